@@ -1,0 +1,86 @@
+// Stable error codes shared by the daemon and the console. The console turns a code and its
+// params into the spec's message (§5, §8) in the user's language; the server never sends prose
+// that the console has to parse.
+
+export const ERROR_CODES = [
+  // field level (spec §5)
+  'required', // "A setting must not be empty"
+  'type', // wrong JSON type (params: expected)
+  'not_integer',
+  'out_of_range', // "value out of range (the range is shown)" (params: min, max)
+  'too_long', // text limits of §9 (params: max)
+  'too_many', // "Max entries reached" (params: max)
+  'invalid_value', // not one of an enumeration (params: allowed)
+  'invalid_characters', // "Invalid characters are rejected"
+  'must_start_with_letter', // "A name must start with a letter"
+  'invalid_ip', // "invalid IP address"
+  'invalid_host',
+  'ip_range', // "The IP end must be greater than the IP start"
+  'invalid_file_name',
+  'invalid_db_name',
+  'invalid_email',
+  'invalid_bit_address',
+  'invalid_control_flag', // "Control flag not valid"
+  'address_out_of_range', // (params: min, max)
+  'password_policy', // "Password does not match requirements"
+  'port_unallowed', // spec §5 unallowed TCP ports (params: port)
+  'port_system', // "A port already used by the system is rejected" (params: port)
+  'port_conflict', // two settings listen on the same port (params: port, other)
+  'start_after_end', // "Start address greater than end address"
+  'addresses_overlap', // 'addresses overlap' (params: other)
+  'areas_mismatch', // "Memory areas must match"
+  'iec_t2_t1', // spec §5: t2 < t1
+  'iec_t1_t3', // spec §5: t1 < t3
+  'iec_w_k', // spec §5: w <= 2/3 of k
+  'tag_pair', // "Tag name and tag value must both be given"
+  'transparent_interface', // a transparent COM interface cannot control services, log or insert
+  'interface_disabled',
+  'duplicate', // two entries with the same id/name
+  'unknown_key', // a key the schema does not know (security.md VAL-1)
+  // request level
+  'invalid_json',
+  'body_too_large',
+  'invalid_input',
+  'not_found',
+  'method_not_allowed',
+  'unauthenticated',
+  'forbidden',
+  'csrf',
+  'wrong_credentials',
+  'locked',
+  'already_set_up',
+  'setup_required',
+  'not_implemented',
+  'save_failed',
+  'internal',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+export type IssueParams = Record<string, string | number | boolean | readonly (string | number)[]>;
+
+/** One problem at one place of a section, as the API reports it. */
+export interface Issue {
+  /** dotted path inside the section, e.g. `thread.0.mapping.2.register_area_end`; '' for the whole section */
+  path: string;
+  code: ErrorCode;
+  params?: IssueParams;
+}
+
+const SEP = '|';
+
+/** Encodes a code and its params into a valibot message, decoded again by `decodeMessage`. */
+export function msg(code: ErrorCode, params?: IssueParams): string {
+  return params ? code + SEP + JSON.stringify(params) : code;
+}
+
+export function decodeMessage(message: string): { code: ErrorCode; params?: IssueParams } {
+  const at = message.indexOf(SEP);
+  const code = (at < 0 ? message : message.slice(0, at)) as ErrorCode;
+  if (!(ERROR_CODES as readonly string[]).includes(code)) return { code: 'invalid_input' };
+  if (at < 0) return { code };
+  return { code, params: JSON.parse(message.slice(at + 1)) as IssueParams };
+}
+
+export function issue(path: string, code: ErrorCode, params?: IssueParams): Issue {
+  return params ? { path, code, params } : { path, code };
+}

@@ -1,0 +1,151 @@
+// A configuration section: its schema (the truth for fields, limits, defaults and error codes),
+// its spec name and index, its password fields, and the facts cross-section rules need.
+import * as v from 'valibot';
+import { decodeMessage, issue, type Issue } from './issues.ts';
+import { PASSWORD_MASK } from './fields.ts';
+
+type AnySchema = v.GenericSchema;
+
+/** A block of PLC registers a section reserves on the service control interface (spec §9). */
+export interface RegisterBlock {
+  path: string; // field holding the start register
+  start: number;
+  length: number;
+}
+
+/** A TCP port a section listens on (spec §5 port rules). */
+export interface PortUse {
+  path: string;
+  port: number;
+}
+
+/** A COM interface id a section reads from, and for what (spec §5 transparent-interface rule). */
+export interface InterfaceUse {
+  path: string;
+  interfaceId: number;
+  purpose: 'control' | 'logger' | 'insert';
+}
+
+export interface SectionDef<S extends AnySchema = AnySchema> {
+  /** spec §3 section name, used as the request key and the file name */
+  key: string;
+  /** spec §3 configuration index (com 0 … nosql 18) */
+  index: number;
+  schema: S;
+  /** top-level string fields holding secrets: masked on read, kept when the mask comes back */
+  passwords: readonly string[];
+  /** rules between fields of this section; run after the schema accepted the value */
+  rules?: (value: v.InferOutput<S>) => Issue[];
+  /** control-register blocks in use (only when the service is enabled) */
+  registers?: (value: v.InferOutput<S>) => RegisterBlock[];
+  /** TCP ports this section listens on (only when enabled) */
+  ports?: (value: v.InferOutput<S>) => PortUse[];
+  /** interfaces this section reads the PLC through (only when enabled) */
+  interfaces?: (value: v.InferOutput<S>) => InterfaceUse[];
+}
+
+export type SectionValue<D extends SectionDef> = v.InferOutput<D['schema']>;
+
+export function defineSection<S extends AnySchema>(def: SectionDef<S>): SectionDef<S> {
+  return def;
+}
+
+/** The section with every field at its default: the schema applied to an empty object. */
+export function defaultsOf<S extends AnySchema>(def: SectionDef<S>): v.InferOutput<S> {
+  return v.parse(def.schema, {});
+}
+
+const pathOf = (i: v.BaseIssue<unknown>) => (i.path ?? []).map((p) => String(p.key)).join('.');
+
+/** Turns valibot issues into the API's issues with stable codes. */
+export function toIssues(issues: readonly v.BaseIssue<unknown>[]): Issue[] {
+  return issues.map((i) => {
+    if (i.expected === 'never') return issue(pathOf(i), 'unknown_key');
+    const { code, params } = decodeMessage(i.message);
+    return issue(pathOf(i), code, params);
+  });
+}
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; issues: Issue[] };
+
+/** Strict validation of a whole section as submitted: schema, then the section's own rules. */
+export function validateSection<S extends AnySchema>(def: SectionDef<S>, input: unknown): Checked<v.InferOutput<S>> {
+  const parsed = v.safeParse(def.schema, input);
+  if (!parsed.success) return { ok: false, issues: toIssues(parsed.issues) };
+  const problems = def.rules?.(parsed.output) ?? [];
+  return problems.length ? { ok: false, issues: problems } : { ok: true, value: parsed.output };
+}
+
+// ---- repair: how a stored file is read (spec §3 "missing fields are filled from defaults") ----
+
+interface Introspect {
+  type: string;
+  wrapped?: AnySchema;
+  entries?: Record<string, AnySchema>;
+  item?: AnySchema;
+}
+
+const isPlainObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+function defaultFor(schema: AnySchema): unknown {
+  return structuredClone(v.getDefault(schema as v.OptionalSchema<AnySchema, unknown>));
+}
+
+/**
+ * Makes the best valid value out of stored data: unknown keys dropped, missing or invalid fields
+ * replaced by their defaults, list items that cannot be repaired dropped. Used when loading files,
+ * never for submitted data (that is validated strictly).
+ */
+export function repairValue(schema: AnySchema, value: unknown): unknown {
+  const s = schema as unknown as Introspect;
+  const inner = (s.type === 'optional' ? s.wrapped! : schema) as unknown as Introspect & AnySchema;
+  const fallback = () => (s.type === 'optional' ? defaultFor(schema) : undefined);
+  let candidate: unknown = value;
+  if (inner.entries) {
+    if (!isPlainObject(value)) return fallback();
+    const out: Record<string, unknown> = {};
+    for (const [k, entry] of Object.entries(inner.entries)) {
+      const repaired = k in value ? repairValue(entry, value[k]) : undefined;
+      out[k] = repaired === undefined ? defaultFor(entry) : repaired;
+    }
+    candidate = out;
+  } else if (inner.item) {
+    if (!Array.isArray(value)) return fallback();
+    candidate = value.map((x) => repairValue(inner.item!, x)).filter((x) => x !== undefined);
+    const max = maxLengthOf(inner);
+    if (max !== undefined) candidate = (candidate as unknown[]).slice(0, max);
+  }
+  return v.safeParse(inner, candidate).success ? candidate : fallback();
+}
+
+function maxLengthOf(schema: unknown): number | undefined {
+  const pipe = (schema as { pipe?: { type: string; requirement?: unknown }[] }).pipe ?? [];
+  const act = pipe.find((p) => p.type === 'max_length');
+  return typeof act?.requirement === 'number' ? act.requirement : undefined;
+}
+
+/** Loads a stored section: repaired field by field, then checked as a whole; defaults if that fails. */
+export function loadSection<S extends AnySchema>(def: SectionDef<S>, raw: unknown): { value: v.InferOutput<S>; repaired: boolean } {
+  const candidate = repairValue(def.schema, raw);
+  const checked = validateSection(def, candidate);
+  if (checked.ok) return { value: checked.value, repaired: JSON.stringify(candidate) !== JSON.stringify(raw) };
+  return { value: defaultsOf(def), repaired: true };
+}
+
+// ---- passwords (spec §3: stored non-empty passwords are shown as a row of asterisks) ----
+
+export function maskSection<T>(def: SectionDef, value: T): T {
+  if (!def.passwords.length) return value;
+  const out = { ...(value as Record<string, unknown>) };
+  for (const p of def.passwords) if (typeof out[p] === 'string' && out[p] !== '') out[p] = PASSWORD_MASK;
+  return out as T;
+}
+
+/** Where the console sent the mask back, the stored password stays. */
+export function unmaskSection<T>(def: SectionDef, incoming: T, stored: unknown): T {
+  if (!def.passwords.length || !isPlainObject(incoming)) return incoming;
+  const out = { ...(incoming as Record<string, unknown>) };
+  const old = isPlainObject(stored) ? stored : {};
+  for (const p of def.passwords) if (out[p] === PASSWORD_MASK) out[p] = typeof old[p] === 'string' ? old[p] : '';
+  return out as T;
+}
