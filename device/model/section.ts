@@ -1,3 +1,4 @@
+// (The hooks are declared as methods so that a section of a concrete schema is a SectionDef.)
 // A configuration section: its schema (the truth for fields, limits, defaults and error codes),
 // its spec name and index, its password fields, and the facts cross-section rules need.
 import * as v from 'valibot';
@@ -35,13 +36,13 @@ export interface SectionDef<S extends AnySchema = AnySchema> {
   /** top-level string fields holding secrets: masked on read, kept when the mask comes back */
   passwords: readonly string[];
   /** rules between fields of this section; run after the schema accepted the value */
-  rules?: (value: v.InferOutput<S>) => Issue[];
+  rules?(value: v.InferOutput<S>): Issue[];
   /** control-register blocks in use (only when the service is enabled) */
-  registers?: (value: v.InferOutput<S>) => RegisterBlock[];
+  registers?(value: v.InferOutput<S>): RegisterBlock[];
   /** TCP ports this section listens on (only when enabled) */
-  ports?: (value: v.InferOutput<S>) => PortUse[];
+  ports?(value: v.InferOutput<S>): PortUse[];
   /** interfaces this section reads the PLC through (only when enabled) */
-  interfaces?: (value: v.InferOutput<S>) => InterfaceUse[];
+  interfaces?(value: v.InferOutput<S>): InterfaceUse[];
 }
 
 export type SectionValue<D extends SectionDef> = v.InferOutput<D['schema']>;

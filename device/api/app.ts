@@ -1,0 +1,35 @@
+// The daemon's HTTP application: the route table behind the access guard, one error envelope,
+// JSON 404 for anything else.
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { ApiError, envelope, errorResponse } from './errors.ts';
+import { guard } from './auth.ts';
+import { JSON_LIMIT } from './body.ts';
+import type { DaemonContext, Env } from './context.ts';
+import type { RouteDef } from './route.ts';
+import { authRoutes } from './auth-routes.ts';
+import { configRoutes } from './config-routes.ts';
+import { systemRoutes } from './system-routes.ts';
+import { plannedRoutes } from './planned-routes.ts';
+
+/** Every route the daemon answers (docs/api.md has one row for each). */
+export const ROUTES: readonly RouteDef[] = [...authRoutes, ...systemRoutes, ...configRoutes, ...plannedRoutes];
+
+export function createApp(ctx: DaemonContext, routes: readonly RouteDef[] = ROUTES): Hono<Env> {
+  const app = new Hono<Env>();
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('X-Frame-Options', 'DENY');
+  });
+  const limit = bodyLimit({ maxSize: JSON_LIMIT, onError: () => { throw new ApiError(413, 'body_too_large', `The body exceeds ${JSON_LIMIT} bytes`); } });
+  for (const r of routes) {
+    const handler = (c: Parameters<RouteDef['handler']>[0]) => r.handler(c, ctx);
+    if (r.method === 'GET') app.get(r.path, guard(r.access, ctx), handler);
+    else app.post(r.path, limit, guard(r.access, ctx), handler);
+  }
+  app.notFound((c) => c.json(envelope('not_found', 'No such route'), 404));
+  app.onError((err, c) => errorResponse(c, err, (e) => ctx.log.error('request failed', { path: c.req.path, error: e instanceof Error ? e.name + ': ' + e.message : String(e) })));
+  return app;
+}

@@ -1,0 +1,81 @@
+// Setup of the first administrator, login, session info and logout (spec §6, §7;
+// security.md AUTH-2, AUTH-4, SESS-1). Paths are fixed by the spec.
+import type { Context } from 'hono';
+import { setCookie, deleteCookie } from 'hono/cookie';
+import { readBody } from './body.ts';
+import { ApiError } from './errors.ts';
+import { route, type RouteDef } from './route.ts';
+import type { DaemonContext, Env } from './context.ts';
+import { COOKIE, ABSOLUTE_MS, type Session } from '../system/sessions.ts';
+import { loginSchema, setupSchema } from '../model/users.ts';
+
+const BASE = '/rest/api/v1/authentication';
+
+function startSession(c: Context<Env>, ctx: DaemonContext, user: string, role: Session['role']) {
+  const old = c.get('session');
+  if (old) ctx.sessions.end(old.id); // SESS-1: a new id at every login
+  const s = ctx.sessions.create(user, role, c.get('source'));
+  setCookie(c, COOKIE, s.id, {
+    httpOnly: true,
+    sameSite: 'Strict',
+    path: '/',
+    secure: new URL(c.req.url).protocol === 'https:',
+    maxAge: ABSOLUTE_MS / 1000,
+  });
+  return { currentUser: s.user, role: s.role, csrfToken: s.csrfToken };
+}
+
+export const authRoutes: RouteDef[] = [
+  route({
+    method: 'GET', path: BASE, key: 'authentication', access: 'public',
+    handler: (c, ctx) => {
+      const s = c.get('session');
+      if (!s) throw new ApiError(401, ctx.users.isEmpty() ? 'setup_required' : 'unauthenticated', 'Not logged in');
+      return c.json({ currentUser: s.user, role: s.role, csrfToken: s.csrfToken });
+    },
+  }),
+  route({
+    method: 'POST', path: `${BASE}/setup`, key: 'authentication/setup', access: 'public',
+    handler: async (c, ctx) => {
+      if (!ctx.users.isEmpty()) throw new ApiError(409, 'already_set_up', 'The administrator already exists');
+      const body = await readBody(c, setupSchema);
+      if (!(await ctx.users.createFirstAdmin(body.username, body.password, new Date(ctx.hw.clock.now()))))
+        throw new ApiError(409, 'already_set_up', 'The administrator already exists');
+      await ctx.audit.write({ action: 'setup', user: body.username, source: c.get('source') });
+      return c.json(startSession(c, ctx, body.username, 'admin'), 201);
+    },
+  }),
+  route({
+    method: 'POST', path: BASE, key: 'authentication (login)', access: 'public',
+    handler: async (c, ctx) => {
+      const body = await readBody(c, loginSchema);
+      const source = c.get('source');
+      const wait = ctx.lockout.lockedFor(body.username, source);
+      if (wait > 0) {
+        c.header('Retry-After', String(Math.ceil(wait / 1000)));
+        throw new ApiError(429, 'locked', 'Too many failed logins; try again later', undefined, { retryAfterSeconds: Math.ceil(wait / 1000) });
+      }
+      const user = await ctx.users.authenticate(body.username, body.password);
+      if (!user) {
+        await ctx.audit.write({ action: 'login_failed', user: body.username, source });
+        const locked = await ctx.lockout.fail(body.username, source);
+        if (locked) await ctx.audit.write({ action: 'lockout', user: body.username, source, detail: { minutes: locked / 60_000 } });
+        // AUTH-4: the same answer whether the user exists or not
+        throw new ApiError(401, 'wrong_credentials', 'Wrong user name or password');
+      }
+      await ctx.lockout.succeed(body.username, source);
+      await ctx.audit.write({ action: 'login_ok', user: user.name, source });
+      return c.json(startSession(c, ctx, user.name, user.role));
+    },
+  }),
+  route({
+    method: 'POST', path: `${BASE}/logout`, key: 'authentication/logout', access: 'user',
+    handler: async (c, ctx) => {
+      const s = c.get('session')!;
+      ctx.sessions.end(s.id);
+      deleteCookie(c, COOKIE, { path: '/' });
+      await ctx.audit.write({ action: 'logout', user: s.user, source: c.get('source') });
+      return c.json({ ok: true });
+    },
+  }),
+];

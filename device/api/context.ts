@@ -1,0 +1,25 @@
+// Everything a route handler may use, built once by the composition root (device/main.ts).
+import type { Hw, Versions } from '../../hw/types.ts';
+import type { ConfigStore } from '../config/store.ts';
+import type { Logger } from '../system/log.ts';
+import type { Users } from '../system/users.ts';
+import type { Sessions, Session } from '../system/sessions.ts';
+import type { LockoutState } from '../system/lockout.ts';
+import type { AuditLog } from '../system/audit.ts';
+
+export interface DaemonContext {
+  hw: Hw;
+  dataDir: string;
+  store: ConfigStore;
+  log: Logger;
+  users: Users;
+  sessions: Sessions;
+  lockout: LockoutState;
+  audit: AuditLog;
+  versions: Versions;
+}
+
+/** Hono variables set by the auth middleware. */
+export interface Env {
+  Variables: { session?: Session; source: string };
+}

@@ -1,0 +1,42 @@
+// One error type and one envelope for every answer that is not a success (architecture "Errors
+// have codes"; security.md ERR-1: no stack traces, never an echoed secret).
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorCode, Issue, IssueParams } from '../model/issues.ts';
+import type { IssuesBySection } from '../model/rules.ts';
+
+/** An issue as the API reports it: the section it belongs to, the path inside it, code and params. */
+export interface ApiIssue extends Issue {
+  section?: string;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: ErrorCode,
+    message: string,
+    readonly issues?: ApiIssue[],
+    readonly params?: IssueParams,
+  ) {
+    super(message);
+  }
+}
+
+export function envelope(code: ErrorCode, message: string, extra: { issues?: ApiIssue[]; params?: IssueParams } = {}) {
+  return { error: { code, message, ...(extra.params ? { params: extra.params } : {}), ...(extra.issues ? { issues: extra.issues } : {}) } };
+}
+
+export function flattenIssues(bySection: IssuesBySection): ApiIssue[] {
+  return Object.entries(bySection).flatMap(([section, list]) => list.map((i) => ({ section, ...i })));
+}
+
+export function invalid(issues: ApiIssue[]): ApiError {
+  const first = issues[0];
+  return new ApiError(400, first?.code === 'unknown_key' && !first.path ? 'not_found' : 'invalid_input', 'The submitted settings are not valid', issues);
+}
+
+export function errorResponse(c: Context, err: unknown, log?: (e: unknown) => void): Response {
+  if (err instanceof ApiError) return c.json(envelope(err.code, err.message, { issues: err.issues, params: err.params }), err.status);
+  log?.(err);
+  return c.json(envelope('internal', 'Internal error'), 500);
+}

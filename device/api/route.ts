@@ -1,0 +1,18 @@
+// The route table: every request the daemon answers, with the role it needs. The app registers
+// exactly these, the auth middleware enforces the role, and docs/api.md has one row per entry.
+import type { Context } from 'hono';
+import type { DaemonContext, Env } from './context.ts';
+
+/** public: anyone (login, setup); user: any signed-in role (reads); admin: changes */
+export type Access = 'public' | 'user' | 'admin';
+
+export interface RouteDef {
+  method: 'GET' | 'POST';
+  path: string;
+  /** the spec's request key or fixed path this answers (spec §7) */
+  key: string;
+  access: Access;
+  handler: (c: Context<Env>, ctx: DaemonContext) => Response | Promise<Response>;
+}
+
+export const route = (def: RouteDef): RouteDef => def;

@@ -1,0 +1,49 @@
+// System information and lists (spec §2 /info, §7): the spec-fixed REST paths and read-only keys.
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { route, type RouteDef } from './route.ts';
+import { incompatible, MIN_VERSIONS } from '../model/versions.ts';
+import type { DaemonContext } from './context.ts';
+
+/** Files of a data sub-folder (name and size), sorted by name; an absent folder is an empty list. */
+async function listFiles(dir: string): Promise<{ name: string; size: number }[]> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const out: { name: string; size: number }[] = [];
+  for (const name of names.sort()) {
+    const s = await stat(join(dir, name)).catch(() => undefined);
+    if (s?.isFile()) out.push({ name, size: s.size });
+  }
+  return out;
+}
+
+const versionsOf = (ctx: DaemonContext) => ({ ...ctx.versions, minimum: MIN_VERSIONS, incompatible: incompatible(ctx.versions) });
+
+export const systemRoutes: RouteDef[] = [
+  route({
+    method: 'GET', path: '/rest/api/v1', key: 'rest/api/v1?cache=true&js=true', access: 'user',
+    handler: async (c, ctx) => {
+      const [info, services] = await Promise.all([ctx.hw.systemInfo(), ctx.hw.services()]);
+      return c.json({ ...info, services, versions: versionsOf(ctx) });
+    },
+  }),
+  route({
+    method: 'GET', path: '/rest/api/v1/services', key: 'rest/api/v1/services', access: 'user',
+    handler: async (c, ctx) => c.json({ services: await ctx.hw.services() }),
+  }),
+  route({
+    method: 'GET', path: '/config/get_ver', key: 'get_ver', access: 'user',
+    handler: (c, ctx) => c.json(versionsOf(ctx)),
+  }),
+  route({
+    method: 'GET', path: '/config/get_cfg', key: 'get_cfg', access: 'user',
+    handler: async (c, ctx) => c.json({ files: (await listFiles(join(ctx.dataDir, 'logcfg'))).map((f) => f.name) }),
+  }),
+  route({
+    method: 'GET', path: '/config/get_http_content', key: 'get_http_content', access: 'user',
+    handler: async (c, ctx) => c.json({ files: await listFiles(join(ctx.dataDir, 'http')) }),
+  }),
+  route({
+    method: 'GET', path: '/config/get_syslogs', key: 'get_syslogs', access: 'user',
+    handler: (c, ctx) => c.json({ entries: ctx.log.recent() }),
+  }),
+];

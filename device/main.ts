@@ -1,0 +1,77 @@
+// Composition root: builds the daemon from a hw implementation and a data folder and serves it.
+import { serve, type ServerType } from '@hono/node-server';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Hw } from '../hw/types.ts';
+import { ConfigStore } from './config/store.ts';
+import { CONFIG_SECTIONS } from './model/index.ts';
+import { createApp } from './api/app.ts';
+import { createLogger, type Logger } from './system/log.ts';
+import { Users } from './system/users.ts';
+import { Sessions } from './system/sessions.ts';
+import { createLockout } from './system/lockout.ts';
+import { createAuditLog } from './system/audit.ts';
+import type { DaemonContext } from './api/context.ts';
+import { APP_VERSION } from './version.ts';
+
+export interface DaemonOptions {
+  hw: Hw;
+  dataDir: string;
+  port: number;
+  host?: string;
+  log?: Logger;
+}
+
+export interface Daemon {
+  url: string;
+  port: number;
+  ctx: DaemonContext;
+  close(): Promise<void>;
+}
+
+/** The daemon's parts over one data folder, without a socket (tests use this with app.request). */
+export async function buildContext(hw: Hw, dataDir: string, log?: Logger): Promise<DaemonContext> {
+  const logger = log ?? createLogger({ clock: hw.clock });
+  await mkdir(dataDir, { recursive: true });
+  const info = await hw.systemInfo();
+  const store = await ConfigStore.open({
+    dir: join(dataDir, 'config'),
+    defs: CONFIG_SECTIONS,
+    log: logger,
+    crossOptions: async () => ({ systemPorts: await hw.systemTcpPorts() }),
+  });
+  return {
+    hw,
+    dataDir,
+    store,
+    log: logger,
+    users: new Users(join(dataDir, 'users.json')),
+    sessions: new Sessions(hw.clock),
+    lockout: createLockout({ file: join(dataDir, 'lockout.json'), clock: hw.clock }),
+    audit: createAuditLog({ dir: join(dataDir, 'audit'), clock: hw.clock }),
+    versions: { ...info.versions, app: APP_VERSION },
+  };
+}
+
+export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
+  const ctx = await buildContext(opts.hw, opts.dataDir, opts.log);
+  const app = createApp(ctx);
+  const host = opts.host ?? '127.0.0.1';
+  const server: ServerType = await new Promise((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: opts.port, hostname: host }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  ctx.log.info('daemon listening', { host, port });
+  return {
+    url: `http://${shown}:${port}`,
+    port,
+    ctx,
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+    }),
+  };
+}

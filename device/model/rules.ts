@@ -1,0 +1,88 @@
+// Rules that span sections (spec §5, §9). Pure functions used by the daemon on save and by the
+// console while editing, so both report the same codes.
+import { issue, type Issue } from './issues.ts';
+import type { SectionDef } from './section.ts';
+import type { Pew } from './sections/pew.ts';
+import { INTERFACE_NAMES, TRANSPARENT, type InterfaceId } from './plc.ts';
+import { UNALLOWED_PORTS } from './fields.ts';
+
+/** Issues per section key. */
+export type IssuesBySection = Record<string, Issue[]>;
+
+export interface CrossOptions {
+  /** TCP ports the unit's own system already listens on (hw.systemTcpPorts) */
+  systemPorts?: readonly number[];
+}
+
+interface Located {
+  section: string;
+  path: string;
+}
+const where = (l: Located) => `${l.section}.${l.path}`;
+
+function push(out: IssuesBySection, section: string, i: Issue): void {
+  (out[section] ??= []).push(i);
+}
+
+/**
+ * spec §5, §9: control-register blocks on the service control interface must not overlap
+ * ('addresses overlap'); every overlapping pair is reported on both sides.
+ */
+function registerOverlaps(defs: readonly SectionDef[], config: Record<string, unknown>, out: IssuesBySection): void {
+  const blocks = defs.flatMap((d) =>
+    (d.registers?.(config[d.key] as never) ?? []).map((b) => ({ ...b, section: d.key, end: b.start + b.length - 1 })),
+  );
+  for (let i = 0; i < blocks.length; i++)
+    for (let j = i + 1; j < blocks.length; j++) {
+      const a = blocks[i]!;
+      const b = blocks[j]!;
+      if (a.start > b.end || b.start > a.end) continue;
+      push(out, a.section, issue(a.path, 'addresses_overlap', { other: where(b), start: b.start, end: b.end }));
+      push(out, b.section, issue(b.path, 'addresses_overlap', { other: where(a), start: a.start, end: a.end }));
+    }
+}
+
+/** spec §5: listening ports must be unique across sections and not taken by the system. */
+function portConflicts(defs: readonly SectionDef[], config: Record<string, unknown>, opts: CrossOptions, out: IssuesBySection): void {
+  const uses = defs.flatMap((d) => (d.ports?.(config[d.key] as never) ?? []).map((p) => ({ ...p, section: d.key })));
+  const system = new Set(opts.systemPorts ?? []);
+  uses.forEach((u, i) => {
+    if ((UNALLOWED_PORTS as readonly number[]).includes(u.port)) return; // the field itself reports it
+    if (system.has(u.port)) push(out, u.section, issue(u.path, 'port_system', { port: u.port }));
+    const other = uses.find((o, j) => j !== i && o.port === u.port);
+    if (other) push(out, u.section, issue(u.path, 'port_conflict', { port: u.port, other: where(other) }));
+  });
+}
+
+/**
+ * spec §5: a transparent COM interface cannot be used for service control, the data logger or
+ * insert-without-PLC. Reported on the using section and on the interface in pew.
+ */
+function transparentUses(defs: readonly SectionDef[], config: Record<string, unknown>, out: IssuesBySection): void {
+  const pew = config.pew as Pew | undefined;
+  if (!pew?.interfaces) return;
+  const transparent = (id: number) => pew.interfaces.find((i) => i.id === id)?.service === TRANSPARENT;
+  const flagged = new Set<number>();
+  const flag = (section: string, path: string, id: number) => {
+    push(out, section, issue(path, 'transparent_interface', { interface: INTERFACE_NAMES[id as InterfaceId] ?? String(id) }));
+    flagged.add(id);
+  };
+  for (const d of defs) {
+    const value = config[d.key] as never;
+    const control = d.registers?.(value)[0];
+    if (control && transparent(pew.interface_plc)) flag(d.key, control.path, pew.interface_plc);
+    for (const use of d.interfaces?.(value) ?? []) if (transparent(use.interfaceId)) flag(d.key, use.path, use.interfaceId);
+  }
+  pew.interfaces.forEach((it, i) => {
+    if (flagged.has(it.id)) push(out, 'pew', issue(`interfaces.${i}.service`, 'transparent_interface', { interface: it.name }));
+  });
+}
+
+/** All cross-section issues of a complete configuration (section key → value). */
+export function crossSectionIssues(defs: readonly SectionDef[], config: Record<string, unknown>, opts: CrossOptions = {}): IssuesBySection {
+  const out: IssuesBySection = {};
+  registerOverlaps(defs, config, out);
+  portConflicts(defs, config, opts, out);
+  transparentUses(defs, config, out);
+  return out;
+}

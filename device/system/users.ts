@@ -1,0 +1,81 @@
+// The user table: names, roles and scrypt hashes in `<data>/users.json` (security.md AUTH-2, AUTH-5).
+import { readFileSync } from 'node:fs';
+import { writeFileAtomic } from '../../hw/atomic-file.ts';
+import { hashPassword, verifyPassword, burnPasswordCheck } from './passwords.ts';
+import type { Role } from '../model/users.ts';
+
+export type { Role } from '../model/users.ts';
+
+export interface User {
+  name: string;
+  role: Role;
+  hash: string;
+  created: string;
+}
+
+export class Users {
+  private users: User[];
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly file: string) {
+    try {
+      const data = JSON.parse(readFileSync(file, 'utf8')) as { users?: User[] };
+      this.users = Array.isArray(data.users) ? data.users.filter((u) => typeof u?.name === 'string' && typeof u.hash === 'string') : [];
+    } catch {
+      this.users = [];
+    }
+  }
+
+  /** spec §5 / AUTH-2: a fresh unit has no user and allows nothing but creating the admin. */
+  isEmpty(): boolean {
+    return this.users.length === 0;
+  }
+
+  find(name: string): User | undefined {
+    return this.users.find((u) => u.name.toLowerCase() === name.toLowerCase());
+  }
+
+  list(): Omit<User, 'hash'>[] {
+    return this.users.map(({ hash: _hash, ...u }) => u);
+  }
+
+  /** Changes run one after the other, so two requests cannot both pass a check and both write. */
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  add(name: string, role: Role, password: string, now: Date): Promise<void> {
+    return this.serial(async () => {
+      if (this.find(name)) throw new Error('user exists');
+      const user: User = { name, role, hash: await hashPassword(password), created: now.toISOString() };
+      await this.persist([...this.users, user]);
+    });
+  }
+
+  /** Creates the first administrator; false when any user exists already. */
+  createFirstAdmin(name: string, password: string, now: Date): Promise<boolean> {
+    return this.serial(async () => {
+      if (!this.isEmpty()) return false;
+      const user: User = { name, role: 'admin', hash: await hashPassword(password), created: now.toISOString() };
+      await this.persist([user]);
+      return true;
+    });
+  }
+
+  /** The user when name and password match; takes the same time when the user does not exist. */
+  async authenticate(name: string, password: string): Promise<User | undefined> {
+    const user = this.find(name);
+    if (!user) {
+      await burnPasswordCheck(password);
+      return undefined;
+    }
+    return (await verifyPassword(password, user.hash)) ? user : undefined;
+  }
+
+  private async persist(next: User[]): Promise<void> {
+    await writeFileAtomic(this.file, JSON.stringify({ version: 1, users: next }, null, 2) + '\n');
+    this.users = next;
+  }
+}

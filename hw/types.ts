@@ -1,0 +1,77 @@
+// The seam between the daemon and the unit's hardware and operating system. `hw/linux` implements
+// it on the unit; `sim/` implements it for the simulator and the tests.
+
+/** spec §3: service names */
+export const SERVICE_NAMES = [
+  'avahi-daemon', 'x11vnc', 'snmpd', 'cloud', 'sshd', 'ntpd', 'firewall', 'router', 'bridge',
+  'fastboot', 'autorun', 'dhcp_server', 'usb_device_restore',
+] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+export interface ServiceState {
+  name: ServiceName;
+  enabled: boolean;
+}
+
+export interface NetworkInterface {
+  name: string;
+  mac: string;
+  ipv4: string[]; // "a.b.c.d/prefix"
+  dhcp: boolean;
+  up: boolean;
+}
+
+export interface Versions {
+  app: string; // this daemon's version
+  bsp: string; // board support package, e.g. "1.3.2"
+  hmi: string; // HMI runtime, e.g. "4.5.0"
+}
+
+export interface SystemInfo {
+  os: { name: string; version: string; kernel: string; hostname: string; uptimeSeconds: number; arch: string };
+  network: { interfaces: NetworkInterface[]; gateway: string; dns: string[] };
+  datetime: { iso: string; timezone: string; ntp: { enabled: boolean; servers: string[]; synchronized: boolean } };
+  apps: { name: string; version: string }[];
+  versions: Versions;
+  memory: { totalBytes: number; freeBytes: number };
+}
+
+/** spec §3: storage internal 0, USB 1, temp 2 */
+export const VOLUME_IDS = ['internal', 'usb', 'temp'] as const;
+export type VolumeId = (typeof VOLUME_IDS)[number];
+
+export interface Volume {
+  id: VolumeId;
+  /** folder where this volume's files live; files are only ever resolved inside it */
+  path: string;
+  mounted: boolean;
+  totalBytes: number;
+  freeBytes: number;
+}
+
+export interface SerialPortInfo {
+  /** which unit connector this is (COM1, COM2, COM3) */
+  connector: string;
+  /** device path, e.g. /dev/ttymxc1 or a pseudo-terminal in tests */
+  path: string;
+  present: boolean;
+}
+
+/** Injected time source, so that engines and tests agree on "now" (architecture: time is injected). */
+export interface Clock {
+  now(): number; // ms since the epoch
+}
+
+export interface Hw {
+  readonly kind: 'linux' | 'sim';
+  readonly clock: Clock;
+  systemInfo(): Promise<SystemInfo>;
+  services(): Promise<ServiceState[]>;
+  setService(name: ServiceName, enabled: boolean): Promise<void>;
+  volumes(): Promise<Volume[]>;
+  serialPorts(): Promise<SerialPortInfo[]>;
+  /** TCP ports taken by the system itself (not by this daemon's configured listeners) */
+  systemTcpPorts(): Promise<number[]>;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
