@@ -1,8 +1,9 @@
 // Field shapes shared by several service sections (spec §5, §9).
 import * as v from 'valibot';
 import { HOST_RE, text, int } from './fields.ts';
-import { msg } from './issues.ts';
+import { issue, msg, type Issue } from './issues.ts';
 import { DT_MAX } from './plc.ts';
+import { ipToNumber, isAllAddresses } from './ip.ts';
 
 // spec §3: TLS minimum versions none, 1.1, 1.2, 1.3 (1.2 or 1.3 proposed for new setups)
 export const TLS_VERSIONS = ['none', '1.1', '1.2', '1.3'] as const;
@@ -61,3 +62,16 @@ export const certName = (kind: CertKind, tls = false) => {
   const re = new RegExp(`^${kind}\\.(${certExtensions(kind, tls).join('|')})$`);
   return text(16, '', v.check((s: string) => s === '' || re.test(s), msg('invalid_file_name')));
 };
+
+/**
+ * An allowed-client range `start..end` (spec §5): both given when `needed` ('required'), and the
+ * end not below the start unless the pair is the all-addresses form ('ip_range', on the end).
+ */
+export function ipRangeIssues(start: string, end: string, startPath: string, endPath: string, needed: boolean): Issue[] {
+  const out: Issue[] = [];
+  if (needed && start === '') out.push(issue(startPath, 'required'));
+  if (needed && end === '') out.push(issue(endPath, 'required'));
+  if (start !== '' && end !== '' && !isAllAddresses(start, end) && ipToNumber(end) < ipToNumber(start))
+    out.push(issue(endPath, 'ip_range'));
+  return out;
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { pew_api } from './rest.ts';
+import { defaultsOf } from '../section.ts';
+import { expectAccepted, expectRange, expectRejected } from '../testing.ts';
+
+describe('pew_api', () => {
+  it('defaults: off, port 8443 with encryption, all client addresses', () => {
+    const d = defaultsOf(pew_api);
+    expect(d).toEqual({ api_enable: false, ip1: '0.0.0.0', ip2: '0.0.0.0', http_port: 8443, http_server: false, use_encryption: true, use_cors: false });
+    expectAccepted(pew_api, () => {});
+    expect(pew_api.passwords).toEqual([]);
+  });
+
+  it('the port is in use while the API or the file server is on', () => {
+    expect(pew_api.ports!(defaultsOf(pew_api))).toEqual([]);
+    expect(pew_api.ports!({ ...defaultsOf(pew_api), api_enable: true })).toEqual([{ path: 'http_port', port: 8443 }]);
+    expect(pew_api.ports!({ ...defaultsOf(pew_api), http_server: true, http_port: 9443 })).toEqual([{ path: 'http_port', port: 9443 }]);
+  });
+
+  it('listening port 1025-65535, never an unallowed port (spec §5)', () => {
+    expectRange(pew_api, (x, n) => (x.http_port = n), 'http_port', 1025, 65535);
+    for (const p of [3000, 8000, 8080, 8081, 5900])
+      expectRejected(pew_api, (x) => (x.http_port = p), 'http_port', 'port_unallowed');
+  });
+
+  it('client range: end not below start, all-addresses form allowed (spec §5)', () => {
+    expectAccepted(pew_api, (x) => Object.assign(x, { ip1: '192.168.1.10', ip2: '192.168.1.10' }));
+    expectAccepted(pew_api, (x) => Object.assign(x, { ip1: '0.0.0.0', ip2: '255.255.255.255' }));
+    expectRejected(pew_api, (x) => Object.assign(x, { ip1: '192.168.1.10', ip2: '192.168.1.9' }), 'ip2', 'ip_range');
+    expectRejected(pew_api, (x) => Object.assign(x, { ip1: '10.0.0.1', ip2: '0.0.0.0' }), 'ip2', 'ip_range');
+    expectRejected(pew_api, (x) => (x.ip1 = '192.168.1'), 'ip1', 'invalid_ip');
+  });
+
+  it('client range required while the port is open', () => {
+    expectAccepted(pew_api, (x) => (x.ip1 = ''));
+    expectRejected(pew_api, (x) => Object.assign(x, { api_enable: true, ip1: '' }), 'ip1', 'required');
+    expectRejected(pew_api, (x) => Object.assign(x, { http_server: true, ip2: '' }), 'ip2', 'required');
+  });
+});
