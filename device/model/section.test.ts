@@ -49,3 +49,28 @@ describe('issues', () => {
     ]);
   });
 });
+
+describe('submitted shapes', () => {
+  it('an array where an object belongs is refused, at any depth', async () => {
+    const { validateSection } = await import('./section.ts');
+    expect(validateSection(pew_mqtt, [])).toEqual({ ok: false, issues: [{ path: '', code: 'type', params: { expected: 'object' } }] });
+    const value: any = structuredClone(defaultsOf(pew));
+    value.interfaces[2] = [];
+    expect(validateSection(pew, value)).toEqual({ ok: false, issues: [{ path: 'interfaces.2', code: 'type', params: { expected: 'object' } }] });
+    value.interfaces[2] = defaultsOf(pew).interfaces[2];
+    value.restart_control_r = [];
+    expect(validateSection(pew, value)).toMatchObject({ ok: false, issues: [{ path: 'restart_control_r' }] });
+  });
+});
+
+describe('whole sections', () => {
+  it('a submitted section must carry every field, nested ones too', async () => {
+    const { validateSection } = await import('./section.ts');
+    const { keep_alive: _k, ...partial } = defaultsOf(pew_mqtt);
+    expect(validateSection(pew_mqtt, partial)).toEqual({ ok: false, issues: [{ path: 'keep_alive', code: 'required' }] });
+    expect(validateSection(pew_mqtt, {})).toMatchObject({ ok: false });
+    const value: any = structuredClone(defaultsOf(pew));
+    delete value.interfaces[1].baudrate;
+    expect(validateSection(pew, value)).toEqual({ ok: false, issues: [{ path: 'interfaces.1.baudrate', code: 'required' }] });
+  });
+});

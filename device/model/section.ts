@@ -71,10 +71,47 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; issues: Issue[] }
 
 /** Strict validation of a whole section as submitted: schema, then the section's own rules. */
 export function validateSection<S extends AnySchema>(def: SectionDef<S>, input: unknown): Checked<v.InferOutput<S>> {
+  const shape = shapeIssues(def.schema, input, []);
+  if (shape.length) return { ok: false, issues: shape };
   const parsed = v.safeParse(def.schema, input);
   if (!parsed.success) return { ok: false, issues: toIssues(parsed.issues) };
   const problems = def.rules?.(parsed.output) ?? [];
   return problems.length ? { ok: false, issues: problems } : { ok: true, value: parsed.output };
+}
+
+/**
+ * A submitted section is whole: every field is present (a missing one would silently become its
+ * default and undo a setting), and an array never stands where an object belongs (valibot's object
+ * schemas accept arrays, being objects to JavaScript, and would fill them with defaults).
+ */
+function shapeIssues(schema: AnySchema, value: unknown, path: string[]): Issue[] {
+  const s = schema as unknown as Introspect;
+  const inner = (s.type === 'optional' ? s.wrapped! : schema) as unknown as Introspect;
+  if (inner.entries) {
+    if (Array.isArray(value)) return [issue(path.join('.'), 'type', { expected: 'object' })];
+    if (!isPlainObject(value)) return [];
+    return Object.entries(inner.entries).flatMap(([k, e]) =>
+      k in value ? shapeIssues(e, value[k], [...path, k]) : [issue([...path, k].join('.'), 'required')],
+    );
+  }
+  if (inner.item && Array.isArray(value)) return value.flatMap((x, i) => shapeIssues(inner.item!, x, [...path, String(i)]));
+  return [];
+}
+
+/**
+ * Adds the default of every missing field, at any depth, and changes nothing else (a new list item
+ * in a form starts like this; tests build whole sections from a few fields with it).
+ */
+export function withDefaults(schema: AnySchema, value: unknown): unknown {
+  const s = schema as unknown as Introspect;
+  const inner = (s.type === 'optional' ? s.wrapped! : schema) as unknown as Introspect;
+  if (inner.entries && isPlainObject(value)) {
+    const out: Record<string, unknown> = { ...value };
+    for (const [k, e] of Object.entries(inner.entries)) out[k] = k in value ? withDefaults(e, value[k]) : defaultFor(e);
+    return out;
+  }
+  if (inner.item && Array.isArray(value)) return value.map((x) => withDefaults(inner.item!, x));
+  return value;
 }
 
 // ---- repair: how a stored file is read (spec §3 "missing fields are filled from defaults") ----

@@ -1,15 +1,19 @@
 // Helpers for section tests: check one field at and just past its limit.
 import { expect } from 'vitest';
-import { defaultsOf, validateSection, type SectionDef } from './section.ts';
+import { defaultsOf, validateSection, withDefaults, type SectionDef } from './section.ts';
 import type { ErrorCode } from './issues.ts';
 
 type Edit = (value: any) => void;
 
-/** Applies `edit` to the section's defaults and validates the result. */
+/**
+ * Applies `edit` to the section's defaults and validates the result; list items the edit adds
+ * may name only the fields that matter, the others take their defaults (a submitted section is
+ * whole; that rule has its own test).
+ */
 export function check(def: SectionDef, edit: Edit) {
   const value = structuredClone(defaultsOf(def));
   edit(value);
-  return validateSection(def, value);
+  return validateSection(def, withDefaults(def.schema, value));
 }
 
 export function expectAccepted(def: SectionDef, edit: Edit): void {

@@ -101,7 +101,7 @@ async function runOnce(bundle: string, dir: string, delayMs: number, unsafe: boo
     }
   });
   // a child that never saves is a harness failure, not a crash-safety result
-  const outcome = await Promise.race([firstSave.then(() => 'saving' as const), closed.then(() => 'exited' as const), sleep(10_000).then(() => 'stuck' as const)]);
+  const outcome = await Promise.race([firstSave.then(() => 'saving' as const), closed.then(() => 'exited' as const), sleep(10_000, undefined, { ref: false }).then(() => 'stuck' as const)]);
   if (outcome !== 'saving') {
     child.kill('SIGKILL');
     await closed;

@@ -98,8 +98,8 @@ export class Client {
     return this.request('GET', path);
   }
 
-  post(path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply> {
-    return this.request('POST', path, body ?? {}, headers);
+  post(path: string, body: unknown = {}, headers?: Record<string, string>): Promise<Reply> {
+    return this.request('POST', path, body, headers);
   }
 
   async login(cred: { username: string; password: string }): Promise<this> {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { pew_log } from './log.ts';
-import { defaultsOf } from '../section.ts';
+import { defaultsOf, validateSection, withDefaults } from '../section.ts';
 import { expectAccepted, expectMaxLength, expectRange, expectRejected } from '../testing.ts';
 
 const points = (n: number, extra: object = {}) => Array.from({ length: n }, (_, j) => ({ id: j + 1, name: `p${j + 1}`, ...extra }));
-const file = (id: number, records: object[] = []) => ({ id, name: `log${id}`, records });
+// ids renumbered from 1 (spec §4), as the console keeps them
+const file = (id: number, records: object[] = []) => ({ id, name: `log${id}`, records: records.map((r, j) => ({ ...r, id: j + 1, name: `p${j + 1}` })) });
 
 describe('pew_log: settings', () => {
   it('defaults: logger off, no log files, one header line, comma and point, internal storage (spec §3, §9)', () => {
@@ -96,16 +97,17 @@ describe('pew_log: log files and limits', () => {
   });
 
   it('reports the interfaces of active log files and their data points while logging', () => {
-    const d = defaultsOf(pew_log);
     const log_def = [
-      { ...file(1, [{ ...points(1)[0], if: 0 }]), interface: 5 },
+      { ...file(1, [{ id: 1, name: 'p', if: 0 }]), interface: 5 },
       { ...file(2, points(1)), trigger: 0 },
     ];
-    const value = { ...d, log_def } as typeof d;
-    expect(pew_log.interfaces!(value)).toEqual([]);
-    expectAccepted(pew_log, (x) => Object.assign(x, { enable_log: true, log_def }));
-    const full = { ...value, enable_log: true, log_def: value.log_def.map((f) => ({ ...defaultsFile, ...f, records: f.records.map((r) => ({ ...defaultsRecord, ...r })) })) };
-    expect(pew_log.interfaces!(full as typeof d)).toEqual([
+    const parsed = (enable_log: boolean) => {
+      const r = validateSection(pew_log, withDefaults(pew_log.schema, { enable_log, log_def }));
+      if (!r.ok) throw new Error(JSON.stringify(r.issues));
+      return r.value;
+    };
+    expect(pew_log.interfaces!(parsed(false))).toEqual([]);
+    expect(pew_log.interfaces!(parsed(true))).toEqual([
       { path: 'log_def.0.interface', interfaceId: 5, purpose: 'logger' },
       { path: 'log_def.0.records.0.if', interfaceId: 0, purpose: 'logger' },
     ]);

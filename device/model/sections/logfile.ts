@@ -23,7 +23,7 @@ export const STRING_TYPE = 13;
 const TEXT_TYPES: readonly number[] = [11, 13]; // ascii, string
 const WIDE_TYPES: readonly number[] = [9, 10, 14, 15]; // 64-bit: int64, uint64, lreal, lrealex
 /** Registers a value occupies: 16-bit 1, 32-bit and DT (seconds since 2001) 2, 64-bit 4, STRING 2 header + 48 chars. */
-export function typeWords(type: LogType): number {
+export function typeWords(type: number): number {
   if (type === STRING_TYPE) return 2 + 24; // spec §3: STRING max 48 chars
   if (WIDE_TYPES.includes(type)) return 4;
   return type >= 4 && type <= 8 || type === 12 ? 2 : 1;
