@@ -182,7 +182,7 @@ describe('damaged storage (spec §4, security.md CFG-2)', () => {
     const second = await startTestDaemon({ dataDir });
     const b = await second.admin();
     expect((await b.get('/config/pew_mqtt')).body).toEqual(defaultsOf(CONFIG_SECTIONS.find((s) => s.key === 'pew_mqtt')!));
-    expect((await b.get('/config/pew_rtc')).body).toEqual({ ...sample('pew_rtc'), rtc_polling: defaultsOf(CONFIG_SECTIONS.find((s) => s.key === 'pew_rtc')!).rtc_polling });
+    expect((await b.get('/config/pew_rtc')).body).toEqual({ ...sample('pew_rtc'), rtc_polling: (defaultsOf(CONFIG_SECTIONS.find((s) => s.key === 'pew_rtc')!) as { rtc_polling: number }).rtc_polling });
     expect((await b.get('/config/pew_api')).body).toEqual(sample('pew_api'));
     const log = second.ctx.log.recent();
     expect(log).toContainEqual(expect.objectContaining({ level: 'error', fields: expect.objectContaining({ section: 'pew_mqtt' }) }));
