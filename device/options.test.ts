@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { parseDaemonOptions } from './options.ts';
+
+describe('daemon options', () => {
+  it('defaults: port 8080 and ./data', () => {
+    expect(parseDaemonOptions([], {}, '/repo')).toEqual({ port: 8080, dataDir: '/repo/data', host: '127.0.0.1', serialMap: {} });
+  });
+  it('flags win over the environment, which wins over the defaults', () => {
+    expect(parseDaemonOptions([], { PORT: '9000', DATA_DIR: '/d' }, '/repo')).toMatchObject({ port: 9000, dataDir: '/d' });
+    expect(parseDaemonOptions(['--port', '9100', '--data', 'x'], { PORT: '9000' }, '/repo')).toMatchObject({ port: 9100, dataDir: '/repo/x' });
+  });
+  it('maps serial connectors to device paths', () => {
+    expect(parseDaemonOptions(['--com1', '/dev/ttyUSB0', '--com3', 'pty/a'], {}, '/repo').serialMap).toEqual({ COM1: '/dev/ttyUSB0', COM3: '/repo/pty/a' });
+  });
+  it('refuses a bad port and unknown options with a clear message', () => {
+    expect(() => parseDaemonOptions(['--port', '70000'], {}, '/')).toThrow(/TCP port/);
+    expect(() => parseDaemonOptions(['--port', '8o8o'], {}, '/')).toThrow(/TCP port/);
+    expect(() => parseDaemonOptions(['--bogus'], {}, '/')).toThrow();
+  });
+});

@@ -1,0 +1,11 @@
+// `npm run unit`: the daemon on a Linux machine with the real system (serial ports given by
+// --com1/--com2/--com3, or the unit's defaults), until Ctrl+C.
+import { runDaemonCli } from './cli.ts';
+import { createLinuxHw } from '../hw/linux.ts';
+import { APP_VERSION } from './version.ts';
+
+// BSP and HMI versions are read from the unit's image by the firmware work; until then the
+// versions of the reference image are assumed
+const UNIT_VERSIONS = { app: APP_VERSION, bsp: '1.3.2', hmi: '4.5.2' };
+
+void runDaemonCli('Daemon', (o) => createLinuxHw({ dataDir: o.dataDir, versions: UNIT_VERSIONS, serialMap: o.serialMap }));
