@@ -62,6 +62,8 @@ export class ConfigStore {
       if (repaired) log.warn('configuration file repaired: invalid or unknown fields replaced by defaults', { section: def.key });
       this.values.set(def.key, value);
     }
+    // a fresh unit gets a file for every section, so that a missing file later is a real fault
+    if (!existed) await commitFiles(dir, this.opts.defs.map((d) => ({ file: this.fileOf(d.key), data: serialize(this.values.get(d.key)) })));
   }
 
   keys(): string[] {
