@@ -4,7 +4,8 @@ import * as v from 'valibot';
 import { bool, choice, int, list, num, obj, pattern, text } from '../fields.ts';
 import { issue, msg, type Issue } from '../issues.ts';
 import type { InterfaceUse } from '../section.ts';
-import { AREA_MAX, DT_MAX } from '../plc.ts';
+import { AREA_MAX, DT_MAX, INTERFACE_IDS, INTERNAL_ID, STATION_MAX } from '../plc.ts';
+import { certName } from '../common.ts';
 
 export const MAX_DATAPOINTS = 100; // spec §9: datalist without PLC 100
 export const COLUMN_NAME_MAX = 70; // spec §9: column name 70
@@ -107,3 +108,22 @@ export function insertIssues(d: DbClient): Issue[] {
 export function insertInterfaces(d: DbClient): InterfaceUse[] {
   return d.enable_sql && d.insertWithoutPLC ? [{ path: 'interface', interfaceId: d.interface, purpose: 'insert' }] : [];
 }
+
+/**
+ * Fields SQL and NoSQL share (spec §3: NoSQL is "like SQL"): certificates, encryption, and where
+ * the data points come from.
+ */
+export const dbClientEntries = {
+  timeout: int(3, 120, 10), // spec §9: SQL timeout 3-120 s
+  ca: certName('ca'),
+  client: certName('client'),
+  key: certName('key'),
+  use_encryption: bool(true), // spec §5 warns about unencrypted connections
+  ca_verification: bool(true), // the server certificate must verify
+  insertWithoutPLC: bool(false), // the unit inserts the data points every poll time by itself
+};
+export const dbSourceEntries = {
+  interface: choice(INTERFACE_IDS, INTERNAL_ID), // the interface the data points are read through
+  plc_addr: int(0, STATION_MAX, 0), // spec §9: station number 99
+  datalist: datalist(),
+};

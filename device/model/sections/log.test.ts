@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pew_log } from './log.ts';
 import { defaultsOf, validateSection, withDefaults } from '../section.ts';
-import { expectAccepted, expectMaxLength, expectRange, expectRejected } from '../testing.ts';
+import { expectAccepted, expectRange, expectRejected } from '../testing.ts';
 
 const points = (n: number, extra: object = {}) => Array.from({ length: n }, (_, j) => ({ id: j + 1, name: `p${j + 1}`, ...extra }));
 // ids renumbered from 1 (spec §4), as the console keeps them

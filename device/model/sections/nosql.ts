@@ -1,12 +1,11 @@
 // NoSQL client, MongoDB or InfluxDB type (spec §3 "NoSQL (pew_nosql)": the SQL fields with collection
 // and measurement instead of tablename and without port; §5 tag pair; §9 control register 370 + 10).
 import * as v from 'valibot';
-import { bool, choice, dbNameText, int, num, obj, secret, text } from '../fields.ts';
+import { bool, choice, dbNameText, num, obj, secret, text } from '../fields.ts';
 import { issue, type Issue } from '../issues.ts';
 import { defineSection } from '../section.ts';
-import { certName, controlRegister, hostUrl } from '../common.ts';
-import { INTERFACE_IDS, INTERNAL_ID, STATION_MAX } from '../plc.ts';
-import { datalist, datalistIssues, DB_NAME_MAX, insertInterfaces, insertIssues } from './datapoint.ts';
+import { controlRegister, hostUrl } from '../common.ts';
+import { dbClientEntries, dbSourceEntries, datalistIssues, DB_NAME_MAX, insertInterfaces, insertIssues } from './datapoint.ts';
 
 export const NOSQL_REGISTERS = 10; // spec §9: NoSQL control register offset
 // spec §3: database types mongo 0, influx 1
@@ -24,20 +23,12 @@ export const nosqlSchema = obj({
   db_type: choice(NOSQL_TYPES, MONGO),
   plc_control_dt: controlRegister(370, NOSQL_REGISTERS), // spec §9: default 370
   plc_poll: num(1, 3600, 1), // spec §9: poll time 1, databases up to 3600 s
-  timeout: int(3, 120, 10), // spec §9: SQL timeout 3-120 s
-  ca: certName('ca'),
-  client: certName('client'),
-  key: certName('key'),
-  use_encryption: bool(true), // spec §5 warns about unencrypted connections
-  ca_verification: bool(true), // the server certificate must verify
-  insertWithoutPLC: bool(false), // the unit inserts the data points every poll time by itself
+  ...dbClientEntries,
   collection: dbNameText(DB_NAME_MAX), // MongoDB
   measurement: dbNameText(DB_NAME_MAX), // InfluxDB
   tag_name: dbNameText(TAG_MAX), // one tag on every point written (spec §5: name and value together)
   tag_value: dbNameText(TAG_MAX),
-  interface: choice(INTERFACE_IDS, INTERNAL_ID), // the interface the data points are read through
-  plc_addr: int(0, STATION_MAX, 0), // spec §9: station number 99
-  datalist: datalist(),
+  ...dbSourceEntries,
 });
 export type Nosql = v.InferOutput<typeof nosqlSchema>;
 

@@ -1,11 +1,10 @@
 // SQL client (spec §3 "SQL (pew_sql)", §5 database names, §9 control register 350 + 6, SQL limits).
 import * as v from 'valibot';
-import { bool, choice, dbNameText, hostText, int, num, obj, remotePort, secret, text } from '../fields.ts';
+import { bool, choice, dbNameText, hostText, num, obj, remotePort, secret, text } from '../fields.ts';
 import { issue, type Issue } from '../issues.ts';
 import { defineSection } from '../section.ts';
-import { certName, controlRegister } from '../common.ts';
-import { INTERFACE_IDS, INTERNAL_ID, STATION_MAX } from '../plc.ts';
-import { datalist, datalistIssues, DB_NAME_MAX, insertInterfaces, insertIssues } from './datapoint.ts';
+import { controlRegister } from '../common.ts';
+import { dbClientEntries, dbSourceEntries, datalistIssues, DB_NAME_MAX, insertInterfaces, insertIssues } from './datapoint.ts';
 
 export const SQL_REGISTERS = 6; // spec §9: SQL control register offset
 // database servers: MS SQL (0), MySQL/MariaDB (1), PostgreSQL (2), and their usual ports
@@ -23,17 +22,9 @@ export const sqlSchema = obj({
   db_type: choice(SQL_TYPES, MSSQL),
   plc_control_dt: controlRegister(350, SQL_REGISTERS), // spec §9: default 350
   plc_poll: num(0.5, 3600, 1), // spec §9: poll time minimum 0.5 for SQL, databases up to 3600 s
-  timeout: int(3, 120, 10), // spec §9: SQL timeout 3-120 s
-  ca: certName('ca'),
-  client: certName('client'),
-  key: certName('key'),
-  use_encryption: bool(true), // spec §5 warns about unencrypted connections
-  ca_verification: bool(true), // the server certificate must verify
-  insertWithoutPLC: bool(false), // the unit inserts the data points every poll time by itself
+  ...dbClientEntries,
   tablename: dbNameText(DB_NAME_MAX), // spec §5 database name rule
-  interface: choice(INTERFACE_IDS, INTERNAL_ID), // the interface the data points are read through
-  plc_addr: int(0, STATION_MAX, 0), // spec §9: station number 99
-  datalist: datalist(),
+  ...dbSourceEntries,
 });
 export type Sql = v.InferOutput<typeof sqlSchema>;
 
