@@ -21,7 +21,7 @@ import { readdir } from 'node:fs/promises';
 import { isDeepStrictEqual } from 'node:util';
 import { ConfigStore } from '../../device/config/store.ts';
 import { CONFIG_SECTIONS } from '../../device/model/index.ts';
-import { defaultsOf, validateSection, type SectionDef } from '../../device/model/section.ts';
+import { defaultsOf, validateSection, withDefaults, type SectionDef } from '../../device/model/section.ts';
 import { createLogger, type LogEntry } from '../../device/system/log.ts';
 import { systemClock } from '../../hw/types.ts';
 
@@ -38,14 +38,16 @@ const defOf = (key: string): SectionDef => {
   return def;
 };
 
-/** What a save submits for one section at generation g (a valid, partial input). */
+/** What a save submits for one section at generation g: a whole section (saves refuse partial ones). */
 function inputFor(key: (typeof SAVE_ALL_KEYS)[number], g: number): unknown {
-  if (key === 'pew_mqtt') return { keep_alive: g % 65536 };
-  if (key === 'pew') return { ...(defaultsOf(defOf('pew')) as object), restart_by_time: g % 501 };
-  return { threads: [{ port: 20000 + (g % 40000) }] };
+  const fields =
+    key === 'pew_mqtt' ? { keep_alive: g % 65536 }
+    : key === 'pew' ? { restart_by_time: g % 501 }
+    : { threads: [{ port: 20000 + (g % 40000) }] };
+  return withDefaults(defOf(key).schema, fields);
 }
 
-/** The value the store keeps for an input: the schema fills in the defaults. */
+/** The value the store keeps for an input: validated and parsed as a save does it. */
 function normalized(key: string, input: unknown): unknown {
   const checked = validateSection(defOf(key), input);
   if (!checked.ok) throw new Error(`generation input for ${key} is invalid: ${JSON.stringify(checked.issues)}`);

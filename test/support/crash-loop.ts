@@ -44,11 +44,22 @@ export interface CrashLoopResult {
 }
 
 let bundled: Promise<string> | undefined;
+let bundleDir: string | undefined;
 
-/** The child as one .mjs file, built once per process into a temp folder removed at exit. */
+/** Removes the built child; a later run builds it again. */
+export function removeSaveLoopBundle(): void {
+  if (bundleDir) rmSync(bundleDir, { recursive: true, force: true });
+  bundleDir = bundled = undefined;
+}
+
+/**
+ * The child as one .mjs file, built once per process into a temp folder. Removed at exit, or by
+ * removeSaveLoopBundle() where the process is not ended normally (vitest workers).
+ */
 export function saveLoopBundle(): Promise<string> {
   bundled ??= (async () => {
     const out = await mkdtemp(join(tmpdir(), 'save-loop-bundle-'));
+    bundleDir = out;
     process.once('exit', () => rmSync(out, { recursive: true, force: true }));
     const outfile = join(out, 'save-loop.mjs');
     await build({

@@ -1,0 +1,23 @@
+// The simulator daemon as one .mjs file (hono, valibot and the node server bundled in), so each
+// start measures node plus our code, not tsx compiling TypeScript.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+
+export interface Bundle {
+  file: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+export async function bundleSim(outDir: string): Promise<Bundle> {
+  const file = join(outDir, 'sim.mjs');
+  await build({
+    entryPoints: [fileURLToPath(new URL('../../sim/main.ts', import.meta.url))],
+    outfile: file, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'bundle', logLevel: 'silent',
+  });
+  const data = await readFile(file);
+  return { file, bytes: data.length, gzipBytes: gzipSync(data, { level: 9 }).length };
+}

@@ -1,0 +1,85 @@
+// Server processes for the bench: started on a free loopback port, timed to their first HTTP
+// answer, sampled for resident memory, stopped. Every wait is bounded.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { readFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export const HOST = '127.0.0.1';
+
+/** A port the kernel just handed out on loopback (closed again, so the server can take it). */
+export async function freePort(): Promise<number> {
+  const s = createServer();
+  s.listen(0, HOST);
+  await once(s, 'listening');
+  const { port } = s.address() as AddressInfo;
+  s.close();
+  await once(s, 'close');
+  return port;
+}
+
+/** One GET; resolves with the status of any answer, rejects on a connection error. */
+export function get(port: number, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Buffer; headers: Record<string, string | string[] | undefined> }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: HOST, port, path, headers, agent: false, timeout: 5000 }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), headers: res.headers }));
+    });
+    req.on('timeout', () => req.destroy(new Error('request timed out')));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+export interface Server {
+  child: ChildProcess;
+  port: number;
+  /** ms from spawn to the first answered request */
+  startMs: number;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Spawns `node args…` and polls `path` every 2 ms until something answers (10 s at most). */
+export async function startServer(args: string[], port: number, path: string, env: NodeJS.ProcessEnv = {}): Promise<Server> {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  let out = '';
+  child.stdout!.setEncoding('utf8').on('data', (s: string) => (out += s));
+  child.stderr!.setEncoding('utf8').on('data', (s: string) => (out += s));
+  const exited = once(child, 'exit');
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const done = await Promise.race([exited.then(() => true), sleep(3000).then(() => false)]);
+    if (!done) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+  };
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}) before answering: ${out.trim()}`);
+    if (performance.now() - t0 > 10_000) {
+      await stop();
+      throw new Error(`server did not answer within 10 s: ${out.trim()}`);
+    }
+    try {
+      await get(port, path);
+      break;
+    } catch {
+      await sleep(2);
+    }
+  }
+  return { child, port, startMs: performance.now() - t0, output: () => out, stop };
+}
+
+/** Resident set size of a process in MB (VmRSS of /proc/<pid>/status). */
+export async function rssMB(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+  if (!kb) throw new Error(`no VmRSS for pid ${pid}`);
+  return Number(kb[1]) / 1024;
+}

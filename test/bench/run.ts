@@ -1,0 +1,79 @@
+// `npm run bench`: figures of the daemon measured side by side with a bare node:http baseline in
+// one run, printed as one table. Not a test: a slow figure never fails it; only a step that could
+// not run (or a crash-safety violation) makes the exit code non-zero. Loopback only, every load
+// bounded in time; about three minutes in all.
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCrashLoop, saveLoopBundle } from '../support/crash-loop.ts';
+import { bundleSim, type Bundle } from './bundle.ts';
+import { CONNECTIONS, SECONDS } from './load.ts';
+import { measureStarts } from './start.ts';
+import { measureThroughput } from './throughput.ts';
+import { formatTable, median, type Row } from './stats.ts';
+
+const START_RUNS = 5;
+const SECTIONS = ['pew_mqtt', 'pew'] as const;
+const CRASH_ITERATIONS = 1000;
+
+const rows: Row[] = [];
+const failures: string[] = [];
+
+/** Runs one part of the bench; a failure is reported and the remaining parts still run. */
+async function part(name: string, fn: () => Promise<void>): Promise<void> {
+  const t0 = performance.now();
+  process.stderr.write(`bench: ${name}…`);
+  try {
+    await fn();
+    process.stderr.write(` ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+  } catch (e) {
+    process.stderr.write(' failed\n');
+    failures.push(`${name}: ${(e as Error).message}`);
+    rows.push({ figure: name, ours: 'failed', note: (e as Error).message.slice(0, 80) });
+  }
+}
+
+const kb = (n: number) => n / 1024;
+const work = await mkdtemp(join(tmpdir(), 'bench-'));
+let sim: Bundle | undefined;
+try {
+  await part('bundle sim/main.ts', async () => {
+    sim = await bundleSim(work);
+    const child = await stat(await saveLoopBundle());
+    rows.push({ figure: 'daemon bundle (KB)', ours: kb(sim.bytes), note: `gzip -9: ${kb(sim.gzipBytes).toFixed(1)} KB; esbuild, packages bundled` });
+    rows.push({ figure: 'crash-loop child bundle (KB)', ours: kb(child.size), note: 'store + model only' });
+  });
+
+  if (sim) {
+    const bundle = sim.file;
+    await part('start and memory', async () => {
+      const { ours, bare } = await measureStarts(bundle, START_RUNS);
+      rows.push({ figure: 'start → first answer (ms)', ours: median(ours.map((s) => s.startMs)), baseline: median(bare.map((s) => s.startMs)), note: `median of ${START_RUNS}; GET /rest/api/v1/authentication` });
+      rows.push({ figure: 'RSS idle after start (MB)', ours: median(ours.map((s) => s.rssMB)), baseline: median(bare.map((s) => s.rssMB)), note: `median of ${START_RUNS}; VmRSS after 1 s idle` });
+    });
+
+    await part('GET /config load', async () => {
+      for (const r of await measureThroughput(bundle, SECTIONS)) {
+        const how = `${CONNECTIONS} conns, ${SECONDS} s, ${r.bytes} B body`;
+        rows.push({ figure: `GET /config/${r.section} (req/s)`, ours: r.ours.rps, baseline: r.bare.rps, note: `${how}; median of 1-s samples` });
+        rows.push({ figure: `GET /config/${r.section} p99 (ms)`, ours: r.ours.p99Ms, baseline: r.bare.p99Ms, note: `${how}; autocannon rounds to 1 ms` });
+      }
+    });
+  }
+
+  await part(`crash loop ×${CRASH_ITERATIONS}`, async () => {
+    const dir = join(work, 'crash');
+    const r = await runCrashLoop({ iterations: CRASH_ITERATIONS, dir });
+    if (r.violations.length) failures.push(...r.violations);
+    rows.push({ figure: 'CFG-1 kill -9 violations', ours: r.violations.length, note: `${r.iterations} kills, ${r.killsDuringWrite} mid-write, ${r.recoveries} roll-forwards, generation ${r.generation}` });
+    rows.push({ figure: 'CFG-1 kill -9 loop (s)', ours: r.ms / 1000, note: `${(r.ms / r.iterations).toFixed(0)} ms per kill and restart check; seed ${r.seed}` });
+  });
+} finally {
+  await rm(work, { recursive: true, force: true });
+}
+
+console.log(formatTable(rows));
+if (failures.length) {
+  console.error('\nfailed:\n' + failures.map((f) => '  ' + f).join('\n'));
+  process.exit(1);
+}

@@ -1,0 +1,58 @@
+// Figure c): GET /config/<section> under load, the daemon (logged in as the admin) against a bare
+// node:http server that answers the very same JSON bytes, run alternately per section.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bareArgs, bareEnv } from './baseline.ts';
+import { load, type Load } from './load.ts';
+import { HOST, freePort, startServer, type Server } from './processes.ts';
+import { AUTH_PATH } from './start.ts';
+
+// AUTH-3 policy: 8-40 chars with upper, lower, digit and special
+const ADMIN = { username: 'admin', password: 'Bench-Passw0rd!' };
+
+export interface SectionLoad {
+  section: string;
+  bytes: number;
+  ours: Load;
+  bare: Load;
+}
+
+/** Creates the first admin and returns the session cookie (`sid=…`). */
+async function setupAdmin(port: number): Promise<string> {
+  const res = await fetch(`http://${HOST}:${port}${AUTH_PATH}/setup`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN),
+  });
+  const cookie = res.headers.get('set-cookie')?.split(';')[0];
+  if (res.status !== 201 || !cookie?.startsWith('sid=')) throw new Error(`admin setup failed: ${res.status} ${await res.text()}`);
+  return cookie;
+}
+
+export async function measureThroughput(bundle: string, sections: readonly string[]): Promise<SectionLoad[]> {
+  const data = await mkdtemp(join(tmpdir(), 'bench-load-'));
+  const servers: Server[] = [];
+  try {
+    const port = await freePort();
+    servers.push(await startServer([bundle, '--port', String(port), '--data', data], port, AUTH_PATH));
+    const cookie = await setupAdmin(port);
+    const bodies: Record<string, string> = {};
+    for (const s of sections) {
+      const res = await fetch(`http://${HOST}:${port}/config/${s}`, { headers: { cookie } });
+      if (res.status !== 200) throw new Error(`GET /config/${s}: ${res.status}`);
+      bodies[`/config/${s}`] = await res.text();
+    }
+    const barePort = await freePort();
+    servers.push(await startServer(bareArgs(), barePort, '/', bareEnv(barePort, bodies)));
+
+    const out: SectionLoad[] = [];
+    for (const s of sections) {
+      const ours = await load(`http://${HOST}:${port}/config/${s}`, { cookie });
+      const bare = await load(`http://${HOST}:${barePort}/config/${s}`);
+      out.push({ section: s, bytes: Buffer.byteLength(bodies[`/config/${s}`]!), ours, bare });
+    }
+    return out;
+  } finally {
+    for (const s of servers) await s.stop();
+    await rm(data, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,478 @@
+// Property test of every POST route over a real socket (security.md VAL-1, ERR-1): random JSON,
+// mutated section defaults and raw non-JSON bodies, sent as the admin with the CSRF token.
+//
+// Invariants checked on every answer:
+//  - the status is 2xx or 4xx (501 not_implemented only from the planned routes), never another 5xx;
+//  - an error is the envelope {error:{code, message, ...}} with a known code, no stack trace, no
+//    file path, and no secret we sent (passwords carry the marker `Zq9!marker<n>`);
+//  - a payload the schema must refuse (wrong type, out of range, unknown key, …) is refused;
+//  - on a 4xx (or 501) every file under <dataDir>/config is byte-for-byte unchanged (a missing file
+//    stays missing) and so is the store in memory;
+//  - on a 2xx only the saved sections' files changed, each file holds what the store holds and loads
+//    back without repair, GET /config/<section> answers the same (secrets masked as '********'),
+//    a secret sent as the mask keeps the stored one;
+//  - the daemon keeps answering GET /rest/api/v1/authentication with 200 (checked periodically).
+//
+// FUZZ_SEED=<n> replays another seed (fast-check prints seed and path of a failure);
+// FUZZ_SCALE=<x> multiplies the number of runs (e.g. 10 for a long soak).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ROUTES } from '../../device/api/app.ts';
+import { plannedRoutes } from '../../device/api/planned-routes.ts';
+import type { RouteDef } from '../../device/api/route.ts';
+import { CONFIG_SECTIONS } from '../../device/model/index.ts';
+import { defaultsOf, loadSection, type SectionDef } from '../../device/model/section.ts';
+import { ERROR_CODES } from '../../device/model/issues.ts';
+import { PASSWORD_MASK } from '../../device/model/fields.ts';
+import { startTestDaemon, ADMIN, type Client, type Reply, type TestDaemon } from '../support/daemon.ts';
+import {
+  LIMIT, MARKER, RAW_BODIES, marker, mustRefuse, rawBodyArb, sectionPayloadArb, shapeOf, toJsonText,
+  type RawBody, type SectionPayload,
+} from './fuzz-payloads.ts';
+
+const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 20261121;
+const SCALE = process.env.FUZZ_SCALE ? Number(process.env.FUZZ_SCALE) : 1;
+const runs = (n: number) => ({ numRuns: Math.max(1, Math.round(n * SCALE)), seed: SEED });
+
+const AUTH = '/rest/api/v1/authentication';
+const LOGOUT = `${AUTH}/logout`;
+const SAVE_ALL = '/config';
+const POSTS = ROUTES.filter((r) => r.method === 'POST');
+const PLANNED = new Set(plannedRoutes.filter((r) => r.method === 'POST').map((r) => r.path));
+const SECTION_AT = new Map(CONFIG_SECTIONS.map((def) => [`/config/${def.key}`, def]));
+/** routes whose handler reads the body as JSON (others answer before or without reading it) */
+const READS_JSON = new Set([...SECTION_AT.keys(), SAVE_ALL, AUTH]);
+const concrete = (path: string) => path.replace(/:[A-Za-z_]+/g, 'x').replace(/\*/g, 'x');
+const json = (x: unknown) => JSON.stringify(x);
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+// ---------------------------------------------------------------------------------------------
+// sending and checking
+
+type Files = Map<string, Buffer>;
+
+class Fuzzer {
+  requests = 0;
+  readonly statuses = new Map<number, number>();
+  constructor(readonly d: TestDaemon, readonly admin: Client) {}
+
+  get configDir() {
+    return join(this.d.dataDir, 'config');
+  }
+
+  async files(): Promise<Files> {
+    const out: Files = new Map();
+    const names = await readdir(this.configDir).catch(() => [] as string[]);
+    for (const n of names.sort()) out.set(n, await readFile(join(this.configDir, n)).catch(() => Buffer.from('<unreadable>')));
+    return out;
+  }
+
+  /** A POST with exactly these bytes and this Content-Type (none when undefined), as `client`. */
+  async post(path: string, body: string | Uint8Array, contentType: string | undefined, opts: { chunked?: boolean; client?: Client } = {}): Promise<Reply> {
+    const c = opts.client ?? this.admin;
+    const headers: Record<string, string> = { cookie: c.cookie, 'x-csrf-token': c.csrf };
+    if (contentType !== undefined) headers['content-type'] = contentType;
+    // a string body would get text/plain from fetch; bytes get no Content-Type of their own
+    const data = typeof body === 'string' ? new TextEncoder().encode(body) : body;
+    const init: RequestInit & { duplex?: 'half' } = { method: 'POST', headers, redirect: 'manual' };
+    if (opts.chunked) {
+      init.body = new ReadableStream<Uint8Array>({
+        start(ctl) {
+          for (let i = 0; i < data.length; i += 8192) ctl.enqueue(data.subarray(i, i + 8192));
+          ctl.close();
+        },
+      });
+      init.duplex = 'half';
+    } else init.body = data;
+    const res = await fetch(c.base + path, init);
+    const text = await res.text();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    await this.count(res.status);
+    return { status: res.status, body: parsed, text, headers: res.headers };
+  }
+
+  async get(path: string): Promise<Reply> {
+    const r = await this.admin.get(path);
+    await this.count(r.status);
+    this.checkReply('GET', path, r);
+    return r;
+  }
+
+  private async count(status: number): Promise<void> {
+    this.requests++;
+    this.statuses.set(status, (this.statuses.get(status) ?? 0) + 1);
+    if (this.requests % 25 === 0) await this.alive();
+  }
+
+  /** The daemon still serves: the session answers, the system log holds no secret. */
+  async alive(): Promise<void> {
+    const r = await this.admin.get(AUTH);
+    this.requests++;
+    expect(r.status, `GET ${AUTH} after ${this.requests} requests: ${r.text}`).toBe(200);
+    expect(r.body.currentUser).toBe(ADMIN.username);
+    const logs = await this.admin.get('/config/get_syslogs');
+    this.requests++;
+    expect(logs.status).toBe(200);
+    expect(logs.text).not.toContain(MARKER);
+  }
+
+  /** ERR-1 and the status rule, for any answer. */
+  checkReply(method: string, path: string, r: Reply, sent = ''): void {
+    const what = `${method} ${path} → ${r.status} ${r.text.slice(0, 600)}\nsent: ${sent.slice(0, 600)}`;
+    const planned = PLANNED.has(path) && r.status === 501 && r.body?.error?.code === 'not_implemented';
+    expect((r.status >= 200 && r.status < 300) || (r.status >= 400 && r.status < 500) || planned, `status not allowed: ${what}`).toBe(true);
+    expect(r.headers.get('content-type') ?? '', `not JSON: ${what}`).toMatch(/^application\/json/);
+    expect(r.text.includes(MARKER), `a secret is echoed: ${what}`).toBe(false);
+    expect(r.text, `stack trace or path: ${what}`).not.toMatch(/\n\s+at |\bat [^"]*\(.*:\d+:\d+\)|\.(ts|js|mjs|cjs):\d|node_modules|\/work\/|\/tmp\//);
+    if (r.status < 400) return;
+    expect(isObject(r.body) && isObject(r.body.error), `no error envelope: ${what}`).toBe(true);
+    const e = r.body.error as Record<string, unknown>;
+    expect(typeof e.code, what).toBe('string');
+    expect(ERROR_CODES as readonly string[], `unknown code: ${what}`).toContain(e.code);
+    expect(typeof e.message, what).toBe('string');
+    expect(Object.keys(r.body), what).toEqual(['error']);
+    if (e.issues !== undefined) {
+      expect(Array.isArray(e.issues), what).toBe(true);
+      for (const i of e.issues as Record<string, unknown>[]) {
+        expect(typeof i.path, what).toBe('string');
+        expect(ERROR_CODES as readonly string[], what).toContain(i.code);
+        if (i.section !== undefined) expect(typeof i.section, what).toBe('string');
+      }
+    }
+  }
+
+  /**
+   * Sends one body to one route and checks everything the answer implies for the stored
+   * configuration. `sentValue` is the body as JSON (undefined when it is not JSON).
+   */
+  async exercise(path: string, body: string | Uint8Array, contentType: string | undefined, opts: { chunked?: boolean; mustFail?: string; note?: string } = {}): Promise<Reply> {
+    const filesBefore = await this.files();
+    const storeBefore = this.d.ctx.store.all();
+    const r = await this.post(path, body, contentType, { chunked: opts.chunked });
+    const sent = `${contentType ?? '(no content type)'} ${typeof body === 'string' ? body : `<${body.length} bytes>`}${opts.note ? ` [${opts.note}]` : ''}`;
+    this.checkReply('POST', path, r, sent);
+    const size = typeof body === 'string' ? new TextEncoder().encode(body).length : body.length;
+    if (size > LIMIT) expect({ status: r.status, code: r.body?.error?.code }, sent.slice(0, 200)).toEqual({ status: 413, code: 'body_too_large' });
+    else expect(r.status, `413 below the limit: ${sent.slice(0, 200)}`).not.toBe(413);
+    if (opts.mustFail) expect(r.status >= 400, `accepted although ${opts.mustFail}: POST ${path} → ${r.status} ${r.text.slice(0, 300)}\nsent: ${sent.slice(0, 600)}`).toBe(true);
+
+    const filesAfter = await this.files();
+    if (r.status >= 300) {
+      expect(changed(filesBefore, filesAfter), `files changed by a refused request: POST ${path} → ${r.status} ${r.text.slice(0, 300)}\nsent: ${sent.slice(0, 400)}`).toEqual([]);
+      expect(json(this.d.ctx.store.all()), `store changed by a refused request: POST ${path}`).toBe(json(storeBefore));
+      if (r.status === 400 && SECTION_AT.has(path) && Array.isArray(r.body.error.issues))
+        for (const i of r.body.error.issues) expect(i.section, `issue of another section: ${r.text}`).toBe(SECTION_AT.get(path)!.key);
+      return r;
+    }
+
+    // 2xx: which sections did this save?
+    let saved: string[] = [];
+    let sentValue: unknown;
+    try {
+      sentValue = JSON.parse(typeof body === 'string' ? body : new TextDecoder().decode(body));
+    } catch {
+      sentValue = undefined;
+    }
+    const def = SECTION_AT.get(path);
+    if (def) saved = [def.key];
+    else if (path === SAVE_ALL) {
+      expect(isObject(sentValue), `save-all accepted a non-object: ${sent.slice(0, 300)}`).toBe(true);
+      saved = Object.keys(sentValue as object);
+      for (const k of saved) expect(this.d.ctx.store.has(k), `save-all accepted an unknown section ${JSON.stringify(k)}: ${r.text.slice(0, 200)}`).toBe(true);
+      expect(Object.keys(r.body).sort(), 'save-all answers the saved sections').toEqual([...saved].sort());
+    }
+    const allowed = new Set(saved.map((k) => `${k}.json`));
+    for (const name of changed(filesBefore, filesAfter)) expect(allowed.has(name), `POST ${path} (${r.status}) changed ${name}`).toBe(true);
+    for (const k of this.d.ctx.store.keys())
+      if (!saved.includes(k)) expect(json(this.d.ctx.store.get(k)), `POST ${path} changed section ${k} in memory`).toBe(json(storeBefore[k]));
+    for (const key of saved) {
+      const input = def ? sentValue : (sentValue as Record<string, unknown>)[key];
+      await this.checkSaved(key, r.status, def ? r.body : r.body[key], input, storeBefore[key], filesAfter);
+    }
+    return r;
+  }
+
+  /** After a 2xx: file, store, GET and the reply agree; secrets are masked and kept as sent. */
+  async checkSaved(key: string, status: number, replied: unknown, input: unknown, previous: unknown, files: Files): Promise<void> {
+    const def = this.d.ctx.store.def(key)!;
+    const stored = this.d.ctx.store.get<Record<string, unknown>>(key);
+    const file = files.get(`${key}.json`);
+    expect(file, `${key}.json missing after a ${status}`).toBeDefined();
+    const onDisk = JSON.parse(file!.toString('utf8')) as unknown;
+    expect(json(onDisk), `${key}.json differs from the store`).toBe(json(stored));
+    const reloaded = loadSection(def, onDisk);
+    expect(reloaded.repaired, `${key}.json as saved would be repaired on the next start: ${json(onDisk).slice(0, 400)}`).toBe(false);
+    expect(json(reloaded.value)).toBe(json(stored));
+
+    const got = await this.get(`/config/${key}`);
+    expect(got.status).toBe(200);
+    expect(json(got.body), `GET /config/${key} differs from the store`).toBe(json(this.d.ctx.store.read(key)));
+    expect(json(replied), `POST reply differs from GET /config/${key}`).toBe(json(got.body));
+    for (const p of def.passwords) {
+      const s = stored[p];
+      expect(got.body[p], `${key}.${p} not masked`).toBe(typeof s === 'string' && s !== '' ? PASSWORD_MASK : s);
+      const sentP = isObject(input) ? input[p] : undefined;
+      const before = isObject(previous) ? previous[p] : undefined;
+      if (sentP === PASSWORD_MASK) expect(s, `${key}.${p}: the mask did not keep the stored secret`).toBe(before);
+      else if (typeof sentP === 'string') expect(s, `${key}.${p} not stored as sent`).toBe(sentP);
+      else if (sentP === undefined) expect(s).toBe((defaultsOf(def) as Record<string, unknown>)[p]);
+    }
+  }
+
+  summary(): string {
+    return `${this.requests} requests; statuses ${json(Object.fromEntries([...this.statuses].sort((a, b) => a[0] - b[0])))}`;
+  }
+}
+
+function changed(a: Files, b: Files): string[] {
+  const names = new Set([...a.keys(), ...b.keys()]);
+  return [...names].filter((n) => !a.has(n) || !b.has(n) || !a.get(n)!.equals(b.get(n)!));
+}
+
+/** Why a body sent to `path` must be refused, judged from the schema alone. */
+function mustFailFor(path: string, value: unknown): string | undefined {
+  const def = SECTION_AT.get(path);
+  if (def) return mustRefuse(shapeOf(def.schema), value);
+  if (path === SAVE_ALL) {
+    if (!isObject(value)) return 'save-all body is not an object';
+    const keys = Object.keys(value);
+    if (!keys.length) return 'save-all body is empty';
+    for (const k of keys) {
+      const d = CONFIG_SECTIONS.find((s) => s.key === k);
+      if (!d) return `unknown section ${JSON.stringify(k)}`;
+      const why = mustRefuse(shapeOf(d.schema), value[k]);
+      if (why) return `${k}: ${why}`;
+    }
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe('fuzz: every POST route as the admin (VAL-1, ERR-1)', () => {
+  let d: TestDaemon;
+  let f: Fuzzer;
+  const started = Date.now();
+  const routes = POSTS.filter((r) => r.path !== LOGOUT); // logout ends the session: its own test below
+
+  beforeAll(async () => {
+    d = await startTestDaemon();
+    f = new Fuzzer(d, await d.admin());
+  });
+  afterAll(async () => {
+    if (f) console.log(`fuzz (admin routes): ${f.summary()} in ${Date.now() - started} ms, seed ${SEED}`);
+    await d?.stop();
+  });
+
+  it('the route table has POST routes, and every section has one', () => {
+    expect(routes.length).toBeGreaterThan(CONFIG_SECTIONS.length);
+    for (const def of CONFIG_SECTIONS) expect(POSTS.some((r) => r.path === `/config/${def.key}`), def.key).toBe(true);
+  });
+
+  it('targeted: keep_alive 70000 is out of range and changes nothing', async () => {
+    const before = await f.files();
+    const r = await f.exercise('/config/pew_mqtt', json({ keep_alive: 70000 }), 'application/json');
+    expect(r.status).toBe(400);
+    expect(r.body.error.code).toBe('invalid_input');
+    expect(r.body.error.issues).toContainEqual(expect.objectContaining({ section: 'pew_mqtt', path: 'keep_alive', code: 'out_of_range', params: { min: 0, max: 65535 } }));
+    expect(changed(before, await f.files())).toEqual([]);
+  });
+
+  it('targeted: a secret in a refused body is not echoed, a saved one is masked', async () => {
+    const secret = marker(1);
+    const bad = await f.exercise('/config/pew_mqtt', json({ broker_password: secret, keep_alive: -1 }), 'application/json');
+    expect(bad.status).toBe(400);
+    const ok = await f.exercise('/config/pew_mqtt', json({ broker_password: secret }), 'application/json');
+    expect(ok.status).toBe(200);
+    expect(ok.body.broker_password).toBe(PASSWORD_MASK);
+    expect(d.ctx.store.get<{ broker_password: string }>('pew_mqtt').broker_password).toBe(secret);
+  });
+
+  it('targeted: save-all refuses an unknown section key and saves nothing (also "__proto__")', async () => {
+    for (const unknown of ['nosuch', 'constructor', '__proto__']) {
+      const before = await f.files();
+      const text = `{"pew_mqtt":{"keep_alive":77},${JSON.stringify(unknown)}:{"x":1}}`;
+      const r = await f.post(SAVE_ALL, text, 'application/json');
+      f.checkReply('POST', SAVE_ALL, r, text);
+      expect({ key: unknown, status: r.status }, `save-all with section ${unknown} → ${r.status} ${r.text.slice(0, 200)}`).toEqual({ key: unknown, status: 400 });
+      expect(r.body.error.issues, r.text).toContainEqual(expect.objectContaining({ section: unknown, code: 'unknown_key' }));
+      expect(changed(before, await f.files()), unknown).toEqual([]);
+    }
+  });
+
+  it('(1) random JSON values to every POST route', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        fc.oneof(
+          fc.jsonValue({ maxDepth: 4 }),
+          fc.jsonValue({ maxDepth: 3, stringUnit: 'binary' }),
+          fc.dictionary(fc.constantFrom(...CONFIG_SECTIONS.map((s) => s.key), 'nosuch'), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 3 }),
+        ),
+        async (route: RouteDef, value) => {
+          const path = concrete(route.path);
+          const text = JSON.stringify(value);
+          await f.exercise(path, text, 'application/json', { mustFail: mustFailFor(path, value) });
+        },
+      ),
+      runs(260),
+    );
+    await f.alive();
+  });
+
+  it('(2) section defaults with random mutations to POST /config/<section>', async () => {
+    const perSection = Math.max(40, Math.round(360 / CONFIG_SECTIONS.length));
+    for (const def of CONFIG_SECTIONS) {
+      const path = `/config/${def.key}`;
+      await fc.assert(
+        fc.asyncProperty(sectionPayloadArb(def), async (p: SectionPayload) => {
+          const r = await f.exercise(path, p.text, 'application/json', { mustFail: p.mustFail, note: p.notes.join(' ') });
+          if (p.mustFail && r.status === 400) expect(r.body.error.issues?.length ?? 0, r.text).toBeGreaterThan(0);
+        }),
+        runs(perSection),
+      );
+    }
+    await f.alive();
+  });
+
+  it('(2b) save-all with mixtures of valid, stored and mutated sections: all or nothing', async () => {
+    const part = (def: SectionDef) =>
+      fc.oneof(
+        { weight: 2, arbitrary: fc.constant<{ kind: 'defaults' | 'current' | 'empty' } | { kind: 'mutated'; p: SectionPayload }>({ kind: 'defaults' }) },
+        { weight: 2, arbitrary: fc.constant({ kind: 'current' as const }) },
+        { weight: 1, arbitrary: fc.constant({ kind: 'empty' as const }) },
+        { weight: 3, arbitrary: sectionPayloadArb(def).map((p) => ({ kind: 'mutated' as const, p })) },
+      );
+    const mixture = fc.record({
+      parts: fc.tuple(...CONFIG_SECTIONS.map((def) => fc.option(part(def), { freq: 3 }))),
+      // '__proto__' has its own targeted test above
+      extra: fc.option(fc.constantFrom('nosuch', 'constructor', 'toString', 'hasOwnProperty', '', 'PEW', 'pew ', 'config'), { freq: 6 }),
+      order: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(mixture, async ({ parts, extra, order }) => {
+        const entries: [string, string][] = [];
+        parts.forEach((pt, i) => {
+          if (!pt) return;
+          const def = CONFIG_SECTIONS[i]!;
+          const text = pt.kind === 'defaults' ? toJsonText(defaultsOf(def)) : pt.kind === 'current' ? toJsonText(d.ctx.store.read(def.key)) : pt.kind === 'empty' ? '{}' : pt.p.text;
+          entries.push([def.key, text]);
+        });
+        if (extra !== null) entries.push([extra, '{}']);
+        if (order) entries.reverse();
+        const text = `{${entries.map(([k, t]) => `${JSON.stringify(k)}:${t}`).join(',')}}`;
+        const value = JSON.parse(text) as unknown;
+        const r = await f.exercise(SAVE_ALL, text, 'application/json', { mustFail: mustFailFor(SAVE_ALL, value) });
+        if (r.status === 400 && Array.isArray(r.body.error.issues))
+          for (const i of r.body.error.issues) expect(entries.map(([k]) => k), `issue of a section not sent: ${r.text.slice(0, 300)}`).toContain(i.section);
+      }),
+      runs(150),
+    );
+    await f.alive();
+  });
+
+  it('(3) raw bodies: wrong content types, broken JSON, invalid UTF-8, deep nesting, over 64 KiB', async () => {
+    // every fixed case once on every route, then random picks
+    for (const route of routes) for (const b of RAW_BODIES) await sendRaw(route, b);
+    await fc.assert(fc.asyncProperty(fc.constantFrom(...routes), rawBodyArb, sendRaw), runs(120));
+    await f.alive();
+
+    async function sendRaw(route: RouteDef, b: RawBody): Promise<void> {
+      const path = concrete(route.path);
+      let value: unknown;
+      let isJson = false;
+      if (b.contentType && /^application\/json\s*(;|$)/i.test(b.contentType)) {
+        try {
+          value = JSON.parse(new TextDecoder().decode(typeof b.body === 'string' ? new TextEncoder().encode(b.body) : b.body));
+          isJson = true;
+        } catch {
+          isJson = false;
+        }
+      }
+      const r = await f.exercise(path, b.body, b.contentType, { chunked: b.chunked, mustFail: isJson ? mustFailFor(path, value) : READS_JSON.has(path) ? 'not JSON' : undefined, note: b.name });
+      if (b.expect && (b.expect.status === 413 || READS_JSON.has(path)))
+        expect({ case: b.name, status: r.status, code: r.body?.error?.code }, r.text.slice(0, 300)).toEqual({ case: b.name, ...b.expect });
+    }
+  });
+
+  it('the daemon is alive, logged no failed request, and no secret reached a file it should not', async () => {
+    await f.alive();
+    const failed = d.ctx.log.recent().filter((e) => e.msg === 'request failed');
+    expect(failed, json(failed).slice(0, 1000)).toEqual([]);
+    const audit = await readdir(join(d.dataDir, 'audit')).catch(() => [] as string[]);
+    for (const name of audit) expect(await readFile(join(d.dataDir, 'audit', name), 'utf8'), name).not.toContain(MARKER);
+    expect(await readFile(join(d.dataDir, 'users.json'), 'utf8')).not.toContain(MARKER);
+  });
+});
+
+describe('fuzz: authentication routes (ERR-1, AUTH-4)', () => {
+  let d: TestDaemon;
+  let f: Fuzzer;
+  const started = Date.now();
+
+  beforeAll(async () => {
+    d = await startTestDaemon();
+    f = new Fuzzer(d, await d.admin());
+  });
+  afterAll(async () => {
+    if (f) console.log(`fuzz (auth routes): ${f.summary()} in ${Date.now() - started} ms, seed ${SEED}`);
+    await d?.stop();
+  });
+
+  it('logout with any body ends only that session', async () => {
+    const bodies = fc.oneof(
+      fc.jsonValue({ maxDepth: 2 }).map((x) => ({ text: JSON.stringify(x), type: 'application/json' as string | undefined })),
+      fc.constantFrom(...RAW_BODIES.filter((b) => typeof b.body === 'string' && b.body.length < LIMIT && !b.chunked)).map((b) => ({ text: b.body as string, type: b.contentType })),
+    );
+    await fc.assert(
+      fc.asyncProperty(bodies, async ({ text, type }) => {
+        const c = await d.admin();
+        const r = await f.post(LOGOUT, text, type, { client: c });
+        f.checkReply('POST', LOGOUT, r, text);
+        expect(r.status, r.text).toBe(200);
+        expect((await c.get(AUTH)).status).toBe(401);
+        await f.alive(); // the fuzzer's own session lives on
+      }),
+      runs(8),
+    );
+  });
+
+  it('login and setup with random bodies and marked passwords: 4xx, never the secret', async () => {
+    const password = fc.oneof(
+      fc.nat().map(marker), // policy-valid: upper, lower, digit, special
+      fc.nat().map((n) => `${marker(n)}${'y'.repeat(200)}`),
+      fc.nat().map((n) => `${marker(n)}\u0000\n`),
+      fc.tuple(fc.nat(), fc.string({ unit: 'binary', maxLength: 20 })).map(([n, s]) => `${s}${marker(n)}${s}`),
+    );
+    const username = fc.oneof(fc.constantFrom(ADMIN.username, 'viewer', 'Admin', 'root', '', 'a'.repeat(65), 'admin\u0000', '../admin'), fc.string({ unit: 'binary', maxLength: 40 }));
+    const body = fc.oneof(
+      fc.record({ username, password }),
+      fc.record({ username, password, extra: fc.jsonValue({ maxDepth: 1 }) }),
+      fc.record({ username: fc.jsonValue({ maxDepth: 1 }), password }),
+      fc.record({ password }),
+      fc.jsonValue({ maxDepth: 3 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(AUTH, `${AUTH}/setup`), body, fc.boolean(), async (path, value, asAdmin) => {
+        const text = JSON.stringify(value);
+        const r = asAdmin ? await f.post(path, text, 'application/json') : await f.post(path, text, 'application/json', { client: d.client() });
+        f.checkReply('POST', path, r, text);
+        expect(r.status, `${path}: ${r.text}`).toBeGreaterThanOrEqual(400); // no fuzzed body knows the password, setup is done
+        if (path === AUTH) expect([400, 401, 429], r.text).toContain(r.status);
+        else expect(r.status, r.text).toBe(409);
+      }),
+      runs(90),
+    );
+    await f.alive();
+    for (const name of ['users.json', 'lockout.json']) expect(await readFile(join(d.dataDir, name), 'utf8').catch(() => ''), name).not.toContain(MARKER);
+    const audit = await readdir(join(d.dataDir, 'audit')).catch(() => [] as string[]);
+    for (const name of audit) expect(await readFile(join(d.dataDir, 'audit', name), 'utf8'), name).not.toContain(MARKER);
+  });
+});
