@@ -17,11 +17,13 @@ export const ROUTES: readonly RouteDef[] = [...authRoutes, ...systemRoutes, ...c
 
 export function createApp(ctx: DaemonContext, routes: readonly RouteDef[] = ROUTES): Hono<Env> {
   const app = new Hono<Env>();
+  // set before the handler runs, so the handler's response is built with them (setting headers on a
+  // finished response would make @hono/node-server leave its fast path)
   app.use('*', async (c, next) => {
-    await next();
     c.header('Cache-Control', 'no-store');
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('X-Frame-Options', 'DENY');
+    await next();
   });
   const limit = bodyLimit({ maxSize: JSON_LIMIT, onError: () => { throw new ApiError(413, 'body_too_large', `The body exceeds ${JSON_LIMIT} bytes`); } });
   for (const r of routes) {

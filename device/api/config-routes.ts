@@ -20,7 +20,7 @@ async function save(c: Context<Env>, ctx: DaemonContext, changes: Record<string,
 const sectionRoutes = CONFIG_SECTIONS.flatMap((def): RouteDef[] => [
   route({
     method: 'GET', path: `${CONFIG_PREFIX}/${def.key}`, key: def.key, access: 'user',
-    handler: (c, ctx) => c.json(ctx.store.read(def.key) as object),
+    handler: (c, ctx) => c.body(ctx.store.readJson(def.key), 200, { 'Content-Type': 'application/json' }),
   }),
   route({
     method: 'POST', path: `${CONFIG_PREFIX}/${def.key}`, key: def.key, access: 'admin',

@@ -112,3 +112,14 @@ describe('crash recovery', () => {
     expect(l.recent()).toContainEqual(expect.objectContaining({ level: 'error', msg: 'configuration journal unreadable, ignored' }));
   });
 });
+
+describe('readJson', () => {
+  it('answers the masked section as JSON and follows every save', async () => {
+    const s = await open();
+    expect(JSON.parse(s.readJson('pew_mqtt'))).toEqual(mqtt(65));
+    await s.save({ pew_mqtt: { ...mqtt(9), broker_password: 'Hidden-1' } });
+    const shown = JSON.parse(s.readJson('pew_mqtt'));
+    expect(shown).toMatchObject({ keep_alive: 9, broker_password: '********' });
+    expect(s.readJson('pew_mqtt')).not.toContain('Hidden-1');
+  });
+});

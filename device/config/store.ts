@@ -28,6 +28,8 @@ export class ConfigStore {
   private readonly byKey: Map<string, SectionDef>;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly listeners: ((keys: string[]) => void)[] = [];
+  /** the masked JSON of each section as GET answers it, made once per saved version */
+  private readonly shown = new Map<string, string>();
 
   private constructor(private readonly opts: StoreOptions) {
     this.byKey = new Map(opts.defs.map((d) => [d.key, d]));
@@ -88,6 +90,13 @@ export class ConfigStore {
     return maskSection(this.byKey.get(key)!, this.get(key));
   }
 
+  /** `read(key)` as JSON text, cached until the section is saved again. */
+  readJson(key: string): string {
+    let text = this.shown.get(key);
+    if (text === undefined) this.shown.set(key, (text = JSON.stringify(this.read(key))));
+    return text;
+  }
+
   all(): Record<string, unknown> {
     return Object.fromEntries(this.keys().map((k) => [k, this.get(k)]));
   }
@@ -126,7 +135,10 @@ export class ConfigStore {
     const files = [...next].map(([key, value]) => ({ file: this.fileOf(key), data: serialize(value) }));
     if (files.length === 1) await writeFileAtomic(files[0]!.file, files[0]!.data);
     else if (files.length > 1) await commitFiles(this.opts.dir, files);
-    for (const [key, value] of next) this.values.set(key, value);
+    for (const [key, value] of next) {
+      this.values.set(key, value);
+      this.shown.delete(key);
+    }
     const keys = [...next.keys()];
     for (const fn of this.listeners) fn(keys);
     return { ok: true, keys };
