@@ -25,7 +25,14 @@ export function createApp(ctx: DaemonContext, routes: readonly RouteDef[] = ROUT
     c.header('X-Frame-Options', 'DENY');
     await next();
   });
-  const limit = bodyLimit({ maxSize: JSON_LIMIT, onError: () => { throw new ApiError(413, 'body_too_large', `The body exceeds ${JSON_LIMIT} bytes`); } });
+  const limit = bodyLimit({
+    maxSize: JSON_LIMIT,
+    onError: (c) => {
+      // the rest of the refused body is still on the wire: end the connection with the answer
+      c.header('Connection', 'close');
+      throw new ApiError(413, 'body_too_large', `The body exceeds ${JSON_LIMIT} bytes`);
+    },
+  });
   for (const r of routes) {
     const handler = (c: Parameters<RouteDef['handler']>[0]) => r.handler(c, ctx);
     if (r.method === 'GET') app.get(r.path, guard(r.access, ctx), handler);

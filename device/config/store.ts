@@ -113,7 +113,8 @@ export class ConfigStore {
   }
 
   private async saveNow(changes: Record<string, unknown>): Promise<SaveResult> {
-    const issues: IssuesBySection = {};
+    // keys come from the request: without a prototype, "__proto__" is a key like any other
+    const issues: IssuesBySection = Object.create(null) as IssuesBySection;
     const next = new Map<string, unknown>();
     for (const [key, input] of Object.entries(changes)) {
       const def = this.byKey.get(key);
