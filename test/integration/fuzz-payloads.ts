@@ -13,7 +13,7 @@ import { PASSWORD_MASK } from '../../device/model/fields.ts';
 export type Shape =
   | { kind: 'object'; strict: boolean; entries: Record<string, Shape> }
   | { kind: 'array'; item: Shape; max?: number }
-  | { kind: 'number'; min?: number; max?: number; integer: boolean }
+  | { kind: 'number'; min?: number; max?: number; integer: boolean; default?: unknown }
   | { kind: 'string'; max?: number; regexes: RegExp[] }
   | { kind: 'boolean' }
   | { kind: 'picklist'; options: readonly unknown[] }
@@ -44,6 +44,8 @@ const num = (x: unknown) => (typeof x === 'number' ? x : undefined);
 
 export function shapeOf(schema: unknown): Shape {
   let s = schema as RawSchema;
+  // the default may lie outside the range (a special value such as "disabled" -32768)
+  const def = s.type === 'optional' ? (s as { default?: unknown }).default : undefined;
   while ((s.type === 'optional' || s.type === 'nullish' || s.type === 'exact_optional') && s.wrapped) s = s.wrapped;
   const actions = (s.pipe ?? []).slice(1);
   // a transform would make the checks below act on another value than the one sent
@@ -73,7 +75,7 @@ export function shapeOf(schema: unknown): Shape {
         if (lo !== undefined) min = min === undefined ? lo : Math.max(min, lo);
         if (hi !== undefined) max = max === undefined ? hi : Math.min(max, hi);
       }
-      return { kind: 'number', min, max, integer: facts.some((f) => f.type === 'integer' || f.type === 'safe_integer') };
+      return { kind: 'number', min, max, integer: facts.some((f) => f.type === 'integer' || f.type === 'safe_integer'), default: typeof def === 'function' ? undefined : def };
     }
     case 'string': {
       const maxFact = facts.find((f) => f.type === 'max_length');
@@ -95,6 +97,7 @@ export function mustRefuse(shape: Shape, value: unknown): string | undefined {
     case 'number':
       if (typeof value !== 'number') return 'not a number';
       if (!Number.isFinite(value)) return 'not finite';
+      if (value === shape.default) return undefined;
       if (shape.min !== undefined && value < shape.min) return `below ${shape.min}`;
       if (shape.max !== undefined && value > shape.max) return `above ${shape.max}`;
       if (shape.integer && !Number.isInteger(value)) return 'not an integer';
@@ -118,6 +121,8 @@ export function mustRefuse(shape: Shape, value: unknown): string | undefined {
       return undefined;
     case 'object': {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'not an object';
+      // a submitted section is whole (device/model/section.ts validateSection): no field may be missing
+      for (const key of Object.keys(shape.entries)) if (!Object.prototype.hasOwnProperty.call(value, key)) return `missing ${key}`;
       for (const key of Object.keys(value)) {
         const entry = Object.prototype.hasOwnProperty.call(shape.entries, key) ? shape.entries[key] : undefined;
         if (!entry) {
@@ -221,7 +226,6 @@ function schemaAt(schema: unknown, path: Key[]): unknown {
 }
 
 const typeOf = (x: unknown) => (x === null ? 'null' : Array.isArray(x) ? 'array' : typeof x);
-const kindType: Partial<Record<Shape['kind'], string>> = { number: 'number', string: 'string', boolean: 'boolean', array: 'array', object: 'object' };
 
 const OPS = ['delete', 'retype', 'number', 'number', 'string', 'string', 'extra', 'overflow', 'null', 'item'] as const;
 type Op = (typeof OPS)[number];
@@ -282,7 +286,7 @@ export function mutate(root: unknown, rootShape: Shape, schema: unknown, m: Muta
   switch (op) {
     case 'number': spot = want((s) => s.shape.kind === 'number'); break;
     case 'string': spot = want((s) => s.shape.kind === 'string'); break;
-    case 'overflow': spot = want((s) => s.shape.kind === 'array'); break;
+    case 'overflow': spot = want((s) => s.shape.kind === 'array' && Array.isArray(s.value)); break;
     case 'item': spot = want((s) => typeof s.path[s.path.length - 1] === 'number'); break;
     case 'extra': {
       const objects = spots(root, rootShape).filter((s) => typeof s.value === 'object' && s.value !== null && !Array.isArray(s.value));
@@ -328,7 +332,7 @@ export function mutate(root: unknown, rootShape: Shape, schema: unknown, m: Muta
       const shape = spot.shape as Extract<Shape, { kind: 'array' }>;
       const list = spot.value as unknown[];
       const sample = list.length ? list[m.pick % list.length] : itemDefault(shape.item, schemaAt(schema, [...spot.path, 0]));
-      const counts = [(shape.max ?? 10) + 1, (shape.max ?? 10) + 2, 200, 5000];
+      const counts = [(shape.max ?? 10) + 1, (shape.max ?? 10) + 2, 200, 2000];
       const n = counts[m.pick % counts.length]!;
       put(parent, key, Array.from({ length: n }, () => JSON.parse(JSON.stringify(sample)) as unknown));
       break;
@@ -377,8 +381,21 @@ export function sectionPayloadArb(def: SectionDef): fc.Arbitrary<SectionPayload>
   return fc
     .record({
       counts: fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 8 }),
-      secrets: fc.array(fc.oneof(fc.nat().map(marker), fc.constant(PASSWORD_MASK), fc.constant(''), fc.nat().map((n) => `${marker(n)}\u0000`), fc.nat().map((n) => marker(n) + 'x'.repeat(300))), { minLength: secrets.length, maxLength: secrets.length }),
-      mutations: fc.array(mutationArb, { minLength: 0, maxLength: 4 }),
+      secrets: fc.array(
+        fc.oneof(
+          { weight: 4, arbitrary: fc.nat().map(marker) },
+          { weight: 2, arbitrary: fc.constant(PASSWORD_MASK) },
+          { weight: 2, arbitrary: fc.constant('') },
+          { weight: 1, arbitrary: fc.nat().map((n) => `${marker(n)}\u0000`) }, // control character: refused
+          { weight: 1, arbitrary: fc.nat().map((n) => marker(n) + 'x'.repeat(300)) }, // too long: refused
+        ),
+        { minLength: secrets.length, maxLength: secrets.length },
+      ),
+      mutations: fc.oneof(
+        { weight: 3, arbitrary: fc.constant([] as Mutation[]) },
+        { weight: 4, arbitrary: fc.array(mutationArb, { minLength: 1, maxLength: 1 }) },
+        { weight: 3, arbitrary: fc.array(mutationArb, { minLength: 2, maxLength: 4 }) },
+      ),
     })
     .map(({ counts, secrets: values, mutations }) => {
       let value: unknown = populate(structuredClone(defaultsOf(def)), shape, def.schema, [], [...counts]);
