@@ -27,11 +27,16 @@ export async function writeDurable(file: string, data: string | Uint8Array): Pro
   }
 }
 
-/** fsync of a folder, so that renames and unlinks inside it survive a power cut. */
+/**
+ * fsync of a folder, so that renames and unlinks inside it survive a power cut. A file system
+ * that cannot sync a folder (EINVAL) has already done the rename; that is not a failed save.
+ */
 export async function syncDir(dir: string): Promise<void> {
   const fh = await open(dir, 'r');
   try {
     await fh.sync();
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EINVAL') throw e;
   } finally {
     await fh.close();
   }
