@@ -1,4 +1,3 @@
-// (The hooks are declared as methods so that a section of a concrete schema is a SectionDef.)
 // A configuration section: its schema (the truth for fields, limits, defaults and error codes),
 // its spec name and index, its password fields, and the facts cross-section rules need.
 import * as v from 'valibot';
@@ -27,6 +26,8 @@ export interface InterfaceUse {
   purpose: 'control' | 'logger' | 'insert';
 }
 
+// The hooks are declared as methods (bivariant parameters) so that a section of a concrete schema
+// is assignable to SectionDef.
 export interface SectionDef<S extends AnySchema = AnySchema> {
   /** spec §3 section name, used as the request key and the file name */
   key: string;
@@ -85,8 +86,7 @@ export function validateSection<S extends AnySchema>(def: SectionDef<S>, input: 
  * schemas accept arrays, being objects to JavaScript, and would fill them with defaults).
  */
 function shapeIssues(schema: AnySchema, value: unknown, path: string[]): Issue[] {
-  const s = schema as unknown as Introspect;
-  const inner = (s.type === 'optional' ? s.wrapped! : schema) as unknown as Introspect;
+  const inner = unwrap(schema);
   if (inner.entries) {
     if (Array.isArray(value)) return [issue(path.join('.'), 'type', { expected: 'object' })];
     if (!isPlainObject(value)) return [];
@@ -103,8 +103,7 @@ function shapeIssues(schema: AnySchema, value: unknown, path: string[]): Issue[]
  * in a form starts like this; tests build whole sections from a few fields with it).
  */
 export function withDefaults(schema: AnySchema, value: unknown): unknown {
-  const s = schema as unknown as Introspect;
-  const inner = (s.type === 'optional' ? s.wrapped! : schema) as unknown as Introspect;
+  const inner = unwrap(schema);
   if (inner.entries && isPlainObject(value)) {
     const out: Record<string, unknown> = { ...value };
     for (const [k, e] of Object.entries(inner.entries)) out[k] = k in value ? withDefaults(e, value[k]) : defaultFor(e);
@@ -123,6 +122,12 @@ interface Introspect {
   item?: AnySchema;
 }
 
+/** The schema inside an `optional(…)`, read for its object entries or list item. */
+function unwrap(schema: AnySchema): Introspect & AnySchema {
+  const s = schema as unknown as Introspect;
+  return (s.type === 'optional' ? s.wrapped! : schema) as unknown as Introspect & AnySchema;
+}
+
 const isPlainObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 function defaultFor(schema: AnySchema): unknown {
@@ -135,9 +140,8 @@ function defaultFor(schema: AnySchema): unknown {
  * never for submitted data (that is validated strictly).
  */
 export function repairValue(schema: AnySchema, value: unknown): unknown {
-  const s = schema as unknown as Introspect;
-  const inner = (s.type === 'optional' ? s.wrapped! : schema) as unknown as Introspect & AnySchema;
-  const fallback = () => (s.type === 'optional' ? defaultFor(schema) : undefined);
+  const inner = unwrap(schema);
+  const fallback = () => ((schema as unknown as Introspect).type === 'optional' ? defaultFor(schema) : undefined);
   let candidate: unknown = value;
   if (inner.entries) {
     if (!isPlainObject(value)) return fallback();

@@ -4,7 +4,7 @@ import { bool, choice, int, ipText, list, listenPort, obj } from '../fields.ts';
 import { issue, type Issue } from '../issues.ts';
 import { defineSection } from '../section.ts';
 import { AREA_MAX, DT_MAX } from '../plc.ts';
-import { ipToNumber, isAllAddresses } from '../ip.ts';
+import { ipRangeIssues } from '../common.ts';
 
 export const IEC_PORT = 2404; // spec §9, mewtocol.md §9
 export const MAX_CONNECTIONS = 4; // spec §9: connections 4
@@ -76,7 +76,7 @@ function connectionRules(c: IecConnection, i: number): Issue[] {
   if (c.t2 >= c.t1) out.push(issue(`${at}.t2`, 'iec_t2_t1')); // spec §5: t2 < t1
   if (c.t1 >= c.t3) out.push(issue(`${at}.t3`, 'iec_t1_t3')); // spec §5: t1 < t3
   if (3 * c.w > 2 * c.k) out.push(issue(`${at}.w`, 'iec_w_k', { max: Math.floor((2 * c.k) / 3) })); // spec §5: w <= 2/3 k
-  if (!isAllAddresses(c.ip1, c.ip2) && ipToNumber(c.ip2) < ipToNumber(c.ip1)) out.push(issue(`${at}.ip2`, 'ip_range'));
+  out.push(...ipRangeIssues(c.ip1, c.ip2, `${at}.ip1`, `${at}.ip2`, true));
   out.push(...bufferRules(c, at));
   return out;
 }

@@ -4,7 +4,7 @@ import { bool, choice, int, ipText, list, listenPort, obj } from '../fields.ts';
 import { issue, type Issue } from '../issues.ts';
 import { defineSection } from '../section.ts';
 import { ACCESS_RIGHTS, AREA_MAX, INTERFACE_IDS, MODBUS_ADDRESS_MAX, WORD_AREAS, type WordArea } from '../plc.ts';
-import { ipToNumber, isAllAddresses } from '../ip.ts';
+import { ipRangeIssues } from '../common.ts';
 
 export const MAX_THREADS = 10; // spec §9: port entries 10
 export const MAX_RESTRICTIONS = 10; // spec §9: restrictions 10
@@ -70,9 +70,7 @@ function restrictionRules(r: Restriction, at: string): Issue[] {
 
 function threadRules(t: Thread, i: number): Issue[] {
   const at = `threads.${i}`;
-  const out: Issue[] = [];
-  if (!isAllAddresses(t.ip_start, t.ip_end) && ipToNumber(t.ip_end) < ipToNumber(t.ip_start))
-    out.push(issue(`${at}.ip_end`, 'ip_range'));
+  const out: Issue[] = ipRangeIssues(t.ip_start, t.ip_end, `${at}.ip_start`, `${at}.ip_end`, true);
   t.mapping.forEach((r, j) => {
     const rat = `${at}.mapping.${j}`;
     const own = restrictionRules(r, rat);
