@@ -31,8 +31,7 @@ export function flattenIssues(bySection: IssuesBySection): ApiIssue[] {
 }
 
 export function invalid(issues: ApiIssue[]): ApiError {
-  const first = issues[0];
-  return new ApiError(400, first?.code === 'unknown_key' && !first.path ? 'not_found' : 'invalid_input', 'The submitted settings are not valid', issues);
+  return new ApiError(400, 'invalid_input', 'The submitted settings are not valid', issues);
 }
 
 export function errorResponse(c: Context, err: unknown, log?: (e: unknown) => void): Response {

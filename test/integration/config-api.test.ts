@@ -132,6 +132,7 @@ describe('save-all (POST /config)', () => {
     const before = await snapshot();
     const r = await admin.post('/config', { pew_mqtt: sample('pew_mqtt'), pew_nothing: {} });
     expect(r.status).toBe(400);
+    expect(r.body.error.code).toBe('invalid_input');
     expect(r.body.error.issues).toContainEqual({ section: 'pew_nothing', path: '', code: 'unknown_key' });
     expect(await snapshot()).toEqual(before);
     expect((await admin.post('/config', {})).status).toBe(400);
