@@ -7,6 +7,7 @@ import type { Hw } from '../hw/types.ts';
 import { ConfigStore } from './config/store.ts';
 import { CONFIG_SECTIONS } from './model/index.ts';
 import { createApp } from './api/app.ts';
+import { DEFAULT_WEB_DIR } from './api/static.ts';
 import { createLogger, type Logger } from './system/log.ts';
 import { Users } from './system/users.ts';
 import { Sessions } from './system/sessions.ts';
@@ -21,6 +22,8 @@ export interface DaemonOptions {
   port: number;
   host?: string;
   log?: Logger;
+  /** the console's built files (default: dist/web of this checkout) */
+  webDir?: string;
 }
 
 export interface Daemon {
@@ -31,7 +34,7 @@ export interface Daemon {
 }
 
 /** The daemon's parts over one data folder, without a socket (tests use this with app.request). */
-export async function buildContext(hw: Hw, dataDir: string, log?: Logger): Promise<DaemonContext> {
+export async function buildContext(hw: Hw, dataDir: string, log?: Logger, webDir: string = DEFAULT_WEB_DIR): Promise<DaemonContext> {
   const logger = log ?? createLogger({ clock: hw.clock });
   await mkdir(dataDir, { recursive: true });
   const info = await hw.systemInfo();
@@ -51,11 +54,12 @@ export async function buildContext(hw: Hw, dataDir: string, log?: Logger): Promi
     lockout: createLockout({ file: join(dataDir, 'lockout.json'), clock: hw.clock }),
     audit: createAuditLog({ dir: join(dataDir, 'audit'), clock: hw.clock }),
     versions: { ...info.versions, app: APP_VERSION },
+    webDir,
   };
 }
 
 export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
-  const ctx = await buildContext(opts.hw, opts.dataDir, opts.log);
+  const ctx = await buildContext(opts.hw, opts.dataDir, opts.log, opts.webDir);
   const app = createApp(ctx);
   const host = opts.host ?? '127.0.0.1';
   const server: ServerType = await new Promise((resolve, reject) => {

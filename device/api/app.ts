@@ -1,5 +1,5 @@
-// The daemon's HTTP application: the route table behind the access guard, one error envelope,
-// JSON 404 for anything else.
+// The daemon's HTTP application: the route table behind the access guard, one error envelope, the
+// console's static files, JSON 404 for anything else.
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ApiError, envelope, errorResponse } from './errors.ts';
@@ -11,9 +11,11 @@ import { authRoutes } from './auth-routes.ts';
 import { configRoutes } from './config-routes.ts';
 import { systemRoutes } from './system-routes.ts';
 import { plannedRoutes } from './planned-routes.ts';
+import { downloadRoutes } from './download-routes.ts';
+import { serveConsole } from './static.ts';
 
 /** Every route the daemon answers (docs/api.md has one row for each). */
-export const ROUTES: readonly RouteDef[] = [...authRoutes, ...systemRoutes, ...configRoutes, ...plannedRoutes];
+export const ROUTES: readonly RouteDef[] = [...authRoutes, ...systemRoutes, ...configRoutes, ...downloadRoutes, ...plannedRoutes];
 
 export function createApp(ctx: DaemonContext, routes: readonly RouteDef[] = ROUTES): Hono<Env> {
   const app = new Hono<Env>();
@@ -38,6 +40,7 @@ export function createApp(ctx: DaemonContext, routes: readonly RouteDef[] = ROUT
     if (r.method === 'GET') app.get(r.path, guard(r.access, ctx), handler);
     else app.post(r.path, limit, guard(r.access, ctx), handler);
   }
+  serveConsole(app, ctx.webDir);
   app.notFound((c) => c.json(envelope('not_found', 'No such route'), 404));
   app.onError((err, c) => errorResponse(c, err, (e) => ctx.log.error('request failed', { path: c.req.path, error: e instanceof Error ? e.name + ': ' + e.message : String(e) })));
   return app;

@@ -17,6 +17,8 @@ export interface DaemonContext {
   lockout: LockoutState;
   audit: AuditLog;
   versions: Versions;
+  /** the console's built files (dist/web by default) */
+  webDir: string;
 }
 
 /** Hono variables set by the auth middleware. */

@@ -3,6 +3,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { route, type RouteDef } from './route.ts';
 import { incompatible, MIN_VERSIONS } from '../model/versions.ts';
+import { securityWarnings } from '../model/warnings.ts';
 import type { DaemonContext } from './context.ts';
 
 /** Files of a data sub-folder (name and size), sorted by name; an absent folder is an empty list. */
@@ -23,7 +24,8 @@ export const systemRoutes: RouteDef[] = [
     method: 'GET', path: '/rest/api/v1', key: 'rest/api/v1?cache=true&js=true', access: 'user',
     handler: async (c, ctx) => {
       const [info, services] = await Promise.all([ctx.hw.systemInfo(), ctx.hw.services()]);
-      return c.json({ ...info, services, versions: versionsOf(ctx) });
+      const warnings = securityWarnings(ctx.store.all() as Parameters<typeof securityWarnings>[0], services);
+      return c.json({ ...info, services, versions: versionsOf(ctx), warnings });
     },
   }),
   route({

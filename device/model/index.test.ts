@@ -30,3 +30,11 @@ describe('section registry', () => {
     for (const p of def.passwords) expect(typeof d[p], p).toBe('string');
   });
 });
+
+describe('section keys without schemas', () => {
+  it('agree with the registry, key and index, in the same order', async () => {
+    const { CONFIG_KEYS } = await import('./keys.ts');
+    const { CONFIG_SECTIONS } = await import('./index.ts');
+    expect(CONFIG_KEYS.map(([k, i]) => `${k}:${i}`)).toEqual(CONFIG_SECTIONS.map((d) => `${d.key}:${d.index}`));
+  });
+});

@@ -43,7 +43,7 @@ describe('role × route sweep', () => {
   });
   afterAll(() => d.stop());
 
-  const concrete = (path: string) => path.replace('*', 'somefile.csv').replace(/\/get_reset$/, '/get_reset?section=pew');
+  const concrete = (path: string) => path.replace('*', 'somefile.csv').replace('/examples/:name', '/examples/mqtt.zip').replace(/\/get_reset$/, '/get_reset?section=pew');
   const send = (c: Client, r: RouteDef) => (r.method === 'GET' ? c.get(concrete(r.path)) : c.post(concrete(r.path), {}));
   const guarded = ROUTES.filter((r) => r.access !== 'public');
   const keepsSession = guarded.filter((r) => !r.path.endsWith('/logout')); // logout would end the sweep's session

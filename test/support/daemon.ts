@@ -32,11 +32,11 @@ export interface TestDaemon extends Daemon {
   stop(): Promise<void>;
 }
 
-export async function startTestDaemon(opts: { dataDir?: string; clock?: Clock } = {}): Promise<TestDaemon> {
+export async function startTestDaemon(opts: { dataDir?: string; clock?: Clock; webDir?: string } = {}): Promise<TestDaemon> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'daemon-test-')));
   const hw = createSimHw({ dataDir, clock: opts.clock, versions: { app: '0', bsp: '1.3.2', hmi: '4.5.2' } });
   const log = createLogger({ clock: hw.clock, sink: null });
-  const d = await startDaemon({ hw, dataDir, port: 0, log });
+  const d = await startDaemon({ hw, dataDir, port: 0, log, webDir: opts.webDir });
   const client = () => new Client(d.url);
   const admin = async () => {
     if (d.ctx.users.isEmpty()) await client().post('/rest/api/v1/authentication/setup', ADMIN);

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { BUDGETS, checkBudgets } from './budget.ts';
+
+const report = (first: number, total: number) => ({ firstLoad: { bytes: first * 3, gzipBytes: first }, total: { bytes: total * 3, gzipBytes: total } });
+
+describe('checkBudgets', () => {
+  it('passes at the limits and names each exceeded budget', () => {
+    expect(checkBudgets(report(BUDGETS.firstLoadGzip, BUDGETS.totalGzip))).toEqual([]);
+    expect(checkBudgets(report(BUDGETS.firstLoadGzip + 1, BUDGETS.totalGzip))).toEqual([expect.stringMatching(/^first-load budget exceeded: .* 40961 gzip bytes, budget 40960$/)]);
+    expect(checkBudgets(report(10, 20), { firstLoadGzip: 5, totalGzip: 5 })).toEqual([
+      expect.stringContaining('first-load budget exceeded'),
+      expect.stringContaining('total budget exceeded: all web assets are 20 gzip bytes, budget 5'),
+    ]);
+  });
+
+  it('the budgets are the spec of the console: 40 KB first load, 150 KB in all', () => {
+    expect(BUDGETS).toEqual({ firstLoadGzip: 40960, totalGzip: 153600 });
+  });
+});

@@ -1,0 +1,108 @@
+// `npm run build`: the console's production bundle. esbuild bundles web/main.tsx into hashed files
+// under dist/web/assets, index.html is filled from the web/index.html template, every file gets a
+// gzip twin, and the size report is printed, written to build.json and checked against the budgets.
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { BUDGETS, FIRST_LOAD_MODULES, FIRST_LOAD_ROUTE, checkBudgets, type Budgets } from './budget.ts';
+import { pageFiles, staticClosure } from './closure.ts';
+import { gzipFile, listFiles } from './gzip.ts';
+import { injectAssets } from './html.ts';
+import { formatReport, makeReport, type WebReport } from './report.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const DEFAULT_SRC_DIR = join(ROOT, 'web');
+export const DEFAULT_OUT_DIR = join(ROOT, 'dist', 'web');
+/** the report beside the assets; not served by the daemon, so not gzipped or counted */
+export const REPORT_FILE = 'build.json';
+
+export interface BuildWebOptions {
+  outDir: string;
+  /** default true; false keeps the output readable when debugging */
+  minify?: boolean;
+  /** the console's source folder with main.tsx and index.html (default web/; tests pass fixtures) */
+  srcDir?: string;
+  budgets?: Budgets;
+}
+
+// metafile paths are relative to esbuild's working directory, always with `/`
+const metaPath = (abs: string) => relative(ROOT, abs).split(sep).join('/');
+
+export async function buildWeb(opts: BuildWebOptions): Promise<WebReport> {
+  const outDir = resolve(opts.outDir);
+  const srcDir = resolve(opts.srcDir ?? DEFAULT_SRC_DIR);
+  // the folder is emptied first (old hashed files must not pile up): never let that be a source folder
+  if (outDir === ROOT || outDir === resolve('/') || srcDir === outDir || srcDir.startsWith(outDir + sep))
+    throw new Error(`refusing to build into ${outDir}: it holds the sources`);
+  await rm(outDir, { recursive: true, force: true });
+
+  const entry = join(srcDir, 'main.tsx');
+  const result = await build({
+    // aliases resolve from the working directory: the repository root, where node_modules is
+    absWorkingDir: ROOT,
+    entryPoints: [entry],
+    outdir: outDir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    minify: opts.minify ?? true,
+    // browsers from 2021 on: ES2020 and more, module scripts, top-level await; nothing is polyfilled
+    target: ['chrome91', 'edge91', 'firefox90', 'safari15'],
+    jsx: 'automatic',
+    jsxImportSource: 'preact',
+    alias: { react: 'preact/compat', 'react-dom': 'preact/compat', 'react/jsx-runtime': 'preact/jsx-runtime' },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    entryNames: 'assets/[name]-[hash]',
+    chunkNames: 'assets/chunk-[hash]',
+    assetNames: 'assets/[name]-[hash]',
+    loader: { '.svg': 'file', '.png': 'file', '.ico': 'file', '.woff2': 'file', '.woff': 'file' },
+    legalComments: 'none',
+    metafile: true,
+    logLevel: 'warning',
+  });
+  const outputs = result.metafile.outputs;
+  const toOut = (key: string) => relative(outDir, resolve(ROOT, key)).split(sep).join('/');
+
+  const mainKey = Object.keys(outputs).find((k) => outputs[k]!.entryPoint === metaPath(entry));
+  if (!mainKey) throw new Error(`esbuild wrote no output for ${entry}`);
+  const css = outputs[mainKey]!.cssBundle;
+  const preloads = staticClosure(outputs, mainKey).filter((k) => k !== mainKey && k.endsWith('.js'));
+  const template = await readFile(join(srcDir, 'index.html'), 'utf8');
+  const html = injectAssets(template, { script: toOut(mainKey), css: css && toOut(css), preloads: preloads.map(toOut) });
+  await writeFile(join(outDir, 'index.html'), html);
+
+  const sizes = await Promise.all((await listFiles(outDir, [REPORT_FILE])).map((f) => gzipFile(outDir, f)));
+  const page = pageFiles(outputs, metaPath(entry), FIRST_LOAD_MODULES.map((m) => metaPath(join(srcDir, m))));
+  const report = makeReport(
+    sizes,
+    {
+      route: FIRST_LOAD_ROUTE,
+      files: ['index.html', ...page.files.map(toOut)],
+      missingModules: page.missing.map((m) => relative(srcDir, resolve(ROOT, m)).split(sep).join('/')),
+    },
+    opts.budgets ?? BUDGETS,
+  );
+  await writeFile(join(outDir, REPORT_FILE), JSON.stringify(report, null, 2) + '\n');
+  return report;
+}
+
+async function main(): Promise<void> {
+  let report: WebReport;
+  try {
+    report = await buildWeb({ outDir: DEFAULT_OUT_DIR });
+  } catch (e) {
+    // esbuild has already printed its errors with file and line
+    console.error(`console build failed: ${(e as Error).message.split('\n')[0]}`);
+    process.exit(1);
+  }
+  console.log(`console built into ${relative(process.cwd(), DEFAULT_OUT_DIR) || '.'}\n`);
+  console.log(formatReport(report));
+  const over = checkBudgets(report, report.budgets);
+  if (over.length > 0) {
+    for (const m of over) console.error(`ERROR: ${m}`);
+    process.exit(1);
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) void main();

@@ -1,0 +1,71 @@
+// The console served by the daemon from its built files: `/` (and `/index.html`) and `/assets/<file>`.
+// Public and outside the route table (docs/api.md lists the API only). Each response replaces the
+// app's `Cache-Control: no-store`: hashed assets are cached for a year, index.html is revalidated.
+import { fileURLToPath } from 'node:url';
+import type { Context, Hono } from 'hono';
+import type { Env } from './context.ts';
+import { WebFiles, type WebFile } from './web-files.ts';
+
+/** dist/web of this checkout, where `npm run build` writes the console */
+export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+/** for the HTML only: the built console needs nothing but its own files (inline styles from preact's style props) */
+export const CONSOLE_CSP =
+  "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+
+/** Whether an Accept-Encoding header allows gzip (`gzip` or `*` without q=0). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  const q = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name, ...params] = part.split(';').map((s) => s.trim());
+    if (!name) continue;
+    const qp = params.find((p) => p.startsWith('q='));
+    q.set(name, qp ? Number(qp.slice(2)) || 0 : 1);
+  }
+  const gzip = q.get('gzip') ?? q.get('x-gzip') ?? q.get('*');
+  return gzip !== undefined && gzip > 0;
+}
+
+/** If-None-Match against one ETag (weak comparison, as RFC 9110 asks for this header). */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+}
+
+function send(c: Context<Env>, file: WebFile, cacheControl: string): Response {
+  const gzip = file.gzip && acceptsGzip(c.req.header('accept-encoding')) ? file.gzip : undefined;
+  const v = gzip ?? file.plain;
+  c.header('Cache-Control', cacheControl);
+  c.header('ETag', v.etag);
+  c.header('Vary', 'Accept-Encoding');
+  if (etagMatches(c.req.header('if-none-match'), v.etag)) return c.body(null, 304);
+  c.header('Content-Type', file.type);
+  if (gzip) c.header('Content-Encoding', 'gzip');
+  // explicit, so HEAD (answered by the GET handler without the body) still tells the size
+  c.header('Content-Length', String(v.body.length));
+  return c.body(v.body, 200);
+}
+
+/** Adds the console's routes to the app (GET, and HEAD through Hono's GET handling). */
+export function serveConsole(app: Hono<Env>, webDir: string = DEFAULT_WEB_DIR): void {
+  const files = new WebFiles(webDir);
+  const index = async (c: Context<Env>) => {
+    const file = await files.get('index.html', true);
+    if (!file) return c.text('The console is not built: run `npm run build` in the repository, then reload.\n', 503);
+    c.header('Content-Security-Policy', CONSOLE_CSP);
+    return send(c, file, REVALIDATE);
+  };
+  app.get('/', index);
+  app.get('/index.html', index);
+  app.get('/assets/:file', async (c) => {
+    // the name arrives percent-decoded: `..%2F`, `%00` and the like fail the name check in files.get
+    const file = await files.get('assets/' + c.req.param('file'));
+    if (!file) return c.notFound(); // the app's JSON 404
+    return send(c, file, IMMUTABLE);
+  });
+}

@@ -1,0 +1,48 @@
+// Decides what the browser shows: the first-run page, the login page, or the console.
+import { useEffect } from 'preact/hooks';
+import { authState } from './state/session.ts';
+import { loaded, loadSections, anyChanged } from './state/sections.ts';
+import { loadSystem } from './state/system.ts';
+import { ensureModel } from './state/model.ts';
+import { HashLocationProvider, setLeaveGuard } from './router/hash.tsx';
+import { confirmLeave } from './shell/actions.ts';
+import { Layout } from './shell/layout.tsx';
+import { Notifications } from './shell/notifications.tsx';
+import { ConfirmDialog } from './shell/confirm-dialog.tsx';
+import { ErrorBoundary } from 'preact-iso/lazy';
+import { page } from './router/routes.tsx';
+import { LL } from './i18n/translate.ts';
+
+setLeaveGuard(confirmLeave);
+addEventListener('beforeunload', (e) => {
+  if (anyChanged.value) e.preventDefault();
+});
+
+// only a browser that is not signed in needs these
+const LoginPage = page(() => import('./pages/auth.tsx').then((m) => ({ default: m.LoginPage })));
+const SetupPage = page(() => import('./pages/auth.tsx').then((m) => ({ default: m.SetupPage })));
+
+function Console() {
+  useEffect(() => {
+    // the model follows in the background: validation markers and defaults need it, /info does not
+    void Promise.all([loadSections(), loadSystem()]).then(() => ensureModel());
+  }, []);
+  if (!loaded.value) return <p class="loading" role="status">{LL.value.shell.loading()}</p>;
+  return <HashLocationProvider><Layout /></HashLocationProvider>;
+}
+
+export function App() {
+  const state = authState.value;
+  return (
+    <>
+      <Notifications />
+      {state === 'loading' && <p class="loading" role="status">{LL.value.shell.loading()}</p>}
+      <ErrorBoundary>
+        {state === 'setup' && <SetupPage />}
+        {state === 'login' && <LoginPage />}
+      </ErrorBoundary>
+      {state === 'ready' && <Console />}
+      <ConfirmDialog />
+    </>
+  );
+}

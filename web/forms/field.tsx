@@ -1,0 +1,101 @@
+// One form field bound to a section's temporary copy. Kind, range, length limit, choices and
+// default come from the section's schema; label, help and messages from the dictionary; the
+// message shown is the one the daemon would give for the same value (same schema, same code).
+import { PASSWORD_MASK } from '../../device/model/fields.ts';
+import { metaAt } from '../../device/model/introspect.ts';
+import { sectionByKey } from '../../device/model/index.ts';
+import { getPath } from '../state/equal.ts';
+import { section, setField } from '../state/sections.ts';
+import { readOnly } from '../state/session.ts';
+import { errorText, fieldText, LL } from '../i18n/translate.ts';
+
+export interface FieldProps {
+  section: string;
+  path: string;
+  /** labels of the choices, by value (else the dictionary's `options`, else the value) */
+  optionLabels?: Record<string, string>;
+  /** a unit shown after the input, e.g. "s" */
+  unit?: string;
+}
+
+const NUMBER_RE = /^-?(\d+(\.\d*)?|\.\d+)$/;
+
+/** A typed number becomes a number; anything else stays text so the schema reports it. */
+export const parseNumber = (text: string): number | string => (NUMBER_RE.test(text.trim()) ? Number(text) : text);
+
+export function Field(props: FieldProps) {
+  const s = section(props.section);
+  const def = sectionByKey(props.section)!;
+  const meta = metaAt(def.schema, props.path);
+  const value = getPath(s.temp.value, props.path);
+  const id = `f-${props.section}-${props.path.replace(/\./g, '-')}`;
+  const text = fieldText(props.section, props.path);
+  const problem = [...s.validation.value.issues, ...s.serverIssues.value].find((i) => i.path === props.path);
+  const message = problem ? errorText(problem.code, problem.params) : '';
+  const ro = readOnly.value;
+  const set = (v: unknown) => setField(props.section, props.path, v);
+  const described = [problem ? `${id}-err` : '', text.help ? `${id}-help` : ''].filter(Boolean).join(' ') || undefined;
+  const common = { id, disabled: ro, 'aria-invalid': problem ? true : undefined, 'aria-describedby': described, name: props.path };
+  const isSecret = def.passwords.includes(props.path);
+
+  let input: preact.JSX.Element;
+  if (meta.kind === 'boolean') {
+    input = <input type="checkbox" {...common} checked={value === true} onChange={(e) => set(e.currentTarget.checked)} />;
+  } else if (meta.kind === 'choice') {
+    const labels = props.optionLabels ?? optionsFromDictionary(props.section, props.path);
+    const options = meta.options ?? [];
+    input = (
+      <select {...common} value={String(value)} onChange={(e) => {
+        const picked = options.find((o) => String(o) === e.currentTarget.value);
+        set(picked ?? e.currentTarget.value);
+      }}>
+        {options.map((o) => <option key={String(o)} value={String(o)}>{labels[String(o)] ?? String(o)}</option>)}
+      </select>
+    );
+  } else if (meta.kind === 'number') {
+    input = (
+      <input type="text" inputMode={meta.integer ? 'numeric' : 'decimal'} {...common} value={value === undefined ? '' : String(value)}
+        onInput={(e) => set(parseNumber(e.currentTarget.value))} />
+    );
+  } else {
+    const shown = typeof value === 'string' ? value : '';
+    input = isSecret ? (
+      <input type="password" {...common} value={shown} maxLength={meta.maxLength} autoComplete="new-password"
+        onFocus={value === PASSWORD_MASK ? (e) => e.currentTarget.select() : undefined}
+        onInput={(e) => set(e.currentTarget.value)} />
+    ) : (
+      <input type="text" {...common} value={shown} maxLength={meta.maxLength} autoComplete="off" spellcheck={false}
+        onInput={(e) => set(e.currentTarget.value)} />
+    );
+  }
+  const range = meta.kind === 'number' && meta.min !== undefined && meta.max !== undefined
+    ? LL.value.form.range({ min: meta.min, max: meta.max }) : '';
+  return (
+    <div class={`field ${meta.kind === 'boolean' ? 'check' : ''} ${problem ? 'has-error' : ''}`} data-field={props.path}>
+      <label for={id}>{text.label}</label>
+      <div class="control">
+        {input}
+        {props.unit && <span class="unit">{props.unit}</span>}
+      </div>
+      {(text.help || range) && <small id={`${id}-help`} class="hint">{[text.help, range].filter(Boolean).join(' · ')}</small>}
+      {problem && <p id={`${id}-err`} class="error" role="alert">{message}</p>}
+    </div>
+  );
+}
+
+function optionsFromDictionary(sectionKey: string, path: string): Record<string, string> {
+  let at: unknown = (LL.value.fields as unknown as Record<string, unknown>)[sectionKey];
+  for (const seg of path.split('.')) if (!/^\d+$/.test(seg)) at = (at as Record<string, unknown> | undefined)?.[seg];
+  const options = (at as { options?: Record<string, () => string> } | undefined)?.options ?? {};
+  return Object.fromEntries(Object.entries(options).map(([k, fn]) => [k, fn()]));
+}
+
+/** A titled group of fields (spec §2 service layout: general, specific, certificates …). */
+export function FieldGroup(props: { title: string; children: preact.ComponentChildren; id?: string }) {
+  return (
+    <section class="card group" aria-labelledby={props.id ?? undefined}>
+      <h2 id={props.id}>{props.title}</h2>
+      <div class="grid">{props.children}</div>
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+// English online help, one text per page (spec §2), loaded when the help is opened.
+import type { NamespaceHelpTranslation } from '../../i18n-types.ts';
+
+const fr_help = {
+  info: 'Shows the unit: operating system, network, time, services, installed apps and versions. Warnings appear at the top when a version is too old or a setting weakens security. The system log below updates itself every 5 seconds.',
+  com: 'Set up the serial interfaces COM1 to COM4 and the Ethernet interface towards the PLC, then run the PLC test.',
+  port: 'Open TCP ports that forward to the PLC, limit which clients may connect and which PLC registers they may read or write.',
+  wizard_com: 'A guided setup of one PLC connection, its TCP port and, in advanced mode, the Modbus/TCP gateway and restrictions.',
+  datetime: 'Let the unit set the PLC clock, by time or on the PLC\'s request.',
+  mqtt: 'The MQTT client publishes PLC data to a broker and writes received values into the PLC.\nGeneral: switch the client on and choose the control register block the PLC uses to drive it (its footprint is shown below the field).\nConnection: the broker address (mqtt://, mqtts://, ws:// or wss://), the login and the quality of service. A stored password shows as asterisks; leave them to keep it.\nCertificates: names of uploaded certificate files for TLS.\nSave stores the page; Reset puts the defaults in place until you save.',
+  sql: 'Write PLC data into an SQL database (MS SQL, MySQL/MariaDB, PostgreSQL).',
+  db: 'Write PLC data into MongoDB or InfluxDB.',
+  ftp: 'Send files of the unit to an FTP server.',
+  httpc: 'Send PLC data to an HTTP server.',
+  smtp: 'Send e-mails triggered by the PLC.',
+  rest: 'Let other systems read and write PLC data through a REST API, and serve uploaded web pages.',
+  iec: 'Offer PLC data to a control centre over IEC 60870-5-104.',
+  script: 'Run a script file on the unit.',
+  tls: 'Carry plain connections over TLS (client) or accept TLS and pass it on in plain text (server).',
+  tlsclient: 'The TLS client part of the bridge.',
+  tlsserver: 'The TLS server part of the bridge.',
+  log: 'Log PLC data into CSV files: files, triggers and data points.',
+  graphs: 'Show log files as trend graphs.',
+  backuprestore: 'Save all settings into a file, or restore them from one.',
+  firmware: 'Install a new firmware image.',
+  legal: 'Licence terms of the console and its components.',
+  notfound: 'The address does not name a page. Use the menu.',
+} satisfies NamespaceHelpTranslation;
+
+export default fr_help;

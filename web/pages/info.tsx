@@ -1,0 +1,106 @@
+// / and /info (spec §2): OS, network, time/date, services, installed apps, versions with the
+// compatibility warnings of §5, the security warnings of §5 that apply, and the system log,
+// refreshed every 5000 ms (§9).
+import { useEffect } from 'preact/hooks';
+import { loadSyslog, services, syslog, systemFailed, systemInfo } from '../state/system.ts';
+import { LL } from '../i18n/translate.ts';
+
+export const SYSLOG_REFRESH_MS = 5000; // spec §9
+
+function Rows({ rows }: { rows: [string, preact.ComponentChildren][] }) {
+  return (
+    <dl class="facts">
+      {rows.map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{v}</dd></div>)}
+    </dl>
+  );
+}
+
+const mib = (n: number) => `${(n / 1048576).toFixed(0)} MiB`;
+
+export default function InfoPage() {
+  useEffect(() => {
+    const tick = () => void loadSyslog().catch(() => { /* shown as stale; the next tick retries */ });
+    tick();
+    const id = setInterval(tick, SYSLOG_REFRESH_MS);
+    return () => clearInterval(id);
+  }, []);
+  const t = LL.value.info;
+  const info = systemInfo.value;
+  const nav = LL.value.nav as unknown as Record<string, () => string>;
+  const subject = (s: string | number) => {
+    const page = { pew_mqtt: 'mqtt', pew_ftpc: 'ftp', pew_httpc: 'httpc', pew_api: 'rest', pew_sql: 'sql', pew_nosql: 'db', pew_email: 'smtp', pew_60870: 'iec' }[s as string];
+    return page ? nav[page]!() : String(s);
+  };
+  if (!info) {
+    return <div class="card" data-page="info" role="status">{systemFailed.value ? LL.value.errors.connection_failed() : LL.value.shell.loading()}</div>;
+  }
+  const v = info.versions;
+  return (
+    <div class="info" data-page="info">
+      {v.incompatible.length > 0 && (
+        <div class="banner error" role="alert" data-banner="versions">
+          {v.incompatible.map((k) => <p key={k}>{t.incompatible({ part: t.versionNames[k](), min: v.minimum[k], have: v[k] })}</p>)}
+        </div>
+      )}
+      {info.warnings.length > 0 && (
+        <section class="card group warn" aria-labelledby="info-warnings">
+          <h2 id="info-warnings">{t.warnings()}</h2>
+          <ul>
+            {info.warnings.map((w) => (
+              <li key={w.code} data-warning={w.code}>{t.warning[w.code]({ subjects: w.subjects.map(subject).join(', ') })}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <div class="cards">
+        <section class="card" aria-labelledby="info-versions">
+          <h2 id="info-versions">{t.versions()}</h2>
+          <Rows rows={(['app', 'bsp', 'hmi'] as const).map((k) => [t.versionNames[k](), `${v[k]} (${t.minimum({ min: v.minimum[k] })})`])} />
+        </section>
+        <section class="card" aria-labelledby="info-os">
+          <h2 id="info-os">{t.os()}</h2>
+          <Rows rows={[
+            [t.osName(), info.os.name], [t.osVersion(), info.os.version], [t.kernel(), info.os.kernel], [t.hostname(), info.os.hostname],
+            [t.uptime(), t.uptimeValue({ h: Math.floor(info.os.uptimeSeconds / 3600), m: Math.floor((info.os.uptimeSeconds % 3600) / 60) })],
+            [t.memory(), t.memoryValue({ free: mib(info.memory.freeBytes), total: mib(info.memory.totalBytes) })],
+          ]} />
+        </section>
+        <section class="card" aria-labelledby="info-network">
+          <h2 id="info-network">{t.network()}</h2>
+          <Rows rows={[
+            ...info.network.interfaces.map((i): [string, string] => [i.name, `${i.ipv4.join(', ')} · ${i.mac} · ${i.dhcp ? 'DHCP' : t.static()} · ${i.up ? t.up() : t.down()}`]),
+            [t.gateway(), info.network.gateway], [t.dns(), info.network.dns.join(', ')],
+          ]} />
+        </section>
+        <section class="card" aria-labelledby="info-time">
+          <h2 id="info-time">{t.datetime()}</h2>
+          <Rows rows={[
+            [t.unitTime(), new Date(info.datetime.iso).toLocaleString(LL.value.app.dateLocale())], [t.timezone(), info.datetime.timezone],
+            [t.ntp(), info.datetime.ntp.enabled ? `${t.enabled()} · ${info.datetime.ntp.servers.join(', ')}` : t.disabled()],
+          ]} />
+        </section>
+        <section class="card" aria-labelledby="info-services">
+          <h2 id="info-services">{t.services()}</h2>
+          <ul class="services">
+            {services.value.map((s) => (
+              <li key={s.name} data-service={s.name} class={s.enabled ? 'on' : 'off'}>
+                <span>{s.name}</span><span>{s.enabled ? t.enabled() : t.disabled()}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section class="card" aria-labelledby="info-apps">
+          <h2 id="info-apps">{t.apps()}</h2>
+          <Rows rows={info.apps.map((a): [string, string] => [a.name, a.version])} />
+        </section>
+      </div>
+      <section class="card" aria-labelledby="info-syslog">
+        <h2 id="info-syslog">{t.syslog()}</h2>
+        <p class="hint">{t.syslogNote({ s: SYSLOG_REFRESH_MS / 1000 })}</p>
+        <pre class="syslog" tabIndex={0} data-syslog>
+          {syslog.value.slice(-200).map((e) => `${new Date(e.time).toISOString().replace('T', ' ').slice(0, 19)} ${e.level.toUpperCase().padEnd(5)} ${e.msg}${e.fields ? ' ' + JSON.stringify(e.fields) : ''}`).join('\n')}
+        </pre>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+// /mqtt: the shared service layout of spec §2 (general, specific, certificates, download area;
+// save and reset are in the page bar), every field of pew_mqtt (spec §3). The template of the
+// other service pages.
+import { MQTT_REGISTERS } from '../../device/model/sections/mqtt.ts';
+import { certExtensions } from '../../device/model/common.ts';
+import { Field, FieldGroup } from '../forms/field.tsx';
+import { MultipleRegisterBanner, RegisterFootprint } from '../forms/register.tsx';
+import { DownloadArea } from '../forms/downloads.tsx';
+import { section } from '../state/sections.ts';
+import { LL } from '../i18n/translate.ts';
+
+const KEY = 'pew_mqtt';
+
+export default function MqttPage() {
+  const t = LL.value.service;
+  const m = section(KEY).temp.value;
+  return (
+    <div class="service" data-page="mqtt">
+      <MultipleRegisterBanner />
+      <FieldGroup title={t.general()} id="mqtt-general">
+        <Field section={KEY} path="enable_mqtt" />
+        <Field section={KEY} path="plc_control_dt" />
+        <RegisterFootprint start={m.plc_control_dt as number} length={MQTT_REGISTERS} />
+        <Field section={KEY} path="plc_poll" unit="s" />
+      </FieldGroup>
+      <FieldGroup title={t.specific()} id="mqtt-specific">
+        <Field section={KEY} path="broker_addr" />
+        <Field section={KEY} path="broker_user" />
+        <Field section={KEY} path="broker_password" />
+        <Field section={KEY} path="keep_alive" unit="s" />
+        <Field section={KEY} path="qos" />
+        <Field section={KEY} path="retain" />
+        <Field section={KEY} path="tls_version" />
+        <Field section={KEY} path="insecure" />
+      </FieldGroup>
+      <FieldGroup title={t.certificates()} id="mqtt-certs">
+        <p class="hint">{t.certNote({ ext: certExtensions('ca', false).map((e) => '.' + e).join(' ') })}</p>
+        <Field section={KEY} path="ca" />
+        <Field section={KEY} path="client" />
+        <Field section={KEY} path="key" />
+      </FieldGroup>
+      <DownloadArea kinds={['mqtt', 'library']} />
+    </div>
+  );
+}

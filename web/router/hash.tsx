@@ -1,0 +1,65 @@
+// Hash routing for preact-iso (spec §2: "Routing is hash based"). preact-iso's own provider reads
+// location.pathname; this one gives its Router the path after '#', so Router, lazy() and route
+// params work unchanged. A guard may refuse to leave (unsaved changes): the old hash comes back.
+import { LocationProvider } from 'preact-iso/router';
+import type { ComponentChildren } from 'preact';
+import { useEffect, useMemo, useState } from 'preact/hooks';
+
+/** '#/mqtt?x=1' → '/mqtt?x=1'; anything else → '/' */
+export const hashPath = (hash: string) => (hash.startsWith('#/') ? hash.slice(1) : '/');
+
+export type LeaveGuard = (from: string, to: string) => boolean | Promise<boolean>;
+let guard: LeaveGuard = () => true;
+export const setLeaveGuard = (g: LeaveGuard) => { guard = g; };
+
+let current = '/';
+let approved: string | null = null;
+
+/** Goes to a path (after the leave guard agrees). */
+export async function navigate(to: string, replace = false): Promise<boolean> {
+  if (to === current) return true;
+  if (!(await guard(current, to))) return false;
+  approved = to;
+  if (replace) history.replaceState(null, '', `#${to}`);
+  else history.pushState(null, '', `#${to}`);
+  dispatchEvent(new HashChangeEvent('hashchange'));
+  return true;
+}
+
+export function HashLocationProvider(props: { children: ComponentChildren }) {
+  const [url, setUrl] = useState(() => (current = hashPath(location.hash)));
+  useEffect(() => {
+    let asking = false;
+    const onChange = async () => {
+      const to = hashPath(location.hash);
+      if (to === current || asking) return;
+      if (approved !== to) {
+        asking = true;
+        const ok = await guard(current, to);
+        asking = false;
+        // refused (a link or the back button with unsaved changes): the address bar shows where we stay
+        if (!ok) return history.replaceState(null, '', `#${current}`);
+      }
+      approved = null;
+      current = to;
+      setUrl(to);
+      window.scrollTo(0, 0);
+    };
+    addEventListener('hashchange', onChange);
+    return () => removeEventListener('hashchange', onChange);
+  }, []);
+  const value = useMemo(() => {
+    const u = new URL(url, 'http://x');
+    return {
+      url,
+      path: u.pathname.replace(/\/+$/, '') || '/',
+      query: Object.fromEntries(u.searchParams),
+      route: (to: string, replace?: boolean) => void navigate(to, replace),
+      back: () => history.back(),
+      forward: () => history.forward(),
+      wasPush: true,
+    };
+  }, [url]);
+  const Ctx = (LocationProvider as unknown as { ctx: { Provider: (p: { value: unknown; children: ComponentChildren }) => preact.JSX.Element } }).ctx;
+  return <Ctx.Provider value={value}>{props.children}</Ctx.Provider>;
+}

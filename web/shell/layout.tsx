@@ -1,0 +1,49 @@
+// The one root layout around every page (spec §2).
+import { useEffect, useState } from 'preact/hooks';
+import { Route, Router, useLocation } from 'preact-iso/router';
+import { PAGES, pageOf } from '../pages.ts';
+import { NotFoundPage, PAGE_COMPONENTS } from '../router/routes.tsx';
+import { LL } from '../i18n/translate.ts';
+import { Menu } from './menu.tsx';
+import { TopBar } from './top-bar.tsx';
+import { PageBar } from './page-bar.tsx';
+import { Help } from './help.tsx';
+
+export function Layout() {
+  const { path } = useLocation();
+  const page = pageOf(path);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [help, setHelp] = useState(false);
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const on = () => setScrolled(scrollY > 300);
+    addEventListener('scroll', on, { passive: true });
+    return () => removeEventListener('scroll', on);
+  }, []);
+  const t = LL.value.shell;
+  return (
+    <div class={`shell ${menuOpen ? 'menu-open' : ''}`}>
+      <button type="button" class="skip" onClick={() => document.getElementById('main')?.focus()}>{t.skip()}</button>
+      <TopBar menuOpen={menuOpen} onMenu={() => setMenuOpen(!menuOpen)} onHelp={() => setHelp(!help)} />
+      <div class="body">
+        <div id="menu" class="menu-wrap"><Menu onPick={() => setMenuOpen(false)} /></div>
+        <main id="main" tabIndex={-1} aria-labelledby="page-title">
+          <PageBar page={page} />
+          {help && <Help page={page} onClose={() => setHelp(false)} />}
+          <Router>
+            {[
+              <Route key="/" path="/" component={PAGE_COMPONENTS.info} />,
+              ...PAGES.map((p) => <Route key={p.path} path={p.path} component={PAGE_COMPONENTS[p.id]} />),
+              <Route key="default" default component={NotFoundPage} />,
+            ]}
+          </Router>
+        </main>
+      </div>
+      {scrolled && (
+        <button type="button" class="btn top-btn" onClick={() => scrollTo({ top: 0, behavior: 'smooth' })} data-action="top">
+          ↑<span class="sr">{t.top()}</span>
+        </button>
+      )}
+    </div>
+  );
+}

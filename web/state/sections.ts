@@ -1,0 +1,159 @@
+// Every configuration section as a saved and a temporary (edited) copy (spec §3), 'changed'
+// computed from the two (the equality flags), validation info per section, load, save, save-all
+// and reset (spec §4, §7).
+import { batch, computed, signal, type ReadonlySignal, type Signal } from '@preact/signals';
+import { CONFIG_KEYS } from '../../device/model/keys.ts';
+import type { Issue } from '../../device/model/issues.ts';
+import { ApiFailure, get, post, type ApiIssue } from '../api/client.ts';
+import { jsonEqual, setPath } from './equal.ts';
+import { ensureModel, model } from './model.ts';
+
+type Value = Record<string, unknown>;
+
+export interface Validation {
+  invalid: boolean;
+  issues: Issue[];
+  /** spec §3 configuration index */
+  index: number;
+  /** for pew_log: the number of the first log file with a problem (1-based) */
+  subindex?: number;
+}
+
+export interface SectionState {
+  key: string;
+  /** spec §3 configuration index */
+  index: number;
+  saved: Signal<Value>;
+  temp: Signal<Value>;
+  /** the section's equality flag, inverted: saved and temporary copies differ */
+  changed: ReadonlySignal<boolean>;
+  /** the last load failed: both copies hold the defaults */
+  fetchFailed: Signal<boolean>;
+  /** problems the server reported for the temporary copy at the last save */
+  serverIssues: Signal<ApiIssue[]>;
+  /** empty (valid) until the model is loaded */
+  validation: ReadonlySignal<Validation>;
+}
+
+const states = new Map<string, SectionState>();
+const cross = computed(() => {
+  const m = model.value;
+  if (!m || !loaded.value) return {};
+  const temps: Record<string, unknown> = {};
+  for (const [key, s] of states) temps[key] = s.temp.value;
+  try {
+    return m.crossSectionIssues(m.CONFIG_SECTIONS, temps);
+  } catch {
+    return {}; // a section that does not pass its own schema yet is reported there
+  }
+});
+export const loaded = signal(false);
+
+for (const [key, index] of CONFIG_KEYS) {
+  const saved = signal<Value>({});
+  const temp = signal<Value>({});
+  const validation = computed<Validation>(() => {
+    const m = model.value;
+    const def = m?.sectionByKey(key);
+    if (!def || !loaded.value) return { invalid: false, issues: [], index };
+    const own = m!.validateSection(def, temp.value);
+    const issues = [...(own.ok ? [] : own.issues), ...(cross.value[key] ?? [])];
+    const log = key === 'pew_log' ? issues.map((i) => /^log_def\.(\d+)/.exec(i.path)).find(Boolean) : null;
+    return { invalid: issues.length > 0, issues, index, ...(log ? { subindex: Number(log[1]) + 1 } : {}) };
+  });
+  states.set(key, {
+    key, index, saved, temp, validation,
+    changed: computed(() => !jsonEqual(saved.value, temp.value)),
+    fetchFailed: signal(false),
+    serverIssues: signal<ApiIssue[]>([]),
+  });
+}
+
+export function section(key: string): SectionState {
+  const s = states.get(key);
+  if (!s) throw new Error(`unknown section ${key}`);
+  return s;
+}
+export const allSections = () => [...states.values()];
+export const anyChanged = computed(() => allSections().some((s) => s.changed.value));
+
+async function defaultsFor(key: string): Promise<Value> {
+  const m = await ensureModel();
+  return m.defaultsOf(m.sectionByKey(key)!) as Value;
+}
+
+/** Loads every section (spec §7 "on load"); a failed one gets defaults and is marked (spec §4). */
+export async function loadSections(): Promise<void> {
+  await Promise.all(allSections().map(async (s) => {
+    try {
+      const value = await get<Value>(`/config/${s.key}`);
+      batch(() => { s.saved.value = value; s.temp.value = value; s.fetchFailed.value = false; s.serverIssues.value = []; });
+    } catch (e) {
+      console.error(`loading ${s.key} failed`, e);
+      const d = await defaultsFor(s.key);
+      batch(() => { s.saved.value = d; s.temp.value = d; s.fetchFailed.value = true; });
+    }
+  }));
+  loaded.value = true;
+}
+
+export function setField(key: string, path: string, value: unknown): void {
+  const s = section(key);
+  s.temp.value = setPath(s.temp.value, path, value);
+  if (s.serverIssues.value.length) s.serverIssues.value = s.serverIssues.value.filter((i) => i.path !== path);
+}
+
+/** Drops the edits of a section (temporary copy back to the saved one). */
+export function revert(key: string): void {
+  const s = section(key);
+  batch(() => { s.temp.value = s.saved.value; s.serverIssues.value = []; });
+}
+
+/** The first problem among sections, for the message that blocks a save. */
+export function firstProblem(keys: readonly string[]): { key: string; issue: Issue } | undefined {
+  for (const key of keys) {
+    const first = section(key).validation.value.issues[0];
+    if (first) return { key, issue: first };
+  }
+  return undefined;
+}
+
+/**
+ * Saves the changed sections among `keys` (all changed sections for save-all): one section with its
+ * own request, several as one transaction. Returns the keys saved; throws ApiFailure.
+ */
+export async function saveSections(keys: readonly string[]): Promise<string[]> {
+  await ensureModel(); // the check before a save needs the schemas
+  const changed = keys.filter((k) => section(k).changed.value || section(k).fetchFailed.value);
+  if (changed.length === 0) return [];
+  try {
+    if (changed.length === 1) {
+      const key = changed[0]!;
+      const value = await post<Value>(`/config/${key}`, section(key).temp.value);
+      accept(key, value);
+    } else {
+      const body = Object.fromEntries(changed.map((k) => [k, section(k).temp.value]));
+      const saved = await post<Record<string, Value>>('/config', body);
+      batch(() => { for (const k of changed) if (saved[k]) accept(k, saved[k]); });
+    }
+  } catch (e) {
+    if (e instanceof ApiFailure && e.issues.length) {
+      batch(() => {
+        for (const k of changed) section(k).serverIssues.value = e.issues.filter((i) => (i.section ?? changed[0]) === k);
+      });
+    }
+    throw e;
+  }
+  return changed;
+}
+
+function accept(key: string, value: Value) {
+  const s = section(key);
+  batch(() => { s.saved.value = value; s.temp.value = value; s.fetchFailed.value = false; s.serverIssues.value = []; });
+}
+
+/** Puts the defaults into the temporary copy (saved with the next save). */
+export async function resetToDefaults(key: string): Promise<void> {
+  const defaults = await get<Value>(`/config/get_reset?section=${encodeURIComponent(key)}`).catch(() => defaultsFor(key));
+  section(key).temp.value = defaults;
+}

@@ -1,0 +1,65 @@
+// Who is signed in (spec §6, §7 authentication call, response field currentUser) and what they
+// may do: the user role sees everything read-only.
+import { computed, signal } from '@preact/signals';
+import { ApiFailure, get, mode, post, setCsrf, whenUnauthenticated } from '../api/client.ts';
+import { fixedAdmin } from '../api/mode.ts';
+import type { Role } from '../../device/model/users.ts';
+
+export interface SessionInfo {
+  currentUser: string;
+  role: Role;
+  csrfToken: string;
+}
+
+/** loading → setup (no administrator yet) | login | ready */
+export const authState = signal<'loading' | 'setup' | 'login' | 'ready'>('loading');
+export const session = signal<SessionInfo | null>(null);
+export const readOnly = computed(() => session.value?.role !== 'admin');
+/** why the login page is shown again ('unauthenticated' after expiry) */
+export const loginReason = signal<string>('');
+
+const BASE = '/rest/api/v1/authentication';
+
+function accept(s: SessionInfo) {
+  setCsrf(s.csrfToken);
+  session.value = s;
+  authState.value = 'ready';
+}
+
+whenUnauthenticated(() => {
+  if (authState.value !== 'ready') return;
+  session.value = null;
+  loginReason.value = 'session_expired';
+  authState.value = 'login';
+});
+
+/** Asks the daemon who is signed in; decides between setup, login and the console. */
+export async function checkSession(): Promise<void> {
+  if (fixedAdmin(mode.value)) {
+    // spec §6: local test and cloud mode work as admin; the server still decides what it accepts
+    try { accept(await get<SessionInfo>(BASE)); } catch { accept({ currentUser: 'admin', role: 'admin', csrfToken: '' }); }
+    return;
+  }
+  try {
+    accept(await get<SessionInfo>(BASE));
+  } catch (e) {
+    authState.value = e instanceof ApiFailure && e.code === 'setup_required' ? 'setup' : 'login';
+  }
+}
+
+export async function login(username: string, password: string): Promise<void> {
+  accept(await post<SessionInfo>(BASE, { username, password }));
+  loginReason.value = '';
+}
+
+export async function createAdmin(username: string, password: string): Promise<void> {
+  accept(await post<SessionInfo>(`${BASE}/setup`, { username, password }));
+}
+
+export async function logout(): Promise<void> {
+  try { await post(`${BASE}/logout`); } catch { /* the session may already be gone */ }
+  setCsrf('');
+  session.value = null;
+  loginReason.value = '';
+  authState.value = 'login';
+}

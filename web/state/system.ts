@@ -1,0 +1,42 @@
+// Session-level information besides the sections (spec §3, §7): system information, services,
+// the log config files list, the uploaded HTTP files list, and the system log.
+import { signal } from '@preact/signals';
+import { get } from '../api/client.ts';
+import type { SystemInfo, ServiceState } from '../../hw/types.ts';
+import type { VersionKind } from '../../device/model/versions.ts';
+import type { SecurityWarning } from '../../device/model/warnings.ts';
+
+export interface VersionInfo {
+  app: string;
+  bsp: string;
+  hmi: string;
+  minimum: Record<VersionKind, string>;
+  incompatible: VersionKind[];
+}
+export type SystemInfoAnswer = SystemInfo & { services: ServiceState[]; versions: VersionInfo; warnings: SecurityWarning[] };
+export interface SyslogEntry { time: number | string; level: string; msg: string; fields?: Record<string, unknown> }
+
+export const systemInfo = signal<SystemInfoAnswer | null>(null);
+export const services = signal<ServiceState[]>([]);
+export const logConfigFiles = signal<string[]>([]);
+export const httpFiles = signal<{ name: string; size: number }[]>([]);
+export const syslog = signal<SyslogEntry[]>([]);
+export const systemFailed = signal(false);
+
+/** The system part of the load of spec §7; each call failing alone leaves the others. */
+export async function loadSystem(): Promise<void> {
+  await Promise.all([
+    get<SystemInfoAnswer>('/rest/api/v1?cache=true&js=true').then((i) => { systemInfo.value = i; systemFailed.value = false; },
+      (e) => { systemFailed.value = true; console.error('loading system information failed', e); }),
+    get<{ services: ServiceState[] }>('/rest/api/v1/services').then((s) => { services.value = s.services; },
+      (e) => console.error('loading services failed', e)),
+    get<{ files: string[] }>('/config/get_cfg').then((f) => { logConfigFiles.value = f.files; },
+      (e) => console.error('loading the log config files failed', e)),
+    get<{ files: { name: string; size: number }[] }>('/config/get_http_content').then((f) => { httpFiles.value = f.files; },
+      (e) => console.error('loading the HTTP files failed', e)),
+  ]);
+}
+
+export async function loadSyslog(): Promise<void> {
+  syslog.value = (await get<{ entries: SyslogEntry[] }>('/config/get_syslogs')).entries;
+}
