@@ -13,6 +13,18 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // the console in Debian's chromium against a daemon in simulator mode (test/e2e/support.ts);
+        // the console is built once into a temp folder by the global setup
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/e2e/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -1,7 +1,7 @@
 // Decides what the browser shows: the first-run page, the login page, or the console.
 import { useEffect } from 'preact/hooks';
 import { authState } from './state/session.ts';
-import { loaded, loadSections, anyChanged } from './state/sections.ts';
+import { loadSections, anyChanged } from './state/sections.ts';
 import { loadSystem } from './state/system.ts';
 import { ensureModel } from './state/model.ts';
 import { HashLocationProvider, setLeaveGuard } from './router/hash.tsx';
@@ -27,7 +27,6 @@ function Console() {
     // the model follows in the background: validation markers and defaults need it, /info does not
     void Promise.all([loadSections(), loadSystem()]).then(() => ensureModel());
   }, []);
-  if (!loaded.value) return <p class="loading" role="status">{LL.value.shell.loading()}</p>;
   return <HashLocationProvider><Layout /></HashLocationProvider>;
 }
 

@@ -16,8 +16,6 @@ export function mosquittoConf(host: string, port: number, user: string): PeerFil
     name: 'mosquitto.conf',
     data: `# mosquitto 2.x: a TLS listener with password login for the unit (${host}:${port}).
 # Create the password file first: mosquitto_passwd -c /etc/mosquitto/passwd ${user}
-per_listener_settings true
-
 listener ${port}
 cafile /etc/mosquitto/certs/ca.crt
 certfile /etc/mosquitto/certs/server.crt

@@ -10,6 +10,7 @@ import { pew_email } from '../model/sections/email.ts';
 import { pew_api } from '../model/sections/rest.ts';
 import { pew_tls } from '../model/sections/tls.ts';
 import { INFLUX, MONGO, pew_nosql } from '../model/sections/nosql.ts';
+import { controlBlocks } from './example-library.ts';
 import { EXAMPLE_KINDS, exampleFiles, exampleSettings, exampleZip, isExampleKind } from './examples.ts';
 import { unzipText } from '../../test/support/unzip.ts';
 
@@ -38,6 +39,12 @@ describe('example downloads', () => {
     expect(crossSectionIssues(CONFIG_SECTIONS, config)).toEqual({});
     expect(Object.values(json).some((x) => x === true)).toBe(true); // the service is switched on
     for (const secret of SECTION[kind].passwords) expect(json[secret]).toBe(''); // no credential ships
+  });
+
+  it('example data points lie clear of every default control block', () => {
+    const blocks = CONFIG_SECTIONS.flatMap(controlBlocks);
+    for (const p of exampleSettings('sql').datalist)
+      for (const b of blocks) expect(p.address > b.start + b.length - 1 || p.address + 1 < b.start, `${p.name} in ${b.section}.${b.path}`).toBe(true);
   });
 
   it('database examples pick the right NoSQL type', () => {

@@ -11,6 +11,7 @@ import { CONNECTIONS, SECONDS } from './load.ts';
 import { measureStarts } from './start.ts';
 import { measureThroughput } from './throughput.ts';
 import { formatTable, median, type Row } from './stats.ts';
+import { measureConsole } from './console.ts';
 
 const START_RUNS = 5;
 const SECTIONS = ['pew_mqtt', 'pew'] as const;
@@ -60,6 +61,8 @@ try {
       }
     });
   }
+
+  await part('console in chromium', () => measureConsole(rows));
 
   await part(`crash loop ×${CRASH_ITERATIONS}`, async () => {
     const dir = join(work, 'crash');

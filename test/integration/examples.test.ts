@@ -55,6 +55,16 @@ describe('GET /download/examples/<kind>.zip', () => {
     expect(readme).toContain(`default ${dt(pew_mqtt)}`);
   });
 
+  it('each settings.json saves as it is through POST /config/<section>', async () => {
+    const admin = await d.admin();
+    for (const kind of EXAMPLE_KINDS.filter((k) => k !== 'library')) {
+      const json = JSON.parse(unzipText((await download(admin, `/download/examples/${kind}.zip`)).bytes)['settings.json']!);
+      const key = { mqtt: pew_mqtt, ftp: pew_ftpc, sql: pew_sql, httpc: pew_httpc, email: pew_email, rest: pew_api, tls: pew_tls, mongo: pew_nosql, influx: pew_nosql }[kind].key;
+      const r = await admin.post(`/config/${key}`, json);
+      expect(r.status, `${kind}: ${r.text}`).toBe(200);
+    }
+  });
+
   it('needs a session', async () => {
     const r = await d.client().get('/download/examples/mqtt.zip');
     expect(r.status).toBe(401);

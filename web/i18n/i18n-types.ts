@@ -405,7 +405,7 @@ type RootTranslation = {
 		 */
 		required: string
 		/**
-		 * I​n​v​a​l​i​d​ ​i​n​p​u​t​:​ ​t​h​i​s​ ​i​s​ ​n​o​t​ ​a​ ​v​a​l​u​e​ ​t​h​i​s​ ​f​i​e​l​d​ ​t​a​k​e​s​.
+		 * I​n​v​a​l​i​d​ ​i​n​p​u​t​:​ ​t​h​i​s​ ​f​i​e​l​d​ ​d​o​e​s​ ​n​o​t​ ​a​c​c​e​p​t​ ​t​h​i​s​ ​v​a​l​u​e​.
 		 */
 		type: string
 		/**
@@ -531,7 +531,7 @@ type RootTranslation = {
 		 */
 		tag_pair: string
 		/**
-		 * A​ ​t​r​a​n​s​p​a​r​e​n​t​ ​i​n​t​e​r​f​a​c​e​ ​c​a​n​n​o​t​ ​b​e​ ​u​s​e​d​ ​f​o​r​ ​s​e​r​v​i​c​e​ ​c​o​n​t​r​o​l​,​ ​t​h​e​ ​d​a​t​a​ ​l​o​g​g​e​r​ ​o​r​ ​i​n​s​e​r​t​.
+		 * A​ ​t​r​a​n​s​p​a​r​e​n​t​ ​i​n​t​e​r​f​a​c​e​ ​c​a​n​n​o​t​ ​b​e​ ​u​s​e​d​ ​f​o​r​ ​s​e​r​v​i​c​e​ ​c​o​n​t​r​o​l​,​ ​t​h​e​ ​d​a​t​a​ ​l​o​g​g​e​r​ ​o​r​ ​i​n​s​e​r​t​ ​w​i​t​h​o​u​t​ ​P​L​C​.
 		 */
 		transparent_interface: string
 		/**
@@ -1069,7 +1069,7 @@ export type NamespaceHelpTranslation = {
 	 */
 	wizard_com: string
 	/**
-	 * L​e​t​ ​t​h​e​ ​u​n​i​t​ ​s​e​t​ ​t​h​e​ ​P​L​C​ ​c​l​o​c​k​,​ ​b​y​ ​t​i​m​e​ ​o​r​ ​o​n​ ​t​h​e​ ​P​L​C​'​s​ ​r​e​q​u​e​s​t​.
+	 * L​e​t​ ​t​h​e​ ​u​n​i​t​ ​s​e​t​ ​t​h​e​ ​P​L​C​ ​c​l​o​c​k​,​ ​a​t​ ​s​e​t​ ​t​i​m​e​s​ ​o​r​ ​o​n​ ​t​h​e​ ​P​L​C​'​s​ ​r​e​q​u​e​s​t​.
 	 */
 	datetime: string
 	/**
@@ -1077,7 +1077,7 @@ export type NamespaceHelpTranslation = {
 ​G​e​n​e​r​a​l​:​ ​s​w​i​t​c​h​ ​t​h​e​ ​c​l​i​e​n​t​ ​o​n​ ​a​n​d​ ​c​h​o​o​s​e​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​b​l​o​c​k​ ​t​h​e​ ​P​L​C​ ​u​s​e​s​ ​t​o​ ​d​r​i​v​e​ ​i​t​ ​(​i​t​s​ ​f​o​o​t​p​r​i​n​t​ ​i​s​ ​s​h​o​w​n​ ​b​e​l​o​w​ ​t​h​e​ ​f​i​e​l​d​)​.​
 ​C​o​n​n​e​c​t​i​o​n​:​ ​t​h​e​ ​b​r​o​k​e​r​ ​a​d​d​r​e​s​s​ ​(​m​q​t​t​:​/​/​,​ ​m​q​t​t​s​:​/​/​,​ ​w​s​:​/​/​ ​o​r​ ​w​s​s​:​/​/​)​,​ ​t​h​e​ ​l​o​g​i​n​ ​a​n​d​ ​t​h​e​ ​q​u​a​l​i​t​y​ ​o​f​ ​s​e​r​v​i​c​e​.​ ​A​ ​s​t​o​r​e​d​ ​p​a​s​s​w​o​r​d​ ​s​h​o​w​s​ ​a​s​ ​a​s​t​e​r​i​s​k​s​;​ ​l​e​a​v​e​ ​t​h​e​m​ ​t​o​ ​k​e​e​p​ ​i​t​.​
 ​C​e​r​t​i​f​i​c​a​t​e​s​:​ ​n​a​m​e​s​ ​o​f​ ​u​p​l​o​a​d​e​d​ ​c​e​r​t​i​f​i​c​a​t​e​ ​f​i​l​e​s​ ​f​o​r​ ​T​L​S​.​
-​S​a​v​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​;​ ​R​e​s​e​t​ ​p​u​t​s​ ​t​h​e​ ​d​e​f​a​u​l​t​s​ ​i​n​ ​p​l​a​c​e​ ​u​n​t​i​l​ ​y​o​u​ ​s​a​v​e​.
+​S​a​v​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​;​ ​R​e​s​e​t​ ​f​i​l​l​s​ ​i​n​ ​t​h​e​ ​d​e​f​a​u​l​t​s​,​ ​w​h​i​c​h​ ​a​r​e​ ​s​t​o​r​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
 	 */
 	mqtt: string
 	/**
@@ -1548,7 +1548,7 @@ export type TranslationFunctions = {
 		 */
 		required: () => LocalizedString
 		/**
-		 * Invalid input: this is not a value this field takes.
+		 * Invalid input: this field does not accept this value.
 		 */
 		type: () => LocalizedString
 		/**
@@ -1660,7 +1660,7 @@ export type TranslationFunctions = {
 		 */
 		tag_pair: () => LocalizedString
 		/**
-		 * A transparent interface cannot be used for service control, the data logger or insert.
+		 * A transparent interface cannot be used for service control, the data logger or insert without PLC.
 		 */
 		transparent_interface: () => LocalizedString
 		/**
@@ -2177,7 +2177,7 @@ export type TranslationFunctions = {
 		 */
 		wizard_com: () => LocalizedString
 		/**
-		 * Let the unit set the PLC clock, by time or on the PLC's request.
+		 * Let the unit set the PLC clock, at set times or on the PLC's request.
 		 */
 		datetime: () => LocalizedString
 		/**
@@ -2185,7 +2185,7 @@ export type TranslationFunctions = {
 	General: switch the client on and choose the control register block the PLC uses to drive it (its footprint is shown below the field).
 	Connection: the broker address (mqtt://, mqtts://, ws:// or wss://), the login and the quality of service. A stored password shows as asterisks; leave them to keep it.
 	Certificates: names of uploaded certificate files for TLS.
-	Save stores the page; Reset puts the defaults in place until you save.
+	Save stores the page; Reset fills in the defaults, which are stored when you save.
 		 */
 		mqtt: () => LocalizedString
 		/**

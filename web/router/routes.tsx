@@ -2,7 +2,8 @@
 // chunk-load timeout of spec §9; a chunk that cannot be loaded shows a retry message instead.
 import lazy from 'preact-iso/lazy';
 import type { ComponentType } from 'preact';
-import { PAGES, type PageId } from '../pages.ts';
+import { PAGES, pageOf, type PageId } from '../pages.ts';
+import { hashPath } from './hash.tsx';
 import { ChunkFailed } from '../shell/chunk-failed.tsx';
 
 export const CHUNK_TIMEOUT_MS = 120_000; // spec §9: chunk load timeout 120 s
@@ -31,5 +32,11 @@ export const PAGE_COMPONENTS: Record<PageId, ComponentType> = {
   mqtt: page(() => import('../pages/mqtt.tsx')),
   legal: page(() => import('../pages/legal.tsx')),
 };
+
+/** Starts loading the code of the page a hash names (the first page, before anything renders). */
+export function preloadPage(hash: string): void {
+  const p = pageOf(hashPath(hash));
+  if (p) void (PAGE_COMPONENTS[p.id] as unknown as { preload?: () => Promise<unknown> }).preload?.();
+}
 
 export const NotFoundPage = page(() => import('../pages/not-found.tsx'));

@@ -4,6 +4,7 @@ import { Route, Router, useLocation } from 'preact-iso/router';
 import { PAGES, pageOf } from '../pages.ts';
 import { NotFoundPage, PAGE_COMPONENTS } from '../router/routes.tsx';
 import { LL } from '../i18n/translate.ts';
+import { loaded } from '../state/sections.ts';
 import { Menu } from './menu.tsx';
 import { TopBar } from './top-bar.tsx';
 import { PageBar } from './page-bar.tsx';
@@ -30,13 +31,13 @@ export function Layout() {
         <main id="main" tabIndex={-1} aria-labelledby="page-title">
           <PageBar page={page} />
           {help && <Help page={page} onClose={() => setHelp(false)} />}
-          <Router>
+          {page && page.sections.length > 0 && !loaded.value ? <p class="loading" role="status">{LL.value.shell.loading()}</p> : <Router>
             {[
               <Route key="/" path="/" component={PAGE_COMPONENTS.info} />,
               ...PAGES.map((p) => <Route key={p.path} path={p.path} component={PAGE_COMPONENTS[p.id]} />),
               <Route key="default" default component={NotFoundPage} />,
             ]}
-          </Router>
+          </Router>}
         </main>
       </div>
       {scrolled && (

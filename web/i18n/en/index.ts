@@ -50,7 +50,7 @@ const en = {
   },
   errors: {
     required: 'A setting must not be empty.',
-    type: 'Invalid input: this is not a value this field takes.',
+    type: 'Invalid input: this field does not accept this value.',
     not_integer: 'Enter a whole number.',
     out_of_range: 'Value out of range ({min} – {max}).',
     too_long: 'Too long: at most {max} characters.',
@@ -78,7 +78,7 @@ const en = {
     iec_t1_t3: 't1 must be smaller than t3.',
     iec_w_k: 'w must be at most 2/3 of k.',
     tag_pair: 'Tag name and tag value must both be given.',
-    transparent_interface: 'A transparent interface cannot be used for service control, the data logger or insert.',
+    transparent_interface: 'A transparent interface cannot be used for service control, the data logger or insert without PLC.',
     interface_disabled: 'Selected interface not enabled or settings not saved.',
     duplicate: 'This entry exists twice.',
     unknown_key: 'Invalid input: unknown setting.',

@@ -1,0 +1,72 @@
+// Console figures of `npm run bench`: gzip bytes of the first load of /#/info and of every asset
+// (against the budgets), and the time from navigation to /info showing data in chromium with the
+// CPU throttled 4×, side by side with a bare page that fetches the same data and writes it as text
+// (the floor: one HTML file, one script, the same API calls).
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser } from '@playwright/test';
+import { buildWeb } from '../../build/web.ts';
+import { startTestDaemon } from '../support/daemon.ts';
+import { median, type Row } from './stats.ts';
+
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const RUNS = 5;
+const THROTTLE = 4;
+
+const BARE_HTML = '<!doctype html><html><head><meta charset="utf-8"><title>bare</title><script type="module" src="/assets/bare.js"></script></head><body><div id="app"></div></body></html>';
+// the same calls the console makes before /info shows data: who is signed in, then system information
+const BARE_JS = `const a=await fetch('/rest/api/v1/authentication');if(a.ok){const i=await (await fetch('/rest/api/v1?cache=true&js=true')).json();
+const p=document.createElement('pre');p.id='ready';p.textContent=i.os.hostname+' '+i.versions.app+' '+i.services.map(s=>s.name).join(' ');document.body.append(p);}`;
+
+async function bareWebDir(dir: string): Promise<string> {
+  await mkdir(join(dir, 'assets'), { recursive: true });
+  for (const [name, text] of [['index.html', BARE_HTML], ['assets/bare.js', BARE_JS]] as const) {
+    await writeFile(join(dir, name), text);
+    await writeFile(join(dir, name + '.gz'), gzipSync(text, { level: 9 }));
+  }
+  return dir;
+}
+
+/** ms from navigation start until `selector` is in the page, cold cache, CPU throttled. */
+async function timeToData(browser: Browser, url: string, cookie: string, selector: string): Promise<number> {
+  const context = await browser.newContext();
+  const [name, value] = cookie.split('=') as [string, string];
+  await context.addCookies([{ name, value, url }]);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.waitForSelector(selector, { timeout: 60_000 });
+  const ms = await page.evaluate(() => performance.now());
+  await context.close();
+  return ms;
+}
+
+export async function measureConsole(rows: Row[]): Promise<void> {
+  const work = await mkdtemp(join(tmpdir(), 'bench-console-'));
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const report = await buildWeb({ outDir: join(work, 'web') });
+    const kb = (n: number) => n / 1024;
+    rows.push({ figure: 'console first load /#/info (KB gz)', ours: kb(report.firstLoad.gzipBytes), baseline: kb(report.budgets.firstLoadGzip), note: `budget; ${report.firstLoad.files.length} files, gzip -9; ESPHome web_server v3 ≈ 77 KB in one page` });
+    rows.push({ figure: 'console all assets (KB gz)', ours: kb(report.total.gzipBytes), baseline: kb(report.budgets.totalGzip), note: `budget; ${report.files.length} files incl. de/fr and every page` });
+
+    const times: Record<'console' | 'bare', number[]> = { console: [], bare: [] };
+    for (const [label, webDir, selector] of [['console', join(work, 'web'), '[data-page=info] .facts'], ['bare', await bareWebDir(join(work, 'bare')), '#ready']] as const) {
+      const d = await startTestDaemon({ webDir });
+      try {
+        const admin = await d.admin();
+        for (let i = 0; i < RUNS; i++) times[label].push(await timeToData(browser, `${d.url}/#/info`, admin.cookie, selector));
+      } finally {
+        await d.stop();
+      }
+    }
+    rows.push({ figure: `/info showing data, CPU ${THROTTLE}× (ms)`, ours: median(times.console), baseline: median(times.bare), note: `median of ${RUNS} cold loads; baseline: bare page with the same API calls` });
+  } finally {
+    await browser.close();
+    await rm(work, { recursive: true, force: true });
+  }
+}

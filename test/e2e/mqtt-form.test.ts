@@ -1,0 +1,153 @@
+// The MQTT page as the template form: unsaved changes when leaving, save with its notice, reset to
+// the defaults, and an invalid value refused by the console and by the daemon with the same code.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from '@playwright/test';
+import { SAVED_MS } from '../../web/state/notify.ts';
+import {
+  api, en, ensureAdmin, expectText, expectTitle, fieldInput, fill, launchBrowser, loginApi, menuLink, newPage, openConsole,
+  startConsoleDaemon, type ConsolePage, type TestDaemon,
+} from './support.ts';
+
+const KEEP_ALIVE_DEFAULT = 65;
+
+describe('the MQTT form', () => {
+  let browser: Browser;
+  let d: TestDaemon;
+  let cp: ConsolePage;
+  beforeAll(async () => {
+    [browser, d] = await Promise.all([launchBrowser(), startConsoleDaemon()]);
+    await ensureAdmin(d);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await d?.stop();
+  });
+  afterEach(async () => {
+    expect(cp.errors).toEqual([]);
+    await cp.context.close();
+  });
+
+  const keepAlive = (page: Page) => fieldInput(page, 'pew_mqtt', 'keep_alive');
+  const dialog = (page: Page) => page.locator('[role=alertdialog]');
+  const marker = (page: Page) => menuLink(page, 'mqtt').locator('.mark');
+  const storedKeepAlive = async (page: Page) => {
+    const r = await (await api(page, d)).get('/config/pew_mqtt');
+    expect(r.status).toBe(200);
+    return r.body.keep_alive as number;
+  };
+
+  it('leaving with an edit asks first; stay keeps it; save stores it with a 3 s notice; reset brings back the default', async () => {
+    cp = await newPage(browser);
+    const { page } = cp;
+    await loginApi(page, d);
+    await openConsole(page, d, '/mqtt');
+    await expectTitle(page, en.nav.mqtt);
+    expect(await keepAlive(page).inputValue()).toBe(String(KEEP_ALIVE_DEFAULT));
+    const save = page.locator('.page-bar [data-action=save]');
+    expect(await save.isDisabled()).toBe(true);
+
+    await keepAlive(page).fill('120');
+    await expect.poll(() => save.isEnabled()).toBe(true);
+    await expect.poll(() => marker(page).getAttribute('class')).toBe('mark changed');
+    expect(await page.locator('[data-action=save-all]').isEnabled()).toBe(true);
+
+    // another menu entry: the question, and "stay" keeps the page and the edit
+    await menuLink(page, 'sql').click();
+    await expectText(dialog(page).locator('#dlg-title'), en.confirm.unsavedTitle);
+    await expectText(dialog(page).locator('#dlg-text'), en.confirm.unsavedLeave);
+    await dialog(page).locator('button', { hasText: en.confirm.stay }).click();
+    await expect.poll(() => dialog(page).count()).toBe(0);
+    await expectTitle(page, en.nav.mqtt);
+    expect(new URL(page.url()).hash).toBe('#/mqtt');
+    expect(await keepAlive(page).inputValue()).toBe('120');
+    expect(await storedKeepAlive(page)).toBe(KEEP_ALIVE_DEFAULT);
+
+    // save: the green notice for 3 s
+    await save.click();
+    const notice = page.locator('.notices .notice.info', { hasText: en.notify.saved });
+    await notice.waitFor({ state: 'visible', timeout: 2000 });
+    const shownAt = Date.now();
+    expect(await notice.locator('.bar').evaluate((e) => (e as HTMLElement).style.animationDuration)).toBe(`${SAVED_MS}ms`);
+    expect(SAVED_MS).toBe(3000);
+    expect(await notice.evaluate((e) => getComputedStyle(e).backgroundColor)).toMatch(/^rgb\(\d+, \d+, \d+\)$/);
+    const green = await notice.evaluate((e) => {
+      const [r, g, b] = getComputedStyle(e).backgroundColor.match(/\d+/g)!.map(Number) as [number, number, number];
+      return g > r && g > b;
+    });
+    expect(green).toBe(true);
+    expect(await storedKeepAlive(page)).toBe(120);
+    await expect.poll(() => marker(page).count()).toBe(0);
+    expect(await save.isDisabled()).toBe(true);
+    await page.waitForTimeout(shownAt + 2000 - Date.now());
+    expect(await notice.isVisible()).toBe(true); // still there after 2 s
+    await page.waitForTimeout(shownAt + 4000 - Date.now());
+    expect(await notice.count()).toBe(0); // gone after 4 s
+
+    // now leaving does not ask
+    await menuLink(page, 'sql').click();
+    await expectTitle(page, en.nav.sql);
+    expect(await dialog(page).count()).toBe(0);
+    await menuLink(page, 'mqtt').click();
+    await expectTitle(page, en.nav.mqtt);
+
+    // reload: the stored value
+    await page.reload();
+    await expectTitle(page, en.nav.mqtt);
+    await expect.poll(() => keepAlive(page).inputValue()).toBe('120');
+
+    // reset asks, puts the defaults in the fields, stores nothing until saved
+    await page.locator('.page-bar [data-action=reset]').click();
+    await expectText(dialog(page).locator('#dlg-title'), en.confirm.resetTitle);
+    await dialog(page).locator('button.danger', { hasText: en.confirm.reset }).click();
+    await expect.poll(() => keepAlive(page).inputValue()).toBe(String(KEEP_ALIVE_DEFAULT));
+    await page.locator('.notices .notice.warning', { hasText: en.notify.resetDone }).waitFor();
+    await expect.poll(() => marker(page).getAttribute('class')).toBe('mark changed');
+    expect(await storedKeepAlive(page)).toBe(120);
+    await save.click();
+    await page.locator('.notices .notice.info', { hasText: en.notify.saved }).waitFor();
+    expect(await storedKeepAlive(page)).toBe(KEEP_ALIVE_DEFAULT);
+    expect(await keepAlive(page).inputValue()).toBe(String(KEEP_ALIVE_DEFAULT));
+  });
+
+  it('an out-of-range value: inline message, marked in the menu, save refused; the daemon answers the same code', async () => {
+    cp = await newPage(browser);
+    const { page } = cp;
+    await loginApi(page, d);
+    await openConsole(page, d, '/mqtt');
+    const before = await (await api(page, d)).get('/config/pew_mqtt');
+    const posts: string[] = [];
+    page.on('request', (r) => { if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/config')) posts.push(r.url()); });
+
+    await keepAlive(page).fill('70000');
+    const message = page.locator('[data-field=keep_alive] .error');
+    await expectText(message, fill(en.errors.out_of_range, { min: 0, max: 65535 }));
+    expect(await keepAlive(page).getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => marker(page).getAttribute('class')).toBe('mark invalid');
+    expect(await marker(page).getAttribute('aria-label')).toBe(en.shell.invalid);
+
+    await page.locator('.page-bar [data-action=save]').click();
+    const error = page.locator('.notices .notice.error');
+    await expectText(error.locator('span'),
+      `${en.notify.saveFailed} ${en.nav.mqtt} · ${en.fields.pew_mqtt.keep_alive.label}: ${fill(en.errors.out_of_range, { min: 0, max: 65535 })}`);
+    expect(await error.getAttribute('role')).toBe('alert');
+    expect(posts).toEqual([]);
+    expect((await (await api(page, d)).get('/config/pew_mqtt')).body).toEqual(before.body);
+    expect(await keepAlive(page).inputValue()).toBe('70000');
+    expect(await message.isVisible()).toBe(true);
+
+    // the same value sent to the daemon with the session: refused with the code and params of the message
+    const a = await api(page, d);
+    expect((await a.post('/config/pew_mqtt', { ...before.body, keep_alive: 70000 }, {})).status).toBe(403); // no CSRF token
+    const r = await a.post('/config/pew_mqtt', { ...before.body, keep_alive: 70000 });
+    expect(r.status).toBe(400);
+    const issue = (r.body.error.issues as { path: string; code: string; params?: Record<string, number> }[]).find((i) => i.path === 'keep_alive');
+    expect(issue).toMatchObject({ path: 'keep_alive', code: 'out_of_range', params: { min: 0, max: 65535 } });
+    expect(await message.textContent()).toBe(fill(en.errors[issue!.code as 'out_of_range'], issue!.params!));
+    expect((await a.get('/config/pew_mqtt')).body).toEqual(before.body);
+
+    // a valid value clears the message and the marker
+    await keepAlive(page).fill('65535');
+    await expect.poll(() => message.count()).toBe(0);
+    await expect.poll(() => marker(page).getAttribute('class')).toBe('mark changed');
+  });
+});

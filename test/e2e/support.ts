@@ -1,0 +1,114 @@
+// Support of the browser tests: Debian's chromium through Playwright, a daemon in simulator mode
+// serving the console built by the global setup, and helpers to sign in and to call the API with
+// the page's own session (cookie + CSRF token).
+import { chromium, type APIResponse, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
+import { expect, inject } from 'vitest';
+import { ADMIN, USER, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
+import en from '../../web/i18n/en/index.ts';
+
+export { ADMIN, USER, en };
+export type { TestDaemon };
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--no-first-run', '--disable-quic',
+];
+/** how long a wait for the console may take before the test fails (a loaded 2-core machine) */
+export const WAIT_MS = 15_000;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/** A daemon with the virtual unit in a fresh data folder, serving the console of the global setup. */
+export function startConsoleDaemon(): Promise<TestDaemon> {
+  return startTestDaemon({ webDir: inject('webDir') });
+}
+
+export interface ConsolePage {
+  context: BrowserContext;
+  page: Page;
+  /** uncaught exceptions in the page (a test asserts it stays empty) */
+  errors: string[];
+}
+
+/** A new browser context (English, desktop size unless given) with one page. */
+export async function newPage(browser: Browser, opts: BrowserContextOptions = {}): Promise<ConsolePage> {
+  const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 800 }, ...opts });
+  context.setDefaultTimeout(WAIT_MS);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { context, page, errors };
+}
+
+/** Creates the administrator through the API unless the unit has one already. */
+export async function ensureAdmin(d: TestDaemon): Promise<void> {
+  if (!d.ctx.users.isEmpty()) return;
+  const r = await d.client().post('/rest/api/v1/authentication/setup', ADMIN);
+  if (r.status !== 201) throw new Error(`creating the administrator failed: ${r.status} ${r.text}`);
+}
+
+/**
+ * A second user with the `user` role. The API has no route that adds users (device/api has only the
+ * first-run setup), so it goes straight into the daemon's user store, as the integration tests do.
+ */
+export async function ensureUser(d: TestDaemon): Promise<void> {
+  await ensureAdmin(d);
+  if (!d.ctx.users.find(USER.username)) await d.ctx.users.add(USER.username, 'user', USER.password, new Date());
+}
+
+/** Signs the page's browser context in through the API (the session cookie lands in the context). */
+export async function loginApi(page: Page, d: TestDaemon, cred = ADMIN): Promise<void> {
+  if (cred === ADMIN) await ensureAdmin(d);
+  else if (cred === USER) await ensureUser(d);
+  const r = await page.request.post(`${d.url}/rest/api/v1/authentication`, { data: cred });
+  if (r.status() !== 200) throw new Error(`login of ${cred.username} failed: ${r.status()} ${await r.text()}`);
+}
+
+/** Signs in on the console's login page (it must be showing). */
+export async function loginUi(page: Page, cred: { username: string; password: string }): Promise<void> {
+  await page.locator('#login-user').fill(cred.username);
+  await page.locator('#login-pw').fill(cred.password);
+  await page.locator('main.auth button[type=submit]').click();
+}
+
+/** Opens the console at a route (`/mqtt`) and waits until the page and its title show. */
+export async function openConsole(page: Page, d: TestDaemon, path = '/info'): Promise<void> {
+  await page.goto(`${d.url}/#${path}`);
+  await page.locator('#page-title').waitFor();
+}
+
+/** The page component of a route inside <main> (every page has data-page with its id). */
+export const pageBody = (page: Page, id: string): Locator => page.locator(`main [data-page="${id}"]`);
+/** The menu entry of a page. */
+export const menuLink = (page: Page, id: string): Locator => page.locator(`#menu a[data-page="${id}"]`);
+/** The input of a section field, by the id the console gives it (web/forms/field.tsx). */
+export const fieldInput = (page: Page, section: string, path: string): Locator => page.locator(`#f-${section}-${path.replace(/\./g, '-')}`);
+
+/** Waits until the text of `loc` (trimmed) equals `text`; fails with the text it has. */
+export async function expectText(loc: Locator, text: string, timeout = WAIT_MS): Promise<void> {
+  await expect.poll(async () => (await loc.count()) ? (await loc.first().textContent())?.trim() : '<missing>', { timeout, interval: 50 }).toBe(text);
+}
+
+/** Waits until the page's heading shows `title`. */
+export const expectTitle = (page: Page, title: string) => expectText(page.locator('#page-title'), title);
+
+/** The API with the page's session: the cookie from the context, the CSRF token from the session call. */
+export async function api(page: Page, d: TestDaemon) {
+  const auth = await page.request.get(`${d.url}/rest/api/v1/authentication`);
+  if (auth.status() !== 200) throw new Error(`the page has no session: ${auth.status()} ${await auth.text()}`);
+  const { csrfToken } = (await auth.json()) as { csrfToken: string };
+  const json = async (r: APIResponse) => ({ status: r.status(), body: (await r.json().catch(() => undefined)) as any });
+  return {
+    csrfToken,
+    get: async (path: string) => json(await page.request.get(d.url + path)),
+    post: async (path: string, data: unknown, headers: Record<string, string> = { 'X-CSRF-Token': csrfToken }) =>
+      json(await page.request.post(d.url + path, { data, headers })),
+  };
+}
+
+/** Interpolates a dictionary text the way typesafe-i18n does for plain `{name}` arguments. */
+export const fill = (text: string, params: Record<string, string | number>): string =>
+  text.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k]));
