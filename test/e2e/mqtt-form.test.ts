@@ -149,5 +149,15 @@ describe('the MQTT form', () => {
     await keepAlive(page).fill('65535');
     await expect.poll(() => message.count()).toBe(0);
     await expect.poll(() => marker(page).getAttribute('class')).toBe('mark changed');
+
+    // leaving without saving drops the edit
+    await menuLink(page, 'sql').click();
+    await dialog(page).locator('button.danger', { hasText: en.confirm.leave }).click();
+    await expectTitle(page, en.nav.sql);
+    expect(await marker(page).count()).toBe(0);
+    await menuLink(page, 'mqtt').click();
+    await expectTitle(page, en.nav.mqtt);
+    expect(await keepAlive(page).inputValue()).toBe(String(before.body.keep_alive));
+    expect(posts).toEqual([]);
   });
 });
