@@ -1,16 +1,26 @@
 #!/usr/bin/env bash
-# `npm test`: type check, unit tests, integration tests (daemon and simulator over real sockets).
+# `npm test`: type check, unit tests, integration tests (daemon and simulator over real sockets) and
+# browser tests of the console (test/e2e, Debian chromium through Playwright).
 # Installs the Debian packages the suites need when they are missing, and fails loudly if it cannot.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Debian packages the suites use (the current suites need none beyond Node)
-packages=()
+# Debian packages the suites use: chromium for the browser tests (test/e2e start /usr/bin/chromium)
+packages=(chromium)
+# A package counts as there when dpkg's status is "installed" (`dpkg -s` also succeeds for a removed
+# package whose config files are left, and would skip the install) and, for chromium, when the
+# binary the browser tests start is there too (else it is reinstalled).
+installed() {
+  [ "$(dpkg-query -W -f='${db:Status-Status}' "$1" 2>/dev/null)" = installed ] || return 1
+  case "$1" in
+    chromium) [ -x /usr/bin/chromium ] ;;
+  esac
+}
 missing=()
-for pkg in "${packages[@]}"; do dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg"); done
+for pkg in "${packages[@]}"; do installed "$pkg" || missing+=("$pkg"); done
 if [ ${#missing[@]} -gt 0 ]; then
   echo "Installing test dependencies: ${missing[*]}"
-  if ! { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"; }; then
+  if ! { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends --reinstall "${missing[@]}"; }; then
     echo "ERROR: could not install ${missing[*]}; install them by hand (as root) and run again" >&2
     exit 1
   fi
@@ -18,7 +28,14 @@ fi
 
 [ -d node_modules ] || npm ci --no-audit --no-fund
 
+echo "== generated i18n types are up to date"
+npx typesafe-i18n --no-watch >/dev/null
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1 && ! git diff --quiet -- web/i18n; then
+  echo "ERROR: web/i18n changed when regenerated: run 'npm run i18n' and commit the result" >&2
+  git --no-pager diff --stat -- web/i18n >&2
+  exit 1
+fi
 echo "== type check"
 npx tsc --noEmit -p .
-echo "== unit and integration tests"
+echo "== unit, integration and browser (e2e) tests"
 npx vitest run

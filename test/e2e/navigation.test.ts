@@ -1,38 +1,25 @@
 // Routes, the not-found page, deep links and history, the help, the view filter, a page chunk that
 // fails to load, and the narrow (360 px) layout.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from '@playwright/test';
+import { describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
 import { PAGES } from '../../web/pages.ts';
 import en_help from '../../web/i18n/en/help/index.ts';
 import {
-  ADMIN, api, en, ensureAdmin, expectText, expectTitle, fieldInput, fill, launchBrowser, loginApi, menuLink, newPage, openConsole, pageBody,
-  startConsoleDaemon, type ConsolePage, type TestDaemon,
+  ADMIN, api, en, expectText, expectTitle, fieldInput, fill, loginApi, menuLink, newPage, openConsole, pageBody, type ConsolePage,
+  consoleSuite,
 } from './support.ts';
 
 describe('navigation', () => {
-  let browser: Browser;
-  let d: TestDaemon;
+  const suite = consoleSuite();
   let cp: ConsolePage;
-  beforeAll(async () => {
-    [browser, d] = await Promise.all([launchBrowser(), startConsoleDaemon()]);
-    await ensureAdmin(d);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await d?.stop();
-  });
-  afterEach(async () => {
-    expect(cp.errors).toEqual([]);
-    await cp.context.close();
-  });
 
   const hash = (page: Page) => new URL(page.url()).hash;
 
   it('every route shows its title and page; / is the information page; an unknown route is not found', async () => {
-    cp = await newPage(browser);
+    cp = await suite.open();
     const { page } = cp;
-    await loginApi(page, d);
-    await page.goto(d.url + '/');
+    await loginApi(page, suite.d);
+    await page.goto(suite.d.url + '/');
     await expectTitle(page, en.nav.info);
     await pageBody(page, 'info').locator('.facts').first().waitFor();
 
@@ -65,10 +52,10 @@ describe('navigation', () => {
   });
 
   it('a deep link opens its page after login, and the back button returns to the previous page', async () => {
-    cp = await newPage(browser);
+    cp = await suite.open();
     const { page } = cp;
-    await loginApi(page, d);
-    await page.goto(`${d.url}/#/mqtt`);
+    await loginApi(page, suite.d);
+    await page.goto(`${suite.d.url}/#/mqtt`);
     await expectTitle(page, en.nav.mqtt);
     expect(await fieldInput(page, 'pew_mqtt', 'keep_alive').inputValue()).toBe('65');
     expect(await menuLink(page, 'mqtt').getAttribute('aria-current')).toBe('page');
@@ -90,8 +77,8 @@ describe('navigation', () => {
     await expectTitle(page, en.nav.sql);
 
     // a deep link opened before login lands on that page once signed in
-    const other = await newPage(browser);
-    await other.page.goto(`${d.url}/#/legal`);
+    const other = await newPage(suite.browser);
+    await other.page.goto(`${suite.d.url}/#/legal`);
     await other.page.locator('#login-user').fill('admin');
     await other.page.locator('#login-pw').fill(ADMIN.password);
     await other.page.locator('main.auth button[type=submit]').click();
@@ -101,11 +88,32 @@ describe('navigation', () => {
     await other.context.close();
   });
 
-  it('Help shows the help text of the current page', async () => {
-    cp = await newPage(browser);
+  // Refusing a Back press with "Stay on the page" must not lose the previous history entry
+  // (web/router/hash.tsx keeps each entry's position in history.state and undoes the move).
+  it('after "Stay on the page" on Back, Back still leads to the previous page', async () => {
+    cp = await suite.open();
     const { page } = cp;
-    await loginApi(page, d);
-    await openConsole(page, d, '/mqtt');
+    await loginApi(page, suite.d);
+    await openConsole(page, suite.d, '/info');
+    await menuLink(page, 'mqtt').click();
+    await expectTitle(page, en.nav.mqtt);
+    await fieldInput(page, 'pew_mqtt', 'keep_alive').fill('100');
+    const dialog = page.locator('[role=alertdialog]');
+    await page.goBack({ waitUntil: 'commit' });
+    await dialog.locator('button', { hasText: en.confirm.stay }).click();
+    await expectTitle(page, en.nav.mqtt);
+    await expect.poll(() => hash(page)).toBe('#/mqtt');
+    await page.goBack({ waitUntil: 'commit' });
+    await dialog.locator('button.danger', { hasText: en.confirm.leave }).click({ timeout: 3000 });
+    await expectTitle(page, en.nav.info);
+    expect(hash(page)).toBe('#/info');
+  });
+
+  it('Help shows the help text of the current page', async () => {
+    cp = await suite.open();
+    const { page } = cp;
+    await loginApi(page, suite.d);
+    await openConsole(page, suite.d, '/mqtt');
     await expectTitle(page, en.nav.mqtt);
     const help = page.locator('main aside.help');
     expect(await help.count()).toBe(0);
@@ -126,15 +134,15 @@ describe('navigation', () => {
   });
 
   it('the view filter lists only enabled or only disabled applications', async () => {
-    cp = await newPage(browser);
+    cp = await suite.open();
     const { page } = cp;
-    await loginApi(page, d);
-    const a = await api(page, d);
+    await loginApi(page, suite.d);
+    const a = await api(page, suite.d);
     const mqtt = (await a.get('/config/pew_mqtt')).body;
     expect((await a.post('/config/pew_mqtt', { ...mqtt, enable_mqtt: true, broker_addr: 'mqtt://broker.example:1883' })).status).toBe(200);
     expect((await a.get('/config/pew_sql')).body.enable_sql).toBe(false);
 
-    await openConsole(page, d, '/info');
+    await openConsole(page, suite.d, '/info');
     const apps = () => page.locator('#menu .group').nth(2).locator('a').evaluateAll((as) => as.map((x) => x.getAttribute('data-page')));
     const select = page.locator('#menu .filter select');
     expect(await select.inputValue()).toBe('all');
@@ -169,11 +177,11 @@ describe('navigation', () => {
   });
 
   it('a page chunk that fails to load shows the retry message; Retry loads it', async () => {
-    cp = await newPage(browser);
+    cp = await suite.open();
     const { page } = cp;
-    await loginApi(page, d);
+    await loginApi(page, suite.d);
     // everything the first load needs (info page, model chunk in the background) is in before blocking
-    await page.goto(`${d.url}/#/info`, { waitUntil: 'networkidle' });
+    await page.goto(`${suite.d.url}/#/info`, { waitUntil: 'networkidle' });
     await pageBody(page, 'info').locator('.facts').first().waitFor();
 
     const blocked: string[] = [];
@@ -203,10 +211,10 @@ describe('navigation', () => {
   });
 
   it('at 360 px the pages fit the width and the menu opens with ☰', async () => {
-    cp = await newPage(browser, { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    cp = await suite.open({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
     const { page } = cp;
-    await loginApi(page, d);
-    await openConsole(page, d, '/info');
+    await loginApi(page, suite.d);
+    await openConsole(page, suite.d, '/info');
     await pageBody(page, 'info').locator('.facts').first().waitFor();
     expect(await overflow(page)).toEqual({ scrollWidth: 360, wider: [] });
 

@@ -1,18 +1,19 @@
 // Language and theme: switched from the top bar, every text from the chosen dictionary (no raw key,
 // no empty label), the theme applied to the document, both remembered across a reload.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from '@playwright/test';
+import { describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
 import { PAGES } from '../../web/pages.ts';
-import { FILTERS } from '../../web/state/prefs.ts';
 import de from '../../web/i18n/de/index.ts';
 import fr from '../../web/i18n/fr/index.ts';
 import {
-  en, ensureAdmin, expectText, expectTitle, fieldInput, launchBrowser, loginApi, menuLink, newPage, openConsole, pageBody,
-  startConsoleDaemon, type ConsolePage, type TestDaemon,
+  en, expectText, expectTitle, fieldInput, loginApi, menuLink, openConsole, pageBody, type ConsolePage,
+  consoleSuite,
 } from './support.ts';
 
 type Dict = typeof en;
 const RAW_KEY = /^[a-z_]+(\.[a-z_]+)+$/;
+// the view filter's choices (web/state/prefs.ts touches the document when imported)
+const FILTERS = ['all', 'enabled', 'disabled'] as const;
 
 /** Visible text that looks like a dictionary key, and labels without a text of their own. */
 function textProblems(page: Page) {
@@ -37,21 +38,8 @@ function textProblems(page: Page) {
 }
 
 describe('language and theme', () => {
-  let browser: Browser;
-  let d: TestDaemon;
+  const suite = consoleSuite();
   let cp: ConsolePage;
-  beforeAll(async () => {
-    [browser, d] = await Promise.all([launchBrowser(), startConsoleDaemon()]);
-    await ensureAdmin(d);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await d?.stop();
-  });
-  afterEach(async () => {
-    expect(cp.errors).toEqual([]);
-    await cp.context.close();
-  });
 
   /** The shell and the MQTT page show the texts of `t`, and nothing that looks untranslated. */
   async function expectLanguage(page: Page, lang: string, t: Dict) {
@@ -59,7 +47,7 @@ describe('language and theme', () => {
     expect(await page.locator('select[data-action=language]').inputValue()).toBe(lang);
     await expectTitle(page, t.nav.mqtt);
     const menu = await page.locator('#menu a[data-page]').evaluateAll((as) => as.map((a) => [a.getAttribute('data-page'), a.firstElementChild?.textContent]));
-    expect(menu).toEqual(PAGES.map((p) => [p.id, t.nav[p.id]]));
+    expect(menu).toEqual((['system', 'plc', 'apps'] as const).flatMap((g) => PAGES.filter((p) => p.group === g).map((p) => [p.id, t.nav[p.id]])));
     expect(await page.locator('#menu .group h2').allTextContents()).toEqual([t.menu.groups.system, t.menu.groups.plc, t.menu.groups.apps]);
     await expectText(page.locator('#menu .filter > span'), t.menu.filter);
     expect(await page.locator('#menu .filter option').allTextContents()).toEqual(FILTERS.map((f) => t.menu.filters[f]));
@@ -77,17 +65,21 @@ describe('language and theme', () => {
   }
 
   it('switching to Deutsch and Français changes the texts; dracula changes the colours; both survive a reload', async () => {
-    cp = await newPage(browser);
+    cp = await suite.open();
     const { page } = cp;
-    await loginApi(page, d);
-    await openConsole(page, d, '/mqtt');
+    await loginApi(page, suite.d);
+    await openConsole(page, suite.d, '/mqtt');
     await fieldInput(page, 'pew_mqtt', 'keep_alive').waitFor();
     expect(await page.locator('select[data-action=language] option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value)))
       .toEqual(['de', 'en', 'fr']);
     await expectLanguage(page, 'en', en);
 
+    // the translations differ from English, so the switch shows on screen (not only in <html lang>)
+    const differing = PAGES.filter((p) => de.nav[p.id] !== en.nav[p.id] && fr.nav[p.id] !== en.nav[p.id]).map((p) => p.id);
+    expect(differing).toContain('mqtt');
     await page.locator('select[data-action=language]').selectOption('de');
     await expectLanguage(page, 'de', de as Dict);
+    expect(await page.locator('#page-title').textContent()).not.toBe(en.nav.mqtt);
     await page.locator('select[data-action=language]').selectOption('fr');
     await expectLanguage(page, 'fr', fr as Dict);
     // another page in that language

@@ -2,7 +2,7 @@
 // serving the console built by the global setup, and helpers to sign in and to call the API with
 // the page's own session (cookie + CSRF token).
 import { chromium, type APIResponse, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
-import { expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { ADMIN, USER, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
 import en from '../../web/i18n/en/index.ts';
 
@@ -112,3 +112,30 @@ export async function api(page: Page, d: TestDaemon) {
 /** Interpolates a dictionary text the way typesafe-i18n does for plain `{name}` arguments. */
 export const fill = (text: string, params: Record<string, string | number>): string =>
   text.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k]));
+
+/**
+ * One browser and one daemon for a describe block (the administrator created unless `admin` is
+ * false). `open()` gives each test a fresh page; after the test its uncaught errors must be none and
+ * it is closed.
+ */
+export function consoleSuite(opts: { admin?: boolean } = {}) {
+  const suite = {} as { browser: Browser; d: TestDaemon; current?: ConsolePage; open(o?: BrowserContextOptions): Promise<ConsolePage> };
+  beforeAll(async () => {
+    [suite.browser, suite.d] = await Promise.all([launchBrowser(), startConsoleDaemon()]);
+    if (opts.admin !== false) await ensureAdmin(suite.d);
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.d?.stop();
+  });
+  afterEach(async () => {
+    const cp = suite.current;
+    suite.current = undefined;
+    if (!cp) return;
+    await cp.context.close();
+    expect(cp.errors).toEqual([]);
+  });
+  suite.open = async (o = {}) => (suite.current = await newPage(suite.browser, o));
+  return suite;
+}
+

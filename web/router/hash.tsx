@@ -14,14 +14,20 @@ export const setLeaveGuard = (g: LeaveGuard) => { guard = g; };
 
 let current = '/';
 let approved: string | null = null;
+/** where the current entry is in the session history (kept in history.state, so Back can be undone) */
+let position = 0;
+const positionOf = (): number | undefined => {
+  const p = (history.state as { pos?: unknown } | null)?.pos;
+  return typeof p === 'number' ? p : undefined;
+};
 
 /** Goes to a path (after the leave guard agrees). */
 export async function navigate(to: string, replace = false): Promise<boolean> {
   if (to === current) return true;
   if (!(await guard(current, to))) return false;
   approved = to;
-  if (replace) history.replaceState(null, '', `#${to}`);
-  else history.pushState(null, '', `#${to}`);
+  if (replace) history.replaceState({ pos: position }, '', `#${to}`);
+  else history.pushState({ pos: position + 1 }, '', `#${to}`);
   dispatchEvent(new HashChangeEvent('hashchange'));
   return true;
 }
@@ -29,19 +35,29 @@ export async function navigate(to: string, replace = false): Promise<boolean> {
 export function HashLocationProvider(props: { children: ComponentChildren }) {
   const [url, setUrl] = useState(() => (current = hashPath(location.hash)));
   useEffect(() => {
+    position = positionOf() ?? 0;
+    history.replaceState({ pos: position }, '', location.href);
     let asking = false;
     const onChange = async () => {
       const to = hashPath(location.hash);
-      if (to === current || asking) return;
+      const pos = positionOf();
+      if (to === current || asking) {
+        if (to === current && pos !== undefined) position = pos;
+        return;
+      }
       if (approved !== to) {
         asking = true;
         const ok = await guard(current, to);
         asking = false;
-        // refused (a link or the back button with unsaved changes): the address bar shows where we stay
-        if (!ok) return history.replaceState(null, '', `#${current}`);
+        // refused (a link or the back button with unsaved changes): undo the move in the history, so
+        // the address bar shows where we stay and no entry is lost (a new entry from a link or a typed
+        // address is left with Back; Back or Forward is undone by going the other way)
+        if (!ok) return pos === undefined ? history.back() : history.go(position - pos);
       }
       approved = null;
       current = to;
+      position = pos ?? position + 1;
+      if (pos === undefined) history.replaceState({ pos: position }, '', location.href);
       setUrl(to);
       window.scrollTo(0, 0);
     };
