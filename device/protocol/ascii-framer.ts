@@ -1,0 +1,94 @@
+// Splits a stream of chars into CR-terminated frames that start with a header char. Shared by the
+// MEWTOCOL-COM (`%`, `<`) and MEWTOCOL7 (`>`) stream decoders, which then check and assemble the
+// frames. Serial lines deliver noise, partial frames and bytes from other stations, so this never
+// throws and never holds more than one frame: a frame longer than its header's limit is dropped
+// (and reported) up to its CR, a header char inside a frame starts a new frame (the header chars
+// cannot occur in frame text, which is upper-case letters, digits and a few marks), and bytes
+// outside any frame are counted as garbage. LF and stray CR between frames are ignored silently,
+// for peers that end lines with CRLF.
+
+const CR = 0x0d;
+const LF = 0x0a;
+
+export type FramerEvent =
+  | { type: 'frame'; frame: string } // header .. last char before CR (CR removed)
+  | { type: 'error'; code: 'garbage' | 'truncated' | 'too_long' | 'bad_char'; message: string; header?: string };
+
+export interface AsciiFramer {
+  /** Feeds received chars (a string, or bytes taken as latin1); returns what they completed. */
+  push(chunk: string | Uint8Array): FramerEvent[];
+  /** Drops a partial frame (e.g. after a timeout); reports it as truncated when there was one. */
+  reset(): FramerEvent[];
+  /** Chars held for an unfinished frame (never more than the largest limit). */
+  buffered(): number;
+}
+
+/**
+ * `limits` maps each header char to the longest frame in chars, header and CR included
+ * (mewtocol.md §1.3: `%` 118, `<` 2048; §5: `>` 4096).
+ */
+export function createAsciiFramer(limits: Readonly<Record<string, number>>): AsciiFramer {
+  let frame = ''; // current frame text, '' when outside a frame
+  let discarding = false; // inside an over-long or bad frame: skip to its CR
+  let garbage = 0;
+  const isHeader = (c: string) => limits[c] !== undefined;
+
+  const flushGarbage = (out: FramerEvent[]) => {
+    if (garbage > 0) out.push({ type: 'error', code: 'garbage', message: `${garbage} byte(s) outside a frame skipped` });
+    garbage = 0;
+  };
+
+  function step(code: number, out: FramerEvent[]): void {
+    const c = String.fromCharCode(code);
+    if (isHeader(c)) {
+      if (frame) out.push({ type: 'error', code: 'truncated', message: 'frame interrupted by a new header', header: frame[0] });
+      flushGarbage(out);
+      frame = c;
+      discarding = false;
+      return;
+    }
+    if (discarding) {
+      if (code === CR) discarding = false;
+      return;
+    }
+    if (!frame) {
+      if (code !== CR && code !== LF) garbage++;
+      return;
+    }
+    if (code === CR) {
+      out.push({ type: 'frame', frame });
+      frame = '';
+      return;
+    }
+    const header = frame[0] as string;
+    if (code < 0x20 || code > 0x7e) {
+      out.push({ type: 'error', code: 'bad_char', message: `byte 0x${code.toString(16)} inside a frame`, header });
+      frame = '';
+      discarding = true;
+    } else if (frame.length + 2 > (limits[header] as number)) {
+      // +2: this char and the CR still to come must fit the limit
+      out.push({ type: 'error', code: 'too_long', message: `frame longer than ${limits[header]} chars`, header });
+      frame = '';
+      discarding = true;
+    } else frame += c;
+  }
+
+  return {
+    push(chunk) {
+      const out: FramerEvent[] = [];
+      if (typeof chunk === 'string') for (let i = 0; i < chunk.length; i++) step(Math.min(chunk.charCodeAt(i), 0xff), out); // beyond latin1 = not ASCII
+      else for (const b of chunk) step(b, out);
+      flushGarbage(out);
+      return out;
+    },
+    reset() {
+      const out: FramerEvent[] = [];
+      if (frame) out.push({ type: 'error', code: 'truncated', message: 'partial frame dropped', header: frame[0] });
+      frame = '';
+      discarding = false;
+      garbage = 0;
+      return out;
+    },
+    buffered: () => frame.length,
+  };
+}

@@ -1,0 +1,47 @@
+// ASCII helpers shared by the text protocols (MEWTOCOL-COM, MEWTOCOL7): fixed-width decimal and
+// hex fields, and the 16-bit word encoding of mewtocol.md §2.2 (4 hex chars, low byte first:
+// 0x1234 → "3412"). Bytes are Uint8Array (no Buffer) so the browser can import this.
+
+const HEX_RE = /^[0-9A-F]+$/;
+const DEC_RE = /^[0-9]+$/;
+
+/** Upper-case hex of `n`, left-padded with zeros to `width` chars. */
+export const hex = (n: number, width: number): string => n.toString(16).toUpperCase().padStart(width, '0');
+
+/** Decimal of `n`, left-padded with zeros to `width` chars. */
+export const dec = (n: number, width: number): string => String(n).padStart(width, '0');
+
+/** Parses upper-case hex digits; undefined for anything else (including empty and lower case). */
+export const parseHex = (s: string): number | undefined => (HEX_RE.test(s) ? parseInt(s, 16) : undefined);
+
+/** Parses decimal digits; undefined for anything else (no sign, no spaces). */
+export const parseDec = (s: string): number | undefined => (DEC_RE.test(s) ? parseInt(s, 10) : undefined);
+
+/** mewtocol.md §2.2: one word = 4 hex chars, low byte first (0x1234 → "3412"). */
+export const wordToHex = (w: number): string => hex(w & 0xff, 2) + hex((w >> 8) & 0xff, 2);
+
+export const wordsToHex = (words: readonly number[]): string => words.map(wordToHex).join('');
+
+/** Inverse of wordsToHex; undefined unless the text is whole words of upper-case hex. */
+export function hexToWords(text: string): number[] | undefined {
+  if (text.length % 4 !== 0 || (text.length > 0 && !HEX_RE.test(text))) return undefined;
+  const out: number[] = [];
+  for (let i = 0; i < text.length; i += 4) out.push(parseInt(text.slice(i + 2, i + 4) + text.slice(i, i + 2), 16));
+  return out;
+}
+
+/** Each byte as one char (latin1); the text protocols only use 7-bit ASCII. */
+export function bytesToAscii(bytes: Uint8Array): string {
+  let s = '';
+  for (const b of bytes) s += String.fromCharCode(b);
+  return s;
+}
+
+/** Each char's low 8 bits as one byte. */
+export function asciiToBytes(text: string): Uint8Array {
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i) & 0xff;
+  return out;
+}
+
+export const isWord = (n: number): boolean => Number.isInteger(n) && n >= 0 && n <= 0xffff;
