@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { LinkError, LinkQueue } from './queue.ts';
+import { systemClock } from '../../hw/types.ts';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const queue = (over: Partial<ConstructorParameters<typeof LinkQueue>[0]> = {}) => new LinkQueue({ clock: systemClock, timeoutMs: 200, retries: 1, ...over });
+
+describe('link transaction queue', () => {
+  it('puts one transaction on the wire at a time', async () => {
+    const q = queue();
+    let onWire = 0;
+    let most = 0;
+    const tx = (user: string) => q.submit({ user, idempotent: true, run: async () => { onWire++; most = Math.max(most, onWire); await sleep(5); onWire--; return user; } });
+    const results = await Promise.all(['a', 'b', 'a', 'c', 'b'].map(tx));
+    expect(results).toEqual(['a', 'b', 'a', 'c', 'b']);
+    expect(most).toBe(1);
+    expect(q.stats.requests).toBe(5);
+  });
+
+  it('serves users round-robin: a busy user does not starve the others', async () => {
+    const q = queue();
+    const order: string[] = [];
+    const tx = (user: string, i: number) => q.submit({ user, idempotent: true, run: async () => { order.push(`${user}${i}`); await sleep(1); } });
+    const all = [...Array.from({ length: 5 }, (_, i) => tx('logger', i)), tx('client', 0), tx('client', 1)];
+    await Promise.all(all);
+    // the first logger transaction was already on the wire; then the users alternate
+    expect(order).toEqual(['logger0', 'logger1', 'client0', 'logger2', 'client1', 'logger3', 'logger4']);
+  });
+
+  it('times out a silent exchange, retries a read once, never a write', async () => {
+    const q = queue({ timeoutMs: 30, retries: 1 });
+    let reads = 0;
+    let writes = 0;
+    const silent = (signal: AbortSignal) => new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
+    await expect(q.submit({ user: 'u', idempotent: true, run: (s) => { reads++; return silent(s); } })).rejects.toMatchObject({ code: 'timeout' });
+    await expect(q.submit({ user: 'u', idempotent: false, run: (s) => { writes++; return silent(s); } })).rejects.toBeInstanceOf(LinkError);
+    expect(reads).toBe(2);
+    expect(writes).toBe(1);
+    expect(q.stats).toMatchObject({ timeouts: 3, retries: 1 });
+  });
+
+  it('a read that fails once and then answers succeeds', async () => {
+    const q = queue();
+    let n = 0;
+    await expect(q.submit({ user: 'u', idempotent: true, run: async () => { if (n++ === 0) throw new Error('BCC'); return 7; } })).resolves.toBe(7);
+    expect(q.stats).toMatchObject({ errors: 1, retries: 1, requests: 2 });
+  });
+
+  it('refuses more than the per-user limit at once, and everything after close', async () => {
+    const q = queue({ maxPerUser: 2 });
+    const slow = () => q.submit({ user: 'u', idempotent: true, run: () => sleep(20) });
+    const first = [slow(), slow(), slow()]; // the first is taken from the list at once
+    await expect(slow()).rejects.toMatchObject({ code: 'queue_full' });
+    q.close();
+    await expect(slow()).rejects.toMatchObject({ code: 'closed' });
+    const settled = await Promise.allSettled(first);
+    expect(settled.filter((s) => s.status === 'rejected').length).toBe(2);
+  });
+
+  it('counts the time the wire is busy', async () => {
+    const q = queue();
+    const t0 = Date.now();
+    await Promise.all([1, 2, 3].map(() => q.submit({ user: 'u', idempotent: true, run: () => sleep(20) })));
+    expect(q.stats.busyMs).toBeGreaterThanOrEqual(55);
+    expect(q.busyShare(Date.now() - t0)).toBeGreaterThan(0.8);
+  });
+});
