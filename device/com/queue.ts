@@ -37,7 +37,7 @@ export interface QueueStats {
 }
 
 export class LinkError extends Error {
-  constructor(readonly code: 'timeout' | 'closed' | 'queue_full' | 'failed', message: string, readonly cause?: unknown) {
+  constructor(readonly code: 'timeout' | 'closed' | 'queue_full' | 'failed', message: string, override readonly cause?: unknown) {
     super(message);
   }
 }
