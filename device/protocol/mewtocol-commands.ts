@@ -7,7 +7,8 @@
 //
 // Field widths (§2.1): contacts X/Y/R/L = 3 decimal word digits + 1 hex bit digit (`X001A`),
 // T/C = 4 decimal digits; RCC/WCC word number 4 digits; RD/WD address 5 digits; RS/RK 4 digits.
-// Reads carry start and end on the wire; the API uses start and count.
+// Reads carry start and end on the wire; the API uses start and count. Writes go to Y, R, L only
+// (§2: WCS areas Y R L; WCP and WCC are taken to follow WCS — a PLC overwrites inputs X anyway).
 import { dec, hex, hexToWords, isWord, parseDec, parseHex, wordsToHex } from './ascii.ts';
 import { MEW_ERR } from './mewtocol-errors.ts';
 import { check, fail, isInt, ok, type ProtocolError, type Result } from './result.ts';
@@ -62,7 +63,7 @@ const data = (m: string) => fail<MewRequestError>('data', m, { mewCode: MEW_ERR.
 // ---- encoding ----
 
 function contactField(c: ContactRef): string {
-  if (c.area === 'T' || c.area === 'C') {
+  if ('index' in c) {
     check(isInt(c.index, 0, MEW_ADDRESS_MAX.timer), `${c.area}${c.index}: index not in 0-9999`);
     return c.area + dec(c.index, 4);
   }

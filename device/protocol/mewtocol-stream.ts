@@ -109,8 +109,9 @@ export function createMewStreamDecoder(opts: MewStreamOptions = {}): MewStreamDe
   return {
     push: (chunk) => handle(framer.push(chunk)),
     reset() {
+      const open = asm;
       const out = handle(framer.reset());
-      if (asm) out.push({ type: 'error', code: 'truncated', message: 'unfinished multi-frame message dropped', header: asm.header, station: asm.station });
+      if (open) out.push({ type: 'error', code: 'truncated', message: 'unfinished multi-frame message dropped', header: open.header, station: open.station });
       asm = undefined;
       return out;
     },
