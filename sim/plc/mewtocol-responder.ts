@@ -4,7 +4,7 @@
 // Timer/counter set and elapsed values (RS/RK/WS/WK) and T/C contacts are not simulated: the
 // virtual PLC runs no program, so it answers 42 for them as a target without that feature would.
 import {
-  decodeMewRequest, encodeMewReply, MEW_ERR, type ContactRef, type MewReply, type MewRequest,
+  decodeMewRequest, encodeMewReply, errorFlags, exrtCpu, MEW_ERR, modeFlags, rtStatus, type ContactRef, type MewReply, type MewRequest,
 } from '../../device/protocol/index.ts';
 import { MemoryError, type PlcMemory } from './memory.ts';
 
@@ -35,11 +35,12 @@ function reply(plc: PlcMemory, req: MewRequest): MewReply {
       plc.writeBits(r.area, r.bit, [req.value]);
       return { kind: 'ack' };
     }
-    case 'WCP':
+    case 'WCP': {
       // every contact is checked before any is written: a refused command changes nothing
-      for (const c of req.contacts) { const r = relay(c.contact); plc.readBits(r.area, r.bit, 1); }
-      for (const c of req.contacts) { const r = relay(c.contact); plc.writeBits(r.area, r.bit, [c.value]); }
+      const refs = req.contacts.map((c) => { const r = relay(c.contact); plc.readBits(r.area, r.bit, 1); return r; });
+      refs.forEach((r, i) => plc.writeBits(r.area, r.bit, [req.contacts[i]!.value]));
       return { kind: 'ack' };
+    }
     case 'RCC':
     case 'RD':
       return { kind: 'words', words: plc.readWords(req.area, req.start, req.count) };
@@ -49,15 +50,18 @@ function reply(plc: PlcMemory, req: MewRequest): MewReply {
       return { kind: 'ack' };
     case 'RT': {
       const p = plc.profile;
-      return { kind: 'status', status: { cpuCode: parseInt(p.rtCode, 16), version: p.version, capacityK: Number(p.capacityK), modeByte: modeByte(plc), link: 0, errorByte: 0, selfDiag: 0 } } as MewReply;
+      return { kind: 'status', status: rtStatus({ cpuCode: parseInt(p.rtCode, 16), version: p.version, capacityK: Number(p.capacityK), modeByte: modeByte(plc), link: 0, errorByte: 0, selfDiag: 0 }) };
     }
     case 'EXRT': {
       const p = plc.profile;
       if (!p.exrtCode) throw new Unsupported(); // FP7 answers !42 (mewtocol.md §4.4)
+      const machineType = parseInt(p.exrtCode, 16);
+      const mode = modeByte(plc);
       return {
         kind: 'exstatus',
-        status: { itemCount: '32', machineType: parseInt(p.exrtCode, 16), capacity: p.capacityK, modeByte: modeByte(plc), link: 0, errorByte: 0, selfDiag: 0, version: p.version, hwInfo: '00', rest: '' },
-      } as MewReply;
+        status: { itemCount: '32', machineType, cpu: exrtCpu(machineType), capacity: p.capacityK, modeByte: mode, mode: modeFlags(mode), link: 0,
+          errorByte: 0, errors: errorFlags(0), selfDiag: 0, version: p.version, hwInfo: '00', rest: '' },
+      };
     }
     default:
       throw new Unsupported();

@@ -6,7 +6,7 @@ import {
   decodeModbusRequest, encodeModbusException, encodeModbusResponse, MODBUS_EXCEPTION, modbusTableOf, modbusToPlc,
   type ModbusFamily, type ModbusRequest, type ModbusResponse, type ModbusTable,
 } from '../../device/protocol/index.ts';
-import { MemoryError, type PlcMemory } from './memory.ts';
+import { MemoryError, type BitAreaName, type PlcMemory, type WordAreaName } from './memory.ts';
 import type { CpuModel } from './profiles.ts';
 
 /** The Modbus table of each model: its own where mewtocol.md §8 has one, else FP-Sigma's (same generation as FP0R/FP2). */
@@ -16,23 +16,28 @@ export const MODBUS_FAMILY_OF: Record<CpuModel, ModbusFamily> = {
 
 class AddressError extends Error {}
 
-function element(plc: PlcMemory, table: ModbusTable, address: number) {
+type BitRef = { area: BitAreaName; bit: number };
+type WordRef = { area: WordAreaName; address: number };
+
+/** The relay bit a coil or discrete input reaches; throws when the map or the memory has none. */
+function bitAt(plc: PlcMemory, table: ModbusTable, address: number): BitRef {
   const ref = modbusToPlc(table, address, MODBUS_FAMILY_OF[plc.profile.model]);
-  if (!ref) throw new AddressError();
+  if (!ref || !('word' in ref)) throw new AddressError();
+  const at = { area: ref.area, bit: ref.word * 16 + ref.bit };
+  plc.readBits(at.area, at.bit, 1); // inside the memory of this model
+  return at;
+}
+
+/** The data word a register reaches; throws when the map or the memory has none. */
+function wordAt(plc: PlcMemory, table: ModbusTable, address: number): WordRef {
+  const ref = modbusToPlc(table, address, MODBUS_FAMILY_OF[plc.profile.model]);
+  if (!ref || !('address' in ref)) throw new AddressError();
+  plc.readWords(ref.area, ref.address, 1);
   return ref;
 }
 
-function readBit(plc: PlcMemory, table: ModbusTable, address: number): boolean {
-  const ref = element(plc, table, address);
-  if (!('word' in ref) || (ref.area !== 'X' && ref.area !== 'Y' && ref.area !== 'R' && ref.area !== 'L')) throw new AddressError();
-  return plc.readBits(ref.area, ref.word * 16 + ref.bit, 1)[0]!;
-}
-
-function readWord(plc: PlcMemory, table: ModbusTable, address: number): number {
-  const ref = element(plc, table, address);
-  if (!('address' in ref)) throw new AddressError();
-  return plc.readWords(ref.area, ref.address, 1)[0]!;
-}
+const readBit = (plc: PlcMemory, at: BitRef) => plc.readBits(at.area, at.bit, 1)[0]!;
+const readWord = (plc: PlcMemory, at: WordRef) => plc.readWords(at.area, at.address, 1)[0]!;
 
 const range = (start: number, n: number) => Array.from({ length: n }, (_, i) => start + i);
 
@@ -41,21 +46,21 @@ function respond(plc: PlcMemory, req: ModbusRequest): ModbusResponse {
   switch (req.fc) {
     case 1:
     case 2:
-      return { fc: req.fc, bits: range(req.address, req.quantity).map((a) => readBit(plc, table, a)) };
+      return { fc: req.fc, bits: range(req.address, req.quantity).map((a) => readBit(plc, bitAt(plc, table, a))) };
     case 3:
     case 4:
-      return { fc: req.fc, registers: range(req.address, req.quantity).map((a) => readWord(plc, table, a)) };
+      return { fc: req.fc, registers: range(req.address, req.quantity).map((a) => readWord(plc, wordAt(plc, table, a))) };
     case 5:
     case 15: {
       const values = req.fc === 5 ? [req.value] : req.values;
-      const refs = values.map((_, i) => { readBit(plc, table, req.address + i); return element(plc, table, req.address + i) as { area: 'Y' | 'R'; word: number; bit: number }; });
-      refs.forEach((r, i) => plc.writeBits(r.area, r.word * 16 + r.bit, [values[i]!])); // all checked first: all or nothing
+      const refs = values.map((_, i) => bitAt(plc, table, req.address + i)); // all checked first: all or nothing
+      refs.forEach((r, i) => plc.writeBits(r.area, r.bit, [values[i]!]));
       return req.fc === 5 ? { fc: 5, address: req.address, value: req.value } : { fc: 15, address: req.address, quantity: values.length };
     }
     case 6:
     case 16: {
       const values = req.fc === 6 ? [req.value] : req.values;
-      const refs = values.map((_, i) => { readWord(plc, table, req.address + i); return element(plc, table, req.address + i) as { area: 'DT'; address: number }; });
+      const refs = values.map((_, i) => wordAt(plc, table, req.address + i));
       refs.forEach((r, i) => plc.writeWords(r.area, r.address, [values[i]!]));
       return req.fc === 6 ? { fc: 6, address: req.address, value: req.value } : { fc: 16, address: req.address, quantity: values.length };
     }

@@ -6,13 +6,12 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
+import { launchBrowser } from '../support/chromium.ts';
 import { buildWeb } from '../../build/web.ts';
 import { startTestDaemon } from '../support/daemon.ts';
 import { median, type Row } from './stats.ts';
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 const RUNS = 5;
 const THROTTLE = 4;
 
@@ -47,7 +46,7 @@ async function timeToData(browser: Browser, url: string, cookie: string, selecto
 
 export async function measureConsole(rows: Row[]): Promise<void> {
   const work = await mkdtemp(join(tmpdir(), 'bench-console-'));
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await launchBrowser();
   try {
     const report = await buildWeb({ outDir: join(work, 'web') });
     const kb = (n: number) => n / 1024;

@@ -1,25 +1,19 @@
 // Support of the browser tests: Debian's chromium through Playwright, a daemon in simulator mode
 // serving the console built by the global setup, and helpers to sign in and to call the API with
 // the page's own session (cookie + CSRF token).
-import { chromium, type APIResponse, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
+import { type APIResponse, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { ADMIN, USER, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
+import { launchBrowser } from '../support/chromium.ts';
 import en from '../../web/i18n/en/index.ts';
 
 export { ADMIN, USER, en };
+export { launchBrowser };
 export type { TestDaemon };
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run', '--disable-quic',
-];
 /** how long a wait for the console may take before the test fails (a loaded 2-core machine) */
 export const WAIT_MS = 15_000;
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-}
 
 /** A daemon with the virtual unit in a fresh data folder, serving the console of the global setup. */
 export function startConsoleDaemon(): Promise<TestDaemon> {

@@ -7,7 +7,7 @@ import { sectionByKey } from '../../device/model/index.ts';
 import { getPath } from '../state/equal.ts';
 import { section, setField } from '../state/sections.ts';
 import { readOnly } from '../state/session.ts';
-import { errorText, fieldText, LL } from '../i18n/translate.ts';
+import { errorText, fieldOptions, fieldText, LL } from '../i18n/translate.ts';
 
 export interface FieldProps {
   section: string;
@@ -42,7 +42,7 @@ export function Field(props: FieldProps) {
   if (meta.kind === 'boolean') {
     input = <input type="checkbox" {...common} checked={value === true} onChange={(e) => set(e.currentTarget.checked)} />;
   } else if (meta.kind === 'choice') {
-    const labels = props.optionLabels ?? optionsFromDictionary(props.section, props.path);
+    const labels = props.optionLabels ?? fieldOptions(props.section, props.path);
     const options = meta.options ?? [];
     input = (
       <select {...common} value={String(value)} onChange={(e) => {
@@ -81,13 +81,6 @@ export function Field(props: FieldProps) {
       {problem && <p id={`${id}-err`} class="error" role="alert">{message}</p>}
     </div>
   );
-}
-
-function optionsFromDictionary(sectionKey: string, path: string): Record<string, string> {
-  let at: unknown = (LL.value.fields as unknown as Record<string, unknown>)[sectionKey];
-  for (const seg of path.split('.')) if (!/^\d+$/.test(seg)) at = (at as Record<string, unknown> | undefined)?.[seg];
-  const options = (at as { options?: Record<string, () => string> } | undefined)?.options ?? {};
-  return Object.fromEntries(Object.entries(options).map(([k, fn]) => [k, fn()]));
 }
 
 /** A titled group of fields (spec §2 service layout: general, specific, certificates …). */

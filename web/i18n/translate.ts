@@ -40,20 +40,28 @@ export function errorText(code: ClientCode, params?: IssueParams): string {
   return (fn ? fn(shown) : '') || LL.value.errors.invalid_input();
 }
 
-interface Leaf { label?: () => string; help?: () => string }
+interface Leaf { label?: () => string; help?: () => string; options?: Record<string, () => string> }
 
-/** Label and help of a section field; list indexes in the path are skipped (`threads.0.port`). */
-export function fieldText(section: string, path: string): { label: string; help?: string } {
+/** The dictionary entry of a section field; list indexes in the path are skipped (`threads.0.port`). */
+function fieldLeaf(section: string, path: string): Leaf | undefined {
   let at: unknown = (LL.value.fields as unknown as Record<string, unknown>)[section];
-  for (const seg of path.split('.')) {
-    if (/^\d+$/.test(seg)) continue;
-    at = (at as Record<string, unknown> | undefined)?.[seg];
-  }
-  const leaf = at as Leaf | undefined;
+  for (const seg of path.split('.')) if (!/^\d+$/.test(seg)) at = (at as Record<string, unknown> | undefined)?.[seg];
+  return at as Leaf | undefined;
+}
+
+/** Label and help of a section field. */
+export function fieldText(section: string, path: string): { label: string; help?: string } {
+  const leaf = fieldLeaf(section, path);
   // the dictionary answers every unknown key with an empty text: fall back to the field's name
   const label = leaf?.label ? leaf.label() : '';
   const help = leaf?.help ? leaf.help() : '';
   return { label: label || path, ...(help ? { help } : {}) };
+}
+
+/** The labels of a choice field's values, by value, where the dictionary has them. */
+export function fieldOptions(section: string, path: string): Record<string, string> {
+  const options = fieldLeaf(section, path)?.options ?? {};
+  return Object.fromEntries(Object.entries(options).map(([k, fn]) => [k, fn()]));
 }
 
 /** Loads the help texts of the current language (once per language). */

@@ -4,6 +4,7 @@
 import { useEffect } from 'preact/hooks';
 import { loadSyslog, services, syslog, systemFailed, systemInfo } from '../state/system.ts';
 import { LL } from '../i18n/translate.ts';
+import { pageOfSection } from '../pages.ts';
 
 export const SYSLOG_REFRESH_MS = 5000; // spec §9
 
@@ -26,10 +27,10 @@ export default function InfoPage() {
   }, []);
   const t = LL.value.info;
   const info = systemInfo.value;
-  const nav = LL.value.nav as unknown as Record<string, () => string>;
+  // a section key names the page it is set on; ports and service names stand as they are
   const subject = (s: string | number) => {
-    const page = { pew_mqtt: 'mqtt', pew_ftpc: 'ftp', pew_httpc: 'httpc', pew_api: 'rest', pew_sql: 'sql', pew_nosql: 'db', pew_email: 'smtp', pew_60870: 'iec' }[s as string];
-    return page ? nav[page]!() : String(s);
+    const page = typeof s === 'string' ? pageOfSection(s) : undefined;
+    return page ? LL.value.nav[page.id]() : String(s);
   };
   if (!info) {
     return <div class="card" data-page="info" role="status">{systemFailed.value ? LL.value.errors.connection_failed() : LL.value.shell.loading()}</div>;

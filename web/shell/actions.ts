@@ -3,21 +3,25 @@
 import { ask } from '../state/confirm.ts';
 import { notify, SAVED_MS } from '../state/notify.ts';
 import { allSections, firstProblem, resetToDefaults, revert, saveSections, section } from '../state/sections.ts';
-import { ApiFailure } from '../api/client.ts';
+import { ApiFailure, type ApiIssue } from '../api/client.ts';
 import { errorText, fieldText, LL } from '../i18n/translate.ts';
 import { pageOf, pageOfSection } from '../pages.ts';
 import { ensureModel } from '../state/model.ts';
 
 const changedOf = (keys: readonly string[]) => keys.filter((k) => section(k).changed.value);
 
+/** "<field>: <message>", or the message alone for a problem of the whole section. */
+function fieldProblem(key: string, i: Pick<ApiIssue, 'path' | 'code' | 'params'>): string {
+  return `${i.path ? fieldText(key, i.path).label + ': ' : ''}${errorText(i.code, i.params)}`;
+}
+
 /** "<page> · <field>: <message>" for the first problem among the sections. */
 function problemText(keys: readonly string[]): string | undefined {
   const p = firstProblem(keys);
   if (!p) return undefined;
-  const where = p.issue.path ? fieldText(p.key, p.issue.path).label : '';
   const page = pageOfSection(p.key);
   const pageName = page ? LL.value.nav[page.id]() : p.key;
-  return `${pageName}${where ? ' · ' + where : ''}: ${errorText(p.issue.code, p.issue.params)}`;
+  return `${pageName}${p.issue.path ? ' · ' : ': '}${fieldProblem(p.key, p.issue)}`;
 }
 
 async function save(keys: readonly string[]): Promise<boolean> {
@@ -34,9 +38,7 @@ async function save(keys: readonly string[]): Promise<boolean> {
   } catch (e) {
     const f = e instanceof ApiFailure ? e : new ApiFailure(0, 'internal');
     const first = f.issues[0];
-    const detail = first
-      ? `${first.path ? fieldText(first.section ?? keys[0] ?? '', first.path).label + ': ' : ''}${errorText(first.code, first.params)}`
-      : errorText(f.code, f.params);
+    const detail = first ? fieldProblem(first.section ?? keys[0] ?? '', first) : errorText(f.code, f.params);
     notify('error', `${LL.value.notify.saveFailed()} ${detail}`);
     return false;
   }
