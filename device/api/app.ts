@@ -2,6 +2,7 @@
 // console's static files, JSON 404 for anything else.
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { devCors } from './dev-cors.ts';
 import { ApiError, envelope, errorResponse } from './errors.ts';
 import { guard } from './auth.ts';
 import { JSON_LIMIT } from './body.ts';
@@ -12,7 +13,7 @@ import { configRoutes } from './config-routes.ts';
 import { systemRoutes } from './system-routes.ts';
 import { plannedRoutes } from './planned-routes.ts';
 import { downloadRoutes } from './download-routes.ts';
-import { serveConsole } from './static.ts';
+import { isConsolePath, serveConsole } from './static.ts';
 
 /** Every route the daemon answers (docs/api.md has one row for each). */
 export const ROUTES: readonly RouteDef[] = [...authRoutes, ...systemRoutes, ...configRoutes, ...downloadRoutes, ...plannedRoutes];
@@ -27,6 +28,11 @@ export function createApp(ctx: DaemonContext, routes: readonly RouteDef[] = ROUT
     c.header('X-Frame-Options', 'DENY');
     await next();
   });
+  if (ctx.hw.kind === 'sim') {
+    // only the API: the console's own files are never fetched cross-origin
+    const apiCors = devCors();
+    app.use('*', (c, next) => (isConsolePath(c.req.path) ? next() : apiCors(c, next)));
+  }
   const limit = bodyLimit({
     maxSize: JSON_LIMIT,
     onError: (c) => {

@@ -51,6 +51,9 @@ function send(c: Context<Env>, file: WebFile, cacheControl: string): Response {
   return c.body(v.body, 200);
 }
 
+/** The paths of the console's own files (everything else the daemon answers is the API). */
+export const isConsolePath = (path: string): boolean => path === '/' || path === '/index.html' || path.startsWith('/assets/');
+
 /** Adds the console's routes to the app (GET, and HEAD through Hono's GET handling). */
 export function serveConsole(app: Hono<Env>, webDir: string = DEFAULT_WEB_DIR): void {
   const files = new WebFiles(webDir);
