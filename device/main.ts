@@ -15,6 +15,7 @@ import { createLockout } from './system/lockout.ts';
 import { createAuditLog } from './system/audit.ts';
 import type { DaemonContext } from './api/context.ts';
 import { APP_VERSION } from './version.ts';
+import { startCom } from './com/com.ts';
 
 export interface DaemonOptions {
   hw: Hw;
@@ -48,6 +49,7 @@ export async function buildContext(hw: Hw, dataDir: string, log?: Logger, webDir
     hw,
     dataDir,
     store,
+    com: await startCom(store, hw, logger),
     log: logger,
     users: new Users(join(dataDir, 'users.json')),
     sessions: new Sessions(hw.clock),
@@ -73,9 +75,12 @@ export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
     url: `http://${shown}:${port}`,
     port,
     ctx,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-    }),
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+      });
+      await ctx.com.close();
+    },
   };
 }

@@ -1,5 +1,6 @@
 // The Hw seam on the unit itself: system files under /proc, /etc, /sys and /run, systemctl for
 // services, the storage folders and the serial device nodes.
+import { openSerialChannel } from './serial-channel.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { createServiceStore } from './services.ts';
@@ -88,6 +89,11 @@ export function createLinuxHw(opts: LinuxHwOptions): Hw {
     setService: (name, enabled) => services.set(name, enabled),
     volumes: () => readVolumes(volumes),
     serialPorts: () => readSerialPorts(serial),
+    openSerial: async (connector, settings) => {
+      const dev = serial[connector];
+      if (dev === undefined) throw new RangeError(`unknown serial connector: ${connector}`);
+      return openSerialChannel(dev, settings);
+    },
     systemTcpPorts: () => readSystemTcpPorts(root),
   };
 }

@@ -57,6 +57,28 @@ export interface SerialPortInfo {
   present: boolean;
 }
 
+/** Line settings of a serial port (spec §3 COM interface: baudrate, bits, parity, stopbits, flow). */
+export interface SerialSettings {
+  baudRate: number;
+  dataBits: 7 | 8;
+  parity: 'none' | 'odd' | 'even';
+  stopBits: 1 | 2;
+  rtscts: boolean;
+}
+
+/**
+ * An open byte stream to a PLC: a serial port, a TCP connection or an in-process wire. Writes are
+ * fire-and-forget (the wire paces them); bytes arrive through the one data handler; `onClose`
+ * fires once when the stream ends by itself (device unplugged, peer closed), never after `close()`.
+ */
+export interface ByteChannel {
+  write(bytes: Uint8Array): void;
+  onData(handler: (bytes: Uint8Array) => void): void;
+  onClose(handler: (error?: Error) => void): void;
+  close(): Promise<void>;
+  readonly isOpen: boolean;
+}
+
 /** Injected time source, so that engines and tests agree on "now" (architecture: time is injected). */
 export interface Clock {
   now(): number; // ms since the epoch
@@ -70,6 +92,8 @@ export interface Hw {
   setService(name: ServiceName, enabled: boolean): Promise<void>;
   volumes(): Promise<Volume[]>;
   serialPorts(): Promise<SerialPortInfo[]>;
+  /** Opens the serial port of a connector (COM1..COM3) with these settings; rejects when it is absent or cannot be opened. */
+  openSerial(connector: string, settings: SerialSettings): Promise<ByteChannel>;
   /** TCP ports taken by the system itself (not by this daemon's configured listeners) */
   systemTcpPorts(): Promise<number[]>;
 }

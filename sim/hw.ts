@@ -1,9 +1,10 @@
 // The Hw seam of the simulator: a virtual unit on a laptop. System facts are fixed and plausible,
 // services are stored exactly as on the unit (hw/services.ts), volumes are folders in the data dir.
 import path from 'node:path';
+import { openSerialChannel } from '../hw/serial-channel.ts';
 import { createServiceStore } from '../hw/services.ts';
 import { ensureDir, volumeAt } from '../hw/volumes.ts';
-import { systemClock, VOLUME_IDS, type Clock, type Hw, type SerialPortInfo, type SystemInfo, type Versions } from '../hw/types.ts';
+import { systemClock, VOLUME_IDS, type ByteChannel, type Clock, type Hw, type SerialSettings, type SerialPortInfo, type SystemInfo, type Versions } from '../hw/types.ts';
 
 export interface SimHwOptions {
   /** the simulator's data folder; services.json and volumes/ live here */
@@ -12,6 +13,8 @@ export interface SimHwOptions {
   versions: Versions;
   /** connector (COM1..COM3) → path of an attached virtual wire; unmapped connectors are absent */
   serialMap?: Record<string, string>;
+  /** connector → in-process wire to a virtual PLC (sim/plc), used when the connector has no device path */
+  virtualPorts?: Record<string, (settings: SerialSettings) => ByteChannel>;
 }
 
 export const SIM_CONNECTORS = ['COM1', 'COM2', 'COM3'] as const;
@@ -29,7 +32,8 @@ export function createSimHw(opts: SimHwOptions): Hw {
   const clock = opts.clock ?? systemClock;
   const bootedAt = clock.now();
   const serialMap = opts.serialMap ?? {};
-  for (const connector of Object.keys(serialMap)) {
+  const virtualPorts = opts.virtualPorts ?? {};
+  for (const connector of [...Object.keys(serialMap), ...Object.keys(virtualPorts)]) {
     if (!(SIM_CONNECTORS as readonly string[]).includes(connector)) throw new RangeError(`unknown serial connector: ${connector}`);
   }
   const services = createServiceStore({ file: path.join(opts.dataDir, 'services.json') });
@@ -77,9 +81,17 @@ export function createSimHw(opts: SimHwOptions): Hw {
     })),
     serialPorts: async (): Promise<SerialPortInfo[]> => SIM_CONNECTORS.map((connector) => {
       const mapped = serialMap[connector];
+      if (mapped !== undefined) return { connector, path: mapped, present: true };
       // An unmapped connector has no path: nothing on the laptop may be opened in its name.
-      return mapped === undefined ? { connector, path: '', present: false } : { connector, path: mapped, present: true };
+      return { connector, path: virtualPorts[connector] ? `virtual:${connector}` : '', present: connector in virtualPorts };
     }),
+    openSerial: async (connector, settings) => {
+      const mapped = serialMap[connector];
+      if (mapped !== undefined) return openSerialChannel(mapped, settings);
+      const wire = virtualPorts[connector];
+      if (!wire) throw new Error(`${connector} is not present on this unit`);
+      return wire(settings);
+    },
     systemTcpPorts: async () => [...SIM_SYSTEM_TCP_PORTS],
   };
 }

@@ -6,6 +6,7 @@ import type { Users } from '../system/users.ts';
 import type { Sessions, Session } from '../system/sessions.ts';
 import type { LockoutState } from '../system/lockout.ts';
 import type { AuditLog } from '../system/audit.ts';
+import type { Com } from '../com/com.ts';
 
 export interface DaemonContext {
   hw: Hw;
@@ -17,6 +18,8 @@ export interface DaemonContext {
   lockout: LockoutState;
   audit: AuditLog;
   versions: Versions;
+  /** the PLC links of the saved pew section */
+  com: Com;
   /** the console's built files (dist/web by default) */
   webDir: string;
 }

@@ -12,7 +12,6 @@ const planned = (method: 'GET' | 'POST', path: string, key: string, what: string
   });
 
 export const plannedRoutes: RouteDef[] = [
-  planned('POST', '/config/plctest', 'plctest', 'The PLC test'),
   planned('GET', '/config/get_files_intern', 'get_files_intern', 'Log file listing'),
   planned('GET', '/config/get_files_usb', 'get_files_usb', 'Log file listing'),
   planned('GET', '/config/get_files_temp', 'get_files_temp', 'Log file listing'),

@@ -11,6 +11,8 @@ export interface Transaction<T> {
   user: string;
   /** true for reads: they may be retried after a timeout without changing the PLC */
   idempotent: boolean;
+  /** per-attempt timeout instead of the queue's (autobaud's whole scan is one transaction) */
+  timeoutMs?: number;
   /** runs the exchange on the wire; must settle or honour the abort signal */
   run(signal: AbortSignal): Promise<T>;
 }
@@ -133,11 +135,12 @@ export class LinkQueue {
 
   private attempt<T>(tx: Transaction<T>): Promise<T> {
     const abort = new AbortController();
+    const ms = tx.timeoutMs ?? this.opts.timeoutMs;
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => {
         abort.abort();
-        reject(new LinkError('timeout', `No answer within ${this.opts.timeoutMs} ms`));
-      }, this.opts.timeoutMs);
+        reject(new LinkError('timeout', `No answer within ${ms} ms`));
+      }, ms);
       tx.run(abort.signal).then(
         (v) => { clearTimeout(timer); if (!abort.signal.aborted) resolve(v); },
         (e: unknown) => { clearTimeout(timer); if (!abort.signal.aborted) reject(e); },

@@ -51,6 +51,9 @@ export const ERROR_CODES = [
   'already_set_up',
   'setup_required',
   'not_implemented',
+  'interface_not_ready', // spec §8 "Selected interface not enabled or settings not saved"
+  'tcp_port_closed', // spec §8 "TCP port of selected COM port not open" (params: address)
+  'link_failed', // a PLC link could not carry a request (params: reason)
   'save_failed',
   'internal',
 ] as const;

@@ -1,0 +1,38 @@
+// The PLC links (spec §2 /com, §5, §8): the PLC test of one interface and the live status of all.
+import { readBody } from './body.ts';
+import { ApiError } from './errors.ts';
+import { route, type RouteDef } from './route.ts';
+import { interfaceById, type Pew } from '../model/sections/pew.ts';
+import { ETHERNET_ID } from '../model/plc.ts';
+import { plcTestRequest, type LinkStatusView, type PlcTestResult } from '../model/plctest.ts';
+import { PlcError } from '../com/dialog.ts';
+
+export const comRoutes: RouteDef[] = [
+  route({
+    method: 'POST', path: '/config/plctest', key: 'plctest', access: 'admin',
+    handler: async (c, ctx) => {
+      const { id } = await readBody(c, plcTestRequest);
+      await ctx.com.settled(); // the test runs on the saved settings
+      const it = interfaceById(ctx.store.get<Pew>('pew'), id);
+      const link = ctx.com.links.get(id);
+      if (!it?.enabled || !link) throw new ApiError(409, 'interface_not_ready', 'Selected interface not enabled or settings not saved');
+      const base = { id, protocol: it.protocol };
+      let result: PlcTestResult;
+      try {
+        result = { ok: true, ...base, ...(await link.identify()) };
+      } catch (e) {
+        if (id === ETHERNET_ID && link.refused) {
+          throw new ApiError(409, 'tcp_port_closed', 'TCP port of selected COM port not open', undefined, { address: it.ip_port });
+        }
+        const err = e instanceof PlcError ? e : new PlcError('link_down', String(e));
+        result = { ok: false, ...base, reason: err.reason, message: err.message, ...(err.code !== undefined ? { code: err.code } : {}), raw: err.raw };
+      }
+      ctx.log.info('PLC test', { interface: it.name, ok: result.ok, ...(result.ok ? { cpu: result.cpu.name } : { reason: result.reason }) });
+      return c.json(result);
+    },
+  }),
+  route({
+    method: 'GET', path: '/config/com_status', key: 'com_status', access: 'user',
+    handler: (c, ctx) => c.json({ links: ctx.com.links.status() satisfies LinkStatusView[] }),
+  }),
+];

@@ -1,0 +1,330 @@
+// One PLC link: an enabled interface of pew with its channel (serial port, TCP connection or the
+// INTERNAL memory), its protocol driver and its transaction queue.
+//
+// States: connecting (opening, or autobaud searching), up (the PLC answered the last exchange),
+// down (the port is missing or closed, the TCP port refused, or NO_ANSWER_DOWN exchanges in a row
+// got no answer), absent (the connector does not exist on this unit). While not up, the link probes
+// on a backoff schedule (RECONNECT_FIRST_MS doubling up to RECONNECT_MAX_MS): reopening the
+// channel when it is closed, searching the baud rate again when autobaud is on, so an unplugged
+// cable or a PLC switched off comes back by itself. A caller never waits longer than the timeout
+// of each attempt (spec §9 interface timeout) times the attempts (reads are retried once).
+import type { ByteChannel, Clock, SerialSettings } from '../../hw/types.ts';
+import type { Logger } from '../system/log.ts';
+import type { BitArea, WordArea } from '../protocol/index.ts';
+import { PlcError, runDialog, type ChannelIo, type Dialog } from './dialog.ts';
+import type { PlcDriver, PlcIdentity, Run } from './driver.ts';
+import { LinkError, LinkQueue, type QueueStats } from './queue.ts';
+import { autobaudOrder, probeTimeoutMs } from './autobaud.ts';
+
+export type LinkKind = 'serial' | 'tcp' | 'internal';
+export type LinkState = 'connecting' | 'up' | 'down' | 'absent';
+export type Protocol = 'MEWTOCOL' | 'MEWTOCOL7' | 'MODBUS';
+
+export interface LinkConfig {
+  id: number;
+  name: string;
+  kind: LinkKind;
+  protocol: Protocol;
+  serial: SerialSettings;
+  autobaud: boolean;
+  timeoutMs: number;
+  /** pause after each answer before the next request (pew `wait`) */
+  waitMs: number;
+  /** COM4: "a.b.c.d:port" */
+  ipPort: string;
+  /** station the link's own requests address: 1-99 (MEWTOCOL), 1-247 (Modbus); 0 = any (EE) / unit 1 */
+  station: number;
+}
+
+export interface LinkDeps {
+  /** opens the channel of this link at a baud rate (ignored by TCP and INTERNAL) */
+  open(baudRate: number): Promise<ByteChannel>;
+  driver: PlcDriver;
+  clock: Clock;
+  log: Logger;
+  retries?: number;
+  reconnect?: { firstMs: number; maxMs: number };
+}
+
+export interface LinkStats extends QueueStats {
+  bytesOut: number;
+  bytesIn: number;
+  /** share of the time since the link started that the wire was busy, 0-1 */
+  busyShare: number;
+}
+
+export interface LinkStatus {
+  id: number;
+  name: string;
+  protocol: Protocol;
+  transport: LinkKind;
+  state: LinkState;
+  detail: string;
+  baudRate?: number;
+  autobaud?: 'searching' | 'found' | 'failed';
+  stats: LinkStats;
+}
+
+export const NO_ANSWER_DOWN = 2;
+export const RECONNECT_FIRST_MS = 500;
+export const RECONNECT_MAX_MS = 10_000;
+
+/** Thrown when the channel cannot be opened: `absent` for a connector the unit does not have. */
+export class OpenError extends Error {
+  constructor(readonly absent: boolean, message: string, readonly refused = false) {
+    super(message);
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export class Link {
+  private channel: ByteChannel | undefined;
+  private opening: Promise<ByteChannel> | undefined;
+  private receiver: ((b: Uint8Array) => void) | undefined;
+  private readonly queue: LinkQueue;
+  private readonly startedAt: number;
+  private noAnswerInRow = 0;
+  private backoffMs: number;
+  private probeTimer: ReturnType<typeof setTimeout> | undefined;
+  private closed = false;
+  private bytesIn = 0;
+  private bytesOut = 0;
+  private needBaudSearch: boolean;
+  state: LinkState = 'connecting';
+  detail = '';
+  baudRate: number;
+  autobaud: 'searching' | 'found' | 'failed' | undefined;
+  /** the last attempt to open a TCP link was refused (spec §8 'TCP port of selected COM port not open') */
+  refused = false;
+
+  constructor(readonly cfg: LinkConfig, private readonly deps: LinkDeps) {
+    this.queue = new LinkQueue({ clock: deps.clock, timeoutMs: cfg.timeoutMs, retries: deps.retries ?? 1 });
+    this.startedAt = deps.clock.now();
+    this.baudRate = cfg.serial.baudRate;
+    this.backoffMs = this.reconnect.firstMs;
+    this.needBaudSearch = cfg.kind === 'serial' && cfg.autobaud;
+  }
+
+  private get reconnect() {
+    return this.deps.reconnect ?? { firstMs: RECONNECT_FIRST_MS, maxMs: RECONNECT_MAX_MS };
+  }
+
+  /** Opens the channel and checks that the PLC answers (searching the baud rate when autobaud is on). */
+  start(): void {
+    this.scheduleProbe(0);
+  }
+
+  // ---- operations (each part is one queue transaction) -------------------------------------
+
+  readWords(area: WordArea, start: number, count: number, user = 'link'): Promise<number[]> {
+    return this.deps.driver.readWords(this.runFor(user), area, start, count);
+  }
+  writeWords(area: WordArea, start: number, words: readonly number[], user = 'link'): Promise<void> {
+    return this.deps.driver.writeWords(this.runFor(user), area, start, words);
+  }
+  readBits(area: BitArea, index: number, count: number, user = 'link'): Promise<boolean[]> {
+    return this.deps.driver.readBits(this.runFor(user), area, index, count);
+  }
+  writeBits(area: BitArea, index: number, values: readonly boolean[], user = 'link'): Promise<void> {
+    return this.deps.driver.writeBits(this.runFor(user), area, index, values);
+  }
+  identify(user = 'plctest'): Promise<PlcIdentity> {
+    return this.deps.driver.identify(this.runFor(user));
+  }
+  /** Runs a caller's own dialog (the redirect threads pass frames through this). */
+  exchangeDialog<T>(make: () => Dialog<T>, idempotent: boolean, user: string): Promise<T> {
+    return this.runFor(user)(make, idempotent);
+  }
+
+  status(): LinkStatus {
+    const now = this.deps.clock.now();
+    return {
+      id: this.cfg.id,
+      name: this.cfg.name,
+      protocol: this.cfg.protocol,
+      transport: this.cfg.kind,
+      state: this.state,
+      detail: this.detail,
+      ...(this.cfg.kind === 'serial' ? { baudRate: this.baudRate } : {}),
+      ...(this.autobaud ? { autobaud: this.autobaud } : {}),
+      stats: { ...this.queue.stats, bytesOut: this.bytesOut, bytesIn: this.bytesIn, busyShare: this.queue.busyShare(now - this.startedAt) },
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.probeTimer) clearTimeout(this.probeTimer);
+    this.queue.close();
+    const ch = this.channel ?? (await this.opening?.catch(() => undefined));
+    this.channel = undefined;
+    await ch?.close();
+  }
+
+  // ---- internals -----------------------------------------------------------------------------
+
+  private runFor(user: string): Run {
+    return async <T>(make: () => Dialog<T>, idempotent: boolean): Promise<T> => {
+      let last: Dialog<T> | undefined;
+      try {
+        return await this.queue.submit({ user, idempotent, run: (signal) => this.exchange((last = make()), signal) });
+      } catch (e) {
+        throw this.asPlcError(e, last?.raw() ?? '');
+      }
+    };
+  }
+
+  private asPlcError(e: unknown, raw: string): PlcError {
+    if (e instanceof PlcError) return e;
+    if (e instanceof LinkError) {
+      if (e.code === 'timeout') return new PlcError('no_answer', `No answer from the PLC within ${this.cfg.timeoutMs} ms`, undefined, raw);
+      if (e.cause instanceof PlcError) return e.cause;
+      if (e.cause instanceof OpenError) return new PlcError('link_down', e.cause.message);
+      return new PlcError('link_down', e.message, undefined, raw);
+    }
+    return new PlcError('link_down', e instanceof Error ? e.message : String(e), undefined, raw);
+  }
+
+  private io(channel: ByteChannel): ChannelIo {
+    return {
+      channel,
+      setReceiver: (fn) => { this.receiver = fn; },
+      countOut: (n) => { this.bytesOut += n; },
+    };
+  }
+
+  private async exchange<T>(dialog: Dialog<T>, signal: AbortSignal): Promise<T> {
+    if (this.needBaudSearch) throw new PlcError('link_down', 'Searching the PLC\'s baud rate');
+    const channel = await this.connect();
+    try {
+      const value = await runDialog(this.io(channel), dialog, signal);
+      this.markUp();
+      if (this.cfg.waitMs > 0) await sleep(this.cfg.waitMs);
+      return value;
+    } catch (e) {
+      if (e instanceof PlcError) {
+        if (e.reason === 'plc_error') this.markUp(); // the PLC answered, with an error
+        else if (e.reason === 'no_answer' && ++this.noAnswerInRow >= NO_ANSWER_DOWN) this.markDown('No answer from the PLC');
+      }
+      throw e;
+    }
+  }
+
+  private connect(): Promise<ByteChannel> {
+    if (this.channel?.isOpen) return Promise.resolve(this.channel);
+    this.opening ??= this.openAt(this.baudRate).finally(() => { this.opening = undefined; });
+    return this.opening;
+  }
+
+  private async openAt(baud: number): Promise<ByteChannel> {
+    let ch: ByteChannel;
+    try {
+      ch = await this.deps.open(baud);
+    } catch (e) {
+      const err = e instanceof OpenError ? e : new OpenError(false, e instanceof Error ? e.message : String(e));
+      this.refused = err.refused;
+      this.setState(err.absent ? 'absent' : 'down', err.message);
+      this.scheduleProbe();
+      throw err;
+    }
+    this.refused = false;
+    if (this.closed) {
+      await ch.close();
+      throw new OpenError(false, 'The link is closed');
+    }
+    ch.onData((b) => {
+      this.bytesIn += b.length;
+      this.receiver?.(b);
+    });
+    ch.onClose((err) => {
+      if (this.channel !== ch) return;
+      this.channel = undefined;
+      this.markDown(err?.message ?? 'The port closed');
+    });
+    this.channel = ch;
+    return ch;
+  }
+
+  private async closeChannel(): Promise<void> {
+    const ch = this.channel;
+    this.channel = undefined;
+    await ch?.close();
+  }
+
+  private setState(state: LinkState, detail: string): void {
+    if (state !== this.state || detail !== this.detail) {
+      const level = state === 'up' ? 'info' : 'warn';
+      this.deps.log[level]('PLC link ' + state, { link: this.cfg.name, detail });
+    }
+    this.state = state;
+    this.detail = detail;
+  }
+
+  private markUp(): void {
+    this.noAnswerInRow = 0;
+    this.backoffMs = this.reconnect.firstMs;
+    if (this.state !== 'up') this.setState('up', '');
+  }
+
+  private markDown(detail: string): void {
+    this.setState('down', detail);
+    this.scheduleProbe();
+  }
+
+  private scheduleProbe(ms = this.backoffMs): void {
+    if (this.closed || this.probeTimer) return;
+    this.probeTimer = setTimeout(() => {
+      this.probeTimer = undefined;
+      void this.probe();
+    }, ms);
+    this.backoffMs = Math.min(this.reconnect.maxMs, this.backoffMs * 2);
+  }
+
+  /** One attempt to bring the link up: autobaud scan, or a probe through the queue. */
+  private async probe(): Promise<void> {
+    if (this.closed || this.state === 'up') return;
+    try {
+      if (this.needBaudSearch) await this.queue.submit({ user: 'autobaud', idempotent: false, timeoutMs: this.scanBudgetMs(), run: () => this.searchBaud() });
+      else await this.deps.driver.probe(this.runFor('probe'));
+    } catch {
+      // state and the next probe were set on the way; nothing for a caller here
+    }
+    if ((this.state as LinkState) !== 'up') this.scheduleProbe();
+  }
+
+  private scanBudgetMs(): number {
+    return autobaudOrder(this.cfg.serial.baudRate).reduce((sum, b) => sum + probeTimeoutMs(b, this.cfg.serial) + 50, 0);
+  }
+
+  /** Autobaud (pew `autobaud`): reopens the port at each rate until the PLC answers a probe. */
+  private async searchBaud(): Promise<void> {
+    this.autobaud = 'searching';
+    this.setState('connecting', 'Searching the baud rate');
+    for (const baud of autobaudOrder(this.cfg.serial.baudRate)) {
+      if (this.closed) return;
+      await this.closeChannel();
+      let ch: ByteChannel;
+      try {
+        ch = await this.openAt(baud);
+      } catch {
+        return; // port missing: state set by openAt
+      }
+      const io = this.io(ch);
+      const direct: Run = <T>(make: () => Dialog<T>) => runDialog(io, make(), AbortSignal.timeout(probeTimeoutMs(baud, this.cfg.serial)));
+      try {
+        await this.deps.driver.probe(direct);
+      } catch (e) {
+        if (!(e instanceof PlcError) || e.reason !== 'plc_error') continue; // no or garbled answer: next rate
+      }
+      this.baudRate = baud;
+      this.needBaudSearch = false;
+      this.autobaud = 'found';
+      this.deps.log.info('autobaud found the PLC', { link: this.cfg.name, baud });
+      this.markUp();
+      return;
+    }
+    this.autobaud = 'failed';
+    await this.closeChannel();
+    this.setState('down', 'Autobaud found no answering PLC at any baud rate');
+  }
+}

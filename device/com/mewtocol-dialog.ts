@@ -1,0 +1,73 @@
+// MEWTOCOL-COM and MEWTOCOL7 exchanges as dialogs (device/com/dialog.ts): the command frames of a
+// typed request, the next-frame handshake of multi-frame messages (mewtocol.md §1.3) in both
+// directions, and the typed reply or the PLC's error code.
+import {
+  asciiToBytes, createMew7StreamDecoder, createMewStreamDecoder, decodeMew7Reply, encodeMew7Message, mewCommandFrames,
+  mewErrorInfo, mewReplyFromMessage, type Mew7Reply, type Mew7Request, type Mew7Station, type MewHeader, type MewReplyFor,
+  type MewRequest, type MewStation,
+} from '../protocol/index.ts';
+import { PlcError, RawLog, type Dialog, type Step } from './dialog.ts';
+
+const bytesOf = (frame: string | undefined) => asciiToBytes(frame ?? '');
+
+export function mewDialog<Q extends MewRequest>(station: MewStation, req: Q, header: MewHeader = '%'): Dialog<MewReplyFor<Q>> {
+  const frames = mewCommandFrames(station, req, { header });
+  let sent = 1;
+  const decoder = createMewStreamDecoder();
+  const raw = new RawLog(true);
+  return {
+    request: bytesOf(frames[0]),
+    raw: () => raw.text(),
+    feed(chunk): Step<MewReplyFor<Q>> {
+      raw.add(chunk);
+      let send: Uint8Array | undefined;
+      for (const ev of decoder.push(chunk)) {
+        if (ev.type === 'next' && sent < frames.length) send = bytesOf(frames[sent++]);
+        else if (ev.type === 'continue') send = bytesOf(ev.reply);
+        else if (ev.type === 'error') throw new PlcError('bad_reply', `Unreadable answer: ${ev.message}`, undefined, raw.text());
+        else if (ev.type === 'message') {
+          const r = mewReplyFromMessage(req, ev.message);
+          if (r.ok) return { done: true, value: r.value };
+          const code = r.error.mewCode;
+          if (code !== undefined) throw new PlcError('plc_error', `PLC error ${String(code).padStart(2, '0')}: ${mewErrorInfo(code).text}`, code, raw.text());
+          throw new PlcError('bad_reply', `Unexpected answer: ${r.error.message}`, undefined, raw.text());
+        }
+      }
+      return { done: false, send };
+    },
+  };
+}
+
+/** MEWTOCOL7 (FP7): frame numbers count up per message sent on the link. */
+export function mew7Dialog(station: Mew7Station, frameNo: number, req: Mew7Request, encoded: string): Dialog<Mew7Reply> {
+  const frames = encodeMew7Message({ kind: 'command', station, frameNo, text: encoded });
+  let sent = 1;
+  const decoder = createMew7StreamDecoder();
+  const raw = new RawLog(true);
+  return {
+    request: bytesOf(frames[0]),
+    raw: () => raw.text(),
+    feed(chunk): Step<Mew7Reply> {
+      raw.add(chunk);
+      let send: Uint8Array | undefined;
+      for (const ev of decoder.push(chunk)) {
+        if (ev.type === 'next' && sent < frames.length) send = bytesOf(frames[sent++]);
+        else if (ev.type === 'continue') send = bytesOf(ev.reply);
+        else if (ev.type === 'error') throw new PlcError('bad_reply', `Unreadable answer: ${ev.message}`, undefined, raw.text());
+        else if (ev.type === 'message') {
+          const m = ev.message;
+          if (m.kind === 'error') {
+            // `!` + code value/name echo + 2-digit error code [?]: the last two digits carry the code
+            const code = Number(m.text.slice(-2));
+            throw new PlcError('plc_error', `PLC error ${m.text.slice(-2)}: ${mewErrorInfo(code).text}`, Number.isNaN(code) ? undefined : code, raw.text());
+          }
+          if (m.kind !== 'response') throw new PlcError('bad_reply', 'A command arrived where an answer was expected', undefined, raw.text());
+          const r = decodeMew7Reply(req, m.text);
+          if (!r.ok) throw new PlcError('bad_reply', `Unexpected answer: ${r.error.message}`, undefined, raw.text());
+          return { done: true, value: r.value };
+        }
+      }
+      return { done: false, send };
+    },
+  };
+}
