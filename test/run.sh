@@ -5,8 +5,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Debian packages the suites use: chromium for the browser tests (test/e2e start /usr/bin/chromium)
-packages=(chromium)
+# Debian packages the suites use: chromium for the browser tests (test/e2e start /usr/bin/chromium),
+# socat for the pseudo-terminal serial lines between the daemon and the virtual PLCs, mbpoll as a
+# Modbus client written by others that checks our Modbus side
+packages=(chromium socat mbpoll)
 # A package counts as there when dpkg's status is "installed" (`dpkg -s` also succeeds for a removed
 # package whose config files are left, and would skip the install) and, for chromium, when the
 # binary the browser tests start is there too (else it is reinstalled).
@@ -14,6 +16,8 @@ installed() {
   [ "$(dpkg-query -W -f='${db:Status-Status}' "$1" 2>/dev/null)" = installed ] || return 1
   case "$1" in
     chromium) [ -x /usr/bin/chromium ] ;;
+    socat) command -v socat >/dev/null ;;
+    mbpoll) command -v mbpoll >/dev/null ;;
   esac
 }
 missing=()
