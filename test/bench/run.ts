@@ -12,6 +12,7 @@ import { measureStarts } from './start.ts';
 import { measureThroughput } from './throughput.ts';
 import { formatTable, median, type Row } from './stats.ts';
 import { measureConsole } from './console.ts';
+import { measureCodecs } from './codec.ts';
 
 const START_RUNS = 5;
 const SECTIONS = ['pew_mqtt', 'pew'] as const;
@@ -61,6 +62,8 @@ try {
       }
     });
   }
+
+  await part('protocol codecs', () => measureCodecs(rows));
 
   await part('console in chromium', () => measureConsole(rows));
 
