@@ -9,7 +9,6 @@ import {
 } from '../protocol/index.ts';
 import type { ByteChannel } from '../../hw/types.ts';
 
-export const INTERNAL_USER_WORDS = 32768;
 const SIZE = 33121;
 const READ_ONLY_FROM = 33088;
 const RESERVED = [32768, 33023] as const;

@@ -11,7 +11,7 @@
 // offset is disabled (-32768); else any station (MEWTOCOL `EE`) or Modbus unit 1.
 import type { Clock, Hw } from '../../hw/types.ts';
 import type { Logger } from '../system/log.ts';
-import { ETHERNET_ID, INTERNAL_ID, TRANSPARENT } from '../model/plc.ts';
+import { ADDR_OFFSET_DISABLED, ETHERNET_ID, INTERNAL_ID, TRANSPARENT } from '../model/plc.ts';
 import type { ComInterface, Pew } from '../model/sections/pew.ts';
 import { ModbusDriver } from './modbus-driver.ts';
 import { Mewtocol7Driver, MewtocolDriver } from './mewtocol-driver.ts';
@@ -21,7 +21,6 @@ import { Link, OpenError, type LinkConfig, type LinkStatus } from './link.ts';
 import { openTcpChannel, parseIpPort, TcpOpenError } from './tcp-channel.ts';
 
 export const CONNECTOR_OF: Readonly<Record<number, string>> = { 0: 'COM1', 3: 'COM2', 1: 'COM3' };
-export const ADDR_OFFSET_DISABLED = -32768;
 
 export type InterfaceStatus = Omit<LinkStatus, 'state'> & { enabled: boolean; state: LinkStatus['state'] | 'disabled' };
 

@@ -5,6 +5,10 @@ export const INTERFACE_IDS = [0, 3, 1, 4, 5] as const;
 export type InterfaceId = (typeof INTERFACE_IDS)[number];
 export const INTERFACE_NAMES: Record<InterfaceId, string> = { 0: 'COM1', 3: 'COM2', 1: 'COM3', 4: 'INTERNAL', 5: 'COM4' };
 export const INTERNAL_ID = 4;
+/** the INTERNAL memory's user area: holding registers 0-32767 (mewtocol.md §9) */
+export const INTERNAL_USER_WORDS = 32768;
+/** spec §9: COM4 address offset -255..255; this value switches it off */
+export const ADDR_OFFSET_DISABLED = -32768;
 export const ETHERNET_ID = 5;
 export const RS485_CAPABLE_ID = 3;
 

@@ -1,30 +1,53 @@
 // The PLC test and the live link status (spec §2 /com, §5, §8): the request the console sends and
-// the answers it gets, one definition for the daemon and the console.
+// the answers it gets, one definition for the daemon (types of what it sends) and the console
+// (which checks every answer against these schemas before showing it).
 import * as v from 'valibot';
 import { INTERFACE_IDS, PROTOCOLS } from './plc.ts';
 
 export const plcTestRequest = v.strictObject({ id: v.picklist(INTERFACE_IDS) });
 export type PlcTestRequest = v.InferOutput<typeof plcTestRequest>;
 
-type Protocol = (typeof PROTOCOLS)[number];
+const count = v.pipe(v.number(), v.minValue(0));
+
+export const linkStatusSchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  enabled: v.boolean(),
+  protocol: v.picklist(PROTOCOLS),
+  transport: v.picklist(['serial', 'tcp', 'internal']),
+  state: v.picklist(['disabled', 'connecting', 'up', 'down', 'absent']),
+  detail: v.string(),
+  baudRate: v.optional(v.number()),
+  autobaud: v.optional(v.picklist(['searching', 'found', 'failed'])),
+  stats: v.object({
+    requests: count, errors: count, timeouts: count, retries: count, bytesOut: count, bytesIn: count,
+    busyShare: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
+  }),
+});
+export const comStatusSchema = v.object({ links: v.array(linkStatusSchema) });
+export type LinkStatusView = v.InferOutput<typeof linkStatusSchema>;
+export type LinkStateName = LinkStatusView['state'];
+
+const testCommon = { id: v.number(), protocol: v.picklist(PROTOCOLS), raw: v.string() };
 /** why a PLC test failed: no answer in time, an error answer, an unreadable answer, the port not usable */
-export type PlcTestFailure = 'no_answer' | 'plc_error' | 'bad_reply' | 'link_down';
-
-export type PlcTestResult =
-  | { ok: true; id: number; protocol: Protocol; cpu: { name: string; family: string }; model?: string; version?: string; mode?: 'RUN' | 'PROG'; note?: string; raw: string }
-  | { ok: false; id: number; protocol: Protocol; reason: PlcTestFailure; message: string; code?: number; raw: string };
-
-export type LinkStateName = 'disabled' | 'connecting' | 'up' | 'down' | 'absent';
-
-export interface LinkStatusView {
-  id: number;
-  name: string;
-  enabled: boolean;
-  protocol: Protocol;
-  transport: 'serial' | 'tcp' | 'internal';
-  state: LinkStateName;
-  detail: string;
-  baudRate?: number;
-  autobaud?: 'searching' | 'found' | 'failed';
-  stats: { requests: number; errors: number; timeouts: number; retries: number; bytesOut: number; bytesIn: number; busyShare: number };
-}
+export const PLC_TEST_FAILURES = ['no_answer', 'plc_error', 'bad_reply', 'link_down'] as const;
+export const plcTestResultSchema = v.variant('ok', [
+  v.object({
+    ok: v.literal(true),
+    ...testCommon,
+    cpu: v.object({ name: v.string(), family: v.string() }),
+    model: v.optional(v.string()),
+    version: v.optional(v.string()),
+    mode: v.optional(v.picklist(['RUN', 'PROG'])),
+    note: v.optional(v.string()),
+  }),
+  v.object({
+    ok: v.literal(false),
+    ...testCommon,
+    reason: v.picklist(PLC_TEST_FAILURES),
+    message: v.string(),
+    code: v.optional(v.number()),
+  }),
+]);
+export type PlcTestResult = v.InferOutput<typeof plcTestResultSchema>;
+export type PlcTestFailure = (typeof PLC_TEST_FAILURES)[number];

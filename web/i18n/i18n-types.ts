@@ -599,6 +599,18 @@ type RootTranslation = {
 		 */
 		not_implemented: string
 		/**
+		 * S​e​l​e​c​t​e​d​ ​i​n​t​e​r​f​a​c​e​ ​n​o​t​ ​e​n​a​b​l​e​d​ ​o​r​ ​s​e​t​t​i​n​g​s​ ​n​o​t​ ​s​a​v​e​d​.
+		 */
+		interface_not_ready: string
+		/**
+		 * T​C​P​ ​p​o​r​t​ ​o​f​ ​s​e​l​e​c​t​e​d​ ​C​O​M​ ​p​o​r​t​ ​n​o​t​ ​o​p​e​n​.
+		 */
+		tcp_port_closed: string
+		/**
+		 * T​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​t​o​ ​t​h​e​ ​P​L​C​ ​c​o​u​l​d​ ​n​o​t​ ​c​a​r​r​y​ ​t​h​e​ ​r​e​q​u​e​s​t​.
+		 */
+		link_failed: string
+		/**
 		 * F​a​i​l​e​d​ ​t​o​ ​s​a​v​e​ ​s​e​t​t​i​n​g​s​.
 		 */
 		save_failed: string
@@ -842,6 +854,467 @@ type RootTranslation = {
 				help: string
 			}
 		}
+		pew: {
+			interfaces: {
+				enabled: {
+					/**
+					 * I​n​t​e​r​f​a​c​e​ ​e​n​a​b​l​e​d
+					 */
+					label: string
+				}
+				service: {
+					/**
+					 * S​e​r​v​i​c​e
+					 */
+					label: string
+					/**
+					 * T​r​a​n​s​p​a​r​e​n​t​ ​p​a​s​s​e​s​ ​t​h​e​ ​d​a​t​a​ ​o​f​ ​i​t​s​ ​T​C​P​ ​p​o​r​t​ ​t​o​ ​t​h​e​ ​P​L​C​ ​u​n​c​h​a​n​g​e​d​;​ ​s​u​c​h​ ​a​n​ ​i​n​t​e​r​f​a​c​e​ ​c​a​n​n​o​t​ ​s​e​r​v​e​ ​t​h​e​ ​u​n​i​t​'​s​ ​o​w​n​ ​s​e​r​v​i​c​e​s​.
+					 */
+					help: string
+					options: {
+						/**
+						 * N​o​r​m​a​l
+						 */
+						'0': string
+						/**
+						 * T​r​a​n​s​p​a​r​e​n​t
+						 */
+						'1': string
+					}
+				}
+				mode: {
+					/**
+					 * M​o​d​e
+					 */
+					label: string
+					options: {
+						/**
+						 * R​S​2​3​2
+						 */
+						'1': string
+						/**
+						 * R​S​4​8​5
+						 */
+						'5': string
+					}
+				}
+				protocol: {
+					/**
+					 * P​r​o​t​o​c​o​l
+					 */
+					label: string
+					options: {
+						/**
+						 * M​E​W​T​O​C​O​L​-​C​O​M
+						 */
+						MEWTOCOL: string
+						/**
+						 * M​E​W​T​O​C​O​L​7​-​C​O​M
+						 */
+						MEWTOCOL7: string
+						/**
+						 * M​o​d​b​u​s
+						 */
+						MODBUS: string
+					}
+				}
+				autobaud: {
+					/**
+					 * A​u​t​o​b​a​u​d
+					 */
+					label: string
+					/**
+					 * S​e​a​r​c​h​e​s​ ​t​h​e​ ​P​L​C​'​s​ ​b​a​u​d​ ​r​a​t​e​ ​w​h​e​n​ ​t​h​e​ ​s​e​t​t​i​n​g​s​ ​a​r​e​ ​s​a​v​e​d​ ​a​n​d​ ​a​f​t​e​r​ ​a​ ​r​e​s​t​a​r​t​.
+					 */
+					help: string
+				}
+				baudrate: {
+					/**
+					 * B​a​u​d​ ​r​a​t​e
+					 */
+					label: string
+				}
+				bits: {
+					/**
+					 * D​a​t​a​ ​b​i​t​s
+					 */
+					label: string
+				}
+				parity: {
+					/**
+					 * P​a​r​i​t​y
+					 */
+					label: string
+					options: {
+						/**
+						 * N​o​n​e
+						 */
+						none: string
+						/**
+						 * O​d​d
+						 */
+						odd: string
+						/**
+						 * E​v​e​n
+						 */
+						even: string
+					}
+				}
+				stopbits: {
+					/**
+					 * S​t​o​p​ ​b​i​t​s
+					 */
+					label: string
+				}
+				flow: {
+					/**
+					 * F​l​o​w​ ​c​o​n​t​r​o​l
+					 */
+					label: string
+					options: {
+						/**
+						 * N​o​n​e
+						 */
+						none: string
+						/**
+						 * R​T​S​/​C​T​S
+						 */
+						rtscts: string
+					}
+				}
+				timeout: {
+					/**
+					 * T​i​m​e​o​u​t
+					 */
+					label: string
+					/**
+					 * H​o​w​ ​l​o​n​g​ ​t​o​ ​w​a​i​t​ ​f​o​r​ ​t​h​e​ ​P​L​C​'​s​ ​a​n​s​w​e​r​.
+					 */
+					help: string
+				}
+				wait: {
+					/**
+					 * W​a​i​t​ ​t​i​m​e
+					 */
+					label: string
+					/**
+					 * P​a​u​s​e​ ​b​e​t​w​e​e​n​ ​a​n​ ​a​n​s​w​e​r​ ​a​n​d​ ​t​h​e​ ​n​e​x​t​ ​r​e​q​u​e​s​t​.
+					 */
+					help: string
+				}
+				ip_port: {
+					/**
+					 * P​L​C​ ​a​d​d​r​e​s​s​ ​(​I​P​:​p​o​r​t​)
+					 */
+					label: string
+					/**
+					 * I​P​ ​a​d​d​r​e​s​s​ ​a​n​d​ ​T​C​P​ ​p​o​r​t​ ​o​f​ ​t​h​e​ ​P​L​C​,​ ​e​.​g​.​ ​1​9​2​.​1​6​8​.​1​.​5​:​9​0​9​4​.
+					 */
+					help: string
+				}
+				addr_offset: {
+					/**
+					 * O​f​f​s​e​t​ ​v​a​l​u​e
+					 */
+					label: string
+					/**
+					 * A​d​d​e​d​ ​t​o​ ​t​h​e​ ​r​e​g​i​s​t​e​r​ ​a​d​d​r​e​s​s​e​s​ ​o​f​ ​t​h​e​ ​r​e​q​u​e​s​t​s​ ​o​n​ ​t​h​i​s​ ​i​n​t​e​r​f​a​c​e​.
+					 */
+					help: string
+				}
+			}
+			interface_plc: {
+				/**
+				 * S​e​r​v​i​c​e​ ​c​o​n​t​r​o​l​ ​i​n​t​e​r​f​a​c​e
+				 */
+				label: string
+				/**
+				 * M​Q​T​T​,​ ​t​h​e​ ​d​a​t​a​ ​l​o​g​g​e​r​ ​a​n​d​ ​t​h​e​ ​o​t​h​e​r​ ​s​e​r​v​i​c​e​s​ ​r​e​a​d​ ​t​h​e​i​r​ ​c​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​s​ ​t​h​r​o​u​g​h​ ​t​h​i​s​ ​i​n​t​e​r​f​a​c​e​.
+				 */
+				help: string
+			}
+			address_plc: {
+				/**
+				 * S​t​a​t​i​o​n​ ​n​u​m​b​e​r​ ​o​f​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​d​e​v​i​c​e
+				 */
+				label: string
+				/**
+				 * 0​ ​f​o​r​ ​R​S​2​3​2​;​ ​f​o​r​ ​R​S​4​8​5​ ​a​n​d​ ​E​t​h​e​r​n​e​t​ ​t​h​e​ ​P​L​C​'​s​ ​s​t​a​t​i​o​n​ ​n​u​m​b​e​r​.
+				 */
+				help: string
+			}
+			restart_by_plc: {
+				/**
+				 * R​e​s​t​a​r​t​ ​b​y​ ​P​L​C
+				 */
+				label: string
+				/**
+				 * T​h​e​ ​P​L​C​ ​c​a​n​ ​r​e​s​t​a​r​t​ ​t​h​e​ ​u​n​i​t​ ​w​i​t​h​ ​a​ ​f​l​a​g​.
+				 */
+				help: string
+			}
+			restart_level: {
+				/**
+				 * R​e​s​t​a​r​t​ ​f​l​a​g​ ​l​e​v​e​l
+				 */
+				label: string
+				options: {
+					/**
+					 * F​l​a​g​ ​o​f​f​ ​(​0​)
+					 */
+					'0': string
+					/**
+					 * F​l​a​g​ ​o​n​ ​(​1​)
+					 */
+					'1': string
+				}
+			}
+			restart_polling: {
+				/**
+				 * F​l​a​g​ ​p​o​l​l​ ​t​i​m​e
+				 */
+				label: string
+				/**
+				 * T​i​m​e​ ​b​e​t​w​e​e​n​ ​t​w​o​ ​r​e​a​d​s​ ​o​f​ ​t​h​e​ ​r​e​s​t​a​r​t​ ​f​l​a​g​.
+				 */
+				help: string
+			}
+			restart_control_r: {
+				bit: {
+					/**
+					 * R​e​s​t​a​r​t​ ​f​l​a​g​ ​(​R​)
+					 */
+					label: string
+					/**
+					 * I​n​t​e​r​n​a​l​ ​r​e​l​a​y​,​ ​e​.​g​.​ ​1​0​A​.
+					 */
+					help: string
+				}
+			}
+			restart_by_time: {
+				/**
+				 * R​e​s​t​a​r​t​ ​e​v​e​r​y
+				 */
+				label: string
+				/**
+				 * 0​ ​=​ ​n​e​v​e​r​.
+				 */
+				help: string
+			}
+		}
+	}
+	com: {
+		kinds: {
+			/**
+			 * R​S​2​3​2
+			 */
+			'0': string
+			/**
+			 * U​S​B
+			 */
+			'1': string
+			/**
+			 * R​S​4​8​5​/​R​S​2​3​2
+			 */
+			'3': string
+			/**
+			 * m​e​m​o​r​y​ ​o​f​ ​t​h​e​ ​u​n​i​t
+			 */
+			'4': string
+			/**
+			 * E​t​h​e​r​n​e​t
+			 */
+			'5': string
+		}
+		/**
+		 * P​L​C​ ​s​e​t​t​i​n​g​s
+		 */
+		plc: string
+		/**
+		 * R​e​s​t​a​r​t
+		 */
+		restart: string
+		/**
+		 * N​o​t​ ​e​n​a​b​l​e​d​:​ ​t​h​e​ ​s​e​t​t​i​n​g​s​ ​a​r​e​ ​k​e​p​t​ ​b​u​t​ ​n​o​t​ ​u​s​e​d​.
+		 */
+		off: string
+		/**
+		 * M​o​d​b​u​s​ ​(​f​i​x​e​d​)
+		 */
+		protocolFixed: string
+		/**
+		 * T​h​e​ ​u​n​i​t​'​s​ ​o​w​n​ ​m​e​m​o​r​y​,​ ​r​e​a​d​ ​a​n​d​ ​w​r​i​t​t​e​n​ ​o​v​e​r​ ​M​o​d​b​u​s​:​ ​h​o​l​d​i​n​g​ ​r​e​g​i​s​t​e​r​s​ ​{​m​i​n​}​ ​–​ ​{​m​a​x​}​ ​h​o​l​d​ ​y​o​u​r​ ​d​a​t​a​.
+		 * @param {unknown} max
+		 * @param {unknown} min
+		 */
+		internalNote: RequiredParams<'max' | 'min'>
+		/**
+		 * A​d​d​r​e​s​s​ ​o​f​f​s​e​t
+		 */
+		offset: string
+		/**
+		 * D​i​s​a​b​l​e​d
+		 */
+		offsetOff: string
+		/**
+		 * I​n​ ​u​s​e
+		 */
+		offsetOn: string
+		/**
+		 * P​L​C​ ​t​e​s​t
+		 */
+		test: string
+		/**
+		 * T​e​s​t​i​n​g​…
+		 */
+		testing: string
+		/**
+		 * T​h​e​ ​t​e​s​t​ ​u​s​e​s​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​.
+		 */
+		testNote: string
+		/**
+		 * T​h​e​ ​P​L​C​ ​a​n​s​w​e​r​e​d​.
+		 */
+		testOk: string
+		/**
+		 * C​P​U​ ​t​y​p​e​:​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		cpu: RequiredParams<'name'>
+		/**
+		 * u​n​k​n​o​w​n
+		 */
+		cpuUnknown: string
+		/**
+		 * F​a​m​i​l​y
+		 */
+		family: string
+		/**
+		 * M​o​d​e​l
+		 */
+		model: string
+		/**
+		 * V​e​r​s​i​o​n
+		 */
+		version: string
+		/**
+		 * O​p​e​r​a​t​i​n​g​ ​m​o​d​e
+		 */
+		mode: string
+		/**
+		 * P​L​C​ ​t​e​s​t​ ​f​a​i​l​e​d​.
+		 */
+		failed: string
+		reasons: {
+			/**
+			 * T​h​e​ ​P​L​C​ ​d​i​d​ ​n​o​t​ ​a​n​s​w​e​r​.
+			 */
+			no_answer: string
+			/**
+			 * T​h​e​ ​P​L​C​ ​a​n​s​w​e​r​e​d​ ​w​i​t​h​ ​a​n​ ​e​r​r​o​r​.
+			 */
+			plc_error: string
+			/**
+			 * T​h​e​ ​r​e​p​l​y​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​u​n​d​e​r​s​t​o​o​d​.
+			 */
+			bad_reply: string
+			/**
+			 * T​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​t​o​ ​t​h​e​ ​P​L​C​ ​i​s​ ​d​o​w​n​.
+			 */
+			link_down: string
+		}
+		/**
+		 * P​L​C​ ​e​r​r​o​r​ ​c​o​d​e​ ​{​c​o​d​e​}​.
+		 * @param {unknown} code
+		 */
+		errorCode: RequiredParams<'code'>
+		/**
+		 * R​a​w​ ​r​e​p​l​y
+		 */
+		raw: string
+		/**
+		 * n​o​ ​r​e​p​l​y
+		 */
+		noReply: string
+		/**
+		 * L​i​n​k​ ​s​t​a​t​u​s
+		 */
+		status: string
+		/**
+		 * S​t​a​t​u​s​ ​u​n​a​v​a​i​l​a​b​l​e
+		 */
+		unavailable: string
+		states: {
+			/**
+			 * d​i​s​a​b​l​e​d
+			 */
+			disabled: string
+			/**
+			 * c​o​n​n​e​c​t​i​n​g
+			 */
+			connecting: string
+			/**
+			 * c​o​n​n​e​c​t​e​d
+			 */
+			up: string
+			/**
+			 * n​o​ ​c​o​n​n​e​c​t​i​o​n
+			 */
+			down: string
+			/**
+			 * n​o​t​ ​p​r​e​s​e​n​t
+			 */
+			absent: string
+		}
+		/**
+		 * {​r​a​t​e​}​ ​b​a​u​d
+		 * @param {unknown} rate
+		 */
+		baud: RequiredParams<'rate'>
+		autobaud: {
+			/**
+			 * a​u​t​o​b​a​u​d​ ​s​e​a​r​c​h​i​n​g
+			 */
+			searching: string
+			/**
+			 * f​o​u​n​d​ ​b​y​ ​a​u​t​o​b​a​u​d
+			 */
+			found: string
+			/**
+			 * a​u​t​o​b​a​u​d​ ​f​a​i​l​e​d
+			 */
+			failed: string
+		}
+		stats: {
+			/**
+			 * R​e​q​u​e​s​t​s
+			 */
+			requests: string
+			/**
+			 * E​r​r​o​r​s
+			 */
+			errors: string
+			/**
+			 * T​i​m​e​o​u​t​s
+			 */
+			timeouts: string
+			/**
+			 * R​e​t​r​i​e​s
+			 */
+			retries: string
+			/**
+			 * B​y​t​e​s​ ​s​e​n​t
+			 */
+			bytesOut: string
+			/**
+			 * B​y​t​e​s​ ​r​e​c​e​i​v​e​d
+			 */
+			bytesIn: string
+			/**
+			 * B​u​s​y
+			 */
+			busyShare: string
+		}
 	}
 	coming: {
 		/**
@@ -1057,7 +1530,11 @@ export type NamespaceHelpTranslation = {
 	 */
 	info: string
 	/**
-	 * S​e​t​ ​u​p​ ​t​h​e​ ​s​e​r​i​a​l​ ​i​n​t​e​r​f​a​c​e​s​ ​C​O​M​1​ ​t​o​ ​C​O​M​4​ ​a​n​d​ ​t​h​e​ ​E​t​h​e​r​n​e​t​ ​i​n​t​e​r​f​a​c​e​ ​t​o​w​a​r​d​s​ ​t​h​e​ ​P​L​C​,​ ​t​h​e​n​ ​r​u​n​ ​t​h​e​ ​P​L​C​ ​t​e​s​t​.
+	 * O​n​e​ ​b​l​o​c​k​ ​p​e​r​ ​i​n​t​e​r​f​a​c​e​ ​t​o​w​a​r​d​s​ ​t​h​e​ ​P​L​C​:​ ​C​O​M​1​ ​(​R​S​2​3​2​)​,​ ​C​O​M​2​ ​(​R​S​4​8​5​ ​o​r​ ​R​S​2​3​2​)​,​ ​C​O​M​3​ ​(​U​S​B​)​,​ ​I​N​T​E​R​N​A​L​ ​(​t​h​e​ ​u​n​i​t​'​s​ ​o​w​n​ ​M​o​d​b​u​s​ ​m​e​m​o​r​y​)​ ​a​n​d​ ​C​O​M​4​ ​(​E​t​h​e​r​n​e​t​,​ ​t​h​e​ ​P​L​C​ ​a​d​d​r​e​s​s​ ​a​s​ ​I​P​:​p​o​r​t​)​.​ ​A​ ​d​i​s​a​b​l​e​d​ ​i​n​t​e​r​f​a​c​e​ ​k​e​e​p​s​ ​i​t​s​ ​s​e​t​t​i​n​g​s​.​
+​T​h​e​ ​l​i​n​k​ ​s​t​a​t​u​s​ ​u​n​d​e​r​ ​e​a​c​h​ ​b​l​o​c​k​ ​u​p​d​a​t​e​s​ ​i​t​s​e​l​f​ ​e​v​e​r​y​ ​1​.​5​ ​s​e​c​o​n​d​s​:​ ​t​h​e​ ​s​t​a​t​e​,​ ​t​h​e​ ​b​a​u​d​ ​r​a​t​e​ ​i​n​ ​u​s​e​ ​(​a​l​s​o​ ​w​h​e​n​ ​a​u​t​o​b​a​u​d​ ​f​o​u​n​d​ ​i​t​)​ ​a​n​d​ ​t​h​e​ ​c​o​u​n​t​e​r​s​ ​o​f​ ​r​e​q​u​e​s​t​s​,​ ​e​r​r​o​r​s​,​ ​t​i​m​e​o​u​t​s​,​ ​r​e​t​r​i​e​s​,​ ​b​y​t​e​s​ ​a​n​d​ ​h​o​w​ ​b​u​s​y​ ​t​h​e​ ​l​i​n​k​ ​i​s​.​
+​P​L​C​ ​t​e​s​t​ ​a​s​k​s​ ​t​h​e​ ​P​L​C​ ​f​o​r​ ​i​t​s​ ​t​y​p​e​ ​o​v​e​r​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​ ​o​f​ ​t​h​e​ ​i​n​t​e​r​f​a​c​e​ ​a​n​d​ ​s​h​o​w​s​ ​t​h​e​ ​C​P​U​ ​t​y​p​e​ ​a​n​d​ ​t​h​e​ ​r​a​w​ ​r​e​p​l​y​.​ ​T​h​e​ ​i​n​t​e​r​f​a​c​e​ ​m​u​s​t​ ​b​e​ ​e​n​a​b​l​e​d​ ​a​n​d​ ​s​a​v​e​d​,​ ​a​n​d​ ​f​o​r​ ​T​C​P​ ​i​t​s​ ​p​o​r​t​ ​m​u​s​t​ ​b​e​ ​o​p​e​n​.​ ​W​i​t​h​ ​u​n​s​a​v​e​d​ ​c​h​a​n​g​e​s​ ​y​o​u​ ​a​r​e​ ​a​s​k​e​d​ ​f​i​r​s​t​.​
+​P​L​C​ ​s​e​t​t​i​n​g​s​:​ ​t​h​e​ ​s​e​r​v​i​c​e​ ​c​o​n​t​r​o​l​ ​i​n​t​e​r​f​a​c​e​ ​i​s​ ​t​h​e​ ​o​n​e​ ​t​h​r​o​u​g​h​ ​w​h​i​c​h​ ​M​Q​T​T​,​ ​t​h​e​ ​d​a​t​a​ ​l​o​g​g​e​r​ ​a​n​d​ ​t​h​e​ ​o​t​h​e​r​ ​s​e​r​v​i​c​e​s​ ​r​e​a​d​ ​t​h​e​i​r​ ​c​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​s​;​ ​a​ ​t​r​a​n​s​p​a​r​e​n​t​ ​i​n​t​e​r​f​a​c​e​ ​c​a​n​n​o​t​ ​b​e​ ​u​s​e​d​ ​f​o​r​ ​i​t​.​ ​T​h​e​ ​u​n​i​t​ ​c​a​n​ ​a​l​s​o​ ​b​e​ ​r​e​s​t​a​r​t​e​d​ ​b​y​ ​a​ ​P​L​C​ ​f​l​a​g​ ​(​R​)​ ​o​r​ ​e​v​e​r​y​ ​f​e​w​ ​h​o​u​r​s​.​
+​S​a​v​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​;​ ​R​e​s​e​t​ ​f​i​l​l​s​ ​i​n​ ​t​h​e​ ​d​e​f​a​u​l​t​s​,​ ​w​h​i​c​h​ ​a​r​e​ ​s​t​o​r​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
 	 */
 	com: string
 	/**
@@ -1728,6 +2205,18 @@ export type TranslationFunctions = {
 		 */
 		not_implemented: () => LocalizedString
 		/**
+		 * Selected interface not enabled or settings not saved.
+		 */
+		interface_not_ready: () => LocalizedString
+		/**
+		 * TCP port of selected COM port not open.
+		 */
+		tcp_port_closed: () => LocalizedString
+		/**
+		 * The connection to the PLC could not carry the request.
+		 */
+		link_failed: () => LocalizedString
+		/**
 		 * Failed to save settings.
 		 */
 		save_failed: () => LocalizedString
@@ -1965,6 +2454,462 @@ export type TranslationFunctions = {
 				help: () => LocalizedString
 			}
 		}
+		pew: {
+			interfaces: {
+				enabled: {
+					/**
+					 * Interface enabled
+					 */
+					label: () => LocalizedString
+				}
+				service: {
+					/**
+					 * Service
+					 */
+					label: () => LocalizedString
+					/**
+					 * Transparent passes the data of its TCP port to the PLC unchanged; such an interface cannot serve the unit's own services.
+					 */
+					help: () => LocalizedString
+					options: {
+						/**
+						 * Normal
+						 */
+						'0': () => LocalizedString
+						/**
+						 * Transparent
+						 */
+						'1': () => LocalizedString
+					}
+				}
+				mode: {
+					/**
+					 * Mode
+					 */
+					label: () => LocalizedString
+					options: {
+						/**
+						 * RS232
+						 */
+						'1': () => LocalizedString
+						/**
+						 * RS485
+						 */
+						'5': () => LocalizedString
+					}
+				}
+				protocol: {
+					/**
+					 * Protocol
+					 */
+					label: () => LocalizedString
+					options: {
+						/**
+						 * MEWTOCOL-COM
+						 */
+						MEWTOCOL: () => LocalizedString
+						/**
+						 * MEWTOCOL7-COM
+						 */
+						MEWTOCOL7: () => LocalizedString
+						/**
+						 * Modbus
+						 */
+						MODBUS: () => LocalizedString
+					}
+				}
+				autobaud: {
+					/**
+					 * Autobaud
+					 */
+					label: () => LocalizedString
+					/**
+					 * Searches the PLC's baud rate when the settings are saved and after a restart.
+					 */
+					help: () => LocalizedString
+				}
+				baudrate: {
+					/**
+					 * Baud rate
+					 */
+					label: () => LocalizedString
+				}
+				bits: {
+					/**
+					 * Data bits
+					 */
+					label: () => LocalizedString
+				}
+				parity: {
+					/**
+					 * Parity
+					 */
+					label: () => LocalizedString
+					options: {
+						/**
+						 * None
+						 */
+						none: () => LocalizedString
+						/**
+						 * Odd
+						 */
+						odd: () => LocalizedString
+						/**
+						 * Even
+						 */
+						even: () => LocalizedString
+					}
+				}
+				stopbits: {
+					/**
+					 * Stop bits
+					 */
+					label: () => LocalizedString
+				}
+				flow: {
+					/**
+					 * Flow control
+					 */
+					label: () => LocalizedString
+					options: {
+						/**
+						 * None
+						 */
+						none: () => LocalizedString
+						/**
+						 * RTS/CTS
+						 */
+						rtscts: () => LocalizedString
+					}
+				}
+				timeout: {
+					/**
+					 * Timeout
+					 */
+					label: () => LocalizedString
+					/**
+					 * How long to wait for the PLC's answer.
+					 */
+					help: () => LocalizedString
+				}
+				wait: {
+					/**
+					 * Wait time
+					 */
+					label: () => LocalizedString
+					/**
+					 * Pause between an answer and the next request.
+					 */
+					help: () => LocalizedString
+				}
+				ip_port: {
+					/**
+					 * PLC address (IP:port)
+					 */
+					label: () => LocalizedString
+					/**
+					 * IP address and TCP port of the PLC, e.g. 192.168.1.5:9094.
+					 */
+					help: () => LocalizedString
+				}
+				addr_offset: {
+					/**
+					 * Offset value
+					 */
+					label: () => LocalizedString
+					/**
+					 * Added to the register addresses of the requests on this interface.
+					 */
+					help: () => LocalizedString
+				}
+			}
+			interface_plc: {
+				/**
+				 * Service control interface
+				 */
+				label: () => LocalizedString
+				/**
+				 * MQTT, the data logger and the other services read their control registers through this interface.
+				 */
+				help: () => LocalizedString
+			}
+			address_plc: {
+				/**
+				 * Station number of the control device
+				 */
+				label: () => LocalizedString
+				/**
+				 * 0 for RS232; for RS485 and Ethernet the PLC's station number.
+				 */
+				help: () => LocalizedString
+			}
+			restart_by_plc: {
+				/**
+				 * Restart by PLC
+				 */
+				label: () => LocalizedString
+				/**
+				 * The PLC can restart the unit with a flag.
+				 */
+				help: () => LocalizedString
+			}
+			restart_level: {
+				/**
+				 * Restart flag level
+				 */
+				label: () => LocalizedString
+				options: {
+					/**
+					 * Flag off (0)
+					 */
+					'0': () => LocalizedString
+					/**
+					 * Flag on (1)
+					 */
+					'1': () => LocalizedString
+				}
+			}
+			restart_polling: {
+				/**
+				 * Flag poll time
+				 */
+				label: () => LocalizedString
+				/**
+				 * Time between two reads of the restart flag.
+				 */
+				help: () => LocalizedString
+			}
+			restart_control_r: {
+				bit: {
+					/**
+					 * Restart flag (R)
+					 */
+					label: () => LocalizedString
+					/**
+					 * Internal relay, e.g. 10A.
+					 */
+					help: () => LocalizedString
+				}
+			}
+			restart_by_time: {
+				/**
+				 * Restart every
+				 */
+				label: () => LocalizedString
+				/**
+				 * 0 = never.
+				 */
+				help: () => LocalizedString
+			}
+		}
+	}
+	com: {
+		kinds: {
+			/**
+			 * RS232
+			 */
+			'0': () => LocalizedString
+			/**
+			 * USB
+			 */
+			'1': () => LocalizedString
+			/**
+			 * RS485/RS232
+			 */
+			'3': () => LocalizedString
+			/**
+			 * memory of the unit
+			 */
+			'4': () => LocalizedString
+			/**
+			 * Ethernet
+			 */
+			'5': () => LocalizedString
+		}
+		/**
+		 * PLC settings
+		 */
+		plc: () => LocalizedString
+		/**
+		 * Restart
+		 */
+		restart: () => LocalizedString
+		/**
+		 * Not enabled: the settings are kept but not used.
+		 */
+		off: () => LocalizedString
+		/**
+		 * Modbus (fixed)
+		 */
+		protocolFixed: () => LocalizedString
+		/**
+		 * The unit's own memory, read and written over Modbus: holding registers {min} – {max} hold your data.
+		 */
+		internalNote: (arg: { max: unknown, min: unknown }) => LocalizedString
+		/**
+		 * Address offset
+		 */
+		offset: () => LocalizedString
+		/**
+		 * Disabled
+		 */
+		offsetOff: () => LocalizedString
+		/**
+		 * In use
+		 */
+		offsetOn: () => LocalizedString
+		/**
+		 * PLC test
+		 */
+		test: () => LocalizedString
+		/**
+		 * Testing…
+		 */
+		testing: () => LocalizedString
+		/**
+		 * The test uses the saved settings.
+		 */
+		testNote: () => LocalizedString
+		/**
+		 * The PLC answered.
+		 */
+		testOk: () => LocalizedString
+		/**
+		 * CPU type: {name}
+		 */
+		cpu: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * unknown
+		 */
+		cpuUnknown: () => LocalizedString
+		/**
+		 * Family
+		 */
+		family: () => LocalizedString
+		/**
+		 * Model
+		 */
+		model: () => LocalizedString
+		/**
+		 * Version
+		 */
+		version: () => LocalizedString
+		/**
+		 * Operating mode
+		 */
+		mode: () => LocalizedString
+		/**
+		 * PLC test failed.
+		 */
+		failed: () => LocalizedString
+		reasons: {
+			/**
+			 * The PLC did not answer.
+			 */
+			no_answer: () => LocalizedString
+			/**
+			 * The PLC answered with an error.
+			 */
+			plc_error: () => LocalizedString
+			/**
+			 * The reply could not be understood.
+			 */
+			bad_reply: () => LocalizedString
+			/**
+			 * The connection to the PLC is down.
+			 */
+			link_down: () => LocalizedString
+		}
+		/**
+		 * PLC error code {code}.
+		 */
+		errorCode: (arg: { code: unknown }) => LocalizedString
+		/**
+		 * Raw reply
+		 */
+		raw: () => LocalizedString
+		/**
+		 * no reply
+		 */
+		noReply: () => LocalizedString
+		/**
+		 * Link status
+		 */
+		status: () => LocalizedString
+		/**
+		 * Status unavailable
+		 */
+		unavailable: () => LocalizedString
+		states: {
+			/**
+			 * disabled
+			 */
+			disabled: () => LocalizedString
+			/**
+			 * connecting
+			 */
+			connecting: () => LocalizedString
+			/**
+			 * connected
+			 */
+			up: () => LocalizedString
+			/**
+			 * no connection
+			 */
+			down: () => LocalizedString
+			/**
+			 * not present
+			 */
+			absent: () => LocalizedString
+		}
+		/**
+		 * {rate} baud
+		 */
+		baud: (arg: { rate: unknown }) => LocalizedString
+		autobaud: {
+			/**
+			 * autobaud searching
+			 */
+			searching: () => LocalizedString
+			/**
+			 * found by autobaud
+			 */
+			found: () => LocalizedString
+			/**
+			 * autobaud failed
+			 */
+			failed: () => LocalizedString
+		}
+		stats: {
+			/**
+			 * Requests
+			 */
+			requests: () => LocalizedString
+			/**
+			 * Errors
+			 */
+			errors: () => LocalizedString
+			/**
+			 * Timeouts
+			 */
+			timeouts: () => LocalizedString
+			/**
+			 * Retries
+			 */
+			retries: () => LocalizedString
+			/**
+			 * Bytes sent
+			 */
+			bytesOut: () => LocalizedString
+			/**
+			 * Bytes received
+			 */
+			bytesIn: () => LocalizedString
+			/**
+			 * Busy
+			 */
+			busyShare: () => LocalizedString
+		}
 	}
 	coming: {
 		/**
@@ -2165,7 +3110,11 @@ export type TranslationFunctions = {
 		 */
 		info: () => LocalizedString
 		/**
-		 * Set up the serial interfaces COM1 to COM4 and the Ethernet interface towards the PLC, then run the PLC test.
+		 * One block per interface towards the PLC: COM1 (RS232), COM2 (RS485 or RS232), COM3 (USB), INTERNAL (the unit's own Modbus memory) and COM4 (Ethernet, the PLC address as IP:port). A disabled interface keeps its settings.
+	The link status under each block updates itself every 1.5 seconds: the state, the baud rate in use (also when autobaud found it) and the counters of requests, errors, timeouts, retries, bytes and how busy the link is.
+	PLC test asks the PLC for its type over the saved settings of the interface and shows the CPU type and the raw reply. The interface must be enabled and saved, and for TCP its port must be open. With unsaved changes you are asked first.
+	PLC settings: the service control interface is the one through which MQTT, the data logger and the other services read their control registers; a transparent interface cannot be used for it. The unit can also be restarted by a PLC flag (R) or every few hours.
+	Save stores the page; Reset fills in the defaults, which are stored when you save.
 		 */
 		com: () => LocalizedString
 		/**

@@ -29,6 +29,7 @@ const coming = page(() => import('../pages/coming.tsx'));
 export const PAGE_COMPONENTS: Record<PageId, ComponentType> = {
   ...(Object.fromEntries(PAGES.map((p) => [p.id, coming])) as unknown as Record<PageId, ComponentType>),
   info: page(() => import('../pages/info.tsx')),
+  com: page(() => import('../pages/com.tsx')),
   mqtt: page(() => import('../pages/mqtt.tsx')),
   legal: page(() => import('../pages/legal.tsx')),
 };

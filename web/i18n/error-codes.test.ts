@@ -1,0 +1,18 @@
+// Every error code the daemon can answer has a text of its own in the console (spec §8), so
+// errorText never falls back to the generic "Invalid input" for a known code.
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '../../device/model/issues.ts';
+import en from './en/index.ts';
+
+describe('error texts', () => {
+  it('has an English text for every error code and for connection_failed', () => {
+    const errors = en.errors as Record<string, string>;
+    const missing = [...ERROR_CODES, 'connection_failed'].filter((code) => !errors[code]?.trim());
+    expect(missing).toEqual([]);
+  });
+
+  it('the PLC test refusals are the words of spec §8', () => {
+    expect(en.errors.interface_not_ready).toBe('Selected interface not enabled or settings not saved.');
+    expect(en.errors.tcp_port_closed).toBe('TCP port of selected COM port not open.');
+  });
+});

@@ -1,0 +1,125 @@
+// The live part of an interface block on /com: the link status of the last update tick and the
+// PLC test (spec §5: runs on the saved settings of an enabled interface; §8: a refusal names why,
+// a failure shows a note plus the raw reply).
+import { useState } from 'preact/hooks';
+import { ApiFailure, type ClientCode } from '../api/client.ts';
+import { runPlcTest, type LinkStatus, type PlcTestResult } from '../api/com.ts';
+import type { IssueParams } from '../../device/model/issues.ts';
+import { confirmBeforeTest } from '../shell/actions.ts';
+import { readOnly } from '../state/session.ts';
+import { errorText, LL } from '../i18n/translate.ts';
+
+const numberIn = (locale: string, n: number, style?: 'percent') => new Intl.NumberFormat(locale, style ? { style, maximumFractionDigits: 0 } : {}).format(n);
+
+/** State badge, detail, baud rate and counters of one link; "status unavailable" when the last call failed. */
+export function LinkStatusView({ link, failed }: { link: LinkStatus | undefined; failed: boolean }) {
+  const t = LL.value.com;
+  const locale = LL.value.app.dateLocale();
+  if (failed) {
+    return <div class="link-status" data-status="unavailable"><p class="hint">{t.unavailable()}</p></div>;
+  }
+  if (!link) return <div class="link-status" data-status="none" aria-busy="true" />;
+  const s = link.stats;
+  const counters: [string, string][] = [
+    ['requests', numberIn(locale, s.requests)], ['errors', numberIn(locale, s.errors)], ['timeouts', numberIn(locale, s.timeouts)],
+    ['retries', numberIn(locale, s.retries)], ['bytesOut', numberIn(locale, s.bytesOut)], ['bytesIn', numberIn(locale, s.bytesIn)],
+    ['busyShare', numberIn(locale, s.busyShare, 'percent')],
+  ];
+  return (
+    <div class="link-status" data-status={link.state}>
+      <p class="row">
+        <span class="sr">{t.status()}: </span>
+        <span class={`state ${link.state}`} data-state={link.state}>{t.states[link.state]()}</span>
+        {link.detail && <span class="detail" data-detail>{link.detail}</span>}
+        {typeof link.baudRate === 'number' && <span data-baud>{t.baud({ rate: numberIn(locale, link.baudRate) })}</span>}
+        {link.autobaud && <span class="hint" data-autobaud={link.autobaud}>{t.autobaud[link.autobaud]()}</span>}
+      </p>
+      <dl class="counters">
+        {counters.map(([k, value]) => (
+          <div key={k} data-counter={k}><dt>{t.stats[k as keyof typeof t.stats]()}</dt><dd>{value}</dd></div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+/** Control characters of a raw reply (the CR that ends every MEWTOCOL frame) shown as their symbols. */
+export const visibleRaw = (raw: string) =>
+  raw.replace(/[\u0000-\u001f\u007f]/g, (c) => String.fromCharCode(c === '\u007f' ? 0x2421 : 0x2400 + c.charCodeAt(0)));
+
+function RawReply({ raw }: { raw: string }) {
+  const t = LL.value.com;
+  return (
+    <figure class="raw">
+      <figcaption>{t.raw()}</figcaption>
+      {raw ? <pre data-raw>{visibleRaw(raw)}</pre> : <pre data-raw class="empty">{t.noReply()}</pre>}
+    </figure>
+  );
+}
+
+function TestResult({ result }: { result: PlcTestResult }) {
+  const t = LL.value.com;
+  if (!result.ok) {
+    const note = [t.failed(), t.reasons[result.reason](), typeof result.code === 'number' ? t.errorCode({ code: result.code }) : '']
+      .filter(Boolean).join(' ');
+    return (
+      <div class="test-result failed" data-outcome="failed" data-reason={result.reason}>
+        <p class="error" data-note>{note}</p>
+        <RawReply raw={result.raw} />
+      </div>
+    );
+  }
+  const facts: [string, string][] = [[t.family(), result.cpu.family]];
+  if (result.model) facts.push([t.model(), result.model]);
+  if (result.version) facts.push([t.version(), result.version]);
+  if (result.mode) facts.push([t.mode(), result.mode]);
+  return (
+    <div class="test-result ok" data-outcome="ok">
+      <p class="hint">{t.testOk()}</p>
+      <p class="cpu" data-cpu>{t.cpu({ name: result.cpu.name === 'unknown' ? t.cpuUnknown() : result.cpu.name })}</p>
+      <dl class="facts">
+        {facts.map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{v}</dd></div>)}
+      </dl>
+      <RawReply raw={result.raw} />
+    </div>
+  );
+}
+
+type TestState =
+  | { kind: 'idle' }
+  | { kind: 'running' }
+  | { kind: 'done'; result: PlcTestResult }
+  | { kind: 'refused'; code: ClientCode; params?: IssueParams };
+
+/** The PLC test button of one interface and its last result (the user role sees the button disabled). */
+export function PlcTest({ id, sectionKey }: { id: number; sectionKey: string }) {
+  const [state, setState] = useState<TestState>({ kind: 'idle' });
+  const t = LL.value.com;
+  const running = state.kind === 'running';
+  const run = async () => {
+    // the test talks to the PLC with the saved settings: unsaved edits would not be tested (spec §2)
+    if (!(await confirmBeforeTest([sectionKey]))) return;
+    setState({ kind: 'running' });
+    try {
+      setState({ kind: 'done', result: await runPlcTest(id) });
+    } catch (e) {
+      const f = e instanceof ApiFailure ? e : new ApiFailure(0, 'internal');
+      setState({ kind: 'refused', code: f.code, ...(f.params ? { params: f.params } : {}) });
+    }
+  };
+  return (
+    <div class="plc-test" data-plctest={id}>
+      <div class="row">
+        <button type="button" class="btn" data-action="plctest" disabled={readOnly.value || running} aria-busy={running || undefined}
+          onClick={() => void run()}>
+          {running ? t.testing() : t.test()}
+        </button>
+        <span class="hint">{t.testNote()}</span>
+      </div>
+      <div aria-live="polite">
+        {state.kind === 'done' && <TestResult result={state.result} />}
+        {state.kind === 'refused' && <p class="error" role="alert" data-outcome="refused">{errorText(state.code, state.params)}</p>}
+      </div>
+    </div>
+  );
+}

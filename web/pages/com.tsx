@@ -1,0 +1,140 @@
+// /com (spec §2 "COM interface page: interface, PLC settings, restart, reset"; §3 "COM (pew)"):
+// one block per interface in the spec order with the fields that apply to it, its live link
+// status (spec §9 update tick) and its PLC test; then the PLC settings with the restart. Save and
+// reset are in the page bar.
+import { useEffect } from 'preact/hooks';
+import {
+  ADDR_OFFSET_DISABLED, ETHERNET_ID, INTERFACE_IDS, INTERFACE_NAMES, INTERNAL_ID, INTERNAL_USER_WORDS, RS485_CAPABLE_ID, TRANSPARENT,
+  type InterfaceId,
+} from '../../device/model/plc.ts';
+import { Field, FieldGroup } from '../forms/field.tsx';
+import { section, setField } from '../state/sections.ts';
+import { readOnly } from '../state/session.ts';
+import { comStatus, comStatusFailed, watchComStatus } from '../state/com-status.ts';
+import { errorText, fieldText, LL } from '../i18n/translate.ts';
+import { LinkStatusView, PlcTest } from './com-link.tsx';
+
+const KEY = 'pew';
+const INTERNAL_MEMORY = { min: 0, max: INTERNAL_USER_WORDS - 1 };
+
+interface Iface {
+  id: InterfaceId;
+  enabled: boolean;
+  service: number;
+  addr_offset: unknown;
+}
+
+const SERIAL = ['autobaud', 'baudrate', 'bits', 'parity', 'stopbits', 'flow'];
+const UNITS: Record<string, string> = { timeout: 'ms', wait: 'ms' };
+
+/**
+ * The fields of an interface that apply to it: the serial ones on COM1-COM3 (the RS232/RS485 mode
+ * only on COM2), the PLC's address and the offset on COM4 (Ethernet); INTERNAL is only switched on
+ * or off, its protocol is always Modbus.
+ */
+function fieldsOf(id: InterfaceId): string[] {
+  if (id === INTERNAL_ID) return ['enabled'];
+  if (id === ETHERNET_ID) return ['enabled', 'service', 'protocol', 'timeout', 'wait', 'ip_port'];
+  return ['enabled', 'service', ...(id === RS485_CAPABLE_ID ? ['mode'] : []), 'protocol', ...SERIAL, 'timeout', 'wait'];
+}
+
+const kindOf = (id: InterfaceId) => LL.value.com.kinds[String(id) as keyof typeof LL.value.com.kinds]();
+const titleOf = (id: InterfaceId) => `${INTERFACE_NAMES[id]} · ${kindOf(id)}`;
+
+/** COM4's address offset: a clear choice between disabled (-32768) and an offset in its range. */
+function OffsetField({ index, value }: { index: number; value: unknown }) {
+  const t = LL.value.com;
+  const path = `interfaces.${index}.addr_offset`;
+  const id = `f-${KEY}-interfaces-${index}-addr_offset-use`;
+  const used = value !== ADDR_OFFSET_DISABLED;
+  return (
+    <>
+      <div class="field" data-field={`${path}.use`}>
+        <label for={id}>{t.offset()}</label>
+        <div class="control">
+          <select id={id} disabled={readOnly.value} value={used ? 'on' : 'off'}
+            onChange={(e) => setField(KEY, path, e.currentTarget.value === 'on' ? 0 : ADDR_OFFSET_DISABLED)}>
+            <option value="off">{t.offsetOff()}</option>
+            <option value="on">{t.offsetOn()}</option>
+          </select>
+        </div>
+      </div>
+      {used && <Field section={KEY} path={path} />}
+    </>
+  );
+}
+
+function InterfaceBlock({ index, iface }: { index: number; iface: Iface }) {
+  const t = LL.value.com;
+  const id = iface.id;
+  const link = comStatus.value?.links.find((l) => l.id === id);
+  return (
+    <section class={`card group iface${iface.enabled ? '' : ' off'}`} aria-labelledby={`com-if-${id}`} data-interface={id}>
+      <h2 id={`com-if-${id}`}>{titleOf(id)}</h2>
+      {!iface.enabled && <p class="hint" data-off>{t.off()}</p>}
+      <div class="grid">
+        {fieldsOf(id).map((f) => <Field key={f} section={KEY} path={`interfaces.${index}.${f}`} unit={UNITS[f]} />)}
+        {id === INTERNAL_ID && (
+          <>
+            <div class="field" data-field="protocol-fixed">
+              <span class="label">{fieldText(KEY, `interfaces.${index}.protocol`).label}</span>
+              <span>{t.protocolFixed()}</span>
+            </div>
+            <p class="note" data-note="memory">{t.internalNote(INTERNAL_MEMORY)}</p>
+          </>
+        )}
+        {id === ETHERNET_ID && <OffsetField index={index} value={iface.addr_offset} />}
+      </div>
+      <LinkStatusView link={link} failed={comStatusFailed.value} />
+      <PlcTest id={id} sectionKey={KEY} />
+    </section>
+  );
+}
+
+/**
+ * spec §5: a transparent interface cannot be used for service control. Shown at the field as soon
+ * as the chosen interface is transparent; the schema's own rules (or the daemon's answer) may report
+ * the same code there, and then the field shows it once.
+ */
+function TransparentNote({ interfaces, plcId }: { interfaces: Iface[]; plcId: unknown }) {
+  const s = section(KEY);
+  const chosen = interfaces.find((i) => i.id === plcId);
+  if (chosen?.service !== TRANSPARENT) return null;
+  const atField = [...s.validation.value.issues, ...s.serverIssues.value]
+    .some((i) => i.path === 'interface_plc' && i.code === 'transparent_interface');
+  if (atField) return null;
+  return (
+    <p class="error" role="alert" data-rule="transparent_interface">
+      {errorText('transparent_interface', { interface: INTERFACE_NAMES[chosen.id] })}
+    </p>
+  );
+}
+
+export default function ComPage() {
+  useEffect(() => watchComStatus(), []);
+  const t = LL.value.com;
+  const p = section(KEY).temp.value;
+  const interfaces = (Array.isArray(p.interfaces) ? p.interfaces : []) as Iface[];
+  const plcLabels = Object.fromEntries(INTERFACE_IDS.map((id) => [String(id), titleOf(id)]));
+  return (
+    <div class="com" data-page="com">
+      {INTERFACE_IDS.map((id) => {
+        const index = interfaces.findIndex((i) => i.id === id);
+        return index < 0 ? null : <InterfaceBlock key={id} index={index} iface={interfaces[index]!} />;
+      })}
+      <FieldGroup title={t.plc()} id="com-plc">
+        <div class="field-wrap" data-field-wrap="interface_plc">
+          <Field section={KEY} path="interface_plc" optionLabels={plcLabels} />
+          <TransparentNote interfaces={interfaces} plcId={p.interface_plc} />
+        </div>
+        <Field section={KEY} path="address_plc" />
+        <h3 class="sub">{t.restart()}</h3>
+        <Field section={KEY} path="restart_by_plc" />
+        <Field section={KEY} path="restart_level" />
+        <Field section={KEY} path="restart_polling" unit="s" />
+        <Field section={KEY} path="restart_control_r.bit" />
+        <Field section={KEY} path="restart_by_time" unit="h" />
+      </FieldGroup>
+    </div>
+  );
+}

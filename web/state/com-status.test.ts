@@ -1,0 +1,82 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { COM_STATUS_TICK_MS, comStatus, comStatusFailed, poll, watchComStatus } from './com-status.ts';
+import type { ComStatus } from '../api/com.ts';
+
+const link = (state: 'up' | 'down'): ComStatus => ({
+  links: [{
+    id: 0, name: 'COM1', enabled: true, protocol: 'MEWTOCOL', transport: 'serial', state, detail: '',
+    stats: { requests: 1, errors: 0, timeouts: 0, retries: 0, bytesOut: 10, bytesIn: 12, busyShare: 0.1 },
+  }],
+});
+
+/** A load whose answers the test releases one by one. */
+function pending<T>() {
+  const waiting: { resolve(v: T): void; reject(e: unknown): void }[] = [];
+  const load = vi.fn(() => new Promise<T>((resolve, reject) => { waiting.push({ resolve, reject }); }));
+  return { load, waiting };
+}
+
+describe('status polling', () => {
+  beforeEach(() => { vi.useFakeTimers(); });
+  afterEach(() => { vi.useRealTimers(); });
+
+  it('asks at once and then every tick (spec §9: 1500 ms)', async () => {
+    expect(COM_STATUS_TICK_MS).toBe(1500);
+    const load = vi.fn(async () => 1);
+    const results: unknown[] = [];
+    const p = poll(load, (r) => results.push(r), COM_STATUS_TICK_MS);
+    expect(load).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1499);
+    expect(load).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(load).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(load).toHaveBeenCalledTimes(4);
+    expect(results).toHaveLength(4);
+    p.stop();
+  });
+
+  it('never has two requests out: a tick during a slow answer is skipped', async () => {
+    const { load, waiting } = pending<number>();
+    const results: unknown[] = [];
+    const p = poll(load, (r) => results.push(r), 1500);
+    await vi.advanceTimersByTimeAsync(4500);
+    expect(load).toHaveBeenCalledTimes(1);
+    waiting[0]!.resolve(7);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(results).toEqual([{ ok: true, value: 7 }]);
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(load).toHaveBeenCalledTimes(2);
+    p.stop();
+  });
+
+  it('after stop nothing is asked and a late answer is dropped', async () => {
+    const { load, waiting } = pending<number>();
+    const results: unknown[] = [];
+    const p = poll(load, (r) => results.push(r), 1500);
+    p.stop();
+    waiting[0]!.resolve(1);
+    await vi.advanceTimersByTimeAsync(6000);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(results).toEqual([]);
+  });
+
+  it('a failed call marks the status unavailable; the next good answer clears it', async () => {
+    const answers: (ComStatus | Error)[] = [link('up'), new Error('gone'), link('down')];
+    const stop = watchComStatus(1500, async () => {
+      const a = answers.shift()!;
+      if (a instanceof Error) throw a;
+      return a;
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(comStatus.value?.links[0]?.state).toBe('up');
+    expect(comStatusFailed.value).toBe(false);
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(comStatus.value).toBeNull();
+    expect(comStatusFailed.value).toBe(true);
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(comStatus.value?.links[0]?.state).toBe('down');
+    expect(comStatusFailed.value).toBe(false);
+    stop();
+  });
+});
