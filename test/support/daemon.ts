@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDaemon, type Daemon } from '../../device/main.ts';
-import { createSimHw } from '../../sim/hw.ts';
+import { createSimHw, type SimHwOptions } from '../../sim/hw.ts';
 import { createLogger } from '../../device/system/log.ts';
 import type { Clock } from '../../hw/types.ts';
 
@@ -32,9 +32,17 @@ export interface TestDaemon extends Daemon {
   stop(): Promise<void>;
 }
 
-export async function startTestDaemon(opts: { dataDir?: string; clock?: Clock; webDir?: string } = {}): Promise<TestDaemon> {
+export interface TestDaemonOptions {
+  dataDir?: string;
+  clock?: Clock;
+  webDir?: string;
+  /** serial connectors of the virtual unit: device paths (pseudo-terminals) or in-process virtual PLCs */
+  serial?: Pick<SimHwOptions, 'serialMap' | 'virtualPorts'>;
+}
+
+export async function startTestDaemon(opts: TestDaemonOptions = {}): Promise<TestDaemon> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'daemon-test-')));
-  const hw = createSimHw({ dataDir, clock: opts.clock, versions: { app: '0', bsp: '1.3.2', hmi: '4.5.2' } });
+  const hw = createSimHw({ dataDir, clock: opts.clock, versions: { app: '0', bsp: '1.3.2', hmi: '4.5.2' }, ...opts.serial });
   const log = createLogger({ clock: hw.clock, sink: null });
   const d = await startDaemon({ hw, dataDir, port: 0, log, webDir: opts.webDir });
   const client = () => new Client(d.url);
