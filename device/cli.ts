@@ -1,9 +1,19 @@
 // Shared start-up of the daemon's command-line entries: options, start, Ctrl+C.
 import type { Hw } from '../hw/types.ts';
+import type { RouteDef } from './api/route.ts';
 import { startDaemon } from './main.ts';
 import { parseDaemonOptions, USAGE, type DaemonCliOptions } from './options.ts';
 
-export async function runDaemonCli(name: string, makeHw: (opts: DaemonCliOptions) => Hw): Promise<void> {
+/** What a variant (the simulator, the unit) brings to the daemon. */
+export interface Variant {
+  hw: Hw;
+  routes?: readonly RouteDef[];
+  /** lines printed after the start-up line */
+  banner?: string[];
+  close?(): Promise<void>;
+}
+
+export async function runDaemonCli(name: string, setup: (opts: DaemonCliOptions) => Promise<Variant>): Promise<void> {
   let opts: DaemonCliOptions;
   try {
     opts = parseDaemonOptions(process.argv.slice(2), process.env, process.cwd());
@@ -12,17 +22,22 @@ export async function runDaemonCli(name: string, makeHw: (opts: DaemonCliOptions
     console.error(USAGE);
     process.exit(2);
   }
+  let variant: Variant | undefined;
   try {
-    const daemon = await startDaemon({ hw: makeHw(opts), dataDir: opts.dataDir, port: opts.port, host: opts.host });
+    variant = await setup(opts);
+    const daemon = await startDaemon({ hw: variant.hw, dataDir: opts.dataDir, port: opts.port, host: opts.host, extraRoutes: variant.routes });
     console.log(`${name} running: ${daemon.url}  (data in ${opts.dataDir}; Ctrl+C stops it)`);
+    for (const line of variant.banner ?? []) console.log('  ' + line);
     const stop = async () => {
       await daemon.close();
+      await variant?.close?.();
       process.exit(0);
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
+    await variant?.close?.().catch(() => {});
     console.error(err.code === 'EADDRINUSE' ? `Port ${opts.port} is already in use: choose another with --port N` : `${name} failed to start: ${err.message}`);
     process.exit(1);
   }

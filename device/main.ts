@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import type { Hw } from '../hw/types.ts';
 import { ConfigStore } from './config/store.ts';
 import { CONFIG_SECTIONS } from './model/index.ts';
-import { createApp } from './api/app.ts';
+import { createApp, ROUTES } from './api/app.ts';
+import type { RouteDef } from './api/route.ts';
 import { DEFAULT_WEB_DIR } from './api/static.ts';
 import { createLogger, type Logger } from './system/log.ts';
 import { Users } from './system/users.ts';
@@ -25,6 +26,8 @@ export interface DaemonOptions {
   log?: Logger;
   /** the console's built files (default: dist/web of this checkout) */
   webDir?: string;
+  /** routes of the running variant besides the API table (the simulator's PLC controls) */
+  extraRoutes?: readonly RouteDef[];
 }
 
 export interface Daemon {
@@ -62,7 +65,7 @@ export async function buildContext(hw: Hw, dataDir: string, log?: Logger, webDir
 
 export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
   const ctx = await buildContext(opts.hw, opts.dataDir, opts.log, opts.webDir);
-  const app = createApp(ctx);
+  const app = createApp(ctx, [...ROUTES, ...(opts.extraRoutes ?? [])]);
   const host = opts.host ?? '127.0.0.1';
   const server: ServerType = await new Promise((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: opts.port, hostname: host }, () => resolve(s));

@@ -9,11 +9,13 @@ export interface DaemonCliOptions {
   host: string;
   /** connector (COM1..COM3) → serial device path given with --com1/--com2/--com3 */
   serialMap: Record<string, string>;
+  /** simulator only: the virtual PLCs' configuration file (sim/plc/config.ts); default the built-in one */
+  plcs?: string;
 }
 
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_DATA_DIR = 'data'; // inside the checkout; ignored by git
-export const USAGE = 'options: [--port N] [--data DIR] [--host ADDR] [--com1 PATH] [--com2 PATH] [--com3 PATH]   (or PORT, DATA_DIR, HOST)';
+export const USAGE = 'options: [--port N] [--data DIR] [--host ADDR] [--com1 PATH] [--com2 PATH] [--com3 PATH] [--plcs FILE (simulator)]   (or PORT, DATA_DIR, HOST)';
 
 export function parseDaemonOptions(argv: string[], env: NodeJS.ProcessEnv, cwd: string): DaemonCliOptions {
   const { values } = parseArgs({
@@ -25,6 +27,7 @@ export function parseDaemonOptions(argv: string[], env: NodeJS.ProcessEnv, cwd: 
       com1: { type: 'string' },
       com2: { type: 'string' },
       com3: { type: 'string' },
+      plcs: { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
@@ -39,5 +42,6 @@ export function parseDaemonOptions(argv: string[], env: NodeJS.ProcessEnv, cwd: 
     dataDir: resolve(cwd, values.data ?? env.DATA_DIR ?? DEFAULT_DATA_DIR),
     host: values.host ?? env.HOST ?? '127.0.0.1',
     serialMap,
+    ...(values.plcs ? { plcs: resolve(cwd, values.plcs) } : {}),
   };
 }

@@ -8,4 +8,7 @@ import { APP_VERSION } from './version.ts';
 // versions of the reference image are assumed
 const UNIT_VERSIONS = { app: APP_VERSION, bsp: '1.3.2', hmi: '4.5.2' };
 
-void runDaemonCli('Daemon', (o) => createLinuxHw({ dataDir: o.dataDir, versions: UNIT_VERSIONS, serialMap: o.serialMap }));
+void runDaemonCli('Daemon', async (o) => {
+  if (o.plcs) throw new Error('--plcs configures the simulator\'s virtual PLCs; the unit talks to real ones');
+  return { hw: createLinuxHw({ dataDir: o.dataDir, versions: UNIT_VERSIONS, serialMap: o.serialMap }) };
+});

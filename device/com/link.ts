@@ -99,7 +99,11 @@ export class Link {
   refused = false;
 
   constructor(readonly cfg: LinkConfig, private readonly deps: LinkDeps) {
-    this.queue = new LinkQueue({ clock: deps.clock, timeoutMs: cfg.timeoutMs, retries: deps.retries ?? 1 });
+    this.queue = new LinkQueue({
+      clock: deps.clock, timeoutMs: cfg.timeoutMs, retries: deps.retries ?? 1,
+      // the PLC answered with an error: asking again gets the same answer
+      retryable: (e) => !(e instanceof PlcError && e.reason === 'plc_error'),
+    });
     this.startedAt = deps.clock.now();
     this.baudRate = cfg.serial.baudRate;
     this.backoffMs = this.reconnect.firstMs;

@@ -64,4 +64,13 @@ describe('link transaction queue', () => {
     expect(q.stats.busyMs).toBeGreaterThanOrEqual(55);
     expect(q.busyShare(Date.now() - t0)).toBeGreaterThan(0.8);
   });
+
+  it('does not repeat an attempt the retry rule calls final (an error answer of the PLC)', async () => {
+    const q = queue({ retries: 2, retryable: (e) => !(e instanceof Error && e.message === 'final') });
+    let runs = 0;
+    await expect(q.submit({ user: 'u', idempotent: true, run: async () => { runs++; throw new Error('final'); } })).rejects.toMatchObject({ code: 'failed' });
+    expect(runs).toBe(1);
+    await expect(q.submit({ user: 'u', idempotent: true, run: async () => { runs++; throw new Error('again'); } })).rejects.toMatchObject({ code: 'failed' });
+    expect(runs).toBe(4);
+  });
 });

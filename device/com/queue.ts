@@ -25,6 +25,8 @@ export interface QueueOptions {
   retries: number;
   /** most transactions waiting per user; more are refused at once */
   maxPerUser?: number;
+  /** whether a failed attempt may be repeated (default: always); an error answer of the PLC is final */
+  retryable?: (error: unknown) => boolean;
 }
 
 export interface QueueStats {
@@ -128,6 +130,7 @@ export class LinkQueue {
         last = e instanceof LinkError ? e : new LinkError('failed', e instanceof Error ? e.message : String(e), e);
         if (last.code === 'timeout') this.stats.timeouts++;
         else this.stats.errors++;
+        if (this.opts.retryable && !this.opts.retryable(e)) break;
       }
     }
     p.reject(last ?? new LinkError('closed', 'The link is closed'));

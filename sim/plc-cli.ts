@@ -1,0 +1,94 @@
+// `npm run plc -- <command>`: reads and writes the memory of the running simulator's virtual PLCs,
+// sets faults, RUN/PROG and the cable, through the simulator's PLC routes (sim/plc-routes.ts).
+import { parseArgs } from 'node:util';
+import { SIM_PLC_PATH } from './plc-routes.ts';
+
+export const PLC_CLI_USAGE = `usage: npm run plc -- [--url http://127.0.0.1:8080] <command>
+  list                              the virtual PLCs and their counters
+  read  <COMn> <address> [count]    e.g. read COM1 DT100 4, read COM3 R10 16
+  write <COMn> <address> <values…>  e.g. write COM1 DT100 1 2 3, write COM1 Y0 1 0 1
+  fault <COMn> none|silent|bad_check|garble [--count N]
+  fault <COMn> error <code> [--count N]      MEWTOCOL error code / Modbus exception
+  fault <COMn> slow <ms> [--count N]
+  mode  <COMn> run|prog
+  unplug <COMn> | plug <COMn>`;
+
+type Call = { method: 'GET' | 'POST'; path: string; body?: unknown };
+
+/** The request a command line stands for; throws with the usage's wording on a bad line. */
+export function plcCommand(args: string[], count?: number): Call {
+  const [cmd, connector = '', ...rest] = args;
+  const at = `${SIM_PLC_PATH}/${encodeURIComponent(connector)}`;
+  const need = (ok: boolean, what: string) => { if (!ok) throw new Error(`${cmd}: ${what}`); };
+  const limit = count !== undefined ? { count } : {};
+  switch (cmd) {
+    case 'list':
+      return { method: 'GET', path: SIM_PLC_PATH };
+    case 'read': {
+      need(rest.length >= 1, 'give a connector and an address, e.g. read COM1 DT100 4');
+      const n = rest[1] ?? '1';
+      return { method: 'GET', path: `${at}/memory?address=${encodeURIComponent(rest[0]!)}&count=${encodeURIComponent(n)}` };
+    }
+    case 'write': {
+      need(rest.length >= 2, 'give a connector, an address and values, e.g. write COM1 DT100 1 2 3');
+      const [address, ...vals] = rest as [string, ...string[]];
+      const bits = !/^(DT|FL|LD|WR|WL|WY|WX)/i.test(address);
+      const values = vals.map((x) => {
+        if (bits) {
+          need(x === '0' || x === '1' || x === 'true' || x === 'false', `"${x}" is not a bit value (0, 1, true, false)`);
+          return x === '1' || x === 'true';
+        }
+        need(/^-?\d+$|^0x[0-9a-f]+$/i.test(x), `"${x}" is not a whole number`);
+        return Number(x);
+      });
+      return { method: 'POST', path: `${at}/memory`, body: { address, values } };
+    }
+    case 'fault': {
+      const [kind = '', arg] = rest;
+      if (kind === 'error') {
+        need(arg !== undefined && /^\d+$/.test(arg), 'give the error code, e.g. fault COM1 error 61');
+        return { method: 'POST', path: `${at}/fault`, body: { kind, code: Number(arg), ...limit } };
+      }
+      if (kind === 'slow') {
+        need(arg !== undefined && /^\d+$/.test(arg), 'give the extra delay in ms, e.g. fault COM1 slow 2000');
+        return { method: 'POST', path: `${at}/fault`, body: { kind, delayMs: Number(arg), ...limit } };
+      }
+      return { method: 'POST', path: `${at}/fault`, body: { kind, ...(kind === 'none' ? {} : limit) } };
+    }
+    case 'mode':
+      need(rest[0] === 'run' || rest[0] === 'prog', 'run or prog');
+      return { method: 'POST', path: `${at}/mode`, body: { run: rest[0] === 'run' } };
+    case 'unplug':
+    case 'plug':
+      return { method: 'POST', path: `${at}/cable`, body: { plugged: cmd === 'plug' } };
+    default:
+      throw new Error(cmd && cmd !== 'help' ? `unknown command "${cmd}"` : 'no command');
+  }
+}
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({ args: process.argv.slice(2), options: { url: { type: 'string' }, count: { type: 'string' } }, allowPositionals: true });
+  let call: Call;
+  try {
+    call = plcCommand(positionals, values.count !== undefined ? Number(values.count) : undefined);
+  } catch (e) {
+    console.error((e as Error).message + '\n\n' + PLC_CLI_USAGE);
+    process.exit(2);
+  }
+  const base = values.url ?? process.env.SIM_URL ?? 'http://127.0.0.1:8080';
+  const res = await fetch(base + call.path, {
+    method: call.method,
+    ...(call.body !== undefined ? { body: JSON.stringify(call.body), headers: { 'content-type': 'application/json' } } : {}),
+  }).catch((e: Error) => {
+    console.error(`no simulator at ${base} (${e.message}); start it with npm start`);
+    process.exit(1);
+  });
+  const body = (await res.json()) as { error?: { message: string }; lines?: string[]; values?: unknown[] };
+  if (!res.ok) {
+    console.error(body.error?.message ?? `HTTP ${res.status}`);
+    process.exit(1);
+  }
+  console.log(body.values ? body.values.join(' ') : JSON.stringify(body, null, 2));
+}
+
+if (process.argv[1]?.endsWith('plc-cli.ts')) void main();
