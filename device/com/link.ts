@@ -198,7 +198,7 @@ export class Link {
   }
 
   private async exchange<T>(dialog: Dialog<T>, signal: AbortSignal): Promise<T> {
-    if (this.needBaudSearch) throw new PlcError('link_down', 'Searching the PLC\'s baud rate');
+    if (this.needBaudSearch) throw new PlcError('link_down', this.autobaud === 'failed' ? this.detail : 'Searching the PLC\'s baud rate');
     const channel = await this.connect();
     try {
       const value = await runDialog(this.io(channel), dialog, signal);
