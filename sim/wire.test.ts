@@ -1,30 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { charBits, received, WireDirection, wireMs, type SerialFraming, type Timers } from './wire.ts';
+import { charBits, formatFraming, framingOf, manualTimers, received, WireDirection, wireMs, type SerialFraming } from './wire.ts';
 
 const f9600: SerialFraming = { baud: 9600, bits: 8, parity: 'odd', stopbits: 1 };
-
-/** timers driven by hand: `advance(ms)` runs what is due */
-function fakeTimers() {
-  let now = 0;
-  const due: { at: number; fn: () => void; id: number }[] = [];
-  let id = 0;
-  const t: Timers & { advance(ms: number): void } = {
-    now: () => now,
-    setTimeout: (fn, ms) => { due.push({ at: now + ms, fn, id: ++id }); return id; },
-    clearTimeout: (h) => { const i = due.findIndex((d) => d.id === h); if (i >= 0) due.splice(i, 1); },
-    advance(ms) {
-      now += ms;
-      for (;;) {
-        due.sort((a, b) => a.at - b.at);
-        const d = due[0];
-        if (!d || d.at > now) break;
-        due.shift();
-        d.fn();
-      }
-    },
-  };
-  return t;
-}
 
 describe('serial wire timing', () => {
   it('counts start, data, parity and stop bits', () => {
@@ -33,8 +10,14 @@ describe('serial wire timing', () => {
     expect(wireMs(96, f9600)).toBeCloseTo(110, 5); // 96 chars × 11 bits ÷ 9600 bit/s
   });
 
+  it('takes the framing from port settings and writes it the usual short way', () => {
+    expect(framingOf({ baudRate: 19200, dataBits: 7, parity: 'even', stopBits: 2, rtscts: true })).toEqual({ baud: 19200, bits: 7, parity: 'even', stopbits: 2 });
+    expect(formatFraming(f9600)).toBe('9600 8O1');
+    expect(formatFraming({ baud: 115200, bits: 7, parity: 'none', stopbits: 2 })).toBe('115200 7N2');
+  });
+
   it('delivers a frame only after the wire has carried it, frames one after another', () => {
-    const t = fakeTimers();
+    const t = manualTimers();
     const got: { at: number; text: string }[] = [];
     const w = new WireDirection(() => f9600, () => f9600, (b) => got.push({ at: t.now(), text: new TextDecoder().decode(b) }), t);
     w.write(new TextEncoder().encode('%01#RT**\r')); // 9 chars: 10.3125 ms
@@ -58,8 +41,23 @@ describe('serial wire timing', () => {
     expect(received(frame, f9600, { ...f9600, parity: 'even' })).not.toEqual(frame);
   });
 
+  it('hand-driven timers run what is due in time order, at its due time', () => {
+    const t = manualTimers();
+    const seen: string[] = [];
+    t.setTimeout(() => seen.push(`b@${t.now()}`), 20);
+    const h = t.setTimeout(() => seen.push('cancelled'), 5);
+    t.setTimeout(() => { seen.push(`a@${t.now()}`); t.setTimeout(() => seen.push(`c@${t.now()}`), 1); }, 10);
+    t.clearTimeout(h);
+    t.advance(15);
+    expect(seen).toEqual(['a@10', 'c@11']);
+    expect(t.now()).toBe(15);
+    t.advance(5);
+    expect(seen).toEqual(['a@10', 'c@11', 'b@20']);
+    expect(t.pending()).toBe(0);
+  });
+
   it('unplugging loses what is on the wire and drops writes until plugged again', () => {
-    const t = fakeTimers();
+    const t = manualTimers();
     const got: Uint8Array[] = [];
     const w = new WireDirection(() => f9600, () => f9600, (b) => got.push(b), t);
     w.write(new Uint8Array([1, 2, 3]));

@@ -4,6 +4,7 @@
 // n × bits ÷ baud, and nothing arrives before the wire has carried it. Both ends must use the same
 // settings: a receiver at another baud rate or framing gets garbage, as on a real line (autobaud
 // relies on this). Unplugging drops whatever is on the wire.
+import type { SerialSettings } from '../hw/types.ts';
 
 export interface SerialFraming {
   baud: number;
@@ -11,6 +12,12 @@ export interface SerialFraming {
   parity: 'none' | 'odd' | 'even';
   stopbits: 1 | 2;
 }
+
+/** The framing a port opened with these settings puts on the wire (flow control does not change it). */
+export const framingOf = (s: SerialSettings): SerialFraming => ({ baud: s.baudRate, bits: s.dataBits, parity: s.parity, stopbits: s.stopBits });
+
+/** The usual short form, e.g. "9600 8O1", "19200 7E2", "115200 8N1". */
+export const formatFraming = (f: SerialFraming): string => `${f.baud} ${f.bits}${f.parity[0]!.toUpperCase()}${f.stopbits}`;
 
 /** Bits on the wire per character (spec §3 serial settings). */
 export const charBits = (f: Omit<SerialFraming, 'baud'>): number => 1 + f.bits + (f.parity === 'none' ? 0 : 1) + f.stopbits;
@@ -44,6 +51,31 @@ export const realTimers: Timers = {
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
 };
+
+/** Timers driven by hand, for deterministic tests: `advance(ms)` moves the clock and runs what is due, in order. */
+export function manualTimers(): Timers & { advance(ms: number): void; pending(): number } {
+  let now = 0;
+  let nextId = 0;
+  const due: { at: number; fn: () => void; id: number }[] = [];
+  return {
+    now: () => now,
+    setTimeout: (fn, ms) => { due.push({ at: now + Math.max(0, ms), fn, id: ++nextId }); return nextId; },
+    clearTimeout: (h) => { const i = due.findIndex((d) => d.id === h); if (i >= 0) due.splice(i, 1); },
+    advance(ms) {
+      const until = now + ms;
+      for (;;) {
+        due.sort((a, b) => a.at - b.at || a.id - b.id);
+        const d = due[0];
+        if (!d || d.at > until) break;
+        due.shift();
+        now = Math.max(now, d.at);
+        d.fn();
+      }
+      now = until;
+    },
+    pending: () => due.length,
+  };
+}
 
 /** One direction of a wire: bytes written go out one after another at the wire's speed. */
 export class WireDirection {

@@ -12,5 +12,7 @@ describe('virtual CPU profiles', () => {
     expect(rtCpu(parseInt(p.rtCode, 16)).families).toContain(family);
     if (p.exrtCode) expect(exrtCpu(parseInt(p.exrtCode, 16)).name).toBe(model);
     expect(p.mewtocol7).toBe(model === 'FP7');
+    // MEWTOCOL7 STRD needs the FP7 model code and versions; the other models have none
+    expect(p.fp7Model !== undefined && p.fp7Versions !== undefined).toBe(p.mewtocol7);
   });
 });

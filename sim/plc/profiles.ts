@@ -30,12 +30,15 @@ export interface CpuProfile {
   exrtCode?: string;
   /** speaks MEWTOCOL7 (FP7) besides MEWTOCOL-COM */
   mewtocol7: boolean;
+  /** MEWTOCOL7 STRD: FP7 model code (mewtocol.md §4.4 last row, '03' = CPS41E) and the three 4-digit versions */
+  fp7Model?: string;
+  fp7Versions?: readonly [string, string, string];
   areas: AreaSizes;
 }
 
 export const CPU_PROFILES: Record<CpuModel, CpuProfile> = {
   // spec §9: DT 0-999424, LD 16384, FL 32765, WR 2048, WL 1024, WY 512, WX 512
-  FP7: { model: 'FP7', rtCode: '00', version: '00', capacityK: '00', mewtocol7: true,
+  FP7: { model: 'FP7', rtCode: '00', version: '00', capacityK: '00', mewtocol7: true, fp7Model: '03', fp7Versions: ['0453', '0453', '0453'],
     areas: { DT: 999425, FL: 32765, LD: 16384, WR: 2048, WL: 1024, WY: 512, WX: 512 } },
   // FP0 C32 (RT 06, EXRT 41, 5k): no Modbus table in the reference; FP0 manuals' DT 1660 / WR 62
   FP0: { model: 'FP0', rtCode: '06', version: '23', capacityK: '05', exrtCode: '41', mewtocol7: false,

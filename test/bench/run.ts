@@ -13,6 +13,7 @@ import { measureThroughput } from './throughput.ts';
 import { formatTable, median, type Row } from './stats.ts';
 import { measureConsole } from './console.ts';
 import { measureCodecs } from './codec.ts';
+import { measureWire } from './wire.ts';
 
 const START_RUNS = 5;
 const SECTIONS = ['pew_mqtt', 'pew'] as const;
@@ -64,6 +65,7 @@ try {
   }
 
   await part('protocol codecs', () => measureCodecs(rows));
+  await part('link wire utilisation', () => measureWire(rows));
 
   await part('console in chromium', () => measureConsole(rows));
 

@@ -1,0 +1,77 @@
+// The byte-level PLC: bytes from the line in, answer bytes out (through `send`, `scanMs` after the
+// request has fully arrived, plus the delay of a `slow` fault).
+//   MEWTOCOL  MEWTOCOL-COM frames with `%` or `<` header and, on FP7 only, MEWTOCOL7 `>` frames on
+//             the same port (other models skip them as noise). Answers only its own station or
+//             EE / EEE, with the station as addressed. Long replies go out as `&`-chained frames, each
+//             next one when the host asks for it; multi-frame requests are collected, asking the host
+//             for each next frame. A frame with a wrong check code gets `!40`, a malformed one `!41`,
+//             a broken multi-frame procedure `!43`; noise is skipped.
+//   MODBUS    RTU on serial: answers its unit id; unit 0 is a broadcast (writes executed, no answer);
+//             frames with a wrong CRC are not heard; a function of unknown length is taken at the
+//             3.5-character silence (`gapMs`) and answered with exception 01.
+//             MBAP on TCP: every unit id is answered (the connection already selects the PLC), with
+//             the transaction id echoed; a stream out of step is dropped and `close` is called.
+import { realTimers, type Timers } from '../wire.ts';
+import { breakCheck, garble, type AnswerFormat } from './answer-faults.ts';
+import { mewtocolParts } from './mewtocol-endpoint.ts';
+import { rtuParts, tcpParts } from './modbus-endpoint.ts';
+import type { Fault, VirtualPlc } from './virtual-plc.ts';
+
+export type PlcProtocol = 'MEWTOCOL' | 'MODBUS';
+export type PlcTransport = 'serial' | 'tcp';
+
+export interface PlcEndpointOptions {
+  protocol: PlcProtocol;
+  transport: PlcTransport;
+  send(bytes: Uint8Array): void;
+  /** Called when the stream is beyond repair (a Modbus/TCP header out of step): a server ends the connection. */
+  close?(): void;
+  timers?: Timers;
+  /** Modbus RTU: ms of silence that ends a frame (3.5 characters at the line's speed); default 4. */
+  gapMs?: () => number;
+}
+
+export interface PlcEndpoint {
+  receive(bytes: Uint8Array): void;
+  /** Forgets partial frames, unsent frames of a long reply and answers not sent yet. */
+  reset(): void;
+}
+
+export function createPlcEndpoint(plc: VirtualPlc, opts: PlcEndpointOptions): PlcEndpoint {
+  const timers = opts.timers ?? realTimers;
+  const scheduled = new Set<unknown>();
+
+  /** Sends `bytes` (or nothing for `silent`) after the scan time, spoiled as the fault says. */
+  function answer(fault: Fault, bytes: Uint8Array, format: AnswerFormat): void {
+    if (fault.kind === 'silent') return;
+    const out = fault.kind === 'bad_check' ? breakCheck(bytes, format) : fault.kind === 'garble' ? garble(bytes, format) : bytes;
+    const handle = timers.setTimeout(() => {
+      scheduled.delete(handle);
+      plc.answered();
+      opts.send(out);
+    }, plc.scanMs + (fault.kind === 'slow' ? fault.delayMs : 0));
+    scheduled.add(handle);
+  }
+  const cancelAnswers = () => {
+    for (const h of scheduled) timers.clearTimeout(h);
+    scheduled.clear();
+  };
+
+  const parts = opts.protocol === 'MEWTOCOL' ? mewtocolParts(plc, answer) : opts.transport === 'serial' ? rtuParts(plc, answer, timers, opts.gapMs) : tcpParts(plc, answer, opts.close);
+  return {
+    receive: (bytes) => parts.receive(bytes),
+    reset() {
+      cancelAnswers();
+      parts.reset();
+    },
+  };
+}
+
+/** Sends an answer after the scan time, spoiled as the fault says (nothing for `silent`). */
+export type Answer = (fault: Fault, bytes: Uint8Array, format: AnswerFormat) => void;
+/** The protocol half of an endpoint. */
+export interface EndpointParts {
+  receive(bytes: Uint8Array): void;
+  reset(): void;
+}
+
