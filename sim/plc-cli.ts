@@ -83,12 +83,19 @@ async function main(): Promise<void> {
     console.error(`no simulator at ${base} (${e.message}); start it with npm start`);
     process.exit(1);
   });
-  const body = (await res.json()) as { error?: { message: string }; lines?: string[]; values?: unknown[] };
+  const body = (await res.json()) as {
+    error?: { message: string }; lines?: string[]; values?: unknown[];
+    plcs?: { connector: string; mode: string; fault: { kind: string }; requests: number; answers: number; writes: number }[];
+  };
   if (!res.ok) {
     console.error(body.error?.message ?? `HTTP ${res.status}`);
     process.exit(1);
   }
-  console.log(body.values ? body.values.join(' ') : JSON.stringify(body, null, 2));
+  if (body.values) console.log(body.values.join(' '));
+  else if (body.plcs) {
+    for (const line of body.lines ?? []) console.log(line);
+    for (const p of body.plcs) console.log(`${p.connector}  ${p.mode}  fault ${p.fault.kind}  requests ${p.requests}  answers ${p.answers}  writes ${p.writes}`);
+  } else console.log(JSON.stringify(body, null, 2));
 }
 
 if (process.argv[1]?.endsWith('plc-cli.ts')) void main();
