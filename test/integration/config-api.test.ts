@@ -163,7 +163,7 @@ describe('requests outside the table', () => {
   });
 
   it('planned actions answer 501 with a code', async () => {
-    const r = await admin.post('/config/plctest', { interface: 0 });
+    const r = await admin.post('/config/get_sqltest', {});
     expect(r.status).toBe(501);
     expect(r.body.error.code).toBe('not_implemented');
   });
