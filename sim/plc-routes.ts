@@ -62,6 +62,7 @@ export function simPlcRoutes(rig: PlcRig): RouteDef[] {
     pub('GET', `${SIM_PLC_PATH}/:connector/memory`, (c) => {
       const { plc } = plcAt(c);
       const address = c.req.query('address') ?? '';
+      if (!address) throw bad('give the address to read, e.g. ?address=DT100&count=4');
       const count = Number(c.req.query('count') ?? '1');
       if (!Number.isInteger(count) || count < 1 || count > 1000) throw bad('count must be a whole number from 1 to 1000');
       return c.json({ address, values: inspect(() => readPlcMemory(plc.memory, address, count)) });
