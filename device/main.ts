@@ -17,6 +17,7 @@ import { createAuditLog } from './system/audit.ts';
 import type { DaemonContext } from './api/context.ts';
 import { APP_VERSION } from './version.ts';
 import { startCom } from './com/com.ts';
+import { startRedirects } from './redirect/redirects.ts';
 
 export interface DaemonOptions {
   hw: Hw;
@@ -37,8 +38,8 @@ export interface Daemon {
   close(): Promise<void>;
 }
 
-/** The daemon's parts over one data folder, without a socket (tests use this with app.request). */
-export async function buildContext(hw: Hw, dataDir: string, log?: Logger, webDir: string = DEFAULT_WEB_DIR): Promise<DaemonContext> {
+/** The daemon's parts over one data folder; redirect threads listen on `host`. */
+export async function buildContext(hw: Hw, dataDir: string, log?: Logger, webDir: string = DEFAULT_WEB_DIR, host = '127.0.0.1'): Promise<DaemonContext> {
   const logger = log ?? createLogger({ clock: hw.clock });
   await mkdir(dataDir, { recursive: true });
   const info = await hw.systemInfo();
@@ -48,11 +49,14 @@ export async function buildContext(hw: Hw, dataDir: string, log?: Logger, webDir
     log: logger,
     crossOptions: async () => ({ systemPorts: await hw.systemTcpPorts() }),
   });
+  const com = await startCom(store, hw, logger);
   return {
     hw,
     dataDir,
     store,
-    com: await startCom(store, hw, logger),
+    com,
+    redirects: await startRedirects(store, com.links, logger, host),
+    listenHost: host,
     log: logger,
     users: new Users(join(dataDir, 'users.json')),
     sessions: new Sessions(hw.clock),
@@ -64,9 +68,9 @@ export async function buildContext(hw: Hw, dataDir: string, log?: Logger, webDir
 }
 
 export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
-  const ctx = await buildContext(opts.hw, opts.dataDir, opts.log, opts.webDir);
-  const app = createApp(ctx, [...ROUTES, ...(opts.extraRoutes ?? [])]);
   const host = opts.host ?? '127.0.0.1';
+  const ctx = await buildContext(opts.hw, opts.dataDir, opts.log, opts.webDir, host);
+  const app = createApp(ctx, [...ROUTES, ...(opts.extraRoutes ?? [])]);
   const server: ServerType = await new Promise((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: opts.port, hostname: host }, () => resolve(s));
     s.once('error', reject);
@@ -83,6 +87,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
         server.close(() => resolve());
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       });
+      await ctx.redirects.close();
       await ctx.com.close();
     },
   };

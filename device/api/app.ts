@@ -13,11 +13,12 @@ import { configRoutes } from './config-routes.ts';
 import { systemRoutes } from './system-routes.ts';
 import { plannedRoutes } from './planned-routes.ts';
 import { comRoutes } from './com-routes.ts';
+import { portRoutes } from './port-routes.ts';
 import { downloadRoutes } from './download-routes.ts';
 import { isConsolePath, serveConsole } from './static.ts';
 
 /** Every route the daemon answers (docs/api.md has one row for each). */
-export const ROUTES: readonly RouteDef[] = [...authRoutes, ...systemRoutes, ...configRoutes, ...comRoutes, ...downloadRoutes, ...plannedRoutes];
+export const ROUTES: readonly RouteDef[] = [...authRoutes, ...systemRoutes, ...configRoutes, ...comRoutes, ...portRoutes, ...downloadRoutes, ...plannedRoutes];
 
 export function createApp(ctx: DaemonContext, routes: readonly RouteDef[] = ROUTES): Hono<Env> {
   const app = new Hono<Env>();

@@ -7,6 +7,7 @@ import type { Sessions, Session } from '../system/sessions.ts';
 import type { LockoutState } from '../system/lockout.ts';
 import type { AuditLog } from '../system/audit.ts';
 import type { Com } from '../com/com.ts';
+import type { Redirects } from '../redirect/redirects.ts';
 
 export interface DaemonContext {
   hw: Hw;
@@ -20,6 +21,10 @@ export interface DaemonContext {
   versions: Versions;
   /** the PLC links of the saved pew section */
   com: Com;
+  /** the redirect threads of the saved pew_redirect section */
+  redirects: Redirects;
+  /** the address the daemon and its redirect threads listen on */
+  listenHost: string;
   /** the console's built files (dist/web by default) */
   webDir: string;
 }

@@ -1,0 +1,34 @@
+// Redirect threads (spec §2 /port): live counters and the connection test of one thread.
+import * as v from 'valibot';
+import { readBody } from './body.ts';
+import { ApiError } from './errors.ts';
+import { route, type RouteDef } from './route.ts';
+import type { Redirect } from '../model/sections/redirect.ts';
+import { interfaceById, type Pew } from '../model/sections/pew.ts';
+import { runPortTest } from '../redirect/port-test.ts';
+
+const portTestRequest = v.strictObject({ index: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(9)) });
+
+export const portRoutes: RouteDef[] = [
+  route({
+    method: 'GET', path: '/config/port_status', key: 'port_status', access: 'user',
+    handler: async (c, ctx) => {
+      await ctx.redirects.settled();
+      return c.json({ threads: ctx.redirects.status() });
+    },
+  }),
+  route({
+    method: 'POST', path: '/config/porttest', key: 'porttest', access: 'admin',
+    handler: async (c, ctx) => {
+      const { index } = await readBody(c, portTestRequest);
+      await ctx.redirects.settled();
+      const t = ctx.store.get<Redirect>('pew_redirect').threads[index];
+      const thread = ctx.redirects.thread(index);
+      if (!t || !thread) throw new ApiError(409, 'interface_not_ready', 'This thread is not in the saved settings: save first');
+      const it = interfaceById(ctx.store.get<Pew>('pew'), t.service);
+      const modbus = t.mb_translation || it?.protocol === 'MODBUS';
+      const result = await runPortTest(index, t, modbus, ctx.listenHost, (it?.timeout ?? 1000) * 2 + 1000);
+      return c.json(result);
+    },
+  }),
+];

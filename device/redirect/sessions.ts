@@ -1,0 +1,152 @@
+// One client of a redirect thread: the client-facing side of the protocol, as a PLC would speak it.
+// Requests are handled one at a time per client, in order. A command the thread allows goes to the
+// PLC through the link of the thread's interface (a transaction of its own, fair with the link's
+// other users); its answer, or the PLC's error code, goes back to this client only.
+//
+//   MEWTOCOL   frames and multi-frame handshakes (mewtocol.md §1.3) both ways; a refused command
+//              gets `!65`, an unreadable one `!42`; a PLC that does not answer leaves the client
+//              without answer, as the PLC itself would
+//   Modbus/TCP MBAP framing; refused or unmapped addresses exception 02, PLC error 04, no answer
+//              0B, interface not usable 0A (gateway path unavailable)
+import {
+  asciiToBytes, createMewStreamDecoder, createTcpDecoder, decodeMewRequest, decodeModbusRequest, encodeModbusException,
+  encodeModbusResponse, encodeTcpFrame, mewErrorFrame, mewReplyFrames, MODBUS_EXCEPTION, modbusWriteEcho,
+  type MewHeader, type MewStation, type ModbusRequest, type ModbusResponse,
+} from '../protocol/index.ts';
+import type { Restriction } from '../model/sections/redirect.ts';
+import { PlcError } from '../com/dialog.ts';
+import { mewDialog } from '../com/mewtocol-dialog.ts';
+import type { Link } from '../com/link.ts';
+import { checkMewCommand, UNREADABLE, type ThreadRules } from './mewtocol-filter.ts';
+import { resolveModbus, type PlcOp } from './modbus-resolve.ts';
+
+export interface ThreadCounters {
+  requests: number;
+  refused: number;
+  errors: number;
+}
+
+export interface SessionDeps {
+  rules: ThreadRules;
+  gateway: boolean;
+  link(): Link | undefined;
+  send(bytes: Uint8Array): void;
+  /** the link user name of this client, e.g. `redirect:9094:3` */
+  user: string;
+  counters: ThreadCounters;
+}
+
+export interface Session {
+  receive(bytes: Uint8Array): void;
+  /** a fatal framing error: the thread closes the connection */
+  onFatal?: () => void;
+}
+
+function serial(): (job: () => Promise<void>) => void {
+  let chain = Promise.resolve();
+  return (job) => { chain = chain.then(job).catch(() => {}); };
+}
+
+export function mewtocolSession(d: SessionDeps): Session {
+  const decoder = createMewStreamDecoder();
+  const enqueue = serial();
+  let pending: string[] = [];
+  const out = (frame: string) => d.send(asciiToBytes(frame));
+  const refuse = (header: MewHeader, station: MewStation, code: number) => {
+    d.counters.refused++;
+    out(mewErrorFrame(header, station, code));
+  };
+  return {
+    receive(bytes) {
+      for (const ev of decoder.push(bytes)) {
+        if (ev.type === 'continue') out(ev.reply);
+        else if (ev.type === 'next') { const f = pending.shift(); if (f) out(f); }
+        else if (ev.type === 'error') {
+          d.counters.errors++;
+          if (ev.mewCode !== undefined && ev.header && ev.station !== undefined) out(mewErrorFrame(ev.header, ev.station, ev.mewCode));
+        } else if (ev.message.kind === 'command') {
+          const { header, station, text } = ev.message;
+          d.counters.requests++;
+          const req = decodeMewRequest(text);
+          if (!req.ok) { refuse(header, station, req.error.mewCode ?? UNREADABLE); continue; }
+          const verdict = checkMewCommand(req.value, d.rules);
+          if (verdict !== undefined) { refuse(header, station, verdict); continue; }
+          const r = req.value;
+          enqueue(async () => {
+            const link = d.link();
+            if (!link) { d.counters.errors++; return; }
+            try {
+              const reply = await link.exchangeDialog(() => mewDialog(station, r, header), !r.cmd.startsWith('W'), d.user);
+              pending = mewReplyFrames(header, station, r, reply as never);
+              out(pending.shift()!);
+            } catch (e) {
+              d.counters.errors++;
+              if (e instanceof PlcError && e.reason === 'plc_error' && e.code !== undefined) out(mewErrorFrame(header, station, e.code));
+            }
+          });
+        }
+      }
+    },
+  };
+}
+
+async function runOps(link: Link, ops: PlcOp[], user: string): Promise<(number | boolean)[]> {
+  const values: (number | boolean)[] = [];
+  for (const o of ops) {
+    if (o.kind === 'words') {
+      if (o.op === 'read') values.push(...(await link.readWords(o.area, o.start, o.count, user)));
+      else await link.writeWords(o.area, o.start, o.values!, user);
+    } else if (o.op === 'read') values.push(...(await link.readBits(o.area, o.index, o.count, user)));
+    else await link.writeBits(o.area, o.index, o.values!, user);
+  }
+  return values;
+}
+
+function responseOf(req: ModbusRequest, values: (number | boolean)[]): ModbusResponse {
+  if (req.fc === 1 || req.fc === 2) return { fc: req.fc, bits: values as boolean[] };
+  if (req.fc === 3 || req.fc === 4) return { fc: req.fc, registers: values as number[] };
+  return modbusWriteEcho(req)!;
+}
+
+const exceptionOf = (e: unknown): number => {
+  if (e instanceof PlcError) {
+    if (e.reason === 'plc_error') return MODBUS_EXCEPTION.SERVER_DEVICE_FAILURE;
+    if (e.reason === 'link_down') return MODBUS_EXCEPTION.GATEWAY_PATH_UNAVAILABLE;
+  }
+  return MODBUS_EXCEPTION.GATEWAY_TARGET_FAILED;
+};
+
+export function modbusSession(d: SessionDeps & { onFatal(): void }): Session {
+  const decoder = createTcpDecoder();
+  const enqueue = serial();
+  return {
+    onFatal: d.onFatal,
+    receive(bytes) {
+      for (const ev of decoder.push(bytes)) {
+        if (ev.type === 'error') { d.counters.errors++; d.onFatal(); return; }
+        const { transaction, unit, pdu } = ev;
+        const answer = (res: Uint8Array) => d.send(encodeTcpFrame({ transaction, unit, pdu: res }));
+        d.counters.requests++;
+        const req = decodeModbusRequest(pdu);
+        if (!req.ok) {
+          d.counters.refused++;
+          answer(encodeModbusException(req.error.fc ?? pdu[0] ?? 0, req.error.exception ?? MODBUS_EXCEPTION.ILLEGAL_FUNCTION));
+          continue;
+        }
+        const r = req.value;
+        const ops = resolveModbus(r, d.rules.mapping as Restriction[], d.gateway);
+        if (typeof ops === 'number') { d.counters.refused++; answer(encodeModbusException(r.fc, ops)); continue; }
+        enqueue(async () => {
+          const link = d.link();
+          try {
+            if (!link) throw new PlcError('link_down', 'interface not enabled');
+            answer(encodeModbusResponse(responseOf(r, await runOps(link, ops, d.user))));
+          } catch (e) {
+            d.counters.errors++;
+            answer(encodeModbusException(r.fc, exceptionOf(e)));
+          }
+        });
+      }
+    },
+  };
+}

@@ -1,0 +1,109 @@
+// One redirect thread (spec §3 Port): a TCP listener on `port` that admits at most `clients`
+// clients whose address lies in ip_start–ip_end (the all-addresses form admits everyone), closes a
+// client idle for `timeout` seconds, and runs a session per client (sessions.ts) that forwards
+// parsed frames through the link of the thread's interface. Refused connections and requests, errors
+// and bytes are counted for /port.
+import { createServer, type Server, type Socket } from 'node:net';
+import type { Logger } from '../system/log.ts';
+import type { Thread } from '../model/sections/redirect.ts';
+import { ipInRange } from '../model/ip.ts';
+import type { Link } from '../com/link.ts';
+import { mewtocolSession, modbusSession, type ThreadCounters } from './sessions.ts';
+
+export interface ThreadStatus extends ThreadCounters {
+  index: number;
+  port: number;
+  listening: boolean;
+  detail: string;
+  clients: number;
+  bytesIn: number;
+  bytesOut: number;
+}
+
+export interface ThreadDeps {
+  host: string;
+  log: Logger;
+  /** the link of an interface id, when it is enabled */
+  link(id: number): Link | undefined;
+  /** the protocol the interface speaks (a thread on a Modbus interface takes Modbus/TCP clients) */
+  protocolOf(id: number): string | undefined;
+}
+
+const plainIp = (a: string | undefined) => (a ?? '').replace(/^::ffff:/, '');
+
+export class RedirectThread {
+  private server: Server | undefined;
+  private readonly sockets = new Set<Socket>();
+  private listening = false;
+  private detail = '';
+  private nextClient = 1;
+  private readonly counters: ThreadCounters = { requests: 0, refused: 0, errors: 0 };
+  private bytesIn = 0;
+  private bytesOut = 0;
+
+  constructor(readonly index: number, readonly cfg: Thread, private readonly deps: ThreadDeps) {}
+
+  async start(): Promise<void> {
+    const server = createServer((s) => this.accept(s));
+    this.server = server;
+    await new Promise<void>((resolve) => {
+      server.once('error', (e: NodeJS.ErrnoException) => {
+        this.detail = e.code === 'EADDRINUSE' ? `Port ${this.cfg.port} is in use by another program` : e.code === 'EACCES' ? `Port ${this.cfg.port} needs more rights` : e.message;
+        this.deps.log.warn('redirect thread cannot listen', { port: this.cfg.port, error: this.detail });
+        resolve();
+      });
+      server.listen(this.cfg.port, this.deps.host, () => {
+        this.listening = true;
+        this.deps.log.info('redirect thread listening', { port: this.cfg.port, interface: this.cfg.service, gateway: this.cfg.mb_translation });
+        resolve();
+      });
+    });
+  }
+
+  status(): ThreadStatus {
+    return { index: this.index, port: this.cfg.port, listening: this.listening, detail: this.detail, clients: this.sockets.size, ...this.counters, bytesIn: this.bytesIn, bytesOut: this.bytesOut };
+  }
+
+  async close(): Promise<void> {
+    for (const s of this.sockets) s.destroy();
+    this.sockets.clear();
+    const server = this.server;
+    this.server = undefined;
+    this.listening = false;
+    if (server) await new Promise<void>((r) => server.close(() => r()));
+  }
+
+  private accept(socket: Socket): void {
+    const ip = plainIp(socket.remoteAddress);
+    if (!ipInRange(ip, this.cfg.ip_start, this.cfg.ip_end) || this.sockets.size >= this.cfg.clients) {
+      this.counters.refused++;
+      socket.destroy();
+      return;
+    }
+    this.sockets.add(socket);
+    socket.setNoDelay(true);
+    socket.setTimeout(this.cfg.timeout * 1000, () => socket.destroy()); // idle: no byte either way
+    const send = (b: Uint8Array) => {
+      if (socket.destroyed) return;
+      this.bytesOut += b.length;
+      socket.write(b);
+    };
+    const id = this.cfg.service;
+    const deps = {
+      rules: { mapping: this.cfg.mapping, monitoring_cmd: this.cfg.monitoring_cmd },
+      gateway: this.cfg.mb_translation,
+      link: () => this.deps.link(id),
+      send,
+      user: `redirect:${this.cfg.port}:${this.nextClient++}`,
+      counters: this.counters,
+    };
+    const modbus = this.cfg.mb_translation || this.deps.protocolOf(id) === 'MODBUS';
+    const session = modbus ? modbusSession({ ...deps, onFatal: () => socket.destroy() }) : mewtocolSession(deps);
+    socket.on('data', (b: Buffer) => {
+      this.bytesIn += b.length;
+      session.receive(new Uint8Array(b.buffer, b.byteOffset, b.length));
+    });
+    socket.on('error', () => {});
+    socket.on('close', () => this.sockets.delete(socket));
+  }
+}
