@@ -14,6 +14,7 @@ import { formatTable, median, type Row } from './stats.ts';
 import { measureConsole } from './console.ts';
 import { measureCodecs } from './codec.ts';
 import { measureWire } from './wire.ts';
+import { measureRedirect } from './redirect.ts';
 
 const START_RUNS = 5;
 const SECTIONS = ['pew_mqtt', 'pew'] as const;
@@ -66,6 +67,7 @@ try {
 
   await part('protocol codecs', () => measureCodecs(rows));
   await part('link wire utilisation', () => measureWire(rows));
+  await part('redirect threads', () => measureRedirect(rows));
 
   await part('console in chromium', () => measureConsole(rows));
 

@@ -1,0 +1,131 @@
+// Redirect figures of `npm run bench`, measured side by side in one run:
+//   - one MEWTOCOL client through a redirect thread to a virtual PLC on TCP, against the same client
+//     talking to that PLC directly: requests per second and the latency the thread adds (p50, p99);
+//   - the Modbus/TCP gateway to a PLC on a 115200-baud line: requests per second against the wire
+//     limit of the translated MEWTOCOL frames;
+//   - fairness: 16 clients on one thread, most-served ÷ least-served client.
+import { connect, type Socket } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startTestDaemon } from '../support/daemon.ts';
+import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
+import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
+import { startTcpPlc } from '../../sim/plc/tcp.ts';
+import { wireMs } from '../../sim/wire.ts';
+import type { Pew } from '../../device/model/sections/pew.ts';
+import type { Thread } from '../../device/model/sections/redirect.ts';
+import {
+  asciiToBytes, createMewStreamDecoder, createTcpDecoder, encodeModbusRequest, encodeTcpFrame, mewCommandFrames, mewReplyFrames, type MewRequest,
+} from '../../device/protocol/index.ts';
+import { median, type Row } from './stats.ts';
+
+const RD: MewRequest = { cmd: 'RD', area: 'DT', start: 0, count: 27 };
+const SCAN_MS = 1;
+
+/** A client that sends one frame and waits for the whole answer, again and again. */
+class Asker {
+  private readonly socket: Socket;
+  private waiting: (() => void) | undefined;
+  private readonly mew = createMewStreamDecoder();
+  private readonly mb = createTcpDecoder();
+  constructor(port: number, host: string, private readonly modbus: boolean) {
+    this.socket = connect({ host, port });
+    this.socket.setNoDelay(true);
+    this.socket.on('data', (b) => {
+      const events = this.modbus ? this.mb.push(new Uint8Array(b)) : this.mew.push(new Uint8Array(b)).filter((e) => e.type === 'message');
+      if (events.length) this.waiting?.();
+    });
+  }
+  ready(): Promise<void> {
+    return new Promise((r) => this.socket.once('connect', () => r()));
+  }
+  ask(frame: Uint8Array): Promise<void> {
+    return new Promise((r) => { this.waiting = r; this.socket.write(frame); });
+  }
+  close(): void {
+    this.socket.destroy();
+  }
+}
+
+async function loop(asker: Asker, frame: Uint8Array, ms: number): Promise<number[]> {
+  const lat: number[] = [];
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    const t0 = performance.now();
+    await asker.ask(frame);
+    lat.push(performance.now() - t0);
+  }
+  return lat;
+}
+
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0;
+const thread = (port: number, service: Thread["service"], over: Partial<Thread> = {}): Thread => ({
+  port, mb_translation: false, monitoring_cmd: true, service, clients: 16, timeout: 60, ip_start: '0.0.0.0', ip_end: '0.0.0.0',
+  mapping: [{ type: 0, area: 'DT', register_area_start: 0, register_area_end: 999, register_area_mapped: 0, read_write: 'R/W' }], ...over,
+});
+
+export async function measureRedirect(rows: Row[]): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'bench-redirect-'));
+  const tcpPlc = await startTcpPlc(new VirtualPlc({ model: 'FP-X', scanMs: 0 }), { host: '127.0.0.1', mewtocolPort: 0, modbusPort: 0 });
+  const framing = { baud: 115200, bits: 8 as const, parity: 'odd' as const, stopbits: 1 as const };
+  const wire = new SerialPlcAttachment(new VirtualPlc({ model: 'FP-XH', scanMs: SCAN_MS }), { protocol: 'MEWTOCOL', framing });
+  const d = await startTestDaemon({ dataDir: dir, serial: { virtualPorts: { COM1: (s) => wire.open(s) } } });
+  try {
+    const admin = await d.admin();
+    const pew = (await admin.get('/config/pew')).body as Pew;
+    Object.assign(pew.interfaces[0]!, { enabled: true, baudrate: 115200, timeout: 1000 });
+    Object.assign(pew.interfaces[4]!, { enabled: true, ip_port: `127.0.0.1:${tcpPlc.ports.mewtocol}`, timeout: 1000 });
+    const base = 30000 + Math.floor(Math.random() * 20000);
+    const threads = [thread(base, 5), thread(base + 1, 0, { mb_translation: true }), thread(base + 2, 0)];
+    const saved = await admin.post('/config', { pew, pew_redirect: { threads } });
+    if (saved.status !== 200) throw new Error(`saving the bench settings failed: ${saved.text}`);
+    await d.ctx.com.settled();
+    await d.ctx.redirects.settled();
+
+    // 1. through the thread vs direct, alternating rounds so both see the same machine load
+    const frame = asciiToBytes(mewCommandFrames('EE', RD)[0]!);
+    const via = new Asker(base, '127.0.0.1', false);
+    const direct = new Asker(tcpPlc.ports.mewtocol, '127.0.0.1', false);
+    await Promise.all([via.ready(), direct.ready()]);
+    const latVia: number[] = [];
+    const latDirect: number[] = [];
+    for (let round = 0; round < 6; round++) {
+      latDirect.push(...(await loop(direct, frame, 500)));
+      latVia.push(...(await loop(via, frame, 500)));
+    }
+    via.close();
+    direct.close();
+    const rate = (lat: number[]) => lat.length / (lat.reduce((a, b) => a + b, 0) / 1000);
+    rows.push({ figure: 'redirect thread, 1 client RD 27 (req/s)', ours: rate(latVia), baseline: rate(latDirect), note: 'baseline: the same client straight to the virtual PLC on TCP; goal ≥ 0.9' });
+    rows.push({ figure: 'redirect added latency p50 / p99 (µs)', ours: (median(latVia) - median(latDirect)) * 1000, note: `p99 added ${((pct(latVia, 0.99) - pct(latDirect, 0.99)) * 1000).toFixed(0)} µs; ${latVia.length} + ${latDirect.length} requests` });
+
+    // 2. the gateway to a 115200-baud MEWTOCOL PLC
+    const gw = new Asker(base + 1, '127.0.0.1', true);
+    await gw.ready();
+    let tid = 0;
+    const mbLat: number[] = [];
+    const mbEnd = performance.now() + 3000;
+    while (performance.now() < mbEnd) {
+      const t0 = performance.now();
+      await gw.ask(encodeTcpFrame({ transaction: ++tid & 0xffff, unit: 1, pdu: encodeModbusRequest({ fc: 3, address: 0, quantity: 27 }) }));
+      mbLat.push(performance.now() - t0);
+    }
+    gw.close();
+    const chars = mewCommandFrames('EE', RD)[0]!.length + mewReplyFrames('%', 'EE', RD, { kind: 'words', words: Array(27).fill(0) })[0]!.length;
+    rows.push({ figure: 'Modbus gateway → 115200 baud (req/s)', ours: rate(mbLat), baseline: 1000 / (wireMs(chars, framing) + SCAN_MS),
+      note: `FC3 27 registers → one RD frame each way (${chars} chars) + ${SCAN_MS} ms scan = wire limit` });
+
+    // 3. fairness: 16 clients on one thread to the serial PLC
+    const clients = Array.from({ length: 16 }, () => new Asker(base + 2, '127.0.0.1', false));
+    await Promise.all(clients.map((c) => c.ready()));
+    const counts = await Promise.all(clients.map(async (c) => (await loop(c, frame, 4000)).length));
+    clients.forEach((c) => c.close());
+    rows.push({ figure: 'fairness, 16 clients on one thread (most ÷ least)', ours: Math.max(...counts) / Math.max(1, Math.min(...counts)),
+      note: `served per client in 4 s: ${Math.min(...counts)}–${Math.max(...counts)}; goal ≤ 1.2` });
+  } finally {
+    await d.stop();
+    await tcpPlc.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
