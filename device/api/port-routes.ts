@@ -1,20 +1,19 @@
 // Redirect threads (spec §2 /port): live counters and the connection test of one thread.
-import * as v from 'valibot';
 import { readBody } from './body.ts';
 import { ApiError } from './errors.ts';
 import { route, type RouteDef } from './route.ts';
 import type { Redirect } from '../model/sections/redirect.ts';
 import { interfaceById, type Pew } from '../model/sections/pew.ts';
 import { runPortTest } from '../redirect/port-test.ts';
+import { portTestRequest, type PortStatus } from '../model/porttest.ts';
 
-const portTestRequest = v.strictObject({ index: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(9)) });
 
 export const portRoutes: RouteDef[] = [
   route({
     method: 'GET', path: '/config/port_status', key: 'port_status', access: 'user',
     handler: async (c, ctx) => {
       await ctx.redirects.settled();
-      return c.json({ threads: ctx.redirects.status() });
+      return c.json({ threads: ctx.redirects.status() } satisfies PortStatus);
     },
   }),
   route({

@@ -11,9 +11,7 @@ import {
 import type { Restriction, Thread } from '../model/sections/redirect.ts';
 import { printable } from '../com/dialog.ts';
 
-export type PortTestResult =
-  | { ok: true; index: number; request: string; raw: string }
-  | { ok: false; index: number; reason: 'not_listening' | 'refused' | 'no_answer' | 'error_answer'; message: string; request: string; raw: string };
+import type { PortTestFailure, PortTestResult } from '../model/porttest.ts';
 
 const firstGrant = (t: Thread): Restriction | undefined => t.mapping.find((r) => r.read_write !== 'BLK');
 
@@ -40,7 +38,7 @@ export function runPortTest(index: number, t: Thread, modbus: boolean, host: str
   return new Promise((resolve) => {
     const socket = connect({ host: host === '0.0.0.0' ? '127.0.0.1' : host, port: t.port });
     const done = (r: PortTestResult) => { clearTimeout(timer); socket.destroy(); resolve(r); };
-    const fail = (reason: Exclude<PortTestResult, { ok: true }>['reason'], message: string) =>
+    const fail = (reason: PortTestFailure, message: string) =>
       done({ ok: false, index, reason, message, request, raw: printable(got, !modbus) });
     const timer = setTimeout(() => fail('no_answer', `No answer through port ${t.port} within ${timeoutMs} ms`), timeoutMs);
     const mew = createMewStreamDecoder();

@@ -190,23 +190,23 @@ describe('navigation', () => {
       return route.abort('connectionfailed');
     });
     // the pages still to come share one chunk, not loaded yet in this browser
-    await menuLink(page, 'port').click();
-    await expectTitle(page, en.nav.port);
+    await menuLink(page, 'datetime').click();
+    await expectTitle(page, en.nav.datetime);
     const alert = page.locator('main .error-card[role=alert]');
     await expectText(alert.locator('p'), en.notify.chunkFailed);
     expect(blocked.length).toBeGreaterThan(0);
-    expect(await pageBody(page, 'port').count()).toBe(0);
+    expect(await pageBody(page, 'datetime').count()).toBe(0);
     // the shell keeps working meanwhile
     await menuLink(page, 'info').click();
     await expectTitle(page, en.nav.info);
     await pageBody(page, 'info').waitFor();
 
-    await menuLink(page, 'port').click();
+    await menuLink(page, 'datetime').click();
     await expectText(alert.locator('p'), en.notify.chunkFailed);
     await page.unroute('**/assets/*.js');
     await alert.locator('button', { hasText: en.notify.retry }).click();
-    await expectTitle(page, en.nav.port);
-    await expectText(pageBody(page, 'port').locator('p'), en.coming.text);
+    await expectTitle(page, en.nav.datetime);
+    await expectText(pageBody(page, 'datetime').locator('p'), en.coming.text);
     expect(await alert.count()).toBe(0);
   });
 

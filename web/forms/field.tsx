@@ -8,6 +8,8 @@ import { getPath } from '../state/equal.ts';
 import { section, setField } from '../state/sections.ts';
 import { readOnly } from '../state/session.ts';
 import { errorText, fieldOptions, fieldText, LL } from '../i18n/translate.ts';
+import type { ClientCode } from '../api/client.ts';
+import type { IssueParams } from '../../device/model/issues.ts';
 
 export interface FieldProps {
   section: string;
@@ -23,18 +25,39 @@ const NUMBER_RE = /^-?(\d+(\.\d*)?|\.\d+)$/;
 /** A typed number becomes a number; anything else stays text so the schema reports it. */
 export const parseNumber = (text: string): number | string => (NUMBER_RE.test(text.trim()) ? Number(text) : text);
 
-export function Field(props: FieldProps) {
-  const s = section(props.section);
+export interface FieldViewProps extends FieldProps {
+  /** the value shown */
+  value: unknown;
+  /** the problem of this field, if any (shown under it) */
+  problem?: { code: ClientCode; params?: IssueParams } | undefined;
+  onChange(value: unknown): void;
+  /** a label other than the dictionary's (the wizard's own wording) */
+  label?: string;
+  /** no help and range line under the field (rows of a list show their own note) */
+  bare?: boolean;
+  /** offer only these of the schema's choices */
+  options?: readonly (string | number)[];
+  /** disabled besides the read-only role */
+  disabled?: boolean;
+}
+
+/**
+ * A form field for a value of a section's schema, wherever the value is kept: `Field` binds it to
+ * the section's temporary copy, the wizard to its own draft.
+ */
+export function FieldView(props: FieldViewProps) {
   const def = sectionByKey(props.section)!;
   const meta = metaAt(def.schema, props.path);
-  const value = getPath(s.temp.value, props.path);
+  const value = props.value;
   const id = `f-${props.section}-${props.path.replace(/\./g, '-')}`;
   const text = fieldText(props.section, props.path);
-  const problem = [...s.validation.value.issues, ...s.serverIssues.value].find((i) => i.path === props.path);
+  const label = props.label ?? text.label;
+  const help = props.bare ? undefined : text.help;
+  const problem = props.problem;
   const message = problem ? errorText(problem.code, problem.params) : '';
-  const ro = readOnly.value;
-  const set = (v: unknown) => setField(props.section, props.path, v);
-  const described = [problem ? `${id}-err` : '', text.help ? `${id}-help` : ''].filter(Boolean).join(' ') || undefined;
+  const ro = readOnly.value || props.disabled === true;
+  const set = props.onChange;
+  const described = [problem ? `${id}-err` : '', help ? `${id}-help` : ''].filter(Boolean).join(' ') || undefined;
   const common = { id, disabled: ro, 'aria-invalid': problem ? true : undefined, 'aria-describedby': described, name: props.path };
   const isSecret = def.passwords.includes(props.path);
 
@@ -43,7 +66,7 @@ export function Field(props: FieldProps) {
     input = <input type="checkbox" {...common} checked={value === true} onChange={(e) => set(e.currentTarget.checked)} />;
   } else if (meta.kind === 'choice') {
     const labels = props.optionLabels ?? fieldOptions(props.section, props.path);
-    const options = meta.options ?? [];
+    const options = props.options ?? meta.options ?? [];
     input = (
       <select {...common} value={String(value)} onChange={(e) => {
         const picked = options.find((o) => String(o) === e.currentTarget.value);
@@ -68,18 +91,32 @@ export function Field(props: FieldProps) {
         onInput={(e) => set(e.currentTarget.value)} />
     );
   }
-  const range = meta.kind === 'number' && meta.min !== undefined && meta.max !== undefined
+  const range = !props.bare && meta.kind === 'number' && meta.min !== undefined && meta.max !== undefined
     ? LL.value.form.range({ min: meta.min, max: meta.max }) : '';
   return (
     <div class={`field ${meta.kind === 'boolean' ? 'check' : ''} ${problem ? 'has-error' : ''}`} data-field={props.path}>
-      <label for={id}>{text.label}</label>
+      <label for={id}>{label}</label>
       <div class="control">
         {input}
         {props.unit && <span class="unit">{props.unit}</span>}
       </div>
-      {(text.help || range) && <small id={`${id}-help`} class="hint">{[text.help, range].filter(Boolean).join(' · ')}</small>}
+      {(help || range) && <small id={`${id}-help`} class="hint">{[help, range].filter(Boolean).join(' · ')}</small>}
       {problem && <p id={`${id}-err`} class="error" role="alert">{message}</p>}
     </div>
+  );
+}
+
+/** The first problem at exactly `path` among a section's own, cross-section and server issues. */
+export function problemAt(key: string, path: string) {
+  const s = section(key);
+  return [...s.validation.value.issues, ...s.serverIssues.value].find((i) => i.path === path);
+}
+
+export function Field(props: FieldProps) {
+  const s = section(props.section);
+  return (
+    <FieldView {...props} value={getPath(s.temp.value, props.path)} problem={problemAt(props.section, props.path)}
+      onChange={(v) => setField(props.section, props.path, v)} />
   );
 }
 

@@ -1102,6 +1102,156 @@ type RootTranslation = {
 				help: string
 			}
 		}
+		pew_redirect: {
+			threads: {
+				port: {
+					/**
+					 * L​i​s​t​e​n​i​n​g​ ​p​o​r​t
+					 */
+					label: string
+					/**
+					 * T​h​e​ ​T​C​P​ ​p​o​r​t​ ​c​l​i​e​n​t​s​ ​c​o​n​n​e​c​t​ ​t​o​.
+					 */
+					help: string
+				}
+				mb_translation: {
+					/**
+					 * M​o​d​b​u​s​/​T​C​P​ ​g​a​t​e​w​a​y
+					 */
+					label: string
+					/**
+					 * C​l​i​e​n​t​s​ ​s​p​e​a​k​ ​M​o​d​b​u​s​/​T​C​P​;​ ​e​a​c​h​ ​r​e​s​t​r​i​c​t​i​o​n​ ​a​p​p​e​a​r​s​ ​i​n​ ​a​ ​M​o​d​b​u​s​ ​t​a​b​l​e​.
+					 */
+					help: string
+				}
+				monitoring_cmd: {
+					/**
+					 * A​l​l​o​w​ ​m​o​n​i​t​o​r​i​n​g​ ​c​o​m​m​a​n​d​s
+					 */
+					label: string
+					/**
+					 * S​t​a​t​u​s​ ​a​n​d​ ​m​o​n​i​t​o​r​i​n​g​ ​c​o​m​m​a​n​d​s​ ​(​R​T​ ​a​n​d​ ​o​t​h​e​r​s​)​ ​p​a​s​s​.
+					 */
+					help: string
+				}
+				service: {
+					/**
+					 * I​n​t​e​r​f​a​c​e
+					 */
+					label: string
+					/**
+					 * T​h​e​ ​i​n​t​e​r​f​a​c​e​ ​t​o​w​a​r​d​s​ ​t​h​e​ ​P​L​C​ ​t​h​a​t​ ​t​h​e​ ​p​o​r​t​ ​f​o​r​w​a​r​d​s​ ​t​o​.
+					 */
+					help: string
+				}
+				clients: {
+					/**
+					 * M​a​x​.​ ​c​l​i​e​n​t​s
+					 */
+					label: string
+					/**
+					 * C​l​i​e​n​t​s​ ​c​o​n​n​e​c​t​e​d​ ​a​t​ ​t​h​e​ ​s​a​m​e​ ​t​i​m​e​.
+					 */
+					help: string
+				}
+				timeout: {
+					/**
+					 * I​d​l​e​ ​t​i​m​e​o​u​t
+					 */
+					label: string
+					/**
+					 * A​ ​c​l​i​e​n​t​ ​t​h​a​t​ ​s​e​n​d​s​ ​n​o​t​h​i​n​g​ ​f​o​r​ ​t​h​i​s​ ​t​i​m​e​ ​i​s​ ​d​i​s​c​o​n​n​e​c​t​e​d​.
+					 */
+					help: string
+				}
+				ip_start: {
+					/**
+					 * A​l​l​o​w​e​d​ ​I​P​ ​f​r​o​m
+					 */
+					label: string
+					/**
+					 * 0​.​0​.​0​.​0​ ​t​o​ ​0​.​0​.​0​.​0​ ​a​c​c​e​p​t​s​ ​e​v​e​r​y​ ​a​d​d​r​e​s​s​.
+					 */
+					help: string
+				}
+				ip_end: {
+					/**
+					 * A​l​l​o​w​e​d​ ​I​P​ ​t​o
+					 */
+					label: string
+				}
+				mapping: {
+					type: {
+						/**
+						 * M​o​d​b​u​s​ ​t​a​b​l​e
+						 */
+						label: string
+						options: {
+							/**
+							 * H​o​l​d​i​n​g​ ​r​e​g​i​s​t​e​r​s
+							 */
+							'0': string
+							/**
+							 * I​n​p​u​t​ ​r​e​g​i​s​t​e​r​s
+							 */
+							'1': string
+							/**
+							 * C​o​i​l​s
+							 */
+							'2': string
+							/**
+							 * D​i​s​c​r​e​t​e​ ​i​n​p​u​t​s
+							 */
+							'3': string
+						}
+					}
+					area: {
+						/**
+						 * P​L​C​ ​a​r​e​a
+						 */
+						label: string
+					}
+					register_area_start: {
+						/**
+						 * S​t​a​r​t​ ​w​o​r​d
+						 */
+						label: string
+					}
+					register_area_end: {
+						/**
+						 * E​n​d​ ​w​o​r​d
+						 */
+						label: string
+					}
+					register_area_mapped: {
+						/**
+						 * M​o​d​b​u​s​ ​s​t​a​r​t
+						 */
+						label: string
+					}
+					read_write: {
+						/**
+						 * A​c​c​e​s​s
+						 */
+						label: string
+						options: {
+							/**
+							 * R​e​a​d​ ​o​n​l​y
+							 */
+							RO: string
+							/**
+							 * R​e​a​d​ ​a​n​d​ ​w​r​i​t​e
+							 */
+							'R/W': string
+							/**
+							 * B​l​o​c​k​e​d
+							 */
+							BLK: string
+						}
+					}
+				}
+			}
+		}
 	}
 	com: {
 		kinds: {
@@ -1315,6 +1465,457 @@ type RootTranslation = {
 			 */
 			busyShare: string
 		}
+	}
+	port: {
+		/**
+		 * E​a​c​h​ ​t​h​r​e​a​d​ ​o​p​e​n​s​ ​a​ ​T​C​P​ ​p​o​r​t​ ​f​o​r​ ​c​l​i​e​n​t​s​ ​a​n​d​ ​f​o​r​w​a​r​d​s​ ​t​h​e​i​r​ ​r​e​q​u​e​s​t​s​ ​t​o​ ​o​n​e​ ​i​n​t​e​r​f​a​c​e​,​ ​l​i​m​i​t​e​d​ ​t​o​ ​t​h​e​ ​P​L​C​ ​w​o​r​d​s​ ​i​t​s​ ​r​e​s​t​r​i​c​t​i​o​n​s​ ​g​r​a​n​t​.​ ​N​o​ ​r​e​s​t​r​i​c​t​i​o​n​ ​m​e​a​n​s​ ​n​o​ ​a​c​c​e​s​s​;​ ​B​l​o​c​k​e​d​ ​w​i​n​s​ ​o​v​e​r​ ​a​ ​g​r​a​n​t​.
+		 */
+		intro: string
+		/**
+		 * N​o​ ​p​o​r​t​ ​i​s​ ​o​p​e​n​.​ ​A​d​d​ ​a​ ​t​h​r​e​a​d​ ​t​o​ ​o​p​e​n​ ​o​n​e​.
+		 */
+		noThreads: string
+		/**
+		 * A​d​d​ ​t​h​r​e​a​d
+		 */
+		addThread: string
+		/**
+		 * R​e​m​o​v​e​ ​t​h​r​e​a​d
+		 */
+		removeThread: string
+		/**
+		 * T​h​r​e​a​d​ ​{​n​}​ ​·​ ​p​o​r​t​ ​{​p​o​r​t​}
+		 * @param {unknown} n
+		 * @param {unknown} port
+		 */
+		thread: RequiredParams<'n' | 'port'>
+		/**
+		 * E​v​e​r​y​ ​c​l​i​e​n​t​ ​a​d​d​r​e​s​s​ ​i​s​ ​a​c​c​e​p​t​e​d​ ​(​0​.​0​.​0​.​0​ ​–​ ​0​.​0​.​0​.​0​)​.
+		 */
+		allAddresses: string
+		/**
+		 * M​o​d​b​u​s​/​T​C​P​ ​g​a​t​e​w​a​y​:​ ​e​a​c​h​ ​r​e​s​t​r​i​c​t​i​o​n​ ​a​p​p​e​a​r​s​ ​i​n​ ​i​t​s​ ​M​o​d​b​u​s​ ​t​a​b​l​e​ ​f​r​o​m​ ​i​t​s​ ​M​o​d​b​u​s​ ​s​t​a​r​t​ ​o​n​.
+		 */
+		gatewayNote: string
+		/**
+		 * R​e​s​t​r​i​c​t​i​o​n​s
+		 */
+		restrictions: string
+		/**
+		 * r​e​s​t​r​i​c​t​i​o​n​ ​{​n​}
+		 * @param {unknown} n
+		 */
+		restrictionN: RequiredParams<'n'>
+		/**
+		 * N​o​ ​r​e​s​t​r​i​c​t​i​o​n​ ​y​e​t​:​ ​t​h​e​ ​c​l​i​e​n​t​s​ ​o​f​ ​t​h​i​s​ ​p​o​r​t​ ​c​a​n​ ​r​e​a​c​h​ ​n​o​ ​P​L​C​ ​w​o​r​d​.
+		 */
+		noRestrictions: string
+		/**
+		 * A​d​d​ ​r​e​s​t​r​i​c​t​i​o​n
+		 */
+		addRestriction: string
+		/**
+		 * R​e​m​o​v​e
+		 */
+		removeRestriction: string
+		/**
+		 * {​a​r​e​a​}​ ​w​o​r​d​s​ ​0​ ​–​ ​{​m​a​x​}
+		 * @param {unknown} area
+		 * @param {unknown} max
+		 */
+		areaRange: RequiredParams<'area' | 'max'>
+		/**
+		 * M​o​d​b​u​s​ ​{​f​i​r​s​t​}​ ​–​ ​{​l​a​s​t​}​ ​(​{​u​n​i​t​}​)
+		 * @param {unknown} first
+		 * @param {unknown} last
+		 * @param {unknown} unit
+		 */
+		modbusRange: RequiredParams<'first' | 'last' | 'unit'>
+		/**
+		 * r​e​g​i​s​t​e​r​s
+		 */
+		words: string
+		/**
+		 * b​i​t​s
+		 */
+		bits: string
+		/**
+		 * P​o​r​t​ ​s​t​a​t​u​s
+		 */
+		status: string
+		/**
+		 * S​t​a​t​u​s​ ​u​n​a​v​a​i​l​a​b​l​e
+		 */
+		unavailable: string
+		/**
+		 * N​o​t​ ​s​a​v​e​d​ ​y​e​t​:​ ​n​o​ ​s​t​a​t​u​s​.
+		 */
+		notSaved: string
+		/**
+		 * l​i​s​t​e​n​i​n​g​ ​o​n​ ​{​p​o​r​t​}
+		 * @param {unknown} port
+		 */
+		listening: RequiredParams<'port'>
+		/**
+		 * n​o​t​ ​l​i​s​t​e​n​i​n​g​ ​(​{​p​o​r​t​}​)
+		 * @param {unknown} port
+		 */
+		closed: RequiredParams<'port'>
+		stats: {
+			/**
+			 * C​l​i​e​n​t​s
+			 */
+			clients: string
+			/**
+			 * R​e​q​u​e​s​t​s
+			 */
+			requests: string
+			/**
+			 * R​e​f​u​s​e​d
+			 */
+			refused: string
+			/**
+			 * E​r​r​o​r​s
+			 */
+			errors: string
+			/**
+			 * B​y​t​e​s​ ​r​e​c​e​i​v​e​d
+			 */
+			bytesIn: string
+			/**
+			 * B​y​t​e​s​ ​s​e​n​t
+			 */
+			bytesOut: string
+		}
+		/**
+		 * C​o​n​n​e​c​t​i​o​n​ ​t​e​s​t
+		 */
+		test: string
+		/**
+		 * T​e​s​t​i​n​g​…
+		 */
+		testing: string
+		/**
+		 * T​h​e​ ​t​e​s​t​ ​u​s​e​s​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​.
+		 */
+		testNote: string
+		/**
+		 * T​h​e​ ​P​L​C​ ​a​n​s​w​e​r​e​d​ ​t​h​r​o​u​g​h​ ​t​h​i​s​ ​p​o​r​t​.
+		 */
+		testOk: string
+		/**
+		 * C​o​n​n​e​c​t​i​o​n​ ​t​e​s​t​ ​f​a​i​l​e​d​.
+		 */
+		testFailed: string
+		reasons: {
+			/**
+			 * T​h​e​ ​p​o​r​t​ ​i​s​ ​n​o​t​ ​l​i​s​t​e​n​i​n​g​.
+			 */
+			not_listening: string
+			/**
+			 * T​h​e​ ​p​o​r​t​ ​r​e​f​u​s​e​d​ ​t​h​e​ ​c​o​n​n​e​c​t​i​o​n​.
+			 */
+			refused: string
+			/**
+			 * T​h​e​ ​P​L​C​ ​d​i​d​ ​n​o​t​ ​a​n​s​w​e​r​.
+			 */
+			no_answer: string
+			/**
+			 * T​h​e​ ​P​L​C​ ​a​n​s​w​e​r​e​d​ ​w​i​t​h​ ​a​n​ ​e​r​r​o​r​.
+			 */
+			error_answer: string
+		}
+		/**
+		 * R​e​q​u​e​s​t​ ​s​e​n​t
+		 */
+		request: string
+		/**
+		 * R​a​w​ ​r​e​p​l​y
+		 */
+		raw: string
+		/**
+		 * n​o​t​h​i​n​g
+		 */
+		nothing: string
+	}
+	wizard: {
+		/**
+		 * S​t​e​p​s
+		 */
+		progress: string
+		/**
+		 * S​t​e​p​ ​{​n​}​ ​o​f​ ​{​c​o​u​n​t​}​:​ ​{​n​a​m​e​}
+		 * @param {unknown} count
+		 * @param {unknown} n
+		 * @param {unknown} name
+		 */
+		stepTitle: RequiredParams<'count' | 'n' | 'name'>
+		steps: {
+			/**
+			 * M​o​d​e
+			 */
+			mode: string
+			/**
+			 * I​n​t​e​r​f​a​c​e
+			 */
+			iface: string
+			/**
+			 * I​n​t​e​r​f​a​c​e​ ​p​a​r​a​m​e​t​e​r​s
+			 */
+			params: string
+			/**
+			 * T​C​P​ ​l​i​s​t​e​n​i​n​g​ ​p​o​r​t
+			 */
+			tcp: string
+			/**
+			 * M​o​d​b​u​s​ ​l​i​s​t​e​n​i​n​g​ ​p​o​r​t
+			 */
+			modbus: string
+			/**
+			 * M​o​d​b​u​s​ ​g​a​t​e​w​a​y
+			 */
+			gateway: string
+			/**
+			 * R​e​s​t​r​i​c​t​i​o​n​ ​r​u​l​e​s
+			 */
+			rules: string
+			/**
+			 * F​i​n​i​s​h
+			 */
+			finish: string
+		}
+		notes: {
+			/**
+			 * S​i​m​p​l​e​ ​s​e​t​s​ ​u​p​ ​o​n​e​ ​i​n​t​e​r​f​a​c​e​ ​w​i​t​h​ ​o​n​e​ ​T​C​P​ ​p​o​r​t​.​ ​A​d​v​a​n​c​e​d​ ​a​d​d​s​ ​t​h​e​ ​M​o​d​b​u​s​/​T​C​P​ ​g​a​t​e​w​a​y​ ​a​n​d​ ​D​T​-​a​r​e​a​ ​r​e​s​t​r​i​c​t​i​o​n​s​.
+			 */
+			mode: string
+			/**
+			 * T​h​e​ ​i​n​t​e​r​f​a​c​e​ ​t​h​e​ ​P​L​C​ ​i​s​ ​c​o​n​n​e​c​t​e​d​ ​t​o​.
+			 */
+			iface: string
+			/**
+			 * T​h​e​ ​s​e​t​t​i​n​g​s​ ​o​f​ ​t​h​i​s​ ​i​n​t​e​r​f​a​c​e​,​ ​a​s​ ​o​n​ ​t​h​e​ ​C​O​M​ ​p​a​g​e​.
+			 */
+			params: string
+			/**
+			 * C​l​i​e​n​t​s​ ​r​e​a​c​h​ ​t​h​e​ ​P​L​C​ ​t​h​r​o​u​g​h​ ​t​h​i​s​ ​p​o​r​t​ ​(​d​e​f​a​u​l​t​ ​9​0​9​4​)​.
+			 */
+			tcp: string
+			/**
+			 * T​h​e​ ​p​o​r​t​ ​o​f​ ​t​h​e​ ​M​o​d​b​u​s​/​T​C​P​ ​g​a​t​e​w​a​y​ ​(​M​o​d​b​u​s​ ​s​t​a​n​d​a​r​d​ ​5​0​2​)​;​ ​u​s​e​d​ ​w​h​e​n​ ​y​o​u​ ​c​h​o​o​s​e​ ​a​ ​g​a​t​e​w​a​y​ ​i​n​ ​t​h​e​ ​n​e​x​t​ ​s​t​e​p​.
+			 */
+			modbus: string
+			/**
+			 * A​ ​s​e​c​o​n​d​ ​p​o​r​t​ ​t​h​a​t​ ​t​r​a​n​s​l​a​t​e​s​ ​M​o​d​b​u​s​/​T​C​P​ ​f​o​r​ ​t​h​e​ ​P​L​C​,​ ​t​h​r​o​u​g​h​ ​t​h​e​ ​s​a​m​e​ ​o​r​ ​a​n​o​t​h​e​r​ ​i​n​t​e​r​f​a​c​e​.
+			 */
+			gateway: string
+			/**
+			 * W​h​i​c​h​ ​P​L​C​ ​d​a​t​a​ ​t​h​e​ ​c​l​i​e​n​t​s​ ​m​a​y​ ​r​e​a​d​ ​o​r​ ​w​r​i​t​e​.
+			 */
+			rules: string
+			/**
+			 * C​h​e​c​k​ ​t​h​e​ ​s​e​t​t​i​n​g​s​.​ ​F​i​n​i​s​h​ ​s​a​v​e​s​ ​t​h​e​ ​C​O​M​ ​a​n​d​ ​t​h​e​ ​P​o​r​t​ ​s​e​t​t​i​n​g​s​ ​t​o​g​e​t​h​e​r​.
+			 */
+			finish: string
+		}
+		modes: {
+			/**
+			 * S​i​m​p​l​e
+			 */
+			simple: string
+			/**
+			 * A​d​v​a​n​c​e​d
+			 */
+			advanced: string
+		}
+		modeHints: {
+			/**
+			 * O​n​e​ ​i​n​t​e​r​f​a​c​e​ ​a​n​d​ ​o​n​e​ ​T​C​P​ ​p​o​r​t​;​ ​r​e​s​t​r​i​c​t​i​o​n​s​ ​w​i​t​h​o​u​t​ ​t​h​e​ ​D​T​ ​a​r​e​a​.
+			 */
+			simple: string
+			/**
+			 * A​l​s​o​ ​a​ ​M​o​d​b​u​s​/​T​C​P​ ​g​a​t​e​w​a​y​ ​a​n​d​ ​r​e​s​t​r​i​c​t​i​o​n​s​ ​o​f​ ​t​h​e​ ​D​T​ ​a​r​e​a​.
+			 */
+			advanced: string
+		}
+		/**
+		 * e​n​a​b​l​e​d​,​ ​{​p​r​o​t​o​c​o​l​}
+		 * @param {unknown} protocol
+		 */
+		isEnabled: RequiredParams<'protocol'>
+		/**
+		 * n​o​t​ ​e​n​a​b​l​e​d
+		 */
+		isDisabled: string
+		/**
+		 * T​h​e​ ​w​i​z​a​r​d​ ​e​n​a​b​l​e​s​ ​{​n​a​m​e​}​.
+		 * @param {unknown} name
+		 */
+		enables: RequiredParams<'name'>
+		/**
+		 * I​N​T​E​R​N​A​L​ ​h​a​s​ ​n​o​ ​f​u​r​t​h​e​r​ ​p​a​r​a​m​e​t​e​r​s​:​ ​t​h​e​ ​u​n​i​t​'​s​ ​o​w​n​ ​m​e​m​o​r​y​,​ ​a​l​w​a​y​s​ ​M​o​d​b​u​s​.
+		 */
+		internal: string
+		/**
+		 * T​C​P​ ​l​i​s​t​e​n​i​n​g​ ​p​o​r​t
+		 */
+		tcpPort: string
+		/**
+		 * M​o​d​b​u​s​ ​l​i​s​t​e​n​i​n​g​ ​p​o​r​t
+		 */
+		modbusPort: string
+		gateways: {
+			/**
+			 * N​o​ ​g​a​t​e​w​a​y
+			 */
+			none: string
+			/**
+			 * S​a​m​e​ ​i​n​t​e​r​f​a​c​e
+			 */
+			same: string
+			/**
+			 * N​e​w​ ​i​n​t​e​r​f​a​c​e
+			 */
+			other: string
+		}
+		gatewayHints: {
+			/**
+			 * O​n​l​y​ ​t​h​e​ ​T​C​P​ ​p​o​r​t​.
+			 */
+			none: string
+			/**
+			 * T​h​e​ ​g​a​t​e​w​a​y​ ​a​l​s​o​ ​u​s​e​s​ ​{​n​a​m​e​}​.
+			 * @param {unknown} name
+			 */
+			same: RequiredParams<'name'>
+			/**
+			 * T​h​e​ ​g​a​t​e​w​a​y​ ​u​s​e​s​ ​a​n​o​t​h​e​r​ ​i​n​t​e​r​f​a​c​e​,​ ​e​n​a​b​l​e​d​ ​w​i​t​h​ ​i​t​s​ ​p​a​r​a​m​e​t​e​r​s​ ​b​e​l​o​w​.
+			 */
+			other: string
+		}
+		/**
+		 * G​a​t​e​w​a​y​ ​i​n​t​e​r​f​a​c​e
+		 */
+		gatewayIface: string
+		/**
+		 * M​o​d​b​u​s​ ​l​a​y​o​u​t​ ​o​n​ ​p​o​r​t​ ​{​p​o​r​t​}​:​ ​h​o​l​d​i​n​g​ ​r​e​g​i​s​t​e​r​s​ ​0​ ​–​ ​6​5​5​3​5​ ​a​r​e​ ​D​T​0​ ​–​ ​D​T​6​5​5​3​5​;​ ​c​o​i​l​s​ ​f​r​o​m​ ​0​ ​a​r​e​ ​t​h​e​ ​Y​ ​r​e​l​a​y​s​ ​(​c​o​i​l​ ​1​6​·​n​ ​+​ ​b​ ​i​s​ ​b​i​t​ ​b​ ​o​f​ ​W​Y​ ​n​)​;​ ​c​o​i​l​s​ ​f​r​o​m​ ​{​r​}​ ​a​r​e​ ​t​h​e​ ​R​ ​r​e​l​a​y​s​ ​o​f​ ​W​R​ ​i​n​ ​t​h​e​ ​s​a​m​e​ ​w​a​y​.
+		 * @param {unknown} port
+		 * @param {unknown} r
+		 */
+		layout: RequiredParams<'port' | 'r'>
+		rules: {
+			/**
+			 * A​l​l​o​w​ ​a​l​l​ ​r​e​a​d
+			 */
+			read: string
+			/**
+			 * A​l​l​o​w​ ​a​l​l​ ​w​r​i​t​e
+			 */
+			write: string
+			/**
+			 * I​n​d​i​v​i​d​u​a​l
+			 */
+			individual: string
+		}
+		ruleHints: {
+			/**
+			 * E​v​e​r​y​ ​P​L​C​ ​a​r​e​a​ ​c​a​n​ ​b​e​ ​r​e​a​d​,​ ​n​o​t​h​i​n​g​ ​w​r​i​t​t​e​n​.
+			 */
+			read: string
+			/**
+			 * E​v​e​r​y​ ​P​L​C​ ​a​r​e​a​ ​c​a​n​ ​b​e​ ​r​e​a​d​ ​a​n​d​ ​w​r​i​t​t​e​n​.
+			 */
+			write: string
+			/**
+			 * O​n​l​y​ ​t​h​e​ ​a​r​e​a​s​ ​y​o​u​ ​e​n​t​e​r​ ​(​n​o​ ​D​T​ ​a​r​e​a​ ​i​n​ ​s​i​m​p​l​e​ ​m​o​d​e​)​.
+			 */
+			individual: string
+			/**
+			 * O​n​l​y​ ​t​h​e​ ​a​r​e​a​s​ ​y​o​u​ ​e​n​t​e​r​,​ ​t​h​e​ ​D​T​ ​a​r​e​a​ ​i​n​c​l​u​d​e​d​.
+			 */
+			individualDt: string
+		}
+		/**
+		 * {​a​r​e​a​}​ ​{​s​t​a​r​t​}​ ​–​ ​{​e​n​d​}​:​ ​{​r​i​g​h​t​s​}
+		 * @param {unknown} area
+		 * @param {unknown} end
+		 * @param {unknown} rights
+		 * @param {unknown} start
+		 */
+		entry: RequiredParams<'area' | 'end' | 'rights' | 'start'>
+		/**
+		 * T​h​e​ ​g​a​t​e​w​a​y​ ​g​r​a​n​t​s​ ​t​h​e​ ​s​a​m​e​ ​r​i​g​h​t​s​ ​o​n​ ​D​T​0​ ​–​ ​D​T​6​5​5​3​5​ ​(​h​o​l​d​i​n​g​ ​r​e​g​i​s​t​e​r​s​)​ ​a​n​d​ ​o​n​ ​t​h​e​ ​W​Y​ ​a​n​d​ ​W​R​ ​r​e​l​a​y​s​ ​(​c​o​i​l​s​ ​f​r​o​m​ ​0​ ​a​n​d​ ​f​r​o​m​ ​{​r​}​)​.
+		 * @param {unknown} r
+		 */
+		gatewayWhole: RequiredParams<'r'>
+		/**
+		 * O​n​ ​t​h​e​ ​g​a​t​e​w​a​y​,​ ​D​T​ ​e​n​t​r​i​e​s​ ​a​r​e​ ​h​o​l​d​i​n​g​ ​r​e​g​i​s​t​e​r​s​ ​a​t​ ​t​h​e​i​r​ ​o​w​n​ ​a​d​d​r​e​s​s​ ​(​u​p​ ​t​o​ ​D​T​6​5​5​3​5​)​,​ ​W​Y​ ​e​n​t​r​i​e​s​ ​c​o​i​l​s​ ​f​r​o​m​ ​0​ ​a​n​d​ ​W​R​ ​e​n​t​r​i​e​s​ ​c​o​i​l​s​ ​f​r​o​m​ ​{​r​}​ ​(​1​6​ ​p​e​r​ ​w​o​r​d​)​;​ ​o​t​h​e​r​ ​a​r​e​a​s​ ​c​a​n​n​o​t​ ​b​e​ ​r​e​a​c​h​e​d​ ​o​v​e​r​ ​M​o​d​b​u​s​.
+		 * @param {unknown} r
+		 */
+		gatewayIndividual: RequiredParams<'r'>
+		summary: {
+			/**
+			 * M​o​d​e
+			 */
+			mode: string
+			/**
+			 * I​n​t​e​r​f​a​c​e
+			 */
+			iface: string
+			/**
+			 * M​o​d​b​u​s​ ​g​a​t​e​w​a​y
+			 */
+			gateway: string
+			/**
+			 * R​e​s​t​r​i​c​t​i​o​n​s
+			 */
+			rules: string
+			/**
+			 * I​n​d​i​v​i​d​u​a​l​ ​(​e​n​t​r​i​e​s​:​ ​{​c​o​u​n​t​}​)
+			 * @param {unknown} count
+			 */
+			entries: RequiredParams<'count'>
+		}
+		/**
+		 * F​i​n​i​s​h​i​n​g​ ​o​v​e​r​w​r​i​t​e​s​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​C​O​M​ ​a​n​d​ ​P​o​r​t​ ​s​e​t​t​i​n​g​s​.
+		 */
+		overwrite: string
+		/**
+		 * S​o​m​e​t​h​i​n​g​ ​w​e​n​t​ ​w​r​o​n​g​.
+		 */
+		failed: string
+		/**
+		 * B​a​c​k
+		 */
+		back: string
+		/**
+		 * C​o​n​t​i​n​u​e
+		 */
+		'continue': string
+		/**
+		 * F​i​n​i​s​h
+		 */
+		finish: string
+		/**
+		 * C​a​n​c​e​l
+		 */
+		cancel: string
+		/**
+		 * L​e​a​v​e​ ​t​h​e​ ​w​i​z​a​r​d
+		 */
+		cancelTitle: string
+		/**
+		 * Y​o​u​r​ ​e​n​t​r​i​e​s​ ​i​n​ ​t​h​e​ ​w​i​z​a​r​d​ ​a​r​e​ ​d​r​o​p​p​e​d​;​ ​t​h​e​ ​s​e​t​t​i​n​g​s​ ​s​t​a​y​ ​a​s​ ​t​h​e​y​ ​a​r​e​.
+		 */
+		cancelText: string
+		/**
+		 * D​r​o​p​ ​t​h​e​ ​e​n​t​r​i​e​s
+		 */
+		discard: string
+		/**
+		 * S​t​a​y​ ​i​n​ ​t​h​e​ ​w​i​z​a​r​d
+		 */
+		stay: string
 	}
 	coming: {
 		/**
@@ -1538,11 +2139,19 @@ export type NamespaceHelpTranslation = {
 	 */
 	com: string
 	/**
-	 * O​p​e​n​ ​T​C​P​ ​p​o​r​t​s​ ​t​h​a​t​ ​f​o​r​w​a​r​d​ ​t​o​ ​t​h​e​ ​P​L​C​,​ ​l​i​m​i​t​ ​w​h​i​c​h​ ​c​l​i​e​n​t​s​ ​m​a​y​ ​c​o​n​n​e​c​t​ ​a​n​d​ ​w​h​i​c​h​ ​P​L​C​ ​r​e​g​i​s​t​e​r​s​ ​t​h​e​y​ ​m​a​y​ ​r​e​a​d​ ​o​r​ ​w​r​i​t​e​.
+	 * U​p​ ​t​o​ ​1​0​ ​t​h​r​e​a​d​s​,​ ​e​a​c​h​ ​a​ ​T​C​P​ ​p​o​r​t​ ​t​h​a​t​ ​c​l​i​e​n​t​s​ ​c​o​n​n​e​c​t​ ​t​o​;​ ​t​h​e​ ​t​h​r​e​a​d​ ​f​o​r​w​a​r​d​s​ ​t​h​e​i​r​ ​P​L​C​ ​r​e​q​u​e​s​t​s​ ​t​o​ ​t​h​e​ ​c​h​o​s​e​n​ ​i​n​t​e​r​f​a​c​e​ ​(​C​O​M​1​,​ ​C​O​M​2​,​ ​C​O​M​3​,​ ​I​N​T​E​R​N​A​L​ ​o​r​ ​C​O​M​4​)​.​
+​P​e​r​ ​t​h​r​e​a​d​:​ ​t​h​e​ ​l​i​s​t​e​n​i​n​g​ ​p​o​r​t​ ​(​1​0​2​5​ ​–​ ​6​5​5​3​5​,​ ​n​o​t​ ​3​0​0​0​,​ ​8​0​0​0​,​ ​8​0​8​0​,​ ​8​0​8​1​ ​o​r​ ​5​9​0​0​;​ ​5​0​2​ ​f​o​r​ ​M​o​d​b​u​s​)​,​ ​t​h​e​ ​n​u​m​b​e​r​ ​o​f​ ​c​l​i​e​n​t​s​ ​a​t​ ​t​h​e​ ​s​a​m​e​ ​t​i​m​e​ ​(​1​ ​–​ ​1​6​)​,​ ​t​h​e​ ​i​d​l​e​ ​t​i​m​e​o​u​t​ ​(​1​ ​–​ ​6​0​0​ ​s​)​ ​a​f​t​e​r​ ​w​h​i​c​h​ ​a​ ​s​i​l​e​n​t​ ​c​l​i​e​n​t​ ​i​s​ ​d​i​s​c​o​n​n​e​c​t​e​d​,​ ​a​n​d​ ​t​h​e​ ​a​l​l​o​w​e​d​ ​c​l​i​e​n​t​ ​a​d​d​r​e​s​s​e​s​ ​f​r​o​m​ ​–​ ​t​o​ ​(​0​.​0​.​0​.​0​ ​–​ ​0​.​0​.​0​.​0​ ​a​c​c​e​p​t​s​ ​e​v​e​r​y​o​n​e​)​.​ ​M​o​n​i​t​o​r​i​n​g​ ​c​o​m​m​a​n​d​s​ ​l​e​t​s​ ​s​t​a​t​u​s​ ​c​o​m​m​a​n​d​s​ ​s​u​c​h​ ​a​s​ ​R​T​ ​p​a​s​s​.​
+​R​e​s​t​r​i​c​t​i​o​n​s​ ​(​u​p​ ​t​o​ ​1​0​ ​p​e​r​ ​t​h​r​e​a​d​)​ ​g​r​a​n​t​ ​P​L​C​ ​w​o​r​d​s​:​ ​R​e​a​d​ ​o​n​l​y​,​ ​R​e​a​d​ ​a​n​d​ ​w​r​i​t​e​,​ ​o​r​ ​B​l​o​c​k​e​d​,​ ​w​h​i​c​h​ ​w​i​n​s​ ​o​v​e​r​ ​a​ ​g​r​a​n​t​.​ ​A​ ​w​o​r​d​ ​w​i​t​h​o​u​t​ ​a​n​ ​e​n​t​r​y​ ​c​a​n​n​o​t​ ​b​e​ ​r​e​a​c​h​e​d​.​ ​T​h​e​ ​s​t​a​r​t​ ​m​u​s​t​ ​n​o​t​ ​b​e​ ​g​r​e​a​t​e​r​ ​t​h​a​n​ ​t​h​e​ ​e​n​d​,​ ​a​n​d​ ​t​w​o​ ​g​r​a​n​t​s​ ​o​f​ ​t​h​e​ ​s​a​m​e​ ​a​r​e​a​ ​m​u​s​t​ ​n​o​t​ ​o​v​e​r​l​a​p​ ​(​'​a​d​d​r​e​s​s​e​s​ ​o​v​e​r​l​a​p​'​)​.​
+​M​o​d​b​u​s​/​T​C​P​ ​g​a​t​e​w​a​y​:​ ​c​l​i​e​n​t​s​ ​s​p​e​a​k​ ​M​o​d​b​u​s​;​ ​e​a​c​h​ ​r​e​s​t​r​i​c​t​i​o​n​ ​n​a​m​e​s​ ​i​t​s​ ​M​o​d​b​u​s​ ​t​a​b​l​e​ ​(​h​o​l​d​i​n​g​ ​o​r​ ​i​n​p​u​t​ ​r​e​g​i​s​t​e​r​s​:​ ​o​n​e​ ​p​e​r​ ​w​o​r​d​;​ ​c​o​i​l​s​ ​o​r​ ​d​i​s​c​r​e​t​e​ ​i​n​p​u​t​s​:​ ​1​6​ ​p​e​r​ ​w​o​r​d​,​ ​o​n​l​y​ ​f​o​r​ ​t​h​e​ ​r​e​l​a​y​ ​a​r​e​a​s​ ​W​Y​,​ ​W​R​,​ ​W​L​ ​a​n​d​ ​W​X​)​ ​a​n​d​ ​i​t​s​ ​M​o​d​b​u​s​ ​s​t​a​r​t​.​ ​T​h​e​ ​M​o​d​b​u​s​ ​a​d​d​r​e​s​s​e​s​ ​i​t​ ​c​o​v​e​r​s​ ​a​r​e​ ​s​h​o​w​n​ ​u​n​d​e​r​ ​i​t​.​
+​U​n​d​e​r​ ​e​a​c​h​ ​s​a​v​e​d​ ​t​h​r​e​a​d​ ​i​t​s​ ​s​t​a​t​u​s​ ​u​p​d​a​t​e​s​ ​e​v​e​r​y​ ​1​.​5​ ​s​e​c​o​n​d​s​:​ ​l​i​s​t​e​n​i​n​g​ ​o​r​ ​n​o​t​,​ ​c​l​i​e​n​t​s​,​ ​r​e​q​u​e​s​t​s​,​ ​r​e​f​u​s​e​d​,​ ​e​r​r​o​r​s​ ​a​n​d​ ​b​y​t​e​s​.​ ​C​o​n​n​e​c​t​i​o​n​ ​t​e​s​t​ ​s​e​n​d​s​ ​a​ ​r​e​q​u​e​s​t​ ​t​h​r​o​u​g​h​ ​t​h​e​ ​s​a​v​e​d​ ​t​h​r​e​a​d​ ​a​n​d​ ​s​h​o​w​s​ ​i​t​ ​w​i​t​h​ ​t​h​e​ ​r​a​w​ ​r​e​p​l​y​;​ ​w​i​t​h​ ​u​n​s​a​v​e​d​ ​c​h​a​n​g​e​s​ ​y​o​u​ ​a​r​e​ ​a​s​k​e​d​ ​f​i​r​s​t​.​
+​S​a​v​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​;​ ​R​e​s​e​t​ ​f​i​l​l​s​ ​i​n​ ​t​h​e​ ​d​e​f​a​u​l​t​s​ ​(​n​o​ ​t​h​r​e​a​d​)​,​ ​w​h​i​c​h​ ​a​r​e​ ​s​t​o​r​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
 	 */
 	port: string
 	/**
-	 * A​ ​g​u​i​d​e​d​ ​s​e​t​u​p​ ​o​f​ ​o​n​e​ ​P​L​C​ ​c​o​n​n​e​c​t​i​o​n​,​ ​i​t​s​ ​T​C​P​ ​p​o​r​t​ ​a​n​d​,​ ​i​n​ ​a​d​v​a​n​c​e​d​ ​m​o​d​e​,​ ​t​h​e​ ​M​o​d​b​u​s​/​T​C​P​ ​g​a​t​e​w​a​y​ ​a​n​d​ ​r​e​s​t​r​i​c​t​i​o​n​s​.
+	 * S​e​t​s​ ​u​p​ ​o​n​e​ ​P​L​C​ ​c​o​n​n​e​c​t​i​o​n​ ​s​t​e​p​ ​b​y​ ​s​t​e​p​.​ ​M​o​d​e​:​ ​S​i​m​p​l​e​ ​(​o​n​e​ ​i​n​t​e​r​f​a​c​e​ ​a​n​d​ ​a​ ​T​C​P​ ​p​o​r​t​)​ ​o​r​ ​A​d​v​a​n​c​e​d​ ​(​a​l​s​o​ ​a​ ​M​o​d​b​u​s​/​T​C​P​ ​g​a​t​e​w​a​y​ ​a​n​d​ ​D​T​ ​r​e​s​t​r​i​c​t​i​o​n​s​)​.​
+​C​h​o​o​s​e​ ​t​h​e​ ​i​n​t​e​r​f​a​c​e​ ​a​n​d​ ​i​t​s​ ​p​a​r​a​m​e​t​e​r​s​ ​a​s​ ​o​n​ ​t​h​e​ ​C​O​M​ ​p​a​g​e​;​ ​t​h​e​ ​w​i​z​a​r​d​ ​e​n​a​b​l​e​s​ ​i​t​.​ ​T​h​e​n​ ​t​h​e​ ​T​C​P​ ​l​i​s​t​e​n​i​n​g​ ​p​o​r​t​ ​(​d​e​f​a​u​l​t​ ​9​0​9​4​)​ ​a​n​d​,​ ​i​n​ ​a​d​v​a​n​c​e​d​ ​m​o​d​e​,​ ​t​h​e​ ​M​o​d​b​u​s​ ​l​i​s​t​e​n​i​n​g​ ​p​o​r​t​ ​(​d​e​f​a​u​l​t​ ​5​0​2​)​ ​a​n​d​ ​t​h​e​ ​g​a​t​e​w​a​y​:​ ​n​o​n​e​,​ ​t​h​r​o​u​g​h​ ​t​h​e​ ​s​a​m​e​ ​i​n​t​e​r​f​a​c​e​,​ ​o​r​ ​t​h​r​o​u​g​h​ ​a​n​o​t​h​e​r​ ​i​n​t​e​r​f​a​c​e​ ​t​h​a​t​ ​t​h​e​ ​w​i​z​a​r​d​ ​a​l​s​o​ ​e​n​a​b​l​e​s​.​
+​R​e​s​t​r​i​c​t​i​o​n​ ​r​u​l​e​s​:​ ​A​l​l​o​w​ ​a​l​l​ ​r​e​a​d​ ​g​i​v​e​s​ ​r​e​a​d​-​o​n​l​y​ ​a​c​c​e​s​s​ ​t​o​ ​e​v​e​r​y​ ​P​L​C​ ​a​r​e​a​,​ ​A​l​l​o​w​ ​a​l​l​ ​w​r​i​t​e​ ​r​e​a​d​ ​a​n​d​ ​w​r​i​t​e​ ​a​c​c​e​s​s​;​ ​I​n​d​i​v​i​d​u​a​l​ ​l​e​t​s​ ​y​o​u​ ​e​n​t​e​r​ ​t​h​e​ ​a​r​e​a​s​ ​y​o​u​r​s​e​l​f​.​ ​O​n​ ​t​h​e​ ​g​a​t​e​w​a​y​,​ ​h​o​l​d​i​n​g​ ​r​e​g​i​s​t​e​r​s​ ​0​ ​–​ ​6​5​5​3​5​ ​a​r​e​ ​D​T​0​ ​–​ ​D​T​6​5​5​3​5​,​ ​c​o​i​l​s​ ​f​r​o​m​ ​0​ ​t​h​e​ ​Y​ ​r​e​l​a​y​s​ ​a​n​d​ ​c​o​i​l​s​ ​f​r​o​m​ ​1​0​0​0​0​ ​t​h​e​ ​R​ ​r​e​l​a​y​s​,​ ​1​6​ ​p​e​r​ ​w​o​r​d​.​
+​E​v​e​r​y​ ​s​t​e​p​ ​i​s​ ​c​h​e​c​k​e​d​ ​b​e​f​o​r​e​ ​C​o​n​t​i​n​u​e​.​ ​F​i​n​i​s​h​ ​o​v​e​r​w​r​i​t​e​s​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​C​O​M​ ​a​n​d​ ​P​o​r​t​ ​s​e​t​t​i​n​g​s​ ​i​n​ ​o​n​e​ ​g​o​:​ ​i​f​ ​a​n​y​t​h​i​n​g​ ​f​a​i​l​s​,​ ​n​o​t​h​i​n​g​ ​i​s​ ​c​h​a​n​g​e​d​ ​a​n​d​ ​'​S​o​m​e​t​h​i​n​g​ ​w​e​n​t​ ​w​r​o​n​g​'​ ​n​a​m​e​s​ ​t​h​e​ ​p​r​o​b​l​e​m​.​ ​C​a​n​c​e​l​ ​l​e​a​v​e​s​ ​t​h​e​ ​w​i​z​a​r​d​ ​w​i​t​h​o​u​t​ ​c​h​a​n​g​e​s​.
 	 */
 	wizard_com: string
 	/**
@@ -2702,6 +3311,156 @@ export type TranslationFunctions = {
 				help: () => LocalizedString
 			}
 		}
+		pew_redirect: {
+			threads: {
+				port: {
+					/**
+					 * Listening port
+					 */
+					label: () => LocalizedString
+					/**
+					 * The TCP port clients connect to.
+					 */
+					help: () => LocalizedString
+				}
+				mb_translation: {
+					/**
+					 * Modbus/TCP gateway
+					 */
+					label: () => LocalizedString
+					/**
+					 * Clients speak Modbus/TCP; each restriction appears in a Modbus table.
+					 */
+					help: () => LocalizedString
+				}
+				monitoring_cmd: {
+					/**
+					 * Allow monitoring commands
+					 */
+					label: () => LocalizedString
+					/**
+					 * Status and monitoring commands (RT and others) pass.
+					 */
+					help: () => LocalizedString
+				}
+				service: {
+					/**
+					 * Interface
+					 */
+					label: () => LocalizedString
+					/**
+					 * The interface towards the PLC that the port forwards to.
+					 */
+					help: () => LocalizedString
+				}
+				clients: {
+					/**
+					 * Max. clients
+					 */
+					label: () => LocalizedString
+					/**
+					 * Clients connected at the same time.
+					 */
+					help: () => LocalizedString
+				}
+				timeout: {
+					/**
+					 * Idle timeout
+					 */
+					label: () => LocalizedString
+					/**
+					 * A client that sends nothing for this time is disconnected.
+					 */
+					help: () => LocalizedString
+				}
+				ip_start: {
+					/**
+					 * Allowed IP from
+					 */
+					label: () => LocalizedString
+					/**
+					 * 0.0.0.0 to 0.0.0.0 accepts every address.
+					 */
+					help: () => LocalizedString
+				}
+				ip_end: {
+					/**
+					 * Allowed IP to
+					 */
+					label: () => LocalizedString
+				}
+				mapping: {
+					type: {
+						/**
+						 * Modbus table
+						 */
+						label: () => LocalizedString
+						options: {
+							/**
+							 * Holding registers
+							 */
+							'0': () => LocalizedString
+							/**
+							 * Input registers
+							 */
+							'1': () => LocalizedString
+							/**
+							 * Coils
+							 */
+							'2': () => LocalizedString
+							/**
+							 * Discrete inputs
+							 */
+							'3': () => LocalizedString
+						}
+					}
+					area: {
+						/**
+						 * PLC area
+						 */
+						label: () => LocalizedString
+					}
+					register_area_start: {
+						/**
+						 * Start word
+						 */
+						label: () => LocalizedString
+					}
+					register_area_end: {
+						/**
+						 * End word
+						 */
+						label: () => LocalizedString
+					}
+					register_area_mapped: {
+						/**
+						 * Modbus start
+						 */
+						label: () => LocalizedString
+					}
+					read_write: {
+						/**
+						 * Access
+						 */
+						label: () => LocalizedString
+						options: {
+							/**
+							 * Read only
+							 */
+							RO: () => LocalizedString
+							/**
+							 * Read and write
+							 */
+							'R/W': () => LocalizedString
+							/**
+							 * Blocked
+							 */
+							BLK: () => LocalizedString
+						}
+					}
+				}
+			}
+		}
 	}
 	com: {
 		kinds: {
@@ -2911,6 +3670,432 @@ export type TranslationFunctions = {
 			busyShare: () => LocalizedString
 		}
 	}
+	port: {
+		/**
+		 * Each thread opens a TCP port for clients and forwards their requests to one interface, limited to the PLC words its restrictions grant. No restriction means no access; Blocked wins over a grant.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * No port is open. Add a thread to open one.
+		 */
+		noThreads: () => LocalizedString
+		/**
+		 * Add thread
+		 */
+		addThread: () => LocalizedString
+		/**
+		 * Remove thread
+		 */
+		removeThread: () => LocalizedString
+		/**
+		 * Thread {n} · port {port}
+		 */
+		thread: (arg: { n: unknown, port: unknown }) => LocalizedString
+		/**
+		 * Every client address is accepted (0.0.0.0 – 0.0.0.0).
+		 */
+		allAddresses: () => LocalizedString
+		/**
+		 * Modbus/TCP gateway: each restriction appears in its Modbus table from its Modbus start on.
+		 */
+		gatewayNote: () => LocalizedString
+		/**
+		 * Restrictions
+		 */
+		restrictions: () => LocalizedString
+		/**
+		 * restriction {n}
+		 */
+		restrictionN: (arg: { n: unknown }) => LocalizedString
+		/**
+		 * No restriction yet: the clients of this port can reach no PLC word.
+		 */
+		noRestrictions: () => LocalizedString
+		/**
+		 * Add restriction
+		 */
+		addRestriction: () => LocalizedString
+		/**
+		 * Remove
+		 */
+		removeRestriction: () => LocalizedString
+		/**
+		 * {area} words 0 – {max}
+		 */
+		areaRange: (arg: { area: unknown, max: unknown }) => LocalizedString
+		/**
+		 * Modbus {first} – {last} ({unit})
+		 */
+		modbusRange: (arg: { first: unknown, last: unknown, unit: unknown }) => LocalizedString
+		/**
+		 * registers
+		 */
+		words: () => LocalizedString
+		/**
+		 * bits
+		 */
+		bits: () => LocalizedString
+		/**
+		 * Port status
+		 */
+		status: () => LocalizedString
+		/**
+		 * Status unavailable
+		 */
+		unavailable: () => LocalizedString
+		/**
+		 * Not saved yet: no status.
+		 */
+		notSaved: () => LocalizedString
+		/**
+		 * listening on {port}
+		 */
+		listening: (arg: { port: unknown }) => LocalizedString
+		/**
+		 * not listening ({port})
+		 */
+		closed: (arg: { port: unknown }) => LocalizedString
+		stats: {
+			/**
+			 * Clients
+			 */
+			clients: () => LocalizedString
+			/**
+			 * Requests
+			 */
+			requests: () => LocalizedString
+			/**
+			 * Refused
+			 */
+			refused: () => LocalizedString
+			/**
+			 * Errors
+			 */
+			errors: () => LocalizedString
+			/**
+			 * Bytes received
+			 */
+			bytesIn: () => LocalizedString
+			/**
+			 * Bytes sent
+			 */
+			bytesOut: () => LocalizedString
+		}
+		/**
+		 * Connection test
+		 */
+		test: () => LocalizedString
+		/**
+		 * Testing…
+		 */
+		testing: () => LocalizedString
+		/**
+		 * The test uses the saved settings.
+		 */
+		testNote: () => LocalizedString
+		/**
+		 * The PLC answered through this port.
+		 */
+		testOk: () => LocalizedString
+		/**
+		 * Connection test failed.
+		 */
+		testFailed: () => LocalizedString
+		reasons: {
+			/**
+			 * The port is not listening.
+			 */
+			not_listening: () => LocalizedString
+			/**
+			 * The port refused the connection.
+			 */
+			refused: () => LocalizedString
+			/**
+			 * The PLC did not answer.
+			 */
+			no_answer: () => LocalizedString
+			/**
+			 * The PLC answered with an error.
+			 */
+			error_answer: () => LocalizedString
+		}
+		/**
+		 * Request sent
+		 */
+		request: () => LocalizedString
+		/**
+		 * Raw reply
+		 */
+		raw: () => LocalizedString
+		/**
+		 * nothing
+		 */
+		nothing: () => LocalizedString
+	}
+	wizard: {
+		/**
+		 * Steps
+		 */
+		progress: () => LocalizedString
+		/**
+		 * Step {n} of {count}: {name}
+		 */
+		stepTitle: (arg: { count: unknown, n: unknown, name: unknown }) => LocalizedString
+		steps: {
+			/**
+			 * Mode
+			 */
+			mode: () => LocalizedString
+			/**
+			 * Interface
+			 */
+			iface: () => LocalizedString
+			/**
+			 * Interface parameters
+			 */
+			params: () => LocalizedString
+			/**
+			 * TCP listening port
+			 */
+			tcp: () => LocalizedString
+			/**
+			 * Modbus listening port
+			 */
+			modbus: () => LocalizedString
+			/**
+			 * Modbus gateway
+			 */
+			gateway: () => LocalizedString
+			/**
+			 * Restriction rules
+			 */
+			rules: () => LocalizedString
+			/**
+			 * Finish
+			 */
+			finish: () => LocalizedString
+		}
+		notes: {
+			/**
+			 * Simple sets up one interface with one TCP port. Advanced adds the Modbus/TCP gateway and DT-area restrictions.
+			 */
+			mode: () => LocalizedString
+			/**
+			 * The interface the PLC is connected to.
+			 */
+			iface: () => LocalizedString
+			/**
+			 * The settings of this interface, as on the COM page.
+			 */
+			params: () => LocalizedString
+			/**
+			 * Clients reach the PLC through this port (default 9094).
+			 */
+			tcp: () => LocalizedString
+			/**
+			 * The port of the Modbus/TCP gateway (Modbus standard 502); used when you choose a gateway in the next step.
+			 */
+			modbus: () => LocalizedString
+			/**
+			 * A second port that translates Modbus/TCP for the PLC, through the same or another interface.
+			 */
+			gateway: () => LocalizedString
+			/**
+			 * Which PLC data the clients may read or write.
+			 */
+			rules: () => LocalizedString
+			/**
+			 * Check the settings. Finish saves the COM and the Port settings together.
+			 */
+			finish: () => LocalizedString
+		}
+		modes: {
+			/**
+			 * Simple
+			 */
+			simple: () => LocalizedString
+			/**
+			 * Advanced
+			 */
+			advanced: () => LocalizedString
+		}
+		modeHints: {
+			/**
+			 * One interface and one TCP port; restrictions without the DT area.
+			 */
+			simple: () => LocalizedString
+			/**
+			 * Also a Modbus/TCP gateway and restrictions of the DT area.
+			 */
+			advanced: () => LocalizedString
+		}
+		/**
+		 * enabled, {protocol}
+		 */
+		isEnabled: (arg: { protocol: unknown }) => LocalizedString
+		/**
+		 * not enabled
+		 */
+		isDisabled: () => LocalizedString
+		/**
+		 * The wizard enables {name}.
+		 */
+		enables: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * INTERNAL has no further parameters: the unit's own memory, always Modbus.
+		 */
+		internal: () => LocalizedString
+		/**
+		 * TCP listening port
+		 */
+		tcpPort: () => LocalizedString
+		/**
+		 * Modbus listening port
+		 */
+		modbusPort: () => LocalizedString
+		gateways: {
+			/**
+			 * No gateway
+			 */
+			none: () => LocalizedString
+			/**
+			 * Same interface
+			 */
+			same: () => LocalizedString
+			/**
+			 * New interface
+			 */
+			other: () => LocalizedString
+		}
+		gatewayHints: {
+			/**
+			 * Only the TCP port.
+			 */
+			none: () => LocalizedString
+			/**
+			 * The gateway also uses {name}.
+			 */
+			same: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * The gateway uses another interface, enabled with its parameters below.
+			 */
+			other: () => LocalizedString
+		}
+		/**
+		 * Gateway interface
+		 */
+		gatewayIface: () => LocalizedString
+		/**
+		 * Modbus layout on port {port}: holding registers 0 – 65535 are DT0 – DT65535; coils from 0 are the Y relays (coil 16·n + b is bit b of WY n); coils from {r} are the R relays of WR in the same way.
+		 */
+		layout: (arg: { port: unknown, r: unknown }) => LocalizedString
+		rules: {
+			/**
+			 * Allow all read
+			 */
+			read: () => LocalizedString
+			/**
+			 * Allow all write
+			 */
+			write: () => LocalizedString
+			/**
+			 * Individual
+			 */
+			individual: () => LocalizedString
+		}
+		ruleHints: {
+			/**
+			 * Every PLC area can be read, nothing written.
+			 */
+			read: () => LocalizedString
+			/**
+			 * Every PLC area can be read and written.
+			 */
+			write: () => LocalizedString
+			/**
+			 * Only the areas you enter (no DT area in simple mode).
+			 */
+			individual: () => LocalizedString
+			/**
+			 * Only the areas you enter, the DT area included.
+			 */
+			individualDt: () => LocalizedString
+		}
+		/**
+		 * {area} {start} – {end}: {rights}
+		 */
+		entry: (arg: { area: unknown, end: unknown, rights: unknown, start: unknown }) => LocalizedString
+		/**
+		 * The gateway grants the same rights on DT0 – DT65535 (holding registers) and on the WY and WR relays (coils from 0 and from {r}).
+		 */
+		gatewayWhole: (arg: { r: unknown }) => LocalizedString
+		/**
+		 * On the gateway, DT entries are holding registers at their own address (up to DT65535), WY entries coils from 0 and WR entries coils from {r} (16 per word); other areas cannot be reached over Modbus.
+		 */
+		gatewayIndividual: (arg: { r: unknown }) => LocalizedString
+		summary: {
+			/**
+			 * Mode
+			 */
+			mode: () => LocalizedString
+			/**
+			 * Interface
+			 */
+			iface: () => LocalizedString
+			/**
+			 * Modbus gateway
+			 */
+			gateway: () => LocalizedString
+			/**
+			 * Restrictions
+			 */
+			rules: () => LocalizedString
+			/**
+			 * Individual (entries: {count})
+			 */
+			entries: (arg: { count: unknown }) => LocalizedString
+		}
+		/**
+		 * Finishing overwrites the current COM and Port settings.
+		 */
+		overwrite: () => LocalizedString
+		/**
+		 * Something went wrong.
+		 */
+		failed: () => LocalizedString
+		/**
+		 * Back
+		 */
+		back: () => LocalizedString
+		/**
+		 * Continue
+		 */
+		'continue': () => LocalizedString
+		/**
+		 * Finish
+		 */
+		finish: () => LocalizedString
+		/**
+		 * Cancel
+		 */
+		cancel: () => LocalizedString
+		/**
+		 * Leave the wizard
+		 */
+		cancelTitle: () => LocalizedString
+		/**
+		 * Your entries in the wizard are dropped; the settings stay as they are.
+		 */
+		cancelText: () => LocalizedString
+		/**
+		 * Drop the entries
+		 */
+		discard: () => LocalizedString
+		/**
+		 * Stay in the wizard
+		 */
+		stay: () => LocalizedString
+	}
 	coming: {
 		/**
 		 * The settings of this page arrive in a later firmware. The title and the menu entry are already here.
@@ -3118,11 +4303,19 @@ export type TranslationFunctions = {
 		 */
 		com: () => LocalizedString
 		/**
-		 * Open TCP ports that forward to the PLC, limit which clients may connect and which PLC registers they may read or write.
+		 * Up to 10 threads, each a TCP port that clients connect to; the thread forwards their PLC requests to the chosen interface (COM1, COM2, COM3, INTERNAL or COM4).
+	Per thread: the listening port (1025 – 65535, not 3000, 8000, 8080, 8081 or 5900; 502 for Modbus), the number of clients at the same time (1 – 16), the idle timeout (1 – 600 s) after which a silent client is disconnected, and the allowed client addresses from – to (0.0.0.0 – 0.0.0.0 accepts everyone). Monitoring commands lets status commands such as RT pass.
+	Restrictions (up to 10 per thread) grant PLC words: Read only, Read and write, or Blocked, which wins over a grant. A word without an entry cannot be reached. The start must not be greater than the end, and two grants of the same area must not overlap ('addresses overlap').
+	Modbus/TCP gateway: clients speak Modbus; each restriction names its Modbus table (holding or input registers: one per word; coils or discrete inputs: 16 per word, only for the relay areas WY, WR, WL and WX) and its Modbus start. The Modbus addresses it covers are shown under it.
+	Under each saved thread its status updates every 1.5 seconds: listening or not, clients, requests, refused, errors and bytes. Connection test sends a request through the saved thread and shows it with the raw reply; with unsaved changes you are asked first.
+	Save stores the page; Reset fills in the defaults (no thread), which are stored when you save.
 		 */
 		port: () => LocalizedString
 		/**
-		 * A guided setup of one PLC connection, its TCP port and, in advanced mode, the Modbus/TCP gateway and restrictions.
+		 * Sets up one PLC connection step by step. Mode: Simple (one interface and a TCP port) or Advanced (also a Modbus/TCP gateway and DT restrictions).
+	Choose the interface and its parameters as on the COM page; the wizard enables it. Then the TCP listening port (default 9094) and, in advanced mode, the Modbus listening port (default 502) and the gateway: none, through the same interface, or through another interface that the wizard also enables.
+	Restriction rules: Allow all read gives read-only access to every PLC area, Allow all write read and write access; Individual lets you enter the areas yourself. On the gateway, holding registers 0 – 65535 are DT0 – DT65535, coils from 0 the Y relays and coils from 10000 the R relays, 16 per word.
+	Every step is checked before Continue. Finish overwrites the current COM and Port settings in one go: if anything fails, nothing is changed and 'Something went wrong' names the problem. Cancel leaves the wizard without changes.
 		 */
 		wizard_com: () => LocalizedString
 		/**

@@ -4,10 +4,11 @@
 // reset are in the page bar.
 import { useEffect } from 'preact/hooks';
 import {
-  ADDR_OFFSET_DISABLED, ETHERNET_ID, INTERFACE_IDS, INTERFACE_NAMES, INTERNAL_ID, INTERNAL_USER_WORDS, RS485_CAPABLE_ID, TRANSPARENT,
+  ADDR_OFFSET_DISABLED, ETHERNET_ID, INTERFACE_IDS, INTERFACE_NAMES, INTERNAL_ID, INTERNAL_USER_WORDS, TRANSPARENT,
   type InterfaceId,
 } from '../../device/model/plc.ts';
 import { Field, FieldGroup } from '../forms/field.tsx';
+import { INTERFACE_UNITS, interfaceFields } from '../forms/interface-fields.ts';
 import { section, setField } from '../state/sections.ts';
 import { readOnly } from '../state/session.ts';
 import { comStatus, comStatusFailed, watchComStatus } from '../state/com-status.ts';
@@ -22,20 +23,6 @@ interface Iface {
   enabled: boolean;
   service: number;
   addr_offset: unknown;
-}
-
-const SERIAL = ['autobaud', 'baudrate', 'bits', 'parity', 'stopbits', 'flow'];
-const UNITS: Record<string, string> = { timeout: 'ms', wait: 'ms' };
-
-/**
- * The fields of an interface that apply to it: the serial ones on COM1-COM3 (the RS232/RS485 mode
- * only on COM2), the PLC's address and the offset on COM4 (Ethernet); INTERNAL is only switched on
- * or off, its protocol is always Modbus.
- */
-function fieldsOf(id: InterfaceId): string[] {
-  if (id === INTERNAL_ID) return ['enabled'];
-  if (id === ETHERNET_ID) return ['enabled', 'service', 'protocol', 'timeout', 'wait', 'ip_port'];
-  return ['enabled', 'service', ...(id === RS485_CAPABLE_ID ? ['mode'] : []), 'protocol', ...SERIAL, 'timeout', 'wait'];
 }
 
 const kindOf = (id: InterfaceId) => LL.value.com.kinds[String(id) as keyof typeof LL.value.com.kinds]();
@@ -73,7 +60,7 @@ function InterfaceBlock({ index, iface }: { index: number; iface: Iface }) {
       <h2 id={`com-if-${id}`}>{titleOf(id)}</h2>
       {!iface.enabled && <p class="hint" data-off>{t.off()}</p>}
       <div class="grid">
-        {fieldsOf(id).map((f) => <Field key={f} section={KEY} path={`interfaces.${index}.${f}`} unit={UNITS[f]} />)}
+        {interfaceFields(id).map((f) => <Field key={f} section={KEY} path={`interfaces.${index}.${f}`} unit={INTERFACE_UNITS[f]} />)}
         {id === INTERNAL_ID && (
           <>
             <div class="field" data-field="protocol-fixed">

@@ -30,6 +30,8 @@ export const PAGE_COMPONENTS: Record<PageId, ComponentType> = {
   ...(Object.fromEntries(PAGES.map((p) => [p.id, coming])) as unknown as Record<PageId, ComponentType>),
   info: page(() => import('../pages/info.tsx')),
   com: page(() => import('../pages/com.tsx')),
+  port: page(() => import('../pages/port.tsx')),
+  wizard_com: page(() => import('../pages/wizard-com.tsx')),
   mqtt: page(() => import('../pages/mqtt.tsx')),
   legal: page(() => import('../pages/legal.tsx')),
 };

@@ -63,6 +63,9 @@ describe('pew_redirect', () => {
     expectAccepted(pew_redirect, gw([grant('DT', 0, 9), grant('FL', 0, 9, 'RO', { register_area_mapped: 10 })]));
     expectAccepted(pew_redirect, gw([grant('DT', 0, 9, 'RO', { register_area_mapped: 65526 })]));
     expectRejected(pew_redirect, gw([grant('DT', 0, 9, 'RO', { register_area_mapped: 65527 })]), `${T}.mapping.0.register_area_mapped`, 'address_out_of_range');
+    // a plain thread publishes no Modbus addresses: a whole area (the wizard's "allow all") is fine
+    expectAccepted(pew_redirect, withThread({ mapping: [grant('DT', 0, 999424), grant('WR', 0, 2048, 'R/W', { type: 2 })] }));
+    expectRejected(pew_redirect, gw([grant('DT', 0, 999424)]), `${T}.mapping.0.register_area_mapped`, 'address_out_of_range');
     expectAccepted(pew_redirect, gw([grant('WY', 0, 9, 'R/W', { type: 2 })]));
     expectRejected(pew_redirect, gw([grant('DT', 0, 9, 'R/W', { type: 2 })]), `${T}.mapping.0.area`, 'areas_mismatch');
   });

@@ -55,12 +55,14 @@ export function mappedWidth(r: Restriction): number {
 
 const overlaps = (a0: number, a1: number, b0: number, b1: number) => a0 <= b1 && b0 <= a1;
 
-function restrictionRules(r: Restriction, at: string): Issue[] {
+/** `gateway`: the entry publishes Modbus addresses (mb_translation), so its table and mapped range must fit. */
+function restrictionRules(r: Restriction, at: string, gateway: boolean): Issue[] {
   const out: Issue[] = [];
   const max = AREA_MAX[r.area];
   if (r.register_area_start > r.register_area_end) out.push(issue(`${at}.register_area_start`, 'start_after_end'));
   for (const f of ['register_area_start', 'register_area_end'] as const)
     if (r[f] > max) out.push(issue(`${at}.${f}`, 'address_out_of_range', { min: 0, max }));
+  if (!gateway) return out;
   const bit = BIT_AREAS[r.type];
   if (bit && !bit.includes(r.area)) out.push(issue(`${at}.area`, 'areas_mismatch', { allowed: bit }));
   if (r.register_area_start <= r.register_area_end && r.register_area_mapped + mappedWidth(r) - 1 > MODBUS_ADDRESS_MAX)
@@ -73,7 +75,7 @@ function threadRules(t: Thread, i: number): Issue[] {
   const out: Issue[] = ipRangeIssues(t.ip_start, t.ip_end, `${at}.ip_start`, `${at}.ip_end`, true);
   t.mapping.forEach((r, j) => {
     const rat = `${at}.mapping.${j}`;
-    const own = restrictionRules(r, rat);
+    const own = restrictionRules(r, rat, t.mb_translation);
     out.push(...own);
     if (own.length) return;
     for (let k = 0; k < j; k++) {

@@ -1,0 +1,306 @@
+// The PLC connection wizard (/wizard_com, spec §2 "Wizard", §5, §8): simple and advanced runs that
+// finish with one save-all request and are read back from the daemon, the step checks, a failure
+// that says "Something went wrong" and changes nothing, Cancel, and the user role.
+// Nothing is mocked: the daemon in simulator mode answers every call.
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import de from '../../web/i18n/de/index.ts';
+import { AREA_MAX, WORD_AREAS } from '../../device/model/plc.ts';
+import {
+  USER, api, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, type ConsolePage, consoleSuite,
+} from './support.ts';
+
+type Value = Record<string, any>;
+
+describe('the connection wizard', () => {
+  const suite = consoleSuite();
+  let cp: ConsolePage;
+  let defaults: { pew: Value; pew_redirect: Value; pew_api: Value };
+
+  const wizard = (page: Page) => pageBody(page, 'wizard_com');
+  const stepIs = (page: Page, step: string) => expect.poll(() => wizard(page).getAttribute('data-step')).toBe(step);
+  const action = (page: Page, name: string) => wizard(page).locator(`[data-action=${name}]`);
+  const dialog = (page: Page) => page.locator('[role=alertdialog]');
+  const failure = (page: Page) => wizard(page).locator('[data-failure]');
+  const stored = async (page: Page) => {
+    const a = await api(page, suite.d);
+    return { pew: (await a.get('/config/pew')).body as Value, pew_redirect: (await a.get('/config/pew_redirect')).body as Value };
+  };
+
+  /** Continues from `from` and waits for `to`. */
+  async function next(page: Page, from: string, to: string) {
+    await stepIs(page, from);
+    await action(page, 'continue').click();
+    await stepIs(page, to);
+  }
+
+  async function openWizard(opts: Parameters<typeof suite.open>[0] = {}, cred?: typeof USER) {
+    cp = await suite.open(opts);
+    const { page } = cp;
+    await loginApi(page, suite.d, cred);
+    await openConsole(page, suite.d, '/wizard_com');
+    await wizard(page).waitFor();
+    return page;
+  }
+
+  beforeEach(async () => {
+    // every test starts from the default COM and Port settings with one existing thread, REST off
+    const c = await suite.d.admin();
+    defaults ??= {
+      pew: (await c.get('/config/get_reset?section=pew')).body,
+      pew_redirect: (await c.get('/config/get_reset?section=pew_redirect')).body,
+      pew_api: (await c.get('/config/get_reset?section=pew_api')).body,
+    };
+    const existing = {
+      threads: [{
+        port: 9500, mb_translation: false, monitoring_cmd: true, service: 0, clients: 2, timeout: 30, ip_start: '0.0.0.0', ip_end: '0.0.0.0',
+        mapping: [{ type: 0, register_area_start: 0, register_area_end: 9, register_area_mapped: 0, area: 'DT', read_write: 'RO' }],
+      }],
+    };
+    expect((await c.post('/config', { pew: defaults.pew, pew_redirect: existing, pew_api: defaults.pew_api })).status).toBe(200);
+  });
+
+  it('simple mode, allow all read: the chosen interface is enabled and one thread with 7 read-only entries replaces the old ones', async () => {
+    const page = await openWizard();
+    await expectTitle(page, en.nav.wizard_com);
+    const w = wizard(page);
+    expect(await w.locator('[data-step-item]').allTextContents())
+      .toEqual((['mode', 'iface', 'params', 'tcp', 'rules', 'finish'] as const).map((s) => en.wizard.steps[s]));
+    await expectText(w.locator('#wizard-step-title'), fill(en.wizard.stepTitle, { n: 1, count: 6, name: en.wizard.steps.mode }));
+    expect(await w.locator('#w-mode-0').isChecked()).toBe(true);
+    expect(await action(page, 'back').isDisabled()).toBe(true);
+    await next(page, 'mode', 'iface');
+
+    await w.locator('#w-iface-3').check(); // COM2
+    await next(page, 'iface', 'params');
+    await expectText(w.locator('[data-note=enabled]'), fill(en.wizard.enables, { name: 'COM2' }));
+    // the fields of COM2 as on /com, without the enabled switch (the wizard enables it)
+    expect(await w.locator('[data-params] [data-field]').evaluateAll((els) => els.map((e) => e.getAttribute('data-field')!.replace(/^interfaces\.\d+\./, ''))))
+      .toEqual(['service', 'mode', 'protocol', 'autobaud', 'baudrate', 'bits', 'parity', 'stopbits', 'flow', 'timeout', 'wait']);
+    await fieldInput(page, 'pew', 'interfaces.1.baudrate').selectOption('19200');
+    await fieldInput(page, 'pew', 'interfaces.1.mode').selectOption('1');
+    await next(page, 'params', 'tcp');
+
+    await expectText(w.locator('[data-field="threads.0.port"] label'), en.wizard.tcpPort);
+    expect(await fieldInput(page, 'pew_redirect', 'threads.0.port').inputValue()).toBe('9094');
+    await fieldInput(page, 'pew_redirect', 'threads.0.port').fill('9200');
+    await next(page, 'tcp', 'rules'); // simple mode: no Modbus port, no gateway
+
+    expect(await w.locator('#w-rule-0').isChecked()).toBe(true);
+    expect(await w.locator('[data-preview] li').count()).toBe(7);
+    await next(page, 'rules', 'finish');
+    await expectText(w.locator('[data-note=overwrite]'), en.wizard.overwrite);
+    expect(await w.locator('[data-summary]').textContent()).toContain('9200');
+
+    const posts: { path: string; body: Value }[] = [];
+    page.on('request', (r) => { if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/config')) posts.push({ path: new URL(r.url()).pathname, body: r.postDataJSON() }); });
+    await action(page, 'finish').click();
+    await page.locator('.notices .notice.info', { hasText: en.notify.saved }).waitFor();
+    await expectTitle(page, en.nav.port);
+    // one save-all request with both sections
+    expect(posts.map((p) => [p.path, Object.keys(p.body).sort()])).toEqual([['/config', ['pew', 'pew_redirect']]]);
+
+    const s = await stored(page);
+    expect(s.pew.interfaces.find((i: Value) => i.id === 3)).toMatchObject({ enabled: true, baudrate: 19200, mode: 1 });
+    expect(s.pew.interfaces.find((i: Value) => i.id === 0).enabled).toBe(false);
+    expect(s.pew_redirect.threads).toHaveLength(1);
+    const t = s.pew_redirect.threads[0];
+    expect(t).toMatchObject({ port: 9200, service: 3, mb_translation: false });
+    expect(t.mapping.map((r: Value) => [r.area, r.register_area_start, r.register_area_end, r.read_write])).toEqual(WORD_AREAS.map((a) => [a, 0, AREA_MAX[a], 'RO']));
+    // the ports page shows the new thread
+    await pageBody(page, 'port').locator('[data-thread="0"]').waitFor();
+    expect(await pageBody(page, 'port').locator('[data-thread]').count()).toBe(1);
+  });
+
+  it('advanced with a gateway on 10502 and individual DT restrictions: two threads, the gateway mapped as its note says', async () => {
+    const page = await openWizard();
+    const w = wizard(page);
+    await w.locator('#w-mode-1').check();
+    expect(await w.locator('[data-step-item]').count()).toBe(8);
+    await next(page, 'mode', 'iface');
+    await next(page, 'iface', 'params'); // COM1
+    await fieldInput(page, 'pew', 'interfaces.0.baudrate').selectOption('115200');
+    await next(page, 'params', 'tcp');
+    await next(page, 'tcp', 'modbus');
+    expect(await fieldInput(page, 'pew_redirect', 'threads.1.port').inputValue()).toBe('502');
+    await fieldInput(page, 'pew_redirect', 'threads.1.port').fill('10502');
+    await next(page, 'modbus', 'gateway');
+    expect(await w.locator('#w-gateway-0').isChecked()).toBe(true);
+    await w.locator('#w-gateway-1').check();
+    await expectText(w.locator('[data-note=layout]'), fill(en.wizard.layout, { port: 10502, r: 10000 }));
+    await next(page, 'gateway', 'rules');
+
+    await w.locator('#w-rule-2').check();
+    const add = w.locator('[data-action=add-restriction]');
+    await add.click();
+    // advanced mode offers the DT area
+    expect(await fieldInput(page, 'pew_redirect', 'threads.0.mapping.0.area').locator('option').allTextContents()).toEqual([...WORD_AREAS]);
+    await fieldInput(page, 'pew_redirect', 'threads.0.mapping.0.register_area_end').fill('99');
+    await fieldInput(page, 'pew_redirect', 'threads.0.mapping.0.read_write').selectOption('R/W');
+    await add.click();
+    // an overlapping grant: shown at the field, Continue says "Something went wrong" and stays
+    await fieldInput(page, 'pew_redirect', 'threads.0.mapping.1.register_area_start').fill('50');
+    await fieldInput(page, 'pew_redirect', 'threads.0.mapping.1.register_area_end').fill('199');
+    const overlap = fill(en.errors.addresses_overlap, { other: fill(en.port.restrictionN, { n: 1 }) });
+    await expectText(w.locator('[data-field="threads.0.mapping.1.register_area_start"] .error'), overlap);
+    await action(page, 'continue').click();
+    await expectText(failure(page), `${en.wizard.failed} ${en.fields.pew_redirect.threads.mapping.register_area_start.label}: ${overlap}`);
+    await stepIs(page, 'rules');
+    await fieldInput(page, 'pew_redirect', 'threads.0.mapping.1.register_area_start').fill('100');
+    await expect.poll(() => failure(page).count()).toBe(0);
+    await add.click();
+    await fieldInput(page, 'pew_redirect', 'threads.0.mapping.2.area').selectOption('WR');
+    await fieldInput(page, 'pew_redirect', 'threads.0.mapping.2.register_area_start').fill('0');
+    await fieldInput(page, 'pew_redirect', 'threads.0.mapping.2.register_area_end').fill('15');
+    await expectText(w.locator('[data-note=gateway-rules]'), fill(en.wizard.gatewayIndividual, { r: 10000 }));
+    await next(page, 'rules', 'finish');
+
+    // Back keeps what was entered
+    await action(page, 'back').click();
+    await stepIs(page, 'rules');
+    expect(await w.locator('[data-restriction]').count()).toBe(3);
+    await next(page, 'rules', 'finish');
+    await action(page, 'finish').click();
+    await expectTitle(page, en.nav.port);
+
+    const s = await stored(page);
+    expect(s.pew.interfaces.find((i: Value) => i.id === 0)).toMatchObject({ enabled: true, baudrate: 115200 });
+    const entry = (area: string, start: number, end: number, rw: string, type = 0, mapped = 0) =>
+      ({ type, register_area_start: start, register_area_end: end, register_area_mapped: mapped, area, read_write: rw });
+    expect(s.pew_redirect.threads).toHaveLength(2);
+    expect(s.pew_redirect.threads[0]).toMatchObject({
+      port: 9094, service: 0, mb_translation: false,
+      mapping: [entry('DT', 0, 99, 'R/W'), entry('DT', 100, 199, 'RO', 0, 0), entry('WR', 0, 15, 'RO', 0, 0)],
+    });
+    expect(s.pew_redirect.threads[1]).toMatchObject({
+      port: 10502, service: 0, mb_translation: true,
+      mapping: [entry('DT', 0, 99, 'R/W', 0, 0), entry('DT', 100, 199, 'RO', 0, 100), entry('WR', 0, 15, 'RO', 2, 10000)],
+    });
+    // the ports page shows the gateway with its Modbus ranges
+    const gw = pageBody(page, 'port').locator('[data-thread="1"]');
+    await expectText(gw.locator('[data-restriction="2"] [data-modbus]'), `· ${fill(en.port.modbusRange, { first: 10000, last: 10255, unit: en.port.bits })}`);
+  });
+
+  it('a new interface for the gateway is enabled with its own parameters; COM4 needs its PLC address first', async () => {
+    const page = await openWizard();
+    const w = wizard(page);
+    await w.locator('#w-mode-1').check();
+    await next(page, 'mode', 'iface');
+    await next(page, 'iface', 'params');
+    await next(page, 'params', 'tcp');
+    await next(page, 'tcp', 'modbus');
+    await fieldInput(page, 'pew_redirect', 'threads.1.port').fill('10502');
+    await next(page, 'modbus', 'gateway');
+    await w.locator('#w-gateway-2').check();
+    expect(await w.locator('[data-choice=gateway-iface] input').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual(['3', '1', '4', '5']);
+    await w.locator('#w-gateway-iface-5').check();
+    await action(page, 'continue').click();
+    await expectText(w.locator('[data-field="interfaces.4.ip_port"] .error'), en.errors.required);
+    await expectText(failure(page), `${en.wizard.failed} ${en.fields.pew.interfaces.ip_port.label}: ${en.errors.required}`);
+    await fieldInput(page, 'pew', 'interfaces.4.ip_port').fill('192.168.1.5:9094');
+    await next(page, 'gateway', 'rules');
+    await w.locator('#w-rule-1').check();
+    await next(page, 'rules', 'finish');
+    await action(page, 'finish').click();
+    await expectTitle(page, en.nav.port);
+    const s = await stored(page);
+    expect(s.pew.interfaces.filter((i: Value) => i.enabled).map((i: Value) => i.id).sort()).toEqual([0, 4, 5]);
+    expect(s.pew.interfaces.find((i: Value) => i.id === 5).ip_port).toBe('192.168.1.5:9094');
+    expect(s.pew_redirect.threads[1]).toMatchObject({ port: 10502, service: 5, mb_translation: true });
+    expect(s.pew_redirect.threads[1].mapping.every((r: Value) => r.read_write === 'R/W')).toBe(true);
+  });
+
+  it('a failure says "Something went wrong" with the first problem, stays on the step and changes nothing', async () => {
+    const page = await openWizard();
+    const w = wizard(page);
+    const before = await stored(page);
+    await next(page, 'mode', 'iface');
+    await next(page, 'iface', 'params');
+    await next(page, 'params', 'tcp');
+    // spec §5: 8080 is an unallowed port
+    await fieldInput(page, 'pew_redirect', 'threads.0.port').fill('8080');
+    const unallowed = fill(en.errors.port_unallowed, { ports: '3000, 8000, 8080, 8081, 5900' });
+    await expectText(w.locator('[data-field="threads.0.port"] .error'), unallowed);
+    await action(page, 'continue').click();
+    await expectText(failure(page), `${en.wizard.failed} ${en.wizard.tcpPort}: ${unallowed}`);
+    expect(en.wizard.failed).toBe('Something went wrong.');
+    await stepIs(page, 'tcp');
+
+    // the daemon's refusal at Finish: the REST API took the port behind the wizard's back
+    await fieldInput(page, 'pew_redirect', 'threads.0.port').fill('9400');
+    await next(page, 'tcp', 'rules');
+    await w.locator('#w-rule-2').check();
+    await w.locator('[data-action=add-restriction]').click();
+    // simple mode offers no DT area
+    expect(await fieldInput(page, 'pew_redirect', 'threads.0.mapping.0.area').locator('option').allTextContents()).toEqual(WORD_AREAS.filter((a) => a !== 'DT'));
+    await next(page, 'rules', 'finish');
+    const a = await api(page, suite.d);
+    expect((await a.post('/config/pew_api', { ...defaults.pew_api, api_enable: true, http_port: 9400 })).status).toBe(200);
+    const answer = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/config');
+    await action(page, 'finish').click();
+    expect((await answer).status()).toBe(400);
+    await expectText(failure(page), `${en.wizard.failed} ${en.wizard.tcpPort}: ${fill(en.errors.port_conflict, { port: 9400, other: 'pew_api.http_port' })}`);
+    await stepIs(page, 'finish');
+    await expectTitle(page, en.nav.wizard_com);
+    expect(await stored(page)).toEqual(before);
+    // the daemon's problem is shown at the field it belongs to
+    await action(page, 'back').click();
+    await action(page, 'back').click();
+    await stepIs(page, 'tcp');
+    await expectText(w.locator('[data-field="threads.0.port"] .error'), fill(en.errors.port_conflict, { port: 9400, other: 'pew_api.http_port' }));
+
+    // the REST API is moved away: typing the port again clears the daemon's message, and Finish succeeds
+    expect((await a.post('/config/pew_api', defaults.pew_api)).status).toBe(200);
+    await fieldInput(page, 'pew_redirect', 'threads.0.port').fill('9400');
+    await expect.poll(() => w.locator('[data-field="threads.0.port"] .error').count()).toBe(0);
+    await next(page, 'tcp', 'rules');
+    await next(page, 'rules', 'finish');
+    await action(page, 'finish').click();
+    await expectTitle(page, en.nav.port);
+    expect((await stored(page)).pew_redirect.threads.map((t: Value) => t.port)).toEqual([9400]);
+  });
+
+  it('in German the failure is "Etwas ist schiefgelaufen."', async () => {
+    const page = await openWizard({ locale: 'de-DE' });
+    await expectTitle(page, de.nav.wizard_com);
+    await next(page, 'mode', 'iface');
+    await next(page, 'iface', 'params');
+    await next(page, 'params', 'tcp');
+    await fieldInput(page, 'pew_redirect', 'threads.0.port').fill('3000');
+    await action(page, 'continue').click();
+    await expectText(failure(page), `${de.wizard.failed} ${de.wizard.tcpPort}: ${fill(de.errors.port_unallowed, { ports: '3000, 8000, 8080, 8081, 5900' })}`);
+    expect(de.wizard.failed).toBe('Etwas ist schiefgelaufen.');
+  });
+
+  it('Cancel changes nothing: without input it goes straight to /port, with input it asks first', async () => {
+    const page = await openWizard();
+    const w = wizard(page);
+    const before = await stored(page);
+    await next(page, 'mode', 'iface');
+    await action(page, 'cancel').click();
+    await expectTitle(page, en.nav.port);
+    expect(await dialog(page).count()).toBe(0);
+
+    await page.locator('#menu a[data-page=wizard_com]').click();
+    await wizard(page).waitFor();
+    await w.locator('#w-mode-1').check();
+    await next(page, 'mode', 'iface');
+    await w.locator('#w-iface-1').check();
+    await action(page, 'cancel').click();
+    await expectText(dialog(page).locator('#dlg-text'), en.wizard.cancelText);
+    await dialog(page).locator('button', { hasText: en.wizard.stay }).click();
+    await stepIs(page, 'iface');
+    expect(await w.locator('#w-iface-1').isChecked()).toBe(true);
+    await action(page, 'cancel').click();
+    await dialog(page).locator('button', { hasText: en.wizard.discard }).click();
+    await expectTitle(page, en.nav.port);
+    expect(await stored(page)).toEqual(before);
+    expect(await pageBody(page, 'port').locator('[data-thread]').count()).toBe(1);
+  });
+
+  it('the user role can look through the steps but not finish', async () => {
+    const page = await openWizard({}, USER);
+    for (const [from, to] of [['mode', 'iface'], ['iface', 'params'], ['params', 'tcp'], ['tcp', 'rules'], ['rules', 'finish']] as const) await next(page, from, to);
+    expect(await action(page, 'finish').isDisabled()).toBe(true);
+  });
+});

@@ -1,0 +1,35 @@
+// The two calls of the ports page besides its section (spec §2 /port "connection test"; §9 update
+// tick): the live counters of every redirection thread and the connection test of one thread. The
+// schemas live in device/model/porttest.ts; every answer is checked against them, so a reply of
+// another daemon version shows as "status unavailable" instead of breaking the page.
+import * as v from 'valibot';
+import { ApiFailure, get, post } from './client.ts';
+
+export {
+  portTestRequest, portThreadStatusSchema, portStatusSchema, PORT_TEST_FAILURES, portTestResultSchema,
+  type PortTestRequest, type PortThreadStatus, type PortStatus, type PortTestFailure, type PortTestResult,
+} from '../../device/model/porttest.ts';
+import { portStatusSchema, portTestResultSchema, type PortStatus, type PortTestRequest, type PortTestResult } from '../../device/model/porttest.ts';
+
+// ---- calls (console) ----
+
+export const PORT_STATUS_PATH = '/config/port_status';
+export const PORT_TEST_PATH = '/config/porttest';
+
+/** The state of every thread; throws ApiFailure when the call fails or the answer is not understood. */
+export async function fetchPortStatus(): Promise<PortStatus> {
+  const parsed = v.safeParse(portStatusSchema, await get<unknown>(PORT_STATUS_PATH));
+  if (!parsed.success) throw new ApiFailure(200, 'internal');
+  return parsed.output;
+}
+
+/**
+ * Runs the connection test of one saved thread. A test that fails is an answer (`ok: false`); the
+ * daemon refusing to test (409 `interface_not_ready`: no such saved thread) throws.
+ */
+export async function runPortTest(index: number): Promise<PortTestResult> {
+  const body: PortTestRequest = { index };
+  const parsed = v.safeParse(portTestResultSchema, await post<unknown>(PORT_TEST_PATH, body));
+  if (!parsed.success) throw new ApiFailure(200, 'internal');
+  return parsed.output;
+}

@@ -1,0 +1,209 @@
+// /port (spec §2 "Ports and restrictions: connection test, restrictions, reset"; §3 "Port
+// (pew_redirect)"; §5; §9 port entries 10, restrictions 10): one block per redirection thread with
+// every field, its restrictions, its live counters (spec §9 update tick) and its connection test.
+// Save and reset are in the page bar.
+import { useEffect, useState } from 'preact/hooks';
+import { batch } from '@preact/signals';
+import { INTERFACE_IDS, INTERFACE_NAMES } from '../../device/model/plc.ts';
+import { DEFAULT_PORT, MAX_THREADS, threadSchema } from '../../device/model/sections/redirect.ts';
+import { withDefaults } from '../../device/model/section.ts';
+import { isAllAddresses } from '../../device/model/ip.ts';
+import type { IssueParams } from '../../device/model/issues.ts';
+import { ApiFailure, type ClientCode } from '../api/client.ts';
+import { runPortTest, type PortTestResult, type PortThreadStatus } from '../api/port.ts';
+import { Field, problemAt } from '../forms/field.tsx';
+import { nextRestriction, Restrictions } from '../forms/restrictions.tsx';
+import { confirmBeforeTest } from '../shell/actions.ts';
+import { section, setField } from '../state/sections.ts';
+import { readOnly } from '../state/session.ts';
+import { portStatus, portStatusFailed, watchPortStatus } from '../state/port-status.ts';
+import { errorText, LL } from '../i18n/translate.ts';
+import { visibleRaw } from './com-link.tsx';
+
+const KEY = 'pew_redirect';
+type Value = Record<string, unknown>;
+
+const threadsOf = (v: Value) => (Array.isArray(v.threads) ? v.threads : []) as Value[];
+const serviceLabels = Object.fromEntries(INTERFACE_IDS.map((id) => [String(id), INTERFACE_NAMES[id]]));
+const numberIn = (locale: string, n: number) => new Intl.NumberFormat(locale).format(n);
+
+/** Replaces the thread list; the server's issues name list positions, so they are dropped. */
+function setThreads(threads: Value[]): void {
+  batch(() => {
+    setField(KEY, 'threads', threads);
+    section(KEY).serverIssues.value = [];
+  });
+}
+
+/** The first listening port from the default on that no thread uses yet. */
+function freePort(threads: Value[]): number {
+  const used = new Set(threads.map((t) => t.port));
+  let port = DEFAULT_PORT;
+  while (used.has(port)) port++;
+  return port;
+}
+
+function addThread(): void {
+  const threads = threadsOf(section(KEY).temp.value);
+  if (threads.length >= MAX_THREADS) return;
+  setThreads([...threads, withDefaults(threadSchema, { port: freePort(threads) }) as Value]);
+}
+
+function setMapping(index: number, mapping: Value[]): void {
+  batch(() => {
+    setField(KEY, `threads.${index}.mapping`, mapping);
+    section(KEY).serverIssues.value = section(KEY).serverIssues.value.filter((i) => !i.path.startsWith(`threads.${index}.mapping`));
+  });
+}
+
+/** Listening state, detail and counters of one saved thread; "status unavailable" when the last call failed. */
+function ThreadStatusView({ status, failed, saved }: { status: PortThreadStatus | undefined; failed: boolean; saved: boolean }) {
+  const t = LL.value.port;
+  const locale = LL.value.app.dateLocale();
+  if (!saved) return <div class="link-status" data-status="unsaved"><p class="hint">{t.notSaved()}</p></div>;
+  if (failed) return <div class="link-status" data-status="unavailable"><p class="hint">{t.unavailable()}</p></div>;
+  if (!status) return <div class="link-status" data-status="none" aria-busy="true" />;
+  const state = status.listening ? 'listening' : 'closed';
+  const counters = (['clients', 'requests', 'refused', 'errors', 'bytesIn', 'bytesOut'] as const)
+    .map((k) => [k, numberIn(locale, status[k])] as const);
+  return (
+    <div class="link-status" data-status={state}>
+      <p class="row">
+        <span class="sr">{t.status()}: </span>
+        <span class={`state ${status.listening ? 'up' : 'down'}`} data-state={state}>
+          {status.listening ? t.listening({ port: status.port }) : t.closed({ port: status.port })}
+        </span>
+        {status.detail && <span class="detail" data-detail>{status.detail}</span>}
+      </p>
+      <dl class="counters">
+        {counters.map(([k, value]) => <div key={k} data-counter={k}><dt>{t.stats[k]()}</dt><dd>{value}</dd></div>)}
+      </dl>
+    </div>
+  );
+}
+
+function Pre({ caption, text, kind }: { caption: string; text: string; kind: 'request' | 'raw' }) {
+  return (
+    <figure class="raw">
+      <figcaption>{caption}</figcaption>
+      {text ? <pre data-text={kind}>{visibleRaw(text)}</pre> : <pre data-text={kind} class="empty">{LL.value.port.nothing()}</pre>}
+    </figure>
+  );
+}
+
+function TestResult({ result }: { result: PortTestResult }) {
+  const t = LL.value.port;
+  if (!result.ok) {
+    return (
+      <div class="test-result failed" data-outcome="failed" data-reason={result.reason}>
+        <p class="error" data-note>{`${t.testFailed()} ${t.reasons[result.reason]()}`}</p>
+        {result.request !== undefined && <Pre caption={t.request()} text={result.request} kind="request" />}
+        <Pre caption={t.raw()} text={result.raw} kind="raw" />
+      </div>
+    );
+  }
+  return (
+    <div class="test-result ok" data-outcome="ok">
+      <p class="hint" data-note>{t.testOk()}</p>
+      <Pre caption={t.request()} text={result.request} kind="request" />
+      <Pre caption={t.raw()} text={result.raw} kind="raw" />
+    </div>
+  );
+}
+
+type TestState =
+  | { kind: 'idle' }
+  | { kind: 'running' }
+  | { kind: 'done'; result: PortTestResult }
+  | { kind: 'refused'; code: ClientCode; params?: IssueParams };
+
+/** The connection test of one thread (the saved settings; the user role sees it disabled). */
+function PortTest({ index }: { index: number }) {
+  const [state, setState] = useState<TestState>({ kind: 'idle' });
+  const t = LL.value.port;
+  const running = state.kind === 'running';
+  const run = async () => {
+    if (!(await confirmBeforeTest([KEY]))) return;
+    setState({ kind: 'running' });
+    try {
+      setState({ kind: 'done', result: await runPortTest(index) });
+    } catch (e) {
+      const f = e instanceof ApiFailure ? e : new ApiFailure(0, 'internal');
+      setState({ kind: 'refused', code: f.code, ...(f.params ? { params: f.params } : {}) });
+    }
+  };
+  return (
+    <div class="plc-test" data-porttest={index}>
+      <div class="row">
+        <button type="button" class="btn" data-action="porttest" disabled={readOnly.value || running} aria-busy={running || undefined}
+          onClick={() => void run()}>
+          {running ? t.testing() : t.test()}
+        </button>
+        <span class="hint">{t.testNote()}</span>
+      </div>
+      <div aria-live="polite">
+        {state.kind === 'done' && <TestResult result={state.result} />}
+        {state.kind === 'refused' && <p class="error" role="alert" data-outcome="refused">{errorText(state.code, state.params)}</p>}
+      </div>
+    </div>
+  );
+}
+
+function ThreadBlock({ index, thread, savedCount }: { index: number; thread: Value; savedCount: number }) {
+  const t = LL.value.port;
+  const at = `threads.${index}`;
+  const gateway = thread.mb_translation === true;
+  const mapping = (Array.isArray(thread.mapping) ? thread.mapping : []) as Value[];
+  const status = portStatus.value?.threads.find((s) => s.index === index);
+  const remove = () => setThreads(threadsOf(section(KEY).temp.value).filter((_, j) => j !== index));
+  return (
+    <section class="card group thread" aria-labelledby={`port-thread-${index}`} data-thread={index} data-gateway={gateway || undefined}>
+      <div class="row between">
+        <h2 id={`port-thread-${index}`}>{t.thread({ n: index + 1, port: String(thread.port) })}</h2>
+        <button type="button" class="btn small" data-action="remove-thread" disabled={readOnly.value} onClick={remove}>{t.removeThread()}</button>
+      </div>
+      <div class="grid">
+        <Field section={KEY} path={`${at}.port`} />
+        <Field section={KEY} path={`${at}.service`} optionLabels={serviceLabels} />
+        <Field section={KEY} path={`${at}.mb_translation`} />
+        <Field section={KEY} path={`${at}.monitoring_cmd`} />
+        <Field section={KEY} path={`${at}.clients`} />
+        <Field section={KEY} path={`${at}.timeout`} unit="s" />
+        <Field section={KEY} path={`${at}.ip_start`} />
+        <Field section={KEY} path={`${at}.ip_end`} />
+        {typeof thread.ip_start === 'string' && typeof thread.ip_end === 'string' && isAllAddresses(thread.ip_start, thread.ip_end) &&
+          <p class="note" data-note="all-addresses">{t.allAddresses()}</p>}
+        {gateway && <p class="note" data-note="gateway">{t.gatewayNote()}</p>}
+      </div>
+      <Restrictions path={`${at}.mapping`} items={mapping} gateway={gateway}
+        problem={(p) => problemAt(KEY, p)}
+        onSet={(p, v) => setField(KEY, p, v)}
+        onAdd={() => setMapping(index, [...mapping, nextRestriction(mapping, gateway)])}
+        onRemove={(j) => setMapping(index, mapping.filter((_, k) => k !== j))} />
+      <ThreadStatusView status={status} failed={portStatusFailed.value} saved={index < savedCount} />
+      <PortTest index={index} />
+    </section>
+  );
+}
+
+export default function PortPage() {
+  useEffect(() => watchPortStatus(), []);
+  const t = LL.value.port;
+  const s = section(KEY);
+  const threads = threadsOf(s.temp.value);
+  const savedCount = threadsOf(s.saved.value).length;
+  const full = threads.length >= MAX_THREADS;
+  const listProblem = problemAt(KEY, 'threads');
+  return (
+    <div class="port" data-page="port">
+      <p class="hint intro">{t.intro()}</p>
+      {threads.length === 0 && <p class="card hint" data-empty>{t.noThreads()}</p>}
+      {threads.map((thread, i) => <ThreadBlock key={i} index={i} thread={thread} savedCount={savedCount} />)}
+      {listProblem && <p class="error" role="alert" data-list-error>{errorText(listProblem.code, listProblem.params)}</p>}
+      <div class="row">
+        <button type="button" class="btn" data-action="add-thread" disabled={readOnly.value || full} onClick={addThread}>{t.addThread()}</button>
+        {full && <span class="hint" data-max>{errorText('too_many', { max: MAX_THREADS })}</span>}
+      </div>
+    </div>
+  );
+}
