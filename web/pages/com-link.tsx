@@ -1,13 +1,9 @@
 // The live part of an interface block on /com: the link status of the last update tick and the
 // PLC test (spec §5: runs on the saved settings of an enabled interface; §8: a refusal names why,
 // a failure shows a note plus the raw reply).
-import { useState } from 'preact/hooks';
-import { ApiFailure, type ClientCode } from '../api/client.ts';
 import { runPlcTest, type LinkStatus, type PlcTestResult } from '../api/com.ts';
-import type { IssueParams } from '../../device/model/issues.ts';
-import { confirmBeforeTest } from '../shell/actions.ts';
-import { readOnly } from '../state/session.ts';
-import { errorText, LL } from '../i18n/translate.ts';
+import { TestAction, WireBox } from '../forms/test-action.tsx';
+import { LL } from '../i18n/translate.ts';
 
 const numberIn = (locale: string, n: number, style?: 'percent') => new Intl.NumberFormat(locale, style ? { style, maximumFractionDigits: 0 } : {}).format(n);
 
@@ -43,18 +39,9 @@ export function LinkStatusView({ link, failed }: { link: LinkStatus | undefined;
   );
 }
 
-/** Control characters of a raw reply (the CR that ends every MEWTOCOL frame) shown as their symbols. */
-export const visibleRaw = (raw: string) =>
-  raw.replace(/[\u0000-\u001f\u007f]/g, (c) => String.fromCharCode(c === '\u007f' ? 0x2421 : 0x2400 + c.charCodeAt(0)));
-
 function RawReply({ raw }: { raw: string }) {
   const t = LL.value.com;
-  return (
-    <figure class="raw">
-      <figcaption>{t.raw()}</figcaption>
-      {raw ? <pre data-raw>{visibleRaw(raw)}</pre> : <pre data-raw class="empty">{t.noReply()}</pre>}
-    </figure>
-  );
+  return <WireBox caption={t.raw()} text={raw} empty={t.noReply()} attrs={{ 'data-raw': true }} />;
 }
 
 function TestResult({ result }: { result: PlcTestResult }) {
@@ -85,41 +72,8 @@ function TestResult({ result }: { result: PlcTestResult }) {
   );
 }
 
-type TestState =
-  | { kind: 'idle' }
-  | { kind: 'running' }
-  | { kind: 'done'; result: PlcTestResult }
-  | { kind: 'refused'; code: ClientCode; params?: IssueParams };
-
 /** The PLC test button of one interface and its last result (the user role sees the button disabled). */
 export function PlcTest({ id, sectionKey }: { id: number; sectionKey: string }) {
-  const [state, setState] = useState<TestState>({ kind: 'idle' });
-  const t = LL.value.com;
-  const running = state.kind === 'running';
-  const run = async () => {
-    // the test talks to the PLC with the saved settings: unsaved edits would not be tested (spec §2)
-    if (!(await confirmBeforeTest([sectionKey]))) return;
-    setState({ kind: 'running' });
-    try {
-      setState({ kind: 'done', result: await runPlcTest(id) });
-    } catch (e) {
-      const f = e instanceof ApiFailure ? e : new ApiFailure(0, 'internal');
-      setState({ kind: 'refused', code: f.code, ...(f.params ? { params: f.params } : {}) });
-    }
-  };
-  return (
-    <div class="plc-test" data-plctest={id}>
-      <div class="row">
-        <button type="button" class="btn" data-action="plctest" disabled={readOnly.value || running} aria-busy={running || undefined}
-          onClick={() => void run()}>
-          {running ? t.testing() : t.test()}
-        </button>
-        <span class="hint">{t.testNote()}</span>
-      </div>
-      <div aria-live="polite">
-        {state.kind === 'done' && <TestResult result={state.result} />}
-        {state.kind === 'refused' && <p class="error" role="alert" data-outcome="refused">{errorText(state.code, state.params)}</p>}
-      </div>
-    </div>
-  );
+  // the test talks to the PLC with the saved settings: unsaved edits would not be tested (spec §2)
+  return <TestAction sections={[sectionKey]} run={() => runPlcTest(id)} action="plctest" attrs={{ 'data-plctest': id }} texts={LL.value.com} Result={TestResult} />;
 }

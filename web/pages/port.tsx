@@ -2,23 +2,20 @@
 // (pew_redirect)"; §5; §9 port entries 10, restrictions 10): one block per redirection thread with
 // every field, its restrictions, its live counters (spec §9 update tick) and its connection test.
 // Save and reset are in the page bar.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect } from 'preact/hooks';
 import { batch } from '@preact/signals';
 import { INTERFACE_IDS, INTERFACE_NAMES } from '../../device/model/plc.ts';
 import { DEFAULT_PORT, MAX_THREADS, threadSchema } from '../../device/model/sections/redirect.ts';
 import { withDefaults } from '../../device/model/section.ts';
 import { isAllAddresses } from '../../device/model/ip.ts';
-import type { IssueParams } from '../../device/model/issues.ts';
-import { ApiFailure, type ClientCode } from '../api/client.ts';
 import { runPortTest, type PortTestResult, type PortThreadStatus } from '../api/port.ts';
 import { Field, problemAt } from '../forms/field.tsx';
 import { nextRestriction, Restrictions } from '../forms/restrictions.tsx';
-import { confirmBeforeTest } from '../shell/actions.ts';
 import { section, setField } from '../state/sections.ts';
 import { readOnly } from '../state/session.ts';
 import { portStatus, portStatusFailed, watchPortStatus } from '../state/port-status.ts';
 import { errorText, LL } from '../i18n/translate.ts';
-import { visibleRaw } from './com-link.tsx';
+import { TestAction, WireBox } from '../forms/test-action.tsx';
 
 const KEY = 'pew_redirect';
 type Value = Record<string, unknown>;
@@ -83,12 +80,7 @@ function ThreadStatusView({ status, failed, saved }: { status: PortThreadStatus 
 }
 
 function Pre({ caption, text, kind }: { caption: string; text: string; kind: 'request' | 'raw' }) {
-  return (
-    <figure class="raw">
-      <figcaption>{caption}</figcaption>
-      {text ? <pre data-text={kind}>{visibleRaw(text)}</pre> : <pre data-text={kind} class="empty">{LL.value.port.nothing()}</pre>}
-    </figure>
-  );
+  return <WireBox caption={caption} text={text} empty={LL.value.port.nothing()} attrs={{ 'data-text': kind }} />;
 }
 
 function TestResult({ result }: { result: PortTestResult }) {
@@ -111,42 +103,9 @@ function TestResult({ result }: { result: PortTestResult }) {
   );
 }
 
-type TestState =
-  | { kind: 'idle' }
-  | { kind: 'running' }
-  | { kind: 'done'; result: PortTestResult }
-  | { kind: 'refused'; code: ClientCode; params?: IssueParams };
-
 /** The connection test of one thread (the saved settings; the user role sees it disabled). */
 function PortTest({ index }: { index: number }) {
-  const [state, setState] = useState<TestState>({ kind: 'idle' });
-  const t = LL.value.port;
-  const running = state.kind === 'running';
-  const run = async () => {
-    if (!(await confirmBeforeTest([KEY]))) return;
-    setState({ kind: 'running' });
-    try {
-      setState({ kind: 'done', result: await runPortTest(index) });
-    } catch (e) {
-      const f = e instanceof ApiFailure ? e : new ApiFailure(0, 'internal');
-      setState({ kind: 'refused', code: f.code, ...(f.params ? { params: f.params } : {}) });
-    }
-  };
-  return (
-    <div class="plc-test" data-porttest={index}>
-      <div class="row">
-        <button type="button" class="btn" data-action="porttest" disabled={readOnly.value || running} aria-busy={running || undefined}
-          onClick={() => void run()}>
-          {running ? t.testing() : t.test()}
-        </button>
-        <span class="hint">{t.testNote()}</span>
-      </div>
-      <div aria-live="polite">
-        {state.kind === 'done' && <TestResult result={state.result} />}
-        {state.kind === 'refused' && <p class="error" role="alert" data-outcome="refused">{errorText(state.code, state.params)}</p>}
-      </div>
-    </div>
-  );
+  return <TestAction sections={[KEY]} run={() => runPortTest(index)} action="porttest" attrs={{ 'data-porttest': index }} texts={LL.value.port} Result={TestResult} />;
 }
 
 function ThreadBlock({ index, thread, savedCount }: { index: number; thread: Value; savedCount: number }) {

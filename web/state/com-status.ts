@@ -1,7 +1,7 @@
 // The live state of the PLC links while the COM page is open: asked for every update tick
 // (spec §9: 1500 ms), never more than one request at a time, stopped when the page goes. A failed
 // call only marks the status as unavailable: it repeats every tick, so it raises no notification.
-import { signal } from '@preact/signals';
+import { signal, type Signal } from '@preact/signals';
 import { fetchComStatus, type ComStatus } from '../api/com.ts';
 
 export const COM_STATUS_TICK_MS = 1500; // spec §9: update tick 1500 ms
@@ -44,13 +44,18 @@ export function poll<T>(load: () => Promise<T>, onResult: (r: { ok: true; value:
   };
 }
 
-/** Starts the status updates of the COM page; the returned stop ends them. */
-export function watchComStatus(tickMs = COM_STATUS_TICK_MS, load: () => Promise<ComStatus> = fetchComStatus): () => void {
-  comStatus.value = null;
-  comStatusFailed.value = false;
+/** Polls `load` into a pair of signals (last answer, last call failed), starting from nothing; the returned stop ends it. */
+export function watchInto<T>(value: Signal<T | null>, failed: Signal<boolean>, load: () => Promise<T>, tickMs: number): () => void {
+  value.value = null;
+  failed.value = false;
   const poller = poll(load, (r) => {
-    comStatus.value = r.ok ? r.value : null;
-    comStatusFailed.value = !r.ok;
+    value.value = r.ok ? r.value : null;
+    failed.value = !r.ok;
   }, tickMs);
   return () => poller.stop();
+}
+
+/** Starts the status updates of the COM page; the returned stop ends them. */
+export function watchComStatus(tickMs = COM_STATUS_TICK_MS, load: () => Promise<ComStatus> = fetchComStatus): () => void {
+  return watchInto(comStatus, comStatusFailed, load, tickMs);
 }

@@ -3,7 +3,7 @@
 // goes. A failed call only marks the status as unavailable, without a notification.
 import { signal } from '@preact/signals';
 import { fetchPortStatus, type PortStatus } from '../api/port.ts';
-import { COM_STATUS_TICK_MS, poll } from './com-status.ts';
+import { COM_STATUS_TICK_MS, watchInto } from './com-status.ts';
 
 export const PORT_STATUS_TICK_MS = COM_STATUS_TICK_MS; // spec §9: update tick 1500 ms
 
@@ -14,11 +14,5 @@ export const portStatusFailed = signal(false);
 
 /** Starts the status updates of the ports page; the returned stop ends them. */
 export function watchPortStatus(tickMs = PORT_STATUS_TICK_MS, load: () => Promise<PortStatus> = fetchPortStatus): () => void {
-  portStatus.value = null;
-  portStatusFailed.value = false;
-  const poller = poll(load, (r) => {
-    portStatus.value = r.ok ? r.value : null;
-    portStatusFailed.value = !r.ok;
-  }, tickMs);
-  return () => poller.stop();
+  return watchInto(portStatus, portStatusFailed, load, tickMs);
 }
