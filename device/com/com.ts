@@ -1,10 +1,11 @@
 // The COM part of the daemon: the links of the saved pew section and their restart watch, kept in
-// line with every save of pew (applied one after another, in save order).
+// line with every save of pew (config/follow.ts).
 import type { Hw } from '../../hw/types.ts';
 import type { ConfigStore } from '../config/store.ts';
 import type { Pew } from '../model/sections/pew.ts';
 import type { Logger } from '../system/log.ts';
 import { Links, type LinksDeps } from './links.ts';
+import { followSection } from '../config/follow.ts';
 import { watchRestart, type RestartWatch } from './restart.ts';
 
 export interface Com {
@@ -17,26 +18,17 @@ export interface Com {
 export async function startCom(store: ConfigStore, hw: Hw, log: Logger, opts: Partial<LinksDeps> = {}): Promise<Com> {
   const links = new Links({ hw, log, clock: hw.clock, ...opts });
   let watch: RestartWatch | undefined;
-  let chain = Promise.resolve();
-  let closed = false;
-  const apply = () => {
-    chain = chain.then(async () => {
-      if (closed) return;
-      const pew = store.get<Pew>('pew');
-      watch?.stop();
-      await links.apply(pew);
-      watch = watchRestart(pew, links, log);
-    }).catch((e: unknown) => log.error('applying the COM settings failed', { error: String(e) }));
-    return chain;
-  };
-  store.onChange((keys) => { if (keys.includes('pew')) void apply(); });
-  await apply();
+  const follower = await followSection(store, 'pew', log, async () => {
+    const pew = store.get<Pew>('pew');
+    watch?.stop();
+    await links.apply(pew);
+    watch = watchRestart(pew, links, log);
+  });
   return {
     links,
-    settled: () => chain,
+    settled: () => follower.settled(),
     close: async () => {
-      closed = true;
-      await chain;
+      await follower.stop();
       watch?.stop();
       await links.close();
     },

@@ -10,64 +10,56 @@ import { PlcError, RawLog, type Dialog, type Step } from './dialog.ts';
 
 const bytesOf = (frame: string | undefined) => asciiToBytes(frame ?? '');
 
-export function mewDialog<Q extends MewRequest>(station: MewStation, req: Q, header: MewHeader = '%'): Dialog<MewReplyFor<Q>> {
-  const frames = mewCommandFrames(station, req, { header });
+/** What both stream decoders report, as far as a host needs it. */
+type FrameEvent<M> = { type: 'message'; message: M } | { type: 'continue'; reply: string } | { type: 'next' } | { type: 'error'; message: string };
+
+/**
+ * The part both protocols share: the request's first frame, the rest sent on the PLC's next-frame
+ * requests, the host's next-frame request for each `&` frame of the answer, unreadable frames as
+ * bad replies; `done` turns a whole message into the value.
+ */
+function framedDialog<T, M>(frames: string[], decoder: { push(chunk: Uint8Array): FrameEvent<M>[] }, done: (message: M, raw: RawLog) => T): Dialog<T> {
   let sent = 1;
-  const decoder = createMewStreamDecoder();
   const raw = new RawLog(true);
   return {
     request: bytesOf(frames[0]),
     raw: () => raw.text(),
-    feed(chunk): Step<MewReplyFor<Q>> {
+    feed(chunk): Step<T> {
       raw.add(chunk);
       let send: Uint8Array | undefined;
       for (const ev of decoder.push(chunk)) {
         if (ev.type === 'next' && sent < frames.length) send = bytesOf(frames[sent++]);
         else if (ev.type === 'continue') send = bytesOf(ev.reply);
         else if (ev.type === 'error') throw new PlcError('bad_reply', `Unreadable answer: ${ev.message}`, undefined, raw.text());
-        else if (ev.type === 'message') {
-          const r = mewReplyFromMessage(req, ev.message);
-          if (r.ok) return { done: true, value: r.value };
-          const code = r.error.mewCode;
-          if (code !== undefined) throw new PlcError('plc_error', `PLC error ${String(code).padStart(2, '0')}: ${mewErrorInfo(code).text}`, code, raw.text());
-          throw new PlcError('bad_reply', `Unexpected answer: ${r.error.message}`, undefined, raw.text());
-        }
+        else if (ev.type === 'message') return { done: true, value: done(ev.message, raw) };
       }
       return { done: false, send };
     },
   };
 }
 
+export function mewDialog<Q extends MewRequest>(station: MewStation, req: Q, header: MewHeader = '%'): Dialog<MewReplyFor<Q>> {
+  return framedDialog(mewCommandFrames(station, req, { header }), createMewStreamDecoder(), (message, raw) => {
+    const r = mewReplyFromMessage(req, message);
+    if (r.ok) return r.value;
+    const code = r.error.mewCode;
+    if (code !== undefined) throw new PlcError('plc_error', `PLC error ${String(code).padStart(2, '0')}: ${mewErrorInfo(code).text}`, code, raw.text());
+    throw new PlcError('bad_reply', `Unexpected answer: ${r.error.message}`, undefined, raw.text());
+  });
+}
+
 /** MEWTOCOL7 (FP7): frame numbers count up per message sent on the link. */
 export function mew7Dialog(station: Mew7Station, frameNo: number, req: Mew7Request, encoded: string): Dialog<Mew7Reply> {
   const frames = encodeMew7Message({ kind: 'command', station, frameNo, text: encoded });
-  let sent = 1;
-  const decoder = createMew7StreamDecoder();
-  const raw = new RawLog(true);
-  return {
-    request: bytesOf(frames[0]),
-    raw: () => raw.text(),
-    feed(chunk): Step<Mew7Reply> {
-      raw.add(chunk);
-      let send: Uint8Array | undefined;
-      for (const ev of decoder.push(chunk)) {
-        if (ev.type === 'next' && sent < frames.length) send = bytesOf(frames[sent++]);
-        else if (ev.type === 'continue') send = bytesOf(ev.reply);
-        else if (ev.type === 'error') throw new PlcError('bad_reply', `Unreadable answer: ${ev.message}`, undefined, raw.text());
-        else if (ev.type === 'message') {
-          const m = ev.message;
-          if (m.kind === 'error') {
-            // `!` + code value/name echo + 2-digit error code [?]: the last two digits carry the code
-            const code = Number(m.text.slice(-2));
-            throw new PlcError('plc_error', `PLC error ${m.text.slice(-2)}: ${mewErrorInfo(code).text}`, Number.isNaN(code) ? undefined : code, raw.text());
-          }
-          if (m.kind !== 'response') throw new PlcError('bad_reply', 'A command arrived where an answer was expected', undefined, raw.text());
-          const r = decodeMew7Reply(req, m.text);
-          if (!r.ok) throw new PlcError('bad_reply', `Unexpected answer: ${r.error.message}`, undefined, raw.text());
-          return { done: true, value: r.value };
-        }
-      }
-      return { done: false, send };
-    },
-  };
+  return framedDialog(frames, createMew7StreamDecoder(), (m, raw) => {
+    if (m.kind === 'error') {
+      // `!` + code value/name echo + 2-digit error code [?]: the last two digits carry the code
+      const code = Number(m.text.slice(-2));
+      throw new PlcError('plc_error', `PLC error ${m.text.slice(-2)}: ${mewErrorInfo(code).text}`, Number.isNaN(code) ? undefined : code, raw.text());
+    }
+    if (m.kind !== 'response') throw new PlcError('bad_reply', 'A command arrived where an answer was expected', undefined, raw.text());
+    const r = decodeMew7Reply(req, m.text);
+    if (!r.ok) throw new PlcError('bad_reply', `Unexpected answer: ${r.error.message}`, undefined, raw.text());
+    return r.value;
+  });
 }

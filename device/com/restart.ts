@@ -19,17 +19,10 @@ export interface RestartWatch {
 const HOUR_MS = 3_600_000;
 
 export function watchRestart(pew: Pew, links: Links, log: Logger): RestartWatch {
-  const timers: ReturnType<typeof setTimeout>[] = [];
-  let stopped = false;
+  const intervals: ReturnType<typeof setInterval>[] = [];
 
   if (pew.restart_by_time > 0) {
-    const every = pew.restart_by_time * HOUR_MS;
-    const tick = () => {
-      if (stopped) return;
-      void links.restart(`restart by time (every ${pew.restart_by_time} h)`);
-      timers.push(setTimeout(tick, every));
-    };
-    timers.push(setTimeout(tick, every));
+    intervals.push(setInterval(() => void links.restart(`restart by time (every ${pew.restart_by_time} h)`), pew.restart_by_time * HOUR_MS));
   }
 
   const offset = parseBitOffset(pew.restart_control_r.bit);
@@ -39,7 +32,7 @@ export function watchRestart(pew: Pew, links: Links, log: Logger): RestartWatch 
     let last: boolean | undefined;
     let busy = false;
     const poll = async () => {
-      if (stopped || busy) return;
+      if (busy) return;
       busy = true;
       try {
         const link = links.get(pew.interface_plc);
@@ -58,15 +51,12 @@ export function watchRestart(pew: Pew, links: Links, log: Logger): RestartWatch 
         busy = false;
       }
     };
-    const interval = setInterval(() => void poll(), Math.max(200, pew.restart_polling * 1000));
-    timers.push(interval as unknown as ReturnType<typeof setTimeout>);
+    intervals.push(setInterval(() => void poll(), Math.max(200, pew.restart_polling * 1000)));
   }
 
   return {
     stop() {
-      stopped = true;
-      for (const t of timers) clearTimeout(t);
-      for (const t of timers) clearInterval(t as unknown as ReturnType<typeof setInterval>);
+      for (const t of intervals) clearInterval(t);
     },
   };
 }

@@ -1,0 +1,31 @@
+// An engine that follows one saved section: `apply` runs at start and after every save of the
+// section, one run after another in save order; a failed run is logged and the next save tries
+// again. The engines of the COM links and the redirect threads follow pew and pew_redirect.
+import type { Logger } from '../system/log.ts';
+import type { ConfigStore } from './store.ts';
+
+export interface Follower {
+  /** resolves when the last saved version is applied */
+  settled(): Promise<void>;
+  /** no run after this one; resolves when the running one is done */
+  stop(): Promise<void>;
+}
+
+export async function followSection(store: ConfigStore, key: string, log: Logger, apply: () => Promise<void>): Promise<Follower> {
+  let chain = Promise.resolve();
+  let stopped = false;
+  const run = () => {
+    chain = chain.then(() => (stopped ? undefined : apply()))
+      .catch((e: unknown) => log.error(`applying the saved ${key} failed`, { error: String(e) }));
+    return chain;
+  };
+  store.onChange((keys) => { if (keys.includes(key)) void run(); });
+  await run();
+  return {
+    settled: () => chain,
+    stop: async () => {
+      stopped = true;
+      await chain;
+    },
+  };
+}
