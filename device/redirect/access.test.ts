@@ -6,33 +6,12 @@ import fc from 'fast-check';
 import { allowed, type Op } from './access.ts';
 import type { Restriction } from '../model/sections/redirect.ts';
 import type { WordArea } from '../protocol/index.ts';
-
-const entry = (area: WordArea, start: number, end: number, read_write: Restriction['read_write'], type: Restriction['type'] = 0, mapped = 0): Restriction =>
-  ({ type, area, register_area_start: start, register_area_end: end, register_area_mapped: mapped, read_write });
-
-type Rights = 'RO' | 'R/W';
-
-/** word key → rights: grants first (R/W over RO), then every BLK word removed. */
-function rightsOf(mapping: readonly Restriction[]): Map<string, Rights> {
-  const m = new Map<string, Rights>();
-  for (const r of mapping) {
-    if (r.read_write === 'BLK') continue;
-    for (let w = r.register_area_start; w <= r.register_area_end; w++) {
-      const k = `${r.area}:${w}`;
-      if (r.read_write === 'R/W' || !m.has(k)) m.set(k, r.read_write);
-    }
-  }
-  for (const r of mapping) if (r.read_write === 'BLK') for (let w = r.register_area_start; w <= r.register_area_end; w++) m.delete(`${r.area}:${w}`);
-  return m;
-}
+import { entry, granted, rightsOf } from './testing.ts';
 
 function oracle(mapping: readonly Restriction[], area: WordArea, start: number, count: number, op: Op): boolean {
   if (!Number.isInteger(start) || !Number.isInteger(count) || start < 0 || count < 1) return false;
   const rights = rightsOf(mapping);
-  for (let w = start; w < start + count; w++) {
-    const r = rights.get(`${area}:${w}`);
-    if (r === undefined || (op === 'write' && r !== 'R/W')) return false;
-  }
+  for (let w = start; w < start + count; w++) if (!granted(rights, area, w, op)) return false;
   return true;
 }
 

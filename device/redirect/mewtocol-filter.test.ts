@@ -9,25 +9,11 @@ import {
   decodeMewRequest, encodeMewRequest, MEW_ERR,
   type ContactRef, type ContactWordArea, type DataArea, type MewRequest, type RelayArea, type WordArea, type WritableContact,
 } from '../protocol/index.ts';
+import { entry, granted, rightsOf } from './testing.ts';
+import type { Op } from './access.ts';
 
-const entry = (area: WordArea, start: number, end: number, read_write: Restriction['read_write']): Restriction =>
-  ({ type: 0, area, register_area_start: start, register_area_end: end, register_area_mapped: 0, read_write });
 
-type Op = 'read' | 'write';
 
-/** word key → rights from the entries; BLK words removed whatever the order. */
-function rightsOf(mapping: readonly Restriction[]): Map<string, 'RO' | 'R/W'> {
-  const m = new Map<string, 'RO' | 'R/W'>();
-  for (const r of mapping) {
-    if (r.read_write === 'BLK') continue;
-    for (let w = r.register_area_start; w <= r.register_area_end; w++) {
-      const k = `${r.area}:${w}`;
-      if (r.read_write === 'R/W' || !m.has(k)) m.set(k, r.read_write);
-    }
-  }
-  for (const r of mapping) if (r.read_write === 'BLK') for (let w = r.register_area_start; w <= r.register_area_end; w++) m.delete(`${r.area}:${w}`);
-  return m;
-}
 
 const RELAY_WORD: Record<RelayArea, WordArea> = { X: 'WX', Y: 'WY', R: 'WR', L: 'WL' };
 
@@ -52,7 +38,7 @@ function oracle(req: MewRequest, mapping: readonly Restriction[], monitoring: bo
   const t = touched(req);
   if (!t) return REFUSED;
   const rights = rightsOf(mapping);
-  return t.every((x) => { const r = rights.get(`${x.area}:${x.word}`); return r === 'R/W' || (r === 'RO' && x.op === 'read'); }) ? undefined : REFUSED;
+  return t.every((x) => granted(rights, x.area, x.word, x.op)) ? undefined : REFUSED;
 }
 
 // ---- arbitraries: small address spaces so grants, gaps and BLK mix ----

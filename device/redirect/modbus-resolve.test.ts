@@ -10,31 +10,14 @@ import fc from 'fast-check';
 import { resolveModbus, type PlcOp } from './modbus-resolve.ts';
 import { pew_redirect, type Restriction, type Thread } from '../model/sections/redirect.ts';
 import { MODBUS_EXCEPTION, type BitArea, type ModbusRequest, type WordArea } from '../protocol/index.ts';
+import { entry, granted, rightsOf } from './testing.ts';
+import type { Op } from './access.ts';
 
-const entry = (area: WordArea, start: number, end: number, read_write: Restriction['read_write'], type: Restriction['type'] = 0, mapped = 0): Restriction =>
-  ({ type, area, register_area_start: start, register_area_end: end, register_area_mapped: mapped, read_write });
 
-type Op = 'read' | 'write';
 const EX = MODBUS_EXCEPTION.ILLEGAL_DATA_ADDRESS;
 
 // ---- the oracle ----
 
-function rightsOf(mapping: readonly Restriction[]): Map<string, 'RO' | 'R/W'> {
-  const m = new Map<string, 'RO' | 'R/W'>();
-  for (const r of mapping) {
-    if (r.read_write === 'BLK') continue;
-    for (let w = r.register_area_start; w <= r.register_area_end; w++) {
-      const k = `${r.area}:${w}`;
-      if (r.read_write === 'R/W' || !m.has(k)) m.set(k, r.read_write);
-    }
-  }
-  for (const r of mapping) if (r.read_write === 'BLK') for (let w = r.register_area_start; w <= r.register_area_end; w++) m.delete(`${r.area}:${w}`);
-  return m;
-}
-const granted = (rights: Map<string, 'RO' | 'R/W'>, area: WordArea, word: number, op: Op) => {
-  const r = rights.get(`${area}:${word}`);
-  return r === 'R/W' || (r === 'RO' && op === 'read');
-};
 
 /** One PLC element a Modbus address reaches, with the value a write carries to it. */
 type Item = { kind: 'words'; area: WordArea; pos: number; value?: number } | { kind: 'bits'; area: BitArea; pos: number; value?: boolean };

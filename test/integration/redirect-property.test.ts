@@ -14,8 +14,10 @@ import type { Pew } from '../../device/model/sections/pew.ts';
 import type { Redirect, Restriction, Thread } from '../../device/model/sections/redirect.ts';
 import {
   asciiToBytes, bytesToAscii, decodeMewFrame, decodeMewReply, decodeModbusResponse, encodeModbusRequest, encodeTcpFrame, isModbusException,
-  mewCommandFrames, type ContactRef, type MewRequest, type ModbusRequest, type WordArea,
+  mewCommandFrames, type ContactRef, type MewRequest, type ModbusRequest,
 } from '../../device/protocol/index.ts';
+import { entry, granted, rightsOf } from '../../device/redirect/testing.ts';
+import type { Op } from '../../device/redirect/access.ts';
 
 const FRAMING = { baud: 115200, bits: 8 as const, parity: 'odd' as const, stopbits: 1 as const };
 const plc = new VirtualPlc({ model: 'FP-XH', scanMs: 0 });
@@ -32,15 +34,12 @@ const WR_RULES = 7;
 const DT_SEEN = 80;
 const WR_SEEN = 16;
 
-const entry = (area: WordArea, start: number, end: number, read_write: Restriction['read_write'], type: Restriction['type'] = 0, mapped = 0): Restriction =>
-  ({ type, area, register_area_start: start, register_area_end: end, register_area_mapped: mapped, read_write });
 const thread = (port: number, over: Partial<Thread>): Thread => ({
   port, mb_translation: false, monitoring_cmd: true, service: 0, clients: 16, timeout: 60, ip_start: '0.0.0.0', ip_end: '0.0.0.0', mapping: [], ...over,
 });
 
 // ---- the model: what the PLC memory must hold, and who may touch which word ----
 
-type Op = 'read' | 'write';
 type Mem = { DT: number[]; WR: number[] };
 type Area = keyof Mem;
 
@@ -56,22 +55,6 @@ const setBit = (m: Mem, index: number, on: boolean) => {
   m.WR[index >> 4] = on ? w | (1 << (index & 15)) : w & ~(1 << (index & 15)) & 0xffff;
 };
 
-function rightsOf(mapping: readonly Restriction[]): Map<string, 'RO' | 'R/W'> {
-  const m = new Map<string, 'RO' | 'R/W'>();
-  for (const r of mapping) {
-    if (r.read_write === 'BLK') continue;
-    for (let w = r.register_area_start; w <= r.register_area_end; w++) {
-      const k = `${r.area}:${w}`;
-      if (r.read_write === 'R/W' || !m.has(k)) m.set(k, r.read_write);
-    }
-  }
-  for (const r of mapping) if (r.read_write === 'BLK') for (let w = r.register_area_start; w <= r.register_area_end; w++) m.delete(`${r.area}:${w}`);
-  return m;
-}
-const may = (rights: Map<string, 'RO' | 'R/W'>, area: string, word: number, op: Op) => {
-  const r = rights.get(`${area}:${word}`);
-  return r === 'R/W' || (r === 'RO' && op === 'read');
-};
 
 /** An element of the PLC a request reaches: a word of DT/WR, or a bit of WR (an R relay). */
 type El = { area: Area; word: number } | { area: 'R'; index: number };
@@ -100,7 +83,7 @@ function mewAllowed(req: MewRequest, mapping: readonly Restriction[], monitoring
   const t = mewElements(req);
   if (!t) return false; // no rule reaches LD, X, Y, timers… in these runs
   const rights = rightsOf(mapping);
-  return t.els.every((e) => may(rights, ...wordOf(e), t.op));
+  return t.els.every((e) => granted(rights, ...wordOf(e), t.op));
 }
 
 const TYPE_OF_FC: Record<ModbusRequest['fc'], number> = { 1: 2, 5: 2, 15: 2, 2: 3, 3: 0, 6: 0, 16: 0, 4: 1 };
@@ -124,7 +107,7 @@ function gatewayElements(req: ModbusRequest, mapping: readonly Restriction[]): E
     if (!e) return undefined;
     const off = a - e.register_area_mapped;
     const el: El = type >= 2 ? { area: 'R', index: e.register_area_start * 16 + off } : { area: e.area as Area, word: e.register_area_start + off };
-    if (!may(rights, ...wordOf(el), op)) return undefined;
+    if (!granted(rights, ...wordOf(el), op)) return undefined;
     out.push(el);
   }
   return out;

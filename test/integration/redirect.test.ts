@@ -9,8 +9,9 @@ import { startTestDaemon, type Client, type TestDaemon } from '../support/daemon
 import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
 import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
 import type { Pew } from '../../device/model/sections/pew.ts';
-import type { Redirect, Restriction, Thread } from '../../device/model/sections/redirect.ts';
+import type { Redirect, Thread } from '../../device/model/sections/redirect.ts';
 import { asciiToBytes, bytesToAscii, mewCommandFrames, type MewRequest } from '../../device/protocol/index.ts';
+import { entry } from '../../device/redirect/testing.ts';
 
 const run = promisify(execFile);
 const FRAMING = { baud: 115200, bits: 8 as const, parity: 'odd' as const, stopbits: 1 as const };
@@ -21,8 +22,6 @@ let d: TestDaemon;
 let admin: Client;
 const PORTS = { mew: 0, gw: 0, strict: 0, few: 0 };
 
-const entry = (area: Restriction['area'], start: number, end: number, rw: Restriction['read_write'], type = 0, mapped = 0): Restriction =>
-  ({ type: type as Restriction['type'], area, register_area_start: start, register_area_end: end, register_area_mapped: mapped, read_write: rw });
 const thread = (port: number, over: Partial<Thread>): Thread => ({
   port, mb_translation: false, monitoring_cmd: true, service: 0, clients: 4, timeout: 60, ip_start: '0.0.0.0', ip_end: '0.0.0.0', mapping: [], ...over,
 });
