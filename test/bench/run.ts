@@ -42,7 +42,7 @@ const work = await mkdtemp(join(tmpdir(), 'bench-'));
 let sim: Bundle | undefined;
 try {
   await part('bundle sim/main.ts', async () => {
-    sim = await bundleSim(work);
+    sim = await bundleSim();
     const child = await stat(await saveLoopBundle());
     rows.push({ figure: 'daemon bundle (KB)', ours: kb(sim.bytes), note: `gzip -9: ${kb(sim.gzipBytes).toFixed(1)} KB; esbuild, packages bundled` });
     rows.push({ figure: 'crash-loop child bundle (KB)', ours: kb(child.size), note: 'store + model only' });
