@@ -74,12 +74,20 @@ export function printable(bytes: readonly number[] | Uint8Array, ascii: boolean)
 
 /** Collects received bytes (bounded) for `Dialog.raw()`. */
 export class RawLog {
-  private readonly bytes: number[] = [];
+  private readonly chunks: Uint8Array[] = [];
+  private size = 0;
   constructor(private readonly ascii: boolean, private readonly max = 4096) {}
   add(chunk: Uint8Array): void {
-    for (const b of chunk) if (this.bytes.length < this.max) this.bytes.push(b);
+    const room = this.max - this.size;
+    if (room <= 0) return;
+    const kept = chunk.slice(0, room); // a copy: the channel may reuse its buffer
+    this.chunks.push(kept);
+    this.size += kept.length;
   }
   text(): string {
-    return printable(this.bytes, this.ascii);
+    const all = new Uint8Array(this.size);
+    let at = 0;
+    for (const c of this.chunks) { all.set(c, at); at += c.length; }
+    return printable(all, this.ascii);
   }
 }

@@ -7,6 +7,8 @@
 // outside any frame are counted as garbage. LF and stray CR between frames are ignored silently,
 // for peers that end lines with CRLF.
 
+import { bytesToAscii as bytesToText } from './ascii.ts';
+
 const CR = 0x0d;
 const LF = 0x0a;
 
@@ -27,6 +29,18 @@ export interface AsciiFramer {
  * `limits` maps each header char to the longest frame in chars, header and CR included
  * (mewtocol.md §1.3: `%` 118, `<` 2048; §5: `>` 4096).
  */
+/** Bytes that simply extend a frame (printable, not a header char), per header set: a framer takes them a run at a time. */
+const PLAIN = new Map<string, Uint8Array>();
+function plainBytes(headers: string): Uint8Array {
+  let t = PLAIN.get(headers);
+  if (!t) {
+    t = new Uint8Array(256);
+    for (let b = 0x20; b <= 0x7e; b++) t[b] = headers.includes(String.fromCharCode(b)) ? 0 : 1;
+    PLAIN.set(headers, t);
+  }
+  return t;
+}
+
 export function createAsciiFramer(limits: Readonly<Record<string, number>>): AsciiFramer {
   let frame = ''; // current frame text, '' when outside a frame
   let discarding = false; // inside an over-long or bad frame: skip to its CR
@@ -73,11 +87,30 @@ export function createAsciiFramer(limits: Readonly<Record<string, number>>): Asc
     } else frame += c;
   }
 
+  const plain = plainBytes(Object.keys(limits).join(''));
+
+  /** Appends the run of plain bytes from `i` when the frame has room for it; returns where it stopped. */
+  function run(bytes: Uint8Array, i: number): number {
+    if (!frame || discarding) return i;
+    let j = i;
+    while (j < bytes.length && plain[bytes[j]!]) j++;
+    // each appended char needs room for itself and the CR still to come (see step)
+    if (j === i || frame.length + (j - i) + 1 > (limits[frame[0]!] as number)) return i;
+    frame += bytesToText(bytes.subarray(i, j));
+    return j;
+  }
+
   return {
     push(chunk) {
       const out: FramerEvent[] = [];
       if (typeof chunk === 'string') for (let i = 0; i < chunk.length; i++) step(Math.min(chunk.charCodeAt(i), 0xff), out); // beyond latin1 = not ASCII
-      else for (const b of chunk) step(b, out);
+      else {
+        for (let i = 0; i < chunk.length; ) {
+          const j = run(chunk, i);
+          if (j > i) i = j;
+          else step(chunk[i++]!, out);
+        }
+      }
       flushGarbage(out);
       return out;
     },

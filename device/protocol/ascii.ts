@@ -17,10 +17,17 @@ export const parseHex = (s: string): number | undefined => (HEX_RE.test(s) ? par
 /** Parses decimal digits; undefined for anything else (no sign, no spaces). */
 export const parseDec = (s: string): number | undefined => (DEC_RE.test(s) ? parseInt(s, 10) : undefined);
 
-/** mewtocol.md §2.2: one word = 4 hex chars, low byte first (0x1234 → "3412"). */
-export const wordToHex = (w: number): string => hex(w & 0xff, 2) + hex((w >> 8) & 0xff, 2);
+/** "00" … "FF": every byte's two hex chars, looked up rather than formatted (a reply of 509 words is 1018 of them). */
+const BYTE_HEX: readonly string[] = Array.from({ length: 256 }, (_, b) => hex(b, 2));
 
-export const wordsToHex = (words: readonly number[]): string => words.map(wordToHex).join('');
+/** mewtocol.md §2.2: one word = 4 hex chars, low byte first (0x1234 → "3412"). */
+export const wordToHex = (w: number): string => BYTE_HEX[w & 0xff]! + BYTE_HEX[(w >> 8) & 0xff]!;
+
+export function wordsToHex(words: readonly number[]): string {
+  let s = '';
+  for (const w of words) s += BYTE_HEX[w & 0xff]! + BYTE_HEX[(w >> 8) & 0xff]!;
+  return s;
+}
 
 /** Inverse of wordsToHex; undefined unless the text is whole words of upper-case hex. */
 export function hexToWords(text: string): number[] | undefined {
@@ -33,9 +40,12 @@ export function hexToWords(text: string): number[] | undefined {
 /** Each byte as one char (latin1); the text protocols only use 7-bit ASCII. */
 export function bytesToAscii(bytes: Uint8Array): string {
   let s = '';
-  for (const b of bytes) s += String.fromCharCode(b);
+  for (let i = 0; i < bytes.length; i += CHARS_AT_ONCE) s += String.fromCharCode.apply(null, bytes.subarray(i, i + CHARS_AT_ONCE) as unknown as number[]);
   return s;
 }
+
+/** chars made by one String.fromCharCode call (its arguments live on the stack) */
+const CHARS_AT_ONCE = 4096;
 
 /** Each char's low 8 bits as one byte. */
 export function asciiToBytes(text: string): Uint8Array {

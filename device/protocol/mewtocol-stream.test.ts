@@ -110,6 +110,41 @@ describe('MEWTOCOL-COM stream decoder', () => {
     );
   });
 
+  it('a frame of exactly the limit is read and one char more is too long, from bytes as from chars', () => {
+    const ok = encodeMewMessage({ kind: 'command', header: '%', station: 1, text: 'RDD' + '0'.repeat(30) })[0]!;
+    const limit = ok.length;
+    const over = encodeMewMessage({ kind: 'command', header: '%', station: 1, text: 'RDD' + '0'.repeat(31) })[0]!;
+    for (const wire of [ok, over]) {
+      const byBytes = createMewStreamDecoder({ limits: { '%': limit } }).push(new TextEncoder().encode(wire));
+      const byChar = createMewStreamDecoder({ limits: { '%': limit } });
+      expect(byBytes).toEqual([...wire].flatMap((c) => byChar.push(c)));
+      expect(types(byBytes)).toEqual([wire === ok ? 'message' : 'error:too_long']);
+    }
+  });
+
+  it('property: bytes cut into chunks decode exactly as the same chars pushed one at a time', () => {
+    // bytes go through the framer's run-at-a-time path, single chars through its per-char path
+    // mostly frame text, so frames reach the 40-char limit as often as they end before it
+    const ch = fc.oneof(
+      { arbitrary: fc.constantFrom(0x30, 0x31, 0x45, 0x52, 0x44, 0x41, 0x46, 0x26, 0x2a), weight: 40 },
+      { arbitrary: fc.constantFrom(0x25, 0x3c, 0x0d, 0x0a, 0x23, 0x24, 0x21, 0x00, 0x7f, 0xc3), weight: 1 },
+    );
+    fc.assert(
+      fc.property(fc.array(ch, { maxLength: 3000 }), fc.array(fc.integer({ min: 1, max: 300 }), { minLength: 1, maxLength: 8 }), (codes, cuts) => {
+        const bytes = Uint8Array.from(codes);
+        const byRuns = createMewStreamDecoder({ limits: { '%': 40 }, maxMessageChars: 400 });
+        const byChar = createMewStreamDecoder({ limits: { '%': 40 }, maxMessageChars: 400 });
+        const a: MewStreamEvent[] = [];
+        for (let at = 0, i = 0; at < bytes.length; at += cuts[i++ % cuts.length]!) a.push(...byRuns.push(bytes.subarray(at, at + cuts[i % cuts.length]!)));
+        const b = codes.flatMap((c) => byChar.push(String.fromCharCode(c)));
+        const merged = (ev: MewStreamEvent[]) => ev.filter((e) => !(e.type === 'error' && e.code === 'garbage'));
+        expect(merged(a)).toEqual(merged(b));
+        expect(byRuns.buffered()).toBe(byChar.buffered());
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('property: any message, split into frames and cut into random chunks, comes out whole', () => {
     const msg = fc.oneof(
       fc.record({ kind: fc.constantFrom('command' as const, 'response' as const), header: fc.constantFrom('%' as const, '<' as const), station: fc.oneof(fc.integer({ min: 1, max: 99 }), fc.constant('EE' as const)), text: fc.stringMatching(/^[0-9A-Z]{0,700}$/) }),

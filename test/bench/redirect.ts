@@ -5,13 +5,11 @@
 //     limit of the translated MEWTOCOL frames;
 //   - fairness: 16 clients on one thread, most-served ÷ least-served client.
 import { connect, type Socket } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startTestDaemon } from '../support/daemon.ts';
-import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
-import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
-import { startTcpPlc } from '../../sim/plc/tcp.ts';
+import { ADMIN, Client } from '../support/daemon.ts';
+import { HOST, freePort, startServer } from './processes.ts';
 import { wireMs } from '../../sim/wire.ts';
 import type { Pew } from '../../device/model/sections/pew.ts';
 import type { Thread } from '../../device/model/sections/redirect.ts';
@@ -22,6 +20,13 @@ import { median, type Row } from './stats.ts';
 
 const RD: MewRequest = { cmd: 'RD', area: 'DT', start: 0, count: 27 };
 const SCAN_MS = 1;
+
+/** `n` distinct free loopback ports. */
+async function freePorts(n: number): Promise<number[]> {
+  const ports = new Set<number>();
+  while (ports.size < n) ports.add(await freePort());
+  return [...ports];
+}
 
 /** A client that sends one frame and waits for the whole answer, again and again. */
 class Asker {
@@ -65,28 +70,37 @@ const thread = (port: number, service: Thread["service"], over: Partial<Thread> 
   mapping: [{ type: 0, area: 'DT', register_area_start: 0, register_area_end: 999, register_area_mapped: 0, read_write: 'R/W' }], ...over,
 });
 
-export async function measureRedirect(rows: Row[]): Promise<void> {
+export async function measureRedirect(rows: Row[], bundle: string): Promise<void> {
+  // The daemon runs as on the unit: the bundled simulator in a process of its own, with its virtual
+  // PLCs (an FP-XH on COM1 at 115200 baud, an FP-X on TCP); the clients run here.
   const dir = await mkdtemp(join(tmpdir(), 'bench-redirect-'));
-  const tcpPlc = await startTcpPlc(new VirtualPlc({ model: 'FP-X', scanMs: 0 }), { host: '127.0.0.1', mewtocolPort: 0, modbusPort: 0 });
   const framing = { baud: 115200, bits: 8 as const, parity: 'odd' as const, stopbits: 1 as const };
-  const wire = new SerialPlcAttachment(new VirtualPlc({ model: 'FP-XH', scanMs: SCAN_MS }), { protocol: 'MEWTOCOL', framing });
-  const d = await startTestDaemon({ dataDir: dir, serial: { virtualPorts: { COM1: (s) => wire.open(s) } } });
+  const [httpPort, mewPort, mbPort] = [await freePort(), await freePort(), await freePort()];
+  const plcs = join(dir, 'plcs.json');
+  await writeFile(plcs, JSON.stringify({
+    COM1: { cpu: 'FP-XH', protocol: 'MEWTOCOL', ...framing, scanMs: SCAN_MS, pty: false },
+    COM2: null, COM3: null,
+    COM4: { cpu: 'FP-X', host: HOST, mewtocolPort: mewPort, modbusPort: mbPort, scanMs: 0 },
+  }));
+  const server = await startServer([bundle, '--port', String(httpPort), '--data', join(dir, 'data'), '--plcs', plcs], httpPort, '/rest/api/v1/authentication');
   try {
-    const admin = await d.admin();
+    const admin = new Client(`http://${HOST}:${httpPort}`);
+    await admin.post('/rest/api/v1/authentication/setup', ADMIN);
+    await admin.login(ADMIN);
     const pew = (await admin.get('/config/pew')).body as Pew;
     Object.assign(pew.interfaces[0]!, { enabled: true, baudrate: 115200, timeout: 1000 });
-    Object.assign(pew.interfaces[4]!, { enabled: true, ip_port: `127.0.0.1:${tcpPlc.ports.mewtocol}`, timeout: 1000 });
-    const base = 30000 + Math.floor(Math.random() * 20000);
-    const threads = [thread(base, 5), thread(base + 1, 0, { mb_translation: true }), thread(base + 2, 0)];
+    Object.assign(pew.interfaces[4]!, { enabled: true, ip_port: `${HOST}:${mewPort}`, timeout: 1000 });
+    const base = await freePorts(3);
+    const threads = [thread(base[0]!, 5), thread(base[1]!, 0, { mb_translation: true }), thread(base[2]!, 0)];
     const saved = await admin.post('/config', { pew, pew_redirect: { threads } });
     if (saved.status !== 200) throw new Error(`saving the bench settings failed: ${saved.text}`);
-    await d.ctx.com.settled();
-    await d.ctx.redirects.settled();
+    const status = (await admin.get('/config/port_status')).body as { threads: { listening: boolean }[] };
+    if (!status.threads.every((t) => t.listening)) throw new Error(`threads not listening: ${JSON.stringify(status)}`);
 
     // 1. through the thread vs direct, alternating rounds so both see the same machine load
     const frame = asciiToBytes(mewCommandFrames('EE', RD)[0]!);
-    const via = new Asker(base, '127.0.0.1', false);
-    const direct = new Asker(tcpPlc.ports.mewtocol, '127.0.0.1', false);
+    const via = new Asker(base[0]!, HOST, false);
+    const direct = new Asker(mewPort, HOST, false);
     await Promise.all([via.ready(), direct.ready()]);
     const latVia: number[] = [];
     const latDirect: number[] = [];
@@ -97,11 +111,11 @@ export async function measureRedirect(rows: Row[]): Promise<void> {
     via.close();
     direct.close();
     const rate = (lat: number[]) => lat.length / (lat.reduce((a, b) => a + b, 0) / 1000);
-    rows.push({ figure: 'redirect thread, 1 client RD 27 (req/s)', ours: rate(latVia), baseline: rate(latDirect), note: 'baseline: the same client straight to the virtual PLC on TCP; goal ≥ 0.9' });
+    rows.push({ figure: 'redirect thread, 1 client RD 27 (req/s)', ours: rate(latVia), baseline: rate(latDirect), note: 'baseline: the same client straight to the virtual PLC on TCP; daemon bundled, own process; goal ≥ 0.9' });
     rows.push({ figure: 'redirect added latency p50 / p99 (µs)', ours: (median(latVia) - median(latDirect)) * 1000, note: `p99 added ${((pct(latVia, 0.99) - pct(latDirect, 0.99)) * 1000).toFixed(0)} µs; ${latVia.length} + ${latDirect.length} requests` });
 
     // 2. the gateway to a 115200-baud MEWTOCOL PLC
-    const gw = new Asker(base + 1, '127.0.0.1', true);
+    const gw = new Asker(base[1]!, HOST, true);
     await gw.ready();
     let tid = 0;
     const mbLat: number[] = [];
@@ -117,15 +131,14 @@ export async function measureRedirect(rows: Row[]): Promise<void> {
       note: `FC3 27 registers → one RD frame each way (${chars} chars) + ${SCAN_MS} ms scan = wire limit` });
 
     // 3. fairness: 16 clients on one thread to the serial PLC
-    const clients = Array.from({ length: 16 }, () => new Asker(base + 2, '127.0.0.1', false));
+    const clients = Array.from({ length: 16 }, () => new Asker(base[2]!, HOST, false));
     await Promise.all(clients.map((c) => c.ready()));
     const counts = await Promise.all(clients.map(async (c) => (await loop(c, frame, 4000)).length));
     clients.forEach((c) => c.close());
     rows.push({ figure: 'fairness, 16 clients on one thread (most ÷ least)', ours: Math.max(...counts) / Math.max(1, Math.min(...counts)),
       note: `served per client in 4 s: ${Math.min(...counts)}–${Math.max(...counts)}; goal ≤ 1.2` });
   } finally {
-    await d.stop();
-    await tcpPlc.close();
+    await server.stop();
     await rm(dir, { recursive: true, force: true });
   }
 }

@@ -63,11 +63,11 @@ try {
         rows.push({ figure: `GET /config/${r.section} p99 (ms)`, ours: r.ours.p99Ms, baseline: r.bare.p99Ms, note: `${how}; autocannon rounds to 1 ms` });
       }
     });
+    await part('redirect threads', () => measureRedirect(rows, bundle));
   }
 
   await part('protocol codecs', () => measureCodecs(rows));
   await part('link wire utilisation', () => measureWire(rows));
-  await part('redirect threads', () => measureRedirect(rows));
 
   await part('console in chromium', () => measureConsole(rows));
 
