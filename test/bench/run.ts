@@ -20,11 +20,14 @@ const START_RUNS = 5;
 const SECTIONS = ['pew_mqtt', 'pew'] as const;
 const CRASH_ITERATIONS = 1000;
 
+/** `npm run bench -- redirect codecs`: only the parts whose names contain one of the words (the bundle is always made) */
+const ONLY = process.argv.slice(2);
 const rows: Row[] = [];
 const failures: string[] = [];
 
 /** Runs one part of the bench; a failure is reported and the remaining parts still run. */
 async function part(name: string, fn: () => Promise<void>): Promise<void> {
+  if (ONLY.length && !name.startsWith('bundle') && !ONLY.some((o) => name.includes(o))) return;
   const t0 = performance.now();
   process.stderr.write(`bench: ${name}…`);
   try {
