@@ -40,6 +40,8 @@ export interface LinkDeps {
   /** opens the channel of this link at a baud rate (ignored by TCP and INTERNAL) */
   open(baudRate: number): Promise<ByteChannel>;
   driver: PlcDriver;
+  /** a driver that addresses another station on the same line (RS485 multi-drop: the logger's plc_addr) */
+  driverAt?: (station: number) => PlcDriver;
   clock: Clock;
   log: Logger;
   retries?: number;
@@ -121,17 +123,17 @@ export class Link {
 
   // ---- operations (each part is one queue transaction) -------------------------------------
 
-  readWords(area: WordArea, start: number, count: number, user = 'link'): Promise<number[]> {
-    return this.deps.driver.readWords(this.runFor(user), area, start, count);
+  readWords(area: WordArea, start: number, count: number, user = 'link', station = 0): Promise<number[]> {
+    return this.driverOf(station).readWords(this.runFor(user, this.isOwn(station)), area, start, count);
   }
-  writeWords(area: WordArea, start: number, words: readonly number[], user = 'link'): Promise<void> {
-    return this.deps.driver.writeWords(this.runFor(user), area, start, words);
+  writeWords(area: WordArea, start: number, words: readonly number[], user = 'link', station = 0): Promise<void> {
+    return this.driverOf(station).writeWords(this.runFor(user, this.isOwn(station)), area, start, words);
   }
-  readBits(area: BitArea, index: number, count: number, user = 'link'): Promise<boolean[]> {
-    return this.deps.driver.readBits(this.runFor(user), area, index, count);
+  readBits(area: BitArea, index: number, count: number, user = 'link', station = 0): Promise<boolean[]> {
+    return this.driverOf(station).readBits(this.runFor(user, this.isOwn(station)), area, index, count);
   }
-  writeBits(area: BitArea, index: number, values: readonly boolean[], user = 'link'): Promise<void> {
-    return this.deps.driver.writeBits(this.runFor(user), area, index, values);
+  writeBits(area: BitArea, index: number, values: readonly boolean[], user = 'link', station = 0): Promise<void> {
+    return this.driverOf(station).writeBits(this.runFor(user, this.isOwn(station)), area, index, values);
   }
   identify(user = 'plctest'): Promise<PlcIdentity> {
     return this.deps.driver.identify(this.runFor(user));
@@ -167,11 +169,27 @@ export class Link {
 
   // ---- internals -----------------------------------------------------------------------------
 
-  private runFor(user: string): Run {
+  private readonly stationDrivers = new Map<number, PlcDriver>();
+
+  /** station 0 or the link's own: the link's driver; another station: a driver of its own, kept */
+  private driverOf(station: number): PlcDriver {
+    const at = this.deps.driverAt;
+    if (!at || this.isOwn(station)) return this.deps.driver;
+    let d = this.stationDrivers.get(station);
+    if (!d) this.stationDrivers.set(station, (d = at(station)));
+    return d;
+  }
+
+  /** another station's silence says nothing about the line: only the link's own station marks it down */
+  private isOwn(station: number): boolean {
+    return station === 0 || station === this.cfg.station || !this.deps.driverAt;
+  }
+
+  private runFor(user: string, own = true): Run {
     return async <T>(make: () => Dialog<T>, idempotent: boolean): Promise<T> => {
       let last: Dialog<T> | undefined;
       try {
-        return await this.queue.submit({ user, idempotent, run: (signal) => this.exchange((last = make()), signal) });
+        return await this.queue.submit({ user, idempotent, run: (signal) => this.exchange((last = make()), signal, own) });
       } catch (e) {
         throw this.asPlcError(e, last?.raw() ?? '');
       }
@@ -197,7 +215,7 @@ export class Link {
     };
   }
 
-  private async exchange<T>(dialog: Dialog<T>, signal: AbortSignal): Promise<T> {
+  private async exchange<T>(dialog: Dialog<T>, signal: AbortSignal, own = true): Promise<T> {
     if (this.needBaudSearch) throw new PlcError('link_down', this.autobaud === 'failed' ? this.detail : 'Searching the PLC\'s baud rate');
     const channel = await this.connect();
     try {
@@ -208,7 +226,7 @@ export class Link {
     } catch (e) {
       if (e instanceof PlcError) {
         if (e.reason === 'plc_error') this.markUp(); // the PLC answered, with an error
-        else if (e.reason === 'no_answer' && ++this.noAnswerInRow >= NO_ANSWER_DOWN) this.markDown('No answer from the PLC');
+        else if (e.reason === 'no_answer' && own && ++this.noAnswerInRow >= NO_ANSWER_DOWN) this.markDown('No answer from the PLC');
       }
       throw e;
     }

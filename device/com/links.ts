@@ -130,6 +130,7 @@ export class Links {
   private create(cfg: LinkConfig): Link {
     return new Link(cfg, {
       driver: driverFor(cfg),
+      driverAt: (station) => driverFor({ ...cfg, station }),
       clock: this.deps.clock,
       log: this.deps.log,
       ...(this.deps.retries !== undefined ? { retries: this.deps.retries } : {}),

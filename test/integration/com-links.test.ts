@@ -199,6 +199,19 @@ describe('reading and writing PLC areas', () => {
     const chars = 2 * ('%EE#RDD0000000026**\r'.length + '%EE$RD'.length + 27 * 4 + 3);
     expect(took).toBeGreaterThanOrEqual(wireMs(chars, FRAMING) * 0.95);
   });
+
+  it('a request for another station on the line (multi-drop) reaches only that station', async () => {
+    const plc = wires.COM2.plc; // Modbus station 3, the link's own station
+    plc.memory.writeWords('DT', 40, [4242]);
+    expect(await link(3).readWords('DT', 40, 1, 'logger', 3)).toEqual([4242]);
+    await expect(link(3).readWords('DT', 40, 1, 'logger', 4)).rejects.toMatchObject({ reason: 'no_answer' });
+    wires.COM1.plc.memory.writeWords('DT', 41, [77]);
+    const station = wires.COM1.plc.station; // MEWTOCOL: the link itself asks any station (EE)
+    expect(await link(0).readWords('DT', 41, 1, 'logger', station)).toEqual([77]);
+    await expect(link(0).readWords('DT', 41, 1, 'logger', station === 9 ? 8 : 9)).rejects.toMatchObject({ reason: 'no_answer' });
+    // a silent other station says nothing about the line: the links stay up
+    expect([link(0).state, link(3).state]).toEqual(['up', 'up']);
+  });
 });
 
 describe('cable unplugged mid-transaction', () => {
