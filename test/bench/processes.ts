@@ -4,21 +4,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { request } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { LOOPBACK, freePort, freePorts } from '../support/ports.ts';
 
-export const HOST = '127.0.0.1';
-
-/** A port the kernel just handed out on loopback (closed again, so the server can take it). */
-export async function freePort(): Promise<number> {
-  const s = createServer();
-  s.listen(0, HOST);
-  await once(s, 'listening');
-  const { port } = s.address() as AddressInfo;
-  s.close();
-  await once(s, 'close');
-  return port;
-}
+export const HOST = LOOPBACK;
+/** Free ports come from the tests' one helper (test/support/ports.ts). */
+export { freePort, freePorts };
 
 /** One GET; resolves with the status of any answer, rejects on a connection error. */
 export function get(port: number, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Buffer; headers: Record<string, string | string[] | undefined> }> {

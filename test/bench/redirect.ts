@@ -9,7 +9,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ADMIN, Client } from '../support/daemon.ts';
-import { HOST, freePort, startServer } from './processes.ts';
+import { HOST, startServer } from './processes.ts';
+import { freePorts } from '../support/ports.ts';
 import { wireMs } from '../../sim/wire.ts';
 import type { Pew } from '../../device/model/sections/pew.ts';
 import type { Thread } from '../../device/model/sections/redirect.ts';
@@ -20,13 +21,6 @@ import { median, type Row } from './stats.ts';
 
 const RD: MewRequest = { cmd: 'RD', area: 'DT', start: 0, count: 27 };
 const SCAN_MS = 1;
-
-/** `n` distinct free loopback ports. */
-async function freePorts(n: number): Promise<number[]> {
-  const ports = new Set<number>();
-  while (ports.size < n) ports.add(await freePort());
-  return [...ports];
-}
 
 /** A client that sends one frame and waits for the whole answer, again and again. */
 class Asker {
@@ -75,7 +69,7 @@ export async function measureRedirect(rows: Row[], bundle: string): Promise<void
   // PLCs (an FP-XH on COM1 at 115200 baud, an FP-X on TCP); the clients run here.
   const dir = await mkdtemp(join(tmpdir(), 'bench-redirect-'));
   const framing = { baud: 115200, bits: 8 as const, parity: 'odd' as const, stopbits: 1 as const };
-  const [httpPort, mewPort, mbPort] = [await freePort(), await freePort(), await freePort()];
+  const [httpPort, mewPort, mbPort] = (await freePorts(3)) as [number, number, number];
   const plcs = join(dir, 'plcs.json');
   await writeFile(plcs, JSON.stringify({
     COM1: { cpu: 'FP-XH', protocol: 'MEWTOCOL', ...framing, scanMs: SCAN_MS, pty: false },

@@ -6,6 +6,7 @@ import { connect, type Socket } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
+import { freePorts } from '../support/ports.ts';
 import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
 import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
 import type { Pew } from '../../device/model/sections/pew.ts';
@@ -47,18 +48,12 @@ function ask(port: number, frame: string | Uint8Array, ms = 1500): Promise<Uint8
 }
 const mew = async (port: number, req: MewRequest) => bytesToAscii(await ask(port, mewCommandFrames('EE', req)[0]!));
 
-/** Four distinct listening ports: a random base above 20000, spaced so threads never collide. */
-function freePorts(): [number, number, number, number] {
-  const base = 20000 + Math.floor(Math.random() * 20000);
-  return [base, base + 7, base + 14, base + 21];
-}
-
 beforeAll(async () => {
   d = await startTestDaemon({ serial: { virtualPorts: { COM1: (s) => wire.open(s) } } });
   admin = await d.admin();
   const pew = (await admin.get('/config/pew')).body as Pew;
   Object.assign(pew.interfaces[0]!, { enabled: true, baudrate: 115200, timeout: 300 });
-  [PORTS.mew, PORTS.gw, PORTS.strict, PORTS.few] = freePorts();
+  [PORTS.mew, PORTS.gw, PORTS.strict, PORTS.few] = (await freePorts(4)) as [number, number, number, number];
   const redirect: Redirect = {
     threads: [
       thread(PORTS.mew, { mapping: [entry('DT', 0, 99, 'RO'), entry('DT', 100, 199, 'R/W'), entry('DT', 150, 159, 'BLK'), entry('WY', 0, 3, 'R/W')] }),
