@@ -15,10 +15,14 @@ import { plannedRoutes } from './planned-routes.ts';
 import { comRoutes } from './com-routes.ts';
 import { portRoutes } from './port-routes.ts';
 import { downloadRoutes } from './download-routes.ts';
+import { logfileRoutes } from './logfile-routes.ts';
 import { isConsolePath, serveConsole } from './static.ts';
 
-/** Every route the daemon answers (docs/api.md has one row for each). */
-export const ROUTES: readonly RouteDef[] = [...authRoutes, ...systemRoutes, ...configRoutes, ...comRoutes, ...portRoutes, ...downloadRoutes, ...plannedRoutes];
+/**
+ * Every route the daemon answers (docs/api.md has one row for each). The planned routes come last:
+ * their catch-all `GET /download/*` must not shadow the downloads that exist.
+ */
+export const ROUTES: readonly RouteDef[] = [...authRoutes, ...systemRoutes, ...configRoutes, ...comRoutes, ...portRoutes, ...downloadRoutes, ...logfileRoutes, ...plannedRoutes];
 
 export function createApp(ctx: DaemonContext, routes: readonly RouteDef[] = ROUTES): Hono<Env> {
   const app = new Hono<Env>();

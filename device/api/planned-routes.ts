@@ -12,11 +12,6 @@ const planned = (method: 'GET' | 'POST', path: string, key: string, what: string
   });
 
 export const plannedRoutes: RouteDef[] = [
-  planned('GET', '/config/get_files_intern', 'get_files_intern', 'Log file listing'),
-  planned('GET', '/config/get_files_usb', 'get_files_usb', 'Log file listing'),
-  planned('GET', '/config/get_files_temp', 'get_files_temp', 'Log file listing'),
-  planned('GET', '/config/all_logfiles', 'all_logfiles', 'Log file listing'),
-  planned('POST', '/config/delete_logfile', 'delete_logfile', 'Deleting log files'),
   planned('GET', '/download/*', 'download/', 'Downloading files'),
   planned('POST', '/config/get_sqltest', 'get_sqltest', 'The SQL test'),
   planned('POST', '/config/get_nosqltest', 'get_nosqltest', 'The NoSQL test'),

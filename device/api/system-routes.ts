@@ -1,21 +1,10 @@
 // System information and lists (spec §2 /info, §7): the spec-fixed REST paths and read-only keys.
-import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { route, type RouteDef } from './route.ts';
 import { incompatible, MIN_VERSIONS } from '../model/versions.ts';
 import { securityWarnings } from '../model/warnings.ts';
 import type { DaemonContext } from './context.ts';
-
-/** Files of a data sub-folder (name and size), sorted by name; an absent folder is an empty list. */
-async function listFiles(dir: string): Promise<{ name: string; size: number }[]> {
-  const names = await readdir(dir).catch(() => [] as string[]);
-  const out: { name: string; size: number }[] = [];
-  for (const name of names.sort()) {
-    const s = await stat(join(dir, name)).catch(() => undefined);
-    if (s?.isFile()) out.push({ name, size: s.size });
-  }
-  return out;
-}
+import { listFolder } from '../system/volume-files.ts';
 
 const versionsOf = (ctx: DaemonContext) => ({ ...ctx.versions, minimum: MIN_VERSIONS, incompatible: incompatible(ctx.versions) });
 
@@ -38,11 +27,11 @@ export const systemRoutes: RouteDef[] = [
   }),
   route({
     method: 'GET', path: '/config/get_cfg', key: 'get_cfg', access: 'user',
-    handler: async (c, ctx) => c.json({ files: (await listFiles(join(ctx.dataDir, 'logcfg'))).map((f) => f.name) }),
+    handler: async (c, ctx) => c.json({ files: (await listFolder(join(ctx.dataDir, 'logcfg'))).map((f) => f.name) }),
   }),
   route({
     method: 'GET', path: '/config/get_http_content', key: 'get_http_content', access: 'user',
-    handler: async (c, ctx) => c.json({ files: await listFiles(join(ctx.dataDir, 'http')) }),
+    handler: async (c, ctx) => c.json({ files: (await listFolder(join(ctx.dataDir, 'http'))).map(({ name, size }) => ({ name, size })) }),
   }),
   route({
     method: 'GET', path: '/config/get_syslogs', key: 'get_syslogs', access: 'user',

@@ -42,6 +42,7 @@ export const ERROR_CODES = [
   'body_too_large',
   'invalid_input',
   'not_found',
+  'file_not_found', // a named file is not in its folder (log files, format files)
   'method_not_allowed',
   'unauthenticated',
   'forbidden',
