@@ -5,7 +5,7 @@ import { route, type RouteDef } from './route.ts';
 import type { Redirect } from '../model/sections/redirect.ts';
 import { interfaceById, type Pew } from '../model/sections/pew.ts';
 import { runPortTest } from '../redirect/port-test.ts';
-import { portTestRequest, type PortStatus } from '../model/porttest.ts';
+import { portTestRequest, type PortStatus, type PortTestResult } from '../model/porttest.ts';
 
 
 export const portRoutes: RouteDef[] = [
@@ -24,6 +24,9 @@ export const portRoutes: RouteDef[] = [
       const t = ctx.store.get<Redirect>('pew_redirect').threads[index];
       const thread = ctx.redirects.thread(index);
       if (!t || !thread) throw new ApiError(409, 'interface_not_ready', 'This thread is not in the saved settings: save first');
+      // a thread that could not open its port: whatever holds the port is not ours to talk to
+      const st = thread.status();
+      if (!st.listening) return c.json({ ok: false, index, reason: 'not_listening', message: st.detail || `Port ${t.port} is not listening`, raw: '' } satisfies PortTestResult);
       const it = interfaceById(ctx.store.get<Pew>('pew'), t.service);
       const modbus = t.mb_translation || it?.protocol === 'MODBUS';
       const result = await runPortTest(index, t, modbus, ctx.listenHost, (it?.timeout ?? 1000) * 2 + 1000);

@@ -35,17 +35,18 @@ export function runPortTest(index: number, t: Thread, modbus: boolean, host: str
   const bytes = modbus ? encodeTcpFrame({ transaction: 1, unit: 1, pdu: encodeModbusRequest(modbusRequest(t)) }) : asciiToBytes(mewCommandFrames('EE', mewRequest(t))[0]!);
   const request = printable(bytes, !modbus);
   const got: number[] = [];
+  let sent = false;
   return new Promise((resolve) => {
     const socket = connect({ host: host === '0.0.0.0' ? '127.0.0.1' : host, port: t.port });
     const done = (r: PortTestResult) => { clearTimeout(timer); socket.destroy(); resolve(r); };
     const fail = (reason: PortTestFailure, message: string) =>
-      done({ ok: false, index, reason, message, request, raw: printable(got, !modbus) });
+      done({ ok: false, index, reason, message, ...(sent ? { request } : {}), raw: printable(got, !modbus) });
     const timer = setTimeout(() => fail('no_answer', `No answer through port ${t.port} within ${timeoutMs} ms`), timeoutMs);
     const mew = createMewStreamDecoder();
     const mb = createTcpDecoder();
     socket.on('error', (e: NodeJS.ErrnoException) => fail('not_listening', e.code === 'ECONNREFUSED' ? `Nothing listens on port ${t.port}` : e.message));
     socket.on('close', () => fail('refused', `Port ${t.port} closed the connection: this address or the client limit is not admitted`));
-    socket.on('connect', () => socket.write(bytes));
+    socket.on('connect', () => { sent = true; socket.write(bytes); });
     socket.on('data', (b: Buffer) => {
       got.push(...b);
       if (modbus) {

@@ -1,19 +1,37 @@
 // The PLC connection wizard (/wizard_com, spec §2 "Wizard", §5, §8): simple and advanced runs that
 // finish with one save-all request and are read back from the daemon, the step checks, a failure
 // that says "Something went wrong" and changes nothing, Cancel, and the user role.
-// Nothing is mocked: the daemon in simulator mode answers every call.
+// Nothing is mocked: the daemon in simulator mode answers every call, with virtual PLCs on COM1 and
+// COM2 (in-process serial wires). After Finish the saved settings are used for real: a MEWTOCOL-COM
+// client reads the PLC through the new thread's TCP port, and in the advanced run a Modbus/TCP
+// client (the npm package modbus-serial) reads it through the gateway's port. The listening ports
+// are free ports from the kernel, typed into the wizard.
+import modbusSerial from 'modbus-serial';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from '@playwright/test';
 import de from '../../web/i18n/de/index.ts';
 import { AREA_MAX, WORD_AREAS } from '../../device/model/plc.ts';
+import { mewErrorFrame, mewReplyFrames, type MewRequest } from '../../device/protocol/index.ts';
 import {
-  USER, api, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, type ConsolePage, consoleSuite,
+  USER, api, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, type ConsolePage,
 } from './support.ts';
+import { connector, freePorts, HOST, liveConsoleSuite, mewAsk, serialPlc } from './live-plc.ts';
+
+// a CommonJS package: its `default` is the client class
+const ModbusRTU = modbusSerial.default;
+
+/** the virtual PLCs, at the line settings the wizard runs choose (8O1 is the unit's default) */
+const com1 = serialPlc('FP-XH', { baud: 115200, bits: 8, parity: 'odd', stopbits: 1 });
+const com2 = serialPlc('FP0R', { baud: 19200, bits: 8, parity: 'odd', stopbits: 1 });
+/** the reply frame of a read of words, as the PLC (and a thread for it) sends it */
+const wordsReply = (req: MewRequest, words: number[]) => mewReplyFrames('%', 'EE', req, { kind: 'words', words } as never)[0]!;
+/** `!65`: what a thread answers a command its restrictions do not allow */
+const REFUSED = mewErrorFrame('%', 'EE', 65);
 
 type Value = Record<string, any>;
 
 describe('the connection wizard', () => {
-  const suite = consoleSuite();
+  const suite = liveConsoleSuite({ COM1: connector(com1), COM2: connector(com2) });
   let cp: ConsolePage;
   let defaults: { pew: Value; pew_redirect: Value; pew_api: Value };
 
@@ -60,7 +78,8 @@ describe('the connection wizard', () => {
     expect((await c.post('/config', { pew: defaults.pew, pew_redirect: existing, pew_api: defaults.pew_api })).status).toBe(200);
   });
 
-  it('simple mode, allow all read: the chosen interface is enabled and one thread with 7 read-only entries replaces the old ones', async () => {
+  it('simple mode, allow all read: the chosen interface is enabled and one thread with 7 read-only entries replaces the old ones; a client reads the PLC through it', async () => {
+    const [tcpPort] = await freePorts(1) as [number];
     const page = await openWizard();
     await expectTitle(page, en.nav.wizard_com);
     const w = wizard(page);
@@ -83,14 +102,14 @@ describe('the connection wizard', () => {
 
     await expectText(w.locator('[data-field="threads.0.port"] label'), en.wizard.tcpPort);
     expect(await fieldInput(page, 'pew_redirect', 'threads.0.port').inputValue()).toBe('9094');
-    await fieldInput(page, 'pew_redirect', 'threads.0.port').fill('9200');
+    await fieldInput(page, 'pew_redirect', 'threads.0.port').fill(String(tcpPort));
     await next(page, 'tcp', 'rules'); // simple mode: no Modbus port, no gateway
 
     expect(await w.locator('#w-rule-0').isChecked()).toBe(true);
     expect(await w.locator('[data-preview] li').count()).toBe(7);
     await next(page, 'rules', 'finish');
     await expectText(w.locator('[data-note=overwrite]'), en.wizard.overwrite);
-    expect(await w.locator('[data-summary]').textContent()).toContain('9200');
+    expect(await w.locator('[data-summary]').textContent()).toContain(String(tcpPort));
 
     const posts: { path: string; body: Value }[] = [];
     page.on('request', (r) => { if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/config')) posts.push({ path: new URL(r.url()).pathname, body: r.postDataJSON() }); });
@@ -105,14 +124,28 @@ describe('the connection wizard', () => {
     expect(s.pew.interfaces.find((i: Value) => i.id === 0).enabled).toBe(false);
     expect(s.pew_redirect.threads).toHaveLength(1);
     const t = s.pew_redirect.threads[0];
-    expect(t).toMatchObject({ port: 9200, service: 3, mb_translation: false });
+    expect(t).toMatchObject({ port: tcpPort, service: 3, mb_translation: false });
     expect(t.mapping.map((r: Value) => [r.area, r.register_area_start, r.register_area_end, r.read_write])).toEqual(WORD_AREAS.map((a) => [a, 0, AREA_MAX[a], 'RO']));
     // the ports page shows the new thread
     await pageBody(page, 'port').locator('[data-thread="0"]').waitFor();
     expect(await pageBody(page, 'port').locator('[data-thread]').count()).toBe(1);
+
+    // the saved settings work: COM2 talks to its PLC at 19200, and a client reads it through the new port
+    await suite.d.ctx.com.settled();
+    await suite.d.ctx.redirects.settled();
+    com2.plc.memory.writeWords('DT', 123, [0x0bad]);
+    const rd: MewRequest = { cmd: 'RD', area: 'DT', start: 123, count: 1 };
+    expect(await mewAsk(tcpPort, rd)).toBe(wordsReply(rd, [0x0bad]));
+    // allow all read: a write is refused and never reaches the PLC
+    const reached = com2.plc.requests;
+    expect(await mewAsk(tcpPort, { cmd: 'WD', area: 'DT', start: 123, words: [1] })).toBe(REFUSED);
+    expect(com2.plc.requests).toBe(reached);
+    expect(com2.plc.memory.readWords('DT', 123, 1)).toEqual([0x0bad]);
+    await expectText(pageBody(page, 'port').locator('[data-thread="0"] [data-state]'), fill(en.port.listening, { port: tcpPort }));
   });
 
-  it('advanced with a gateway on 10502 and individual DT restrictions: two threads, the gateway mapped as its note says', async () => {
+  it('advanced with a gateway and individual DT restrictions: two threads, the gateway mapped as its note says; MEWTOCOL and Modbus/TCP clients read the PLC through them', async () => {
+    const [tcpPort, mbPort] = await freePorts(2) as [number, number];
     const page = await openWizard();
     const w = wizard(page);
     await w.locator('#w-mode-1').check();
@@ -121,13 +154,15 @@ describe('the connection wizard', () => {
     await next(page, 'iface', 'params'); // COM1
     await fieldInput(page, 'pew', 'interfaces.0.baudrate').selectOption('115200');
     await next(page, 'params', 'tcp');
+    expect(await fieldInput(page, 'pew_redirect', 'threads.0.port').inputValue()).toBe('9094');
+    await fieldInput(page, 'pew_redirect', 'threads.0.port').fill(String(tcpPort));
     await next(page, 'tcp', 'modbus');
     expect(await fieldInput(page, 'pew_redirect', 'threads.1.port').inputValue()).toBe('502');
-    await fieldInput(page, 'pew_redirect', 'threads.1.port').fill('10502');
+    await fieldInput(page, 'pew_redirect', 'threads.1.port').fill(String(mbPort));
     await next(page, 'modbus', 'gateway');
     expect(await w.locator('#w-gateway-0').isChecked()).toBe(true);
     await w.locator('#w-gateway-1').check();
-    await expectText(w.locator('[data-note=layout]'), fill(en.wizard.layout, { port: 10502, r: 10000 }));
+    await expectText(w.locator('[data-note=layout]'), fill(en.wizard.layout, { port: mbPort, r: 10000 }));
     await next(page, 'gateway', 'rules');
 
     await w.locator('#w-rule-2').check();
@@ -169,16 +204,60 @@ describe('the connection wizard', () => {
       ({ type, register_area_start: start, register_area_end: end, register_area_mapped: mapped, area, read_write: rw });
     expect(s.pew_redirect.threads).toHaveLength(2);
     expect(s.pew_redirect.threads[0]).toMatchObject({
-      port: 9094, service: 0, mb_translation: false,
+      port: tcpPort, service: 0, mb_translation: false,
       mapping: [entry('DT', 0, 99, 'R/W'), entry('DT', 100, 199, 'RO', 0, 0), entry('WR', 0, 15, 'RO', 0, 0)],
     });
     expect(s.pew_redirect.threads[1]).toMatchObject({
-      port: 10502, service: 0, mb_translation: true,
+      port: mbPort, service: 0, mb_translation: true,
       mapping: [entry('DT', 0, 99, 'R/W', 0, 0), entry('DT', 100, 199, 'RO', 0, 100), entry('WR', 0, 15, 'RO', 2, 10000)],
     });
     // the ports page shows the gateway with its Modbus ranges
     const gw = pageBody(page, 'port').locator('[data-thread="1"]');
     await expectText(gw.locator('[data-restriction="2"] [data-modbus]'), `· ${fill(en.port.modbusRange, { first: 10000, last: 10255, unit: en.port.bits })}`);
+
+    // the saved settings work: COM1 talks to its PLC at 115200, both threads forward to it
+    await suite.d.ctx.com.settled();
+    await suite.d.ctx.redirects.settled();
+    const plc = com1.plc;
+    plc.memory.writeWords('DT', 100, [101, 102, 103]);
+    plc.memory.writeWords('DT', 150, [4242]);
+    plc.memory.writeWords('DT', 200, [9999]);
+    plc.memory.writeBits('R', 16, [false, true, false, false]); // R10-R13: WR1 bits 0-3
+
+    // MEWTOCOL through the TCP port: DT100-199 read-only, DT0-99 writable, DT200 granted to nobody
+    const rd150: MewRequest = { cmd: 'RD', area: 'DT', start: 150, count: 1 };
+    expect(await mewAsk(tcpPort, rd150)).toBe(wordsReply(rd150, [4242]));
+    expect(await mewAsk(tcpPort, { cmd: 'WD', area: 'DT', start: 150, words: [1] })).toBe(REFUSED);
+    expect(await mewAsk(tcpPort, { cmd: 'RD', area: 'DT', start: 200, count: 1 })).toBe(REFUSED);
+    expect(await mewAsk(tcpPort, { cmd: 'WD', area: 'DT', start: 10, words: [77] })).toMatch(/^%EE\$WD[0-9A-F]{2}\r$/);
+    expect(plc.memory.readWords('DT', 10, 1)).toEqual([77]);
+    expect(plc.memory.readWords('DT', 150, 1)).toEqual([4242]);
+
+    // Modbus/TCP through the gateway's port: holding registers are the DT words at their own address
+    const mb = new ModbusRTU();
+    await mb.connectTCP(HOST, { port: mbPort });
+    try {
+      mb.setID(1);
+      mb.setTimeout(3000);
+      expect((await mb.readHoldingRegisters(100, 3)).data).toEqual([101, 102, 103]);
+      expect((await mb.readHoldingRegisters(150, 1)).data).toEqual([4242]);
+      expect((await mb.readHoldingRegisters(10, 1)).data).toEqual([77]);
+      // the WR entry as coils from 10000: coil 10017 is WR1 bit 1 (R11)
+      expect((await mb.readCoils(10016, 4)).data.slice(0, 4)).toEqual([false, true, false, false]);
+      // outside the DT restrictions (DT0-199), or a write to the read-only ones: exception 02, and the PLC hears nothing
+      const reached = plc.requests;
+      await expect(mb.readHoldingRegisters(200, 1)).rejects.toMatchObject({ modbusCode: 2 });
+      await expect(mb.readHoldingRegisters(195, 10)).rejects.toMatchObject({ modbusCode: 2 });
+      await expect(mb.writeRegister(150, 1)).rejects.toMatchObject({ modbusCode: 2 });
+      expect(plc.requests).toBe(reached);
+      expect(plc.memory.readWords('DT', 150, 1)).toEqual([4242]);
+      // the connection is still served
+      expect((await mb.readHoldingRegisters(101, 1)).data).toEqual([102]);
+    } finally {
+      await new Promise<void>((resolve) => (mb.isOpen ? mb.close(() => resolve()) : resolve()));
+    }
+    await expectText(pageBody(page, 'port').locator('[data-thread="0"] [data-state]'), fill(en.port.listening, { port: tcpPort }));
+    await expectText(gw.locator('[data-state]'), fill(en.port.listening, { port: mbPort }));
   });
 
   it('a new interface for the gateway is enabled with its own parameters; COM4 needs its PLC address first', async () => {

@@ -1,0 +1,152 @@
+// Support of the browser tests that run against the real engines (COM links, redirect threads):
+// a console suite whose daemon has in-process virtual PLCs on its serial connectors, free TCP ports
+// from the kernel, "another program" that holds a port, and a MEWTOCOL-COM client over TCP that
+// counts the bytes it sends and receives.
+import { connect, createServer, type Server, type Socket } from 'node:net';
+import type { Browser, BrowserContextOptions } from '@playwright/test';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import type { ByteChannel, SerialSettings } from '../../hw/types.ts';
+import type { SimHwOptions } from '../../sim/hw.ts';
+import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
+import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
+import type { CpuModel } from '../../sim/plc/profiles.ts';
+import type { SerialFraming } from '../../sim/wire.ts';
+import { asciiToBytes, bytesToAscii, mewCommandFrames, type MewRequest } from '../../device/protocol/index.ts';
+import { startTestDaemon } from '../support/daemon.ts';
+import { ensureAdmin, launchBrowser, newPage, type ConsolePage, type TestDaemon } from './support.ts';
+
+export const HOST = '127.0.0.1';
+
+/** A MEWTOCOL virtual PLC on an in-process serial wire with its own line settings. */
+export function serialPlc(model: CpuModel, framing: SerialFraming): SerialPlcAttachment {
+  return new SerialPlcAttachment(new VirtualPlc({ model }), { protocol: 'MEWTOCOL', framing });
+}
+
+/** The hw seam's connector of a wire: the daemon opens it with its interface settings. */
+export const connector = (wire: SerialPlcAttachment) => (s: SerialSettings): ByteChannel => wire.open(s);
+
+/**
+ * consoleSuite (support.ts) with the virtual PLCs on the serial connectors: one browser and one
+ * daemon for a describe block, the administrator created; `open()` gives each test a fresh page,
+ * whose uncaught errors must be none after the test.
+ */
+export function liveConsoleSuite(virtualPorts: NonNullable<SimHwOptions['virtualPorts']>) {
+  const suite = {} as { browser: Browser; d: TestDaemon; current?: ConsolePage; open(o?: BrowserContextOptions): Promise<ConsolePage> };
+  beforeAll(async () => {
+    [suite.browser, suite.d] = await Promise.all([launchBrowser(), startTestDaemon({ webDir: inject('webDir'), serial: { virtualPorts } })]);
+    await ensureAdmin(suite.d);
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.d?.stop();
+  });
+  afterEach(async () => {
+    const cp = suite.current;
+    suite.current = undefined;
+    if (!cp) return;
+    await cp.context.close();
+    expect(cp.errors).toEqual([]);
+  });
+  suite.open = async (o = {}) => (suite.current = await newPage(suite.browser, o));
+  return suite;
+}
+
+/** A port the kernel has just handed out as free (listen on 0, close). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, HOST, () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** `n` distinct free ports: all held open at once, then released. */
+export async function freePorts(n: number): Promise<number[]> {
+  const servers: Server[] = [];
+  try {
+    for (let i = 0; i < n; i++) {
+      const s = createServer();
+      servers.push(s);
+      await new Promise<void>((resolve, reject) => { s.once('error', reject); s.listen(0, HOST, () => resolve()); });
+    }
+    return servers.map((s) => (s.address() as { port: number }).port);
+  } finally {
+    await Promise.all(servers.map((s) => new Promise<void>((r) => (s.listening ? s.close(() => r()) : r()))));
+  }
+}
+
+/** Another program listening on a free port: it counts the connections it gets and closes them. */
+export async function otherProgram(): Promise<{ port: number; connections: () => number; close(): Promise<void> }> {
+  let connections = 0;
+  const server: Server = createServer((s) => { connections++; s.destroy(); });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, HOST, () => resolve());
+  });
+  return {
+    port: (server.address() as { port: number }).port,
+    connections: () => connections,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+/** A MEWTOCOL-COM client (SCADA, FPWIN) on one TCP connection: one request at a time, first answer frame. */
+export class MewClient {
+  bytesSent = 0;
+  bytesReceived = 0;
+  private buffer = '';
+  private waiting: ((frame: string) => void) | undefined;
+  private constructor(private readonly socket: Socket) {
+    socket.on('data', (b: Buffer) => {
+      this.bytesReceived += b.length;
+      this.buffer += bytesToAscii(new Uint8Array(b));
+      const end = this.buffer.indexOf('\r');
+      if (end >= 0 && this.waiting) {
+        const frame = this.buffer.slice(0, end + 1);
+        this.buffer = this.buffer.slice(end + 1);
+        const w = this.waiting;
+        this.waiting = undefined;
+        w(frame);
+      }
+    });
+    socket.on('error', () => {});
+  }
+
+  static connect(port: number): Promise<MewClient> {
+    return new Promise((resolve, reject) => {
+      const s = connect({ host: HOST, port });
+      s.once('error', reject);
+      s.once('connect', () => resolve(new MewClient(s)));
+    });
+  }
+
+  /** Sends one request to any station (`EE`) and gives the first answer frame (CR included). */
+  ask(req: MewRequest, ms = 5000): Promise<string> {
+    const frame = mewCommandFrames('EE', req)[0]!;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => { this.waiting = undefined; reject(new Error(`no answer to ${JSON.stringify(frame)} within ${ms} ms`)); }, ms);
+      this.waiting = (answer) => { clearTimeout(timer); resolve(answer); };
+      const bytes = asciiToBytes(frame);
+      this.bytesSent += bytes.length;
+      this.socket.write(bytes);
+    });
+  }
+
+  close(): Promise<void> {
+    if (this.socket.destroyed) return Promise.resolve();
+    return new Promise((r) => { this.socket.once('close', () => r()); this.socket.destroy(); });
+  }
+}
+
+/** One request on a connection of its own. */
+export async function mewAsk(port: number, req: MewRequest): Promise<string> {
+  const c = await MewClient.connect(port);
+  try {
+    return await c.ask(req);
+  } finally {
+    await c.close();
+  }
+}
