@@ -11,15 +11,17 @@ export interface Follower {
   stop(): Promise<void>;
 }
 
-export async function followSection(store: ConfigStore, key: string, log: Logger, apply: () => Promise<void>): Promise<Follower> {
+/** `key`: the section, or several (the run follows a save of any of them). */
+export async function followSection(store: ConfigStore, key: string | readonly string[], log: Logger, apply: () => Promise<void>): Promise<Follower> {
+  const keys: readonly string[] = typeof key === 'string' ? [key] : key;
   let chain = Promise.resolve();
   let stopped = false;
   const run = () => {
     chain = chain.then(() => (stopped ? undefined : apply()))
-      .catch((e: unknown) => log.error(`applying the saved ${key} failed`, { error: String(e) }));
+      .catch((e: unknown) => log.error(`applying the saved ${keys.join(', ')} failed`, { error: String(e) }));
     return chain;
   };
-  store.onChange((keys) => { if (keys.includes(key)) void run(); });
+  store.onChange((saved) => { if (saved.some((k) => keys.includes(k))) void run(); });
   await run();
   return {
     settled: () => chain,
