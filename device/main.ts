@@ -18,6 +18,7 @@ import type { DaemonContext } from './api/context.ts';
 import { APP_VERSION } from './version.ts';
 import { startCom } from './com/com.ts';
 import { startRedirects } from './redirect/redirects.ts';
+import { startLogger } from './logger/engine.ts';
 
 export interface DaemonOptions {
   hw: Hw;
@@ -56,6 +57,7 @@ export async function buildContext(hw: Hw, dataDir: string, log?: Logger, webDir
     store,
     com,
     redirects: await startRedirects(store, com.links, logger, host),
+    logger: await startLogger({ store, links: com.links, hw, log: logger, dataDir }),
     listenHost: host,
     log: logger,
     users: new Users(join(dataDir, 'users.json')),
@@ -88,6 +90,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       });
       await ctx.redirects.close();
+      await ctx.logger.close();
       await ctx.com.close();
     },
   };

@@ -8,6 +8,7 @@ import type { LockoutState } from '../system/lockout.ts';
 import type { AuditLog } from '../system/audit.ts';
 import type { Com } from '../com/com.ts';
 import type { Redirects } from '../redirect/redirects.ts';
+import type { DataLogger } from '../logger/engine.ts';
 
 export interface DaemonContext {
   hw: Hw;
@@ -23,6 +24,8 @@ export interface DaemonContext {
   com: Com;
   /** the redirect threads of the saved pew_redirect section */
   redirects: Redirects;
+  /** the data logger of the saved pew_log section */
+  logger: DataLogger;
   /** the address the daemon and its redirect threads listen on */
   listenHost: string;
   /** the console's built files (dist/web by default) */

@@ -1,0 +1,84 @@
+// The data logger in the daemon against a virtual PLC on an in-process serial wire: a log file with
+// data points of several types, its CSV appearing on the internal volume with the PLC's values.
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
+import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
+import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
+import type { Pew } from '../../device/model/sections/pew.ts';
+import type { Log } from '../../device/model/sections/log.ts';
+import { recordSchema, logFileSchema, type LogRecord } from '../../device/model/sections/logfile.ts';
+
+const FRAMING = { baud: 115200, bits: 8 as const, parity: 'odd' as const, stopbits: 1 as const };
+const plc = new VirtualPlc({ model: 'FP-XH', scanMs: 1 });
+const wire = new SerialPlcAttachment(plc, { protocol: 'MEWTOCOL', framing: FRAMING });
+let d: TestDaemon;
+let admin: Client;
+
+const rec = (over: Partial<LogRecord>): LogRecord => ({ ...(v.getDefaults(recordSchema) as LogRecord), if: 0, ...over });
+const logDir = () => join(d.dataDir, 'volumes', 'internal', 'log');
+const until = async (cond: () => Promise<boolean>, ms = 15000) => {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error('condition not reached');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+const lines = async (name: string) => (await readFile(join(logDir(), name), 'utf8')).split('\r\n').filter(Boolean);
+const csvFiles = async () => (await readdir(logDir()).catch(() => [] as string[])).filter((f) => f.endsWith('.csv'));
+
+beforeAll(async () => {
+  d = await startTestDaemon({ serial: { virtualPorts: { COM1: (s) => wire.open(s) } } });
+  admin = await d.admin();
+  const pew = (await admin.get('/config/pew')).body as Pew;
+  Object.assign(pew.interfaces[0]!, { enabled: true, baudrate: 115200, protocol: 'MEWTOCOL', timeout: 500 });
+  pew.interface_plc = 0;
+  expect((await admin.post('/config/pew', pew)).status).toBe(200);
+  await d.ctx.com.settled();
+});
+afterAll(async () => { await d?.stop(); });
+
+describe('the logger writes what the PLC holds', () => {
+  it('a fixed 1 s cycle writes whole records with the decoded values', async () => {
+    plc.memory.writeWords('DT', 100, [0xfff6]); // INT -10
+    plc.memory.writeWords('DT', 102, [0x0000, 0x4049]); // REAL 3.140625
+    plc.memory.writeWords('DT', 200, [7]);
+    plc.memory.writeWords('WR', 10, [1 << 10]); // R10A on
+    const log = (await admin.get('/config/pew_log')).body as Log;
+    Object.assign(log, { enable_log: true, header: 1 });
+    log.log_def = [{
+      ...(v.getDefaults(logFileSchema) as Log['log_def'][number]), id: 1, name: 'tank', interface: 0, trigger: 1, cycle: 1, delay_store: 1,
+      records: [
+        rec({ id: 1, name: 'level', reg_addr: '100', area: 1, type: 0 }),
+        rec({ id: 2, name: 'temp', reg_addr: '102', area: 1, type: 7, decimal: 2 }),
+        rec({ id: 3, name: 'count', reg_addr: '200', area: 1, type: 1, format: 'difference' }),
+        rec({ id: 4, name: 'pump', reg_addr: '10A', area: 6, type: 0 }),
+      ],
+    }];
+    const r = await admin.post('/config/pew_log', log);
+    expect(r.status, r.text).toBe(200);
+    await d.ctx.logger.settled();
+    await until(async () => (await csvFiles()).length > 0 && (await lines((await csvFiles())[0]!)).length >= 3);
+    plc.memory.writeWords('DT', 200, [12]);
+    const file = (await csvFiles())[0]!;
+    expect(file).toMatch(/^tank_\d{8}\.csv$/);
+    const n = (await lines(file)).length;
+    await until(async () => (await lines(file)).length >= n + 2);
+    const all = await lines(file);
+    expect(all[0]).toBe('Date,Time,level,temp,count,pump');
+    const rows = all.slice(1).map((l) => l.split(','));
+    for (const row of rows) {
+      expect(row[0]).toMatch(/^\d{4}\/\d{2}\/\d{2}$/);
+      expect(row[1]).toMatch(/^\d{2}:\d{2}:\d{2}$/);
+      expect(row.slice(2, 4)).toEqual(['-10', '3.14']);
+      expect(row[5]).toBe('1');
+    }
+    expect(rows[0]![4]).toBe(''); // a difference needs a previous read
+    const diffs = rows.slice(1).map((r) => r[4]);
+    expect(diffs).toContain('5');
+    expect(diffs.every((x) => x === '0' || x === '5')).toBe(true);
+    expect(d.ctx.logger.status()).toMatchObject({ enabled: true, running: true, write: { state: 'ok' } });
+  }, 40000);
+});
