@@ -173,3 +173,13 @@ describe('header modes 0-3', () => {
     expect(registerText({ area: 6, reg_addr: '999F' })).toBe('R999F');
   });
 });
+
+describe('one record, one line', () => {
+  it('line breaks inside a text value become spaces, so a line end always ends a record', () => {
+    const recs = [{ ...(v.getDefaults(recordSchema) as LogRecord), name: 'msg', type: 13 as const }];
+    const fmt = csvFormat({ header: 0, csv_separator: 'comma', dec_separator: 'point' }, recs, { calendar: offsetCalendar(() => 0) });
+    const line = formatLine({ at: 0, values: ['a\r\nb,c\nd'] }, fmt);
+    expect(line).toBe('1970/01/01,00:00:00,"a  b,c d"\r\n');
+    expect(line.indexOf('\n')).toBe(line.length - 1);
+  });
+});

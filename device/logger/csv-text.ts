@@ -102,7 +102,8 @@ export function csvFormat(log: Pick<Log, 'header' | 'csv_separator' | 'dec_separ
 /** A value's field text (before quoting). */
 export function formatValue(v: LogValue, col: ColumnFormat, fmt: Pick<CsvFormat, 'decimal' | 'invalid'>): string {
   if (v === null) return fmt.invalid;
-  return typeof v === 'string' ? v : formatNumber(v, col, fmt.decimal);
+  // a record is one line: a text's own line breaks would let the tail repair keep half a record
+  return typeof v === 'string' ? v.replace(/[\r\n]/g, ' ') : formatNumber(v, col, fmt.decimal);
 }
 
 /** One data line with its "\r\n"; `line.values` has one value per column. */
