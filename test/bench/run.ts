@@ -15,6 +15,8 @@ import { measureConsole } from './console.ts';
 import { measureCodecs } from './codec.ts';
 import { measureWire } from './wire.ts';
 import { measureRedirect } from './redirect.ts';
+import { measureLogger } from './logger.ts';
+import { measureGraphs } from './graphs.ts';
 
 const START_RUNS = 5;
 const SECTIONS = ['pew_mqtt', 'pew'] as const;
@@ -71,8 +73,10 @@ try {
 
   await part('protocol codecs', () => measureCodecs(rows));
   await part('link wire utilisation', () => measureWire(rows));
+  await part('data logger', () => measureLogger(rows));
 
   await part('console in chromium', () => measureConsole(rows));
+  await part('graphs in chromium', () => measureGraphs(rows));
 
   await part(`crash loop ×${CRASH_ITERATIONS}`, async () => {
     const dir = join(work, 'crash');

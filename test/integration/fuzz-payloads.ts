@@ -2,6 +2,7 @@
 // from its valibot schema (types, limits, picklists, strict objects), the section's defaults with
 // random mutations, and raw bodies that are not JSON at all. A generated payload says whether the
 // schema must refuse it (`mustFail`), so the test can check more than "no 5xx".
+import { JSON_LIMIT } from '../../device/api/body.ts';
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { defaultsOf, type SectionDef } from '../../device/model/section.ts';
@@ -439,7 +440,7 @@ const bytes = (...parts: (string | number[])[]) => {
 /** A JSON object of exactly `size` bytes: {"pad":"aaa…"}. */
 const jsonOfSize = (size: number) => `{"pad":"${'a'.repeat(size - 10)}"}`;
 
-export const LIMIT = 64 * 1024;
+export const LIMIT = JSON_LIMIT;
 
 export const RAW_BODIES: RawBody[] = [
   { name: 'text/plain JSON', contentType: 'text/plain', body: '{}', expect: { status: 415, code: 'invalid_json' } },

@@ -491,7 +491,7 @@ describe('fuzz: every POST route as the admin (VAL-1, ERR-1)', () => {
     await f.alive();
   });
 
-  it('(3) raw bodies: wrong content types, broken JSON, invalid UTF-8, deep nesting, over 64 KiB', async () => {
+  it('(3) raw bodies: wrong content types, broken JSON, invalid UTF-8, deep nesting, over the body limit', async () => {
     // every fixed case on four routes in turn (JSON-reading ones first), an oversize body on every
     // route, then random picks
     const order = [...routes.filter((r) => READS_JSON.has(r.path)), ...routes.filter((r) => !READS_JSON.has(r.path))];
