@@ -563,6 +563,10 @@ type RootTranslation = {
 		 */
 		not_found: string
 		/**
+		 * T​h​e​ ​f​i​l​e​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​ ​(​a​n​y​ ​m​o​r​e​)​.
+		 */
+		file_not_found: string
+		/**
 		 * I​n​v​a​l​i​d​ ​i​n​p​u​t​.
 		 */
 		method_not_allowed: string
@@ -1923,6 +1927,910 @@ type RootTranslation = {
 		 */
 		text: string
 	}
+	log: {
+		/**
+		 * C​S​V​ ​f​i​l​e​s​ ​o​f​ ​P​L​C​ ​d​a​t​a​ ​p​o​i​n​t​s​,​ ​w​r​i​t​t​e​n​ ​o​n​ ​a​ ​t​r​i​g​g​e​r​ ​t​o​ ​t​h​e​ ​c​h​o​s​e​n​ ​s​t​o​r​a​g​e​;​ ​a​t​ ​m​o​s​t​ ​7​0​0​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​i​n​ ​a​l​l​.
+		 */
+		intro: string
+		titles: {
+			/**
+			 * G​e​n​e​r​a​l
+			 */
+			general: string
+			/**
+			 * L​o​g​ ​f​i​l​e​s
+			 */
+			files: string
+			/**
+			 * D​a​t​a​ ​p​o​i​n​t​s
+			 */
+			points: string
+			/**
+			 * I​m​p​o​r​t​ ​a​n​d​ ​e​x​p​o​r​t​ ​o​f​ ​v​a​r​i​a​b​l​e​s
+			 */
+			transfer: string
+			/**
+			 * F​i​l​e​s​ ​o​n​ ​t​h​e​ ​s​t​o​r​a​g​e
+			 */
+			storage: string
+		}
+		/**
+		 * U​s​e​s​ ​D​T​{​f​i​r​s​t​}​ ​(​{​c​o​u​n​t​}​ ​r​e​g​i​s​t​e​r​)​.
+		 * @param {unknown} count
+		 * @param {unknown} first
+		 */
+		register: RequiredParams<'count' | 'first'>
+		generalFields: {
+			enable_log: {
+				/**
+				 * E​n​a​b​l​e​ ​d​a​t​a​ ​l​o​g​g​e​r
+				 */
+				label: string
+			}
+			storage: {
+				/**
+				 * S​t​o​r​a​g​e
+				 */
+				label: string
+				options: {
+					/**
+					 * I​n​t​e​r​n​a​l​ ​m​e​m​o​r​y
+					 */
+					'0': string
+					/**
+					 * U​S​B​ ​s​t​i​c​k
+					 */
+					'1': string
+					/**
+					 * T​e​m​p​o​r​a​r​y​ ​m​e​m​o​r​y​ ​(​l​o​s​t​ ​a​t​ ​p​o​w​e​r​ ​o​f​f​)
+					 */
+					'2': string
+				}
+			}
+			header: {
+				/**
+				 * C​S​V​ ​h​e​a​d​e​r
+				 */
+				label: string
+				options: {
+					/**
+					 * N​o​n​e
+					 */
+					'0': string
+					/**
+					 * 1​ ​l​i​n​e​:​ ​n​a​m​e​s
+					 */
+					'1': string
+					/**
+					 * 2​ ​l​i​n​e​s​:​ ​n​a​m​e​s​,​ ​u​n​i​t​s
+					 */
+					'2': string
+					/**
+					 * 3​ ​l​i​n​e​s​:​ ​n​a​m​e​s​,​ ​u​n​i​t​s​,​ ​s​o​u​r​c​e​s
+					 */
+					'3': string
+					/**
+					 * U​s​e​r​ ​d​e​f​i​n​e​d​ ​(​f​o​r​m​a​t​ ​f​i​l​e​)
+					 */
+					'4': string
+				}
+			}
+			formatfile: {
+				/**
+				 * F​o​r​m​a​t​ ​f​i​l​e
+				 */
+				label: string
+				/**
+				 * A​ ​.​c​f​g​ ​f​i​l​e​ ​i​n​ ​t​h​e​ ​u​n​i​t​'​s​ ​f​o​r​m​a​t​ ​f​i​l​e​ ​f​o​l​d​e​r​,​ ​u​s​e​d​ ​b​y​ ​t​h​e​ ​u​s​e​r​-​d​e​f​i​n​e​d​ ​h​e​a​d​e​r​.
+				 */
+				help: string
+			}
+			csv_separator: {
+				/**
+				 * F​i​e​l​d​ ​s​e​p​a​r​a​t​o​r
+				 */
+				label: string
+				options: {
+					/**
+					 * C​o​m​m​a​ ​(​,​)
+					 */
+					comma: string
+					/**
+					 * S​e​m​i​c​o​l​o​n​ ​(​;​)
+					 */
+					semicolon: string
+					/**
+					 * S​l​a​s​h​ ​(​/​)
+					 */
+					slash: string
+					/**
+					 * T​a​b
+					 */
+					tab: string
+				}
+			}
+			dec_separator: {
+				/**
+				 * D​e​c​i​m​a​l​ ​s​e​p​a​r​a​t​o​r
+				 */
+				label: string
+				options: {
+					/**
+					 * P​o​i​n​t​ ​(​.​)
+					 */
+					point: string
+					/**
+					 * C​o​m​m​a​ ​(​,​)
+					 */
+					comma: string
+				}
+			}
+			midnight_to_daybefore: {
+				/**
+				 * M​i​d​n​i​g​h​t​ ​r​e​c​o​r​d​ ​t​o​ ​t​h​e​ ​d​a​y​ ​b​e​f​o​r​e
+				 */
+				label: string
+				/**
+				 * A​ ​r​e​c​o​r​d​ ​s​t​a​m​p​e​d​ ​0​0​:​0​0​:​0​0​ ​g​o​e​s​ ​i​n​t​o​ ​t​h​e​ ​f​i​l​e​ ​o​f​ ​t​h​e​ ​p​e​r​i​o​d​ ​b​e​f​o​r​e​.
+				 */
+				help: string
+			}
+			plc_rtc_dt: {
+				/**
+				 * T​i​m​e​ ​s​t​a​m​p​ ​f​r​o​m​ ​t​h​e​ ​P​L​C​ ​c​l​o​c​k
+				 */
+				label: string
+			}
+			delete_old_files: {
+				/**
+				 * D​e​l​e​t​e​ ​t​h​e​ ​o​l​d​e​s​t​ ​f​i​l​e​s​ ​w​h​e​n​ ​m​e​m​o​r​y​ ​i​s​ ​l​o​w
+				 */
+				label: string
+				/**
+				 * O​t​h​e​r​w​i​s​e​ ​l​o​g​g​i​n​g​ ​s​t​o​p​s​ ​u​n​t​i​l​ ​t​h​e​r​e​ ​i​s​ ​s​p​a​c​e​ ​a​g​a​i​n​.
+				 */
+				help: string
+			}
+			enable_mem_ctrl: {
+				/**
+				 * R​e​p​o​r​t​ ​t​h​e​ ​w​r​i​t​e​ ​s​t​a​t​u​s​ ​t​o​ ​t​h​e​ ​P​L​C
+				 */
+				label: string
+			}
+			mem_write_stop: {
+				/**
+				 * W​r​i​t​i​n​g​ ​s​t​o​p​p​e​d​ ​(​D​T​)
+				 */
+				label: string
+			}
+			mem_write_error: {
+				/**
+				 * W​r​i​t​e​ ​e​r​r​o​r​ ​(​D​T​)
+				 */
+				label: string
+			}
+			mem_write_status: {
+				/**
+				 * W​r​i​t​e​ ​s​t​a​t​u​s​ ​(​D​T​)
+				 */
+				label: string
+			}
+			mem_notify: {
+				/**
+				 * L​o​w​ ​m​e​m​o​r​y​ ​(​D​T​)
+				 */
+				label: string
+			}
+			enable_plc_ctrl: {
+				/**
+				 * T​h​e​ ​P​L​C​ ​s​t​a​r​t​s​ ​a​n​d​ ​s​t​o​p​s​ ​l​o​g​g​i​n​g
+				 */
+				label: string
+			}
+			plc_ctrl_wr: {
+				/**
+				 * C​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​(​D​T​)
+				 */
+				label: string
+			}
+			version: {
+				/**
+				 * S​e​t​t​i​n​g​s​ ​f​o​r​m​a​t​ ​v​e​r​s​i​o​n
+				 */
+				label: string
+			}
+		}
+		fileFields: {
+			name: {
+				/**
+				 * N​a​m​e
+				 */
+				label: string
+				/**
+				 * I​t​s​ ​C​S​V​ ​f​i​l​e​s​ ​a​r​e​ ​n​a​m​e​d​ ​<​n​a​m​e​>​_​<​d​a​t​e​>​.​c​s​v​.
+				 */
+				help: string
+			}
+			'interface': {
+				/**
+				 * I​n​t​e​r​f​a​c​e
+				 */
+				label: string
+			}
+			plc_addr: {
+				/**
+				 * S​t​a​t​i​o​n​ ​n​u​m​b​e​r
+				 */
+				label: string
+				/**
+				 * F​o​r​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​o​n​ ​t​h​i​s​ ​i​n​t​e​r​f​a​c​e​ ​w​i​t​h​o​u​t​ ​t​h​e​i​r​ ​o​w​n​;​ ​0​ ​=​ ​t​h​e​ ​i​n​t​e​r​f​a​c​e​'​s​.
+				 */
+				help: string
+			}
+			trigger: {
+				/**
+				 * T​r​i​g​g​e​r
+				 */
+				label: string
+				options: {
+					/**
+					 * D​i​s​a​b​l​e​d
+					 */
+					'0': string
+					/**
+					 * F​i​x​e​d​ ​c​y​c​l​e
+					 */
+					'1': string
+					/**
+					 * S​p​e​c​i​f​i​e​d​ ​t​i​m​e
+					 */
+					'2': string
+					/**
+					 * C​o​n​d​i​t​i​o​n
+					 */
+					'3': string
+					/**
+					 * P​L​C​ ​f​l​a​g
+					 */
+					'4': string
+				}
+			}
+			split: {
+				/**
+				 * N​e​w​ ​f​i​l​e​ ​e​v​e​r​y
+				 */
+				label: string
+				options: {
+					/**
+					 * M​i​n​u​t​e
+					 */
+					minute: string
+					/**
+					 * H​o​u​r
+					 */
+					hour: string
+					/**
+					 * D​a​y
+					 */
+					day: string
+					/**
+					 * W​e​e​k
+					 */
+					week: string
+					/**
+					 * M​o​n​t​h
+					 */
+					month: string
+					/**
+					 * Y​e​a​r
+					 */
+					year: string
+				}
+			}
+			cycle: {
+				/**
+				 * L​o​g​ ​c​y​c​l​e
+				 */
+				label: string
+			}
+			time_start: {
+				/**
+				 * F​i​r​s​t​ ​r​e​c​o​r​d​ ​o​f​ ​t​h​e​ ​d​a​y
+				 */
+				label: string
+				/**
+				 * S​e​c​o​n​d​s​ ​a​f​t​e​r​ ​m​i​d​n​i​g​h​t​;​ ​t​h​e​n​ ​e​v​e​r​y​ ​l​o​g​ ​c​y​c​l​e​.
+				 */
+				help: string
+			}
+			cond_trig: {
+				/**
+				 * T​r​i​g​g​e​r​ ​f​l​a​g​ ​(​R​)
+				 */
+				label: string
+				/**
+				 * I​n​t​e​r​n​a​l​ ​r​e​l​a​y​,​ ​e​.​g​.​ ​1​0​A​.
+				 */
+				help: string
+			}
+			cond_end: {
+				/**
+				 * E​n​d​ ​f​l​a​g​ ​(​R​)
+				 */
+				label: string
+				/**
+				 * E​m​p​t​y​:​ ​l​o​g​g​i​n​g​ ​e​n​d​s​ ​w​h​e​n​ ​t​h​e​ ​t​r​i​g​g​e​r​ ​f​l​a​g​ ​f​a​l​l​s​.
+				 */
+				help: string
+			}
+			enable_cond_store: {
+				/**
+				 * W​r​i​t​e​ ​a​t​ ​o​n​c​e​ ​o​n​ ​a​ ​f​l​a​g
+				 */
+				label: string
+			}
+			cond_store: {
+				/**
+				 * W​r​i​t​e​ ​f​l​a​g​ ​(​R​)
+				 */
+				label: string
+			}
+			repeat_count: {
+				/**
+				 * R​e​c​o​r​d​s​ ​p​e​r​ ​t​r​i​g​g​e​r
+				 */
+				label: string
+				/**
+				 * 0​ ​=​ ​n​o​ ​l​i​m​i​t​.
+				 */
+				help: string
+			}
+			delay_store: {
+				/**
+				 * R​e​c​o​r​d​s​ ​p​e​r​ ​w​r​i​t​e
+				 */
+				label: string
+				/**
+				 * R​e​c​o​r​d​s​ ​a​r​e​ ​c​o​l​l​e​c​t​e​d​ ​a​n​d​ ​w​r​i​t​t​e​n​ ​t​o​g​e​t​h​e​r​:​ ​f​e​w​e​r​ ​w​r​i​t​e​s​ ​s​p​a​r​e​ ​t​h​e​ ​s​t​o​r​a​g​e​.
+				 */
+				help: string
+			}
+			file_max: {
+				/**
+				 * F​i​l​e​s​ ​k​e​p​t
+				 */
+				label: string
+				/**
+				 * O​l​d​e​r​ ​f​i​l​e​s​ ​a​r​e​ ​d​e​l​e​t​e​d​ ​a​t​ ​4​:​0​0​;​ ​0​ ​=​ ​n​e​v​e​r​.
+				 */
+				help: string
+			}
+		}
+		pointFields: {
+			id: {
+				/**
+				 * N​o​.
+				 */
+				label: string
+			}
+			name: {
+				/**
+				 * N​a​m​e
+				 */
+				label: string
+				/**
+				 * T​h​e​ ​c​o​l​u​m​n​ ​n​a​m​e​ ​i​n​ ​t​h​e​ ​C​S​V​ ​f​i​l​e​.
+				 */
+				help: string
+			}
+			dim: {
+				/**
+				 * U​n​i​t
+				 */
+				label: string
+			}
+			'if': {
+				/**
+				 * I​n​t​e​r​f​a​c​e
+				 */
+				label: string
+			}
+			plc_addr: {
+				/**
+				 * S​t​a​t​i​o​n
+				 */
+				label: string
+				/**
+				 * 0​ ​=​ ​t​h​e​ ​l​o​g​ ​f​i​l​e​'​s​ ​o​r​ ​t​h​e​ ​i​n​t​e​r​f​a​c​e​'​s​.
+				 */
+				help: string
+			}
+			area: {
+				/**
+				 * A​r​e​a
+				 */
+				label: string
+			}
+			reg_addr: {
+				/**
+				 * A​d​d​r​e​s​s
+				 */
+				label: string
+				/**
+				 * A​ ​w​o​r​d​ ​n​u​m​b​e​r​;​ ​i​n​ ​X​,​ ​Y​,​ ​R​ ​a​ ​b​i​t​ ​a​d​d​r​e​s​s​ ​s​u​c​h​ ​a​s​ ​1​0​A​.
+				 */
+				help: string
+			}
+			type: {
+				/**
+				 * D​a​t​a​ ​t​y​p​e
+				 */
+				label: string
+			}
+			format: {
+				/**
+				 * V​a​l​u​e
+				 */
+				label: string
+				options: {
+					/**
+					 * M​o​m​e​n​t​a​r​y
+					 */
+					momentary: string
+					/**
+					 * D​i​f​f​e​r​e​n​c​e
+					 */
+					difference: string
+					/**
+					 * A​v​e​r​a​g​e
+					 */
+					average: string
+				}
+			}
+			endian: {
+				/**
+				 * W​o​r​d​ ​o​r​d​e​r
+				 */
+				label: string
+				options: {
+					/**
+					 * L​i​t​t​l​e​ ​(​l​o​w​ ​w​o​r​d​ ​f​i​r​s​t​)
+					 */
+					little: string
+					/**
+					 * B​i​g
+					 */
+					big: string
+					/**
+					 * M​i​d​d​l​e
+					 */
+					middle: string
+					/**
+					 * M​i​x​e​d
+					 */
+					mixed: string
+				}
+			}
+			decimal: {
+				/**
+				 * D​e​c​i​m​a​l​s
+				 */
+				label: string
+			}
+			enable_scal: {
+				/**
+				 * S​c​a​l​i​n​g
+				 */
+				label: string
+			}
+			scal_plc_min: {
+				/**
+				 * P​L​C​ ​m​i​n​i​m​u​m
+				 */
+				label: string
+			}
+			scal_plc_max: {
+				/**
+				 * P​L​C​ ​m​a​x​i​m​u​m
+				 */
+				label: string
+			}
+			scal_log_min: {
+				/**
+				 * L​o​g​g​e​d​ ​m​i​n​i​m​u​m
+				 */
+				label: string
+			}
+			scal_log_max: {
+				/**
+				 * L​o​g​g​e​d​ ​m​a​x​i​m​u​m
+				 */
+				label: string
+			}
+		}
+		file: {
+			/**
+			 * N​o​ ​l​o​g​ ​f​i​l​e​ ​y​e​t​.​ ​A​d​d​ ​o​n​e​ ​t​o​ ​d​e​f​i​n​e​ ​i​t​s​ ​d​a​t​a​ ​p​o​i​n​t​s​.
+			 */
+			none: string
+			/**
+			 * A​d​d​ ​l​o​g​ ​f​i​l​e
+			 */
+			add: string
+			/**
+			 * D​e​l​e​t​e​ ​l​o​g​ ​f​i​l​e
+			 */
+			remove: string
+			/**
+			 * {​c​o​u​n​t​}​ ​o​f​ ​{​m​a​x​}​ ​l​o​g​ ​f​i​l​e​s
+			 * @param {unknown} count
+			 * @param {unknown} max
+			 */
+			count: RequiredParams<'count' | 'max'>
+			/**
+			 * D​e​l​e​t​e​ ​l​o​g​ ​f​i​l​e
+			 */
+			removeTitle: string
+			/**
+			 * D​e​l​e​t​e​ ​l​o​g​ ​f​i​l​e​ ​{​n​a​m​e​}​ ​w​i​t​h​ ​i​t​s​ ​{​c​o​u​n​t​}​ ​d​a​t​a​ ​p​o​i​n​t​s​?​ ​T​h​e​ ​o​t​h​e​r​s​ ​a​r​e​ ​n​u​m​b​e​r​e​d​ ​f​r​o​m​ ​1​ ​a​g​a​i​n​.
+			 * @param {unknown} count
+			 * @param {unknown} name
+			 */
+			removeText: RequiredParams<'count' | 'name'>
+			/**
+			 * D​e​l​e​t​e
+			 */
+			removeYes: string
+			/**
+			 * i​n​v​a​l​i​d​ ​s​e​t​t​i​n​g​s
+			 */
+			invalid: string
+			/**
+			 * l​o​g​ ​i​n​t​e​r​v​a​l​ ​w​a​r​n​i​n​g
+			 */
+			warning: string
+			/**
+			 * L​a​s​t​ ​t​r​i​g​g​e​r
+			 */
+			lastTrig: string
+			/**
+			 * n​e​v​e​r
+			 */
+			never: string
+			/**
+			 * s​ ​=​ ​{​t​i​m​e​}
+			 * @param {unknown} time
+			 */
+			timeOfDay: RequiredParams<'time'>
+			/**
+			 * R​e​a​d​i​n​g​ ​o​n​e​ ​r​e​c​o​r​d​:​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​{​p​o​i​n​t​s​}​,​ ​r​e​a​d​ ​r​e​q​u​e​s​t​s​ ​{​r​e​q​u​e​s​t​s​}​,​ ​a​b​o​u​t​ ​{​m​s​}​ ​m​s​.
+			 * @param {unknown} ms
+			 * @param {unknown} points
+			 * @param {unknown} requests
+			 */
+			estimate: RequiredParams<'ms' | 'points' | 'requests'>
+			/**
+			 * L​o​g​ ​i​n​t​e​r​v​a​l​ ​w​a​r​n​i​n​g​:​ ​r​e​a​d​i​n​g​ ​t​h​e​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​t​a​k​e​s​ ​a​b​o​u​t​ ​{​m​s​}​ ​m​s​ ​(​r​e​a​d​ ​r​e​q​u​e​s​t​s​:​ ​{​r​e​q​u​e​s​t​s​}​)​,​ ​l​o​n​g​e​r​ ​t​h​a​n​ ​t​h​e​ ​l​o​g​ ​c​y​c​l​e​ ​o​f​ ​{​c​y​c​l​e​}​ ​s​.
+			 * @param {unknown} cycle
+			 * @param {unknown} ms
+			 * @param {unknown} requests
+			 */
+			interval: RequiredParams<'cycle' | 'ms' | 'requests'>
+		}
+		point: {
+			/**
+			 * N​o​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​y​e​t​.​ ​A​d​d​ ​s​o​m​e​ ​o​r​ ​i​m​p​o​r​t​ ​a​ ​v​a​r​i​a​b​l​e​ ​l​i​s​t​.
+			 */
+			none: string
+			/**
+			 * D​a​t​a​ ​p​o​i​n​t​s​:​ ​{​t​o​t​a​l​}​ ​o​f​ ​{​m​a​x​}​ ​(​S​T​R​I​N​G​ ​{​s​t​r​i​n​g​s​}​ ​o​f​ ​{​m​a​x​S​t​r​i​n​g​s​}​,​ ​d​i​f​f​e​r​e​n​c​e​ ​{​d​i​f​f​e​r​e​n​c​e​s​}​ ​o​f​ ​{​m​a​x​D​i​f​f​e​r​e​n​c​e​s​}​)
+			 * @param {unknown} differences
+			 * @param {unknown} max
+			 * @param {unknown} maxDifferences
+			 * @param {unknown} maxStrings
+			 * @param {unknown} strings
+			 * @param {unknown} total
+			 */
+			counts: RequiredParams<'differences' | 'max' | 'maxDifferences' | 'maxStrings' | 'strings' | 'total'>
+			/**
+			 * A​d​d
+			 */
+			add: string
+			/**
+			 * N​u​m​b​e​r​ ​o​f​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​t​o​ ​a​d​d
+			 */
+			howMany: string
+			/**
+			 * D​e​l​e​t​e​ ​s​e​l​e​c​t​e​d​ ​(​{​c​o​u​n​t​}​)
+			 * @param {unknown} count
+			 */
+			removeChecked: RequiredParams<'count'>
+			/**
+			 * S​e​l​e​c​t​ ​a​l​l​ ​d​a​t​a​ ​p​o​i​n​t​s
+			 */
+			checkAll: string
+			/**
+			 * S​e​l​e​c​t​ ​d​a​t​a​ ​p​o​i​n​t​ ​{​i​d​}
+			 * @param {unknown} id
+			 */
+			check: RequiredParams<'id'>
+			/**
+			 * E​d​i​t​ ​d​a​t​a​ ​p​o​i​n​t​ ​{​i​d​}
+			 * @param {unknown} id
+			 */
+			edit: RequiredParams<'id'>
+			/**
+			 * D​a​t​a​ ​p​o​i​n​t​ ​{​i​d​}​:​ ​{​n​a​m​e​}
+			 * @param {unknown} id
+			 * @param {unknown} name
+			 */
+			editTitle: RequiredParams<'id' | 'name'>
+			/**
+			 * D​e​l​e​t​e​ ​d​a​t​a​ ​p​o​i​n​t
+			 */
+			remove: string
+			/**
+			 * o​f​f
+			 */
+			scaleOff: string
+			/**
+			 * {​p​l​c​M​i​n​}​ ​–​ ​{​p​l​c​M​a​x​}​ ​→​ ​{​l​o​g​M​i​n​}​ ​–​ ​{​l​o​g​M​a​x​}
+			 * @param {unknown} logMax
+			 * @param {unknown} logMin
+			 * @param {unknown} plcMax
+			 * @param {unknown} plcMin
+			 */
+			scale: RequiredParams<'logMax' | 'logMin' | 'plcMax' | 'plcMin'>
+			/**
+			 * i​n​v​a​l​i​d​ ​s​e​t​t​i​n​g​s
+			 */
+			rowInvalid: string
+			/**
+			 * M​a​x​.​ ​n​u​m​b​e​r​ ​o​f​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​r​e​a​c​h​e​d​.
+			 */
+			maxReached: string
+			/**
+			 * N​o​ ​l​o​g​ ​f​i​l​e​ ​a​v​a​i​l​a​b​l​e​ ​f​o​r​ ​d​a​t​a​ ​p​o​i​n​t​s​.
+			 */
+			noLogFile: string
+			/**
+			 * D​a​t​a​ ​p​o​i​n​t​s​ ​a​d​d​e​d​:​ ​{​c​o​u​n​t​}​.
+			 * @param {unknown} count
+			 */
+			added: RequiredParams<'count'>
+		}
+		transfer: {
+			/**
+			 * V​a​r​i​a​b​l​e​ ​l​i​s​t​ ​(​C​S​V​)
+			 */
+			file: string
+			/**
+			 * A​ ​g​l​o​b​a​l​ ​v​a​r​i​a​b​l​e​ ​l​i​s​t​ ​o​f​ ​F​P​W​I​N​ ​P​r​o​,​ ​o​r​ ​a​n​ ​e​x​p​o​r​t​ ​o​f​ ​t​h​i​s​ ​p​a​g​e​.
+			 */
+			fileHelp: string
+			/**
+			 * F​i​l​t​e​r
+			 */
+			filter: string
+			/**
+			 * R​o​w​s​ ​w​h​o​s​e​ ​n​a​m​e​ ​o​r​ ​c​o​m​m​e​n​t​ ​c​o​n​t​a​i​n​s​ ​i​t​;​ ​e​m​p​t​y​:​ ​e​v​e​r​y​ ​r​o​w​.
+			 */
+			filterHelp: string
+			/**
+			 * T​h​e​ ​f​i​l​t​e​r​ ​n​e​e​d​s​ ​a​t​ ​l​e​a​s​t​ ​{​m​i​n​}​ ​c​h​a​r​a​c​t​e​r​s​.
+			 * @param {unknown} min
+			 */
+			filterShort: RequiredParams<'min'>
+			/**
+			 * S​e​p​a​r​a​t​o​r
+			 */
+			separator: string
+			separators: {
+				/**
+				 * D​e​t​e​c​t
+				 */
+				auto: string
+				/**
+				 * S​e​m​i​c​o​l​o​n​ ​(​;​)
+				 */
+				semicolon: string
+				/**
+				 * C​o​m​m​a​ ​(​,​)
+				 */
+				comma: string
+				/**
+				 * T​a​b
+				 */
+				tab: string
+			}
+			/**
+			 * H​e​a​d​e​r​ ​l​i​n​e​s
+			 */
+			headerLines: string
+			/**
+			 * C​o​l​u​m​n​ ​o​f​ ​t​h​e​ ​n​a​m​e
+			 */
+			nameColumn: string
+			/**
+			 * C​o​l​u​m​n​ ​o​f​ ​t​h​e​ ​F​P​ ​a​d​d​r​e​s​s
+			 */
+			addressColumn: string
+			/**
+			 * C​o​l​u​m​n​ ​o​f​ ​t​h​e​ ​d​a​t​a​ ​t​y​p​e
+			 */
+			typeColumn: string
+			/**
+			 * C​o​l​u​m​n​ ​o​f​ ​t​h​e​ ​c​o​m​m​e​n​t
+			 */
+			commentColumn: string
+			/**
+			 * V​a​r​i​a​b​l​e​s​ ​f​o​u​n​d​:​ ​{​c​o​u​n​t​}​ ​·​ ​r​o​w​s​ ​l​e​f​t​ ​o​u​t​:​ ​{​s​k​i​p​p​e​d​}​ ​·​ ​r​o​w​s​ ​n​o​t​ ​m​a​t​c​h​i​n​g​ ​t​h​e​ ​f​i​l​t​e​r​:​ ​{​f​i​l​t​e​r​e​d​}
+			 * @param {unknown} count
+			 * @param {unknown} filtered
+			 * @param {unknown} skipped
+			 */
+			found: RequiredParams<'count' | 'filtered' | 'skipped'>
+			/**
+			 * R​o​w​s​ ​l​e​f​t​ ​o​u​t
+			 */
+			skippedTitle: string
+			/**
+			 * …​ ​a​n​d​ ​{​c​o​u​n​t​}​ ​m​o​r​e​.
+			 * @param {unknown} count
+			 */
+			more: RequiredParams<'count'>
+			/**
+			 * L​i​n​e​ ​{​l​i​n​e​}
+			 * @param {unknown} line
+			 */
+			line: RequiredParams<'line'>
+			/**
+			 * I​m​p​o​r​t​ ​i​n​t​o​ ​l​o​g​ ​f​i​l​e​ ​{​n​a​m​e​}
+			 * @param {unknown} name
+			 */
+			'import': RequiredParams<'name'>
+			/**
+			 * E​x​p​o​r​t​ ​t​h​e​ ​v​a​r​i​a​b​l​e​s​ ​o​f​ ​l​o​g​ ​f​i​l​e​ ​{​n​a​m​e​}
+			 * @param {unknown} name
+			 */
+			'export': RequiredParams<'name'>
+			/**
+			 * S​e​m​i​c​o​l​o​n​ ​s​e​p​a​r​a​t​e​d​,​ ​i​n​ ​t​h​e​ ​c​o​l​u​m​n​s​ ​t​h​e​ ​i​m​p​o​r​t​ ​r​e​a​d​s​ ​b​y​ ​d​e​f​a​u​l​t​.
+			 */
+			exportNote: string
+			/**
+			 * I​m​p​o​r​t​ ​s​u​c​c​e​s​s​:​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​a​d​d​e​d​ ​t​o​ ​l​o​g​ ​f​i​l​e​ ​{​n​a​m​e​}​:​ ​{​c​o​u​n​t​}​.
+			 * @param {unknown} count
+			 * @param {unknown} name
+			 */
+			success: RequiredParams<'count' | 'name'>
+			/**
+			 * I​m​p​o​r​t​ ​f​a​i​l​e​d​.
+			 */
+			failed: string
+			/**
+			 * N​o​ ​v​a​l​i​d​ ​e​n​t​r​i​e​s​ ​i​n​ ​c​s​v​ ​f​i​l​e​ ​f​o​u​n​d​.
+			 */
+			noValid: string
+			/**
+			 * F​a​i​l​e​d​ ​t​o​ ​r​e​a​d​ ​f​i​l​e​.
+			 */
+			readFailed: string
+			reasons: {
+				/**
+				 * n​a​m​e​,​ ​F​P​ ​a​d​d​r​e​s​s​ ​o​r​ ​d​a​t​a​ ​t​y​p​e​ ​m​i​s​s​i​n​g
+				 */
+				missing_field: string
+				/**
+				 * n​o​t​ ​a​n​ ​F​P​ ​a​d​d​r​e​s​s​:​ ​{​v​a​l​u​e​}
+				 * @param {unknown} value
+				 */
+				bad_address: RequiredParams<'value'>
+				/**
+				 * {​v​a​l​u​e​}​ ​i​s​ ​a​ ​r​e​l​a​y​ ​w​o​r​d​;​ ​t​h​e​ ​l​o​g​g​e​r​ ​l​o​g​s​ ​X​,​ ​Y​ ​a​n​d​ ​R​ ​a​s​ ​s​i​n​g​l​e​ ​b​i​t​s
+				 * @param {unknown} value
+				 */
+				relay_word: RequiredParams<'value'>
+				/**
+				 * t​h​e​ ​l​o​g​g​e​r​ ​c​a​n​n​o​t​ ​l​o​g​ ​t​h​e​ ​a​r​e​a​ ​o​f​ ​{​v​a​l​u​e​}
+				 * @param {unknown} value
+				 */
+				area_not_logged: RequiredParams<'value'>
+				/**
+				 * d​a​t​a​ ​t​y​p​e​ ​{​v​a​l​u​e​}​ ​c​a​n​n​o​t​ ​b​e​ ​l​o​g​g​e​d
+				 * @param {unknown} value
+				 */
+				unknown_type: RequiredParams<'value'>
+				/**
+				 * {​v​a​l​u​e​}​ ​i​s​ ​l​o​n​g​e​r​ ​t​h​a​n​ ​4​8​ ​c​h​a​r​a​c​t​e​r​s
+				 * @param {unknown} value
+				 */
+				string_too_long: RequiredParams<'value'>
+				/**
+				 * a​ ​B​O​O​L​ ​n​e​e​d​s​ ​a​ ​b​i​t​ ​a​d​d​r​e​s​s​ ​(​X​,​ ​Y​,​ ​R​)​,​ ​n​o​t​ ​{​v​a​l​u​e​}
+				 * @param {unknown} value
+				 */
+				bool_needs_bit: RequiredParams<'value'>
+				/**
+				 * t​h​e​ ​n​a​m​e​ ​i​s​ ​u​s​e​d​ ​a​l​r​e​a​d​y
+				 */
+				duplicate: string
+			}
+		}
+		storageFiles: {
+			/**
+			 * S​t​o​r​a​g​e
+			 */
+			volume: string
+			/**
+			 * R​e​f​r​e​s​h
+			 */
+			refresh: string
+			/**
+			 * T​h​i​s​ ​s​t​o​r​a​g​e​ ​i​s​ ​n​o​t​ ​m​o​u​n​t​e​d​.
+			 */
+			notMounted: string
+			/**
+			 * N​o​ ​f​i​l​e​s​ ​f​o​u​n​d​.
+			 */
+			none: string
+			/**
+			 * F​a​i​l​e​d​ ​t​o​ ​r​e​a​d​ ​t​h​e​ ​f​i​l​e​ ​l​i​s​t​.
+			 */
+			listFailed: string
+			/**
+			 * F​i​l​e
+			 */
+			name: string
+			/**
+			 * S​i​z​e
+			 */
+			size: string
+			/**
+			 * M​o​d​i​f​i​e​d
+			 */
+			modified: string
+			/**
+			 * S​e​l​e​c​t​ ​a​l​l​ ​f​i​l​e​s
+			 */
+			checkAll: string
+			/**
+			 * S​e​l​e​c​t​ ​{​n​a​m​e​}
+			 * @param {unknown} name
+			 */
+			check: RequiredParams<'name'>
+			/**
+			 * D​e​l​e​t​e​ ​s​e​l​e​c​t​e​d​ ​(​{​c​o​u​n​t​}​)
+			 * @param {unknown} count
+			 */
+			remove: RequiredParams<'count'>
+			/**
+			 * D​e​l​e​t​e​ ​l​o​g​ ​f​i​l​e​s
+			 */
+			removeTitle: string
+			/**
+			 * D​e​l​e​t​e​ ​t​h​e​ ​s​e​l​e​c​t​e​d​ ​f​i​l​e​s​ ​f​r​o​m​ ​{​s​t​o​r​a​g​e​}​ ​(​{​c​o​u​n​t​}​)​?​ ​D​e​l​e​t​e​d​ ​f​i​l​e​s​ ​c​a​n​n​o​t​ ​b​e​ ​r​e​s​t​o​r​e​d​.
+			 * @param {unknown} count
+			 * @param {unknown} storage
+			 */
+			removeText: RequiredParams<'count' | 'storage'>
+			/**
+			 * D​e​l​e​t​e
+			 */
+			removeYes: string
+			/**
+			 * F​i​l​e​s​ ​d​e​l​e​t​e​d​:​ ​{​c​o​u​n​t​}​.
+			 * @param {unknown} count
+			 */
+			removed: RequiredParams<'count'>
+			/**
+			 * F​i​l​e​s​:​ ​{​c​o​u​n​t​}​,​ ​{​s​i​z​e​}
+			 * @param {unknown} count
+			 * @param {unknown} size
+			 */
+			total: RequiredParams<'count' | 'size'>
+		}
+	}
 	notFound: {
 		/**
 		 * T​h​e​r​e​ ​i​s​ ​n​o​ ​p​a​g​e​ ​a​t​ ​{​p​a​t​h​}​.
@@ -2122,6 +3030,129 @@ type RootTranslation = {
 		 * @param {unknown} s
 		 */
 		syslogNote: RequiredParams<'s'>
+	}
+	graphs: {
+		/**
+		 * C​h​o​o​s​e​ ​o​n​e​ ​o​r​ ​s​e​v​e​r​a​l​ ​l​o​g​ ​f​i​l​e​s​:​ ​e​a​c​h​ ​f​i​l​e​ ​g​e​t​s​ ​a​ ​g​r​a​p​h​ ​o​f​ ​i​t​s​ ​o​w​n​.​ ​Z​o​o​m​ ​w​i​t​h​ ​C​t​r​l​+​d​r​a​g​ ​o​r​ ​t​h​e​ ​m​o​u​s​e​ ​w​h​e​e​l​ ​o​v​e​r​ ​a​ ​g​r​a​p​h​;​ ​c​l​i​c​k​ ​a​ ​l​e​g​e​n​d​ ​e​n​t​r​y​ ​t​o​ ​h​i​d​e​ ​o​r​ ​s​h​o​w​ ​i​t​s​ ​s​e​r​i​e​s​.
+		 */
+		intro: string
+		/**
+		 * L​o​g​ ​f​i​l​e​s
+		 */
+		files: string
+		storages: {
+			/**
+			 * I​n​t​e​r​n​a​l​ ​m​e​m​o​r​y
+			 */
+			intern: string
+			/**
+			 * U​S​B
+			 */
+			usb: string
+			/**
+			 * T​e​m​p​o​r​a​r​y​ ​m​e​m​o​r​y
+			 */
+			temp: string
+		}
+		/**
+		 * N​o​t​ ​m​o​u​n​t​e​d​.
+		 */
+		notMounted: string
+		/**
+		 * N​o​ ​f​i​l​e​s​ ​f​o​u​n​d​.
+		 */
+		noFiles: string
+		/**
+		 * R​e​f​r​e​s​h​ ​t​h​e​ ​l​i​s​t
+		 */
+		refresh: string
+		/**
+		 * {​k​b​}​ ​K​B
+		 * @param {unknown} kb
+		 */
+		size: RequiredParams<'kb'>
+		/**
+		 * C​h​a​r​t​ ​t​y​p​e
+		 */
+		chartType: string
+		types: {
+			/**
+			 * L​i​n​e
+			 */
+			line: string
+			/**
+			 * B​a​r
+			 */
+			bar: string
+			/**
+			 * S​t​a​c​k​e​d​ ​b​a​r
+			 */
+			stacked: string
+		}
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​l​o​g​ ​f​i​l​e​ ​t​o​ ​s​e​e​ ​i​t​s​ ​g​r​a​p​h​.
+		 */
+		none: string
+		/**
+		 * L​o​a​d​i​n​g​…
+		 */
+		loading: string
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​r​e​a​d​ ​f​i​l​e​.
+		 */
+		readFailed: string
+		/**
+		 * I​n​v​a​l​i​d​ ​d​a​t​a​ ​f​o​r​m​a​t​ ​i​n​ ​g​r​a​p​h​ ​(​d​a​t​e​,​ ​t​i​m​e​,​ ​s​e​p​a​r​a​t​o​r​)​.
+		 */
+		invalidFormat: string
+		/**
+		 * T​h​e​ ​f​i​l​e​ ​i​s​ ​t​o​o​ ​l​a​r​g​e​ ​f​o​r​ ​a​ ​g​r​a​p​h​:​ ​{​s​i​z​e​}​ ​M​B​,​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​M​B​.
+		 * @param {unknown} max
+		 * @param {unknown} size
+		 */
+		tooLarge: RequiredParams<'max' | 'size'>
+		/**
+		 * T​h​e​ ​f​i​l​e​ ​h​a​s​ ​n​o​ ​c​o​l​u​m​n​ ​w​i​t​h​ ​n​u​m​b​e​r​s​ ​t​o​ ​d​r​a​w​.
+		 */
+		noNumbers: string
+		/**
+		 * N​o​t​ ​d​r​a​w​n​ ​(​t​e​x​t​)​:​ ​{​n​a​m​e​s​}
+		 * @param {unknown} names
+		 */
+		textColumns: RequiredParams<'names'>
+		/**
+		 * L​i​n​e​s​ ​l​e​f​t​ ​o​u​t​ ​(​n​o​t​ ​d​a​t​a​ ​l​i​n​e​s​)​:​ ​{​n​}
+		 * @param {unknown} n
+		 */
+		skipped: RequiredParams<'n'>
+		/**
+		 * T​h​e​ ​l​a​s​t​ ​l​i​n​e​ ​i​s​ ​i​n​c​o​m​p​l​e​t​e​ ​(​s​t​i​l​l​ ​b​e​i​n​g​ ​w​r​i​t​t​e​n​?​)​ ​a​n​d​ ​w​a​s​ ​l​e​f​t​ ​o​u​t​.
+		 */
+		torn: string
+		/**
+		 * {​f​r​o​m​}​ ​t​o​ ​{​t​o​}
+		 * @param {unknown} from
+		 * @param {unknown} to
+		 */
+		range: RequiredParams<'from' | 'to'>
+		/**
+		 * D​a​t​a​ ​l​i​n​e​s​:​ ​{​n​}
+		 * @param {unknown} n
+		 */
+		lines: RequiredParams<'n'>
+		/**
+		 * R​e​s​e​t​ ​z​o​o​m
+		 */
+		resetZoom: string
+		/**
+		 * S​e​r​i​e​s​ ​(​c​l​i​c​k​ ​t​o​ ​h​i​d​e​ ​o​r​ ​s​h​o​w​)
+		 */
+		legend: string
+		/**
+		 * T​r​e​n​d​ ​g​r​a​p​h​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		chart: RequiredParams<'name'>
 	}
 }
 
@@ -2777,6 +3808,10 @@ export type TranslationFunctions = {
 		 * Not found.
 		 */
 		not_found: () => LocalizedString
+		/**
+		 * The file does not exist (any more).
+		 */
+		file_not_found: () => LocalizedString
 		/**
 		 * Invalid input.
 		 */
@@ -4102,6 +5137,858 @@ export type TranslationFunctions = {
 		 */
 		text: () => LocalizedString
 	}
+	log: {
+		/**
+		 * CSV files of PLC data points, written on a trigger to the chosen storage; at most 700 data points in all.
+		 */
+		intro: () => LocalizedString
+		titles: {
+			/**
+			 * General
+			 */
+			general: () => LocalizedString
+			/**
+			 * Log files
+			 */
+			files: () => LocalizedString
+			/**
+			 * Data points
+			 */
+			points: () => LocalizedString
+			/**
+			 * Import and export of variables
+			 */
+			transfer: () => LocalizedString
+			/**
+			 * Files on the storage
+			 */
+			storage: () => LocalizedString
+		}
+		/**
+		 * Uses DT{first} ({count} register).
+		 */
+		register: (arg: { count: unknown, first: unknown }) => LocalizedString
+		generalFields: {
+			enable_log: {
+				/**
+				 * Enable data logger
+				 */
+				label: () => LocalizedString
+			}
+			storage: {
+				/**
+				 * Storage
+				 */
+				label: () => LocalizedString
+				options: {
+					/**
+					 * Internal memory
+					 */
+					'0': () => LocalizedString
+					/**
+					 * USB stick
+					 */
+					'1': () => LocalizedString
+					/**
+					 * Temporary memory (lost at power off)
+					 */
+					'2': () => LocalizedString
+				}
+			}
+			header: {
+				/**
+				 * CSV header
+				 */
+				label: () => LocalizedString
+				options: {
+					/**
+					 * None
+					 */
+					'0': () => LocalizedString
+					/**
+					 * 1 line: names
+					 */
+					'1': () => LocalizedString
+					/**
+					 * 2 lines: names, units
+					 */
+					'2': () => LocalizedString
+					/**
+					 * 3 lines: names, units, sources
+					 */
+					'3': () => LocalizedString
+					/**
+					 * User defined (format file)
+					 */
+					'4': () => LocalizedString
+				}
+			}
+			formatfile: {
+				/**
+				 * Format file
+				 */
+				label: () => LocalizedString
+				/**
+				 * A .cfg file in the unit's format file folder, used by the user-defined header.
+				 */
+				help: () => LocalizedString
+			}
+			csv_separator: {
+				/**
+				 * Field separator
+				 */
+				label: () => LocalizedString
+				options: {
+					/**
+					 * Comma (,)
+					 */
+					comma: () => LocalizedString
+					/**
+					 * Semicolon (;)
+					 */
+					semicolon: () => LocalizedString
+					/**
+					 * Slash (/)
+					 */
+					slash: () => LocalizedString
+					/**
+					 * Tab
+					 */
+					tab: () => LocalizedString
+				}
+			}
+			dec_separator: {
+				/**
+				 * Decimal separator
+				 */
+				label: () => LocalizedString
+				options: {
+					/**
+					 * Point (.)
+					 */
+					point: () => LocalizedString
+					/**
+					 * Comma (,)
+					 */
+					comma: () => LocalizedString
+				}
+			}
+			midnight_to_daybefore: {
+				/**
+				 * Midnight record to the day before
+				 */
+				label: () => LocalizedString
+				/**
+				 * A record stamped 00:00:00 goes into the file of the period before.
+				 */
+				help: () => LocalizedString
+			}
+			plc_rtc_dt: {
+				/**
+				 * Time stamp from the PLC clock
+				 */
+				label: () => LocalizedString
+			}
+			delete_old_files: {
+				/**
+				 * Delete the oldest files when memory is low
+				 */
+				label: () => LocalizedString
+				/**
+				 * Otherwise logging stops until there is space again.
+				 */
+				help: () => LocalizedString
+			}
+			enable_mem_ctrl: {
+				/**
+				 * Report the write status to the PLC
+				 */
+				label: () => LocalizedString
+			}
+			mem_write_stop: {
+				/**
+				 * Writing stopped (DT)
+				 */
+				label: () => LocalizedString
+			}
+			mem_write_error: {
+				/**
+				 * Write error (DT)
+				 */
+				label: () => LocalizedString
+			}
+			mem_write_status: {
+				/**
+				 * Write status (DT)
+				 */
+				label: () => LocalizedString
+			}
+			mem_notify: {
+				/**
+				 * Low memory (DT)
+				 */
+				label: () => LocalizedString
+			}
+			enable_plc_ctrl: {
+				/**
+				 * The PLC starts and stops logging
+				 */
+				label: () => LocalizedString
+			}
+			plc_ctrl_wr: {
+				/**
+				 * Control register (DT)
+				 */
+				label: () => LocalizedString
+			}
+			version: {
+				/**
+				 * Settings format version
+				 */
+				label: () => LocalizedString
+			}
+		}
+		fileFields: {
+			name: {
+				/**
+				 * Name
+				 */
+				label: () => LocalizedString
+				/**
+				 * Its CSV files are named <name>_<date>.csv.
+				 */
+				help: () => LocalizedString
+			}
+			'interface': {
+				/**
+				 * Interface
+				 */
+				label: () => LocalizedString
+			}
+			plc_addr: {
+				/**
+				 * Station number
+				 */
+				label: () => LocalizedString
+				/**
+				 * For data points on this interface without their own; 0 = the interface's.
+				 */
+				help: () => LocalizedString
+			}
+			trigger: {
+				/**
+				 * Trigger
+				 */
+				label: () => LocalizedString
+				options: {
+					/**
+					 * Disabled
+					 */
+					'0': () => LocalizedString
+					/**
+					 * Fixed cycle
+					 */
+					'1': () => LocalizedString
+					/**
+					 * Specified time
+					 */
+					'2': () => LocalizedString
+					/**
+					 * Condition
+					 */
+					'3': () => LocalizedString
+					/**
+					 * PLC flag
+					 */
+					'4': () => LocalizedString
+				}
+			}
+			split: {
+				/**
+				 * New file every
+				 */
+				label: () => LocalizedString
+				options: {
+					/**
+					 * Minute
+					 */
+					minute: () => LocalizedString
+					/**
+					 * Hour
+					 */
+					hour: () => LocalizedString
+					/**
+					 * Day
+					 */
+					day: () => LocalizedString
+					/**
+					 * Week
+					 */
+					week: () => LocalizedString
+					/**
+					 * Month
+					 */
+					month: () => LocalizedString
+					/**
+					 * Year
+					 */
+					year: () => LocalizedString
+				}
+			}
+			cycle: {
+				/**
+				 * Log cycle
+				 */
+				label: () => LocalizedString
+			}
+			time_start: {
+				/**
+				 * First record of the day
+				 */
+				label: () => LocalizedString
+				/**
+				 * Seconds after midnight; then every log cycle.
+				 */
+				help: () => LocalizedString
+			}
+			cond_trig: {
+				/**
+				 * Trigger flag (R)
+				 */
+				label: () => LocalizedString
+				/**
+				 * Internal relay, e.g. 10A.
+				 */
+				help: () => LocalizedString
+			}
+			cond_end: {
+				/**
+				 * End flag (R)
+				 */
+				label: () => LocalizedString
+				/**
+				 * Empty: logging ends when the trigger flag falls.
+				 */
+				help: () => LocalizedString
+			}
+			enable_cond_store: {
+				/**
+				 * Write at once on a flag
+				 */
+				label: () => LocalizedString
+			}
+			cond_store: {
+				/**
+				 * Write flag (R)
+				 */
+				label: () => LocalizedString
+			}
+			repeat_count: {
+				/**
+				 * Records per trigger
+				 */
+				label: () => LocalizedString
+				/**
+				 * 0 = no limit.
+				 */
+				help: () => LocalizedString
+			}
+			delay_store: {
+				/**
+				 * Records per write
+				 */
+				label: () => LocalizedString
+				/**
+				 * Records are collected and written together: fewer writes spare the storage.
+				 */
+				help: () => LocalizedString
+			}
+			file_max: {
+				/**
+				 * Files kept
+				 */
+				label: () => LocalizedString
+				/**
+				 * Older files are deleted at 4:00; 0 = never.
+				 */
+				help: () => LocalizedString
+			}
+		}
+		pointFields: {
+			id: {
+				/**
+				 * No.
+				 */
+				label: () => LocalizedString
+			}
+			name: {
+				/**
+				 * Name
+				 */
+				label: () => LocalizedString
+				/**
+				 * The column name in the CSV file.
+				 */
+				help: () => LocalizedString
+			}
+			dim: {
+				/**
+				 * Unit
+				 */
+				label: () => LocalizedString
+			}
+			'if': {
+				/**
+				 * Interface
+				 */
+				label: () => LocalizedString
+			}
+			plc_addr: {
+				/**
+				 * Station
+				 */
+				label: () => LocalizedString
+				/**
+				 * 0 = the log file's or the interface's.
+				 */
+				help: () => LocalizedString
+			}
+			area: {
+				/**
+				 * Area
+				 */
+				label: () => LocalizedString
+			}
+			reg_addr: {
+				/**
+				 * Address
+				 */
+				label: () => LocalizedString
+				/**
+				 * A word number; in X, Y, R a bit address such as 10A.
+				 */
+				help: () => LocalizedString
+			}
+			type: {
+				/**
+				 * Data type
+				 */
+				label: () => LocalizedString
+			}
+			format: {
+				/**
+				 * Value
+				 */
+				label: () => LocalizedString
+				options: {
+					/**
+					 * Momentary
+					 */
+					momentary: () => LocalizedString
+					/**
+					 * Difference
+					 */
+					difference: () => LocalizedString
+					/**
+					 * Average
+					 */
+					average: () => LocalizedString
+				}
+			}
+			endian: {
+				/**
+				 * Word order
+				 */
+				label: () => LocalizedString
+				options: {
+					/**
+					 * Little (low word first)
+					 */
+					little: () => LocalizedString
+					/**
+					 * Big
+					 */
+					big: () => LocalizedString
+					/**
+					 * Middle
+					 */
+					middle: () => LocalizedString
+					/**
+					 * Mixed
+					 */
+					mixed: () => LocalizedString
+				}
+			}
+			decimal: {
+				/**
+				 * Decimals
+				 */
+				label: () => LocalizedString
+			}
+			enable_scal: {
+				/**
+				 * Scaling
+				 */
+				label: () => LocalizedString
+			}
+			scal_plc_min: {
+				/**
+				 * PLC minimum
+				 */
+				label: () => LocalizedString
+			}
+			scal_plc_max: {
+				/**
+				 * PLC maximum
+				 */
+				label: () => LocalizedString
+			}
+			scal_log_min: {
+				/**
+				 * Logged minimum
+				 */
+				label: () => LocalizedString
+			}
+			scal_log_max: {
+				/**
+				 * Logged maximum
+				 */
+				label: () => LocalizedString
+			}
+		}
+		file: {
+			/**
+			 * No log file yet. Add one to define its data points.
+			 */
+			none: () => LocalizedString
+			/**
+			 * Add log file
+			 */
+			add: () => LocalizedString
+			/**
+			 * Delete log file
+			 */
+			remove: () => LocalizedString
+			/**
+			 * {count} of {max} log files
+			 */
+			count: (arg: { count: unknown, max: unknown }) => LocalizedString
+			/**
+			 * Delete log file
+			 */
+			removeTitle: () => LocalizedString
+			/**
+			 * Delete log file {name} with its {count} data points? The others are numbered from 1 again.
+			 */
+			removeText: (arg: { count: unknown, name: unknown }) => LocalizedString
+			/**
+			 * Delete
+			 */
+			removeYes: () => LocalizedString
+			/**
+			 * invalid settings
+			 */
+			invalid: () => LocalizedString
+			/**
+			 * log interval warning
+			 */
+			warning: () => LocalizedString
+			/**
+			 * Last trigger
+			 */
+			lastTrig: () => LocalizedString
+			/**
+			 * never
+			 */
+			never: () => LocalizedString
+			/**
+			 * s = {time}
+			 */
+			timeOfDay: (arg: { time: unknown }) => LocalizedString
+			/**
+			 * Reading one record: data points {points}, read requests {requests}, about {ms} ms.
+			 */
+			estimate: (arg: { ms: unknown, points: unknown, requests: unknown }) => LocalizedString
+			/**
+			 * Log interval warning: reading the data points takes about {ms} ms (read requests: {requests}), longer than the log cycle of {cycle} s.
+			 */
+			interval: (arg: { cycle: unknown, ms: unknown, requests: unknown }) => LocalizedString
+		}
+		point: {
+			/**
+			 * No data points yet. Add some or import a variable list.
+			 */
+			none: () => LocalizedString
+			/**
+			 * Data points: {total} of {max} (STRING {strings} of {maxStrings}, difference {differences} of {maxDifferences})
+			 */
+			counts: (arg: { differences: unknown, max: unknown, maxDifferences: unknown, maxStrings: unknown, strings: unknown, total: unknown }) => LocalizedString
+			/**
+			 * Add
+			 */
+			add: () => LocalizedString
+			/**
+			 * Number of data points to add
+			 */
+			howMany: () => LocalizedString
+			/**
+			 * Delete selected ({count})
+			 */
+			removeChecked: (arg: { count: unknown }) => LocalizedString
+			/**
+			 * Select all data points
+			 */
+			checkAll: () => LocalizedString
+			/**
+			 * Select data point {id}
+			 */
+			check: (arg: { id: unknown }) => LocalizedString
+			/**
+			 * Edit data point {id}
+			 */
+			edit: (arg: { id: unknown }) => LocalizedString
+			/**
+			 * Data point {id}: {name}
+			 */
+			editTitle: (arg: { id: unknown, name: unknown }) => LocalizedString
+			/**
+			 * Delete data point
+			 */
+			remove: () => LocalizedString
+			/**
+			 * off
+			 */
+			scaleOff: () => LocalizedString
+			/**
+			 * {plcMin} – {plcMax} → {logMin} – {logMax}
+			 */
+			scale: (arg: { logMax: unknown, logMin: unknown, plcMax: unknown, plcMin: unknown }) => LocalizedString
+			/**
+			 * invalid settings
+			 */
+			rowInvalid: () => LocalizedString
+			/**
+			 * Max. number of data points reached.
+			 */
+			maxReached: () => LocalizedString
+			/**
+			 * No log file available for data points.
+			 */
+			noLogFile: () => LocalizedString
+			/**
+			 * Data points added: {count}.
+			 */
+			added: (arg: { count: unknown }) => LocalizedString
+		}
+		transfer: {
+			/**
+			 * Variable list (CSV)
+			 */
+			file: () => LocalizedString
+			/**
+			 * A global variable list of FPWIN Pro, or an export of this page.
+			 */
+			fileHelp: () => LocalizedString
+			/**
+			 * Filter
+			 */
+			filter: () => LocalizedString
+			/**
+			 * Rows whose name or comment contains it; empty: every row.
+			 */
+			filterHelp: () => LocalizedString
+			/**
+			 * The filter needs at least {min} characters.
+			 */
+			filterShort: (arg: { min: unknown }) => LocalizedString
+			/**
+			 * Separator
+			 */
+			separator: () => LocalizedString
+			separators: {
+				/**
+				 * Detect
+				 */
+				auto: () => LocalizedString
+				/**
+				 * Semicolon (;)
+				 */
+				semicolon: () => LocalizedString
+				/**
+				 * Comma (,)
+				 */
+				comma: () => LocalizedString
+				/**
+				 * Tab
+				 */
+				tab: () => LocalizedString
+			}
+			/**
+			 * Header lines
+			 */
+			headerLines: () => LocalizedString
+			/**
+			 * Column of the name
+			 */
+			nameColumn: () => LocalizedString
+			/**
+			 * Column of the FP address
+			 */
+			addressColumn: () => LocalizedString
+			/**
+			 * Column of the data type
+			 */
+			typeColumn: () => LocalizedString
+			/**
+			 * Column of the comment
+			 */
+			commentColumn: () => LocalizedString
+			/**
+			 * Variables found: {count} · rows left out: {skipped} · rows not matching the filter: {filtered}
+			 */
+			found: (arg: { count: unknown, filtered: unknown, skipped: unknown }) => LocalizedString
+			/**
+			 * Rows left out
+			 */
+			skippedTitle: () => LocalizedString
+			/**
+			 * … and {count} more.
+			 */
+			more: (arg: { count: unknown }) => LocalizedString
+			/**
+			 * Line {line}
+			 */
+			line: (arg: { line: unknown }) => LocalizedString
+			/**
+			 * Import into log file {name}
+			 */
+			'import': (arg: { name: unknown }) => LocalizedString
+			/**
+			 * Export the variables of log file {name}
+			 */
+			'export': (arg: { name: unknown }) => LocalizedString
+			/**
+			 * Semicolon separated, in the columns the import reads by default.
+			 */
+			exportNote: () => LocalizedString
+			/**
+			 * Import success: data points added to log file {name}: {count}.
+			 */
+			success: (arg: { count: unknown, name: unknown }) => LocalizedString
+			/**
+			 * Import failed.
+			 */
+			failed: () => LocalizedString
+			/**
+			 * No valid entries in csv file found.
+			 */
+			noValid: () => LocalizedString
+			/**
+			 * Failed to read file.
+			 */
+			readFailed: () => LocalizedString
+			reasons: {
+				/**
+				 * name, FP address or data type missing
+				 */
+				missing_field: () => LocalizedString
+				/**
+				 * not an FP address: {value}
+				 */
+				bad_address: (arg: { value: unknown }) => LocalizedString
+				/**
+				 * {value} is a relay word; the logger logs X, Y and R as single bits
+				 */
+				relay_word: (arg: { value: unknown }) => LocalizedString
+				/**
+				 * the logger cannot log the area of {value}
+				 */
+				area_not_logged: (arg: { value: unknown }) => LocalizedString
+				/**
+				 * data type {value} cannot be logged
+				 */
+				unknown_type: (arg: { value: unknown }) => LocalizedString
+				/**
+				 * {value} is longer than 48 characters
+				 */
+				string_too_long: (arg: { value: unknown }) => LocalizedString
+				/**
+				 * a BOOL needs a bit address (X, Y, R), not {value}
+				 */
+				bool_needs_bit: (arg: { value: unknown }) => LocalizedString
+				/**
+				 * the name is used already
+				 */
+				duplicate: () => LocalizedString
+			}
+		}
+		storageFiles: {
+			/**
+			 * Storage
+			 */
+			volume: () => LocalizedString
+			/**
+			 * Refresh
+			 */
+			refresh: () => LocalizedString
+			/**
+			 * This storage is not mounted.
+			 */
+			notMounted: () => LocalizedString
+			/**
+			 * No files found.
+			 */
+			none: () => LocalizedString
+			/**
+			 * Failed to read the file list.
+			 */
+			listFailed: () => LocalizedString
+			/**
+			 * File
+			 */
+			name: () => LocalizedString
+			/**
+			 * Size
+			 */
+			size: () => LocalizedString
+			/**
+			 * Modified
+			 */
+			modified: () => LocalizedString
+			/**
+			 * Select all files
+			 */
+			checkAll: () => LocalizedString
+			/**
+			 * Select {name}
+			 */
+			check: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * Delete selected ({count})
+			 */
+			remove: (arg: { count: unknown }) => LocalizedString
+			/**
+			 * Delete log files
+			 */
+			removeTitle: () => LocalizedString
+			/**
+			 * Delete the selected files from {storage} ({count})? Deleted files cannot be restored.
+			 */
+			removeText: (arg: { count: unknown, storage: unknown }) => LocalizedString
+			/**
+			 * Delete
+			 */
+			removeYes: () => LocalizedString
+			/**
+			 * Files deleted: {count}.
+			 */
+			removed: (arg: { count: unknown }) => LocalizedString
+			/**
+			 * Files: {count}, {size}
+			 */
+			total: (arg: { count: unknown, size: unknown }) => LocalizedString
+		}
+	}
 	notFound: {
 		/**
 		 * There is no page at {path}.
@@ -4288,6 +6175,120 @@ export type TranslationFunctions = {
 		 * Updates every {s} s.
 		 */
 		syslogNote: (arg: { s: unknown }) => LocalizedString
+	}
+	graphs: {
+		/**
+		 * Choose one or several log files: each file gets a graph of its own. Zoom with Ctrl+drag or the mouse wheel over a graph; click a legend entry to hide or show its series.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * Log files
+		 */
+		files: () => LocalizedString
+		storages: {
+			/**
+			 * Internal memory
+			 */
+			intern: () => LocalizedString
+			/**
+			 * USB
+			 */
+			usb: () => LocalizedString
+			/**
+			 * Temporary memory
+			 */
+			temp: () => LocalizedString
+		}
+		/**
+		 * Not mounted.
+		 */
+		notMounted: () => LocalizedString
+		/**
+		 * No files found.
+		 */
+		noFiles: () => LocalizedString
+		/**
+		 * Refresh the list
+		 */
+		refresh: () => LocalizedString
+		/**
+		 * {kb} KB
+		 */
+		size: (arg: { kb: unknown }) => LocalizedString
+		/**
+		 * Chart type
+		 */
+		chartType: () => LocalizedString
+		types: {
+			/**
+			 * Line
+			 */
+			line: () => LocalizedString
+			/**
+			 * Bar
+			 */
+			bar: () => LocalizedString
+			/**
+			 * Stacked bar
+			 */
+			stacked: () => LocalizedString
+		}
+		/**
+		 * Choose a log file to see its graph.
+		 */
+		none: () => LocalizedString
+		/**
+		 * Loading…
+		 */
+		loading: () => LocalizedString
+		/**
+		 * Failed to read file.
+		 */
+		readFailed: () => LocalizedString
+		/**
+		 * Invalid data format in graph (date, time, separator).
+		 */
+		invalidFormat: () => LocalizedString
+		/**
+		 * The file is too large for a graph: {size} MB, at most {max} MB.
+		 */
+		tooLarge: (arg: { max: unknown, size: unknown }) => LocalizedString
+		/**
+		 * The file has no column with numbers to draw.
+		 */
+		noNumbers: () => LocalizedString
+		/**
+		 * Not drawn (text): {names}
+		 */
+		textColumns: (arg: { names: unknown }) => LocalizedString
+		/**
+		 * Lines left out (not data lines): {n}
+		 */
+		skipped: (arg: { n: unknown }) => LocalizedString
+		/**
+		 * The last line is incomplete (still being written?) and was left out.
+		 */
+		torn: () => LocalizedString
+		/**
+		 * {from} to {to}
+		 */
+		range: (arg: { from: unknown, to: unknown }) => LocalizedString
+		/**
+		 * Data lines: {n}
+		 */
+		lines: (arg: { n: unknown }) => LocalizedString
+		/**
+		 * Reset zoom
+		 */
+		resetZoom: () => LocalizedString
+		/**
+		 * Series (click to hide or show)
+		 */
+		legend: () => LocalizedString
+		/**
+		 * Trend graph of {name}
+		 */
+		chart: (arg: { name: unknown }) => LocalizedString
 	}
 	help: {
 		/**

@@ -33,7 +33,9 @@ export const PAGE_COMPONENTS: Record<PageId, ComponentType> = {
   port: page(() => import('../pages/port.tsx')),
   wizard_com: page(() => import('../pages/wizard-com.tsx')),
   mqtt: page(() => import('../pages/mqtt.tsx')),
+  log: page(() => import('../pages/log.tsx')),
   legal: page(() => import('../pages/legal.tsx')),
+  graphs: page(() => import('../pages/graphs.tsx')),
 };
 
 /** Starts loading the code of the page a hash names (the first page, before anything renders). */

@@ -1,0 +1,177 @@
+// One trend graph (spec §2 graph page): the chart of one log file with its legend (a click hides
+// or shows a series), zoom by CTRL+drag (a selection rectangle on the x range) and by the mouse
+// wheel, and a reset. Every change of view draws again from the rows in view (web/graphs/series.ts),
+// so zooming in shows detail the 2880 drawing points of the whole file left out (spec §9).
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { BarChart, FixedScaleAxis, Interpolation, LineChart } from 'chartist';
+import type { BarDrawEvent, CreatedEvent, DrawEvent } from 'chartist';
+import type { Trend } from '../graphs/csv-trend.ts';
+import { drawableColumns, drawing, type ChartType, type Drawing } from '../graphs/series.ts';
+import { clockLabel, dateTimeLabel, timeTicks } from '../graphs/time-axis.ts';
+import { dragZoom, fullView, isZoomed, timeAt, wheelZoom, type View } from '../graphs/zoom.ts';
+import { seriesColour } from '../graphs/palette.ts';
+import { LL } from '../i18n/translate.ts';
+
+/** Pixels per x-axis mark: enough for `HH:MM:SS`. */
+const PX_PER_TICK = 90;
+
+interface Area { x1: number; x2: number; y1: number; y2: number }
+
+/** y labels without float noise (0.30000000000000004 → 0.3) */
+const yLabel = (v: unknown) => String(Number(Number(v).toPrecision(8)));
+
+function chartOptions(d: Drawing, view: View, type: ChartType, width: number) {
+  const { ticks, step } = timeTicks(view.lo, view.hi, Math.max(2, Math.floor(width / PX_PER_TICK)));
+  const widest = Math.max(yLabel(d.low).length, yLabel(d.high).length);
+  return {
+    height: '100%',
+    low: d.low,
+    high: d.high,
+    chartPadding: { top: 12, right: 36, bottom: 0, left: 4 },
+    axisX: { type: FixedScaleAxis, low: view.lo, high: view.hi, ticks, labelInterpolationFnc: (v: unknown) => clockLabel(Number(v), step) },
+    axisY: { offset: Math.min(120, Math.max(36, widest * 7 + 12)), labelInterpolationFnc: yLabel, referenceValue: 0 },
+    // line: straight segments (a smoothed curve would invent values), gaps where a read failed, no dots
+    showPoint: false,
+    lineSmooth: Interpolation.none({ fillHoles: false }),
+    stackBars: type === 2,
+  };
+}
+
+const chartData = (d: Drawing) => ({
+  series: d.series.map((s) => ({ name: s.name, className: `gs-${s.column}`, meta: s.colour, data: s.data })),
+});
+
+/** Colours every line and bar from the palette; spreads grouped bars side by side around their time. */
+function paint(chart: LineChart | BarChart, type: ChartType, count: () => number): void {
+  chart.on('draw', (e: DrawEvent) => {
+    if (e.type === 'line') e.element.attr({ style: `stroke:${String(e.meta)}` }); // a line's meta is its series'
+    else if (e.type === 'bar') {
+      const b = e as BarDrawEvent;
+      const series = b.series as { meta?: string; data: unknown[] };
+      const n = Math.max(1, series.data.length);
+      const groups = type === 2 ? 1 : count();
+      const w = Math.min(24, Math.max(1, ((b.chartRect.x2 - b.chartRect.x1) / n) * 0.8 / groups));
+      const shift = type === 2 ? 0 : (b.seriesIndex - (groups - 1) / 2) * w;
+      b.element.attr({ x1: b.x1 + shift, x2: b.x2 + shift, style: `stroke:${series.meta ?? ''};stroke-width:${w}px` });
+    }
+  });
+}
+
+export function TrendChart({ title, trend, type }: { title: string; trend: Trend; type: ChartType }) {
+  const t = LL.value.graphs;
+  const full = useMemo(() => fullView(trend.times), [trend]);
+  const [view, setView] = useState<View>(full);
+  const [hidden, setHidden] = useState<ReadonlySet<number>>(new Set());
+  const [drag, setDrag] = useState<{ a: number; b: number } | undefined>();
+  const plot = useRef<HTMLDivElement>(null);
+  const host = useRef<HTMLDivElement>(null);
+  const chart = useRef<{ type: ChartType; chart: LineChart | BarChart; series: number } | undefined>(undefined);
+  const area = useRef<Area>({ x1: 0, x2: 0, y1: 0, y2: 0 });
+  const drawn = useRef(0);
+  const label = useRef('');
+  label.current = t.chart({ name: title });
+
+  useEffect(() => setView(full), [full]);
+
+  useEffect(() => {
+    const el = host.current!;
+    const d = drawing(trend, view, type, hidden);
+    const data = chartData(d);
+    const options = chartOptions(d, view, type, el.clientWidth);
+    const current = chart.current;
+    if (current && current.type === type) {
+      current.series = d.series.length;
+      current.chart.update(data, options);
+      return;
+    }
+    current?.chart.detach();
+    el.replaceChildren();
+    const made = type === 0 ? new LineChart(el, data, options) : new BarChart(el, data, options);
+    const state = { type, chart: made, series: d.series.length };
+    paint(made, type, () => state.series);
+    made.on('created', (e: CreatedEvent) => {
+      const r = e.chartRect;
+      area.current = { x1: r.x1, x2: r.x2, y1: r.y1, y2: r.y2 };
+      e.svg.attr({ role: 'img', 'aria-label': label.current });
+      el.dataset.drawn = String(++drawn.current); // browser tests wait for a new drawing
+    });
+    chart.current = state;
+  }, [trend, view, type, hidden]);
+
+  useEffect(() => () => chart.current?.chart.detach(), []);
+
+  // the wheel needs a listener that may cancel the page's scrolling
+  useEffect(() => {
+    const el = plot.current!;
+    const onWheel = (e: WheelEvent) => {
+      if (e.deltaY === 0) return;
+      e.preventDefault();
+      const px = e.clientX - el.getBoundingClientRect().left;
+      const { x1, x2 } = area.current;
+      setView((v) => wheelZoom(v, full, timeAt(px, x1, x2, v), e.deltaY));
+    };
+    el.addEventListener('wheel', onWheel, { passive: false });
+    return () => el.removeEventListener('wheel', onWheel);
+  }, [full]);
+
+  const px = (e: PointerEvent) => e.clientX - plot.current!.getBoundingClientRect().left;
+  const onDown = (e: PointerEvent) => {
+    if (!e.ctrlKey || e.button !== 0) return;
+    e.preventDefault();
+    plot.current!.setPointerCapture(e.pointerId);
+    setDrag({ a: px(e), b: px(e) });
+  };
+  const onMove = (e: PointerEvent) => { if (drag) setDrag({ a: drag.a, b: px(e) }); };
+  const onUp = (e: PointerEvent) => {
+    if (!drag) return;
+    const { x1, x2 } = area.current;
+    const next = dragZoom(drag.a, px(e), x1, x2, view, full);
+    setDrag(undefined);
+    if (next) setView(next);
+  };
+
+  const toggle = (column: number) => {
+    const next = new Set(hidden);
+    if (!next.delete(column)) next.add(column);
+    setHidden(next);
+  };
+
+  const columns = drawableColumns(trend);
+  const texts = trend.columns.filter((c) => !c.numeric).map((c) => c.name);
+  const { x1, x2, y1, y2 } = area.current;
+  const clamp = (x: number) => Math.min(Math.max(x, x1), x2);
+  return (
+    <>
+      <p class="range" data-range>{t.range({ from: dateTimeLabel(view.lo), to: dateTimeLabel(view.hi) })}</p>
+      {columns.length === 0 ? <p class="hint" data-note="no-numbers">{t.noNumbers()}</p> : (
+        <ul class="series-legend" aria-label={t.legend()}>
+          {columns.map((i) => {
+            const c = trend.columns[i]!;
+            return (
+              <li key={i}>
+                <button type="button" data-series={i} aria-pressed={!hidden.has(i)} onClick={() => toggle(i)}>
+                  <span class="swatch" style={{ background: seriesColour(i) }} />
+                  <span class="name">{c.name}</span>
+                  {c.unit && <span class="unit">{c.unit}</span>}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <div class="plot" ref={plot} onPointerDown={onDown} onPointerMove={onMove} onPointerUp={onUp} onPointerCancel={() => setDrag(undefined)}>
+        <div class="ct-host" ref={host} style={{ height: '100%' }} />
+        {drag && <div class="selection" style={{ left: `${Math.min(clamp(drag.a), clamp(drag.b))}px`, width: `${Math.abs(clamp(drag.b) - clamp(drag.a))}px`, top: `${y2}px`, height: `${y1 - y2}px` }} />}
+      </div>
+      <div class="row between">
+        <p class="hint" data-note="lines">
+          {t.lines({ n: trend.times.length })}
+          {trend.skipped > 0 && <> · {t.skipped({ n: trend.skipped })}</>}
+        </p>
+        <button type="button" class="btn small" data-action="reset-zoom" disabled={!isZoomed(view, full)} onClick={() => setView(full)}>{t.resetZoom()}</button>
+      </div>
+      {texts.length > 0 && <p class="hint" data-note="text-columns">{t.textColumns({ names: texts.join(', ') })}</p>}
+      {trend.torn && <p class="hint" data-note="torn">{t.torn()}</p>}
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+// A pew_log field of the /log page: the shared FieldView (kind, limits and messages from the
+// schema, the same check as the daemon) bound to the section's temporary copy, with its label,
+// choices and help from the page's texts (the `log` dictionary).
+import { FieldView, problemAt } from '../forms/field.tsx';
+import { getPath } from '../state/equal.ts';
+import { section, setField } from '../state/sections.ts';
+import { KEY } from '../log/page-state.ts';
+
+export interface FieldTexts {
+  label: () => string;
+  help?: () => string;
+  options?: Record<string, () => string>;
+}
+
+const labelsOf = (options: Record<string, () => string>) => Object.fromEntries(Object.entries(options).map(([k, fn]) => [k, fn()]));
+
+/** `bare` leaves out the range line (a range too wide to tell anything, such as the scaling ends). */
+export function LogField(props: { path: string; text: FieldTexts; unit?: string; optionLabels?: Record<string, string>; disabled?: boolean; bare?: boolean }) {
+  const value = getPath(section(KEY).temp.value, props.path);
+  const labels = props.optionLabels ?? (props.text.options ? labelsOf(props.text.options) : undefined);
+  const help = props.text.help?.();
+  const field = (
+    <FieldView section={KEY} path={props.path} value={value} problem={problemAt(KEY, props.path)} label={props.text.label()}
+      onChange={(v) => setField(KEY, props.path, v)} optionLabels={labels} unit={props.unit} disabled={props.disabled} bare={props.bare} />
+  );
+  return help ? <div class="field-wrap">{field}<small class="hint">{help}</small></div> : field;
+}

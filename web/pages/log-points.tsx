@@ -1,0 +1,236 @@
+// /log data points of the selected log file (spec §3 "Data point (record)", §4 renumbering, §8,
+// §9 data points 700 / STRING 60 / difference 400, add at once 50). Up to 700 rows: the table
+// renders only the rows in view (plus a margin) between two spacer rows, and one row at a time is
+// edited with the schema-bound fields below the table, so typing re-renders a few dozen cells.
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { batch } from '@preact/signals';
+import { MAX_DIFFERENCE_POINTS, MAX_STRING_POINTS } from '../../device/model/sections/log.ts';
+import { LOG_AREAS, LOG_TYPES, MAX_POINTS, type LogRecord } from '../../device/model/sections/logfile.ts';
+import { INTERFACE_NAMES, type InterfaceId } from '../../device/model/plc.ts';
+import { section } from '../state/sections.ts';
+import { readOnly } from '../state/session.ts';
+import { notify } from '../state/notify.ts';
+import { LL } from '../i18n/translate.ts';
+import { ADD_AT_ONCE_MAX, pointCounts, room } from '../log/limits.ts';
+import { addPoints, removePoints } from '../log/edit.ts';
+import { pointAddress } from '../log/format.ts';
+import { checkedPoints, fileIndex, KEY, logFiles, selectedPoint, setLogFiles } from '../log/page-state.ts';
+import { interfaceLabels } from './log-files.tsx';
+import { LogField } from './log-field.tsx';
+
+const OVERSCAN = 8; // rows rendered above and below the view
+const DEFAULT_ROW_PX = 32;
+const DEFAULT_VIEW_PX = 480;
+export const typeLabels = Object.fromEntries(LOG_TYPES.map((n, i) => [String(i), n.toUpperCase()]));
+const areaLabels = Object.fromEntries(Object.entries(LOG_AREAS));
+
+/** A row asked to come into view after the next render (a point just added). */
+let pendingScroll: number | null = null;
+
+function add(index: number, count: number): void {
+  const t = LL.value.log.point;
+  const files = logFiles();
+  const r = addPoints(files, index, count);
+  if (r === 'no_log_file') return void notify('error', t.noLogFile()); // spec §8
+  if (r === 'max_points' || r === 'max_files') return void notify('error', t.maxReached()); // spec §8
+  const first = files[index]!.records.length;
+  batch(() => {
+    setLogFiles(r.files);
+    selectedPoint.value = first;
+  });
+  pendingScroll = first;
+  if (r.full) notify('warning', `${t.maxReached()} ${t.added({ count: r.added })}`);
+}
+
+function removeChecked(index: number): void {
+  batch(() => {
+    setLogFiles(removePoints(logFiles(), index, checkedPoints.value));
+    checkedPoints.value = new Set();
+    selectedPoint.value = null;
+  });
+}
+
+function removeOne(index: number, j: number): void {
+  const left = (logFiles()[index]?.records.length ?? 1) - 1;
+  batch(() => {
+    setLogFiles(removePoints(logFiles(), index, [j]));
+    checkedPoints.value = new Set();
+    selectedPoint.value = left === 0 ? null : Math.min(j, left - 1);
+  });
+}
+
+function toggle(j: number): void {
+  const next = new Set(checkedPoints.value);
+  if (next.has(j)) next.delete(j);
+  else next.add(j);
+  checkedPoints.value = next;
+}
+
+function scaling(r: LogRecord): string {
+  const t = LL.value.log.point;
+  return r.enable_scal ? t.scale({ plcMin: r.scal_plc_min, plcMax: r.scal_plc_max, logMin: r.scal_log_min, logMax: r.scal_log_max }) : t.scaleOff();
+}
+
+function Row({ j, r, invalid }: { j: number; r: LogRecord; invalid: boolean }) {
+  const t = LL.value.log;
+  const o = t.pointFields;
+  const format = (o.format.options as Record<string, () => string>)[r.format];
+  const endian = (o.endian.options as Record<string, () => string>)[r.endian];
+  const select = () => { selectedPoint.value = j; };
+  return (
+    <tr data-point={j} aria-selected={selectedPoint.value === j} class={invalid ? 'invalid' : undefined} onClick={select}>
+      <td class="pick">
+        <input type="checkbox" aria-label={t.point.check({ id: r.id })} checked={checkedPoints.value.has(j)} disabled={readOnly.value}
+          onClick={(e) => e.stopPropagation()} onChange={() => toggle(j)} />
+      </td>
+      <td>
+        <button type="button" class="cell" data-action="edit-point" aria-label={t.point.edit({ id: r.id })}
+          title={invalid ? t.point.rowInvalid() : undefined} onClick={(e) => { e.stopPropagation(); select(); }}>
+          {invalid ? `${r.id} !` : r.id}
+        </button>
+      </td>
+      <td title={String(r.name)}>{String(r.name)}</td>
+      <td>{String(r.dim)}</td>
+      <td>{INTERFACE_NAMES[r.if as InterfaceId] ?? String(r.if)}</td>
+      <td>{String(r.plc_addr)}</td>
+      <td>{pointAddress(r)}</td>
+      <td>{typeLabels[String(r.type)] ?? String(r.type)}</td>
+      <td>{format ? format() : String(r.format)}</td>
+      <td>{endian ? endian() : String(r.endian)}</td>
+      <td>{String(r.decimal)}</td>
+      <td>{scaling(r)}</td>
+    </tr>
+  );
+}
+
+function Editor({ index, j, r }: { index: number; j: number; r: LogRecord }) {
+  const t = LL.value.log;
+  const f = t.pointFields;
+  const at = `log_def.${index}.records.${j}`;
+  // spec §8: the point past a limit of spec §9 carries the model's too_many at its own path
+  const limit = section(KEY).validation.value.issues.some((i) => i.path === at && i.code === 'too_many');
+  return (
+    <div class="point-editor" data-point-editor={j}>
+      <div class="row between">
+        <h3>{t.point.editTitle({ id: r.id, name: String(r.name) })}</h3>
+        <button type="button" class="btn small" data-action="remove-point" disabled={readOnly.value} onClick={() => removeOne(index, j)}>
+          {t.point.remove()}
+        </button>
+      </div>
+      {limit && <p class="error" role="alert" data-point-error>{t.point.maxReached()}</p>}
+      <div class="grid">
+        <LogField path={`${at}.name`} text={f.name} />
+        <LogField path={`${at}.dim`} text={f.dim} />
+        <LogField path={`${at}.if`} text={f.if} optionLabels={interfaceLabels} />
+        <LogField path={`${at}.plc_addr`} text={f.plc_addr} />
+        <LogField path={`${at}.area`} text={f.area} optionLabels={areaLabels} />
+        <LogField path={`${at}.reg_addr`} text={f.reg_addr} />
+        <LogField path={`${at}.type`} text={f.type} optionLabels={typeLabels} />
+        <LogField path={`${at}.format`} text={f.format} />
+        <LogField path={`${at}.endian`} text={f.endian} />
+        <LogField path={`${at}.decimal`} text={f.decimal} />
+        <LogField path={`${at}.enable_scal`} text={f.enable_scal} />
+        {r.enable_scal && <>
+          <LogField path={`${at}.scal_plc_min`} text={f.scal_plc_min} bare />
+          <LogField path={`${at}.scal_plc_max`} text={f.scal_plc_max} bare />
+          <LogField path={`${at}.scal_log_min`} text={f.scal_log_min} bare />
+          <LogField path={`${at}.scal_log_max`} text={f.scal_log_max} bare />
+        </>}
+      </div>
+    </div>
+  );
+}
+
+export function LogPoints() {
+  const t = LL.value.log;
+  const o = t.pointFields;
+  const files = logFiles();
+  const index = fileIndex(files.length);
+  const file = files[index];
+  const records = file?.records ?? [];
+  const n = records.length;
+  const counts = pointCounts(files);
+  const view = useRef<HTMLDivElement>(null);
+  const [top, setTop] = useState(0);
+  const [rowPx, setRowPx] = useState(DEFAULT_ROW_PX);
+  const [viewPx, setViewPx] = useState(DEFAULT_VIEW_PX);
+  const [howMany, setHowMany] = useState('1');
+
+  // the real row height and view height, so the spacers match what the browser draws
+  useLayoutEffect(() => {
+    const el = view.current;
+    if (!el) return;
+    const row = el.querySelector<HTMLElement>('tr[data-point]');
+    if (row && row.offsetHeight > 0 && row.offsetHeight !== rowPx) setRowPx(row.offsetHeight);
+    if (el.clientHeight > 0 && el.clientHeight !== viewPx) setViewPx(el.clientHeight);
+  });
+  useLayoutEffect(() => {
+    const el = view.current;
+    if (pendingScroll === null || !el) return;
+    el.scrollTop = Math.max(0, pendingScroll * rowPx - el.clientHeight / 2);
+    pendingScroll = null;
+    setTop(el.scrollTop);
+  });
+
+  const first = Math.max(0, Math.floor(top / rowPx) - OVERSCAN);
+  const last = Math.min(n, Math.ceil((top + viewPx) / rowPx) + OVERSCAN);
+  const prefix = `log_def.${index}.records.`;
+  const issues = section(KEY).validation.value.issues;
+  const invalidRows = new Set(issues.filter((i) => i.path.startsWith(prefix)).map((i) => Number(i.path.slice(prefix.length).split('.')[0])));
+  const overLimit = issues.some((i) => i.code === 'too_many' && i.path.startsWith(prefix));
+  const template = records.at(-1) ?? { type: 0, format: 'momentary' };
+  const full = room(counts, template) === 0;
+  const selected = selectedPoint.value;
+  const current = selected !== null && selected < n ? records[selected] : undefined;
+  const checked = checkedPoints.value;
+  const allChecked = n > 0 && checked.size === n;
+  const count = Number(howMany);
+
+  return (
+    <section class="card group points-card" aria-labelledby="log-points" data-points>
+      <h2 id="log-points">{t.titles.points()}{file ? ` · ${file.id} ${file.name}` : ''}</h2>
+      <div class="points-bar">
+        <span class="hint" data-counts>{t.point.counts({
+          total: counts.total, max: MAX_POINTS, strings: counts.strings, maxStrings: MAX_STRING_POINTS,
+          differences: counts.differences, maxDifferences: MAX_DIFFERENCE_POINTS,
+        })}</span>
+        <div class="row">
+          <label for="log-add-count" class="sr">{t.point.howMany()}</label>
+          <input type="number" id="log-add-count" min={1} max={ADD_AT_ONCE_MAX} step={1} value={howMany} disabled={readOnly.value}
+            onInput={(e) => setHowMany(e.currentTarget.value)} />
+          <button type="button" class="btn small" data-action="add-points" disabled={readOnly.value}
+            onClick={() => add(index, Number.isFinite(count) ? count : 1)}>{t.point.add()}</button>
+          <button type="button" class="btn small" data-action="remove-points" disabled={readOnly.value || checked.size === 0}
+            onClick={() => removeChecked(index)}>{t.point.removeChecked({ count: checked.size })}</button>
+        </div>
+      </div>
+      {!file && <p class="hint" data-empty>{t.point.noLogFile()}</p>}
+      {file && full && <p class="hint" data-max>{t.point.maxReached()}</p>}
+      {overLimit && <p class="error" role="alert" data-list-error>{t.point.maxReached()}</p>}
+      {file && n === 0 && <p class="hint" data-empty>{t.point.none()}</p>}
+      {n > 0 && (
+        <div class="points-view" ref={view} style={{ maxHeight: `${DEFAULT_VIEW_PX}px` }} onScroll={(e) => setTop(e.currentTarget.scrollTop)} data-points-view>
+          <table class="points">
+            <thead>
+              <tr>
+                <th class="pick">
+                  <input type="checkbox" aria-label={t.point.checkAll()} checked={allChecked} disabled={readOnly.value}
+                    onChange={() => { checkedPoints.value = allChecked ? new Set() : new Set(records.map((_, j) => j)); }} />
+                </th>
+                <th>{o.id.label()}</th><th>{o.name.label()}</th><th>{o.dim.label()}</th><th>{o.if.label()}</th><th>{o.plc_addr.label()}</th>
+                <th>{o.reg_addr.label()}</th><th>{o.type.label()}</th><th>{o.format.label()}</th><th>{o.endian.label()}</th>
+                <th>{o.decimal.label()}</th><th>{o.enable_scal.label()}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {first > 0 && <tr class="spacer" aria-hidden="true" style={{ height: `${first * rowPx}px` }}><td colSpan={12} /></tr>}
+              {records.slice(first, last).map((r, k) => <Row key={first + k} j={first + k} r={r} invalid={invalidRows.has(first + k)} />)}
+              {last < n && <tr class="spacer" aria-hidden="true" style={{ height: `${(n - last) * rowPx}px` }}><td colSpan={12} /></tr>}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {current && selected !== null && <Editor index={index} j={selected} r={current} />}
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+// /log files on a storage (spec §2 /log "list/download log files", §7 get_files_intern/usb/temp,
+// delete_logfile, download/; §8 "Failed to read file; no files found"): the CSV files of the chosen
+// storage's log folder with size and time, each downloadable; the administrator deletes the ticked
+// ones after a question.
+import { useEffect, useState } from 'preact/hooks';
+import { STORAGES } from '../../device/model/sections/log.ts';
+import { ApiFailure } from '../api/client.ts';
+import { deleteLogFiles, fetchLogFiles, logFileUrl, type Storage, type VolumeFiles } from '../api/logfiles.ts';
+import { section } from '../state/sections.ts';
+import { readOnly } from '../state/session.ts';
+import { ask } from '../state/confirm.ts';
+import { notify } from '../state/notify.ts';
+import { errorText, LL } from '../i18n/translate.ts';
+import { fileSize } from '../log/format.ts';
+import { KEY } from '../log/page-state.ts';
+
+type Listing = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; volume: VolumeFiles };
+
+const storageName = (s: Storage) => (LL.value.log.generalFields.storage.options as Record<string, () => string>)[String(s)]!();
+
+export function LogStorage() {
+  const t = LL.value.log.storageFiles;
+  const locale = LL.value.app.dateLocale();
+  const saved = section(KEY).saved.value.storage;
+  const [storage, setStorage] = useState<Storage>((STORAGES as readonly unknown[]).includes(saved) ? (saved as Storage) : 0);
+  const [listing, setListing] = useState<Listing>({ state: 'loading' });
+  const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
+  const [round, setRound] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    setListing({ state: 'loading' });
+    fetchLogFiles(storage).then(
+      (volume) => {
+        if (!live) return;
+        setListing({ state: 'ready', volume });
+        setChecked((c) => new Set([...c].filter((n) => volume.files.some((f) => f.name === n))));
+      },
+      () => { if (live) setListing({ state: 'failed' }); },
+    );
+    return () => { live = false; };
+  }, [storage, round]);
+
+  const files = listing.state === 'ready' ? listing.volume.files : [];
+  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' });
+  const all = files.length > 0 && files.every((f) => checked.has(f.name));
+
+  async function remove() {
+    const names = [...checked];
+    const yes = await ask({
+      title: t.removeTitle(), text: t.removeText({ count: names.length, storage: storageName(storage) }), yes: t.removeYes(), no: LL.value.confirm.cancel(),
+    });
+    if (!yes) return;
+    try {
+      const deleted = await deleteLogFiles(storage, names);
+      notify('info', t.removed({ count: deleted.length }));
+      setChecked(new Set());
+    } catch (e) {
+      notify('error', errorText(e instanceof ApiFailure ? e.code : 'internal'));
+    }
+    setRound((r) => r + 1);
+  }
+
+  const toggle = (name: string) => {
+    const next = new Set(checked);
+    if (next.has(name)) next.delete(name);
+    else next.add(name);
+    setChecked(next);
+  };
+
+  return (
+    <section class="card group" aria-labelledby="log-storage" data-storage-files={storage}>
+      <div class="row between">
+        <h2 id="log-storage">{LL.value.log.titles.storage()}</h2>
+        <div class="row">
+          <label for="log-volume">{t.volume()}</label>
+          <select id="log-volume" value={String(storage)} onChange={(e) => { setChecked(new Set()); setStorage(Number(e.currentTarget.value) as Storage); }}>
+            {STORAGES.map((s) => <option key={s} value={String(s)}>{storageName(s)}</option>)}
+          </select>
+          <button type="button" class="btn small" data-action="refresh-files" onClick={() => setRound((r) => r + 1)}>{t.refresh()}</button>
+        </div>
+      </div>
+      {listing.state === 'loading' && <p class="hint" aria-busy="true">{LL.value.shell.loading()}</p>}
+      {listing.state === 'failed' && <p class="error" role="alert" data-files-failed>{t.listFailed()}</p>}
+      {listing.state === 'ready' && !listing.volume.mounted && <p class="hint" data-not-mounted>{t.notMounted()}</p>}
+      {listing.state === 'ready' && listing.volume.mounted && files.length === 0 && <p class="hint" data-empty>{t.none()}</p>}
+      {files.length > 0 && (
+        <div class="files-view">
+          <table class="files">
+            <thead>
+              <tr>
+                <th><input type="checkbox" aria-label={t.checkAll()} checked={all} disabled={readOnly.value}
+                  onChange={() => setChecked(all ? new Set() : new Set(files.map((f) => f.name)))} /></th>
+                <th>{t.name()}</th><th class="num">{t.size()}</th><th>{t.modified()}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {files.map((f) => (
+                <tr key={f.name} data-file={f.name}>
+                  <td><input type="checkbox" aria-label={t.check({ name: f.name })} checked={checked.has(f.name)} disabled={readOnly.value} onChange={() => toggle(f.name)} /></td>
+                  <td><a href={logFileUrl(storage, f.name)} download={f.name}>{f.name}</a></td>
+                  <td class="num">{fileSize(f.size, locale)}</td>
+                  <td>{when.format(new Date(f.mtime))}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p class="hint" data-total>{t.total({ count: files.length, size: fileSize(files.reduce((n, f) => n + f.size, 0), locale) })}</p>
+        </div>
+      )}
+      <div class="row">
+        <button type="button" class="btn small" data-action="remove-files" disabled={readOnly.value || checked.size === 0} onClick={() => void remove()}>
+          {t.remove({ count: checked.size })}
+        </button>
+      </div>
+    </section>
+  );
+}

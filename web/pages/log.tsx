@@ -1,0 +1,27 @@
+// /log (spec §2 "Data logger: general, log file settings, CSV import/export of variables,
+// list/download log files"; §3 "Data logger (pew_log)"; §4; §5; §8; §9 Logger): the general
+// settings, the log files with their settings, the data points of the selected log file, the
+// variable list import and export, and the files on the storage. Save and reset are in the page bar.
+import css from '../styles/log.css' with { type: 'text' };
+import { MultipleRegisterBanner } from '../forms/register.tsx';
+import { LL } from '../i18n/translate.ts';
+import { LogGeneral } from './log-general.tsx';
+import { LogFiles } from './log-files.tsx';
+import { LogPoints } from './log-points.tsx';
+import { LogTransfer } from './log-transfer.tsx';
+import { LogStorage } from './log-storage.tsx';
+
+export default function LogPage() {
+  return (
+    <div class="log" data-page="log">
+      <style>{css as string}</style>
+      <p class="hint intro">{LL.value.log.intro()}</p>
+      <MultipleRegisterBanner />
+      <LogGeneral />
+      <LogFiles />
+      <LogPoints />
+      <LogTransfer />
+      <LogStorage />
+    </div>
+  );
+}
