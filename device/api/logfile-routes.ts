@@ -141,6 +141,11 @@ export const logfileRoutes: RouteDef[] = [
       return c.json({ volumes: await Promise.all(STORAGES.map((s) => volumeFiles(volumeOf(volumes, s), s))) });
     },
   }),
+  // the data logger at work (device/logger/engine.ts LoggerStatus): the /log page shows it
+  route({
+    method: 'GET', path: '/config/log_status', key: 'log_status', access: 'user',
+    handler: (c, ctx) => c.json(ctx.logger.status()),
+  }),
   route({
     method: 'POST', path: '/config/delete_logfile', key: 'delete_logfile', access: 'admin',
     handler: async (c, ctx) => {

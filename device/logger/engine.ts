@@ -1,11 +1,17 @@
 // The data logger of the daemon (spec §3 Data logger, §4; architecture: device/logger): follows the
 // saved pew_log (and pew for the interfaces' protocols, pew_rtc for the PLC clock's address), runs
-// a FileRunner per log file whose trigger is not disabled, writes through one CSV store on the
-// configured volume, lets the PLC start and stop logging (enable_plc_ctrl), reports the write state
-// to the PLC's registers (enable_mem_ctrl), and deletes old files at 4:00 (file_max).
-import { readFile } from 'node:fs/promises';
+// a FileRunner per log file whose trigger is not disabled, each writing through its own appender of
+// one CSV store on the configured volume, lets the PLC start and stop logging (enable_plc_ctrl),
+// reports the write state to the PLC's registers (enable_mem_ctrl), writes again what a failing
+// volume kept queued, and deletes old files at 4:00 (file_max). docs/logger.md describes it.
+//
+// Every save of one of the three sections ends the current run (the runners write what they have
+// cached, the files are closed) and starts a new one with the saved settings. A run's own loop
+// wakes every pollMs: the PLC's start/stop register, the retry of failed writes and the 4:00
+// check; like the runners it asks the clock at each wake, so it follows a clock that is set.
 import { join } from 'node:path';
-import { VOLUME_IDS, type Clock, type Hw } from '../../hw/types.ts';
+import { readFile } from 'node:fs/promises';
+import { VOLUME_IDS, type Clock, type Hw, type VolumeId } from '../../hw/types.ts';
 import type { ConfigStore } from '../config/store.ts';
 import { followSection } from '../config/follow.ts';
 import type { Links } from '../com/links.ts';
@@ -14,8 +20,9 @@ import type { Pew } from '../model/sections/pew.ts';
 import type { Rtc } from '../model/sections/rtc.ts';
 import { INTERNAL_ID } from '../model/plc.ts';
 import type { Logger } from '../system/log.ts';
+import { parseBitOffset } from '../protocol/areas.ts';
 import { FP_CLOCK_WORDS, fpClockMs } from '../protocol/fp-clock.ts';
-import { CsvStore, type StoreFs } from './csv-store.ts';
+import { CsvStore, type CsvAppender, type StoreFs } from './csv-store.ts';
 import { csvFormat, type CsvFormat } from './csv-text.ts';
 import { parseFormatFile, type UserFormat } from './format-file.ts';
 import { FileRunner } from './file-runner.ts';
@@ -24,11 +31,12 @@ import { plcWantsLogging, StatusReporter, type ControlIo } from './plc-control.t
 import { deleteExpired, nextRetentionRun } from './retention.ts';
 import { LoggerState } from './state.ts';
 import { DISABLED } from './triggers.ts';
-import { LOG_FOLDER, type WriteState, type WriteStatus } from './types.ts';
-import * as nodeFs from 'node:fs/promises';
+import { LOG_FOLDER, type LogFile, type WriteState, type WriteStatus } from './types.ts';
 
 export const LOGGER_USER = 'logger';
 export const POLL_MS = 1000;
+/** where header mode 4 finds pew_log.formatfile (mewtocol.md §9 format files) */
+export const FORMAT_FOLDER = 'logcfg';
 
 export interface LoggerDeps {
   store: ConfigStore;
@@ -37,7 +45,7 @@ export interface LoggerDeps {
   log: Logger;
   dataDir: string;
   clock?: Clock;
-  /** flag, control-register and average-sample polling (default 1 s) */
+  /** the longest sleep of every timer, the flag and control-register poll, the average sampling (default 1 s) */
   pollMs?: number;
   fs?: StoreFs;
 }
@@ -49,12 +57,17 @@ export interface LogFileStatus {
   failedReads: number;
   readsPerRecord: number;
   lastRecordAt?: number;
+  /** Unix seconds of the last trigger, kept across restarts (last_trig); 0 = never */
+  lastTrigger: number;
+  /** what the last write of this log file's records gave */
+  write?: WriteStatus;
 }
 
 export interface LoggerStatus {
   enabled: boolean;
   /** logging runs (enabled, and the PLC asks for it when enable_plc_ctrl) */
   running: boolean;
+  /** the worst state of the log files' writes, or why logging does not run */
   write: WriteStatus | { state: WriteState; detail: string };
   files: LogFileStatus[];
 }
@@ -66,11 +79,256 @@ export interface DataLogger {
 }
 
 const SEVERITY: Record<WriteState, number> = { ok: 0, low_memory: 1, stopped: 2, error: 3 };
+const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
-/** "10A" → R word 10, bit 10: the contact index of the R area. */
-export function flagIndex(address: string): number {
-  const word = address.length > 1 ? Number(address.slice(0, -1)) : 0;
-  return word * 16 + parseInt(address.slice(-1), 16);
+interface RunContext {
+  deps: LoggerDeps;
+  clock: Clock;
+  pollMs: number;
+  state: LoggerState;
+}
+
+/** The logger with one version of the saved settings, from its start to the next save. */
+class LoggerRun {
+  private active = true;
+  private runners: FileRunner[] = [];
+  /** the runners last started, kept for the status while the PLC has stopped logging */
+  private shown: FileRunner[] = [];
+  private running = false;
+  private plcStopped: boolean;
+  /** settings that cannot run (an unreadable format file) */
+  private problem: string | undefined;
+  private format: (records: LogFile['records']) => CsvFormat = () => { throw new Error('no format yet'); };
+  /** the last write status of each log file, by name */
+  private readonly writes = new Map<string, WriteStatus>();
+  private readonly appenders = new Map<string, CsvAppender>();
+  private readonly csv: CsvStore;
+  private readonly volume: VolumeId;
+  private readonly plcIo: ControlIo;
+  private readonly reporter: StatusReporter;
+  private reports: Promise<unknown> = Promise.resolve();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private looping: Promise<void> = Promise.resolve();
+  private nextRetention = Infinity;
+
+  constructor(private readonly c: RunContext, private readonly log: Log, private readonly pew: Pew, private readonly rtc: Rtc) {
+    const { deps } = c;
+    this.volume = VOLUME_IDS[log.storage] ?? 'internal';
+    this.csv = new CsvStore({ volumes: () => deps.hw.volumes(), deleteOldFiles: log.delete_old_files, ...(deps.fs ? { fs: deps.fs } : {}) });
+    this.plcStopped = log.enable_plc_ctrl;
+    // the control and status registers are DT words of the service control interface's own PLC
+    const controlLink = () => {
+      const link = deps.links.get(pew.interface_plc);
+      if (!link) throw new Error('the service control interface is not enabled');
+      return link;
+    };
+    this.plcIo = {
+      readWord: async (address) => (await controlLink().readWords('DT', address, 1, LOGGER_USER))[0]!,
+      writeWord: (address, value) => controlLink().writeWords('DT', address, [value], LOGGER_USER),
+    };
+    this.reporter = new StatusReporter(this.plcIo, log);
+  }
+
+  async start(): Promise<void> {
+    try {
+      const user = await this.userFormat();
+      this.format = (records) => csvFormat(this.log, records, user ? { user } : {});
+    } catch (e) {
+      this.problem = errorText(e);
+      this.c.deps.log.error('the logger cannot start', { error: this.problem });
+    }
+    if (this.problem === undefined) {
+      if (this.log.enable_plc_ctrl) await this.control();
+      else this.startRunners();
+    }
+    await this.publish();
+    this.nextRetention = nextRetentionRun(this.c.clock.now());
+    this.schedule();
+  }
+
+  async stop(): Promise<void> {
+    this.active = false;
+    if (this.timer) clearTimeout(this.timer);
+    await this.looping;
+    await this.stopRunners();
+    await this.reports;
+    await this.csv.close();
+  }
+
+  status(): LoggerStatus {
+    return {
+      enabled: true,
+      running: this.running,
+      write: this.current(),
+      files: this.shown.map((r) => {
+        const write = this.writes.get(r.name);
+        return { name: r.name, ...r.stats, readsPerRecord: r.readsPerRecord, lastTrigger: this.c.state.lastTrigger(r.name), ...(write ? { write } : {}) };
+      }),
+    };
+  }
+
+  /** The worst write state of the log files; the PLC's stop and a settings problem count too. */
+  private current(): LoggerStatus['write'] {
+    if (this.problem !== undefined) return { state: 'error', detail: this.problem };
+    let worst: WriteStatus = { state: 'ok', detail: '', volume: this.volume };
+    for (const s of this.writes.values()) if (SEVERITY[s.state] > SEVERITY[worst.state]) worst = s;
+    if (this.plcStopped && SEVERITY[worst.state] < SEVERITY.stopped) return { state: 'stopped', detail: 'stopped by the PLC', volume: this.volume };
+    return worst;
+  }
+
+  /** Writes the current state to the PLC's status registers; one report after another, each with the state of its turn. */
+  private publish(): Promise<unknown> {
+    this.reports = this.reports
+      .then(() => (this.active ? this.reporter.report(this.current().state) : undefined))
+      .catch((e: unknown) => this.c.deps.log.warn('the logger status registers cannot be written', { error: errorText(e) }));
+    return this.reports;
+  }
+
+  private note(file: string, s: WriteStatus): void {
+    if (!this.active) return;
+    const before = this.writes.get(file);
+    this.writes.set(file, s);
+    if (s.state !== 'ok' && (before?.state !== s.state || before.detail !== s.detail)) this.c.deps.log.warn('log write', { file, state: s.state, detail: s.detail });
+    if (before?.state !== s.state) void this.publish();
+  }
+
+  private async userFormat(): Promise<UserFormat | undefined> {
+    if (this.log.header !== 4) return undefined;
+    const r = parseFormatFile(await readFile(join(this.c.deps.dataDir, FORMAT_FOLDER, this.log.formatfile), 'utf8'));
+    if (!r.ok) throw new Error(`format file ${this.log.formatfile}: ${r.error.message}`);
+    return r.value;
+  }
+
+  private schedule(): void {
+    if (!this.active) return;
+    this.timer = setTimeout(() => {
+      this.looping = this.step()
+        .catch((e: unknown) => this.c.deps.log.error('logger step failed', { error: errorText(e) }))
+        .finally(() => this.schedule());
+    }, this.c.pollMs);
+  }
+
+  private async step(): Promise<void> {
+    if (this.problem === undefined) {
+      if (this.log.enable_plc_ctrl) await this.control();
+      await this.retry();
+      // spec §4: old files are deleted at 4:00; a clock set back waits for the 4:00 that is now next
+      const now = this.c.clock.now();
+      const next = nextRetentionRun(now);
+      if (now >= this.nextRetention) {
+        this.nextRetention = next;
+        await this.retain();
+      } else this.nextRetention = Math.min(this.nextRetention, next);
+    }
+    // a register write that failed (the control link was down) is repeated; unchanged ones are not written
+    await this.publish();
+  }
+
+  /** enable_plc_ctrl: the PLC's DT plc_ctrl_wr starts (≠ 0) and stops (0) logging; unreadable keeps the last decision. */
+  private async control(): Promise<void> {
+    const wants = await plcWantsLogging(this.plcIo, this.log);
+    if (!this.active) return;
+    if (wants === true && !this.running) {
+      this.plcStopped = false;
+      this.startRunners();
+      await this.publish();
+    } else if (wants === false && this.running) {
+      this.plcStopped = true;
+      await this.stopRunners();
+      await this.publish();
+    }
+  }
+
+  /** A log file whose last write failed or was stopped for space writes its queued records again. */
+  private async retry(): Promise<void> {
+    for (const [file, s] of [...this.writes]) {
+      if (s.state !== 'error' && s.state !== 'stopped') continue;
+      const appender = this.appenders.get(file);
+      if (appender && this.active) this.note(file, await appender.flush());
+    }
+  }
+
+  private async retain(): Promise<void> {
+    const v = (await this.c.deps.hw.volumes()).find((x) => x.id === this.volume);
+    if (!v?.mounted) return;
+    for (const f of this.log.log_def) {
+      if (f.file_max === 0) continue;
+      try {
+        const gone = await deleteExpired(join(v.path, LOG_FOLDER), f, this.csv.fs, this.csv.busyFiles(this.volume));
+        if (gone.length) this.c.deps.log.info('old log files deleted', { file: f.name, deleted: gone.length });
+      } catch (e) {
+        this.c.deps.log.warn('deleting old log files failed', { file: f.name, error: errorText(e) });
+      }
+    }
+  }
+
+  private startRunners(): void {
+    this.runners = this.log.log_def.flatMap((file, index) => (file.trigger === DISABLED ? [] : [this.runner(file, index)]));
+    this.shown = this.runners;
+    this.runners.forEach((r) => r.start());
+    this.running = true;
+  }
+
+  private async stopRunners(): Promise<void> {
+    const old = this.runners;
+    this.runners = [];
+    this.running = false;
+    await Promise.all(old.map((r) => r.stop()));
+  }
+
+  private appender(file: string): CsvAppender {
+    let a = this.appenders.get(file);
+    if (!a) {
+      a = this.csv.appender(this.volume);
+      this.appenders.set(file, a);
+    }
+    return a;
+  }
+
+  private runner(file: LogFile, index: number): FileRunner {
+    const { deps, clock, state, pollMs } = this.c;
+    const protocolOf = (id: number): Protocol => {
+      if (id === INTERNAL_ID) return 'MODBUS';
+      const p = this.pew.interfaces.find((i) => i.id === id)?.protocol;
+      return p === 'MEWTOCOL7' || p === 'MODBUS' ? p : 'MEWTOCOL';
+    };
+    const limitOf: LimitOf = (id, area) => readLimit(protocolOf(id), area);
+    const station = file.plc_addr;
+    const link = () => {
+      const l = deps.links.get(file.interface);
+      if (!l) throw new Error(`interface ${file.interface} is not enabled`);
+      return l;
+    };
+    const appender = this.appender(file.name);
+    return new FileRunner({
+      file, index, format: this.format(file.records), limitOf, midnightToDayBefore: this.log.midnight_to_daybefore, plcClock: this.log.plc_rtc_dt,
+      lastTrig: Math.max(file.last_trig, state.lastTrigger(file.name)), pollMs,
+    }, {
+      now: () => clock.now(),
+      readWords: async (id, st, area, start, count) => {
+        const l = deps.links.get(id);
+        if (!l) throw new Error(`interface ${id} is not enabled`);
+        return l.readWords(area, start, count, LOGGER_USER, st);
+      },
+      readFlag: async (address) => {
+        const bit = parseBitOffset(address);
+        if (!bit.ok) throw new Error(`R${address}: ${bit.error.message}`);
+        return (await link().readBits('R', bit.value.word * 16 + bit.value.bit, 1, LOGGER_USER, station))[0]!;
+      },
+      // plc_rtc_dt: the clock of the PLC the log file reads (its interface and station)
+      plcTime: async () => {
+        try {
+          return fpClockMs(await link().readWords('DT', this.rtc.rtc_address_dt, FP_CLOCK_WORDS, LOGGER_USER, station));
+        } catch {
+          return undefined;
+        }
+      },
+      write: (name, header, lines) => appender.append(name, header, lines),
+      triggered: (s) => { void state.triggered(file.name, s); },
+      status: (s) => this.note(file.name, s),
+      log: deps.log,
+    });
+  }
 }
 
 export async function startLogger(deps: LoggerDeps): Promise<DataLogger> {
@@ -78,176 +336,32 @@ export async function startLogger(deps: LoggerDeps): Promise<DataLogger> {
   const pollMs = deps.pollMs ?? POLL_MS;
   const state = LoggerState.at(deps.dataDir, () => clock.now());
   await state.load();
-  let runners: FileRunner[] = [];
-  let csv: CsvStore | undefined;
-  let controlTimer: ReturnType<typeof setTimeout> | undefined;
-  let retention: ReturnType<typeof setTimeout> | undefined;
+  let run: LoggerRun | undefined;
   let enabled = false;
-  let running = false;
-  let write: LoggerStatus['write'] = { state: 'ok', detail: '' };
-  let statusOf = new Map<string, WriteStatus>();
-
-  async function stopAll(): Promise<void> {
-    if (controlTimer) clearTimeout(controlTimer);
-    if (retention) clearTimeout(retention);
-    controlTimer = retention = undefined;
-    await Promise.all(runners.map((r) => r.stop()));
-    runners = [];
-    running = false;
-    await state.flush();
-    await csv?.close();
-    csv = undefined;
-  }
-
-  async function userFormat(log: Log): Promise<UserFormat | undefined> {
-    if (log.header !== 4) return undefined;
-    const r = parseFormatFile(await readFile(join(deps.dataDir, 'logcfg', log.formatfile), 'utf8'));
-    if (!r.ok) throw new Error(`format file ${log.formatfile}: ${r.error.message}`);
-    return r.value;
-  }
 
   async function apply(): Promise<void> {
-    await stopAll();
+    const old = run;
+    run = undefined;
+    await old?.stop();
+    await state.flush();
     const log = deps.store.get<Log>('pew_log');
-    const pew = deps.store.get<Pew>('pew');
-    const rtc = deps.store.get<Rtc>('pew_rtc');
     enabled = log.enable_log;
     state.keepOnly(new Set(log.log_def.map((f) => f.name)));
-    statusOf = new Map();
-    write = { state: 'ok', detail: '' };
     if (!enabled) return;
-
-    const volume = VOLUME_IDS[log.storage] ?? 'internal';
-    const store = new CsvStore({ volumes: () => deps.hw.volumes(), deleteOldFiles: log.delete_old_files, ...(deps.fs ? { fs: deps.fs } : {}) });
-    csv = store;
-    const appender = store.appender(volume);
-    const protocolOf = (id: number): Protocol => {
-      if (id === INTERNAL_ID) return 'MODBUS';
-      const p = pew.interfaces.find((i) => i.id === id)?.protocol;
-      return p === 'MEWTOCOL7' || p === 'MODBUS' ? p : 'MEWTOCOL';
-    };
-    const limitOf: LimitOf = (id, area) => readLimit(protocolOf(id), area);
-    const plcIo: ControlIo = {
-      readWord: async (address) => {
-        const link = deps.links.get(pew.interface_plc);
-        if (!link) throw new Error('the service control interface is not enabled');
-        return (await link.readWords('DT', address, 1, LOGGER_USER))[0]!;
-      },
-      writeWord: async (address, value) => {
-        const link = deps.links.get(pew.interface_plc);
-        if (!link) throw new Error('the service control interface is not enabled');
-        await link.writeWords('DT', address, [value], LOGGER_USER);
-      },
-    };
-    const reporter = new StatusReporter(plcIo, log);
-    const report = async (s: WriteStatus) => {
-      statusOf.set(s.file ?? '', s);
-      const worst = [...statusOf.values()].reduce<WriteStatus>((a, b) => (SEVERITY[b.state] > SEVERITY[a.state] ? b : a), { state: 'ok', detail: '', volume });
-      write = worst;
-      if (s.state !== 'ok') deps.log.warn('log write', { state: s.state, detail: s.detail, file: s.file });
-      await reporter.report(worst.state);
-    };
-
-    let format: (records: Log['log_def'][number]['records']) => CsvFormat;
-    try {
-      const user = await userFormat(log);
-      format = (records) => csvFormat(log, records, user ? { user } : {});
-    } catch (e) {
-      write = { state: 'error', detail: e instanceof Error ? e.message : String(e) };
-      deps.log.error('the logger cannot start', { error: write.detail });
-      await reporter.report('error');
-      return;
-    }
-
-    const build = () => log.log_def.flatMap((file, index) => {
-      if (file.trigger === DISABLED) return [];
-      const station = file.plc_addr;
-      const link = () => deps.links.get(file.interface);
-      return [new FileRunner({
-        file, index, format: format(file.records), limitOf, midnightToDayBefore: log.midnight_to_daybefore, plcClock: log.plc_rtc_dt,
-        lastTrig: Math.max(file.last_trig, state.lastTrigger(file.name)), pollMs,
-      }, {
-        now: () => clock.now(),
-        readWords: async (id, st, area, start, count) => {
-          const l = deps.links.get(id);
-          if (!l) throw new Error(`interface ${id} is not enabled`);
-          return l.readWords(area, start, count, LOGGER_USER, st);
-        },
-        readFlag: async (address) => {
-          const l = link();
-          if (!l) throw new Error(`interface ${file.interface} is not enabled`);
-          return (await l.readBits('R', flagIndex(address), 1, LOGGER_USER, station))[0]!;
-        },
-        plcTime: async () => {
-          const l = link();
-          try {
-            return l ? fpClockMs(await l.readWords('DT', rtc.rtc_address_dt, FP_CLOCK_WORDS, LOGGER_USER, station)) : undefined;
-          } catch {
-            return undefined;
-          }
-        },
-        write: (name, header, lines) => appender.append(name, header, lines),
-        triggered: (s) => { void state.triggered(file.name, s); },
-        status: (s) => { void report(s); },
-        log: deps.log,
-      })];
-    });
-
-    const startRunners = () => {
-      runners = build();
-      runners.forEach((r) => r.start());
-      running = true;
-    };
-    const stopRunners = async () => {
-      const old = runners;
-      runners = [];
-      running = false;
-      await Promise.all(old.map((r) => r.stop()));
-    };
-
-    await reporter.report(log.enable_plc_ctrl ? 'stopped' : 'ok');
-    if (!log.enable_plc_ctrl) startRunners();
-    else {
-      // the PLC starts and stops logging through plc_ctrl_wr, polled
-      const poll = async () => {
-        const wants = await plcWantsLogging(plcIo, log);
-        if (csv !== store) return; // settings changed meanwhile
-        if (wants === true && !running) { startRunners(); await report({ state: 'ok', detail: '', volume }); }
-        if (wants === false && running) { await stopRunners(); await report({ state: 'stopped', detail: 'stopped by the PLC', volume }); }
-        if (csv === store) controlTimer = setTimeout(() => void poll(), pollMs);
-      };
-      await poll();
-    }
-
-    // spec §4: with file_max non-zero, older files are deleted at 4:00
-    const retain = async () => {
-      const v = (await deps.hw.volumes()).find((x) => x.id === volume);
-      if (v?.mounted) {
-        for (const f of log.log_def) {
-          if (f.file_max === 0) continue;
-          try {
-            const gone = await deleteExpired(join(v.path, LOG_FOLDER), f, deps.fs ?? nodeFs, store.busyFiles(volume));
-            if (gone.length) deps.log.info('old log files deleted', { file: f.name, deleted: gone.length });
-          } catch (e) {
-            deps.log.warn('deleting old log files failed', { file: f.name, error: String(e) });
-          }
-        }
-      }
-      if (csv === store) retention = setTimeout(() => void retain(), Math.max(1000, nextRetentionRun(clock.now()) - clock.now()));
-    };
-    retention = setTimeout(() => void retain(), Math.max(1000, nextRetentionRun(clock.now()) - clock.now()));
+    const next = new LoggerRun({ deps, clock, pollMs, state }, log, deps.store.get<Pew>('pew'), deps.store.get<Rtc>('pew_rtc'));
+    run = next;
+    await next.start();
   }
 
   const follower = await followSection(deps.store, ['pew_log', 'pew', 'pew_rtc'], deps.log, apply);
   return {
     settled: () => follower.settled(),
-    status: () => ({
-      enabled, running, write,
-      files: runners.map((r) => ({ name: r.name, ...r.stats, readsPerRecord: r.readsPerRecord })),
-    }),
+    status: () => run?.status() ?? { enabled, running: false, write: { state: 'ok', detail: '' }, files: [] },
     close: async () => {
       await follower.stop();
-      await stopAll();
+      await run?.stop();
+      run = undefined;
+      await state.flush();
     },
   };
 }

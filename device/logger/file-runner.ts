@@ -2,8 +2,13 @@
 // (triggers.ts), the planned block reads fetch its data points through the links (planner.ts; one
 // transaction per block, fair with the redirect clients), the values are decoded and kept per value
 // kind (values.ts), formatted (csv-text.ts), cached delay_store records at a time and handed to the
-// CSV store. Condition and PLC-flag triggers poll their R flags every `pollMs`; average points are
-// sampled at the same pace between records.
+// CSV store.
+//
+// Timing: the runner never sleeps longer than `pollMs` (default 1 s). Each wake asks the clock what
+// time it is and lets the trigger decide, so the records follow the wall clock when it is set (NTP
+// at boot, a technician, the tests' injected clock) instead of a timer armed hours before. A wake
+// also polls the R flags of a condition or PLC-flag trigger, and samples the average points once
+// per `pollMs` of clock time between records.
 import type { LogFile, LogRecord } from '../model/sections/logfile.ts';
 import type { Logger } from '../system/log.ts';
 import { kindState, pointValue, type KindState } from './values.ts';
@@ -19,7 +24,7 @@ import type { BlockRead, LogValue, LogWordArea, PointSource, WriteStatus } from 
 export interface RunnerIo {
   now(): number;
   readWords(interfaceId: number, station: number, area: LogWordArea, start: number, count: number): Promise<number[]>;
-  /** an R flag such as `R10A` of the log file's interface and station */
+  /** an R flag such as `10A` (R10A) of the log file's interface and station */
   readFlag(address: string): Promise<boolean>;
   /** the PLC's clock (plc_rtc_dt), ms; undefined when it cannot be read */
   plcTime(): Promise<number | undefined>;
@@ -37,6 +42,7 @@ export interface RunnerSettings {
   midnightToDayBefore: boolean;
   plcClock: boolean;
   lastTrig: number;
+  /** the longest sleep, the flag poll and the average sampling interval */
   pollMs: number;
 }
 
@@ -56,6 +62,7 @@ export class FileRunner {
   private busy: Promise<void> = Promise.resolve();
   private cache: RecordCache<Item> = emptyCache();
   private due = 0;
+  private nextSample = -Infinity;
   private cond: ConditionState;
   private flag: FlagState = {};
   private readonly points: PointSource[];
@@ -108,20 +115,13 @@ export class FileRunner {
     await this.cached({ kind: 'stop' });
   }
 
-  private polls(): boolean {
-    const t = this.s.file.trigger;
-    return t === CONDITION || t === PLC_FLAG || this.samplePlan.length > 0;
-  }
-
   private schedule(): void {
     if (this.stopped) return;
     const now = this.io.now();
     const t = this.s.file.trigger;
-    const timed = t === FIXED_CYCLE || t === SPECIFIED_TIME || (t === CONDITION && this.cond.running && this.cond.due !== undefined);
-    const recordAt = t === CONDITION ? this.cond.due : this.due;
-    let wake = timed && recordAt !== undefined ? recordAt : Infinity;
-    if (this.polls()) wake = Math.min(wake, now + this.s.pollMs);
-    if (wake === Infinity) return;
+    const recordAt = t === FIXED_CYCLE || t === SPECIFIED_TIME ? this.due : t === CONDITION && this.cond.running ? this.cond.due : undefined;
+    // never longer than pollMs: a clock set meanwhile moves the next record with it (see the head)
+    const wake = Math.min(recordAt ?? Infinity, now + this.s.pollMs);
     this.timer = setTimeout(() => {
       this.busy = this.tick().catch((e: unknown) => this.io.log.error('log file step failed', { file: this.s.file.name, error: String(e) }))
         .finally(() => this.schedule());
@@ -132,12 +132,12 @@ export class FileRunner {
     const now = this.io.now();
     const f = this.s.file;
     if (f.trigger === FIXED_CYCLE || f.trigger === SPECIFIED_TIME) {
-      if (now >= this.due) {
-        const step = timedStep(f, this.due, now);
-        this.due = step.due;
-        this.stats.missed += step.missed;
-        if (step.record) await this.record(step.slot ?? now);
-      } else await this.sample();
+      // also when early: timedStep moves `due` when the clock was set back by more than a slot
+      const step = timedStep(f, this.due, now);
+      this.due = step.due;
+      this.stats.missed += step.missed;
+      if (step.record) await this.record(step.slot ?? now);
+      else await this.sample(now);
       return;
     }
     if (f.trigger === CONDITION) {
@@ -146,7 +146,7 @@ export class FileRunner {
       this.cond = step.state;
       this.stats.missed += step.missed;
       if (step.record) await this.record(step.slot ?? now);
-      else await this.sample();
+      else await this.sample(now);
       if (step.flush) await this.cached({ kind: step.flush });
       return;
     }
@@ -156,7 +156,7 @@ export class FileRunner {
       const step = flagStep(this.flag, levels);
       this.flag = step.state;
       if (step.record) await this.record(now);
-      else await this.sample();
+      else await this.sample(now);
       if (step.flush) await this.cached({ kind: 'store' });
     }
   }
@@ -201,13 +201,21 @@ export class FileRunner {
     return pointValue(this.records[j]!, p ? (words.get(key) ?? null) : null, p?.bit);
   }
 
-  private async sample(): Promise<void> {
+  /**
+   * One sample of the average points, at most one per pollMs of clock time (so the count of
+   * samples between two records follows the clock, not how often the timer happened to fire); a
+   * clock set back by more than that samples again at once.
+   */
+  private async sample(now: number): Promise<void> {
     if (!this.samplePlan.length) return;
+    if (now < this.nextSample && this.nextSample - now <= this.s.pollMs) return;
+    this.nextSample = now + this.s.pollMs;
     const words = await this.read(this.samplePlan);
     this.records.forEach((r, j) => { if (r.format === 'average') this.kinds[j]!.sample(this.valueOf(words, j)); });
   }
 
   private async record(slot: number): Promise<void> {
+    this.nextSample = this.io.now() + this.s.pollMs;
     const words = await this.read(this.plan);
     const values = this.records.map((_, j) => this.kinds[j]!.record(this.valueOf(words, j)));
     const at = (this.s.plcClock ? await this.io.plcTime() : undefined) ?? slot;

@@ -35,3 +35,4 @@ export * from './modbus-tcp.ts';
 export * from './modbus-plan.ts';
 export * from './areas.ts';
 export * from './panasonic-modbus.ts';
+export * from './fp-clock.ts';

@@ -1,6 +1,7 @@
 // The configuration API over a real socket: every section round-trips, bad input is refused with
 // a code and leaves the stored file byte-for-byte unchanged, passwords are masked both ways,
 // save-all is all-or-nothing, damaged files give defaults while the daemon keeps serving.
+import { JSON_LIMIT } from '../../device/api/body.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFile, writeFile, mkdtemp } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -157,7 +158,7 @@ describe('requests outside the table', () => {
       expect(r.status, path).toBe(404);
       expect(r.body.error.code).toBe('not_found');
     }
-    const big = await admin.post('/config/script_file', { content: 'x'.repeat(70 * 1024) });
+    const big = await admin.post('/config/script_file', { content: 'x'.repeat(JSON_LIMIT) });
     expect(big.status).toBe(413);
     expect(big.body.error.code).toBe('body_too_large');
   });

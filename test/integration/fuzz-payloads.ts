@@ -476,9 +476,10 @@ export const RAW_BODIES: RawBody[] = [
   { name: 'json with charset', contentType: 'application/json; charset=utf-8', body: '[1,2,3]' },
   { name: 'exactly the limit', contentType: 'application/json', body: jsonOfSize(LIMIT) },
   { name: 'one byte over the limit', contentType: 'application/json', body: jsonOfSize(LIMIT + 1), expect: { status: 413, code: 'body_too_large' } },
-  { name: '100 KB', contentType: 'application/json', body: jsonOfSize(100_000), expect: { status: 413, code: 'body_too_large' } },
-  { name: '300 KB text/plain', contentType: 'text/plain', body: 'x'.repeat(300_000), expect: { status: 413, code: 'body_too_large' } },
-  { name: '200 KB invalid UTF-8', contentType: 'application/json', body: new Uint8Array(200_000).fill(0xff), expect: { status: 413, code: 'body_too_large' } },
+  { name: 'oversize', contentType: 'application/json', body: jsonOfSize(LIMIT + 100_000), expect: { status: 413, code: 'body_too_large' } },
+  { name: 'oversize text/plain', contentType: 'text/plain', body: 'x'.repeat(LIMIT + 300_000), expect: { status: 413, code: 'body_too_large' } },
+  { name: 'oversize invalid UTF-8', contentType: 'application/json', body: new Uint8Array(LIMIT + 200_000).fill(0xff), expect: { status: 413, code: 'body_too_large' } },
+  { name: '200 KB invalid UTF-8', contentType: 'application/json', body: new Uint8Array(200_000).fill(0xff), expect: { status: 400, code: 'invalid_json' } },
   { name: 'chunked over the limit', contentType: 'application/json', body: jsonOfSize(LIMIT + 5000), chunked: true, expect: { status: 413, code: 'body_too_large' } },
   { name: 'chunked small', contentType: 'application/json', body: '{"unknown_key_y":true}', chunked: true },
 ];

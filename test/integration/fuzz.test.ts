@@ -59,6 +59,8 @@ const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'obj
  * must not reuse such a connection (see the keep-alive test below). Write errors after the answer
  * (EPIPE, ECONNRESET) are ignored, as curl does.
  */
+const RAW_FROM = 64 * 1024;
+
 async function rawRequest(port: number, method: string, path: string, headers: Record<string, string>, body: Uint8Array, chunked: boolean): Promise<Reply> {
   const socket = connect(port, '127.0.0.1');
   await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
@@ -141,7 +143,9 @@ class Fuzzer {
     if (contentType !== undefined) headers['content-type'] = contentType;
     // a string body would get text/plain from fetch; bytes get no Content-Type of their own
     const data = typeof body === 'string' ? new TextEncoder().encode(body) : body;
-    if (data.length > LIMIT) {
+    // large bodies (at and over the limit) on a connection of their own: a route that answers before
+    // reading a large body (415, 403) ends that connection, which fetch's pool reports as a failure
+    if (data.length > RAW_FROM) {
       const r = await rawRequest(this.d.port, 'POST', path, headers, data, opts.chunked ?? false);
       await this.count(r.status);
       return r;
@@ -394,7 +398,7 @@ describe('fuzz: every POST route as the admin (VAL-1, ERR-1)', () => {
   // regression: the 413 used to say keep-alive while the server dropped the connection 500 ms later,
   // losing the next request sent on it
   it('targeted: after a 413 the connection is either closed with "Connection: close" or still serves', async () => {
-    const body = Buffer.from(`{"pad":"${'a'.repeat(300_000)}"}`);
+    const body = Buffer.from(`{"pad":"${'a'.repeat(LIMIT + 200_000)}"}`);
     const socket = connect(d.port, '127.0.0.1');
     await new Promise<void>((resolve) => socket.once('connect', resolve));
     let got = '';
@@ -497,7 +501,7 @@ describe('fuzz: every POST route as the admin (VAL-1, ERR-1)', () => {
     const order = [...routes.filter((r) => READS_JSON.has(r.path)), ...routes.filter((r) => !READS_JSON.has(r.path))];
     let turn = 0;
     for (const b of RAW_BODIES) for (let k = 0; k < 4; k++) await sendRaw(order[turn++ % order.length]!, b);
-    const oversize = RAW_BODIES.find((b) => b.name === '100 KB')!;
+    const oversize = RAW_BODIES.find((b) => b.name === 'oversize')!;
     for (const route of routes) await sendRaw(route, oversize);
     await fc.assert(fc.asyncProperty(fc.constantFrom(...routes), rawBodyArb, sendRaw), runs(120));
     await f.alive();
