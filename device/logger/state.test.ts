@@ -29,6 +29,18 @@ describe('logger state', () => {
     expect(JSON.parse(await readFile(join(d, STATE_FILE), 'utf8')).lastTrig.tank).toBe(1700000061);
   });
 
+  it('a clock set back does not hold the state back', async () => {
+    const d = await dir();
+    let now = 10_000_000;
+    const s = LoggerState.at(d, () => now, 60_000);
+    await s.triggered('tank', 100);
+    now -= 3_600_000;
+    await s.triggered('tank', 200);
+    const t = LoggerState.at(d, () => now);
+    await t.load();
+    expect(t.lastTrigger('tank')).toBe(200);
+  });
+
   it('a corrupt or hostile state file is an empty state', async () => {
     const d = await dir();
     await mkdir(join(d, 'logger'), { recursive: true });

@@ -42,7 +42,8 @@ export class LoggerState {
   triggered(logFile: string, unixSeconds: number): Promise<void> {
     this.lastTrig.set(logFile, unixSeconds);
     this.dirty = true;
-    return this.now() - this.savedAt >= this.minIntervalMs ? this.flush() : Promise.resolve();
+    const since = this.now() - this.savedAt; // negative: the clock was set back, save now
+    return since < 0 || since >= this.minIntervalMs ? this.flush() : Promise.resolve();
   }
 
   /** Forgets log files that no longer exist. */
