@@ -15,6 +15,7 @@ import { msg } from '../model/issues.ts';
 import { LOG_FOLDER } from '../logger/types.ts';
 import { VOLUME_IDS, type Volume } from '../../hw/types.ts';
 import { fileInside, isPlainName, listFolder, openInside, RefusedName, type FolderFile, type InsideFile } from '../system/volume-files.ts';
+import { FORMAT_FOLDER } from '../logger/engine.ts';
 
 /** spec §3 storage: internal 0, USB 1, temp 2 (the index into VOLUME_IDS) */
 export type Storage = 0 | 1 | 2;
@@ -167,6 +168,6 @@ export const logfileRoutes: RouteDef[] = [
   route({
     method: 'GET', path: '/download/logcfg/:name', key: 'download/', access: 'user',
     // mewtocol.md §9: a format file is text (the %DEF_… keys)
-    handler: (c, ctx) => download(c, join(ctx.dataDir, 'logcfg'), c.req.param('name'), 'text/plain; charset=utf-8'),
+    handler: (c, ctx) => download(c, join(ctx.dataDir, FORMAT_FOLDER), c.req.param('name'), 'text/plain; charset=utf-8'),
   }),
 ];

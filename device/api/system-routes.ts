@@ -5,6 +5,7 @@ import { incompatible, MIN_VERSIONS } from '../model/versions.ts';
 import { securityWarnings } from '../model/warnings.ts';
 import type { DaemonContext } from './context.ts';
 import { listFolder } from '../system/volume-files.ts';
+import { FORMAT_FOLDER } from '../logger/engine.ts';
 
 const versionsOf = (ctx: DaemonContext) => ({ ...ctx.versions, minimum: MIN_VERSIONS, incompatible: incompatible(ctx.versions) });
 
@@ -27,7 +28,7 @@ export const systemRoutes: RouteDef[] = [
   }),
   route({
     method: 'GET', path: '/config/get_cfg', key: 'get_cfg', access: 'user',
-    handler: async (c, ctx) => c.json({ files: (await listFolder(join(ctx.dataDir, 'logcfg'))).map((f) => f.name) }),
+    handler: async (c, ctx) => c.json({ files: (await listFolder(join(ctx.dataDir, FORMAT_FOLDER))).map((f) => f.name) }),
   }),
   route({
     method: 'GET', path: '/config/get_http_content', key: 'get_http_content', access: 'user',

@@ -3,8 +3,7 @@
 // from the kernel, "another program" that holds a port, and a MEWTOCOL-COM client over TCP that
 // counts the bytes it sends and receives.
 import { connect, createServer, type Server, type Socket } from 'node:net';
-import type { Browser, BrowserContextOptions } from '@playwright/test';
-import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { freePort, freePorts, LOOPBACK } from '../support/ports.ts';
 import type { ByteChannel, SerialSettings } from '../../hw/types.ts';
 import type { SimHwOptions } from '../../sim/hw.ts';
 import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
@@ -12,10 +11,9 @@ import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
 import type { CpuModel } from '../../sim/plc/profiles.ts';
 import type { SerialFraming } from '../../sim/wire.ts';
 import { asciiToBytes, bytesToAscii, mewCommandFrames, type MewRequest } from '../../device/protocol/index.ts';
-import { startTestDaemon } from '../support/daemon.ts';
-import { ensureAdmin, launchBrowser, newPage, type ConsolePage, type TestDaemon } from './support.ts';
+import { consoleSuite } from './support.ts';
 
-export const HOST = '127.0.0.1';
+export const HOST = LOOPBACK;
 
 /** A MEWTOCOL virtual PLC on an in-process serial wire with its own line settings. */
 export function serialPlc(model: CpuModel, framing: SerialFraming): SerialPlcAttachment {
@@ -25,58 +23,10 @@ export function serialPlc(model: CpuModel, framing: SerialFraming): SerialPlcAtt
 /** The hw seam's connector of a wire: the daemon opens it with its interface settings. */
 export const connector = (wire: SerialPlcAttachment) => (s: SerialSettings): ByteChannel => wire.open(s);
 
-/**
- * consoleSuite (support.ts) with the virtual PLCs on the serial connectors: one browser and one
- * daemon for a describe block, the administrator created; `open()` gives each test a fresh page,
- * whose uncaught errors must be none after the test.
- */
-export function liveConsoleSuite(virtualPorts: NonNullable<SimHwOptions['virtualPorts']>) {
-  const suite = {} as { browser: Browser; d: TestDaemon; current?: ConsolePage; open(o?: BrowserContextOptions): Promise<ConsolePage> };
-  beforeAll(async () => {
-    [suite.browser, suite.d] = await Promise.all([launchBrowser(), startTestDaemon({ webDir: inject('webDir'), serial: { virtualPorts } })]);
-    await ensureAdmin(suite.d);
-  });
-  afterAll(async () => {
-    await suite.browser?.close();
-    await suite.d?.stop();
-  });
-  afterEach(async () => {
-    const cp = suite.current;
-    suite.current = undefined;
-    if (!cp) return;
-    await cp.context.close();
-    expect(cp.errors).toEqual([]);
-  });
-  suite.open = async (o = {}) => (suite.current = await newPage(suite.browser, o));
-  return suite;
-}
+/** consoleSuite (support.ts) with the virtual PLCs on the serial connectors. */
+export const liveConsoleSuite = (virtualPorts: NonNullable<SimHwOptions['virtualPorts']>) => consoleSuite({ serial: { virtualPorts } });
 
-/** A port the kernel has just handed out as free (listen on 0, close). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, HOST, () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** `n` distinct free ports: all held open at once, then released. */
-export async function freePorts(n: number): Promise<number[]> {
-  const servers: Server[] = [];
-  try {
-    for (let i = 0; i < n; i++) {
-      const s = createServer();
-      servers.push(s);
-      await new Promise<void>((resolve, reject) => { s.once('error', reject); s.listen(0, HOST, () => resolve()); });
-    }
-    return servers.map((s) => (s.address() as { port: number }).port);
-  } finally {
-    await Promise.all(servers.map((s) => new Promise<void>((r) => (s.listening ? s.close(() => r()) : r()))));
-  }
-}
+export { freePort, freePorts };
 
 /** Another program listening on a free port: it counts the connections it gets and closes them. */
 export async function otherProgram(): Promise<{ port: number; connections: () => number; close(): Promise<void> }> {

@@ -3,7 +3,7 @@
 // the page's own session (cookie + CSRF token).
 import { type APIResponse, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
-import { ADMIN, USER, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
+import { ADMIN, USER, startTestDaemon, type TestDaemon, type TestDaemonOptions } from '../support/daemon.ts';
 import { launchBrowser } from '../support/chromium.ts';
 import en from '../../web/i18n/en/index.ts';
 
@@ -16,8 +16,9 @@ export const WAIT_MS = 15_000;
 
 
 /** A daemon with the virtual unit in a fresh data folder, serving the console of the global setup. */
-export function startConsoleDaemon(): Promise<TestDaemon> {
-  return startTestDaemon({ webDir: inject('webDir') });
+/** `serial`: the connectors of the virtual unit (e.g. in-process virtual PLCs), as startTestDaemon takes them. */
+export function startConsoleDaemon(serial?: TestDaemonOptions['serial']): Promise<TestDaemon> {
+  return startTestDaemon({ webDir: inject('webDir'), ...(serial ? { serial } : {}) });
 }
 
 export interface ConsolePage {
@@ -109,13 +110,13 @@ export const fill = (text: string, params: Record<string, string | number>): str
 
 /**
  * One browser and one daemon for a describe block (the administrator created unless `admin` is
- * false). `open()` gives each test a fresh page; after the test its uncaught errors must be none and
- * it is closed.
+ * false; `serial` as for startConsoleDaemon). `open()` gives each test a fresh page; after the test
+ * its uncaught errors must be none and it is closed.
  */
-export function consoleSuite(opts: { admin?: boolean } = {}) {
+export function consoleSuite(opts: { admin?: boolean; serial?: TestDaemonOptions['serial'] } = {}) {
   const suite = {} as { browser: Browser; d: TestDaemon; current?: ConsolePage; open(o?: BrowserContextOptions): Promise<ConsolePage> };
   beforeAll(async () => {
-    [suite.browser, suite.d] = await Promise.all([launchBrowser(), startConsoleDaemon()]);
+    [suite.browser, suite.d] = await Promise.all([launchBrowser(), startConsoleDaemon(opts.serial)]);
     if (opts.admin !== false) await ensureAdmin(suite.d);
   });
   afterAll(async () => {

@@ -8,17 +8,16 @@
 // - every number reported finished before the kill is in the file.
 // The checks are first shown to fail on a child that appends without repair.
 //
-// The child is bundled once with esbuild and run with plain node, as the config store's crash loop
-// does (test/support/crash-loop.ts): a start then costs ~50 ms, which makes 200 kills affordable.
+// The child is bundled once and run with plain node (test/support/child-bundle.ts), as the config
+// store's crash loop does: a start then costs ~50 ms, which makes 200 kills affordable.
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir, mkdtemp, readFile, rm, stat, truncate } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { build } from 'esbuild';
+import { bundleChild, seededRandom } from '../support/child-bundle.ts';
 import { repairTail } from '../../device/logger/repair.ts';
 import { LOG_FOLDER } from '../../device/logger/types.ts';
 import { CHILD_HEADER, childRecord, lastNumber } from '../support/logger-child.ts';
@@ -35,27 +34,11 @@ afterAll(async () => {
 
 let bundled: Promise<string> | undefined;
 function childBundle(): Promise<string> {
-  bundled ??= (async () => {
-    const out = await tempDir();
-    const outfile = join(out, 'logger-child.mjs');
-    await build({
-      entryPoints: [fileURLToPath(new URL('../support/logger-child.ts', import.meta.url))],
-      outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'silent',
-    });
-    return outfile;
-  })();
+  bundled ??= bundleChild(new URL('../support/logger-child.ts', import.meta.url), 'logger-child.mjs').then(({ file, dir }) => {
+    dirs.push(dir);
+    return file;
+  });
   return bundled;
-}
-
-/** mulberry32: a seeded generator, so a failing sequence of kills and cuts can be replayed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const HEADER_TEXT = CHILD_HEADER.map((l) => l + '\r\n').join('');
@@ -91,7 +74,7 @@ interface LoopResult {
 
 async function runLoop(opts: { iterations: number; unsafe?: boolean; seed?: number; maxDelayMs?: number }): Promise<LoopResult> {
   const seed = opts.seed ?? Math.floor(Math.random() * 2 ** 32);
-  const next = random(seed);
+  const next = seededRandom(seed);
   const bundle = await childBundle();
   const volume = await tempDir();
   await mkdir(join(volume, LOG_FOLDER));

@@ -121,6 +121,20 @@ export async function saveLog(rig: Rig, over: Partial<Log>): Promise<void> {
   await rig.d.ctx.logger.settled();
 }
 
+/**
+ * The one-point setup of the trigger tests: the PLC of station 1 holds DT500 = 7, logged as `v` by
+ * log file 1 (header mode 1), so each record is `<date>,<time>,7` and shows when the trigger fired.
+ */
+export const ONE_POINT = {
+  header: 'Date,Time,v',
+  row: (date: string, time: string): string => `${date},${time},7`,
+  /** puts the value into the PLC of a started line */
+  seed: (line: PlcLine): void => line.plcs.get(1)!.memory.writeWords('DT', 500, [7]),
+  /** saves pew_log with log file 1 logging the point, with these trigger settings */
+  save: (rig: Rig, file: Partial<LogFile>): Promise<void> =>
+    saveLog(rig, { header: 1, log_def: [logFile({ id: 1, records: [record({ id: 1, name: 'v', area: 1, reg_addr: '500', type: 1 })], ...file })] }),
+};
+
 export const logDir = (rig: Rig, volume: VolumeId = 'internal'): string => join(rig.dataDir, 'volumes', volume, LOG_FOLDER);
 
 /** The CSV files of the log folder, sorted. */

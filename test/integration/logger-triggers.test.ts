@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../support/daemon.ts';
 import type { LogFile } from '../../device/model/sections/logfile.ts';
-import { crlf, csvFiles, fileIs, local, logFile, pause, record, saveLog, startLine, startRig, text, until, type PlcLine, type Rig } from './logger-rig.ts';
+import { crlf, csvFiles, fileIs, local, ONE_POINT, pause, startLine, startRig, text, until, type PlcLine, type Rig } from './logger-rig.ts';
 
 const clock = new FakeClock(local(2026, 5, 4, 10, 0, 30));
 let line: PlcLine;
@@ -15,17 +15,15 @@ let rig: Rig;
 beforeAll(async () => {
   line = await startLine([1]);
   rig = await startRig(line, { clock });
-  line.plcs.get(1)!.memory.writeWords('DT', 500, [7]);
+  ONE_POINT.seed(line);
 }, 30_000);
 afterAll(async () => {
   await rig?.stop();
   await line?.close();
 });
 
-const HEADER = 'Date,Time,v';
-const row = (date: string, time: string) => `${date},${time},7`;
-const points = [record({ id: 1, name: 'v', area: 1, reg_addr: '500', type: 1 })];
-const save = (file: Partial<LogFile>) => saveLog(rig, { header: 1, log_def: [logFile({ id: 1, records: points, ...file })] });
+const { header: HEADER, row } = ONE_POINT;
+const save = (file: Partial<LogFile>) => ONE_POINT.save(rig, file);
 const stats = () => rig.d.ctx.logger.status().files[0]!;
 
 describe('fixed cycle (1)', () => {

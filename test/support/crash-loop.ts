@@ -7,12 +7,10 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { rmSync } from 'node:fs';
-import { mkdir, mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { build } from 'esbuild';
+import { bundleChild, seededRandom } from './child-bundle.ts';
 import { checkStore, seedStore } from './crash-check.ts';
 
 export interface CrashLoopOptions {
@@ -58,28 +56,12 @@ export function removeSaveLoopBundle(): void {
  */
 export function saveLoopBundle(): Promise<string> {
   bundled ??= (async () => {
-    const out = await mkdtemp(join(tmpdir(), 'save-loop-bundle-'));
-    bundleDir = out;
-    process.once('exit', () => rmSync(out, { recursive: true, force: true }));
-    const outfile = join(out, 'save-loop.mjs');
-    await build({
-      entryPoints: [fileURLToPath(new URL('../fixtures/save-loop.ts', import.meta.url))],
-      outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'silent',
-    });
-    return outfile;
+    const { file, dir } = await bundleChild(new URL('../fixtures/save-loop.ts', import.meta.url), 'save-loop.mjs');
+    bundleDir = dir;
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    return file;
   })();
   return bundled;
-}
-
-/** mulberry32: small seeded generator, so a failing sequence of kill delays can be replayed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 interface Killed {
@@ -128,7 +110,7 @@ async function runOnce(bundle: string, dir: string, delayMs: number, unsafe: boo
 export async function runCrashLoop(opts: CrashLoopOptions): Promise<CrashLoopResult> {
   const t0 = performance.now();
   const seed = opts.seed ?? Math.floor(Math.random() * 2 ** 32);
-  const next = random(seed);
+  const next = seededRandom(seed);
   const maxDelay = opts.maxDelayMs ?? 40;
   const configDir = join(opts.dir, 'config');
   const bundle = await saveLoopBundle();
