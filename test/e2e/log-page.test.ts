@@ -57,23 +57,15 @@ describe('the data logger page', () => {
     await notice(page, 'info', en.notify.saved).waitFor();
   };
 
-  /**
-   * Saves pew_log (and changes pew) through the API, signs in and opens /log. `direct` saves through
-   * the daemon's store instead: a request body is limited to 64 KiB (security.md VAL-1), which
-   * holds about 300 data points, not the 700 of spec §9.
-   */
-  async function openLog(log: Record<string, unknown> = {}, opts: { cred?: typeof USER; pew?: (i: ComInterface) => ComInterface; direct?: boolean } = {}) {
+  /** Saves pew_log (and changes pew) through the API, signs in and opens /log. */
+  async function openLog(log: Record<string, unknown> = {}, opts: { cred?: typeof USER; pew?: (i: ComInterface) => ComInterface } = {}) {
     const c = await suite.d.admin();
     if (opts.pew) {
       const pew = (await c.get('/config/pew')).body;
       expect((await c.post('/config/pew', { ...pew, interfaces: pew.interfaces.map(opts.pew) })).status).toBe(200);
     }
-    if (opts.direct) {
-      expect(await suite.d.ctx.store.save({ [KEY]: { ...defaults(), ...log } })).toMatchObject({ ok: true });
-    } else {
-      const r = await c.post(`/config/${KEY}`, { ...defaults(), ...log });
-      expect(r.status, r.text).toBe(200);
-    }
+    const r = await c.post(`/config/${KEY}`, { ...defaults(), ...log });
+    expect(r.status, r.text).toBe(200);
     cp = await suite.open();
     await loginApi(cp.page, suite.d, opts.cred);
     await openConsole(cp.page, suite.d, '/log');
@@ -242,7 +234,7 @@ describe('the data logger page', () => {
       ...points(400, { format: 'difference' }, 1000),
       ...points(230, {}, 2000),
     ].map((r, k) => ({ ...r, id: k + 1 }));
-    const page = await openLog({ log_def: [logFile({ id: 1, name: 'empty' }), logFile({ id: 2, name: 'big', records: big })] }, { direct: true });
+    const page = await openLog({ log_def: [logFile({ id: 1, name: 'empty' }), logFile({ id: 2, name: 'big', records: big })] });
     await expectText(body(page).locator('[data-counts]'),
       fill(t.point.counts, { total: 690, max: 700, strings: 60, maxStrings: 60, differences: 400, maxDifferences: 400 }));
 
@@ -277,6 +269,8 @@ describe('the data logger page', () => {
     page.on('request', (r) => { if (r.method() === 'POST') posts.push(new URL(r.url()).pathname); });
     await page.locator('.page-bar [data-action=save]').click();
     await notice(page, 'error', en.notify.saveFailed).waitFor();
+    // the message names the field by its place, not by its path
+    await notice(page, 'error', `${en.nav.log} · ${fill(t.where.point, { file: 2, point: 690 })}: `).waitFor();
     expect(posts).toEqual([]);
     await input(page, 'log_def.1.records.689.type').selectOption('4');
     await expect.poll(() => body(page).locator('[data-point-error]').count()).toBe(0);
@@ -297,8 +291,13 @@ describe('the data logger page', () => {
     expect(await cells(page, 699)).toEqual(['700', 'P2239', '', 'INTERNAL', '0', 'DT4478', 'DINT', 'Momentary', 'Little (low word first)', '0', 'off']);
     await body(page).locator('[data-action=add-points]').click();
     await notice(page, 'error', t.point.maxReached).waitFor();
-    // 700 points are valid: nothing on the page blocks the save
+    // 700 points are valid: nothing on the page blocks the save, and the daemon takes them all
     expect(await page.evaluate(() => document.querySelectorAll('[data-page=log] .has-error, [data-page=log] [data-list-error]').length)).toBe(0);
+    await save(page);
+    const saved = (await stored(page)).log_def;
+    expect(saved.map((f) => f.records.length)).toEqual([0, 700]);
+    expect(saved[1]!.records[680]!.name).toBe('Renamed');
+    expect(saved[1]!.records[699]).toMatchObject({ id: 700, name: 'P2239', reg_addr: '4478' });
   });
 
   it('deleting log files and data points renumbers the rest from 1 (spec §4)', async () => {

@@ -7,6 +7,7 @@ import { loadLocaleAsync, loadNamespaceAsync } from './i18n-util.async.ts';
 import { rememberLocale, storedLocale } from '../state/prefs.ts';
 import type { ClientCode } from '../api/client.ts';
 import type { IssueParams } from '../../device/model/issues.ts';
+import { logFieldText } from '../log/field-names.ts';
 
 export const LOCALES = locales;
 export const locale = signal<Locales>(baseLocale);
@@ -40,7 +41,7 @@ export function errorText(code: ClientCode, params?: IssueParams): string {
   return (fn ? fn(shown) : '') || LL.value.errors.invalid_input();
 }
 
-interface Leaf { label?: () => string; help?: () => string; options?: Record<string, () => string> }
+export interface Leaf { label?: () => string; help?: () => string; options?: Record<string, () => string> }
 
 /** The dictionary entry of a section field; list indexes in the path are skipped (`threads.0.port`). */
 function fieldLeaf(section: string, path: string): Leaf | undefined {
@@ -51,6 +52,12 @@ function fieldLeaf(section: string, path: string): Leaf | undefined {
 
 /** Label and help of a section field. */
 export function fieldText(section: string, path: string): { label: string; help?: string } {
+  if (section === 'pew_log') {
+    const { leaf, where } = logFieldText(LL.value.log, path);
+    const name = leaf?.label ? leaf.label() : '';
+    const help = leaf?.help ? leaf.help() : '';
+    return { label: [where, name].filter(Boolean).join(' · ') || path, ...(help ? { help } : {}) };
+  }
   const leaf = fieldLeaf(section, path);
   // the dictionary answers every unknown key with an empty text: fall back to the field's name
   const label = leaf?.label ? leaf.label() : '';

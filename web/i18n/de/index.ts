@@ -379,6 +379,7 @@ const de = {
         duplicate: 'der Name ist schon vergeben',
       },
     },
+    where: { file: 'Log-Datei {file}', point: 'Log-Datei {file} · Datenpunkt {point}' },
     storageFiles: {
       volume: 'Speicher', refresh: 'Aktualisieren', notMounted: 'Dieser Speicher ist nicht eingebunden.', none: 'Keine Dateien gefunden.',
       listFailed: 'Die Dateiliste konnte nicht gelesen werden.', name: 'Datei', size: 'Größe', modified: 'Geändert',

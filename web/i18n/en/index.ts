@@ -380,6 +380,7 @@ const en = {
         duplicate: 'the name is used already',
       },
     },
+    where: { file: 'Log file {file}', point: 'Log file {file} · data point {point}' },
     storageFiles: {
       volume: 'Storage', refresh: 'Refresh', notMounted: 'This storage is not mounted.', none: 'No files found.',
       listFailed: 'Failed to read the file list.', name: 'File', size: 'Size', modified: 'Modified',

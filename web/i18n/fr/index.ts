@@ -379,6 +379,7 @@ const fr = {
         duplicate: 'le nom est déjà utilisé',
       },
     },
+    where: { file: 'Fichier journal {file}', point: 'Fichier journal {file} · point de données {point}' },
     storageFiles: {
       volume: 'Support', refresh: 'Actualiser', notMounted: 'Ce support n’est pas monté.', none: 'Aucun fichier trouvé.',
       listFailed: 'Impossible de lire la liste des fichiers.', name: 'Fichier', size: 'Taille', modified: 'Modifié',
