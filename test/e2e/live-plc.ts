@@ -11,7 +11,9 @@ import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
 import type { CpuModel } from '../../sim/plc/profiles.ts';
 import type { SerialFraming } from '../../sim/wire.ts';
 import { asciiToBytes, bytesToAscii, mewCommandFrames, type MewRequest } from '../../device/protocol/index.ts';
-import { consoleSuite } from './support.ts';
+import type { Pew } from '../../device/model/sections/pew.ts';
+import { expect } from 'vitest';
+import { consoleSuite, type TestDaemon } from './support.ts';
 
 export const HOST = LOOPBACK;
 
@@ -27,6 +29,18 @@ export const connector = (wire: SerialPlcAttachment) => (s: SerialSettings): Byt
 export const liveConsoleSuite = (virtualPorts: NonNullable<SimHwOptions['virtualPorts']>) => consoleSuite({ serial: { virtualPorts } });
 
 export { freePort, freePorts };
+
+/** Saves COM1 enabled with MEWTOCOL at the wire's line settings and waits until its link runs. */
+export async function enableCom1(d: TestDaemon, framing: SerialFraming, timeoutMs: number): Promise<void> {
+  const c = await d.admin();
+  const pew = (await c.get('/config/pew')).body as Pew;
+  Object.assign(pew.interfaces.find((i) => i.name === 'COM1')!, {
+    enabled: true, protocol: 'MEWTOCOL', baudrate: framing.baud, bits: framing.bits, parity: framing.parity, stopbits: framing.stopbits, timeout: timeoutMs,
+  });
+  const r = await c.post('/config/pew', pew);
+  expect(r.status, r.text).toBe(200);
+  await d.ctx.com.settled();
+}
 
 /** Another program listening on a free port: it counts the connections it gets and closes them. */
 export async function otherProgram(): Promise<{ port: number; connections: () => number; close(): Promise<void> }> {

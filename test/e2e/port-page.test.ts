@@ -23,7 +23,7 @@ import type { SerialFraming } from '../../sim/wire.ts';
 import {
   USER, api, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, type ConsolePage,
 } from './support.ts';
-import { connector, freePort, freePorts, liveConsoleSuite, mewAsk, MewClient, otherProgram, serialPlc } from './live-plc.ts';
+import { connector, enableCom1, freePort, freePorts, liveConsoleSuite, mewAsk, MewClient, otherProgram, serialPlc } from './live-plc.ts';
 
 const TICK_MS = 1500; // spec §9: update tick
 const KEY = 'pew_redirect';
@@ -88,16 +88,10 @@ describe('the ports page against the daemon, its redirect threads and a virtual 
   }
 
   beforeAll(async () => {
-    // COM1 enabled at the PLC's line settings
-    const c = await suite.d.admin();
-    const pew = (await c.get('/config/pew')).body as Pew;
-    Object.assign(pew.interfaces.find((i) => i.name === 'COM1')!, {
-      enabled: true, protocol: 'MEWTOCOL', baudrate: FRAMING.baud, bits: 8, parity: 'odd', stopbits: 1, timeout: COM1_TIMEOUT_MS,
-    });
+    // COM1 enabled at the PLC's line settings, COM2 not
+    await enableCom1(suite.d, FRAMING, COM1_TIMEOUT_MS);
+    const pew = (await (await suite.d.admin()).get('/config/pew')).body as Pew;
     expect(pew.interfaces.find((i) => i.name === 'COM2')!.enabled).toBe(false);
-    const r = await c.post('/config/pew', pew);
-    expect(r.status, r.text).toBe(200);
-    await suite.d.ctx.com.settled();
   });
 
   beforeEach(async () => {
