@@ -3,8 +3,10 @@
 // function takes the time (ms since the epoch) and answers what to do; wall-clock rules use the
 // local time zone of the process (the unit's), so tests pin TZ.
 //
-// Fixed cycle (1): records on a grid of `cycle` seconds of real time, aligned to local midnight in
-//   the zone's winter time (the smaller UTC offset of January and July). A cycle dividing one hour
+// Fixed cycle (1): records on a grid of `cycle` seconds of real time counted from midnight of
+//   1 January 1970 in the zone's winter time (the smaller UTC offset of January and July), so a
+//   cycle dividing one day passes through every winter-time midnight; a cycle that does not (7 s,
+//   86500 s) keeps its spacing across midnights instead of restarting there. A cycle dividing one hour
 //   lands on the same wall-clock minutes all year (900 s: :00, :15, :30, :45), also across DST
 //   changes, and the grid never breaks: consecutive records are exactly `cycle` seconds apart.
 //   Longer cycles keep the real-time spacing and move by the DST shift on the wall clock (86400 s:
