@@ -668,6 +668,120 @@ type RootTranslation = {
 		 * @param {unknown} ext
 		 */
 		certNote: RequiredParams<'ext'>
+		test: {
+			/**
+			 * C​o​n​n​e​c​t​i​o​n​ ​t​e​s​t
+			 */
+			test: string
+			/**
+			 * T​e​s​t​i​n​g​…
+			 */
+			testing: string
+			/**
+			 * R​u​n​s​ ​o​n​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​ ​a​g​a​i​n​s​t​ ​t​h​e​ ​c​o​n​f​i​g​u​r​e​d​ ​s​e​r​v​e​r​.
+			 */
+			testNote: string
+			/**
+			 * T​e​s​t​ ​p​a​s​s​e​d​:​ ​{​p​e​e​r​}​ ​(​{​m​s​}​ ​m​s​)​.
+			 * @param {unknown} ms
+			 * @param {unknown} peer
+			 */
+			ok: RequiredParams<'ms' | 'peer'>
+			/**
+			 * T​e​s​t​ ​f​a​i​l​e​d​:​ ​{​p​e​e​r​}​:​ ​{​r​e​a​s​o​n​}​.
+			 * @param {unknown} peer
+			 * @param {unknown} reason
+			 */
+			failed: RequiredParams<'peer' | 'reason'>
+			steps: {
+				/**
+				 * H​o​s​t​ ​n​a​m​e​ ​r​e​s​o​l​v​e​d
+				 */
+				resolve: string
+				/**
+				 * C​o​n​n​e​c​t​e​d
+				 */
+				connect: string
+				/**
+				 * T​h​r​o​u​g​h​ ​t​h​e​ ​p​r​o​x​y
+				 */
+				proxy: string
+				/**
+				 * T​L​S​ ​e​s​t​a​b​l​i​s​h​e​d
+				 */
+				tls: string
+				/**
+				 * L​o​g​g​e​d​ ​i​n
+				 */
+				login: string
+				/**
+				 * D​a​t​a​b​a​s​e​ ​f​o​u​n​d
+				 */
+				database: string
+				/**
+				 * T​a​b​l​e​ ​f​o​u​n​d
+				 */
+				table: string
+				/**
+				 * R​e​q​u​e​s​t​ ​a​n​s​w​e​r​e​d
+				 */
+				request: string
+				/**
+				 * W​r​i​t​t​e​n
+				 */
+				write: string
+				/**
+				 * R​e​a​d​ ​b​a​c​k
+				 */
+				read: string
+				/**
+				 * L​i​s​t​e​d
+				 */
+				list: string
+				/**
+				 * S​e​n​t
+				 */
+				send: string
+			}
+			failures: {
+				/**
+				 * t​h​e​ ​h​o​s​t​ ​n​a​m​e​ ​i​s​ ​n​o​t​ ​k​n​o​w​n
+				 */
+				unknown_host: string
+				/**
+				 * n​o​t​h​i​n​g​ ​a​n​s​w​e​r​s​ ​a​t​ ​t​h​i​s​ ​a​d​d​r​e​s​s​ ​a​n​d​ ​p​o​r​t
+				 */
+				refused: string
+				/**
+				 * n​o​ ​a​n​s​w​e​r​ ​i​n​ ​t​i​m​e
+				 */
+				timeout: string
+				/**
+				 * t​h​e​ ​s​e​r​v​e​r​'​s​ ​c​e​r​t​i​f​i​c​a​t​e​ ​i​s​ ​n​o​t​ ​t​r​u​s​t​e​d
+				 */
+				tls_untrusted: string
+				/**
+				 * t​h​e​ ​T​L​S​ ​v​e​r​s​i​o​n​ ​w​a​s​ ​r​e​f​u​s​e​d
+				 */
+				tls_version: string
+				/**
+				 * u​s​e​r​ ​n​a​m​e​ ​o​r​ ​p​a​s​s​w​o​r​d​ ​w​r​o​n​g
+				 */
+				auth_failed: string
+				/**
+				 * n​o​t​ ​f​o​u​n​d​ ​o​n​ ​t​h​e​ ​s​e​r​v​e​r
+				 */
+				not_found: string
+				/**
+				 * t​h​e​ ​s​e​r​v​e​r​ ​r​e​p​o​r​t​e​d​ ​a​n​ ​e​r​r​o​r
+				 */
+				peer_error: string
+				/**
+				 * t​h​e​ ​a​n​s​w​e​r​ ​w​a​s​ ​n​o​t​ ​u​n​d​e​r​s​t​o​o​d
+				 */
+				bad_reply: string
+			}
+		}
 		examples: {
 			/**
 			 * P​L​C​ ​l​i​b​r​a​r​y​ ​(​e​x​a​m​p​l​e​)
@@ -3929,6 +4043,116 @@ export type TranslationFunctions = {
 		 * Names of uploaded certificate files ({ext}); leave empty when not used.
 		 */
 		certNote: (arg: { ext: unknown }) => LocalizedString
+		test: {
+			/**
+			 * Connection test
+			 */
+			test: () => LocalizedString
+			/**
+			 * Testing…
+			 */
+			testing: () => LocalizedString
+			/**
+			 * Runs on the saved settings against the configured server.
+			 */
+			testNote: () => LocalizedString
+			/**
+			 * Test passed: {peer} ({ms} ms).
+			 */
+			ok: (arg: { ms: unknown, peer: unknown }) => LocalizedString
+			/**
+			 * Test failed: {peer}: {reason}.
+			 */
+			failed: (arg: { peer: unknown, reason: unknown }) => LocalizedString
+			steps: {
+				/**
+				 * Host name resolved
+				 */
+				resolve: () => LocalizedString
+				/**
+				 * Connected
+				 */
+				connect: () => LocalizedString
+				/**
+				 * Through the proxy
+				 */
+				proxy: () => LocalizedString
+				/**
+				 * TLS established
+				 */
+				tls: () => LocalizedString
+				/**
+				 * Logged in
+				 */
+				login: () => LocalizedString
+				/**
+				 * Database found
+				 */
+				database: () => LocalizedString
+				/**
+				 * Table found
+				 */
+				table: () => LocalizedString
+				/**
+				 * Request answered
+				 */
+				request: () => LocalizedString
+				/**
+				 * Written
+				 */
+				write: () => LocalizedString
+				/**
+				 * Read back
+				 */
+				read: () => LocalizedString
+				/**
+				 * Listed
+				 */
+				list: () => LocalizedString
+				/**
+				 * Sent
+				 */
+				send: () => LocalizedString
+			}
+			failures: {
+				/**
+				 * the host name is not known
+				 */
+				unknown_host: () => LocalizedString
+				/**
+				 * nothing answers at this address and port
+				 */
+				refused: () => LocalizedString
+				/**
+				 * no answer in time
+				 */
+				timeout: () => LocalizedString
+				/**
+				 * the server's certificate is not trusted
+				 */
+				tls_untrusted: () => LocalizedString
+				/**
+				 * the TLS version was refused
+				 */
+				tls_version: () => LocalizedString
+				/**
+				 * user name or password wrong
+				 */
+				auth_failed: () => LocalizedString
+				/**
+				 * not found on the server
+				 */
+				not_found: () => LocalizedString
+				/**
+				 * the server reported an error
+				 */
+				peer_error: () => LocalizedString
+				/**
+				 * the answer was not understood
+				 */
+				bad_reply: () => LocalizedString
+			}
+		}
 		examples: {
 			/**
 			 * PLC library (example)

@@ -1,0 +1,63 @@
+// Running a connection test step by step into a ServiceTestResult (device/model/servicetest.ts):
+// each step is timed out, its error classified (errno, TLS and peer errors) and the peer's words
+// kept. The service modules only say what each step does.
+import type { ServiceTestResult, TestFailure, TestStep } from '../model/servicetest.ts';
+
+export class StepFailure extends Error {
+  constructor(readonly reason: TestFailure, message: string) {
+    super(message);
+  }
+}
+
+/** The reason of a thrown error: node's errno codes and TLS errors, else the peer answered with an error. */
+export function classify(e: unknown): StepFailure {
+  if (e instanceof StepFailure) return e;
+  const err = e as { code?: unknown; message?: unknown } | undefined;
+  const code = typeof err?.code === 'string' ? err.code : '';
+  const message = typeof err?.message === 'string' && err.message ? err.message : String(e);
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new StepFailure('unknown_host', message);
+  if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return new StepFailure('refused', message);
+  if (code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT') return new StepFailure('timeout', message);
+  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|ERR_TLS_CERT_ALTNAME/.test(code)) return new StepFailure('tls_untrusted', message);
+  if (/PROTOCOL_VERSION|UNSUPPORTED_PROTOCOL|WRONG_VERSION|TLSV1_ALERT_PROTOCOL/.test(code + ' ' + message)) return new StepFailure('tls_version', message);
+  return new StepFailure('peer_error', message);
+}
+
+export interface TestRun {
+  /** Runs one step within `ms` (default 10 s); a failure ends the test. */
+  step<T>(name: TestStep, fn: () => Promise<T>, opts?: { ms?: number; detail?: (v: T) => string | undefined }): Promise<T>;
+}
+
+/** Runs `body` as a test against `peer`; thrown failures become the result's failure. */
+export async function runTest(peer: string, body: (t: TestRun) => Promise<void>, now: () => number = () => performance.now()): Promise<ServiceTestResult> {
+  const t0 = now();
+  const steps: ServiceTestResult['steps'] = [];
+  const run: TestRun = {
+    async step(name, fn, opts = {}) {
+      const ms = opts.ms ?? 10_000;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      try {
+        const value = await Promise.race([
+          fn(),
+          new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new StepFailure('timeout', `no answer within ${ms} ms`)), ms); }),
+        ]);
+        const detail = opts.detail?.(value);
+        steps.push({ step: name, ok: true, ...(detail ? { detail } : {}) });
+        return value;
+      } catch (e) {
+        const f = classify(e);
+        steps.push({ step: name, ok: false, detail: f.message });
+        throw f;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+  try {
+    await body(run);
+    return { ok: true, peer, ms: Math.round(now() - t0), steps };
+  } catch (e) {
+    const f = classify(e);
+    return { ok: false, peer, ms: Math.round(now() - t0), steps, failure: { reason: f.reason, message: f.message } };
+  }
+}
