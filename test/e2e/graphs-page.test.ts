@@ -7,6 +7,7 @@ import type { Locator, Page } from '@playwright/test';
 import { USER, en, expectText, expectTitle, fill, loginApi, openConsole, pageBody, consoleSuite } from './support.ts';
 import { putLogFiles, trendCsv } from '../bench/graphs.ts';
 import { seriesColour } from '../../web/graphs/palette.ts';
+import { graphView, seconds } from './graph-view.ts';
 
 const TEMPS = 'temps_20261121.csv';
 const FLOW = 'flow_20261121.csv';
@@ -49,17 +50,13 @@ describe('the trend graphs page', () => {
   const body = (page: Page) => pageBody(page, 'graphs');
   const fileBox = (page: Page, name: string) => body(page).locator(`[data-file="0/${name}"]`);
   const graph = (page: Page, name: string) => body(page).locator(`[data-graph="0/${name}"]`);
-  const host = (g: Locator) => g.locator('.ct-host');
-  const drawnCount = async (g: Locator) => Number((await host(g).getAttribute('data-drawn')) ?? 0);
-  const seriesNames = (g: Locator) => g.locator('svg g.ct-series').evaluateAll((els) => els.map((e) => e.getAttribute('ct:series-name')));
+  const view = (g: Locator) => graphView(g.page(), g);
+  const host = (g: Locator) => view(g).host;
+  const drawnCount = (g: Locator) => view(g).drawn();
+  const seriesNames = (g: Locator) => view(g).seriesNames();
   const xLabels = (g: Locator) => g.locator('.ct-label.ct-horizontal').allTextContents();
   const yLabels = async (g: Locator) => (await g.locator('.ct-label.ct-vertical').allTextContents()).map(Number);
-  const seconds = (hms: string) => hms.split(':').map(Number).reduce((s, x, i) => s + x * [3600, 60, 1][i]!, 0);
-  /** the shown range as seconds of the day */
-  const range = async (g: Locator) => {
-    const m = /(\d\d:\d\d:\d\d) .* (\d\d:\d\d:\d\d)$/.exec((await g.locator('[data-range]').textContent()) ?? '');
-    return m ? [seconds(m[1]!), seconds(m[2]!)] as const : [NaN, NaN] as const;
-  };
+  const range = (g: Locator) => view(g).range();
 
   async function open(cred?: typeof USER) {
     const cp = await suite.open();
@@ -78,12 +75,7 @@ describe('the trend graphs page', () => {
     return g;
   }
 
-  /** Runs `act` and waits until the chart has drawn again. */
-  async function redraw(g: Locator, act: () => Promise<unknown>): Promise<void> {
-    const before = await drawnCount(g);
-    await act();
-    await expect.poll(() => drawnCount(g)).toBeGreaterThan(before);
-  }
+  const redraw = (g: Locator, act: () => Promise<unknown>) => view(g).redraw(act);
 
   it('lists every volume and draws one series per point with the names of the header (mode 3)', async () => {
     const page = await open();
@@ -139,16 +131,8 @@ describe('the trend graphs page', () => {
     await page.mouse.up();
     expect(await range(g)).toEqual(full);
 
-    await redraw(g, async () => {
-      await page.keyboard.down('Control');
-      await page.mouse.move(box.x + box.width * 0.4, y);
-      await page.mouse.down();
-      await page.mouse.move(box.x + box.width * 0.5, y, { steps: 5 });
-      await expect.poll(() => g.locator('.plot .selection').count()).toBe(1); // the selection rectangle
-      await page.mouse.move(box.x + box.width * 0.6, y, { steps: 5 });
-      await page.mouse.up();
-      await page.keyboard.up('Control');
-    });
+    // the selection rectangle shows while dragging
+    await redraw(g, () => view(g).ctrlDrag(0.4, 0.6, 5, () => expect.poll(() => g.locator('.plot .selection').count()).toBe(1)));
     expect(await g.locator('.plot .selection').count()).toBe(0);
     const [a, b] = await range(g);
     expect(a).toBeGreaterThan(full[0] + 3600);
@@ -174,14 +158,7 @@ describe('the trend graphs page', () => {
     for (let i = 0; i < 12; i++) await page.mouse.wheel(0, 100);
     await expect.poll(() => range(g)).toEqual(full);
 
-    await redraw(g, async () => {
-      await page.keyboard.down('Control');
-      await page.mouse.move(box.x + box.width * 0.2, y);
-      await page.mouse.down();
-      await page.mouse.move(box.x + box.width * 0.3, y, { steps: 3 });
-      await page.mouse.up();
-      await page.keyboard.up('Control');
-    });
+    await redraw(g, () => view(g).ctrlDrag(0.2, 0.3, 3));
     expect(await range(g)).not.toEqual(full);
     await redraw(g, () => reset.click());
     expect(await range(g)).toEqual(full);

@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 import type { SerialFraming } from '../../sim/wire.ts';
 import { en, expectTitle, fieldInput, fill, loginApi, menuLink, openConsole, pageBody } from './support.ts';
 import { connector, enableCom1, liveConsoleSuite, serialPlc } from './live-plc.ts';
+import { graphView, seconds } from './graph-view.ts';
 
 const FRAMING: SerialFraming = { baud: 115200, bits: 8, parity: 'odd', stopbits: 1 };
 const COM1_TIMEOUT_MS = 300;
@@ -23,7 +24,6 @@ function records(text: string) {
   const data = lines.filter((l) => RECORD.test(l));
   return { head: lines.slice(0, lines.length - data.length), rows: data.map((l) => RECORD.exec(l)!.slice(2).map((x, i) => (i === 0 ? x : Number(x)))) as [string, number, number][] };
 }
-const seconds = (hms: string) => hms.split(':').map(Number).reduce((s, x, i) => s + x * [3600, 60, 1][i]!, 0);
 
 describe('the data logger from /log to /graphs against a virtual PLC on COM1', () => {
   const suite = liveConsoleSuite({ COM1: connector(wire) });
@@ -99,17 +99,9 @@ describe('the data logger from /log to /graphs against a virtual PLC on COM1', (
     await expectTitle(page, en.nav.graphs);
     const graphs = body(page, 'graphs');
     await graphs.locator(`[data-file="0/${name}"]`).check();
-    const g = graphs.locator(`[data-graph="0/${name}"]`);
-    const host = g.locator('.ct-host');
-    const drawn = async () => Number((await host.getAttribute('data-drawn')) ?? 0);
-    const redraw = async (act: () => Promise<unknown>) => {
-      const before = await drawn();
-      await act();
-      await expect.poll(drawn).toBeGreaterThan(before);
-    };
+    const { g, host, drawn, redraw, seriesNames: names, range, ctrlDrag } = graphView(page, graphs.locator(`[data-graph="0/${name}"]`));
     await host.locator('svg').waitFor();
     await expect.poll(drawn).toBeGreaterThan(0);
-    const names = () => g.locator('svg g.ct-series').evaluateAll((els) => els.map((e) => e.getAttribute('ct:series-name')));
     expect(await names()).toEqual(['Level', 'Flow']);
     expect(await g.locator('.series-legend button').allTextContents()).toEqual(['Levelmm', 'Flow']);
     // every record on the disk when the file was opened is drawn (the logger went on writing)
@@ -117,30 +109,18 @@ describe('the data logger from /log to /graphs against a virtual PLC on COM1', (
     const lines = Number(/\d+/.exec(note)![0]);
     expect(note).toBe(fill(en.graphs.lines, { n: lines }));
     expect(lines).toBeGreaterThanOrEqual(rows.length);
-    const range = async () => {
-      const m = /(\d\d:\d\d:\d\d) .* (\d\d:\d\d:\d\d)$/.exec((await g.locator('[data-range]').textContent()) ?? '');
-      return m ? [seconds(m[1]!), seconds(m[2]!)] : [NaN, NaN];
-    };
     const full = await range();
     expect(full[0]).toBe(seconds(rows[0]![0]));
     expect(full[1]! - full[0]!).toBeGreaterThanOrEqual(RECORDS - 1);
 
     // CTRL+drag over the middle zooms into it
-    const box = (await g.locator('.plot').boundingBox())!;
-    const y = box.y + box.height / 2;
-    await redraw(async () => {
-      await page.keyboard.down('Control');
-      await page.mouse.move(box.x + box.width * 0.3, y);
-      await page.mouse.down();
-      await page.mouse.move(box.x + box.width * 0.85, y, { steps: 5 });
-      await page.mouse.up();
-      await page.keyboard.up('Control');
-    });
+    await redraw(() => ctrlDrag(0.3, 0.85));
     const [a, b] = await range();
     expect(a).toBeGreaterThan(full[0]!);
     expect(b).toBeLessThan(full[1]!);
     // three wheel notches in (80 % each) narrow it around the pointer to about half
-    await page.mouse.move(box.x + box.width / 2, y);
+    const box = (await g.locator('.plot').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await redraw(async () => { for (let i = 0; i < 3; i++) await page.mouse.wheel(0, -100); });
     await expect.poll(async () => { const [c, d] = await range(); return d! - c!; }).toBeLessThan(b! - a!);
     // reset shows the whole file again
