@@ -19,6 +19,10 @@ import { APP_VERSION } from './version.ts';
 import { startCom } from './com/com.ts';
 import { startRedirects } from './redirect/redirects.ts';
 import { startLogger } from './logger/engine.ts';
+import { startTlsBridge } from './tls/bridge.ts';
+import { startRtcSync } from './rtc/engine.ts';
+import { startRestServer } from './rest/engine.ts';
+import { startScriptFiles } from './system/script-files.ts';
 
 export interface DaemonOptions {
   hw: Hw;
@@ -58,6 +62,10 @@ export async function buildContext(hw: Hw, dataDir: string, log?: Logger, webDir
     com,
     redirects: await startRedirects(store, com.links, logger, host),
     logger: await startLogger({ store, links: com.links, hw, log: logger, dataDir }),
+    tls: await startTlsBridge({ store, links: com.links, log: logger, dataDir, host }),
+    rtc: await startRtcSync({ store, links: com.links, clock: hw.clock, log: logger }),
+    rest: await startRestServer({ store, links: com.links, log: logger, dataDir, host, versions: { app: APP_VERSION } }),
+    scripts: await startScriptFiles(store, dataDir, logger),
     listenHost: host,
     log: logger,
     users: new Users(join(dataDir, 'users.json')),
@@ -90,7 +98,11 @@ export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       });
       await ctx.redirects.close();
+      await ctx.rest.close();
       await ctx.logger.close();
+      await ctx.tls.close();
+      await ctx.rtc.close();
+      await ctx.scripts.close();
       await ctx.com.close();
     },
   };

@@ -16,13 +16,19 @@ import { comRoutes } from './com-routes.ts';
 import { portRoutes } from './port-routes.ts';
 import { downloadRoutes } from './download-routes.ts';
 import { logfileRoutes } from './logfile-routes.ts';
+import { uploadRoutes } from './upload-routes.ts';
+import { scriptRoutes } from './script-routes.ts';
+import { dbTestRoutes } from './db-test-routes.ts';
+import { serviceTestRoutes } from './servicetest-routes.ts';
+import { restRoutes } from './rest-routes.ts';
+import { tlsRtcRoutes } from './tls-rtc-routes.ts';
 import { isConsolePath, serveConsole } from './static.ts';
 
 /**
  * Every route the daemon answers (docs/api.md has one row for each). The planned routes come last:
  * their catch-all `GET /download/*` must not shadow the downloads that exist.
  */
-export const ROUTES: readonly RouteDef[] = [...authRoutes, ...systemRoutes, ...configRoutes, ...comRoutes, ...portRoutes, ...downloadRoutes, ...logfileRoutes, ...plannedRoutes];
+export const ROUTES: readonly RouteDef[] = [...authRoutes, ...systemRoutes, ...configRoutes, ...comRoutes, ...portRoutes, ...downloadRoutes, ...logfileRoutes, ...uploadRoutes, ...scriptRoutes, ...serviceTestRoutes, ...dbTestRoutes, ...restRoutes, ...tlsRtcRoutes, ...plannedRoutes];
 
 export function createApp(ctx: DaemonContext, routes: readonly RouteDef[] = ROUTES): Hono<Env> {
   const app = new Hono<Env>();
@@ -50,6 +56,9 @@ export function createApp(ctx: DaemonContext, routes: readonly RouteDef[] = ROUT
   for (const r of routes) {
     const handler = (c: Parameters<RouteDef['handler']>[0]) => r.handler(c, ctx);
     if (r.method === 'GET') app.get(r.path, guard(r.access, ctx), handler);
+    // an upload is a file of up to megabytes, streamed to disk under the cap of its kind by the
+    // handler (device/system/upload-files.ts): the JSON limit would refuse it or buffer it whole
+    else if (r.rawBody) app.post(r.path, guard(r.access, ctx), handler);
     else app.post(r.path, limit, guard(r.access, ctx), handler);
   }
   serveConsole(app, ctx.webDir);

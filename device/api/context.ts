@@ -9,6 +9,10 @@ import type { AuditLog } from '../system/audit.ts';
 import type { Com } from '../com/com.ts';
 import type { Redirects } from '../redirect/redirects.ts';
 import type { DataLogger } from '../logger/engine.ts';
+import type { TlsBridge } from '../tls/bridge.ts';
+import type { RtcSync } from '../rtc/engine.ts';
+import type { RestServer } from '../rest/engine.ts';
+import type { ScriptFiles } from '../system/script-files.ts';
 
 export interface DaemonContext {
   hw: Hw;
@@ -26,6 +30,14 @@ export interface DaemonContext {
   redirects: Redirects;
   /** the data logger of the saved pew_log section */
   logger: DataLogger;
+  /** the TLS bridge (client and server part) of the saved pew_tls section */
+  tls: TlsBridge;
+  /** the PLC clock sync of the saved pew_rtc section */
+  rtc: RtcSync;
+  /** the REST API and HTTP server of the saved pew_api section */
+  rest: RestServer;
+  /** the active script file, written from the saved script_file section */
+  scripts: ScriptFiles;
   /** the address the daemon and its redirect threads listen on */
   listenHost: string;
   /** the console's built files (dist/web by default) */

@@ -80,7 +80,7 @@ export function attachment(name: string): string {
 }
 
 /** Streams the file `name` of `dir`: exactly the bytes it had when opened (a log file may grow meanwhile). */
-async function download(c: Context, dir: string | undefined, name: string | undefined, type: string): Promise<Response> {
+export async function download(c: Context, dir: string | undefined, name: string | undefined, type: string): Promise<Response> {
   if (name === undefined || !isPlainName(name)) throw badName();
   if (dir === undefined) throw noFile();
   let opened: Awaited<ReturnType<typeof openInside>>;

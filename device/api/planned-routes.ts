@@ -13,15 +13,6 @@ const planned = (method: 'GET' | 'POST', path: string, key: string, what: string
 
 export const plannedRoutes: RouteDef[] = [
   planned('GET', '/download/*', 'download/', 'Downloading files'),
-  planned('POST', '/config/get_sqltest', 'get_sqltest', 'The SQL test'),
-  planned('POST', '/config/get_nosqltest', 'get_nosqltest', 'The NoSQL test'),
-  planned('POST', '/config/pew_getinflux', 'pew_getinflux', 'Reading InfluxDB databases'),
-  planned('POST', '/config/delete_cert', 'delete_cert', 'Removing certificates'),
-  planned('POST', '/config/upload', 'upload', 'Uploading files'),
-  planned('POST', '/config/delete_user_webfiles', 'delete_user_webfiles', 'Removing HTTP files'),
-  planned('GET', '/config/get_defscript', 'get_defscript', 'The default script'),
-  planned('POST', '/config/writefile', 'writefile', 'Writing the script file'),
-  planned('POST', '/apitest', 'apitest', 'The REST test'),
   planned('POST', '/config/get_backup', 'get_backup', 'Backup'),
   planned('POST', '/config/restore', 'restore', 'Restore'),
   planned('GET', '/config/get_update_status', 'get_update_status', 'Firmware update status'),

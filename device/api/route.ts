@@ -12,6 +12,8 @@ export interface RouteDef {
   /** the spec's request key or fixed path this answers (spec §7) */
   key: string;
   access: Access;
+  /** the handler streams the body itself under its own cap (uploads): no JSON body limit in front */
+  rawBody?: boolean;
   handler: (c: Context<Env>, ctx: DaemonContext) => Response | Promise<Response>;
 }
 

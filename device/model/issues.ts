@@ -43,6 +43,9 @@ export const ERROR_CODES = [
   'invalid_input',
   'not_found',
   'file_not_found', // a named file is not in its folder (log files, format files)
+  'file_too_large', // "Failed to upload file(s)": over the cap of its kind (params: max, bytes)
+  'invalid_certificate', // an uploaded certificate that is neither PEM nor DER X.509 (nothing stored)
+  'invalid_key', // an uploaded key that is not an unencrypted private key (nothing stored)
   'method_not_allowed',
   'unauthenticated',
   'forbidden',
@@ -55,6 +58,12 @@ export const ERROR_CODES = [
   'interface_not_ready', // spec §8 "Selected interface not enabled or settings not saved"
   'tcp_port_closed', // spec §8 "TCP port of selected COM port not open" (params: address)
   'link_failed', // a PLC link could not carry a request (params: reason)
+  'rest_disabled', // the REST test needs api_enable saved (spec §7 /apitest)
+  'db_server_missing', // SQL/NoSQL test: the saved settings name no server
+  'db_not_influx', // pew_getinflux: the saved NoSQL settings are not of the InfluxDB type
+  'db_peer_failed', // pew_getinflux: the server could not be asked (params: reason, message)
+  'service_not_configured', // a connection test whose saved settings name no server (MQTT, FTP, HTTP, e-mail)
+  'certificate_missing', // a connection test needs a certificate file that is not on the unit (params: name)
   'save_failed',
   'internal',
 ] as const;

@@ -15,8 +15,11 @@ import { measureConsole } from './console.ts';
 import { measureCodecs } from './codec.ts';
 import { measureWire } from './wire.ts';
 import { measureRedirect } from './redirect.ts';
+import { measureTlsBridge } from './tls-bridge.ts';
 import { measureLogger } from './logger.ts';
 import { measureGraphs } from './graphs.ts';
+import { measureServiceTests } from './service-tests.ts';
+import { measureConnectionTests } from './service-tests-net.ts';
 
 const START_RUNS = 5;
 const SECTIONS = ['pew_mqtt', 'pew'] as const;
@@ -69,11 +72,14 @@ try {
       }
     });
     await part('redirect threads', () => measureRedirect(rows, bundle));
+    await part('tls bridge', () => measureTlsBridge(rows, [bundle]));
   }
 
   await part('protocol codecs', () => measureCodecs(rows));
   await part('link wire utilisation', () => measureWire(rows));
   await part('data logger', () => measureLogger(rows));
+  await part('service tests', () => measureServiceTests(rows));
+  await part('connection tests', () => measureConnectionTests(rows));
 
   await part('console in chromium', () => measureConsole(rows));
   await part('graphs in chromium', () => measureGraphs(rows));

@@ -39,7 +39,8 @@ function safeStorage(): Storage | undefined {
 export async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (method === 'POST') {
-    headers['Content-Type'] = 'application/json';
+    // a file (upload) goes as it is, everything else as JSON
+    headers['Content-Type'] = body instanceof Blob ? 'application/octet-stream' : 'application/json';
     if (csrfToken) headers['X-CSRF-Token'] = csrfToken;
   }
   let res: Response;
@@ -47,7 +48,7 @@ export async function request<T>(method: 'GET' | 'POST', path: string, body?: un
     res = await fetch(apiUrl(mode.value, path), {
       method,
       headers,
-      body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+      body: method === 'POST' ? (body instanceof Blob ? body : JSON.stringify(body ?? {})) : undefined,
       credentials: mode.value.base ? 'include' : 'same-origin',
     });
   } catch {
@@ -68,3 +69,5 @@ export async function request<T>(method: 'GET' | 'POST', path: string, body?: un
 
 export const get = <T>(path: string) => request<T>('GET', path);
 export const post = <T>(path: string, body?: unknown) => request<T>('POST', path, body);
+/** POSTs a file as the raw body (`POST /config/upload`). */
+export const postFile = <T>(path: string, file: Blob) => request<T>('POST', path, file);

@@ -567,6 +567,19 @@ type RootTranslation = {
 		 */
 		file_not_found: string
 		/**
+		 * T​h​e​ ​f​i​l​e​ ​i​s​ ​t​o​o​ ​l​a​r​g​e​ ​(​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​b​y​t​e​s​)​.
+		 * @param {unknown} max
+		 */
+		file_too_large: RequiredParams<'max'>
+		/**
+		 * N​o​t​ ​a​ ​c​e​r​t​i​f​i​c​a​t​e​ ​(​X​.​5​0​9​ ​i​n​ ​P​E​M​ ​o​r​ ​D​E​R​ ​f​o​r​m​a​t​)​.​ ​N​o​t​h​i​n​g​ ​w​a​s​ ​s​t​o​r​e​d​.
+		 */
+		invalid_certificate: string
+		/**
+		 * N​o​t​ ​a​ ​p​r​i​v​a​t​e​ ​k​e​y​ ​w​i​t​h​o​u​t​ ​p​a​s​s​w​o​r​d​ ​(​P​E​M​ ​o​r​ ​D​E​R​)​.​ ​N​o​t​h​i​n​g​ ​w​a​s​ ​s​t​o​r​e​d​.
+		 */
+		invalid_key: string
+		/**
 		 * I​n​v​a​l​i​d​ ​i​n​p​u​t​.
 		 */
 		method_not_allowed: string
@@ -614,6 +627,32 @@ type RootTranslation = {
 		 * T​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​t​o​ ​t​h​e​ ​P​L​C​ ​c​o​u​l​d​ ​n​o​t​ ​c​a​r​r​y​ ​t​h​e​ ​r​e​q​u​e​s​t​.
 		 */
 		link_failed: string
+		/**
+		 * T​h​e​ ​R​E​S​T​ ​A​P​I​ ​i​s​ ​n​o​t​ ​e​n​a​b​l​e​d​ ​o​r​ ​i​t​s​ ​s​e​t​t​i​n​g​s​ ​a​r​e​ ​n​o​t​ ​s​a​v​e​d​.
+		 */
+		rest_disabled: string
+		/**
+		 * N​o​ ​d​a​t​a​b​a​s​e​ ​s​e​r​v​e​r​ ​i​s​ ​s​a​v​e​d​.​ ​E​n​t​e​r​ ​t​h​e​ ​s​e​r​v​e​r​ ​a​n​d​ ​s​a​v​e​ ​t​h​e​ ​s​e​t​t​i​n​g​s​ ​b​e​f​o​r​e​ ​t​e​s​t​i​n​g​.
+		 */
+		db_server_missing: string
+		/**
+		 * T​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​ ​a​r​e​ ​n​o​t​ ​o​f​ ​t​h​e​ ​I​n​f​l​u​x​D​B​ ​t​y​p​e​.​ ​S​e​l​e​c​t​ ​I​n​f​l​u​x​D​B​ ​a​n​d​ ​s​a​v​e​ ​f​i​r​s​t​.
+		 */
+		db_not_influx: string
+		/**
+		 * T​h​e​ ​d​a​t​a​b​a​s​e​ ​s​e​r​v​e​r​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​a​s​k​e​d​:​ ​{​m​e​s​s​a​g​e​}
+		 * @param {unknown} message
+		 */
+		db_peer_failed: RequiredParams<'message'>
+		/**
+		 * N​o​ ​s​e​r​v​e​r​ ​i​s​ ​s​e​t​ ​i​n​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​:​ ​e​n​t​e​r​ ​i​t​ ​a​n​d​ ​s​a​v​e​ ​f​i​r​s​t​.
+		 */
+		service_not_configured: string
+		/**
+		 * T​h​e​ ​c​e​r​t​i​f​i​c​a​t​e​ ​f​i​l​e​ ​{​n​a​m​e​}​ ​i​s​ ​n​o​t​ ​o​n​ ​t​h​e​ ​u​n​i​t​:​ ​u​p​l​o​a​d​ ​i​t​ ​a​g​a​i​n​ ​o​r​ ​c​l​e​a​r​ ​t​h​e​ ​f​i​e​l​d​.
+		 * @param {unknown} name
+		 */
+		certificate_missing: RequiredParams<'name'>
 		/**
 		 * F​a​i​l​e​d​ ​t​o​ ​s​a​v​e​ ​s​e​t​t​i​n​g​s​.
 		 */
@@ -968,6 +1007,1854 @@ type RootTranslation = {
 				label: string
 				/**
 				 * O​n​l​y​ ​f​o​r​ ​t​e​s​t​s​:​ ​t​h​e​ ​b​r​o​k​e​r​'​s​ ​i​d​e​n​t​i​t​y​ ​i​s​ ​n​o​t​ ​c​h​e​c​k​e​d​.
+				 */
+				help: string
+			}
+		}
+		pew_script: {
+			enable_script: {
+				/**
+				 * E​n​a​b​l​e​ ​s​c​r​i​p​t
+				 */
+				label: string
+				/**
+				 * T​h​e​ ​u​n​i​t​ ​r​u​n​s​ ​t​h​e​ ​a​c​t​i​v​e​ ​s​c​r​i​p​t​ ​f​i​l​e​.
+				 */
+				help: string
+			}
+			script_file: {
+				/**
+				 * S​c​r​i​p​t​ ​f​i​l​e
+				 */
+				label: string
+				/**
+				 * N​a​m​e​ ​o​f​ ​t​h​e​ ​a​c​t​i​v​e​ ​s​c​r​i​p​t​:​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​u​n​d​e​r​s​c​o​r​e​ ​a​n​d​ ​d​o​t​,​ ​e​n​d​i​n​g​ ​i​n​ ​.​c​f​g​ ​(​a​t​ ​m​o​s​t​ ​3​0​ ​c​h​a​r​a​c​t​e​r​s​)​.
+				 */
+				help: string
+			}
+			ftp_transmission: {
+				/**
+				 * F​T​P​ ​t​r​a​n​s​m​i​s​s​i​o​n
+				 */
+				label: string
+				/**
+				 * S​e​n​d​ ​t​h​e​ ​f​i​l​e​s​ ​t​h​e​ ​s​c​r​i​p​t​ ​w​r​i​t​e​s​ ​w​i​t​h​ ​t​h​e​ ​F​T​P​ ​c​l​i​e​n​t​ ​(​F​T​P​ ​p​a​g​e​)​.
+				 */
+				help: string
+			}
+			transmission_btime: {
+				/**
+				 * B​a​s​e​ ​t​i​m​e
+				 */
+				label: string
+				/**
+				 * S​e​c​o​n​d​s​ ​a​f​t​e​r​ ​m​i​d​n​i​g​h​t​ ​f​r​o​m​ ​w​h​i​c​h​ ​t​h​e​ ​s​e​n​d​ ​c​y​c​l​e​ ​i​s​ ​c​o​u​n​t​e​d​.
+				 */
+				help: string
+			}
+			ftp_send_cycle: {
+				/**
+				 * S​e​n​d​ ​c​y​c​l​e
+				 */
+				label: string
+				/**
+				 * S​e​c​o​n​d​s​ ​b​e​t​w​e​e​n​ ​t​w​o​ ​t​r​a​n​s​m​i​s​s​i​o​n​s​ ​(​a​t​ ​l​e​a​s​t​ ​6​0​)​.
+				 */
+				help: string
+			}
+			ftp_repeats: {
+				/**
+				 * R​e​p​e​a​t​s
+				 */
+				label: string
+				/**
+				 * H​o​w​ ​o​f​t​e​n​ ​a​ ​f​a​i​l​e​d​ ​t​r​a​n​s​m​i​s​s​i​o​n​ ​i​s​ ​r​e​p​e​a​t​e​d​ ​(​0​ ​–​ ​9​)​.
+				 */
+				help: string
+			}
+			file_ext_replacement: {
+				/**
+				 * E​x​t​e​n​s​i​o​n​ ​a​f​t​e​r​ ​s​e​n​d​i​n​g
+				 */
+				label: string
+				/**
+				 * A​ ​s​e​n​t​ ​f​i​l​e​ ​i​s​ ​r​e​n​a​m​e​d​ ​t​o​ ​t​h​i​s​ ​e​x​t​e​n​s​i​o​n​,​ ​e​.​g​.​ ​b​a​k​ ​(​a​t​ ​m​o​s​t​ ​7​ ​c​h​a​r​a​c​t​e​r​s​)​.
+				 */
+				help: string
+			}
+		}
+		script_file: {
+			content: {
+				/**
+				 * S​c​r​i​p​t
+				 */
+				label: string
+				/**
+				 * T​h​e​ ​t​e​x​t​ ​o​f​ ​t​h​e​ ​a​c​t​i​v​e​ ​s​c​r​i​p​t​ ​f​i​l​e​.
+				 */
+				help: string
+			}
+		}
+		pew_api: {
+			api_enable: {
+				/**
+				 * E​n​a​b​l​e​ ​R​E​S​T​ ​A​P​I
+				 */
+				label: string
+				/**
+				 * C​l​i​e​n​t​s​ ​r​e​a​d​ ​a​n​d​ ​w​r​i​t​e​ ​P​L​C​ ​d​a​t​a​ ​a​t​ ​/​a​p​i​/​v​1​/​p​l​c​/​<​i​n​t​e​r​f​a​c​e​>​/​<​a​r​e​a​>​/​<​a​d​d​r​e​s​s​>​.
+				 */
+				help: string
+			}
+			ip1: {
+				/**
+				 * A​l​l​o​w​e​d​ ​c​l​i​e​n​t​s​ ​f​r​o​m
+				 */
+				label: string
+				/**
+				 * 0​.​0​.​0​.​0​ ​–​ ​0​.​0​.​0​.​0​ ​a​c​c​e​p​t​s​ ​e​v​e​r​y​ ​a​d​d​r​e​s​s​.
+				 */
+				help: string
+			}
+			ip2: {
+				/**
+				 * A​l​l​o​w​e​d​ ​c​l​i​e​n​t​s​ ​t​o
+				 */
+				label: string
+				/**
+				 * M​u​s​t​ ​n​o​t​ ​b​e​ ​b​e​l​o​w​ ​t​h​e​ ​s​t​a​r​t​.
+				 */
+				help: string
+			}
+			http_port: {
+				/**
+				 * P​o​r​t
+				 */
+				label: string
+				/**
+				 * N​o​t​ ​3​0​0​0​,​ ​8​0​0​0​,​ ​8​0​8​0​,​ ​8​0​8​1​ ​o​r​ ​5​9​0​0​;​ ​s​h​a​r​e​d​ ​b​y​ ​t​h​e​ ​A​P​I​ ​a​n​d​ ​t​h​e​ ​H​T​T​P​ ​s​e​r​v​e​r​.
+				 */
+				help: string
+			}
+			http_server: {
+				/**
+				 * E​n​a​b​l​e​ ​H​T​T​P​ ​s​e​r​v​e​r
+				 */
+				label: string
+				/**
+				 * S​e​r​v​e​s​ ​t​h​e​ ​u​p​l​o​a​d​e​d​ ​H​T​T​P​ ​f​i​l​e​s​ ​b​y​ ​n​a​m​e​ ​o​n​ ​t​h​e​ ​s​a​m​e​ ​p​o​r​t​.
+				 */
+				help: string
+			}
+			use_encryption: {
+				/**
+				 * E​n​c​r​y​p​t​i​o​n​ ​(​H​T​T​P​S​)
+				 */
+				label: string
+				/**
+				 * N​e​e​d​s​ ​t​h​e​ ​u​p​l​o​a​d​e​d​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e​ ​a​n​d​ ​k​e​y​.
+				 */
+				help: string
+			}
+			use_cors: {
+				/**
+				 * A​l​l​o​w​ ​c​r​o​s​s​-​o​r​i​g​i​n​ ​r​e​q​u​e​s​t​s​ ​(​C​O​R​S​)
+				 */
+				label: string
+				/**
+				 * L​e​t​s​ ​w​e​b​ ​p​a​g​e​s​ ​o​f​ ​o​t​h​e​r​ ​s​i​t​e​s​ ​c​a​l​l​ ​t​h​e​ ​A​P​I​ ​f​r​o​m​ ​a​ ​b​r​o​w​s​e​r​.
+				 */
+				help: string
+			}
+		}
+		pew_sql: {
+			enable_sql: {
+				/**
+				 * E​n​a​b​l​e​ ​S​Q​L​ ​c​l​i​e​n​t
+				 */
+				label: string
+				/**
+				 * I​n​s​e​r​t​ ​P​L​C​ ​d​a​t​a​ ​i​n​t​o​ ​a​ ​d​a​t​a​b​a​s​e​ ​t​a​b​l​e​.
+				 */
+				help: string
+			}
+			db_type: {
+				/**
+				 * D​a​t​a​b​a​s​e​ ​t​y​p​e
+				 */
+				label: string
+				options: {
+					/**
+					 * M​S​ ​S​Q​L​ ​S​e​r​v​e​r
+					 */
+					'0': string
+					/**
+					 * M​y​S​Q​L​ ​/​ ​M​a​r​i​a​D​B
+					 */
+					'1': string
+					/**
+					 * P​o​s​t​g​r​e​S​Q​L
+					 */
+					'2': string
+				}
+			}
+			server: {
+				/**
+				 * S​e​r​v​e​r
+				 */
+				label: string
+				/**
+				 * H​o​s​t​ ​n​a​m​e​ ​o​r​ ​I​P​ ​a​d​d​r​e​s​s​ ​o​f​ ​t​h​e​ ​d​a​t​a​b​a​s​e​ ​s​e​r​v​e​r​.
+				 */
+				help: string
+			}
+			port: {
+				/**
+				 * P​o​r​t
+				 */
+				label: string
+				/**
+				 * S​e​t​ ​t​o​ ​t​h​e​ ​u​s​u​a​l​ ​p​o​r​t​ ​w​h​e​n​ ​t​h​e​ ​d​a​t​a​b​a​s​e​ ​t​y​p​e​ ​c​h​a​n​g​e​s​.
+				 */
+				help: string
+			}
+			instance_name: {
+				/**
+				 * D​a​t​a​b​a​s​e
+				 */
+				label: string
+				/**
+				 * M​a​y​ ​s​t​a​y​ ​e​m​p​t​y​ ​o​n​ ​M​S​ ​S​Q​L​:​ ​t​h​e​ ​l​o​g​i​n​'​s​ ​d​e​f​a​u​l​t​ ​d​a​t​a​b​a​s​e​.
+				 */
+				help: string
+			}
+			user: {
+				/**
+				 * U​s​e​r​ ​n​a​m​e
+				 */
+				label: string
+			}
+			pass: {
+				/**
+				 * P​a​s​s​w​o​r​d
+				 */
+				label: string
+				/**
+				 * S​h​o​w​n​ ​a​s​ ​a​s​t​e​r​i​s​k​s​ ​w​h​e​n​ ​s​t​o​r​e​d​;​ ​l​e​a​v​e​ ​t​h​e​m​ ​t​o​ ​k​e​e​p​ ​t​h​e​ ​s​t​o​r​e​d​ ​p​a​s​s​w​o​r​d​.
+				 */
+				help: string
+			}
+			plc_control_dt: {
+				/**
+				 * C​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​(​D​T​)
+				 */
+				label: string
+				/**
+				 * F​i​r​s​t​ ​d​a​t​a​ ​r​e​g​i​s​t​e​r​ ​o​f​ ​t​h​e​ ​b​l​o​c​k​ ​t​h​e​ ​P​L​C​ ​u​s​e​s​ ​t​o​ ​c​o​n​t​r​o​l​ ​t​h​e​ ​c​l​i​e​n​t​.
+				 */
+				help: string
+			}
+			plc_poll: {
+				/**
+				 * P​o​l​l​ ​t​i​m​e
+				 */
+				label: string
+				/**
+				 * S​e​c​o​n​d​s​ ​b​e​t​w​e​e​n​ ​t​w​o​ ​r​e​a​d​s​ ​o​f​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​b​l​o​c​k​,​ ​o​r​ ​b​e​t​w​e​e​n​ ​t​w​o​ ​i​n​s​e​r​t​s​ ​w​i​t​h​o​u​t​ ​P​L​C​.
+				 */
+				help: string
+			}
+			timeout: {
+				/**
+				 * T​i​m​e​o​u​t
+				 */
+				label: string
+				/**
+				 * H​o​w​ ​l​o​n​g​ ​t​o​ ​w​a​i​t​ ​f​o​r​ ​t​h​e​ ​d​a​t​a​b​a​s​e​ ​s​e​r​v​e​r​.
+				 */
+				help: string
+			}
+			use_encryption: {
+				/**
+				 * E​n​c​r​y​p​t​e​d​ ​c​o​n​n​e​c​t​i​o​n​ ​(​T​L​S​)
+				 */
+				label: string
+			}
+			ca_verification: {
+				/**
+				 * V​e​r​i​f​y​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e
+				 */
+				label: string
+				/**
+				 * O​f​f​ ​o​n​l​y​ ​f​o​r​ ​t​e​s​t​s​:​ ​t​h​e​ ​s​e​r​v​e​r​'​s​ ​i​d​e​n​t​i​t​y​ ​i​s​ ​n​o​t​ ​c​h​e​c​k​e​d​.
+				 */
+				help: string
+			}
+			ca: {
+				/**
+				 * C​A​ ​c​e​r​t​i​f​i​c​a​t​e
+				 */
+				label: string
+			}
+			client: {
+				/**
+				 * C​l​i​e​n​t​ ​c​e​r​t​i​f​i​c​a​t​e
+				 */
+				label: string
+			}
+			key: {
+				/**
+				 * C​l​i​e​n​t​ ​k​e​y
+				 */
+				label: string
+				/**
+				 * E​x​t​e​n​s​i​o​n​s​ ​.​k​e​y​ ​o​r​ ​.​p​e​m​.
+				 */
+				help: string
+			}
+			tablename: {
+				/**
+				 * T​a​b​l​e
+				 */
+				label: string
+			}
+			insertWithoutPLC: {
+				/**
+				 * I​n​s​e​r​t​ ​w​i​t​h​o​u​t​ ​P​L​C
+				 */
+				label: string
+				/**
+				 * T​h​e​ ​u​n​i​t​ ​r​e​a​d​s​ ​t​h​e​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​a​n​d​ ​i​n​s​e​r​t​s​ ​a​ ​r​o​w​ ​e​v​e​r​y​ ​p​o​l​l​ ​t​i​m​e​ ​b​y​ ​i​t​s​e​l​f​.
+				 */
+				help: string
+			}
+			'interface': {
+				/**
+				 * I​n​t​e​r​f​a​c​e
+				 */
+				label: string
+				/**
+				 * T​h​e​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​a​r​e​ ​r​e​a​d​ ​t​h​r​o​u​g​h​ ​t​h​i​s​ ​i​n​t​e​r​f​a​c​e​.
+				 */
+				help: string
+			}
+			plc_addr: {
+				/**
+				 * S​t​a​t​i​o​n​ ​n​u​m​b​e​r
+				 */
+				label: string
+				/**
+				 * 0​ ​f​o​r​ ​R​S​2​3​2​;​ ​f​o​r​ ​R​S​4​8​5​ ​a​n​d​ ​E​t​h​e​r​n​e​t​ ​t​h​e​ ​P​L​C​'​s​ ​s​t​a​t​i​o​n​ ​n​u​m​b​e​r​.
+				 */
+				help: string
+			}
+			datalist: {
+				/**
+				 * D​a​t​a​ ​p​o​i​n​t​s
+				 */
+				label: string
+				name: {
+					/**
+					 * C​o​l​u​m​n​ ​n​a​m​e
+					 */
+					label: string
+					/**
+					 * S​t​a​r​t​s​ ​w​i​t​h​ ​a​ ​l​e​t​t​e​r​;​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​ ​a​n​d​ ​u​n​d​e​r​s​c​o​r​e​.
+					 */
+					help: string
+				}
+				area: {
+					/**
+					 * A​r​e​a
+					 */
+					label: string
+				}
+				address: {
+					/**
+					 * A​d​d​r​e​s​s
+					 */
+					label: string
+					/**
+					 * T​h​e​ ​f​i​r​s​t​ ​w​o​r​d​ ​o​f​ ​t​h​e​ ​v​a​l​u​e​.
+					 */
+					help: string
+				}
+				bit: {
+					/**
+					 * B​i​t
+					 */
+					label: string
+					/**
+					 * T​h​e​ ​b​i​t​ ​o​f​ ​t​h​e​ ​w​o​r​d​ ​(​0​ ​–​ ​1​5​)​.
+					 */
+					help: string
+				}
+				type: {
+					/**
+					 * D​a​t​a​ ​t​y​p​e
+					 */
+					label: string
+				}
+				decimal: {
+					/**
+					 * D​e​c​i​m​a​l​s
+					 */
+					label: string
+				}
+				endian: {
+					/**
+					 * W​o​r​d​ ​o​r​d​e​r
+					 */
+					label: string
+					options: {
+						/**
+						 * L​i​t​t​l​e​ ​(​l​o​w​ ​w​o​r​d​ ​f​i​r​s​t​)
+						 */
+						little: string
+						/**
+						 * B​i​g
+						 */
+						big: string
+						/**
+						 * M​i​d​d​l​e
+						 */
+						middle: string
+						/**
+						 * M​i​x​e​d
+						 */
+						mixed: string
+					}
+				}
+				unit: {
+					/**
+					 * U​n​i​t
+					 */
+					label: string
+				}
+				enable_scal: {
+					/**
+					 * S​c​a​l​i​n​g
+					 */
+					label: string
+				}
+				scale_plc_min: {
+					/**
+					 * P​L​C​ ​m​i​n​i​m​u​m
+					 */
+					label: string
+				}
+				scale_plc_max: {
+					/**
+					 * P​L​C​ ​m​a​x​i​m​u​m
+					 */
+					label: string
+				}
+				scale_log_min: {
+					/**
+					 * S​t​o​r​e​d​ ​m​i​n​i​m​u​m
+					 */
+					label: string
+				}
+				scale_log_max: {
+					/**
+					 * S​t​o​r​e​d​ ​m​a​x​i​m​u​m
+					 */
+					label: string
+				}
+			}
+		}
+		pew_nosql: {
+			enable_sql: {
+				/**
+				 * E​n​a​b​l​e​ ​N​o​S​Q​L​ ​c​l​i​e​n​t
+				 */
+				label: string
+				/**
+				 * I​n​s​e​r​t​ ​P​L​C​ ​d​a​t​a​ ​i​n​t​o​ ​M​o​n​g​o​D​B​ ​o​r​ ​I​n​f​l​u​x​D​B​.
+				 */
+				help: string
+			}
+			db_type: {
+				/**
+				 * D​a​t​a​b​a​s​e​ ​t​y​p​e
+				 */
+				label: string
+				options: {
+					/**
+					 * M​o​n​g​o​D​B
+					 */
+					'0': string
+					/**
+					 * I​n​f​l​u​x​D​B
+					 */
+					'1': string
+				}
+			}
+			server: {
+				/**
+				 * S​e​r​v​e​r
+				 */
+				label: string
+				/**
+				 * W​i​t​h​ ​s​c​h​e​m​e​ ​a​n​d​ ​p​o​r​t​,​ ​e​.​g​.​ ​m​o​n​g​o​d​b​:​/​/​h​o​s​t​:​2​7​0​1​7​ ​o​r​ ​h​t​t​p​:​/​/​h​o​s​t​:​8​0​8​6​.
+				 */
+				help: string
+			}
+			instance_name: {
+				/**
+				 * D​a​t​a​b​a​s​e
+				 */
+				label: string
+			}
+			user: {
+				/**
+				 * U​s​e​r​ ​n​a​m​e
+				 */
+				label: string
+			}
+			pass: {
+				/**
+				 * P​a​s​s​w​o​r​d
+				 */
+				label: string
+				/**
+				 * S​h​o​w​n​ ​a​s​ ​a​s​t​e​r​i​s​k​s​ ​w​h​e​n​ ​s​t​o​r​e​d​;​ ​l​e​a​v​e​ ​t​h​e​m​ ​t​o​ ​k​e​e​p​ ​t​h​e​ ​s​t​o​r​e​d​ ​p​a​s​s​w​o​r​d​.
+				 */
+				help: string
+			}
+			plc_control_dt: {
+				/**
+				 * C​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​(​D​T​)
+				 */
+				label: string
+				/**
+				 * F​i​r​s​t​ ​d​a​t​a​ ​r​e​g​i​s​t​e​r​ ​o​f​ ​t​h​e​ ​b​l​o​c​k​ ​t​h​e​ ​P​L​C​ ​u​s​e​s​ ​t​o​ ​c​o​n​t​r​o​l​ ​t​h​e​ ​c​l​i​e​n​t​.
+				 */
+				help: string
+			}
+			plc_poll: {
+				/**
+				 * P​o​l​l​ ​t​i​m​e
+				 */
+				label: string
+				/**
+				 * S​e​c​o​n​d​s​ ​b​e​t​w​e​e​n​ ​t​w​o​ ​r​e​a​d​s​ ​o​f​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​b​l​o​c​k​,​ ​o​r​ ​b​e​t​w​e​e​n​ ​t​w​o​ ​i​n​s​e​r​t​s​ ​w​i​t​h​o​u​t​ ​P​L​C​.
+				 */
+				help: string
+			}
+			timeout: {
+				/**
+				 * T​i​m​e​o​u​t
+				 */
+				label: string
+				/**
+				 * H​o​w​ ​l​o​n​g​ ​t​o​ ​w​a​i​t​ ​f​o​r​ ​t​h​e​ ​d​a​t​a​b​a​s​e​ ​s​e​r​v​e​r​.
+				 */
+				help: string
+			}
+			use_encryption: {
+				/**
+				 * E​n​c​r​y​p​t​e​d​ ​c​o​n​n​e​c​t​i​o​n​ ​(​T​L​S​)
+				 */
+				label: string
+			}
+			ca_verification: {
+				/**
+				 * V​e​r​i​f​y​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e
+				 */
+				label: string
+				/**
+				 * O​f​f​ ​o​n​l​y​ ​f​o​r​ ​t​e​s​t​s​:​ ​t​h​e​ ​s​e​r​v​e​r​'​s​ ​i​d​e​n​t​i​t​y​ ​i​s​ ​n​o​t​ ​c​h​e​c​k​e​d​.
+				 */
+				help: string
+			}
+			ca: {
+				/**
+				 * C​A​ ​c​e​r​t​i​f​i​c​a​t​e
+				 */
+				label: string
+			}
+			client: {
+				/**
+				 * C​l​i​e​n​t​ ​c​e​r​t​i​f​i​c​a​t​e
+				 */
+				label: string
+			}
+			key: {
+				/**
+				 * C​l​i​e​n​t​ ​k​e​y
+				 */
+				label: string
+				/**
+				 * E​x​t​e​n​s​i​o​n​s​ ​.​k​e​y​ ​o​r​ ​.​p​e​m​.
+				 */
+				help: string
+			}
+			collection: {
+				/**
+				 * C​o​l​l​e​c​t​i​o​n
+				 */
+				label: string
+			}
+			measurement: {
+				/**
+				 * M​e​a​s​u​r​e​m​e​n​t
+				 */
+				label: string
+			}
+			tag_name: {
+				/**
+				 * T​a​g​ ​n​a​m​e
+				 */
+				label: string
+				/**
+				 * W​r​i​t​t​e​n​ ​w​i​t​h​ ​e​v​e​r​y​ ​r​e​c​o​r​d​;​ ​g​i​v​e​ ​n​a​m​e​ ​a​n​d​ ​v​a​l​u​e​,​ ​o​r​ ​n​e​i​t​h​e​r​.
+				 */
+				help: string
+			}
+			tag_value: {
+				/**
+				 * T​a​g​ ​v​a​l​u​e
+				 */
+				label: string
+			}
+			insertWithoutPLC: {
+				/**
+				 * I​n​s​e​r​t​ ​w​i​t​h​o​u​t​ ​P​L​C
+				 */
+				label: string
+				/**
+				 * T​h​e​ ​u​n​i​t​ ​r​e​a​d​s​ ​t​h​e​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​a​n​d​ ​i​n​s​e​r​t​s​ ​a​ ​r​e​c​o​r​d​ ​e​v​e​r​y​ ​p​o​l​l​ ​t​i​m​e​ ​b​y​ ​i​t​s​e​l​f​.
+				 */
+				help: string
+			}
+			'interface': {
+				/**
+				 * I​n​t​e​r​f​a​c​e
+				 */
+				label: string
+				/**
+				 * T​h​e​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​a​r​e​ ​r​e​a​d​ ​t​h​r​o​u​g​h​ ​t​h​i​s​ ​i​n​t​e​r​f​a​c​e​.
+				 */
+				help: string
+			}
+			plc_addr: {
+				/**
+				 * S​t​a​t​i​o​n​ ​n​u​m​b​e​r
+				 */
+				label: string
+				/**
+				 * 0​ ​f​o​r​ ​R​S​2​3​2​;​ ​f​o​r​ ​R​S​4​8​5​ ​a​n​d​ ​E​t​h​e​r​n​e​t​ ​t​h​e​ ​P​L​C​'​s​ ​s​t​a​t​i​o​n​ ​n​u​m​b​e​r​.
+				 */
+				help: string
+			}
+			datalist: {
+				/**
+				 * D​a​t​a​ ​p​o​i​n​t​s
+				 */
+				label: string
+				name: {
+					/**
+					 * F​i​e​l​d​ ​n​a​m​e
+					 */
+					label: string
+					/**
+					 * S​t​a​r​t​s​ ​w​i​t​h​ ​a​ ​l​e​t​t​e​r​;​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​ ​a​n​d​ ​u​n​d​e​r​s​c​o​r​e​.
+					 */
+					help: string
+				}
+				area: {
+					/**
+					 * A​r​e​a
+					 */
+					label: string
+				}
+				address: {
+					/**
+					 * A​d​d​r​e​s​s
+					 */
+					label: string
+					/**
+					 * T​h​e​ ​f​i​r​s​t​ ​w​o​r​d​ ​o​f​ ​t​h​e​ ​v​a​l​u​e​.
+					 */
+					help: string
+				}
+				bit: {
+					/**
+					 * B​i​t
+					 */
+					label: string
+					/**
+					 * T​h​e​ ​b​i​t​ ​o​f​ ​t​h​e​ ​w​o​r​d​ ​(​0​ ​–​ ​1​5​)​.
+					 */
+					help: string
+				}
+				type: {
+					/**
+					 * D​a​t​a​ ​t​y​p​e
+					 */
+					label: string
+				}
+				decimal: {
+					/**
+					 * D​e​c​i​m​a​l​s
+					 */
+					label: string
+				}
+				endian: {
+					/**
+					 * W​o​r​d​ ​o​r​d​e​r
+					 */
+					label: string
+					options: {
+						/**
+						 * L​i​t​t​l​e​ ​(​l​o​w​ ​w​o​r​d​ ​f​i​r​s​t​)
+						 */
+						little: string
+						/**
+						 * B​i​g
+						 */
+						big: string
+						/**
+						 * M​i​d​d​l​e
+						 */
+						middle: string
+						/**
+						 * M​i​x​e​d
+						 */
+						mixed: string
+					}
+				}
+				unit: {
+					/**
+					 * U​n​i​t
+					 */
+					label: string
+				}
+				enable_scal: {
+					/**
+					 * S​c​a​l​i​n​g
+					 */
+					label: string
+				}
+				scale_plc_min: {
+					/**
+					 * P​L​C​ ​m​i​n​i​m​u​m
+					 */
+					label: string
+				}
+				scale_plc_max: {
+					/**
+					 * P​L​C​ ​m​a​x​i​m​u​m
+					 */
+					label: string
+				}
+				scale_log_min: {
+					/**
+					 * S​t​o​r​e​d​ ​m​i​n​i​m​u​m
+					 */
+					label: string
+				}
+				scale_log_max: {
+					/**
+					 * S​t​o​r​e​d​ ​m​a​x​i​m​u​m
+					 */
+					label: string
+				}
+			}
+			influx: {
+				/**
+				 * R​e​a​d​ ​d​a​t​a​b​a​s​e​s
+				 */
+				read: string
+				/**
+				 * R​e​a​d​i​n​g​…
+				 */
+				reading: string
+				/**
+				 * A​s​k​s​ ​t​h​e​ ​I​n​f​l​u​x​D​B​ ​s​e​r​v​e​r​ ​o​f​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​.
+				 */
+				note: string
+				/**
+				 * D​a​t​a​b​a​s​e​s
+				 */
+				databases: string
+				/**
+				 * M​e​a​s​u​r​e​m​e​n​t​s​ ​o​f​ ​t​h​e​ ​s​a​v​e​d​ ​d​a​t​a​b​a​s​e
+				 */
+				measurements: string
+				/**
+				 * n​o​n​e
+				 */
+				none: string
+				/**
+				 * T​a​k​e​ ​{​n​a​m​e​}
+				 * @param {unknown} name
+				 */
+				pick: RequiredParams<'name'>
+			}
+		}
+		datapoints: {
+			/**
+			 * N​o​.
+			 */
+			no: string
+			/**
+			 * A​d​d​ ​d​a​t​a​ ​p​o​i​n​t
+			 */
+			add: string
+			/**
+			 * D​e​l​e​t​e​ ​d​a​t​a​ ​p​o​i​n​t
+			 */
+			remove: string
+			/**
+			 * N​o​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​y​e​t​.
+			 */
+			none: string
+			/**
+			 * {​c​o​u​n​t​}​ ​o​f​ ​{​m​a​x​}​ ​d​a​t​a​ ​p​o​i​n​t​s
+			 * @param {unknown} count
+			 * @param {unknown} max
+			 */
+			count: RequiredParams<'count' | 'max'>
+			/**
+			 * E​d​i​t​ ​d​a​t​a​ ​p​o​i​n​t​ ​{​n​}
+			 * @param {unknown} n
+			 */
+			edit: RequiredParams<'n'>
+			/**
+			 * D​a​t​a​ ​p​o​i​n​t​ ​{​n​}​:​ ​{​n​a​m​e​}
+			 * @param {unknown} n
+			 * @param {unknown} name
+			 */
+			editTitle: RequiredParams<'n' | 'name'>
+			/**
+			 * i​n​v​a​l​i​d​ ​s​e​t​t​i​n​g​s
+			 */
+			invalid: string
+			/**
+			 * o​f​f
+			 */
+			scaleOff: string
+			/**
+			 * M​a​x​.​ ​n​u​m​b​e​r​ ​o​f​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​r​e​a​c​h​e​d​.
+			 */
+			maxReached: string
+		}
+		pew_60870: {
+			enable_60870: {
+				/**
+				 * E​n​a​b​l​e​ ​I​E​C​ ​6​0​8​7​0​-​5​-​1​0​4​ ​s​e​r​v​e​r
+				 */
+				label: string
+			}
+			asdu_address: {
+				/**
+				 * A​S​D​U​ ​a​d​d​r​e​s​s
+				 */
+				label: string
+			}
+			asdu_structured: {
+				/**
+				 * S​t​r​u​c​t​u​r​e​d​ ​A​S​D​U​ ​a​d​d​r​e​s​s
+				 */
+				label: string
+				/**
+				 * S​h​o​w​n​ ​a​s​ ​t​w​o​ ​o​c​t​e​t​s​ ​(​h​i​g​h​.​l​o​w​)​ ​o​f​ ​0​ ​–​ ​2​5​5​ ​e​a​c​h​.
+				 */
+				help: string
+			}
+			expert_mode: {
+				/**
+				 * E​x​p​e​r​t​ ​m​o​d​e
+				 */
+				label: string
+			}
+			originator: {
+				/**
+				 * O​r​i​g​i​n​a​t​o​r​ ​a​d​d​r​e​s​s
+				 */
+				label: string
+			}
+			port: {
+				/**
+				 * S​e​r​v​e​r​ ​p​o​r​t
+				 */
+				label: string
+			}
+			plc_poll: {
+				/**
+				 * P​L​C​ ​p​o​l​l​ ​t​i​m​e
+				 */
+				label: string
+			}
+			plc_reconnect_reset: {
+				/**
+				 * D​r​o​p​ ​t​h​e​ ​c​o​n​n​e​c​t​i​o​n​s​ ​a​f​t​e​r​ ​a​ ​P​L​C​ ​r​e​c​o​n​n​e​c​t
+				 */
+				label: string
+			}
+			plc_live_check: {
+				/**
+				 * C​l​o​s​e​ ​t​h​e​ ​c​o​n​n​e​c​t​i​o​n​s​ ​w​h​i​l​e​ ​t​h​e​ ​P​L​C​ ​i​s​ ​n​o​t​ ​r​u​n​n​i​n​g
+				 */
+				label: string
+			}
+			connections: {
+				area: {
+					/**
+					 * P​L​C​ ​a​r​e​a
+					 */
+					label: string
+				}
+				plc_buffer_rbm: {
+					/**
+					 * R​e​a​d​-​b​a​c​k​ ​w​o​r​d
+					 */
+					label: string
+				}
+				plc_buffer_m: {
+					/**
+					 * M​o​n​i​t​o​r​ ​b​u​f​f​e​r
+					 */
+					label: string
+				}
+				plc_buffer_m_depth: {
+					/**
+					 * M​o​n​i​t​o​r​ ​b​u​f​f​e​r​ ​d​e​p​t​h
+					 */
+					label: string
+				}
+				plc_buffer_c: {
+					/**
+					 * C​o​n​t​r​o​l​ ​b​u​f​f​e​r
+					 */
+					label: string
+				}
+				t1: {
+					/**
+					 * t​1​ ​s​e​n​d​ ​t​i​m​e​o​u​t
+					 */
+					label: string
+					/**
+					 * M​u​s​t​ ​b​e​ ​s​m​a​l​l​e​r​ ​t​h​a​n​ ​t​3​.
+					 */
+					help: string
+				}
+				t2: {
+					/**
+					 * t​2​ ​a​c​k​n​o​w​l​e​d​g​e​ ​t​i​m​e​o​u​t
+					 */
+					label: string
+					/**
+					 * M​u​s​t​ ​b​e​ ​s​m​a​l​l​e​r​ ​t​h​a​n​ ​t​1​.
+					 */
+					help: string
+				}
+				t3: {
+					/**
+					 * t​3​ ​i​d​l​e​ ​t​e​s​t​ ​t​i​m​e​o​u​t
+					 */
+					label: string
+				}
+				k: {
+					/**
+					 * k​ ​(​f​r​a​m​e​s​ ​s​e​n​t​ ​u​n​a​c​k​n​o​w​l​e​d​g​e​d​)
+					 */
+					label: string
+				}
+				w: {
+					/**
+					 * w​ ​(​f​r​a​m​e​s​ ​r​e​c​e​i​v​e​d​ ​b​e​f​o​r​e​ ​a​c​k​n​o​w​l​e​d​g​i​n​g​)
+					 */
+					label: string
+					/**
+					 * A​t​ ​m​o​s​t​ ​2​/​3​ ​o​f​ ​k​.
+					 */
+					help: string
+				}
+				testfrm_in_stop_dt: {
+					/**
+					 * T​e​s​t​ ​f​r​a​m​e​s​ ​w​h​i​l​e​ ​d​a​t​a​ ​t​r​a​n​s​f​e​r​ ​i​s​ ​s​t​o​p​p​e​d
+					 */
+					label: string
+				}
+				testfrm_in_start_dt: {
+					/**
+					 * T​e​s​t​ ​f​r​a​m​e​s​ ​w​h​i​l​e​ ​d​a​t​a​ ​t​r​a​n​s​f​e​r​ ​r​u​n​s
+					 */
+					label: string
+				}
+				timeout: {
+					/**
+					 * P​L​C​ ​t​i​m​e​o​u​t
+					 */
+					label: string
+				}
+				lock_mode: {
+					/**
+					 * L​o​c​k​ ​m​o​d​e
+					 */
+					label: string
+					/**
+					 * O​n​l​y​ ​o​n​e​ ​c​l​i​e​n​t​ ​o​f​ ​t​h​i​s​ ​c​o​n​n​e​c​t​i​o​n​ ​m​a​y​ ​r​u​n​ ​d​a​t​a​ ​t​r​a​n​s​f​e​r​ ​a​t​ ​a​ ​t​i​m​e​.
+					 */
+					help: string
+				}
+				ip1: {
+					/**
+					 * A​l​l​o​w​e​d​ ​c​l​i​e​n​t​s​ ​f​r​o​m
+					 */
+					label: string
+				}
+				ip2: {
+					/**
+					 * A​l​l​o​w​e​d​ ​c​l​i​e​n​t​s​ ​t​o
+					 */
+					label: string
+				}
+			}
+		}
+		pew_tls: {
+			enable_tlsclient: {
+				/**
+				 * E​n​a​b​l​e​ ​T​L​S​ ​c​l​i​e​n​t
+				 */
+				label: string
+			}
+			plc_control_dt: {
+				/**
+				 * C​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​(​D​T​)
+				 */
+				label: string
+			}
+			plc_poll: {
+				/**
+				 * P​L​C​ ​p​o​l​l​ ​t​i​m​e
+				 */
+				label: string
+			}
+			tlsclientca: {
+				/**
+				 * C​A​ ​c​e​r​t​i​f​i​c​a​t​e
+				 */
+				label: string
+			}
+			tlsclientcert: {
+				/**
+				 * C​l​i​e​n​t​ ​c​e​r​t​i​f​i​c​a​t​e
+				 */
+				label: string
+			}
+			tlsclientkey: {
+				/**
+				 * C​l​i​e​n​t​ ​k​e​y
+				 */
+				label: string
+			}
+			tls_min_version_client: {
+				/**
+				 * M​i​n​i​m​u​m​ ​T​L​S​ ​v​e​r​s​i​o​n
+				 */
+				label: string
+				options: {
+					/**
+					 * N​o​ ​m​i​n​i​m​u​m
+					 */
+					none: string
+				}
+			}
+			nontls_server_port: {
+				/**
+				 * P​l​a​i​n​ ​l​i​s​t​e​n​i​n​g​ ​p​o​r​t
+				 */
+				label: string
+			}
+			nontls_accessability: {
+				/**
+				 * O​n​l​y​ ​c​l​i​e​n​t​s​ ​f​r​o​m​ ​t​h​i​s​ ​a​d​d​r​e​s​s​ ​r​a​n​g​e
+				 */
+				label: string
+			}
+			nontls_access_ip1: {
+				/**
+				 * A​l​l​o​w​e​d​ ​c​l​i​e​n​t​s​ ​f​r​o​m
+				 */
+				label: string
+			}
+			nontls_access_ip2: {
+				/**
+				 * A​l​l​o​w​e​d​ ​c​l​i​e​n​t​s​ ​t​o
+				 */
+				label: string
+			}
+			tls_server_host: {
+				/**
+				 * T​L​S​ ​s​e​r​v​e​r
+				 */
+				label: string
+			}
+			tls_destination_port: {
+				/**
+				 * T​L​S​ ​s​e​r​v​e​r​ ​p​o​r​t
+				 */
+				label: string
+				/**
+				 * M​o​d​b​u​s​/​T​C​P​ ​S​e​c​u​r​i​t​y​ ​u​s​e​s​ ​8​0​2​.
+				 */
+				help: string
+			}
+			ca_verification_tlsclient: {
+				/**
+				 * V​e​r​i​f​y​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e
+				 */
+				label: string
+			}
+			tlsclient_certauth: {
+				/**
+				 * A​u​t​h​e​n​t​i​c​a​t​i​o​n
+				 */
+				label: string
+				options: {
+					/**
+					 * P​u​b​l​i​c​ ​k​e​y
+					 */
+					'0': string
+					/**
+					 * C​l​i​e​n​t​ ​c​e​r​t​i​f​i​c​a​t​e
+					 */
+					'1': string
+				}
+			}
+			enable_tlsserver: {
+				/**
+				 * E​n​a​b​l​e​ ​T​L​S​ ​s​e​r​v​e​r
+				 */
+				label: string
+			}
+			plc_status_dt: {
+				/**
+				 * S​t​a​t​u​s​ ​r​e​g​i​s​t​e​r​ ​(​D​T​)
+				 */
+				label: string
+			}
+			plc_poll_tlsserver: {
+				/**
+				 * P​L​C​ ​p​o​l​l​ ​t​i​m​e
+				 */
+				label: string
+			}
+			tls_min_version_server: {
+				/**
+				 * M​i​n​i​m​u​m​ ​T​L​S​ ​v​e​r​s​i​o​n
+				 */
+				label: string
+				options: {
+					/**
+					 * N​o​ ​m​i​n​i​m​u​m
+					 */
+					none: string
+				}
+			}
+			tls_server_port: {
+				/**
+				 * T​L​S​ ​l​i​s​t​e​n​i​n​g​ ​p​o​r​t
+				 */
+				label: string
+			}
+			tls_accessability: {
+				/**
+				 * O​n​l​y​ ​c​l​i​e​n​t​s​ ​f​r​o​m​ ​t​h​i​s​ ​a​d​d​r​e​s​s​ ​r​a​n​g​e
+				 */
+				label: string
+			}
+			tls_access_ip1: {
+				/**
+				 * A​l​l​o​w​e​d​ ​c​l​i​e​n​t​s​ ​f​r​o​m
+				 */
+				label: string
+			}
+			tls_access_ip2: {
+				/**
+				 * A​l​l​o​w​e​d​ ​c​l​i​e​n​t​s​ ​t​o
+				 */
+				label: string
+			}
+			nontls_destination_port: {
+				/**
+				 * D​e​s​t​i​n​a​t​i​o​n​ ​p​o​r​t
+				 */
+				label: string
+				/**
+				 * M​o​d​b​u​s​/​T​C​P​ ​u​s​e​s​ ​5​0​2​.
+				 */
+				help: string
+			}
+			nontls_server_host: {
+				/**
+				 * D​e​s​t​i​n​a​t​i​o​n​ ​h​o​s​t
+				 */
+				label: string
+			}
+			tlsserver_certauth: {
+				/**
+				 * C​l​i​e​n​t​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n
+				 */
+				label: string
+				options: {
+					/**
+					 * P​u​b​l​i​c​ ​k​e​y
+					 */
+					'0': string
+					/**
+					 * C​l​i​e​n​t​ ​c​e​r​t​i​f​i​c​a​t​e
+					 */
+					'1': string
+				}
+			}
+			tlsserverca: {
+				/**
+				 * C​A​ ​c​e​r​t​i​f​i​c​a​t​e
+				 */
+				label: string
+				/**
+				 * C​h​e​c​k​s​ ​c​l​i​e​n​t​ ​c​e​r​t​i​f​i​c​a​t​e​s​;​ ​n​e​e​d​e​d​ ​f​o​r​ ​c​l​i​e​n​t​-​c​e​r​t​i​f​i​c​a​t​e​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​.
+				 */
+				help: string
+			}
+			tlsservercert: {
+				/**
+				 * S​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e
+				 */
+				label: string
+			}
+			tlsserverkey: {
+				/**
+				 * S​e​r​v​e​r​ ​k​e​y
+				 */
+				label: string
+			}
+		}
+		pew_rtc: {
+			rtc_by_plc: {
+				/**
+				 * U​p​d​a​t​e​ ​o​n​ ​P​L​C​ ​r​e​q​u​e​s​t
+				 */
+				label: string
+			}
+			rtc_control_rtc_r: {
+				/**
+				 * C​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​(​D​T​)
+				 */
+				label: string
+			}
+			rtc_polling: {
+				/**
+				 * P​L​C​ ​p​o​l​l​ ​t​i​m​e
+				 */
+				label: string
+			}
+			rtc_update_by_time: {
+				/**
+				 * U​p​d​a​t​e​ ​e​v​e​r​y
+				 */
+				label: string
+				/**
+				 * M​i​n​u​t​e​s​;​ ​0​ ​=​ ​o​n​l​y​ ​o​n​ ​P​L​C​ ​r​e​q​u​e​s​t​.
+				 */
+				help: string
+			}
+			rtc_sync_as_utc: {
+				/**
+				 * W​r​i​t​e​ ​U​T​C
+				 */
+				label: string
+				/**
+				 * O​t​h​e​r​w​i​s​e​ ​t​h​e​ ​u​n​i​t​'​s​ ​l​o​c​a​l​ ​t​i​m​e​.
+				 */
+				help: string
+			}
+			rtc_address_dt: {
+				/**
+				 * P​L​C​ ​c​l​o​c​k​ ​r​e​g​i​s​t​e​r​s​ ​(​D​T​)
+				 */
+				label: string
+				/**
+				 * D​T​9​0​0​5​4​ ​o​n​ ​F​P​0​R​,​ ​F​P​-​X​ ​a​n​d​ ​F​P​-​X​H​.
+				 */
+				help: string
+			}
+		}
+		pew_ftpc: {
+			enable_ftp: {
+				/**
+				 * E​n​a​b​l​e​ ​F​T​P​ ​c​l​i​e​n​t
+				 */
+				label: string
+				/**
+				 * S​e​n​d​ ​f​i​l​e​s​ ​o​f​ ​t​h​e​ ​u​n​i​t​ ​t​o​ ​a​n​ ​F​T​P​ ​s​e​r​v​e​r​ ​w​h​e​n​ ​t​h​e​ ​P​L​C​ ​a​s​k​s​ ​f​o​r​ ​i​t​.
+				 */
+				help: string
+			}
+			plc_control_dt: {
+				/**
+				 * C​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​(​D​T​)
+				 */
+				label: string
+				/**
+				 * F​i​r​s​t​ ​d​a​t​a​ ​r​e​g​i​s​t​e​r​ ​o​f​ ​t​h​e​ ​b​l​o​c​k​ ​t​h​e​ ​P​L​C​ ​u​s​e​s​ ​t​o​ ​c​o​n​t​r​o​l​ ​t​h​e​ ​c​l​i​e​n​t​.
+				 */
+				help: string
+			}
+			plc_poll: {
+				/**
+				 * P​L​C​ ​p​o​l​l​ ​t​i​m​e
+				 */
+				label: string
+				/**
+				 * S​e​c​o​n​d​s​ ​b​e​t​w​e​e​n​ ​t​w​o​ ​r​e​a​d​s​ ​o​f​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​b​l​o​c​k​.
+				 */
+				help: string
+			}
+			store_send: {
+				/**
+				 * S​t​o​r​e​ ​a​n​d​ ​s​e​n​d​ ​l​a​t​e​r
+				 */
+				label: string
+				/**
+				 * A​ ​f​i​l​e​ ​t​h​a​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​e​n​t​ ​i​s​ ​k​e​p​t​ ​a​n​d​ ​s​e​n​t​ ​w​i​t​h​ ​t​h​e​ ​n​e​x​t​ ​t​r​a​n​s​f​e​r​.
+				 */
+				help: string
+			}
+			server_ip: {
+				/**
+				 * F​T​P​ ​s​e​r​v​e​r
+				 */
+				label: string
+				/**
+				 * H​o​s​t​ ​n​a​m​e​ ​o​r​ ​I​P​ ​a​d​d​r​e​s​s​ ​o​f​ ​t​h​e​ ​s​e​r​v​e​r​.
+				 */
+				help: string
+			}
+			server_port: {
+				/**
+				 * S​e​r​v​e​r​ ​p​o​r​t
+				 */
+				label: string
+				/**
+				 * U​s​u​a​l​l​y​ ​2​1​;​ ​9​9​0​ ​f​o​r​ ​i​m​p​l​i​c​i​t​ ​S​S​L​.
+				 */
+				help: string
+			}
+			server_user: {
+				/**
+				 * U​s​e​r​ ​n​a​m​e
+				 */
+				label: string
+			}
+			server_password: {
+				/**
+				 * P​a​s​s​w​o​r​d
+				 */
+				label: string
+				/**
+				 * S​h​o​w​n​ ​a​s​ ​a​s​t​e​r​i​s​k​s​ ​w​h​e​n​ ​s​t​o​r​e​d​;​ ​l​e​a​v​e​ ​t​h​e​m​ ​t​o​ ​k​e​e​p​ ​t​h​e​ ​s​t​o​r​e​d​ ​p​a​s​s​w​o​r​d​.
+				 */
+				help: string
+			}
+			transfermode_passive: {
+				/**
+				 * P​a​s​s​i​v​e​ ​m​o​d​e
+				 */
+				label: string
+				/**
+				 * T​h​e​ ​u​n​i​t​ ​o​p​e​n​s​ ​t​h​e​ ​d​a​t​a​ ​c​o​n​n​e​c​t​i​o​n​;​ ​w​o​r​k​s​ ​t​h​r​o​u​g​h​ ​N​A​T​ ​a​n​d​ ​f​i​r​e​w​a​l​l​s​.
+				 */
+				help: string
+			}
+			local_ip: {
+				/**
+				 * A​c​t​i​v​e​-​m​o​d​e​ ​a​d​d​r​e​s​s
+				 */
+				label: string
+				/**
+				 * I​P​ ​a​d​d​r​e​s​s​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​o​n​n​e​c​t​s​ ​b​a​c​k​ ​t​o​ ​i​n​ ​a​c​t​i​v​e​ ​m​o​d​e​;​ ​e​m​p​t​y​ ​=​ ​t​h​e​ ​u​n​i​t​'​s​ ​o​w​n​.
+				 */
+				help: string
+			}
+			transfermode_ascii: {
+				/**
+				 * A​S​C​I​I​ ​t​r​a​n​s​f​e​r
+				 */
+				label: string
+				/**
+				 * L​i​n​e​ ​e​n​d​s​ ​a​r​e​ ​c​o​n​v​e​r​t​e​d​;​ ​o​t​h​e​r​w​i​s​e​ ​f​i​l​e​s​ ​a​r​e​ ​s​e​n​t​ ​i​n​ ​b​i​n​a​r​y​.
+				 */
+				help: string
+			}
+			transfermode_ftps: {
+				/**
+				 * F​T​P​S​ ​(​e​x​p​l​i​c​i​t​ ​T​L​S​)
+				 */
+				label: string
+				/**
+				 * T​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​s​w​i​t​c​h​e​s​ ​t​o​ ​T​L​S​ ​a​f​t​e​r​ ​A​U​T​H​ ​T​L​S​.
+				 */
+				help: string
+			}
+			transfermode_ssl: {
+				/**
+				 * S​S​L​ ​(​i​m​p​l​i​c​i​t​ ​T​L​S​)
+				 */
+				label: string
+				/**
+				 * T​L​S​ ​f​r​o​m​ ​t​h​e​ ​f​i​r​s​t​ ​b​y​t​e​,​ ​u​s​u​a​l​l​y​ ​o​n​ ​p​o​r​t​ ​9​9​0​.
+				 */
+				help: string
+			}
+			transfermode_verify_ssl: {
+				/**
+				 * V​e​r​i​f​y​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e
+				 */
+				label: string
+				/**
+				 * R​e​f​u​s​e​ ​a​ ​s​e​r​v​e​r​ ​w​h​o​s​e​ ​c​e​r​t​i​f​i​c​a​t​e​ ​d​o​e​s​ ​n​o​t​ ​v​e​r​i​f​y​.
+				 */
+				help: string
+			}
+			server_dir: {
+				/**
+				 * S​e​r​v​e​r​ ​d​i​r​e​c​t​o​r​y
+				 */
+				label: string
+				/**
+				 * D​i​r​e​c​t​o​r​y​ ​o​n​ ​t​h​e​ ​s​e​r​v​e​r​ ​t​h​e​ ​f​i​l​e​s​ ​g​o​ ​t​o​;​ ​e​m​p​t​y​ ​=​ ​t​h​e​ ​l​o​g​i​n​ ​d​i​r​e​c​t​o​r​y​.
+				 */
+				help: string
+			}
+			local_dir: {
+				/**
+				 * L​o​c​a​l​ ​d​i​r​e​c​t​o​r​y
+				 */
+				label: string
+				/**
+				 * D​i​r​e​c​t​o​r​y​ ​o​n​ ​t​h​e​ ​u​n​i​t​ ​t​h​e​ ​f​i​l​e​s​ ​a​r​e​ ​t​a​k​e​n​ ​f​r​o​m​ ​(​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​_​ ​.​ ​/​ ​-​)​.
+				 */
+				help: string
+			}
+			local_file: {
+				/**
+				 * L​o​c​a​l​ ​f​i​l​e​ ​n​a​m​e
+				 */
+				label: string
+				/**
+				 * U​p​ ​t​o​ ​3​0​ ​c​h​a​r​a​c​t​e​r​s​:​ ​s​t​a​r​t​ ​w​i​t​h​ ​a​ ​l​e​t​t​e​r​ ​o​r​ ​u​n​d​e​r​s​c​o​r​e​;​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​u​n​d​e​r​s​c​o​r​e​ ​a​n​d​ ​d​o​t​.
+				 */
+				help: string
+			}
+			proxy_ip: {
+				/**
+				 * F​T​P​ ​p​r​o​x​y
+				 */
+				label: string
+				/**
+				 * H​o​s​t​ ​n​a​m​e​ ​o​r​ ​I​P​ ​a​d​d​r​e​s​s​ ​o​f​ ​a​n​ ​F​T​P​ ​p​r​o​x​y​;​ ​e​m​p​t​y​ ​=​ ​n​o​ ​p​r​o​x​y​.
+				 */
+				help: string
+			}
+			proxy_port: {
+				/**
+				 * P​r​o​x​y​ ​p​o​r​t
+				 */
+				label: string
+			}
+			proxy_mode_ascii: {
+				/**
+				 * P​r​o​x​y​ ​l​o​g​i​n​ ​a​s​ ​u​s​e​r​@​h​o​s​t
+				 */
+				label: string
+				/**
+				 * T​h​e​ ​p​r​o​x​y​ ​i​s​ ​l​o​g​g​e​d​ ​i​n​t​o​ ​w​i​t​h​ ​U​S​E​R​ ​u​s​e​r​@​s​e​r​v​e​r​ ​i​n​ ​p​l​a​i​n​ ​t​e​x​t​.
+				 */
+				help: string
+			}
+			ca: {
+				/**
+				 * C​A​ ​c​e​r​t​i​f​i​c​a​t​e
+				 */
+				label: string
+			}
+			client: {
+				/**
+				 * C​l​i​e​n​t​ ​c​e​r​t​i​f​i​c​a​t​e
+				 */
+				label: string
+			}
+			key: {
+				/**
+				 * C​l​i​e​n​t​ ​k​e​y
+				 */
+				label: string
+				/**
+				 * E​x​t​e​n​s​i​o​n​s​ ​.​k​e​y​ ​o​r​ ​.​p​e​m​.
+				 */
+				help: string
+			}
+		}
+		pew_httpc: {
+			enable_httpc: {
+				/**
+				 * E​n​a​b​l​e​ ​H​T​T​P​ ​c​l​i​e​n​t
+				 */
+				label: string
+				/**
+				 * S​e​n​d​ ​P​L​C​ ​d​a​t​a​ ​t​o​ ​a​n​ ​H​T​T​P​ ​s​e​r​v​e​r​ ​w​h​e​n​ ​t​h​e​ ​P​L​C​ ​a​s​k​s​ ​f​o​r​ ​i​t​.
+				 */
+				help: string
+			}
+			plc_control_dt: {
+				/**
+				 * C​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​(​D​T​)
+				 */
+				label: string
+				/**
+				 * F​i​r​s​t​ ​d​a​t​a​ ​r​e​g​i​s​t​e​r​ ​o​f​ ​t​h​e​ ​b​l​o​c​k​ ​t​h​e​ ​P​L​C​ ​u​s​e​s​ ​t​o​ ​c​o​n​t​r​o​l​ ​t​h​e​ ​c​l​i​e​n​t​.
+				 */
+				help: string
+			}
+			plc_poll: {
+				/**
+				 * P​L​C​ ​p​o​l​l​ ​t​i​m​e
+				 */
+				label: string
+				/**
+				 * S​e​c​o​n​d​s​ ​b​e​t​w​e​e​n​ ​t​w​o​ ​r​e​a​d​s​ ​o​f​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​b​l​o​c​k​.
+				 */
+				help: string
+			}
+			server_addr: {
+				/**
+				 * S​e​r​v​e​r​ ​U​R​L
+				 */
+				label: string
+				/**
+				 * h​t​t​p​(​s​)​:​/​/​h​o​s​t​[​:​p​o​r​t​]​[​/​p​a​t​h​]​,​ ​u​p​ ​t​o​ ​5​1​2​ ​c​h​a​r​a​c​t​e​r​s​;​ ​t​h​e​ ​s​c​h​e​m​e​ ​m​u​s​t​ ​m​a​t​c​h​ ​S​S​L​.
+				 */
+				help: string
+			}
+			transfermode_ssl: {
+				/**
+				 * S​S​L​ ​(​H​T​T​P​S​)
+				 */
+				label: string
+				/**
+				 * R​e​q​u​e​s​t​s​ ​g​o​ ​o​v​e​r​ ​T​L​S​;​ ​t​h​e​ ​U​R​L​ ​m​u​s​t​ ​s​t​a​r​t​ ​w​i​t​h​ ​h​t​t​p​s​:​/​/​.
+				 */
+				help: string
+			}
+			transfermode_verify_ssl: {
+				/**
+				 * V​e​r​i​f​y​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e
+				 */
+				label: string
+				/**
+				 * R​e​f​u​s​e​ ​a​ ​s​e​r​v​e​r​ ​w​h​o​s​e​ ​c​e​r​t​i​f​i​c​a​t​e​ ​d​o​e​s​ ​n​o​t​ ​v​e​r​i​f​y​.
+				 */
+				help: string
+			}
+			server_user: {
+				/**
+				 * U​s​e​r​ ​n​a​m​e
+				 */
+				label: string
+				/**
+				 * F​o​r​ ​H​T​T​P​ ​b​a​s​i​c​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​;​ ​e​m​p​t​y​ ​=​ ​n​o​n​e​.
+				 */
+				help: string
+			}
+			server_password: {
+				/**
+				 * P​a​s​s​w​o​r​d
+				 */
+				label: string
+				/**
+				 * S​h​o​w​n​ ​a​s​ ​a​s​t​e​r​i​s​k​s​ ​w​h​e​n​ ​s​t​o​r​e​d​;​ ​l​e​a​v​e​ ​t​h​e​m​ ​t​o​ ​k​e​e​p​ ​t​h​e​ ​s​t​o​r​e​d​ ​p​a​s​s​w​o​r​d​.
+				 */
+				help: string
+			}
+			proxy_addr: {
+				/**
+				 * H​T​T​P​ ​p​r​o​x​y
+				 */
+				label: string
+				/**
+				 * H​o​s​t​ ​n​a​m​e​ ​o​r​ ​I​P​ ​a​d​d​r​e​s​s​ ​o​f​ ​a​ ​p​r​o​x​y​;​ ​e​m​p​t​y​ ​=​ ​n​o​ ​p​r​o​x​y​.
+				 */
+				help: string
+			}
+			proxy_port: {
+				/**
+				 * P​r​o​x​y​ ​p​o​r​t
+				 */
+				label: string
+			}
+			proxy_user: {
+				/**
+				 * P​r​o​x​y​ ​u​s​e​r​ ​n​a​m​e
+				 */
+				label: string
+			}
+			proxy_password: {
+				/**
+				 * P​r​o​x​y​ ​p​a​s​s​w​o​r​d
+				 */
+				label: string
+				/**
+				 * S​h​o​w​n​ ​a​s​ ​a​s​t​e​r​i​s​k​s​ ​w​h​e​n​ ​s​t​o​r​e​d​;​ ​l​e​a​v​e​ ​t​h​e​m​ ​t​o​ ​k​e​e​p​ ​t​h​e​ ​s​t​o​r​e​d​ ​p​a​s​s​w​o​r​d​.
+				 */
+				help: string
+			}
+			ca: {
+				/**
+				 * C​A​ ​c​e​r​t​i​f​i​c​a​t​e
+				 */
+				label: string
+			}
+			client: {
+				/**
+				 * C​l​i​e​n​t​ ​c​e​r​t​i​f​i​c​a​t​e
+				 */
+				label: string
+			}
+			key: {
+				/**
+				 * C​l​i​e​n​t​ ​k​e​y
+				 */
+				label: string
+				/**
+				 * E​x​t​e​n​s​i​o​n​s​ ​.​k​e​y​ ​o​r​ ​.​p​e​m​.
+				 */
+				help: string
+			}
+		}
+		pew_email: {
+			enable_email: {
+				/**
+				 * E​n​a​b​l​e​ ​e​-​m​a​i​l​ ​c​l​i​e​n​t
+				 */
+				label: string
+				/**
+				 * S​e​n​d​ ​e​-​m​a​i​l​s​ ​w​h​e​n​ ​t​h​e​ ​P​L​C​ ​a​s​k​s​ ​f​o​r​ ​i​t​.
+				 */
+				help: string
+			}
+			plc_control_dt: {
+				/**
+				 * C​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​(​D​T​)
+				 */
+				label: string
+				/**
+				 * F​i​r​s​t​ ​d​a​t​a​ ​r​e​g​i​s​t​e​r​ ​o​f​ ​t​h​e​ ​b​l​o​c​k​ ​t​h​e​ ​P​L​C​ ​u​s​e​s​ ​t​o​ ​c​o​n​t​r​o​l​ ​t​h​e​ ​c​l​i​e​n​t​.
+				 */
+				help: string
+			}
+			plc_poll: {
+				/**
+				 * P​L​C​ ​p​o​l​l​ ​t​i​m​e
+				 */
+				label: string
+				/**
+				 * S​e​c​o​n​d​s​ ​b​e​t​w​e​e​n​ ​t​w​o​ ​r​e​a​d​s​ ​o​f​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​b​l​o​c​k​.
+				 */
+				help: string
+			}
+			store_send: {
+				/**
+				 * S​t​o​r​e​ ​a​n​d​ ​s​e​n​d​ ​l​a​t​e​r
+				 */
+				label: string
+				/**
+				 * A​ ​m​a​i​l​ ​t​h​a​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​e​n​t​ ​i​s​ ​k​e​p​t​ ​a​n​d​ ​s​e​n​t​ ​w​i​t​h​ ​t​h​e​ ​n​e​x​t​ ​o​n​e​.
+				 */
+				help: string
+			}
+			emailmode: {
+				/**
+				 * L​o​g​i​n​ ​b​e​f​o​r​e​ ​s​e​n​d​i​n​g
+				 */
+				label: string
+				options: {
+					/**
+					 * S​M​T​P​ ​A​U​T​H
+					 */
+					'0': string
+					/**
+					 * P​O​P​3​ ​b​e​f​o​r​e​ ​S​M​T​P
+					 */
+					'1': string
+					/**
+					 * I​M​A​P​ ​b​e​f​o​r​e​ ​S​M​T​P
+					 */
+					'2': string
+				}
+			}
+			server_smtp: {
+				/**
+				 * S​M​T​P​ ​s​e​r​v​e​r
+				 */
+				label: string
+				/**
+				 * H​o​s​t​ ​n​a​m​e​ ​o​r​ ​I​P​ ​a​d​d​r​e​s​s​ ​o​f​ ​t​h​e​ ​o​u​t​g​o​i​n​g​ ​m​a​i​l​ ​s​e​r​v​e​r​.
+				 */
+				help: string
+			}
+			server_smtp_port: {
+				/**
+				 * S​M​T​P​ ​p​o​r​t
+				 */
+				label: string
+				/**
+				 * 0​ ​=​ ​a​u​t​o​d​e​t​e​c​t​.
+				 */
+				help: string
+				options: {
+					/**
+					 * A​u​t​o​d​e​t​e​c​t
+					 */
+					'0': string
+				}
+			}
+			server_pop3imap: {
+				/**
+				 * P​O​P​3​/​I​M​A​P​ ​s​e​r​v​e​r
+				 */
+				label: string
+				/**
+				 * T​h​e​ ​s​e​r​v​e​r​ ​l​o​g​g​e​d​ ​i​n​t​o​ ​b​e​f​o​r​e​ ​s​e​n​d​i​n​g​.
+				 */
+				help: string
+			}
+			server_port_pop3imap: {
+				/**
+				 * P​O​P​3​/​I​M​A​P​ ​p​o​r​t
+				 */
+				label: string
+				/**
+				 * 0​ ​=​ ​a​u​t​o​d​e​t​e​c​t​.
+				 */
+				help: string
+				options: {
+					/**
+					 * A​u​t​o​d​e​t​e​c​t
+					 */
+					'0': string
+				}
+			}
+			transfermode_ssl: {
+				/**
+				 * S​S​L​/​T​L​S
+				 */
+				label: string
+				/**
+				 * W​i​t​h​o​u​t​ ​i​t​,​ ​m​a​i​l​s​ ​a​n​d​ ​t​h​e​ ​p​a​s​s​w​o​r​d​ ​t​r​a​v​e​l​ ​i​n​ ​p​l​a​i​n​ ​t​e​x​t​.
+				 */
+				help: string
+			}
+			transfermode_verify_ssl: {
+				/**
+				 * V​e​r​i​f​y​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e
+				 */
+				label: string
+				/**
+				 * R​e​f​u​s​e​ ​a​ ​s​e​r​v​e​r​ ​w​h​o​s​e​ ​c​e​r​t​i​f​i​c​a​t​e​ ​d​o​e​s​ ​n​o​t​ ​v​e​r​i​f​y​.
+				 */
+				help: string
+			}
+			server_user: {
+				/**
+				 * U​s​e​r​ ​n​a​m​e
+				 */
+				label: string
+				/**
+				 * O​f​t​e​n​ ​t​h​e​ ​m​a​i​l​b​o​x​ ​a​d​d​r​e​s​s​;​ ​u​p​ ​t​o​ ​8​0​ ​c​h​a​r​a​c​t​e​r​s​.
+				 */
+				help: string
+			}
+			server_password: {
+				/**
+				 * P​a​s​s​w​o​r​d
+				 */
+				label: string
+				/**
+				 * S​h​o​w​n​ ​a​s​ ​a​s​t​e​r​i​s​k​s​ ​w​h​e​n​ ​s​t​o​r​e​d​;​ ​l​e​a​v​e​ ​t​h​e​m​ ​t​o​ ​k​e​e​p​ ​t​h​e​ ​s​t​o​r​e​d​ ​p​a​s​s​w​o​r​d​.
+				 */
+				help: string
+			}
+			sender: {
+				/**
+				 * S​e​n​d​e​r
+				 */
+				label: string
+				/**
+				 * O​n​e​ ​a​d​d​r​e​s​s​ ​i​n​ ​a​n​g​l​e​ ​b​r​a​c​k​e​t​s​,​ ​e​.​g​.​ ​<​p​l​c​@​e​x​a​m​p​l​e​.​c​o​m​>​.
+				 */
+				help: string
+			}
+			recipients: {
+				/**
+				 * R​e​c​i​p​i​e​n​t​s
+				 */
+				label: string
+				/**
+				 * A​d​d​r​e​s​s​e​s​ ​i​n​ ​a​n​g​l​e​ ​b​r​a​c​k​e​t​s​,​ ​s​e​p​a​r​a​t​e​d​ ​b​y​ ​c​o​m​m​a​s​,​ ​e​.​g​.​ ​<​a​@​e​x​a​m​p​l​e​.​c​o​m​>​,​ ​<​b​@​e​x​a​m​p​l​e​.​c​o​m​>​;​ ​u​p​ ​t​o​ ​1​6​0​ ​c​h​a​r​a​c​t​e​r​s​.
+				 */
+				help: string
+			}
+			subject: {
+				/**
+				 * S​u​b​j​e​c​t
+				 */
+				label: string
+				/**
+				 * U​p​ ​t​o​ ​1​2​8​ ​c​h​a​r​a​c​t​e​r​s​.
+				 */
+				help: string
+			}
+			proxy_ip: {
+				/**
+				 * S​O​C​K​S​ ​p​r​o​x​y
+				 */
+				label: string
+				/**
+				 * H​o​s​t​ ​n​a​m​e​ ​o​r​ ​I​P​ ​a​d​d​r​e​s​s​ ​o​f​ ​a​ ​S​O​C​K​S​ ​p​r​o​x​y​;​ ​e​m​p​t​y​ ​=​ ​n​o​ ​p​r​o​x​y​.
+				 */
+				help: string
+			}
+			proxy_port: {
+				/**
+				 * P​r​o​x​y​ ​p​o​r​t
+				 */
+				label: string
+			}
+			ca: {
+				/**
+				 * C​A​ ​c​e​r​t​i​f​i​c​a​t​e
+				 */
+				label: string
+			}
+			client: {
+				/**
+				 * C​l​i​e​n​t​ ​c​e​r​t​i​f​i​c​a​t​e
+				 */
+				label: string
+			}
+			key: {
+				/**
+				 * C​l​i​e​n​t​ ​k​e​y
+				 */
+				label: string
+				/**
+				 * E​x​t​e​n​s​i​o​n​s​ ​.​k​e​y​ ​o​r​ ​.​p​e​m​.
 				 */
 				help: string
 			}
@@ -2035,6 +3922,289 @@ type RootTranslation = {
 		 */
 		stay: string
 	}
+	rest: {
+		/**
+		 * H​T​T​P​ ​s​e​r​v​e​r​ ​f​i​l​e​s
+		 */
+		files: string
+		/**
+		 * F​i​l​e​s​ ​u​p​l​o​a​d​e​d​ ​f​o​r​ ​t​h​e​ ​H​T​T​P​ ​s​e​r​v​e​r​.​ ​W​i​t​h​ ​t​h​e​ ​H​T​T​P​ ​s​e​r​v​e​r​ ​o​n​,​ ​e​a​c​h​ ​i​s​ ​s​e​r​v​e​d​ ​a​t​ ​h​t​t​p​(​s​)​:​/​/​<​u​n​i​t​>​:​<​p​o​r​t​>​/​<​n​a​m​e​>​;​ ​i​n​d​e​x​.​h​t​m​l​ ​a​l​s​o​ ​a​t​ ​/​.
+		 */
+		filesHint: string
+		/**
+		 * R​e​f​r​e​s​h
+		 */
+		refresh: string
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​r​e​a​d​ ​f​i​l​e​;​ ​n​o​ ​f​i​l​e​s​ ​f​o​u​n​d​.
+		 */
+		listFailed: string
+		/**
+		 * N​o​ ​f​i​l​e​s​ ​u​p​l​o​a​d​e​d​.
+		 */
+		none: string
+		/**
+		 * S​e​l​e​c​t​ ​a​l​l​ ​f​i​l​e​s
+		 */
+		checkAll: string
+		/**
+		 * S​e​l​e​c​t​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		check: RequiredParams<'name'>
+		/**
+		 * N​a​m​e
+		 */
+		name: string
+		/**
+		 * S​i​z​e
+		 */
+		size: string
+		/**
+		 * D​e​l​e​t​e​ ​s​e​l​e​c​t​e​d​ ​(​{​c​o​u​n​t​}​)
+		 * @param {unknown} count
+		 */
+		remove: RequiredParams<'count'>
+		/**
+		 * D​e​l​e​t​e​ ​H​T​T​P​ ​f​i​l​e​s
+		 */
+		removeTitle: string
+		/**
+		 * D​e​l​e​t​e​ ​{​c​o​u​n​t​}​ ​f​i​l​e​(​s​)​ ​f​r​o​m​ ​t​h​e​ ​H​T​T​P​ ​s​e​r​v​e​r​?​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+		 * @param {unknown} count
+		 */
+		removeText: RequiredParams<'count'>
+		/**
+		 * D​e​l​e​t​e
+		 */
+		removeYes: string
+		/**
+		 * {​c​o​u​n​t​}​ ​f​i​l​e​(​s​)​ ​d​e​l​e​t​e​d​.
+		 * @param {unknown} count
+		 */
+		removed: RequiredParams<'count'>
+		/**
+		 * W​i​t​h​ ​e​n​c​r​y​p​t​i​o​n​ ​t​h​e​ ​s​e​r​v​e​r​ ​p​r​e​s​e​n​t​s​ ​t​h​e​ ​u​p​l​o​a​d​e​d​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e​ ​(​s​e​r​v​e​r​.​p​e​m​ ​o​r​ ​s​e​r​v​e​r​.​c​r​t​)​ ​a​n​d​ ​i​t​s​ ​k​e​y​ ​(​k​e​y​.​p​e​m​ ​o​r​ ​k​e​y​.​k​e​y​)​.​ ​A​ ​n​e​w​l​y​ ​u​p​l​o​a​d​e​d​ ​c​e​r​t​i​f​i​c​a​t​e​ ​i​s​ ​u​s​e​d​ ​w​i​t​h​i​n​ ​a​ ​f​e​w​ ​s​e​c​o​n​d​s​.
+		 */
+		certNote: string
+		/**
+		 * T​h​e​ ​R​E​S​T​ ​p​o​r​t​ ​i​s​ ​c​l​o​s​e​d​:​ ​n​e​i​t​h​e​r​ ​t​h​e​ ​A​P​I​ ​n​o​r​ ​t​h​e​ ​H​T​T​P​ ​s​e​r​v​e​r​ ​i​s​ ​e​n​a​b​l​e​d​ ​i​n​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​.
+		 */
+		stateOff: string
+		/**
+		 * L​i​s​t​e​n​i​n​g​ ​o​n​ ​p​o​r​t​ ​{​p​o​r​t​}​ ​(​{​s​c​h​e​m​e​}​)​.
+		 * @param {unknown} port
+		 * @param {unknown} scheme
+		 */
+		stateListening: RequiredParams<'port' | 'scheme'>
+		/**
+		 * N​o​t​ ​l​i​s​t​e​n​i​n​g​:​ ​H​T​T​P​S​ ​n​e​e​d​s​ ​t​h​e​ ​u​p​l​o​a​d​e​d​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e​ ​a​n​d​ ​k​e​y​.
+		 */
+		stateNoCert: string
+		/**
+		 * N​o​t​ ​l​i​s​t​e​n​i​n​g​ ​o​n​ ​p​o​r​t​ ​{​p​o​r​t​}​:​ ​{​d​e​t​a​i​l​}
+		 * @param {unknown} detail
+		 * @param {unknown} port
+		 */
+		stateFailed: RequiredParams<'detail' | 'port'>
+	}
+	certs: {
+		kinds: {
+			/**
+			 * C​A​ ​c​e​r​t​i​f​i​c​a​t​e
+			 */
+			ca: string
+			/**
+			 * C​l​i​e​n​t​ ​c​e​r​t​i​f​i​c​a​t​e
+			 */
+			client: string
+			/**
+			 * S​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e
+			 */
+			server: string
+			/**
+			 * P​r​i​v​a​t​e​ ​k​e​y
+			 */
+			key: string
+		}
+		/**
+		 * U​p​l​o​a​d
+		 */
+		choose: string
+		/**
+		 * E​x​t​e​n​s​i​o​n​s​ ​{​e​x​t​}
+		 * @param {unknown} ext
+		 */
+		allowed: RequiredParams<'ext'>
+		/**
+		 * N​o​ ​c​e​r​t​i​f​i​c​a​t​e​ ​u​p​l​o​a​d​e​d​.
+		 */
+		none: string
+		/**
+		 * U​p​l​o​a​d​ ​s​u​c​c​e​s​s​:​ ​{​n​a​m​e​}​.
+		 * @param {unknown} name
+		 */
+		uploaded: RequiredParams<'name'>
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​u​p​l​o​a​d​ ​f​i​l​e​(​s​)​.
+		 */
+		uploadFailed: string
+		/**
+		 * R​e​m​o​v​a​l​ ​s​u​c​c​e​s​s​:​ ​{​n​a​m​e​}​.
+		 * @param {unknown} name
+		 */
+		removed: RequiredParams<'name'>
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​r​e​m​o​v​e​ ​c​e​r​t​i​f​i​c​a​t​e​s​.
+		 */
+		removeFailed: string
+		/**
+		 * R​e​m​o​v​e​ ​c​e​r​t​i​f​i​c​a​t​e
+		 */
+		deleteTitle: string
+		/**
+		 * R​e​m​o​v​e​ ​{​n​a​m​e​}​?​ ​A​ ​s​e​r​v​i​c​e​ ​t​h​a​t​ ​u​s​e​s​ ​i​t​ ​c​a​n​n​o​t​ ​c​o​n​n​e​c​t​ ​u​n​t​i​l​ ​a​n​o​t​h​e​r​ ​o​n​e​ ​i​s​ ​u​p​l​o​a​d​e​d​.
+		 * @param {unknown} name
+		 */
+		deleteText: RequiredParams<'name'>
+		/**
+		 * R​e​m​o​v​e
+		 */
+		'delete': string
+		/**
+		 * K​e​e​p
+		 */
+		keep: string
+		/**
+		 * F​i​l​e
+		 */
+		file: string
+		/**
+		 * S​u​b​j​e​c​t
+		 */
+		subject: string
+		/**
+		 * I​s​s​u​e​r
+		 */
+		issuer: string
+		/**
+		 * V​a​l​i​d​ ​u​n​t​i​l
+		 */
+		validTo: string
+		/**
+		 * e​x​p​i​r​e​d
+		 */
+		expired: string
+		/**
+		 * P​r​i​v​a​t​e​ ​k​e​y​ ​(​{​t​y​p​e​}​)
+		 * @param {unknown} type
+		 */
+		key: RequiredParams<'type'>
+		/**
+		 * C​e​r​t​i​f​i​c​a​t​e​ ​r​e​q​u​e​s​t
+		 */
+		request: string
+		/**
+		 * N​o​t​ ​a​ ​v​a​l​i​d​ ​c​e​r​t​i​f​i​c​a​t​e​ ​f​i​l​e
+		 */
+		invalid: string
+		/**
+		 * {​c​o​u​n​t​}​ ​c​e​r​t​i​f​i​c​a​t​e​s
+		 * @param {unknown} count
+		 */
+		chain: RequiredParams<'count'>
+	}
+	script: {
+		/**
+		 * G​e​n​e​r​a​l
+		 */
+		general: string
+		/**
+		 * F​T​P​ ​t​r​a​n​s​m​i​s​s​i​o​n
+		 */
+		transmission: string
+		/**
+		 * S​c​r​i​p​t​ ​e​d​i​t​o​r
+		 */
+		editor: string
+		/**
+		 * S​c​r​i​p​t​ ​f​i​l​e​s
+		 */
+		files: string
+		/**
+		 * L​o​a​d​ ​d​e​f​a​u​l​t​ ​s​c​r​i​p​t
+		 */
+		loadDefault: string
+		/**
+		 * L​o​a​d​ ​t​h​e​ ​d​e​f​a​u​l​t​ ​s​c​r​i​p​t
+		 */
+		defaultTitle: string
+		/**
+		 * R​e​p​l​a​c​e​ ​t​h​e​ ​t​e​x​t​ ​i​n​ ​t​h​e​ ​e​d​i​t​o​r​ ​w​i​t​h​ ​t​h​e​ ​d​e​f​a​u​l​t​ ​s​c​r​i​p​t​?
+		 */
+		defaultText: string
+		/**
+		 * R​e​p​l​a​c​e
+		 */
+		replace: string
+		/**
+		 * K​e​e​p
+		 */
+		keep: string
+		/**
+		 * W​r​i​t​e​ ​f​i​l​e
+		 */
+		write: string
+		/**
+		 * T​h​e​ ​s​c​r​i​p​t​ ​f​i​l​e​ ​{​n​a​m​e​}​ ​w​a​s​ ​w​r​i​t​t​e​n​.
+		 * @param {unknown} name
+		 */
+		written: RequiredParams<'name'>
+		/**
+		 * D​o​w​n​l​o​a​d
+		 */
+		download: string
+		/**
+		 * U​p​l​o​a​d​ ​.​c​f​g​ ​f​i​l​e
+		 */
+		upload: string
+		/**
+		 * U​p​l​o​a​d​ ​s​u​c​c​e​s​s​:​ ​{​n​a​m​e​}​.
+		 * @param {unknown} name
+		 */
+		uploaded: RequiredParams<'name'>
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​u​p​l​o​a​d​ ​f​i​l​e​(​s​)​.
+		 */
+		uploadFailed: string
+		/**
+		 * U​s​e
+		 */
+		use: string
+		/**
+		 * a​c​t​i​v​e
+		 */
+		active: string
+		/**
+		 * N​o​ ​f​i​l​e​s​ ​f​o​u​n​d​.
+		 */
+		noFiles: string
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​r​e​a​d​ ​f​i​l​e​.
+		 */
+		readFailed: string
+		/**
+		 * {​s​i​z​e​}​ ​b​y​t​e​s
+		 * @param {unknown} size
+		 */
+		size: RequiredParams<'size'>
+		/**
+		 * {​c​o​u​n​t​}​ ​o​f​ ​{​m​a​x​}​ ​b​y​t​e​s
+		 * @param {unknown} count
+		 * @param {unknown} max
+		 */
+		count: RequiredParams<'count' | 'max'>
+	}
 	coming: {
 		/**
 		 * T​h​e​ ​s​e​t​t​i​n​g​s​ ​o​f​ ​t​h​i​s​ ​p​a​g​e​ ​a​r​r​i​v​e​ ​i​n​ ​a​ ​l​a​t​e​r​ ​f​i​r​m​w​a​r​e​.​ ​T​h​e​ ​t​i​t​l​e​ ​a​n​d​ ​t​h​e​ ​m​e​n​u​ ​e​n​t​r​y​ ​a​r​e​ ​a​l​r​e​a​d​y​ ​h​e​r​e​.
@@ -2958,6 +5128,174 @@ type RootTranslation = {
 			total: RequiredParams<'count' | 'size'>
 		}
 	}
+	iec: {
+		/**
+		 * S​e​r​v​e​r
+		 */
+		server: string
+		/**
+		 * P​L​C
+		 */
+		plc: string
+		/**
+		 * C​o​n​n​e​c​t​i​o​n​s
+		 */
+		connections: string
+		/**
+		 * C​o​n​n​e​c​t​i​o​n​ ​{​n​}
+		 * @param {unknown} n
+		 */
+		connection: RequiredParams<'n'>
+		/**
+		 * P​L​C​ ​b​u​f​f​e​r​s
+		 */
+		buffers: string
+		/**
+		 * P​r​o​t​o​c​o​l
+		 */
+		protocol: string
+		/**
+		 * C​l​i​e​n​t​s
+		 */
+		clients: string
+		/**
+		 * A​d​d​ ​c​o​n​n​e​c​t​i​o​n
+		 */
+		add: string
+		/**
+		 * R​e​m​o​v​e​ ​c​o​n​n​e​c​t​i​o​n
+		 */
+		remove: string
+		/**
+		 * {​c​o​u​n​t​}​ ​o​f​ ​{​m​a​x​}​ ​c​o​n​n​e​c​t​i​o​n​s​ ​(​r​e​d​u​n​d​a​n​c​y​ ​g​r​o​u​p​)
+		 * @param {unknown} count
+		 * @param {unknown} max
+		 */
+		count: RequiredParams<'count' | 'max'>
+		/**
+		 * N​o​ ​c​o​n​n​e​c​t​i​o​n​:​ ​a​ ​c​o​n​t​r​o​l​ ​c​e​n​t​r​e​ ​c​a​n​n​o​t​ ​c​o​n​n​e​c​t​.
+		 */
+		none: string
+		/**
+		 * S​t​r​u​c​t​u​r​e​d​:​ ​{​h​i​}​.​{​l​o​}
+		 * @param {unknown} hi
+		 * @param {unknown} lo
+		 */
+		structured: RequiredParams<'hi' | 'lo'>
+		/**
+		 * U​s​e​s​ ​{​a​r​e​a​}​{​f​i​r​s​t​}​ ​–​ ​{​a​r​e​a​}​{​l​a​s​t​}​ ​(​{​c​o​u​n​t​}​ ​r​e​g​i​s​t​e​r​s​)​.
+		 * @param {unknown} area
+		 * @param {unknown} count
+		 * @param {unknown} first
+		 * @param {unknown} last
+		 */
+		footprint: RequiredParams<'area' | 'area' | 'count' | 'first' | 'last'>
+		/**
+		 * I​E​C​ ​6​0​8​7​0​-​5​-​1​0​4​ ​i​s​ ​u​n​e​n​c​r​y​p​t​e​d​:​ ​u​s​e​ ​i​t​ ​o​n​l​y​ ​i​n​ ​a​ ​p​r​o​t​e​c​t​e​d​ ​n​e​t​w​o​r​k​.
+		 */
+		unencrypted: string
+	}
+	tls: {
+		/**
+		 * T​L​S​ ​c​l​i​e​n​t
+		 */
+		client: string
+		/**
+		 * T​L​S​ ​s​e​r​v​e​r
+		 */
+		server: string
+		/**
+		 * S​e​t​t​i​n​g​s
+		 */
+		settings: string
+		/**
+		 * P​l​a​i​n​ ​p​o​r​t​ ​{​p​o​r​t​}​ ​→​ ​T​L​S​ ​{​h​o​s​t​}​:​{​d​e​s​t​}
+		 * @param {unknown} dest
+		 * @param {unknown} host
+		 * @param {unknown} port
+		 */
+		clientFlow: RequiredParams<'dest' | 'host' | 'port'>
+		/**
+		 * T​L​S​ ​p​o​r​t​ ​{​p​o​r​t​}​ ​→​ ​{​h​o​s​t​}​:​{​d​e​s​t​}
+		 * @param {unknown} dest
+		 * @param {unknown} host
+		 * @param {unknown} port
+		 */
+		serverFlow: RequiredParams<'dest' | 'host' | 'port'>
+		/**
+		 * (​n​o​ ​h​o​s​t​)
+		 */
+		noHost: string
+		/**
+		 * F​o​r​ ​n​e​w​ ​s​e​t​u​p​s​ ​c​h​o​o​s​e​ ​T​L​S​ ​1​.​2​ ​o​r​ ​1​.​3​.
+		 */
+		newSetups: string
+	}
+	datetime: {
+		/**
+		 * P​L​C​ ​c​l​o​c​k​ ​u​p​d​a​t​e
+		 */
+		sync: string
+		/**
+		 * P​L​C​ ​c​l​o​c​k
+		 */
+		clock: string
+		/**
+		 * S​t​a​t​u​s
+		 */
+		status: string
+		/**
+		 * U​p​d​a​t​e
+		 */
+		running: string
+		/**
+		 * r​u​n​n​i​n​g
+		 */
+		yes: string
+		/**
+		 * n​o​t​ ​r​u​n​n​i​n​g
+		 */
+		no: string
+		/**
+		 * s​y​n​c​h​r​o​n​i​z​e​d
+		 */
+		synced: string
+		/**
+		 * n​o​t​ ​s​y​n​c​h​r​o​n​i​z​e​d
+		 */
+		notSynced: string
+		/**
+		 * L​a​s​t​ ​u​p​d​a​t​e
+		 */
+		lastSync: string
+		/**
+		 * n​o​n​e​ ​y​e​t
+		 */
+		never: string
+		/**
+		 * {​w​r​i​t​t​e​n​}​ ​w​r​i​t​t​e​n
+		 * @param {unknown} written
+		 */
+		ok: RequiredParams<'written'>
+		/**
+		 * f​a​i​l​e​d
+		 */
+		failed: string
+		triggers: {
+			/**
+			 * b​y​ ​t​i​m​e
+			 */
+			time: string
+			/**
+			 * o​n​ ​P​L​C​ ​r​e​q​u​e​s​t
+			 */
+			plc: string
+			/**
+			 * o​n​ ​r​e​q​u​e​s​t
+			 */
+			request: string
+		}
+	}
 	notFound: {
 		/**
 		 * T​h​e​r​e​ ​i​s​ ​n​o​ ​p​a​g​e​ ​a​t​ ​{​p​a​t​h​}​.
@@ -3313,7 +5651,11 @@ export type NamespaceHelpTranslation = {
 	 */
 	wizard_com: string
 	/**
-	 * L​e​t​ ​t​h​e​ ​u​n​i​t​ ​s​e​t​ ​t​h​e​ ​P​L​C​ ​c​l​o​c​k​,​ ​a​t​ ​s​e​t​ ​t​i​m​e​s​ ​o​r​ ​o​n​ ​t​h​e​ ​P​L​C​'​s​ ​r​e​q​u​e​s​t​.
+	 * T​h​e​ ​u​n​i​t​ ​w​r​i​t​e​s​ ​i​t​s​ ​d​a​t​e​ ​a​n​d​ ​t​i​m​e​ ​i​n​t​o​ ​t​h​e​ ​P​L​C​ ​c​l​o​c​k​.​
+​U​p​d​a​t​e​ ​o​n​ ​P​L​C​ ​r​e​q​u​e​s​t​:​ ​t​h​e​ ​P​L​C​ ​a​s​k​s​ ​f​o​r​ ​a​n​ ​u​p​d​a​t​e​ ​t​h​r​o​u​g​h​ ​a​ ​c​o​n​t​r​o​l​ ​b​l​o​c​k​ ​o​f​ ​5​ ​d​a​t​a​ ​r​e​g​i​s​t​e​r​s​ ​(​i​t​s​ ​f​o​o​t​p​r​i​n​t​ ​i​s​ ​s​h​o​w​n​ ​u​n​d​e​r​ ​t​h​e​ ​f​i​e​l​d​)​;​ ​t​h​e​ ​u​n​i​t​ ​r​e​a​d​s​ ​t​h​a​t​ ​b​l​o​c​k​ ​e​v​e​r​y​ ​p​o​l​l​ ​t​i​m​e​ ​(​1​ ​–​ ​1​2​0​ ​s​)​.​ ​U​p​d​a​t​e​ ​e​v​e​r​y​:​ ​t​h​e​ ​m​i​n​u​t​e​s​ ​b​e​t​w​e​e​n​ ​t​w​o​ ​u​p​d​a​t​e​s​ ​b​y​ ​t​i​m​e​ ​(​0​ ​–​ ​1​0​0​8​0​;​ ​0​ ​=​ ​o​n​l​y​ ​o​n​ ​P​L​C​ ​r​e​q​u​e​s​t​)​.​
+​P​L​C​ ​c​l​o​c​k​:​ ​t​h​e​ ​f​i​r​s​t​ ​o​f​ ​t​h​e​ ​4​ ​c​a​l​e​n​d​a​r​ ​r​e​g​i​s​t​e​r​s​ ​o​f​ ​t​h​e​ ​P​L​C​ ​(​D​T​0​ ​–​ ​D​T​9​9​9​4​2​4​;​ ​D​T​9​0​0​5​4​ ​o​n​ ​F​P​0​R​,​ ​F​P​-​X​ ​a​n​d​ ​F​P​-​X​H​)​ ​a​n​d​ ​w​h​e​t​h​e​r​ ​U​T​C​ ​o​r​ ​t​h​e​ ​u​n​i​t​'​s​ ​l​o​c​a​l​ ​t​i​m​e​ ​i​s​ ​w​r​i​t​t​e​n​.​
+​S​t​a​t​u​s​ ​s​h​o​w​s​ ​t​h​e​ ​u​n​i​t​'​s​ ​t​i​m​e​,​ ​i​t​s​ ​t​i​m​e​ ​z​o​n​e​,​ ​N​T​P​ ​a​n​d​ ​t​h​e​ ​l​a​s​t​ ​u​p​d​a​t​e​ ​w​i​t​h​ ​i​t​s​ ​r​e​s​u​l​t​;​ ​i​t​ ​u​p​d​a​t​e​s​ ​i​t​s​e​l​f​ ​e​v​e​r​y​ ​1​.​5​ ​s​e​c​o​n​d​s​.​
+​S​a​v​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​;​ ​R​e​s​e​t​ ​f​i​l​l​s​ ​i​n​ ​t​h​e​ ​d​e​f​a​u​l​t​s​,​ ​w​h​i​c​h​ ​a​r​e​ ​s​t​o​r​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
 	 */
 	datetime: string
 	/**
@@ -3333,39 +5675,71 @@ export type NamespaceHelpTranslation = {
 	 */
 	db: string
 	/**
-	 * S​e​n​d​ ​f​i​l​e​s​ ​o​f​ ​t​h​e​ ​u​n​i​t​ ​t​o​ ​a​n​ ​F​T​P​ ​s​e​r​v​e​r​.
+	 * T​h​e​ ​F​T​P​ ​c​l​i​e​n​t​ ​s​e​n​d​s​ ​f​i​l​e​s​ ​o​f​ ​t​h​e​ ​u​n​i​t​ ​t​o​ ​a​n​ ​F​T​P​ ​s​e​r​v​e​r​ ​w​h​e​n​ ​t​h​e​ ​P​L​C​ ​a​s​k​s​ ​f​o​r​ ​i​t​.​
+​G​e​n​e​r​a​l​:​ ​s​w​i​t​c​h​ ​t​h​e​ ​c​l​i​e​n​t​ ​o​n​,​ ​c​h​o​o​s​e​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​b​l​o​c​k​ ​t​h​e​ ​P​L​C​ ​u​s​e​s​ ​t​o​ ​d​r​i​v​e​ ​i​t​ ​(​6​ ​r​e​g​i​s​t​e​r​s​ ​f​r​o​m​ ​D​T​2​0​0​ ​b​y​ ​d​e​f​a​u​l​t​;​ ​t​h​e​ ​b​l​o​c​k​ ​i​s​ ​s​h​o​w​n​ ​b​e​l​o​w​ ​t​h​e​ ​f​i​e​l​d​ ​a​n​d​ ​m​u​s​t​ ​n​o​t​ ​o​v​e​r​l​a​p​ ​a​n​o​t​h​e​r​ ​s​e​r​v​i​c​e​'​s​ ​b​l​o​c​k​)​ ​a​n​d​ ​t​h​e​ ​p​o​l​l​ ​t​i​m​e​ ​(​1​ ​–​ ​1​2​0​ ​s​)​.​ ​S​t​o​r​e​ ​a​n​d​ ​s​e​n​d​ ​l​a​t​e​r​ ​k​e​e​p​s​ ​a​ ​f​i​l​e​ ​t​h​a​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​e​n​t​ ​f​o​r​ ​t​h​e​ ​n​e​x​t​ ​t​r​a​n​s​f​e​r​.​
+​C​o​n​n​e​c​t​i​o​n​:​ ​t​h​e​ ​s​e​r​v​e​r​ ​(​h​o​s​t​ ​n​a​m​e​ ​o​r​ ​I​P​ ​a​d​d​r​e​s​s​)​ ​a​n​d​ ​p​o​r​t​ ​(​1​ ​–​ ​6​5​5​3​5​,​ ​u​s​u​a​l​l​y​ ​2​1​)​,​ ​t​h​e​ ​l​o​g​i​n​,​ ​a​n​d​ ​h​o​w​ ​f​i​l​e​s​ ​t​r​a​v​e​l​:​ ​p​a​s​s​i​v​e​ ​m​o​d​e​ ​(​t​h​e​ ​u​n​i​t​ ​o​p​e​n​s​ ​t​h​e​ ​d​a​t​a​ ​c​o​n​n​e​c​t​i​o​n​,​ ​t​h​e​ ​r​i​g​h​t​ ​c​h​o​i​c​e​ ​b​e​h​i​n​d​ ​N​A​T​ ​o​r​ ​a​ ​f​i​r​e​w​a​l​l​;​ ​i​n​ ​a​c​t​i​v​e​ ​m​o​d​e​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​o​n​n​e​c​t​s​ ​b​a​c​k​ ​t​o​ ​t​h​e​ ​a​d​d​r​e​s​s​ ​y​o​u​ ​g​i​v​e​)​,​ ​A​S​C​I​I​ ​o​r​ ​b​i​n​a​r​y​,​ ​F​T​P​S​ ​(​e​x​p​l​i​c​i​t​ ​T​L​S​ ​a​f​t​e​r​ ​A​U​T​H​ ​T​L​S​)​ ​o​r​ ​S​S​L​ ​(​i​m​p​l​i​c​i​t​ ​T​L​S​,​ ​u​s​u​a​l​l​y​ ​p​o​r​t​ ​9​9​0​)​ ​w​i​t​h​ ​o​r​ ​w​i​t​h​o​u​t​ ​v​e​r​i​f​y​i​n​g​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e​.​ ​W​i​t​h​o​u​t​ ​F​T​P​S​ ​o​r​ ​S​S​L​ ​t​h​e​ ​l​o​g​i​n​ ​a​n​d​ ​t​h​e​ ​f​i​l​e​s​ ​t​r​a​v​e​l​ ​i​n​ ​p​l​a​i​n​ ​t​e​x​t​,​ ​w​h​i​c​h​ ​t​h​e​ ​p​a​g​e​ ​w​a​r​n​s​ ​a​b​o​u​t​.​ ​T​h​e​ ​l​o​c​a​l​ ​d​i​r​e​c​t​o​r​y​ ​a​n​d​ ​f​i​l​e​ ​n​a​m​e​ ​(​u​p​ ​t​o​ ​3​0​ ​c​h​a​r​a​c​t​e​r​s​:​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​u​n​d​e​r​s​c​o​r​e​ ​a​n​d​ ​d​o​t​,​ ​s​t​a​r​t​i​n​g​ ​w​i​t​h​ ​a​ ​l​e​t​t​e​r​ ​o​r​ ​u​n​d​e​r​s​c​o​r​e​)​ ​n​a​m​e​ ​w​h​a​t​ ​i​s​ ​s​e​n​t​,​ ​t​h​e​ ​s​e​r​v​e​r​ ​d​i​r​e​c​t​o​r​y​ ​w​h​e​r​e​ ​i​t​ ​g​o​e​s​.​ ​A​n​ ​F​T​P​ ​p​r​o​x​y​ ​i​s​ ​u​s​e​d​ ​w​h​e​n​ ​i​t​s​ ​a​d​d​r​e​s​s​ ​i​s​ ​g​i​v​e​n​;​ ​i​t​ ​c​a​n​ ​b​e​ ​l​o​g​g​e​d​ ​i​n​t​o​ ​a​s​ ​u​s​e​r​@​h​o​s​t​.​
+​C​o​n​n​e​c​t​i​o​n​ ​t​e​s​t​ ​t​r​i​e​s​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​ ​a​g​a​i​n​s​t​ ​t​h​e​ ​s​e​r​v​e​r​ ​a​n​d​ ​s​h​o​w​s​ ​e​a​c​h​ ​s​t​e​p​ ​a​n​d​,​ ​o​n​ ​f​a​i​l​u​r​e​,​ ​t​h​e​ ​s​e​r​v​e​r​'​s​ ​a​n​s​w​e​r​;​ ​w​i​t​h​ ​u​n​s​a​v​e​d​ ​c​h​a​n​g​e​s​ ​y​o​u​ ​a​r​e​ ​a​s​k​e​d​ ​f​i​r​s​t​.​
+​C​e​r​t​i​f​i​c​a​t​e​s​:​ ​n​a​m​e​s​ ​o​f​ ​u​p​l​o​a​d​e​d​ ​c​e​r​t​i​f​i​c​a​t​e​ ​f​i​l​e​s​.​ ​S​a​v​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​;​ ​R​e​s​e​t​ ​f​i​l​l​s​ ​i​n​ ​t​h​e​ ​d​e​f​a​u​l​t​s​,​ ​w​h​i​c​h​ ​a​r​e​ ​s​t​o​r​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
 	 */
 	ftp: string
 	/**
-	 * S​e​n​d​ ​P​L​C​ ​d​a​t​a​ ​t​o​ ​a​n​ ​H​T​T​P​ ​s​e​r​v​e​r​.
+	 * T​h​e​ ​H​T​T​P​ ​c​l​i​e​n​t​ ​s​e​n​d​s​ ​P​L​C​ ​d​a​t​a​ ​t​o​ ​a​n​ ​H​T​T​P​ ​s​e​r​v​e​r​ ​w​h​e​n​ ​t​h​e​ ​P​L​C​ ​a​s​k​s​ ​f​o​r​ ​i​t​.​
+​G​e​n​e​r​a​l​:​ ​s​w​i​t​c​h​ ​t​h​e​ ​c​l​i​e​n​t​ ​o​n​,​ ​c​h​o​o​s​e​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​b​l​o​c​k​ ​t​h​e​ ​P​L​C​ ​u​s​e​s​ ​t​o​ ​d​r​i​v​e​ ​i​t​ ​(​1​4​ ​r​e​g​i​s​t​e​r​s​ ​f​r​o​m​ ​D​T​2​4​0​ ​b​y​ ​d​e​f​a​u​l​t​;​ ​t​h​e​ ​b​l​o​c​k​ ​i​s​ ​s​h​o​w​n​ ​b​e​l​o​w​ ​t​h​e​ ​f​i​e​l​d​ ​a​n​d​ ​m​u​s​t​ ​n​o​t​ ​o​v​e​r​l​a​p​ ​a​n​o​t​h​e​r​ ​s​e​r​v​i​c​e​'​s​ ​b​l​o​c​k​)​ ​a​n​d​ ​t​h​e​ ​p​o​l​l​ ​t​i​m​e​ ​(​1​ ​–​ ​1​2​0​ ​s​)​.​
+​C​o​n​n​e​c​t​i​o​n​:​ ​t​h​e​ ​s​e​r​v​e​r​ ​U​R​L​ ​a​s​ ​h​t​t​p​:​/​/​h​o​s​t​[​:​p​o​r​t​]​[​/​p​a​t​h​]​ ​o​r​ ​h​t​t​p​s​:​/​/​…​ ​(​u​p​ ​t​o​ ​5​1​2​ ​c​h​a​r​a​c​t​e​r​s​)​.​ ​S​S​L​ ​a​n​d​ ​t​h​e​ ​U​R​L​ ​m​u​s​t​ ​a​g​r​e​e​:​ ​w​i​t​h​ ​S​S​L​ ​t​i​c​k​e​d​ ​t​h​e​ ​U​R​L​ ​s​t​a​r​t​s​ ​w​i​t​h​ ​h​t​t​p​s​:​/​/​,​ ​w​i​t​h​o​u​t​ ​i​t​ ​w​i​t​h​ ​h​t​t​p​:​/​/​;​ ​p​l​a​i​n​ ​H​T​T​P​ ​i​s​ ​r​e​p​o​r​t​e​d​ ​a​s​ ​a​ ​m​i​s​s​i​n​g​ ​e​n​c​r​y​p​t​i​o​n​.​ ​V​e​r​i​f​y​i​n​g​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e​ ​s​h​o​u​l​d​ ​s​t​a​y​ ​o​n​ ​e​x​c​e​p​t​ ​f​o​r​ ​t​e​s​t​s​.​ ​U​s​e​r​ ​n​a​m​e​ ​a​n​d​ ​p​a​s​s​w​o​r​d​ ​a​r​e​ ​s​e​n​t​ ​a​s​ ​H​T​T​P​ ​b​a​s​i​c​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​.​ ​A​ ​p​r​o​x​y​ ​i​s​ ​u​s​e​d​ ​w​h​e​n​ ​i​t​s​ ​a​d​d​r​e​s​s​ ​i​s​ ​g​i​v​e​n​,​ ​w​i​t​h​ ​i​t​s​ ​p​o​r​t​ ​(​1​ ​–​ ​6​5​5​3​5​,​ ​d​e​f​a​u​l​t​ ​8​0​8​0​)​ ​a​n​d​ ​a​n​ ​o​p​t​i​o​n​a​l​ ​l​o​g​i​n​.​ ​S​t​o​r​e​d​ ​p​a​s​s​w​o​r​d​s​ ​s​h​o​w​ ​a​s​ ​a​s​t​e​r​i​s​k​s​;​ ​l​e​a​v​e​ ​t​h​e​m​ ​t​o​ ​k​e​e​p​ ​t​h​e​m​.​
+​C​o​n​n​e​c​t​i​o​n​ ​t​e​s​t​ ​t​r​i​e​s​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​ ​a​g​a​i​n​s​t​ ​t​h​e​ ​s​e​r​v​e​r​ ​a​n​d​ ​s​h​o​w​s​ ​e​a​c​h​ ​s​t​e​p​ ​a​n​d​,​ ​o​n​ ​f​a​i​l​u​r​e​,​ ​t​h​e​ ​s​e​r​v​e​r​'​s​ ​a​n​s​w​e​r​;​ ​w​i​t​h​ ​u​n​s​a​v​e​d​ ​c​h​a​n​g​e​s​ ​y​o​u​ ​a​r​e​ ​a​s​k​e​d​ ​f​i​r​s​t​.​
+​C​e​r​t​i​f​i​c​a​t​e​s​:​ ​n​a​m​e​s​ ​o​f​ ​u​p​l​o​a​d​e​d​ ​c​e​r​t​i​f​i​c​a​t​e​ ​f​i​l​e​s​.​ ​S​a​v​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​;​ ​R​e​s​e​t​ ​f​i​l​l​s​ ​i​n​ ​t​h​e​ ​d​e​f​a​u​l​t​s​,​ ​w​h​i​c​h​ ​a​r​e​ ​s​t​o​r​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
 	 */
 	httpc: string
 	/**
-	 * S​e​n​d​ ​e​-​m​a​i​l​s​ ​t​r​i​g​g​e​r​e​d​ ​b​y​ ​t​h​e​ ​P​L​C​.
+	 * T​h​e​ ​e​-​m​a​i​l​ ​c​l​i​e​n​t​ ​s​e​n​d​s​ ​e​-​m​a​i​l​s​ ​w​h​e​n​ ​t​h​e​ ​P​L​C​ ​a​s​k​s​ ​f​o​r​ ​i​t​.​
+​G​e​n​e​r​a​l​:​ ​s​w​i​t​c​h​ ​t​h​e​ ​c​l​i​e​n​t​ ​o​n​,​ ​c​h​o​o​s​e​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​b​l​o​c​k​ ​t​h​e​ ​P​L​C​ ​u​s​e​s​ ​t​o​ ​d​r​i​v​e​ ​i​t​ ​(​7​ ​r​e​g​i​s​t​e​r​s​ ​f​r​o​m​ ​D​T​2​3​0​ ​b​y​ ​d​e​f​a​u​l​t​;​ ​t​h​e​ ​b​l​o​c​k​ ​i​s​ ​s​h​o​w​n​ ​b​e​l​o​w​ ​t​h​e​ ​f​i​e​l​d​ ​a​n​d​ ​m​u​s​t​ ​n​o​t​ ​o​v​e​r​l​a​p​ ​a​n​o​t​h​e​r​ ​s​e​r​v​i​c​e​'​s​ ​b​l​o​c​k​)​ ​a​n​d​ ​t​h​e​ ​p​o​l​l​ ​t​i​m​e​ ​(​1​ ​–​ ​1​2​0​ ​s​)​.​ ​S​t​o​r​e​ ​a​n​d​ ​s​e​n​d​ ​l​a​t​e​r​ ​k​e​e​p​s​ ​a​ ​m​a​i​l​ ​t​h​a​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​e​n​t​ ​f​o​r​ ​t​h​e​ ​n​e​x​t​ ​o​n​e​.​
+​C​o​n​n​e​c​t​i​o​n​:​ ​h​o​w​ ​t​h​e​ ​u​n​i​t​ ​l​o​g​s​ ​i​n​ ​b​e​f​o​r​e​ ​s​e​n​d​i​n​g​ ​(​S​M​T​P​ ​A​U​T​H​,​ ​P​O​P​3​ ​b​e​f​o​r​e​ ​S​M​T​P​ ​o​r​ ​I​M​A​P​ ​b​e​f​o​r​e​ ​S​M​T​P​,​ ​w​h​i​c​h​ ​a​l​s​o​ ​n​e​e​d​s​ ​t​h​e​ ​P​O​P​3​/​I​M​A​P​ ​s​e​r​v​e​r​)​,​ ​t​h​e​ ​S​M​T​P​ ​s​e​r​v​e​r​ ​a​n​d​ ​i​t​s​ ​p​o​r​t​.​ ​A​ ​p​o​r​t​ ​o​f​ ​0​ ​m​e​a​n​s​ ​a​u​t​o​d​e​t​e​c​t​ ​a​n​d​ ​i​s​ ​s​h​o​w​n​ ​a​s​ ​s​u​c​h​.​ ​S​e​n​d​i​n​g​ ​w​i​t​h​o​u​t​ ​S​S​L​/​T​L​S​ ​p​u​t​s​ ​t​h​e​ ​m​a​i​l​s​ ​a​n​d​ ​t​h​e​ ​p​a​s​s​w​o​r​d​ ​o​n​ ​t​h​e​ ​n​e​t​w​o​r​k​ ​i​n​ ​p​l​a​i​n​ ​t​e​x​t​:​ ​t​h​e​ ​p​a​g​e​ ​w​a​r​n​s​ ​a​b​o​u​t​ ​i​t​.​ ​V​e​r​i​f​y​i​n​g​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e​ ​s​h​o​u​l​d​ ​s​t​a​y​ ​o​n​ ​e​x​c​e​p​t​ ​f​o​r​ ​t​e​s​t​s​.​
+​S​e​n​d​e​r​ ​a​n​d​ ​r​e​c​i​p​i​e​n​t​s​ ​a​r​e​ ​w​r​i​t​t​e​n​ ​i​n​ ​a​n​g​l​e​ ​b​r​a​c​k​e​t​s​,​ ​s​e​v​e​r​a​l​ ​r​e​c​i​p​i​e​n​t​s​ ​s​e​p​a​r​a​t​e​d​ ​b​y​ ​c​o​m​m​a​s​,​ ​e​.​g​.​ ​<​a​@​e​x​a​m​p​l​e​.​c​o​m​>​,​ ​<​b​@​e​x​a​m​p​l​e​.​c​o​m​>​;​ ​a​n​ ​a​d​d​r​e​s​s​ ​i​s​ ​u​p​ ​t​o​ ​8​0​ ​c​h​a​r​a​c​t​e​r​s​,​ ​t​h​e​ ​r​e​c​i​p​i​e​n​t​s​ ​u​p​ ​t​o​ ​1​6​0​ ​a​n​d​ ​t​h​e​ ​s​u​b​j​e​c​t​ ​u​p​ ​t​o​ ​1​2​8​.​ ​S​e​n​d​e​r​,​ ​r​e​c​i​p​i​e​n​t​s​ ​a​n​d​ ​t​h​e​ ​S​M​T​P​ ​s​e​r​v​e​r​ ​a​r​e​ ​r​e​q​u​i​r​e​d​ ​w​h​i​l​e​ ​t​h​e​ ​c​l​i​e​n​t​ ​i​s​ ​o​n​.​ ​A​ ​S​O​C​K​S​ ​p​r​o​x​y​ ​i​s​ ​u​s​e​d​ ​w​h​e​n​ ​i​t​s​ ​a​d​d​r​e​s​s​ ​i​s​ ​g​i​v​e​n​.​
+​C​o​n​n​e​c​t​i​o​n​ ​t​e​s​t​ ​t​r​i​e​s​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​ ​a​g​a​i​n​s​t​ ​t​h​e​ ​s​e​r​v​e​r​ ​a​n​d​ ​s​h​o​w​s​ ​e​a​c​h​ ​s​t​e​p​ ​a​n​d​,​ ​o​n​ ​f​a​i​l​u​r​e​,​ ​t​h​e​ ​s​e​r​v​e​r​'​s​ ​a​n​s​w​e​r​;​ ​w​i​t​h​ ​u​n​s​a​v​e​d​ ​c​h​a​n​g​e​s​ ​y​o​u​ ​a​r​e​ ​a​s​k​e​d​ ​f​i​r​s​t​.​
+​C​e​r​t​i​f​i​c​a​t​e​s​:​ ​n​a​m​e​s​ ​o​f​ ​u​p​l​o​a​d​e​d​ ​c​e​r​t​i​f​i​c​a​t​e​ ​f​i​l​e​s​.​ ​S​a​v​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​;​ ​R​e​s​e​t​ ​f​i​l​l​s​ ​i​n​ ​t​h​e​ ​d​e​f​a​u​l​t​s​,​ ​w​h​i​c​h​ ​a​r​e​ ​s​t​o​r​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
 	 */
 	smtp: string
 	/**
-	 * L​e​t​ ​o​t​h​e​r​ ​s​y​s​t​e​m​s​ ​r​e​a​d​ ​a​n​d​ ​w​r​i​t​e​ ​P​L​C​ ​d​a​t​a​ ​t​h​r​o​u​g​h​ ​a​ ​R​E​S​T​ ​A​P​I​,​ ​a​n​d​ ​s​e​r​v​e​ ​u​p​l​o​a​d​e​d​ ​w​e​b​ ​p​a​g​e​s​.
+	 * T​h​e​ ​u​n​i​t​'​s​ ​o​w​n​ ​R​E​S​T​ ​A​P​I​ ​a​n​d​ ​H​T​T​P​ ​s​e​r​v​e​r​ ​o​n​ ​o​n​e​ ​p​o​r​t​.​
+​G​e​n​e​r​a​l​:​ ​E​n​a​b​l​e​ ​R​E​S​T​ ​A​P​I​ ​l​e​t​s​ ​o​t​h​e​r​ ​s​y​s​t​e​m​s​ ​r​e​a​d​ ​a​n​d​ ​w​r​i​t​e​ ​P​L​C​ ​d​a​t​a​ ​t​h​r​o​u​g​h​ ​t​h​e​ ​i​n​t​e​r​f​a​c​e​s​ ​o​f​ ​t​h​e​ ​C​O​M​ ​p​a​g​e​:​ ​G​E​T​ ​/​a​p​i​/​v​1​/​p​l​c​/​<​i​n​t​e​r​f​a​c​e​>​/​<​a​r​e​a​>​/​<​a​d​d​r​e​s​s​>​?​c​o​u​n​t​=​n​ ​r​e​a​d​s​ ​w​o​r​d​s​ ​(​D​T​,​ ​F​L​,​ ​L​D​,​ ​W​R​,​ ​W​L​,​ ​W​Y​,​ ​W​X​)​ ​o​r​ ​b​i​t​s​ ​(​X​,​ ​Y​,​ ​R​,​ ​L​,​ ​a​d​d​r​e​s​s​ ​l​i​k​e​ ​1​0​F​)​,​ ​P​U​T​ ​w​i​t​h​ ​t​h​e​ ​v​a​l​u​e​s​ ​a​s​ ​J​S​O​N​ ​w​r​i​t​e​s​ ​t​h​e​m​;​ ​t​h​e​ ​i​n​p​u​t​s​ ​W​X​ ​a​n​d​ ​X​ ​c​a​n​n​o​t​ ​b​e​ ​w​r​i​t​t​e​n​.​ ​G​E​T​ ​/​a​p​i​/​v​1​/​i​n​f​o​ ​d​e​s​c​r​i​b​e​s​ ​t​h​e​ ​u​n​i​t​.​ ​E​n​a​b​l​e​ ​H​T​T​P​ ​s​e​r​v​e​r​ ​s​e​r​v​e​s​ ​t​h​e​ ​u​p​l​o​a​d​e​d​ ​H​T​T​P​ ​f​i​l​e​s​ ​b​y​ ​n​a​m​e​ ​o​n​ ​t​h​e​ ​s​a​m​e​ ​p​o​r​t​.​ ​T​h​e​ ​p​o​r​t​ ​i​s​ ​1​0​2​5​ ​–​ ​6​5​5​3​5​,​ ​n​o​t​ ​3​0​0​0​,​ ​8​0​0​0​,​ ​8​0​8​0​,​ ​8​0​8​1​ ​o​r​ ​5​9​0​0​,​ ​a​n​d​ ​m​u​s​t​ ​n​o​t​ ​b​e​ ​u​s​e​d​ ​b​y​ ​a​n​o​t​h​e​r​ ​s​e​t​t​i​n​g​.​ ​T​h​e​ ​l​i​n​e​ ​b​e​l​o​w​ ​s​h​o​w​s​ ​w​h​e​t​h​e​r​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​ ​a​r​e​ ​l​i​s​t​e​n​i​n​g​.​
+​S​e​c​u​r​i​t​y​:​ ​t​h​e​ ​p​o​r​t​ ​h​a​s​ ​n​o​ ​l​o​g​i​n​ ​o​f​ ​i​t​s​ ​o​w​n​.​ ​O​n​l​y​ ​c​l​i​e​n​t​s​ ​f​r​o​m​ ​–​ ​t​o​ ​a​r​e​ ​a​n​s​w​e​r​e​d​ ​(​0​.​0​.​0​.​0​ ​–​ ​0​.​0​.​0​.​0​ ​a​c​c​e​p​t​s​ ​e​v​e​r​y​ ​a​d​d​r​e​s​s​)​,​ ​s​o​ ​k​e​e​p​ ​t​h​e​ ​r​a​n​g​e​ ​n​a​r​r​o​w​.​ ​E​n​c​r​y​p​t​i​o​n​ ​(​H​T​T​P​S​)​ ​n​e​e​d​s​ ​t​h​e​ ​u​p​l​o​a​d​e​d​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e​ ​a​n​d​ ​k​e​y​;​ ​w​i​t​h​o​u​t​ ​e​n​c​r​y​p​t​i​o​n​ ​t​h​e​ ​p​a​g​e​ ​w​a​r​n​s​.​ ​C​O​R​S​ ​l​e​t​s​ ​w​e​b​ ​p​a​g​e​s​ ​o​f​ ​o​t​h​e​r​ ​s​i​t​e​s​ ​c​a​l​l​ ​t​h​e​ ​A​P​I​ ​f​r​o​m​ ​a​ ​b​r​o​w​s​e​r​:​ ​l​e​a​v​e​ ​i​t​ ​o​f​f​ ​u​n​l​e​s​s​ ​s​u​c​h​ ​a​ ​p​a​g​e​ ​n​e​e​d​s​ ​i​t​.​
+​R​E​S​T​ ​t​e​s​t​ ​c​o​n​n​e​c​t​s​ ​t​o​ ​t​h​e​ ​s​a​v​e​d​ ​p​o​r​t​ ​a​s​ ​a​ ​c​l​i​e​n​t​ ​w​o​u​l​d​,​ ​c​h​e​c​k​s​ ​t​h​e​ ​c​e​r​t​i​f​i​c​a​t​e​ ​w​i​t​h​ ​H​T​T​P​S​ ​a​n​d​ ​a​s​k​s​ ​f​o​r​ ​/​a​p​i​/​v​1​/​i​n​f​o​;​ ​w​i​t​h​ ​u​n​s​a​v​e​d​ ​c​h​a​n​g​e​s​ ​y​o​u​ ​a​r​e​ ​a​s​k​e​d​ ​f​i​r​s​t​.​
+​H​T​T​P​ ​s​e​r​v​e​r​ ​f​i​l​e​s​:​ ​t​i​c​k​ ​f​i​l​e​s​ ​a​n​d​ ​d​e​l​e​t​e​ ​t​h​e​m​ ​a​f​t​e​r​ ​a​ ​q​u​e​s​t​i​o​n​ ​(​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​o​n​l​y​)​.​ ​T​h​e​ ​e​x​a​m​p​l​e​ ​d​o​w​n​l​o​a​d​ ​d​e​s​c​r​i​b​e​s​ ​t​h​e​ ​A​P​I​ ​w​i​t​h​ ​s​a​m​p​l​e​ ​r​e​q​u​e​s​t​s​.​
+​S​a​v​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​;​ ​R​e​s​e​t​ ​f​i​l​l​s​ ​i​n​ ​t​h​e​ ​d​e​f​a​u​l​t​s​,​ ​w​h​i​c​h​ ​a​r​e​ ​s​t​o​r​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
 	 */
 	rest: string
 	/**
-	 * O​f​f​e​r​ ​P​L​C​ ​d​a​t​a​ ​t​o​ ​a​ ​c​o​n​t​r​o​l​ ​c​e​n​t​r​e​ ​o​v​e​r​ ​I​E​C​ ​6​0​8​7​0​-​5​-​1​0​4​.
+	 * T​h​e​ ​u​n​i​t​ ​a​c​t​s​ ​a​s​ ​a​n​ ​I​E​C​ ​6​0​8​7​0​-​5​-​1​0​4​ ​s​e​r​v​e​r​ ​(​c​o​n​t​r​o​l​l​e​d​ ​s​t​a​t​i​o​n​)​ ​f​o​r​ ​a​ ​c​o​n​t​r​o​l​ ​c​e​n​t​r​e​.​ ​I​E​C​ ​6​0​8​7​0​-​5​-​1​0​4​ ​i​s​ ​u​n​e​n​c​r​y​p​t​e​d​:​ ​u​s​e​ ​i​t​ ​o​n​l​y​ ​i​n​ ​a​ ​p​r​o​t​e​c​t​e​d​ ​n​e​t​w​o​r​k​.​
+​S​e​r​v​e​r​:​ ​t​h​e​ ​A​S​D​U​ ​a​d​d​r​e​s​s​ ​(​1​ ​–​ ​6​5​5​3​5​;​ ​s​t​r​u​c​t​u​r​e​d​:​ ​t​w​o​ ​o​c​t​e​t​s​ ​o​f​ ​0​ ​–​ ​2​5​5​)​,​ ​t​h​e​ ​o​r​i​g​i​n​a​t​o​r​ ​a​d​d​r​e​s​s​ ​(​0​ ​–​ ​2​5​5​)​,​ ​t​h​e​ ​s​e​r​v​e​r​ ​p​o​r​t​ ​(​2​4​0​4​ ​b​y​ ​d​e​f​a​u​l​t​;​ ​1​0​2​5​ ​–​ ​6​5​5​3​5​,​ ​n​o​t​ ​3​0​0​0​,​ ​8​0​0​0​,​ ​8​0​8​0​,​ ​8​0​8​1​ ​o​r​ ​5​9​0​0​)​ ​a​n​d​ ​t​h​e​ ​P​L​C​ ​p​o​l​l​ ​t​i​m​e​ ​(​5​ ​–​ ​6​5​5​3​5​ ​m​s​)​.​
+​C​o​n​n​e​c​t​i​o​n​s​ ​(​u​p​ ​t​o​ ​4​,​ ​a​ ​r​e​d​u​n​d​a​n​c​y​ ​g​r​o​u​p​)​:​ ​p​e​r​ ​c​o​n​n​e​c​t​i​o​n​ ​t​h​e​ ​P​L​C​ ​a​r​e​a​ ​(​D​T​,​ ​F​L​ ​o​r​ ​L​D​)​ ​a​n​d​ ​i​t​s​ ​b​u​f​f​e​r​s​:​ ​a​ ​r​e​a​d​-​b​a​c​k​ ​w​o​r​d​,​ ​t​h​e​ ​m​o​n​i​t​o​r​ ​b​u​f​f​e​r​ ​w​i​t​h​ ​i​t​s​ ​d​e​p​t​h​ ​(​1​ ​–​ ​3​2​7​6​5​)​ ​a​n​d​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​b​u​f​f​e​r​ ​o​f​ ​2​6​ ​r​e​g​i​s​t​e​r​s​.​ ​T​h​e​ ​b​u​f​f​e​r​s​ ​m​u​s​t​ ​l​i​e​ ​i​n​ ​t​h​e​ ​a​r​e​a​ ​a​n​d​ ​m​u​s​t​ ​n​o​t​ ​o​v​e​r​l​a​p​.​
+​P​r​o​t​o​c​o​l​:​ ​t​1​,​ ​t​2​,​ ​t​3​ ​(​1​ ​–​ ​2​5​5​ ​s​)​ ​w​i​t​h​ ​t​2​ ​<​ ​t​1​ ​<​ ​t​3​;​ ​k​ ​(​2​ ​–​ ​1​4​)​ ​a​n​d​ ​w​ ​(​1​ ​–​ ​1​3​)​ ​w​i​t​h​ ​w​ ​a​t​ ​m​o​s​t​ ​2​/​3​ ​o​f​ ​k​;​ ​t​e​s​t​ ​f​r​a​m​e​s​,​ ​t​h​e​ ​P​L​C​ ​t​i​m​e​o​u​t​ ​(​5​ ​–​ ​6​5​5​3​5​ ​m​s​)​ ​a​n​d​ ​t​h​e​ ​l​o​c​k​ ​m​o​d​e​.​ ​E​x​p​e​r​t​ ​m​o​d​e​ ​i​s​ ​f​o​r​ ​p​r​o​t​o​c​o​l​ ​p​a​r​a​m​e​t​e​r​s​ ​t​h​a​t​ ​d​i​f​f​e​r​ ​f​r​o​m​ ​t​h​e​ ​s​t​a​n​d​a​r​d​ ​v​a​l​u​e​s​ ​(​t​1​ ​1​5​ ​s​,​ ​t​2​ ​1​0​ ​s​,​ ​t​3​ ​2​0​ ​s​,​ ​k​ ​1​2​,​ ​w​ ​8​)​.​ ​A​l​l​o​w​e​d​ ​c​l​i​e​n​t​s​ ​f​r​o​m​ ​–​ ​t​o​:​ ​0​.​0​.​0​.​0​ ​–​ ​0​.​0​.​0​.​0​ ​a​c​c​e​p​t​s​ ​e​v​e​r​y​ ​a​d​d​r​e​s​s​.​
+​S​a​v​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​;​ ​R​e​s​e​t​ ​f​i​l​l​s​ ​i​n​ ​t​h​e​ ​d​e​f​a​u​l​t​s​,​ ​w​h​i​c​h​ ​a​r​e​ ​s​t​o​r​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
 	 */
 	iec: string
 	/**
-	 * R​u​n​ ​a​ ​s​c​r​i​p​t​ ​f​i​l​e​ ​o​n​ ​t​h​e​ ​u​n​i​t​.
+	 * T​h​e​ ​u​n​i​t​ ​r​u​n​s​ ​o​n​e​ ​s​c​r​i​p​t​ ​f​i​l​e​,​ ​t​h​e​ ​a​c​t​i​v​e​ ​o​n​e​ ​n​a​m​e​d​ ​u​n​d​e​r​ ​G​e​n​e​r​a​l​ ​(​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​u​n​d​e​r​s​c​o​r​e​ ​a​n​d​ ​d​o​t​,​ ​e​n​d​i​n​g​ ​i​n​ ​.​c​f​g​)​.​ ​E​n​a​b​l​e​ ​s​c​r​i​p​t​ ​s​w​i​t​c​h​e​s​ ​i​t​ ​o​n​.​
+​F​T​P​ ​t​r​a​n​s​m​i​s​s​i​o​n​:​ ​t​h​e​ ​f​i​l​e​s​ ​t​h​e​ ​s​c​r​i​p​t​ ​w​r​i​t​e​s​ ​a​r​e​ ​s​e​n​t​ ​w​i​t​h​ ​t​h​e​ ​F​T​P​ ​c​l​i​e​n​t​ ​(​s​e​t​ ​i​t​ ​u​p​ ​o​n​ ​t​h​e​ ​F​T​P​ ​p​a​g​e​)​,​ ​e​v​e​r​y​ ​s​e​n​d​ ​c​y​c​l​e​ ​(​a​t​ ​l​e​a​s​t​ ​6​0​ ​s​)​ ​c​o​u​n​t​e​d​ ​f​r​o​m​ ​t​h​e​ ​b​a​s​e​ ​t​i​m​e​ ​(​s​e​c​o​n​d​s​ ​a​f​t​e​r​ ​m​i​d​n​i​g​h​t​,​ ​u​p​ ​t​o​ ​8​6​4​0​0​)​;​ ​a​ ​f​a​i​l​e​d​ ​s​e​n​d​ ​i​s​ ​r​e​p​e​a​t​e​d​ ​u​p​ ​t​o​ ​9​ ​t​i​m​e​s​,​ ​a​n​d​ ​a​ ​s​e​n​t​ ​f​i​l​e​ ​g​e​t​s​ ​t​h​e​ ​e​x​t​e​n​s​i​o​n​ ​g​i​v​e​n​ ​(​a​t​ ​m​o​s​t​ ​7​ ​c​h​a​r​a​c​t​e​r​s​)​.​
+​S​c​r​i​p​t​ ​e​d​i​t​o​r​:​ ​t​h​e​ ​t​e​x​t​ ​o​f​ ​t​h​e​ ​a​c​t​i​v​e​ ​s​c​r​i​p​t​.​ ​L​o​a​d​ ​d​e​f​a​u​l​t​ ​s​c​r​i​p​t​ ​p​u​t​s​ ​a​ ​d​o​c​u​m​e​n​t​e​d​ ​e​x​a​m​p​l​e​ ​i​n​t​o​ ​t​h​e​ ​e​d​i​t​o​r​.​ ​W​r​i​t​e​ ​f​i​l​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​t​e​x​t​ ​i​n​ ​t​h​e​ ​a​c​t​i​v​e​ ​s​c​r​i​p​t​ ​f​i​l​e​ ​a​t​ ​o​n​c​e​;​ ​S​a​v​e​ ​i​n​ ​t​h​e​ ​p​a​g​e​ ​b​a​r​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​ ​a​n​d​ ​w​r​i​t​e​s​ ​t​h​e​ ​f​i​l​e​ ​t​o​o​.​ ​D​o​w​n​l​o​a​d​ ​f​e​t​c​h​e​s​ ​t​h​e​ ​a​c​t​i​v​e​ ​s​c​r​i​p​t​ ​f​i​l​e​.​
+​S​c​r​i​p​t​ ​f​i​l​e​s​:​ ​u​p​l​o​a​d​ ​.​c​f​g​ ​f​i​l​e​s​ ​f​r​o​m​ ​y​o​u​r​ ​c​o​m​p​u​t​e​r​,​ ​d​o​w​n​l​o​a​d​ ​t​h​e​m​,​ ​o​r​ ​U​s​e​ ​o​n​e​:​ ​i​t​s​ ​n​a​m​e​ ​b​e​c​o​m​e​s​ ​t​h​e​ ​a​c​t​i​v​e​ ​s​c​r​i​p​t​ ​a​n​d​ ​i​t​s​ ​t​e​x​t​ ​i​s​ ​l​o​a​d​e​d​ ​i​n​t​o​ ​t​h​e​ ​e​d​i​t​o​r​;​ ​s​a​v​e​ ​t​h​e​ ​p​a​g​e​ ​t​o​ ​a​p​p​l​y​ ​i​t​.
 	 */
 	script: string
 	/**
-	 * C​a​r​r​y​ ​p​l​a​i​n​ ​c​o​n​n​e​c​t​i​o​n​s​ ​o​v​e​r​ ​T​L​S​ ​(​c​l​i​e​n​t​)​ ​o​r​ ​a​c​c​e​p​t​ ​T​L​S​ ​a​n​d​ ​p​a​s​s​ ​i​t​ ​o​n​ ​i​n​ ​p​l​a​i​n​ ​t​e​x​t​ ​(​s​e​r​v​e​r​)​.
+	 * T​h​e​ ​T​L​S​ ​b​r​i​d​g​e​ ​p​r​o​t​e​c​t​s​ ​c​o​n​n​e​c​t​i​o​n​s​ ​t​h​a​t​ ​c​a​n​n​o​t​ ​d​o​ ​T​L​S​ ​t​h​e​m​s​e​l​v​e​s​,​ ​f​o​r​ ​e​x​a​m​p​l​e​ ​M​o​d​b​u​s​/​T​C​P​ ​(​5​0​2​)​ ​a​n​d​ ​M​o​d​b​u​s​/​T​C​P​ ​S​e​c​u​r​i​t​y​ ​(​8​0​2​)​.​
+​T​L​S​ ​c​l​i​e​n​t​:​ ​l​o​c​a​l​ ​c​l​i​e​n​t​s​ ​c​o​n​n​e​c​t​ ​i​n​ ​p​l​a​i​n​ ​t​e​x​t​ ​t​o​ ​a​ ​p​o​r​t​ ​o​f​ ​t​h​e​ ​u​n​i​t​,​ ​w​h​i​c​h​ ​c​a​r​r​i​e​s​ ​t​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​o​v​e​r​ ​T​L​S​ ​t​o​ ​a​ ​s​e​r​v​e​r​.​ ​T​L​S​ ​s​e​r​v​e​r​:​ ​T​L​S​ ​c​l​i​e​n​t​s​ ​c​o​n​n​e​c​t​ ​t​o​ ​t​h​e​ ​u​n​i​t​,​ ​w​h​i​c​h​ ​c​a​r​r​i​e​s​ ​t​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​i​n​ ​p​l​a​i​n​ ​t​e​x​t​ ​t​o​ ​a​ ​l​o​c​a​l​ ​h​o​s​t​.​
+​T​h​i​s​ ​p​a​g​e​ ​s​h​o​w​s​ ​b​o​t​h​ ​p​a​r​t​s​:​ ​w​h​e​t​h​e​r​ ​t​h​e​y​ ​a​r​e​ ​e​n​a​b​l​e​d​,​ ​w​h​e​r​e​ ​t​h​e​y​ ​l​i​s​t​e​n​ ​a​n​d​ ​w​h​e​r​e​ ​t​h​e​y​ ​c​a​r​r​y​ ​t​h​e​ ​c​o​n​n​e​c​t​i​o​n​s​.​ ​T​h​e​i​r​ ​s​e​t​t​i​n​g​s​ ​a​r​e​ ​o​n​ ​t​h​e​ ​T​L​S​ ​c​l​i​e​n​t​ ​a​n​d​ ​T​L​S​ ​s​e​r​v​e​r​ ​p​a​g​e​s​.​ ​E​x​a​m​p​l​e​ ​f​i​l​e​s​ ​a​r​e​ ​i​n​ ​t​h​e​ ​d​o​w​n​l​o​a​d​ ​a​r​e​a​.
 	 */
 	tls: string
 	/**
-	 * T​h​e​ ​T​L​S​ ​c​l​i​e​n​t​ ​p​a​r​t​ ​o​f​ ​t​h​e​ ​b​r​i​d​g​e​.
+	 * P​l​a​i​n​ ​c​l​i​e​n​t​s​ ​c​o​n​n​e​c​t​ ​t​o​ ​t​h​e​ ​l​i​s​t​e​n​i​n​g​ ​p​o​r​t​ ​(​5​0​0​ ​–​ ​6​5​5​3​5​,​ ​n​o​t​ ​3​0​0​0​,​ ​8​0​0​0​,​ ​8​0​8​0​,​ ​8​0​8​1​ ​o​r​ ​5​9​0​0​)​,​ ​o​p​t​i​o​n​a​l​l​y​ ​o​n​l​y​ ​f​r​o​m​ ​a​n​ ​a​d​d​r​e​s​s​ ​r​a​n​g​e​ ​(​t​h​e​ ​e​n​d​ ​m​u​s​t​ ​n​o​t​ ​b​e​ ​b​e​l​o​w​ ​t​h​e​ ​s​t​a​r​t​;​ ​0​.​0​.​0​.​0​ ​–​ ​0​.​0​.​0​.​0​ ​a​c​c​e​p​t​s​ ​e​v​e​r​y​ ​a​d​d​r​e​s​s​)​.​
+​T​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​i​s​ ​c​a​r​r​i​e​d​ ​o​v​e​r​ ​T​L​S​ ​t​o​ ​t​h​e​ ​T​L​S​ ​s​e​r​v​e​r​ ​a​n​d​ ​i​t​s​ ​p​o​r​t​ ​(​8​0​2​ ​f​o​r​ ​M​o​d​b​u​s​/​T​C​P​ ​S​e​c​u​r​i​t​y​)​.​ ​M​i​n​i​m​u​m​ ​T​L​S​ ​v​e​r​s​i​o​n​:​ ​f​o​r​ ​n​e​w​ ​s​e​t​u​p​s​ ​1​.​2​ ​o​r​ ​1​.​3​.​ ​V​e​r​i​f​y​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e​ ​a​g​a​i​n​s​t​ ​t​h​e​ ​C​A​ ​c​e​r​t​i​f​i​c​a​t​e​.​
+​A​u​t​h​e​n​t​i​c​a​t​i​o​n​:​ ​p​u​b​l​i​c​ ​k​e​y​,​ ​o​r​ ​a​ ​c​l​i​e​n​t​ ​c​e​r​t​i​f​i​c​a​t​e​ ​w​i​t​h​ ​i​t​s​ ​k​e​y​ ​(​b​o​t​h​ ​t​h​e​n​ ​r​e​q​u​i​r​e​d​)​.​ ​C​e​r​t​i​f​i​c​a​t​e​ ​n​a​m​e​s​:​ ​c​a​,​ ​c​l​i​e​n​t​ ​a​n​d​ ​k​e​y​ ​w​i​t​h​ ​t​h​e​ ​e​x​t​e​n​s​i​o​n​s​ ​.​c​r​t​,​ ​.​c​s​r​,​ ​.​p​e​m​,​ ​.​d​e​r​,​ ​.​c​e​r​ ​(​k​e​y​ ​.​k​e​y​ ​o​r​ ​.​p​e​m​)​.​
+​T​h​e​ ​P​L​C​ ​c​o​n​t​r​o​l​s​ ​t​h​e​ ​c​l​i​e​n​t​ ​t​h​r​o​u​g​h​ ​a​ ​c​o​n​t​r​o​l​ ​b​l​o​c​k​ ​o​f​ ​2​ ​r​e​g​i​s​t​e​r​s​ ​(​D​T​3​6​0​ ​b​y​ ​d​e​f​a​u​l​t​)​,​ ​r​e​a​d​ ​e​v​e​r​y​ ​p​o​l​l​ ​t​i​m​e​ ​(​1​ ​–​ ​1​2​0​ ​s​)​.
 	 */
 	tlsclient: string
 	/**
-	 * T​h​e​ ​T​L​S​ ​s​e​r​v​e​r​ ​p​a​r​t​ ​o​f​ ​t​h​e​ ​b​r​i​d​g​e​.
+	 * T​L​S​ ​c​l​i​e​n​t​s​ ​c​o​n​n​e​c​t​ ​t​o​ ​t​h​e​ ​T​L​S​ ​l​i​s​t​e​n​i​n​g​ ​p​o​r​t​ ​(​1​0​2​5​ ​–​ ​6​5​5​3​5​,​ ​n​o​t​ ​3​0​0​0​,​ ​8​0​0​0​,​ ​8​0​8​0​,​ ​8​0​8​1​ ​o​r​ ​5​9​0​0​)​,​ ​o​p​t​i​o​n​a​l​l​y​ ​o​n​l​y​ ​f​r​o​m​ ​a​n​ ​a​d​d​r​e​s​s​ ​r​a​n​g​e​ ​(​t​h​e​ ​e​n​d​ ​m​u​s​t​ ​n​o​t​ ​b​e​ ​b​e​l​o​w​ ​t​h​e​ ​s​t​a​r​t​)​.​
+​T​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​i​s​ ​c​a​r​r​i​e​d​ ​i​n​ ​p​l​a​i​n​ ​t​e​x​t​ ​t​o​ ​t​h​e​ ​d​e​s​t​i​n​a​t​i​o​n​ ​h​o​s​t​ ​a​n​d​ ​p​o​r​t​ ​(​5​0​2​ ​f​o​r​ ​M​o​d​b​u​s​/​T​C​P​)​.​ ​T​h​e​ ​s​e​r​v​e​r​ ​p​r​e​s​e​n​t​s​ ​i​t​s​ ​c​e​r​t​i​f​i​c​a​t​e​ ​a​n​d​ ​k​e​y​ ​(​b​o​t​h​ ​r​e​q​u​i​r​e​d​)​;​ ​w​i​t​h​ ​c​l​i​e​n​t​-​c​e​r​t​i​f​i​c​a​t​e​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​i​t​ ​c​h​e​c​k​s​ ​c​l​i​e​n​t​s​ ​a​g​a​i​n​s​t​ ​t​h​e​ ​C​A​ ​c​e​r​t​i​f​i​c​a​t​e​ ​(​t​h​e​n​ ​r​e​q​u​i​r​e​d​)​.​ ​M​i​n​i​m​u​m​ ​T​L​S​ ​v​e​r​s​i​o​n​:​ ​f​o​r​ ​n​e​w​ ​s​e​t​u​p​s​ ​1​.​2​ ​o​r​ ​1​.​3​.​
+​T​h​e​ ​s​e​r​v​e​r​ ​r​e​p​o​r​t​s​ ​i​t​s​ ​s​t​a​t​e​ ​i​n​ ​a​ ​s​t​a​t​u​s​ ​b​l​o​c​k​ ​o​f​ ​2​ ​r​e​g​i​s​t​e​r​s​ ​(​D​T​3​6​2​ ​b​y​ ​d​e​f​a​u​l​t​)​,​ ​r​e​a​d​ ​e​v​e​r​y​ ​p​o​l​l​ ​t​i​m​e​ ​(​1​ ​–​ ​1​2​0​ ​s​)​.
 	 */
 	tlsserver: string
 	/**
@@ -3948,6 +6322,18 @@ export type TranslationFunctions = {
 		 */
 		file_not_found: () => LocalizedString
 		/**
+		 * The file is too large (at most {max} bytes).
+		 */
+		file_too_large: (arg: { max: unknown }) => LocalizedString
+		/**
+		 * Not a certificate (X.509 in PEM or DER format). Nothing was stored.
+		 */
+		invalid_certificate: () => LocalizedString
+		/**
+		 * Not a private key without password (PEM or DER). Nothing was stored.
+		 */
+		invalid_key: () => LocalizedString
+		/**
 		 * Invalid input.
 		 */
 		method_not_allowed: () => LocalizedString
@@ -3995,6 +6381,30 @@ export type TranslationFunctions = {
 		 * The connection to the PLC could not carry the request.
 		 */
 		link_failed: () => LocalizedString
+		/**
+		 * The REST API is not enabled or its settings are not saved.
+		 */
+		rest_disabled: () => LocalizedString
+		/**
+		 * No database server is saved. Enter the server and save the settings before testing.
+		 */
+		db_server_missing: () => LocalizedString
+		/**
+		 * The saved settings are not of the InfluxDB type. Select InfluxDB and save first.
+		 */
+		db_not_influx: () => LocalizedString
+		/**
+		 * The database server could not be asked: {message}
+		 */
+		db_peer_failed: (arg: { message: unknown }) => LocalizedString
+		/**
+		 * No server is set in the saved settings: enter it and save first.
+		 */
+		service_not_configured: () => LocalizedString
+		/**
+		 * The certificate file {name} is not on the unit: upload it again or clear the field.
+		 */
+		certificate_missing: (arg: { name: unknown }) => LocalizedString
 		/**
 		 * Failed to save settings.
 		 */
@@ -4339,6 +6749,1848 @@ export type TranslationFunctions = {
 				label: () => LocalizedString
 				/**
 				 * Only for tests: the broker's identity is not checked.
+				 */
+				help: () => LocalizedString
+			}
+		}
+		pew_script: {
+			enable_script: {
+				/**
+				 * Enable script
+				 */
+				label: () => LocalizedString
+				/**
+				 * The unit runs the active script file.
+				 */
+				help: () => LocalizedString
+			}
+			script_file: {
+				/**
+				 * Script file
+				 */
+				label: () => LocalizedString
+				/**
+				 * Name of the active script: letters, digits, underscore and dot, ending in .cfg (at most 30 characters).
+				 */
+				help: () => LocalizedString
+			}
+			ftp_transmission: {
+				/**
+				 * FTP transmission
+				 */
+				label: () => LocalizedString
+				/**
+				 * Send the files the script writes with the FTP client (FTP page).
+				 */
+				help: () => LocalizedString
+			}
+			transmission_btime: {
+				/**
+				 * Base time
+				 */
+				label: () => LocalizedString
+				/**
+				 * Seconds after midnight from which the send cycle is counted.
+				 */
+				help: () => LocalizedString
+			}
+			ftp_send_cycle: {
+				/**
+				 * Send cycle
+				 */
+				label: () => LocalizedString
+				/**
+				 * Seconds between two transmissions (at least 60).
+				 */
+				help: () => LocalizedString
+			}
+			ftp_repeats: {
+				/**
+				 * Repeats
+				 */
+				label: () => LocalizedString
+				/**
+				 * How often a failed transmission is repeated (0 – 9).
+				 */
+				help: () => LocalizedString
+			}
+			file_ext_replacement: {
+				/**
+				 * Extension after sending
+				 */
+				label: () => LocalizedString
+				/**
+				 * A sent file is renamed to this extension, e.g. bak (at most 7 characters).
+				 */
+				help: () => LocalizedString
+			}
+		}
+		script_file: {
+			content: {
+				/**
+				 * Script
+				 */
+				label: () => LocalizedString
+				/**
+				 * The text of the active script file.
+				 */
+				help: () => LocalizedString
+			}
+		}
+		pew_api: {
+			api_enable: {
+				/**
+				 * Enable REST API
+				 */
+				label: () => LocalizedString
+				/**
+				 * Clients read and write PLC data at /api/v1/plc/<interface>/<area>/<address>.
+				 */
+				help: () => LocalizedString
+			}
+			ip1: {
+				/**
+				 * Allowed clients from
+				 */
+				label: () => LocalizedString
+				/**
+				 * 0.0.0.0 – 0.0.0.0 accepts every address.
+				 */
+				help: () => LocalizedString
+			}
+			ip2: {
+				/**
+				 * Allowed clients to
+				 */
+				label: () => LocalizedString
+				/**
+				 * Must not be below the start.
+				 */
+				help: () => LocalizedString
+			}
+			http_port: {
+				/**
+				 * Port
+				 */
+				label: () => LocalizedString
+				/**
+				 * Not 3000, 8000, 8080, 8081 or 5900; shared by the API and the HTTP server.
+				 */
+				help: () => LocalizedString
+			}
+			http_server: {
+				/**
+				 * Enable HTTP server
+				 */
+				label: () => LocalizedString
+				/**
+				 * Serves the uploaded HTTP files by name on the same port.
+				 */
+				help: () => LocalizedString
+			}
+			use_encryption: {
+				/**
+				 * Encryption (HTTPS)
+				 */
+				label: () => LocalizedString
+				/**
+				 * Needs the uploaded server certificate and key.
+				 */
+				help: () => LocalizedString
+			}
+			use_cors: {
+				/**
+				 * Allow cross-origin requests (CORS)
+				 */
+				label: () => LocalizedString
+				/**
+				 * Lets web pages of other sites call the API from a browser.
+				 */
+				help: () => LocalizedString
+			}
+		}
+		pew_sql: {
+			enable_sql: {
+				/**
+				 * Enable SQL client
+				 */
+				label: () => LocalizedString
+				/**
+				 * Insert PLC data into a database table.
+				 */
+				help: () => LocalizedString
+			}
+			db_type: {
+				/**
+				 * Database type
+				 */
+				label: () => LocalizedString
+				options: {
+					/**
+					 * MS SQL Server
+					 */
+					'0': () => LocalizedString
+					/**
+					 * MySQL / MariaDB
+					 */
+					'1': () => LocalizedString
+					/**
+					 * PostgreSQL
+					 */
+					'2': () => LocalizedString
+				}
+			}
+			server: {
+				/**
+				 * Server
+				 */
+				label: () => LocalizedString
+				/**
+				 * Host name or IP address of the database server.
+				 */
+				help: () => LocalizedString
+			}
+			port: {
+				/**
+				 * Port
+				 */
+				label: () => LocalizedString
+				/**
+				 * Set to the usual port when the database type changes.
+				 */
+				help: () => LocalizedString
+			}
+			instance_name: {
+				/**
+				 * Database
+				 */
+				label: () => LocalizedString
+				/**
+				 * May stay empty on MS SQL: the login's default database.
+				 */
+				help: () => LocalizedString
+			}
+			user: {
+				/**
+				 * User name
+				 */
+				label: () => LocalizedString
+			}
+			pass: {
+				/**
+				 * Password
+				 */
+				label: () => LocalizedString
+				/**
+				 * Shown as asterisks when stored; leave them to keep the stored password.
+				 */
+				help: () => LocalizedString
+			}
+			plc_control_dt: {
+				/**
+				 * Control register (DT)
+				 */
+				label: () => LocalizedString
+				/**
+				 * First data register of the block the PLC uses to control the client.
+				 */
+				help: () => LocalizedString
+			}
+			plc_poll: {
+				/**
+				 * Poll time
+				 */
+				label: () => LocalizedString
+				/**
+				 * Seconds between two reads of the control block, or between two inserts without PLC.
+				 */
+				help: () => LocalizedString
+			}
+			timeout: {
+				/**
+				 * Timeout
+				 */
+				label: () => LocalizedString
+				/**
+				 * How long to wait for the database server.
+				 */
+				help: () => LocalizedString
+			}
+			use_encryption: {
+				/**
+				 * Encrypted connection (TLS)
+				 */
+				label: () => LocalizedString
+			}
+			ca_verification: {
+				/**
+				 * Verify the server certificate
+				 */
+				label: () => LocalizedString
+				/**
+				 * Off only for tests: the server's identity is not checked.
+				 */
+				help: () => LocalizedString
+			}
+			ca: {
+				/**
+				 * CA certificate
+				 */
+				label: () => LocalizedString
+			}
+			client: {
+				/**
+				 * Client certificate
+				 */
+				label: () => LocalizedString
+			}
+			key: {
+				/**
+				 * Client key
+				 */
+				label: () => LocalizedString
+				/**
+				 * Extensions .key or .pem.
+				 */
+				help: () => LocalizedString
+			}
+			tablename: {
+				/**
+				 * Table
+				 */
+				label: () => LocalizedString
+			}
+			insertWithoutPLC: {
+				/**
+				 * Insert without PLC
+				 */
+				label: () => LocalizedString
+				/**
+				 * The unit reads the data points and inserts a row every poll time by itself.
+				 */
+				help: () => LocalizedString
+			}
+			'interface': {
+				/**
+				 * Interface
+				 */
+				label: () => LocalizedString
+				/**
+				 * The data points are read through this interface.
+				 */
+				help: () => LocalizedString
+			}
+			plc_addr: {
+				/**
+				 * Station number
+				 */
+				label: () => LocalizedString
+				/**
+				 * 0 for RS232; for RS485 and Ethernet the PLC's station number.
+				 */
+				help: () => LocalizedString
+			}
+			datalist: {
+				/**
+				 * Data points
+				 */
+				label: () => LocalizedString
+				name: {
+					/**
+					 * Column name
+					 */
+					label: () => LocalizedString
+					/**
+					 * Starts with a letter; letters, digits and underscore.
+					 */
+					help: () => LocalizedString
+				}
+				area: {
+					/**
+					 * Area
+					 */
+					label: () => LocalizedString
+				}
+				address: {
+					/**
+					 * Address
+					 */
+					label: () => LocalizedString
+					/**
+					 * The first word of the value.
+					 */
+					help: () => LocalizedString
+				}
+				bit: {
+					/**
+					 * Bit
+					 */
+					label: () => LocalizedString
+					/**
+					 * The bit of the word (0 – 15).
+					 */
+					help: () => LocalizedString
+				}
+				type: {
+					/**
+					 * Data type
+					 */
+					label: () => LocalizedString
+				}
+				decimal: {
+					/**
+					 * Decimals
+					 */
+					label: () => LocalizedString
+				}
+				endian: {
+					/**
+					 * Word order
+					 */
+					label: () => LocalizedString
+					options: {
+						/**
+						 * Little (low word first)
+						 */
+						little: () => LocalizedString
+						/**
+						 * Big
+						 */
+						big: () => LocalizedString
+						/**
+						 * Middle
+						 */
+						middle: () => LocalizedString
+						/**
+						 * Mixed
+						 */
+						mixed: () => LocalizedString
+					}
+				}
+				unit: {
+					/**
+					 * Unit
+					 */
+					label: () => LocalizedString
+				}
+				enable_scal: {
+					/**
+					 * Scaling
+					 */
+					label: () => LocalizedString
+				}
+				scale_plc_min: {
+					/**
+					 * PLC minimum
+					 */
+					label: () => LocalizedString
+				}
+				scale_plc_max: {
+					/**
+					 * PLC maximum
+					 */
+					label: () => LocalizedString
+				}
+				scale_log_min: {
+					/**
+					 * Stored minimum
+					 */
+					label: () => LocalizedString
+				}
+				scale_log_max: {
+					/**
+					 * Stored maximum
+					 */
+					label: () => LocalizedString
+				}
+			}
+		}
+		pew_nosql: {
+			enable_sql: {
+				/**
+				 * Enable NoSQL client
+				 */
+				label: () => LocalizedString
+				/**
+				 * Insert PLC data into MongoDB or InfluxDB.
+				 */
+				help: () => LocalizedString
+			}
+			db_type: {
+				/**
+				 * Database type
+				 */
+				label: () => LocalizedString
+				options: {
+					/**
+					 * MongoDB
+					 */
+					'0': () => LocalizedString
+					/**
+					 * InfluxDB
+					 */
+					'1': () => LocalizedString
+				}
+			}
+			server: {
+				/**
+				 * Server
+				 */
+				label: () => LocalizedString
+				/**
+				 * With scheme and port, e.g. mongodb://host:27017 or http://host:8086.
+				 */
+				help: () => LocalizedString
+			}
+			instance_name: {
+				/**
+				 * Database
+				 */
+				label: () => LocalizedString
+			}
+			user: {
+				/**
+				 * User name
+				 */
+				label: () => LocalizedString
+			}
+			pass: {
+				/**
+				 * Password
+				 */
+				label: () => LocalizedString
+				/**
+				 * Shown as asterisks when stored; leave them to keep the stored password.
+				 */
+				help: () => LocalizedString
+			}
+			plc_control_dt: {
+				/**
+				 * Control register (DT)
+				 */
+				label: () => LocalizedString
+				/**
+				 * First data register of the block the PLC uses to control the client.
+				 */
+				help: () => LocalizedString
+			}
+			plc_poll: {
+				/**
+				 * Poll time
+				 */
+				label: () => LocalizedString
+				/**
+				 * Seconds between two reads of the control block, or between two inserts without PLC.
+				 */
+				help: () => LocalizedString
+			}
+			timeout: {
+				/**
+				 * Timeout
+				 */
+				label: () => LocalizedString
+				/**
+				 * How long to wait for the database server.
+				 */
+				help: () => LocalizedString
+			}
+			use_encryption: {
+				/**
+				 * Encrypted connection (TLS)
+				 */
+				label: () => LocalizedString
+			}
+			ca_verification: {
+				/**
+				 * Verify the server certificate
+				 */
+				label: () => LocalizedString
+				/**
+				 * Off only for tests: the server's identity is not checked.
+				 */
+				help: () => LocalizedString
+			}
+			ca: {
+				/**
+				 * CA certificate
+				 */
+				label: () => LocalizedString
+			}
+			client: {
+				/**
+				 * Client certificate
+				 */
+				label: () => LocalizedString
+			}
+			key: {
+				/**
+				 * Client key
+				 */
+				label: () => LocalizedString
+				/**
+				 * Extensions .key or .pem.
+				 */
+				help: () => LocalizedString
+			}
+			collection: {
+				/**
+				 * Collection
+				 */
+				label: () => LocalizedString
+			}
+			measurement: {
+				/**
+				 * Measurement
+				 */
+				label: () => LocalizedString
+			}
+			tag_name: {
+				/**
+				 * Tag name
+				 */
+				label: () => LocalizedString
+				/**
+				 * Written with every record; give name and value, or neither.
+				 */
+				help: () => LocalizedString
+			}
+			tag_value: {
+				/**
+				 * Tag value
+				 */
+				label: () => LocalizedString
+			}
+			insertWithoutPLC: {
+				/**
+				 * Insert without PLC
+				 */
+				label: () => LocalizedString
+				/**
+				 * The unit reads the data points and inserts a record every poll time by itself.
+				 */
+				help: () => LocalizedString
+			}
+			'interface': {
+				/**
+				 * Interface
+				 */
+				label: () => LocalizedString
+				/**
+				 * The data points are read through this interface.
+				 */
+				help: () => LocalizedString
+			}
+			plc_addr: {
+				/**
+				 * Station number
+				 */
+				label: () => LocalizedString
+				/**
+				 * 0 for RS232; for RS485 and Ethernet the PLC's station number.
+				 */
+				help: () => LocalizedString
+			}
+			datalist: {
+				/**
+				 * Data points
+				 */
+				label: () => LocalizedString
+				name: {
+					/**
+					 * Field name
+					 */
+					label: () => LocalizedString
+					/**
+					 * Starts with a letter; letters, digits and underscore.
+					 */
+					help: () => LocalizedString
+				}
+				area: {
+					/**
+					 * Area
+					 */
+					label: () => LocalizedString
+				}
+				address: {
+					/**
+					 * Address
+					 */
+					label: () => LocalizedString
+					/**
+					 * The first word of the value.
+					 */
+					help: () => LocalizedString
+				}
+				bit: {
+					/**
+					 * Bit
+					 */
+					label: () => LocalizedString
+					/**
+					 * The bit of the word (0 – 15).
+					 */
+					help: () => LocalizedString
+				}
+				type: {
+					/**
+					 * Data type
+					 */
+					label: () => LocalizedString
+				}
+				decimal: {
+					/**
+					 * Decimals
+					 */
+					label: () => LocalizedString
+				}
+				endian: {
+					/**
+					 * Word order
+					 */
+					label: () => LocalizedString
+					options: {
+						/**
+						 * Little (low word first)
+						 */
+						little: () => LocalizedString
+						/**
+						 * Big
+						 */
+						big: () => LocalizedString
+						/**
+						 * Middle
+						 */
+						middle: () => LocalizedString
+						/**
+						 * Mixed
+						 */
+						mixed: () => LocalizedString
+					}
+				}
+				unit: {
+					/**
+					 * Unit
+					 */
+					label: () => LocalizedString
+				}
+				enable_scal: {
+					/**
+					 * Scaling
+					 */
+					label: () => LocalizedString
+				}
+				scale_plc_min: {
+					/**
+					 * PLC minimum
+					 */
+					label: () => LocalizedString
+				}
+				scale_plc_max: {
+					/**
+					 * PLC maximum
+					 */
+					label: () => LocalizedString
+				}
+				scale_log_min: {
+					/**
+					 * Stored minimum
+					 */
+					label: () => LocalizedString
+				}
+				scale_log_max: {
+					/**
+					 * Stored maximum
+					 */
+					label: () => LocalizedString
+				}
+			}
+			influx: {
+				/**
+				 * Read databases
+				 */
+				read: () => LocalizedString
+				/**
+				 * Reading…
+				 */
+				reading: () => LocalizedString
+				/**
+				 * Asks the InfluxDB server of the saved settings.
+				 */
+				note: () => LocalizedString
+				/**
+				 * Databases
+				 */
+				databases: () => LocalizedString
+				/**
+				 * Measurements of the saved database
+				 */
+				measurements: () => LocalizedString
+				/**
+				 * none
+				 */
+				none: () => LocalizedString
+				/**
+				 * Take {name}
+				 */
+				pick: (arg: { name: unknown }) => LocalizedString
+			}
+		}
+		datapoints: {
+			/**
+			 * No.
+			 */
+			no: () => LocalizedString
+			/**
+			 * Add data point
+			 */
+			add: () => LocalizedString
+			/**
+			 * Delete data point
+			 */
+			remove: () => LocalizedString
+			/**
+			 * No data points yet.
+			 */
+			none: () => LocalizedString
+			/**
+			 * {count} of {max} data points
+			 */
+			count: (arg: { count: unknown, max: unknown }) => LocalizedString
+			/**
+			 * Edit data point {n}
+			 */
+			edit: (arg: { n: unknown }) => LocalizedString
+			/**
+			 * Data point {n}: {name}
+			 */
+			editTitle: (arg: { n: unknown, name: unknown }) => LocalizedString
+			/**
+			 * invalid settings
+			 */
+			invalid: () => LocalizedString
+			/**
+			 * off
+			 */
+			scaleOff: () => LocalizedString
+			/**
+			 * Max. number of data points reached.
+			 */
+			maxReached: () => LocalizedString
+		}
+		pew_60870: {
+			enable_60870: {
+				/**
+				 * Enable IEC 60870-5-104 server
+				 */
+				label: () => LocalizedString
+			}
+			asdu_address: {
+				/**
+				 * ASDU address
+				 */
+				label: () => LocalizedString
+			}
+			asdu_structured: {
+				/**
+				 * Structured ASDU address
+				 */
+				label: () => LocalizedString
+				/**
+				 * Shown as two octets (high.low) of 0 – 255 each.
+				 */
+				help: () => LocalizedString
+			}
+			expert_mode: {
+				/**
+				 * Expert mode
+				 */
+				label: () => LocalizedString
+			}
+			originator: {
+				/**
+				 * Originator address
+				 */
+				label: () => LocalizedString
+			}
+			port: {
+				/**
+				 * Server port
+				 */
+				label: () => LocalizedString
+			}
+			plc_poll: {
+				/**
+				 * PLC poll time
+				 */
+				label: () => LocalizedString
+			}
+			plc_reconnect_reset: {
+				/**
+				 * Drop the connections after a PLC reconnect
+				 */
+				label: () => LocalizedString
+			}
+			plc_live_check: {
+				/**
+				 * Close the connections while the PLC is not running
+				 */
+				label: () => LocalizedString
+			}
+			connections: {
+				area: {
+					/**
+					 * PLC area
+					 */
+					label: () => LocalizedString
+				}
+				plc_buffer_rbm: {
+					/**
+					 * Read-back word
+					 */
+					label: () => LocalizedString
+				}
+				plc_buffer_m: {
+					/**
+					 * Monitor buffer
+					 */
+					label: () => LocalizedString
+				}
+				plc_buffer_m_depth: {
+					/**
+					 * Monitor buffer depth
+					 */
+					label: () => LocalizedString
+				}
+				plc_buffer_c: {
+					/**
+					 * Control buffer
+					 */
+					label: () => LocalizedString
+				}
+				t1: {
+					/**
+					 * t1 send timeout
+					 */
+					label: () => LocalizedString
+					/**
+					 * Must be smaller than t3.
+					 */
+					help: () => LocalizedString
+				}
+				t2: {
+					/**
+					 * t2 acknowledge timeout
+					 */
+					label: () => LocalizedString
+					/**
+					 * Must be smaller than t1.
+					 */
+					help: () => LocalizedString
+				}
+				t3: {
+					/**
+					 * t3 idle test timeout
+					 */
+					label: () => LocalizedString
+				}
+				k: {
+					/**
+					 * k (frames sent unacknowledged)
+					 */
+					label: () => LocalizedString
+				}
+				w: {
+					/**
+					 * w (frames received before acknowledging)
+					 */
+					label: () => LocalizedString
+					/**
+					 * At most 2/3 of k.
+					 */
+					help: () => LocalizedString
+				}
+				testfrm_in_stop_dt: {
+					/**
+					 * Test frames while data transfer is stopped
+					 */
+					label: () => LocalizedString
+				}
+				testfrm_in_start_dt: {
+					/**
+					 * Test frames while data transfer runs
+					 */
+					label: () => LocalizedString
+				}
+				timeout: {
+					/**
+					 * PLC timeout
+					 */
+					label: () => LocalizedString
+				}
+				lock_mode: {
+					/**
+					 * Lock mode
+					 */
+					label: () => LocalizedString
+					/**
+					 * Only one client of this connection may run data transfer at a time.
+					 */
+					help: () => LocalizedString
+				}
+				ip1: {
+					/**
+					 * Allowed clients from
+					 */
+					label: () => LocalizedString
+				}
+				ip2: {
+					/**
+					 * Allowed clients to
+					 */
+					label: () => LocalizedString
+				}
+			}
+		}
+		pew_tls: {
+			enable_tlsclient: {
+				/**
+				 * Enable TLS client
+				 */
+				label: () => LocalizedString
+			}
+			plc_control_dt: {
+				/**
+				 * Control register (DT)
+				 */
+				label: () => LocalizedString
+			}
+			plc_poll: {
+				/**
+				 * PLC poll time
+				 */
+				label: () => LocalizedString
+			}
+			tlsclientca: {
+				/**
+				 * CA certificate
+				 */
+				label: () => LocalizedString
+			}
+			tlsclientcert: {
+				/**
+				 * Client certificate
+				 */
+				label: () => LocalizedString
+			}
+			tlsclientkey: {
+				/**
+				 * Client key
+				 */
+				label: () => LocalizedString
+			}
+			tls_min_version_client: {
+				/**
+				 * Minimum TLS version
+				 */
+				label: () => LocalizedString
+				options: {
+					/**
+					 * No minimum
+					 */
+					none: () => LocalizedString
+				}
+			}
+			nontls_server_port: {
+				/**
+				 * Plain listening port
+				 */
+				label: () => LocalizedString
+			}
+			nontls_accessability: {
+				/**
+				 * Only clients from this address range
+				 */
+				label: () => LocalizedString
+			}
+			nontls_access_ip1: {
+				/**
+				 * Allowed clients from
+				 */
+				label: () => LocalizedString
+			}
+			nontls_access_ip2: {
+				/**
+				 * Allowed clients to
+				 */
+				label: () => LocalizedString
+			}
+			tls_server_host: {
+				/**
+				 * TLS server
+				 */
+				label: () => LocalizedString
+			}
+			tls_destination_port: {
+				/**
+				 * TLS server port
+				 */
+				label: () => LocalizedString
+				/**
+				 * Modbus/TCP Security uses 802.
+				 */
+				help: () => LocalizedString
+			}
+			ca_verification_tlsclient: {
+				/**
+				 * Verify the server certificate
+				 */
+				label: () => LocalizedString
+			}
+			tlsclient_certauth: {
+				/**
+				 * Authentication
+				 */
+				label: () => LocalizedString
+				options: {
+					/**
+					 * Public key
+					 */
+					'0': () => LocalizedString
+					/**
+					 * Client certificate
+					 */
+					'1': () => LocalizedString
+				}
+			}
+			enable_tlsserver: {
+				/**
+				 * Enable TLS server
+				 */
+				label: () => LocalizedString
+			}
+			plc_status_dt: {
+				/**
+				 * Status register (DT)
+				 */
+				label: () => LocalizedString
+			}
+			plc_poll_tlsserver: {
+				/**
+				 * PLC poll time
+				 */
+				label: () => LocalizedString
+			}
+			tls_min_version_server: {
+				/**
+				 * Minimum TLS version
+				 */
+				label: () => LocalizedString
+				options: {
+					/**
+					 * No minimum
+					 */
+					none: () => LocalizedString
+				}
+			}
+			tls_server_port: {
+				/**
+				 * TLS listening port
+				 */
+				label: () => LocalizedString
+			}
+			tls_accessability: {
+				/**
+				 * Only clients from this address range
+				 */
+				label: () => LocalizedString
+			}
+			tls_access_ip1: {
+				/**
+				 * Allowed clients from
+				 */
+				label: () => LocalizedString
+			}
+			tls_access_ip2: {
+				/**
+				 * Allowed clients to
+				 */
+				label: () => LocalizedString
+			}
+			nontls_destination_port: {
+				/**
+				 * Destination port
+				 */
+				label: () => LocalizedString
+				/**
+				 * Modbus/TCP uses 502.
+				 */
+				help: () => LocalizedString
+			}
+			nontls_server_host: {
+				/**
+				 * Destination host
+				 */
+				label: () => LocalizedString
+			}
+			tlsserver_certauth: {
+				/**
+				 * Client authentication
+				 */
+				label: () => LocalizedString
+				options: {
+					/**
+					 * Public key
+					 */
+					'0': () => LocalizedString
+					/**
+					 * Client certificate
+					 */
+					'1': () => LocalizedString
+				}
+			}
+			tlsserverca: {
+				/**
+				 * CA certificate
+				 */
+				label: () => LocalizedString
+				/**
+				 * Checks client certificates; needed for client-certificate authentication.
+				 */
+				help: () => LocalizedString
+			}
+			tlsservercert: {
+				/**
+				 * Server certificate
+				 */
+				label: () => LocalizedString
+			}
+			tlsserverkey: {
+				/**
+				 * Server key
+				 */
+				label: () => LocalizedString
+			}
+		}
+		pew_rtc: {
+			rtc_by_plc: {
+				/**
+				 * Update on PLC request
+				 */
+				label: () => LocalizedString
+			}
+			rtc_control_rtc_r: {
+				/**
+				 * Control register (DT)
+				 */
+				label: () => LocalizedString
+			}
+			rtc_polling: {
+				/**
+				 * PLC poll time
+				 */
+				label: () => LocalizedString
+			}
+			rtc_update_by_time: {
+				/**
+				 * Update every
+				 */
+				label: () => LocalizedString
+				/**
+				 * Minutes; 0 = only on PLC request.
+				 */
+				help: () => LocalizedString
+			}
+			rtc_sync_as_utc: {
+				/**
+				 * Write UTC
+				 */
+				label: () => LocalizedString
+				/**
+				 * Otherwise the unit's local time.
+				 */
+				help: () => LocalizedString
+			}
+			rtc_address_dt: {
+				/**
+				 * PLC clock registers (DT)
+				 */
+				label: () => LocalizedString
+				/**
+				 * DT90054 on FP0R, FP-X and FP-XH.
+				 */
+				help: () => LocalizedString
+			}
+		}
+		pew_ftpc: {
+			enable_ftp: {
+				/**
+				 * Enable FTP client
+				 */
+				label: () => LocalizedString
+				/**
+				 * Send files of the unit to an FTP server when the PLC asks for it.
+				 */
+				help: () => LocalizedString
+			}
+			plc_control_dt: {
+				/**
+				 * Control register (DT)
+				 */
+				label: () => LocalizedString
+				/**
+				 * First data register of the block the PLC uses to control the client.
+				 */
+				help: () => LocalizedString
+			}
+			plc_poll: {
+				/**
+				 * PLC poll time
+				 */
+				label: () => LocalizedString
+				/**
+				 * Seconds between two reads of the control block.
+				 */
+				help: () => LocalizedString
+			}
+			store_send: {
+				/**
+				 * Store and send later
+				 */
+				label: () => LocalizedString
+				/**
+				 * A file that could not be sent is kept and sent with the next transfer.
+				 */
+				help: () => LocalizedString
+			}
+			server_ip: {
+				/**
+				 * FTP server
+				 */
+				label: () => LocalizedString
+				/**
+				 * Host name or IP address of the server.
+				 */
+				help: () => LocalizedString
+			}
+			server_port: {
+				/**
+				 * Server port
+				 */
+				label: () => LocalizedString
+				/**
+				 * Usually 21; 990 for implicit SSL.
+				 */
+				help: () => LocalizedString
+			}
+			server_user: {
+				/**
+				 * User name
+				 */
+				label: () => LocalizedString
+			}
+			server_password: {
+				/**
+				 * Password
+				 */
+				label: () => LocalizedString
+				/**
+				 * Shown as asterisks when stored; leave them to keep the stored password.
+				 */
+				help: () => LocalizedString
+			}
+			transfermode_passive: {
+				/**
+				 * Passive mode
+				 */
+				label: () => LocalizedString
+				/**
+				 * The unit opens the data connection; works through NAT and firewalls.
+				 */
+				help: () => LocalizedString
+			}
+			local_ip: {
+				/**
+				 * Active-mode address
+				 */
+				label: () => LocalizedString
+				/**
+				 * IP address the server connects back to in active mode; empty = the unit's own.
+				 */
+				help: () => LocalizedString
+			}
+			transfermode_ascii: {
+				/**
+				 * ASCII transfer
+				 */
+				label: () => LocalizedString
+				/**
+				 * Line ends are converted; otherwise files are sent in binary.
+				 */
+				help: () => LocalizedString
+			}
+			transfermode_ftps: {
+				/**
+				 * FTPS (explicit TLS)
+				 */
+				label: () => LocalizedString
+				/**
+				 * The connection switches to TLS after AUTH TLS.
+				 */
+				help: () => LocalizedString
+			}
+			transfermode_ssl: {
+				/**
+				 * SSL (implicit TLS)
+				 */
+				label: () => LocalizedString
+				/**
+				 * TLS from the first byte, usually on port 990.
+				 */
+				help: () => LocalizedString
+			}
+			transfermode_verify_ssl: {
+				/**
+				 * Verify the server certificate
+				 */
+				label: () => LocalizedString
+				/**
+				 * Refuse a server whose certificate does not verify.
+				 */
+				help: () => LocalizedString
+			}
+			server_dir: {
+				/**
+				 * Server directory
+				 */
+				label: () => LocalizedString
+				/**
+				 * Directory on the server the files go to; empty = the login directory.
+				 */
+				help: () => LocalizedString
+			}
+			local_dir: {
+				/**
+				 * Local directory
+				 */
+				label: () => LocalizedString
+				/**
+				 * Directory on the unit the files are taken from (letters, digits, _ . / -).
+				 */
+				help: () => LocalizedString
+			}
+			local_file: {
+				/**
+				 * Local file name
+				 */
+				label: () => LocalizedString
+				/**
+				 * Up to 30 characters: start with a letter or underscore; letters, digits, underscore and dot.
+				 */
+				help: () => LocalizedString
+			}
+			proxy_ip: {
+				/**
+				 * FTP proxy
+				 */
+				label: () => LocalizedString
+				/**
+				 * Host name or IP address of an FTP proxy; empty = no proxy.
+				 */
+				help: () => LocalizedString
+			}
+			proxy_port: {
+				/**
+				 * Proxy port
+				 */
+				label: () => LocalizedString
+			}
+			proxy_mode_ascii: {
+				/**
+				 * Proxy login as user@host
+				 */
+				label: () => LocalizedString
+				/**
+				 * The proxy is logged into with USER user@server in plain text.
+				 */
+				help: () => LocalizedString
+			}
+			ca: {
+				/**
+				 * CA certificate
+				 */
+				label: () => LocalizedString
+			}
+			client: {
+				/**
+				 * Client certificate
+				 */
+				label: () => LocalizedString
+			}
+			key: {
+				/**
+				 * Client key
+				 */
+				label: () => LocalizedString
+				/**
+				 * Extensions .key or .pem.
+				 */
+				help: () => LocalizedString
+			}
+		}
+		pew_httpc: {
+			enable_httpc: {
+				/**
+				 * Enable HTTP client
+				 */
+				label: () => LocalizedString
+				/**
+				 * Send PLC data to an HTTP server when the PLC asks for it.
+				 */
+				help: () => LocalizedString
+			}
+			plc_control_dt: {
+				/**
+				 * Control register (DT)
+				 */
+				label: () => LocalizedString
+				/**
+				 * First data register of the block the PLC uses to control the client.
+				 */
+				help: () => LocalizedString
+			}
+			plc_poll: {
+				/**
+				 * PLC poll time
+				 */
+				label: () => LocalizedString
+				/**
+				 * Seconds between two reads of the control block.
+				 */
+				help: () => LocalizedString
+			}
+			server_addr: {
+				/**
+				 * Server URL
+				 */
+				label: () => LocalizedString
+				/**
+				 * http(s)://host[:port][/path], up to 512 characters; the scheme must match SSL.
+				 */
+				help: () => LocalizedString
+			}
+			transfermode_ssl: {
+				/**
+				 * SSL (HTTPS)
+				 */
+				label: () => LocalizedString
+				/**
+				 * Requests go over TLS; the URL must start with https://.
+				 */
+				help: () => LocalizedString
+			}
+			transfermode_verify_ssl: {
+				/**
+				 * Verify the server certificate
+				 */
+				label: () => LocalizedString
+				/**
+				 * Refuse a server whose certificate does not verify.
+				 */
+				help: () => LocalizedString
+			}
+			server_user: {
+				/**
+				 * User name
+				 */
+				label: () => LocalizedString
+				/**
+				 * For HTTP basic authentication; empty = none.
+				 */
+				help: () => LocalizedString
+			}
+			server_password: {
+				/**
+				 * Password
+				 */
+				label: () => LocalizedString
+				/**
+				 * Shown as asterisks when stored; leave them to keep the stored password.
+				 */
+				help: () => LocalizedString
+			}
+			proxy_addr: {
+				/**
+				 * HTTP proxy
+				 */
+				label: () => LocalizedString
+				/**
+				 * Host name or IP address of a proxy; empty = no proxy.
+				 */
+				help: () => LocalizedString
+			}
+			proxy_port: {
+				/**
+				 * Proxy port
+				 */
+				label: () => LocalizedString
+			}
+			proxy_user: {
+				/**
+				 * Proxy user name
+				 */
+				label: () => LocalizedString
+			}
+			proxy_password: {
+				/**
+				 * Proxy password
+				 */
+				label: () => LocalizedString
+				/**
+				 * Shown as asterisks when stored; leave them to keep the stored password.
+				 */
+				help: () => LocalizedString
+			}
+			ca: {
+				/**
+				 * CA certificate
+				 */
+				label: () => LocalizedString
+			}
+			client: {
+				/**
+				 * Client certificate
+				 */
+				label: () => LocalizedString
+			}
+			key: {
+				/**
+				 * Client key
+				 */
+				label: () => LocalizedString
+				/**
+				 * Extensions .key or .pem.
+				 */
+				help: () => LocalizedString
+			}
+		}
+		pew_email: {
+			enable_email: {
+				/**
+				 * Enable e-mail client
+				 */
+				label: () => LocalizedString
+				/**
+				 * Send e-mails when the PLC asks for it.
+				 */
+				help: () => LocalizedString
+			}
+			plc_control_dt: {
+				/**
+				 * Control register (DT)
+				 */
+				label: () => LocalizedString
+				/**
+				 * First data register of the block the PLC uses to control the client.
+				 */
+				help: () => LocalizedString
+			}
+			plc_poll: {
+				/**
+				 * PLC poll time
+				 */
+				label: () => LocalizedString
+				/**
+				 * Seconds between two reads of the control block.
+				 */
+				help: () => LocalizedString
+			}
+			store_send: {
+				/**
+				 * Store and send later
+				 */
+				label: () => LocalizedString
+				/**
+				 * A mail that could not be sent is kept and sent with the next one.
+				 */
+				help: () => LocalizedString
+			}
+			emailmode: {
+				/**
+				 * Login before sending
+				 */
+				label: () => LocalizedString
+				options: {
+					/**
+					 * SMTP AUTH
+					 */
+					'0': () => LocalizedString
+					/**
+					 * POP3 before SMTP
+					 */
+					'1': () => LocalizedString
+					/**
+					 * IMAP before SMTP
+					 */
+					'2': () => LocalizedString
+				}
+			}
+			server_smtp: {
+				/**
+				 * SMTP server
+				 */
+				label: () => LocalizedString
+				/**
+				 * Host name or IP address of the outgoing mail server.
+				 */
+				help: () => LocalizedString
+			}
+			server_smtp_port: {
+				/**
+				 * SMTP port
+				 */
+				label: () => LocalizedString
+				/**
+				 * 0 = autodetect.
+				 */
+				help: () => LocalizedString
+				options: {
+					/**
+					 * Autodetect
+					 */
+					'0': () => LocalizedString
+				}
+			}
+			server_pop3imap: {
+				/**
+				 * POP3/IMAP server
+				 */
+				label: () => LocalizedString
+				/**
+				 * The server logged into before sending.
+				 */
+				help: () => LocalizedString
+			}
+			server_port_pop3imap: {
+				/**
+				 * POP3/IMAP port
+				 */
+				label: () => LocalizedString
+				/**
+				 * 0 = autodetect.
+				 */
+				help: () => LocalizedString
+				options: {
+					/**
+					 * Autodetect
+					 */
+					'0': () => LocalizedString
+				}
+			}
+			transfermode_ssl: {
+				/**
+				 * SSL/TLS
+				 */
+				label: () => LocalizedString
+				/**
+				 * Without it, mails and the password travel in plain text.
+				 */
+				help: () => LocalizedString
+			}
+			transfermode_verify_ssl: {
+				/**
+				 * Verify the server certificate
+				 */
+				label: () => LocalizedString
+				/**
+				 * Refuse a server whose certificate does not verify.
+				 */
+				help: () => LocalizedString
+			}
+			server_user: {
+				/**
+				 * User name
+				 */
+				label: () => LocalizedString
+				/**
+				 * Often the mailbox address; up to 80 characters.
+				 */
+				help: () => LocalizedString
+			}
+			server_password: {
+				/**
+				 * Password
+				 */
+				label: () => LocalizedString
+				/**
+				 * Shown as asterisks when stored; leave them to keep the stored password.
+				 */
+				help: () => LocalizedString
+			}
+			sender: {
+				/**
+				 * Sender
+				 */
+				label: () => LocalizedString
+				/**
+				 * One address in angle brackets, e.g. <plc@example.com>.
+				 */
+				help: () => LocalizedString
+			}
+			recipients: {
+				/**
+				 * Recipients
+				 */
+				label: () => LocalizedString
+				/**
+				 * Addresses in angle brackets, separated by commas, e.g. <a@example.com>, <b@example.com>; up to 160 characters.
+				 */
+				help: () => LocalizedString
+			}
+			subject: {
+				/**
+				 * Subject
+				 */
+				label: () => LocalizedString
+				/**
+				 * Up to 128 characters.
+				 */
+				help: () => LocalizedString
+			}
+			proxy_ip: {
+				/**
+				 * SOCKS proxy
+				 */
+				label: () => LocalizedString
+				/**
+				 * Host name or IP address of a SOCKS proxy; empty = no proxy.
+				 */
+				help: () => LocalizedString
+			}
+			proxy_port: {
+				/**
+				 * Proxy port
+				 */
+				label: () => LocalizedString
+			}
+			ca: {
+				/**
+				 * CA certificate
+				 */
+				label: () => LocalizedString
+			}
+			client: {
+				/**
+				 * Client certificate
+				 */
+				label: () => LocalizedString
+			}
+			key: {
+				/**
+				 * Client key
+				 */
+				label: () => LocalizedString
+				/**
+				 * Extensions .key or .pem.
 				 */
 				help: () => LocalizedString
 			}
@@ -5376,6 +9628,270 @@ export type TranslationFunctions = {
 		 */
 		stay: () => LocalizedString
 	}
+	rest: {
+		/**
+		 * HTTP server files
+		 */
+		files: () => LocalizedString
+		/**
+		 * Files uploaded for the HTTP server. With the HTTP server on, each is served at http(s)://<unit>:<port>/<name>; index.html also at /.
+		 */
+		filesHint: () => LocalizedString
+		/**
+		 * Refresh
+		 */
+		refresh: () => LocalizedString
+		/**
+		 * Failed to read file; no files found.
+		 */
+		listFailed: () => LocalizedString
+		/**
+		 * No files uploaded.
+		 */
+		none: () => LocalizedString
+		/**
+		 * Select all files
+		 */
+		checkAll: () => LocalizedString
+		/**
+		 * Select {name}
+		 */
+		check: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Name
+		 */
+		name: () => LocalizedString
+		/**
+		 * Size
+		 */
+		size: () => LocalizedString
+		/**
+		 * Delete selected ({count})
+		 */
+		remove: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * Delete HTTP files
+		 */
+		removeTitle: () => LocalizedString
+		/**
+		 * Delete {count} file(s) from the HTTP server? This cannot be undone.
+		 */
+		removeText: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * Delete
+		 */
+		removeYes: () => LocalizedString
+		/**
+		 * {count} file(s) deleted.
+		 */
+		removed: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * With encryption the server presents the uploaded server certificate (server.pem or server.crt) and its key (key.pem or key.key). A newly uploaded certificate is used within a few seconds.
+		 */
+		certNote: () => LocalizedString
+		/**
+		 * The REST port is closed: neither the API nor the HTTP server is enabled in the saved settings.
+		 */
+		stateOff: () => LocalizedString
+		/**
+		 * Listening on port {port} ({scheme}).
+		 */
+		stateListening: (arg: { port: unknown, scheme: unknown }) => LocalizedString
+		/**
+		 * Not listening: HTTPS needs the uploaded server certificate and key.
+		 */
+		stateNoCert: () => LocalizedString
+		/**
+		 * Not listening on port {port}: {detail}
+		 */
+		stateFailed: (arg: { detail: unknown, port: unknown }) => LocalizedString
+	}
+	certs: {
+		kinds: {
+			/**
+			 * CA certificate
+			 */
+			ca: () => LocalizedString
+			/**
+			 * Client certificate
+			 */
+			client: () => LocalizedString
+			/**
+			 * Server certificate
+			 */
+			server: () => LocalizedString
+			/**
+			 * Private key
+			 */
+			key: () => LocalizedString
+		}
+		/**
+		 * Upload
+		 */
+		choose: () => LocalizedString
+		/**
+		 * Extensions {ext}
+		 */
+		allowed: (arg: { ext: unknown }) => LocalizedString
+		/**
+		 * No certificate uploaded.
+		 */
+		none: () => LocalizedString
+		/**
+		 * Upload success: {name}.
+		 */
+		uploaded: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Failed to upload file(s).
+		 */
+		uploadFailed: () => LocalizedString
+		/**
+		 * Removal success: {name}.
+		 */
+		removed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Failed to remove certificates.
+		 */
+		removeFailed: () => LocalizedString
+		/**
+		 * Remove certificate
+		 */
+		deleteTitle: () => LocalizedString
+		/**
+		 * Remove {name}? A service that uses it cannot connect until another one is uploaded.
+		 */
+		deleteText: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Remove
+		 */
+		'delete': () => LocalizedString
+		/**
+		 * Keep
+		 */
+		keep: () => LocalizedString
+		/**
+		 * File
+		 */
+		file: () => LocalizedString
+		/**
+		 * Subject
+		 */
+		subject: () => LocalizedString
+		/**
+		 * Issuer
+		 */
+		issuer: () => LocalizedString
+		/**
+		 * Valid until
+		 */
+		validTo: () => LocalizedString
+		/**
+		 * expired
+		 */
+		expired: () => LocalizedString
+		/**
+		 * Private key ({type})
+		 */
+		key: (arg: { type: unknown }) => LocalizedString
+		/**
+		 * Certificate request
+		 */
+		request: () => LocalizedString
+		/**
+		 * Not a valid certificate file
+		 */
+		invalid: () => LocalizedString
+		/**
+		 * {count} certificates
+		 */
+		chain: (arg: { count: unknown }) => LocalizedString
+	}
+	script: {
+		/**
+		 * General
+		 */
+		general: () => LocalizedString
+		/**
+		 * FTP transmission
+		 */
+		transmission: () => LocalizedString
+		/**
+		 * Script editor
+		 */
+		editor: () => LocalizedString
+		/**
+		 * Script files
+		 */
+		files: () => LocalizedString
+		/**
+		 * Load default script
+		 */
+		loadDefault: () => LocalizedString
+		/**
+		 * Load the default script
+		 */
+		defaultTitle: () => LocalizedString
+		/**
+		 * Replace the text in the editor with the default script?
+		 */
+		defaultText: () => LocalizedString
+		/**
+		 * Replace
+		 */
+		replace: () => LocalizedString
+		/**
+		 * Keep
+		 */
+		keep: () => LocalizedString
+		/**
+		 * Write file
+		 */
+		write: () => LocalizedString
+		/**
+		 * The script file {name} was written.
+		 */
+		written: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Download
+		 */
+		download: () => LocalizedString
+		/**
+		 * Upload .cfg file
+		 */
+		upload: () => LocalizedString
+		/**
+		 * Upload success: {name}.
+		 */
+		uploaded: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Failed to upload file(s).
+		 */
+		uploadFailed: () => LocalizedString
+		/**
+		 * Use
+		 */
+		use: () => LocalizedString
+		/**
+		 * active
+		 */
+		active: () => LocalizedString
+		/**
+		 * No files found.
+		 */
+		noFiles: () => LocalizedString
+		/**
+		 * Failed to read file.
+		 */
+		readFailed: () => LocalizedString
+		/**
+		 * {size} bytes
+		 */
+		size: (arg: { size: unknown }) => LocalizedString
+		/**
+		 * {count} of {max} bytes
+		 */
+		count: (arg: { count: unknown, max: unknown }) => LocalizedString
+	}
 	coming: {
 		/**
 		 * The settings of this page arrive in a later firmware. The title and the menu entry are already here.
@@ -6244,6 +10760,158 @@ export type TranslationFunctions = {
 			total: (arg: { count: unknown, size: unknown }) => LocalizedString
 		}
 	}
+	iec: {
+		/**
+		 * Server
+		 */
+		server: () => LocalizedString
+		/**
+		 * PLC
+		 */
+		plc: () => LocalizedString
+		/**
+		 * Connections
+		 */
+		connections: () => LocalizedString
+		/**
+		 * Connection {n}
+		 */
+		connection: (arg: { n: unknown }) => LocalizedString
+		/**
+		 * PLC buffers
+		 */
+		buffers: () => LocalizedString
+		/**
+		 * Protocol
+		 */
+		protocol: () => LocalizedString
+		/**
+		 * Clients
+		 */
+		clients: () => LocalizedString
+		/**
+		 * Add connection
+		 */
+		add: () => LocalizedString
+		/**
+		 * Remove connection
+		 */
+		remove: () => LocalizedString
+		/**
+		 * {count} of {max} connections (redundancy group)
+		 */
+		count: (arg: { count: unknown, max: unknown }) => LocalizedString
+		/**
+		 * No connection: a control centre cannot connect.
+		 */
+		none: () => LocalizedString
+		/**
+		 * Structured: {hi}.{lo}
+		 */
+		structured: (arg: { hi: unknown, lo: unknown }) => LocalizedString
+		/**
+		 * Uses {area}{first} – {area}{last} ({count} registers).
+		 */
+		footprint: (arg: { area: unknown, count: unknown, first: unknown, last: unknown }) => LocalizedString
+		/**
+		 * IEC 60870-5-104 is unencrypted: use it only in a protected network.
+		 */
+		unencrypted: () => LocalizedString
+	}
+	tls: {
+		/**
+		 * TLS client
+		 */
+		client: () => LocalizedString
+		/**
+		 * TLS server
+		 */
+		server: () => LocalizedString
+		/**
+		 * Settings
+		 */
+		settings: () => LocalizedString
+		/**
+		 * Plain port {port} → TLS {host}:{dest}
+		 */
+		clientFlow: (arg: { dest: unknown, host: unknown, port: unknown }) => LocalizedString
+		/**
+		 * TLS port {port} → {host}:{dest}
+		 */
+		serverFlow: (arg: { dest: unknown, host: unknown, port: unknown }) => LocalizedString
+		/**
+		 * (no host)
+		 */
+		noHost: () => LocalizedString
+		/**
+		 * For new setups choose TLS 1.2 or 1.3.
+		 */
+		newSetups: () => LocalizedString
+	}
+	datetime: {
+		/**
+		 * PLC clock update
+		 */
+		sync: () => LocalizedString
+		/**
+		 * PLC clock
+		 */
+		clock: () => LocalizedString
+		/**
+		 * Status
+		 */
+		status: () => LocalizedString
+		/**
+		 * Update
+		 */
+		running: () => LocalizedString
+		/**
+		 * running
+		 */
+		yes: () => LocalizedString
+		/**
+		 * not running
+		 */
+		no: () => LocalizedString
+		/**
+		 * synchronized
+		 */
+		synced: () => LocalizedString
+		/**
+		 * not synchronized
+		 */
+		notSynced: () => LocalizedString
+		/**
+		 * Last update
+		 */
+		lastSync: () => LocalizedString
+		/**
+		 * none yet
+		 */
+		never: () => LocalizedString
+		/**
+		 * {written} written
+		 */
+		ok: (arg: { written: unknown }) => LocalizedString
+		/**
+		 * failed
+		 */
+		failed: () => LocalizedString
+		triggers: {
+			/**
+			 * by time
+			 */
+			time: () => LocalizedString
+			/**
+			 * on PLC request
+			 */
+			plc: () => LocalizedString
+			/**
+			 * on request
+			 */
+			request: () => LocalizedString
+		}
+	}
 	notFound: {
 		/**
 		 * There is no page at {path}.
@@ -6575,7 +11243,11 @@ export type TranslationFunctions = {
 		 */
 		wizard_com: () => LocalizedString
 		/**
-		 * Let the unit set the PLC clock, at set times or on the PLC's request.
+		 * The unit writes its date and time into the PLC clock.
+	Update on PLC request: the PLC asks for an update through a control block of 5 data registers (its footprint is shown under the field); the unit reads that block every poll time (1 – 120 s). Update every: the minutes between two updates by time (0 – 10080; 0 = only on PLC request).
+	PLC clock: the first of the 4 calendar registers of the PLC (DT0 – DT999424; DT90054 on FP0R, FP-X and FP-XH) and whether UTC or the unit's local time is written.
+	Status shows the unit's time, its time zone, NTP and the last update with its result; it updates itself every 1.5 seconds.
+	Save stores the page; Reset fills in the defaults, which are stored when you save.
 		 */
 		datetime: () => LocalizedString
 		/**
@@ -6595,39 +11267,71 @@ export type TranslationFunctions = {
 		 */
 		db: () => LocalizedString
 		/**
-		 * Send files of the unit to an FTP server.
+		 * The FTP client sends files of the unit to an FTP server when the PLC asks for it.
+	General: switch the client on, choose the control register block the PLC uses to drive it (6 registers from DT200 by default; the block is shown below the field and must not overlap another service's block) and the poll time (1 – 120 s). Store and send later keeps a file that could not be sent for the next transfer.
+	Connection: the server (host name or IP address) and port (1 – 65535, usually 21), the login, and how files travel: passive mode (the unit opens the data connection, the right choice behind NAT or a firewall; in active mode the server connects back to the address you give), ASCII or binary, FTPS (explicit TLS after AUTH TLS) or SSL (implicit TLS, usually port 990) with or without verifying the server certificate. Without FTPS or SSL the login and the files travel in plain text, which the page warns about. The local directory and file name (up to 30 characters: letters, digits, underscore and dot, starting with a letter or underscore) name what is sent, the server directory where it goes. An FTP proxy is used when its address is given; it can be logged into as user@host.
+	Connection test tries the saved settings against the server and shows each step and, on failure, the server's answer; with unsaved changes you are asked first.
+	Certificates: names of uploaded certificate files. Save stores the page; Reset fills in the defaults, which are stored when you save.
 		 */
 		ftp: () => LocalizedString
 		/**
-		 * Send PLC data to an HTTP server.
+		 * The HTTP client sends PLC data to an HTTP server when the PLC asks for it.
+	General: switch the client on, choose the control register block the PLC uses to drive it (14 registers from DT240 by default; the block is shown below the field and must not overlap another service's block) and the poll time (1 – 120 s).
+	Connection: the server URL as http://host[:port][/path] or https://… (up to 512 characters). SSL and the URL must agree: with SSL ticked the URL starts with https://, without it with http://; plain HTTP is reported as a missing encryption. Verifying the server certificate should stay on except for tests. User name and password are sent as HTTP basic authentication. A proxy is used when its address is given, with its port (1 – 65535, default 8080) and an optional login. Stored passwords show as asterisks; leave them to keep them.
+	Connection test tries the saved settings against the server and shows each step and, on failure, the server's answer; with unsaved changes you are asked first.
+	Certificates: names of uploaded certificate files. Save stores the page; Reset fills in the defaults, which are stored when you save.
 		 */
 		httpc: () => LocalizedString
 		/**
-		 * Send e-mails triggered by the PLC.
+		 * The e-mail client sends e-mails when the PLC asks for it.
+	General: switch the client on, choose the control register block the PLC uses to drive it (7 registers from DT230 by default; the block is shown below the field and must not overlap another service's block) and the poll time (1 – 120 s). Store and send later keeps a mail that could not be sent for the next one.
+	Connection: how the unit logs in before sending (SMTP AUTH, POP3 before SMTP or IMAP before SMTP, which also needs the POP3/IMAP server), the SMTP server and its port. A port of 0 means autodetect and is shown as such. Sending without SSL/TLS puts the mails and the password on the network in plain text: the page warns about it. Verifying the server certificate should stay on except for tests.
+	Sender and recipients are written in angle brackets, several recipients separated by commas, e.g. <a@example.com>, <b@example.com>; an address is up to 80 characters, the recipients up to 160 and the subject up to 128. Sender, recipients and the SMTP server are required while the client is on. A SOCKS proxy is used when its address is given.
+	Connection test tries the saved settings against the server and shows each step and, on failure, the server's answer; with unsaved changes you are asked first.
+	Certificates: names of uploaded certificate files. Save stores the page; Reset fills in the defaults, which are stored when you save.
 		 */
 		smtp: () => LocalizedString
 		/**
-		 * Let other systems read and write PLC data through a REST API, and serve uploaded web pages.
+		 * The unit's own REST API and HTTP server on one port.
+	General: Enable REST API lets other systems read and write PLC data through the interfaces of the COM page: GET /api/v1/plc/<interface>/<area>/<address>?count=n reads words (DT, FL, LD, WR, WL, WY, WX) or bits (X, Y, R, L, address like 10F), PUT with the values as JSON writes them; the inputs WX and X cannot be written. GET /api/v1/info describes the unit. Enable HTTP server serves the uploaded HTTP files by name on the same port. The port is 1025 – 65535, not 3000, 8000, 8080, 8081 or 5900, and must not be used by another setting. The line below shows whether the saved settings are listening.
+	Security: the port has no login of its own. Only clients from – to are answered (0.0.0.0 – 0.0.0.0 accepts every address), so keep the range narrow. Encryption (HTTPS) needs the uploaded server certificate and key; without encryption the page warns. CORS lets web pages of other sites call the API from a browser: leave it off unless such a page needs it.
+	REST test connects to the saved port as a client would, checks the certificate with HTTPS and asks for /api/v1/info; with unsaved changes you are asked first.
+	HTTP server files: tick files and delete them after a question (administrator only). The example download describes the API with sample requests.
+	Save stores the page; Reset fills in the defaults, which are stored when you save.
 		 */
 		rest: () => LocalizedString
 		/**
-		 * Offer PLC data to a control centre over IEC 60870-5-104.
+		 * The unit acts as an IEC 60870-5-104 server (controlled station) for a control centre. IEC 60870-5-104 is unencrypted: use it only in a protected network.
+	Server: the ASDU address (1 – 65535; structured: two octets of 0 – 255), the originator address (0 – 255), the server port (2404 by default; 1025 – 65535, not 3000, 8000, 8080, 8081 or 5900) and the PLC poll time (5 – 65535 ms).
+	Connections (up to 4, a redundancy group): per connection the PLC area (DT, FL or LD) and its buffers: a read-back word, the monitor buffer with its depth (1 – 32765) and the control buffer of 26 registers. The buffers must lie in the area and must not overlap.
+	Protocol: t1, t2, t3 (1 – 255 s) with t2 < t1 < t3; k (2 – 14) and w (1 – 13) with w at most 2/3 of k; test frames, the PLC timeout (5 – 65535 ms) and the lock mode. Expert mode is for protocol parameters that differ from the standard values (t1 15 s, t2 10 s, t3 20 s, k 12, w 8). Allowed clients from – to: 0.0.0.0 – 0.0.0.0 accepts every address.
+	Save stores the page; Reset fills in the defaults, which are stored when you save.
 		 */
 		iec: () => LocalizedString
 		/**
-		 * Run a script file on the unit.
+		 * The unit runs one script file, the active one named under General (letters, digits, underscore and dot, ending in .cfg). Enable script switches it on.
+	FTP transmission: the files the script writes are sent with the FTP client (set it up on the FTP page), every send cycle (at least 60 s) counted from the base time (seconds after midnight, up to 86400); a failed send is repeated up to 9 times, and a sent file gets the extension given (at most 7 characters).
+	Script editor: the text of the active script. Load default script puts a documented example into the editor. Write file stores the text in the active script file at once; Save in the page bar stores the page and writes the file too. Download fetches the active script file.
+	Script files: upload .cfg files from your computer, download them, or Use one: its name becomes the active script and its text is loaded into the editor; save the page to apply it.
 		 */
 		script: () => LocalizedString
 		/**
-		 * Carry plain connections over TLS (client) or accept TLS and pass it on in plain text (server).
+		 * The TLS bridge protects connections that cannot do TLS themselves, for example Modbus/TCP (502) and Modbus/TCP Security (802).
+	TLS client: local clients connect in plain text to a port of the unit, which carries the connection over TLS to a server. TLS server: TLS clients connect to the unit, which carries the connection in plain text to a local host.
+	This page shows both parts: whether they are enabled, where they listen and where they carry the connections. Their settings are on the TLS client and TLS server pages. Example files are in the download area.
 		 */
 		tls: () => LocalizedString
 		/**
-		 * The TLS client part of the bridge.
+		 * Plain clients connect to the listening port (500 – 65535, not 3000, 8000, 8080, 8081 or 5900), optionally only from an address range (the end must not be below the start; 0.0.0.0 – 0.0.0.0 accepts every address).
+	The connection is carried over TLS to the TLS server and its port (802 for Modbus/TCP Security). Minimum TLS version: for new setups 1.2 or 1.3. Verify the server certificate against the CA certificate.
+	Authentication: public key, or a client certificate with its key (both then required). Certificate names: ca, client and key with the extensions .crt, .csr, .pem, .der, .cer (key .key or .pem).
+	The PLC controls the client through a control block of 2 registers (DT360 by default), read every poll time (1 – 120 s).
 		 */
 		tlsclient: () => LocalizedString
 		/**
-		 * The TLS server part of the bridge.
+		 * TLS clients connect to the TLS listening port (1025 – 65535, not 3000, 8000, 8080, 8081 or 5900), optionally only from an address range (the end must not be below the start).
+	The connection is carried in plain text to the destination host and port (502 for Modbus/TCP). The server presents its certificate and key (both required); with client-certificate authentication it checks clients against the CA certificate (then required). Minimum TLS version: for new setups 1.2 or 1.3.
+	The server reports its state in a status block of 2 registers (DT362 by default), read every poll time (1 – 120 s).
 		 */
 		tlsserver: () => LocalizedString
 		/**

@@ -6,6 +6,8 @@ import { certExtensions } from '../../device/model/common.ts';
 import { Field, FieldGroup } from '../forms/field.tsx';
 import { MultipleRegisterBanner, RegisterFootprint } from '../forms/register.tsx';
 import { DownloadArea } from '../forms/downloads.tsx';
+import { Certificates } from '../forms/certificates.tsx';
+import { ServiceTest } from '../forms/service-test.tsx';
 import { section } from '../state/sections.ts';
 import { LL } from '../i18n/translate.ts';
 
@@ -32,12 +34,14 @@ export default function MqttPage() {
         <Field section={KEY} path="retain" />
         <Field section={KEY} path="tls_version" />
         <Field section={KEY} path="insecure" />
+        <ServiceTest section={KEY} />
       </FieldGroup>
       <FieldGroup title={t.certificates()} id="mqtt-certs">
         <p class="hint">{t.certNote({ ext: certExtensions('ca', false).map((e) => '.' + e).join(' ') })}</p>
         <Field section={KEY} path="ca" />
         <Field section={KEY} path="client" />
         <Field section={KEY} path="key" />
+        <Certificates section={KEY} kinds={['ca', 'client', 'key']} tls={false} />
       </FieldGroup>
       <DownloadArea kinds={['mqtt', 'library']} />
     </div>

@@ -1,0 +1,55 @@
+// The script file (spec §2 /script, §3 Script, §7 get_defscript, writefile, download/pew_script.cfg):
+// the default script, writing the editor's text into the active script file, the script files of
+// the folder (uploads land there too, see upload-routes.ts) and their downloads. Every name from a
+// request is resolved inside the script folder (security.md DL-1).
+import * as v from 'valibot';
+import { readBody } from './body.ts';
+import { ApiError, flattenIssues, invalid } from './errors.ts';
+import { route, type RouteDef } from './route.ts';
+import { download } from './logfile-routes.ts';
+import { scriptFileSchema } from '../model/sections/scriptfile.ts';
+import { DEFAULT_SCRIPT } from '../system/default-script.ts';
+import { activeScriptName, scriptFolder } from '../system/script-files.ts';
+import { listFolder } from '../system/volume-files.ts';
+import { DEFAULT_SCRIPT_FILE } from '../model/sections/script.ts';
+
+const SCRIPT_TYPE = 'text/plain; charset=utf-8';
+
+export const scriptRoutes: RouteDef[] = [
+  route({
+    method: 'GET', path: '/config/get_defscript', key: 'get_defscript', access: 'user',
+    handler: (c) => c.json({ name: DEFAULT_SCRIPT_FILE, content: DEFAULT_SCRIPT }),
+  }),
+  route({
+    method: 'GET', path: '/config/get_scripts', key: 'get_scripts', access: 'user',
+    handler: async (c, ctx) => c.json({ active: activeScriptName(ctx.store), files: await listFolder(scriptFolder(ctx.dataDir)) }),
+  }),
+  route({
+    method: 'POST', path: '/config/writefile', key: 'writefile', access: 'admin',
+    handler: async (c, ctx) => {
+      // the script_file section's own schema: the same limits and codes as the editor
+      const body = await readBody(c, v.strictObject(scriptFileSchema.entries, scriptFileSchema.message));
+      const saved = await ctx.store.save({ script_file: body });
+      if (!saved.ok) throw invalid(flattenIssues(saved.issues));
+      try {
+        await ctx.scripts.settled();
+      } catch (e) {
+        ctx.log.error('writing the script file failed', { error: String(e) });
+        throw new ApiError(500, 'save_failed', 'The script file could not be written');
+      }
+      const name = activeScriptName(ctx.store);
+      await ctx.audit.write({ action: 'script_write', user: c.get('session')!.user, source: c.get('source'), detail: { name } });
+      return c.json({ name, size: Buffer.byteLength(body.content, 'utf8') });
+    },
+  }),
+  // both matched before the planned catch-all GET /download/* (app.ts keeps this order)
+  route({
+    method: 'GET', path: '/download/pew_script.cfg', key: 'download/pew_script.cfg', access: 'user',
+    // the active script, under its own name in Content-Disposition
+    handler: (c, ctx) => download(c, scriptFolder(ctx.dataDir), activeScriptName(ctx.store), SCRIPT_TYPE),
+  }),
+  route({
+    method: 'GET', path: '/download/scripts/:name', key: 'download/', access: 'user',
+    handler: (c, ctx) => download(c, scriptFolder(ctx.dataDir), c.req.param('name'), SCRIPT_TYPE),
+  }),
+];

@@ -1,0 +1,65 @@
+// The connection tests of the MQTT, FTP, HTTP client and e-mail pages (spec §2 service layout, §3,
+// §8): `POST /config/servicetest/<section>` runs the section's test on its SAVED settings, whether
+// or not the service is enabled (a technician tests before enabling). A peer that fails the test is
+// an answer (200, ok false); settings that name no server, or a certificate file that is not on the
+// unit, are refused with 409 before anything goes on the wire.
+import { ApiError } from './errors.ts';
+import { route, type RouteDef } from './route.ts';
+import type { ServiceTestResult } from '../model/servicetest.ts';
+import type { Mqtt } from '../model/sections/mqtt.ts';
+import type { Ftpc } from '../model/sections/ftpc.ts';
+import type { Httpc } from '../model/sections/httpc.ts';
+import type { Email } from '../model/sections/email.ts';
+import { certPath } from '../system/cert-files.ts';
+import { testMqtt } from '../services/mqtt-test.ts';
+import { testFtp } from '../services/ftp-test.ts';
+import { testHttp } from '../services/http-test.ts';
+import { testMail } from '../services/mail-test.ts';
+import { access } from 'node:fs/promises';
+
+interface Tested<T> {
+  /** the field that names the peer: empty = nothing to test */
+  peerField: keyof T & string;
+  /** the certificate fields the test reads */
+  certFields: (keyof T & string)[];
+  run: (value: T, dataDir: string) => Promise<ServiceTestResult>;
+}
+
+const tested = <T>(t: Tested<T>) => t as unknown as Tested<Record<string, unknown>>;
+
+export const SERVICE_TESTS: Record<string, Tested<Record<string, unknown>>> = {
+  pew_mqtt: tested<Mqtt>({ peerField: 'broker_addr', certFields: ['ca', 'client', 'key'], run: testMqtt }),
+  pew_ftpc: tested<Ftpc>({ peerField: 'server_ip', certFields: ['ca', 'client', 'key'], run: testFtp }),
+  pew_httpc: tested<Httpc>({ peerField: 'server_addr', certFields: ['ca', 'client', 'key'], run: testHttp }),
+  pew_email: tested<Email>({ peerField: 'server_smtp', certFields: ['ca', 'client', 'key'], run: testMail }),
+};
+
+async function present(file: string): Promise<boolean> {
+  try {
+    await access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const serviceTestRoutes: RouteDef[] = [
+  route({
+    method: 'POST', path: '/config/servicetest/:section', key: 'servicetest', access: 'admin',
+    handler: async (c, ctx) => {
+      const section = c.req.param('section') ?? '';
+      const test = Object.hasOwn(SERVICE_TESTS, section) ? SERVICE_TESTS[section] : undefined;
+      if (!test) throw new ApiError(404, 'not_found', `No connection test for ${section}`);
+      const value = ctx.store.get<Record<string, unknown>>(section);
+      if (value[test.peerField] === '') throw new ApiError(409, 'service_not_configured', 'No server is set in the saved settings', undefined, { field: test.peerField });
+      for (const f of test.certFields) {
+        const name = value[f];
+        if (typeof name === 'string' && name !== '' && !(await present(certPath(ctx.dataDir, section, name))))
+          throw new ApiError(409, 'certificate_missing', `The certificate file ${name} is not on the unit`, undefined, { name });
+      }
+      const result = await test.run(value, ctx.dataDir);
+      ctx.log.info('connection test', { section, peer: result.peer, ok: result.ok, ...(result.failure ? { reason: result.failure.reason } : {}) });
+      return c.json(result);
+    },
+  }),
+];

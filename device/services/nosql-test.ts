@@ -1,0 +1,142 @@
+// The NoSQL test of the /db page (spec §2 service layout, §3 "NoSQL (pew_nosql)", §7
+// get_nosqltest) on the saved pew_nosql settings. InfluxDB 1.x over its v1 HTTP API: the server
+// answers /ping, the login holds, the database exists, a test point is written to the measurement
+// (with the tag when set) and read back with /query, then removed. MongoDB with the official driver:
+// the login holds, the database answers ping, the collection exists or is created, and one test
+// document is inserted and deleted again. The section's timeout bounds every step.
+import { MongoClient, MongoServerError, type MongoClientOptions } from 'mongodb';
+import type { ServiceTestResult } from '../model/servicetest.ts';
+import { INFLUX, type Nosql } from '../model/sections/nosql.ts';
+import { classify, runTest, StepFailure } from './test-run.ts';
+import { reachTcp, reachTls } from './reach.ts';
+import { firstColumn, influxFailure, influxIdent, influxQuery, influxRequest, influxString, influxTarget, lineEscape } from './influx.ts';
+
+export const MONGO_DEFAULT_PORT = 27017;
+/** the field the InfluxDB test point carries and the marker of the MongoDB test document */
+export const TEST_FIELD = 'communicator_test';
+
+/** Runs the NoSQL test of the settings `n` (saved pew_nosql), with the section's CA `ca`. */
+export function runNosqlTest(n: Nosql, ca: Buffer | undefined): Promise<ServiceTestResult> {
+  return n.db_type === INFLUX ? runInfluxTest(n, ca) : runMongoTest(n, ca);
+}
+
+async function runInfluxTest(n: Nosql, ca: Buffer | undefined): Promise<ServiceTestResult> {
+  const t0 = influxTarget(n, ca);
+  const url = new URL(t0.base);
+  const host = url.hostname;
+  const port = Number(url.port);
+  const ms = t0.ms;
+  return runTest(t0.base, async (t) => {
+    await t.step('connect', () => reachTcp(host, port, ms), { ms, detail: (a) => `reached ${a}` });
+    if (url.protocol === 'https:') await t.step('tls', () => reachTls(host, port, { ca: t0.ca, verify: t0.verify }, ms), { ms, detail: tlsDetail(t0) });
+    await t.step('request', async () => {
+      const r = await influxRequest(t0, 'GET', '/ping', {});
+      if (r.status !== 204 && r.status !== 200) throw influxFailure(r);
+      const version = r.headers['x-influxdb-version'];
+      if (version === undefined) throw new StepFailure('bad_reply', `HTTP ${r.status} without X-Influxdb-Version: not an InfluxDB server`);
+      return String(version);
+    }, { ms, detail: (v) => `InfluxDB ${v} answers /ping` });
+    if (n.user !== '') await t.step('login', () => influxQuery(t0, 'SHOW DATABASES'), { ms, detail: () => `as ${n.user}` });
+    await t.step('database', async () => {
+      // SHOW MEASUREMENTS of a missing database is merely empty: the server's list decides
+      const databases = firstColumn(await influxQuery(t0, 'SHOW DATABASES'));
+      if (!databases.includes(n.instance_name)) throw new StepFailure('not_found', `database not found: "${n.instance_name}" (the server has ${databases.length ? databases.join(', ') : 'none'})`);
+      return firstColumn(await influxQuery(t0, 'SHOW MEASUREMENTS', n.instance_name));
+    }, {
+      ms, detail: (m) => `${n.instance_name}: ${m.length} measurement${m.length === 1 ? '' : 's'}${m.length ? ' (' + m.slice(0, 10).join(', ') + (m.length > 10 ? ', …' : '') + ')' : ''}`,
+    });
+    if (n.measurement === '') return;
+    const tag = n.tag_name !== '' ? `,${lineEscape(n.tag_name)}=${lineEscape(n.tag_value)}` : '';
+    const time = Date.now();
+    const value = Math.floor(Math.random() * 1_000_000);
+    const point = `${lineEscape(n.measurement)}${tag} ${TEST_FIELD}=${value}i ${time}`;
+    await t.step('write', async () => {
+      const r = await influxRequest(t0, 'POST', '/write', { db: n.instance_name, precision: 'ms' }, point + '\n');
+      if (r.status !== 204) throw influxFailure(r);
+    }, { ms, detail: () => point });
+    const where = `time = ${time}ms${n.tag_name !== '' ? ` AND ${influxIdent(n.tag_name)} = ${influxString(n.tag_value)}` : ''}`;
+    await t.step('read', async () => {
+      const series = await influxQuery(t0, `SELECT ${influxIdent(TEST_FIELD)} FROM ${influxIdent(n.measurement)} WHERE ${where}`, n.instance_name);
+      const got = series[0]?.values?.[0]?.[1];
+      if (got !== value) throw new StepFailure('bad_reply', `the test point was not read back (got ${got === undefined ? 'nothing' : JSON.stringify(got)}, wrote ${value})`);
+      // the point is the test's own: remove it again (a user without the right to delete keeps it)
+      const removed = await influxQuery(t0, `DELETE FROM ${influxIdent(n.measurement)} WHERE ${where}`, n.instance_name, 'POST').then(() => 'removed again', (e: unknown) => `left in place: ${classify(e).message}`);
+      return `${TEST_FIELD}=${value} read back, ${removed}`;
+    }, { ms, detail: (d) => d });
+  });
+}
+
+const tlsDetail = (trust: { ca?: Buffer; verify: boolean }) => (protocol: string) =>
+  `${protocol}, ${trust.verify ? (trust.ca ? 'certificate verified with the uploaded CA' : 'certificate verified with the system CAs') : 'certificate not verified'}`;
+
+/** host and port of the server field (`host`, `host:port`, `mongodb://host[:port]`). */
+export function mongoAddress(server: string): { host: string; port: number } {
+  const m = /^(?:mongodb:\/\/)?([^:/\s]+)(?::(\d{1,5}))?\/?$/.exec(server);
+  if (!m) throw new RangeError(`not a MongoDB server: ${server}`);
+  return { host: m[1]!, port: m[2] ? Number(m[2]) : MONGO_DEFAULT_PORT };
+}
+
+/** The reason of a driver error: server codes, else the network error under a failed server selection. */
+function mongoReason(e: unknown): StepFailure {
+  if (e instanceof StepFailure) return e;
+  if (e instanceof MongoServerError) {
+    // 18 AuthenticationFailed, 13 Unauthorized, 26 NamespaceNotFound
+    if (e.code === 18 || e.code === 13 || e.codeName === 'AuthenticationFailed') return new StepFailure('auth_failed', e.message);
+    if (e.code === 26) return new StepFailure('not_found', e.message);
+    return new StepFailure('peer_error', e.message);
+  }
+  const servers = (e as { reason?: { servers?: Map<string, { error?: unknown }> } }).reason?.servers;
+  for (const s of servers?.values() ?? []) {
+    if (s.error) {
+      const inner = mongoReason(s.error);
+      return new StepFailure(inner.reason, (e as Error).message || inner.message);
+    }
+  }
+  let cause: unknown = e;
+  for (let i = 0; i < 4 && cause; i++) {
+    const f = classify(cause);
+    if (f.reason !== 'peer_error') return new StepFailure(f.reason, classify(e).message);
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return classify(e);
+}
+
+async function runMongoTest(n: Nosql, ca: Buffer | undefined): Promise<ServiceTestResult> {
+  const { host, port } = mongoAddress(n.server);
+  const ms = n.timeout * 1000;
+  const trust = { ca: n.ca_verification ? ca : undefined, verify: n.ca_verification };
+  const options: MongoClientOptions = {
+    directConnection: true,
+    serverSelectionTimeoutMS: ms,
+    connectTimeoutMS: ms,
+    socketTimeoutMS: ms,
+    maxPoolSize: 1,
+    appName: 'communicator-test',
+    ...(n.user !== '' ? { auth: { username: n.user, password: n.pass }, authSource: n.instance_name || 'admin' } : {}),
+    ...(n.use_encryption ? { tls: true, ...(trust.ca ? { ca: trust.ca } : {}), tlsAllowInvalidCertificates: !trust.verify, tlsAllowInvalidHostnames: !trust.verify } : {}),
+  };
+  const client = new MongoClient(`mongodb://${host.includes(':') ? `[${host}]` : host}:${port}/`, options);
+  const guard = <T>(p: Promise<T>) => p.catch((e: unknown) => { throw mongoReason(e); });
+  return runTest(`mongodb://${host}:${port}`, async (t) => {
+    try {
+      await t.step('connect', () => reachTcp(host, port, ms), { ms, detail: (a) => `reached ${a}` });
+      if (n.use_encryption) await t.step('tls', () => reachTls(host, port, trust, ms), { ms, detail: tlsDetail(trust) });
+      await t.step('login', () => guard(client.connect()), { ms, detail: () => (n.user !== '' ? `as ${n.user}` : 'without credentials') });
+      const db = client.db(n.instance_name || 'test');
+      await t.step('database', () => guard(db.command({ ping: 1 })), { ms, detail: () => `${db.databaseName} answers ping` });
+      if (n.collection === '') return;
+      const exists = await t.step('table', async () => (await guard(db.listCollections({ name: n.collection }, { nameOnly: true }).toArray())).length > 0, {
+        ms, detail: (yes) => `${n.collection}: ${yes ? 'exists' : 'does not exist yet (the first write creates it)'}`,
+      });
+      await t.step('write', async () => {
+        const coll = db.collection(n.collection);
+        const { insertedId } = await guard(coll.insertOne({ [TEST_FIELD]: true, at: new Date() }));
+        const { deletedCount } = await guard(coll.deleteOne({ _id: insertedId }));
+        if (deletedCount !== 1) throw new StepFailure('bad_reply', `the test document ${String(insertedId)} was inserted but not deleted`);
+        return String(insertedId);
+      }, { ms, detail: (id) => `test document ${id} inserted into ${n.collection} and deleted${exists ? '' : ' (collection created)'}` });
+    } finally {
+      await client.close(true).catch(() => {});
+    }
+  });
+}

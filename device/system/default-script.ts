@@ -1,0 +1,40 @@
+// The default script (spec §7 get_defscript): what the /script editor offers as a starting point.
+// It documents the file's layout in its own comments, so that a technician who downloads it
+// (download/pew_script.cfg) or opens it in the editor reads how to write one.
+
+export const DEFAULT_SCRIPT = `# pew_script.cfg - script of the communicator unit
+#
+# A script is plain text, one statement per line. Lines that begin with '#' are comments and
+# empty lines are ignored. The unit runs the script when "Enable script" is set on the Script
+# page; it reads the PLC through the service control interface of the COM page.
+#
+# Sections
+#   [init]      runs once after the unit starts or the script was saved
+#   [cycle N]   runs every N seconds (1 - 86400)
+#   [on FLAG]   runs when the PLC relay FLAG (e.g. R10A) turns on
+#
+# Statements
+#   read  NAME = AREA ADDRESS [TYPE]     read a PLC value; AREA DT, LD, FL, WR, WL, WX, WY;
+#                                        TYPE INT (default), UINT, DINT, UDINT, REAL, BOOL
+#   write AREA ADDRESS = VALUE|NAME       write a value into the PLC
+#   file  NAME.csv                        the CSV file the next 'append' statements write
+#   append NAME[, NAME ...]               one line with a time stamp and the values
+#   send                                  hand the closed files to the FTP client
+#                                         (FTP transmission on the Script page)
+#
+# Names start with a letter and hold letters, digits and underscores.
+
+[init]
+file values.csv
+
+[cycle 60]
+# every minute: two temperatures and a counter of the PLC
+read temp_in = DT 100 INT
+read temp_out = DT 101 INT
+read pieces = DT 200 UDINT
+append temp_in, temp_out, pieces
+
+[on R10A]
+# the PLC asks for the file: send what was written so far
+send
+`;

@@ -1,0 +1,190 @@
+// The NoSQL test (POST /config/get_nosqltest) and the InfluxDB listing (POST /config/pew_getinflux),
+// spec §3 NoSQL, §7: against a real influxd 1.6 (all its ports on 127.0.0.1, temp folders, reporting
+// off): success with a test point written and read back (and gone again), unknown database, refused
+// port, the listing. MongoDB with the official driver against the wire-protocol fake of
+// test/support/mongo-fake.ts (no MongoDB server exists in our registries): success with an insert
+// and delete, a collection created by the test, an authentication failure, a refused port.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
+import { DB_NAME, DB_PASSWORD, DB_USER, startInflux, type DbServer } from '../support/db-servers.ts';
+import { startMongoFake, type MongoFake } from '../support/mongo-fake.ts';
+import { freePort } from '../support/ports.ts';
+import type { Nosql } from '../../device/model/sections/nosql.ts';
+import type { ServiceTestResult } from '../../device/model/servicetest.ts';
+
+let d: TestDaemon;
+let admin: Client;
+let influx: DbServer;
+let mongo: MongoFake;
+const MEASUREMENT = 'machine1';
+
+const influxUrl = () => `http://127.0.0.1:${influx.port}`;
+async function influxQuery(q: string): Promise<any> {
+  const r = await fetch(`${influxUrl()}/query?db=${DB_NAME}&epoch=ms&q=${encodeURIComponent(q)}`);
+  return r.json();
+}
+
+beforeAll(async () => {
+  [d, influx, mongo] = await Promise.all([startTestDaemon(), startInflux(), startMongoFake({ collections: ['plant.readings'] })]);
+  admin = await d.admin();
+  // a measurement with a point of its own, as the NoSQL service would have written it
+  const w = await fetch(`${influxUrl()}/write?db=${DB_NAME}&precision=ms`, { method: 'POST', body: `${MEASUREMENT},line=L1 temp=21.5 ${Date.now() - 60_000}\n` });
+  expect(w.status).toBe(204);
+}, 180_000);
+
+afterAll(async () => {
+  await Promise.all([d?.stop(), influx?.stop(), mongo?.close()]);
+}, 60_000);
+
+async function saveNosql(edit: Partial<Nosql>): Promise<void> {
+  const stored = (await admin.get('/config/pew_nosql')).body as Nosql;
+  const r = await admin.post('/config/pew_nosql', { ...stored, ...edit });
+  expect(r.status, r.text).toBe(200);
+}
+
+async function nosqlTest(edit: Partial<Nosql>): Promise<ServiceTestResult> {
+  await saveNosql(edit);
+  const r = await admin.post('/config/get_nosqltest');
+  expect(r.status, r.text).toBe(200);
+  return r.body as ServiceTestResult;
+}
+
+const stepNames = (r: ServiceTestResult) => r.steps.map((s) => `${s.step}:${s.ok ? 'ok' : 'failed'}`);
+const detailOf = (r: ServiceTestResult, step: string) => r.steps.find((s) => s.step === step)?.detail ?? '';
+
+describe('InfluxDB 1.x', () => {
+  const good = (): Partial<Nosql> => ({
+    enable_sql: false, db_type: 1, server: influxUrl(), instance_name: DB_NAME, user: '', pass: '', measurement: MEASUREMENT,
+    tag_name: 'line', tag_value: 'test', use_encryption: false, timeout: 10,
+  });
+
+  it('pings, finds the database, writes a point with the tag, reads it back and removes it', async () => {
+    const r = await nosqlTest(good());
+    expect(r.failure).toBeUndefined();
+    expect(r.peer).toBe(influxUrl());
+    expect(stepNames(r)).toEqual(['connect:ok', 'request:ok', 'database:ok', 'write:ok', 'read:ok']);
+    expect(detailOf(r, 'request')).toMatch(/^InfluxDB 1\.6\.\d+\S* answers \/ping$/);
+    expect(detailOf(r, 'database')).toBe(`${DB_NAME}: 1 measurement (${MEASUREMENT})`);
+    const written = /^machine1,line=test communicator_test=(\d+)i (\d+)$/.exec(detailOf(r, 'write'));
+    expect(written, detailOf(r, 'write')).not.toBeNull();
+    expect(detailOf(r, 'read')).toBe(`communicator_test=${written![1]} read back, removed again`);
+    // the test point is gone, the service's own point is untouched
+    const left = await influxQuery(`SELECT * FROM ${MEASUREMENT}`);
+    const values = left.results[0].series[0].values as unknown[][];
+    expect(values).toHaveLength(1);
+    expect(left.results[0].series[0].columns).toContain('temp');
+  });
+
+  it('an unknown database fails the database step with not_found, naming the databases there are', async () => {
+    const r = await nosqlTest({ ...good(), instance_name: 'nosuchdb' });
+    expect(r.failure).toEqual({ reason: 'not_found', message: `database not found: "nosuchdb" (the server has ${DB_NAME})` });
+    expect(stepNames(r)).toEqual(['connect:ok', 'request:ok', 'database:failed']);
+  });
+
+  it('a port nobody listens on is refused at connect', async () => {
+    const port = await freePort();
+    const r = await nosqlTest({ ...good(), server: `http://127.0.0.1:${port}` });
+    expect(r.failure?.reason).toBe('refused');
+    expect(r.failure?.message).toContain(`ECONNREFUSED 127.0.0.1:${port}`);
+    expect(stepNames(r)).toEqual(['connect:failed']);
+  });
+
+  it('pew_getinflux lists the databases and the measurements of the configured one', async () => {
+    await saveNosql(good());
+    const r = await admin.post('/config/pew_getinflux');
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.databases).toContain(DB_NAME);
+    expect(r.body.measurements).toEqual([MEASUREMENT]);
+    await saveNosql({ ...good(), instance_name: 'nosuchdb' });
+    const none = await admin.post('/config/pew_getinflux');
+    expect(none.body).toEqual({ databases: r.body.databases, measurements: [] });
+  });
+
+  it('pew_getinflux: 502 db_peer_failed when the server cannot be reached, 409 for MongoDB settings', async () => {
+    const port = await freePort();
+    await saveNosql({ ...good(), server: `http://127.0.0.1:${port}` });
+    const r = await admin.post('/config/pew_getinflux');
+    expect(r.status).toBe(502);
+    expect(r.body.error.code).toBe('db_peer_failed');
+    expect(r.body.error.params.reason).toBe('refused');
+    await saveNosql({ ...good(), db_type: 0, server: `mongodb://127.0.0.1:${mongo.port}` });
+    const wrongType = await admin.post('/config/pew_getinflux');
+    expect(wrongType.status).toBe(409);
+    expect(wrongType.body.error.code).toBe('db_not_influx');
+  });
+});
+
+describe('InfluxDB 1.x with logins required', () => {
+  let secured: DbServer;
+  beforeAll(async () => {
+    secured = await startInflux({ auth: true });
+  }, 120_000);
+  afterAll(async () => {
+    await secured?.stop();
+  });
+  const withLogin = (pass: string): Partial<Nosql> => ({
+    enable_sql: false, db_type: 1, server: `http://127.0.0.1:${secured.port}`, instance_name: DB_NAME, user: DB_USER, pass,
+    measurement: MEASUREMENT, tag_name: '', tag_value: '', use_encryption: false, timeout: 10,
+  });
+
+  it('the right password passes the login step; the point is written without a tag and removed', async () => {
+    const r = await nosqlTest(withLogin(DB_PASSWORD));
+    expect(r.failure).toBeUndefined();
+    expect(stepNames(r)).toEqual(['connect:ok', 'request:ok', 'login:ok', 'database:ok', 'write:ok', 'read:ok']);
+    expect(detailOf(r, 'login')).toBe(`as ${DB_USER}`);
+    expect(detailOf(r, 'write')).toMatch(/^machine1 communicator_test=\d+i \d+$/);
+    expect(detailOf(r, 'read')).toMatch(/read back, removed again$/);
+  });
+
+  it('a wrong password fails the login with auth_failed and the server’s words; the listing says so too', async () => {
+    const r = await nosqlTest(withLogin('Wrong-Passw0rd'));
+    expect(r.failure).toEqual({ reason: 'auth_failed', message: 'HTTP 401: authorization failed' });
+    expect(stepNames(r)).toEqual(['connect:ok', 'request:ok', 'login:failed']);
+    const list = await admin.post('/config/pew_getinflux');
+    expect(list.status).toBe(502);
+    expect(list.body.error.params).toEqual({ reason: 'auth_failed', message: 'HTTP 401: authorization failed' });
+  });
+});
+
+describe('MongoDB (official driver against the wire-protocol fake)', () => {
+  const good = (): Partial<Nosql> => ({
+    enable_sql: false, db_type: 0, server: `mongodb://127.0.0.1:${mongo.port}`, instance_name: 'plant', user: '', pass: '',
+    collection: 'readings', use_encryption: false, timeout: 10,
+  });
+
+  it('connects, pings the database, finds the collection, inserts and deletes one document', async () => {
+    mongo.commands.length = 0;
+    const r = await nosqlTest(good());
+    expect(r.failure).toBeUndefined();
+    expect(stepNames(r)).toEqual(['connect:ok', 'login:ok', 'database:ok', 'table:ok', 'write:ok']);
+    expect(detailOf(r, 'table')).toBe('readings: exists');
+    expect(mongo.commands).toEqual(expect.arrayContaining(['ping', 'listCollections', 'insert', 'delete']));
+    expect(mongo.collections.get('plant.readings')).toEqual([]);
+  });
+
+  it('a collection that does not exist yet is created by the test write', async () => {
+    const r = await nosqlTest({ ...good(), collection: 'fresh' });
+    expect(r.ok).toBe(true);
+    expect(detailOf(r, 'table')).toBe('fresh: does not exist yet (the first write creates it)');
+    expect(mongo.collections.has('plant.fresh')).toBe(true);
+  });
+
+  it('credentials the server refuses fail the login with auth_failed', async () => {
+    const r = await nosqlTest({ ...good(), user: 'writer', pass: 'Wrong-Passw0rd' });
+    expect(r.failure).toEqual({ reason: 'auth_failed', message: 'Authentication failed.' });
+    expect(stepNames(r)).toEqual(['connect:ok', 'login:failed']);
+  });
+
+  it('a port nobody listens on is refused at connect', async () => {
+    const r = await nosqlTest({ ...good(), server: `mongodb://127.0.0.1:${await freePort()}` });
+    expect(r.failure?.reason).toBe('refused');
+    expect(stepNames(r)).toEqual(['connect:failed']);
+  });
+
+  it('no server saved: 409 db_server_missing', async () => {
+    await saveNosql({ ...good(), server: '' });
+    const r = await admin.post('/config/get_nosqltest');
+    expect(r.status).toBe(409);
+    expect(r.body.error.code).toBe('db_server_missing');
+  });
+});

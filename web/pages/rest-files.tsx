@@ -1,0 +1,100 @@
+// /rest HTTP server files (spec §2 /rest, §3 session level "the uploaded HTTP files list", §7
+// get_http_content, delete_user_webfiles): the files uploaded for the unit's HTTP server with their
+// sizes; the administrator deletes the ticked ones after a question, the user role only looks.
+import { useEffect, useState } from 'preact/hooks';
+import { ApiFailure } from '../api/client.ts';
+import { deleteHttpFiles, fetchHttpFiles } from '../api/webfiles.ts';
+import { httpFiles } from '../state/system.ts';
+import { readOnly } from '../state/session.ts';
+import { ask } from '../state/confirm.ts';
+import { notify } from '../state/notify.ts';
+import { errorText, LL } from '../i18n/translate.ts';
+import { fileSize } from '../log/format.ts';
+
+export function RestFiles() {
+  const t = LL.value.rest;
+  const locale = LL.value.app.dateLocale();
+  const [state, setState] = useState<'loading' | 'failed' | 'ready'>('loading');
+  const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
+  const [round, setRound] = useState(0);
+  const files = httpFiles.value;
+
+  useEffect(() => {
+    let live = true;
+    setState('loading');
+    fetchHttpFiles().then(
+      (list) => {
+        if (!live) return;
+        httpFiles.value = list;
+        setChecked((c) => new Set([...c].filter((n) => list.some((f) => f.name === n))));
+        setState('ready');
+      },
+      () => { if (live) setState('failed'); },
+    );
+    return () => { live = false; };
+  }, [round]);
+
+  const all = files.length > 0 && files.every((f) => checked.has(f.name));
+
+  async function remove() {
+    const names = [...checked];
+    const yes = await ask({ title: t.removeTitle(), text: t.removeText({ count: names.length }), yes: t.removeYes(), no: LL.value.confirm.cancel() });
+    if (!yes) return;
+    try {
+      const { deleted, files: left } = await deleteHttpFiles(names);
+      httpFiles.value = left;
+      notify('info', t.removed({ count: deleted.length }));
+      setChecked(new Set());
+    } catch (e) {
+      notify('error', errorText(e instanceof ApiFailure ? e.code : 'internal'));
+      setRound((r) => r + 1);
+    }
+  }
+
+  const toggle = (name: string) => {
+    const next = new Set(checked);
+    if (next.has(name)) next.delete(name);
+    else next.add(name);
+    setChecked(next);
+  };
+
+  return (
+    <section class="card group" aria-labelledby="rest-files" data-http-files>
+      <div class="row between">
+        <h2 id="rest-files">{t.files()}</h2>
+        <button type="button" class="btn small" data-action="refresh-http-files" onClick={() => setRound((r) => r + 1)}>{t.refresh()}</button>
+      </div>
+      <p class="hint">{t.filesHint()}</p>
+      {state === 'loading' && files.length === 0 && <p class="hint" aria-busy="true">{LL.value.shell.loading()}</p>}
+      {state === 'failed' && <p class="error" role="alert" data-files-failed>{t.listFailed()}</p>}
+      {state === 'ready' && files.length === 0 && <p class="hint" data-empty>{t.none()}</p>}
+      {files.length > 0 && (
+        <div class="files-view">
+          <table class="files">
+            <thead>
+              <tr>
+                <th><input type="checkbox" aria-label={t.checkAll()} checked={all} disabled={readOnly.value}
+                  onChange={() => setChecked(all ? new Set() : new Set(files.map((f) => f.name)))} /></th>
+                <th>{t.name()}</th><th class="num">{t.size()}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {files.map((f) => (
+                <tr key={f.name} data-file={f.name}>
+                  <td><input type="checkbox" aria-label={t.check({ name: f.name })} checked={checked.has(f.name)} disabled={readOnly.value} onChange={() => toggle(f.name)} /></td>
+                  <td>{f.name}</td>
+                  <td class="num">{fileSize(f.size, locale)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div class="row">
+        <button type="button" class="btn small" data-action="remove-http-files" disabled={readOnly.value || checked.size === 0} onClick={() => void remove()}>
+          {t.remove({ count: checked.size })}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,190 @@
+// /script (spec §2, §3 Script: pew_script and script_file; §5 script extension .cfg; §7
+// get_defscript, writefile, download/pew_script.cfg, upload; §9 FTP send: cycle minimum 60, base
+// time up to 86400, 9 repeats, extension replacement 7): the script's settings, the editor of the
+// active script's text (the script_file section, saved with the page or written at once with
+// "Write file"), and the script files of the unit: upload, download, and choosing the active one.
+import { batch } from '@preact/signals';
+import { useEffect, useState } from 'preact/hooks';
+import css from '../styles/files.css' with { type: 'text' };
+import { SCRIPT_MAX } from '../../device/model/sections/scriptfile.ts';
+import { SCRIPT_EXTENSION } from '../../device/model/sections/script.ts';
+import { Field, FieldGroup, problemAt } from '../forms/field.tsx';
+import { failureText } from '../forms/certificates.tsx';
+import { get, mode } from '../api/client.ts';
+import { apiUrl } from '../api/mode.ts';
+import { getDefaultScript, getScripts, readScript, scriptUrl, uploadFile, writeScript, type ScriptEntry } from '../api/uploads.ts';
+import { ask } from '../state/confirm.ts';
+import { notify } from '../state/notify.ts';
+import { saveSections, section, setField } from '../state/sections.ts';
+import { readOnly } from '../state/session.ts';
+import { errorText, fieldText, LL } from '../i18n/translate.ts';
+
+const P = 'pew_script';
+const F = 'script_file';
+const utf8 = new TextEncoder();
+/** the size the script_file schema counts: UTF-8 as the text travels in JSON (scriptfile.ts) */
+const encodedSize = (s: string) => utf8.encode(JSON.stringify(s)).length - 2;
+
+/** Puts the daemon's script_file into both copies (after a write or an upload of the active script). */
+async function acceptScriptText(): Promise<void> {
+  const saved = await get<Record<string, unknown>>(`/config/${F}`);
+  const s = section(F);
+  batch(() => { s.saved.value = saved; s.temp.value = saved; s.serverIssues.value = []; });
+}
+
+function Editor({ onWritten }: { onWritten: () => void }) {
+  const t = LL.value.script;
+  const ro = readOnly.value;
+  const [busy, setBusy] = useState(false);
+  const content = (section(F).temp.value.content as string | undefined) ?? '';
+  const problem = problemAt(F, 'content');
+  const text = fieldText(F, 'content');
+  const id = `f-${F}-content`;
+
+  const loadDefault = async () => {
+    if (content.trim() !== '' && !(await ask({ title: t.defaultTitle(), text: t.defaultText(), yes: t.replace(), no: t.keep() }))) return;
+    try {
+      setField(F, 'content', (await getDefaultScript()).content);
+    } catch (e) {
+      notify('error', failureText(t.readFailed(), e));
+    }
+  };
+
+  const write = async () => {
+    setBusy(true);
+    try {
+      // the text goes into the file the saved pew_script names: an edited name is saved first
+      if (section(P).changed.value) await saveSections([P]);
+      const r = await writeScript(content);
+      await acceptScriptText();
+      notify('info', t.written({ name: r.name }));
+      onWritten();
+    } catch (e) {
+      notify('error', failureText(LL.value.notify.saveFailed(), e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div class={`script-editor field ${problem ? 'has-error' : ''}`} data-field="content">
+      <label for={id}>{text.label}</label>
+      <textarea id={id} name="content" spellcheck={false} readOnly={ro} value={content} aria-invalid={problem ? true : undefined}
+        aria-describedby={`${id}-help${problem ? ` ${id}-err` : ''}`} onInput={(e) => setField(F, 'content', e.currentTarget.value)} />
+      <small id={`${id}-help`} class="hint">{[text.help, t.count({ count: encodedSize(content), max: SCRIPT_MAX })].filter(Boolean).join(' · ')}</small>
+      {problem && <p id={`${id}-err`} class="error" role="alert">{errorText(problem.code, problem.params)}</p>}
+      <div class="actions">
+        {!ro && <button type="button" class="btn" data-action="load-default" onClick={() => void loadDefault()}>{t.loadDefault()}</button>}
+        {!ro && (
+          <button type="button" class="btn primary" data-action="write-file" disabled={busy || problem !== undefined || section(F).validation.value.invalid}
+            onClick={() => void write()}>{t.write()}</button>
+        )}
+        <a class="btn" data-action="download-script" href={apiUrl(mode.value, '/download/pew_script.cfg')} download>{t.download()}</a>
+      </div>
+    </div>
+  );
+}
+
+function ScriptFiles({ files, refresh }: { files: { active: string; files: ScriptEntry[] } | null; refresh: () => Promise<void> }) {
+  const t = LL.value.script;
+  const ro = readOnly.value;
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState('');
+
+  const upload = async (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    setProblem('');
+    setBusy(true);
+    try {
+      await uploadFile({ kind: 'script', name: file.name }, file);
+      notify('info', t.uploaded({ name: file.name }));
+      // the active script's text changed on the unit too
+      if (file.name === files?.active && !section(F).changed.value) await acceptScriptText();
+    } catch (e) {
+      const text = failureText(t.uploadFailed(), e);
+      setProblem(text);
+      notify('error', text);
+    } finally {
+      setBusy(false);
+      await refresh();
+    }
+  };
+
+  const use = async (name: string) => {
+    try {
+      const text = await readScript(name);
+      batch(() => {
+        setField(P, 'script_file', name);
+        setField(F, 'content', text);
+      });
+    } catch (e) {
+      notify('error', failureText(t.readFailed(), e));
+    }
+  };
+
+  const chosen = section(P).temp.value.script_file as string;
+  return (
+    <div class="script-files">
+      {!ro && (
+        <div class="field" data-field="upload-script">
+          <label for="script-upload">{t.upload()}</label>
+          <div class="control"><input type="file" id="script-upload" accept={SCRIPT_EXTENSION} disabled={busy} onChange={(e) => void upload(e.currentTarget)} /></div>
+          {problem && <p class="error" role="alert">{problem}</p>}
+        </div>
+      )}
+      {files !== null && files.files.length === 0 && <p class="hint" data-scripts-empty>{t.noFiles()}</p>}
+      {files !== null && files.files.length > 0 && (
+        <table class="file-list">
+          <tbody>
+            {files.files.map((f) => (
+              <tr key={f.name} data-script={f.name}>
+                <td>{f.name}{f.name === files.active && <span class="badge" data-active> {t.active()}</span>}</td>
+                <td>{t.size({ size: f.size })}</td>
+                <td class="actions">
+                  <a class="btn small" href={scriptUrl(f.name)} download={f.name}>{t.download()}</a>
+                  {!ro && (
+                    <button type="button" class="btn small" data-action="use-script" aria-pressed={f.name === chosen} onClick={() => void use(f.name)}>{t.use()}</button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
+export default function ScriptPage() {
+  const t = LL.value.script;
+  const [files, setFiles] = useState<{ active: string; files: ScriptEntry[] } | null>(null);
+  const refresh = () => getScripts().then(setFiles, () => setFiles({ active: '', files: [] }));
+  // the list follows saves of the page too (a save writes the active file)
+  const savedText = section(F).saved.value;
+  const savedName = section(P).saved.value.script_file;
+  useEffect(() => { void refresh(); }, [savedText, savedName]);
+  return (
+    <div class="service" data-page="script">
+      <style>{css as string}</style>
+      <FieldGroup title={t.general()} id="script-general">
+        <Field section={P} path="enable_script" />
+        <Field section={P} path="script_file" />
+      </FieldGroup>
+      <FieldGroup title={t.transmission()} id="script-ftp">
+        <Field section={P} path="ftp_transmission" />
+        <Field section={P} path="transmission_btime" unit="s" />
+        <Field section={P} path="ftp_send_cycle" unit="s" />
+        <Field section={P} path="ftp_repeats" />
+        <Field section={P} path="file_ext_replacement" />
+      </FieldGroup>
+      <FieldGroup title={t.editor()} id="script-editor">
+        <Editor onWritten={() => void refresh()} />
+      </FieldGroup>
+      <FieldGroup title={t.files()} id="script-files">
+        <ScriptFiles files={files} refresh={refresh} />
+      </FieldGroup>
+    </div>
+  );
+}

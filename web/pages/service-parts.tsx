@@ -1,0 +1,54 @@
+// Parts shared by the client service pages (spec §2 service layout): the certificates group (the
+// names of the section's ca, client and key files and their upload, §5 names and extensions), the
+// security hint of spec §5 ("no encryption", "SMTP without SSL/TLS") and the rule that
+// a field may only be hidden while it is valid.
+import { certExtensions } from '../../device/model/common.ts';
+import type { CertSection } from '../../device/model/uploads.ts';
+import { securityWarnings } from '../../device/model/warnings.ts';
+import { Field, FieldGroup, problemAt } from '../forms/field.tsx';
+import { Certificates } from '../forms/certificates.tsx';
+import { section } from '../state/sections.ts';
+import { pageOfSection } from '../pages.ts';
+import { LL } from '../i18n/translate.ts';
+
+/** Style of a block that spans the whole width of a group's grid (the connection test). */
+export const WIDE = { gridColumn: '1 / -1' };
+
+/** Whether a field that only applies when `applies` is shown: always while it has a problem. */
+export const shown = (key: string, path: string, applies: boolean): boolean => applies || problemAt(key, path) !== undefined;
+
+/** The certificate names of a client section (ca, client, key) with the allowed extensions, and their upload. */
+export function CertificateGroup({ section: key, id }: { section: CertSection; id: string }) {
+  const t = LL.value.service;
+  return (
+    <FieldGroup title={t.certificates()} id={id}>
+      <p class="hint">{t.certNote({ ext: certExtensions('ca', false).map((e) => '.' + e).join(' ') })}</p>
+      <Field section={key} path="ca" />
+      <Field section={key} path="client" />
+      <Field section={key} path="key" />
+      <Certificates section={key} kinds={['ca', 'client', 'key']} tls={false} />
+    </FieldGroup>
+  );
+}
+
+type WarningText = (p: { subjects: string }) => string;
+
+/**
+ * The spec §5 security warnings that the edited settings of `key` raise, with the same rule and
+ * wording as the system information page (device/model/warnings.ts), shown while editing.
+ */
+export function SecurityHint({ section: key }: { section: string }) {
+  const temp = section(key).temp.value;
+  const found = securityWarnings({ [key]: temp }, []).filter((w) => w.code !== 'open_tcp_port' && w.subjects.includes(key));
+  if (found.length === 0) return null;
+  const texts = LL.value.info.warning as unknown as Record<string, WarningText>;
+  const page = pageOfSection(key);
+  const name = page ? LL.value.nav[page.id]() : key;
+  return (
+    <>
+      {found.map((w) => (
+        <p key={w.code} class="banner warning" data-security={w.code}>{texts[w.code]!({ subjects: name })}</p>
+      ))}
+    </>
+  );
+}
