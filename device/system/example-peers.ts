@@ -93,13 +93,17 @@ export function restScript(port: number, https: boolean): PeerFile {
 UNIT=\${1:?usage: sh rest_test.sh <unit address>}
 BASE=${https ? 'https' : 'http'}://$UNIT:${port}
 
-# 1. the port answers (-k: the unit's certificate may be self-signed; use --cacert once it is known)
-curl -k -sS -o /dev/null -w 'HTTP %{http_code}\\n' "$BASE/" || echo 'no answer: API off, wrong port, or this PC outside ip1 .. ip2'
+# 1. the API answers with the unit's information (-k: the unit's certificate may be self-signed;
+#    use --cacert once it is known); 403 means this PC is outside ip1 .. ip2
+curl -k -sS -w '\\nHTTP %{http_code}\\n' "$BASE/api/v1/info" || echo 'no answer: API off or wrong port'
+
+# 2. PLC data through the API: DT100..DT104 of COM1 (see docs/rest.md for writing with PUT)
+curl -k -sS -w '\\nHTTP %{http_code}\\n' "$BASE/api/v1/plc/COM1/DT/100?count=5"
 ${https ? `
-# 2. the certificate the unit presents
+# 3. the certificate the unit presents
 curl -k -sS -v -o /dev/null "$BASE/" 2>&1 | grep -E 'SSL connection|subject:|expire date:'
 ` : ''}
-# 3. CORS (use_cors): a browser's preflight gets Access-Control-Allow-* headers back
+# 4. CORS (use_cors): a browser's preflight gets Access-Control-Allow-* headers back
 curl -k -sS -i -X OPTIONS -H 'Origin: https://dashboard.example.com' -H 'Access-Control-Request-Method: GET' "$BASE/" \\
   | grep -i '^access-control-' || echo 'no CORS headers (use_cors off)'
 `,
