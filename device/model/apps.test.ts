@@ -38,6 +38,16 @@ describe('security warnings (spec §5)', () => {
     c.pew_mqtt = { ...c.pew_mqtt, broker_addr: 'mqtts://broker.local' };
     expect(securityWarnings(c, off).find((x) => x.code === 'no_encryption')?.subjects).toEqual(['pew_sql']);
   });
+  it('FTP is encrypted with explicit FTPS as with implicit SSL, plain without either', () => {
+    const c = defaults();
+    const ftp = (modes: Record<string, boolean>) => {
+      c.pew_ftpc = { ...c.pew_ftpc, enable_ftp: true, transfermode_ftps: false, transfermode_ssl: false, ...modes };
+      return securityWarnings(c, off).find((x) => x.code === 'no_encryption')?.subjects ?? [];
+    };
+    expect(ftp({})).toEqual(['pew_ftpc']);
+    expect(ftp({ transfermode_ftps: true })).toEqual([]);
+    expect(ftp({ transfermode_ssl: true })).toEqual([]);
+  });
   it('warns about VNC, autorun and the VPN without NTP', () => {
     const w = securityWarnings(defaults(), [{ name: 'x11vnc', enabled: true }, { name: 'autorun', enabled: true }, { name: 'cloud', enabled: true }, { name: 'ntpd', enabled: false }]);
     expect(w.map((x) => x.code)).toEqual(['vnc_unencrypted', 'autorun_enabled', 'vpn_without_ntp']);

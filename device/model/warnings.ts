@@ -38,7 +38,7 @@ export function securityWarnings(config: Values, services: readonly { name: Serv
   const mqtt = config.pew_mqtt;
   const plain: string[] = [];
   if (on(mqtt, 'enable_mqtt') && mqtt?.tls_version === 'none' && !/^(mqtts|wss):/.test(String(mqtt.broker_addr ?? ''))) plain.push('pew_mqtt');
-  if (on(config.pew_ftpc, 'enable_ftp') && !on(config.pew_ftpc, 'transfermode_ssl')) plain.push('pew_ftpc');
+  if (on(config.pew_ftpc, 'enable_ftp') && !on(config.pew_ftpc, 'transfermode_ssl') && !on(config.pew_ftpc, 'transfermode_ftps')) plain.push('pew_ftpc'); // FTPS (explicit) or SSL (implicit)
   if (on(config.pew_httpc, 'enable_httpc') && !on(config.pew_httpc, 'transfermode_ssl')) plain.push('pew_httpc');
   if (on(config.pew_api, 'api_enable', 'http_server') && !on(config.pew_api, 'use_encryption')) plain.push('pew_api');
   for (const key of ['pew_sql', 'pew_nosql']) if (on(config[key], 'enable_sql') && !on(config[key], 'use_encryption')) plain.push(key);
