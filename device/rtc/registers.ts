@@ -1,6 +1,6 @@
 // The PLC's registers of the clock sync (spec §3 pew_rtc, §9 RTC control register offset 5, the
 // block at rtc_control_rtc_r, DT300 by default), on the service control interface (pew.interface_plc).
-// Layout (docs/tls.md, "PLC clock"):
+// Layout (docs/rtc.md):
 //
 //   DT n     request, written by the PLC: ≠ 0 asks for a sync now; the unit acknowledges by writing
 //            0 after the sync and the words below (polled every rtc_polling seconds)

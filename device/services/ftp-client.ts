@@ -81,6 +81,8 @@ function activeMode(localIp: string) {
       far.destroy();
     });
     ftp.dataSocket = near;
+    // RFC 959 PORT for IPv4, RFC 2428 EPRT for an IPv6 control connection
+    if (address.includes(':')) return ftp.request(`EPRT |2|${address}|${port}|`);
     const [a, b, c, d] = address.split('.');
     return ftp.request(`PORT ${a},${b},${c},${d},${port >> 8},${port & 255}`);
   };

@@ -8,7 +8,7 @@ import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
 import type { Httpc } from '../model/sections/httpc.ts';
 import type { ServiceTestResult } from '../model/servicetest.ts';
 import { readCert } from '../system/cert-files.ts';
-import { httpConnectTunnel, tcpConnect, tlsDetail, tlsHandshake, tlsOptions, type TlsTrust } from './net-probe.ts';
+import { httpConnectTunnel, probeTls, tcpConnect, tlsDetail, tlsHandshake, tlsOptions, type TlsTrust } from './net-probe.ts';
 import { runTest, StepFailure } from './test-run.ts';
 
 const basic = (user: string, password: string) => 'Basic ' + Buffer.from(`${user}:${password}`).toString('base64');
@@ -52,12 +52,7 @@ export async function testHttp(h: Httpc, dataDir: string): Promise<ServiceTestRe
       tunnel.destroy();
     } else {
       await t.step('connect', async () => (await tcpConnect(host, port)).destroy(), { detail: () => `${host}:${port}` });
-      if (https) await t.step('tls', async () => {
-        const s = await tlsHandshake(host, port, trust);
-        const d = tlsDetail(s);
-        s.destroy();
-        return d;
-      }, { detail: (d) => d });
+      if (https) await t.step('tls', () => probeTls(host, port, trust), { detail: (d) => d });
     }
     const dispatcher = httpDispatcher(h, host, trust);
     try {
@@ -73,7 +68,8 @@ export async function testHttp(h: Httpc, dataDir: string): Promise<ServiceTestRe
         return line;
       }, { detail: (line) => `GET ${url.pathname}${url.search}: ${line}` });
     } finally {
-      await dispatcher.close().catch(() => undefined);
+      // destroy, not close: a request the step gave up on must not hold the answer back
+      await dispatcher.destroy().catch(() => undefined);
     }
   });
 }

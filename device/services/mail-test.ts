@@ -8,7 +8,7 @@ import type { Socket } from 'node:net';
 import type { Email } from '../model/sections/email.ts';
 import type { ServiceTestResult } from '../model/servicetest.ts';
 import { readCert } from '../system/cert-files.ts';
-import { command, readGreeting, tcpConnect, tlsDetail, tlsHandshake, tlsOptions, type TlsTrust } from './net-probe.ts';
+import { command, probeTls, readGreeting, tcpConnect, tlsDetail, tlsHandshake, tlsOptions, type TlsTrust } from './net-probe.ts';
 import { runTest, StepFailure, type TestRun } from './test-run.ts';
 
 /** spec §5 port 0: SMTP over implicit TLS (465), then submission (587) and SMTP (25) with STARTTLS; plain: 587, 25 */
@@ -88,11 +88,7 @@ export async function testMail(e: Email, dataDir: string): Promise<ServiceTestRe
     const implicit = e.transfermode_ssl && port === IMPLICIT_TLS_PORT;
     if (e.transfermode_ssl) {
       await t.step('tls', async () => {
-        if (!implicit) return startTls(host, port, trust);
-        const s = await tlsHandshake(host, port, trust);
-        const d = tlsDetail(s);
-        s.destroy();
-        return `implicit, ${d}`;
+        return implicit ? `implicit, ${await probeTls(host, port, trust)}` : startTls(host, port, trust);
       }, { detail: (d) => d });
     }
     const { host: _h, ...tls } = tlsOptions(host, trust);

@@ -49,25 +49,33 @@ export async function mqttTrust(m: Mqtt, dataDir: string): Promise<TlsTrust> {
 function connectClient(target: BrokerTarget, opts: IClientOptions): Promise<MqttClient> {
   return new Promise((resolve, reject) => {
     const client = mqtt.connect(target.url, { ...opts, reconnectPeriod: 0 });
+    // only this function's own listeners come off again: the client has listeners of its own
+    const ignore = () => {};
+    client.on('error', ignore);
+    const settle = () => {
+      client.off('connect', onConnect);
+      client.off('error', onError);
+      client.off('close', onClose);
+    };
     const fail = (e: Error) => {
-      client.removeAllListeners();
-      client.on('error', () => {});
+      settle();
       client.end(true);
       reject(e);
     };
-    client.once('connect', () => {
-      client.removeAllListeners('error');
-      client.removeAllListeners('close');
-      client.on('error', () => {});
+    const onConnect = () => {
+      settle();
       resolve(client);
-    });
-    client.once('error', (e) => {
+    };
+    const onError = (e: Error) => {
       const rc = (e as { code?: unknown }).code;
       // MQTT 3.1.1 CONNACK 4 "bad user name or password", 5 "not authorized"; MQTT 5 134, 135
       if (rc === 4 || rc === 5 || rc === 134 || rc === 135) fail(new StepFailure('auth_failed', e.message));
       else fail(e);
-    });
-    client.once('close', () => fail(new StepFailure('bad_reply', 'the broker closed the connection without accepting the login')));
+    };
+    const onClose = () => fail(new StepFailure('bad_reply', 'the broker closed the connection without accepting the login'));
+    client.on('connect', onConnect);
+    client.on('error', onError);
+    client.on('close', onClose);
   });
 }
 

@@ -84,7 +84,7 @@ export function tlsDetail(s: TLSSocket): string {
   return `${s.getProtocol() ?? 'TLS'}, ${s.getCipher().name}${cn}`;
 }
 
-/** Probes `host:port` and, when `trust` is given, a TLS handshake on it; the connection is closed after. */
+/** A TLS handshake with `host:port` on a new connection, closed again; what it reached as the detail. */
 export async function probeTls(host: string, port: number, trust: TlsTrust): Promise<string> {
   const s = await tlsHandshake(host, port, trust);
   const detail = tlsDetail(s);

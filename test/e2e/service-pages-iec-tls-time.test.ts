@@ -2,7 +2,8 @@
 // simulator mode: every field of pew_60870, pew_tls and pew_rtc on its page, a complete setup saved,
 // reloaded and stored, reset, the rules of spec §5/§9 refused by the console with their message and
 // by the daemon with the same code, the live clock status (its call answered by page.route, so the
-// ok, failed-sync and failing cases are exact), and the read-only view of the user role.
+// ok, failed-sync and failing cases are exact; the daemon's own answer once), and the read-only view
+// of the user role.
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page, Route } from '@playwright/test';
 import { connectionSchema, iecSchema, pew_60870 } from '../../device/model/sections/iec.ts';
@@ -451,7 +452,6 @@ describe('the IEC 60870, TLS and date/time pages', () => {
     cp = await suite.open();
     const { page } = cp;
     await loginApi(page, suite.d, USER);
-    await page.route('**/config/rtc_status', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
     for (const [id, section, field] of [
       ['iec', 'pew_60870', 'enable_60870'], ['tls', 'pew_tls', 'enable_tlsclient'], ['tlsclient', 'pew_tls', 'nontls_server_port'],
       ['tlsserver', 'pew_tls', 'tls_server_port'], ['datetime', 'pew_rtc', 'rtc_polling'],
@@ -465,8 +465,14 @@ describe('the IEC 60870, TLS and date/time pages', () => {
       expect(await page.locator('[data-action=save], [data-action=reset], [data-action=save-all]').count()).toBe(0);
       await expectText(page.locator('.page-bar .badge'), en.shell.readOnly);
     }
-    // the daemon agrees
+    // the clock status of the daemon itself (no page.route here): the page shows its answer
     const a = await api(page, suite.d);
+    const live = await a.get('/config/rtc_status');
+    expect(live.status).toBe(200);
+    const status = pageBody(page, 'datetime').locator('[data-block=rtc-status]');
+    await expectText(status.locator('[data-item=timezone] dd'), live.body.timezone);
+    expect(await status.locator('[data-item=running]').getAttribute('data-running')).toBe(String(live.body.running));
+    // the daemon agrees that the role may only read
     const iec = await a.get('/config/pew_60870');
     expect(iec.status).toBe(200);
     expect((await a.post('/config/pew_60870', iec.body)).status).toBe(403);

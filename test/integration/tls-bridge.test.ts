@@ -244,6 +244,13 @@ describe('server part: s_client carried in clear text to a TCP echo', () => {
     expect((await status()).server).toMatchObject({ refused: 1, tlsFailures: 0, accepted: 0 });
   });
 
+  it('a certificate file that is missing keeps the part closed and says which', async () => {
+    await saveTls(serverPart({ tlsservercert: 'server.crt' }));
+    const st = (await status()).server;
+    expect(st).toMatchObject({ enabled: true, listening: false });
+    expect(st.detail).toContain('server.crt');
+  });
+
   it('without client authentication any client passes; the port moves with the settings', async () => {
     await saveTls(serverPart({ tlsserver_certauth: 0, tls_server_port: ports[5]! }));
     const c = sClient(ports[5]!, ca.cert);
@@ -251,5 +258,36 @@ describe('server part: s_client carried in clear text to a TCP echo', () => {
     expect((await c.receive(9)).toString()).toBe('open door');
     await c.stop();
     expect((await status()).server).toMatchObject({ port: ports[5], accepted: 1 });
+  });
+});
+
+describe('PLC registers through the service control interface (INTERNAL, the default)', () => {
+  // docs/tls.md: DT n control (1 stops the part), DT n+1 status (bit 0 listening, bit 1 stopped by
+  // the PLC, bit 2 error since the previous poll, bits 8-15 open connections)
+  const words = () => d.ctx.com.links.internal.words;
+  const CONTROL = 360;
+
+  it('status word follows the part; the PLC stops and restarts it', async () => {
+    words()[CONTROL] = 0;
+    await saveTls({
+      enable_tlsclient: true, plc_control_dt: CONTROL, plc_poll: 1, nontls_server_port: ports[6]!, tls_server_host: '127.0.0.1',
+      tls_destination_port: ports[7]!, // nothing listens there: a connection is an error
+    });
+    await until(() => words()[CONTROL + 1] === 1, 10_000, 'status: listening');
+    const c = plainClient(ports[6]!);
+    await within(c.closed, 15_000, 'the bridge closes the client');
+    await until(() => words()[CONTROL + 1] === 5, 10_000, 'status: listening + error');
+    expect((await status()).client).toMatchObject({ errors: 1, tlsFailures: 0 });
+    await until(() => words()[CONTROL + 1] === 1, 10_000, 'error bit cleared at the next poll');
+
+    words()[CONTROL] = 1;
+    await until(() => words()[CONTROL + 1] === 2, 10_000, 'status: stopped by the PLC');
+    expect((await status()).client).toMatchObject({ listening: false, stoppedByPlc: true });
+    const refused = plainClient(ports[6]!);
+    await within(refused.closed, 15_000, 'nothing listens while stopped');
+    words()[CONTROL] = 0;
+    await until(() => words()[CONTROL + 1] === 1, 10_000, 'status: listening again');
+    expect((await status()).client).toMatchObject({ listening: true, stoppedByPlc: false });
+    await saveTls({ enable_tlsclient: false });
   });
 });

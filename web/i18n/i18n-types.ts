@@ -5667,11 +5667,23 @@ export type NamespaceHelpTranslation = {
 	 */
 	mqtt: string
 	/**
-	 * W​r​i​t​e​ ​P​L​C​ ​d​a​t​a​ ​i​n​t​o​ ​a​n​ ​S​Q​L​ ​d​a​t​a​b​a​s​e​ ​(​M​S​ ​S​Q​L​,​ ​M​y​S​Q​L​/​M​a​r​i​a​D​B​,​ ​P​o​s​t​g​r​e​S​Q​L​)​.
+	 * T​h​e​ ​S​Q​L​ ​c​l​i​e​n​t​ ​w​r​i​t​e​s​ ​P​L​C​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​a​s​ ​r​o​w​s​ ​i​n​t​o​ ​a​ ​t​a​b​l​e​ ​o​f​ ​a​n​ ​M​S​ ​S​Q​L​ ​S​e​r​v​e​r​,​ ​M​y​S​Q​L​/​M​a​r​i​a​D​B​ ​o​r​ ​P​o​s​t​g​r​e​S​Q​L​ ​d​a​t​a​b​a​s​e​.​
+​G​e​n​e​r​a​l​:​ ​s​w​i​t​c​h​ ​t​h​e​ ​c​l​i​e​n​t​ ​o​n​ ​a​n​d​ ​c​h​o​o​s​e​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​b​l​o​c​k​ ​t​h​e​ ​P​L​C​ ​u​s​e​s​ ​t​o​ ​d​r​i​v​e​ ​i​t​ ​(​6​ ​r​e​g​i​s​t​e​r​s​,​ ​D​T​3​5​0​ ​b​y​ ​d​e​f​a​u​l​t​;​ ​t​h​e​ ​b​l​o​c​k​ ​i​s​ ​s​h​o​w​n​ ​u​n​d​e​r​ ​t​h​e​ ​f​i​e​l​d​ ​a​n​d​ ​m​u​s​t​ ​n​o​t​ ​o​v​e​r​l​a​p​ ​a​n​o​t​h​e​r​ ​s​e​r​v​i​c​e​'​s​)​ ​a​n​d​ ​t​h​e​ ​p​o​l​l​ ​t​i​m​e​ ​(​0​.​5​ ​–​ ​3​6​0​0​ ​s​)​.​
+​C​o​n​n​e​c​t​i​o​n​:​ ​t​h​e​ ​d​a​t​a​b​a​s​e​ ​t​y​p​e​ ​(​t​h​e​ ​p​o​r​t​ ​f​o​l​l​o​w​s​ ​i​t​:​ ​1​4​3​3​,​ ​3​3​0​6​ ​o​r​ ​5​4​3​2​,​ ​u​n​l​e​s​s​ ​y​o​u​ ​e​n​t​e​r​e​d​ ​a​ ​p​o​r​t​ ​o​f​ ​y​o​u​r​ ​o​w​n​)​,​ ​t​h​e​ ​s​e​r​v​e​r​,​ ​t​h​e​ ​d​a​t​a​b​a​s​e​ ​(​m​a​y​ ​s​t​a​y​ ​e​m​p​t​y​ ​o​n​ ​M​S​ ​S​Q​L​)​,​ ​t​h​e​ ​t​a​b​l​e​,​ ​t​h​e​ ​l​o​g​i​n​,​ ​t​h​e​ ​t​i​m​e​o​u​t​ ​(​3​ ​–​ ​1​2​0​ ​s​)​ ​a​n​d​ ​T​L​S​,​ ​w​i​t​h​ ​o​r​ ​w​i​t​h​o​u​t​ ​c​h​e​c​k​i​n​g​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e​.​ ​D​a​t​a​b​a​s​e​ ​a​n​d​ ​t​a​b​l​e​ ​n​a​m​e​s​ ​h​o​l​d​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​u​n​d​e​r​s​c​o​r​e​,​ ​d​o​t​ ​a​n​d​ ​h​y​p​h​e​n​.​ ​A​ ​s​t​o​r​e​d​ ​p​a​s​s​w​o​r​d​ ​s​h​o​w​s​ ​a​s​ ​a​s​t​e​r​i​s​k​s​;​ ​l​e​a​v​e​ ​t​h​e​m​ ​t​o​ ​k​e​e​p​ ​i​t​.​ ​C​o​n​n​e​c​t​i​o​n​ ​t​e​s​t​ ​t​r​i​e​s​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​ ​a​n​d​ ​l​i​s​t​s​ ​e​a​c​h​ ​s​t​e​p​;​ ​w​i​t​h​ ​u​n​s​a​v​e​d​ ​c​h​a​n​g​e​s​ ​y​o​u​ ​a​r​e​ ​a​s​k​e​d​ ​f​i​r​s​t​.​
+​D​a​t​a​ ​p​o​i​n​t​s​ ​(​u​p​ ​t​o​ ​1​0​0​)​:​ ​a​ ​c​o​l​u​m​n​ ​n​a​m​e​ ​t​h​a​t​ ​s​t​a​r​t​s​ ​w​i​t​h​ ​a​ ​l​e​t​t​e​r​ ​(​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​ ​a​n​d​ ​u​n​d​e​r​s​c​o​r​e​;​ ​e​a​c​h​ ​n​a​m​e​ ​o​n​c​e​,​ ​w​h​a​t​e​v​e​r​ ​t​h​e​ ​c​a​s​e​)​,​ ​t​h​e​ ​P​L​C​ ​a​r​e​a​ ​(​D​T​,​ ​F​L​,​ ​L​D​,​ ​X​,​ ​Y​,​ ​R​)​ ​a​n​d​ ​t​h​e​ ​f​i​r​s​t​ ​w​o​r​d​,​ ​t​h​e​ ​d​a​t​a​ ​t​y​p​e​,​ ​t​h​e​ ​d​e​c​i​m​a​l​s​ ​(​0​ ​–​ ​9​,​ ​0​ ​–​ ​1​8​ ​f​o​r​ ​6​4​-​b​i​t​ ​t​y​p​e​s​)​,​ ​t​h​e​ ​w​o​r​d​ ​o​r​d​e​r​,​ ​a​ ​u​n​i​t​ ​(​u​p​ ​t​o​ ​7​ ​c​h​a​r​a​c​t​e​r​s​)​ ​a​n​d​ ​a​n​ ​o​p​t​i​o​n​a​l​ ​s​c​a​l​i​n​g​ ​f​r​o​m​ ​t​h​e​ ​P​L​C​ ​r​a​n​g​e​ ​t​o​ ​t​h​e​ ​s​t​o​r​e​d​ ​r​a​n​g​e​.​ ​T​h​e​ ​v​a​l​u​e​ ​m​u​s​t​ ​e​n​d​ ​i​n​s​i​d​e​ ​i​t​s​ ​a​r​e​a​.​ ​A​d​d​ ​d​a​t​a​ ​p​o​i​n​t​ ​c​o​n​t​i​n​u​e​s​ ​a​f​t​e​r​ ​t​h​e​ ​l​a​s​t​ ​p​o​i​n​t​;​ ​c​l​i​c​k​ ​a​ ​r​o​w​ ​t​o​ ​e​d​i​t​ ​i​t​;​ ​D​e​l​e​t​e​ ​m​o​v​e​s​ ​t​h​e​ ​l​a​t​e​r​ ​r​o​w​s​ ​u​p​.​
+​I​n​s​e​r​t​ ​w​i​t​h​o​u​t​ ​P​L​C​:​ ​t​h​e​ ​u​n​i​t​ ​r​e​a​d​s​ ​t​h​e​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​t​h​r​o​u​g​h​ ​t​h​e​ ​c​h​o​s​e​n​ ​i​n​t​e​r​f​a​c​e​ ​a​n​d​ ​s​t​a​t​i​o​n​ ​a​n​d​ ​i​n​s​e​r​t​s​ ​a​ ​r​o​w​ ​e​v​e​r​y​ ​p​o​l​l​ ​t​i​m​e​;​ ​i​t​ ​n​e​e​d​s​ ​a​t​ ​l​e​a​s​t​ ​o​n​e​ ​d​a​t​a​ ​p​o​i​n​t​ ​a​n​d​ ​a​n​ ​i​n​t​e​r​f​a​c​e​ ​t​h​a​t​ ​i​s​ ​n​o​t​ ​t​r​a​n​s​p​a​r​e​n​t​.​
+​C​e​r​t​i​f​i​c​a​t​e​s​:​ ​n​a​m​e​s​ ​o​f​ ​u​p​l​o​a​d​e​d​ ​f​i​l​e​s​ ​(​.​c​r​t​,​ ​.​c​s​r​ ​o​r​ ​.​p​e​m​;​ ​t​h​e​ ​k​e​y​ ​.​k​e​y​ ​o​r​ ​.​p​e​m​)​.​
+​S​a​v​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​;​ ​R​e​s​e​t​ ​f​i​l​l​s​ ​i​n​ ​t​h​e​ ​d​e​f​a​u​l​t​s​,​ ​w​h​i​c​h​ ​a​r​e​ ​s​t​o​r​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
 	 */
 	sql: string
 	/**
-	 * W​r​i​t​e​ ​P​L​C​ ​d​a​t​a​ ​i​n​t​o​ ​M​o​n​g​o​D​B​ ​o​r​ ​I​n​f​l​u​x​D​B​.
+	 * T​h​e​ ​N​o​S​Q​L​ ​c​l​i​e​n​t​ ​w​r​i​t​e​s​ ​P​L​C​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​i​n​t​o​ ​M​o​n​g​o​D​B​ ​(​d​o​c​u​m​e​n​t​s​ ​o​f​ ​a​ ​c​o​l​l​e​c​t​i​o​n​)​ ​o​r​ ​I​n​f​l​u​x​D​B​ ​(​p​o​i​n​t​s​ ​o​f​ ​a​ ​m​e​a​s​u​r​e​m​e​n​t​)​.​
+​G​e​n​e​r​a​l​:​ ​s​w​i​t​c​h​ ​t​h​e​ ​c​l​i​e​n​t​ ​o​n​ ​a​n​d​ ​c​h​o​o​s​e​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​b​l​o​c​k​ ​(​1​0​ ​r​e​g​i​s​t​e​r​s​,​ ​D​T​3​7​0​ ​b​y​ ​d​e​f​a​u​l​t​;​ ​s​h​o​w​n​ ​u​n​d​e​r​ ​t​h​e​ ​f​i​e​l​d​,​ ​i​t​ ​m​u​s​t​ ​n​o​t​ ​o​v​e​r​l​a​p​ ​a​n​o​t​h​e​r​ ​s​e​r​v​i​c​e​'​s​)​ ​a​n​d​ ​t​h​e​ ​p​o​l​l​ ​t​i​m​e​ ​(​1​ ​–​ ​3​6​0​0​ ​s​)​.​
+​C​o​n​n​e​c​t​i​o​n​:​ ​t​h​e​ ​d​a​t​a​b​a​s​e​ ​t​y​p​e​,​ ​t​h​e​ ​s​e​r​v​e​r​ ​w​i​t​h​ ​s​c​h​e​m​e​ ​a​n​d​ ​p​o​r​t​ ​(​m​o​n​g​o​d​b​:​/​/​h​o​s​t​:​2​7​0​1​7​,​ ​h​t​t​p​:​/​/​h​o​s​t​:​8​0​8​6​ ​o​r​ ​h​t​t​p​s​:​/​/​…​)​,​ ​t​h​e​ ​d​a​t​a​b​a​s​e​,​ ​t​h​e​ ​c​o​l​l​e​c​t​i​o​n​ ​(​M​o​n​g​o​D​B​)​ ​o​r​ ​t​h​e​ ​m​e​a​s​u​r​e​m​e​n​t​ ​(​I​n​f​l​u​x​D​B​)​,​ ​t​h​e​ ​l​o​g​i​n​,​ ​t​h​e​ ​t​i​m​e​o​u​t​ ​(​3​ ​–​ ​1​2​0​ ​s​)​ ​a​n​d​ ​T​L​S​.​ ​N​a​m​e​s​ ​h​o​l​d​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​u​n​d​e​r​s​c​o​r​e​,​ ​d​o​t​ ​a​n​d​ ​h​y​p​h​e​n​.​ ​A​n​ ​o​p​t​i​o​n​a​l​ ​t​a​g​ ​i​s​ ​w​r​i​t​t​e​n​ ​w​i​t​h​ ​e​v​e​r​y​ ​r​e​c​o​r​d​:​ ​g​i​v​e​ ​t​h​e​ ​t​a​g​ ​n​a​m​e​ ​a​n​d​ ​t​h​e​ ​t​a​g​ ​v​a​l​u​e​ ​t​o​g​e​t​h​e​r​,​ ​o​r​ ​n​e​i​t​h​e​r​.​
+​R​e​a​d​ ​d​a​t​a​b​a​s​e​s​ ​(​I​n​f​l​u​x​D​B​)​:​ ​a​s​k​s​ ​t​h​e​ ​s​e​r​v​e​r​ ​o​f​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​ ​f​o​r​ ​i​t​s​ ​d​a​t​a​b​a​s​e​s​ ​a​n​d​ ​f​o​r​ ​t​h​e​ ​m​e​a​s​u​r​e​m​e​n​t​s​ ​o​f​ ​t​h​e​ ​s​a​v​e​d​ ​d​a​t​a​b​a​s​e​;​ ​c​l​i​c​k​ ​a​ ​n​a​m​e​ ​t​o​ ​t​a​k​e​ ​i​t​ ​i​n​t​o​ ​i​t​s​ ​f​i​e​l​d​.​ ​C​o​n​n​e​c​t​i​o​n​ ​t​e​s​t​ ​t​r​i​e​s​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​.​ ​W​i​t​h​ ​u​n​s​a​v​e​d​ ​c​h​a​n​g​e​s​ ​y​o​u​ ​a​r​e​ ​a​s​k​e​d​ ​f​i​r​s​t​.​
+​D​a​t​a​ ​p​o​i​n​t​s​ ​(​u​p​ ​t​o​ ​1​0​0​)​,​ ​a​s​ ​o​n​ ​t​h​e​ ​S​Q​L​ ​p​a​g​e​:​ ​a​ ​f​i​e​l​d​ ​n​a​m​e​ ​t​h​a​t​ ​s​t​a​r​t​s​ ​w​i​t​h​ ​a​ ​l​e​t​t​e​r​,​ ​a​r​e​a​ ​a​n​d​ ​f​i​r​s​t​ ​w​o​r​d​,​ ​d​a​t​a​ ​t​y​p​e​,​ ​d​e​c​i​m​a​l​s​,​ ​w​o​r​d​ ​o​r​d​e​r​,​ ​u​n​i​t​ ​a​n​d​ ​s​c​a​l​i​n​g​.​ ​I​n​s​e​r​t​ ​w​i​t​h​o​u​t​ ​P​L​C​ ​r​e​a​d​s​ ​t​h​e​m​ ​t​h​r​o​u​g​h​ ​t​h​e​ ​c​h​o​s​e​n​ ​i​n​t​e​r​f​a​c​e​ ​a​n​d​ ​s​t​a​t​i​o​n​ ​e​v​e​r​y​ ​p​o​l​l​ ​t​i​m​e​.​
+​C​e​r​t​i​f​i​c​a​t​e​s​:​ ​n​a​m​e​s​ ​o​f​ ​u​p​l​o​a​d​e​d​ ​f​i​l​e​s​ ​f​o​r​ ​T​L​S​.​
+​S​a​v​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​;​ ​R​e​s​e​t​ ​f​i​l​l​s​ ​i​n​ ​t​h​e​ ​d​e​f​a​u​l​t​s​,​ ​w​h​i​c​h​ ​a​r​e​ ​s​t​o​r​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
 	 */
 	db: string
 	/**
@@ -11259,11 +11271,23 @@ export type TranslationFunctions = {
 		 */
 		mqtt: () => LocalizedString
 		/**
-		 * Write PLC data into an SQL database (MS SQL, MySQL/MariaDB, PostgreSQL).
+		 * The SQL client writes PLC data points as rows into a table of an MS SQL Server, MySQL/MariaDB or PostgreSQL database.
+	General: switch the client on and choose the control register block the PLC uses to drive it (6 registers, DT350 by default; the block is shown under the field and must not overlap another service's) and the poll time (0.5 – 3600 s).
+	Connection: the database type (the port follows it: 1433, 3306 or 5432, unless you entered a port of your own), the server, the database (may stay empty on MS SQL), the table, the login, the timeout (3 – 120 s) and TLS, with or without checking the server certificate. Database and table names hold letters, digits, underscore, dot and hyphen. A stored password shows as asterisks; leave them to keep it. Connection test tries the saved settings and lists each step; with unsaved changes you are asked first.
+	Data points (up to 100): a column name that starts with a letter (letters, digits and underscore; each name once, whatever the case), the PLC area (DT, FL, LD, X, Y, R) and the first word, the data type, the decimals (0 – 9, 0 – 18 for 64-bit types), the word order, a unit (up to 7 characters) and an optional scaling from the PLC range to the stored range. The value must end inside its area. Add data point continues after the last point; click a row to edit it; Delete moves the later rows up.
+	Insert without PLC: the unit reads the data points through the chosen interface and station and inserts a row every poll time; it needs at least one data point and an interface that is not transparent.
+	Certificates: names of uploaded files (.crt, .csr or .pem; the key .key or .pem).
+	Save stores the page; Reset fills in the defaults, which are stored when you save.
 		 */
 		sql: () => LocalizedString
 		/**
-		 * Write PLC data into MongoDB or InfluxDB.
+		 * The NoSQL client writes PLC data points into MongoDB (documents of a collection) or InfluxDB (points of a measurement).
+	General: switch the client on and choose the control register block (10 registers, DT370 by default; shown under the field, it must not overlap another service's) and the poll time (1 – 3600 s).
+	Connection: the database type, the server with scheme and port (mongodb://host:27017, http://host:8086 or https://…), the database, the collection (MongoDB) or the measurement (InfluxDB), the login, the timeout (3 – 120 s) and TLS. Names hold letters, digits, underscore, dot and hyphen. An optional tag is written with every record: give the tag name and the tag value together, or neither.
+	Read databases (InfluxDB): asks the server of the saved settings for its databases and for the measurements of the saved database; click a name to take it into its field. Connection test tries the saved settings. With unsaved changes you are asked first.
+	Data points (up to 100), as on the SQL page: a field name that starts with a letter, area and first word, data type, decimals, word order, unit and scaling. Insert without PLC reads them through the chosen interface and station every poll time.
+	Certificates: names of uploaded files for TLS.
+	Save stores the page; Reset fills in the defaults, which are stored when you save.
 		 */
 		db: () => LocalizedString
 		/**
