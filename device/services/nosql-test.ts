@@ -8,7 +8,8 @@ import { MongoClient, MongoServerError, type MongoClientOptions } from 'mongodb'
 import type { ServiceTestResult } from '../model/servicetest.ts';
 import { INFLUX, type Nosql } from '../model/sections/nosql.ts';
 import { classify, runTest, StepFailure } from './test-run.ts';
-import { reachTcp, reachTls } from './reach.ts';
+import { reachTcp } from './reach.ts';
+import { probeTls, type TlsTrust } from './net-probe.ts';
 import { firstColumn, influxFailure, influxIdent, influxQuery, influxRequest, influxString, influxTarget, lineEscape } from './influx.ts';
 
 export const MONGO_DEFAULT_PORT = 27017;
@@ -27,8 +28,8 @@ async function runInfluxTest(n: Nosql, ca: Buffer | undefined): Promise<ServiceT
   const port = Number(url.port);
   const ms = t0.ms;
   return runTest(t0.base, async (t) => {
-    await t.step('connect', () => reachTcp(host, port, ms), { ms, detail: (a) => `reached ${a}` });
-    if (url.protocol === 'https:') await t.step('tls', () => reachTls(host, port, { ca: t0.ca, verify: t0.verify }, ms), { ms, detail: tlsDetail(t0) });
+    await t.step('connect', () => reachTcp(host, port), { ms, detail: (a) => `reached ${a}` });
+    if (url.protocol === 'https:') await t.step('tls', () => probeTls(host, port, { ca: t0.ca, verify: t0.verify }), { ms, detail: trusted({ ca: t0.ca, verify: t0.verify }) });
     await t.step('request', async () => {
       const r = await influxRequest(t0, 'GET', '/ping', {});
       if (r.status !== 204 && r.status !== 200) throw influxFailure(r);
@@ -66,8 +67,9 @@ async function runInfluxTest(n: Nosql, ca: Buffer | undefined): Promise<ServiceT
   });
 }
 
-const tlsDetail = (trust: { ca?: Buffer; verify: boolean }) => (protocol: string) =>
-  `${protocol}, ${trust.verify ? (trust.ca ? 'certificate verified with the uploaded CA' : 'certificate verified with the system CAs') : 'certificate not verified'}`;
+/** The handshake's detail (protocol, cipher, subject) and how the certificate was checked. */
+const trusted = (trust: TlsTrust) => (handshake: string) =>
+  `${handshake}, ${trust.verify ? (trust.ca ? 'certificate verified with the uploaded CA' : 'certificate verified with the system CAs') : 'certificate not verified'}`;
 
 /** host and port of the server field (`host`, `host:port`, `mongodb://host[:port]`). */
 export function mongoAddress(server: string): { host: string; port: number } {
@@ -104,7 +106,7 @@ function mongoReason(e: unknown): StepFailure {
 async function runMongoTest(n: Nosql, ca: Buffer | undefined): Promise<ServiceTestResult> {
   const { host, port } = mongoAddress(n.server);
   const ms = n.timeout * 1000;
-  const trust = { ca: n.ca_verification ? ca : undefined, verify: n.ca_verification };
+  const trust: TlsTrust = { ca: n.ca_verification ? ca : undefined, verify: n.ca_verification };
   const options: MongoClientOptions = {
     directConnection: true,
     serverSelectionTimeoutMS: ms,
@@ -119,8 +121,8 @@ async function runMongoTest(n: Nosql, ca: Buffer | undefined): Promise<ServiceTe
   const guard = <T>(p: Promise<T>) => p.catch((e: unknown) => { throw mongoReason(e); });
   return runTest(`mongodb://${host}:${port}`, async (t) => {
     try {
-      await t.step('connect', () => reachTcp(host, port, ms), { ms, detail: (a) => `reached ${a}` });
-      if (n.use_encryption) await t.step('tls', () => reachTls(host, port, trust, ms), { ms, detail: tlsDetail(trust) });
+      await t.step('connect', () => reachTcp(host, port), { ms, detail: (a) => `reached ${a}` });
+      if (n.use_encryption) await t.step('tls', () => probeTls(host, port, trust), { ms, detail: trusted(trust) });
       await t.step('login', () => guard(client.connect()), { ms, detail: () => (n.user !== '' ? `as ${n.user}` : 'without credentials') });
       const db = client.db(n.instance_name || 'test');
       await t.step('database', () => guard(db.command({ ping: 1 })), { ms, detail: () => `${db.databaseName} answers ping` });

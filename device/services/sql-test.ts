@@ -218,7 +218,7 @@ export function runSqlTest(s: Sql, ca: Buffer | undefined): Promise<ServiceTestR
   const driver = SQL_DRIVERS[s.db_type];
   const o = sqlConnectOptions(s, ca);
   return runTest(`${s.server}:${s.port}`, async (t) => {
-    await t.step('connect', () => reachTcp(o.host, o.port, o.ms), { ms: o.ms, detail: (a) => `${driver.name} port reached at ${a}` });
+    await t.step('connect', () => reachTcp(o.host, o.port), { ms: o.ms, detail: (a) => `${driver.name} port reached at ${a}` });
     // TLS, login and the database are one handshake of the client: each step waits for it and
     // passes when the handshake got past it (a wrong password after TLS means TLS worked)
     const opening = driver.open(o).catch((e: unknown) => { throw driver.reason(e); });

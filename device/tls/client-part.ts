@@ -55,7 +55,7 @@ export class TlsClientPart extends BridgePart {
     });
     out.on('error', (e: Error) => {
       if (!secure) {
-        // reached, but no TLS session: certificate, version or protocol refused
+        // reached, but the handshake failed: certificate, version or protocol refused
         if (tcpUp) this.counters.tlsFailures++;
         else this.counters.errors++;
         this.opts.log.warn('TLS client: no connection to the TLS server', { error: e.message });

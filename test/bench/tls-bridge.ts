@@ -94,7 +94,7 @@ export async function measureTlsBridge(rows: Row[], daemon: string[]): Promise<v
     const direct = await opened(tlsConnect({ host: HOST, port: echo.port, ca: caPem, minVersion: 'TLSv1.3' }), 'secureConnect');
     via.setNoDelay(true);
     direct.setNoDelay(true);
-    await pingPong(via, 200); // the bridge's TLS session is up once the first answer is back
+    await pingPong(via, 200); // the bridge's TLS connection is up once the first answer is back
     await pingPong(direct, 200);
 
     // alternating rounds, so that both see the same machine load

@@ -73,6 +73,8 @@ describe('certificates on /mqtt', () => {
     await page.locator('.notices .notice.info', { hasText: fill(en.certs.removed, { name: 'ca.pem' }) }).waitFor();
     await expect.poll(() => row(page, 'ca.pem').count()).toBe(0);
     expect(await stored()).toEqual([]);
+    // the field that named it is emptied (saved with the page)
+    await expect.poll(() => fieldInput(page, 'pew_mqtt', 'ca').inputValue()).toBe('');
   });
 
   it('the user role sees the stored certificates, without upload or delete', async () => {

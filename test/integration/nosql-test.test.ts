@@ -1,12 +1,15 @@
 // The NoSQL test (POST /config/get_nosqltest) and the InfluxDB listing (POST /config/pew_getinflux),
 // spec §3 NoSQL, §7: against a real influxd 1.6 (all its ports on 127.0.0.1, temp folders, reporting
 // off): success with a test point written and read back (and gone again), unknown database, refused
-// port, the listing. MongoDB with the official driver against the wire-protocol fake of
+// port, the listing, logins (right and wrong password), HTTPS trusted by the section's CA or not. MongoDB with the official driver against the wire-protocol fake of
 // test/support/mongo-fake.ts (no MongoDB server exists in our registries): success with an insert
 // and delete, a collection created by the test, an authentication failure, a refused port.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
-import { DB_NAME, DB_PASSWORD, DB_USER, startInflux, type DbServer } from '../support/db-servers.ts';
+import { DB_NAME, DB_PASSWORD, DB_USER, makeCertificates, startInflux, type DbServer } from '../support/db-servers.ts';
+import { certPath } from '../../device/system/cert-files.ts';
 import { startMongoFake, type MongoFake } from '../support/mongo-fake.ts';
 import { freePort } from '../support/ports.ts';
 import type { Nosql } from '../../device/model/sections/nosql.ts';
@@ -143,6 +146,42 @@ describe('InfluxDB 1.x with logins required', () => {
     const list = await admin.post('/config/pew_getinflux');
     expect(list.status).toBe(502);
     expect(list.body.error.params).toEqual({ reason: 'auth_failed', message: 'HTTP 401: authorization failed' });
+  });
+});
+
+describe('InfluxDB 1.x over HTTPS', () => {
+  let secure: DbServer;
+  let certs: Awaited<ReturnType<typeof makeCertificates>>;
+  beforeAll(async () => {
+    certs = await makeCertificates();
+    secure = await startInflux({ tls: certs });
+  }, 120_000);
+  afterAll(async () => {
+    await secure?.stop();
+  });
+  const https = (): Partial<Nosql> => ({
+    enable_sql: false, db_type: 1, server: `https://127.0.0.1:${secure.port}`, instance_name: DB_NAME, user: '', pass: '',
+    measurement: MEASUREMENT, tag_name: '', tag_value: '', use_encryption: true, ca_verification: true, ca: 'ca.pem', timeout: 10,
+  });
+  const putCa = async (pem: string) => {
+    const file = certPath(d.dataDir, 'pew_nosql', 'ca.pem');
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, pem);
+  };
+
+  it('trusted through the section’s CA: the tls step passes and names the protocol and subject', async () => {
+    await putCa(certs.ca);
+    const r = await nosqlTest(https());
+    expect(r.failure).toBeUndefined();
+    expect(stepNames(r)).toEqual(['connect:ok', 'tls:ok', 'request:ok', 'database:ok', 'write:ok', 'read:ok']);
+    expect(detailOf(r, 'tls')).toMatch(/^TLSv1\.[23], \S+, CN=localhost, certificate verified with the uploaded CA$/);
+  });
+
+  it('a CA that did not sign the certificate: tls_untrusted at the tls step', async () => {
+    await putCa(certs.otherCa);
+    const r = await nosqlTest(https());
+    expect(r.failure?.reason).toBe('tls_untrusted');
+    expect(stepNames(r)).toEqual(['connect:ok', 'tls:failed']);
   });
 });
 

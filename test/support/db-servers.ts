@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import mysql from 'mysql2/promise';
 import { freePort, freePorts, LOOPBACK } from './ports.ts';
+import { influxRequest, type InfluxTarget } from '../../device/services/influx.ts';
 
 const run = promisify(execFile);
 const PG_BIN = '/usr/lib/postgresql/15/bin';
@@ -162,18 +163,25 @@ export async function startMariadb(): Promise<DbServer> {
 /**
  * InfluxDB 1.x: a config with every port on 127.0.0.1 and temp folders, reporting off; the database
  * DB_NAME created. With `auth`, logins are required: DB_USER with DB_PASSWORD is its administrator.
+ * With `tls` (PEM certificate and key, and the CA that signed it) it answers HTTPS only.
  */
-export async function startInflux(opts: { auth?: boolean } = {}): Promise<DbServer> {
+export async function startInflux(opts: { auth?: boolean; tls?: { cert: string; key: string; ca: string } } = {}): Promise<DbServer> {
   const dir = await mkdtemp(join(tmpdir(), 'influx-'));
   const [rpc, port] = (await freePorts(2)) as [number, number];
   const conf = join(dir, 'influxdb.conf');
+  const https: string[] = [];
+  if (opts.tls) {
+    await writeFile(join(dir, 'cert.pem'), opts.tls.cert);
+    await writeFile(join(dir, 'key.pem'), opts.tls.key);
+    https.push('  https-enabled = true', `  https-certificate = "${join(dir, 'cert.pem')}"`, `  https-private-key = "${join(dir, 'key.pem')}"`);
+  }
   await writeFile(conf, [
     'reporting-disabled = true',
     `bind-address = "${LOOPBACK}:${rpc}"`,
     '[meta]', `  dir = "${join(dir, 'meta')}"`,
     '[data]', `  dir = "${join(dir, 'data')}"`, `  wal-dir = "${join(dir, 'wal')}"`, '  query-log-enabled = false',
     '[monitor]', '  store-enabled = false',
-    '[http]', '  enabled = true', `  bind-address = "${LOOPBACK}:${port}"`, '  log-enabled = false', `  auth-enabled = ${opts.auth === true}`,
+    '[http]', '  enabled = true', `  bind-address = "${LOOPBACK}:${port}"`, '  log-enabled = false', `  auth-enabled = ${opts.auth === true}`, ...https,
     '[continuous_queries]', '  enabled = false',
     '',
   ].join('\n'));
@@ -185,19 +193,20 @@ export async function startInflux(opts: { auth?: boolean } = {}): Promise<DbServ
     await stopChild(child);
     await rm(dir, { recursive: true, force: true });
   };
-  const base = `http://${LOOPBACK}:${port}`;
+  const target: InfluxTarget = {
+    base: `${opts.tls ? 'https' : 'http'}://${LOOPBACK}:${port}`, user: '', password: '', ca: opts.tls ? Buffer.from(opts.tls.ca) : undefined, verify: true, ms: 5000,
+  };
   try {
     await waitFor('InfluxDB', async () => {
-      const r = await fetch(`${base}/ping`);
+      const r = await influxRequest(target, 'GET', '/ping', {});
       if (r.status !== 204) throw new Error(`ping ${r.status}`);
     }, 60_000, child, log);
     // with auth on, the first user may be created without a login and must be an administrator
     const statements = [...(opts.auth ? [`CREATE USER ${DB_USER} WITH PASSWORD '${DB_PASSWORD}' WITH ALL PRIVILEGES`] : []), `CREATE DATABASE ${DB_NAME}`];
-    const login = opts.auth ? `&u=${DB_USER}&p=${encodeURIComponent(DB_PASSWORD)}` : '';
+    const login: Record<string, string> = opts.auth ? { u: DB_USER, p: DB_PASSWORD } : {};
     for (const q of statements) {
-      const r = await fetch(`${base}/query?q=${encodeURIComponent(q)}${login}`, { method: 'POST' });
-      const text = await r.text();
-      if (r.status !== 200 || text.includes('"error"')) throw new Error(`${q}: ${r.status} ${text}`);
+      const r = await influxRequest(target, 'POST', '/query', { q, ...login });
+      if (r.status !== 200 || r.body.includes('"error"')) throw new Error(`${q}: ${r.status} ${r.body}`);
     }
   } catch (e) {
     await stop();

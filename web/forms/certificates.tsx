@@ -8,7 +8,7 @@ import { useEffect, useState } from 'preact/hooks';
 import css from '../styles/files.css' with { type: 'text' };
 import { certExtensions, type CertKind } from '../../device/model/common.ts';
 import { CONFIG_KEYS } from '../../device/model/keys.ts';
-import type { CertInfo, CertSection } from '../../device/model/uploads.ts';
+import { certKindOf, type CertInfo, type CertSection } from '../../device/model/uploads.ts';
 import { ApiFailure } from '../api/client.ts';
 import { deleteCert, getCerts, uploadFile } from '../api/uploads.ts';
 import { ask } from '../state/confirm.ts';
@@ -54,10 +54,15 @@ export function Certificates(props: CertificatesProps) {
   const refresh = () => getCerts(props.section).then(setCerts, () => setCerts([]));
   useEffect(() => { void refresh(); }, [props.section]);
 
-  const bindField = (kind: CertKind, name: string) => {
+  /** the page section's field naming this kind's file, when the section has one */
+  const fieldOf = (kind: CertKind): string | undefined => {
     const field = props.fields?.[kind] ?? kind;
-    if (!CONFIG_KEYS.some(([k]) => k === props.section)) return;
-    if (field in sectionState(props.section).temp.value) setField(props.section, field, name);
+    if (!CONFIG_KEYS.some(([k]) => k === props.section)) return undefined;
+    return field in sectionState(props.section).temp.value ? field : undefined;
+  };
+  const bindField = (kind: CertKind, name: string) => {
+    const field = fieldOf(kind);
+    if (field) setField(props.section, field, name);
   };
 
   const upload = async (kind: CertKind, input: HTMLInputElement) => {
@@ -88,6 +93,10 @@ export function Certificates(props: CertificatesProps) {
     try {
       await deleteCert(props.section, c.name);
       notify('info', t.removed({ name: c.name }));
+      // a field that named the removed file names none now (saved with the page)
+      const kind = certKindOf(c.name);
+      const field = kind && fieldOf(kind);
+      if (field && sectionState(props.section).temp.value[field] === c.name) setField(props.section, field, '');
     } catch (e) {
       notify('error', failureText(t.removeFailed(), e));
     } finally {

@@ -17,11 +17,11 @@ function Names({ title, names, path, kind }: { title: string; names: string[]; p
     <>
       <p>{title}</p>
       {names.length === 0 ? <p class="hint" data-none={kind}>{t.none()}</p> : (
-        <ul data-list={kind}>
+        <ul class="downloads" data-list={kind}>
           {names.map((name) => (
             <li key={name}>
-              <button type="button" class="btn small" data-pick={name} aria-pressed={current === name} title={t.pick({ name })}
-                disabled={readOnly.value} onClick={() => setField(KEY, path, name)}>{name}</button>
+              <button type="button" class={current === name ? 'btn small primary' : 'btn small'} data-pick={name} aria-pressed={current === name}
+                title={t.pick({ name })} disabled={readOnly.value} onClick={() => setField(KEY, path, name)}>{name}</button>
             </li>
           ))}
         </ul>
@@ -33,7 +33,7 @@ function Names({ title, names, path, kind }: { title: string; names: string[]; p
 function InfluxResult({ result }: { result: InfluxList }) {
   const t = LL.value.fields.pew_nosql.influx;
   return (
-    <div class="influx-list" data-influx-list>
+    <div data-influx-list>
       <Names title={t.databases()} names={result.databases} path="instance_name" kind="databases" />
       <Names title={t.measurements()} names={result.measurements} path="measurement" kind="measurements" />
     </div>
