@@ -54,6 +54,10 @@ export const ERROR_CODES = [
   'locked',
   'already_set_up',
   'setup_required',
+  'user_exists', // users page: a user of that name exists already
+  'last_admin', // users page: the last administrator cannot be removed
+  'own_account', // users page: nobody removes their own account
+  'wrong_current_password', // own password change: the current password is not correct
   'not_implemented',
   'interface_not_ready', // spec §8 "Selected interface not enabled or settings not saved"
   'tcp_port_closed', // spec §8 "TCP port of selected COM port not open" (params: address)

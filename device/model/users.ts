@@ -31,3 +31,45 @@ export const loginSchema = v.strictObject(
   },
   msg('type', { expected: 'object' }),
 );
+
+// Users administration (spec §5, §6; security.md AUTH-3, AUD-1): the request shapes of the users
+// page, checked by the daemon and by the page's forms alike.
+const obj = <T extends v.ObjectEntries>(entries: T) => v.strictObject(entries, msg('type', { expected: 'object' }));
+
+export const addUserSchema = obj({
+  username: usernameSchema,
+  role: v.picklist(ROLES, msg('invalid_value', { allowed: [...ROLES] })),
+  password: userPasswordSchema,
+});
+
+export const removeUserSchema = obj({ username: v.pipe(str(), v.nonEmpty(msg('required')), v.maxLength<string, number, string>(64, msg('too_long', { max: 64 }))) });
+
+/**
+ * A password change: without `username` (or with one's own name) it is the own password and needs
+ * `current`; an administrator names another user and needs no current password.
+ */
+export const passwordChangeSchema = obj({
+  username: v.optional(v.pipe(str(), v.maxLength<string, number, string>(64, msg('too_long', { max: 64 })))),
+  current: v.optional(v.pipe(str(), v.maxLength<string, number, string>(128, msg('too_long', { max: 128 })))),
+  password: userPasswordSchema,
+});
+
+/** A session is named by its opaque handle (never its id or cookie). */
+export const SESSION_HANDLE_RE = /^[0-9a-f]{24}$/;
+export const endSessionSchema = obj({ handle: v.pipe(str(), v.regex<string, string>(SESSION_HANDLE_RE, msg('invalid_value'))) });
+
+/** The audit log view: newest first, `size` entries per page. */
+export const AUDIT_PAGE_MAX = 200;
+export const AUDIT_PAGE_DEFAULT = 50;
+const intText = (min: number, max: number, def: number) =>
+  v.optional(
+    v.pipe(
+      str(),
+      v.regex<string, string>(/^\d{1,6}$/, msg('not_integer')),
+      v.transform(Number),
+      v.minValue(min, msg('out_of_range', { min, max })),
+      v.maxValue(max, msg('out_of_range', { min, max })),
+    ),
+    String(def),
+  );
+export const auditQuerySchema = obj({ page: intText(1, 999_999, 1), size: intText(1, AUDIT_PAGE_MAX, AUDIT_PAGE_DEFAULT) });

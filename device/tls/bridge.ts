@@ -143,15 +143,16 @@ export async function startTlsBridge(deps: TlsBridgeDeps): Promise<TlsBridge> {
         part = new TlsServerPart(t, options, host, log);
       }
     } catch (e) {
-      if (!(e instanceof CertError)) throw e;
+      // a missing file (CertError) or one the TLS library refuses (a key that does not match its certificate)
+      const detail = e instanceof CertError ? e.message : `The certificates of the TLS ${name} cannot be used: ${e instanceof Error ? e.message : String(e)}`;
       await stopSlot(slot);
-      slot.detail = e.message;
-      log.warn(`TLS ${name} cannot start`, { error: e.message });
+      slot.detail = detail;
+      log.warn(`TLS ${name} cannot start`, { error: detail });
       return;
     }
     const register = name === 'client' ? t.plc_control_dt : t.plc_status_dt;
     const pollS = name === 'client' ? t.plc_poll : t.plc_poll_tlsserver;
-    // the options hold the certificate texts: a new upload under the same name restarts the part
+    // the options hold the certificate texts: a file uploaded again under its name restarts the part at the next save
     const key = JSON.stringify({ settings: partSettings(t, name), certs, plc: [pew.interface_plc, register, pollS] });
     if (key === slot.key && slot.part) return;
     await stopSlot(slot);

@@ -2,7 +2,7 @@
 // network (a Modbus/TCP master, SCADA) connect to nontls_server_port; each connection is carried
 // over TLS to tls_server_host:tls_destination_port, with the minimum version, the CA check and the
 // client certificate of the saved section.
-import { connect as tlsConnect, type ConnectionOptions } from 'node:tls';
+import { connect as tlsConnect, createSecureContext, type ConnectionOptions } from 'node:tls';
 import { isIP, type Socket } from 'node:net';
 import type { Tls } from '../model/sections/tls.ts';
 import { CLIENT_CERT } from '../model/sections/tls.ts';
@@ -33,11 +33,17 @@ export async function clientTlsOptions(t: Tls, dataDir: string): Promise<Connect
 }
 
 export class TlsClientPart extends BridgePart {
-  constructor(t: Tls, private readonly tlsOptions: ConnectionOptions, host: string, log: Logger) {
+  private readonly tlsOptions: ConnectionOptions;
+
+  /** Throws when the certificate, key or CA cannot be used (a key that does not match its certificate …). */
+  constructor(t: Tls, options: ConnectionOptions, host: string, log: Logger) {
     super({
       name: 'client', host, port: t.nontls_server_port, log,
       allowed: (ip) => !t.nontls_accessability || ipInRange(ip, t.nontls_access_ip1, t.nontls_access_ip2),
     });
+    // one context for every connection, built now so that a bad file is reported at start
+    const { ca, cert, key, minVersion, ...rest } = options;
+    this.tlsOptions = { ...rest, secureContext: createSecureContext({ ca, cert, key, minVersion }) };
   }
 
   protected carry(client: Socket): void {

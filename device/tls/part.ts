@@ -116,7 +116,14 @@ export abstract class BridgePart {
     this.clients.add(client);
     client.once('close', () => this.clients.delete(client));
     this.track(client);
-    this.carry(client);
+    try {
+      this.carry(client);
+    } catch (e) {
+      // never let one connection take the listener (and the daemon) down
+      this.counters.errors++;
+      this.opts.log.warn(`TLS ${this.opts.name}: connection failed`, { error: e instanceof Error ? e.message : String(e) });
+      client.destroy();
+    }
   }
 
   /** Keeps `s` until it closes, so that close() can end it. */

@@ -10,10 +10,13 @@ import { nosqlSchema } from '../../device/model/sections/nosql.ts';
 import { MAX_DATAPOINTS, wordsOf, DATA_AREA_MAX } from '../../device/model/sections/datapoint.ts';
 import { PASSWORD_MASK } from '../../device/model/fields.ts';
 import {
-  api, consoleSuite, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, USER, type ConsolePage,
+  api, consoleSuite, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, USER, WAIT_MS, type ConsolePage,
 } from './support.ts';
 
 type Key = 'pew_sql' | 'pew_nosql';
+
+/** expect.poll with the patience of a loaded machine (the page chunk may arrive after the title) */
+const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: WAIT_MS, interval: 50 });
 
 const input = (page: Page, key: Key, path: string) => fieldInput(page, key, path);
 const fieldError = (page: Page, key: Key, path: string) => page.locator(`[data-field="${path}"] .error`);
@@ -42,6 +45,7 @@ async function addPoint(page: Page, key: Key, values: Record<string, string | bo
 /** Every field of the schema but the data list (and the keys the page hides for this type) has its input and label. */
 async function expectAllFields(page: Page, key: Key, keys: string[]): Promise<void> {
   const labels = en.fields[key] as unknown as Record<string, { label: string }>;
+  await input(page, key, keys[0]!).waitFor();
   for (const k of keys) {
     expect(await input(page, key, k).count(), k).toBe(1);
     await expectText(page.locator(`label[for="f-${key}-${k}"]`), labels[k]!.label);
@@ -69,12 +73,12 @@ describe('the SQL and NoSQL pages', () => {
     // the port follows the database type while it is the usual one
     expect(await input(page, 'pew_sql', 'port').inputValue()).toBe('1433');
     await input(page, 'pew_sql', 'db_type').selectOption('2');
-    await expect.poll(() => input(page, 'pew_sql', 'port').inputValue()).toBe('5432');
+    await poll(() => input(page, 'pew_sql', 'port').inputValue()).toBe('5432');
     await input(page, 'pew_sql', 'db_type').selectOption('1');
-    await expect.poll(() => input(page, 'pew_sql', 'port').inputValue()).toBe('3306');
+    await poll(() => input(page, 'pew_sql', 'port').inputValue()).toBe('3306');
     await input(page, 'pew_sql', 'port').fill('3307');
     await input(page, 'pew_sql', 'db_type').selectOption('2');
-    await expect.poll(() => input(page, 'pew_sql', 'db_type').inputValue()).toBe('2');
+    await poll(() => input(page, 'pew_sql', 'db_type').inputValue()).toBe('2');
     expect(await input(page, 'pew_sql', 'port').inputValue()).toBe('3307'); // a port of one's own stays
 
     await input(page, 'pew_sql', 'enable_sql').check();
@@ -125,10 +129,10 @@ describe('the SQL and NoSQL pages', () => {
 
     await page.reload();
     await expectTitle(page, en.nav.sql);
-    await expect.poll(() => input(page, 'pew_sql', 'server').inputValue()).toBe('db.plant.local');
+    await poll(() => input(page, 'pew_sql', 'server').inputValue()).toBe('db.plant.local');
     expect(await input(page, 'pew_sql', 'pass').inputValue()).toBe(PASSWORD_MASK);
     expect(await input(page, 'pew_sql', 'interface').inputValue()).toBe('5');
-    await expect.poll(() => rows(page).count()).toBe(3);
+    await poll(() => rows(page).count()).toBe(3);
     await rows(page).nth(2).click();
     expect(await input(page, 'pew_sql', 'datalist.2.bit').inputValue()).toBe('10');
     expect(await input(page, 'pew_sql', 'datalist.2.area').inputValue()).toBe('R');
@@ -136,14 +140,14 @@ describe('the SQL and NoSQL pages', () => {
     // deleting a point: the rows after it move up
     await rows(page).nth(1).click();
     await page.locator('[data-point-editor="1"] [data-action=remove-point]').click();
-    await expect.poll(() => rows(page).count()).toBe(2);
+    await poll(() => rows(page).count()).toBe(2);
     await expectText(rows(page).nth(1).locator('td').nth(1), 'door_open');
     await expectText(rows(page).nth(1).locator('td').first(), '2');
 
     // reset: the defaults in the fields, nothing stored until saved
     await page.locator('.page-bar [data-action=reset]').click();
     await dialog(page).locator('button.danger', { hasText: en.confirm.reset }).click();
-    await expect.poll(() => input(page, 'pew_sql', 'server').inputValue()).toBe('');
+    await poll(() => input(page, 'pew_sql', 'server').inputValue()).toBe('');
     expect(await input(page, 'pew_sql', 'port').inputValue()).toBe('1433');
     expect(await input(page, 'pew_sql', 'plc_control_dt').inputValue()).toBe('350');
     await expectText(page.locator('[data-points] [data-empty]'), en.fields.datapoints.none);
@@ -155,7 +159,7 @@ describe('the SQL and NoSQL pages', () => {
     const { page } = cp;
     await loginApi(page, suite.d);
     await openConsole(page, suite.d, '/sql');
-    await expect.poll(() => rows(page).count()).toBe(3);
+    await poll(() => rows(page).count()).toBe(3);
     const a = await api(page, suite.d);
     const before = (await a.get('/config/pew_sql')).body;
     const posts: string[] = [];
@@ -181,7 +185,7 @@ describe('the SQL and NoSQL pages', () => {
 
     // decimals past 9 on a 32-bit value
     await input(page, 'pew_sql', 'datalist.0.address').fill('32000');
-    await expect.poll(() => fieldError(page, 'pew_sql', 'datalist.0.address').count()).toBe(0);
+    await poll(() => fieldError(page, 'pew_sql', 'datalist.0.address').count()).toBe(0);
     await input(page, 'pew_sql', 'datalist.0.decimal').fill('12');
     const decimalText = fill(en.errors.out_of_range, { min: 0, max: 9 });
     await expectText(fieldError(page, 'pew_sql', 'datalist.0.decimal'), decimalText);
@@ -203,7 +207,7 @@ describe('the SQL and NoSQL pages', () => {
     expect((await a.post('/config/pew_sql', full)).status).toBe(200);
     page.on('dialog', (d) => void d.accept()); // the browser's question before dropping the unsaved edits
     await page.reload();
-    await expect.poll(() => rows(page).count()).toBe(MAX_DATAPOINTS);
+    await poll(() => rows(page).count()).toBe(MAX_DATAPOINTS);
     await expectText(page.locator('[data-points] [data-max]'), en.fields.datapoints.maxReached);
     await page.locator('[data-action=add-point]').click();
     await expectText(page.locator('.notices .notice.error span'), en.fields.datapoints.maxReached);
@@ -242,7 +246,7 @@ describe('the SQL and NoSQL pages', () => {
     expect(r.status).toBe(400);
     expect(r.body.error.issues.find((i: { path: string }) => i.path === 'tag_value')).toMatchObject({ path: 'tag_value', code: 'tag_pair' });
     await input(page, 'pew_nosql', 'tag_value').fill('L-1');
-    await expect.poll(() => fieldError(page, 'pew_nosql', 'tag_value').count()).toBe(0);
+    await poll(() => fieldError(page, 'pew_nosql', 'tag_value').count()).toBe(0);
 
     // Influx: the measurement instead of the collection, and the listing
     await input(page, 'pew_nosql', 'db_type').selectOption('1');
@@ -278,9 +282,9 @@ describe('the SQL and NoSQL pages', () => {
     expect(await list.locator('[data-list=measurements] button').allTextContents()).toEqual(['line1', 'line2']);
     expect(await list.locator('[data-pick=plant]').getAttribute('aria-pressed')).toBe('true');
     await list.locator('[data-list=databases] [data-pick=lab]').click();
-    await expect.poll(() => input(page, 'pew_nosql', 'instance_name').inputValue()).toBe('lab');
+    await poll(() => input(page, 'pew_nosql', 'instance_name').inputValue()).toBe('lab');
     await list.locator('[data-list=measurements] [data-pick=line2]').click();
-    await expect.poll(() => input(page, 'pew_nosql', 'measurement').inputValue()).toBe('line2');
+    await poll(() => input(page, 'pew_nosql', 'measurement').inputValue()).toBe('line2');
     expect(await list.locator('[data-list=measurements] [data-pick=line2]').getAttribute('aria-pressed')).toBe('true');
 
     // with unsaved changes it asks first (the listing uses the saved settings); a refusal shows its text
@@ -311,7 +315,7 @@ describe('the SQL and NoSQL pages', () => {
     await loginApi(page, suite.d, USER);
     for (const [path, id, key] of [['/sql', 'sql', 'pew_sql'], ['/db', 'db', 'pew_nosql']] as const) {
       await openConsole(page, suite.d, path);
-      await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
+      await poll(() => rows(page).count()).toBeGreaterThan(0);
       await rows(page).first().click();
       await input(page, key, 'datalist.0.name').waitFor();
       const form = pageBody(page, id);

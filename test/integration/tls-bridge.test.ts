@@ -249,6 +249,10 @@ describe('server part: s_client carried in clear text to a TCP echo', () => {
     const st = (await status()).server;
     expect(st).toMatchObject({ enabled: true, listening: false });
     expect(st.detail).toContain('server.crt');
+    // a key that does not belong to the certificate: refused by the TLS library, reported the same way
+    await install('pew_tls_server', client.key, 'key.key');
+    await saveTls(serverPart({ tlsserverkey: 'key.key' }));
+    expect((await status()).server).toMatchObject({ listening: false, detail: expect.stringContaining('cannot be used') });
   });
 
   it('without client authentication any client passes; the port moves with the settings', async () => {
