@@ -23,6 +23,8 @@ import { startTlsBridge } from './tls/bridge.ts';
 import { startRtcSync } from './rtc/engine.ts';
 import { startRestServer } from './rest/engine.ts';
 import { startScriptFiles } from './system/script-files.ts';
+import { startFirmware } from './firmware/engine.ts';
+import { recoverRestore } from './backup/restore.ts';
 
 export interface DaemonOptions {
   hw: Hw;
@@ -47,6 +49,7 @@ export interface Daemon {
 export async function buildContext(hw: Hw, dataDir: string, log?: Logger, webDir: string = DEFAULT_WEB_DIR, host = '127.0.0.1'): Promise<DaemonContext> {
   const logger = log ?? createLogger({ clock: hw.clock });
   await mkdir(dataDir, { recursive: true });
+  await recoverRestore(dataDir, logger); // before the store reads its files (device/backup/restore.ts)
   const info = await hw.systemInfo();
   const store = await ConfigStore.open({
     dir: join(dataDir, 'config'),
@@ -55,6 +58,7 @@ export async function buildContext(hw: Hw, dataDir: string, log?: Logger, webDir
     crossOptions: async () => ({ systemPorts: await hw.systemTcpPorts() }),
   });
   const com = await startCom(store, hw, logger);
+  const audit = createAuditLog({ dir: join(dataDir, 'audit'), clock: hw.clock });
   return {
     hw,
     dataDir,
@@ -71,7 +75,8 @@ export async function buildContext(hw: Hw, dataDir: string, log?: Logger, webDir
     users: new Users(join(dataDir, 'users.json')),
     sessions: new Sessions(hw.clock),
     lockout: createLockout({ file: join(dataDir, 'lockout.json'), clock: hw.clock }),
-    audit: createAuditLog({ dir: join(dataDir, 'audit'), clock: hw.clock }),
+    audit,
+    firmware: await startFirmware({ versions: { ...info.versions, app: APP_VERSION }, log: logger, audit }),
     versions: { ...info.versions, app: APP_VERSION },
     webDir,
   };
@@ -103,6 +108,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
       await ctx.tls.close();
       await ctx.rtc.close();
       await ctx.scripts.close();
+      await ctx.firmware.close();
       await ctx.com.close();
     },
   };

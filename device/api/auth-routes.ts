@@ -11,7 +11,7 @@ import { loginSchema, setupSchema } from '../model/users.ts';
 
 const BASE = '/rest/api/v1/authentication';
 
-function startSession(c: Context<Env>, ctx: DaemonContext, user: string, role: Session['role']) {
+export function startSession(c: Context<Env>, ctx: DaemonContext, user: string, role: Session['role']) {
   const old = c.get('session');
   if (old) ctx.sessions.end(old.id); // SESS-1: a new id at every login
   const s = ctx.sessions.create(user, role, c.get('source'));

@@ -13,6 +13,7 @@ import type { TlsBridge } from '../tls/bridge.ts';
 import type { RtcSync } from '../rtc/engine.ts';
 import type { RestServer } from '../rest/engine.ts';
 import type { ScriptFiles } from '../system/script-files.ts';
+import type { Firmware } from '../firmware/engine.ts';
 
 export interface DaemonContext {
   hw: Hw;
@@ -38,6 +39,8 @@ export interface DaemonContext {
   rest: RestServer;
   /** the active script file, written from the saved script_file section */
   scripts: ScriptFiles;
+  /** the firmware update: receives and checks an image, hands it to the supervisor */
+  firmware: Firmware;
   /** the address the daemon and its redirect threads listen on */
   listenHost: string;
   /** the console's built files (dist/web by default) */

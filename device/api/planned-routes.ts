@@ -13,9 +13,6 @@ const planned = (method: 'GET' | 'POST', path: string, key: string, what: string
 
 export const plannedRoutes: RouteDef[] = [
   planned('GET', '/download/*', 'download/', 'Downloading files'),
-  planned('POST', '/config/get_backup', 'get_backup', 'Backup'),
-  planned('POST', '/config/restore', 'restore', 'Restore'),
-  planned('GET', '/config/get_update_status', 'get_update_status', 'Firmware update status'),
   planned('GET', '/config/pew_system', 'pew_system', 'Service settings'),
   planned('POST', '/config/pew_system', 'pew_system', 'Service settings'),
 ];

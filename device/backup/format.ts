@@ -10,13 +10,13 @@
 // - without one: the plain compressed content followed by SHA-256 over everything before it. That
 //   finds corruption, not forgery, which is why such a backup carries no secrets (content.ts).
 // Everything here is checked before any content is looked at: format, product, version, integrity.
+import type { RefusalReason } from '../model/backup.ts';
 import { createCipheriv, createDecipheriv, createHash, randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 export const MAGIC = Buffer.from('I4CSETT\n', 'latin1');
 export const PRODUCT = 'i4c-communicator';
 /** the format this daemon writes; older ones are migrated (device/backup/migrate.ts) */
 export const FORMAT_VERSION = 2;
-export const BACKUP_EXTENSION = '.i4csettings'; // spec §5
 const HEADER_MAX = 4096;
 const SALT = 16;
 const IV = 12;
@@ -40,10 +40,6 @@ export interface BackupHeader {
 }
 
 /** Why a file is refused; the reason goes to the console with "Failed to restore the settings". */
-export type RefusalReason =
-  | 'not_a_backup' | 'other_product' | 'newer_version' | 'unknown_version' | 'damaged'
-  | 'password_required' | 'wrong_password' | 'content' | 'invalid_settings' | 'too_large';
-
 export class BackupRefused extends Error {
   constructor(readonly reason: RefusalReason, message: string) {
     super(message);

@@ -26,9 +26,9 @@ export const MIGRATIONS: Record<number, (content: unknown) => unknown> = {
     return {
       sections: c.settings,
       files: [
-        ...Object.entries(c.certificates).flatMap(([section, names]) => Object.entries(names).map(([name, data]) => ({ folder: 'certs', path: `${section}/${name}`, data }))),
-        ...Object.entries(c.webfiles).map(([path, data]) => ({ folder: 'http', path, data })),
-        ...Object.entries(c.scripts).map(([path, data]) => ({ folder: 'scripts', path, data })),
+        ...Object.entries(c.certificates).flatMap(([section, names]) => Object.entries(names).map(([name, data]) => ({ folder: 'certs' as const, path: `${section}/${name}`, data }))),
+        ...Object.entries(c.webfiles).map(([path, data]) => ({ folder: 'http' as const, path, data })),
+        ...Object.entries(c.scripts).map(([path, data]) => ({ folder: 'scripts' as const, path, data })),
       ],
     } satisfies ContentJson;
   },

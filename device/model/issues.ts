@@ -68,7 +68,11 @@ export const ERROR_CODES = [
   'db_peer_failed', // pew_getinflux: the server could not be asked (params: reason, message)
   'service_not_configured', // a connection test whose saved settings name no server (MQTT, FTP, HTTP, e-mail)
   'certificate_missing', // a connection test needs a certificate file that is not on the unit (params: name)
+  'backup_failed', // spec §8 "Failed to retrieve the backup file" (params: reason)
+  'backup_wrong_password', // spec §8 "The password is not correct" (restore)
+  'restore_failed', // spec §8 "Failed to restore the settings" (params: reason, see model/backup.ts RESTORE_REASONS)
   'save_failed',
+  'update_refused', // a firmware update refused before anything changed (params.reason: device/model/firmware.ts UPDATE_REFUSALS)
   'internal',
 ] as const;
 

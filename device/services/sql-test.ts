@@ -3,7 +3,6 @@
 // `pg`, MySQL/MariaDB `mysql2`, MS SQL `tedious`), step by step: connect (name and TCP) → tls (when
 // encrypted) → login → database → table (its columns). The server's errors keep their own words;
 // their codes decide the failure reason. The section's timeout bounds every step.
-import './promise-with-resolvers.ts';
 import pg from 'pg';
 import mysql from 'mysql2/promise';
 import { Connection, Request } from 'tedious';

@@ -14,6 +14,8 @@ export interface AuditEvent {
 export interface AuditLog {
   write(event: AuditEvent): Promise<void>;
   read(): Promise<string>;
+  /** the whole log: the rotated files, oldest first, then the current one */
+  readAll(): Promise<string>;
 }
 
 export function createAuditLog(opts: { dir: string; clock: Clock; maxBytes?: number; keep?: number }): AuditLog {
@@ -48,5 +50,10 @@ export function createAuditLog(opts: { dir: string; clock: Clock; maxBytes?: num
       return run;
     },
     read: () => readFile(file, 'utf8').catch(() => ''),
+    async readAll() {
+      await queue; // a write under way lands first
+      const names = [...Array.from({ length: keep }, (_, i) => `${file}.${keep - i}`), file];
+      return (await Promise.all(names.map((n) => readFile(n, 'utf8').catch(() => '')))).join('');
+    },
   };
 }

@@ -13,6 +13,9 @@ export interface User {
   created: string;
 }
 
+/** add(): a user of that name (in any letter case) exists already. */
+export class UserExists extends Error {}
+
 export class Users {
   private users: User[];
   private queue: Promise<unknown> = Promise.resolve();
@@ -48,9 +51,34 @@ export class Users {
 
   add(name: string, role: Role, password: string, now: Date): Promise<void> {
     return this.serial(async () => {
-      if (this.find(name)) throw new Error('user exists');
+      if (this.find(name)) throw new UserExists(name);
       const user: User = { name, role, hash: await hashPassword(password), created: now.toISOString() };
       await this.persist([...this.users, user]);
+    });
+  }
+
+  /**
+   * Removes a user; never the last administrator (checked inside the queue, so two removals at
+   * once cannot both pass the check).
+   */
+  remove(name: string): Promise<'removed' | 'not_found' | 'last_admin'> {
+    return this.serial(async () => {
+      const user = this.find(name);
+      if (!user) return 'not_found';
+      if (user.role === 'admin' && this.users.filter((u) => u.role === 'admin').length === 1) return 'last_admin';
+      await this.persist(this.users.filter((u) => u !== user));
+      return 'removed';
+    });
+  }
+
+  /** Stores a new password hash; false when the user does not exist. */
+  setPassword(name: string, password: string): Promise<boolean> {
+    return this.serial(async () => {
+      const user = this.find(name);
+      if (!user) return false;
+      const hash = await hashPassword(password);
+      await this.persist(this.users.map((u) => (u === user ? { ...u, hash } : u)));
+      return true;
     });
   }
 

@@ -100,6 +100,7 @@ const de = {
     not_implemented: 'Diese Funktion ist noch nicht verfügbar.',
     interface_not_ready: 'Ausgewählte Schnittstelle nicht aktiviert oder Einstellungen nicht gespeichert.',
     tcp_port_closed: 'TCP-Port des ausgewählten COM-Ports nicht geöffnet.',
+    update_refused: 'Das Firmware-Update wurde abgelehnt; nichts wurde geändert.',
     link_failed: 'Die Verbindung zur SPS konnte die Anfrage nicht übertragen.',
     rest_disabled: 'Die REST-API ist nicht aktiviert oder ihre Einstellungen sind nicht gespeichert.',
     db_server_missing: 'Es ist kein Datenbankserver gespeichert. Geben Sie den Server ein und speichern Sie die Einstellungen vor dem Test.',

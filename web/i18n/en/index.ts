@@ -101,6 +101,7 @@ const en = {
     not_implemented: 'This function is not available yet.',
     interface_not_ready: 'Selected interface not enabled or settings not saved.',
     tcp_port_closed: 'TCP port of selected COM port not open.',
+    update_refused: 'The firmware update was refused; nothing was changed.',
     link_failed: 'The connection to the PLC could not carry the request.',
     rest_disabled: 'The REST API is not enabled or its settings are not saved.',
     db_server_missing: 'No database server is saved. Enter the server and save the settings before testing.',

@@ -100,6 +100,7 @@ const fr = {
     not_implemented: 'Cette fonction n’est pas encore disponible.',
     interface_not_ready: 'Interface sélectionnée non activée ou paramètres non enregistrés.',
     tcp_port_closed: 'Port TCP du port COM sélectionné non ouvert.',
+    update_refused: 'La mise à jour du firmware a été refusée ; rien n’a été modifié.',
     link_failed: 'La liaison avec l’automate n’a pas pu transmettre la requête.',
     rest_disabled: 'L’API REST n’est pas activée ou ses paramètres ne sont pas enregistrés.',
     db_server_missing: 'Aucun serveur de base de données n’est enregistré. Saisissez le serveur et enregistrez les paramètres avant le test.',
