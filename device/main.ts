@@ -21,6 +21,7 @@ import { startRedirects } from './redirect/redirects.ts';
 import { startLogger } from './logger/engine.ts';
 import { startTlsBridge } from './tls/bridge.ts';
 import { startRtcSync } from './rtc/engine.ts';
+import { startFtpSend } from './ftp/engine.ts';
 import { startRestServer } from './rest/engine.ts';
 import { startScriptFiles } from './system/script-files.ts';
 import { startFirmware } from './firmware/engine.ts';
@@ -68,6 +69,7 @@ export async function buildContext(hw: Hw, dataDir: string, log?: Logger, webDir
     logger: await startLogger({ store, links: com.links, hw, log: logger, dataDir }),
     tls: await startTlsBridge({ store, links: com.links, log: logger, dataDir, host }),
     rtc: await startRtcSync({ store, links: com.links, clock: hw.clock, log: logger }),
+    ftpSend: await startFtpSend({ store, links: com.links, hw, log: logger, dataDir }),
     rest: await startRestServer({ store, links: com.links, log: logger, dataDir, host, versions: { app: APP_VERSION } }),
     scripts: await startScriptFiles(store, dataDir, logger),
     listenHost: host,
@@ -107,6 +109,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
       await ctx.logger.close();
       await ctx.tls.close();
       await ctx.rtc.close();
+      await ctx.ftpSend.close();
       await ctx.scripts.close();
       await ctx.firmware.close();
       await ctx.com.close();

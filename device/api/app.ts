@@ -22,6 +22,7 @@ import { dbTestRoutes } from './db-test-routes.ts';
 import { serviceTestRoutes } from './servicetest-routes.ts';
 import { restRoutes } from './rest-routes.ts';
 import { tlsRtcRoutes } from './tls-rtc-routes.ts';
+import { ftpRoutes } from './ftp-routes.ts';
 import { firmwareRoutes } from './firmware-routes.ts';
 import { userRoutes } from './user-routes.ts';
 import { backupRoutes } from './backup-routes.ts';
@@ -31,7 +32,7 @@ import { isConsolePath, serveConsole } from './static.ts';
  * Every route the daemon answers (docs/api.md has one row for each). The planned routes come last:
  * their catch-all `GET /download/*` must not shadow the downloads that exist.
  */
-export const ROUTES: readonly RouteDef[] = [...authRoutes, ...systemRoutes, ...configRoutes, ...comRoutes, ...portRoutes, ...downloadRoutes, ...logfileRoutes, ...uploadRoutes, ...scriptRoutes, ...serviceTestRoutes, ...dbTestRoutes, ...restRoutes, ...tlsRtcRoutes, ...backupRoutes, ...firmwareRoutes, ...plannedRoutes];
+export const ROUTES: readonly RouteDef[] = [...authRoutes, ...systemRoutes, ...configRoutes, ...comRoutes, ...portRoutes, ...downloadRoutes, ...logfileRoutes, ...uploadRoutes, ...scriptRoutes, ...serviceTestRoutes, ...dbTestRoutes, ...restRoutes, ...tlsRtcRoutes, ...backupRoutes, ...firmwareRoutes, ...ftpRoutes, ...plannedRoutes];
 
 export function createApp(ctx: DaemonContext, routes: readonly RouteDef[] = ROUTES): Hono<Env> {
   const app = new Hono<Env>();

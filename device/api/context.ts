@@ -11,6 +11,7 @@ import type { Redirects } from '../redirect/redirects.ts';
 import type { DataLogger } from '../logger/engine.ts';
 import type { TlsBridge } from '../tls/bridge.ts';
 import type { RtcSync } from '../rtc/engine.ts';
+import type { FtpSend } from '../ftp/engine.ts';
 import type { RestServer } from '../rest/engine.ts';
 import type { ScriptFiles } from '../system/script-files.ts';
 import type { Firmware } from '../firmware/engine.ts';
@@ -35,6 +36,8 @@ export interface DaemonContext {
   tls: TlsBridge;
   /** the PLC clock sync of the saved pew_rtc section */
   rtc: RtcSync;
+  /** the FTP send of the saved pew_ftpc and pew_script */
+  ftpSend: FtpSend;
   /** the REST API and HTTP server of the saved pew_api section */
   rest: RestServer;
   /** the active script file, written from the saved script_file section */

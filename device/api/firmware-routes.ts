@@ -39,6 +39,6 @@ export const firmwareRoutes: RouteDef[] = [
   }),
   route({
     method: 'GET', path: '/config/get_update_status', key: 'get_update_status', access: 'user',
-    handler: (c, ctx) => c.json(ctx.firmware.status()),
+    handler: async (c, ctx) => c.json(await ctx.firmware.status()),
   }),
 ];

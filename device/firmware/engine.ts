@@ -24,7 +24,7 @@ export interface InstallRequest {
 
 export interface Firmware {
   readonly available: boolean;
-  status(): UpdateStatus;
+  status(): Promise<UpdateStatus>;
   /** Receives, checks and unpacks an update, then hands it to the supervisor; throws UpdateRefused. */
   update(body: ReadableStream<Uint8Array> | null, q: FirmwareQuery, who: { user?: string; source?: string }): Promise<{ version: string }>;
   close(): Promise<void>;
@@ -48,16 +48,22 @@ export async function startFirmware(opts: FirmwareOptions): Promise<Firmware> {
   const l = root ? layoutOf(root) : undefined;
   let status: UpdateStatus = { state: 'idle', version: opts.versions.app, progress: 0 };
 
-  // the outcome of the switch that started this daemon (or brought the old one back) is audited once
-  const last = l ? await readJson<InstallResult>(l.result) : undefined;
-  if (l && last) {
+  // the outcome of the last switch (written by the supervisor once the new daemon answered, or
+  // after it brought the old one back) is shown by the status and audited once
+  let lastSeen = '';
+  const readLast = async (): Promise<void> => {
+    if (!l) return;
+    const last = await readJson<InstallResult>(l.result);
+    if (!last || last.at === lastSeen) return;
+    lastSeen = last.at;
     status = { ...status, last: { ok: last.ok, version: last.version, from: last.from, at: last.at } };
-    if (!last.ok) status = { ...status, state: 'failed', target: last.version, reason: 'start_failed' };
+    if (!last.ok && status.state === 'idle') status = { ...status, state: 'failed', target: last.version, reason: 'start_failed' };
     if (!last.audited) {
-      await opts.audit.write({ action: 'firmware_result', user: last.user, detail: { ok: last.ok, version: last.version, from: last.from } });
       await writeJson(l.result, { ...last, audited: true });
+      await opts.audit.write({ action: 'firmware_result', user: last.user, detail: { ok: last.ok, version: last.version, from: last.from } });
     }
-  }
+  };
+  await readLast();
 
   const refuse = async (reason: UpdateRefusal, message: string, who: { user?: string; source?: string }, name: string, params?: Record<string, string | number>) => {
     status = { ...status, state: 'failed', progress: 0, reason };
@@ -68,7 +74,10 @@ export async function startFirmware(opts: FirmwareOptions): Promise<Firmware> {
 
   return {
     available,
-    status: () => status,
+    async status() {
+      if (status.state === 'idle' || status.state === 'failed') await readLast();
+      return status;
+    },
     async update(body, q, who) {
       if (status.state === 'upload' || status.state === 'updating' || status.state === 'rebooting')
         throw new UpdateRefused('busy', 'an update is running and cannot be cancelled');

@@ -1,0 +1,238 @@
+// The FTP send of the daemon (device/ftp; spec §3 pew_ftpc and pew_script, §4 rename and delete
+// after a send, §9 FTP send) against a real ftp-srv on 127.0.0.1 (temp root, user and password,
+// explicit FTPS), driven by a virtual FP-XH PLC on an in-process serial wire at COM2 (the service
+// control interface) whose DT200–DT205 are the control block, and by the script's transmission
+// cycle on the daemon's injected clock. Each case checks what arrived on the server byte for byte,
+// the local folder's names, and the PLC's status words.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FtpSrv } from 'ftp-srv';
+import { COM2, FRAMING, until } from './logger-rig.ts';
+import { FakeClock, startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
+import { freePort, freePorts, LOOPBACK } from '../support/ports.ts';
+import { makeCertificates } from '../support/db-servers.ts';
+import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
+import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
+import { defaultsOf } from '../../device/model/section.ts';
+import { pew_ftpc, type Ftpc } from '../../device/model/sections/ftpc.ts';
+import { pew_script, type Script } from '../../device/model/sections/script.ts';
+import type { Pew } from '../../device/model/sections/pew.ts';
+import type { FtpStatus } from '../../device/model/ftp-status.ts';
+import { certPath } from '../../device/system/cert-files.ts';
+import { RETRY_DELAY_MS } from '../../device/ftp/engine.ts';
+
+const USER = 'plc';
+const PASSWORD = 'Secret-1';
+const DT = 200; // spec §9: FTP control register default
+// ftp-srv logs through bunyan: its refusals are what the tests provoke
+const quiet = { child: () => quiet, trace() {}, debug() {}, info() {}, warn() {}, error() {}, fatal() {} };
+
+let work: string;
+let root: string;
+let certs: Awaited<ReturnType<typeof makeCertificates>>;
+let d: TestDaemon;
+let admin: Client;
+let viewer: Client;
+let plc: VirtualPlc;
+let port: number;
+const clock = new FakeClock(); // 2026-11-21 08:00 UTC = 09:00 in Berlin (logger-rig pins the zone)
+const servers: FtpSrv[] = [];
+
+function ftpServer(p: number): FtpSrv {
+  const srv = new FtpSrv({ url: `ftp://${LOOPBACK}:${p}`, pasv_url: LOOPBACK, anonymous: false, log: quiet as never, tls: { cert: certs.cert, key: certs.key } });
+  srv.on('login', ({ username, password }, resolve, reject) => {
+    if (username === USER && password === PASSWORD) resolve({ root });
+    else reject(new Error('Login incorrect'));
+  });
+  servers.push(srv);
+  return srv;
+}
+
+const local = () => join(d.dataDir, 'volumes', 'internal', 'log');
+const localNames = async () => (await readdir(local())).sort();
+const remote = (name: string) => readFile(join(root, 'upload', name));
+const remoteNames = async () => (await readdir(join(root, 'upload'))).sort();
+const words = () => plc.memory.readWords('DT', DT, 6);
+
+async function save(section: string, value: object) {
+  const r = await admin.post(`/config/${section}`, value);
+  expect(r.status, r.text).toBe(200);
+  await d.ctx.ftpSend.settled();
+}
+const ftp = (over: Partial<Ftpc> = {}) => save('pew_ftpc', {
+  ...defaultsOf(pew_ftpc), enable_ftp: true, plc_poll: 1, server_ip: LOOPBACK, server_port: port, server_user: USER, server_password: PASSWORD,
+  server_dir: 'upload', local_file: 'tank', store_send: true, ...over,
+} satisfies Ftpc);
+const script = (over: Partial<Script> = {}) => save('pew_script', { ...defaultsOf(pew_script), ftp_repeats: 0, ...over } satisfies Script);
+
+const status = async (): Promise<FtpStatus> => (await viewer.get('/config/ftp_status')).body as FtpStatus;
+
+/** The PLC asks for a send; resolves with the status words once send number `n` is finished. */
+async function plcSend(n: number): Promise<number[]> {
+  plc.memory.writeWords('DT', DT, [1]);
+  await until(() => words()[5] === n, 30_000, `send ${n} finished`);
+  return words();
+}
+
+async function put(name: string, content: Buffer | string): Promise<Buffer> {
+  const b = Buffer.from(content);
+  await writeFile(join(local(), name), b);
+  return b;
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'ftp-send-'));
+  root = join(work, 'ftp-root');
+  await mkdir(join(root, 'upload'), { recursive: true });
+  certs = await makeCertificates();
+  port = await freePort();
+  await ftpServer(port).listen();
+  plc = new VirtualPlc({ model: 'FP-XH', station: 1, scanMs: 1 });
+  const wire = new SerialPlcAttachment(plc, { protocol: 'MEWTOCOL', framing: FRAMING });
+  d = await startTestDaemon({ clock, serial: { virtualPorts: { COM2: (s) => wire.open(s) } } });
+  admin = await d.admin();
+  viewer = await d.user();
+  const pew = (await admin.get('/config/pew')).body as Pew;
+  Object.assign(pew.interfaces.find((i) => i.id === COM2)!, {
+    enabled: true, mode: 5, protocol: 'MEWTOCOL', baudrate: FRAMING.baud, bits: FRAMING.bits, parity: FRAMING.parity, stopbits: FRAMING.stopbits, timeout: 300, autobaud: false,
+  });
+  Object.assign(pew, { interface_plc: COM2, address_plc: 1 });
+  await save('pew', pew);
+  await d.ctx.com.settled();
+  await until(() => d.ctx.com.links.get(COM2)?.status().state === 'up', 15_000, 'COM2 up');
+  await mkdir(local(), { recursive: true });
+  await mkdir(join(d.dataDir, 'certs', 'pew_ftpc'), { recursive: true });
+  await writeFile(certPath(d.dataDir, 'pew_ftpc', 'ca.pem'), certs.ca);
+  await script();
+}, 90_000);
+
+afterAll(async () => {
+  await d?.stop();
+  for (const s of servers) await s.close().catch(() => undefined);
+  await rm(work, { recursive: true, force: true });
+});
+
+describe('FTP send on the PLC\'s request', () => {
+  it('sends the finished files byte-exact, renames them, holds back today\'s log file, and reports done', async () => {
+    const binary = await put('tank_20261119.csv', randomBytes(70_000)); // every byte value, CR and LF included
+    const text = await put('tank_20261120.csv', 'Date,Time,v\r\n2026-11-20,23:45:00,7\r\n');
+    await put('tank_20261121.csv', 'Date,Time,v\r\n2026-11-21,08:45:00,7\r\n'); // the logger's current day
+    await put('other_20261120.csv', 'not matched by local_file\r\n');
+    await ftp();
+    expect(words()).toEqual([0, 0, 0, 0, 0, 0]);
+
+    // request taken (DT200 back to 0), done (2), no error, 2 files sent, none failed, send no. 1
+    expect(await plcSend(1)).toEqual([0, 2, 0, 2, 0, 1]);
+    expect(await remoteNames()).toEqual(['tank_20261119.csv', 'tank_20261120.csv']);
+    expect((await remote('tank_20261119.csv')).equals(binary)).toBe(true);
+    expect((await remote('tank_20261120.csv')).equals(text)).toBe(true);
+    expect(await localNames()).toEqual(['other_20261120.csv', 'tank_20261119.bak', 'tank_20261120.bak', 'tank_20261121.csv']);
+
+    const s = await status();
+    expect(s).toMatchObject({ enabled: true, cycle: false, running: false, state: 'done', localDir: 'internal/log', plc: '' });
+    expect(s.lastSend).toMatchObject({
+      trigger: 'plc', result: 'done', files: ['tank_20261119.csv', 'tank_20261120.csv'], bytes: binary.length + text.length,
+      failed: 0, held: ['tank_20261121.csv'], attempts: 1, deleted: 0,
+    });
+    expect(s.lastSend!.error).toBeUndefined();
+  }, 60_000);
+
+  it('a wrong password ends in error code 5 with every file left as it was', async () => {
+    await put('tank_20261118.csv', 'a\r\n');
+    await ftp({ server_password: 'Wrong-1' });
+    expect(await plcSend(2)).toEqual([0, 3, 5, 0, 1, 2]);
+    expect(await localNames()).toContain('tank_20261118.csv');
+    expect(await remoteNames()).not.toContain('tank_20261118.csv');
+    const s = await status();
+    expect(s.lastSend).toMatchObject({ result: 'error', files: [], failed: 1, attempts: 1, error: { code: 'auth_failed', number: 5 } });
+    expect(s.lastSend!.error!.message).toMatch(/530/);
+  }, 60_000);
+
+  it('a server that is down is tried again ftp_repeats times, RETRY_DELAY_MS apart on the clock, then error code 2', async () => {
+    const down = await freePort();
+    await script({ ftp_repeats: 2 });
+    await ftp({ server_port: down });
+    plc.memory.writeWords('DT', DT, [1]);
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      let retryAt = 0;
+      await until(async () => { retryAt = (await status()).retryAt ?? 0; return retryAt > clock.now(); }, 20_000, `attempt ${attempt} failed`);
+      expect(words().slice(0, 2)).toEqual([0, 1]); // running while it waits
+      expect(retryAt - clock.now()).toBe(RETRY_DELAY_MS);
+      clock.advance(RETRY_DELAY_MS);
+    }
+    await until(() => words()[5] === 3, 20_000, 'send 3 finished');
+    expect(words()).toEqual([0, 3, 2, 0, 1, 3]);
+    expect((await status()).lastSend).toMatchObject({ result: 'error', attempts: 3, error: { code: 'refused', number: 2 } });
+    expect(await localNames()).toContain('tank_20261118.csv');
+  }, 90_000);
+
+  it('a server that comes back during the retries gets the files with the retry', async () => {
+    const later = await freePort();
+    await ftp({ server_port: later });
+    plc.memory.writeWords('DT', DT, [1]);
+    await until(async () => ((await status()).retryAt ?? 0) > clock.now(), 20_000, 'first attempt failed');
+    await ftpServer(later).listen();
+    clock.advance(RETRY_DELAY_MS);
+    await until(() => words()[5] === 4, 20_000, 'send 4 finished');
+    expect(words()).toEqual([0, 2, 0, 1, 0, 4]);
+    expect((await status()).lastSend).toMatchObject({ result: 'done', attempts: 2, files: ['tank_20261118.csv'] });
+    expect((await remote('tank_20261118.csv')).toString()).toBe('a\r\n');
+    expect(await localNames()).toContain('tank_20261118.bak');
+  }, 90_000);
+});
+
+describe('FTP send on the transmission cycle', () => {
+  it('sends at base time + k · cycle on the unit\'s clock, and not before', async () => {
+    await put('tank_20261117.csv', 'cycle\r\n');
+    await ftp();
+    await script({ ftp_transmission: true, transmission_btime: 30, ftp_send_cycle: 60 });
+    const s = await status();
+    expect(s.cycle).toBe(true);
+    // every minute at :30 seconds local time
+    expect(new Date(s.nextCycle!).getSeconds()).toBe(30);
+    expect(s.nextCycle! - clock.now()).toBeGreaterThan(0);
+    expect(s.nextCycle! - clock.now()).toBeLessThanOrEqual(60_000);
+    clock.t = s.nextCycle! - 1000;
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(words()[5]).toBe(4); // one second early: nothing sent
+    clock.t = s.nextCycle!;
+    await until(() => words()[5] === 5, 20_000, 'send 5 finished');
+    expect(words()).toEqual([0, 2, 0, 1, 0, 5]);
+    expect((await status()).lastSend).toMatchObject({ trigger: 'cycle', files: ['tank_20261117.csv'] });
+    expect((await status()).nextCycle).toBe(s.nextCycle! + 60_000);
+    expect((await remote('tank_20261117.csv')).toString()).toBe('cycle\r\n');
+    await script({ ftp_transmission: false });
+  }, 60_000);
+});
+
+describe('store_send off', () => {
+  it('a sent file is renamed, and deleted by the next send that reaches the server', async () => {
+    await put('tank_20261116.csv', 'x\r\n');
+    await ftp({ store_send: false });
+    const before = (await localNames()).filter((n) => n.endsWith('.bak'));
+    expect(before.length).toBe(5);
+    await plcSend(6);
+    expect(await localNames()).toEqual(['other_20261120.csv', 'tank_20261116.bak', 'tank_20261121.csv']);
+    expect((await status()).lastSend).toMatchObject({ result: 'done', files: ['tank_20261116.csv'], deleted: 5 });
+    await plcSend(7);
+    expect(await localNames()).toEqual(['other_20261120.csv', 'tank_20261121.csv']);
+    expect((await status()).lastSend).toMatchObject({ result: 'done', files: [], deleted: 1 });
+  }, 60_000);
+});
+
+describe('FTPS', () => {
+  it('explicit FTPS with the uploaded CA sends (active mode too); an untrusted server is error code 4', async () => {
+    const data = await put('tank_20261115.csv', randomBytes(5000));
+    await ftp({ server_ip: 'localhost', transfermode_ftps: true, ca: 'ca.pem', transfermode_passive: false });
+    expect(await plcSend(8)).toEqual([0, 2, 0, 1, 0, 8]);
+    expect((await remote('tank_20261115.csv')).equals(data)).toBe(true);
+
+    await put('tank_20261114.csv', 'y\r\n');
+    await ftp({ server_ip: 'localhost', transfermode_ftps: true });
+    expect(await plcSend(9)).toEqual([0, 3, 4, 0, 1, 9]);
+    expect(await localNames()).toContain('tank_20261114.csv');
+  }, 60_000);
+});
