@@ -32,7 +32,7 @@ import { isConsolePath, serveConsole } from './static.ts';
  * Every route the daemon answers (docs/api.md has one row for each). The planned routes come last:
  * their catch-all `GET /download/*` must not shadow the downloads that exist.
  */
-export const ROUTES: readonly RouteDef[] = [...authRoutes, ...systemRoutes, ...configRoutes, ...comRoutes, ...portRoutes, ...downloadRoutes, ...logfileRoutes, ...uploadRoutes, ...scriptRoutes, ...serviceTestRoutes, ...dbTestRoutes, ...restRoutes, ...tlsRtcRoutes, ...backupRoutes, ...firmwareRoutes, ...ftpRoutes, ...plannedRoutes];
+export const ROUTES: readonly RouteDef[] = [...authRoutes, ...systemRoutes, ...configRoutes, ...comRoutes, ...portRoutes, ...downloadRoutes, ...logfileRoutes, ...uploadRoutes, ...scriptRoutes, ...serviceTestRoutes, ...dbTestRoutes, ...restRoutes, ...tlsRtcRoutes, ...backupRoutes, ...firmwareRoutes, ...ftpRoutes, ...userRoutes, ...plannedRoutes];
 
 export function createApp(ctx: DaemonContext, routes: readonly RouteDef[] = ROUTES): Hono<Env> {
   const app = new Hono<Env>();

@@ -6,6 +6,10 @@ import { securityWarnings } from '../model/warnings.ts';
 import type { DaemonContext } from './context.ts';
 import { listFolder } from '../system/volume-files.ts';
 import { FORMAT_FOLDER } from '../logger/engine.ts';
+import { parseAudit } from './user-routes.ts';
+
+/** the audit entries the system log view shows (newest last, like the daemon log) */
+export const SYSLOG_AUDIT_MAX = 200;
 
 const versionsOf = (ctx: DaemonContext) => ({ ...ctx.versions, minimum: MIN_VERSIONS, incompatible: incompatible(ctx.versions) });
 
@@ -36,6 +40,12 @@ export const systemRoutes: RouteDef[] = [
   }),
   route({
     method: 'GET', path: '/config/get_syslogs', key: 'get_syslogs', access: 'user',
-    handler: (c, ctx) => c.json({ entries: ctx.log.recent() }),
+    // spec §2 /info system log: the daemon log for every role; an administrator also gets the most
+    // recent audit entries (security.md AUD-1: the audit log is for administrators only)
+    handler: async (c, ctx) => {
+      const entries = ctx.log.recent();
+      if (c.get('session')?.role !== 'admin') return c.json({ entries });
+      return c.json({ entries, audit: parseAudit(await ctx.audit.read()).slice(-SYSLOG_AUDIT_MAX) });
+    },
   }),
 ];

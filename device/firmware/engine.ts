@@ -4,7 +4,7 @@
 // started this daemon (sim/supervisor.ts; docs/firmware.md) is then asked over its IPC channel to
 // switch to it. The daemon never replaces itself. Without a supervisor (FIRMWARE_ROOT unset, no
 // IPC channel) updates are unavailable and refused with that reason.
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Versions } from '../../hw/types.ts';
 import type { AuditLog } from '../system/audit.ts';
@@ -127,6 +127,3 @@ export async function startFirmware(opts: FirmwareOptions): Promise<Firmware> {
   };
 }
 
-/** The bytes of a file, for the md5 of an image file beside it (`fw.zip` → `fw.md5`). */
-export const readMd5Beside = async (zipFile: string): Promise<string | undefined> =>
-  (await readFile(zipFile.replace(/\.zip$/i, '.md5'), 'utf8').catch(() => undefined)) ?? (await readFile(zipFile + '.md5', 'utf8').catch(() => undefined));
