@@ -9,7 +9,14 @@ export interface Budgets {
   totalGzip: number;
 }
 
-export const BUDGETS: Budgets = { firstLoadGzip: 40 * 1024, totalGzip: 150 * 1024 };
+/**
+ * First load: what the browser fetches before the first page shows (the page texts, the field texts
+ * and the help load with the pages that use them). All assets: every page of spec §2 with its
+ * texts and online help in en, de and fr (about 40 % of it is text); a browser fetches the first
+ * load and then only the pages it opens, in one language. Raised from 150 KB when the remaining
+ * pages of spec §2 arrived (the console had 9 of its 22 pages when it was set).
+ */
+export const BUDGETS: Budgets = { firstLoadGzip: 40 * 1024, totalGzip: 240 * 1024 };
 
 /** the page the first-load budget is measured for */
 export const FIRST_LOAD_ROUTE = '/#/info';

@@ -61,7 +61,7 @@ export interface ImageResult {
 }
 
 /** Packs release files with a signed manifest; the archive and the content of its .md5. */
-export function packImage(files: ReadonlyMap<string, Uint8Array>, meta: Omit<Manifest, 'format' | 'product' | 'files' | 'built'> & { built?: string }, keyPem: string): { zip: Uint8Array; md5: string; manifest: Manifest } {
+export function packImage(files: ReadonlyMap<string, Uint8Array>, meta: Omit<Manifest, 'format' | 'product' | 'files' | 'built'> & { built?: string }, keyPem: string): { zip: Uint8Array; md5: string; manifest: Manifest; manifestBytes: Uint8Array; signature: string } {
   const paths = [...files.keys()].sort();
   const manifest: Manifest = {
     format: MANIFEST_FORMAT,
@@ -80,7 +80,7 @@ export function packImage(files: ReadonlyMap<string, Uint8Array>, meta: Omit<Man
     { name: SIGNATURE_FILE, data: signature },
     ...paths.map((p) => ({ name: p, data: files.get(p)! })),
   ]);
-  return { zip: archive, md5: md5Of(archive), manifest };
+  return { zip: archive, md5: md5Of(archive), manifest, manifestBytes, signature };
 }
 
 /** esbuild: package.json with another version, so the bundled APP_VERSION is the image's. */
@@ -103,6 +103,8 @@ export async function bundleDaemon(variant: Variant, version: string, outfile: s
     outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'bundle', minify: true, legalComments: 'none', logLevel: 'warning',
     // serialport loads a native binding from its own folder: it comes with the unit's runtime (docs/firmware.md)
     external: ['serialport'],
+    // bundled CommonJS packages require() node's own modules: ESM output needs a require of its own
+    banner: { js: "import { createRequire as __imageRequire } from 'node:module'; const require = __imageRequire(import.meta.url);" },
     plugins: [stampVersion(version)],
   });
 }

@@ -100,7 +100,7 @@ async function seed(l: Layout, o: Options): Promise<void> {
   if (await readPointer(l.current)) return;
   if (!o.image) throw new Error(`${l.root} holds no release: give --image FILE.zip for the first one`);
   const md5 = await readFile(o.image.replace(/\.zip$/i, '.md5'), 'utf8');
-  const checked = checkImage(await readFile(o.image), md5, { trusted: await loadTrustedKeys(trustDirOf(l.data)), running: { app: '0', ...SIM_BASE } });
+  const checked = checkImage(await readFile(o.image), md5, { trusted: await loadTrustedKeys(trustDirOf(l.data)), running: SIM_BASE });
   const release = await unpackRelease(l, checked.manifest.version, checked.files);
   await pointTo(l, l.current, release);
   say(`seeded with ${checked.manifest.version}`);

@@ -3,7 +3,7 @@
 
 export const PAGE_IDS = [
   'info', 'com', 'port', 'wizard_com', 'datetime', 'mqtt', 'sql', 'db', 'ftp', 'httpc', 'smtp', 'rest', 'iec', 'script',
-  'tls', 'tlsclient', 'tlsserver', 'log', 'graphs', 'backuprestore', 'firmware', 'legal',
+  'tls', 'tlsclient', 'tlsserver', 'log', 'graphs', 'backuprestore', 'firmware', 'legal', 'users',
 ] as const;
 export type PageId = (typeof PAGE_IDS)[number];
 
@@ -16,6 +16,8 @@ export interface PageDef {
   quick?: boolean;
   /** a page that belongs to another one in the menu (the TLS client and server parts) */
   parent?: PageId;
+  /** listed in the menu for administrators only (the page itself says so to the user role) */
+  adminOnly?: boolean;
 }
 
 export const PAGES: readonly PageDef[] = [
@@ -41,6 +43,7 @@ export const PAGES: readonly PageDef[] = [
   { id: 'backuprestore', path: '/backuprestore', group: 'system', sections: [] },
   { id: 'firmware', path: '/firmware', group: 'system', sections: [] },
   { id: 'legal', path: '/legal', group: 'system', sections: [] },
+  { id: 'users', path: '/users', group: 'system', sections: [], adminOnly: true },
 ];
 
 /** '/' shows the information page (spec §2: "/ and /info"). */

@@ -19,17 +19,17 @@ export const firmwareRoutes: RouteDef[] = [
         const status = e.reason === 'busy' || e.reason === 'unavailable' ? 409 : e.reason === 'too_large' ? 413 : 400;
         return new ApiError(status, 'update_refused', e.message, undefined, { reason: e.reason, ...e.params });
       };
+      const who = { user: c.get('session')?.user, source: c.get('source') };
       const query = c.req.query();
-      if (!query.name || !query.md5_name || query.md5 === undefined) throw refused(new UpdateRefused('missing_files', 'a .zip package and its .md5 file must be uploaded together'));
+      const name = (query.name ?? '').slice(0, 100);
+      if (!query.name || !query.md5_name || query.md5 === undefined)
+        throw refused(await ctx.firmware.refuse('missing_files', 'a .zip package and its .md5 file must be uploaded together', who, name));
       const parsed = v.safeParse(firmwareQuery, query);
-      if (!parsed.success) throw refused(new UpdateRefused('file_name', 'the file names or the .md5 content are not valid'));
+      if (!parsed.success) throw refused(await ctx.firmware.refuse('file_name', 'the file names or the .md5 content are not valid', who, name));
       const declared = Number(c.req.header('content-length') ?? NaN);
+      if (declared > FIRMWARE_MAX) throw refused(await ctx.firmware.refuse('too_large', `the package exceeds ${FIRMWARE_MAX} bytes`, who, name, { max: FIRMWARE_MAX }));
       try {
-        if (declared > FIRMWARE_MAX) {
-          await ctx.audit.write({ action: 'firmware_update', user: c.get('session')?.user, source: c.get('source'), detail: { name: parsed.output.name, result: 'refused', reason: 'too_large' } });
-          throw new UpdateRefused('too_large', `the package exceeds ${FIRMWARE_MAX} bytes`, { max: FIRMWARE_MAX });
-        }
-        const { version } = await ctx.firmware.update(c.req.raw.body, parsed.output, { user: c.get('session')?.user, source: c.get('source') });
+        const { version } = await ctx.firmware.update(c.req.raw.body, parsed.output, who);
         return c.json({ state: 'updating', target: version }, 202);
       } catch (e) {
         if (e instanceof UpdateRefused) throw refused(e);

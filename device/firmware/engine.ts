@@ -25,6 +25,8 @@ export interface InstallRequest {
 export interface Firmware {
   readonly available: boolean;
   status(): Promise<UpdateStatus>;
+  /** Records a refusal found before the body is read (state failed, audit); the error to throw. */
+  refuse(reason: UpdateRefusal, message: string, who: { user?: string; source?: string }, name: string, params?: Record<string, string | number>): Promise<UpdateRefused>;
   /** Receives, checks and unpacks an update, then hands it to the supervisor; throws UpdateRefused. */
   update(body: ReadableStream<Uint8Array> | null, q: FirmwareQuery, who: { user?: string; source?: string }): Promise<{ version: string }>;
   close(): Promise<void>;
@@ -74,6 +76,11 @@ export async function startFirmware(opts: FirmwareOptions): Promise<Firmware> {
 
   return {
     available,
+    refuse: async (reason, message, who, name, params) => {
+      // a running update keeps its state: the refused request changes nothing
+      if (status.state === 'upload' || status.state === 'updating' || status.state === 'rebooting') return new UpdateRefused('busy', 'an update is running and cannot be cancelled');
+      return refuse(reason, message, who, name, params);
+    },
     async status() {
       if (status.state === 'idle' || status.state === 'failed') await readLast();
       return status;

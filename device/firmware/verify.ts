@@ -28,8 +28,8 @@ export interface CheckedImage {
 
 export interface CheckOptions {
   trusted: readonly KeyObject[];
-  /** the unit's running versions */
-  running: Record<VersionKind, string>;
+  /** the unit's running versions; no app version: a first install, neither older nor too old */
+  running: Omit<Record<VersionKind, string>, 'app'> & { app?: string };
 }
 
 export const md5Of = (data: Uint8Array): string => createHash('md5').update(data).digest('hex');
@@ -68,11 +68,13 @@ export function checkImage(zipBytes: Uint8Array, md5Text: string, opts: CheckOpt
   } catch (e) {
     throw new UpdateRefused('content', `the manifest is not valid: ${(e as Error).message}`);
   }
-  if (compareVersions(manifest.version, opts.running.app) < 0)
-    throw new UpdateRefused('older', `the image is version ${manifest.version}, older than the running ${opts.running.app}`, { version: manifest.version, running: opts.running.app });
+  const app = opts.running.app;
+  if (app !== undefined && compareVersions(manifest.version, app) < 0)
+    throw new UpdateRefused('older', `the image is version ${manifest.version}, older than the running ${app}`, { version: manifest.version, running: app });
   for (const kind of ['app', 'bsp', 'hmi'] as const) {
-    if (compareVersions(opts.running[kind], manifest.min[kind]) < 0)
-      throw new UpdateRefused('incompatible', `the image needs ${kind} ${manifest.min[kind]}, the unit has ${opts.running[kind]}`, { kind, required: manifest.min[kind], installed: opts.running[kind] });
+    const installed = opts.running[kind];
+    if (installed !== undefined && compareVersions(installed, manifest.min[kind]) < 0)
+      throw new UpdateRefused('incompatible', `the image needs ${kind} ${manifest.min[kind]}, the unit has ${installed}`, { kind, required: manifest.min[kind], installed });
   }
 
   const listed = new Map(manifest.files.map((f) => [f.path, f]));

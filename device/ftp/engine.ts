@@ -228,7 +228,7 @@ class FtpRun {
         }
         failed = pick.send.length - r.sent.length - r.gone.length;
         error = r.error;
-        if (!error && !this.active) error = { code: 'other', message: 'the send was stopped (settings saved or the daemon stopping)', local: true };
+        if (!error && r.cancelled) error = { code: 'other', message: 'the send was stopped (settings saved or the daemon stopping)', local: true };
         // store_send off: what an earlier send renamed goes once this send reached the server (§4 "deleted later")
         if (!error && !this.ftp.store_send) deleted += await this.deleteSent(folder.path, pick.sent.map((f) => f.name));
       } catch (e) {

@@ -35,6 +35,8 @@ export interface AttemptResult {
   sent: SentFile[];
   /** files that vanished locally between the listing and their upload (nothing to send) */
   gone: string[];
+  /** the attempt stopped before its last file because `cancelled` said so */
+  cancelled?: boolean;
   error?: SendError;
 }
 
@@ -86,7 +88,10 @@ export async function sendAttempt(f: Ftpc, files: readonly FolderFile[], o: Atte
   try {
     if (f.server_dir !== '') await client.cd(f.server_dir);
     for (const file of files) {
-      if (o.cancelled?.()) break;
+      if (o.cancelled?.()) {
+        result.cancelled = true;
+        break;
+      }
       let source: Readable;
       let bytes: number;
       try {

@@ -1,7 +1,7 @@
 // Accounts: the request shapes of setup and login (shared with the console's forms).
 import * as v from 'valibot';
 import { msg } from './issues.ts';
-import { policyPassword } from './fields.ts';
+import { PASSWORD_MIN, policyPassword } from './fields.ts';
 
 export const ROLES = ['admin', 'user'] as const;
 export type Role = (typeof ROLES)[number];
@@ -73,3 +73,14 @@ const intText = (min: number, max: number, def: number) =>
     String(def),
   );
 export const auditQuerySchema = obj({ page: intText(1, 999_999, 1), size: intText(1, AUDIT_PAGE_MAX, AUDIT_PAGE_DEFAULT) });
+
+/** The rules of spec §5 one by one, for the live checklist under a new password field. */
+export function passwordRules(pw: string): Record<'chars' | 'upper' | 'lower' | 'digit' | 'special', boolean> {
+  return {
+    chars: pw.length >= PASSWORD_MIN && pw.length <= USER_PASSWORD_MAX,
+    upper: /[A-Z]/.test(pw),
+    lower: /[a-z]/.test(pw),
+    digit: /\d/.test(pw),
+    special: /[^A-Za-z0-9]/.test(pw),
+  };
+}

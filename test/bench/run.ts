@@ -20,6 +20,8 @@ import { measureLogger } from './logger.ts';
 import { measureGraphs } from './graphs.ts';
 import { measureServiceTests } from './service-tests.ts';
 import { measureConnectionTests } from './service-tests-net.ts';
+import { measureImage } from './image.ts';
+import { measureFtpSend } from './ftp-send.ts';
 
 const START_RUNS = 5;
 const SECTIONS = ['pew_mqtt', 'pew'] as const;
@@ -80,6 +82,8 @@ try {
   await part('data logger', () => measureLogger(rows));
   await part('service tests', () => measureServiceTests(rows));
   await part('connection tests', () => measureConnectionTests(rows));
+  await part('image', () => measureImage(rows));
+  await part('ftp send', () => measureFtpSend(rows));
 
   await part('console in chromium', () => measureConsole(rows));
   await part('graphs in chromium', () => measureGraphs(rows));

@@ -9,10 +9,9 @@
 // cross-section rules) is the real daemon in simulator mode.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page, Request, Route } from '@playwright/test';
-import de from '../../web/i18n/de/index.ts';
 import { INTERFACE_IDS, INTERFACE_NAMES } from '../../device/model/plc.ts';
 import {
-  USER, api, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, type ConsolePage, consoleSuite,
+  USER, api, de, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, type ConsolePage, consoleSuite,
 } from './support.ts';
 
 type LinkState = 'disabled' | 'connecting' | 'up' | 'down' | 'absent';

@@ -18,7 +18,7 @@ import {
 } from './support.ts';
 
 const KEY = 'pew_log';
-const t = en.log;
+const t = en.logger;
 const defaults = () => withDefaults(logSchema, {}) as Record<string, unknown>;
 const logFile = (f: Partial<LogFile>) => withDefaults(logFileSchema, f) as LogFile;
 const rec = (r: Partial<LogRecord>) => withDefaults(recordSchema, r) as LogRecord;

@@ -189,7 +189,7 @@ describe('navigation', () => {
       blocked.push(new URL(route.request().url()).pathname);
       return route.abort('connectionfailed');
     });
-    // the pages still to come share one chunk, not loaded yet in this browser
+    // a page whose chunk and texts this browser has not loaded yet
     await menuLink(page, 'datetime').click();
     await expectTitle(page, en.nav.datetime);
     const alert = page.locator('main .error-card[role=alert]');
@@ -206,7 +206,7 @@ describe('navigation', () => {
     await page.unroute('**/assets/*.js');
     await alert.locator('button', { hasText: en.notify.retry }).click();
     await expectTitle(page, en.nav.datetime);
-    await expectText(pageBody(page, 'datetime').locator('p'), en.coming.text);
+    await expectText(pageBody(page, 'datetime').locator('label[for="f-pew_rtc-rtc_by_plc"]'), en.fields.pew_rtc.rtc_by_plc.label);
     expect(await alert.count()).toBe(0);
   });
 

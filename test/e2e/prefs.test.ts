@@ -3,10 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from '@playwright/test';
 import { PAGES } from '../../web/pages.ts';
-import de from '../../web/i18n/de/index.ts';
-import fr from '../../web/i18n/fr/index.ts';
 import {
-  en, expectText, expectTitle, fieldInput, loginApi, menuLink, openConsole, pageBody, type ConsolePage,
+  de, en, expectText, expectTitle, fieldInput, loginApi, menuLink, openConsole, pageBody, type ConsolePage, fr,
   consoleSuite,
 } from './support.ts';
 

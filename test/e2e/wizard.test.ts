@@ -9,11 +9,10 @@
 import modbusSerial from 'modbus-serial';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from '@playwright/test';
-import de from '../../web/i18n/de/index.ts';
 import { AREA_MAX, WORD_AREAS } from '../../device/model/plc.ts';
 import { mewErrorFrame, mewReplyFrames, type MewRequest } from '../../device/protocol/index.ts';
 import {
-  USER, api, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, type ConsolePage,
+  USER, api, de, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, type ConsolePage,
 } from './support.ts';
 import { connector, freePorts, HOST, liveConsoleSuite, mewAsk, serialPlc } from './live-plc.ts';
 

@@ -9,8 +9,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FtpSrv } from 'ftp-srv';
-import { COM2, FRAMING, until } from './logger-rig.ts';
+import { Writable } from 'node:stream';
+import { FileSystem, FtpSrv, type FtpConnection } from 'ftp-srv';
+import { COM2, FRAMING, local as wall, logDefaults, logFile, record, until } from './logger-rig.ts';
 import { FakeClock, startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
 import { freePort, LOOPBACK } from '../support/ports.ts';
 import { makeCertificates } from '../support/db-servers.ts';
@@ -41,11 +42,47 @@ let port: number;
 const clock = new FakeClock(); // 2026-11-21 08:00 UTC = 09:00 in Berlin (logger-rig pins the zone)
 const servers: FtpSrv[] = [];
 
-function ftpServer(p: number): FtpSrv {
-  const srv = new FtpSrv({ url: `ftp://${LOOPBACK}:${p}`, pasv_url: LOOPBACK, anonymous: false, log: quiet as never, tls: { cert: certs.cert, key: certs.key } });
+function ftpServer(p: number, scheme: 'ftp' | 'ftps' = 'ftp'): FtpSrv {
+  const srv = new FtpSrv({ url: `${scheme}://${LOOPBACK}:${p}`, pasv_url: LOOPBACK, anonymous: false, log: quiet as never, tls: { cert: certs.cert, key: certs.key } });
   srv.on('login', ({ username, password }, resolve, reject) => {
     if (username === USER && password === PASSWORD) resolve({ root });
     else reject(new Error('Login incorrect'));
+  });
+  servers.push(srv);
+  return srv;
+}
+
+/**
+ * A server that goes down in the middle of an upload: its file system keeps the first CUT_AT bytes
+ * of the first file stored (a partial file on the server) and then the whole server closes.
+ */
+const CUT_AT = 256 * 1024;
+class CutFs extends FileSystem {
+  constructor(connection: FtpConnection, private readonly cut: () => void) {
+    super(connection, { root, cwd: '/' });
+  }
+  override write(fileName: string, opts?: { append?: boolean; start?: unknown }): { stream: Writable; clientPath: string } {
+    const { stream: file, clientPath } = super.write(fileName, opts) as { stream: Writable; clientPath: string };
+    let bytes = 0;
+    const stream = new Writable({
+      write: (chunk: Buffer, _enc, done) => {
+        if (bytes >= CUT_AT) return done();
+        const part = chunk.subarray(0, CUT_AT - bytes);
+        bytes += part.length;
+        if (bytes < CUT_AT) return file.write(part, () => done());
+        file.end(part, () => { this.cut(); done(); });
+      },
+      final: (done) => { if (bytes < CUT_AT) file.end(() => done()); else done(); },
+    });
+    return { stream, clientPath };
+  }
+}
+
+function cuttingServer(p: number): FtpSrv {
+  const srv = new FtpSrv({ url: `ftp://${LOOPBACK}:${p}`, pasv_url: LOOPBACK, anonymous: false, log: quiet as never });
+  let done = false;
+  srv.on('login', ({ connection }, resolve) => {
+    resolve({ root, fs: new CutFs(connection, () => { if (!done) { done = true; void srv.close(); } }) });
   });
   servers.push(srv);
   return srv;
@@ -220,6 +257,7 @@ describe('store_send off', () => {
     await plcSend(7);
     expect(await localNames()).toEqual(['other_20261120.csv', 'tank_20261121.csv']);
     expect((await status()).lastSend).toMatchObject({ result: 'done', files: [], deleted: 1 });
+    await ftp();
   }, 60_000);
 });
 
@@ -234,5 +272,98 @@ describe('FTPS', () => {
     await ftp({ server_ip: 'localhost', transfermode_ftps: true });
     expect(await plcSend(9)).toEqual([0, 3, 4, 0, 1, 9]);
     expect(await localNames()).toContain('tank_20261114.csv');
+    expect((await status()).lastSend!.error!.message).toMatch(/certificate/i);
+  }, 60_000);
+
+  it('implicit SSL sends, verified against the uploaded CA', async () => {
+    const implicit = await freePort();
+    await ftpServer(implicit, 'ftps').listen();
+    await ftp({ server_ip: 'localhost', server_port: implicit, transfermode_ssl: true, ca: 'ca.pem' });
+    expect(await plcSend(10)).toEqual([0, 2, 0, 1, 0, 10]);
+    expect((await remote('tank_20261114.csv')).toString()).toBe('y\r\n');
+  }, 60_000);
+});
+
+describe('ASCII transfer mode', () => {
+  it('carries line ends as CR LF (a bare LF gains its CR, a CR LF stays one)', async () => {
+    await put('tank_20261113.txt', 'a\nb\r\nc\n');
+    await ftp({ transfermode_ascii: true });
+    expect(await plcSend(11)).toEqual([0, 2, 0, 1, 0, 11]);
+    expect((await remote('tank_20261113.txt')).toString()).toBe('a\r\nb\r\nc\r\n');
+    expect(await localNames()).toContain('tank_20261113.bak');
+  }, 60_000);
+});
+
+describe('a server that goes down during a send', () => {
+  it('keeps the unsent file, retries, and the retry overwrites the partial upload', async () => {
+    const small = await put('tank_20261110.csv', 'first\r\n');
+    const big = await put('tank_20261111.csv', randomBytes(1024 * 1024));
+    const p = await freePort();
+    await cuttingServer(p).listen();
+    await script({ ftp_repeats: 2 });
+    await ftp({ server_port: p });
+    plc.memory.writeWords('DT', DT, [1]);
+    let retryAt = 0;
+    await until(async () => { retryAt = (await status()).retryAt ?? 0; return retryAt > clock.now(); }, 20_000, 'first attempt cut');
+    // the first file went and was renamed; the second is on the server only in part, and unchanged here
+    expect((await remote('tank_20261110.csv')).equals(small)).toBe(true);
+    const partial = await remote('tank_20261111.csv');
+    expect(partial.length).toBeGreaterThan(0);
+    expect(partial.length).toBeLessThan(big.length);
+    expect(await localNames()).toEqual(expect.arrayContaining(['tank_20261110.bak', 'tank_20261111.csv']));
+    expect(words().slice(0, 2)).toEqual([0, 1]);
+
+    clock.advance(RETRY_DELAY_MS); // the server is still down: refused
+    await until(async () => ((await status()).retryAt ?? 0) > retryAt, 20_000, 'second attempt refused');
+    await ftpServer(p).listen(); // back again
+    clock.advance(RETRY_DELAY_MS);
+    await until(() => words()[5] === 12, 20_000, 'send 12 finished');
+    expect(words()).toEqual([0, 2, 0, 2, 0, 12]);
+    expect((await remote('tank_20261111.csv')).equals(big)).toBe(true);
+    expect(await localNames()).toEqual(expect.arrayContaining(['tank_20261110.bak', 'tank_20261111.bak']));
+    expect((await status()).lastSend).toMatchObject({ result: 'done', attempts: 3, files: ['tank_20261110.csv', 'tank_20261111.csv'], bytes: small.length + big.length });
+  }, 90_000);
+});
+
+describe('log files of the running data logger', () => {
+  it('holds back the file the logger writes, and sends it once the next day\'s file has begun', async () => {
+    plc.memory.writeWords('DT', 500, [7]);
+    const r = await admin.post('/config/pew_log', {
+      ...logDefaults(), enable_log: true, header: 1,
+      log_def: [logFile({ id: 1, name: 'flow', trigger: 1, cycle: 60, split: 'day', records: [record({ id: 1, name: 'v', area: 1, reg_addr: '500', type: 1 })] })],
+    });
+    expect(r.status, r.text).toBe(200);
+    await d.ctx.logger.settled();
+    await ftp({ local_file: 'flow' });
+    clock.advance(60_000);
+    await until(async () => (await localNames()).includes('flow_20261121.csv'), 20_000, 'the logger\'s first record');
+
+    expect(await plcSend(13)).toEqual([0, 2, 0, 0, 0, 13]);
+    expect((await status()).lastSend).toMatchObject({ result: 'done', files: [], held: ['flow_20261121.csv'] });
+
+    clock.t = wall(2026, 11, 22, 0, 0, 30); // the next day: its first record closes yesterday's file
+    admin = await d.admin(); // sessions follow the clock
+    viewer = await d.user();
+    await until(async () => (await localNames()).includes('flow_20261122.csv'), 20_000, 'the first record of the next day');
+    const yesterday = await readFile(join(local(), 'flow_20261121.csv'));
+    expect(yesterday.toString()).toMatch(/^Date,Time,v\r\n2026\/11\/21,/);
+
+    expect(await plcSend(14)).toEqual([0, 2, 0, 1, 0, 14]);
+    expect((await status()).lastSend).toMatchObject({ files: ['flow_20261121.csv'], held: ['flow_20261122.csv'] });
+    expect((await remote('flow_20261121.csv')).equals(yesterday)).toBe(true);
+    expect(await localNames()).toEqual(expect.arrayContaining(['flow_20261121.bak', 'flow_20261122.csv']));
+    const off = await admin.post('/config/pew_log', { ...logDefaults(), enable_log: false });
+    expect(off.status, off.text).toBe(200);
+  }, 90_000);
+});
+
+describe('a local directory that cannot be used', () => {
+  it('ends the send at once with error code 7 and says why', async () => {
+    await script({ ftp_repeats: 3 });
+    await ftp({ local_dir: 'internal/no-such-folder' });
+    expect(await plcSend(15)).toEqual([0, 3, 7, 0, 0, 15]);
+    const s = await status();
+    expect(s.localDir).toBe('internal/no-such-folder');
+    expect(s.lastSend).toMatchObject({ result: 'error', attempts: 1, error: { code: 'local', number: 7, message: 'local directory internal/no-such-folder does not exist' } });
   }, 60_000);
 });

@@ -28,6 +28,8 @@ export class ApiFailure extends Error {
 export const mode = signal<Mode>(typeof location === 'undefined' ? { name: 'unit', base: '' } : currentMode(location.search, safeStorage()));
 let csrfToken = '';
 export const setCsrf = (token: string) => { csrfToken = token; };
+/** The CSRF header for a POST that does not go through `request` (binary answers: backup download). */
+export const csrfHeaders = (): Record<string, string> => (csrfToken ? { 'X-CSRF-Token': csrfToken } : {});
 /** Called when the daemon says the session is gone (the shell shows the login page). */
 let onUnauthenticated: (code: ClientCode) => void = () => {};
 export const whenUnauthenticated = (fn: (code: ClientCode) => void) => { onUnauthenticated = fn; };

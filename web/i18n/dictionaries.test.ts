@@ -6,6 +6,15 @@ import fr from './fr/index.ts';
 import en_help from './en/help/index.ts';
 import de_help from './de/help/index.ts';
 import fr_help from './fr/help/index.ts';
+import en_fields from './en/fields/index.ts';
+import de_fields from './de/fields/index.ts';
+import fr_fields from './fr/fields/index.ts';
+import en_logger from './en/logger/index.ts';
+import de_logger from './de/logger/index.ts';
+import fr_logger from './fr/logger/index.ts';
+import en_wizard from './en/wizard/index.ts';
+import de_wizard from './de/wizard/index.ts';
+import fr_wizard from './fr/wizard/index.ts';
 
 type Flat = Map<string, string>;
 
@@ -29,6 +38,9 @@ function params(text: string): string[] {
 const dictionaries = [
   { name: 'main', en, others: { de, fr } },
   { name: 'help', en: en_help, others: { de: de_help, fr: fr_help } },
+  { name: 'fields', en: en_fields, others: { de: de_fields, fr: fr_fields } },
+  { name: 'logger', en: en_logger, others: { de: de_logger, fr: fr_logger } },
+  { name: 'wizard', en: en_wizard, others: { de: de_wizard, fr: fr_wizard } },
 ];
 
 describe.each(dictionaries)('$name dictionary', ({ en: base, others }) => {

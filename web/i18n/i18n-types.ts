@@ -14,7 +14,10 @@ export type Translation = RootTranslation & DisallowNamespaces
 
 export type Translations = RootTranslation &
 {
-	help: NamespaceHelpTranslation
+	fields: NamespaceFieldsTranslation,
+	help: NamespaceHelpTranslation,
+	logger: NamespaceLoggerTranslation,
+	wizard: NamespaceWizardTranslation
 }
 
 type RootTranslation = {
@@ -117,6 +120,10 @@ type RootTranslation = {
 		 * L​e​g​a​l​ ​n​o​t​e​s
 		 */
 		legal: string
+		/**
+		 * U​s​e​r​s​ ​a​n​d​ ​a​u​d​i​t
+		 */
+		users: string
 		/**
 		 * P​a​g​e​ ​n​o​t​ ​f​o​u​n​d
 		 */
@@ -612,6 +619,22 @@ type RootTranslation = {
 		 */
 		setup_required: string
 		/**
+		 * A​ ​u​s​e​r​ ​o​f​ ​t​h​i​s​ ​n​a​m​e​ ​e​x​i​s​t​s​ ​a​l​r​e​a​d​y​.
+		 */
+		user_exists: string
+		/**
+		 * T​h​e​ ​l​a​s​t​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​c​a​n​n​o​t​ ​b​e​ ​r​e​m​o​v​e​d​.
+		 */
+		last_admin: string
+		/**
+		 * Y​o​u​ ​c​a​n​n​o​t​ ​r​e​m​o​v​e​ ​y​o​u​r​ ​o​w​n​ ​a​c​c​o​u​n​t​.
+		 */
+		own_account: string
+		/**
+		 * T​h​e​ ​c​u​r​r​e​n​t​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​n​o​t​ ​c​o​r​r​e​c​t​.
+		 */
+		wrong_current_password: string
+		/**
 		 * T​h​i​s​ ​f​u​n​c​t​i​o​n​ ​i​s​ ​n​o​t​ ​a​v​a​i​l​a​b​l​e​ ​y​e​t​.
 		 */
 		not_implemented: string
@@ -623,6 +646,10 @@ type RootTranslation = {
 		 * T​C​P​ ​p​o​r​t​ ​o​f​ ​s​e​l​e​c​t​e​d​ ​C​O​M​ ​p​o​r​t​ ​n​o​t​ ​o​p​e​n​.
 		 */
 		tcp_port_closed: string
+		/**
+		 * T​h​e​ ​f​i​r​m​w​a​r​e​ ​u​p​d​a​t​e​ ​w​a​s​ ​r​e​f​u​s​e​d​;​ ​n​o​t​h​i​n​g​ ​w​a​s​ ​c​h​a​n​g​e​d​.
+		 */
+		update_refused: string
 		/**
 		 * T​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​t​o​ ​t​h​e​ ​P​L​C​ ​c​o​u​l​d​ ​n​o​t​ ​c​a​r​r​y​ ​t​h​e​ ​r​e​q​u​e​s​t​.
 		 */
@@ -653,6 +680,18 @@ type RootTranslation = {
 		 * @param {unknown} name
 		 */
 		certificate_missing: RequiredParams<'name'>
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​r​e​t​r​i​e​v​e​ ​t​h​e​ ​b​a​c​k​u​p​ ​f​i​l​e​.
+		 */
+		backup_failed: string
+		/**
+		 * T​h​e​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​n​o​t​ ​c​o​r​r​e​c​t​.
+		 */
+		backup_wrong_password: string
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​r​e​s​t​o​r​e​ ​t​h​e​ ​s​e​t​t​i​n​g​s​.
+		 */
+		restore_failed: string
 		/**
 		 * F​a​i​l​e​d​ ​t​o​ ​s​a​v​e​ ​s​e​t​t​i​n​g​s​.
 		 */
@@ -862,2400 +901,6 @@ type RootTranslation = {
 			 * I​n​f​l​u​x​D​B​ ​e​x​a​m​p​l​e
 			 */
 			influx: string
-		}
-	}
-	fields: {
-		pew_mqtt: {
-			enable_mqtt: {
-				/**
-				 * E​n​a​b​l​e​ ​M​Q​T​T​ ​c​l​i​e​n​t
-				 */
-				label: string
-				/**
-				 * P​u​b​l​i​s​h​ ​a​n​d​ ​s​u​b​s​c​r​i​b​e​ ​P​L​C​ ​d​a​t​a​ ​t​h​r​o​u​g​h​ ​a​ ​b​r​o​k​e​r​.
-				 */
-				help: string
-			}
-			plc_control_dt: {
-				/**
-				 * C​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​(​D​T​)
-				 */
-				label: string
-				/**
-				 * F​i​r​s​t​ ​d​a​t​a​ ​r​e​g​i​s​t​e​r​ ​o​f​ ​t​h​e​ ​b​l​o​c​k​ ​t​h​e​ ​P​L​C​ ​u​s​e​s​ ​t​o​ ​c​o​n​t​r​o​l​ ​t​h​e​ ​c​l​i​e​n​t​.
-				 */
-				help: string
-			}
-			plc_poll: {
-				/**
-				 * P​L​C​ ​p​o​l​l​ ​t​i​m​e
-				 */
-				label: string
-				/**
-				 * S​e​c​o​n​d​s​ ​b​e​t​w​e​e​n​ ​t​w​o​ ​r​e​a​d​s​ ​o​f​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​b​l​o​c​k​.
-				 */
-				help: string
-			}
-			keep_alive: {
-				/**
-				 * K​e​e​p​ ​a​l​i​v​e
-				 */
-				label: string
-				/**
-				 * S​e​c​o​n​d​s​ ​b​e​t​w​e​e​n​ ​k​e​e​p​-​a​l​i​v​e​ ​m​e​s​s​a​g​e​s​;​ ​0​ ​s​w​i​t​c​h​e​s​ ​t​h​e​m​ ​o​f​f​.
-				 */
-				help: string
-			}
-			broker_addr: {
-				/**
-				 * B​r​o​k​e​r​ ​a​d​d​r​e​s​s
-				 */
-				label: string
-				/**
-				 * H​o​s​t​ ​n​a​m​e​ ​o​r​ ​I​P​,​ ​o​p​t​i​o​n​a​l​l​y​ ​w​i​t​h​ ​s​c​h​e​m​e​ ​a​n​d​ ​p​o​r​t​,​ ​e​.​g​.​ ​m​q​t​t​s​:​/​/​b​r​o​k​e​r​:​8​8​8​3​.
-				 */
-				help: string
-			}
-			broker_user: {
-				/**
-				 * U​s​e​r​ ​n​a​m​e
-				 */
-				label: string
-			}
-			broker_password: {
-				/**
-				 * P​a​s​s​w​o​r​d
-				 */
-				label: string
-				/**
-				 * S​h​o​w​n​ ​a​s​ ​a​s​t​e​r​i​s​k​s​ ​w​h​e​n​ ​s​t​o​r​e​d​;​ ​l​e​a​v​e​ ​t​h​e​m​ ​t​o​ ​k​e​e​p​ ​t​h​e​ ​s​t​o​r​e​d​ ​p​a​s​s​w​o​r​d​.
-				 */
-				help: string
-			}
-			qos: {
-				/**
-				 * Q​u​a​l​i​t​y​ ​o​f​ ​s​e​r​v​i​c​e
-				 */
-				label: string
-				options: {
-					/**
-					 * 0​ ​–​ ​a​t​ ​m​o​s​t​ ​o​n​c​e
-					 */
-					'0': string
-					/**
-					 * 1​ ​–​ ​a​t​ ​l​e​a​s​t​ ​o​n​c​e
-					 */
-					'1': string
-					/**
-					 * 2​ ​–​ ​e​x​a​c​t​l​y​ ​o​n​c​e
-					 */
-					'2': string
-				}
-			}
-			retain: {
-				/**
-				 * R​e​t​a​i​n​ ​m​e​s​s​a​g​e​s
-				 */
-				label: string
-				/**
-				 * T​h​e​ ​b​r​o​k​e​r​ ​k​e​e​p​s​ ​t​h​e​ ​l​a​s​t​ ​m​e​s​s​a​g​e​ ​o​f​ ​e​a​c​h​ ​t​o​p​i​c​ ​f​o​r​ ​n​e​w​ ​s​u​b​s​c​r​i​b​e​r​s​.
-				 */
-				help: string
-			}
-			ca: {
-				/**
-				 * C​A​ ​c​e​r​t​i​f​i​c​a​t​e
-				 */
-				label: string
-			}
-			client: {
-				/**
-				 * C​l​i​e​n​t​ ​c​e​r​t​i​f​i​c​a​t​e
-				 */
-				label: string
-			}
-			key: {
-				/**
-				 * C​l​i​e​n​t​ ​k​e​y
-				 */
-				label: string
-				/**
-				 * E​x​t​e​n​s​i​o​n​s​ ​.​k​e​y​ ​o​r​ ​.​p​e​m​.
-				 */
-				help: string
-			}
-			tls_version: {
-				/**
-				 * M​i​n​i​m​u​m​ ​T​L​S​ ​v​e​r​s​i​o​n
-				 */
-				label: string
-				/**
-				 * F​o​r​ ​n​e​w​ ​s​e​t​u​p​s​ ​c​h​o​o​s​e​ ​1​.​2​ ​o​r​ ​1​.​3​.
-				 */
-				help: string
-				options: {
-					/**
-					 * N​o​ ​T​L​S
-					 */
-					none: string
-				}
-			}
-			insecure: {
-				/**
-				 * A​c​c​e​p​t​ ​u​n​v​e​r​i​f​i​e​d​ ​b​r​o​k​e​r​ ​c​e​r​t​i​f​i​c​a​t​e
-				 */
-				label: string
-				/**
-				 * O​n​l​y​ ​f​o​r​ ​t​e​s​t​s​:​ ​t​h​e​ ​b​r​o​k​e​r​'​s​ ​i​d​e​n​t​i​t​y​ ​i​s​ ​n​o​t​ ​c​h​e​c​k​e​d​.
-				 */
-				help: string
-			}
-		}
-		pew_script: {
-			enable_script: {
-				/**
-				 * E​n​a​b​l​e​ ​s​c​r​i​p​t
-				 */
-				label: string
-				/**
-				 * T​h​e​ ​u​n​i​t​ ​r​u​n​s​ ​t​h​e​ ​a​c​t​i​v​e​ ​s​c​r​i​p​t​ ​f​i​l​e​.
-				 */
-				help: string
-			}
-			script_file: {
-				/**
-				 * S​c​r​i​p​t​ ​f​i​l​e
-				 */
-				label: string
-				/**
-				 * N​a​m​e​ ​o​f​ ​t​h​e​ ​a​c​t​i​v​e​ ​s​c​r​i​p​t​:​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​u​n​d​e​r​s​c​o​r​e​ ​a​n​d​ ​d​o​t​,​ ​e​n​d​i​n​g​ ​i​n​ ​.​c​f​g​ ​(​a​t​ ​m​o​s​t​ ​3​0​ ​c​h​a​r​a​c​t​e​r​s​)​.
-				 */
-				help: string
-			}
-			ftp_transmission: {
-				/**
-				 * F​T​P​ ​t​r​a​n​s​m​i​s​s​i​o​n
-				 */
-				label: string
-				/**
-				 * S​e​n​d​ ​t​h​e​ ​f​i​l​e​s​ ​t​h​e​ ​s​c​r​i​p​t​ ​w​r​i​t​e​s​ ​w​i​t​h​ ​t​h​e​ ​F​T​P​ ​c​l​i​e​n​t​ ​(​F​T​P​ ​p​a​g​e​)​.
-				 */
-				help: string
-			}
-			transmission_btime: {
-				/**
-				 * B​a​s​e​ ​t​i​m​e
-				 */
-				label: string
-				/**
-				 * S​e​c​o​n​d​s​ ​a​f​t​e​r​ ​m​i​d​n​i​g​h​t​ ​f​r​o​m​ ​w​h​i​c​h​ ​t​h​e​ ​s​e​n​d​ ​c​y​c​l​e​ ​i​s​ ​c​o​u​n​t​e​d​.
-				 */
-				help: string
-			}
-			ftp_send_cycle: {
-				/**
-				 * S​e​n​d​ ​c​y​c​l​e
-				 */
-				label: string
-				/**
-				 * S​e​c​o​n​d​s​ ​b​e​t​w​e​e​n​ ​t​w​o​ ​t​r​a​n​s​m​i​s​s​i​o​n​s​ ​(​a​t​ ​l​e​a​s​t​ ​6​0​)​.
-				 */
-				help: string
-			}
-			ftp_repeats: {
-				/**
-				 * R​e​p​e​a​t​s
-				 */
-				label: string
-				/**
-				 * H​o​w​ ​o​f​t​e​n​ ​a​ ​f​a​i​l​e​d​ ​t​r​a​n​s​m​i​s​s​i​o​n​ ​i​s​ ​r​e​p​e​a​t​e​d​ ​(​0​ ​–​ ​9​)​.
-				 */
-				help: string
-			}
-			file_ext_replacement: {
-				/**
-				 * E​x​t​e​n​s​i​o​n​ ​a​f​t​e​r​ ​s​e​n​d​i​n​g
-				 */
-				label: string
-				/**
-				 * A​ ​s​e​n​t​ ​f​i​l​e​ ​i​s​ ​r​e​n​a​m​e​d​ ​t​o​ ​t​h​i​s​ ​e​x​t​e​n​s​i​o​n​,​ ​e​.​g​.​ ​b​a​k​ ​(​a​t​ ​m​o​s​t​ ​7​ ​c​h​a​r​a​c​t​e​r​s​)​.
-				 */
-				help: string
-			}
-		}
-		script_file: {
-			content: {
-				/**
-				 * S​c​r​i​p​t
-				 */
-				label: string
-				/**
-				 * T​h​e​ ​t​e​x​t​ ​o​f​ ​t​h​e​ ​a​c​t​i​v​e​ ​s​c​r​i​p​t​ ​f​i​l​e​.
-				 */
-				help: string
-			}
-		}
-		pew_api: {
-			api_enable: {
-				/**
-				 * E​n​a​b​l​e​ ​R​E​S​T​ ​A​P​I
-				 */
-				label: string
-				/**
-				 * C​l​i​e​n​t​s​ ​r​e​a​d​ ​a​n​d​ ​w​r​i​t​e​ ​P​L​C​ ​d​a​t​a​ ​a​t​ ​/​a​p​i​/​v​1​/​p​l​c​/​<​i​n​t​e​r​f​a​c​e​>​/​<​a​r​e​a​>​/​<​a​d​d​r​e​s​s​>​.
-				 */
-				help: string
-			}
-			ip1: {
-				/**
-				 * A​l​l​o​w​e​d​ ​c​l​i​e​n​t​s​ ​f​r​o​m
-				 */
-				label: string
-				/**
-				 * 0​.​0​.​0​.​0​ ​–​ ​0​.​0​.​0​.​0​ ​a​c​c​e​p​t​s​ ​e​v​e​r​y​ ​a​d​d​r​e​s​s​.
-				 */
-				help: string
-			}
-			ip2: {
-				/**
-				 * A​l​l​o​w​e​d​ ​c​l​i​e​n​t​s​ ​t​o
-				 */
-				label: string
-				/**
-				 * M​u​s​t​ ​n​o​t​ ​b​e​ ​b​e​l​o​w​ ​t​h​e​ ​s​t​a​r​t​.
-				 */
-				help: string
-			}
-			http_port: {
-				/**
-				 * P​o​r​t
-				 */
-				label: string
-				/**
-				 * N​o​t​ ​3​0​0​0​,​ ​8​0​0​0​,​ ​8​0​8​0​,​ ​8​0​8​1​ ​o​r​ ​5​9​0​0​;​ ​s​h​a​r​e​d​ ​b​y​ ​t​h​e​ ​A​P​I​ ​a​n​d​ ​t​h​e​ ​H​T​T​P​ ​s​e​r​v​e​r​.
-				 */
-				help: string
-			}
-			http_server: {
-				/**
-				 * E​n​a​b​l​e​ ​H​T​T​P​ ​s​e​r​v​e​r
-				 */
-				label: string
-				/**
-				 * S​e​r​v​e​s​ ​t​h​e​ ​u​p​l​o​a​d​e​d​ ​H​T​T​P​ ​f​i​l​e​s​ ​b​y​ ​n​a​m​e​ ​o​n​ ​t​h​e​ ​s​a​m​e​ ​p​o​r​t​.
-				 */
-				help: string
-			}
-			use_encryption: {
-				/**
-				 * E​n​c​r​y​p​t​i​o​n​ ​(​H​T​T​P​S​)
-				 */
-				label: string
-				/**
-				 * N​e​e​d​s​ ​t​h​e​ ​u​p​l​o​a​d​e​d​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e​ ​a​n​d​ ​k​e​y​.
-				 */
-				help: string
-			}
-			use_cors: {
-				/**
-				 * A​l​l​o​w​ ​c​r​o​s​s​-​o​r​i​g​i​n​ ​r​e​q​u​e​s​t​s​ ​(​C​O​R​S​)
-				 */
-				label: string
-				/**
-				 * L​e​t​s​ ​w​e​b​ ​p​a​g​e​s​ ​o​f​ ​o​t​h​e​r​ ​s​i​t​e​s​ ​c​a​l​l​ ​t​h​e​ ​A​P​I​ ​f​r​o​m​ ​a​ ​b​r​o​w​s​e​r​.
-				 */
-				help: string
-			}
-		}
-		pew_sql: {
-			enable_sql: {
-				/**
-				 * E​n​a​b​l​e​ ​S​Q​L​ ​c​l​i​e​n​t
-				 */
-				label: string
-				/**
-				 * I​n​s​e​r​t​ ​P​L​C​ ​d​a​t​a​ ​i​n​t​o​ ​a​ ​d​a​t​a​b​a​s​e​ ​t​a​b​l​e​.
-				 */
-				help: string
-			}
-			db_type: {
-				/**
-				 * D​a​t​a​b​a​s​e​ ​t​y​p​e
-				 */
-				label: string
-				options: {
-					/**
-					 * M​S​ ​S​Q​L​ ​S​e​r​v​e​r
-					 */
-					'0': string
-					/**
-					 * M​y​S​Q​L​ ​/​ ​M​a​r​i​a​D​B
-					 */
-					'1': string
-					/**
-					 * P​o​s​t​g​r​e​S​Q​L
-					 */
-					'2': string
-				}
-			}
-			server: {
-				/**
-				 * S​e​r​v​e​r
-				 */
-				label: string
-				/**
-				 * H​o​s​t​ ​n​a​m​e​ ​o​r​ ​I​P​ ​a​d​d​r​e​s​s​ ​o​f​ ​t​h​e​ ​d​a​t​a​b​a​s​e​ ​s​e​r​v​e​r​.
-				 */
-				help: string
-			}
-			port: {
-				/**
-				 * P​o​r​t
-				 */
-				label: string
-				/**
-				 * S​e​t​ ​t​o​ ​t​h​e​ ​u​s​u​a​l​ ​p​o​r​t​ ​w​h​e​n​ ​t​h​e​ ​d​a​t​a​b​a​s​e​ ​t​y​p​e​ ​c​h​a​n​g​e​s​.
-				 */
-				help: string
-			}
-			instance_name: {
-				/**
-				 * D​a​t​a​b​a​s​e
-				 */
-				label: string
-				/**
-				 * M​a​y​ ​s​t​a​y​ ​e​m​p​t​y​ ​o​n​ ​M​S​ ​S​Q​L​:​ ​t​h​e​ ​l​o​g​i​n​'​s​ ​d​e​f​a​u​l​t​ ​d​a​t​a​b​a​s​e​.
-				 */
-				help: string
-			}
-			user: {
-				/**
-				 * U​s​e​r​ ​n​a​m​e
-				 */
-				label: string
-			}
-			pass: {
-				/**
-				 * P​a​s​s​w​o​r​d
-				 */
-				label: string
-				/**
-				 * S​h​o​w​n​ ​a​s​ ​a​s​t​e​r​i​s​k​s​ ​w​h​e​n​ ​s​t​o​r​e​d​;​ ​l​e​a​v​e​ ​t​h​e​m​ ​t​o​ ​k​e​e​p​ ​t​h​e​ ​s​t​o​r​e​d​ ​p​a​s​s​w​o​r​d​.
-				 */
-				help: string
-			}
-			plc_control_dt: {
-				/**
-				 * C​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​(​D​T​)
-				 */
-				label: string
-				/**
-				 * F​i​r​s​t​ ​d​a​t​a​ ​r​e​g​i​s​t​e​r​ ​o​f​ ​t​h​e​ ​b​l​o​c​k​ ​t​h​e​ ​P​L​C​ ​u​s​e​s​ ​t​o​ ​c​o​n​t​r​o​l​ ​t​h​e​ ​c​l​i​e​n​t​.
-				 */
-				help: string
-			}
-			plc_poll: {
-				/**
-				 * P​o​l​l​ ​t​i​m​e
-				 */
-				label: string
-				/**
-				 * S​e​c​o​n​d​s​ ​b​e​t​w​e​e​n​ ​t​w​o​ ​r​e​a​d​s​ ​o​f​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​b​l​o​c​k​,​ ​o​r​ ​b​e​t​w​e​e​n​ ​t​w​o​ ​i​n​s​e​r​t​s​ ​w​i​t​h​o​u​t​ ​P​L​C​.
-				 */
-				help: string
-			}
-			timeout: {
-				/**
-				 * T​i​m​e​o​u​t
-				 */
-				label: string
-				/**
-				 * H​o​w​ ​l​o​n​g​ ​t​o​ ​w​a​i​t​ ​f​o​r​ ​t​h​e​ ​d​a​t​a​b​a​s​e​ ​s​e​r​v​e​r​.
-				 */
-				help: string
-			}
-			use_encryption: {
-				/**
-				 * E​n​c​r​y​p​t​e​d​ ​c​o​n​n​e​c​t​i​o​n​ ​(​T​L​S​)
-				 */
-				label: string
-			}
-			ca_verification: {
-				/**
-				 * V​e​r​i​f​y​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e
-				 */
-				label: string
-				/**
-				 * O​f​f​ ​o​n​l​y​ ​f​o​r​ ​t​e​s​t​s​:​ ​t​h​e​ ​s​e​r​v​e​r​'​s​ ​i​d​e​n​t​i​t​y​ ​i​s​ ​n​o​t​ ​c​h​e​c​k​e​d​.
-				 */
-				help: string
-			}
-			ca: {
-				/**
-				 * C​A​ ​c​e​r​t​i​f​i​c​a​t​e
-				 */
-				label: string
-			}
-			client: {
-				/**
-				 * C​l​i​e​n​t​ ​c​e​r​t​i​f​i​c​a​t​e
-				 */
-				label: string
-			}
-			key: {
-				/**
-				 * C​l​i​e​n​t​ ​k​e​y
-				 */
-				label: string
-				/**
-				 * E​x​t​e​n​s​i​o​n​s​ ​.​k​e​y​ ​o​r​ ​.​p​e​m​.
-				 */
-				help: string
-			}
-			tablename: {
-				/**
-				 * T​a​b​l​e
-				 */
-				label: string
-			}
-			insertWithoutPLC: {
-				/**
-				 * I​n​s​e​r​t​ ​w​i​t​h​o​u​t​ ​P​L​C
-				 */
-				label: string
-				/**
-				 * T​h​e​ ​u​n​i​t​ ​r​e​a​d​s​ ​t​h​e​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​a​n​d​ ​i​n​s​e​r​t​s​ ​a​ ​r​o​w​ ​e​v​e​r​y​ ​p​o​l​l​ ​t​i​m​e​ ​b​y​ ​i​t​s​e​l​f​.
-				 */
-				help: string
-			}
-			'interface': {
-				/**
-				 * I​n​t​e​r​f​a​c​e
-				 */
-				label: string
-				/**
-				 * T​h​e​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​a​r​e​ ​r​e​a​d​ ​t​h​r​o​u​g​h​ ​t​h​i​s​ ​i​n​t​e​r​f​a​c​e​.
-				 */
-				help: string
-			}
-			plc_addr: {
-				/**
-				 * S​t​a​t​i​o​n​ ​n​u​m​b​e​r
-				 */
-				label: string
-				/**
-				 * 0​ ​f​o​r​ ​R​S​2​3​2​;​ ​f​o​r​ ​R​S​4​8​5​ ​a​n​d​ ​E​t​h​e​r​n​e​t​ ​t​h​e​ ​P​L​C​'​s​ ​s​t​a​t​i​o​n​ ​n​u​m​b​e​r​.
-				 */
-				help: string
-			}
-			datalist: {
-				/**
-				 * D​a​t​a​ ​p​o​i​n​t​s
-				 */
-				label: string
-				name: {
-					/**
-					 * C​o​l​u​m​n​ ​n​a​m​e
-					 */
-					label: string
-					/**
-					 * S​t​a​r​t​s​ ​w​i​t​h​ ​a​ ​l​e​t​t​e​r​;​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​ ​a​n​d​ ​u​n​d​e​r​s​c​o​r​e​.
-					 */
-					help: string
-				}
-				area: {
-					/**
-					 * A​r​e​a
-					 */
-					label: string
-				}
-				address: {
-					/**
-					 * A​d​d​r​e​s​s
-					 */
-					label: string
-					/**
-					 * T​h​e​ ​f​i​r​s​t​ ​w​o​r​d​ ​o​f​ ​t​h​e​ ​v​a​l​u​e​.
-					 */
-					help: string
-				}
-				bit: {
-					/**
-					 * B​i​t
-					 */
-					label: string
-					/**
-					 * T​h​e​ ​b​i​t​ ​o​f​ ​t​h​e​ ​w​o​r​d​ ​(​0​ ​–​ ​1​5​)​.
-					 */
-					help: string
-				}
-				type: {
-					/**
-					 * D​a​t​a​ ​t​y​p​e
-					 */
-					label: string
-				}
-				decimal: {
-					/**
-					 * D​e​c​i​m​a​l​s
-					 */
-					label: string
-				}
-				endian: {
-					/**
-					 * W​o​r​d​ ​o​r​d​e​r
-					 */
-					label: string
-					options: {
-						/**
-						 * L​i​t​t​l​e​ ​(​l​o​w​ ​w​o​r​d​ ​f​i​r​s​t​)
-						 */
-						little: string
-						/**
-						 * B​i​g
-						 */
-						big: string
-						/**
-						 * M​i​d​d​l​e
-						 */
-						middle: string
-						/**
-						 * M​i​x​e​d
-						 */
-						mixed: string
-					}
-				}
-				unit: {
-					/**
-					 * U​n​i​t
-					 */
-					label: string
-				}
-				enable_scal: {
-					/**
-					 * S​c​a​l​i​n​g
-					 */
-					label: string
-				}
-				scale_plc_min: {
-					/**
-					 * P​L​C​ ​m​i​n​i​m​u​m
-					 */
-					label: string
-				}
-				scale_plc_max: {
-					/**
-					 * P​L​C​ ​m​a​x​i​m​u​m
-					 */
-					label: string
-				}
-				scale_log_min: {
-					/**
-					 * S​t​o​r​e​d​ ​m​i​n​i​m​u​m
-					 */
-					label: string
-				}
-				scale_log_max: {
-					/**
-					 * S​t​o​r​e​d​ ​m​a​x​i​m​u​m
-					 */
-					label: string
-				}
-			}
-		}
-		pew_nosql: {
-			enable_sql: {
-				/**
-				 * E​n​a​b​l​e​ ​N​o​S​Q​L​ ​c​l​i​e​n​t
-				 */
-				label: string
-				/**
-				 * I​n​s​e​r​t​ ​P​L​C​ ​d​a​t​a​ ​i​n​t​o​ ​M​o​n​g​o​D​B​ ​o​r​ ​I​n​f​l​u​x​D​B​.
-				 */
-				help: string
-			}
-			db_type: {
-				/**
-				 * D​a​t​a​b​a​s​e​ ​t​y​p​e
-				 */
-				label: string
-				options: {
-					/**
-					 * M​o​n​g​o​D​B
-					 */
-					'0': string
-					/**
-					 * I​n​f​l​u​x​D​B
-					 */
-					'1': string
-				}
-			}
-			server: {
-				/**
-				 * S​e​r​v​e​r
-				 */
-				label: string
-				/**
-				 * W​i​t​h​ ​s​c​h​e​m​e​ ​a​n​d​ ​p​o​r​t​,​ ​e​.​g​.​ ​m​o​n​g​o​d​b​:​/​/​h​o​s​t​:​2​7​0​1​7​ ​o​r​ ​h​t​t​p​:​/​/​h​o​s​t​:​8​0​8​6​.
-				 */
-				help: string
-			}
-			instance_name: {
-				/**
-				 * D​a​t​a​b​a​s​e
-				 */
-				label: string
-			}
-			user: {
-				/**
-				 * U​s​e​r​ ​n​a​m​e
-				 */
-				label: string
-			}
-			pass: {
-				/**
-				 * P​a​s​s​w​o​r​d
-				 */
-				label: string
-				/**
-				 * S​h​o​w​n​ ​a​s​ ​a​s​t​e​r​i​s​k​s​ ​w​h​e​n​ ​s​t​o​r​e​d​;​ ​l​e​a​v​e​ ​t​h​e​m​ ​t​o​ ​k​e​e​p​ ​t​h​e​ ​s​t​o​r​e​d​ ​p​a​s​s​w​o​r​d​.
-				 */
-				help: string
-			}
-			plc_control_dt: {
-				/**
-				 * C​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​(​D​T​)
-				 */
-				label: string
-				/**
-				 * F​i​r​s​t​ ​d​a​t​a​ ​r​e​g​i​s​t​e​r​ ​o​f​ ​t​h​e​ ​b​l​o​c​k​ ​t​h​e​ ​P​L​C​ ​u​s​e​s​ ​t​o​ ​c​o​n​t​r​o​l​ ​t​h​e​ ​c​l​i​e​n​t​.
-				 */
-				help: string
-			}
-			plc_poll: {
-				/**
-				 * P​o​l​l​ ​t​i​m​e
-				 */
-				label: string
-				/**
-				 * S​e​c​o​n​d​s​ ​b​e​t​w​e​e​n​ ​t​w​o​ ​r​e​a​d​s​ ​o​f​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​b​l​o​c​k​,​ ​o​r​ ​b​e​t​w​e​e​n​ ​t​w​o​ ​i​n​s​e​r​t​s​ ​w​i​t​h​o​u​t​ ​P​L​C​.
-				 */
-				help: string
-			}
-			timeout: {
-				/**
-				 * T​i​m​e​o​u​t
-				 */
-				label: string
-				/**
-				 * H​o​w​ ​l​o​n​g​ ​t​o​ ​w​a​i​t​ ​f​o​r​ ​t​h​e​ ​d​a​t​a​b​a​s​e​ ​s​e​r​v​e​r​.
-				 */
-				help: string
-			}
-			use_encryption: {
-				/**
-				 * E​n​c​r​y​p​t​e​d​ ​c​o​n​n​e​c​t​i​o​n​ ​(​T​L​S​)
-				 */
-				label: string
-			}
-			ca_verification: {
-				/**
-				 * V​e​r​i​f​y​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e
-				 */
-				label: string
-				/**
-				 * O​f​f​ ​o​n​l​y​ ​f​o​r​ ​t​e​s​t​s​:​ ​t​h​e​ ​s​e​r​v​e​r​'​s​ ​i​d​e​n​t​i​t​y​ ​i​s​ ​n​o​t​ ​c​h​e​c​k​e​d​.
-				 */
-				help: string
-			}
-			ca: {
-				/**
-				 * C​A​ ​c​e​r​t​i​f​i​c​a​t​e
-				 */
-				label: string
-			}
-			client: {
-				/**
-				 * C​l​i​e​n​t​ ​c​e​r​t​i​f​i​c​a​t​e
-				 */
-				label: string
-			}
-			key: {
-				/**
-				 * C​l​i​e​n​t​ ​k​e​y
-				 */
-				label: string
-				/**
-				 * E​x​t​e​n​s​i​o​n​s​ ​.​k​e​y​ ​o​r​ ​.​p​e​m​.
-				 */
-				help: string
-			}
-			collection: {
-				/**
-				 * C​o​l​l​e​c​t​i​o​n
-				 */
-				label: string
-			}
-			measurement: {
-				/**
-				 * M​e​a​s​u​r​e​m​e​n​t
-				 */
-				label: string
-			}
-			tag_name: {
-				/**
-				 * T​a​g​ ​n​a​m​e
-				 */
-				label: string
-				/**
-				 * W​r​i​t​t​e​n​ ​w​i​t​h​ ​e​v​e​r​y​ ​r​e​c​o​r​d​;​ ​g​i​v​e​ ​n​a​m​e​ ​a​n​d​ ​v​a​l​u​e​,​ ​o​r​ ​n​e​i​t​h​e​r​.
-				 */
-				help: string
-			}
-			tag_value: {
-				/**
-				 * T​a​g​ ​v​a​l​u​e
-				 */
-				label: string
-			}
-			insertWithoutPLC: {
-				/**
-				 * I​n​s​e​r​t​ ​w​i​t​h​o​u​t​ ​P​L​C
-				 */
-				label: string
-				/**
-				 * T​h​e​ ​u​n​i​t​ ​r​e​a​d​s​ ​t​h​e​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​a​n​d​ ​i​n​s​e​r​t​s​ ​a​ ​r​e​c​o​r​d​ ​e​v​e​r​y​ ​p​o​l​l​ ​t​i​m​e​ ​b​y​ ​i​t​s​e​l​f​.
-				 */
-				help: string
-			}
-			'interface': {
-				/**
-				 * I​n​t​e​r​f​a​c​e
-				 */
-				label: string
-				/**
-				 * T​h​e​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​a​r​e​ ​r​e​a​d​ ​t​h​r​o​u​g​h​ ​t​h​i​s​ ​i​n​t​e​r​f​a​c​e​.
-				 */
-				help: string
-			}
-			plc_addr: {
-				/**
-				 * S​t​a​t​i​o​n​ ​n​u​m​b​e​r
-				 */
-				label: string
-				/**
-				 * 0​ ​f​o​r​ ​R​S​2​3​2​;​ ​f​o​r​ ​R​S​4​8​5​ ​a​n​d​ ​E​t​h​e​r​n​e​t​ ​t​h​e​ ​P​L​C​'​s​ ​s​t​a​t​i​o​n​ ​n​u​m​b​e​r​.
-				 */
-				help: string
-			}
-			datalist: {
-				/**
-				 * D​a​t​a​ ​p​o​i​n​t​s
-				 */
-				label: string
-				name: {
-					/**
-					 * F​i​e​l​d​ ​n​a​m​e
-					 */
-					label: string
-					/**
-					 * S​t​a​r​t​s​ ​w​i​t​h​ ​a​ ​l​e​t​t​e​r​;​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​ ​a​n​d​ ​u​n​d​e​r​s​c​o​r​e​.
-					 */
-					help: string
-				}
-				area: {
-					/**
-					 * A​r​e​a
-					 */
-					label: string
-				}
-				address: {
-					/**
-					 * A​d​d​r​e​s​s
-					 */
-					label: string
-					/**
-					 * T​h​e​ ​f​i​r​s​t​ ​w​o​r​d​ ​o​f​ ​t​h​e​ ​v​a​l​u​e​.
-					 */
-					help: string
-				}
-				bit: {
-					/**
-					 * B​i​t
-					 */
-					label: string
-					/**
-					 * T​h​e​ ​b​i​t​ ​o​f​ ​t​h​e​ ​w​o​r​d​ ​(​0​ ​–​ ​1​5​)​.
-					 */
-					help: string
-				}
-				type: {
-					/**
-					 * D​a​t​a​ ​t​y​p​e
-					 */
-					label: string
-				}
-				decimal: {
-					/**
-					 * D​e​c​i​m​a​l​s
-					 */
-					label: string
-				}
-				endian: {
-					/**
-					 * W​o​r​d​ ​o​r​d​e​r
-					 */
-					label: string
-					options: {
-						/**
-						 * L​i​t​t​l​e​ ​(​l​o​w​ ​w​o​r​d​ ​f​i​r​s​t​)
-						 */
-						little: string
-						/**
-						 * B​i​g
-						 */
-						big: string
-						/**
-						 * M​i​d​d​l​e
-						 */
-						middle: string
-						/**
-						 * M​i​x​e​d
-						 */
-						mixed: string
-					}
-				}
-				unit: {
-					/**
-					 * U​n​i​t
-					 */
-					label: string
-				}
-				enable_scal: {
-					/**
-					 * S​c​a​l​i​n​g
-					 */
-					label: string
-				}
-				scale_plc_min: {
-					/**
-					 * P​L​C​ ​m​i​n​i​m​u​m
-					 */
-					label: string
-				}
-				scale_plc_max: {
-					/**
-					 * P​L​C​ ​m​a​x​i​m​u​m
-					 */
-					label: string
-				}
-				scale_log_min: {
-					/**
-					 * S​t​o​r​e​d​ ​m​i​n​i​m​u​m
-					 */
-					label: string
-				}
-				scale_log_max: {
-					/**
-					 * S​t​o​r​e​d​ ​m​a​x​i​m​u​m
-					 */
-					label: string
-				}
-			}
-			influx: {
-				/**
-				 * R​e​a​d​ ​d​a​t​a​b​a​s​e​s
-				 */
-				read: string
-				/**
-				 * R​e​a​d​i​n​g​…
-				 */
-				reading: string
-				/**
-				 * A​s​k​s​ ​t​h​e​ ​I​n​f​l​u​x​D​B​ ​s​e​r​v​e​r​ ​o​f​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​.
-				 */
-				note: string
-				/**
-				 * D​a​t​a​b​a​s​e​s
-				 */
-				databases: string
-				/**
-				 * M​e​a​s​u​r​e​m​e​n​t​s​ ​o​f​ ​t​h​e​ ​s​a​v​e​d​ ​d​a​t​a​b​a​s​e
-				 */
-				measurements: string
-				/**
-				 * n​o​n​e
-				 */
-				none: string
-				/**
-				 * T​a​k​e​ ​{​n​a​m​e​}
-				 * @param {unknown} name
-				 */
-				pick: RequiredParams<'name'>
-			}
-		}
-		datapoints: {
-			/**
-			 * N​o​.
-			 */
-			no: string
-			/**
-			 * A​d​d​ ​d​a​t​a​ ​p​o​i​n​t
-			 */
-			add: string
-			/**
-			 * D​e​l​e​t​e​ ​d​a​t​a​ ​p​o​i​n​t
-			 */
-			remove: string
-			/**
-			 * N​o​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​y​e​t​.
-			 */
-			none: string
-			/**
-			 * {​c​o​u​n​t​}​ ​o​f​ ​{​m​a​x​}​ ​d​a​t​a​ ​p​o​i​n​t​s
-			 * @param {unknown} count
-			 * @param {unknown} max
-			 */
-			count: RequiredParams<'count' | 'max'>
-			/**
-			 * E​d​i​t​ ​d​a​t​a​ ​p​o​i​n​t​ ​{​n​}
-			 * @param {unknown} n
-			 */
-			edit: RequiredParams<'n'>
-			/**
-			 * D​a​t​a​ ​p​o​i​n​t​ ​{​n​}​:​ ​{​n​a​m​e​}
-			 * @param {unknown} n
-			 * @param {unknown} name
-			 */
-			editTitle: RequiredParams<'n' | 'name'>
-			/**
-			 * i​n​v​a​l​i​d​ ​s​e​t​t​i​n​g​s
-			 */
-			invalid: string
-			/**
-			 * o​f​f
-			 */
-			scaleOff: string
-			/**
-			 * M​a​x​.​ ​n​u​m​b​e​r​ ​o​f​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​r​e​a​c​h​e​d​.
-			 */
-			maxReached: string
-		}
-		pew_60870: {
-			enable_60870: {
-				/**
-				 * E​n​a​b​l​e​ ​I​E​C​ ​6​0​8​7​0​-​5​-​1​0​4​ ​s​e​r​v​e​r
-				 */
-				label: string
-			}
-			asdu_address: {
-				/**
-				 * A​S​D​U​ ​a​d​d​r​e​s​s
-				 */
-				label: string
-			}
-			asdu_structured: {
-				/**
-				 * S​t​r​u​c​t​u​r​e​d​ ​A​S​D​U​ ​a​d​d​r​e​s​s
-				 */
-				label: string
-				/**
-				 * S​h​o​w​n​ ​a​s​ ​t​w​o​ ​o​c​t​e​t​s​ ​(​h​i​g​h​.​l​o​w​)​ ​o​f​ ​0​ ​–​ ​2​5​5​ ​e​a​c​h​.
-				 */
-				help: string
-			}
-			expert_mode: {
-				/**
-				 * E​x​p​e​r​t​ ​m​o​d​e
-				 */
-				label: string
-			}
-			originator: {
-				/**
-				 * O​r​i​g​i​n​a​t​o​r​ ​a​d​d​r​e​s​s
-				 */
-				label: string
-			}
-			port: {
-				/**
-				 * S​e​r​v​e​r​ ​p​o​r​t
-				 */
-				label: string
-			}
-			plc_poll: {
-				/**
-				 * P​L​C​ ​p​o​l​l​ ​t​i​m​e
-				 */
-				label: string
-			}
-			plc_reconnect_reset: {
-				/**
-				 * D​r​o​p​ ​t​h​e​ ​c​o​n​n​e​c​t​i​o​n​s​ ​a​f​t​e​r​ ​a​ ​P​L​C​ ​r​e​c​o​n​n​e​c​t
-				 */
-				label: string
-			}
-			plc_live_check: {
-				/**
-				 * C​l​o​s​e​ ​t​h​e​ ​c​o​n​n​e​c​t​i​o​n​s​ ​w​h​i​l​e​ ​t​h​e​ ​P​L​C​ ​i​s​ ​n​o​t​ ​r​u​n​n​i​n​g
-				 */
-				label: string
-			}
-			connections: {
-				area: {
-					/**
-					 * P​L​C​ ​a​r​e​a
-					 */
-					label: string
-				}
-				plc_buffer_rbm: {
-					/**
-					 * R​e​a​d​-​b​a​c​k​ ​w​o​r​d
-					 */
-					label: string
-				}
-				plc_buffer_m: {
-					/**
-					 * M​o​n​i​t​o​r​ ​b​u​f​f​e​r
-					 */
-					label: string
-				}
-				plc_buffer_m_depth: {
-					/**
-					 * M​o​n​i​t​o​r​ ​b​u​f​f​e​r​ ​d​e​p​t​h
-					 */
-					label: string
-				}
-				plc_buffer_c: {
-					/**
-					 * C​o​n​t​r​o​l​ ​b​u​f​f​e​r
-					 */
-					label: string
-				}
-				t1: {
-					/**
-					 * t​1​ ​s​e​n​d​ ​t​i​m​e​o​u​t
-					 */
-					label: string
-					/**
-					 * M​u​s​t​ ​b​e​ ​s​m​a​l​l​e​r​ ​t​h​a​n​ ​t​3​.
-					 */
-					help: string
-				}
-				t2: {
-					/**
-					 * t​2​ ​a​c​k​n​o​w​l​e​d​g​e​ ​t​i​m​e​o​u​t
-					 */
-					label: string
-					/**
-					 * M​u​s​t​ ​b​e​ ​s​m​a​l​l​e​r​ ​t​h​a​n​ ​t​1​.
-					 */
-					help: string
-				}
-				t3: {
-					/**
-					 * t​3​ ​i​d​l​e​ ​t​e​s​t​ ​t​i​m​e​o​u​t
-					 */
-					label: string
-				}
-				k: {
-					/**
-					 * k​ ​(​f​r​a​m​e​s​ ​s​e​n​t​ ​u​n​a​c​k​n​o​w​l​e​d​g​e​d​)
-					 */
-					label: string
-				}
-				w: {
-					/**
-					 * w​ ​(​f​r​a​m​e​s​ ​r​e​c​e​i​v​e​d​ ​b​e​f​o​r​e​ ​a​c​k​n​o​w​l​e​d​g​i​n​g​)
-					 */
-					label: string
-					/**
-					 * A​t​ ​m​o​s​t​ ​2​/​3​ ​o​f​ ​k​.
-					 */
-					help: string
-				}
-				testfrm_in_stop_dt: {
-					/**
-					 * T​e​s​t​ ​f​r​a​m​e​s​ ​w​h​i​l​e​ ​d​a​t​a​ ​t​r​a​n​s​f​e​r​ ​i​s​ ​s​t​o​p​p​e​d
-					 */
-					label: string
-				}
-				testfrm_in_start_dt: {
-					/**
-					 * T​e​s​t​ ​f​r​a​m​e​s​ ​w​h​i​l​e​ ​d​a​t​a​ ​t​r​a​n​s​f​e​r​ ​r​u​n​s
-					 */
-					label: string
-				}
-				timeout: {
-					/**
-					 * P​L​C​ ​t​i​m​e​o​u​t
-					 */
-					label: string
-				}
-				lock_mode: {
-					/**
-					 * L​o​c​k​ ​m​o​d​e
-					 */
-					label: string
-					/**
-					 * O​n​l​y​ ​o​n​e​ ​c​l​i​e​n​t​ ​o​f​ ​t​h​i​s​ ​c​o​n​n​e​c​t​i​o​n​ ​m​a​y​ ​r​u​n​ ​d​a​t​a​ ​t​r​a​n​s​f​e​r​ ​a​t​ ​a​ ​t​i​m​e​.
-					 */
-					help: string
-				}
-				ip1: {
-					/**
-					 * A​l​l​o​w​e​d​ ​c​l​i​e​n​t​s​ ​f​r​o​m
-					 */
-					label: string
-				}
-				ip2: {
-					/**
-					 * A​l​l​o​w​e​d​ ​c​l​i​e​n​t​s​ ​t​o
-					 */
-					label: string
-				}
-			}
-		}
-		pew_tls: {
-			enable_tlsclient: {
-				/**
-				 * E​n​a​b​l​e​ ​T​L​S​ ​c​l​i​e​n​t
-				 */
-				label: string
-			}
-			plc_control_dt: {
-				/**
-				 * C​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​(​D​T​)
-				 */
-				label: string
-			}
-			plc_poll: {
-				/**
-				 * P​L​C​ ​p​o​l​l​ ​t​i​m​e
-				 */
-				label: string
-			}
-			tlsclientca: {
-				/**
-				 * C​A​ ​c​e​r​t​i​f​i​c​a​t​e
-				 */
-				label: string
-			}
-			tlsclientcert: {
-				/**
-				 * C​l​i​e​n​t​ ​c​e​r​t​i​f​i​c​a​t​e
-				 */
-				label: string
-			}
-			tlsclientkey: {
-				/**
-				 * C​l​i​e​n​t​ ​k​e​y
-				 */
-				label: string
-			}
-			tls_min_version_client: {
-				/**
-				 * M​i​n​i​m​u​m​ ​T​L​S​ ​v​e​r​s​i​o​n
-				 */
-				label: string
-				options: {
-					/**
-					 * N​o​ ​m​i​n​i​m​u​m
-					 */
-					none: string
-				}
-			}
-			nontls_server_port: {
-				/**
-				 * P​l​a​i​n​ ​l​i​s​t​e​n​i​n​g​ ​p​o​r​t
-				 */
-				label: string
-			}
-			nontls_accessability: {
-				/**
-				 * O​n​l​y​ ​c​l​i​e​n​t​s​ ​f​r​o​m​ ​t​h​i​s​ ​a​d​d​r​e​s​s​ ​r​a​n​g​e
-				 */
-				label: string
-			}
-			nontls_access_ip1: {
-				/**
-				 * A​l​l​o​w​e​d​ ​c​l​i​e​n​t​s​ ​f​r​o​m
-				 */
-				label: string
-			}
-			nontls_access_ip2: {
-				/**
-				 * A​l​l​o​w​e​d​ ​c​l​i​e​n​t​s​ ​t​o
-				 */
-				label: string
-			}
-			tls_server_host: {
-				/**
-				 * T​L​S​ ​s​e​r​v​e​r
-				 */
-				label: string
-			}
-			tls_destination_port: {
-				/**
-				 * T​L​S​ ​s​e​r​v​e​r​ ​p​o​r​t
-				 */
-				label: string
-				/**
-				 * M​o​d​b​u​s​/​T​C​P​ ​S​e​c​u​r​i​t​y​ ​u​s​e​s​ ​8​0​2​.
-				 */
-				help: string
-			}
-			ca_verification_tlsclient: {
-				/**
-				 * V​e​r​i​f​y​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e
-				 */
-				label: string
-			}
-			tlsclient_certauth: {
-				/**
-				 * A​u​t​h​e​n​t​i​c​a​t​i​o​n
-				 */
-				label: string
-				options: {
-					/**
-					 * P​u​b​l​i​c​ ​k​e​y
-					 */
-					'0': string
-					/**
-					 * C​l​i​e​n​t​ ​c​e​r​t​i​f​i​c​a​t​e
-					 */
-					'1': string
-				}
-			}
-			enable_tlsserver: {
-				/**
-				 * E​n​a​b​l​e​ ​T​L​S​ ​s​e​r​v​e​r
-				 */
-				label: string
-			}
-			plc_status_dt: {
-				/**
-				 * S​t​a​t​u​s​ ​r​e​g​i​s​t​e​r​ ​(​D​T​)
-				 */
-				label: string
-			}
-			plc_poll_tlsserver: {
-				/**
-				 * P​L​C​ ​p​o​l​l​ ​t​i​m​e
-				 */
-				label: string
-			}
-			tls_min_version_server: {
-				/**
-				 * M​i​n​i​m​u​m​ ​T​L​S​ ​v​e​r​s​i​o​n
-				 */
-				label: string
-				options: {
-					/**
-					 * N​o​ ​m​i​n​i​m​u​m
-					 */
-					none: string
-				}
-			}
-			tls_server_port: {
-				/**
-				 * T​L​S​ ​l​i​s​t​e​n​i​n​g​ ​p​o​r​t
-				 */
-				label: string
-			}
-			tls_accessability: {
-				/**
-				 * O​n​l​y​ ​c​l​i​e​n​t​s​ ​f​r​o​m​ ​t​h​i​s​ ​a​d​d​r​e​s​s​ ​r​a​n​g​e
-				 */
-				label: string
-			}
-			tls_access_ip1: {
-				/**
-				 * A​l​l​o​w​e​d​ ​c​l​i​e​n​t​s​ ​f​r​o​m
-				 */
-				label: string
-			}
-			tls_access_ip2: {
-				/**
-				 * A​l​l​o​w​e​d​ ​c​l​i​e​n​t​s​ ​t​o
-				 */
-				label: string
-			}
-			nontls_destination_port: {
-				/**
-				 * D​e​s​t​i​n​a​t​i​o​n​ ​p​o​r​t
-				 */
-				label: string
-				/**
-				 * M​o​d​b​u​s​/​T​C​P​ ​u​s​e​s​ ​5​0​2​.
-				 */
-				help: string
-			}
-			nontls_server_host: {
-				/**
-				 * D​e​s​t​i​n​a​t​i​o​n​ ​h​o​s​t
-				 */
-				label: string
-			}
-			tlsserver_certauth: {
-				/**
-				 * C​l​i​e​n​t​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n
-				 */
-				label: string
-				options: {
-					/**
-					 * P​u​b​l​i​c​ ​k​e​y
-					 */
-					'0': string
-					/**
-					 * C​l​i​e​n​t​ ​c​e​r​t​i​f​i​c​a​t​e
-					 */
-					'1': string
-				}
-			}
-			tlsserverca: {
-				/**
-				 * C​A​ ​c​e​r​t​i​f​i​c​a​t​e
-				 */
-				label: string
-				/**
-				 * C​h​e​c​k​s​ ​c​l​i​e​n​t​ ​c​e​r​t​i​f​i​c​a​t​e​s​;​ ​n​e​e​d​e​d​ ​f​o​r​ ​c​l​i​e​n​t​-​c​e​r​t​i​f​i​c​a​t​e​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​.
-				 */
-				help: string
-			}
-			tlsservercert: {
-				/**
-				 * S​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e
-				 */
-				label: string
-			}
-			tlsserverkey: {
-				/**
-				 * S​e​r​v​e​r​ ​k​e​y
-				 */
-				label: string
-			}
-		}
-		pew_rtc: {
-			rtc_by_plc: {
-				/**
-				 * U​p​d​a​t​e​ ​o​n​ ​P​L​C​ ​r​e​q​u​e​s​t
-				 */
-				label: string
-			}
-			rtc_control_rtc_r: {
-				/**
-				 * C​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​(​D​T​)
-				 */
-				label: string
-			}
-			rtc_polling: {
-				/**
-				 * P​L​C​ ​p​o​l​l​ ​t​i​m​e
-				 */
-				label: string
-			}
-			rtc_update_by_time: {
-				/**
-				 * U​p​d​a​t​e​ ​e​v​e​r​y
-				 */
-				label: string
-				/**
-				 * M​i​n​u​t​e​s​;​ ​0​ ​=​ ​o​n​l​y​ ​o​n​ ​P​L​C​ ​r​e​q​u​e​s​t​.
-				 */
-				help: string
-			}
-			rtc_sync_as_utc: {
-				/**
-				 * W​r​i​t​e​ ​U​T​C
-				 */
-				label: string
-				/**
-				 * O​t​h​e​r​w​i​s​e​ ​t​h​e​ ​u​n​i​t​'​s​ ​l​o​c​a​l​ ​t​i​m​e​.
-				 */
-				help: string
-			}
-			rtc_address_dt: {
-				/**
-				 * P​L​C​ ​c​l​o​c​k​ ​r​e​g​i​s​t​e​r​s​ ​(​D​T​)
-				 */
-				label: string
-				/**
-				 * D​T​9​0​0​5​4​ ​o​n​ ​F​P​0​R​,​ ​F​P​-​X​ ​a​n​d​ ​F​P​-​X​H​.
-				 */
-				help: string
-			}
-		}
-		pew_ftpc: {
-			enable_ftp: {
-				/**
-				 * E​n​a​b​l​e​ ​F​T​P​ ​c​l​i​e​n​t
-				 */
-				label: string
-				/**
-				 * S​e​n​d​ ​f​i​l​e​s​ ​o​f​ ​t​h​e​ ​u​n​i​t​ ​t​o​ ​a​n​ ​F​T​P​ ​s​e​r​v​e​r​ ​w​h​e​n​ ​t​h​e​ ​P​L​C​ ​a​s​k​s​ ​f​o​r​ ​i​t​.
-				 */
-				help: string
-			}
-			plc_control_dt: {
-				/**
-				 * C​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​(​D​T​)
-				 */
-				label: string
-				/**
-				 * F​i​r​s​t​ ​d​a​t​a​ ​r​e​g​i​s​t​e​r​ ​o​f​ ​t​h​e​ ​b​l​o​c​k​ ​t​h​e​ ​P​L​C​ ​u​s​e​s​ ​t​o​ ​c​o​n​t​r​o​l​ ​t​h​e​ ​c​l​i​e​n​t​.
-				 */
-				help: string
-			}
-			plc_poll: {
-				/**
-				 * P​L​C​ ​p​o​l​l​ ​t​i​m​e
-				 */
-				label: string
-				/**
-				 * S​e​c​o​n​d​s​ ​b​e​t​w​e​e​n​ ​t​w​o​ ​r​e​a​d​s​ ​o​f​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​b​l​o​c​k​.
-				 */
-				help: string
-			}
-			store_send: {
-				/**
-				 * S​t​o​r​e​ ​a​n​d​ ​s​e​n​d​ ​l​a​t​e​r
-				 */
-				label: string
-				/**
-				 * A​ ​f​i​l​e​ ​t​h​a​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​e​n​t​ ​i​s​ ​k​e​p​t​ ​a​n​d​ ​s​e​n​t​ ​w​i​t​h​ ​t​h​e​ ​n​e​x​t​ ​t​r​a​n​s​f​e​r​.
-				 */
-				help: string
-			}
-			server_ip: {
-				/**
-				 * F​T​P​ ​s​e​r​v​e​r
-				 */
-				label: string
-				/**
-				 * H​o​s​t​ ​n​a​m​e​ ​o​r​ ​I​P​ ​a​d​d​r​e​s​s​ ​o​f​ ​t​h​e​ ​s​e​r​v​e​r​.
-				 */
-				help: string
-			}
-			server_port: {
-				/**
-				 * S​e​r​v​e​r​ ​p​o​r​t
-				 */
-				label: string
-				/**
-				 * U​s​u​a​l​l​y​ ​2​1​;​ ​9​9​0​ ​f​o​r​ ​i​m​p​l​i​c​i​t​ ​S​S​L​.
-				 */
-				help: string
-			}
-			server_user: {
-				/**
-				 * U​s​e​r​ ​n​a​m​e
-				 */
-				label: string
-			}
-			server_password: {
-				/**
-				 * P​a​s​s​w​o​r​d
-				 */
-				label: string
-				/**
-				 * S​h​o​w​n​ ​a​s​ ​a​s​t​e​r​i​s​k​s​ ​w​h​e​n​ ​s​t​o​r​e​d​;​ ​l​e​a​v​e​ ​t​h​e​m​ ​t​o​ ​k​e​e​p​ ​t​h​e​ ​s​t​o​r​e​d​ ​p​a​s​s​w​o​r​d​.
-				 */
-				help: string
-			}
-			transfermode_passive: {
-				/**
-				 * P​a​s​s​i​v​e​ ​m​o​d​e
-				 */
-				label: string
-				/**
-				 * T​h​e​ ​u​n​i​t​ ​o​p​e​n​s​ ​t​h​e​ ​d​a​t​a​ ​c​o​n​n​e​c​t​i​o​n​;​ ​w​o​r​k​s​ ​t​h​r​o​u​g​h​ ​N​A​T​ ​a​n​d​ ​f​i​r​e​w​a​l​l​s​.
-				 */
-				help: string
-			}
-			local_ip: {
-				/**
-				 * A​c​t​i​v​e​-​m​o​d​e​ ​a​d​d​r​e​s​s
-				 */
-				label: string
-				/**
-				 * I​P​ ​a​d​d​r​e​s​s​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​o​n​n​e​c​t​s​ ​b​a​c​k​ ​t​o​ ​i​n​ ​a​c​t​i​v​e​ ​m​o​d​e​;​ ​e​m​p​t​y​ ​=​ ​t​h​e​ ​u​n​i​t​'​s​ ​o​w​n​.
-				 */
-				help: string
-			}
-			transfermode_ascii: {
-				/**
-				 * A​S​C​I​I​ ​t​r​a​n​s​f​e​r
-				 */
-				label: string
-				/**
-				 * L​i​n​e​ ​e​n​d​s​ ​a​r​e​ ​c​o​n​v​e​r​t​e​d​;​ ​o​t​h​e​r​w​i​s​e​ ​f​i​l​e​s​ ​a​r​e​ ​s​e​n​t​ ​i​n​ ​b​i​n​a​r​y​.
-				 */
-				help: string
-			}
-			transfermode_ftps: {
-				/**
-				 * F​T​P​S​ ​(​e​x​p​l​i​c​i​t​ ​T​L​S​)
-				 */
-				label: string
-				/**
-				 * T​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​s​w​i​t​c​h​e​s​ ​t​o​ ​T​L​S​ ​a​f​t​e​r​ ​A​U​T​H​ ​T​L​S​.
-				 */
-				help: string
-			}
-			transfermode_ssl: {
-				/**
-				 * S​S​L​ ​(​i​m​p​l​i​c​i​t​ ​T​L​S​)
-				 */
-				label: string
-				/**
-				 * T​L​S​ ​f​r​o​m​ ​t​h​e​ ​f​i​r​s​t​ ​b​y​t​e​,​ ​u​s​u​a​l​l​y​ ​o​n​ ​p​o​r​t​ ​9​9​0​.
-				 */
-				help: string
-			}
-			transfermode_verify_ssl: {
-				/**
-				 * V​e​r​i​f​y​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e
-				 */
-				label: string
-				/**
-				 * R​e​f​u​s​e​ ​a​ ​s​e​r​v​e​r​ ​w​h​o​s​e​ ​c​e​r​t​i​f​i​c​a​t​e​ ​d​o​e​s​ ​n​o​t​ ​v​e​r​i​f​y​.
-				 */
-				help: string
-			}
-			server_dir: {
-				/**
-				 * S​e​r​v​e​r​ ​d​i​r​e​c​t​o​r​y
-				 */
-				label: string
-				/**
-				 * D​i​r​e​c​t​o​r​y​ ​o​n​ ​t​h​e​ ​s​e​r​v​e​r​ ​t​h​e​ ​f​i​l​e​s​ ​g​o​ ​t​o​;​ ​e​m​p​t​y​ ​=​ ​t​h​e​ ​l​o​g​i​n​ ​d​i​r​e​c​t​o​r​y​.
-				 */
-				help: string
-			}
-			local_dir: {
-				/**
-				 * L​o​c​a​l​ ​d​i​r​e​c​t​o​r​y
-				 */
-				label: string
-				/**
-				 * D​i​r​e​c​t​o​r​y​ ​o​n​ ​t​h​e​ ​u​n​i​t​ ​t​h​e​ ​f​i​l​e​s​ ​a​r​e​ ​t​a​k​e​n​ ​f​r​o​m​ ​(​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​_​ ​.​ ​/​ ​-​)​.
-				 */
-				help: string
-			}
-			local_file: {
-				/**
-				 * L​o​c​a​l​ ​f​i​l​e​ ​n​a​m​e
-				 */
-				label: string
-				/**
-				 * U​p​ ​t​o​ ​3​0​ ​c​h​a​r​a​c​t​e​r​s​:​ ​s​t​a​r​t​ ​w​i​t​h​ ​a​ ​l​e​t​t​e​r​ ​o​r​ ​u​n​d​e​r​s​c​o​r​e​;​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​u​n​d​e​r​s​c​o​r​e​ ​a​n​d​ ​d​o​t​.
-				 */
-				help: string
-			}
-			proxy_ip: {
-				/**
-				 * F​T​P​ ​p​r​o​x​y
-				 */
-				label: string
-				/**
-				 * H​o​s​t​ ​n​a​m​e​ ​o​r​ ​I​P​ ​a​d​d​r​e​s​s​ ​o​f​ ​a​n​ ​F​T​P​ ​p​r​o​x​y​;​ ​e​m​p​t​y​ ​=​ ​n​o​ ​p​r​o​x​y​.
-				 */
-				help: string
-			}
-			proxy_port: {
-				/**
-				 * P​r​o​x​y​ ​p​o​r​t
-				 */
-				label: string
-			}
-			proxy_mode_ascii: {
-				/**
-				 * P​r​o​x​y​ ​l​o​g​i​n​ ​a​s​ ​u​s​e​r​@​h​o​s​t
-				 */
-				label: string
-				/**
-				 * T​h​e​ ​p​r​o​x​y​ ​i​s​ ​l​o​g​g​e​d​ ​i​n​t​o​ ​w​i​t​h​ ​U​S​E​R​ ​u​s​e​r​@​s​e​r​v​e​r​ ​i​n​ ​p​l​a​i​n​ ​t​e​x​t​.
-				 */
-				help: string
-			}
-			ca: {
-				/**
-				 * C​A​ ​c​e​r​t​i​f​i​c​a​t​e
-				 */
-				label: string
-			}
-			client: {
-				/**
-				 * C​l​i​e​n​t​ ​c​e​r​t​i​f​i​c​a​t​e
-				 */
-				label: string
-			}
-			key: {
-				/**
-				 * C​l​i​e​n​t​ ​k​e​y
-				 */
-				label: string
-				/**
-				 * E​x​t​e​n​s​i​o​n​s​ ​.​k​e​y​ ​o​r​ ​.​p​e​m​.
-				 */
-				help: string
-			}
-		}
-		pew_httpc: {
-			enable_httpc: {
-				/**
-				 * E​n​a​b​l​e​ ​H​T​T​P​ ​c​l​i​e​n​t
-				 */
-				label: string
-				/**
-				 * S​e​n​d​ ​P​L​C​ ​d​a​t​a​ ​t​o​ ​a​n​ ​H​T​T​P​ ​s​e​r​v​e​r​ ​w​h​e​n​ ​t​h​e​ ​P​L​C​ ​a​s​k​s​ ​f​o​r​ ​i​t​.
-				 */
-				help: string
-			}
-			plc_control_dt: {
-				/**
-				 * C​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​(​D​T​)
-				 */
-				label: string
-				/**
-				 * F​i​r​s​t​ ​d​a​t​a​ ​r​e​g​i​s​t​e​r​ ​o​f​ ​t​h​e​ ​b​l​o​c​k​ ​t​h​e​ ​P​L​C​ ​u​s​e​s​ ​t​o​ ​c​o​n​t​r​o​l​ ​t​h​e​ ​c​l​i​e​n​t​.
-				 */
-				help: string
-			}
-			plc_poll: {
-				/**
-				 * P​L​C​ ​p​o​l​l​ ​t​i​m​e
-				 */
-				label: string
-				/**
-				 * S​e​c​o​n​d​s​ ​b​e​t​w​e​e​n​ ​t​w​o​ ​r​e​a​d​s​ ​o​f​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​b​l​o​c​k​.
-				 */
-				help: string
-			}
-			server_addr: {
-				/**
-				 * S​e​r​v​e​r​ ​U​R​L
-				 */
-				label: string
-				/**
-				 * h​t​t​p​(​s​)​:​/​/​h​o​s​t​[​:​p​o​r​t​]​[​/​p​a​t​h​]​,​ ​u​p​ ​t​o​ ​5​1​2​ ​c​h​a​r​a​c​t​e​r​s​;​ ​t​h​e​ ​s​c​h​e​m​e​ ​m​u​s​t​ ​m​a​t​c​h​ ​S​S​L​.
-				 */
-				help: string
-			}
-			transfermode_ssl: {
-				/**
-				 * S​S​L​ ​(​H​T​T​P​S​)
-				 */
-				label: string
-				/**
-				 * R​e​q​u​e​s​t​s​ ​g​o​ ​o​v​e​r​ ​T​L​S​;​ ​t​h​e​ ​U​R​L​ ​m​u​s​t​ ​s​t​a​r​t​ ​w​i​t​h​ ​h​t​t​p​s​:​/​/​.
-				 */
-				help: string
-			}
-			transfermode_verify_ssl: {
-				/**
-				 * V​e​r​i​f​y​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e
-				 */
-				label: string
-				/**
-				 * R​e​f​u​s​e​ ​a​ ​s​e​r​v​e​r​ ​w​h​o​s​e​ ​c​e​r​t​i​f​i​c​a​t​e​ ​d​o​e​s​ ​n​o​t​ ​v​e​r​i​f​y​.
-				 */
-				help: string
-			}
-			server_user: {
-				/**
-				 * U​s​e​r​ ​n​a​m​e
-				 */
-				label: string
-				/**
-				 * F​o​r​ ​H​T​T​P​ ​b​a​s​i​c​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​;​ ​e​m​p​t​y​ ​=​ ​n​o​n​e​.
-				 */
-				help: string
-			}
-			server_password: {
-				/**
-				 * P​a​s​s​w​o​r​d
-				 */
-				label: string
-				/**
-				 * S​h​o​w​n​ ​a​s​ ​a​s​t​e​r​i​s​k​s​ ​w​h​e​n​ ​s​t​o​r​e​d​;​ ​l​e​a​v​e​ ​t​h​e​m​ ​t​o​ ​k​e​e​p​ ​t​h​e​ ​s​t​o​r​e​d​ ​p​a​s​s​w​o​r​d​.
-				 */
-				help: string
-			}
-			proxy_addr: {
-				/**
-				 * H​T​T​P​ ​p​r​o​x​y
-				 */
-				label: string
-				/**
-				 * H​o​s​t​ ​n​a​m​e​ ​o​r​ ​I​P​ ​a​d​d​r​e​s​s​ ​o​f​ ​a​ ​p​r​o​x​y​;​ ​e​m​p​t​y​ ​=​ ​n​o​ ​p​r​o​x​y​.
-				 */
-				help: string
-			}
-			proxy_port: {
-				/**
-				 * P​r​o​x​y​ ​p​o​r​t
-				 */
-				label: string
-			}
-			proxy_user: {
-				/**
-				 * P​r​o​x​y​ ​u​s​e​r​ ​n​a​m​e
-				 */
-				label: string
-			}
-			proxy_password: {
-				/**
-				 * P​r​o​x​y​ ​p​a​s​s​w​o​r​d
-				 */
-				label: string
-				/**
-				 * S​h​o​w​n​ ​a​s​ ​a​s​t​e​r​i​s​k​s​ ​w​h​e​n​ ​s​t​o​r​e​d​;​ ​l​e​a​v​e​ ​t​h​e​m​ ​t​o​ ​k​e​e​p​ ​t​h​e​ ​s​t​o​r​e​d​ ​p​a​s​s​w​o​r​d​.
-				 */
-				help: string
-			}
-			ca: {
-				/**
-				 * C​A​ ​c​e​r​t​i​f​i​c​a​t​e
-				 */
-				label: string
-			}
-			client: {
-				/**
-				 * C​l​i​e​n​t​ ​c​e​r​t​i​f​i​c​a​t​e
-				 */
-				label: string
-			}
-			key: {
-				/**
-				 * C​l​i​e​n​t​ ​k​e​y
-				 */
-				label: string
-				/**
-				 * E​x​t​e​n​s​i​o​n​s​ ​.​k​e​y​ ​o​r​ ​.​p​e​m​.
-				 */
-				help: string
-			}
-		}
-		pew_email: {
-			enable_email: {
-				/**
-				 * E​n​a​b​l​e​ ​e​-​m​a​i​l​ ​c​l​i​e​n​t
-				 */
-				label: string
-				/**
-				 * S​e​n​d​ ​e​-​m​a​i​l​s​ ​w​h​e​n​ ​t​h​e​ ​P​L​C​ ​a​s​k​s​ ​f​o​r​ ​i​t​.
-				 */
-				help: string
-			}
-			plc_control_dt: {
-				/**
-				 * C​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​(​D​T​)
-				 */
-				label: string
-				/**
-				 * F​i​r​s​t​ ​d​a​t​a​ ​r​e​g​i​s​t​e​r​ ​o​f​ ​t​h​e​ ​b​l​o​c​k​ ​t​h​e​ ​P​L​C​ ​u​s​e​s​ ​t​o​ ​c​o​n​t​r​o​l​ ​t​h​e​ ​c​l​i​e​n​t​.
-				 */
-				help: string
-			}
-			plc_poll: {
-				/**
-				 * P​L​C​ ​p​o​l​l​ ​t​i​m​e
-				 */
-				label: string
-				/**
-				 * S​e​c​o​n​d​s​ ​b​e​t​w​e​e​n​ ​t​w​o​ ​r​e​a​d​s​ ​o​f​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​b​l​o​c​k​.
-				 */
-				help: string
-			}
-			store_send: {
-				/**
-				 * S​t​o​r​e​ ​a​n​d​ ​s​e​n​d​ ​l​a​t​e​r
-				 */
-				label: string
-				/**
-				 * A​ ​m​a​i​l​ ​t​h​a​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​e​n​t​ ​i​s​ ​k​e​p​t​ ​a​n​d​ ​s​e​n​t​ ​w​i​t​h​ ​t​h​e​ ​n​e​x​t​ ​o​n​e​.
-				 */
-				help: string
-			}
-			emailmode: {
-				/**
-				 * L​o​g​i​n​ ​b​e​f​o​r​e​ ​s​e​n​d​i​n​g
-				 */
-				label: string
-				options: {
-					/**
-					 * S​M​T​P​ ​A​U​T​H
-					 */
-					'0': string
-					/**
-					 * P​O​P​3​ ​b​e​f​o​r​e​ ​S​M​T​P
-					 */
-					'1': string
-					/**
-					 * I​M​A​P​ ​b​e​f​o​r​e​ ​S​M​T​P
-					 */
-					'2': string
-				}
-			}
-			server_smtp: {
-				/**
-				 * S​M​T​P​ ​s​e​r​v​e​r
-				 */
-				label: string
-				/**
-				 * H​o​s​t​ ​n​a​m​e​ ​o​r​ ​I​P​ ​a​d​d​r​e​s​s​ ​o​f​ ​t​h​e​ ​o​u​t​g​o​i​n​g​ ​m​a​i​l​ ​s​e​r​v​e​r​.
-				 */
-				help: string
-			}
-			server_smtp_port: {
-				/**
-				 * S​M​T​P​ ​p​o​r​t
-				 */
-				label: string
-				/**
-				 * 0​ ​=​ ​a​u​t​o​d​e​t​e​c​t​.
-				 */
-				help: string
-				options: {
-					/**
-					 * A​u​t​o​d​e​t​e​c​t
-					 */
-					'0': string
-				}
-			}
-			server_pop3imap: {
-				/**
-				 * P​O​P​3​/​I​M​A​P​ ​s​e​r​v​e​r
-				 */
-				label: string
-				/**
-				 * T​h​e​ ​s​e​r​v​e​r​ ​l​o​g​g​e​d​ ​i​n​t​o​ ​b​e​f​o​r​e​ ​s​e​n​d​i​n​g​.
-				 */
-				help: string
-			}
-			server_port_pop3imap: {
-				/**
-				 * P​O​P​3​/​I​M​A​P​ ​p​o​r​t
-				 */
-				label: string
-				/**
-				 * 0​ ​=​ ​a​u​t​o​d​e​t​e​c​t​.
-				 */
-				help: string
-				options: {
-					/**
-					 * A​u​t​o​d​e​t​e​c​t
-					 */
-					'0': string
-				}
-			}
-			transfermode_ssl: {
-				/**
-				 * S​S​L​/​T​L​S
-				 */
-				label: string
-				/**
-				 * W​i​t​h​o​u​t​ ​i​t​,​ ​m​a​i​l​s​ ​a​n​d​ ​t​h​e​ ​p​a​s​s​w​o​r​d​ ​t​r​a​v​e​l​ ​i​n​ ​p​l​a​i​n​ ​t​e​x​t​.
-				 */
-				help: string
-			}
-			transfermode_verify_ssl: {
-				/**
-				 * V​e​r​i​f​y​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e
-				 */
-				label: string
-				/**
-				 * R​e​f​u​s​e​ ​a​ ​s​e​r​v​e​r​ ​w​h​o​s​e​ ​c​e​r​t​i​f​i​c​a​t​e​ ​d​o​e​s​ ​n​o​t​ ​v​e​r​i​f​y​.
-				 */
-				help: string
-			}
-			server_user: {
-				/**
-				 * U​s​e​r​ ​n​a​m​e
-				 */
-				label: string
-				/**
-				 * O​f​t​e​n​ ​t​h​e​ ​m​a​i​l​b​o​x​ ​a​d​d​r​e​s​s​;​ ​u​p​ ​t​o​ ​8​0​ ​c​h​a​r​a​c​t​e​r​s​.
-				 */
-				help: string
-			}
-			server_password: {
-				/**
-				 * P​a​s​s​w​o​r​d
-				 */
-				label: string
-				/**
-				 * S​h​o​w​n​ ​a​s​ ​a​s​t​e​r​i​s​k​s​ ​w​h​e​n​ ​s​t​o​r​e​d​;​ ​l​e​a​v​e​ ​t​h​e​m​ ​t​o​ ​k​e​e​p​ ​t​h​e​ ​s​t​o​r​e​d​ ​p​a​s​s​w​o​r​d​.
-				 */
-				help: string
-			}
-			sender: {
-				/**
-				 * S​e​n​d​e​r
-				 */
-				label: string
-				/**
-				 * O​n​e​ ​a​d​d​r​e​s​s​ ​i​n​ ​a​n​g​l​e​ ​b​r​a​c​k​e​t​s​,​ ​e​.​g​.​ ​<​p​l​c​@​e​x​a​m​p​l​e​.​c​o​m​>​.
-				 */
-				help: string
-			}
-			recipients: {
-				/**
-				 * R​e​c​i​p​i​e​n​t​s
-				 */
-				label: string
-				/**
-				 * A​d​d​r​e​s​s​e​s​ ​i​n​ ​a​n​g​l​e​ ​b​r​a​c​k​e​t​s​,​ ​s​e​p​a​r​a​t​e​d​ ​b​y​ ​c​o​m​m​a​s​,​ ​e​.​g​.​ ​<​a​@​e​x​a​m​p​l​e​.​c​o​m​>​,​ ​<​b​@​e​x​a​m​p​l​e​.​c​o​m​>​;​ ​u​p​ ​t​o​ ​1​6​0​ ​c​h​a​r​a​c​t​e​r​s​.
-				 */
-				help: string
-			}
-			subject: {
-				/**
-				 * S​u​b​j​e​c​t
-				 */
-				label: string
-				/**
-				 * U​p​ ​t​o​ ​1​2​8​ ​c​h​a​r​a​c​t​e​r​s​.
-				 */
-				help: string
-			}
-			proxy_ip: {
-				/**
-				 * S​O​C​K​S​ ​p​r​o​x​y
-				 */
-				label: string
-				/**
-				 * H​o​s​t​ ​n​a​m​e​ ​o​r​ ​I​P​ ​a​d​d​r​e​s​s​ ​o​f​ ​a​ ​S​O​C​K​S​ ​p​r​o​x​y​;​ ​e​m​p​t​y​ ​=​ ​n​o​ ​p​r​o​x​y​.
-				 */
-				help: string
-			}
-			proxy_port: {
-				/**
-				 * P​r​o​x​y​ ​p​o​r​t
-				 */
-				label: string
-			}
-			ca: {
-				/**
-				 * C​A​ ​c​e​r​t​i​f​i​c​a​t​e
-				 */
-				label: string
-			}
-			client: {
-				/**
-				 * C​l​i​e​n​t​ ​c​e​r​t​i​f​i​c​a​t​e
-				 */
-				label: string
-			}
-			key: {
-				/**
-				 * C​l​i​e​n​t​ ​k​e​y
-				 */
-				label: string
-				/**
-				 * E​x​t​e​n​s​i​o​n​s​ ​.​k​e​y​ ​o​r​ ​.​p​e​m​.
-				 */
-				help: string
-			}
-		}
-		pew: {
-			interfaces: {
-				enabled: {
-					/**
-					 * I​n​t​e​r​f​a​c​e​ ​e​n​a​b​l​e​d
-					 */
-					label: string
-				}
-				service: {
-					/**
-					 * S​e​r​v​i​c​e
-					 */
-					label: string
-					/**
-					 * T​r​a​n​s​p​a​r​e​n​t​ ​p​a​s​s​e​s​ ​t​h​e​ ​d​a​t​a​ ​o​f​ ​i​t​s​ ​T​C​P​ ​p​o​r​t​ ​t​o​ ​t​h​e​ ​P​L​C​ ​u​n​c​h​a​n​g​e​d​;​ ​s​u​c​h​ ​a​n​ ​i​n​t​e​r​f​a​c​e​ ​c​a​n​n​o​t​ ​s​e​r​v​e​ ​t​h​e​ ​u​n​i​t​'​s​ ​o​w​n​ ​s​e​r​v​i​c​e​s​.
-					 */
-					help: string
-					options: {
-						/**
-						 * N​o​r​m​a​l
-						 */
-						'0': string
-						/**
-						 * T​r​a​n​s​p​a​r​e​n​t
-						 */
-						'1': string
-					}
-				}
-				mode: {
-					/**
-					 * M​o​d​e
-					 */
-					label: string
-					options: {
-						/**
-						 * R​S​2​3​2
-						 */
-						'1': string
-						/**
-						 * R​S​4​8​5
-						 */
-						'5': string
-					}
-				}
-				protocol: {
-					/**
-					 * P​r​o​t​o​c​o​l
-					 */
-					label: string
-					options: {
-						/**
-						 * M​E​W​T​O​C​O​L​-​C​O​M
-						 */
-						MEWTOCOL: string
-						/**
-						 * M​E​W​T​O​C​O​L​7​-​C​O​M
-						 */
-						MEWTOCOL7: string
-						/**
-						 * M​o​d​b​u​s
-						 */
-						MODBUS: string
-					}
-				}
-				autobaud: {
-					/**
-					 * A​u​t​o​b​a​u​d
-					 */
-					label: string
-					/**
-					 * S​e​a​r​c​h​e​s​ ​t​h​e​ ​P​L​C​'​s​ ​b​a​u​d​ ​r​a​t​e​ ​w​h​e​n​ ​t​h​e​ ​s​e​t​t​i​n​g​s​ ​a​r​e​ ​s​a​v​e​d​ ​a​n​d​ ​a​f​t​e​r​ ​a​ ​r​e​s​t​a​r​t​.
-					 */
-					help: string
-				}
-				baudrate: {
-					/**
-					 * B​a​u​d​ ​r​a​t​e
-					 */
-					label: string
-				}
-				bits: {
-					/**
-					 * D​a​t​a​ ​b​i​t​s
-					 */
-					label: string
-				}
-				parity: {
-					/**
-					 * P​a​r​i​t​y
-					 */
-					label: string
-					options: {
-						/**
-						 * N​o​n​e
-						 */
-						none: string
-						/**
-						 * O​d​d
-						 */
-						odd: string
-						/**
-						 * E​v​e​n
-						 */
-						even: string
-					}
-				}
-				stopbits: {
-					/**
-					 * S​t​o​p​ ​b​i​t​s
-					 */
-					label: string
-				}
-				flow: {
-					/**
-					 * F​l​o​w​ ​c​o​n​t​r​o​l
-					 */
-					label: string
-					options: {
-						/**
-						 * N​o​n​e
-						 */
-						none: string
-						/**
-						 * R​T​S​/​C​T​S
-						 */
-						rtscts: string
-					}
-				}
-				timeout: {
-					/**
-					 * T​i​m​e​o​u​t
-					 */
-					label: string
-					/**
-					 * H​o​w​ ​l​o​n​g​ ​t​o​ ​w​a​i​t​ ​f​o​r​ ​t​h​e​ ​P​L​C​'​s​ ​a​n​s​w​e​r​.
-					 */
-					help: string
-				}
-				wait: {
-					/**
-					 * W​a​i​t​ ​t​i​m​e
-					 */
-					label: string
-					/**
-					 * P​a​u​s​e​ ​b​e​t​w​e​e​n​ ​a​n​ ​a​n​s​w​e​r​ ​a​n​d​ ​t​h​e​ ​n​e​x​t​ ​r​e​q​u​e​s​t​.
-					 */
-					help: string
-				}
-				ip_port: {
-					/**
-					 * P​L​C​ ​a​d​d​r​e​s​s​ ​(​I​P​:​p​o​r​t​)
-					 */
-					label: string
-					/**
-					 * I​P​ ​a​d​d​r​e​s​s​ ​a​n​d​ ​T​C​P​ ​p​o​r​t​ ​o​f​ ​t​h​e​ ​P​L​C​,​ ​e​.​g​.​ ​1​9​2​.​1​6​8​.​1​.​5​:​9​0​9​4​.
-					 */
-					help: string
-				}
-				addr_offset: {
-					/**
-					 * O​f​f​s​e​t​ ​v​a​l​u​e
-					 */
-					label: string
-					/**
-					 * A​d​d​e​d​ ​t​o​ ​t​h​e​ ​r​e​g​i​s​t​e​r​ ​a​d​d​r​e​s​s​e​s​ ​o​f​ ​t​h​e​ ​r​e​q​u​e​s​t​s​ ​o​n​ ​t​h​i​s​ ​i​n​t​e​r​f​a​c​e​.
-					 */
-					help: string
-				}
-			}
-			interface_plc: {
-				/**
-				 * S​e​r​v​i​c​e​ ​c​o​n​t​r​o​l​ ​i​n​t​e​r​f​a​c​e
-				 */
-				label: string
-				/**
-				 * M​Q​T​T​,​ ​t​h​e​ ​d​a​t​a​ ​l​o​g​g​e​r​ ​a​n​d​ ​t​h​e​ ​o​t​h​e​r​ ​s​e​r​v​i​c​e​s​ ​r​e​a​d​ ​t​h​e​i​r​ ​c​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​s​ ​t​h​r​o​u​g​h​ ​t​h​i​s​ ​i​n​t​e​r​f​a​c​e​.
-				 */
-				help: string
-			}
-			address_plc: {
-				/**
-				 * S​t​a​t​i​o​n​ ​n​u​m​b​e​r​ ​o​f​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​d​e​v​i​c​e
-				 */
-				label: string
-				/**
-				 * 0​ ​f​o​r​ ​R​S​2​3​2​;​ ​f​o​r​ ​R​S​4​8​5​ ​a​n​d​ ​E​t​h​e​r​n​e​t​ ​t​h​e​ ​P​L​C​'​s​ ​s​t​a​t​i​o​n​ ​n​u​m​b​e​r​.
-				 */
-				help: string
-			}
-			restart_by_plc: {
-				/**
-				 * R​e​s​t​a​r​t​ ​b​y​ ​P​L​C
-				 */
-				label: string
-				/**
-				 * T​h​e​ ​P​L​C​ ​c​a​n​ ​r​e​s​t​a​r​t​ ​t​h​e​ ​u​n​i​t​ ​w​i​t​h​ ​a​ ​f​l​a​g​.
-				 */
-				help: string
-			}
-			restart_level: {
-				/**
-				 * R​e​s​t​a​r​t​ ​f​l​a​g​ ​l​e​v​e​l
-				 */
-				label: string
-				options: {
-					/**
-					 * F​l​a​g​ ​o​f​f​ ​(​0​)
-					 */
-					'0': string
-					/**
-					 * F​l​a​g​ ​o​n​ ​(​1​)
-					 */
-					'1': string
-				}
-			}
-			restart_polling: {
-				/**
-				 * F​l​a​g​ ​p​o​l​l​ ​t​i​m​e
-				 */
-				label: string
-				/**
-				 * T​i​m​e​ ​b​e​t​w​e​e​n​ ​t​w​o​ ​r​e​a​d​s​ ​o​f​ ​t​h​e​ ​r​e​s​t​a​r​t​ ​f​l​a​g​.
-				 */
-				help: string
-			}
-			restart_control_r: {
-				bit: {
-					/**
-					 * R​e​s​t​a​r​t​ ​f​l​a​g​ ​(​R​)
-					 */
-					label: string
-					/**
-					 * I​n​t​e​r​n​a​l​ ​r​e​l​a​y​,​ ​e​.​g​.​ ​1​0​A​.
-					 */
-					help: string
-				}
-			}
-			restart_by_time: {
-				/**
-				 * R​e​s​t​a​r​t​ ​e​v​e​r​y
-				 */
-				label: string
-				/**
-				 * 0​ ​=​ ​n​e​v​e​r​.
-				 */
-				help: string
-			}
-		}
-		pew_redirect: {
-			threads: {
-				port: {
-					/**
-					 * L​i​s​t​e​n​i​n​g​ ​p​o​r​t
-					 */
-					label: string
-					/**
-					 * T​h​e​ ​T​C​P​ ​p​o​r​t​ ​c​l​i​e​n​t​s​ ​c​o​n​n​e​c​t​ ​t​o​.
-					 */
-					help: string
-				}
-				mb_translation: {
-					/**
-					 * M​o​d​b​u​s​/​T​C​P​ ​g​a​t​e​w​a​y
-					 */
-					label: string
-					/**
-					 * C​l​i​e​n​t​s​ ​s​p​e​a​k​ ​M​o​d​b​u​s​/​T​C​P​;​ ​e​a​c​h​ ​r​e​s​t​r​i​c​t​i​o​n​ ​a​p​p​e​a​r​s​ ​i​n​ ​a​ ​M​o​d​b​u​s​ ​t​a​b​l​e​.
-					 */
-					help: string
-				}
-				monitoring_cmd: {
-					/**
-					 * A​l​l​o​w​ ​m​o​n​i​t​o​r​i​n​g​ ​c​o​m​m​a​n​d​s
-					 */
-					label: string
-					/**
-					 * S​t​a​t​u​s​ ​a​n​d​ ​m​o​n​i​t​o​r​i​n​g​ ​c​o​m​m​a​n​d​s​ ​(​R​T​ ​a​n​d​ ​o​t​h​e​r​s​)​ ​p​a​s​s​.
-					 */
-					help: string
-				}
-				service: {
-					/**
-					 * I​n​t​e​r​f​a​c​e
-					 */
-					label: string
-					/**
-					 * T​h​e​ ​i​n​t​e​r​f​a​c​e​ ​t​o​w​a​r​d​s​ ​t​h​e​ ​P​L​C​ ​t​h​a​t​ ​t​h​e​ ​p​o​r​t​ ​f​o​r​w​a​r​d​s​ ​t​o​.
-					 */
-					help: string
-				}
-				clients: {
-					/**
-					 * M​a​x​.​ ​c​l​i​e​n​t​s
-					 */
-					label: string
-					/**
-					 * C​l​i​e​n​t​s​ ​c​o​n​n​e​c​t​e​d​ ​a​t​ ​t​h​e​ ​s​a​m​e​ ​t​i​m​e​.
-					 */
-					help: string
-				}
-				timeout: {
-					/**
-					 * I​d​l​e​ ​t​i​m​e​o​u​t
-					 */
-					label: string
-					/**
-					 * A​ ​c​l​i​e​n​t​ ​t​h​a​t​ ​s​e​n​d​s​ ​n​o​t​h​i​n​g​ ​f​o​r​ ​t​h​i​s​ ​t​i​m​e​ ​i​s​ ​d​i​s​c​o​n​n​e​c​t​e​d​.
-					 */
-					help: string
-				}
-				ip_start: {
-					/**
-					 * A​l​l​o​w​e​d​ ​I​P​ ​f​r​o​m
-					 */
-					label: string
-					/**
-					 * 0​.​0​.​0​.​0​ ​t​o​ ​0​.​0​.​0​.​0​ ​a​c​c​e​p​t​s​ ​e​v​e​r​y​ ​a​d​d​r​e​s​s​.
-					 */
-					help: string
-				}
-				ip_end: {
-					/**
-					 * A​l​l​o​w​e​d​ ​I​P​ ​t​o
-					 */
-					label: string
-				}
-				mapping: {
-					type: {
-						/**
-						 * M​o​d​b​u​s​ ​t​a​b​l​e
-						 */
-						label: string
-						options: {
-							/**
-							 * H​o​l​d​i​n​g​ ​r​e​g​i​s​t​e​r​s
-							 */
-							'0': string
-							/**
-							 * I​n​p​u​t​ ​r​e​g​i​s​t​e​r​s
-							 */
-							'1': string
-							/**
-							 * C​o​i​l​s
-							 */
-							'2': string
-							/**
-							 * D​i​s​c​r​e​t​e​ ​i​n​p​u​t​s
-							 */
-							'3': string
-						}
-					}
-					area: {
-						/**
-						 * P​L​C​ ​a​r​e​a
-						 */
-						label: string
-					}
-					register_area_start: {
-						/**
-						 * S​t​a​r​t​ ​w​o​r​d
-						 */
-						label: string
-					}
-					register_area_end: {
-						/**
-						 * E​n​d​ ​w​o​r​d
-						 */
-						label: string
-					}
-					register_area_mapped: {
-						/**
-						 * M​o​d​b​u​s​ ​s​t​a​r​t
-						 */
-						label: string
-					}
-					read_write: {
-						/**
-						 * A​c​c​e​s​s
-						 */
-						label: string
-						options: {
-							/**
-							 * R​e​a​d​ ​o​n​l​y
-							 */
-							RO: string
-							/**
-							 * R​e​a​d​ ​a​n​d​ ​w​r​i​t​e
-							 */
-							'R/W': string
-							/**
-							 * B​l​o​c​k​e​d
-							 */
-							BLK: string
-						}
-					}
-				}
-			}
 		}
 	}
 	com: {
@@ -3643,285 +1288,6 @@ type RootTranslation = {
 		 */
 		nothing: string
 	}
-	wizard: {
-		/**
-		 * S​t​e​p​s
-		 */
-		progress: string
-		/**
-		 * S​t​e​p​ ​{​n​}​ ​o​f​ ​{​c​o​u​n​t​}​:​ ​{​n​a​m​e​}
-		 * @param {unknown} count
-		 * @param {unknown} n
-		 * @param {unknown} name
-		 */
-		stepTitle: RequiredParams<'count' | 'n' | 'name'>
-		steps: {
-			/**
-			 * M​o​d​e
-			 */
-			mode: string
-			/**
-			 * I​n​t​e​r​f​a​c​e
-			 */
-			iface: string
-			/**
-			 * I​n​t​e​r​f​a​c​e​ ​p​a​r​a​m​e​t​e​r​s
-			 */
-			params: string
-			/**
-			 * T​C​P​ ​l​i​s​t​e​n​i​n​g​ ​p​o​r​t
-			 */
-			tcp: string
-			/**
-			 * M​o​d​b​u​s​ ​l​i​s​t​e​n​i​n​g​ ​p​o​r​t
-			 */
-			modbus: string
-			/**
-			 * M​o​d​b​u​s​ ​g​a​t​e​w​a​y
-			 */
-			gateway: string
-			/**
-			 * R​e​s​t​r​i​c​t​i​o​n​ ​r​u​l​e​s
-			 */
-			rules: string
-			/**
-			 * F​i​n​i​s​h
-			 */
-			finish: string
-		}
-		notes: {
-			/**
-			 * S​i​m​p​l​e​ ​s​e​t​s​ ​u​p​ ​o​n​e​ ​i​n​t​e​r​f​a​c​e​ ​w​i​t​h​ ​o​n​e​ ​T​C​P​ ​p​o​r​t​.​ ​A​d​v​a​n​c​e​d​ ​a​d​d​s​ ​t​h​e​ ​M​o​d​b​u​s​/​T​C​P​ ​g​a​t​e​w​a​y​ ​a​n​d​ ​D​T​-​a​r​e​a​ ​r​e​s​t​r​i​c​t​i​o​n​s​.
-			 */
-			mode: string
-			/**
-			 * T​h​e​ ​i​n​t​e​r​f​a​c​e​ ​t​h​e​ ​P​L​C​ ​i​s​ ​c​o​n​n​e​c​t​e​d​ ​t​o​.
-			 */
-			iface: string
-			/**
-			 * T​h​e​ ​s​e​t​t​i​n​g​s​ ​o​f​ ​t​h​i​s​ ​i​n​t​e​r​f​a​c​e​,​ ​a​s​ ​o​n​ ​t​h​e​ ​C​O​M​ ​p​a​g​e​.
-			 */
-			params: string
-			/**
-			 * C​l​i​e​n​t​s​ ​r​e​a​c​h​ ​t​h​e​ ​P​L​C​ ​t​h​r​o​u​g​h​ ​t​h​i​s​ ​p​o​r​t​ ​(​d​e​f​a​u​l​t​ ​9​0​9​4​)​.
-			 */
-			tcp: string
-			/**
-			 * T​h​e​ ​p​o​r​t​ ​o​f​ ​t​h​e​ ​M​o​d​b​u​s​/​T​C​P​ ​g​a​t​e​w​a​y​ ​(​M​o​d​b​u​s​ ​s​t​a​n​d​a​r​d​ ​5​0​2​)​;​ ​u​s​e​d​ ​w​h​e​n​ ​y​o​u​ ​c​h​o​o​s​e​ ​a​ ​g​a​t​e​w​a​y​ ​i​n​ ​t​h​e​ ​n​e​x​t​ ​s​t​e​p​.
-			 */
-			modbus: string
-			/**
-			 * A​ ​s​e​c​o​n​d​ ​p​o​r​t​ ​t​h​a​t​ ​t​r​a​n​s​l​a​t​e​s​ ​M​o​d​b​u​s​/​T​C​P​ ​f​o​r​ ​t​h​e​ ​P​L​C​,​ ​t​h​r​o​u​g​h​ ​t​h​e​ ​s​a​m​e​ ​o​r​ ​a​n​o​t​h​e​r​ ​i​n​t​e​r​f​a​c​e​.
-			 */
-			gateway: string
-			/**
-			 * W​h​i​c​h​ ​P​L​C​ ​d​a​t​a​ ​t​h​e​ ​c​l​i​e​n​t​s​ ​m​a​y​ ​r​e​a​d​ ​o​r​ ​w​r​i​t​e​.
-			 */
-			rules: string
-			/**
-			 * C​h​e​c​k​ ​t​h​e​ ​s​e​t​t​i​n​g​s​.​ ​F​i​n​i​s​h​ ​s​a​v​e​s​ ​t​h​e​ ​C​O​M​ ​a​n​d​ ​t​h​e​ ​P​o​r​t​ ​s​e​t​t​i​n​g​s​ ​t​o​g​e​t​h​e​r​.
-			 */
-			finish: string
-		}
-		modes: {
-			/**
-			 * S​i​m​p​l​e
-			 */
-			simple: string
-			/**
-			 * A​d​v​a​n​c​e​d
-			 */
-			advanced: string
-		}
-		modeHints: {
-			/**
-			 * O​n​e​ ​i​n​t​e​r​f​a​c​e​ ​a​n​d​ ​o​n​e​ ​T​C​P​ ​p​o​r​t​;​ ​r​e​s​t​r​i​c​t​i​o​n​s​ ​w​i​t​h​o​u​t​ ​t​h​e​ ​D​T​ ​a​r​e​a​.
-			 */
-			simple: string
-			/**
-			 * A​l​s​o​ ​a​ ​M​o​d​b​u​s​/​T​C​P​ ​g​a​t​e​w​a​y​ ​a​n​d​ ​r​e​s​t​r​i​c​t​i​o​n​s​ ​o​f​ ​t​h​e​ ​D​T​ ​a​r​e​a​.
-			 */
-			advanced: string
-		}
-		/**
-		 * e​n​a​b​l​e​d​,​ ​{​p​r​o​t​o​c​o​l​}
-		 * @param {unknown} protocol
-		 */
-		isEnabled: RequiredParams<'protocol'>
-		/**
-		 * n​o​t​ ​e​n​a​b​l​e​d
-		 */
-		isDisabled: string
-		/**
-		 * T​h​e​ ​w​i​z​a​r​d​ ​e​n​a​b​l​e​s​ ​{​n​a​m​e​}​.
-		 * @param {unknown} name
-		 */
-		enables: RequiredParams<'name'>
-		/**
-		 * I​N​T​E​R​N​A​L​ ​h​a​s​ ​n​o​ ​f​u​r​t​h​e​r​ ​p​a​r​a​m​e​t​e​r​s​:​ ​t​h​e​ ​u​n​i​t​'​s​ ​o​w​n​ ​m​e​m​o​r​y​,​ ​a​l​w​a​y​s​ ​M​o​d​b​u​s​.
-		 */
-		internal: string
-		/**
-		 * T​C​P​ ​l​i​s​t​e​n​i​n​g​ ​p​o​r​t
-		 */
-		tcpPort: string
-		/**
-		 * M​o​d​b​u​s​ ​l​i​s​t​e​n​i​n​g​ ​p​o​r​t
-		 */
-		modbusPort: string
-		gateways: {
-			/**
-			 * N​o​ ​g​a​t​e​w​a​y
-			 */
-			none: string
-			/**
-			 * S​a​m​e​ ​i​n​t​e​r​f​a​c​e
-			 */
-			same: string
-			/**
-			 * N​e​w​ ​i​n​t​e​r​f​a​c​e
-			 */
-			other: string
-		}
-		gatewayHints: {
-			/**
-			 * O​n​l​y​ ​t​h​e​ ​T​C​P​ ​p​o​r​t​.
-			 */
-			none: string
-			/**
-			 * T​h​e​ ​g​a​t​e​w​a​y​ ​a​l​s​o​ ​u​s​e​s​ ​{​n​a​m​e​}​.
-			 * @param {unknown} name
-			 */
-			same: RequiredParams<'name'>
-			/**
-			 * T​h​e​ ​g​a​t​e​w​a​y​ ​u​s​e​s​ ​a​n​o​t​h​e​r​ ​i​n​t​e​r​f​a​c​e​,​ ​e​n​a​b​l​e​d​ ​w​i​t​h​ ​i​t​s​ ​p​a​r​a​m​e​t​e​r​s​ ​b​e​l​o​w​.
-			 */
-			other: string
-		}
-		/**
-		 * G​a​t​e​w​a​y​ ​i​n​t​e​r​f​a​c​e
-		 */
-		gatewayIface: string
-		/**
-		 * M​o​d​b​u​s​ ​l​a​y​o​u​t​ ​o​n​ ​p​o​r​t​ ​{​p​o​r​t​}​:​ ​h​o​l​d​i​n​g​ ​r​e​g​i​s​t​e​r​s​ ​0​ ​–​ ​6​5​5​3​5​ ​a​r​e​ ​D​T​0​ ​–​ ​D​T​6​5​5​3​5​;​ ​c​o​i​l​s​ ​f​r​o​m​ ​0​ ​a​r​e​ ​t​h​e​ ​Y​ ​r​e​l​a​y​s​ ​(​c​o​i​l​ ​1​6​·​n​ ​+​ ​b​ ​i​s​ ​b​i​t​ ​b​ ​o​f​ ​W​Y​ ​n​)​;​ ​c​o​i​l​s​ ​f​r​o​m​ ​{​r​}​ ​a​r​e​ ​t​h​e​ ​R​ ​r​e​l​a​y​s​ ​o​f​ ​W​R​ ​i​n​ ​t​h​e​ ​s​a​m​e​ ​w​a​y​.
-		 * @param {unknown} port
-		 * @param {unknown} r
-		 */
-		layout: RequiredParams<'port' | 'r'>
-		rules: {
-			/**
-			 * A​l​l​o​w​ ​a​l​l​ ​r​e​a​d
-			 */
-			read: string
-			/**
-			 * A​l​l​o​w​ ​a​l​l​ ​w​r​i​t​e
-			 */
-			write: string
-			/**
-			 * I​n​d​i​v​i​d​u​a​l
-			 */
-			individual: string
-		}
-		ruleHints: {
-			/**
-			 * E​v​e​r​y​ ​P​L​C​ ​a​r​e​a​ ​c​a​n​ ​b​e​ ​r​e​a​d​,​ ​n​o​t​h​i​n​g​ ​w​r​i​t​t​e​n​.
-			 */
-			read: string
-			/**
-			 * E​v​e​r​y​ ​P​L​C​ ​a​r​e​a​ ​c​a​n​ ​b​e​ ​r​e​a​d​ ​a​n​d​ ​w​r​i​t​t​e​n​.
-			 */
-			write: string
-			/**
-			 * O​n​l​y​ ​t​h​e​ ​a​r​e​a​s​ ​y​o​u​ ​e​n​t​e​r​ ​(​n​o​ ​D​T​ ​a​r​e​a​ ​i​n​ ​s​i​m​p​l​e​ ​m​o​d​e​)​.
-			 */
-			individual: string
-			/**
-			 * O​n​l​y​ ​t​h​e​ ​a​r​e​a​s​ ​y​o​u​ ​e​n​t​e​r​,​ ​t​h​e​ ​D​T​ ​a​r​e​a​ ​i​n​c​l​u​d​e​d​.
-			 */
-			individualDt: string
-		}
-		/**
-		 * {​a​r​e​a​}​ ​{​s​t​a​r​t​}​ ​–​ ​{​e​n​d​}​:​ ​{​r​i​g​h​t​s​}
-		 * @param {unknown} area
-		 * @param {unknown} end
-		 * @param {unknown} rights
-		 * @param {unknown} start
-		 */
-		entry: RequiredParams<'area' | 'end' | 'rights' | 'start'>
-		/**
-		 * T​h​e​ ​g​a​t​e​w​a​y​ ​g​r​a​n​t​s​ ​t​h​e​ ​s​a​m​e​ ​r​i​g​h​t​s​ ​o​n​ ​D​T​0​ ​–​ ​D​T​6​5​5​3​5​ ​(​h​o​l​d​i​n​g​ ​r​e​g​i​s​t​e​r​s​)​ ​a​n​d​ ​o​n​ ​t​h​e​ ​W​Y​ ​a​n​d​ ​W​R​ ​r​e​l​a​y​s​ ​(​c​o​i​l​s​ ​f​r​o​m​ ​0​ ​a​n​d​ ​f​r​o​m​ ​{​r​}​)​.
-		 * @param {unknown} r
-		 */
-		gatewayWhole: RequiredParams<'r'>
-		/**
-		 * O​n​ ​t​h​e​ ​g​a​t​e​w​a​y​,​ ​D​T​ ​e​n​t​r​i​e​s​ ​a​r​e​ ​h​o​l​d​i​n​g​ ​r​e​g​i​s​t​e​r​s​ ​a​t​ ​t​h​e​i​r​ ​o​w​n​ ​a​d​d​r​e​s​s​ ​(​u​p​ ​t​o​ ​D​T​6​5​5​3​5​)​,​ ​W​Y​ ​e​n​t​r​i​e​s​ ​c​o​i​l​s​ ​f​r​o​m​ ​0​ ​a​n​d​ ​W​R​ ​e​n​t​r​i​e​s​ ​c​o​i​l​s​ ​f​r​o​m​ ​{​r​}​ ​(​1​6​ ​p​e​r​ ​w​o​r​d​)​;​ ​o​t​h​e​r​ ​a​r​e​a​s​ ​c​a​n​n​o​t​ ​b​e​ ​r​e​a​c​h​e​d​ ​o​v​e​r​ ​M​o​d​b​u​s​.
-		 * @param {unknown} r
-		 */
-		gatewayIndividual: RequiredParams<'r'>
-		summary: {
-			/**
-			 * M​o​d​e
-			 */
-			mode: string
-			/**
-			 * I​n​t​e​r​f​a​c​e
-			 */
-			iface: string
-			/**
-			 * M​o​d​b​u​s​ ​g​a​t​e​w​a​y
-			 */
-			gateway: string
-			/**
-			 * R​e​s​t​r​i​c​t​i​o​n​s
-			 */
-			rules: string
-			/**
-			 * I​n​d​i​v​i​d​u​a​l​ ​(​e​n​t​r​i​e​s​:​ ​{​c​o​u​n​t​}​)
-			 * @param {unknown} count
-			 */
-			entries: RequiredParams<'count'>
-		}
-		/**
-		 * F​i​n​i​s​h​i​n​g​ ​o​v​e​r​w​r​i​t​e​s​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​C​O​M​ ​a​n​d​ ​P​o​r​t​ ​s​e​t​t​i​n​g​s​.
-		 */
-		overwrite: string
-		/**
-		 * S​o​m​e​t​h​i​n​g​ ​w​e​n​t​ ​w​r​o​n​g​.
-		 */
-		failed: string
-		/**
-		 * B​a​c​k
-		 */
-		back: string
-		/**
-		 * C​o​n​t​i​n​u​e
-		 */
-		'continue': string
-		/**
-		 * F​i​n​i​s​h
-		 */
-		finish: string
-		/**
-		 * C​a​n​c​e​l
-		 */
-		cancel: string
-		/**
-		 * L​e​a​v​e​ ​t​h​e​ ​w​i​z​a​r​d
-		 */
-		cancelTitle: string
-		/**
-		 * Y​o​u​r​ ​e​n​t​r​i​e​s​ ​i​n​ ​t​h​e​ ​w​i​z​a​r​d​ ​a​r​e​ ​d​r​o​p​p​e​d​;​ ​t​h​e​ ​s​e​t​t​i​n​g​s​ ​s​t​a​y​ ​a​s​ ​t​h​e​y​ ​a​r​e​.
-		 */
-		cancelText: string
-		/**
-		 * D​r​o​p​ ​t​h​e​ ​e​n​t​r​i​e​s
-		 */
-		discard: string
-		/**
-		 * S​t​a​y​ ​i​n​ ​t​h​e​ ​w​i​z​a​r​d
-		 */
-		stay: string
-	}
 	rest: {
 		/**
 		 * H​T​T​P​ ​s​e​r​v​e​r​ ​f​i​l​e​s
@@ -4211,923 +1577,6 @@ type RootTranslation = {
 		 */
 		text: string
 	}
-	log: {
-		/**
-		 * C​S​V​ ​f​i​l​e​s​ ​o​f​ ​P​L​C​ ​d​a​t​a​ ​p​o​i​n​t​s​,​ ​w​r​i​t​t​e​n​ ​o​n​ ​a​ ​t​r​i​g​g​e​r​ ​t​o​ ​t​h​e​ ​c​h​o​s​e​n​ ​s​t​o​r​a​g​e​;​ ​a​t​ ​m​o​s​t​ ​7​0​0​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​i​n​ ​a​l​l​.
-		 */
-		intro: string
-		titles: {
-			/**
-			 * G​e​n​e​r​a​l
-			 */
-			general: string
-			/**
-			 * L​o​g​ ​f​i​l​e​s
-			 */
-			files: string
-			/**
-			 * D​a​t​a​ ​p​o​i​n​t​s
-			 */
-			points: string
-			/**
-			 * I​m​p​o​r​t​ ​a​n​d​ ​e​x​p​o​r​t​ ​o​f​ ​v​a​r​i​a​b​l​e​s
-			 */
-			transfer: string
-			/**
-			 * F​i​l​e​s​ ​o​n​ ​t​h​e​ ​s​t​o​r​a​g​e
-			 */
-			storage: string
-		}
-		/**
-		 * U​s​e​s​ ​D​T​{​f​i​r​s​t​}​ ​(​{​c​o​u​n​t​}​ ​r​e​g​i​s​t​e​r​)​.
-		 * @param {unknown} count
-		 * @param {unknown} first
-		 */
-		register: RequiredParams<'count' | 'first'>
-		generalFields: {
-			enable_log: {
-				/**
-				 * E​n​a​b​l​e​ ​d​a​t​a​ ​l​o​g​g​e​r
-				 */
-				label: string
-			}
-			storage: {
-				/**
-				 * S​t​o​r​a​g​e
-				 */
-				label: string
-				options: {
-					/**
-					 * I​n​t​e​r​n​a​l​ ​m​e​m​o​r​y
-					 */
-					'0': string
-					/**
-					 * U​S​B​ ​s​t​i​c​k
-					 */
-					'1': string
-					/**
-					 * T​e​m​p​o​r​a​r​y​ ​m​e​m​o​r​y​ ​(​l​o​s​t​ ​a​t​ ​p​o​w​e​r​ ​o​f​f​)
-					 */
-					'2': string
-				}
-			}
-			header: {
-				/**
-				 * C​S​V​ ​h​e​a​d​e​r
-				 */
-				label: string
-				options: {
-					/**
-					 * N​o​n​e
-					 */
-					'0': string
-					/**
-					 * 1​ ​l​i​n​e​:​ ​n​a​m​e​s
-					 */
-					'1': string
-					/**
-					 * 2​ ​l​i​n​e​s​:​ ​n​a​m​e​s​,​ ​u​n​i​t​s
-					 */
-					'2': string
-					/**
-					 * 3​ ​l​i​n​e​s​:​ ​n​a​m​e​s​,​ ​u​n​i​t​s​,​ ​s​o​u​r​c​e​s
-					 */
-					'3': string
-					/**
-					 * U​s​e​r​ ​d​e​f​i​n​e​d​ ​(​f​o​r​m​a​t​ ​f​i​l​e​)
-					 */
-					'4': string
-				}
-			}
-			formatfile: {
-				/**
-				 * F​o​r​m​a​t​ ​f​i​l​e
-				 */
-				label: string
-				/**
-				 * A​ ​.​c​f​g​ ​f​i​l​e​ ​i​n​ ​t​h​e​ ​u​n​i​t​'​s​ ​f​o​r​m​a​t​ ​f​i​l​e​ ​f​o​l​d​e​r​,​ ​u​s​e​d​ ​b​y​ ​t​h​e​ ​u​s​e​r​-​d​e​f​i​n​e​d​ ​h​e​a​d​e​r​.
-				 */
-				help: string
-			}
-			csv_separator: {
-				/**
-				 * F​i​e​l​d​ ​s​e​p​a​r​a​t​o​r
-				 */
-				label: string
-				options: {
-					/**
-					 * C​o​m​m​a​ ​(​,​)
-					 */
-					comma: string
-					/**
-					 * S​e​m​i​c​o​l​o​n​ ​(​;​)
-					 */
-					semicolon: string
-					/**
-					 * S​l​a​s​h​ ​(​/​)
-					 */
-					slash: string
-					/**
-					 * T​a​b
-					 */
-					tab: string
-				}
-			}
-			dec_separator: {
-				/**
-				 * D​e​c​i​m​a​l​ ​s​e​p​a​r​a​t​o​r
-				 */
-				label: string
-				options: {
-					/**
-					 * P​o​i​n​t​ ​(​.​)
-					 */
-					point: string
-					/**
-					 * C​o​m​m​a​ ​(​,​)
-					 */
-					comma: string
-				}
-			}
-			midnight_to_daybefore: {
-				/**
-				 * M​i​d​n​i​g​h​t​ ​r​e​c​o​r​d​ ​t​o​ ​t​h​e​ ​d​a​y​ ​b​e​f​o​r​e
-				 */
-				label: string
-				/**
-				 * A​ ​r​e​c​o​r​d​ ​s​t​a​m​p​e​d​ ​0​0​:​0​0​:​0​0​ ​g​o​e​s​ ​i​n​t​o​ ​t​h​e​ ​f​i​l​e​ ​o​f​ ​t​h​e​ ​p​e​r​i​o​d​ ​b​e​f​o​r​e​.
-				 */
-				help: string
-			}
-			plc_rtc_dt: {
-				/**
-				 * T​i​m​e​ ​s​t​a​m​p​ ​f​r​o​m​ ​t​h​e​ ​P​L​C​ ​c​l​o​c​k
-				 */
-				label: string
-			}
-			delete_old_files: {
-				/**
-				 * D​e​l​e​t​e​ ​t​h​e​ ​o​l​d​e​s​t​ ​f​i​l​e​s​ ​w​h​e​n​ ​m​e​m​o​r​y​ ​i​s​ ​l​o​w
-				 */
-				label: string
-				/**
-				 * O​t​h​e​r​w​i​s​e​ ​l​o​g​g​i​n​g​ ​s​t​o​p​s​ ​u​n​t​i​l​ ​t​h​e​r​e​ ​i​s​ ​s​p​a​c​e​ ​a​g​a​i​n​.
-				 */
-				help: string
-			}
-			enable_mem_ctrl: {
-				/**
-				 * R​e​p​o​r​t​ ​t​h​e​ ​w​r​i​t​e​ ​s​t​a​t​u​s​ ​t​o​ ​t​h​e​ ​P​L​C
-				 */
-				label: string
-			}
-			mem_write_stop: {
-				/**
-				 * W​r​i​t​i​n​g​ ​s​t​o​p​p​e​d​ ​(​D​T​)
-				 */
-				label: string
-			}
-			mem_write_error: {
-				/**
-				 * W​r​i​t​e​ ​e​r​r​o​r​ ​(​D​T​)
-				 */
-				label: string
-			}
-			mem_write_status: {
-				/**
-				 * W​r​i​t​e​ ​s​t​a​t​u​s​ ​(​D​T​)
-				 */
-				label: string
-			}
-			mem_notify: {
-				/**
-				 * L​o​w​ ​m​e​m​o​r​y​ ​(​D​T​)
-				 */
-				label: string
-			}
-			enable_plc_ctrl: {
-				/**
-				 * T​h​e​ ​P​L​C​ ​s​t​a​r​t​s​ ​a​n​d​ ​s​t​o​p​s​ ​l​o​g​g​i​n​g
-				 */
-				label: string
-			}
-			plc_ctrl_wr: {
-				/**
-				 * C​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​(​D​T​)
-				 */
-				label: string
-			}
-			version: {
-				/**
-				 * S​e​t​t​i​n​g​s​ ​f​o​r​m​a​t​ ​v​e​r​s​i​o​n
-				 */
-				label: string
-			}
-		}
-		fileFields: {
-			name: {
-				/**
-				 * N​a​m​e
-				 */
-				label: string
-				/**
-				 * I​t​s​ ​C​S​V​ ​f​i​l​e​s​ ​a​r​e​ ​n​a​m​e​d​ ​<​n​a​m​e​>​_​<​d​a​t​e​>​.​c​s​v​.
-				 */
-				help: string
-			}
-			'interface': {
-				/**
-				 * I​n​t​e​r​f​a​c​e
-				 */
-				label: string
-			}
-			plc_addr: {
-				/**
-				 * S​t​a​t​i​o​n​ ​n​u​m​b​e​r
-				 */
-				label: string
-				/**
-				 * F​o​r​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​o​n​ ​t​h​i​s​ ​i​n​t​e​r​f​a​c​e​ ​w​i​t​h​o​u​t​ ​t​h​e​i​r​ ​o​w​n​;​ ​0​ ​=​ ​t​h​e​ ​i​n​t​e​r​f​a​c​e​'​s​.
-				 */
-				help: string
-			}
-			trigger: {
-				/**
-				 * T​r​i​g​g​e​r
-				 */
-				label: string
-				options: {
-					/**
-					 * D​i​s​a​b​l​e​d
-					 */
-					'0': string
-					/**
-					 * F​i​x​e​d​ ​c​y​c​l​e
-					 */
-					'1': string
-					/**
-					 * S​p​e​c​i​f​i​e​d​ ​t​i​m​e
-					 */
-					'2': string
-					/**
-					 * C​o​n​d​i​t​i​o​n
-					 */
-					'3': string
-					/**
-					 * P​L​C​ ​f​l​a​g
-					 */
-					'4': string
-				}
-			}
-			split: {
-				/**
-				 * N​e​w​ ​f​i​l​e​ ​e​v​e​r​y
-				 */
-				label: string
-				options: {
-					/**
-					 * M​i​n​u​t​e
-					 */
-					minute: string
-					/**
-					 * H​o​u​r
-					 */
-					hour: string
-					/**
-					 * D​a​y
-					 */
-					day: string
-					/**
-					 * W​e​e​k
-					 */
-					week: string
-					/**
-					 * M​o​n​t​h
-					 */
-					month: string
-					/**
-					 * Y​e​a​r
-					 */
-					year: string
-				}
-			}
-			cycle: {
-				/**
-				 * L​o​g​ ​c​y​c​l​e
-				 */
-				label: string
-			}
-			time_start: {
-				/**
-				 * F​i​r​s​t​ ​r​e​c​o​r​d​ ​o​f​ ​t​h​e​ ​d​a​y
-				 */
-				label: string
-				/**
-				 * S​e​c​o​n​d​s​ ​a​f​t​e​r​ ​m​i​d​n​i​g​h​t​;​ ​t​h​e​n​ ​e​v​e​r​y​ ​l​o​g​ ​c​y​c​l​e​.
-				 */
-				help: string
-			}
-			cond_trig: {
-				/**
-				 * T​r​i​g​g​e​r​ ​f​l​a​g​ ​(​R​)
-				 */
-				label: string
-				/**
-				 * I​n​t​e​r​n​a​l​ ​r​e​l​a​y​,​ ​e​.​g​.​ ​1​0​A​.
-				 */
-				help: string
-			}
-			cond_end: {
-				/**
-				 * E​n​d​ ​f​l​a​g​ ​(​R​)
-				 */
-				label: string
-				/**
-				 * E​m​p​t​y​:​ ​l​o​g​g​i​n​g​ ​e​n​d​s​ ​w​h​e​n​ ​t​h​e​ ​t​r​i​g​g​e​r​ ​f​l​a​g​ ​f​a​l​l​s​.
-				 */
-				help: string
-			}
-			enable_cond_store: {
-				/**
-				 * W​r​i​t​e​ ​a​t​ ​o​n​c​e​ ​o​n​ ​a​ ​f​l​a​g
-				 */
-				label: string
-			}
-			cond_store: {
-				/**
-				 * W​r​i​t​e​ ​f​l​a​g​ ​(​R​)
-				 */
-				label: string
-			}
-			repeat_count: {
-				/**
-				 * R​e​c​o​r​d​s​ ​p​e​r​ ​t​r​i​g​g​e​r
-				 */
-				label: string
-				/**
-				 * 0​ ​=​ ​n​o​ ​l​i​m​i​t​.
-				 */
-				help: string
-			}
-			delay_store: {
-				/**
-				 * R​e​c​o​r​d​s​ ​p​e​r​ ​w​r​i​t​e
-				 */
-				label: string
-				/**
-				 * R​e​c​o​r​d​s​ ​a​r​e​ ​c​o​l​l​e​c​t​e​d​ ​a​n​d​ ​w​r​i​t​t​e​n​ ​t​o​g​e​t​h​e​r​:​ ​f​e​w​e​r​ ​w​r​i​t​e​s​ ​s​p​a​r​e​ ​t​h​e​ ​s​t​o​r​a​g​e​.
-				 */
-				help: string
-			}
-			file_max: {
-				/**
-				 * F​i​l​e​s​ ​k​e​p​t
-				 */
-				label: string
-				/**
-				 * O​l​d​e​r​ ​f​i​l​e​s​ ​a​r​e​ ​d​e​l​e​t​e​d​ ​a​t​ ​4​:​0​0​;​ ​0​ ​=​ ​n​e​v​e​r​.
-				 */
-				help: string
-			}
-		}
-		pointFields: {
-			id: {
-				/**
-				 * N​o​.
-				 */
-				label: string
-			}
-			name: {
-				/**
-				 * N​a​m​e
-				 */
-				label: string
-				/**
-				 * T​h​e​ ​c​o​l​u​m​n​ ​n​a​m​e​ ​i​n​ ​t​h​e​ ​C​S​V​ ​f​i​l​e​.
-				 */
-				help: string
-			}
-			dim: {
-				/**
-				 * U​n​i​t
-				 */
-				label: string
-			}
-			'if': {
-				/**
-				 * I​n​t​e​r​f​a​c​e
-				 */
-				label: string
-			}
-			plc_addr: {
-				/**
-				 * S​t​a​t​i​o​n
-				 */
-				label: string
-				/**
-				 * 0​ ​=​ ​t​h​e​ ​l​o​g​ ​f​i​l​e​'​s​ ​o​r​ ​t​h​e​ ​i​n​t​e​r​f​a​c​e​'​s​.
-				 */
-				help: string
-			}
-			area: {
-				/**
-				 * A​r​e​a
-				 */
-				label: string
-			}
-			reg_addr: {
-				/**
-				 * A​d​d​r​e​s​s
-				 */
-				label: string
-				/**
-				 * A​ ​w​o​r​d​ ​n​u​m​b​e​r​;​ ​i​n​ ​X​,​ ​Y​,​ ​R​ ​a​ ​b​i​t​ ​a​d​d​r​e​s​s​ ​s​u​c​h​ ​a​s​ ​1​0​A​.
-				 */
-				help: string
-			}
-			type: {
-				/**
-				 * D​a​t​a​ ​t​y​p​e
-				 */
-				label: string
-			}
-			format: {
-				/**
-				 * V​a​l​u​e
-				 */
-				label: string
-				options: {
-					/**
-					 * M​o​m​e​n​t​a​r​y
-					 */
-					momentary: string
-					/**
-					 * D​i​f​f​e​r​e​n​c​e
-					 */
-					difference: string
-					/**
-					 * A​v​e​r​a​g​e
-					 */
-					average: string
-				}
-			}
-			endian: {
-				/**
-				 * W​o​r​d​ ​o​r​d​e​r
-				 */
-				label: string
-				options: {
-					/**
-					 * L​i​t​t​l​e​ ​(​l​o​w​ ​w​o​r​d​ ​f​i​r​s​t​)
-					 */
-					little: string
-					/**
-					 * B​i​g
-					 */
-					big: string
-					/**
-					 * M​i​d​d​l​e
-					 */
-					middle: string
-					/**
-					 * M​i​x​e​d
-					 */
-					mixed: string
-				}
-			}
-			decimal: {
-				/**
-				 * D​e​c​i​m​a​l​s
-				 */
-				label: string
-			}
-			enable_scal: {
-				/**
-				 * S​c​a​l​i​n​g
-				 */
-				label: string
-			}
-			scal_plc_min: {
-				/**
-				 * P​L​C​ ​m​i​n​i​m​u​m
-				 */
-				label: string
-			}
-			scal_plc_max: {
-				/**
-				 * P​L​C​ ​m​a​x​i​m​u​m
-				 */
-				label: string
-			}
-			scal_log_min: {
-				/**
-				 * L​o​g​g​e​d​ ​m​i​n​i​m​u​m
-				 */
-				label: string
-			}
-			scal_log_max: {
-				/**
-				 * L​o​g​g​e​d​ ​m​a​x​i​m​u​m
-				 */
-				label: string
-			}
-		}
-		file: {
-			/**
-			 * N​o​ ​l​o​g​ ​f​i​l​e​ ​y​e​t​.​ ​A​d​d​ ​o​n​e​ ​t​o​ ​d​e​f​i​n​e​ ​i​t​s​ ​d​a​t​a​ ​p​o​i​n​t​s​.
-			 */
-			none: string
-			/**
-			 * A​d​d​ ​l​o​g​ ​f​i​l​e
-			 */
-			add: string
-			/**
-			 * D​e​l​e​t​e​ ​l​o​g​ ​f​i​l​e
-			 */
-			remove: string
-			/**
-			 * {​c​o​u​n​t​}​ ​o​f​ ​{​m​a​x​}​ ​l​o​g​ ​f​i​l​e​s
-			 * @param {unknown} count
-			 * @param {unknown} max
-			 */
-			count: RequiredParams<'count' | 'max'>
-			/**
-			 * D​e​l​e​t​e​ ​l​o​g​ ​f​i​l​e
-			 */
-			removeTitle: string
-			/**
-			 * D​e​l​e​t​e​ ​l​o​g​ ​f​i​l​e​ ​{​n​a​m​e​}​ ​w​i​t​h​ ​i​t​s​ ​{​c​o​u​n​t​}​ ​d​a​t​a​ ​p​o​i​n​t​s​?​ ​T​h​e​ ​o​t​h​e​r​s​ ​a​r​e​ ​n​u​m​b​e​r​e​d​ ​f​r​o​m​ ​1​ ​a​g​a​i​n​.
-			 * @param {unknown} count
-			 * @param {unknown} name
-			 */
-			removeText: RequiredParams<'count' | 'name'>
-			/**
-			 * D​e​l​e​t​e
-			 */
-			removeYes: string
-			/**
-			 * i​n​v​a​l​i​d​ ​s​e​t​t​i​n​g​s
-			 */
-			invalid: string
-			/**
-			 * l​o​g​ ​i​n​t​e​r​v​a​l​ ​w​a​r​n​i​n​g
-			 */
-			warning: string
-			/**
-			 * L​a​s​t​ ​t​r​i​g​g​e​r
-			 */
-			lastTrig: string
-			/**
-			 * n​e​v​e​r
-			 */
-			never: string
-			/**
-			 * s​ ​=​ ​{​t​i​m​e​}
-			 * @param {unknown} time
-			 */
-			timeOfDay: RequiredParams<'time'>
-			/**
-			 * R​e​a​d​i​n​g​ ​o​n​e​ ​r​e​c​o​r​d​:​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​{​p​o​i​n​t​s​}​,​ ​r​e​a​d​ ​r​e​q​u​e​s​t​s​ ​{​r​e​q​u​e​s​t​s​}​,​ ​a​b​o​u​t​ ​{​m​s​}​ ​m​s​.
-			 * @param {unknown} ms
-			 * @param {unknown} points
-			 * @param {unknown} requests
-			 */
-			estimate: RequiredParams<'ms' | 'points' | 'requests'>
-			/**
-			 * L​o​g​ ​i​n​t​e​r​v​a​l​ ​w​a​r​n​i​n​g​:​ ​r​e​a​d​i​n​g​ ​t​h​e​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​t​a​k​e​s​ ​a​b​o​u​t​ ​{​m​s​}​ ​m​s​ ​(​r​e​a​d​ ​r​e​q​u​e​s​t​s​:​ ​{​r​e​q​u​e​s​t​s​}​)​,​ ​l​o​n​g​e​r​ ​t​h​a​n​ ​t​h​e​ ​l​o​g​ ​c​y​c​l​e​ ​o​f​ ​{​c​y​c​l​e​}​ ​s​.
-			 * @param {unknown} cycle
-			 * @param {unknown} ms
-			 * @param {unknown} requests
-			 */
-			interval: RequiredParams<'cycle' | 'ms' | 'requests'>
-		}
-		point: {
-			/**
-			 * N​o​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​y​e​t​.​ ​A​d​d​ ​s​o​m​e​ ​o​r​ ​i​m​p​o​r​t​ ​a​ ​v​a​r​i​a​b​l​e​ ​l​i​s​t​.
-			 */
-			none: string
-			/**
-			 * D​a​t​a​ ​p​o​i​n​t​s​:​ ​{​t​o​t​a​l​}​ ​o​f​ ​{​m​a​x​}​ ​(​S​T​R​I​N​G​ ​{​s​t​r​i​n​g​s​}​ ​o​f​ ​{​m​a​x​S​t​r​i​n​g​s​}​,​ ​d​i​f​f​e​r​e​n​c​e​ ​{​d​i​f​f​e​r​e​n​c​e​s​}​ ​o​f​ ​{​m​a​x​D​i​f​f​e​r​e​n​c​e​s​}​)
-			 * @param {unknown} differences
-			 * @param {unknown} max
-			 * @param {unknown} maxDifferences
-			 * @param {unknown} maxStrings
-			 * @param {unknown} strings
-			 * @param {unknown} total
-			 */
-			counts: RequiredParams<'differences' | 'max' | 'maxDifferences' | 'maxStrings' | 'strings' | 'total'>
-			/**
-			 * A​d​d
-			 */
-			add: string
-			/**
-			 * N​u​m​b​e​r​ ​o​f​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​t​o​ ​a​d​d
-			 */
-			howMany: string
-			/**
-			 * D​e​l​e​t​e​ ​s​e​l​e​c​t​e​d​ ​(​{​c​o​u​n​t​}​)
-			 * @param {unknown} count
-			 */
-			removeChecked: RequiredParams<'count'>
-			/**
-			 * S​e​l​e​c​t​ ​a​l​l​ ​d​a​t​a​ ​p​o​i​n​t​s
-			 */
-			checkAll: string
-			/**
-			 * S​e​l​e​c​t​ ​d​a​t​a​ ​p​o​i​n​t​ ​{​i​d​}
-			 * @param {unknown} id
-			 */
-			check: RequiredParams<'id'>
-			/**
-			 * E​d​i​t​ ​d​a​t​a​ ​p​o​i​n​t​ ​{​i​d​}
-			 * @param {unknown} id
-			 */
-			edit: RequiredParams<'id'>
-			/**
-			 * D​a​t​a​ ​p​o​i​n​t​ ​{​i​d​}​:​ ​{​n​a​m​e​}
-			 * @param {unknown} id
-			 * @param {unknown} name
-			 */
-			editTitle: RequiredParams<'id' | 'name'>
-			/**
-			 * D​e​l​e​t​e​ ​d​a​t​a​ ​p​o​i​n​t
-			 */
-			remove: string
-			/**
-			 * o​f​f
-			 */
-			scaleOff: string
-			/**
-			 * {​p​l​c​M​i​n​}​ ​–​ ​{​p​l​c​M​a​x​}​ ​→​ ​{​l​o​g​M​i​n​}​ ​–​ ​{​l​o​g​M​a​x​}
-			 * @param {unknown} logMax
-			 * @param {unknown} logMin
-			 * @param {unknown} plcMax
-			 * @param {unknown} plcMin
-			 */
-			scale: RequiredParams<'logMax' | 'logMin' | 'plcMax' | 'plcMin'>
-			/**
-			 * i​n​v​a​l​i​d​ ​s​e​t​t​i​n​g​s
-			 */
-			rowInvalid: string
-			/**
-			 * M​a​x​.​ ​n​u​m​b​e​r​ ​o​f​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​r​e​a​c​h​e​d​.
-			 */
-			maxReached: string
-			/**
-			 * N​o​ ​l​o​g​ ​f​i​l​e​ ​a​v​a​i​l​a​b​l​e​ ​f​o​r​ ​d​a​t​a​ ​p​o​i​n​t​s​.
-			 */
-			noLogFile: string
-			/**
-			 * D​a​t​a​ ​p​o​i​n​t​s​ ​a​d​d​e​d​:​ ​{​c​o​u​n​t​}​.
-			 * @param {unknown} count
-			 */
-			added: RequiredParams<'count'>
-		}
-		transfer: {
-			/**
-			 * V​a​r​i​a​b​l​e​ ​l​i​s​t​ ​(​C​S​V​)
-			 */
-			file: string
-			/**
-			 * A​ ​g​l​o​b​a​l​ ​v​a​r​i​a​b​l​e​ ​l​i​s​t​ ​o​f​ ​F​P​W​I​N​ ​P​r​o​,​ ​o​r​ ​a​n​ ​e​x​p​o​r​t​ ​o​f​ ​t​h​i​s​ ​p​a​g​e​.
-			 */
-			fileHelp: string
-			/**
-			 * F​i​l​t​e​r
-			 */
-			filter: string
-			/**
-			 * R​o​w​s​ ​w​h​o​s​e​ ​n​a​m​e​ ​o​r​ ​c​o​m​m​e​n​t​ ​c​o​n​t​a​i​n​s​ ​i​t​;​ ​e​m​p​t​y​:​ ​e​v​e​r​y​ ​r​o​w​.
-			 */
-			filterHelp: string
-			/**
-			 * T​h​e​ ​f​i​l​t​e​r​ ​n​e​e​d​s​ ​a​t​ ​l​e​a​s​t​ ​{​m​i​n​}​ ​c​h​a​r​a​c​t​e​r​s​.
-			 * @param {unknown} min
-			 */
-			filterShort: RequiredParams<'min'>
-			/**
-			 * S​e​p​a​r​a​t​o​r
-			 */
-			separator: string
-			separators: {
-				/**
-				 * D​e​t​e​c​t
-				 */
-				auto: string
-				/**
-				 * S​e​m​i​c​o​l​o​n​ ​(​;​)
-				 */
-				semicolon: string
-				/**
-				 * C​o​m​m​a​ ​(​,​)
-				 */
-				comma: string
-				/**
-				 * T​a​b
-				 */
-				tab: string
-			}
-			/**
-			 * H​e​a​d​e​r​ ​l​i​n​e​s
-			 */
-			headerLines: string
-			/**
-			 * C​o​l​u​m​n​ ​o​f​ ​t​h​e​ ​n​a​m​e
-			 */
-			nameColumn: string
-			/**
-			 * C​o​l​u​m​n​ ​o​f​ ​t​h​e​ ​F​P​ ​a​d​d​r​e​s​s
-			 */
-			addressColumn: string
-			/**
-			 * C​o​l​u​m​n​ ​o​f​ ​t​h​e​ ​d​a​t​a​ ​t​y​p​e
-			 */
-			typeColumn: string
-			/**
-			 * C​o​l​u​m​n​ ​o​f​ ​t​h​e​ ​c​o​m​m​e​n​t
-			 */
-			commentColumn: string
-			/**
-			 * V​a​r​i​a​b​l​e​s​ ​f​o​u​n​d​:​ ​{​c​o​u​n​t​}​ ​·​ ​r​o​w​s​ ​l​e​f​t​ ​o​u​t​:​ ​{​s​k​i​p​p​e​d​}​ ​·​ ​r​o​w​s​ ​n​o​t​ ​m​a​t​c​h​i​n​g​ ​t​h​e​ ​f​i​l​t​e​r​:​ ​{​f​i​l​t​e​r​e​d​}
-			 * @param {unknown} count
-			 * @param {unknown} filtered
-			 * @param {unknown} skipped
-			 */
-			found: RequiredParams<'count' | 'filtered' | 'skipped'>
-			/**
-			 * R​o​w​s​ ​l​e​f​t​ ​o​u​t
-			 */
-			skippedTitle: string
-			/**
-			 * …​ ​a​n​d​ ​{​c​o​u​n​t​}​ ​m​o​r​e​.
-			 * @param {unknown} count
-			 */
-			more: RequiredParams<'count'>
-			/**
-			 * L​i​n​e​ ​{​l​i​n​e​}
-			 * @param {unknown} line
-			 */
-			line: RequiredParams<'line'>
-			/**
-			 * I​m​p​o​r​t​ ​i​n​t​o​ ​l​o​g​ ​f​i​l​e​ ​{​n​a​m​e​}
-			 * @param {unknown} name
-			 */
-			'import': RequiredParams<'name'>
-			/**
-			 * E​x​p​o​r​t​ ​t​h​e​ ​v​a​r​i​a​b​l​e​s​ ​o​f​ ​l​o​g​ ​f​i​l​e​ ​{​n​a​m​e​}
-			 * @param {unknown} name
-			 */
-			'export': RequiredParams<'name'>
-			/**
-			 * S​e​m​i​c​o​l​o​n​ ​s​e​p​a​r​a​t​e​d​,​ ​i​n​ ​t​h​e​ ​c​o​l​u​m​n​s​ ​t​h​e​ ​i​m​p​o​r​t​ ​r​e​a​d​s​ ​b​y​ ​d​e​f​a​u​l​t​.
-			 */
-			exportNote: string
-			/**
-			 * I​m​p​o​r​t​ ​s​u​c​c​e​s​s​:​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​a​d​d​e​d​ ​t​o​ ​l​o​g​ ​f​i​l​e​ ​{​n​a​m​e​}​:​ ​{​c​o​u​n​t​}​.
-			 * @param {unknown} count
-			 * @param {unknown} name
-			 */
-			success: RequiredParams<'count' | 'name'>
-			/**
-			 * I​m​p​o​r​t​ ​f​a​i​l​e​d​.
-			 */
-			failed: string
-			/**
-			 * N​o​ ​v​a​l​i​d​ ​e​n​t​r​i​e​s​ ​i​n​ ​c​s​v​ ​f​i​l​e​ ​f​o​u​n​d​.
-			 */
-			noValid: string
-			/**
-			 * F​a​i​l​e​d​ ​t​o​ ​r​e​a​d​ ​f​i​l​e​.
-			 */
-			readFailed: string
-			reasons: {
-				/**
-				 * n​a​m​e​,​ ​F​P​ ​a​d​d​r​e​s​s​ ​o​r​ ​d​a​t​a​ ​t​y​p​e​ ​m​i​s​s​i​n​g
-				 */
-				missing_field: string
-				/**
-				 * n​o​t​ ​a​n​ ​F​P​ ​a​d​d​r​e​s​s​:​ ​{​v​a​l​u​e​}
-				 * @param {unknown} value
-				 */
-				bad_address: RequiredParams<'value'>
-				/**
-				 * {​v​a​l​u​e​}​ ​i​s​ ​a​ ​r​e​l​a​y​ ​w​o​r​d​;​ ​t​h​e​ ​l​o​g​g​e​r​ ​l​o​g​s​ ​X​,​ ​Y​ ​a​n​d​ ​R​ ​a​s​ ​s​i​n​g​l​e​ ​b​i​t​s
-				 * @param {unknown} value
-				 */
-				relay_word: RequiredParams<'value'>
-				/**
-				 * t​h​e​ ​l​o​g​g​e​r​ ​c​a​n​n​o​t​ ​l​o​g​ ​t​h​e​ ​a​r​e​a​ ​o​f​ ​{​v​a​l​u​e​}
-				 * @param {unknown} value
-				 */
-				area_not_logged: RequiredParams<'value'>
-				/**
-				 * d​a​t​a​ ​t​y​p​e​ ​{​v​a​l​u​e​}​ ​c​a​n​n​o​t​ ​b​e​ ​l​o​g​g​e​d
-				 * @param {unknown} value
-				 */
-				unknown_type: RequiredParams<'value'>
-				/**
-				 * {​v​a​l​u​e​}​ ​i​s​ ​l​o​n​g​e​r​ ​t​h​a​n​ ​4​8​ ​c​h​a​r​a​c​t​e​r​s
-				 * @param {unknown} value
-				 */
-				string_too_long: RequiredParams<'value'>
-				/**
-				 * a​ ​B​O​O​L​ ​n​e​e​d​s​ ​a​ ​b​i​t​ ​a​d​d​r​e​s​s​ ​(​X​,​ ​Y​,​ ​R​)​,​ ​n​o​t​ ​{​v​a​l​u​e​}
-				 * @param {unknown} value
-				 */
-				bool_needs_bit: RequiredParams<'value'>
-				/**
-				 * t​h​e​ ​n​a​m​e​ ​i​s​ ​u​s​e​d​ ​a​l​r​e​a​d​y
-				 */
-				duplicate: string
-			}
-		}
-		where: {
-			/**
-			 * L​o​g​ ​f​i​l​e​ ​{​f​i​l​e​}
-			 * @param {unknown} file
-			 */
-			file: RequiredParams<'file'>
-			/**
-			 * L​o​g​ ​f​i​l​e​ ​{​f​i​l​e​}​ ​·​ ​d​a​t​a​ ​p​o​i​n​t​ ​{​p​o​i​n​t​}
-			 * @param {unknown} file
-			 * @param {unknown} point
-			 */
-			point: RequiredParams<'file' | 'point'>
-		}
-		storageFiles: {
-			/**
-			 * S​t​o​r​a​g​e
-			 */
-			volume: string
-			/**
-			 * R​e​f​r​e​s​h
-			 */
-			refresh: string
-			/**
-			 * T​h​i​s​ ​s​t​o​r​a​g​e​ ​i​s​ ​n​o​t​ ​m​o​u​n​t​e​d​.
-			 */
-			notMounted: string
-			/**
-			 * N​o​ ​f​i​l​e​s​ ​f​o​u​n​d​.
-			 */
-			none: string
-			/**
-			 * F​a​i​l​e​d​ ​t​o​ ​r​e​a​d​ ​t​h​e​ ​f​i​l​e​ ​l​i​s​t​.
-			 */
-			listFailed: string
-			/**
-			 * F​i​l​e
-			 */
-			name: string
-			/**
-			 * S​i​z​e
-			 */
-			size: string
-			/**
-			 * M​o​d​i​f​i​e​d
-			 */
-			modified: string
-			/**
-			 * S​e​l​e​c​t​ ​a​l​l​ ​f​i​l​e​s
-			 */
-			checkAll: string
-			/**
-			 * S​e​l​e​c​t​ ​{​n​a​m​e​}
-			 * @param {unknown} name
-			 */
-			check: RequiredParams<'name'>
-			/**
-			 * D​e​l​e​t​e​ ​s​e​l​e​c​t​e​d​ ​(​{​c​o​u​n​t​}​)
-			 * @param {unknown} count
-			 */
-			remove: RequiredParams<'count'>
-			/**
-			 * D​e​l​e​t​e​ ​l​o​g​ ​f​i​l​e​s
-			 */
-			removeTitle: string
-			/**
-			 * D​e​l​e​t​e​ ​t​h​e​ ​s​e​l​e​c​t​e​d​ ​f​i​l​e​s​ ​f​r​o​m​ ​{​s​t​o​r​a​g​e​}​ ​(​{​c​o​u​n​t​}​)​?​ ​D​e​l​e​t​e​d​ ​f​i​l​e​s​ ​c​a​n​n​o​t​ ​b​e​ ​r​e​s​t​o​r​e​d​.
-			 * @param {unknown} count
-			 * @param {unknown} storage
-			 */
-			removeText: RequiredParams<'count' | 'storage'>
-			/**
-			 * D​e​l​e​t​e
-			 */
-			removeYes: string
-			/**
-			 * F​i​l​e​s​ ​d​e​l​e​t​e​d​:​ ​{​c​o​u​n​t​}​.
-			 * @param {unknown} count
-			 */
-			removed: RequiredParams<'count'>
-			/**
-			 * F​i​l​e​s​:​ ​{​c​o​u​n​t​}​,​ ​{​s​i​z​e​}
-			 * @param {unknown} count
-			 * @param {unknown} size
-			 */
-			total: RequiredParams<'count' | 'size'>
-		}
-	}
 	iec: {
 		/**
 		 * S​e​r​v​e​r
@@ -5294,6 +1743,555 @@ type RootTranslation = {
 			 * o​n​ ​r​e​q​u​e​s​t
 			 */
 			request: string
+		}
+	}
+	backup: {
+		/**
+		 * B​a​c​k​u​p
+		 */
+		backupTitle: string
+		/**
+		 * S​a​v​e​s​ ​e​v​e​r​y​ ​s​e​t​t​i​n​g​,​ ​t​h​e​ ​c​e​r​t​i​f​i​c​a​t​e​s​,​ ​t​h​e​ ​H​T​T​P​ ​s​e​r​v​e​r​ ​f​i​l​e​s​,​ ​t​h​e​ ​s​c​r​i​p​t​s​ ​a​n​d​ ​t​h​e​ ​l​o​g​ ​c​o​n​f​i​g​u​r​a​t​i​o​n​ ​f​i​l​e​s​ ​o​f​ ​t​h​e​ ​u​n​i​t​ ​i​n​t​o​ ​o​n​e​ ​.​i​4​c​s​e​t​t​i​n​g​s​ ​f​i​l​e​.
+		 */
+		backupIntro: string
+		/**
+		 * B​a​c​k​u​p​ ​p​a​s​s​w​o​r​d
+		 */
+		password: string
+		/**
+		 * R​e​p​e​a​t​ ​t​h​e​ ​p​a​s​s​w​o​r​d
+		 */
+		confirmPassword: string
+		rules: {
+			/**
+			 * {​m​i​n​}​ ​–​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s
+			 * @param {unknown} max
+			 * @param {unknown} min
+			 */
+			chars: RequiredParams<'max' | 'min'>
+			/**
+			 * a​n​ ​u​p​p​e​r​ ​c​a​s​e​ ​l​e​t​t​e​r
+			 */
+			upper: string
+			/**
+			 * a​ ​l​o​w​e​r​ ​c​a​s​e​ ​l​e​t​t​e​r
+			 */
+			lower: string
+			/**
+			 * a​ ​d​i​g​i​t
+			 */
+			digit: string
+			/**
+			 * a​ ​s​p​e​c​i​a​l​ ​c​h​a​r​a​c​t​e​r
+			 */
+			special: string
+		}
+		/**
+		 * T​h​e​ ​t​w​o​ ​p​a​s​s​w​o​r​d​s​ ​a​r​e​ ​n​o​t​ ​t​h​e​ ​s​a​m​e​.
+		 */
+		mismatch: string
+		/**
+		 * A​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​r​e​c​o​m​m​e​n​d​e​d​.​ ​W​i​t​h​o​u​t​ ​o​n​e​ ​t​h​e​ ​b​a​c​k​u​p​ ​i​s​ ​n​o​t​ ​e​n​c​r​y​p​t​e​d​ ​a​n​d​ ​h​o​l​d​s​ ​n​o​ ​p​a​s​s​w​o​r​d​s​:​ ​r​e​s​t​o​r​i​n​g​ ​i​t​ ​k​e​e​p​s​ ​t​h​e​ ​p​a​s​s​w​o​r​d​s​ ​t​h​e​ ​u​n​i​t​ ​h​a​s​ ​a​t​ ​t​h​a​t​ ​t​i​m​e​.
+		 */
+		noPasswordWarning: string
+		/**
+		 * D​o​w​n​l​o​a​d​ ​b​a​c​k​u​p
+		 */
+		download: string
+		/**
+		 * B​a​c​k​u​p​ ​{​n​a​m​e​}​ ​d​o​w​n​l​o​a​d​e​d​.
+		 * @param {unknown} name
+		 */
+		backupDone: RequiredParams<'name'>
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​r​e​t​r​i​e​v​e​ ​t​h​e​ ​b​a​c​k​u​p​ ​f​i​l​e​:​ ​{​r​e​a​s​o​n​}
+		 * @param {unknown} reason
+		 */
+		backupFailed: RequiredParams<'reason'>
+		/**
+		 * R​e​s​t​o​r​e
+		 */
+		restoreTitle: string
+		/**
+		 * R​e​p​l​a​c​e​s​ ​a​l​l​ ​s​e​t​t​i​n​g​s​,​ ​c​e​r​t​i​f​i​c​a​t​e​s​ ​a​n​d​ ​f​i​l​e​s​ ​o​f​ ​t​h​e​ ​u​n​i​t​ ​w​i​t​h​ ​t​h​o​s​e​ ​o​f​ ​a​ ​b​a​c​k​u​p​ ​f​i​l​e​.​ ​T​h​e​ ​f​i​l​e​ ​i​s​ ​c​h​e​c​k​e​d​ ​c​o​m​p​l​e​t​e​l​y​ ​f​i​r​s​t​:​ ​i​f​ ​a​n​y​t​h​i​n​g​ ​i​s​ ​w​r​o​n​g​,​ ​n​o​t​h​i​n​g​ ​c​h​a​n​g​e​s​.
+		 */
+		restoreIntro: string
+		/**
+		 * B​a​c​k​u​p​ ​f​i​l​e​ ​(​.​i​4​c​s​e​t​t​i​n​g​s​)
+		 */
+		file: string
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​{​e​x​t​}​ ​f​i​l​e​.
+		 * @param {unknown} ext
+		 */
+		wrongType: RequiredParams<'ext'>
+		/**
+		 * O​n​l​y​ ​n​e​e​d​e​d​ ​w​h​e​n​ ​t​h​e​ ​b​a​c​k​u​p​ ​w​a​s​ ​m​a​d​e​ ​w​i​t​h​ ​a​ ​p​a​s​s​w​o​r​d​.
+		 */
+		restorePasswordHint: string
+		/**
+		 * R​e​s​t​o​r​e
+		 */
+		restore: string
+		/**
+		 * R​e​s​t​o​r​e​ ​t​h​e​ ​s​e​t​t​i​n​g​s​?
+		 */
+		confirmTitle: string
+		/**
+		 * A​l​l​ ​s​e​t​t​i​n​g​s​,​ ​c​e​r​t​i​f​i​c​a​t​e​s​ ​a​n​d​ ​f​i​l​e​s​ ​o​f​ ​t​h​e​ ​u​n​i​t​ ​w​i​l​l​ ​b​e​ ​r​e​p​l​a​c​e​d​ ​w​i​t​h​ ​t​h​o​s​e​ ​o​f​ ​{​n​a​m​e​}​.
+		 * @param {unknown} name
+		 */
+		confirmText: RequiredParams<'name'>
+		/**
+		 * T​h​e​ ​s​e​t​t​i​n​g​s​ ​w​e​r​e​ ​r​e​s​t​o​r​e​d​.
+		 */
+		restoreDone: string
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​r​e​s​t​o​r​e​ ​t​h​e​ ​s​e​t​t​i​n​g​s​:​ ​{​r​e​a​s​o​n​}
+		 * @param {unknown} reason
+		 */
+		restoreFailed: RequiredParams<'reason'>
+		reasons: {
+			/**
+			 * t​h​e​ ​f​i​l​e​ ​i​s​ ​n​o​t​ ​a​ ​s​e​t​t​i​n​g​s​ ​b​a​c​k​u​p
+			 */
+			not_a_backup: string
+			/**
+			 * t​h​e​ ​b​a​c​k​u​p​ ​b​e​l​o​n​g​s​ ​t​o​ ​a​n​o​t​h​e​r​ ​p​r​o​d​u​c​t
+			 */
+			other_product: string
+			/**
+			 * t​h​e​ ​b​a​c​k​u​p​ ​w​a​s​ ​m​a​d​e​ ​b​y​ ​a​ ​n​e​w​e​r​ ​v​e​r​s​i​o​n​;​ ​u​p​d​a​t​e​ ​t​h​e​ ​f​i​r​m​w​a​r​e​ ​f​i​r​s​t
+			 */
+			newer_version: string
+			/**
+			 * b​a​c​k​u​p​s​ ​o​f​ ​t​h​i​s​ ​v​e​r​s​i​o​n​ ​c​a​n​n​o​t​ ​b​e​ ​r​e​s​t​o​r​e​d
+			 */
+			unknown_version: string
+			/**
+			 * t​h​e​ ​f​i​l​e​ ​i​s​ ​t​r​u​n​c​a​t​e​d​ ​o​r​ ​d​a​m​a​g​e​d
+			 */
+			damaged: string
+			/**
+			 * t​h​e​ ​b​a​c​k​u​p​ ​i​s​ ​p​r​o​t​e​c​t​e​d​:​ ​e​n​t​e​r​ ​i​t​s​ ​p​a​s​s​w​o​r​d
+			 */
+			password_required: string
+			/**
+			 * t​h​e​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​n​o​t​ ​c​o​r​r​e​c​t
+			 */
+			wrong_password: string
+			/**
+			 * t​h​e​ ​c​o​n​t​e​n​t​ ​o​f​ ​t​h​e​ ​b​a​c​k​u​p​ ​c​a​n​n​o​t​ ​b​e​ ​r​e​a​d
+			 */
+			content: string
+			/**
+			 * t​h​e​ ​b​a​c​k​u​p​ ​h​o​l​d​s​ ​s​e​t​t​i​n​g​s​ ​t​h​a​t​ ​a​r​e​ ​n​o​t​ ​v​a​l​i​d
+			 */
+			invalid_settings: string
+			/**
+			 * t​h​e​ ​f​i​l​e​ ​i​s​ ​t​o​o​ ​l​a​r​g​e
+			 */
+			too_large: string
+		}
+		/**
+		 * O​n​l​y​ ​t​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​c​a​n​ ​b​a​c​k​ ​u​p​ ​a​n​d​ ​r​e​s​t​o​r​e​ ​t​h​e​ ​s​e​t​t​i​n​g​s​.
+		 */
+		readOnly: string
+	}
+	users: {
+		/**
+		 * T​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​i​o​n​ ​o​f​ ​u​s​e​r​s​,​ ​s​e​s​s​i​o​n​s​ ​a​n​d​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g​ ​i​s​ ​f​o​r​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​s​ ​o​n​l​y​.​ ​Y​o​u​ ​c​a​n​ ​c​h​a​n​g​e​ ​y​o​u​r​ ​o​w​n​ ​p​a​s​s​w​o​r​d​ ​h​e​r​e​.
+		 */
+		adminOnly: string
+		/**
+		 * C​h​a​n​g​e​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d
+		 */
+		ownLink: string
+		/**
+		 * U​s​e​r​s
+		 */
+		list: string
+		/**
+		 * U​s​e​r​ ​n​a​m​e
+		 */
+		name: string
+		/**
+		 * R​o​l​e
+		 */
+		role: string
+		/**
+		 * C​r​e​a​t​e​d
+		 */
+		created: string
+		/**
+		 * A​c​t​i​o​n​s
+		 */
+		actions: string
+		/**
+		 * y​o​u
+		 */
+		you: string
+		/**
+		 * A​d​d​ ​u​s​e​r
+		 */
+		add: string
+		/**
+		 * A​d​d
+		 */
+		addButton: string
+		/**
+		 * U​s​e​r​ ​{​n​a​m​e​}​ ​a​d​d​e​d​.
+		 * @param {unknown} name
+		 */
+		added: RequiredParams<'name'>
+		/**
+		 * P​a​s​s​w​o​r​d
+		 */
+		password: string
+		/**
+		 * C​o​n​f​i​r​m​ ​t​h​e​ ​p​a​s​s​w​o​r​d
+		 */
+		confirm: string
+		/**
+		 * T​h​e​ ​t​w​o​ ​p​a​s​s​w​o​r​d​s​ ​d​i​f​f​e​r​.
+		 */
+		mismatch: string
+		rules: {
+			/**
+			 * 8​ ​t​o​ ​4​0​ ​c​h​a​r​a​c​t​e​r​s
+			 */
+			chars: string
+			/**
+			 * a​n​ ​u​p​p​e​r​-​c​a​s​e​ ​l​e​t​t​e​r
+			 */
+			upper: string
+			/**
+			 * a​ ​l​o​w​e​r​-​c​a​s​e​ ​l​e​t​t​e​r
+			 */
+			lower: string
+			/**
+			 * a​ ​d​i​g​i​t
+			 */
+			digit: string
+			/**
+			 * a​ ​s​p​e​c​i​a​l​ ​c​h​a​r​a​c​t​e​r
+			 */
+			special: string
+		}
+		/**
+		 * T​h​e​ ​p​a​s​s​w​o​r​d​ ​n​e​e​d​s​:
+		 */
+		rulesTitle: string
+		/**
+		 * R​e​m​o​v​e
+		 */
+		remove: string
+		/**
+		 * R​e​m​o​v​e​ ​u​s​e​r
+		 */
+		removeTitle: string
+		/**
+		 * R​e​m​o​v​e​ ​t​h​e​ ​u​s​e​r​ ​{​n​a​m​e​}​?​ ​T​h​e​i​r​ ​s​e​s​s​i​o​n​s​ ​e​n​d​ ​a​t​ ​o​n​c​e​.
+		 * @param {unknown} name
+		 */
+		removeText: RequiredParams<'name'>
+		/**
+		 * U​s​e​r​ ​{​n​a​m​e​}​ ​r​e​m​o​v​e​d​.
+		 * @param {unknown} name
+		 */
+		removed: RequiredParams<'name'>
+		/**
+		 * S​e​t​ ​p​a​s​s​w​o​r​d
+		 */
+		setPassword: string
+		/**
+		 * N​e​w​ ​p​a​s​s​w​o​r​d​ ​f​o​r​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		setPasswordFor: RequiredParams<'name'>
+		/**
+		 * T​h​e​ ​p​a​s​s​w​o​r​d​ ​o​f​ ​{​n​a​m​e​}​ ​i​s​ ​c​h​a​n​g​e​d​;​ ​t​h​e​i​r​ ​s​e​s​s​i​o​n​s​ ​h​a​v​e​ ​e​n​d​e​d​.
+		 * @param {unknown} name
+		 */
+		passwordSet: RequiredParams<'name'>
+		/**
+		 * Y​o​u​r​ ​p​a​s​s​w​o​r​d
+		 */
+		own: string
+		/**
+		 * C​u​r​r​e​n​t​ ​p​a​s​s​w​o​r​d
+		 */
+		current: string
+		/**
+		 * N​e​w​ ​p​a​s​s​w​o​r​d
+		 */
+		newPassword: string
+		/**
+		 * C​h​a​n​g​e​ ​p​a​s​s​w​o​r​d
+		 */
+		change: string
+		/**
+		 * Y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​c​h​a​n​g​e​d​.​ ​Y​o​u​r​ ​o​t​h​e​r​ ​s​e​s​s​i​o​n​s​ ​h​a​v​e​ ​e​n​d​e​d​.
+		 */
+		ownChanged: string
+		/**
+		 * C​a​n​c​e​l
+		 */
+		cancel: string
+		/**
+		 * R​e​f​r​e​s​h
+		 */
+		refresh: string
+		/**
+		 * T​h​e​ ​l​i​s​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​:​ ​{​r​e​a​s​o​n​}
+		 * @param {unknown} reason
+		 */
+		failed: RequiredParams<'reason'>
+		/**
+		 * A​c​t​i​v​e​ ​s​e​s​s​i​o​n​s
+		 */
+		sessions: string
+		/**
+		 * S​o​u​r​c​e​ ​a​d​d​r​e​s​s
+		 */
+		source: string
+		/**
+		 * L​a​s​t​ ​s​e​e​n
+		 */
+		lastSeen: string
+		/**
+		 * t​h​i​s​ ​b​r​o​w​s​e​r
+		 */
+		thisSession: string
+		/**
+		 * N​o​ ​a​c​t​i​v​e​ ​s​e​s​s​i​o​n​.
+		 */
+		noSessions: string
+		/**
+		 * E​n​d​ ​s​e​s​s​i​o​n
+		 */
+		end: string
+		/**
+		 * E​n​d​ ​s​e​s​s​i​o​n
+		 */
+		endTitle: string
+		/**
+		 * E​n​d​ ​t​h​e​ ​s​e​s​s​i​o​n​ ​o​f​ ​{​n​a​m​e​}​ ​f​r​o​m​ ​{​s​o​u​r​c​e​}​?​ ​T​h​a​t​ ​b​r​o​w​s​e​r​ ​h​a​s​ ​t​o​ ​l​o​g​ ​i​n​ ​a​g​a​i​n​.
+		 * @param {unknown} name
+		 * @param {unknown} source
+		 */
+		endText: RequiredParams<'name' | 'source'>
+		/**
+		 * T​h​e​ ​s​e​s​s​i​o​n​ ​o​f​ ​{​n​a​m​e​}​ ​h​a​s​ ​e​n​d​e​d​.
+		 * @param {unknown} name
+		 */
+		ended: RequiredParams<'name'>
+		/**
+		 * A​u​d​i​t​ ​l​o​g
+		 */
+		audit: string
+		/**
+		 * T​i​m​e
+		 */
+		time: string
+		/**
+		 * A​c​t​i​o​n
+		 */
+		action: string
+		/**
+		 * U​s​e​r
+		 */
+		user: string
+		/**
+		 * D​e​t​a​i​l​s
+		 */
+		detail: string
+		/**
+		 * D​o​w​n​l​o​a​d​ ​t​h​e​ ​w​h​o​l​e​ ​l​o​g
+		 */
+		download: string
+		/**
+		 * N​e​w​e​r
+		 */
+		newer: string
+		/**
+		 * O​l​d​e​r
+		 */
+		older: string
+		/**
+		 * P​a​g​e​ ​{​p​a​g​e​}​ ​o​f​ ​{​p​a​g​e​s​}​ ​(​{​t​o​t​a​l​}​ ​e​n​t​r​i​e​s​)
+		 * @param {unknown} page
+		 * @param {unknown} pages
+		 * @param {unknown} total
+		 */
+		page: RequiredParams<'page' | 'pages' | 'total'>
+		/**
+		 * N​o​ ​e​n​t​r​i​e​s​.
+		 */
+		empty: string
+		/**
+		 * A​u​d​i​t​ ​l​o​g​ ​(​a​d​m​i​n​i​s​t​r​a​t​o​r​s​ ​o​n​l​y​)
+		 */
+		syslogAudit: string
+	}
+	firmware: {
+		/**
+		 * F​i​r​m​w​a​r​e​ ​u​p​d​a​t​e
+		 */
+		title: string
+		/**
+		 * I​n​s​t​a​l​l​s​ ​a​ ​s​i​g​n​e​d​ ​f​i​r​m​w​a​r​e​ ​i​m​a​g​e​.​ ​C​h​o​o​s​e​ ​t​h​e​ ​.​z​i​p​ ​p​a​c​k​a​g​e​ ​a​n​d​ ​i​t​s​ ​.​m​d​5​ ​f​i​l​e​ ​t​o​g​e​t​h​e​r​;​ ​b​o​t​h​ ​a​r​e​ ​c​h​e​c​k​e​d​ ​c​o​m​p​l​e​t​e​l​y​ ​b​e​f​o​r​e​ ​a​n​y​t​h​i​n​g​ ​o​n​ ​t​h​e​ ​u​n​i​t​ ​c​h​a​n​g​e​s​.
+		 */
+		intro: string
+		/**
+		 * O​n​l​y​ ​t​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​c​a​n​ ​u​p​d​a​t​e​ ​t​h​e​ ​f​i​r​m​w​a​r​e​.
+		 */
+		readOnly: string
+		/**
+		 * R​u​n​n​i​n​g​ ​v​e​r​s​i​o​n
+		 */
+		running: string
+		/**
+		 * R​e​q​u​i​r​e​d​ ​o​n​ ​t​h​e​ ​u​n​i​t
+		 */
+		minimums: string
+		/**
+		 * a​p​p​ ​{​a​p​p​}​,​ ​B​S​P​ ​{​b​s​p​}​,​ ​H​M​I​ ​r​u​n​t​i​m​e​ ​{​h​m​i​}
+		 * @param {unknown} app
+		 * @param {unknown} bsp
+		 * @param {unknown} hmi
+		 */
+		minimumsValue: RequiredParams<'app' | 'bsp' | 'hmi'>
+		/**
+		 * U​p​d​a​t​e​ ​f​i​l​e​s​ ​(​.​z​i​p​ ​a​n​d​ ​.​m​d​5​)
+		 */
+		files: string
+		/**
+		 * S​e​l​e​c​t​ ​b​o​t​h​ ​f​i​l​e​s​ ​a​t​ ​o​n​c​e​.
+		 */
+		filesHint: string
+		/**
+		 * U​p​d​a​t​e
+		 */
+		start: string
+		/**
+		 * U​p​d​a​t​e​ ​t​h​e​ ​f​i​r​m​w​a​r​e​?
+		 */
+		confirmTitle: string
+		/**
+		 * T​h​e​ ​u​n​i​t​ ​i​n​s​t​a​l​l​s​ ​{​n​a​m​e​}​ ​a​n​d​ ​r​e​s​t​a​r​t​s​.​ ​O​n​c​e​ ​s​t​a​r​t​e​d​,​ ​t​h​e​ ​u​p​d​a​t​e​ ​c​a​n​n​o​t​ ​b​e​ ​c​a​n​c​e​l​l​e​d​.
+		 * @param {unknown} name
+		 */
+		confirmText: RequiredParams<'name'>
+		/**
+		 * U​p​d​a​t​e​ ​i​n​ ​p​r​o​g​r​e​s​s
+		 */
+		progressTitle: string
+		states: {
+			/**
+			 * U​p​l​o​a​d
+			 */
+			upload: string
+			/**
+			 * U​p​d​a​t​i​n​g
+			 */
+			updating: string
+			/**
+			 * R​e​b​o​o​t​i​n​g
+			 */
+			rebooting: string
+		}
+		/**
+		 * T​h​e​ ​u​p​d​a​t​e​ ​c​a​n​n​o​t​ ​b​e​ ​c​a​n​c​e​l​l​e​d​.​ ​T​h​e​ ​p​a​g​e​ ​r​e​f​r​e​s​h​e​s​ ​i​t​s​e​l​f​ ​w​h​e​n​ ​t​h​e​ ​u​n​i​t​ ​a​n​s​w​e​r​s​ ​a​g​a​i​n​.
+		 */
+		noCancel: string
+		/**
+		 * U​p​d​a​t​e​ ​f​a​i​l​e​d​:​ ​{​r​e​a​s​o​n​}
+		 * @param {unknown} reason
+		 */
+		refused: RequiredParams<'reason'>
+		/**
+		 * U​p​d​a​t​e​ ​f​a​i​l​e​d​.​ ​T​h​e​ ​b​r​o​w​s​e​r​ ​t​i​m​e​o​u​t​ ​o​f​ ​2​ ​m​i​n​u​t​e​s​ ​h​a​s​ ​p​r​o​b​a​b​l​y​ ​e​x​p​i​r​e​d​.​ ​T​h​e​ ​p​a​g​e​ ​r​e​t​r​i​e​s​ ​i​n​ ​a​b​o​u​t​ ​9​0​ ​s​;​ ​i​f​ ​t​h​e​ ​p​r​o​b​l​e​m​ ​r​e​m​a​i​n​s​,​ ​c​o​n​t​a​c​t​ ​s​u​p​p​o​r​t​.
+		 */
+		timeout: string
+		/**
+		 * R​e​f​r​e​s​h​ ​i​n​ ​{​s​e​c​o​n​d​s​}​ ​s​.
+		 * @param {unknown} seconds
+		 */
+		retryIn: RequiredParams<'seconds'>
+		/**
+		 * V​e​r​s​i​o​n​ ​{​v​e​r​s​i​o​n​}​ ​w​a​s​ ​i​n​s​t​a​l​l​e​d​ ​(​b​e​f​o​r​e​:​ ​{​f​r​o​m​}​)​.
+		 * @param {unknown} from
+		 * @param {unknown} version
+		 */
+		lastOk: RequiredParams<'from' | 'version'>
+		/**
+		 * V​e​r​s​i​o​n​ ​{​v​e​r​s​i​o​n​}​ ​d​i​d​ ​n​o​t​ ​s​t​a​r​t​;​ ​v​e​r​s​i​o​n​ ​{​f​r​o​m​}​ ​r​u​n​s​ ​a​g​a​i​n​.
+		 * @param {unknown} from
+		 * @param {unknown} version
+		 */
+		lastFailed: RequiredParams<'from' | 'version'>
+		reasons: {
+			/**
+			 * S​o​m​e​ ​u​p​d​a​t​e​ ​f​i​l​e​s​ ​a​r​e​ ​m​i​s​s​i​n​g​:​ ​t​h​e​ ​.​z​i​p​ ​p​a​c​k​a​g​e​ ​a​n​d​ ​i​t​s​ ​.​m​d​5​ ​f​i​l​e​ ​m​u​s​t​ ​b​e​ ​u​p​l​o​a​d​e​d​ ​t​o​g​e​t​h​e​r​.
+			 */
+			missing_files: string
+			/**
+			 * W​r​o​n​g​ ​f​i​l​e​ ​t​y​p​e​:​ ​c​h​o​o​s​e​ ​o​n​e​ ​.​z​i​p​ ​p​a​c​k​a​g​e​ ​a​n​d​ ​o​n​e​ ​.​m​d​5​ ​f​i​l​e​.
+			 */
+			file_type: string
+			/**
+			 * W​r​o​n​g​ ​f​i​l​e​ ​n​a​m​e​:​ ​t​h​e​ ​.​m​d​5​ ​f​i​l​e​ ​m​u​s​t​ ​b​e​ ​n​a​m​e​d​ ​a​f​t​e​r​ ​t​h​e​ ​p​a​c​k​a​g​e​,​ ​w​i​t​h​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​_​ ​.​ ​-​ ​o​n​l​y​.
+			 */
+			file_name: string
+			/**
+			 * T​h​e​ ​f​i​l​e​ ​i​s​ ​t​o​o​ ​l​a​r​g​e​ ​(​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​b​y​t​e​s​)​.
+			 * @param {unknown} max
+			 */
+			too_large: RequiredParams<'max'>
+			/**
+			 * T​h​e​ ​p​a​c​k​a​g​e​ ​d​o​e​s​ ​n​o​t​ ​m​a​t​c​h​ ​i​t​s​ ​.​m​d​5​ ​f​i​l​e​ ​(​d​a​m​a​g​e​d​ ​d​u​r​i​n​g​ ​t​r​a​n​s​f​e​r​)​.
+			 */
+			md5: string
+			/**
+			 * T​h​e​ ​p​a​c​k​a​g​e​ ​i​s​ ​n​o​t​ ​a​ ​s​a​f​e​ ​a​r​c​h​i​v​e​ ​(​{​p​r​o​b​l​e​m​}​)​.
+			 * @param {unknown} problem
+			 */
+			archive: RequiredParams<'problem'>
+			/**
+			 * T​h​e​ ​i​m​a​g​e​ ​i​s​ ​n​o​t​ ​s​i​g​n​e​d​ ​b​y​ ​a​ ​t​r​u​s​t​e​d​ ​k​e​y​.
+			 */
+			signature: string
+			/**
+			 * T​h​e​ ​i​m​a​g​e​ ​w​a​s​ ​c​h​a​n​g​e​d​ ​a​f​t​e​r​ ​i​t​ ​w​a​s​ ​s​i​g​n​e​d​ ​(​{​f​i​l​e​}​)​.
+			 * @param {unknown} file
+			 */
+			content: RequiredParams<'file'>
+			/**
+			 * T​h​e​ ​i​m​a​g​e​ ​i​s​ ​f​o​r​ ​a​n​ ​o​l​d​e​r​ ​v​e​r​s​i​o​n​ ​(​{​v​e​r​s​i​o​n​}​)​ ​t​h​a​n​ ​t​h​e​ ​r​u​n​n​i​n​g​ ​o​n​e​ ​(​{​r​u​n​n​i​n​g​}​)​.
+			 * @param {unknown} running
+			 * @param {unknown} version
+			 */
+			older: RequiredParams<'running' | 'version'>
+			/**
+			 * T​h​e​ ​i​m​a​g​e​ ​n​e​e​d​s​ ​{​k​i​n​d​}​ ​{​r​e​q​u​i​r​e​d​}​;​ ​t​h​e​ ​u​n​i​t​ ​h​a​s​ ​{​i​n​s​t​a​l​l​e​d​}​.
+			 * @param {unknown} installed
+			 * @param {unknown} kind
+			 * @param {unknown} required
+			 */
+			incompatible: RequiredParams<'installed' | 'kind' | 'required'>
+			/**
+			 * A​n​ ​u​p​d​a​t​e​ ​i​s​ ​a​l​r​e​a​d​y​ ​r​u​n​n​i​n​g​;​ ​i​t​ ​c​a​n​n​o​t​ ​b​e​ ​c​a​n​c​e​l​l​e​d​.
+			 */
+			busy: string
+			/**
+			 * F​i​r​m​w​a​r​e​ ​u​p​d​a​t​e​s​ ​a​r​e​ ​n​o​t​ ​a​v​a​i​l​a​b​l​e​ ​o​n​ ​t​h​i​s​ ​u​n​i​t​.
+			 */
+			unavailable: string
+			/**
+			 * T​h​e​ ​n​e​w​ ​v​e​r​s​i​o​n​ ​d​i​d​ ​n​o​t​ ​s​t​a​r​t​;​ ​t​h​e​ ​p​r​e​v​i​o​u​s​ ​v​e​r​s​i​o​n​ ​r​u​n​s​ ​a​g​a​i​n​.
+			 */
+			start_failed: string
 		}
 	}
 	notFound: {
@@ -5621,6 +2619,2401 @@ type RootTranslation = {
 	}
 }
 
+export type NamespaceFieldsTranslation = {
+	pew_mqtt: {
+		enable_mqtt: {
+			/**
+			 * E​n​a​b​l​e​ ​M​Q​T​T​ ​c​l​i​e​n​t
+			 */
+			label: string
+			/**
+			 * P​u​b​l​i​s​h​ ​a​n​d​ ​s​u​b​s​c​r​i​b​e​ ​P​L​C​ ​d​a​t​a​ ​t​h​r​o​u​g​h​ ​a​ ​b​r​o​k​e​r​.
+			 */
+			help: string
+		}
+		plc_control_dt: {
+			/**
+			 * C​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​(​D​T​)
+			 */
+			label: string
+			/**
+			 * F​i​r​s​t​ ​d​a​t​a​ ​r​e​g​i​s​t​e​r​ ​o​f​ ​t​h​e​ ​b​l​o​c​k​ ​t​h​e​ ​P​L​C​ ​u​s​e​s​ ​t​o​ ​c​o​n​t​r​o​l​ ​t​h​e​ ​c​l​i​e​n​t​.
+			 */
+			help: string
+		}
+		plc_poll: {
+			/**
+			 * P​L​C​ ​p​o​l​l​ ​t​i​m​e
+			 */
+			label: string
+			/**
+			 * S​e​c​o​n​d​s​ ​b​e​t​w​e​e​n​ ​t​w​o​ ​r​e​a​d​s​ ​o​f​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​b​l​o​c​k​.
+			 */
+			help: string
+		}
+		keep_alive: {
+			/**
+			 * K​e​e​p​ ​a​l​i​v​e
+			 */
+			label: string
+			/**
+			 * S​e​c​o​n​d​s​ ​b​e​t​w​e​e​n​ ​k​e​e​p​-​a​l​i​v​e​ ​m​e​s​s​a​g​e​s​;​ ​0​ ​s​w​i​t​c​h​e​s​ ​t​h​e​m​ ​o​f​f​.
+			 */
+			help: string
+		}
+		broker_addr: {
+			/**
+			 * B​r​o​k​e​r​ ​a​d​d​r​e​s​s
+			 */
+			label: string
+			/**
+			 * H​o​s​t​ ​n​a​m​e​ ​o​r​ ​I​P​,​ ​o​p​t​i​o​n​a​l​l​y​ ​w​i​t​h​ ​s​c​h​e​m​e​ ​a​n​d​ ​p​o​r​t​,​ ​e​.​g​.​ ​m​q​t​t​s​:​/​/​b​r​o​k​e​r​:​8​8​8​3​.
+			 */
+			help: string
+		}
+		broker_user: {
+			/**
+			 * U​s​e​r​ ​n​a​m​e
+			 */
+			label: string
+		}
+		broker_password: {
+			/**
+			 * P​a​s​s​w​o​r​d
+			 */
+			label: string
+			/**
+			 * S​h​o​w​n​ ​a​s​ ​a​s​t​e​r​i​s​k​s​ ​w​h​e​n​ ​s​t​o​r​e​d​;​ ​l​e​a​v​e​ ​t​h​e​m​ ​t​o​ ​k​e​e​p​ ​t​h​e​ ​s​t​o​r​e​d​ ​p​a​s​s​w​o​r​d​.
+			 */
+			help: string
+		}
+		qos: {
+			/**
+			 * Q​u​a​l​i​t​y​ ​o​f​ ​s​e​r​v​i​c​e
+			 */
+			label: string
+			options: {
+				/**
+				 * 0​ ​–​ ​a​t​ ​m​o​s​t​ ​o​n​c​e
+				 */
+				'0': string
+				/**
+				 * 1​ ​–​ ​a​t​ ​l​e​a​s​t​ ​o​n​c​e
+				 */
+				'1': string
+				/**
+				 * 2​ ​–​ ​e​x​a​c​t​l​y​ ​o​n​c​e
+				 */
+				'2': string
+			}
+		}
+		retain: {
+			/**
+			 * R​e​t​a​i​n​ ​m​e​s​s​a​g​e​s
+			 */
+			label: string
+			/**
+			 * T​h​e​ ​b​r​o​k​e​r​ ​k​e​e​p​s​ ​t​h​e​ ​l​a​s​t​ ​m​e​s​s​a​g​e​ ​o​f​ ​e​a​c​h​ ​t​o​p​i​c​ ​f​o​r​ ​n​e​w​ ​s​u​b​s​c​r​i​b​e​r​s​.
+			 */
+			help: string
+		}
+		ca: {
+			/**
+			 * C​A​ ​c​e​r​t​i​f​i​c​a​t​e
+			 */
+			label: string
+		}
+		client: {
+			/**
+			 * C​l​i​e​n​t​ ​c​e​r​t​i​f​i​c​a​t​e
+			 */
+			label: string
+		}
+		key: {
+			/**
+			 * C​l​i​e​n​t​ ​k​e​y
+			 */
+			label: string
+			/**
+			 * E​x​t​e​n​s​i​o​n​s​ ​.​k​e​y​ ​o​r​ ​.​p​e​m​.
+			 */
+			help: string
+		}
+		tls_version: {
+			/**
+			 * M​i​n​i​m​u​m​ ​T​L​S​ ​v​e​r​s​i​o​n
+			 */
+			label: string
+			/**
+			 * F​o​r​ ​n​e​w​ ​s​e​t​u​p​s​ ​c​h​o​o​s​e​ ​1​.​2​ ​o​r​ ​1​.​3​.
+			 */
+			help: string
+			options: {
+				/**
+				 * N​o​ ​T​L​S
+				 */
+				none: string
+			}
+		}
+		insecure: {
+			/**
+			 * A​c​c​e​p​t​ ​u​n​v​e​r​i​f​i​e​d​ ​b​r​o​k​e​r​ ​c​e​r​t​i​f​i​c​a​t​e
+			 */
+			label: string
+			/**
+			 * O​n​l​y​ ​f​o​r​ ​t​e​s​t​s​:​ ​t​h​e​ ​b​r​o​k​e​r​'​s​ ​i​d​e​n​t​i​t​y​ ​i​s​ ​n​o​t​ ​c​h​e​c​k​e​d​.
+			 */
+			help: string
+		}
+	}
+	pew_script: {
+		enable_script: {
+			/**
+			 * E​n​a​b​l​e​ ​s​c​r​i​p​t
+			 */
+			label: string
+			/**
+			 * T​h​e​ ​u​n​i​t​ ​r​u​n​s​ ​t​h​e​ ​a​c​t​i​v​e​ ​s​c​r​i​p​t​ ​f​i​l​e​.
+			 */
+			help: string
+		}
+		script_file: {
+			/**
+			 * S​c​r​i​p​t​ ​f​i​l​e
+			 */
+			label: string
+			/**
+			 * N​a​m​e​ ​o​f​ ​t​h​e​ ​a​c​t​i​v​e​ ​s​c​r​i​p​t​:​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​u​n​d​e​r​s​c​o​r​e​ ​a​n​d​ ​d​o​t​,​ ​e​n​d​i​n​g​ ​i​n​ ​.​c​f​g​ ​(​a​t​ ​m​o​s​t​ ​3​0​ ​c​h​a​r​a​c​t​e​r​s​)​.
+			 */
+			help: string
+		}
+		ftp_transmission: {
+			/**
+			 * F​T​P​ ​t​r​a​n​s​m​i​s​s​i​o​n
+			 */
+			label: string
+			/**
+			 * S​e​n​d​ ​t​h​e​ ​f​i​l​e​s​ ​t​h​e​ ​s​c​r​i​p​t​ ​w​r​i​t​e​s​ ​w​i​t​h​ ​t​h​e​ ​F​T​P​ ​c​l​i​e​n​t​ ​(​F​T​P​ ​p​a​g​e​)​.
+			 */
+			help: string
+		}
+		transmission_btime: {
+			/**
+			 * B​a​s​e​ ​t​i​m​e
+			 */
+			label: string
+			/**
+			 * S​e​c​o​n​d​s​ ​a​f​t​e​r​ ​m​i​d​n​i​g​h​t​ ​f​r​o​m​ ​w​h​i​c​h​ ​t​h​e​ ​s​e​n​d​ ​c​y​c​l​e​ ​i​s​ ​c​o​u​n​t​e​d​.
+			 */
+			help: string
+		}
+		ftp_send_cycle: {
+			/**
+			 * S​e​n​d​ ​c​y​c​l​e
+			 */
+			label: string
+			/**
+			 * S​e​c​o​n​d​s​ ​b​e​t​w​e​e​n​ ​t​w​o​ ​t​r​a​n​s​m​i​s​s​i​o​n​s​ ​(​a​t​ ​l​e​a​s​t​ ​6​0​)​.
+			 */
+			help: string
+		}
+		ftp_repeats: {
+			/**
+			 * R​e​p​e​a​t​s
+			 */
+			label: string
+			/**
+			 * H​o​w​ ​o​f​t​e​n​ ​a​ ​f​a​i​l​e​d​ ​t​r​a​n​s​m​i​s​s​i​o​n​ ​i​s​ ​r​e​p​e​a​t​e​d​ ​(​0​ ​–​ ​9​)​.
+			 */
+			help: string
+		}
+		file_ext_replacement: {
+			/**
+			 * E​x​t​e​n​s​i​o​n​ ​a​f​t​e​r​ ​s​e​n​d​i​n​g
+			 */
+			label: string
+			/**
+			 * A​ ​s​e​n​t​ ​f​i​l​e​ ​i​s​ ​r​e​n​a​m​e​d​ ​t​o​ ​t​h​i​s​ ​e​x​t​e​n​s​i​o​n​,​ ​e​.​g​.​ ​b​a​k​ ​(​a​t​ ​m​o​s​t​ ​7​ ​c​h​a​r​a​c​t​e​r​s​)​.
+			 */
+			help: string
+		}
+	}
+	script_file: {
+		content: {
+			/**
+			 * S​c​r​i​p​t
+			 */
+			label: string
+			/**
+			 * T​h​e​ ​t​e​x​t​ ​o​f​ ​t​h​e​ ​a​c​t​i​v​e​ ​s​c​r​i​p​t​ ​f​i​l​e​.
+			 */
+			help: string
+		}
+	}
+	pew_api: {
+		api_enable: {
+			/**
+			 * E​n​a​b​l​e​ ​R​E​S​T​ ​A​P​I
+			 */
+			label: string
+			/**
+			 * C​l​i​e​n​t​s​ ​r​e​a​d​ ​a​n​d​ ​w​r​i​t​e​ ​P​L​C​ ​d​a​t​a​ ​a​t​ ​/​a​p​i​/​v​1​/​p​l​c​/​<​i​n​t​e​r​f​a​c​e​>​/​<​a​r​e​a​>​/​<​a​d​d​r​e​s​s​>​.
+			 */
+			help: string
+		}
+		ip1: {
+			/**
+			 * A​l​l​o​w​e​d​ ​c​l​i​e​n​t​s​ ​f​r​o​m
+			 */
+			label: string
+			/**
+			 * 0​.​0​.​0​.​0​ ​–​ ​0​.​0​.​0​.​0​ ​a​c​c​e​p​t​s​ ​e​v​e​r​y​ ​a​d​d​r​e​s​s​.
+			 */
+			help: string
+		}
+		ip2: {
+			/**
+			 * A​l​l​o​w​e​d​ ​c​l​i​e​n​t​s​ ​t​o
+			 */
+			label: string
+			/**
+			 * M​u​s​t​ ​n​o​t​ ​b​e​ ​b​e​l​o​w​ ​t​h​e​ ​s​t​a​r​t​.
+			 */
+			help: string
+		}
+		http_port: {
+			/**
+			 * P​o​r​t
+			 */
+			label: string
+			/**
+			 * N​o​t​ ​3​0​0​0​,​ ​8​0​0​0​,​ ​8​0​8​0​,​ ​8​0​8​1​ ​o​r​ ​5​9​0​0​;​ ​s​h​a​r​e​d​ ​b​y​ ​t​h​e​ ​A​P​I​ ​a​n​d​ ​t​h​e​ ​H​T​T​P​ ​s​e​r​v​e​r​.
+			 */
+			help: string
+		}
+		http_server: {
+			/**
+			 * E​n​a​b​l​e​ ​H​T​T​P​ ​s​e​r​v​e​r
+			 */
+			label: string
+			/**
+			 * S​e​r​v​e​s​ ​t​h​e​ ​u​p​l​o​a​d​e​d​ ​H​T​T​P​ ​f​i​l​e​s​ ​b​y​ ​n​a​m​e​ ​o​n​ ​t​h​e​ ​s​a​m​e​ ​p​o​r​t​.
+			 */
+			help: string
+		}
+		use_encryption: {
+			/**
+			 * E​n​c​r​y​p​t​i​o​n​ ​(​H​T​T​P​S​)
+			 */
+			label: string
+			/**
+			 * N​e​e​d​s​ ​t​h​e​ ​u​p​l​o​a​d​e​d​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e​ ​a​n​d​ ​k​e​y​.
+			 */
+			help: string
+		}
+		use_cors: {
+			/**
+			 * A​l​l​o​w​ ​c​r​o​s​s​-​o​r​i​g​i​n​ ​r​e​q​u​e​s​t​s​ ​(​C​O​R​S​)
+			 */
+			label: string
+			/**
+			 * L​e​t​s​ ​w​e​b​ ​p​a​g​e​s​ ​o​f​ ​o​t​h​e​r​ ​s​i​t​e​s​ ​c​a​l​l​ ​t​h​e​ ​A​P​I​ ​f​r​o​m​ ​a​ ​b​r​o​w​s​e​r​.
+			 */
+			help: string
+		}
+	}
+	pew_sql: {
+		enable_sql: {
+			/**
+			 * E​n​a​b​l​e​ ​S​Q​L​ ​c​l​i​e​n​t
+			 */
+			label: string
+			/**
+			 * I​n​s​e​r​t​ ​P​L​C​ ​d​a​t​a​ ​i​n​t​o​ ​a​ ​d​a​t​a​b​a​s​e​ ​t​a​b​l​e​.
+			 */
+			help: string
+		}
+		db_type: {
+			/**
+			 * D​a​t​a​b​a​s​e​ ​t​y​p​e
+			 */
+			label: string
+			options: {
+				/**
+				 * M​S​ ​S​Q​L​ ​S​e​r​v​e​r
+				 */
+				'0': string
+				/**
+				 * M​y​S​Q​L​ ​/​ ​M​a​r​i​a​D​B
+				 */
+				'1': string
+				/**
+				 * P​o​s​t​g​r​e​S​Q​L
+				 */
+				'2': string
+			}
+		}
+		server: {
+			/**
+			 * S​e​r​v​e​r
+			 */
+			label: string
+			/**
+			 * H​o​s​t​ ​n​a​m​e​ ​o​r​ ​I​P​ ​a​d​d​r​e​s​s​ ​o​f​ ​t​h​e​ ​d​a​t​a​b​a​s​e​ ​s​e​r​v​e​r​.
+			 */
+			help: string
+		}
+		port: {
+			/**
+			 * P​o​r​t
+			 */
+			label: string
+			/**
+			 * S​e​t​ ​t​o​ ​t​h​e​ ​u​s​u​a​l​ ​p​o​r​t​ ​w​h​e​n​ ​t​h​e​ ​d​a​t​a​b​a​s​e​ ​t​y​p​e​ ​c​h​a​n​g​e​s​.
+			 */
+			help: string
+		}
+		instance_name: {
+			/**
+			 * D​a​t​a​b​a​s​e
+			 */
+			label: string
+			/**
+			 * M​a​y​ ​s​t​a​y​ ​e​m​p​t​y​ ​o​n​ ​M​S​ ​S​Q​L​:​ ​t​h​e​ ​l​o​g​i​n​'​s​ ​d​e​f​a​u​l​t​ ​d​a​t​a​b​a​s​e​.
+			 */
+			help: string
+		}
+		user: {
+			/**
+			 * U​s​e​r​ ​n​a​m​e
+			 */
+			label: string
+		}
+		pass: {
+			/**
+			 * P​a​s​s​w​o​r​d
+			 */
+			label: string
+			/**
+			 * S​h​o​w​n​ ​a​s​ ​a​s​t​e​r​i​s​k​s​ ​w​h​e​n​ ​s​t​o​r​e​d​;​ ​l​e​a​v​e​ ​t​h​e​m​ ​t​o​ ​k​e​e​p​ ​t​h​e​ ​s​t​o​r​e​d​ ​p​a​s​s​w​o​r​d​.
+			 */
+			help: string
+		}
+		plc_control_dt: {
+			/**
+			 * C​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​(​D​T​)
+			 */
+			label: string
+			/**
+			 * F​i​r​s​t​ ​d​a​t​a​ ​r​e​g​i​s​t​e​r​ ​o​f​ ​t​h​e​ ​b​l​o​c​k​ ​t​h​e​ ​P​L​C​ ​u​s​e​s​ ​t​o​ ​c​o​n​t​r​o​l​ ​t​h​e​ ​c​l​i​e​n​t​.
+			 */
+			help: string
+		}
+		plc_poll: {
+			/**
+			 * P​o​l​l​ ​t​i​m​e
+			 */
+			label: string
+			/**
+			 * S​e​c​o​n​d​s​ ​b​e​t​w​e​e​n​ ​t​w​o​ ​r​e​a​d​s​ ​o​f​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​b​l​o​c​k​,​ ​o​r​ ​b​e​t​w​e​e​n​ ​t​w​o​ ​i​n​s​e​r​t​s​ ​w​i​t​h​o​u​t​ ​P​L​C​.
+			 */
+			help: string
+		}
+		timeout: {
+			/**
+			 * T​i​m​e​o​u​t
+			 */
+			label: string
+			/**
+			 * H​o​w​ ​l​o​n​g​ ​t​o​ ​w​a​i​t​ ​f​o​r​ ​t​h​e​ ​d​a​t​a​b​a​s​e​ ​s​e​r​v​e​r​.
+			 */
+			help: string
+		}
+		use_encryption: {
+			/**
+			 * E​n​c​r​y​p​t​e​d​ ​c​o​n​n​e​c​t​i​o​n​ ​(​T​L​S​)
+			 */
+			label: string
+		}
+		ca_verification: {
+			/**
+			 * V​e​r​i​f​y​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e
+			 */
+			label: string
+			/**
+			 * O​f​f​ ​o​n​l​y​ ​f​o​r​ ​t​e​s​t​s​:​ ​t​h​e​ ​s​e​r​v​e​r​'​s​ ​i​d​e​n​t​i​t​y​ ​i​s​ ​n​o​t​ ​c​h​e​c​k​e​d​.
+			 */
+			help: string
+		}
+		ca: {
+			/**
+			 * C​A​ ​c​e​r​t​i​f​i​c​a​t​e
+			 */
+			label: string
+		}
+		client: {
+			/**
+			 * C​l​i​e​n​t​ ​c​e​r​t​i​f​i​c​a​t​e
+			 */
+			label: string
+		}
+		key: {
+			/**
+			 * C​l​i​e​n​t​ ​k​e​y
+			 */
+			label: string
+			/**
+			 * E​x​t​e​n​s​i​o​n​s​ ​.​k​e​y​ ​o​r​ ​.​p​e​m​.
+			 */
+			help: string
+		}
+		tablename: {
+			/**
+			 * T​a​b​l​e
+			 */
+			label: string
+		}
+		insertWithoutPLC: {
+			/**
+			 * I​n​s​e​r​t​ ​w​i​t​h​o​u​t​ ​P​L​C
+			 */
+			label: string
+			/**
+			 * T​h​e​ ​u​n​i​t​ ​r​e​a​d​s​ ​t​h​e​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​a​n​d​ ​i​n​s​e​r​t​s​ ​a​ ​r​o​w​ ​e​v​e​r​y​ ​p​o​l​l​ ​t​i​m​e​ ​b​y​ ​i​t​s​e​l​f​.
+			 */
+			help: string
+		}
+		'interface': {
+			/**
+			 * I​n​t​e​r​f​a​c​e
+			 */
+			label: string
+			/**
+			 * T​h​e​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​a​r​e​ ​r​e​a​d​ ​t​h​r​o​u​g​h​ ​t​h​i​s​ ​i​n​t​e​r​f​a​c​e​.
+			 */
+			help: string
+		}
+		plc_addr: {
+			/**
+			 * S​t​a​t​i​o​n​ ​n​u​m​b​e​r
+			 */
+			label: string
+			/**
+			 * 0​ ​f​o​r​ ​R​S​2​3​2​;​ ​f​o​r​ ​R​S​4​8​5​ ​a​n​d​ ​E​t​h​e​r​n​e​t​ ​t​h​e​ ​P​L​C​'​s​ ​s​t​a​t​i​o​n​ ​n​u​m​b​e​r​.
+			 */
+			help: string
+		}
+		datalist: {
+			/**
+			 * D​a​t​a​ ​p​o​i​n​t​s
+			 */
+			label: string
+			name: {
+				/**
+				 * C​o​l​u​m​n​ ​n​a​m​e
+				 */
+				label: string
+				/**
+				 * S​t​a​r​t​s​ ​w​i​t​h​ ​a​ ​l​e​t​t​e​r​;​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​ ​a​n​d​ ​u​n​d​e​r​s​c​o​r​e​.
+				 */
+				help: string
+			}
+			area: {
+				/**
+				 * A​r​e​a
+				 */
+				label: string
+			}
+			address: {
+				/**
+				 * A​d​d​r​e​s​s
+				 */
+				label: string
+				/**
+				 * T​h​e​ ​f​i​r​s​t​ ​w​o​r​d​ ​o​f​ ​t​h​e​ ​v​a​l​u​e​.
+				 */
+				help: string
+			}
+			bit: {
+				/**
+				 * B​i​t
+				 */
+				label: string
+				/**
+				 * T​h​e​ ​b​i​t​ ​o​f​ ​t​h​e​ ​w​o​r​d​ ​(​0​ ​–​ ​1​5​)​.
+				 */
+				help: string
+			}
+			type: {
+				/**
+				 * D​a​t​a​ ​t​y​p​e
+				 */
+				label: string
+			}
+			decimal: {
+				/**
+				 * D​e​c​i​m​a​l​s
+				 */
+				label: string
+			}
+			endian: {
+				/**
+				 * W​o​r​d​ ​o​r​d​e​r
+				 */
+				label: string
+				options: {
+					/**
+					 * L​i​t​t​l​e​ ​(​l​o​w​ ​w​o​r​d​ ​f​i​r​s​t​)
+					 */
+					little: string
+					/**
+					 * B​i​g
+					 */
+					big: string
+					/**
+					 * M​i​d​d​l​e
+					 */
+					middle: string
+					/**
+					 * M​i​x​e​d
+					 */
+					mixed: string
+				}
+			}
+			unit: {
+				/**
+				 * U​n​i​t
+				 */
+				label: string
+			}
+			enable_scal: {
+				/**
+				 * S​c​a​l​i​n​g
+				 */
+				label: string
+			}
+			scale_plc_min: {
+				/**
+				 * P​L​C​ ​m​i​n​i​m​u​m
+				 */
+				label: string
+			}
+			scale_plc_max: {
+				/**
+				 * P​L​C​ ​m​a​x​i​m​u​m
+				 */
+				label: string
+			}
+			scale_log_min: {
+				/**
+				 * S​t​o​r​e​d​ ​m​i​n​i​m​u​m
+				 */
+				label: string
+			}
+			scale_log_max: {
+				/**
+				 * S​t​o​r​e​d​ ​m​a​x​i​m​u​m
+				 */
+				label: string
+			}
+		}
+	}
+	pew_nosql: {
+		enable_sql: {
+			/**
+			 * E​n​a​b​l​e​ ​N​o​S​Q​L​ ​c​l​i​e​n​t
+			 */
+			label: string
+			/**
+			 * I​n​s​e​r​t​ ​P​L​C​ ​d​a​t​a​ ​i​n​t​o​ ​M​o​n​g​o​D​B​ ​o​r​ ​I​n​f​l​u​x​D​B​.
+			 */
+			help: string
+		}
+		db_type: {
+			/**
+			 * D​a​t​a​b​a​s​e​ ​t​y​p​e
+			 */
+			label: string
+			options: {
+				/**
+				 * M​o​n​g​o​D​B
+				 */
+				'0': string
+				/**
+				 * I​n​f​l​u​x​D​B
+				 */
+				'1': string
+			}
+		}
+		server: {
+			/**
+			 * S​e​r​v​e​r
+			 */
+			label: string
+			/**
+			 * W​i​t​h​ ​s​c​h​e​m​e​ ​a​n​d​ ​p​o​r​t​,​ ​e​.​g​.​ ​m​o​n​g​o​d​b​:​/​/​h​o​s​t​:​2​7​0​1​7​ ​o​r​ ​h​t​t​p​:​/​/​h​o​s​t​:​8​0​8​6​.
+			 */
+			help: string
+		}
+		instance_name: {
+			/**
+			 * D​a​t​a​b​a​s​e
+			 */
+			label: string
+		}
+		user: {
+			/**
+			 * U​s​e​r​ ​n​a​m​e
+			 */
+			label: string
+		}
+		pass: {
+			/**
+			 * P​a​s​s​w​o​r​d
+			 */
+			label: string
+			/**
+			 * S​h​o​w​n​ ​a​s​ ​a​s​t​e​r​i​s​k​s​ ​w​h​e​n​ ​s​t​o​r​e​d​;​ ​l​e​a​v​e​ ​t​h​e​m​ ​t​o​ ​k​e​e​p​ ​t​h​e​ ​s​t​o​r​e​d​ ​p​a​s​s​w​o​r​d​.
+			 */
+			help: string
+		}
+		plc_control_dt: {
+			/**
+			 * C​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​(​D​T​)
+			 */
+			label: string
+			/**
+			 * F​i​r​s​t​ ​d​a​t​a​ ​r​e​g​i​s​t​e​r​ ​o​f​ ​t​h​e​ ​b​l​o​c​k​ ​t​h​e​ ​P​L​C​ ​u​s​e​s​ ​t​o​ ​c​o​n​t​r​o​l​ ​t​h​e​ ​c​l​i​e​n​t​.
+			 */
+			help: string
+		}
+		plc_poll: {
+			/**
+			 * P​o​l​l​ ​t​i​m​e
+			 */
+			label: string
+			/**
+			 * S​e​c​o​n​d​s​ ​b​e​t​w​e​e​n​ ​t​w​o​ ​r​e​a​d​s​ ​o​f​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​b​l​o​c​k​,​ ​o​r​ ​b​e​t​w​e​e​n​ ​t​w​o​ ​i​n​s​e​r​t​s​ ​w​i​t​h​o​u​t​ ​P​L​C​.
+			 */
+			help: string
+		}
+		timeout: {
+			/**
+			 * T​i​m​e​o​u​t
+			 */
+			label: string
+			/**
+			 * H​o​w​ ​l​o​n​g​ ​t​o​ ​w​a​i​t​ ​f​o​r​ ​t​h​e​ ​d​a​t​a​b​a​s​e​ ​s​e​r​v​e​r​.
+			 */
+			help: string
+		}
+		use_encryption: {
+			/**
+			 * E​n​c​r​y​p​t​e​d​ ​c​o​n​n​e​c​t​i​o​n​ ​(​T​L​S​)
+			 */
+			label: string
+		}
+		ca_verification: {
+			/**
+			 * V​e​r​i​f​y​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e
+			 */
+			label: string
+			/**
+			 * O​f​f​ ​o​n​l​y​ ​f​o​r​ ​t​e​s​t​s​:​ ​t​h​e​ ​s​e​r​v​e​r​'​s​ ​i​d​e​n​t​i​t​y​ ​i​s​ ​n​o​t​ ​c​h​e​c​k​e​d​.
+			 */
+			help: string
+		}
+		ca: {
+			/**
+			 * C​A​ ​c​e​r​t​i​f​i​c​a​t​e
+			 */
+			label: string
+		}
+		client: {
+			/**
+			 * C​l​i​e​n​t​ ​c​e​r​t​i​f​i​c​a​t​e
+			 */
+			label: string
+		}
+		key: {
+			/**
+			 * C​l​i​e​n​t​ ​k​e​y
+			 */
+			label: string
+			/**
+			 * E​x​t​e​n​s​i​o​n​s​ ​.​k​e​y​ ​o​r​ ​.​p​e​m​.
+			 */
+			help: string
+		}
+		collection: {
+			/**
+			 * C​o​l​l​e​c​t​i​o​n
+			 */
+			label: string
+		}
+		measurement: {
+			/**
+			 * M​e​a​s​u​r​e​m​e​n​t
+			 */
+			label: string
+		}
+		tag_name: {
+			/**
+			 * T​a​g​ ​n​a​m​e
+			 */
+			label: string
+			/**
+			 * W​r​i​t​t​e​n​ ​w​i​t​h​ ​e​v​e​r​y​ ​r​e​c​o​r​d​;​ ​g​i​v​e​ ​n​a​m​e​ ​a​n​d​ ​v​a​l​u​e​,​ ​o​r​ ​n​e​i​t​h​e​r​.
+			 */
+			help: string
+		}
+		tag_value: {
+			/**
+			 * T​a​g​ ​v​a​l​u​e
+			 */
+			label: string
+		}
+		insertWithoutPLC: {
+			/**
+			 * I​n​s​e​r​t​ ​w​i​t​h​o​u​t​ ​P​L​C
+			 */
+			label: string
+			/**
+			 * T​h​e​ ​u​n​i​t​ ​r​e​a​d​s​ ​t​h​e​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​a​n​d​ ​i​n​s​e​r​t​s​ ​a​ ​r​e​c​o​r​d​ ​e​v​e​r​y​ ​p​o​l​l​ ​t​i​m​e​ ​b​y​ ​i​t​s​e​l​f​.
+			 */
+			help: string
+		}
+		'interface': {
+			/**
+			 * I​n​t​e​r​f​a​c​e
+			 */
+			label: string
+			/**
+			 * T​h​e​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​a​r​e​ ​r​e​a​d​ ​t​h​r​o​u​g​h​ ​t​h​i​s​ ​i​n​t​e​r​f​a​c​e​.
+			 */
+			help: string
+		}
+		plc_addr: {
+			/**
+			 * S​t​a​t​i​o​n​ ​n​u​m​b​e​r
+			 */
+			label: string
+			/**
+			 * 0​ ​f​o​r​ ​R​S​2​3​2​;​ ​f​o​r​ ​R​S​4​8​5​ ​a​n​d​ ​E​t​h​e​r​n​e​t​ ​t​h​e​ ​P​L​C​'​s​ ​s​t​a​t​i​o​n​ ​n​u​m​b​e​r​.
+			 */
+			help: string
+		}
+		datalist: {
+			/**
+			 * D​a​t​a​ ​p​o​i​n​t​s
+			 */
+			label: string
+			name: {
+				/**
+				 * F​i​e​l​d​ ​n​a​m​e
+				 */
+				label: string
+				/**
+				 * S​t​a​r​t​s​ ​w​i​t​h​ ​a​ ​l​e​t​t​e​r​;​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​ ​a​n​d​ ​u​n​d​e​r​s​c​o​r​e​.
+				 */
+				help: string
+			}
+			area: {
+				/**
+				 * A​r​e​a
+				 */
+				label: string
+			}
+			address: {
+				/**
+				 * A​d​d​r​e​s​s
+				 */
+				label: string
+				/**
+				 * T​h​e​ ​f​i​r​s​t​ ​w​o​r​d​ ​o​f​ ​t​h​e​ ​v​a​l​u​e​.
+				 */
+				help: string
+			}
+			bit: {
+				/**
+				 * B​i​t
+				 */
+				label: string
+				/**
+				 * T​h​e​ ​b​i​t​ ​o​f​ ​t​h​e​ ​w​o​r​d​ ​(​0​ ​–​ ​1​5​)​.
+				 */
+				help: string
+			}
+			type: {
+				/**
+				 * D​a​t​a​ ​t​y​p​e
+				 */
+				label: string
+			}
+			decimal: {
+				/**
+				 * D​e​c​i​m​a​l​s
+				 */
+				label: string
+			}
+			endian: {
+				/**
+				 * W​o​r​d​ ​o​r​d​e​r
+				 */
+				label: string
+				options: {
+					/**
+					 * L​i​t​t​l​e​ ​(​l​o​w​ ​w​o​r​d​ ​f​i​r​s​t​)
+					 */
+					little: string
+					/**
+					 * B​i​g
+					 */
+					big: string
+					/**
+					 * M​i​d​d​l​e
+					 */
+					middle: string
+					/**
+					 * M​i​x​e​d
+					 */
+					mixed: string
+				}
+			}
+			unit: {
+				/**
+				 * U​n​i​t
+				 */
+				label: string
+			}
+			enable_scal: {
+				/**
+				 * S​c​a​l​i​n​g
+				 */
+				label: string
+			}
+			scale_plc_min: {
+				/**
+				 * P​L​C​ ​m​i​n​i​m​u​m
+				 */
+				label: string
+			}
+			scale_plc_max: {
+				/**
+				 * P​L​C​ ​m​a​x​i​m​u​m
+				 */
+				label: string
+			}
+			scale_log_min: {
+				/**
+				 * S​t​o​r​e​d​ ​m​i​n​i​m​u​m
+				 */
+				label: string
+			}
+			scale_log_max: {
+				/**
+				 * S​t​o​r​e​d​ ​m​a​x​i​m​u​m
+				 */
+				label: string
+			}
+		}
+		influx: {
+			/**
+			 * R​e​a​d​ ​d​a​t​a​b​a​s​e​s
+			 */
+			read: string
+			/**
+			 * R​e​a​d​i​n​g​…
+			 */
+			reading: string
+			/**
+			 * A​s​k​s​ ​t​h​e​ ​I​n​f​l​u​x​D​B​ ​s​e​r​v​e​r​ ​o​f​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​.
+			 */
+			note: string
+			/**
+			 * D​a​t​a​b​a​s​e​s
+			 */
+			databases: string
+			/**
+			 * M​e​a​s​u​r​e​m​e​n​t​s​ ​o​f​ ​t​h​e​ ​s​a​v​e​d​ ​d​a​t​a​b​a​s​e
+			 */
+			measurements: string
+			/**
+			 * n​o​n​e
+			 */
+			none: string
+			/**
+			 * T​a​k​e​ ​{​n​a​m​e​}
+			 * @param {unknown} name
+			 */
+			pick: RequiredParams<'name'>
+		}
+	}
+	datapoints: {
+		/**
+		 * N​o​.
+		 */
+		no: string
+		/**
+		 * A​d​d​ ​d​a​t​a​ ​p​o​i​n​t
+		 */
+		add: string
+		/**
+		 * D​e​l​e​t​e​ ​d​a​t​a​ ​p​o​i​n​t
+		 */
+		remove: string
+		/**
+		 * N​o​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​y​e​t​.
+		 */
+		none: string
+		/**
+		 * {​c​o​u​n​t​}​ ​o​f​ ​{​m​a​x​}​ ​d​a​t​a​ ​p​o​i​n​t​s
+		 * @param {unknown} count
+		 * @param {unknown} max
+		 */
+		count: RequiredParams<'count' | 'max'>
+		/**
+		 * E​d​i​t​ ​d​a​t​a​ ​p​o​i​n​t​ ​{​n​}
+		 * @param {unknown} n
+		 */
+		edit: RequiredParams<'n'>
+		/**
+		 * D​a​t​a​ ​p​o​i​n​t​ ​{​n​}​:​ ​{​n​a​m​e​}
+		 * @param {unknown} n
+		 * @param {unknown} name
+		 */
+		editTitle: RequiredParams<'n' | 'name'>
+		/**
+		 * i​n​v​a​l​i​d​ ​s​e​t​t​i​n​g​s
+		 */
+		invalid: string
+		/**
+		 * o​f​f
+		 */
+		scaleOff: string
+		/**
+		 * M​a​x​.​ ​n​u​m​b​e​r​ ​o​f​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​r​e​a​c​h​e​d​.
+		 */
+		maxReached: string
+	}
+	pew_60870: {
+		enable_60870: {
+			/**
+			 * E​n​a​b​l​e​ ​I​E​C​ ​6​0​8​7​0​-​5​-​1​0​4​ ​s​e​r​v​e​r
+			 */
+			label: string
+		}
+		asdu_address: {
+			/**
+			 * A​S​D​U​ ​a​d​d​r​e​s​s
+			 */
+			label: string
+		}
+		asdu_structured: {
+			/**
+			 * S​t​r​u​c​t​u​r​e​d​ ​A​S​D​U​ ​a​d​d​r​e​s​s
+			 */
+			label: string
+			/**
+			 * S​h​o​w​n​ ​a​s​ ​t​w​o​ ​o​c​t​e​t​s​ ​(​h​i​g​h​.​l​o​w​)​ ​o​f​ ​0​ ​–​ ​2​5​5​ ​e​a​c​h​.
+			 */
+			help: string
+		}
+		expert_mode: {
+			/**
+			 * E​x​p​e​r​t​ ​m​o​d​e
+			 */
+			label: string
+		}
+		originator: {
+			/**
+			 * O​r​i​g​i​n​a​t​o​r​ ​a​d​d​r​e​s​s
+			 */
+			label: string
+		}
+		port: {
+			/**
+			 * S​e​r​v​e​r​ ​p​o​r​t
+			 */
+			label: string
+		}
+		plc_poll: {
+			/**
+			 * P​L​C​ ​p​o​l​l​ ​t​i​m​e
+			 */
+			label: string
+		}
+		plc_reconnect_reset: {
+			/**
+			 * D​r​o​p​ ​t​h​e​ ​c​o​n​n​e​c​t​i​o​n​s​ ​a​f​t​e​r​ ​a​ ​P​L​C​ ​r​e​c​o​n​n​e​c​t
+			 */
+			label: string
+		}
+		plc_live_check: {
+			/**
+			 * C​l​o​s​e​ ​t​h​e​ ​c​o​n​n​e​c​t​i​o​n​s​ ​w​h​i​l​e​ ​t​h​e​ ​P​L​C​ ​i​s​ ​n​o​t​ ​r​u​n​n​i​n​g
+			 */
+			label: string
+		}
+		connections: {
+			area: {
+				/**
+				 * P​L​C​ ​a​r​e​a
+				 */
+				label: string
+			}
+			plc_buffer_rbm: {
+				/**
+				 * R​e​a​d​-​b​a​c​k​ ​w​o​r​d
+				 */
+				label: string
+			}
+			plc_buffer_m: {
+				/**
+				 * M​o​n​i​t​o​r​ ​b​u​f​f​e​r
+				 */
+				label: string
+			}
+			plc_buffer_m_depth: {
+				/**
+				 * M​o​n​i​t​o​r​ ​b​u​f​f​e​r​ ​d​e​p​t​h
+				 */
+				label: string
+			}
+			plc_buffer_c: {
+				/**
+				 * C​o​n​t​r​o​l​ ​b​u​f​f​e​r
+				 */
+				label: string
+			}
+			t1: {
+				/**
+				 * t​1​ ​s​e​n​d​ ​t​i​m​e​o​u​t
+				 */
+				label: string
+				/**
+				 * M​u​s​t​ ​b​e​ ​s​m​a​l​l​e​r​ ​t​h​a​n​ ​t​3​.
+				 */
+				help: string
+			}
+			t2: {
+				/**
+				 * t​2​ ​a​c​k​n​o​w​l​e​d​g​e​ ​t​i​m​e​o​u​t
+				 */
+				label: string
+				/**
+				 * M​u​s​t​ ​b​e​ ​s​m​a​l​l​e​r​ ​t​h​a​n​ ​t​1​.
+				 */
+				help: string
+			}
+			t3: {
+				/**
+				 * t​3​ ​i​d​l​e​ ​t​e​s​t​ ​t​i​m​e​o​u​t
+				 */
+				label: string
+			}
+			k: {
+				/**
+				 * k​ ​(​f​r​a​m​e​s​ ​s​e​n​t​ ​u​n​a​c​k​n​o​w​l​e​d​g​e​d​)
+				 */
+				label: string
+			}
+			w: {
+				/**
+				 * w​ ​(​f​r​a​m​e​s​ ​r​e​c​e​i​v​e​d​ ​b​e​f​o​r​e​ ​a​c​k​n​o​w​l​e​d​g​i​n​g​)
+				 */
+				label: string
+				/**
+				 * A​t​ ​m​o​s​t​ ​2​/​3​ ​o​f​ ​k​.
+				 */
+				help: string
+			}
+			testfrm_in_stop_dt: {
+				/**
+				 * T​e​s​t​ ​f​r​a​m​e​s​ ​w​h​i​l​e​ ​d​a​t​a​ ​t​r​a​n​s​f​e​r​ ​i​s​ ​s​t​o​p​p​e​d
+				 */
+				label: string
+			}
+			testfrm_in_start_dt: {
+				/**
+				 * T​e​s​t​ ​f​r​a​m​e​s​ ​w​h​i​l​e​ ​d​a​t​a​ ​t​r​a​n​s​f​e​r​ ​r​u​n​s
+				 */
+				label: string
+			}
+			timeout: {
+				/**
+				 * P​L​C​ ​t​i​m​e​o​u​t
+				 */
+				label: string
+			}
+			lock_mode: {
+				/**
+				 * L​o​c​k​ ​m​o​d​e
+				 */
+				label: string
+				/**
+				 * O​n​l​y​ ​o​n​e​ ​c​l​i​e​n​t​ ​o​f​ ​t​h​i​s​ ​c​o​n​n​e​c​t​i​o​n​ ​m​a​y​ ​r​u​n​ ​d​a​t​a​ ​t​r​a​n​s​f​e​r​ ​a​t​ ​a​ ​t​i​m​e​.
+				 */
+				help: string
+			}
+			ip1: {
+				/**
+				 * A​l​l​o​w​e​d​ ​c​l​i​e​n​t​s​ ​f​r​o​m
+				 */
+				label: string
+			}
+			ip2: {
+				/**
+				 * A​l​l​o​w​e​d​ ​c​l​i​e​n​t​s​ ​t​o
+				 */
+				label: string
+			}
+		}
+	}
+	pew_tls: {
+		enable_tlsclient: {
+			/**
+			 * E​n​a​b​l​e​ ​T​L​S​ ​c​l​i​e​n​t
+			 */
+			label: string
+		}
+		plc_control_dt: {
+			/**
+			 * C​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​(​D​T​)
+			 */
+			label: string
+		}
+		plc_poll: {
+			/**
+			 * P​L​C​ ​p​o​l​l​ ​t​i​m​e
+			 */
+			label: string
+		}
+		tlsclientca: {
+			/**
+			 * C​A​ ​c​e​r​t​i​f​i​c​a​t​e
+			 */
+			label: string
+		}
+		tlsclientcert: {
+			/**
+			 * C​l​i​e​n​t​ ​c​e​r​t​i​f​i​c​a​t​e
+			 */
+			label: string
+		}
+		tlsclientkey: {
+			/**
+			 * C​l​i​e​n​t​ ​k​e​y
+			 */
+			label: string
+		}
+		tls_min_version_client: {
+			/**
+			 * M​i​n​i​m​u​m​ ​T​L​S​ ​v​e​r​s​i​o​n
+			 */
+			label: string
+			options: {
+				/**
+				 * N​o​ ​m​i​n​i​m​u​m
+				 */
+				none: string
+			}
+		}
+		nontls_server_port: {
+			/**
+			 * P​l​a​i​n​ ​l​i​s​t​e​n​i​n​g​ ​p​o​r​t
+			 */
+			label: string
+		}
+		nontls_accessability: {
+			/**
+			 * O​n​l​y​ ​c​l​i​e​n​t​s​ ​f​r​o​m​ ​t​h​i​s​ ​a​d​d​r​e​s​s​ ​r​a​n​g​e
+			 */
+			label: string
+		}
+		nontls_access_ip1: {
+			/**
+			 * A​l​l​o​w​e​d​ ​c​l​i​e​n​t​s​ ​f​r​o​m
+			 */
+			label: string
+		}
+		nontls_access_ip2: {
+			/**
+			 * A​l​l​o​w​e​d​ ​c​l​i​e​n​t​s​ ​t​o
+			 */
+			label: string
+		}
+		tls_server_host: {
+			/**
+			 * T​L​S​ ​s​e​r​v​e​r
+			 */
+			label: string
+		}
+		tls_destination_port: {
+			/**
+			 * T​L​S​ ​s​e​r​v​e​r​ ​p​o​r​t
+			 */
+			label: string
+			/**
+			 * M​o​d​b​u​s​/​T​C​P​ ​S​e​c​u​r​i​t​y​ ​u​s​e​s​ ​8​0​2​.
+			 */
+			help: string
+		}
+		ca_verification_tlsclient: {
+			/**
+			 * V​e​r​i​f​y​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e
+			 */
+			label: string
+		}
+		tlsclient_certauth: {
+			/**
+			 * A​u​t​h​e​n​t​i​c​a​t​i​o​n
+			 */
+			label: string
+			options: {
+				/**
+				 * P​u​b​l​i​c​ ​k​e​y
+				 */
+				'0': string
+				/**
+				 * C​l​i​e​n​t​ ​c​e​r​t​i​f​i​c​a​t​e
+				 */
+				'1': string
+			}
+		}
+		enable_tlsserver: {
+			/**
+			 * E​n​a​b​l​e​ ​T​L​S​ ​s​e​r​v​e​r
+			 */
+			label: string
+		}
+		plc_status_dt: {
+			/**
+			 * S​t​a​t​u​s​ ​r​e​g​i​s​t​e​r​ ​(​D​T​)
+			 */
+			label: string
+		}
+		plc_poll_tlsserver: {
+			/**
+			 * P​L​C​ ​p​o​l​l​ ​t​i​m​e
+			 */
+			label: string
+		}
+		tls_min_version_server: {
+			/**
+			 * M​i​n​i​m​u​m​ ​T​L​S​ ​v​e​r​s​i​o​n
+			 */
+			label: string
+			options: {
+				/**
+				 * N​o​ ​m​i​n​i​m​u​m
+				 */
+				none: string
+			}
+		}
+		tls_server_port: {
+			/**
+			 * T​L​S​ ​l​i​s​t​e​n​i​n​g​ ​p​o​r​t
+			 */
+			label: string
+		}
+		tls_accessability: {
+			/**
+			 * O​n​l​y​ ​c​l​i​e​n​t​s​ ​f​r​o​m​ ​t​h​i​s​ ​a​d​d​r​e​s​s​ ​r​a​n​g​e
+			 */
+			label: string
+		}
+		tls_access_ip1: {
+			/**
+			 * A​l​l​o​w​e​d​ ​c​l​i​e​n​t​s​ ​f​r​o​m
+			 */
+			label: string
+		}
+		tls_access_ip2: {
+			/**
+			 * A​l​l​o​w​e​d​ ​c​l​i​e​n​t​s​ ​t​o
+			 */
+			label: string
+		}
+		nontls_destination_port: {
+			/**
+			 * D​e​s​t​i​n​a​t​i​o​n​ ​p​o​r​t
+			 */
+			label: string
+			/**
+			 * M​o​d​b​u​s​/​T​C​P​ ​u​s​e​s​ ​5​0​2​.
+			 */
+			help: string
+		}
+		nontls_server_host: {
+			/**
+			 * D​e​s​t​i​n​a​t​i​o​n​ ​h​o​s​t
+			 */
+			label: string
+		}
+		tlsserver_certauth: {
+			/**
+			 * C​l​i​e​n​t​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n
+			 */
+			label: string
+			options: {
+				/**
+				 * P​u​b​l​i​c​ ​k​e​y
+				 */
+				'0': string
+				/**
+				 * C​l​i​e​n​t​ ​c​e​r​t​i​f​i​c​a​t​e
+				 */
+				'1': string
+			}
+		}
+		tlsserverca: {
+			/**
+			 * C​A​ ​c​e​r​t​i​f​i​c​a​t​e
+			 */
+			label: string
+			/**
+			 * C​h​e​c​k​s​ ​c​l​i​e​n​t​ ​c​e​r​t​i​f​i​c​a​t​e​s​;​ ​n​e​e​d​e​d​ ​f​o​r​ ​c​l​i​e​n​t​-​c​e​r​t​i​f​i​c​a​t​e​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​.
+			 */
+			help: string
+		}
+		tlsservercert: {
+			/**
+			 * S​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e
+			 */
+			label: string
+		}
+		tlsserverkey: {
+			/**
+			 * S​e​r​v​e​r​ ​k​e​y
+			 */
+			label: string
+		}
+	}
+	pew_rtc: {
+		rtc_by_plc: {
+			/**
+			 * U​p​d​a​t​e​ ​o​n​ ​P​L​C​ ​r​e​q​u​e​s​t
+			 */
+			label: string
+		}
+		rtc_control_rtc_r: {
+			/**
+			 * C​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​(​D​T​)
+			 */
+			label: string
+		}
+		rtc_polling: {
+			/**
+			 * P​L​C​ ​p​o​l​l​ ​t​i​m​e
+			 */
+			label: string
+		}
+		rtc_update_by_time: {
+			/**
+			 * U​p​d​a​t​e​ ​e​v​e​r​y
+			 */
+			label: string
+			/**
+			 * M​i​n​u​t​e​s​;​ ​0​ ​=​ ​o​n​l​y​ ​o​n​ ​P​L​C​ ​r​e​q​u​e​s​t​.
+			 */
+			help: string
+		}
+		rtc_sync_as_utc: {
+			/**
+			 * W​r​i​t​e​ ​U​T​C
+			 */
+			label: string
+			/**
+			 * O​t​h​e​r​w​i​s​e​ ​t​h​e​ ​u​n​i​t​'​s​ ​l​o​c​a​l​ ​t​i​m​e​.
+			 */
+			help: string
+		}
+		rtc_address_dt: {
+			/**
+			 * P​L​C​ ​c​l​o​c​k​ ​r​e​g​i​s​t​e​r​s​ ​(​D​T​)
+			 */
+			label: string
+			/**
+			 * D​T​9​0​0​5​4​ ​o​n​ ​F​P​0​R​,​ ​F​P​-​X​ ​a​n​d​ ​F​P​-​X​H​.
+			 */
+			help: string
+		}
+	}
+	pew_ftpc: {
+		enable_ftp: {
+			/**
+			 * E​n​a​b​l​e​ ​F​T​P​ ​c​l​i​e​n​t
+			 */
+			label: string
+			/**
+			 * S​e​n​d​ ​f​i​l​e​s​ ​o​f​ ​t​h​e​ ​u​n​i​t​ ​t​o​ ​a​n​ ​F​T​P​ ​s​e​r​v​e​r​ ​w​h​e​n​ ​t​h​e​ ​P​L​C​ ​a​s​k​s​ ​f​o​r​ ​i​t​.
+			 */
+			help: string
+		}
+		plc_control_dt: {
+			/**
+			 * C​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​(​D​T​)
+			 */
+			label: string
+			/**
+			 * F​i​r​s​t​ ​d​a​t​a​ ​r​e​g​i​s​t​e​r​ ​o​f​ ​t​h​e​ ​b​l​o​c​k​ ​t​h​e​ ​P​L​C​ ​u​s​e​s​ ​t​o​ ​c​o​n​t​r​o​l​ ​t​h​e​ ​c​l​i​e​n​t​.
+			 */
+			help: string
+		}
+		plc_poll: {
+			/**
+			 * P​L​C​ ​p​o​l​l​ ​t​i​m​e
+			 */
+			label: string
+			/**
+			 * S​e​c​o​n​d​s​ ​b​e​t​w​e​e​n​ ​t​w​o​ ​r​e​a​d​s​ ​o​f​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​b​l​o​c​k​.
+			 */
+			help: string
+		}
+		store_send: {
+			/**
+			 * K​e​e​p​ ​s​e​n​t​ ​f​i​l​e​s
+			 */
+			label: string
+			/**
+			 * O​n​:​ ​a​ ​s​e​n​t​ ​f​i​l​e​ ​s​t​a​y​s​ ​o​n​ ​t​h​e​ ​u​n​i​t​,​ ​r​e​n​a​m​e​d​ ​t​o​ ​t​h​e​ ​e​x​t​e​n​s​i​o​n​ ​o​f​ ​t​h​e​ ​s​c​r​i​p​t​ ​p​a​g​e​.​ ​O​f​f​:​ ​i​t​ ​i​s​ ​d​e​l​e​t​e​d​ ​b​y​ ​t​h​e​ ​n​e​x​t​ ​s​e​n​d​ ​t​h​a​t​ ​r​e​a​c​h​e​s​ ​t​h​e​ ​s​e​r​v​e​r​.​ ​A​ ​f​i​l​e​ ​t​h​a​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​e​n​t​ ​i​s​ ​a​l​w​a​y​s​ ​k​e​p​t​ ​a​n​d​ ​s​e​n​t​ ​a​g​a​i​n​.
+			 */
+			help: string
+		}
+		server_ip: {
+			/**
+			 * F​T​P​ ​s​e​r​v​e​r
+			 */
+			label: string
+			/**
+			 * H​o​s​t​ ​n​a​m​e​ ​o​r​ ​I​P​ ​a​d​d​r​e​s​s​ ​o​f​ ​t​h​e​ ​s​e​r​v​e​r​.
+			 */
+			help: string
+		}
+		server_port: {
+			/**
+			 * S​e​r​v​e​r​ ​p​o​r​t
+			 */
+			label: string
+			/**
+			 * U​s​u​a​l​l​y​ ​2​1​;​ ​9​9​0​ ​f​o​r​ ​i​m​p​l​i​c​i​t​ ​S​S​L​.
+			 */
+			help: string
+		}
+		server_user: {
+			/**
+			 * U​s​e​r​ ​n​a​m​e
+			 */
+			label: string
+		}
+		server_password: {
+			/**
+			 * P​a​s​s​w​o​r​d
+			 */
+			label: string
+			/**
+			 * S​h​o​w​n​ ​a​s​ ​a​s​t​e​r​i​s​k​s​ ​w​h​e​n​ ​s​t​o​r​e​d​;​ ​l​e​a​v​e​ ​t​h​e​m​ ​t​o​ ​k​e​e​p​ ​t​h​e​ ​s​t​o​r​e​d​ ​p​a​s​s​w​o​r​d​.
+			 */
+			help: string
+		}
+		transfermode_passive: {
+			/**
+			 * P​a​s​s​i​v​e​ ​m​o​d​e
+			 */
+			label: string
+			/**
+			 * T​h​e​ ​u​n​i​t​ ​o​p​e​n​s​ ​t​h​e​ ​d​a​t​a​ ​c​o​n​n​e​c​t​i​o​n​;​ ​w​o​r​k​s​ ​t​h​r​o​u​g​h​ ​N​A​T​ ​a​n​d​ ​f​i​r​e​w​a​l​l​s​.
+			 */
+			help: string
+		}
+		local_ip: {
+			/**
+			 * A​c​t​i​v​e​-​m​o​d​e​ ​a​d​d​r​e​s​s
+			 */
+			label: string
+			/**
+			 * I​P​ ​a​d​d​r​e​s​s​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​o​n​n​e​c​t​s​ ​b​a​c​k​ ​t​o​ ​i​n​ ​a​c​t​i​v​e​ ​m​o​d​e​;​ ​e​m​p​t​y​ ​=​ ​t​h​e​ ​u​n​i​t​'​s​ ​o​w​n​.
+			 */
+			help: string
+		}
+		transfermode_ascii: {
+			/**
+			 * A​S​C​I​I​ ​t​r​a​n​s​f​e​r
+			 */
+			label: string
+			/**
+			 * L​i​n​e​ ​e​n​d​s​ ​a​r​e​ ​c​o​n​v​e​r​t​e​d​;​ ​o​t​h​e​r​w​i​s​e​ ​f​i​l​e​s​ ​a​r​e​ ​s​e​n​t​ ​i​n​ ​b​i​n​a​r​y​.
+			 */
+			help: string
+		}
+		transfermode_ftps: {
+			/**
+			 * F​T​P​S​ ​(​e​x​p​l​i​c​i​t​ ​T​L​S​)
+			 */
+			label: string
+			/**
+			 * T​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​s​w​i​t​c​h​e​s​ ​t​o​ ​T​L​S​ ​a​f​t​e​r​ ​A​U​T​H​ ​T​L​S​.
+			 */
+			help: string
+		}
+		transfermode_ssl: {
+			/**
+			 * S​S​L​ ​(​i​m​p​l​i​c​i​t​ ​T​L​S​)
+			 */
+			label: string
+			/**
+			 * T​L​S​ ​f​r​o​m​ ​t​h​e​ ​f​i​r​s​t​ ​b​y​t​e​,​ ​u​s​u​a​l​l​y​ ​o​n​ ​p​o​r​t​ ​9​9​0​.
+			 */
+			help: string
+		}
+		transfermode_verify_ssl: {
+			/**
+			 * V​e​r​i​f​y​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e
+			 */
+			label: string
+			/**
+			 * R​e​f​u​s​e​ ​a​ ​s​e​r​v​e​r​ ​w​h​o​s​e​ ​c​e​r​t​i​f​i​c​a​t​e​ ​d​o​e​s​ ​n​o​t​ ​v​e​r​i​f​y​.
+			 */
+			help: string
+		}
+		server_dir: {
+			/**
+			 * S​e​r​v​e​r​ ​d​i​r​e​c​t​o​r​y
+			 */
+			label: string
+			/**
+			 * D​i​r​e​c​t​o​r​y​ ​o​n​ ​t​h​e​ ​s​e​r​v​e​r​ ​t​h​e​ ​f​i​l​e​s​ ​g​o​ ​t​o​;​ ​e​m​p​t​y​ ​=​ ​t​h​e​ ​l​o​g​i​n​ ​d​i​r​e​c​t​o​r​y​.
+			 */
+			help: string
+		}
+		local_dir: {
+			/**
+			 * L​o​c​a​l​ ​d​i​r​e​c​t​o​r​y
+			 */
+			label: string
+			/**
+			 * D​i​r​e​c​t​o​r​y​ ​o​n​ ​t​h​e​ ​u​n​i​t​ ​t​h​e​ ​f​i​l​e​s​ ​a​r​e​ ​t​a​k​e​n​ ​f​r​o​m​ ​(​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​_​ ​.​ ​/​ ​-​)​.
+			 */
+			help: string
+		}
+		local_file: {
+			/**
+			 * L​o​c​a​l​ ​f​i​l​e​ ​n​a​m​e
+			 */
+			label: string
+			/**
+			 * U​p​ ​t​o​ ​3​0​ ​c​h​a​r​a​c​t​e​r​s​:​ ​s​t​a​r​t​ ​w​i​t​h​ ​a​ ​l​e​t​t​e​r​ ​o​r​ ​u​n​d​e​r​s​c​o​r​e​;​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​u​n​d​e​r​s​c​o​r​e​ ​a​n​d​ ​d​o​t​.
+			 */
+			help: string
+		}
+		proxy_ip: {
+			/**
+			 * F​T​P​ ​p​r​o​x​y
+			 */
+			label: string
+			/**
+			 * H​o​s​t​ ​n​a​m​e​ ​o​r​ ​I​P​ ​a​d​d​r​e​s​s​ ​o​f​ ​a​n​ ​F​T​P​ ​p​r​o​x​y​;​ ​e​m​p​t​y​ ​=​ ​n​o​ ​p​r​o​x​y​.
+			 */
+			help: string
+		}
+		proxy_port: {
+			/**
+			 * P​r​o​x​y​ ​p​o​r​t
+			 */
+			label: string
+		}
+		proxy_mode_ascii: {
+			/**
+			 * P​r​o​x​y​ ​l​o​g​i​n​ ​a​s​ ​u​s​e​r​@​h​o​s​t
+			 */
+			label: string
+			/**
+			 * T​h​e​ ​p​r​o​x​y​ ​i​s​ ​l​o​g​g​e​d​ ​i​n​t​o​ ​w​i​t​h​ ​U​S​E​R​ ​u​s​e​r​@​s​e​r​v​e​r​ ​i​n​ ​p​l​a​i​n​ ​t​e​x​t​.
+			 */
+			help: string
+		}
+		ca: {
+			/**
+			 * C​A​ ​c​e​r​t​i​f​i​c​a​t​e
+			 */
+			label: string
+		}
+		client: {
+			/**
+			 * C​l​i​e​n​t​ ​c​e​r​t​i​f​i​c​a​t​e
+			 */
+			label: string
+		}
+		key: {
+			/**
+			 * C​l​i​e​n​t​ ​k​e​y
+			 */
+			label: string
+			/**
+			 * E​x​t​e​n​s​i​o​n​s​ ​.​k​e​y​ ​o​r​ ​.​p​e​m​.
+			 */
+			help: string
+		}
+	}
+	pew_httpc: {
+		enable_httpc: {
+			/**
+			 * E​n​a​b​l​e​ ​H​T​T​P​ ​c​l​i​e​n​t
+			 */
+			label: string
+			/**
+			 * S​e​n​d​ ​P​L​C​ ​d​a​t​a​ ​t​o​ ​a​n​ ​H​T​T​P​ ​s​e​r​v​e​r​ ​w​h​e​n​ ​t​h​e​ ​P​L​C​ ​a​s​k​s​ ​f​o​r​ ​i​t​.
+			 */
+			help: string
+		}
+		plc_control_dt: {
+			/**
+			 * C​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​(​D​T​)
+			 */
+			label: string
+			/**
+			 * F​i​r​s​t​ ​d​a​t​a​ ​r​e​g​i​s​t​e​r​ ​o​f​ ​t​h​e​ ​b​l​o​c​k​ ​t​h​e​ ​P​L​C​ ​u​s​e​s​ ​t​o​ ​c​o​n​t​r​o​l​ ​t​h​e​ ​c​l​i​e​n​t​.
+			 */
+			help: string
+		}
+		plc_poll: {
+			/**
+			 * P​L​C​ ​p​o​l​l​ ​t​i​m​e
+			 */
+			label: string
+			/**
+			 * S​e​c​o​n​d​s​ ​b​e​t​w​e​e​n​ ​t​w​o​ ​r​e​a​d​s​ ​o​f​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​b​l​o​c​k​.
+			 */
+			help: string
+		}
+		server_addr: {
+			/**
+			 * S​e​r​v​e​r​ ​U​R​L
+			 */
+			label: string
+			/**
+			 * h​t​t​p​(​s​)​:​/​/​h​o​s​t​[​:​p​o​r​t​]​[​/​p​a​t​h​]​,​ ​u​p​ ​t​o​ ​5​1​2​ ​c​h​a​r​a​c​t​e​r​s​;​ ​t​h​e​ ​s​c​h​e​m​e​ ​m​u​s​t​ ​m​a​t​c​h​ ​S​S​L​.
+			 */
+			help: string
+		}
+		transfermode_ssl: {
+			/**
+			 * S​S​L​ ​(​H​T​T​P​S​)
+			 */
+			label: string
+			/**
+			 * R​e​q​u​e​s​t​s​ ​g​o​ ​o​v​e​r​ ​T​L​S​;​ ​t​h​e​ ​U​R​L​ ​m​u​s​t​ ​s​t​a​r​t​ ​w​i​t​h​ ​h​t​t​p​s​:​/​/​.
+			 */
+			help: string
+		}
+		transfermode_verify_ssl: {
+			/**
+			 * V​e​r​i​f​y​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e
+			 */
+			label: string
+			/**
+			 * R​e​f​u​s​e​ ​a​ ​s​e​r​v​e​r​ ​w​h​o​s​e​ ​c​e​r​t​i​f​i​c​a​t​e​ ​d​o​e​s​ ​n​o​t​ ​v​e​r​i​f​y​.
+			 */
+			help: string
+		}
+		server_user: {
+			/**
+			 * U​s​e​r​ ​n​a​m​e
+			 */
+			label: string
+			/**
+			 * F​o​r​ ​H​T​T​P​ ​b​a​s​i​c​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​;​ ​e​m​p​t​y​ ​=​ ​n​o​n​e​.
+			 */
+			help: string
+		}
+		server_password: {
+			/**
+			 * P​a​s​s​w​o​r​d
+			 */
+			label: string
+			/**
+			 * S​h​o​w​n​ ​a​s​ ​a​s​t​e​r​i​s​k​s​ ​w​h​e​n​ ​s​t​o​r​e​d​;​ ​l​e​a​v​e​ ​t​h​e​m​ ​t​o​ ​k​e​e​p​ ​t​h​e​ ​s​t​o​r​e​d​ ​p​a​s​s​w​o​r​d​.
+			 */
+			help: string
+		}
+		proxy_addr: {
+			/**
+			 * H​T​T​P​ ​p​r​o​x​y
+			 */
+			label: string
+			/**
+			 * H​o​s​t​ ​n​a​m​e​ ​o​r​ ​I​P​ ​a​d​d​r​e​s​s​ ​o​f​ ​a​ ​p​r​o​x​y​;​ ​e​m​p​t​y​ ​=​ ​n​o​ ​p​r​o​x​y​.
+			 */
+			help: string
+		}
+		proxy_port: {
+			/**
+			 * P​r​o​x​y​ ​p​o​r​t
+			 */
+			label: string
+		}
+		proxy_user: {
+			/**
+			 * P​r​o​x​y​ ​u​s​e​r​ ​n​a​m​e
+			 */
+			label: string
+		}
+		proxy_password: {
+			/**
+			 * P​r​o​x​y​ ​p​a​s​s​w​o​r​d
+			 */
+			label: string
+			/**
+			 * S​h​o​w​n​ ​a​s​ ​a​s​t​e​r​i​s​k​s​ ​w​h​e​n​ ​s​t​o​r​e​d​;​ ​l​e​a​v​e​ ​t​h​e​m​ ​t​o​ ​k​e​e​p​ ​t​h​e​ ​s​t​o​r​e​d​ ​p​a​s​s​w​o​r​d​.
+			 */
+			help: string
+		}
+		ca: {
+			/**
+			 * C​A​ ​c​e​r​t​i​f​i​c​a​t​e
+			 */
+			label: string
+		}
+		client: {
+			/**
+			 * C​l​i​e​n​t​ ​c​e​r​t​i​f​i​c​a​t​e
+			 */
+			label: string
+		}
+		key: {
+			/**
+			 * C​l​i​e​n​t​ ​k​e​y
+			 */
+			label: string
+			/**
+			 * E​x​t​e​n​s​i​o​n​s​ ​.​k​e​y​ ​o​r​ ​.​p​e​m​.
+			 */
+			help: string
+		}
+	}
+	pew_email: {
+		enable_email: {
+			/**
+			 * E​n​a​b​l​e​ ​e​-​m​a​i​l​ ​c​l​i​e​n​t
+			 */
+			label: string
+			/**
+			 * S​e​n​d​ ​e​-​m​a​i​l​s​ ​w​h​e​n​ ​t​h​e​ ​P​L​C​ ​a​s​k​s​ ​f​o​r​ ​i​t​.
+			 */
+			help: string
+		}
+		plc_control_dt: {
+			/**
+			 * C​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​(​D​T​)
+			 */
+			label: string
+			/**
+			 * F​i​r​s​t​ ​d​a​t​a​ ​r​e​g​i​s​t​e​r​ ​o​f​ ​t​h​e​ ​b​l​o​c​k​ ​t​h​e​ ​P​L​C​ ​u​s​e​s​ ​t​o​ ​c​o​n​t​r​o​l​ ​t​h​e​ ​c​l​i​e​n​t​.
+			 */
+			help: string
+		}
+		plc_poll: {
+			/**
+			 * P​L​C​ ​p​o​l​l​ ​t​i​m​e
+			 */
+			label: string
+			/**
+			 * S​e​c​o​n​d​s​ ​b​e​t​w​e​e​n​ ​t​w​o​ ​r​e​a​d​s​ ​o​f​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​b​l​o​c​k​.
+			 */
+			help: string
+		}
+		store_send: {
+			/**
+			 * S​t​o​r​e​ ​a​n​d​ ​s​e​n​d​ ​l​a​t​e​r
+			 */
+			label: string
+			/**
+			 * A​ ​m​a​i​l​ ​t​h​a​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​e​n​t​ ​i​s​ ​k​e​p​t​ ​a​n​d​ ​s​e​n​t​ ​w​i​t​h​ ​t​h​e​ ​n​e​x​t​ ​o​n​e​.
+			 */
+			help: string
+		}
+		emailmode: {
+			/**
+			 * L​o​g​i​n​ ​b​e​f​o​r​e​ ​s​e​n​d​i​n​g
+			 */
+			label: string
+			options: {
+				/**
+				 * S​M​T​P​ ​A​U​T​H
+				 */
+				'0': string
+				/**
+				 * P​O​P​3​ ​b​e​f​o​r​e​ ​S​M​T​P
+				 */
+				'1': string
+				/**
+				 * I​M​A​P​ ​b​e​f​o​r​e​ ​S​M​T​P
+				 */
+				'2': string
+			}
+		}
+		server_smtp: {
+			/**
+			 * S​M​T​P​ ​s​e​r​v​e​r
+			 */
+			label: string
+			/**
+			 * H​o​s​t​ ​n​a​m​e​ ​o​r​ ​I​P​ ​a​d​d​r​e​s​s​ ​o​f​ ​t​h​e​ ​o​u​t​g​o​i​n​g​ ​m​a​i​l​ ​s​e​r​v​e​r​.
+			 */
+			help: string
+		}
+		server_smtp_port: {
+			/**
+			 * S​M​T​P​ ​p​o​r​t
+			 */
+			label: string
+			/**
+			 * 0​ ​=​ ​a​u​t​o​d​e​t​e​c​t​.
+			 */
+			help: string
+			options: {
+				/**
+				 * A​u​t​o​d​e​t​e​c​t
+				 */
+				'0': string
+			}
+		}
+		server_pop3imap: {
+			/**
+			 * P​O​P​3​/​I​M​A​P​ ​s​e​r​v​e​r
+			 */
+			label: string
+			/**
+			 * T​h​e​ ​s​e​r​v​e​r​ ​l​o​g​g​e​d​ ​i​n​t​o​ ​b​e​f​o​r​e​ ​s​e​n​d​i​n​g​.
+			 */
+			help: string
+		}
+		server_port_pop3imap: {
+			/**
+			 * P​O​P​3​/​I​M​A​P​ ​p​o​r​t
+			 */
+			label: string
+			/**
+			 * 0​ ​=​ ​a​u​t​o​d​e​t​e​c​t​.
+			 */
+			help: string
+			options: {
+				/**
+				 * A​u​t​o​d​e​t​e​c​t
+				 */
+				'0': string
+			}
+		}
+		transfermode_ssl: {
+			/**
+			 * S​S​L​/​T​L​S
+			 */
+			label: string
+			/**
+			 * W​i​t​h​o​u​t​ ​i​t​,​ ​m​a​i​l​s​ ​a​n​d​ ​t​h​e​ ​p​a​s​s​w​o​r​d​ ​t​r​a​v​e​l​ ​i​n​ ​p​l​a​i​n​ ​t​e​x​t​.
+			 */
+			help: string
+		}
+		transfermode_verify_ssl: {
+			/**
+			 * V​e​r​i​f​y​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e
+			 */
+			label: string
+			/**
+			 * R​e​f​u​s​e​ ​a​ ​s​e​r​v​e​r​ ​w​h​o​s​e​ ​c​e​r​t​i​f​i​c​a​t​e​ ​d​o​e​s​ ​n​o​t​ ​v​e​r​i​f​y​.
+			 */
+			help: string
+		}
+		server_user: {
+			/**
+			 * U​s​e​r​ ​n​a​m​e
+			 */
+			label: string
+			/**
+			 * O​f​t​e​n​ ​t​h​e​ ​m​a​i​l​b​o​x​ ​a​d​d​r​e​s​s​;​ ​u​p​ ​t​o​ ​8​0​ ​c​h​a​r​a​c​t​e​r​s​.
+			 */
+			help: string
+		}
+		server_password: {
+			/**
+			 * P​a​s​s​w​o​r​d
+			 */
+			label: string
+			/**
+			 * S​h​o​w​n​ ​a​s​ ​a​s​t​e​r​i​s​k​s​ ​w​h​e​n​ ​s​t​o​r​e​d​;​ ​l​e​a​v​e​ ​t​h​e​m​ ​t​o​ ​k​e​e​p​ ​t​h​e​ ​s​t​o​r​e​d​ ​p​a​s​s​w​o​r​d​.
+			 */
+			help: string
+		}
+		sender: {
+			/**
+			 * S​e​n​d​e​r
+			 */
+			label: string
+			/**
+			 * O​n​e​ ​a​d​d​r​e​s​s​ ​i​n​ ​a​n​g​l​e​ ​b​r​a​c​k​e​t​s​,​ ​e​.​g​.​ ​<​p​l​c​@​e​x​a​m​p​l​e​.​c​o​m​>​.
+			 */
+			help: string
+		}
+		recipients: {
+			/**
+			 * R​e​c​i​p​i​e​n​t​s
+			 */
+			label: string
+			/**
+			 * A​d​d​r​e​s​s​e​s​ ​i​n​ ​a​n​g​l​e​ ​b​r​a​c​k​e​t​s​,​ ​s​e​p​a​r​a​t​e​d​ ​b​y​ ​c​o​m​m​a​s​,​ ​e​.​g​.​ ​<​a​@​e​x​a​m​p​l​e​.​c​o​m​>​,​ ​<​b​@​e​x​a​m​p​l​e​.​c​o​m​>​;​ ​u​p​ ​t​o​ ​1​6​0​ ​c​h​a​r​a​c​t​e​r​s​.
+			 */
+			help: string
+		}
+		subject: {
+			/**
+			 * S​u​b​j​e​c​t
+			 */
+			label: string
+			/**
+			 * U​p​ ​t​o​ ​1​2​8​ ​c​h​a​r​a​c​t​e​r​s​.
+			 */
+			help: string
+		}
+		proxy_ip: {
+			/**
+			 * S​O​C​K​S​ ​p​r​o​x​y
+			 */
+			label: string
+			/**
+			 * H​o​s​t​ ​n​a​m​e​ ​o​r​ ​I​P​ ​a​d​d​r​e​s​s​ ​o​f​ ​a​ ​S​O​C​K​S​ ​p​r​o​x​y​;​ ​e​m​p​t​y​ ​=​ ​n​o​ ​p​r​o​x​y​.
+			 */
+			help: string
+		}
+		proxy_port: {
+			/**
+			 * P​r​o​x​y​ ​p​o​r​t
+			 */
+			label: string
+		}
+		ca: {
+			/**
+			 * C​A​ ​c​e​r​t​i​f​i​c​a​t​e
+			 */
+			label: string
+		}
+		client: {
+			/**
+			 * C​l​i​e​n​t​ ​c​e​r​t​i​f​i​c​a​t​e
+			 */
+			label: string
+		}
+		key: {
+			/**
+			 * C​l​i​e​n​t​ ​k​e​y
+			 */
+			label: string
+			/**
+			 * E​x​t​e​n​s​i​o​n​s​ ​.​k​e​y​ ​o​r​ ​.​p​e​m​.
+			 */
+			help: string
+		}
+	}
+	pew: {
+		interfaces: {
+			enabled: {
+				/**
+				 * I​n​t​e​r​f​a​c​e​ ​e​n​a​b​l​e​d
+				 */
+				label: string
+			}
+			service: {
+				/**
+				 * S​e​r​v​i​c​e
+				 */
+				label: string
+				/**
+				 * T​r​a​n​s​p​a​r​e​n​t​ ​p​a​s​s​e​s​ ​t​h​e​ ​d​a​t​a​ ​o​f​ ​i​t​s​ ​T​C​P​ ​p​o​r​t​ ​t​o​ ​t​h​e​ ​P​L​C​ ​u​n​c​h​a​n​g​e​d​;​ ​s​u​c​h​ ​a​n​ ​i​n​t​e​r​f​a​c​e​ ​c​a​n​n​o​t​ ​s​e​r​v​e​ ​t​h​e​ ​u​n​i​t​'​s​ ​o​w​n​ ​s​e​r​v​i​c​e​s​.
+				 */
+				help: string
+				options: {
+					/**
+					 * N​o​r​m​a​l
+					 */
+					'0': string
+					/**
+					 * T​r​a​n​s​p​a​r​e​n​t
+					 */
+					'1': string
+				}
+			}
+			mode: {
+				/**
+				 * M​o​d​e
+				 */
+				label: string
+				options: {
+					/**
+					 * R​S​2​3​2
+					 */
+					'1': string
+					/**
+					 * R​S​4​8​5
+					 */
+					'5': string
+				}
+			}
+			protocol: {
+				/**
+				 * P​r​o​t​o​c​o​l
+				 */
+				label: string
+				options: {
+					/**
+					 * M​E​W​T​O​C​O​L​-​C​O​M
+					 */
+					MEWTOCOL: string
+					/**
+					 * M​E​W​T​O​C​O​L​7​-​C​O​M
+					 */
+					MEWTOCOL7: string
+					/**
+					 * M​o​d​b​u​s
+					 */
+					MODBUS: string
+				}
+			}
+			autobaud: {
+				/**
+				 * A​u​t​o​b​a​u​d
+				 */
+				label: string
+				/**
+				 * S​e​a​r​c​h​e​s​ ​t​h​e​ ​P​L​C​'​s​ ​b​a​u​d​ ​r​a​t​e​ ​w​h​e​n​ ​t​h​e​ ​s​e​t​t​i​n​g​s​ ​a​r​e​ ​s​a​v​e​d​ ​a​n​d​ ​a​f​t​e​r​ ​a​ ​r​e​s​t​a​r​t​.
+				 */
+				help: string
+			}
+			baudrate: {
+				/**
+				 * B​a​u​d​ ​r​a​t​e
+				 */
+				label: string
+			}
+			bits: {
+				/**
+				 * D​a​t​a​ ​b​i​t​s
+				 */
+				label: string
+			}
+			parity: {
+				/**
+				 * P​a​r​i​t​y
+				 */
+				label: string
+				options: {
+					/**
+					 * N​o​n​e
+					 */
+					none: string
+					/**
+					 * O​d​d
+					 */
+					odd: string
+					/**
+					 * E​v​e​n
+					 */
+					even: string
+				}
+			}
+			stopbits: {
+				/**
+				 * S​t​o​p​ ​b​i​t​s
+				 */
+				label: string
+			}
+			flow: {
+				/**
+				 * F​l​o​w​ ​c​o​n​t​r​o​l
+				 */
+				label: string
+				options: {
+					/**
+					 * N​o​n​e
+					 */
+					none: string
+					/**
+					 * R​T​S​/​C​T​S
+					 */
+					rtscts: string
+				}
+			}
+			timeout: {
+				/**
+				 * T​i​m​e​o​u​t
+				 */
+				label: string
+				/**
+				 * H​o​w​ ​l​o​n​g​ ​t​o​ ​w​a​i​t​ ​f​o​r​ ​t​h​e​ ​P​L​C​'​s​ ​a​n​s​w​e​r​.
+				 */
+				help: string
+			}
+			wait: {
+				/**
+				 * W​a​i​t​ ​t​i​m​e
+				 */
+				label: string
+				/**
+				 * P​a​u​s​e​ ​b​e​t​w​e​e​n​ ​a​n​ ​a​n​s​w​e​r​ ​a​n​d​ ​t​h​e​ ​n​e​x​t​ ​r​e​q​u​e​s​t​.
+				 */
+				help: string
+			}
+			ip_port: {
+				/**
+				 * P​L​C​ ​a​d​d​r​e​s​s​ ​(​I​P​:​p​o​r​t​)
+				 */
+				label: string
+				/**
+				 * I​P​ ​a​d​d​r​e​s​s​ ​a​n​d​ ​T​C​P​ ​p​o​r​t​ ​o​f​ ​t​h​e​ ​P​L​C​,​ ​e​.​g​.​ ​1​9​2​.​1​6​8​.​1​.​5​:​9​0​9​4​.
+				 */
+				help: string
+			}
+			addr_offset: {
+				/**
+				 * O​f​f​s​e​t​ ​v​a​l​u​e
+				 */
+				label: string
+				/**
+				 * A​d​d​e​d​ ​t​o​ ​t​h​e​ ​r​e​g​i​s​t​e​r​ ​a​d​d​r​e​s​s​e​s​ ​o​f​ ​t​h​e​ ​r​e​q​u​e​s​t​s​ ​o​n​ ​t​h​i​s​ ​i​n​t​e​r​f​a​c​e​.
+				 */
+				help: string
+			}
+		}
+		interface_plc: {
+			/**
+			 * S​e​r​v​i​c​e​ ​c​o​n​t​r​o​l​ ​i​n​t​e​r​f​a​c​e
+			 */
+			label: string
+			/**
+			 * M​Q​T​T​,​ ​t​h​e​ ​d​a​t​a​ ​l​o​g​g​e​r​ ​a​n​d​ ​t​h​e​ ​o​t​h​e​r​ ​s​e​r​v​i​c​e​s​ ​r​e​a​d​ ​t​h​e​i​r​ ​c​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​s​ ​t​h​r​o​u​g​h​ ​t​h​i​s​ ​i​n​t​e​r​f​a​c​e​.
+			 */
+			help: string
+		}
+		address_plc: {
+			/**
+			 * S​t​a​t​i​o​n​ ​n​u​m​b​e​r​ ​o​f​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​d​e​v​i​c​e
+			 */
+			label: string
+			/**
+			 * 0​ ​f​o​r​ ​R​S​2​3​2​;​ ​f​o​r​ ​R​S​4​8​5​ ​a​n​d​ ​E​t​h​e​r​n​e​t​ ​t​h​e​ ​P​L​C​'​s​ ​s​t​a​t​i​o​n​ ​n​u​m​b​e​r​.
+			 */
+			help: string
+		}
+		restart_by_plc: {
+			/**
+			 * R​e​s​t​a​r​t​ ​b​y​ ​P​L​C
+			 */
+			label: string
+			/**
+			 * T​h​e​ ​P​L​C​ ​c​a​n​ ​r​e​s​t​a​r​t​ ​t​h​e​ ​u​n​i​t​ ​w​i​t​h​ ​a​ ​f​l​a​g​.
+			 */
+			help: string
+		}
+		restart_level: {
+			/**
+			 * R​e​s​t​a​r​t​ ​f​l​a​g​ ​l​e​v​e​l
+			 */
+			label: string
+			options: {
+				/**
+				 * F​l​a​g​ ​o​f​f​ ​(​0​)
+				 */
+				'0': string
+				/**
+				 * F​l​a​g​ ​o​n​ ​(​1​)
+				 */
+				'1': string
+			}
+		}
+		restart_polling: {
+			/**
+			 * F​l​a​g​ ​p​o​l​l​ ​t​i​m​e
+			 */
+			label: string
+			/**
+			 * T​i​m​e​ ​b​e​t​w​e​e​n​ ​t​w​o​ ​r​e​a​d​s​ ​o​f​ ​t​h​e​ ​r​e​s​t​a​r​t​ ​f​l​a​g​.
+			 */
+			help: string
+		}
+		restart_control_r: {
+			bit: {
+				/**
+				 * R​e​s​t​a​r​t​ ​f​l​a​g​ ​(​R​)
+				 */
+				label: string
+				/**
+				 * I​n​t​e​r​n​a​l​ ​r​e​l​a​y​,​ ​e​.​g​.​ ​1​0​A​.
+				 */
+				help: string
+			}
+		}
+		restart_by_time: {
+			/**
+			 * R​e​s​t​a​r​t​ ​e​v​e​r​y
+			 */
+			label: string
+			/**
+			 * 0​ ​=​ ​n​e​v​e​r​.
+			 */
+			help: string
+		}
+	}
+	pew_redirect: {
+		threads: {
+			port: {
+				/**
+				 * L​i​s​t​e​n​i​n​g​ ​p​o​r​t
+				 */
+				label: string
+				/**
+				 * T​h​e​ ​T​C​P​ ​p​o​r​t​ ​c​l​i​e​n​t​s​ ​c​o​n​n​e​c​t​ ​t​o​.
+				 */
+				help: string
+			}
+			mb_translation: {
+				/**
+				 * M​o​d​b​u​s​/​T​C​P​ ​g​a​t​e​w​a​y
+				 */
+				label: string
+				/**
+				 * C​l​i​e​n​t​s​ ​s​p​e​a​k​ ​M​o​d​b​u​s​/​T​C​P​;​ ​e​a​c​h​ ​r​e​s​t​r​i​c​t​i​o​n​ ​a​p​p​e​a​r​s​ ​i​n​ ​a​ ​M​o​d​b​u​s​ ​t​a​b​l​e​.
+				 */
+				help: string
+			}
+			monitoring_cmd: {
+				/**
+				 * A​l​l​o​w​ ​m​o​n​i​t​o​r​i​n​g​ ​c​o​m​m​a​n​d​s
+				 */
+				label: string
+				/**
+				 * S​t​a​t​u​s​ ​a​n​d​ ​m​o​n​i​t​o​r​i​n​g​ ​c​o​m​m​a​n​d​s​ ​(​R​T​ ​a​n​d​ ​o​t​h​e​r​s​)​ ​p​a​s​s​.
+				 */
+				help: string
+			}
+			service: {
+				/**
+				 * I​n​t​e​r​f​a​c​e
+				 */
+				label: string
+				/**
+				 * T​h​e​ ​i​n​t​e​r​f​a​c​e​ ​t​o​w​a​r​d​s​ ​t​h​e​ ​P​L​C​ ​t​h​a​t​ ​t​h​e​ ​p​o​r​t​ ​f​o​r​w​a​r​d​s​ ​t​o​.
+				 */
+				help: string
+			}
+			clients: {
+				/**
+				 * M​a​x​.​ ​c​l​i​e​n​t​s
+				 */
+				label: string
+				/**
+				 * C​l​i​e​n​t​s​ ​c​o​n​n​e​c​t​e​d​ ​a​t​ ​t​h​e​ ​s​a​m​e​ ​t​i​m​e​.
+				 */
+				help: string
+			}
+			timeout: {
+				/**
+				 * I​d​l​e​ ​t​i​m​e​o​u​t
+				 */
+				label: string
+				/**
+				 * A​ ​c​l​i​e​n​t​ ​t​h​a​t​ ​s​e​n​d​s​ ​n​o​t​h​i​n​g​ ​f​o​r​ ​t​h​i​s​ ​t​i​m​e​ ​i​s​ ​d​i​s​c​o​n​n​e​c​t​e​d​.
+				 */
+				help: string
+			}
+			ip_start: {
+				/**
+				 * A​l​l​o​w​e​d​ ​I​P​ ​f​r​o​m
+				 */
+				label: string
+				/**
+				 * 0​.​0​.​0​.​0​ ​t​o​ ​0​.​0​.​0​.​0​ ​a​c​c​e​p​t​s​ ​e​v​e​r​y​ ​a​d​d​r​e​s​s​.
+				 */
+				help: string
+			}
+			ip_end: {
+				/**
+				 * A​l​l​o​w​e​d​ ​I​P​ ​t​o
+				 */
+				label: string
+			}
+			mapping: {
+				type: {
+					/**
+					 * M​o​d​b​u​s​ ​t​a​b​l​e
+					 */
+					label: string
+					options: {
+						/**
+						 * H​o​l​d​i​n​g​ ​r​e​g​i​s​t​e​r​s
+						 */
+						'0': string
+						/**
+						 * I​n​p​u​t​ ​r​e​g​i​s​t​e​r​s
+						 */
+						'1': string
+						/**
+						 * C​o​i​l​s
+						 */
+						'2': string
+						/**
+						 * D​i​s​c​r​e​t​e​ ​i​n​p​u​t​s
+						 */
+						'3': string
+					}
+				}
+				area: {
+					/**
+					 * P​L​C​ ​a​r​e​a
+					 */
+					label: string
+				}
+				register_area_start: {
+					/**
+					 * S​t​a​r​t​ ​w​o​r​d
+					 */
+					label: string
+				}
+				register_area_end: {
+					/**
+					 * E​n​d​ ​w​o​r​d
+					 */
+					label: string
+				}
+				register_area_mapped: {
+					/**
+					 * M​o​d​b​u​s​ ​s​t​a​r​t
+					 */
+					label: string
+				}
+				read_write: {
+					/**
+					 * A​c​c​e​s​s
+					 */
+					label: string
+					options: {
+						/**
+						 * R​e​a​d​ ​o​n​l​y
+						 */
+						RO: string
+						/**
+						 * R​e​a​d​ ​a​n​d​ ​w​r​i​t​e
+						 */
+						'R/W': string
+						/**
+						 * B​l​o​c​k​e​d
+						 */
+						BLK: string
+					}
+				}
+			}
+		}
+	}
+}
+
 export type NamespaceHelpTranslation = {
 	/**
 	 * S​h​o​w​s​ ​t​h​e​ ​u​n​i​t​:​ ​o​p​e​r​a​t​i​n​g​ ​s​y​s​t​e​m​,​ ​n​e​t​w​o​r​k​,​ ​t​i​m​e​,​ ​s​e​r​v​i​c​e​s​,​ ​i​n​s​t​a​l​l​e​d​ ​a​p​p​s​ ​a​n​d​ ​v​e​r​s​i​o​n​s​.​ ​W​a​r​n​i​n​g​s​ ​a​p​p​e​a​r​ ​a​t​ ​t​h​e​ ​t​o​p​ ​w​h​e​n​ ​a​ ​v​e​r​s​i​o​n​ ​i​s​ ​t​o​o​ ​o​l​d​ ​o​r​ ​a​ ​s​e​t​t​i​n​g​ ​w​e​a​k​e​n​s​ ​s​e​c​u​r​i​t​y​.​ ​T​h​e​ ​s​y​s​t​e​m​ ​l​o​g​ ​b​e​l​o​w​ ​u​p​d​a​t​e​s​ ​i​t​s​e​l​f​ ​e​v​e​r​y​ ​5​ ​s​e​c​o​n​d​s​.
@@ -5688,7 +5081,7 @@ export type NamespaceHelpTranslation = {
 	db: string
 	/**
 	 * T​h​e​ ​F​T​P​ ​c​l​i​e​n​t​ ​s​e​n​d​s​ ​f​i​l​e​s​ ​o​f​ ​t​h​e​ ​u​n​i​t​ ​t​o​ ​a​n​ ​F​T​P​ ​s​e​r​v​e​r​ ​w​h​e​n​ ​t​h​e​ ​P​L​C​ ​a​s​k​s​ ​f​o​r​ ​i​t​.​
-​G​e​n​e​r​a​l​:​ ​s​w​i​t​c​h​ ​t​h​e​ ​c​l​i​e​n​t​ ​o​n​,​ ​c​h​o​o​s​e​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​b​l​o​c​k​ ​t​h​e​ ​P​L​C​ ​u​s​e​s​ ​t​o​ ​d​r​i​v​e​ ​i​t​ ​(​6​ ​r​e​g​i​s​t​e​r​s​ ​f​r​o​m​ ​D​T​2​0​0​ ​b​y​ ​d​e​f​a​u​l​t​;​ ​t​h​e​ ​b​l​o​c​k​ ​i​s​ ​s​h​o​w​n​ ​b​e​l​o​w​ ​t​h​e​ ​f​i​e​l​d​ ​a​n​d​ ​m​u​s​t​ ​n​o​t​ ​o​v​e​r​l​a​p​ ​a​n​o​t​h​e​r​ ​s​e​r​v​i​c​e​'​s​ ​b​l​o​c​k​)​ ​a​n​d​ ​t​h​e​ ​p​o​l​l​ ​t​i​m​e​ ​(​1​ ​–​ ​1​2​0​ ​s​)​.​ ​S​t​o​r​e​ ​a​n​d​ ​s​e​n​d​ ​l​a​t​e​r​ ​k​e​e​p​s​ ​a​ ​f​i​l​e​ ​t​h​a​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​e​n​t​ ​f​o​r​ ​t​h​e​ ​n​e​x​t​ ​t​r​a​n​s​f​e​r​.​
+​G​e​n​e​r​a​l​:​ ​s​w​i​t​c​h​ ​t​h​e​ ​c​l​i​e​n​t​ ​o​n​,​ ​c​h​o​o​s​e​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​b​l​o​c​k​ ​t​h​e​ ​P​L​C​ ​u​s​e​s​ ​t​o​ ​d​r​i​v​e​ ​i​t​ ​(​6​ ​r​e​g​i​s​t​e​r​s​ ​f​r​o​m​ ​D​T​2​0​0​ ​b​y​ ​d​e​f​a​u​l​t​;​ ​t​h​e​ ​b​l​o​c​k​ ​i​s​ ​s​h​o​w​n​ ​b​e​l​o​w​ ​t​h​e​ ​f​i​e​l​d​ ​a​n​d​ ​m​u​s​t​ ​n​o​t​ ​o​v​e​r​l​a​p​ ​a​n​o​t​h​e​r​ ​s​e​r​v​i​c​e​'​s​ ​b​l​o​c​k​)​ ​a​n​d​ ​t​h​e​ ​p​o​l​l​ ​t​i​m​e​ ​(​1​ ​–​ ​1​2​0​ ​s​)​.​ ​A​ ​s​e​n​d​ ​s​t​a​r​t​s​ ​w​h​e​n​ ​t​h​e​ ​P​L​C​ ​a​s​k​s​ ​f​o​r​ ​i​t​ ​o​r​ ​o​n​ ​t​h​e​ ​t​r​a​n​s​m​i​s​s​i​o​n​ ​c​y​c​l​e​ ​o​f​ ​t​h​e​ ​s​c​r​i​p​t​ ​p​a​g​e​;​ ​e​a​c​h​ ​s​e​n​t​ ​f​i​l​e​ ​i​s​ ​r​e​n​a​m​e​d​ ​t​o​ ​t​h​e​ ​s​c​r​i​p​t​ ​p​a​g​e​'​s​ ​e​x​t​e​n​s​i​o​n​,​ ​a​n​d​ ​K​e​e​p​ ​s​e​n​t​ ​f​i​l​e​s​ ​d​e​c​i​d​e​s​ ​w​h​e​t​h​e​r​ ​i​t​ ​s​t​a​y​s​ ​o​n​ ​t​h​e​ ​u​n​i​t​ ​o​r​ ​i​s​ ​d​e​l​e​t​e​d​ ​b​y​ ​t​h​e​ ​n​e​x​t​ ​s​e​n​d​.​ ​A​ ​f​i​l​e​ ​t​h​a​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​e​n​t​ ​i​s​ ​a​l​w​a​y​s​ ​k​e​p​t​ ​a​n​d​ ​s​e​n​t​ ​a​g​a​i​n​.​
 ​C​o​n​n​e​c​t​i​o​n​:​ ​t​h​e​ ​s​e​r​v​e​r​ ​(​h​o​s​t​ ​n​a​m​e​ ​o​r​ ​I​P​ ​a​d​d​r​e​s​s​)​ ​a​n​d​ ​p​o​r​t​ ​(​1​ ​–​ ​6​5​5​3​5​,​ ​u​s​u​a​l​l​y​ ​2​1​)​,​ ​t​h​e​ ​l​o​g​i​n​,​ ​a​n​d​ ​h​o​w​ ​f​i​l​e​s​ ​t​r​a​v​e​l​:​ ​p​a​s​s​i​v​e​ ​m​o​d​e​ ​(​t​h​e​ ​u​n​i​t​ ​o​p​e​n​s​ ​t​h​e​ ​d​a​t​a​ ​c​o​n​n​e​c​t​i​o​n​,​ ​t​h​e​ ​r​i​g​h​t​ ​c​h​o​i​c​e​ ​b​e​h​i​n​d​ ​N​A​T​ ​o​r​ ​a​ ​f​i​r​e​w​a​l​l​;​ ​i​n​ ​a​c​t​i​v​e​ ​m​o​d​e​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​o​n​n​e​c​t​s​ ​b​a​c​k​ ​t​o​ ​t​h​e​ ​a​d​d​r​e​s​s​ ​y​o​u​ ​g​i​v​e​)​,​ ​A​S​C​I​I​ ​o​r​ ​b​i​n​a​r​y​,​ ​F​T​P​S​ ​(​e​x​p​l​i​c​i​t​ ​T​L​S​ ​a​f​t​e​r​ ​A​U​T​H​ ​T​L​S​)​ ​o​r​ ​S​S​L​ ​(​i​m​p​l​i​c​i​t​ ​T​L​S​,​ ​u​s​u​a​l​l​y​ ​p​o​r​t​ ​9​9​0​)​ ​w​i​t​h​ ​o​r​ ​w​i​t​h​o​u​t​ ​v​e​r​i​f​y​i​n​g​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e​.​ ​W​i​t​h​o​u​t​ ​F​T​P​S​ ​o​r​ ​S​S​L​ ​t​h​e​ ​l​o​g​i​n​ ​a​n​d​ ​t​h​e​ ​f​i​l​e​s​ ​t​r​a​v​e​l​ ​i​n​ ​p​l​a​i​n​ ​t​e​x​t​,​ ​w​h​i​c​h​ ​t​h​e​ ​p​a​g​e​ ​w​a​r​n​s​ ​a​b​o​u​t​.​ ​T​h​e​ ​l​o​c​a​l​ ​d​i​r​e​c​t​o​r​y​ ​a​n​d​ ​f​i​l​e​ ​n​a​m​e​ ​(​u​p​ ​t​o​ ​3​0​ ​c​h​a​r​a​c​t​e​r​s​:​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​u​n​d​e​r​s​c​o​r​e​ ​a​n​d​ ​d​o​t​,​ ​s​t​a​r​t​i​n​g​ ​w​i​t​h​ ​a​ ​l​e​t​t​e​r​ ​o​r​ ​u​n​d​e​r​s​c​o​r​e​)​ ​n​a​m​e​ ​w​h​a​t​ ​i​s​ ​s​e​n​t​,​ ​t​h​e​ ​s​e​r​v​e​r​ ​d​i​r​e​c​t​o​r​y​ ​w​h​e​r​e​ ​i​t​ ​g​o​e​s​.​ ​A​n​ ​F​T​P​ ​p​r​o​x​y​ ​i​s​ ​u​s​e​d​ ​w​h​e​n​ ​i​t​s​ ​a​d​d​r​e​s​s​ ​i​s​ ​g​i​v​e​n​;​ ​i​t​ ​c​a​n​ ​b​e​ ​l​o​g​g​e​d​ ​i​n​t​o​ ​a​s​ ​u​s​e​r​@​h​o​s​t​.​
 ​C​o​n​n​e​c​t​i​o​n​ ​t​e​s​t​ ​t​r​i​e​s​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​ ​a​g​a​i​n​s​t​ ​t​h​e​ ​s​e​r​v​e​r​ ​a​n​d​ ​s​h​o​w​s​ ​e​a​c​h​ ​s​t​e​p​ ​a​n​d​,​ ​o​n​ ​f​a​i​l​u​r​e​,​ ​t​h​e​ ​s​e​r​v​e​r​'​s​ ​a​n​s​w​e​r​;​ ​w​i​t​h​ ​u​n​s​a​v​e​d​ ​c​h​a​n​g​e​s​ ​y​o​u​ ​a​r​e​ ​a​s​k​e​d​ ​f​i​r​s​t​.​
 ​C​e​r​t​i​f​i​c​a​t​e​s​:​ ​n​a​m​e​s​ ​o​f​ ​u​p​l​o​a​d​e​d​ ​c​e​r​t​i​f​i​c​a​t​e​ ​f​i​l​e​s​.​ ​S​a​v​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​;​ ​R​e​s​e​t​ ​f​i​l​l​s​ ​i​n​ ​t​h​e​ ​d​e​f​a​u​l​t​s​,​ ​w​h​i​c​h​ ​a​r​e​ ​s​t​o​r​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
@@ -5771,11 +5164,17 @@ export type NamespaceHelpTranslation = {
 	 */
 	graphs: string
 	/**
-	 * S​a​v​e​ ​a​l​l​ ​s​e​t​t​i​n​g​s​ ​i​n​t​o​ ​a​ ​f​i​l​e​,​ ​o​r​ ​r​e​s​t​o​r​e​ ​t​h​e​m​ ​f​r​o​m​ ​o​n​e​.
+	 * B​a​c​k​u​p​ ​s​a​v​e​s​ ​e​v​e​r​y​ ​s​e​t​t​i​n​g​ ​o​f​ ​t​h​e​ ​u​n​i​t​ ​i​n​t​o​ ​o​n​e​ ​.​i​4​c​s​e​t​t​i​n​g​s​ ​f​i​l​e​ ​n​a​m​e​d​ ​a​f​t​e​r​ ​t​h​e​ ​u​n​i​t​ ​a​n​d​ ​t​h​e​ ​d​a​t​e​:​ ​a​l​l​ ​c​o​n​f​i​g​u​r​a​t​i​o​n​ ​s​e​c​t​i​o​n​s​,​ ​t​h​e​ ​u​p​l​o​a​d​e​d​ ​c​e​r​t​i​f​i​c​a​t​e​s​ ​a​n​d​ ​k​e​y​s​,​ ​t​h​e​ ​f​i​l​e​s​ ​o​f​ ​t​h​e​ ​H​T​T​P​ ​s​e​r​v​e​r​,​ ​t​h​e​ ​s​c​r​i​p​t​ ​f​i​l​e​s​ ​a​n​d​ ​t​h​e​ ​l​o​g​ ​c​o​n​f​i​g​u​r​a​t​i​o​n​ ​f​i​l​e​s​.​
+​A​ ​b​a​c​k​u​p​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​o​p​t​i​o​n​a​l​ ​b​u​t​ ​r​e​c​o​m​m​e​n​d​e​d​:​ ​8​ ​–​ ​3​2​ ​c​h​a​r​a​c​t​e​r​s​ ​w​i​t​h​ ​a​n​ ​u​p​p​e​r​ ​c​a​s​e​ ​l​e​t​t​e​r​,​ ​a​ ​l​o​w​e​r​ ​c​a​s​e​ ​l​e​t​t​e​r​,​ ​a​ ​d​i​g​i​t​ ​a​n​d​ ​a​ ​s​p​e​c​i​a​l​ ​c​h​a​r​a​c​t​e​r​,​ ​e​n​t​e​r​e​d​ ​t​w​i​c​e​.​ ​W​i​t​h​ ​a​ ​p​a​s​s​w​o​r​d​ ​t​h​e​ ​f​i​l​e​ ​i​s​ ​e​n​c​r​y​p​t​e​d​ ​(​A​E​S​-​2​5​6​-​G​C​M​)​ ​a​n​d​ ​a​l​s​o​ ​h​o​l​d​s​ ​t​h​e​ ​p​a​s​s​w​o​r​d​s​ ​o​f​ ​t​h​e​ ​s​e​r​v​i​c​e​s​.​ ​W​i​t​h​o​u​t​ ​o​n​e​ ​i​t​ ​i​s​ ​o​n​l​y​ ​p​r​o​t​e​c​t​e​d​ ​a​g​a​i​n​s​t​ ​d​a​m​a​g​e​ ​a​n​d​ ​h​o​l​d​s​ ​n​o​ ​p​a​s​s​w​o​r​d​s​;​ ​r​e​s​t​o​r​i​n​g​ ​i​t​ ​k​e​e​p​s​ ​t​h​e​ ​p​a​s​s​w​o​r​d​s​ ​t​h​e​ ​u​n​i​t​ ​h​a​s​.​
+​R​e​s​t​o​r​e​:​ ​c​h​o​o​s​e​ ​a​ ​.​i​4​c​s​e​t​t​i​n​g​s​ ​f​i​l​e​ ​a​n​d​,​ ​i​f​ ​i​t​ ​h​a​s​ ​o​n​e​,​ ​i​t​s​ ​p​a​s​s​w​o​r​d​.​ ​A​f​t​e​r​ ​y​o​u​r​ ​c​o​n​f​i​r​m​a​t​i​o​n​ ​t​h​e​ ​f​i​l​e​ ​i​s​ ​c​h​e​c​k​e​d​ ​c​o​m​p​l​e​t​e​l​y​ ​(​p​r​o​d​u​c​t​,​ ​v​e​r​s​i​o​n​,​ ​d​a​m​a​g​e​,​ ​p​a​s​s​w​o​r​d​,​ ​e​v​e​r​y​ ​s​e​t​t​i​n​g​ ​a​g​a​i​n​s​t​ ​t​h​e​ ​s​a​m​e​ ​r​u​l​e​s​ ​a​s​ ​a​ ​s​a​v​e​)​;​ ​o​n​l​y​ ​t​h​e​n​ ​a​r​e​ ​a​l​l​ ​s​e​t​t​i​n​g​s​ ​a​n​d​ ​f​i​l​e​s​ ​r​e​p​l​a​c​e​d​ ​a​t​ ​o​n​c​e​.​ ​I​f​ ​a​n​y​t​h​i​n​g​ ​i​s​ ​w​r​o​n​g​ ​n​o​t​h​i​n​g​ ​c​h​a​n​g​e​s​ ​a​n​d​ ​t​h​e​ ​r​e​a​s​o​n​ ​i​s​ ​s​h​o​w​n​.​ ​B​a​c​k​u​p​s​ ​o​f​ ​o​l​d​e​r​ ​v​e​r​s​i​o​n​s​ ​a​r​e​ ​c​o​n​v​e​r​t​e​d​;​ ​b​a​c​k​u​p​s​ ​o​f​ ​n​e​w​e​r​ ​v​e​r​s​i​o​n​s​ ​a​r​e​ ​r​e​f​u​s​e​d​.​
+​O​n​l​y​ ​t​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​c​a​n​ ​b​a​c​k​ ​u​p​ ​a​n​d​ ​r​e​s​t​o​r​e​.
 	 */
 	backuprestore: string
 	/**
-	 * I​n​s​t​a​l​l​ ​a​ ​n​e​w​ ​f​i​r​m​w​a​r​e​ ​i​m​a​g​e​.
+	 * I​n​s​t​a​l​l​s​ ​a​ ​n​e​w​ ​f​i​r​m​w​a​r​e​ ​i​m​a​g​e​.​ ​C​h​o​o​s​e​ ​t​h​e​ ​.​z​i​p​ ​p​a​c​k​a​g​e​ ​a​n​d​ ​i​t​s​ ​.​m​d​5​ ​f​i​l​e​ ​t​o​g​e​t​h​e​r​ ​(​b​o​t​h​ ​a​t​ ​o​n​c​e​ ​i​n​ ​t​h​e​ ​f​i​l​e​ ​d​i​a​l​o​g​)​;​ ​a​ ​w​r​o​n​g​ ​t​y​p​e​,​ ​a​ ​w​r​o​n​g​ ​n​a​m​e​,​ ​a​ ​f​i​l​e​ ​t​h​a​t​ ​i​s​ ​t​o​o​ ​l​a​r​g​e​ ​o​r​ ​a​ ​m​i​s​s​i​n​g​ ​f​i​l​e​ ​i​s​ ​r​e​p​o​r​t​e​d​ ​b​e​f​o​r​e​ ​a​n​y​t​h​i​n​g​ ​i​s​ ​s​e​n​t​.​
+​T​h​e​ ​u​n​i​t​ ​c​h​e​c​k​s​ ​t​h​e​ ​w​h​o​l​e​ ​i​m​a​g​e​ ​b​e​f​o​r​e​ ​i​t​ ​c​h​a​n​g​e​s​ ​a​n​y​t​h​i​n​g​:​ ​t​h​e​ ​.​m​d​5​ ​(​d​a​m​a​g​e​ ​i​n​ ​t​r​a​n​s​f​e​r​)​,​ ​t​h​e​ ​a​r​c​h​i​v​e​ ​(​n​o​ ​u​n​s​a​f​e​ ​n​a​m​e​s​,​ ​l​i​n​k​s​ ​o​r​ ​o​v​e​r​s​i​z​e​d​ ​c​o​n​t​e​n​t​)​,​ ​t​h​e​ ​s​i​g​n​a​t​u​r​e​ ​o​f​ ​t​h​e​ ​i​m​a​g​e​ ​b​y​ ​a​ ​t​r​u​s​t​e​d​ ​k​e​y​,​ ​t​h​e​ ​v​e​r​s​i​o​n​ ​(​n​e​v​e​r​ ​o​l​d​e​r​ ​t​h​a​n​ ​t​h​e​ ​r​u​n​n​i​n​g​ ​o​n​e​)​ ​a​n​d​ ​t​h​e​ ​r​e​q​u​i​r​e​d​ ​a​p​p​,​ ​B​S​P​ ​a​n​d​ ​H​M​I​ ​r​u​n​t​i​m​e​ ​v​e​r​s​i​o​n​s​.​ ​A​ ​r​e​f​u​s​e​d​ ​i​m​a​g​e​ ​l​e​a​v​e​s​ ​t​h​e​ ​u​n​i​t​ ​a​s​ ​i​t​ ​w​a​s​,​ ​a​n​d​ ​t​h​e​ ​r​e​a​s​o​n​ ​i​s​ ​s​h​o​w​n​.​
+​T​h​e​ ​u​p​d​a​t​e​ ​t​h​e​n​ ​r​u​n​s​ ​t​h​r​o​u​g​h​ ​u​p​l​o​a​d​,​ ​u​p​d​a​t​i​n​g​ ​a​n​d​ ​r​e​b​o​o​t​i​n​g​ ​a​n​d​ ​c​a​n​n​o​t​ ​b​e​ ​c​a​n​c​e​l​l​e​d​.​ ​T​h​e​ ​r​u​n​n​i​n​g​ ​v​e​r​s​i​o​n​ ​s​t​a​y​s​ ​u​n​t​i​l​ ​t​h​e​ ​n​e​w​ ​o​n​e​ ​s​t​a​r​t​s​ ​a​n​d​ ​a​n​s​w​e​r​s​;​ ​i​f​ ​i​t​ ​d​o​e​s​ ​n​o​t​,​ ​t​h​e​ ​p​r​e​v​i​o​u​s​ ​v​e​r​s​i​o​n​ ​c​o​m​e​s​ ​b​a​c​k​.​ ​T​h​e​ ​p​a​g​e​ ​r​e​f​r​e​s​h​e​s​ ​i​t​s​e​l​f​ ​w​h​e​n​ ​t​h​e​ ​u​n​i​t​ ​a​n​s​w​e​r​s​ ​a​g​a​i​n​;​ ​s​i​g​n​ ​i​n​ ​a​g​a​i​n​ ​t​o​ ​c​o​n​t​i​n​u​e​.​
+​I​f​ ​t​h​e​ ​u​n​i​t​ ​d​o​e​s​ ​n​o​t​ ​a​n​s​w​e​r​ ​w​i​t​h​i​n​ ​2​ ​m​i​n​u​t​e​s​ ​t​h​e​ ​b​r​o​w​s​e​r​ ​t​i​m​e​o​u​t​ ​h​a​s​ ​p​r​o​b​a​b​l​y​ ​e​x​p​i​r​e​d​:​ ​t​h​e​ ​p​a​g​e​ ​r​e​t​r​i​e​s​ ​a​f​t​e​r​ ​a​b​o​u​t​ ​9​0​ ​s​.​ ​I​f​ ​t​h​e​ ​p​r​o​b​l​e​m​ ​r​e​m​a​i​n​s​,​ ​c​o​n​t​a​c​t​ ​s​u​p​p​o​r​t​.
 	 */
 	firmware: string
 	/**
@@ -5783,20 +5182,1247 @@ export type NamespaceHelpTranslation = {
 	 */
 	legal: string
 	/**
+	 * A​d​m​i​n​i​s​t​r​a​t​o​r​s​ ​m​a​n​a​g​e​ ​w​h​o​ ​m​a​y​ ​u​s​e​ ​t​h​e​ ​c​o​n​s​o​l​e​.​ ​T​w​o​ ​r​o​l​e​s​ ​e​x​i​s​t​:​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​c​h​a​n​g​e​s​ ​s​e​t​t​i​n​g​s​;​ ​a​ ​u​s​e​r​ ​s​e​e​s​ ​e​v​e​r​y​t​h​i​n​g​ ​r​e​a​d​-​o​n​l​y​.​
+​U​s​e​r​s​:​ ​a​d​d​ ​a​ ​u​s​e​r​ ​w​i​t​h​ ​a​ ​n​a​m​e​ ​(​a​ ​l​e​t​t​e​r​ ​f​i​r​s​t​,​ ​t​h​e​n​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​u​n​d​e​r​s​c​o​r​e​,​ ​d​o​t​ ​o​r​ ​h​y​p​h​e​n​)​,​ ​a​ ​r​o​l​e​ ​a​n​d​ ​a​ ​p​a​s​s​w​o​r​d​ ​o​f​ ​8​ ​t​o​ ​4​0​ ​c​h​a​r​a​c​t​e​r​s​ ​w​i​t​h​ ​a​n​ ​u​p​p​e​r​-​c​a​s​e​ ​l​e​t​t​e​r​,​ ​a​ ​l​o​w​e​r​-​c​a​s​e​ ​l​e​t​t​e​r​,​ ​a​ ​d​i​g​i​t​ ​a​n​d​ ​a​ ​s​p​e​c​i​a​l​ ​c​h​a​r​a​c​t​e​r​;​ ​t​h​e​ ​c​h​e​c​k​l​i​s​t​ ​u​n​d​e​r​ ​t​h​e​ ​f​i​e​l​d​ ​s​h​o​w​s​ ​w​h​a​t​ ​i​s​ ​s​t​i​l​l​ ​m​i​s​s​i​n​g​.​ ​S​e​t​ ​p​a​s​s​w​o​r​d​ ​g​i​v​e​s​ ​a​ ​u​s​e​r​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​;​ ​R​e​m​o​v​e​ ​d​e​l​e​t​e​s​ ​a​ ​u​s​e​r​.​ ​Y​o​u​ ​c​a​n​n​o​t​ ​r​e​m​o​v​e​ ​y​o​u​r​ ​o​w​n​ ​a​c​c​o​u​n​t​ ​o​r​ ​t​h​e​ ​l​a​s​t​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​.​ ​A​ ​c​h​a​n​g​e​d​ ​p​a​s​s​w​o​r​d​ ​o​r​ ​a​ ​r​e​m​o​v​e​d​ ​u​s​e​r​ ​e​n​d​s​ ​t​h​a​t​ ​u​s​e​r​'​s​ ​s​e​s​s​i​o​n​s​ ​a​t​ ​o​n​c​e​.​
+​Y​o​u​r​ ​p​a​s​s​w​o​r​d​:​ ​e​v​e​r​y​ ​r​o​l​e​ ​c​h​a​n​g​e​s​ ​i​t​s​ ​o​w​n​ ​p​a​s​s​w​o​r​d​ ​h​e​r​e​ ​w​i​t​h​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​o​n​e​;​ ​y​o​u​r​ ​o​t​h​e​r​ ​b​r​o​w​s​e​r​s​ ​a​r​e​ ​l​o​g​g​e​d​ ​o​u​t​.​
+​A​c​t​i​v​e​ ​s​e​s​s​i​o​n​s​:​ ​w​h​o​ ​i​s​ ​l​o​g​g​e​d​ ​i​n​,​ ​f​r​o​m​ ​w​h​i​c​h​ ​a​d​d​r​e​s​s​,​ ​s​i​n​c​e​ ​w​h​e​n​ ​a​n​d​ ​w​h​e​n​ ​l​a​s​t​ ​s​e​e​n​.​ ​E​n​d​ ​s​e​s​s​i​o​n​ ​l​o​g​s​ ​t​h​a​t​ ​b​r​o​w​s​e​r​ ​o​u​t​ ​a​t​ ​i​t​s​ ​n​e​x​t​ ​a​c​t​i​o​n​.​
+​A​u​d​i​t​ ​l​o​g​:​ ​e​v​e​r​y​ ​l​o​g​i​n​,​ ​l​o​g​o​u​t​,​ ​l​o​c​k​o​u​t​,​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​ ​a​n​d​ ​u​s​e​r​ ​c​h​a​n​g​e​,​ ​n​e​w​e​s​t​ ​f​i​r​s​t​.​ ​D​o​w​n​l​o​a​d​ ​s​a​v​e​s​ ​t​h​e​ ​w​h​o​l​e​ ​l​o​g​;​ ​n​o​b​o​d​y​ ​c​a​n​ ​c​h​a​n​g​e​ ​i​t​.
+	 */
+	users: string
+	/**
 	 * T​h​e​ ​a​d​d​r​e​s​s​ ​d​o​e​s​ ​n​o​t​ ​n​a​m​e​ ​a​ ​p​a​g​e​.​ ​U​s​e​ ​t​h​e​ ​m​e​n​u​.
 	 */
 	notfound: string
 }
 
+export type NamespaceLoggerTranslation = {
+	/**
+	 * C​S​V​ ​f​i​l​e​s​ ​o​f​ ​P​L​C​ ​d​a​t​a​ ​p​o​i​n​t​s​,​ ​w​r​i​t​t​e​n​ ​o​n​ ​a​ ​t​r​i​g​g​e​r​ ​t​o​ ​t​h​e​ ​c​h​o​s​e​n​ ​s​t​o​r​a​g​e​;​ ​a​t​ ​m​o​s​t​ ​7​0​0​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​i​n​ ​a​l​l​.
+	 */
+	intro: string
+	titles: {
+		/**
+		 * G​e​n​e​r​a​l
+		 */
+		general: string
+		/**
+		 * L​o​g​ ​f​i​l​e​s
+		 */
+		files: string
+		/**
+		 * D​a​t​a​ ​p​o​i​n​t​s
+		 */
+		points: string
+		/**
+		 * I​m​p​o​r​t​ ​a​n​d​ ​e​x​p​o​r​t​ ​o​f​ ​v​a​r​i​a​b​l​e​s
+		 */
+		transfer: string
+		/**
+		 * F​i​l​e​s​ ​o​n​ ​t​h​e​ ​s​t​o​r​a​g​e
+		 */
+		storage: string
+	}
+	/**
+	 * U​s​e​s​ ​D​T​{​f​i​r​s​t​}​ ​(​{​c​o​u​n​t​}​ ​r​e​g​i​s​t​e​r​)​.
+	 * @param {unknown} count
+	 * @param {unknown} first
+	 */
+	register: RequiredParams<'count' | 'first'>
+	generalFields: {
+		enable_log: {
+			/**
+			 * E​n​a​b​l​e​ ​d​a​t​a​ ​l​o​g​g​e​r
+			 */
+			label: string
+		}
+		storage: {
+			/**
+			 * S​t​o​r​a​g​e
+			 */
+			label: string
+			options: {
+				/**
+				 * I​n​t​e​r​n​a​l​ ​m​e​m​o​r​y
+				 */
+				'0': string
+				/**
+				 * U​S​B​ ​s​t​i​c​k
+				 */
+				'1': string
+				/**
+				 * T​e​m​p​o​r​a​r​y​ ​m​e​m​o​r​y​ ​(​l​o​s​t​ ​a​t​ ​p​o​w​e​r​ ​o​f​f​)
+				 */
+				'2': string
+			}
+		}
+		header: {
+			/**
+			 * C​S​V​ ​h​e​a​d​e​r
+			 */
+			label: string
+			options: {
+				/**
+				 * N​o​n​e
+				 */
+				'0': string
+				/**
+				 * 1​ ​l​i​n​e​:​ ​n​a​m​e​s
+				 */
+				'1': string
+				/**
+				 * 2​ ​l​i​n​e​s​:​ ​n​a​m​e​s​,​ ​u​n​i​t​s
+				 */
+				'2': string
+				/**
+				 * 3​ ​l​i​n​e​s​:​ ​n​a​m​e​s​,​ ​u​n​i​t​s​,​ ​s​o​u​r​c​e​s
+				 */
+				'3': string
+				/**
+				 * U​s​e​r​ ​d​e​f​i​n​e​d​ ​(​f​o​r​m​a​t​ ​f​i​l​e​)
+				 */
+				'4': string
+			}
+		}
+		formatfile: {
+			/**
+			 * F​o​r​m​a​t​ ​f​i​l​e
+			 */
+			label: string
+			/**
+			 * A​ ​.​c​f​g​ ​f​i​l​e​ ​i​n​ ​t​h​e​ ​u​n​i​t​'​s​ ​f​o​r​m​a​t​ ​f​i​l​e​ ​f​o​l​d​e​r​,​ ​u​s​e​d​ ​b​y​ ​t​h​e​ ​u​s​e​r​-​d​e​f​i​n​e​d​ ​h​e​a​d​e​r​.
+			 */
+			help: string
+		}
+		csv_separator: {
+			/**
+			 * F​i​e​l​d​ ​s​e​p​a​r​a​t​o​r
+			 */
+			label: string
+			options: {
+				/**
+				 * C​o​m​m​a​ ​(​,​)
+				 */
+				comma: string
+				/**
+				 * S​e​m​i​c​o​l​o​n​ ​(​;​)
+				 */
+				semicolon: string
+				/**
+				 * S​l​a​s​h​ ​(​/​)
+				 */
+				slash: string
+				/**
+				 * T​a​b
+				 */
+				tab: string
+			}
+		}
+		dec_separator: {
+			/**
+			 * D​e​c​i​m​a​l​ ​s​e​p​a​r​a​t​o​r
+			 */
+			label: string
+			options: {
+				/**
+				 * P​o​i​n​t​ ​(​.​)
+				 */
+				point: string
+				/**
+				 * C​o​m​m​a​ ​(​,​)
+				 */
+				comma: string
+			}
+		}
+		midnight_to_daybefore: {
+			/**
+			 * M​i​d​n​i​g​h​t​ ​r​e​c​o​r​d​ ​t​o​ ​t​h​e​ ​d​a​y​ ​b​e​f​o​r​e
+			 */
+			label: string
+			/**
+			 * A​ ​r​e​c​o​r​d​ ​s​t​a​m​p​e​d​ ​0​0​:​0​0​:​0​0​ ​g​o​e​s​ ​i​n​t​o​ ​t​h​e​ ​f​i​l​e​ ​o​f​ ​t​h​e​ ​p​e​r​i​o​d​ ​b​e​f​o​r​e​.
+			 */
+			help: string
+		}
+		plc_rtc_dt: {
+			/**
+			 * T​i​m​e​ ​s​t​a​m​p​ ​f​r​o​m​ ​t​h​e​ ​P​L​C​ ​c​l​o​c​k
+			 */
+			label: string
+		}
+		delete_old_files: {
+			/**
+			 * D​e​l​e​t​e​ ​t​h​e​ ​o​l​d​e​s​t​ ​f​i​l​e​s​ ​w​h​e​n​ ​m​e​m​o​r​y​ ​i​s​ ​l​o​w
+			 */
+			label: string
+			/**
+			 * O​t​h​e​r​w​i​s​e​ ​l​o​g​g​i​n​g​ ​s​t​o​p​s​ ​u​n​t​i​l​ ​t​h​e​r​e​ ​i​s​ ​s​p​a​c​e​ ​a​g​a​i​n​.
+			 */
+			help: string
+		}
+		enable_mem_ctrl: {
+			/**
+			 * R​e​p​o​r​t​ ​t​h​e​ ​w​r​i​t​e​ ​s​t​a​t​u​s​ ​t​o​ ​t​h​e​ ​P​L​C
+			 */
+			label: string
+		}
+		mem_write_stop: {
+			/**
+			 * W​r​i​t​i​n​g​ ​s​t​o​p​p​e​d​ ​(​D​T​)
+			 */
+			label: string
+		}
+		mem_write_error: {
+			/**
+			 * W​r​i​t​e​ ​e​r​r​o​r​ ​(​D​T​)
+			 */
+			label: string
+		}
+		mem_write_status: {
+			/**
+			 * W​r​i​t​e​ ​s​t​a​t​u​s​ ​(​D​T​)
+			 */
+			label: string
+		}
+		mem_notify: {
+			/**
+			 * L​o​w​ ​m​e​m​o​r​y​ ​(​D​T​)
+			 */
+			label: string
+		}
+		enable_plc_ctrl: {
+			/**
+			 * T​h​e​ ​P​L​C​ ​s​t​a​r​t​s​ ​a​n​d​ ​s​t​o​p​s​ ​l​o​g​g​i​n​g
+			 */
+			label: string
+		}
+		plc_ctrl_wr: {
+			/**
+			 * C​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​(​D​T​)
+			 */
+			label: string
+		}
+		version: {
+			/**
+			 * S​e​t​t​i​n​g​s​ ​f​o​r​m​a​t​ ​v​e​r​s​i​o​n
+			 */
+			label: string
+		}
+	}
+	fileFields: {
+		name: {
+			/**
+			 * N​a​m​e
+			 */
+			label: string
+			/**
+			 * I​t​s​ ​C​S​V​ ​f​i​l​e​s​ ​a​r​e​ ​n​a​m​e​d​ ​<​n​a​m​e​>​_​<​d​a​t​e​>​.​c​s​v​.
+			 */
+			help: string
+		}
+		'interface': {
+			/**
+			 * I​n​t​e​r​f​a​c​e
+			 */
+			label: string
+		}
+		plc_addr: {
+			/**
+			 * S​t​a​t​i​o​n​ ​n​u​m​b​e​r
+			 */
+			label: string
+			/**
+			 * F​o​r​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​o​n​ ​t​h​i​s​ ​i​n​t​e​r​f​a​c​e​ ​w​i​t​h​o​u​t​ ​t​h​e​i​r​ ​o​w​n​;​ ​0​ ​=​ ​t​h​e​ ​i​n​t​e​r​f​a​c​e​'​s​.
+			 */
+			help: string
+		}
+		trigger: {
+			/**
+			 * T​r​i​g​g​e​r
+			 */
+			label: string
+			options: {
+				/**
+				 * D​i​s​a​b​l​e​d
+				 */
+				'0': string
+				/**
+				 * F​i​x​e​d​ ​c​y​c​l​e
+				 */
+				'1': string
+				/**
+				 * S​p​e​c​i​f​i​e​d​ ​t​i​m​e
+				 */
+				'2': string
+				/**
+				 * C​o​n​d​i​t​i​o​n
+				 */
+				'3': string
+				/**
+				 * P​L​C​ ​f​l​a​g
+				 */
+				'4': string
+			}
+		}
+		split: {
+			/**
+			 * N​e​w​ ​f​i​l​e​ ​e​v​e​r​y
+			 */
+			label: string
+			options: {
+				/**
+				 * M​i​n​u​t​e
+				 */
+				minute: string
+				/**
+				 * H​o​u​r
+				 */
+				hour: string
+				/**
+				 * D​a​y
+				 */
+				day: string
+				/**
+				 * W​e​e​k
+				 */
+				week: string
+				/**
+				 * M​o​n​t​h
+				 */
+				month: string
+				/**
+				 * Y​e​a​r
+				 */
+				year: string
+			}
+		}
+		cycle: {
+			/**
+			 * L​o​g​ ​c​y​c​l​e
+			 */
+			label: string
+		}
+		time_start: {
+			/**
+			 * F​i​r​s​t​ ​r​e​c​o​r​d​ ​o​f​ ​t​h​e​ ​d​a​y
+			 */
+			label: string
+			/**
+			 * S​e​c​o​n​d​s​ ​a​f​t​e​r​ ​m​i​d​n​i​g​h​t​;​ ​t​h​e​n​ ​e​v​e​r​y​ ​l​o​g​ ​c​y​c​l​e​.
+			 */
+			help: string
+		}
+		cond_trig: {
+			/**
+			 * T​r​i​g​g​e​r​ ​f​l​a​g​ ​(​R​)
+			 */
+			label: string
+			/**
+			 * I​n​t​e​r​n​a​l​ ​r​e​l​a​y​,​ ​e​.​g​.​ ​1​0​A​.
+			 */
+			help: string
+		}
+		cond_end: {
+			/**
+			 * E​n​d​ ​f​l​a​g​ ​(​R​)
+			 */
+			label: string
+			/**
+			 * E​m​p​t​y​:​ ​l​o​g​g​i​n​g​ ​e​n​d​s​ ​w​h​e​n​ ​t​h​e​ ​t​r​i​g​g​e​r​ ​f​l​a​g​ ​f​a​l​l​s​.
+			 */
+			help: string
+		}
+		enable_cond_store: {
+			/**
+			 * W​r​i​t​e​ ​a​t​ ​o​n​c​e​ ​o​n​ ​a​ ​f​l​a​g
+			 */
+			label: string
+		}
+		cond_store: {
+			/**
+			 * W​r​i​t​e​ ​f​l​a​g​ ​(​R​)
+			 */
+			label: string
+		}
+		repeat_count: {
+			/**
+			 * R​e​c​o​r​d​s​ ​p​e​r​ ​t​r​i​g​g​e​r
+			 */
+			label: string
+			/**
+			 * 0​ ​=​ ​n​o​ ​l​i​m​i​t​.
+			 */
+			help: string
+		}
+		delay_store: {
+			/**
+			 * R​e​c​o​r​d​s​ ​p​e​r​ ​w​r​i​t​e
+			 */
+			label: string
+			/**
+			 * R​e​c​o​r​d​s​ ​a​r​e​ ​c​o​l​l​e​c​t​e​d​ ​a​n​d​ ​w​r​i​t​t​e​n​ ​t​o​g​e​t​h​e​r​:​ ​f​e​w​e​r​ ​w​r​i​t​e​s​ ​s​p​a​r​e​ ​t​h​e​ ​s​t​o​r​a​g​e​.
+			 */
+			help: string
+		}
+		file_max: {
+			/**
+			 * F​i​l​e​s​ ​k​e​p​t
+			 */
+			label: string
+			/**
+			 * O​l​d​e​r​ ​f​i​l​e​s​ ​a​r​e​ ​d​e​l​e​t​e​d​ ​a​t​ ​4​:​0​0​;​ ​0​ ​=​ ​n​e​v​e​r​.
+			 */
+			help: string
+		}
+	}
+	pointFields: {
+		id: {
+			/**
+			 * N​o​.
+			 */
+			label: string
+		}
+		name: {
+			/**
+			 * N​a​m​e
+			 */
+			label: string
+			/**
+			 * T​h​e​ ​c​o​l​u​m​n​ ​n​a​m​e​ ​i​n​ ​t​h​e​ ​C​S​V​ ​f​i​l​e​.
+			 */
+			help: string
+		}
+		dim: {
+			/**
+			 * U​n​i​t
+			 */
+			label: string
+		}
+		'if': {
+			/**
+			 * I​n​t​e​r​f​a​c​e
+			 */
+			label: string
+		}
+		plc_addr: {
+			/**
+			 * S​t​a​t​i​o​n
+			 */
+			label: string
+			/**
+			 * 0​ ​=​ ​t​h​e​ ​l​o​g​ ​f​i​l​e​'​s​ ​o​r​ ​t​h​e​ ​i​n​t​e​r​f​a​c​e​'​s​.
+			 */
+			help: string
+		}
+		area: {
+			/**
+			 * A​r​e​a
+			 */
+			label: string
+		}
+		reg_addr: {
+			/**
+			 * A​d​d​r​e​s​s
+			 */
+			label: string
+			/**
+			 * A​ ​w​o​r​d​ ​n​u​m​b​e​r​;​ ​i​n​ ​X​,​ ​Y​,​ ​R​ ​a​ ​b​i​t​ ​a​d​d​r​e​s​s​ ​s​u​c​h​ ​a​s​ ​1​0​A​.
+			 */
+			help: string
+		}
+		type: {
+			/**
+			 * D​a​t​a​ ​t​y​p​e
+			 */
+			label: string
+		}
+		format: {
+			/**
+			 * V​a​l​u​e
+			 */
+			label: string
+			options: {
+				/**
+				 * M​o​m​e​n​t​a​r​y
+				 */
+				momentary: string
+				/**
+				 * D​i​f​f​e​r​e​n​c​e
+				 */
+				difference: string
+				/**
+				 * A​v​e​r​a​g​e
+				 */
+				average: string
+			}
+		}
+		endian: {
+			/**
+			 * W​o​r​d​ ​o​r​d​e​r
+			 */
+			label: string
+			options: {
+				/**
+				 * L​i​t​t​l​e​ ​(​l​o​w​ ​w​o​r​d​ ​f​i​r​s​t​)
+				 */
+				little: string
+				/**
+				 * B​i​g
+				 */
+				big: string
+				/**
+				 * M​i​d​d​l​e
+				 */
+				middle: string
+				/**
+				 * M​i​x​e​d
+				 */
+				mixed: string
+			}
+		}
+		decimal: {
+			/**
+			 * D​e​c​i​m​a​l​s
+			 */
+			label: string
+		}
+		enable_scal: {
+			/**
+			 * S​c​a​l​i​n​g
+			 */
+			label: string
+		}
+		scal_plc_min: {
+			/**
+			 * P​L​C​ ​m​i​n​i​m​u​m
+			 */
+			label: string
+		}
+		scal_plc_max: {
+			/**
+			 * P​L​C​ ​m​a​x​i​m​u​m
+			 */
+			label: string
+		}
+		scal_log_min: {
+			/**
+			 * L​o​g​g​e​d​ ​m​i​n​i​m​u​m
+			 */
+			label: string
+		}
+		scal_log_max: {
+			/**
+			 * L​o​g​g​e​d​ ​m​a​x​i​m​u​m
+			 */
+			label: string
+		}
+	}
+	file: {
+		/**
+		 * N​o​ ​l​o​g​ ​f​i​l​e​ ​y​e​t​.​ ​A​d​d​ ​o​n​e​ ​t​o​ ​d​e​f​i​n​e​ ​i​t​s​ ​d​a​t​a​ ​p​o​i​n​t​s​.
+		 */
+		none: string
+		/**
+		 * A​d​d​ ​l​o​g​ ​f​i​l​e
+		 */
+		add: string
+		/**
+		 * D​e​l​e​t​e​ ​l​o​g​ ​f​i​l​e
+		 */
+		remove: string
+		/**
+		 * {​c​o​u​n​t​}​ ​o​f​ ​{​m​a​x​}​ ​l​o​g​ ​f​i​l​e​s
+		 * @param {unknown} count
+		 * @param {unknown} max
+		 */
+		count: RequiredParams<'count' | 'max'>
+		/**
+		 * D​e​l​e​t​e​ ​l​o​g​ ​f​i​l​e
+		 */
+		removeTitle: string
+		/**
+		 * D​e​l​e​t​e​ ​l​o​g​ ​f​i​l​e​ ​{​n​a​m​e​}​ ​w​i​t​h​ ​i​t​s​ ​{​c​o​u​n​t​}​ ​d​a​t​a​ ​p​o​i​n​t​s​?​ ​T​h​e​ ​o​t​h​e​r​s​ ​a​r​e​ ​n​u​m​b​e​r​e​d​ ​f​r​o​m​ ​1​ ​a​g​a​i​n​.
+		 * @param {unknown} count
+		 * @param {unknown} name
+		 */
+		removeText: RequiredParams<'count' | 'name'>
+		/**
+		 * D​e​l​e​t​e
+		 */
+		removeYes: string
+		/**
+		 * i​n​v​a​l​i​d​ ​s​e​t​t​i​n​g​s
+		 */
+		invalid: string
+		/**
+		 * l​o​g​ ​i​n​t​e​r​v​a​l​ ​w​a​r​n​i​n​g
+		 */
+		warning: string
+		/**
+		 * L​a​s​t​ ​t​r​i​g​g​e​r
+		 */
+		lastTrig: string
+		/**
+		 * n​e​v​e​r
+		 */
+		never: string
+		/**
+		 * s​ ​=​ ​{​t​i​m​e​}
+		 * @param {unknown} time
+		 */
+		timeOfDay: RequiredParams<'time'>
+		/**
+		 * R​e​a​d​i​n​g​ ​o​n​e​ ​r​e​c​o​r​d​:​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​{​p​o​i​n​t​s​}​,​ ​r​e​a​d​ ​r​e​q​u​e​s​t​s​ ​{​r​e​q​u​e​s​t​s​}​,​ ​a​b​o​u​t​ ​{​m​s​}​ ​m​s​.
+		 * @param {unknown} ms
+		 * @param {unknown} points
+		 * @param {unknown} requests
+		 */
+		estimate: RequiredParams<'ms' | 'points' | 'requests'>
+		/**
+		 * L​o​g​ ​i​n​t​e​r​v​a​l​ ​w​a​r​n​i​n​g​:​ ​r​e​a​d​i​n​g​ ​t​h​e​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​t​a​k​e​s​ ​a​b​o​u​t​ ​{​m​s​}​ ​m​s​ ​(​r​e​a​d​ ​r​e​q​u​e​s​t​s​:​ ​{​r​e​q​u​e​s​t​s​}​)​,​ ​l​o​n​g​e​r​ ​t​h​a​n​ ​t​h​e​ ​l​o​g​ ​c​y​c​l​e​ ​o​f​ ​{​c​y​c​l​e​}​ ​s​.
+		 * @param {unknown} cycle
+		 * @param {unknown} ms
+		 * @param {unknown} requests
+		 */
+		interval: RequiredParams<'cycle' | 'ms' | 'requests'>
+	}
+	point: {
+		/**
+		 * N​o​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​y​e​t​.​ ​A​d​d​ ​s​o​m​e​ ​o​r​ ​i​m​p​o​r​t​ ​a​ ​v​a​r​i​a​b​l​e​ ​l​i​s​t​.
+		 */
+		none: string
+		/**
+		 * D​a​t​a​ ​p​o​i​n​t​s​:​ ​{​t​o​t​a​l​}​ ​o​f​ ​{​m​a​x​}​ ​(​S​T​R​I​N​G​ ​{​s​t​r​i​n​g​s​}​ ​o​f​ ​{​m​a​x​S​t​r​i​n​g​s​}​,​ ​d​i​f​f​e​r​e​n​c​e​ ​{​d​i​f​f​e​r​e​n​c​e​s​}​ ​o​f​ ​{​m​a​x​D​i​f​f​e​r​e​n​c​e​s​}​)
+		 * @param {unknown} differences
+		 * @param {unknown} max
+		 * @param {unknown} maxDifferences
+		 * @param {unknown} maxStrings
+		 * @param {unknown} strings
+		 * @param {unknown} total
+		 */
+		counts: RequiredParams<'differences' | 'max' | 'maxDifferences' | 'maxStrings' | 'strings' | 'total'>
+		/**
+		 * A​d​d
+		 */
+		add: string
+		/**
+		 * N​u​m​b​e​r​ ​o​f​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​t​o​ ​a​d​d
+		 */
+		howMany: string
+		/**
+		 * D​e​l​e​t​e​ ​s​e​l​e​c​t​e​d​ ​(​{​c​o​u​n​t​}​)
+		 * @param {unknown} count
+		 */
+		removeChecked: RequiredParams<'count'>
+		/**
+		 * S​e​l​e​c​t​ ​a​l​l​ ​d​a​t​a​ ​p​o​i​n​t​s
+		 */
+		checkAll: string
+		/**
+		 * S​e​l​e​c​t​ ​d​a​t​a​ ​p​o​i​n​t​ ​{​i​d​}
+		 * @param {unknown} id
+		 */
+		check: RequiredParams<'id'>
+		/**
+		 * E​d​i​t​ ​d​a​t​a​ ​p​o​i​n​t​ ​{​i​d​}
+		 * @param {unknown} id
+		 */
+		edit: RequiredParams<'id'>
+		/**
+		 * D​a​t​a​ ​p​o​i​n​t​ ​{​i​d​}​:​ ​{​n​a​m​e​}
+		 * @param {unknown} id
+		 * @param {unknown} name
+		 */
+		editTitle: RequiredParams<'id' | 'name'>
+		/**
+		 * D​e​l​e​t​e​ ​d​a​t​a​ ​p​o​i​n​t
+		 */
+		remove: string
+		/**
+		 * o​f​f
+		 */
+		scaleOff: string
+		/**
+		 * {​p​l​c​M​i​n​}​ ​–​ ​{​p​l​c​M​a​x​}​ ​→​ ​{​l​o​g​M​i​n​}​ ​–​ ​{​l​o​g​M​a​x​}
+		 * @param {unknown} logMax
+		 * @param {unknown} logMin
+		 * @param {unknown} plcMax
+		 * @param {unknown} plcMin
+		 */
+		scale: RequiredParams<'logMax' | 'logMin' | 'plcMax' | 'plcMin'>
+		/**
+		 * i​n​v​a​l​i​d​ ​s​e​t​t​i​n​g​s
+		 */
+		rowInvalid: string
+		/**
+		 * M​a​x​.​ ​n​u​m​b​e​r​ ​o​f​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​r​e​a​c​h​e​d​.
+		 */
+		maxReached: string
+		/**
+		 * N​o​ ​l​o​g​ ​f​i​l​e​ ​a​v​a​i​l​a​b​l​e​ ​f​o​r​ ​d​a​t​a​ ​p​o​i​n​t​s​.
+		 */
+		noLogFile: string
+		/**
+		 * D​a​t​a​ ​p​o​i​n​t​s​ ​a​d​d​e​d​:​ ​{​c​o​u​n​t​}​.
+		 * @param {unknown} count
+		 */
+		added: RequiredParams<'count'>
+	}
+	transfer: {
+		/**
+		 * V​a​r​i​a​b​l​e​ ​l​i​s​t​ ​(​C​S​V​)
+		 */
+		file: string
+		/**
+		 * A​ ​g​l​o​b​a​l​ ​v​a​r​i​a​b​l​e​ ​l​i​s​t​ ​o​f​ ​F​P​W​I​N​ ​P​r​o​,​ ​o​r​ ​a​n​ ​e​x​p​o​r​t​ ​o​f​ ​t​h​i​s​ ​p​a​g​e​.
+		 */
+		fileHelp: string
+		/**
+		 * F​i​l​t​e​r
+		 */
+		filter: string
+		/**
+		 * R​o​w​s​ ​w​h​o​s​e​ ​n​a​m​e​ ​o​r​ ​c​o​m​m​e​n​t​ ​c​o​n​t​a​i​n​s​ ​i​t​;​ ​e​m​p​t​y​:​ ​e​v​e​r​y​ ​r​o​w​.
+		 */
+		filterHelp: string
+		/**
+		 * T​h​e​ ​f​i​l​t​e​r​ ​n​e​e​d​s​ ​a​t​ ​l​e​a​s​t​ ​{​m​i​n​}​ ​c​h​a​r​a​c​t​e​r​s​.
+		 * @param {unknown} min
+		 */
+		filterShort: RequiredParams<'min'>
+		/**
+		 * S​e​p​a​r​a​t​o​r
+		 */
+		separator: string
+		separators: {
+			/**
+			 * D​e​t​e​c​t
+			 */
+			auto: string
+			/**
+			 * S​e​m​i​c​o​l​o​n​ ​(​;​)
+			 */
+			semicolon: string
+			/**
+			 * C​o​m​m​a​ ​(​,​)
+			 */
+			comma: string
+			/**
+			 * T​a​b
+			 */
+			tab: string
+		}
+		/**
+		 * H​e​a​d​e​r​ ​l​i​n​e​s
+		 */
+		headerLines: string
+		/**
+		 * C​o​l​u​m​n​ ​o​f​ ​t​h​e​ ​n​a​m​e
+		 */
+		nameColumn: string
+		/**
+		 * C​o​l​u​m​n​ ​o​f​ ​t​h​e​ ​F​P​ ​a​d​d​r​e​s​s
+		 */
+		addressColumn: string
+		/**
+		 * C​o​l​u​m​n​ ​o​f​ ​t​h​e​ ​d​a​t​a​ ​t​y​p​e
+		 */
+		typeColumn: string
+		/**
+		 * C​o​l​u​m​n​ ​o​f​ ​t​h​e​ ​c​o​m​m​e​n​t
+		 */
+		commentColumn: string
+		/**
+		 * V​a​r​i​a​b​l​e​s​ ​f​o​u​n​d​:​ ​{​c​o​u​n​t​}​ ​·​ ​r​o​w​s​ ​l​e​f​t​ ​o​u​t​:​ ​{​s​k​i​p​p​e​d​}​ ​·​ ​r​o​w​s​ ​n​o​t​ ​m​a​t​c​h​i​n​g​ ​t​h​e​ ​f​i​l​t​e​r​:​ ​{​f​i​l​t​e​r​e​d​}
+		 * @param {unknown} count
+		 * @param {unknown} filtered
+		 * @param {unknown} skipped
+		 */
+		found: RequiredParams<'count' | 'filtered' | 'skipped'>
+		/**
+		 * R​o​w​s​ ​l​e​f​t​ ​o​u​t
+		 */
+		skippedTitle: string
+		/**
+		 * …​ ​a​n​d​ ​{​c​o​u​n​t​}​ ​m​o​r​e​.
+		 * @param {unknown} count
+		 */
+		more: RequiredParams<'count'>
+		/**
+		 * L​i​n​e​ ​{​l​i​n​e​}
+		 * @param {unknown} line
+		 */
+		line: RequiredParams<'line'>
+		/**
+		 * I​m​p​o​r​t​ ​i​n​t​o​ ​l​o​g​ ​f​i​l​e​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		'import': RequiredParams<'name'>
+		/**
+		 * E​x​p​o​r​t​ ​t​h​e​ ​v​a​r​i​a​b​l​e​s​ ​o​f​ ​l​o​g​ ​f​i​l​e​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		'export': RequiredParams<'name'>
+		/**
+		 * S​e​m​i​c​o​l​o​n​ ​s​e​p​a​r​a​t​e​d​,​ ​i​n​ ​t​h​e​ ​c​o​l​u​m​n​s​ ​t​h​e​ ​i​m​p​o​r​t​ ​r​e​a​d​s​ ​b​y​ ​d​e​f​a​u​l​t​.
+		 */
+		exportNote: string
+		/**
+		 * I​m​p​o​r​t​ ​s​u​c​c​e​s​s​:​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​a​d​d​e​d​ ​t​o​ ​l​o​g​ ​f​i​l​e​ ​{​n​a​m​e​}​:​ ​{​c​o​u​n​t​}​.
+		 * @param {unknown} count
+		 * @param {unknown} name
+		 */
+		success: RequiredParams<'count' | 'name'>
+		/**
+		 * I​m​p​o​r​t​ ​f​a​i​l​e​d​.
+		 */
+		failed: string
+		/**
+		 * N​o​ ​v​a​l​i​d​ ​e​n​t​r​i​e​s​ ​i​n​ ​c​s​v​ ​f​i​l​e​ ​f​o​u​n​d​.
+		 */
+		noValid: string
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​r​e​a​d​ ​f​i​l​e​.
+		 */
+		readFailed: string
+		reasons: {
+			/**
+			 * n​a​m​e​,​ ​F​P​ ​a​d​d​r​e​s​s​ ​o​r​ ​d​a​t​a​ ​t​y​p​e​ ​m​i​s​s​i​n​g
+			 */
+			missing_field: string
+			/**
+			 * n​o​t​ ​a​n​ ​F​P​ ​a​d​d​r​e​s​s​:​ ​{​v​a​l​u​e​}
+			 * @param {unknown} value
+			 */
+			bad_address: RequiredParams<'value'>
+			/**
+			 * {​v​a​l​u​e​}​ ​i​s​ ​a​ ​r​e​l​a​y​ ​w​o​r​d​;​ ​t​h​e​ ​l​o​g​g​e​r​ ​l​o​g​s​ ​X​,​ ​Y​ ​a​n​d​ ​R​ ​a​s​ ​s​i​n​g​l​e​ ​b​i​t​s
+			 * @param {unknown} value
+			 */
+			relay_word: RequiredParams<'value'>
+			/**
+			 * t​h​e​ ​l​o​g​g​e​r​ ​c​a​n​n​o​t​ ​l​o​g​ ​t​h​e​ ​a​r​e​a​ ​o​f​ ​{​v​a​l​u​e​}
+			 * @param {unknown} value
+			 */
+			area_not_logged: RequiredParams<'value'>
+			/**
+			 * d​a​t​a​ ​t​y​p​e​ ​{​v​a​l​u​e​}​ ​c​a​n​n​o​t​ ​b​e​ ​l​o​g​g​e​d
+			 * @param {unknown} value
+			 */
+			unknown_type: RequiredParams<'value'>
+			/**
+			 * {​v​a​l​u​e​}​ ​i​s​ ​l​o​n​g​e​r​ ​t​h​a​n​ ​4​8​ ​c​h​a​r​a​c​t​e​r​s
+			 * @param {unknown} value
+			 */
+			string_too_long: RequiredParams<'value'>
+			/**
+			 * a​ ​B​O​O​L​ ​n​e​e​d​s​ ​a​ ​b​i​t​ ​a​d​d​r​e​s​s​ ​(​X​,​ ​Y​,​ ​R​)​,​ ​n​o​t​ ​{​v​a​l​u​e​}
+			 * @param {unknown} value
+			 */
+			bool_needs_bit: RequiredParams<'value'>
+			/**
+			 * t​h​e​ ​n​a​m​e​ ​i​s​ ​u​s​e​d​ ​a​l​r​e​a​d​y
+			 */
+			duplicate: string
+		}
+	}
+	where: {
+		/**
+		 * L​o​g​ ​f​i​l​e​ ​{​f​i​l​e​}
+		 * @param {unknown} file
+		 */
+		file: RequiredParams<'file'>
+		/**
+		 * L​o​g​ ​f​i​l​e​ ​{​f​i​l​e​}​ ​·​ ​d​a​t​a​ ​p​o​i​n​t​ ​{​p​o​i​n​t​}
+		 * @param {unknown} file
+		 * @param {unknown} point
+		 */
+		point: RequiredParams<'file' | 'point'>
+	}
+	storageFiles: {
+		/**
+		 * S​t​o​r​a​g​e
+		 */
+		volume: string
+		/**
+		 * R​e​f​r​e​s​h
+		 */
+		refresh: string
+		/**
+		 * T​h​i​s​ ​s​t​o​r​a​g​e​ ​i​s​ ​n​o​t​ ​m​o​u​n​t​e​d​.
+		 */
+		notMounted: string
+		/**
+		 * N​o​ ​f​i​l​e​s​ ​f​o​u​n​d​.
+		 */
+		none: string
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​r​e​a​d​ ​t​h​e​ ​f​i​l​e​ ​l​i​s​t​.
+		 */
+		listFailed: string
+		/**
+		 * F​i​l​e
+		 */
+		name: string
+		/**
+		 * S​i​z​e
+		 */
+		size: string
+		/**
+		 * M​o​d​i​f​i​e​d
+		 */
+		modified: string
+		/**
+		 * S​e​l​e​c​t​ ​a​l​l​ ​f​i​l​e​s
+		 */
+		checkAll: string
+		/**
+		 * S​e​l​e​c​t​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		check: RequiredParams<'name'>
+		/**
+		 * D​e​l​e​t​e​ ​s​e​l​e​c​t​e​d​ ​(​{​c​o​u​n​t​}​)
+		 * @param {unknown} count
+		 */
+		remove: RequiredParams<'count'>
+		/**
+		 * D​e​l​e​t​e​ ​l​o​g​ ​f​i​l​e​s
+		 */
+		removeTitle: string
+		/**
+		 * D​e​l​e​t​e​ ​t​h​e​ ​s​e​l​e​c​t​e​d​ ​f​i​l​e​s​ ​f​r​o​m​ ​{​s​t​o​r​a​g​e​}​ ​(​{​c​o​u​n​t​}​)​?​ ​D​e​l​e​t​e​d​ ​f​i​l​e​s​ ​c​a​n​n​o​t​ ​b​e​ ​r​e​s​t​o​r​e​d​.
+		 * @param {unknown} count
+		 * @param {unknown} storage
+		 */
+		removeText: RequiredParams<'count' | 'storage'>
+		/**
+		 * D​e​l​e​t​e
+		 */
+		removeYes: string
+		/**
+		 * F​i​l​e​s​ ​d​e​l​e​t​e​d​:​ ​{​c​o​u​n​t​}​.
+		 * @param {unknown} count
+		 */
+		removed: RequiredParams<'count'>
+		/**
+		 * F​i​l​e​s​:​ ​{​c​o​u​n​t​}​,​ ​{​s​i​z​e​}
+		 * @param {unknown} count
+		 * @param {unknown} size
+		 */
+		total: RequiredParams<'count' | 'size'>
+	}
+}
+
+export type NamespaceWizardTranslation = {
+	/**
+	 * S​t​e​p​s
+	 */
+	progress: string
+	/**
+	 * S​t​e​p​ ​{​n​}​ ​o​f​ ​{​c​o​u​n​t​}​:​ ​{​n​a​m​e​}
+	 * @param {unknown} count
+	 * @param {unknown} n
+	 * @param {unknown} name
+	 */
+	stepTitle: RequiredParams<'count' | 'n' | 'name'>
+	steps: {
+		/**
+		 * M​o​d​e
+		 */
+		mode: string
+		/**
+		 * I​n​t​e​r​f​a​c​e
+		 */
+		iface: string
+		/**
+		 * I​n​t​e​r​f​a​c​e​ ​p​a​r​a​m​e​t​e​r​s
+		 */
+		params: string
+		/**
+		 * T​C​P​ ​l​i​s​t​e​n​i​n​g​ ​p​o​r​t
+		 */
+		tcp: string
+		/**
+		 * M​o​d​b​u​s​ ​l​i​s​t​e​n​i​n​g​ ​p​o​r​t
+		 */
+		modbus: string
+		/**
+		 * M​o​d​b​u​s​ ​g​a​t​e​w​a​y
+		 */
+		gateway: string
+		/**
+		 * R​e​s​t​r​i​c​t​i​o​n​ ​r​u​l​e​s
+		 */
+		rules: string
+		/**
+		 * F​i​n​i​s​h
+		 */
+		finish: string
+	}
+	notes: {
+		/**
+		 * S​i​m​p​l​e​ ​s​e​t​s​ ​u​p​ ​o​n​e​ ​i​n​t​e​r​f​a​c​e​ ​w​i​t​h​ ​o​n​e​ ​T​C​P​ ​p​o​r​t​.​ ​A​d​v​a​n​c​e​d​ ​a​d​d​s​ ​t​h​e​ ​M​o​d​b​u​s​/​T​C​P​ ​g​a​t​e​w​a​y​ ​a​n​d​ ​D​T​-​a​r​e​a​ ​r​e​s​t​r​i​c​t​i​o​n​s​.
+		 */
+		mode: string
+		/**
+		 * T​h​e​ ​i​n​t​e​r​f​a​c​e​ ​t​h​e​ ​P​L​C​ ​i​s​ ​c​o​n​n​e​c​t​e​d​ ​t​o​.
+		 */
+		iface: string
+		/**
+		 * T​h​e​ ​s​e​t​t​i​n​g​s​ ​o​f​ ​t​h​i​s​ ​i​n​t​e​r​f​a​c​e​,​ ​a​s​ ​o​n​ ​t​h​e​ ​C​O​M​ ​p​a​g​e​.
+		 */
+		params: string
+		/**
+		 * C​l​i​e​n​t​s​ ​r​e​a​c​h​ ​t​h​e​ ​P​L​C​ ​t​h​r​o​u​g​h​ ​t​h​i​s​ ​p​o​r​t​ ​(​d​e​f​a​u​l​t​ ​9​0​9​4​)​.
+		 */
+		tcp: string
+		/**
+		 * T​h​e​ ​p​o​r​t​ ​o​f​ ​t​h​e​ ​M​o​d​b​u​s​/​T​C​P​ ​g​a​t​e​w​a​y​ ​(​M​o​d​b​u​s​ ​s​t​a​n​d​a​r​d​ ​5​0​2​)​;​ ​u​s​e​d​ ​w​h​e​n​ ​y​o​u​ ​c​h​o​o​s​e​ ​a​ ​g​a​t​e​w​a​y​ ​i​n​ ​t​h​e​ ​n​e​x​t​ ​s​t​e​p​.
+		 */
+		modbus: string
+		/**
+		 * A​ ​s​e​c​o​n​d​ ​p​o​r​t​ ​t​h​a​t​ ​t​r​a​n​s​l​a​t​e​s​ ​M​o​d​b​u​s​/​T​C​P​ ​f​o​r​ ​t​h​e​ ​P​L​C​,​ ​t​h​r​o​u​g​h​ ​t​h​e​ ​s​a​m​e​ ​o​r​ ​a​n​o​t​h​e​r​ ​i​n​t​e​r​f​a​c​e​.
+		 */
+		gateway: string
+		/**
+		 * W​h​i​c​h​ ​P​L​C​ ​d​a​t​a​ ​t​h​e​ ​c​l​i​e​n​t​s​ ​m​a​y​ ​r​e​a​d​ ​o​r​ ​w​r​i​t​e​.
+		 */
+		rules: string
+		/**
+		 * C​h​e​c​k​ ​t​h​e​ ​s​e​t​t​i​n​g​s​.​ ​F​i​n​i​s​h​ ​s​a​v​e​s​ ​t​h​e​ ​C​O​M​ ​a​n​d​ ​t​h​e​ ​P​o​r​t​ ​s​e​t​t​i​n​g​s​ ​t​o​g​e​t​h​e​r​.
+		 */
+		finish: string
+	}
+	modes: {
+		/**
+		 * S​i​m​p​l​e
+		 */
+		simple: string
+		/**
+		 * A​d​v​a​n​c​e​d
+		 */
+		advanced: string
+	}
+	modeHints: {
+		/**
+		 * O​n​e​ ​i​n​t​e​r​f​a​c​e​ ​a​n​d​ ​o​n​e​ ​T​C​P​ ​p​o​r​t​;​ ​r​e​s​t​r​i​c​t​i​o​n​s​ ​w​i​t​h​o​u​t​ ​t​h​e​ ​D​T​ ​a​r​e​a​.
+		 */
+		simple: string
+		/**
+		 * A​l​s​o​ ​a​ ​M​o​d​b​u​s​/​T​C​P​ ​g​a​t​e​w​a​y​ ​a​n​d​ ​r​e​s​t​r​i​c​t​i​o​n​s​ ​o​f​ ​t​h​e​ ​D​T​ ​a​r​e​a​.
+		 */
+		advanced: string
+	}
+	/**
+	 * e​n​a​b​l​e​d​,​ ​{​p​r​o​t​o​c​o​l​}
+	 * @param {unknown} protocol
+	 */
+	isEnabled: RequiredParams<'protocol'>
+	/**
+	 * n​o​t​ ​e​n​a​b​l​e​d
+	 */
+	isDisabled: string
+	/**
+	 * T​h​e​ ​w​i​z​a​r​d​ ​e​n​a​b​l​e​s​ ​{​n​a​m​e​}​.
+	 * @param {unknown} name
+	 */
+	enables: RequiredParams<'name'>
+	/**
+	 * I​N​T​E​R​N​A​L​ ​h​a​s​ ​n​o​ ​f​u​r​t​h​e​r​ ​p​a​r​a​m​e​t​e​r​s​:​ ​t​h​e​ ​u​n​i​t​'​s​ ​o​w​n​ ​m​e​m​o​r​y​,​ ​a​l​w​a​y​s​ ​M​o​d​b​u​s​.
+	 */
+	internal: string
+	/**
+	 * T​C​P​ ​l​i​s​t​e​n​i​n​g​ ​p​o​r​t
+	 */
+	tcpPort: string
+	/**
+	 * M​o​d​b​u​s​ ​l​i​s​t​e​n​i​n​g​ ​p​o​r​t
+	 */
+	modbusPort: string
+	gateways: {
+		/**
+		 * N​o​ ​g​a​t​e​w​a​y
+		 */
+		none: string
+		/**
+		 * S​a​m​e​ ​i​n​t​e​r​f​a​c​e
+		 */
+		same: string
+		/**
+		 * N​e​w​ ​i​n​t​e​r​f​a​c​e
+		 */
+		other: string
+	}
+	gatewayHints: {
+		/**
+		 * O​n​l​y​ ​t​h​e​ ​T​C​P​ ​p​o​r​t​.
+		 */
+		none: string
+		/**
+		 * T​h​e​ ​g​a​t​e​w​a​y​ ​a​l​s​o​ ​u​s​e​s​ ​{​n​a​m​e​}​.
+		 * @param {unknown} name
+		 */
+		same: RequiredParams<'name'>
+		/**
+		 * T​h​e​ ​g​a​t​e​w​a​y​ ​u​s​e​s​ ​a​n​o​t​h​e​r​ ​i​n​t​e​r​f​a​c​e​,​ ​e​n​a​b​l​e​d​ ​w​i​t​h​ ​i​t​s​ ​p​a​r​a​m​e​t​e​r​s​ ​b​e​l​o​w​.
+		 */
+		other: string
+	}
+	/**
+	 * G​a​t​e​w​a​y​ ​i​n​t​e​r​f​a​c​e
+	 */
+	gatewayIface: string
+	/**
+	 * M​o​d​b​u​s​ ​l​a​y​o​u​t​ ​o​n​ ​p​o​r​t​ ​{​p​o​r​t​}​:​ ​h​o​l​d​i​n​g​ ​r​e​g​i​s​t​e​r​s​ ​0​ ​–​ ​6​5​5​3​5​ ​a​r​e​ ​D​T​0​ ​–​ ​D​T​6​5​5​3​5​;​ ​c​o​i​l​s​ ​f​r​o​m​ ​0​ ​a​r​e​ ​t​h​e​ ​Y​ ​r​e​l​a​y​s​ ​(​c​o​i​l​ ​1​6​·​n​ ​+​ ​b​ ​i​s​ ​b​i​t​ ​b​ ​o​f​ ​W​Y​ ​n​)​;​ ​c​o​i​l​s​ ​f​r​o​m​ ​{​r​}​ ​a​r​e​ ​t​h​e​ ​R​ ​r​e​l​a​y​s​ ​o​f​ ​W​R​ ​i​n​ ​t​h​e​ ​s​a​m​e​ ​w​a​y​.
+	 * @param {unknown} port
+	 * @param {unknown} r
+	 */
+	layout: RequiredParams<'port' | 'r'>
+	rules: {
+		/**
+		 * A​l​l​o​w​ ​a​l​l​ ​r​e​a​d
+		 */
+		read: string
+		/**
+		 * A​l​l​o​w​ ​a​l​l​ ​w​r​i​t​e
+		 */
+		write: string
+		/**
+		 * I​n​d​i​v​i​d​u​a​l
+		 */
+		individual: string
+	}
+	ruleHints: {
+		/**
+		 * E​v​e​r​y​ ​P​L​C​ ​a​r​e​a​ ​c​a​n​ ​b​e​ ​r​e​a​d​,​ ​n​o​t​h​i​n​g​ ​w​r​i​t​t​e​n​.
+		 */
+		read: string
+		/**
+		 * E​v​e​r​y​ ​P​L​C​ ​a​r​e​a​ ​c​a​n​ ​b​e​ ​r​e​a​d​ ​a​n​d​ ​w​r​i​t​t​e​n​.
+		 */
+		write: string
+		/**
+		 * O​n​l​y​ ​t​h​e​ ​a​r​e​a​s​ ​y​o​u​ ​e​n​t​e​r​ ​(​n​o​ ​D​T​ ​a​r​e​a​ ​i​n​ ​s​i​m​p​l​e​ ​m​o​d​e​)​.
+		 */
+		individual: string
+		/**
+		 * O​n​l​y​ ​t​h​e​ ​a​r​e​a​s​ ​y​o​u​ ​e​n​t​e​r​,​ ​t​h​e​ ​D​T​ ​a​r​e​a​ ​i​n​c​l​u​d​e​d​.
+		 */
+		individualDt: string
+	}
+	/**
+	 * {​a​r​e​a​}​ ​{​s​t​a​r​t​}​ ​–​ ​{​e​n​d​}​:​ ​{​r​i​g​h​t​s​}
+	 * @param {unknown} area
+	 * @param {unknown} end
+	 * @param {unknown} rights
+	 * @param {unknown} start
+	 */
+	entry: RequiredParams<'area' | 'end' | 'rights' | 'start'>
+	/**
+	 * T​h​e​ ​g​a​t​e​w​a​y​ ​g​r​a​n​t​s​ ​t​h​e​ ​s​a​m​e​ ​r​i​g​h​t​s​ ​o​n​ ​D​T​0​ ​–​ ​D​T​6​5​5​3​5​ ​(​h​o​l​d​i​n​g​ ​r​e​g​i​s​t​e​r​s​)​ ​a​n​d​ ​o​n​ ​t​h​e​ ​W​Y​ ​a​n​d​ ​W​R​ ​r​e​l​a​y​s​ ​(​c​o​i​l​s​ ​f​r​o​m​ ​0​ ​a​n​d​ ​f​r​o​m​ ​{​r​}​)​.
+	 * @param {unknown} r
+	 */
+	gatewayWhole: RequiredParams<'r'>
+	/**
+	 * O​n​ ​t​h​e​ ​g​a​t​e​w​a​y​,​ ​D​T​ ​e​n​t​r​i​e​s​ ​a​r​e​ ​h​o​l​d​i​n​g​ ​r​e​g​i​s​t​e​r​s​ ​a​t​ ​t​h​e​i​r​ ​o​w​n​ ​a​d​d​r​e​s​s​ ​(​u​p​ ​t​o​ ​D​T​6​5​5​3​5​)​,​ ​W​Y​ ​e​n​t​r​i​e​s​ ​c​o​i​l​s​ ​f​r​o​m​ ​0​ ​a​n​d​ ​W​R​ ​e​n​t​r​i​e​s​ ​c​o​i​l​s​ ​f​r​o​m​ ​{​r​}​ ​(​1​6​ ​p​e​r​ ​w​o​r​d​)​;​ ​o​t​h​e​r​ ​a​r​e​a​s​ ​c​a​n​n​o​t​ ​b​e​ ​r​e​a​c​h​e​d​ ​o​v​e​r​ ​M​o​d​b​u​s​.
+	 * @param {unknown} r
+	 */
+	gatewayIndividual: RequiredParams<'r'>
+	summary: {
+		/**
+		 * M​o​d​e
+		 */
+		mode: string
+		/**
+		 * I​n​t​e​r​f​a​c​e
+		 */
+		iface: string
+		/**
+		 * M​o​d​b​u​s​ ​g​a​t​e​w​a​y
+		 */
+		gateway: string
+		/**
+		 * R​e​s​t​r​i​c​t​i​o​n​s
+		 */
+		rules: string
+		/**
+		 * I​n​d​i​v​i​d​u​a​l​ ​(​e​n​t​r​i​e​s​:​ ​{​c​o​u​n​t​}​)
+		 * @param {unknown} count
+		 */
+		entries: RequiredParams<'count'>
+	}
+	/**
+	 * F​i​n​i​s​h​i​n​g​ ​o​v​e​r​w​r​i​t​e​s​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​C​O​M​ ​a​n​d​ ​P​o​r​t​ ​s​e​t​t​i​n​g​s​.
+	 */
+	overwrite: string
+	/**
+	 * S​o​m​e​t​h​i​n​g​ ​w​e​n​t​ ​w​r​o​n​g​.
+	 */
+	failed: string
+	/**
+	 * B​a​c​k
+	 */
+	back: string
+	/**
+	 * C​o​n​t​i​n​u​e
+	 */
+	'continue': string
+	/**
+	 * F​i​n​i​s​h
+	 */
+	finish: string
+	/**
+	 * C​a​n​c​e​l
+	 */
+	cancel: string
+	/**
+	 * L​e​a​v​e​ ​t​h​e​ ​w​i​z​a​r​d
+	 */
+	cancelTitle: string
+	/**
+	 * Y​o​u​r​ ​e​n​t​r​i​e​s​ ​i​n​ ​t​h​e​ ​w​i​z​a​r​d​ ​a​r​e​ ​d​r​o​p​p​e​d​;​ ​t​h​e​ ​s​e​t​t​i​n​g​s​ ​s​t​a​y​ ​a​s​ ​t​h​e​y​ ​a​r​e​.
+	 */
+	cancelText: string
+	/**
+	 * D​r​o​p​ ​t​h​e​ ​e​n​t​r​i​e​s
+	 */
+	discard: string
+	/**
+	 * S​t​a​y​ ​i​n​ ​t​h​e​ ​w​i​z​a​r​d
+	 */
+	stay: string
+}
+
 export type Namespaces =
+	| 'fields'
 	| 'help'
+	| 'logger'
+	| 'wizard'
 
 type DisallowNamespaces = {
+	/**
+	 * reserved for 'fields'-namespace\
+	 * you need to use the `./fields/index.ts` file instead
+	 */
+	fields?: "[typesafe-i18n] reserved for 'fields'-namespace. You need to use the `./fields/index.ts` file instead."
+
 	/**
 	 * reserved for 'help'-namespace\
 	 * you need to use the `./help/index.ts` file instead
 	 */
 	help?: "[typesafe-i18n] reserved for 'help'-namespace. You need to use the `./help/index.ts` file instead."
+
+	/**
+	 * reserved for 'logger'-namespace\
+	 * you need to use the `./logger/index.ts` file instead
+	 */
+	logger?: "[typesafe-i18n] reserved for 'logger'-namespace. You need to use the `./logger/index.ts` file instead."
+
+	/**
+	 * reserved for 'wizard'-namespace\
+	 * you need to use the `./wizard/index.ts` file instead
+	 */
+	wizard?: "[typesafe-i18n] reserved for 'wizard'-namespace. You need to use the `./wizard/index.ts` file instead."
 }
 
 export type TranslationFunctions = {
@@ -5899,6 +6525,10 @@ export type TranslationFunctions = {
 		 * Legal notes
 		 */
 		legal: () => LocalizedString
+		/**
+		 * Users and audit
+		 */
+		users: () => LocalizedString
 		/**
 		 * Page not found
 		 */
@@ -6378,6 +7008,22 @@ export type TranslationFunctions = {
 		 */
 		setup_required: () => LocalizedString
 		/**
+		 * A user of this name exists already.
+		 */
+		user_exists: () => LocalizedString
+		/**
+		 * The last administrator cannot be removed.
+		 */
+		last_admin: () => LocalizedString
+		/**
+		 * You cannot remove your own account.
+		 */
+		own_account: () => LocalizedString
+		/**
+		 * The current password is not correct.
+		 */
+		wrong_current_password: () => LocalizedString
+		/**
 		 * This function is not available yet.
 		 */
 		not_implemented: () => LocalizedString
@@ -6389,6 +7035,10 @@ export type TranslationFunctions = {
 		 * TCP port of selected COM port not open.
 		 */
 		tcp_port_closed: () => LocalizedString
+		/**
+		 * The firmware update was refused; nothing was changed.
+		 */
+		update_refused: () => LocalizedString
 		/**
 		 * The connection to the PLC could not carry the request.
 		 */
@@ -6417,6 +7067,18 @@ export type TranslationFunctions = {
 		 * The certificate file {name} is not on the unit: upload it again or clear the field.
 		 */
 		certificate_missing: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Failed to retrieve the backup file.
+		 */
+		backup_failed: () => LocalizedString
+		/**
+		 * The password is not correct.
+		 */
+		backup_wrong_password: () => LocalizedString
+		/**
+		 * Failed to restore the settings.
+		 */
+		restore_failed: () => LocalizedString
 		/**
 		 * Failed to save settings.
 		 */
@@ -6617,6 +7279,1611 @@ export type TranslationFunctions = {
 			 */
 			influx: () => LocalizedString
 		}
+	}
+	com: {
+		kinds: {
+			/**
+			 * RS232
+			 */
+			'0': () => LocalizedString
+			/**
+			 * USB
+			 */
+			'1': () => LocalizedString
+			/**
+			 * RS485/RS232
+			 */
+			'3': () => LocalizedString
+			/**
+			 * memory of the unit
+			 */
+			'4': () => LocalizedString
+			/**
+			 * Ethernet
+			 */
+			'5': () => LocalizedString
+		}
+		/**
+		 * PLC settings
+		 */
+		plc: () => LocalizedString
+		/**
+		 * Restart
+		 */
+		restart: () => LocalizedString
+		/**
+		 * Not enabled: the settings are kept but not used.
+		 */
+		off: () => LocalizedString
+		/**
+		 * Modbus (fixed)
+		 */
+		protocolFixed: () => LocalizedString
+		/**
+		 * The unit's own memory, read and written over Modbus: holding registers {min} – {max} hold your data.
+		 */
+		internalNote: (arg: { max: unknown, min: unknown }) => LocalizedString
+		/**
+		 * Address offset
+		 */
+		offset: () => LocalizedString
+		/**
+		 * Disabled
+		 */
+		offsetOff: () => LocalizedString
+		/**
+		 * In use
+		 */
+		offsetOn: () => LocalizedString
+		/**
+		 * PLC test
+		 */
+		test: () => LocalizedString
+		/**
+		 * Testing…
+		 */
+		testing: () => LocalizedString
+		/**
+		 * The test uses the saved settings.
+		 */
+		testNote: () => LocalizedString
+		/**
+		 * The PLC answered.
+		 */
+		testOk: () => LocalizedString
+		/**
+		 * CPU type: {name}
+		 */
+		cpu: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * unknown
+		 */
+		cpuUnknown: () => LocalizedString
+		/**
+		 * Family
+		 */
+		family: () => LocalizedString
+		/**
+		 * Model
+		 */
+		model: () => LocalizedString
+		/**
+		 * Version
+		 */
+		version: () => LocalizedString
+		/**
+		 * Operating mode
+		 */
+		mode: () => LocalizedString
+		/**
+		 * PLC test failed.
+		 */
+		failed: () => LocalizedString
+		reasons: {
+			/**
+			 * The PLC did not answer.
+			 */
+			no_answer: () => LocalizedString
+			/**
+			 * The PLC answered with an error.
+			 */
+			plc_error: () => LocalizedString
+			/**
+			 * The reply could not be understood.
+			 */
+			bad_reply: () => LocalizedString
+			/**
+			 * The connection to the PLC is down.
+			 */
+			link_down: () => LocalizedString
+		}
+		/**
+		 * PLC error code {code}.
+		 */
+		errorCode: (arg: { code: unknown }) => LocalizedString
+		/**
+		 * Raw reply
+		 */
+		raw: () => LocalizedString
+		/**
+		 * no reply
+		 */
+		noReply: () => LocalizedString
+		/**
+		 * Link status
+		 */
+		status: () => LocalizedString
+		/**
+		 * Status unavailable
+		 */
+		unavailable: () => LocalizedString
+		states: {
+			/**
+			 * disabled
+			 */
+			disabled: () => LocalizedString
+			/**
+			 * connecting
+			 */
+			connecting: () => LocalizedString
+			/**
+			 * connected
+			 */
+			up: () => LocalizedString
+			/**
+			 * no connection
+			 */
+			down: () => LocalizedString
+			/**
+			 * not present
+			 */
+			absent: () => LocalizedString
+		}
+		/**
+		 * {rate} baud
+		 */
+		baud: (arg: { rate: unknown }) => LocalizedString
+		autobaud: {
+			/**
+			 * autobaud searching
+			 */
+			searching: () => LocalizedString
+			/**
+			 * found by autobaud
+			 */
+			found: () => LocalizedString
+			/**
+			 * autobaud failed
+			 */
+			failed: () => LocalizedString
+		}
+		stats: {
+			/**
+			 * Requests
+			 */
+			requests: () => LocalizedString
+			/**
+			 * Errors
+			 */
+			errors: () => LocalizedString
+			/**
+			 * Timeouts
+			 */
+			timeouts: () => LocalizedString
+			/**
+			 * Retries
+			 */
+			retries: () => LocalizedString
+			/**
+			 * Bytes sent
+			 */
+			bytesOut: () => LocalizedString
+			/**
+			 * Bytes received
+			 */
+			bytesIn: () => LocalizedString
+			/**
+			 * Busy
+			 */
+			busyShare: () => LocalizedString
+		}
+	}
+	port: {
+		/**
+		 * Each thread opens a TCP port for clients and forwards their requests to one interface, limited to the PLC words its restrictions grant. No restriction means no access; Blocked wins over a grant.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * No port is open. Add a thread to open one.
+		 */
+		noThreads: () => LocalizedString
+		/**
+		 * Add thread
+		 */
+		addThread: () => LocalizedString
+		/**
+		 * Remove thread
+		 */
+		removeThread: () => LocalizedString
+		/**
+		 * Thread {n} · port {port}
+		 */
+		thread: (arg: { n: unknown, port: unknown }) => LocalizedString
+		/**
+		 * Every client address is accepted (0.0.0.0 – 0.0.0.0).
+		 */
+		allAddresses: () => LocalizedString
+		/**
+		 * Modbus/TCP gateway: each restriction appears in its Modbus table from its Modbus start on.
+		 */
+		gatewayNote: () => LocalizedString
+		/**
+		 * Restrictions
+		 */
+		restrictions: () => LocalizedString
+		/**
+		 * restriction {n}
+		 */
+		restrictionN: (arg: { n: unknown }) => LocalizedString
+		/**
+		 * No restriction yet: the clients of this port can reach no PLC word.
+		 */
+		noRestrictions: () => LocalizedString
+		/**
+		 * Add restriction
+		 */
+		addRestriction: () => LocalizedString
+		/**
+		 * Remove
+		 */
+		removeRestriction: () => LocalizedString
+		/**
+		 * {area} words 0 – {max}
+		 */
+		areaRange: (arg: { area: unknown, max: unknown }) => LocalizedString
+		/**
+		 * Modbus {first} – {last} ({unit})
+		 */
+		modbusRange: (arg: { first: unknown, last: unknown, unit: unknown }) => LocalizedString
+		/**
+		 * registers
+		 */
+		words: () => LocalizedString
+		/**
+		 * bits
+		 */
+		bits: () => LocalizedString
+		/**
+		 * Port status
+		 */
+		status: () => LocalizedString
+		/**
+		 * Status unavailable
+		 */
+		unavailable: () => LocalizedString
+		/**
+		 * Not saved yet: no status.
+		 */
+		notSaved: () => LocalizedString
+		/**
+		 * listening on {port}
+		 */
+		listening: (arg: { port: unknown }) => LocalizedString
+		/**
+		 * not listening ({port})
+		 */
+		closed: (arg: { port: unknown }) => LocalizedString
+		stats: {
+			/**
+			 * Clients
+			 */
+			clients: () => LocalizedString
+			/**
+			 * Requests
+			 */
+			requests: () => LocalizedString
+			/**
+			 * Refused
+			 */
+			refused: () => LocalizedString
+			/**
+			 * Errors
+			 */
+			errors: () => LocalizedString
+			/**
+			 * Bytes received
+			 */
+			bytesIn: () => LocalizedString
+			/**
+			 * Bytes sent
+			 */
+			bytesOut: () => LocalizedString
+		}
+		/**
+		 * Connection test
+		 */
+		test: () => LocalizedString
+		/**
+		 * Testing…
+		 */
+		testing: () => LocalizedString
+		/**
+		 * The test uses the saved settings.
+		 */
+		testNote: () => LocalizedString
+		/**
+		 * The PLC answered through this port.
+		 */
+		testOk: () => LocalizedString
+		/**
+		 * Connection test failed.
+		 */
+		testFailed: () => LocalizedString
+		reasons: {
+			/**
+			 * The port is not listening.
+			 */
+			not_listening: () => LocalizedString
+			/**
+			 * The port refused the connection.
+			 */
+			refused: () => LocalizedString
+			/**
+			 * The PLC did not answer.
+			 */
+			no_answer: () => LocalizedString
+			/**
+			 * The PLC answered with an error.
+			 */
+			error_answer: () => LocalizedString
+		}
+		/**
+		 * Request sent
+		 */
+		request: () => LocalizedString
+		/**
+		 * Raw reply
+		 */
+		raw: () => LocalizedString
+		/**
+		 * nothing
+		 */
+		nothing: () => LocalizedString
+	}
+	rest: {
+		/**
+		 * HTTP server files
+		 */
+		files: () => LocalizedString
+		/**
+		 * Files uploaded for the HTTP server. With the HTTP server on, each is served at http(s)://<unit>:<port>/<name>; index.html also at /.
+		 */
+		filesHint: () => LocalizedString
+		/**
+		 * Refresh
+		 */
+		refresh: () => LocalizedString
+		/**
+		 * Failed to read file; no files found.
+		 */
+		listFailed: () => LocalizedString
+		/**
+		 * No files uploaded.
+		 */
+		none: () => LocalizedString
+		/**
+		 * Select all files
+		 */
+		checkAll: () => LocalizedString
+		/**
+		 * Select {name}
+		 */
+		check: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Name
+		 */
+		name: () => LocalizedString
+		/**
+		 * Size
+		 */
+		size: () => LocalizedString
+		/**
+		 * Delete selected ({count})
+		 */
+		remove: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * Delete HTTP files
+		 */
+		removeTitle: () => LocalizedString
+		/**
+		 * Delete {count} file(s) from the HTTP server? This cannot be undone.
+		 */
+		removeText: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * Delete
+		 */
+		removeYes: () => LocalizedString
+		/**
+		 * {count} file(s) deleted.
+		 */
+		removed: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * With encryption the server presents the uploaded server certificate (server.pem or server.crt) and its key (key.pem or key.key). A newly uploaded certificate is used within a few seconds.
+		 */
+		certNote: () => LocalizedString
+		/**
+		 * The REST port is closed: neither the API nor the HTTP server is enabled in the saved settings.
+		 */
+		stateOff: () => LocalizedString
+		/**
+		 * Listening on port {port} ({scheme}).
+		 */
+		stateListening: (arg: { port: unknown, scheme: unknown }) => LocalizedString
+		/**
+		 * Not listening: HTTPS needs the uploaded server certificate and key.
+		 */
+		stateNoCert: () => LocalizedString
+		/**
+		 * Not listening on port {port}: {detail}
+		 */
+		stateFailed: (arg: { detail: unknown, port: unknown }) => LocalizedString
+	}
+	certs: {
+		kinds: {
+			/**
+			 * CA certificate
+			 */
+			ca: () => LocalizedString
+			/**
+			 * Client certificate
+			 */
+			client: () => LocalizedString
+			/**
+			 * Server certificate
+			 */
+			server: () => LocalizedString
+			/**
+			 * Private key
+			 */
+			key: () => LocalizedString
+		}
+		/**
+		 * Upload
+		 */
+		choose: () => LocalizedString
+		/**
+		 * Extensions {ext}
+		 */
+		allowed: (arg: { ext: unknown }) => LocalizedString
+		/**
+		 * No certificate uploaded.
+		 */
+		none: () => LocalizedString
+		/**
+		 * Upload success: {name}.
+		 */
+		uploaded: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Failed to upload file(s).
+		 */
+		uploadFailed: () => LocalizedString
+		/**
+		 * Removal success: {name}.
+		 */
+		removed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Failed to remove certificates.
+		 */
+		removeFailed: () => LocalizedString
+		/**
+		 * Remove certificate
+		 */
+		deleteTitle: () => LocalizedString
+		/**
+		 * Remove {name}? A service that uses it cannot connect until another one is uploaded.
+		 */
+		deleteText: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Remove
+		 */
+		'delete': () => LocalizedString
+		/**
+		 * Keep
+		 */
+		keep: () => LocalizedString
+		/**
+		 * File
+		 */
+		file: () => LocalizedString
+		/**
+		 * Subject
+		 */
+		subject: () => LocalizedString
+		/**
+		 * Issuer
+		 */
+		issuer: () => LocalizedString
+		/**
+		 * Valid until
+		 */
+		validTo: () => LocalizedString
+		/**
+		 * expired
+		 */
+		expired: () => LocalizedString
+		/**
+		 * Private key ({type})
+		 */
+		key: (arg: { type: unknown }) => LocalizedString
+		/**
+		 * Certificate request
+		 */
+		request: () => LocalizedString
+		/**
+		 * Not a valid certificate file
+		 */
+		invalid: () => LocalizedString
+		/**
+		 * {count} certificates
+		 */
+		chain: (arg: { count: unknown }) => LocalizedString
+	}
+	script: {
+		/**
+		 * General
+		 */
+		general: () => LocalizedString
+		/**
+		 * FTP transmission
+		 */
+		transmission: () => LocalizedString
+		/**
+		 * Script editor
+		 */
+		editor: () => LocalizedString
+		/**
+		 * Script files
+		 */
+		files: () => LocalizedString
+		/**
+		 * Load default script
+		 */
+		loadDefault: () => LocalizedString
+		/**
+		 * Load the default script
+		 */
+		defaultTitle: () => LocalizedString
+		/**
+		 * Replace the text in the editor with the default script?
+		 */
+		defaultText: () => LocalizedString
+		/**
+		 * Replace
+		 */
+		replace: () => LocalizedString
+		/**
+		 * Keep
+		 */
+		keep: () => LocalizedString
+		/**
+		 * Write file
+		 */
+		write: () => LocalizedString
+		/**
+		 * The script file {name} was written.
+		 */
+		written: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Download
+		 */
+		download: () => LocalizedString
+		/**
+		 * Upload .cfg file
+		 */
+		upload: () => LocalizedString
+		/**
+		 * Upload success: {name}.
+		 */
+		uploaded: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Failed to upload file(s).
+		 */
+		uploadFailed: () => LocalizedString
+		/**
+		 * Use
+		 */
+		use: () => LocalizedString
+		/**
+		 * active
+		 */
+		active: () => LocalizedString
+		/**
+		 * No files found.
+		 */
+		noFiles: () => LocalizedString
+		/**
+		 * Failed to read file.
+		 */
+		readFailed: () => LocalizedString
+		/**
+		 * {size} bytes
+		 */
+		size: (arg: { size: unknown }) => LocalizedString
+		/**
+		 * {count} of {max} bytes
+		 */
+		count: (arg: { count: unknown, max: unknown }) => LocalizedString
+	}
+	coming: {
+		/**
+		 * The settings of this page arrive in a later firmware. The title and the menu entry are already here.
+		 */
+		text: () => LocalizedString
+	}
+	iec: {
+		/**
+		 * Server
+		 */
+		server: () => LocalizedString
+		/**
+		 * PLC
+		 */
+		plc: () => LocalizedString
+		/**
+		 * Connections
+		 */
+		connections: () => LocalizedString
+		/**
+		 * Connection {n}
+		 */
+		connection: (arg: { n: unknown }) => LocalizedString
+		/**
+		 * PLC buffers
+		 */
+		buffers: () => LocalizedString
+		/**
+		 * Protocol
+		 */
+		protocol: () => LocalizedString
+		/**
+		 * Clients
+		 */
+		clients: () => LocalizedString
+		/**
+		 * Add connection
+		 */
+		add: () => LocalizedString
+		/**
+		 * Remove connection
+		 */
+		remove: () => LocalizedString
+		/**
+		 * {count} of {max} connections (redundancy group)
+		 */
+		count: (arg: { count: unknown, max: unknown }) => LocalizedString
+		/**
+		 * No connection: a control centre cannot connect.
+		 */
+		none: () => LocalizedString
+		/**
+		 * Structured: {hi}.{lo}
+		 */
+		structured: (arg: { hi: unknown, lo: unknown }) => LocalizedString
+		/**
+		 * Uses {area}{first} – {area}{last} ({count} registers).
+		 */
+		footprint: (arg: { area: unknown, count: unknown, first: unknown, last: unknown }) => LocalizedString
+		/**
+		 * IEC 60870-5-104 is unencrypted: use it only in a protected network.
+		 */
+		unencrypted: () => LocalizedString
+	}
+	tls: {
+		/**
+		 * TLS client
+		 */
+		client: () => LocalizedString
+		/**
+		 * TLS server
+		 */
+		server: () => LocalizedString
+		/**
+		 * Settings
+		 */
+		settings: () => LocalizedString
+		/**
+		 * Plain port {port} → TLS {host}:{dest}
+		 */
+		clientFlow: (arg: { dest: unknown, host: unknown, port: unknown }) => LocalizedString
+		/**
+		 * TLS port {port} → {host}:{dest}
+		 */
+		serverFlow: (arg: { dest: unknown, host: unknown, port: unknown }) => LocalizedString
+		/**
+		 * (no host)
+		 */
+		noHost: () => LocalizedString
+		/**
+		 * For new setups choose TLS 1.2 or 1.3.
+		 */
+		newSetups: () => LocalizedString
+	}
+	datetime: {
+		/**
+		 * PLC clock update
+		 */
+		sync: () => LocalizedString
+		/**
+		 * PLC clock
+		 */
+		clock: () => LocalizedString
+		/**
+		 * Status
+		 */
+		status: () => LocalizedString
+		/**
+		 * Update
+		 */
+		running: () => LocalizedString
+		/**
+		 * running
+		 */
+		yes: () => LocalizedString
+		/**
+		 * not running
+		 */
+		no: () => LocalizedString
+		/**
+		 * synchronized
+		 */
+		synced: () => LocalizedString
+		/**
+		 * not synchronized
+		 */
+		notSynced: () => LocalizedString
+		/**
+		 * Last update
+		 */
+		lastSync: () => LocalizedString
+		/**
+		 * none yet
+		 */
+		never: () => LocalizedString
+		/**
+		 * {written} written
+		 */
+		ok: (arg: { written: unknown }) => LocalizedString
+		/**
+		 * failed
+		 */
+		failed: () => LocalizedString
+		triggers: {
+			/**
+			 * by time
+			 */
+			time: () => LocalizedString
+			/**
+			 * on PLC request
+			 */
+			plc: () => LocalizedString
+			/**
+			 * on request
+			 */
+			request: () => LocalizedString
+		}
+	}
+	backup: {
+		/**
+		 * Backup
+		 */
+		backupTitle: () => LocalizedString
+		/**
+		 * Saves every setting, the certificates, the HTTP server files, the scripts and the log configuration files of the unit into one .i4csettings file.
+		 */
+		backupIntro: () => LocalizedString
+		/**
+		 * Backup password
+		 */
+		password: () => LocalizedString
+		/**
+		 * Repeat the password
+		 */
+		confirmPassword: () => LocalizedString
+		rules: {
+			/**
+			 * {min} – {max} characters
+			 */
+			chars: (arg: { max: unknown, min: unknown }) => LocalizedString
+			/**
+			 * an upper case letter
+			 */
+			upper: () => LocalizedString
+			/**
+			 * a lower case letter
+			 */
+			lower: () => LocalizedString
+			/**
+			 * a digit
+			 */
+			digit: () => LocalizedString
+			/**
+			 * a special character
+			 */
+			special: () => LocalizedString
+		}
+		/**
+		 * The two passwords are not the same.
+		 */
+		mismatch: () => LocalizedString
+		/**
+		 * A password is recommended. Without one the backup is not encrypted and holds no passwords: restoring it keeps the passwords the unit has at that time.
+		 */
+		noPasswordWarning: () => LocalizedString
+		/**
+		 * Download backup
+		 */
+		download: () => LocalizedString
+		/**
+		 * Backup {name} downloaded.
+		 */
+		backupDone: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Failed to retrieve the backup file: {reason}
+		 */
+		backupFailed: (arg: { reason: unknown }) => LocalizedString
+		/**
+		 * Restore
+		 */
+		restoreTitle: () => LocalizedString
+		/**
+		 * Replaces all settings, certificates and files of the unit with those of a backup file. The file is checked completely first: if anything is wrong, nothing changes.
+		 */
+		restoreIntro: () => LocalizedString
+		/**
+		 * Backup file (.i4csettings)
+		 */
+		file: () => LocalizedString
+		/**
+		 * Choose a {ext} file.
+		 */
+		wrongType: (arg: { ext: unknown }) => LocalizedString
+		/**
+		 * Only needed when the backup was made with a password.
+		 */
+		restorePasswordHint: () => LocalizedString
+		/**
+		 * Restore
+		 */
+		restore: () => LocalizedString
+		/**
+		 * Restore the settings?
+		 */
+		confirmTitle: () => LocalizedString
+		/**
+		 * All settings, certificates and files of the unit will be replaced with those of {name}.
+		 */
+		confirmText: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * The settings were restored.
+		 */
+		restoreDone: () => LocalizedString
+		/**
+		 * Failed to restore the settings: {reason}
+		 */
+		restoreFailed: (arg: { reason: unknown }) => LocalizedString
+		reasons: {
+			/**
+			 * the file is not a settings backup
+			 */
+			not_a_backup: () => LocalizedString
+			/**
+			 * the backup belongs to another product
+			 */
+			other_product: () => LocalizedString
+			/**
+			 * the backup was made by a newer version; update the firmware first
+			 */
+			newer_version: () => LocalizedString
+			/**
+			 * backups of this version cannot be restored
+			 */
+			unknown_version: () => LocalizedString
+			/**
+			 * the file is truncated or damaged
+			 */
+			damaged: () => LocalizedString
+			/**
+			 * the backup is protected: enter its password
+			 */
+			password_required: () => LocalizedString
+			/**
+			 * the password is not correct
+			 */
+			wrong_password: () => LocalizedString
+			/**
+			 * the content of the backup cannot be read
+			 */
+			content: () => LocalizedString
+			/**
+			 * the backup holds settings that are not valid
+			 */
+			invalid_settings: () => LocalizedString
+			/**
+			 * the file is too large
+			 */
+			too_large: () => LocalizedString
+		}
+		/**
+		 * Only the administrator can back up and restore the settings.
+		 */
+		readOnly: () => LocalizedString
+	}
+	users: {
+		/**
+		 * The administration of users, sessions and the audit log is for administrators only. You can change your own password here.
+		 */
+		adminOnly: () => LocalizedString
+		/**
+		 * Change your password
+		 */
+		ownLink: () => LocalizedString
+		/**
+		 * Users
+		 */
+		list: () => LocalizedString
+		/**
+		 * User name
+		 */
+		name: () => LocalizedString
+		/**
+		 * Role
+		 */
+		role: () => LocalizedString
+		/**
+		 * Created
+		 */
+		created: () => LocalizedString
+		/**
+		 * Actions
+		 */
+		actions: () => LocalizedString
+		/**
+		 * you
+		 */
+		you: () => LocalizedString
+		/**
+		 * Add user
+		 */
+		add: () => LocalizedString
+		/**
+		 * Add
+		 */
+		addButton: () => LocalizedString
+		/**
+		 * User {name} added.
+		 */
+		added: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Password
+		 */
+		password: () => LocalizedString
+		/**
+		 * Confirm the password
+		 */
+		confirm: () => LocalizedString
+		/**
+		 * The two passwords differ.
+		 */
+		mismatch: () => LocalizedString
+		rules: {
+			/**
+			 * 8 to 40 characters
+			 */
+			chars: () => LocalizedString
+			/**
+			 * an upper-case letter
+			 */
+			upper: () => LocalizedString
+			/**
+			 * a lower-case letter
+			 */
+			lower: () => LocalizedString
+			/**
+			 * a digit
+			 */
+			digit: () => LocalizedString
+			/**
+			 * a special character
+			 */
+			special: () => LocalizedString
+		}
+		/**
+		 * The password needs:
+		 */
+		rulesTitle: () => LocalizedString
+		/**
+		 * Remove
+		 */
+		remove: () => LocalizedString
+		/**
+		 * Remove user
+		 */
+		removeTitle: () => LocalizedString
+		/**
+		 * Remove the user {name}? Their sessions end at once.
+		 */
+		removeText: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * User {name} removed.
+		 */
+		removed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Set password
+		 */
+		setPassword: () => LocalizedString
+		/**
+		 * New password for {name}
+		 */
+		setPasswordFor: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * The password of {name} is changed; their sessions have ended.
+		 */
+		passwordSet: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Your password
+		 */
+		own: () => LocalizedString
+		/**
+		 * Current password
+		 */
+		current: () => LocalizedString
+		/**
+		 * New password
+		 */
+		newPassword: () => LocalizedString
+		/**
+		 * Change password
+		 */
+		change: () => LocalizedString
+		/**
+		 * Your password is changed. Your other sessions have ended.
+		 */
+		ownChanged: () => LocalizedString
+		/**
+		 * Cancel
+		 */
+		cancel: () => LocalizedString
+		/**
+		 * Refresh
+		 */
+		refresh: () => LocalizedString
+		/**
+		 * The list could not be loaded: {reason}
+		 */
+		failed: (arg: { reason: unknown }) => LocalizedString
+		/**
+		 * Active sessions
+		 */
+		sessions: () => LocalizedString
+		/**
+		 * Source address
+		 */
+		source: () => LocalizedString
+		/**
+		 * Last seen
+		 */
+		lastSeen: () => LocalizedString
+		/**
+		 * this browser
+		 */
+		thisSession: () => LocalizedString
+		/**
+		 * No active session.
+		 */
+		noSessions: () => LocalizedString
+		/**
+		 * End session
+		 */
+		end: () => LocalizedString
+		/**
+		 * End session
+		 */
+		endTitle: () => LocalizedString
+		/**
+		 * End the session of {name} from {source}? That browser has to log in again.
+		 */
+		endText: (arg: { name: unknown, source: unknown }) => LocalizedString
+		/**
+		 * The session of {name} has ended.
+		 */
+		ended: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Audit log
+		 */
+		audit: () => LocalizedString
+		/**
+		 * Time
+		 */
+		time: () => LocalizedString
+		/**
+		 * Action
+		 */
+		action: () => LocalizedString
+		/**
+		 * User
+		 */
+		user: () => LocalizedString
+		/**
+		 * Details
+		 */
+		detail: () => LocalizedString
+		/**
+		 * Download the whole log
+		 */
+		download: () => LocalizedString
+		/**
+		 * Newer
+		 */
+		newer: () => LocalizedString
+		/**
+		 * Older
+		 */
+		older: () => LocalizedString
+		/**
+		 * Page {page} of {pages} ({total} entries)
+		 */
+		page: (arg: { page: unknown, pages: unknown, total: unknown }) => LocalizedString
+		/**
+		 * No entries.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * Audit log (administrators only)
+		 */
+		syslogAudit: () => LocalizedString
+	}
+	firmware: {
+		/**
+		 * Firmware update
+		 */
+		title: () => LocalizedString
+		/**
+		 * Installs a signed firmware image. Choose the .zip package and its .md5 file together; both are checked completely before anything on the unit changes.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * Only the administrator can update the firmware.
+		 */
+		readOnly: () => LocalizedString
+		/**
+		 * Running version
+		 */
+		running: () => LocalizedString
+		/**
+		 * Required on the unit
+		 */
+		minimums: () => LocalizedString
+		/**
+		 * app {app}, BSP {bsp}, HMI runtime {hmi}
+		 */
+		minimumsValue: (arg: { app: unknown, bsp: unknown, hmi: unknown }) => LocalizedString
+		/**
+		 * Update files (.zip and .md5)
+		 */
+		files: () => LocalizedString
+		/**
+		 * Select both files at once.
+		 */
+		filesHint: () => LocalizedString
+		/**
+		 * Update
+		 */
+		start: () => LocalizedString
+		/**
+		 * Update the firmware?
+		 */
+		confirmTitle: () => LocalizedString
+		/**
+		 * The unit installs {name} and restarts. Once started, the update cannot be cancelled.
+		 */
+		confirmText: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Update in progress
+		 */
+		progressTitle: () => LocalizedString
+		states: {
+			/**
+			 * Upload
+			 */
+			upload: () => LocalizedString
+			/**
+			 * Updating
+			 */
+			updating: () => LocalizedString
+			/**
+			 * Rebooting
+			 */
+			rebooting: () => LocalizedString
+		}
+		/**
+		 * The update cannot be cancelled. The page refreshes itself when the unit answers again.
+		 */
+		noCancel: () => LocalizedString
+		/**
+		 * Update failed: {reason}
+		 */
+		refused: (arg: { reason: unknown }) => LocalizedString
+		/**
+		 * Update failed. The browser timeout of 2 minutes has probably expired. The page retries in about 90 s; if the problem remains, contact support.
+		 */
+		timeout: () => LocalizedString
+		/**
+		 * Refresh in {seconds} s.
+		 */
+		retryIn: (arg: { seconds: unknown }) => LocalizedString
+		/**
+		 * Version {version} was installed (before: {from}).
+		 */
+		lastOk: (arg: { from: unknown, version: unknown }) => LocalizedString
+		/**
+		 * Version {version} did not start; version {from} runs again.
+		 */
+		lastFailed: (arg: { from: unknown, version: unknown }) => LocalizedString
+		reasons: {
+			/**
+			 * Some update files are missing: the .zip package and its .md5 file must be uploaded together.
+			 */
+			missing_files: () => LocalizedString
+			/**
+			 * Wrong file type: choose one .zip package and one .md5 file.
+			 */
+			file_type: () => LocalizedString
+			/**
+			 * Wrong file name: the .md5 file must be named after the package, with letters, digits, _ . - only.
+			 */
+			file_name: () => LocalizedString
+			/**
+			 * The file is too large (at most {max} bytes).
+			 */
+			too_large: (arg: { max: unknown }) => LocalizedString
+			/**
+			 * The package does not match its .md5 file (damaged during transfer).
+			 */
+			md5: () => LocalizedString
+			/**
+			 * The package is not a safe archive ({problem}).
+			 */
+			archive: (arg: { problem: unknown }) => LocalizedString
+			/**
+			 * The image is not signed by a trusted key.
+			 */
+			signature: () => LocalizedString
+			/**
+			 * The image was changed after it was signed ({file}).
+			 */
+			content: (arg: { file: unknown }) => LocalizedString
+			/**
+			 * The image is for an older version ({version}) than the running one ({running}).
+			 */
+			older: (arg: { running: unknown, version: unknown }) => LocalizedString
+			/**
+			 * The image needs {kind} {required}; the unit has {installed}.
+			 */
+			incompatible: (arg: { installed: unknown, kind: unknown, required: unknown }) => LocalizedString
+			/**
+			 * An update is already running; it cannot be cancelled.
+			 */
+			busy: () => LocalizedString
+			/**
+			 * Firmware updates are not available on this unit.
+			 */
+			unavailable: () => LocalizedString
+			/**
+			 * The new version did not start; the previous version runs again.
+			 */
+			start_failed: () => LocalizedString
+		}
+	}
+	notFound: {
+		/**
+		 * There is no page at {path}.
+		 */
+		text: (arg: { path: unknown }) => LocalizedString
+		/**
+		 * To the system information
+		 */
+		back: () => LocalizedString
+	}
+	legal: {
+		/**
+		 * Communicator configuration console. Use it only on units you are allowed to configure.
+	The console and the daemon contain the following open-source components, each under its licence:
+		 */
+		text: () => LocalizedString
+		/**
+		 * Open-source components
+		 */
+		components: () => LocalizedString
+	}
+	info: {
+		/**
+		 * Operating system
+		 */
+		os: () => LocalizedString
+		/**
+		 * Name
+		 */
+		osName: () => LocalizedString
+		/**
+		 * Version
+		 */
+		osVersion: () => LocalizedString
+		/**
+		 * Kernel
+		 */
+		kernel: () => LocalizedString
+		/**
+		 * Host name
+		 */
+		hostname: () => LocalizedString
+		/**
+		 * Running for
+		 */
+		uptime: () => LocalizedString
+		/**
+		 * {h} h {m} min
+		 */
+		uptimeValue: (arg: { h: unknown, m: unknown }) => LocalizedString
+		/**
+		 * Memory
+		 */
+		memory: () => LocalizedString
+		/**
+		 * {free} free of {total}
+		 */
+		memoryValue: (arg: { free: unknown, total: unknown }) => LocalizedString
+		/**
+		 * Network
+		 */
+		network: () => LocalizedString
+		/**
+		 * Gateway
+		 */
+		gateway: () => LocalizedString
+		/**
+		 * DNS servers
+		 */
+		dns: () => LocalizedString
+		/**
+		 * static
+		 */
+		'static': () => LocalizedString
+		/**
+		 * up
+		 */
+		up: () => LocalizedString
+		/**
+		 * down
+		 */
+		down: () => LocalizedString
+		/**
+		 * Time and date
+		 */
+		datetime: () => LocalizedString
+		/**
+		 * Unit time
+		 */
+		unitTime: () => LocalizedString
+		/**
+		 * Time zone
+		 */
+		timezone: () => LocalizedString
+		/**
+		 * NTP
+		 */
+		ntp: () => LocalizedString
+		/**
+		 * Services
+		 */
+		services: () => LocalizedString
+		/**
+		 * enabled
+		 */
+		enabled: () => LocalizedString
+		/**
+		 * disabled
+		 */
+		disabled: () => LocalizedString
+		/**
+		 * Installed apps
+		 */
+		apps: () => LocalizedString
+		/**
+		 * Versions
+		 */
+		versions: () => LocalizedString
+		/**
+		 * at least {min}
+		 */
+		minimum: (arg: { min: unknown }) => LocalizedString
+		versionNames: {
+			/**
+			 * App
+			 */
+			app: () => LocalizedString
+			/**
+			 * BSP
+			 */
+			bsp: () => LocalizedString
+			/**
+			 * HMI runtime
+			 */
+			hmi: () => LocalizedString
+		}
+		/**
+		 * Incompatible version: {part} {have} is older than the required {min}. Update it before relying on this unit.
+		 */
+		incompatible: (arg: { have: unknown, min: unknown, part: unknown }) => LocalizedString
+		/**
+		 * Security warnings
+		 */
+		warnings: () => LocalizedString
+		warning: {
+			/**
+			 * Open TCP ports: {subjects}. Anyone who reaches the unit can connect.
+			 */
+			open_tcp_port: (arg: { subjects: unknown }) => LocalizedString
+			/**
+			 * No encryption: {subjects}.
+			 */
+			no_encryption: (arg: { subjects: unknown }) => LocalizedString
+			/**
+			 * E-mail is sent without SSL/TLS.
+			 */
+			smtp_no_tls: () => LocalizedString
+			/**
+			 * VNC is enabled and unencrypted.
+			 */
+			vnc_unencrypted: () => LocalizedString
+			/**
+			 * Autorun is enabled: a USB stick can start programs.
+			 */
+			autorun_enabled: () => LocalizedString
+			/**
+			 * VPN enabled with NTP disabled: certificates may be judged with a wrong clock.
+			 */
+			vpn_without_ntp: () => LocalizedString
+			/**
+			 * IEC 60870-5-104 is unencrypted.
+			 */
+			iec_unencrypted: () => LocalizedString
+			/**
+			 * Frequent writes shorten storage life (log files {subjects}).
+			 */
+			frequent_writes: (arg: { subjects: unknown }) => LocalizedString
+		}
+		/**
+		 * System log
+		 */
+		syslog: () => LocalizedString
+		/**
+		 * Updates every {s} s.
+		 */
+		syslogNote: (arg: { s: unknown }) => LocalizedString
+	}
+	graphs: {
+		/**
+		 * Choose one or several log files: each file gets a graph of its own. Zoom with Ctrl+drag or the mouse wheel over a graph; click a legend entry to hide or show its series.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * Log files
+		 */
+		files: () => LocalizedString
+		storages: {
+			/**
+			 * Internal memory
+			 */
+			intern: () => LocalizedString
+			/**
+			 * USB
+			 */
+			usb: () => LocalizedString
+			/**
+			 * Temporary memory
+			 */
+			temp: () => LocalizedString
+		}
+		/**
+		 * Not mounted.
+		 */
+		notMounted: () => LocalizedString
+		/**
+		 * No files found.
+		 */
+		noFiles: () => LocalizedString
+		/**
+		 * Refresh the list
+		 */
+		refresh: () => LocalizedString
+		/**
+		 * {kb} KB
+		 */
+		size: (arg: { kb: unknown }) => LocalizedString
+		/**
+		 * Chart type
+		 */
+		chartType: () => LocalizedString
+		types: {
+			/**
+			 * Line
+			 */
+			line: () => LocalizedString
+			/**
+			 * Bar
+			 */
+			bar: () => LocalizedString
+			/**
+			 * Stacked bar
+			 */
+			stacked: () => LocalizedString
+		}
+		/**
+		 * Choose a log file to see its graph.
+		 */
+		none: () => LocalizedString
+		/**
+		 * Loading…
+		 */
+		loading: () => LocalizedString
+		/**
+		 * Failed to read file.
+		 */
+		readFailed: () => LocalizedString
+		/**
+		 * Invalid data format in graph (date, time, separator).
+		 */
+		invalidFormat: () => LocalizedString
+		/**
+		 * The file is too large for a graph: {size} MB, at most {max} MB.
+		 */
+		tooLarge: (arg: { max: unknown, size: unknown }) => LocalizedString
+		/**
+		 * The file has no column with numbers to draw.
+		 */
+		noNumbers: () => LocalizedString
+		/**
+		 * Not drawn (text): {names}
+		 */
+		textColumns: (arg: { names: unknown }) => LocalizedString
+		/**
+		 * Lines left out (not data lines): {n}
+		 */
+		skipped: (arg: { n: unknown }) => LocalizedString
+		/**
+		 * The last line is incomplete (still being written?) and was left out.
+		 */
+		torn: () => LocalizedString
+		/**
+		 * {from} to {to}
+		 */
+		range: (arg: { from: unknown, to: unknown }) => LocalizedString
+		/**
+		 * Data lines: {n}
+		 */
+		lines: (arg: { n: unknown }) => LocalizedString
+		/**
+		 * Reset zoom
+		 */
+		resetZoom: () => LocalizedString
+		/**
+		 * Series (click to hide or show)
+		 */
+		legend: () => LocalizedString
+		/**
+		 * Trend graph of {name}
+		 */
+		chart: (arg: { name: unknown }) => LocalizedString
 	}
 	fields: {
 		pew_mqtt: {
@@ -8066,11 +10333,11 @@ export type TranslationFunctions = {
 			}
 			store_send: {
 				/**
-				 * Store and send later
+				 * Keep sent files
 				 */
 				label: () => LocalizedString
 				/**
-				 * A file that could not be sent is kept and sent with the next transfer.
+				 * On: a sent file stays on the unit, renamed to the extension of the script page. Off: it is deleted by the next send that reaches the server. A file that could not be sent is always kept and sent again.
 				 */
 				help: () => LocalizedString
 			}
@@ -9006,911 +11273,187 @@ export type TranslationFunctions = {
 			}
 		}
 	}
-	com: {
-		kinds: {
-			/**
-			 * RS232
-			 */
-			'0': () => LocalizedString
-			/**
-			 * USB
-			 */
-			'1': () => LocalizedString
-			/**
-			 * RS485/RS232
-			 */
-			'3': () => LocalizedString
-			/**
-			 * memory of the unit
-			 */
-			'4': () => LocalizedString
-			/**
-			 * Ethernet
-			 */
-			'5': () => LocalizedString
-		}
+	help: {
 		/**
-		 * PLC settings
+		 * Shows the unit: operating system, network, time, services, installed apps and versions. Warnings appear at the top when a version is too old or a setting weakens security. The system log below updates itself every 5 seconds.
 		 */
-		plc: () => LocalizedString
+		info: () => LocalizedString
 		/**
-		 * Restart
+		 * One block per interface towards the PLC: COM1 (RS232), COM2 (RS485 or RS232), COM3 (USB), INTERNAL (the unit's own Modbus memory) and COM4 (Ethernet, the PLC address as IP:port). A disabled interface keeps its settings.
+	The link status under each block updates itself every 1.5 seconds: the state, the baud rate in use (also when autobaud found it) and the counters of requests, errors, timeouts, retries, bytes and how busy the link is.
+	PLC test asks the PLC for its type over the saved settings of the interface and shows the CPU type and the raw reply. The interface must be enabled and saved, and for TCP its port must be open. With unsaved changes you are asked first.
+	PLC settings: the service control interface is the one through which MQTT, the data logger and the other services read their control registers; a transparent interface cannot be used for it. The unit can also be restarted by a PLC flag (R) or every few hours.
+	Save stores the page; Reset fills in the defaults, which are stored when you save.
 		 */
-		restart: () => LocalizedString
+		com: () => LocalizedString
 		/**
-		 * Not enabled: the settings are kept but not used.
+		 * Up to 10 threads, each a TCP port that clients connect to; the thread forwards their PLC requests to the chosen interface (COM1, COM2, COM3, INTERNAL or COM4).
+	Per thread: the listening port (1025 – 65535, not 3000, 8000, 8080, 8081 or 5900; 502 for Modbus), the number of clients at the same time (1 – 16), the idle timeout (1 – 600 s) after which a silent client is disconnected, and the allowed client addresses from – to (0.0.0.0 – 0.0.0.0 accepts everyone). Monitoring commands lets status commands such as RT pass.
+	Restrictions (up to 10 per thread) grant PLC words: Read only, Read and write, or Blocked, which wins over a grant. A word without an entry cannot be reached. The start must not be greater than the end, and two grants of the same area must not overlap ('addresses overlap').
+	Modbus/TCP gateway: clients speak Modbus; each restriction names its Modbus table (holding or input registers: one per word; coils or discrete inputs: 16 per word, only for the relay areas WY, WR, WL and WX) and its Modbus start. The Modbus addresses it covers are shown under it.
+	Under each saved thread its status updates every 1.5 seconds: listening or not, clients, requests, refused, errors and bytes. Connection test sends a request through the saved thread and shows it with the raw reply; with unsaved changes you are asked first.
+	Save stores the page; Reset fills in the defaults (no thread), which are stored when you save.
 		 */
-		off: () => LocalizedString
+		port: () => LocalizedString
 		/**
-		 * Modbus (fixed)
+		 * Sets up one PLC connection step by step. Mode: Simple (one interface and a TCP port) or Advanced (also a Modbus/TCP gateway and DT restrictions).
+	Choose the interface and its parameters as on the COM page; the wizard enables it. Then the TCP listening port (default 9094) and, in advanced mode, the Modbus listening port (default 502) and the gateway: none, through the same interface, or through another interface that the wizard also enables.
+	Restriction rules: Allow all read gives read-only access to every PLC area, Allow all write read and write access; Individual lets you enter the areas yourself. On the gateway, holding registers 0 – 65535 are DT0 – DT65535, coils from 0 the Y relays and coils from 10000 the R relays, 16 per word.
+	Every step is checked before Continue. Finish overwrites the current COM and Port settings in one go: if anything fails, nothing is changed and 'Something went wrong' names the problem. Cancel leaves the wizard without changes.
 		 */
-		protocolFixed: () => LocalizedString
+		wizard_com: () => LocalizedString
 		/**
-		 * The unit's own memory, read and written over Modbus: holding registers {min} – {max} hold your data.
+		 * The unit writes its date and time into the PLC clock.
+	Update on PLC request: the PLC asks for an update through a control block of 5 data registers (its footprint is shown under the field); the unit reads that block every poll time (1 – 120 s). Update every: the minutes between two updates by time (0 – 10080; 0 = only on PLC request).
+	PLC clock: the first of the 4 calendar registers of the PLC (DT0 – DT999424; DT90054 on FP0R, FP-X and FP-XH) and whether UTC or the unit's local time is written.
+	Status shows the unit's time, its time zone, NTP and the last update with its result; it updates itself every 1.5 seconds.
+	Save stores the page; Reset fills in the defaults, which are stored when you save.
 		 */
-		internalNote: (arg: { max: unknown, min: unknown }) => LocalizedString
+		datetime: () => LocalizedString
 		/**
-		 * Address offset
+		 * The MQTT client publishes PLC data to a broker and writes received values into the PLC.
+	General: switch the client on and choose the control register block the PLC uses to drive it (its footprint is shown below the field).
+	Connection: the broker address (mqtt://, mqtts://, ws:// or wss://), the login and the quality of service. A stored password shows as asterisks; leave them to keep it.
+	Certificates: names of uploaded certificate files for TLS.
+	Save stores the page; Reset fills in the defaults, which are stored when you save.
 		 */
-		offset: () => LocalizedString
+		mqtt: () => LocalizedString
 		/**
-		 * Disabled
+		 * The SQL client writes PLC data points as rows into a table of an MS SQL Server, MySQL/MariaDB or PostgreSQL database.
+	General: switch the client on and choose the control register block the PLC uses to drive it (6 registers, DT350 by default; the block is shown under the field and must not overlap another service's) and the poll time (0.5 – 3600 s).
+	Connection: the database type (the port follows it: 1433, 3306 or 5432, unless you entered a port of your own), the server, the database (may stay empty on MS SQL), the table, the login, the timeout (3 – 120 s) and TLS, with or without checking the server certificate. Database and table names hold letters, digits, underscore, dot and hyphen. A stored password shows as asterisks; leave them to keep it. Connection test tries the saved settings and lists each step; with unsaved changes you are asked first.
+	Data points (up to 100): a column name that starts with a letter (letters, digits and underscore; each name once, whatever the case), the PLC area (DT, FL, LD, X, Y, R) and the first word, the data type, the decimals (0 – 9, 0 – 18 for 64-bit types), the word order, a unit (up to 7 characters) and an optional scaling from the PLC range to the stored range. The value must end inside its area. Add data point continues after the last point; click a row to edit it; Delete moves the later rows up.
+	Insert without PLC: the unit reads the data points through the chosen interface and station and inserts a row every poll time; it needs at least one data point and an interface that is not transparent.
+	Certificates: names of uploaded files (.crt, .csr or .pem; the key .key or .pem).
+	Save stores the page; Reset fills in the defaults, which are stored when you save.
 		 */
-		offsetOff: () => LocalizedString
+		sql: () => LocalizedString
 		/**
-		 * In use
+		 * The NoSQL client writes PLC data points into MongoDB (documents of a collection) or InfluxDB (points of a measurement).
+	General: switch the client on and choose the control register block (10 registers, DT370 by default; shown under the field, it must not overlap another service's) and the poll time (1 – 3600 s).
+	Connection: the database type, the server with scheme and port (mongodb://host:27017, http://host:8086 or https://…), the database, the collection (MongoDB) or the measurement (InfluxDB), the login, the timeout (3 – 120 s) and TLS. Names hold letters, digits, underscore, dot and hyphen. An optional tag is written with every record: give the tag name and the tag value together, or neither.
+	Read databases (InfluxDB): asks the server of the saved settings for its databases and for the measurements of the saved database; click a name to take it into its field. Connection test tries the saved settings. With unsaved changes you are asked first.
+	Data points (up to 100), as on the SQL page: a field name that starts with a letter, area and first word, data type, decimals, word order, unit and scaling. Insert without PLC reads them through the chosen interface and station every poll time.
+	Certificates: names of uploaded files for TLS.
+	Save stores the page; Reset fills in the defaults, which are stored when you save.
 		 */
-		offsetOn: () => LocalizedString
+		db: () => LocalizedString
 		/**
-		 * PLC test
+		 * The FTP client sends files of the unit to an FTP server when the PLC asks for it.
+	General: switch the client on, choose the control register block the PLC uses to drive it (6 registers from DT200 by default; the block is shown below the field and must not overlap another service's block) and the poll time (1 – 120 s). A send starts when the PLC asks for it or on the transmission cycle of the script page; each sent file is renamed to the script page's extension, and Keep sent files decides whether it stays on the unit or is deleted by the next send. A file that could not be sent is always kept and sent again.
+	Connection: the server (host name or IP address) and port (1 – 65535, usually 21), the login, and how files travel: passive mode (the unit opens the data connection, the right choice behind NAT or a firewall; in active mode the server connects back to the address you give), ASCII or binary, FTPS (explicit TLS after AUTH TLS) or SSL (implicit TLS, usually port 990) with or without verifying the server certificate. Without FTPS or SSL the login and the files travel in plain text, which the page warns about. The local directory and file name (up to 30 characters: letters, digits, underscore and dot, starting with a letter or underscore) name what is sent, the server directory where it goes. An FTP proxy is used when its address is given; it can be logged into as user@host.
+	Connection test tries the saved settings against the server and shows each step and, on failure, the server's answer; with unsaved changes you are asked first.
+	Certificates: names of uploaded certificate files. Save stores the page; Reset fills in the defaults, which are stored when you save.
 		 */
-		test: () => LocalizedString
+		ftp: () => LocalizedString
 		/**
-		 * Testing…
+		 * The HTTP client sends PLC data to an HTTP server when the PLC asks for it.
+	General: switch the client on, choose the control register block the PLC uses to drive it (14 registers from DT240 by default; the block is shown below the field and must not overlap another service's block) and the poll time (1 – 120 s).
+	Connection: the server URL as http://host[:port][/path] or https://… (up to 512 characters). SSL and the URL must agree: with SSL ticked the URL starts with https://, without it with http://; plain HTTP is reported as a missing encryption. Verifying the server certificate should stay on except for tests. User name and password are sent as HTTP basic authentication. A proxy is used when its address is given, with its port (1 – 65535, default 8080) and an optional login. Stored passwords show as asterisks; leave them to keep them.
+	Connection test tries the saved settings against the server and shows each step and, on failure, the server's answer; with unsaved changes you are asked first.
+	Certificates: names of uploaded certificate files. Save stores the page; Reset fills in the defaults, which are stored when you save.
 		 */
-		testing: () => LocalizedString
+		httpc: () => LocalizedString
 		/**
-		 * The test uses the saved settings.
+		 * The e-mail client sends e-mails when the PLC asks for it.
+	General: switch the client on, choose the control register block the PLC uses to drive it (7 registers from DT230 by default; the block is shown below the field and must not overlap another service's block) and the poll time (1 – 120 s). Store and send later keeps a mail that could not be sent for the next one.
+	Connection: how the unit logs in before sending (SMTP AUTH, POP3 before SMTP or IMAP before SMTP, which also needs the POP3/IMAP server), the SMTP server and its port. A port of 0 means autodetect and is shown as such. Sending without SSL/TLS puts the mails and the password on the network in plain text: the page warns about it. Verifying the server certificate should stay on except for tests.
+	Sender and recipients are written in angle brackets, several recipients separated by commas, e.g. <a@example.com>, <b@example.com>; an address is up to 80 characters, the recipients up to 160 and the subject up to 128. Sender, recipients and the SMTP server are required while the client is on. A SOCKS proxy is used when its address is given.
+	Connection test tries the saved settings against the server and shows each step and, on failure, the server's answer; with unsaved changes you are asked first.
+	Certificates: names of uploaded certificate files. Save stores the page; Reset fills in the defaults, which are stored when you save.
 		 */
-		testNote: () => LocalizedString
+		smtp: () => LocalizedString
 		/**
-		 * The PLC answered.
+		 * The unit's own REST API and HTTP server on one port.
+	General: Enable REST API lets other systems read and write PLC data through the interfaces of the COM page: GET /api/v1/plc/<interface>/<area>/<address>?count=n reads words (DT, FL, LD, WR, WL, WY, WX) or bits (X, Y, R, L, address like 10F), PUT with the values as JSON writes them; the inputs WX and X cannot be written. GET /api/v1/info describes the unit. Enable HTTP server serves the uploaded HTTP files by name on the same port. The port is 1025 – 65535, not 3000, 8000, 8080, 8081 or 5900, and must not be used by another setting. The line below shows whether the saved settings are listening.
+	Security: the port has no login of its own. Only clients from – to are answered (0.0.0.0 – 0.0.0.0 accepts every address), so keep the range narrow. Encryption (HTTPS) needs the uploaded server certificate and key; without encryption the page warns. CORS lets web pages of other sites call the API from a browser: leave it off unless such a page needs it.
+	REST test connects to the saved port as a client would, checks the certificate with HTTPS and asks for /api/v1/info; with unsaved changes you are asked first.
+	HTTP server files: tick files and delete them after a question (administrator only). The example download describes the API with sample requests.
+	Save stores the page; Reset fills in the defaults, which are stored when you save.
 		 */
-		testOk: () => LocalizedString
+		rest: () => LocalizedString
 		/**
-		 * CPU type: {name}
+		 * The unit acts as an IEC 60870-5-104 server (controlled station) for a control centre. IEC 60870-5-104 is unencrypted: use it only in a protected network.
+	Server: the ASDU address (1 – 65535; structured: two octets of 0 – 255), the originator address (0 – 255), the server port (2404 by default; 1025 – 65535, not 3000, 8000, 8080, 8081 or 5900) and the PLC poll time (5 – 65535 ms).
+	Connections (up to 4, a redundancy group): per connection the PLC area (DT, FL or LD) and its buffers: a read-back word, the monitor buffer with its depth (1 – 32765) and the control buffer of 26 registers. The buffers must lie in the area and must not overlap.
+	Protocol: t1, t2, t3 (1 – 255 s) with t2 < t1 < t3; k (2 – 14) and w (1 – 13) with w at most 2/3 of k; test frames, the PLC timeout (5 – 65535 ms) and the lock mode. Expert mode is for protocol parameters that differ from the standard values (t1 15 s, t2 10 s, t3 20 s, k 12, w 8). Allowed clients from – to: 0.0.0.0 – 0.0.0.0 accepts every address.
+	Save stores the page; Reset fills in the defaults, which are stored when you save.
 		 */
-		cpu: (arg: { name: unknown }) => LocalizedString
+		iec: () => LocalizedString
 		/**
-		 * unknown
+		 * The unit runs one script file, the active one named under General (letters, digits, underscore and dot, ending in .cfg). Enable script switches it on.
+	FTP transmission: the files the script writes are sent with the FTP client (set it up on the FTP page), every send cycle (at least 60 s) counted from the base time (seconds after midnight, up to 86400); a failed send is repeated up to 9 times, and a sent file gets the extension given (at most 7 characters).
+	Script editor: the text of the active script. Load default script puts a documented example into the editor. Write file stores the text in the active script file at once; Save in the page bar stores the page and writes the file too. Download fetches the active script file.
+	Script files: upload .cfg files from your computer, download them, or Use one: its name becomes the active script and its text is loaded into the editor; save the page to apply it.
 		 */
-		cpuUnknown: () => LocalizedString
+		script: () => LocalizedString
 		/**
-		 * Family
+		 * The TLS bridge protects connections that cannot do TLS themselves, for example Modbus/TCP (502) and Modbus/TCP Security (802).
+	TLS client: local clients connect in plain text to a port of the unit, which carries the connection over TLS to a server. TLS server: TLS clients connect to the unit, which carries the connection in plain text to a local host.
+	This page shows both parts: whether they are enabled, where they listen and where they carry the connections. Their settings are on the TLS client and TLS server pages. Example files are in the download area.
 		 */
-		family: () => LocalizedString
+		tls: () => LocalizedString
 		/**
-		 * Model
+		 * Plain clients connect to the listening port (500 – 65535, not 3000, 8000, 8080, 8081 or 5900), optionally only from an address range (the end must not be below the start; 0.0.0.0 – 0.0.0.0 accepts every address).
+	The connection is carried over TLS to the TLS server and its port (802 for Modbus/TCP Security). Minimum TLS version: for new setups 1.2 or 1.3. Verify the server certificate against the CA certificate.
+	Authentication: public key, or a client certificate with its key (both then required). Certificate names: ca, client and key with the extensions .crt, .csr, .pem, .der, .cer (key .key or .pem).
+	The PLC controls the client through a control block of 2 registers (DT360 by default), read every poll time (1 – 120 s).
 		 */
-		model: () => LocalizedString
+		tlsclient: () => LocalizedString
 		/**
-		 * Version
+		 * TLS clients connect to the TLS listening port (1025 – 65535, not 3000, 8000, 8080, 8081 or 5900), optionally only from an address range (the end must not be below the start).
+	The connection is carried in plain text to the destination host and port (502 for Modbus/TCP). The server presents its certificate and key (both required); with client-certificate authentication it checks clients against the CA certificate (then required). Minimum TLS version: for new setups 1.2 or 1.3.
+	The server reports its state in a status block of 2 registers (DT362 by default), read every poll time (1 – 120 s).
 		 */
-		version: () => LocalizedString
+		tlsserver: () => LocalizedString
 		/**
-		 * Operating mode
+		 * The data logger writes PLC values into CSV files, one record per trigger, to the internal memory, a USB stick or the temporary memory (lost at power off).
+	General: the storage, the CSV header (none, 1 to 3 lines, or user defined by a format file), the field and decimal separators, the time stamp from the unit or from the PLC clock, and what happens when memory runs low. The PLC can start and stop logging through a control register and receive the write status (stopped, error, status, low memory) in data registers; the registers each setting uses are shown under it.
+	Log files (up to 16): the interface and station, the trigger (fixed cycle of 1 – 86500 s, a specified time of day, a condition on relay flags, or a PLC flag), how often a new file begins, records per trigger and per write, and how many files are kept (older ones are deleted at 4:00; 0 = never). The page estimates how long reading one record takes and warns when that is longer than the log cycle.
+	Data points (up to 700 in all; STRING up to 60, difference up to 400; up to 50 added at once): name, unit, area and address, data type, word order, decimals, scaling and whether the momentary value, the difference or the average is logged. Deleting log files or data points numbers the rest from 1 again.
+	Import reads a global variable list exported from FPWIN Pro (or an export of this page): choose the columns, the header lines and a filter of at least 2 characters; rows that cannot be logged are listed with their reason. Export writes the data points of a log file in the same columns.
+	Files on the storage: list, download and delete the CSV files. Open them as graphs on the Trend graphs page.
 		 */
-		mode: () => LocalizedString
+		log: () => LocalizedString
 		/**
-		 * PLC test failed.
+		 * Choose one or several CSV log files from the internal memory, the USB stick or the temporary memory (up to 10 MB each); each file gets a graph of its own, with the time of day on the x axis and the y axis from zero.
+	Chart type: line, bar or stacked bar. A long file is reduced to at most 2880 points per series so that peaks remain visible.
+	Zoom: drag with Ctrl held down over a graph, or turn the mouse wheel over it; Reset zoom shows the whole file again. Click a legend entry to hide or show its series.
+	A file that is not a log file of the unit (date, time or separator not readable) is reported and not drawn.
 		 */
-		failed: () => LocalizedString
-		reasons: {
-			/**
-			 * The PLC did not answer.
-			 */
-			no_answer: () => LocalizedString
-			/**
-			 * The PLC answered with an error.
-			 */
-			plc_error: () => LocalizedString
-			/**
-			 * The reply could not be understood.
-			 */
-			bad_reply: () => LocalizedString
-			/**
-			 * The connection to the PLC is down.
-			 */
-			link_down: () => LocalizedString
-		}
+		graphs: () => LocalizedString
 		/**
-		 * PLC error code {code}.
+		 * Backup saves every setting of the unit into one .i4csettings file named after the unit and the date: all configuration sections, the uploaded certificates and keys, the files of the HTTP server, the script files and the log configuration files.
+	A backup password is optional but recommended: 8 – 32 characters with an upper case letter, a lower case letter, a digit and a special character, entered twice. With a password the file is encrypted (AES-256-GCM) and also holds the passwords of the services. Without one it is only protected against damage and holds no passwords; restoring it keeps the passwords the unit has.
+	Restore: choose a .i4csettings file and, if it has one, its password. After your confirmation the file is checked completely (product, version, damage, password, every setting against the same rules as a save); only then are all settings and files replaced at once. If anything is wrong nothing changes and the reason is shown. Backups of older versions are converted; backups of newer versions are refused.
+	Only the administrator can back up and restore.
 		 */
-		errorCode: (arg: { code: unknown }) => LocalizedString
+		backuprestore: () => LocalizedString
 		/**
-		 * Raw reply
+		 * Installs a new firmware image. Choose the .zip package and its .md5 file together (both at once in the file dialog); a wrong type, a wrong name, a file that is too large or a missing file is reported before anything is sent.
+	The unit checks the whole image before it changes anything: the .md5 (damage in transfer), the archive (no unsafe names, links or oversized content), the signature of the image by a trusted key, the version (never older than the running one) and the required app, BSP and HMI runtime versions. A refused image leaves the unit as it was, and the reason is shown.
+	The update then runs through upload, updating and rebooting and cannot be cancelled. The running version stays until the new one starts and answers; if it does not, the previous version comes back. The page refreshes itself when the unit answers again; sign in again to continue.
+	If the unit does not answer within 2 minutes the browser timeout has probably expired: the page retries after about 90 s. If the problem remains, contact support.
 		 */
-		raw: () => LocalizedString
+		firmware: () => LocalizedString
 		/**
-		 * no reply
+		 * Licence terms of the console and its components.
 		 */
-		noReply: () => LocalizedString
+		legal: () => LocalizedString
 		/**
-		 * Link status
+		 * Administrators manage who may use the console. Two roles exist: an administrator changes settings; a user sees everything read-only.
+	Users: add a user with a name (a letter first, then letters, digits, underscore, dot or hyphen), a role and a password of 8 to 40 characters with an upper-case letter, a lower-case letter, a digit and a special character; the checklist under the field shows what is still missing. Set password gives a user a new password; Remove deletes a user. You cannot remove your own account or the last administrator. A changed password or a removed user ends that user's sessions at once.
+	Your password: every role changes its own password here with the current one; your other browsers are logged out.
+	Active sessions: who is logged in, from which address, since when and when last seen. End session logs that browser out at its next action.
+	Audit log: every login, logout, lockout, saved setting and user change, newest first. Download saves the whole log; nobody can change it.
 		 */
-		status: () => LocalizedString
+		users: () => LocalizedString
 		/**
-		 * Status unavailable
+		 * The address does not name a page. Use the menu.
 		 */
-		unavailable: () => LocalizedString
-		states: {
-			/**
-			 * disabled
-			 */
-			disabled: () => LocalizedString
-			/**
-			 * connecting
-			 */
-			connecting: () => LocalizedString
-			/**
-			 * connected
-			 */
-			up: () => LocalizedString
-			/**
-			 * no connection
-			 */
-			down: () => LocalizedString
-			/**
-			 * not present
-			 */
-			absent: () => LocalizedString
-		}
-		/**
-		 * {rate} baud
-		 */
-		baud: (arg: { rate: unknown }) => LocalizedString
-		autobaud: {
-			/**
-			 * autobaud searching
-			 */
-			searching: () => LocalizedString
-			/**
-			 * found by autobaud
-			 */
-			found: () => LocalizedString
-			/**
-			 * autobaud failed
-			 */
-			failed: () => LocalizedString
-		}
-		stats: {
-			/**
-			 * Requests
-			 */
-			requests: () => LocalizedString
-			/**
-			 * Errors
-			 */
-			errors: () => LocalizedString
-			/**
-			 * Timeouts
-			 */
-			timeouts: () => LocalizedString
-			/**
-			 * Retries
-			 */
-			retries: () => LocalizedString
-			/**
-			 * Bytes sent
-			 */
-			bytesOut: () => LocalizedString
-			/**
-			 * Bytes received
-			 */
-			bytesIn: () => LocalizedString
-			/**
-			 * Busy
-			 */
-			busyShare: () => LocalizedString
-		}
+		notfound: () => LocalizedString
 	}
-	port: {
-		/**
-		 * Each thread opens a TCP port for clients and forwards their requests to one interface, limited to the PLC words its restrictions grant. No restriction means no access; Blocked wins over a grant.
-		 */
-		intro: () => LocalizedString
-		/**
-		 * No port is open. Add a thread to open one.
-		 */
-		noThreads: () => LocalizedString
-		/**
-		 * Add thread
-		 */
-		addThread: () => LocalizedString
-		/**
-		 * Remove thread
-		 */
-		removeThread: () => LocalizedString
-		/**
-		 * Thread {n} · port {port}
-		 */
-		thread: (arg: { n: unknown, port: unknown }) => LocalizedString
-		/**
-		 * Every client address is accepted (0.0.0.0 – 0.0.0.0).
-		 */
-		allAddresses: () => LocalizedString
-		/**
-		 * Modbus/TCP gateway: each restriction appears in its Modbus table from its Modbus start on.
-		 */
-		gatewayNote: () => LocalizedString
-		/**
-		 * Restrictions
-		 */
-		restrictions: () => LocalizedString
-		/**
-		 * restriction {n}
-		 */
-		restrictionN: (arg: { n: unknown }) => LocalizedString
-		/**
-		 * No restriction yet: the clients of this port can reach no PLC word.
-		 */
-		noRestrictions: () => LocalizedString
-		/**
-		 * Add restriction
-		 */
-		addRestriction: () => LocalizedString
-		/**
-		 * Remove
-		 */
-		removeRestriction: () => LocalizedString
-		/**
-		 * {area} words 0 – {max}
-		 */
-		areaRange: (arg: { area: unknown, max: unknown }) => LocalizedString
-		/**
-		 * Modbus {first} – {last} ({unit})
-		 */
-		modbusRange: (arg: { first: unknown, last: unknown, unit: unknown }) => LocalizedString
-		/**
-		 * registers
-		 */
-		words: () => LocalizedString
-		/**
-		 * bits
-		 */
-		bits: () => LocalizedString
-		/**
-		 * Port status
-		 */
-		status: () => LocalizedString
-		/**
-		 * Status unavailable
-		 */
-		unavailable: () => LocalizedString
-		/**
-		 * Not saved yet: no status.
-		 */
-		notSaved: () => LocalizedString
-		/**
-		 * listening on {port}
-		 */
-		listening: (arg: { port: unknown }) => LocalizedString
-		/**
-		 * not listening ({port})
-		 */
-		closed: (arg: { port: unknown }) => LocalizedString
-		stats: {
-			/**
-			 * Clients
-			 */
-			clients: () => LocalizedString
-			/**
-			 * Requests
-			 */
-			requests: () => LocalizedString
-			/**
-			 * Refused
-			 */
-			refused: () => LocalizedString
-			/**
-			 * Errors
-			 */
-			errors: () => LocalizedString
-			/**
-			 * Bytes received
-			 */
-			bytesIn: () => LocalizedString
-			/**
-			 * Bytes sent
-			 */
-			bytesOut: () => LocalizedString
-		}
-		/**
-		 * Connection test
-		 */
-		test: () => LocalizedString
-		/**
-		 * Testing…
-		 */
-		testing: () => LocalizedString
-		/**
-		 * The test uses the saved settings.
-		 */
-		testNote: () => LocalizedString
-		/**
-		 * The PLC answered through this port.
-		 */
-		testOk: () => LocalizedString
-		/**
-		 * Connection test failed.
-		 */
-		testFailed: () => LocalizedString
-		reasons: {
-			/**
-			 * The port is not listening.
-			 */
-			not_listening: () => LocalizedString
-			/**
-			 * The port refused the connection.
-			 */
-			refused: () => LocalizedString
-			/**
-			 * The PLC did not answer.
-			 */
-			no_answer: () => LocalizedString
-			/**
-			 * The PLC answered with an error.
-			 */
-			error_answer: () => LocalizedString
-		}
-		/**
-		 * Request sent
-		 */
-		request: () => LocalizedString
-		/**
-		 * Raw reply
-		 */
-		raw: () => LocalizedString
-		/**
-		 * nothing
-		 */
-		nothing: () => LocalizedString
-	}
-	wizard: {
-		/**
-		 * Steps
-		 */
-		progress: () => LocalizedString
-		/**
-		 * Step {n} of {count}: {name}
-		 */
-		stepTitle: (arg: { count: unknown, n: unknown, name: unknown }) => LocalizedString
-		steps: {
-			/**
-			 * Mode
-			 */
-			mode: () => LocalizedString
-			/**
-			 * Interface
-			 */
-			iface: () => LocalizedString
-			/**
-			 * Interface parameters
-			 */
-			params: () => LocalizedString
-			/**
-			 * TCP listening port
-			 */
-			tcp: () => LocalizedString
-			/**
-			 * Modbus listening port
-			 */
-			modbus: () => LocalizedString
-			/**
-			 * Modbus gateway
-			 */
-			gateway: () => LocalizedString
-			/**
-			 * Restriction rules
-			 */
-			rules: () => LocalizedString
-			/**
-			 * Finish
-			 */
-			finish: () => LocalizedString
-		}
-		notes: {
-			/**
-			 * Simple sets up one interface with one TCP port. Advanced adds the Modbus/TCP gateway and DT-area restrictions.
-			 */
-			mode: () => LocalizedString
-			/**
-			 * The interface the PLC is connected to.
-			 */
-			iface: () => LocalizedString
-			/**
-			 * The settings of this interface, as on the COM page.
-			 */
-			params: () => LocalizedString
-			/**
-			 * Clients reach the PLC through this port (default 9094).
-			 */
-			tcp: () => LocalizedString
-			/**
-			 * The port of the Modbus/TCP gateway (Modbus standard 502); used when you choose a gateway in the next step.
-			 */
-			modbus: () => LocalizedString
-			/**
-			 * A second port that translates Modbus/TCP for the PLC, through the same or another interface.
-			 */
-			gateway: () => LocalizedString
-			/**
-			 * Which PLC data the clients may read or write.
-			 */
-			rules: () => LocalizedString
-			/**
-			 * Check the settings. Finish saves the COM and the Port settings together.
-			 */
-			finish: () => LocalizedString
-		}
-		modes: {
-			/**
-			 * Simple
-			 */
-			simple: () => LocalizedString
-			/**
-			 * Advanced
-			 */
-			advanced: () => LocalizedString
-		}
-		modeHints: {
-			/**
-			 * One interface and one TCP port; restrictions without the DT area.
-			 */
-			simple: () => LocalizedString
-			/**
-			 * Also a Modbus/TCP gateway and restrictions of the DT area.
-			 */
-			advanced: () => LocalizedString
-		}
-		/**
-		 * enabled, {protocol}
-		 */
-		isEnabled: (arg: { protocol: unknown }) => LocalizedString
-		/**
-		 * not enabled
-		 */
-		isDisabled: () => LocalizedString
-		/**
-		 * The wizard enables {name}.
-		 */
-		enables: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * INTERNAL has no further parameters: the unit's own memory, always Modbus.
-		 */
-		internal: () => LocalizedString
-		/**
-		 * TCP listening port
-		 */
-		tcpPort: () => LocalizedString
-		/**
-		 * Modbus listening port
-		 */
-		modbusPort: () => LocalizedString
-		gateways: {
-			/**
-			 * No gateway
-			 */
-			none: () => LocalizedString
-			/**
-			 * Same interface
-			 */
-			same: () => LocalizedString
-			/**
-			 * New interface
-			 */
-			other: () => LocalizedString
-		}
-		gatewayHints: {
-			/**
-			 * Only the TCP port.
-			 */
-			none: () => LocalizedString
-			/**
-			 * The gateway also uses {name}.
-			 */
-			same: (arg: { name: unknown }) => LocalizedString
-			/**
-			 * The gateway uses another interface, enabled with its parameters below.
-			 */
-			other: () => LocalizedString
-		}
-		/**
-		 * Gateway interface
-		 */
-		gatewayIface: () => LocalizedString
-		/**
-		 * Modbus layout on port {port}: holding registers 0 – 65535 are DT0 – DT65535; coils from 0 are the Y relays (coil 16·n + b is bit b of WY n); coils from {r} are the R relays of WR in the same way.
-		 */
-		layout: (arg: { port: unknown, r: unknown }) => LocalizedString
-		rules: {
-			/**
-			 * Allow all read
-			 */
-			read: () => LocalizedString
-			/**
-			 * Allow all write
-			 */
-			write: () => LocalizedString
-			/**
-			 * Individual
-			 */
-			individual: () => LocalizedString
-		}
-		ruleHints: {
-			/**
-			 * Every PLC area can be read, nothing written.
-			 */
-			read: () => LocalizedString
-			/**
-			 * Every PLC area can be read and written.
-			 */
-			write: () => LocalizedString
-			/**
-			 * Only the areas you enter (no DT area in simple mode).
-			 */
-			individual: () => LocalizedString
-			/**
-			 * Only the areas you enter, the DT area included.
-			 */
-			individualDt: () => LocalizedString
-		}
-		/**
-		 * {area} {start} – {end}: {rights}
-		 */
-		entry: (arg: { area: unknown, end: unknown, rights: unknown, start: unknown }) => LocalizedString
-		/**
-		 * The gateway grants the same rights on DT0 – DT65535 (holding registers) and on the WY and WR relays (coils from 0 and from {r}).
-		 */
-		gatewayWhole: (arg: { r: unknown }) => LocalizedString
-		/**
-		 * On the gateway, DT entries are holding registers at their own address (up to DT65535), WY entries coils from 0 and WR entries coils from {r} (16 per word); other areas cannot be reached over Modbus.
-		 */
-		gatewayIndividual: (arg: { r: unknown }) => LocalizedString
-		summary: {
-			/**
-			 * Mode
-			 */
-			mode: () => LocalizedString
-			/**
-			 * Interface
-			 */
-			iface: () => LocalizedString
-			/**
-			 * Modbus gateway
-			 */
-			gateway: () => LocalizedString
-			/**
-			 * Restrictions
-			 */
-			rules: () => LocalizedString
-			/**
-			 * Individual (entries: {count})
-			 */
-			entries: (arg: { count: unknown }) => LocalizedString
-		}
-		/**
-		 * Finishing overwrites the current COM and Port settings.
-		 */
-		overwrite: () => LocalizedString
-		/**
-		 * Something went wrong.
-		 */
-		failed: () => LocalizedString
-		/**
-		 * Back
-		 */
-		back: () => LocalizedString
-		/**
-		 * Continue
-		 */
-		'continue': () => LocalizedString
-		/**
-		 * Finish
-		 */
-		finish: () => LocalizedString
-		/**
-		 * Cancel
-		 */
-		cancel: () => LocalizedString
-		/**
-		 * Leave the wizard
-		 */
-		cancelTitle: () => LocalizedString
-		/**
-		 * Your entries in the wizard are dropped; the settings stay as they are.
-		 */
-		cancelText: () => LocalizedString
-		/**
-		 * Drop the entries
-		 */
-		discard: () => LocalizedString
-		/**
-		 * Stay in the wizard
-		 */
-		stay: () => LocalizedString
-	}
-	rest: {
-		/**
-		 * HTTP server files
-		 */
-		files: () => LocalizedString
-		/**
-		 * Files uploaded for the HTTP server. With the HTTP server on, each is served at http(s)://<unit>:<port>/<name>; index.html also at /.
-		 */
-		filesHint: () => LocalizedString
-		/**
-		 * Refresh
-		 */
-		refresh: () => LocalizedString
-		/**
-		 * Failed to read file; no files found.
-		 */
-		listFailed: () => LocalizedString
-		/**
-		 * No files uploaded.
-		 */
-		none: () => LocalizedString
-		/**
-		 * Select all files
-		 */
-		checkAll: () => LocalizedString
-		/**
-		 * Select {name}
-		 */
-		check: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * Name
-		 */
-		name: () => LocalizedString
-		/**
-		 * Size
-		 */
-		size: () => LocalizedString
-		/**
-		 * Delete selected ({count})
-		 */
-		remove: (arg: { count: unknown }) => LocalizedString
-		/**
-		 * Delete HTTP files
-		 */
-		removeTitle: () => LocalizedString
-		/**
-		 * Delete {count} file(s) from the HTTP server? This cannot be undone.
-		 */
-		removeText: (arg: { count: unknown }) => LocalizedString
-		/**
-		 * Delete
-		 */
-		removeYes: () => LocalizedString
-		/**
-		 * {count} file(s) deleted.
-		 */
-		removed: (arg: { count: unknown }) => LocalizedString
-		/**
-		 * With encryption the server presents the uploaded server certificate (server.pem or server.crt) and its key (key.pem or key.key). A newly uploaded certificate is used within a few seconds.
-		 */
-		certNote: () => LocalizedString
-		/**
-		 * The REST port is closed: neither the API nor the HTTP server is enabled in the saved settings.
-		 */
-		stateOff: () => LocalizedString
-		/**
-		 * Listening on port {port} ({scheme}).
-		 */
-		stateListening: (arg: { port: unknown, scheme: unknown }) => LocalizedString
-		/**
-		 * Not listening: HTTPS needs the uploaded server certificate and key.
-		 */
-		stateNoCert: () => LocalizedString
-		/**
-		 * Not listening on port {port}: {detail}
-		 */
-		stateFailed: (arg: { detail: unknown, port: unknown }) => LocalizedString
-	}
-	certs: {
-		kinds: {
-			/**
-			 * CA certificate
-			 */
-			ca: () => LocalizedString
-			/**
-			 * Client certificate
-			 */
-			client: () => LocalizedString
-			/**
-			 * Server certificate
-			 */
-			server: () => LocalizedString
-			/**
-			 * Private key
-			 */
-			key: () => LocalizedString
-		}
-		/**
-		 * Upload
-		 */
-		choose: () => LocalizedString
-		/**
-		 * Extensions {ext}
-		 */
-		allowed: (arg: { ext: unknown }) => LocalizedString
-		/**
-		 * No certificate uploaded.
-		 */
-		none: () => LocalizedString
-		/**
-		 * Upload success: {name}.
-		 */
-		uploaded: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * Failed to upload file(s).
-		 */
-		uploadFailed: () => LocalizedString
-		/**
-		 * Removal success: {name}.
-		 */
-		removed: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * Failed to remove certificates.
-		 */
-		removeFailed: () => LocalizedString
-		/**
-		 * Remove certificate
-		 */
-		deleteTitle: () => LocalizedString
-		/**
-		 * Remove {name}? A service that uses it cannot connect until another one is uploaded.
-		 */
-		deleteText: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * Remove
-		 */
-		'delete': () => LocalizedString
-		/**
-		 * Keep
-		 */
-		keep: () => LocalizedString
-		/**
-		 * File
-		 */
-		file: () => LocalizedString
-		/**
-		 * Subject
-		 */
-		subject: () => LocalizedString
-		/**
-		 * Issuer
-		 */
-		issuer: () => LocalizedString
-		/**
-		 * Valid until
-		 */
-		validTo: () => LocalizedString
-		/**
-		 * expired
-		 */
-		expired: () => LocalizedString
-		/**
-		 * Private key ({type})
-		 */
-		key: (arg: { type: unknown }) => LocalizedString
-		/**
-		 * Certificate request
-		 */
-		request: () => LocalizedString
-		/**
-		 * Not a valid certificate file
-		 */
-		invalid: () => LocalizedString
-		/**
-		 * {count} certificates
-		 */
-		chain: (arg: { count: unknown }) => LocalizedString
-	}
-	script: {
-		/**
-		 * General
-		 */
-		general: () => LocalizedString
-		/**
-		 * FTP transmission
-		 */
-		transmission: () => LocalizedString
-		/**
-		 * Script editor
-		 */
-		editor: () => LocalizedString
-		/**
-		 * Script files
-		 */
-		files: () => LocalizedString
-		/**
-		 * Load default script
-		 */
-		loadDefault: () => LocalizedString
-		/**
-		 * Load the default script
-		 */
-		defaultTitle: () => LocalizedString
-		/**
-		 * Replace the text in the editor with the default script?
-		 */
-		defaultText: () => LocalizedString
-		/**
-		 * Replace
-		 */
-		replace: () => LocalizedString
-		/**
-		 * Keep
-		 */
-		keep: () => LocalizedString
-		/**
-		 * Write file
-		 */
-		write: () => LocalizedString
-		/**
-		 * The script file {name} was written.
-		 */
-		written: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * Download
-		 */
-		download: () => LocalizedString
-		/**
-		 * Upload .cfg file
-		 */
-		upload: () => LocalizedString
-		/**
-		 * Upload success: {name}.
-		 */
-		uploaded: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * Failed to upload file(s).
-		 */
-		uploadFailed: () => LocalizedString
-		/**
-		 * Use
-		 */
-		use: () => LocalizedString
-		/**
-		 * active
-		 */
-		active: () => LocalizedString
-		/**
-		 * No files found.
-		 */
-		noFiles: () => LocalizedString
-		/**
-		 * Failed to read file.
-		 */
-		readFailed: () => LocalizedString
-		/**
-		 * {size} bytes
-		 */
-		size: (arg: { size: unknown }) => LocalizedString
-		/**
-		 * {count} of {max} bytes
-		 */
-		count: (arg: { count: unknown, max: unknown }) => LocalizedString
-	}
-	coming: {
-		/**
-		 * The settings of this page arrive in a later firmware. The title and the menu entry are already here.
-		 */
-		text: () => LocalizedString
-	}
-	log: {
+	logger: {
 		/**
 		 * CSV files of PLC data points, written on a trigger to the chosen storage; at most 700 data points in all.
 		 */
@@ -10772,624 +12315,269 @@ export type TranslationFunctions = {
 			total: (arg: { count: unknown, size: unknown }) => LocalizedString
 		}
 	}
-	iec: {
+	wizard: {
 		/**
-		 * Server
+		 * Steps
 		 */
-		server: () => LocalizedString
+		progress: () => LocalizedString
 		/**
-		 * PLC
+		 * Step {n} of {count}: {name}
 		 */
-		plc: () => LocalizedString
+		stepTitle: (arg: { count: unknown, n: unknown, name: unknown }) => LocalizedString
+		steps: {
+			/**
+			 * Mode
+			 */
+			mode: () => LocalizedString
+			/**
+			 * Interface
+			 */
+			iface: () => LocalizedString
+			/**
+			 * Interface parameters
+			 */
+			params: () => LocalizedString
+			/**
+			 * TCP listening port
+			 */
+			tcp: () => LocalizedString
+			/**
+			 * Modbus listening port
+			 */
+			modbus: () => LocalizedString
+			/**
+			 * Modbus gateway
+			 */
+			gateway: () => LocalizedString
+			/**
+			 * Restriction rules
+			 */
+			rules: () => LocalizedString
+			/**
+			 * Finish
+			 */
+			finish: () => LocalizedString
+		}
+		notes: {
+			/**
+			 * Simple sets up one interface with one TCP port. Advanced adds the Modbus/TCP gateway and DT-area restrictions.
+			 */
+			mode: () => LocalizedString
+			/**
+			 * The interface the PLC is connected to.
+			 */
+			iface: () => LocalizedString
+			/**
+			 * The settings of this interface, as on the COM page.
+			 */
+			params: () => LocalizedString
+			/**
+			 * Clients reach the PLC through this port (default 9094).
+			 */
+			tcp: () => LocalizedString
+			/**
+			 * The port of the Modbus/TCP gateway (Modbus standard 502); used when you choose a gateway in the next step.
+			 */
+			modbus: () => LocalizedString
+			/**
+			 * A second port that translates Modbus/TCP for the PLC, through the same or another interface.
+			 */
+			gateway: () => LocalizedString
+			/**
+			 * Which PLC data the clients may read or write.
+			 */
+			rules: () => LocalizedString
+			/**
+			 * Check the settings. Finish saves the COM and the Port settings together.
+			 */
+			finish: () => LocalizedString
+		}
+		modes: {
+			/**
+			 * Simple
+			 */
+			simple: () => LocalizedString
+			/**
+			 * Advanced
+			 */
+			advanced: () => LocalizedString
+		}
+		modeHints: {
+			/**
+			 * One interface and one TCP port; restrictions without the DT area.
+			 */
+			simple: () => LocalizedString
+			/**
+			 * Also a Modbus/TCP gateway and restrictions of the DT area.
+			 */
+			advanced: () => LocalizedString
+		}
 		/**
-		 * Connections
+		 * enabled, {protocol}
 		 */
-		connections: () => LocalizedString
+		isEnabled: (arg: { protocol: unknown }) => LocalizedString
 		/**
-		 * Connection {n}
+		 * not enabled
 		 */
-		connection: (arg: { n: unknown }) => LocalizedString
+		isDisabled: () => LocalizedString
 		/**
-		 * PLC buffers
+		 * The wizard enables {name}.
 		 */
-		buffers: () => LocalizedString
+		enables: (arg: { name: unknown }) => LocalizedString
 		/**
-		 * Protocol
+		 * INTERNAL has no further parameters: the unit's own memory, always Modbus.
 		 */
-		protocol: () => LocalizedString
+		internal: () => LocalizedString
 		/**
-		 * Clients
+		 * TCP listening port
 		 */
-		clients: () => LocalizedString
+		tcpPort: () => LocalizedString
 		/**
-		 * Add connection
+		 * Modbus listening port
 		 */
-		add: () => LocalizedString
+		modbusPort: () => LocalizedString
+		gateways: {
+			/**
+			 * No gateway
+			 */
+			none: () => LocalizedString
+			/**
+			 * Same interface
+			 */
+			same: () => LocalizedString
+			/**
+			 * New interface
+			 */
+			other: () => LocalizedString
+		}
+		gatewayHints: {
+			/**
+			 * Only the TCP port.
+			 */
+			none: () => LocalizedString
+			/**
+			 * The gateway also uses {name}.
+			 */
+			same: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * The gateway uses another interface, enabled with its parameters below.
+			 */
+			other: () => LocalizedString
+		}
 		/**
-		 * Remove connection
+		 * Gateway interface
 		 */
-		remove: () => LocalizedString
+		gatewayIface: () => LocalizedString
 		/**
-		 * {count} of {max} connections (redundancy group)
+		 * Modbus layout on port {port}: holding registers 0 – 65535 are DT0 – DT65535; coils from 0 are the Y relays (coil 16·n + b is bit b of WY n); coils from {r} are the R relays of WR in the same way.
 		 */
-		count: (arg: { count: unknown, max: unknown }) => LocalizedString
+		layout: (arg: { port: unknown, r: unknown }) => LocalizedString
+		rules: {
+			/**
+			 * Allow all read
+			 */
+			read: () => LocalizedString
+			/**
+			 * Allow all write
+			 */
+			write: () => LocalizedString
+			/**
+			 * Individual
+			 */
+			individual: () => LocalizedString
+		}
+		ruleHints: {
+			/**
+			 * Every PLC area can be read, nothing written.
+			 */
+			read: () => LocalizedString
+			/**
+			 * Every PLC area can be read and written.
+			 */
+			write: () => LocalizedString
+			/**
+			 * Only the areas you enter (no DT area in simple mode).
+			 */
+			individual: () => LocalizedString
+			/**
+			 * Only the areas you enter, the DT area included.
+			 */
+			individualDt: () => LocalizedString
+		}
 		/**
-		 * No connection: a control centre cannot connect.
+		 * {area} {start} – {end}: {rights}
 		 */
-		none: () => LocalizedString
+		entry: (arg: { area: unknown, end: unknown, rights: unknown, start: unknown }) => LocalizedString
 		/**
-		 * Structured: {hi}.{lo}
+		 * The gateway grants the same rights on DT0 – DT65535 (holding registers) and on the WY and WR relays (coils from 0 and from {r}).
 		 */
-		structured: (arg: { hi: unknown, lo: unknown }) => LocalizedString
+		gatewayWhole: (arg: { r: unknown }) => LocalizedString
 		/**
-		 * Uses {area}{first} – {area}{last} ({count} registers).
+		 * On the gateway, DT entries are holding registers at their own address (up to DT65535), WY entries coils from 0 and WR entries coils from {r} (16 per word); other areas cannot be reached over Modbus.
 		 */
-		footprint: (arg: { area: unknown, count: unknown, first: unknown, last: unknown }) => LocalizedString
+		gatewayIndividual: (arg: { r: unknown }) => LocalizedString
+		summary: {
+			/**
+			 * Mode
+			 */
+			mode: () => LocalizedString
+			/**
+			 * Interface
+			 */
+			iface: () => LocalizedString
+			/**
+			 * Modbus gateway
+			 */
+			gateway: () => LocalizedString
+			/**
+			 * Restrictions
+			 */
+			rules: () => LocalizedString
+			/**
+			 * Individual (entries: {count})
+			 */
+			entries: (arg: { count: unknown }) => LocalizedString
+		}
 		/**
-		 * IEC 60870-5-104 is unencrypted: use it only in a protected network.
+		 * Finishing overwrites the current COM and Port settings.
 		 */
-		unencrypted: () => LocalizedString
-	}
-	tls: {
+		overwrite: () => LocalizedString
 		/**
-		 * TLS client
-		 */
-		client: () => LocalizedString
-		/**
-		 * TLS server
-		 */
-		server: () => LocalizedString
-		/**
-		 * Settings
-		 */
-		settings: () => LocalizedString
-		/**
-		 * Plain port {port} → TLS {host}:{dest}
-		 */
-		clientFlow: (arg: { dest: unknown, host: unknown, port: unknown }) => LocalizedString
-		/**
-		 * TLS port {port} → {host}:{dest}
-		 */
-		serverFlow: (arg: { dest: unknown, host: unknown, port: unknown }) => LocalizedString
-		/**
-		 * (no host)
-		 */
-		noHost: () => LocalizedString
-		/**
-		 * For new setups choose TLS 1.2 or 1.3.
-		 */
-		newSetups: () => LocalizedString
-	}
-	datetime: {
-		/**
-		 * PLC clock update
-		 */
-		sync: () => LocalizedString
-		/**
-		 * PLC clock
-		 */
-		clock: () => LocalizedString
-		/**
-		 * Status
-		 */
-		status: () => LocalizedString
-		/**
-		 * Update
-		 */
-		running: () => LocalizedString
-		/**
-		 * running
-		 */
-		yes: () => LocalizedString
-		/**
-		 * not running
-		 */
-		no: () => LocalizedString
-		/**
-		 * synchronized
-		 */
-		synced: () => LocalizedString
-		/**
-		 * not synchronized
-		 */
-		notSynced: () => LocalizedString
-		/**
-		 * Last update
-		 */
-		lastSync: () => LocalizedString
-		/**
-		 * none yet
-		 */
-		never: () => LocalizedString
-		/**
-		 * {written} written
-		 */
-		ok: (arg: { written: unknown }) => LocalizedString
-		/**
-		 * failed
+		 * Something went wrong.
 		 */
 		failed: () => LocalizedString
-		triggers: {
-			/**
-			 * by time
-			 */
-			time: () => LocalizedString
-			/**
-			 * on PLC request
-			 */
-			plc: () => LocalizedString
-			/**
-			 * on request
-			 */
-			request: () => LocalizedString
-		}
-	}
-	notFound: {
 		/**
-		 * There is no page at {path}.
-		 */
-		text: (arg: { path: unknown }) => LocalizedString
-		/**
-		 * To the system information
+		 * Back
 		 */
 		back: () => LocalizedString
-	}
-	legal: {
 		/**
-		 * Communicator configuration console. Use it only on units you are allowed to configure.
-	The console and the daemon contain the following open-source components, each under its licence:
+		 * Continue
 		 */
-		text: () => LocalizedString
+		'continue': () => LocalizedString
 		/**
-		 * Open-source components
+		 * Finish
 		 */
-		components: () => LocalizedString
-	}
-	info: {
+		finish: () => LocalizedString
 		/**
-		 * Operating system
+		 * Cancel
 		 */
-		os: () => LocalizedString
+		cancel: () => LocalizedString
 		/**
-		 * Name
+		 * Leave the wizard
 		 */
-		osName: () => LocalizedString
+		cancelTitle: () => LocalizedString
 		/**
-		 * Version
+		 * Your entries in the wizard are dropped; the settings stay as they are.
 		 */
-		osVersion: () => LocalizedString
+		cancelText: () => LocalizedString
 		/**
-		 * Kernel
+		 * Drop the entries
 		 */
-		kernel: () => LocalizedString
+		discard: () => LocalizedString
 		/**
-		 * Host name
+		 * Stay in the wizard
 		 */
-		hostname: () => LocalizedString
-		/**
-		 * Running for
-		 */
-		uptime: () => LocalizedString
-		/**
-		 * {h} h {m} min
-		 */
-		uptimeValue: (arg: { h: unknown, m: unknown }) => LocalizedString
-		/**
-		 * Memory
-		 */
-		memory: () => LocalizedString
-		/**
-		 * {free} free of {total}
-		 */
-		memoryValue: (arg: { free: unknown, total: unknown }) => LocalizedString
-		/**
-		 * Network
-		 */
-		network: () => LocalizedString
-		/**
-		 * Gateway
-		 */
-		gateway: () => LocalizedString
-		/**
-		 * DNS servers
-		 */
-		dns: () => LocalizedString
-		/**
-		 * static
-		 */
-		'static': () => LocalizedString
-		/**
-		 * up
-		 */
-		up: () => LocalizedString
-		/**
-		 * down
-		 */
-		down: () => LocalizedString
-		/**
-		 * Time and date
-		 */
-		datetime: () => LocalizedString
-		/**
-		 * Unit time
-		 */
-		unitTime: () => LocalizedString
-		/**
-		 * Time zone
-		 */
-		timezone: () => LocalizedString
-		/**
-		 * NTP
-		 */
-		ntp: () => LocalizedString
-		/**
-		 * Services
-		 */
-		services: () => LocalizedString
-		/**
-		 * enabled
-		 */
-		enabled: () => LocalizedString
-		/**
-		 * disabled
-		 */
-		disabled: () => LocalizedString
-		/**
-		 * Installed apps
-		 */
-		apps: () => LocalizedString
-		/**
-		 * Versions
-		 */
-		versions: () => LocalizedString
-		/**
-		 * at least {min}
-		 */
-		minimum: (arg: { min: unknown }) => LocalizedString
-		versionNames: {
-			/**
-			 * App
-			 */
-			app: () => LocalizedString
-			/**
-			 * BSP
-			 */
-			bsp: () => LocalizedString
-			/**
-			 * HMI runtime
-			 */
-			hmi: () => LocalizedString
-		}
-		/**
-		 * Incompatible version: {part} {have} is older than the required {min}. Update it before relying on this unit.
-		 */
-		incompatible: (arg: { have: unknown, min: unknown, part: unknown }) => LocalizedString
-		/**
-		 * Security warnings
-		 */
-		warnings: () => LocalizedString
-		warning: {
-			/**
-			 * Open TCP ports: {subjects}. Anyone who reaches the unit can connect.
-			 */
-			open_tcp_port: (arg: { subjects: unknown }) => LocalizedString
-			/**
-			 * No encryption: {subjects}.
-			 */
-			no_encryption: (arg: { subjects: unknown }) => LocalizedString
-			/**
-			 * E-mail is sent without SSL/TLS.
-			 */
-			smtp_no_tls: () => LocalizedString
-			/**
-			 * VNC is enabled and unencrypted.
-			 */
-			vnc_unencrypted: () => LocalizedString
-			/**
-			 * Autorun is enabled: a USB stick can start programs.
-			 */
-			autorun_enabled: () => LocalizedString
-			/**
-			 * VPN enabled with NTP disabled: certificates may be judged with a wrong clock.
-			 */
-			vpn_without_ntp: () => LocalizedString
-			/**
-			 * IEC 60870-5-104 is unencrypted.
-			 */
-			iec_unencrypted: () => LocalizedString
-			/**
-			 * Frequent writes shorten storage life (log files {subjects}).
-			 */
-			frequent_writes: (arg: { subjects: unknown }) => LocalizedString
-		}
-		/**
-		 * System log
-		 */
-		syslog: () => LocalizedString
-		/**
-		 * Updates every {s} s.
-		 */
-		syslogNote: (arg: { s: unknown }) => LocalizedString
-	}
-	graphs: {
-		/**
-		 * Choose one or several log files: each file gets a graph of its own. Zoom with Ctrl+drag or the mouse wheel over a graph; click a legend entry to hide or show its series.
-		 */
-		intro: () => LocalizedString
-		/**
-		 * Log files
-		 */
-		files: () => LocalizedString
-		storages: {
-			/**
-			 * Internal memory
-			 */
-			intern: () => LocalizedString
-			/**
-			 * USB
-			 */
-			usb: () => LocalizedString
-			/**
-			 * Temporary memory
-			 */
-			temp: () => LocalizedString
-		}
-		/**
-		 * Not mounted.
-		 */
-		notMounted: () => LocalizedString
-		/**
-		 * No files found.
-		 */
-		noFiles: () => LocalizedString
-		/**
-		 * Refresh the list
-		 */
-		refresh: () => LocalizedString
-		/**
-		 * {kb} KB
-		 */
-		size: (arg: { kb: unknown }) => LocalizedString
-		/**
-		 * Chart type
-		 */
-		chartType: () => LocalizedString
-		types: {
-			/**
-			 * Line
-			 */
-			line: () => LocalizedString
-			/**
-			 * Bar
-			 */
-			bar: () => LocalizedString
-			/**
-			 * Stacked bar
-			 */
-			stacked: () => LocalizedString
-		}
-		/**
-		 * Choose a log file to see its graph.
-		 */
-		none: () => LocalizedString
-		/**
-		 * Loading…
-		 */
-		loading: () => LocalizedString
-		/**
-		 * Failed to read file.
-		 */
-		readFailed: () => LocalizedString
-		/**
-		 * Invalid data format in graph (date, time, separator).
-		 */
-		invalidFormat: () => LocalizedString
-		/**
-		 * The file is too large for a graph: {size} MB, at most {max} MB.
-		 */
-		tooLarge: (arg: { max: unknown, size: unknown }) => LocalizedString
-		/**
-		 * The file has no column with numbers to draw.
-		 */
-		noNumbers: () => LocalizedString
-		/**
-		 * Not drawn (text): {names}
-		 */
-		textColumns: (arg: { names: unknown }) => LocalizedString
-		/**
-		 * Lines left out (not data lines): {n}
-		 */
-		skipped: (arg: { n: unknown }) => LocalizedString
-		/**
-		 * The last line is incomplete (still being written?) and was left out.
-		 */
-		torn: () => LocalizedString
-		/**
-		 * {from} to {to}
-		 */
-		range: (arg: { from: unknown, to: unknown }) => LocalizedString
-		/**
-		 * Data lines: {n}
-		 */
-		lines: (arg: { n: unknown }) => LocalizedString
-		/**
-		 * Reset zoom
-		 */
-		resetZoom: () => LocalizedString
-		/**
-		 * Series (click to hide or show)
-		 */
-		legend: () => LocalizedString
-		/**
-		 * Trend graph of {name}
-		 */
-		chart: (arg: { name: unknown }) => LocalizedString
-	}
-	help: {
-		/**
-		 * Shows the unit: operating system, network, time, services, installed apps and versions. Warnings appear at the top when a version is too old or a setting weakens security. The system log below updates itself every 5 seconds.
-		 */
-		info: () => LocalizedString
-		/**
-		 * One block per interface towards the PLC: COM1 (RS232), COM2 (RS485 or RS232), COM3 (USB), INTERNAL (the unit's own Modbus memory) and COM4 (Ethernet, the PLC address as IP:port). A disabled interface keeps its settings.
-	The link status under each block updates itself every 1.5 seconds: the state, the baud rate in use (also when autobaud found it) and the counters of requests, errors, timeouts, retries, bytes and how busy the link is.
-	PLC test asks the PLC for its type over the saved settings of the interface and shows the CPU type and the raw reply. The interface must be enabled and saved, and for TCP its port must be open. With unsaved changes you are asked first.
-	PLC settings: the service control interface is the one through which MQTT, the data logger and the other services read their control registers; a transparent interface cannot be used for it. The unit can also be restarted by a PLC flag (R) or every few hours.
-	Save stores the page; Reset fills in the defaults, which are stored when you save.
-		 */
-		com: () => LocalizedString
-		/**
-		 * Up to 10 threads, each a TCP port that clients connect to; the thread forwards their PLC requests to the chosen interface (COM1, COM2, COM3, INTERNAL or COM4).
-	Per thread: the listening port (1025 – 65535, not 3000, 8000, 8080, 8081 or 5900; 502 for Modbus), the number of clients at the same time (1 – 16), the idle timeout (1 – 600 s) after which a silent client is disconnected, and the allowed client addresses from – to (0.0.0.0 – 0.0.0.0 accepts everyone). Monitoring commands lets status commands such as RT pass.
-	Restrictions (up to 10 per thread) grant PLC words: Read only, Read and write, or Blocked, which wins over a grant. A word without an entry cannot be reached. The start must not be greater than the end, and two grants of the same area must not overlap ('addresses overlap').
-	Modbus/TCP gateway: clients speak Modbus; each restriction names its Modbus table (holding or input registers: one per word; coils or discrete inputs: 16 per word, only for the relay areas WY, WR, WL and WX) and its Modbus start. The Modbus addresses it covers are shown under it.
-	Under each saved thread its status updates every 1.5 seconds: listening or not, clients, requests, refused, errors and bytes. Connection test sends a request through the saved thread and shows it with the raw reply; with unsaved changes you are asked first.
-	Save stores the page; Reset fills in the defaults (no thread), which are stored when you save.
-		 */
-		port: () => LocalizedString
-		/**
-		 * Sets up one PLC connection step by step. Mode: Simple (one interface and a TCP port) or Advanced (also a Modbus/TCP gateway and DT restrictions).
-	Choose the interface and its parameters as on the COM page; the wizard enables it. Then the TCP listening port (default 9094) and, in advanced mode, the Modbus listening port (default 502) and the gateway: none, through the same interface, or through another interface that the wizard also enables.
-	Restriction rules: Allow all read gives read-only access to every PLC area, Allow all write read and write access; Individual lets you enter the areas yourself. On the gateway, holding registers 0 – 65535 are DT0 – DT65535, coils from 0 the Y relays and coils from 10000 the R relays, 16 per word.
-	Every step is checked before Continue. Finish overwrites the current COM and Port settings in one go: if anything fails, nothing is changed and 'Something went wrong' names the problem. Cancel leaves the wizard without changes.
-		 */
-		wizard_com: () => LocalizedString
-		/**
-		 * The unit writes its date and time into the PLC clock.
-	Update on PLC request: the PLC asks for an update through a control block of 5 data registers (its footprint is shown under the field); the unit reads that block every poll time (1 – 120 s). Update every: the minutes between two updates by time (0 – 10080; 0 = only on PLC request).
-	PLC clock: the first of the 4 calendar registers of the PLC (DT0 – DT999424; DT90054 on FP0R, FP-X and FP-XH) and whether UTC or the unit's local time is written.
-	Status shows the unit's time, its time zone, NTP and the last update with its result; it updates itself every 1.5 seconds.
-	Save stores the page; Reset fills in the defaults, which are stored when you save.
-		 */
-		datetime: () => LocalizedString
-		/**
-		 * The MQTT client publishes PLC data to a broker and writes received values into the PLC.
-	General: switch the client on and choose the control register block the PLC uses to drive it (its footprint is shown below the field).
-	Connection: the broker address (mqtt://, mqtts://, ws:// or wss://), the login and the quality of service. A stored password shows as asterisks; leave them to keep it.
-	Certificates: names of uploaded certificate files for TLS.
-	Save stores the page; Reset fills in the defaults, which are stored when you save.
-		 */
-		mqtt: () => LocalizedString
-		/**
-		 * The SQL client writes PLC data points as rows into a table of an MS SQL Server, MySQL/MariaDB or PostgreSQL database.
-	General: switch the client on and choose the control register block the PLC uses to drive it (6 registers, DT350 by default; the block is shown under the field and must not overlap another service's) and the poll time (0.5 – 3600 s).
-	Connection: the database type (the port follows it: 1433, 3306 or 5432, unless you entered a port of your own), the server, the database (may stay empty on MS SQL), the table, the login, the timeout (3 – 120 s) and TLS, with or without checking the server certificate. Database and table names hold letters, digits, underscore, dot and hyphen. A stored password shows as asterisks; leave them to keep it. Connection test tries the saved settings and lists each step; with unsaved changes you are asked first.
-	Data points (up to 100): a column name that starts with a letter (letters, digits and underscore; each name once, whatever the case), the PLC area (DT, FL, LD, X, Y, R) and the first word, the data type, the decimals (0 – 9, 0 – 18 for 64-bit types), the word order, a unit (up to 7 characters) and an optional scaling from the PLC range to the stored range. The value must end inside its area. Add data point continues after the last point; click a row to edit it; Delete moves the later rows up.
-	Insert without PLC: the unit reads the data points through the chosen interface and station and inserts a row every poll time; it needs at least one data point and an interface that is not transparent.
-	Certificates: names of uploaded files (.crt, .csr or .pem; the key .key or .pem).
-	Save stores the page; Reset fills in the defaults, which are stored when you save.
-		 */
-		sql: () => LocalizedString
-		/**
-		 * The NoSQL client writes PLC data points into MongoDB (documents of a collection) or InfluxDB (points of a measurement).
-	General: switch the client on and choose the control register block (10 registers, DT370 by default; shown under the field, it must not overlap another service's) and the poll time (1 – 3600 s).
-	Connection: the database type, the server with scheme and port (mongodb://host:27017, http://host:8086 or https://…), the database, the collection (MongoDB) or the measurement (InfluxDB), the login, the timeout (3 – 120 s) and TLS. Names hold letters, digits, underscore, dot and hyphen. An optional tag is written with every record: give the tag name and the tag value together, or neither.
-	Read databases (InfluxDB): asks the server of the saved settings for its databases and for the measurements of the saved database; click a name to take it into its field. Connection test tries the saved settings. With unsaved changes you are asked first.
-	Data points (up to 100), as on the SQL page: a field name that starts with a letter, area and first word, data type, decimals, word order, unit and scaling. Insert without PLC reads them through the chosen interface and station every poll time.
-	Certificates: names of uploaded files for TLS.
-	Save stores the page; Reset fills in the defaults, which are stored when you save.
-		 */
-		db: () => LocalizedString
-		/**
-		 * The FTP client sends files of the unit to an FTP server when the PLC asks for it.
-	General: switch the client on, choose the control register block the PLC uses to drive it (6 registers from DT200 by default; the block is shown below the field and must not overlap another service's block) and the poll time (1 – 120 s). Store and send later keeps a file that could not be sent for the next transfer.
-	Connection: the server (host name or IP address) and port (1 – 65535, usually 21), the login, and how files travel: passive mode (the unit opens the data connection, the right choice behind NAT or a firewall; in active mode the server connects back to the address you give), ASCII or binary, FTPS (explicit TLS after AUTH TLS) or SSL (implicit TLS, usually port 990) with or without verifying the server certificate. Without FTPS or SSL the login and the files travel in plain text, which the page warns about. The local directory and file name (up to 30 characters: letters, digits, underscore and dot, starting with a letter or underscore) name what is sent, the server directory where it goes. An FTP proxy is used when its address is given; it can be logged into as user@host.
-	Connection test tries the saved settings against the server and shows each step and, on failure, the server's answer; with unsaved changes you are asked first.
-	Certificates: names of uploaded certificate files. Save stores the page; Reset fills in the defaults, which are stored when you save.
-		 */
-		ftp: () => LocalizedString
-		/**
-		 * The HTTP client sends PLC data to an HTTP server when the PLC asks for it.
-	General: switch the client on, choose the control register block the PLC uses to drive it (14 registers from DT240 by default; the block is shown below the field and must not overlap another service's block) and the poll time (1 – 120 s).
-	Connection: the server URL as http://host[:port][/path] or https://… (up to 512 characters). SSL and the URL must agree: with SSL ticked the URL starts with https://, without it with http://; plain HTTP is reported as a missing encryption. Verifying the server certificate should stay on except for tests. User name and password are sent as HTTP basic authentication. A proxy is used when its address is given, with its port (1 – 65535, default 8080) and an optional login. Stored passwords show as asterisks; leave them to keep them.
-	Connection test tries the saved settings against the server and shows each step and, on failure, the server's answer; with unsaved changes you are asked first.
-	Certificates: names of uploaded certificate files. Save stores the page; Reset fills in the defaults, which are stored when you save.
-		 */
-		httpc: () => LocalizedString
-		/**
-		 * The e-mail client sends e-mails when the PLC asks for it.
-	General: switch the client on, choose the control register block the PLC uses to drive it (7 registers from DT230 by default; the block is shown below the field and must not overlap another service's block) and the poll time (1 – 120 s). Store and send later keeps a mail that could not be sent for the next one.
-	Connection: how the unit logs in before sending (SMTP AUTH, POP3 before SMTP or IMAP before SMTP, which also needs the POP3/IMAP server), the SMTP server and its port. A port of 0 means autodetect and is shown as such. Sending without SSL/TLS puts the mails and the password on the network in plain text: the page warns about it. Verifying the server certificate should stay on except for tests.
-	Sender and recipients are written in angle brackets, several recipients separated by commas, e.g. <a@example.com>, <b@example.com>; an address is up to 80 characters, the recipients up to 160 and the subject up to 128. Sender, recipients and the SMTP server are required while the client is on. A SOCKS proxy is used when its address is given.
-	Connection test tries the saved settings against the server and shows each step and, on failure, the server's answer; with unsaved changes you are asked first.
-	Certificates: names of uploaded certificate files. Save stores the page; Reset fills in the defaults, which are stored when you save.
-		 */
-		smtp: () => LocalizedString
-		/**
-		 * The unit's own REST API and HTTP server on one port.
-	General: Enable REST API lets other systems read and write PLC data through the interfaces of the COM page: GET /api/v1/plc/<interface>/<area>/<address>?count=n reads words (DT, FL, LD, WR, WL, WY, WX) or bits (X, Y, R, L, address like 10F), PUT with the values as JSON writes them; the inputs WX and X cannot be written. GET /api/v1/info describes the unit. Enable HTTP server serves the uploaded HTTP files by name on the same port. The port is 1025 – 65535, not 3000, 8000, 8080, 8081 or 5900, and must not be used by another setting. The line below shows whether the saved settings are listening.
-	Security: the port has no login of its own. Only clients from – to are answered (0.0.0.0 – 0.0.0.0 accepts every address), so keep the range narrow. Encryption (HTTPS) needs the uploaded server certificate and key; without encryption the page warns. CORS lets web pages of other sites call the API from a browser: leave it off unless such a page needs it.
-	REST test connects to the saved port as a client would, checks the certificate with HTTPS and asks for /api/v1/info; with unsaved changes you are asked first.
-	HTTP server files: tick files and delete them after a question (administrator only). The example download describes the API with sample requests.
-	Save stores the page; Reset fills in the defaults, which are stored when you save.
-		 */
-		rest: () => LocalizedString
-		/**
-		 * The unit acts as an IEC 60870-5-104 server (controlled station) for a control centre. IEC 60870-5-104 is unencrypted: use it only in a protected network.
-	Server: the ASDU address (1 – 65535; structured: two octets of 0 – 255), the originator address (0 – 255), the server port (2404 by default; 1025 – 65535, not 3000, 8000, 8080, 8081 or 5900) and the PLC poll time (5 – 65535 ms).
-	Connections (up to 4, a redundancy group): per connection the PLC area (DT, FL or LD) and its buffers: a read-back word, the monitor buffer with its depth (1 – 32765) and the control buffer of 26 registers. The buffers must lie in the area and must not overlap.
-	Protocol: t1, t2, t3 (1 – 255 s) with t2 < t1 < t3; k (2 – 14) and w (1 – 13) with w at most 2/3 of k; test frames, the PLC timeout (5 – 65535 ms) and the lock mode. Expert mode is for protocol parameters that differ from the standard values (t1 15 s, t2 10 s, t3 20 s, k 12, w 8). Allowed clients from – to: 0.0.0.0 – 0.0.0.0 accepts every address.
-	Save stores the page; Reset fills in the defaults, which are stored when you save.
-		 */
-		iec: () => LocalizedString
-		/**
-		 * The unit runs one script file, the active one named under General (letters, digits, underscore and dot, ending in .cfg). Enable script switches it on.
-	FTP transmission: the files the script writes are sent with the FTP client (set it up on the FTP page), every send cycle (at least 60 s) counted from the base time (seconds after midnight, up to 86400); a failed send is repeated up to 9 times, and a sent file gets the extension given (at most 7 characters).
-	Script editor: the text of the active script. Load default script puts a documented example into the editor. Write file stores the text in the active script file at once; Save in the page bar stores the page and writes the file too. Download fetches the active script file.
-	Script files: upload .cfg files from your computer, download them, or Use one: its name becomes the active script and its text is loaded into the editor; save the page to apply it.
-		 */
-		script: () => LocalizedString
-		/**
-		 * The TLS bridge protects connections that cannot do TLS themselves, for example Modbus/TCP (502) and Modbus/TCP Security (802).
-	TLS client: local clients connect in plain text to a port of the unit, which carries the connection over TLS to a server. TLS server: TLS clients connect to the unit, which carries the connection in plain text to a local host.
-	This page shows both parts: whether they are enabled, where they listen and where they carry the connections. Their settings are on the TLS client and TLS server pages. Example files are in the download area.
-		 */
-		tls: () => LocalizedString
-		/**
-		 * Plain clients connect to the listening port (500 – 65535, not 3000, 8000, 8080, 8081 or 5900), optionally only from an address range (the end must not be below the start; 0.0.0.0 – 0.0.0.0 accepts every address).
-	The connection is carried over TLS to the TLS server and its port (802 for Modbus/TCP Security). Minimum TLS version: for new setups 1.2 or 1.3. Verify the server certificate against the CA certificate.
-	Authentication: public key, or a client certificate with its key (both then required). Certificate names: ca, client and key with the extensions .crt, .csr, .pem, .der, .cer (key .key or .pem).
-	The PLC controls the client through a control block of 2 registers (DT360 by default), read every poll time (1 – 120 s).
-		 */
-		tlsclient: () => LocalizedString
-		/**
-		 * TLS clients connect to the TLS listening port (1025 – 65535, not 3000, 8000, 8080, 8081 or 5900), optionally only from an address range (the end must not be below the start).
-	The connection is carried in plain text to the destination host and port (502 for Modbus/TCP). The server presents its certificate and key (both required); with client-certificate authentication it checks clients against the CA certificate (then required). Minimum TLS version: for new setups 1.2 or 1.3.
-	The server reports its state in a status block of 2 registers (DT362 by default), read every poll time (1 – 120 s).
-		 */
-		tlsserver: () => LocalizedString
-		/**
-		 * The data logger writes PLC values into CSV files, one record per trigger, to the internal memory, a USB stick or the temporary memory (lost at power off).
-	General: the storage, the CSV header (none, 1 to 3 lines, or user defined by a format file), the field and decimal separators, the time stamp from the unit or from the PLC clock, and what happens when memory runs low. The PLC can start and stop logging through a control register and receive the write status (stopped, error, status, low memory) in data registers; the registers each setting uses are shown under it.
-	Log files (up to 16): the interface and station, the trigger (fixed cycle of 1 – 86500 s, a specified time of day, a condition on relay flags, or a PLC flag), how often a new file begins, records per trigger and per write, and how many files are kept (older ones are deleted at 4:00; 0 = never). The page estimates how long reading one record takes and warns when that is longer than the log cycle.
-	Data points (up to 700 in all; STRING up to 60, difference up to 400; up to 50 added at once): name, unit, area and address, data type, word order, decimals, scaling and whether the momentary value, the difference or the average is logged. Deleting log files or data points numbers the rest from 1 again.
-	Import reads a global variable list exported from FPWIN Pro (or an export of this page): choose the columns, the header lines and a filter of at least 2 characters; rows that cannot be logged are listed with their reason. Export writes the data points of a log file in the same columns.
-	Files on the storage: list, download and delete the CSV files. Open them as graphs on the Trend graphs page.
-		 */
-		log: () => LocalizedString
-		/**
-		 * Choose one or several CSV log files from the internal memory, the USB stick or the temporary memory (up to 10 MB each); each file gets a graph of its own, with the time of day on the x axis and the y axis from zero.
-	Chart type: line, bar or stacked bar. A long file is reduced to at most 2880 points per series so that peaks remain visible.
-	Zoom: drag with Ctrl held down over a graph, or turn the mouse wheel over it; Reset zoom shows the whole file again. Click a legend entry to hide or show its series.
-	A file that is not a log file of the unit (date, time or separator not readable) is reported and not drawn.
-		 */
-		graphs: () => LocalizedString
-		/**
-		 * Save all settings into a file, or restore them from one.
-		 */
-		backuprestore: () => LocalizedString
-		/**
-		 * Install a new firmware image.
-		 */
-		firmware: () => LocalizedString
-		/**
-		 * Licence terms of the console and its components.
-		 */
-		legal: () => LocalizedString
-		/**
-		 * The address does not name a page. Use the menu.
-		 */
-		notfound: () => LocalizedString
+		stay: () => LocalizedString
 	}
 }
 

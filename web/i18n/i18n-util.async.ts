@@ -13,13 +13,22 @@ const localeTranslationLoaders = {
 
 const localeNamespaceLoaders = {
 	de: {
-		help: () => import('./de/help/index.ts')
+		fields: () => import('./de/fields/index.ts'),
+		help: () => import('./de/help/index.ts'),
+		logger: () => import('./de/logger/index.ts'),
+		wizard: () => import('./de/wizard/index.ts')
 	},
 	en: {
-		help: () => import('./en/help/index.ts')
+		fields: () => import('./en/fields/index.ts'),
+		help: () => import('./en/help/index.ts'),
+		logger: () => import('./en/logger/index.ts'),
+		wizard: () => import('./en/wizard/index.ts')
 	},
 	fr: {
-		help: () => import('./fr/help/index.ts')
+		fields: () => import('./fr/fields/index.ts'),
+		help: () => import('./fr/help/index.ts'),
+		logger: () => import('./fr/logger/index.ts'),
+		wizard: () => import('./fr/wizard/index.ts')
 	}
 }
 

@@ -9,22 +9,40 @@ import de from './de/index.ts'
 import en from './en/index.ts'
 import fr from './fr/index.ts'
 
+import de_fields from './de/fields/index.ts'
 import de_help from './de/help/index.ts'
+import de_logger from './de/logger/index.ts'
+import de_wizard from './de/wizard/index.ts'
+import en_fields from './en/fields/index.ts'
 import en_help from './en/help/index.ts'
+import en_logger from './en/logger/index.ts'
+import en_wizard from './en/wizard/index.ts'
+import fr_fields from './fr/fields/index.ts'
 import fr_help from './fr/help/index.ts'
+import fr_logger from './fr/logger/index.ts'
+import fr_wizard from './fr/wizard/index.ts'
 
 const localeTranslations = {
 	de: {
 		...de,
-		help: de_help
+		fields: de_fields,
+		help: de_help,
+		logger: de_logger,
+		wizard: de_wizard
 	},
 	en: {
 		...en,
-		help: en_help
+		fields: en_fields,
+		help: en_help,
+		logger: en_logger,
+		wizard: en_wizard
 	},
 	fr: {
 		...fr,
-		help: fr_help
+		fields: fr_fields,
+		help: fr_help,
+		logger: fr_logger,
+		wizard: fr_wizard
 	},
 }
 

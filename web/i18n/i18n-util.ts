@@ -17,7 +17,10 @@ export const locales: Locales[] = [
 ]
 
 export const namespaces: Namespaces[] = [
-	'help'
+	'fields',
+	'help',
+	'logger',
+	'wizard'
 ]
 
 export const isLocale = (locale: string): locale is Locales => locales.includes(locale as Locales)

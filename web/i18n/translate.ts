@@ -1,7 +1,7 @@
 // The console's language: English base and fallback, German and French loaded on demand (one chunk
 // per language). `LL` is a signal, so every text re-renders when the language changes.
 import { signal } from '@preact/signals';
-import type { Locales, TranslationFunctions } from './i18n-types.ts';
+import type { Locales, Namespaces, TranslationFunctions } from './i18n-types.ts';
 import { baseLocale, i18nObject, isLocale, locales } from './i18n-util.ts';
 import { loadLocaleAsync, loadNamespaceAsync } from './i18n-util.async.ts';
 import { rememberLocale, storedLocale } from '../state/prefs.ts';
@@ -19,16 +19,35 @@ export function initialLocale(): Locales {
   return storedLocale(locales, isLocale(browser) ? browser : baseLocale) as Locales;
 }
 
-/** the online help texts are a namespace of their own, loaded the first time help is opened */
+/**
+ * Parts of the dictionary loaded when first needed (one chunk per language each): the online help
+ * when help is opened; the field texts, the logger's and the wizard's texts with the pages that use
+ * them (web/router/routes.tsx), so the first page loads only the common texts.
+ */
+const loadedParts = new Set<Namespaces>();
+
+/** the online help texts are loaded (the help panel waits for them) */
 export const helpReady = signal(false);
 
 export async function setLocale(l: Locales): Promise<void> {
   await loadLocaleAsync(l);
-  if (helpReady.value) await loadNamespaceAsync(l, 'help');
+  await Promise.all([...loadedParts].map((n) => loadNamespaceAsync(l, n)));
   LL.value = i18nObject(l);
   locale.value = l;
   document.documentElement.lang = l;
   rememberLocale(l);
+}
+
+/** Loads the parts of the dictionary not loaded yet, in the current language. */
+export async function loadTexts(parts: readonly Namespaces[]): Promise<void> {
+  const missing = parts.filter((n) => !loadedParts.has(n));
+  if (missing.length === 0) return;
+  const l = locale.value;
+  await Promise.all(missing.map((n) => loadNamespaceAsync(l, n)));
+  for (const n of missing) loadedParts.add(n);
+  // a language switch meanwhile loaded only the parts known then: bring these into its language too
+  if (locale.value !== l) await Promise.all(missing.map((n) => loadNamespaceAsync(locale.value, n)));
+  LL.value = i18nObject(locale.value);
 }
 
 const show = (v: unknown) => (Array.isArray(v) ? v.join(', ') : String(v));
@@ -53,7 +72,7 @@ function fieldLeaf(section: string, path: string): Leaf | undefined {
 /** Label and help of a section field. */
 export function fieldText(section: string, path: string): { label: string; help?: string } {
   if (section === 'pew_log') {
-    const { leaf, where } = logFieldText(LL.value.log, path);
+    const { leaf, where } = logFieldText(LL.value.logger, path);
     const name = leaf?.label ? leaf.label() : '';
     const help = leaf?.help ? leaf.help() : '';
     return { label: [where, name].filter(Boolean).join(' · ') || path, ...(help ? { help } : {}) };
@@ -71,10 +90,8 @@ export function fieldOptions(section: string, path: string): Record<string, stri
   return Object.fromEntries(Object.entries(options).map(([k, fn]) => [k, fn()]));
 }
 
-/** Loads the help texts of the current language (once per language). */
+/** Loads the help texts (once; a language switch loads them in the new language). */
 export async function loadHelp(): Promise<void> {
-  if (helpReady.value) return;
-  await loadNamespaceAsync(locale.value, 'help');
-  LL.value = i18nObject(locale.value);
+  await loadTexts(['help']);
   helpReady.value = true;
 }

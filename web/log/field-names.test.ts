@@ -8,7 +8,7 @@ import { pew_log } from '../../device/model/sections/log.ts';
 import { logFileSchema, recordSchema } from '../../device/model/sections/logfile.ts';
 
 const name = (l: 'en' | 'de', path: string) => {
-  const { leaf, where } = logFieldText(i18nObject(l).log, path);
+  const { leaf, where } = logFieldText(i18nObject(l).logger, path);
   return [where, leaf?.label?.() ?? ''].filter(Boolean).join(' · ');
 };
 
@@ -20,7 +20,7 @@ describe('logger field names', () => {
 
   it('names a general field by its /log label, with its help', () => {
     expect(name('en', 'plc_ctrl_wr')).toBe('Control register (DT)');
-    expect(logFieldText(i18nObject('en').log, 'formatfile').leaf?.help?.()).toContain('.cfg');
+    expect(logFieldText(i18nObject('en').logger, 'formatfile').leaf?.help?.()).toContain('.cfg');
   });
 
   it('names a log file field with its file, counted from 1', () => {

@@ -3,7 +3,7 @@
 import type { TranslationFunctions } from '../i18n/i18n-types.ts';
 import type { Leaf } from '../i18n/translate.ts';
 
-export function logFieldText(t: TranslationFunctions['log'], path: string): { leaf: Leaf | undefined; where: string } {
+export function logFieldText(t: TranslationFunctions['logger'], path: string): { leaf: Leaf | undefined; where: string } {
   const [top, file, inFile, point, inPoint] = path.split('.');
   const pick = (dict: object, key: string | undefined) => (key ? (dict as Record<string, Leaf | undefined>)[key] : undefined);
   if (top !== 'log_def' || file === undefined) return { leaf: pick(t.generalFields, top), where: '' };

@@ -1,8 +1,9 @@
 // / and /info (spec §2): OS, network, time/date, services, installed apps, versions with the
 // compatibility warnings of §5, the security warnings of §5 that apply, and the system log,
-// refreshed every 5000 ms (§9).
+// refreshed every 5000 ms (§9): the daemon log for every role, the audit entries for an administrator.
 import { useEffect } from 'preact/hooks';
-import { loadSyslog, services, syslog, systemFailed, systemInfo } from '../state/system.ts';
+import { loadSyslog, services, syslog, syslogAudit, systemFailed, systemInfo } from '../state/system.ts';
+import { auditLine } from '../api/users.ts';
 import { LL } from '../i18n/translate.ts';
 import { pageOfSection } from '../pages.ts';
 
@@ -101,6 +102,12 @@ export default function InfoPage() {
         <pre class="syslog" tabIndex={0} data-syslog>
           {syslog.value.slice(-200).map((e) => `${new Date(e.time).toISOString().replace('T', ' ').slice(0, 19)} ${e.level.toUpperCase().padEnd(5)} ${e.msg}${e.fields ? ' ' + JSON.stringify(e.fields) : ''}`).join('\n')}
         </pre>
+        {syslogAudit.value.length > 0 && (
+          <>
+            <h3 id="info-audit">{LL.value.users.syslogAudit()}</h3>
+            <pre class="syslog" tabIndex={0} data-syslog-audit aria-labelledby="info-audit">{syslogAudit.value.map(auditLine).join('\n')}</pre>
+          </>
+        )}
       </section>
     </div>
   );

@@ -42,7 +42,7 @@ function add(): void {
 }
 
 async function remove(index: number): Promise<void> {
-  const t = LL.value.log.file;
+  const t = LL.value.logger.file;
   const f = logFiles()[index];
   if (!f) return;
   const yes = await ask({ title: t.removeTitle(), text: t.removeText({ name: f.name, count: f.records.length }), yes: t.removeYes(), no: LL.value.confirm.cancel() });
@@ -52,7 +52,7 @@ async function remove(index: number): Promise<void> {
 }
 
 function LastTrigger({ at }: { at: unknown }) {
-  const t = LL.value.log.file;
+  const t = LL.value.logger.file;
   const text = typeof at === 'number' && at > 0
     ? new Intl.DateTimeFormat(LL.value.app.dateLocale(), { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(at * 1000)) : t.never();
   return (
@@ -64,7 +64,7 @@ function LastTrigger({ at }: { at: unknown }) {
 }
 
 function Settings({ index, file }: { index: number; file: LogFile }) {
-  const t = LL.value.log;
+  const t = LL.value.logger;
   const f = t.fileFields;
   const at = `log_def.${index}`;
   const e = estimates.value[index];
@@ -100,7 +100,7 @@ function Settings({ index, file }: { index: number; file: LogFile }) {
 }
 
 export function LogFiles() {
-  const t = LL.value.log;
+  const t = LL.value.logger;
   const files = logFiles();
   const index = fileIndex(files.length);
   const file = files[index];

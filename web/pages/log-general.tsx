@@ -14,7 +14,7 @@ import { LogField } from './log-field.tsx';
 
 function Footprint({ block }: { block: RegisterBlock }) {
   if (block.length > 1) return <RegisterFootprint start={block.start} length={block.length} />;
-  return <p class="footprint" data-footprint>{LL.value.log.register({ first: block.start, count: 1 })}</p>;
+  return <p class="footprint" data-footprint>{LL.value.logger.register({ first: block.start, count: 1 })}</p>;
 }
 
 /** The format files the unit has (GET /config/get_cfg), each downloadable; nothing when the call fails. */
@@ -34,7 +34,7 @@ function FormatFiles() {
 }
 
 export function LogGeneral() {
-  const t = LL.value.log;
+  const t = LL.value.logger;
   const f = t.generalFields;
   const l = section(KEY).temp.value;
   const mem = registerBlocks(MEM_REGISTERS.map((k) => l[k] as number));

@@ -28,7 +28,7 @@ const areaLabels = Object.fromEntries(Object.entries(LOG_AREAS));
 let pendingScroll: number | null = null;
 
 function add(index: number, count: number): void {
-  const t = LL.value.log.point;
+  const t = LL.value.logger.point;
   const files = logFiles();
   const r = addPoints(files, index, count);
   if (r === 'no_log_file') return void notify('error', t.noLogFile()); // spec §8
@@ -67,12 +67,12 @@ function toggle(j: number): void {
 }
 
 function scaling(r: LogRecord): string {
-  const t = LL.value.log.point;
+  const t = LL.value.logger.point;
   return r.enable_scal ? t.scale({ plcMin: r.scal_plc_min, plcMax: r.scal_plc_max, logMin: r.scal_log_min, logMax: r.scal_log_max }) : t.scaleOff();
 }
 
 function Row({ j, r, invalid }: { j: number; r: LogRecord; invalid: boolean }) {
-  const t = LL.value.log;
+  const t = LL.value.logger;
   const o = t.pointFields;
   const format = (o.format.options as Record<string, () => string>)[r.format];
   const endian = (o.endian.options as Record<string, () => string>)[r.endian];
@@ -104,7 +104,7 @@ function Row({ j, r, invalid }: { j: number; r: LogRecord; invalid: boolean }) {
 }
 
 function Editor({ index, j, r }: { index: number; j: number; r: LogRecord }) {
-  const t = LL.value.log;
+  const t = LL.value.logger;
   const f = t.pointFields;
   const at = `log_def.${index}.records.${j}`;
   // spec §8: the point past a limit of spec §9 carries the model's too_many at its own path
@@ -142,7 +142,7 @@ function Editor({ index, j, r }: { index: number; j: number; r: LogRecord }) {
 }
 
 export function LogPoints() {
-  const t = LL.value.log;
+  const t = LL.value.logger;
   const o = t.pointFields;
   const files = logFiles();
   const index = fileIndex(files.length);

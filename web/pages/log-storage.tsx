@@ -16,10 +16,10 @@ import { KEY } from '../log/page-state.ts';
 
 type Listing = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; volume: VolumeFiles };
 
-const storageName = (s: Storage) => (LL.value.log.generalFields.storage.options as Record<string, () => string>)[String(s)]!();
+const storageName = (s: Storage) => (LL.value.logger.generalFields.storage.options as Record<string, () => string>)[String(s)]!();
 
 export function LogStorage() {
-  const t = LL.value.log.storageFiles;
+  const t = LL.value.logger.storageFiles;
   const locale = LL.value.app.dateLocale();
   const saved = section(KEY).saved.value.storage;
   const [storage, setStorage] = useState<Storage>((STORAGES as readonly unknown[]).includes(saved) ? (saved as Storage) : 0);
@@ -71,7 +71,7 @@ export function LogStorage() {
   return (
     <section class="card group" aria-labelledby="log-storage" data-storage-files={storage}>
       <div class="row between">
-        <h2 id="log-storage">{LL.value.log.titles.storage()}</h2>
+        <h2 id="log-storage">{LL.value.logger.titles.storage()}</h2>
         <div class="row">
           <label for="log-volume">{t.volume()}</label>
           <select id="log-volume" value={String(storage)} onChange={(e) => { setChecked(new Set()); setStorage(Number(e.currentTarget.value) as Storage); }}>

@@ -22,7 +22,7 @@ const SEPARATOR_KEYS = { auto: 'auto', ';': 'semicolon', ',': 'comma', '\t': 'ta
 type Loaded = { name: string; text: string };
 
 function reasonText(s: SkippedRow): string {
-  const reasons = LL.value.log.transfer.reasons as unknown as Record<string, ((p: { value: string }) => string) | undefined>;
+  const reasons = LL.value.logger.transfer.reasons as unknown as Record<string, ((p: { value: string }) => string) | undefined>;
   const own = reasons[s.reason];
   return own ? own({ value: s.value ?? '' }) : errorText(s.reason as ErrorCode, s.params);
 }
@@ -43,7 +43,7 @@ function NumberOption(props: { id: keyof ImportOptions; label: string; value: nu
 }
 
 export function LogTransfer() {
-  const t = LL.value.log.transfer;
+  const t = LL.value.logger.transfer;
   const files = logFiles();
   const index = fileIndex(files.length);
   const file = files[index];
@@ -75,7 +75,7 @@ export function LogTransfer() {
   }
 
   function runImport() {
-    const p = LL.value.log.point;
+    const p = LL.value.logger.point;
     if (!file) return void notify('error', p.noLogFile()); // spec §8
     if (!result || result.variables.length === 0) return void notify('error', `${t.failed()} ${t.noValid()}`); // spec §8
     const r = appendRecords(files, index, importedRecords(result.variables, file));
@@ -107,7 +107,7 @@ export function LogTransfer() {
   const skipped = result?.skipped ?? [];
   return (
     <section class="card group" aria-labelledby="log-transfer" data-transfer>
-      <h2 id="log-transfer">{LL.value.log.titles.transfer()}</h2>
+      <h2 id="log-transfer">{LL.value.logger.titles.transfer()}</h2>
       <div class="grid">
         <div class="field" data-option="file">
           <label for="log-import-file">{t.file()}</label>

@@ -15,7 +15,7 @@ export default function LogPage() {
   return (
     <div class="log" data-page="log">
       <style>{css as string}</style>
-      <p class="hint intro">{LL.value.log.intro()}</p>
+      <p class="hint intro">{LL.value.logger.intro()}</p>
       <MultipleRegisterBanner />
       <LogGeneral />
       <LogFiles />

@@ -5,6 +5,8 @@ import type { ComponentType } from 'preact';
 import { PAGES, pageOf, type PageId } from '../pages.ts';
 import { hashPath } from './hash.tsx';
 import { ChunkFailed } from '../shell/chunk-failed.tsx';
+import { loadTexts } from '../i18n/translate.ts';
+import type { Namespaces } from '../i18n/i18n-types.ts';
 
 export const CHUNK_TIMEOUT_MS = 120_000; // spec §9: chunk load timeout 120 s
 
@@ -17,37 +19,44 @@ export function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-export const page = (load: Loader) =>
-  lazy(() => withTimeout(load(), CHUNK_TIMEOUT_MS).catch((e: unknown) => {
+/** A page's chunk, loaded together with the parts of the dictionary it needs (`texts`). */
+export const page = (load: Loader, texts: readonly Namespaces[] = []) =>
+  lazy(() => withTimeout(Promise.all([load(), loadTexts(texts)]).then(([m]) => m), CHUNK_TIMEOUT_MS).catch((e: unknown) => {
     console.error('page chunk failed to load', e);
     return { default: ChunkFailed };
   }));
 
 const coming = page(() => import('../pages/coming.tsx'));
 
+/** pages that edit settings show field labels, helps and choices: the `fields` part of the texts */
+const FORM = ['fields'] as const;
+
 /** The component of every page; pages later issues fill show the shared "coming" page until then. */
 export const PAGE_COMPONENTS: Record<PageId, ComponentType> = {
   ...(Object.fromEntries(PAGES.map((p) => [p.id, coming])) as unknown as Record<PageId, ComponentType>),
   info: page(() => import('../pages/info.tsx')),
-  com: page(() => import('../pages/com.tsx')),
-  port: page(() => import('../pages/port.tsx')),
-  wizard_com: page(() => import('../pages/wizard-com.tsx')),
-  mqtt: page(() => import('../pages/mqtt.tsx')),
-  sql: page(() => import('../pages/sql.tsx')),
-  db: page(() => import('../pages/db.tsx')),
-  ftp: page(() => import('../pages/ftp.tsx')),
-  httpc: page(() => import('../pages/httpc.tsx')),
-  smtp: page(() => import('../pages/smtp.tsx')),
-  rest: page(() => import('../pages/rest.tsx')),
-  iec: page(() => import('../pages/iec.tsx')),
-  script: page(() => import('../pages/script.tsx')),
-  tls: page(() => import('../pages/tls.tsx')),
-  tlsclient: page(() => import('../pages/tlsclient.tsx')),
-  tlsserver: page(() => import('../pages/tlsserver.tsx')),
-  datetime: page(() => import('../pages/datetime.tsx')),
-  log: page(() => import('../pages/log.tsx')),
+  com: page(() => import('../pages/com.tsx'), FORM),
+  port: page(() => import('../pages/port.tsx'), FORM),
+  wizard_com: page(() => import('../pages/wizard-com.tsx'), ['fields', 'wizard']),
+  mqtt: page(() => import('../pages/mqtt.tsx'), FORM),
+  sql: page(() => import('../pages/sql.tsx'), FORM),
+  db: page(() => import('../pages/db.tsx'), FORM),
+  ftp: page(() => import('../pages/ftp.tsx'), FORM),
+  httpc: page(() => import('../pages/httpc.tsx'), FORM),
+  smtp: page(() => import('../pages/smtp.tsx'), FORM),
+  rest: page(() => import('../pages/rest.tsx'), FORM),
+  iec: page(() => import('../pages/iec.tsx'), FORM),
+  script: page(() => import('../pages/script.tsx'), FORM),
+  tls: page(() => import('../pages/tls.tsx'), FORM),
+  tlsclient: page(() => import('../pages/tlsclient.tsx'), FORM),
+  tlsserver: page(() => import('../pages/tlsserver.tsx'), FORM),
+  datetime: page(() => import('../pages/datetime.tsx'), FORM),
+  log: page(() => import('../pages/log.tsx'), ['fields', 'logger']),
   legal: page(() => import('../pages/legal.tsx')),
   graphs: page(() => import('../pages/graphs.tsx')),
+  users: page(() => import('../pages/users.tsx')),
+  backuprestore: page(() => import('../pages/backuprestore.tsx')),
+  firmware: page(() => import('../pages/firmware.tsx')),
 };
 
 /** Starts loading the code of the page a hash names (the first page, before anything renders). */

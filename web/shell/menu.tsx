@@ -6,10 +6,12 @@ import { PAGES, pageOf, type PageDef } from '../pages.ts';
 import { FILTERS, filter, type Filter } from '../state/prefs.ts';
 import { section } from '../state/sections.ts';
 import { LL } from '../i18n/translate.ts';
+import { readOnly } from '../state/session.ts';
 
 const appOn = (p: PageDef) => p.sections.some((k) => APP_ENABLED[k]?.(section(k).saved.value));
 
 function visible(p: PageDef, f: Filter): boolean {
+  if (p.adminOnly && readOnly.value) return false;
   if (f === 'all' || p.group !== 'apps' || p.sections.length === 0) return true;
   return f === 'enabled' ? appOn(p) : !appOn(p);
 }

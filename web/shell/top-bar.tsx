@@ -40,9 +40,10 @@ export function TopBar(props: { menuOpen: boolean; onMenu: () => void; onHelp: (
             {LOCALES.map((l) => <option key={l} value={l}>{t.languages[l]()}</option>)}
           </select>
         </label>
-        <span class="user" data-role={session.value?.role}>
+        {/* the name leads to /users, where every role changes its own password */}
+        <a class="user" href="#/users" title={t.users.ownLink()} data-role={session.value?.role}>
           {session.value?.currentUser} · {session.value ? t.roles[session.value.role]() : ''}
-        </span>
+        </a>
         <button type="button" class="btn small" onClick={() => void logout()} data-action="logout">{t.shell.logout()}</button>
       </div>
     </header>

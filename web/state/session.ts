@@ -20,7 +20,8 @@ export const loginReason = signal<string>('');
 
 const BASE = '/rest/api/v1/authentication';
 
-function accept(s: SessionInfo) {
+/** Takes a session the daemon handed out (login, setup, own password change). */
+export function accept(s: SessionInfo) {
   setCsrf(s.csrfToken);
   session.value = s;
   authState.value = 'ready';

@@ -5,6 +5,7 @@ import { get } from '../api/client.ts';
 import type { SystemInfo, ServiceState } from '../../hw/types.ts';
 import type { VersionKind } from '../../device/model/versions.ts';
 import type { SecurityWarning } from '../../device/model/warnings.ts';
+import type { AuditEntry } from '../api/users.ts';
 
 export interface VersionInfo {
   app: string;
@@ -21,6 +22,8 @@ export const services = signal<ServiceState[]>([]);
 export const logConfigFiles = signal<string[]>([]);
 export const httpFiles = signal<{ name: string; size: number }[]>([]);
 export const syslog = signal<SyslogEntry[]>([]);
+/** the latest audit entries, newest last: only an administrator gets them (empty for the user role) */
+export const syslogAudit = signal<AuditEntry[]>([]);
 export const systemFailed = signal(false);
 
 /** The system part of the load of spec §7; each call failing alone leaves the others. */
@@ -38,5 +41,7 @@ export async function loadSystem(): Promise<void> {
 }
 
 export async function loadSyslog(): Promise<void> {
-  syslog.value = (await get<{ entries: SyslogEntry[] }>('/config/get_syslogs')).entries;
+  const r = await get<{ entries: SyslogEntry[]; audit?: AuditEntry[] }>('/config/get_syslogs');
+  syslog.value = r.entries;
+  syslogAudit.value = r.audit ?? [];
 }
