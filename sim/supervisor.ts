@@ -8,25 +8,26 @@
 // made in the data folder and trusted; `--image` seeds an empty root with a first release, checked
 // like any update.
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdir, readFile, stat, symlink } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, symlink } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ensureDevKey, loadTrustedKeys, trustDirOf } from '../device/firmware/manifest.ts';
+import { ensureDevKey, loadTrustedKeys, publicPemOf, trustDirOf, trustPublicKey } from '../device/firmware/manifest.ts';
 import { checkImage } from '../device/firmware/verify.ts';
 import {
   layoutOf, pointTo, pruneReleases, readJson, readPointer, releaseManifest, unpackRelease, writeJson,
   type InstallResult, type Journal, type Layout,
 } from '../device/firmware/layout.ts';
 import type { InstallRequest } from '../device/firmware/engine.ts';
-import { rm } from 'node:fs/promises';
 
 /** the simulated unit's BSP and HMI runtime (sim/main.ts reports the same) */
 const SIM_BASE = { bsp: '1.3.2', hmi: '4.5.2' };
 /** how long a new release may take to answer before the old one comes back */
 export const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
+/** the simulator's default data folder (device/options.ts DEFAULT_DATA_DIR), home of its development key */
+const SIM_DATA_DIR = fileURLToPath(new URL('../data', import.meta.url));
 
 interface Options {
   root: string;
@@ -123,7 +124,8 @@ async function main(): Promise<void> {
   const o = parse();
   const l = layoutOf(o.root);
   await mkdir(l.releases, { recursive: true });
-  await ensureDevKey(l.data);
+  // the simulator's development key (made on first use in its data folder; `npm run image` signs with it) is trusted here
+  await trustPublicKey(trustDirOf(l.data), 'development.pem', publicPemOf(await ensureDevKey(SIM_DATA_DIR)));
   if (!(await stat(join(l.root, 'node_modules')).catch(() => undefined))) await symlink(o.modules, join(l.root, 'node_modules'));
   await seed(l, o);
   await recover(l);
@@ -139,6 +141,8 @@ async function main(): Promise<void> {
     const args = ['--port', String(o.port), '--host', o.host, '--data', l.data, ...(o.plcs ? ['--plcs', o.plcs] : [])];
     const c = fork(join(l.releases, release, m.entry), args, {
       cwd: l.root,
+      // the release runs on plain node: not under the loader this supervisor may run with (tsx)
+      execArgv: [],
       env: { ...process.env, FIRMWARE_ROOT: l.root, FIRMWARE_TRUST_DIR: trustDirOf(l.data) },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

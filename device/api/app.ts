@@ -11,10 +11,9 @@ import type { RouteDef } from './route.ts';
 import { authRoutes } from './auth-routes.ts';
 import { configRoutes } from './config-routes.ts';
 import { systemRoutes } from './system-routes.ts';
-import { plannedRoutes } from './planned-routes.ts';
 import { comRoutes } from './com-routes.ts';
 import { portRoutes } from './port-routes.ts';
-import { downloadRoutes } from './download-routes.ts';
+import { downloadRoutes, unknownDownload } from './download-routes.ts';
 import { logfileRoutes } from './logfile-routes.ts';
 import { uploadRoutes } from './upload-routes.ts';
 import { scriptRoutes } from './script-routes.ts';
@@ -26,13 +25,15 @@ import { ftpRoutes } from './ftp-routes.ts';
 import { firmwareRoutes } from './firmware-routes.ts';
 import { userRoutes } from './user-routes.ts';
 import { backupRoutes } from './backup-routes.ts';
+import { servicesRoutes } from './services-routes.ts';
+import { factoryResetRoutes } from './factory-reset-routes.ts';
 import { isConsolePath, serveConsole } from './static.ts';
 
 /**
- * Every route the daemon answers (docs/api.md has one row for each). The planned routes come last:
- * their catch-all `GET /download/*` must not shadow the downloads that exist.
+ * Every route the daemon answers (docs/api.md has one row for each). The catch-all of unknown
+ * downloads comes last: `GET /download/*` must not shadow the downloads that exist.
  */
-export const ROUTES: readonly RouteDef[] = [...authRoutes, ...systemRoutes, ...configRoutes, ...comRoutes, ...portRoutes, ...downloadRoutes, ...logfileRoutes, ...uploadRoutes, ...scriptRoutes, ...serviceTestRoutes, ...dbTestRoutes, ...restRoutes, ...tlsRtcRoutes, ...backupRoutes, ...firmwareRoutes, ...ftpRoutes, ...userRoutes, ...plannedRoutes];
+export const ROUTES: readonly RouteDef[] = [...authRoutes, ...systemRoutes, ...configRoutes, ...comRoutes, ...portRoutes, ...downloadRoutes, ...logfileRoutes, ...uploadRoutes, ...scriptRoutes, ...serviceTestRoutes, ...dbTestRoutes, ...restRoutes, ...tlsRtcRoutes, ...backupRoutes, ...firmwareRoutes, ...ftpRoutes, ...userRoutes, ...servicesRoutes, ...factoryResetRoutes, unknownDownload];
 
 export function createApp(ctx: DaemonContext, routes: readonly RouteDef[] = ROUTES): Hono<Env> {
   const app = new Hono<Env>();

@@ -1,6 +1,6 @@
 // Downloads (spec §7 `download/`). The example zips of the service pages' download areas (spec §2)
-// are routed here, ahead of the planned catch-all `GET /download/*`, which answers 501 until the
-// other downloads exist.
+// are routed here; the other downloads (log files, format files, scripts) beside their folders'
+// routes. `unknownDownload` answers whatever none of them names.
 import { ApiError } from './errors.ts';
 import { route, type RouteDef } from './route.ts';
 import { exampleZip, isExampleKind } from '../system/examples.ts';
@@ -18,3 +18,15 @@ export const downloadRoutes: RouteDef[] = [
     },
   }),
 ];
+
+/**
+ * Any other `/download/…` path: a clear 404 `not_found` behind the session guard (security.md
+ * AUTH-1: without a session it is 401 like every download). Registered after every download route,
+ * which it would otherwise shadow.
+ */
+export const unknownDownload: RouteDef = route({
+  method: 'GET', path: '/download/*', key: 'download/', access: 'user',
+  handler: () => {
+    throw new ApiError(404, 'not_found', 'No such download');
+  },
+});

@@ -75,12 +75,16 @@ export async function ensureDevKey(dataDir: string): Promise<string> {
     pem = newKeyPair().privatePem;
     await writeFileAtomic(file, pem);
   }
-  const trusted = join(trustDirOf(dataDir), 'development.pem');
-  if (!(await stat(trusted).catch(() => undefined))) {
-    await mkdir(trustDirOf(dataDir), { recursive: true });
-    await writeFileAtomic(trusted, publicPemOf(pem));
-  }
+  await trustPublicKey(trustDirOf(dataDir), 'development.pem', publicPemOf(pem));
   return pem;
+}
+
+/** Puts a public key into a folder of trusted keys (unless a file of that name is there). */
+export async function trustPublicKey(dir: string, name: string, publicPem: string): Promise<void> {
+  const file = join(dir, name);
+  if (await stat(file).catch(() => undefined)) return;
+  await mkdir(dir, { recursive: true });
+  await writeFileAtomic(file, publicPem);
 }
 
 /** Every Ed25519 public key (`*.pem`) in `dir`; an unreadable or other key is skipped. */

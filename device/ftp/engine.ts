@@ -151,7 +151,7 @@ class FtpRun {
       const link = this.link();
       const [request] = await link.readWords('DT', base + REG.request, 1, FTP_USER);
       if (!this.active) return;
-      if (request !== 0 && !this.running) {
+      if ((request ?? 0) !== 0 && !this.running) {
         this.begin('plc');
         await link.writeWords('DT', base + REG.request, [0], FTP_USER);
       }

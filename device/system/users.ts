@@ -71,6 +71,11 @@ export class Users {
     });
   }
 
+  /** Factory reset: every user removed, the unit is back to first-run setup (AUTH-2). */
+  removeAll(): Promise<void> {
+    return this.serial(() => this.persist([]));
+  }
+
   /** Stores a new password hash; false when the user does not exist. */
   setPassword(name: string, password: string): Promise<boolean> {
     return this.serial(async () => {

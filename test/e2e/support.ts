@@ -62,8 +62,8 @@ export async function ensureAdmin(d: TestDaemon): Promise<void> {
 }
 
 /**
- * A second user with the `user` role. The API has no route that adds users (device/api has only the
- * first-run setup), so it goes straight into the daemon's user store, as the integration tests do.
+ * A second user with the `user` role, straight into the daemon's user store (quicker than
+ * `POST /config/users/add`, which test/integration/users-admin.test.ts and the users page test cover).
  */
 export async function ensureUser(d: TestDaemon): Promise<void> {
   await ensureAdmin(d);

@@ -163,10 +163,10 @@ describe('requests outside the table', () => {
     expect(big.body.error.code).toBe('body_too_large');
   });
 
-  it('planned actions answer 501 with a code', async () => {
-    const r = await admin.post('/config/get_sqltest', {});
-    expect(r.status).toBe(501);
-    expect(r.body.error.code).toBe('not_implemented');
+  it('an unknown action is 404 not_found with a code', async () => {
+    const r = await admin.post('/config/get_nothing', {});
+    expect(r.status).toBe(404);
+    expect(r.body.error.code).toBe('not_found');
   });
 });
 

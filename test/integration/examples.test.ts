@@ -71,14 +71,14 @@ describe('GET /download/examples/<kind>.zip', () => {
     expect(r.body.error.code).toBe('unauthenticated');
   });
 
-  it('an unknown example is 404 not_found; other downloads are still planned (501)', async () => {
+  it('an unknown example is 404 not_found, and so is an unknown download', async () => {
     for (const path of ['/download/examples/nope.zip', '/download/examples/mqtt', '/download/examples/mqtt.tar', '/download/examples/..%2Fmqtt.zip']) {
       const r = await user.get(path);
       expect(r.status, path).toBe(404);
       expect(r.body.error.code, path).toBe('not_found');
     }
     const other = await user.get('/download/other.csv');
-    expect(other.status).toBe(501);
-    expect(other.body.error.code).toBe('not_implemented');
+    expect(other.status).toBe(404);
+    expect(other.body.error.code).toBe('not_found');
   });
 });

@@ -23,7 +23,7 @@ export const ftpcSchema = obj({
   transfermode_ftps: bool(false), // explicit FTPS (AUTH TLS on the control connection)
   transfermode_ssl: bool(false), // implicit TLS from the first byte
   transfermode_verify_ssl: bool(true), // the server certificate must verify
-  store_send: bool(false), // keep files that could not be sent and send them later
+  store_send: bool(false), // on: sent (renamed) files stay on the unit; off: deleted by the next send that reaches the server (spec §4 "deleted later"; docs/ftp.md)
   proxy_mode_ascii: bool(false), // the FTP proxy is logged into as USER user@host in plain text
   local_ip: ipText(''), // address announced in active mode; empty = the unit's own
   server_ip: hostText(''),

@@ -1,0 +1,19 @@
+// Factory reset (spec §2 /info, §4; security.md AUTH-2, AUD-1): the request shape of
+// `POST /config/factory_reset`, shared by the daemon and the console's confirmation. The word must
+// be sent as it is: a reset cannot be triggered by an empty or replayed generic body.
+import * as v from 'valibot';
+import { msg } from './issues.ts';
+
+export const FACTORY_RESET_CONFIRM = 'RESET';
+
+export const factoryResetSchema = v.strictObject(
+  { confirm: v.literal(FACTORY_RESET_CONFIRM, msg('invalid_value', { allowed: [FACTORY_RESET_CONFIRM] })) },
+  msg('type', { expected: 'object' }),
+);
+
+/** What a factory reset removes, in the order the console lists it. */
+export const FACTORY_RESET_WIPES = ['settings', 'services', 'users', 'certificates', 'httpFiles', 'scripts', 'logConfigs', 'logFiles', 'sessions'] as const;
+export type FactoryResetWipe = (typeof FACTORY_RESET_WIPES)[number];
+
+/** The answer: how many of each were removed (settings: sections set back to defaults). */
+export type FactoryResetResult = Record<FactoryResetWipe, number>;

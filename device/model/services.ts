@@ -1,0 +1,33 @@
+// The unit's system services as the console changes them (spec §3 service names, §4 "a service is
+// either enabled or disabled", §7 pew_system): the request shape of `POST /config/pew_system`,
+// checked by the daemon and by the /info page alike.
+import * as v from 'valibot';
+import { SERVICE_NAMES, type ServiceName } from '../../hw/types.ts';
+import { msg } from './issues.ts';
+
+export { SERVICE_NAMES, type ServiceName };
+
+const enabled = v.boolean(msg('type', { expected: 'boolean' }));
+
+/**
+ * The services to change and their new state, e.g. `{ "x11vnc": true, "sshd": false }`; the ones
+ * left out keep their state. An unknown name is `unknown_key`, a value other than true/false `type`.
+ */
+export const serviceChangesSchema = v.pipe(
+  v.strictObject(
+    Object.fromEntries(SERVICE_NAMES.map((n) => [n, v.optional(enabled)])) as Record<ServiceName, v.OptionalSchema<typeof enabled, undefined>>,
+    msg('type', { expected: 'object' }),
+  ),
+  v.check((x) => Object.keys(x).length > 0, msg('required')),
+);
+
+export type ServiceChanges = Partial<Record<ServiceName, boolean>>;
+
+/** The changes that differ from the current states, in the order of SERVICE_NAMES. */
+export function serviceDiff(current: readonly { name: string; enabled: boolean }[], wanted: ServiceChanges): [ServiceName, boolean][] {
+  return SERVICE_NAMES.flatMap((name): [ServiceName, boolean][] => {
+    const want = wanted[name];
+    const now = current.find((s) => s.name === name)?.enabled;
+    return want === undefined || want === now ? [] : [[name, want]];
+  });
+}
