@@ -1,46 +1,55 @@
 // The live state of the FTP send (spec §3 pew_ftpc and pew_script, §4 rename after a send):
-// `GET /config/ftp_status`; plain types, so the console can import them. docs/ftp.md.
+// `GET /config/ftp_status`; the console checks the answer against this schema
+// (web/api/ftp-status.ts), the daemon builds it (device/ftp/). docs/ftp.md.
+import * as v from 'valibot';
+
+const count = () => v.pipe(v.number(), v.integer(), v.minValue(0));
 
 /** what started a send: the PLC's request word, or the script's transmission cycle */
-export type FtpTrigger = 'plc' | 'cycle';
+export const FTP_TRIGGERS = ['plc', 'cycle'] as const;
+export type FtpTrigger = (typeof FTP_TRIGGERS)[number];
 
 /** DT n+1 of the control block: idle, running (retries included), done, error */
-export type FtpSendState = 'idle' | 'running' | 'done' | 'error';
+export const FTP_SEND_STATES = ['idle', 'running', 'done', 'error'] as const;
+export type FtpSendState = (typeof FTP_SEND_STATES)[number];
 
-export interface FtpLastSend {
-  trigger: FtpTrigger;
+export const ftpLastSendSchema = v.object({
+  trigger: v.picklist(FTP_TRIGGERS),
   /** unit clock, ms since the epoch */
-  started: number;
-  finished: number;
-  result: 'done' | 'error';
+  started: v.number(),
+  finished: v.number(),
+  result: v.picklist(['done', 'error']),
   /** local names of the files sent (each renamed afterwards) */
-  files: string[];
-  bytes: number;
+  files: v.array(v.string()),
+  bytes: count(),
   /** files that matched but were not sent (still waiting under their names) */
-  failed: number;
+  failed: count(),
   /** logger files held back because the logger may still write to them */
-  held: string[];
+  held: v.array(v.string()),
   /** attempts made: 1 + retries */
-  attempts: number;
+  attempts: count(),
   /** files an earlier send renamed and this one deleted (store_send off) */
-  deleted: number;
-  error?: { code: string; number: number; message: string };
-}
+  deleted: count(),
+  /** code: the name of docs/ftp.md's table, number: DT n+2, message: the server's or the system's words */
+  error: v.optional(v.object({ code: v.string(), number: count(), message: v.string() })),
+});
+export type FtpLastSend = v.InferOutput<typeof ftpLastSendSchema>;
 
-export interface FtpStatus {
+export const ftpStatusSchema = v.object({
   /** enable_ftp of the saved pew_ftpc */
-  enabled: boolean;
+  enabled: v.boolean(),
   /** the script's transmission cycle runs (ftp_transmission) */
-  cycle: boolean;
+  cycle: v.boolean(),
   /** the next send of the cycle, unit clock ms */
-  nextCycle?: number;
-  running: boolean;
-  state: FtpSendState;
+  nextCycle: v.optional(v.number()),
+  running: v.boolean(),
+  state: v.picklist(FTP_SEND_STATES),
   /** while a failed attempt waits for its retry: when it is tried again (unit clock ms) */
-  retryAt?: number;
+  retryAt: v.optional(v.number()),
   /** the local directory as resolved (`<volume>/<path>`) */
-  localDir: string;
+  localDir: v.string(),
   /** why the PLC's control block cannot be read or written now ('' when it can) */
-  plc: string;
-  lastSend?: FtpLastSend;
-}
+  plc: v.string(),
+  lastSend: v.optional(ftpLastSendSchema),
+});
+export type FtpStatus = v.InferOutput<typeof ftpStatusSchema>;

@@ -14,6 +14,8 @@ const enabled = v.boolean(msg('type', { expected: 'boolean' }));
  * left out keep their state. An unknown name is `unknown_key`, a value other than true/false `type`.
  */
 export const serviceChangesSchema = v.pipe(
+  // an array is an object to JavaScript (and to strictObject): refused as the wrong type first
+  v.custom<Record<string, unknown>>((x) => typeof x === 'object' && x !== null && !Array.isArray(x), msg('type', { expected: 'object' })),
   v.strictObject(
     Object.fromEntries(SERVICE_NAMES.map((n) => [n, v.optional(enabled)])) as Record<ServiceName, v.OptionalSchema<typeof enabled, undefined>>,
     msg('type', { expected: 'object' }),

@@ -1,35 +1,43 @@
 // The live state of the TLS bridge (spec §3 pew_tls): each part's listener, the PLC's stop, and the
-// counters of its connections. `GET /config/tls_status`; plain types, so the console can import them.
+// counters of its connections. `GET /config/tls_status`; the console checks the answer against
+// this schema (web/api/tls-status.ts), the daemon builds it (device/tls/).
+import * as v from 'valibot';
 
-export interface TlsPartCounters {
+const count = () => v.pipe(v.number(), v.integer(), v.minValue(0));
+
+export const tlsPartCountersSchema = v.object({
   /** connections carried to the destination since the part started */
-  accepted: number;
+  accepted: count(),
   /** clients turned away: address not allowed, or the PLC stopped the part */
-  refused: number;
+  refused: count(),
   /** TLS handshakes that failed (untrusted or missing certificate, version below the minimum …) */
-  tlsFailures: number;
+  tlsFailures: count(),
   /** destinations that could not be reached, connections that broke */
-  errors: number;
-}
+  errors: count(),
+});
+export type TlsPartCounters = v.InferOutput<typeof tlsPartCountersSchema>;
 
-export interface TlsPartStatus extends TlsPartCounters {
+export const tlsPartStatusSchema = v.object({
+  ...tlsPartCountersSchema.entries,
   /** the part's switch in the saved section */
-  enabled: boolean;
+  enabled: v.boolean(),
   /** the port it listens on: nontls_server_port (client part), tls_server_port (server part) */
-  port: number;
-  listening: boolean;
+  port: count(),
+  listening: v.boolean(),
   /** the PLC stopped the part through its control register (docs/tls.md) */
-  stoppedByPlc: boolean;
+  stoppedByPlc: v.boolean(),
   /** why the part does not listen, when it does not */
-  detail: string;
+  detail: v.string(),
   /** connections open now */
-  connections: number;
+  connections: count(),
   /** payload bytes from the clients to the destination, and back */
-  bytesIn: number;
-  bytesOut: number;
-}
+  bytesIn: count(),
+  bytesOut: count(),
+});
+export type TlsPartStatus = v.InferOutput<typeof tlsPartStatusSchema>;
 
-export interface TlsStatus {
-  client: TlsPartStatus;
-  server: TlsPartStatus;
-}
+export const tlsStatusSchema = v.object({
+  client: tlsPartStatusSchema,
+  server: tlsPartStatusSchema,
+});
+export type TlsStatus = v.InferOutput<typeof tlsStatusSchema>;

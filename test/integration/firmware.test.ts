@@ -88,6 +88,12 @@ describe('refused images change nothing', () => {
       const z = zip(entries);
       return { zip: z, md5: md5Of(z) };
     }, 'content'],
+    ['a flipped byte inside the daemon (md5 made to fit)', async () => {
+      const z = Buffer.from((await readImage(imgs.images.get('1.5.1')!)).zip);
+      const at = z.indexOf('dist/daemon/daemon.mjs') + 'dist/daemon/daemon.mjs'.length + 5000;
+      z[at] = z[at]! ^ 0x20;
+      return { zip: z, md5: md5Of(z) };
+    }, 'archive'],
     ['a wrong key', async () => {
       const bad = fakeImage('1.6.0', 'x', { keyPem: newKeyPair().privatePem });
       return { zip: bad.zip, md5: bad.md5 };

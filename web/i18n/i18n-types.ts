@@ -1679,6 +1679,64 @@ type RootTranslation = {
 		 * F​o​r​ ​n​e​w​ ​s​e​t​u​p​s​ ​c​h​o​o​s​e​ ​T​L​S​ ​1​.​2​ ​o​r​ ​1​.​3​.
 		 */
 		newSetups: string
+		/**
+		 * S​t​a​t​u​s
+		 */
+		status: string
+		/**
+		 * S​t​a​t​e
+		 */
+		state: string
+		states: {
+			/**
+			 * l​i​s​t​e​n​i​n​g​ ​o​n​ ​p​o​r​t​ ​{​p​o​r​t​}
+			 * @param {unknown} port
+			 */
+			listening: RequiredParams<'port'>
+			/**
+			 * n​o​t​ ​l​i​s​t​e​n​i​n​g​ ​(​p​o​r​t​ ​{​p​o​r​t​}​)
+			 * @param {unknown} port
+			 */
+			closed: RequiredParams<'port'>
+			/**
+			 * s​t​o​p​p​e​d​ ​b​y​ ​t​h​e​ ​P​L​C
+			 */
+			stopped: string
+			/**
+			 * n​o​t​ ​e​n​a​b​l​e​d
+			 */
+			disabled: string
+		}
+		stats: {
+			/**
+			 * O​p​e​n​ ​c​o​n​n​e​c​t​i​o​n​s
+			 */
+			connections: string
+			/**
+			 * A​c​c​e​p​t​e​d
+			 */
+			accepted: string
+			/**
+			 * R​e​f​u​s​e​d
+			 */
+			refused: string
+			/**
+			 * T​L​S​ ​f​a​i​l​u​r​e​s
+			 */
+			tlsFailures: string
+			/**
+			 * E​r​r​o​r​s
+			 */
+			errors: string
+			/**
+			 * B​y​t​e​s​ ​t​o​ ​t​h​e​ ​d​e​s​t​i​n​a​t​i​o​n
+			 */
+			bytesIn: string
+			/**
+			 * B​y​t​e​s​ ​b​a​c​k​ ​t​o​ ​t​h​e​ ​c​l​i​e​n​t​s
+			 */
+			bytesOut: string
+		}
 	}
 	datetime: {
 		/**
@@ -2292,6 +2350,159 @@ type RootTranslation = {
 			 * T​h​e​ ​n​e​w​ ​v​e​r​s​i​o​n​ ​d​i​d​ ​n​o​t​ ​s​t​a​r​t​;​ ​t​h​e​ ​p​r​e​v​i​o​u​s​ ​v​e​r​s​i​o​n​ ​r​u​n​s​ ​a​g​a​i​n​.
 			 */
 			start_failed: string
+		}
+	}
+	ftpStatus: {
+		/**
+		 * S​e​n​d​ ​s​t​a​t​u​s
+		 */
+		title: string
+		/**
+		 * T​h​e​ ​F​T​P​ ​s​e​n​d​ ​i​s​ ​n​o​t​ ​e​n​a​b​l​e​d​.
+		 */
+		off: string
+		/**
+		 * P​L​C​ ​c​o​n​t​r​o​l​ ​b​l​o​c​k
+		 */
+		plc: string
+		/**
+		 * r​e​a​c​h​a​b​l​e
+		 */
+		plcOk: string
+		/**
+		 * n​o​t​ ​r​e​a​c​h​a​b​l​e
+		 */
+		plcDown: string
+		/**
+		 * S​t​a​t​e
+		 */
+		state: string
+		states: {
+			/**
+			 * i​d​l​e
+			 */
+			idle: string
+			/**
+			 * r​u​n​n​i​n​g
+			 */
+			running: string
+			/**
+			 * d​o​n​e
+			 */
+			done: string
+			/**
+			 * e​r​r​o​r
+			 */
+			error: string
+		}
+		/**
+		 * e​r​r​o​r​ ​c​o​d​e​ ​{​n​u​m​b​e​r​}
+		 * @param {unknown} number
+		 */
+		code: RequiredParams<'number'>
+		/**
+		 * L​o​c​a​l​ ​d​i​r​e​c​t​o​r​y
+		 */
+		localDir: string
+		/**
+		 * N​e​x​t​ ​s​e​n​d​ ​o​f​ ​t​h​e​ ​c​y​c​l​e
+		 */
+		nextCycle: string
+		/**
+		 * n​o​ ​t​r​a​n​s​m​i​s​s​i​o​n​ ​c​y​c​l​e
+		 */
+		noCycle: string
+		/**
+		 * N​e​x​t​ ​r​e​t​r​y
+		 */
+		retryAt: string
+		/**
+		 * n​o​n​e​ ​w​a​i​t​i​n​g
+		 */
+		noRetry: string
+		/**
+		 * L​a​s​t​ ​s​e​n​d
+		 */
+		lastSend: string
+		/**
+		 * n​o​n​e​ ​y​e​t
+		 */
+		never: string
+		triggers: {
+			/**
+			 * o​n​ ​P​L​C​ ​r​e​q​u​e​s​t
+			 */
+			plc: string
+			/**
+			 * b​y​ ​t​h​e​ ​t​r​a​n​s​m​i​s​s​i​o​n​ ​c​y​c​l​e
+			 */
+			cycle: string
+		}
+		/**
+		 * F​i​l​e​s​ ​s​e​n​t
+		 */
+		files: string
+		/**
+		 * B​y​t​e​s
+		 */
+		bytes: string
+		/**
+		 * N​o​t​ ​s​e​n​t
+		 */
+		failed: string
+		/**
+		 * H​e​l​d​ ​b​a​c​k​ ​(​l​o​g​g​e​r​ ​s​t​i​l​l​ ​w​r​i​t​i​n​g​)
+		 */
+		held: string
+		/**
+		 * D​e​l​e​t​e​d​ ​a​f​t​e​r​ ​s​e​n​d​i​n​g
+		 */
+		deleted: string
+		/**
+		 * A​t​t​e​m​p​t​s
+		 */
+		attempts: string
+		/**
+		 * E​r​r​o​r
+		 */
+		error: string
+		/**
+		 * n​o​n​e
+		 */
+		none: string
+		errors: {
+			/**
+			 * t​h​e​ ​s​e​r​v​e​r​'​s​ ​(​o​r​ ​p​r​o​x​y​'​s​)​ ​n​a​m​e​ ​d​o​e​s​ ​n​o​t​ ​r​e​s​o​l​v​e
+			 */
+			unknown_host: string
+			/**
+			 * n​o​t​h​i​n​g​ ​l​i​s​t​e​n​s​,​ ​o​r​ ​t​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​b​r​o​k​e​ ​d​u​r​i​n​g​ ​t​h​e​ ​s​e​n​d
+			 */
+			refused: string
+			/**
+			 * n​o​ ​a​n​s​w​e​r​ ​w​i​t​h​i​n​ ​1​0​ ​s
+			 */
+			timeout: string
+			/**
+			 * T​L​S​ ​h​a​n​d​s​h​a​k​e​ ​f​a​i​l​e​d​:​ ​c​e​r​t​i​f​i​c​a​t​e​ ​n​o​t​ ​t​r​u​s​t​e​d​ ​o​r​ ​v​e​r​s​i​o​n​ ​r​e​f​u​s​e​d
+			 */
+			tls: string
+			/**
+			 * u​s​e​r​ ​o​r​ ​p​a​s​s​w​o​r​d​ ​r​e​f​u​s​e​d
+			 */
+			auth_failed: string
+			/**
+			 * t​h​e​ ​s​e​r​v​e​r​ ​r​e​f​u​s​e​d​ ​t​h​e​ ​d​i​r​e​c​t​o​r​y​ ​o​r​ ​a​ ​f​i​l​e
+			 */
+			server_refused: string
+			/**
+			 * t​h​e​ ​l​o​c​a​l​ ​d​i​r​e​c​t​o​r​y​ ​i​s​ ​m​i​s​s​i​n​g​ ​o​r​ ​n​o​t​ ​m​o​u​n​t​e​d​,​ ​o​r​ ​a​ ​f​i​l​e​ ​c​a​n​n​o​t​ ​b​e​ ​r​e​a​d​ ​o​r​ ​r​e​n​a​m​e​d
+			 */
+			local: string
+			/**
+			 * a​n​o​t​h​e​r​ ​e​r​r​o​r​ ​(​a​n​ ​a​n​s​w​e​r​ ​n​o​t​ ​u​n​d​e​r​s​t​o​o​d​,​ ​t​h​e​ ​s​e​n​d​ ​s​t​o​p​p​e​d​ ​b​y​ ​a​ ​s​e​t​t​i​n​g​s​ ​c​h​a​n​g​e​)
+			 */
+			other: string
 		}
 	}
 	notFound: {
@@ -8007,6 +8218,62 @@ export type TranslationFunctions = {
 		 * For new setups choose TLS 1.2 or 1.3.
 		 */
 		newSetups: () => LocalizedString
+		/**
+		 * Status
+		 */
+		status: () => LocalizedString
+		/**
+		 * State
+		 */
+		state: () => LocalizedString
+		states: {
+			/**
+			 * listening on port {port}
+			 */
+			listening: (arg: { port: unknown }) => LocalizedString
+			/**
+			 * not listening (port {port})
+			 */
+			closed: (arg: { port: unknown }) => LocalizedString
+			/**
+			 * stopped by the PLC
+			 */
+			stopped: () => LocalizedString
+			/**
+			 * not enabled
+			 */
+			disabled: () => LocalizedString
+		}
+		stats: {
+			/**
+			 * Open connections
+			 */
+			connections: () => LocalizedString
+			/**
+			 * Accepted
+			 */
+			accepted: () => LocalizedString
+			/**
+			 * Refused
+			 */
+			refused: () => LocalizedString
+			/**
+			 * TLS failures
+			 */
+			tlsFailures: () => LocalizedString
+			/**
+			 * Errors
+			 */
+			errors: () => LocalizedString
+			/**
+			 * Bytes to the destination
+			 */
+			bytesIn: () => LocalizedString
+			/**
+			 * Bytes back to the clients
+			 */
+			bytesOut: () => LocalizedString
+		}
 	}
 	datetime: {
 		/**
@@ -8582,6 +8849,158 @@ export type TranslationFunctions = {
 			 * The new version did not start; the previous version runs again.
 			 */
 			start_failed: () => LocalizedString
+		}
+	}
+	ftpStatus: {
+		/**
+		 * Send status
+		 */
+		title: () => LocalizedString
+		/**
+		 * The FTP send is not enabled.
+		 */
+		off: () => LocalizedString
+		/**
+		 * PLC control block
+		 */
+		plc: () => LocalizedString
+		/**
+		 * reachable
+		 */
+		plcOk: () => LocalizedString
+		/**
+		 * not reachable
+		 */
+		plcDown: () => LocalizedString
+		/**
+		 * State
+		 */
+		state: () => LocalizedString
+		states: {
+			/**
+			 * idle
+			 */
+			idle: () => LocalizedString
+			/**
+			 * running
+			 */
+			running: () => LocalizedString
+			/**
+			 * done
+			 */
+			done: () => LocalizedString
+			/**
+			 * error
+			 */
+			error: () => LocalizedString
+		}
+		/**
+		 * error code {number}
+		 */
+		code: (arg: { number: unknown }) => LocalizedString
+		/**
+		 * Local directory
+		 */
+		localDir: () => LocalizedString
+		/**
+		 * Next send of the cycle
+		 */
+		nextCycle: () => LocalizedString
+		/**
+		 * no transmission cycle
+		 */
+		noCycle: () => LocalizedString
+		/**
+		 * Next retry
+		 */
+		retryAt: () => LocalizedString
+		/**
+		 * none waiting
+		 */
+		noRetry: () => LocalizedString
+		/**
+		 * Last send
+		 */
+		lastSend: () => LocalizedString
+		/**
+		 * none yet
+		 */
+		never: () => LocalizedString
+		triggers: {
+			/**
+			 * on PLC request
+			 */
+			plc: () => LocalizedString
+			/**
+			 * by the transmission cycle
+			 */
+			cycle: () => LocalizedString
+		}
+		/**
+		 * Files sent
+		 */
+		files: () => LocalizedString
+		/**
+		 * Bytes
+		 */
+		bytes: () => LocalizedString
+		/**
+		 * Not sent
+		 */
+		failed: () => LocalizedString
+		/**
+		 * Held back (logger still writing)
+		 */
+		held: () => LocalizedString
+		/**
+		 * Deleted after sending
+		 */
+		deleted: () => LocalizedString
+		/**
+		 * Attempts
+		 */
+		attempts: () => LocalizedString
+		/**
+		 * Error
+		 */
+		error: () => LocalizedString
+		/**
+		 * none
+		 */
+		none: () => LocalizedString
+		errors: {
+			/**
+			 * the server's (or proxy's) name does not resolve
+			 */
+			unknown_host: () => LocalizedString
+			/**
+			 * nothing listens, or the connection broke during the send
+			 */
+			refused: () => LocalizedString
+			/**
+			 * no answer within 10 s
+			 */
+			timeout: () => LocalizedString
+			/**
+			 * TLS handshake failed: certificate not trusted or version refused
+			 */
+			tls: () => LocalizedString
+			/**
+			 * user or password refused
+			 */
+			auth_failed: () => LocalizedString
+			/**
+			 * the server refused the directory or a file
+			 */
+			server_refused: () => LocalizedString
+			/**
+			 * the local directory is missing or not mounted, or a file cannot be read or renamed
+			 */
+			local: () => LocalizedString
+			/**
+			 * another error (an answer not understood, the send stopped by a settings change)
+			 */
+			other: () => LocalizedString
 		}
 	}
 	notFound: {

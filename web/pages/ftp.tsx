@@ -2,19 +2,23 @@
 // save and reset are in the page bar), every field of pew_ftpc (spec §3), the §5 rules through its
 // schema and the §5 "no encryption" hint. Fields that do not apply are hidden while they are valid:
 // the SSL verification without FTPS/SSL, the active-mode address in passive mode, the proxy's port
-// and login mode without a proxy.
+// and login mode without a proxy. Above them the live status of the send (ftp-status.tsx).
+import { useEffect } from 'preact/hooks';
 import { FTP_REGISTERS } from '../../device/model/sections/ftpc.ts';
 import { Field, FieldGroup } from '../forms/field.tsx';
 import { MultipleRegisterBanner, RegisterFootprint } from '../forms/register.tsx';
 import { DownloadArea } from '../forms/downloads.tsx';
 import { ServiceTest } from '../forms/service-test.tsx';
 import { section } from '../state/sections.ts';
+import { watchFtpStatus } from '../state/ftp-status.ts';
 import { LL } from '../i18n/translate.ts';
 import { CertificateGroup, SecurityHint, shown, WIDE } from './service-parts.tsx';
+import { FtpStatusBlock } from './ftp-status.tsx';
 
 const KEY = 'pew_ftpc';
 
 export default function FtpPage() {
+  useEffect(() => watchFtpStatus(), []);
   const t = LL.value.service;
   const f = section(KEY).temp.value;
   const tls = f.transfermode_ftps === true || f.transfermode_ssl === true;
@@ -23,6 +27,7 @@ export default function FtpPage() {
     <div class="service" data-page="ftp">
       <MultipleRegisterBanner />
       <SecurityHint section={KEY} />
+      <FtpStatusBlock />
       <FieldGroup title={t.general()} id="ftp-general">
         <Field section={KEY} path="enable_ftp" />
         <Field section={KEY} path="plc_control_dt" />

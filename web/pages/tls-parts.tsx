@@ -1,9 +1,14 @@
-// Pieces the TLS client and TLS server pages share (spec §3 "TLS (pew_tls)", §5): the allowed
-// client range with its all-addresses note, and the minimum TLS version with the proposal of
-// spec §3 ("1.2 or 1.3 for new setups"), shown as a warning while an older minimum is chosen.
+// Pieces the TLS pages share (spec §3 "TLS (pew_tls)", §5, §9 update tick): the allowed client
+// range with its all-addresses note, the minimum TLS version with the proposal of spec §3 ("1.2 or
+// 1.3 for new setups", a warning while an older minimum is chosen), and the live state of a part
+// (GET /config/tls_status through web/state/tls-status.ts): one line on /tls, the block with its
+// counters on the part's own page.
 import { isAllAddresses } from '../../device/model/ip.ts';
 import { Field } from '../forms/field.tsx';
+import { formatCount, StateBadge, StatusList, StatusPending, type StatusFact } from '../forms/status-list.tsx';
 import { section } from '../state/sections.ts';
+import { tlsPartState, tlsStatus, tlsStatusFailed } from '../state/tls-status.ts';
+import type { TlsPartStatus } from '../api/tls-status.ts';
 import { LL } from '../i18n/translate.ts';
 
 export const TLS_KEY = 'pew_tls';
@@ -33,4 +38,41 @@ export function MinVersion({ path }: { path: string }) {
       <p class={old ? 'banner warning note' : 'note'} data-note="tls-version" data-old={old || undefined}>{LL.value.tls.newSetups()}</p>
     </>
   );
+}
+
+type Part = 'client' | 'server';
+const TONE = { listening: 'up', stopped: 'connecting', closed: 'down', disabled: '' } as const;
+
+/** The part's state badge, with why it does not listen when the daemon says. */
+function PartState({ s }: { s: TlsPartStatus }) {
+  const state = tlsPartState(s);
+  return (
+    <>
+      <StateBadge state={state} tone={TONE[state]}>{LL.value.tls.states[state]({ port: String(s.port) })}</StateBadge>
+      {state === 'closed' && s.detail !== '' && <span class="detail" data-detail>{` ${s.detail}`}</span>}
+    </>
+  );
+}
+
+/** One line for /tls: the part's state, or "status unavailable". */
+export function PartStateLine({ part }: { part: Part }) {
+  const s = tlsStatus.value?.[part];
+  return (
+    <div class="row" data-part-state={part}>
+      {s ? <p><span class="sr">{`${LL.value.tls.state()}: `}</span><PartState s={s} /></p> : <StatusPending failed={tlsStatusFailed.value} />}
+    </div>
+  );
+}
+
+const COUNTERS = ['connections', 'accepted', 'refused', 'tlsFailures', 'errors', 'bytesIn', 'bytesOut'] as const;
+
+/** The status block of a part's page: its state and its counters. */
+export function PartStatusBlock({ part }: { part: Part }) {
+  const t = LL.value.tls;
+  const s = tlsStatus.value?.[part];
+  const facts: StatusFact[] | null = s ? [
+    { item: 'state', label: t.state(), value: <PartState s={s} /> },
+    ...COUNTERS.map((k) => ({ item: k, label: t.stats[k](), value: formatCount(s[k]) })),
+  ] : null;
+  return <StatusList block={`tls-${part}-status`} title={t.status()} failed={tlsStatusFailed.value} facts={facts} />;
 }

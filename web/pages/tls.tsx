@@ -1,12 +1,15 @@
 // /tls (spec §2 "/tls, /tlsclient, /tlsserver"; §3 "TLS (pew_tls)"): the overview of the TLS bridge.
 // Both parts with their switch, where they listen and where they carry the connections, a link to
-// each part's page, and the download area of the shared service layout (TLS example and library).
+// each part's page, each part's live state (GET /config/tls_status every update tick, spec §9),
+// and the download area of the shared service layout (TLS example and library).
+import { useEffect } from 'preact/hooks';
 import { Field, FieldGroup } from '../forms/field.tsx';
 import { MultipleRegisterBanner } from '../forms/register.tsx';
 import { DownloadArea } from '../forms/downloads.tsx';
 import { section } from '../state/sections.ts';
 import { LL } from '../i18n/translate.ts';
-import { TLS_KEY as KEY } from './tls-parts.tsx';
+import { watchTlsStatus } from '../state/tls-status.ts';
+import { PartStateLine, TLS_KEY as KEY } from './tls-parts.tsx';
 
 function Part({ part, on, flow }: { part: 'client' | 'server'; on: string; flow: string }) {
   const t = LL.value.tls;
@@ -15,12 +18,14 @@ function Part({ part, on, flow }: { part: 'client' | 'server'; on: string; flow:
     <FieldGroup title={t[part]()} id={`tls-${part}`}>
       <Field section={KEY} path={on} />
       <p class="note" data-flow={part} data-on={String(section(KEY).temp.value[on] === true)}>{flow}</p>
+      <PartStateLine part={part} />
       <p class="note"><a class="btn" href={`#/${page}`} data-link={page}>{`${t.settings()}: ${LL.value.nav[page]()}`}</a></p>
     </FieldGroup>
   );
 }
 
 export default function TlsPage() {
+  useEffect(() => watchTlsStatus(), []);
   const t = LL.value.tls;
   const m = section(KEY).temp.value;
   const host = (h: unknown) => (typeof h === 'string' && h !== '' ? h : t.noHost());

@@ -1,20 +1,25 @@
 // /tlsclient (spec §2; §3 "TLS (pew_tls)" client part; §5 non-TLS port minimum 500, IP ranges;
 // §9 control register 360 + 2): local clients connect in plain text to the listening port and the
-// unit carries each connection over TLS to the TLS server. Save and reset are in the page bar.
+// unit carries each connection over TLS to the TLS server; the part's live status block (GET
+// /config/tls_status every update tick, spec §9). Save and reset are in the page bar.
+import { useEffect } from 'preact/hooks';
 import { TLS_REGISTERS } from '../../device/model/sections/tls.ts';
 import { certExtensions } from '../../device/model/common.ts';
 import { Field, FieldGroup } from '../forms/field.tsx';
 import { MultipleRegisterBanner, RegisterFootprint } from '../forms/register.tsx';
 import { section } from '../state/sections.ts';
 import { LL } from '../i18n/translate.ts';
-import { AccessRange, MinVersion, TLS_KEY as KEY } from './tls-parts.tsx';
+import { watchTlsStatus } from '../state/tls-status.ts';
+import { AccessRange, MinVersion, PartStatusBlock, TLS_KEY as KEY } from './tls-parts.tsx';
 
 export default function TlsClientPage() {
+  useEffect(() => watchTlsStatus(), []);
   const t = LL.value.service;
   const m = section(KEY).temp.value;
   return (
     <div class="service" data-page="tlsclient">
       <MultipleRegisterBanner />
+      <PartStatusBlock part="client" />
       <FieldGroup title={t.general()} id="tlsclient-general">
         <Field section={KEY} path="enable_tlsclient" />
         <Field section={KEY} path="plc_control_dt" />

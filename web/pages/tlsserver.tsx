@@ -1,20 +1,25 @@
 // /tlsserver (spec §2; §3 "TLS (pew_tls)" server part; §5 ports, IP ranges; §9 status register
 // 362 + 2): TLS clients connect to the TLS listening port and the unit carries each connection in
-// plain text to the destination host. Save and reset are in the page bar.
+// plain text to the destination host; the part's live status block (GET /config/tls_status every
+// update tick, spec §9). Save and reset are in the page bar.
+import { useEffect } from 'preact/hooks';
 import { TLS_REGISTERS } from '../../device/model/sections/tls.ts';
 import { certExtensions } from '../../device/model/common.ts';
 import { Field, FieldGroup } from '../forms/field.tsx';
 import { MultipleRegisterBanner, RegisterFootprint } from '../forms/register.tsx';
 import { section } from '../state/sections.ts';
 import { LL } from '../i18n/translate.ts';
-import { AccessRange, MinVersion, TLS_KEY as KEY } from './tls-parts.tsx';
+import { watchTlsStatus } from '../state/tls-status.ts';
+import { AccessRange, MinVersion, PartStatusBlock, TLS_KEY as KEY } from './tls-parts.tsx';
 
 export default function TlsServerPage() {
+  useEffect(() => watchTlsStatus(), []);
   const t = LL.value.service;
   const m = section(KEY).temp.value;
   return (
     <div class="service" data-page="tlsserver">
       <MultipleRegisterBanner />
+      <PartStatusBlock part="server" />
       <FieldGroup title={t.general()} id="tlsserver-general">
         <Field section={KEY} path="enable_tlsserver" />
         <Field section={KEY} path="plc_status_dt" />

@@ -1,0 +1,45 @@
+// The live status block of a service page (spec §2 service pages, §9 update tick 1500 ms): a card
+// with its title and a list of facts, "status unavailable" after a failed call, a busy note before
+// the first answer. Used by /tlsclient, /tlsserver and /ftp; numbers and times in the console's
+// locale (the dictionary's dateLocale, as /com and /datetime show them).
+import type { ComponentChildren } from 'preact';
+import { LL } from '../i18n/translate.ts';
+
+export interface StatusFact {
+  /** data-item of the row, for tests and styles */
+  item: string;
+  label: string;
+  value: ComponentChildren;
+}
+
+export const formatCount = (n: number): string => new Intl.NumberFormat(LL.value.app.dateLocale()).format(n);
+/** A moment of the unit clock (ms since the epoch), in the console's locale. */
+export const formatMoment = (ms: number): string =>
+  new Intl.DateTimeFormat(LL.value.app.dateLocale(), { dateStyle: 'medium', timeStyle: 'medium' }).format(ms);
+
+/** A state badge: `tone` up (green), connecting (warning), down (error) or none (neutral). */
+export function StateBadge({ state, tone, children }: { state: string; tone: 'up' | 'connecting' | 'down' | ''; children: ComponentChildren }) {
+  return <span class={`state ${tone}`} data-state={state}>{children}</span>;
+}
+
+/** "status unavailable" after a failed call, a busy note before the first answer, else nothing. */
+export function StatusPending({ failed }: { failed: boolean }) {
+  return failed
+    ? <p class="hint" data-status="unavailable">{LL.value.com.unavailable()}</p>
+    : <p class="hint" data-status="none" aria-busy="true">{LL.value.shell.loading()}</p>;
+}
+
+/** The card; `facts` null while there is no answer (then StatusPending shows). */
+export function StatusList({ block, title, failed, facts }: { block: string; title: string; failed: boolean; facts: StatusFact[] | null }) {
+  const id = `${block}-title`;
+  return (
+    <section class="card group" aria-labelledby={id} data-block={block}>
+      <h2 id={id}>{title}</h2>
+      {failed || !facts ? <StatusPending failed={failed} /> : (
+        <dl class="facts" data-status="ok">
+          {facts.map((f) => <div key={f.item} data-item={f.item}><dt>{f.label}</dt><dd>{f.value}</dd></div>)}
+        </dl>
+      )}
+    </section>
+  );
+}

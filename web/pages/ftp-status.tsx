@@ -1,0 +1,72 @@
+// The live status block of /ftp (spec §2, §3 pew_ftpc and pew_script, §9 update tick 1500 ms;
+// docs/ftp.md "Status" and "PLC control block"): whether the PLC's control block can be used, the
+// send's state with the meaning of its error code, the next send of the transmission cycle, a
+// waiting retry, and the last send. GET /config/ftp_status through web/state/ftp-status.ts.
+import type { FtpLastSend, FtpStatus } from '../api/ftp-status.ts';
+import { formatCount, formatMoment, StateBadge, StatusList, type StatusFact } from '../forms/status-list.tsx';
+import { ftpStatus, ftpStatusFailed, isFtpErrorCode } from '../state/ftp-status.ts';
+import { LL } from '../i18n/translate.ts';
+
+const TONE = { idle: '', running: 'connecting', done: 'up', error: 'down' } as const;
+
+/** "error code 2: nothing listens …" from the last send's error (the code's name when it is not known). */
+function errorMeaning(e: NonNullable<FtpLastSend['error']>): string {
+  const t = LL.value.ftpStatus;
+  return `${t.code({ number: String(e.number) })}: ${isFtpErrorCode(e.code) ? t.errors[e.code]() : e.code}`;
+}
+
+/** A count, with the names it counts after it. */
+const named = (names: string[]) => names.length ? `${formatCount(names.length)} (${names.join(', ')})` : formatCount(0);
+
+function lastSendFacts(l: FtpLastSend): StatusFact[] {
+  const t = LL.value.ftpStatus;
+  return [
+    { item: 'files', label: t.files(), value: named(l.files) },
+    { item: 'bytes', label: t.bytes(), value: formatCount(l.bytes) },
+    { item: 'failed', label: t.failed(), value: formatCount(l.failed) },
+    { item: 'held', label: t.held(), value: named(l.held) },
+    { item: 'deleted', label: t.deleted(), value: formatCount(l.deleted) },
+    { item: 'attempts', label: t.attempts(), value: formatCount(l.attempts) },
+    ...(l.error ? [{ item: 'error', label: t.error(), value: <span class="error" data-code={l.error.code}>{l.error.message}</span> }] : []),
+  ];
+}
+
+function facts(s: FtpStatus): StatusFact[] {
+  const t = LL.value.ftpStatus;
+  const last = s.lastSend;
+  const state: StatusFact = {
+    item: 'state',
+    label: t.state(),
+    value: s.enabled ? (
+      <>
+        <StateBadge state={s.state} tone={TONE[s.state]}>{t.states[s.state]()}</StateBadge>
+        {s.state === 'error' && last?.error && <span class="detail" data-meaning>{` ${errorMeaning(last.error)}`}</span>}
+      </>
+    ) : <span data-state="off">{t.off()}</span>,
+  };
+  if (!s.enabled) return [state];
+  return [
+    {
+      item: 'plc',
+      label: t.plc(),
+      value: s.plc === ''
+        ? <StateBadge state="reachable" tone="up">{t.plcOk()}</StateBadge>
+        : <><StateBadge state="unreachable" tone="down">{t.plcDown()}</StateBadge><span class="detail" data-detail>{` ${s.plc}`}</span></>,
+    },
+    state,
+    { item: 'local-dir', label: t.localDir(), value: s.localDir },
+    { item: 'next-cycle', label: t.nextCycle(), value: s.cycle && s.nextCycle !== undefined ? formatMoment(s.nextCycle) : t.noCycle() },
+    { item: 'retry', label: t.retryAt(), value: s.retryAt !== undefined ? formatMoment(s.retryAt) : t.noRetry() },
+    {
+      item: 'last-send',
+      label: t.lastSend(),
+      value: last ? `${formatMoment(last.finished)} · ${t.triggers[last.trigger]()} · ${t.states[last.result]()}` : t.never(),
+    },
+    ...(last ? lastSendFacts(last) : []),
+  ];
+}
+
+export function FtpStatusBlock() {
+  const s = ftpStatus.value;
+  return <StatusList block="ftp-status" title={LL.value.ftpStatus.title()} failed={ftpStatusFailed.value} facts={s ? facts(s) : null} />;
+}
