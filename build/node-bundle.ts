@@ -2,11 +2,17 @@
 // ESM file for the unit's Node with the npm packages inside. Some bundled packages are CommonJS
 // and `require` node's built-ins (pg, mysql2, mongodb, tedious …); an ES module has no `require`,
 // so the banner gives the bundle one made by createRequire. serialport stays outside: it loads a
-// native binding from its own folder.
+// native binding from its own folder. Split: what is loaded by `import()` (the services' client
+// libraries, device/services/drivers.ts) goes into chunks of its own, read only when first used, so
+// the daemon starts without parsing megabytes it may never need. The entry is `<name>.mjs` in the
+// output folder, its chunks `chunk-<hash>.mjs` beside it.
 import type { BuildOptions } from 'esbuild';
 
 export const NODE_BUNDLE: BuildOptions = {
   bundle: true,
+  splitting: true,
+  outExtension: { '.js': '.mjs' },
+  chunkNames: 'chunk-[hash]',
   platform: 'node',
   format: 'esm',
   target: 'node20',

@@ -4,7 +4,8 @@
 // set); then one GET of server_addr with the server user's basic authentication. The status line is
 // the detail; 401 (and the proxy's 407) mean a wrong login, 404 a wrong path.
 import { STATUS_CODES } from 'node:http';
-import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { drivers } from './drivers.ts';
 import type { Httpc } from '../model/sections/httpc.ts';
 import type { ServiceTestResult } from '../model/servicetest.ts';
 import { readCert } from '../system/cert-files.ts';
@@ -19,7 +20,8 @@ export async function httpTrust(h: Httpc, dataDir: string): Promise<TlsTrust> {
 }
 
 /** How the client reaches server_addr: directly or through the proxy, with the section's TLS trust. */
-export function httpDispatcher(h: Httpc, host: string, trust: TlsTrust): Dispatcher {
+export async function httpDispatcher(h: Httpc, host: string, trust: TlsTrust): Promise<Dispatcher> {
+  const { Agent, ProxyAgent } = await drivers.undici();
   const { host: _h, ...tls } = tlsOptions(host, trust);
   if (!h.proxy_addr) return new Agent({ connect: { ...tls, timeout: 10_000 } });
   return new ProxyAgent({
@@ -54,7 +56,8 @@ export async function testHttp(h: Httpc, dataDir: string): Promise<ServiceTestRe
       await t.step('connect', async () => (await tcpConnect(host, port)).destroy(), { detail: () => `${host}:${port}` });
       if (https) await t.step('tls', () => probeTls(host, port, trust), { detail: (d) => d });
     }
-    const dispatcher = httpDispatcher(h, host, trust);
+    const dispatcher = await httpDispatcher(h, host, trust);
+    const { request } = await drivers.undici();
     try {
       await t.step('request', async () => {
         const res = await request(url, {

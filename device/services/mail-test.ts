@@ -3,7 +3,7 @@
 // (emailmode 1, 2) that server comes first, as when sending: connect, TLS when SSL is set, and its
 // greeting read (+OK, * OK). Then SMTP: connect, TLS (implicit on port 465, else STARTTLS when SSL
 // is set), and the login as nodemailer does it when sending (verify: EHLO, TLS, AUTH).
-import nodemailer from 'nodemailer';
+import { drivers } from './drivers.ts';
 import type { Socket } from 'node:net';
 import type { Email } from '../model/sections/email.ts';
 import type { ServiceTestResult } from '../model/servicetest.ts';
@@ -92,7 +92,7 @@ export async function testMail(e: Email, dataDir: string): Promise<ServiceTestRe
       }, { detail: (d) => d });
     }
     const { host: _h, ...tls } = tlsOptions(host, trust);
-    const transport = nodemailer.createTransport({
+    const transport = (await drivers.nodemailer()).createTransport({
       host, port, secure: implicit, requireTLS: e.transfermode_ssl && !implicit, ignoreTLS: !e.transfermode_ssl,
       ...(e.server_user ? { auth: { user: e.server_user, pass: e.server_password } } : {}),
       tls, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 10_000, name: 'pew-connection-test',

@@ -2,7 +2,8 @@
 // saved settings: TCP to the broker, the TLS handshake (mqtts, wss, or a minimum TLS version set),
 // the MQTT login, then one test message published to a test topic and received back through a
 // subscription (write, read). Certificates come from the section's uploaded files.
-import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import type { IClientOptions, MqttClient } from 'mqtt';
+import { drivers } from './drivers.ts';
 import { randomBytes } from 'node:crypto';
 import type { Mqtt } from '../model/sections/mqtt.ts';
 import type { ServiceTestResult } from '../model/servicetest.ts';
@@ -46,7 +47,8 @@ export async function mqttTrust(m: Mqtt, dataDir: string): Promise<TlsTrust> {
 }
 
 /** A connected client, or the broker's refusal (CONNACK return code) as the error. */
-function connectClient(target: BrokerTarget, opts: IClientOptions): Promise<MqttClient> {
+async function connectClient(target: BrokerTarget, opts: IClientOptions): Promise<MqttClient> {
+  const mqtt = await drivers.mqtt();
   return new Promise((resolve, reject) => {
     const client = mqtt.connect(target.url, { ...opts, reconnectPeriod: 0 });
     // only this function's own listeners come off again: the client has listeners of its own

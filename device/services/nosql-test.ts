@@ -4,7 +4,8 @@
 // (with the tag when set) and read back with /query, then removed. MongoDB with the official driver:
 // the login holds, the database answers ping, the collection exists or is created, and one test
 // document is inserted and deleted again. The section's timeout bounds every step.
-import { MongoClient, MongoServerError, type MongoClientOptions } from 'mongodb';
+import type { MongoClientOptions, MongoServerError } from 'mongodb';
+import { drivers } from './drivers.ts';
 import type { ServiceTestResult } from '../model/servicetest.ts';
 import { INFLUX, type Nosql } from '../model/sections/nosql.ts';
 import { classify, runTest, StepFailure } from './test-run.ts';
@@ -79,9 +80,9 @@ export function mongoAddress(server: string): { host: string; port: number } {
 }
 
 /** The reason of a driver error: server codes, else the network error under a failed server selection. */
-function mongoReason(e: unknown): StepFailure {
+function mongoReason(e: unknown, ServerError: typeof MongoServerError): StepFailure {
   if (e instanceof StepFailure) return e;
-  if (e instanceof MongoServerError) {
+  if (e instanceof ServerError) {
     // 18 AuthenticationFailed, 13 Unauthorized, 26 NamespaceNotFound
     if (e.code === 18 || e.code === 13 || e.codeName === 'AuthenticationFailed') return new StepFailure('auth_failed', e.message);
     if (e.code === 26) return new StepFailure('not_found', e.message);
@@ -90,7 +91,7 @@ function mongoReason(e: unknown): StepFailure {
   const servers = (e as { reason?: { servers?: Map<string, { error?: unknown }> } }).reason?.servers;
   for (const s of servers?.values() ?? []) {
     if (s.error) {
-      const inner = mongoReason(s.error);
+      const inner = mongoReason(s.error, ServerError);
       return new StepFailure(inner.reason, (e as Error).message || inner.message);
     }
   }
@@ -117,8 +118,9 @@ async function runMongoTest(n: Nosql, ca: Buffer | undefined): Promise<ServiceTe
     ...(n.user !== '' ? { auth: { username: n.user, password: n.pass }, authSource: n.instance_name || 'admin' } : {}),
     ...(n.use_encryption ? { tls: true, ...(trust.ca ? { ca: trust.ca } : {}), tlsAllowInvalidCertificates: !trust.verify, tlsAllowInvalidHostnames: !trust.verify } : {}),
   };
+  const { MongoClient, MongoServerError } = await drivers.mongodb();
   const client = new MongoClient(`mongodb://${host.includes(':') ? `[${host}]` : host}:${port}/`, options);
-  const guard = <T>(p: Promise<T>) => p.catch((e: unknown) => { throw mongoReason(e); });
+  const guard = <T>(p: Promise<T>) => p.catch((e: unknown) => { throw mongoReason(e, MongoServerError); });
   return runTest(`mongodb://${host}:${port}`, async (t) => {
     try {
       await t.step('connect', () => reachTcp(host, port), { ms, detail: (a) => `reached ${a}` });

@@ -3,9 +3,9 @@
 // `pg`, MySQL/MariaDB `mysql2`, MS SQL `tedious`), step by step: connect (name and TCP) → tls (when
 // encrypted) → login → database → table (its columns). The server's errors keep their own words;
 // their codes decide the failure reason. The section's timeout bounds every step.
-import pg from 'pg';
-import mysql from 'mysql2/promise';
-import { Connection, Request } from 'tedious';
+import type mysql from 'mysql2/promise';
+import type { Connection } from 'tedious';
+import { drivers } from './drivers.ts';
 import type { ServiceTestResult, TestFailure } from '../model/servicetest.ts';
 import type { Sql } from '../model/sections/sql.ts';
 import { classify, runTest, StepFailure } from './test-run.ts';
@@ -60,6 +60,7 @@ function tlsProtocol(stream: unknown): string | undefined {
 const postgres: SqlDriver = {
   name: 'PostgreSQL',
   async open(o) {
+    const pg = await drivers.pg();
     const client = new pg.Client({
       host: o.host, port: o.port, user: o.user, password: o.password,
       ...(o.database ? { database: o.database } : {}),
@@ -99,7 +100,7 @@ const postgres: SqlDriver = {
 const mariadb: SqlDriver = {
   name: 'MySQL/MariaDB',
   async open(o) {
-    const conn = await mysql.createConnection({
+    const conn = await (await drivers.mysql()).createConnection({
       host: o.host, port: o.port, user: o.user, password: o.password,
       ...(o.database ? { database: o.database } : {}),
       ...(o.tls ? { ssl: { ca: o.tls.ca, rejectUnauthorized: o.tls.verify } } : {}),
@@ -131,7 +132,8 @@ const mariadb: SqlDriver = {
 };
 
 /** One statement on a tedious connection; resolves with the columns and the rows' values. */
-function tdsQuery(conn: Connection, sql: string): Promise<{ columns: string[]; rows: unknown[][] }> {
+async function tdsQuery(conn: Connection, sql: string): Promise<{ columns: string[]; rows: unknown[][] }> {
+  const { Request } = await drivers.tedious();
   return new Promise((resolve, reject) => {
     const columns: string[] = [];
     const rows: unknown[][] = [];
@@ -147,7 +149,8 @@ function tdsQuery(conn: Connection, sql: string): Promise<{ columns: string[]; r
 
 const mssql: SqlDriver = {
   name: 'MS SQL',
-  open(o) {
+  async open(o) {
+    const { Connection } = await drivers.tedious();
     const conn = new Connection({
       server: o.host,
       authentication: { type: 'default', options: { userName: o.user, password: o.password } },
