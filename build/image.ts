@@ -3,8 +3,9 @@
 // its budget enforced), the daemon is bundled by esbuild into one file for the unit's Node, a
 // manifest lists the version, the minimum app/BSP/HMI versions and the SHA-256 of every file, is
 // signed with Ed25519, and everything is packed as `<out>/communicator-<version>.zip` with its
-// `.md5`. The release folder mirrors the checkout (dist/daemon/daemon.mjs beside dist/web), so the
-// bundled daemon finds the console where it always looks (../../dist/web from its own file).
+// `.md5`. The bundle shares its esbuild options with the other daemon bundles (build/node-bundle.ts).
+// The release folder mirrors the checkout (dist/daemon/daemon.mjs beside dist/web), so the bundled
+// daemon finds the console where it always looks (../../dist/web from its own file).
 //
 // Options: --version X (stamp another version; default package.json's), --variant sim|unit (the
 // simulator's daemon or the unit's; default sim), --out DIR (default dist/image), --key FILE (a
@@ -12,13 +13,14 @@
 // simulator's development key in data/firmware/, made on first use), and --allow-over-budget, a
 // test-only switch: the web budget is reported but does not fail the build (docs/firmware.md).
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
 import pkg from '../package.json' with { type: 'json' };
 import { checkBudgets } from './budget.ts';
+import { NODE_BUNDLE } from './node-bundle.ts';
 import { listFiles } from './gzip.ts';
 import { formatReport, type WebReport } from './report.ts';
 import { buildWeb, REPORT_FILE } from './web.ts';
@@ -95,18 +97,25 @@ const stampVersion = (version: string): Plugin => ({
   },
 });
 
-/** Bundles the daemon of `variant` into `outfile`; the supervisor watch is loaded first. */
-export async function bundleDaemon(variant: Variant, version: string, outfile: string): Promise<void> {
+/**
+ * Bundles the daemon of `variant` into `outdir` (entry `daemon.mjs`, and the chunks the shared
+ * options may split off beside it); the supervisor watch is loaded first.
+ */
+export async function bundleDaemon(variant: Variant, version: string, outdir: string): Promise<void> {
   const imports = [join(ROOT, 'device/firmware/supervised.ts'), join(ROOT, ENTRIES[variant])];
-  await build({
-    stdin: { contents: imports.map((f) => `import ${JSON.stringify(f)};`).join('\n'), resolveDir: ROOT, loader: 'ts', sourcefile: 'image-entry.ts' },
-    outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'bundle', minify: true, legalComments: 'none', logLevel: 'warning',
-    // serialport loads a native binding from its own folder: it comes with the unit's runtime (docs/firmware.md)
-    external: ['serialport'],
-    // bundled CommonJS packages require() node's own modules: ESM output needs a require of its own
-    banner: { js: "import { createRequire as __imageRequire } from 'node:module'; const require = __imageRequire(import.meta.url);" },
-    plugins: [stampVersion(version)],
-  });
+  await mkdir(outdir, { recursive: true });
+  const entry = join(dirname(outdir), 'image-entry.ts');
+  await writeFile(entry, imports.map((f) => `import ${JSON.stringify(f)};`).join('\n') + '\n');
+  try {
+    await build({
+      ...NODE_BUNDLE,
+      entryPoints: { daemon: entry }, outdir, outExtension: { '.js': '.mjs' },
+      minify: true, legalComments: 'none', logLevel: 'warning',
+      plugins: [stampVersion(version)],
+    });
+  } finally {
+    await rm(entry, { force: true });
+  }
 }
 
 export async function buildImage(opts: ImageOptions): Promise<ImageResult> {
@@ -130,8 +139,8 @@ export async function buildImage(opts: ImageOptions): Promise<ImageResult> {
     await rm(stage, { recursive: true, force: true });
     throw Object.assign(new Error(overBudget.join('; ')), { report: web, overBudget });
   }
-  const daemonFile = join(stage, DAEMON_ENTRY);
-  await bundleDaemon(variant, version, daemonFile);
+  const daemonDir = join(stage, dirname(DAEMON_ENTRY));
+  await bundleDaemon(variant, version, daemonDir);
 
   const files = new Map<string, Uint8Array>();
   for (const f of await listFiles(webDir, [REPORT_FILE])) {
@@ -139,8 +148,15 @@ export async function buildImage(opts: ImageOptions): Promise<ImageResult> {
     const gz = await readFile(join(webDir, f + '.gz')).catch(() => undefined);
     if (gz) files.set(`dist/web/${f}.gz`, gz);
   }
-  const daemon = await readFile(daemonFile);
-  files.set(DAEMON_ENTRY, daemon);
+  let daemonBytes = 0;
+  let daemonGzip = 0;
+  for (const f of await listFiles(daemonDir)) {
+    const data = await readFile(join(daemonDir, f));
+    files.set(`${dirname(DAEMON_ENTRY)}/${f}`, data);
+    daemonBytes += data.length;
+    daemonGzip += gzipSync(data, { level: 9 }).length;
+  }
+  if (!files.has(DAEMON_ENTRY)) throw new Error(`the daemon bundle wrote no ${DAEMON_ENTRY}`);
   const packed = packImage(files, { version, variant, min: opts.min ?? { ...MIN_VERSIONS }, entry: DAEMON_ENTRY }, opts.keyPem);
   await mkdir(outDir, { recursive: true });
   const name = `communicator-${version}`;
@@ -151,7 +167,7 @@ export async function buildImage(opts: ImageOptions): Promise<ImageResult> {
   await rm(stage, { recursive: true, force: true });
   return {
     zipFile, md5File, version, zipBytes: packed.zip.length,
-    daemon: { bytes: daemon.length, gzipBytes: gzipSync(daemon, { level: 9 }).length },
+    daemon: { bytes: daemonBytes, gzipBytes: daemonGzip },
     web, overBudget, ms: performance.now() - t0,
   };
 }
@@ -167,7 +183,7 @@ export function formatImageReport(r: ImageResult): string {
   const kb = (n: number) => (n / 1024).toFixed(1) + ' KB';
   const rows = [
     ['part', 'raw', 'gzip'],
-    ['daemon (dist/daemon/daemon.mjs)', kb(r.daemon.bytes), kb(r.daemon.gzipBytes)],
+    ['daemon (dist/daemon/)', kb(r.daemon.bytes), kb(r.daemon.gzipBytes)],
     [`web assets (${r.web.files.length} files)`, kb(r.web.total.bytes), kb(r.web.total.gzipBytes)],
     [`image ${relative(process.cwd(), r.zipFile)}`, kb(r.zipBytes), ''],
   ];

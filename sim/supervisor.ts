@@ -194,7 +194,12 @@ async function main(): Promise<void> {
       await rm(l.journal, { force: true });
       await pruneReleases(l);
     } catch (e) {
-      say(`install failed: ${(e as Error).message}`);
+      // whatever broke, the release that ran before runs again
+      say(`install failed: ${(e as Error).message}; going back to ${from}`);
+      await stop(child).catch(() => undefined);
+      await pointTo(l, l.current, from);
+      await rm(l.journal, { force: true });
+      child = await start().catch((err: Error) => { say(err.message); return undefined; });
     } finally {
       installing = false;
     }

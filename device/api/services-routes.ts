@@ -4,7 +4,8 @@
 import { route, type RouteDef } from './route.ts';
 import { readBody } from './body.ts';
 import { ApiError } from './errors.ts';
-import { serviceChangesSchema, serviceDiff } from '../model/services.ts';
+import { serviceChangesSchema } from '../model/services.ts';
+import { serviceDiff } from '../model/service-states.ts';
 import { securityWarnings } from '../model/warnings.ts';
 import type { DaemonContext } from './context.ts';
 

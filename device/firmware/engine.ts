@@ -49,6 +49,7 @@ export async function startFirmware(opts: FirmwareOptions): Promise<Firmware> {
   const available = Boolean(root && trustDir && send);
   const l = root ? layoutOf(root) : undefined;
   let status: UpdateStatus = { state: 'idle', version: opts.versions.app, progress: 0 };
+  let unpacking: Promise<void> | undefined;
 
   // the outcome of the last switch (written by the supervisor once the new daemon answered, or
   // after it brought the old one back) is shown by the status and audited once
@@ -114,7 +115,7 @@ export async function startFirmware(opts: FirmwareOptions): Promise<Firmware> {
       await opts.audit.write({ action: 'firmware_update', user: who.user, source: who.source, detail: { name: q.name, result: 'accepted', version } });
       opts.log.info('firmware update accepted', { name: q.name, version });
       // the answer goes out now; the page follows the rest through get_update_status
-      void unpackRelease(l, version, image.files, (f) => { status = { ...status, progress: Math.round(f * 100) }; }).then(
+      unpacking = unpackRelease(l, version, image.files, (f) => { status = { ...status, progress: Math.round(f * 100) }; }).then(
         (release) => {
           status = { ...status, state: 'rebooting', progress: 100 };
           opts.log.info('firmware release unpacked; switching', { release });
@@ -125,11 +126,13 @@ export async function startFirmware(opts: FirmwareOptions): Promise<Firmware> {
           status = { ...status, state: 'failed', progress: 0, reason: 'start_failed' };
           await opts.audit.write({ action: 'firmware_result', user: who.user, detail: { ok: false, version, error: e.message } });
         },
-      );
+      ).finally(() => { unpacking = undefined; });
       return { version };
     },
     async close() {
-      // a release folder being written is left hidden and removed by the supervisor's next prune
+      // a release being written is finished first (a daemon stopped halfway leaves only a hidden
+      // folder, which the supervisor's next prune removes)
+      await unpacking;
     },
   };
 }

@@ -6,9 +6,20 @@ import { msg } from './issues.ts';
 
 export const FACTORY_RESET_CONFIRM = 'RESET';
 
-export const factoryResetSchema = v.strictObject(
-  { confirm: v.literal(FACTORY_RESET_CONFIRM, msg('invalid_value', { allowed: [FACTORY_RESET_CONFIRM] })) },
-  msg('type', { expected: 'object' }),
+export const factoryResetSchema = v.pipe(
+  v.custom<Record<string, unknown>>((x) => typeof x === 'object' && x !== null && !Array.isArray(x), msg('type', { expected: 'object' })),
+  // Past the object check, the object's message is the one valibot reports for a missing key: a
+  // missing word is `required`, any other text `invalid_value`. Not an optional key: valibot skips
+  // the pipe of a missing optional key, and `{}` must never pass.
+  v.strictObject(
+    {
+      confirm: v.pipe(
+        v.string(msg('required')),
+        v.check((x: string) => x === FACTORY_RESET_CONFIRM, msg('invalid_value', { allowed: [FACTORY_RESET_CONFIRM] })),
+      ),
+    },
+    msg('required'),
+  ),
 );
 
 /** What a factory reset removes, in the order the console lists it. */

@@ -58,7 +58,6 @@ export const ERROR_CODES = [
   'last_admin', // users page: the last administrator cannot be removed
   'own_account', // users page: nobody removes their own account
   'wrong_current_password', // own password change: the current password is not correct
-  'not_implemented',
   'interface_not_ready', // spec §8 "Selected interface not enabled or settings not saved"
   'tcp_port_closed', // spec §8 "TCP port of selected COM port not open" (params: address)
   'link_failed', // a PLC link could not carry a request (params: reason)

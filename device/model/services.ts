@@ -1,11 +1,9 @@
 // The unit's system services as the console changes them (spec §3 service names, §4 "a service is
 // either enabled or disabled", §7 pew_system): the request shape of `POST /config/pew_system`,
-// checked by the daemon and by the /info page alike.
+// checked by the daemon (the changes themselves: service-states.ts).
 import * as v from 'valibot';
 import { SERVICE_NAMES, type ServiceName } from '../../hw/types.ts';
 import { msg } from './issues.ts';
-
-export { SERVICE_NAMES, type ServiceName };
 
 const enabled = v.boolean(msg('type', { expected: 'boolean' }));
 
@@ -22,14 +20,3 @@ export const serviceChangesSchema = v.pipe(
   ),
   v.check((x) => Object.keys(x).length > 0, msg('required')),
 );
-
-export type ServiceChanges = Partial<Record<ServiceName, boolean>>;
-
-/** The changes that differ from the current states, in the order of SERVICE_NAMES. */
-export function serviceDiff(current: readonly { name: string; enabled: boolean }[], wanted: ServiceChanges): [ServiceName, boolean][] {
-  return SERVICE_NAMES.flatMap((name): [ServiceName, boolean][] => {
-    const want = wanted[name];
-    const now = current.find((s) => s.name === name)?.enabled;
-    return want === undefined || want === now ? [] : [[name, want]];
-  });
-}

@@ -3,6 +3,7 @@
 import type { ServiceName } from '../../hw/types.ts';
 import { CONFIG_SECTIONS } from './index.ts';
 import { items, on } from './apps.ts';
+import { serviceWarnings } from './service-states.ts';
 
 type Values = Record<string, Record<string, unknown> | undefined>;
 
@@ -24,7 +25,6 @@ export const FREQUENT_WRITE_SECONDS = 60;
 export function securityWarnings(config: Values, services: readonly { name: ServiceName | string; enabled: boolean }[]): SecurityWarning[] {
   const out: SecurityWarning[] = [];
   const add = (code: SecurityWarningCode, subjects: (string | number)[]) => { if (subjects.length) out.push({ code, subjects }); };
-  const service = (name: string) => services.some((s) => s.name === name && s.enabled);
 
   const ports: number[] = [];
   for (const def of CONFIG_SECTIONS) {
@@ -46,10 +46,7 @@ export function securityWarnings(config: Values, services: readonly { name: Serv
   add('no_encryption', plain);
 
   if (on(config.pew_email, 'enable_email') && !on(config.pew_email, 'transfermode_ssl')) add('smtp_no_tls', ['pew_email']);
-  if (service('x11vnc')) add('vnc_unencrypted', ['x11vnc']);
-  if (service('autorun')) add('autorun_enabled', ['autorun']);
-  // the unit's VPN is its remote-access ("cloud") service; certificates need a correct clock
-  if (service('cloud') && !service('ntpd')) add('vpn_without_ntp', ['cloud', 'ntpd']);
+  out.push(...serviceWarnings(services));
   // IEC 60870-5-104 as configured here has no TLS layer
   if (on(config.pew_60870, 'enable_60870')) add('iec_unencrypted', ['pew_60870']);
 

@@ -14,7 +14,7 @@ import type { Hw } from '../../hw/types.ts';
 import { SERVICE_DEFAULTS } from '../../hw/services.ts';
 import type { ConfigStore } from '../config/store.ts';
 import { defaultsOf } from '../model/section.ts';
-import { serviceDiff } from '../model/services.ts';
+import { serviceDiff } from '../model/service-states.ts';
 import type { FactoryResetResult } from '../model/factory-reset.ts';
 import { CERT_FOLDER } from './cert-files.ts';
 import { SCRIPT_FOLDER } from './script-files.ts';

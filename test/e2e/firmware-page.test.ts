@@ -2,7 +2,8 @@
 // upload → updating → rebooting then the page refreshes itself, §5 files together, §8): a lone
 // .zip is reported as missing files before anything is sent, a bad .md5 is refused by the daemon
 // with its message and nothing changes, and a good image is installed through the page: the page
-// refreshes itself, and after signing in again /info shows the new version.
+// refreshes itself, and after signing in again /info shows the new version; a unit that does not
+// come back gives the browser-timeout message after 2 minutes and a refresh about 90 s later.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from '@playwright/test';
 import { rm, writeFile } from 'node:fs/promises';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import {
   adminClient, buildTestImages, makeRoot, runningVersion, startSupervisor, type Supervisor, type TestImages,
 } from '../support/firmware.ts';
+import { BROWSER_TIMEOUT_MS, RETRY_REFRESH_MS } from '../../device/model/firmware.ts';
 import { ADMIN, en, expectText, launchBrowser, loginUi, newPage, pageBody, WAIT_MS, type ConsolePage } from './support.ts';
 
 describe('the firmware page', () => {
@@ -79,5 +81,27 @@ describe('the firmware page', () => {
     await expectText(pageBody(page, 'firmware').locator('[data-running-version]'), '1.5.1');
     await expectText(page.locator('[data-last-install]'), en.firmware.lastOk.replace('{version}', '1.5.1').replace('{from}', '1.5.0'));
     expect(cp.errors).toEqual([]);
+  });
+
+  it('a unit that does not come back: after 2 minutes the browser-timeout message, a retry refresh after about 90 s', async () => {
+    const { page } = cp;
+    // the page's clock is moved by hand; the unit is stopped once the update was accepted
+    await page.clock.install();
+    await page.goto(`${sup.url}/#/firmware`);
+    await expectText(pageBody(page, 'firmware').locator('[data-running-version]'), '1.5.1');
+    await page.setInputFiles('#firmware-files', [image('1.5.1').zipFile, image('1.5.1').md5File]);
+    const accepted = page.waitForResponse((r) => r.url().includes('/config/firmware?') && r.status() === 202);
+    await page.locator('[data-action=update]').click();
+    await page.locator('[role=alertdialog] button', { hasText: en.firmware.start }).click();
+    await accepted;
+    await sup.stop();
+    await page.clock.runFor(5_000);
+    await expectText(page.locator('[data-update-phase]').locator('[aria-current=step]'), `${en.firmware.states.rebooting} …`);
+    await page.clock.runFor(BROWSER_TIMEOUT_MS);
+    await expect.poll(async () => (await page.locator('[data-update-timeout]').textContent()) ?? '', { timeout: WAIT_MS }).toContain(en.firmware.timeout);
+    expect(await page.locator('[data-update-timeout]').textContent()).toContain(en.firmware.retryIn.replace('{seconds}', '90'));
+    const reloaded = page.waitForEvent('framenavigated', { timeout: WAIT_MS });
+    await page.clock.runFor(RETRY_REFRESH_MS);
+    await reloaded;
   });
 });

@@ -3,7 +3,8 @@
 // listening with the daemon's reason, one stopped by the PLC, an FTP send ended with an error
 // code, a failing call and an answer that does not fit showing "status unavailable", then
 // recovering), and against the daemon itself: a saved TLS client part listening on its port, and
-// an enabled FTP send without a PLC showing idle and why the control block cannot be used.
+// an enabled FTP send without a PLC (its control interface not enabled) showing idle and why the
+// control block cannot be used.
 import { describe, expect, it } from 'vitest';
 import type { Page, Route } from '@playwright/test';
 import type { TlsPartStatus, TlsStatus } from '../../device/model/tls-status.ts';
@@ -162,6 +163,9 @@ describe('the live status of the TLS bridge and of the FTP send', () => {
     await expectText(pageBody(page, 'tls').locator('[data-part-state=client] [data-state]'), fill(en.tls.states.listening, { port }));
     await expectText(pageBody(page, 'tls').locator('[data-part-state=server] [data-state]'), en.tls.states.disabled);
 
+    // no PLC: the service control interface (pew.interface_plc) is COM1, which is not enabled
+    const pew = (await a.get('/config/pew')).body as Record<string, unknown>;
+    expect((await a.post('/config/pew', { ...pew, interface_plc: 0 })).status).toBe(200);
     const ftp = (await a.get('/config/pew_ftpc')).body as Record<string, unknown>;
     expect((await a.post('/config/pew_ftpc', { ...ftp, enable_ftp: true, server_ip: '127.0.0.1' })).status).toBe(200);
     // the engine reports why it cannot use the control block after its first poll of it

@@ -64,8 +64,10 @@ describe('POST /config/factory_reset', () => {
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.body.error.code).toBe('invalid_input');
     }
-    const r = await admin.post('/config/factory_reset', {});
-    expect(r.body.error.issues).toEqual([expect.objectContaining({ path: 'confirm', code: 'invalid_value', params: { allowed: ['RESET'] } })]);
+    const missing = await admin.post('/config/factory_reset', {});
+    expect(missing.body.error.issues).toEqual([{ path: 'confirm', code: 'required' }]);
+    const wrong = await admin.post('/config/factory_reset', { confirm: 'yes' });
+    expect(wrong.body.error.issues).toEqual([{ path: 'confirm', code: 'invalid_value', params: { allowed: ['RESET'] } }]);
     expect((await admin.get('/config/pew_mqtt')).body.keep_alive).toBe(99);
     expect(await files('certs')).not.toEqual([]);
     expect(d.ctx.users.list()).toHaveLength(2);

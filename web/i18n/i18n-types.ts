@@ -635,10 +635,6 @@ type RootTranslation = {
 		 */
 		wrong_current_password: string
 		/**
-		 * T​h​i​s​ ​f​u​n​c​t​i​o​n​ ​i​s​ ​n​o​t​ ​a​v​a​i​l​a​b​l​e​ ​y​e​t​.
-		 */
-		not_implemented: string
-		/**
 		 * S​e​l​e​c​t​e​d​ ​i​n​t​e​r​f​a​c​e​ ​n​o​t​ ​e​n​a​b​l​e​d​ ​o​r​ ​s​e​t​t​i​n​g​s​ ​n​o​t​ ​s​a​v​e​d​.
 		 */
 		interface_not_ready: string
@@ -2503,6 +2499,147 @@ type RootTranslation = {
 			 * a​n​o​t​h​e​r​ ​e​r​r​o​r​ ​(​a​n​ ​a​n​s​w​e​r​ ​n​o​t​ ​u​n​d​e​r​s​t​o​o​d​,​ ​t​h​e​ ​s​e​n​d​ ​s​t​o​p​p​e​d​ ​b​y​ ​a​ ​s​e​t​t​i​n​g​s​ ​c​h​a​n​g​e​)
 			 */
 			other: string
+		}
+	}
+	services: {
+		/**
+		 * S​w​i​t​c​h​ ​t​h​e​ ​u​n​i​t​'​s​ ​s​y​s​t​e​m​ ​s​e​r​v​i​c​e​s​ ​o​n​ ​o​r​ ​o​f​f​ ​a​n​d​ ​s​a​v​e​.​ ​E​a​c​h​ ​c​h​a​n​g​e​ ​i​s​ ​r​e​c​o​r​d​e​d​ ​i​n​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g​.
+		 */
+		intro: string
+		/**
+		 * O​n​l​y​ ​t​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​c​a​n​ ​c​h​a​n​g​e​ ​t​h​e​ ​s​e​r​v​i​c​e​s​.
+		 */
+		readOnly: string
+		/**
+		 * S​a​v​e​ ​s​e​r​v​i​c​e​s
+		 */
+		save: string
+		/**
+		 * S​e​r​v​i​c​e​s​ ​s​a​v​e​d​.
+		 */
+		saved: string
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​s​a​v​e​ ​t​h​e​ ​s​e​r​v​i​c​e​s​:​ ​{​r​e​a​s​o​n​}
+		 * @param {unknown} reason
+		 */
+		saveFailed: RequiredParams<'reason'>
+		/**
+		 * T​h​e​ ​u​n​i​t​ ​r​e​f​u​s​e​d​ ​t​o​ ​c​h​a​n​g​e​ ​{​s​e​r​v​i​c​e​}​.
+		 * @param {unknown} service
+		 */
+		failedService: RequiredParams<'service'>
+		/**
+		 * o​n
+		 */
+		on: string
+		/**
+		 * o​f​f
+		 */
+		off: string
+		/**
+		 * n​o​t​ ​s​a​v​e​d
+		 */
+		changed: string
+		desc: {
+			/**
+			 * A​n​n​o​u​n​c​e​s​ ​t​h​e​ ​u​n​i​t​ ​o​n​ ​t​h​e​ ​l​o​c​a​l​ ​n​e​t​w​o​r​k​ ​(​m​D​N​S​/​Z​e​r​o​c​o​n​f​)​ ​s​o​ ​i​t​ ​c​a​n​ ​b​e​ ​f​o​u​n​d​ ​b​y​ ​n​a​m​e​.
+			 */
+			avahi_daemon: string
+			/**
+			 * R​e​m​o​t​e​ ​v​i​e​w​ ​o​f​ ​t​h​e​ ​u​n​i​t​'​s​ ​s​c​r​e​e​n​ ​o​v​e​r​ ​V​N​C​.
+			 */
+			x11vnc: string
+			/**
+			 * S​N​M​P​ ​a​g​e​n​t​ ​f​o​r​ ​n​e​t​w​o​r​k​ ​m​o​n​i​t​o​r​i​n​g​;​ ​v​1​/​v​2​c​ ​c​o​m​m​u​n​i​t​y​ ​s​t​r​i​n​g​s​ ​t​r​a​v​e​l​ ​i​n​ ​c​l​e​a​r​ ​t​e​x​t​.
+			 */
+			snmpd: string
+			/**
+			 * R​e​m​o​t​e​ ​a​c​c​e​s​s​ ​(​V​P​N​)​ ​t​h​r​o​u​g​h​ ​t​h​e​ ​c​l​o​u​d​ ​s​e​r​v​i​c​e​.
+			 */
+			cloud: string
+			/**
+			 * S​e​c​u​r​e​ ​s​h​e​l​l​ ​f​o​r​ ​m​a​i​n​t​e​n​a​n​c​e​ ​f​r​o​m​ ​t​h​e​ ​n​e​t​w​o​r​k​.
+			 */
+			sshd: string
+			/**
+			 * S​e​t​s​ ​t​h​e​ ​u​n​i​t​'​s​ ​c​l​o​c​k​ ​f​r​o​m​ ​t​i​m​e​ ​s​e​r​v​e​r​s​ ​(​N​T​P​)​.
+			 */
+			ntpd: string
+			/**
+			 * B​l​o​c​k​s​ ​c​o​n​n​e​c​t​i​o​n​s​ ​t​o​ ​p​o​r​t​s​ ​t​h​a​t​ ​n​o​ ​s​e​t​t​i​n​g​ ​o​p​e​n​e​d​.
+			 */
+			firewall: string
+			/**
+			 * R​o​u​t​e​s​ ​t​r​a​f​f​i​c​ ​b​e​t​w​e​e​n​ ​t​h​e​ ​u​n​i​t​'​s​ ​n​e​t​w​o​r​k​ ​i​n​t​e​r​f​a​c​e​s​.
+			 */
+			router: string
+			/**
+			 * J​o​i​n​s​ ​t​w​o​ ​n​e​t​w​o​r​k​ ​i​n​t​e​r​f​a​c​e​s​ ​i​n​t​o​ ​o​n​e​ ​n​e​t​w​o​r​k​.
+			 */
+			bridge: string
+			/**
+			 * S​t​a​r​t​s​ ​f​a​s​t​e​r​ ​b​y​ ​s​k​i​p​p​i​n​g​ ​t​h​e​ ​c​h​e​c​k​s​ ​a​t​ ​b​o​o​t​.
+			 */
+			fastboot: string
+			/**
+			 * S​t​a​r​t​s​ ​p​r​o​g​r​a​m​s​ ​f​r​o​m​ ​a​ ​U​S​B​ ​s​t​i​c​k​ ​w​h​e​n​ ​i​t​ ​i​s​ ​p​l​u​g​g​e​d​ ​i​n​.
+			 */
+			autorun: string
+			/**
+			 * H​a​n​d​s​ ​o​u​t​ ​I​P​ ​a​d​d​r​e​s​s​e​s​ ​t​o​ ​d​e​v​i​c​e​s​ ​o​n​ ​a​ ​n​e​t​w​o​r​k​ ​i​n​t​e​r​f​a​c​e​.
+			 */
+			dhcp_server: string
+			/**
+			 * R​e​s​t​o​r​e​s​ ​s​e​t​t​i​n​g​s​ ​f​r​o​m​ ​a​ ​U​S​B​ ​s​t​i​c​k​ ​w​h​e​n​ ​i​t​ ​i​s​ ​p​l​u​g​g​e​d​ ​i​n​.
+			 */
+			usb_device_restore: string
+		}
+		reset: {
+			/**
+			 * F​a​c​t​o​r​y​ ​r​e​s​e​t
+			 */
+			title: string
+			/**
+			 * P​u​t​s​ ​t​h​e​ ​u​n​i​t​ ​b​a​c​k​ ​t​o​ ​t​h​e​ ​s​t​a​t​e​ ​i​t​ ​l​e​f​t​ ​t​h​e​ ​f​a​c​t​o​r​y​ ​i​n​.​ ​M​a​k​e​ ​a​ ​b​a​c​k​u​p​ ​f​i​r​s​t​ ​i​f​ ​y​o​u​ ​m​a​y​ ​n​e​e​d​ ​t​h​e​ ​s​e​t​t​i​n​g​s​ ​a​g​a​i​n​.
+			 */
+			intro: string
+			/**
+			 * L​o​s​t​:​ ​e​v​e​r​y​ ​s​e​t​t​i​n​g​ ​o​f​ ​e​v​e​r​y​ ​p​a​g​e​ ​(​b​a​c​k​ ​t​o​ ​t​h​e​ ​d​e​f​a​u​l​t​s​)​,​ ​t​h​e​ ​s​e​r​v​i​c​e​s​ ​(​b​a​c​k​ ​t​o​ ​t​h​e​i​r​ ​d​e​f​a​u​l​t​s​)​,​ ​a​l​l​ ​u​s​e​r​s​ ​a​n​d​ ​t​h​e​i​r​ ​p​a​s​s​w​o​r​d​s​,​ ​t​h​e​ ​u​p​l​o​a​d​e​d​ ​c​e​r​t​i​f​i​c​a​t​e​s​ ​a​n​d​ ​k​e​y​s​,​ ​t​h​e​ ​H​T​T​P​ ​s​e​r​v​e​r​ ​f​i​l​e​s​,​ ​t​h​e​ ​s​c​r​i​p​t​ ​f​i​l​e​s​,​ ​t​h​e​ ​l​o​g​ ​c​o​n​f​i​g​u​r​a​t​i​o​n​ ​f​i​l​e​s​ ​a​n​d​ ​t​h​e​ ​l​o​g​ ​f​i​l​e​s​ ​i​n​ ​i​n​t​e​r​n​a​l​ ​a​n​d​ ​t​e​m​p​o​r​a​r​y​ ​m​e​m​o​r​y​.​ ​E​v​e​r​y​o​n​e​ ​i​s​ ​l​o​g​g​e​d​ ​o​u​t​.
+			 */
+			lost: string
+			/**
+			 * K​e​p​t​:​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g​,​ ​a​n​d​ ​t​h​e​ ​f​i​l​e​s​ ​o​n​ ​a​ ​U​S​B​ ​s​t​i​c​k​.
+			 */
+			kept: string
+			/**
+			 * F​a​c​t​o​r​y​ ​r​e​s​e​t​…
+			 */
+			button: string
+			/**
+			 * R​e​s​e​t​ ​t​h​e​ ​u​n​i​t​ ​t​o​ ​f​a​c​t​o​r​y​ ​s​t​a​t​e​?
+			 */
+			confirmTitle: string
+			/**
+			 * T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.​ ​A​f​t​e​r​w​a​r​d​s​ ​y​o​u​ ​c​r​e​a​t​e​ ​a​ ​n​e​w​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​.
+			 */
+			confirmText: string
+			/**
+			 * D​e​l​e​t​e​ ​e​v​e​r​y​t​h​i​n​g​ ​a​n​d​ ​r​e​s​e​t
+			 */
+			yes: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			no: string
+			/**
+			 * T​h​e​ ​f​a​c​t​o​r​y​ ​r​e​s​e​t​ ​f​a​i​l​e​d​:​ ​{​r​e​a​s​o​n​}
+			 * @param {unknown} reason
+			 */
+			failed: RequiredParams<'reason'>
+			/**
+			 * T​h​e​ ​u​n​i​t​ ​i​s​ ​r​e​s​e​t​.​ ​C​r​e​a​t​e​ ​t​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​.
+			 */
+			done: string
 		}
 	}
 	notFound: {
@@ -5227,7 +5364,9 @@ export type NamespaceFieldsTranslation = {
 
 export type NamespaceHelpTranslation = {
 	/**
-	 * S​h​o​w​s​ ​t​h​e​ ​u​n​i​t​:​ ​o​p​e​r​a​t​i​n​g​ ​s​y​s​t​e​m​,​ ​n​e​t​w​o​r​k​,​ ​t​i​m​e​,​ ​s​e​r​v​i​c​e​s​,​ ​i​n​s​t​a​l​l​e​d​ ​a​p​p​s​ ​a​n​d​ ​v​e​r​s​i​o​n​s​.​ ​W​a​r​n​i​n​g​s​ ​a​p​p​e​a​r​ ​a​t​ ​t​h​e​ ​t​o​p​ ​w​h​e​n​ ​a​ ​v​e​r​s​i​o​n​ ​i​s​ ​t​o​o​ ​o​l​d​ ​o​r​ ​a​ ​s​e​t​t​i​n​g​ ​w​e​a​k​e​n​s​ ​s​e​c​u​r​i​t​y​.​ ​T​h​e​ ​s​y​s​t​e​m​ ​l​o​g​ ​b​e​l​o​w​ ​u​p​d​a​t​e​s​ ​i​t​s​e​l​f​ ​e​v​e​r​y​ ​5​ ​s​e​c​o​n​d​s​.
+	 * S​h​o​w​s​ ​t​h​e​ ​u​n​i​t​:​ ​o​p​e​r​a​t​i​n​g​ ​s​y​s​t​e​m​,​ ​n​e​t​w​o​r​k​,​ ​t​i​m​e​,​ ​s​e​r​v​i​c​e​s​,​ ​i​n​s​t​a​l​l​e​d​ ​a​p​p​s​ ​a​n​d​ ​v​e​r​s​i​o​n​s​.​ ​W​a​r​n​i​n​g​s​ ​a​p​p​e​a​r​ ​a​t​ ​t​h​e​ ​t​o​p​ ​w​h​e​n​ ​a​ ​v​e​r​s​i​o​n​ ​i​s​ ​t​o​o​ ​o​l​d​ ​o​r​ ​a​ ​s​e​t​t​i​n​g​ ​w​e​a​k​e​n​s​ ​s​e​c​u​r​i​t​y​.​ ​T​h​e​ ​s​y​s​t​e​m​ ​l​o​g​ ​b​e​l​o​w​ ​u​p​d​a​t​e​s​ ​i​t​s​e​l​f​ ​e​v​e​r​y​ ​5​ ​s​e​c​o​n​d​s​.​
+​S​e​r​v​i​c​e​s​:​ ​t​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​s​w​i​t​c​h​e​s​ ​e​a​c​h​ ​s​e​r​v​i​c​e​ ​o​n​ ​o​r​ ​o​f​f​ ​a​n​d​ ​s​a​v​e​s​;​ ​t​h​e​ ​w​a​r​n​i​n​g​ ​o​f​ ​V​N​C​,​ ​a​u​t​o​r​u​n​ ​o​r​ ​t​h​e​ ​V​P​N​ ​w​i​t​h​o​u​t​ ​N​T​P​ ​a​p​p​e​a​r​s​ ​b​e​s​i​d​e​ ​i​t​s​ ​s​w​i​t​c​h​ ​b​e​f​o​r​e​ ​y​o​u​ ​s​a​v​e​.​ ​E​v​e​r​y​ ​c​h​a​n​g​e​ ​i​s​ ​r​e​c​o​r​d​e​d​ ​i​n​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g​.​
+​F​a​c​t​o​r​y​ ​r​e​s​e​t​ ​(​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​o​n​l​y​)​:​ ​a​f​t​e​r​ ​a​ ​c​o​n​f​i​r​m​a​t​i​o​n​ ​e​v​e​r​y​ ​s​e​t​t​i​n​g​,​ ​s​e​r​v​i​c​e​,​ ​u​s​e​r​,​ ​c​e​r​t​i​f​i​c​a​t​e​,​ ​H​T​T​P​ ​s​e​r​v​e​r​ ​f​i​l​e​,​ ​s​c​r​i​p​t​,​ ​l​o​g​ ​c​o​n​f​i​g​u​r​a​t​i​o​n​ ​a​n​d​ ​t​h​e​ ​l​o​g​ ​f​i​l​e​s​ ​i​n​ ​i​n​t​e​r​n​a​l​ ​a​n​d​ ​t​e​m​p​o​r​a​r​y​ ​m​e​m​o​r​y​ ​a​r​e​ ​d​e​l​e​t​e​d​ ​a​n​d​ ​e​v​e​r​y​o​n​e​ ​i​s​ ​l​o​g​g​e​d​ ​o​u​t​;​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g​ ​a​n​d​ ​t​h​e​ ​f​i​l​e​s​ ​o​n​ ​a​ ​U​S​B​ ​s​t​i​c​k​ ​a​r​e​ ​k​e​p​t​.​ ​T​h​e​ ​c​o​n​s​o​l​e​ ​t​h​e​n​ ​a​s​k​s​ ​f​o​r​ ​a​ ​n​e​w​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​.​ ​M​a​k​e​ ​a​ ​b​a​c​k​u​p​ ​f​i​r​s​t​ ​(​B​a​c​k​u​p​ ​a​n​d​ ​r​e​s​t​o​r​e​ ​p​a​g​e​)​.
 	 */
 	info: string
 	/**
@@ -7235,10 +7374,6 @@ export type TranslationFunctions = {
 		 */
 		wrong_current_password: () => LocalizedString
 		/**
-		 * This function is not available yet.
-		 */
-		not_implemented: () => LocalizedString
-		/**
 		 * Selected interface not enabled or settings not saved.
 		 */
 		interface_not_ready: () => LocalizedString
@@ -9001,6 +9136,144 @@ export type TranslationFunctions = {
 			 * another error (an answer not understood, the send stopped by a settings change)
 			 */
 			other: () => LocalizedString
+		}
+	}
+	services: {
+		/**
+		 * Switch the unit's system services on or off and save. Each change is recorded in the audit log.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * Only the administrator can change the services.
+		 */
+		readOnly: () => LocalizedString
+		/**
+		 * Save services
+		 */
+		save: () => LocalizedString
+		/**
+		 * Services saved.
+		 */
+		saved: () => LocalizedString
+		/**
+		 * Failed to save the services: {reason}
+		 */
+		saveFailed: (arg: { reason: unknown }) => LocalizedString
+		/**
+		 * The unit refused to change {service}.
+		 */
+		failedService: (arg: { service: unknown }) => LocalizedString
+		/**
+		 * on
+		 */
+		on: () => LocalizedString
+		/**
+		 * off
+		 */
+		off: () => LocalizedString
+		/**
+		 * not saved
+		 */
+		changed: () => LocalizedString
+		desc: {
+			/**
+			 * Announces the unit on the local network (mDNS/Zeroconf) so it can be found by name.
+			 */
+			avahi_daemon: () => LocalizedString
+			/**
+			 * Remote view of the unit's screen over VNC.
+			 */
+			x11vnc: () => LocalizedString
+			/**
+			 * SNMP agent for network monitoring; v1/v2c community strings travel in clear text.
+			 */
+			snmpd: () => LocalizedString
+			/**
+			 * Remote access (VPN) through the cloud service.
+			 */
+			cloud: () => LocalizedString
+			/**
+			 * Secure shell for maintenance from the network.
+			 */
+			sshd: () => LocalizedString
+			/**
+			 * Sets the unit's clock from time servers (NTP).
+			 */
+			ntpd: () => LocalizedString
+			/**
+			 * Blocks connections to ports that no setting opened.
+			 */
+			firewall: () => LocalizedString
+			/**
+			 * Routes traffic between the unit's network interfaces.
+			 */
+			router: () => LocalizedString
+			/**
+			 * Joins two network interfaces into one network.
+			 */
+			bridge: () => LocalizedString
+			/**
+			 * Starts faster by skipping the checks at boot.
+			 */
+			fastboot: () => LocalizedString
+			/**
+			 * Starts programs from a USB stick when it is plugged in.
+			 */
+			autorun: () => LocalizedString
+			/**
+			 * Hands out IP addresses to devices on a network interface.
+			 */
+			dhcp_server: () => LocalizedString
+			/**
+			 * Restores settings from a USB stick when it is plugged in.
+			 */
+			usb_device_restore: () => LocalizedString
+		}
+		reset: {
+			/**
+			 * Factory reset
+			 */
+			title: () => LocalizedString
+			/**
+			 * Puts the unit back to the state it left the factory in. Make a backup first if you may need the settings again.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Lost: every setting of every page (back to the defaults), the services (back to their defaults), all users and their passwords, the uploaded certificates and keys, the HTTP server files, the script files, the log configuration files and the log files in internal and temporary memory. Everyone is logged out.
+			 */
+			lost: () => LocalizedString
+			/**
+			 * Kept: the audit log, and the files on a USB stick.
+			 */
+			kept: () => LocalizedString
+			/**
+			 * Factory reset…
+			 */
+			button: () => LocalizedString
+			/**
+			 * Reset the unit to factory state?
+			 */
+			confirmTitle: () => LocalizedString
+			/**
+			 * This cannot be undone. Afterwards you create a new administrator.
+			 */
+			confirmText: () => LocalizedString
+			/**
+			 * Delete everything and reset
+			 */
+			yes: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			no: () => LocalizedString
+			/**
+			 * The factory reset failed: {reason}
+			 */
+			failed: (arg: { reason: unknown }) => LocalizedString
+			/**
+			 * The unit is reset. Create the administrator.
+			 */
+			done: () => LocalizedString
 		}
 	}
 	notFound: {
@@ -11695,6 +11968,8 @@ export type TranslationFunctions = {
 	help: {
 		/**
 		 * Shows the unit: operating system, network, time, services, installed apps and versions. Warnings appear at the top when a version is too old or a setting weakens security. The system log below updates itself every 5 seconds.
+	Services: the administrator switches each service on or off and saves; the warning of VNC, autorun or the VPN without NTP appears beside its switch before you save. Every change is recorded in the audit log.
+	Factory reset (administrator only): after a confirmation every setting, service, user, certificate, HTTP server file, script, log configuration and the log files in internal and temporary memory are deleted and everyone is logged out; the audit log and the files on a USB stick are kept. The console then asks for a new administrator. Make a backup first (Backup and restore page).
 		 */
 		info: () => LocalizedString
 		/**

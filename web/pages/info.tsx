@@ -1,8 +1,11 @@
 // / and /info (spec §2): OS, network, time/date, services, installed apps, versions with the
 // compatibility warnings of §5, the security warnings of §5 that apply, and the system log,
 // refreshed every 5000 ms (§9): the daemon log for every role, the audit entries for an administrator.
+// The services are switched and the factory reset is run here (info-services.tsx): both concern the
+// unit as a whole, which is what this page shows.
 import { useEffect } from 'preact/hooks';
-import { loadSyslog, services, syslog, syslogAudit, systemFailed, systemInfo } from '../state/system.ts';
+import { loadSyslog, syslog, syslogAudit, systemFailed, systemInfo } from '../state/system.ts';
+import { FactoryResetCard, ServicesCard } from './info-services.tsx';
 import { auditLine } from '../api/users.ts';
 import { LL } from '../i18n/translate.ts';
 import { pageOfSection } from '../pages.ts';
@@ -81,21 +84,12 @@ export default function InfoPage() {
             [t.ntp(), info.datetime.ntp.enabled ? `${t.enabled()} · ${info.datetime.ntp.servers.join(', ')}` : t.disabled()],
           ]} />
         </section>
-        <section class="card" aria-labelledby="info-services">
-          <h2 id="info-services">{t.services()}</h2>
-          <ul class="services">
-            {services.value.map((s) => (
-              <li key={s.name} data-service={s.name} class={s.enabled ? 'on' : 'off'}>
-                <span>{s.name}</span><span>{s.enabled ? t.enabled() : t.disabled()}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
         <section class="card" aria-labelledby="info-apps">
           <h2 id="info-apps">{t.apps()}</h2>
           <Rows rows={info.apps.map((a): [string, string] => [a.name, a.version])} />
         </section>
       </div>
+      <ServicesCard />
       <section class="card" aria-labelledby="info-syslog">
         <h2 id="info-syslog">{t.syslog()}</h2>
         <p class="hint">{t.syslogNote({ s: SYSLOG_REFRESH_MS / 1000 })}</p>
@@ -109,6 +103,7 @@ export default function InfoPage() {
           </>
         )}
       </section>
+      <FactoryResetCard />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { MultipleRegisterBanner, RegisterFootprint } from '../forms/register.tsx
 import { DownloadArea } from '../forms/downloads.tsx';
 import { Certificates } from '../forms/certificates.tsx';
 import { ServiceTest } from '../forms/service-test.tsx';
+import { SecurityHint } from './service-parts.tsx';
 import { section } from '../state/sections.ts';
 import { LL } from '../i18n/translate.ts';
 
@@ -19,6 +20,7 @@ export default function MqttPage() {
   return (
     <div class="service" data-page="mqtt">
       <MultipleRegisterBanner />
+      <SecurityHint section={KEY} />
       <FieldGroup title={t.general()} id="mqtt-general">
         <Field section={KEY} path="enable_mqtt" />
         <Field section={KEY} path="plc_control_dt" />

@@ -1,0 +1,130 @@
+// The services and factory reset blocks of /info (spec §2 /info, §3 service names, §4 "a service is
+// either enabled or disabled", §5 security warnings, §7 pew_system). The administrator switches
+// services and saves them; the warnings of VNC, autorun and the VPN without NTP show beside their
+// switch as soon as the switch moves (the same rule as the daemon, device/model/warnings.ts). The
+// user role sees the states read-only. The factory reset asks first and names what is lost; after
+// it the console shows the first-run setup. The calls are loaded when used: /info is the console's
+// first page and stays within its size budget (build/budget.ts).
+import { useState } from 'preact/hooks';
+import type { ServiceName } from '../../hw/types.ts';
+import { serviceDiff, serviceWarnings, type ServiceChanges } from '../../device/model/service-states.ts';
+import { ApiFailure, setCsrf } from '../api/client.ts';
+import { loadSystem, services, systemInfo } from '../state/system.ts';
+import { authState, readOnly, session } from '../state/session.ts';
+import { ask } from '../state/confirm.ts';
+import { notify, SAVED_MS } from '../state/notify.ts';
+import { errorText, LL } from '../i18n/translate.ts';
+
+const descKey = (name: ServiceName) => name.replace('-', '_') as keyof typeof LL.value.services.desc;
+
+const failureText = (e: unknown): string => {
+  if (!(e instanceof ApiFailure)) return errorText('internal');
+  if (e.code === 'save_failed' && typeof e.params?.service === 'string') return LL.value.services.failedService({ service: e.params.service });
+  return errorText(e.code, e.params);
+};
+
+export function ServicesCard() {
+  const t = LL.value.services;
+  const [changes, setChanges] = useState<ServiceChanges>({});
+  const [busy, setBusy] = useState(false);
+  const admin = !readOnly.value;
+  const shown = services.value.map((s) => ({ ...s, enabled: changes[s.name] ?? s.enabled }));
+  const pending = serviceDiff(services.value, changes);
+  const warnings = serviceWarnings(shown); // the §5 warnings of the services, beside their switches
+  const texts = LL.value.info.warning;
+
+  const save = async () => {
+    setBusy(true);
+    try {
+      const { saveServices } = await import('../api/services.ts');
+      const r = await saveServices(Object.fromEntries(pending));
+      services.value = r.services;
+      if (systemInfo.value) systemInfo.value = { ...systemInfo.value, services: r.services, warnings: r.warnings };
+      setChanges({});
+      notify('info', t.saved(), SAVED_MS);
+      void loadSystem(); // the time card follows ntpd
+    } catch (e) {
+      notify('error', t.saveFailed({ reason: failureText(e) }));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section class="card" aria-labelledby="info-services" data-block="services">
+      <h2 id="info-services">{LL.value.info.services()}</h2>
+      <p class="hint">{admin ? t.intro() : t.readOnly()}</p>
+      <ul class="services editable">
+        {shown.map((s) => {
+          const name = s.name as ServiceName;
+          const id = `service-${name}`;
+          const changed = pending.some(([n]) => n === name);
+          return (
+            <li key={name} data-service={name} class={s.enabled ? 'on' : 'off'}>
+              <label for={id}>
+                <input id={id} type="checkbox" role="switch" aria-describedby={`${id}-desc`} checked={s.enabled} disabled={!admin || busy}
+                  data-service-switch={name}
+                  onChange={(e) => {
+                    const on = (e.target as HTMLInputElement).checked;
+                    const { [name]: _drop, ...rest } = changes;
+                    const saved = services.value.find((x) => x.name === name)?.enabled;
+                    setChanges(on === saved ? rest : { ...rest, [name]: on });
+                  }} />
+                <strong>{name}</strong>
+                <span class="state">{s.enabled ? t.on() : t.off()}{changed ? ` · ${t.changed()}` : ''}</span>
+              </label>
+              <p class="hint" id={`${id}-desc`}>{t.desc[descKey(name)]()}</p>
+              {warnings.filter((w) => w.subjects.includes(name)).map((w) => (
+                <p key={w.code} class="banner warning" data-security={w.code}>{texts[w.code]({ subjects: w.subjects.join(', ') })}</p>
+              ))}
+            </li>
+          );
+        })}
+      </ul>
+      {admin && (
+        <div class="row end">
+          <button type="button" class="btn primary" data-action="save-services" disabled={busy || pending.length === 0} onClick={() => void save()}>{t.save()}</button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function FactoryResetCard() {
+  const t = LL.value.services.reset;
+  const [busy, setBusy] = useState(false);
+  if (readOnly.value) return null;
+  const run = async () => {
+    const yes = await ask({ title: t.confirmTitle(), text: `${t.lost()} ${t.confirmText()}`, yes: t.yes(), no: t.no() });
+    if (!yes) return;
+    setBusy(true);
+    try {
+      const { factoryReset } = await import('../api/services.ts');
+      await factoryReset();
+    } catch (e) {
+      setBusy(false);
+      notify('error', t.failed({ reason: failureText(e) }));
+      return;
+    }
+    // every session ended with the users: the console starts over at the first-run setup, and
+    // shows nothing of the unit as it was (the console loads it again after the setup)
+    setCsrf('');
+    session.value = null;
+    services.value = [];
+    systemInfo.value = null;
+    location.hash = '#/';
+    authState.value = 'setup';
+    notify('info', t.done());
+  };
+  return (
+    <section class="card" aria-labelledby="info-reset" data-block="factory-reset">
+      <h2 id="info-reset">{t.title()}</h2>
+      <p>{t.intro()}</p>
+      <p class="hint">{t.lost()}</p>
+      <p class="hint">{t.kept()}</p>
+      <div class="row end">
+        <button type="button" class="btn danger" data-action="factory-reset" disabled={busy} onClick={() => void run()}>{busy ? LL.value.shell.loading() : t.button()}</button>
+      </div>
+    </section>
+  );
+}
