@@ -1567,12 +1567,6 @@ type RootTranslation = {
 		 */
 		count: RequiredParams<'count' | 'max'>
 	}
-	coming: {
-		/**
-		 * T​h​e​ ​s​e​t​t​i​n​g​s​ ​o​f​ ​t​h​i​s​ ​p​a​g​e​ ​a​r​r​i​v​e​ ​i​n​ ​a​ ​l​a​t​e​r​ ​f​i​r​m​w​a​r​e​.​ ​T​h​e​ ​t​i​t​l​e​ ​a​n​d​ ​t​h​e​ ​m​e​n​u​ ​e​n​t​r​y​ ​a​r​e​ ​a​l​r​e​a​d​y​ ​h​e​r​e​.
-		 */
-		text: string
-	}
 	iec: {
 		/**
 		 * S​e​r​v​e​r
@@ -8259,12 +8253,6 @@ export type TranslationFunctions = {
 		 * {count} of {max} bytes
 		 */
 		count: (arg: { count: unknown, max: unknown }) => LocalizedString
-	}
-	coming: {
-		/**
-		 * The settings of this page arrive in a later firmware. The title and the menu entry are already here.
-		 */
-		text: () => LocalizedString
 	}
 	iec: {
 		/**

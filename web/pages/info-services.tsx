@@ -3,12 +3,13 @@
 // services and saves them; the warnings of VNC, autorun and the VPN without NTP show beside their
 // switch as soon as the switch moves (the same rule as the daemon, device/model/warnings.ts). The
 // user role sees the states read-only. The factory reset asks first and names what is lost; after
-// it the console shows the first-run setup. The calls are loaded when used: /info is the console's
-// first page and stays within its size budget (build/budget.ts).
+// it the console shows the first-run setup. /info loads this block after its first paint (it is the
+// console's first page, within the size budget of build/budget.ts).
 import { useState } from 'preact/hooks';
 import type { ServiceName } from '../../hw/types.ts';
 import { serviceDiff, serviceWarnings, type ServiceChanges } from '../../device/model/service-states.ts';
 import { ApiFailure, setCsrf } from '../api/client.ts';
+import { factoryReset, saveServices } from '../api/services.ts';
 import { loadSystem, services, systemInfo } from '../state/system.ts';
 import { authState, readOnly, session } from '../state/session.ts';
 import { ask } from '../state/confirm.ts';
@@ -36,7 +37,6 @@ export function ServicesCard() {
   const save = async () => {
     setBusy(true);
     try {
-      const { saveServices } = await import('../api/services.ts');
       const r = await saveServices(Object.fromEntries(pending));
       services.value = r.services;
       if (systemInfo.value) systemInfo.value = { ...systemInfo.value, services: r.services, warnings: r.warnings };
@@ -99,7 +99,6 @@ export function FactoryResetCard() {
     if (!yes) return;
     setBusy(true);
     try {
-      const { factoryReset } = await import('../api/services.ts');
       await factoryReset();
     } catch (e) {
       setBusy(false);

@@ -2,15 +2,21 @@
 // compatibility warnings of §5, the security warnings of §5 that apply, and the system log,
 // refreshed every 5000 ms (§9): the daemon log for every role, the audit entries for an administrator.
 // The services are switched and the factory reset is run here (info-services.tsx): both concern the
-// unit as a whole, which is what this page shows.
+// unit as a whole, which is what this page shows. That block is loaded after the page: /info is the
+// console's first page and stays within its size budget (build/budget.ts).
 import { useEffect } from 'preact/hooks';
+import { signal } from '@preact/signals';
 import { loadSyslog, syslog, syslogAudit, systemFailed, systemInfo } from '../state/system.ts';
-import { FactoryResetCard, ServicesCard } from './info-services.tsx';
 import { auditLine } from '../api/users.ts';
 import { LL } from '../i18n/translate.ts';
 import { pageOfSection } from '../pages.ts';
 
 export const SYSLOG_REFRESH_MS = 5000; // spec §9
+
+const servicesBlock = signal<typeof import('./info-services.tsx') | null>(null);
+const loadServicesBlock = () => {
+  if (!servicesBlock.value) void import('./info-services.tsx').then((m) => { servicesBlock.value = m; }, (e) => console.error('loading the services block failed', e));
+};
 
 function Rows({ rows }: { rows: [string, preact.ComponentChildren][] }) {
   return (
@@ -23,6 +29,7 @@ function Rows({ rows }: { rows: [string, preact.ComponentChildren][] }) {
 const mib = (n: number) => `${(n / 1048576).toFixed(0)} MiB`;
 
 export default function InfoPage() {
+  useEffect(loadServicesBlock, []);
   useEffect(() => {
     const tick = () => void loadSyslog().catch(() => { /* shown as stale; the next tick retries */ });
     tick();
@@ -89,7 +96,7 @@ export default function InfoPage() {
           <Rows rows={info.apps.map((a): [string, string] => [a.name, a.version])} />
         </section>
       </div>
-      <ServicesCard />
+      {servicesBlock.value && <servicesBlock.value.ServicesCard />}
       <section class="card" aria-labelledby="info-syslog">
         <h2 id="info-syslog">{t.syslog()}</h2>
         <p class="hint">{t.syslogNote({ s: SYSLOG_REFRESH_MS / 1000 })}</p>
@@ -103,7 +110,7 @@ export default function InfoPage() {
           </>
         )}
       </section>
-      <FactoryResetCard />
+      {servicesBlock.value && <servicesBlock.value.FactoryResetCard />}
     </div>
   );
 }

@@ -2,7 +2,7 @@
 // chunk-load timeout of spec §9; a chunk that cannot be loaded shows a retry message instead.
 import lazy from 'preact-iso/lazy';
 import type { ComponentType } from 'preact';
-import { PAGES, pageOf, type PageId } from '../pages.ts';
+import { pageOf, type PageId } from '../pages.ts';
 import { hashPath } from './hash.tsx';
 import { ChunkFailed } from '../shell/chunk-failed.tsx';
 import { loadTexts } from '../i18n/translate.ts';
@@ -26,14 +26,11 @@ export const page = (load: Loader, texts: readonly Namespaces[] = []) =>
     return { default: ChunkFailed };
   }));
 
-const coming = page(() => import('../pages/coming.tsx'));
-
 /** pages that edit settings show field labels, helps and choices: the `fields` part of the texts */
 const FORM = ['fields'] as const;
 
-/** The component of every page; pages later issues fill show the shared "coming" page until then. */
+/** The component of every page of spec §2, with the parts of the texts it needs. */
 export const PAGE_COMPONENTS: Record<PageId, ComponentType> = {
-  ...(Object.fromEntries(PAGES.map((p) => [p.id, coming])) as unknown as Record<PageId, ComponentType>),
   info: page(() => import('../pages/info.tsx')),
   com: page(() => import('../pages/com.tsx'), FORM),
   port: page(() => import('../pages/port.tsx'), FORM),

@@ -234,7 +234,6 @@ const de = {
     use: 'Verwenden', active: 'aktiv', noFiles: 'Keine Dateien gefunden.', readFailed: 'Datei konnte nicht gelesen werden.',
     size: '{size} Bytes', count: '{count} von {max} Bytes',
   },
-  coming: { text: 'Die Einstellungen dieser Seite folgen mit einer späteren Firmware. Titel und Menüeintrag sind bereits vorhanden.' },
   iec: {
     server: 'Server', plc: 'SPS', connections: 'Verbindungen',
     connection: 'Verbindung {n}', buffers: 'SPS-Puffer', protocol: 'Protokoll', clients: 'Clients',

@@ -235,7 +235,6 @@ const en = {
     use: 'Use', active: 'active', noFiles: 'No files found.', readFailed: 'Failed to read file.',
     size: '{size} bytes', count: '{count} of {max} bytes',
   },
-  coming: { text: 'The settings of this page arrive in a later firmware. The title and the menu entry are already here.' },
   iec: {
     server: 'Server', plc: 'PLC', connections: 'Connections',
     connection: 'Connection {n}', buffers: 'PLC buffers', protocol: 'Protocol', clients: 'Clients',

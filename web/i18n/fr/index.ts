@@ -234,7 +234,6 @@ const fr = {
     use: 'Utiliser', active: 'actif', noFiles: 'Aucun fichier trouvé.', readFailed: 'Échec de la lecture du fichier.',
     size: '{size} octets', count: '{count} sur {max} octets',
   },
-  coming: { text: 'Les paramètres de cette page arriveront avec un firmware ultérieur. Le titre et l’entrée de menu sont déjà en place.' },
   iec: {
     server: 'Serveur', plc: 'Automate', connections: 'Connexions',
     connection: 'Connexion {n}', buffers: 'Tampons de l’automate', protocol: 'Protocole', clients: 'Clients',
