@@ -53,8 +53,8 @@ describe('signing in', () => {
     const services = await suite.d.ctx.hw.services();
     expect(services.length).toBeGreaterThan(3);
     await info.locator('.services li').first().waitFor();
-    const shown = await info.locator('.services li').evaluateAll((lis) => lis.map((li) => [li.getAttribute('data-service'), li.textContent]));
-    expect(shown).toEqual(services.map((s) => [s.name, s.name + (s.enabled ? en.info.enabled : en.info.disabled)]));
+    const shown = await info.locator('.services li').evaluateAll((lis) => lis.map((li) => [li.getAttribute('data-service'), li.querySelector('strong')?.textContent, li.querySelector('.state')?.textContent]));
+    expect(shown).toEqual(services.map((s) => [s.name, s.name, s.enabled ? en.info.enabled : en.info.disabled]));
     expect(services.find((s) => s.name === 'ntpd')?.enabled).toBe(true);
     // the setup page is gone for good: a new browser gets the login page
     const other = await newPage(suite.browser);

@@ -3,7 +3,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from '@playwright/test';
 import { PAGES } from '../../web/pages.ts';
-import en_help from '../../web/i18n/en/help/index.ts';
 import {
   ADMIN, api, en, expectText, expectTitle, fieldInput, fill, loginApi, menuLink, newPage, openConsole, pageBody, type ConsolePage,
   consoleSuite,
@@ -120,14 +119,14 @@ describe('navigation', () => {
 
     await page.locator('[data-action=help]').click();
     await expectText(help.locator('#help-title'), en.shell.help);
-    await expect.poll(() => help.locator('p').allTextContents()).toEqual(en_help.mqtt.split('\n'));
+    await expect.poll(() => help.locator('p').allTextContents()).toEqual(en.help.pages.mqtt.split('\n'));
 
     await menuLink(page, 'info').click();
     await expectTitle(page, en.nav.info);
-    await expect.poll(() => help.locator('p').allTextContents()).toEqual([en_help.info]);
+    await expect.poll(() => help.locator('p').allTextContents()).toEqual(en.help.pages.info.split('\n'));
 
     await page.evaluate(() => { location.hash = '#/nope'; });
-    await expect.poll(() => help.locator('p').allTextContents()).toEqual([en_help.notfound]);
+    await expect.poll(() => help.locator('p').allTextContents()).toEqual([en.help.pages.notfound]);
 
     await help.locator('button', { hasText: en.shell.close }).click();
     await expect.poll(() => help.count()).toBe(0);

@@ -5,23 +5,12 @@ import { type APIResponse, type Browser, type BrowserContext, type BrowserContex
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { ADMIN, USER, startTestDaemon, type TestDaemon, type TestDaemonOptions } from '../support/daemon.ts';
 import { launchBrowser } from '../support/chromium.ts';
-import enMain from '../../web/i18n/en/index.ts';
-import enFields from '../../web/i18n/en/fields/index.ts';
-import enLogger from '../../web/i18n/en/logger/index.ts';
-import enWizard from '../../web/i18n/en/wizard/index.ts';
-import deMain from '../../web/i18n/de/index.ts';
-import deFields from '../../web/i18n/de/fields/index.ts';
-import deLogger from '../../web/i18n/de/logger/index.ts';
-import deWizard from '../../web/i18n/de/wizard/index.ts';
-import frMain from '../../web/i18n/fr/index.ts';
-import frFields from '../../web/i18n/fr/fields/index.ts';
-import frLogger from '../../web/i18n/fr/logger/index.ts';
-import frWizard from '../../web/i18n/fr/wizard/index.ts';
+import { loadedLocales } from '../../web/i18n/i18n-util.ts';
+import { loadAllLocales } from '../../web/i18n/i18n-util.sync.ts';
 
-/** The texts the pages show: each dictionary with the parts the pages load with them. */
-const en = { ...enMain, fields: enFields, logger: enLogger, wizard: enWizard };
-const de = { ...deMain, fields: deFields, logger: deLogger, wizard: deWizard };
-const fr = { ...frMain, fields: frFields, logger: frLogger, wizard: frWizard };
+/** The texts the pages show: each language's dictionary with all its parts (web/i18n/<lang>/<part>). */
+loadAllLocales();
+const { en, de, fr } = loadedLocales;
 
 export { ADMIN, USER, en, de, fr };
 export { launchBrowser };

@@ -1,20 +1,11 @@
-// The German and French dictionaries mirror the English base: same key paths, non-empty texts, same {params}.
+// The German and French dictionaries mirror the English base in every part: same key paths, non-empty texts, same {params}.
 import { describe, expect, it } from 'vitest';
-import en from './en/index.ts';
-import de from './de/index.ts';
-import fr from './fr/index.ts';
-import en_help from './en/help/index.ts';
-import de_help from './de/help/index.ts';
-import fr_help from './fr/help/index.ts';
-import en_fields from './en/fields/index.ts';
-import de_fields from './de/fields/index.ts';
-import fr_fields from './fr/fields/index.ts';
-import en_logger from './en/logger/index.ts';
-import de_logger from './de/logger/index.ts';
-import fr_logger from './fr/logger/index.ts';
-import en_wizard from './en/wizard/index.ts';
-import de_wizard from './de/wizard/index.ts';
-import fr_wizard from './fr/wizard/index.ts';
+import { loadedLocales } from './i18n-util.ts';
+import { loadAllLocales } from './i18n-util.sync.ts';
+
+// every language with all the parts of its dictionary (web/i18n/<lang>/<part>/index.ts)
+loadAllLocales();
+const { en, de, fr } = loadedLocales;
 
 type Flat = Map<string, string>;
 
@@ -35,13 +26,7 @@ function params(text: string): string[] {
   return [...new Set(names)].sort();
 }
 
-const dictionaries = [
-  { name: 'main', en, others: { de, fr } },
-  { name: 'help', en: en_help, others: { de: de_help, fr: fr_help } },
-  { name: 'fields', en: en_fields, others: { de: de_fields, fr: fr_fields } },
-  { name: 'logger', en: en_logger, others: { de: de_logger, fr: fr_logger } },
-  { name: 'wizard', en: en_wizard, others: { de: de_wizard, fr: fr_wizard } },
-];
+const dictionaries = [{ name: 'every part of the', en, others: { de, fr } }];
 
 describe.each(dictionaries)('$name dictionary', ({ en: base, others }) => {
   const english = flatten(base);

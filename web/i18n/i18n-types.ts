@@ -14,9 +14,18 @@ export type Translation = RootTranslation & DisallowNamespaces
 
 export type Translations = RootTranslation &
 {
+	backup: NamespaceBackupTranslation,
+	certs: NamespaceCertsTranslation,
+	com: NamespaceComTranslation,
 	fields: NamespaceFieldsTranslation,
+	firmware: NamespaceFirmwareTranslation,
+	ftpStatus: NamespaceFtpStatusTranslation,
+	graphs: NamespaceGraphsTranslation,
 	help: NamespaceHelpTranslation,
 	logger: NamespaceLoggerTranslation,
+	port: NamespacePortTranslation,
+	rest: NamespaceRestTranslation,
+	service: NamespaceServiceTranslation,
 	wizard: NamespaceWizardTranslation
 }
 
@@ -720,762 +729,6 @@ type RootTranslation = {
 		 */
 		multipleRegisters: string
 	}
-	service: {
-		/**
-		 * G​e​n​e​r​a​l
-		 */
-		general: string
-		/**
-		 * C​o​n​n​e​c​t​i​o​n
-		 */
-		specific: string
-		/**
-		 * C​e​r​t​i​f​i​c​a​t​e​s
-		 */
-		certificates: string
-		/**
-		 * D​o​w​n​l​o​a​d​s
-		 */
-		downloads: string
-		/**
-		 * N​a​m​e​s​ ​o​f​ ​u​p​l​o​a​d​e​d​ ​c​e​r​t​i​f​i​c​a​t​e​ ​f​i​l​e​s​ ​(​{​e​x​t​}​)​;​ ​l​e​a​v​e​ ​e​m​p​t​y​ ​w​h​e​n​ ​n​o​t​ ​u​s​e​d​.
-		 * @param {unknown} ext
-		 */
-		certNote: RequiredParams<'ext'>
-		test: {
-			/**
-			 * C​o​n​n​e​c​t​i​o​n​ ​t​e​s​t
-			 */
-			test: string
-			/**
-			 * T​e​s​t​i​n​g​…
-			 */
-			testing: string
-			/**
-			 * R​u​n​s​ ​o​n​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​ ​a​g​a​i​n​s​t​ ​t​h​e​ ​c​o​n​f​i​g​u​r​e​d​ ​s​e​r​v​e​r​.
-			 */
-			testNote: string
-			/**
-			 * T​e​s​t​ ​p​a​s​s​e​d​:​ ​{​p​e​e​r​}​ ​(​{​m​s​}​ ​m​s​)​.
-			 * @param {unknown} ms
-			 * @param {unknown} peer
-			 */
-			ok: RequiredParams<'ms' | 'peer'>
-			/**
-			 * T​e​s​t​ ​f​a​i​l​e​d​:​ ​{​p​e​e​r​}​:​ ​{​r​e​a​s​o​n​}​.
-			 * @param {unknown} peer
-			 * @param {unknown} reason
-			 */
-			failed: RequiredParams<'peer' | 'reason'>
-			steps: {
-				/**
-				 * H​o​s​t​ ​n​a​m​e​ ​r​e​s​o​l​v​e​d
-				 */
-				resolve: string
-				/**
-				 * C​o​n​n​e​c​t​e​d
-				 */
-				connect: string
-				/**
-				 * T​h​r​o​u​g​h​ ​t​h​e​ ​p​r​o​x​y
-				 */
-				proxy: string
-				/**
-				 * T​L​S​ ​e​s​t​a​b​l​i​s​h​e​d
-				 */
-				tls: string
-				/**
-				 * L​o​g​g​e​d​ ​i​n
-				 */
-				login: string
-				/**
-				 * D​a​t​a​b​a​s​e​ ​f​o​u​n​d
-				 */
-				database: string
-				/**
-				 * T​a​b​l​e​ ​f​o​u​n​d
-				 */
-				table: string
-				/**
-				 * R​e​q​u​e​s​t​ ​a​n​s​w​e​r​e​d
-				 */
-				request: string
-				/**
-				 * W​r​i​t​t​e​n
-				 */
-				write: string
-				/**
-				 * R​e​a​d​ ​b​a​c​k
-				 */
-				read: string
-				/**
-				 * L​i​s​t​e​d
-				 */
-				list: string
-				/**
-				 * S​e​n​t
-				 */
-				send: string
-			}
-			failures: {
-				/**
-				 * t​h​e​ ​h​o​s​t​ ​n​a​m​e​ ​i​s​ ​n​o​t​ ​k​n​o​w​n
-				 */
-				unknown_host: string
-				/**
-				 * n​o​t​h​i​n​g​ ​a​n​s​w​e​r​s​ ​a​t​ ​t​h​i​s​ ​a​d​d​r​e​s​s​ ​a​n​d​ ​p​o​r​t
-				 */
-				refused: string
-				/**
-				 * n​o​ ​a​n​s​w​e​r​ ​i​n​ ​t​i​m​e
-				 */
-				timeout: string
-				/**
-				 * t​h​e​ ​s​e​r​v​e​r​'​s​ ​c​e​r​t​i​f​i​c​a​t​e​ ​i​s​ ​n​o​t​ ​t​r​u​s​t​e​d
-				 */
-				tls_untrusted: string
-				/**
-				 * t​h​e​ ​T​L​S​ ​v​e​r​s​i​o​n​ ​w​a​s​ ​r​e​f​u​s​e​d
-				 */
-				tls_version: string
-				/**
-				 * u​s​e​r​ ​n​a​m​e​ ​o​r​ ​p​a​s​s​w​o​r​d​ ​w​r​o​n​g
-				 */
-				auth_failed: string
-				/**
-				 * n​o​t​ ​f​o​u​n​d​ ​o​n​ ​t​h​e​ ​s​e​r​v​e​r
-				 */
-				not_found: string
-				/**
-				 * t​h​e​ ​s​e​r​v​e​r​ ​r​e​p​o​r​t​e​d​ ​a​n​ ​e​r​r​o​r
-				 */
-				peer_error: string
-				/**
-				 * t​h​e​ ​a​n​s​w​e​r​ ​w​a​s​ ​n​o​t​ ​u​n​d​e​r​s​t​o​o​d
-				 */
-				bad_reply: string
-			}
-		}
-		examples: {
-			/**
-			 * P​L​C​ ​l​i​b​r​a​r​y​ ​(​e​x​a​m​p​l​e​)
-			 */
-			library: string
-			/**
-			 * M​Q​T​T​ ​e​x​a​m​p​l​e
-			 */
-			mqtt: string
-			/**
-			 * F​T​P​ ​c​l​i​e​n​t​ ​e​x​a​m​p​l​e
-			 */
-			ftp: string
-			/**
-			 * S​Q​L​ ​e​x​a​m​p​l​e
-			 */
-			sql: string
-			/**
-			 * H​T​T​P​ ​c​l​i​e​n​t​ ​e​x​a​m​p​l​e
-			 */
-			httpc: string
-			/**
-			 * E​-​m​a​i​l​ ​e​x​a​m​p​l​e
-			 */
-			email: string
-			/**
-			 * R​E​S​T​ ​e​x​a​m​p​l​e
-			 */
-			rest: string
-			/**
-			 * T​L​S​ ​e​x​a​m​p​l​e
-			 */
-			tls: string
-			/**
-			 * M​o​n​g​o​D​B​ ​e​x​a​m​p​l​e
-			 */
-			mongo: string
-			/**
-			 * I​n​f​l​u​x​D​B​ ​e​x​a​m​p​l​e
-			 */
-			influx: string
-		}
-	}
-	com: {
-		kinds: {
-			/**
-			 * R​S​2​3​2
-			 */
-			'0': string
-			/**
-			 * U​S​B
-			 */
-			'1': string
-			/**
-			 * R​S​4​8​5​/​R​S​2​3​2
-			 */
-			'3': string
-			/**
-			 * m​e​m​o​r​y​ ​o​f​ ​t​h​e​ ​u​n​i​t
-			 */
-			'4': string
-			/**
-			 * E​t​h​e​r​n​e​t
-			 */
-			'5': string
-		}
-		/**
-		 * P​L​C​ ​s​e​t​t​i​n​g​s
-		 */
-		plc: string
-		/**
-		 * R​e​s​t​a​r​t
-		 */
-		restart: string
-		/**
-		 * N​o​t​ ​e​n​a​b​l​e​d​:​ ​t​h​e​ ​s​e​t​t​i​n​g​s​ ​a​r​e​ ​k​e​p​t​ ​b​u​t​ ​n​o​t​ ​u​s​e​d​.
-		 */
-		off: string
-		/**
-		 * M​o​d​b​u​s​ ​(​f​i​x​e​d​)
-		 */
-		protocolFixed: string
-		/**
-		 * T​h​e​ ​u​n​i​t​'​s​ ​o​w​n​ ​m​e​m​o​r​y​,​ ​r​e​a​d​ ​a​n​d​ ​w​r​i​t​t​e​n​ ​o​v​e​r​ ​M​o​d​b​u​s​:​ ​h​o​l​d​i​n​g​ ​r​e​g​i​s​t​e​r​s​ ​{​m​i​n​}​ ​–​ ​{​m​a​x​}​ ​h​o​l​d​ ​y​o​u​r​ ​d​a​t​a​.
-		 * @param {unknown} max
-		 * @param {unknown} min
-		 */
-		internalNote: RequiredParams<'max' | 'min'>
-		/**
-		 * A​d​d​r​e​s​s​ ​o​f​f​s​e​t
-		 */
-		offset: string
-		/**
-		 * D​i​s​a​b​l​e​d
-		 */
-		offsetOff: string
-		/**
-		 * I​n​ ​u​s​e
-		 */
-		offsetOn: string
-		/**
-		 * P​L​C​ ​t​e​s​t
-		 */
-		test: string
-		/**
-		 * T​e​s​t​i​n​g​…
-		 */
-		testing: string
-		/**
-		 * T​h​e​ ​t​e​s​t​ ​u​s​e​s​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​.
-		 */
-		testNote: string
-		/**
-		 * T​h​e​ ​P​L​C​ ​a​n​s​w​e​r​e​d​.
-		 */
-		testOk: string
-		/**
-		 * C​P​U​ ​t​y​p​e​:​ ​{​n​a​m​e​}
-		 * @param {unknown} name
-		 */
-		cpu: RequiredParams<'name'>
-		/**
-		 * u​n​k​n​o​w​n
-		 */
-		cpuUnknown: string
-		/**
-		 * F​a​m​i​l​y
-		 */
-		family: string
-		/**
-		 * M​o​d​e​l
-		 */
-		model: string
-		/**
-		 * V​e​r​s​i​o​n
-		 */
-		version: string
-		/**
-		 * O​p​e​r​a​t​i​n​g​ ​m​o​d​e
-		 */
-		mode: string
-		/**
-		 * P​L​C​ ​t​e​s​t​ ​f​a​i​l​e​d​.
-		 */
-		failed: string
-		reasons: {
-			/**
-			 * T​h​e​ ​P​L​C​ ​d​i​d​ ​n​o​t​ ​a​n​s​w​e​r​.
-			 */
-			no_answer: string
-			/**
-			 * T​h​e​ ​P​L​C​ ​a​n​s​w​e​r​e​d​ ​w​i​t​h​ ​a​n​ ​e​r​r​o​r​.
-			 */
-			plc_error: string
-			/**
-			 * T​h​e​ ​r​e​p​l​y​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​u​n​d​e​r​s​t​o​o​d​.
-			 */
-			bad_reply: string
-			/**
-			 * T​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​t​o​ ​t​h​e​ ​P​L​C​ ​i​s​ ​d​o​w​n​.
-			 */
-			link_down: string
-		}
-		/**
-		 * P​L​C​ ​e​r​r​o​r​ ​c​o​d​e​ ​{​c​o​d​e​}​.
-		 * @param {unknown} code
-		 */
-		errorCode: RequiredParams<'code'>
-		/**
-		 * R​a​w​ ​r​e​p​l​y
-		 */
-		raw: string
-		/**
-		 * n​o​ ​r​e​p​l​y
-		 */
-		noReply: string
-		/**
-		 * L​i​n​k​ ​s​t​a​t​u​s
-		 */
-		status: string
-		/**
-		 * S​t​a​t​u​s​ ​u​n​a​v​a​i​l​a​b​l​e
-		 */
-		unavailable: string
-		states: {
-			/**
-			 * d​i​s​a​b​l​e​d
-			 */
-			disabled: string
-			/**
-			 * c​o​n​n​e​c​t​i​n​g
-			 */
-			connecting: string
-			/**
-			 * c​o​n​n​e​c​t​e​d
-			 */
-			up: string
-			/**
-			 * n​o​ ​c​o​n​n​e​c​t​i​o​n
-			 */
-			down: string
-			/**
-			 * n​o​t​ ​p​r​e​s​e​n​t
-			 */
-			absent: string
-		}
-		/**
-		 * {​r​a​t​e​}​ ​b​a​u​d
-		 * @param {unknown} rate
-		 */
-		baud: RequiredParams<'rate'>
-		autobaud: {
-			/**
-			 * a​u​t​o​b​a​u​d​ ​s​e​a​r​c​h​i​n​g
-			 */
-			searching: string
-			/**
-			 * f​o​u​n​d​ ​b​y​ ​a​u​t​o​b​a​u​d
-			 */
-			found: string
-			/**
-			 * a​u​t​o​b​a​u​d​ ​f​a​i​l​e​d
-			 */
-			failed: string
-		}
-		stats: {
-			/**
-			 * R​e​q​u​e​s​t​s
-			 */
-			requests: string
-			/**
-			 * E​r​r​o​r​s
-			 */
-			errors: string
-			/**
-			 * T​i​m​e​o​u​t​s
-			 */
-			timeouts: string
-			/**
-			 * R​e​t​r​i​e​s
-			 */
-			retries: string
-			/**
-			 * B​y​t​e​s​ ​s​e​n​t
-			 */
-			bytesOut: string
-			/**
-			 * B​y​t​e​s​ ​r​e​c​e​i​v​e​d
-			 */
-			bytesIn: string
-			/**
-			 * B​u​s​y
-			 */
-			busyShare: string
-		}
-	}
-	port: {
-		/**
-		 * E​a​c​h​ ​t​h​r​e​a​d​ ​o​p​e​n​s​ ​a​ ​T​C​P​ ​p​o​r​t​ ​f​o​r​ ​c​l​i​e​n​t​s​ ​a​n​d​ ​f​o​r​w​a​r​d​s​ ​t​h​e​i​r​ ​r​e​q​u​e​s​t​s​ ​t​o​ ​o​n​e​ ​i​n​t​e​r​f​a​c​e​,​ ​l​i​m​i​t​e​d​ ​t​o​ ​t​h​e​ ​P​L​C​ ​w​o​r​d​s​ ​i​t​s​ ​r​e​s​t​r​i​c​t​i​o​n​s​ ​g​r​a​n​t​.​ ​N​o​ ​r​e​s​t​r​i​c​t​i​o​n​ ​m​e​a​n​s​ ​n​o​ ​a​c​c​e​s​s​;​ ​B​l​o​c​k​e​d​ ​w​i​n​s​ ​o​v​e​r​ ​a​ ​g​r​a​n​t​.
-		 */
-		intro: string
-		/**
-		 * N​o​ ​p​o​r​t​ ​i​s​ ​o​p​e​n​.​ ​A​d​d​ ​a​ ​t​h​r​e​a​d​ ​t​o​ ​o​p​e​n​ ​o​n​e​.
-		 */
-		noThreads: string
-		/**
-		 * A​d​d​ ​t​h​r​e​a​d
-		 */
-		addThread: string
-		/**
-		 * R​e​m​o​v​e​ ​t​h​r​e​a​d
-		 */
-		removeThread: string
-		/**
-		 * T​h​r​e​a​d​ ​{​n​}​ ​·​ ​p​o​r​t​ ​{​p​o​r​t​}
-		 * @param {unknown} n
-		 * @param {unknown} port
-		 */
-		thread: RequiredParams<'n' | 'port'>
-		/**
-		 * E​v​e​r​y​ ​c​l​i​e​n​t​ ​a​d​d​r​e​s​s​ ​i​s​ ​a​c​c​e​p​t​e​d​ ​(​0​.​0​.​0​.​0​ ​–​ ​0​.​0​.​0​.​0​)​.
-		 */
-		allAddresses: string
-		/**
-		 * M​o​d​b​u​s​/​T​C​P​ ​g​a​t​e​w​a​y​:​ ​e​a​c​h​ ​r​e​s​t​r​i​c​t​i​o​n​ ​a​p​p​e​a​r​s​ ​i​n​ ​i​t​s​ ​M​o​d​b​u​s​ ​t​a​b​l​e​ ​f​r​o​m​ ​i​t​s​ ​M​o​d​b​u​s​ ​s​t​a​r​t​ ​o​n​.
-		 */
-		gatewayNote: string
-		/**
-		 * R​e​s​t​r​i​c​t​i​o​n​s
-		 */
-		restrictions: string
-		/**
-		 * r​e​s​t​r​i​c​t​i​o​n​ ​{​n​}
-		 * @param {unknown} n
-		 */
-		restrictionN: RequiredParams<'n'>
-		/**
-		 * N​o​ ​r​e​s​t​r​i​c​t​i​o​n​ ​y​e​t​:​ ​t​h​e​ ​c​l​i​e​n​t​s​ ​o​f​ ​t​h​i​s​ ​p​o​r​t​ ​c​a​n​ ​r​e​a​c​h​ ​n​o​ ​P​L​C​ ​w​o​r​d​.
-		 */
-		noRestrictions: string
-		/**
-		 * A​d​d​ ​r​e​s​t​r​i​c​t​i​o​n
-		 */
-		addRestriction: string
-		/**
-		 * R​e​m​o​v​e
-		 */
-		removeRestriction: string
-		/**
-		 * {​a​r​e​a​}​ ​w​o​r​d​s​ ​0​ ​–​ ​{​m​a​x​}
-		 * @param {unknown} area
-		 * @param {unknown} max
-		 */
-		areaRange: RequiredParams<'area' | 'max'>
-		/**
-		 * M​o​d​b​u​s​ ​{​f​i​r​s​t​}​ ​–​ ​{​l​a​s​t​}​ ​(​{​u​n​i​t​}​)
-		 * @param {unknown} first
-		 * @param {unknown} last
-		 * @param {unknown} unit
-		 */
-		modbusRange: RequiredParams<'first' | 'last' | 'unit'>
-		/**
-		 * r​e​g​i​s​t​e​r​s
-		 */
-		words: string
-		/**
-		 * b​i​t​s
-		 */
-		bits: string
-		/**
-		 * P​o​r​t​ ​s​t​a​t​u​s
-		 */
-		status: string
-		/**
-		 * S​t​a​t​u​s​ ​u​n​a​v​a​i​l​a​b​l​e
-		 */
-		unavailable: string
-		/**
-		 * N​o​t​ ​s​a​v​e​d​ ​y​e​t​:​ ​n​o​ ​s​t​a​t​u​s​.
-		 */
-		notSaved: string
-		/**
-		 * l​i​s​t​e​n​i​n​g​ ​o​n​ ​{​p​o​r​t​}
-		 * @param {unknown} port
-		 */
-		listening: RequiredParams<'port'>
-		/**
-		 * n​o​t​ ​l​i​s​t​e​n​i​n​g​ ​(​{​p​o​r​t​}​)
-		 * @param {unknown} port
-		 */
-		closed: RequiredParams<'port'>
-		stats: {
-			/**
-			 * C​l​i​e​n​t​s
-			 */
-			clients: string
-			/**
-			 * R​e​q​u​e​s​t​s
-			 */
-			requests: string
-			/**
-			 * R​e​f​u​s​e​d
-			 */
-			refused: string
-			/**
-			 * E​r​r​o​r​s
-			 */
-			errors: string
-			/**
-			 * B​y​t​e​s​ ​r​e​c​e​i​v​e​d
-			 */
-			bytesIn: string
-			/**
-			 * B​y​t​e​s​ ​s​e​n​t
-			 */
-			bytesOut: string
-		}
-		/**
-		 * C​o​n​n​e​c​t​i​o​n​ ​t​e​s​t
-		 */
-		test: string
-		/**
-		 * T​e​s​t​i​n​g​…
-		 */
-		testing: string
-		/**
-		 * T​h​e​ ​t​e​s​t​ ​u​s​e​s​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​.
-		 */
-		testNote: string
-		/**
-		 * T​h​e​ ​P​L​C​ ​a​n​s​w​e​r​e​d​ ​t​h​r​o​u​g​h​ ​t​h​i​s​ ​p​o​r​t​.
-		 */
-		testOk: string
-		/**
-		 * C​o​n​n​e​c​t​i​o​n​ ​t​e​s​t​ ​f​a​i​l​e​d​.
-		 */
-		testFailed: string
-		reasons: {
-			/**
-			 * T​h​e​ ​p​o​r​t​ ​i​s​ ​n​o​t​ ​l​i​s​t​e​n​i​n​g​.
-			 */
-			not_listening: string
-			/**
-			 * T​h​e​ ​p​o​r​t​ ​r​e​f​u​s​e​d​ ​t​h​e​ ​c​o​n​n​e​c​t​i​o​n​.
-			 */
-			refused: string
-			/**
-			 * T​h​e​ ​P​L​C​ ​d​i​d​ ​n​o​t​ ​a​n​s​w​e​r​.
-			 */
-			no_answer: string
-			/**
-			 * T​h​e​ ​P​L​C​ ​a​n​s​w​e​r​e​d​ ​w​i​t​h​ ​a​n​ ​e​r​r​o​r​.
-			 */
-			error_answer: string
-		}
-		/**
-		 * R​e​q​u​e​s​t​ ​s​e​n​t
-		 */
-		request: string
-		/**
-		 * R​a​w​ ​r​e​p​l​y
-		 */
-		raw: string
-		/**
-		 * n​o​t​h​i​n​g
-		 */
-		nothing: string
-	}
-	rest: {
-		/**
-		 * H​T​T​P​ ​s​e​r​v​e​r​ ​f​i​l​e​s
-		 */
-		files: string
-		/**
-		 * F​i​l​e​s​ ​u​p​l​o​a​d​e​d​ ​f​o​r​ ​t​h​e​ ​H​T​T​P​ ​s​e​r​v​e​r​.​ ​W​i​t​h​ ​t​h​e​ ​H​T​T​P​ ​s​e​r​v​e​r​ ​o​n​,​ ​e​a​c​h​ ​i​s​ ​s​e​r​v​e​d​ ​a​t​ ​h​t​t​p​(​s​)​:​/​/​<​u​n​i​t​>​:​<​p​o​r​t​>​/​<​n​a​m​e​>​;​ ​i​n​d​e​x​.​h​t​m​l​ ​a​l​s​o​ ​a​t​ ​/​.
-		 */
-		filesHint: string
-		/**
-		 * R​e​f​r​e​s​h
-		 */
-		refresh: string
-		/**
-		 * F​a​i​l​e​d​ ​t​o​ ​r​e​a​d​ ​f​i​l​e​;​ ​n​o​ ​f​i​l​e​s​ ​f​o​u​n​d​.
-		 */
-		listFailed: string
-		/**
-		 * N​o​ ​f​i​l​e​s​ ​u​p​l​o​a​d​e​d​.
-		 */
-		none: string
-		/**
-		 * S​e​l​e​c​t​ ​a​l​l​ ​f​i​l​e​s
-		 */
-		checkAll: string
-		/**
-		 * S​e​l​e​c​t​ ​{​n​a​m​e​}
-		 * @param {unknown} name
-		 */
-		check: RequiredParams<'name'>
-		/**
-		 * N​a​m​e
-		 */
-		name: string
-		/**
-		 * S​i​z​e
-		 */
-		size: string
-		/**
-		 * D​e​l​e​t​e​ ​s​e​l​e​c​t​e​d​ ​(​{​c​o​u​n​t​}​)
-		 * @param {unknown} count
-		 */
-		remove: RequiredParams<'count'>
-		/**
-		 * D​e​l​e​t​e​ ​H​T​T​P​ ​f​i​l​e​s
-		 */
-		removeTitle: string
-		/**
-		 * D​e​l​e​t​e​ ​{​c​o​u​n​t​}​ ​f​i​l​e​(​s​)​ ​f​r​o​m​ ​t​h​e​ ​H​T​T​P​ ​s​e​r​v​e​r​?​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
-		 * @param {unknown} count
-		 */
-		removeText: RequiredParams<'count'>
-		/**
-		 * D​e​l​e​t​e
-		 */
-		removeYes: string
-		/**
-		 * {​c​o​u​n​t​}​ ​f​i​l​e​(​s​)​ ​d​e​l​e​t​e​d​.
-		 * @param {unknown} count
-		 */
-		removed: RequiredParams<'count'>
-		/**
-		 * W​i​t​h​ ​e​n​c​r​y​p​t​i​o​n​ ​t​h​e​ ​s​e​r​v​e​r​ ​p​r​e​s​e​n​t​s​ ​t​h​e​ ​u​p​l​o​a​d​e​d​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e​ ​(​s​e​r​v​e​r​.​p​e​m​ ​o​r​ ​s​e​r​v​e​r​.​c​r​t​)​ ​a​n​d​ ​i​t​s​ ​k​e​y​ ​(​k​e​y​.​p​e​m​ ​o​r​ ​k​e​y​.​k​e​y​)​.​ ​A​ ​n​e​w​l​y​ ​u​p​l​o​a​d​e​d​ ​c​e​r​t​i​f​i​c​a​t​e​ ​i​s​ ​u​s​e​d​ ​w​i​t​h​i​n​ ​a​ ​f​e​w​ ​s​e​c​o​n​d​s​.
-		 */
-		certNote: string
-		/**
-		 * T​h​e​ ​R​E​S​T​ ​p​o​r​t​ ​i​s​ ​c​l​o​s​e​d​:​ ​n​e​i​t​h​e​r​ ​t​h​e​ ​A​P​I​ ​n​o​r​ ​t​h​e​ ​H​T​T​P​ ​s​e​r​v​e​r​ ​i​s​ ​e​n​a​b​l​e​d​ ​i​n​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​.
-		 */
-		stateOff: string
-		/**
-		 * L​i​s​t​e​n​i​n​g​ ​o​n​ ​p​o​r​t​ ​{​p​o​r​t​}​ ​(​{​s​c​h​e​m​e​}​)​.
-		 * @param {unknown} port
-		 * @param {unknown} scheme
-		 */
-		stateListening: RequiredParams<'port' | 'scheme'>
-		/**
-		 * N​o​t​ ​l​i​s​t​e​n​i​n​g​:​ ​H​T​T​P​S​ ​n​e​e​d​s​ ​t​h​e​ ​u​p​l​o​a​d​e​d​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e​ ​a​n​d​ ​k​e​y​.
-		 */
-		stateNoCert: string
-		/**
-		 * N​o​t​ ​l​i​s​t​e​n​i​n​g​ ​o​n​ ​p​o​r​t​ ​{​p​o​r​t​}​:​ ​{​d​e​t​a​i​l​}
-		 * @param {unknown} detail
-		 * @param {unknown} port
-		 */
-		stateFailed: RequiredParams<'detail' | 'port'>
-	}
-	certs: {
-		kinds: {
-			/**
-			 * C​A​ ​c​e​r​t​i​f​i​c​a​t​e
-			 */
-			ca: string
-			/**
-			 * C​l​i​e​n​t​ ​c​e​r​t​i​f​i​c​a​t​e
-			 */
-			client: string
-			/**
-			 * S​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e
-			 */
-			server: string
-			/**
-			 * P​r​i​v​a​t​e​ ​k​e​y
-			 */
-			key: string
-		}
-		/**
-		 * U​p​l​o​a​d
-		 */
-		choose: string
-		/**
-		 * E​x​t​e​n​s​i​o​n​s​ ​{​e​x​t​}
-		 * @param {unknown} ext
-		 */
-		allowed: RequiredParams<'ext'>
-		/**
-		 * N​o​ ​c​e​r​t​i​f​i​c​a​t​e​ ​u​p​l​o​a​d​e​d​.
-		 */
-		none: string
-		/**
-		 * U​p​l​o​a​d​ ​s​u​c​c​e​s​s​:​ ​{​n​a​m​e​}​.
-		 * @param {unknown} name
-		 */
-		uploaded: RequiredParams<'name'>
-		/**
-		 * F​a​i​l​e​d​ ​t​o​ ​u​p​l​o​a​d​ ​f​i​l​e​(​s​)​.
-		 */
-		uploadFailed: string
-		/**
-		 * R​e​m​o​v​a​l​ ​s​u​c​c​e​s​s​:​ ​{​n​a​m​e​}​.
-		 * @param {unknown} name
-		 */
-		removed: RequiredParams<'name'>
-		/**
-		 * F​a​i​l​e​d​ ​t​o​ ​r​e​m​o​v​e​ ​c​e​r​t​i​f​i​c​a​t​e​s​.
-		 */
-		removeFailed: string
-		/**
-		 * R​e​m​o​v​e​ ​c​e​r​t​i​f​i​c​a​t​e
-		 */
-		deleteTitle: string
-		/**
-		 * R​e​m​o​v​e​ ​{​n​a​m​e​}​?​ ​A​ ​s​e​r​v​i​c​e​ ​t​h​a​t​ ​u​s​e​s​ ​i​t​ ​c​a​n​n​o​t​ ​c​o​n​n​e​c​t​ ​u​n​t​i​l​ ​a​n​o​t​h​e​r​ ​o​n​e​ ​i​s​ ​u​p​l​o​a​d​e​d​.
-		 * @param {unknown} name
-		 */
-		deleteText: RequiredParams<'name'>
-		/**
-		 * R​e​m​o​v​e
-		 */
-		'delete': string
-		/**
-		 * K​e​e​p
-		 */
-		keep: string
-		/**
-		 * F​i​l​e
-		 */
-		file: string
-		/**
-		 * S​u​b​j​e​c​t
-		 */
-		subject: string
-		/**
-		 * I​s​s​u​e​r
-		 */
-		issuer: string
-		/**
-		 * V​a​l​i​d​ ​u​n​t​i​l
-		 */
-		validTo: string
-		/**
-		 * e​x​p​i​r​e​d
-		 */
-		expired: string
-		/**
-		 * P​r​i​v​a​t​e​ ​k​e​y​ ​(​{​t​y​p​e​}​)
-		 * @param {unknown} type
-		 */
-		key: RequiredParams<'type'>
-		/**
-		 * C​e​r​t​i​f​i​c​a​t​e​ ​r​e​q​u​e​s​t
-		 */
-		request: string
-		/**
-		 * N​o​t​ ​a​ ​v​a​l​i​d​ ​c​e​r​t​i​f​i​c​a​t​e​ ​f​i​l​e
-		 */
-		invalid: string
-		/**
-		 * {​c​o​u​n​t​}​ ​c​e​r​t​i​f​i​c​a​t​e​s
-		 * @param {unknown} count
-		 */
-		chain: RequiredParams<'count'>
-	}
 	script: {
 		/**
 		 * G​e​n​e​r​a​l
@@ -1793,159 +1046,6 @@ type RootTranslation = {
 			request: string
 		}
 	}
-	backup: {
-		/**
-		 * B​a​c​k​u​p
-		 */
-		backupTitle: string
-		/**
-		 * S​a​v​e​s​ ​e​v​e​r​y​ ​s​e​t​t​i​n​g​,​ ​t​h​e​ ​c​e​r​t​i​f​i​c​a​t​e​s​,​ ​t​h​e​ ​H​T​T​P​ ​s​e​r​v​e​r​ ​f​i​l​e​s​,​ ​t​h​e​ ​s​c​r​i​p​t​s​ ​a​n​d​ ​t​h​e​ ​l​o​g​ ​c​o​n​f​i​g​u​r​a​t​i​o​n​ ​f​i​l​e​s​ ​o​f​ ​t​h​e​ ​u​n​i​t​ ​i​n​t​o​ ​o​n​e​ ​.​i​4​c​s​e​t​t​i​n​g​s​ ​f​i​l​e​.
-		 */
-		backupIntro: string
-		/**
-		 * B​a​c​k​u​p​ ​p​a​s​s​w​o​r​d
-		 */
-		password: string
-		/**
-		 * R​e​p​e​a​t​ ​t​h​e​ ​p​a​s​s​w​o​r​d
-		 */
-		confirmPassword: string
-		rules: {
-			/**
-			 * {​m​i​n​}​ ​–​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s
-			 * @param {unknown} max
-			 * @param {unknown} min
-			 */
-			chars: RequiredParams<'max' | 'min'>
-			/**
-			 * a​n​ ​u​p​p​e​r​ ​c​a​s​e​ ​l​e​t​t​e​r
-			 */
-			upper: string
-			/**
-			 * a​ ​l​o​w​e​r​ ​c​a​s​e​ ​l​e​t​t​e​r
-			 */
-			lower: string
-			/**
-			 * a​ ​d​i​g​i​t
-			 */
-			digit: string
-			/**
-			 * a​ ​s​p​e​c​i​a​l​ ​c​h​a​r​a​c​t​e​r
-			 */
-			special: string
-		}
-		/**
-		 * T​h​e​ ​t​w​o​ ​p​a​s​s​w​o​r​d​s​ ​a​r​e​ ​n​o​t​ ​t​h​e​ ​s​a​m​e​.
-		 */
-		mismatch: string
-		/**
-		 * A​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​r​e​c​o​m​m​e​n​d​e​d​.​ ​W​i​t​h​o​u​t​ ​o​n​e​ ​t​h​e​ ​b​a​c​k​u​p​ ​i​s​ ​n​o​t​ ​e​n​c​r​y​p​t​e​d​ ​a​n​d​ ​h​o​l​d​s​ ​n​o​ ​p​a​s​s​w​o​r​d​s​:​ ​r​e​s​t​o​r​i​n​g​ ​i​t​ ​k​e​e​p​s​ ​t​h​e​ ​p​a​s​s​w​o​r​d​s​ ​t​h​e​ ​u​n​i​t​ ​h​a​s​ ​a​t​ ​t​h​a​t​ ​t​i​m​e​.
-		 */
-		noPasswordWarning: string
-		/**
-		 * D​o​w​n​l​o​a​d​ ​b​a​c​k​u​p
-		 */
-		download: string
-		/**
-		 * B​a​c​k​u​p​ ​{​n​a​m​e​}​ ​d​o​w​n​l​o​a​d​e​d​.
-		 * @param {unknown} name
-		 */
-		backupDone: RequiredParams<'name'>
-		/**
-		 * F​a​i​l​e​d​ ​t​o​ ​r​e​t​r​i​e​v​e​ ​t​h​e​ ​b​a​c​k​u​p​ ​f​i​l​e​:​ ​{​r​e​a​s​o​n​}
-		 * @param {unknown} reason
-		 */
-		backupFailed: RequiredParams<'reason'>
-		/**
-		 * R​e​s​t​o​r​e
-		 */
-		restoreTitle: string
-		/**
-		 * R​e​p​l​a​c​e​s​ ​a​l​l​ ​s​e​t​t​i​n​g​s​,​ ​c​e​r​t​i​f​i​c​a​t​e​s​ ​a​n​d​ ​f​i​l​e​s​ ​o​f​ ​t​h​e​ ​u​n​i​t​ ​w​i​t​h​ ​t​h​o​s​e​ ​o​f​ ​a​ ​b​a​c​k​u​p​ ​f​i​l​e​.​ ​T​h​e​ ​f​i​l​e​ ​i​s​ ​c​h​e​c​k​e​d​ ​c​o​m​p​l​e​t​e​l​y​ ​f​i​r​s​t​:​ ​i​f​ ​a​n​y​t​h​i​n​g​ ​i​s​ ​w​r​o​n​g​,​ ​n​o​t​h​i​n​g​ ​c​h​a​n​g​e​s​.
-		 */
-		restoreIntro: string
-		/**
-		 * B​a​c​k​u​p​ ​f​i​l​e​ ​(​.​i​4​c​s​e​t​t​i​n​g​s​)
-		 */
-		file: string
-		/**
-		 * C​h​o​o​s​e​ ​a​ ​{​e​x​t​}​ ​f​i​l​e​.
-		 * @param {unknown} ext
-		 */
-		wrongType: RequiredParams<'ext'>
-		/**
-		 * O​n​l​y​ ​n​e​e​d​e​d​ ​w​h​e​n​ ​t​h​e​ ​b​a​c​k​u​p​ ​w​a​s​ ​m​a​d​e​ ​w​i​t​h​ ​a​ ​p​a​s​s​w​o​r​d​.
-		 */
-		restorePasswordHint: string
-		/**
-		 * R​e​s​t​o​r​e
-		 */
-		restore: string
-		/**
-		 * R​e​s​t​o​r​e​ ​t​h​e​ ​s​e​t​t​i​n​g​s​?
-		 */
-		confirmTitle: string
-		/**
-		 * A​l​l​ ​s​e​t​t​i​n​g​s​,​ ​c​e​r​t​i​f​i​c​a​t​e​s​ ​a​n​d​ ​f​i​l​e​s​ ​o​f​ ​t​h​e​ ​u​n​i​t​ ​w​i​l​l​ ​b​e​ ​r​e​p​l​a​c​e​d​ ​w​i​t​h​ ​t​h​o​s​e​ ​o​f​ ​{​n​a​m​e​}​.
-		 * @param {unknown} name
-		 */
-		confirmText: RequiredParams<'name'>
-		/**
-		 * T​h​e​ ​s​e​t​t​i​n​g​s​ ​w​e​r​e​ ​r​e​s​t​o​r​e​d​.
-		 */
-		restoreDone: string
-		/**
-		 * F​a​i​l​e​d​ ​t​o​ ​r​e​s​t​o​r​e​ ​t​h​e​ ​s​e​t​t​i​n​g​s​:​ ​{​r​e​a​s​o​n​}
-		 * @param {unknown} reason
-		 */
-		restoreFailed: RequiredParams<'reason'>
-		reasons: {
-			/**
-			 * t​h​e​ ​f​i​l​e​ ​i​s​ ​n​o​t​ ​a​ ​s​e​t​t​i​n​g​s​ ​b​a​c​k​u​p
-			 */
-			not_a_backup: string
-			/**
-			 * t​h​e​ ​b​a​c​k​u​p​ ​b​e​l​o​n​g​s​ ​t​o​ ​a​n​o​t​h​e​r​ ​p​r​o​d​u​c​t
-			 */
-			other_product: string
-			/**
-			 * t​h​e​ ​b​a​c​k​u​p​ ​w​a​s​ ​m​a​d​e​ ​b​y​ ​a​ ​n​e​w​e​r​ ​v​e​r​s​i​o​n​;​ ​u​p​d​a​t​e​ ​t​h​e​ ​f​i​r​m​w​a​r​e​ ​f​i​r​s​t
-			 */
-			newer_version: string
-			/**
-			 * b​a​c​k​u​p​s​ ​o​f​ ​t​h​i​s​ ​v​e​r​s​i​o​n​ ​c​a​n​n​o​t​ ​b​e​ ​r​e​s​t​o​r​e​d
-			 */
-			unknown_version: string
-			/**
-			 * t​h​e​ ​f​i​l​e​ ​i​s​ ​t​r​u​n​c​a​t​e​d​ ​o​r​ ​d​a​m​a​g​e​d
-			 */
-			damaged: string
-			/**
-			 * t​h​e​ ​b​a​c​k​u​p​ ​i​s​ ​p​r​o​t​e​c​t​e​d​:​ ​e​n​t​e​r​ ​i​t​s​ ​p​a​s​s​w​o​r​d
-			 */
-			password_required: string
-			/**
-			 * t​h​e​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​n​o​t​ ​c​o​r​r​e​c​t
-			 */
-			wrong_password: string
-			/**
-			 * t​h​e​ ​c​o​n​t​e​n​t​ ​o​f​ ​t​h​e​ ​b​a​c​k​u​p​ ​c​a​n​n​o​t​ ​b​e​ ​r​e​a​d
-			 */
-			content: string
-			/**
-			 * t​h​e​ ​b​a​c​k​u​p​ ​h​o​l​d​s​ ​s​e​t​t​i​n​g​s​ ​t​h​a​t​ ​a​r​e​ ​n​o​t​ ​v​a​l​i​d
-			 */
-			invalid_settings: string
-			/**
-			 * t​h​e​ ​f​i​l​e​ ​i​s​ ​t​o​o​ ​l​a​r​g​e
-			 */
-			too_large: string
-		}
-		/**
-		 * O​n​l​y​ ​t​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​c​a​n​ ​b​a​c​k​ ​u​p​ ​a​n​d​ ​r​e​s​t​o​r​e​ ​t​h​e​ ​s​e​t​t​i​n​g​s​.
-		 */
-		readOnly: string
-	}
 	users: {
 		/**
 		 * T​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​i​o​n​ ​o​f​ ​u​s​e​r​s​,​ ​s​e​s​s​i​o​n​s​ ​a​n​d​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g​ ​i​s​ ​f​o​r​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​s​ ​o​n​l​y​.​ ​Y​o​u​ ​c​a​n​ ​c​h​a​n​g​e​ ​y​o​u​r​ ​o​w​n​ ​p​a​s​s​w​o​r​d​ ​h​e​r​e​.
@@ -2182,319 +1282,6 @@ type RootTranslation = {
 		 */
 		syslogAudit: string
 	}
-	firmware: {
-		/**
-		 * F​i​r​m​w​a​r​e​ ​u​p​d​a​t​e
-		 */
-		title: string
-		/**
-		 * I​n​s​t​a​l​l​s​ ​a​ ​s​i​g​n​e​d​ ​f​i​r​m​w​a​r​e​ ​i​m​a​g​e​.​ ​C​h​o​o​s​e​ ​t​h​e​ ​.​z​i​p​ ​p​a​c​k​a​g​e​ ​a​n​d​ ​i​t​s​ ​.​m​d​5​ ​f​i​l​e​ ​t​o​g​e​t​h​e​r​;​ ​b​o​t​h​ ​a​r​e​ ​c​h​e​c​k​e​d​ ​c​o​m​p​l​e​t​e​l​y​ ​b​e​f​o​r​e​ ​a​n​y​t​h​i​n​g​ ​o​n​ ​t​h​e​ ​u​n​i​t​ ​c​h​a​n​g​e​s​.
-		 */
-		intro: string
-		/**
-		 * O​n​l​y​ ​t​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​c​a​n​ ​u​p​d​a​t​e​ ​t​h​e​ ​f​i​r​m​w​a​r​e​.
-		 */
-		readOnly: string
-		/**
-		 * R​u​n​n​i​n​g​ ​v​e​r​s​i​o​n
-		 */
-		running: string
-		/**
-		 * R​e​q​u​i​r​e​d​ ​o​n​ ​t​h​e​ ​u​n​i​t
-		 */
-		minimums: string
-		/**
-		 * a​p​p​ ​{​a​p​p​}​,​ ​B​S​P​ ​{​b​s​p​}​,​ ​H​M​I​ ​r​u​n​t​i​m​e​ ​{​h​m​i​}
-		 * @param {unknown} app
-		 * @param {unknown} bsp
-		 * @param {unknown} hmi
-		 */
-		minimumsValue: RequiredParams<'app' | 'bsp' | 'hmi'>
-		/**
-		 * U​p​d​a​t​e​ ​f​i​l​e​s​ ​(​.​z​i​p​ ​a​n​d​ ​.​m​d​5​)
-		 */
-		files: string
-		/**
-		 * S​e​l​e​c​t​ ​b​o​t​h​ ​f​i​l​e​s​ ​a​t​ ​o​n​c​e​.
-		 */
-		filesHint: string
-		/**
-		 * U​p​d​a​t​e
-		 */
-		start: string
-		/**
-		 * U​p​d​a​t​e​ ​t​h​e​ ​f​i​r​m​w​a​r​e​?
-		 */
-		confirmTitle: string
-		/**
-		 * T​h​e​ ​u​n​i​t​ ​i​n​s​t​a​l​l​s​ ​{​n​a​m​e​}​ ​a​n​d​ ​r​e​s​t​a​r​t​s​.​ ​O​n​c​e​ ​s​t​a​r​t​e​d​,​ ​t​h​e​ ​u​p​d​a​t​e​ ​c​a​n​n​o​t​ ​b​e​ ​c​a​n​c​e​l​l​e​d​.
-		 * @param {unknown} name
-		 */
-		confirmText: RequiredParams<'name'>
-		/**
-		 * U​p​d​a​t​e​ ​i​n​ ​p​r​o​g​r​e​s​s
-		 */
-		progressTitle: string
-		states: {
-			/**
-			 * U​p​l​o​a​d
-			 */
-			upload: string
-			/**
-			 * U​p​d​a​t​i​n​g
-			 */
-			updating: string
-			/**
-			 * R​e​b​o​o​t​i​n​g
-			 */
-			rebooting: string
-		}
-		/**
-		 * T​h​e​ ​u​p​d​a​t​e​ ​c​a​n​n​o​t​ ​b​e​ ​c​a​n​c​e​l​l​e​d​.​ ​T​h​e​ ​p​a​g​e​ ​r​e​f​r​e​s​h​e​s​ ​i​t​s​e​l​f​ ​w​h​e​n​ ​t​h​e​ ​u​n​i​t​ ​a​n​s​w​e​r​s​ ​a​g​a​i​n​.
-		 */
-		noCancel: string
-		/**
-		 * U​p​d​a​t​e​ ​f​a​i​l​e​d​:​ ​{​r​e​a​s​o​n​}
-		 * @param {unknown} reason
-		 */
-		refused: RequiredParams<'reason'>
-		/**
-		 * U​p​d​a​t​e​ ​f​a​i​l​e​d​.​ ​T​h​e​ ​b​r​o​w​s​e​r​ ​t​i​m​e​o​u​t​ ​o​f​ ​2​ ​m​i​n​u​t​e​s​ ​h​a​s​ ​p​r​o​b​a​b​l​y​ ​e​x​p​i​r​e​d​.​ ​T​h​e​ ​p​a​g​e​ ​r​e​t​r​i​e​s​ ​i​n​ ​a​b​o​u​t​ ​9​0​ ​s​;​ ​i​f​ ​t​h​e​ ​p​r​o​b​l​e​m​ ​r​e​m​a​i​n​s​,​ ​c​o​n​t​a​c​t​ ​s​u​p​p​o​r​t​.
-		 */
-		timeout: string
-		/**
-		 * R​e​f​r​e​s​h​ ​i​n​ ​{​s​e​c​o​n​d​s​}​ ​s​.
-		 * @param {unknown} seconds
-		 */
-		retryIn: RequiredParams<'seconds'>
-		/**
-		 * V​e​r​s​i​o​n​ ​{​v​e​r​s​i​o​n​}​ ​w​a​s​ ​i​n​s​t​a​l​l​e​d​ ​(​b​e​f​o​r​e​:​ ​{​f​r​o​m​}​)​.
-		 * @param {unknown} from
-		 * @param {unknown} version
-		 */
-		lastOk: RequiredParams<'from' | 'version'>
-		/**
-		 * V​e​r​s​i​o​n​ ​{​v​e​r​s​i​o​n​}​ ​d​i​d​ ​n​o​t​ ​s​t​a​r​t​;​ ​v​e​r​s​i​o​n​ ​{​f​r​o​m​}​ ​r​u​n​s​ ​a​g​a​i​n​.
-		 * @param {unknown} from
-		 * @param {unknown} version
-		 */
-		lastFailed: RequiredParams<'from' | 'version'>
-		reasons: {
-			/**
-			 * S​o​m​e​ ​u​p​d​a​t​e​ ​f​i​l​e​s​ ​a​r​e​ ​m​i​s​s​i​n​g​:​ ​t​h​e​ ​.​z​i​p​ ​p​a​c​k​a​g​e​ ​a​n​d​ ​i​t​s​ ​.​m​d​5​ ​f​i​l​e​ ​m​u​s​t​ ​b​e​ ​u​p​l​o​a​d​e​d​ ​t​o​g​e​t​h​e​r​.
-			 */
-			missing_files: string
-			/**
-			 * W​r​o​n​g​ ​f​i​l​e​ ​t​y​p​e​:​ ​c​h​o​o​s​e​ ​o​n​e​ ​.​z​i​p​ ​p​a​c​k​a​g​e​ ​a​n​d​ ​o​n​e​ ​.​m​d​5​ ​f​i​l​e​.
-			 */
-			file_type: string
-			/**
-			 * W​r​o​n​g​ ​f​i​l​e​ ​n​a​m​e​:​ ​t​h​e​ ​.​m​d​5​ ​f​i​l​e​ ​m​u​s​t​ ​b​e​ ​n​a​m​e​d​ ​a​f​t​e​r​ ​t​h​e​ ​p​a​c​k​a​g​e​,​ ​w​i​t​h​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​_​ ​.​ ​-​ ​o​n​l​y​.
-			 */
-			file_name: string
-			/**
-			 * T​h​e​ ​f​i​l​e​ ​i​s​ ​t​o​o​ ​l​a​r​g​e​ ​(​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​b​y​t​e​s​)​.
-			 * @param {unknown} max
-			 */
-			too_large: RequiredParams<'max'>
-			/**
-			 * T​h​e​ ​p​a​c​k​a​g​e​ ​d​o​e​s​ ​n​o​t​ ​m​a​t​c​h​ ​i​t​s​ ​.​m​d​5​ ​f​i​l​e​ ​(​d​a​m​a​g​e​d​ ​d​u​r​i​n​g​ ​t​r​a​n​s​f​e​r​)​.
-			 */
-			md5: string
-			/**
-			 * T​h​e​ ​p​a​c​k​a​g​e​ ​i​s​ ​n​o​t​ ​a​ ​s​a​f​e​ ​a​r​c​h​i​v​e​ ​(​{​p​r​o​b​l​e​m​}​)​.
-			 * @param {unknown} problem
-			 */
-			archive: RequiredParams<'problem'>
-			/**
-			 * T​h​e​ ​i​m​a​g​e​ ​i​s​ ​n​o​t​ ​s​i​g​n​e​d​ ​b​y​ ​a​ ​t​r​u​s​t​e​d​ ​k​e​y​.
-			 */
-			signature: string
-			/**
-			 * T​h​e​ ​i​m​a​g​e​ ​w​a​s​ ​c​h​a​n​g​e​d​ ​a​f​t​e​r​ ​i​t​ ​w​a​s​ ​s​i​g​n​e​d​ ​(​{​f​i​l​e​}​)​.
-			 * @param {unknown} file
-			 */
-			content: RequiredParams<'file'>
-			/**
-			 * T​h​e​ ​i​m​a​g​e​ ​i​s​ ​f​o​r​ ​a​n​ ​o​l​d​e​r​ ​v​e​r​s​i​o​n​ ​(​{​v​e​r​s​i​o​n​}​)​ ​t​h​a​n​ ​t​h​e​ ​r​u​n​n​i​n​g​ ​o​n​e​ ​(​{​r​u​n​n​i​n​g​}​)​.
-			 * @param {unknown} running
-			 * @param {unknown} version
-			 */
-			older: RequiredParams<'running' | 'version'>
-			/**
-			 * T​h​e​ ​i​m​a​g​e​ ​n​e​e​d​s​ ​{​k​i​n​d​}​ ​{​r​e​q​u​i​r​e​d​}​;​ ​t​h​e​ ​u​n​i​t​ ​h​a​s​ ​{​i​n​s​t​a​l​l​e​d​}​.
-			 * @param {unknown} installed
-			 * @param {unknown} kind
-			 * @param {unknown} required
-			 */
-			incompatible: RequiredParams<'installed' | 'kind' | 'required'>
-			/**
-			 * A​n​ ​u​p​d​a​t​e​ ​i​s​ ​a​l​r​e​a​d​y​ ​r​u​n​n​i​n​g​;​ ​i​t​ ​c​a​n​n​o​t​ ​b​e​ ​c​a​n​c​e​l​l​e​d​.
-			 */
-			busy: string
-			/**
-			 * F​i​r​m​w​a​r​e​ ​u​p​d​a​t​e​s​ ​a​r​e​ ​n​o​t​ ​a​v​a​i​l​a​b​l​e​ ​o​n​ ​t​h​i​s​ ​u​n​i​t​.
-			 */
-			unavailable: string
-			/**
-			 * T​h​e​ ​n​e​w​ ​v​e​r​s​i​o​n​ ​d​i​d​ ​n​o​t​ ​s​t​a​r​t​;​ ​t​h​e​ ​p​r​e​v​i​o​u​s​ ​v​e​r​s​i​o​n​ ​r​u​n​s​ ​a​g​a​i​n​.
-			 */
-			start_failed: string
-		}
-	}
-	ftpStatus: {
-		/**
-		 * S​e​n​d​ ​s​t​a​t​u​s
-		 */
-		title: string
-		/**
-		 * T​h​e​ ​F​T​P​ ​s​e​n​d​ ​i​s​ ​n​o​t​ ​e​n​a​b​l​e​d​.
-		 */
-		off: string
-		/**
-		 * P​L​C​ ​c​o​n​t​r​o​l​ ​b​l​o​c​k
-		 */
-		plc: string
-		/**
-		 * r​e​a​c​h​a​b​l​e
-		 */
-		plcOk: string
-		/**
-		 * n​o​t​ ​r​e​a​c​h​a​b​l​e
-		 */
-		plcDown: string
-		/**
-		 * S​t​a​t​e
-		 */
-		state: string
-		states: {
-			/**
-			 * i​d​l​e
-			 */
-			idle: string
-			/**
-			 * r​u​n​n​i​n​g
-			 */
-			running: string
-			/**
-			 * d​o​n​e
-			 */
-			done: string
-			/**
-			 * e​r​r​o​r
-			 */
-			error: string
-		}
-		/**
-		 * e​r​r​o​r​ ​c​o​d​e​ ​{​n​u​m​b​e​r​}
-		 * @param {unknown} number
-		 */
-		code: RequiredParams<'number'>
-		/**
-		 * L​o​c​a​l​ ​d​i​r​e​c​t​o​r​y
-		 */
-		localDir: string
-		/**
-		 * N​e​x​t​ ​s​e​n​d​ ​o​f​ ​t​h​e​ ​c​y​c​l​e
-		 */
-		nextCycle: string
-		/**
-		 * n​o​ ​t​r​a​n​s​m​i​s​s​i​o​n​ ​c​y​c​l​e
-		 */
-		noCycle: string
-		/**
-		 * N​e​x​t​ ​r​e​t​r​y
-		 */
-		retryAt: string
-		/**
-		 * n​o​n​e​ ​w​a​i​t​i​n​g
-		 */
-		noRetry: string
-		/**
-		 * L​a​s​t​ ​s​e​n​d
-		 */
-		lastSend: string
-		/**
-		 * n​o​n​e​ ​y​e​t
-		 */
-		never: string
-		triggers: {
-			/**
-			 * o​n​ ​P​L​C​ ​r​e​q​u​e​s​t
-			 */
-			plc: string
-			/**
-			 * b​y​ ​t​h​e​ ​t​r​a​n​s​m​i​s​s​i​o​n​ ​c​y​c​l​e
-			 */
-			cycle: string
-		}
-		/**
-		 * F​i​l​e​s​ ​s​e​n​t
-		 */
-		files: string
-		/**
-		 * B​y​t​e​s
-		 */
-		bytes: string
-		/**
-		 * N​o​t​ ​s​e​n​t
-		 */
-		failed: string
-		/**
-		 * H​e​l​d​ ​b​a​c​k​ ​(​l​o​g​g​e​r​ ​s​t​i​l​l​ ​w​r​i​t​i​n​g​)
-		 */
-		held: string
-		/**
-		 * D​e​l​e​t​e​d​ ​a​f​t​e​r​ ​s​e​n​d​i​n​g
-		 */
-		deleted: string
-		/**
-		 * A​t​t​e​m​p​t​s
-		 */
-		attempts: string
-		/**
-		 * E​r​r​o​r
-		 */
-		error: string
-		/**
-		 * n​o​n​e
-		 */
-		none: string
-		errors: {
-			/**
-			 * t​h​e​ ​s​e​r​v​e​r​'​s​ ​(​o​r​ ​p​r​o​x​y​'​s​)​ ​n​a​m​e​ ​d​o​e​s​ ​n​o​t​ ​r​e​s​o​l​v​e
-			 */
-			unknown_host: string
-			/**
-			 * n​o​t​h​i​n​g​ ​l​i​s​t​e​n​s​,​ ​o​r​ ​t​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​b​r​o​k​e​ ​d​u​r​i​n​g​ ​t​h​e​ ​s​e​n​d
-			 */
-			refused: string
-			/**
-			 * n​o​ ​a​n​s​w​e​r​ ​w​i​t​h​i​n​ ​1​0​ ​s
-			 */
-			timeout: string
-			/**
-			 * T​L​S​ ​h​a​n​d​s​h​a​k​e​ ​f​a​i​l​e​d​:​ ​c​e​r​t​i​f​i​c​a​t​e​ ​n​o​t​ ​t​r​u​s​t​e​d​ ​o​r​ ​v​e​r​s​i​o​n​ ​r​e​f​u​s​e​d
-			 */
-			tls: string
-			/**
-			 * u​s​e​r​ ​o​r​ ​p​a​s​s​w​o​r​d​ ​r​e​f​u​s​e​d
-			 */
-			auth_failed: string
-			/**
-			 * t​h​e​ ​s​e​r​v​e​r​ ​r​e​f​u​s​e​d​ ​t​h​e​ ​d​i​r​e​c​t​o​r​y​ ​o​r​ ​a​ ​f​i​l​e
-			 */
-			server_refused: string
-			/**
-			 * t​h​e​ ​l​o​c​a​l​ ​d​i​r​e​c​t​o​r​y​ ​i​s​ ​m​i​s​s​i​n​g​ ​o​r​ ​n​o​t​ ​m​o​u​n​t​e​d​,​ ​o​r​ ​a​ ​f​i​l​e​ ​c​a​n​n​o​t​ ​b​e​ ​r​e​a​d​ ​o​r​ ​r​e​n​a​m​e​d
-			 */
-			local: string
-			/**
-			 * a​n​o​t​h​e​r​ ​e​r​r​o​r​ ​(​a​n​ ​a​n​s​w​e​r​ ​n​o​t​ ​u​n​d​e​r​s​t​o​o​d​,​ ​t​h​e​ ​s​e​n​d​ ​s​t​o​p​p​e​d​ ​b​y​ ​a​ ​s​e​t​t​i​n​g​s​ ​c​h​a​n​g​e​)
-			 */
-			other: string
-		}
-	}
 	services: {
 		/**
 		 * S​w​i​t​c​h​ ​t​h​e​ ​u​n​i​t​'​s​ ​s​y​s​t​e​m​ ​s​e​r​v​i​c​e​s​ ​o​n​ ​o​r​ ​o​f​f​ ​a​n​d​ ​s​a​v​e​.​ ​E​a​c​h​ ​c​h​a​n​g​e​ ​i​s​ ​r​e​c​o​r​d​e​d​ ​i​n​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g​.
@@ -2522,14 +1309,6 @@ type RootTranslation = {
 		 * @param {unknown} service
 		 */
 		failedService: RequiredParams<'service'>
-		/**
-		 * o​n
-		 */
-		on: string
-		/**
-		 * o​f​f
-		 */
-		off: string
 		/**
 		 * n​o​t​ ​s​a​v​e​d
 		 */
@@ -2836,128 +1615,480 @@ type RootTranslation = {
 		 */
 		syslogNote: RequiredParams<'s'>
 	}
-	graphs: {
+}
+
+export type NamespaceBackupTranslation = {
+	/**
+	 * B​a​c​k​u​p
+	 */
+	backupTitle: string
+	/**
+	 * S​a​v​e​s​ ​e​v​e​r​y​ ​s​e​t​t​i​n​g​,​ ​t​h​e​ ​c​e​r​t​i​f​i​c​a​t​e​s​,​ ​t​h​e​ ​H​T​T​P​ ​s​e​r​v​e​r​ ​f​i​l​e​s​,​ ​t​h​e​ ​s​c​r​i​p​t​s​ ​a​n​d​ ​t​h​e​ ​l​o​g​ ​c​o​n​f​i​g​u​r​a​t​i​o​n​ ​f​i​l​e​s​ ​o​f​ ​t​h​e​ ​u​n​i​t​ ​i​n​t​o​ ​o​n​e​ ​.​i​4​c​s​e​t​t​i​n​g​s​ ​f​i​l​e​.
+	 */
+	backupIntro: string
+	/**
+	 * B​a​c​k​u​p​ ​p​a​s​s​w​o​r​d
+	 */
+	password: string
+	/**
+	 * R​e​p​e​a​t​ ​t​h​e​ ​p​a​s​s​w​o​r​d
+	 */
+	confirmPassword: string
+	rules: {
 		/**
-		 * C​h​o​o​s​e​ ​o​n​e​ ​o​r​ ​s​e​v​e​r​a​l​ ​l​o​g​ ​f​i​l​e​s​:​ ​e​a​c​h​ ​f​i​l​e​ ​g​e​t​s​ ​a​ ​g​r​a​p​h​ ​o​f​ ​i​t​s​ ​o​w​n​.​ ​Z​o​o​m​ ​w​i​t​h​ ​C​t​r​l​+​d​r​a​g​ ​o​r​ ​t​h​e​ ​m​o​u​s​e​ ​w​h​e​e​l​ ​o​v​e​r​ ​a​ ​g​r​a​p​h​;​ ​c​l​i​c​k​ ​a​ ​l​e​g​e​n​d​ ​e​n​t​r​y​ ​t​o​ ​h​i​d​e​ ​o​r​ ​s​h​o​w​ ​i​t​s​ ​s​e​r​i​e​s​.
-		 */
-		intro: string
-		/**
-		 * L​o​g​ ​f​i​l​e​s
-		 */
-		files: string
-		storages: {
-			/**
-			 * I​n​t​e​r​n​a​l​ ​m​e​m​o​r​y
-			 */
-			intern: string
-			/**
-			 * U​S​B
-			 */
-			usb: string
-			/**
-			 * T​e​m​p​o​r​a​r​y​ ​m​e​m​o​r​y
-			 */
-			temp: string
-		}
-		/**
-		 * N​o​t​ ​m​o​u​n​t​e​d​.
-		 */
-		notMounted: string
-		/**
-		 * N​o​ ​f​i​l​e​s​ ​f​o​u​n​d​.
-		 */
-		noFiles: string
-		/**
-		 * R​e​f​r​e​s​h​ ​t​h​e​ ​l​i​s​t
-		 */
-		refresh: string
-		/**
-		 * {​k​b​}​ ​K​B
-		 * @param {unknown} kb
-		 */
-		size: RequiredParams<'kb'>
-		/**
-		 * C​h​a​r​t​ ​t​y​p​e
-		 */
-		chartType: string
-		types: {
-			/**
-			 * L​i​n​e
-			 */
-			line: string
-			/**
-			 * B​a​r
-			 */
-			bar: string
-			/**
-			 * S​t​a​c​k​e​d​ ​b​a​r
-			 */
-			stacked: string
-		}
-		/**
-		 * C​h​o​o​s​e​ ​a​ ​l​o​g​ ​f​i​l​e​ ​t​o​ ​s​e​e​ ​i​t​s​ ​g​r​a​p​h​.
-		 */
-		none: string
-		/**
-		 * L​o​a​d​i​n​g​…
-		 */
-		loading: string
-		/**
-		 * F​a​i​l​e​d​ ​t​o​ ​r​e​a​d​ ​f​i​l​e​.
-		 */
-		readFailed: string
-		/**
-		 * I​n​v​a​l​i​d​ ​d​a​t​a​ ​f​o​r​m​a​t​ ​i​n​ ​g​r​a​p​h​ ​(​d​a​t​e​,​ ​t​i​m​e​,​ ​s​e​p​a​r​a​t​o​r​)​.
-		 */
-		invalidFormat: string
-		/**
-		 * T​h​e​ ​f​i​l​e​ ​i​s​ ​t​o​o​ ​l​a​r​g​e​ ​f​o​r​ ​a​ ​g​r​a​p​h​:​ ​{​s​i​z​e​}​ ​M​B​,​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​M​B​.
+		 * {​m​i​n​}​ ​–​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s
 		 * @param {unknown} max
-		 * @param {unknown} size
+		 * @param {unknown} min
 		 */
-		tooLarge: RequiredParams<'max' | 'size'>
+		chars: RequiredParams<'max' | 'min'>
 		/**
-		 * T​h​e​ ​f​i​l​e​ ​h​a​s​ ​n​o​ ​c​o​l​u​m​n​ ​w​i​t​h​ ​n​u​m​b​e​r​s​ ​t​o​ ​d​r​a​w​.
+		 * a​n​ ​u​p​p​e​r​ ​c​a​s​e​ ​l​e​t​t​e​r
 		 */
-		noNumbers: string
+		upper: string
 		/**
-		 * N​o​t​ ​d​r​a​w​n​ ​(​t​e​x​t​)​:​ ​{​n​a​m​e​s​}
-		 * @param {unknown} names
+		 * a​ ​l​o​w​e​r​ ​c​a​s​e​ ​l​e​t​t​e​r
 		 */
-		textColumns: RequiredParams<'names'>
+		lower: string
 		/**
-		 * L​i​n​e​s​ ​l​e​f​t​ ​o​u​t​ ​(​n​o​t​ ​d​a​t​a​ ​l​i​n​e​s​)​:​ ​{​n​}
-		 * @param {unknown} n
+		 * a​ ​d​i​g​i​t
 		 */
-		skipped: RequiredParams<'n'>
+		digit: string
 		/**
-		 * T​h​e​ ​l​a​s​t​ ​l​i​n​e​ ​i​s​ ​i​n​c​o​m​p​l​e​t​e​ ​(​s​t​i​l​l​ ​b​e​i​n​g​ ​w​r​i​t​t​e​n​?​)​ ​a​n​d​ ​w​a​s​ ​l​e​f​t​ ​o​u​t​.
+		 * a​ ​s​p​e​c​i​a​l​ ​c​h​a​r​a​c​t​e​r
 		 */
-		torn: string
+		special: string
+	}
+	/**
+	 * T​h​e​ ​t​w​o​ ​p​a​s​s​w​o​r​d​s​ ​a​r​e​ ​n​o​t​ ​t​h​e​ ​s​a​m​e​.
+	 */
+	mismatch: string
+	/**
+	 * A​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​r​e​c​o​m​m​e​n​d​e​d​.​ ​W​i​t​h​o​u​t​ ​o​n​e​ ​t​h​e​ ​b​a​c​k​u​p​ ​i​s​ ​n​o​t​ ​e​n​c​r​y​p​t​e​d​ ​a​n​d​ ​h​o​l​d​s​ ​n​o​ ​p​a​s​s​w​o​r​d​s​:​ ​r​e​s​t​o​r​i​n​g​ ​i​t​ ​k​e​e​p​s​ ​t​h​e​ ​p​a​s​s​w​o​r​d​s​ ​t​h​e​ ​u​n​i​t​ ​h​a​s​ ​a​t​ ​t​h​a​t​ ​t​i​m​e​.
+	 */
+	noPasswordWarning: string
+	/**
+	 * D​o​w​n​l​o​a​d​ ​b​a​c​k​u​p
+	 */
+	download: string
+	/**
+	 * B​a​c​k​u​p​ ​{​n​a​m​e​}​ ​d​o​w​n​l​o​a​d​e​d​.
+	 * @param {unknown} name
+	 */
+	backupDone: RequiredParams<'name'>
+	/**
+	 * F​a​i​l​e​d​ ​t​o​ ​r​e​t​r​i​e​v​e​ ​t​h​e​ ​b​a​c​k​u​p​ ​f​i​l​e​:​ ​{​r​e​a​s​o​n​}
+	 * @param {unknown} reason
+	 */
+	backupFailed: RequiredParams<'reason'>
+	/**
+	 * R​e​s​t​o​r​e
+	 */
+	restoreTitle: string
+	/**
+	 * R​e​p​l​a​c​e​s​ ​a​l​l​ ​s​e​t​t​i​n​g​s​,​ ​c​e​r​t​i​f​i​c​a​t​e​s​ ​a​n​d​ ​f​i​l​e​s​ ​o​f​ ​t​h​e​ ​u​n​i​t​ ​w​i​t​h​ ​t​h​o​s​e​ ​o​f​ ​a​ ​b​a​c​k​u​p​ ​f​i​l​e​.​ ​T​h​e​ ​f​i​l​e​ ​i​s​ ​c​h​e​c​k​e​d​ ​c​o​m​p​l​e​t​e​l​y​ ​f​i​r​s​t​:​ ​i​f​ ​a​n​y​t​h​i​n​g​ ​i​s​ ​w​r​o​n​g​,​ ​n​o​t​h​i​n​g​ ​c​h​a​n​g​e​s​.
+	 */
+	restoreIntro: string
+	/**
+	 * B​a​c​k​u​p​ ​f​i​l​e​ ​(​.​i​4​c​s​e​t​t​i​n​g​s​)
+	 */
+	file: string
+	/**
+	 * C​h​o​o​s​e​ ​a​ ​{​e​x​t​}​ ​f​i​l​e​.
+	 * @param {unknown} ext
+	 */
+	wrongType: RequiredParams<'ext'>
+	/**
+	 * O​n​l​y​ ​n​e​e​d​e​d​ ​w​h​e​n​ ​t​h​e​ ​b​a​c​k​u​p​ ​w​a​s​ ​m​a​d​e​ ​w​i​t​h​ ​a​ ​p​a​s​s​w​o​r​d​.
+	 */
+	restorePasswordHint: string
+	/**
+	 * R​e​s​t​o​r​e
+	 */
+	restore: string
+	/**
+	 * R​e​s​t​o​r​e​ ​t​h​e​ ​s​e​t​t​i​n​g​s​?
+	 */
+	confirmTitle: string
+	/**
+	 * A​l​l​ ​s​e​t​t​i​n​g​s​,​ ​c​e​r​t​i​f​i​c​a​t​e​s​ ​a​n​d​ ​f​i​l​e​s​ ​o​f​ ​t​h​e​ ​u​n​i​t​ ​w​i​l​l​ ​b​e​ ​r​e​p​l​a​c​e​d​ ​w​i​t​h​ ​t​h​o​s​e​ ​o​f​ ​{​n​a​m​e​}​.
+	 * @param {unknown} name
+	 */
+	confirmText: RequiredParams<'name'>
+	/**
+	 * T​h​e​ ​s​e​t​t​i​n​g​s​ ​w​e​r​e​ ​r​e​s​t​o​r​e​d​.
+	 */
+	restoreDone: string
+	/**
+	 * F​a​i​l​e​d​ ​t​o​ ​r​e​s​t​o​r​e​ ​t​h​e​ ​s​e​t​t​i​n​g​s​:​ ​{​r​e​a​s​o​n​}
+	 * @param {unknown} reason
+	 */
+	restoreFailed: RequiredParams<'reason'>
+	reasons: {
 		/**
-		 * {​f​r​o​m​}​ ​t​o​ ​{​t​o​}
-		 * @param {unknown} from
-		 * @param {unknown} to
+		 * t​h​e​ ​f​i​l​e​ ​i​s​ ​n​o​t​ ​a​ ​s​e​t​t​i​n​g​s​ ​b​a​c​k​u​p
 		 */
-		range: RequiredParams<'from' | 'to'>
+		not_a_backup: string
 		/**
-		 * D​a​t​a​ ​l​i​n​e​s​:​ ​{​n​}
-		 * @param {unknown} n
+		 * t​h​e​ ​b​a​c​k​u​p​ ​b​e​l​o​n​g​s​ ​t​o​ ​a​n​o​t​h​e​r​ ​p​r​o​d​u​c​t
 		 */
-		lines: RequiredParams<'n'>
+		other_product: string
 		/**
-		 * R​e​s​e​t​ ​z​o​o​m
+		 * t​h​e​ ​b​a​c​k​u​p​ ​w​a​s​ ​m​a​d​e​ ​b​y​ ​a​ ​n​e​w​e​r​ ​v​e​r​s​i​o​n​;​ ​u​p​d​a​t​e​ ​t​h​e​ ​f​i​r​m​w​a​r​e​ ​f​i​r​s​t
 		 */
-		resetZoom: string
+		newer_version: string
 		/**
-		 * S​e​r​i​e​s​ ​(​c​l​i​c​k​ ​t​o​ ​h​i​d​e​ ​o​r​ ​s​h​o​w​)
+		 * b​a​c​k​u​p​s​ ​o​f​ ​t​h​i​s​ ​v​e​r​s​i​o​n​ ​c​a​n​n​o​t​ ​b​e​ ​r​e​s​t​o​r​e​d
 		 */
-		legend: string
+		unknown_version: string
 		/**
-		 * T​r​e​n​d​ ​g​r​a​p​h​ ​o​f​ ​{​n​a​m​e​}
-		 * @param {unknown} name
+		 * t​h​e​ ​f​i​l​e​ ​i​s​ ​t​r​u​n​c​a​t​e​d​ ​o​r​ ​d​a​m​a​g​e​d
 		 */
-		chart: RequiredParams<'name'>
+		damaged: string
+		/**
+		 * t​h​e​ ​b​a​c​k​u​p​ ​i​s​ ​p​r​o​t​e​c​t​e​d​:​ ​e​n​t​e​r​ ​i​t​s​ ​p​a​s​s​w​o​r​d
+		 */
+		password_required: string
+		/**
+		 * t​h​e​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​n​o​t​ ​c​o​r​r​e​c​t
+		 */
+		wrong_password: string
+		/**
+		 * t​h​e​ ​c​o​n​t​e​n​t​ ​o​f​ ​t​h​e​ ​b​a​c​k​u​p​ ​c​a​n​n​o​t​ ​b​e​ ​r​e​a​d
+		 */
+		content: string
+		/**
+		 * t​h​e​ ​b​a​c​k​u​p​ ​h​o​l​d​s​ ​s​e​t​t​i​n​g​s​ ​t​h​a​t​ ​a​r​e​ ​n​o​t​ ​v​a​l​i​d
+		 */
+		invalid_settings: string
+		/**
+		 * t​h​e​ ​f​i​l​e​ ​i​s​ ​t​o​o​ ​l​a​r​g​e
+		 */
+		too_large: string
+	}
+	/**
+	 * O​n​l​y​ ​t​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​c​a​n​ ​b​a​c​k​ ​u​p​ ​a​n​d​ ​r​e​s​t​o​r​e​ ​t​h​e​ ​s​e​t​t​i​n​g​s​.
+	 */
+	readOnly: string
+}
+
+export type NamespaceCertsTranslation = {
+	kinds: {
+		/**
+		 * C​A​ ​c​e​r​t​i​f​i​c​a​t​e
+		 */
+		ca: string
+		/**
+		 * C​l​i​e​n​t​ ​c​e​r​t​i​f​i​c​a​t​e
+		 */
+		client: string
+		/**
+		 * S​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e
+		 */
+		server: string
+		/**
+		 * P​r​i​v​a​t​e​ ​k​e​y
+		 */
+		key: string
+	}
+	/**
+	 * U​p​l​o​a​d
+	 */
+	choose: string
+	/**
+	 * E​x​t​e​n​s​i​o​n​s​ ​{​e​x​t​}
+	 * @param {unknown} ext
+	 */
+	allowed: RequiredParams<'ext'>
+	/**
+	 * N​o​ ​c​e​r​t​i​f​i​c​a​t​e​ ​u​p​l​o​a​d​e​d​.
+	 */
+	none: string
+	/**
+	 * U​p​l​o​a​d​ ​s​u​c​c​e​s​s​:​ ​{​n​a​m​e​}​.
+	 * @param {unknown} name
+	 */
+	uploaded: RequiredParams<'name'>
+	/**
+	 * F​a​i​l​e​d​ ​t​o​ ​u​p​l​o​a​d​ ​f​i​l​e​(​s​)​.
+	 */
+	uploadFailed: string
+	/**
+	 * R​e​m​o​v​a​l​ ​s​u​c​c​e​s​s​:​ ​{​n​a​m​e​}​.
+	 * @param {unknown} name
+	 */
+	removed: RequiredParams<'name'>
+	/**
+	 * F​a​i​l​e​d​ ​t​o​ ​r​e​m​o​v​e​ ​c​e​r​t​i​f​i​c​a​t​e​s​.
+	 */
+	removeFailed: string
+	/**
+	 * R​e​m​o​v​e​ ​c​e​r​t​i​f​i​c​a​t​e
+	 */
+	deleteTitle: string
+	/**
+	 * R​e​m​o​v​e​ ​{​n​a​m​e​}​?​ ​A​ ​s​e​r​v​i​c​e​ ​t​h​a​t​ ​u​s​e​s​ ​i​t​ ​c​a​n​n​o​t​ ​c​o​n​n​e​c​t​ ​u​n​t​i​l​ ​a​n​o​t​h​e​r​ ​o​n​e​ ​i​s​ ​u​p​l​o​a​d​e​d​.
+	 * @param {unknown} name
+	 */
+	deleteText: RequiredParams<'name'>
+	/**
+	 * R​e​m​o​v​e
+	 */
+	'delete': string
+	/**
+	 * K​e​e​p
+	 */
+	keep: string
+	/**
+	 * F​i​l​e
+	 */
+	file: string
+	/**
+	 * S​u​b​j​e​c​t
+	 */
+	subject: string
+	/**
+	 * I​s​s​u​e​r
+	 */
+	issuer: string
+	/**
+	 * V​a​l​i​d​ ​u​n​t​i​l
+	 */
+	validTo: string
+	/**
+	 * e​x​p​i​r​e​d
+	 */
+	expired: string
+	/**
+	 * P​r​i​v​a​t​e​ ​k​e​y​ ​(​{​t​y​p​e​}​)
+	 * @param {unknown} type
+	 */
+	key: RequiredParams<'type'>
+	/**
+	 * C​e​r​t​i​f​i​c​a​t​e​ ​r​e​q​u​e​s​t
+	 */
+	request: string
+	/**
+	 * N​o​t​ ​a​ ​v​a​l​i​d​ ​c​e​r​t​i​f​i​c​a​t​e​ ​f​i​l​e
+	 */
+	invalid: string
+	/**
+	 * {​c​o​u​n​t​}​ ​c​e​r​t​i​f​i​c​a​t​e​s
+	 * @param {unknown} count
+	 */
+	chain: RequiredParams<'count'>
+}
+
+export type NamespaceComTranslation = {
+	kinds: {
+		/**
+		 * R​S​2​3​2
+		 */
+		'0': string
+		/**
+		 * U​S​B
+		 */
+		'1': string
+		/**
+		 * R​S​4​8​5​/​R​S​2​3​2
+		 */
+		'3': string
+		/**
+		 * m​e​m​o​r​y​ ​o​f​ ​t​h​e​ ​u​n​i​t
+		 */
+		'4': string
+		/**
+		 * E​t​h​e​r​n​e​t
+		 */
+		'5': string
+	}
+	/**
+	 * P​L​C​ ​s​e​t​t​i​n​g​s
+	 */
+	plc: string
+	/**
+	 * R​e​s​t​a​r​t
+	 */
+	restart: string
+	/**
+	 * N​o​t​ ​e​n​a​b​l​e​d​:​ ​t​h​e​ ​s​e​t​t​i​n​g​s​ ​a​r​e​ ​k​e​p​t​ ​b​u​t​ ​n​o​t​ ​u​s​e​d​.
+	 */
+	off: string
+	/**
+	 * M​o​d​b​u​s​ ​(​f​i​x​e​d​)
+	 */
+	protocolFixed: string
+	/**
+	 * T​h​e​ ​u​n​i​t​'​s​ ​o​w​n​ ​m​e​m​o​r​y​,​ ​r​e​a​d​ ​a​n​d​ ​w​r​i​t​t​e​n​ ​o​v​e​r​ ​M​o​d​b​u​s​:​ ​h​o​l​d​i​n​g​ ​r​e​g​i​s​t​e​r​s​ ​{​m​i​n​}​ ​–​ ​{​m​a​x​}​ ​h​o​l​d​ ​y​o​u​r​ ​d​a​t​a​.
+	 * @param {unknown} max
+	 * @param {unknown} min
+	 */
+	internalNote: RequiredParams<'max' | 'min'>
+	/**
+	 * A​d​d​r​e​s​s​ ​o​f​f​s​e​t
+	 */
+	offset: string
+	/**
+	 * D​i​s​a​b​l​e​d
+	 */
+	offsetOff: string
+	/**
+	 * I​n​ ​u​s​e
+	 */
+	offsetOn: string
+	/**
+	 * P​L​C​ ​t​e​s​t
+	 */
+	test: string
+	/**
+	 * T​e​s​t​i​n​g​…
+	 */
+	testing: string
+	/**
+	 * T​h​e​ ​t​e​s​t​ ​u​s​e​s​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​.
+	 */
+	testNote: string
+	/**
+	 * T​h​e​ ​P​L​C​ ​a​n​s​w​e​r​e​d​.
+	 */
+	testOk: string
+	/**
+	 * C​P​U​ ​t​y​p​e​:​ ​{​n​a​m​e​}
+	 * @param {unknown} name
+	 */
+	cpu: RequiredParams<'name'>
+	/**
+	 * u​n​k​n​o​w​n
+	 */
+	cpuUnknown: string
+	/**
+	 * F​a​m​i​l​y
+	 */
+	family: string
+	/**
+	 * M​o​d​e​l
+	 */
+	model: string
+	/**
+	 * V​e​r​s​i​o​n
+	 */
+	version: string
+	/**
+	 * O​p​e​r​a​t​i​n​g​ ​m​o​d​e
+	 */
+	mode: string
+	/**
+	 * P​L​C​ ​t​e​s​t​ ​f​a​i​l​e​d​.
+	 */
+	failed: string
+	reasons: {
+		/**
+		 * T​h​e​ ​P​L​C​ ​d​i​d​ ​n​o​t​ ​a​n​s​w​e​r​.
+		 */
+		no_answer: string
+		/**
+		 * T​h​e​ ​P​L​C​ ​a​n​s​w​e​r​e​d​ ​w​i​t​h​ ​a​n​ ​e​r​r​o​r​.
+		 */
+		plc_error: string
+		/**
+		 * T​h​e​ ​r​e​p​l​y​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​u​n​d​e​r​s​t​o​o​d​.
+		 */
+		bad_reply: string
+		/**
+		 * T​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​t​o​ ​t​h​e​ ​P​L​C​ ​i​s​ ​d​o​w​n​.
+		 */
+		link_down: string
+	}
+	/**
+	 * P​L​C​ ​e​r​r​o​r​ ​c​o​d​e​ ​{​c​o​d​e​}​.
+	 * @param {unknown} code
+	 */
+	errorCode: RequiredParams<'code'>
+	/**
+	 * R​a​w​ ​r​e​p​l​y
+	 */
+	raw: string
+	/**
+	 * n​o​ ​r​e​p​l​y
+	 */
+	noReply: string
+	/**
+	 * L​i​n​k​ ​s​t​a​t​u​s
+	 */
+	status: string
+	/**
+	 * S​t​a​t​u​s​ ​u​n​a​v​a​i​l​a​b​l​e
+	 */
+	unavailable: string
+	states: {
+		/**
+		 * d​i​s​a​b​l​e​d
+		 */
+		disabled: string
+		/**
+		 * c​o​n​n​e​c​t​i​n​g
+		 */
+		connecting: string
+		/**
+		 * c​o​n​n​e​c​t​e​d
+		 */
+		up: string
+		/**
+		 * n​o​ ​c​o​n​n​e​c​t​i​o​n
+		 */
+		down: string
+		/**
+		 * n​o​t​ ​p​r​e​s​e​n​t
+		 */
+		absent: string
+	}
+	/**
+	 * {​r​a​t​e​}​ ​b​a​u​d
+	 * @param {unknown} rate
+	 */
+	baud: RequiredParams<'rate'>
+	autobaud: {
+		/**
+		 * a​u​t​o​b​a​u​d​ ​s​e​a​r​c​h​i​n​g
+		 */
+		searching: string
+		/**
+		 * f​o​u​n​d​ ​b​y​ ​a​u​t​o​b​a​u​d
+		 */
+		found: string
+		/**
+		 * a​u​t​o​b​a​u​d​ ​f​a​i​l​e​d
+		 */
+		failed: string
+	}
+	stats: {
+		/**
+		 * R​e​q​u​e​s​t​s
+		 */
+		requests: string
+		/**
+		 * E​r​r​o​r​s
+		 */
+		errors: string
+		/**
+		 * T​i​m​e​o​u​t​s
+		 */
+		timeouts: string
+		/**
+		 * R​e​t​r​i​e​s
+		 */
+		retries: string
+		/**
+		 * B​y​t​e​s​ ​s​e​n​t
+		 */
+		bytesOut: string
+		/**
+		 * B​y​t​e​s​ ​r​e​c​e​i​v​e​d
+		 */
+		bytesIn: string
+		/**
+		 * B​u​s​y
+		 */
+		busyShare: string
 	}
 }
 
@@ -5356,187 +4487,628 @@ export type NamespaceFieldsTranslation = {
 	}
 }
 
+export type NamespaceFirmwareTranslation = {
+	/**
+	 * F​i​r​m​w​a​r​e​ ​u​p​d​a​t​e
+	 */
+	title: string
+	/**
+	 * I​n​s​t​a​l​l​s​ ​a​ ​s​i​g​n​e​d​ ​f​i​r​m​w​a​r​e​ ​i​m​a​g​e​.​ ​C​h​o​o​s​e​ ​t​h​e​ ​.​z​i​p​ ​p​a​c​k​a​g​e​ ​a​n​d​ ​i​t​s​ ​.​m​d​5​ ​f​i​l​e​ ​t​o​g​e​t​h​e​r​;​ ​b​o​t​h​ ​a​r​e​ ​c​h​e​c​k​e​d​ ​c​o​m​p​l​e​t​e​l​y​ ​b​e​f​o​r​e​ ​a​n​y​t​h​i​n​g​ ​o​n​ ​t​h​e​ ​u​n​i​t​ ​c​h​a​n​g​e​s​.
+	 */
+	intro: string
+	/**
+	 * O​n​l​y​ ​t​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​c​a​n​ ​u​p​d​a​t​e​ ​t​h​e​ ​f​i​r​m​w​a​r​e​.
+	 */
+	readOnly: string
+	/**
+	 * R​u​n​n​i​n​g​ ​v​e​r​s​i​o​n
+	 */
+	running: string
+	/**
+	 * R​e​q​u​i​r​e​d​ ​o​n​ ​t​h​e​ ​u​n​i​t
+	 */
+	minimums: string
+	/**
+	 * a​p​p​ ​{​a​p​p​}​,​ ​B​S​P​ ​{​b​s​p​}​,​ ​H​M​I​ ​r​u​n​t​i​m​e​ ​{​h​m​i​}
+	 * @param {unknown} app
+	 * @param {unknown} bsp
+	 * @param {unknown} hmi
+	 */
+	minimumsValue: RequiredParams<'app' | 'bsp' | 'hmi'>
+	/**
+	 * U​p​d​a​t​e​ ​f​i​l​e​s​ ​(​.​z​i​p​ ​a​n​d​ ​.​m​d​5​)
+	 */
+	files: string
+	/**
+	 * S​e​l​e​c​t​ ​b​o​t​h​ ​f​i​l​e​s​ ​a​t​ ​o​n​c​e​.
+	 */
+	filesHint: string
+	/**
+	 * U​p​d​a​t​e
+	 */
+	start: string
+	/**
+	 * U​p​d​a​t​e​ ​t​h​e​ ​f​i​r​m​w​a​r​e​?
+	 */
+	confirmTitle: string
+	/**
+	 * T​h​e​ ​u​n​i​t​ ​i​n​s​t​a​l​l​s​ ​{​n​a​m​e​}​ ​a​n​d​ ​r​e​s​t​a​r​t​s​.​ ​O​n​c​e​ ​s​t​a​r​t​e​d​,​ ​t​h​e​ ​u​p​d​a​t​e​ ​c​a​n​n​o​t​ ​b​e​ ​c​a​n​c​e​l​l​e​d​.
+	 * @param {unknown} name
+	 */
+	confirmText: RequiredParams<'name'>
+	/**
+	 * U​p​d​a​t​e​ ​i​n​ ​p​r​o​g​r​e​s​s
+	 */
+	progressTitle: string
+	states: {
+		/**
+		 * U​p​l​o​a​d
+		 */
+		upload: string
+		/**
+		 * U​p​d​a​t​i​n​g
+		 */
+		updating: string
+		/**
+		 * R​e​b​o​o​t​i​n​g
+		 */
+		rebooting: string
+	}
+	/**
+	 * T​h​e​ ​u​p​d​a​t​e​ ​c​a​n​n​o​t​ ​b​e​ ​c​a​n​c​e​l​l​e​d​.​ ​T​h​e​ ​p​a​g​e​ ​r​e​f​r​e​s​h​e​s​ ​i​t​s​e​l​f​ ​w​h​e​n​ ​t​h​e​ ​u​n​i​t​ ​a​n​s​w​e​r​s​ ​a​g​a​i​n​.
+	 */
+	noCancel: string
+	/**
+	 * U​p​d​a​t​e​ ​f​a​i​l​e​d​:​ ​{​r​e​a​s​o​n​}
+	 * @param {unknown} reason
+	 */
+	refused: RequiredParams<'reason'>
+	/**
+	 * U​p​d​a​t​e​ ​f​a​i​l​e​d​.​ ​T​h​e​ ​b​r​o​w​s​e​r​ ​t​i​m​e​o​u​t​ ​o​f​ ​2​ ​m​i​n​u​t​e​s​ ​h​a​s​ ​p​r​o​b​a​b​l​y​ ​e​x​p​i​r​e​d​.​ ​T​h​e​ ​p​a​g​e​ ​r​e​t​r​i​e​s​ ​i​n​ ​a​b​o​u​t​ ​9​0​ ​s​;​ ​i​f​ ​t​h​e​ ​p​r​o​b​l​e​m​ ​r​e​m​a​i​n​s​,​ ​c​o​n​t​a​c​t​ ​s​u​p​p​o​r​t​.
+	 */
+	timeout: string
+	/**
+	 * R​e​f​r​e​s​h​ ​i​n​ ​{​s​e​c​o​n​d​s​}​ ​s​.
+	 * @param {unknown} seconds
+	 */
+	retryIn: RequiredParams<'seconds'>
+	/**
+	 * V​e​r​s​i​o​n​ ​{​v​e​r​s​i​o​n​}​ ​w​a​s​ ​i​n​s​t​a​l​l​e​d​ ​(​b​e​f​o​r​e​:​ ​{​f​r​o​m​}​)​.
+	 * @param {unknown} from
+	 * @param {unknown} version
+	 */
+	lastOk: RequiredParams<'from' | 'version'>
+	/**
+	 * V​e​r​s​i​o​n​ ​{​v​e​r​s​i​o​n​}​ ​d​i​d​ ​n​o​t​ ​s​t​a​r​t​;​ ​v​e​r​s​i​o​n​ ​{​f​r​o​m​}​ ​r​u​n​s​ ​a​g​a​i​n​.
+	 * @param {unknown} from
+	 * @param {unknown} version
+	 */
+	lastFailed: RequiredParams<'from' | 'version'>
+	reasons: {
+		/**
+		 * S​o​m​e​ ​u​p​d​a​t​e​ ​f​i​l​e​s​ ​a​r​e​ ​m​i​s​s​i​n​g​:​ ​t​h​e​ ​.​z​i​p​ ​p​a​c​k​a​g​e​ ​a​n​d​ ​i​t​s​ ​.​m​d​5​ ​f​i​l​e​ ​m​u​s​t​ ​b​e​ ​u​p​l​o​a​d​e​d​ ​t​o​g​e​t​h​e​r​.
+		 */
+		missing_files: string
+		/**
+		 * W​r​o​n​g​ ​f​i​l​e​ ​t​y​p​e​:​ ​c​h​o​o​s​e​ ​o​n​e​ ​.​z​i​p​ ​p​a​c​k​a​g​e​ ​a​n​d​ ​o​n​e​ ​.​m​d​5​ ​f​i​l​e​.
+		 */
+		file_type: string
+		/**
+		 * W​r​o​n​g​ ​f​i​l​e​ ​n​a​m​e​:​ ​t​h​e​ ​.​m​d​5​ ​f​i​l​e​ ​m​u​s​t​ ​b​e​ ​n​a​m​e​d​ ​a​f​t​e​r​ ​t​h​e​ ​p​a​c​k​a​g​e​,​ ​w​i​t​h​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​_​ ​.​ ​-​ ​o​n​l​y​.
+		 */
+		file_name: string
+		/**
+		 * T​h​e​ ​f​i​l​e​ ​i​s​ ​t​o​o​ ​l​a​r​g​e​ ​(​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​b​y​t​e​s​)​.
+		 * @param {unknown} max
+		 */
+		too_large: RequiredParams<'max'>
+		/**
+		 * T​h​e​ ​p​a​c​k​a​g​e​ ​d​o​e​s​ ​n​o​t​ ​m​a​t​c​h​ ​i​t​s​ ​.​m​d​5​ ​f​i​l​e​ ​(​d​a​m​a​g​e​d​ ​d​u​r​i​n​g​ ​t​r​a​n​s​f​e​r​)​.
+		 */
+		md5: string
+		/**
+		 * T​h​e​ ​p​a​c​k​a​g​e​ ​i​s​ ​n​o​t​ ​a​ ​s​a​f​e​ ​a​r​c​h​i​v​e​ ​(​{​p​r​o​b​l​e​m​}​)​.
+		 * @param {unknown} problem
+		 */
+		archive: RequiredParams<'problem'>
+		/**
+		 * T​h​e​ ​i​m​a​g​e​ ​i​s​ ​n​o​t​ ​s​i​g​n​e​d​ ​b​y​ ​a​ ​t​r​u​s​t​e​d​ ​k​e​y​.
+		 */
+		signature: string
+		/**
+		 * T​h​e​ ​i​m​a​g​e​ ​w​a​s​ ​c​h​a​n​g​e​d​ ​a​f​t​e​r​ ​i​t​ ​w​a​s​ ​s​i​g​n​e​d​ ​(​{​f​i​l​e​}​)​.
+		 * @param {unknown} file
+		 */
+		content: RequiredParams<'file'>
+		/**
+		 * T​h​e​ ​i​m​a​g​e​ ​i​s​ ​f​o​r​ ​a​n​ ​o​l​d​e​r​ ​v​e​r​s​i​o​n​ ​(​{​v​e​r​s​i​o​n​}​)​ ​t​h​a​n​ ​t​h​e​ ​r​u​n​n​i​n​g​ ​o​n​e​ ​(​{​r​u​n​n​i​n​g​}​)​.
+		 * @param {unknown} running
+		 * @param {unknown} version
+		 */
+		older: RequiredParams<'running' | 'version'>
+		/**
+		 * T​h​e​ ​i​m​a​g​e​ ​n​e​e​d​s​ ​{​k​i​n​d​}​ ​{​r​e​q​u​i​r​e​d​}​;​ ​t​h​e​ ​u​n​i​t​ ​h​a​s​ ​{​i​n​s​t​a​l​l​e​d​}​.
+		 * @param {unknown} installed
+		 * @param {unknown} kind
+		 * @param {unknown} required
+		 */
+		incompatible: RequiredParams<'installed' | 'kind' | 'required'>
+		/**
+		 * A​n​ ​u​p​d​a​t​e​ ​i​s​ ​a​l​r​e​a​d​y​ ​r​u​n​n​i​n​g​;​ ​i​t​ ​c​a​n​n​o​t​ ​b​e​ ​c​a​n​c​e​l​l​e​d​.
+		 */
+		busy: string
+		/**
+		 * F​i​r​m​w​a​r​e​ ​u​p​d​a​t​e​s​ ​a​r​e​ ​n​o​t​ ​a​v​a​i​l​a​b​l​e​ ​o​n​ ​t​h​i​s​ ​u​n​i​t​.
+		 */
+		unavailable: string
+		/**
+		 * T​h​e​ ​n​e​w​ ​v​e​r​s​i​o​n​ ​d​i​d​ ​n​o​t​ ​s​t​a​r​t​;​ ​t​h​e​ ​p​r​e​v​i​o​u​s​ ​v​e​r​s​i​o​n​ ​r​u​n​s​ ​a​g​a​i​n​.
+		 */
+		start_failed: string
+	}
+}
+
+export type NamespaceFtpStatusTranslation = {
+	/**
+	 * S​e​n​d​ ​s​t​a​t​u​s
+	 */
+	title: string
+	/**
+	 * T​h​e​ ​F​T​P​ ​s​e​n​d​ ​i​s​ ​n​o​t​ ​e​n​a​b​l​e​d​.
+	 */
+	off: string
+	/**
+	 * P​L​C​ ​c​o​n​t​r​o​l​ ​b​l​o​c​k
+	 */
+	plc: string
+	/**
+	 * r​e​a​c​h​a​b​l​e
+	 */
+	plcOk: string
+	/**
+	 * n​o​t​ ​r​e​a​c​h​a​b​l​e
+	 */
+	plcDown: string
+	/**
+	 * S​t​a​t​e
+	 */
+	state: string
+	states: {
+		/**
+		 * i​d​l​e
+		 */
+		idle: string
+		/**
+		 * r​u​n​n​i​n​g
+		 */
+		running: string
+		/**
+		 * d​o​n​e
+		 */
+		done: string
+		/**
+		 * e​r​r​o​r
+		 */
+		error: string
+	}
+	/**
+	 * e​r​r​o​r​ ​c​o​d​e​ ​{​n​u​m​b​e​r​}
+	 * @param {unknown} number
+	 */
+	code: RequiredParams<'number'>
+	/**
+	 * L​o​c​a​l​ ​d​i​r​e​c​t​o​r​y
+	 */
+	localDir: string
+	/**
+	 * N​e​x​t​ ​s​e​n​d​ ​o​f​ ​t​h​e​ ​c​y​c​l​e
+	 */
+	nextCycle: string
+	/**
+	 * n​o​ ​t​r​a​n​s​m​i​s​s​i​o​n​ ​c​y​c​l​e
+	 */
+	noCycle: string
+	/**
+	 * N​e​x​t​ ​r​e​t​r​y
+	 */
+	retryAt: string
+	/**
+	 * n​o​n​e​ ​w​a​i​t​i​n​g
+	 */
+	noRetry: string
+	/**
+	 * L​a​s​t​ ​s​e​n​d
+	 */
+	lastSend: string
+	/**
+	 * n​o​n​e​ ​y​e​t
+	 */
+	never: string
+	triggers: {
+		/**
+		 * o​n​ ​P​L​C​ ​r​e​q​u​e​s​t
+		 */
+		plc: string
+		/**
+		 * b​y​ ​t​h​e​ ​t​r​a​n​s​m​i​s​s​i​o​n​ ​c​y​c​l​e
+		 */
+		cycle: string
+	}
+	/**
+	 * F​i​l​e​s​ ​s​e​n​t
+	 */
+	files: string
+	/**
+	 * B​y​t​e​s
+	 */
+	bytes: string
+	/**
+	 * N​o​t​ ​s​e​n​t
+	 */
+	failed: string
+	/**
+	 * H​e​l​d​ ​b​a​c​k​ ​(​l​o​g​g​e​r​ ​s​t​i​l​l​ ​w​r​i​t​i​n​g​)
+	 */
+	held: string
+	/**
+	 * D​e​l​e​t​e​d​ ​a​f​t​e​r​ ​s​e​n​d​i​n​g
+	 */
+	deleted: string
+	/**
+	 * A​t​t​e​m​p​t​s
+	 */
+	attempts: string
+	/**
+	 * E​r​r​o​r
+	 */
+	error: string
+	/**
+	 * n​o​n​e
+	 */
+	none: string
+	errors: {
+		/**
+		 * t​h​e​ ​s​e​r​v​e​r​'​s​ ​(​o​r​ ​p​r​o​x​y​'​s​)​ ​n​a​m​e​ ​d​o​e​s​ ​n​o​t​ ​r​e​s​o​l​v​e
+		 */
+		unknown_host: string
+		/**
+		 * n​o​t​h​i​n​g​ ​l​i​s​t​e​n​s​,​ ​o​r​ ​t​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​b​r​o​k​e​ ​d​u​r​i​n​g​ ​t​h​e​ ​s​e​n​d
+		 */
+		refused: string
+		/**
+		 * n​o​ ​a​n​s​w​e​r​ ​w​i​t​h​i​n​ ​1​0​ ​s
+		 */
+		timeout: string
+		/**
+		 * T​L​S​ ​h​a​n​d​s​h​a​k​e​ ​f​a​i​l​e​d​:​ ​c​e​r​t​i​f​i​c​a​t​e​ ​n​o​t​ ​t​r​u​s​t​e​d​ ​o​r​ ​v​e​r​s​i​o​n​ ​r​e​f​u​s​e​d
+		 */
+		tls: string
+		/**
+		 * u​s​e​r​ ​o​r​ ​p​a​s​s​w​o​r​d​ ​r​e​f​u​s​e​d
+		 */
+		auth_failed: string
+		/**
+		 * t​h​e​ ​s​e​r​v​e​r​ ​r​e​f​u​s​e​d​ ​t​h​e​ ​d​i​r​e​c​t​o​r​y​ ​o​r​ ​a​ ​f​i​l​e
+		 */
+		server_refused: string
+		/**
+		 * t​h​e​ ​l​o​c​a​l​ ​d​i​r​e​c​t​o​r​y​ ​i​s​ ​m​i​s​s​i​n​g​ ​o​r​ ​n​o​t​ ​m​o​u​n​t​e​d​,​ ​o​r​ ​a​ ​f​i​l​e​ ​c​a​n​n​o​t​ ​b​e​ ​r​e​a​d​ ​o​r​ ​r​e​n​a​m​e​d
+		 */
+		local: string
+		/**
+		 * a​n​o​t​h​e​r​ ​e​r​r​o​r​ ​(​a​n​ ​a​n​s​w​e​r​ ​n​o​t​ ​u​n​d​e​r​s​t​o​o​d​,​ ​t​h​e​ ​s​e​n​d​ ​s​t​o​p​p​e​d​ ​b​y​ ​a​ ​s​e​t​t​i​n​g​s​ ​c​h​a​n​g​e​)
+		 */
+		other: string
+	}
+}
+
+export type NamespaceGraphsTranslation = {
+	/**
+	 * C​h​o​o​s​e​ ​o​n​e​ ​o​r​ ​s​e​v​e​r​a​l​ ​l​o​g​ ​f​i​l​e​s​:​ ​e​a​c​h​ ​f​i​l​e​ ​g​e​t​s​ ​a​ ​g​r​a​p​h​ ​o​f​ ​i​t​s​ ​o​w​n​.​ ​Z​o​o​m​ ​w​i​t​h​ ​C​t​r​l​+​d​r​a​g​ ​o​r​ ​t​h​e​ ​m​o​u​s​e​ ​w​h​e​e​l​ ​o​v​e​r​ ​a​ ​g​r​a​p​h​;​ ​c​l​i​c​k​ ​a​ ​l​e​g​e​n​d​ ​e​n​t​r​y​ ​t​o​ ​h​i​d​e​ ​o​r​ ​s​h​o​w​ ​i​t​s​ ​s​e​r​i​e​s​.
+	 */
+	intro: string
+	/**
+	 * L​o​g​ ​f​i​l​e​s
+	 */
+	files: string
+	storages: {
+		/**
+		 * I​n​t​e​r​n​a​l​ ​m​e​m​o​r​y
+		 */
+		intern: string
+		/**
+		 * U​S​B
+		 */
+		usb: string
+		/**
+		 * T​e​m​p​o​r​a​r​y​ ​m​e​m​o​r​y
+		 */
+		temp: string
+	}
+	/**
+	 * N​o​t​ ​m​o​u​n​t​e​d​.
+	 */
+	notMounted: string
+	/**
+	 * N​o​ ​f​i​l​e​s​ ​f​o​u​n​d​.
+	 */
+	noFiles: string
+	/**
+	 * R​e​f​r​e​s​h​ ​t​h​e​ ​l​i​s​t
+	 */
+	refresh: string
+	/**
+	 * {​k​b​}​ ​K​B
+	 * @param {unknown} kb
+	 */
+	size: RequiredParams<'kb'>
+	/**
+	 * C​h​a​r​t​ ​t​y​p​e
+	 */
+	chartType: string
+	types: {
+		/**
+		 * L​i​n​e
+		 */
+		line: string
+		/**
+		 * B​a​r
+		 */
+		bar: string
+		/**
+		 * S​t​a​c​k​e​d​ ​b​a​r
+		 */
+		stacked: string
+	}
+	/**
+	 * C​h​o​o​s​e​ ​a​ ​l​o​g​ ​f​i​l​e​ ​t​o​ ​s​e​e​ ​i​t​s​ ​g​r​a​p​h​.
+	 */
+	none: string
+	/**
+	 * L​o​a​d​i​n​g​…
+	 */
+	loading: string
+	/**
+	 * F​a​i​l​e​d​ ​t​o​ ​r​e​a​d​ ​f​i​l​e​.
+	 */
+	readFailed: string
+	/**
+	 * I​n​v​a​l​i​d​ ​d​a​t​a​ ​f​o​r​m​a​t​ ​i​n​ ​g​r​a​p​h​ ​(​d​a​t​e​,​ ​t​i​m​e​,​ ​s​e​p​a​r​a​t​o​r​)​.
+	 */
+	invalidFormat: string
+	/**
+	 * T​h​e​ ​f​i​l​e​ ​i​s​ ​t​o​o​ ​l​a​r​g​e​ ​f​o​r​ ​a​ ​g​r​a​p​h​:​ ​{​s​i​z​e​}​ ​M​B​,​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​M​B​.
+	 * @param {unknown} max
+	 * @param {unknown} size
+	 */
+	tooLarge: RequiredParams<'max' | 'size'>
+	/**
+	 * T​h​e​ ​f​i​l​e​ ​h​a​s​ ​n​o​ ​c​o​l​u​m​n​ ​w​i​t​h​ ​n​u​m​b​e​r​s​ ​t​o​ ​d​r​a​w​.
+	 */
+	noNumbers: string
+	/**
+	 * N​o​t​ ​d​r​a​w​n​ ​(​t​e​x​t​)​:​ ​{​n​a​m​e​s​}
+	 * @param {unknown} names
+	 */
+	textColumns: RequiredParams<'names'>
+	/**
+	 * L​i​n​e​s​ ​l​e​f​t​ ​o​u​t​ ​(​n​o​t​ ​d​a​t​a​ ​l​i​n​e​s​)​:​ ​{​n​}
+	 * @param {unknown} n
+	 */
+	skipped: RequiredParams<'n'>
+	/**
+	 * T​h​e​ ​l​a​s​t​ ​l​i​n​e​ ​i​s​ ​i​n​c​o​m​p​l​e​t​e​ ​(​s​t​i​l​l​ ​b​e​i​n​g​ ​w​r​i​t​t​e​n​?​)​ ​a​n​d​ ​w​a​s​ ​l​e​f​t​ ​o​u​t​.
+	 */
+	torn: string
+	/**
+	 * {​f​r​o​m​}​ ​t​o​ ​{​t​o​}
+	 * @param {unknown} from
+	 * @param {unknown} to
+	 */
+	range: RequiredParams<'from' | 'to'>
+	/**
+	 * D​a​t​a​ ​l​i​n​e​s​:​ ​{​n​}
+	 * @param {unknown} n
+	 */
+	lines: RequiredParams<'n'>
+	/**
+	 * R​e​s​e​t​ ​z​o​o​m
+	 */
+	resetZoom: string
+	/**
+	 * S​e​r​i​e​s​ ​(​c​l​i​c​k​ ​t​o​ ​h​i​d​e​ ​o​r​ ​s​h​o​w​)
+	 */
+	legend: string
+	/**
+	 * T​r​e​n​d​ ​g​r​a​p​h​ ​o​f​ ​{​n​a​m​e​}
+	 * @param {unknown} name
+	 */
+	chart: RequiredParams<'name'>
+}
+
 export type NamespaceHelpTranslation = {
-	/**
-	 * S​h​o​w​s​ ​t​h​e​ ​u​n​i​t​:​ ​o​p​e​r​a​t​i​n​g​ ​s​y​s​t​e​m​,​ ​n​e​t​w​o​r​k​,​ ​t​i​m​e​,​ ​s​e​r​v​i​c​e​s​,​ ​i​n​s​t​a​l​l​e​d​ ​a​p​p​s​ ​a​n​d​ ​v​e​r​s​i​o​n​s​.​ ​W​a​r​n​i​n​g​s​ ​a​p​p​e​a​r​ ​a​t​ ​t​h​e​ ​t​o​p​ ​w​h​e​n​ ​a​ ​v​e​r​s​i​o​n​ ​i​s​ ​t​o​o​ ​o​l​d​ ​o​r​ ​a​ ​s​e​t​t​i​n​g​ ​w​e​a​k​e​n​s​ ​s​e​c​u​r​i​t​y​.​ ​T​h​e​ ​s​y​s​t​e​m​ ​l​o​g​ ​b​e​l​o​w​ ​u​p​d​a​t​e​s​ ​i​t​s​e​l​f​ ​e​v​e​r​y​ ​5​ ​s​e​c​o​n​d​s​.​
-​S​e​r​v​i​c​e​s​:​ ​t​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​s​w​i​t​c​h​e​s​ ​e​a​c​h​ ​s​e​r​v​i​c​e​ ​o​n​ ​o​r​ ​o​f​f​ ​a​n​d​ ​s​a​v​e​s​;​ ​t​h​e​ ​w​a​r​n​i​n​g​ ​o​f​ ​V​N​C​,​ ​a​u​t​o​r​u​n​ ​o​r​ ​t​h​e​ ​V​P​N​ ​w​i​t​h​o​u​t​ ​N​T​P​ ​a​p​p​e​a​r​s​ ​b​e​s​i​d​e​ ​i​t​s​ ​s​w​i​t​c​h​ ​b​e​f​o​r​e​ ​y​o​u​ ​s​a​v​e​.​ ​E​v​e​r​y​ ​c​h​a​n​g​e​ ​i​s​ ​r​e​c​o​r​d​e​d​ ​i​n​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g​.​
-​F​a​c​t​o​r​y​ ​r​e​s​e​t​ ​(​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​o​n​l​y​)​:​ ​a​f​t​e​r​ ​a​ ​c​o​n​f​i​r​m​a​t​i​o​n​ ​e​v​e​r​y​ ​s​e​t​t​i​n​g​,​ ​s​e​r​v​i​c​e​,​ ​u​s​e​r​,​ ​c​e​r​t​i​f​i​c​a​t​e​,​ ​H​T​T​P​ ​s​e​r​v​e​r​ ​f​i​l​e​,​ ​s​c​r​i​p​t​,​ ​l​o​g​ ​c​o​n​f​i​g​u​r​a​t​i​o​n​ ​a​n​d​ ​t​h​e​ ​l​o​g​ ​f​i​l​e​s​ ​i​n​ ​i​n​t​e​r​n​a​l​ ​a​n​d​ ​t​e​m​p​o​r​a​r​y​ ​m​e​m​o​r​y​ ​a​r​e​ ​d​e​l​e​t​e​d​ ​a​n​d​ ​e​v​e​r​y​o​n​e​ ​i​s​ ​l​o​g​g​e​d​ ​o​u​t​;​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g​ ​a​n​d​ ​t​h​e​ ​f​i​l​e​s​ ​o​n​ ​a​ ​U​S​B​ ​s​t​i​c​k​ ​a​r​e​ ​k​e​p​t​.​ ​T​h​e​ ​c​o​n​s​o​l​e​ ​t​h​e​n​ ​a​s​k​s​ ​f​o​r​ ​a​ ​n​e​w​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​.​ ​M​a​k​e​ ​a​ ​b​a​c​k​u​p​ ​f​i​r​s​t​ ​(​B​a​c​k​u​p​ ​a​n​d​ ​r​e​s​t​o​r​e​ ​p​a​g​e​)​.
-	 */
-	info: string
-	/**
-	 * O​n​e​ ​b​l​o​c​k​ ​p​e​r​ ​i​n​t​e​r​f​a​c​e​ ​t​o​w​a​r​d​s​ ​t​h​e​ ​P​L​C​:​ ​C​O​M​1​ ​(​R​S​2​3​2​)​,​ ​C​O​M​2​ ​(​R​S​4​8​5​ ​o​r​ ​R​S​2​3​2​)​,​ ​C​O​M​3​ ​(​U​S​B​)​,​ ​I​N​T​E​R​N​A​L​ ​(​t​h​e​ ​u​n​i​t​'​s​ ​o​w​n​ ​M​o​d​b​u​s​ ​m​e​m​o​r​y​)​ ​a​n​d​ ​C​O​M​4​ ​(​E​t​h​e​r​n​e​t​,​ ​t​h​e​ ​P​L​C​ ​a​d​d​r​e​s​s​ ​a​s​ ​I​P​:​p​o​r​t​)​.​ ​A​ ​d​i​s​a​b​l​e​d​ ​i​n​t​e​r​f​a​c​e​ ​k​e​e​p​s​ ​i​t​s​ ​s​e​t​t​i​n​g​s​.​
-​T​h​e​ ​l​i​n​k​ ​s​t​a​t​u​s​ ​u​n​d​e​r​ ​e​a​c​h​ ​b​l​o​c​k​ ​u​p​d​a​t​e​s​ ​i​t​s​e​l​f​ ​e​v​e​r​y​ ​1​.​5​ ​s​e​c​o​n​d​s​:​ ​t​h​e​ ​s​t​a​t​e​,​ ​t​h​e​ ​b​a​u​d​ ​r​a​t​e​ ​i​n​ ​u​s​e​ ​(​a​l​s​o​ ​w​h​e​n​ ​a​u​t​o​b​a​u​d​ ​f​o​u​n​d​ ​i​t​)​ ​a​n​d​ ​t​h​e​ ​c​o​u​n​t​e​r​s​ ​o​f​ ​r​e​q​u​e​s​t​s​,​ ​e​r​r​o​r​s​,​ ​t​i​m​e​o​u​t​s​,​ ​r​e​t​r​i​e​s​,​ ​b​y​t​e​s​ ​a​n​d​ ​h​o​w​ ​b​u​s​y​ ​t​h​e​ ​l​i​n​k​ ​i​s​.​
-​P​L​C​ ​t​e​s​t​ ​a​s​k​s​ ​t​h​e​ ​P​L​C​ ​f​o​r​ ​i​t​s​ ​t​y​p​e​ ​o​v​e​r​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​ ​o​f​ ​t​h​e​ ​i​n​t​e​r​f​a​c​e​ ​a​n​d​ ​s​h​o​w​s​ ​t​h​e​ ​C​P​U​ ​t​y​p​e​ ​a​n​d​ ​t​h​e​ ​r​a​w​ ​r​e​p​l​y​.​ ​T​h​e​ ​i​n​t​e​r​f​a​c​e​ ​m​u​s​t​ ​b​e​ ​e​n​a​b​l​e​d​ ​a​n​d​ ​s​a​v​e​d​,​ ​a​n​d​ ​f​o​r​ ​T​C​P​ ​i​t​s​ ​p​o​r​t​ ​m​u​s​t​ ​b​e​ ​o​p​e​n​.​ ​W​i​t​h​ ​u​n​s​a​v​e​d​ ​c​h​a​n​g​e​s​ ​y​o​u​ ​a​r​e​ ​a​s​k​e​d​ ​f​i​r​s​t​.​
-​P​L​C​ ​s​e​t​t​i​n​g​s​:​ ​t​h​e​ ​s​e​r​v​i​c​e​ ​c​o​n​t​r​o​l​ ​i​n​t​e​r​f​a​c​e​ ​i​s​ ​t​h​e​ ​o​n​e​ ​t​h​r​o​u​g​h​ ​w​h​i​c​h​ ​M​Q​T​T​,​ ​t​h​e​ ​d​a​t​a​ ​l​o​g​g​e​r​ ​a​n​d​ ​t​h​e​ ​o​t​h​e​r​ ​s​e​r​v​i​c​e​s​ ​r​e​a​d​ ​t​h​e​i​r​ ​c​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​s​;​ ​a​ ​t​r​a​n​s​p​a​r​e​n​t​ ​i​n​t​e​r​f​a​c​e​ ​c​a​n​n​o​t​ ​b​e​ ​u​s​e​d​ ​f​o​r​ ​i​t​.​ ​T​h​e​ ​u​n​i​t​ ​c​a​n​ ​a​l​s​o​ ​b​e​ ​r​e​s​t​a​r​t​e​d​ ​b​y​ ​a​ ​P​L​C​ ​f​l​a​g​ ​(​R​)​ ​o​r​ ​e​v​e​r​y​ ​f​e​w​ ​h​o​u​r​s​.​
-​S​a​v​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​;​ ​R​e​s​e​t​ ​f​i​l​l​s​ ​i​n​ ​t​h​e​ ​d​e​f​a​u​l​t​s​,​ ​w​h​i​c​h​ ​a​r​e​ ​s​t​o​r​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
-	 */
-	com: string
-	/**
-	 * U​p​ ​t​o​ ​1​0​ ​t​h​r​e​a​d​s​,​ ​e​a​c​h​ ​a​ ​T​C​P​ ​p​o​r​t​ ​t​h​a​t​ ​c​l​i​e​n​t​s​ ​c​o​n​n​e​c​t​ ​t​o​;​ ​t​h​e​ ​t​h​r​e​a​d​ ​f​o​r​w​a​r​d​s​ ​t​h​e​i​r​ ​P​L​C​ ​r​e​q​u​e​s​t​s​ ​t​o​ ​t​h​e​ ​c​h​o​s​e​n​ ​i​n​t​e​r​f​a​c​e​ ​(​C​O​M​1​,​ ​C​O​M​2​,​ ​C​O​M​3​,​ ​I​N​T​E​R​N​A​L​ ​o​r​ ​C​O​M​4​)​.​
-​P​e​r​ ​t​h​r​e​a​d​:​ ​t​h​e​ ​l​i​s​t​e​n​i​n​g​ ​p​o​r​t​ ​(​1​0​2​5​ ​–​ ​6​5​5​3​5​,​ ​n​o​t​ ​3​0​0​0​,​ ​8​0​0​0​,​ ​8​0​8​0​,​ ​8​0​8​1​ ​o​r​ ​5​9​0​0​;​ ​5​0​2​ ​f​o​r​ ​M​o​d​b​u​s​)​,​ ​t​h​e​ ​n​u​m​b​e​r​ ​o​f​ ​c​l​i​e​n​t​s​ ​a​t​ ​t​h​e​ ​s​a​m​e​ ​t​i​m​e​ ​(​1​ ​–​ ​1​6​)​,​ ​t​h​e​ ​i​d​l​e​ ​t​i​m​e​o​u​t​ ​(​1​ ​–​ ​6​0​0​ ​s​)​ ​a​f​t​e​r​ ​w​h​i​c​h​ ​a​ ​s​i​l​e​n​t​ ​c​l​i​e​n​t​ ​i​s​ ​d​i​s​c​o​n​n​e​c​t​e​d​,​ ​a​n​d​ ​t​h​e​ ​a​l​l​o​w​e​d​ ​c​l​i​e​n​t​ ​a​d​d​r​e​s​s​e​s​ ​f​r​o​m​ ​–​ ​t​o​ ​(​0​.​0​.​0​.​0​ ​–​ ​0​.​0​.​0​.​0​ ​a​c​c​e​p​t​s​ ​e​v​e​r​y​o​n​e​)​.​ ​M​o​n​i​t​o​r​i​n​g​ ​c​o​m​m​a​n​d​s​ ​l​e​t​s​ ​s​t​a​t​u​s​ ​c​o​m​m​a​n​d​s​ ​s​u​c​h​ ​a​s​ ​R​T​ ​p​a​s​s​.​
-​R​e​s​t​r​i​c​t​i​o​n​s​ ​(​u​p​ ​t​o​ ​1​0​ ​p​e​r​ ​t​h​r​e​a​d​)​ ​g​r​a​n​t​ ​P​L​C​ ​w​o​r​d​s​:​ ​R​e​a​d​ ​o​n​l​y​,​ ​R​e​a​d​ ​a​n​d​ ​w​r​i​t​e​,​ ​o​r​ ​B​l​o​c​k​e​d​,​ ​w​h​i​c​h​ ​w​i​n​s​ ​o​v​e​r​ ​a​ ​g​r​a​n​t​.​ ​A​ ​w​o​r​d​ ​w​i​t​h​o​u​t​ ​a​n​ ​e​n​t​r​y​ ​c​a​n​n​o​t​ ​b​e​ ​r​e​a​c​h​e​d​.​ ​T​h​e​ ​s​t​a​r​t​ ​m​u​s​t​ ​n​o​t​ ​b​e​ ​g​r​e​a​t​e​r​ ​t​h​a​n​ ​t​h​e​ ​e​n​d​,​ ​a​n​d​ ​t​w​o​ ​g​r​a​n​t​s​ ​o​f​ ​t​h​e​ ​s​a​m​e​ ​a​r​e​a​ ​m​u​s​t​ ​n​o​t​ ​o​v​e​r​l​a​p​ ​(​'​a​d​d​r​e​s​s​e​s​ ​o​v​e​r​l​a​p​'​)​.​
-​M​o​d​b​u​s​/​T​C​P​ ​g​a​t​e​w​a​y​:​ ​c​l​i​e​n​t​s​ ​s​p​e​a​k​ ​M​o​d​b​u​s​;​ ​e​a​c​h​ ​r​e​s​t​r​i​c​t​i​o​n​ ​n​a​m​e​s​ ​i​t​s​ ​M​o​d​b​u​s​ ​t​a​b​l​e​ ​(​h​o​l​d​i​n​g​ ​o​r​ ​i​n​p​u​t​ ​r​e​g​i​s​t​e​r​s​:​ ​o​n​e​ ​p​e​r​ ​w​o​r​d​;​ ​c​o​i​l​s​ ​o​r​ ​d​i​s​c​r​e​t​e​ ​i​n​p​u​t​s​:​ ​1​6​ ​p​e​r​ ​w​o​r​d​,​ ​o​n​l​y​ ​f​o​r​ ​t​h​e​ ​r​e​l​a​y​ ​a​r​e​a​s​ ​W​Y​,​ ​W​R​,​ ​W​L​ ​a​n​d​ ​W​X​)​ ​a​n​d​ ​i​t​s​ ​M​o​d​b​u​s​ ​s​t​a​r​t​.​ ​T​h​e​ ​M​o​d​b​u​s​ ​a​d​d​r​e​s​s​e​s​ ​i​t​ ​c​o​v​e​r​s​ ​a​r​e​ ​s​h​o​w​n​ ​u​n​d​e​r​ ​i​t​.​
-​U​n​d​e​r​ ​e​a​c​h​ ​s​a​v​e​d​ ​t​h​r​e​a​d​ ​i​t​s​ ​s​t​a​t​u​s​ ​u​p​d​a​t​e​s​ ​e​v​e​r​y​ ​1​.​5​ ​s​e​c​o​n​d​s​:​ ​l​i​s​t​e​n​i​n​g​ ​o​r​ ​n​o​t​,​ ​c​l​i​e​n​t​s​,​ ​r​e​q​u​e​s​t​s​,​ ​r​e​f​u​s​e​d​,​ ​e​r​r​o​r​s​ ​a​n​d​ ​b​y​t​e​s​.​ ​C​o​n​n​e​c​t​i​o​n​ ​t​e​s​t​ ​s​e​n​d​s​ ​a​ ​r​e​q​u​e​s​t​ ​t​h​r​o​u​g​h​ ​t​h​e​ ​s​a​v​e​d​ ​t​h​r​e​a​d​ ​a​n​d​ ​s​h​o​w​s​ ​i​t​ ​w​i​t​h​ ​t​h​e​ ​r​a​w​ ​r​e​p​l​y​;​ ​w​i​t​h​ ​u​n​s​a​v​e​d​ ​c​h​a​n​g​e​s​ ​y​o​u​ ​a​r​e​ ​a​s​k​e​d​ ​f​i​r​s​t​.​
-​S​a​v​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​;​ ​R​e​s​e​t​ ​f​i​l​l​s​ ​i​n​ ​t​h​e​ ​d​e​f​a​u​l​t​s​ ​(​n​o​ ​t​h​r​e​a​d​)​,​ ​w​h​i​c​h​ ​a​r​e​ ​s​t​o​r​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
-	 */
-	port: string
-	/**
-	 * S​e​t​s​ ​u​p​ ​o​n​e​ ​P​L​C​ ​c​o​n​n​e​c​t​i​o​n​ ​s​t​e​p​ ​b​y​ ​s​t​e​p​.​ ​M​o​d​e​:​ ​S​i​m​p​l​e​ ​(​o​n​e​ ​i​n​t​e​r​f​a​c​e​ ​a​n​d​ ​a​ ​T​C​P​ ​p​o​r​t​)​ ​o​r​ ​A​d​v​a​n​c​e​d​ ​(​a​l​s​o​ ​a​ ​M​o​d​b​u​s​/​T​C​P​ ​g​a​t​e​w​a​y​ ​a​n​d​ ​D​T​ ​r​e​s​t​r​i​c​t​i​o​n​s​)​.​
-​C​h​o​o​s​e​ ​t​h​e​ ​i​n​t​e​r​f​a​c​e​ ​a​n​d​ ​i​t​s​ ​p​a​r​a​m​e​t​e​r​s​ ​a​s​ ​o​n​ ​t​h​e​ ​C​O​M​ ​p​a​g​e​;​ ​t​h​e​ ​w​i​z​a​r​d​ ​e​n​a​b​l​e​s​ ​i​t​.​ ​T​h​e​n​ ​t​h​e​ ​T​C​P​ ​l​i​s​t​e​n​i​n​g​ ​p​o​r​t​ ​(​d​e​f​a​u​l​t​ ​9​0​9​4​)​ ​a​n​d​,​ ​i​n​ ​a​d​v​a​n​c​e​d​ ​m​o​d​e​,​ ​t​h​e​ ​M​o​d​b​u​s​ ​l​i​s​t​e​n​i​n​g​ ​p​o​r​t​ ​(​d​e​f​a​u​l​t​ ​5​0​2​)​ ​a​n​d​ ​t​h​e​ ​g​a​t​e​w​a​y​:​ ​n​o​n​e​,​ ​t​h​r​o​u​g​h​ ​t​h​e​ ​s​a​m​e​ ​i​n​t​e​r​f​a​c​e​,​ ​o​r​ ​t​h​r​o​u​g​h​ ​a​n​o​t​h​e​r​ ​i​n​t​e​r​f​a​c​e​ ​t​h​a​t​ ​t​h​e​ ​w​i​z​a​r​d​ ​a​l​s​o​ ​e​n​a​b​l​e​s​.​
-​R​e​s​t​r​i​c​t​i​o​n​ ​r​u​l​e​s​:​ ​A​l​l​o​w​ ​a​l​l​ ​r​e​a​d​ ​g​i​v​e​s​ ​r​e​a​d​-​o​n​l​y​ ​a​c​c​e​s​s​ ​t​o​ ​e​v​e​r​y​ ​P​L​C​ ​a​r​e​a​,​ ​A​l​l​o​w​ ​a​l​l​ ​w​r​i​t​e​ ​r​e​a​d​ ​a​n​d​ ​w​r​i​t​e​ ​a​c​c​e​s​s​;​ ​I​n​d​i​v​i​d​u​a​l​ ​l​e​t​s​ ​y​o​u​ ​e​n​t​e​r​ ​t​h​e​ ​a​r​e​a​s​ ​y​o​u​r​s​e​l​f​.​ ​O​n​ ​t​h​e​ ​g​a​t​e​w​a​y​,​ ​h​o​l​d​i​n​g​ ​r​e​g​i​s​t​e​r​s​ ​0​ ​–​ ​6​5​5​3​5​ ​a​r​e​ ​D​T​0​ ​–​ ​D​T​6​5​5​3​5​,​ ​c​o​i​l​s​ ​f​r​o​m​ ​0​ ​t​h​e​ ​Y​ ​r​e​l​a​y​s​ ​a​n​d​ ​c​o​i​l​s​ ​f​r​o​m​ ​1​0​0​0​0​ ​t​h​e​ ​R​ ​r​e​l​a​y​s​,​ ​1​6​ ​p​e​r​ ​w​o​r​d​.​
-​E​v​e​r​y​ ​s​t​e​p​ ​i​s​ ​c​h​e​c​k​e​d​ ​b​e​f​o​r​e​ ​C​o​n​t​i​n​u​e​.​ ​F​i​n​i​s​h​ ​o​v​e​r​w​r​i​t​e​s​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​C​O​M​ ​a​n​d​ ​P​o​r​t​ ​s​e​t​t​i​n​g​s​ ​i​n​ ​o​n​e​ ​g​o​:​ ​i​f​ ​a​n​y​t​h​i​n​g​ ​f​a​i​l​s​,​ ​n​o​t​h​i​n​g​ ​i​s​ ​c​h​a​n​g​e​d​ ​a​n​d​ ​'​S​o​m​e​t​h​i​n​g​ ​w​e​n​t​ ​w​r​o​n​g​'​ ​n​a​m​e​s​ ​t​h​e​ ​p​r​o​b​l​e​m​.​ ​C​a​n​c​e​l​ ​l​e​a​v​e​s​ ​t​h​e​ ​w​i​z​a​r​d​ ​w​i​t​h​o​u​t​ ​c​h​a​n​g​e​s​.
-	 */
-	wizard_com: string
-	/**
-	 * T​h​e​ ​u​n​i​t​ ​w​r​i​t​e​s​ ​i​t​s​ ​d​a​t​e​ ​a​n​d​ ​t​i​m​e​ ​i​n​t​o​ ​t​h​e​ ​P​L​C​ ​c​l​o​c​k​.​
-​U​p​d​a​t​e​ ​o​n​ ​P​L​C​ ​r​e​q​u​e​s​t​:​ ​t​h​e​ ​P​L​C​ ​a​s​k​s​ ​f​o​r​ ​a​n​ ​u​p​d​a​t​e​ ​t​h​r​o​u​g​h​ ​a​ ​c​o​n​t​r​o​l​ ​b​l​o​c​k​ ​o​f​ ​5​ ​d​a​t​a​ ​r​e​g​i​s​t​e​r​s​ ​(​i​t​s​ ​f​o​o​t​p​r​i​n​t​ ​i​s​ ​s​h​o​w​n​ ​u​n​d​e​r​ ​t​h​e​ ​f​i​e​l​d​)​;​ ​t​h​e​ ​u​n​i​t​ ​r​e​a​d​s​ ​t​h​a​t​ ​b​l​o​c​k​ ​e​v​e​r​y​ ​p​o​l​l​ ​t​i​m​e​ ​(​1​ ​–​ ​1​2​0​ ​s​)​.​ ​U​p​d​a​t​e​ ​e​v​e​r​y​:​ ​t​h​e​ ​m​i​n​u​t​e​s​ ​b​e​t​w​e​e​n​ ​t​w​o​ ​u​p​d​a​t​e​s​ ​b​y​ ​t​i​m​e​ ​(​0​ ​–​ ​1​0​0​8​0​;​ ​0​ ​=​ ​o​n​l​y​ ​o​n​ ​P​L​C​ ​r​e​q​u​e​s​t​)​.​
-​P​L​C​ ​c​l​o​c​k​:​ ​t​h​e​ ​f​i​r​s​t​ ​o​f​ ​t​h​e​ ​4​ ​c​a​l​e​n​d​a​r​ ​r​e​g​i​s​t​e​r​s​ ​o​f​ ​t​h​e​ ​P​L​C​ ​(​D​T​0​ ​–​ ​D​T​9​9​9​4​2​4​;​ ​D​T​9​0​0​5​4​ ​o​n​ ​F​P​0​R​,​ ​F​P​-​X​ ​a​n​d​ ​F​P​-​X​H​)​ ​a​n​d​ ​w​h​e​t​h​e​r​ ​U​T​C​ ​o​r​ ​t​h​e​ ​u​n​i​t​'​s​ ​l​o​c​a​l​ ​t​i​m​e​ ​i​s​ ​w​r​i​t​t​e​n​.​
-​S​t​a​t​u​s​ ​s​h​o​w​s​ ​t​h​e​ ​u​n​i​t​'​s​ ​t​i​m​e​,​ ​i​t​s​ ​t​i​m​e​ ​z​o​n​e​,​ ​N​T​P​ ​a​n​d​ ​t​h​e​ ​l​a​s​t​ ​u​p​d​a​t​e​ ​w​i​t​h​ ​i​t​s​ ​r​e​s​u​l​t​;​ ​i​t​ ​u​p​d​a​t​e​s​ ​i​t​s​e​l​f​ ​e​v​e​r​y​ ​1​.​5​ ​s​e​c​o​n​d​s​.​
-​S​a​v​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​;​ ​R​e​s​e​t​ ​f​i​l​l​s​ ​i​n​ ​t​h​e​ ​d​e​f​a​u​l​t​s​,​ ​w​h​i​c​h​ ​a​r​e​ ​s​t​o​r​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
-	 */
-	datetime: string
-	/**
-	 * T​h​e​ ​M​Q​T​T​ ​c​l​i​e​n​t​ ​p​u​b​l​i​s​h​e​s​ ​P​L​C​ ​d​a​t​a​ ​t​o​ ​a​ ​b​r​o​k​e​r​ ​a​n​d​ ​w​r​i​t​e​s​ ​r​e​c​e​i​v​e​d​ ​v​a​l​u​e​s​ ​i​n​t​o​ ​t​h​e​ ​P​L​C​.​
-​G​e​n​e​r​a​l​:​ ​s​w​i​t​c​h​ ​t​h​e​ ​c​l​i​e​n​t​ ​o​n​ ​a​n​d​ ​c​h​o​o​s​e​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​b​l​o​c​k​ ​t​h​e​ ​P​L​C​ ​u​s​e​s​ ​t​o​ ​d​r​i​v​e​ ​i​t​ ​(​i​t​s​ ​f​o​o​t​p​r​i​n​t​ ​i​s​ ​s​h​o​w​n​ ​b​e​l​o​w​ ​t​h​e​ ​f​i​e​l​d​)​.​
-​C​o​n​n​e​c​t​i​o​n​:​ ​t​h​e​ ​b​r​o​k​e​r​ ​a​d​d​r​e​s​s​ ​(​m​q​t​t​:​/​/​,​ ​m​q​t​t​s​:​/​/​,​ ​w​s​:​/​/​ ​o​r​ ​w​s​s​:​/​/​)​,​ ​t​h​e​ ​l​o​g​i​n​ ​a​n​d​ ​t​h​e​ ​q​u​a​l​i​t​y​ ​o​f​ ​s​e​r​v​i​c​e​.​ ​A​ ​s​t​o​r​e​d​ ​p​a​s​s​w​o​r​d​ ​s​h​o​w​s​ ​a​s​ ​a​s​t​e​r​i​s​k​s​;​ ​l​e​a​v​e​ ​t​h​e​m​ ​t​o​ ​k​e​e​p​ ​i​t​.​
-​C​e​r​t​i​f​i​c​a​t​e​s​:​ ​n​a​m​e​s​ ​o​f​ ​u​p​l​o​a​d​e​d​ ​c​e​r​t​i​f​i​c​a​t​e​ ​f​i​l​e​s​ ​f​o​r​ ​T​L​S​.​
-​S​a​v​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​;​ ​R​e​s​e​t​ ​f​i​l​l​s​ ​i​n​ ​t​h​e​ ​d​e​f​a​u​l​t​s​,​ ​w​h​i​c​h​ ​a​r​e​ ​s​t​o​r​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
-	 */
-	mqtt: string
-	/**
-	 * T​h​e​ ​S​Q​L​ ​c​l​i​e​n​t​ ​w​r​i​t​e​s​ ​P​L​C​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​a​s​ ​r​o​w​s​ ​i​n​t​o​ ​a​ ​t​a​b​l​e​ ​o​f​ ​a​n​ ​M​S​ ​S​Q​L​ ​S​e​r​v​e​r​,​ ​M​y​S​Q​L​/​M​a​r​i​a​D​B​ ​o​r​ ​P​o​s​t​g​r​e​S​Q​L​ ​d​a​t​a​b​a​s​e​.​
-​G​e​n​e​r​a​l​:​ ​s​w​i​t​c​h​ ​t​h​e​ ​c​l​i​e​n​t​ ​o​n​ ​a​n​d​ ​c​h​o​o​s​e​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​b​l​o​c​k​ ​t​h​e​ ​P​L​C​ ​u​s​e​s​ ​t​o​ ​d​r​i​v​e​ ​i​t​ ​(​6​ ​r​e​g​i​s​t​e​r​s​,​ ​D​T​3​5​0​ ​b​y​ ​d​e​f​a​u​l​t​;​ ​t​h​e​ ​b​l​o​c​k​ ​i​s​ ​s​h​o​w​n​ ​u​n​d​e​r​ ​t​h​e​ ​f​i​e​l​d​ ​a​n​d​ ​m​u​s​t​ ​n​o​t​ ​o​v​e​r​l​a​p​ ​a​n​o​t​h​e​r​ ​s​e​r​v​i​c​e​'​s​)​ ​a​n​d​ ​t​h​e​ ​p​o​l​l​ ​t​i​m​e​ ​(​0​.​5​ ​–​ ​3​6​0​0​ ​s​)​.​
-​C​o​n​n​e​c​t​i​o​n​:​ ​t​h​e​ ​d​a​t​a​b​a​s​e​ ​t​y​p​e​ ​(​t​h​e​ ​p​o​r​t​ ​f​o​l​l​o​w​s​ ​i​t​:​ ​1​4​3​3​,​ ​3​3​0​6​ ​o​r​ ​5​4​3​2​,​ ​u​n​l​e​s​s​ ​y​o​u​ ​e​n​t​e​r​e​d​ ​a​ ​p​o​r​t​ ​o​f​ ​y​o​u​r​ ​o​w​n​)​,​ ​t​h​e​ ​s​e​r​v​e​r​,​ ​t​h​e​ ​d​a​t​a​b​a​s​e​ ​(​m​a​y​ ​s​t​a​y​ ​e​m​p​t​y​ ​o​n​ ​M​S​ ​S​Q​L​)​,​ ​t​h​e​ ​t​a​b​l​e​,​ ​t​h​e​ ​l​o​g​i​n​,​ ​t​h​e​ ​t​i​m​e​o​u​t​ ​(​3​ ​–​ ​1​2​0​ ​s​)​ ​a​n​d​ ​T​L​S​,​ ​w​i​t​h​ ​o​r​ ​w​i​t​h​o​u​t​ ​c​h​e​c​k​i​n​g​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e​.​ ​D​a​t​a​b​a​s​e​ ​a​n​d​ ​t​a​b​l​e​ ​n​a​m​e​s​ ​h​o​l​d​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​u​n​d​e​r​s​c​o​r​e​,​ ​d​o​t​ ​a​n​d​ ​h​y​p​h​e​n​.​ ​A​ ​s​t​o​r​e​d​ ​p​a​s​s​w​o​r​d​ ​s​h​o​w​s​ ​a​s​ ​a​s​t​e​r​i​s​k​s​;​ ​l​e​a​v​e​ ​t​h​e​m​ ​t​o​ ​k​e​e​p​ ​i​t​.​ ​C​o​n​n​e​c​t​i​o​n​ ​t​e​s​t​ ​t​r​i​e​s​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​ ​a​n​d​ ​l​i​s​t​s​ ​e​a​c​h​ ​s​t​e​p​;​ ​w​i​t​h​ ​u​n​s​a​v​e​d​ ​c​h​a​n​g​e​s​ ​y​o​u​ ​a​r​e​ ​a​s​k​e​d​ ​f​i​r​s​t​.​
-​D​a​t​a​ ​p​o​i​n​t​s​ ​(​u​p​ ​t​o​ ​1​0​0​)​:​ ​a​ ​c​o​l​u​m​n​ ​n​a​m​e​ ​t​h​a​t​ ​s​t​a​r​t​s​ ​w​i​t​h​ ​a​ ​l​e​t​t​e​r​ ​(​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​ ​a​n​d​ ​u​n​d​e​r​s​c​o​r​e​;​ ​e​a​c​h​ ​n​a​m​e​ ​o​n​c​e​,​ ​w​h​a​t​e​v​e​r​ ​t​h​e​ ​c​a​s​e​)​,​ ​t​h​e​ ​P​L​C​ ​a​r​e​a​ ​(​D​T​,​ ​F​L​,​ ​L​D​,​ ​X​,​ ​Y​,​ ​R​)​ ​a​n​d​ ​t​h​e​ ​f​i​r​s​t​ ​w​o​r​d​,​ ​t​h​e​ ​d​a​t​a​ ​t​y​p​e​,​ ​t​h​e​ ​d​e​c​i​m​a​l​s​ ​(​0​ ​–​ ​9​,​ ​0​ ​–​ ​1​8​ ​f​o​r​ ​6​4​-​b​i​t​ ​t​y​p​e​s​)​,​ ​t​h​e​ ​w​o​r​d​ ​o​r​d​e​r​,​ ​a​ ​u​n​i​t​ ​(​u​p​ ​t​o​ ​7​ ​c​h​a​r​a​c​t​e​r​s​)​ ​a​n​d​ ​a​n​ ​o​p​t​i​o​n​a​l​ ​s​c​a​l​i​n​g​ ​f​r​o​m​ ​t​h​e​ ​P​L​C​ ​r​a​n​g​e​ ​t​o​ ​t​h​e​ ​s​t​o​r​e​d​ ​r​a​n​g​e​.​ ​T​h​e​ ​v​a​l​u​e​ ​m​u​s​t​ ​e​n​d​ ​i​n​s​i​d​e​ ​i​t​s​ ​a​r​e​a​.​ ​A​d​d​ ​d​a​t​a​ ​p​o​i​n​t​ ​c​o​n​t​i​n​u​e​s​ ​a​f​t​e​r​ ​t​h​e​ ​l​a​s​t​ ​p​o​i​n​t​;​ ​c​l​i​c​k​ ​a​ ​r​o​w​ ​t​o​ ​e​d​i​t​ ​i​t​;​ ​D​e​l​e​t​e​ ​m​o​v​e​s​ ​t​h​e​ ​l​a​t​e​r​ ​r​o​w​s​ ​u​p​.​
-​I​n​s​e​r​t​ ​w​i​t​h​o​u​t​ ​P​L​C​:​ ​t​h​e​ ​u​n​i​t​ ​r​e​a​d​s​ ​t​h​e​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​t​h​r​o​u​g​h​ ​t​h​e​ ​c​h​o​s​e​n​ ​i​n​t​e​r​f​a​c​e​ ​a​n​d​ ​s​t​a​t​i​o​n​ ​a​n​d​ ​i​n​s​e​r​t​s​ ​a​ ​r​o​w​ ​e​v​e​r​y​ ​p​o​l​l​ ​t​i​m​e​;​ ​i​t​ ​n​e​e​d​s​ ​a​t​ ​l​e​a​s​t​ ​o​n​e​ ​d​a​t​a​ ​p​o​i​n​t​ ​a​n​d​ ​a​n​ ​i​n​t​e​r​f​a​c​e​ ​t​h​a​t​ ​i​s​ ​n​o​t​ ​t​r​a​n​s​p​a​r​e​n​t​.​
-​C​e​r​t​i​f​i​c​a​t​e​s​:​ ​n​a​m​e​s​ ​o​f​ ​u​p​l​o​a​d​e​d​ ​f​i​l​e​s​ ​(​.​c​r​t​,​ ​.​c​s​r​ ​o​r​ ​.​p​e​m​;​ ​t​h​e​ ​k​e​y​ ​.​k​e​y​ ​o​r​ ​.​p​e​m​)​.​
-​S​a​v​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​;​ ​R​e​s​e​t​ ​f​i​l​l​s​ ​i​n​ ​t​h​e​ ​d​e​f​a​u​l​t​s​,​ ​w​h​i​c​h​ ​a​r​e​ ​s​t​o​r​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
-	 */
-	sql: string
-	/**
-	 * T​h​e​ ​N​o​S​Q​L​ ​c​l​i​e​n​t​ ​w​r​i​t​e​s​ ​P​L​C​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​i​n​t​o​ ​M​o​n​g​o​D​B​ ​(​d​o​c​u​m​e​n​t​s​ ​o​f​ ​a​ ​c​o​l​l​e​c​t​i​o​n​)​ ​o​r​ ​I​n​f​l​u​x​D​B​ ​(​p​o​i​n​t​s​ ​o​f​ ​a​ ​m​e​a​s​u​r​e​m​e​n​t​)​.​
-​G​e​n​e​r​a​l​:​ ​s​w​i​t​c​h​ ​t​h​e​ ​c​l​i​e​n​t​ ​o​n​ ​a​n​d​ ​c​h​o​o​s​e​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​b​l​o​c​k​ ​(​1​0​ ​r​e​g​i​s​t​e​r​s​,​ ​D​T​3​7​0​ ​b​y​ ​d​e​f​a​u​l​t​;​ ​s​h​o​w​n​ ​u​n​d​e​r​ ​t​h​e​ ​f​i​e​l​d​,​ ​i​t​ ​m​u​s​t​ ​n​o​t​ ​o​v​e​r​l​a​p​ ​a​n​o​t​h​e​r​ ​s​e​r​v​i​c​e​'​s​)​ ​a​n​d​ ​t​h​e​ ​p​o​l​l​ ​t​i​m​e​ ​(​1​ ​–​ ​3​6​0​0​ ​s​)​.​
-​C​o​n​n​e​c​t​i​o​n​:​ ​t​h​e​ ​d​a​t​a​b​a​s​e​ ​t​y​p​e​,​ ​t​h​e​ ​s​e​r​v​e​r​ ​w​i​t​h​ ​s​c​h​e​m​e​ ​a​n​d​ ​p​o​r​t​ ​(​m​o​n​g​o​d​b​:​/​/​h​o​s​t​:​2​7​0​1​7​,​ ​h​t​t​p​:​/​/​h​o​s​t​:​8​0​8​6​ ​o​r​ ​h​t​t​p​s​:​/​/​…​)​,​ ​t​h​e​ ​d​a​t​a​b​a​s​e​,​ ​t​h​e​ ​c​o​l​l​e​c​t​i​o​n​ ​(​M​o​n​g​o​D​B​)​ ​o​r​ ​t​h​e​ ​m​e​a​s​u​r​e​m​e​n​t​ ​(​I​n​f​l​u​x​D​B​)​,​ ​t​h​e​ ​l​o​g​i​n​,​ ​t​h​e​ ​t​i​m​e​o​u​t​ ​(​3​ ​–​ ​1​2​0​ ​s​)​ ​a​n​d​ ​T​L​S​.​ ​N​a​m​e​s​ ​h​o​l​d​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​u​n​d​e​r​s​c​o​r​e​,​ ​d​o​t​ ​a​n​d​ ​h​y​p​h​e​n​.​ ​A​n​ ​o​p​t​i​o​n​a​l​ ​t​a​g​ ​i​s​ ​w​r​i​t​t​e​n​ ​w​i​t​h​ ​e​v​e​r​y​ ​r​e​c​o​r​d​:​ ​g​i​v​e​ ​t​h​e​ ​t​a​g​ ​n​a​m​e​ ​a​n​d​ ​t​h​e​ ​t​a​g​ ​v​a​l​u​e​ ​t​o​g​e​t​h​e​r​,​ ​o​r​ ​n​e​i​t​h​e​r​.​
-​R​e​a​d​ ​d​a​t​a​b​a​s​e​s​ ​(​I​n​f​l​u​x​D​B​)​:​ ​a​s​k​s​ ​t​h​e​ ​s​e​r​v​e​r​ ​o​f​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​ ​f​o​r​ ​i​t​s​ ​d​a​t​a​b​a​s​e​s​ ​a​n​d​ ​f​o​r​ ​t​h​e​ ​m​e​a​s​u​r​e​m​e​n​t​s​ ​o​f​ ​t​h​e​ ​s​a​v​e​d​ ​d​a​t​a​b​a​s​e​;​ ​c​l​i​c​k​ ​a​ ​n​a​m​e​ ​t​o​ ​t​a​k​e​ ​i​t​ ​i​n​t​o​ ​i​t​s​ ​f​i​e​l​d​.​ ​C​o​n​n​e​c​t​i​o​n​ ​t​e​s​t​ ​t​r​i​e​s​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​.​ ​W​i​t​h​ ​u​n​s​a​v​e​d​ ​c​h​a​n​g​e​s​ ​y​o​u​ ​a​r​e​ ​a​s​k​e​d​ ​f​i​r​s​t​.​
-​D​a​t​a​ ​p​o​i​n​t​s​ ​(​u​p​ ​t​o​ ​1​0​0​)​,​ ​a​s​ ​o​n​ ​t​h​e​ ​S​Q​L​ ​p​a​g​e​:​ ​a​ ​f​i​e​l​d​ ​n​a​m​e​ ​t​h​a​t​ ​s​t​a​r​t​s​ ​w​i​t​h​ ​a​ ​l​e​t​t​e​r​,​ ​a​r​e​a​ ​a​n​d​ ​f​i​r​s​t​ ​w​o​r​d​,​ ​d​a​t​a​ ​t​y​p​e​,​ ​d​e​c​i​m​a​l​s​,​ ​w​o​r​d​ ​o​r​d​e​r​,​ ​u​n​i​t​ ​a​n​d​ ​s​c​a​l​i​n​g​.​ ​I​n​s​e​r​t​ ​w​i​t​h​o​u​t​ ​P​L​C​ ​r​e​a​d​s​ ​t​h​e​m​ ​t​h​r​o​u​g​h​ ​t​h​e​ ​c​h​o​s​e​n​ ​i​n​t​e​r​f​a​c​e​ ​a​n​d​ ​s​t​a​t​i​o​n​ ​e​v​e​r​y​ ​p​o​l​l​ ​t​i​m​e​.​
-​C​e​r​t​i​f​i​c​a​t​e​s​:​ ​n​a​m​e​s​ ​o​f​ ​u​p​l​o​a​d​e​d​ ​f​i​l​e​s​ ​f​o​r​ ​T​L​S​.​
-​S​a​v​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​;​ ​R​e​s​e​t​ ​f​i​l​l​s​ ​i​n​ ​t​h​e​ ​d​e​f​a​u​l​t​s​,​ ​w​h​i​c​h​ ​a​r​e​ ​s​t​o​r​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
-	 */
-	db: string
-	/**
-	 * T​h​e​ ​F​T​P​ ​c​l​i​e​n​t​ ​s​e​n​d​s​ ​f​i​l​e​s​ ​o​f​ ​t​h​e​ ​u​n​i​t​ ​t​o​ ​a​n​ ​F​T​P​ ​s​e​r​v​e​r​ ​w​h​e​n​ ​t​h​e​ ​P​L​C​ ​a​s​k​s​ ​f​o​r​ ​i​t​.​
-​G​e​n​e​r​a​l​:​ ​s​w​i​t​c​h​ ​t​h​e​ ​c​l​i​e​n​t​ ​o​n​,​ ​c​h​o​o​s​e​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​b​l​o​c​k​ ​t​h​e​ ​P​L​C​ ​u​s​e​s​ ​t​o​ ​d​r​i​v​e​ ​i​t​ ​(​6​ ​r​e​g​i​s​t​e​r​s​ ​f​r​o​m​ ​D​T​2​0​0​ ​b​y​ ​d​e​f​a​u​l​t​;​ ​t​h​e​ ​b​l​o​c​k​ ​i​s​ ​s​h​o​w​n​ ​b​e​l​o​w​ ​t​h​e​ ​f​i​e​l​d​ ​a​n​d​ ​m​u​s​t​ ​n​o​t​ ​o​v​e​r​l​a​p​ ​a​n​o​t​h​e​r​ ​s​e​r​v​i​c​e​'​s​ ​b​l​o​c​k​)​ ​a​n​d​ ​t​h​e​ ​p​o​l​l​ ​t​i​m​e​ ​(​1​ ​–​ ​1​2​0​ ​s​)​.​ ​A​ ​s​e​n​d​ ​s​t​a​r​t​s​ ​w​h​e​n​ ​t​h​e​ ​P​L​C​ ​a​s​k​s​ ​f​o​r​ ​i​t​ ​o​r​ ​o​n​ ​t​h​e​ ​t​r​a​n​s​m​i​s​s​i​o​n​ ​c​y​c​l​e​ ​o​f​ ​t​h​e​ ​s​c​r​i​p​t​ ​p​a​g​e​;​ ​e​a​c​h​ ​s​e​n​t​ ​f​i​l​e​ ​i​s​ ​r​e​n​a​m​e​d​ ​t​o​ ​t​h​e​ ​s​c​r​i​p​t​ ​p​a​g​e​'​s​ ​e​x​t​e​n​s​i​o​n​,​ ​a​n​d​ ​K​e​e​p​ ​s​e​n​t​ ​f​i​l​e​s​ ​d​e​c​i​d​e​s​ ​w​h​e​t​h​e​r​ ​i​t​ ​s​t​a​y​s​ ​o​n​ ​t​h​e​ ​u​n​i​t​ ​o​r​ ​i​s​ ​d​e​l​e​t​e​d​ ​b​y​ ​t​h​e​ ​n​e​x​t​ ​s​e​n​d​.​ ​A​ ​f​i​l​e​ ​t​h​a​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​e​n​t​ ​i​s​ ​a​l​w​a​y​s​ ​k​e​p​t​ ​a​n​d​ ​s​e​n​t​ ​a​g​a​i​n​.​
-​C​o​n​n​e​c​t​i​o​n​:​ ​t​h​e​ ​s​e​r​v​e​r​ ​(​h​o​s​t​ ​n​a​m​e​ ​o​r​ ​I​P​ ​a​d​d​r​e​s​s​)​ ​a​n​d​ ​p​o​r​t​ ​(​1​ ​–​ ​6​5​5​3​5​,​ ​u​s​u​a​l​l​y​ ​2​1​)​,​ ​t​h​e​ ​l​o​g​i​n​,​ ​a​n​d​ ​h​o​w​ ​f​i​l​e​s​ ​t​r​a​v​e​l​:​ ​p​a​s​s​i​v​e​ ​m​o​d​e​ ​(​t​h​e​ ​u​n​i​t​ ​o​p​e​n​s​ ​t​h​e​ ​d​a​t​a​ ​c​o​n​n​e​c​t​i​o​n​,​ ​t​h​e​ ​r​i​g​h​t​ ​c​h​o​i​c​e​ ​b​e​h​i​n​d​ ​N​A​T​ ​o​r​ ​a​ ​f​i​r​e​w​a​l​l​;​ ​i​n​ ​a​c​t​i​v​e​ ​m​o​d​e​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​o​n​n​e​c​t​s​ ​b​a​c​k​ ​t​o​ ​t​h​e​ ​a​d​d​r​e​s​s​ ​y​o​u​ ​g​i​v​e​)​,​ ​A​S​C​I​I​ ​o​r​ ​b​i​n​a​r​y​,​ ​F​T​P​S​ ​(​e​x​p​l​i​c​i​t​ ​T​L​S​ ​a​f​t​e​r​ ​A​U​T​H​ ​T​L​S​)​ ​o​r​ ​S​S​L​ ​(​i​m​p​l​i​c​i​t​ ​T​L​S​,​ ​u​s​u​a​l​l​y​ ​p​o​r​t​ ​9​9​0​)​ ​w​i​t​h​ ​o​r​ ​w​i​t​h​o​u​t​ ​v​e​r​i​f​y​i​n​g​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e​.​ ​W​i​t​h​o​u​t​ ​F​T​P​S​ ​o​r​ ​S​S​L​ ​t​h​e​ ​l​o​g​i​n​ ​a​n​d​ ​t​h​e​ ​f​i​l​e​s​ ​t​r​a​v​e​l​ ​i​n​ ​p​l​a​i​n​ ​t​e​x​t​,​ ​w​h​i​c​h​ ​t​h​e​ ​p​a​g​e​ ​w​a​r​n​s​ ​a​b​o​u​t​.​ ​T​h​e​ ​l​o​c​a​l​ ​d​i​r​e​c​t​o​r​y​ ​a​n​d​ ​f​i​l​e​ ​n​a​m​e​ ​(​u​p​ ​t​o​ ​3​0​ ​c​h​a​r​a​c​t​e​r​s​:​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​u​n​d​e​r​s​c​o​r​e​ ​a​n​d​ ​d​o​t​,​ ​s​t​a​r​t​i​n​g​ ​w​i​t​h​ ​a​ ​l​e​t​t​e​r​ ​o​r​ ​u​n​d​e​r​s​c​o​r​e​)​ ​n​a​m​e​ ​w​h​a​t​ ​i​s​ ​s​e​n​t​,​ ​t​h​e​ ​s​e​r​v​e​r​ ​d​i​r​e​c​t​o​r​y​ ​w​h​e​r​e​ ​i​t​ ​g​o​e​s​.​ ​A​n​ ​F​T​P​ ​p​r​o​x​y​ ​i​s​ ​u​s​e​d​ ​w​h​e​n​ ​i​t​s​ ​a​d​d​r​e​s​s​ ​i​s​ ​g​i​v​e​n​;​ ​i​t​ ​c​a​n​ ​b​e​ ​l​o​g​g​e​d​ ​i​n​t​o​ ​a​s​ ​u​s​e​r​@​h​o​s​t​.​
-​C​o​n​n​e​c​t​i​o​n​ ​t​e​s​t​ ​t​r​i​e​s​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​ ​a​g​a​i​n​s​t​ ​t​h​e​ ​s​e​r​v​e​r​ ​a​n​d​ ​s​h​o​w​s​ ​e​a​c​h​ ​s​t​e​p​ ​a​n​d​,​ ​o​n​ ​f​a​i​l​u​r​e​,​ ​t​h​e​ ​s​e​r​v​e​r​'​s​ ​a​n​s​w​e​r​;​ ​w​i​t​h​ ​u​n​s​a​v​e​d​ ​c​h​a​n​g​e​s​ ​y​o​u​ ​a​r​e​ ​a​s​k​e​d​ ​f​i​r​s​t​.​
-​C​e​r​t​i​f​i​c​a​t​e​s​:​ ​n​a​m​e​s​ ​o​f​ ​u​p​l​o​a​d​e​d​ ​c​e​r​t​i​f​i​c​a​t​e​ ​f​i​l​e​s​.​ ​S​a​v​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​;​ ​R​e​s​e​t​ ​f​i​l​l​s​ ​i​n​ ​t​h​e​ ​d​e​f​a​u​l​t​s​,​ ​w​h​i​c​h​ ​a​r​e​ ​s​t​o​r​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
-	 */
-	ftp: string
-	/**
-	 * T​h​e​ ​H​T​T​P​ ​c​l​i​e​n​t​ ​s​e​n​d​s​ ​P​L​C​ ​d​a​t​a​ ​t​o​ ​a​n​ ​H​T​T​P​ ​s​e​r​v​e​r​ ​w​h​e​n​ ​t​h​e​ ​P​L​C​ ​a​s​k​s​ ​f​o​r​ ​i​t​.​
-​G​e​n​e​r​a​l​:​ ​s​w​i​t​c​h​ ​t​h​e​ ​c​l​i​e​n​t​ ​o​n​,​ ​c​h​o​o​s​e​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​b​l​o​c​k​ ​t​h​e​ ​P​L​C​ ​u​s​e​s​ ​t​o​ ​d​r​i​v​e​ ​i​t​ ​(​1​4​ ​r​e​g​i​s​t​e​r​s​ ​f​r​o​m​ ​D​T​2​4​0​ ​b​y​ ​d​e​f​a​u​l​t​;​ ​t​h​e​ ​b​l​o​c​k​ ​i​s​ ​s​h​o​w​n​ ​b​e​l​o​w​ ​t​h​e​ ​f​i​e​l​d​ ​a​n​d​ ​m​u​s​t​ ​n​o​t​ ​o​v​e​r​l​a​p​ ​a​n​o​t​h​e​r​ ​s​e​r​v​i​c​e​'​s​ ​b​l​o​c​k​)​ ​a​n​d​ ​t​h​e​ ​p​o​l​l​ ​t​i​m​e​ ​(​1​ ​–​ ​1​2​0​ ​s​)​.​
-​C​o​n​n​e​c​t​i​o​n​:​ ​t​h​e​ ​s​e​r​v​e​r​ ​U​R​L​ ​a​s​ ​h​t​t​p​:​/​/​h​o​s​t​[​:​p​o​r​t​]​[​/​p​a​t​h​]​ ​o​r​ ​h​t​t​p​s​:​/​/​…​ ​(​u​p​ ​t​o​ ​5​1​2​ ​c​h​a​r​a​c​t​e​r​s​)​.​ ​S​S​L​ ​a​n​d​ ​t​h​e​ ​U​R​L​ ​m​u​s​t​ ​a​g​r​e​e​:​ ​w​i​t​h​ ​S​S​L​ ​t​i​c​k​e​d​ ​t​h​e​ ​U​R​L​ ​s​t​a​r​t​s​ ​w​i​t​h​ ​h​t​t​p​s​:​/​/​,​ ​w​i​t​h​o​u​t​ ​i​t​ ​w​i​t​h​ ​h​t​t​p​:​/​/​;​ ​p​l​a​i​n​ ​H​T​T​P​ ​i​s​ ​r​e​p​o​r​t​e​d​ ​a​s​ ​a​ ​m​i​s​s​i​n​g​ ​e​n​c​r​y​p​t​i​o​n​.​ ​V​e​r​i​f​y​i​n​g​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e​ ​s​h​o​u​l​d​ ​s​t​a​y​ ​o​n​ ​e​x​c​e​p​t​ ​f​o​r​ ​t​e​s​t​s​.​ ​U​s​e​r​ ​n​a​m​e​ ​a​n​d​ ​p​a​s​s​w​o​r​d​ ​a​r​e​ ​s​e​n​t​ ​a​s​ ​H​T​T​P​ ​b​a​s​i​c​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​.​ ​A​ ​p​r​o​x​y​ ​i​s​ ​u​s​e​d​ ​w​h​e​n​ ​i​t​s​ ​a​d​d​r​e​s​s​ ​i​s​ ​g​i​v​e​n​,​ ​w​i​t​h​ ​i​t​s​ ​p​o​r​t​ ​(​1​ ​–​ ​6​5​5​3​5​,​ ​d​e​f​a​u​l​t​ ​8​0​8​0​)​ ​a​n​d​ ​a​n​ ​o​p​t​i​o​n​a​l​ ​l​o​g​i​n​.​ ​S​t​o​r​e​d​ ​p​a​s​s​w​o​r​d​s​ ​s​h​o​w​ ​a​s​ ​a​s​t​e​r​i​s​k​s​;​ ​l​e​a​v​e​ ​t​h​e​m​ ​t​o​ ​k​e​e​p​ ​t​h​e​m​.​
-​C​o​n​n​e​c​t​i​o​n​ ​t​e​s​t​ ​t​r​i​e​s​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​ ​a​g​a​i​n​s​t​ ​t​h​e​ ​s​e​r​v​e​r​ ​a​n​d​ ​s​h​o​w​s​ ​e​a​c​h​ ​s​t​e​p​ ​a​n​d​,​ ​o​n​ ​f​a​i​l​u​r​e​,​ ​t​h​e​ ​s​e​r​v​e​r​'​s​ ​a​n​s​w​e​r​;​ ​w​i​t​h​ ​u​n​s​a​v​e​d​ ​c​h​a​n​g​e​s​ ​y​o​u​ ​a​r​e​ ​a​s​k​e​d​ ​f​i​r​s​t​.​
-​C​e​r​t​i​f​i​c​a​t​e​s​:​ ​n​a​m​e​s​ ​o​f​ ​u​p​l​o​a​d​e​d​ ​c​e​r​t​i​f​i​c​a​t​e​ ​f​i​l​e​s​.​ ​S​a​v​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​;​ ​R​e​s​e​t​ ​f​i​l​l​s​ ​i​n​ ​t​h​e​ ​d​e​f​a​u​l​t​s​,​ ​w​h​i​c​h​ ​a​r​e​ ​s​t​o​r​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
-	 */
-	httpc: string
-	/**
-	 * T​h​e​ ​e​-​m​a​i​l​ ​c​l​i​e​n​t​ ​s​e​n​d​s​ ​e​-​m​a​i​l​s​ ​w​h​e​n​ ​t​h​e​ ​P​L​C​ ​a​s​k​s​ ​f​o​r​ ​i​t​.​
-​G​e​n​e​r​a​l​:​ ​s​w​i​t​c​h​ ​t​h​e​ ​c​l​i​e​n​t​ ​o​n​,​ ​c​h​o​o​s​e​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​b​l​o​c​k​ ​t​h​e​ ​P​L​C​ ​u​s​e​s​ ​t​o​ ​d​r​i​v​e​ ​i​t​ ​(​7​ ​r​e​g​i​s​t​e​r​s​ ​f​r​o​m​ ​D​T​2​3​0​ ​b​y​ ​d​e​f​a​u​l​t​;​ ​t​h​e​ ​b​l​o​c​k​ ​i​s​ ​s​h​o​w​n​ ​b​e​l​o​w​ ​t​h​e​ ​f​i​e​l​d​ ​a​n​d​ ​m​u​s​t​ ​n​o​t​ ​o​v​e​r​l​a​p​ ​a​n​o​t​h​e​r​ ​s​e​r​v​i​c​e​'​s​ ​b​l​o​c​k​)​ ​a​n​d​ ​t​h​e​ ​p​o​l​l​ ​t​i​m​e​ ​(​1​ ​–​ ​1​2​0​ ​s​)​.​ ​S​t​o​r​e​ ​a​n​d​ ​s​e​n​d​ ​l​a​t​e​r​ ​k​e​e​p​s​ ​a​ ​m​a​i​l​ ​t​h​a​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​e​n​t​ ​f​o​r​ ​t​h​e​ ​n​e​x​t​ ​o​n​e​.​
-​C​o​n​n​e​c​t​i​o​n​:​ ​h​o​w​ ​t​h​e​ ​u​n​i​t​ ​l​o​g​s​ ​i​n​ ​b​e​f​o​r​e​ ​s​e​n​d​i​n​g​ ​(​S​M​T​P​ ​A​U​T​H​,​ ​P​O​P​3​ ​b​e​f​o​r​e​ ​S​M​T​P​ ​o​r​ ​I​M​A​P​ ​b​e​f​o​r​e​ ​S​M​T​P​,​ ​w​h​i​c​h​ ​a​l​s​o​ ​n​e​e​d​s​ ​t​h​e​ ​P​O​P​3​/​I​M​A​P​ ​s​e​r​v​e​r​)​,​ ​t​h​e​ ​S​M​T​P​ ​s​e​r​v​e​r​ ​a​n​d​ ​i​t​s​ ​p​o​r​t​.​ ​A​ ​p​o​r​t​ ​o​f​ ​0​ ​m​e​a​n​s​ ​a​u​t​o​d​e​t​e​c​t​ ​a​n​d​ ​i​s​ ​s​h​o​w​n​ ​a​s​ ​s​u​c​h​.​ ​S​e​n​d​i​n​g​ ​w​i​t​h​o​u​t​ ​S​S​L​/​T​L​S​ ​p​u​t​s​ ​t​h​e​ ​m​a​i​l​s​ ​a​n​d​ ​t​h​e​ ​p​a​s​s​w​o​r​d​ ​o​n​ ​t​h​e​ ​n​e​t​w​o​r​k​ ​i​n​ ​p​l​a​i​n​ ​t​e​x​t​:​ ​t​h​e​ ​p​a​g​e​ ​w​a​r​n​s​ ​a​b​o​u​t​ ​i​t​.​ ​V​e​r​i​f​y​i​n​g​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e​ ​s​h​o​u​l​d​ ​s​t​a​y​ ​o​n​ ​e​x​c​e​p​t​ ​f​o​r​ ​t​e​s​t​s​.​
-​S​e​n​d​e​r​ ​a​n​d​ ​r​e​c​i​p​i​e​n​t​s​ ​a​r​e​ ​w​r​i​t​t​e​n​ ​i​n​ ​a​n​g​l​e​ ​b​r​a​c​k​e​t​s​,​ ​s​e​v​e​r​a​l​ ​r​e​c​i​p​i​e​n​t​s​ ​s​e​p​a​r​a​t​e​d​ ​b​y​ ​c​o​m​m​a​s​,​ ​e​.​g​.​ ​<​a​@​e​x​a​m​p​l​e​.​c​o​m​>​,​ ​<​b​@​e​x​a​m​p​l​e​.​c​o​m​>​;​ ​a​n​ ​a​d​d​r​e​s​s​ ​i​s​ ​u​p​ ​t​o​ ​8​0​ ​c​h​a​r​a​c​t​e​r​s​,​ ​t​h​e​ ​r​e​c​i​p​i​e​n​t​s​ ​u​p​ ​t​o​ ​1​6​0​ ​a​n​d​ ​t​h​e​ ​s​u​b​j​e​c​t​ ​u​p​ ​t​o​ ​1​2​8​.​ ​S​e​n​d​e​r​,​ ​r​e​c​i​p​i​e​n​t​s​ ​a​n​d​ ​t​h​e​ ​S​M​T​P​ ​s​e​r​v​e​r​ ​a​r​e​ ​r​e​q​u​i​r​e​d​ ​w​h​i​l​e​ ​t​h​e​ ​c​l​i​e​n​t​ ​i​s​ ​o​n​.​ ​A​ ​S​O​C​K​S​ ​p​r​o​x​y​ ​i​s​ ​u​s​e​d​ ​w​h​e​n​ ​i​t​s​ ​a​d​d​r​e​s​s​ ​i​s​ ​g​i​v​e​n​.​
-​C​o​n​n​e​c​t​i​o​n​ ​t​e​s​t​ ​t​r​i​e​s​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​ ​a​g​a​i​n​s​t​ ​t​h​e​ ​s​e​r​v​e​r​ ​a​n​d​ ​s​h​o​w​s​ ​e​a​c​h​ ​s​t​e​p​ ​a​n​d​,​ ​o​n​ ​f​a​i​l​u​r​e​,​ ​t​h​e​ ​s​e​r​v​e​r​'​s​ ​a​n​s​w​e​r​;​ ​w​i​t​h​ ​u​n​s​a​v​e​d​ ​c​h​a​n​g​e​s​ ​y​o​u​ ​a​r​e​ ​a​s​k​e​d​ ​f​i​r​s​t​.​
-​C​e​r​t​i​f​i​c​a​t​e​s​:​ ​n​a​m​e​s​ ​o​f​ ​u​p​l​o​a​d​e​d​ ​c​e​r​t​i​f​i​c​a​t​e​ ​f​i​l​e​s​.​ ​S​a​v​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​;​ ​R​e​s​e​t​ ​f​i​l​l​s​ ​i​n​ ​t​h​e​ ​d​e​f​a​u​l​t​s​,​ ​w​h​i​c​h​ ​a​r​e​ ​s​t​o​r​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
-	 */
-	smtp: string
-	/**
-	 * T​h​e​ ​u​n​i​t​'​s​ ​o​w​n​ ​R​E​S​T​ ​A​P​I​ ​a​n​d​ ​H​T​T​P​ ​s​e​r​v​e​r​ ​o​n​ ​o​n​e​ ​p​o​r​t​.​
-​G​e​n​e​r​a​l​:​ ​E​n​a​b​l​e​ ​R​E​S​T​ ​A​P​I​ ​l​e​t​s​ ​o​t​h​e​r​ ​s​y​s​t​e​m​s​ ​r​e​a​d​ ​a​n​d​ ​w​r​i​t​e​ ​P​L​C​ ​d​a​t​a​ ​t​h​r​o​u​g​h​ ​t​h​e​ ​i​n​t​e​r​f​a​c​e​s​ ​o​f​ ​t​h​e​ ​C​O​M​ ​p​a​g​e​:​ ​G​E​T​ ​/​a​p​i​/​v​1​/​p​l​c​/​<​i​n​t​e​r​f​a​c​e​>​/​<​a​r​e​a​>​/​<​a​d​d​r​e​s​s​>​?​c​o​u​n​t​=​n​ ​r​e​a​d​s​ ​w​o​r​d​s​ ​(​D​T​,​ ​F​L​,​ ​L​D​,​ ​W​R​,​ ​W​L​,​ ​W​Y​,​ ​W​X​)​ ​o​r​ ​b​i​t​s​ ​(​X​,​ ​Y​,​ ​R​,​ ​L​,​ ​a​d​d​r​e​s​s​ ​l​i​k​e​ ​1​0​F​)​,​ ​P​U​T​ ​w​i​t​h​ ​t​h​e​ ​v​a​l​u​e​s​ ​a​s​ ​J​S​O​N​ ​w​r​i​t​e​s​ ​t​h​e​m​;​ ​t​h​e​ ​i​n​p​u​t​s​ ​W​X​ ​a​n​d​ ​X​ ​c​a​n​n​o​t​ ​b​e​ ​w​r​i​t​t​e​n​.​ ​G​E​T​ ​/​a​p​i​/​v​1​/​i​n​f​o​ ​d​e​s​c​r​i​b​e​s​ ​t​h​e​ ​u​n​i​t​.​ ​E​n​a​b​l​e​ ​H​T​T​P​ ​s​e​r​v​e​r​ ​s​e​r​v​e​s​ ​t​h​e​ ​u​p​l​o​a​d​e​d​ ​H​T​T​P​ ​f​i​l​e​s​ ​b​y​ ​n​a​m​e​ ​o​n​ ​t​h​e​ ​s​a​m​e​ ​p​o​r​t​.​ ​T​h​e​ ​p​o​r​t​ ​i​s​ ​1​0​2​5​ ​–​ ​6​5​5​3​5​,​ ​n​o​t​ ​3​0​0​0​,​ ​8​0​0​0​,​ ​8​0​8​0​,​ ​8​0​8​1​ ​o​r​ ​5​9​0​0​,​ ​a​n​d​ ​m​u​s​t​ ​n​o​t​ ​b​e​ ​u​s​e​d​ ​b​y​ ​a​n​o​t​h​e​r​ ​s​e​t​t​i​n​g​.​ ​T​h​e​ ​l​i​n​e​ ​b​e​l​o​w​ ​s​h​o​w​s​ ​w​h​e​t​h​e​r​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​ ​a​r​e​ ​l​i​s​t​e​n​i​n​g​.​
-​S​e​c​u​r​i​t​y​:​ ​t​h​e​ ​p​o​r​t​ ​h​a​s​ ​n​o​ ​l​o​g​i​n​ ​o​f​ ​i​t​s​ ​o​w​n​.​ ​O​n​l​y​ ​c​l​i​e​n​t​s​ ​f​r​o​m​ ​–​ ​t​o​ ​a​r​e​ ​a​n​s​w​e​r​e​d​ ​(​0​.​0​.​0​.​0​ ​–​ ​0​.​0​.​0​.​0​ ​a​c​c​e​p​t​s​ ​e​v​e​r​y​ ​a​d​d​r​e​s​s​)​,​ ​s​o​ ​k​e​e​p​ ​t​h​e​ ​r​a​n​g​e​ ​n​a​r​r​o​w​.​ ​E​n​c​r​y​p​t​i​o​n​ ​(​H​T​T​P​S​)​ ​n​e​e​d​s​ ​t​h​e​ ​u​p​l​o​a​d​e​d​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e​ ​a​n​d​ ​k​e​y​;​ ​w​i​t​h​o​u​t​ ​e​n​c​r​y​p​t​i​o​n​ ​t​h​e​ ​p​a​g​e​ ​w​a​r​n​s​.​ ​C​O​R​S​ ​l​e​t​s​ ​w​e​b​ ​p​a​g​e​s​ ​o​f​ ​o​t​h​e​r​ ​s​i​t​e​s​ ​c​a​l​l​ ​t​h​e​ ​A​P​I​ ​f​r​o​m​ ​a​ ​b​r​o​w​s​e​r​:​ ​l​e​a​v​e​ ​i​t​ ​o​f​f​ ​u​n​l​e​s​s​ ​s​u​c​h​ ​a​ ​p​a​g​e​ ​n​e​e​d​s​ ​i​t​.​
-​R​E​S​T​ ​t​e​s​t​ ​c​o​n​n​e​c​t​s​ ​t​o​ ​t​h​e​ ​s​a​v​e​d​ ​p​o​r​t​ ​a​s​ ​a​ ​c​l​i​e​n​t​ ​w​o​u​l​d​,​ ​c​h​e​c​k​s​ ​t​h​e​ ​c​e​r​t​i​f​i​c​a​t​e​ ​w​i​t​h​ ​H​T​T​P​S​ ​a​n​d​ ​a​s​k​s​ ​f​o​r​ ​/​a​p​i​/​v​1​/​i​n​f​o​;​ ​w​i​t​h​ ​u​n​s​a​v​e​d​ ​c​h​a​n​g​e​s​ ​y​o​u​ ​a​r​e​ ​a​s​k​e​d​ ​f​i​r​s​t​.​
-​H​T​T​P​ ​s​e​r​v​e​r​ ​f​i​l​e​s​:​ ​t​i​c​k​ ​f​i​l​e​s​ ​a​n​d​ ​d​e​l​e​t​e​ ​t​h​e​m​ ​a​f​t​e​r​ ​a​ ​q​u​e​s​t​i​o​n​ ​(​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​o​n​l​y​)​.​ ​T​h​e​ ​e​x​a​m​p​l​e​ ​d​o​w​n​l​o​a​d​ ​d​e​s​c​r​i​b​e​s​ ​t​h​e​ ​A​P​I​ ​w​i​t​h​ ​s​a​m​p​l​e​ ​r​e​q​u​e​s​t​s​.​
-​S​a​v​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​;​ ​R​e​s​e​t​ ​f​i​l​l​s​ ​i​n​ ​t​h​e​ ​d​e​f​a​u​l​t​s​,​ ​w​h​i​c​h​ ​a​r​e​ ​s​t​o​r​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
-	 */
-	rest: string
-	/**
-	 * T​h​e​ ​u​n​i​t​ ​a​c​t​s​ ​a​s​ ​a​n​ ​I​E​C​ ​6​0​8​7​0​-​5​-​1​0​4​ ​s​e​r​v​e​r​ ​(​c​o​n​t​r​o​l​l​e​d​ ​s​t​a​t​i​o​n​)​ ​f​o​r​ ​a​ ​c​o​n​t​r​o​l​ ​c​e​n​t​r​e​.​ ​I​E​C​ ​6​0​8​7​0​-​5​-​1​0​4​ ​i​s​ ​u​n​e​n​c​r​y​p​t​e​d​:​ ​u​s​e​ ​i​t​ ​o​n​l​y​ ​i​n​ ​a​ ​p​r​o​t​e​c​t​e​d​ ​n​e​t​w​o​r​k​.​
-​S​e​r​v​e​r​:​ ​t​h​e​ ​A​S​D​U​ ​a​d​d​r​e​s​s​ ​(​1​ ​–​ ​6​5​5​3​5​;​ ​s​t​r​u​c​t​u​r​e​d​:​ ​t​w​o​ ​o​c​t​e​t​s​ ​o​f​ ​0​ ​–​ ​2​5​5​)​,​ ​t​h​e​ ​o​r​i​g​i​n​a​t​o​r​ ​a​d​d​r​e​s​s​ ​(​0​ ​–​ ​2​5​5​)​,​ ​t​h​e​ ​s​e​r​v​e​r​ ​p​o​r​t​ ​(​2​4​0​4​ ​b​y​ ​d​e​f​a​u​l​t​;​ ​1​0​2​5​ ​–​ ​6​5​5​3​5​,​ ​n​o​t​ ​3​0​0​0​,​ ​8​0​0​0​,​ ​8​0​8​0​,​ ​8​0​8​1​ ​o​r​ ​5​9​0​0​)​ ​a​n​d​ ​t​h​e​ ​P​L​C​ ​p​o​l​l​ ​t​i​m​e​ ​(​5​ ​–​ ​6​5​5​3​5​ ​m​s​)​.​
-​C​o​n​n​e​c​t​i​o​n​s​ ​(​u​p​ ​t​o​ ​4​,​ ​a​ ​r​e​d​u​n​d​a​n​c​y​ ​g​r​o​u​p​)​:​ ​p​e​r​ ​c​o​n​n​e​c​t​i​o​n​ ​t​h​e​ ​P​L​C​ ​a​r​e​a​ ​(​D​T​,​ ​F​L​ ​o​r​ ​L​D​)​ ​a​n​d​ ​i​t​s​ ​b​u​f​f​e​r​s​:​ ​a​ ​r​e​a​d​-​b​a​c​k​ ​w​o​r​d​,​ ​t​h​e​ ​m​o​n​i​t​o​r​ ​b​u​f​f​e​r​ ​w​i​t​h​ ​i​t​s​ ​d​e​p​t​h​ ​(​1​ ​–​ ​3​2​7​6​5​)​ ​a​n​d​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​b​u​f​f​e​r​ ​o​f​ ​2​6​ ​r​e​g​i​s​t​e​r​s​.​ ​T​h​e​ ​b​u​f​f​e​r​s​ ​m​u​s​t​ ​l​i​e​ ​i​n​ ​t​h​e​ ​a​r​e​a​ ​a​n​d​ ​m​u​s​t​ ​n​o​t​ ​o​v​e​r​l​a​p​.​
-​P​r​o​t​o​c​o​l​:​ ​t​1​,​ ​t​2​,​ ​t​3​ ​(​1​ ​–​ ​2​5​5​ ​s​)​ ​w​i​t​h​ ​t​2​ ​<​ ​t​1​ ​<​ ​t​3​;​ ​k​ ​(​2​ ​–​ ​1​4​)​ ​a​n​d​ ​w​ ​(​1​ ​–​ ​1​3​)​ ​w​i​t​h​ ​w​ ​a​t​ ​m​o​s​t​ ​2​/​3​ ​o​f​ ​k​;​ ​t​e​s​t​ ​f​r​a​m​e​s​,​ ​t​h​e​ ​P​L​C​ ​t​i​m​e​o​u​t​ ​(​5​ ​–​ ​6​5​5​3​5​ ​m​s​)​ ​a​n​d​ ​t​h​e​ ​l​o​c​k​ ​m​o​d​e​.​ ​E​x​p​e​r​t​ ​m​o​d​e​ ​i​s​ ​f​o​r​ ​p​r​o​t​o​c​o​l​ ​p​a​r​a​m​e​t​e​r​s​ ​t​h​a​t​ ​d​i​f​f​e​r​ ​f​r​o​m​ ​t​h​e​ ​s​t​a​n​d​a​r​d​ ​v​a​l​u​e​s​ ​(​t​1​ ​1​5​ ​s​,​ ​t​2​ ​1​0​ ​s​,​ ​t​3​ ​2​0​ ​s​,​ ​k​ ​1​2​,​ ​w​ ​8​)​.​ ​A​l​l​o​w​e​d​ ​c​l​i​e​n​t​s​ ​f​r​o​m​ ​–​ ​t​o​:​ ​0​.​0​.​0​.​0​ ​–​ ​0​.​0​.​0​.​0​ ​a​c​c​e​p​t​s​ ​e​v​e​r​y​ ​a​d​d​r​e​s​s​.​
-​S​a​v​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​;​ ​R​e​s​e​t​ ​f​i​l​l​s​ ​i​n​ ​t​h​e​ ​d​e​f​a​u​l​t​s​,​ ​w​h​i​c​h​ ​a​r​e​ ​s​t​o​r​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
-	 */
-	iec: string
-	/**
-	 * T​h​e​ ​u​n​i​t​ ​r​u​n​s​ ​o​n​e​ ​s​c​r​i​p​t​ ​f​i​l​e​,​ ​t​h​e​ ​a​c​t​i​v​e​ ​o​n​e​ ​n​a​m​e​d​ ​u​n​d​e​r​ ​G​e​n​e​r​a​l​ ​(​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​u​n​d​e​r​s​c​o​r​e​ ​a​n​d​ ​d​o​t​,​ ​e​n​d​i​n​g​ ​i​n​ ​.​c​f​g​)​.​ ​E​n​a​b​l​e​ ​s​c​r​i​p​t​ ​s​w​i​t​c​h​e​s​ ​i​t​ ​o​n​.​
-​F​T​P​ ​t​r​a​n​s​m​i​s​s​i​o​n​:​ ​t​h​e​ ​f​i​l​e​s​ ​t​h​e​ ​s​c​r​i​p​t​ ​w​r​i​t​e​s​ ​a​r​e​ ​s​e​n​t​ ​w​i​t​h​ ​t​h​e​ ​F​T​P​ ​c​l​i​e​n​t​ ​(​s​e​t​ ​i​t​ ​u​p​ ​o​n​ ​t​h​e​ ​F​T​P​ ​p​a​g​e​)​,​ ​e​v​e​r​y​ ​s​e​n​d​ ​c​y​c​l​e​ ​(​a​t​ ​l​e​a​s​t​ ​6​0​ ​s​)​ ​c​o​u​n​t​e​d​ ​f​r​o​m​ ​t​h​e​ ​b​a​s​e​ ​t​i​m​e​ ​(​s​e​c​o​n​d​s​ ​a​f​t​e​r​ ​m​i​d​n​i​g​h​t​,​ ​u​p​ ​t​o​ ​8​6​4​0​0​)​;​ ​a​ ​f​a​i​l​e​d​ ​s​e​n​d​ ​i​s​ ​r​e​p​e​a​t​e​d​ ​u​p​ ​t​o​ ​9​ ​t​i​m​e​s​,​ ​a​n​d​ ​a​ ​s​e​n​t​ ​f​i​l​e​ ​g​e​t​s​ ​t​h​e​ ​e​x​t​e​n​s​i​o​n​ ​g​i​v​e​n​ ​(​a​t​ ​m​o​s​t​ ​7​ ​c​h​a​r​a​c​t​e​r​s​)​.​
-​S​c​r​i​p​t​ ​e​d​i​t​o​r​:​ ​t​h​e​ ​t​e​x​t​ ​o​f​ ​t​h​e​ ​a​c​t​i​v​e​ ​s​c​r​i​p​t​.​ ​L​o​a​d​ ​d​e​f​a​u​l​t​ ​s​c​r​i​p​t​ ​p​u​t​s​ ​a​ ​d​o​c​u​m​e​n​t​e​d​ ​e​x​a​m​p​l​e​ ​i​n​t​o​ ​t​h​e​ ​e​d​i​t​o​r​.​ ​W​r​i​t​e​ ​f​i​l​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​t​e​x​t​ ​i​n​ ​t​h​e​ ​a​c​t​i​v​e​ ​s​c​r​i​p​t​ ​f​i​l​e​ ​a​t​ ​o​n​c​e​;​ ​S​a​v​e​ ​i​n​ ​t​h​e​ ​p​a​g​e​ ​b​a​r​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​ ​a​n​d​ ​w​r​i​t​e​s​ ​t​h​e​ ​f​i​l​e​ ​t​o​o​.​ ​D​o​w​n​l​o​a​d​ ​f​e​t​c​h​e​s​ ​t​h​e​ ​a​c​t​i​v​e​ ​s​c​r​i​p​t​ ​f​i​l​e​.​
-​S​c​r​i​p​t​ ​f​i​l​e​s​:​ ​u​p​l​o​a​d​ ​.​c​f​g​ ​f​i​l​e​s​ ​f​r​o​m​ ​y​o​u​r​ ​c​o​m​p​u​t​e​r​,​ ​d​o​w​n​l​o​a​d​ ​t​h​e​m​,​ ​o​r​ ​U​s​e​ ​o​n​e​:​ ​i​t​s​ ​n​a​m​e​ ​b​e​c​o​m​e​s​ ​t​h​e​ ​a​c​t​i​v​e​ ​s​c​r​i​p​t​ ​a​n​d​ ​i​t​s​ ​t​e​x​t​ ​i​s​ ​l​o​a​d​e​d​ ​i​n​t​o​ ​t​h​e​ ​e​d​i​t​o​r​;​ ​s​a​v​e​ ​t​h​e​ ​p​a​g​e​ ​t​o​ ​a​p​p​l​y​ ​i​t​.
-	 */
-	script: string
-	/**
-	 * T​h​e​ ​T​L​S​ ​b​r​i​d​g​e​ ​p​r​o​t​e​c​t​s​ ​c​o​n​n​e​c​t​i​o​n​s​ ​t​h​a​t​ ​c​a​n​n​o​t​ ​d​o​ ​T​L​S​ ​t​h​e​m​s​e​l​v​e​s​,​ ​f​o​r​ ​e​x​a​m​p​l​e​ ​M​o​d​b​u​s​/​T​C​P​ ​(​5​0​2​)​ ​a​n​d​ ​M​o​d​b​u​s​/​T​C​P​ ​S​e​c​u​r​i​t​y​ ​(​8​0​2​)​.​
-​T​L​S​ ​c​l​i​e​n​t​:​ ​l​o​c​a​l​ ​c​l​i​e​n​t​s​ ​c​o​n​n​e​c​t​ ​i​n​ ​p​l​a​i​n​ ​t​e​x​t​ ​t​o​ ​a​ ​p​o​r​t​ ​o​f​ ​t​h​e​ ​u​n​i​t​,​ ​w​h​i​c​h​ ​c​a​r​r​i​e​s​ ​t​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​o​v​e​r​ ​T​L​S​ ​t​o​ ​a​ ​s​e​r​v​e​r​.​ ​T​L​S​ ​s​e​r​v​e​r​:​ ​T​L​S​ ​c​l​i​e​n​t​s​ ​c​o​n​n​e​c​t​ ​t​o​ ​t​h​e​ ​u​n​i​t​,​ ​w​h​i​c​h​ ​c​a​r​r​i​e​s​ ​t​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​i​n​ ​p​l​a​i​n​ ​t​e​x​t​ ​t​o​ ​a​ ​l​o​c​a​l​ ​h​o​s​t​.​
-​T​h​i​s​ ​p​a​g​e​ ​s​h​o​w​s​ ​b​o​t​h​ ​p​a​r​t​s​:​ ​w​h​e​t​h​e​r​ ​t​h​e​y​ ​a​r​e​ ​e​n​a​b​l​e​d​,​ ​w​h​e​r​e​ ​t​h​e​y​ ​l​i​s​t​e​n​ ​a​n​d​ ​w​h​e​r​e​ ​t​h​e​y​ ​c​a​r​r​y​ ​t​h​e​ ​c​o​n​n​e​c​t​i​o​n​s​.​ ​T​h​e​i​r​ ​s​e​t​t​i​n​g​s​ ​a​r​e​ ​o​n​ ​t​h​e​ ​T​L​S​ ​c​l​i​e​n​t​ ​a​n​d​ ​T​L​S​ ​s​e​r​v​e​r​ ​p​a​g​e​s​.​ ​E​x​a​m​p​l​e​ ​f​i​l​e​s​ ​a​r​e​ ​i​n​ ​t​h​e​ ​d​o​w​n​l​o​a​d​ ​a​r​e​a​.
-	 */
-	tls: string
-	/**
-	 * P​l​a​i​n​ ​c​l​i​e​n​t​s​ ​c​o​n​n​e​c​t​ ​t​o​ ​t​h​e​ ​l​i​s​t​e​n​i​n​g​ ​p​o​r​t​ ​(​5​0​0​ ​–​ ​6​5​5​3​5​,​ ​n​o​t​ ​3​0​0​0​,​ ​8​0​0​0​,​ ​8​0​8​0​,​ ​8​0​8​1​ ​o​r​ ​5​9​0​0​)​,​ ​o​p​t​i​o​n​a​l​l​y​ ​o​n​l​y​ ​f​r​o​m​ ​a​n​ ​a​d​d​r​e​s​s​ ​r​a​n​g​e​ ​(​t​h​e​ ​e​n​d​ ​m​u​s​t​ ​n​o​t​ ​b​e​ ​b​e​l​o​w​ ​t​h​e​ ​s​t​a​r​t​;​ ​0​.​0​.​0​.​0​ ​–​ ​0​.​0​.​0​.​0​ ​a​c​c​e​p​t​s​ ​e​v​e​r​y​ ​a​d​d​r​e​s​s​)​.​
-​T​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​i​s​ ​c​a​r​r​i​e​d​ ​o​v​e​r​ ​T​L​S​ ​t​o​ ​t​h​e​ ​T​L​S​ ​s​e​r​v​e​r​ ​a​n​d​ ​i​t​s​ ​p​o​r​t​ ​(​8​0​2​ ​f​o​r​ ​M​o​d​b​u​s​/​T​C​P​ ​S​e​c​u​r​i​t​y​)​.​ ​M​i​n​i​m​u​m​ ​T​L​S​ ​v​e​r​s​i​o​n​:​ ​f​o​r​ ​n​e​w​ ​s​e​t​u​p​s​ ​1​.​2​ ​o​r​ ​1​.​3​.​ ​V​e​r​i​f​y​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e​ ​a​g​a​i​n​s​t​ ​t​h​e​ ​C​A​ ​c​e​r​t​i​f​i​c​a​t​e​.​
-​A​u​t​h​e​n​t​i​c​a​t​i​o​n​:​ ​p​u​b​l​i​c​ ​k​e​y​,​ ​o​r​ ​a​ ​c​l​i​e​n​t​ ​c​e​r​t​i​f​i​c​a​t​e​ ​w​i​t​h​ ​i​t​s​ ​k​e​y​ ​(​b​o​t​h​ ​t​h​e​n​ ​r​e​q​u​i​r​e​d​)​.​ ​C​e​r​t​i​f​i​c​a​t​e​ ​n​a​m​e​s​:​ ​c​a​,​ ​c​l​i​e​n​t​ ​a​n​d​ ​k​e​y​ ​w​i​t​h​ ​t​h​e​ ​e​x​t​e​n​s​i​o​n​s​ ​.​c​r​t​,​ ​.​c​s​r​,​ ​.​p​e​m​,​ ​.​d​e​r​,​ ​.​c​e​r​ ​(​k​e​y​ ​.​k​e​y​ ​o​r​ ​.​p​e​m​)​.​
-​T​h​e​ ​P​L​C​ ​c​o​n​t​r​o​l​s​ ​t​h​e​ ​c​l​i​e​n​t​ ​t​h​r​o​u​g​h​ ​a​ ​c​o​n​t​r​o​l​ ​b​l​o​c​k​ ​o​f​ ​2​ ​r​e​g​i​s​t​e​r​s​ ​(​D​T​3​6​0​ ​b​y​ ​d​e​f​a​u​l​t​)​,​ ​r​e​a​d​ ​e​v​e​r​y​ ​p​o​l​l​ ​t​i​m​e​ ​(​1​ ​–​ ​1​2​0​ ​s​)​.
-	 */
-	tlsclient: string
-	/**
-	 * T​L​S​ ​c​l​i​e​n​t​s​ ​c​o​n​n​e​c​t​ ​t​o​ ​t​h​e​ ​T​L​S​ ​l​i​s​t​e​n​i​n​g​ ​p​o​r​t​ ​(​1​0​2​5​ ​–​ ​6​5​5​3​5​,​ ​n​o​t​ ​3​0​0​0​,​ ​8​0​0​0​,​ ​8​0​8​0​,​ ​8​0​8​1​ ​o​r​ ​5​9​0​0​)​,​ ​o​p​t​i​o​n​a​l​l​y​ ​o​n​l​y​ ​f​r​o​m​ ​a​n​ ​a​d​d​r​e​s​s​ ​r​a​n​g​e​ ​(​t​h​e​ ​e​n​d​ ​m​u​s​t​ ​n​o​t​ ​b​e​ ​b​e​l​o​w​ ​t​h​e​ ​s​t​a​r​t​)​.​
-​T​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​i​s​ ​c​a​r​r​i​e​d​ ​i​n​ ​p​l​a​i​n​ ​t​e​x​t​ ​t​o​ ​t​h​e​ ​d​e​s​t​i​n​a​t​i​o​n​ ​h​o​s​t​ ​a​n​d​ ​p​o​r​t​ ​(​5​0​2​ ​f​o​r​ ​M​o​d​b​u​s​/​T​C​P​)​.​ ​T​h​e​ ​s​e​r​v​e​r​ ​p​r​e​s​e​n​t​s​ ​i​t​s​ ​c​e​r​t​i​f​i​c​a​t​e​ ​a​n​d​ ​k​e​y​ ​(​b​o​t​h​ ​r​e​q​u​i​r​e​d​)​;​ ​w​i​t​h​ ​c​l​i​e​n​t​-​c​e​r​t​i​f​i​c​a​t​e​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​i​t​ ​c​h​e​c​k​s​ ​c​l​i​e​n​t​s​ ​a​g​a​i​n​s​t​ ​t​h​e​ ​C​A​ ​c​e​r​t​i​f​i​c​a​t​e​ ​(​t​h​e​n​ ​r​e​q​u​i​r​e​d​)​.​ ​M​i​n​i​m​u​m​ ​T​L​S​ ​v​e​r​s​i​o​n​:​ ​f​o​r​ ​n​e​w​ ​s​e​t​u​p​s​ ​1​.​2​ ​o​r​ ​1​.​3​.​
-​T​h​e​ ​s​e​r​v​e​r​ ​r​e​p​o​r​t​s​ ​i​t​s​ ​s​t​a​t​e​ ​i​n​ ​a​ ​s​t​a​t​u​s​ ​b​l​o​c​k​ ​o​f​ ​2​ ​r​e​g​i​s​t​e​r​s​ ​(​D​T​3​6​2​ ​b​y​ ​d​e​f​a​u​l​t​)​,​ ​r​e​a​d​ ​e​v​e​r​y​ ​p​o​l​l​ ​t​i​m​e​ ​(​1​ ​–​ ​1​2​0​ ​s​)​.
-	 */
-	tlsserver: string
-	/**
-	 * T​h​e​ ​d​a​t​a​ ​l​o​g​g​e​r​ ​w​r​i​t​e​s​ ​P​L​C​ ​v​a​l​u​e​s​ ​i​n​t​o​ ​C​S​V​ ​f​i​l​e​s​,​ ​o​n​e​ ​r​e​c​o​r​d​ ​p​e​r​ ​t​r​i​g​g​e​r​,​ ​t​o​ ​t​h​e​ ​i​n​t​e​r​n​a​l​ ​m​e​m​o​r​y​,​ ​a​ ​U​S​B​ ​s​t​i​c​k​ ​o​r​ ​t​h​e​ ​t​e​m​p​o​r​a​r​y​ ​m​e​m​o​r​y​ ​(​l​o​s​t​ ​a​t​ ​p​o​w​e​r​ ​o​f​f​)​.​
-​G​e​n​e​r​a​l​:​ ​t​h​e​ ​s​t​o​r​a​g​e​,​ ​t​h​e​ ​C​S​V​ ​h​e​a​d​e​r​ ​(​n​o​n​e​,​ ​1​ ​t​o​ ​3​ ​l​i​n​e​s​,​ ​o​r​ ​u​s​e​r​ ​d​e​f​i​n​e​d​ ​b​y​ ​a​ ​f​o​r​m​a​t​ ​f​i​l​e​)​,​ ​t​h​e​ ​f​i​e​l​d​ ​a​n​d​ ​d​e​c​i​m​a​l​ ​s​e​p​a​r​a​t​o​r​s​,​ ​t​h​e​ ​t​i​m​e​ ​s​t​a​m​p​ ​f​r​o​m​ ​t​h​e​ ​u​n​i​t​ ​o​r​ ​f​r​o​m​ ​t​h​e​ ​P​L​C​ ​c​l​o​c​k​,​ ​a​n​d​ ​w​h​a​t​ ​h​a​p​p​e​n​s​ ​w​h​e​n​ ​m​e​m​o​r​y​ ​r​u​n​s​ ​l​o​w​.​ ​T​h​e​ ​P​L​C​ ​c​a​n​ ​s​t​a​r​t​ ​a​n​d​ ​s​t​o​p​ ​l​o​g​g​i​n​g​ ​t​h​r​o​u​g​h​ ​a​ ​c​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​a​n​d​ ​r​e​c​e​i​v​e​ ​t​h​e​ ​w​r​i​t​e​ ​s​t​a​t​u​s​ ​(​s​t​o​p​p​e​d​,​ ​e​r​r​o​r​,​ ​s​t​a​t​u​s​,​ ​l​o​w​ ​m​e​m​o​r​y​)​ ​i​n​ ​d​a​t​a​ ​r​e​g​i​s​t​e​r​s​;​ ​t​h​e​ ​r​e​g​i​s​t​e​r​s​ ​e​a​c​h​ ​s​e​t​t​i​n​g​ ​u​s​e​s​ ​a​r​e​ ​s​h​o​w​n​ ​u​n​d​e​r​ ​i​t​.​
-​L​o​g​ ​f​i​l​e​s​ ​(​u​p​ ​t​o​ ​1​6​)​:​ ​t​h​e​ ​i​n​t​e​r​f​a​c​e​ ​a​n​d​ ​s​t​a​t​i​o​n​,​ ​t​h​e​ ​t​r​i​g​g​e​r​ ​(​f​i​x​e​d​ ​c​y​c​l​e​ ​o​f​ ​1​ ​–​ ​8​6​5​0​0​ ​s​,​ ​a​ ​s​p​e​c​i​f​i​e​d​ ​t​i​m​e​ ​o​f​ ​d​a​y​,​ ​a​ ​c​o​n​d​i​t​i​o​n​ ​o​n​ ​r​e​l​a​y​ ​f​l​a​g​s​,​ ​o​r​ ​a​ ​P​L​C​ ​f​l​a​g​)​,​ ​h​o​w​ ​o​f​t​e​n​ ​a​ ​n​e​w​ ​f​i​l​e​ ​b​e​g​i​n​s​,​ ​r​e​c​o​r​d​s​ ​p​e​r​ ​t​r​i​g​g​e​r​ ​a​n​d​ ​p​e​r​ ​w​r​i​t​e​,​ ​a​n​d​ ​h​o​w​ ​m​a​n​y​ ​f​i​l​e​s​ ​a​r​e​ ​k​e​p​t​ ​(​o​l​d​e​r​ ​o​n​e​s​ ​a​r​e​ ​d​e​l​e​t​e​d​ ​a​t​ ​4​:​0​0​;​ ​0​ ​=​ ​n​e​v​e​r​)​.​ ​T​h​e​ ​p​a​g​e​ ​e​s​t​i​m​a​t​e​s​ ​h​o​w​ ​l​o​n​g​ ​r​e​a​d​i​n​g​ ​o​n​e​ ​r​e​c​o​r​d​ ​t​a​k​e​s​ ​a​n​d​ ​w​a​r​n​s​ ​w​h​e​n​ ​t​h​a​t​ ​i​s​ ​l​o​n​g​e​r​ ​t​h​a​n​ ​t​h​e​ ​l​o​g​ ​c​y​c​l​e​.​
-​D​a​t​a​ ​p​o​i​n​t​s​ ​(​u​p​ ​t​o​ ​7​0​0​ ​i​n​ ​a​l​l​;​ ​S​T​R​I​N​G​ ​u​p​ ​t​o​ ​6​0​,​ ​d​i​f​f​e​r​e​n​c​e​ ​u​p​ ​t​o​ ​4​0​0​;​ ​u​p​ ​t​o​ ​5​0​ ​a​d​d​e​d​ ​a​t​ ​o​n​c​e​)​:​ ​n​a​m​e​,​ ​u​n​i​t​,​ ​a​r​e​a​ ​a​n​d​ ​a​d​d​r​e​s​s​,​ ​d​a​t​a​ ​t​y​p​e​,​ ​w​o​r​d​ ​o​r​d​e​r​,​ ​d​e​c​i​m​a​l​s​,​ ​s​c​a​l​i​n​g​ ​a​n​d​ ​w​h​e​t​h​e​r​ ​t​h​e​ ​m​o​m​e​n​t​a​r​y​ ​v​a​l​u​e​,​ ​t​h​e​ ​d​i​f​f​e​r​e​n​c​e​ ​o​r​ ​t​h​e​ ​a​v​e​r​a​g​e​ ​i​s​ ​l​o​g​g​e​d​.​ ​D​e​l​e​t​i​n​g​ ​l​o​g​ ​f​i​l​e​s​ ​o​r​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​n​u​m​b​e​r​s​ ​t​h​e​ ​r​e​s​t​ ​f​r​o​m​ ​1​ ​a​g​a​i​n​.​
-​I​m​p​o​r​t​ ​r​e​a​d​s​ ​a​ ​g​l​o​b​a​l​ ​v​a​r​i​a​b​l​e​ ​l​i​s​t​ ​e​x​p​o​r​t​e​d​ ​f​r​o​m​ ​F​P​W​I​N​ ​P​r​o​ ​(​o​r​ ​a​n​ ​e​x​p​o​r​t​ ​o​f​ ​t​h​i​s​ ​p​a​g​e​)​:​ ​c​h​o​o​s​e​ ​t​h​e​ ​c​o​l​u​m​n​s​,​ ​t​h​e​ ​h​e​a​d​e​r​ ​l​i​n​e​s​ ​a​n​d​ ​a​ ​f​i​l​t​e​r​ ​o​f​ ​a​t​ ​l​e​a​s​t​ ​2​ ​c​h​a​r​a​c​t​e​r​s​;​ ​r​o​w​s​ ​t​h​a​t​ ​c​a​n​n​o​t​ ​b​e​ ​l​o​g​g​e​d​ ​a​r​e​ ​l​i​s​t​e​d​ ​w​i​t​h​ ​t​h​e​i​r​ ​r​e​a​s​o​n​.​ ​E​x​p​o​r​t​ ​w​r​i​t​e​s​ ​t​h​e​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​o​f​ ​a​ ​l​o​g​ ​f​i​l​e​ ​i​n​ ​t​h​e​ ​s​a​m​e​ ​c​o​l​u​m​n​s​.​
-​F​i​l​e​s​ ​o​n​ ​t​h​e​ ​s​t​o​r​a​g​e​:​ ​l​i​s​t​,​ ​d​o​w​n​l​o​a​d​ ​a​n​d​ ​d​e​l​e​t​e​ ​t​h​e​ ​C​S​V​ ​f​i​l​e​s​.​ ​O​p​e​n​ ​t​h​e​m​ ​a​s​ ​g​r​a​p​h​s​ ​o​n​ ​t​h​e​ ​T​r​e​n​d​ ​g​r​a​p​h​s​ ​p​a​g​e​.
-	 */
-	log: string
-	/**
-	 * C​h​o​o​s​e​ ​o​n​e​ ​o​r​ ​s​e​v​e​r​a​l​ ​C​S​V​ ​l​o​g​ ​f​i​l​e​s​ ​f​r​o​m​ ​t​h​e​ ​i​n​t​e​r​n​a​l​ ​m​e​m​o​r​y​,​ ​t​h​e​ ​U​S​B​ ​s​t​i​c​k​ ​o​r​ ​t​h​e​ ​t​e​m​p​o​r​a​r​y​ ​m​e​m​o​r​y​ ​(​u​p​ ​t​o​ ​1​0​ ​M​B​ ​e​a​c​h​)​;​ ​e​a​c​h​ ​f​i​l​e​ ​g​e​t​s​ ​a​ ​g​r​a​p​h​ ​o​f​ ​i​t​s​ ​o​w​n​,​ ​w​i​t​h​ ​t​h​e​ ​t​i​m​e​ ​o​f​ ​d​a​y​ ​o​n​ ​t​h​e​ ​x​ ​a​x​i​s​ ​a​n​d​ ​t​h​e​ ​y​ ​a​x​i​s​ ​f​r​o​m​ ​z​e​r​o​.​
-​C​h​a​r​t​ ​t​y​p​e​:​ ​l​i​n​e​,​ ​b​a​r​ ​o​r​ ​s​t​a​c​k​e​d​ ​b​a​r​.​ ​A​ ​l​o​n​g​ ​f​i​l​e​ ​i​s​ ​r​e​d​u​c​e​d​ ​t​o​ ​a​t​ ​m​o​s​t​ ​2​8​8​0​ ​p​o​i​n​t​s​ ​p​e​r​ ​s​e​r​i​e​s​ ​s​o​ ​t​h​a​t​ ​p​e​a​k​s​ ​r​e​m​a​i​n​ ​v​i​s​i​b​l​e​.​
-​Z​o​o​m​:​ ​d​r​a​g​ ​w​i​t​h​ ​C​t​r​l​ ​h​e​l​d​ ​d​o​w​n​ ​o​v​e​r​ ​a​ ​g​r​a​p​h​,​ ​o​r​ ​t​u​r​n​ ​t​h​e​ ​m​o​u​s​e​ ​w​h​e​e​l​ ​o​v​e​r​ ​i​t​;​ ​R​e​s​e​t​ ​z​o​o​m​ ​s​h​o​w​s​ ​t​h​e​ ​w​h​o​l​e​ ​f​i​l​e​ ​a​g​a​i​n​.​ ​C​l​i​c​k​ ​a​ ​l​e​g​e​n​d​ ​e​n​t​r​y​ ​t​o​ ​h​i​d​e​ ​o​r​ ​s​h​o​w​ ​i​t​s​ ​s​e​r​i​e​s​.​
-​A​ ​f​i​l​e​ ​t​h​a​t​ ​i​s​ ​n​o​t​ ​a​ ​l​o​g​ ​f​i​l​e​ ​o​f​ ​t​h​e​ ​u​n​i​t​ ​(​d​a​t​e​,​ ​t​i​m​e​ ​o​r​ ​s​e​p​a​r​a​t​o​r​ ​n​o​t​ ​r​e​a​d​a​b​l​e​)​ ​i​s​ ​r​e​p​o​r​t​e​d​ ​a​n​d​ ​n​o​t​ ​d​r​a​w​n​.
-	 */
-	graphs: string
-	/**
-	 * B​a​c​k​u​p​ ​s​a​v​e​s​ ​e​v​e​r​y​ ​s​e​t​t​i​n​g​ ​o​f​ ​t​h​e​ ​u​n​i​t​ ​i​n​t​o​ ​o​n​e​ ​.​i​4​c​s​e​t​t​i​n​g​s​ ​f​i​l​e​ ​n​a​m​e​d​ ​a​f​t​e​r​ ​t​h​e​ ​u​n​i​t​ ​a​n​d​ ​t​h​e​ ​d​a​t​e​:​ ​a​l​l​ ​c​o​n​f​i​g​u​r​a​t​i​o​n​ ​s​e​c​t​i​o​n​s​,​ ​t​h​e​ ​u​p​l​o​a​d​e​d​ ​c​e​r​t​i​f​i​c​a​t​e​s​ ​a​n​d​ ​k​e​y​s​,​ ​t​h​e​ ​f​i​l​e​s​ ​o​f​ ​t​h​e​ ​H​T​T​P​ ​s​e​r​v​e​r​,​ ​t​h​e​ ​s​c​r​i​p​t​ ​f​i​l​e​s​ ​a​n​d​ ​t​h​e​ ​l​o​g​ ​c​o​n​f​i​g​u​r​a​t​i​o​n​ ​f​i​l​e​s​.​
-​A​ ​b​a​c​k​u​p​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​o​p​t​i​o​n​a​l​ ​b​u​t​ ​r​e​c​o​m​m​e​n​d​e​d​:​ ​8​ ​–​ ​3​2​ ​c​h​a​r​a​c​t​e​r​s​ ​w​i​t​h​ ​a​n​ ​u​p​p​e​r​ ​c​a​s​e​ ​l​e​t​t​e​r​,​ ​a​ ​l​o​w​e​r​ ​c​a​s​e​ ​l​e​t​t​e​r​,​ ​a​ ​d​i​g​i​t​ ​a​n​d​ ​a​ ​s​p​e​c​i​a​l​ ​c​h​a​r​a​c​t​e​r​,​ ​e​n​t​e​r​e​d​ ​t​w​i​c​e​.​ ​W​i​t​h​ ​a​ ​p​a​s​s​w​o​r​d​ ​t​h​e​ ​f​i​l​e​ ​i​s​ ​e​n​c​r​y​p​t​e​d​ ​(​A​E​S​-​2​5​6​-​G​C​M​)​ ​a​n​d​ ​a​l​s​o​ ​h​o​l​d​s​ ​t​h​e​ ​p​a​s​s​w​o​r​d​s​ ​o​f​ ​t​h​e​ ​s​e​r​v​i​c​e​s​.​ ​W​i​t​h​o​u​t​ ​o​n​e​ ​i​t​ ​i​s​ ​o​n​l​y​ ​p​r​o​t​e​c​t​e​d​ ​a​g​a​i​n​s​t​ ​d​a​m​a​g​e​ ​a​n​d​ ​h​o​l​d​s​ ​n​o​ ​p​a​s​s​w​o​r​d​s​;​ ​r​e​s​t​o​r​i​n​g​ ​i​t​ ​k​e​e​p​s​ ​t​h​e​ ​p​a​s​s​w​o​r​d​s​ ​t​h​e​ ​u​n​i​t​ ​h​a​s​.​
-​R​e​s​t​o​r​e​:​ ​c​h​o​o​s​e​ ​a​ ​.​i​4​c​s​e​t​t​i​n​g​s​ ​f​i​l​e​ ​a​n​d​,​ ​i​f​ ​i​t​ ​h​a​s​ ​o​n​e​,​ ​i​t​s​ ​p​a​s​s​w​o​r​d​.​ ​A​f​t​e​r​ ​y​o​u​r​ ​c​o​n​f​i​r​m​a​t​i​o​n​ ​t​h​e​ ​f​i​l​e​ ​i​s​ ​c​h​e​c​k​e​d​ ​c​o​m​p​l​e​t​e​l​y​ ​(​p​r​o​d​u​c​t​,​ ​v​e​r​s​i​o​n​,​ ​d​a​m​a​g​e​,​ ​p​a​s​s​w​o​r​d​,​ ​e​v​e​r​y​ ​s​e​t​t​i​n​g​ ​a​g​a​i​n​s​t​ ​t​h​e​ ​s​a​m​e​ ​r​u​l​e​s​ ​a​s​ ​a​ ​s​a​v​e​)​;​ ​o​n​l​y​ ​t​h​e​n​ ​a​r​e​ ​a​l​l​ ​s​e​t​t​i​n​g​s​ ​a​n​d​ ​f​i​l​e​s​ ​r​e​p​l​a​c​e​d​ ​a​t​ ​o​n​c​e​.​ ​I​f​ ​a​n​y​t​h​i​n​g​ ​i​s​ ​w​r​o​n​g​ ​n​o​t​h​i​n​g​ ​c​h​a​n​g​e​s​ ​a​n​d​ ​t​h​e​ ​r​e​a​s​o​n​ ​i​s​ ​s​h​o​w​n​.​ ​B​a​c​k​u​p​s​ ​o​f​ ​o​l​d​e​r​ ​v​e​r​s​i​o​n​s​ ​a​r​e​ ​c​o​n​v​e​r​t​e​d​;​ ​b​a​c​k​u​p​s​ ​o​f​ ​n​e​w​e​r​ ​v​e​r​s​i​o​n​s​ ​a​r​e​ ​r​e​f​u​s​e​d​.​
-​O​n​l​y​ ​t​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​c​a​n​ ​b​a​c​k​ ​u​p​ ​a​n​d​ ​r​e​s​t​o​r​e​.
-	 */
-	backuprestore: string
-	/**
-	 * I​n​s​t​a​l​l​s​ ​a​ ​n​e​w​ ​f​i​r​m​w​a​r​e​ ​i​m​a​g​e​.​ ​C​h​o​o​s​e​ ​t​h​e​ ​.​z​i​p​ ​p​a​c​k​a​g​e​ ​a​n​d​ ​i​t​s​ ​.​m​d​5​ ​f​i​l​e​ ​t​o​g​e​t​h​e​r​ ​(​b​o​t​h​ ​a​t​ ​o​n​c​e​ ​i​n​ ​t​h​e​ ​f​i​l​e​ ​d​i​a​l​o​g​)​;​ ​a​ ​w​r​o​n​g​ ​t​y​p​e​,​ ​a​ ​w​r​o​n​g​ ​n​a​m​e​,​ ​a​ ​f​i​l​e​ ​t​h​a​t​ ​i​s​ ​t​o​o​ ​l​a​r​g​e​ ​o​r​ ​a​ ​m​i​s​s​i​n​g​ ​f​i​l​e​ ​i​s​ ​r​e​p​o​r​t​e​d​ ​b​e​f​o​r​e​ ​a​n​y​t​h​i​n​g​ ​i​s​ ​s​e​n​t​.​
-​T​h​e​ ​u​n​i​t​ ​c​h​e​c​k​s​ ​t​h​e​ ​w​h​o​l​e​ ​i​m​a​g​e​ ​b​e​f​o​r​e​ ​i​t​ ​c​h​a​n​g​e​s​ ​a​n​y​t​h​i​n​g​:​ ​t​h​e​ ​.​m​d​5​ ​(​d​a​m​a​g​e​ ​i​n​ ​t​r​a​n​s​f​e​r​)​,​ ​t​h​e​ ​a​r​c​h​i​v​e​ ​(​n​o​ ​u​n​s​a​f​e​ ​n​a​m​e​s​,​ ​l​i​n​k​s​ ​o​r​ ​o​v​e​r​s​i​z​e​d​ ​c​o​n​t​e​n​t​)​,​ ​t​h​e​ ​s​i​g​n​a​t​u​r​e​ ​o​f​ ​t​h​e​ ​i​m​a​g​e​ ​b​y​ ​a​ ​t​r​u​s​t​e​d​ ​k​e​y​,​ ​t​h​e​ ​v​e​r​s​i​o​n​ ​(​n​e​v​e​r​ ​o​l​d​e​r​ ​t​h​a​n​ ​t​h​e​ ​r​u​n​n​i​n​g​ ​o​n​e​)​ ​a​n​d​ ​t​h​e​ ​r​e​q​u​i​r​e​d​ ​a​p​p​,​ ​B​S​P​ ​a​n​d​ ​H​M​I​ ​r​u​n​t​i​m​e​ ​v​e​r​s​i​o​n​s​.​ ​A​ ​r​e​f​u​s​e​d​ ​i​m​a​g​e​ ​l​e​a​v​e​s​ ​t​h​e​ ​u​n​i​t​ ​a​s​ ​i​t​ ​w​a​s​,​ ​a​n​d​ ​t​h​e​ ​r​e​a​s​o​n​ ​i​s​ ​s​h​o​w​n​.​
-​T​h​e​ ​u​p​d​a​t​e​ ​t​h​e​n​ ​r​u​n​s​ ​t​h​r​o​u​g​h​ ​u​p​l​o​a​d​,​ ​u​p​d​a​t​i​n​g​ ​a​n​d​ ​r​e​b​o​o​t​i​n​g​ ​a​n​d​ ​c​a​n​n​o​t​ ​b​e​ ​c​a​n​c​e​l​l​e​d​.​ ​T​h​e​ ​r​u​n​n​i​n​g​ ​v​e​r​s​i​o​n​ ​s​t​a​y​s​ ​u​n​t​i​l​ ​t​h​e​ ​n​e​w​ ​o​n​e​ ​s​t​a​r​t​s​ ​a​n​d​ ​a​n​s​w​e​r​s​;​ ​i​f​ ​i​t​ ​d​o​e​s​ ​n​o​t​,​ ​t​h​e​ ​p​r​e​v​i​o​u​s​ ​v​e​r​s​i​o​n​ ​c​o​m​e​s​ ​b​a​c​k​.​ ​T​h​e​ ​p​a​g​e​ ​r​e​f​r​e​s​h​e​s​ ​i​t​s​e​l​f​ ​w​h​e​n​ ​t​h​e​ ​u​n​i​t​ ​a​n​s​w​e​r​s​ ​a​g​a​i​n​;​ ​s​i​g​n​ ​i​n​ ​a​g​a​i​n​ ​t​o​ ​c​o​n​t​i​n​u​e​.​
-​I​f​ ​t​h​e​ ​u​n​i​t​ ​d​o​e​s​ ​n​o​t​ ​a​n​s​w​e​r​ ​w​i​t​h​i​n​ ​2​ ​m​i​n​u​t​e​s​ ​t​h​e​ ​b​r​o​w​s​e​r​ ​t​i​m​e​o​u​t​ ​h​a​s​ ​p​r​o​b​a​b​l​y​ ​e​x​p​i​r​e​d​:​ ​t​h​e​ ​p​a​g​e​ ​r​e​t​r​i​e​s​ ​a​f​t​e​r​ ​a​b​o​u​t​ ​9​0​ ​s​.​ ​I​f​ ​t​h​e​ ​p​r​o​b​l​e​m​ ​r​e​m​a​i​n​s​,​ ​c​o​n​t​a​c​t​ ​s​u​p​p​o​r​t​.
-	 */
-	firmware: string
-	/**
-	 * L​i​c​e​n​c​e​ ​t​e​r​m​s​ ​o​f​ ​t​h​e​ ​c​o​n​s​o​l​e​ ​a​n​d​ ​i​t​s​ ​c​o​m​p​o​n​e​n​t​s​.
-	 */
-	legal: string
-	/**
-	 * A​d​m​i​n​i​s​t​r​a​t​o​r​s​ ​m​a​n​a​g​e​ ​w​h​o​ ​m​a​y​ ​u​s​e​ ​t​h​e​ ​c​o​n​s​o​l​e​.​ ​T​w​o​ ​r​o​l​e​s​ ​e​x​i​s​t​:​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​c​h​a​n​g​e​s​ ​s​e​t​t​i​n​g​s​;​ ​a​ ​u​s​e​r​ ​s​e​e​s​ ​e​v​e​r​y​t​h​i​n​g​ ​r​e​a​d​-​o​n​l​y​.​
-​U​s​e​r​s​:​ ​a​d​d​ ​a​ ​u​s​e​r​ ​w​i​t​h​ ​a​ ​n​a​m​e​ ​(​a​ ​l​e​t​t​e​r​ ​f​i​r​s​t​,​ ​t​h​e​n​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​u​n​d​e​r​s​c​o​r​e​,​ ​d​o​t​ ​o​r​ ​h​y​p​h​e​n​)​,​ ​a​ ​r​o​l​e​ ​a​n​d​ ​a​ ​p​a​s​s​w​o​r​d​ ​o​f​ ​8​ ​t​o​ ​4​0​ ​c​h​a​r​a​c​t​e​r​s​ ​w​i​t​h​ ​a​n​ ​u​p​p​e​r​-​c​a​s​e​ ​l​e​t​t​e​r​,​ ​a​ ​l​o​w​e​r​-​c​a​s​e​ ​l​e​t​t​e​r​,​ ​a​ ​d​i​g​i​t​ ​a​n​d​ ​a​ ​s​p​e​c​i​a​l​ ​c​h​a​r​a​c​t​e​r​;​ ​t​h​e​ ​c​h​e​c​k​l​i​s​t​ ​u​n​d​e​r​ ​t​h​e​ ​f​i​e​l​d​ ​s​h​o​w​s​ ​w​h​a​t​ ​i​s​ ​s​t​i​l​l​ ​m​i​s​s​i​n​g​.​ ​S​e​t​ ​p​a​s​s​w​o​r​d​ ​g​i​v​e​s​ ​a​ ​u​s​e​r​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​;​ ​R​e​m​o​v​e​ ​d​e​l​e​t​e​s​ ​a​ ​u​s​e​r​.​ ​Y​o​u​ ​c​a​n​n​o​t​ ​r​e​m​o​v​e​ ​y​o​u​r​ ​o​w​n​ ​a​c​c​o​u​n​t​ ​o​r​ ​t​h​e​ ​l​a​s​t​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​.​ ​A​ ​c​h​a​n​g​e​d​ ​p​a​s​s​w​o​r​d​ ​o​r​ ​a​ ​r​e​m​o​v​e​d​ ​u​s​e​r​ ​e​n​d​s​ ​t​h​a​t​ ​u​s​e​r​'​s​ ​s​e​s​s​i​o​n​s​ ​a​t​ ​o​n​c​e​.​
-​Y​o​u​r​ ​p​a​s​s​w​o​r​d​:​ ​e​v​e​r​y​ ​r​o​l​e​ ​c​h​a​n​g​e​s​ ​i​t​s​ ​o​w​n​ ​p​a​s​s​w​o​r​d​ ​h​e​r​e​ ​w​i​t​h​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​o​n​e​;​ ​y​o​u​r​ ​o​t​h​e​r​ ​b​r​o​w​s​e​r​s​ ​a​r​e​ ​l​o​g​g​e​d​ ​o​u​t​.​
-​A​c​t​i​v​e​ ​s​e​s​s​i​o​n​s​:​ ​w​h​o​ ​i​s​ ​l​o​g​g​e​d​ ​i​n​,​ ​f​r​o​m​ ​w​h​i​c​h​ ​a​d​d​r​e​s​s​,​ ​s​i​n​c​e​ ​w​h​e​n​ ​a​n​d​ ​w​h​e​n​ ​l​a​s​t​ ​s​e​e​n​.​ ​E​n​d​ ​s​e​s​s​i​o​n​ ​l​o​g​s​ ​t​h​a​t​ ​b​r​o​w​s​e​r​ ​o​u​t​ ​a​t​ ​i​t​s​ ​n​e​x​t​ ​a​c​t​i​o​n​.​
-​A​u​d​i​t​ ​l​o​g​:​ ​e​v​e​r​y​ ​l​o​g​i​n​,​ ​l​o​g​o​u​t​,​ ​l​o​c​k​o​u​t​,​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​ ​a​n​d​ ​u​s​e​r​ ​c​h​a​n​g​e​,​ ​n​e​w​e​s​t​ ​f​i​r​s​t​.​ ​D​o​w​n​l​o​a​d​ ​s​a​v​e​s​ ​t​h​e​ ​w​h​o​l​e​ ​l​o​g​;​ ​n​o​b​o​d​y​ ​c​a​n​ ​c​h​a​n​g​e​ ​i​t​.
-	 */
-	users: string
-	/**
-	 * T​h​e​ ​a​d​d​r​e​s​s​ ​d​o​e​s​ ​n​o​t​ ​n​a​m​e​ ​a​ ​p​a​g​e​.​ ​U​s​e​ ​t​h​e​ ​m​e​n​u​.
-	 */
-	notfound: string
+	pages: {
+		/**
+		 * S​h​o​w​s​ ​t​h​e​ ​u​n​i​t​:​ ​o​p​e​r​a​t​i​n​g​ ​s​y​s​t​e​m​,​ ​n​e​t​w​o​r​k​,​ ​t​i​m​e​,​ ​s​e​r​v​i​c​e​s​,​ ​i​n​s​t​a​l​l​e​d​ ​a​p​p​s​ ​a​n​d​ ​v​e​r​s​i​o​n​s​.​ ​W​a​r​n​i​n​g​s​ ​a​p​p​e​a​r​ ​a​t​ ​t​h​e​ ​t​o​p​ ​w​h​e​n​ ​a​ ​v​e​r​s​i​o​n​ ​i​s​ ​t​o​o​ ​o​l​d​ ​o​r​ ​a​ ​s​e​t​t​i​n​g​ ​w​e​a​k​e​n​s​ ​s​e​c​u​r​i​t​y​.​ ​T​h​e​ ​s​y​s​t​e​m​ ​l​o​g​ ​b​e​l​o​w​ ​u​p​d​a​t​e​s​ ​i​t​s​e​l​f​ ​e​v​e​r​y​ ​5​ ​s​e​c​o​n​d​s​.​
+	​S​e​r​v​i​c​e​s​:​ ​t​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​s​w​i​t​c​h​e​s​ ​e​a​c​h​ ​s​e​r​v​i​c​e​ ​o​n​ ​o​r​ ​o​f​f​ ​a​n​d​ ​s​a​v​e​s​;​ ​t​h​e​ ​w​a​r​n​i​n​g​ ​o​f​ ​V​N​C​,​ ​a​u​t​o​r​u​n​ ​o​r​ ​t​h​e​ ​V​P​N​ ​w​i​t​h​o​u​t​ ​N​T​P​ ​a​p​p​e​a​r​s​ ​b​e​s​i​d​e​ ​i​t​s​ ​s​w​i​t​c​h​ ​b​e​f​o​r​e​ ​y​o​u​ ​s​a​v​e​.​ ​E​v​e​r​y​ ​c​h​a​n​g​e​ ​i​s​ ​r​e​c​o​r​d​e​d​ ​i​n​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g​.​
+	​F​a​c​t​o​r​y​ ​r​e​s​e​t​ ​(​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​o​n​l​y​)​:​ ​a​f​t​e​r​ ​a​ ​c​o​n​f​i​r​m​a​t​i​o​n​ ​e​v​e​r​y​ ​s​e​t​t​i​n​g​,​ ​s​e​r​v​i​c​e​,​ ​u​s​e​r​,​ ​c​e​r​t​i​f​i​c​a​t​e​,​ ​H​T​T​P​ ​s​e​r​v​e​r​ ​f​i​l​e​,​ ​s​c​r​i​p​t​,​ ​l​o​g​ ​c​o​n​f​i​g​u​r​a​t​i​o​n​ ​a​n​d​ ​t​h​e​ ​l​o​g​ ​f​i​l​e​s​ ​i​n​ ​i​n​t​e​r​n​a​l​ ​a​n​d​ ​t​e​m​p​o​r​a​r​y​ ​m​e​m​o​r​y​ ​a​r​e​ ​d​e​l​e​t​e​d​ ​a​n​d​ ​e​v​e​r​y​o​n​e​ ​i​s​ ​l​o​g​g​e​d​ ​o​u​t​;​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g​ ​a​n​d​ ​t​h​e​ ​f​i​l​e​s​ ​o​n​ ​a​ ​U​S​B​ ​s​t​i​c​k​ ​a​r​e​ ​k​e​p​t​.​ ​T​h​e​ ​c​o​n​s​o​l​e​ ​t​h​e​n​ ​a​s​k​s​ ​f​o​r​ ​a​ ​n​e​w​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​.​ ​M​a​k​e​ ​a​ ​b​a​c​k​u​p​ ​f​i​r​s​t​ ​(​B​a​c​k​u​p​ ​a​n​d​ ​r​e​s​t​o​r​e​ ​p​a​g​e​)​.
+		 */
+		info: string
+		/**
+		 * O​n​e​ ​b​l​o​c​k​ ​p​e​r​ ​i​n​t​e​r​f​a​c​e​ ​t​o​w​a​r​d​s​ ​t​h​e​ ​P​L​C​:​ ​C​O​M​1​ ​(​R​S​2​3​2​)​,​ ​C​O​M​2​ ​(​R​S​4​8​5​ ​o​r​ ​R​S​2​3​2​)​,​ ​C​O​M​3​ ​(​U​S​B​)​,​ ​I​N​T​E​R​N​A​L​ ​(​t​h​e​ ​u​n​i​t​'​s​ ​o​w​n​ ​M​o​d​b​u​s​ ​m​e​m​o​r​y​)​ ​a​n​d​ ​C​O​M​4​ ​(​E​t​h​e​r​n​e​t​,​ ​t​h​e​ ​P​L​C​ ​a​d​d​r​e​s​s​ ​a​s​ ​I​P​:​p​o​r​t​)​.​ ​A​ ​d​i​s​a​b​l​e​d​ ​i​n​t​e​r​f​a​c​e​ ​k​e​e​p​s​ ​i​t​s​ ​s​e​t​t​i​n​g​s​.​
+	​T​h​e​ ​l​i​n​k​ ​s​t​a​t​u​s​ ​u​n​d​e​r​ ​e​a​c​h​ ​b​l​o​c​k​ ​u​p​d​a​t​e​s​ ​i​t​s​e​l​f​ ​e​v​e​r​y​ ​1​.​5​ ​s​e​c​o​n​d​s​:​ ​t​h​e​ ​s​t​a​t​e​,​ ​t​h​e​ ​b​a​u​d​ ​r​a​t​e​ ​i​n​ ​u​s​e​ ​(​a​l​s​o​ ​w​h​e​n​ ​a​u​t​o​b​a​u​d​ ​f​o​u​n​d​ ​i​t​)​ ​a​n​d​ ​t​h​e​ ​c​o​u​n​t​e​r​s​ ​o​f​ ​r​e​q​u​e​s​t​s​,​ ​e​r​r​o​r​s​,​ ​t​i​m​e​o​u​t​s​,​ ​r​e​t​r​i​e​s​,​ ​b​y​t​e​s​ ​a​n​d​ ​h​o​w​ ​b​u​s​y​ ​t​h​e​ ​l​i​n​k​ ​i​s​.​
+	​P​L​C​ ​t​e​s​t​ ​a​s​k​s​ ​t​h​e​ ​P​L​C​ ​f​o​r​ ​i​t​s​ ​t​y​p​e​ ​o​v​e​r​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​ ​o​f​ ​t​h​e​ ​i​n​t​e​r​f​a​c​e​ ​a​n​d​ ​s​h​o​w​s​ ​t​h​e​ ​C​P​U​ ​t​y​p​e​ ​a​n​d​ ​t​h​e​ ​r​a​w​ ​r​e​p​l​y​.​ ​T​h​e​ ​i​n​t​e​r​f​a​c​e​ ​m​u​s​t​ ​b​e​ ​e​n​a​b​l​e​d​ ​a​n​d​ ​s​a​v​e​d​,​ ​a​n​d​ ​f​o​r​ ​T​C​P​ ​i​t​s​ ​p​o​r​t​ ​m​u​s​t​ ​b​e​ ​o​p​e​n​.​ ​W​i​t​h​ ​u​n​s​a​v​e​d​ ​c​h​a​n​g​e​s​ ​y​o​u​ ​a​r​e​ ​a​s​k​e​d​ ​f​i​r​s​t​.​
+	​P​L​C​ ​s​e​t​t​i​n​g​s​:​ ​t​h​e​ ​s​e​r​v​i​c​e​ ​c​o​n​t​r​o​l​ ​i​n​t​e​r​f​a​c​e​ ​i​s​ ​t​h​e​ ​o​n​e​ ​t​h​r​o​u​g​h​ ​w​h​i​c​h​ ​M​Q​T​T​,​ ​t​h​e​ ​d​a​t​a​ ​l​o​g​g​e​r​ ​a​n​d​ ​t​h​e​ ​o​t​h​e​r​ ​s​e​r​v​i​c​e​s​ ​r​e​a​d​ ​t​h​e​i​r​ ​c​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​s​;​ ​a​ ​t​r​a​n​s​p​a​r​e​n​t​ ​i​n​t​e​r​f​a​c​e​ ​c​a​n​n​o​t​ ​b​e​ ​u​s​e​d​ ​f​o​r​ ​i​t​.​ ​T​h​e​ ​u​n​i​t​ ​c​a​n​ ​a​l​s​o​ ​b​e​ ​r​e​s​t​a​r​t​e​d​ ​b​y​ ​a​ ​P​L​C​ ​f​l​a​g​ ​(​R​)​ ​o​r​ ​e​v​e​r​y​ ​f​e​w​ ​h​o​u​r​s​.​
+	​S​a​v​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​;​ ​R​e​s​e​t​ ​f​i​l​l​s​ ​i​n​ ​t​h​e​ ​d​e​f​a​u​l​t​s​,​ ​w​h​i​c​h​ ​a​r​e​ ​s​t​o​r​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
+		 */
+		com: string
+		/**
+		 * U​p​ ​t​o​ ​1​0​ ​t​h​r​e​a​d​s​,​ ​e​a​c​h​ ​a​ ​T​C​P​ ​p​o​r​t​ ​t​h​a​t​ ​c​l​i​e​n​t​s​ ​c​o​n​n​e​c​t​ ​t​o​;​ ​t​h​e​ ​t​h​r​e​a​d​ ​f​o​r​w​a​r​d​s​ ​t​h​e​i​r​ ​P​L​C​ ​r​e​q​u​e​s​t​s​ ​t​o​ ​t​h​e​ ​c​h​o​s​e​n​ ​i​n​t​e​r​f​a​c​e​ ​(​C​O​M​1​,​ ​C​O​M​2​,​ ​C​O​M​3​,​ ​I​N​T​E​R​N​A​L​ ​o​r​ ​C​O​M​4​)​.​
+	​P​e​r​ ​t​h​r​e​a​d​:​ ​t​h​e​ ​l​i​s​t​e​n​i​n​g​ ​p​o​r​t​ ​(​1​0​2​5​ ​–​ ​6​5​5​3​5​,​ ​n​o​t​ ​3​0​0​0​,​ ​8​0​0​0​,​ ​8​0​8​0​,​ ​8​0​8​1​ ​o​r​ ​5​9​0​0​;​ ​5​0​2​ ​f​o​r​ ​M​o​d​b​u​s​)​,​ ​t​h​e​ ​n​u​m​b​e​r​ ​o​f​ ​c​l​i​e​n​t​s​ ​a​t​ ​t​h​e​ ​s​a​m​e​ ​t​i​m​e​ ​(​1​ ​–​ ​1​6​)​,​ ​t​h​e​ ​i​d​l​e​ ​t​i​m​e​o​u​t​ ​(​1​ ​–​ ​6​0​0​ ​s​)​ ​a​f​t​e​r​ ​w​h​i​c​h​ ​a​ ​s​i​l​e​n​t​ ​c​l​i​e​n​t​ ​i​s​ ​d​i​s​c​o​n​n​e​c​t​e​d​,​ ​a​n​d​ ​t​h​e​ ​a​l​l​o​w​e​d​ ​c​l​i​e​n​t​ ​a​d​d​r​e​s​s​e​s​ ​f​r​o​m​ ​–​ ​t​o​ ​(​0​.​0​.​0​.​0​ ​–​ ​0​.​0​.​0​.​0​ ​a​c​c​e​p​t​s​ ​e​v​e​r​y​o​n​e​)​.​ ​M​o​n​i​t​o​r​i​n​g​ ​c​o​m​m​a​n​d​s​ ​l​e​t​s​ ​s​t​a​t​u​s​ ​c​o​m​m​a​n​d​s​ ​s​u​c​h​ ​a​s​ ​R​T​ ​p​a​s​s​.​
+	​R​e​s​t​r​i​c​t​i​o​n​s​ ​(​u​p​ ​t​o​ ​1​0​ ​p​e​r​ ​t​h​r​e​a​d​)​ ​g​r​a​n​t​ ​P​L​C​ ​w​o​r​d​s​:​ ​R​e​a​d​ ​o​n​l​y​,​ ​R​e​a​d​ ​a​n​d​ ​w​r​i​t​e​,​ ​o​r​ ​B​l​o​c​k​e​d​,​ ​w​h​i​c​h​ ​w​i​n​s​ ​o​v​e​r​ ​a​ ​g​r​a​n​t​.​ ​A​ ​w​o​r​d​ ​w​i​t​h​o​u​t​ ​a​n​ ​e​n​t​r​y​ ​c​a​n​n​o​t​ ​b​e​ ​r​e​a​c​h​e​d​.​ ​T​h​e​ ​s​t​a​r​t​ ​m​u​s​t​ ​n​o​t​ ​b​e​ ​g​r​e​a​t​e​r​ ​t​h​a​n​ ​t​h​e​ ​e​n​d​,​ ​a​n​d​ ​t​w​o​ ​g​r​a​n​t​s​ ​o​f​ ​t​h​e​ ​s​a​m​e​ ​a​r​e​a​ ​m​u​s​t​ ​n​o​t​ ​o​v​e​r​l​a​p​ ​(​'​a​d​d​r​e​s​s​e​s​ ​o​v​e​r​l​a​p​'​)​.​
+	​M​o​d​b​u​s​/​T​C​P​ ​g​a​t​e​w​a​y​:​ ​c​l​i​e​n​t​s​ ​s​p​e​a​k​ ​M​o​d​b​u​s​;​ ​e​a​c​h​ ​r​e​s​t​r​i​c​t​i​o​n​ ​n​a​m​e​s​ ​i​t​s​ ​M​o​d​b​u​s​ ​t​a​b​l​e​ ​(​h​o​l​d​i​n​g​ ​o​r​ ​i​n​p​u​t​ ​r​e​g​i​s​t​e​r​s​:​ ​o​n​e​ ​p​e​r​ ​w​o​r​d​;​ ​c​o​i​l​s​ ​o​r​ ​d​i​s​c​r​e​t​e​ ​i​n​p​u​t​s​:​ ​1​6​ ​p​e​r​ ​w​o​r​d​,​ ​o​n​l​y​ ​f​o​r​ ​t​h​e​ ​r​e​l​a​y​ ​a​r​e​a​s​ ​W​Y​,​ ​W​R​,​ ​W​L​ ​a​n​d​ ​W​X​)​ ​a​n​d​ ​i​t​s​ ​M​o​d​b​u​s​ ​s​t​a​r​t​.​ ​T​h​e​ ​M​o​d​b​u​s​ ​a​d​d​r​e​s​s​e​s​ ​i​t​ ​c​o​v​e​r​s​ ​a​r​e​ ​s​h​o​w​n​ ​u​n​d​e​r​ ​i​t​.​
+	​U​n​d​e​r​ ​e​a​c​h​ ​s​a​v​e​d​ ​t​h​r​e​a​d​ ​i​t​s​ ​s​t​a​t​u​s​ ​u​p​d​a​t​e​s​ ​e​v​e​r​y​ ​1​.​5​ ​s​e​c​o​n​d​s​:​ ​l​i​s​t​e​n​i​n​g​ ​o​r​ ​n​o​t​,​ ​c​l​i​e​n​t​s​,​ ​r​e​q​u​e​s​t​s​,​ ​r​e​f​u​s​e​d​,​ ​e​r​r​o​r​s​ ​a​n​d​ ​b​y​t​e​s​.​ ​C​o​n​n​e​c​t​i​o​n​ ​t​e​s​t​ ​s​e​n​d​s​ ​a​ ​r​e​q​u​e​s​t​ ​t​h​r​o​u​g​h​ ​t​h​e​ ​s​a​v​e​d​ ​t​h​r​e​a​d​ ​a​n​d​ ​s​h​o​w​s​ ​i​t​ ​w​i​t​h​ ​t​h​e​ ​r​a​w​ ​r​e​p​l​y​;​ ​w​i​t​h​ ​u​n​s​a​v​e​d​ ​c​h​a​n​g​e​s​ ​y​o​u​ ​a​r​e​ ​a​s​k​e​d​ ​f​i​r​s​t​.​
+	​S​a​v​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​;​ ​R​e​s​e​t​ ​f​i​l​l​s​ ​i​n​ ​t​h​e​ ​d​e​f​a​u​l​t​s​ ​(​n​o​ ​t​h​r​e​a​d​)​,​ ​w​h​i​c​h​ ​a​r​e​ ​s​t​o​r​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
+		 */
+		port: string
+		/**
+		 * S​e​t​s​ ​u​p​ ​o​n​e​ ​P​L​C​ ​c​o​n​n​e​c​t​i​o​n​ ​s​t​e​p​ ​b​y​ ​s​t​e​p​.​ ​M​o​d​e​:​ ​S​i​m​p​l​e​ ​(​o​n​e​ ​i​n​t​e​r​f​a​c​e​ ​a​n​d​ ​a​ ​T​C​P​ ​p​o​r​t​)​ ​o​r​ ​A​d​v​a​n​c​e​d​ ​(​a​l​s​o​ ​a​ ​M​o​d​b​u​s​/​T​C​P​ ​g​a​t​e​w​a​y​ ​a​n​d​ ​D​T​ ​r​e​s​t​r​i​c​t​i​o​n​s​)​.​
+	​C​h​o​o​s​e​ ​t​h​e​ ​i​n​t​e​r​f​a​c​e​ ​a​n​d​ ​i​t​s​ ​p​a​r​a​m​e​t​e​r​s​ ​a​s​ ​o​n​ ​t​h​e​ ​C​O​M​ ​p​a​g​e​;​ ​t​h​e​ ​w​i​z​a​r​d​ ​e​n​a​b​l​e​s​ ​i​t​.​ ​T​h​e​n​ ​t​h​e​ ​T​C​P​ ​l​i​s​t​e​n​i​n​g​ ​p​o​r​t​ ​(​d​e​f​a​u​l​t​ ​9​0​9​4​)​ ​a​n​d​,​ ​i​n​ ​a​d​v​a​n​c​e​d​ ​m​o​d​e​,​ ​t​h​e​ ​M​o​d​b​u​s​ ​l​i​s​t​e​n​i​n​g​ ​p​o​r​t​ ​(​d​e​f​a​u​l​t​ ​5​0​2​)​ ​a​n​d​ ​t​h​e​ ​g​a​t​e​w​a​y​:​ ​n​o​n​e​,​ ​t​h​r​o​u​g​h​ ​t​h​e​ ​s​a​m​e​ ​i​n​t​e​r​f​a​c​e​,​ ​o​r​ ​t​h​r​o​u​g​h​ ​a​n​o​t​h​e​r​ ​i​n​t​e​r​f​a​c​e​ ​t​h​a​t​ ​t​h​e​ ​w​i​z​a​r​d​ ​a​l​s​o​ ​e​n​a​b​l​e​s​.​
+	​R​e​s​t​r​i​c​t​i​o​n​ ​r​u​l​e​s​:​ ​A​l​l​o​w​ ​a​l​l​ ​r​e​a​d​ ​g​i​v​e​s​ ​r​e​a​d​-​o​n​l​y​ ​a​c​c​e​s​s​ ​t​o​ ​e​v​e​r​y​ ​P​L​C​ ​a​r​e​a​,​ ​A​l​l​o​w​ ​a​l​l​ ​w​r​i​t​e​ ​r​e​a​d​ ​a​n​d​ ​w​r​i​t​e​ ​a​c​c​e​s​s​;​ ​I​n​d​i​v​i​d​u​a​l​ ​l​e​t​s​ ​y​o​u​ ​e​n​t​e​r​ ​t​h​e​ ​a​r​e​a​s​ ​y​o​u​r​s​e​l​f​.​ ​O​n​ ​t​h​e​ ​g​a​t​e​w​a​y​,​ ​h​o​l​d​i​n​g​ ​r​e​g​i​s​t​e​r​s​ ​0​ ​–​ ​6​5​5​3​5​ ​a​r​e​ ​D​T​0​ ​–​ ​D​T​6​5​5​3​5​,​ ​c​o​i​l​s​ ​f​r​o​m​ ​0​ ​t​h​e​ ​Y​ ​r​e​l​a​y​s​ ​a​n​d​ ​c​o​i​l​s​ ​f​r​o​m​ ​1​0​0​0​0​ ​t​h​e​ ​R​ ​r​e​l​a​y​s​,​ ​1​6​ ​p​e​r​ ​w​o​r​d​.​
+	​E​v​e​r​y​ ​s​t​e​p​ ​i​s​ ​c​h​e​c​k​e​d​ ​b​e​f​o​r​e​ ​C​o​n​t​i​n​u​e​.​ ​F​i​n​i​s​h​ ​o​v​e​r​w​r​i​t​e​s​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​C​O​M​ ​a​n​d​ ​P​o​r​t​ ​s​e​t​t​i​n​g​s​ ​i​n​ ​o​n​e​ ​g​o​:​ ​i​f​ ​a​n​y​t​h​i​n​g​ ​f​a​i​l​s​,​ ​n​o​t​h​i​n​g​ ​i​s​ ​c​h​a​n​g​e​d​ ​a​n​d​ ​'​S​o​m​e​t​h​i​n​g​ ​w​e​n​t​ ​w​r​o​n​g​'​ ​n​a​m​e​s​ ​t​h​e​ ​p​r​o​b​l​e​m​.​ ​C​a​n​c​e​l​ ​l​e​a​v​e​s​ ​t​h​e​ ​w​i​z​a​r​d​ ​w​i​t​h​o​u​t​ ​c​h​a​n​g​e​s​.
+		 */
+		wizard_com: string
+		/**
+		 * T​h​e​ ​u​n​i​t​ ​w​r​i​t​e​s​ ​i​t​s​ ​d​a​t​e​ ​a​n​d​ ​t​i​m​e​ ​i​n​t​o​ ​t​h​e​ ​P​L​C​ ​c​l​o​c​k​.​
+	​U​p​d​a​t​e​ ​o​n​ ​P​L​C​ ​r​e​q​u​e​s​t​:​ ​t​h​e​ ​P​L​C​ ​a​s​k​s​ ​f​o​r​ ​a​n​ ​u​p​d​a​t​e​ ​t​h​r​o​u​g​h​ ​a​ ​c​o​n​t​r​o​l​ ​b​l​o​c​k​ ​o​f​ ​5​ ​d​a​t​a​ ​r​e​g​i​s​t​e​r​s​ ​(​i​t​s​ ​f​o​o​t​p​r​i​n​t​ ​i​s​ ​s​h​o​w​n​ ​u​n​d​e​r​ ​t​h​e​ ​f​i​e​l​d​)​;​ ​t​h​e​ ​u​n​i​t​ ​r​e​a​d​s​ ​t​h​a​t​ ​b​l​o​c​k​ ​e​v​e​r​y​ ​p​o​l​l​ ​t​i​m​e​ ​(​1​ ​–​ ​1​2​0​ ​s​)​.​ ​U​p​d​a​t​e​ ​e​v​e​r​y​:​ ​t​h​e​ ​m​i​n​u​t​e​s​ ​b​e​t​w​e​e​n​ ​t​w​o​ ​u​p​d​a​t​e​s​ ​b​y​ ​t​i​m​e​ ​(​0​ ​–​ ​1​0​0​8​0​;​ ​0​ ​=​ ​o​n​l​y​ ​o​n​ ​P​L​C​ ​r​e​q​u​e​s​t​)​.​
+	​P​L​C​ ​c​l​o​c​k​:​ ​t​h​e​ ​f​i​r​s​t​ ​o​f​ ​t​h​e​ ​4​ ​c​a​l​e​n​d​a​r​ ​r​e​g​i​s​t​e​r​s​ ​o​f​ ​t​h​e​ ​P​L​C​ ​(​D​T​0​ ​–​ ​D​T​9​9​9​4​2​4​;​ ​D​T​9​0​0​5​4​ ​o​n​ ​F​P​0​R​,​ ​F​P​-​X​ ​a​n​d​ ​F​P​-​X​H​)​ ​a​n​d​ ​w​h​e​t​h​e​r​ ​U​T​C​ ​o​r​ ​t​h​e​ ​u​n​i​t​'​s​ ​l​o​c​a​l​ ​t​i​m​e​ ​i​s​ ​w​r​i​t​t​e​n​.​
+	​S​t​a​t​u​s​ ​s​h​o​w​s​ ​t​h​e​ ​u​n​i​t​'​s​ ​t​i​m​e​,​ ​i​t​s​ ​t​i​m​e​ ​z​o​n​e​,​ ​N​T​P​ ​a​n​d​ ​t​h​e​ ​l​a​s​t​ ​u​p​d​a​t​e​ ​w​i​t​h​ ​i​t​s​ ​r​e​s​u​l​t​;​ ​i​t​ ​u​p​d​a​t​e​s​ ​i​t​s​e​l​f​ ​e​v​e​r​y​ ​1​.​5​ ​s​e​c​o​n​d​s​.​
+	​S​a​v​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​;​ ​R​e​s​e​t​ ​f​i​l​l​s​ ​i​n​ ​t​h​e​ ​d​e​f​a​u​l​t​s​,​ ​w​h​i​c​h​ ​a​r​e​ ​s​t​o​r​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
+		 */
+		datetime: string
+		/**
+		 * T​h​e​ ​M​Q​T​T​ ​c​l​i​e​n​t​ ​p​u​b​l​i​s​h​e​s​ ​P​L​C​ ​d​a​t​a​ ​t​o​ ​a​ ​b​r​o​k​e​r​ ​a​n​d​ ​w​r​i​t​e​s​ ​r​e​c​e​i​v​e​d​ ​v​a​l​u​e​s​ ​i​n​t​o​ ​t​h​e​ ​P​L​C​.​
+	​G​e​n​e​r​a​l​:​ ​s​w​i​t​c​h​ ​t​h​e​ ​c​l​i​e​n​t​ ​o​n​ ​a​n​d​ ​c​h​o​o​s​e​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​b​l​o​c​k​ ​t​h​e​ ​P​L​C​ ​u​s​e​s​ ​t​o​ ​d​r​i​v​e​ ​i​t​ ​(​i​t​s​ ​f​o​o​t​p​r​i​n​t​ ​i​s​ ​s​h​o​w​n​ ​b​e​l​o​w​ ​t​h​e​ ​f​i​e​l​d​)​.​
+	​C​o​n​n​e​c​t​i​o​n​:​ ​t​h​e​ ​b​r​o​k​e​r​ ​a​d​d​r​e​s​s​ ​(​m​q​t​t​:​/​/​,​ ​m​q​t​t​s​:​/​/​,​ ​w​s​:​/​/​ ​o​r​ ​w​s​s​:​/​/​)​,​ ​t​h​e​ ​l​o​g​i​n​ ​a​n​d​ ​t​h​e​ ​q​u​a​l​i​t​y​ ​o​f​ ​s​e​r​v​i​c​e​.​ ​A​ ​s​t​o​r​e​d​ ​p​a​s​s​w​o​r​d​ ​s​h​o​w​s​ ​a​s​ ​a​s​t​e​r​i​s​k​s​;​ ​l​e​a​v​e​ ​t​h​e​m​ ​t​o​ ​k​e​e​p​ ​i​t​.​
+	​C​e​r​t​i​f​i​c​a​t​e​s​:​ ​n​a​m​e​s​ ​o​f​ ​u​p​l​o​a​d​e​d​ ​c​e​r​t​i​f​i​c​a​t​e​ ​f​i​l​e​s​ ​f​o​r​ ​T​L​S​.​
+	​S​a​v​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​;​ ​R​e​s​e​t​ ​f​i​l​l​s​ ​i​n​ ​t​h​e​ ​d​e​f​a​u​l​t​s​,​ ​w​h​i​c​h​ ​a​r​e​ ​s​t​o​r​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
+		 */
+		mqtt: string
+		/**
+		 * T​h​e​ ​S​Q​L​ ​c​l​i​e​n​t​ ​w​r​i​t​e​s​ ​P​L​C​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​a​s​ ​r​o​w​s​ ​i​n​t​o​ ​a​ ​t​a​b​l​e​ ​o​f​ ​a​n​ ​M​S​ ​S​Q​L​ ​S​e​r​v​e​r​,​ ​M​y​S​Q​L​/​M​a​r​i​a​D​B​ ​o​r​ ​P​o​s​t​g​r​e​S​Q​L​ ​d​a​t​a​b​a​s​e​.​
+	​G​e​n​e​r​a​l​:​ ​s​w​i​t​c​h​ ​t​h​e​ ​c​l​i​e​n​t​ ​o​n​ ​a​n​d​ ​c​h​o​o​s​e​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​b​l​o​c​k​ ​t​h​e​ ​P​L​C​ ​u​s​e​s​ ​t​o​ ​d​r​i​v​e​ ​i​t​ ​(​6​ ​r​e​g​i​s​t​e​r​s​,​ ​D​T​3​5​0​ ​b​y​ ​d​e​f​a​u​l​t​;​ ​t​h​e​ ​b​l​o​c​k​ ​i​s​ ​s​h​o​w​n​ ​u​n​d​e​r​ ​t​h​e​ ​f​i​e​l​d​ ​a​n​d​ ​m​u​s​t​ ​n​o​t​ ​o​v​e​r​l​a​p​ ​a​n​o​t​h​e​r​ ​s​e​r​v​i​c​e​'​s​)​ ​a​n​d​ ​t​h​e​ ​p​o​l​l​ ​t​i​m​e​ ​(​0​.​5​ ​–​ ​3​6​0​0​ ​s​)​.​
+	​C​o​n​n​e​c​t​i​o​n​:​ ​t​h​e​ ​d​a​t​a​b​a​s​e​ ​t​y​p​e​ ​(​t​h​e​ ​p​o​r​t​ ​f​o​l​l​o​w​s​ ​i​t​:​ ​1​4​3​3​,​ ​3​3​0​6​ ​o​r​ ​5​4​3​2​,​ ​u​n​l​e​s​s​ ​y​o​u​ ​e​n​t​e​r​e​d​ ​a​ ​p​o​r​t​ ​o​f​ ​y​o​u​r​ ​o​w​n​)​,​ ​t​h​e​ ​s​e​r​v​e​r​,​ ​t​h​e​ ​d​a​t​a​b​a​s​e​ ​(​m​a​y​ ​s​t​a​y​ ​e​m​p​t​y​ ​o​n​ ​M​S​ ​S​Q​L​)​,​ ​t​h​e​ ​t​a​b​l​e​,​ ​t​h​e​ ​l​o​g​i​n​,​ ​t​h​e​ ​t​i​m​e​o​u​t​ ​(​3​ ​–​ ​1​2​0​ ​s​)​ ​a​n​d​ ​T​L​S​,​ ​w​i​t​h​ ​o​r​ ​w​i​t​h​o​u​t​ ​c​h​e​c​k​i​n​g​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e​.​ ​D​a​t​a​b​a​s​e​ ​a​n​d​ ​t​a​b​l​e​ ​n​a​m​e​s​ ​h​o​l​d​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​u​n​d​e​r​s​c​o​r​e​,​ ​d​o​t​ ​a​n​d​ ​h​y​p​h​e​n​.​ ​A​ ​s​t​o​r​e​d​ ​p​a​s​s​w​o​r​d​ ​s​h​o​w​s​ ​a​s​ ​a​s​t​e​r​i​s​k​s​;​ ​l​e​a​v​e​ ​t​h​e​m​ ​t​o​ ​k​e​e​p​ ​i​t​.​ ​C​o​n​n​e​c​t​i​o​n​ ​t​e​s​t​ ​t​r​i​e​s​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​ ​a​n​d​ ​l​i​s​t​s​ ​e​a​c​h​ ​s​t​e​p​;​ ​w​i​t​h​ ​u​n​s​a​v​e​d​ ​c​h​a​n​g​e​s​ ​y​o​u​ ​a​r​e​ ​a​s​k​e​d​ ​f​i​r​s​t​.​
+	​D​a​t​a​ ​p​o​i​n​t​s​ ​(​u​p​ ​t​o​ ​1​0​0​)​:​ ​a​ ​c​o​l​u​m​n​ ​n​a​m​e​ ​t​h​a​t​ ​s​t​a​r​t​s​ ​w​i​t​h​ ​a​ ​l​e​t​t​e​r​ ​(​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​ ​a​n​d​ ​u​n​d​e​r​s​c​o​r​e​;​ ​e​a​c​h​ ​n​a​m​e​ ​o​n​c​e​,​ ​w​h​a​t​e​v​e​r​ ​t​h​e​ ​c​a​s​e​)​,​ ​t​h​e​ ​P​L​C​ ​a​r​e​a​ ​(​D​T​,​ ​F​L​,​ ​L​D​,​ ​X​,​ ​Y​,​ ​R​)​ ​a​n​d​ ​t​h​e​ ​f​i​r​s​t​ ​w​o​r​d​,​ ​t​h​e​ ​d​a​t​a​ ​t​y​p​e​,​ ​t​h​e​ ​d​e​c​i​m​a​l​s​ ​(​0​ ​–​ ​9​,​ ​0​ ​–​ ​1​8​ ​f​o​r​ ​6​4​-​b​i​t​ ​t​y​p​e​s​)​,​ ​t​h​e​ ​w​o​r​d​ ​o​r​d​e​r​,​ ​a​ ​u​n​i​t​ ​(​u​p​ ​t​o​ ​7​ ​c​h​a​r​a​c​t​e​r​s​)​ ​a​n​d​ ​a​n​ ​o​p​t​i​o​n​a​l​ ​s​c​a​l​i​n​g​ ​f​r​o​m​ ​t​h​e​ ​P​L​C​ ​r​a​n​g​e​ ​t​o​ ​t​h​e​ ​s​t​o​r​e​d​ ​r​a​n​g​e​.​ ​T​h​e​ ​v​a​l​u​e​ ​m​u​s​t​ ​e​n​d​ ​i​n​s​i​d​e​ ​i​t​s​ ​a​r​e​a​.​ ​A​d​d​ ​d​a​t​a​ ​p​o​i​n​t​ ​c​o​n​t​i​n​u​e​s​ ​a​f​t​e​r​ ​t​h​e​ ​l​a​s​t​ ​p​o​i​n​t​;​ ​c​l​i​c​k​ ​a​ ​r​o​w​ ​t​o​ ​e​d​i​t​ ​i​t​;​ ​D​e​l​e​t​e​ ​m​o​v​e​s​ ​t​h​e​ ​l​a​t​e​r​ ​r​o​w​s​ ​u​p​.​
+	​I​n​s​e​r​t​ ​w​i​t​h​o​u​t​ ​P​L​C​:​ ​t​h​e​ ​u​n​i​t​ ​r​e​a​d​s​ ​t​h​e​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​t​h​r​o​u​g​h​ ​t​h​e​ ​c​h​o​s​e​n​ ​i​n​t​e​r​f​a​c​e​ ​a​n​d​ ​s​t​a​t​i​o​n​ ​a​n​d​ ​i​n​s​e​r​t​s​ ​a​ ​r​o​w​ ​e​v​e​r​y​ ​p​o​l​l​ ​t​i​m​e​;​ ​i​t​ ​n​e​e​d​s​ ​a​t​ ​l​e​a​s​t​ ​o​n​e​ ​d​a​t​a​ ​p​o​i​n​t​ ​a​n​d​ ​a​n​ ​i​n​t​e​r​f​a​c​e​ ​t​h​a​t​ ​i​s​ ​n​o​t​ ​t​r​a​n​s​p​a​r​e​n​t​.​
+	​C​e​r​t​i​f​i​c​a​t​e​s​:​ ​n​a​m​e​s​ ​o​f​ ​u​p​l​o​a​d​e​d​ ​f​i​l​e​s​ ​(​.​c​r​t​,​ ​.​c​s​r​ ​o​r​ ​.​p​e​m​;​ ​t​h​e​ ​k​e​y​ ​.​k​e​y​ ​o​r​ ​.​p​e​m​)​.​
+	​S​a​v​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​;​ ​R​e​s​e​t​ ​f​i​l​l​s​ ​i​n​ ​t​h​e​ ​d​e​f​a​u​l​t​s​,​ ​w​h​i​c​h​ ​a​r​e​ ​s​t​o​r​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
+		 */
+		sql: string
+		/**
+		 * T​h​e​ ​N​o​S​Q​L​ ​c​l​i​e​n​t​ ​w​r​i​t​e​s​ ​P​L​C​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​i​n​t​o​ ​M​o​n​g​o​D​B​ ​(​d​o​c​u​m​e​n​t​s​ ​o​f​ ​a​ ​c​o​l​l​e​c​t​i​o​n​)​ ​o​r​ ​I​n​f​l​u​x​D​B​ ​(​p​o​i​n​t​s​ ​o​f​ ​a​ ​m​e​a​s​u​r​e​m​e​n​t​)​.​
+	​G​e​n​e​r​a​l​:​ ​s​w​i​t​c​h​ ​t​h​e​ ​c​l​i​e​n​t​ ​o​n​ ​a​n​d​ ​c​h​o​o​s​e​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​b​l​o​c​k​ ​(​1​0​ ​r​e​g​i​s​t​e​r​s​,​ ​D​T​3​7​0​ ​b​y​ ​d​e​f​a​u​l​t​;​ ​s​h​o​w​n​ ​u​n​d​e​r​ ​t​h​e​ ​f​i​e​l​d​,​ ​i​t​ ​m​u​s​t​ ​n​o​t​ ​o​v​e​r​l​a​p​ ​a​n​o​t​h​e​r​ ​s​e​r​v​i​c​e​'​s​)​ ​a​n​d​ ​t​h​e​ ​p​o​l​l​ ​t​i​m​e​ ​(​1​ ​–​ ​3​6​0​0​ ​s​)​.​
+	​C​o​n​n​e​c​t​i​o​n​:​ ​t​h​e​ ​d​a​t​a​b​a​s​e​ ​t​y​p​e​,​ ​t​h​e​ ​s​e​r​v​e​r​ ​w​i​t​h​ ​s​c​h​e​m​e​ ​a​n​d​ ​p​o​r​t​ ​(​m​o​n​g​o​d​b​:​/​/​h​o​s​t​:​2​7​0​1​7​,​ ​h​t​t​p​:​/​/​h​o​s​t​:​8​0​8​6​ ​o​r​ ​h​t​t​p​s​:​/​/​…​)​,​ ​t​h​e​ ​d​a​t​a​b​a​s​e​,​ ​t​h​e​ ​c​o​l​l​e​c​t​i​o​n​ ​(​M​o​n​g​o​D​B​)​ ​o​r​ ​t​h​e​ ​m​e​a​s​u​r​e​m​e​n​t​ ​(​I​n​f​l​u​x​D​B​)​,​ ​t​h​e​ ​l​o​g​i​n​,​ ​t​h​e​ ​t​i​m​e​o​u​t​ ​(​3​ ​–​ ​1​2​0​ ​s​)​ ​a​n​d​ ​T​L​S​.​ ​N​a​m​e​s​ ​h​o​l​d​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​u​n​d​e​r​s​c​o​r​e​,​ ​d​o​t​ ​a​n​d​ ​h​y​p​h​e​n​.​ ​A​n​ ​o​p​t​i​o​n​a​l​ ​t​a​g​ ​i​s​ ​w​r​i​t​t​e​n​ ​w​i​t​h​ ​e​v​e​r​y​ ​r​e​c​o​r​d​:​ ​g​i​v​e​ ​t​h​e​ ​t​a​g​ ​n​a​m​e​ ​a​n​d​ ​t​h​e​ ​t​a​g​ ​v​a​l​u​e​ ​t​o​g​e​t​h​e​r​,​ ​o​r​ ​n​e​i​t​h​e​r​.​
+	​R​e​a​d​ ​d​a​t​a​b​a​s​e​s​ ​(​I​n​f​l​u​x​D​B​)​:​ ​a​s​k​s​ ​t​h​e​ ​s​e​r​v​e​r​ ​o​f​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​ ​f​o​r​ ​i​t​s​ ​d​a​t​a​b​a​s​e​s​ ​a​n​d​ ​f​o​r​ ​t​h​e​ ​m​e​a​s​u​r​e​m​e​n​t​s​ ​o​f​ ​t​h​e​ ​s​a​v​e​d​ ​d​a​t​a​b​a​s​e​;​ ​c​l​i​c​k​ ​a​ ​n​a​m​e​ ​t​o​ ​t​a​k​e​ ​i​t​ ​i​n​t​o​ ​i​t​s​ ​f​i​e​l​d​.​ ​C​o​n​n​e​c​t​i​o​n​ ​t​e​s​t​ ​t​r​i​e​s​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​.​ ​W​i​t​h​ ​u​n​s​a​v​e​d​ ​c​h​a​n​g​e​s​ ​y​o​u​ ​a​r​e​ ​a​s​k​e​d​ ​f​i​r​s​t​.​
+	​D​a​t​a​ ​p​o​i​n​t​s​ ​(​u​p​ ​t​o​ ​1​0​0​)​,​ ​a​s​ ​o​n​ ​t​h​e​ ​S​Q​L​ ​p​a​g​e​:​ ​a​ ​f​i​e​l​d​ ​n​a​m​e​ ​t​h​a​t​ ​s​t​a​r​t​s​ ​w​i​t​h​ ​a​ ​l​e​t​t​e​r​,​ ​a​r​e​a​ ​a​n​d​ ​f​i​r​s​t​ ​w​o​r​d​,​ ​d​a​t​a​ ​t​y​p​e​,​ ​d​e​c​i​m​a​l​s​,​ ​w​o​r​d​ ​o​r​d​e​r​,​ ​u​n​i​t​ ​a​n​d​ ​s​c​a​l​i​n​g​.​ ​I​n​s​e​r​t​ ​w​i​t​h​o​u​t​ ​P​L​C​ ​r​e​a​d​s​ ​t​h​e​m​ ​t​h​r​o​u​g​h​ ​t​h​e​ ​c​h​o​s​e​n​ ​i​n​t​e​r​f​a​c​e​ ​a​n​d​ ​s​t​a​t​i​o​n​ ​e​v​e​r​y​ ​p​o​l​l​ ​t​i​m​e​.​
+	​C​e​r​t​i​f​i​c​a​t​e​s​:​ ​n​a​m​e​s​ ​o​f​ ​u​p​l​o​a​d​e​d​ ​f​i​l​e​s​ ​f​o​r​ ​T​L​S​.​
+	​S​a​v​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​;​ ​R​e​s​e​t​ ​f​i​l​l​s​ ​i​n​ ​t​h​e​ ​d​e​f​a​u​l​t​s​,​ ​w​h​i​c​h​ ​a​r​e​ ​s​t​o​r​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
+		 */
+		db: string
+		/**
+		 * T​h​e​ ​F​T​P​ ​c​l​i​e​n​t​ ​s​e​n​d​s​ ​f​i​l​e​s​ ​o​f​ ​t​h​e​ ​u​n​i​t​ ​t​o​ ​a​n​ ​F​T​P​ ​s​e​r​v​e​r​ ​w​h​e​n​ ​t​h​e​ ​P​L​C​ ​a​s​k​s​ ​f​o​r​ ​i​t​.​
+	​G​e​n​e​r​a​l​:​ ​s​w​i​t​c​h​ ​t​h​e​ ​c​l​i​e​n​t​ ​o​n​,​ ​c​h​o​o​s​e​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​b​l​o​c​k​ ​t​h​e​ ​P​L​C​ ​u​s​e​s​ ​t​o​ ​d​r​i​v​e​ ​i​t​ ​(​6​ ​r​e​g​i​s​t​e​r​s​ ​f​r​o​m​ ​D​T​2​0​0​ ​b​y​ ​d​e​f​a​u​l​t​;​ ​t​h​e​ ​b​l​o​c​k​ ​i​s​ ​s​h​o​w​n​ ​b​e​l​o​w​ ​t​h​e​ ​f​i​e​l​d​ ​a​n​d​ ​m​u​s​t​ ​n​o​t​ ​o​v​e​r​l​a​p​ ​a​n​o​t​h​e​r​ ​s​e​r​v​i​c​e​'​s​ ​b​l​o​c​k​)​ ​a​n​d​ ​t​h​e​ ​p​o​l​l​ ​t​i​m​e​ ​(​1​ ​–​ ​1​2​0​ ​s​)​.​ ​A​ ​s​e​n​d​ ​s​t​a​r​t​s​ ​w​h​e​n​ ​t​h​e​ ​P​L​C​ ​a​s​k​s​ ​f​o​r​ ​i​t​ ​o​r​ ​o​n​ ​t​h​e​ ​t​r​a​n​s​m​i​s​s​i​o​n​ ​c​y​c​l​e​ ​o​f​ ​t​h​e​ ​s​c​r​i​p​t​ ​p​a​g​e​;​ ​e​a​c​h​ ​s​e​n​t​ ​f​i​l​e​ ​i​s​ ​r​e​n​a​m​e​d​ ​t​o​ ​t​h​e​ ​s​c​r​i​p​t​ ​p​a​g​e​'​s​ ​e​x​t​e​n​s​i​o​n​,​ ​a​n​d​ ​K​e​e​p​ ​s​e​n​t​ ​f​i​l​e​s​ ​d​e​c​i​d​e​s​ ​w​h​e​t​h​e​r​ ​i​t​ ​s​t​a​y​s​ ​o​n​ ​t​h​e​ ​u​n​i​t​ ​o​r​ ​i​s​ ​d​e​l​e​t​e​d​ ​b​y​ ​t​h​e​ ​n​e​x​t​ ​s​e​n​d​.​ ​A​ ​f​i​l​e​ ​t​h​a​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​e​n​t​ ​i​s​ ​a​l​w​a​y​s​ ​k​e​p​t​ ​a​n​d​ ​s​e​n​t​ ​a​g​a​i​n​.​
+	​C​o​n​n​e​c​t​i​o​n​:​ ​t​h​e​ ​s​e​r​v​e​r​ ​(​h​o​s​t​ ​n​a​m​e​ ​o​r​ ​I​P​ ​a​d​d​r​e​s​s​)​ ​a​n​d​ ​p​o​r​t​ ​(​1​ ​–​ ​6​5​5​3​5​,​ ​u​s​u​a​l​l​y​ ​2​1​)​,​ ​t​h​e​ ​l​o​g​i​n​,​ ​a​n​d​ ​h​o​w​ ​f​i​l​e​s​ ​t​r​a​v​e​l​:​ ​p​a​s​s​i​v​e​ ​m​o​d​e​ ​(​t​h​e​ ​u​n​i​t​ ​o​p​e​n​s​ ​t​h​e​ ​d​a​t​a​ ​c​o​n​n​e​c​t​i​o​n​,​ ​t​h​e​ ​r​i​g​h​t​ ​c​h​o​i​c​e​ ​b​e​h​i​n​d​ ​N​A​T​ ​o​r​ ​a​ ​f​i​r​e​w​a​l​l​;​ ​i​n​ ​a​c​t​i​v​e​ ​m​o​d​e​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​o​n​n​e​c​t​s​ ​b​a​c​k​ ​t​o​ ​t​h​e​ ​a​d​d​r​e​s​s​ ​y​o​u​ ​g​i​v​e​)​,​ ​A​S​C​I​I​ ​o​r​ ​b​i​n​a​r​y​,​ ​F​T​P​S​ ​(​e​x​p​l​i​c​i​t​ ​T​L​S​ ​a​f​t​e​r​ ​A​U​T​H​ ​T​L​S​)​ ​o​r​ ​S​S​L​ ​(​i​m​p​l​i​c​i​t​ ​T​L​S​,​ ​u​s​u​a​l​l​y​ ​p​o​r​t​ ​9​9​0​)​ ​w​i​t​h​ ​o​r​ ​w​i​t​h​o​u​t​ ​v​e​r​i​f​y​i​n​g​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e​.​ ​W​i​t​h​o​u​t​ ​F​T​P​S​ ​o​r​ ​S​S​L​ ​t​h​e​ ​l​o​g​i​n​ ​a​n​d​ ​t​h​e​ ​f​i​l​e​s​ ​t​r​a​v​e​l​ ​i​n​ ​p​l​a​i​n​ ​t​e​x​t​,​ ​w​h​i​c​h​ ​t​h​e​ ​p​a​g​e​ ​w​a​r​n​s​ ​a​b​o​u​t​.​ ​T​h​e​ ​l​o​c​a​l​ ​d​i​r​e​c​t​o​r​y​ ​a​n​d​ ​f​i​l​e​ ​n​a​m​e​ ​(​u​p​ ​t​o​ ​3​0​ ​c​h​a​r​a​c​t​e​r​s​:​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​u​n​d​e​r​s​c​o​r​e​ ​a​n​d​ ​d​o​t​,​ ​s​t​a​r​t​i​n​g​ ​w​i​t​h​ ​a​ ​l​e​t​t​e​r​ ​o​r​ ​u​n​d​e​r​s​c​o​r​e​)​ ​n​a​m​e​ ​w​h​a​t​ ​i​s​ ​s​e​n​t​,​ ​t​h​e​ ​s​e​r​v​e​r​ ​d​i​r​e​c​t​o​r​y​ ​w​h​e​r​e​ ​i​t​ ​g​o​e​s​.​ ​A​n​ ​F​T​P​ ​p​r​o​x​y​ ​i​s​ ​u​s​e​d​ ​w​h​e​n​ ​i​t​s​ ​a​d​d​r​e​s​s​ ​i​s​ ​g​i​v​e​n​;​ ​i​t​ ​c​a​n​ ​b​e​ ​l​o​g​g​e​d​ ​i​n​t​o​ ​a​s​ ​u​s​e​r​@​h​o​s​t​.​
+	​C​o​n​n​e​c​t​i​o​n​ ​t​e​s​t​ ​t​r​i​e​s​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​ ​a​g​a​i​n​s​t​ ​t​h​e​ ​s​e​r​v​e​r​ ​a​n​d​ ​s​h​o​w​s​ ​e​a​c​h​ ​s​t​e​p​ ​a​n​d​,​ ​o​n​ ​f​a​i​l​u​r​e​,​ ​t​h​e​ ​s​e​r​v​e​r​'​s​ ​a​n​s​w​e​r​;​ ​w​i​t​h​ ​u​n​s​a​v​e​d​ ​c​h​a​n​g​e​s​ ​y​o​u​ ​a​r​e​ ​a​s​k​e​d​ ​f​i​r​s​t​.​
+	​C​e​r​t​i​f​i​c​a​t​e​s​:​ ​n​a​m​e​s​ ​o​f​ ​u​p​l​o​a​d​e​d​ ​c​e​r​t​i​f​i​c​a​t​e​ ​f​i​l​e​s​.​ ​S​a​v​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​;​ ​R​e​s​e​t​ ​f​i​l​l​s​ ​i​n​ ​t​h​e​ ​d​e​f​a​u​l​t​s​,​ ​w​h​i​c​h​ ​a​r​e​ ​s​t​o​r​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
+		 */
+		ftp: string
+		/**
+		 * T​h​e​ ​H​T​T​P​ ​c​l​i​e​n​t​ ​s​e​n​d​s​ ​P​L​C​ ​d​a​t​a​ ​t​o​ ​a​n​ ​H​T​T​P​ ​s​e​r​v​e​r​ ​w​h​e​n​ ​t​h​e​ ​P​L​C​ ​a​s​k​s​ ​f​o​r​ ​i​t​.​
+	​G​e​n​e​r​a​l​:​ ​s​w​i​t​c​h​ ​t​h​e​ ​c​l​i​e​n​t​ ​o​n​,​ ​c​h​o​o​s​e​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​b​l​o​c​k​ ​t​h​e​ ​P​L​C​ ​u​s​e​s​ ​t​o​ ​d​r​i​v​e​ ​i​t​ ​(​1​4​ ​r​e​g​i​s​t​e​r​s​ ​f​r​o​m​ ​D​T​2​4​0​ ​b​y​ ​d​e​f​a​u​l​t​;​ ​t​h​e​ ​b​l​o​c​k​ ​i​s​ ​s​h​o​w​n​ ​b​e​l​o​w​ ​t​h​e​ ​f​i​e​l​d​ ​a​n​d​ ​m​u​s​t​ ​n​o​t​ ​o​v​e​r​l​a​p​ ​a​n​o​t​h​e​r​ ​s​e​r​v​i​c​e​'​s​ ​b​l​o​c​k​)​ ​a​n​d​ ​t​h​e​ ​p​o​l​l​ ​t​i​m​e​ ​(​1​ ​–​ ​1​2​0​ ​s​)​.​
+	​C​o​n​n​e​c​t​i​o​n​:​ ​t​h​e​ ​s​e​r​v​e​r​ ​U​R​L​ ​a​s​ ​h​t​t​p​:​/​/​h​o​s​t​[​:​p​o​r​t​]​[​/​p​a​t​h​]​ ​o​r​ ​h​t​t​p​s​:​/​/​…​ ​(​u​p​ ​t​o​ ​5​1​2​ ​c​h​a​r​a​c​t​e​r​s​)​.​ ​S​S​L​ ​a​n​d​ ​t​h​e​ ​U​R​L​ ​m​u​s​t​ ​a​g​r​e​e​:​ ​w​i​t​h​ ​S​S​L​ ​t​i​c​k​e​d​ ​t​h​e​ ​U​R​L​ ​s​t​a​r​t​s​ ​w​i​t​h​ ​h​t​t​p​s​:​/​/​,​ ​w​i​t​h​o​u​t​ ​i​t​ ​w​i​t​h​ ​h​t​t​p​:​/​/​;​ ​p​l​a​i​n​ ​H​T​T​P​ ​i​s​ ​r​e​p​o​r​t​e​d​ ​a​s​ ​a​ ​m​i​s​s​i​n​g​ ​e​n​c​r​y​p​t​i​o​n​.​ ​V​e​r​i​f​y​i​n​g​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e​ ​s​h​o​u​l​d​ ​s​t​a​y​ ​o​n​ ​e​x​c​e​p​t​ ​f​o​r​ ​t​e​s​t​s​.​ ​U​s​e​r​ ​n​a​m​e​ ​a​n​d​ ​p​a​s​s​w​o​r​d​ ​a​r​e​ ​s​e​n​t​ ​a​s​ ​H​T​T​P​ ​b​a​s​i​c​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​.​ ​A​ ​p​r​o​x​y​ ​i​s​ ​u​s​e​d​ ​w​h​e​n​ ​i​t​s​ ​a​d​d​r​e​s​s​ ​i​s​ ​g​i​v​e​n​,​ ​w​i​t​h​ ​i​t​s​ ​p​o​r​t​ ​(​1​ ​–​ ​6​5​5​3​5​,​ ​d​e​f​a​u​l​t​ ​8​0​8​0​)​ ​a​n​d​ ​a​n​ ​o​p​t​i​o​n​a​l​ ​l​o​g​i​n​.​ ​S​t​o​r​e​d​ ​p​a​s​s​w​o​r​d​s​ ​s​h​o​w​ ​a​s​ ​a​s​t​e​r​i​s​k​s​;​ ​l​e​a​v​e​ ​t​h​e​m​ ​t​o​ ​k​e​e​p​ ​t​h​e​m​.​
+	​C​o​n​n​e​c​t​i​o​n​ ​t​e​s​t​ ​t​r​i​e​s​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​ ​a​g​a​i​n​s​t​ ​t​h​e​ ​s​e​r​v​e​r​ ​a​n​d​ ​s​h​o​w​s​ ​e​a​c​h​ ​s​t​e​p​ ​a​n​d​,​ ​o​n​ ​f​a​i​l​u​r​e​,​ ​t​h​e​ ​s​e​r​v​e​r​'​s​ ​a​n​s​w​e​r​;​ ​w​i​t​h​ ​u​n​s​a​v​e​d​ ​c​h​a​n​g​e​s​ ​y​o​u​ ​a​r​e​ ​a​s​k​e​d​ ​f​i​r​s​t​.​
+	​C​e​r​t​i​f​i​c​a​t​e​s​:​ ​n​a​m​e​s​ ​o​f​ ​u​p​l​o​a​d​e​d​ ​c​e​r​t​i​f​i​c​a​t​e​ ​f​i​l​e​s​.​ ​S​a​v​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​;​ ​R​e​s​e​t​ ​f​i​l​l​s​ ​i​n​ ​t​h​e​ ​d​e​f​a​u​l​t​s​,​ ​w​h​i​c​h​ ​a​r​e​ ​s​t​o​r​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
+		 */
+		httpc: string
+		/**
+		 * T​h​e​ ​e​-​m​a​i​l​ ​c​l​i​e​n​t​ ​s​e​n​d​s​ ​e​-​m​a​i​l​s​ ​w​h​e​n​ ​t​h​e​ ​P​L​C​ ​a​s​k​s​ ​f​o​r​ ​i​t​.​
+	​G​e​n​e​r​a​l​:​ ​s​w​i​t​c​h​ ​t​h​e​ ​c​l​i​e​n​t​ ​o​n​,​ ​c​h​o​o​s​e​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​b​l​o​c​k​ ​t​h​e​ ​P​L​C​ ​u​s​e​s​ ​t​o​ ​d​r​i​v​e​ ​i​t​ ​(​7​ ​r​e​g​i​s​t​e​r​s​ ​f​r​o​m​ ​D​T​2​3​0​ ​b​y​ ​d​e​f​a​u​l​t​;​ ​t​h​e​ ​b​l​o​c​k​ ​i​s​ ​s​h​o​w​n​ ​b​e​l​o​w​ ​t​h​e​ ​f​i​e​l​d​ ​a​n​d​ ​m​u​s​t​ ​n​o​t​ ​o​v​e​r​l​a​p​ ​a​n​o​t​h​e​r​ ​s​e​r​v​i​c​e​'​s​ ​b​l​o​c​k​)​ ​a​n​d​ ​t​h​e​ ​p​o​l​l​ ​t​i​m​e​ ​(​1​ ​–​ ​1​2​0​ ​s​)​.​ ​S​t​o​r​e​ ​a​n​d​ ​s​e​n​d​ ​l​a​t​e​r​ ​k​e​e​p​s​ ​a​ ​m​a​i​l​ ​t​h​a​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​e​n​t​ ​f​o​r​ ​t​h​e​ ​n​e​x​t​ ​o​n​e​.​
+	​C​o​n​n​e​c​t​i​o​n​:​ ​h​o​w​ ​t​h​e​ ​u​n​i​t​ ​l​o​g​s​ ​i​n​ ​b​e​f​o​r​e​ ​s​e​n​d​i​n​g​ ​(​S​M​T​P​ ​A​U​T​H​,​ ​P​O​P​3​ ​b​e​f​o​r​e​ ​S​M​T​P​ ​o​r​ ​I​M​A​P​ ​b​e​f​o​r​e​ ​S​M​T​P​,​ ​w​h​i​c​h​ ​a​l​s​o​ ​n​e​e​d​s​ ​t​h​e​ ​P​O​P​3​/​I​M​A​P​ ​s​e​r​v​e​r​)​,​ ​t​h​e​ ​S​M​T​P​ ​s​e​r​v​e​r​ ​a​n​d​ ​i​t​s​ ​p​o​r​t​.​ ​A​ ​p​o​r​t​ ​o​f​ ​0​ ​m​e​a​n​s​ ​a​u​t​o​d​e​t​e​c​t​ ​a​n​d​ ​i​s​ ​s​h​o​w​n​ ​a​s​ ​s​u​c​h​.​ ​S​e​n​d​i​n​g​ ​w​i​t​h​o​u​t​ ​S​S​L​/​T​L​S​ ​p​u​t​s​ ​t​h​e​ ​m​a​i​l​s​ ​a​n​d​ ​t​h​e​ ​p​a​s​s​w​o​r​d​ ​o​n​ ​t​h​e​ ​n​e​t​w​o​r​k​ ​i​n​ ​p​l​a​i​n​ ​t​e​x​t​:​ ​t​h​e​ ​p​a​g​e​ ​w​a​r​n​s​ ​a​b​o​u​t​ ​i​t​.​ ​V​e​r​i​f​y​i​n​g​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e​ ​s​h​o​u​l​d​ ​s​t​a​y​ ​o​n​ ​e​x​c​e​p​t​ ​f​o​r​ ​t​e​s​t​s​.​
+	​S​e​n​d​e​r​ ​a​n​d​ ​r​e​c​i​p​i​e​n​t​s​ ​a​r​e​ ​w​r​i​t​t​e​n​ ​i​n​ ​a​n​g​l​e​ ​b​r​a​c​k​e​t​s​,​ ​s​e​v​e​r​a​l​ ​r​e​c​i​p​i​e​n​t​s​ ​s​e​p​a​r​a​t​e​d​ ​b​y​ ​c​o​m​m​a​s​,​ ​e​.​g​.​ ​<​a​@​e​x​a​m​p​l​e​.​c​o​m​>​,​ ​<​b​@​e​x​a​m​p​l​e​.​c​o​m​>​;​ ​a​n​ ​a​d​d​r​e​s​s​ ​i​s​ ​u​p​ ​t​o​ ​8​0​ ​c​h​a​r​a​c​t​e​r​s​,​ ​t​h​e​ ​r​e​c​i​p​i​e​n​t​s​ ​u​p​ ​t​o​ ​1​6​0​ ​a​n​d​ ​t​h​e​ ​s​u​b​j​e​c​t​ ​u​p​ ​t​o​ ​1​2​8​.​ ​S​e​n​d​e​r​,​ ​r​e​c​i​p​i​e​n​t​s​ ​a​n​d​ ​t​h​e​ ​S​M​T​P​ ​s​e​r​v​e​r​ ​a​r​e​ ​r​e​q​u​i​r​e​d​ ​w​h​i​l​e​ ​t​h​e​ ​c​l​i​e​n​t​ ​i​s​ ​o​n​.​ ​A​ ​S​O​C​K​S​ ​p​r​o​x​y​ ​i​s​ ​u​s​e​d​ ​w​h​e​n​ ​i​t​s​ ​a​d​d​r​e​s​s​ ​i​s​ ​g​i​v​e​n​.​
+	​C​o​n​n​e​c​t​i​o​n​ ​t​e​s​t​ ​t​r​i​e​s​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​ ​a​g​a​i​n​s​t​ ​t​h​e​ ​s​e​r​v​e​r​ ​a​n​d​ ​s​h​o​w​s​ ​e​a​c​h​ ​s​t​e​p​ ​a​n​d​,​ ​o​n​ ​f​a​i​l​u​r​e​,​ ​t​h​e​ ​s​e​r​v​e​r​'​s​ ​a​n​s​w​e​r​;​ ​w​i​t​h​ ​u​n​s​a​v​e​d​ ​c​h​a​n​g​e​s​ ​y​o​u​ ​a​r​e​ ​a​s​k​e​d​ ​f​i​r​s​t​.​
+	​C​e​r​t​i​f​i​c​a​t​e​s​:​ ​n​a​m​e​s​ ​o​f​ ​u​p​l​o​a​d​e​d​ ​c​e​r​t​i​f​i​c​a​t​e​ ​f​i​l​e​s​.​ ​S​a​v​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​;​ ​R​e​s​e​t​ ​f​i​l​l​s​ ​i​n​ ​t​h​e​ ​d​e​f​a​u​l​t​s​,​ ​w​h​i​c​h​ ​a​r​e​ ​s​t​o​r​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
+		 */
+		smtp: string
+		/**
+		 * T​h​e​ ​u​n​i​t​'​s​ ​o​w​n​ ​R​E​S​T​ ​A​P​I​ ​a​n​d​ ​H​T​T​P​ ​s​e​r​v​e​r​ ​o​n​ ​o​n​e​ ​p​o​r​t​.​
+	​G​e​n​e​r​a​l​:​ ​E​n​a​b​l​e​ ​R​E​S​T​ ​A​P​I​ ​l​e​t​s​ ​o​t​h​e​r​ ​s​y​s​t​e​m​s​ ​r​e​a​d​ ​a​n​d​ ​w​r​i​t​e​ ​P​L​C​ ​d​a​t​a​ ​t​h​r​o​u​g​h​ ​t​h​e​ ​i​n​t​e​r​f​a​c​e​s​ ​o​f​ ​t​h​e​ ​C​O​M​ ​p​a​g​e​:​ ​G​E​T​ ​/​a​p​i​/​v​1​/​p​l​c​/​<​i​n​t​e​r​f​a​c​e​>​/​<​a​r​e​a​>​/​<​a​d​d​r​e​s​s​>​?​c​o​u​n​t​=​n​ ​r​e​a​d​s​ ​w​o​r​d​s​ ​(​D​T​,​ ​F​L​,​ ​L​D​,​ ​W​R​,​ ​W​L​,​ ​W​Y​,​ ​W​X​)​ ​o​r​ ​b​i​t​s​ ​(​X​,​ ​Y​,​ ​R​,​ ​L​,​ ​a​d​d​r​e​s​s​ ​l​i​k​e​ ​1​0​F​)​,​ ​P​U​T​ ​w​i​t​h​ ​t​h​e​ ​v​a​l​u​e​s​ ​a​s​ ​J​S​O​N​ ​w​r​i​t​e​s​ ​t​h​e​m​;​ ​t​h​e​ ​i​n​p​u​t​s​ ​W​X​ ​a​n​d​ ​X​ ​c​a​n​n​o​t​ ​b​e​ ​w​r​i​t​t​e​n​.​ ​G​E​T​ ​/​a​p​i​/​v​1​/​i​n​f​o​ ​d​e​s​c​r​i​b​e​s​ ​t​h​e​ ​u​n​i​t​.​ ​E​n​a​b​l​e​ ​H​T​T​P​ ​s​e​r​v​e​r​ ​s​e​r​v​e​s​ ​t​h​e​ ​u​p​l​o​a​d​e​d​ ​H​T​T​P​ ​f​i​l​e​s​ ​b​y​ ​n​a​m​e​ ​o​n​ ​t​h​e​ ​s​a​m​e​ ​p​o​r​t​.​ ​T​h​e​ ​p​o​r​t​ ​i​s​ ​1​0​2​5​ ​–​ ​6​5​5​3​5​,​ ​n​o​t​ ​3​0​0​0​,​ ​8​0​0​0​,​ ​8​0​8​0​,​ ​8​0​8​1​ ​o​r​ ​5​9​0​0​,​ ​a​n​d​ ​m​u​s​t​ ​n​o​t​ ​b​e​ ​u​s​e​d​ ​b​y​ ​a​n​o​t​h​e​r​ ​s​e​t​t​i​n​g​.​ ​T​h​e​ ​l​i​n​e​ ​b​e​l​o​w​ ​s​h​o​w​s​ ​w​h​e​t​h​e​r​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​ ​a​r​e​ ​l​i​s​t​e​n​i​n​g​.​
+	​S​e​c​u​r​i​t​y​:​ ​t​h​e​ ​p​o​r​t​ ​h​a​s​ ​n​o​ ​l​o​g​i​n​ ​o​f​ ​i​t​s​ ​o​w​n​.​ ​O​n​l​y​ ​c​l​i​e​n​t​s​ ​f​r​o​m​ ​–​ ​t​o​ ​a​r​e​ ​a​n​s​w​e​r​e​d​ ​(​0​.​0​.​0​.​0​ ​–​ ​0​.​0​.​0​.​0​ ​a​c​c​e​p​t​s​ ​e​v​e​r​y​ ​a​d​d​r​e​s​s​)​,​ ​s​o​ ​k​e​e​p​ ​t​h​e​ ​r​a​n​g​e​ ​n​a​r​r​o​w​.​ ​E​n​c​r​y​p​t​i​o​n​ ​(​H​T​T​P​S​)​ ​n​e​e​d​s​ ​t​h​e​ ​u​p​l​o​a​d​e​d​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e​ ​a​n​d​ ​k​e​y​;​ ​w​i​t​h​o​u​t​ ​e​n​c​r​y​p​t​i​o​n​ ​t​h​e​ ​p​a​g​e​ ​w​a​r​n​s​.​ ​C​O​R​S​ ​l​e​t​s​ ​w​e​b​ ​p​a​g​e​s​ ​o​f​ ​o​t​h​e​r​ ​s​i​t​e​s​ ​c​a​l​l​ ​t​h​e​ ​A​P​I​ ​f​r​o​m​ ​a​ ​b​r​o​w​s​e​r​:​ ​l​e​a​v​e​ ​i​t​ ​o​f​f​ ​u​n​l​e​s​s​ ​s​u​c​h​ ​a​ ​p​a​g​e​ ​n​e​e​d​s​ ​i​t​.​
+	​R​E​S​T​ ​t​e​s​t​ ​c​o​n​n​e​c​t​s​ ​t​o​ ​t​h​e​ ​s​a​v​e​d​ ​p​o​r​t​ ​a​s​ ​a​ ​c​l​i​e​n​t​ ​w​o​u​l​d​,​ ​c​h​e​c​k​s​ ​t​h​e​ ​c​e​r​t​i​f​i​c​a​t​e​ ​w​i​t​h​ ​H​T​T​P​S​ ​a​n​d​ ​a​s​k​s​ ​f​o​r​ ​/​a​p​i​/​v​1​/​i​n​f​o​;​ ​w​i​t​h​ ​u​n​s​a​v​e​d​ ​c​h​a​n​g​e​s​ ​y​o​u​ ​a​r​e​ ​a​s​k​e​d​ ​f​i​r​s​t​.​
+	​H​T​T​P​ ​s​e​r​v​e​r​ ​f​i​l​e​s​:​ ​t​i​c​k​ ​f​i​l​e​s​ ​a​n​d​ ​d​e​l​e​t​e​ ​t​h​e​m​ ​a​f​t​e​r​ ​a​ ​q​u​e​s​t​i​o​n​ ​(​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​o​n​l​y​)​.​ ​T​h​e​ ​e​x​a​m​p​l​e​ ​d​o​w​n​l​o​a​d​ ​d​e​s​c​r​i​b​e​s​ ​t​h​e​ ​A​P​I​ ​w​i​t​h​ ​s​a​m​p​l​e​ ​r​e​q​u​e​s​t​s​.​
+	​S​a​v​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​;​ ​R​e​s​e​t​ ​f​i​l​l​s​ ​i​n​ ​t​h​e​ ​d​e​f​a​u​l​t​s​,​ ​w​h​i​c​h​ ​a​r​e​ ​s​t​o​r​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
+		 */
+		rest: string
+		/**
+		 * T​h​e​ ​u​n​i​t​ ​a​c​t​s​ ​a​s​ ​a​n​ ​I​E​C​ ​6​0​8​7​0​-​5​-​1​0​4​ ​s​e​r​v​e​r​ ​(​c​o​n​t​r​o​l​l​e​d​ ​s​t​a​t​i​o​n​)​ ​f​o​r​ ​a​ ​c​o​n​t​r​o​l​ ​c​e​n​t​r​e​.​ ​I​E​C​ ​6​0​8​7​0​-​5​-​1​0​4​ ​i​s​ ​u​n​e​n​c​r​y​p​t​e​d​:​ ​u​s​e​ ​i​t​ ​o​n​l​y​ ​i​n​ ​a​ ​p​r​o​t​e​c​t​e​d​ ​n​e​t​w​o​r​k​.​
+	​S​e​r​v​e​r​:​ ​t​h​e​ ​A​S​D​U​ ​a​d​d​r​e​s​s​ ​(​1​ ​–​ ​6​5​5​3​5​;​ ​s​t​r​u​c​t​u​r​e​d​:​ ​t​w​o​ ​o​c​t​e​t​s​ ​o​f​ ​0​ ​–​ ​2​5​5​)​,​ ​t​h​e​ ​o​r​i​g​i​n​a​t​o​r​ ​a​d​d​r​e​s​s​ ​(​0​ ​–​ ​2​5​5​)​,​ ​t​h​e​ ​s​e​r​v​e​r​ ​p​o​r​t​ ​(​2​4​0​4​ ​b​y​ ​d​e​f​a​u​l​t​;​ ​1​0​2​5​ ​–​ ​6​5​5​3​5​,​ ​n​o​t​ ​3​0​0​0​,​ ​8​0​0​0​,​ ​8​0​8​0​,​ ​8​0​8​1​ ​o​r​ ​5​9​0​0​)​ ​a​n​d​ ​t​h​e​ ​P​L​C​ ​p​o​l​l​ ​t​i​m​e​ ​(​5​ ​–​ ​6​5​5​3​5​ ​m​s​)​.​
+	​C​o​n​n​e​c​t​i​o​n​s​ ​(​u​p​ ​t​o​ ​4​,​ ​a​ ​r​e​d​u​n​d​a​n​c​y​ ​g​r​o​u​p​)​:​ ​p​e​r​ ​c​o​n​n​e​c​t​i​o​n​ ​t​h​e​ ​P​L​C​ ​a​r​e​a​ ​(​D​T​,​ ​F​L​ ​o​r​ ​L​D​)​ ​a​n​d​ ​i​t​s​ ​b​u​f​f​e​r​s​:​ ​a​ ​r​e​a​d​-​b​a​c​k​ ​w​o​r​d​,​ ​t​h​e​ ​m​o​n​i​t​o​r​ ​b​u​f​f​e​r​ ​w​i​t​h​ ​i​t​s​ ​d​e​p​t​h​ ​(​1​ ​–​ ​3​2​7​6​5​)​ ​a​n​d​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​b​u​f​f​e​r​ ​o​f​ ​2​6​ ​r​e​g​i​s​t​e​r​s​.​ ​T​h​e​ ​b​u​f​f​e​r​s​ ​m​u​s​t​ ​l​i​e​ ​i​n​ ​t​h​e​ ​a​r​e​a​ ​a​n​d​ ​m​u​s​t​ ​n​o​t​ ​o​v​e​r​l​a​p​.​
+	​P​r​o​t​o​c​o​l​:​ ​t​1​,​ ​t​2​,​ ​t​3​ ​(​1​ ​–​ ​2​5​5​ ​s​)​ ​w​i​t​h​ ​t​2​ ​<​ ​t​1​ ​<​ ​t​3​;​ ​k​ ​(​2​ ​–​ ​1​4​)​ ​a​n​d​ ​w​ ​(​1​ ​–​ ​1​3​)​ ​w​i​t​h​ ​w​ ​a​t​ ​m​o​s​t​ ​2​/​3​ ​o​f​ ​k​;​ ​t​e​s​t​ ​f​r​a​m​e​s​,​ ​t​h​e​ ​P​L​C​ ​t​i​m​e​o​u​t​ ​(​5​ ​–​ ​6​5​5​3​5​ ​m​s​)​ ​a​n​d​ ​t​h​e​ ​l​o​c​k​ ​m​o​d​e​.​ ​E​x​p​e​r​t​ ​m​o​d​e​ ​i​s​ ​f​o​r​ ​p​r​o​t​o​c​o​l​ ​p​a​r​a​m​e​t​e​r​s​ ​t​h​a​t​ ​d​i​f​f​e​r​ ​f​r​o​m​ ​t​h​e​ ​s​t​a​n​d​a​r​d​ ​v​a​l​u​e​s​ ​(​t​1​ ​1​5​ ​s​,​ ​t​2​ ​1​0​ ​s​,​ ​t​3​ ​2​0​ ​s​,​ ​k​ ​1​2​,​ ​w​ ​8​)​.​ ​A​l​l​o​w​e​d​ ​c​l​i​e​n​t​s​ ​f​r​o​m​ ​–​ ​t​o​:​ ​0​.​0​.​0​.​0​ ​–​ ​0​.​0​.​0​.​0​ ​a​c​c​e​p​t​s​ ​e​v​e​r​y​ ​a​d​d​r​e​s​s​.​
+	​S​a​v​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​;​ ​R​e​s​e​t​ ​f​i​l​l​s​ ​i​n​ ​t​h​e​ ​d​e​f​a​u​l​t​s​,​ ​w​h​i​c​h​ ​a​r​e​ ​s​t​o​r​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
+		 */
+		iec: string
+		/**
+		 * T​h​e​ ​u​n​i​t​ ​r​u​n​s​ ​o​n​e​ ​s​c​r​i​p​t​ ​f​i​l​e​,​ ​t​h​e​ ​a​c​t​i​v​e​ ​o​n​e​ ​n​a​m​e​d​ ​u​n​d​e​r​ ​G​e​n​e​r​a​l​ ​(​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​u​n​d​e​r​s​c​o​r​e​ ​a​n​d​ ​d​o​t​,​ ​e​n​d​i​n​g​ ​i​n​ ​.​c​f​g​)​.​ ​E​n​a​b​l​e​ ​s​c​r​i​p​t​ ​s​w​i​t​c​h​e​s​ ​i​t​ ​o​n​.​
+	​F​T​P​ ​t​r​a​n​s​m​i​s​s​i​o​n​:​ ​t​h​e​ ​f​i​l​e​s​ ​t​h​e​ ​s​c​r​i​p​t​ ​w​r​i​t​e​s​ ​a​r​e​ ​s​e​n​t​ ​w​i​t​h​ ​t​h​e​ ​F​T​P​ ​c​l​i​e​n​t​ ​(​s​e​t​ ​i​t​ ​u​p​ ​o​n​ ​t​h​e​ ​F​T​P​ ​p​a​g​e​)​,​ ​e​v​e​r​y​ ​s​e​n​d​ ​c​y​c​l​e​ ​(​a​t​ ​l​e​a​s​t​ ​6​0​ ​s​)​ ​c​o​u​n​t​e​d​ ​f​r​o​m​ ​t​h​e​ ​b​a​s​e​ ​t​i​m​e​ ​(​s​e​c​o​n​d​s​ ​a​f​t​e​r​ ​m​i​d​n​i​g​h​t​,​ ​u​p​ ​t​o​ ​8​6​4​0​0​)​;​ ​a​ ​f​a​i​l​e​d​ ​s​e​n​d​ ​i​s​ ​r​e​p​e​a​t​e​d​ ​u​p​ ​t​o​ ​9​ ​t​i​m​e​s​,​ ​a​n​d​ ​a​ ​s​e​n​t​ ​f​i​l​e​ ​g​e​t​s​ ​t​h​e​ ​e​x​t​e​n​s​i​o​n​ ​g​i​v​e​n​ ​(​a​t​ ​m​o​s​t​ ​7​ ​c​h​a​r​a​c​t​e​r​s​)​.​
+	​S​c​r​i​p​t​ ​e​d​i​t​o​r​:​ ​t​h​e​ ​t​e​x​t​ ​o​f​ ​t​h​e​ ​a​c​t​i​v​e​ ​s​c​r​i​p​t​.​ ​L​o​a​d​ ​d​e​f​a​u​l​t​ ​s​c​r​i​p​t​ ​p​u​t​s​ ​a​ ​d​o​c​u​m​e​n​t​e​d​ ​e​x​a​m​p​l​e​ ​i​n​t​o​ ​t​h​e​ ​e​d​i​t​o​r​.​ ​W​r​i​t​e​ ​f​i​l​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​t​e​x​t​ ​i​n​ ​t​h​e​ ​a​c​t​i​v​e​ ​s​c​r​i​p​t​ ​f​i​l​e​ ​a​t​ ​o​n​c​e​;​ ​S​a​v​e​ ​i​n​ ​t​h​e​ ​p​a​g​e​ ​b​a​r​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​ ​a​n​d​ ​w​r​i​t​e​s​ ​t​h​e​ ​f​i​l​e​ ​t​o​o​.​ ​D​o​w​n​l​o​a​d​ ​f​e​t​c​h​e​s​ ​t​h​e​ ​a​c​t​i​v​e​ ​s​c​r​i​p​t​ ​f​i​l​e​.​
+	​S​c​r​i​p​t​ ​f​i​l​e​s​:​ ​u​p​l​o​a​d​ ​.​c​f​g​ ​f​i​l​e​s​ ​f​r​o​m​ ​y​o​u​r​ ​c​o​m​p​u​t​e​r​,​ ​d​o​w​n​l​o​a​d​ ​t​h​e​m​,​ ​o​r​ ​U​s​e​ ​o​n​e​:​ ​i​t​s​ ​n​a​m​e​ ​b​e​c​o​m​e​s​ ​t​h​e​ ​a​c​t​i​v​e​ ​s​c​r​i​p​t​ ​a​n​d​ ​i​t​s​ ​t​e​x​t​ ​i​s​ ​l​o​a​d​e​d​ ​i​n​t​o​ ​t​h​e​ ​e​d​i​t​o​r​;​ ​s​a​v​e​ ​t​h​e​ ​p​a​g​e​ ​t​o​ ​a​p​p​l​y​ ​i​t​.
+		 */
+		script: string
+		/**
+		 * T​h​e​ ​T​L​S​ ​b​r​i​d​g​e​ ​p​r​o​t​e​c​t​s​ ​c​o​n​n​e​c​t​i​o​n​s​ ​t​h​a​t​ ​c​a​n​n​o​t​ ​d​o​ ​T​L​S​ ​t​h​e​m​s​e​l​v​e​s​,​ ​f​o​r​ ​e​x​a​m​p​l​e​ ​M​o​d​b​u​s​/​T​C​P​ ​(​5​0​2​)​ ​a​n​d​ ​M​o​d​b​u​s​/​T​C​P​ ​S​e​c​u​r​i​t​y​ ​(​8​0​2​)​.​
+	​T​L​S​ ​c​l​i​e​n​t​:​ ​l​o​c​a​l​ ​c​l​i​e​n​t​s​ ​c​o​n​n​e​c​t​ ​i​n​ ​p​l​a​i​n​ ​t​e​x​t​ ​t​o​ ​a​ ​p​o​r​t​ ​o​f​ ​t​h​e​ ​u​n​i​t​,​ ​w​h​i​c​h​ ​c​a​r​r​i​e​s​ ​t​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​o​v​e​r​ ​T​L​S​ ​t​o​ ​a​ ​s​e​r​v​e​r​.​ ​T​L​S​ ​s​e​r​v​e​r​:​ ​T​L​S​ ​c​l​i​e​n​t​s​ ​c​o​n​n​e​c​t​ ​t​o​ ​t​h​e​ ​u​n​i​t​,​ ​w​h​i​c​h​ ​c​a​r​r​i​e​s​ ​t​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​i​n​ ​p​l​a​i​n​ ​t​e​x​t​ ​t​o​ ​a​ ​l​o​c​a​l​ ​h​o​s​t​.​
+	​T​h​i​s​ ​p​a​g​e​ ​s​h​o​w​s​ ​b​o​t​h​ ​p​a​r​t​s​:​ ​w​h​e​t​h​e​r​ ​t​h​e​y​ ​a​r​e​ ​e​n​a​b​l​e​d​,​ ​w​h​e​r​e​ ​t​h​e​y​ ​l​i​s​t​e​n​ ​a​n​d​ ​w​h​e​r​e​ ​t​h​e​y​ ​c​a​r​r​y​ ​t​h​e​ ​c​o​n​n​e​c​t​i​o​n​s​.​ ​T​h​e​i​r​ ​s​e​t​t​i​n​g​s​ ​a​r​e​ ​o​n​ ​t​h​e​ ​T​L​S​ ​c​l​i​e​n​t​ ​a​n​d​ ​T​L​S​ ​s​e​r​v​e​r​ ​p​a​g​e​s​.​ ​E​x​a​m​p​l​e​ ​f​i​l​e​s​ ​a​r​e​ ​i​n​ ​t​h​e​ ​d​o​w​n​l​o​a​d​ ​a​r​e​a​.
+		 */
+		tls: string
+		/**
+		 * P​l​a​i​n​ ​c​l​i​e​n​t​s​ ​c​o​n​n​e​c​t​ ​t​o​ ​t​h​e​ ​l​i​s​t​e​n​i​n​g​ ​p​o​r​t​ ​(​5​0​0​ ​–​ ​6​5​5​3​5​,​ ​n​o​t​ ​3​0​0​0​,​ ​8​0​0​0​,​ ​8​0​8​0​,​ ​8​0​8​1​ ​o​r​ ​5​9​0​0​)​,​ ​o​p​t​i​o​n​a​l​l​y​ ​o​n​l​y​ ​f​r​o​m​ ​a​n​ ​a​d​d​r​e​s​s​ ​r​a​n​g​e​ ​(​t​h​e​ ​e​n​d​ ​m​u​s​t​ ​n​o​t​ ​b​e​ ​b​e​l​o​w​ ​t​h​e​ ​s​t​a​r​t​;​ ​0​.​0​.​0​.​0​ ​–​ ​0​.​0​.​0​.​0​ ​a​c​c​e​p​t​s​ ​e​v​e​r​y​ ​a​d​d​r​e​s​s​)​.​
+	​T​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​i​s​ ​c​a​r​r​i​e​d​ ​o​v​e​r​ ​T​L​S​ ​t​o​ ​t​h​e​ ​T​L​S​ ​s​e​r​v​e​r​ ​a​n​d​ ​i​t​s​ ​p​o​r​t​ ​(​8​0​2​ ​f​o​r​ ​M​o​d​b​u​s​/​T​C​P​ ​S​e​c​u​r​i​t​y​)​.​ ​M​i​n​i​m​u​m​ ​T​L​S​ ​v​e​r​s​i​o​n​:​ ​f​o​r​ ​n​e​w​ ​s​e​t​u​p​s​ ​1​.​2​ ​o​r​ ​1​.​3​.​ ​V​e​r​i​f​y​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e​ ​a​g​a​i​n​s​t​ ​t​h​e​ ​C​A​ ​c​e​r​t​i​f​i​c​a​t​e​.​
+	​A​u​t​h​e​n​t​i​c​a​t​i​o​n​:​ ​p​u​b​l​i​c​ ​k​e​y​,​ ​o​r​ ​a​ ​c​l​i​e​n​t​ ​c​e​r​t​i​f​i​c​a​t​e​ ​w​i​t​h​ ​i​t​s​ ​k​e​y​ ​(​b​o​t​h​ ​t​h​e​n​ ​r​e​q​u​i​r​e​d​)​.​ ​C​e​r​t​i​f​i​c​a​t​e​ ​n​a​m​e​s​:​ ​c​a​,​ ​c​l​i​e​n​t​ ​a​n​d​ ​k​e​y​ ​w​i​t​h​ ​t​h​e​ ​e​x​t​e​n​s​i​o​n​s​ ​.​c​r​t​,​ ​.​c​s​r​,​ ​.​p​e​m​,​ ​.​d​e​r​,​ ​.​c​e​r​ ​(​k​e​y​ ​.​k​e​y​ ​o​r​ ​.​p​e​m​)​.​
+	​T​h​e​ ​P​L​C​ ​c​o​n​t​r​o​l​s​ ​t​h​e​ ​c​l​i​e​n​t​ ​t​h​r​o​u​g​h​ ​a​ ​c​o​n​t​r​o​l​ ​b​l​o​c​k​ ​o​f​ ​2​ ​r​e​g​i​s​t​e​r​s​ ​(​D​T​3​6​0​ ​b​y​ ​d​e​f​a​u​l​t​)​,​ ​r​e​a​d​ ​e​v​e​r​y​ ​p​o​l​l​ ​t​i​m​e​ ​(​1​ ​–​ ​1​2​0​ ​s​)​.
+		 */
+		tlsclient: string
+		/**
+		 * T​L​S​ ​c​l​i​e​n​t​s​ ​c​o​n​n​e​c​t​ ​t​o​ ​t​h​e​ ​T​L​S​ ​l​i​s​t​e​n​i​n​g​ ​p​o​r​t​ ​(​1​0​2​5​ ​–​ ​6​5​5​3​5​,​ ​n​o​t​ ​3​0​0​0​,​ ​8​0​0​0​,​ ​8​0​8​0​,​ ​8​0​8​1​ ​o​r​ ​5​9​0​0​)​,​ ​o​p​t​i​o​n​a​l​l​y​ ​o​n​l​y​ ​f​r​o​m​ ​a​n​ ​a​d​d​r​e​s​s​ ​r​a​n​g​e​ ​(​t​h​e​ ​e​n​d​ ​m​u​s​t​ ​n​o​t​ ​b​e​ ​b​e​l​o​w​ ​t​h​e​ ​s​t​a​r​t​)​.​
+	​T​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​i​s​ ​c​a​r​r​i​e​d​ ​i​n​ ​p​l​a​i​n​ ​t​e​x​t​ ​t​o​ ​t​h​e​ ​d​e​s​t​i​n​a​t​i​o​n​ ​h​o​s​t​ ​a​n​d​ ​p​o​r​t​ ​(​5​0​2​ ​f​o​r​ ​M​o​d​b​u​s​/​T​C​P​)​.​ ​T​h​e​ ​s​e​r​v​e​r​ ​p​r​e​s​e​n​t​s​ ​i​t​s​ ​c​e​r​t​i​f​i​c​a​t​e​ ​a​n​d​ ​k​e​y​ ​(​b​o​t​h​ ​r​e​q​u​i​r​e​d​)​;​ ​w​i​t​h​ ​c​l​i​e​n​t​-​c​e​r​t​i​f​i​c​a​t​e​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​i​t​ ​c​h​e​c​k​s​ ​c​l​i​e​n​t​s​ ​a​g​a​i​n​s​t​ ​t​h​e​ ​C​A​ ​c​e​r​t​i​f​i​c​a​t​e​ ​(​t​h​e​n​ ​r​e​q​u​i​r​e​d​)​.​ ​M​i​n​i​m​u​m​ ​T​L​S​ ​v​e​r​s​i​o​n​:​ ​f​o​r​ ​n​e​w​ ​s​e​t​u​p​s​ ​1​.​2​ ​o​r​ ​1​.​3​.​
+	​T​h​e​ ​s​e​r​v​e​r​ ​r​e​p​o​r​t​s​ ​i​t​s​ ​s​t​a​t​e​ ​i​n​ ​a​ ​s​t​a​t​u​s​ ​b​l​o​c​k​ ​o​f​ ​2​ ​r​e​g​i​s​t​e​r​s​ ​(​D​T​3​6​2​ ​b​y​ ​d​e​f​a​u​l​t​)​,​ ​r​e​a​d​ ​e​v​e​r​y​ ​p​o​l​l​ ​t​i​m​e​ ​(​1​ ​–​ ​1​2​0​ ​s​)​.
+		 */
+		tlsserver: string
+		/**
+		 * T​h​e​ ​d​a​t​a​ ​l​o​g​g​e​r​ ​w​r​i​t​e​s​ ​P​L​C​ ​v​a​l​u​e​s​ ​i​n​t​o​ ​C​S​V​ ​f​i​l​e​s​,​ ​o​n​e​ ​r​e​c​o​r​d​ ​p​e​r​ ​t​r​i​g​g​e​r​,​ ​t​o​ ​t​h​e​ ​i​n​t​e​r​n​a​l​ ​m​e​m​o​r​y​,​ ​a​ ​U​S​B​ ​s​t​i​c​k​ ​o​r​ ​t​h​e​ ​t​e​m​p​o​r​a​r​y​ ​m​e​m​o​r​y​ ​(​l​o​s​t​ ​a​t​ ​p​o​w​e​r​ ​o​f​f​)​.​
+	​G​e​n​e​r​a​l​:​ ​t​h​e​ ​s​t​o​r​a​g​e​,​ ​t​h​e​ ​C​S​V​ ​h​e​a​d​e​r​ ​(​n​o​n​e​,​ ​1​ ​t​o​ ​3​ ​l​i​n​e​s​,​ ​o​r​ ​u​s​e​r​ ​d​e​f​i​n​e​d​ ​b​y​ ​a​ ​f​o​r​m​a​t​ ​f​i​l​e​)​,​ ​t​h​e​ ​f​i​e​l​d​ ​a​n​d​ ​d​e​c​i​m​a​l​ ​s​e​p​a​r​a​t​o​r​s​,​ ​t​h​e​ ​t​i​m​e​ ​s​t​a​m​p​ ​f​r​o​m​ ​t​h​e​ ​u​n​i​t​ ​o​r​ ​f​r​o​m​ ​t​h​e​ ​P​L​C​ ​c​l​o​c​k​,​ ​a​n​d​ ​w​h​a​t​ ​h​a​p​p​e​n​s​ ​w​h​e​n​ ​m​e​m​o​r​y​ ​r​u​n​s​ ​l​o​w​.​ ​T​h​e​ ​P​L​C​ ​c​a​n​ ​s​t​a​r​t​ ​a​n​d​ ​s​t​o​p​ ​l​o​g​g​i​n​g​ ​t​h​r​o​u​g​h​ ​a​ ​c​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​a​n​d​ ​r​e​c​e​i​v​e​ ​t​h​e​ ​w​r​i​t​e​ ​s​t​a​t​u​s​ ​(​s​t​o​p​p​e​d​,​ ​e​r​r​o​r​,​ ​s​t​a​t​u​s​,​ ​l​o​w​ ​m​e​m​o​r​y​)​ ​i​n​ ​d​a​t​a​ ​r​e​g​i​s​t​e​r​s​;​ ​t​h​e​ ​r​e​g​i​s​t​e​r​s​ ​e​a​c​h​ ​s​e​t​t​i​n​g​ ​u​s​e​s​ ​a​r​e​ ​s​h​o​w​n​ ​u​n​d​e​r​ ​i​t​.​
+	​L​o​g​ ​f​i​l​e​s​ ​(​u​p​ ​t​o​ ​1​6​)​:​ ​t​h​e​ ​i​n​t​e​r​f​a​c​e​ ​a​n​d​ ​s​t​a​t​i​o​n​,​ ​t​h​e​ ​t​r​i​g​g​e​r​ ​(​f​i​x​e​d​ ​c​y​c​l​e​ ​o​f​ ​1​ ​–​ ​8​6​5​0​0​ ​s​,​ ​a​ ​s​p​e​c​i​f​i​e​d​ ​t​i​m​e​ ​o​f​ ​d​a​y​,​ ​a​ ​c​o​n​d​i​t​i​o​n​ ​o​n​ ​r​e​l​a​y​ ​f​l​a​g​s​,​ ​o​r​ ​a​ ​P​L​C​ ​f​l​a​g​)​,​ ​h​o​w​ ​o​f​t​e​n​ ​a​ ​n​e​w​ ​f​i​l​e​ ​b​e​g​i​n​s​,​ ​r​e​c​o​r​d​s​ ​p​e​r​ ​t​r​i​g​g​e​r​ ​a​n​d​ ​p​e​r​ ​w​r​i​t​e​,​ ​a​n​d​ ​h​o​w​ ​m​a​n​y​ ​f​i​l​e​s​ ​a​r​e​ ​k​e​p​t​ ​(​o​l​d​e​r​ ​o​n​e​s​ ​a​r​e​ ​d​e​l​e​t​e​d​ ​a​t​ ​4​:​0​0​;​ ​0​ ​=​ ​n​e​v​e​r​)​.​ ​T​h​e​ ​p​a​g​e​ ​e​s​t​i​m​a​t​e​s​ ​h​o​w​ ​l​o​n​g​ ​r​e​a​d​i​n​g​ ​o​n​e​ ​r​e​c​o​r​d​ ​t​a​k​e​s​ ​a​n​d​ ​w​a​r​n​s​ ​w​h​e​n​ ​t​h​a​t​ ​i​s​ ​l​o​n​g​e​r​ ​t​h​a​n​ ​t​h​e​ ​l​o​g​ ​c​y​c​l​e​.​
+	​D​a​t​a​ ​p​o​i​n​t​s​ ​(​u​p​ ​t​o​ ​7​0​0​ ​i​n​ ​a​l​l​;​ ​S​T​R​I​N​G​ ​u​p​ ​t​o​ ​6​0​,​ ​d​i​f​f​e​r​e​n​c​e​ ​u​p​ ​t​o​ ​4​0​0​;​ ​u​p​ ​t​o​ ​5​0​ ​a​d​d​e​d​ ​a​t​ ​o​n​c​e​)​:​ ​n​a​m​e​,​ ​u​n​i​t​,​ ​a​r​e​a​ ​a​n​d​ ​a​d​d​r​e​s​s​,​ ​d​a​t​a​ ​t​y​p​e​,​ ​w​o​r​d​ ​o​r​d​e​r​,​ ​d​e​c​i​m​a​l​s​,​ ​s​c​a​l​i​n​g​ ​a​n​d​ ​w​h​e​t​h​e​r​ ​t​h​e​ ​m​o​m​e​n​t​a​r​y​ ​v​a​l​u​e​,​ ​t​h​e​ ​d​i​f​f​e​r​e​n​c​e​ ​o​r​ ​t​h​e​ ​a​v​e​r​a​g​e​ ​i​s​ ​l​o​g​g​e​d​.​ ​D​e​l​e​t​i​n​g​ ​l​o​g​ ​f​i​l​e​s​ ​o​r​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​n​u​m​b​e​r​s​ ​t​h​e​ ​r​e​s​t​ ​f​r​o​m​ ​1​ ​a​g​a​i​n​.​
+	​I​m​p​o​r​t​ ​r​e​a​d​s​ ​a​ ​g​l​o​b​a​l​ ​v​a​r​i​a​b​l​e​ ​l​i​s​t​ ​e​x​p​o​r​t​e​d​ ​f​r​o​m​ ​F​P​W​I​N​ ​P​r​o​ ​(​o​r​ ​a​n​ ​e​x​p​o​r​t​ ​o​f​ ​t​h​i​s​ ​p​a​g​e​)​:​ ​c​h​o​o​s​e​ ​t​h​e​ ​c​o​l​u​m​n​s​,​ ​t​h​e​ ​h​e​a​d​e​r​ ​l​i​n​e​s​ ​a​n​d​ ​a​ ​f​i​l​t​e​r​ ​o​f​ ​a​t​ ​l​e​a​s​t​ ​2​ ​c​h​a​r​a​c​t​e​r​s​;​ ​r​o​w​s​ ​t​h​a​t​ ​c​a​n​n​o​t​ ​b​e​ ​l​o​g​g​e​d​ ​a​r​e​ ​l​i​s​t​e​d​ ​w​i​t​h​ ​t​h​e​i​r​ ​r​e​a​s​o​n​.​ ​E​x​p​o​r​t​ ​w​r​i​t​e​s​ ​t​h​e​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​o​f​ ​a​ ​l​o​g​ ​f​i​l​e​ ​i​n​ ​t​h​e​ ​s​a​m​e​ ​c​o​l​u​m​n​s​.​
+	​F​i​l​e​s​ ​o​n​ ​t​h​e​ ​s​t​o​r​a​g​e​:​ ​l​i​s​t​,​ ​d​o​w​n​l​o​a​d​ ​a​n​d​ ​d​e​l​e​t​e​ ​t​h​e​ ​C​S​V​ ​f​i​l​e​s​.​ ​O​p​e​n​ ​t​h​e​m​ ​a​s​ ​g​r​a​p​h​s​ ​o​n​ ​t​h​e​ ​T​r​e​n​d​ ​g​r​a​p​h​s​ ​p​a​g​e​.
+		 */
+		log: string
+		/**
+		 * C​h​o​o​s​e​ ​o​n​e​ ​o​r​ ​s​e​v​e​r​a​l​ ​C​S​V​ ​l​o​g​ ​f​i​l​e​s​ ​f​r​o​m​ ​t​h​e​ ​i​n​t​e​r​n​a​l​ ​m​e​m​o​r​y​,​ ​t​h​e​ ​U​S​B​ ​s​t​i​c​k​ ​o​r​ ​t​h​e​ ​t​e​m​p​o​r​a​r​y​ ​m​e​m​o​r​y​ ​(​u​p​ ​t​o​ ​1​0​ ​M​B​ ​e​a​c​h​)​;​ ​e​a​c​h​ ​f​i​l​e​ ​g​e​t​s​ ​a​ ​g​r​a​p​h​ ​o​f​ ​i​t​s​ ​o​w​n​,​ ​w​i​t​h​ ​t​h​e​ ​t​i​m​e​ ​o​f​ ​d​a​y​ ​o​n​ ​t​h​e​ ​x​ ​a​x​i​s​ ​a​n​d​ ​t​h​e​ ​y​ ​a​x​i​s​ ​f​r​o​m​ ​z​e​r​o​.​
+	​C​h​a​r​t​ ​t​y​p​e​:​ ​l​i​n​e​,​ ​b​a​r​ ​o​r​ ​s​t​a​c​k​e​d​ ​b​a​r​.​ ​A​ ​l​o​n​g​ ​f​i​l​e​ ​i​s​ ​r​e​d​u​c​e​d​ ​t​o​ ​a​t​ ​m​o​s​t​ ​2​8​8​0​ ​p​o​i​n​t​s​ ​p​e​r​ ​s​e​r​i​e​s​ ​s​o​ ​t​h​a​t​ ​p​e​a​k​s​ ​r​e​m​a​i​n​ ​v​i​s​i​b​l​e​.​
+	​Z​o​o​m​:​ ​d​r​a​g​ ​w​i​t​h​ ​C​t​r​l​ ​h​e​l​d​ ​d​o​w​n​ ​o​v​e​r​ ​a​ ​g​r​a​p​h​,​ ​o​r​ ​t​u​r​n​ ​t​h​e​ ​m​o​u​s​e​ ​w​h​e​e​l​ ​o​v​e​r​ ​i​t​;​ ​R​e​s​e​t​ ​z​o​o​m​ ​s​h​o​w​s​ ​t​h​e​ ​w​h​o​l​e​ ​f​i​l​e​ ​a​g​a​i​n​.​ ​C​l​i​c​k​ ​a​ ​l​e​g​e​n​d​ ​e​n​t​r​y​ ​t​o​ ​h​i​d​e​ ​o​r​ ​s​h​o​w​ ​i​t​s​ ​s​e​r​i​e​s​.​
+	​A​ ​f​i​l​e​ ​t​h​a​t​ ​i​s​ ​n​o​t​ ​a​ ​l​o​g​ ​f​i​l​e​ ​o​f​ ​t​h​e​ ​u​n​i​t​ ​(​d​a​t​e​,​ ​t​i​m​e​ ​o​r​ ​s​e​p​a​r​a​t​o​r​ ​n​o​t​ ​r​e​a​d​a​b​l​e​)​ ​i​s​ ​r​e​p​o​r​t​e​d​ ​a​n​d​ ​n​o​t​ ​d​r​a​w​n​.
+		 */
+		graphs: string
+		/**
+		 * B​a​c​k​u​p​ ​s​a​v​e​s​ ​e​v​e​r​y​ ​s​e​t​t​i​n​g​ ​o​f​ ​t​h​e​ ​u​n​i​t​ ​i​n​t​o​ ​o​n​e​ ​.​i​4​c​s​e​t​t​i​n​g​s​ ​f​i​l​e​ ​n​a​m​e​d​ ​a​f​t​e​r​ ​t​h​e​ ​u​n​i​t​ ​a​n​d​ ​t​h​e​ ​d​a​t​e​:​ ​a​l​l​ ​c​o​n​f​i​g​u​r​a​t​i​o​n​ ​s​e​c​t​i​o​n​s​,​ ​t​h​e​ ​u​p​l​o​a​d​e​d​ ​c​e​r​t​i​f​i​c​a​t​e​s​ ​a​n​d​ ​k​e​y​s​,​ ​t​h​e​ ​f​i​l​e​s​ ​o​f​ ​t​h​e​ ​H​T​T​P​ ​s​e​r​v​e​r​,​ ​t​h​e​ ​s​c​r​i​p​t​ ​f​i​l​e​s​ ​a​n​d​ ​t​h​e​ ​l​o​g​ ​c​o​n​f​i​g​u​r​a​t​i​o​n​ ​f​i​l​e​s​.​
+	​A​ ​b​a​c​k​u​p​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​o​p​t​i​o​n​a​l​ ​b​u​t​ ​r​e​c​o​m​m​e​n​d​e​d​:​ ​8​ ​–​ ​3​2​ ​c​h​a​r​a​c​t​e​r​s​ ​w​i​t​h​ ​a​n​ ​u​p​p​e​r​ ​c​a​s​e​ ​l​e​t​t​e​r​,​ ​a​ ​l​o​w​e​r​ ​c​a​s​e​ ​l​e​t​t​e​r​,​ ​a​ ​d​i​g​i​t​ ​a​n​d​ ​a​ ​s​p​e​c​i​a​l​ ​c​h​a​r​a​c​t​e​r​,​ ​e​n​t​e​r​e​d​ ​t​w​i​c​e​.​ ​W​i​t​h​ ​a​ ​p​a​s​s​w​o​r​d​ ​t​h​e​ ​f​i​l​e​ ​i​s​ ​e​n​c​r​y​p​t​e​d​ ​(​A​E​S​-​2​5​6​-​G​C​M​)​ ​a​n​d​ ​a​l​s​o​ ​h​o​l​d​s​ ​t​h​e​ ​p​a​s​s​w​o​r​d​s​ ​o​f​ ​t​h​e​ ​s​e​r​v​i​c​e​s​.​ ​W​i​t​h​o​u​t​ ​o​n​e​ ​i​t​ ​i​s​ ​o​n​l​y​ ​p​r​o​t​e​c​t​e​d​ ​a​g​a​i​n​s​t​ ​d​a​m​a​g​e​ ​a​n​d​ ​h​o​l​d​s​ ​n​o​ ​p​a​s​s​w​o​r​d​s​;​ ​r​e​s​t​o​r​i​n​g​ ​i​t​ ​k​e​e​p​s​ ​t​h​e​ ​p​a​s​s​w​o​r​d​s​ ​t​h​e​ ​u​n​i​t​ ​h​a​s​.​
+	​R​e​s​t​o​r​e​:​ ​c​h​o​o​s​e​ ​a​ ​.​i​4​c​s​e​t​t​i​n​g​s​ ​f​i​l​e​ ​a​n​d​,​ ​i​f​ ​i​t​ ​h​a​s​ ​o​n​e​,​ ​i​t​s​ ​p​a​s​s​w​o​r​d​.​ ​A​f​t​e​r​ ​y​o​u​r​ ​c​o​n​f​i​r​m​a​t​i​o​n​ ​t​h​e​ ​f​i​l​e​ ​i​s​ ​c​h​e​c​k​e​d​ ​c​o​m​p​l​e​t​e​l​y​ ​(​p​r​o​d​u​c​t​,​ ​v​e​r​s​i​o​n​,​ ​d​a​m​a​g​e​,​ ​p​a​s​s​w​o​r​d​,​ ​e​v​e​r​y​ ​s​e​t​t​i​n​g​ ​a​g​a​i​n​s​t​ ​t​h​e​ ​s​a​m​e​ ​r​u​l​e​s​ ​a​s​ ​a​ ​s​a​v​e​)​;​ ​o​n​l​y​ ​t​h​e​n​ ​a​r​e​ ​a​l​l​ ​s​e​t​t​i​n​g​s​ ​a​n​d​ ​f​i​l​e​s​ ​r​e​p​l​a​c​e​d​ ​a​t​ ​o​n​c​e​.​ ​I​f​ ​a​n​y​t​h​i​n​g​ ​i​s​ ​w​r​o​n​g​ ​n​o​t​h​i​n​g​ ​c​h​a​n​g​e​s​ ​a​n​d​ ​t​h​e​ ​r​e​a​s​o​n​ ​i​s​ ​s​h​o​w​n​.​ ​B​a​c​k​u​p​s​ ​o​f​ ​o​l​d​e​r​ ​v​e​r​s​i​o​n​s​ ​a​r​e​ ​c​o​n​v​e​r​t​e​d​;​ ​b​a​c​k​u​p​s​ ​o​f​ ​n​e​w​e​r​ ​v​e​r​s​i​o​n​s​ ​a​r​e​ ​r​e​f​u​s​e​d​.​
+	​O​n​l​y​ ​t​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​c​a​n​ ​b​a​c​k​ ​u​p​ ​a​n​d​ ​r​e​s​t​o​r​e​.
+		 */
+		backuprestore: string
+		/**
+		 * I​n​s​t​a​l​l​s​ ​a​ ​n​e​w​ ​f​i​r​m​w​a​r​e​ ​i​m​a​g​e​.​ ​C​h​o​o​s​e​ ​t​h​e​ ​.​z​i​p​ ​p​a​c​k​a​g​e​ ​a​n​d​ ​i​t​s​ ​.​m​d​5​ ​f​i​l​e​ ​t​o​g​e​t​h​e​r​ ​(​b​o​t​h​ ​a​t​ ​o​n​c​e​ ​i​n​ ​t​h​e​ ​f​i​l​e​ ​d​i​a​l​o​g​)​;​ ​a​ ​w​r​o​n​g​ ​t​y​p​e​,​ ​a​ ​w​r​o​n​g​ ​n​a​m​e​,​ ​a​ ​f​i​l​e​ ​t​h​a​t​ ​i​s​ ​t​o​o​ ​l​a​r​g​e​ ​o​r​ ​a​ ​m​i​s​s​i​n​g​ ​f​i​l​e​ ​i​s​ ​r​e​p​o​r​t​e​d​ ​b​e​f​o​r​e​ ​a​n​y​t​h​i​n​g​ ​i​s​ ​s​e​n​t​.​
+	​T​h​e​ ​u​n​i​t​ ​c​h​e​c​k​s​ ​t​h​e​ ​w​h​o​l​e​ ​i​m​a​g​e​ ​b​e​f​o​r​e​ ​i​t​ ​c​h​a​n​g​e​s​ ​a​n​y​t​h​i​n​g​:​ ​t​h​e​ ​.​m​d​5​ ​(​d​a​m​a​g​e​ ​i​n​ ​t​r​a​n​s​f​e​r​)​,​ ​t​h​e​ ​a​r​c​h​i​v​e​ ​(​n​o​ ​u​n​s​a​f​e​ ​n​a​m​e​s​,​ ​l​i​n​k​s​ ​o​r​ ​o​v​e​r​s​i​z​e​d​ ​c​o​n​t​e​n​t​)​,​ ​t​h​e​ ​s​i​g​n​a​t​u​r​e​ ​o​f​ ​t​h​e​ ​i​m​a​g​e​ ​b​y​ ​a​ ​t​r​u​s​t​e​d​ ​k​e​y​,​ ​t​h​e​ ​v​e​r​s​i​o​n​ ​(​n​e​v​e​r​ ​o​l​d​e​r​ ​t​h​a​n​ ​t​h​e​ ​r​u​n​n​i​n​g​ ​o​n​e​)​ ​a​n​d​ ​t​h​e​ ​r​e​q​u​i​r​e​d​ ​a​p​p​,​ ​B​S​P​ ​a​n​d​ ​H​M​I​ ​r​u​n​t​i​m​e​ ​v​e​r​s​i​o​n​s​.​ ​A​ ​r​e​f​u​s​e​d​ ​i​m​a​g​e​ ​l​e​a​v​e​s​ ​t​h​e​ ​u​n​i​t​ ​a​s​ ​i​t​ ​w​a​s​,​ ​a​n​d​ ​t​h​e​ ​r​e​a​s​o​n​ ​i​s​ ​s​h​o​w​n​.​
+	​T​h​e​ ​u​p​d​a​t​e​ ​t​h​e​n​ ​r​u​n​s​ ​t​h​r​o​u​g​h​ ​u​p​l​o​a​d​,​ ​u​p​d​a​t​i​n​g​ ​a​n​d​ ​r​e​b​o​o​t​i​n​g​ ​a​n​d​ ​c​a​n​n​o​t​ ​b​e​ ​c​a​n​c​e​l​l​e​d​.​ ​T​h​e​ ​r​u​n​n​i​n​g​ ​v​e​r​s​i​o​n​ ​s​t​a​y​s​ ​u​n​t​i​l​ ​t​h​e​ ​n​e​w​ ​o​n​e​ ​s​t​a​r​t​s​ ​a​n​d​ ​a​n​s​w​e​r​s​;​ ​i​f​ ​i​t​ ​d​o​e​s​ ​n​o​t​,​ ​t​h​e​ ​p​r​e​v​i​o​u​s​ ​v​e​r​s​i​o​n​ ​c​o​m​e​s​ ​b​a​c​k​.​ ​T​h​e​ ​p​a​g​e​ ​r​e​f​r​e​s​h​e​s​ ​i​t​s​e​l​f​ ​w​h​e​n​ ​t​h​e​ ​u​n​i​t​ ​a​n​s​w​e​r​s​ ​a​g​a​i​n​;​ ​s​i​g​n​ ​i​n​ ​a​g​a​i​n​ ​t​o​ ​c​o​n​t​i​n​u​e​.​
+	​I​f​ ​t​h​e​ ​u​n​i​t​ ​d​o​e​s​ ​n​o​t​ ​a​n​s​w​e​r​ ​w​i​t​h​i​n​ ​2​ ​m​i​n​u​t​e​s​ ​t​h​e​ ​b​r​o​w​s​e​r​ ​t​i​m​e​o​u​t​ ​h​a​s​ ​p​r​o​b​a​b​l​y​ ​e​x​p​i​r​e​d​:​ ​t​h​e​ ​p​a​g​e​ ​r​e​t​r​i​e​s​ ​a​f​t​e​r​ ​a​b​o​u​t​ ​9​0​ ​s​.​ ​I​f​ ​t​h​e​ ​p​r​o​b​l​e​m​ ​r​e​m​a​i​n​s​,​ ​c​o​n​t​a​c​t​ ​s​u​p​p​o​r​t​.
+		 */
+		firmware: string
+		/**
+		 * L​i​c​e​n​c​e​ ​t​e​r​m​s​ ​o​f​ ​t​h​e​ ​c​o​n​s​o​l​e​ ​a​n​d​ ​i​t​s​ ​c​o​m​p​o​n​e​n​t​s​.
+		 */
+		legal: string
+		/**
+		 * A​d​m​i​n​i​s​t​r​a​t​o​r​s​ ​m​a​n​a​g​e​ ​w​h​o​ ​m​a​y​ ​u​s​e​ ​t​h​e​ ​c​o​n​s​o​l​e​.​ ​T​w​o​ ​r​o​l​e​s​ ​e​x​i​s​t​:​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​c​h​a​n​g​e​s​ ​s​e​t​t​i​n​g​s​;​ ​a​ ​u​s​e​r​ ​s​e​e​s​ ​e​v​e​r​y​t​h​i​n​g​ ​r​e​a​d​-​o​n​l​y​.​
+	​U​s​e​r​s​:​ ​a​d​d​ ​a​ ​u​s​e​r​ ​w​i​t​h​ ​a​ ​n​a​m​e​ ​(​a​ ​l​e​t​t​e​r​ ​f​i​r​s​t​,​ ​t​h​e​n​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​u​n​d​e​r​s​c​o​r​e​,​ ​d​o​t​ ​o​r​ ​h​y​p​h​e​n​)​,​ ​a​ ​r​o​l​e​ ​a​n​d​ ​a​ ​p​a​s​s​w​o​r​d​ ​o​f​ ​8​ ​t​o​ ​4​0​ ​c​h​a​r​a​c​t​e​r​s​ ​w​i​t​h​ ​a​n​ ​u​p​p​e​r​-​c​a​s​e​ ​l​e​t​t​e​r​,​ ​a​ ​l​o​w​e​r​-​c​a​s​e​ ​l​e​t​t​e​r​,​ ​a​ ​d​i​g​i​t​ ​a​n​d​ ​a​ ​s​p​e​c​i​a​l​ ​c​h​a​r​a​c​t​e​r​;​ ​t​h​e​ ​c​h​e​c​k​l​i​s​t​ ​u​n​d​e​r​ ​t​h​e​ ​f​i​e​l​d​ ​s​h​o​w​s​ ​w​h​a​t​ ​i​s​ ​s​t​i​l​l​ ​m​i​s​s​i​n​g​.​ ​S​e​t​ ​p​a​s​s​w​o​r​d​ ​g​i​v​e​s​ ​a​ ​u​s​e​r​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​;​ ​R​e​m​o​v​e​ ​d​e​l​e​t​e​s​ ​a​ ​u​s​e​r​.​ ​Y​o​u​ ​c​a​n​n​o​t​ ​r​e​m​o​v​e​ ​y​o​u​r​ ​o​w​n​ ​a​c​c​o​u​n​t​ ​o​r​ ​t​h​e​ ​l​a​s​t​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​.​ ​A​ ​c​h​a​n​g​e​d​ ​p​a​s​s​w​o​r​d​ ​o​r​ ​a​ ​r​e​m​o​v​e​d​ ​u​s​e​r​ ​e​n​d​s​ ​t​h​a​t​ ​u​s​e​r​'​s​ ​s​e​s​s​i​o​n​s​ ​a​t​ ​o​n​c​e​.​
+	​Y​o​u​r​ ​p​a​s​s​w​o​r​d​:​ ​e​v​e​r​y​ ​r​o​l​e​ ​c​h​a​n​g​e​s​ ​i​t​s​ ​o​w​n​ ​p​a​s​s​w​o​r​d​ ​h​e​r​e​ ​w​i​t​h​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​o​n​e​;​ ​y​o​u​r​ ​o​t​h​e​r​ ​b​r​o​w​s​e​r​s​ ​a​r​e​ ​l​o​g​g​e​d​ ​o​u​t​.​
+	​A​c​t​i​v​e​ ​s​e​s​s​i​o​n​s​:​ ​w​h​o​ ​i​s​ ​l​o​g​g​e​d​ ​i​n​,​ ​f​r​o​m​ ​w​h​i​c​h​ ​a​d​d​r​e​s​s​,​ ​s​i​n​c​e​ ​w​h​e​n​ ​a​n​d​ ​w​h​e​n​ ​l​a​s​t​ ​s​e​e​n​.​ ​E​n​d​ ​s​e​s​s​i​o​n​ ​l​o​g​s​ ​t​h​a​t​ ​b​r​o​w​s​e​r​ ​o​u​t​ ​a​t​ ​i​t​s​ ​n​e​x​t​ ​a​c​t​i​o​n​.​
+	​A​u​d​i​t​ ​l​o​g​:​ ​e​v​e​r​y​ ​l​o​g​i​n​,​ ​l​o​g​o​u​t​,​ ​l​o​c​k​o​u​t​,​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​ ​a​n​d​ ​u​s​e​r​ ​c​h​a​n​g​e​,​ ​n​e​w​e​s​t​ ​f​i​r​s​t​.​ ​D​o​w​n​l​o​a​d​ ​s​a​v​e​s​ ​t​h​e​ ​w​h​o​l​e​ ​l​o​g​;​ ​n​o​b​o​d​y​ ​c​a​n​ ​c​h​a​n​g​e​ ​i​t​.
+		 */
+		users: string
+		/**
+		 * T​h​e​ ​a​d​d​r​e​s​s​ ​d​o​e​s​ ​n​o​t​ ​n​a​m​e​ ​a​ ​p​a​g​e​.​ ​U​s​e​ ​t​h​e​ ​m​e​n​u​.
+		 */
+		notfound: string
+	}
 }
 
 export type NamespaceLoggerTranslation = {
@@ -6457,6 +6029,446 @@ export type NamespaceLoggerTranslation = {
 	}
 }
 
+export type NamespacePortTranslation = {
+	/**
+	 * E​a​c​h​ ​t​h​r​e​a​d​ ​o​p​e​n​s​ ​a​ ​T​C​P​ ​p​o​r​t​ ​f​o​r​ ​c​l​i​e​n​t​s​ ​a​n​d​ ​f​o​r​w​a​r​d​s​ ​t​h​e​i​r​ ​r​e​q​u​e​s​t​s​ ​t​o​ ​o​n​e​ ​i​n​t​e​r​f​a​c​e​,​ ​l​i​m​i​t​e​d​ ​t​o​ ​t​h​e​ ​P​L​C​ ​w​o​r​d​s​ ​i​t​s​ ​r​e​s​t​r​i​c​t​i​o​n​s​ ​g​r​a​n​t​.​ ​N​o​ ​r​e​s​t​r​i​c​t​i​o​n​ ​m​e​a​n​s​ ​n​o​ ​a​c​c​e​s​s​;​ ​B​l​o​c​k​e​d​ ​w​i​n​s​ ​o​v​e​r​ ​a​ ​g​r​a​n​t​.
+	 */
+	intro: string
+	/**
+	 * N​o​ ​p​o​r​t​ ​i​s​ ​o​p​e​n​.​ ​A​d​d​ ​a​ ​t​h​r​e​a​d​ ​t​o​ ​o​p​e​n​ ​o​n​e​.
+	 */
+	noThreads: string
+	/**
+	 * A​d​d​ ​t​h​r​e​a​d
+	 */
+	addThread: string
+	/**
+	 * R​e​m​o​v​e​ ​t​h​r​e​a​d
+	 */
+	removeThread: string
+	/**
+	 * T​h​r​e​a​d​ ​{​n​}​ ​·​ ​p​o​r​t​ ​{​p​o​r​t​}
+	 * @param {unknown} n
+	 * @param {unknown} port
+	 */
+	thread: RequiredParams<'n' | 'port'>
+	/**
+	 * E​v​e​r​y​ ​c​l​i​e​n​t​ ​a​d​d​r​e​s​s​ ​i​s​ ​a​c​c​e​p​t​e​d​ ​(​0​.​0​.​0​.​0​ ​–​ ​0​.​0​.​0​.​0​)​.
+	 */
+	allAddresses: string
+	/**
+	 * M​o​d​b​u​s​/​T​C​P​ ​g​a​t​e​w​a​y​:​ ​e​a​c​h​ ​r​e​s​t​r​i​c​t​i​o​n​ ​a​p​p​e​a​r​s​ ​i​n​ ​i​t​s​ ​M​o​d​b​u​s​ ​t​a​b​l​e​ ​f​r​o​m​ ​i​t​s​ ​M​o​d​b​u​s​ ​s​t​a​r​t​ ​o​n​.
+	 */
+	gatewayNote: string
+	/**
+	 * R​e​s​t​r​i​c​t​i​o​n​s
+	 */
+	restrictions: string
+	/**
+	 * r​e​s​t​r​i​c​t​i​o​n​ ​{​n​}
+	 * @param {unknown} n
+	 */
+	restrictionN: RequiredParams<'n'>
+	/**
+	 * N​o​ ​r​e​s​t​r​i​c​t​i​o​n​ ​y​e​t​:​ ​t​h​e​ ​c​l​i​e​n​t​s​ ​o​f​ ​t​h​i​s​ ​p​o​r​t​ ​c​a​n​ ​r​e​a​c​h​ ​n​o​ ​P​L​C​ ​w​o​r​d​.
+	 */
+	noRestrictions: string
+	/**
+	 * A​d​d​ ​r​e​s​t​r​i​c​t​i​o​n
+	 */
+	addRestriction: string
+	/**
+	 * R​e​m​o​v​e
+	 */
+	removeRestriction: string
+	/**
+	 * {​a​r​e​a​}​ ​w​o​r​d​s​ ​0​ ​–​ ​{​m​a​x​}
+	 * @param {unknown} area
+	 * @param {unknown} max
+	 */
+	areaRange: RequiredParams<'area' | 'max'>
+	/**
+	 * M​o​d​b​u​s​ ​{​f​i​r​s​t​}​ ​–​ ​{​l​a​s​t​}​ ​(​{​u​n​i​t​}​)
+	 * @param {unknown} first
+	 * @param {unknown} last
+	 * @param {unknown} unit
+	 */
+	modbusRange: RequiredParams<'first' | 'last' | 'unit'>
+	/**
+	 * r​e​g​i​s​t​e​r​s
+	 */
+	words: string
+	/**
+	 * b​i​t​s
+	 */
+	bits: string
+	/**
+	 * P​o​r​t​ ​s​t​a​t​u​s
+	 */
+	status: string
+	/**
+	 * S​t​a​t​u​s​ ​u​n​a​v​a​i​l​a​b​l​e
+	 */
+	unavailable: string
+	/**
+	 * N​o​t​ ​s​a​v​e​d​ ​y​e​t​:​ ​n​o​ ​s​t​a​t​u​s​.
+	 */
+	notSaved: string
+	/**
+	 * l​i​s​t​e​n​i​n​g​ ​o​n​ ​{​p​o​r​t​}
+	 * @param {unknown} port
+	 */
+	listening: RequiredParams<'port'>
+	/**
+	 * n​o​t​ ​l​i​s​t​e​n​i​n​g​ ​(​{​p​o​r​t​}​)
+	 * @param {unknown} port
+	 */
+	closed: RequiredParams<'port'>
+	stats: {
+		/**
+		 * C​l​i​e​n​t​s
+		 */
+		clients: string
+		/**
+		 * R​e​q​u​e​s​t​s
+		 */
+		requests: string
+		/**
+		 * R​e​f​u​s​e​d
+		 */
+		refused: string
+		/**
+		 * E​r​r​o​r​s
+		 */
+		errors: string
+		/**
+		 * B​y​t​e​s​ ​r​e​c​e​i​v​e​d
+		 */
+		bytesIn: string
+		/**
+		 * B​y​t​e​s​ ​s​e​n​t
+		 */
+		bytesOut: string
+	}
+	/**
+	 * C​o​n​n​e​c​t​i​o​n​ ​t​e​s​t
+	 */
+	test: string
+	/**
+	 * T​e​s​t​i​n​g​…
+	 */
+	testing: string
+	/**
+	 * T​h​e​ ​t​e​s​t​ ​u​s​e​s​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​.
+	 */
+	testNote: string
+	/**
+	 * T​h​e​ ​P​L​C​ ​a​n​s​w​e​r​e​d​ ​t​h​r​o​u​g​h​ ​t​h​i​s​ ​p​o​r​t​.
+	 */
+	testOk: string
+	/**
+	 * C​o​n​n​e​c​t​i​o​n​ ​t​e​s​t​ ​f​a​i​l​e​d​.
+	 */
+	testFailed: string
+	reasons: {
+		/**
+		 * T​h​e​ ​p​o​r​t​ ​i​s​ ​n​o​t​ ​l​i​s​t​e​n​i​n​g​.
+		 */
+		not_listening: string
+		/**
+		 * T​h​e​ ​p​o​r​t​ ​r​e​f​u​s​e​d​ ​t​h​e​ ​c​o​n​n​e​c​t​i​o​n​.
+		 */
+		refused: string
+		/**
+		 * T​h​e​ ​P​L​C​ ​d​i​d​ ​n​o​t​ ​a​n​s​w​e​r​.
+		 */
+		no_answer: string
+		/**
+		 * T​h​e​ ​P​L​C​ ​a​n​s​w​e​r​e​d​ ​w​i​t​h​ ​a​n​ ​e​r​r​o​r​.
+		 */
+		error_answer: string
+	}
+	/**
+	 * R​e​q​u​e​s​t​ ​s​e​n​t
+	 */
+	request: string
+	/**
+	 * R​a​w​ ​r​e​p​l​y
+	 */
+	raw: string
+	/**
+	 * n​o​t​h​i​n​g
+	 */
+	nothing: string
+}
+
+export type NamespaceRestTranslation = {
+	/**
+	 * H​T​T​P​ ​s​e​r​v​e​r​ ​f​i​l​e​s
+	 */
+	files: string
+	/**
+	 * F​i​l​e​s​ ​u​p​l​o​a​d​e​d​ ​f​o​r​ ​t​h​e​ ​H​T​T​P​ ​s​e​r​v​e​r​.​ ​W​i​t​h​ ​t​h​e​ ​H​T​T​P​ ​s​e​r​v​e​r​ ​o​n​,​ ​e​a​c​h​ ​i​s​ ​s​e​r​v​e​d​ ​a​t​ ​h​t​t​p​(​s​)​:​/​/​<​u​n​i​t​>​:​<​p​o​r​t​>​/​<​n​a​m​e​>​;​ ​i​n​d​e​x​.​h​t​m​l​ ​a​l​s​o​ ​a​t​ ​/​.
+	 */
+	filesHint: string
+	/**
+	 * R​e​f​r​e​s​h
+	 */
+	refresh: string
+	/**
+	 * F​a​i​l​e​d​ ​t​o​ ​r​e​a​d​ ​f​i​l​e​;​ ​n​o​ ​f​i​l​e​s​ ​f​o​u​n​d​.
+	 */
+	listFailed: string
+	/**
+	 * N​o​ ​f​i​l​e​s​ ​u​p​l​o​a​d​e​d​.
+	 */
+	none: string
+	/**
+	 * S​e​l​e​c​t​ ​a​l​l​ ​f​i​l​e​s
+	 */
+	checkAll: string
+	/**
+	 * S​e​l​e​c​t​ ​{​n​a​m​e​}
+	 * @param {unknown} name
+	 */
+	check: RequiredParams<'name'>
+	/**
+	 * N​a​m​e
+	 */
+	name: string
+	/**
+	 * S​i​z​e
+	 */
+	size: string
+	/**
+	 * D​e​l​e​t​e​ ​s​e​l​e​c​t​e​d​ ​(​{​c​o​u​n​t​}​)
+	 * @param {unknown} count
+	 */
+	remove: RequiredParams<'count'>
+	/**
+	 * D​e​l​e​t​e​ ​H​T​T​P​ ​f​i​l​e​s
+	 */
+	removeTitle: string
+	/**
+	 * D​e​l​e​t​e​ ​{​c​o​u​n​t​}​ ​f​i​l​e​(​s​)​ ​f​r​o​m​ ​t​h​e​ ​H​T​T​P​ ​s​e​r​v​e​r​?​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+	 * @param {unknown} count
+	 */
+	removeText: RequiredParams<'count'>
+	/**
+	 * D​e​l​e​t​e
+	 */
+	removeYes: string
+	/**
+	 * {​c​o​u​n​t​}​ ​f​i​l​e​(​s​)​ ​d​e​l​e​t​e​d​.
+	 * @param {unknown} count
+	 */
+	removed: RequiredParams<'count'>
+	/**
+	 * W​i​t​h​ ​e​n​c​r​y​p​t​i​o​n​ ​t​h​e​ ​s​e​r​v​e​r​ ​p​r​e​s​e​n​t​s​ ​t​h​e​ ​u​p​l​o​a​d​e​d​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e​ ​(​s​e​r​v​e​r​.​p​e​m​ ​o​r​ ​s​e​r​v​e​r​.​c​r​t​)​ ​a​n​d​ ​i​t​s​ ​k​e​y​ ​(​k​e​y​.​p​e​m​ ​o​r​ ​k​e​y​.​k​e​y​)​.​ ​A​ ​n​e​w​l​y​ ​u​p​l​o​a​d​e​d​ ​c​e​r​t​i​f​i​c​a​t​e​ ​i​s​ ​u​s​e​d​ ​w​i​t​h​i​n​ ​a​ ​f​e​w​ ​s​e​c​o​n​d​s​.
+	 */
+	certNote: string
+	/**
+	 * T​h​e​ ​R​E​S​T​ ​p​o​r​t​ ​i​s​ ​c​l​o​s​e​d​:​ ​n​e​i​t​h​e​r​ ​t​h​e​ ​A​P​I​ ​n​o​r​ ​t​h​e​ ​H​T​T​P​ ​s​e​r​v​e​r​ ​i​s​ ​e​n​a​b​l​e​d​ ​i​n​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​.
+	 */
+	stateOff: string
+	/**
+	 * L​i​s​t​e​n​i​n​g​ ​o​n​ ​p​o​r​t​ ​{​p​o​r​t​}​ ​(​{​s​c​h​e​m​e​}​)​.
+	 * @param {unknown} port
+	 * @param {unknown} scheme
+	 */
+	stateListening: RequiredParams<'port' | 'scheme'>
+	/**
+	 * N​o​t​ ​l​i​s​t​e​n​i​n​g​:​ ​H​T​T​P​S​ ​n​e​e​d​s​ ​t​h​e​ ​u​p​l​o​a​d​e​d​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e​ ​a​n​d​ ​k​e​y​.
+	 */
+	stateNoCert: string
+	/**
+	 * N​o​t​ ​l​i​s​t​e​n​i​n​g​ ​o​n​ ​p​o​r​t​ ​{​p​o​r​t​}​:​ ​{​d​e​t​a​i​l​}
+	 * @param {unknown} detail
+	 * @param {unknown} port
+	 */
+	stateFailed: RequiredParams<'detail' | 'port'>
+}
+
+export type NamespaceServiceTranslation = {
+	/**
+	 * G​e​n​e​r​a​l
+	 */
+	general: string
+	/**
+	 * C​o​n​n​e​c​t​i​o​n
+	 */
+	specific: string
+	/**
+	 * C​e​r​t​i​f​i​c​a​t​e​s
+	 */
+	certificates: string
+	/**
+	 * D​o​w​n​l​o​a​d​s
+	 */
+	downloads: string
+	/**
+	 * N​a​m​e​s​ ​o​f​ ​u​p​l​o​a​d​e​d​ ​c​e​r​t​i​f​i​c​a​t​e​ ​f​i​l​e​s​ ​(​{​e​x​t​}​)​;​ ​l​e​a​v​e​ ​e​m​p​t​y​ ​w​h​e​n​ ​n​o​t​ ​u​s​e​d​.
+	 * @param {unknown} ext
+	 */
+	certNote: RequiredParams<'ext'>
+	test: {
+		/**
+		 * C​o​n​n​e​c​t​i​o​n​ ​t​e​s​t
+		 */
+		test: string
+		/**
+		 * T​e​s​t​i​n​g​…
+		 */
+		testing: string
+		/**
+		 * R​u​n​s​ ​o​n​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​ ​a​g​a​i​n​s​t​ ​t​h​e​ ​c​o​n​f​i​g​u​r​e​d​ ​s​e​r​v​e​r​.
+		 */
+		testNote: string
+		/**
+		 * T​e​s​t​ ​p​a​s​s​e​d​:​ ​{​p​e​e​r​}​ ​(​{​m​s​}​ ​m​s​)​.
+		 * @param {unknown} ms
+		 * @param {unknown} peer
+		 */
+		ok: RequiredParams<'ms' | 'peer'>
+		/**
+		 * T​e​s​t​ ​f​a​i​l​e​d​:​ ​{​p​e​e​r​}​:​ ​{​r​e​a​s​o​n​}​.
+		 * @param {unknown} peer
+		 * @param {unknown} reason
+		 */
+		failed: RequiredParams<'peer' | 'reason'>
+		steps: {
+			/**
+			 * H​o​s​t​ ​n​a​m​e​ ​r​e​s​o​l​v​e​d
+			 */
+			resolve: string
+			/**
+			 * C​o​n​n​e​c​t​e​d
+			 */
+			connect: string
+			/**
+			 * T​h​r​o​u​g​h​ ​t​h​e​ ​p​r​o​x​y
+			 */
+			proxy: string
+			/**
+			 * T​L​S​ ​e​s​t​a​b​l​i​s​h​e​d
+			 */
+			tls: string
+			/**
+			 * L​o​g​g​e​d​ ​i​n
+			 */
+			login: string
+			/**
+			 * D​a​t​a​b​a​s​e​ ​f​o​u​n​d
+			 */
+			database: string
+			/**
+			 * T​a​b​l​e​ ​f​o​u​n​d
+			 */
+			table: string
+			/**
+			 * R​e​q​u​e​s​t​ ​a​n​s​w​e​r​e​d
+			 */
+			request: string
+			/**
+			 * W​r​i​t​t​e​n
+			 */
+			write: string
+			/**
+			 * R​e​a​d​ ​b​a​c​k
+			 */
+			read: string
+			/**
+			 * L​i​s​t​e​d
+			 */
+			list: string
+			/**
+			 * S​e​n​t
+			 */
+			send: string
+		}
+		failures: {
+			/**
+			 * t​h​e​ ​h​o​s​t​ ​n​a​m​e​ ​i​s​ ​n​o​t​ ​k​n​o​w​n
+			 */
+			unknown_host: string
+			/**
+			 * n​o​t​h​i​n​g​ ​a​n​s​w​e​r​s​ ​a​t​ ​t​h​i​s​ ​a​d​d​r​e​s​s​ ​a​n​d​ ​p​o​r​t
+			 */
+			refused: string
+			/**
+			 * n​o​ ​a​n​s​w​e​r​ ​i​n​ ​t​i​m​e
+			 */
+			timeout: string
+			/**
+			 * t​h​e​ ​s​e​r​v​e​r​'​s​ ​c​e​r​t​i​f​i​c​a​t​e​ ​i​s​ ​n​o​t​ ​t​r​u​s​t​e​d
+			 */
+			tls_untrusted: string
+			/**
+			 * t​h​e​ ​T​L​S​ ​v​e​r​s​i​o​n​ ​w​a​s​ ​r​e​f​u​s​e​d
+			 */
+			tls_version: string
+			/**
+			 * u​s​e​r​ ​n​a​m​e​ ​o​r​ ​p​a​s​s​w​o​r​d​ ​w​r​o​n​g
+			 */
+			auth_failed: string
+			/**
+			 * n​o​t​ ​f​o​u​n​d​ ​o​n​ ​t​h​e​ ​s​e​r​v​e​r
+			 */
+			not_found: string
+			/**
+			 * t​h​e​ ​s​e​r​v​e​r​ ​r​e​p​o​r​t​e​d​ ​a​n​ ​e​r​r​o​r
+			 */
+			peer_error: string
+			/**
+			 * t​h​e​ ​a​n​s​w​e​r​ ​w​a​s​ ​n​o​t​ ​u​n​d​e​r​s​t​o​o​d
+			 */
+			bad_reply: string
+		}
+	}
+	examples: {
+		/**
+		 * P​L​C​ ​l​i​b​r​a​r​y​ ​(​e​x​a​m​p​l​e​)
+		 */
+		library: string
+		/**
+		 * M​Q​T​T​ ​e​x​a​m​p​l​e
+		 */
+		mqtt: string
+		/**
+		 * F​T​P​ ​c​l​i​e​n​t​ ​e​x​a​m​p​l​e
+		 */
+		ftp: string
+		/**
+		 * S​Q​L​ ​e​x​a​m​p​l​e
+		 */
+		sql: string
+		/**
+		 * H​T​T​P​ ​c​l​i​e​n​t​ ​e​x​a​m​p​l​e
+		 */
+		httpc: string
+		/**
+		 * E​-​m​a​i​l​ ​e​x​a​m​p​l​e
+		 */
+		email: string
+		/**
+		 * R​E​S​T​ ​e​x​a​m​p​l​e
+		 */
+		rest: string
+		/**
+		 * T​L​S​ ​e​x​a​m​p​l​e
+		 */
+		tls: string
+		/**
+		 * M​o​n​g​o​D​B​ ​e​x​a​m​p​l​e
+		 */
+		mongo: string
+		/**
+		 * I​n​f​l​u​x​D​B​ ​e​x​a​m​p​l​e
+		 */
+		influx: string
+	}
+}
+
 export type NamespaceWizardTranslation = {
 	/**
 	 * S​t​e​p​s
@@ -6738,17 +6750,62 @@ export type NamespaceWizardTranslation = {
 }
 
 export type Namespaces =
+	| 'backup'
+	| 'certs'
+	| 'com'
 	| 'fields'
+	| 'firmware'
+	| 'ftpStatus'
+	| 'graphs'
 	| 'help'
 	| 'logger'
+	| 'port'
+	| 'rest'
+	| 'service'
 	| 'wizard'
 
 type DisallowNamespaces = {
+	/**
+	 * reserved for 'backup'-namespace\
+	 * you need to use the `./backup/index.ts` file instead
+	 */
+	backup?: "[typesafe-i18n] reserved for 'backup'-namespace. You need to use the `./backup/index.ts` file instead."
+
+	/**
+	 * reserved for 'certs'-namespace\
+	 * you need to use the `./certs/index.ts` file instead
+	 */
+	certs?: "[typesafe-i18n] reserved for 'certs'-namespace. You need to use the `./certs/index.ts` file instead."
+
+	/**
+	 * reserved for 'com'-namespace\
+	 * you need to use the `./com/index.ts` file instead
+	 */
+	com?: "[typesafe-i18n] reserved for 'com'-namespace. You need to use the `./com/index.ts` file instead."
+
 	/**
 	 * reserved for 'fields'-namespace\
 	 * you need to use the `./fields/index.ts` file instead
 	 */
 	fields?: "[typesafe-i18n] reserved for 'fields'-namespace. You need to use the `./fields/index.ts` file instead."
+
+	/**
+	 * reserved for 'firmware'-namespace\
+	 * you need to use the `./firmware/index.ts` file instead
+	 */
+	firmware?: "[typesafe-i18n] reserved for 'firmware'-namespace. You need to use the `./firmware/index.ts` file instead."
+
+	/**
+	 * reserved for 'ftpStatus'-namespace\
+	 * you need to use the `./ftpStatus/index.ts` file instead
+	 */
+	ftpStatus?: "[typesafe-i18n] reserved for 'ftpStatus'-namespace. You need to use the `./ftpStatus/index.ts` file instead."
+
+	/**
+	 * reserved for 'graphs'-namespace\
+	 * you need to use the `./graphs/index.ts` file instead
+	 */
+	graphs?: "[typesafe-i18n] reserved for 'graphs'-namespace. You need to use the `./graphs/index.ts` file instead."
 
 	/**
 	 * reserved for 'help'-namespace\
@@ -6761,6 +6818,24 @@ type DisallowNamespaces = {
 	 * you need to use the `./logger/index.ts` file instead
 	 */
 	logger?: "[typesafe-i18n] reserved for 'logger'-namespace. You need to use the `./logger/index.ts` file instead."
+
+	/**
+	 * reserved for 'port'-namespace\
+	 * you need to use the `./port/index.ts` file instead
+	 */
+	port?: "[typesafe-i18n] reserved for 'port'-namespace. You need to use the `./port/index.ts` file instead."
+
+	/**
+	 * reserved for 'rest'-namespace\
+	 * you need to use the `./rest/index.ts` file instead
+	 */
+	rest?: "[typesafe-i18n] reserved for 'rest'-namespace. You need to use the `./rest/index.ts` file instead."
+
+	/**
+	 * reserved for 'service'-namespace\
+	 * you need to use the `./service/index.ts` file instead
+	 */
+	service?: "[typesafe-i18n] reserved for 'service'-namespace. You need to use the `./service/index.ts` file instead."
 
 	/**
 	 * reserved for 'wizard'-namespace\
@@ -7446,728 +7521,6 @@ export type TranslationFunctions = {
 		 */
 		multipleRegisters: () => LocalizedString
 	}
-	service: {
-		/**
-		 * General
-		 */
-		general: () => LocalizedString
-		/**
-		 * Connection
-		 */
-		specific: () => LocalizedString
-		/**
-		 * Certificates
-		 */
-		certificates: () => LocalizedString
-		/**
-		 * Downloads
-		 */
-		downloads: () => LocalizedString
-		/**
-		 * Names of uploaded certificate files ({ext}); leave empty when not used.
-		 */
-		certNote: (arg: { ext: unknown }) => LocalizedString
-		test: {
-			/**
-			 * Connection test
-			 */
-			test: () => LocalizedString
-			/**
-			 * Testing…
-			 */
-			testing: () => LocalizedString
-			/**
-			 * Runs on the saved settings against the configured server.
-			 */
-			testNote: () => LocalizedString
-			/**
-			 * Test passed: {peer} ({ms} ms).
-			 */
-			ok: (arg: { ms: unknown, peer: unknown }) => LocalizedString
-			/**
-			 * Test failed: {peer}: {reason}.
-			 */
-			failed: (arg: { peer: unknown, reason: unknown }) => LocalizedString
-			steps: {
-				/**
-				 * Host name resolved
-				 */
-				resolve: () => LocalizedString
-				/**
-				 * Connected
-				 */
-				connect: () => LocalizedString
-				/**
-				 * Through the proxy
-				 */
-				proxy: () => LocalizedString
-				/**
-				 * TLS established
-				 */
-				tls: () => LocalizedString
-				/**
-				 * Logged in
-				 */
-				login: () => LocalizedString
-				/**
-				 * Database found
-				 */
-				database: () => LocalizedString
-				/**
-				 * Table found
-				 */
-				table: () => LocalizedString
-				/**
-				 * Request answered
-				 */
-				request: () => LocalizedString
-				/**
-				 * Written
-				 */
-				write: () => LocalizedString
-				/**
-				 * Read back
-				 */
-				read: () => LocalizedString
-				/**
-				 * Listed
-				 */
-				list: () => LocalizedString
-				/**
-				 * Sent
-				 */
-				send: () => LocalizedString
-			}
-			failures: {
-				/**
-				 * the host name is not known
-				 */
-				unknown_host: () => LocalizedString
-				/**
-				 * nothing answers at this address and port
-				 */
-				refused: () => LocalizedString
-				/**
-				 * no answer in time
-				 */
-				timeout: () => LocalizedString
-				/**
-				 * the server's certificate is not trusted
-				 */
-				tls_untrusted: () => LocalizedString
-				/**
-				 * the TLS version was refused
-				 */
-				tls_version: () => LocalizedString
-				/**
-				 * user name or password wrong
-				 */
-				auth_failed: () => LocalizedString
-				/**
-				 * not found on the server
-				 */
-				not_found: () => LocalizedString
-				/**
-				 * the server reported an error
-				 */
-				peer_error: () => LocalizedString
-				/**
-				 * the answer was not understood
-				 */
-				bad_reply: () => LocalizedString
-			}
-		}
-		examples: {
-			/**
-			 * PLC library (example)
-			 */
-			library: () => LocalizedString
-			/**
-			 * MQTT example
-			 */
-			mqtt: () => LocalizedString
-			/**
-			 * FTP client example
-			 */
-			ftp: () => LocalizedString
-			/**
-			 * SQL example
-			 */
-			sql: () => LocalizedString
-			/**
-			 * HTTP client example
-			 */
-			httpc: () => LocalizedString
-			/**
-			 * E-mail example
-			 */
-			email: () => LocalizedString
-			/**
-			 * REST example
-			 */
-			rest: () => LocalizedString
-			/**
-			 * TLS example
-			 */
-			tls: () => LocalizedString
-			/**
-			 * MongoDB example
-			 */
-			mongo: () => LocalizedString
-			/**
-			 * InfluxDB example
-			 */
-			influx: () => LocalizedString
-		}
-	}
-	com: {
-		kinds: {
-			/**
-			 * RS232
-			 */
-			'0': () => LocalizedString
-			/**
-			 * USB
-			 */
-			'1': () => LocalizedString
-			/**
-			 * RS485/RS232
-			 */
-			'3': () => LocalizedString
-			/**
-			 * memory of the unit
-			 */
-			'4': () => LocalizedString
-			/**
-			 * Ethernet
-			 */
-			'5': () => LocalizedString
-		}
-		/**
-		 * PLC settings
-		 */
-		plc: () => LocalizedString
-		/**
-		 * Restart
-		 */
-		restart: () => LocalizedString
-		/**
-		 * Not enabled: the settings are kept but not used.
-		 */
-		off: () => LocalizedString
-		/**
-		 * Modbus (fixed)
-		 */
-		protocolFixed: () => LocalizedString
-		/**
-		 * The unit's own memory, read and written over Modbus: holding registers {min} – {max} hold your data.
-		 */
-		internalNote: (arg: { max: unknown, min: unknown }) => LocalizedString
-		/**
-		 * Address offset
-		 */
-		offset: () => LocalizedString
-		/**
-		 * Disabled
-		 */
-		offsetOff: () => LocalizedString
-		/**
-		 * In use
-		 */
-		offsetOn: () => LocalizedString
-		/**
-		 * PLC test
-		 */
-		test: () => LocalizedString
-		/**
-		 * Testing…
-		 */
-		testing: () => LocalizedString
-		/**
-		 * The test uses the saved settings.
-		 */
-		testNote: () => LocalizedString
-		/**
-		 * The PLC answered.
-		 */
-		testOk: () => LocalizedString
-		/**
-		 * CPU type: {name}
-		 */
-		cpu: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * unknown
-		 */
-		cpuUnknown: () => LocalizedString
-		/**
-		 * Family
-		 */
-		family: () => LocalizedString
-		/**
-		 * Model
-		 */
-		model: () => LocalizedString
-		/**
-		 * Version
-		 */
-		version: () => LocalizedString
-		/**
-		 * Operating mode
-		 */
-		mode: () => LocalizedString
-		/**
-		 * PLC test failed.
-		 */
-		failed: () => LocalizedString
-		reasons: {
-			/**
-			 * The PLC did not answer.
-			 */
-			no_answer: () => LocalizedString
-			/**
-			 * The PLC answered with an error.
-			 */
-			plc_error: () => LocalizedString
-			/**
-			 * The reply could not be understood.
-			 */
-			bad_reply: () => LocalizedString
-			/**
-			 * The connection to the PLC is down.
-			 */
-			link_down: () => LocalizedString
-		}
-		/**
-		 * PLC error code {code}.
-		 */
-		errorCode: (arg: { code: unknown }) => LocalizedString
-		/**
-		 * Raw reply
-		 */
-		raw: () => LocalizedString
-		/**
-		 * no reply
-		 */
-		noReply: () => LocalizedString
-		/**
-		 * Link status
-		 */
-		status: () => LocalizedString
-		/**
-		 * Status unavailable
-		 */
-		unavailable: () => LocalizedString
-		states: {
-			/**
-			 * disabled
-			 */
-			disabled: () => LocalizedString
-			/**
-			 * connecting
-			 */
-			connecting: () => LocalizedString
-			/**
-			 * connected
-			 */
-			up: () => LocalizedString
-			/**
-			 * no connection
-			 */
-			down: () => LocalizedString
-			/**
-			 * not present
-			 */
-			absent: () => LocalizedString
-		}
-		/**
-		 * {rate} baud
-		 */
-		baud: (arg: { rate: unknown }) => LocalizedString
-		autobaud: {
-			/**
-			 * autobaud searching
-			 */
-			searching: () => LocalizedString
-			/**
-			 * found by autobaud
-			 */
-			found: () => LocalizedString
-			/**
-			 * autobaud failed
-			 */
-			failed: () => LocalizedString
-		}
-		stats: {
-			/**
-			 * Requests
-			 */
-			requests: () => LocalizedString
-			/**
-			 * Errors
-			 */
-			errors: () => LocalizedString
-			/**
-			 * Timeouts
-			 */
-			timeouts: () => LocalizedString
-			/**
-			 * Retries
-			 */
-			retries: () => LocalizedString
-			/**
-			 * Bytes sent
-			 */
-			bytesOut: () => LocalizedString
-			/**
-			 * Bytes received
-			 */
-			bytesIn: () => LocalizedString
-			/**
-			 * Busy
-			 */
-			busyShare: () => LocalizedString
-		}
-	}
-	port: {
-		/**
-		 * Each thread opens a TCP port for clients and forwards their requests to one interface, limited to the PLC words its restrictions grant. No restriction means no access; Blocked wins over a grant.
-		 */
-		intro: () => LocalizedString
-		/**
-		 * No port is open. Add a thread to open one.
-		 */
-		noThreads: () => LocalizedString
-		/**
-		 * Add thread
-		 */
-		addThread: () => LocalizedString
-		/**
-		 * Remove thread
-		 */
-		removeThread: () => LocalizedString
-		/**
-		 * Thread {n} · port {port}
-		 */
-		thread: (arg: { n: unknown, port: unknown }) => LocalizedString
-		/**
-		 * Every client address is accepted (0.0.0.0 – 0.0.0.0).
-		 */
-		allAddresses: () => LocalizedString
-		/**
-		 * Modbus/TCP gateway: each restriction appears in its Modbus table from its Modbus start on.
-		 */
-		gatewayNote: () => LocalizedString
-		/**
-		 * Restrictions
-		 */
-		restrictions: () => LocalizedString
-		/**
-		 * restriction {n}
-		 */
-		restrictionN: (arg: { n: unknown }) => LocalizedString
-		/**
-		 * No restriction yet: the clients of this port can reach no PLC word.
-		 */
-		noRestrictions: () => LocalizedString
-		/**
-		 * Add restriction
-		 */
-		addRestriction: () => LocalizedString
-		/**
-		 * Remove
-		 */
-		removeRestriction: () => LocalizedString
-		/**
-		 * {area} words 0 – {max}
-		 */
-		areaRange: (arg: { area: unknown, max: unknown }) => LocalizedString
-		/**
-		 * Modbus {first} – {last} ({unit})
-		 */
-		modbusRange: (arg: { first: unknown, last: unknown, unit: unknown }) => LocalizedString
-		/**
-		 * registers
-		 */
-		words: () => LocalizedString
-		/**
-		 * bits
-		 */
-		bits: () => LocalizedString
-		/**
-		 * Port status
-		 */
-		status: () => LocalizedString
-		/**
-		 * Status unavailable
-		 */
-		unavailable: () => LocalizedString
-		/**
-		 * Not saved yet: no status.
-		 */
-		notSaved: () => LocalizedString
-		/**
-		 * listening on {port}
-		 */
-		listening: (arg: { port: unknown }) => LocalizedString
-		/**
-		 * not listening ({port})
-		 */
-		closed: (arg: { port: unknown }) => LocalizedString
-		stats: {
-			/**
-			 * Clients
-			 */
-			clients: () => LocalizedString
-			/**
-			 * Requests
-			 */
-			requests: () => LocalizedString
-			/**
-			 * Refused
-			 */
-			refused: () => LocalizedString
-			/**
-			 * Errors
-			 */
-			errors: () => LocalizedString
-			/**
-			 * Bytes received
-			 */
-			bytesIn: () => LocalizedString
-			/**
-			 * Bytes sent
-			 */
-			bytesOut: () => LocalizedString
-		}
-		/**
-		 * Connection test
-		 */
-		test: () => LocalizedString
-		/**
-		 * Testing…
-		 */
-		testing: () => LocalizedString
-		/**
-		 * The test uses the saved settings.
-		 */
-		testNote: () => LocalizedString
-		/**
-		 * The PLC answered through this port.
-		 */
-		testOk: () => LocalizedString
-		/**
-		 * Connection test failed.
-		 */
-		testFailed: () => LocalizedString
-		reasons: {
-			/**
-			 * The port is not listening.
-			 */
-			not_listening: () => LocalizedString
-			/**
-			 * The port refused the connection.
-			 */
-			refused: () => LocalizedString
-			/**
-			 * The PLC did not answer.
-			 */
-			no_answer: () => LocalizedString
-			/**
-			 * The PLC answered with an error.
-			 */
-			error_answer: () => LocalizedString
-		}
-		/**
-		 * Request sent
-		 */
-		request: () => LocalizedString
-		/**
-		 * Raw reply
-		 */
-		raw: () => LocalizedString
-		/**
-		 * nothing
-		 */
-		nothing: () => LocalizedString
-	}
-	rest: {
-		/**
-		 * HTTP server files
-		 */
-		files: () => LocalizedString
-		/**
-		 * Files uploaded for the HTTP server. With the HTTP server on, each is served at http(s)://<unit>:<port>/<name>; index.html also at /.
-		 */
-		filesHint: () => LocalizedString
-		/**
-		 * Refresh
-		 */
-		refresh: () => LocalizedString
-		/**
-		 * Failed to read file; no files found.
-		 */
-		listFailed: () => LocalizedString
-		/**
-		 * No files uploaded.
-		 */
-		none: () => LocalizedString
-		/**
-		 * Select all files
-		 */
-		checkAll: () => LocalizedString
-		/**
-		 * Select {name}
-		 */
-		check: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * Name
-		 */
-		name: () => LocalizedString
-		/**
-		 * Size
-		 */
-		size: () => LocalizedString
-		/**
-		 * Delete selected ({count})
-		 */
-		remove: (arg: { count: unknown }) => LocalizedString
-		/**
-		 * Delete HTTP files
-		 */
-		removeTitle: () => LocalizedString
-		/**
-		 * Delete {count} file(s) from the HTTP server? This cannot be undone.
-		 */
-		removeText: (arg: { count: unknown }) => LocalizedString
-		/**
-		 * Delete
-		 */
-		removeYes: () => LocalizedString
-		/**
-		 * {count} file(s) deleted.
-		 */
-		removed: (arg: { count: unknown }) => LocalizedString
-		/**
-		 * With encryption the server presents the uploaded server certificate (server.pem or server.crt) and its key (key.pem or key.key). A newly uploaded certificate is used within a few seconds.
-		 */
-		certNote: () => LocalizedString
-		/**
-		 * The REST port is closed: neither the API nor the HTTP server is enabled in the saved settings.
-		 */
-		stateOff: () => LocalizedString
-		/**
-		 * Listening on port {port} ({scheme}).
-		 */
-		stateListening: (arg: { port: unknown, scheme: unknown }) => LocalizedString
-		/**
-		 * Not listening: HTTPS needs the uploaded server certificate and key.
-		 */
-		stateNoCert: () => LocalizedString
-		/**
-		 * Not listening on port {port}: {detail}
-		 */
-		stateFailed: (arg: { detail: unknown, port: unknown }) => LocalizedString
-	}
-	certs: {
-		kinds: {
-			/**
-			 * CA certificate
-			 */
-			ca: () => LocalizedString
-			/**
-			 * Client certificate
-			 */
-			client: () => LocalizedString
-			/**
-			 * Server certificate
-			 */
-			server: () => LocalizedString
-			/**
-			 * Private key
-			 */
-			key: () => LocalizedString
-		}
-		/**
-		 * Upload
-		 */
-		choose: () => LocalizedString
-		/**
-		 * Extensions {ext}
-		 */
-		allowed: (arg: { ext: unknown }) => LocalizedString
-		/**
-		 * No certificate uploaded.
-		 */
-		none: () => LocalizedString
-		/**
-		 * Upload success: {name}.
-		 */
-		uploaded: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * Failed to upload file(s).
-		 */
-		uploadFailed: () => LocalizedString
-		/**
-		 * Removal success: {name}.
-		 */
-		removed: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * Failed to remove certificates.
-		 */
-		removeFailed: () => LocalizedString
-		/**
-		 * Remove certificate
-		 */
-		deleteTitle: () => LocalizedString
-		/**
-		 * Remove {name}? A service that uses it cannot connect until another one is uploaded.
-		 */
-		deleteText: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * Remove
-		 */
-		'delete': () => LocalizedString
-		/**
-		 * Keep
-		 */
-		keep: () => LocalizedString
-		/**
-		 * File
-		 */
-		file: () => LocalizedString
-		/**
-		 * Subject
-		 */
-		subject: () => LocalizedString
-		/**
-		 * Issuer
-		 */
-		issuer: () => LocalizedString
-		/**
-		 * Valid until
-		 */
-		validTo: () => LocalizedString
-		/**
-		 * expired
-		 */
-		expired: () => LocalizedString
-		/**
-		 * Private key ({type})
-		 */
-		key: (arg: { type: unknown }) => LocalizedString
-		/**
-		 * Certificate request
-		 */
-		request: () => LocalizedString
-		/**
-		 * Not a valid certificate file
-		 */
-		invalid: () => LocalizedString
-		/**
-		 * {count} certificates
-		 */
-		chain: (arg: { count: unknown }) => LocalizedString
-	}
 	script: {
 		/**
 		 * General
@@ -8462,152 +7815,6 @@ export type TranslationFunctions = {
 			request: () => LocalizedString
 		}
 	}
-	backup: {
-		/**
-		 * Backup
-		 */
-		backupTitle: () => LocalizedString
-		/**
-		 * Saves every setting, the certificates, the HTTP server files, the scripts and the log configuration files of the unit into one .i4csettings file.
-		 */
-		backupIntro: () => LocalizedString
-		/**
-		 * Backup password
-		 */
-		password: () => LocalizedString
-		/**
-		 * Repeat the password
-		 */
-		confirmPassword: () => LocalizedString
-		rules: {
-			/**
-			 * {min} – {max} characters
-			 */
-			chars: (arg: { max: unknown, min: unknown }) => LocalizedString
-			/**
-			 * an upper case letter
-			 */
-			upper: () => LocalizedString
-			/**
-			 * a lower case letter
-			 */
-			lower: () => LocalizedString
-			/**
-			 * a digit
-			 */
-			digit: () => LocalizedString
-			/**
-			 * a special character
-			 */
-			special: () => LocalizedString
-		}
-		/**
-		 * The two passwords are not the same.
-		 */
-		mismatch: () => LocalizedString
-		/**
-		 * A password is recommended. Without one the backup is not encrypted and holds no passwords: restoring it keeps the passwords the unit has at that time.
-		 */
-		noPasswordWarning: () => LocalizedString
-		/**
-		 * Download backup
-		 */
-		download: () => LocalizedString
-		/**
-		 * Backup {name} downloaded.
-		 */
-		backupDone: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * Failed to retrieve the backup file: {reason}
-		 */
-		backupFailed: (arg: { reason: unknown }) => LocalizedString
-		/**
-		 * Restore
-		 */
-		restoreTitle: () => LocalizedString
-		/**
-		 * Replaces all settings, certificates and files of the unit with those of a backup file. The file is checked completely first: if anything is wrong, nothing changes.
-		 */
-		restoreIntro: () => LocalizedString
-		/**
-		 * Backup file (.i4csettings)
-		 */
-		file: () => LocalizedString
-		/**
-		 * Choose a {ext} file.
-		 */
-		wrongType: (arg: { ext: unknown }) => LocalizedString
-		/**
-		 * Only needed when the backup was made with a password.
-		 */
-		restorePasswordHint: () => LocalizedString
-		/**
-		 * Restore
-		 */
-		restore: () => LocalizedString
-		/**
-		 * Restore the settings?
-		 */
-		confirmTitle: () => LocalizedString
-		/**
-		 * All settings, certificates and files of the unit will be replaced with those of {name}.
-		 */
-		confirmText: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * The settings were restored.
-		 */
-		restoreDone: () => LocalizedString
-		/**
-		 * Failed to restore the settings: {reason}
-		 */
-		restoreFailed: (arg: { reason: unknown }) => LocalizedString
-		reasons: {
-			/**
-			 * the file is not a settings backup
-			 */
-			not_a_backup: () => LocalizedString
-			/**
-			 * the backup belongs to another product
-			 */
-			other_product: () => LocalizedString
-			/**
-			 * the backup was made by a newer version; update the firmware first
-			 */
-			newer_version: () => LocalizedString
-			/**
-			 * backups of this version cannot be restored
-			 */
-			unknown_version: () => LocalizedString
-			/**
-			 * the file is truncated or damaged
-			 */
-			damaged: () => LocalizedString
-			/**
-			 * the backup is protected: enter its password
-			 */
-			password_required: () => LocalizedString
-			/**
-			 * the password is not correct
-			 */
-			wrong_password: () => LocalizedString
-			/**
-			 * the content of the backup cannot be read
-			 */
-			content: () => LocalizedString
-			/**
-			 * the backup holds settings that are not valid
-			 */
-			invalid_settings: () => LocalizedString
-			/**
-			 * the file is too large
-			 */
-			too_large: () => LocalizedString
-		}
-		/**
-		 * Only the administrator can back up and restore the settings.
-		 */
-		readOnly: () => LocalizedString
-	}
 	users: {
 		/**
 		 * The administration of users, sessions and the audit log is for administrators only. You can change your own password here.
@@ -8832,300 +8039,6 @@ export type TranslationFunctions = {
 		 */
 		syslogAudit: () => LocalizedString
 	}
-	firmware: {
-		/**
-		 * Firmware update
-		 */
-		title: () => LocalizedString
-		/**
-		 * Installs a signed firmware image. Choose the .zip package and its .md5 file together; both are checked completely before anything on the unit changes.
-		 */
-		intro: () => LocalizedString
-		/**
-		 * Only the administrator can update the firmware.
-		 */
-		readOnly: () => LocalizedString
-		/**
-		 * Running version
-		 */
-		running: () => LocalizedString
-		/**
-		 * Required on the unit
-		 */
-		minimums: () => LocalizedString
-		/**
-		 * app {app}, BSP {bsp}, HMI runtime {hmi}
-		 */
-		minimumsValue: (arg: { app: unknown, bsp: unknown, hmi: unknown }) => LocalizedString
-		/**
-		 * Update files (.zip and .md5)
-		 */
-		files: () => LocalizedString
-		/**
-		 * Select both files at once.
-		 */
-		filesHint: () => LocalizedString
-		/**
-		 * Update
-		 */
-		start: () => LocalizedString
-		/**
-		 * Update the firmware?
-		 */
-		confirmTitle: () => LocalizedString
-		/**
-		 * The unit installs {name} and restarts. Once started, the update cannot be cancelled.
-		 */
-		confirmText: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * Update in progress
-		 */
-		progressTitle: () => LocalizedString
-		states: {
-			/**
-			 * Upload
-			 */
-			upload: () => LocalizedString
-			/**
-			 * Updating
-			 */
-			updating: () => LocalizedString
-			/**
-			 * Rebooting
-			 */
-			rebooting: () => LocalizedString
-		}
-		/**
-		 * The update cannot be cancelled. The page refreshes itself when the unit answers again.
-		 */
-		noCancel: () => LocalizedString
-		/**
-		 * Update failed: {reason}
-		 */
-		refused: (arg: { reason: unknown }) => LocalizedString
-		/**
-		 * Update failed. The browser timeout of 2 minutes has probably expired. The page retries in about 90 s; if the problem remains, contact support.
-		 */
-		timeout: () => LocalizedString
-		/**
-		 * Refresh in {seconds} s.
-		 */
-		retryIn: (arg: { seconds: unknown }) => LocalizedString
-		/**
-		 * Version {version} was installed (before: {from}).
-		 */
-		lastOk: (arg: { from: unknown, version: unknown }) => LocalizedString
-		/**
-		 * Version {version} did not start; version {from} runs again.
-		 */
-		lastFailed: (arg: { from: unknown, version: unknown }) => LocalizedString
-		reasons: {
-			/**
-			 * Some update files are missing: the .zip package and its .md5 file must be uploaded together.
-			 */
-			missing_files: () => LocalizedString
-			/**
-			 * Wrong file type: choose one .zip package and one .md5 file.
-			 */
-			file_type: () => LocalizedString
-			/**
-			 * Wrong file name: the .md5 file must be named after the package, with letters, digits, _ . - only.
-			 */
-			file_name: () => LocalizedString
-			/**
-			 * The file is too large (at most {max} bytes).
-			 */
-			too_large: (arg: { max: unknown }) => LocalizedString
-			/**
-			 * The package does not match its .md5 file (damaged during transfer).
-			 */
-			md5: () => LocalizedString
-			/**
-			 * The package is not a safe archive ({problem}).
-			 */
-			archive: (arg: { problem: unknown }) => LocalizedString
-			/**
-			 * The image is not signed by a trusted key.
-			 */
-			signature: () => LocalizedString
-			/**
-			 * The image was changed after it was signed ({file}).
-			 */
-			content: (arg: { file: unknown }) => LocalizedString
-			/**
-			 * The image is for an older version ({version}) than the running one ({running}).
-			 */
-			older: (arg: { running: unknown, version: unknown }) => LocalizedString
-			/**
-			 * The image needs {kind} {required}; the unit has {installed}.
-			 */
-			incompatible: (arg: { installed: unknown, kind: unknown, required: unknown }) => LocalizedString
-			/**
-			 * An update is already running; it cannot be cancelled.
-			 */
-			busy: () => LocalizedString
-			/**
-			 * Firmware updates are not available on this unit.
-			 */
-			unavailable: () => LocalizedString
-			/**
-			 * The new version did not start; the previous version runs again.
-			 */
-			start_failed: () => LocalizedString
-		}
-	}
-	ftpStatus: {
-		/**
-		 * Send status
-		 */
-		title: () => LocalizedString
-		/**
-		 * The FTP send is not enabled.
-		 */
-		off: () => LocalizedString
-		/**
-		 * PLC control block
-		 */
-		plc: () => LocalizedString
-		/**
-		 * reachable
-		 */
-		plcOk: () => LocalizedString
-		/**
-		 * not reachable
-		 */
-		plcDown: () => LocalizedString
-		/**
-		 * State
-		 */
-		state: () => LocalizedString
-		states: {
-			/**
-			 * idle
-			 */
-			idle: () => LocalizedString
-			/**
-			 * running
-			 */
-			running: () => LocalizedString
-			/**
-			 * done
-			 */
-			done: () => LocalizedString
-			/**
-			 * error
-			 */
-			error: () => LocalizedString
-		}
-		/**
-		 * error code {number}
-		 */
-		code: (arg: { number: unknown }) => LocalizedString
-		/**
-		 * Local directory
-		 */
-		localDir: () => LocalizedString
-		/**
-		 * Next send of the cycle
-		 */
-		nextCycle: () => LocalizedString
-		/**
-		 * no transmission cycle
-		 */
-		noCycle: () => LocalizedString
-		/**
-		 * Next retry
-		 */
-		retryAt: () => LocalizedString
-		/**
-		 * none waiting
-		 */
-		noRetry: () => LocalizedString
-		/**
-		 * Last send
-		 */
-		lastSend: () => LocalizedString
-		/**
-		 * none yet
-		 */
-		never: () => LocalizedString
-		triggers: {
-			/**
-			 * on PLC request
-			 */
-			plc: () => LocalizedString
-			/**
-			 * by the transmission cycle
-			 */
-			cycle: () => LocalizedString
-		}
-		/**
-		 * Files sent
-		 */
-		files: () => LocalizedString
-		/**
-		 * Bytes
-		 */
-		bytes: () => LocalizedString
-		/**
-		 * Not sent
-		 */
-		failed: () => LocalizedString
-		/**
-		 * Held back (logger still writing)
-		 */
-		held: () => LocalizedString
-		/**
-		 * Deleted after sending
-		 */
-		deleted: () => LocalizedString
-		/**
-		 * Attempts
-		 */
-		attempts: () => LocalizedString
-		/**
-		 * Error
-		 */
-		error: () => LocalizedString
-		/**
-		 * none
-		 */
-		none: () => LocalizedString
-		errors: {
-			/**
-			 * the server's (or proxy's) name does not resolve
-			 */
-			unknown_host: () => LocalizedString
-			/**
-			 * nothing listens, or the connection broke during the send
-			 */
-			refused: () => LocalizedString
-			/**
-			 * no answer within 10 s
-			 */
-			timeout: () => LocalizedString
-			/**
-			 * TLS handshake failed: certificate not trusted or version refused
-			 */
-			tls: () => LocalizedString
-			/**
-			 * user or password refused
-			 */
-			auth_failed: () => LocalizedString
-			/**
-			 * the server refused the directory or a file
-			 */
-			server_refused: () => LocalizedString
-			/**
-			 * the local directory is missing or not mounted, or a file cannot be read or renamed
-			 */
-			local: () => LocalizedString
-			/**
-			 * another error (an answer not understood, the send stopped by a settings change)
-			 */
-			other: () => LocalizedString
-		}
-	}
 	services: {
 		/**
 		 * Switch the unit's system services on or off and save. Each change is recorded in the audit log.
@@ -9151,14 +8064,6 @@ export type TranslationFunctions = {
 		 * The unit refused to change {service}.
 		 */
 		failedService: (arg: { service: unknown }) => LocalizedString
-		/**
-		 * on
-		 */
-		on: () => LocalizedString
-		/**
-		 * off
-		 */
-		off: () => LocalizedString
 		/**
 		 * not saved
 		 */
@@ -9451,119 +8356,459 @@ export type TranslationFunctions = {
 		 */
 		syslogNote: (arg: { s: unknown }) => LocalizedString
 	}
-	graphs: {
+	backup: {
 		/**
-		 * Choose one or several log files: each file gets a graph of its own. Zoom with Ctrl+drag or the mouse wheel over a graph; click a legend entry to hide or show its series.
+		 * Backup
 		 */
-		intro: () => LocalizedString
+		backupTitle: () => LocalizedString
 		/**
-		 * Log files
+		 * Saves every setting, the certificates, the HTTP server files, the scripts and the log configuration files of the unit into one .i4csettings file.
 		 */
-		files: () => LocalizedString
-		storages: {
+		backupIntro: () => LocalizedString
+		/**
+		 * Backup password
+		 */
+		password: () => LocalizedString
+		/**
+		 * Repeat the password
+		 */
+		confirmPassword: () => LocalizedString
+		rules: {
 			/**
-			 * Internal memory
+			 * {min} – {max} characters
 			 */
-			intern: () => LocalizedString
+			chars: (arg: { max: unknown, min: unknown }) => LocalizedString
 			/**
-			 * USB
+			 * an upper case letter
 			 */
-			usb: () => LocalizedString
+			upper: () => LocalizedString
 			/**
-			 * Temporary memory
+			 * a lower case letter
 			 */
-			temp: () => LocalizedString
+			lower: () => LocalizedString
+			/**
+			 * a digit
+			 */
+			digit: () => LocalizedString
+			/**
+			 * a special character
+			 */
+			special: () => LocalizedString
 		}
 		/**
-		 * Not mounted.
+		 * The two passwords are not the same.
 		 */
-		notMounted: () => LocalizedString
+		mismatch: () => LocalizedString
 		/**
-		 * No files found.
+		 * A password is recommended. Without one the backup is not encrypted and holds no passwords: restoring it keeps the passwords the unit has at that time.
 		 */
-		noFiles: () => LocalizedString
+		noPasswordWarning: () => LocalizedString
 		/**
-		 * Refresh the list
+		 * Download backup
 		 */
-		refresh: () => LocalizedString
+		download: () => LocalizedString
 		/**
-		 * {kb} KB
+		 * Backup {name} downloaded.
 		 */
-		size: (arg: { kb: unknown }) => LocalizedString
+		backupDone: (arg: { name: unknown }) => LocalizedString
 		/**
-		 * Chart type
+		 * Failed to retrieve the backup file: {reason}
 		 */
-		chartType: () => LocalizedString
-		types: {
+		backupFailed: (arg: { reason: unknown }) => LocalizedString
+		/**
+		 * Restore
+		 */
+		restoreTitle: () => LocalizedString
+		/**
+		 * Replaces all settings, certificates and files of the unit with those of a backup file. The file is checked completely first: if anything is wrong, nothing changes.
+		 */
+		restoreIntro: () => LocalizedString
+		/**
+		 * Backup file (.i4csettings)
+		 */
+		file: () => LocalizedString
+		/**
+		 * Choose a {ext} file.
+		 */
+		wrongType: (arg: { ext: unknown }) => LocalizedString
+		/**
+		 * Only needed when the backup was made with a password.
+		 */
+		restorePasswordHint: () => LocalizedString
+		/**
+		 * Restore
+		 */
+		restore: () => LocalizedString
+		/**
+		 * Restore the settings?
+		 */
+		confirmTitle: () => LocalizedString
+		/**
+		 * All settings, certificates and files of the unit will be replaced with those of {name}.
+		 */
+		confirmText: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * The settings were restored.
+		 */
+		restoreDone: () => LocalizedString
+		/**
+		 * Failed to restore the settings: {reason}
+		 */
+		restoreFailed: (arg: { reason: unknown }) => LocalizedString
+		reasons: {
 			/**
-			 * Line
+			 * the file is not a settings backup
 			 */
-			line: () => LocalizedString
+			not_a_backup: () => LocalizedString
 			/**
-			 * Bar
+			 * the backup belongs to another product
 			 */
-			bar: () => LocalizedString
+			other_product: () => LocalizedString
 			/**
-			 * Stacked bar
+			 * the backup was made by a newer version; update the firmware first
 			 */
-			stacked: () => LocalizedString
+			newer_version: () => LocalizedString
+			/**
+			 * backups of this version cannot be restored
+			 */
+			unknown_version: () => LocalizedString
+			/**
+			 * the file is truncated or damaged
+			 */
+			damaged: () => LocalizedString
+			/**
+			 * the backup is protected: enter its password
+			 */
+			password_required: () => LocalizedString
+			/**
+			 * the password is not correct
+			 */
+			wrong_password: () => LocalizedString
+			/**
+			 * the content of the backup cannot be read
+			 */
+			content: () => LocalizedString
+			/**
+			 * the backup holds settings that are not valid
+			 */
+			invalid_settings: () => LocalizedString
+			/**
+			 * the file is too large
+			 */
+			too_large: () => LocalizedString
 		}
 		/**
-		 * Choose a log file to see its graph.
+		 * Only the administrator can back up and restore the settings.
+		 */
+		readOnly: () => LocalizedString
+	}
+	certs: {
+		kinds: {
+			/**
+			 * CA certificate
+			 */
+			ca: () => LocalizedString
+			/**
+			 * Client certificate
+			 */
+			client: () => LocalizedString
+			/**
+			 * Server certificate
+			 */
+			server: () => LocalizedString
+			/**
+			 * Private key
+			 */
+			key: () => LocalizedString
+		}
+		/**
+		 * Upload
+		 */
+		choose: () => LocalizedString
+		/**
+		 * Extensions {ext}
+		 */
+		allowed: (arg: { ext: unknown }) => LocalizedString
+		/**
+		 * No certificate uploaded.
 		 */
 		none: () => LocalizedString
 		/**
-		 * Loading…
+		 * Upload success: {name}.
 		 */
-		loading: () => LocalizedString
+		uploaded: (arg: { name: unknown }) => LocalizedString
 		/**
-		 * Failed to read file.
+		 * Failed to upload file(s).
 		 */
-		readFailed: () => LocalizedString
+		uploadFailed: () => LocalizedString
 		/**
-		 * Invalid data format in graph (date, time, separator).
+		 * Removal success: {name}.
 		 */
-		invalidFormat: () => LocalizedString
+		removed: (arg: { name: unknown }) => LocalizedString
 		/**
-		 * The file is too large for a graph: {size} MB, at most {max} MB.
+		 * Failed to remove certificates.
 		 */
-		tooLarge: (arg: { max: unknown, size: unknown }) => LocalizedString
+		removeFailed: () => LocalizedString
 		/**
-		 * The file has no column with numbers to draw.
+		 * Remove certificate
 		 */
-		noNumbers: () => LocalizedString
+		deleteTitle: () => LocalizedString
 		/**
-		 * Not drawn (text): {names}
+		 * Remove {name}? A service that uses it cannot connect until another one is uploaded.
 		 */
-		textColumns: (arg: { names: unknown }) => LocalizedString
+		deleteText: (arg: { name: unknown }) => LocalizedString
 		/**
-		 * Lines left out (not data lines): {n}
+		 * Remove
 		 */
-		skipped: (arg: { n: unknown }) => LocalizedString
+		'delete': () => LocalizedString
 		/**
-		 * The last line is incomplete (still being written?) and was left out.
+		 * Keep
 		 */
-		torn: () => LocalizedString
+		keep: () => LocalizedString
 		/**
-		 * {from} to {to}
+		 * File
 		 */
-		range: (arg: { from: unknown, to: unknown }) => LocalizedString
+		file: () => LocalizedString
 		/**
-		 * Data lines: {n}
+		 * Subject
 		 */
-		lines: (arg: { n: unknown }) => LocalizedString
+		subject: () => LocalizedString
 		/**
-		 * Reset zoom
+		 * Issuer
 		 */
-		resetZoom: () => LocalizedString
+		issuer: () => LocalizedString
 		/**
-		 * Series (click to hide or show)
+		 * Valid until
 		 */
-		legend: () => LocalizedString
+		validTo: () => LocalizedString
 		/**
-		 * Trend graph of {name}
+		 * expired
 		 */
-		chart: (arg: { name: unknown }) => LocalizedString
+		expired: () => LocalizedString
+		/**
+		 * Private key ({type})
+		 */
+		key: (arg: { type: unknown }) => LocalizedString
+		/**
+		 * Certificate request
+		 */
+		request: () => LocalizedString
+		/**
+		 * Not a valid certificate file
+		 */
+		invalid: () => LocalizedString
+		/**
+		 * {count} certificates
+		 */
+		chain: (arg: { count: unknown }) => LocalizedString
+	}
+	com: {
+		kinds: {
+			/**
+			 * RS232
+			 */
+			'0': () => LocalizedString
+			/**
+			 * USB
+			 */
+			'1': () => LocalizedString
+			/**
+			 * RS485/RS232
+			 */
+			'3': () => LocalizedString
+			/**
+			 * memory of the unit
+			 */
+			'4': () => LocalizedString
+			/**
+			 * Ethernet
+			 */
+			'5': () => LocalizedString
+		}
+		/**
+		 * PLC settings
+		 */
+		plc: () => LocalizedString
+		/**
+		 * Restart
+		 */
+		restart: () => LocalizedString
+		/**
+		 * Not enabled: the settings are kept but not used.
+		 */
+		off: () => LocalizedString
+		/**
+		 * Modbus (fixed)
+		 */
+		protocolFixed: () => LocalizedString
+		/**
+		 * The unit's own memory, read and written over Modbus: holding registers {min} – {max} hold your data.
+		 */
+		internalNote: (arg: { max: unknown, min: unknown }) => LocalizedString
+		/**
+		 * Address offset
+		 */
+		offset: () => LocalizedString
+		/**
+		 * Disabled
+		 */
+		offsetOff: () => LocalizedString
+		/**
+		 * In use
+		 */
+		offsetOn: () => LocalizedString
+		/**
+		 * PLC test
+		 */
+		test: () => LocalizedString
+		/**
+		 * Testing…
+		 */
+		testing: () => LocalizedString
+		/**
+		 * The test uses the saved settings.
+		 */
+		testNote: () => LocalizedString
+		/**
+		 * The PLC answered.
+		 */
+		testOk: () => LocalizedString
+		/**
+		 * CPU type: {name}
+		 */
+		cpu: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * unknown
+		 */
+		cpuUnknown: () => LocalizedString
+		/**
+		 * Family
+		 */
+		family: () => LocalizedString
+		/**
+		 * Model
+		 */
+		model: () => LocalizedString
+		/**
+		 * Version
+		 */
+		version: () => LocalizedString
+		/**
+		 * Operating mode
+		 */
+		mode: () => LocalizedString
+		/**
+		 * PLC test failed.
+		 */
+		failed: () => LocalizedString
+		reasons: {
+			/**
+			 * The PLC did not answer.
+			 */
+			no_answer: () => LocalizedString
+			/**
+			 * The PLC answered with an error.
+			 */
+			plc_error: () => LocalizedString
+			/**
+			 * The reply could not be understood.
+			 */
+			bad_reply: () => LocalizedString
+			/**
+			 * The connection to the PLC is down.
+			 */
+			link_down: () => LocalizedString
+		}
+		/**
+		 * PLC error code {code}.
+		 */
+		errorCode: (arg: { code: unknown }) => LocalizedString
+		/**
+		 * Raw reply
+		 */
+		raw: () => LocalizedString
+		/**
+		 * no reply
+		 */
+		noReply: () => LocalizedString
+		/**
+		 * Link status
+		 */
+		status: () => LocalizedString
+		/**
+		 * Status unavailable
+		 */
+		unavailable: () => LocalizedString
+		states: {
+			/**
+			 * disabled
+			 */
+			disabled: () => LocalizedString
+			/**
+			 * connecting
+			 */
+			connecting: () => LocalizedString
+			/**
+			 * connected
+			 */
+			up: () => LocalizedString
+			/**
+			 * no connection
+			 */
+			down: () => LocalizedString
+			/**
+			 * not present
+			 */
+			absent: () => LocalizedString
+		}
+		/**
+		 * {rate} baud
+		 */
+		baud: (arg: { rate: unknown }) => LocalizedString
+		autobaud: {
+			/**
+			 * autobaud searching
+			 */
+			searching: () => LocalizedString
+			/**
+			 * found by autobaud
+			 */
+			found: () => LocalizedString
+			/**
+			 * autobaud failed
+			 */
+			failed: () => LocalizedString
+		}
+		stats: {
+			/**
+			 * Requests
+			 */
+			requests: () => LocalizedString
+			/**
+			 * Errors
+			 */
+			errors: () => LocalizedString
+			/**
+			 * Timeouts
+			 */
+			timeouts: () => LocalizedString
+			/**
+			 * Retries
+			 */
+			retries: () => LocalizedString
+			/**
+			 * Bytes sent
+			 */
+			bytesOut: () => LocalizedString
+			/**
+			 * Bytes received
+			 */
+			bytesIn: () => LocalizedString
+			/**
+			 * Busy
+			 */
+			busyShare: () => LocalizedString
+		}
 	}
 	fields: {
 		pew_mqtt: {
@@ -11953,187 +11198,597 @@ export type TranslationFunctions = {
 			}
 		}
 	}
+	firmware: {
+		/**
+		 * Firmware update
+		 */
+		title: () => LocalizedString
+		/**
+		 * Installs a signed firmware image. Choose the .zip package and its .md5 file together; both are checked completely before anything on the unit changes.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * Only the administrator can update the firmware.
+		 */
+		readOnly: () => LocalizedString
+		/**
+		 * Running version
+		 */
+		running: () => LocalizedString
+		/**
+		 * Required on the unit
+		 */
+		minimums: () => LocalizedString
+		/**
+		 * app {app}, BSP {bsp}, HMI runtime {hmi}
+		 */
+		minimumsValue: (arg: { app: unknown, bsp: unknown, hmi: unknown }) => LocalizedString
+		/**
+		 * Update files (.zip and .md5)
+		 */
+		files: () => LocalizedString
+		/**
+		 * Select both files at once.
+		 */
+		filesHint: () => LocalizedString
+		/**
+		 * Update
+		 */
+		start: () => LocalizedString
+		/**
+		 * Update the firmware?
+		 */
+		confirmTitle: () => LocalizedString
+		/**
+		 * The unit installs {name} and restarts. Once started, the update cannot be cancelled.
+		 */
+		confirmText: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Update in progress
+		 */
+		progressTitle: () => LocalizedString
+		states: {
+			/**
+			 * Upload
+			 */
+			upload: () => LocalizedString
+			/**
+			 * Updating
+			 */
+			updating: () => LocalizedString
+			/**
+			 * Rebooting
+			 */
+			rebooting: () => LocalizedString
+		}
+		/**
+		 * The update cannot be cancelled. The page refreshes itself when the unit answers again.
+		 */
+		noCancel: () => LocalizedString
+		/**
+		 * Update failed: {reason}
+		 */
+		refused: (arg: { reason: unknown }) => LocalizedString
+		/**
+		 * Update failed. The browser timeout of 2 minutes has probably expired. The page retries in about 90 s; if the problem remains, contact support.
+		 */
+		timeout: () => LocalizedString
+		/**
+		 * Refresh in {seconds} s.
+		 */
+		retryIn: (arg: { seconds: unknown }) => LocalizedString
+		/**
+		 * Version {version} was installed (before: {from}).
+		 */
+		lastOk: (arg: { from: unknown, version: unknown }) => LocalizedString
+		/**
+		 * Version {version} did not start; version {from} runs again.
+		 */
+		lastFailed: (arg: { from: unknown, version: unknown }) => LocalizedString
+		reasons: {
+			/**
+			 * Some update files are missing: the .zip package and its .md5 file must be uploaded together.
+			 */
+			missing_files: () => LocalizedString
+			/**
+			 * Wrong file type: choose one .zip package and one .md5 file.
+			 */
+			file_type: () => LocalizedString
+			/**
+			 * Wrong file name: the .md5 file must be named after the package, with letters, digits, _ . - only.
+			 */
+			file_name: () => LocalizedString
+			/**
+			 * The file is too large (at most {max} bytes).
+			 */
+			too_large: (arg: { max: unknown }) => LocalizedString
+			/**
+			 * The package does not match its .md5 file (damaged during transfer).
+			 */
+			md5: () => LocalizedString
+			/**
+			 * The package is not a safe archive ({problem}).
+			 */
+			archive: (arg: { problem: unknown }) => LocalizedString
+			/**
+			 * The image is not signed by a trusted key.
+			 */
+			signature: () => LocalizedString
+			/**
+			 * The image was changed after it was signed ({file}).
+			 */
+			content: (arg: { file: unknown }) => LocalizedString
+			/**
+			 * The image is for an older version ({version}) than the running one ({running}).
+			 */
+			older: (arg: { running: unknown, version: unknown }) => LocalizedString
+			/**
+			 * The image needs {kind} {required}; the unit has {installed}.
+			 */
+			incompatible: (arg: { installed: unknown, kind: unknown, required: unknown }) => LocalizedString
+			/**
+			 * An update is already running; it cannot be cancelled.
+			 */
+			busy: () => LocalizedString
+			/**
+			 * Firmware updates are not available on this unit.
+			 */
+			unavailable: () => LocalizedString
+			/**
+			 * The new version did not start; the previous version runs again.
+			 */
+			start_failed: () => LocalizedString
+		}
+	}
+	ftpStatus: {
+		/**
+		 * Send status
+		 */
+		title: () => LocalizedString
+		/**
+		 * The FTP send is not enabled.
+		 */
+		off: () => LocalizedString
+		/**
+		 * PLC control block
+		 */
+		plc: () => LocalizedString
+		/**
+		 * reachable
+		 */
+		plcOk: () => LocalizedString
+		/**
+		 * not reachable
+		 */
+		plcDown: () => LocalizedString
+		/**
+		 * State
+		 */
+		state: () => LocalizedString
+		states: {
+			/**
+			 * idle
+			 */
+			idle: () => LocalizedString
+			/**
+			 * running
+			 */
+			running: () => LocalizedString
+			/**
+			 * done
+			 */
+			done: () => LocalizedString
+			/**
+			 * error
+			 */
+			error: () => LocalizedString
+		}
+		/**
+		 * error code {number}
+		 */
+		code: (arg: { number: unknown }) => LocalizedString
+		/**
+		 * Local directory
+		 */
+		localDir: () => LocalizedString
+		/**
+		 * Next send of the cycle
+		 */
+		nextCycle: () => LocalizedString
+		/**
+		 * no transmission cycle
+		 */
+		noCycle: () => LocalizedString
+		/**
+		 * Next retry
+		 */
+		retryAt: () => LocalizedString
+		/**
+		 * none waiting
+		 */
+		noRetry: () => LocalizedString
+		/**
+		 * Last send
+		 */
+		lastSend: () => LocalizedString
+		/**
+		 * none yet
+		 */
+		never: () => LocalizedString
+		triggers: {
+			/**
+			 * on PLC request
+			 */
+			plc: () => LocalizedString
+			/**
+			 * by the transmission cycle
+			 */
+			cycle: () => LocalizedString
+		}
+		/**
+		 * Files sent
+		 */
+		files: () => LocalizedString
+		/**
+		 * Bytes
+		 */
+		bytes: () => LocalizedString
+		/**
+		 * Not sent
+		 */
+		failed: () => LocalizedString
+		/**
+		 * Held back (logger still writing)
+		 */
+		held: () => LocalizedString
+		/**
+		 * Deleted after sending
+		 */
+		deleted: () => LocalizedString
+		/**
+		 * Attempts
+		 */
+		attempts: () => LocalizedString
+		/**
+		 * Error
+		 */
+		error: () => LocalizedString
+		/**
+		 * none
+		 */
+		none: () => LocalizedString
+		errors: {
+			/**
+			 * the server's (or proxy's) name does not resolve
+			 */
+			unknown_host: () => LocalizedString
+			/**
+			 * nothing listens, or the connection broke during the send
+			 */
+			refused: () => LocalizedString
+			/**
+			 * no answer within 10 s
+			 */
+			timeout: () => LocalizedString
+			/**
+			 * TLS handshake failed: certificate not trusted or version refused
+			 */
+			tls: () => LocalizedString
+			/**
+			 * user or password refused
+			 */
+			auth_failed: () => LocalizedString
+			/**
+			 * the server refused the directory or a file
+			 */
+			server_refused: () => LocalizedString
+			/**
+			 * the local directory is missing or not mounted, or a file cannot be read or renamed
+			 */
+			local: () => LocalizedString
+			/**
+			 * another error (an answer not understood, the send stopped by a settings change)
+			 */
+			other: () => LocalizedString
+		}
+	}
+	graphs: {
+		/**
+		 * Choose one or several log files: each file gets a graph of its own. Zoom with Ctrl+drag or the mouse wheel over a graph; click a legend entry to hide or show its series.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * Log files
+		 */
+		files: () => LocalizedString
+		storages: {
+			/**
+			 * Internal memory
+			 */
+			intern: () => LocalizedString
+			/**
+			 * USB
+			 */
+			usb: () => LocalizedString
+			/**
+			 * Temporary memory
+			 */
+			temp: () => LocalizedString
+		}
+		/**
+		 * Not mounted.
+		 */
+		notMounted: () => LocalizedString
+		/**
+		 * No files found.
+		 */
+		noFiles: () => LocalizedString
+		/**
+		 * Refresh the list
+		 */
+		refresh: () => LocalizedString
+		/**
+		 * {kb} KB
+		 */
+		size: (arg: { kb: unknown }) => LocalizedString
+		/**
+		 * Chart type
+		 */
+		chartType: () => LocalizedString
+		types: {
+			/**
+			 * Line
+			 */
+			line: () => LocalizedString
+			/**
+			 * Bar
+			 */
+			bar: () => LocalizedString
+			/**
+			 * Stacked bar
+			 */
+			stacked: () => LocalizedString
+		}
+		/**
+		 * Choose a log file to see its graph.
+		 */
+		none: () => LocalizedString
+		/**
+		 * Loading…
+		 */
+		loading: () => LocalizedString
+		/**
+		 * Failed to read file.
+		 */
+		readFailed: () => LocalizedString
+		/**
+		 * Invalid data format in graph (date, time, separator).
+		 */
+		invalidFormat: () => LocalizedString
+		/**
+		 * The file is too large for a graph: {size} MB, at most {max} MB.
+		 */
+		tooLarge: (arg: { max: unknown, size: unknown }) => LocalizedString
+		/**
+		 * The file has no column with numbers to draw.
+		 */
+		noNumbers: () => LocalizedString
+		/**
+		 * Not drawn (text): {names}
+		 */
+		textColumns: (arg: { names: unknown }) => LocalizedString
+		/**
+		 * Lines left out (not data lines): {n}
+		 */
+		skipped: (arg: { n: unknown }) => LocalizedString
+		/**
+		 * The last line is incomplete (still being written?) and was left out.
+		 */
+		torn: () => LocalizedString
+		/**
+		 * {from} to {to}
+		 */
+		range: (arg: { from: unknown, to: unknown }) => LocalizedString
+		/**
+		 * Data lines: {n}
+		 */
+		lines: (arg: { n: unknown }) => LocalizedString
+		/**
+		 * Reset zoom
+		 */
+		resetZoom: () => LocalizedString
+		/**
+		 * Series (click to hide or show)
+		 */
+		legend: () => LocalizedString
+		/**
+		 * Trend graph of {name}
+		 */
+		chart: (arg: { name: unknown }) => LocalizedString
+	}
 	help: {
-		/**
-		 * Shows the unit: operating system, network, time, services, installed apps and versions. Warnings appear at the top when a version is too old or a setting weakens security. The system log below updates itself every 5 seconds.
-	Services: the administrator switches each service on or off and saves; the warning of VNC, autorun or the VPN without NTP appears beside its switch before you save. Every change is recorded in the audit log.
-	Factory reset (administrator only): after a confirmation every setting, service, user, certificate, HTTP server file, script, log configuration and the log files in internal and temporary memory are deleted and everyone is logged out; the audit log and the files on a USB stick are kept. The console then asks for a new administrator. Make a backup first (Backup and restore page).
-		 */
-		info: () => LocalizedString
-		/**
-		 * One block per interface towards the PLC: COM1 (RS232), COM2 (RS485 or RS232), COM3 (USB), INTERNAL (the unit's own Modbus memory) and COM4 (Ethernet, the PLC address as IP:port). A disabled interface keeps its settings.
-	The link status under each block updates itself every 1.5 seconds: the state, the baud rate in use (also when autobaud found it) and the counters of requests, errors, timeouts, retries, bytes and how busy the link is.
-	PLC test asks the PLC for its type over the saved settings of the interface and shows the CPU type and the raw reply. The interface must be enabled and saved, and for TCP its port must be open. With unsaved changes you are asked first.
-	PLC settings: the service control interface is the one through which MQTT, the data logger and the other services read their control registers; a transparent interface cannot be used for it. The unit can also be restarted by a PLC flag (R) or every few hours.
-	Save stores the page; Reset fills in the defaults, which are stored when you save.
-		 */
-		com: () => LocalizedString
-		/**
-		 * Up to 10 threads, each a TCP port that clients connect to; the thread forwards their PLC requests to the chosen interface (COM1, COM2, COM3, INTERNAL or COM4).
-	Per thread: the listening port (1025 – 65535, not 3000, 8000, 8080, 8081 or 5900; 502 for Modbus), the number of clients at the same time (1 – 16), the idle timeout (1 – 600 s) after which a silent client is disconnected, and the allowed client addresses from – to (0.0.0.0 – 0.0.0.0 accepts everyone). Monitoring commands lets status commands such as RT pass.
-	Restrictions (up to 10 per thread) grant PLC words: Read only, Read and write, or Blocked, which wins over a grant. A word without an entry cannot be reached. The start must not be greater than the end, and two grants of the same area must not overlap ('addresses overlap').
-	Modbus/TCP gateway: clients speak Modbus; each restriction names its Modbus table (holding or input registers: one per word; coils or discrete inputs: 16 per word, only for the relay areas WY, WR, WL and WX) and its Modbus start. The Modbus addresses it covers are shown under it.
-	Under each saved thread its status updates every 1.5 seconds: listening or not, clients, requests, refused, errors and bytes. Connection test sends a request through the saved thread and shows it with the raw reply; with unsaved changes you are asked first.
-	Save stores the page; Reset fills in the defaults (no thread), which are stored when you save.
-		 */
-		port: () => LocalizedString
-		/**
-		 * Sets up one PLC connection step by step. Mode: Simple (one interface and a TCP port) or Advanced (also a Modbus/TCP gateway and DT restrictions).
-	Choose the interface and its parameters as on the COM page; the wizard enables it. Then the TCP listening port (default 9094) and, in advanced mode, the Modbus listening port (default 502) and the gateway: none, through the same interface, or through another interface that the wizard also enables.
-	Restriction rules: Allow all read gives read-only access to every PLC area, Allow all write read and write access; Individual lets you enter the areas yourself. On the gateway, holding registers 0 – 65535 are DT0 – DT65535, coils from 0 the Y relays and coils from 10000 the R relays, 16 per word.
-	Every step is checked before Continue. Finish overwrites the current COM and Port settings in one go: if anything fails, nothing is changed and 'Something went wrong' names the problem. Cancel leaves the wizard without changes.
-		 */
-		wizard_com: () => LocalizedString
-		/**
-		 * The unit writes its date and time into the PLC clock.
-	Update on PLC request: the PLC asks for an update through a control block of 5 data registers (its footprint is shown under the field); the unit reads that block every poll time (1 – 120 s). Update every: the minutes between two updates by time (0 – 10080; 0 = only on PLC request).
-	PLC clock: the first of the 4 calendar registers of the PLC (DT0 – DT999424; DT90054 on FP0R, FP-X and FP-XH) and whether UTC or the unit's local time is written.
-	Status shows the unit's time, its time zone, NTP and the last update with its result; it updates itself every 1.5 seconds.
-	Save stores the page; Reset fills in the defaults, which are stored when you save.
-		 */
-		datetime: () => LocalizedString
-		/**
-		 * The MQTT client publishes PLC data to a broker and writes received values into the PLC.
-	General: switch the client on and choose the control register block the PLC uses to drive it (its footprint is shown below the field).
-	Connection: the broker address (mqtt://, mqtts://, ws:// or wss://), the login and the quality of service. A stored password shows as asterisks; leave them to keep it.
-	Certificates: names of uploaded certificate files for TLS.
-	Save stores the page; Reset fills in the defaults, which are stored when you save.
-		 */
-		mqtt: () => LocalizedString
-		/**
-		 * The SQL client writes PLC data points as rows into a table of an MS SQL Server, MySQL/MariaDB or PostgreSQL database.
-	General: switch the client on and choose the control register block the PLC uses to drive it (6 registers, DT350 by default; the block is shown under the field and must not overlap another service's) and the poll time (0.5 – 3600 s).
-	Connection: the database type (the port follows it: 1433, 3306 or 5432, unless you entered a port of your own), the server, the database (may stay empty on MS SQL), the table, the login, the timeout (3 – 120 s) and TLS, with or without checking the server certificate. Database and table names hold letters, digits, underscore, dot and hyphen. A stored password shows as asterisks; leave them to keep it. Connection test tries the saved settings and lists each step; with unsaved changes you are asked first.
-	Data points (up to 100): a column name that starts with a letter (letters, digits and underscore; each name once, whatever the case), the PLC area (DT, FL, LD, X, Y, R) and the first word, the data type, the decimals (0 – 9, 0 – 18 for 64-bit types), the word order, a unit (up to 7 characters) and an optional scaling from the PLC range to the stored range. The value must end inside its area. Add data point continues after the last point; click a row to edit it; Delete moves the later rows up.
-	Insert without PLC: the unit reads the data points through the chosen interface and station and inserts a row every poll time; it needs at least one data point and an interface that is not transparent.
-	Certificates: names of uploaded files (.crt, .csr or .pem; the key .key or .pem).
-	Save stores the page; Reset fills in the defaults, which are stored when you save.
-		 */
-		sql: () => LocalizedString
-		/**
-		 * The NoSQL client writes PLC data points into MongoDB (documents of a collection) or InfluxDB (points of a measurement).
-	General: switch the client on and choose the control register block (10 registers, DT370 by default; shown under the field, it must not overlap another service's) and the poll time (1 – 3600 s).
-	Connection: the database type, the server with scheme and port (mongodb://host:27017, http://host:8086 or https://…), the database, the collection (MongoDB) or the measurement (InfluxDB), the login, the timeout (3 – 120 s) and TLS. Names hold letters, digits, underscore, dot and hyphen. An optional tag is written with every record: give the tag name and the tag value together, or neither.
-	Read databases (InfluxDB): asks the server of the saved settings for its databases and for the measurements of the saved database; click a name to take it into its field. Connection test tries the saved settings. With unsaved changes you are asked first.
-	Data points (up to 100), as on the SQL page: a field name that starts with a letter, area and first word, data type, decimals, word order, unit and scaling. Insert without PLC reads them through the chosen interface and station every poll time.
-	Certificates: names of uploaded files for TLS.
-	Save stores the page; Reset fills in the defaults, which are stored when you save.
-		 */
-		db: () => LocalizedString
-		/**
-		 * The FTP client sends files of the unit to an FTP server when the PLC asks for it.
-	General: switch the client on, choose the control register block the PLC uses to drive it (6 registers from DT200 by default; the block is shown below the field and must not overlap another service's block) and the poll time (1 – 120 s). A send starts when the PLC asks for it or on the transmission cycle of the script page; each sent file is renamed to the script page's extension, and Keep sent files decides whether it stays on the unit or is deleted by the next send. A file that could not be sent is always kept and sent again.
-	Connection: the server (host name or IP address) and port (1 – 65535, usually 21), the login, and how files travel: passive mode (the unit opens the data connection, the right choice behind NAT or a firewall; in active mode the server connects back to the address you give), ASCII or binary, FTPS (explicit TLS after AUTH TLS) or SSL (implicit TLS, usually port 990) with or without verifying the server certificate. Without FTPS or SSL the login and the files travel in plain text, which the page warns about. The local directory and file name (up to 30 characters: letters, digits, underscore and dot, starting with a letter or underscore) name what is sent, the server directory where it goes. An FTP proxy is used when its address is given; it can be logged into as user@host.
-	Connection test tries the saved settings against the server and shows each step and, on failure, the server's answer; with unsaved changes you are asked first.
-	Certificates: names of uploaded certificate files. Save stores the page; Reset fills in the defaults, which are stored when you save.
-		 */
-		ftp: () => LocalizedString
-		/**
-		 * The HTTP client sends PLC data to an HTTP server when the PLC asks for it.
-	General: switch the client on, choose the control register block the PLC uses to drive it (14 registers from DT240 by default; the block is shown below the field and must not overlap another service's block) and the poll time (1 – 120 s).
-	Connection: the server URL as http://host[:port][/path] or https://… (up to 512 characters). SSL and the URL must agree: with SSL ticked the URL starts with https://, without it with http://; plain HTTP is reported as a missing encryption. Verifying the server certificate should stay on except for tests. User name and password are sent as HTTP basic authentication. A proxy is used when its address is given, with its port (1 – 65535, default 8080) and an optional login. Stored passwords show as asterisks; leave them to keep them.
-	Connection test tries the saved settings against the server and shows each step and, on failure, the server's answer; with unsaved changes you are asked first.
-	Certificates: names of uploaded certificate files. Save stores the page; Reset fills in the defaults, which are stored when you save.
-		 */
-		httpc: () => LocalizedString
-		/**
-		 * The e-mail client sends e-mails when the PLC asks for it.
-	General: switch the client on, choose the control register block the PLC uses to drive it (7 registers from DT230 by default; the block is shown below the field and must not overlap another service's block) and the poll time (1 – 120 s). Store and send later keeps a mail that could not be sent for the next one.
-	Connection: how the unit logs in before sending (SMTP AUTH, POP3 before SMTP or IMAP before SMTP, which also needs the POP3/IMAP server), the SMTP server and its port. A port of 0 means autodetect and is shown as such. Sending without SSL/TLS puts the mails and the password on the network in plain text: the page warns about it. Verifying the server certificate should stay on except for tests.
-	Sender and recipients are written in angle brackets, several recipients separated by commas, e.g. <a@example.com>, <b@example.com>; an address is up to 80 characters, the recipients up to 160 and the subject up to 128. Sender, recipients and the SMTP server are required while the client is on. A SOCKS proxy is used when its address is given.
-	Connection test tries the saved settings against the server and shows each step and, on failure, the server's answer; with unsaved changes you are asked first.
-	Certificates: names of uploaded certificate files. Save stores the page; Reset fills in the defaults, which are stored when you save.
-		 */
-		smtp: () => LocalizedString
-		/**
-		 * The unit's own REST API and HTTP server on one port.
-	General: Enable REST API lets other systems read and write PLC data through the interfaces of the COM page: GET /api/v1/plc/<interface>/<area>/<address>?count=n reads words (DT, FL, LD, WR, WL, WY, WX) or bits (X, Y, R, L, address like 10F), PUT with the values as JSON writes them; the inputs WX and X cannot be written. GET /api/v1/info describes the unit. Enable HTTP server serves the uploaded HTTP files by name on the same port. The port is 1025 – 65535, not 3000, 8000, 8080, 8081 or 5900, and must not be used by another setting. The line below shows whether the saved settings are listening.
-	Security: the port has no login of its own. Only clients from – to are answered (0.0.0.0 – 0.0.0.0 accepts every address), so keep the range narrow. Encryption (HTTPS) needs the uploaded server certificate and key; without encryption the page warns. CORS lets web pages of other sites call the API from a browser: leave it off unless such a page needs it.
-	REST test connects to the saved port as a client would, checks the certificate with HTTPS and asks for /api/v1/info; with unsaved changes you are asked first.
-	HTTP server files: tick files and delete them after a question (administrator only). The example download describes the API with sample requests.
-	Save stores the page; Reset fills in the defaults, which are stored when you save.
-		 */
-		rest: () => LocalizedString
-		/**
-		 * The unit acts as an IEC 60870-5-104 server (controlled station) for a control centre. IEC 60870-5-104 is unencrypted: use it only in a protected network.
-	Server: the ASDU address (1 – 65535; structured: two octets of 0 – 255), the originator address (0 – 255), the server port (2404 by default; 1025 – 65535, not 3000, 8000, 8080, 8081 or 5900) and the PLC poll time (5 – 65535 ms).
-	Connections (up to 4, a redundancy group): per connection the PLC area (DT, FL or LD) and its buffers: a read-back word, the monitor buffer with its depth (1 – 32765) and the control buffer of 26 registers. The buffers must lie in the area and must not overlap.
-	Protocol: t1, t2, t3 (1 – 255 s) with t2 < t1 < t3; k (2 – 14) and w (1 – 13) with w at most 2/3 of k; test frames, the PLC timeout (5 – 65535 ms) and the lock mode. Expert mode is for protocol parameters that differ from the standard values (t1 15 s, t2 10 s, t3 20 s, k 12, w 8). Allowed clients from – to: 0.0.0.0 – 0.0.0.0 accepts every address.
-	Save stores the page; Reset fills in the defaults, which are stored when you save.
-		 */
-		iec: () => LocalizedString
-		/**
-		 * The unit runs one script file, the active one named under General (letters, digits, underscore and dot, ending in .cfg). Enable script switches it on.
-	FTP transmission: the files the script writes are sent with the FTP client (set it up on the FTP page), every send cycle (at least 60 s) counted from the base time (seconds after midnight, up to 86400); a failed send is repeated up to 9 times, and a sent file gets the extension given (at most 7 characters).
-	Script editor: the text of the active script. Load default script puts a documented example into the editor. Write file stores the text in the active script file at once; Save in the page bar stores the page and writes the file too. Download fetches the active script file.
-	Script files: upload .cfg files from your computer, download them, or Use one: its name becomes the active script and its text is loaded into the editor; save the page to apply it.
-		 */
-		script: () => LocalizedString
-		/**
-		 * The TLS bridge protects connections that cannot do TLS themselves, for example Modbus/TCP (502) and Modbus/TCP Security (802).
-	TLS client: local clients connect in plain text to a port of the unit, which carries the connection over TLS to a server. TLS server: TLS clients connect to the unit, which carries the connection in plain text to a local host.
-	This page shows both parts: whether they are enabled, where they listen and where they carry the connections. Their settings are on the TLS client and TLS server pages. Example files are in the download area.
-		 */
-		tls: () => LocalizedString
-		/**
-		 * Plain clients connect to the listening port (500 – 65535, not 3000, 8000, 8080, 8081 or 5900), optionally only from an address range (the end must not be below the start; 0.0.0.0 – 0.0.0.0 accepts every address).
-	The connection is carried over TLS to the TLS server and its port (802 for Modbus/TCP Security). Minimum TLS version: for new setups 1.2 or 1.3. Verify the server certificate against the CA certificate.
-	Authentication: public key, or a client certificate with its key (both then required). Certificate names: ca, client and key with the extensions .crt, .csr, .pem, .der, .cer (key .key or .pem).
-	The PLC controls the client through a control block of 2 registers (DT360 by default), read every poll time (1 – 120 s).
-		 */
-		tlsclient: () => LocalizedString
-		/**
-		 * TLS clients connect to the TLS listening port (1025 – 65535, not 3000, 8000, 8080, 8081 or 5900), optionally only from an address range (the end must not be below the start).
-	The connection is carried in plain text to the destination host and port (502 for Modbus/TCP). The server presents its certificate and key (both required); with client-certificate authentication it checks clients against the CA certificate (then required). Minimum TLS version: for new setups 1.2 or 1.3.
-	The server reports its state in a status block of 2 registers (DT362 by default), read every poll time (1 – 120 s).
-		 */
-		tlsserver: () => LocalizedString
-		/**
-		 * The data logger writes PLC values into CSV files, one record per trigger, to the internal memory, a USB stick or the temporary memory (lost at power off).
-	General: the storage, the CSV header (none, 1 to 3 lines, or user defined by a format file), the field and decimal separators, the time stamp from the unit or from the PLC clock, and what happens when memory runs low. The PLC can start and stop logging through a control register and receive the write status (stopped, error, status, low memory) in data registers; the registers each setting uses are shown under it.
-	Log files (up to 16): the interface and station, the trigger (fixed cycle of 1 – 86500 s, a specified time of day, a condition on relay flags, or a PLC flag), how often a new file begins, records per trigger and per write, and how many files are kept (older ones are deleted at 4:00; 0 = never). The page estimates how long reading one record takes and warns when that is longer than the log cycle.
-	Data points (up to 700 in all; STRING up to 60, difference up to 400; up to 50 added at once): name, unit, area and address, data type, word order, decimals, scaling and whether the momentary value, the difference or the average is logged. Deleting log files or data points numbers the rest from 1 again.
-	Import reads a global variable list exported from FPWIN Pro (or an export of this page): choose the columns, the header lines and a filter of at least 2 characters; rows that cannot be logged are listed with their reason. Export writes the data points of a log file in the same columns.
-	Files on the storage: list, download and delete the CSV files. Open them as graphs on the Trend graphs page.
-		 */
-		log: () => LocalizedString
-		/**
-		 * Choose one or several CSV log files from the internal memory, the USB stick or the temporary memory (up to 10 MB each); each file gets a graph of its own, with the time of day on the x axis and the y axis from zero.
-	Chart type: line, bar or stacked bar. A long file is reduced to at most 2880 points per series so that peaks remain visible.
-	Zoom: drag with Ctrl held down over a graph, or turn the mouse wheel over it; Reset zoom shows the whole file again. Click a legend entry to hide or show its series.
-	A file that is not a log file of the unit (date, time or separator not readable) is reported and not drawn.
-		 */
-		graphs: () => LocalizedString
-		/**
-		 * Backup saves every setting of the unit into one .i4csettings file named after the unit and the date: all configuration sections, the uploaded certificates and keys, the files of the HTTP server, the script files and the log configuration files.
-	A backup password is optional but recommended: 8 – 32 characters with an upper case letter, a lower case letter, a digit and a special character, entered twice. With a password the file is encrypted (AES-256-GCM) and also holds the passwords of the services. Without one it is only protected against damage and holds no passwords; restoring it keeps the passwords the unit has.
-	Restore: choose a .i4csettings file and, if it has one, its password. After your confirmation the file is checked completely (product, version, damage, password, every setting against the same rules as a save); only then are all settings and files replaced at once. If anything is wrong nothing changes and the reason is shown. Backups of older versions are converted; backups of newer versions are refused.
-	Only the administrator can back up and restore.
-		 */
-		backuprestore: () => LocalizedString
-		/**
-		 * Installs a new firmware image. Choose the .zip package and its .md5 file together (both at once in the file dialog); a wrong type, a wrong name, a file that is too large or a missing file is reported before anything is sent.
-	The unit checks the whole image before it changes anything: the .md5 (damage in transfer), the archive (no unsafe names, links or oversized content), the signature of the image by a trusted key, the version (never older than the running one) and the required app, BSP and HMI runtime versions. A refused image leaves the unit as it was, and the reason is shown.
-	The update then runs through upload, updating and rebooting and cannot be cancelled. The running version stays until the new one starts and answers; if it does not, the previous version comes back. The page refreshes itself when the unit answers again; sign in again to continue.
-	If the unit does not answer within 2 minutes the browser timeout has probably expired: the page retries after about 90 s. If the problem remains, contact support.
-		 */
-		firmware: () => LocalizedString
-		/**
-		 * Licence terms of the console and its components.
-		 */
-		legal: () => LocalizedString
-		/**
-		 * Administrators manage who may use the console. Two roles exist: an administrator changes settings; a user sees everything read-only.
-	Users: add a user with a name (a letter first, then letters, digits, underscore, dot or hyphen), a role and a password of 8 to 40 characters with an upper-case letter, a lower-case letter, a digit and a special character; the checklist under the field shows what is still missing. Set password gives a user a new password; Remove deletes a user. You cannot remove your own account or the last administrator. A changed password or a removed user ends that user's sessions at once.
-	Your password: every role changes its own password here with the current one; your other browsers are logged out.
-	Active sessions: who is logged in, from which address, since when and when last seen. End session logs that browser out at its next action.
-	Audit log: every login, logout, lockout, saved setting and user change, newest first. Download saves the whole log; nobody can change it.
-		 */
-		users: () => LocalizedString
-		/**
-		 * The address does not name a page. Use the menu.
-		 */
-		notfound: () => LocalizedString
+		pages: {
+			/**
+			 * Shows the unit: operating system, network, time, services, installed apps and versions. Warnings appear at the top when a version is too old or a setting weakens security. The system log below updates itself every 5 seconds.
+		Services: the administrator switches each service on or off and saves; the warning of VNC, autorun or the VPN without NTP appears beside its switch before you save. Every change is recorded in the audit log.
+		Factory reset (administrator only): after a confirmation every setting, service, user, certificate, HTTP server file, script, log configuration and the log files in internal and temporary memory are deleted and everyone is logged out; the audit log and the files on a USB stick are kept. The console then asks for a new administrator. Make a backup first (Backup and restore page).
+			 */
+			info: () => LocalizedString
+			/**
+			 * One block per interface towards the PLC: COM1 (RS232), COM2 (RS485 or RS232), COM3 (USB), INTERNAL (the unit's own Modbus memory) and COM4 (Ethernet, the PLC address as IP:port). A disabled interface keeps its settings.
+		The link status under each block updates itself every 1.5 seconds: the state, the baud rate in use (also when autobaud found it) and the counters of requests, errors, timeouts, retries, bytes and how busy the link is.
+		PLC test asks the PLC for its type over the saved settings of the interface and shows the CPU type and the raw reply. The interface must be enabled and saved, and for TCP its port must be open. With unsaved changes you are asked first.
+		PLC settings: the service control interface is the one through which MQTT, the data logger and the other services read their control registers; a transparent interface cannot be used for it. The unit can also be restarted by a PLC flag (R) or every few hours.
+		Save stores the page; Reset fills in the defaults, which are stored when you save.
+			 */
+			com: () => LocalizedString
+			/**
+			 * Up to 10 threads, each a TCP port that clients connect to; the thread forwards their PLC requests to the chosen interface (COM1, COM2, COM3, INTERNAL or COM4).
+		Per thread: the listening port (1025 – 65535, not 3000, 8000, 8080, 8081 or 5900; 502 for Modbus), the number of clients at the same time (1 – 16), the idle timeout (1 – 600 s) after which a silent client is disconnected, and the allowed client addresses from – to (0.0.0.0 – 0.0.0.0 accepts everyone). Monitoring commands lets status commands such as RT pass.
+		Restrictions (up to 10 per thread) grant PLC words: Read only, Read and write, or Blocked, which wins over a grant. A word without an entry cannot be reached. The start must not be greater than the end, and two grants of the same area must not overlap ('addresses overlap').
+		Modbus/TCP gateway: clients speak Modbus; each restriction names its Modbus table (holding or input registers: one per word; coils or discrete inputs: 16 per word, only for the relay areas WY, WR, WL and WX) and its Modbus start. The Modbus addresses it covers are shown under it.
+		Under each saved thread its status updates every 1.5 seconds: listening or not, clients, requests, refused, errors and bytes. Connection test sends a request through the saved thread and shows it with the raw reply; with unsaved changes you are asked first.
+		Save stores the page; Reset fills in the defaults (no thread), which are stored when you save.
+			 */
+			port: () => LocalizedString
+			/**
+			 * Sets up one PLC connection step by step. Mode: Simple (one interface and a TCP port) or Advanced (also a Modbus/TCP gateway and DT restrictions).
+		Choose the interface and its parameters as on the COM page; the wizard enables it. Then the TCP listening port (default 9094) and, in advanced mode, the Modbus listening port (default 502) and the gateway: none, through the same interface, or through another interface that the wizard also enables.
+		Restriction rules: Allow all read gives read-only access to every PLC area, Allow all write read and write access; Individual lets you enter the areas yourself. On the gateway, holding registers 0 – 65535 are DT0 – DT65535, coils from 0 the Y relays and coils from 10000 the R relays, 16 per word.
+		Every step is checked before Continue. Finish overwrites the current COM and Port settings in one go: if anything fails, nothing is changed and 'Something went wrong' names the problem. Cancel leaves the wizard without changes.
+			 */
+			wizard_com: () => LocalizedString
+			/**
+			 * The unit writes its date and time into the PLC clock.
+		Update on PLC request: the PLC asks for an update through a control block of 5 data registers (its footprint is shown under the field); the unit reads that block every poll time (1 – 120 s). Update every: the minutes between two updates by time (0 – 10080; 0 = only on PLC request).
+		PLC clock: the first of the 4 calendar registers of the PLC (DT0 – DT999424; DT90054 on FP0R, FP-X and FP-XH) and whether UTC or the unit's local time is written.
+		Status shows the unit's time, its time zone, NTP and the last update with its result; it updates itself every 1.5 seconds.
+		Save stores the page; Reset fills in the defaults, which are stored when you save.
+			 */
+			datetime: () => LocalizedString
+			/**
+			 * The MQTT client publishes PLC data to a broker and writes received values into the PLC.
+		General: switch the client on and choose the control register block the PLC uses to drive it (its footprint is shown below the field).
+		Connection: the broker address (mqtt://, mqtts://, ws:// or wss://), the login and the quality of service. A stored password shows as asterisks; leave them to keep it.
+		Certificates: names of uploaded certificate files for TLS.
+		Save stores the page; Reset fills in the defaults, which are stored when you save.
+			 */
+			mqtt: () => LocalizedString
+			/**
+			 * The SQL client writes PLC data points as rows into a table of an MS SQL Server, MySQL/MariaDB or PostgreSQL database.
+		General: switch the client on and choose the control register block the PLC uses to drive it (6 registers, DT350 by default; the block is shown under the field and must not overlap another service's) and the poll time (0.5 – 3600 s).
+		Connection: the database type (the port follows it: 1433, 3306 or 5432, unless you entered a port of your own), the server, the database (may stay empty on MS SQL), the table, the login, the timeout (3 – 120 s) and TLS, with or without checking the server certificate. Database and table names hold letters, digits, underscore, dot and hyphen. A stored password shows as asterisks; leave them to keep it. Connection test tries the saved settings and lists each step; with unsaved changes you are asked first.
+		Data points (up to 100): a column name that starts with a letter (letters, digits and underscore; each name once, whatever the case), the PLC area (DT, FL, LD, X, Y, R) and the first word, the data type, the decimals (0 – 9, 0 – 18 for 64-bit types), the word order, a unit (up to 7 characters) and an optional scaling from the PLC range to the stored range. The value must end inside its area. Add data point continues after the last point; click a row to edit it; Delete moves the later rows up.
+		Insert without PLC: the unit reads the data points through the chosen interface and station and inserts a row every poll time; it needs at least one data point and an interface that is not transparent.
+		Certificates: names of uploaded files (.crt, .csr or .pem; the key .key or .pem).
+		Save stores the page; Reset fills in the defaults, which are stored when you save.
+			 */
+			sql: () => LocalizedString
+			/**
+			 * The NoSQL client writes PLC data points into MongoDB (documents of a collection) or InfluxDB (points of a measurement).
+		General: switch the client on and choose the control register block (10 registers, DT370 by default; shown under the field, it must not overlap another service's) and the poll time (1 – 3600 s).
+		Connection: the database type, the server with scheme and port (mongodb://host:27017, http://host:8086 or https://…), the database, the collection (MongoDB) or the measurement (InfluxDB), the login, the timeout (3 – 120 s) and TLS. Names hold letters, digits, underscore, dot and hyphen. An optional tag is written with every record: give the tag name and the tag value together, or neither.
+		Read databases (InfluxDB): asks the server of the saved settings for its databases and for the measurements of the saved database; click a name to take it into its field. Connection test tries the saved settings. With unsaved changes you are asked first.
+		Data points (up to 100), as on the SQL page: a field name that starts with a letter, area and first word, data type, decimals, word order, unit and scaling. Insert without PLC reads them through the chosen interface and station every poll time.
+		Certificates: names of uploaded files for TLS.
+		Save stores the page; Reset fills in the defaults, which are stored when you save.
+			 */
+			db: () => LocalizedString
+			/**
+			 * The FTP client sends files of the unit to an FTP server when the PLC asks for it.
+		General: switch the client on, choose the control register block the PLC uses to drive it (6 registers from DT200 by default; the block is shown below the field and must not overlap another service's block) and the poll time (1 – 120 s). A send starts when the PLC asks for it or on the transmission cycle of the script page; each sent file is renamed to the script page's extension, and Keep sent files decides whether it stays on the unit or is deleted by the next send. A file that could not be sent is always kept and sent again.
+		Connection: the server (host name or IP address) and port (1 – 65535, usually 21), the login, and how files travel: passive mode (the unit opens the data connection, the right choice behind NAT or a firewall; in active mode the server connects back to the address you give), ASCII or binary, FTPS (explicit TLS after AUTH TLS) or SSL (implicit TLS, usually port 990) with or without verifying the server certificate. Without FTPS or SSL the login and the files travel in plain text, which the page warns about. The local directory and file name (up to 30 characters: letters, digits, underscore and dot, starting with a letter or underscore) name what is sent, the server directory where it goes. An FTP proxy is used when its address is given; it can be logged into as user@host.
+		Connection test tries the saved settings against the server and shows each step and, on failure, the server's answer; with unsaved changes you are asked first.
+		Certificates: names of uploaded certificate files. Save stores the page; Reset fills in the defaults, which are stored when you save.
+			 */
+			ftp: () => LocalizedString
+			/**
+			 * The HTTP client sends PLC data to an HTTP server when the PLC asks for it.
+		General: switch the client on, choose the control register block the PLC uses to drive it (14 registers from DT240 by default; the block is shown below the field and must not overlap another service's block) and the poll time (1 – 120 s).
+		Connection: the server URL as http://host[:port][/path] or https://… (up to 512 characters). SSL and the URL must agree: with SSL ticked the URL starts with https://, without it with http://; plain HTTP is reported as a missing encryption. Verifying the server certificate should stay on except for tests. User name and password are sent as HTTP basic authentication. A proxy is used when its address is given, with its port (1 – 65535, default 8080) and an optional login. Stored passwords show as asterisks; leave them to keep them.
+		Connection test tries the saved settings against the server and shows each step and, on failure, the server's answer; with unsaved changes you are asked first.
+		Certificates: names of uploaded certificate files. Save stores the page; Reset fills in the defaults, which are stored when you save.
+			 */
+			httpc: () => LocalizedString
+			/**
+			 * The e-mail client sends e-mails when the PLC asks for it.
+		General: switch the client on, choose the control register block the PLC uses to drive it (7 registers from DT230 by default; the block is shown below the field and must not overlap another service's block) and the poll time (1 – 120 s). Store and send later keeps a mail that could not be sent for the next one.
+		Connection: how the unit logs in before sending (SMTP AUTH, POP3 before SMTP or IMAP before SMTP, which also needs the POP3/IMAP server), the SMTP server and its port. A port of 0 means autodetect and is shown as such. Sending without SSL/TLS puts the mails and the password on the network in plain text: the page warns about it. Verifying the server certificate should stay on except for tests.
+		Sender and recipients are written in angle brackets, several recipients separated by commas, e.g. <a@example.com>, <b@example.com>; an address is up to 80 characters, the recipients up to 160 and the subject up to 128. Sender, recipients and the SMTP server are required while the client is on. A SOCKS proxy is used when its address is given.
+		Connection test tries the saved settings against the server and shows each step and, on failure, the server's answer; with unsaved changes you are asked first.
+		Certificates: names of uploaded certificate files. Save stores the page; Reset fills in the defaults, which are stored when you save.
+			 */
+			smtp: () => LocalizedString
+			/**
+			 * The unit's own REST API and HTTP server on one port.
+		General: Enable REST API lets other systems read and write PLC data through the interfaces of the COM page: GET /api/v1/plc/<interface>/<area>/<address>?count=n reads words (DT, FL, LD, WR, WL, WY, WX) or bits (X, Y, R, L, address like 10F), PUT with the values as JSON writes them; the inputs WX and X cannot be written. GET /api/v1/info describes the unit. Enable HTTP server serves the uploaded HTTP files by name on the same port. The port is 1025 – 65535, not 3000, 8000, 8080, 8081 or 5900, and must not be used by another setting. The line below shows whether the saved settings are listening.
+		Security: the port has no login of its own. Only clients from – to are answered (0.0.0.0 – 0.0.0.0 accepts every address), so keep the range narrow. Encryption (HTTPS) needs the uploaded server certificate and key; without encryption the page warns. CORS lets web pages of other sites call the API from a browser: leave it off unless such a page needs it.
+		REST test connects to the saved port as a client would, checks the certificate with HTTPS and asks for /api/v1/info; with unsaved changes you are asked first.
+		HTTP server files: tick files and delete them after a question (administrator only). The example download describes the API with sample requests.
+		Save stores the page; Reset fills in the defaults, which are stored when you save.
+			 */
+			rest: () => LocalizedString
+			/**
+			 * The unit acts as an IEC 60870-5-104 server (controlled station) for a control centre. IEC 60870-5-104 is unencrypted: use it only in a protected network.
+		Server: the ASDU address (1 – 65535; structured: two octets of 0 – 255), the originator address (0 – 255), the server port (2404 by default; 1025 – 65535, not 3000, 8000, 8080, 8081 or 5900) and the PLC poll time (5 – 65535 ms).
+		Connections (up to 4, a redundancy group): per connection the PLC area (DT, FL or LD) and its buffers: a read-back word, the monitor buffer with its depth (1 – 32765) and the control buffer of 26 registers. The buffers must lie in the area and must not overlap.
+		Protocol: t1, t2, t3 (1 – 255 s) with t2 < t1 < t3; k (2 – 14) and w (1 – 13) with w at most 2/3 of k; test frames, the PLC timeout (5 – 65535 ms) and the lock mode. Expert mode is for protocol parameters that differ from the standard values (t1 15 s, t2 10 s, t3 20 s, k 12, w 8). Allowed clients from – to: 0.0.0.0 – 0.0.0.0 accepts every address.
+		Save stores the page; Reset fills in the defaults, which are stored when you save.
+			 */
+			iec: () => LocalizedString
+			/**
+			 * The unit runs one script file, the active one named under General (letters, digits, underscore and dot, ending in .cfg). Enable script switches it on.
+		FTP transmission: the files the script writes are sent with the FTP client (set it up on the FTP page), every send cycle (at least 60 s) counted from the base time (seconds after midnight, up to 86400); a failed send is repeated up to 9 times, and a sent file gets the extension given (at most 7 characters).
+		Script editor: the text of the active script. Load default script puts a documented example into the editor. Write file stores the text in the active script file at once; Save in the page bar stores the page and writes the file too. Download fetches the active script file.
+		Script files: upload .cfg files from your computer, download them, or Use one: its name becomes the active script and its text is loaded into the editor; save the page to apply it.
+			 */
+			script: () => LocalizedString
+			/**
+			 * The TLS bridge protects connections that cannot do TLS themselves, for example Modbus/TCP (502) and Modbus/TCP Security (802).
+		TLS client: local clients connect in plain text to a port of the unit, which carries the connection over TLS to a server. TLS server: TLS clients connect to the unit, which carries the connection in plain text to a local host.
+		This page shows both parts: whether they are enabled, where they listen and where they carry the connections. Their settings are on the TLS client and TLS server pages. Example files are in the download area.
+			 */
+			tls: () => LocalizedString
+			/**
+			 * Plain clients connect to the listening port (500 – 65535, not 3000, 8000, 8080, 8081 or 5900), optionally only from an address range (the end must not be below the start; 0.0.0.0 – 0.0.0.0 accepts every address).
+		The connection is carried over TLS to the TLS server and its port (802 for Modbus/TCP Security). Minimum TLS version: for new setups 1.2 or 1.3. Verify the server certificate against the CA certificate.
+		Authentication: public key, or a client certificate with its key (both then required). Certificate names: ca, client and key with the extensions .crt, .csr, .pem, .der, .cer (key .key or .pem).
+		The PLC controls the client through a control block of 2 registers (DT360 by default), read every poll time (1 – 120 s).
+			 */
+			tlsclient: () => LocalizedString
+			/**
+			 * TLS clients connect to the TLS listening port (1025 – 65535, not 3000, 8000, 8080, 8081 or 5900), optionally only from an address range (the end must not be below the start).
+		The connection is carried in plain text to the destination host and port (502 for Modbus/TCP). The server presents its certificate and key (both required); with client-certificate authentication it checks clients against the CA certificate (then required). Minimum TLS version: for new setups 1.2 or 1.3.
+		The server reports its state in a status block of 2 registers (DT362 by default), read every poll time (1 – 120 s).
+			 */
+			tlsserver: () => LocalizedString
+			/**
+			 * The data logger writes PLC values into CSV files, one record per trigger, to the internal memory, a USB stick or the temporary memory (lost at power off).
+		General: the storage, the CSV header (none, 1 to 3 lines, or user defined by a format file), the field and decimal separators, the time stamp from the unit or from the PLC clock, and what happens when memory runs low. The PLC can start and stop logging through a control register and receive the write status (stopped, error, status, low memory) in data registers; the registers each setting uses are shown under it.
+		Log files (up to 16): the interface and station, the trigger (fixed cycle of 1 – 86500 s, a specified time of day, a condition on relay flags, or a PLC flag), how often a new file begins, records per trigger and per write, and how many files are kept (older ones are deleted at 4:00; 0 = never). The page estimates how long reading one record takes and warns when that is longer than the log cycle.
+		Data points (up to 700 in all; STRING up to 60, difference up to 400; up to 50 added at once): name, unit, area and address, data type, word order, decimals, scaling and whether the momentary value, the difference or the average is logged. Deleting log files or data points numbers the rest from 1 again.
+		Import reads a global variable list exported from FPWIN Pro (or an export of this page): choose the columns, the header lines and a filter of at least 2 characters; rows that cannot be logged are listed with their reason. Export writes the data points of a log file in the same columns.
+		Files on the storage: list, download and delete the CSV files. Open them as graphs on the Trend graphs page.
+			 */
+			log: () => LocalizedString
+			/**
+			 * Choose one or several CSV log files from the internal memory, the USB stick or the temporary memory (up to 10 MB each); each file gets a graph of its own, with the time of day on the x axis and the y axis from zero.
+		Chart type: line, bar or stacked bar. A long file is reduced to at most 2880 points per series so that peaks remain visible.
+		Zoom: drag with Ctrl held down over a graph, or turn the mouse wheel over it; Reset zoom shows the whole file again. Click a legend entry to hide or show its series.
+		A file that is not a log file of the unit (date, time or separator not readable) is reported and not drawn.
+			 */
+			graphs: () => LocalizedString
+			/**
+			 * Backup saves every setting of the unit into one .i4csettings file named after the unit and the date: all configuration sections, the uploaded certificates and keys, the files of the HTTP server, the script files and the log configuration files.
+		A backup password is optional but recommended: 8 – 32 characters with an upper case letter, a lower case letter, a digit and a special character, entered twice. With a password the file is encrypted (AES-256-GCM) and also holds the passwords of the services. Without one it is only protected against damage and holds no passwords; restoring it keeps the passwords the unit has.
+		Restore: choose a .i4csettings file and, if it has one, its password. After your confirmation the file is checked completely (product, version, damage, password, every setting against the same rules as a save); only then are all settings and files replaced at once. If anything is wrong nothing changes and the reason is shown. Backups of older versions are converted; backups of newer versions are refused.
+		Only the administrator can back up and restore.
+			 */
+			backuprestore: () => LocalizedString
+			/**
+			 * Installs a new firmware image. Choose the .zip package and its .md5 file together (both at once in the file dialog); a wrong type, a wrong name, a file that is too large or a missing file is reported before anything is sent.
+		The unit checks the whole image before it changes anything: the .md5 (damage in transfer), the archive (no unsafe names, links or oversized content), the signature of the image by a trusted key, the version (never older than the running one) and the required app, BSP and HMI runtime versions. A refused image leaves the unit as it was, and the reason is shown.
+		The update then runs through upload, updating and rebooting and cannot be cancelled. The running version stays until the new one starts and answers; if it does not, the previous version comes back. The page refreshes itself when the unit answers again; sign in again to continue.
+		If the unit does not answer within 2 minutes the browser timeout has probably expired: the page retries after about 90 s. If the problem remains, contact support.
+			 */
+			firmware: () => LocalizedString
+			/**
+			 * Licence terms of the console and its components.
+			 */
+			legal: () => LocalizedString
+			/**
+			 * Administrators manage who may use the console. Two roles exist: an administrator changes settings; a user sees everything read-only.
+		Users: add a user with a name (a letter first, then letters, digits, underscore, dot or hyphen), a role and a password of 8 to 40 characters with an upper-case letter, a lower-case letter, a digit and a special character; the checklist under the field shows what is still missing. Set password gives a user a new password; Remove deletes a user. You cannot remove your own account or the last administrator. A changed password or a removed user ends that user's sessions at once.
+		Your password: every role changes its own password here with the current one; your other browsers are logged out.
+		Active sessions: who is logged in, from which address, since when and when last seen. End session logs that browser out at its next action.
+		Audit log: every login, logout, lockout, saved setting and user change, newest first. Download saves the whole log; nobody can change it.
+			 */
+			users: () => LocalizedString
+			/**
+			 * The address does not name a page. Use the menu.
+			 */
+			notfound: () => LocalizedString
+		}
 	}
 	logger: {
 		/**
@@ -12995,6 +12650,420 @@ export type TranslationFunctions = {
 			 * Files: {count}, {size}
 			 */
 			total: (arg: { count: unknown, size: unknown }) => LocalizedString
+		}
+	}
+	port: {
+		/**
+		 * Each thread opens a TCP port for clients and forwards their requests to one interface, limited to the PLC words its restrictions grant. No restriction means no access; Blocked wins over a grant.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * No port is open. Add a thread to open one.
+		 */
+		noThreads: () => LocalizedString
+		/**
+		 * Add thread
+		 */
+		addThread: () => LocalizedString
+		/**
+		 * Remove thread
+		 */
+		removeThread: () => LocalizedString
+		/**
+		 * Thread {n} · port {port}
+		 */
+		thread: (arg: { n: unknown, port: unknown }) => LocalizedString
+		/**
+		 * Every client address is accepted (0.0.0.0 – 0.0.0.0).
+		 */
+		allAddresses: () => LocalizedString
+		/**
+		 * Modbus/TCP gateway: each restriction appears in its Modbus table from its Modbus start on.
+		 */
+		gatewayNote: () => LocalizedString
+		/**
+		 * Restrictions
+		 */
+		restrictions: () => LocalizedString
+		/**
+		 * restriction {n}
+		 */
+		restrictionN: (arg: { n: unknown }) => LocalizedString
+		/**
+		 * No restriction yet: the clients of this port can reach no PLC word.
+		 */
+		noRestrictions: () => LocalizedString
+		/**
+		 * Add restriction
+		 */
+		addRestriction: () => LocalizedString
+		/**
+		 * Remove
+		 */
+		removeRestriction: () => LocalizedString
+		/**
+		 * {area} words 0 – {max}
+		 */
+		areaRange: (arg: { area: unknown, max: unknown }) => LocalizedString
+		/**
+		 * Modbus {first} – {last} ({unit})
+		 */
+		modbusRange: (arg: { first: unknown, last: unknown, unit: unknown }) => LocalizedString
+		/**
+		 * registers
+		 */
+		words: () => LocalizedString
+		/**
+		 * bits
+		 */
+		bits: () => LocalizedString
+		/**
+		 * Port status
+		 */
+		status: () => LocalizedString
+		/**
+		 * Status unavailable
+		 */
+		unavailable: () => LocalizedString
+		/**
+		 * Not saved yet: no status.
+		 */
+		notSaved: () => LocalizedString
+		/**
+		 * listening on {port}
+		 */
+		listening: (arg: { port: unknown }) => LocalizedString
+		/**
+		 * not listening ({port})
+		 */
+		closed: (arg: { port: unknown }) => LocalizedString
+		stats: {
+			/**
+			 * Clients
+			 */
+			clients: () => LocalizedString
+			/**
+			 * Requests
+			 */
+			requests: () => LocalizedString
+			/**
+			 * Refused
+			 */
+			refused: () => LocalizedString
+			/**
+			 * Errors
+			 */
+			errors: () => LocalizedString
+			/**
+			 * Bytes received
+			 */
+			bytesIn: () => LocalizedString
+			/**
+			 * Bytes sent
+			 */
+			bytesOut: () => LocalizedString
+		}
+		/**
+		 * Connection test
+		 */
+		test: () => LocalizedString
+		/**
+		 * Testing…
+		 */
+		testing: () => LocalizedString
+		/**
+		 * The test uses the saved settings.
+		 */
+		testNote: () => LocalizedString
+		/**
+		 * The PLC answered through this port.
+		 */
+		testOk: () => LocalizedString
+		/**
+		 * Connection test failed.
+		 */
+		testFailed: () => LocalizedString
+		reasons: {
+			/**
+			 * The port is not listening.
+			 */
+			not_listening: () => LocalizedString
+			/**
+			 * The port refused the connection.
+			 */
+			refused: () => LocalizedString
+			/**
+			 * The PLC did not answer.
+			 */
+			no_answer: () => LocalizedString
+			/**
+			 * The PLC answered with an error.
+			 */
+			error_answer: () => LocalizedString
+		}
+		/**
+		 * Request sent
+		 */
+		request: () => LocalizedString
+		/**
+		 * Raw reply
+		 */
+		raw: () => LocalizedString
+		/**
+		 * nothing
+		 */
+		nothing: () => LocalizedString
+	}
+	rest: {
+		/**
+		 * HTTP server files
+		 */
+		files: () => LocalizedString
+		/**
+		 * Files uploaded for the HTTP server. With the HTTP server on, each is served at http(s)://<unit>:<port>/<name>; index.html also at /.
+		 */
+		filesHint: () => LocalizedString
+		/**
+		 * Refresh
+		 */
+		refresh: () => LocalizedString
+		/**
+		 * Failed to read file; no files found.
+		 */
+		listFailed: () => LocalizedString
+		/**
+		 * No files uploaded.
+		 */
+		none: () => LocalizedString
+		/**
+		 * Select all files
+		 */
+		checkAll: () => LocalizedString
+		/**
+		 * Select {name}
+		 */
+		check: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Name
+		 */
+		name: () => LocalizedString
+		/**
+		 * Size
+		 */
+		size: () => LocalizedString
+		/**
+		 * Delete selected ({count})
+		 */
+		remove: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * Delete HTTP files
+		 */
+		removeTitle: () => LocalizedString
+		/**
+		 * Delete {count} file(s) from the HTTP server? This cannot be undone.
+		 */
+		removeText: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * Delete
+		 */
+		removeYes: () => LocalizedString
+		/**
+		 * {count} file(s) deleted.
+		 */
+		removed: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * With encryption the server presents the uploaded server certificate (server.pem or server.crt) and its key (key.pem or key.key). A newly uploaded certificate is used within a few seconds.
+		 */
+		certNote: () => LocalizedString
+		/**
+		 * The REST port is closed: neither the API nor the HTTP server is enabled in the saved settings.
+		 */
+		stateOff: () => LocalizedString
+		/**
+		 * Listening on port {port} ({scheme}).
+		 */
+		stateListening: (arg: { port: unknown, scheme: unknown }) => LocalizedString
+		/**
+		 * Not listening: HTTPS needs the uploaded server certificate and key.
+		 */
+		stateNoCert: () => LocalizedString
+		/**
+		 * Not listening on port {port}: {detail}
+		 */
+		stateFailed: (arg: { detail: unknown, port: unknown }) => LocalizedString
+	}
+	service: {
+		/**
+		 * General
+		 */
+		general: () => LocalizedString
+		/**
+		 * Connection
+		 */
+		specific: () => LocalizedString
+		/**
+		 * Certificates
+		 */
+		certificates: () => LocalizedString
+		/**
+		 * Downloads
+		 */
+		downloads: () => LocalizedString
+		/**
+		 * Names of uploaded certificate files ({ext}); leave empty when not used.
+		 */
+		certNote: (arg: { ext: unknown }) => LocalizedString
+		test: {
+			/**
+			 * Connection test
+			 */
+			test: () => LocalizedString
+			/**
+			 * Testing…
+			 */
+			testing: () => LocalizedString
+			/**
+			 * Runs on the saved settings against the configured server.
+			 */
+			testNote: () => LocalizedString
+			/**
+			 * Test passed: {peer} ({ms} ms).
+			 */
+			ok: (arg: { ms: unknown, peer: unknown }) => LocalizedString
+			/**
+			 * Test failed: {peer}: {reason}.
+			 */
+			failed: (arg: { peer: unknown, reason: unknown }) => LocalizedString
+			steps: {
+				/**
+				 * Host name resolved
+				 */
+				resolve: () => LocalizedString
+				/**
+				 * Connected
+				 */
+				connect: () => LocalizedString
+				/**
+				 * Through the proxy
+				 */
+				proxy: () => LocalizedString
+				/**
+				 * TLS established
+				 */
+				tls: () => LocalizedString
+				/**
+				 * Logged in
+				 */
+				login: () => LocalizedString
+				/**
+				 * Database found
+				 */
+				database: () => LocalizedString
+				/**
+				 * Table found
+				 */
+				table: () => LocalizedString
+				/**
+				 * Request answered
+				 */
+				request: () => LocalizedString
+				/**
+				 * Written
+				 */
+				write: () => LocalizedString
+				/**
+				 * Read back
+				 */
+				read: () => LocalizedString
+				/**
+				 * Listed
+				 */
+				list: () => LocalizedString
+				/**
+				 * Sent
+				 */
+				send: () => LocalizedString
+			}
+			failures: {
+				/**
+				 * the host name is not known
+				 */
+				unknown_host: () => LocalizedString
+				/**
+				 * nothing answers at this address and port
+				 */
+				refused: () => LocalizedString
+				/**
+				 * no answer in time
+				 */
+				timeout: () => LocalizedString
+				/**
+				 * the server's certificate is not trusted
+				 */
+				tls_untrusted: () => LocalizedString
+				/**
+				 * the TLS version was refused
+				 */
+				tls_version: () => LocalizedString
+				/**
+				 * user name or password wrong
+				 */
+				auth_failed: () => LocalizedString
+				/**
+				 * not found on the server
+				 */
+				not_found: () => LocalizedString
+				/**
+				 * the server reported an error
+				 */
+				peer_error: () => LocalizedString
+				/**
+				 * the answer was not understood
+				 */
+				bad_reply: () => LocalizedString
+			}
+		}
+		examples: {
+			/**
+			 * PLC library (example)
+			 */
+			library: () => LocalizedString
+			/**
+			 * MQTT example
+			 */
+			mqtt: () => LocalizedString
+			/**
+			 * FTP client example
+			 */
+			ftp: () => LocalizedString
+			/**
+			 * SQL example
+			 */
+			sql: () => LocalizedString
+			/**
+			 * HTTP client example
+			 */
+			httpc: () => LocalizedString
+			/**
+			 * E-mail example
+			 */
+			email: () => LocalizedString
+			/**
+			 * REST example
+			 */
+			rest: () => LocalizedString
+			/**
+			 * TLS example
+			 */
+			tls: () => LocalizedString
+			/**
+			 * MongoDB example
+			 */
+			mongo: () => LocalizedString
+			/**
+			 * InfluxDB example
+			 */
+			influx: () => LocalizedString
 		}
 	}
 	wizard: {

@@ -13,21 +13,48 @@ const localeTranslationLoaders = {
 
 const localeNamespaceLoaders = {
 	de: {
+		backup: () => import('./de/backup/index.ts'),
+		certs: () => import('./de/certs/index.ts'),
+		com: () => import('./de/com/index.ts'),
 		fields: () => import('./de/fields/index.ts'),
+		firmware: () => import('./de/firmware/index.ts'),
+		ftpStatus: () => import('./de/ftpStatus/index.ts'),
+		graphs: () => import('./de/graphs/index.ts'),
 		help: () => import('./de/help/index.ts'),
 		logger: () => import('./de/logger/index.ts'),
+		port: () => import('./de/port/index.ts'),
+		rest: () => import('./de/rest/index.ts'),
+		service: () => import('./de/service/index.ts'),
 		wizard: () => import('./de/wizard/index.ts')
 	},
 	en: {
+		backup: () => import('./en/backup/index.ts'),
+		certs: () => import('./en/certs/index.ts'),
+		com: () => import('./en/com/index.ts'),
 		fields: () => import('./en/fields/index.ts'),
+		firmware: () => import('./en/firmware/index.ts'),
+		ftpStatus: () => import('./en/ftpStatus/index.ts'),
+		graphs: () => import('./en/graphs/index.ts'),
 		help: () => import('./en/help/index.ts'),
 		logger: () => import('./en/logger/index.ts'),
+		port: () => import('./en/port/index.ts'),
+		rest: () => import('./en/rest/index.ts'),
+		service: () => import('./en/service/index.ts'),
 		wizard: () => import('./en/wizard/index.ts')
 	},
 	fr: {
+		backup: () => import('./fr/backup/index.ts'),
+		certs: () => import('./fr/certs/index.ts'),
+		com: () => import('./fr/com/index.ts'),
 		fields: () => import('./fr/fields/index.ts'),
+		firmware: () => import('./fr/firmware/index.ts'),
+		ftpStatus: () => import('./fr/ftpStatus/index.ts'),
+		graphs: () => import('./fr/graphs/index.ts'),
 		help: () => import('./fr/help/index.ts'),
 		logger: () => import('./fr/logger/index.ts'),
+		port: () => import('./fr/port/index.ts'),
+		rest: () => import('./fr/rest/index.ts'),
+		service: () => import('./fr/service/index.ts'),
 		wizard: () => import('./fr/wizard/index.ts')
 	}
 }

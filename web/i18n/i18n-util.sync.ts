@@ -9,39 +9,93 @@ import de from './de/index.ts'
 import en from './en/index.ts'
 import fr from './fr/index.ts'
 
+import de_backup from './de/backup/index.ts'
+import de_certs from './de/certs/index.ts'
+import de_com from './de/com/index.ts'
 import de_fields from './de/fields/index.ts'
+import de_firmware from './de/firmware/index.ts'
+import de_ftpStatus from './de/ftpStatus/index.ts'
+import de_graphs from './de/graphs/index.ts'
 import de_help from './de/help/index.ts'
 import de_logger from './de/logger/index.ts'
+import de_port from './de/port/index.ts'
+import de_rest from './de/rest/index.ts'
+import de_service from './de/service/index.ts'
 import de_wizard from './de/wizard/index.ts'
+import en_backup from './en/backup/index.ts'
+import en_certs from './en/certs/index.ts'
+import en_com from './en/com/index.ts'
 import en_fields from './en/fields/index.ts'
+import en_firmware from './en/firmware/index.ts'
+import en_ftpStatus from './en/ftpStatus/index.ts'
+import en_graphs from './en/graphs/index.ts'
 import en_help from './en/help/index.ts'
 import en_logger from './en/logger/index.ts'
+import en_port from './en/port/index.ts'
+import en_rest from './en/rest/index.ts'
+import en_service from './en/service/index.ts'
 import en_wizard from './en/wizard/index.ts'
+import fr_backup from './fr/backup/index.ts'
+import fr_certs from './fr/certs/index.ts'
+import fr_com from './fr/com/index.ts'
 import fr_fields from './fr/fields/index.ts'
+import fr_firmware from './fr/firmware/index.ts'
+import fr_ftpStatus from './fr/ftpStatus/index.ts'
+import fr_graphs from './fr/graphs/index.ts'
 import fr_help from './fr/help/index.ts'
 import fr_logger from './fr/logger/index.ts'
+import fr_port from './fr/port/index.ts'
+import fr_rest from './fr/rest/index.ts'
+import fr_service from './fr/service/index.ts'
 import fr_wizard from './fr/wizard/index.ts'
 
 const localeTranslations = {
 	de: {
 		...de,
+		backup: de_backup,
+		certs: de_certs,
+		com: de_com,
 		fields: de_fields,
+		firmware: de_firmware,
+		ftpStatus: de_ftpStatus,
+		graphs: de_graphs,
 		help: de_help,
 		logger: de_logger,
+		port: de_port,
+		rest: de_rest,
+		service: de_service,
 		wizard: de_wizard
 	},
 	en: {
 		...en,
+		backup: en_backup,
+		certs: en_certs,
+		com: en_com,
 		fields: en_fields,
+		firmware: en_firmware,
+		ftpStatus: en_ftpStatus,
+		graphs: en_graphs,
 		help: en_help,
 		logger: en_logger,
+		port: en_port,
+		rest: en_rest,
+		service: en_service,
 		wizard: en_wizard
 	},
 	fr: {
 		...fr,
+		backup: fr_backup,
+		certs: fr_certs,
+		com: fr_com,
 		fields: fr_fields,
+		firmware: fr_firmware,
+		ftpStatus: fr_ftpStatus,
+		graphs: fr_graphs,
 		help: fr_help,
 		logger: fr_logger,
+		port: fr_port,
+		rest: fr_rest,
+		service: fr_service,
 		wizard: fr_wizard
 	},
 }

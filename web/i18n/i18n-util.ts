@@ -17,9 +17,18 @@ export const locales: Locales[] = [
 ]
 
 export const namespaces: Namespaces[] = [
+	'backup',
+	'certs',
+	'com',
 	'fields',
+	'firmware',
+	'ftpStatus',
+	'graphs',
 	'help',
 	'logger',
+	'port',
+	'rest',
+	'service',
 	'wizard'
 ]
 

@@ -71,7 +71,7 @@ export function ServicesCard() {
                     setChanges(on === saved ? rest : { ...rest, [name]: on });
                   }} />
                 <strong>{name}</strong>
-                <span class="state">{s.enabled ? t.on() : t.off()}{changed ? ` · ${t.changed()}` : ''}</span>
+                <span class="state">{s.enabled ? LL.value.info.enabled() : LL.value.info.disabled()}{changed ? ` · ${t.changed()}` : ''}</span>
               </label>
               <p class="hint" id={`${id}-desc`}>{t.desc[descKey(name)]()}</p>
               {warnings.filter((w) => w.subjects.includes(name)).map((w) => (

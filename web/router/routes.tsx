@@ -26,34 +26,38 @@ export const page = (load: Loader, texts: readonly Namespaces[] = []) =>
     return { default: ChunkFailed };
   }));
 
-/** pages that edit settings show field labels, helps and choices: the `fields` part of the texts */
-const FORM = ['fields'] as const;
+/**
+ * The parts of the texts every page but the information page may need (field labels, helps and
+ * choices; the page blocks some pages share, such as the link states or the restriction editor),
+ * loaded with the first such page: the first load carries only what the information page shows.
+ */
+const TEXTS = ['fields', 'service', 'certs', 'com', 'port', 'rest', 'ftpStatus', 'graphs', 'backup', 'firmware'] as const;
 
 /** The component of every page of spec §2, with the parts of the texts it needs. */
 export const PAGE_COMPONENTS: Record<PageId, ComponentType> = {
   info: page(() => import('../pages/info.tsx')),
-  com: page(() => import('../pages/com.tsx'), FORM),
-  port: page(() => import('../pages/port.tsx'), FORM),
-  wizard_com: page(() => import('../pages/wizard-com.tsx'), ['fields', 'wizard']),
-  mqtt: page(() => import('../pages/mqtt.tsx'), FORM),
-  sql: page(() => import('../pages/sql.tsx'), FORM),
-  db: page(() => import('../pages/db.tsx'), FORM),
-  ftp: page(() => import('../pages/ftp.tsx'), FORM),
-  httpc: page(() => import('../pages/httpc.tsx'), FORM),
-  smtp: page(() => import('../pages/smtp.tsx'), FORM),
-  rest: page(() => import('../pages/rest.tsx'), FORM),
-  iec: page(() => import('../pages/iec.tsx'), FORM),
-  script: page(() => import('../pages/script.tsx'), FORM),
-  tls: page(() => import('../pages/tls.tsx'), FORM),
-  tlsclient: page(() => import('../pages/tlsclient.tsx'), FORM),
-  tlsserver: page(() => import('../pages/tlsserver.tsx'), FORM),
-  datetime: page(() => import('../pages/datetime.tsx'), FORM),
-  log: page(() => import('../pages/log.tsx'), ['fields', 'logger']),
+  com: page(() => import('../pages/com.tsx'), TEXTS),
+  port: page(() => import('../pages/port.tsx'), TEXTS),
+  wizard_com: page(() => import('../pages/wizard-com.tsx'), [...TEXTS, 'wizard']),
+  mqtt: page(() => import('../pages/mqtt.tsx'), TEXTS),
+  sql: page(() => import('../pages/sql.tsx'), TEXTS),
+  db: page(() => import('../pages/db.tsx'), TEXTS),
+  ftp: page(() => import('../pages/ftp.tsx'), TEXTS),
+  httpc: page(() => import('../pages/httpc.tsx'), TEXTS),
+  smtp: page(() => import('../pages/smtp.tsx'), TEXTS),
+  rest: page(() => import('../pages/rest.tsx'), TEXTS),
+  iec: page(() => import('../pages/iec.tsx'), TEXTS),
+  script: page(() => import('../pages/script.tsx'), TEXTS),
+  tls: page(() => import('../pages/tls.tsx'), TEXTS),
+  tlsclient: page(() => import('../pages/tlsclient.tsx'), TEXTS),
+  tlsserver: page(() => import('../pages/tlsserver.tsx'), TEXTS),
+  datetime: page(() => import('../pages/datetime.tsx'), TEXTS),
+  log: page(() => import('../pages/log.tsx'), [...TEXTS, 'logger']),
   legal: page(() => import('../pages/legal.tsx')),
-  graphs: page(() => import('../pages/graphs.tsx')),
-  users: page(() => import('../pages/users.tsx')),
-  backuprestore: page(() => import('../pages/backuprestore.tsx')),
-  firmware: page(() => import('../pages/firmware.tsx')),
+  graphs: page(() => import('../pages/graphs.tsx'), TEXTS),
+  users: page(() => import('../pages/users.tsx'), TEXTS),
+  backuprestore: page(() => import('../pages/backuprestore.tsx'), TEXTS),
+  firmware: page(() => import('../pages/firmware.tsx'), TEXTS),
 };
 
 /** Starts loading the code of the page a hash names (the first page, before anything renders). */

@@ -7,7 +7,7 @@ export function Help({ page, onClose }: { page: PageDef | undefined; onClose: ()
   useEffect(() => void loadHelp().catch((e: unknown) => console.error('help texts failed to load', e)), []);
   const t = LL.value;
   if (!helpReady.value) return <aside class="help card" aria-busy="true">{t.shell.loading()}</aside>;
-  const text = page ? t.help[page.id]() : t.help.notfound();
+  const text = page ? t.help.pages[page.id]() : t.help.pages.notfound();
   return (
     <aside class="help card" aria-labelledby="help-title">
       <div class="row between">

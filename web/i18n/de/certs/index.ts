@@ -1,0 +1,15 @@
+// German: the texts of the certificate upload of the service pages, loaded with the pages.
+import type { NamespaceCertsTranslation } from '../../i18n-types.ts';
+
+const de_certs = {
+  kinds: { ca: 'CA-Zertifikat', client: 'Client-Zertifikat', server: 'Server-Zertifikat', key: 'Privater Schlüssel' },
+  choose: 'Hochladen', allowed: 'Endungen {ext}', none: 'Kein Zertifikat hochgeladen.',
+  uploaded: 'Hochladen erfolgreich: {name}.', uploadFailed: 'Hochladen der Datei(en) fehlgeschlagen.',
+  removed: 'Entfernen erfolgreich: {name}.', removeFailed: 'Entfernen der Zertifikate fehlgeschlagen.',
+  deleteTitle: 'Zertifikat entfernen', deleteText: '{name} entfernen? Ein Dienst, der es verwendet, kann sich erst wieder verbinden, wenn ein anderes hochgeladen ist.',
+  delete: 'Entfernen', keep: 'Behalten',
+  file: 'Datei', subject: 'Inhaber', issuer: 'Aussteller', validTo: 'Gültig bis', expired: 'abgelaufen',
+  key: 'Privater Schlüssel ({type})', request: 'Zertifikatsanforderung', invalid: 'Keine gültige Zertifikatsdatei', chain: '{count} Zertifikate',
+} satisfies NamespaceCertsTranslation;
+
+export default de_certs;

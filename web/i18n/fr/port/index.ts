@@ -1,0 +1,26 @@
+// French: the texts of the ports page (/port) and the restriction editor, loaded with the pages.
+import type { NamespacePortTranslation } from '../../i18n-types.ts';
+
+const fr_port = {
+  intro: 'Chaque thread ouvre un port TCP pour des clients et transmet leurs requêtes à une interface, limitées aux mots de l’automate que ses restrictions autorisent. Sans restriction, aucun accès ; Bloqué l’emporte sur une autorisation.',
+  noThreads: 'Aucun port n’est ouvert. Ajoutez un thread pour en ouvrir un.',
+  addThread: 'Ajouter un thread', removeThread: 'Supprimer le thread', thread: 'Thread {n} · port {port}',
+  allAddresses: 'Toutes les adresses de clients sont acceptées (0.0.0.0 – 0.0.0.0).',
+  gatewayNote: 'Passerelle Modbus/TCP : chaque restriction apparaît dans sa table Modbus à partir de son début Modbus.',
+  restrictions: 'Restrictions', restrictionN: 'restriction {n}',
+  noRestrictions: 'Pas encore de restriction : les clients de ce port n’atteignent aucun mot de l’automate.',
+  addRestriction: 'Ajouter une restriction', removeRestriction: 'Supprimer',
+  areaRange: 'Mots {area} 0 – {max}', modbusRange: 'Modbus {first} – {last} ({unit})', words: 'registres', bits: 'bits',
+  status: 'État du port', unavailable: 'État indisponible', notSaved: 'Pas encore enregistré : pas d’état.',
+  listening: 'à l’écoute sur {port}', closed: 'pas à l’écoute ({port})',
+  stats: { clients: 'Clients', requests: 'Requêtes', refused: 'Refusés', errors: 'Erreurs', bytesIn: 'Octets reçus', bytesOut: 'Octets envoyés' },
+  test: 'Test de connexion', testing: 'Test en cours…', testNote: 'Le test utilise les paramètres enregistrés.',
+  testOk: 'L’automate a répondu par ce port.', testFailed: 'Échec du test de connexion.',
+  reasons: {
+    not_listening: 'Le port n’est pas à l’écoute.', refused: 'Le port a refusé la connexion.',
+    no_answer: 'L’automate n’a pas répondu.', error_answer: 'L’automate a répondu par une erreur.',
+  },
+  request: 'Requête envoyée', raw: 'Réponse brute', nothing: 'rien',
+} satisfies NamespacePortTranslation;
+
+export default fr_port;
