@@ -14,7 +14,7 @@ import { FileSystem, FtpSrv, type FtpConnection } from 'ftp-srv';
 import { COM2, FRAMING, local as wall, logDefaults, logFile, record, until } from './logger-rig.ts';
 import { FakeClock, startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
 import { freePort, LOOPBACK } from '../support/ports.ts';
-import { makeCertificates } from '../support/db-servers.ts';
+import { makeCertificates } from '../support/openssl.ts';
 import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
 import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
 import { defaultsOf } from '../../device/model/section.ts';

@@ -15,7 +15,7 @@ import { Server as ProxyServer } from 'proxy-chain';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
 import { freePort, freePorts, LOOPBACK } from '../support/ports.ts';
-import { makeCertificates } from '../support/db-servers.ts';
+import { makeCertificates } from '../support/openssl.ts';
 import { defaultsOf } from '../../device/model/section.ts';
 import { pew_httpc, type Httpc } from '../../device/model/sections/httpc.ts';
 import { pew_email, type Email } from '../../device/model/sections/email.ts';

@@ -17,7 +17,7 @@ import { WebSocketServer, createWebSocketStream } from 'ws';
 import { FtpSrv } from 'ftp-srv';
 import { startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
 import { freePort, freePorts, LOOPBACK } from '../support/ports.ts';
-import { makeCertificates } from '../support/db-servers.ts';
+import { makeCertificates } from '../support/openssl.ts';
 import { defaultsOf } from '../../device/model/section.ts';
 import { pew_mqtt, type Mqtt } from '../../device/model/sections/mqtt.ts';
 import { pew_ftpc, type Ftpc } from '../../device/model/sections/ftpc.ts';

@@ -214,23 +214,3 @@ export async function startInflux(opts: { auth?: boolean; tls?: { cert: string; 
   }
   return { host: LOOPBACK, port, dir, stop };
 }
-
-/** A CA and a server certificate for 127.0.0.1/localhost it signed, made with openssl at test time. */
-export async function makeCertificates(): Promise<{ ca: string; cert: string; key: string; otherCa: string }> {
-  const dir = await mkdtemp(join(tmpdir(), 'certs-'));
-  const f = (n: string) => join(dir, n);
-  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes'];
-  try {
-    await run('openssl', ['req', '-x509', ...ec, '-days', '2', '-subj', '/CN=Test CA', '-keyout', f('ca.key'), '-out', f('ca.pem'),
-      '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign']);
-    await run('openssl', ['req', '-x509', ...ec, '-days', '2', '-subj', '/CN=Other CA', '-keyout', f('other.key'), '-out', f('other.pem'),
-      '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign']);
-    await run('openssl', ['req', ...ec, '-subj', '/CN=localhost', '-keyout', f('server.key'), '-out', f('server.csr')]);
-    await writeFile(f('ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n');
-    await run('openssl', ['x509', '-req', '-in', f('server.csr'), '-CA', f('ca.pem'), '-CAkey', f('ca.key'), '-CAcreateserial', '-days', '2', '-extfile', f('ext'), '-out', f('server.pem')]);
-    const read = (n: string) => readFile(f(n), 'utf8');
-    return { ca: await read('ca.pem'), cert: await read('server.pem'), key: await read('server.key'), otherCa: await read('other.pem') };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}

@@ -1,9 +1,10 @@
-// Test support for the TLS bridge (test/integration/tls-bridge.test.ts, test/bench/tls-bridge.ts):
-// a certificate authority and certificates made by the openssl command at test time, real
+// Test support for everything that speaks TLS (the TLS bridge, the service tests, the database
+// servers): a certificate authority and certificates made by the openssl command at test time, real
 // `openssl s_server` / `s_client` processes whose stdin and stdout are the two ends of the data,
 // and plain TCP and TLS echo servers in this process.
 import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
 import { join } from 'node:path';
@@ -35,6 +36,23 @@ export async function makeLeaf(dir: string, name: string, ca: CertFiles): Promis
   await run('openssl', ['req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', files.key, '-out', csr, '-subj', `/CN=${name}`]);
   await run('openssl', ['x509', '-req', '-in', csr, '-CA', ca.cert, '-CAkey', ca.key, '-CAcreateserial', '-out', files.cert, '-days', '2', '-extfile', ext]);
   return files;
+}
+
+/**
+ * A CA, a certificate for 127.0.0.1/localhost (CN=localhost) it signed with its key, and another
+ * CA that did not sign it, as PEM texts (the files made for them are removed).
+ */
+export async function makeCertificates(): Promise<{ ca: string; cert: string; key: string; otherCa: string }> {
+  const dir = await mkdtemp(join(tmpdir(), 'certs-'));
+  try {
+    const ca = await makeCa(dir, 'Test CA');
+    const other = await makeCa(dir, 'Other CA');
+    const server = await makeLeaf(dir, 'localhost', ca);
+    const read = (f: string) => readFile(f, 'utf8');
+    return { ca: await read(ca.cert), cert: await read(server.cert), key: await read(server.key), otherCa: await read(other.cert) };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** Waits until something accepts TCP connections on `port` (the probe connection is closed at once). */
