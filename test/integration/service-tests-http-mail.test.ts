@@ -4,12 +4,10 @@
 // smtp-server plain, with STARTTLS and with implicit TLS (AUTH PLAIN/LOGIN), and small POP3/IMAP
 // servers that greet. Each case checks the reason and the peer's (or the system's) own words.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer as httpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as httpsServer } from 'node:https';
 import { createServer as netServer, type Server } from 'node:net';
 import { createServer as tlsServer } from 'node:tls';
-import { join } from 'node:path';
 import { randomInt } from 'node:crypto';
 import { Server as ProxyServer } from 'proxy-chain';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
@@ -19,7 +17,7 @@ import { makeCertificates } from '../support/openssl.ts';
 import { defaultsOf } from '../../device/model/section.ts';
 import { pew_httpc, type Httpc } from '../../device/model/sections/httpc.ts';
 import { pew_email, type Email } from '../../device/model/sections/email.ts';
-import { certPath } from '../../device/system/cert-files.ts';
+import { serviceTestCalls, stepsOf } from './service-test-calls.ts';
 
 const USER = 'plc';
 const PASSWORD = 'Secret-1';
@@ -35,24 +33,7 @@ const listening = (s: Server, port: number, host = LOOPBACK) => new Promise<void
   s.listen(port, host, () => resolve());
 });
 
-async function putCert(section: string, name: string, text: string) {
-  const file = certPath(d.dataDir, section, name);
-  await mkdir(join(file, '..'), { recursive: true });
-  await writeFile(file, text);
-}
-
-async function save(section: string, value: object) {
-  const r = await admin.post(`/config/${section}`, value);
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-}
-
-async function runTest(section: string) {
-  const r = await admin.post(`/config/servicetest/${section}`, {});
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body as { ok: boolean; peer: string; steps: { step: string; ok: boolean; detail?: string }[]; failure?: { reason: string; message: string } };
-}
-
-const stepsOf = (r: { steps: { step: string; ok: boolean }[] }) => r.steps.map((s) => `${s.step}:${s.ok ? 'ok' : 'failed'}`);
+const { putCert, save, runTest } = serviceTestCalls(() => ({ d, admin }));
 
 beforeAll(async () => {
   certs = await makeCertificates();

@@ -21,7 +21,7 @@ import { makeCertificates } from '../support/openssl.ts';
 import { defaultsOf } from '../../device/model/section.ts';
 import { pew_mqtt, type Mqtt } from '../../device/model/sections/mqtt.ts';
 import { pew_ftpc, type Ftpc } from '../../device/model/sections/ftpc.ts';
-import { certPath } from '../../device/system/cert-files.ts';
+import { serviceTestCalls, stepsOf } from './service-test-calls.ts';
 
 const USER = 'plc';
 const PASSWORD = 'Secret-1';
@@ -35,24 +35,7 @@ const closers: (() => Promise<unknown> | void)[] = [];
 
 const listening = (s: Server | HttpServer, port: number) => new Promise<void>((resolve) => s.listen(port, LOOPBACK, () => resolve()));
 
-async function putCert(section: string, name: string, text: string) {
-  const file = certPath(d.dataDir, section, name);
-  await mkdir(join(file, '..'), { recursive: true });
-  await writeFile(file, text);
-}
-
-async function save(section: string, value: object) {
-  const r = await admin.post(`/config/${section}`, value);
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-}
-
-async function runTest(section: string) {
-  const r = await admin.post(`/config/servicetest/${section}`, {});
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body as { ok: boolean; peer: string; steps: { step: string; ok: boolean; detail?: string }[]; failure?: { reason: string; message: string } };
-}
-
-const stepsOf = (r: { steps: { step: string; ok: boolean }[] }) => r.steps.map((s) => `${s.step}:${s.ok ? 'ok' : 'failed'}`);
+const { putCert, save, runTest } = serviceTestCalls(() => ({ d, admin }));
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'servicetest-mqtt-ftp-'));
