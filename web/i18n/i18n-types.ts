@@ -4638,7 +4638,7 @@ export type NamespaceFirmwareTranslation = {
 		 */
 		busy: string
 		/**
-		 * F​i​r​m​w​a​r​e​ ​u​p​d​a​t​e​s​ ​a​r​e​ ​n​o​t​ ​a​v​a​i​l​a​b​l​e​ ​o​n​ ​t​h​i​s​ ​u​n​i​t​.
+		 * F​i​r​m​w​a​r​e​ ​u​p​d​a​t​e​s​ ​a​r​e​ ​n​o​t​ ​a​v​a​i​l​a​b​l​e​:​ ​t​h​e​ ​s​u​p​e​r​v​i​s​o​r​ ​t​h​a​t​ ​i​n​s​t​a​l​l​s​ ​t​h​e​m​ ​i​s​ ​n​o​t​ ​r​u​n​n​i​n​g​ ​(​i​n​ ​t​h​e​ ​s​i​m​u​l​a​t​o​r​,​ ​s​t​a​r​t​ ​i​t​ ​w​i​t​h​ ​n​p​m​ ​r​u​n​ ​s​u​p​e​r​v​i​s​o​r​)​.
 		 */
 		unavailable: string
 		/**
@@ -11331,7 +11331,7 @@ export type TranslationFunctions = {
 			 */
 			busy: () => LocalizedString
 			/**
-			 * Firmware updates are not available on this unit.
+			 * Firmware updates are not available: the supervisor that installs them is not running (in the simulator, start it with npm run supervisor).
 			 */
 			unavailable: () => LocalizedString
 			/**

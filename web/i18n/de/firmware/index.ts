@@ -33,7 +33,7 @@ const de_firmware = {
     older: 'Das Image ist für eine ältere Version ({version}) als die laufende ({running}).',
     incompatible: 'Das Image benötigt {kind} {required}; das Gerät hat {installed}.',
     busy: 'Ein Update läuft bereits; es kann nicht abgebrochen werden.',
-    unavailable: 'Firmware-Updates sind auf diesem Gerät nicht verfügbar.',
+    unavailable: 'Firmware-Updates sind nicht verfügbar: der Supervisor, der sie installiert, läuft nicht (im Simulator mit npm run supervisor starten).',
     start_failed: 'Die neue Version ist nicht gestartet; die vorherige Version läuft wieder.',
   },
 } satisfies NamespaceFirmwareTranslation;

@@ -33,7 +33,7 @@ const en_firmware = {
     older: 'The image is for an older version ({version}) than the running one ({running}).',
     incompatible: 'The image needs {kind} {required}; the unit has {installed}.',
     busy: 'An update is already running; it cannot be cancelled.',
-    unavailable: 'Firmware updates are not available on this unit.',
+    unavailable: 'Firmware updates are not available: the supervisor that installs them is not running (in the simulator, start it with npm run supervisor).',
     start_failed: 'The new version did not start; the previous version runs again.',
   },
 } satisfies BaseTranslation;

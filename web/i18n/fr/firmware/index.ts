@@ -33,7 +33,7 @@ const fr_firmware = {
     older: 'L’image est pour une version plus ancienne ({version}) que celle en cours ({running}).',
     incompatible: 'L’image nécessite {kind} {required} ; l’appareil a {installed}.',
     busy: 'Une mise à jour est déjà en cours ; elle ne peut pas être annulée.',
-    unavailable: 'Les mises à jour du firmware ne sont pas disponibles sur cet appareil.',
+    unavailable: 'Les mises à jour du firmware ne sont pas disponibles : le superviseur qui les installe ne tourne pas (dans le simulateur, le lancer avec npm run supervisor).',
     start_failed: 'La nouvelle version n’a pas démarré ; la version précédente fonctionne de nouveau.',
   },
 } satisfies NamespaceFirmwareTranslation;
