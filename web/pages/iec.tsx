@@ -11,6 +11,7 @@ import { Field, FieldGroup, problemAt } from '../forms/field.tsx';
 import { section, setField } from '../state/sections.ts';
 import { readOnly } from '../state/session.ts';
 import { errorText, LL } from '../i18n/translate.ts';
+import { SecurityHint } from './service-parts.tsx';
 
 const KEY = 'pew_60870';
 type Value = Record<string, unknown>;
@@ -86,6 +87,7 @@ export default function IecPage() {
   };
   return (
     <div class="service" data-page="iec">
+      <SecurityHint section={KEY} codes={['open_tcp_port']} />
       {m.enable_60870 === true && <p class="banner warning" role="note" data-banner="iec-unencrypted">{t.unencrypted()}</p>}
       <FieldGroup title={t.server()} id="iec-server">
         <Field section={KEY} path="enable_60870" />

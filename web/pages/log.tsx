@@ -10,10 +10,12 @@ import { LogFiles } from './log-files.tsx';
 import { LogPoints } from './log-points.tsx';
 import { LogTransfer } from './log-transfer.tsx';
 import { LogStorage } from './log-storage.tsx';
+import { SecurityHint } from './service-parts.tsx';
 
 export default function LogPage() {
   return (
     <div class="log" data-page="log">
+      <SecurityHint section="pew_log" codes={['frequent_writes']} />
       <style>{css as string}</style>
       <p class="hint intro">{LL.value.logger.intro()}</p>
       <MultipleRegisterBanner />

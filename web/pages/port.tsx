@@ -16,6 +16,7 @@ import { readOnly } from '../state/session.ts';
 import { portStatus, portStatusFailed, watchPortStatus } from '../state/port-status.ts';
 import { errorText, LL } from '../i18n/translate.ts';
 import { TestAction, WireBox } from '../forms/test-action.tsx';
+import { SecurityHint } from './service-parts.tsx';
 
 const KEY = 'pew_redirect';
 type Value = Record<string, unknown>;
@@ -155,6 +156,7 @@ export default function PortPage() {
   const listProblem = problemAt(KEY, 'threads');
   return (
     <div class="port" data-page="port">
+      <SecurityHint section={KEY} codes={['open_tcp_port']} />
       <p class="hint intro">{t.intro()}</p>
       {threads.length === 0 && <p class="card hint" data-empty>{t.noThreads()}</p>}
       {threads.map((thread, i) => <ThreadBlock key={i} index={i} thread={thread} savedCount={savedCount} />)}

@@ -51,7 +51,7 @@ export default function RestPage() {
   const t = LL.value.service;
   return (
     <div class="service" data-page="rest">
-      <SecurityHint section={KEY} />
+      <SecurityHint section={KEY} codes={['open_tcp_port', 'no_encryption']} />
       <FieldGroup title={t.general()} id="rest-general">
         <Field section={KEY} path="api_enable" />
         <Field section={KEY} path="http_server" />

@@ -4,7 +4,7 @@
 // a field may only be hidden while it is valid.
 import { certExtensions } from '../../device/model/common.ts';
 import type { CertSection } from '../../device/model/uploads.ts';
-import { securityWarnings } from '../../device/model/warnings.ts';
+import { securityWarnings, type SecurityWarning, type SecurityWarningCode } from '../../device/model/warnings.ts';
 import { Field, FieldGroup, problemAt } from '../forms/field.tsx';
 import { Certificates } from '../forms/certificates.tsx';
 import { section } from '../state/sections.ts';
@@ -35,19 +35,25 @@ type WarningText = (p: { subjects: string }) => string;
 
 /**
  * The spec §5 security warnings that the edited settings of `key` raise, with the same rule and
- * wording as the system information page (device/model/warnings.ts), shown while editing.
+ * wording as the system information page (device/model/warnings.ts), shown while editing. Only
+ * the section's own settings are looked at, so an open TCP port is one this section listens on and
+ * frequent writes are this logger's files. `codes` limits which warnings the page shows (a page
+ * that shows one in its own words leaves it out).
  */
-export function SecurityHint({ section: key }: { section: string }) {
+export function SecurityHint({ section: key, codes }: { section: string; codes?: readonly SecurityWarningCode[] }) {
   const temp = section(key).temp.value;
-  const found = securityWarnings({ [key]: temp }, []).filter((w) => w.code !== 'open_tcp_port' && w.subjects.includes(key));
+  const found = securityWarnings({ [key]: temp }, []).filter((w) =>
+    (codes ? codes.includes(w.code) : w.code !== 'open_tcp_port') && (w.code === 'open_tcp_port' || w.code === 'frequent_writes' || w.subjects.includes(key)));
   if (found.length === 0) return null;
   const texts = LL.value.info.warning as unknown as Record<string, WarningText>;
   const page = pageOfSection(key);
   const name = page ? LL.value.nav[page.id]() : key;
+  // ports and log file numbers are named as they are; the other warnings name this page's service
+  const subjects = (w: SecurityWarning) => (w.code === 'open_tcp_port' || w.code === 'frequent_writes' ? w.subjects.join(', ') : name);
   return (
     <>
       {found.map((w) => (
-        <p key={w.code} class="banner warning" data-security={w.code}>{texts[w.code]!({ subjects: name })}</p>
+        <p key={w.code} class="banner warning" data-security={w.code}>{texts[w.code]!({ subjects: subjects(w) })}</p>
       ))}
     </>
   );

@@ -11,6 +11,7 @@ import { section } from '../state/sections.ts';
 import { LL } from '../i18n/translate.ts';
 import { watchTlsStatus } from '../state/tls-status.ts';
 import { AccessRange, MinVersion, PartStatusBlock, TLS_KEY as KEY } from './tls-parts.tsx';
+import { SecurityHint } from './service-parts.tsx';
 
 export default function TlsServerPage() {
   useEffect(() => watchTlsStatus(), []);
@@ -19,6 +20,7 @@ export default function TlsServerPage() {
   return (
     <div class="service" data-page="tlsserver">
       <MultipleRegisterBanner />
+      <SecurityHint section={KEY} codes={['open_tcp_port']} />
       <PartStatusBlock part="server" />
       <FieldGroup title={t.general()} id="tlsserver-general">
         <Field section={KEY} path="enable_tlsserver" />
