@@ -8,6 +8,7 @@ import { ApiFailure } from '../api/client.ts';
 import { deleteLogFiles, fetchLogFiles, logFileUrl, type Storage, type VolumeFiles } from '../api/logfiles.ts';
 import { section } from '../state/sections.ts';
 import { readOnly } from '../state/session.ts';
+import { CheckAll, CheckRow, useSelection } from '../forms/selection.tsx';
 import { ask } from '../state/confirm.ts';
 import { notify } from '../state/notify.ts';
 import { errorText, LL } from '../i18n/translate.ts';
@@ -24,7 +25,6 @@ export function LogStorage() {
   const saved = section(KEY).saved.value.storage;
   const [storage, setStorage] = useState<Storage>((STORAGES as readonly unknown[]).includes(saved) ? (saved as Storage) : 0);
   const [listing, setListing] = useState<Listing>({ state: 'loading' });
-  const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const [round, setRound] = useState(0);
 
   useEffect(() => {
@@ -34,7 +34,7 @@ export function LogStorage() {
       (volume) => {
         if (!live) return;
         setListing({ state: 'ready', volume });
-        setChecked((c) => new Set([...c].filter((n) => volume.files.some((f) => f.name === n))));
+        sel.keep(volume.files.map((f) => f.name));
       },
       () => { if (live) setListing({ state: 'failed' }); },
     );
@@ -42,11 +42,11 @@ export function LogStorage() {
   }, [storage, round]);
 
   const files = listing.state === 'ready' ? listing.volume.files : [];
+  const sel = useSelection(files.map((f) => f.name));
   const when = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' });
-  const all = files.length > 0 && files.every((f) => checked.has(f.name));
 
   async function remove() {
-    const names = [...checked];
+    const names = [...sel.checked];
     const yes = await ask({
       title: t.removeTitle(), text: t.removeText({ count: names.length, storage: storageName(storage) }), yes: t.removeYes(), no: LL.value.confirm.cancel(),
     });
@@ -54,19 +54,12 @@ export function LogStorage() {
     try {
       const deleted = await deleteLogFiles(storage, names);
       notify('info', t.removed({ count: deleted.length }));
-      setChecked(new Set());
+      sel.clear();
     } catch (e) {
       notify('error', errorText(e instanceof ApiFailure ? e.code : 'internal'));
     }
     setRound((r) => r + 1);
   }
-
-  const toggle = (name: string) => {
-    const next = new Set(checked);
-    if (next.has(name)) next.delete(name);
-    else next.add(name);
-    setChecked(next);
-  };
 
   return (
     <section class="card group" aria-labelledby="log-storage" data-storage-files={storage}>
@@ -74,7 +67,7 @@ export function LogStorage() {
         <h2 id="log-storage">{LL.value.logger.titles.storage()}</h2>
         <div class="row">
           <label for="log-volume">{t.volume()}</label>
-          <select id="log-volume" value={String(storage)} onChange={(e) => { setChecked(new Set()); setStorage(Number(e.currentTarget.value) as Storage); }}>
+          <select id="log-volume" value={String(storage)} onChange={(e) => { sel.clear(); setStorage(Number(e.currentTarget.value) as Storage); }}>
             {STORAGES.map((s) => <option key={s} value={String(s)}>{storageName(s)}</option>)}
           </select>
           <button type="button" class="btn small" data-action="refresh-files" onClick={() => setRound((r) => r + 1)}>{t.refresh()}</button>
@@ -89,15 +82,14 @@ export function LogStorage() {
           <table class="files">
             <thead>
               <tr>
-                <th><input type="checkbox" aria-label={t.checkAll()} checked={all} disabled={readOnly.value}
-                  onChange={() => setChecked(all ? new Set() : new Set(files.map((f) => f.name)))} /></th>
+                <th><CheckAll sel={sel} label={t.checkAll()} /></th>
                 <th>{t.name()}</th><th class="num">{t.size()}</th><th>{t.modified()}</th>
               </tr>
             </thead>
             <tbody>
               {files.map((f) => (
                 <tr key={f.name} data-file={f.name}>
-                  <td><input type="checkbox" aria-label={t.check({ name: f.name })} checked={checked.has(f.name)} disabled={readOnly.value} onChange={() => toggle(f.name)} /></td>
+                  <td><CheckRow sel={sel} name={f.name} label={t.check({ name: f.name })} /></td>
                   <td><a href={logFileUrl(storage, f.name)} download={f.name}>{f.name}</a></td>
                   <td class="num">{fileSize(f.size, locale)}</td>
                   <td>{when.format(new Date(f.mtime))}</td>
@@ -109,8 +101,8 @@ export function LogStorage() {
         </div>
       )}
       <div class="row">
-        <button type="button" class="btn small" data-action="remove-files" disabled={readOnly.value || checked.size === 0} onClick={() => void remove()}>
-          {t.remove({ count: checked.size })}
+        <button type="button" class="btn small" data-action="remove-files" disabled={readOnly.value || sel.checked.size === 0} onClick={() => void remove()}>
+          {t.remove({ count: sel.checked.size })}
         </button>
       </div>
     </section>

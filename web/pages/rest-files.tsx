@@ -6,6 +6,7 @@ import { ApiFailure } from '../api/client.ts';
 import { deleteHttpFiles, fetchHttpFiles } from '../api/webfiles.ts';
 import { httpFiles } from '../state/system.ts';
 import { readOnly } from '../state/session.ts';
+import { CheckAll, CheckRow, useSelection } from '../forms/selection.tsx';
 import { ask } from '../state/confirm.ts';
 import { notify } from '../state/notify.ts';
 import { errorText, LL } from '../i18n/translate.ts';
@@ -15,9 +16,9 @@ export function RestFiles() {
   const t = LL.value.rest;
   const locale = LL.value.app.dateLocale();
   const [state, setState] = useState<'loading' | 'failed' | 'ready'>('loading');
-  const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const [round, setRound] = useState(0);
   const files = httpFiles.value;
+  const sel = useSelection(files.map((f) => f.name));
 
   useEffect(() => {
     let live = true;
@@ -26,7 +27,7 @@ export function RestFiles() {
       (list) => {
         if (!live) return;
         httpFiles.value = list;
-        setChecked((c) => new Set([...c].filter((n) => list.some((f) => f.name === n))));
+        sel.keep(list.map((f) => f.name));
         setState('ready');
       },
       () => { if (live) setState('failed'); },
@@ -34,29 +35,21 @@ export function RestFiles() {
     return () => { live = false; };
   }, [round]);
 
-  const all = files.length > 0 && files.every((f) => checked.has(f.name));
 
   async function remove() {
-    const names = [...checked];
+    const names = [...sel.checked];
     const yes = await ask({ title: t.removeTitle(), text: t.removeText({ count: names.length }), yes: t.removeYes(), no: LL.value.confirm.cancel() });
     if (!yes) return;
     try {
       const { deleted, files: left } = await deleteHttpFiles(names);
       httpFiles.value = left;
       notify('info', t.removed({ count: deleted.length }));
-      setChecked(new Set());
+      sel.clear();
     } catch (e) {
       notify('error', errorText(e instanceof ApiFailure ? e.code : 'internal'));
       setRound((r) => r + 1);
     }
   }
-
-  const toggle = (name: string) => {
-    const next = new Set(checked);
-    if (next.has(name)) next.delete(name);
-    else next.add(name);
-    setChecked(next);
-  };
 
   return (
     <section class="card group" aria-labelledby="rest-files" data-http-files>
@@ -73,15 +66,14 @@ export function RestFiles() {
           <table class="files">
             <thead>
               <tr>
-                <th><input type="checkbox" aria-label={t.checkAll()} checked={all} disabled={readOnly.value}
-                  onChange={() => setChecked(all ? new Set() : new Set(files.map((f) => f.name)))} /></th>
+                <th><CheckAll sel={sel} label={t.checkAll()} /></th>
                 <th>{t.name()}</th><th class="num">{t.size()}</th>
               </tr>
             </thead>
             <tbody>
               {files.map((f) => (
                 <tr key={f.name} data-file={f.name}>
-                  <td><input type="checkbox" aria-label={t.check({ name: f.name })} checked={checked.has(f.name)} disabled={readOnly.value} onChange={() => toggle(f.name)} /></td>
+                  <td><CheckRow sel={sel} name={f.name} label={t.check({ name: f.name })} /></td>
                   <td>{f.name}</td>
                   <td class="num">{fileSize(f.size, locale)}</td>
                 </tr>
@@ -91,8 +83,8 @@ export function RestFiles() {
         </div>
       )}
       <div class="row">
-        <button type="button" class="btn small" data-action="remove-http-files" disabled={readOnly.value || checked.size === 0} onClick={() => void remove()}>
-          {t.remove({ count: checked.size })}
+        <button type="button" class="btn small" data-action="remove-http-files" disabled={readOnly.value || sel.checked.size === 0} onClick={() => void remove()}>
+          {t.remove({ count: sel.checked.size })}
         </button>
       </div>
     </section>
