@@ -5,24 +5,16 @@
 // second; the PLC's request counter tells when a poll has seen a new level ("a poll of n reads has
 // completed after the change" = n + 1 more requests), and "only then" is checked after the logger
 // looked at the flags and the clock again.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../support/daemon.ts';
 import type { LogFile } from '../../device/model/sections/logfile.ts';
-import { crlf, csvFiles, fileIs, local, ONE_POINT, pause, requestsAfter, startLine, startRig, text, until, type PlcLine, type Rig } from './logger-rig.ts';
+import { crlf, csvFiles, fileIs, local, ONE_POINT, onePointRig, pause, requestsAfter, text, until, type PlcLine, type Rig } from './logger-rig.ts';
 
 const clock = new FakeClock(local(2026, 5, 7, 9, 0, 0));
 let line: PlcLine;
 let rig: Rig;
 
-beforeAll(async () => {
-  line = await startLine([1]);
-  rig = await startRig(line, { clock });
-  ONE_POINT.seed(line);
-}, 30_000);
-afterAll(async () => {
-  await rig?.stop();
-  await line?.close();
-});
+onePointRig(clock, (l, r) => { line = l; rig = r; });
 
 const { header: HEADER, row } = ONE_POINT;
 const save = (file: Partial<LogFile>) => ONE_POINT.save(rig, file);

@@ -11,7 +11,7 @@ process.env.TZ = 'Europe/Berlin';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import * as v from 'valibot';
 import { FakeClock, startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
 import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
@@ -134,6 +134,25 @@ export const ONE_POINT = {
   save: (rig: Rig, file: Partial<LogFile>): Promise<void> =>
     saveLog(rig, { header: 1, log_def: [logFile({ id: 1, records: [record({ id: 1, name: 'v', area: 1, reg_addr: '500', type: 1 })], ...file })] }),
 };
+
+/**
+ * A test file's PLC line with one station and a daemon on `clock` whose PLC holds ONE_POINT's
+ * value: started before the file's tests (handed over through `use`), stopped after them.
+ */
+export function onePointRig(clock: FakeClock, use: (line: PlcLine, rig: Rig) => void): void {
+  let line: PlcLine | undefined;
+  let rig: Rig | undefined;
+  beforeAll(async () => {
+    line = await startLine([1]);
+    rig = await startRig(line, { clock });
+    ONE_POINT.seed(line);
+    use(line, rig);
+  }, 30_000);
+  afterAll(async () => {
+    await rig?.stop();
+    await line?.close();
+  });
+}
 
 export const logDir = (rig: Rig, volume: VolumeId = 'internal'): string => join(rig.dataDir, 'volumes', volume, LOG_FOLDER);
 

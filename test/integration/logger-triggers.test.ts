@@ -3,24 +3,16 @@
 // logger-conditions.test.ts): a daemon on a virtual FP-XH behind a socat pseudo-terminal, its clock a FakeClock the
 // test moves. Each record carries the slot's time, so the CSV shows exactly when a trigger fired;
 // "only then" is checked by waiting until every timer of the logger looked at the clock again.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../support/daemon.ts';
 import type { LogFile } from '../../device/model/sections/logfile.ts';
-import { crlf, csvFiles, fileIs, local, ONE_POINT, pause, startLine, startRig, text, until, type PlcLine, type Rig } from './logger-rig.ts';
+import { crlf, csvFiles, fileIs, local, ONE_POINT, onePointRig, pause, startRig, text, until, type PlcLine, type Rig } from './logger-rig.ts';
 
 const clock = new FakeClock(local(2026, 5, 4, 10, 0, 30));
 let line: PlcLine;
 let rig: Rig;
 
-beforeAll(async () => {
-  line = await startLine([1]);
-  rig = await startRig(line, { clock });
-  ONE_POINT.seed(line);
-}, 30_000);
-afterAll(async () => {
-  await rig?.stop();
-  await line?.close();
-});
+onePointRig(clock, (l, r) => { line = l; rig = r; });
 
 const { header: HEADER, row } = ONE_POINT;
 const save = (file: Partial<LogFile>) => ONE_POINT.save(rig, file);
