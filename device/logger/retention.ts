@@ -43,6 +43,16 @@ export function nextRetentionRun(nowMs: number): number {
   }
 }
 
+/** The names in the log folder `dir`; none while the folder does not exist yet. */
+export async function namesIn(dir: string, fs: DirFs): Promise<string[]> {
+  try {
+    return await fs.readdir(dir);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw e;
+  }
+}
+
 /**
  * Deletes the expired CSV files of `logFile` in the log folder `dir` and returns their names. A
  * missing folder has nothing to delete; a file already gone is not an error. Names in `keep` (the
@@ -50,15 +60,8 @@ export function nextRetentionRun(nowMs: number): number {
  */
 export async function deleteExpired(dir: string, logFile: { name: string; file_max: number }, fs: DirFs, keep: ReadonlySet<string> = new Set()): Promise<string[]> {
   if (logFile.file_max <= 0) return [];
-  let names: string[];
-  try {
-    names = await fs.readdir(dir);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw e;
-  }
   const deleted: string[] = [];
-  for (const name of expiredFiles(names, logFile.name, logFile.file_max)) {
+  for (const name of expiredFiles(await namesIn(dir, fs), logFile.name, logFile.file_max)) {
     if (keep.has(name)) continue;
     try {
       await fs.unlink(join(dir, name));

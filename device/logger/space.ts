@@ -13,7 +13,7 @@
 //   (the records wait in the appender's bounded queue).
 import { join } from 'node:path';
 import type { Volume } from '../../hw/types.ts';
-import type { DirFs } from './retention.ts';
+import { namesIn, type DirFs } from './retention.ts';
 
 export const MIN_FREE_BYTES = 1024 * 1024;
 export const MIN_FREE_SHARE = 0.01;
@@ -60,15 +60,8 @@ export interface EnsureSpaceOptions {
 }
 
 async function csvFiles(dir: string, fs: SpaceFs): Promise<{ name: string; mtimeMs: number }[]> {
-  let names: string[];
-  try {
-    names = await fs.readdir(dir);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw e;
-  }
   const out: { name: string; mtimeMs: number }[] = [];
-  for (const name of names) {
+  for (const name of await namesIn(dir, fs)) {
     if (!name.endsWith('.csv')) continue;
     try {
       const s = await fs.stat(join(dir, name));
