@@ -10,7 +10,6 @@ import * as v from 'valibot';
 import { readBody } from './body.ts';
 import { ApiError, type ApiIssue } from './errors.ts';
 import { route, type RouteDef } from './route.ts';
-import type { DaemonContext } from './context.ts';
 import { msg } from '../model/issues.ts';
 import { LOG_FOLDER } from '../logger/types.ts';
 import { VOLUME_IDS, type Volume } from '../../hw/types.ts';
@@ -98,12 +97,15 @@ export async function download(c: Context, dir: string | undefined, name: string
   return c.body(Readable.toWeb(handle.createReadStream({ start: 0, end: size - 1 })) as ReadableStream<Uint8Array>, 200, headers);
 }
 
-async function deleteFiles(ctx: DaemonContext, storage: Storage, names: string[]): Promise<string[]> {
-  // every name is checked before anything is removed: one bad name leaves the folder as it was
+/**
+ * Removes the files `names` of the folder `dir` (undefined: a volume that is not there) and answers
+ * the names removed. Every name is checked before anything is removed: one bad or missing name
+ * leaves the folder as it was (400 invalid_file_name, 404 file_not_found, at `names.<i>`).
+ */
+export async function deleteNamed(dir: string | undefined, names: string[]): Promise<string[]> {
   const unique = [...new Set(names)];
   const invalid = names.flatMap((n, i): ApiIssue[] => (isPlainName(n) ? [] : [{ path: `names.${i}`, code: 'invalid_file_name' }]));
   if (invalid.length > 0) throw badName(invalid);
-  const dir = logFolder(volumeOf(await ctx.hw.volumes(), storage));
   if (dir === undefined) throw noFile(unique.map((n) => ({ path: `names.${names.indexOf(n)}`, code: 'file_not_found' })));
   const found: InsideFile[] = [];
   const outside: ApiIssue[] = [];
@@ -151,7 +153,7 @@ export const logfileRoutes: RouteDef[] = [
     method: 'POST', path: '/config/delete_logfile', key: 'delete_logfile', access: 'admin',
     handler: async (c, ctx) => {
       const { storage, names } = await readBody(c, deleteRequest);
-      const deleted = await deleteFiles(ctx, storage, names);
+      const deleted = await deleteNamed(logFolder(volumeOf(await ctx.hw.volumes(), storage)), names);
       await ctx.audit.write({ action: 'logfile_delete', user: c.get('session')!.user, source: c.get('source'), detail: { storage, names: deleted } });
       return c.json({ deleted });
     },

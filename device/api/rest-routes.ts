@@ -1,15 +1,15 @@
 // The REST page's actions (spec §2 /rest, §7 `/apitest`, delete_user_webfiles): the state of the
 // REST port, the REST test on the saved pew_api, and removing uploaded HTTP server files (listed by get_http_content in
 // system-routes.ts). Names are resolved inside <dataDir>/http (security.md DL-1).
-import { unlink } from 'node:fs/promises';
 import * as v from 'valibot';
 import { readBody } from './body.ts';
-import { ApiError, type ApiIssue } from './errors.ts';
+import { ApiError } from './errors.ts';
 import { route, type RouteDef } from './route.ts';
 import { msg } from '../model/issues.ts';
 import { HTTP_FILES_MAX } from '../model/sections/httpfiles.ts';
 import type { Rest } from '../model/sections/rest.ts';
-import { fileInside, isPlainName, listFolder, RefusedName, type InsideFile } from '../system/volume-files.ts';
+import { listFolder } from '../system/volume-files.ts';
+import { deleteNamed } from './logfile-routes.ts';
 import { httpFolder } from '../rest/http-files.ts';
 import { restApiTest } from '../rest/apitest.ts';
 
@@ -25,37 +25,6 @@ export const deleteWebfilesRequest = v.pipe(
   }, msg('type', { expected: 'object' })),
   v.check((b) => (b.names === undefined) !== (b.all === undefined), msg('required')),
 );
-
-/** Checks every name first (nothing is removed unless all are files of the folder), then removes them. */
-async function deleteWebfiles(dir: string, names: string[]): Promise<string[]> {
-  const bad: ApiIssue[] = [];
-  const missing: ApiIssue[] = [];
-  const found: InsideFile[] = [];
-  for (const [i, n] of names.entries()) {
-    if (!isPlainName(n)) {
-      bad.push({ path: `names.${i}`, code: 'invalid_file_name' });
-      continue;
-    }
-    try {
-      found.push(await fileInside(dir, n));
-    } catch (e) {
-      if (!(e instanceof RefusedName)) throw e;
-      (e.reason === 'missing' ? missing : bad).push({ path: `names.${i}`, code: e.reason === 'missing' ? 'file_not_found' : 'invalid_file_name' });
-    }
-  }
-  if (bad.length > 0) throw new ApiError(400, 'invalid_file_name', 'Not a file name of the HTTP files', bad);
-  if (missing.length > 0) throw new ApiError(404, 'file_not_found', 'No such file', missing);
-  const deleted: string[] = [];
-  for (const f of new Map(found.map((x) => [x.name, x])).values()) {
-    try {
-      await unlink(f.entry); // a link is removed, never its target
-      deleted.push(f.name);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e; // removed meanwhile: gone as asked
-    }
-  }
-  return deleted;
-}
 
 export const restRoutes: RouteDef[] = [
   // the REST port at work (device/rest/engine.ts RestStatus): the /rest page shows it
@@ -80,7 +49,7 @@ export const restRoutes: RouteDef[] = [
       const body = await readBody(c, deleteWebfilesRequest);
       const dir = httpFolder(ctx.dataDir);
       const names = body.all ? (await listFolder(dir)).map((f) => f.name) : body.names!;
-      const deleted = await deleteWebfiles(dir, names);
+      const deleted = await deleteNamed(dir, names);
       await ctx.audit.write({ action: 'webfile_delete', user: c.get('session')!.user, source: c.get('source'), detail: { names: deleted } });
       const files = (await listFolder(dir)).map(({ name, size }) => ({ name, size }));
       return c.json({ deleted, files });
