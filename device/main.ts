@@ -60,6 +60,7 @@ export async function buildContext(hw: Hw, dataDir: string, log?: Logger, webDir
   });
   const com = await startCom(store, hw, logger);
   const audit = createAuditLog({ dir: join(dataDir, 'audit'), clock: hw.clock });
+  const versions = { ...info.versions, app: APP_VERSION };
   return {
     hw,
     dataDir,
@@ -78,8 +79,8 @@ export async function buildContext(hw: Hw, dataDir: string, log?: Logger, webDir
     sessions: new Sessions(hw.clock),
     lockout: createLockout({ file: join(dataDir, 'lockout.json'), clock: hw.clock }),
     audit,
-    firmware: await startFirmware({ versions: { ...info.versions, app: APP_VERSION }, log: logger, audit }),
-    versions: { ...info.versions, app: APP_VERSION },
+    firmware: await startFirmware({ versions, log: logger, audit }),
+    versions,
     webDir,
   };
 }
