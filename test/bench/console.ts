@@ -20,9 +20,10 @@ const BARE_HTML = '<!doctype html><html><head><meta charset="utf-8"><title>bare<
 const BARE_JS = `const a=await fetch('/rest/api/v1/authentication');if(a.ok){const i=await (await fetch('/rest/api/v1?cache=true&js=true')).json();
 const p=document.createElement('pre');p.id='ready';p.textContent=i.os.hostname+' '+i.versions.app+' '+i.services.map(s=>s.name).join(' ');document.body.append(p);}`;
 
-async function bareWebDir(dir: string): Promise<string> {
+/** A web folder for a bare baseline page: `html` as index.html, `js` as assets/bare.js, each with its .gz twin. */
+export async function bareWebDir(dir: string, html = BARE_HTML, js = BARE_JS): Promise<string> {
   await mkdir(join(dir, 'assets'), { recursive: true });
-  for (const [name, text] of [['index.html', BARE_HTML], ['assets/bare.js', BARE_JS]] as const) {
+  for (const [name, text] of [['index.html', html], ['assets/bare.js', js]] as const) {
     await writeFile(join(dir, name), text);
     await writeFile(join(dir, name + '.gz'), gzipSync(text, { level: 9 }));
   }

@@ -6,12 +6,12 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { Browser } from '@playwright/test';
 import { launchBrowser } from '../support/chromium.ts';
 import { buildWeb } from '../../build/web.ts';
 import { startTestDaemon, type TestDaemon } from '../support/daemon.ts';
 import { median, type Row } from './stats.ts';
+import { bareWebDir } from './console.ts';
 import { withDefaults } from '../../device/model/section.ts';
 import { recordSchema, type LogRecord } from '../../device/model/sections/logfile.ts';
 import type { Log } from '../../device/model/sections/log.ts';
@@ -73,14 +73,6 @@ const BARE_JS = `document.getElementById('go').addEventListener('click',async()=
 let n=0;for(const l of t.split('\\r\\n')){const f=l.split(';');for(let i=2;i<f.length;i++)if(!isNaN(parseFloat(f[i].replace(',','.'))))n++;}
 const p=document.createElement('pre');p.id='ready';p.textContent=String(n);document.body.append(p);});`;
 
-async function bareWebDir(dir: string): Promise<string> {
-  await mkdir(join(dir, 'assets'), { recursive: true });
-  for (const [name, text] of [['index.html', BARE_HTML], ['assets/bare.js', BARE_JS]] as const) {
-    await writeFile(join(dir, name), text);
-    await writeFile(join(dir, name + '.gz'), gzipSync(text, { level: 9 }));
-  }
-  return dir;
-}
 
 /** ms from the click on `click` until `done` is in the page, both taken inside the page. */
 async function clickToSelector(browser: Browser, d: TestDaemon, path: string, click: string, done: string): Promise<number> {
@@ -114,7 +106,7 @@ export async function measureGraphs(rows: Row[]): Promise<void> {
     const times: Record<'console' | 'bare', number[]> = { console: [], bare: [] };
     const setups = [
       ['console', join(work, 'web'), '/#/graphs', `[data-file="0/${BIG}"]`, `[data-graph="0/${BIG}"] .ct-host[data-drawn] svg`],
-      ['bare', await bareWebDir(join(work, 'bare')), '/', '#go', '#ready'],
+      ['bare', await bareWebDir(join(work, 'bare'), BARE_HTML, BARE_JS), '/', '#go', '#ready'],
     ] as const;
     for (const [label, webDir, path, click, done] of setups) {
       const d = await startTestDaemon({ webDir });
