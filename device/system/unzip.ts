@@ -6,8 +6,7 @@
 // size cannot grow past it, and every CRC is checked. Nothing is written to disk here: the caller
 // gets the entries and decides where they go. Stored and deflated entries only; no ZIP64, no
 // encryption (the daemon's own writer, device/system/zip.ts, makes nothing else).
-import { inflateRawSync } from 'node:zlib';
-import { crc32 } from './zip.ts';
+import { crc32, inflateRawSync } from 'node:zlib';
 
 export interface UnzipLimits {
   /** entries, folders included */

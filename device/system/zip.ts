@@ -2,7 +2,8 @@
 // example downloads. Entries are deflated when that makes them smaller, else stored. No ZIP64:
 // the archives the daemon builds are a few kilobytes, so the 32-bit and 16-bit limits are checked
 // instead of worked around. Daemon-only (node:zlib).
-import { deflateRawSync } from 'node:zlib';
+// CRC-32 is node:zlib's (Node 20.15 and later), not a table of our own.
+import { crc32, deflateRawSync } from 'node:zlib';
 
 export interface ZipEntry {
   /** path inside the archive, `/` separated; a trailing `/` makes a folder entry */
@@ -21,23 +22,6 @@ const FILE_MODE = 0o100644;
 const DIR_MODE = 0o040755;
 const U16 = 0xffff;
 const U32 = 0xffffffff;
-
-const CRC_TABLE = (() => {
-  const t = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c >>> 0;
-  }
-  return t;
-})();
-
-/** CRC-32 (IEEE 802.3, reflected, as ZIP uses it). */
-export function crc32(data: Uint8Array): number {
-  let c = U32;
-  for (const b of data) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ U32) >>> 0;
-}
 
 /** DOS date and time in local time, 2-second resolution; DOS dates start in 1980. */
 function dosDateTime(d: Date): { date: number; time: number } {
