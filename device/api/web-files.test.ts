@@ -18,6 +18,15 @@ describe('isServableName', () => {
     expect(contentType('a.woff2')).toBe('font/woff2');
     expect(contentType('a.bin')).toBe('application/octet-stream');
   });
+
+  it('knows the types of the files a technician uploads for the HTTP server', () => {
+    const want: Record<string, string> = {
+      'plant.HTM': 'text/html; charset=utf-8', 'logo.gif': 'image/gif', 'manual.pdf': 'application/pdf',
+      'trend.csv': 'text/csv; charset=utf-8', 'photo.jpeg': 'image/jpeg', 'photo.jpg': 'image/jpeg', 'data.json': 'application/json',
+      'a.xyz': 'application/octet-stream', 'Makefile': 'application/octet-stream', 'archive.tar.gz': 'application/gzip',
+    };
+    for (const [name, type] of Object.entries(want)) expect(contentType(name), name).toBe(type);
+  });
 });
 
 describe('WebFiles', () => {

@@ -3,7 +3,8 @@
 // `npm run build` beside a running daemon is picked up.
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
-import { extname, join, resolve, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
+import { getMimeType } from 'hono/utils/mime';
 
 /** One representation of a file: its bytes and a strong ETag for them. */
 export interface Variant {
@@ -18,23 +19,8 @@ export interface WebFile {
   gzip?: Variant;
 }
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-};
-
-export const contentType = (name: string): string => TYPES[extname(name).toLowerCase()] ?? 'application/octet-stream';
+/** The Content-Type of a file by its extension (Hono's MIME table), else application/octet-stream. */
+export const contentType = (name: string): string => getMimeType(name) ?? 'application/octet-stream';
 
 /**
  * A single file name the folder may serve: letters, digits, `.`, `_`, `-`; no dot first (no `..`,

@@ -96,6 +96,9 @@ beforeAll(async () => {
   await writeFile(join(http, 'index.html'), '<!doctype html><title>unit</title>');
   await writeFile(join(http, 'app.js'), 'console.log(1)');
   await writeFile(join(http, 'data.bin'), Buffer.from([0, 1, 2]));
+  await writeFile(join(http, 'trend.csv'), 'a;b\n1;2\n');
+  await writeFile(join(http, 'logo.gif'), 'GIF89a');
+  await writeFile(join(http, 'manual.pdf'), '%PDF-1.4');
   await writeFile(join(d.dataDir, 'secret.txt'), 'outside');
   await symlink(join(d.dataDir, 'secret.txt'), join(http, 'link.txt'));
 }, 30_000);
@@ -118,6 +121,8 @@ describe('HTTP server files', () => {
     expect([js.status, js.headers['content-type'], js.text]).toEqual([200, 'text/javascript; charset=utf-8', 'console.log(1)']);
     const bin = await ask(port, '/data.bin');
     expect([bin.headers['content-type'], bin.headers['content-length']]).toEqual(['application/octet-stream', '3']);
+    for (const [name, type] of [['trend.csv', 'text/csv; charset=utf-8'], ['logo.gif', 'image/gif'], ['manual.pdf', 'application/pdf']])
+      expect((await ask(port, '/' + name)).headers['content-type'], name).toBe(type);
     const missing = await ask(port, '/nothing.html');
     expect([missing.status, missing.body.error.code]).toEqual([404, 'file_not_found']);
     for (const path of ['/..%2fsecret.txt', '/%2e%2e%2fsecret.txt', '/..%5csecret.txt', '/.hidden', '/a%00b', '/sub/app.js']) {
