@@ -5,7 +5,6 @@
 // RangeError from a header read past the end would be a crash path for a firmware upload.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { crc32 } from 'node:zlib';
 import { isContainedName, readZip, ZipRefused, type UnzipLimits } from './unzip.ts';
 import { zip, type ZipEntry } from './zip.ts';
 
