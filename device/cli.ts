@@ -1,8 +1,9 @@
-// Shared start-up of the daemon's command-line entries: options, start, Ctrl+C.
+// Shared start-up of the daemon's command-line entries: options (--help), start, one log line on
+// start and one on stop (Ctrl+C or SIGTERM, e.g. from systemd).
 import type { Hw } from '../hw/types.ts';
 import type { RouteDef } from './api/route.ts';
 import { startDaemon } from './main.ts';
-import { parseDaemonOptions, USAGE, type DaemonCliOptions } from './options.ts';
+import { daemonHelp, parseDaemonOptions, wantsHelp, type DaemonCliOptions, type DaemonKind } from './options.ts';
 
 /** What a variant (the simulator, the unit) brings to the daemon. */
 export interface Variant {
@@ -10,16 +11,23 @@ export interface Variant {
   routes?: readonly RouteDef[];
   /** lines printed after the start-up line */
   banner?: string[];
+  /** called once the daemon answers on `url` (the port is known only then when --port 0) */
+  listening?(url: string): Promise<void>;
   close?(): Promise<void>;
 }
 
-export async function runDaemonCli(name: string, setup: (opts: DaemonCliOptions) => Promise<Variant>): Promise<void> {
+export async function runDaemonCli(kind: DaemonKind, setup: (opts: DaemonCliOptions) => Promise<Variant>): Promise<void> {
+  const name = kind === 'simulator' ? 'Simulator' : 'Daemon';
+  const argv = process.argv.slice(2);
+  if (wantsHelp(argv)) {
+    console.log(daemonHelp(kind));
+    process.exit(0);
+  }
   let opts: DaemonCliOptions;
   try {
-    opts = parseDaemonOptions(process.argv.slice(2), process.env, process.cwd());
+    opts = parseDaemonOptions(argv, process.env, process.cwd());
   } catch (e) {
-    console.error((e as Error).message);
-    console.error(USAGE);
+    console.error(`${(e as Error).message} (--help lists the options)`);
     process.exit(2);
   }
   let variant: Variant | undefined;
@@ -28,10 +36,13 @@ export async function runDaemonCli(name: string, setup: (opts: DaemonCliOptions)
     const daemon = await startDaemon({ hw: variant.hw, dataDir: opts.dataDir, port: opts.port, host: opts.host, extraRoutes: variant.routes });
     console.log(`${name} running: ${daemon.url}  (data in ${opts.dataDir}; Ctrl+C stops it)`);
     for (const line of variant.banner ?? []) console.log('  ' + line);
-    const stop = async () => {
-      await daemon.close();
-      await variant?.close?.();
-      process.exit(0);
+    await variant.listening?.(daemon.url);
+    const stop = async (signal: NodeJS.Signals) => {
+      let failed = false;
+      await daemon.close().catch((e: Error) => { failed = true; console.error(`${name}: stopping the daemon failed: ${e.message}`); });
+      await variant?.close?.().catch((e: Error) => { failed = true; console.error(`${name}: stopping failed: ${e.message}`); });
+      console.log(`${name} stopped (${signal})`);
+      process.exit(failed ? 1 : 0);
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDaemonOptions } from './options.ts';
+import { daemonHelp, parseDaemonOptions, wantsHelp } from './options.ts';
 
 describe('daemon options', () => {
   it('defaults: port 8080 and ./data', () => {
@@ -16,5 +16,22 @@ describe('daemon options', () => {
     expect(() => parseDaemonOptions(['--port', '70000'], {}, '/')).toThrow(/TCP port/);
     expect(() => parseDaemonOptions(['--port', '8o8o'], {}, '/')).toThrow(/TCP port/);
     expect(() => parseDaemonOptions(['--bogus'], {}, '/')).toThrow();
+  });
+  it('--help is asked for with --help or -h, wherever it stands', () => {
+    expect(wantsHelp(['--port', '9000', '--help'])).toBe(true);
+    expect(wantsHelp(['-h'])).toBe(true);
+    expect(wantsHelp(['--port', '9000'])).toBe(false);
+    // parseArgs alone would refuse it as an unknown option
+    expect(() => parseDaemonOptions(['--help'], {}, '/')).toThrow();
+  });
+  it('the help names every option the parser takes, --plcs only for the simulator', () => {
+    for (const kind of ['simulator', 'daemon'] as const) {
+      const text = daemonHelp(kind);
+      for (const flag of ['--port N', '--data DIR', '--host ADDR', '--com1 PATH', '--com2', '--com3', '--help', 'PORT', 'DATA_DIR', 'HOST', '8080'])
+        expect(text, `${kind} ${flag}`).toContain(flag);
+      expect(text.includes('--plcs FILE'), kind).toBe(kind === 'simulator');
+    }
+    expect(daemonHelp('simulator')).toMatch(/^usage: npm start -- \[options\]/);
+    expect(daemonHelp('daemon')).toMatch(/^usage: npm run daemon -- \[options\]/);
   });
 });

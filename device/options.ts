@@ -1,5 +1,5 @@
 // Command-line and environment options of the daemon's entries (`npm start` for the simulator,
-// `npm run unit` for a Linux machine with real serial ports).
+// `npm run daemon` for a Linux machine with real serial ports), and their --help.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -15,7 +15,32 @@ export interface DaemonCliOptions {
 
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_DATA_DIR = 'data'; // inside the checkout; ignored by git
-export const USAGE = 'options: [--port N] [--data DIR] [--host ADDR] [--com1 PATH] [--com2 PATH] [--com3 PATH] [--plcs FILE (simulator)]   (or PORT, DATA_DIR, HOST)';
+
+/** Which entry the options are for: the simulator (`npm start`) or the unit's daemon (`npm run daemon`). */
+export type DaemonKind = 'simulator' | 'daemon';
+
+/** The --help text of an entry: every option with its variable and default. */
+export function daemonHelp(kind: DaemonKind): string {
+  const sim = kind === 'simulator';
+  return [
+    sim
+      ? 'usage: npm start -- [options]\n\nThe daemon on a virtual unit, with a virtual PLC on every connector.'
+      : 'usage: npm run daemon -- [options]   (or: node dist/daemon/daemon.mjs [options])\n\nThe unit\'s daemon with the real system: serial ports, storage, clock and services of this Linux machine.',
+    '',
+    'options (flags win over the environment variables in brackets):',
+    `  -p, --port N        HTTP port of the daemon; 0 picks a free one [PORT] (default ${DEFAULT_PORT})`,
+    `  -d, --data DIR      data folder: settings, users, audit log [DATA_DIR] (default ./${DEFAULT_DATA_DIR})`,
+    '      --host ADDR     address to listen on, 0.0.0.0 for every network [HOST] (default 127.0.0.1)',
+    sim
+      ? '      --com1 PATH     a real serial device for COM1 instead of its virtual PLC (also --com2, --com3)'
+      : '      --com1 PATH     serial device of COM1 (default /dev/ttymxc1; also --com2 /dev/ttymxc2, --com3 /dev/ttyACM0)',
+    ...(sim ? ['      --plcs FILE     the virtual PLCs (docs/simulator.md; sample sim/plcs.example.json)'] : []),
+    '  -h, --help          this text',
+  ].join('\n');
+}
+
+/** True when the command line asks for the help text (checked before anything else is parsed). */
+export const wantsHelp = (argv: readonly string[]): boolean => argv.includes('--help') || argv.includes('-h');
 
 export function parseDaemonOptions(argv: string[], env: NodeJS.ProcessEnv, cwd: string): DaemonCliOptions {
   const { values } = parseArgs({
