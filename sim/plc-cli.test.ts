@@ -2,7 +2,11 @@
 // (method, path under SIM_PLC_PATH, JSON body), and a line that cannot be one is refused with a
 // message that says what is missing.
 import { describe, expect, it } from 'vitest';
-import { PLC_CLI_USAGE, plcCommand } from './plc-cli.ts';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PLC_CLI_USAGE, plcCommand, simulatorUrl } from './plc-cli.ts';
+import { readSimUrl, removeSimUrl, SIM_URL_FILE, writeSimUrl } from './sim-url.ts';
 import { SIM_PLC_PATH } from './plc-routes.ts';
 
 const line = (text: string) => text.split(' ');
@@ -114,5 +118,35 @@ describe('plcCommand: bad command lines', () => {
     for (const shown of ['\n  list ', '\n  read  <COMn>', '\n  write <COMn>', '\n  fault <COMn> none', '\n  fault <COMn> error <code>', '\n  fault <COMn> slow <ms>', '\n  mode  <COMn> run|prog', '\n  unplug <COMn> | plug <COMn>']) {
       expect(PLC_CLI_USAGE).toContain(shown);
     }
+  });
+});
+
+describe('which simulator npm run plc calls', () => {
+  it('--url, then SIM_URL, then the URL the simulator wrote into the data folder, else port 8080', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'plc-url-'));
+    try {
+      const data = join(dir, 'data');
+      expect(await simulatorUrl({}, {}, dir)).toMatchObject({ url: 'http://127.0.0.1:8080' });
+      await mkdir(data);
+      await writeSimUrl(data, 'http://127.0.0.1:41234');
+      // ./data of the working folder, --data, DATA_DIR
+      expect(await simulatorUrl({}, {}, dir)).toEqual({ url: 'http://127.0.0.1:41234', from: `the simulator of ${data}` });
+      expect((await simulatorUrl({ data: 'data' }, {}, dir)).url).toBe('http://127.0.0.1:41234');
+      expect((await simulatorUrl({}, { DATA_DIR: data }, '/')).url).toBe('http://127.0.0.1:41234');
+      expect((await simulatorUrl({ data: 'elsewhere' }, {}, dir)).url).toBe('http://127.0.0.1:8080');
+      expect((await simulatorUrl({}, { SIM_URL: 'http://127.0.0.1:9' }, dir)).url).toBe('http://127.0.0.1:9');
+      expect((await simulatorUrl({ url: 'http://127.0.0.1:7' }, { SIM_URL: 'http://127.0.0.1:9' }, dir)).url).toBe('http://127.0.0.1:7');
+      // the file is removed by the process that wrote it only
+      expect(JSON.parse(await readFile(join(data, SIM_URL_FILE), 'utf8'))).toEqual({ url: 'http://127.0.0.1:41234', pid: process.pid });
+      await removeSimUrl(data);
+      expect(await readSimUrl(data)).toBeUndefined();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the usage says that read and write bypass the unit', () => {
+    expect(PLC_CLI_USAGE).toContain('not through the unit');
+    for (const flag of ['--data DIR', '--url URL', '--count N', '--help']) expect(PLC_CLI_USAGE).toContain(flag);
   });
 });

@@ -1,17 +1,42 @@
 // `npm run plc -- <command>`: reads and writes the memory of the running simulator's virtual PLCs,
-// sets faults, RUN/PROG and the cable, through the simulator's PLC routes (sim/plc-routes.ts).
+// sets faults, RUN/PROG and the cable, through the simulator's PLC routes (sim/plc-routes.ts). It
+// finds the simulator through the URL the simulator wrote into its data folder (sim/sim-url.ts).
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { DEFAULT_DATA_DIR, DEFAULT_PORT } from '../device/options.ts';
 import { SIM_PLC_PATH } from './plc-routes.ts';
+import { readSimUrl } from './sim-url.ts';
 
-export const PLC_CLI_USAGE = `usage: npm run plc -- [--url http://127.0.0.1:8080] <command>
+export const PLC_CLI_USAGE = `usage: npm run plc -- [--data DIR | --url URL] <command>
+
+Looks into the simulator's virtual PLCs and breaks them. read and write go straight to a virtual
+PLC's memory, not through the unit: no interface, thread or restriction is involved (to read
+through the unit, use a redirect thread, e.g. with mbpoll).
+
   list                              the virtual PLCs and their counters
-  read  <COMn> <address> [count]    e.g. read COM1 DT100 4, read COM3 R10 16
-  write <COMn> <address> <values…>  e.g. write COM1 DT100 1 2 3, write COM1 Y0 1 0 1
+  read  <COMn> <address> [count]    the PLC's own memory, e.g. read COM1 DT100 4, read COM3 R10 16
+  write <COMn> <address> <values…>  into the PLC's memory, e.g. write COM1 DT100 1 2 3, write COM1 Y0 1 0 1
   fault <COMn> none|silent|bad_check|garble [--count N]
   fault <COMn> error <code> [--count N]      MEWTOCOL error code / Modbus exception
   fault <COMn> slow <ms> [--count N]
   mode  <COMn> run|prog
-  unplug <COMn> | plug <COMn>`;
+  unplug <COMn> | plug <COMn>
+
+options:
+  --data DIR   the simulator's data folder: its URL is read from there [DATA_DIR] (default ./${DEFAULT_DATA_DIR})
+  --url URL    the simulator's address instead [SIM_URL] (without either: http://127.0.0.1:${DEFAULT_PORT})
+  --count N    fault: only the next N requests
+  -h, --help   this text`;
+
+/** Where the simulator answers: --url, SIM_URL, the URL in the data folder, else the default port. */
+export async function simulatorUrl(values: { url?: string; data?: string }, env: NodeJS.ProcessEnv, cwd: string): Promise<{ url: string; from: string }> {
+  if (values.url) return { url: values.url, from: '--url' };
+  if (env.SIM_URL) return { url: env.SIM_URL, from: 'SIM_URL' };
+  const dataDir = resolve(cwd, values.data ?? env.DATA_DIR ?? DEFAULT_DATA_DIR);
+  const written = await readSimUrl(dataDir);
+  if (written) return { url: written, from: `the simulator of ${dataDir}` };
+  return { url: `http://127.0.0.1:${DEFAULT_PORT}`, from: `no simulator has written its URL into ${dataDir}` };
+}
 
 type Call = { method: 'GET' | 'POST'; path: string; body?: unknown };
 
@@ -67,20 +92,30 @@ export function plcCommand(args: string[], count?: number): Call {
 }
 
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({ args: process.argv.slice(2), options: { url: { type: 'string' }, count: { type: 'string' } }, allowPositionals: true });
   let call: Call;
+  let values: { url?: string; data?: string; count?: string; help?: boolean };
   try {
-    call = plcCommand(positionals, values.count !== undefined ? Number(values.count) : undefined);
+    const parsed = parseArgs({
+      args: process.argv.slice(2),
+      options: { url: { type: 'string' }, data: { type: 'string', short: 'd' }, count: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+    });
+    values = parsed.values;
+    if (values.help || parsed.positionals[0] === 'help') {
+      console.log(PLC_CLI_USAGE);
+      process.exit(0);
+    }
+    call = plcCommand(parsed.positionals, values.count !== undefined ? Number(values.count) : undefined);
   } catch (e) {
     console.error((e as Error).message + '\n\n' + PLC_CLI_USAGE);
     process.exit(2);
   }
-  const base = values.url ?? process.env.SIM_URL ?? 'http://127.0.0.1:8080';
+  const { url: base, from } = await simulatorUrl(values, process.env, process.cwd());
   const res = await fetch(base + call.path, {
     method: call.method,
     ...(call.body !== undefined ? { body: JSON.stringify(call.body), headers: { 'content-type': 'application/json' } } : {}),
   }).catch((e: Error) => {
-    console.error(`no simulator at ${base} (${e.message}); start it with npm start`);
+    console.error(`no simulator at ${base} (${from}; ${e.message}): start it with npm start, or give --data DIR or --url URL`);
     process.exit(1);
   });
   const body = (await res.json()) as {
