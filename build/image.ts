@@ -5,7 +5,8 @@
 // signed with Ed25519, and everything is packed as `<out>/communicator-<version>.zip` with its
 // `.md5`. The bundle shares its esbuild options with the other daemon bundles (build/node-bundle.ts).
 // The release folder mirrors the checkout (dist/daemon/daemon.mjs beside dist/web), so the bundled
-// daemon finds the console where it always looks (../../dist/web from its own file).
+// daemon finds the console where it always looks (../../dist/web from its own file); the systemd
+// unit that starts it on the unit (build/communicator.service) lies at the release's root.
 //
 // Options: --version X (stamp another version; default package.json's), --variant sim|unit (the
 // simulator's daemon or the unit's; default sim), --out DIR (default dist/image), --key FILE (a
@@ -34,6 +35,8 @@ export const DEFAULT_IMAGE_DIR = join(ROOT, 'dist', 'image');
 /** the simulator's default data folder (device/options.ts DEFAULT_DATA_DIR), home of its development key */
 export const SIM_DATA_DIR = join(ROOT, 'data');
 export const DAEMON_ENTRY = 'dist/daemon/daemon.mjs';
+/** the systemd unit of the daemon, at the root of every release (docs/production.md) */
+export const SERVICE_FILE = 'communicator.service';
 const ENTRIES = { sim: 'sim/main.ts', unit: 'device/unit.ts' } as const;
 export type Variant = keyof typeof ENTRIES;
 
@@ -157,6 +160,7 @@ export async function buildImage(opts: ImageOptions): Promise<ImageResult> {
     daemonGzip += gzipSync(data, { level: 9 }).length;
   }
   if (!files.has(DAEMON_ENTRY)) throw new Error(`the daemon bundle wrote no ${DAEMON_ENTRY}`);
+  files.set(SERVICE_FILE, await readFile(join(ROOT, 'build', SERVICE_FILE)));
   const packed = packImage(files, { version, variant, min: opts.min ?? { ...MIN_VERSIONS }, entry: DAEMON_ENTRY }, opts.keyPem);
   await mkdir(outDir, { recursive: true });
   const name = `communicator-${version}`;

@@ -1,6 +1,7 @@
 // `npm run build`: the console's production bundle. esbuild bundles web/main.tsx into hashed files
 // under dist/web/assets, index.html is filled from the web/index.html template, every file gets a
 // gzip twin, and the size report is printed, written to build.json and checked against the budgets.
+// `--quiet` (npm start) prints nothing unless the build fails or a budget is exceeded.
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,6 +89,7 @@ export async function buildWeb(opts: BuildWebOptions): Promise<WebReport> {
 }
 
 async function main(): Promise<void> {
+  const quiet = process.argv.slice(2).includes('--quiet');
   let report: WebReport;
   try {
     report = await buildWeb({ outDir: DEFAULT_OUT_DIR });
@@ -96,9 +98,11 @@ async function main(): Promise<void> {
     console.error(`console build failed: ${(e as Error).message.split('\n')[0]}`);
     process.exit(1);
   }
-  console.log(`console built into ${relative(process.cwd(), DEFAULT_OUT_DIR) || '.'}\n`);
-  console.log(formatReport(report));
   const over = checkBudgets(report, report.budgets);
+  if (!quiet || over.length > 0) {
+    console.log(`console built into ${relative(process.cwd(), DEFAULT_OUT_DIR) || '.'}\n`);
+    console.log(formatReport(report));
+  }
   if (over.length > 0) {
     for (const m of over) console.error(`ERROR: ${m}`);
     process.exit(1);

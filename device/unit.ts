@@ -1,5 +1,7 @@
-// `npm run unit`: the daemon on a Linux machine with the real system (serial ports given by
-// --com1/--com2/--com3, or the unit's defaults), until Ctrl+C.
+// The unit's daemon: on a Linux machine with the real system (serial ports given by
+// --com1/--com2/--com3, or the unit's defaults), until Ctrl+C or SIGTERM. Run from its bundle:
+// `npm run build` writes dist/daemon/daemon.mjs (build/daemon.ts), `npm run daemon` starts it, and
+// the image ships it with its systemd unit (build/communicator.service).
 import { runDaemonCli } from './cli.ts';
 import { createLinuxHw } from '../hw/linux.ts';
 import { APP_VERSION } from './version.ts';
@@ -8,7 +10,7 @@ import { APP_VERSION } from './version.ts';
 // versions of the reference image are assumed
 const UNIT_VERSIONS = { app: APP_VERSION, bsp: '1.3.2', hmi: '4.5.2' };
 
-void runDaemonCli('Daemon', async (o) => {
+void runDaemonCli('daemon', async (o) => {
   if (o.plcs) throw new Error('--plcs configures the simulator\'s virtual PLCs; the unit talks to real ones');
   return { hw: createLinuxHw({ dataDir: o.dataDir, versions: UNIT_VERSIONS, serialMap: o.serialMap }) };
 });

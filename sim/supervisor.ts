@@ -205,13 +205,14 @@ async function main(): Promise<void> {
     }
   };
 
-  const shutdown = async () => {
+  const shutdown = async (signal: NodeJS.Signals) => {
     stopping = true;
     await stop(child);
+    say(`stopped (${signal})`);
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown());
-  process.once('SIGTERM', () => void shutdown());
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
   child = await start();
 }
 
