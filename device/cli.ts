@@ -34,9 +34,9 @@ export async function runDaemonCli(kind: DaemonKind, setup: (opts: DaemonCliOpti
   try {
     variant = await setup(opts);
     const daemon = await startDaemon({ hw: variant.hw, dataDir: opts.dataDir, port: opts.port, host: opts.host, extraRoutes: variant.routes });
+    await variant.listening?.(daemon.url);
     console.log(`${name} running: ${daemon.url}  (data in ${opts.dataDir}; Ctrl+C stops it)`);
     for (const line of variant.banner ?? []) console.log('  ' + line);
-    await variant.listening?.(daemon.url);
     const stop = async (signal: NodeJS.Signals) => {
       let failed = false;
       await daemon.close().catch((e: Error) => { failed = true; console.error(`${name}: stopping the daemon failed: ${e.message}`); });
