@@ -11,7 +11,7 @@
 //   COM4 (Ethernet): a LAN round trip plus the scan and `wait`; the frame time is negligible.
 //   INTERNAL: the unit's own memory, a fraction of a millisecond.
 //
-// The links run side by side, requests on one link one after the other (README "Transaction
+// The links run side by side, requests on one link one after the other (docs/plc-links.md "Transaction
 // queue"), so a record takes as long as its busiest interface. The figure is a lower bound: retries,
 // other users of the same link (other log files, services, redirections) and timeouts add to it.
 import type { ComInterface } from '../../device/model/sections/pew.ts';
