@@ -101,7 +101,7 @@ describe('the console served from built files', () => {
     expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
     expect(css.body.toString()).toBe(CSS);
     const svg = await raw(d, '/assets/logo-SVG12345.svg', GZ); // no .gz twin
-    expect(svg.headers).toMatchObject({ 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=31536000, immutable' });
+    expect(svg.headers).toMatchObject({ 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'public, max-age=31536000, immutable' });
     expect(svg.headers['content-encoding']).toBeUndefined();
     expect(svg.body.toString()).toBe(SVG);
     const tiny = await raw(d, '/assets/tiny-TINY1234.js', GZ);
