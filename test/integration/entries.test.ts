@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildDaemon } from '../../build/daemon.ts';
+import { SERVICE_FILE } from '../../build/image.ts';
+import { readZip } from '../../device/system/unzip.ts';
 import { SIM_URL_FILE } from '../../sim/sim-url.ts';
 import { eventually, listening, startEntry, type EntryProcess } from '../support/entry-process.ts';
 import { buildTestImages, makeRoot, type TestImages } from '../support/firmware.ts';
@@ -146,6 +148,14 @@ describe('npm run supervisor', () => {
   afterAll(async () => {
     await rm(imgs.dir, { recursive: true, force: true });
     await rm(root, { recursive: true, force: true });
+  });
+
+  it('the image carries the systemd unit of its daemon, listed in the signed manifest', async () => {
+    const entries = readZip(await readFile(imgs.images.get('1.5.0')!.zipFile), { maxEntries: 10_000, maxTotalBytes: 1 << 30, maxRatio: 1000 });
+    const unit = entries.find((e) => e.name === SERVICE_FILE)!;
+    expect(unit.read().toString()).toBe(await readFile(join(ROOT, 'build', SERVICE_FILE), 'utf8'));
+    const manifest = JSON.parse(entries.find((e) => e.name === 'manifest.json')!.read().toString()) as { files: { path: string }[] };
+    expect(manifest.files.map((f) => f.path)).toContain(SERVICE_FILE);
   });
 
   it('SIGTERM to npm stops tsx, the supervisor and its daemon: nothing left, the port free', async () => {
