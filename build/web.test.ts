@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { checkBudgets } from './budget.ts';
 import { listFiles } from './gzip.ts';
-import { buildWeb, REPORT_FILE } from './web.ts';
+import { buildOutput, buildWeb, REPORT_FILE } from './web.ts';
 import type { WebReport } from './report.ts';
 import { OTHER_PAGE_TEXT, writeWebFixture } from '../test/support/web-fixture.ts';
 
@@ -59,6 +59,16 @@ describe('buildWeb', () => {
     expect(report.firstLoad.gzipBytes).toBe(report.total.gzipBytes - other[0]!.gzipBytes);
     expect(checkBudgets(report)).toEqual([]);
     expect(checkBudgets(report, { firstLoadGzip: 100, totalGzip: 100 })).toHaveLength(2);
+
+    // npm start (--quiet) prints nothing within the budgets; npm run build prints the size table
+    expect(buildOutput(report, true, 'dist/web')).toEqual({ out: [], errors: [] });
+    const loud = buildOutput(report, false, 'dist/web');
+    expect(loud.out.join('\n')).toContain(other[0]!.file);
+    expect(loud.errors).toEqual([]);
+    // past a budget even npm start shows the table and the errors
+    const over = buildOutput({ ...report, budgets: { firstLoadGzip: 100, totalGzip: 100 } }, true, 'dist/web');
+    expect(over.out).toHaveLength(2);
+    expect(over.errors).toEqual([expect.stringMatching(/^ERROR: first-load budget exceeded/), expect.stringMatching(/^ERROR: /)]);
   });
 
   it('builds the real console within its budgets', async () => {

@@ -88,6 +88,16 @@ export async function buildWeb(opts: BuildWebOptions): Promise<WebReport> {
   return report;
 }
 
+/**
+ * What the build prints: the size table, unless `quiet` (npm start) and within the budgets; every
+ * exceeded budget as an error line.
+ */
+export function buildOutput(report: WebReport, quiet: boolean, outLabel: string): { out: string[]; errors: string[] } {
+  const errors = checkBudgets(report, report.budgets).map((m) => `ERROR: ${m}`);
+  const out = !quiet || errors.length > 0 ? [`console built into ${outLabel}\n`, formatReport(report)] : [];
+  return { out, errors };
+}
+
 async function main(): Promise<void> {
   const quiet = process.argv.slice(2).includes('--quiet');
   let report: WebReport;
@@ -98,15 +108,10 @@ async function main(): Promise<void> {
     console.error(`console build failed: ${(e as Error).message.split('\n')[0]}`);
     process.exit(1);
   }
-  const over = checkBudgets(report, report.budgets);
-  if (!quiet || over.length > 0) {
-    console.log(`console built into ${relative(process.cwd(), DEFAULT_OUT_DIR) || '.'}\n`);
-    console.log(formatReport(report));
-  }
-  if (over.length > 0) {
-    for (const m of over) console.error(`ERROR: ${m}`);
-    process.exit(1);
-  }
+  const { out, errors } = buildOutput(report, quiet, relative(process.cwd(), DEFAULT_OUT_DIR) || '.');
+  for (const line of out) console.log(line);
+  for (const line of errors) console.error(line);
+  if (errors.length > 0) process.exit(1);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) void main();
