@@ -63,4 +63,11 @@ describe('README and docs/', () => {
     expect(pages.filter((f) => !fromReadme.has(f)).map((f) => f.slice(ROOT.length))).toEqual([]);
     expect(pages.filter((f) => !fromIndex.has(f)).map((f) => f.slice(ROOT.length))).toEqual([]);
   });
+
+  it('every npm script the README and docs/ name exists in package.json', () => {
+    const scripts = Object.keys((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts);
+    const named = new Set([README, ...docFiles()].flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/\bnpm run ([a-z][\w:-]*)/g)].map((m) => m[1]!)));
+    expect(named.size).toBeGreaterThan(5);
+    expect([...named].filter((n) => !scripts.includes(n))).toEqual([]);
+  });
 });
