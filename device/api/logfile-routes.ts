@@ -149,6 +149,18 @@ export const logfileRoutes: RouteDef[] = [
     method: 'GET', path: '/config/log_status', key: 'log_status', access: 'user',
     handler: (c, ctx) => c.json(ctx.logger.status()),
   }),
+  // the technician has seen the deletions and dropped records the status shows (device/logger/notices.ts)
+  route({
+    method: 'POST', path: '/config/log_status/ack', key: 'log_status', access: 'admin',
+    handler: async (c, ctx) => {
+      const seen = await ctx.logger.acknowledge();
+      await ctx.audit.write({
+        action: 'log_notices_ack', user: c.get('session')!.user, source: c.get('source'),
+        detail: { deleted: seen.deletedCount, dropped: seen.droppedCount },
+      });
+      return c.json(ctx.logger.status());
+    },
+  }),
   route({
     method: 'POST', path: '/config/delete_logfile', key: 'delete_logfile', access: 'admin',
     handler: async (c, ctx) => {
