@@ -31,6 +31,7 @@ import { readLimit, type LimitOf, type Protocol } from './planner.ts';
 import { plcWantsLogging, StatusReporter, type ControlIo } from './plc-control.ts';
 import { deleteExpired, nextRetentionRun } from './retention.ts';
 import { LoggerState } from './state.ts';
+import { lastRecordAt } from './last-record.ts';
 import { NoticeBoard, type LoggerNotices } from './notices.ts';
 import { DISABLED } from './triggers.ts';
 import { LOG_FOLDER, type LogFile, type WriteState, type WriteStatus } from './types.ts';
@@ -151,7 +152,7 @@ class LoggerRun {
     }
     if (this.problem === undefined) {
       if (this.log.enable_plc_ctrl) await this.control();
-      else this.startRunners();
+      else await this.startRunners();
     }
     await this.publish();
     this.nextRetention = nextRetentionRun(this.c.clock.now());
@@ -252,7 +253,7 @@ class LoggerRun {
     if (!this.active) return;
     if (wants === true && !this.running) {
       this.plcStopped = false;
-      this.startRunners();
+      await this.startRunners();
       await this.publish();
     } else if (wants === false && this.running) {
       this.plcStopped = true;
@@ -284,11 +285,32 @@ class LoggerRun {
     }
   }
 
-  private startRunners(): void {
-    this.runners = this.log.log_def.flatMap((file, index) => (file.trigger === DISABLED ? [] : [this.runner(file, index)]));
+  private async startRunners(): Promise<void> {
+    const files = this.log.log_def.flatMap((file, index) => (file.trigger === DISABLED ? [] : [{ file, index }]));
+    const shown = await Promise.all(files.map(async ({ file, index }) => this.runner(file, index, await this.lastTrigFromFiles(file))));
+    if (!this.active) return;
+    this.runners = shown;
     this.shown = this.runners;
     this.runners.forEach((r) => r.start());
     this.running = true;
+  }
+
+  /**
+   * Unix seconds of the last record of `file` in its CSV files (last-record.ts): after a crash the
+   * truth, where the kept state may be a minute old. Undefined when the files show none, or with
+   * plc_rtc_dt, where a record carries the PLC's clock and not the slot that triggered it.
+   */
+  private async lastTrigFromFiles(file: LogFile): Promise<number | undefined> {
+    if (this.log.plc_rtc_dt) return undefined;
+    try {
+      const v = await this.csv.volume(this.volume);
+      if (!v?.mounted) return undefined;
+      const at = await lastRecordAt(join(v.path, LOG_FOLDER), file.name, this.format(file.records), this.csv.fs);
+      return at === undefined ? undefined : Math.floor(at / 1000);
+    } catch (e) {
+      this.c.deps.log.warn('the last record of a log file cannot be read', { file: file.name, error: errorText(e) });
+      return undefined;
+    }
   }
 
   private async stopRunners(): Promise<void> {
@@ -310,8 +332,10 @@ class LoggerRun {
     return a;
   }
 
-  private runner(file: LogFile, index: number): FileRunner {
+  private runner(file: LogFile, index: number, fromFiles: number | undefined): FileRunner {
     const { deps, clock, state, pollMs } = this.c;
+    // the files are the truth after a crash (the kept state may be older or newer than them)
+    if (fromFiles !== undefined) state.restore(file.name, fromFiles);
     const protocolOf = (id: number): Protocol => {
       if (id === INTERNAL_ID) return 'MODBUS';
       const p = this.pew.interfaces.find((i) => i.id === id)?.protocol;
@@ -327,7 +351,7 @@ class LoggerRun {
     const appender = this.appender(file.name);
     return new FileRunner({
       file, index, format: this.format(file.records), limitOf, midnightToDayBefore: this.log.midnight_to_daybefore, plcClock: this.log.plc_rtc_dt,
-      lastTrig: Math.max(file.last_trig, state.lastTrigger(file.name)), pollMs,
+      lastTrig: fromFiles ?? Math.max(file.last_trig, state.lastTrigger(file.name)), pollMs,
     }, {
       now: () => clock.now(),
       readWords: async (id, st, area, start, count) => {
