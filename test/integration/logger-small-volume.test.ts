@@ -9,7 +9,9 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as v from 'valibot';
 import { FakeClock } from '../support/daemon.ts';
+import { logStatusSchema } from '../../device/model/log-status.ts';
 import { mountSmallVolume, type SmallVolume } from '../support/tmpfs.ts';
 import { local, logFile, ONE_POINT, record, saveLog, startLine, startRig, until, type PlcLine, type Rig } from './logger-rig.ts';
 
@@ -37,7 +39,8 @@ afterAll(async () => {
 
 const logDir = () => join(vol.dir, 'log');
 const names = async () => (await readdir(logDir())).sort();
-const status = async () => (await (await rig.admin()).get('/config/log_status')).body;
+/** GET /config/log_status, checked against the schema the console checks it with */
+const status = async () => v.parse(logStatusSchema, (await (await rig.admin()).get('/config/log_status')).body);
 /** DT380–383: mem_write_stop, mem_write_error, mem_write_status, mem_notify */
 const registers = () => rig.plc.memory.readWords('DT', 380, 4).join();
 const OK = '0,0,0,0';
@@ -57,7 +60,7 @@ async function stepUntil(cond: () => Promise<boolean>, what: string, maxSteps = 
   for (let i = 0; i < maxSteps; i++) {
     if (await cond()) return;
     clock.advance(1000);
-    await until(async () => (await cond()) || (await status()).files[0]?.lastTrigger * 1000 >= clock.now(), 10_000, `a record at ${new Date(clock.now()).toISOString()}`);
+    await until(async () => (await cond()) || ((await status()).files[0]?.lastTrigger ?? 0) * 1000 >= clock.now(), 10_000, `a record at ${new Date(clock.now()).toISOString()}`);
   }
   expect(await cond(), what).toBe(true);
 }
@@ -75,7 +78,7 @@ describe('delete_old_files on a small volume', () => {
     await save({ delete_old_files: true });
     await stepUntil(async () => (await status()).files[0]?.write?.state === 'stopped', 'stopped for space');
     const s = await status();
-    expect(s.files[0].write.detail).toMatch(/^low memory: logging stopped until space is back \(\d+ bytes free, 1048576 needed\); the old log files hold 262144 bytes, not enough: none deleted$/);
+    expect(s.files[0]?.write?.detail).toMatch(/^low memory: logging stopped until space is back \(\d+ bytes free, 1048576 needed\); the old log files hold 262144 bytes, not enough: none deleted$/);
     expect(s.write.state).toBe('stopped');
     expect(s.notices).toMatchObject({ deleted: [], deletedCount: 0 });
     expect(await names()).toEqual(['old_a.csv', 'old_b.csv']);
@@ -105,7 +108,7 @@ describe('delete_old_files on a small volume', () => {
     expect(audit).toMatchObject([{ action: 'logfile_delete', user: 'logger', detail: { storage: 2, volume: 'temp', names: ['old_a.csv', 'old_b.csv'], reason: 'low_memory' } }]);
 
     // more good batches do not clear it; the technician's acknowledgement does
-    await stepUntil(async () => (await status()).files[0].records >= s.files[0].records + 2, 'two more records');
+    await stepUntil(async () => ((await status()).files[0]?.records ?? 0) >= (s.files[0]?.records ?? 0) + 2, 'two more records');
     expect((await status()).write.state).toBe('low_memory');
     const a = await rig.admin();
     const ack = await a.post('/config/log_status/ack', {});
