@@ -278,7 +278,7 @@ class LoggerRun {
       if (f.file_max === 0) continue;
       try {
         const gone = await deleteExpired(join(v.path, LOG_FOLDER), f, this.csv.fs, this.csv.busyFiles(this.volume));
-        if (gone.length) this.c.deps.log.info('old log files deleted', { file: f.name, deleted: gone.length });
+        if (gone.length) this.c.deps.log.info('old log files deleted', { file: f.name, deleted: gone.length, files: gone });
       } catch (e) {
         this.c.deps.log.warn('deleting old log files failed', { file: f.name, error: errorText(e) });
       }
