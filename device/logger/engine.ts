@@ -388,7 +388,8 @@ export async function startLogger(deps: LoggerDeps): Promise<DataLogger> {
   let run: LoggerRun | undefined;
   let enabled = false;
   // kept across settings saves: a notice stays until the technician acknowledged it
-  const notices = new NoticeBoard(() => void run?.publish());
+  const notices = NoticeBoard.at(deps.dataDir, () => void run?.publish());
+  await notices.load();
 
   async function apply(): Promise<void> {
     const old = run;
@@ -418,6 +419,7 @@ export async function startLogger(deps: LoggerDeps): Promise<DataLogger> {
       await run?.stop();
       run = undefined;
       await state.flush();
+      await notices.close();
     },
   };
 }

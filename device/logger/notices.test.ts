@@ -1,10 +1,18 @@
-import { describe, expect, it } from 'vitest';
-import { NOTICE_NAMES_MAX, NoticeBoard } from './notices.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { NOTICE_NAMES_MAX, NOTICES_FILE, NoticeBoard } from './notices.ts';
+
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const d of dirs) await rm(d, { recursive: true, force: true });
+});
 
 describe('NoticeBoard', () => {
   it('keeps deletions and drops until acknowledged; the change callback hears each', () => {
     let changes = 0;
-    const b = new NoticeBoard(() => changes++);
+    const b = new NoticeBoard({ changed: () => changes++ });
     b.filesDeleted('temp', [], 1);
     b.recordsDropped('tank', 0);
     expect(changes).toBe(0);
@@ -43,5 +51,41 @@ describe('NoticeBoard', () => {
     expect(b.over(ok)).toEqual({ state: 'error', detail: '4 records dropped; low memory: deleted 1 oldest files (a.csv)', volume: 'usb' });
     expect(b.over({ state: 'error', detail: 'USB volume removed; 4 records dropped' })).toEqual({ state: 'error', detail: 'USB volume removed; 4 records dropped; low memory: deleted 1 oldest files (a.csv)' });
     expect(b.over({ state: 'stopped', detail: 'stopped by the PLC' }).state).toBe('error');
+  });
+});
+
+describe('NoticeBoard across restarts', () => {
+  it('kept in <data>/logger/notices.json: saved after a change and at close, loaded at start', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'notices-'));
+    dirs.push(dir);
+    const file = join(dir, NOTICES_FILE);
+    const first = new NoticeBoard({ file, saveMs: 20 });
+    first.filesDeleted('temp', ['a.csv'], 1000);
+    first.recordsDropped('tank', 3);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ deletedCount: 1, dropped: { tank: 3 } });
+    first.recordsDropped('tank', 2); // within the interval: written at close
+    await first.close();
+
+    const second = new NoticeBoard({ file });
+    await second.load();
+    expect(second.current()).toEqual({ deleted: [{ name: 'a.csv', volume: 'temp', at: 1000 }], deletedCount: 1, dropped: { tank: 5 }, droppedCount: 5 });
+    second.acknowledge();
+    await second.close();
+    const third = new NoticeBoard({ file });
+    await third.load();
+    expect(third.current().deletedCount).toBe(0);
+  });
+
+  it('a missing, unreadable or ill-formed file is no notice', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'notices-'));
+    dirs.push(dir);
+    const file = join(dir, 'notices.json');
+    for (const body of [undefined, '{', '{"deleted":"x"}', '{"deleted":[],"deletedCount":-1,"dropped":{},"droppedCount":0}']) {
+      if (body !== undefined) await writeFile(file, body);
+      const b = new NoticeBoard({ file });
+      await b.load();
+      expect(b.current()).toEqual({ deleted: [], deletedCount: 0, dropped: {}, droppedCount: 0 });
+    }
   });
 });

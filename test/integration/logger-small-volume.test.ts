@@ -110,6 +110,15 @@ describe('delete_old_files on a small volume', () => {
     // more good batches do not clear it; the technician's acknowledgement does
     await stepUntil(async () => ((await status()).files[0]?.records ?? 0) >= (s.files[0]?.records ?? 0) + 2, 'two more records');
     expect((await status()).write.state).toBe('low_memory');
+
+    // a restart keeps them (<data>/logger/notices.json), and the PLC's registers are written again
+    await rig.stop();
+    rig.plc.memory.writeWords('DT', 380, [0, 0, 0, 0]);
+    rig = await startRig(line, { clock, dataDir, configure: false });
+    expect((await status()).notices).toMatchObject({ deletedCount: 2, deleted: [{ name: 'old_a.csv' }, { name: 'old_b.csv' }] });
+    expect((await status()).write).toMatchObject({ state: 'low_memory', detail: 'low memory: deleted 2 oldest files (old_a.csv, old_b.csv)' });
+    await until(() => registers() === LOW_MEMORY, 10_000, 'low memory registers after the restart');
+
     const a = await rig.admin();
     const ack = await a.post('/config/log_status/ack', {});
     expect(ack.status, ack.text).toBe(200);
