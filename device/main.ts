@@ -67,7 +67,7 @@ export async function buildContext(hw: Hw, dataDir: string, log?: Logger, webDir
     store,
     com,
     redirects: await startRedirects(store, com.links, logger, host),
-    logger: await startLogger({ store, links: com.links, hw, log: logger, dataDir }),
+    logger: await startLogger({ store, links: com.links, hw, log: logger, audit, dataDir }),
     tls: await startTlsBridge({ store, links: com.links, log: logger, dataDir, host }),
     rtc: await startRtcSync({ store, links: com.links, clock: hw.clock, log: logger }),
     ftpSend: await startFtpSend({ store, links: com.links, hw, log: logger, dataDir }),

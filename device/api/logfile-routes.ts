@@ -15,6 +15,7 @@ import { LOG_FOLDER } from '../logger/types.ts';
 import { VOLUME_IDS, type Volume } from '../../hw/types.ts';
 import { fileInside, isPlainName, listFolder, openInside, RefusedName, type FolderFile, type InsideFile } from '../system/volume-files.ts';
 import { FORMAT_FOLDER } from '../logger/engine.ts';
+import type { LogStatus } from '../model/log-status.ts';
 
 /** spec §3 storage: internal 0, USB 1, temp 2 (the index into VOLUME_IDS) */
 export type Storage = 0 | 1 | 2;
@@ -147,7 +148,19 @@ export const logfileRoutes: RouteDef[] = [
   // the data logger at work (device/logger/engine.ts LoggerStatus): the /log page shows it
   route({
     method: 'GET', path: '/config/log_status', key: 'log_status', access: 'user',
-    handler: (c, ctx) => c.json(ctx.logger.status()),
+    handler: (c, ctx) => c.json(ctx.logger.status() satisfies LogStatus),
+  }),
+  // the technician has seen the deletions and dropped records the status shows (device/logger/notices.ts)
+  route({
+    method: 'POST', path: '/config/log_status/ack', key: 'log_status', access: 'admin',
+    handler: async (c, ctx) => {
+      const seen = await ctx.logger.acknowledge();
+      await ctx.audit.write({
+        action: 'log_notices_ack', user: c.get('session')!.user, source: c.get('source'),
+        detail: { deleted: seen.deletedCount, dropped: seen.droppedCount },
+      });
+      return c.json(ctx.logger.status() satisfies LogStatus);
+    },
   }),
   route({
     method: 'POST', path: '/config/delete_logfile', key: 'delete_logfile', access: 'admin',

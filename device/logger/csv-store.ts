@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import type { Volume, VolumeId } from '../../hw/types.ts';
 import { LOG_FOLDER, type WriteState, type WriteStatus } from './types.ts';
 import { repairOpenFile, type RepairHandle } from './repair.ts';
-import { ensureSpace, type SpaceFs } from './space.ts';
+import { ensureSpace, type SpaceCheck, type SpaceFs } from './space.ts';
 
 /** An open CSV file: what the repair needs plus writing and syncing. */
 export interface StoreHandle extends RepairHandle {
@@ -48,6 +48,8 @@ export interface CsvStoreOptions {
   /** pew_log.delete_old_files: on low memory delete the oldest files instead of stopping (space.ts) */
   deleteOldFiles?: boolean;
   maxQueuedBatches?: number;
+  /** CSV files the low-memory policy deleted on `volume` (every deletion, also when it could not help) */
+  onDeleted?: (volume: VolumeId, names: string[]) => void;
 }
 
 export interface AppenderStats {
@@ -99,6 +101,18 @@ export function classifyError(e: unknown, volume: VolumeId): { state: WriteState
   return { state: 'error', detail: `write error (${code})` };
 }
 
+function deletedDetail(names: readonly string[]): string {
+  return `low memory: deleted ${names.length} oldest files (${names.join(', ')})`;
+}
+
+/** Why logging to the volume stopped for space, with what was deleted or why nothing was. */
+function stoppedDetail(space: SpaceCheck): string {
+  const head = `low memory: logging stopped until space is back (${space.freeBytes} bytes free, ${space.threshold} needed)`;
+  if (space.deleted.length > 0) return `${head}; ${deletedDetail(space.deleted).slice('low memory: '.length)}`;
+  if (space.deletableBytes !== undefined) return `${head}; the old log files hold ${space.deletableBytes} bytes, not enough: none deleted`;
+  return head;
+}
+
 /** A plain file name inside the log folder (the writer builds it from a checked log file name). */
 function checkName(file: string): void {
   if (file === '' || file === '.' || file === '..' || /[/\\\0]/.test(file)) throw new TypeError(`not a log file name: ${JSON.stringify(file)}`);
@@ -133,9 +147,9 @@ export class CsvStore {
     this.fs = opts.fs ?? nodeStoreFs;
   }
 
-  /** An appender for one log file's CSV files on `volume`. */
-  appender(volume: VolumeId): CsvAppender {
-    const a = new CsvAppender(this, volume);
+  /** An appender for one log file's CSV files on `volume`; `onDropped` hears of records dropped from its full queue. */
+  appender(volume: VolumeId, onDropped?: (records: number) => void): CsvAppender {
+    const a = new CsvAppender(this, volume, onDropped);
     this.appenders.add(a);
     return a;
   }
@@ -177,7 +191,7 @@ export class CsvAppender {
   private lastSize = 0;
   private closed = false;
 
-  constructor(private readonly store: CsvStore, readonly volume: VolumeId) {}
+  constructor(private readonly store: CsvStore, readonly volume: VolumeId, private readonly onDropped?: (records: number) => void) {}
 
   /**
    * Appends `lines` (whole records without line end) to `file` in the volume's log folder; a file
@@ -196,6 +210,7 @@ export class CsvAppender {
         if (!gone) break;
         this.dropped += gone.lines.length;
         this.droppedUnreported += gone.lines.length;
+        this.onDropped?.(gone.lines.length);
       }
       this.queue.push({ file, header: [...headerLines], lines: [...lines] });
     }
@@ -220,8 +235,9 @@ export class CsvAppender {
     };
   }
 
+  /** The file open, the one written last (open again at the next batch after a failure) and the queued batches' files. */
   pendingFiles(): string[] {
-    return [...(this.file ? [this.file.name] : []), ...this.queue.map((b) => b.file)];
+    return [...(this.file ? [this.file.name] : []), ...(this.lastFile !== undefined ? [this.lastFile] : []), ...this.queue.map((b) => b.file)];
   }
 
   /** Closes the open file; records still queued are given up (their count is in stats()). */
@@ -270,8 +286,9 @@ export class CsvAppender {
         keep: this.store.busyFiles(this.volume),
         fs: this.store.fs,
       });
-      if (space.state === 'stopped') return this.status('stopped', `low memory: logging stopped until space is back (${space.freeBytes} bytes free, ${space.threshold} needed)`);
       deleted = space.deleted;
+      if (deleted.length > 0) this.store.opts.onDeleted?.(this.volume, deleted);
+      if (space.state === 'stopped') return this.status('stopped', stoppedDetail(space));
     } catch (e) {
       return this.failed(e);
     }
@@ -287,7 +304,7 @@ export class CsvAppender {
       const at = this.queue.indexOf(batch);
       if (at >= 0) this.queue.splice(at, 1);
     }
-    if (deleted.length > 0) return this.status('low_memory', `low memory: deleted ${deleted.length} oldest files`);
+    if (deleted.length > 0) return this.status('low_memory', deletedDetail(deleted));
     return this.status('ok', '');
   }
 

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import * as v from 'valibot';
 import { recordSchema, type LogRecord } from '../model/sections/logfile.ts';
 import type { Log, LogValue } from './types.ts';
-import { columnFormat, csvFormat, formatLine, formatNumber, headerLines, offsetCalendar, quoteField, registerText, type ColumnFormat } from './csv-text.ts';
+import { columnFormat, csvFormat, formatLine, formatNumber, headerLines, neutraliseText, offsetCalendar, quoteField, registerText, type ColumnFormat } from './csv-text.ts';
 
 afterAll(() => {
   if (savedTz === undefined) delete process.env.TZ;
@@ -181,5 +181,21 @@ describe('one record, one line', () => {
     const line = formatLine({ at: 0, values: ['a\r\nb,c\nd'] }, fmt);
     expect(line).toBe('1970/01/01,00:00:00,"a  b,c d"\r\n');
     expect(line.indexOf('\n')).toBe(line.length - 1);
+  });
+});
+
+describe('formula injection (security.md CSV-1)', () => {
+  it('a text beginning with =, +, -, @, tab or CR gets a leading quote mark', () => {
+    for (const t of ["=cmd|' /C calc'!A0", '+A1', '-A1+1', '@SUM(A1:A2)', '\tcalc', '\r=1', '-', '+', '=']) expect(neutraliseText(t)).toBe(`'${t}`);
+  });
+
+  it('numbers written as text stay numbers, other texts stay as they are', () => {
+    for (const t of ['-12.5', '+3', '-1,5', '-1.5E3', '+.5', '-7', 'ok', 'a=b', ' =1', '12-3', '']) expect(neutraliseText(t)).toBe(t);
+    for (const t of ['-1-1', '-1.5E', '--1', '-1..2', '-e5']) expect(neutraliseText(t)).toBe(`'${t}`);
+  });
+
+  it('in a line: neutralised, then quoted; a leading CR keeps its mark; numbers of numeric types unchanged', () => {
+    const fmt = csvFormat(settings({ csv_separator: 'semicolon' }), [rec({ name: 's', type: 13 }), rec({ name: 'c', type: 13 }), rec({ name: 'n', type: 0 })]);
+    expect(formatLine({ at: AT, values: ["=HYPERLINK(\"x\";\"y\")", '\r@x', -5] }, fmt)).toBe(`2024/01/31;13:45:07;"'=HYPERLINK(""x"";""y"")";' @x;-5\r\n`);
   });
 });

@@ -99,11 +99,28 @@ export function csvFormat(log: Pick<Log, 'header' | 'csv_separator' | 'dec_separ
   };
 }
 
+/** The first characters a spreadsheet takes for the start of a formula (OWASP CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A text that is a plain number (sign, digits, one decimal point or comma, exponent): a spreadsheet reads it as that number. */
+const NUMBER_TEXT = /^[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:[eE][+-]?\d+)?$/;
+
+/**
+ * A PLC text as a CSV cell that a spreadsheet never runs as a formula (security.md CSV-1, OWASP
+ * CSV injection): a text beginning with `=`, `+`, `-`, `@`, tab or CR gets a leading `'`, which
+ * spreadsheets show as text and do not evaluate. A text that is a plain number (`-12.5`, `+3`,
+ * `-1,5E3`) stays as it is: it cannot hold a formula and a spreadsheet reads it as the number.
+ * Numbers of numeric data types never pass through here (formatNumber writes them).
+ */
+export function neutraliseText(text: string): string {
+  return FORMULA_START.test(text) && !NUMBER_TEXT.test(text) ? `'${text}` : text;
+}
+
 /** A value's field text (before quoting). */
 export function formatValue(v: LogValue, col: ColumnFormat, fmt: Pick<CsvFormat, 'decimal' | 'invalid'>): string {
   if (v === null) return fmt.invalid;
   // a record is one line: a text's own line breaks would let the tail repair keep half a record
-  return typeof v === 'string' ? v.replace(/[\r\n]/g, ' ') : formatNumber(v, col, fmt.decimal);
+  // (a leading CR is neutralised first, so the cell keeps its mark that it began with one)
+  return typeof v === 'string' ? neutraliseText(v).replace(/[\r\n]/g, ' ') : formatNumber(v, col, fmt.decimal);
 }
 
 /** One data line with its "\r\n"; `line.values` has one value per column. */

@@ -20,6 +20,7 @@ import type { Pew } from '../model/sections/pew.ts';
 import type { Rtc } from '../model/sections/rtc.ts';
 import { INTERNAL_ID } from '../model/plc.ts';
 import type { Logger } from '../system/log.ts';
+import type { AuditLog } from '../system/audit.ts';
 import { parseBitOffset } from '../protocol/areas.ts';
 import { FP_CLOCK_WORDS, fpClockMs } from '../protocol/fp-clock.ts';
 import { CsvStore, type CsvAppender, type StoreFs } from './csv-store.ts';
@@ -30,6 +31,8 @@ import { readLimit, type LimitOf, type Protocol } from './planner.ts';
 import { plcWantsLogging, StatusReporter, type ControlIo } from './plc-control.ts';
 import { deleteExpired, nextRetentionRun } from './retention.ts';
 import { LoggerState } from './state.ts';
+import { lastRecordAt } from './last-record.ts';
+import { NoticeBoard, type LoggerNotices } from './notices.ts';
 import { DISABLED } from './triggers.ts';
 import { LOG_FOLDER, type LogFile, type WriteState, type WriteStatus } from './types.ts';
 
@@ -43,6 +46,8 @@ export interface LoggerDeps {
   links: Links;
   hw: Hw;
   log: Logger;
+  /** every CSV file the low-memory policy deletes is audited with its name */
+  audit: AuditLog;
   dataDir: string;
   clock?: Clock;
   /** the longest sleep of every timer, the flag and control-register poll, the average sampling (default 1 s) */
@@ -67,14 +72,18 @@ export interface LoggerStatus {
   enabled: boolean;
   /** logging runs (enabled, and the PLC asks for it when enable_plc_ctrl) */
   running: boolean;
-  /** the worst state of the log files' writes, or why logging does not run */
+  /** the worst state of the log files' writes, or why logging does not run, with the notices not acknowledged yet */
   write: WriteStatus | { state: WriteState; detail: string };
   files: LogFileStatus[];
+  /** deletions and dropped records the technician has not acknowledged yet (notices.ts) */
+  notices: LoggerNotices;
 }
 
 export interface DataLogger {
   settled(): Promise<void>;
   status(): LoggerStatus;
+  /** The technician has seen the notices: they are cleared (and the PLC's registers follow); returns what was seen. */
+  acknowledge(): Promise<LoggerNotices>;
   close(): Promise<void>;
 }
 
@@ -86,6 +95,7 @@ interface RunContext {
   clock: Clock;
   pollMs: number;
   state: LoggerState;
+  notices: NoticeBoard;
 }
 
 /** The logger with one version of the saved settings, from its start to the next save. */
@@ -114,7 +124,10 @@ class LoggerRun {
   constructor(private readonly c: RunContext, private readonly log: Log, private readonly pew: Pew, private readonly rtc: Rtc) {
     const { deps } = c;
     this.volume = VOLUME_IDS[log.storage] ?? 'internal';
-    this.csv = new CsvStore({ volumes: () => deps.hw.volumes(), deleteOldFiles: log.delete_old_files, ...(deps.fs ? { fs: deps.fs } : {}) });
+    this.csv = new CsvStore({
+      volumes: () => deps.hw.volumes(), deleteOldFiles: log.delete_old_files, ...(deps.fs ? { fs: deps.fs } : {}),
+      onDeleted: (volume, names) => this.deletedForSpace(volume, names),
+    });
     this.plcStopped = log.enable_plc_ctrl;
     // the control and status registers are DT words of the service control interface's own PLC
     const controlLink = () => {
@@ -139,7 +152,7 @@ class LoggerRun {
     }
     if (this.problem === undefined) {
       if (this.log.enable_plc_ctrl) await this.control();
-      else this.startRunners();
+      else await this.startRunners();
     }
     await this.publish();
     this.nextRetention = nextRetentionRun(this.c.clock.now());
@@ -159,7 +172,8 @@ class LoggerRun {
     return {
       enabled: true,
       running: this.running,
-      write: this.current(),
+      write: this.c.notices.over(this.current()),
+      notices: this.c.notices.current(),
       files: this.shown.map((r) => {
         const write = this.writes.get(r.name);
         return { name: r.name, ...r.stats, readsPerRecord: r.readsPerRecord, lastTrigger: this.c.state.lastTrigger(r.name), ...(write ? { write } : {}) };
@@ -176,10 +190,10 @@ class LoggerRun {
     return worst;
   }
 
-  /** Writes the current state to the PLC's status registers; one report after another, each with the state of its turn. */
-  private publish(): Promise<unknown> {
+  /** Writes the current state (with the notices) to the PLC's status registers; one report after another, each with the state of its turn. */
+  publish(): Promise<unknown> {
     this.reports = this.reports
-      .then(() => (this.active ? this.reporter.report(this.current().state) : undefined))
+      .then(() => (this.active ? this.reporter.report(this.c.notices.over(this.current()).state) : undefined))
       .catch((e: unknown) => this.c.deps.log.warn('the logger status registers cannot be written', { error: errorText(e) }));
     return this.reports;
   }
@@ -190,6 +204,15 @@ class LoggerRun {
     this.writes.set(file, s);
     if (s.state !== 'ok' && (before?.state !== s.state || before.detail !== s.detail)) this.c.deps.log.warn('log write', { file, state: s.state, detail: s.detail });
     if (before?.state !== s.state) void this.publish();
+  }
+
+  /** The low-memory policy deleted `names`: a notice until acknowledged, the daemon log and the audit log, each with the names. */
+  private deletedForSpace(volume: VolumeId, names: string[]): void {
+    const { deps, clock, notices } = this.c;
+    deps.log.warn('log files deleted for space', { volume, files: names });
+    deps.audit.write({ action: 'logfile_delete', user: LOGGER_USER, detail: { storage: this.log.storage, volume, names, reason: 'low_memory' } })
+      .catch((e: unknown) => deps.log.error('the audit log cannot be written', { error: errorText(e) }));
+    notices.filesDeleted(volume, names, clock.now());
   }
 
   private async userFormat(): Promise<UserFormat | undefined> {
@@ -230,7 +253,7 @@ class LoggerRun {
     if (!this.active) return;
     if (wants === true && !this.running) {
       this.plcStopped = false;
-      this.startRunners();
+      await this.startRunners();
       await this.publish();
     } else if (wants === false && this.running) {
       this.plcStopped = true;
@@ -255,18 +278,39 @@ class LoggerRun {
       if (f.file_max === 0) continue;
       try {
         const gone = await deleteExpired(join(v.path, LOG_FOLDER), f, this.csv.fs, this.csv.busyFiles(this.volume));
-        if (gone.length) this.c.deps.log.info('old log files deleted', { file: f.name, deleted: gone.length });
+        if (gone.length) this.c.deps.log.info('old log files deleted', { file: f.name, deleted: gone.length, files: gone });
       } catch (e) {
         this.c.deps.log.warn('deleting old log files failed', { file: f.name, error: errorText(e) });
       }
     }
   }
 
-  private startRunners(): void {
-    this.runners = this.log.log_def.flatMap((file, index) => (file.trigger === DISABLED ? [] : [this.runner(file, index)]));
+  private async startRunners(): Promise<void> {
+    const files = this.log.log_def.flatMap((file, index) => (file.trigger === DISABLED ? [] : [{ file, index }]));
+    const shown = await Promise.all(files.map(async ({ file, index }) => this.runner(file, index, await this.lastTrigFromFiles(file))));
+    if (!this.active) return;
+    this.runners = shown;
     this.shown = this.runners;
     this.runners.forEach((r) => r.start());
     this.running = true;
+  }
+
+  /**
+   * Unix seconds of the last record of `file` in its CSV files (last-record.ts): after a crash the
+   * truth, where the kept state may be a minute old. Undefined when the files show none, or with
+   * plc_rtc_dt, where a record carries the PLC's clock and not the slot that triggered it.
+   */
+  private async lastTrigFromFiles(file: LogFile): Promise<number | undefined> {
+    if (this.log.plc_rtc_dt) return undefined;
+    try {
+      const v = await this.csv.volume(this.volume);
+      if (!v?.mounted) return undefined;
+      const at = await lastRecordAt(join(v.path, LOG_FOLDER), file.name, this.format(file.records), this.csv.fs);
+      return at === undefined ? undefined : Math.floor(at / 1000);
+    } catch (e) {
+      this.c.deps.log.warn('the last record of a log file cannot be read', { file: file.name, error: errorText(e) });
+      return undefined;
+    }
   }
 
   private async stopRunners(): Promise<void> {
@@ -279,14 +323,19 @@ class LoggerRun {
   private appender(file: string): CsvAppender {
     let a = this.appenders.get(file);
     if (!a) {
-      a = this.csv.appender(this.volume);
+      a = this.csv.appender(this.volume, (records) => {
+        this.c.deps.log.warn('log records dropped', { file, records });
+        this.c.notices.recordsDropped(file, records);
+      });
       this.appenders.set(file, a);
     }
     return a;
   }
 
-  private runner(file: LogFile, index: number): FileRunner {
+  private runner(file: LogFile, index: number, fromFiles: number | undefined): FileRunner {
     const { deps, clock, state, pollMs } = this.c;
+    // the files are the truth after a crash (the kept state may be older or newer than them)
+    if (fromFiles !== undefined) state.restore(file.name, fromFiles);
     const protocolOf = (id: number): Protocol => {
       if (id === INTERNAL_ID) return 'MODBUS';
       const p = this.pew.interfaces.find((i) => i.id === id)?.protocol;
@@ -302,7 +351,7 @@ class LoggerRun {
     const appender = this.appender(file.name);
     return new FileRunner({
       file, index, format: this.format(file.records), limitOf, midnightToDayBefore: this.log.midnight_to_daybefore, plcClock: this.log.plc_rtc_dt,
-      lastTrig: Math.max(file.last_trig, state.lastTrigger(file.name)), pollMs,
+      lastTrig: fromFiles ?? Math.max(file.last_trig, state.lastTrigger(file.name)), pollMs,
     }, {
       now: () => clock.now(),
       readWords: async (id, st, area, start, count) => {
@@ -338,6 +387,9 @@ export async function startLogger(deps: LoggerDeps): Promise<DataLogger> {
   await state.load();
   let run: LoggerRun | undefined;
   let enabled = false;
+  // kept across settings saves: a notice stays until the technician acknowledged it
+  const notices = NoticeBoard.at(deps.dataDir, () => void run?.publish());
+  await notices.load();
 
   async function apply(): Promise<void> {
     const old = run;
@@ -348,7 +400,7 @@ export async function startLogger(deps: LoggerDeps): Promise<DataLogger> {
     enabled = log.enable_log;
     state.keepOnly(new Set(log.log_def.map((f) => f.name)));
     if (!enabled) return;
-    const next = new LoggerRun({ deps, clock, pollMs, state }, log, deps.store.get<Pew>('pew'), deps.store.get<Rtc>('pew_rtc'));
+    const next = new LoggerRun({ deps, clock, pollMs, state, notices }, log, deps.store.get<Pew>('pew'), deps.store.get<Rtc>('pew_rtc'));
     run = next;
     await next.start();
   }
@@ -356,12 +408,18 @@ export async function startLogger(deps: LoggerDeps): Promise<DataLogger> {
   const follower = await followSection(deps.store, ['pew_log', 'pew', 'pew_rtc'], deps.log, apply);
   return {
     settled: () => follower.settled(),
-    status: () => run?.status() ?? { enabled, running: false, write: { state: 'ok', detail: '' }, files: [] },
+    status: () => run?.status() ?? { enabled, running: false, write: notices.over({ state: 'ok', detail: '' }), files: [], notices: notices.current() },
+    acknowledge: async () => {
+      const seen = notices.acknowledge();
+      await run?.publish();
+      return seen;
+    },
     close: async () => {
       await follower.stop();
       await run?.stop();
       run = undefined;
       await state.flush();
+      await notices.close();
     },
   };
 }

@@ -163,5 +163,5 @@ describe('repairTail on real files', () => {
       }
     }
     expect(cuts).toBe(full.length - (header.length + records.length)); // every offset not at a line end was torn
-  });
+  }, 60_000); // hundreds of files written and fdatasynced: seconds on a busy 2-core machine
 });

@@ -4,7 +4,7 @@ import * as nodeFs from 'node:fs/promises';
 import { mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deletionOrder, ensureSpace, isLow, lowSpaceThreshold, MIN_FREE_BYTES, type SpaceFs } from './space.ts';
+import { deletionOrder, ensureSpace, filesToDelete, isLow, lowSpaceThreshold, MIN_FREE_BYTES, type SpaceFs } from './space.ts';
 
 const MiB = 1024 * 1024;
 const dirs: string[] = [];
@@ -98,7 +98,7 @@ describe('ensureSpace', () => {
     });
     // 6.5 MiB of csv and 0.5 MiB of txt fill the 7 MiB; deleting a_2021 frees 2 MiB, enough
     const r = await ensureSpace({ ...v, deleteOldFiles: true, keep: new Set(), fs: nodeFs });
-    expect(r).toEqual({ state: 'low_memory', freeBytes: 2 * MiB, threshold: MiB, deleted: ['a_2021.csv'] });
+    expect(r).toEqual({ state: 'low_memory', freeBytes: 2 * MiB, threshold: MiB, deleted: ['a_2021.csv'], deletableBytes: 6.5 * MiB });
     expect((await readdir(v.dir)).sort()).toEqual(['a_2022.csv', 'a_2023.csv', 'b_2024.csv', 'notes.txt']);
   });
 
@@ -107,7 +107,8 @@ describe('ensureSpace', () => {
     const r = await ensureSpace({ ...v, deleteOldFiles: true, keep: new Set(['open_2024.csv', 'a_2021.csv']), fs: nodeFs });
     expect(r).toMatchObject({ state: 'stopped', deleted: [] });
     const r2 = await ensureSpace({ ...v, volume: async () => ({ totalBytes: 100 * MiB, freeBytes: 0 }), deleteOldFiles: true, keep: new Set(['open_2024.csv']), fs: nodeFs });
-    expect(r2).toEqual({ state: 'stopped', freeBytes: 0, threshold: MiB, deleted: ['a_2021.csv'] });
+    // counted as enough (2 MiB of files), but the volume does not show it: deleted, still stopped
+    expect(r2).toEqual({ state: 'stopped', freeBytes: 0, threshold: MiB, deleted: ['a_2021.csv'], deletableBytes: 2 * MiB });
     expect(await readdir(v.dir)).toEqual(['open_2024.csv']);
   });
 
@@ -117,7 +118,7 @@ describe('ensureSpace', () => {
     const errno = (code: string) => Object.assign(new Error(code), { code });
     const fake = (unlink: SpaceFs['unlink']): SpaceFs => ({
       readdir: async () => ['x_2020.csv', 'x_2021.csv'],
-      stat: async (p) => ({ mtimeMs: p.includes('2020') ? 1 : 2, isFile: () => true }),
+      stat: async (p) => ({ mtimeMs: p.includes('2020') ? 1 : 2, isFile: () => true, size: 3 * MiB }),
       unlink,
     });
     let free = 0;
@@ -125,8 +126,50 @@ describe('ensureSpace', () => {
       if (p.endsWith('x_2020.csv')) throw errno('ENOENT');
       free = 5 * MiB;
     }) });
-    expect(r).toEqual({ state: 'low_memory', freeBytes: 5 * MiB, threshold: MiB, deleted: ['x_2021.csv'] });
+    expect(r).toEqual({ state: 'low_memory', freeBytes: 5 * MiB, threshold: MiB, deleted: ['x_2021.csv'], deletableBytes: 6 * MiB });
     const eio = errno('EIO');
     await expect(ensureSpace({ dir: '/d', volume: low, deleteOldFiles: true, keep: new Set(), fs: fake(() => Promise.reject(eio)) })).rejects.toBe(eio);
+  });
+
+  it('deletes nothing when all the deletable files together cannot bring the volume above the limit', async () => {
+    // 1.5 MiB taken by a file that is no log: 0.5 MiB free, the two old log files hold 0.25 MiB
+    const v = await volumeOf(2 * MiB + MiB / 4, {
+      'other.bin': { bytes: 1.5 * MiB, mtime: 1 },
+      'a_2021.csv': { bytes: MiB / 8, mtime: 1000 },
+      'a_2022.csv': { bytes: MiB / 8, mtime: 2000 },
+    });
+    const r = await ensureSpace({ ...v, deleteOldFiles: true, keep: new Set(), fs: nodeFs });
+    expect(r).toEqual({ state: 'stopped', freeBytes: MiB / 2, threshold: MiB, deleted: [], deletableBytes: MiB / 4 });
+    expect((await readdir(v.dir)).sort()).toEqual(['a_2021.csv', 'a_2022.csv', 'other.bin']);
+  });
+
+  it('deletes only as many of the oldest as are needed, never a kept one', async () => {
+    const q = MiB / 4;
+    const v = await volumeOf(3 * MiB, {
+      'other.bin': { bytes: MiB, mtime: 1 },
+      'open_2020.csv': { bytes: q, mtime: 10 }, // oldest, but being written
+      'a_2021.csv': { bytes: q, mtime: 1000 },
+      'a_2022.csv': { bytes: q, mtime: 2000 },
+      'b_2023.csv': { bytes: q, mtime: 3000 },
+      'b_2024.csv': { bytes: q, mtime: 4000 },
+      'b_2025.csv': { bytes: q, mtime: 5000 },
+    });
+    // 0.5 MiB free, 1 MiB needed: two of the quarter-MiB files are enough
+    const r = await ensureSpace({ ...v, deleteOldFiles: true, keep: new Set(['open_2020.csv']), fs: nodeFs });
+    expect(r).toEqual({ state: 'low_memory', freeBytes: MiB, threshold: MiB, deleted: ['a_2021.csv', 'a_2022.csv'], deletableBytes: 5 * q });
+    expect((await readdir(v.dir)).sort()).toEqual(['b_2023.csv', 'b_2024.csv', 'b_2025.csv', 'open_2020.csv', 'other.bin']);
+  });
+});
+
+describe('filesToDelete', () => {
+  const f = (name: string, mtimeMs: number, bytes: number) => ({ name, mtimeMs, bytes });
+  it('the shortest oldest-first run that reaches the threshold, or nothing', () => {
+    const files = [f('c.csv', 3, 30), f('a.csv', 1, 10), f('b.csv', 2, 20), f('x.txt', 0, 1000)];
+    expect(filesToDelete(files, new Set(), 100, 100)).toEqual([]);
+    expect(filesToDelete(files, new Set(), 95, 100)).toEqual(['a.csv']);
+    expect(filesToDelete(files, new Set(), 80, 100)).toEqual(['a.csv', 'b.csv']);
+    expect(filesToDelete(files, new Set(), 40, 100)).toEqual(['a.csv', 'b.csv', 'c.csv']);
+    expect(filesToDelete(files, new Set(), 39, 100)).toEqual([]);
+    expect(filesToDelete(files, new Set(['a.csv']), 80, 100)).toEqual(['b.csv']);
   });
 });

@@ -5,10 +5,12 @@
 // hundred batches of the largest records, and the 1 % keeps a reserve on large media where file
 // systems slow down and wear levelling suffers when nearly full. The check runs before every batch:
 // - enough space: 'ok';
-// - low, delete_old_files on: the oldest CSV files of the log folder (by modification time, so
-//   across all log files) are deleted one by one until the volume is above the threshold; that is
-//   reported once as 'low_memory' and the batch is written. Files being written are never deleted;
-//   when nothing deletable is left and the volume is still low, logging stops as below;
+// - low, delete_old_files on: the CSV files of the log folder that may go (not being written) are
+//   counted first, oldest first by modification time (so across all log files). Only when deleting
+//   all of them would bring the volume above the threshold are files deleted, and then only the
+//   oldest as many as are needed, one by one with the volume asked again after each; that is
+//   'low_memory' with the names deleted, and the batch is written. When they cannot free enough
+//   (the space is taken by something else), nothing is deleted and logging stops as below;
 // - low, delete_old_files off: 'stopped': nothing is written to the volume until space is back
 //   (the records wait in the appender's bounded queue).
 import { join } from 'node:path';
@@ -19,7 +21,8 @@ export const MIN_FREE_BYTES = 1024 * 1024;
 export const MIN_FREE_SHARE = 0.01;
 
 export interface SpaceFs extends DirFs {
-  stat(path: string): Promise<{ mtimeMs: number; isFile(): boolean }>;
+  /** `blocks` (512-byte units allocated) tells what deleting the file frees; without it, `size` */
+  stat(path: string): Promise<{ mtimeMs: number; isFile(): boolean; size?: number; blocks?: number }>;
 }
 
 export interface SpaceCheck {
@@ -29,6 +32,8 @@ export interface SpaceCheck {
   threshold: number;
   /** CSV files deleted to make room, oldest first */
   deleted: string[];
+  /** bytes the deletable CSV files hold (counted only when the volume was low and deleting is on) */
+  deletableBytes?: number;
 }
 
 /** Free bytes below which a volume of `totalBytes` counts as low. */
@@ -42,10 +47,29 @@ export function isLow(volume: Pick<Volume, 'freeBytes' | 'totalBytes'>): boolean
 
 /** Deletion order: oldest modification first, then by name; files in `keep` never. */
 export function deletionOrder(files: readonly { name: string; mtimeMs: number }[], keep: ReadonlySet<string>): string[] {
+  return deletable(files, keep).map((f) => f.name);
+}
+
+function deletable<F extends { name: string; mtimeMs: number }>(files: readonly F[], keep: ReadonlySet<string>): F[] {
   return files
     .filter((f) => f.name.endsWith('.csv') && !keep.has(f.name))
-    .sort((a, b) => a.mtimeMs - b.mtimeMs || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .map((f) => f.name);
+    .sort((a, b) => a.mtimeMs - b.mtimeMs || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/**
+ * The oldest of `files` (in deletion order) whose bytes bring `freeBytes` up to `threshold`; none
+ * when even all of them cannot.
+ */
+export function filesToDelete(files: readonly { name: string; mtimeMs: number; bytes: number }[], keep: ReadonlySet<string>, freeBytes: number, threshold: number): string[] {
+  const order = deletable(files, keep);
+  const out: string[] = [];
+  let free = freeBytes;
+  for (const f of order) {
+    if (free >= threshold) break;
+    out.push(f.name);
+    free += f.bytes;
+  }
+  return free >= threshold ? out : [];
 }
 
 export interface EnsureSpaceOptions {
@@ -59,13 +83,21 @@ export interface EnsureSpaceOptions {
   fs: SpaceFs;
 }
 
-async function csvFiles(dir: string, fs: SpaceFs): Promise<{ name: string; mtimeMs: number }[]> {
-  const out: { name: string; mtimeMs: number }[] = [];
+interface CsvFile {
+  name: string;
+  mtimeMs: number;
+  /** what deleting it frees */
+  bytes: number;
+}
+
+async function csvFiles(dir: string, fs: SpaceFs): Promise<CsvFile[]> {
+  const out: CsvFile[] = [];
   for (const name of await namesIn(dir, fs)) {
     if (!name.endsWith('.csv')) continue;
     try {
       const s = await fs.stat(join(dir, name));
-      if (s.isFile()) out.push({ name, mtimeMs: s.mtimeMs });
+      const bytes = s.blocks !== undefined ? s.blocks * 512 : (s.size ?? 0);
+      if (s.isFile()) out.push({ name, mtimeMs: s.mtimeMs, bytes });
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
     }
@@ -79,16 +111,23 @@ export async function ensureSpace(o: EnsureSpaceOptions): Promise<SpaceCheck> {
   const threshold = lowSpaceThreshold(v.totalBytes);
   if (v.freeBytes >= threshold) return { state: 'ok', freeBytes: v.freeBytes, threshold, deleted: [] };
   if (!o.deleteOldFiles) return { state: 'stopped', freeBytes: v.freeBytes, threshold, deleted: [] };
+  const files = await csvFiles(o.dir, o.fs);
+  const candidates = deletable(files, o.keep);
+  const deletableBytes = candidates.reduce((n, f) => n + f.bytes, 0);
+  // count first: deleting history that cannot bring the volume above the limit only loses it
+  if (filesToDelete(files, o.keep, v.freeBytes, threshold).length === 0) return { state: 'stopped', freeBytes: v.freeBytes, threshold, deleted: [], deletableBytes };
   const deleted: string[] = [];
-  for (const name of deletionOrder(await csvFiles(o.dir, o.fs), o.keep)) {
+  // the planned files first; when the volume frees less than counted (blocks shared, another
+  // writer), the next oldest, as the count said the deletable files together can reach the limit
+  for (const f of candidates) {
     try {
-      await o.fs.unlink(join(o.dir, name));
-      deleted.push(name);
+      await o.fs.unlink(join(o.dir, f.name));
+      deleted.push(f.name);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
     }
     v = await o.volume();
-    if (v.freeBytes >= threshold) return { state: 'low_memory', freeBytes: v.freeBytes, threshold, deleted };
+    if (v.freeBytes >= threshold) return { state: 'low_memory', freeBytes: v.freeBytes, threshold, deleted, deletableBytes };
   }
-  return { state: 'stopped', freeBytes: v.freeBytes, threshold, deleted };
+  return { state: 'stopped', freeBytes: v.freeBytes, threshold, deleted, deletableBytes };
 }

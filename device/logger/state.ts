@@ -38,6 +38,13 @@ export class LoggerState {
     return this.lastTrig.get(logFile) ?? 0;
   }
 
+  /** Sets the last trigger to what the CSV files show at start (last-record.ts); saved with the next save. */
+  restore(logFile: string, unixSeconds: number): void {
+    if (this.lastTrig.get(logFile) === unixSeconds) return;
+    this.lastTrig.set(logFile, unixSeconds);
+    this.dirty = true;
+  }
+
   /** Notes a trigger (Unix seconds); saved when the interval since the last save has passed. */
   triggered(logFile: string, unixSeconds: number): Promise<void> {
     this.lastTrig.set(logFile, unixSeconds);

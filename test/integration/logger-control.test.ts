@@ -157,6 +157,6 @@ describe('GET /config/log_status', () => {
     });
     expect((await rig.d.client().get('/config/log_status')).status).toBe(401);
     await saveLog(rig, { enable_log: false });
-    expect((await user.get('/config/log_status')).body).toEqual({ enabled: false, running: false, write: { state: 'ok', detail: '' }, files: [] });
+    expect((await user.get('/config/log_status')).body).toEqual({ enabled: false, running: false, write: { state: 'ok', detail: '' }, files: [], notices: { deleted: [], deletedCount: 0, dropped: {}, droppedCount: 0 } });
   }, 20_000);
 });

@@ -143,4 +143,22 @@ describe('a record holds exactly what the PLCs hold', () => {
     const want = crlf([['Date', 'Time', 'real', 'text', 'lreal'].join(s), [date, time, `-2${d}5`, textField, `1${d}235E+03`].join(s)]);
     await fileIs(rig, `${name}_20260302.csv`, want);
   }, 30_000);
+  // security.md CSV-1: a PLC STRING must not reach a spreadsheet as a formula; a number as text stays a number
+  it('text cells that begin like a formula are neutralised, numbers written as text are not', async () => {
+    const plc1 = line.plcs.get(1)!;
+    const texts = ["=cmd|' /C calc'!A0", '+1+2', '-A1', '@SUM(A1)', '\tx', '-12.5', 'ok'];
+    texts.forEach((t, i) => plc1.memory.writeWords('DT', 1800 + 26 * i, encodeValue(13, t, 'little')));
+    plc1.memory.writeWords('DT', 2000, encodeValue(0, -7, 'little'));
+    const records = [
+      ...texts.map((_, i) => record({ id: i + 1, name: `s${i}`, area: 1, reg_addr: String(1800 + 26 * i), type: 13 })),
+      record({ id: 8, name: 'int', area: 1, reg_addr: '2000', type: 0 }),
+    ];
+    clock.advance(10_000);
+    const at = new Date(clock.now());
+    const time = [at.getHours(), at.getMinutes(), at.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
+    await saveLog(rig, { header: 1, log_def: [logFile({ id: 1, name: 'inject', trigger: 1, cycle: 10, records })] });
+    const cells = ["'=cmd|' /C calc'!A0", "'+1+2", "'-A1", "'@SUM(A1)", "'\tx", '-12.5', 'ok', '-7'];
+    const want = crlf([['Date', 'Time', ...records.map((r) => r.name)].join(','), ['2026/03/02', time, ...cells].join(',')]);
+    await fileIs(rig, 'inject_20260302.csv', want);
+  }, 30_000);
 });

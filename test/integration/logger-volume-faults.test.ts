@@ -209,8 +209,8 @@ describe('low memory on a real volume folder', () => {
     // deleting a file gives its space back in this model
     const store = new CsvStore({ volumes: u.volumes, deleteOldFiles: true, fs: { ...nodeStoreFs, unlink: async (p) => { await nodeStoreFs.unlink(p); free = 32 * GiB; } } });
     const b = store.appender('internal');
-    free = 1000;
-    expect(await b.append('b_20240302.csv', HEADER, recs(4, 1))).toMatchObject({ state: 'low_memory', detail: 'low memory: deleted 1 oldest files' });
+    free = Math.ceil(0.01 * 64 * GiB) - 1000; // 1000 bytes short: the old file's blocks are enough
+    expect(await b.append('b_20240302.csv', HEADER, recs(4, 1))).toMatchObject({ state: 'low_memory', detail: 'low memory: deleted 1 oldest files (a_20240301.csv)' });
     expect(await readdir(join(u.path('internal'), LOG_FOLDER))).toEqual(['b_20240302.csv']);
   });
 });

@@ -5954,6 +5954,125 @@ export type NamespaceLoggerTranslation = {
 		 */
 		point: RequiredParams<'file' | 'point'>
 	}
+	status: {
+		/**
+		 * L​o​g​g​e​r​ ​s​t​a​t​u​s
+		 */
+		title: string
+		/**
+		 * W​r​i​t​e​ ​s​t​a​t​e
+		 */
+		state: string
+		states: {
+			/**
+			 * o​k
+			 */
+			ok: string
+			/**
+			 * s​t​o​p​p​e​d
+			 */
+			stopped: string
+			/**
+			 * e​r​r​o​r
+			 */
+			error: string
+			/**
+			 * l​o​w​ ​m​e​m​o​r​y
+			 */
+			low_memory: string
+		}
+		/**
+		 * T​h​e​ ​d​a​t​a​ ​l​o​g​g​e​r​ ​i​s​ ​n​o​t​ ​e​n​a​b​l​e​d​.
+		 */
+		off: string
+		/**
+		 * L​o​g​g​i​n​g
+		 */
+		running: string
+		/**
+		 * r​u​n​n​i​n​g
+		 */
+		runs: string
+		/**
+		 * n​o​t​ ​r​u​n​n​i​n​g
+		 */
+		notRunning: string
+		/**
+		 * L​o​g​ ​f​i​l​e​s
+		 */
+		files: string
+		/**
+		 * L​o​g​ ​f​i​l​e
+		 */
+		file: string
+		/**
+		 * R​e​c​o​r​d​s
+		 */
+		records: string
+		/**
+		 * M​i​s​s​e​d
+		 */
+		missed: string
+		/**
+		 * F​a​i​l​e​d​ ​r​e​a​d​s
+		 */
+		failedReads: string
+		/**
+		 * L​a​s​t​ ​r​e​c​o​r​d
+		 */
+		lastRecord: string
+		/**
+		 * L​a​s​t​ ​t​r​i​g​g​e​r
+		 */
+		lastTrigger: string
+		/**
+		 * n​e​v​e​r
+		 */
+		never: string
+		/**
+		 * N​o​t​ ​a​c​k​n​o​w​l​e​d​g​e​d
+		 */
+		notices: string
+		/**
+		 * F​i​l​e​s​ ​d​e​l​e​t​e​d​ ​f​o​r​ ​l​a​c​k​ ​o​f​ ​s​p​a​c​e​:​ ​{​c​o​u​n​t​}
+		 * @param {unknown} count
+		 */
+		deleted: RequiredParams<'count'>
+		/**
+		 * {​n​a​m​e​}​,​ ​d​e​l​e​t​e​d​ ​{​a​t​}
+		 * @param {unknown} at
+		 * @param {unknown} name
+		 */
+		deletedFile: RequiredParams<'at' | 'name'>
+		/**
+		 * a​n​d​ ​{​c​o​u​n​t​}​ ​m​o​r​e
+		 * @param {unknown} count
+		 */
+		deletedMore: RequiredParams<'count'>
+		/**
+		 * R​e​c​o​r​d​s​ ​d​r​o​p​p​e​d​ ​b​e​c​a​u​s​e​ ​w​r​i​t​i​n​g​ ​f​a​i​l​e​d​ ​t​o​o​ ​l​o​n​g​:​ ​{​c​o​u​n​t​}
+		 * @param {unknown} count
+		 */
+		dropped: RequiredParams<'count'>
+		/**
+		 * L​o​g​ ​f​i​l​e​ ​{​f​i​l​e​}​:​ ​{​c​o​u​n​t​}
+		 * @param {unknown} count
+		 * @param {unknown} file
+		 */
+		droppedFile: RequiredParams<'count' | 'file'>
+		/**
+		 * T​h​e​ ​w​r​i​t​e​ ​s​t​a​t​u​s​ ​a​n​d​ ​t​h​e​ ​P​L​C​'​s​ ​s​t​a​t​u​s​ ​r​e​g​i​s​t​e​r​s​ ​r​e​p​o​r​t​ ​t​h​e​s​e​ ​u​n​t​i​l​ ​t​h​e​y​ ​a​r​e​ ​a​c​k​n​o​w​l​e​d​g​e​d​.
+		 */
+		acknowledgeHint: string
+		/**
+		 * A​c​k​n​o​w​l​e​d​g​e
+		 */
+		acknowledge: string
+		/**
+		 * L​o​g​g​e​r​ ​n​o​t​i​c​e​s​ ​a​c​k​n​o​w​l​e​d​g​e​d​.
+		 */
+		acknowledged: string
+	}
 	storageFiles: {
 		/**
 		 * S​t​o​r​a​g​e
@@ -12584,6 +12703,118 @@ export type TranslationFunctions = {
 			 * Log file {file} · data point {point}
 			 */
 			point: (arg: { file: unknown, point: unknown }) => LocalizedString
+		}
+		status: {
+			/**
+			 * Logger status
+			 */
+			title: () => LocalizedString
+			/**
+			 * Write state
+			 */
+			state: () => LocalizedString
+			states: {
+				/**
+				 * ok
+				 */
+				ok: () => LocalizedString
+				/**
+				 * stopped
+				 */
+				stopped: () => LocalizedString
+				/**
+				 * error
+				 */
+				error: () => LocalizedString
+				/**
+				 * low memory
+				 */
+				low_memory: () => LocalizedString
+			}
+			/**
+			 * The data logger is not enabled.
+			 */
+			off: () => LocalizedString
+			/**
+			 * Logging
+			 */
+			running: () => LocalizedString
+			/**
+			 * running
+			 */
+			runs: () => LocalizedString
+			/**
+			 * not running
+			 */
+			notRunning: () => LocalizedString
+			/**
+			 * Log files
+			 */
+			files: () => LocalizedString
+			/**
+			 * Log file
+			 */
+			file: () => LocalizedString
+			/**
+			 * Records
+			 */
+			records: () => LocalizedString
+			/**
+			 * Missed
+			 */
+			missed: () => LocalizedString
+			/**
+			 * Failed reads
+			 */
+			failedReads: () => LocalizedString
+			/**
+			 * Last record
+			 */
+			lastRecord: () => LocalizedString
+			/**
+			 * Last trigger
+			 */
+			lastTrigger: () => LocalizedString
+			/**
+			 * never
+			 */
+			never: () => LocalizedString
+			/**
+			 * Not acknowledged
+			 */
+			notices: () => LocalizedString
+			/**
+			 * Files deleted for lack of space: {count}
+			 */
+			deleted: (arg: { count: unknown }) => LocalizedString
+			/**
+			 * {name}, deleted {at}
+			 */
+			deletedFile: (arg: { at: unknown, name: unknown }) => LocalizedString
+			/**
+			 * and {count} more
+			 */
+			deletedMore: (arg: { count: unknown }) => LocalizedString
+			/**
+			 * Records dropped because writing failed too long: {count}
+			 */
+			dropped: (arg: { count: unknown }) => LocalizedString
+			/**
+			 * Log file {file}: {count}
+			 */
+			droppedFile: (arg: { count: unknown, file: unknown }) => LocalizedString
+			/**
+			 * The write status and the PLC's status registers report these until they are acknowledged.
+			 */
+			acknowledgeHint: () => LocalizedString
+			/**
+			 * Acknowledge
+			 */
+			acknowledge: () => LocalizedString
+			/**
+			 * Logger notices acknowledged.
+			 */
+			acknowledged: () => LocalizedString
 		}
 		storageFiles: {
 			/**

@@ -2,6 +2,8 @@
 // list/download log files"; §3 "Data logger (pew_log)"; §4; §5; §8; §9 Logger): the general
 // settings, the log files with their settings, the data points of the selected log file, the
 // variable list import and export, and the files on the storage. Save and reset are in the page bar.
+// Above them the logger's live status (log-status.tsx).
+import { useEffect } from 'preact/hooks';
 import css from '../styles/log.css' with { type: 'text' };
 import { MultipleRegisterBanner } from '../forms/register.tsx';
 import { LL } from '../i18n/translate.ts';
@@ -11,14 +13,18 @@ import { LogPoints } from './log-points.tsx';
 import { LogTransfer } from './log-transfer.tsx';
 import { LogStorage } from './log-storage.tsx';
 import { SecurityHint } from './service-parts.tsx';
+import { LogStatusBlock } from './log-status.tsx';
+import { watchLogStatus } from '../state/log-status.ts';
 
 export default function LogPage() {
+  useEffect(() => watchLogStatus(), []);
   return (
     <div class="log" data-page="log">
       <SecurityHint section="pew_log" codes={['frequent_writes']} />
       <style>{css as string}</style>
       <p class="hint intro">{LL.value.logger.intro()}</p>
       <MultipleRegisterBanner />
+      <LogStatusBlock />
       <LogGeneral />
       <LogFiles />
       <LogPoints />

@@ -101,6 +101,17 @@ const de_logger = {
     },
   },
   where: { file: 'Log-Datei {file}', point: 'Log-Datei {file} · Datenpunkt {point}' },
+  status: {
+    title: 'Logger-Status', state: 'Schreibstatus', states: { ok: 'ok', stopped: 'gestoppt', error: 'Fehler', low_memory: 'Speicher knapp' },
+    off: 'Der Datenlogger ist nicht aktiviert.', running: 'Aufzeichnung', runs: 'läuft', notRunning: 'läuft nicht',
+    files: 'Log-Dateien', file: 'Log-Datei', records: 'Datensätze', missed: 'Verpasst', failedReads: 'Fehlgeschlagene Lesevorgänge',
+    lastRecord: 'Letzter Datensatz', lastTrigger: 'Letzter Trigger', never: 'nie',
+    notices: 'Nicht bestätigt',
+    deleted: 'Wegen Speichermangels gelöschte Dateien: {count}', deletedFile: '{name}, gelöscht {at}', deletedMore: 'und {count} weitere',
+    dropped: 'Verworfene Datensätze, weil das Schreiben zu lange fehlschlug: {count}', droppedFile: 'Log-Datei {file}: {count}',
+    acknowledgeHint: 'Schreibstatus und Statusregister der SPS melden dies, bis es bestätigt ist.',
+    acknowledge: 'Bestätigen', acknowledged: 'Logger-Meldungen bestätigt.',
+  },
   storageFiles: {
     volume: 'Speicher', refresh: 'Aktualisieren', notMounted: 'Dieser Speicher ist nicht eingebunden.', none: 'Keine Dateien gefunden.',
     listFailed: 'Die Dateiliste konnte nicht gelesen werden.', name: 'Datei', size: 'Größe', modified: 'Geändert',

@@ -101,6 +101,17 @@ const en_logger = {
     },
   },
   where: { file: 'Log file {file}', point: 'Log file {file} · data point {point}' },
+  status: {
+    title: 'Logger status', state: 'Write state', states: { ok: 'ok', stopped: 'stopped', error: 'error', low_memory: 'low memory' },
+    off: 'The data logger is not enabled.', running: 'Logging', runs: 'running', notRunning: 'not running',
+    files: 'Log files', file: 'Log file', records: 'Records', missed: 'Missed', failedReads: 'Failed reads',
+    lastRecord: 'Last record', lastTrigger: 'Last trigger', never: 'never',
+    notices: 'Not acknowledged',
+    deleted: 'Files deleted for lack of space: {count}', deletedFile: '{name}, deleted {at}', deletedMore: 'and {count} more',
+    dropped: 'Records dropped because writing failed too long: {count}', droppedFile: 'Log file {file}: {count}',
+    acknowledgeHint: 'The write status and the PLC\'s status registers report these until they are acknowledged.',
+    acknowledge: 'Acknowledge', acknowledged: 'Logger notices acknowledged.',
+  },
   storageFiles: {
     volume: 'Storage', refresh: 'Refresh', notMounted: 'This storage is not mounted.', none: 'No files found.',
     listFailed: 'Failed to read the file list.', name: 'File', size: 'Size', modified: 'Modified',

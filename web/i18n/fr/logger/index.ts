@@ -101,6 +101,17 @@ const fr_logger = {
     },
   },
   where: { file: 'Fichier journal {file}', point: 'Fichier journal {file} · point de données {point}' },
+  status: {
+    title: 'État de l\'enregistreur', state: 'État d\'écriture', states: { ok: 'ok', stopped: 'arrêté', error: 'erreur', low_memory: 'mémoire faible' },
+    off: 'L\'enregistreur de données n\'est pas activé.', running: 'Enregistrement', runs: 'en cours', notRunning: 'arrêté',
+    files: 'Fichiers journaux', file: 'Fichier journal', records: 'Enregistrements', missed: 'Manqués', failedReads: 'Lectures échouées',
+    lastRecord: 'Dernier enregistrement', lastTrigger: 'Dernier déclenchement', never: 'jamais',
+    notices: 'Non acquitté',
+    deleted: 'Fichiers supprimés faute de place : {count}', deletedFile: '{name}, supprimé le {at}', deletedMore: 'et {count} de plus',
+    dropped: 'Enregistrements perdus car l\'écriture a échoué trop longtemps : {count}', droppedFile: 'Fichier journal {file} : {count}',
+    acknowledgeHint: 'L\'état d\'écriture et les registres d\'état de l\'automate le signalent jusqu\'à l\'acquittement.',
+    acknowledge: 'Acquitter', acknowledged: 'Messages de l\'enregistreur acquittés.',
+  },
   storageFiles: {
     volume: 'Support', refresh: 'Actualiser', notMounted: 'Ce support n’est pas monté.', none: 'Aucun fichier trouvé.',
     listFailed: 'Impossible de lire la liste des fichiers.', name: 'Fichier', size: 'Taille', modified: 'Modifié',
