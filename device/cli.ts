@@ -3,6 +3,7 @@ import type { Hw } from '../hw/types.ts';
 import type { RouteDef } from './api/route.ts';
 import { startDaemon } from './main.ts';
 import { parseDaemonOptions, USAGE, type DaemonCliOptions } from './options.ts';
+import { resetAdmin } from './reset-admin.ts';
 
 /** What a variant (the simulator, the unit) brings to the daemon. */
 export interface Variant {
@@ -14,14 +15,18 @@ export interface Variant {
 }
 
 export async function runDaemonCli(name: string, setup: (opts: DaemonCliOptions) => Promise<Variant>): Promise<void> {
+  const args = process.argv.slice(2);
+  // `reset-admin [--data DIR]`: the owner's way back from a login lockout (docs/login-security.md)
+  const command = args[0] === 'reset-admin' ? args.shift() : undefined;
   let opts: DaemonCliOptions;
   try {
-    opts = parseDaemonOptions(process.argv.slice(2), process.env, process.cwd());
+    opts = parseDaemonOptions(args, process.env, process.cwd());
   } catch (e) {
     console.error((e as Error).message);
     console.error(USAGE);
     process.exit(2);
   }
+  if (command) return resetAdmin(opts.dataDir);
   let variant: Variant | undefined;
   try {
     variant = await setup(opts);

@@ -77,7 +77,15 @@ export async function buildContext(hw: Hw, dataDir: string, log?: Logger, webDir
     log: logger,
     users: new Users(join(dataDir, 'users.json')),
     sessions: new Sessions(hw.clock),
-    lockout: createLockout({ file: join(dataDir, 'lockout.json'), clock: hw.clock }),
+    lockout: createLockout({
+      dataDir,
+      clock: hw.clock,
+      // AUTH-6: the owner's way back from a lockout, asked for on the unit's shell (device/cli.ts)
+      onReset: (lifted, req) => {
+        logger.warn('login locks lifted by reset-admin', { lifted });
+        void audit.write({ action: 'lockout_reset', source: 'shell', ...(req.by ? { user: String(req.by) } : {}), detail: { lifted, requested: req.time } });
+      },
+    }),
     audit,
     firmware: await startFirmware({ versions, log: logger, audit }),
     versions,
@@ -114,6 +122,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
       await ctx.scripts.close();
       await ctx.firmware.close();
       await ctx.com.close();
+      await ctx.audit.flush();
     },
   };
 }
