@@ -22,10 +22,10 @@ const SALT = 16;
 const IV = 12;
 const TAG = 16;
 const SUM = 32;
-// scrypt cost written into new files; a file may name others within these bounds (a crafted header
-// must not make the unit spend minutes or gigabytes on one key)
-const KDF = { N: 1 << 15, r: 8, p: 1 } as const;
-const KDF_N_MAX = 1 << 17;
+// scrypt cost written into every file this unit makes (and ever made); a file naming any other is
+// refused before a key is derived: a crafted header must not make the unit spend seconds and
+// hundreds of MiB per restore attempt (issue 16: N=2^17, r=16, p=4 took 5.5 s and +256 MiB)
+export const KDF = { N: 1 << 15, r: 8, p: 1 } as const;
 
 export interface BackupHeader {
   product: string;
@@ -119,7 +119,7 @@ export async function openBackup(file: Buffer, password?: string): Promise<{ hea
   const salt = b64(k?.salt, SALT);
   const iv = b64(header.iv, IV);
   const expected = b64(k?.check, SUM);
-  if (!k || k.name !== 'scrypt' || !salt || !iv || !expected || !isInt(k.N) || !isInt(k.r) || !isInt(k.p) || k.N < 2 || k.N > KDF_N_MAX || (k.N & (k.N - 1)) !== 0 || k.r < 1 || k.r > 16 || k.p < 1 || k.p > 4 || rest.length < TAG)
+  if (!k || k.name !== 'scrypt' || !salt || !iv || !expected || k.N !== KDF.N || k.r !== KDF.r || k.p !== KDF.p || rest.length < TAG)
     throw new BackupRefused('damaged', 'The backup file is truncated or damaged');
   if (!password) throw new BackupRefused('password_required', 'The backup file is protected by a password');
   const { key, check } = await deriveKeys(password, salt, k);
