@@ -8,6 +8,8 @@ import { ConfigStore } from './config/store.ts';
 import { CONFIG_SECTIONS } from './model/index.ts';
 import { createApp, ROUTES } from './api/app.ts';
 import type { RouteDef } from './api/route.ts';
+import { capConnectionsPerAddress } from './api/connection-cap.ts';
+import type { Server } from 'node:http';
 import { DEFAULT_WEB_DIR } from './api/static.ts';
 import { createLogger, type Logger } from './system/log.ts';
 import { Users } from './system/users.ts';
@@ -37,6 +39,8 @@ export interface DaemonOptions {
   webDir?: string;
   /** routes of the running variant besides the API table (the simulator's PLC controls) */
   extraRoutes?: readonly RouteDef[];
+  /** open connections one address may hold (default MAX_CONNECTIONS_PER_ADDRESS) */
+  maxConnectionsPerAddress?: number;
 }
 
 export interface Daemon {
@@ -101,6 +105,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
     const s = serve({ fetch: app.fetch, port: opts.port, hostname: host }, () => resolve(s));
     s.once('error', reject);
   });
+  capConnectionsPerAddress(server as Server, opts.maxConnectionsPerAddress);
   const port = (server.address() as AddressInfo).port;
   const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   ctx.log.info('daemon listening', { host, port });
