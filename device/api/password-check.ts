@@ -36,8 +36,12 @@ export async function checkPassword(c: Context<Env>, ctx: DaemonContext, account
     await reserved.attempt.succeed();
     return user;
   }
-  await onFailure();
+  // counted even when recording the failure fails, so the reservation is never left held
+  let unrecorded: unknown;
+  const recorded = onFailure().catch((e: unknown) => void (unrecorded = e ?? new Error('audit write failed')));
   const lock = await reserved.attempt.fail();
+  await recorded;
+  if (unrecorded) throw unrecorded;
   if (lock.lockedMs) {
     // the name only when it is an account: a password typed into the name field is never stored
     const known = ctx.users.find(account)?.name;
