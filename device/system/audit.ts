@@ -27,9 +27,16 @@ export interface AuditLog {
   flush(): Promise<void>;
 }
 
+/** addresses with a failed-login sum of their own per minute; the failures of any further ones are summed together */
+export const FAILED_SOURCES_PER_MINUTE = 20;
+/** the source of the sum of the further addresses */
+export const OTHER_SOURCES = '*';
+
 /** the sum of one address's failed logins in one minute */
 interface FailedSum {
   minute: number;
+  /** the sum of OTHER_SOURCES: the addresses it holds */
+  sources?: Set<string>;
   first: number;
   last: number;
   count: number;
@@ -69,12 +76,18 @@ export function createAuditLog(opts: { dir: string; clock: Clock; maxBytes?: num
   };
 
   const failed = new Map<string, FailedSum>();
+  // the addresses with a sum of their own in the current minute: even guesses from ever new
+  // addresses add at most FAILED_SOURCES_PER_MINUTE + 1 entries a minute
+  let own = { minute: -1, sources: new Set<string>() };
   let timer: ReturnType<typeof setTimeout> | undefined;
   const entryOf = (source: string, f: FailedSum): AuditEvent & { time: string } => ({
     time: new Date(f.first).toISOString(),
     action: 'login_failed',
     source,
-    detail: { count: f.count, ...(f.count > 1 ? { last: new Date(f.last).toISOString() } : {}), accounts: [...f.accounts], unknown: f.unknown },
+    detail: {
+      count: f.count, ...(f.count > 1 ? { last: new Date(f.last).toISOString() } : {}), accounts: [...f.accounts], unknown: f.unknown,
+      ...(f.sources ? { addresses: f.sources.size } : {}),
+    },
   });
   /** writes the sums of minutes before `minute` (all of them without one) */
   const flushFailed = (minute = Infinity): Promise<void> => {
@@ -96,8 +109,12 @@ export function createAuditLog(opts: { dir: string; clock: Clock; maxBytes?: num
       const now = opts.clock.now();
       const minute = Math.floor(now / 60_000);
       const done = flushFailed(minute);
-      let f = failed.get(source);
-      if (!f) failed.set(source, (f = { minute, first: now, last: now, count: 0, accounts: new Set(), unknown: 0 }));
+      if (own.minute !== minute) own = { minute, sources: new Set() };
+      if (!own.sources.has(source) && own.sources.size < FAILED_SOURCES_PER_MINUTE) own.sources.add(source);
+      const key = own.sources.has(source) ? source : OTHER_SOURCES;
+      let f = failed.get(key);
+      if (!f) failed.set(key, (f = { minute, first: now, last: now, count: 0, accounts: new Set(), unknown: 0, ...(key === OTHER_SOURCES ? { sources: new Set<string>() } : {}) }));
+      f.sources?.add(source);
       f.count++;
       f.last = now;
       if (account) f.accounts.add(account);
