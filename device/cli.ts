@@ -24,6 +24,7 @@ export async function runDaemonCli(name: string, setup: (opts: DaemonCliOptions)
   } catch (e) {
     console.error((e as Error).message);
     console.error(USAGE);
+    console.error('       reset-admin [--data DIR]: lift every login lock of the daemon over DIR (docs/login-security.md)');
     process.exit(2);
   }
   if (command) return resetAdmin(opts.dataDir);

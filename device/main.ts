@@ -87,7 +87,8 @@ export async function buildContext(hw: Hw, dataDir: string, log?: Logger, webDir
       // AUTH-6: the owner's way back from a lockout, asked for on the unit's shell (device/cli.ts)
       onReset: (lifted, req) => {
         logger.warn('login locks lifted by reset-admin', { lifted });
-        void audit.write({ action: 'lockout_reset', source: 'shell', ...(req.by ? { user: String(req.by) } : {}), detail: { lifted, requested: req.time } });
+        audit.write({ action: 'lockout_reset', source: 'shell', ...(req.by ? { user: String(req.by) } : {}), detail: { lifted, requested: req.time } })
+          .catch((e: unknown) => logger.error('the audit entry of reset-admin could not be written', { error: String(e) }));
       },
     }),
     audit,

@@ -11,6 +11,7 @@
 //   finds corruption, not forgery, which is why such a backup carries no secrets (content.ts).
 // Everything here is checked before any content is looked at: format, product, version, integrity.
 import type { RefusalReason } from '../model/backup.ts';
+import { inHashSlot } from '../system/passwords.ts';
 import { createCipheriv, createDecipheriv, createHash, randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 export const MAGIC = Buffer.from('I4CSETT\n', 'latin1');
@@ -49,7 +50,8 @@ export class BackupRefused extends Error {
 /** 64 bytes of scrypt: the AES key and a password check value. */
 async function deriveKeys(password: string, salt: Buffer, kdf: { N: number; r: number; p: number }): Promise<{ key: Buffer; check: Buffer }> {
   const opts: ScryptOptions = { N: kdf.N, r: kdf.r, p: kdf.p, maxmem: 256 * kdf.N * kdf.r + 1024 * 1024 };
-  const out = await new Promise<Buffer>((resolve, reject) => scryptCb(password.normalize('NFC'), salt, 64, opts, (e, k) => (e ? reject(e) : resolve(k))));
+  // in a hash slot, like the login checks: the thread pool stays free for the logger's writes
+  const out = await inHashSlot(() => new Promise<Buffer>((resolve, reject) => scryptCb(password.normalize('NFC'), salt, 64, opts, (e, k) => (e ? reject(e) : resolve(k)))));
   return { key: out.subarray(0, 32), check: createHash('sha256').update(out.subarray(32)).digest() };
 }
 

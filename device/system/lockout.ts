@@ -143,7 +143,11 @@ export function createLockout(opts: LockoutOptions): LockoutState {
     } catch {
       req = {};
     }
-    rmSync(resetFile, { force: true });
+    try {
+      rmSync(resetFile, { force: true });
+    } catch {
+      return; // a request that cannot be removed is not applied: it would lift every lock at every attempt
+    }
     const now = opts.clock.now();
     const lifted = Object.values(table).filter((e) => e.lockedUntil > now).length;
     for (const key of Object.keys(table)) delete table[key];

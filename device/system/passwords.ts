@@ -18,8 +18,11 @@ export class HashQueueFull extends Error {}
 let active = 0;
 const waiting: (() => void)[] = [];
 
-/** Runs `fn` in a hash slot; with `maxQueue`, refuses when that many calls wait already. */
-async function inSlot<T>(fn: () => Promise<T>, maxQueue = Infinity): Promise<T> {
+/**
+ * Runs `fn` (an scrypt call) in a hash slot; with `maxQueue`, refuses when that many calls wait
+ * already. Every scrypt of the daemon runs through it (the backup key too: device/backup/format.ts).
+ */
+export async function inHashSlot<T>(fn: () => Promise<T>, maxQueue = Infinity): Promise<T> {
   if (active >= HASH_CONCURRENCY) {
     if (waiting.length >= maxQueue) throw new HashQueueFull();
     await new Promise<void>((resolve) => waiting.push(resolve)); // the slot is handed over, `active` unchanged
@@ -39,7 +42,7 @@ export function hashLoad(): { active: number; waiting: number } {
 }
 
 const scrypt = (pw: string, salt: Buffer, len: number, opts: ScryptOptions, maxQueue?: number) =>
-  inSlot(() => new Promise<Buffer>((resolve, reject) => scryptCb(pw, salt, len, opts, (e, key) => (e ? reject(e) : resolve(key)))), maxQueue);
+  inHashSlot(() => new Promise<Buffer>((resolve, reject) => scryptCb(pw, salt, len, opts, (e, key) => (e ? reject(e) : resolve(key)))), maxQueue);
 
 // N=2^15, r=8: about 32 MiB and tens of milliseconds per check on the unit's CPU
 const PARAMS = { N: 1 << 15, r: 8, p: 1 };
