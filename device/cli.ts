@@ -4,6 +4,7 @@ import type { Hw } from '../hw/types.ts';
 import type { RouteDef } from './api/route.ts';
 import { startDaemon } from './main.ts';
 import { daemonHelp, parseDaemonOptions, wantsHelp, type DaemonCliOptions, type DaemonKind } from './options.ts';
+import { resetAdmin } from './reset-admin.ts';
 
 /** What a variant (the simulator, the unit) brings to the daemon. */
 export interface Variant {
@@ -23,6 +24,8 @@ export async function runDaemonCli(kind: DaemonKind, setup: (opts: DaemonCliOpti
     console.log(daemonHelp(kind));
     process.exit(0);
   }
+  // `reset-admin [--data DIR]`: the owner's way back from a login lockout (docs/login-security.md)
+  const command = argv[0] === 'reset-admin' ? argv.shift() : undefined;
   let opts: DaemonCliOptions;
   try {
     opts = parseDaemonOptions(argv, process.env, process.cwd());
@@ -30,6 +33,7 @@ export async function runDaemonCli(kind: DaemonKind, setup: (opts: DaemonCliOpti
     console.error(`${(e as Error).message} (--help lists the options)`);
     process.exit(2);
   }
+  if (command) return resetAdmin(opts.dataDir);
   let variant: Variant | undefined;
   try {
     variant = await setup(opts);

@@ -8,6 +8,8 @@ import { ConfigStore } from './config/store.ts';
 import { CONFIG_SECTIONS } from './model/index.ts';
 import { createApp, ROUTES } from './api/app.ts';
 import type { RouteDef } from './api/route.ts';
+import { capConnectionsPerAddress } from './api/connection-cap.ts';
+import type { Server } from 'node:http';
 import { DEFAULT_WEB_DIR } from './api/static.ts';
 import { createLogger, type Logger } from './system/log.ts';
 import { Users } from './system/users.ts';
@@ -37,6 +39,8 @@ export interface DaemonOptions {
   webDir?: string;
   /** routes of the running variant besides the API table (the simulator's PLC controls) */
   extraRoutes?: readonly RouteDef[];
+  /** open connections one address may hold (default MAX_CONNECTIONS_PER_ADDRESS) */
+  maxConnectionsPerAddress?: number;
 }
 
 export interface Daemon {
@@ -77,7 +81,16 @@ export async function buildContext(hw: Hw, dataDir: string, log?: Logger, webDir
     log: logger,
     users: new Users(join(dataDir, 'users.json')),
     sessions: new Sessions(hw.clock),
-    lockout: createLockout({ file: join(dataDir, 'lockout.json'), clock: hw.clock }),
+    lockout: createLockout({
+      dataDir,
+      clock: hw.clock,
+      // AUTH-6: the owner's way back from a lockout, asked for on the unit's shell (device/cli.ts)
+      onReset: (lifted, req) => {
+        logger.warn('login locks lifted by reset-admin', { lifted });
+        audit.write({ action: 'lockout_reset', source: 'shell', ...(req.by ? { user: String(req.by) } : {}), detail: { lifted, requested: req.time } })
+          .catch((e: unknown) => logger.error('the audit entry of reset-admin could not be written', { error: String(e) }));
+      },
+    }),
     audit,
     firmware: await startFirmware({ versions, log: logger, audit }),
     versions,
@@ -93,6 +106,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
     const s = serve({ fetch: app.fetch, port: opts.port, hostname: host }, () => resolve(s));
     s.once('error', reject);
   });
+  capConnectionsPerAddress(server as Server, opts.maxConnectionsPerAddress);
   const port = (server.address() as AddressInfo).port;
   const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   ctx.log.info('daemon listening', { host, port });
@@ -114,6 +128,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
       await ctx.scripts.close();
       await ctx.firmware.close();
       await ctx.com.close();
+      await ctx.audit.flush();
     },
   };
 }

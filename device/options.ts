@@ -36,6 +36,9 @@ export function daemonHelp(kind: DaemonKind): string {
       : '      --com1 PATH     serial device of COM1 (default /dev/ttymxc1; also --com2 /dev/ttymxc2, --com3 /dev/ttyACM0)',
     ...(sim ? ['      --plcs FILE     the virtual PLCs (docs/simulator.md; sample sim/plcs.example.json)'] : []),
     '  -h, --help          this text',
+    '',
+    'commands:',
+    `  reset-admin [--data DIR]   lift every login lock of the daemon over DIR, audited (docs/login-security.md)`,
   ].join('\n');
 }
 

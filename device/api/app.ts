@@ -43,6 +43,7 @@ export function createApp(ctx: DaemonContext, routes: readonly RouteDef[] = ROUT
     c.header('Cache-Control', 'no-store');
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('X-Frame-Options', 'DENY');
+    c.header('Referrer-Policy', 'no-referrer'); // no console URL leaves with a link followed from it
     await next();
   });
   if (ctx.hw.kind === 'sim') {

@@ -3,6 +3,7 @@
 import type { Context } from 'hono';
 import { setCookie, deleteCookie } from 'hono/cookie';
 import { readBody } from './body.ts';
+import { checkPassword } from './password-check.ts';
 import { ApiError } from './errors.ts';
 import { route, type RouteDef } from './route.ts';
 import type { DaemonContext, Env } from './context.ts';
@@ -50,20 +51,11 @@ export const authRoutes: RouteDef[] = [
     handler: async (c, ctx) => {
       const body = await readBody(c, loginSchema);
       const source = c.get('source');
-      const wait = ctx.lockout.lockedFor(body.username, source);
-      if (wait > 0) {
-        c.header('Retry-After', String(Math.ceil(wait / 1000)));
-        throw new ApiError(429, 'locked', 'Too many failed logins; try again later', undefined, { retryAfterSeconds: Math.ceil(wait / 1000) });
-      }
-      const user = await ctx.users.authenticate(body.username, body.password);
-      if (!user) {
-        await ctx.audit.write({ action: 'login_failed', user: body.username, source });
-        const locked = await ctx.lockout.fail(body.username, source);
-        if (locked) await ctx.audit.write({ action: 'lockout', user: body.username, source, detail: { minutes: locked / 60_000 } });
-        // AUTH-4: the same answer whether the user exists or not
-        throw new ApiError(401, 'wrong_credentials', 'Wrong user name or password');
-      }
-      await ctx.lockout.succeed(body.username, source);
+      const known = ctx.users.find(body.username)?.name;
+      // AUD-1: failures are counted per address and minute; the name only when it is an account
+      const user = await checkPassword(c, ctx, body.username, body.password, () => ctx.audit.loginFailed(source, known));
+      // AUTH-4: the same answer whether the user exists or not
+      if (!user) throw new ApiError(401, 'wrong_credentials', 'Wrong user name or password');
       await ctx.audit.write({ action: 'login_ok', user: user.name, source });
       return c.json(startSession(c, ctx, user.name, user.role));
     },

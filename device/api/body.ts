@@ -2,7 +2,7 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { ApiError, invalid } from './errors.ts';
-import { toIssues } from '../model/section.ts';
+import { arrayForObjectIssues, toIssues } from '../model/section.ts';
 
 // The largest section, pew_log with its 700 data points (spec §9), is about 300 KB at the longest
 // field values; a save-all of every section stays below this.
@@ -22,7 +22,10 @@ export async function readJson(c: Context): Promise<unknown> {
 
 /** The body checked by a schema; 400 with the issues otherwise (never echoing the input). */
 export async function readBody<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
-  const parsed = v.safeParse(schema, await readJson(c));
+  const json = await readJson(c);
+  const shape = arrayForObjectIssues(schema, json);
+  if (shape.length) throw invalid(shape);
+  const parsed = v.safeParse(schema, json);
   if (!parsed.success) throw invalid(toIssues(parsed.issues));
   return parsed.output;
 }

@@ -2,12 +2,10 @@
 // the default script, writing the editor's text into the active script file, the script files of
 // the folder (uploads land there too, see upload-routes.ts) and their downloads. Every name from a
 // request is resolved inside the script folder (security.md DL-1).
-import * as v from 'valibot';
-import { readBody } from './body.ts';
+import { readJson } from './body.ts';
 import { ApiError, flattenIssues, invalid } from './errors.ts';
 import { route, type RouteDef } from './route.ts';
 import { download } from './logfile-routes.ts';
-import { scriptFileSchema } from '../model/sections/scriptfile.ts';
 import { DEFAULT_SCRIPT } from '../system/default-script.ts';
 import { activeScriptName, scriptFolder } from '../system/script-files.ts';
 import { listFolder } from '../system/volume-files.ts';
@@ -27,10 +25,11 @@ export const scriptRoutes: RouteDef[] = [
   route({
     method: 'POST', path: '/config/writefile', key: 'writefile', access: 'admin',
     handler: async (c, ctx) => {
-      // the script_file section's own schema: the same limits and codes as the editor
-      const body = await readBody(c, v.strictObject(scriptFileSchema.entries, scriptFileSchema.message));
-      const saved = await ctx.store.save({ script_file: body });
+      // saved as the whole script_file section: its schema's limits and codes, the same as the
+      // editor's, and a body of another shape (`[]`, `{}`) refused rather than saved as an empty script
+      const saved = await ctx.store.save({ script_file: await readJson(c) });
       if (!saved.ok) throw invalid(flattenIssues(saved.issues));
+      const content = ctx.store.get<{ content: string }>('script_file').content;
       try {
         await ctx.scripts.settled();
       } catch (e) {
@@ -39,7 +38,7 @@ export const scriptRoutes: RouteDef[] = [
       }
       const name = activeScriptName(ctx.store);
       await ctx.audit.write({ action: 'script_write', user: c.get('session')!.user, source: c.get('source'), detail: { name } });
-      return c.json({ name, size: Buffer.byteLength(body.content, 'utf8') });
+      return c.json({ name, size: Buffer.byteLength(content, 'utf8') });
     },
   }),
   // both matched before the planned catch-all GET /download/* (app.ts keeps this order)

@@ -8,6 +8,7 @@ import { readBody } from './body.ts';
 import { ApiError, invalid } from './errors.ts';
 import { route, type RouteDef } from './route.ts';
 import { startSession } from './auth-routes.ts';
+import { checkPassword } from './password-check.ts';
 import type { DaemonContext, Env } from './context.ts';
 import * as v from 'valibot';
 import { toIssues } from '../model/section.ts';
@@ -102,17 +103,9 @@ export const userRoutes: RouteDef[] = [
       if (own) {
         if (!body.current) throw invalid([{ path: 'current', code: 'required' }]);
         // guessing the current password counts like failed logins (security.md AUTH-4)
-        const wait = ctx.lockout.lockedFor(target.name, source);
-        if (wait > 0) {
-          c.header('Retry-After', String(Math.ceil(wait / 1000)));
-          throw new ApiError(429, 'locked', 'Too many failed attempts; try again later', undefined, { retryAfterSeconds: Math.ceil(wait / 1000) });
-        }
-        if (!(await ctx.users.authenticate(target.name, body.current))) {
-          await ctx.audit.write({ action: 'password_change_failed', user: me.user, source, detail: { name: target.name } });
-          const locked = await ctx.lockout.fail(target.name, source);
-          if (locked) await ctx.audit.write({ action: 'lockout', user: target.name, source, detail: { minutes: locked / 60_000 } });
+        const failed = () => ctx.audit.write({ action: 'password_change_failed', user: me.user, source, detail: { name: target.name } });
+        if (!(await checkPassword(c, ctx, target.name, body.current, failed)))
           throw new ApiError(403, 'wrong_current_password', 'The current password is not correct', [{ path: 'current', code: 'wrong_current_password' }]);
-        }
       }
       if (!(await ctx.users.setPassword(target.name, body.password))) throw new ApiError(404, 'not_found', 'No such user');
       // SESS-1: a password change ends every session of that user; the browser that changed its

@@ -11,6 +11,7 @@
 //   finds corruption, not forgery, which is why such a backup carries no secrets (content.ts).
 // Everything here is checked before any content is looked at: format, product, version, integrity.
 import type { RefusalReason } from '../model/backup.ts';
+import { inHashSlot } from '../system/passwords.ts';
 import { createCipheriv, createDecipheriv, createHash, randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 export const MAGIC = Buffer.from('I4CSETT\n', 'latin1');
@@ -22,10 +23,10 @@ const SALT = 16;
 const IV = 12;
 const TAG = 16;
 const SUM = 32;
-// scrypt cost written into new files; a file may name others within these bounds (a crafted header
-// must not make the unit spend minutes or gigabytes on one key)
-const KDF = { N: 1 << 15, r: 8, p: 1 } as const;
-const KDF_N_MAX = 1 << 17;
+// scrypt cost written into every file this unit makes (and ever made); a file naming any other is
+// refused before a key is derived: a crafted header must not make the unit spend seconds and
+// hundreds of MiB per restore attempt (issue 16: N=2^17, r=16, p=4 took 5.5 s and +256 MiB)
+export const KDF = { N: 1 << 15, r: 8, p: 1 } as const;
 
 export interface BackupHeader {
   product: string;
@@ -49,7 +50,8 @@ export class BackupRefused extends Error {
 /** 64 bytes of scrypt: the AES key and a password check value. */
 async function deriveKeys(password: string, salt: Buffer, kdf: { N: number; r: number; p: number }): Promise<{ key: Buffer; check: Buffer }> {
   const opts: ScryptOptions = { N: kdf.N, r: kdf.r, p: kdf.p, maxmem: 256 * kdf.N * kdf.r + 1024 * 1024 };
-  const out = await new Promise<Buffer>((resolve, reject) => scryptCb(password.normalize('NFC'), salt, 64, opts, (e, k) => (e ? reject(e) : resolve(k))));
+  // in a hash slot, like the login checks: the thread pool stays free for the logger's writes
+  const out = await inHashSlot(() => new Promise<Buffer>((resolve, reject) => scryptCb(password.normalize('NFC'), salt, 64, opts, (e, k) => (e ? reject(e) : resolve(k)))));
   return { key: out.subarray(0, 32), check: createHash('sha256').update(out.subarray(32)).digest() };
 }
 
@@ -119,7 +121,7 @@ export async function openBackup(file: Buffer, password?: string): Promise<{ hea
   const salt = b64(k?.salt, SALT);
   const iv = b64(header.iv, IV);
   const expected = b64(k?.check, SUM);
-  if (!k || k.name !== 'scrypt' || !salt || !iv || !expected || !isInt(k.N) || !isInt(k.r) || !isInt(k.p) || k.N < 2 || k.N > KDF_N_MAX || (k.N & (k.N - 1)) !== 0 || k.r < 1 || k.r > 16 || k.p < 1 || k.p > 4 || rest.length < TAG)
+  if (!k || k.name !== 'scrypt' || !salt || !iv || !expected || k.N !== KDF.N || k.r !== KDF.r || k.p !== KDF.p || rest.length < TAG)
     throw new BackupRefused('damaged', 'The backup file is truncated or damaged');
   if (!password) throw new BackupRefused('password_required', 'The backup file is protected by a password');
   const { key, check } = await deriveKeys(password, salt, k);

@@ -52,6 +52,8 @@ export const ERROR_CODES = [
   'csrf',
   'wrong_credentials',
   'locked',
+  'login_busy', // too many password checks at once (security.md AUTH-6; params: retryAfterSeconds)
+  'too_many_connections', // one address holds too many open connections to the console (params: max)
   'already_set_up',
   'setup_required',
   'user_exists', // users page: a user of that name exists already

@@ -85,17 +85,25 @@ export function validateSection<S extends AnySchema>(def: SectionDef<S>, input: 
  * default and undo a setting), and an array never stands where an object belongs (valibot's object
  * schemas accept arrays, being objects to JavaScript, and would fill them with defaults).
  */
-function shapeIssues(schema: AnySchema, value: unknown, path: string[]): Issue[] {
+function shapeIssues(schema: AnySchema, value: unknown, path: string[], whole = true): Issue[] {
   const inner = unwrap(schema);
   if (inner.entries) {
     if (Array.isArray(value)) return [issue(path.join('.'), 'type', { expected: 'object' })];
     if (!isPlainObject(value)) return [];
     return Object.entries(inner.entries).flatMap(([k, e]) =>
-      k in value ? shapeIssues(e, value[k], [...path, k]) : [issue([...path, k].join('.'), 'required')],
+      k in value ? shapeIssues(e, value[k], [...path, k], whole) : whole ? [issue([...path, k].join('.'), 'required')] : [],
     );
   }
-  if (inner.item && Array.isArray(value)) return value.flatMap((x, i) => shapeIssues(inner.item!, x, [...path, String(i)]));
+  if (inner.item && Array.isArray(value)) return value.flatMap((x, i) => shapeIssues(inner.item!, x, [...path, String(i)], whole));
   return [];
+}
+
+/**
+ * Arrays where the schema has an object, at any depth (valibot would take `[]` for an object of
+ * optional fields and fill it with defaults); every request body is checked with it (api/body.ts).
+ */
+export function arrayForObjectIssues(schema: AnySchema, value: unknown): Issue[] {
+  return shapeIssues(schema, value, [], false);
 }
 
 /**

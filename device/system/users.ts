@@ -97,14 +97,17 @@ export class Users {
     });
   }
 
-  /** The user when name and password match; takes the same time when the user does not exist. */
-  async authenticate(name: string, password: string): Promise<User | undefined> {
+  /**
+   * The user when name and password match; takes the same time when the user does not exist.
+   * With `maxQueue`, throws HashQueueFull (passwords.ts) when that many checks wait already.
+   */
+  async authenticate(name: string, password: string, maxQueue?: number): Promise<User | undefined> {
     const user = this.find(name);
     if (!user) {
-      await burnPasswordCheck(password);
+      await burnPasswordCheck(password, maxQueue);
       return undefined;
     }
-    return (await verifyPassword(password, user.hash)) ? user : undefined;
+    return (await verifyPassword(password, user.hash, maxQueue)) ? user : undefined;
   }
 
   private async persist(next: User[]): Promise<void> {

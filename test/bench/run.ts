@@ -1,7 +1,7 @@
 // `npm run bench`: figures of the daemon measured side by side with a bare node:http baseline in
 // one run, printed as one table. Not a test: a slow figure never fails it; only a step that could
 // not run (or a crash-safety violation) makes the exit code non-zero. Loopback only, every load
-// bounded in time; about three minutes in all.
+// bounded in time; about four minutes in all.
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +22,7 @@ import { measureServiceTests } from './service-tests.ts';
 import { measureConnectionTests } from './service-tests-net.ts';
 import { measureImage } from './image.ts';
 import { measureFtpSend } from './ftp-send.ts';
+import { measureLoginFlood } from './login-flood.ts';
 
 const START_RUNS = 5;
 const SECTIONS = ['pew_mqtt', 'pew'] as const;
@@ -85,6 +86,7 @@ try {
   await part('connection tests', () => measureConnectionTests(rows));
   await part('image', () => measureImage(rows));
   await part('ftp send', () => measureFtpSend(rows));
+  await part('login flood', () => measureLoginFlood(rows));
 
   await part('console in chromium', () => measureConsole(rows));
   await part('graphs in chromium', () => measureGraphs(rows));

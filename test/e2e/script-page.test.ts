@@ -107,7 +107,7 @@ describe('the script page', () => {
     expect(await page.locator('[data-action=write-file]').isDisabled()).toBe(true);
     const w = await a.post('/config/writefile', { content: 'x'.repeat(SCRIPT_MAX + 1) });
     expect(w.status).toBe(400);
-    expect(w.body.error.issues).toContainEqual({ path: 'content', code: 'too_long', params: { max: SCRIPT_MAX } });
+    expect(w.body.error.issues).toContainEqual({ section: 'script_file', path: 'content', code: 'too_long', params: { max: SCRIPT_MAX } });
     expect(new Set(w.body.error.issues.map((i: { code: string }) => i.code))).toEqual(new Set(['too_long']));
     expect(posts).toEqual([]);
 

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { startDaemon, type Daemon } from '../../device/main.ts';
 import { createSimHw, type SimHwOptions } from '../../sim/hw.ts';
 import { createLogger } from '../../device/system/log.ts';
+import { request as httpRequest } from 'node:http';
 import type { Clock } from '../../hw/types.ts';
 
 export const ADMIN = { username: 'admin', password: 'Adm1n-Passw0rd!' };
@@ -24,7 +25,8 @@ export class FakeClock implements Clock {
 
 export interface TestDaemon extends Daemon {
   dataDir: string;
-  client(): Client;
+  /** a client without a session; with `from`, its connections leave from that local address (127.x.y.z: another source address on loopback) */
+  client(from?: string): Client;
   /** a client logged in as the admin (created on first use) */
   admin(): Promise<Client>;
   /** a client logged in with the user role (created on first use) */
@@ -45,7 +47,7 @@ export async function startTestDaemon(opts: TestDaemonOptions = {}): Promise<Tes
   const hw = createSimHw({ dataDir, clock: opts.clock, versions: { app: '0', bsp: '1.3.2', hmi: '4.5.2' }, ...opts.serial });
   const log = createLogger({ clock: hw.clock, sink: null });
   const d = await startDaemon({ hw, dataDir, port: 0, log, webDir: opts.webDir });
-  const client = () => new Client(d.url);
+  const client = (from?: string) => new Client(d.url, from);
   const admin = async () => {
     if (d.ctx.users.isEmpty()) await client().post('/rest/api/v1/authentication/setup', ADMIN);
     return client().login(ADMIN);
@@ -78,7 +80,8 @@ export interface Reply {
 export class Client {
   cookie = '';
   csrf = '';
-  constructor(readonly base: string) {}
+  /** `from`: the local address the client's connections leave from (a source address of its own) */
+  constructor(readonly base: string, readonly from?: string) {}
 
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
     const h: Record<string, string> = { ...headers };
@@ -89,7 +92,7 @@ export class Client {
       payload = typeof body === 'string' ? body : JSON.stringify(body);
       h['content-type'] ??= 'application/json';
     }
-    const res = await fetch(this.base + path, { method, headers: h, body: payload, redirect: 'manual' });
+    const res = this.from ? await requestFrom(this.from, this.base + path, method, h, payload) : await fetch(this.base + path, { method, headers: h, body: payload, redirect: 'manual' });
     const set = res.headers.get('set-cookie');
     if (set) this.cookie = set.split(';')[0]!;
     const text = await res.text();
@@ -116,4 +119,23 @@ export class Client {
     this.csrf = r.body.csrfToken;
     return this;
   }
+}
+
+/** One HTTP request over a connection that leaves from `localAddress` (fetch cannot choose it). */
+export function requestFrom(localAddress: string, url: string, method: string, headers: Record<string, string>, body?: string): Promise<{ status: number; headers: Headers; text(): Promise<string> }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers, localAddress, agent: false }, (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (b: Buffer) => parts.push(b));
+      res.on('error', reject);
+      res.on('end', () => {
+        const h = new Headers();
+        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h.set(k, Array.isArray(v) ? v.join(', ') : v);
+        const text = Buffer.concat(parts).toString('utf8');
+        resolve({ status: res.statusCode ?? 0, headers: h, text: async () => text });
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }

@@ -620,6 +620,15 @@ type RootTranslation = {
 		 */
 		locked: string
 		/**
+		 * T​h​e​ ​u​n​i​t​ ​i​s​ ​c​h​e​c​k​i​n​g​ ​t​o​o​ ​m​a​n​y​ ​p​a​s​s​w​o​r​d​s​ ​a​t​ ​o​n​c​e​.​ ​T​r​y​ ​a​g​a​i​n​ ​i​n​ ​a​ ​m​o​m​e​n​t​.
+		 */
+		login_busy: string
+		/**
+		 * T​o​o​ ​m​a​n​y​ ​o​p​e​n​ ​c​o​n​n​e​c​t​i​o​n​s​ ​f​r​o​m​ ​t​h​i​s​ ​a​d​d​r​e​s​s​ ​(​a​t​ ​m​o​s​t​ ​{​m​a​x​}​)​.​ ​C​l​o​s​e​ ​o​t​h​e​r​ ​c​o​n​s​o​l​e​ ​t​a​b​s​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+		 * @param {unknown} max
+		 */
+		too_many_connections: RequiredParams<'max'>
+		/**
 		 * T​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​a​l​r​e​a​d​y​ ​e​x​i​s​t​s​.​ ​P​l​e​a​s​e​ ​l​o​g​ ​i​n​.
 		 */
 		already_set_up: string
@@ -7537,6 +7546,14 @@ export type TranslationFunctions = {
 		 * Too many failed logins. Try again later.
 		 */
 		locked: () => LocalizedString
+		/**
+		 * The unit is checking too many passwords at once. Try again in a moment.
+		 */
+		login_busy: () => LocalizedString
+		/**
+		 * Too many open connections from this address (at most {max}). Close other console tabs and try again.
+		 */
+		too_many_connections: (arg: { max: unknown }) => LocalizedString
 		/**
 		 * The administrator already exists. Please log in.
 		 */

@@ -95,6 +95,8 @@ const de = {
     csrf: 'Das Sitzungstoken fehlt. Laden Sie die Seite neu.',
     wrong_credentials: 'Falscher Benutzername oder falsches Passwort.',
     locked: 'Zu viele fehlgeschlagene Anmeldeversuche. Versuchen Sie es später erneut.',
+    login_busy: 'Das Gerät prüft gerade zu viele Passwörter gleichzeitig. Versuchen Sie es gleich noch einmal.',
+    too_many_connections: 'Zu viele offene Verbindungen von dieser Adresse (höchstens {max}). Schließen Sie andere Konsolen-Tabs und versuchen Sie es erneut.',
     already_set_up: 'Der Administrator ist bereits angelegt. Bitte melden Sie sich an.',
     setup_required: 'Legen Sie zuerst den Administrator an.',
     user_exists: 'Ein Benutzer dieses Namens existiert bereits.',

@@ -96,6 +96,8 @@ const en = {
     csrf: 'The session token is missing. Reload the page.',
     wrong_credentials: 'Wrong user name or password.',
     locked: 'Too many failed logins. Try again later.',
+    login_busy: 'The unit is checking too many passwords at once. Try again in a moment.',
+    too_many_connections: 'Too many open connections from this address (at most {max}). Close other console tabs and try again.',
     already_set_up: 'The administrator already exists. Please log in.',
     setup_required: 'Create the administrator first.',
     user_exists: 'A user of this name exists already.',

@@ -95,6 +95,8 @@ const fr = {
     csrf: 'Le jeton de session est absent. Rechargez la page.',
     wrong_credentials: 'Nom d’utilisateur ou mot de passe incorrect.',
     locked: 'Trop d’échecs de connexion. Réessayez plus tard.',
+    login_busy: 'L’appareil vérifie trop de mots de passe à la fois. Réessayez dans un instant.',
+    too_many_connections: 'Trop de connexions ouvertes depuis cette adresse ({max} au plus). Fermez les autres onglets de la console et réessayez.',
     already_set_up: 'L’administrateur existe déjà. Veuillez vous connecter.',
     setup_required: 'Créez d’abord l’administrateur.',
     user_exists: 'Un utilisateur de ce nom existe déjà.',

@@ -1,0 +1,38 @@
+// A login flood does not stall the unit's real work (security.md AUTH-6, DOS-1; issue 16 item 2):
+// unauthenticated logins from ever new addresses while the logger records every second. The
+// bounded hashing keeps the thread pool's other threads free for the logger's writes and answers
+// the excess 429 at once. The full size (150 concurrent, 60 s) is the bench's `login flood` part.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { percentile, runFlood, startFloodRig, type FloodRig } from '../support/login-flood.ts';
+import { HASH_CONCURRENCY } from '../../device/system/passwords.ts';
+
+let rig: FloodRig;
+beforeAll(async () => {
+  rig = await startFloodRig();
+}, 60_000);
+afterAll(async () => {
+  await rig?.stop();
+});
+
+describe('login flood (item 2)', () => {
+  it('40 concurrent wrong logins for 12 s: no log record lost, console GETs under 1 s, hashing bounded', async () => {
+    const r = await runFlood(rig, { concurrency: 40, ms: 12_000 });
+    expect(r.missed).toBe(0);
+    expect(r.records).toBeGreaterThanOrEqual(Math.floor(r.seconds) - 1);
+    expect(r.failedGets).toBe(0);
+    expect(r.gets.length).toBeGreaterThan(20);
+    expect(Math.max(...r.gets)).toBeLessThan(1000);
+    expect(r.maxHashing).toBeLessThanOrEqual(HASH_CONCURRENCY);
+    // the excess was refused at once, and some were checked
+    expect(r.logins[429] ?? 0).toBeGreaterThan(0);
+    expect(r.logins[401] ?? 0).toBeGreaterThan(0);
+    expect(r.logins[0] ?? 0).toBe(0);
+    expect(Object.keys(r.logins).sort()).toEqual(['401', '429']);
+    expect(percentile(r.gets, 99)).toBeLessThan(1000);
+  }, 60_000);
+
+  it('the unit answers logins normally once the flood is over', async () => {
+    const c = rig.d.client('127.0.0.9');
+    expect((await c.post('/rest/api/v1/authentication', { username: 'admin', password: 'Adm1n-Passw0rd!' })).status).toBe(200);
+  });
+});

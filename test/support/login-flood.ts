@@ -1,0 +1,126 @@
+// A login flood against a daemon whose data logger records every second (security.md AUTH-6,
+// DOS-1; issue 16 item 2), shared by test/integration/login-flood.test.ts (small, in `npm test`)
+// and the bench's full-size part (test/bench/login-flood.ts).
+//
+// The daemon has a virtual FP-XH PLC on COM1 (in-process, 115200 baud) and one log file of three
+// points on a 1 s cycle, each record written at once (delay_store 1). The flood: `concurrency`
+// workers, each sending wrong unauthenticated logins one after the other for random user names,
+// every request from the next loopback address of 127.16.0.0/12, so that neither the per-address
+// nor the per-account limit stops it: only the bounded hashing does. Meanwhile a logged-in admin
+// asks the console's GETs (a section from memory, a folder listing from disk) every 200 ms.
+import * as v from 'valibot';
+import { startTestDaemon, requestFrom, type Client, type TestDaemon } from './daemon.ts';
+import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
+import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
+import type { Pew } from '../../device/model/sections/pew.ts';
+import type { Log } from '../../device/model/sections/log.ts';
+import { logFileSchema, recordSchema, type LogFile, type LogRecord } from '../../device/model/sections/logfile.ts';
+import { hashLoad } from '../../device/system/passwords.ts';
+
+export interface FloodRig {
+  d: TestDaemon;
+  admin: Client;
+  /** records written and cycles missed by the log file so far */
+  logged(): { records: number; missed: number };
+  stop(): Promise<void>;
+}
+
+export async function startFloodRig(): Promise<FloodRig> {
+  const framing = { baud: 115200, bits: 8 as const, parity: 'odd' as const, stopbits: 1 as const };
+  const plc = new VirtualPlc({ model: 'FP-XH', scanMs: 1 });
+  plc.memory.writeWords('DT', 100, [1, 2, 3]);
+  const wire = new SerialPlcAttachment(plc, { protocol: 'MEWTOCOL', framing });
+  const d = await startTestDaemon({ serial: { virtualPorts: { COM1: (s) => wire.open(s) } } });
+  try {
+    const admin = await d.admin();
+    const pew = (await admin.get('/config/pew')).body as Pew;
+    Object.assign(pew.interfaces[0]!, { enabled: true, baudrate: framing.baud, protocol: 'MEWTOCOL', timeout: 1000 });
+    const savedPew = await admin.post('/config/pew', pew);
+    if (savedPew.status !== 200) throw new Error(`saving pew failed: ${savedPew.text}`);
+    await d.ctx.com.settled();
+    const records = [0, 1, 2].map((i): LogRecord => ({ ...(v.getDefaults(recordSchema) as LogRecord), id: i + 1, name: `v${i}`, if: 0, area: 1, reg_addr: String(100 + i) }));
+    const file: LogFile = { ...(v.getDefaults(logFileSchema) as LogFile), id: 1, name: 'flood', interface: 0, trigger: 1, cycle: 1, delay_store: 1, records };
+    const log = (await admin.get('/config/pew_log')).body as Log;
+    const savedLog = await admin.post('/config/pew_log', { ...log, enable_log: true, header: 1, log_def: [file] });
+    if (savedLog.status !== 200) throw new Error(`saving pew_log failed: ${savedLog.text}`);
+    await d.ctx.logger.settled();
+    const logged = () => {
+      const f = d.ctx.logger.status().files.find((x) => x.name === 'flood');
+      return { records: f?.records ?? 0, missed: f?.missed ?? 0 };
+    };
+    const t0 = Date.now();
+    while (logged().records < 2) {
+      if (Date.now() - t0 > 15_000) throw new Error('the logger wrote no record within 15 s');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return { d, admin, logged, stop: () => d.stop() };
+  } catch (e) {
+    await d.stop();
+    throw e;
+  }
+}
+
+export interface FloodResult {
+  seconds: number;
+  /** answers of the flood's logins by status (0: the connection failed) */
+  logins: Record<number, number>;
+  /** latencies of the console's GETs during the flood, ms */
+  gets: number[];
+  /** GETs that did not answer 200 */
+  failedGets: number;
+  records: number;
+  missed: number;
+  /** the most hashes seen running at once */
+  maxHashing: number;
+}
+
+const ADDRESSES = 1 << 20; // 127.16.0.0/12
+
+/** Floods `rig` for `ms` with `concurrency` workers; returns what happened meanwhile. */
+export async function runFlood(rig: FloodRig, opts: { concurrency: number; ms: number }): Promise<FloodResult> {
+  const url = rig.d.url + '/rest/api/v1/authentication';
+  const before = rig.logged();
+  const logins: Record<number, number> = {};
+  const gets: number[] = [];
+  let failedGets = 0;
+  let maxHashing = 0;
+  let next = 1;
+  const end = Date.now() + opts.ms;
+  const t0 = performance.now();
+
+  const worker = async () => {
+    while (Date.now() < end) {
+      const n = next++ % ADDRESSES;
+      const from = `127.${16 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
+      const body = JSON.stringify({ username: `guess${n}`, password: 'Wrong-Passw0rd1' });
+      const status = await requestFrom(from, url, 'POST', { 'content-type': 'application/json' }, body).then(async (r) => (await r.text(), r.status), () => 0);
+      logins[status] = (logins[status] ?? 0) + 1;
+    }
+  };
+  const probe = async () => {
+    const paths = ['/config/pew', '/config/get_scripts', '/config/pew_log'];
+    for (let i = 0; Date.now() < end; i++) {
+      const s = performance.now();
+      const r = await rig.admin.get(paths[i % paths.length]!);
+      gets.push(performance.now() - s);
+      if (r.status !== 200) failedGets++;
+      await new Promise((res) => setTimeout(res, 200));
+    }
+  };
+  const watch = setInterval(() => (maxHashing = Math.max(maxHashing, hashLoad().active)), 5);
+  try {
+    await Promise.all([...Array.from({ length: opts.concurrency }, worker), probe()]);
+  } finally {
+    clearInterval(watch);
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  const after = rig.logged();
+  return { seconds, logins, gets, failedGets, records: after.records - before.records, missed: after.missed - before.missed, maxHashing };
+}
+
+/** the p-th percentile (0-100) of `xs` */
+export function percentile(xs: number[], p: number): number {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+}
