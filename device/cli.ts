@@ -25,7 +25,7 @@ export async function runDaemonCli(name: string, setup: (opts: DaemonCliOptions)
   let variant: Variant | undefined;
   try {
     variant = await setup(opts);
-    const daemon = await startDaemon({ hw: variant.hw, dataDir: opts.dataDir, port: opts.port, host: opts.host, extraRoutes: variant.routes });
+    const daemon = await startDaemon({ hw: variant.hw, dataDir: opts.dataDir, port: opts.port, host: opts.host, extraRoutes: variant.routes, devOrigin: opts.devOrigin });
     console.log(`${name} running: ${daemon.url}  (data in ${opts.dataDir}; Ctrl+C stops it)`);
     for (const line of variant.banner ?? []) console.log('  ' + line);
     const stop = async () => {

@@ -37,6 +37,8 @@ export interface DaemonOptions {
   webDir?: string;
   /** routes of the running variant besides the API table (the simulator's PLC controls) */
   extraRoutes?: readonly RouteDef[];
+  /** simulator only: the one origin granted credentialed CORS (device/api/dev-cors.ts) */
+  devOrigin?: string;
 }
 
 export interface Daemon {
@@ -88,7 +90,7 @@ export async function buildContext(hw: Hw, dataDir: string, log?: Logger, webDir
 export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
   const host = opts.host ?? '127.0.0.1';
   const ctx = await buildContext(opts.hw, opts.dataDir, opts.log, opts.webDir, host);
-  const app = createApp(ctx, [...ROUTES, ...(opts.extraRoutes ?? [])]);
+  const app = createApp(ctx, [...ROUTES, ...(opts.extraRoutes ?? [])], { devOrigin: opts.devOrigin });
   const server: ServerType = await new Promise((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: opts.port, hostname: host }, () => resolve(s));
     s.once('error', reject);

@@ -2,6 +2,7 @@
 // `npm run unit` for a Linux machine with real serial ports).
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { parseDevOrigin } from './api/dev-cors.ts';
 
 export interface DaemonCliOptions {
   port: number;
@@ -11,11 +12,13 @@ export interface DaemonCliOptions {
   serialMap: Record<string, string>;
   /** simulator only: the virtual PLCs' configuration file (sim/plc/config.ts); default the built-in one */
   plcs?: string;
+  /** simulator only: the one origin granted credentialed CORS (device/api/dev-cors.ts) */
+  devOrigin?: string;
 }
 
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_DATA_DIR = 'data'; // inside the checkout; ignored by git
-export const USAGE = 'options: [--port N] [--data DIR] [--host ADDR] [--com1 PATH] [--com2 PATH] [--com3 PATH] [--plcs FILE (simulator)]   (or PORT, DATA_DIR, HOST)';
+export const USAGE = 'options: [--port N] [--data DIR] [--host ADDR] [--com1 PATH] [--com2 PATH] [--com3 PATH] [--plcs FILE (simulator)] [--dev-origin ORIGIN (simulator)]   (or PORT, DATA_DIR, HOST)';
 
 export function parseDaemonOptions(argv: string[], env: NodeJS.ProcessEnv, cwd: string): DaemonCliOptions {
   const { values } = parseArgs({
@@ -28,6 +31,7 @@ export function parseDaemonOptions(argv: string[], env: NodeJS.ProcessEnv, cwd: 
       com2: { type: 'string' },
       com3: { type: 'string' },
       plcs: { type: 'string' },
+      'dev-origin': { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
@@ -43,5 +47,6 @@ export function parseDaemonOptions(argv: string[], env: NodeJS.ProcessEnv, cwd: 
     host: values.host ?? env.HOST ?? '127.0.0.1',
     serialMap,
     ...(values.plcs ? { plcs: resolve(cwd, values.plcs) } : {}),
+    ...(values['dev-origin'] !== undefined ? { devOrigin: parseDevOrigin(values['dev-origin']) } : {}),
   };
 }

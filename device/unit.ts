@@ -10,5 +10,6 @@ const UNIT_VERSIONS = { app: APP_VERSION, bsp: '1.3.2', hmi: '4.5.2' };
 
 void runDaemonCli('Daemon', async (o) => {
   if (o.plcs) throw new Error('--plcs configures the simulator\'s virtual PLCs; the unit talks to real ones');
+  if (o.devOrigin) throw new Error('--dev-origin opens the simulator to a development console; the unit never answers cross-origin');
   return { hw: createLinuxHw({ dataDir: o.dataDir, versions: UNIT_VERSIONS, serialMap: o.serialMap }) };
 });
