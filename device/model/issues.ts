@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'invalid_control_flag', // "Control flag not valid"
   'address_out_of_range', // (params: min, max)
   'password_policy', // "Password does not match requirements"
+  'password_required', // "missing password": a stored password is not kept for a changed server, port or proxy (security.md SEC-2; params: fields)
   'port_unallowed', // spec §5 unallowed TCP ports (params: ports)
   'port_system', // "A port already used by the system is rejected" (params: port)
   'port_conflict', // two settings listen on the same port (params: port, other)

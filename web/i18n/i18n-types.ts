@@ -502,6 +502,10 @@ type RootTranslation = {
 		 */
 		password_policy: RequiredParams<'max' | 'min'>
 		/**
+		 * M​i​s​s​i​n​g​ ​p​a​s​s​w​o​r​d​:​ ​t​h​e​ ​s​e​r​v​e​r​,​ ​p​o​r​t​ ​o​r​ ​p​r​o​x​y​ ​c​h​a​n​g​e​d​,​ ​s​o​ ​t​h​e​ ​s​t​o​r​e​d​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​n​o​t​ ​s​e​n​t​ ​t​h​e​r​e​.​ ​E​n​t​e​r​ ​t​h​e​ ​p​a​s​s​w​o​r​d​ ​a​g​a​i​n​.
+		 */
+		password_required: string
+		/**
 		 * T​h​i​s​ ​p​o​r​t​ ​i​s​ ​n​o​t​ ​a​l​l​o​w​e​d​ ​(​{​p​o​r​t​s​}​)​.
 		 * @param {unknown} ports
 		 */
@@ -7306,6 +7310,10 @@ export type TranslationFunctions = {
 		 * Password does not match requirements: {min} to {max} characters with upper case, lower case, a digit and a special character.
 		 */
 		password_policy: (arg: { max: unknown, min: unknown }) => LocalizedString
+		/**
+		 * Missing password: the server, port or proxy changed, so the stored password is not sent there. Enter the password again.
+		 */
+		password_required: () => LocalizedString
 		/**
 		 * This port is not allowed ({ports}).
 		 */

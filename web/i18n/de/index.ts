@@ -67,6 +67,7 @@ const de = {
     invalid_control_flag: 'Ungültiges Steuerflag.',
     address_out_of_range: 'Adresse außerhalb des Bereichs ({min} – {max}).',
     password_policy: 'Das Passwort erfüllt die Anforderungen nicht: {min} bis {max} Zeichen mit Groß- und Kleinbuchstaben, einer Ziffer und einem Sonderzeichen.',
+    password_required: 'Passwort fehlt: Server, Port oder Proxy wurden geändert, daher wird das gespeicherte Passwort nicht dorthin gesendet. Geben Sie das Passwort erneut ein.',
     port_unallowed: 'Dieser Port ist nicht zulässig ({ports}).',
     port_system: 'Port {port} wird bereits vom System verwendet.',
     port_conflict: 'Port {port} wird bereits von {other} verwendet.',

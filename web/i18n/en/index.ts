@@ -68,6 +68,7 @@ const en = {
     invalid_control_flag: 'Control flag not valid.',
     address_out_of_range: 'Address out of range ({min} – {max}).',
     password_policy: 'Password does not match requirements: {min} to {max} characters with upper case, lower case, a digit and a special character.',
+    password_required: 'Missing password: the server, port or proxy changed, so the stored password is not sent there. Enter the password again.',
     port_unallowed: 'This port is not allowed ({ports}).',
     port_system: 'Port {port} is already used by the system.',
     port_conflict: 'Port {port} is already used by {other}.',

@@ -67,6 +67,7 @@ const fr = {
     invalid_control_flag: 'Indicateur de commande non valide.',
     address_out_of_range: 'Adresse hors plage ({min} – {max}).',
     password_policy: 'Le mot de passe ne respecte pas les exigences : {min} à {max} caractères avec majuscules, minuscules, un chiffre et un caractère spécial.',
+    password_required: 'Mot de passe manquant : le serveur, le port ou le proxy a changé, le mot de passe enregistré n’y est donc pas envoyé. Saisissez à nouveau le mot de passe.',
     port_unallowed: 'Ce port n’est pas autorisé ({ports}).',
     port_system: 'Le port {port} est déjà utilisé par le système.',
     port_conflict: 'Le port {port} est déjà utilisé par {other}.',
