@@ -44,6 +44,8 @@ export interface DaemonContext {
   scripts: ScriptFiles;
   /** the firmware update: receives and checks an image, hands it to the supervisor */
   firmware: Firmware;
+  /** the unit's host name (hw systemInfo at start), one of the names its Host headers may carry (system/hosts.ts) */
+  hostname: string;
   /** the address the daemon and its redirect threads listen on */
   listenHost: string;
   /** the console's built files (dist/web by default) */

@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   'not_integer',
   'out_of_range', // "value out of range (the range is shown)" (params: min, max)
   'too_long', // text limits of §9 (params: max)
+  'too_short', // a secret below its minimum length, e.g. the REST API key (params: min)
   'too_many', // "Max entries reached" (params: max)
   'invalid_value', // not one of an enumeration (params: allowed)
   'invalid_characters', // "Invalid characters are rejected"
@@ -52,6 +53,9 @@ export const ERROR_CODES = [
   'forbidden',
   'csrf',
   'wrong_credentials',
+  'host_not_allowed', // the Host header does not name this unit (security.md HOST-1: DNS rebinding)
+  'api_key_required', // a REST API write without the API key that is set
+  'wrong_api_key', // a REST API write with another key than the one set
   'locked',
   'already_set_up',
   'setup_required',

@@ -440,6 +440,11 @@ type RootTranslation = {
 		 */
 		too_long: RequiredParams<'max'>
 		/**
+		 * T​o​o​ ​s​h​o​r​t​:​ ​a​t​ ​l​e​a​s​t​ ​{​m​i​n​}​ ​c​h​a​r​a​c​t​e​r​s​.
+		 * @param {unknown} min
+		 */
+		too_short: RequiredParams<'min'>
+		/**
 		 * M​a​x​.​ ​e​n​t​r​i​e​s​ ​r​e​a​c​h​e​d​ ​(​{​m​a​x​}​)​.
 		 * @param {unknown} max
 		 */
@@ -619,6 +624,18 @@ type RootTranslation = {
 		 * W​r​o​n​g​ ​u​s​e​r​ ​n​a​m​e​ ​o​r​ ​p​a​s​s​w​o​r​d​.
 		 */
 		wrong_credentials: string
+		/**
+		 * T​h​e​ ​A​P​I​ ​k​e​y​ ​i​s​ ​n​o​t​ ​c​o​r​r​e​c​t​.
+		 */
+		wrong_api_key: string
+		/**
+		 * T​h​e​ ​R​E​S​T​ ​A​P​I​ ​n​e​e​d​s​ ​i​t​s​ ​A​P​I​ ​k​e​y​ ​f​o​r​ ​w​r​i​t​e​s​.
+		 */
+		api_key_required: string
+		/**
+		 * T​h​i​s​ ​a​d​d​r​e​s​s​ ​i​s​ ​n​o​t​ ​o​n​e​ ​o​f​ ​t​h​e​ ​u​n​i​t​’​s​ ​n​a​m​e​s​.​ ​O​p​e​n​ ​t​h​e​ ​c​o​n​s​o​l​e​ ​b​y​ ​t​h​e​ ​u​n​i​t​’​s​ ​I​P​ ​a​d​d​r​e​s​s​,​ ​o​r​ ​a​d​d​ ​t​h​e​ ​n​a​m​e​ ​u​n​d​e​r​ ​R​E​S​T​ ​→​ ​H​o​s​t​ ​n​a​m​e​s​.
+		 */
+		host_not_allowed: string
 		/**
 		 * T​o​o​ ​m​a​n​y​ ​f​a​i​l​e​d​ ​l​o​g​i​n​s​.​ ​T​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r​.
 		 */
@@ -1604,6 +1621,10 @@ type RootTranslation = {
 			 */
 			iec_unencrypted: string
 			/**
+			 * T​h​e​ ​R​E​S​T​ ​A​P​I​ ​h​a​s​ ​n​o​ ​A​P​I​ ​k​e​y​:​ ​a​n​y​o​n​e​ ​a​l​l​o​w​e​d​ ​t​o​ ​c​o​n​n​e​c​t​ ​c​a​n​ ​w​r​i​t​e​ ​P​L​C​ ​r​e​g​i​s​t​e​r​s​.
+			 */
+			api_without_key: string
+			/**
 			 * F​r​e​q​u​e​n​t​ ​w​r​i​t​e​s​ ​s​h​o​r​t​e​n​ ​s​t​o​r​a​g​e​ ​l​i​f​e​ ​(​l​o​g​ ​f​i​l​e​s​ ​{​s​u​b​j​e​c​t​s​}​)​.
 			 * @param {unknown} subjects
 			 */
@@ -2395,6 +2416,26 @@ export type NamespaceFieldsTranslation = {
 			label: string
 			/**
 			 * L​e​t​s​ ​w​e​b​ ​p​a​g​e​s​ ​o​f​ ​o​t​h​e​r​ ​s​i​t​e​s​ ​c​a​l​l​ ​t​h​e​ ​A​P​I​ ​f​r​o​m​ ​a​ ​b​r​o​w​s​e​r​.
+			 */
+			help: string
+		}
+		api_key: {
+			/**
+			 * A​P​I​ ​k​e​y
+			 */
+			label: string
+			/**
+			 * A​t​ ​l​e​a​s​t​ ​1​6​ ​c​h​a​r​a​c​t​e​r​s​.​ ​W​h​e​n​ ​s​e​t​,​ ​w​r​i​t​e​s​ ​n​e​e​d​ ​i​t​ ​i​n​ ​t​h​e​ ​h​e​a​d​e​r​ ​X​-​A​P​I​-​K​e​y​ ​(​o​r​ ​A​u​t​h​o​r​i​z​a​t​i​o​n​:​ ​B​e​a​r​e​r​)​.​ ​E​m​p​t​y​:​ ​w​r​i​t​e​s​ ​n​e​e​d​ ​n​o​ ​k​e​y​.
+			 */
+			help: string
+		}
+		host_names: {
+			/**
+			 * H​o​s​t​ ​n​a​m​e​s
+			 */
+			label: string
+			/**
+			 * N​a​m​e​s​ ​(​D​N​S​)​ ​u​n​d​e​r​ ​w​h​i​c​h​ ​t​h​e​ ​c​o​n​s​o​l​e​ ​a​n​d​ ​t​h​e​ ​R​E​S​T​ ​A​P​I​ ​a​r​e​ ​r​e​a​c​h​e​d​,​ ​s​e​p​a​r​a​t​e​d​ ​b​y​ ​c​o​m​m​a​s​.​ ​T​h​e​ ​u​n​i​t​’​s​ ​a​d​d​r​e​s​s​e​s​,​ ​i​t​s​ ​h​o​s​t​ ​n​a​m​e​ ​a​n​d​ ​l​o​c​a​l​h​o​s​t​ ​a​l​w​a​y​s​ ​w​o​r​k​.
 			 */
 			help: string
 		}
@@ -7255,6 +7296,10 @@ export type TranslationFunctions = {
 		 */
 		too_long: (arg: { max: unknown }) => LocalizedString
 		/**
+		 * Too short: at least {min} characters.
+		 */
+		too_short: (arg: { min: unknown }) => LocalizedString
+		/**
 		 * Max. entries reached ({max}).
 		 */
 		too_many: (arg: { max: unknown }) => LocalizedString
@@ -7422,6 +7467,18 @@ export type TranslationFunctions = {
 		 * Wrong user name or password.
 		 */
 		wrong_credentials: () => LocalizedString
+		/**
+		 * The API key is not correct.
+		 */
+		wrong_api_key: () => LocalizedString
+		/**
+		 * The REST API needs its API key for writes.
+		 */
+		api_key_required: () => LocalizedString
+		/**
+		 * This address is not one of the unit’s names. Open the console by the unit’s IP address, or add the name under REST → Host names.
+		 */
+		host_not_allowed: () => LocalizedString
 		/**
 		 * Too many failed logins. Try again later.
 		 */
@@ -8351,6 +8408,10 @@ export type TranslationFunctions = {
 			 */
 			iec_unencrypted: () => LocalizedString
 			/**
+			 * The REST API has no API key: anyone allowed to connect can write PLC registers.
+			 */
+			api_without_key: () => LocalizedString
+			/**
 			 * Frequent writes shorten storage life (log files {subjects}).
 			 */
 			frequent_writes: (arg: { subjects: unknown }) => LocalizedString
@@ -9117,6 +9178,26 @@ export type TranslationFunctions = {
 				label: () => LocalizedString
 				/**
 				 * Lets web pages of other sites call the API from a browser.
+				 */
+				help: () => LocalizedString
+			}
+			api_key: {
+				/**
+				 * API key
+				 */
+				label: () => LocalizedString
+				/**
+				 * At least 16 characters. When set, writes need it in the header X-API-Key (or Authorization: Bearer). Empty: writes need no key.
+				 */
+				help: () => LocalizedString
+			}
+			host_names: {
+				/**
+				 * Host names
+				 */
+				label: () => LocalizedString
+				/**
+				 * Names (DNS) under which the console and the REST API are reached, separated by commas. The unit’s addresses, its host name and localhost always work.
 				 */
 				help: () => LocalizedString
 			}
