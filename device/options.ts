@@ -14,11 +14,13 @@ export interface DaemonCliOptions {
   plcs?: string;
   /** simulator only: the one origin granted credentialed CORS (device/api/dev-cors.ts) */
   devOrigin?: string;
+  /** the console over HTTPS on this port (`--tls-port N`), or plain HTTP (`--tls-port off`); absent: the variant's default */
+  tlsPort?: number | 'off';
 }
 
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_DATA_DIR = 'data'; // inside the checkout; ignored by git
-export const USAGE = 'options: [--port N] [--data DIR] [--host ADDR] [--com1 PATH] [--com2 PATH] [--com3 PATH] [--plcs FILE (simulator)] [--dev-origin ORIGIN (simulator)]   (or PORT, DATA_DIR, HOST)';
+export const USAGE = 'options: [--port N] [--data DIR] [--host ADDR] [--com1 PATH] [--com2 PATH] [--com3 PATH] [--plcs FILE (simulator)] [--tls-port N|off] [--dev-origin ORIGIN (simulator)]   (or PORT, DATA_DIR, HOST)';
 
 export function parseDaemonOptions(argv: string[], env: NodeJS.ProcessEnv, cwd: string): DaemonCliOptions {
   const { values } = parseArgs({
@@ -32,6 +34,7 @@ export function parseDaemonOptions(argv: string[], env: NodeJS.ProcessEnv, cwd: 
       com3: { type: 'string' },
       plcs: { type: 'string' },
       'dev-origin': { type: 'string' },
+      'tls-port': { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
@@ -39,6 +42,13 @@ export function parseDaemonOptions(argv: string[], env: NodeJS.ProcessEnv, cwd: 
   const portText = values.port ?? env.PORT ?? String(DEFAULT_PORT);
   const port = Number(portText);
   if (!/^\d+$/.test(portText) || port > 65535) throw new Error(`--port must be a TCP port (0-65535), got "${portText}"`);
+  const tlsText = values['tls-port'] ?? env.TLS_PORT;
+  let tlsPort: number | 'off' | undefined;
+  if (tlsText !== undefined) {
+    if (tlsText !== 'off' && (!/^\d+$/.test(tlsText) || Number(tlsText) > 65535)) throw new Error(`--tls-port must be a TCP port (0-65535) or off, got "${tlsText}"`);
+    tlsPort = tlsText === 'off' ? 'off' : Number(tlsText);
+    if (tlsPort === port && port !== 0) throw new Error(`--tls-port must differ from --port (${port}): that port answers with the redirect to HTTPS`);
+  }
   const serialMap: Record<string, string> = {};
   for (const c of ['com1', 'com2', 'com3'] as const) if (values[c]) serialMap[c.toUpperCase()] = resolve(cwd, values[c]);
   return {
@@ -47,6 +57,7 @@ export function parseDaemonOptions(argv: string[], env: NodeJS.ProcessEnv, cwd: 
     host: values.host ?? env.HOST ?? '127.0.0.1',
     serialMap,
     ...(values.plcs ? { plcs: resolve(cwd, values.plcs) } : {}),
+    ...(tlsPort !== undefined ? { tlsPort } : {}),
     ...(values['dev-origin'] !== undefined ? { devOrigin: parseDevOrigin(values['dev-origin']) } : {}),
   };
 }

@@ -3,12 +3,7 @@
 import type { Context } from 'hono';
 import { ApiError } from './errors.ts';
 import { isUnitHost } from '../system/hosts.ts';
-
-/** The local address of the connection a Hono request on @hono/node-server came in on. */
-export function localAddressOf(c: Context): string | undefined {
-  const env = c.env as { incoming?: { socket?: { localAddress?: string } } } | undefined;
-  return env?.incoming?.socket?.localAddress;
-}
+import { localAddressOf } from './connection.ts';
 
 /** Refuses a request whose Host does not name this unit: 403 `host_not_allowed`. */
 export function checkHost(c: Context, hostname: string, configured: readonly string[]): void {

@@ -1460,6 +1460,47 @@ type RootTranslation = {
 	}
 	info: {
 		/**
+		 * C​o​n​s​o​l​e​ ​c​e​r​t​i​f​i​c​a​t​e​ ​(​H​T​T​P​S​)
+		 */
+		consoleCert: string
+		/**
+		 * T​h​e​ ​c​o​n​s​o​l​e​ ​i​s​ ​s​e​r​v​e​d​ ​o​v​e​r​ ​p​l​a​i​n​ ​H​T​T​P​ ​(​t​h​e​ ​s​i​m​u​l​a​t​o​r​’​s​ ​d​e​f​a​u​l​t​)​.
+		 */
+		consoleCertOff: string
+		/**
+		 * S​o​u​r​c​e
+		 */
+		consoleCertSource: string
+		/**
+		 * g​e​n​e​r​a​t​e​d​ ​o​n​ ​t​h​i​s​ ​u​n​i​t​ ​(​s​e​l​f​-​s​i​g​n​e​d​)
+		 */
+		consoleCertGenerated: string
+		/**
+		 * u​p​l​o​a​d​e​d
+		 */
+		consoleCertUploaded: string
+		/**
+		 * S​H​A​-​2​5​6​ ​f​i​n​g​e​r​p​r​i​n​t
+		 */
+		consoleCertFingerprint: string
+		/**
+		 * N​a​m​e​s
+		 */
+		consoleCertNames: string
+		/**
+		 * V​a​l​i​d
+		 */
+		consoleCertValid: string
+		/**
+		 * T​h​e​ ​u​p​l​o​a​d​e​d​ ​c​e​r​t​i​f​i​c​a​t​e​ ​i​s​ ​n​o​t​ ​u​s​e​d​:​ ​{​r​e​a​s​o​n​}
+		 * @param {unknown} reason
+		 */
+		consoleCertRefused: RequiredParams<'reason'>
+		/**
+		 * C​o​m​p​a​r​e​ ​t​h​e​ ​f​i​n​g​e​r​p​r​i​n​t​ ​w​i​t​h​ ​t​h​e​ ​o​n​e​ ​y​o​u​r​ ​b​r​o​w​s​e​r​ ​s​h​o​w​s​ ​b​e​f​o​r​e​ ​y​o​u​ ​t​r​u​s​t​ ​t​h​e​ ​c​e​r​t​i​f​i​c​a​t​e​.​ ​U​p​l​o​a​d​ ​a​ ​c​e​r​t​i​f​i​c​a​t​e​ ​a​n​d​ ​i​t​s​ ​k​e​y​ ​t​o​ ​r​e​p​l​a​c​e​ ​i​t​;​ ​r​e​m​o​v​e​ ​t​h​e​m​ ​t​o​ ​r​e​t​u​r​n​ ​t​o​ ​t​h​e​ ​g​e​n​e​r​a​t​e​d​ ​o​n​e​.
+		 */
+		consoleCertNote: string
+		/**
 		 * O​p​e​r​a​t​i​n​g​ ​s​y​s​t​e​m
 		 */
 		os: string
@@ -8256,6 +8297,46 @@ export type TranslationFunctions = {
 		components: () => LocalizedString
 	}
 	info: {
+		/**
+		 * Console certificate (HTTPS)
+		 */
+		consoleCert: () => LocalizedString
+		/**
+		 * The console is served over plain HTTP (the simulator’s default).
+		 */
+		consoleCertOff: () => LocalizedString
+		/**
+		 * Source
+		 */
+		consoleCertSource: () => LocalizedString
+		/**
+		 * generated on this unit (self-signed)
+		 */
+		consoleCertGenerated: () => LocalizedString
+		/**
+		 * uploaded
+		 */
+		consoleCertUploaded: () => LocalizedString
+		/**
+		 * SHA-256 fingerprint
+		 */
+		consoleCertFingerprint: () => LocalizedString
+		/**
+		 * Names
+		 */
+		consoleCertNames: () => LocalizedString
+		/**
+		 * Valid
+		 */
+		consoleCertValid: () => LocalizedString
+		/**
+		 * The uploaded certificate is not used: {reason}
+		 */
+		consoleCertRefused: (arg: { reason: unknown }) => LocalizedString
+		/**
+		 * Compare the fingerprint with the one your browser shows before you trust the certificate. Upload a certificate and its key to replace it; remove them to return to the generated one.
+		 */
+		consoleCertNote: () => LocalizedString
 		/**
 		 * Operating system
 		 */

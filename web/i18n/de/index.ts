@@ -222,6 +222,11 @@ const de = {
     components: 'Open-Source-Komponenten',
   },
   info: {
+    consoleCert: 'Konsolenzertifikat (HTTPS)', consoleCertOff: 'Die Konsole wird über unverschlüsseltes HTTP ausgeliefert (Standard des Simulators).',
+    consoleCertSource: 'Herkunft', consoleCertGenerated: 'auf diesem Gerät erzeugt (selbstsigniert)', consoleCertUploaded: 'hochgeladen',
+    consoleCertFingerprint: 'SHA-256-Fingerabdruck', consoleCertNames: 'Namen', consoleCertValid: 'Gültig',
+    consoleCertRefused: 'Das hochgeladene Zertifikat wird nicht verwendet: {reason}',
+    consoleCertNote: 'Vergleichen Sie den Fingerabdruck mit dem, den Ihr Browser anzeigt, bevor Sie dem Zertifikat vertrauen. Laden Sie ein Zertifikat mit seinem Schlüssel hoch, um es zu ersetzen; entfernen Sie beide, um zum erzeugten zurückzukehren.',
     os: 'Betriebssystem', osName: 'Name', osVersion: 'Version', kernel: 'Kernel', hostname: 'Hostname', uptime: 'Laufzeit',
     uptimeValue: '{h} h {m} min', memory: 'Arbeitsspeicher', memoryValue: '{free} frei von {total}',
     network: 'Netzwerk', gateway: 'Gateway', dns: 'DNS-Server', static: 'statisch', up: 'aktiv', down: 'inaktiv',

@@ -223,6 +223,11 @@ const en = {
     components: 'Open-source components',
   },
   info: {
+    consoleCert: 'Console certificate (HTTPS)', consoleCertOff: 'The console is served over plain HTTP (the simulator’s default).',
+    consoleCertSource: 'Source', consoleCertGenerated: 'generated on this unit (self-signed)', consoleCertUploaded: 'uploaded',
+    consoleCertFingerprint: 'SHA-256 fingerprint', consoleCertNames: 'Names', consoleCertValid: 'Valid',
+    consoleCertRefused: 'The uploaded certificate is not used: {reason}',
+    consoleCertNote: 'Compare the fingerprint with the one your browser shows before you trust the certificate. Upload a certificate and its key to replace it; remove them to return to the generated one.',
     os: 'Operating system', osName: 'Name', osVersion: 'Version', kernel: 'Kernel', hostname: 'Host name', uptime: 'Running for',
     uptimeValue: '{h} h {m} min', memory: 'Memory', memoryValue: '{free} free of {total}',
     network: 'Network', gateway: 'Gateway', dns: 'DNS servers', static: 'static', up: 'up', down: 'down',

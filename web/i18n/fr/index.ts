@@ -222,6 +222,11 @@ const fr = {
     components: 'Composants open source',
   },
   info: {
+    consoleCert: 'Certificat de la console (HTTPS)', consoleCertOff: 'La console est servie en HTTP non chiffré (réglage par défaut du simulateur).',
+    consoleCertSource: 'Origine', consoleCertGenerated: 'généré sur cet appareil (auto-signé)', consoleCertUploaded: 'téléversé',
+    consoleCertFingerprint: 'Empreinte SHA-256', consoleCertNames: 'Noms', consoleCertValid: 'Validité',
+    consoleCertRefused: 'Le certificat téléversé n’est pas utilisé : {reason}',
+    consoleCertNote: 'Comparez l’empreinte avec celle qu’affiche votre navigateur avant de faire confiance au certificat. Téléversez un certificat et sa clé pour le remplacer ; supprimez-les pour revenir au certificat généré.',
     os: 'Système d’exploitation', osName: 'Nom', osVersion: 'Version', kernel: 'Noyau', hostname: 'Nom d’hôte', uptime: 'En fonctionnement depuis',
     uptimeValue: '{h} h {m} min', memory: 'Mémoire', memoryValue: '{free} libres sur {total}',
     network: 'Réseau', gateway: 'Passerelle', dns: 'Serveurs DNS', static: 'statique', up: 'active', down: 'inactive',
