@@ -1,0 +1,48 @@
+// security.md TLS-2 in the browser (issue 16 item 8): chromium, trusting exactly the public key of
+// the certificate the daemon generated (--ignore-certificate-errors-spki-list, no blanket ignore),
+// opens the console by its plain HTTP address, is redirected to HTTPS, signs in there and holds a
+// Secure, HttpOnly session cookie; /info shows the fingerprint of the certificate it was served.
+import { createHash, X509Certificate } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { chromium, type Browser } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium.ts';
+import { startTestDaemon, type TestDaemon } from '../support/daemon.ts';
+import { LOOPBACK } from '../support/ports.ts';
+import { ADMIN, en, expectText, expectTitle, loginUi, newPage } from './support.ts';
+
+let d: TestDaemon;
+let browser: Browser;
+let cert: X509Certificate;
+
+beforeAll(async () => {
+  d = await startTestDaemon({ webDir: inject('webDir'), tls: true });
+  await d.ctx.users.add(ADMIN.username, 'admin', ADMIN.password, new Date());
+  cert = new X509Certificate(await readFile(join(d.dataDir, 'console-tls', 'cert.pem')));
+  const spki = createHash('sha256').update(cert.publicKey.export({ type: 'spki', format: 'der' })).digest('base64');
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, `--ignore-certificate-errors-spki-list=${spki}`] });
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await d?.stop();
+});
+
+describe('the console over HTTPS in chromium', () => {
+  it('redirects from HTTP, signs in over TLS with a Secure cookie and shows the certificate\'s fingerprint', async () => {
+    const cp = await newPage(browser);
+    const { page, context } = cp;
+    await page.goto(`http://${LOOPBACK}:${d.port}/#/info`);
+    expect(page.url()).toBe(`https://${LOOPBACK}:${d.tlsPort}/#/info`);
+    await page.locator('#login-user').waitFor();
+    await loginUi(page, ADMIN);
+    await expectTitle(page, en.nav.info);
+    const cookies = await context.cookies(`https://${LOOPBACK}:${d.tlsPort}`);
+    const sid = cookies.find((c) => c.name === 'sid');
+    expect(sid).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict' });
+    await expectText(page.locator('[data-fingerprint]'), cert.fingerprint256);
+    expect(await page.locator('[data-console-cert]').getAttribute('data-console-cert')).toBe('generated');
+    await context.close();
+    expect(cp.errors).toEqual([]);
+  });
+});
