@@ -17,4 +17,13 @@ describe('daemon options', () => {
     expect(() => parseDaemonOptions(['--port', '8o8o'], {}, '/')).toThrow(/TCP port/);
     expect(() => parseDaemonOptions(['--bogus'], {}, '/')).toThrow();
   });
+  it('--tls-port: a port, or off; absent leaves the variant\'s default', () => {
+    expect(parseDaemonOptions([], {}, '/').tlsPort).toBeUndefined();
+    expect(parseDaemonOptions(['--tls-port', '8443'], {}, '/').tlsPort).toBe(8443);
+    expect(parseDaemonOptions(['--tls-port', 'off'], {}, '/').tlsPort).toBe('off');
+    expect(parseDaemonOptions([], { TLS_PORT: '9443' }, '/').tlsPort).toBe(9443);
+    expect(() => parseDaemonOptions(['--tls-port', '70000'], {}, '/')).toThrow(/--tls-port/);
+    expect(() => parseDaemonOptions(['--tls-port', 'on'], {}, '/')).toThrow(/--tls-port/);
+    expect(() => parseDaemonOptions(['--port', '9000', '--tls-port', '9000'], {}, '/')).toThrow(/differ/);
+  });
 });

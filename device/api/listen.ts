@@ -40,6 +40,9 @@ const listening = (s: Server, port: number, host: string) => new Promise<void>((
   });
 });
 
+/** spec silent: a client that does not finish its TLS handshake in this time is dropped (security.md DOS-1) */
+const HANDSHAKE_MS = 10_000;
+
 const portOf = (s: Server | ServerType) => (s.address() as AddressInfo).port;
 const bracket = (h: string) => (h.includes(':') ? `[${h}]` : h);
 
@@ -74,7 +77,7 @@ export async function listenConsole(app: Hono<Env>, opts: ConsoleListenOptions):
   }
   const certs = opts.tls.certs;
   const secure: ServerType = await new Promise((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: opts.tls!.port, hostname: opts.host, createServer: createHttpsServer, serverOptions: { ...certs.pair() } }, () => resolve(s));
+    const s = serve({ fetch: app.fetch, port: opts.tls!.port, hostname: opts.host, createServer: createHttpsServer, serverOptions: { ...certs.pair(), handshakeTimeout: HANDSHAKE_MS } }, () => resolve(s));
     s.once('error', reject);
   });
   // a failed handshake (a plain HTTP request, a scanner) is the client's problem, never the daemon's

@@ -161,6 +161,24 @@ describe('the console over HTTPS', () => {
       await ask({ port: d.tlsPort!, method: 'POST', path: '/config/delete_cert', tls: { ca: shownPem }, body: { section: 'console', name }, headers: { cookie, 'x-csrf-token': csrf } });
   });
 
+  it('survives garbage on both ports: a failed handshake or a broken request ends only that connection', async () => {
+    const { connect } = await import('node:net');
+    const junk = (port: number, bytes: Buffer) => new Promise<void>((resolve) => {
+      const s = connect({ host: LOOPBACK, port }, () => s.end(bytes));
+      s.on('error', () => resolve());
+      s.on('close', () => resolve());
+      s.setTimeout(5000, () => s.destroy());
+    });
+    await Promise.all([
+      junk(d.tlsPort!, Buffer.from('GET / HTTP/1.1\r\nHost: x\r\n\r\n')), // plain HTTP to the TLS port
+      junk(d.tlsPort!, Buffer.from([0x16, 0x03, 0x01, 0xff, 0xff, 0, 1, 2, 3])), // a broken ClientHello
+      junk(d.port, Buffer.from('\x00\x01garbage\r\n\r\n')),
+      junk(d.port, Buffer.from('GET / HTTP/1.1\r\nHost: [bad\r\n\r\n')),
+    ]);
+    expect((await ask({ port: d.tlsPort!, path: '/rest/api/v1/authentication', tls: { ca: shownPem }, headers: { cookie } })).status).toBe(200);
+    expect((await ask({ port: d.port, path: '/x' })).status).toBe(308);
+  });
+
   it('keeps the same generated certificate across a restart', async () => {
     await d.stop();
     d = await startTestDaemon({ dataDir, tls: true });
