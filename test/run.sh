@@ -9,8 +9,9 @@ cd "$(dirname "$0")/.."
 # socat for the pseudo-terminal serial lines between the daemon and the virtual PLCs, mbpoll as a
 # Modbus client written by others that checks our Modbus side; the real peers of the service tests
 # (spec §3 services; started by the tests themselves on 127.0.0.1): mosquitto, MariaDB, InfluxDB 1.x
-# (PostgreSQL 15 comes with the machine image)
-packages=(chromium socat mbpoll mosquitto mariadb-server influxdb)
+# (PostgreSQL 15 comes with the machine image); openssl, which makes the test certificates, is
+# s_client in the console HTTPS tests and makes the daemon's own console certificate (docs/https.md)
+packages=(chromium socat mbpoll mosquitto mariadb-server influxdb openssl)
 # A package counts as there when dpkg's status is "installed" (`dpkg -s` also succeeds for a removed
 # package whose config files are left, and would skip the install) and, for chromium, when the
 # binary the browser tests start is there too (else it is reinstalled).
@@ -23,6 +24,7 @@ installed() {
     mosquitto) command -v mosquitto >/dev/null || [ -x /usr/sbin/mosquitto ] ;;
     mariadb-server) command -v mariadbd >/dev/null || [ -x /usr/sbin/mariadbd ] ;;
     influxdb) command -v influxd >/dev/null ;;
+    openssl) command -v openssl >/dev/null ;;
   esac
 }
 missing=()
