@@ -10,6 +10,8 @@ import { resetAdmin } from './reset-admin.ts';
 export interface Variant {
   hw: Hw;
   routes?: readonly RouteDef[];
+  /** the console's HTTPS port unless `--tls-port` says otherwise; absent: plain HTTP (security.md TLS-2) */
+  tlsPort?: number;
   /** lines printed after the start-up line */
   banner?: string[];
   /** called once the daemon answers on `url` (the port is known only then when --port 0) */
@@ -37,9 +39,14 @@ export async function runDaemonCli(kind: DaemonKind, setup: (opts: DaemonCliOpti
   let variant: Variant | undefined;
   try {
     variant = await setup(opts);
-    const daemon = await startDaemon({ hw: variant.hw, dataDir: opts.dataDir, port: opts.port, host: opts.host, extraRoutes: variant.routes });
+    const tlsPort = opts.tlsPort === 'off' ? undefined : opts.tlsPort ?? variant.tlsPort;
+    const daemon = await startDaemon({ hw: variant.hw, dataDir: opts.dataDir, port: opts.port, host: opts.host, extraRoutes: variant.routes, devOrigin: opts.devOrigin, tlsPort });
     await variant.listening?.(daemon.url);
     console.log(`${name} running: ${daemon.url}  (data in ${opts.dataDir}; Ctrl+C stops it)`);
+    if (daemon.tlsPort !== undefined) {
+      const cert = daemon.ctx.consoleTls!.certificate();
+      console.log(`  HTTP port ${daemon.port} redirects to HTTPS; certificate (${cert.source}) SHA-256 ${cert.fingerprint256}`);
+    }
     for (const line of variant.banner ?? []) console.log('  ' + line);
     const stop = async (signal: NodeJS.Signals) => {
       let failed = false;
@@ -53,7 +60,7 @@ export async function runDaemonCli(kind: DaemonKind, setup: (opts: DaemonCliOpti
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     await variant?.close?.().catch(() => {});
-    console.error(err.code === 'EADDRINUSE' ? `Port ${opts.port} is already in use: choose another with --port N` : `${name} failed to start: ${err.message}`);
+    console.error(err.code === 'EADDRINUSE' ? `Port ${(err as { port?: number }).port ?? opts.port} is already in use: choose another with --port N (or --tls-port N)` : `${name} failed to start: ${err.message}`);
     process.exit(1);
   }
 }

@@ -1,15 +1,15 @@
 // Composition root: builds the daemon from a hw implementation and a data folder and serves it.
-import { serve, type ServerType } from '@hono/node-server';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
+import { isIP } from 'node:net';
 import type { Hw } from '../hw/types.ts';
 import { ConfigStore } from './config/store.ts';
 import { CONFIG_SECTIONS } from './model/index.ts';
 import { createApp, ROUTES } from './api/app.ts';
+import { listenConsole } from './api/listen.ts';
+import { openConsoleTls } from './system/console-tls.ts';
+import { hostNamesOf, type Rest } from './model/sections/rest.ts';
 import type { RouteDef } from './api/route.ts';
-import { capConnectionsPerAddress } from './api/connection-cap.ts';
-import type { Server } from 'node:http';
 import { DEFAULT_WEB_DIR } from './api/static.ts';
 import { createLogger, type Logger } from './system/log.ts';
 import { Users } from './system/users.ts';
@@ -41,11 +41,19 @@ export interface DaemonOptions {
   extraRoutes?: readonly RouteDef[];
   /** open connections one address may hold (default MAX_CONNECTIONS_PER_ADDRESS) */
   maxConnectionsPerAddress?: number;
+  /** simulator only: the one origin granted credentialed CORS (device/api/dev-cors.ts) */
+  devOrigin?: string;
+  /** the console over HTTPS on this port, `port` then only redirects to it (api/listen.ts); absent: plain HTTP */
+  tlsPort?: number;
 }
 
 export interface Daemon {
+  /** the console's URL (https:// when it is served over TLS) */
   url: string;
+  /** the plain HTTP port: the console, or with TLS the redirect to it */
   port: number;
+  /** the console's HTTPS port, when it is served over TLS */
+  tlsPort?: number;
   ctx: DaemonContext;
   close(): Promise<void>;
 }
@@ -75,9 +83,10 @@ export async function buildContext(hw: Hw, dataDir: string, log?: Logger, webDir
     tls: await startTlsBridge({ store, links: com.links, log: logger, dataDir, host }),
     rtc: await startRtcSync({ store, links: com.links, clock: hw.clock, log: logger }),
     ftpSend: await startFtpSend({ store, links: com.links, hw, log: logger, dataDir }),
-    rest: await startRestServer({ store, links: com.links, log: logger, dataDir, host, versions: { app: APP_VERSION } }),
+    rest: await startRestServer({ store, links: com.links, log: logger, dataDir, host, versions: { app: APP_VERSION }, hostname: info.os.hostname }),
     scripts: await startScriptFiles(store, dataDir, logger),
     listenHost: host,
+    hostname: info.os.hostname,
     log: logger,
     users: new Users(join(dataDir, 'users.json')),
     sessions: new Sessions(hw.clock),
@@ -101,24 +110,25 @@ export async function buildContext(hw: Hw, dataDir: string, log?: Logger, webDir
 export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
   const host = opts.host ?? '127.0.0.1';
   const ctx = await buildContext(opts.hw, opts.dataDir, opts.log, opts.webDir, host);
-  const app = createApp(ctx, [...ROUTES, ...(opts.extraRoutes ?? [])]);
-  const server: ServerType = await new Promise((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: opts.port, hostname: host }, () => resolve(s));
-    s.once('error', reject);
+  const app = createApp(ctx, [...ROUTES, ...(opts.extraRoutes ?? [])], { devOrigin: opts.devOrigin });
+  if (opts.tlsPort !== undefined) {
+    const info = await opts.hw.systemInfo();
+    const addresses = [...info.network.interfaces.flatMap((i) => i.ipv4.map((a) => a.split('/')[0]!)), ...(isIP(host) ? [host] : [])];
+    ctx.consoleTls = await openConsoleTls({ dataDir: opts.dataDir, hostname: ctx.hostname, addresses, log: ctx.log });
+  }
+  const listeners = await listenConsole(app, {
+    host, port: opts.port, log: ctx.log,
+    ...(ctx.consoleTls ? { tls: { port: opts.tlsPort!, certs: ctx.consoleTls } } : {}),
+    names: () => ({ hostname: ctx.hostname, configured: hostNamesOf(ctx.store.get<Rest>('pew_api').host_names) }),
+    ...(opts.maxConnectionsPerAddress !== undefined ? { maxConnectionsPerAddress: opts.maxConnectionsPerAddress } : {}),
   });
-  capConnectionsPerAddress(server as Server, opts.maxConnectionsPerAddress);
-  const port = (server.address() as AddressInfo).port;
-  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
-  ctx.log.info('daemon listening', { host, port });
   return {
-    url: `http://${shown}:${port}`,
-    port,
+    url: listeners.url,
+    port: listeners.port,
+    ...(listeners.tlsPort !== undefined ? { tlsPort: listeners.tlsPort } : {}),
     ctx,
     close: async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-      });
+      await listeners.close();
       await ctx.redirects.close();
       await ctx.rest.close();
       await ctx.logger.close();

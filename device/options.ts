@@ -2,6 +2,7 @@
 // `npm run daemon` for a Linux machine with real serial ports), and their --help.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { parseDevOrigin } from './api/dev-cors.ts';
 
 export interface DaemonCliOptions {
   port: number;
@@ -11,6 +12,10 @@ export interface DaemonCliOptions {
   serialMap: Record<string, string>;
   /** simulator only: the virtual PLCs' configuration file (sim/plc/config.ts); default the built-in one */
   plcs?: string;
+  /** simulator only: the one origin granted credentialed CORS (device/api/dev-cors.ts) */
+  devOrigin?: string;
+  /** the console over HTTPS on this port (`--tls-port N`), or plain HTTP (`--tls-port off`); absent: the variant's default */
+  tlsPort?: number | 'off';
 }
 
 export const DEFAULT_PORT = 8080;
@@ -35,6 +40,10 @@ export function daemonHelp(kind: DaemonKind): string {
       ? '      --com1 PATH     a real serial device for COM1 instead of its virtual PLC (also --com2, --com3)'
       : '      --com1 PATH     serial device of COM1 (default /dev/ttymxc1; also --com2 /dev/ttymxc2, --com3 /dev/ttyACM0)',
     ...(sim ? ['      --plcs FILE     the virtual PLCs (docs/simulator.md; sample sim/plcs.example.json)'] : []),
+    sim
+      ? '      --tls-port N    also serve the console over HTTPS on N, the HTTP port then redirects [TLS_PORT] (default: HTTP only)'
+      : '      --tls-port N|off  HTTPS port of the console, the HTTP port redirects to it [TLS_PORT] (default 8081; off: HTTP only)',
+    ...(sim ? ['      --dev-origin ORIGIN  the one origin a development console may call from, e.g. http://127.0.0.1:5173 (default: none)'] : []),
     '  -h, --help          this text',
     '',
     'commands:',
@@ -56,6 +65,8 @@ export function parseDaemonOptions(argv: string[], env: NodeJS.ProcessEnv, cwd: 
       com2: { type: 'string' },
       com3: { type: 'string' },
       plcs: { type: 'string' },
+      'dev-origin': { type: 'string' },
+      'tls-port': { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
@@ -63,6 +74,13 @@ export function parseDaemonOptions(argv: string[], env: NodeJS.ProcessEnv, cwd: 
   const portText = values.port ?? env.PORT ?? String(DEFAULT_PORT);
   const port = Number(portText);
   if (!/^\d+$/.test(portText) || port > 65535) throw new Error(`--port must be a TCP port (0-65535), got "${portText}"`);
+  const tlsText = values['tls-port'] ?? env.TLS_PORT;
+  let tlsPort: number | 'off' | undefined;
+  if (tlsText !== undefined) {
+    if (tlsText !== 'off' && (!/^\d+$/.test(tlsText) || Number(tlsText) > 65535)) throw new Error(`--tls-port must be a TCP port (0-65535) or off, got "${tlsText}"`);
+    tlsPort = tlsText === 'off' ? 'off' : Number(tlsText);
+    if (tlsPort === port && port !== 0) throw new Error(`--tls-port must differ from --port (${port}): that port answers with the redirect to HTTPS`);
+  }
   const serialMap: Record<string, string> = {};
   for (const c of ['com1', 'com2', 'com3'] as const) if (values[c]) serialMap[c.toUpperCase()] = resolve(cwd, values[c]);
   return {
@@ -71,5 +89,7 @@ export function parseDaemonOptions(argv: string[], env: NodeJS.ProcessEnv, cwd: 
     host: values.host ?? env.HOST ?? '127.0.0.1',
     serialMap,
     ...(values.plcs ? { plcs: resolve(cwd, values.plcs) } : {}),
+    ...(tlsPort !== undefined ? { tlsPort } : {}),
+    ...(values['dev-origin'] !== undefined ? { devOrigin: parseDevOrigin(values['dev-origin']) } : {}),
   };
 }

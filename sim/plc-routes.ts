@@ -1,7 +1,7 @@
 // The simulator's controls of its virtual PLCs (never on the unit): read and write a PLC's memory,
 // set a fault, switch RUN/PROG, unplug and plug the cable. For developers on their own machine:
 // no session, but only from a loopback address, and POSTs take JSON only, which a page of another
-// origin cannot send without a CORS preflight that only loopback origins pass (device/api/dev-cors.ts).
+// origin cannot send without a CORS preflight that only the --dev-origin origin passes (device/api/dev-cors.ts).
 // `npm run plc` (sim/plc-cli.ts) calls these; docs/simulator.md documents them.
 import * as v from 'valibot';
 import type { Context } from 'hono';

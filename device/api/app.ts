@@ -35,7 +35,12 @@ import { isConsolePath, serveConsole } from './static.ts';
  */
 export const ROUTES: readonly RouteDef[] = [...authRoutes, ...systemRoutes, ...configRoutes, ...comRoutes, ...portRoutes, ...downloadRoutes, ...logfileRoutes, ...uploadRoutes, ...scriptRoutes, ...serviceTestRoutes, ...dbTestRoutes, ...restRoutes, ...tlsRtcRoutes, ...backupRoutes, ...firmwareRoutes, ...ftpRoutes, ...userRoutes, ...servicesRoutes, ...factoryResetRoutes, unknownDownload];
 
-export function createApp(ctx: DaemonContext, routes: readonly RouteDef[] = ROUTES): Hono<Env> {
+export interface AppOptions {
+  /** simulator only: the one origin granted credentialed CORS (`--dev-origin`); none when absent */
+  devOrigin?: string;
+}
+
+export function createApp(ctx: DaemonContext, routes: readonly RouteDef[] = ROUTES, opts: AppOptions = {}): Hono<Env> {
   const app = new Hono<Env>();
   // set before the handler runs, so the handler's response is built with them (setting headers on a
   // finished response would make @hono/node-server leave its fast path)
@@ -46,9 +51,9 @@ export function createApp(ctx: DaemonContext, routes: readonly RouteDef[] = ROUT
     c.header('Referrer-Policy', 'no-referrer'); // no console URL leaves with a link followed from it
     await next();
   });
-  if (ctx.hw.kind === 'sim') {
+  if (ctx.hw.kind === 'sim' && opts.devOrigin) {
     // only the API: the console's own files are never fetched cross-origin
-    const apiCors = devCors();
+    const apiCors = devCors(opts.devOrigin);
     app.use('*', (c, next) => (isConsolePath(c.req.path) ? next() : apiCors(c, next)));
   }
   const limit = bodyLimit({

@@ -6,6 +6,7 @@ import { readBody } from './body.ts';
 import { checkPassword } from './password-check.ts';
 import { ApiError } from './errors.ts';
 import { route, type RouteDef } from './route.ts';
+import { overTls } from './connection.ts';
 import type { DaemonContext, Env } from './context.ts';
 import { COOKIE, ABSOLUTE_MS, type Session } from '../system/sessions.ts';
 import { loginSchema, setupSchema } from '../model/users.ts';
@@ -20,7 +21,7 @@ export function startSession(c: Context<Env>, ctx: DaemonContext, user: string, 
     httpOnly: true,
     sameSite: 'Strict',
     path: '/',
-    secure: new URL(c.req.url).protocol === 'https:',
+    secure: overTls(c), // security.md SESS-1, TLS-2
     maxAge: ABSOLUTE_MS / 1000,
   });
   return { currentUser: s.user, role: s.role, csrfToken: s.csrfToken };

@@ -9,6 +9,8 @@ import { COOKIE } from '../system/sessions.ts';
 import { ApiError } from './errors.ts';
 import type { DaemonContext, Env } from './context.ts';
 import type { Access } from './route.ts';
+import { checkHost } from './host-check.ts';
+import { hostNamesOf, type Rest } from '../model/sections/rest.ts';
 
 export function sourceOf(c: Context): string {
   try {
@@ -21,6 +23,8 @@ export function sourceOf(c: Context): string {
 export function guard(access: Access, ctx: DaemonContext) {
   return async (c: Context<Env>, next: Next) => {
     c.set('source', sourceOf(c));
+    // security.md HOST-1: a DNS-rebinding page must not reach setup or login under a foreign name
+    if (access === 'public') checkHost(c, ctx.hostname, hostNamesOf(ctx.store.get<Rest>('pew_api').host_names));
     const session = ctx.sessions.get(getCookie(c, COOKIE));
     if (session) c.set('session', session);
     if (access !== 'public') {

@@ -15,6 +15,7 @@ import type { FtpSend } from '../ftp/engine.ts';
 import type { RestServer } from '../rest/engine.ts';
 import type { ScriptFiles } from '../system/script-files.ts';
 import type { Firmware } from '../firmware/engine.ts';
+import type { ConsoleTls } from '../system/console-tls.ts';
 
 export interface DaemonContext {
   hw: Hw;
@@ -44,6 +45,10 @@ export interface DaemonContext {
   scripts: ScriptFiles;
   /** the firmware update: receives and checks an image, hands it to the supervisor */
   firmware: Firmware;
+  /** the unit's host name (hw systemInfo at start), one of the names its Host headers may carry (system/hosts.ts) */
+  hostname: string;
+  /** the console's certificate, when the console is served over HTTPS (system/console-tls.ts) */
+  consoleTls?: ConsoleTls;
   /** the address the daemon and its redirect threads listen on */
   listenHost: string;
   /** the console's built files (dist/web by default) */

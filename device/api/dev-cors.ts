@@ -1,16 +1,25 @@
 // The console's local test mode (spec §7: "the paths are prefixed with a local server") runs the
-// console from another local origin (a dev server) against the simulator. The simulator, and only
-// it, lets loopback origins make credentialed requests; the unit never answers cross-origin.
-// Sessions stay as strict as ever: the cookie is SameSite=Strict (loopback ports are the same site)
-// and every POST still needs the session's X-CSRF-Token.
+// console from another origin (a dev server) against the simulator. Only the one origin named on
+// the simulator's command line (`--dev-origin http://127.0.0.1:5173`) may make credentialed
+// requests; without it nobody may, and the unit never answers cross-origin. A pattern such as "any
+// loopback origin" would hand the admin's session to every page served on the machine, the unit's
+// own REST HTTP server included (issue 16 item 7).
+// Sessions stay as strict as ever: the cookie is SameSite=Strict and every POST still needs the
+// session's X-CSRF-Token.
 import { cors } from 'hono/cors';
 
-/** http(s)://127.0.0.1 or localhost, any port */
-export const LOOPBACK_ORIGIN = /^https?:\/\/(127\.0\.0\.1|localhost)(:\d{1,5})?$/;
+/** An origin as a browser sends it: scheme, host and optional port, nothing else. */
+const ORIGIN = /^https?:\/\/([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/i;
 
-export const devCors = () =>
+/** The origin of `--dev-origin`, checked; throws with a message for the command line. */
+export function parseDevOrigin(text: string): string {
+  if (!ORIGIN.test(text)) throw new Error(`--dev-origin must be an origin such as http://127.0.0.1:5173, got "${text}"`);
+  return text.toLowerCase();
+}
+
+export const devCors = (allowed: string) =>
   cors({
-    origin: (origin) => (LOOPBACK_ORIGIN.test(origin) ? origin : null),
+    origin: (origin) => (origin.toLowerCase() === allowed ? origin : null),
     credentials: true,
     allowMethods: ['GET', 'POST'],
     allowHeaders: ['Content-Type', 'X-CSRF-Token'],

@@ -19,7 +19,9 @@ export const systemRoutes: RouteDef[] = [
     handler: async (c, ctx) => {
       const [info, services] = await Promise.all([ctx.hw.systemInfo(), ctx.hw.services()]);
       const warnings = securityWarnings(ctx.store.all() as Parameters<typeof securityWarnings>[0], services);
-      return c.json({ ...info, services, versions: versionsOf(ctx), warnings });
+      // security.md TLS-2: the certificate the console is served with, so its fingerprint can be checked
+      const consoleTls = ctx.consoleTls ? { enabled: true, certificate: ctx.consoleTls.certificate() } : { enabled: false };
+      return c.json({ ...info, services, versions: versionsOf(ctx), warnings, consoleTls });
     },
   }),
   route({

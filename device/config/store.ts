@@ -4,7 +4,7 @@
 import { readFile, readdir, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadSection, maskSection, unmaskSection, validateSection, defaultsOf, type SectionDef } from '../model/section.ts';
+import { loadSection, maskSection, staleMaskIssues, unmaskSection, validateSection, defaultsOf, type SectionDef } from '../model/section.ts';
 import { crossSectionIssues, type CrossOptions, type IssuesBySection } from '../model/rules.ts';
 import { issue } from '../model/issues.ts';
 import type { Logger } from '../system/log.ts';
@@ -122,9 +122,10 @@ export class ConfigStore {
         issues[key] = [issue('', 'unknown_key')];
         continue;
       }
+      const stale = staleMaskIssues(def, input, this.values.get(key));
       const checked = validateSection(def, unmaskSection(def, input, this.values.get(key)));
-      if (checked.ok) next.set(key, checked.value);
-      else issues[key] = checked.issues;
+      if (checked.ok && !stale.length) next.set(key, checked.value);
+      else issues[key] = [...stale, ...(checked.ok ? [] : checked.issues)];
     }
     if (Object.keys(issues).length) return { ok: false, issues };
 

@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   'not_integer',
   'out_of_range', // "value out of range (the range is shown)" (params: min, max)
   'too_long', // text limits of §9 (params: max)
+  'too_short', // a secret below its minimum length, e.g. the REST API key (params: min)
   'too_many', // "Max entries reached" (params: max)
   'invalid_value', // not one of an enumeration (params: allowed)
   'invalid_characters', // "Invalid characters are rejected"
@@ -23,6 +24,7 @@ export const ERROR_CODES = [
   'invalid_control_flag', // "Control flag not valid"
   'address_out_of_range', // (params: min, max)
   'password_policy', // "Password does not match requirements"
+  'password_required', // "missing password": a stored password is not kept for a changed server, port or proxy (security.md SEC-2; params: fields)
   'port_unallowed', // spec §5 unallowed TCP ports (params: ports)
   'port_system', // "A port already used by the system is rejected" (params: port)
   'port_conflict', // two settings listen on the same port (params: port, other)
@@ -51,6 +53,9 @@ export const ERROR_CODES = [
   'forbidden',
   'csrf',
   'wrong_credentials',
+  'host_not_allowed', // the Host header does not name this unit (security.md HOST-1: DNS rebinding)
+  'api_key_required', // a REST API write without the API key that is set
+  'wrong_api_key', // a REST API write with another key than the one set
   'locked',
   'login_busy', // too many password checks at once (security.md AUTH-6; params: retryAfterSeconds)
   'too_many_connections', // one address holds too many open connections to the console (params: max)

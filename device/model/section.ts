@@ -36,6 +36,11 @@ export interface SectionDef<S extends AnySchema = AnySchema> {
   schema: S;
   /** top-level string fields holding secrets: masked on read, kept when the mask comes back */
   passwords: readonly string[];
+  /**
+   * For each password, the top-level fields naming where it is sent (server, port, proxy): when one
+   * of them changes, the mask no longer keeps the stored password (security.md SEC-2)
+   */
+  targets?: Readonly<Record<string, readonly string[]>>;
   /** rules between fields of this section; run after the schema accepted the value */
   rules?(value: v.InferOutput<S>): Issue[];
   /** control-register blocks in use (only when the service is enabled) */
@@ -189,6 +194,25 @@ export function maskSection<T>(def: SectionDef, value: T): T {
   const out = { ...(value as Record<string, unknown>) };
   for (const p of def.passwords) if (typeof out[p] === 'string' && out[p] !== '') out[p] = PASSWORD_MASK;
   return out as T;
+}
+
+/**
+ * security.md SEC-2: a masked password stays only for the target it was saved for. For each password
+ * that comes back as the mask while one of its target fields differs from the stored copy, a
+ * `password_required` issue naming the changed fields: the password must be typed again. The
+ * console runs this on its edited and saved copies, the store on the submitted and stored ones.
+ */
+export function staleMaskIssues(def: SectionDef, incoming: unknown, stored: unknown): Issue[] {
+  if (!def.targets || !isPlainObject(incoming)) return [];
+  const old = isPlainObject(stored) ? stored : {};
+  const out: Issue[] = [];
+  for (const [p, fields] of Object.entries(def.targets)) {
+    // a mask over an empty stored password keeps nothing: there is no secret to send anywhere
+    if (incoming[p] !== PASSWORD_MASK || typeof old[p] !== 'string' || old[p] === '') continue;
+    const moved = fields.filter((f) => incoming[f] !== old[f]);
+    if (moved.length) out.push(issue(p, 'password_required', { fields: moved }));
+  }
+  return out;
 }
 
 /** Where the console sent the mask back, the stored password stays. */

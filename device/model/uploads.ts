@@ -13,7 +13,8 @@ import { SCRIPT_MAX } from './sections/scriptfile.ts';
 /**
  * The certificate folders (device/system/cert-files.ts) and the certificate kinds each uses. pew_tls
  * has two parts with certificates of their own; the REST server (pew_api, use_encryption) shows a
- * server certificate; the clients show their client certificate.
+ * server certificate; the clients show their client certificate; `console` holds a certificate and
+ * key uploaded for the console's HTTPS in place of the generated one (security.md TLS-2).
  */
 export const CERT_SECTIONS = {
   pew_mqtt: ['ca', 'client', 'key'],
@@ -25,6 +26,7 @@ export const CERT_SECTIONS = {
   pew_api: ['ca', 'server', 'key'],
   pew_tls_client: ['ca', 'client', 'key'],
   pew_tls_server: ['ca', 'server', 'key'],
+  console: ['server', 'key'], // the console's own HTTPS certificate (device/system/console-tls.ts)
 } as const satisfies Record<string, readonly CertKind[]>;
 export type CertSection = keyof typeof CERT_SECTIONS;
 export const CERT_SECTION_KEYS = Object.keys(CERT_SECTIONS) as CertSection[];

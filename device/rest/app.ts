@@ -1,13 +1,17 @@
 // The HTTP application of the REST port (spec §3 REST pew_api, §5 IP ranges): built for one saved
 // pew_api. Only clients in ip1..ip2 are answered (§5 all-addresses form: everyone); CORS headers
 // and preflights only when use_cors; the API (plc-api.ts) when api_enable, the uploaded files
-// (http-files.ts) when http_server. Every error is the daemon's JSON envelope.
-import { Hono } from 'hono';
+// (http-files.ts) when http_server. Every request must name the unit in its Host header, and a
+// write through the API needs the API key when one is set (security.md HOST-1). Every error is the
+// daemon's JSON envelope.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { ApiError, envelope, errorResponse } from '../api/errors.ts';
 import { ipInRange, isAllAddresses } from '../model/ip.ts';
-import type { Rest } from '../model/sections/rest.ts';
+import { hostNamesOf, type Rest } from '../model/sections/rest.ts';
+import { checkHost } from '../api/host-check.ts';
 import type { Logger } from '../system/log.ts';
 import { plcApi, type PlcApiDeps } from './plc-api.ts';
 import { serveHttpFile } from './http-files.ts';
@@ -15,7 +19,29 @@ import { serveHttpFile } from './http-files.ts';
 export interface RestAppDeps extends PlcApiDeps {
   dataDir: string;
   log: Logger;
+  /** the unit's host name: a Host header may name it */
+  hostname: string;
 }
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+/** The key a client sent: `X-API-Key`, or `Authorization: Bearer <key>`. */
+function sentKey(c: Context): string | undefined {
+  const header = c.req.header('x-api-key');
+  if (header !== undefined) return header.trim();
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
+  return bearer?.[1];
+}
+
+/** security.md HOST-1: with a key set, a write without it is 401 `api_key_required`, with another 401 `wrong_api_key`. */
+function checkApiKey(c: Context, key: string): void {
+  const sent = sentKey(c);
+  if (sent === undefined || sent === '') throw new ApiError(401, 'api_key_required', 'Writes need the API key (X-API-Key header)');
+  // equal-length digests: the comparison takes the same time whatever was sent
+  if (!timingSafeEqual(digest(sent), digest(key))) throw new ApiError(401, 'wrong_api_key', 'The API key is not correct');
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The client's IPv4 address (an IPv4-mapped IPv6 address as its IPv4 form). */
 export const plainIp = (a: string | undefined): string => (a ?? '').replace(/^::ffff:/, '');
@@ -30,10 +56,18 @@ export function createRestApp(cfg: Rest, deps: RestAppDeps): Hono {
     const admitted = IPV4.test(ip) ? ipInRange(ip, cfg.ip1, cfg.ip2) : isAllAddresses(cfg.ip1, cfg.ip2);
     if (!admitted) return c.json(envelope('forbidden', 'This client address is not allowed'), 403);
     c.header('X-Content-Type-Options', 'nosniff');
+    // a DNS-rebinding page would reach the port under its own name (security.md HOST-1)
+    checkHost(c, deps.hostname, hostNamesOf(cfg.host_names));
     await next();
   });
   if (cfg.use_cors) {
-    app.use('*', cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'PUT', 'OPTIONS'], allowHeaders: ['Content-Type'], maxAge: 600 }));
+    app.use('*', cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'PUT', 'OPTIONS'], allowHeaders: ['Content-Type', 'X-API-Key', 'Authorization'], maxAge: 600 }));
+  }
+  if (cfg.api_enable && cfg.api_key !== '') {
+    app.use('/api/*', async (c, next) => {
+      if (!READS.has(c.req.method)) checkApiKey(c, cfg.api_key);
+      await next();
+    });
   }
   if (cfg.api_enable) app.route('/api/v1', plcApi(deps));
   else app.all('/api/*', () => { throw new ApiError(404, 'not_found', 'The REST API is not enabled'); });

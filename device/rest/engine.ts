@@ -53,6 +53,8 @@ export interface RestDeps {
   dataDir: string;
   host: string;
   versions: { app: string };
+  /** the unit's host name: a Host header may name it (system/hosts.ts) */
+  hostname: string;
 }
 
 const firstCert = async (dataDir: string, names: readonly string[]): Promise<{ name: string; bytes: Buffer } | undefined> => {

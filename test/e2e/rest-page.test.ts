@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from '@playwright/test';
 import { freePort, LOOPBACK } from '../support/ports.ts';
-import { api, consoleSuite, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, USER } from './support.ts';
+import { api, consoleSuite, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, USER } from './support.ts';
 
 const KEY = 'pew_api';
-const FIELDS = ['api_enable', 'ip1', 'ip2', 'http_port', 'http_server', 'use_encryption', 'use_cors'] as const;
+const FIELDS = ['api_enable', 'ip1', 'ip2', 'http_port', 'http_server', 'use_encryption', 'use_cors', 'api_key', 'host_names'] as const;
 
 describe('the /rest page', () => {
   const suite = consoleSuite();
@@ -43,7 +43,7 @@ describe('the /rest page', () => {
     await save(page).click();
     await page.locator('.notices .notice.info', { hasText: en.notify.saved }).waitFor();
     const stored = (await (await api(page, suite.d)).get('/config/pew_api')).body;
-    expect(stored).toEqual({ api_enable: true, ip1: '127.0.0.1', ip2: '127.0.0.1', http_port: port, http_server: false, use_encryption: false, use_cors: false });
+    expect(stored).toEqual({ api_enable: true, ip1: '127.0.0.1', ip2: '127.0.0.1', http_port: port, http_server: false, use_encryption: false, use_cors: false, api_key: '', host_names: '' });
     await expectText(page.locator('[data-rest-state=listening]'), fill(en.rest.stateListening, { port, scheme: 'HTTP' }));
     const info = await fetch(`http://${LOOPBACK}:${port}/api/v1/info`);
     expect(info.status).toBe(200);
@@ -80,6 +80,38 @@ describe('the /rest page', () => {
     await save(page).click();
     await page.locator('.notices .notice.info', { hasText: en.notify.saved }).waitFor();
     await page.locator('[data-rest-state=off]').waitFor();
+  });
+
+  it('sets the API key as a masked password: the warning for an API without a key goes, writes then need the key', async () => {
+    const { page } = await suite.open();
+    await loginApi(page, suite.d);
+    await openConsole(page, suite.d, '/rest');
+    const port = await freePort();
+    await input(page, 'api_enable').check();
+    await input(page, 'use_encryption').uncheck();
+    await input(page, 'http_port').fill(String(port));
+    const warning = pageBody(page, 'rest').locator('[data-security=api_without_key]');
+    await expectText(warning, en.info.warning.api_without_key);
+    expect(await input(page, 'api_key').getAttribute('type')).toBe('password');
+    await input(page, 'api_key').fill('short');
+    await expectText(page.locator('[data-field=api_key] .error'), fill(en.errors.too_short, { min: 16 }));
+    const key = 'A-long-enough-API-key-2026';
+    await input(page, 'api_key').fill(key);
+    await expect.poll(() => warning.count()).toBe(0);
+    await save(page).click();
+    await page.locator('.notices .notice.info', { hasText: en.notify.saved }).waitFor();
+    const stored = (await (await api(page, suite.d)).get('/config/pew_api')).body;
+    expect(stored.api_key).toBe('********');
+    await suite.d.ctx.rest.settled();
+    const write = (headers: Record<string, string>) => fetch(`http://${LOOPBACK}:${port}/api/v1/plc/INTERNAL/DT/10`, { method: 'PUT', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ values: [7] }) });
+    expect((await write({})).status).toBe(401);
+    expect((await write({ 'x-api-key': key })).status).toBe(200);
+    await page.reload();
+    await expect.poll(() => input(page, 'api_key').inputValue()).toBe('********');
+    await page.locator('.page-bar [data-action=reset]').click();
+    await dialog(page).locator('button.danger', { hasText: en.confirm.reset }).click();
+    await save(page).click();
+    await page.locator('.notices .notice.info', { hasText: en.notify.saved }).waitFor();
   });
 
   it('an out-of-range port: inline message, save refused; the daemon answers the same code', async () => {

@@ -40,13 +40,17 @@ export interface TestDaemonOptions {
   webDir?: string;
   /** serial connectors of the virtual unit: device paths (pseudo-terminals) or in-process virtual PLCs */
   serial?: Pick<SimHwOptions, 'serialMap' | 'virtualPorts'>;
+  /** the one origin granted credentialed CORS (the simulator's --dev-origin) */
+  devOrigin?: string;
+  /** the console over HTTPS on a free port (the unit's default), the plain port redirecting to it */
+  tls?: boolean;
 }
 
 export async function startTestDaemon(opts: TestDaemonOptions = {}): Promise<TestDaemon> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'daemon-test-')));
   const hw = createSimHw({ dataDir, clock: opts.clock, versions: { app: '0', bsp: '1.3.2', hmi: '4.5.2' }, ...opts.serial });
   const log = createLogger({ clock: hw.clock, sink: null });
-  const d = await startDaemon({ hw, dataDir, port: 0, log, webDir: opts.webDir });
+  const d = await startDaemon({ hw, dataDir, port: 0, log, webDir: opts.webDir, devOrigin: opts.devOrigin, ...(opts.tls ? { tlsPort: 0 } : {}) });
   const client = (from?: string) => new Client(d.url, from);
   const admin = async () => {
     if (d.ctx.users.isEmpty()) await client().post('/rest/api/v1/authentication/setup', ADMIN);

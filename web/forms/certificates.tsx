@@ -25,6 +25,8 @@ export interface CertificatesProps {
   tls: boolean;
   /** the field of the page's section that names each kind's file (default: the kind itself, when the section has it) */
   fields?: Partial<Record<CertKind, string>>;
+  /** called after an upload or a removal went through */
+  onChange?: () => void;
 }
 
 /** `Failed to …` followed by why: the first issue's text, else the code's. */
@@ -76,6 +78,7 @@ export function Certificates(props: CertificatesProps) {
       await uploadFile({ kind: 'cert', section: props.section, name }, file);
       notify('info', t.uploaded({ name }));
       bindField(kind, name);
+      props.onChange?.();
     } catch (e) {
       const text = failureText(t.uploadFailed(), e);
       setProblem({ kind, text });
@@ -93,6 +96,7 @@ export function Certificates(props: CertificatesProps) {
     try {
       await deleteCert(props.section, c.name);
       notify('info', t.removed({ name: c.name }));
+      props.onChange?.();
       // a field that named the removed file names none now (saved with the page)
       const kind = certKindOf(c.name);
       const field = kind && fieldOf(kind);

@@ -440,6 +440,11 @@ type RootTranslation = {
 		 */
 		too_long: RequiredParams<'max'>
 		/**
+		 * T​o​o​ ​s​h​o​r​t​:​ ​a​t​ ​l​e​a​s​t​ ​{​m​i​n​}​ ​c​h​a​r​a​c​t​e​r​s​.
+		 * @param {unknown} min
+		 */
+		too_short: RequiredParams<'min'>
+		/**
 		 * M​a​x​.​ ​e​n​t​r​i​e​s​ ​r​e​a​c​h​e​d​ ​(​{​m​a​x​}​)​.
 		 * @param {unknown} max
 		 */
@@ -501,6 +506,10 @@ type RootTranslation = {
 		 * @param {unknown} min
 		 */
 		password_policy: RequiredParams<'max' | 'min'>
+		/**
+		 * M​i​s​s​i​n​g​ ​p​a​s​s​w​o​r​d​:​ ​t​h​e​ ​s​e​r​v​e​r​,​ ​p​o​r​t​ ​o​r​ ​p​r​o​x​y​ ​c​h​a​n​g​e​d​,​ ​s​o​ ​t​h​e​ ​s​t​o​r​e​d​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​n​o​t​ ​s​e​n​t​ ​t​h​e​r​e​.​ ​E​n​t​e​r​ ​t​h​e​ ​p​a​s​s​w​o​r​d​ ​a​g​a​i​n​.
+		 */
+		password_required: string
 		/**
 		 * T​h​i​s​ ​p​o​r​t​ ​i​s​ ​n​o​t​ ​a​l​l​o​w​e​d​ ​(​{​p​o​r​t​s​}​)​.
 		 * @param {unknown} ports
@@ -615,6 +624,18 @@ type RootTranslation = {
 		 * W​r​o​n​g​ ​u​s​e​r​ ​n​a​m​e​ ​o​r​ ​p​a​s​s​w​o​r​d​.
 		 */
 		wrong_credentials: string
+		/**
+		 * T​h​e​ ​A​P​I​ ​k​e​y​ ​i​s​ ​n​o​t​ ​c​o​r​r​e​c​t​.
+		 */
+		wrong_api_key: string
+		/**
+		 * T​h​e​ ​R​E​S​T​ ​A​P​I​ ​n​e​e​d​s​ ​i​t​s​ ​A​P​I​ ​k​e​y​ ​f​o​r​ ​w​r​i​t​e​s​.
+		 */
+		api_key_required: string
+		/**
+		 * T​h​i​s​ ​a​d​d​r​e​s​s​ ​i​s​ ​n​o​t​ ​o​n​e​ ​o​f​ ​t​h​e​ ​u​n​i​t​’​s​ ​n​a​m​e​s​.​ ​O​p​e​n​ ​t​h​e​ ​c​o​n​s​o​l​e​ ​b​y​ ​t​h​e​ ​u​n​i​t​’​s​ ​I​P​ ​a​d​d​r​e​s​s​,​ ​o​r​ ​a​d​d​ ​t​h​e​ ​n​a​m​e​ ​u​n​d​e​r​ ​R​E​S​T​ ​→​ ​H​o​s​t​ ​n​a​m​e​s​.
+		 */
+		host_not_allowed: string
 		/**
 		 * T​o​o​ ​m​a​n​y​ ​f​a​i​l​e​d​ ​l​o​g​i​n​s​.​ ​T​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r​.
 		 */
@@ -1448,6 +1469,47 @@ type RootTranslation = {
 	}
 	info: {
 		/**
+		 * C​o​n​s​o​l​e​ ​c​e​r​t​i​f​i​c​a​t​e​ ​(​H​T​T​P​S​)
+		 */
+		consoleCert: string
+		/**
+		 * T​h​e​ ​c​o​n​s​o​l​e​ ​i​s​ ​s​e​r​v​e​d​ ​o​v​e​r​ ​p​l​a​i​n​ ​H​T​T​P​ ​(​t​h​e​ ​s​i​m​u​l​a​t​o​r​’​s​ ​d​e​f​a​u​l​t​)​.
+		 */
+		consoleCertOff: string
+		/**
+		 * S​o​u​r​c​e
+		 */
+		consoleCertSource: string
+		/**
+		 * g​e​n​e​r​a​t​e​d​ ​o​n​ ​t​h​i​s​ ​u​n​i​t​ ​(​s​e​l​f​-​s​i​g​n​e​d​)
+		 */
+		consoleCertGenerated: string
+		/**
+		 * u​p​l​o​a​d​e​d
+		 */
+		consoleCertUploaded: string
+		/**
+		 * S​H​A​-​2​5​6​ ​f​i​n​g​e​r​p​r​i​n​t
+		 */
+		consoleCertFingerprint: string
+		/**
+		 * N​a​m​e​s
+		 */
+		consoleCertNames: string
+		/**
+		 * V​a​l​i​d
+		 */
+		consoleCertValid: string
+		/**
+		 * T​h​e​ ​u​p​l​o​a​d​e​d​ ​c​e​r​t​i​f​i​c​a​t​e​ ​i​s​ ​n​o​t​ ​u​s​e​d​:​ ​{​r​e​a​s​o​n​}
+		 * @param {unknown} reason
+		 */
+		consoleCertRefused: RequiredParams<'reason'>
+		/**
+		 * C​o​m​p​a​r​e​ ​t​h​e​ ​f​i​n​g​e​r​p​r​i​n​t​ ​w​i​t​h​ ​t​h​e​ ​o​n​e​ ​y​o​u​r​ ​b​r​o​w​s​e​r​ ​s​h​o​w​s​ ​b​e​f​o​r​e​ ​y​o​u​ ​t​r​u​s​t​ ​t​h​e​ ​c​e​r​t​i​f​i​c​a​t​e​.​ ​U​p​l​o​a​d​ ​a​ ​c​e​r​t​i​f​i​c​a​t​e​ ​a​n​d​ ​i​t​s​ ​k​e​y​ ​t​o​ ​r​e​p​l​a​c​e​ ​i​t​;​ ​r​e​m​o​v​e​ ​t​h​e​m​ ​t​o​ ​r​e​t​u​r​n​ ​t​o​ ​t​h​e​ ​g​e​n​e​r​a​t​e​d​ ​o​n​e​.
+		 */
+		consoleCertNote: string
+		/**
 		 * O​p​e​r​a​t​i​n​g​ ​s​y​s​t​e​m
 		 */
 		os: string
@@ -1608,6 +1670,10 @@ type RootTranslation = {
 			 * I​E​C​ ​6​0​8​7​0​-​5​-​1​0​4​ ​i​s​ ​u​n​e​n​c​r​y​p​t​e​d​.
 			 */
 			iec_unencrypted: string
+			/**
+			 * T​h​e​ ​R​E​S​T​ ​A​P​I​ ​h​a​s​ ​n​o​ ​A​P​I​ ​k​e​y​:​ ​a​n​y​o​n​e​ ​a​l​l​o​w​e​d​ ​t​o​ ​c​o​n​n​e​c​t​ ​c​a​n​ ​w​r​i​t​e​ ​P​L​C​ ​r​e​g​i​s​t​e​r​s​.
+			 */
+			api_without_key: string
 			/**
 			 * F​r​e​q​u​e​n​t​ ​w​r​i​t​e​s​ ​s​h​o​r​t​e​n​ ​s​t​o​r​a​g​e​ ​l​i​f​e​ ​(​l​o​g​ ​f​i​l​e​s​ ​{​s​u​b​j​e​c​t​s​}​)​.
 			 * @param {unknown} subjects
@@ -2400,6 +2466,26 @@ export type NamespaceFieldsTranslation = {
 			label: string
 			/**
 			 * L​e​t​s​ ​w​e​b​ ​p​a​g​e​s​ ​o​f​ ​o​t​h​e​r​ ​s​i​t​e​s​ ​c​a​l​l​ ​t​h​e​ ​A​P​I​ ​f​r​o​m​ ​a​ ​b​r​o​w​s​e​r​.
+			 */
+			help: string
+		}
+		api_key: {
+			/**
+			 * A​P​I​ ​k​e​y
+			 */
+			label: string
+			/**
+			 * A​t​ ​l​e​a​s​t​ ​1​6​ ​c​h​a​r​a​c​t​e​r​s​.​ ​W​h​e​n​ ​s​e​t​,​ ​w​r​i​t​e​s​ ​n​e​e​d​ ​i​t​ ​i​n​ ​t​h​e​ ​h​e​a​d​e​r​ ​X​-​A​P​I​-​K​e​y​ ​(​o​r​ ​A​u​t​h​o​r​i​z​a​t​i​o​n​:​ ​B​e​a​r​e​r​)​.​ ​E​m​p​t​y​:​ ​w​r​i​t​e​s​ ​n​e​e​d​ ​n​o​ ​k​e​y​.
+			 */
+			help: string
+		}
+		host_names: {
+			/**
+			 * H​o​s​t​ ​n​a​m​e​s
+			 */
+			label: string
+			/**
+			 * N​a​m​e​s​ ​(​D​N​S​)​ ​u​n​d​e​r​ ​w​h​i​c​h​ ​t​h​e​ ​c​o​n​s​o​l​e​ ​a​n​d​ ​t​h​e​ ​R​E​S​T​ ​A​P​I​ ​a​r​e​ ​r​e​a​c​h​e​d​,​ ​s​e​p​a​r​a​t​e​d​ ​b​y​ ​c​o​m​m​a​s​.​ ​T​h​e​ ​u​n​i​t​’​s​ ​a​d​d​r​e​s​s​e​s​,​ ​i​t​s​ ​h​o​s​t​ ​n​a​m​e​ ​a​n​d​ ​l​o​c​a​l​h​o​s​t​ ​a​l​w​a​y​s​ ​w​o​r​k​.
 			 */
 			help: string
 		}
@@ -7379,6 +7465,10 @@ export type TranslationFunctions = {
 		 */
 		too_long: (arg: { max: unknown }) => LocalizedString
 		/**
+		 * Too short: at least {min} characters.
+		 */
+		too_short: (arg: { min: unknown }) => LocalizedString
+		/**
 		 * Max. entries reached ({max}).
 		 */
 		too_many: (arg: { max: unknown }) => LocalizedString
@@ -7434,6 +7524,10 @@ export type TranslationFunctions = {
 		 * Password does not match requirements: {min} to {max} characters with upper case, lower case, a digit and a special character.
 		 */
 		password_policy: (arg: { max: unknown, min: unknown }) => LocalizedString
+		/**
+		 * Missing password: the server, port or proxy changed, so the stored password is not sent there. Enter the password again.
+		 */
+		password_required: () => LocalizedString
 		/**
 		 * This port is not allowed ({ports}).
 		 */
@@ -7542,6 +7636,18 @@ export type TranslationFunctions = {
 		 * Wrong user name or password.
 		 */
 		wrong_credentials: () => LocalizedString
+		/**
+		 * The API key is not correct.
+		 */
+		wrong_api_key: () => LocalizedString
+		/**
+		 * The REST API needs its API key for writes.
+		 */
+		api_key_required: () => LocalizedString
+		/**
+		 * This address is not one of the unit’s names. Open the console by the unit’s IP address, or add the name under REST → Host names.
+		 */
+		host_not_allowed: () => LocalizedString
 		/**
 		 * Too many failed logins. Try again later.
 		 */
@@ -8328,6 +8434,46 @@ export type TranslationFunctions = {
 	}
 	info: {
 		/**
+		 * Console certificate (HTTPS)
+		 */
+		consoleCert: () => LocalizedString
+		/**
+		 * The console is served over plain HTTP (the simulator’s default).
+		 */
+		consoleCertOff: () => LocalizedString
+		/**
+		 * Source
+		 */
+		consoleCertSource: () => LocalizedString
+		/**
+		 * generated on this unit (self-signed)
+		 */
+		consoleCertGenerated: () => LocalizedString
+		/**
+		 * uploaded
+		 */
+		consoleCertUploaded: () => LocalizedString
+		/**
+		 * SHA-256 fingerprint
+		 */
+		consoleCertFingerprint: () => LocalizedString
+		/**
+		 * Names
+		 */
+		consoleCertNames: () => LocalizedString
+		/**
+		 * Valid
+		 */
+		consoleCertValid: () => LocalizedString
+		/**
+		 * The uploaded certificate is not used: {reason}
+		 */
+		consoleCertRefused: (arg: { reason: unknown }) => LocalizedString
+		/**
+		 * Compare the fingerprint with the one your browser shows before you trust the certificate. Upload a certificate and its key to replace it; remove them to return to the generated one.
+		 */
+		consoleCertNote: () => LocalizedString
+		/**
 		 * Operating system
 		 */
 		os: () => LocalizedString
@@ -8478,6 +8624,10 @@ export type TranslationFunctions = {
 			 * IEC 60870-5-104 is unencrypted.
 			 */
 			iec_unencrypted: () => LocalizedString
+			/**
+			 * The REST API has no API key: anyone allowed to connect can write PLC registers.
+			 */
+			api_without_key: () => LocalizedString
 			/**
 			 * Frequent writes shorten storage life (log files {subjects}).
 			 */
@@ -9245,6 +9395,26 @@ export type TranslationFunctions = {
 				label: () => LocalizedString
 				/**
 				 * Lets web pages of other sites call the API from a browser.
+				 */
+				help: () => LocalizedString
+			}
+			api_key: {
+				/**
+				 * API key
+				 */
+				label: () => LocalizedString
+				/**
+				 * At least 16 characters. When set, writes need it in the header X-API-Key (or Authorization: Bearer). Empty: writes need no key.
+				 */
+				help: () => LocalizedString
+			}
+			host_names: {
+				/**
+				 * Host names
+				 */
+				label: () => LocalizedString
+				/**
+				 * Names (DNS) under which the console and the REST API are reached, separated by commas. The unit’s addresses, its host name and localhost always work.
 				 */
 				help: () => LocalizedString
 			}

@@ -97,6 +97,7 @@ export default function InfoPage() {
         </section>
       </div>
       {servicesBlock.value && <servicesBlock.value.ServicesCard />}
+      {servicesBlock.value && <servicesBlock.value.ConsoleCertificateCard />}
       <section class="card" aria-labelledby="info-syslog">
         <h2 id="info-syslog">{t.syslog()}</h2>
         <p class="hint">{t.syslogNote({ s: SYSLOG_REFRESH_MS / 1000 })}</p>

@@ -1,7 +1,8 @@
 // /rest: the REST API and HTTP server of the unit (spec §2 service layout: general, specific,
 // certificates, download area; save and reset are in the page bar), every field of pew_api (spec
 // §3) with its §5 rules through the schema (port range and unallowed ports, the ip1..ip2 range),
-// the §5 "no encryption" hint, the state of the REST port, the REST test (`/apitest`) and the
+// the §5 "no encryption" hint, the API key and host names of security.md HOST-1 (with the warning
+// for an API without a key), the state of the REST port, the REST test (`/apitest`) and the
 // uploaded HTTP files with delete.
 import { useEffect, useState } from 'preact/hooks';
 import { Field, FieldGroup } from '../forms/field.tsx';
@@ -51,7 +52,7 @@ export default function RestPage() {
   const t = LL.value.service;
   return (
     <div class="service" data-page="rest">
-      <SecurityHint section={KEY} codes={['open_tcp_port', 'no_encryption']} />
+      <SecurityHint section={KEY} codes={['open_tcp_port', 'no_encryption', 'api_without_key']} />
       <FieldGroup title={t.general()} id="rest-general">
         <Field section={KEY} path="api_enable" />
         <Field section={KEY} path="http_server" />
@@ -63,6 +64,8 @@ export default function RestPage() {
         <Field section={KEY} path="ip2" />
         <Field section={KEY} path="use_encryption" />
         <Field section={KEY} path="use_cors" />
+        <Field section={KEY} path="api_key" />
+        <Field section={KEY} path="host_names" />
         <div style={WIDE}><ServiceTest section="pew_api" /></div>
       </FieldGroup>
       <FieldGroup title={t.certificates()} id="rest-certs">

@@ -75,6 +75,20 @@ describe('section store', () => {
     expect(s.firstProblem(['pew', 'pew_mqtt'])?.key).toBe('pew_mqtt');
   });
 
+  it('asks for a masked password again when its broker changes (security.md SEC-2), and not before', async () => {
+    const s = await store();
+    await s.loadSections();
+    await (await import('./model.ts')).ensureModel();
+    s.setField('pew_mqtt', 'keep_alive', 30);
+    expect(s.section('pew_mqtt').validation.value.issues).toEqual([]);
+    s.setField('pew_mqtt', 'broker_addr', 'mqtt://other.example:1883');
+    const v = s.section('pew_mqtt').validation.value;
+    expect(v.invalid).toBe(true);
+    expect(v.issues).toEqual([{ path: 'broker_password', code: 'password_required', params: { fields: ['broker_addr'] } }]);
+    s.setField('pew_mqtt', 'broker_password', 'Typed-Again1');
+    expect(s.section('pew_mqtt').validation.value.issues).toEqual([]);
+  });
+
   it('saves one changed section with its own request and several with one save-all request', async () => {
     const s = await store();
     await s.loadSections();

@@ -57,7 +57,9 @@ for (const [key, index] of CONFIG_KEYS) {
     const def = m?.sectionByKey(key);
     if (!def || !loaded.value) return { invalid: false, issues: [], index };
     const own = m!.validateSection(def, temp.value);
-    const issues = [...(own.ok ? [] : own.issues), ...(cross.value[key] ?? [])];
+    // a masked password whose server, port or proxy changed must be typed again (security.md SEC-2)
+    const stale = m!.staleMaskIssues(def, temp.value, saved.value);
+    const issues = [...stale, ...(own.ok ? [] : own.issues), ...(cross.value[key] ?? [])];
     const log = key === 'pew_log' ? issues.map((i) => /^log_def\.(\d+)/.exec(i.path)).find(Boolean) : null;
     return { invalid: issues.length > 0, issues, index, ...(log ? { subindex: Number(log[1]) + 1 } : {}) };
   });

@@ -6,6 +6,7 @@ import type { SystemInfo, ServiceState } from '../../hw/types.ts';
 import type { VersionKind } from '../../device/model/versions.ts';
 import type { SecurityWarning } from '../../device/model/warnings.ts';
 import type { AuditEntry } from '../api/users.ts';
+import type { ConsoleCertificate } from '../../device/system/console-tls.ts';
 
 export interface VersionInfo {
   app: string;
@@ -14,7 +15,9 @@ export interface VersionInfo {
   minimum: Record<VersionKind, string>;
   incompatible: VersionKind[];
 }
-export type SystemInfoAnswer = SystemInfo & { services: ServiceState[]; versions: VersionInfo; warnings: SecurityWarning[] };
+/** the console's HTTPS and its certificate (security.md TLS-2) */
+export type ConsoleTlsInfo = { enabled: false } | { enabled: true; certificate: ConsoleCertificate };
+export type SystemInfoAnswer = SystemInfo & { services: ServiceState[]; versions: VersionInfo; warnings: SecurityWarning[]; consoleTls?: ConsoleTlsInfo };
 export interface SyslogEntry { time: number | string; level: string; msg: string; fields?: Record<string, unknown> }
 
 export const systemInfo = signal<SystemInfoAnswer | null>(null);

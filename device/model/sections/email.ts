@@ -51,6 +51,7 @@ export const pew_email = defineSection({
   index: 6,
   schema: emailSchema,
   passwords: ['server_password'],
+  targets: { server_password: ['server_smtp', 'server_smtp_port', 'server_pop3imap', 'server_port_pop3imap', 'proxy_ip', 'proxy_port'] }, // security.md SEC-2: where each password goes
   rules,
   registers: (e) => (e.enable_email ? [{ path: 'plc_control_dt', start: e.plc_control_dt, length: SMTP_REGISTERS }] : []),
 });

@@ -50,6 +50,7 @@ export const pew_ftpc = defineSection({
   index: 3,
   schema: ftpcSchema,
   passwords: ['server_password'],
+  targets: { server_password: ['server_ip', 'server_port', 'proxy_ip', 'proxy_port'] }, // security.md SEC-2: where each password goes
   rules,
   registers: (f) => (f.enable_ftp ? [{ path: 'plc_control_dt', start: f.plc_control_dt, length: FTP_REGISTERS }] : []),
 });

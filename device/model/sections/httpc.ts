@@ -39,6 +39,7 @@ export const pew_httpc = defineSection({
   index: 5,
   schema: httpcSchema,
   passwords: ['server_password', 'proxy_password'],
+  targets: { server_password: ['server_addr', 'proxy_addr', 'proxy_port'], proxy_password: ['proxy_addr', 'proxy_port'] }, // security.md SEC-2: where each password goes
   rules,
   registers: (h) => (h.enable_httpc ? [{ path: 'plc_control_dt', start: h.plc_control_dt, length: HTTP_REGISTERS }] : []),
 });

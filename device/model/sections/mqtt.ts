@@ -34,6 +34,7 @@ export const pew_mqtt = defineSection({
   index: 1,
   schema: mqttSchema,
   passwords: ['broker_password'],
+  targets: { broker_password: ['broker_addr'] }, // security.md SEC-2: where each password goes
   rules,
   registers: (m) => (m.enable_mqtt ? [{ path: 'plc_control_dt', start: m.plc_control_dt, length: MQTT_REGISTERS }] : []),
 });

@@ -47,6 +47,7 @@ export const pew_nosql = defineSection({
   index: 18,
   schema: nosqlSchema,
   passwords: ['pass'],
+  targets: { pass: ['server'] }, // security.md SEC-2: where each password goes
   rules,
   registers: (n) => (n.enable_sql ? [{ path: 'plc_control_dt', start: n.plc_control_dt, length: NOSQL_REGISTERS }] : []),
   interfaces: insertInterfaces,

@@ -6,9 +6,9 @@ import { expectAccepted, expectRange, expectRejected } from '../testing.ts';
 describe('pew_api', () => {
   it('defaults: off, port 8443 with encryption, all client addresses', () => {
     const d = defaultsOf(pew_api);
-    expect(d).toEqual({ api_enable: false, ip1: '0.0.0.0', ip2: '0.0.0.0', http_port: 8443, http_server: false, use_encryption: true, use_cors: false });
+    expect(d).toEqual({ api_enable: false, ip1: '0.0.0.0', ip2: '0.0.0.0', http_port: 8443, http_server: false, use_encryption: true, use_cors: false, api_key: '', host_names: '' });
     expectAccepted(pew_api, () => {});
-    expect(pew_api.passwords).toEqual([]);
+    expect(pew_api.passwords).toEqual(['api_key']);
   });
 
   it('the port is in use while the API or the file server is on', () => {
@@ -29,6 +29,16 @@ describe('pew_api', () => {
     expectRejected(pew_api, (x) => Object.assign(x, { ip1: '192.168.1.10', ip2: '192.168.1.9' }), 'ip2', 'ip_range');
     expectRejected(pew_api, (x) => Object.assign(x, { ip1: '10.0.0.1', ip2: '0.0.0.0' }), 'ip2', 'ip_range');
     expectRejected(pew_api, (x) => (x.ip1 = '192.168.1'), 'ip1', 'invalid_ip');
+  });
+
+  it('API key: empty, or 16-128 visible characters; host names: names separated by commas or spaces (security.md HOST-1)', () => {
+    expectAccepted(pew_api, (x) => (x.api_key = 'x'.repeat(16)));
+    expectAccepted(pew_api, (x) => (x.api_key = 'x'.repeat(128)));
+    expectRejected(pew_api, (x) => (x.api_key = 'x'.repeat(15)), 'api_key', 'too_short');
+    expectRejected(pew_api, (x) => (x.api_key = 'x'.repeat(129)), 'api_key', 'too_long');
+    expectRejected(pew_api, (x) => (x.api_key = 'sixteen chars wi th space'), 'api_key', 'invalid_characters');
+    expectAccepted(pew_api, (x) => (x.host_names = 'gw.plant.example, gw2 10.0.0.5'));
+    expectRejected(pew_api, (x) => (x.host_names = 'gw.plant.example, http://x'), 'host_names', 'invalid_host');
   });
 
   it('client range required while the port is open', () => {

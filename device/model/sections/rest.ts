@@ -1,10 +1,18 @@
 // REST API and HTTP server (spec §3 "REST (pew_api)", §5 listening ports and IP ranges).
 import * as v from 'valibot';
-import { bool, ipText, listenPort, obj } from '../fields.ts';
+import { bool, HOST_RE, ipText, listenPort, obj, PASSWORD_MASK, text } from '../fields.ts';
+import { msg } from '../issues.ts';
 import { defineSection } from '../section.ts';
 import { ipRangeIssues } from '../common.ts';
 
 export const REST_PORT = 8443;
+/** security.md HOST-1: a key shorter than this is guessable; visible ASCII only (it travels in a header) */
+export const API_KEY_MIN = 16;
+export const API_KEY_MAX = 128;
+export const HOST_NAMES_MAX = 256;
+
+/** The names of `host_names`: separated by commas or spaces. */
+export const hostNamesOf = (text: string): string[] => text.split(/[\s,]+/).filter(Boolean);
 
 export const restSchema = obj({
   api_enable: bool(false),
@@ -14,6 +22,14 @@ export const restSchema = obj({
   http_server: bool(false), // also serve the uploaded HTTP files on the same port
   use_encryption: bool(true), // HTTPS
   use_cors: bool(false),
+  // not in spec §3 (security.md HOST-1): writes through the API need this key when it is set
+  // (`X-API-Key` or `Authorization: Bearer`); masked like a password
+  api_key: text(API_KEY_MAX, '',
+    v.check((s: string) => s === '' || s === PASSWORD_MASK || s.length >= API_KEY_MIN, msg('too_short', { min: API_KEY_MIN })),
+    v.check((s: string) => /^[\x21-\x7e]*$/.test(s), msg('invalid_characters'))),
+  // not in spec §3 (security.md HOST-1): the names (DNS) the unit's console and REST API are reached
+  // by besides its addresses, its host name and localhost; any other Host header is refused
+  host_names: text(HOST_NAMES_MAX, '', v.check((s: string) => hostNamesOf(s).every((n) => HOST_RE.test(n.replace(/\.$/, ''))), msg('invalid_host'))),
 });
 export type Rest = v.InferOutput<typeof restSchema>;
 
@@ -24,7 +40,7 @@ export const pew_api = defineSection({
   key: 'pew_api',
   index: 7,
   schema: restSchema,
-  passwords: [],
+  passwords: ['api_key'],
   rules: (r) => ipRangeIssues(r.ip1, r.ip2, 'ip1', 'ip2', listening(r)),
   ports: (r) => (listening(r) ? [{ path: 'http_port', port: r.http_port }] : []),
 });

@@ -42,6 +42,7 @@ export const pew_sql = defineSection({
   index: 10,
   schema: sqlSchema,
   passwords: ['pass'],
+  targets: { pass: ['server', 'port'] }, // security.md SEC-2: where each password goes
   rules,
   registers: (s) => (s.enable_sql ? [{ path: 'plc_control_dt', start: s.plc_control_dt, length: SQL_REGISTERS }] : []),
   interfaces: insertInterfaces,

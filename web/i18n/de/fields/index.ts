@@ -38,6 +38,8 @@ const de_fields = {
     http_server: { label: 'HTTP-Server aktivieren', help: 'Liefert die hochgeladenen HTTP-Dateien über denselben Port nach Namen aus.' },
     use_encryption: { label: 'Verschlüsselung (HTTPS)', help: 'Benötigt das hochgeladene Server-Zertifikat und den Schlüssel.' },
     use_cors: { label: 'Ursprungsübergreifende Anfragen erlauben (CORS)', help: 'Webseiten anderer Sites dürfen die API aus dem Browser aufrufen.' },
+    api_key: { label: 'API-Schlüssel', help: 'Mindestens 16 Zeichen. Wenn gesetzt, brauchen Schreibzugriffe ihn im Header X-API-Key (oder Authorization: Bearer). Leer: Schreiben ohne Schlüssel.' },
+    host_names: { label: 'Hostnamen', help: 'Namen (DNS), unter denen Konsole und REST-API erreicht werden, durch Kommas getrennt. Die Adressen des Geräts, sein Hostname und localhost gelten immer.' },
   },
   pew_sql: {
     enable_sql: { label: 'SQL-Client aktivieren', help: 'SPS-Daten in eine Datenbanktabelle einfügen.' },

@@ -38,6 +38,8 @@ const en_fields = {
     http_server: { label: 'Enable HTTP server', help: 'Serves the uploaded HTTP files by name on the same port.' },
     use_encryption: { label: 'Encryption (HTTPS)', help: 'Needs the uploaded server certificate and key.' },
     use_cors: { label: 'Allow cross-origin requests (CORS)', help: 'Lets web pages of other sites call the API from a browser.' },
+    api_key: { label: 'API key', help: 'At least 16 characters. When set, writes need it in the header X-API-Key (or Authorization: Bearer). Empty: writes need no key.' },
+    host_names: { label: 'Host names', help: 'Names (DNS) under which the console and the REST API are reached, separated by commas. The unit’s addresses, its host name and localhost always work.' },
   },
   pew_sql: {
     enable_sql: { label: 'Enable SQL client', help: 'Insert PLC data into a database table.' },

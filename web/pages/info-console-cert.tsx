@@ -1,0 +1,39 @@
+// The console's own HTTPS certificate on /info (security.md TLS-2): where it comes from, its SHA-256
+// fingerprint (what a technician compares with the browser's certificate viewer before trusting
+// it), names and validity; an administrator replaces it by uploading a certificate and its key
+// (certificate folder `console`), and removing them brings the generated one back.
+import { loadSystem, systemInfo } from '../state/system.ts';
+import { Certificates } from '../forms/certificates.tsx';
+import { useEffect } from 'preact/hooks';
+import { LL, loadTexts } from '../i18n/translate.ts';
+
+/** the daemon looks at the uploaded files every 2 s (CONSOLE_CERT_CHECK_MS of device/system/console-tls.ts) */
+const TAKEN_UP_MS = 3000;
+const reloadLater = () => setTimeout(() => void loadSystem(), TAKEN_UP_MS);
+
+export function ConsoleCertificateCard() {
+  // the certificate texts are a part of the dictionary of their own; /info loads it only for this card
+  useEffect(() => void loadTexts(['certs']).catch((e: unknown) => console.error('loading the certificate texts failed', e)), []);
+  const tls = systemInfo.value?.consoleTls;
+  if (!tls) return null;
+  const t = LL.value.info;
+  const c = tls.enabled ? tls.certificate : undefined;
+  return (
+    <section class="card" aria-labelledby="info-console-cert" data-console-cert={c ? c.source : 'off'}>
+      <h2 id="info-console-cert">{t.consoleCert()}</h2>
+      {!c ? <p class="hint">{t.consoleCertOff()}</p> : (
+        <>
+          <dl class="facts">
+            <div><dt>{t.consoleCertSource()}</dt><dd>{c.source === 'uploaded' ? t.consoleCertUploaded() : t.consoleCertGenerated()}</dd></div>
+            <div><dt>{t.consoleCertFingerprint()}</dt><dd><code data-fingerprint>{c.fingerprint256}</code></dd></div>
+            <div><dt>{t.consoleCertNames()}</dt><dd>{c.subjectAltName}</dd></div>
+            <div><dt>{t.consoleCertValid()}</dt><dd>{`${c.validFrom} – ${c.validTo}`}</dd></div>
+          </dl>
+          {c.uploadProblem && <p class="banner warning" role="alert">{t.consoleCertRefused({ reason: c.uploadProblem })}</p>}
+          <p class="hint">{t.consoleCertNote()}</p>
+          <Certificates section="console" kinds={['server', 'key']} tls={false} onChange={reloadLater} />
+        </>
+      )}
+    </section>
+  );
+}
