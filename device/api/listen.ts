@@ -22,6 +22,8 @@ export interface ConsoleListenOptions {
   /** names a redirect may keep (the Host check of system/hosts.ts) */
   names: () => { hostname: string; configured: readonly string[] };
   log: Logger;
+  /** open connections one address may hold on each listener (connection-cap.ts; default its maximum) */
+  maxConnectionsPerAddress?: number;
 }
 
 export interface ConsoleListeners {

@@ -72,7 +72,8 @@ describe('the unit\'s daemon from its bundle (npm run daemon)', () => {
 
   it('logs one line on start and one on stop; SIGTERM stops it cleanly and frees the port', async () => {
     const port = await freePort();
-    const e = start(process.execPath, [file, '--port', String(port), '--data', join(tmp, 'unit-data'), '--host', LOOPBACK], { cwd: root });
+    // plain HTTP (the unit's default HTTPS port 8081 is fixed; the HTTPS console has its own tests in console-tls.test.ts)
+    const e = start(process.execPath, [file, '--port', String(port), '--tls-port', 'off', '--data', join(tmp, 'unit-data'), '--host', LOOPBACK], { cwd: root });
     const [, url] = await e.waitFor(/^Daemon running: (http:\/\/\S+)/m);
     expect(url).toBe(`http://${LOOPBACK}:${port}`);
     const res = await fetch(`${url}/rest/api/v1/authentication`);
