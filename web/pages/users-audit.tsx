@@ -6,6 +6,7 @@ import { mode } from '../api/client.ts';
 import { AUDIT_DOWNLOAD_PATH, auditDetail, auditPage, type AuditPage } from '../api/users.ts';
 import { failureText } from '../forms/certificates.tsx';
 import { LL } from '../i18n/translate.ts';
+import { TableView } from '../forms/table-view.tsx';
 
 export const AUDIT_PAGE_SIZE = 25;
 
@@ -29,7 +30,7 @@ export function AuditTable({ version }: { version: number }) {
       {data && data.entries.length === 0 && <p>{t.empty()}</p>}
       {data && data.entries.length > 0 && (
         <>
-          <div class="table-view">
+          <TableView labelledBy="audit-title">
             <table data-table="audit">
               <thead><tr><th>{t.time()}</th><th>{t.action()}</th><th>{t.user()}</th><th>{t.source()}</th><th>{t.detail()}</th></tr></thead>
               <tbody>
@@ -44,7 +45,7 @@ export function AuditTable({ version }: { version: number }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableView>
           <div class="row between">
             <button type="button" class="btn small" disabled={page <= 1} onClick={() => setPage(page - 1)} data-action="audit-newer">{t.newer()}</button>
             <span data-audit-page>{t.page({ page: data.page, pages: data.pages, total: data.total })}</span>

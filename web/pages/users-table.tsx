@@ -12,6 +12,7 @@ import { errorText, LL } from '../i18n/translate.ts';
 import { ask } from '../state/confirm.ts';
 import { notify } from '../state/notify.ts';
 import { session } from '../state/session.ts';
+import { TableView } from '../forms/table-view.tsx';
 
 const day = (iso: string) => new Date(iso).toLocaleString(LL.value.app.dateLocale());
 
@@ -123,7 +124,7 @@ export function UsersTable({ onChange }: { onChange: () => void }) {
       <h2 id="users-title">{t.list()}</h2>
       {error && <p class="error" role="alert">{error}</p>}
       {users && (
-        <div class="table-view">
+        <TableView labelledBy="users-title">
           <table data-table="users">
             <thead><tr><th>{t.name()}</th><th>{t.role()}</th><th>{t.created()}</th><th>{t.actions()}</th></tr></thead>
             <tbody>
@@ -145,7 +146,7 @@ export function UsersTable({ onChange }: { onChange: () => void }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableView>
       )}
       {editing && <SetPassword key={editing} name={editing} onDone={() => { setEditing(null); onChange(); }} />}
       <AddUser onAdded={changed} />
