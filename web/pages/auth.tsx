@@ -6,6 +6,7 @@ import { toIssues } from '../../device/model/section.ts';
 import { ApiFailure } from '../api/client.ts';
 import { createAdmin, login, loginReason } from '../state/session.ts';
 import { errorText, LL } from '../i18n/translate.ts';
+import { useDocumentTitle } from '../shell/document-title.ts';
 
 function failureText(e: unknown): string {
   if (!(e instanceof ApiFailure)) return errorText('internal');
@@ -15,6 +16,7 @@ function failureText(e: unknown): string {
 }
 
 function Frame(props: { title: string; intro?: string; children: preact.ComponentChildren }) {
+  useDocumentTitle(props.title);
   return (
     <main class="auth" aria-labelledby="auth-title">
       <div class="card">
