@@ -51,7 +51,7 @@ const de = {
     required: 'Eine Einstellung darf nicht leer sein.',
     type: 'Ungültige Eingabe: Dieses Feld akzeptiert diesen Wert nicht.',
     not_integer: 'Geben Sie eine ganze Zahl ein.',
-    out_of_range: 'Wert außerhalb des Bereichs ({min} – {max}).',
+    out_of_range: 'Wert außerhalb des Bereichs ({min}\u00a0–\u00a0{max}).',
     too_long: 'Zu lang: höchstens {max} Zeichen.',
     too_many: 'Max. Anzahl an Einträgen erreicht ({max}).',
     invalid_value: 'Kein zulässiger Wert ({allowed}).',
@@ -64,8 +64,8 @@ const de = {
     invalid_db_name: 'Ungültiger Name: nur Buchstaben, Ziffern, Unterstrich, Punkt und Bindestrich.',
     invalid_email: 'Ungültige E-Mail-Syntax: Adressen in spitzen Klammern, mehrere durch Kommas getrennt.',
     invalid_bit_address: 'Ungültige Bitadresse: bis zu 3 Dezimalziffern und eine optionale Hexadezimalziffer.',
-    invalid_control_flag: 'Ungültiges Steuerflag.',
-    address_out_of_range: 'Adresse außerhalb des Bereichs ({min} – {max}).',
+    invalid_control_flag: 'Ungültiger Steuermerker.',
+    address_out_of_range: 'Adresse außerhalb des Bereichs ({min}\u00a0–\u00a0{max}).',
     password_policy: 'Das Passwort erfüllt die Anforderungen nicht: {min} bis {max} Zeichen mit Groß- und Kleinbuchstaben, einer Ziffer und einem Sonderzeichen.',
     port_unallowed: 'Dieser Port ist nicht zulässig ({ports}).',
     port_system: 'Port {port} wird bereits vom System verwendet.',
@@ -119,8 +119,8 @@ const de = {
     connection_failed: 'Verbindung zum Server fehlgeschlagen.',
   },
   form: {
-    range: 'Bereich {min} – {max}',
-    footprint: 'Belegt DT{first} – DT{last} ({count} Register).',
+    range: 'Bereich {min}\u00a0–\u00a0{max}',
+    footprint: 'Belegt DT{first}\u00a0–\u00a0DT{last} ({count} Register).',
     multipleRegisters: 'Mehrere Dienste verwenden dieselben SPS-Register. Ändern Sie die Steuerregister so, dass sie sich nicht überschneiden.',
   },
   script: {
@@ -138,7 +138,7 @@ const de = {
     add: 'Verbindung hinzufügen', remove: 'Verbindung entfernen', count: '{count} von {max} Verbindungen (Redundanzgruppe)',
     none: 'Keine Verbindung: Eine Leitstelle kann sich nicht verbinden.',
     structured: 'Strukturiert: {hi}.{lo}',
-    footprint: 'Belegt {area}{first} – {area}{last} ({count} Register).',
+    footprint: 'Belegt {area}{first}\u00a0–\u00a0{area}{last} ({count} Register).',
     unencrypted: 'IEC 60870-5-104 ist unverschlüsselt: nur in einem geschützten Netz verwenden.',
   },
   tls: {
@@ -146,7 +146,7 @@ const de = {
     clientFlow: 'Klartext-Port {port} → TLS {host}:{dest}', serverFlow: 'TLS-Port {port} → {host}:{dest}',
     noHost: '(kein Host)', newSetups: 'Für neue Installationen TLS 1.2 oder 1.3 wählen.',
     status: 'Status', state: 'Zustand',
-    states: { listening: 'hört auf Port {port}', closed: 'hört nicht (Port {port})', stopped: 'von der SPS gestoppt', disabled: 'nicht aktiviert' },
+    states: { listening: 'empfangsbereit auf Port {port}', closed: 'nicht empfangsbereit (Port {port})', stopped: 'von der SPS gestoppt', disabled: 'nicht aktiviert' },
     stats: {
       connections: 'Offene Verbindungen', accepted: 'Angenommen', refused: 'Abgewiesen', tlsFailures: 'TLS-Fehler', errors: 'Fehler',
       bytesIn: 'Bytes zum Ziel', bytesOut: 'Bytes zurück zu den Clients',
@@ -218,7 +218,7 @@ const de = {
   },
   info: {
     os: 'Betriebssystem', osName: 'Name', osVersion: 'Version', kernel: 'Kernel', hostname: 'Hostname', uptime: 'Laufzeit',
-    uptimeValue: '{h} h {m} min', memory: 'Arbeitsspeicher', memoryValue: '{free} frei von {total}',
+    uptimeValue: '{h} h {m} min', memory: 'Arbeitsspeicher', memoryValue: '{free} von {total} frei',
     network: 'Netzwerk', gateway: 'Gateway', dns: 'DNS-Server', static: 'statisch', up: 'aktiv', down: 'inaktiv',
     datetime: 'Uhrzeit und Datum', unitTime: 'Gerätezeit', timezone: 'Zeitzone', ntp: 'NTP',
     services: 'Dienste', enabled: 'aktiviert', disabled: 'deaktiviert', apps: 'Installierte Apps',

@@ -3,7 +3,7 @@ import type { NamespaceRestTranslation } from '../../i18n-types.ts';
 
 const fr_rest = {
   files: 'Fichiers du serveur HTTP',
-  filesHint: 'Fichiers téléversés pour le serveur HTTP. Serveur HTTP activé, chacun est servi à http(s)://<unité>:<port>/<nom> ; index.html aussi à /.',
+  filesHint: 'Fichiers téléversés pour le serveur HTTP. Serveur HTTP activé, chacun est servi à http(s)://<appareil>:<port>/<nom> ; index.html aussi à /.',
   refresh: 'Actualiser',
   listFailed: 'Échec de lecture du fichier ; aucun fichier trouvé.',
   none: 'Aucun fichier téléversé.',
