@@ -5,6 +5,7 @@ import { type APIResponse, type Browser, type BrowserContext, type BrowserContex
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { ADMIN, USER, startTestDaemon, type TestDaemon, type TestDaemonOptions } from '../support/daemon.ts';
 import { launchBrowser } from '../support/chromium.ts';
+import { i18nString } from 'typesafe-i18n';
 import { loadedLocales } from '../../web/i18n/i18n-util.ts';
 import { loadAllLocales } from '../../web/i18n/i18n-util.sync.ts';
 
@@ -109,9 +110,9 @@ export async function api(page: Page, d: TestDaemon) {
   };
 }
 
-/** Interpolates a dictionary text the way typesafe-i18n does for plain `{name}` arguments. */
-export const fill = (text: string, params: Record<string, string | number>): string =>
-  text.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k]));
+/** Interpolates a dictionary text with typesafe-i18n itself: `{name}` arguments and plural parts `{{s}}`. */
+export const fill = (text: string, params: Record<string, string | number>, lang: 'en' | 'de' | 'fr' = 'en'): string =>
+  i18nString(lang)(text, params);
 
 /**
  * One browser and one daemon for a describe block (the administrator created unless `admin` is

@@ -10,7 +10,8 @@ const { en, de, fr } = loadedLocales;
 
 /** The `{param}` names a text uses (typesafe-i18n also allows `{name:type}` and `{name|formatter}`). */
 function params(text: string): string[] {
-  const names = [...text.matchAll(/\{\s*([A-Za-z0-9_]+)[^}]*\}/g)].map((m) => m[1]!);
+  // a plural part `{{s}}` / `{{count:one|other}}` names no parameter of its own
+  const names = [...text.replace(/\{\{[^}]*\}\}/g, '').matchAll(/\{\s*([A-Za-z0-9_]+)[^}]*\}/g)].map((m) => m[1]!);
   return [...new Set(names)].sort();
 }
 

@@ -406,8 +406,8 @@ type RootTranslation = {
 		 */
 		required: string
 		/**
-		 * T​o​o​ ​m​a​n​y​ ​f​a​i​l​e​d​ ​l​o​g​i​n​s​.​ ​T​r​y​ ​a​g​a​i​n​ ​i​n​ ​{​m​i​n​u​t​e​s​}​ ​m​i​n​u​t​e​s​.
-		 * @param {unknown} minutes
+		 * T​o​o​ ​m​a​n​y​ ​f​a​i​l​e​d​ ​l​o​g​i​n​s​.​ ​T​r​y​ ​a​g​a​i​n​ ​i​n​ ​{​m​i​n​u​t​e​s​}​ ​m​i​n​u​t​e​{​{​s​}​}​.
+		 * @param {string | number | boolean} minutes
 		 */
 		locked: RequiredParams<'minutes'>
 		/**
@@ -718,8 +718,8 @@ type RootTranslation = {
 		 */
 		range: RequiredParams<'max' | 'min'>
 		/**
-		 * U​s​e​s​ ​D​T​{​f​i​r​s​t​}​ ​–​ ​D​T​{​l​a​s​t​}​ ​(​{​c​o​u​n​t​}​ ​r​e​g​i​s​t​e​r​s​)​.
-		 * @param {unknown} count
+		 * U​s​e​s​ ​D​T​{​f​i​r​s​t​}​ ​–​ ​D​T​{​l​a​s​t​}​ ​(​{​c​o​u​n​t​}​ ​r​e​g​i​s​t​e​r​{​{​s​}​}​)​.
+		 * @param {string | number | boolean} count
 		 * @param {unknown} first
 		 * @param {unknown} last
 		 */
@@ -859,9 +859,9 @@ type RootTranslation = {
 		 */
 		remove: string
 		/**
-		 * {​c​o​u​n​t​}​ ​o​f​ ​{​m​a​x​}​ ​c​o​n​n​e​c​t​i​o​n​s​ ​(​r​e​d​u​n​d​a​n​c​y​ ​g​r​o​u​p​)
+		 * {​c​o​u​n​t​}​ ​o​f​ ​{​m​a​x​}​ ​c​o​n​n​e​c​t​i​o​n​{​{​s​}​}​ ​(​r​e​d​u​n​d​a​n​c​y​ ​g​r​o​u​p​)
 		 * @param {unknown} count
-		 * @param {unknown} max
+		 * @param {string | number | boolean} max
 		 */
 		count: RequiredParams<'count' | 'max'>
 		/**
@@ -875,9 +875,9 @@ type RootTranslation = {
 		 */
 		structured: RequiredParams<'hi' | 'lo'>
 		/**
-		 * U​s​e​s​ ​{​a​r​e​a​}​{​f​i​r​s​t​}​ ​–​ ​{​a​r​e​a​}​{​l​a​s​t​}​ ​(​{​c​o​u​n​t​}​ ​r​e​g​i​s​t​e​r​s​)​.
+		 * U​s​e​s​ ​{​a​r​e​a​}​{​f​i​r​s​t​}​ ​–​ ​{​a​r​e​a​}​{​l​a​s​t​}​ ​(​{​c​o​u​n​t​}​ ​r​e​g​i​s​t​e​r​{​{​s​}​}​)​.
 		 * @param {unknown} area
-		 * @param {unknown} count
+		 * @param {string | number | boolean} count
 		 * @param {unknown} first
 		 * @param {unknown} last
 		 */
@@ -1267,10 +1267,10 @@ type RootTranslation = {
 		 */
 		older: string
 		/**
-		 * P​a​g​e​ ​{​p​a​g​e​}​ ​o​f​ ​{​p​a​g​e​s​}​ ​(​{​t​o​t​a​l​}​ ​e​n​t​r​i​e​s​)
+		 * P​a​g​e​ ​{​p​a​g​e​}​ ​o​f​ ​{​p​a​g​e​s​}​ ​(​{​t​o​t​a​l​}​ ​e​n​t​r​{​{​y​|​i​e​s​}​}​)
 		 * @param {unknown} page
 		 * @param {unknown} pages
-		 * @param {unknown} total
+		 * @param {string | number | boolean} total
 		 */
 		page: RequiredParams<'page' | 'pages' | 'total'>
 		/**
@@ -1872,8 +1872,8 @@ export type NamespaceCertsTranslation = {
 	 */
 	invalid: string
 	/**
-	 * {​c​o​u​n​t​}​ ​c​e​r​t​i​f​i​c​a​t​e​s
-	 * @param {unknown} count
+	 * {​c​o​u​n​t​}​ ​c​e​r​t​i​f​i​c​a​t​e​{​{​s​}​}
+	 * @param {string | number | boolean} count
 	 */
 	chain: RequiredParams<'count'>
 }
@@ -3040,9 +3040,9 @@ export type NamespaceFieldsTranslation = {
 		 */
 		none: string
 		/**
-		 * {​c​o​u​n​t​}​ ​o​f​ ​{​m​a​x​}​ ​d​a​t​a​ ​p​o​i​n​t​s
+		 * {​c​o​u​n​t​}​ ​o​f​ ​{​m​a​x​}​ ​d​a​t​a​ ​p​o​i​n​t​{​{​s​}​}
 		 * @param {unknown} count
-		 * @param {unknown} max
+		 * @param {string | number | boolean} max
 		 */
 		count: RequiredParams<'count' | 'max'>
 		/**
@@ -5139,8 +5139,8 @@ export type NamespaceLoggerTranslation = {
 		storage: string
 	}
 	/**
-	 * U​s​e​s​ ​D​T​{​f​i​r​s​t​}​ ​(​{​c​o​u​n​t​}​ ​r​e​g​i​s​t​e​r​)​.
-	 * @param {unknown} count
+	 * U​s​e​s​ ​D​T​{​f​i​r​s​t​}​ ​(​{​c​o​u​n​t​}​ ​r​e​g​i​s​t​e​r​{​{​s​}​}​)​.
+	 * @param {string | number | boolean} count
 	 * @param {unknown} first
 	 */
 	register: RequiredParams<'count' | 'first'>
@@ -5646,9 +5646,9 @@ export type NamespaceLoggerTranslation = {
 		 */
 		remove: string
 		/**
-		 * {​c​o​u​n​t​}​ ​o​f​ ​{​m​a​x​}​ ​l​o​g​ ​f​i​l​e​s
+		 * {​c​o​u​n​t​}​ ​o​f​ ​{​m​a​x​}​ ​l​o​g​ ​f​i​l​e​{​{​s​}​}
 		 * @param {unknown} count
-		 * @param {unknown} max
+		 * @param {string | number | boolean} max
 		 */
 		count: RequiredParams<'count' | 'max'>
 		/**
@@ -5656,8 +5656,8 @@ export type NamespaceLoggerTranslation = {
 		 */
 		removeTitle: string
 		/**
-		 * D​e​l​e​t​e​ ​l​o​g​ ​f​i​l​e​ ​{​n​a​m​e​}​ ​w​i​t​h​ ​i​t​s​ ​{​c​o​u​n​t​}​ ​d​a​t​a​ ​p​o​i​n​t​s​?​ ​T​h​e​ ​o​t​h​e​r​s​ ​a​r​e​ ​n​u​m​b​e​r​e​d​ ​f​r​o​m​ ​1​ ​a​g​a​i​n​.
-		 * @param {unknown} count
+		 * D​e​l​e​t​e​ ​l​o​g​ ​f​i​l​e​ ​{​n​a​m​e​}​ ​w​i​t​h​ ​i​t​s​ ​{​c​o​u​n​t​}​ ​d​a​t​a​ ​p​o​i​n​t​{​{​s​}​}​?​ ​T​h​e​ ​o​t​h​e​r​s​ ​a​r​e​ ​n​u​m​b​e​r​e​d​ ​f​r​o​m​ ​1​ ​a​g​a​i​n​.
+		 * @param {string | number | boolean} count
 		 * @param {unknown} name
 		 */
 		removeText: RequiredParams<'count' | 'name'>
@@ -6250,8 +6250,8 @@ export type NamespaceRestTranslation = {
 	 */
 	removeTitle: string
 	/**
-	 * D​e​l​e​t​e​ ​{​c​o​u​n​t​}​ ​f​i​l​e​(​s​)​ ​f​r​o​m​ ​t​h​e​ ​H​T​T​P​ ​s​e​r​v​e​r​?​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
-	 * @param {unknown} count
+	 * D​e​l​e​t​e​ ​{​c​o​u​n​t​}​ ​f​i​l​e​{​{​s​}​}​ ​f​r​o​m​ ​t​h​e​ ​H​T​T​P​ ​s​e​r​v​e​r​?​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+	 * @param {string | number | boolean} count
 	 */
 	removeText: RequiredParams<'count'>
 	/**
@@ -6259,8 +6259,8 @@ export type NamespaceRestTranslation = {
 	 */
 	removeYes: string
 	/**
-	 * {​c​o​u​n​t​}​ ​f​i​l​e​(​s​)​ ​d​e​l​e​t​e​d​.
-	 * @param {unknown} count
+	 * {​c​o​u​n​t​}​ ​f​i​l​e​{​{​s​}​}​ ​d​e​l​e​t​e​d​.
+	 * @param {string | number | boolean} count
 	 */
 	removed: RequiredParams<'count'>
 	/**
@@ -7221,9 +7221,9 @@ export type TranslationFunctions = {
 		 */
 		required: () => LocalizedString
 		/**
-		 * Too many failed logins. Try again in {minutes} minutes.
+		 * Too many failed logins. Try again in {minutes} minute{{s}}.
 		 */
-		locked: (arg: { minutes: unknown }) => LocalizedString
+		locked: (arg: { minutes: string | number | boolean }) => LocalizedString
 		/**
 		 * Your session has ended. Please log in again.
 		 */
@@ -7513,9 +7513,9 @@ export type TranslationFunctions = {
 		 */
 		range: (arg: { max: unknown, min: unknown }) => LocalizedString
 		/**
-		 * Uses DT{first} – DT{last} ({count} registers).
+		 * Uses DT{first} – DT{last} ({count} register{{s}}).
 		 */
-		footprint: (arg: { count: unknown, first: unknown, last: unknown }) => LocalizedString
+		footprint: (arg: { count: string | number | boolean, first: unknown, last: unknown }) => LocalizedString
 		/**
 		 * Several services use the same PLC registers. Change the control registers so that they do not overlap.
 		 */
@@ -7645,9 +7645,9 @@ export type TranslationFunctions = {
 		 */
 		remove: () => LocalizedString
 		/**
-		 * {count} of {max} connections (redundancy group)
+		 * {count} of {max} connection{{s}} (redundancy group)
 		 */
-		count: (arg: { count: unknown, max: unknown }) => LocalizedString
+		count: (arg: { count: unknown, max: string | number | boolean }) => LocalizedString
 		/**
 		 * No connection: a control centre cannot connect.
 		 */
@@ -7657,9 +7657,9 @@ export type TranslationFunctions = {
 		 */
 		structured: (arg: { hi: unknown, lo: unknown }) => LocalizedString
 		/**
-		 * Uses {area}{first} – {area}{last} ({count} registers).
+		 * Uses {area}{first} – {area}{last} ({count} register{{s}}).
 		 */
-		footprint: (arg: { area: unknown, count: unknown, first: unknown, last: unknown }) => LocalizedString
+		footprint: (arg: { area: unknown, count: string | number | boolean, first: unknown, last: unknown }) => LocalizedString
 		/**
 		 * IEC 60870-5-104 is unencrypted: use it only in a protected network.
 		 */
@@ -8027,9 +8027,9 @@ export type TranslationFunctions = {
 		 */
 		older: () => LocalizedString
 		/**
-		 * Page {page} of {pages} ({total} entries)
+		 * Page {page} of {pages} ({total} entr{{y|ies}})
 		 */
-		page: (arg: { page: unknown, pages: unknown, total: unknown }) => LocalizedString
+		page: (arg: { page: unknown, pages: unknown, total: string | number | boolean }) => LocalizedString
 		/**
 		 * No entries.
 		 */
@@ -8598,9 +8598,9 @@ export type TranslationFunctions = {
 		 */
 		invalid: () => LocalizedString
 		/**
-		 * {count} certificates
+		 * {count} certificate{{s}}
 		 */
-		chain: (arg: { count: unknown }) => LocalizedString
+		chain: (arg: { count: string | number | boolean }) => LocalizedString
 	}
 	com: {
 		kinds: {
@@ -9757,9 +9757,9 @@ export type TranslationFunctions = {
 			 */
 			none: () => LocalizedString
 			/**
-			 * {count} of {max} data points
+			 * {count} of {max} data point{{s}}
 			 */
-			count: (arg: { count: unknown, max: unknown }) => LocalizedString
+			count: (arg: { count: unknown, max: string | number | boolean }) => LocalizedString
 			/**
 			 * Edit data point {n}
 			 */
@@ -11818,9 +11818,9 @@ export type TranslationFunctions = {
 			storage: () => LocalizedString
 		}
 		/**
-		 * Uses DT{first} ({count} register).
+		 * Uses DT{first} ({count} register{{s}}).
 		 */
-		register: (arg: { count: unknown, first: unknown }) => LocalizedString
+		register: (arg: { count: string | number | boolean, first: unknown }) => LocalizedString
 		generalFields: {
 			enable_log: {
 				/**
@@ -12323,17 +12323,17 @@ export type TranslationFunctions = {
 			 */
 			remove: () => LocalizedString
 			/**
-			 * {count} of {max} log files
+			 * {count} of {max} log file{{s}}
 			 */
-			count: (arg: { count: unknown, max: unknown }) => LocalizedString
+			count: (arg: { count: unknown, max: string | number | boolean }) => LocalizedString
 			/**
 			 * Delete log file
 			 */
 			removeTitle: () => LocalizedString
 			/**
-			 * Delete log file {name} with its {count} data points? The others are numbered from 1 again.
+			 * Delete log file {name} with its {count} data point{{s}}? The others are numbered from 1 again.
 			 */
-			removeText: (arg: { count: unknown, name: unknown }) => LocalizedString
+			removeText: (arg: { count: string | number | boolean, name: unknown }) => LocalizedString
 			/**
 			 * Delete
 			 */
@@ -12860,17 +12860,17 @@ export type TranslationFunctions = {
 		 */
 		removeTitle: () => LocalizedString
 		/**
-		 * Delete {count} file(s) from the HTTP server? This cannot be undone.
+		 * Delete {count} file{{s}} from the HTTP server? This cannot be undone.
 		 */
-		removeText: (arg: { count: unknown }) => LocalizedString
+		removeText: (arg: { count: string | number | boolean }) => LocalizedString
 		/**
 		 * Delete
 		 */
 		removeYes: () => LocalizedString
 		/**
-		 * {count} file(s) deleted.
+		 * {count} file{{s}} deleted.
 		 */
-		removed: (arg: { count: unknown }) => LocalizedString
+		removed: (arg: { count: string | number | boolean }) => LocalizedString
 		/**
 		 * With encryption the server presents the uploaded server certificate (server.pem or server.crt) and its key (key.pem or key.key). A newly uploaded certificate is used within a few seconds.
 		 */

@@ -44,7 +44,7 @@ const de = {
     passwordRule: '8 bis 40 Zeichen mit einem Großbuchstaben, einem Kleinbuchstaben, einer Ziffer und einem Sonderzeichen.',
     login: 'Anmelden', create: 'Anlegen und anmelden', mismatch: 'Die beiden Passwörter stimmen nicht überein.',
     required: 'Benutzername und Passwort sind erforderlich.',
-    locked: 'Zu viele fehlgeschlagene Anmeldeversuche. Versuchen Sie es in {minutes} Minuten erneut.',
+    locked: 'Zu viele fehlgeschlagene Anmeldeversuche. Versuchen Sie es in {minutes} {{minutes:Minute|Minuten}} erneut.',
     expired: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
   },
   errors: {
@@ -135,7 +135,7 @@ const de = {
   iec: {
     server: 'Server', plc: 'SPS', connections: 'Verbindungen',
     connection: 'Verbindung {n}', buffers: 'SPS-Puffer', protocol: 'Protokoll', clients: 'Clients',
-    add: 'Verbindung hinzufügen', remove: 'Verbindung entfernen', count: '{count} von {max} Verbindungen (Redundanzgruppe)',
+    add: 'Verbindung hinzufügen', remove: 'Verbindung entfernen', count: '{count} von {max} {{max:Verbindung|Verbindungen}} (Redundanzgruppe)',
     none: 'Keine Verbindung: Eine Leitstelle kann sich nicht verbinden.',
     structured: 'Strukturiert: {hi}.{lo}',
     footprint: 'Belegt {area}{first}\u00a0–\u00a0{area}{last} ({count} Register).',
@@ -174,7 +174,7 @@ const de = {
     sessions: 'Aktive Sitzungen', source: 'Quelladresse', lastSeen: 'Zuletzt aktiv', thisSession: 'dieser Browser', noSessions: 'Keine aktive Sitzung.',
     end: 'Sitzung beenden', endTitle: 'Sitzung beenden', endText: 'Die Sitzung von {name} ({source}) beenden? Dieser Browser muss sich neu anmelden.', ended: 'Die Sitzung von {name} ist beendet.',
     audit: 'Audit-Protokoll', time: 'Zeit', action: 'Aktion', user: 'Benutzer', detail: 'Details', download: 'Ganzes Protokoll herunterladen',
-    newer: 'Neuere', older: 'Ältere', page: 'Seite {page} von {pages} ({total} Einträge)', empty: 'Keine Einträge.',
+    newer: 'Neuere', older: 'Ältere', page: 'Seite {page} von {pages} ({total} {{total:Eintrag|Einträge}})', empty: 'Keine Einträge.',
     syslogAudit: 'Audit-Protokoll (nur Administratoren)',
   },
   services: {

@@ -45,7 +45,7 @@ const en = {
     passwordRule: '8 to 40 characters with an upper-case letter, a lower-case letter, a digit and a special character.',
     login: 'Log in', create: 'Create and log in', mismatch: 'The two passwords differ.',
     required: 'User name and password are required.',
-    locked: 'Too many failed logins. Try again in {minutes} minutes.',
+    locked: 'Too many failed logins. Try again in {minutes} minute{{s}}.',
     expired: 'Your session has ended. Please log in again.',
   },
   errors: {
@@ -121,7 +121,7 @@ const en = {
   },
   form: {
     range: 'Range {min} – {max}',
-    footprint: 'Uses DT{first} – DT{last} ({count} registers).',
+    footprint: 'Uses DT{first} – DT{last} ({count} register{{s}}).',
     multipleRegisters: 'Several services use the same PLC registers. Change the control registers so that they do not overlap.',
   },
   script: {
@@ -136,10 +136,10 @@ const en = {
   iec: {
     server: 'Server', plc: 'PLC', connections: 'Connections',
     connection: 'Connection {n}', buffers: 'PLC buffers', protocol: 'Protocol', clients: 'Clients',
-    add: 'Add connection', remove: 'Remove connection', count: '{count} of {max} connections (redundancy group)',
+    add: 'Add connection', remove: 'Remove connection', count: '{count} of {max} connection{{s}} (redundancy group)',
     none: 'No connection: a control centre cannot connect.',
     structured: 'Structured: {hi}.{lo}',
-    footprint: 'Uses {area}{first} – {area}{last} ({count} registers).',
+    footprint: 'Uses {area}{first} – {area}{last} ({count} register{{s}}).',
     unencrypted: 'IEC 60870-5-104 is unencrypted: use it only in a protected network.',
   },
   tls: {
@@ -175,7 +175,7 @@ const en = {
     sessions: 'Active sessions', source: 'Source address', lastSeen: 'Last seen', thisSession: 'this browser', noSessions: 'No active session.',
     end: 'End session', endTitle: 'End session', endText: 'End the session of {name} from {source}? That browser has to log in again.', ended: 'The session of {name} has ended.',
     audit: 'Audit log', time: 'Time', action: 'Action', user: 'User', detail: 'Details', download: 'Download the whole log',
-    newer: 'Newer', older: 'Older', page: 'Page {page} of {pages} ({total} entries)', empty: 'No entries.',
+    newer: 'Newer', older: 'Older', page: 'Page {page} of {pages} ({total} entr{{y|ies}})', empty: 'No entries.',
     syslogAudit: 'Audit log (administrators only)',
   },
   services: {

@@ -44,7 +44,7 @@ const fr = {
     passwordRule: '8 à 40 caractères, dont une majuscule, une minuscule, un chiffre et un caractère spécial.',
     login: 'Se connecter', create: 'Créer et se connecter', mismatch: 'Les deux mots de passe sont différents.',
     required: 'Le nom d’utilisateur et le mot de passe sont obligatoires.',
-    locked: 'Trop d’échecs de connexion. Réessayez dans {minutes} minutes.',
+    locked: 'Trop d’échecs de connexion. Réessayez dans {minutes} minute{{s}}.',
     expired: 'Votre session a expiré. Veuillez vous reconnecter.',
   },
   errors: {
@@ -120,7 +120,7 @@ const fr = {
   },
   form: {
     range: 'Plage {min}\u00a0–\u00a0{max}',
-    footprint: 'Occupe DT{first}\u00a0–\u00a0DT{last} ({count} registres).',
+    footprint: 'Occupe DT{first}\u00a0–\u00a0DT{last} ({count} registre{{s}}).',
     multipleRegisters: 'Plusieurs services utilisent les mêmes registres de l’automate. Modifiez les registres de commande pour qu’ils ne se chevauchent pas.',
   },
   script: {
@@ -135,10 +135,10 @@ const fr = {
   iec: {
     server: 'Serveur', plc: 'Automate', connections: 'Connexions',
     connection: 'Connexion {n}', buffers: 'Tampons de l’automate', protocol: 'Protocole', clients: 'Clients',
-    add: 'Ajouter une connexion', remove: 'Supprimer la connexion', count: '{count} connexions sur {max} (groupe de redondance)',
+    add: 'Ajouter une connexion', remove: 'Supprimer la connexion', count: '{count} connexion{{s}} sur {max} (groupe de redondance)',
     none: 'Aucune connexion : un centre de conduite ne peut pas se connecter.',
     structured: 'Structurée : {hi}.{lo}',
-    footprint: 'Utilise {area}{first}\u00a0–\u00a0{area}{last} ({count} registres).',
+    footprint: 'Utilise {area}{first}\u00a0–\u00a0{area}{last} ({count} registre{{s}}).',
     unencrypted: 'L’IEC 60870-5-104 n’est pas chiffrée : à utiliser uniquement dans un réseau protégé.',
   },
   tls: {
@@ -174,7 +174,7 @@ const fr = {
     sessions: 'Sessions actives', source: 'Adresse source', lastSeen: 'Dernière activité', thisSession: 'ce navigateur', noSessions: 'Aucune session active.',
     end: 'Terminer la session', endTitle: 'Terminer la session', endText: 'Terminer la session de {name} depuis {source}\u00a0? Ce navigateur devra se reconnecter.', ended: 'La session de {name} est terminée.',
     audit: 'Journal d’audit', time: 'Heure', action: 'Action', user: 'Utilisateur', detail: 'Détails', download: 'Télécharger tout le journal',
-    newer: 'Plus récents', older: 'Plus anciens', page: 'Page {page} sur {pages} ({total} entrées)', empty: 'Aucune entrée.',
+    newer: 'Plus récents', older: 'Plus anciens', page: 'Page {page} sur {pages} ({total} entrée{{s}})', empty: 'Aucune entrée.',
     syslogAudit: 'Journal d’audit (administrateurs uniquement)',
   },
   services: {

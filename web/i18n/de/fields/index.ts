@@ -121,7 +121,7 @@ const de_fields = {
   },
   datapoints: {
     no: 'Nr.', add: 'Datenpunkt hinzufügen', remove: 'Datenpunkt löschen', none: 'Noch keine Datenpunkte.',
-    count: '{count} von {max} Datenpunkten', edit: 'Datenpunkt {n} bearbeiten', editTitle: 'Datenpunkt {n}: {name}',
+    count: '{count} von {max} {{max:Datenpunkt|Datenpunkten}}', edit: 'Datenpunkt {n} bearbeiten', editTitle: 'Datenpunkt {n}: {name}',
     invalid: 'ungültige Einstellungen', scaleOff: 'aus', maxReached: 'Max. Anzahl an Datenpunkten erreicht.',
   },
   pew_60870: {

@@ -63,8 +63,8 @@ const de_logger = {
   },
   file: {
     none: 'Noch keine Logdatei. Legen Sie eine an, um ihre Datenpunkte festzulegen.',
-    add: 'Logdatei hinzufügen', remove: 'Logdatei löschen', count: '{count} von {max} Logdateien',
-    removeTitle: 'Logdatei löschen', removeText: 'Logdatei {name} mit ihren {count} Datenpunkten löschen? Die übrigen werden ab 1 neu nummeriert.',
+    add: 'Logdatei hinzufügen', remove: 'Logdatei löschen', count: '{count} von {max} {{max:Logdatei|Logdateien}}',
+    removeTitle: 'Logdatei löschen', removeText: 'Logdatei {name} mit {{count:ihrem|ihren}} {count} {{count:Datenpunkt|Datenpunkten}} löschen? Die übrigen werden ab 1 neu nummeriert.',
     removeYes: 'Löschen', invalid: 'ungültige Einstellungen', warning: 'Log-Intervall-Warnung',
     lastTrig: 'Letzte Auslösung', never: 'nie', timeOfDay: 's = {time}',
     estimate: 'Lesen eines Eintrags: Datenpunkte {points}, Leseanfragen {requests}, etwa {ms} ms.',

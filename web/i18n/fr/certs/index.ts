@@ -9,7 +9,7 @@ const fr_certs = {
   deleteTitle: 'Supprimer le certificat', deleteText: 'Supprimer {name}\u00a0? Un service qui l’utilise ne pourra plus se connecter tant qu’un autre n’est pas téléversé.',
   delete: 'Supprimer', keep: 'Garder',
   file: 'Fichier', subject: 'Sujet', issuer: 'Émetteur', validTo: 'Valable jusqu’au', expired: 'expiré',
-  key: 'Clé privée ({type})', request: 'Demande de certificat', invalid: 'Fichier de certificat non valide', chain: '{count} certificats',
+  key: 'Clé privée ({type})', request: 'Demande de certificat', invalid: 'Fichier de certificat non valide', chain: '{count} certificat{{s}}',
 } satisfies NamespaceCertsTranslation;
 
 export default fr_certs;

@@ -121,7 +121,7 @@ const fr_fields = {
   },
   datapoints: {
     no: 'N°', add: 'Ajouter un point', remove: 'Supprimer le point', none: 'Aucun point de données pour l’instant.',
-    count: '{count} sur {max} points de données', edit: 'Modifier le point {n}', editTitle: 'Point de données {n} : {name}',
+    count: '{count} point{{s}} de données sur {max}', edit: 'Modifier le point {n}', editTitle: 'Point de données {n} : {name}',
     invalid: 'paramètres invalides', scaleOff: 'non', maxReached: 'Nombre max. de points de données atteint.',
   },
   pew_60870: {

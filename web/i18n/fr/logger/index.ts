@@ -4,7 +4,7 @@ import type { NamespaceLoggerTranslation } from '../../i18n-types.ts';
 const fr_logger = {
   intro: 'Des fichiers CSV de points de données de l’automate, écrits sur un déclencheur sur le support choisi\u00a0; 700 points de données au plus en tout.',
   titles: { general: 'Général', files: 'Fichiers journaux', points: 'Points de données', transfer: 'Import et export de variables', storage: 'Fichiers sur le support' },
-  register: 'Utilise DT{first} ({count} registre).',
+  register: 'Utilise DT{first} ({count} registre{{s}}).',
   generalFields: {
     enable_log: { label: 'Activer l’enregistreur' },
     storage: { label: 'Support', options: { '0': 'Mémoire interne', '1': 'Clé USB', '2': 'Mémoire temporaire (perdue à la mise hors tension)' } },
@@ -63,8 +63,8 @@ const fr_logger = {
   },
   file: {
     none: 'Pas encore de fichier journal. Ajoutez-en un pour définir ses points de données.',
-    add: 'Ajouter un fichier journal', remove: 'Supprimer le fichier journal', count: '{count} fichiers journaux sur {max}',
-    removeTitle: 'Supprimer le fichier journal', removeText: 'Supprimer le fichier journal {name} et ses {count} points de données\u00a0? Les autres sont renumérotés à partir de 1.',
+    add: 'Ajouter un fichier journal', remove: 'Supprimer le fichier journal', count: '{count} {{count:fichier journal|fichiers journaux}} sur {max}',
+    removeTitle: 'Supprimer le fichier journal', removeText: 'Supprimer le fichier journal {name} et {{count:son|ses}} {count} point{{s}} de données\u00a0? Les autres sont renumérotés à partir de 1.',
     removeYes: 'Supprimer', invalid: 'paramètres invalides', warning: 'avertissement d’intervalle',
     lastTrig: 'Dernier déclenchement', never: 'jamais', timeOfDay: 's = {time}',
     estimate: 'Lecture d’un enregistrement\u00a0: points de données {points}, requêtes de lecture {requests}, environ {ms} ms.',
