@@ -1281,6 +1281,104 @@ type RootTranslation = {
 		 * A​u​d​i​t​ ​l​o​g​ ​(​a​d​m​i​n​i​s​t​r​a​t​o​r​s​ ​o​n​l​y​)
 		 */
 		syslogAudit: string
+		auditActions: {
+			/**
+			 * L​o​g​i​n
+			 */
+			login_ok: string
+			/**
+			 * F​a​i​l​e​d​ ​l​o​g​i​n
+			 */
+			login_failed: string
+			/**
+			 * L​o​c​k​e​d​ ​o​u​t
+			 */
+			lockout: string
+			/**
+			 * L​o​g​o​u​t
+			 */
+			logout: string
+			/**
+			 * A​d​m​i​n​i​s​t​r​a​t​o​r​ ​c​r​e​a​t​e​d
+			 */
+			setup: string
+			/**
+			 * S​e​s​s​i​o​n​ ​e​n​d​e​d
+			 */
+			session_end: string
+			/**
+			 * U​s​e​r​ ​a​d​d​e​d
+			 */
+			user_add: string
+			/**
+			 * U​s​e​r​ ​r​e​m​o​v​e​d
+			 */
+			user_remove: string
+			/**
+			 * P​a​s​s​w​o​r​d​ ​c​h​a​n​g​e​d
+			 */
+			password_change: string
+			/**
+			 * P​a​s​s​w​o​r​d​ ​c​h​a​n​g​e​ ​r​e​f​u​s​e​d
+			 */
+			password_change_failed: string
+			/**
+			 * S​e​t​t​i​n​g​s​ ​s​a​v​e​d
+			 */
+			config_save: string
+			/**
+			 * S​e​r​v​i​c​e​s​ ​c​h​a​n​g​e​d
+			 */
+			service_change: string
+			/**
+			 * S​e​r​v​i​c​e​ ​c​h​a​n​g​e​ ​r​e​f​u​s​e​d
+			 */
+			service_change_failed: string
+			/**
+			 * B​a​c​k​u​p​ ​d​o​w​n​l​o​a​d​e​d
+			 */
+			backup: string
+			/**
+			 * S​e​t​t​i​n​g​s​ ​r​e​s​t​o​r​e​d
+			 */
+			restore: string
+			/**
+			 * F​a​c​t​o​r​y​ ​r​e​s​e​t​ ​s​t​a​r​t​e​d
+			 */
+			factory_reset: string
+			/**
+			 * F​a​c​t​o​r​y​ ​r​e​s​e​t​ ​d​o​n​e
+			 */
+			factory_reset_done: string
+			/**
+			 * F​i​r​m​w​a​r​e​ ​u​p​d​a​t​e
+			 */
+			firmware_update: string
+			/**
+			 * F​i​r​m​w​a​r​e​ ​u​p​d​a​t​e​ ​r​e​s​u​l​t
+			 */
+			firmware_result: string
+			/**
+			 * C​e​r​t​i​f​i​c​a​t​e​ ​d​e​l​e​t​e​d
+			 */
+			cert_delete: string
+			/**
+			 * L​o​g​ ​f​i​l​e​s​ ​d​e​l​e​t​e​d
+			 */
+			logfile_delete: string
+			/**
+			 * H​T​T​P​ ​f​i​l​e​s​ ​d​e​l​e​t​e​d
+			 */
+			webfile_delete: string
+			/**
+			 * S​c​r​i​p​t​ ​f​i​l​e​ ​w​r​i​t​t​e​n
+			 */
+			script_write: string
+			/**
+			 * A​u​d​i​t​ ​l​o​g​ ​d​o​w​n​l​o​a​d​e​d
+			 */
+			audit_download: string
+		}
 	}
 	services: {
 		/**
@@ -8038,6 +8136,104 @@ export type TranslationFunctions = {
 		 * Audit log (administrators only)
 		 */
 		syslogAudit: () => LocalizedString
+		auditActions: {
+			/**
+			 * Login
+			 */
+			login_ok: () => LocalizedString
+			/**
+			 * Failed login
+			 */
+			login_failed: () => LocalizedString
+			/**
+			 * Locked out
+			 */
+			lockout: () => LocalizedString
+			/**
+			 * Logout
+			 */
+			logout: () => LocalizedString
+			/**
+			 * Administrator created
+			 */
+			setup: () => LocalizedString
+			/**
+			 * Session ended
+			 */
+			session_end: () => LocalizedString
+			/**
+			 * User added
+			 */
+			user_add: () => LocalizedString
+			/**
+			 * User removed
+			 */
+			user_remove: () => LocalizedString
+			/**
+			 * Password changed
+			 */
+			password_change: () => LocalizedString
+			/**
+			 * Password change refused
+			 */
+			password_change_failed: () => LocalizedString
+			/**
+			 * Settings saved
+			 */
+			config_save: () => LocalizedString
+			/**
+			 * Services changed
+			 */
+			service_change: () => LocalizedString
+			/**
+			 * Service change refused
+			 */
+			service_change_failed: () => LocalizedString
+			/**
+			 * Backup downloaded
+			 */
+			backup: () => LocalizedString
+			/**
+			 * Settings restored
+			 */
+			restore: () => LocalizedString
+			/**
+			 * Factory reset started
+			 */
+			factory_reset: () => LocalizedString
+			/**
+			 * Factory reset done
+			 */
+			factory_reset_done: () => LocalizedString
+			/**
+			 * Firmware update
+			 */
+			firmware_update: () => LocalizedString
+			/**
+			 * Firmware update result
+			 */
+			firmware_result: () => LocalizedString
+			/**
+			 * Certificate deleted
+			 */
+			cert_delete: () => LocalizedString
+			/**
+			 * Log files deleted
+			 */
+			logfile_delete: () => LocalizedString
+			/**
+			 * HTTP files deleted
+			 */
+			webfile_delete: () => LocalizedString
+			/**
+			 * Script file written
+			 */
+			script_write: () => LocalizedString
+			/**
+			 * Audit log downloaded
+			 */
+			audit_download: () => LocalizedString
+		}
 	}
 	services: {
 		/**

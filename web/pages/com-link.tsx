@@ -4,6 +4,7 @@
 import { runPlcTest, type LinkStatus, type PlcTestResult } from '../api/com.ts';
 import { TestAction, WireBox } from '../forms/test-action.tsx';
 import { LL } from '../i18n/translate.ts';
+import { plcFamilyText } from '../i18n/unit-values.ts';
 
 const numberIn = (locale: string, n: number, style?: 'percent') => new Intl.NumberFormat(locale, style ? { style, maximumFractionDigits: 0 } : {}).format(n);
 
@@ -56,7 +57,7 @@ function TestResult({ result }: { result: PlcTestResult }) {
       </div>
     );
   }
-  const facts: [string, string][] = [[t.family(), result.cpu.family]];
+  const facts: [string, string][] = [[t.family(), plcFamilyText(LL.value, result.cpu.family)]];
   if (result.model) facts.push([t.model(), result.model]);
   if (result.version) facts.push([t.version(), result.version]);
   if (result.mode) facts.push([t.mode(), result.mode]);

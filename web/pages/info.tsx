@@ -10,6 +10,7 @@ import { loadSyslog, syslog, syslogAudit, systemFailed, systemInfo } from '../st
 import { auditLine } from '../api/users.ts';
 import { LL } from '../i18n/translate.ts';
 import { pageOfSection } from '../pages.ts';
+import { appNameText } from '../i18n/unit-values.ts';
 
 export const SYSLOG_REFRESH_MS = 5000; // spec §9
 
@@ -93,7 +94,7 @@ export default function InfoPage() {
         </section>
         <section class="card" aria-labelledby="info-apps">
           <h2 id="info-apps">{t.apps()}</h2>
-          <Rows rows={info.apps.map((a): [string, string] => [a.name, a.version])} />
+          <Rows rows={info.apps.map((a): [string, string] => [appNameText(LL.value, a.name), a.version])} />
         </section>
       </div>
       {servicesBlock.value && <servicesBlock.value.ServicesCard />}

@@ -7,6 +7,7 @@ import { AUDIT_DOWNLOAD_PATH, auditDetail, auditPage, type AuditPage } from '../
 import { failureText } from '../forms/certificates.tsx';
 import { LL } from '../i18n/translate.ts';
 import { TableView } from '../forms/table-view.tsx';
+import { auditActionText } from '../i18n/unit-values.ts';
 
 export const AUDIT_PAGE_SIZE = 25;
 
@@ -37,7 +38,7 @@ export function AuditTable({ version }: { version: number }) {
                 {data.entries.map((e, i) => (
                   <tr key={`${e.time}-${i}`} data-action-name={e.action}>
                     <td>{new Date(e.time).toLocaleString(LL.value.app.dateLocale())}</td>
-                    <td>{e.action}</td>
+                    <td>{auditActionText(LL.value, e.action)}</td>
                     <td>{e.user ?? ''}</td>
                     <td>{e.source ?? ''}</td>
                     <td class="detail">{auditDetail(e)}</td>

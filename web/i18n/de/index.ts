@@ -176,6 +176,15 @@ const de = {
     audit: 'Audit-Protokoll', time: 'Zeit', action: 'Aktion', user: 'Benutzer', detail: 'Details', download: 'Ganzes Protokoll herunterladen',
     newer: 'Neuere', older: 'Ältere', page: 'Seite {page} von {pages} ({total} {{total:Eintrag|Einträge}})', empty: 'Keine Einträge.',
     syslogAudit: 'Audit-Protokoll (nur Administratoren)',
+    auditActions: {
+      login_ok: 'Anmeldung', login_failed: 'Fehlgeschlagene Anmeldung', lockout: 'Gesperrt', logout: 'Abmeldung', setup: 'Administrator angelegt',
+      session_end: 'Sitzung beendet', user_add: 'Benutzer angelegt', user_remove: 'Benutzer entfernt', password_change: 'Passwort geändert',
+      password_change_failed: 'Passwortänderung abgelehnt', config_save: 'Einstellungen gespeichert', service_change: 'Dienste geändert',
+      service_change_failed: 'Dienständerung abgelehnt', backup: 'Sicherung heruntergeladen', restore: 'Einstellungen wiederhergestellt',
+      factory_reset: 'Zurücksetzen auf Werkseinstellungen gestartet', factory_reset_done: 'Auf Werkseinstellungen zurückgesetzt', firmware_update: 'Firmware-Update',
+      firmware_result: 'Ergebnis des Firmware-Updates', cert_delete: 'Zertifikat gelöscht', logfile_delete: 'Logdateien gelöscht',
+      webfile_delete: 'HTTP-Dateien gelöscht', script_write: 'Skriptdatei geschrieben', audit_download: 'Audit-Protokoll heruntergeladen',
+    },
   },
   services: {
     intro: 'Systemdienste des Geräts ein- oder ausschalten und speichern. Jede Änderung wird im Audit-Protokoll vermerkt.',

@@ -177,6 +177,15 @@ const en = {
     audit: 'Audit log', time: 'Time', action: 'Action', user: 'User', detail: 'Details', download: 'Download the whole log',
     newer: 'Newer', older: 'Older', page: 'Page {page} of {pages} ({total} entr{{y|ies}})', empty: 'No entries.',
     syslogAudit: 'Audit log (administrators only)',
+    auditActions: {
+      login_ok: 'Login', login_failed: 'Failed login', lockout: 'Locked out', logout: 'Logout', setup: 'Administrator created',
+      session_end: 'Session ended', user_add: 'User added', user_remove: 'User removed', password_change: 'Password changed',
+      password_change_failed: 'Password change refused', config_save: 'Settings saved', service_change: 'Services changed',
+      service_change_failed: 'Service change refused', backup: 'Backup downloaded', restore: 'Settings restored',
+      factory_reset: 'Factory reset started', factory_reset_done: 'Factory reset done', firmware_update: 'Firmware update',
+      firmware_result: 'Firmware update result', cert_delete: 'Certificate deleted', logfile_delete: 'Log files deleted',
+      webfile_delete: 'HTTP files deleted', script_write: 'Script file written', audit_download: 'Audit log downloaded',
+    },
   },
   services: {
     intro: 'Switch the unit\'s system services on or off and save. Each change is recorded in the audit log.',

@@ -176,6 +176,15 @@ const fr = {
     audit: 'Journal d’audit', time: 'Heure', action: 'Action', user: 'Utilisateur', detail: 'Détails', download: 'Télécharger tout le journal',
     newer: 'Plus récents', older: 'Plus anciens', page: 'Page {page} sur {pages} ({total} entrée{{s}})', empty: 'Aucune entrée.',
     syslogAudit: 'Journal d’audit (administrateurs uniquement)',
+    auditActions: {
+      login_ok: 'Connexion', login_failed: 'Échec de connexion', lockout: 'Blocage', logout: 'Déconnexion', setup: 'Administrateur créé',
+      session_end: 'Session terminée', user_add: 'Utilisateur ajouté', user_remove: 'Utilisateur supprimé', password_change: 'Mot de passe modifié',
+      password_change_failed: 'Modification du mot de passe refusée', config_save: 'Paramètres enregistrés', service_change: 'Services modifiés',
+      service_change_failed: 'Modification de service refusée', backup: 'Sauvegarde téléchargée', restore: 'Paramètres restaurés',
+      factory_reset: 'Réinitialisation d’usine lancée', factory_reset_done: 'Réinitialisation d’usine effectuée', firmware_update: 'Mise à jour du firmware',
+      firmware_result: 'Résultat de la mise à jour du firmware', cert_delete: 'Certificat supprimé', logfile_delete: 'Fichiers journaux supprimés',
+      webfile_delete: 'Fichiers HTTP supprimés', script_write: 'Fichier script écrit', audit_download: 'Journal d’audit téléchargé',
+    },
   },
   services: {
     intro: 'Activez ou désactivez les services système de l’appareil, puis enregistrez. Chaque modification est consignée dans le journal d’audit.',
