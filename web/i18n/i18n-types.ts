@@ -712,6 +712,12 @@ type RootTranslation = {
 	}
 	form: {
 		/**
+		 * {​l​a​b​e​l​}​:​ ​{​t​e​x​t​}
+		 * @param {unknown} label
+		 * @param {unknown} text
+		 */
+		labelled: RequiredParams<'label' | 'text'>
+		/**
 		 * R​a​n​g​e​ ​{​m​i​n​}​ ​–​ ​{​m​a​x​}
 		 * @param {unknown} max
 		 * @param {unknown} min
@@ -7606,6 +7612,10 @@ export type TranslationFunctions = {
 		connection_failed: () => LocalizedString
 	}
 	form: {
+		/**
+		 * {label}: {text}
+		 */
+		labelled: (arg: { label: unknown, text: unknown }) => LocalizedString
 		/**
 		 * Range {min} – {max}
 		 */

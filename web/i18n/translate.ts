@@ -50,6 +50,9 @@ export async function loadTexts(parts: readonly Namespaces[]): Promise<void> {
   LL.value = i18nObject(locale.value);
 }
 
+/** "<label>: <text>" with the language's separator (French puts a non-breaking space before the colon). */
+export const labelled = (label: string, text: string): string => LL.value.form.labelled({ label, text });
+
 const show = (v: unknown) => (Array.isArray(v) ? v.join(', ') : String(v));
 
 /** The user message of an error code with its params (spec §5, §8). */

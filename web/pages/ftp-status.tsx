@@ -5,14 +5,14 @@
 import type { FtpLastSend, FtpStatus } from '../api/ftp-status.ts';
 import { formatCount, formatMoment, StateBadge, StatusList, type StatusFact } from '../forms/status-list.tsx';
 import { ftpStatus, ftpStatusFailed, isFtpErrorCode } from '../state/ftp-status.ts';
-import { LL } from '../i18n/translate.ts';
+import { LL, labelled } from '../i18n/translate.ts';
 
 const TONE = { idle: '', running: 'connecting', done: 'up', error: 'down' } as const;
 
 /** "error code 2: nothing listens …" from the last send's error (the code's name when it is not known). */
 function errorMeaning(e: NonNullable<FtpLastSend['error']>): string {
   const t = LL.value.ftpStatus;
-  return `${t.code({ number: String(e.number) })}: ${isFtpErrorCode(e.code) ? t.errors[e.code]() : e.code}`;
+  return labelled(t.code({ number: String(e.number) }), isFtpErrorCode(e.code) ? t.errors[e.code]() : e.code);
 }
 
 /** A count, with the names it counts after it. */

@@ -9,7 +9,7 @@ import { formatCount, StateBadge, StatusList, StatusPending, type StatusFact } f
 import { section } from '../state/sections.ts';
 import { tlsPartState, tlsStatus, tlsStatusFailed } from '../state/tls-status.ts';
 import type { TlsPartStatus } from '../api/tls-status.ts';
-import { LL } from '../i18n/translate.ts';
+import { LL, labelled } from '../i18n/translate.ts';
 
 export const TLS_KEY = 'pew_tls';
 /** the minimum versions spec §3 proposes for new setups */
@@ -59,7 +59,7 @@ export function PartStateLine({ part }: { part: Part }) {
   const s = tlsStatus.value?.[part];
   return (
     <div class="row" data-part-state={part}>
-      {s ? <p><span class="sr">{`${LL.value.tls.state()}: `}</span><PartState s={s} /></p> : <StatusPending failed={tlsStatusFailed.value} />}
+      {s ? <p><span class="sr">{labelled(LL.value.tls.state(), '')}</span><PartState s={s} /></p> : <StatusPending failed={tlsStatusFailed.value} />}
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { toIssues } from '../../device/model/section.ts';
 import { addUser, listUsers, removeUser, setUserPassword, type UserRow } from '../api/users.ts';
 import { failureText } from '../forms/certificates.tsx';
 import { NewPassword, newPasswordReady } from '../forms/new-password.tsx';
-import { errorText, LL } from '../i18n/translate.ts';
+import { errorText, LL, labelled } from '../i18n/translate.ts';
 import { ask } from '../state/confirm.ts';
 import { notify } from '../state/notify.ts';
 import { session } from '../state/session.ts';
@@ -30,7 +30,7 @@ function AddUser({ onAdded }: { onAdded: (users: UserRow[]) => void }) {
     const checked = v.safeParse(addUserSchema, { username: name, role, password: pw });
     if (!checked.success) {
       const first = toIssues(checked.issues)[0]!;
-      return setError(`${first.path === 'username' ? t.name() : first.path === 'role' ? t.role() : t.password()}: ${errorText(first.code, first.params)}`);
+      return setError(labelled(first.path === 'username' ? t.name() : first.path === 'role' ? t.role() : t.password(), errorText(first.code, first.params)));
     }
     if (pw !== confirm) return setError(t.mismatch());
     setBusy(true);

@@ -119,6 +119,7 @@ const de = {
     connection_failed: 'Verbindung zum Server fehlgeschlagen.',
   },
   form: {
+    labelled: '{label}: {text}',
     range: 'Bereich {min}\u00a0–\u00a0{max}',
     footprint: 'Belegt DT{first}\u00a0–\u00a0DT{last} ({count} Register).',
     multipleRegisters: 'Mehrere Dienste verwenden dieselben SPS-Register. Ändern Sie die Steuerregister so, dass sie sich nicht überschneiden.',

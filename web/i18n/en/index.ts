@@ -120,6 +120,7 @@ const en = {
     connection_failed: 'Connection to server failed.',
   },
   form: {
+    labelled: '{label}: {text}',
     range: 'Range {min} – {max}',
     footprint: 'Uses DT{first} – DT{last} ({count} register{{s}}).',
     multipleRegisters: 'Several services use the same PLC registers. Change the control registers so that they do not overlap.',

@@ -119,6 +119,7 @@ const fr = {
     connection_failed: 'Échec de la connexion au serveur.',
   },
   form: {
+    labelled: '{label}\u00a0: {text}',
     range: 'Plage {min}\u00a0–\u00a0{max}',
     footprint: 'Occupe DT{first}\u00a0–\u00a0DT{last} ({count} registre{{s}}).',
     multipleRegisters: 'Plusieurs services utilisent les mêmes registres de l’automate. Modifiez les registres de commande pour qu’ils ne se chevauchent pas.',
