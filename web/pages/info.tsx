@@ -8,7 +8,7 @@ import { useEffect } from 'preact/hooks';
 import { signal } from '@preact/signals';
 import { loadSyslog, syslog, syslogAudit, systemFailed, systemInfo } from '../state/system.ts';
 import { auditLine } from '../api/users.ts';
-import { LL } from '../i18n/translate.ts';
+import { formatNumber, LL } from '../i18n/translate.ts';
 import { pageOfSection } from '../pages.ts';
 import { appNameText } from '../i18n/unit-values.ts';
 
@@ -27,7 +27,7 @@ function Rows({ rows }: { rows: [string, preact.ComponentChildren][] }) {
   );
 }
 
-const mib = (n: number) => `${(n / 1048576).toFixed(0)} MiB`;
+const mib = (n: number) => `${formatNumber(Math.round(n / 1048576))}\u00a0MiB`;
 
 export default function InfoPage() {
   useEffect(loadServicesBlock, []);
