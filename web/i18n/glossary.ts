@@ -1,7 +1,7 @@
 // The words the German and French dictionaries use, one per concept, as a technician of the trade
-// expects them (reviewed against Panasonic's own German and French manuals). Each concept lists the
-// word to use and the variants found in earlier texts that must not come back; glossary.test.ts
-// holds every dictionary text to it. Add a concept here before translating a new one.
+// expects them. Each concept lists the word to use and the variants found in earlier texts that
+// must not come back; glossary.test.ts holds every dictionary text to it. Add a concept here
+// before translating a new one.
 
 export interface Term {
   /** the concept, in English */
