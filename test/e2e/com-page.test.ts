@@ -254,6 +254,8 @@ describe('the COM page (com_status and plctest mocked in the browser)', () => {
     await test.locator('[data-action=plctest]').click();
     await dialog(page).locator('button', { hasText: en.confirm.testAnyway }).click();
     await expectText(test.locator('[data-cpu]'), fill(en.com.cpu, { name: en.com.cpuUnknown }));
+    // the family the unit reports as 'unknown' reads in the console's words
+    await expectText(test.locator('.facts dd').first(), en.com.cpuUnknown);
     expect(m.plcTestBodies).toEqual([{ id: 0 }, { id: 0 }]);
     expect(await input(page, 0, 'timeout').inputValue()).toBe('3000'); // the edit stays
   });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from '@playwright/test';
 import { PAGES } from '../../web/pages.ts';
 import {
-  ADMIN, api, en, expectText, expectTitle, fieldInput, fill, loginApi, menuLink, newPage, openConsole, pageBody, type ConsolePage,
+  ADMIN, api, en, expectText, expectTitle, fieldInput, fill, loginApi, menuLink, newPage, openConsole, overflow, pageBody, type ConsolePage,
   consoleSuite,
 } from './support.ts';
 
@@ -240,26 +240,3 @@ describe('navigation', () => {
     expect(await overflow(page)).toEqual({ scrollWidth: 360, wider: [] });
   });
 });
-
-/**
- * The document's scroll width, and the visible elements that reach past the right edge of the
- * viewport (body has overflow-x: hidden, which would hide them from scrollWidth alone); content of
- * an element that scrolls or clips by itself is not counted, nor the skip link parked off-screen
- * to the left until it gets the focus.
- */
-function overflow(page: Page) {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const clips = (e: Element) => {
-      for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) if (getComputedStyle(p).overflowX !== 'visible') return true;
-      return false;
-    };
-    const wider = [...document.body.querySelectorAll('*')]
-      .filter((e) => {
-        const r = e.getBoundingClientRect();
-        return r.width > 0 && r.height > 0 && r.right > width + 0.5 && getComputedStyle(e).visibility !== 'hidden' && !clips(e);
-      })
-      .map((e) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}.${[...e.classList].join('.')} ${Math.round(e.getBoundingClientRect().left)}–${Math.round(e.getBoundingClientRect().right)}`);
-    return { scrollWidth: Math.max(document.documentElement.scrollWidth, width), wider };
-  });
-}

@@ -5,6 +5,7 @@ import { type APIResponse, type Browser, type BrowserContext, type BrowserContex
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { ADMIN, USER, startTestDaemon, type TestDaemon, type TestDaemonOptions } from '../support/daemon.ts';
 import { launchBrowser } from '../support/chromium.ts';
+import { i18nString } from 'typesafe-i18n';
 import { loadedLocales } from '../../web/i18n/i18n-util.ts';
 import { loadAllLocales } from '../../web/i18n/i18n-util.sync.ts';
 
@@ -109,9 +110,9 @@ export async function api(page: Page, d: TestDaemon) {
   };
 }
 
-/** Interpolates a dictionary text the way typesafe-i18n does for plain `{name}` arguments. */
-export const fill = (text: string, params: Record<string, string | number>): string =>
-  text.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k]));
+/** Interpolates a dictionary text with typesafe-i18n itself: `{name}` arguments and plural parts `{{s}}`. */
+export const fill = (text: string, params: Record<string, string | number>, lang: 'en' | 'de' | 'fr' = 'en'): string =>
+  i18nString(lang)(text, params);
 
 /**
  * One browser and one daemon for a describe block (the administrator created unless `admin` is
@@ -139,3 +140,25 @@ export function consoleSuite(opts: { admin?: boolean; serial?: TestDaemonOptions
   return suite;
 }
 
+/**
+ * The document's scroll width, and the visible elements that reach past the right edge of the
+ * viewport (body has overflow-x: hidden, which would hide them from scrollWidth alone); content of
+ * an element that scrolls or clips by itself is not counted, nor the skip link parked off-screen
+ * to the left until it gets the focus.
+ */
+export function overflow(page: Page) {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const clips = (e: Element) => {
+      for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) if (getComputedStyle(p).overflowX !== 'visible') return true;
+      return false;
+    };
+    const wider = [...document.body.querySelectorAll('*')]
+      .filter((e) => {
+        const r = e.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && r.right > width + 0.5 && getComputedStyle(e).visibility !== 'hidden' && !clips(e);
+      })
+      .map((e) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}.${[...e.classList].join('.')} ${Math.round(e.getBoundingClientRect().left)}–${Math.round(e.getBoundingClientRect().right)}`);
+    return { scrollWidth: Math.max(document.documentElement.scrollWidth, width), wider };
+  });
+}

@@ -12,7 +12,6 @@ export interface StatusFact {
   value: ComponentChildren;
 }
 
-export const formatCount = (n: number): string => new Intl.NumberFormat(LL.value.app.dateLocale()).format(n);
 /** A moment of the unit clock (ms since the epoch), in the console's locale. */
 export const formatMoment = (ms: number): string =>
   new Intl.DateTimeFormat(LL.value.app.dateLocale(), { dateStyle: 'medium', timeStyle: 'medium' }).format(ms);

@@ -2,27 +2,16 @@
 import { describe, expect, it } from 'vitest';
 import { loadedLocales } from './i18n-util.ts';
 import { loadAllLocales } from './i18n-util.sync.ts';
+import { flatten } from './flatten.ts';
 
 // every language with all the parts of its dictionary (web/i18n/<lang>/<part>/index.ts)
 loadAllLocales();
 const { en, de, fr } = loadedLocales;
 
-type Flat = Map<string, string>;
-
-/** Nested dictionary → `path → text` for every leaf (`nav.info` → 'System information'). */
-function flatten(node: unknown, prefix = '', out: Flat = new Map()): Flat {
-  if (typeof node === 'string') {
-    out.set(prefix, node);
-    return out;
-  }
-  if (node === null || typeof node !== 'object') throw new Error(`${prefix || '(root)'}: leaf is not a string`);
-  for (const [key, child] of Object.entries(node)) flatten(child, prefix ? `${prefix}.${key}` : key, out);
-  return out;
-}
-
 /** The `{param}` names a text uses (typesafe-i18n also allows `{name:type}` and `{name|formatter}`). */
 function params(text: string): string[] {
-  const names = [...text.matchAll(/\{\s*([A-Za-z0-9_]+)[^}]*\}/g)].map((m) => m[1]!);
+  // a plural part `{{s}}` / `{{count:one|other}}` names no parameter of its own
+  const names = [...text.replace(/\{\{[^}]*\}\}/g, '').matchAll(/\{\s*([A-Za-z0-9_]+)[^}]*\}/g)].map((m) => m[1]!);
   return [...new Set(names)].sort();
 }
 

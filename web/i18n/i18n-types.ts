@@ -406,8 +406,8 @@ type RootTranslation = {
 		 */
 		required: string
 		/**
-		 * T​o​o​ ​m​a​n​y​ ​f​a​i​l​e​d​ ​l​o​g​i​n​s​.​ ​T​r​y​ ​a​g​a​i​n​ ​i​n​ ​{​m​i​n​u​t​e​s​}​ ​m​i​n​u​t​e​s​.
-		 * @param {unknown} minutes
+		 * T​o​o​ ​m​a​n​y​ ​f​a​i​l​e​d​ ​l​o​g​i​n​s​.​ ​T​r​y​ ​a​g​a​i​n​ ​i​n​ ​{​m​i​n​u​t​e​s​}​ ​m​i​n​u​t​e​{​{​s​}​}​.
+		 * @param {string | number | boolean} minutes
 		 */
 		locked: RequiredParams<'minutes'>
 		/**
@@ -742,14 +742,20 @@ type RootTranslation = {
 	}
 	form: {
 		/**
+		 * {​l​a​b​e​l​}​:​ ​{​t​e​x​t​}
+		 * @param {unknown} label
+		 * @param {unknown} text
+		 */
+		labelled: RequiredParams<'label' | 'text'>
+		/**
 		 * R​a​n​g​e​ ​{​m​i​n​}​ ​–​ ​{​m​a​x​}
 		 * @param {unknown} max
 		 * @param {unknown} min
 		 */
 		range: RequiredParams<'max' | 'min'>
 		/**
-		 * U​s​e​s​ ​D​T​{​f​i​r​s​t​}​ ​–​ ​D​T​{​l​a​s​t​}​ ​(​{​c​o​u​n​t​}​ ​r​e​g​i​s​t​e​r​s​)​.
-		 * @param {unknown} count
+		 * U​s​e​s​ ​D​T​{​f​i​r​s​t​}​ ​–​ ​D​T​{​l​a​s​t​}​ ​(​{​c​o​u​n​t​}​ ​r​e​g​i​s​t​e​r​{​{​s​}​}​)​.
+		 * @param {string | number | boolean} count
 		 * @param {unknown} first
 		 * @param {unknown} last
 		 */
@@ -889,9 +895,9 @@ type RootTranslation = {
 		 */
 		remove: string
 		/**
-		 * {​c​o​u​n​t​}​ ​o​f​ ​{​m​a​x​}​ ​c​o​n​n​e​c​t​i​o​n​s​ ​(​r​e​d​u​n​d​a​n​c​y​ ​g​r​o​u​p​)
+		 * {​c​o​u​n​t​}​ ​o​f​ ​{​m​a​x​}​ ​c​o​n​n​e​c​t​i​o​n​{​{​s​}​}​ ​(​r​e​d​u​n​d​a​n​c​y​ ​g​r​o​u​p​)
 		 * @param {unknown} count
-		 * @param {unknown} max
+		 * @param {string | number | boolean} max
 		 */
 		count: RequiredParams<'count' | 'max'>
 		/**
@@ -905,9 +911,9 @@ type RootTranslation = {
 		 */
 		structured: RequiredParams<'hi' | 'lo'>
 		/**
-		 * U​s​e​s​ ​{​a​r​e​a​}​{​f​i​r​s​t​}​ ​–​ ​{​a​r​e​a​}​{​l​a​s​t​}​ ​(​{​c​o​u​n​t​}​ ​r​e​g​i​s​t​e​r​s​)​.
+		 * U​s​e​s​ ​{​a​r​e​a​}​{​f​i​r​s​t​}​ ​–​ ​{​a​r​e​a​}​{​l​a​s​t​}​ ​(​{​c​o​u​n​t​}​ ​r​e​g​i​s​t​e​r​{​{​s​}​}​)​.
 		 * @param {unknown} area
-		 * @param {unknown} count
+		 * @param {string | number | boolean} count
 		 * @param {unknown} first
 		 * @param {unknown} last
 		 */
@@ -1297,10 +1303,10 @@ type RootTranslation = {
 		 */
 		older: string
 		/**
-		 * P​a​g​e​ ​{​p​a​g​e​}​ ​o​f​ ​{​p​a​g​e​s​}​ ​(​{​t​o​t​a​l​}​ ​e​n​t​r​i​e​s​)
+		 * P​a​g​e​ ​{​p​a​g​e​}​ ​o​f​ ​{​p​a​g​e​s​}​ ​(​{​t​o​t​a​l​}​ ​e​n​t​r​{​{​y​|​i​e​s​}​}​)
 		 * @param {unknown} page
 		 * @param {unknown} pages
-		 * @param {unknown} total
+		 * @param {string | number | boolean} total
 		 */
 		page: RequiredParams<'page' | 'pages' | 'total'>
 		/**
@@ -1311,6 +1317,104 @@ type RootTranslation = {
 		 * A​u​d​i​t​ ​l​o​g​ ​(​a​d​m​i​n​i​s​t​r​a​t​o​r​s​ ​o​n​l​y​)
 		 */
 		syslogAudit: string
+		auditActions: {
+			/**
+			 * L​o​g​i​n
+			 */
+			login_ok: string
+			/**
+			 * F​a​i​l​e​d​ ​l​o​g​i​n
+			 */
+			login_failed: string
+			/**
+			 * L​o​c​k​e​d​ ​o​u​t
+			 */
+			lockout: string
+			/**
+			 * L​o​g​o​u​t
+			 */
+			logout: string
+			/**
+			 * A​d​m​i​n​i​s​t​r​a​t​o​r​ ​c​r​e​a​t​e​d
+			 */
+			setup: string
+			/**
+			 * S​e​s​s​i​o​n​ ​e​n​d​e​d
+			 */
+			session_end: string
+			/**
+			 * U​s​e​r​ ​a​d​d​e​d
+			 */
+			user_add: string
+			/**
+			 * U​s​e​r​ ​r​e​m​o​v​e​d
+			 */
+			user_remove: string
+			/**
+			 * P​a​s​s​w​o​r​d​ ​c​h​a​n​g​e​d
+			 */
+			password_change: string
+			/**
+			 * P​a​s​s​w​o​r​d​ ​c​h​a​n​g​e​ ​r​e​f​u​s​e​d
+			 */
+			password_change_failed: string
+			/**
+			 * S​e​t​t​i​n​g​s​ ​s​a​v​e​d
+			 */
+			config_save: string
+			/**
+			 * S​e​r​v​i​c​e​s​ ​c​h​a​n​g​e​d
+			 */
+			service_change: string
+			/**
+			 * S​e​r​v​i​c​e​ ​c​h​a​n​g​e​ ​r​e​f​u​s​e​d
+			 */
+			service_change_failed: string
+			/**
+			 * B​a​c​k​u​p​ ​d​o​w​n​l​o​a​d​e​d
+			 */
+			backup: string
+			/**
+			 * S​e​t​t​i​n​g​s​ ​r​e​s​t​o​r​e​d
+			 */
+			restore: string
+			/**
+			 * F​a​c​t​o​r​y​ ​r​e​s​e​t​ ​s​t​a​r​t​e​d
+			 */
+			factory_reset: string
+			/**
+			 * F​a​c​t​o​r​y​ ​r​e​s​e​t​ ​d​o​n​e
+			 */
+			factory_reset_done: string
+			/**
+			 * F​i​r​m​w​a​r​e​ ​u​p​d​a​t​e
+			 */
+			firmware_update: string
+			/**
+			 * F​i​r​m​w​a​r​e​ ​u​p​d​a​t​e​ ​r​e​s​u​l​t
+			 */
+			firmware_result: string
+			/**
+			 * C​e​r​t​i​f​i​c​a​t​e​ ​d​e​l​e​t​e​d
+			 */
+			cert_delete: string
+			/**
+			 * L​o​g​ ​f​i​l​e​s​ ​d​e​l​e​t​e​d
+			 */
+			logfile_delete: string
+			/**
+			 * H​T​T​P​ ​f​i​l​e​s​ ​d​e​l​e​t​e​d
+			 */
+			webfile_delete: string
+			/**
+			 * S​c​r​i​p​t​ ​f​i​l​e​ ​w​r​i​t​t​e​n
+			 */
+			script_write: string
+			/**
+			 * A​u​d​i​t​ ​l​o​g​ ​d​o​w​n​l​o​a​d​e​d
+			 */
+			audit_download: string
+		}
 	}
 	services: {
 		/**
@@ -1947,8 +2051,8 @@ export type NamespaceCertsTranslation = {
 	 */
 	invalid: string
 	/**
-	 * {​c​o​u​n​t​}​ ​c​e​r​t​i​f​i​c​a​t​e​s
-	 * @param {unknown} count
+	 * {​c​o​u​n​t​}​ ​c​e​r​t​i​f​i​c​a​t​e​{​{​s​}​}
+	 * @param {string | number | boolean} count
 	 */
 	chain: RequiredParams<'count'>
 }
@@ -3135,9 +3239,9 @@ export type NamespaceFieldsTranslation = {
 		 */
 		none: string
 		/**
-		 * {​c​o​u​n​t​}​ ​o​f​ ​{​m​a​x​}​ ​d​a​t​a​ ​p​o​i​n​t​s
+		 * {​c​o​u​n​t​}​ ​o​f​ ​{​m​a​x​}​ ​d​a​t​a​ ​p​o​i​n​t​{​{​s​}​}
 		 * @param {unknown} count
-		 * @param {unknown} max
+		 * @param {string | number | boolean} max
 		 */
 		count: RequiredParams<'count' | 'max'>
 		/**
@@ -5234,8 +5338,8 @@ export type NamespaceLoggerTranslation = {
 		storage: string
 	}
 	/**
-	 * U​s​e​s​ ​D​T​{​f​i​r​s​t​}​ ​(​{​c​o​u​n​t​}​ ​r​e​g​i​s​t​e​r​)​.
-	 * @param {unknown} count
+	 * U​s​e​s​ ​D​T​{​f​i​r​s​t​}​ ​(​{​c​o​u​n​t​}​ ​r​e​g​i​s​t​e​r​{​{​s​}​}​)​.
+	 * @param {string | number | boolean} count
 	 * @param {unknown} first
 	 */
 	register: RequiredParams<'count' | 'first'>
@@ -5741,9 +5845,9 @@ export type NamespaceLoggerTranslation = {
 		 */
 		remove: string
 		/**
-		 * {​c​o​u​n​t​}​ ​o​f​ ​{​m​a​x​}​ ​l​o​g​ ​f​i​l​e​s
+		 * {​c​o​u​n​t​}​ ​o​f​ ​{​m​a​x​}​ ​l​o​g​ ​f​i​l​e​{​{​s​}​}
 		 * @param {unknown} count
-		 * @param {unknown} max
+		 * @param {string | number | boolean} max
 		 */
 		count: RequiredParams<'count' | 'max'>
 		/**
@@ -5751,8 +5855,8 @@ export type NamespaceLoggerTranslation = {
 		 */
 		removeTitle: string
 		/**
-		 * D​e​l​e​t​e​ ​l​o​g​ ​f​i​l​e​ ​{​n​a​m​e​}​ ​w​i​t​h​ ​i​t​s​ ​{​c​o​u​n​t​}​ ​d​a​t​a​ ​p​o​i​n​t​s​?​ ​T​h​e​ ​o​t​h​e​r​s​ ​a​r​e​ ​n​u​m​b​e​r​e​d​ ​f​r​o​m​ ​1​ ​a​g​a​i​n​.
-		 * @param {unknown} count
+		 * D​e​l​e​t​e​ ​l​o​g​ ​f​i​l​e​ ​{​n​a​m​e​}​ ​w​i​t​h​ ​i​t​s​ ​{​c​o​u​n​t​}​ ​d​a​t​a​ ​p​o​i​n​t​{​{​s​}​}​?​ ​T​h​e​ ​o​t​h​e​r​s​ ​a​r​e​ ​n​u​m​b​e​r​e​d​ ​f​r​o​m​ ​1​ ​a​g​a​i​n​.
+		 * @param {string | number | boolean} count
 		 * @param {unknown} name
 		 */
 		removeText: RequiredParams<'count' | 'name'>
@@ -6464,8 +6568,8 @@ export type NamespaceRestTranslation = {
 	 */
 	removeTitle: string
 	/**
-	 * D​e​l​e​t​e​ ​{​c​o​u​n​t​}​ ​f​i​l​e​(​s​)​ ​f​r​o​m​ ​t​h​e​ ​H​T​T​P​ ​s​e​r​v​e​r​?​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
-	 * @param {unknown} count
+	 * D​e​l​e​t​e​ ​{​c​o​u​n​t​}​ ​f​i​l​e​{​{​s​}​}​ ​f​r​o​m​ ​t​h​e​ ​H​T​T​P​ ​s​e​r​v​e​r​?​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+	 * @param {string | number | boolean} count
 	 */
 	removeText: RequiredParams<'count'>
 	/**
@@ -6473,8 +6577,8 @@ export type NamespaceRestTranslation = {
 	 */
 	removeYes: string
 	/**
-	 * {​c​o​u​n​t​}​ ​f​i​l​e​(​s​)​ ​d​e​l​e​t​e​d​.
-	 * @param {unknown} count
+	 * {​c​o​u​n​t​}​ ​f​i​l​e​{​{​s​}​}​ ​d​e​l​e​t​e​d​.
+	 * @param {string | number | boolean} count
 	 */
 	removed: RequiredParams<'count'>
 	/**
@@ -7435,9 +7539,9 @@ export type TranslationFunctions = {
 		 */
 		required: () => LocalizedString
 		/**
-		 * Too many failed logins. Try again in {minutes} minutes.
+		 * Too many failed logins. Try again in {minutes} minute{{s}}.
 		 */
-		locked: (arg: { minutes: unknown }) => LocalizedString
+		locked: (arg: { minutes: string | number | boolean }) => LocalizedString
 		/**
 		 * Your session has ended. Please log in again.
 		 */
@@ -7751,13 +7855,17 @@ export type TranslationFunctions = {
 	}
 	form: {
 		/**
+		 * {label}: {text}
+		 */
+		labelled: (arg: { label: unknown, text: unknown }) => LocalizedString
+		/**
 		 * Range {min} – {max}
 		 */
 		range: (arg: { max: unknown, min: unknown }) => LocalizedString
 		/**
-		 * Uses DT{first} – DT{last} ({count} registers).
+		 * Uses DT{first} – DT{last} ({count} register{{s}}).
 		 */
-		footprint: (arg: { count: unknown, first: unknown, last: unknown }) => LocalizedString
+		footprint: (arg: { count: string | number | boolean, first: unknown, last: unknown }) => LocalizedString
 		/**
 		 * Several services use the same PLC registers. Change the control registers so that they do not overlap.
 		 */
@@ -7887,9 +7995,9 @@ export type TranslationFunctions = {
 		 */
 		remove: () => LocalizedString
 		/**
-		 * {count} of {max} connections (redundancy group)
+		 * {count} of {max} connection{{s}} (redundancy group)
 		 */
-		count: (arg: { count: unknown, max: unknown }) => LocalizedString
+		count: (arg: { count: unknown, max: string | number | boolean }) => LocalizedString
 		/**
 		 * No connection: a control centre cannot connect.
 		 */
@@ -7899,9 +8007,9 @@ export type TranslationFunctions = {
 		 */
 		structured: (arg: { hi: unknown, lo: unknown }) => LocalizedString
 		/**
-		 * Uses {area}{first} – {area}{last} ({count} registers).
+		 * Uses {area}{first} – {area}{last} ({count} register{{s}}).
 		 */
-		footprint: (arg: { area: unknown, count: unknown, first: unknown, last: unknown }) => LocalizedString
+		footprint: (arg: { area: unknown, count: string | number | boolean, first: unknown, last: unknown }) => LocalizedString
 		/**
 		 * IEC 60870-5-104 is unencrypted: use it only in a protected network.
 		 */
@@ -8269,9 +8377,9 @@ export type TranslationFunctions = {
 		 */
 		older: () => LocalizedString
 		/**
-		 * Page {page} of {pages} ({total} entries)
+		 * Page {page} of {pages} ({total} entr{{y|ies}})
 		 */
-		page: (arg: { page: unknown, pages: unknown, total: unknown }) => LocalizedString
+		page: (arg: { page: unknown, pages: unknown, total: string | number | boolean }) => LocalizedString
 		/**
 		 * No entries.
 		 */
@@ -8280,6 +8388,104 @@ export type TranslationFunctions = {
 		 * Audit log (administrators only)
 		 */
 		syslogAudit: () => LocalizedString
+		auditActions: {
+			/**
+			 * Login
+			 */
+			login_ok: () => LocalizedString
+			/**
+			 * Failed login
+			 */
+			login_failed: () => LocalizedString
+			/**
+			 * Locked out
+			 */
+			lockout: () => LocalizedString
+			/**
+			 * Logout
+			 */
+			logout: () => LocalizedString
+			/**
+			 * Administrator created
+			 */
+			setup: () => LocalizedString
+			/**
+			 * Session ended
+			 */
+			session_end: () => LocalizedString
+			/**
+			 * User added
+			 */
+			user_add: () => LocalizedString
+			/**
+			 * User removed
+			 */
+			user_remove: () => LocalizedString
+			/**
+			 * Password changed
+			 */
+			password_change: () => LocalizedString
+			/**
+			 * Password change refused
+			 */
+			password_change_failed: () => LocalizedString
+			/**
+			 * Settings saved
+			 */
+			config_save: () => LocalizedString
+			/**
+			 * Services changed
+			 */
+			service_change: () => LocalizedString
+			/**
+			 * Service change refused
+			 */
+			service_change_failed: () => LocalizedString
+			/**
+			 * Backup downloaded
+			 */
+			backup: () => LocalizedString
+			/**
+			 * Settings restored
+			 */
+			restore: () => LocalizedString
+			/**
+			 * Factory reset started
+			 */
+			factory_reset: () => LocalizedString
+			/**
+			 * Factory reset done
+			 */
+			factory_reset_done: () => LocalizedString
+			/**
+			 * Firmware update
+			 */
+			firmware_update: () => LocalizedString
+			/**
+			 * Firmware update result
+			 */
+			firmware_result: () => LocalizedString
+			/**
+			 * Certificate deleted
+			 */
+			cert_delete: () => LocalizedString
+			/**
+			 * Log files deleted
+			 */
+			logfile_delete: () => LocalizedString
+			/**
+			 * HTTP files deleted
+			 */
+			webfile_delete: () => LocalizedString
+			/**
+			 * Script file written
+			 */
+			script_write: () => LocalizedString
+			/**
+			 * Audit log downloaded
+			 */
+			audit_download: () => LocalizedString
+		}
 	}
 	services: {
 		/**
@@ -8884,9 +9090,9 @@ export type TranslationFunctions = {
 		 */
 		invalid: () => LocalizedString
 		/**
-		 * {count} certificates
+		 * {count} certificate{{s}}
 		 */
-		chain: (arg: { count: unknown }) => LocalizedString
+		chain: (arg: { count: string | number | boolean }) => LocalizedString
 	}
 	com: {
 		kinds: {
@@ -10063,9 +10269,9 @@ export type TranslationFunctions = {
 			 */
 			none: () => LocalizedString
 			/**
-			 * {count} of {max} data points
+			 * {count} of {max} data point{{s}}
 			 */
-			count: (arg: { count: unknown, max: unknown }) => LocalizedString
+			count: (arg: { count: unknown, max: string | number | boolean }) => LocalizedString
 			/**
 			 * Edit data point {n}
 			 */
@@ -12124,9 +12330,9 @@ export type TranslationFunctions = {
 			storage: () => LocalizedString
 		}
 		/**
-		 * Uses DT{first} ({count} register).
+		 * Uses DT{first} ({count} register{{s}}).
 		 */
-		register: (arg: { count: unknown, first: unknown }) => LocalizedString
+		register: (arg: { count: string | number | boolean, first: unknown }) => LocalizedString
 		generalFields: {
 			enable_log: {
 				/**
@@ -12629,17 +12835,17 @@ export type TranslationFunctions = {
 			 */
 			remove: () => LocalizedString
 			/**
-			 * {count} of {max} log files
+			 * {count} of {max} log file{{s}}
 			 */
-			count: (arg: { count: unknown, max: unknown }) => LocalizedString
+			count: (arg: { count: unknown, max: string | number | boolean }) => LocalizedString
 			/**
 			 * Delete log file
 			 */
 			removeTitle: () => LocalizedString
 			/**
-			 * Delete log file {name} with its {count} data points? The others are numbered from 1 again.
+			 * Delete log file {name} with its {count} data point{{s}}? The others are numbered from 1 again.
 			 */
-			removeText: (arg: { count: unknown, name: unknown }) => LocalizedString
+			removeText: (arg: { count: string | number | boolean, name: unknown }) => LocalizedString
 			/**
 			 * Delete
 			 */
@@ -13278,17 +13484,17 @@ export type TranslationFunctions = {
 		 */
 		removeTitle: () => LocalizedString
 		/**
-		 * Delete {count} file(s) from the HTTP server? This cannot be undone.
+		 * Delete {count} file{{s}} from the HTTP server? This cannot be undone.
 		 */
-		removeText: (arg: { count: unknown }) => LocalizedString
+		removeText: (arg: { count: string | number | boolean }) => LocalizedString
 		/**
 		 * Delete
 		 */
 		removeYes: () => LocalizedString
 		/**
-		 * {count} file(s) deleted.
+		 * {count} file{{s}} deleted.
 		 */
-		removed: (arg: { count: unknown }) => LocalizedString
+		removed: (arg: { count: string | number | boolean }) => LocalizedString
 		/**
 		 * With encryption the server presents the uploaded server certificate (server.pem or server.crt) and its key (key.pem or key.key). A newly uploaded certificate is used within a few seconds.
 		 */

@@ -50,6 +50,12 @@ export async function loadTexts(parts: readonly Namespaces[]): Promise<void> {
   LL.value = i18nObject(locale.value);
 }
 
+/** A number in the console's language (decimal comma and grouping in German and French). */
+export const formatNumber = (n: number, opts?: Intl.NumberFormatOptions): string => new Intl.NumberFormat(LL.value.app.dateLocale(), opts).format(n);
+
+/** "<label>: <text>" with the language's separator (French puts a non-breaking space before the colon). */
+export const labelled = (label: string, text: string): string => LL.value.form.labelled({ label, text });
+
 const show = (v: unknown) => (Array.isArray(v) ? v.join(', ') : String(v));
 
 /** The user message of an error code with its params (spec §5, §8). */

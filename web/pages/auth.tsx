@@ -5,7 +5,8 @@ import { setupSchema } from '../../device/model/users.ts';
 import { toIssues } from '../../device/model/section.ts';
 import { ApiFailure } from '../api/client.ts';
 import { createAdmin, login, loginReason } from '../state/session.ts';
-import { errorText, LL } from '../i18n/translate.ts';
+import { errorText, LL, labelled } from '../i18n/translate.ts';
+import { useDocumentTitle } from '../shell/document-title.ts';
 
 function failureText(e: unknown): string {
   if (!(e instanceof ApiFailure)) return errorText('internal');
@@ -15,6 +16,7 @@ function failureText(e: unknown): string {
 }
 
 function Frame(props: { title: string; intro?: string; children: preact.ComponentChildren }) {
+  useDocumentTitle(props.title);
   return (
     <main class="auth" aria-labelledby="auth-title">
       <div class="card">
@@ -67,7 +69,7 @@ export function SetupPage() {
     const checked = v.safeParse(setupSchema, { username: user, password: pw });
     if (!checked.success) {
       const first = toIssues(checked.issues)[0]!;
-      return setError(`${first.path === 'username' ? t.username() : t.password()}: ${errorText(first.code, first.params)}`);
+      return setError(labelled(first.path === 'username' ? t.username() : t.password(), errorText(first.code, first.params)));
     }
     if (pw !== repeat) return setError(t.mismatch());
     setBusy(true);

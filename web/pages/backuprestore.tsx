@@ -13,7 +13,7 @@ import { readOnly } from '../state/session.ts';
 import { ask } from '../state/confirm.ts';
 import { notify } from '../state/notify.ts';
 import { loadSections } from '../state/sections.ts';
-import { errorText, fieldText, LL } from '../i18n/translate.ts';
+import { errorText, fieldText, LL, labelled } from '../i18n/translate.ts';
 
 type Result = { ok: true; text: string } | { ok: false; text: string; issues: string[] };
 
@@ -29,7 +29,7 @@ function rules(pw: string) {
   ];
 }
 
-const issueText = (i: ApiIssue) => `${i.section ?? ''}${i.path ? ' · ' + fieldText(i.section ?? '', i.path).label : ''}: ${errorText(i.code, i.params)}`;
+const issueText = (i: ApiIssue) => labelled(`${i.section ?? ''}${i.path ? ' · ' + fieldText(i.section ?? '', i.path).label : ''}`, errorText(i.code, i.params));
 
 function failureText(e: unknown): { text: string; issues: string[] } {
   const t = LL.value.backup;

@@ -3,23 +3,22 @@
 // a failure shows a note plus the raw reply).
 import { runPlcTest, type LinkStatus, type PlcTestResult } from '../api/com.ts';
 import { TestAction, WireBox } from '../forms/test-action.tsx';
-import { LL } from '../i18n/translate.ts';
+import { formatNumber, LL } from '../i18n/translate.ts';
+import { plcFamilyText } from '../i18n/unit-values.ts';
 
-const numberIn = (locale: string, n: number, style?: 'percent') => new Intl.NumberFormat(locale, style ? { style, maximumFractionDigits: 0 } : {}).format(n);
 
 /** State badge, detail, baud rate and counters of one link; "status unavailable" when the last call failed. */
 export function LinkStatusView({ link, failed }: { link: LinkStatus | undefined; failed: boolean }) {
   const t = LL.value.com;
-  const locale = LL.value.app.dateLocale();
   if (failed) {
     return <div class="link-status" data-status="unavailable"><p class="hint">{t.unavailable()}</p></div>;
   }
   if (!link) return <div class="link-status" data-status="none" aria-busy="true" />;
   const s = link.stats;
   const counters: [string, string][] = [
-    ['requests', numberIn(locale, s.requests)], ['errors', numberIn(locale, s.errors)], ['timeouts', numberIn(locale, s.timeouts)],
-    ['retries', numberIn(locale, s.retries)], ['bytesOut', numberIn(locale, s.bytesOut)], ['bytesIn', numberIn(locale, s.bytesIn)],
-    ['busyShare', numberIn(locale, s.busyShare, 'percent')],
+    ['requests', formatNumber(s.requests)], ['errors', formatNumber(s.errors)], ['timeouts', formatNumber(s.timeouts)],
+    ['retries', formatNumber(s.retries)], ['bytesOut', formatNumber(s.bytesOut)], ['bytesIn', formatNumber(s.bytesIn)],
+    ['busyShare', formatNumber(s.busyShare, { style: 'percent', maximumFractionDigits: 0 })],
   ];
   return (
     <div class="link-status" data-status={link.state}>
@@ -27,7 +26,7 @@ export function LinkStatusView({ link, failed }: { link: LinkStatus | undefined;
         <span class="sr">{t.status()}: </span>
         <span class={`state ${link.state}`} data-state={link.state}>{t.states[link.state]()}</span>
         {link.detail && <span class="detail" data-detail>{link.detail}</span>}
-        {typeof link.baudRate === 'number' && <span data-baud>{t.baud({ rate: numberIn(locale, link.baudRate) })}</span>}
+        {typeof link.baudRate === 'number' && <span data-baud>{t.baud({ rate: formatNumber(link.baudRate) })}</span>}
         {link.autobaud && <span class="hint" data-autobaud={link.autobaud}>{t.autobaud[link.autobaud]()}</span>}
       </p>
       <dl class="counters">
@@ -56,7 +55,7 @@ function TestResult({ result }: { result: PlcTestResult }) {
       </div>
     );
   }
-  const facts: [string, string][] = [[t.family(), result.cpu.family]];
+  const facts: [string, string][] = [[t.family(), plcFamilyText(LL.value, result.cpu.family)]];
   if (result.model) facts.push([t.model(), result.model]);
   if (result.version) facts.push([t.version(), result.version]);
   if (result.mode) facts.push([t.mode(), result.mode]);

@@ -9,7 +9,7 @@ import { Field, FieldGroup } from '../forms/field.tsx';
 import { MultipleRegisterBanner, RegisterFootprint } from '../forms/register.tsx';
 import { section } from '../state/sections.ts';
 import { rtcStatus, rtcStatusFailed, unitTimeNow, watchRtcStatus } from '../state/rtc-status.ts';
-import { LL } from '../i18n/translate.ts';
+import { LL, labelled } from '../i18n/translate.ts';
 
 const KEY = 'pew_rtc';
 const SECOND_MS = 1000;
@@ -62,7 +62,7 @@ function StatusBlock() {
                   ? <span data-result="ok">{last.written ? t.ok({ written: last.written }) : '✓'}</span>
                   : (
                     <span class="error" data-result="failed">
-                      {`${t.failed()}: ${last.failure ? LL.value.com.reasons[last.failure.reason]() : ''}`}
+                      {labelled(t.failed(), last.failure ? LL.value.com.reasons[last.failure.reason]() : '')}
                       {last.failure?.message && <span class="detail" data-detail>{` (${last.failure.message})`}</span>}
                     </span>
                   )}

@@ -3,30 +3,30 @@
 // send's state with the meaning of its error code, the next send of the transmission cycle, a
 // waiting retry, and the last send. GET /config/ftp_status through web/state/ftp-status.ts.
 import type { FtpLastSend, FtpStatus } from '../api/ftp-status.ts';
-import { formatCount, formatMoment, StateBadge, StatusList, type StatusFact } from '../forms/status-list.tsx';
+import { formatMoment, StateBadge, StatusList, type StatusFact } from '../forms/status-list.tsx';
 import { ftpStatus, ftpStatusFailed, isFtpErrorCode } from '../state/ftp-status.ts';
-import { LL } from '../i18n/translate.ts';
+import { formatNumber, LL, labelled } from '../i18n/translate.ts';
 
 const TONE = { idle: '', running: 'connecting', done: 'up', error: 'down' } as const;
 
 /** "error code 2: nothing listens …" from the last send's error (the code's name when it is not known). */
 function errorMeaning(e: NonNullable<FtpLastSend['error']>): string {
   const t = LL.value.ftpStatus;
-  return `${t.code({ number: String(e.number) })}: ${isFtpErrorCode(e.code) ? t.errors[e.code]() : e.code}`;
+  return labelled(t.code({ number: String(e.number) }), isFtpErrorCode(e.code) ? t.errors[e.code]() : e.code);
 }
 
 /** A count, with the names it counts after it. */
-const named = (names: string[]) => names.length ? `${formatCount(names.length)} (${names.join(', ')})` : formatCount(0);
+const named = (names: string[]) => names.length ? `${formatNumber(names.length)} (${names.join(', ')})` : formatNumber(0);
 
 function lastSendFacts(l: FtpLastSend): StatusFact[] {
   const t = LL.value.ftpStatus;
   return [
     { item: 'files', label: t.files(), value: named(l.files) },
-    { item: 'bytes', label: t.bytes(), value: formatCount(l.bytes) },
-    { item: 'failed', label: t.failed(), value: formatCount(l.failed) },
+    { item: 'bytes', label: t.bytes(), value: formatNumber(l.bytes) },
+    { item: 'failed', label: t.failed(), value: formatNumber(l.failed) },
     { item: 'held', label: t.held(), value: named(l.held) },
-    { item: 'deleted', label: t.deleted(), value: formatCount(l.deleted) },
-    { item: 'attempts', label: t.attempts(), value: formatCount(l.attempts) },
+    { item: 'deleted', label: t.deleted(), value: formatNumber(l.deleted) },
+    { item: 'attempts', label: t.attempts(), value: formatNumber(l.attempts) },
     ...(l.error ? [{ item: 'error', label: t.error(), value: <span class="error" data-code={l.error.code}>{l.error.message}</span> }] : []),
   ];
 }

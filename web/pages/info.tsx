@@ -8,8 +8,9 @@ import { useEffect } from 'preact/hooks';
 import { signal } from '@preact/signals';
 import { loadSyslog, syslog, syslogAudit, systemFailed, systemInfo } from '../state/system.ts';
 import { auditLine } from '../api/users.ts';
-import { LL } from '../i18n/translate.ts';
+import { formatNumber, LL } from '../i18n/translate.ts';
 import { pageOfSection } from '../pages.ts';
+import { appNameText } from '../i18n/unit-values.ts';
 
 export const SYSLOG_REFRESH_MS = 5000; // spec §9
 
@@ -26,7 +27,7 @@ function Rows({ rows }: { rows: [string, preact.ComponentChildren][] }) {
   );
 }
 
-const mib = (n: number) => `${(n / 1048576).toFixed(0)} MiB`;
+const mib = (n: number) => `${formatNumber(Math.round(n / 1048576))}\u00a0MiB`;
 
 export default function InfoPage() {
   useEffect(loadServicesBlock, []);
@@ -93,7 +94,7 @@ export default function InfoPage() {
         </section>
         <section class="card" aria-labelledby="info-apps">
           <h2 id="info-apps">{t.apps()}</h2>
-          <Rows rows={info.apps.map((a): [string, string] => [a.name, a.version])} />
+          <Rows rows={info.apps.map((a): [string, string] => [appNameText(LL.value, a.name), a.version])} />
         </section>
       </div>
       {servicesBlock.value && <servicesBlock.value.ServicesCard />}

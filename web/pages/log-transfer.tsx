@@ -7,7 +7,7 @@ import { useMemo, useRef, useState } from 'preact/hooks';
 import { batch } from '@preact/signals';
 import { readOnly } from '../state/session.ts';
 import { notify } from '../state/notify.ts';
-import { errorText, LL } from '../i18n/translate.ts';
+import { errorText, LL, labelled } from '../i18n/translate.ts';
 import type { ErrorCode } from '../../device/model/issues.ts';
 import {
   COLUMN_OPTIONS, HEADER_LINES_MAX, COLUMNS_MAX, IMPORT_DEFAULTS, importedRecords, optionIssues, parseVariables,
@@ -145,7 +145,7 @@ export function LogTransfer() {
               <summary>{t.skippedTitle()}</summary>
               <ul>
                 {skipped.slice(0, SHOWN_SKIPPED).map((s) => (
-                  <li key={s.line} data-skipped-line={s.line}>{`${t.line({ line: s.line })}${s.name ? ` · ${s.name}` : ''}: ${reasonText(s)}`}</li>
+                  <li key={s.line} data-skipped-line={s.line}>{labelled(`${t.line({ line: s.line })}${s.name ? ` · ${s.name}` : ''}`, reasonText(s))}</li>
                 ))}
               </ul>
               {skipped.length > SHOWN_SKIPPED && <p class="hint">{t.more({ count: skipped.length - SHOWN_SKIPPED })}</p>}

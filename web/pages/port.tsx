@@ -14,7 +14,7 @@ import { nextRestriction, Restrictions } from '../forms/restrictions.tsx';
 import { section, setField } from '../state/sections.ts';
 import { readOnly } from '../state/session.ts';
 import { portStatus, portStatusFailed, watchPortStatus } from '../state/port-status.ts';
-import { errorText, LL } from '../i18n/translate.ts';
+import { errorText, formatNumber, LL } from '../i18n/translate.ts';
 import { TestAction, WireBox } from '../forms/test-action.tsx';
 import { SecurityHint } from './service-parts.tsx';
 
@@ -23,7 +23,6 @@ type Value = Record<string, unknown>;
 
 const threadsOf = (v: Value) => (Array.isArray(v.threads) ? v.threads : []) as Value[];
 const serviceLabels = Object.fromEntries(INTERFACE_IDS.map((id) => [String(id), INTERFACE_NAMES[id]]));
-const numberIn = (locale: string, n: number) => new Intl.NumberFormat(locale).format(n);
 
 /** Replaces the thread list; the server's issues name list positions, so they are dropped. */
 function setThreads(threads: Value[]): void {
@@ -57,13 +56,12 @@ function setMapping(index: number, mapping: Value[]): void {
 /** Listening state, detail and counters of one saved thread; "status unavailable" when the last call failed. */
 function ThreadStatusView({ status, failed, saved }: { status: PortThreadStatus | undefined; failed: boolean; saved: boolean }) {
   const t = LL.value.port;
-  const locale = LL.value.app.dateLocale();
   if (!saved) return <div class="link-status" data-status="unsaved"><p class="hint">{t.notSaved()}</p></div>;
   if (failed) return <div class="link-status" data-status="unavailable"><p class="hint">{t.unavailable()}</p></div>;
   if (!status) return <div class="link-status" data-status="none" aria-busy="true" />;
   const state = status.listening ? 'listening' : 'closed';
   const counters = (['clients', 'requests', 'refused', 'errors', 'bytesIn', 'bytesOut'] as const)
-    .map((k) => [k, numberIn(locale, status[k])] as const);
+    .map((k) => [k, formatNumber(status[k])] as const);
   return (
     <div class="link-status" data-status={state}>
       <p class="row">

@@ -5,11 +5,11 @@
 // counters on the part's own page.
 import { isAllAddresses } from '../../device/model/ip.ts';
 import { Field } from '../forms/field.tsx';
-import { formatCount, StateBadge, StatusList, StatusPending, type StatusFact } from '../forms/status-list.tsx';
+import { StateBadge, StatusList, StatusPending, type StatusFact } from '../forms/status-list.tsx';
 import { section } from '../state/sections.ts';
 import { tlsPartState, tlsStatus, tlsStatusFailed } from '../state/tls-status.ts';
 import type { TlsPartStatus } from '../api/tls-status.ts';
-import { LL } from '../i18n/translate.ts';
+import { formatNumber, LL, labelled } from '../i18n/translate.ts';
 
 export const TLS_KEY = 'pew_tls';
 /** the minimum versions spec §3 proposes for new setups */
@@ -59,7 +59,7 @@ export function PartStateLine({ part }: { part: Part }) {
   const s = tlsStatus.value?.[part];
   return (
     <div class="row" data-part-state={part}>
-      {s ? <p><span class="sr">{`${LL.value.tls.state()}: `}</span><PartState s={s} /></p> : <StatusPending failed={tlsStatusFailed.value} />}
+      {s ? <p><span class="sr">{labelled(LL.value.tls.state(), '')}</span><PartState s={s} /></p> : <StatusPending failed={tlsStatusFailed.value} />}
     </div>
   );
 }
@@ -72,7 +72,7 @@ export function PartStatusBlock({ part }: { part: Part }) {
   const s = tlsStatus.value?.[part];
   const facts: StatusFact[] | null = s ? [
     { item: 'state', label: t.state(), value: <PartState s={s} /> },
-    ...COUNTERS.map((k) => ({ item: k, label: t.stats[k](), value: formatCount(s[k]) })),
+    ...COUNTERS.map((k) => ({ item: k, label: t.stats[k](), value: formatNumber(s[k]) })),
   ] : null;
   return <StatusList block={`tls-${part}-status`} title={t.status()} failed={tlsStatusFailed.value} facts={facts} />;
 }

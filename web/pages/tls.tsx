@@ -7,7 +7,7 @@ import { Field, FieldGroup } from '../forms/field.tsx';
 import { MultipleRegisterBanner } from '../forms/register.tsx';
 import { DownloadArea } from '../forms/downloads.tsx';
 import { section } from '../state/sections.ts';
-import { LL } from '../i18n/translate.ts';
+import { LL, labelled } from '../i18n/translate.ts';
 import { watchTlsStatus } from '../state/tls-status.ts';
 import { PartStateLine, TLS_KEY as KEY } from './tls-parts.tsx';
 
@@ -19,7 +19,7 @@ function Part({ part, on, flow }: { part: 'client' | 'server'; on: string; flow:
       <Field section={KEY} path={on} />
       <p class="note" data-flow={part} data-on={String(section(KEY).temp.value[on] === true)}>{flow}</p>
       <PartStateLine part={part} />
-      <p class="note"><a class="btn" href={`#/${page}`} data-link={page}>{`${t.settings()}: ${LL.value.nav[page]()}`}</a></p>
+      <p class="note"><a class="btn" href={`#/${page}`} data-link={page}>{labelled(t.settings(), LL.value.nav[page]())}</a></p>
     </FieldGroup>
   );
 }

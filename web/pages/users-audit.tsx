@@ -6,6 +6,8 @@ import { mode } from '../api/client.ts';
 import { AUDIT_DOWNLOAD_PATH, auditDetail, auditPage, type AuditPage } from '../api/users.ts';
 import { failureText } from '../forms/certificates.tsx';
 import { LL } from '../i18n/translate.ts';
+import { TableView } from '../forms/table-view.tsx';
+import { auditActionText } from '../i18n/unit-values.ts';
 
 export const AUDIT_PAGE_SIZE = 25;
 
@@ -29,14 +31,14 @@ export function AuditTable({ version }: { version: number }) {
       {data && data.entries.length === 0 && <p>{t.empty()}</p>}
       {data && data.entries.length > 0 && (
         <>
-          <div class="table-view">
+          <TableView labelledBy="audit-title">
             <table data-table="audit">
               <thead><tr><th>{t.time()}</th><th>{t.action()}</th><th>{t.user()}</th><th>{t.source()}</th><th>{t.detail()}</th></tr></thead>
               <tbody>
                 {data.entries.map((e, i) => (
                   <tr key={`${e.time}-${i}`} data-action-name={e.action}>
                     <td>{new Date(e.time).toLocaleString(LL.value.app.dateLocale())}</td>
-                    <td>{e.action}</td>
+                    <td>{auditActionText(LL.value, e.action)}</td>
                     <td>{e.user ?? ''}</td>
                     <td>{e.source ?? ''}</td>
                     <td class="detail">{auditDetail(e)}</td>
@@ -44,7 +46,7 @@ export function AuditTable({ version }: { version: number }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableView>
           <div class="row between">
             <button type="button" class="btn small" disabled={page <= 1} onClick={() => setPage(page - 1)} data-action="audit-newer">{t.newer()}</button>
             <span data-audit-page>{t.page({ page: data.page, pages: data.pages, total: data.total })}</span>

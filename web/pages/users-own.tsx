@@ -7,7 +7,7 @@ import { toIssues } from '../../device/model/section.ts';
 import { changeOwnPassword } from '../api/users.ts';
 import { failureText } from '../forms/certificates.tsx';
 import { NewPassword, newPasswordReady } from '../forms/new-password.tsx';
-import { errorText, LL } from '../i18n/translate.ts';
+import { errorText, LL, labelled } from '../i18n/translate.ts';
 import { notify } from '../state/notify.ts';
 
 export function OwnPassword() {
@@ -20,9 +20,9 @@ export function OwnPassword() {
   const submit = async (e: Event) => {
     e.preventDefault();
     setError('');
-    if (!current) return setError(`${t.current()}: ${errorText('required')}`);
+    if (!current) return setError(labelled(t.current(), errorText('required')));
     const checked = v.safeParse(passwordChangeSchema, { current, password: pw });
-    if (!checked.success) return setError(`${t.newPassword()}: ${errorText(toIssues(checked.issues)[0]!.code, toIssues(checked.issues)[0]!.params)}`);
+    if (!checked.success) return setError(labelled(t.newPassword(), errorText(toIssues(checked.issues)[0]!.code, toIssues(checked.issues)[0]!.params)));
     if (pw !== confirm) return setError(t.mismatch());
     setBusy(true);
     try {

@@ -6,6 +6,7 @@ import { failureText } from '../forms/certificates.tsx';
 import { LL } from '../i18n/translate.ts';
 import { ask } from '../state/confirm.ts';
 import { notify } from '../state/notify.ts';
+import { TableView } from '../forms/table-view.tsx';
 
 const when = (iso: string) => new Date(iso).toLocaleString(LL.value.app.dateLocale());
 
@@ -35,7 +36,7 @@ export function SessionsTable({ version, onChange }: { version: number; onChange
       {error && <p class="error" role="alert">{error}</p>}
       {rows && rows.length === 0 && <p>{t.noSessions()}</p>}
       {rows && rows.length > 0 && (
-        <div class="table-view">
+        <TableView labelledBy="sessions-title">
           <table data-table="sessions">
             <thead><tr><th>{t.user()}</th><th>{t.role()}</th><th>{t.source()}</th><th>{t.created()}</th><th>{t.lastSeen()}</th><th>{t.actions()}</th></tr></thead>
             <tbody>
@@ -51,7 +52,7 @@ export function SessionsTable({ version, onChange }: { version: number; onChange
               ))}
             </tbody>
           </table>
-        </div>
+        </TableView>
       )}
     </section>
   );

@@ -8,10 +8,11 @@ import { toIssues } from '../../device/model/section.ts';
 import { addUser, listUsers, removeUser, setUserPassword, type UserRow } from '../api/users.ts';
 import { failureText } from '../forms/certificates.tsx';
 import { NewPassword, newPasswordReady } from '../forms/new-password.tsx';
-import { errorText, LL } from '../i18n/translate.ts';
+import { errorText, LL, labelled } from '../i18n/translate.ts';
 import { ask } from '../state/confirm.ts';
 import { notify } from '../state/notify.ts';
 import { session } from '../state/session.ts';
+import { TableView } from '../forms/table-view.tsx';
 
 const day = (iso: string) => new Date(iso).toLocaleString(LL.value.app.dateLocale());
 
@@ -29,7 +30,7 @@ function AddUser({ onAdded }: { onAdded: (users: UserRow[]) => void }) {
     const checked = v.safeParse(addUserSchema, { username: name, role, password: pw });
     if (!checked.success) {
       const first = toIssues(checked.issues)[0]!;
-      return setError(`${first.path === 'username' ? t.name() : first.path === 'role' ? t.role() : t.password()}: ${errorText(first.code, first.params)}`);
+      return setError(labelled(first.path === 'username' ? t.name() : first.path === 'role' ? t.role() : t.password(), errorText(first.code, first.params)));
     }
     if (pw !== confirm) return setError(t.mismatch());
     setBusy(true);
@@ -123,7 +124,7 @@ export function UsersTable({ onChange }: { onChange: () => void }) {
       <h2 id="users-title">{t.list()}</h2>
       {error && <p class="error" role="alert">{error}</p>}
       {users && (
-        <div class="table-view">
+        <TableView labelledBy="users-title">
           <table data-table="users">
             <thead><tr><th>{t.name()}</th><th>{t.role()}</th><th>{t.created()}</th><th>{t.actions()}</th></tr></thead>
             <tbody>
@@ -145,7 +146,7 @@ export function UsersTable({ onChange }: { onChange: () => void }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableView>
       )}
       {editing && <SetPassword key={editing} name={editing} onDone={() => { setEditing(null); onChange(); }} />}
       <AddUser onAdded={changed} />

@@ -23,7 +23,7 @@ import { jsonEqual, setPath } from '../state/equal.ts';
 import { notify, SAVED_MS } from '../state/notify.ts';
 import { allSections, section } from '../state/sections.ts';
 import { readOnly } from '../state/session.ts';
-import { errorText, fieldText, LL } from '../i18n/translate.ts';
+import { errorText, fieldText, LL, labelled } from '../i18n/translate.ts';
 
 // ---- pieces of the steps ----
 
@@ -201,7 +201,7 @@ function problemText(i: Pick<WizIssue, 'section' | 'path' | 'code' | 'params'>):
     : i.section === 'pew_redirect' && i.path === 'threads.1.port' ? t.modbusPort()
     : i.path ? fieldText(i.section, i.path).label : '';
   const p = i.section === 'pew_redirect' ? named(i, ENTRIES) ?? i : i;
-  return `${label ? label + ': ' : ''}${errorText(p.code, p.params)}`;
+  return label ? labelled(label, errorText(p.code, p.params)) : errorText(p.code, p.params);
 }
 
 export default function WizardPage() {

@@ -4,7 +4,7 @@ import { ask } from '../state/confirm.ts';
 import { notify, SAVED_MS } from '../state/notify.ts';
 import { allSections, firstProblem, resetToDefaults, revert, saveSections, section } from '../state/sections.ts';
 import { ApiFailure, type ApiIssue } from '../api/client.ts';
-import { errorText, fieldText, LL } from '../i18n/translate.ts';
+import { errorText, fieldText, LL, labelled } from '../i18n/translate.ts';
 import { pageOf, pageOfSection } from '../pages.ts';
 import { ensureModel } from '../state/model.ts';
 
@@ -12,7 +12,7 @@ const changedOf = (keys: readonly string[]) => keys.filter((k) => section(k).cha
 
 /** "<field>: <message>", or the message alone for a problem of the whole section. */
 function fieldProblem(key: string, i: Pick<ApiIssue, 'path' | 'code' | 'params'>): string {
-  return `${i.path ? fieldText(key, i.path).label + ': ' : ''}${errorText(i.code, i.params)}`;
+  return i.path ? labelled(fieldText(key, i.path).label, errorText(i.code, i.params)) : errorText(i.code, i.params);
 }
 
 /** "<page> · <field>: <message>" for the first problem among the sections. */
@@ -21,7 +21,7 @@ function problemText(keys: readonly string[]): string | undefined {
   if (!p) return undefined;
   const page = pageOfSection(p.key);
   const pageName = page ? LL.value.nav[page.id]() : p.key;
-  return `${pageName}${p.issue.path ? ' · ' : ': '}${fieldProblem(p.key, p.issue)}`;
+  return p.issue.path ? `${pageName} · ${fieldProblem(p.key, p.issue)}` : labelled(pageName, fieldProblem(p.key, p.issue));
 }
 
 async function save(keys: readonly string[]): Promise<boolean> {

@@ -1,20 +1,41 @@
 import type { PageDef } from '../pages.ts';
-import { useEffect } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import { helpReady, LL, loadHelp } from '../i18n/translate.ts';
+import { revealBelowHeader } from './focus.ts';
 
-/** Online help for the current page (spec §2), in the console's language. */
+/**
+ * Online help for the current page (spec §2), in the console's language. It takes the focus when
+ * it opens (shown below the sticky top bar), and Esc or Close closes it and gives the focus back
+ * to the Help button.
+ */
 export function Help({ page, onClose }: { page: PageDef | undefined; onClose: () => void }) {
+  const box = useRef<HTMLElement>(null);
   useEffect(() => void loadHelp().catch((e: unknown) => console.error('help texts failed to load', e)), []);
+  useEffect(() => {
+    if (box.current) revealBelowHeader(box.current);
+  }, []);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      // a question dialog above the page answers Esc itself
+      if (e.key !== 'Escape' || document.querySelector('[role=alertdialog]')) return;
+      close();
+    };
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  }, [onClose]);
+  const close = () => {
+    onClose();
+    document.querySelector<HTMLElement>('[data-action=help]')?.focus();
+  };
   const t = LL.value;
-  if (!helpReady.value) return <aside class="help card" aria-busy="true">{t.shell.loading()}</aside>;
   const text = page ? t.help.pages[page.id]() : t.help.pages.notfound();
   return (
-    <aside class="help card" aria-labelledby="help-title">
+    <aside class="help card" ref={box} tabIndex={-1} aria-labelledby="help-title" aria-busy={helpReady.value ? undefined : 'true'}>
       <div class="row between">
         <h2 id="help-title">{t.shell.help()}</h2>
-        <button type="button" class="btn small" onClick={onClose}>{t.shell.close()}</button>
+        <button type="button" class="btn small" onClick={close}>{t.shell.close()}</button>
       </div>
-      {text?.split('\n').map((para, i) => <p key={i}>{para}</p>)}
+      {helpReady.value ? text?.split('\n').map((para, i) => <p key={i}>{para}</p>) : <p>{t.shell.loading()}</p>}
     </aside>
   );
 }

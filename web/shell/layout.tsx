@@ -25,7 +25,7 @@ export function Layout() {
   return (
     <div class={`shell ${menuOpen ? 'menu-open' : ''}`}>
       <button type="button" class="skip" onClick={() => document.getElementById('main')?.focus()}>{t.skip()}</button>
-      <TopBar menuOpen={menuOpen} onMenu={() => setMenuOpen(!menuOpen)} onHelp={() => setHelp(!help)} />
+      <TopBar menuOpen={menuOpen} onMenu={() => setMenuOpen(!menuOpen)} helpOpen={help} onHelp={() => setHelp(!help)} />
       <div class="body">
         <div id="menu" class="menu-wrap"><Menu onPick={() => setMenuOpen(false)} /></div>
         <main id="main" tabIndex={-1} aria-labelledby="page-title">

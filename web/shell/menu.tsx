@@ -7,6 +7,8 @@ import { FILTERS, filter, type Filter } from '../state/prefs.ts';
 import { section } from '../state/sections.ts';
 import { LL } from '../i18n/translate.ts';
 import { readOnly } from '../state/session.ts';
+import { narrow } from './narrow.ts';
+import { ViewPrefs } from './view-prefs.tsx';
 
 const appOn = (p: PageDef) => p.sections.some((k) => APP_ENABLED[k]?.(section(k).saved.value));
 
@@ -30,6 +32,7 @@ export function Menu({ onPick }: { onPick: () => void }) {
   const t = LL.value;
   return (
     <nav class="menu" aria-label={t.menu.label()}>
+      {narrow.value && <ViewPrefs inMenu />}
       <label class="filter">
         <span>{t.menu.filter()}</span>
         <select value={filter.value} onChange={(e) => { filter.value = (e.currentTarget as HTMLSelectElement).value as Filter; }}>

@@ -5,10 +5,13 @@ import { readOnly } from '../state/session.ts';
 import { section } from '../state/sections.ts';
 import { LL } from '../i18n/translate.ts';
 import { resetPage, savePage } from './actions.ts';
+import { useDocumentTitle } from './document-title.ts';
+import { keepFocus } from './focus.ts';
 
 export function PageBar({ page }: { page: PageDef | undefined }) {
   const t = LL.value;
   const title = page ? t.nav[page.id]() : t.nav.notfound();
+  useDocumentTitle(title);
   const states = (page?.sections ?? []).map(section);
   const changed = states.some((s) => s.changed.value);
   return (
@@ -19,7 +22,7 @@ export function PageBar({ page }: { page: PageDef | undefined }) {
       {!readOnly.value && states.length > 0 && (
         <div class="row">
           <button type="button" class="btn" onClick={() => void resetPage(page!.sections)} data-action="reset">{t.shell.reset()}</button>
-          <button type="button" class="btn primary" onClick={() => void savePage(page!.sections)} disabled={!changed} data-action="save">
+          <button type="button" class="btn primary" onClick={() => void savePage(page!.sections).then(keepFocus)} disabled={!changed} data-action="save">
             {t.shell.save()}
           </button>
         </div>

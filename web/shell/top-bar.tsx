@@ -1,16 +1,15 @@
 // The bar at the top: menu button (narrow screens), quick access, save-all, help, theme, language,
-// the current user and role, logout (spec §2).
+// the current user and role, logout (spec §2). On a narrow screen theme and language are in the menu.
 import { PAGES } from '../pages.ts';
-import { THEMES, theme, type Theme } from '../state/prefs.ts';
 import { anyChanged } from '../state/sections.ts';
 import { logout, readOnly, session } from '../state/session.ts';
-import { LL, LOCALES, locale, setLocale } from '../i18n/translate.ts';
-import type { Locales } from '../i18n/i18n-types.ts';
+import { LL } from '../i18n/translate.ts';
 import { saveAll } from './actions.ts';
+import { keepFocus } from './focus.ts';
+import { narrow } from './narrow.ts';
+import { ViewPrefs } from './view-prefs.tsx';
 
-const themeKey = (th: Theme) => (th === 'material-ocean' ? 'materialOcean' : th);
-
-export function TopBar(props: { menuOpen: boolean; onMenu: () => void; onHelp: () => void }) {
+export function TopBar(props: { menuOpen: boolean; onMenu: () => void; helpOpen: boolean; onHelp: () => void }) {
   const t = LL.value;
   return (
     <header class="top">
@@ -23,23 +22,12 @@ export function TopBar(props: { menuOpen: boolean; onMenu: () => void; onHelp: (
       </nav>
       <div class="tools">
         {!readOnly.value && (
-          <button type="button" class="btn primary small" onClick={() => void saveAll()} disabled={!anyChanged.value} data-action="save-all">
+          <button type="button" class="btn primary small" onClick={() => void saveAll().then(keepFocus)} disabled={!anyChanged.value} data-action="save-all">
             {t.shell.saveAll()}
           </button>
         )}
-        <button type="button" class="btn small" onClick={props.onHelp} data-action="help">{t.shell.help()}</button>
-        <label class="compact">
-          <span class="sr">{t.shell.theme()}</span>
-          <select value={theme.value} onChange={(e) => { theme.value = (e.currentTarget as HTMLSelectElement).value as Theme; }} data-action="theme">
-            {THEMES.map((th) => <option key={th} value={th}>{t.themes[themeKey(th)]()}</option>)}
-          </select>
-        </label>
-        <label class="compact">
-          <span class="sr">{t.shell.language()}</span>
-          <select value={locale.value} onChange={(e) => void setLocale((e.currentTarget as HTMLSelectElement).value as Locales)} data-action="language">
-            {LOCALES.map((l) => <option key={l} value={l}>{t.languages[l]()}</option>)}
-          </select>
-        </label>
+        <button type="button" class="btn small" onClick={props.onHelp} aria-expanded={props.helpOpen} data-action="help">{t.shell.help()}</button>
+        {!narrow.value && <ViewPrefs />}
         {/* the name leads to /users, where every role changes its own password */}
         <a class="user" href="#/users" title={t.users.ownLink()} data-role={session.value?.role}>
           {session.value?.currentUser} · {session.value ? t.roles[session.value.role]() : ''}

@@ -1,10 +1,8 @@
 // Choices remembered in the browser: theme, language and the menu's view filter.
 import { signal, effect } from '@preact/signals';
+import { FILTERS, THEMES, type Filter, type Theme } from './pref-choices.ts';
 
-export const THEMES = ['default', 'darcula', 'dracula', 'material-ocean', 'eclipse'] as const; // spec §1
-export type Theme = (typeof THEMES)[number];
-export const FILTERS = ['all', 'enabled', 'disabled'] as const; // spec §2 view filter
-export type Filter = (typeof FILTERS)[number];
+export { FILTERS, THEMES, type Filter, type Theme };
 
 function read<T extends string>(key: string, allowed: readonly T[], fallback: T): T {
   try {

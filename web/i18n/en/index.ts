@@ -45,7 +45,7 @@ const en = {
     passwordRule: '8 to 40 characters with an upper-case letter, a lower-case letter, a digit and a special character.',
     login: 'Log in', create: 'Create and log in', mismatch: 'The two passwords differ.',
     required: 'User name and password are required.',
-    locked: 'Too many failed logins. Try again in {minutes} minutes.',
+    locked: 'Too many failed logins. Try again in {minutes} minute{{s}}.',
     expired: 'Your session has ended. Please log in again.',
   },
   errors: {
@@ -127,8 +127,9 @@ const en = {
     connection_failed: 'Connection to server failed.',
   },
   form: {
+    labelled: '{label}: {text}',
     range: 'Range {min} – {max}',
-    footprint: 'Uses DT{first} – DT{last} ({count} registers).',
+    footprint: 'Uses DT{first} – DT{last} ({count} register{{s}}).',
     multipleRegisters: 'Several services use the same PLC registers. Change the control registers so that they do not overlap.',
   },
   script: {
@@ -143,10 +144,10 @@ const en = {
   iec: {
     server: 'Server', plc: 'PLC', connections: 'Connections',
     connection: 'Connection {n}', buffers: 'PLC buffers', protocol: 'Protocol', clients: 'Clients',
-    add: 'Add connection', remove: 'Remove connection', count: '{count} of {max} connections (redundancy group)',
+    add: 'Add connection', remove: 'Remove connection', count: '{count} of {max} connection{{s}} (redundancy group)',
     none: 'No connection: a control centre cannot connect.',
     structured: 'Structured: {hi}.{lo}',
-    footprint: 'Uses {area}{first} – {area}{last} ({count} registers).',
+    footprint: 'Uses {area}{first} – {area}{last} ({count} register{{s}}).',
     unencrypted: 'IEC 60870-5-104 is unencrypted: use it only in a protected network.',
   },
   tls: {
@@ -182,8 +183,17 @@ const en = {
     sessions: 'Active sessions', source: 'Source address', lastSeen: 'Last seen', thisSession: 'this browser', noSessions: 'No active session.',
     end: 'End session', endTitle: 'End session', endText: 'End the session of {name} from {source}? That browser has to log in again.', ended: 'The session of {name} has ended.',
     audit: 'Audit log', time: 'Time', action: 'Action', user: 'User', detail: 'Details', download: 'Download the whole log',
-    newer: 'Newer', older: 'Older', page: 'Page {page} of {pages} ({total} entries)', empty: 'No entries.',
+    newer: 'Newer', older: 'Older', page: 'Page {page} of {pages} ({total} entr{{y|ies}})', empty: 'No entries.',
     syslogAudit: 'Audit log (administrators only)',
+    auditActions: {
+      login_ok: 'Login', login_failed: 'Failed login', lockout: 'Locked out', logout: 'Logout', setup: 'Administrator created',
+      session_end: 'Session ended', user_add: 'User added', user_remove: 'User removed', password_change: 'Password changed',
+      password_change_failed: 'Password change refused', config_save: 'Settings saved', service_change: 'Services changed',
+      service_change_failed: 'Service change refused', backup: 'Backup downloaded', restore: 'Settings restored',
+      factory_reset: 'Factory reset started', factory_reset_done: 'Factory reset done', firmware_update: 'Firmware update',
+      firmware_result: 'Firmware update result', cert_delete: 'Certificate deleted', logfile_delete: 'Log files deleted',
+      webfile_delete: 'HTTP files deleted', script_write: 'Script file written', audit_download: 'Audit log downloaded',
+    },
   },
   services: {
     intro: 'Switch the unit\'s system services on or off and save. Each change is recorded in the audit log.',

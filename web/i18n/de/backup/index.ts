@@ -7,7 +7,7 @@ const de_backup = {
   password: 'Sicherungspasswort',
   confirmPassword: 'Passwort wiederholen',
   rules: {
-    chars: '{min} – {max} Zeichen',
+    chars: '{min}\u00a0–\u00a0{max} Zeichen',
     upper: 'ein Großbuchstabe',
     lower: 'ein Kleinbuchstabe',
     digit: 'eine Ziffer',

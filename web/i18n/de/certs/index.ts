@@ -9,7 +9,7 @@ const de_certs = {
   deleteTitle: 'Zertifikat entfernen', deleteText: '{name} entfernen? Ein Dienst, der es verwendet, kann sich erst wieder verbinden, wenn ein anderes hochgeladen ist.',
   delete: 'Entfernen', keep: 'Behalten',
   file: 'Datei', subject: 'Inhaber', issuer: 'Aussteller', validTo: 'Gültig bis', expired: 'abgelaufen',
-  key: 'Privater Schlüssel ({type})', request: 'Zertifikatsanforderung', invalid: 'Keine gültige Zertifikatsdatei', chain: '{count} Zertifikate',
+  key: 'Privater Schlüssel ({type})', request: 'Zertifikatsanforderung', invalid: 'Keine gültige Zertifikatsdatei', chain: '{count} {{count:Zertifikat|Zertifikate}}',
 } satisfies NamespaceCertsTranslation;
 
 export default de_certs;

@@ -6,7 +6,7 @@ const de_com = {
   plc: 'SPS-Einstellungen', restart: 'Neustart',
   off: 'Nicht aktiviert: Die Einstellungen bleiben erhalten, werden aber nicht verwendet.',
   protocolFixed: 'Modbus (fest)',
-  internalNote: 'Der eigene Speicher des Geräts, über Modbus gelesen und geschrieben: Die Holding-Register {min} – {max} nehmen Ihre Daten auf.',
+  internalNote: 'Der eigene Speicher des Geräts, über Modbus gelesen und geschrieben: Die Holding-Register {min}\u00a0–\u00a0{max} nehmen Ihre Daten auf.',
   offset: 'Adressversatz', offsetOff: 'Deaktiviert', offsetOn: 'Verwendet',
   test: 'SPS-Test', testing: 'Test läuft…', testNote: 'Der Test verwendet die gespeicherten Einstellungen.',
   testOk: 'Die SPS hat geantwortet.', cpu: 'CPU-Typ: {name}', cpuUnknown: 'unbekannt',

@@ -12,7 +12,7 @@ const de_ftpStatus = {
   attempts: 'Versuche', error: 'Fehler', none: 'keine',
   errors: {
     unknown_host: 'der Name des Servers (oder Proxys) lässt sich nicht auflösen',
-    refused: 'niemand hört auf dem Port, oder die Verbindung brach beim Senden ab',
+    refused: 'der Port ist nicht empfangsbereit, oder die Verbindung brach beim Senden ab',
     timeout: 'keine Antwort innerhalb von 10 s',
     tls: 'TLS-Handshake fehlgeschlagen: Zertifikat nicht vertrauenswürdig oder Version abgelehnt',
     auth_failed: 'Benutzer oder Passwort abgelehnt',

@@ -9,7 +9,7 @@ const en_certs = {
   deleteTitle: 'Remove certificate', deleteText: 'Remove {name}? A service that uses it cannot connect until another one is uploaded.',
   delete: 'Remove', keep: 'Keep',
   file: 'File', subject: 'Subject', issuer: 'Issuer', validTo: 'Valid until', expired: 'expired',
-  key: 'Private key ({type})', request: 'Certificate request', invalid: 'Not a valid certificate file', chain: '{count} certificates',
+  key: 'Private key ({type})', request: 'Certificate request', invalid: 'Not a valid certificate file', chain: '{count} certificate{{s}}',
 } satisfies BaseTranslation;
 
 export default en_certs;

@@ -123,7 +123,7 @@ const en_fields = {
   },
   datapoints: {
     no: 'No.', add: 'Add data point', remove: 'Delete data point', none: 'No data points yet.',
-    count: '{count} of {max} data points', edit: 'Edit data point {n}', editTitle: 'Data point {n}: {name}',
+    count: '{count} of {max} data point{{s}}', edit: 'Edit data point {n}', editTitle: 'Data point {n}: {name}',
     invalid: 'invalid settings', scaleOff: 'off', maxReached: 'Max. number of data points reached.',
   },
   pew_60870: {

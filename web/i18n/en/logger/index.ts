@@ -4,7 +4,7 @@ import type { BaseTranslation } from '../../i18n-types.ts';
 const en_logger = {
   intro: 'CSV files of PLC data points, written on a trigger to the chosen storage; at most 700 data points in all.',
   titles: { general: 'General', files: 'Log files', points: 'Data points', transfer: 'Import and export of variables', storage: 'Files on the storage' },
-  register: 'Uses DT{first} ({count} register).',
+  register: 'Uses DT{first} ({count} register{{s}}).',
   generalFields: {
     enable_log: { label: 'Enable data logger' },
     storage: { label: 'Storage', options: { '0': 'Internal memory', '1': 'USB stick', '2': 'Temporary memory (lost at power off)' } },
@@ -63,8 +63,8 @@ const en_logger = {
   },
   file: {
     none: 'No log file yet. Add one to define its data points.',
-    add: 'Add log file', remove: 'Delete log file', count: '{count} of {max} log files',
-    removeTitle: 'Delete log file', removeText: 'Delete log file {name} with its {count} data points? The others are numbered from 1 again.',
+    add: 'Add log file', remove: 'Delete log file', count: '{count} of {max} log file{{s}}',
+    removeTitle: 'Delete log file', removeText: 'Delete log file {name} with its {count} data point{{s}}? The others are numbered from 1 again.',
     removeYes: 'Delete', invalid: 'invalid settings', warning: 'log interval warning',
     lastTrig: 'Last trigger', never: 'never', timeOfDay: 's = {time}',
     estimate: 'Reading one record: data points {points}, read requests {requests}, about {ms} ms.',

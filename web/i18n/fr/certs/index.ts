@@ -4,12 +4,12 @@ import type { NamespaceCertsTranslation } from '../../i18n-types.ts';
 const fr_certs = {
   kinds: { ca: 'Certificat CA', client: 'Certificat client', server: 'Certificat serveur', key: 'Clé privée' },
   choose: 'Téléverser', allowed: 'Extensions {ext}', none: 'Aucun certificat téléversé.',
-  uploaded: 'Téléversement réussi : {name}.', uploadFailed: 'Échec du téléversement du ou des fichiers.',
-  removed: 'Suppression réussie : {name}.', removeFailed: 'Échec de la suppression des certificats.',
-  deleteTitle: 'Supprimer le certificat', deleteText: 'Supprimer {name} ? Un service qui l’utilise ne pourra plus se connecter tant qu’un autre n’est pas téléversé.',
+  uploaded: 'Téléversement réussi\u00a0: {name}.', uploadFailed: 'Échec du téléversement du ou des fichiers.',
+  removed: 'Suppression réussie\u00a0: {name}.', removeFailed: 'Échec de la suppression des certificats.',
+  deleteTitle: 'Supprimer le certificat', deleteText: 'Supprimer {name}\u00a0? Un service qui l’utilise ne pourra plus se connecter tant qu’un autre n’est pas téléversé.',
   delete: 'Supprimer', keep: 'Garder',
   file: 'Fichier', subject: 'Sujet', issuer: 'Émetteur', validTo: 'Valable jusqu’au', expired: 'expiré',
-  key: 'Clé privée ({type})', request: 'Demande de certificat', invalid: 'Fichier de certificat non valide', chain: '{count} certificats',
+  key: 'Clé privée ({type})', request: 'Demande de certificat', invalid: 'Fichier de certificat non valide', chain: '{count} certificat{{s}}',
 } satisfies NamespaceCertsTranslation;
 
 export default fr_certs;

@@ -6,7 +6,7 @@ const fr_com = {
   plc: 'Paramètres de l’automate', restart: 'Redémarrage',
   off: 'Non activée : les paramètres sont conservés mais pas utilisés.',
   protocolFixed: 'Modbus (fixe)',
-  internalNote: 'La mémoire propre de l’appareil, lue et écrite par Modbus : les registres de maintien {min} – {max} accueillent vos données.',
+  internalNote: 'La mémoire propre de l’appareil, lue et écrite par Modbus : les registres de maintien {min}\u00a0–\u00a0{max} accueillent vos données.',
   offset: 'Décalage d’adresse', offsetOff: 'Désactivé', offsetOn: 'Utilisé',
   test: 'Test automate', testing: 'Test en cours…', testNote: 'Le test utilise les paramètres enregistrés.',
   testOk: 'L’automate a répondu.', cpu: 'Type de CPU : {name}', cpuUnknown: 'inconnu',

@@ -14,7 +14,7 @@ const fr_ftpStatus = {
     unknown_host: 'le nom du serveur (ou du proxy) ne se résout pas',
     refused: 'rien n’écoute, ou la connexion a été coupée pendant l’envoi',
     timeout: 'pas de réponse en 10 s',
-    tls: 'échec de la négociation TLS : certificat non approuvé ou version refusée',
+    tls: 'échec de la négociation TLS\u00a0: certificat non approuvé ou version refusée',
     auth_failed: 'utilisateur ou mot de passe refusé',
     server_refused: 'le serveur a refusé le répertoire ou un fichier',
     local: 'le répertoire local manque ou n’est pas monté, ou un fichier ne peut être lu ou renommé',

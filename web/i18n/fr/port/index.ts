@@ -2,16 +2,16 @@
 import type { NamespacePortTranslation } from '../../i18n-types.ts';
 
 const fr_port = {
-  intro: 'Chaque thread ouvre un port TCP pour des clients et transmet leurs requêtes à une interface, limitées aux mots de l’automate que ses restrictions autorisent. Sans restriction, aucun accès ; Bloqué l’emporte sur une autorisation.',
+  intro: 'Chaque thread ouvre un port TCP pour des clients et transmet leurs requêtes à une interface, limitées aux mots de l’automate que ses restrictions autorisent. Sans restriction, aucun accès\u00a0; Bloqué l’emporte sur une autorisation.',
   noThreads: 'Aucun port n’est ouvert. Ajoutez un thread pour en ouvrir un.',
   addThread: 'Ajouter un thread', removeThread: 'Supprimer le thread', thread: 'Thread {n} · port {port}',
-  allAddresses: 'Toutes les adresses de clients sont acceptées (0.0.0.0 – 0.0.0.0).',
-  gatewayNote: 'Passerelle Modbus/TCP : chaque restriction apparaît dans sa table Modbus à partir de son début Modbus.',
+  allAddresses: 'Toutes les adresses de clients sont acceptées (0.0.0.0\u00a0–\u00a00.0.0.0).',
+  gatewayNote: 'Passerelle Modbus/TCP\u00a0: chaque restriction apparaît dans sa table Modbus à partir de son début Modbus.',
   restrictions: 'Restrictions', restrictionN: 'restriction {n}',
-  noRestrictions: 'Pas encore de restriction : les clients de ce port n’atteignent aucun mot de l’automate.',
+  noRestrictions: 'Pas encore de restriction\u00a0: les clients de ce port n’atteignent aucun mot de l’automate.',
   addRestriction: 'Ajouter une restriction', removeRestriction: 'Supprimer',
-  areaRange: 'Mots {area} 0 – {max}', modbusRange: 'Modbus {first} – {last} ({unit})', words: 'registres', bits: 'bits',
-  status: 'État du port', unavailable: 'État indisponible', notSaved: 'Pas encore enregistré : pas d’état.',
+  areaRange: 'Mots {area} 0\u00a0–\u00a0{max}', modbusRange: 'Modbus {first}\u00a0–\u00a0{last} ({unit})', words: 'registres', bits: 'bits',
+  status: 'État du port', unavailable: 'État indisponible', notSaved: 'Pas encore enregistré\u00a0: pas d’état.',
   listening: 'à l’écoute sur {port}', closed: 'pas à l’écoute ({port})',
   stats: { clients: 'Clients', requests: 'Requêtes', refused: 'Refusés', errors: 'Erreurs', bytesIn: 'Octets reçus', bytesOut: 'Octets envoyés' },
   test: 'Test de connexion', testing: 'Test en cours…', testNote: 'Le test utilise les paramètres enregistrés.',

@@ -3,7 +3,7 @@ import type { NamespaceRestTranslation } from '../../i18n-types.ts';
 
 const fr_rest = {
   files: 'Fichiers du serveur HTTP',
-  filesHint: 'Fichiers téléversés pour le serveur HTTP. Serveur HTTP activé, chacun est servi à http(s)://<unité>:<port>/<nom> ; index.html aussi à /.',
+  filesHint: 'Fichiers téléversés pour le serveur HTTP. Serveur HTTP activé, chacun est servi à http(s)://<appareil>:<port>/<nom> ; index.html aussi à /.',
   refresh: 'Actualiser',
   listFailed: 'Échec de lecture du fichier ; aucun fichier trouvé.',
   none: 'Aucun fichier téléversé.',
@@ -13,9 +13,9 @@ const fr_rest = {
   size: 'Taille',
   remove: 'Supprimer la sélection ({count})',
   removeTitle: 'Supprimer des fichiers HTTP',
-  removeText: 'Supprimer {count} fichier(s) du serveur HTTP ? Cette action est irréversible.',
+  removeText: 'Supprimer {count} fichier{{s}} du serveur HTTP ? Cette action est irréversible.',
   removeYes: 'Supprimer',
-  removed: '{count} fichier(s) supprimé(s).',
+  removed: '{count} fichier{{s}} supprimé{{s}}.',
   certNote: 'Avec le chiffrement, le serveur présente le certificat serveur téléversé (server.pem ou server.crt) et sa clé (key.pem ou key.key). Un certificat nouvellement téléversé est utilisé en quelques secondes.',
   stateOff: 'Le port REST est fermé : ni l’API ni le serveur HTTP n’est activé dans les paramètres enregistrés.',
   stateListening: 'À l’écoute sur le port {port} ({scheme}).',

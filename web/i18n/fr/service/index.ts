@@ -5,8 +5,8 @@ const fr_service = {
   general: 'Général', specific: 'Connexion', certificates: 'Certificats', downloads: 'Téléchargements',
   certNote: 'Noms des fichiers de certificat téléversés ({ext}) ; laisser vide si non utilisé.',
   test: {
-    test: 'Test de connexion', testing: 'Test en cours…', testNote: 'Utilise les réglages enregistrés et le serveur configuré.',
-    ok: 'Test réussi : {peer} ({ms} ms).', failed: 'Échec du test : {peer} : {reason}.',
+    test: 'Test de connexion', testing: 'Test en cours…', testNote: 'Utilise les paramètres enregistrés et le serveur configuré.',
+    ok: 'Test réussi\u00a0: {peer} ({ms} ms).', failed: 'Échec du test\u00a0: {peer}\u00a0: {reason}.',
     steps: {
       resolve: 'Nom d’hôte résolu', connect: 'Connecté', proxy: 'Via le proxy', tls: 'TLS établi', login: 'Connecté (identifiants)',
       database: 'Base de données trouvée', table: 'Table trouvée', request: 'Requête traitée', write: 'Écrit', read: 'Relu',

@@ -1,0 +1,91 @@
+// axe-core on every route of the console, in all five themes, in English, German and French, at
+// 1280 and 360 px: no violation of the WCAG 2.x A/AA rules or of axe's best practices.
+//
+// Kept fast (one rendering per route, language and width; themes switched in place):
+// - the full rule set runs on every route in every language at both widths, in the default theme;
+// - the colour rules run on every route in the four other themes in English at 1280 px, and on the
+//   shell (login page, Help panel, open menu) in every theme at 360 px. Themes are CSS custom
+//   properties with no per-theme markup, and a width or a language changes the layout and the
+//   words, not which colour sits on which background; the 360 px shell is where the layout puts
+//   different colours together (menu over the page, wrapped top bar).
+import { describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { PAGES } from '../../web/pages.ts';
+import { THEMES } from '../../web/state/pref-choices.ts';
+import { axeViolations, type AxeViolation } from './axe.ts';
+import { consoleSuite, fieldInput, loginApi, pageBody, WAIT_MS } from './support.ts';
+
+const LANGS = ['en', 'de', 'fr'] as const;
+const WIDTHS = [{ width: 1280, height: 800 }, { width: 360, height: 740 }] as const;
+const ROUTES = [...PAGES.map((p) => ({ id: p.id as string, path: p.path })), { id: 'notfound', path: '/no-such-page' }];
+
+/** "<where>: <rule> (<impact>) <element> — <summary>" lines, one per element, for a readable failure. */
+const lines = (where: string, vs: AxeViolation[]) => vs.flatMap((v) => v.nodes.map((n) => `${where}: ${v.rule} (${v.impact}) ${n.target} — ${n.summary}`));
+
+async function setTheme(page: Page, theme: string) {
+  await page.evaluate((th) => { document.documentElement.dataset.theme = th; }, theme);
+}
+
+/**
+ * What the page shows now: all rules in the default theme, then (`themes`) the colour rules in
+ * every other theme.
+ */
+async function check(page: Page, where: string, themes: boolean): Promise<string[]> {
+  const found: string[] = [];
+  for (const theme of themes ? THEMES : THEMES.slice(0, 1)) {
+    await setTheme(page, theme);
+    found.push(...lines(`${where} ${theme}`, await axeViolations(page, { colours: theme !== 'default' })));
+  }
+  await setTheme(page, 'default');
+  return found;
+}
+
+/** Waits until the route's page shows and nothing on it is still loading. */
+async function openRoute(page: Page, id: string, path: string) {
+  await page.evaluate((p) => { location.hash = p; }, `#${path}`);
+  await pageBody(page, id).waitFor({ timeout: WAIT_MS });
+  await page.waitForFunction(() => !document.querySelector('main .loading, main [aria-busy=true]'), undefined, { timeout: WAIT_MS });
+}
+
+describe('accessibility (axe-core)', () => {
+  const suite = consoleSuite();
+
+  it.each(LANGS.flatMap((lang) => WIDTHS.map((size) => ({ lang, size }))))('every route: $lang at $size.width px', async ({ lang, size }) => {
+    const { page } = await suite.open({ locale: lang, viewport: size, ...(size.width < 400 ? { isMobile: true, hasTouch: true } : {}) });
+    await page.addInitScript((l) => localStorage.setItem('console.locale', l), lang);
+    const found: string[] = [];
+
+    await page.goto(`${suite.d.url}/`);
+    await page.locator('#login-user').waitFor();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
+    const wide = size.width > 400;
+    const allThemes = lang === 'en' && wide;
+    found.push(...(await check(page, `${lang} ${size.width} login`, lang === 'en')));
+
+    await loginApi(page, suite.d);
+    await page.goto(`${suite.d.url}/#/info`);
+    await page.reload();
+    await page.locator('#page-title').waitFor();
+    for (const r of ROUTES) {
+      await openRoute(page, r.id, r.path);
+      found.push(...(await check(page, `${lang} ${size.width} ${r.path}`, allThemes)));
+    }
+
+    // a field error with the error notice of a refused save, the Help panel, and at 360 px the open menu
+    await openRoute(page, 'mqtt', '/mqtt');
+    await fieldInput(page, 'pew_mqtt', 'keep_alive').fill('70000'); // over its limit (0…65535)
+    await page.locator('.page-bar [data-action=save]').click();
+    await page.locator('.notice.error').waitFor();
+    await page.locator('main .field .error').first().waitFor();
+    found.push(...(await check(page, `${lang} ${size.width} /mqtt refused`, lang === 'en')));
+    await page.locator('[data-action=help]').click();
+    await page.locator('main aside.help p').first().waitFor();
+    found.push(...(await check(page, `${lang} ${size.width} /mqtt help`, lang === 'en')));
+    if (!wide) {
+      await page.locator('header button.menu-toggle').click();
+      await page.locator('#menu').waitFor({ state: 'visible' });
+      found.push(...(await check(page, `${lang} ${size.width} menu`, lang === 'en')));
+    }
+    expect(found).toEqual([]);
+  });
+});

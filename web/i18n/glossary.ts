@@ -1,0 +1,40 @@
+// The words the German and French dictionaries use, one per concept, as a technician of the trade
+// expects them. Each concept lists the word to use and the variants found in earlier texts that
+// must not come back; glossary.test.ts holds every dictionary text to it. Add a concept here
+// before translating a new one.
+
+export interface Term {
+  /** the concept, in English */
+  concept: string;
+  /** the word the dictionary uses */
+  use: string;
+  /** variants that must not appear (matched against every text of the language) */
+  avoid: RegExp[];
+}
+
+export const GLOSSARY: Record<'de' | 'fr', Term[]> = {
+  de: [
+    { concept: 'PLC', use: 'SPS', avoid: [/\bPLC\b/] },
+    { concept: 'the unit (the device itself)', use: 'Gerät', avoid: [/\b(der|die|Der|Die) Einheit\b/] },
+    { concept: 'unit of measurement', use: 'Einheit', avoid: [/\bMaßeinheit\b/] },
+    { concept: 'internal relay R (bit)', use: 'Merker (R-Merker)', avoid: [/Steuerflag/, /\bFlag\b/, /\bWR-Relais\b/] },
+    { concept: 'listening (a port)', use: 'empfangsbereit', avoid: [/\bhört\b/] },
+    { concept: 'trigger (logger)', use: 'Auslöser', avoid: [/\bTrigger\b/] },
+    { concept: 'logging / to log (logger)', use: 'Aufzeichnung / aufzeichnen', avoid: [/protokollier/i, /\bProtokollieren\b/] },
+    { concept: 'words (PLC data words)', use: 'Wörter', avoid: [/\bWorte\b/] },
+    { concept: 'settings', use: 'Einstellungen', avoid: [/\bKonfigurationseinstellung/] },
+    { concept: 'quotation marks', use: '„…“', avoid: [/"/, /«|»/] },
+  ],
+  fr: [
+    { concept: 'PLC', use: 'automate', avoid: [/\bPLC\b/, /\bAPI de l/] },
+    { concept: 'the unit (the device itself)', use: 'appareil', avoid: [/\b[lLdD][’']unité(?! de mesure)/, /<unité>/, /\bcette unité\b/] },
+    { concept: 'unit of measurement', use: 'unité (de mesure)', avoid: [] },
+    { concept: 'settings', use: 'paramètres', avoid: [/\bréglages?\b/] },
+    { concept: 'internal relay R used as a flag', use: 'indicateur', avoid: [/\bdrapeau/i] },
+    { concept: 'underscore', use: 'tiret bas', avoid: [/trait de soulignement/] },
+    { concept: 'confirm a password', use: 'Confirmer le mot de passe', avoid: [/\bRépéte[rz]\b/] },
+    { concept: 'conditional ("if you may need")', use: 'si vous risquez de', avoid: [/si vous pourriez/] },
+    { concept: 'pick a saved value', use: 'Utiliser', avoid: [/\bReprendre\b/] },
+    { concept: 'quotation marks', use: '« … » (with non-breaking spaces)', avoid: [/"/, /“|”|„/] },
+  ],
+};
