@@ -7,11 +7,11 @@
 // GET /config/log_status through web/state/log-status.ts.
 import { ApiFailure } from '../api/client.ts';
 import { acknowledgeLogNotices, type LogNotices, type LogStatus } from '../api/log-status.ts';
-import { formatCount, formatMoment, StateBadge, StatusList, type StatusFact } from '../forms/status-list.tsx';
+import { formatMoment, StateBadge, StatusList, type StatusFact } from '../forms/status-list.tsx';
 import { logStatus, logStatusFailed } from '../state/log-status.ts';
 import { readOnly } from '../state/session.ts';
 import { notify } from '../state/notify.ts';
-import { errorText, LL } from '../i18n/translate.ts';
+import { errorText, formatNumber, LL } from '../i18n/translate.ts';
 
 const TONE = { ok: 'up', low_memory: 'connecting', stopped: 'connecting', error: 'down' } as const;
 
@@ -33,9 +33,9 @@ function FilesTable({ files }: { files: LogStatus['files'] }) {
         {files.map((f) => (
           <tr key={f.name} data-log-file={f.name}>
             <td>{f.name}</td>
-            <td data-col="records">{formatCount(f.records)}</td>
-            <td data-col="missed">{formatCount(f.missed)}</td>
-            <td data-col="failed-reads">{formatCount(f.failedReads)}</td>
+            <td data-col="records">{formatNumber(f.records)}</td>
+            <td data-col="missed">{formatNumber(f.missed)}</td>
+            <td data-col="failed-reads">{formatNumber(f.failedReads)}</td>
             <td data-col="last-record">{f.lastRecordAt !== undefined ? formatMoment(f.lastRecordAt) : t.never()}</td>
             <td data-col="last-trigger">{f.lastTrigger > 0 ? formatMoment(f.lastTrigger * 1000) : t.never()}</td>
           </tr>
@@ -52,17 +52,17 @@ function Notices({ n }: { n: LogNotices }) {
     <div class="log-notices" data-notices>
       {n.deletedCount > 0 && (
         <div data-notice="deleted">
-          <p class="warning">{t.deleted({ count: formatCount(n.deletedCount) })}</p>
+          <p class="warning">{t.deleted({ count: formatNumber(n.deletedCount) })}</p>
           <ul>
             {n.deleted.map((d) => <li key={`${d.volume}/${d.name}/${d.at}`} data-deleted={d.name}>{t.deletedFile({ name: d.name, at: formatMoment(d.at) })}</li>)}
-            {more > 0 && <li data-more>{t.deletedMore({ count: formatCount(more) })}</li>}
+            {more > 0 && <li data-more>{t.deletedMore({ count: formatNumber(more) })}</li>}
           </ul>
         </div>
       )}
       {n.droppedCount > 0 && (
         <div data-notice="dropped">
-          <p class="warning">{t.dropped({ count: formatCount(n.droppedCount) })}</p>
-          <ul>{Object.entries(n.dropped).map(([file, count]) => <li key={file} data-dropped={file}>{t.droppedFile({ file, count: formatCount(count) })}</li>)}</ul>
+          <p class="warning">{t.dropped({ count: formatNumber(n.droppedCount) })}</p>
+          <ul>{Object.entries(n.dropped).map(([file, count]) => <li key={file} data-dropped={file}>{t.droppedFile({ file, count: formatNumber(count) })}</li>)}</ul>
         </div>
       )}
       <p class="hint">{t.acknowledgeHint()}</p>
