@@ -15,6 +15,11 @@ export interface FaultLog {
 }
 
 /** A socket-like end: a TCP socket, or a serial line's stream (`destroy` ends it). */
+/** A log for callers without the daemon's Logger (the simulator's PLCs): one JSON line on stderr. */
+export const stderrFaultLog: FaultLog = {
+  warn: (msg, fields) => { process.stderr.write(JSON.stringify({ level: 'warn', msg, ...fields }) + '\n'); },
+};
+
 export interface GuardedEnd {
   remoteAddress?: string | undefined;
   remotePort?: number | undefined;

@@ -1,6 +1,7 @@
 // The simulator's PLCs, built from its configuration (config.ts): one VirtualPlc per connector, on
 // an in-process serial wire (handed to the simulated hw as `virtualPorts`), behind a pseudo-terminal
 // (`serialMap`, filled by start()), or on TCP (COM4). describe() gives the start-up banner lines.
+import { ConnectionGuard, stderrFaultLog } from '../../device/net/connection-guard.ts';
 import type { ByteChannel, SerialSettings } from '../../hw/types.ts';
 import { formatFraming, type Timers } from '../wire.ts';
 import { PLC_CONNECTORS, SERIAL_CONNECTORS, type EthernetPlcConfig, type PlcConfig, type PlcConnector, type SerialConnector, type SerialPlcConfig } from './config.ts';
@@ -27,6 +28,8 @@ export interface PlcRig {
   start(): Promise<void>;
   /** one line per PLC for the start-up banner */
   describe(): string[];
+  /** connections (a serial line, a TCP client) of a connector's PLC that a contained fault ended */
+  faults(connector: PlcConnector): number;
   unplug(connector: PlcConnector): void;
   plug(connector: PlcConnector): void;
   close(): Promise<void>;
@@ -58,12 +61,13 @@ export function createPlcRig(config: PlcConfig, opts: PlcRigOptions): PlcRig {
   let tcp: TcpPlc | undefined;
   let tcpPlugged = true;
   let started = false;
+  const guards = new Map(PLC_CONNECTORS.map((c) => [c, new ConnectionGuard({ listener: `virtual-plc:${c}`, log: stderrFaultLog })]));
 
   for (const c of SERIAL_CONNECTORS) {
     const cfg = config[c];
     if (!cfg) continue;
     const plc = new VirtualPlc({ model: cfg.cpu, station: cfg.station, scanMs: cfg.scanMs });
-    const att = new SerialPlcAttachment(plc, { protocol: cfg.protocol, framing: { baud: cfg.baud, bits: cfg.bits, parity: cfg.parity, stopbits: cfg.stopbits }, timers: opts.timers });
+    const att = new SerialPlcAttachment(plc, { protocol: cfg.protocol, framing: { baud: cfg.baud, bits: cfg.bits, parity: cfg.parity, stopbits: cfg.stopbits }, timers: opts.timers, guard: guards.get(c)! });
     plcs.set(c, plc);
     attachments.set(c, att);
     serialConfigs.set(c, cfg);
@@ -104,7 +108,7 @@ export function createPlcRig(config: PlcConfig, opts: PlcRigOptions): PlcRig {
         }
         const plc = plcs.get('COM4');
         if (eth && plc) {
-          tcp = await startTcpPlc(plc, { host: eth.host, fallbackHost: fallbackFor(eth.host), mewtocolPort: eth.mewtocolPort, modbusPort: eth.modbusPort, timers: opts.timers });
+          tcp = await startTcpPlc(plc, { host: eth.host, fallbackHost: fallbackFor(eth.host), mewtocolPort: eth.mewtocolPort, modbusPort: eth.modbusPort, timers: opts.timers, guard: guards.get('COM4')! });
           if (!tcpPlugged) tcp.unplug();
         }
       } catch (e) {
@@ -124,6 +128,7 @@ export function createPlcRig(config: PlcConfig, opts: PlcRigOptions): PlcRig {
         return [`${head}${protocolText(plc, cfg.protocol)} ${formatFraming(att.framing)}  ${where}${att.plugged ? '' : '  UNPLUGGED'}`];
       });
     },
+    faults: (c) => guards.get(c)?.faults ?? 0,
     unplug(c) {
       plcOn(c);
       if (c === 'COM4') {

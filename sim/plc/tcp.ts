@@ -6,6 +6,7 @@
 // cable is pulled for a moment.
 import net from 'node:net';
 import { realTimers, type Timers } from '../wire.ts';
+import { ConnectionGuard, stderrFaultLog } from '../../device/net/connection-guard.ts';
 import { createPlcEndpoint, type PlcProtocol } from './endpoint.ts';
 import type { VirtualPlc } from './virtual-plc.ts';
 
@@ -28,6 +29,8 @@ export interface TcpPlcOptions {
   mewtocolPort?: number;
   modbusPort?: number;
   timers?: Timers;
+  /** contains a fault to its connection (device/net/connection-guard.ts); default: one of its own */
+  guard?: ConnectionGuard;
 }
 
 export interface TcpPlc {
@@ -37,6 +40,8 @@ export interface TcpPlc {
   plug(): void;
   /** open connections */
   connections(): number;
+  /** connections a contained fault ended */
+  faults(): number;
   close(): Promise<void>;
 }
 
@@ -67,18 +72,24 @@ export async function startTcpPlc(plc: VirtualPlc, opts: TcpPlcOptions): Promise
   const sockets = new Set<net.Socket>();
   let plugged = true;
 
-  const serve = (protocol: PlcProtocol) => net.createServer((socket) => {
+  const guard = opts.guard ?? new ConnectionGuard({ listener: 'plc-tcp', log: stderrFaultLog });
+  // half-open: a client that sent its request and FIN still gets the answer
+  const serve = (protocol: PlcProtocol) => net.createServer({ allowHalfOpen: true }, (socket) => guard.adopt(socket, (conn) => {
     sockets.add(socket);
     socket.setNoDelay(true);
+    let pending = 0;
+    let ended = false;
+    const finish = () => { if (ended && pending === 0 && !socket.destroyed) socket.end(); };
     const ep = createPlcEndpoint(plc, {
       protocol, transport: 'tcp', timers,
-      send: (b) => { if (plugged && !socket.destroyed) socket.write(b); },
+      send: (b) => { if (plugged && !socket.destroyed && socket.writable) socket.write(b); },
       close: () => socket.destroy(),
+      onAnswers: (n) => { pending = n; finish(); },
     });
-    socket.on('data', (b: Buffer) => { if (plugged) ep.receive(new Uint8Array(b.buffer, b.byteOffset, b.length)); });
-    socket.on('error', () => { /* the peer went away; 'close' follows */ });
+    socket.on('data', conn.wrap((b: Buffer) => { if (plugged) ep.receive(new Uint8Array(b.buffer, b.byteOffset, b.length)); }));
+    socket.on('end', () => { ended = true; finish(); });
     socket.on('close', () => { ep.reset(); sockets.delete(socket); });
-  });
+  }));
   const mewtocol = serve('MEWTOCOL');
   const modbus = serve('MODBUS');
 
@@ -111,6 +122,7 @@ export async function startTcpPlc(plc: VirtualPlc, opts: TcpPlcOptions): Promise
     unplug: () => { plugged = false; },
     plug: () => { plugged = true; },
     connections: () => sockets.size,
+    faults: () => guard.faults,
     async close() {
       for (const s of sockets) s.destroy();
       await Promise.all([closeServer(mewtocol), closeServer(modbus)]);
