@@ -138,9 +138,12 @@ export class Link {
   identify(user = 'plctest'): Promise<PlcIdentity> {
     return this.deps.driver.identify(this.runFor(user));
   }
-  /** Runs a caller's own dialog (the redirect threads pass frames through this). */
-  exchangeDialog<T>(make: () => Dialog<T>, idempotent: boolean, user: string): Promise<T> {
-    return this.runFor(user)(make, idempotent);
+  /**
+   * Runs a caller's own dialog (the redirect threads pass frames through this) to `station` (0: the
+   * link's own or any): a station that stays silent does not mark the link down for everyone else.
+   */
+  exchangeDialog<T>(make: () => Dialog<T>, idempotent: boolean, user: string, station = 0): Promise<T> {
+    return this.runFor(user, this.isOwn(station))(make, idempotent);
   }
 
   status(): LinkStatus {

@@ -42,28 +42,46 @@ export interface SessionDeps {
   touch(): void;
   /** a handler failed: the connection's guard contains it (connection-guard.ts) */
   fault(e: unknown): void;
+  /** more than MAX_QUEUED requests waiting: the thread closes the connection */
+  overflow(): void;
 }
 
 export interface Session {
   receive(bytes: Uint8Array): void;
   /** Resolves once every request received so far has been answered (or given up). */
   settled(): Promise<void>;
+  /** The client is gone: requests still queued are dropped, not sent to the PLC. */
+  close(): void;
 }
 
+/** requests one client may have waiting; more closes the connection (a client flooding the queue) */
+export const MAX_QUEUED = 256;
+
 /** One job after the other; a job that throws is a fault of the connection, the next ones still run. */
-function serial(fault: (e: unknown) => void): { enqueue(job: () => void | Promise<void>): void; settled(): Promise<void> } {
+function serial(fault: (e: unknown) => void, overflow: () => void) {
   let chain = Promise.resolve();
+  let closed = false;
+  let queued = 0;
   return {
-    enqueue(job) {
-      chain = chain.then(job).catch(fault);
+    enqueue(job: () => void | Promise<void>): void {
+      if (closed) return;
+      if (++queued > MAX_QUEUED) {
+        closed = true;
+        overflow();
+        return;
+      }
+      chain = chain.then(() => (closed ? undefined : job())).catch(fault).finally(() => { queued--; });
     },
-    settled: () => chain,
+    settled: (): Promise<void> => chain,
+    close(): void {
+      closed = true;
+    },
   };
 }
 
 export function mewtocolSession(d: SessionDeps): Session {
   const decoder = createMewStreamDecoder();
-  const queue = serial(d.fault);
+  const queue = serial(d.fault, d.overflow);
   let pending: string[] = [];
   // every answer goes through the queue, so that it leaves after the answers to earlier requests
   const out = (frame: string) => queue.enqueue(() => d.send(asciiToBytes(frame)));
@@ -73,6 +91,7 @@ export function mewtocolSession(d: SessionDeps): Session {
   };
   return {
     settled: () => queue.settled(),
+    close: () => queue.close(),
     receive(bytes) {
       for (const ev of decoder.push(bytes)) {
         if (ev.type === 'error') {
@@ -95,7 +114,7 @@ export function mewtocolSession(d: SessionDeps): Session {
             const link = d.link();
             if (!link) { d.counters.errors++; return; }
             try {
-              const reply = await link.exchangeDialog(() => mewDialog(station, r, header), !r.cmd.startsWith('W'), d.user);
+              const reply = await link.exchangeDialog(() => mewDialog(station, r, header), !r.cmd.startsWith('W'), d.user, station === 'EE' ? 0 : station);
               pending = mewReplyFrames(header, station, r, reply as never);
               d.send(asciiToBytes(pending.shift()!));
             } catch (e) {
@@ -138,9 +157,10 @@ const exceptionOf = (e: unknown): number => {
 
 export function modbusSession(d: SessionDeps & { onFatal(): void }): Session {
   const decoder = createTcpDecoder();
-  const queue = serial(d.fault);
+  const queue = serial(d.fault, d.overflow);
   return {
     settled: () => queue.settled(),
+    close: () => queue.close(),
     receive(bytes) {
       for (const ev of decoder.push(bytes)) {
         if (ev.type === 'error') { d.counters.errors++; d.onFatal(); return; }

@@ -109,6 +109,7 @@ export class RedirectThread {
         counters: this.counters,
         touch: () => conn.touch(),
         fault: (e: unknown) => conn.fault(e),
+        overflow: () => { this.counters.errors++; socket.destroy(); },
       };
       const modbus = this.cfg.mb_translation || this.deps.protocolOf(id) === 'MODBUS';
       const session = modbus ? modbusSession({ ...deps, onFatal: () => socket.destroy() }) : mewtocolSession(deps);
@@ -118,7 +119,7 @@ export class RedirectThread {
       }));
       // half-close: the client has sent everything; it still gets the answers to what it sent
       socket.on('end', () => conn.task(session.settled().then(() => { if (!socket.destroyed) socket.end(); })));
-      socket.on('close', () => this.sockets.delete(socket));
+      socket.on('close', () => { session.close(); this.sockets.delete(socket); });
     });
   }
 }
