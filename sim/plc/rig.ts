@@ -7,7 +7,7 @@ import { formatFraming, type Timers } from '../wire.ts';
 import { PLC_CONNECTORS, SERIAL_CONNECTORS, type EthernetPlcConfig, type PlcConfig, type PlcConnector, type SerialConnector, type SerialPlcConfig } from './config.ts';
 import { startPtyPlc, type PtyPlc } from './pty.ts';
 import { SerialPlcAttachment } from './serial-attachment.ts';
-import { effectivePort, startTcpPlc, type TcpPlc } from './tcp.ts';
+import { DEFAULT_MEWTOCOL_PORT, DEFAULT_MODBUS_PORT, effectivePort, startTcpPlc, type TcpPlc } from './tcp.ts';
 import { VirtualPlc } from './virtual-plc.ts';
 
 export interface PlcRigOptions {
@@ -44,7 +44,8 @@ const protocolText = (plc: VirtualPlc, protocol: string) => (protocol === 'MEWTO
 function tcpText(c: EthernetPlcConfig, plc: VirtualPlc, tcp: TcpPlc | undefined): string {
   const port = (wanted: number, used: number | undefined, name: string) => {
     const p = used ?? effectivePort(wanted);
-    return `${p} ${name}${p !== wanted && wanted !== 0 ? ` (${wanted} needs root)` : ''}`;
+    const why = p === effectivePort(wanted) ? ` (${wanted} needs root)` : ` (${effectivePort(wanted)} in use)`;
+    return `${p} ${name}${p !== wanted && wanted !== 0 ? why : ''}`;
   };
   const host = tcp?.host ?? c.host;
   const moved = tcp && tcp.host !== c.host ? ` (${c.host} not available)` : '';
@@ -108,7 +109,9 @@ export function createPlcRig(config: PlcConfig, opts: PlcRigOptions): PlcRig {
         }
         const plc = plcs.get('COM4');
         if (eth && plc) {
-          tcp = await startTcpPlc(plc, { host: eth.host, fallbackHost: fallbackFor(eth.host), mewtocolPort: eth.mewtocolPort, modbusPort: eth.modbusPort, timers: opts.timers, guard: guards.get('COM4')! });
+          tcp = await startTcpPlc(plc, { host: eth.host, fallbackHost: fallbackFor(eth.host), mewtocolPort: eth.mewtocolPort, modbusPort: eth.modbusPort, timers: opts.timers, guard: guards.get('COM4')!,
+            // the built-in ports give way when another simulator holds them; ports chosen in a PLC file do not
+            freeWhenInUse: eth.mewtocolPort === DEFAULT_MEWTOCOL_PORT && eth.modbusPort === DEFAULT_MODBUS_PORT });
           if (!tcpPlugged) tcp.unplug();
         }
       } catch (e) {

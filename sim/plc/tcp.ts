@@ -1,7 +1,9 @@
 // A virtual PLC on Ethernet (the unit's COM4): MEWTOCOL on one TCP port (MEWTOCOL-COM, and
 // MEWTOCOL7 on FP7; default 9094, mewtocol.md §7) and Modbus/TCP on another (default 502), one
 // PLC endpoint per connection. Ports below 1024 need root: without it they are moved up by 10000
-// (502 → 10502); port 0 takes a free port. The result says which host and ports were really used.
+// (502 → 10502); port 0 takes a free port; with freeWhenInUse a port in use is replaced by a free one
+// (the simulator's default ports: a second simulator or a test run beside `npm start`). The result
+// says which host and ports were really used.
 // Unplugged, the PLC hears nothing and sends nothing; connections stay open, as when a network
 // cable is pulled for a moment.
 import net from 'node:net';
@@ -28,6 +30,11 @@ export interface TcpPlcOptions {
   fallbackHost?: string;
   mewtocolPort?: number;
   modbusPort?: number;
+  /**
+   * A port that is in use is replaced by a free one (the result says which) instead of failing:
+   * for the simulator's default ports, so that a second simulator on the same machine comes up.
+   */
+  freeWhenInUse?: boolean;
   timers?: Timers;
   /** contains a fault to its connection (device/net/connection-guard.ts); default: one of its own */
   guard?: ConnectionGuard;
@@ -54,7 +61,7 @@ class ListenError extends Error {
 function listen(server: net.Server, host: string, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const onError = (e: NodeJS.ErrnoException) => {
-      const why = e.code === 'EADDRINUSE' ? `${host}:${port} is in use` : e.code === 'EADDRNOTAVAIL' ? `${host} is not an address of this machine` : `${host}:${port}: ${e.message}`;
+      const why = e.code === 'EADDRINUSE' ? `${host}:${port} is in use (give COM4 other mewtocolPort/modbusPort in the PLC file, 0 = any free port)` : e.code === 'EADDRNOTAVAIL' ? `${host} is not an address of this machine` : `${host}:${port}: ${e.message}`;
       reject(new ListenError(e.code, `virtual PLC cannot listen: ${why}`));
     };
     server.once('error', onError);
@@ -93,10 +100,18 @@ export async function startTcpPlc(plc: VirtualPlc, opts: TcpPlcOptions): Promise
   const mewtocol = serve('MEWTOCOL');
   const modbus = serve('MODBUS');
 
+  const listenOrFree = async (server: net.Server, host: string, port: number) => {
+    try {
+      return await listen(server, host, port);
+    } catch (e) {
+      if (!(opts.freeWhenInUse && e instanceof ListenError && e.code === 'EADDRINUSE')) throw e;
+      return listen(server, host, 0);
+    }
+  };
   async function listenBoth(host: string) {
     return {
-      mewtocol: await listen(mewtocol, host, effectivePort(opts.mewtocolPort ?? DEFAULT_MEWTOCOL_PORT)),
-      modbus: await listen(modbus, host, effectivePort(opts.modbusPort ?? DEFAULT_MODBUS_PORT)),
+      mewtocol: await listenOrFree(mewtocol, host, effectivePort(opts.mewtocolPort ?? DEFAULT_MEWTOCOL_PORT)),
+      modbus: await listenOrFree(modbus, host, effectivePort(opts.modbusPort ?? DEFAULT_MODBUS_PORT)),
     };
   }
 
