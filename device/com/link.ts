@@ -223,7 +223,7 @@ export class Link {
     const channel = await this.connect();
     try {
       const value = await runDialog(this.io(channel), dialog, signal);
-      this.markUp();
+      if (dialog.noAnswerMs === undefined) this.markUp(); // a broadcast proves nothing about the PLC
       if (this.cfg.waitMs > 0) await sleep(this.cfg.waitMs);
       return value;
     } catch (e) {

@@ -23,6 +23,8 @@ import { mewDialog } from '../com/mewtocol-dialog.ts';
 import type { Link } from '../com/link.ts';
 import { checkMewCommand, UNREADABLE, type ThreadRules } from './mewtocol-filter.ts';
 import { resolveModbus, type PlcOp } from './modbus-resolve.ts';
+import { routeUnit } from './unit-route.ts';
+import { modbusBroadcastDialog } from '../com/modbus-dialog.ts';
 
 export interface ThreadCounters {
   requests: number;
@@ -129,17 +131,19 @@ export function mewtocolSession(d: SessionDeps): Session {
   };
 }
 
-async function runOps(link: Link, ops: PlcOp[], user: string): Promise<(number | boolean)[]> {
+async function runOps(link: Link, ops: PlcOp[], user: string, station: number): Promise<(number | boolean)[]> {
   const values: (number | boolean)[] = [];
   for (const o of ops) {
     if (o.kind === 'words') {
-      if (o.op === 'read') values.push(...(await link.readWords(o.area, o.start, o.count, user)));
-      else await link.writeWords(o.area, o.start, o.values!, user);
-    } else if (o.op === 'read') values.push(...(await link.readBits(o.area, o.index, o.count, user)));
-    else await link.writeBits(o.area, o.index, o.values!, user);
+      if (o.op === 'read') values.push(...(await link.readWords(o.area, o.start, o.count, user, station)));
+      else await link.writeWords(o.area, o.start, o.values!, user, station);
+    } else if (o.op === 'read') values.push(...(await link.readBits(o.area, o.index, o.count, user, station)));
+    else await link.writeBits(o.area, o.index, o.values!, user, station);
   }
   return values;
 }
+
+const WRITES = new Set([5, 6, 15, 16]);
 
 function responseOf(req: ModbusRequest, values: (number | boolean)[]): ModbusResponse {
   if (req.fc === 1 || req.fc === 2) return { fc: req.fc, bits: values as boolean[] };
@@ -182,12 +186,33 @@ export function modbusSession(d: SessionDeps & { onFatal(): void }): Session {
           queue.enqueue(() => answer(encodeModbusException(r.fc, ops)));
           continue;
         }
+        const link = d.link();
+        const route = link ? routeUnit(unit, link.cfg, d.gateway) : undefined;
+        if (route?.kind === 'refuse') {
+          d.counters.refused++;
+          queue.enqueue(() => answer(encodeModbusException(r.fc, route.exception)));
+          continue;
+        }
+        if (route?.kind === 'broadcast') {
+          // unit 0: every slave executes a write, none answers; a read cannot be broadcast
+          if (!WRITES.has(r.fc)) { d.counters.refused++; continue; }
+          queue.enqueue(async () => {
+            try {
+              await link!.exchangeDialog(() => modbusBroadcastDialog(pdu), false, d.user, -1);
+            } catch (e) {
+              d.counters.errors++;
+              if (!(e instanceof PlcError || e instanceof LinkError)) throw e;
+            }
+          });
+          continue;
+        }
+        const station = route?.station ?? 0;
         queue.enqueue(async () => {
-          const link = d.link();
           let res: Uint8Array;
           try {
-            if (!link) throw new PlcError('link_down', 'interface not enabled');
-            res = encodeModbusResponse(responseOf(r, await runOps(link, ops, d.user)));
+            const now = d.link(); // the link of when the request's turn comes (a save may have replaced it)
+            if (!now) throw new PlcError('link_down', 'interface not enabled');
+            res = encodeModbusResponse(responseOf(r, await runOps(now, ops, d.user, station)));
           } catch (e) {
             d.counters.errors++;
             res = encodeModbusException(r.fc, exceptionOf(e));
