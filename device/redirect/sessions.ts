@@ -13,7 +13,7 @@
 //              0B, interface not usable 0A (gateway path unavailable)
 import {
   asciiToBytes, createMewStreamDecoder, createTcpDecoder, decodeMewRequest, decodeModbusRequest, encodeModbusException,
-  encodeModbusResponse, encodeTcpFrame, mewErrorFrame, mewReplyFrames, MODBUS_EXCEPTION, modbusWriteEcho,
+  encodeModbusResponse, encodeTcpFrame, MEW_ERR, mewErrorFrame, mewReplyFrames, MODBUS_EXCEPTION, modbusWriteEcho,
   type MewHeader, type MewStation, type ModbusRequest, type ModbusResponse,
 } from '../protocol/index.ts';
 import type { Restriction } from '../model/sections/redirect.ts';
@@ -103,7 +103,8 @@ export function mewtocolSession(d: SessionDeps): Session {
         }
         d.touch();
         if (ev.type === 'continue') out(ev.reply);
-        else if (ev.type === 'next') queue.enqueue(() => { const f = pending.shift(); if (f) d.send(asciiToBytes(f)); });
+        // a frame request with no long answer pending is a procedure error (!43), as the PLC answers it
+        else if (ev.type === 'next') queue.enqueue(() => d.send(asciiToBytes(pending.shift() ?? mewErrorFrame(ev.header, ev.station, MEW_ERR.PROCEDURE))));
         else if (ev.message.kind === 'command') {
           const { header, station, text } = ev.message;
           d.counters.requests++;

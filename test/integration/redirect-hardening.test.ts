@@ -160,3 +160,17 @@ describe('half-close', () => {
     expect([...(await talk(plcTcp.ports.modbus, gw, (g) => g.length >= 11, { halfClose: true })).subarray(7)]).toEqual([3, 2, 1, 2]);
   });
 });
+
+describe('MEWTOCOL details: the thread and the virtual PLC answer alike (docs/redirect.md)', () => {
+  const long = `%01#RDD${'0'.repeat(150)}**\r`; // over the 118 characters of a `%` frame
+  it.each([
+    ['a % frame over 118 characters: !27 frame over', long, /^%01!27/],
+    ['a frame without #: !43 (a continuation frame without its first frame)', '%01RDD0000000001**\r', /^%01!43/],
+    ['a stray frame request %01**&: !43 procedure error', '%01**&\r', /^%01!43/],
+  ])('%s', async (_name, frame, want) => {
+    for (const port of [P.mew, plcTcp.ports.mewtocol]) {
+      const got = bytesToAscii(await talk(port, asciiToBytes(frame), (g) => g.includes(13)));
+      expect(got, `port ${port}`).toMatch(want);
+    }
+  });
+});
