@@ -74,10 +74,22 @@ export class ConnectionGuard {
     const guard = this;
     let faulted = false;
     let idleMs = 0;
+    let last = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const stopTimer = () => {
       if (timer !== undefined) clearTimeout(timer);
       timer = undefined;
+    };
+    // one timer per connection, re-armed for the rest of the time when it fires after activity:
+    // touch() only notes the time (it runs for every frame and answer)
+    const arm = (ms: number) => {
+      timer = setTimeout(() => {
+        timer = undefined;
+        if (end.destroyed) return;
+        const left = last + idleMs - Date.now();
+        if (left > 0) arm(left);
+        else end.destroy();
+      }, ms);
     };
     const c: GuardedConnection = {
       peer: end.remotePort !== undefined ? `${plainIp(end.remoteAddress)}:${end.remotePort}` : plainIp(end.remoteAddress) || 'line',
@@ -96,12 +108,13 @@ export class ConnectionGuard {
         p.catch((e: unknown) => c.fault(e));
       },
       touch() {
-        stopTimer();
-        if (idleMs > 0 && !end.destroyed) timer = setTimeout(() => end.destroy(), idleMs);
+        last = Date.now();
       },
       idleAfter(ms) {
+        stopTimer();
         idleMs = ms;
-        c.touch();
+        last = Date.now();
+        if (ms > 0 && !end.destroyed) arm(ms);
       },
       fault(error) {
         if (faulted) return;
