@@ -7,6 +7,7 @@
 // The daemon never replaces itself. On first start the simulator's development signing key is
 // made in the data folder and trusted; `--image` seeds an empty root with a first release, checked
 // like any update.
+import { nextRestartMs } from './restart-backoff.ts';
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdir, readFile, rm, stat, symlink } from 'node:fs/promises';
 import { connect } from 'node:net';
@@ -26,10 +27,7 @@ const SIM_BASE = { bsp: '1.3.2', hmi: '4.5.2' };
 /** how long a new release may take to answer before the old one comes back */
 export const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
-/** restart back-off of a daemon that died by itself: 1 s, doubling up to 60 s while it dies within a minute of its start */
-export const RESTART_FIRST_MS = 1000;
-export const RESTART_MAX_MS = 60_000;
-const RESTART_HEALTHY_MS = 60_000;
+
 /** the simulator's default data folder (device/options.ts DEFAULT_DATA_DIR), home of its development key */
 const SIM_DATA_DIR = fileURLToPath(new URL('../data', import.meta.url));
 
@@ -135,7 +133,7 @@ async function main(): Promise<void> {
   await recover(l);
 
   let child: ChildProcess | undefined;
-  let restartMs = RESTART_FIRST_MS / 2;
+  let restartMs = 0;
   let installing = false;
   let stopping = false;
 
@@ -159,7 +157,7 @@ async function main(): Promise<void> {
       if (child !== c || installing || stopping) return;
       // a daemon that died on its own is started again, on the same release, after a back-off that
       // doubles while it keeps failing soon after its start (no tight restart loop)
-      restartMs = Date.now() - startedAt >= RESTART_HEALTHY_MS ? RESTART_FIRST_MS : Math.min(restartMs * 2, RESTART_MAX_MS);
+      restartMs = nextRestartMs(restartMs, Date.now() - startedAt);
       say(`daemon exited (${sig ?? code}); starting it again in ${(restartMs / 1000).toFixed(0)} s`);
       child = undefined;
       setTimeout(() => void start().then((n) => { child = n; }, (e: Error) => say(e.message)), restartMs);
