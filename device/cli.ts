@@ -60,7 +60,18 @@ export async function runDaemonCli(kind: DaemonKind, setup: (opts: DaemonCliOpti
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     await variant?.close?.().catch(() => {});
-    console.error(err.code === 'EADDRINUSE' ? `Port ${(err as { port?: number }).port ?? opts.port} is already in use: choose another with --port N (or --tls-port N)` : `${name} failed to start: ${err.message}`);
+    console.error(startError(err, opts.port, name, opts.tlsPort === 'off' ? undefined : opts.tlsPort ?? variant?.tlsPort));
     process.exit(1);
   }
+}
+
+/**
+ * The start-up failure in one line, naming the socket that failed: the console's HTTP port (then
+ * --port helps), or another one (a virtual PLC's socket, whose message says which and what to do).
+ */
+export function startError(err: NodeJS.ErrnoException & { port?: number; address?: string }, httpPort: number, name: string, tlsPort?: number): string {
+  if (err.code === 'EADDRINUSE' && tlsPort !== undefined && err.port === tlsPort) return `Port ${tlsPort} (the console's HTTPS port${err.address ? ` on ${err.address}` : ''}) is already in use: choose another with --tls-port N`;
+  if (err.code === 'EADDRINUSE' && err.port === httpPort) return `Port ${httpPort} (the console's HTTP port${err.address ? ` on ${err.address}` : ''}) is already in use: choose another with --port N`;
+  if (err.code === 'EADDRINUSE' && err.port !== undefined) return `${name} failed to start: ${err.address ?? ''}:${err.port} is already in use`;
+  return `${name} failed to start: ${err.message}`;
 }

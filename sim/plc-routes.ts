@@ -57,7 +57,7 @@ export function simPlcRoutes(rig: PlcRig): RouteDef[] {
   return [
     pub('GET', SIM_PLC_PATH, (c) => {
       if (!LOOPBACK.test(sourceOf(c))) throw new ApiError(403, 'forbidden', 'The simulator\'s PLC controls answer loopback addresses only');
-      return c.json({ plcs: [...rig.plcs].map(([connector, plc]) => ({ connector, ...plc.describe() })), lines: rig.describe() });
+      return c.json({ plcs: [...rig.plcs].map(([connector, plc]) => ({ connector, ...plc.describe(), faults: rig.faults(connector) })), lines: rig.describe() });
     }),
     pub('GET', `${SIM_PLC_PATH}/:connector/memory`, (c) => {
       const { plc } = plcAt(c);

@@ -7,6 +7,7 @@
 // The daemon never replaces itself. On first start the simulator's development signing key is
 // made in the data folder and trusted; `--image` seeds an empty root with a first release, checked
 // like any update.
+import { nextRestartMs } from './restart-backoff.ts';
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdir, readFile, rm, stat, symlink } from 'node:fs/promises';
 import { connect } from 'node:net';
@@ -26,6 +27,7 @@ const SIM_BASE = { bsp: '1.3.2', hmi: '4.5.2' };
 /** how long a new release may take to answer before the old one comes back */
 export const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
+
 /** the simulator's default data folder (device/options.ts DEFAULT_DATA_DIR), home of its development key */
 const SIM_DATA_DIR = fileURLToPath(new URL('../data', import.meta.url));
 
@@ -131,6 +133,7 @@ async function main(): Promise<void> {
   await recover(l);
 
   let child: ChildProcess | undefined;
+  let restartMs = 0;
   let installing = false;
   let stopping = false;
 
@@ -149,12 +152,15 @@ async function main(): Promise<void> {
     c.on('message', (msg: InstallRequest) => {
       if (msg?.type === 'install' && !installing) void install(msg);
     });
+    const startedAt = Date.now();
     c.on('exit', (code, sig) => {
       if (child !== c || installing || stopping) return;
-      // a daemon that died on its own is started again, on the same release
-      say(`daemon exited (${sig ?? code}); starting it again`);
+      // a daemon that died on its own is started again, on the same release, after a back-off that
+      // doubles while it keeps failing soon after its start (no tight restart loop)
+      restartMs = nextRestartMs(restartMs, Date.now() - startedAt);
+      say(`daemon exited (${sig ?? code}); starting it again in ${(restartMs / 1000).toFixed(0)} s`);
       child = undefined;
-      setTimeout(() => void start().then((n) => { child = n; }, (e: Error) => say(e.message)), 1000);
+      setTimeout(() => void start().then((n) => { child = n; }, (e: Error) => say(e.message)), restartMs);
     });
     say(`running ${m.version} (${release}) on http://${o.host}:${o.port}`);
     return c;

@@ -29,6 +29,11 @@ export interface Dialog<T> {
   feed(chunk: Uint8Array): Step<T>;
   /** everything received so far, printable */
   raw(): string;
+  /**
+   * A request nobody answers (a Modbus broadcast to unit 0): the dialog ends with `undefined` this
+   * many ms after the request was sent (the turnaround delay the slaves need to execute it).
+   */
+  readonly noAnswerMs?: number;
 }
 
 export interface ChannelIo {
@@ -62,6 +67,10 @@ export function runDialog<T>(io: ChannelIo, dialog: Dialog<T>, signal: AbortSign
       io.channel.write(b);
     };
     send(dialog.request);
+    if (dialog.noAnswerMs !== undefined) {
+      const t = setTimeout(() => finish(() => resolve(undefined as T)), dialog.noAnswerMs);
+      signal.addEventListener('abort', () => clearTimeout(t), { once: true });
+    }
   });
 }
 

@@ -138,9 +138,12 @@ export class Link {
   identify(user = 'plctest'): Promise<PlcIdentity> {
     return this.deps.driver.identify(this.runFor(user));
   }
-  /** Runs a caller's own dialog (the redirect threads pass frames through this). */
-  exchangeDialog<T>(make: () => Dialog<T>, idempotent: boolean, user: string): Promise<T> {
-    return this.runFor(user)(make, idempotent);
+  /**
+   * Runs a caller's own dialog (the redirect threads pass frames through this) to `station` (0: the
+   * link's own or any): a station that stays silent does not mark the link down for everyone else.
+   */
+  exchangeDialog<T>(make: () => Dialog<T>, idempotent: boolean, user: string, station = 0): Promise<T> {
+    return this.runFor(user, this.isOwn(station))(make, idempotent);
   }
 
   status(): LinkStatus {
@@ -220,7 +223,7 @@ export class Link {
     const channel = await this.connect();
     try {
       const value = await runDialog(this.io(channel), dialog, signal);
-      this.markUp();
+      if (dialog.noAnswerMs === undefined) this.markUp(); // a broadcast proves nothing about the PLC
       if (this.cfg.waitMs > 0) await sleep(this.cfg.waitMs);
       return value;
     } catch (e) {

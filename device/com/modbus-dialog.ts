@@ -52,3 +52,11 @@ export function modbusDialog(unit: number, req: ModbusRequest, framing: ModbusFr
     },
   };
 }
+
+/** spec of Modbus over serial line §2.4.1: after a broadcast the master waits a turnaround delay */
+export const BROADCAST_TURNAROUND_MS = 100;
+
+/** A write to every slave of an RTU line (unit 0): sent, executed by each, answered by none. */
+export function modbusBroadcastDialog(pdu: Uint8Array): Dialog<undefined> {
+  return { request: encodeRtuFrame(0, pdu), raw: () => '', feed: () => ({ done: false }), noAnswerMs: BROADCAST_TURNAROUND_MS };
+}

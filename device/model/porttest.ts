@@ -22,6 +22,8 @@ export const portThreadStatusSchema = v.object({
   errors: count,
   bytesIn: count,
   bytesOut: count,
+  /** connections a contained fault ended (issue 15: a client never ends the daemon) */
+  faults: count,
 });
 /** GET /config/port_status */
 export const portStatusSchema = v.object({ threads: v.array(portThreadStatusSchema) });

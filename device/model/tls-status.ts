@@ -14,6 +14,8 @@ export const tlsPartCountersSchema = v.object({
   tlsFailures: count(),
   /** destinations that could not be reached, connections that broke */
   errors: count(),
+  /** connections a contained fault ended (net/connection-guard.ts) */
+  faults: count(),
 });
 export type TlsPartCounters = v.InferOutput<typeof tlsPartCountersSchema>;
 

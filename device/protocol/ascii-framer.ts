@@ -14,7 +14,7 @@ const LF = 0x0a;
 
 export type FramerEvent =
   | { type: 'frame'; frame: string } // header .. last char before CR (CR removed)
-  | { type: 'error'; code: 'garbage' | 'truncated' | 'too_long' | 'bad_char'; message: string; header?: string };
+  | { type: 'error'; code: 'garbage' | 'truncated' | 'too_long' | 'bad_char'; message: string; header?: string; start?: string };
 
 export interface AsciiFramer {
   /** Feeds received chars (a string, or bytes taken as latin1); returns what they completed. */
@@ -81,7 +81,8 @@ export function createAsciiFramer(limits: Readonly<Record<string, number>>): Asc
       discarding = true;
     } else if (frame.length + 2 > (limits[header] as number)) {
       // +2: this char and the CR still to come must fit the limit
-      out.push({ type: 'error', code: 'too_long', message: `frame longer than ${limits[header]} chars`, header });
+      // `start`: the frame's first characters, so that a too-long frame can be answered to its station
+      out.push({ type: 'error', code: 'too_long', message: `frame longer than ${limits[header]} chars`, header, start: frame.slice(0, 8) });
       frame = '';
       discarding = true;
     } else frame += c;

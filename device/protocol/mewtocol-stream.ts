@@ -11,7 +11,7 @@
 //             27 frame over) and the header/station when they could be read, so a responder can answer
 import { createAsciiFramer, type FramerEvent } from './ascii-framer.ts';
 import { MEW_ERR } from './mewtocol-errors.ts';
-import { decodeMewFrame, encodeMewNextRequest, MEW_FRAME_LIMIT, type MewFrame, type MewHeader, type MewMessage, type MewStation } from './mewtocol-frame.ts';
+import { decodeMewFrame, encodeMewNextRequest, MEW_FRAME_LIMIT, parseStation, type MewFrame, type MewHeader, type MewMessage, type MewStation } from './mewtocol-frame.ts';
 
 export type MewStreamEvent =
   | { type: 'message'; message: MewMessage; frames: number }
@@ -92,7 +92,9 @@ export function createMewStreamDecoder(opts: MewStreamOptions = {}): MewStreamDe
       if (e.type === 'error') {
         const header = e.header === '%' || e.header === '<' ? e.header : undefined;
         const mewCode = e.code === 'too_long' ? MEW_ERR.FRAME_OVER : e.code === 'garbage' ? undefined : MEW_ERR.FORMAT;
-        out.push({ type: 'error', code: e.code, message: e.message, ...(mewCode ? { mewCode } : {}), ...(header ? { header } : {}) });
+        // a `%` frame over 118 chars is answered `!27` (frame over, mewtocol.md §3) when its station was read
+        const station = e.code === 'too_long' && e.start ? parseStation(e.start.slice(1, 3)) : undefined;
+        out.push({ type: 'error', code: e.code, message: e.message, ...(mewCode ? { mewCode } : {}), ...(header ? { header } : {}), ...(station !== undefined ? { station } : {}) });
         if (e.code !== 'garbage') asm = undefined; // a broken frame breaks the message it belonged to
         continue;
       }

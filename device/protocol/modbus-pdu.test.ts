@@ -82,8 +82,29 @@ describe('Modbus PDUs', () => {
     expect(exc('0f 00 00 07 b1 f7' + ' 00'.repeat(247))).toBe(3); // 1969 coils
     expect(exc('08 00 00 00 00')).toBe(1); // unsupported function
     expect(exc('2b 0e 01 00')).toBe(1);
-    expect(exc('')).toBeUndefined();
-    expect(exc('83 00')).toBeUndefined();
+    expect(decodeModbusRequest(new Uint8Array(0))).toMatchObject({ ok: false, error: { code: 'bad_length' } }); // empty: nothing to answer
+    // 0 and 0x80-0xFF are not requests: exception 01 like an unknown function (issue 15: these
+    // codes used to get no exception and crashed the servers that fell back to encoding one)
+    expect(exc('83 00')).toBe(1);
+    expect(exc('80')).toBe(1);
+    expect(exc('00 00 00 00 01')).toBe(1);
+    expect(exc('ff 00 00')).toBe(1);
+  });
+
+  it('encodeModbusException never throws: every function byte 0-255 and any code', () => {
+    for (let f = 0; f <= 255; f++) {
+      const pdu = encodeModbusException(f, 1);
+      expect([...pdu]).toEqual([f < 0x80 && f > 0 ? f | 0x80 : (f & 0x7f) | 0x80, 1]);
+    }
+    expect(hex(encodeModbusException(0x80, 1))).toBe('80 01');
+    expect(hex(encodeModbusException(0xc3, 1))).toBe('c3 01');
+    expect(hex(encodeModbusException(0, 1))).toBe('80 01');
+    fc.assert(fc.property(fc.oneof(fc.integer(), fc.double()), fc.oneof(fc.integer(), fc.double()), (f, code) => {
+      const pdu = encodeModbusException(f, code);
+      expect(pdu.length).toBe(2);
+      expect(pdu[0]! & 0x80).toBe(0x80);
+      expect(pdu[1]).toBe(Number.isInteger(code) && code >= 1 && code <= 255 ? code : 4);
+    }), { numRuns: 500 });
   });
 
   it('limits: FC3/4 125, FC1/2 2000, FC16 123, FC15 1968', () => {

@@ -150,7 +150,8 @@ const rqFail = (fc: number | undefined, exception: number | undefined, code: str
 export function decodeModbusRequest(pdu: Uint8Array): RqResult {
   const fc = pdu[0];
   if (fc === undefined) return rqFail(undefined, undefined, 'bad_length', 'empty PDU');
-  if (fc === 0 || fc >= 0x80) return rqFail(fc, undefined, 'bad_function', `function code ${fc} is not a request`);
+  // 0 and 0x80-0xFF are no request a client may send: exception 01 like any unknown function
+  if (fc === 0 || fc >= 0x80) return rqFail(fc, MODBUS_EXCEPTION.ILLEGAL_FUNCTION, 'bad_function', `function code ${fc} is not a request`);
   const bad = (m: string) => rqFail(fc, MODBUS_EXCEPTION.ILLEGAL_DATA_VALUE, 'bad_value', m);
   const address = u16(pdu, 1);
   const second = u16(pdu, 3);
@@ -189,9 +190,15 @@ export function decodeModbusRequest(pdu: Uint8Array): RqResult {
   }
 }
 
+/**
+ * The exception PDU to a request with function code `fc`. Total: a server hands it whatever byte a
+ * client sent, so it never throws. The function byte is `0x80 | fc` for 1-127; for 0 and 0x80-0xFF
+ * (no valid request) it is `0x80 | (fc & 0x7F)`, i.e. the byte itself with the high bit set. A code
+ * outside 1-255 becomes 04 (server device failure).
+ */
 export function encodeModbusException(fc: number, code: number): Uint8Array {
-  check(isInt(fc, 1, 127) && isInt(code, 1, 255), `exception ${code} to FC${fc} out of range`);
-  return new Uint8Array([fc | 0x80, code]);
+  const f = Number.isInteger(fc) ? (fc & 0x7f) | 0x80 : 0x80;
+  return new Uint8Array([f, isInt(code, 1, 255) ? code : MODBUS_EXCEPTION.SERVER_DEVICE_FAILURE]);
 }
 
 export { u16 as readU16, put16 as writeU16 };

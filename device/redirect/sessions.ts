@@ -1,7 +1,10 @@
 // One client of a redirect thread: the client-facing side of the protocol, as a PLC would speak it.
-// Requests are handled one at a time per client, in order. A command the thread allows goes to the
-// PLC through the link of the thread's interface (a transaction of its own, fair with the link's
-// other users); its answer, or the PLC's error code, goes back to this client only.
+// Requests are handled one at a time per client, and every answer leaves in the order the requests
+// came, refusals included (MEWTOCOL has no transaction id: a client matches answers by order; a
+// Modbus client that pipelines expects the same). A command the thread allows goes to the PLC
+// through the link of the thread's interface (a transaction of its own, fair with the link's other
+// users); its answer, or the PLC's error code, goes back to this client only. Only whole frames
+// count as activity (`touch`): bytes that never form one do not keep a client slot.
 //
 //   MEWTOCOL   frames and multi-frame handshakes (mewtocol.md §1.3) both ways; a refused command
 //              gets `!65`, an unreadable one `!42`; a PLC that does not answer leaves the client
@@ -10,15 +13,18 @@
 //              0B, interface not usable 0A (gateway path unavailable)
 import {
   asciiToBytes, createMewStreamDecoder, createTcpDecoder, decodeMewRequest, decodeModbusRequest, encodeModbusException,
-  encodeModbusResponse, encodeTcpFrame, mewErrorFrame, mewReplyFrames, MODBUS_EXCEPTION, modbusWriteEcho,
+  encodeModbusResponse, encodeTcpFrame, MEW_ERR, mewErrorFrame, mewReplyFrames, MODBUS_EXCEPTION, modbusWriteEcho,
   type MewHeader, type MewStation, type ModbusRequest, type ModbusResponse,
 } from '../protocol/index.ts';
 import type { Restriction } from '../model/sections/redirect.ts';
 import { PlcError } from '../com/dialog.ts';
+import { LinkError } from '../com/queue.ts';
 import { mewDialog } from '../com/mewtocol-dialog.ts';
 import type { Link } from '../com/link.ts';
 import { checkMewCommand, UNREADABLE, type ThreadRules } from './mewtocol-filter.ts';
 import { resolveModbus, type PlcOp } from './modbus-resolve.ts';
+import { routeUnit } from './unit-route.ts';
+import { modbusBroadcastDialog } from '../com/modbus-dialog.ts';
 
 export interface ThreadCounters {
   requests: number;
@@ -34,37 +40,72 @@ export interface SessionDeps {
   /** the link user name of this client, e.g. `redirect:9094:3` */
   user: string;
   counters: ThreadCounters;
+  /** a whole frame came: the client is active */
+  touch(): void;
+  /** a handler failed: the connection's guard contains it (connection-guard.ts) */
+  fault(e: unknown): void;
+  /** more than MAX_QUEUED requests waiting: the thread closes the connection */
+  overflow(): void;
 }
 
 export interface Session {
   receive(bytes: Uint8Array): void;
-  /** a fatal framing error: the thread closes the connection */
-  onFatal?: () => void;
+  /** Resolves once every request received so far has been answered (or given up). */
+  settled(): Promise<void>;
+  /** The client is gone: requests still queued are dropped, not sent to the PLC. */
+  close(): void;
 }
 
-function serial(): (job: () => Promise<void>) => void {
+/** requests one client may have waiting; more closes the connection (a client flooding the queue) */
+export const MAX_QUEUED = 256;
+
+/** One job after the other; a job that throws is a fault of the connection, the next ones still run. */
+function serial(fault: (e: unknown) => void, overflow: () => void) {
   let chain = Promise.resolve();
-  return (job) => { chain = chain.then(job).catch(() => {}); };
+  let closed = false;
+  let queued = 0;
+  return {
+    enqueue(job: () => void | Promise<void>): void {
+      if (closed) return;
+      if (++queued > MAX_QUEUED) {
+        closed = true;
+        overflow();
+        return;
+      }
+      chain = chain.then(() => (closed ? undefined : job())).catch(fault).finally(() => { queued--; });
+    },
+    settled: (): Promise<void> => chain,
+    close(): void {
+      closed = true;
+    },
+  };
 }
 
 export function mewtocolSession(d: SessionDeps): Session {
   const decoder = createMewStreamDecoder();
-  const enqueue = serial();
+  const queue = serial(d.fault, d.overflow);
   let pending: string[] = [];
-  const out = (frame: string) => d.send(asciiToBytes(frame));
+  // every answer goes through the queue, so that it leaves after the answers to earlier requests
+  const out = (frame: string) => queue.enqueue(() => d.send(asciiToBytes(frame)));
   const refuse = (header: MewHeader, station: MewStation, code: number) => {
     d.counters.refused++;
     out(mewErrorFrame(header, station, code));
   };
   return {
+    settled: () => queue.settled(),
+    close: () => queue.close(),
     receive(bytes) {
       for (const ev of decoder.push(bytes)) {
-        if (ev.type === 'continue') out(ev.reply);
-        else if (ev.type === 'next') { const f = pending.shift(); if (f) out(f); }
-        else if (ev.type === 'error') {
+        if (ev.type === 'error') {
           d.counters.errors++;
           if (ev.mewCode !== undefined && ev.header && ev.station !== undefined) out(mewErrorFrame(ev.header, ev.station, ev.mewCode));
-        } else if (ev.message.kind === 'command') {
+          continue;
+        }
+        d.touch();
+        if (ev.type === 'continue') out(ev.reply);
+        // a frame request with no long answer pending is a procedure error (!43), as the PLC answers it
+        else if (ev.type === 'next') queue.enqueue(() => d.send(asciiToBytes(pending.shift() ?? mewErrorFrame(ev.header, ev.station, MEW_ERR.PROCEDURE))));
+        else if (ev.message.kind === 'command') {
           const { header, station, text } = ev.message;
           d.counters.requests++;
           const req = decodeMewRequest(text);
@@ -72,16 +113,17 @@ export function mewtocolSession(d: SessionDeps): Session {
           const verdict = checkMewCommand(req.value, d.rules);
           if (verdict !== undefined) { refuse(header, station, verdict); continue; }
           const r = req.value;
-          enqueue(async () => {
+          queue.enqueue(async () => {
             const link = d.link();
             if (!link) { d.counters.errors++; return; }
             try {
-              const reply = await link.exchangeDialog(() => mewDialog(station, r, header), !r.cmd.startsWith('W'), d.user);
+              const reply = await link.exchangeDialog(() => mewDialog(station, r, header), !r.cmd.startsWith('W'), d.user, station === 'EE' ? 0 : station);
               pending = mewReplyFrames(header, station, r, reply as never);
-              out(pending.shift()!);
+              d.send(asciiToBytes(pending.shift()!));
             } catch (e) {
               d.counters.errors++;
-              if (e instanceof PlcError && e.reason === 'plc_error' && e.code !== undefined) out(mewErrorFrame(header, station, e.code));
+              if (e instanceof PlcError && e.reason === 'plc_error' && e.code !== undefined) d.send(asciiToBytes(mewErrorFrame(header, station, e.code)));
+              else if (!(e instanceof PlcError || e instanceof LinkError)) throw e; // a bug, not the PLC: a fault
             }
           });
         }
@@ -90,17 +132,19 @@ export function mewtocolSession(d: SessionDeps): Session {
   };
 }
 
-async function runOps(link: Link, ops: PlcOp[], user: string): Promise<(number | boolean)[]> {
+async function runOps(link: Link, ops: PlcOp[], user: string, station: number): Promise<(number | boolean)[]> {
   const values: (number | boolean)[] = [];
   for (const o of ops) {
     if (o.kind === 'words') {
-      if (o.op === 'read') values.push(...(await link.readWords(o.area, o.start, o.count, user)));
-      else await link.writeWords(o.area, o.start, o.values!, user);
-    } else if (o.op === 'read') values.push(...(await link.readBits(o.area, o.index, o.count, user)));
-    else await link.writeBits(o.area, o.index, o.values!, user);
+      if (o.op === 'read') values.push(...(await link.readWords(o.area, o.start, o.count, user, station)));
+      else await link.writeWords(o.area, o.start, o.values!, user, station);
+    } else if (o.op === 'read') values.push(...(await link.readBits(o.area, o.index, o.count, user, station)));
+    else await link.writeBits(o.area, o.index, o.values!, user, station);
   }
   return values;
 }
+
+const WRITES = new Set([5, 6, 15, 16]);
 
 function responseOf(req: ModbusRequest, values: (number | boolean)[]): ModbusResponse {
   if (req.fc === 1 || req.fc === 2) return { fc: req.fc, bits: values as boolean[] };
@@ -118,33 +162,63 @@ const exceptionOf = (e: unknown): number => {
 
 export function modbusSession(d: SessionDeps & { onFatal(): void }): Session {
   const decoder = createTcpDecoder();
-  const enqueue = serial();
+  const queue = serial(d.fault, d.overflow);
   return {
-    onFatal: d.onFatal,
+    settled: () => queue.settled(),
+    close: () => queue.close(),
     receive(bytes) {
       for (const ev of decoder.push(bytes)) {
         if (ev.type === 'error') { d.counters.errors++; d.onFatal(); return; }
+        d.touch();
         const { transaction, unit, pdu } = ev;
         const answer = (res: Uint8Array) => d.send(encodeTcpFrame({ transaction, unit, pdu: res }));
         d.counters.requests++;
         const req = decodeModbusRequest(pdu);
         if (!req.ok) {
           d.counters.refused++;
-          answer(encodeModbusException(req.error.fc ?? pdu[0] ?? 0, req.error.exception ?? MODBUS_EXCEPTION.ILLEGAL_FUNCTION));
+          const res = encodeModbusException(req.error.fc ?? pdu[0] ?? 0, req.error.exception ?? MODBUS_EXCEPTION.ILLEGAL_FUNCTION);
+          queue.enqueue(() => answer(res));
           continue;
         }
         const r = req.value;
         const ops = resolveModbus(r, d.rules.mapping as Restriction[], d.gateway);
-        if (typeof ops === 'number') { d.counters.refused++; answer(encodeModbusException(r.fc, ops)); continue; }
-        enqueue(async () => {
-          const link = d.link();
+        if (typeof ops === 'number') {
+          d.counters.refused++;
+          queue.enqueue(() => answer(encodeModbusException(r.fc, ops)));
+          continue;
+        }
+        const link = d.link();
+        const route = link ? routeUnit(unit, link.cfg, d.gateway) : undefined;
+        if (route?.kind === 'refuse') {
+          d.counters.refused++;
+          queue.enqueue(() => answer(encodeModbusException(r.fc, route.exception)));
+          continue;
+        }
+        if (route?.kind === 'broadcast') {
+          // unit 0: every slave executes a write, none answers; a read cannot be broadcast
+          if (!WRITES.has(r.fc)) { d.counters.refused++; continue; }
+          queue.enqueue(async () => {
+            try {
+              await link!.exchangeDialog(() => modbusBroadcastDialog(pdu), false, d.user, -1);
+            } catch (e) {
+              d.counters.errors++;
+              if (!(e instanceof PlcError || e instanceof LinkError)) throw e;
+            }
+          });
+          continue;
+        }
+        const station = route?.station ?? 0;
+        queue.enqueue(async () => {
+          let res: Uint8Array;
           try {
-            if (!link) throw new PlcError('link_down', 'interface not enabled');
-            answer(encodeModbusResponse(responseOf(r, await runOps(link, ops, d.user))));
+            const now = d.link(); // the link of when the request's turn comes (a save may have replaced it)
+            if (!now) throw new PlcError('link_down', 'interface not enabled');
+            res = encodeModbusResponse(responseOf(r, await runOps(now, ops, d.user, station)));
           } catch (e) {
             d.counters.errors++;
-            answer(encodeModbusException(r.fc, exceptionOf(e)));
+            res = encodeModbusException(r.fc, exceptionOf(e));
           }
+          answer(res);
         });
       }
     },

@@ -1,13 +1,17 @@
 // One redirect thread (spec §3 Port): a TCP listener on `port` that admits at most `clients`
 // clients whose address lies in ip_start–ip_end (the all-addresses form admits everyone), closes a
 // client idle for `timeout` seconds, and runs a session per client (sessions.ts) that forwards
-// parsed frames through the link of the thread's interface. Refused connections and requests, errors
-// and bytes are counted for /port.
+// parsed frames through the link of the thread's interface. Refused connections and requests, errors,
+// contained faults and bytes are counted for /port. Every connection runs under the thread's
+// ConnectionGuard (net/connection-guard.ts): whatever a client sends ends at most its own
+// connection. The idle timeout counts whole frames only. A client that half-closes (sends FIN after
+// its requests) still gets every answer, then the thread ends the connection.
 import { createServer, type Server, type Socket } from 'node:net';
 import type { Logger } from '../system/log.ts';
 import type { Thread } from '../model/sections/redirect.ts';
 import { ipInRange } from '../model/ip.ts';
 import type { Link } from '../com/link.ts';
+import { ConnectionGuard } from '../net/connection-guard.ts';
 import { mewtocolSession, modbusSession, type ThreadCounters } from './sessions.ts';
 
 export interface ThreadStatus extends ThreadCounters {
@@ -18,6 +22,8 @@ export interface ThreadStatus extends ThreadCounters {
   clients: number;
   bytesIn: number;
   bytesOut: number;
+  /** connections ended by a contained fault (connection-guard.ts) */
+  faults: number;
 }
 
 export interface ThreadDeps {
@@ -40,11 +46,14 @@ export class RedirectThread {
   private readonly counters: ThreadCounters = { requests: 0, refused: 0, errors: 0 };
   private bytesIn = 0;
   private bytesOut = 0;
+  private readonly guard: ConnectionGuard;
 
-  constructor(readonly index: number, readonly cfg: Thread, private readonly deps: ThreadDeps) {}
+  constructor(readonly index: number, readonly cfg: Thread, private readonly deps: ThreadDeps) {
+    this.guard = new ConnectionGuard({ listener: `redirect:${cfg.port}`, log: deps.log });
+  }
 
   async start(): Promise<void> {
-    const server = createServer((s) => this.accept(s));
+    const server = createServer({ allowHalfOpen: true }, (s) => this.accept(s));
     this.server = server;
     await new Promise<void>((resolve) => {
       server.once('error', (e: NodeJS.ErrnoException) => {
@@ -61,7 +70,7 @@ export class RedirectThread {
   }
 
   status(): ThreadStatus {
-    return { index: this.index, port: this.cfg.port, listening: this.listening, detail: this.detail, clients: this.sockets.size, ...this.counters, bytesIn: this.bytesIn, bytesOut: this.bytesOut };
+    return { index: this.index, port: this.cfg.port, listening: this.listening, detail: this.detail, clients: this.sockets.size, ...this.counters, bytesIn: this.bytesIn, bytesOut: this.bytesOut, faults: this.guard.faults };
   }
 
   async close(): Promise<void> {
@@ -82,28 +91,35 @@ export class RedirectThread {
     }
     this.sockets.add(socket);
     socket.setNoDelay(true);
-    socket.setTimeout(this.cfg.timeout * 1000, () => socket.destroy()); // idle: no byte either way
-    const send = (b: Uint8Array) => {
-      if (socket.destroyed) return;
-      this.bytesOut += b.length;
-      socket.write(b);
-    };
-    const id = this.cfg.service;
-    const deps = {
-      rules: { mapping: this.cfg.mapping, monitoring_cmd: this.cfg.monitoring_cmd },
-      gateway: this.cfg.mb_translation,
-      link: () => this.deps.link(id),
-      send,
-      user: `redirect:${this.cfg.port}:${this.nextClient++}`,
-      counters: this.counters,
-    };
-    const modbus = this.cfg.mb_translation || this.deps.protocolOf(id) === 'MODBUS';
-    const session = modbus ? modbusSession({ ...deps, onFatal: () => socket.destroy() }) : mewtocolSession(deps);
-    socket.on('data', (b: Buffer) => {
-      this.bytesIn += b.length;
-      session.receive(new Uint8Array(b.buffer, b.byteOffset, b.length));
+    this.guard.adopt(socket, (conn) => {
+      conn.idleAfter(this.cfg.timeout * 1000); // no whole frame either way for `timeout` s
+      const send = (b: Uint8Array) => {
+        if (socket.destroyed || !socket.writable) return;
+        this.bytesOut += b.length;
+        conn.touch();
+        socket.write(b);
+      };
+      const id = this.cfg.service;
+      const deps = {
+        rules: { mapping: this.cfg.mapping, monitoring_cmd: this.cfg.monitoring_cmd },
+        gateway: this.cfg.mb_translation,
+        link: () => this.deps.link(id),
+        send,
+        user: `redirect:${this.cfg.port}:${this.nextClient++}`,
+        counters: this.counters,
+        touch: () => conn.touch(),
+        fault: (e: unknown) => conn.fault(e),
+        overflow: () => { this.counters.errors++; socket.destroy(); },
+      };
+      const modbus = this.cfg.mb_translation || this.deps.protocolOf(id) === 'MODBUS';
+      const session = modbus ? modbusSession({ ...deps, onFatal: () => socket.destroy() }) : mewtocolSession(deps);
+      socket.on('data', conn.wrap((b: Buffer) => {
+        this.bytesIn += b.length;
+        session.receive(new Uint8Array(b.buffer, b.byteOffset, b.length));
+      }));
+      // half-close: the client has sent everything; it still gets the answers to what it sent
+      socket.on('end', () => conn.task(session.settled().then(() => { if (!socket.destroyed) socket.end(); })));
+      socket.on('close', () => { session.close(); this.sockets.delete(socket); });
     });
-    socket.on('error', () => {});
-    socket.on('close', () => this.sockets.delete(socket));
   }
 }

@@ -4,7 +4,7 @@
 // disabled one stays closed. With use_encryption it is HTTPS with the section's uploaded server
 // certificate and key (`<dataDir>/certs/pew_api/server.<crt|pem>` and `key.<key|pem>`,
 // system/cert-files.ts); their files are watched, so an upload takes effect without another save.
-import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { stat } from 'node:fs/promises';
 import type { Socket } from 'node:net';
@@ -16,6 +16,7 @@ import type { Rest } from '../model/sections/rest.ts';
 import type { Logger } from '../system/log.ts';
 import { certPath, readCert } from '../system/cert-files.ts';
 import { createRestApp } from './app.ts';
+import { ConnectionGuard, type GuardedConnection } from '../net/connection-guard.ts';
 
 export const REST_SECTION = 'pew_api';
 /** the names the server certificate and its key may have (spec §5 names and extensions) */
@@ -36,6 +37,8 @@ export interface RestStatus {
   tls: boolean;
   /** why it is not listening: the listen error, or `certificate_missing` */
   detail: string;
+  /** requests whose handling failed: each answered 500 and its connection closed (net/connection-guard.ts) */
+  faults: number;
 }
 
 export interface RestServer {
@@ -79,7 +82,9 @@ export async function startRestServer(deps: RestDeps): Promise<RestServer> {
   const sockets = new Set<Socket>();
   let cert: Buffer | undefined;
   let stamp = '';
-  let state: RestStatus = { enabled: false, listening: false, port: 0, tls: false, detail: '' };
+  let state: Omit<RestStatus, 'faults'> = { enabled: false, listening: false, port: 0, tls: false, detail: '' };
+  const guard = new ConnectionGuard({ listener: 'rest', log: deps.log });
+  const conns = new WeakMap<Socket, GuardedConnection>();
 
   const stop = async () => {
     const s = server;
@@ -102,7 +107,21 @@ export async function startRestServer(deps: RestDeps): Promise<RestServer> {
     state = { enabled, listening: false, port: cfg.http_port, tls: cfg.use_encryption, detail: '' };
     stamp = cfg.use_encryption ? await certStamp(deps.dataDir) : '';
     if (!enabled) return;
-    const listener = getRequestListener(createRestApp(cfg, deps).fetch);
+    const inner = getRequestListener(createRestApp(cfg, deps).fetch);
+    // a request whose handling throws ends its own connection with a 500, never the daemon
+    const listener: RequestListener = (req, res) => {
+      const failed = (e: unknown) => {
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json', connection: 'close' }).end(JSON.stringify({ error: { code: 'internal', message: 'Internal error' } }));
+        // HTTPS: the request's socket is the TLS socket, not the one 'connection' saw
+        const sock = req.socket as Socket;
+        (conns.get(sock) ?? guard.adopt(sock)).fault(e);
+      };
+      try {
+        Promise.resolve(inner(req, res)).catch(failed);
+      } catch (e) {
+        failed(e);
+      }
+    };
     let s: Server;
     if (cfg.use_encryption) {
       const [c, k] = await Promise.all([firstCert(deps.dataDir, SERVER_CERT_NAMES), firstCert(deps.dataDir, SERVER_KEY_NAMES)]);
@@ -127,6 +146,7 @@ export async function startRestServer(deps: RestDeps): Promise<RestServer> {
     s.requestTimeout = 30_000;
     s.maxConnections = MAX_CONNECTIONS;
     s.on('connection', (sock: Socket) => {
+      conns.set(sock, guard.adopt(sock));
       sockets.add(sock);
       sock.once('close', () => sockets.delete(sock));
     });
@@ -174,7 +194,7 @@ export async function startRestServer(deps: RestDeps): Promise<RestServer> {
   timer.unref();
 
   return {
-    status: () => ({ ...state }),
+    status: () => ({ ...state, faults: guard.faults }),
     certificate: () => cert,
     settled: async () => {
       await follower.settled();

@@ -51,7 +51,7 @@ const partSettings = (t: Tls, name: PartName) => PART_FIELDS[name].map((f) => t[
 
 const idle = (port: number, enabled: boolean, detail: string): PartStatus => ({
   enabled, port, listening: false, stoppedByPlc: false, detail, connections: 0,
-  accepted: 0, refused: 0, tlsFailures: 0, errors: 0, bytesIn: 0, bytesOut: 0,
+  accepted: 0, refused: 0, tlsFailures: 0, errors: 0, faults: 0, bytesIn: 0, bytesOut: 0,
 });
 
 /** Reads the part's control word and writes its status word every `pollS` seconds (plc-registers.ts). */

@@ -6,10 +6,11 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { Logger } from '../system/log.ts';
 import type { TlsPartCounters, TlsPartStatus } from '../model/tls-status.ts';
+import { ConnectionGuard } from '../net/connection-guard.ts';
 
 export type PartName = 'client' | 'server';
 
-export type PartCounters = TlsPartCounters;
+export type PartCounters = Omit<TlsPartCounters, 'faults'>;
 export type PartStatus = TlsPartStatus;
 
 export interface PartOptions {
@@ -42,7 +43,12 @@ export abstract class BridgePart {
   private bytesIn = 0;
   private bytesOut = 0;
 
-  constructor(protected readonly opts: PartOptions) {}
+  /** contains what goes wrong with one connection to that connection (net/connection-guard.ts) */
+  private readonly guard: ConnectionGuard;
+
+  constructor(protected readonly opts: PartOptions) {
+    this.guard = new ConnectionGuard({ listener: `tls-${opts.name}:${opts.port}`, log: opts.log });
+  }
 
   get port(): number {
     return this.opts.port;
@@ -99,7 +105,7 @@ export abstract class BridgePart {
     return {
       enabled: true, port: this.port, listening: this.listening, stoppedByPlc: this.stopped,
       detail: this.stopped ? 'Stopped by the PLC' : this.detail,
-      connections: this.clients.size, ...this.counters, bytesIn, bytesOut,
+      connections: this.clients.size, ...this.counters, faults: this.guard.faults, bytesIn, bytesOut,
     };
   }
 
@@ -116,14 +122,13 @@ export abstract class BridgePart {
     this.clients.add(client);
     client.once('close', () => this.clients.delete(client));
     this.track(client);
-    try {
-      this.carry(client);
-    } catch (e) {
-      // never let one connection take the listener (and the daemon) down
-      this.counters.errors++;
-      this.opts.log.warn(`TLS ${this.opts.name}: connection failed`, { error: e instanceof Error ? e.message : String(e) });
-      client.destroy();
-    }
+    // never let one connection take the listener (and the daemon) down
+    this.guard.adopt(client, () => this.carry(client));
+  }
+
+  /** Runs `fn` for a socket of a connection under the part's guard (a throw ends that connection only). */
+  protected guarded(s: Socket, fn: () => void): void {
+    this.guard.adopt(s, fn);
   }
 
   /** Keeps `s` until it closes, so that close() can end it. */

@@ -4,7 +4,7 @@ import type { PartStatus } from './part.ts';
 
 const s = (over: Partial<PartStatus>): PartStatus => ({
   enabled: true, port: 1502, listening: true, stoppedByPlc: false, detail: '', connections: 0,
-  accepted: 0, refused: 0, tlsFailures: 0, errors: 0, bytesIn: 0, bytesOut: 0, ...over,
+  accepted: 0, refused: 0, tlsFailures: 0, errors: 0, faults: 0, bytesIn: 0, bytesOut: 0, ...over,
 });
 
 describe('TLS part status word (docs/tls.md)', () => {

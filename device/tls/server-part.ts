@@ -42,7 +42,7 @@ export class TlsServerPart extends BridgePart {
       allowed: (ip) => !t.tls_accessability || ipInRange(ip, t.tls_access_ip1, t.tls_access_ip2),
     });
     // never listens itself: the part's listener hands it the admitted clients
-    this.tls = createTlsServer(tlsOptions, (s) => this.secured(s));
+    this.tls = createTlsServer(tlsOptions, (s) => this.guarded(s, () => this.secured(s)));
     this.tls.on('tlsClientError', (e: Error, s: TLSSocket) => {
       this.counters.tlsFailures++;
       log.warn('TLS server: handshake failed', { client: s.remoteAddress, error: e.message });

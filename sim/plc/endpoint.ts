@@ -29,6 +29,8 @@ export interface PlcEndpointOptions {
   timers?: Timers;
   /** Modbus RTU: ms of silence that ends a frame (3.5 characters at the line's speed); default 4. */
   gapMs?: () => number;
+  /** told the number of answers still waiting for their scan time, whenever it changes (a half-closed client is ended at 0) */
+  onAnswers?(pending: number): void;
 }
 
 export interface PlcEndpoint {
@@ -49,8 +51,10 @@ export function createPlcEndpoint(plc: VirtualPlc, opts: PlcEndpointOptions): Pl
       scheduled.delete(handle);
       plc.answered();
       opts.send(out);
+      opts.onAnswers?.(scheduled.size);
     }, plc.scanMs + (fault.kind === 'slow' ? fault.delayMs : 0));
     scheduled.add(handle);
+    opts.onAnswers?.(scheduled.size);
   }
   const cancelAnswers = () => {
     for (const h of scheduled) timers.clearTimeout(h);

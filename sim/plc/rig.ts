@@ -1,12 +1,13 @@
 // The simulator's PLCs, built from its configuration (config.ts): one VirtualPlc per connector, on
 // an in-process serial wire (handed to the simulated hw as `virtualPorts`), behind a pseudo-terminal
 // (`serialMap`, filled by start()), or on TCP (COM4). describe() gives the start-up banner lines.
+import { ConnectionGuard, stderrFaultLog } from '../../device/net/connection-guard.ts';
 import type { ByteChannel, SerialSettings } from '../../hw/types.ts';
 import { formatFraming, type Timers } from '../wire.ts';
 import { PLC_CONNECTORS, SERIAL_CONNECTORS, type EthernetPlcConfig, type PlcConfig, type PlcConnector, type SerialConnector, type SerialPlcConfig } from './config.ts';
 import { startPtyPlc, type PtyPlc } from './pty.ts';
 import { SerialPlcAttachment } from './serial-attachment.ts';
-import { effectivePort, startTcpPlc, type TcpPlc } from './tcp.ts';
+import { DEFAULT_MEWTOCOL_PORT, DEFAULT_MODBUS_PORT, effectivePort, startTcpPlc, type TcpPlc } from './tcp.ts';
 import { VirtualPlc } from './virtual-plc.ts';
 
 export interface PlcRigOptions {
@@ -27,6 +28,8 @@ export interface PlcRig {
   start(): Promise<void>;
   /** one line per PLC for the start-up banner */
   describe(): string[];
+  /** connections (a serial line, a TCP client) of a connector's PLC that a contained fault ended */
+  faults(connector: PlcConnector): number;
   unplug(connector: PlcConnector): void;
   plug(connector: PlcConnector): void;
   close(): Promise<void>;
@@ -41,7 +44,8 @@ const protocolText = (plc: VirtualPlc, protocol: string) => (protocol === 'MEWTO
 function tcpText(c: EthernetPlcConfig, plc: VirtualPlc, tcp: TcpPlc | undefined): string {
   const port = (wanted: number, used: number | undefined, name: string) => {
     const p = used ?? effectivePort(wanted);
-    return `${p} ${name}${p !== wanted && wanted !== 0 ? ` (${wanted} needs root)` : ''}`;
+    const why = p === effectivePort(wanted) ? ` (${wanted} needs root)` : ` (${effectivePort(wanted)} in use)`;
+    return `${p} ${name}${p !== wanted && wanted !== 0 ? why : ''}`;
   };
   const host = tcp?.host ?? c.host;
   const moved = tcp && tcp.host !== c.host ? ` (${c.host} not available)` : '';
@@ -58,12 +62,13 @@ export function createPlcRig(config: PlcConfig, opts: PlcRigOptions): PlcRig {
   let tcp: TcpPlc | undefined;
   let tcpPlugged = true;
   let started = false;
+  const guards = new Map(PLC_CONNECTORS.map((c) => [c, new ConnectionGuard({ listener: `virtual-plc:${c}`, log: stderrFaultLog })]));
 
   for (const c of SERIAL_CONNECTORS) {
     const cfg = config[c];
     if (!cfg) continue;
     const plc = new VirtualPlc({ model: cfg.cpu, station: cfg.station, scanMs: cfg.scanMs });
-    const att = new SerialPlcAttachment(plc, { protocol: cfg.protocol, framing: { baud: cfg.baud, bits: cfg.bits, parity: cfg.parity, stopbits: cfg.stopbits }, timers: opts.timers });
+    const att = new SerialPlcAttachment(plc, { protocol: cfg.protocol, framing: { baud: cfg.baud, bits: cfg.bits, parity: cfg.parity, stopbits: cfg.stopbits }, timers: opts.timers, guard: guards.get(c)! });
     plcs.set(c, plc);
     attachments.set(c, att);
     serialConfigs.set(c, cfg);
@@ -104,7 +109,9 @@ export function createPlcRig(config: PlcConfig, opts: PlcRigOptions): PlcRig {
         }
         const plc = plcs.get('COM4');
         if (eth && plc) {
-          tcp = await startTcpPlc(plc, { host: eth.host, fallbackHost: fallbackFor(eth.host), mewtocolPort: eth.mewtocolPort, modbusPort: eth.modbusPort, timers: opts.timers });
+          tcp = await startTcpPlc(plc, { host: eth.host, fallbackHost: fallbackFor(eth.host), mewtocolPort: eth.mewtocolPort, modbusPort: eth.modbusPort, timers: opts.timers, guard: guards.get('COM4')!,
+            // the built-in ports give way when another simulator holds them; ports chosen in a PLC file do not
+            freeWhenInUse: eth.mewtocolPort === DEFAULT_MEWTOCOL_PORT && eth.modbusPort === DEFAULT_MODBUS_PORT });
           if (!tcpPlugged) tcp.unplug();
         }
       } catch (e) {
@@ -124,6 +131,7 @@ export function createPlcRig(config: PlcConfig, opts: PlcRigOptions): PlcRig {
         return [`${head}${protocolText(plc, cfg.protocol)} ${formatFraming(att.framing)}  ${where}${att.plugged ? '' : '  UNPLUGGED'}`];
       });
     },
+    faults: (c) => guards.get(c)?.faults ?? 0,
     unplug(c) {
       plcOn(c);
       if (c === 'COM4') {

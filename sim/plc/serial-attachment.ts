@@ -6,6 +6,7 @@
 // until it is plugged again, both ways, while the channel stays open, as with a pulled RS232 cable.
 import type { ByteChannel, SerialSettings } from '../../hw/types.ts';
 import { framingOf, realTimers, WireDirection, wireMs, type SerialFraming, type Timers } from '../wire.ts';
+import { ConnectionGuard, stderrFaultLog, type GuardedConnection } from '../../device/net/connection-guard.ts';
 import { createPlcEndpoint, type PlcEndpoint, type PlcProtocol } from './endpoint.ts';
 import type { VirtualPlc } from './virtual-plc.ts';
 
@@ -14,6 +15,8 @@ export interface SerialAttachmentOptions {
   /** the PLC's own line settings */
   framing: SerialFraming;
   timers?: Timers;
+  /** contains a fault to the line (device/net/connection-guard.ts): what the PLC was assembling is forgotten */
+  guard?: ConnectionGuard;
 }
 
 /** An open host end: where the PLC's answers go while it is open. */
@@ -32,17 +35,38 @@ export class SerialPlcAttachment {
   private host: HostEnd | undefined;
   /** framing of the last host end, for bytes still on the wire after it closed */
   private hostFraming: () => SerialFraming;
+  private readonly guard: ConnectionGuard;
+  private line: GuardedConnection;
 
   constructor(readonly plc: VirtualPlc, opts: SerialAttachmentOptions) {
     const timers = opts.timers ?? realTimers;
     this.protocol = opts.protocol;
     this.framing = { ...opts.framing };
     this.hostFraming = () => this.framing;
-    this.toPlc = new WireDirection(() => this.hostFraming(), () => this.framing, (b) => this.endpoint.receive(b), timers);
+    this.guard = opts.guard ?? new ConnectionGuard({ listener: 'plc-serial', log: stderrFaultLog });
+    this.line = this.adoptLine();
+    this.toPlc = new WireDirection(() => this.hostFraming(), () => this.framing, (b) => this.line.run(() => this.endpoint.receive(b)), timers);
     this.toHost = new WireDirection(() => this.framing, () => this.hostFraming(), (b) => this.host?.deliver(b), timers);
     this.endpoint = createPlcEndpoint(plc, {
       protocol: opts.protocol, transport: 'serial', timers, send: (b) => this.toHost.write(b),
       gapMs: () => wireMs(3.5, this.framing),
+    });
+  }
+
+  /** connections (here: the line) a contained fault reset */
+  get faults(): number {
+    return this.guard.faults;
+  }
+
+  /** The line under the guard: a fault forgets what the PLC was assembling, and the line goes on. */
+  private adoptLine(): GuardedConnection {
+    return this.guard.adopt({
+      remoteAddress: 'line',
+      destroy: () => {
+        this.endpoint.reset();
+        this.line = this.adoptLine();
+      },
+      on: () => undefined,
     });
   }
 

@@ -1,11 +1,14 @@
 // A virtual PLC on Ethernet (the unit's COM4): MEWTOCOL on one TCP port (MEWTOCOL-COM, and
 // MEWTOCOL7 on FP7; default 9094, mewtocol.md §7) and Modbus/TCP on another (default 502), one
 // PLC endpoint per connection. Ports below 1024 need root: without it they are moved up by 10000
-// (502 → 10502); port 0 takes a free port. The result says which host and ports were really used.
+// (502 → 10502); port 0 takes a free port; with freeWhenInUse a port in use is replaced by a free one
+// (the simulator's default ports: a second simulator or a test run beside `npm start`). The result
+// says which host and ports were really used.
 // Unplugged, the PLC hears nothing and sends nothing; connections stay open, as when a network
 // cable is pulled for a moment.
 import net from 'node:net';
 import { realTimers, type Timers } from '../wire.ts';
+import { ConnectionGuard, stderrFaultLog } from '../../device/net/connection-guard.ts';
 import { createPlcEndpoint, type PlcProtocol } from './endpoint.ts';
 import type { VirtualPlc } from './virtual-plc.ts';
 
@@ -27,7 +30,14 @@ export interface TcpPlcOptions {
   fallbackHost?: string;
   mewtocolPort?: number;
   modbusPort?: number;
+  /**
+   * A port that is in use is replaced by a free one (the result says which) instead of failing:
+   * for the simulator's default ports, so that a second simulator on the same machine comes up.
+   */
+  freeWhenInUse?: boolean;
   timers?: Timers;
+  /** contains a fault to its connection (device/net/connection-guard.ts); default: one of its own */
+  guard?: ConnectionGuard;
 }
 
 export interface TcpPlc {
@@ -37,6 +47,8 @@ export interface TcpPlc {
   plug(): void;
   /** open connections */
   connections(): number;
+  /** connections a contained fault ended */
+  faults(): number;
   close(): Promise<void>;
 }
 
@@ -49,7 +61,7 @@ class ListenError extends Error {
 function listen(server: net.Server, host: string, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const onError = (e: NodeJS.ErrnoException) => {
-      const why = e.code === 'EADDRINUSE' ? `${host}:${port} is in use` : e.code === 'EADDRNOTAVAIL' ? `${host} is not an address of this machine` : `${host}:${port}: ${e.message}`;
+      const why = e.code === 'EADDRINUSE' ? `${host}:${port} is in use (give COM4 other mewtocolPort/modbusPort in the PLC file, 0 = any free port)` : e.code === 'EADDRNOTAVAIL' ? `${host} is not an address of this machine` : `${host}:${port}: ${e.message}`;
       reject(new ListenError(e.code, `virtual PLC cannot listen: ${why}`));
     };
     server.once('error', onError);
@@ -67,25 +79,39 @@ export async function startTcpPlc(plc: VirtualPlc, opts: TcpPlcOptions): Promise
   const sockets = new Set<net.Socket>();
   let plugged = true;
 
-  const serve = (protocol: PlcProtocol) => net.createServer((socket) => {
+  const guard = opts.guard ?? new ConnectionGuard({ listener: 'plc-tcp', log: stderrFaultLog });
+  // half-open: a client that sent its request and FIN still gets the answer
+  const serve = (protocol: PlcProtocol) => net.createServer({ allowHalfOpen: true }, (socket) => guard.adopt(socket, (conn) => {
     sockets.add(socket);
     socket.setNoDelay(true);
+    let pending = 0;
+    let ended = false;
+    const finish = () => { if (ended && pending === 0 && !socket.destroyed) socket.end(); };
     const ep = createPlcEndpoint(plc, {
       protocol, transport: 'tcp', timers,
-      send: (b) => { if (plugged && !socket.destroyed) socket.write(b); },
+      send: (b) => { if (plugged && !socket.destroyed && socket.writable) socket.write(b); },
       close: () => socket.destroy(),
+      onAnswers: (n) => { pending = n; finish(); },
     });
-    socket.on('data', (b: Buffer) => { if (plugged) ep.receive(new Uint8Array(b.buffer, b.byteOffset, b.length)); });
-    socket.on('error', () => { /* the peer went away; 'close' follows */ });
+    socket.on('data', conn.wrap((b: Buffer) => { if (plugged) ep.receive(new Uint8Array(b.buffer, b.byteOffset, b.length)); }));
+    socket.on('end', () => { ended = true; finish(); });
     socket.on('close', () => { ep.reset(); sockets.delete(socket); });
-  });
+  }));
   const mewtocol = serve('MEWTOCOL');
   const modbus = serve('MODBUS');
 
+  const listenOrFree = async (server: net.Server, host: string, port: number) => {
+    try {
+      return await listen(server, host, port);
+    } catch (e) {
+      if (!(opts.freeWhenInUse && e instanceof ListenError && e.code === 'EADDRINUSE')) throw e;
+      return listen(server, host, 0);
+    }
+  };
   async function listenBoth(host: string) {
     return {
-      mewtocol: await listen(mewtocol, host, effectivePort(opts.mewtocolPort ?? DEFAULT_MEWTOCOL_PORT)),
-      modbus: await listen(modbus, host, effectivePort(opts.modbusPort ?? DEFAULT_MODBUS_PORT)),
+      mewtocol: await listenOrFree(mewtocol, host, effectivePort(opts.mewtocolPort ?? DEFAULT_MEWTOCOL_PORT)),
+      modbus: await listenOrFree(modbus, host, effectivePort(opts.modbusPort ?? DEFAULT_MODBUS_PORT)),
     };
   }
 
@@ -111,6 +137,7 @@ export async function startTcpPlc(plc: VirtualPlc, opts: TcpPlcOptions): Promise
     unplug: () => { plugged = false; },
     plug: () => { plugged = true; },
     connections: () => sockets.size,
+    faults: () => guard.faults,
     async close() {
       for (const s of sockets) s.destroy();
       await Promise.all([closeServer(mewtocol), closeServer(modbus)]);

@@ -15,6 +15,7 @@ import { measureConsole } from './console.ts';
 import { measureCodecs } from './codec.ts';
 import { measureWire } from './wire.ts';
 import { measureRedirect } from './redirect.ts';
+import { measureFuzz } from './fuzz.ts';
 import { measureTlsBridge } from './tls-bridge.ts';
 import { measureLogger } from './logger.ts';
 import { measureGraphs } from './graphs.ts';
@@ -76,6 +77,7 @@ try {
       }
     });
     await part('redirect threads', () => measureRedirect(rows, bundle));
+    await part('protocol fuzz', () => measureFuzz(rows, bundle));
     await part('tls bridge', () => measureTlsBridge(rows, [bundle]));
   }
 

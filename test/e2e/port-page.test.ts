@@ -457,7 +457,7 @@ describe('the ports page against the daemon, its redirect threads and a virtual 
     const shows = (k: string) => status.locator(`[data-counter=${k}] dd`);
     await expectText(status.locator('[data-state]'), fill(en.port.listening, { port }));
     expect(await status.locator('[data-state]').getAttribute('class')).toBe('state up');
-    for (const k of ['clients', 'requests', 'refused', 'errors', 'bytesIn', 'bytesOut']) await expectText(shows(k), '0');
+    for (const k of ['clients', 'requests', 'refused', 'errors', 'bytesIn', 'bytesOut', 'faults']) await expectText(shows(k), '0');
     expect(await status.locator('[data-detail]').count()).toBe(0);
 
     // a client on one connection: three allowed requests, then writes to the read-only words and a

@@ -34,7 +34,7 @@ const go = async (page: Page, path: string, title: string) => {
 
 const part = (o: Partial<TlsPartStatus>): TlsPartStatus => ({
   enabled: true, port: 1502, listening: true, stoppedByPlc: false, detail: '', connections: 0,
-  accepted: 0, refused: 0, tlsFailures: 0, errors: 0, bytesIn: 0, bytesOut: 0, ...o,
+  accepted: 0, refused: 0, tlsFailures: 0, errors: 0, faults: 0, bytesIn: 0, bytesOut: 0, ...o,
 });
 
 describe('the live status of the TLS bridge and of the FTP send', () => {
@@ -44,7 +44,7 @@ describe('the live status of the TLS bridge and of the FTP send', () => {
     const { page } = await suite.open({ timezoneId: ZONE });
     await loginApi(page, suite.d);
     const listening: TlsStatus = {
-      client: part({ port: 1502, connections: 2, accepted: 1234, refused: 3, tlsFailures: 4, errors: 5, bytesIn: 1_234_567, bytesOut: 89 }),
+      client: part({ port: 1502, connections: 2, accepted: 1234, refused: 3, tlsFailures: 4, errors: 5, faults: 6, bytesIn: 1_234_567, bytesOut: 89 }),
       server: part({ port: 802, listening: false, detail: 'Port 802 is in use by another program' }),
     };
     const answer = { status: 200, body: listening as unknown };
@@ -54,7 +54,7 @@ describe('the live status of the TLS bridge and of the FTP send', () => {
     await expectTitle(page, en.nav.tlsclient);
     const client = pageBody(page, 'tlsclient').locator('[data-block=tls-client-status]');
     await expectText(client.locator('[data-item=state] [data-state=listening]'), fill(en.tls.states.listening, { port: 1502 }));
-    const want = { connections: 2, accepted: 1234, refused: 3, tlsFailures: 4, errors: 5, bytesIn: 1_234_567, bytesOut: 89 };
+    const want = { connections: 2, accepted: 1234, refused: 3, tlsFailures: 4, errors: 5, faults: 6, bytesIn: 1_234_567, bytesOut: 89 };
     for (const [k, n] of Object.entries(want)) {
       await expectText(client.locator(`[data-item=${k}] dt`), en.tls.stats[k as keyof typeof want]);
       await expectText(client.locator(`[data-item=${k}] dd`), count(n));

@@ -68,7 +68,11 @@ export async function makeRoot(keyPem: string): Promise<string> {
 /** Starts sim/supervisor.ts on `root` and waits until its daemon answers. */
 export async function startSupervisor(root: string, opts: { image?: string; port?: number; startTimeoutMs?: number } = {}): Promise<Supervisor> {
   const port = opts.port ?? (await freePort());
-  const args = ['--import', 'tsx', join(ROOT, 'sim/supervisor.ts'), '--root', root, '--port', String(port), '--host', LOOPBACK];
+  // the virtual COM4 PLC on ports of its own (0: any free one), never the simulator's fixed ones that
+  // an `npm start` on the same machine holds
+  const plcs = join(root, 'test-plcs.json');
+  await writeFile(plcs, JSON.stringify({ COM4: { host: LOOPBACK, mewtocolPort: 0, modbusPort: 0 } }));
+  const args = ['--import', 'tsx', join(ROOT, 'sim/supervisor.ts'), '--root', root, '--port', String(port), '--host', LOOPBACK, '--plcs', plcs];
   if (opts.image) args.push('--image', opts.image);
   if (opts.startTimeoutMs) args.push('--start-timeout', String(opts.startTimeoutMs));
   const proc = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });

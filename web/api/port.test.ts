@@ -7,7 +7,7 @@ import {
   PORT_STATUS_PATH, PORT_TEST_PATH, fetchPortStatus, portStatusSchema, portTestRequest, portTestResultSchema, runPortTest,
 } from './port.ts';
 
-const thread = { index: 0, port: 9094, listening: true, detail: '1 client', clients: 1, requests: 12, refused: 2, errors: 0, bytesIn: 300, bytesOut: 420 };
+const thread = { index: 0, port: 9094, listening: true, detail: '1 client', clients: 1, requests: 12, refused: 2, errors: 0, bytesIn: 300, bytesOut: 420, faults: 0 };
 
 function answer(status: number, body: unknown) {
   const fetch = vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));

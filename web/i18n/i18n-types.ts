@@ -1015,6 +1015,10 @@ type RootTranslation = {
 			 * B​y​t​e​s​ ​b​a​c​k​ ​t​o​ ​t​h​e​ ​c​l​i​e​n​t​s
 			 */
 			bytesOut: string
+			/**
+			 * F​a​u​l​t​s​ ​c​o​n​t​a​i​n​e​d
+			 */
+			faults: string
 		}
 	}
 	datetime: {
@@ -6467,6 +6471,10 @@ export type NamespacePortTranslation = {
 		 * B​y​t​e​s​ ​s​e​n​t
 		 */
 		bytesOut: string
+		/**
+		 * F​a​u​l​t​s​ ​c​o​n​t​a​i​n​e​d
+		 */
+		faults: string
 	}
 	/**
 	 * C​o​n​n​e​c​t​i​o​n​ ​t​e​s​t
@@ -6605,6 +6613,11 @@ export type NamespaceRestTranslation = {
 	 * @param {unknown} port
 	 */
 	stateFailed: RequiredParams<'detail' | 'port'>
+	/**
+	 * R​e​q​u​e​s​t​s​ ​t​h​a​t​ ​f​a​i​l​e​d​ ​a​n​d​ ​w​e​r​e​ ​c​l​o​s​e​d​ ​w​i​t​h​ ​a​n​ ​e​r​r​o​r​ ​(​f​a​u​l​t​s​ ​c​o​n​t​a​i​n​e​d​)​:​ ​{​c​o​u​n​t​}
+	 * @param {number} count
+	 */
+	faults: RequiredParams<'count'>
 }
 
 export type NamespaceServiceTranslation = {
@@ -8099,6 +8112,10 @@ export type TranslationFunctions = {
 			 * Bytes back to the clients
 			 */
 			bytesOut: () => LocalizedString
+			/**
+			 * Faults contained
+			 */
+			faults: () => LocalizedString
 		}
 	}
 	datetime: {
@@ -13386,6 +13403,10 @@ export type TranslationFunctions = {
 			 * Bytes sent
 			 */
 			bytesOut: () => LocalizedString
+			/**
+			 * Faults contained
+			 */
+			faults: () => LocalizedString
 		}
 		/**
 		 * Connection test
@@ -13515,6 +13536,10 @@ export type TranslationFunctions = {
 		 * Not listening on port {port}: {detail}
 		 */
 		stateFailed: (arg: { detail: unknown, port: unknown }) => LocalizedString
+		/**
+		 * Requests that failed and were closed with an error (faults contained): {count}
+		 */
+		faults: (arg: { count: number }) => LocalizedString
 	}
 	service: {
 		/**

@@ -60,7 +60,7 @@ function ThreadStatusView({ status, failed, saved }: { status: PortThreadStatus 
   if (failed) return <div class="link-status" data-status="unavailable"><p class="hint">{t.unavailable()}</p></div>;
   if (!status) return <div class="link-status" data-status="none" aria-busy="true" />;
   const state = status.listening ? 'listening' : 'closed';
-  const counters = (['clients', 'requests', 'refused', 'errors', 'bytesIn', 'bytesOut'] as const)
+  const counters = (['clients', 'requests', 'refused', 'errors', 'bytesIn', 'bytesOut', 'faults'] as const)
     .map((k) => [k, formatNumber(status[k])] as const);
   return (
     <div class="link-status" data-status={state}>

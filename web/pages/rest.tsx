@@ -45,7 +45,12 @@ function PortState() {
     : status.listening ? t.stateListening({ port: status.port, scheme: status.tls ? 'HTTPS' : 'HTTP' })
     : status.detail === 'certificate_missing' ? t.stateNoCert()
     : t.stateFailed({ port: status.port, detail: status.detail });
-  return <p class={status.enabled && !status.listening ? 'banner warning' : 'hint'} data-rest-state={status.listening ? 'listening' : status.enabled ? 'failed' : 'off'} style={WIDE}>{text}</p>;
+  return (
+    <>
+      <p class={status.enabled && !status.listening ? 'banner warning' : 'hint'} data-rest-state={status.listening ? 'listening' : status.enabled ? 'failed' : 'off'} style={WIDE}>{text}</p>
+      {status.faults > 0 && <p class="hint" data-rest-faults style={WIDE}>{t.faults({ count: status.faults })}</p>}
+    </>
+  );
 }
 
 export default function RestPage() {

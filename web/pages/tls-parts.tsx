@@ -64,7 +64,7 @@ export function PartStateLine({ part }: { part: Part }) {
   );
 }
 
-const COUNTERS = ['connections', 'accepted', 'refused', 'tlsFailures', 'errors', 'bytesIn', 'bytesOut'] as const;
+const COUNTERS = ['connections', 'accepted', 'refused', 'tlsFailures', 'errors', 'bytesIn', 'bytesOut', 'faults'] as const;
 
 /** The status block of a part's page: its state and its counters. */
 export function PartStatusBlock({ part }: { part: Part }) {

@@ -5,7 +5,7 @@ import { tlsStatusSchema, type TlsPartStatus, type TlsStatus } from '../../devic
 
 const part = (o: Partial<TlsPartStatus> = {}): TlsPartStatus => ({
   enabled: true, port: 1502, listening: true, stoppedByPlc: false, detail: '', connections: 2,
-  accepted: 7, refused: 1, tlsFailures: 0, errors: 0, bytesIn: 1200, bytesOut: 3400, ...o,
+  accepted: 7, refused: 1, tlsFailures: 0, errors: 0, faults: 0, bytesIn: 1200, bytesOut: 3400, ...o,
 });
 const status = (accepted: number): TlsStatus => ({ client: part({ accepted }), server: part({ enabled: false, listening: false, port: 802 }) });
 

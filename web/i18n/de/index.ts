@@ -157,7 +157,7 @@ const de = {
     states: { listening: 'empfangsbereit auf Port {port}', closed: 'nicht empfangsbereit (Port {port})', stopped: 'von der SPS gestoppt', disabled: 'nicht aktiviert' },
     stats: {
       connections: 'Offene Verbindungen', accepted: 'Angenommen', refused: 'Abgewiesen', tlsFailures: 'TLS-Fehler', errors: 'Fehler',
-      bytesIn: 'Bytes zum Ziel', bytesOut: 'Bytes zurück zu den Clients',
+      bytesIn: 'Bytes zum Ziel', bytesOut: 'Bytes zurück zu den Clients', faults: 'Abgefangene Fehler',
     },
   },
   datetime: {

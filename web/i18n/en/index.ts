@@ -158,7 +158,7 @@ const en = {
     states: { listening: 'listening on port {port}', closed: 'not listening (port {port})', stopped: 'stopped by the PLC', disabled: 'not enabled' },
     stats: {
       connections: 'Open connections', accepted: 'Accepted', refused: 'Refused', tlsFailures: 'TLS failures', errors: 'Errors',
-      bytesIn: 'Bytes to the destination', bytesOut: 'Bytes back to the clients',
+      bytesIn: 'Bytes to the destination', bytesOut: 'Bytes back to the clients', faults: 'Faults contained',
     },
   },
   datetime: {

@@ -157,7 +157,7 @@ const fr = {
     states: { listening: 'à l’écoute sur le port {port}', closed: 'pas à l’écoute (port {port})', stopped: 'arrêté par l’automate', disabled: 'non activé' },
     stats: {
       connections: 'Connexions ouvertes', accepted: 'Acceptées', refused: 'Refusées', tlsFailures: 'Échecs TLS', errors: 'Erreurs',
-      bytesIn: 'Octets vers la destination', bytesOut: 'Octets retour vers les clients',
+      bytesIn: 'Octets vers la destination', bytesOut: 'Octets retour vers les clients', faults: 'Défauts contenus',
     },
   },
   datetime: {

@@ -13,7 +13,7 @@ const de_port = {
   areaRange: '{area}-Wörter 0\u00a0–\u00a0{max}', modbusRange: 'Modbus {first}\u00a0–\u00a0{last} ({unit})', words: 'Register', bits: 'Bits',
   status: 'Portstatus', unavailable: 'Status nicht verfügbar', notSaved: 'Noch nicht gespeichert: kein Status.',
   listening: 'empfangsbereit auf {port}', closed: 'nicht empfangsbereit ({port})',
-  stats: { clients: 'Clients', requests: 'Anfragen', refused: 'Abgewiesen', errors: 'Fehler', bytesIn: 'Bytes empfangen', bytesOut: 'Bytes gesendet' },
+  stats: { clients: 'Clients', requests: 'Anfragen', refused: 'Abgewiesen', errors: 'Fehler', bytesIn: 'Bytes empfangen', bytesOut: 'Bytes gesendet', faults: 'Abgefangene Fehler' },
   test: 'Verbindungstest', testing: 'Test läuft…', testNote: 'Der Test verwendet die gespeicherten Einstellungen.',
   testOk: 'Die SPS hat über diesen Port geantwortet.', testFailed: 'Verbindungstest fehlgeschlagen.',
   reasons: {

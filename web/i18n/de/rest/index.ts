@@ -21,6 +21,7 @@ const de_rest = {
   stateListening: 'Empfangsbereit auf Port {port} ({scheme}).',
   stateNoCert: 'Nicht empfangsbereit: HTTPS benötigt das hochgeladene Server-Zertifikat und den Schlüssel.',
   stateFailed: 'Nicht empfangsbereit auf Port {port}: {detail}',
+  faults: 'Anfragen, die fehlschlugen und mit einem Fehler geschlossen wurden (abgefangene Fehler): {count}',
 } satisfies NamespaceRestTranslation;
 
 export default de_rest;

@@ -13,7 +13,7 @@ const en_port = {
   areaRange: '{area} words 0 – {max}', modbusRange: 'Modbus {first} – {last} ({unit})', words: 'registers', bits: 'bits',
   status: 'Port status', unavailable: 'Status unavailable', notSaved: 'Not saved yet: no status.',
   listening: 'listening on {port}', closed: 'not listening ({port})',
-  stats: { clients: 'Clients', requests: 'Requests', refused: 'Refused', errors: 'Errors', bytesIn: 'Bytes received', bytesOut: 'Bytes sent' },
+  stats: { clients: 'Clients', requests: 'Requests', refused: 'Refused', errors: 'Errors', bytesIn: 'Bytes received', bytesOut: 'Bytes sent', faults: 'Faults contained' },
   test: 'Connection test', testing: 'Testing…', testNote: 'The test uses the saved settings.',
   testOk: 'The PLC answered through this port.', testFailed: 'Connection test failed.',
   reasons: {

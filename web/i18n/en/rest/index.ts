@@ -21,6 +21,7 @@ const en_rest = {
   stateListening: 'Listening on port {port} ({scheme}).',
   stateNoCert: 'Not listening: HTTPS needs the uploaded server certificate and key.',
   stateFailed: 'Not listening on port {port}: {detail}',
+  faults: 'Requests that failed and were closed with an error (faults contained): {count:number}',
 } satisfies BaseTranslation;
 
 export default en_rest;

@@ -13,7 +13,7 @@ const fr_port = {
   areaRange: 'Mots {area} 0\u00a0–\u00a0{max}', modbusRange: 'Modbus {first}\u00a0–\u00a0{last} ({unit})', words: 'registres', bits: 'bits',
   status: 'État du port', unavailable: 'État indisponible', notSaved: 'Pas encore enregistré\u00a0: pas d’état.',
   listening: 'à l’écoute sur {port}', closed: 'pas à l’écoute ({port})',
-  stats: { clients: 'Clients', requests: 'Requêtes', refused: 'Refusés', errors: 'Erreurs', bytesIn: 'Octets reçus', bytesOut: 'Octets envoyés' },
+  stats: { clients: 'Clients', requests: 'Requêtes', refused: 'Refusés', errors: 'Erreurs', bytesIn: 'Octets reçus', bytesOut: 'Octets envoyés', faults: 'Défauts contenus' },
   test: 'Test de connexion', testing: 'Test en cours…', testNote: 'Le test utilise les paramètres enregistrés.',
   testOk: 'L’automate a répondu par ce port.', testFailed: 'Échec du test de connexion.',
   reasons: {

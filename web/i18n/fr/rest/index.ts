@@ -21,6 +21,7 @@ const fr_rest = {
   stateListening: 'À l’écoute sur le port {port} ({scheme}).',
   stateNoCert: 'Pas à l’écoute : HTTPS nécessite le certificat serveur et la clé téléversés.',
   stateFailed: 'Pas à l’écoute sur le port {port} : {detail}',
+  faults: 'Requêtes en échec fermées avec une erreur (défauts contenus) : {count}',
 } satisfies NamespaceRestTranslation;
 
 export default fr_rest;
