@@ -105,7 +105,7 @@ const de_logger = {
     title: 'Logger-Status', state: 'Schreibstatus', states: { ok: 'ok', stopped: 'gestoppt', error: 'Fehler', low_memory: 'Speicher knapp' },
     off: 'Der Datenlogger ist nicht aktiviert.', running: 'Aufzeichnung', runs: 'läuft', notRunning: 'läuft nicht',
     files: 'Log-Dateien', file: 'Log-Datei', records: 'Datensätze', missed: 'Verpasst', failedReads: 'Fehlgeschlagene Lesevorgänge',
-    lastRecord: 'Letzter Datensatz', lastTrigger: 'Letzter Trigger', never: 'nie',
+    lastRecord: 'Letzter Datensatz', lastTrigger: 'Letzter Auslöser', never: 'nie',
     notices: 'Nicht bestätigt',
     deleted: 'Wegen Speichermangels gelöschte Dateien: {count}', deletedFile: '{name}, gelöscht {at}', deletedMore: 'und {count} weitere',
     dropped: 'Verworfene Datensätze, weil das Schreiben zu lange fehlschlug: {count}', droppedFile: 'Log-Datei {file}: {count}',

@@ -38,7 +38,7 @@ const fr_fields = {
     http_server: { label: 'Activer le serveur HTTP', help: 'Sert les fichiers HTTP téléversés par leur nom sur le même port.' },
     use_encryption: { label: 'Chiffrement (HTTPS)', help: 'Nécessite le certificat serveur et la clé téléversés.' },
     use_cors: { label: 'Autoriser les requêtes d’autres origines (CORS)', help: 'Permet aux pages web d’autres sites d’appeler l’API depuis un navigateur.' },
-    api_key: { label: 'Clé d’API', help: 'Au moins 16 caractères. Si elle est définie, les écritures l’exigent dans l’en-tête X-API-Key (ou Authorization: Bearer). Vide : écritures sans clé.' },
+    api_key: { label: 'Clé d’API', help: 'Au moins 16 caractères. Si elle est définie, les écritures l’exigent dans l’en-tête X-API-Key (ou Authorization avec le schéma Bearer). Vide : écritures sans clé.' },
     host_names: { label: 'Noms d’hôte', help: 'Noms (DNS) sous lesquels la console et l’API REST sont atteintes, séparés par des virgules. Les adresses de l’appareil, son nom d’hôte et localhost fonctionnent toujours.' },
   },
   pew_sql: {
