@@ -1,7 +1,8 @@
 // Decides what the browser shows: the first-run page, the login page, or the console.
 import { useEffect } from 'preact/hooks';
 import { authState } from './state/session.ts';
-import { loadSections, anyChanged } from './state/sections.ts';
+import { loadSections } from './state/sections.ts';
+import { anyUnsaved } from './state/service-edits.ts';
 import { loadSystem } from './state/system.ts';
 import { ensureModel } from './state/model.ts';
 import { HashLocationProvider, setLeaveGuard } from './router/hash.tsx';
@@ -15,7 +16,7 @@ import { LL } from './i18n/translate.ts';
 
 setLeaveGuard(confirmLeave);
 addEventListener('beforeunload', (e) => {
-  if (anyChanged.value) e.preventDefault();
+  if (anyUnsaved.value) e.preventDefault();
 });
 
 // only a browser that is not signed in needs these

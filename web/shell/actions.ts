@@ -7,6 +7,7 @@ import { ApiFailure, type ApiIssue } from '../api/client.ts';
 import { errorText, fieldText, LL } from '../i18n/translate.ts';
 import { pageOf, pageOfSection } from '../pages.ts';
 import { ensureModel } from '../state/model.ts';
+import { revertServices, saveServiceEdits, servicesChanged } from '../state/service-edits.ts';
 
 const changedOf = (keys: readonly string[]) => keys.filter((k) => section(k).changed.value);
 
@@ -24,7 +25,8 @@ function problemText(keys: readonly string[]): string | undefined {
   return `${pageName}${p.issue.path ? ' · ' : ': '}${fieldProblem(p.key, p.issue)}`;
 }
 
-async function save(keys: readonly string[]): Promise<boolean> {
+/** Saves the sections among `keys` and, for save-all, the switched services of /info. */
+async function save(keys: readonly string[], withServices = false): Promise<boolean> {
   await ensureModel();
   const problem = problemText(keys);
   if (problem) {
@@ -33,7 +35,8 @@ async function save(keys: readonly string[]): Promise<boolean> {
   }
   try {
     const saved = await saveSections(keys);
-    notify('info', saved.length ? LL.value.notify.saved() : LL.value.notify.nothingToSave(), SAVED_MS);
+    const services = withServices && servicesChanged.value ? await saveServiceEdits() : false;
+    notify('info', saved.length || services ? LL.value.notify.saved() : LL.value.notify.nothingToSave(), SAVED_MS);
     return true;
   } catch (e) {
     const f = e instanceof ApiFailure ? e : new ApiFailure(0, 'internal');
@@ -45,7 +48,7 @@ async function save(keys: readonly string[]): Promise<boolean> {
 }
 
 export const savePage = (keys: readonly string[]) => save(keys);
-export const saveAll = () => save(allSections().map((s) => s.key));
+export const saveAll = () => save(allSections().map((s) => s.key), true);
 
 export async function resetPage(keys: readonly string[]): Promise<void> {
   const t = LL.value.confirm;
@@ -57,12 +60,16 @@ export async function resetPage(keys: readonly string[]): Promise<void> {
 /** Leaving a page with unsaved changes asks first; leaving drops the page's edits. */
 export async function confirmLeave(from: string, to: string): Promise<boolean> {
   const leaving = pageOf(from);
-  if (!leaving || pageOf(to)?.sections.join() === leaving.sections.join()) return true;
-  const changed = changedOf(leaving.sections);
-  if (!changed.length) return true;
+  const target = pageOf(to);
+  if (!leaving || target?.id === leaving.id) return true;
+  // pages sharing their sections (the TLS parts, the wizard) keep the edits
+  const changed = target?.sections.join() === leaving.sections.join() ? [] : changedOf(leaving.sections);
+  const services = leaving.id === 'info' && servicesChanged.value;
+  if (!changed.length && !services) return true;
   const t = LL.value.confirm;
   if (!(await ask({ title: t.unsavedTitle(), text: t.unsavedLeave(), yes: t.leave(), no: t.stay() }))) return false;
   for (const k of changed) revert(k);
+  if (services) revertServices();
   return true;
 }
 

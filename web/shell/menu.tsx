@@ -7,6 +7,7 @@ import { FILTERS, filter, type Filter } from '../state/prefs.ts';
 import { section } from '../state/sections.ts';
 import { LL } from '../i18n/translate.ts';
 import { readOnly } from '../state/session.ts';
+import { servicesChanged } from '../state/service-edits.ts';
 
 const appOn = (p: PageDef) => p.sections.some((k) => APP_ENABLED[k]?.(section(k).saved.value));
 
@@ -21,7 +22,8 @@ function Marker({ page }: { page: PageDef }) {
   const t = LL.value.shell;
   if (states.some((s) => s.fetchFailed.value)) return <span class="mark failed" title={t.fetchFailed()} aria-label={t.fetchFailed()}>!</span>;
   if (states.some((s) => s.validation.value.invalid)) return <span class="mark invalid" title={t.invalid()} aria-label={t.invalid()}>!</span>;
-  if (states.some((s) => s.changed.value)) return <span class="mark changed" title={t.changed()} aria-label={t.changed()}>•</span>;
+  // the services block of /info has unsaved switches like a page's settings
+  if (states.some((s) => s.changed.value) || (page.id === 'info' && servicesChanged.value)) return <span class="mark changed" title={t.changed()} aria-label={t.changed()}>•</span>;
   return null;
 }
 

@@ -2,7 +2,7 @@
 // the current user and role, logout (spec §2).
 import { PAGES } from '../pages.ts';
 import { THEMES, theme, type Theme } from '../state/prefs.ts';
-import { anyChanged } from '../state/sections.ts';
+import { anyUnsaved } from '../state/service-edits.ts';
 import { logout, readOnly, session } from '../state/session.ts';
 import { LL, LOCALES, locale, setLocale } from '../i18n/translate.ts';
 import type { Locales } from '../i18n/i18n-types.ts';
@@ -23,7 +23,7 @@ export function TopBar(props: { menuOpen: boolean; onMenu: () => void; onHelp: (
       </nav>
       <div class="tools">
         {!readOnly.value && (
-          <button type="button" class="btn primary small" onClick={() => void saveAll()} disabled={!anyChanged.value} data-action="save-all">
+          <button type="button" class="btn primary small" onClick={() => void saveAll()} disabled={!anyUnsaved.value} data-action="save-all">
             {t.shell.saveAll()}
           </button>
         )}
