@@ -16,7 +16,9 @@ export const ERROR_CODES = [
   'invalid_ip', // "invalid IP address"
   'invalid_host',
   'ip_range', // "The IP end must be greater than the IP start"
-  'invalid_file_name',
+  'invalid_file_name', // characters of a file name (spec §5)
+  'file_extension', // a file name's extension is not one of the allowed (params: allowed)
+  'file_base_name', // the name before the extension is not one of the allowed (params: allowed)
   'invalid_db_name',
   'invalid_email',
   'invalid_bit_address',

@@ -474,6 +474,16 @@ type RootTranslation = {
 		 */
 		invalid_file_name: string
 		/**
+		 * W​r​o​n​g​ ​f​i​l​e​ ​e​x​t​e​n​s​i​o​n​:​ ​a​l​l​o​w​e​d​ ​a​r​e​ ​{​a​l​l​o​w​e​d​}​.
+		 * @param {unknown} allowed
+		 */
+		file_extension: RequiredParams<'allowed'>
+		/**
+		 * W​r​o​n​g​ ​f​i​l​e​ ​n​a​m​e​:​ ​t​h​e​ ​n​a​m​e​ ​b​e​f​o​r​e​ ​t​h​e​ ​e​x​t​e​n​s​i​o​n​ ​m​u​s​t​ ​b​e​ ​o​n​e​ ​o​f​ ​{​a​l​l​o​w​e​d​}​.
+		 * @param {unknown} allowed
+		 */
+		file_base_name: RequiredParams<'allowed'>
+		/**
 		 * I​n​v​a​l​i​d​ ​n​a​m​e​:​ ​o​n​l​y​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​u​n​d​e​r​s​c​o​r​e​,​ ​d​o​t​ ​a​n​d​ ​h​y​p​h​e​n​.
 		 */
 		invalid_db_name: string
@@ -7282,6 +7292,14 @@ export type TranslationFunctions = {
 		 * Invalid file name: start with a letter or underscore; only letters, digits, underscore and dot.
 		 */
 		invalid_file_name: () => LocalizedString
+		/**
+		 * Wrong file extension: allowed are {allowed}.
+		 */
+		file_extension: (arg: { allowed: unknown }) => LocalizedString
+		/**
+		 * Wrong file name: the name before the extension must be one of {allowed}.
+		 */
+		file_base_name: (arg: { allowed: unknown }) => LocalizedString
 		/**
 		 * Invalid name: only letters, digits, underscore, dot and hyphen.
 		 */

@@ -53,8 +53,8 @@ describe('pew_ftpc', () => {
 
   it('certificate names (spec §5)', () => {
     expectAccepted(pew_ftpc, (x) => Object.assign(x, { ca: 'ca.crt', client: 'client.pem', key: 'key.pem' }));
-    expectRejected(pew_ftpc, (x) => (x.ca = 'ca.der'), 'ca', 'invalid_file_name');
-    expectRejected(pew_ftpc, (x) => (x.client = 'server.pem'), 'client', 'invalid_file_name');
+    expectRejected(pew_ftpc, (x) => (x.ca = 'ca.der'), 'ca', 'file_extension');
+    expectRejected(pew_ftpc, (x) => (x.client = 'server.pem'), 'client', 'file_base_name');
   });
 
   it('password masked on read and kept when the mask comes back', () => {

@@ -61,6 +61,8 @@ const de = {
     invalid_host: 'Ungültige Serveradresse.',
     ip_range: 'Die End-IP-Adresse muss größer als die Start-IP-Adresse sein.',
     invalid_file_name: 'Ungültiger Dateiname: Er muss mit einem Buchstaben oder Unterstrich beginnen; nur Buchstaben, Ziffern, Unterstrich und Punkt.',
+    file_extension: 'Falsche Dateiendung: zulässig sind {allowed}.',
+    file_base_name: 'Falscher Dateiname: Der Name vor der Endung muss einer von {allowed} sein.',
     invalid_db_name: 'Ungültiger Name: nur Buchstaben, Ziffern, Unterstrich, Punkt und Bindestrich.',
     invalid_email: 'Ungültige E-Mail-Syntax: Adressen in spitzen Klammern, mehrere durch Kommas getrennt.',
     invalid_bit_address: 'Ungültige Bitadresse: bis zu 3 Dezimalziffern und eine optionale Hexadezimalziffer.',

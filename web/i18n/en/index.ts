@@ -62,6 +62,8 @@ const en = {
     invalid_host: 'Invalid server address.',
     ip_range: 'The IP end must be greater than the IP start.',
     invalid_file_name: 'Invalid file name: start with a letter or underscore; only letters, digits, underscore and dot.',
+    file_extension: 'Wrong file extension: allowed are {allowed}.',
+    file_base_name: 'Wrong file name: the name before the extension must be one of {allowed}.',
     invalid_db_name: 'Invalid name: only letters, digits, underscore, dot and hyphen.',
     invalid_email: 'Invalid e-mail syntax: addresses in angle brackets, several separated by commas.',
     invalid_bit_address: 'Invalid bit address: up to 3 decimal digits and one optional hex digit.',

@@ -61,6 +61,8 @@ const fr = {
     invalid_host: 'Adresse de serveur non valide.',
     ip_range: 'L’adresse IP de fin doit être supérieure à l’adresse IP de début.',
     invalid_file_name: 'Nom de fichier non valide : il doit commencer par une lettre ou un trait de soulignement ; uniquement lettres, chiffres, trait de soulignement et point.',
+    file_extension: 'Extension de fichier incorrecte : extensions autorisées : {allowed}.',
+    file_base_name: 'Nom de fichier incorrect : le nom avant l’extension doit être l’un de {allowed}.',
     invalid_db_name: 'Nom non valide : uniquement lettres, chiffres, trait de soulignement, point et tiret.',
     invalid_email: 'Syntaxe d’e-mail non valide : adresses entre chevrons, plusieurs adresses séparées par des virgules.',
     invalid_bit_address: 'Adresse de bit non valide : jusqu’à 3 chiffres décimaux et un chiffre hexadécimal facultatif.',
