@@ -270,7 +270,7 @@ describe('the data logger page', () => {
     await page.locator('.page-bar [data-action=save]').click();
     await notice(page, 'error', en.notify.saveFailed).waitFor();
     // the message names the field by its place, not by its path
-    await notice(page, 'error', `${en.nav.log} · ${fill(t.where.point, { file: 2, point: 690 })}: `).waitFor();
+    await notice(page, 'error', fill(en.form.problem, { place: `${en.nav.log}, ${fill(t.where.point, { file: 2, point: 690 })}`, message: '' })).waitFor();
     expect(posts).toEqual([]);
     await input(page, 'log_def.1.records.689.type').selectOption('4');
     await expect.poll(() => body(page).locator('[data-point-error]').count()).toBe(0);

@@ -10,7 +10,7 @@ import { nosqlSchema } from '../../device/model/sections/nosql.ts';
 import { MAX_DATAPOINTS, wordsOf, DATA_AREA_MAX } from '../../device/model/sections/datapoint.ts';
 import { PASSWORD_MASK } from '../../device/model/fields.ts';
 import {
-  api, consoleSuite, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, USER, WAIT_MS, type ConsolePage,
+  api, consoleSuite, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, USER, WAIT_MS, type ConsolePage, saveRefusal,
 } from './support.ts';
 
 type Key = 'pew_sql' | 'pew_nosql';
@@ -175,7 +175,7 @@ describe('the SQL and NoSQL pages', () => {
     await expectText(rows(page).first().locator('td').first(), '1 !');
     await saveButton(page).click();
     await expectText(page.locator('.notices .notice.error span'),
-      `${en.notify.saveFailed} ${en.nav.sql} · ${en.fields.pew_sql.datalist.address.label}: ${addressText}`);
+      saveRefusal([[`${en.nav.sql}, ${fill(en.form.place.point, { n: 1 })}, ${en.fields.pew_sql.datalist.address.label}`, addressText]]));
     expect(posts).toEqual([]);
     const badAddress = structuredClone(before);
     Object.assign(badAddress.datalist[0], { area: 'FL', address: 40000 });
@@ -239,7 +239,7 @@ describe('the SQL and NoSQL pages', () => {
     await expectText(fieldError(page, 'pew_nosql', 'tag_value'), en.errors.tag_pair);
     await saveButton(page).click();
     await expectText(page.locator('.notices .notice.error span'),
-      `${en.notify.saveFailed} ${en.nav.db} · ${en.fields.pew_nosql.tag_value.label}: ${en.errors.tag_pair}`);
+      saveRefusal([[`${en.nav.db}, ${en.fields.pew_nosql.tag_value.label}`, en.errors.tag_pair]]));
     const a = await api(page, suite.d);
     const before = (await a.get('/config/pew_nosql')).body;
     const r = await a.post('/config/pew_nosql', { ...before, tag_name: 'line' });

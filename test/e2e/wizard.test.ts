@@ -317,7 +317,7 @@ describe('the connection wizard', () => {
     const answer = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/config');
     await action(page, 'finish').click();
     expect((await answer).status()).toBe(400);
-    await expectText(failure(page), `${en.wizard.failed} ${en.wizard.tcpPort}: ${fill(en.errors.port_conflict, { port: 9400, other: 'pew_api.http_port' })}`);
+    await expectText(failure(page), `${en.wizard.failed} ${en.wizard.tcpPort}: ${fill(en.errors.port_conflict, { port: 9400, other: `${en.nav.rest}, ${en.fields.pew_api.http_port.label}` })}`);
     await stepIs(page, 'finish');
     await expectTitle(page, en.nav.wizard_com);
     expect(await stored(page)).toEqual(before);
@@ -325,7 +325,7 @@ describe('the connection wizard', () => {
     await action(page, 'back').click();
     await action(page, 'back').click();
     await stepIs(page, 'tcp');
-    await expectText(w.locator('[data-field="threads.0.port"] .error'), fill(en.errors.port_conflict, { port: 9400, other: 'pew_api.http_port' }));
+    await expectText(w.locator('[data-field="threads.0.port"] .error'), fill(en.errors.port_conflict, { port: 9400, other: `${en.nav.rest}, ${en.fields.pew_api.http_port.label}` }));
 
     // the REST API is moved away: typing the port again clears the daemon's message, and Finish succeeds
     expect((await a.post('/config/pew_api', defaults.pew_api)).status).toBe(200);

@@ -738,6 +738,43 @@ type RootTranslation = {
 		 * S​e​v​e​r​a​l​ ​s​e​r​v​i​c​e​s​ ​u​s​e​ ​t​h​e​ ​s​a​m​e​ ​P​L​C​ ​r​e​g​i​s​t​e​r​s​.​ ​C​h​a​n​g​e​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​s​ ​s​o​ ​t​h​a​t​ ​t​h​e​y​ ​d​o​ ​n​o​t​ ​o​v​e​r​l​a​p​.
 		 */
 		multipleRegisters: string
+		place: {
+			/**
+			 * t​h​r​e​a​d​ ​{​n​}
+			 * @param {unknown} n
+			 */
+			thread: RequiredParams<'n'>
+			/**
+			 * r​e​s​t​r​i​c​t​i​o​n​ ​{​n​}
+			 * @param {unknown} n
+			 */
+			restriction: RequiredParams<'n'>
+			/**
+			 * c​o​n​n​e​c​t​i​o​n​ ​{​n​}
+			 * @param {unknown} n
+			 */
+			connection: RequiredParams<'n'>
+			/**
+			 * d​a​t​a​ ​p​o​i​n​t​ ​{​n​}
+			 * @param {unknown} n
+			 */
+			point: RequiredParams<'n'>
+			/**
+			 * e​n​t​r​y​ ​{​n​}
+			 * @param {unknown} n
+			 */
+			entry: RequiredParams<'n'>
+		}
+		/**
+		 * P​r​o​b​l​e​m​s​ ​t​o​ ​c​o​r​r​e​c​t​:
+		 */
+		problems: string
+		/**
+		 * {​p​l​a​c​e​}​:​ ​{​m​e​s​s​a​g​e​}
+		 * @param {unknown} message
+		 * @param {unknown} place
+		 */
+		problem: RequiredParams<'message' | 'place'>
 	}
 	script: {
 		/**
@@ -7538,6 +7575,36 @@ export type TranslationFunctions = {
 		 * Several services use the same PLC registers. Change the control registers so that they do not overlap.
 		 */
 		multipleRegisters: () => LocalizedString
+		place: {
+			/**
+			 * thread {n}
+			 */
+			thread: (arg: { n: unknown }) => LocalizedString
+			/**
+			 * restriction {n}
+			 */
+			restriction: (arg: { n: unknown }) => LocalizedString
+			/**
+			 * connection {n}
+			 */
+			connection: (arg: { n: unknown }) => LocalizedString
+			/**
+			 * data point {n}
+			 */
+			point: (arg: { n: unknown }) => LocalizedString
+			/**
+			 * entry {n}
+			 */
+			entry: (arg: { n: unknown }) => LocalizedString
+		}
+		/**
+		 * Problems to correct:
+		 */
+		problems: () => LocalizedString
+		/**
+		 * {place}: {message}
+		 */
+		problem: (arg: { message: unknown, place: unknown }) => LocalizedString
 	}
 	script: {
 		/**

@@ -24,6 +24,7 @@ import { notify, SAVED_MS } from '../state/notify.ts';
 import { allSections, section } from '../state/sections.ts';
 import { readOnly } from '../state/session.ts';
 import { errorText, fieldText, LL } from '../i18n/translate.ts';
+import { issueText } from '../i18n/issue-text.ts';
 
 // ---- pieces of the steps ----
 
@@ -201,7 +202,7 @@ function problemText(i: Pick<WizIssue, 'section' | 'path' | 'code' | 'params'>):
     : i.section === 'pew_redirect' && i.path === 'threads.1.port' ? t.modbusPort()
     : i.path ? fieldText(i.section, i.path).label : '';
   const p = i.section === 'pew_redirect' ? named(i, ENTRIES) ?? i : i;
-  return `${label ? label + ': ' : ''}${errorText(p.code, p.params)}`;
+  return `${label ? label + ': ' : ''}${issueText(i.section, p.code, p.params)}`;
 }
 
 export default function WizardPage() {

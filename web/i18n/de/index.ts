@@ -124,6 +124,9 @@ const de = {
     range: 'Bereich {min} – {max}',
     footprint: 'Belegt DT{first} – DT{last} ({count} Register).',
     multipleRegisters: 'Mehrere Dienste verwenden dieselben SPS-Register. Ändern Sie die Steuerregister so, dass sie sich nicht überschneiden.',
+    place: { thread: 'Thread {n}', restriction: 'Einschränkung {n}', connection: 'Verbindung {n}', point: 'Datenpunkt {n}', entry: 'Eintrag {n}' },
+    problems: 'Zu korrigieren:',
+    problem: '{place}: {message}',
   },
   script: {
     general: 'Allgemein', transmission: 'FTP-Übertragung', editor: 'Skript-Editor', files: 'Skriptdateien',

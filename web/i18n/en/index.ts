@@ -125,6 +125,10 @@ const en = {
     range: 'Range {min} – {max}',
     footprint: 'Uses DT{first} – DT{last} ({count} registers).',
     multipleRegisters: 'Several services use the same PLC registers. Change the control registers so that they do not overlap.',
+    /** where a problem is, as the technician sees it: "Ports and restrictions, thread 2, listening port" */
+    place: { thread: 'thread {n}', restriction: 'restriction {n}', connection: 'connection {n}', point: 'data point {n}', entry: 'entry {n}' },
+    problems: 'Problems to correct:',
+    problem: '{place}: {message}',
   },
   script: {
     general: 'General', transmission: 'FTP transmission', editor: 'Script editor', files: 'Script files',

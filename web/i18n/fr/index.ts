@@ -124,6 +124,9 @@ const fr = {
     range: 'Plage {min} – {max}',
     footprint: 'Occupe DT{first} – DT{last} ({count} registres).',
     multipleRegisters: 'Plusieurs services utilisent les mêmes registres de l’automate. Modifiez les registres de commande pour qu’ils ne se chevauchent pas.',
+    place: { thread: 'thread {n}', restriction: 'restriction {n}', connection: 'connexion {n}', point: 'point de données {n}', entry: 'entrée {n}' },
+    problems: 'À corriger :',
+    problem: '{place} : {message}',
   },
   script: {
     general: 'Général', transmission: 'Transmission FTP', editor: 'Éditeur de script', files: 'Fichiers script',
