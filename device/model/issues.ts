@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   'port_unallowed', // spec §5 unallowed TCP ports (params: ports)
   'port_system', // "A port already used by the system is rejected" (params: port)
   'port_conflict', // two settings listen on the same port (params: port, other)
+  'port_modbus_only', // spec §9 Modbus 502: only a Modbus/TCP gateway thread listens below 1025 (params: port, min, max)
   'start_after_end', // "Start address greater than end address"
   'addresses_overlap', // 'addresses overlap' (params: other)
   'areas_mismatch', // "Memory areas must match"

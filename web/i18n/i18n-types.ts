@@ -528,6 +528,13 @@ type RootTranslation = {
 		 */
 		port_conflict: RequiredParams<'other' | 'port'>
 		/**
+		 * P​o​r​t​ ​{​p​o​r​t​}​ ​i​s​ ​o​n​l​y​ ​f​o​r​ ​a​ ​M​o​d​b​u​s​/​T​C​P​ ​g​a​t​e​w​a​y​ ​t​h​r​e​a​d​;​ ​o​t​h​e​r​w​i​s​e​ ​u​s​e​ ​{​m​i​n​}​ ​–​ ​{​m​a​x​}​.
+		 * @param {unknown} max
+		 * @param {unknown} min
+		 * @param {unknown} port
+		 */
+		port_modbus_only: RequiredParams<'max' | 'min' | 'port'>
+		/**
 		 * T​h​e​ ​s​t​a​r​t​ ​a​d​d​r​e​s​s​ ​i​s​ ​g​r​e​a​t​e​r​ ​t​h​a​n​ ​t​h​e​ ​e​n​d​ ​a​d​d​r​e​s​s​.
 		 */
 		start_after_end: string
@@ -4390,7 +4397,7 @@ export type NamespaceFieldsTranslation = {
 				 */
 				label: string
 				/**
-				 * T​h​e​ ​T​C​P​ ​p​o​r​t​ ​c​l​i​e​n​t​s​ ​c​o​n​n​e​c​t​ ​t​o​.
+				 * T​h​e​ ​T​C​P​ ​p​o​r​t​ ​c​l​i​e​n​t​s​ ​c​o​n​n​e​c​t​ ​t​o​;​ ​5​0​2​ ​o​n​l​y​ ​w​i​t​h​ ​t​h​e​ ​M​o​d​b​u​s​/​T​C​P​ ​g​a​t​e​w​a​y​.
 				 */
 				help: string
 			}
@@ -7373,6 +7380,10 @@ export type TranslationFunctions = {
 		 * Port {port} is already used by {other}.
 		 */
 		port_conflict: (arg: { other: unknown, port: unknown }) => LocalizedString
+		/**
+		 * Port {port} is only for a Modbus/TCP gateway thread; otherwise use {min} – {max}.
+		 */
+		port_modbus_only: (arg: { max: unknown, min: unknown, port: unknown }) => LocalizedString
 		/**
 		 * The start address is greater than the end address.
 		 */
@@ -11140,7 +11151,7 @@ export type TranslationFunctions = {
 					 */
 					label: () => LocalizedString
 					/**
-					 * The TCP port clients connect to.
+					 * The TCP port clients connect to; 502 only with the Modbus/TCP gateway.
 					 */
 					help: () => LocalizedString
 				}

@@ -72,6 +72,7 @@ const de = {
     port_unallowed: 'Dieser Port ist nicht zulässig ({ports}).',
     port_system: 'Port {port} wird bereits vom System verwendet.',
     port_conflict: 'Port {port} wird bereits von {other} verwendet.',
+    port_modbus_only: 'Port {port} ist nur für einen Thread mit Modbus/TCP-Gateway; sonst {min} – {max} verwenden.',
     start_after_end: 'Die Startadresse ist größer als die Endadresse.',
     addresses_overlap: 'Adressen überschneiden sich ({other}).',
     areas_mismatch: 'Die Speicherbereiche müssen übereinstimmen.',

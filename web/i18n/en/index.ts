@@ -73,6 +73,7 @@ const en = {
     port_unallowed: 'This port is not allowed ({ports}).',
     port_system: 'Port {port} is already used by the system.',
     port_conflict: 'Port {port} is already used by {other}.',
+    port_modbus_only: 'Port {port} is only for a Modbus/TCP gateway thread; otherwise use {min} – {max}.',
     start_after_end: 'The start address is greater than the end address.',
     addresses_overlap: 'Addresses overlap ({other}).',
     areas_mismatch: 'Memory areas must match.',

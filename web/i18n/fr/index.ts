@@ -72,6 +72,7 @@ const fr = {
     port_unallowed: 'Ce port n’est pas autorisé ({ports}).',
     port_system: 'Le port {port} est déjà utilisé par le système.',
     port_conflict: 'Le port {port} est déjà utilisé par {other}.',
+    port_modbus_only: 'Le port {port} est réservé à un thread passerelle Modbus/TCP ; sinon, utilisez {min} – {max}.',
     start_after_end: 'L’adresse de début est supérieure à l’adresse de fin.',
     addresses_overlap: 'Les adresses se chevauchent ({other}).',
     areas_mismatch: 'Les zones mémoire doivent correspondre.',
