@@ -6704,6 +6704,14 @@ export type NamespaceWizardTranslation = {
 	}
 	ruleHints: {
 		/**
+		 * E​v​e​r​y​ ​P​L​C​ ​a​r​e​a​ ​e​x​c​e​p​t​ ​D​T​ ​c​a​n​ ​b​e​ ​r​e​a​d​,​ ​n​o​t​h​i​n​g​ ​w​r​i​t​t​e​n​ ​(​D​T​ ​i​n​ ​a​d​v​a​n​c​e​d​ ​m​o​d​e​)​.
+		 */
+		readSimple: string
+		/**
+		 * E​v​e​r​y​ ​P​L​C​ ​a​r​e​a​ ​e​x​c​e​p​t​ ​D​T​ ​c​a​n​ ​b​e​ ​r​e​a​d​ ​a​n​d​ ​w​r​i​t​t​e​n​ ​(​D​T​ ​i​n​ ​a​d​v​a​n​c​e​d​ ​m​o​d​e​)​.
+		 */
+		writeSimple: string
+		/**
 		 * E​v​e​r​y​ ​P​L​C​ ​a​r​e​a​ ​c​a​n​ ​b​e​ ​r​e​a​d​,​ ​n​o​t​h​i​n​g​ ​w​r​i​t​t​e​n​.
 		 */
 		read: string
@@ -13334,6 +13342,14 @@ export type TranslationFunctions = {
 			individual: () => LocalizedString
 		}
 		ruleHints: {
+			/**
+			 * Every PLC area except DT can be read, nothing written (DT in advanced mode).
+			 */
+			readSimple: () => LocalizedString
+			/**
+			 * Every PLC area except DT can be read and written (DT in advanced mode).
+			 */
+			writeSimple: () => LocalizedString
 			/**
 			 * Every PLC area can be read, nothing written.
 			 */
