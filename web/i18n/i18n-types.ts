@@ -1668,6 +1668,24 @@ type RootTranslation = {
 		 * @param {unknown} s
 		 */
 		syslogNote: RequiredParams<'s'>
+		syslogLevels: {
+			/**
+			 * I​n​f​o
+			 */
+			info: string
+			/**
+			 * W​a​r​n​i​n​g
+			 */
+			warn: string
+			/**
+			 * E​r​r​o​r
+			 */
+			error: string
+		}
+		/**
+		 * D​e​t​a​i​l​s
+		 */
+		syslogDetails: string
 	}
 }
 
@@ -8459,6 +8477,24 @@ export type TranslationFunctions = {
 		 * Updates every {s} s.
 		 */
 		syslogNote: (arg: { s: unknown }) => LocalizedString
+		syslogLevels: {
+			/**
+			 * Info
+			 */
+			info: () => LocalizedString
+			/**
+			 * Warning
+			 */
+			warn: () => LocalizedString
+			/**
+			 * Error
+			 */
+			error: () => LocalizedString
+		}
+		/**
+		 * Details
+		 */
+		syslogDetails: () => LocalizedString
 	}
 	backup: {
 		/**

@@ -243,6 +243,7 @@ const de = {
       frequent_writes: 'Häufige Schreibvorgänge verkürzen die Lebensdauer des Speichers (Logdateien {subjects}).',
     },
     syslog: 'Systemprotokoll', syslogNote: 'Aktualisierung alle {s} s.',
+    syslogLevels: { info: 'Info', warn: 'Warnung', error: 'Fehler' }, syslogDetails: 'Details',
   },
 } satisfies Translation;
 

@@ -245,6 +245,7 @@ const en = {
       frequent_writes: 'Frequent writes shorten storage life (log files {subjects}).',
     },
     syslog: 'System log', syslogNote: 'Updates every {s} s.',
+    syslogLevels: { info: 'Info', warn: 'Warning', error: 'Error' }, syslogDetails: 'Details',
   },
 } satisfies BaseTranslation;
 

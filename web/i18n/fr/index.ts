@@ -243,6 +243,7 @@ const fr = {
       frequent_writes: 'Des écritures fréquentes réduisent la durée de vie de la mémoire (fichiers journaux {subjects}).',
     },
     syslog: 'Journal système', syslogNote: 'Mise à jour toutes les {s} s.',
+    syslogLevels: { info: 'Info', warn: 'Avertissement', error: 'Erreur' }, syslogDetails: 'Détails',
   },
 } satisfies Translation;
 
