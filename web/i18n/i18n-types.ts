@@ -5495,7 +5495,7 @@ export type NamespaceLoggerTranslation = {
 			 */
 			label: string
 			/**
-			 * S​e​c​o​n​d​s​ ​a​f​t​e​r​ ​m​i​d​n​i​g​h​t​;​ ​t​h​e​n​ ​e​v​e​r​y​ ​l​o​g​ ​c​y​c​l​e​.
+			 * T​h​e​ ​t​i​m​e​ ​o​f​ ​d​a​y​ ​o​f​ ​t​h​e​ ​f​i​r​s​t​ ​r​e​c​o​r​d​;​ ​t​h​e​n​ ​o​n​e​ ​e​v​e​r​y​ ​l​o​g​ ​c​y​c​l​e​.
 			 */
 			help: string
 		}
@@ -5753,11 +5753,6 @@ export type NamespaceLoggerTranslation = {
 		 * n​e​v​e​r
 		 */
 		never: string
-		/**
-		 * s​ ​=​ ​{​t​i​m​e​}
-		 * @param {unknown} time
-		 */
-		timeOfDay: RequiredParams<'time'>
 		/**
 		 * R​e​a​d​i​n​g​ ​o​n​e​ ​r​e​c​o​r​d​:​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​{​p​o​i​n​t​s​}​,​ ​r​e​a​d​ ​r​e​q​u​e​s​t​s​ ​{​r​e​q​u​e​s​t​s​}​,​ ​a​b​o​u​t​ ​{​m​s​}​ ​m​s​.
 		 * @param {unknown} ms
@@ -12240,7 +12235,7 @@ export type TranslationFunctions = {
 				 */
 				label: () => LocalizedString
 				/**
-				 * Seconds after midnight; then every log cycle.
+				 * The time of day of the first record; then one every log cycle.
 				 */
 				help: () => LocalizedString
 			}
@@ -12494,10 +12489,6 @@ export type TranslationFunctions = {
 			 * never
 			 */
 			never: () => LocalizedString
-			/**
-			 * s = {time}
-			 */
-			timeOfDay: (arg: { time: unknown }) => LocalizedString
 			/**
 			 * Reading one record: data points {points}, read requests {requests}, about {ms} ms.
 			 */
