@@ -7,7 +7,7 @@ import { sectionByKey } from '../../device/model/index.ts';
 import { getPath } from '../state/equal.ts';
 import { section, setField } from '../state/sections.ts';
 import { readOnly } from '../state/session.ts';
-import { fieldOptions, fieldText, LL } from '../i18n/translate.ts';
+import { fieldOptions, fieldText, formatNumber, LL } from '../i18n/translate.ts';
 import { issueText } from '../i18n/issue-text.ts';
 import type { ClientCode } from '../api/client.ts';
 import type { IssueParams } from '../../device/model/issues.ts';
@@ -95,7 +95,7 @@ export function FieldView(props: FieldViewProps) {
     );
   }
   const range = !props.bare && meta.kind === 'number' && meta.min !== undefined && meta.max !== undefined
-    ? LL.value.form.range({ min: meta.min, max: meta.max }) : '';
+    ? LL.value.form.range({ min: formatNumber(meta.min), max: formatNumber(meta.max) }) : '';
   return (
     <div class={`field ${meta.kind === 'boolean' ? 'check' : ''} ${problem ? 'has-error' : ''}`} data-field={props.path}>
       <label for={id}>{label}</label>

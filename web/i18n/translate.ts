@@ -50,7 +50,12 @@ export async function loadTexts(parts: readonly Namespaces[]): Promise<void> {
   LL.value = i18nObject(locale.value);
 }
 
-const show = (v: unknown) => (Array.isArray(v) ? v.join(', ') : String(v));
+/** A number as the user's language writes it (decimal comma in German and French), without grouping: 0,2 · 10502. */
+export const formatNumber = (n: number): string =>
+  new Intl.NumberFormat(LL.value.app.dateLocale(), { useGrouping: false, maximumFractionDigits: 10 }).format(n);
+
+const showOne = (v: unknown) => (typeof v === 'number' ? formatNumber(v) : String(v));
+const show = (v: unknown) => (Array.isArray(v) ? v.map(showOne).join(', ') : showOne(v));
 
 /** The user message of an error code with its params (spec §5, §8). */
 export function errorText(code: ClientCode, params?: IssueParams): string {
