@@ -35,7 +35,7 @@ export const ERROR_CODES = [
   'iec_t2_t1', // spec §5: t2 < t1
   'iec_t1_t3', // spec §5: t1 < t3
   'iec_w_k', // spec §5: w <= 2/3 of k
-  'tag_pair', // "Tag name and tag value must both be given"
+  'tag_pair', // spec §5 tag pair: only one of tag name and tag value given, so the tag is ignored (a note, not a refusal)
   'transparent_interface', // a transparent COM interface cannot control services, log or insert
   'interface_disabled',
   'duplicate', // two entries with the same id/name

@@ -560,7 +560,7 @@ type RootTranslation = {
 		 */
 		iec_w_k: string
 		/**
-		 * T​a​g​ ​n​a​m​e​ ​a​n​d​ ​t​a​g​ ​v​a​l​u​e​ ​m​u​s​t​ ​b​o​t​h​ ​b​e​ ​g​i​v​e​n​.
+		 * O​n​l​y​ ​o​n​e​ ​o​f​ ​t​a​g​ ​n​a​m​e​ ​a​n​d​ ​t​a​g​ ​v​a​l​u​e​ ​i​s​ ​g​i​v​e​n​:​ ​t​h​e​ ​t​a​g​ ​i​s​ ​i​g​n​o​r​e​d​.​ ​G​i​v​e​ ​b​o​t​h​ ​t​o​ ​w​r​i​t​e​ ​i​t​.
 		 */
 		tag_pair: string
 		/**
@@ -7430,7 +7430,7 @@ export type TranslationFunctions = {
 		 */
 		iec_w_k: () => LocalizedString
 		/**
-		 * Tag name and tag value must both be given.
+		 * Only one of tag name and tag value is given: the tag is ignored. Give both to write it.
 		 */
 		tag_pair: () => LocalizedString
 		/**

@@ -80,7 +80,7 @@ const en = {
     iec_t2_t1: 't2 must be smaller than t1.',
     iec_t1_t3: 't1 must be smaller than t3.',
     iec_w_k: 'w must be at most 2/3 of k.',
-    tag_pair: 'Tag name and tag value must both be given.',
+    tag_pair: 'Only one of tag name and tag value is given: the tag is ignored. Give both to write it.',
     transparent_interface: 'A transparent interface cannot be used for service control, the data logger or insert without PLC.',
     interface_disabled: 'Selected interface not enabled or settings not saved.',
     duplicate: 'This entry exists twice.',

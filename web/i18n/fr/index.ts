@@ -79,7 +79,7 @@ const fr = {
     iec_t2_t1: 't2 doit être inférieur à t1.',
     iec_t1_t3: 't1 doit être inférieur à t3.',
     iec_w_k: 'w doit valoir au plus 2/3 de k.',
-    tag_pair: 'Le nom et la valeur du tag doivent être indiqués tous les deux.',
+    tag_pair: 'Seul le nom ou la valeur du tag est indiqué : le tag est ignoré. Indiquez les deux pour l’écrire.',
     transparent_interface: 'Une interface transparente ne peut pas être utilisée pour la commande de service, l’enregistreur de données ou l’insertion sans automate.',
     interface_disabled: 'Interface sélectionnée non activée ou paramètres non enregistrés.',
     duplicate: 'Cette entrée existe en double.',
