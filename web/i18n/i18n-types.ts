@@ -4565,6 +4565,10 @@ export type NamespaceFirmwareTranslation = {
 	 */
 	title: string
 	/**
+	 * I​n​s​t​a​l​l​ ​a​ ​n​e​w​ ​v​e​r​s​i​o​n
+	 */
+	installTitle: string
+	/**
 	 * I​n​s​t​a​l​l​s​ ​a​ ​s​i​g​n​e​d​ ​f​i​r​m​w​a​r​e​ ​i​m​a​g​e​.​ ​C​h​o​o​s​e​ ​t​h​e​ ​.​z​i​p​ ​p​a​c​k​a​g​e​ ​a​n​d​ ​i​t​s​ ​.​m​d​5​ ​f​i​l​e​ ​t​o​g​e​t​h​e​r​;​ ​b​o​t​h​ ​a​r​e​ ​c​h​e​c​k​e​d​ ​c​o​m​p​l​e​t​e​l​y​ ​b​e​f​o​r​e​ ​a​n​y​t​h​i​n​g​ ​o​n​ ​t​h​e​ ​u​n​i​t​ ​c​h​a​n​g​e​s​.
 	 */
 	intro: string
@@ -11338,6 +11342,10 @@ export type TranslationFunctions = {
 		 * Firmware update
 		 */
 		title: () => LocalizedString
+		/**
+		 * Install a new version
+		 */
+		installTitle: () => LocalizedString
 		/**
 		 * Installs a signed firmware image. Choose the .zip package and its .md5 file together; both are checked completely before anything on the unit changes.
 		 */

@@ -3,6 +3,7 @@ import type { NamespaceFirmwareTranslation } from '../../i18n-types.ts';
 
 const de_firmware = {
   title: 'Firmware-Update',
+  installTitle: 'Neue Version installieren',
   intro: 'Installiert ein signiertes Firmware-Image. Wählen Sie das .zip-Paket und seine .md5-Datei zusammen; beide werden vollständig geprüft, bevor sich auf dem Gerät etwas ändert.',
   readOnly: 'Nur der Administrator kann die Firmware aktualisieren.',
   running: 'Laufende Version',

@@ -3,6 +3,7 @@ import type { BaseTranslation } from '../../i18n-types.ts';
 
 const en_firmware = {
   title: 'Firmware update',
+  installTitle: 'Install a new version',
   intro: 'Installs a signed firmware image. Choose the .zip package and its .md5 file together; both are checked completely before anything on the unit changes.',
   readOnly: 'Only the administrator can update the firmware.',
   running: 'Running version',

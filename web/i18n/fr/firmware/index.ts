@@ -3,6 +3,7 @@ import type { NamespaceFirmwareTranslation } from '../../i18n-types.ts';
 
 const fr_firmware = {
   title: 'Mise à jour du firmware',
+  installTitle: 'Installer une nouvelle version',
   intro: 'Installe une image de firmware signée. Choisissez ensemble le paquet .zip et son fichier .md5 ; les deux sont entièrement vérifiés avant toute modification de l’appareil.',
   readOnly: 'Seul l’administrateur peut mettre à jour le firmware.',
   running: 'Version en cours',
