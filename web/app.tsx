@@ -4,6 +4,7 @@ import { authState } from './state/session.ts';
 import { loadSections } from './state/sections.ts';
 import { anyUnsaved } from './state/service-edits.ts';
 import { loadSystem } from './state/system.ts';
+import { reportUpdate } from './state/after-update.ts';
 import { ensureModel } from './state/model.ts';
 import { HashLocationProvider, setLeaveGuard } from './router/hash.tsx';
 import { confirmLeave } from './shell/actions.ts';
@@ -27,6 +28,7 @@ function Console() {
   useEffect(() => {
     // the model follows in the background: validation markers and defaults need it, /info does not
     void Promise.all([loadSections(), loadSystem()]).then(() => ensureModel());
+    void reportUpdate(); // after a firmware update's reload: the version now running
   }, []);
   return <HashLocationProvider><Layout /></HashLocationProvider>;
 }

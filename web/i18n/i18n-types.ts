@@ -4569,6 +4569,17 @@ export type NamespaceFirmwareTranslation = {
 	 */
 	installTitle: string
 	/**
+	 * U​p​d​a​t​e​ ​i​n​s​t​a​l​l​e​d​:​ ​t​h​e​ ​u​n​i​t​ ​n​o​w​ ​r​u​n​s​ ​v​e​r​s​i​o​n​ ​{​v​e​r​s​i​o​n​}​ ​(​b​e​f​o​r​e​:​ ​{​f​r​o​m​}​)​.
+	 * @param {unknown} from
+	 * @param {unknown} version
+	 */
+	nowRunning: RequiredParams<'from' | 'version'>
+	/**
+	 * T​h​e​ ​u​n​i​t​ ​s​t​i​l​l​ ​r​u​n​s​ ​v​e​r​s​i​o​n​ ​{​v​e​r​s​i​o​n​}​:​ ​t​h​e​ ​u​p​d​a​t​e​ ​w​a​s​ ​n​o​t​ ​i​n​s​t​a​l​l​e​d​.​ ​T​h​e​ ​f​i​r​m​w​a​r​e​ ​p​a​g​e​ ​s​h​o​w​s​ ​w​h​y​.
+	 * @param {unknown} version
+	 */
+	stillRunning: RequiredParams<'version'>
+	/**
 	 * I​n​s​t​a​l​l​s​ ​a​ ​s​i​g​n​e​d​ ​f​i​r​m​w​a​r​e​ ​i​m​a​g​e​.​ ​C​h​o​o​s​e​ ​t​h​e​ ​.​z​i​p​ ​p​a​c​k​a​g​e​ ​a​n​d​ ​i​t​s​ ​.​m​d​5​ ​f​i​l​e​ ​t​o​g​e​t​h​e​r​;​ ​b​o​t​h​ ​a​r​e​ ​c​h​e​c​k​e​d​ ​c​o​m​p​l​e​t​e​l​y​ ​b​e​f​o​r​e​ ​a​n​y​t​h​i​n​g​ ​o​n​ ​t​h​e​ ​u​n​i​t​ ​c​h​a​n​g​e​s​.
 	 */
 	intro: string
@@ -11346,6 +11357,14 @@ export type TranslationFunctions = {
 		 * Install a new version
 		 */
 		installTitle: () => LocalizedString
+		/**
+		 * Update installed: the unit now runs version {version} (before: {from}).
+		 */
+		nowRunning: (arg: { from: unknown, version: unknown }) => LocalizedString
+		/**
+		 * The unit still runs version {version}: the update was not installed. The firmware page shows why.
+		 */
+		stillRunning: (arg: { version: unknown }) => LocalizedString
 		/**
 		 * Installs a signed firmware image. Choose the .zip package and its .md5 file together; both are checked completely before anything on the unit changes.
 		 */

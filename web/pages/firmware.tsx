@@ -15,6 +15,7 @@ import { readOnly } from '../state/session.ts';
 import { ask } from '../state/confirm.ts';
 import { notify } from '../state/notify.ts';
 import { errorText, LL } from '../i18n/translate.ts';
+import { rememberUpdate } from '../state/after-update.ts';
 
 type Phase = 'select' | 'upload' | 'updating' | 'rebooting' | 'timeout';
 
@@ -78,6 +79,7 @@ export default function FirmwarePage() {
       }
       const s = await probeUpdate();
       if (s === 'restarted' || (typeof s === 'object' && s.version !== from) || (typeof s === 'object' && s.last && s.last.at > new Date(started).toISOString())) {
+        rememberUpdate(from);
         location.reload();
         return;
       }
