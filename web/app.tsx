@@ -1,8 +1,10 @@
 // Decides what the browser shows: the first-run page, the login page, or the console.
 import { useEffect } from 'preact/hooks';
 import { authState } from './state/session.ts';
-import { loadSections, anyChanged } from './state/sections.ts';
+import { loadSections } from './state/sections.ts';
+import { anyUnsaved } from './state/service-edits.ts';
 import { loadSystem } from './state/system.ts';
+import { reportUpdate } from './state/after-update.ts';
 import { ensureModel } from './state/model.ts';
 import { HashLocationProvider, setLeaveGuard } from './router/hash.tsx';
 import { confirmLeave } from './shell/actions.ts';
@@ -15,7 +17,7 @@ import { LL } from './i18n/translate.ts';
 
 setLeaveGuard(confirmLeave);
 addEventListener('beforeunload', (e) => {
-  if (anyChanged.value) e.preventDefault();
+  if (anyUnsaved.value) e.preventDefault();
 });
 
 // only a browser that is not signed in needs these
@@ -26,6 +28,7 @@ function Console() {
   useEffect(() => {
     // the model follows in the background: validation markers and defaults need it, /info does not
     void Promise.all([loadSections(), loadSystem()]).then(() => ensureModel());
+    void reportUpdate(); // after a firmware update's reload: the version now running
   }, []);
   return <HashLocationProvider><Layout /></HashLocationProvider>;
 }

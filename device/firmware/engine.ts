@@ -84,7 +84,7 @@ export async function startFirmware(opts: FirmwareOptions): Promise<Firmware> {
     },
     async status() {
       if (status.state === 'idle' || status.state === 'failed') await readLast();
-      return status;
+      return { ...status, available };
     },
     async update(body, q, who) {
       if (status.state === 'upload' || status.state === 'updating' || status.state === 'rebooting')

@@ -4,6 +4,7 @@ import { HOST_RE, text, int } from './fields.ts';
 import { issue, msg, type Issue } from './issues.ts';
 import { DT_MAX } from './plc.ts';
 import { ipToNumber, isAllAddresses } from './ip.ts';
+import { fileNameCheck, fileNameProblem, splitFileName, type FileNameProblem } from './file-names.ts';
 
 // spec §3: TLS minimum versions none, 1.1, 1.2, 1.3 (1.2 or 1.3 proposed for new setups)
 export const TLS_VERSIONS = ['none', '1.1', '1.2', '1.3'] as const;
@@ -57,11 +58,14 @@ export function certExtensions(kind: CertKind, tls: boolean): string[] {
   if (kind === 'key') return ['key', 'pem'];
   return tls ? ['crt', 'csr', 'pem', 'der', 'cer'] : ['crt', 'csr', 'pem'];
 }
+/** What is wrong with a certificate file name among `kinds` (`foo.pem`: the name; `key.crt`: the extension). */
+export function certNameProblem(name: string, kinds: readonly CertKind[], tls: boolean): FileNameProblem | undefined {
+  const base = splitFileName(name)[0];
+  if (!(kinds as readonly string[]).includes(base)) return { code: 'file_base_name', params: { allowed: kinds } };
+  return fileNameProblem(name, { extensions: certExtensions(base as CertKind, tls) });
+}
 /** The stored name of an uploaded certificate (e.g. `ca.pem`), or empty when none is used. */
-export const certName = (kind: CertKind, tls = false) => {
-  const re = new RegExp(`^${kind}\\.(${certExtensions(kind, tls).join('|')})$`);
-  return text(16, '', v.check((s: string) => s === '' || re.test(s), msg('invalid_file_name')));
-};
+export const certName = (kind: CertKind, tls = false) => text(16, '', fileNameCheck((s) => certNameProblem(s, [kind], tls)));
 
 /**
  * An allowed-client range `start..end` (spec §5): both given when `needed` ('required'), and the

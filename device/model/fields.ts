@@ -12,7 +12,12 @@ export const PORT_MAX = 65535;
 
 export const IPV4_RE = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 // host name (RFC 1123 labels) or dotted quad; an optional :port is not part of a host field
-export const HOST_RE = /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+const HOST_NAME_RE = /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+/**
+ * A host name or an IPv4 address. A name whose last label is all digits is none (RFC 3696 §2: a
+ * top-level domain is never all-numeric): it must be a valid address, so `999.1.1.1` is refused.
+ */
+export const HOST_RE = { test: (s: string): boolean => HOST_NAME_RE.test(s) && (!/(^|\.)\d+$/.test(s) || IPV4_RE.test(s)) };
 // spec §5: file names: start with a letter or underscore, only letters, digits, underscore and dot
 export const FILE_NAME_RE = /^[A-Za-z_][A-Za-z0-9_.]*$/;
 // spec §5: database names: letters, digits, underscore, dot, hyphen
@@ -83,7 +88,10 @@ export const nameText = (max: number, def: string) =>
   text(max, def, v.check((s: string) => s === '' || /^[A-Za-z]/.test(s), msg('must_start_with_letter')), pattern(NAME_RE, 'invalid_characters'));
 
 export const ipText = (def = '') => text(15, def, pattern(IPV4_RE, 'invalid_ip'));
-export const hostText = (def = '') => text(253, def, pattern(HOST_RE, 'invalid_host'));
+/** looks like an address (digits and dots) but is not a valid one */
+const badAddress = (s: string) => /^[\d.]+$/.test(s) && !IPV4_RE.test(s);
+export const hostText = (def = '') =>
+  text(253, def, v.check((s: string) => !badAddress(s), msg('invalid_ip')), v.check((s: string) => s === '' || badAddress(s) || HOST_RE.test(s), msg('invalid_host')));
 export const fileNameText = (max: number, def = '') => text(max, def, pattern(FILE_NAME_RE, 'invalid_file_name'));
 export const dbNameText = (max: number, def = '') => text(max, def, pattern(DB_NAME_RE, 'invalid_db_name'));
 export const bitAddress = (def = '') => text(4, def, pattern(BIT_ADDRESS_RE, 'invalid_bit_address'));

@@ -49,6 +49,8 @@ export interface UpdateStatus {
   reason?: UpdateRefusal;
   /** the outcome of the last install the supervisor finished (after a restart) */
   last?: { ok: boolean; version: string; from: string; at: string };
+  /** a supervisor is there to install an update (else every update is refused as `unavailable`) */
+  available?: boolean;
 }
 
 const FIRMWARE_NAME_RE = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;

@@ -17,7 +17,9 @@ export const ERROR_CODES = [
   'invalid_ip', // "invalid IP address"
   'invalid_host',
   'ip_range', // "The IP end must be greater than the IP start"
-  'invalid_file_name',
+  'invalid_file_name', // characters of a file name (spec §5)
+  'file_extension', // a file name's extension is not one of the allowed (params: allowed)
+  'file_base_name', // the name before the extension is not one of the allowed (params: allowed)
   'invalid_db_name',
   'invalid_email',
   'invalid_bit_address',
@@ -28,13 +30,14 @@ export const ERROR_CODES = [
   'port_unallowed', // spec §5 unallowed TCP ports (params: ports)
   'port_system', // "A port already used by the system is rejected" (params: port)
   'port_conflict', // two settings listen on the same port (params: port, other)
+  'port_modbus_only', // spec §9 Modbus 502: only a Modbus/TCP gateway thread listens below 1025 (params: port, min, max)
   'start_after_end', // "Start address greater than end address"
   'addresses_overlap', // 'addresses overlap' (params: other)
   'areas_mismatch', // "Memory areas must match"
   'iec_t2_t1', // spec §5: t2 < t1
   'iec_t1_t3', // spec §5: t1 < t3
   'iec_w_k', // spec §5: w <= 2/3 of k
-  'tag_pair', // "Tag name and tag value must both be given"
+  'tag_pair', // spec §5 tag pair: only one of tag name and tag value given, so the tag is ignored (a note, not a refusal)
   'transparent_interface', // a transparent COM interface cannot control services, log or insert
   'interface_disabled',
   'duplicate', // two entries with the same id/name

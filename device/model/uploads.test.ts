@@ -21,14 +21,14 @@ describe('upload rules (spec §5)', () => {
 
   it('the query of each kind: accepted and refused with the field that is wrong', () => {
     expect(issues({ kind: 'cert', section: 'pew_tls_client', name: 'ca.der' })).toEqual([]);
-    expect(issues({ kind: 'cert', section: 'pew_mqtt', name: 'ca.der' })).toEqual(['name:invalid_file_name']);
-    expect(issues({ kind: 'cert', section: 'pew_mqtt', name: 'server.pem' })).toEqual(['name:invalid_file_name']);
+    expect(issues({ kind: 'cert', section: 'pew_mqtt', name: 'ca.der' })).toEqual(['name:file_extension']);
+    expect(issues({ kind: 'cert', section: 'pew_mqtt', name: 'server.pem' })).toEqual(['name:file_base_name']);
     expect(issues({ kind: 'cert', section: 'pew_tls', name: 'ca.pem' })).toEqual(['section:invalid_value']);
     expect(issues({ kind: 'webfile', name: 'index.html' })).toEqual([]);
     expect(issues({ kind: 'webfile', name: '..' })).toEqual(['name:invalid_file_name']);
     expect(issues({ kind: 'webfile', name: 'a/b' })).toEqual(['name:invalid_file_name']);
     expect(issues({ kind: 'script', name: 'shift.cfg' })).toEqual([]);
-    expect(issues({ kind: 'script', name: 'shift.txt' })).toEqual(['name:invalid_file_name']);
+    expect(issues({ kind: 'script', name: 'shift.txt' })).toEqual(['name:file_extension']);
     expect(issues({ kind: 'script', name: `${'a'.repeat(27)}.cfg` })).toEqual(['name:too_long']);
     expect(issues({ kind: 'script', name: '' })).toContain('name:required');
     expect(issues({ kind: 'zip', name: 'a.zip' })).toEqual(['kind:invalid_value']);

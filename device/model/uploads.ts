@@ -3,8 +3,9 @@
 // kind while streaming"). Pure: the console checks a chosen file with the same rules before it
 // sends it, and the daemon checks the request's query with them.
 import * as v from 'valibot';
-import { CERT_KINDS, certExtensions, type CertKind } from './common.ts';
+import { CERT_KINDS, certExtensions, certNameProblem, type CertKind } from './common.ts';
 import { FILE_NAME_RE } from './fields.ts';
+import { fileNameCheck, fileNameProblem, type FileNameProblem } from './file-names.ts';
 import { msg } from './issues.ts';
 import { HTTP_FILE_RE, HTTP_NAME_MAX } from './sections/httpfiles.ts';
 import { SCRIPT_EXTENSION } from './sections/script.ts';
@@ -60,29 +61,40 @@ export const UPLOAD_MAX: Record<UploadKind, number> = {
 /** spec §9: file name 30 (the script_file field holds it) */
 export const SCRIPT_NAME_MAX = 30;
 
-const nameField = (check: (s: string) => boolean, max: number) =>
-  v.pipe(v.string(msg('required')), v.nonEmpty(msg('required')), v.maxLength(max, msg('too_long', { max })), v.check(check, msg('invalid_file_name')));
+/** A required file name; `problemOf` says what is wrong with it (its length included). */
+const nameField = (problemOf: (s: string) => FileNameProblem | undefined) =>
+  v.pipe(v.string(msg('required')), v.nonEmpty(msg('required')), fileNameCheck(problemOf));
+
+/** The certificate name must be one of its section's kinds with that kind's extensions. */
+const certNameOfSection = <T extends { section: CertSection; name: string }>() => v.rawCheck<T>(({ dataset, addIssue }) => {
+  if (!dataset.typed) return;
+  const { section, name } = dataset.value;
+  const p = certNameProblem(name, CERT_SECTIONS[section], isTlsSection(section));
+  if (p) addIssue({ message: msg(p.code, p.params), path: [{ type: 'object', origin: 'value', input: dataset.value, key: 'name', value: name }] });
+});
 
 export const certUploadQuery = v.pipe(
   v.strictObject({
     kind: v.literal('cert', msg('invalid_value', { allowed: [...UPLOAD_KINDS] })),
     section: v.picklist(CERT_SECTION_KEYS, msg('invalid_value', { allowed: CERT_SECTION_KEYS })),
-    name: nameField(() => true, 16),
+    name: nameField((s) => fileNameProblem(s, { max: 16 })),
   }, msg('type', { expected: 'object' })),
-  v.forward(v.check((q) => certNames(q.section).includes(q.name), msg('invalid_file_name')), ['name']),
+  certNameOfSection(),
 );
 
 export const webfileUploadQuery = v.strictObject({
   kind: v.literal('webfile', msg('invalid_value', { allowed: [...UPLOAD_KINDS] })),
-  name: nameField((s) => HTTP_FILE_RE.test(s), HTTP_NAME_MAX),
+  name: nameField((s) => fileNameProblem(s, { max: HTTP_NAME_MAX, chars: HTTP_FILE_RE })),
 }, msg('type', { expected: 'object' }));
 
-/** spec §5: script files are `.cfg` with a file name of letters, digits, underscore and dot */
-export const isScriptName = (s: string): boolean => FILE_NAME_RE.test(s) && s.endsWith(SCRIPT_EXTENSION) && s.length > SCRIPT_EXTENSION.length;
+/** spec §5: script files are `.cfg` with a file name of letters, digits, underscore and dot; §9: 30 characters */
+export const scriptNameProblem = (s: string): FileNameProblem | undefined =>
+  fileNameProblem(s, { max: SCRIPT_NAME_MAX, extensions: [SCRIPT_EXTENSION.slice(1)], chars: FILE_NAME_RE });
+export const isScriptName = (s: string): boolean => scriptNameProblem(s) === undefined;
 
 export const scriptUploadQuery = v.strictObject({
   kind: v.literal('script', msg('invalid_value', { allowed: [...UPLOAD_KINDS] })),
-  name: nameField(isScriptName, SCRIPT_NAME_MAX),
+  name: nameField(scriptNameProblem),
 }, msg('type', { expected: 'object' }));
 
 /** The query of `POST /config/upload`: which kind, and its target. */
@@ -93,9 +105,9 @@ export type UploadQuery = v.InferOutput<typeof uploadQuery>;
 export const deleteCertRequest = v.pipe(
   v.strictObject({
     section: v.picklist(CERT_SECTION_KEYS, msg('invalid_value', { allowed: CERT_SECTION_KEYS })),
-    name: nameField(() => true, 16),
+    name: nameField((s) => fileNameProblem(s, { max: 16 })),
   }, msg('type', { expected: 'object' })),
-  v.forward(v.check((q) => certNames(q.section).includes(q.name), msg('invalid_file_name')), ['name']),
+  certNameOfSection(),
 );
 
 /** One stored certificate or key as `GET /config/get_certs` lists it (never the key's content). */

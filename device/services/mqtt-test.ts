@@ -72,6 +72,8 @@ async function connectClient(target: BrokerTarget, opts: IClientOptions): Promis
       const rc = (e as { code?: unknown }).code;
       // MQTT 3.1.1 CONNACK 4 "bad user name or password", 5 "not authorized"; MQTT 5 134, 135
       if (rc === 4 || rc === 5 || rc === 134 || rc === 135) fail(new StepFailure('auth_failed', e.message));
+      // the client's own connectTimeout: a broker that took the connection and never sent its CONNACK
+      else if (/connack timeout/i.test(e.message)) fail(new StepFailure('timeout', e.message));
       else fail(e);
     };
     const onClose = () => fail(new StepFailure('bad_reply', 'the broker closed the connection without accepting the login'));

@@ -7,7 +7,7 @@
 import type { MongoClientOptions, MongoServerError } from 'mongodb';
 import { drivers } from './drivers.ts';
 import type { ServiceTestResult } from '../model/servicetest.ts';
-import { INFLUX, type Nosql } from '../model/sections/nosql.ts';
+import { INFLUX, usedTag, type Nosql } from '../model/sections/nosql.ts';
 import { classify, runTest, StepFailure } from './test-run.ts';
 import { reachTcp } from './reach.ts';
 import { probeTls, type TlsTrust } from './net-probe.ts';
@@ -48,7 +48,8 @@ async function runInfluxTest(n: Nosql, ca: Buffer | undefined): Promise<ServiceT
       ms, detail: (m) => `${n.instance_name}: ${m.length} measurement${m.length === 1 ? '' : 's'}${m.length ? ' (' + m.slice(0, 10).join(', ') + (m.length > 10 ? ', …' : '') + ')' : ''}`,
     });
     if (n.measurement === '') return;
-    const tag = n.tag_name !== '' ? `,${lineEscape(n.tag_name)}=${lineEscape(n.tag_value)}` : '';
+    const used = usedTag(n);
+    const tag = used ? `,${lineEscape(used.name)}=${lineEscape(used.value)}` : '';
     const time = Date.now();
     const value = Math.floor(Math.random() * 1_000_000);
     const point = `${lineEscape(n.measurement)}${tag} ${TEST_FIELD}=${value}i ${time}`;
@@ -56,7 +57,7 @@ async function runInfluxTest(n: Nosql, ca: Buffer | undefined): Promise<ServiceT
       const r = await influxRequest(t0, 'POST', '/write', { db: n.instance_name, precision: 'ms' }, point + '\n');
       if (r.status !== 204) throw influxFailure(r);
     }, { ms, detail: () => point });
-    const where = `time = ${time}ms${n.tag_name !== '' ? ` AND ${influxIdent(n.tag_name)} = ${influxString(n.tag_value)}` : ''}`;
+    const where = `time = ${time}ms${used ? ` AND ${influxIdent(used.name)} = ${influxString(used.value)}` : ''}`;
     await t.step('read', async () => {
       const series = await influxQuery(t0, `SELECT ${influxIdent(TEST_FIELD)} FROM ${influxIdent(n.measurement)} WHERE ${where}`, n.instance_name);
       const got = series[0]?.values?.[0]?.[1];

@@ -59,7 +59,7 @@ describe('certificates on /mqtt', () => {
     expect(await stored()).toEqual(['ca.pem']);
     // the key as a certificate, and a wrong extension (checked before sending)
     await page.locator('#cert-pew_mqtt-client').setInputFiles(join(work, 'ca.key'));
-    await expectText(page.locator('[data-cert-kind=client] .error'), `${en.certs.uploadFailed} ${en.errors.invalid_file_name}`);
+    await expectText(page.locator('[data-cert-kind=client] .error'), `${en.certs.uploadFailed} ${fill(en.errors.file_extension, { allowed: '.crt, .csr, .pem' })}`);
     expect(await stored()).toEqual(['ca.pem']);
 
     // delete: the question first; keep leaves it, remove removes it

@@ -11,7 +11,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page, Request, Route } from '@playwright/test';
 import { INTERFACE_IDS, INTERFACE_NAMES } from '../../device/model/plc.ts';
 import {
-  USER, api, de, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, type ConsolePage, consoleSuite,
+  USER, api, de, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, type ConsolePage, consoleSuite, saveRefusal,
 } from './support.ts';
 
 type LinkState = 'disabled' | 'connecting' | 'up' | 'down' | 'absent';
@@ -187,7 +187,7 @@ describe('the COM page (com_status and plctest mocked in the browser)', () => {
     expect(await input(page, 5, 'ip_port').getAttribute('aria-invalid')).toBe('true');
     await page.locator('.page-bar [data-action=save]').click();
     await expectText(page.locator('.notices .notice.error span'),
-      `${en.notify.saveFailed} ${en.nav.com} · ${en.fields.pew.interfaces.ip_port.label}: ${en.errors.invalid_ip}`);
+      saveRefusal([[`${en.nav.com}, COM4, ${en.fields.pew.interfaces.ip_port.label}`, en.errors.invalid_ip]]));
     expect(posts).toEqual([]);
     expect(await stored(page)).toEqual(before);
 

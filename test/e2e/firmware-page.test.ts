@@ -75,6 +75,8 @@ describe('the firmware page', () => {
     await page.locator('main.auth').waitFor({ timeout: 90_000 });
     console.log(`firmware page: update → console back after ${Date.now() - t0} ms`);
     await loginUi(page, ADMIN);
+    // signed in again, the console says how the update ended, with the version read from the unit
+    await page.locator('.notices .notice.info', { hasText: en.firmware.nowRunning.replace('{version}', '1.5.1').replace('{from}', '1.5.0') }).waitFor();
     await page.goto(`${sup.url}/#/info`);
     await expect.poll(async () => (await pageBody(page, 'info').textContent()) ?? '', { timeout: WAIT_MS }).toContain('1.5.1 (');
     await page.goto(`${sup.url}/#/firmware`);

@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { SAVED_MS } from '../../web/state/notify.ts';
 import {
   api, en, expectText, expectTitle, fieldInput, fill, loginApi, menuLink, openConsole, type ConsolePage,
-  consoleSuite,
+  consoleSuite, saveRefusal,
 } from './support.ts';
 
 const KEEP_ALIVE_DEFAULT = 65;
@@ -123,7 +123,7 @@ describe('the MQTT form', () => {
     await page.locator('.page-bar [data-action=save]').click();
     const error = page.locator('.notices .notice.error');
     await expectText(error.locator('span'),
-      `${en.notify.saveFailed} ${en.nav.mqtt} · ${en.fields.pew_mqtt.keep_alive.label}: ${fill(en.errors.out_of_range, { min: 0, max: 65535 })}`);
+      saveRefusal([[`${en.nav.mqtt}, ${en.fields.pew_mqtt.keep_alive.label}`, fill(en.errors.out_of_range, { min: 0, max: 65535 })]]));
     expect(await error.getAttribute('role')).toBe('alert');
     expect(posts).toEqual([]);
     expect((await (await api(page, suite.d)).get('/config/pew_mqtt')).body).toEqual(before.body);

@@ -21,7 +21,7 @@ import {
 } from '../../device/protocol/index.ts';
 import type { SerialFraming } from '../../sim/wire.ts';
 import {
-  USER, api, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, type ConsolePage,
+  USER, api, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, type ConsolePage, saveRefusal,
 } from './support.ts';
 import { connector, enableCom1, freePort, freePorts, liveConsoleSuite, mewAsk, MewClient, otherProgram, serialPlc } from './live-plc.ts';
 
@@ -167,7 +167,10 @@ describe('the ports page against the daemon, its redirect threads and a virtual 
     await save(page);
     const notice = page.locator('.notices .notice.error span');
     await notice.waitFor();
-    expect(await notice.textContent()).toContain(`${en.notify.saveFailed} ${en.nav.port} · ${en.fields.pew_redirect.threads.mapping.register_area_start.label}:`);
+    // the list names the thread and the restriction of the problem, and the other restriction in full
+    const place = (n: number) => `${en.nav.port}, ${fill(en.form.place.thread, { n: 1 })}, ${fill(en.form.place.restriction, { n })}`;
+    expect(await notice.textContent()).toBe(saveRefusal([[`${place(2)}, ${en.fields.pew_redirect.threads.mapping.register_area_start.label}`,
+      fill(en.errors.addresses_overlap, { other: place(1) })]]));
     expect(posts).toEqual([]);
     expect(await stored(page)).toEqual(before);
 
@@ -269,7 +272,7 @@ describe('the ports page against the daemon, its redirect threads and a virtual 
     const answer = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === `/config/${KEY}`);
     await save(page);
     expect((await answer).status()).toBe(400);
-    await expectText(errorAt(page, 'threads.0.port'), fill(en.errors.port_conflict, { port: 9300, other: 'pew_api.http_port' }));
+    await expectText(errorAt(page, 'threads.0.port'), fill(en.errors.port_conflict, { port: 9300, other: `${en.nav.rest}, ${en.fields.pew_api.http_port.label}` }));
     await page.locator('.notices .notice.error').waitFor();
     expect((await stored(page)).threads[0]!.port).toBe(9094);
     // editing the field clears the daemon's message

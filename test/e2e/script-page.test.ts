@@ -141,7 +141,7 @@ describe('the script page', () => {
     expect(await scriptFile('night_shift.cfg')).toBe(night);
     // a file that is no script is refused with the reason
     await page.locator('#script-upload').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
-    await expectText(page.locator('[data-field=upload-script] .error'), `${en.script.uploadFailed} ${en.errors.invalid_file_name}`);
+    await expectText(page.locator('[data-field=upload-script] .error'), `${en.script.uploadFailed} ${fill(en.errors.file_extension, { allowed: '.cfg' })}`);
 
     await page.locator('tr[data-script="night_shift.cfg"] [data-action=use-script]').click();
     await expect.poll(() => input(page, 'script_file').inputValue()).toBe('night_shift.cfg');

@@ -11,7 +11,7 @@ import { pew_httpc } from '../../device/model/sections/httpc.ts';
 import { pew_email } from '../../device/model/sections/email.ts';
 import type { SectionDef } from '../../device/model/section.ts';
 import {
-  api, consoleSuite, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, USER,
+  api, consoleSuite, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, USER, saveRefusal,
 } from './support.ts';
 
 type Values = Record<string, unknown>;
@@ -194,7 +194,7 @@ describe('the FTP, HTTP client and e-mail pages', () => {
 
         // save: refused in the console with the field named, nothing posted
         await page.locator('.page-bar [data-action=save]').click();
-        const refusal = `${en.notify.saveFailed} ${en.nav[c.id]} · ${labelOf(c, path).label}: ${message(bad.code, bad.params)}`;
+        const refusal = saveRefusal([[`${en.nav[c.id]}, ${labelOf(c, path).label}`, message(bad.code, bad.params)]]);
         await expectText(page.locator('.notices .notice.error span', { hasText: refusal }), refusal);
         expect(posts).toEqual([]);
 

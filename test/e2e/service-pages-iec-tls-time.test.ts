@@ -13,7 +13,7 @@ import { defaultsOf } from '../../device/model/section.ts';
 import type { RtcStatus } from '../../device/model/rtc-status.ts';
 import { freePort, freePorts } from '../support/ports.ts';
 import {
-  USER, WAIT_MS, api, consoleSuite, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, type ConsolePage,
+  USER, WAIT_MS, api, consoleSuite, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, type ConsolePage, saveRefusal,
 } from './support.ts';
 
 type Body = Record<string, any>;
@@ -60,11 +60,11 @@ function watchPosts(page: Page): string[] {
   return posts;
 }
 
-/** The save of an invalid value is refused with "<page> · <field>: <message>" and nothing posted. */
+/** The save of an invalid value is refused with "<page>, <field>: <message>" (`label` with its entry) and nothing posted. */
 async function expectSaveRefused(page: Page, posts: string[], pageName: string, label: string, message: string): Promise<void> {
   const before = posts.length;
   await saveButton(page).click();
-  await expectText(page.locator('.notices .notice.error span'), `${en.notify.saveFailed} ${pageName} · ${label}: ${message}`);
+  await expectText(page.locator('.notices .notice.error span'), saveRefusal([[`${pageName}, ${label}`, message]]));
   expect(posts.length).toBe(before);
 }
 
@@ -183,7 +183,8 @@ describe('the IEC 60870, TLS and date/time pages', () => {
     await expectTitle(page, en.nav.iec);
     const posts = watchPosts(page);
     const saved = await stored(page, suite.d, 'pew_60870');
-    const label = (k: string) => en.fields.pew_60870.connections[k as 't2'].label;
+    // the connection's place comes first ("connection 1, t2 …")
+    const label = (k: string, n = 1) => `${fill(en.form.place.connection, { n })}, ${en.fields.pew_60870.connections[k as 't2'].label}`;
 
     // spec §5: t2 < t1 (here t2 = t1 = 20)
     await put(page, 'pew_60870', 'connections.0.t2', '20');
@@ -206,7 +207,7 @@ describe('the IEC 60870, TLS and date/time pages', () => {
     // spec §5: w <= 2/3 k (k 6 allows w 4)
     await putAll(page, 'pew_60870', { 'connections.2.k': '6', 'connections.2.w': '5' });
     await expectText(fieldError(page, 'connections.2.w'), fill(en.errors.iec_w_k, { max: 4 }));
-    await expectSaveRefused(page, posts, en.nav.iec, label('w'), fill(en.errors.iec_w_k, { max: 4 }));
+    await expectSaveRefused(page, posts, en.nav.iec, label('w', 3), fill(en.errors.iec_w_k, { max: 4 }));
     const badW = structuredClone(saved);
     Object.assign(badW.connections[2], { k: 6, w: 5 });
     await expectDaemonRefuses(page, suite.d, 'pew_60870', badW, { path: 'connections.2.w', code: 'iec_w_k', params: { max: 4 } });

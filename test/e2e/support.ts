@@ -114,6 +114,10 @@ export async function api(page: Page, d: TestDaemon) {
 export const fill = (text: string, params: Record<string, string | number>, lang: 'en' | 'de' | 'fr' = 'en'): string =>
   i18nString(lang)(text, params);
 
+/** The notice of a refused save: the reason, then one line per problem ("<page>, <entry>, <field>: <message>"). */
+export const saveRefusal = (lines: readonly (readonly [place: string, message: string])[], l: typeof en = en): string =>
+  [l.notify.saveFailed, ...lines.map(([place, message]) => fill(l.form.problem, { place, message }))].join('\n');
+
 /**
  * One browser and one daemon for a describe block (the administrator created unless `admin` is
  * false; `serial` as for startConsoleDaemon). `open()` gives each test a fresh page; after the test

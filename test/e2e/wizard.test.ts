@@ -77,7 +77,7 @@ describe('the connection wizard', () => {
     expect((await c.post('/config', { pew: defaults.pew, pew_redirect: existing, pew_api: defaults.pew_api })).status).toBe(200);
   });
 
-  it('simple mode, allow all read: the chosen interface is enabled and one thread with 7 read-only entries replaces the old ones; a client reads the PLC through it', async () => {
+  it('simple mode, allow all read: the chosen interface is enabled and one thread with 6 read-only entries (no DT area: spec §2, advanced mode) replaces the old ones; a client reads the PLC through it', async () => {
     const [tcpPort] = await freePorts(1) as [number];
     const page = await openWizard();
     await expectTitle(page, en.nav.wizard_com);
@@ -105,7 +105,9 @@ describe('the connection wizard', () => {
     await next(page, 'tcp', 'rules'); // simple mode: no Modbus port, no gateway
 
     expect(await w.locator('#w-rule-0').isChecked()).toBe(true);
-    expect(await w.locator('[data-preview] li').count()).toBe(7);
+    await expectText(w.locator('#w-rule-0-hint'), en.wizard.ruleHints.readSimple);
+    expect(await w.locator('[data-preview] li').count()).toBe(6);
+    expect(await w.locator('[data-preview]').innerText()).not.toContain('DT');
     await next(page, 'rules', 'finish');
     await expectText(w.locator('[data-note=overwrite]'), en.wizard.overwrite);
     expect(await w.locator('[data-summary]').textContent()).toContain(String(tcpPort));
@@ -124,7 +126,7 @@ describe('the connection wizard', () => {
     expect(s.pew_redirect.threads).toHaveLength(1);
     const t = s.pew_redirect.threads[0];
     expect(t).toMatchObject({ port: tcpPort, service: 3, mb_translation: false });
-    expect(t.mapping.map((r: Value) => [r.area, r.register_area_start, r.register_area_end, r.read_write])).toEqual(WORD_AREAS.map((a) => [a, 0, AREA_MAX[a], 'RO']));
+    expect(t.mapping.map((r: Value) => [r.area, r.register_area_start, r.register_area_end, r.read_write])).toEqual(WORD_AREAS.filter((a) => a !== 'DT').map((a) => [a, 0, AREA_MAX[a], 'RO']));
     // the ports page shows the new thread
     await pageBody(page, 'port').locator('[data-thread="0"]').waitFor();
     expect(await pageBody(page, 'port').locator('[data-thread]').count()).toBe(1);
@@ -132,14 +134,15 @@ describe('the connection wizard', () => {
     // the saved settings work: COM2 talks to its PLC at 19200, and a client reads it through the new port
     await suite.d.ctx.com.settled();
     await suite.d.ctx.redirects.settled();
-    com2.plc.memory.writeWords('DT', 123, [0x0bad]);
-    const rd: MewRequest = { cmd: 'RD', area: 'DT', start: 123, count: 1 };
+    com2.plc.memory.writeWords('LD', 123, [0x0bad]);
+    const rd: MewRequest = { cmd: 'RD', area: 'LD', start: 123, count: 1 };
     expect(await mewAsk(tcpPort, rd)).toBe(wordsReply(rd, [0x0bad]));
-    // allow all read: a write is refused and never reaches the PLC
+    // allow all read: a write is refused and never reaches the PLC; DT is not granted in simple mode
     const reached = com2.plc.requests;
-    expect(await mewAsk(tcpPort, { cmd: 'WD', area: 'DT', start: 123, words: [1] })).toBe(REFUSED);
+    expect(await mewAsk(tcpPort, { cmd: 'WD', area: 'LD', start: 123, words: [1] })).toBe(REFUSED);
+    expect(await mewAsk(tcpPort, { cmd: 'RD', area: 'DT', start: 123, count: 1 })).toBe(REFUSED);
     expect(com2.plc.requests).toBe(reached);
-    expect(com2.plc.memory.readWords('DT', 123, 1)).toEqual([0x0bad]);
+    expect(com2.plc.memory.readWords('LD', 123, 1)).toEqual([0x0bad]);
     await expectText(pageBody(page, 'port').locator('[data-thread="0"] [data-state]'), fill(en.port.listening, { port: tcpPort }));
   });
 
@@ -317,7 +320,7 @@ describe('the connection wizard', () => {
     const answer = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/config');
     await action(page, 'finish').click();
     expect((await answer).status()).toBe(400);
-    await expectText(failure(page), `${en.wizard.failed} ${en.wizard.tcpPort}: ${fill(en.errors.port_conflict, { port: 9400, other: 'pew_api.http_port' })}`);
+    await expectText(failure(page), `${en.wizard.failed} ${en.wizard.tcpPort}: ${fill(en.errors.port_conflict, { port: 9400, other: `${en.nav.rest}, ${en.fields.pew_api.http_port.label}` })}`);
     await stepIs(page, 'finish');
     await expectTitle(page, en.nav.wizard_com);
     expect(await stored(page)).toEqual(before);
@@ -325,7 +328,7 @@ describe('the connection wizard', () => {
     await action(page, 'back').click();
     await action(page, 'back').click();
     await stepIs(page, 'tcp');
-    await expectText(w.locator('[data-field="threads.0.port"] .error'), fill(en.errors.port_conflict, { port: 9400, other: 'pew_api.http_port' }));
+    await expectText(w.locator('[data-field="threads.0.port"] .error'), fill(en.errors.port_conflict, { port: 9400, other: `${en.nav.rest}, ${en.fields.pew_api.http_port.label}` }));
 
     // the REST API is moved away: typing the port again clears the daemon's message, and Finish succeeds
     expect((await a.post('/config/pew_api', defaults.pew_api)).status).toBe(200);

@@ -117,7 +117,7 @@ describe('certificates', () => {
     expect(tls.body.subject).toBe('CN=Plant CA, O=Example Works');
     const mqtt = await upload(admin, 'kind=cert&section=pew_mqtt&name=ca.der', pem['ca.der']!);
     expect(mqtt.status).toBe(400);
-    expect(mqtt.body.error.issues).toEqual([{ path: 'name', code: 'invalid_file_name' }]);
+    expect(mqtt.body.error.issues).toEqual([{ path: 'name', code: 'file_extension', params: { allowed: ['.crt', '.csr', '.pem'] } }]);
     // DER content under a PEM name is still a certificate
     expect((await upload(admin, 'kind=cert&section=pew_tls_server&name=server.cer', pem['ca.der']!)).status).toBe(200);
   });

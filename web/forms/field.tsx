@@ -7,7 +7,8 @@ import { sectionByKey } from '../../device/model/index.ts';
 import { getPath } from '../state/equal.ts';
 import { section, setField } from '../state/sections.ts';
 import { readOnly } from '../state/session.ts';
-import { errorText, fieldOptions, fieldText, LL } from '../i18n/translate.ts';
+import { fieldOptions, fieldText, formatValue, LL } from '../i18n/translate.ts';
+import { issueText } from '../i18n/issue-text.ts';
 import type { ClientCode } from '../api/client.ts';
 import type { IssueParams } from '../../device/model/issues.ts';
 
@@ -39,6 +40,8 @@ export interface FieldViewProps extends FieldProps {
   options?: readonly (string | number)[];
   /** disabled besides the read-only role */
   disabled?: boolean;
+  /** a help text other than the dictionary's entry for the path (a page with its own texts) */
+  help?: string;
 }
 
 /**
@@ -52,9 +55,9 @@ export function FieldView(props: FieldViewProps) {
   const id = `f-${props.section}-${props.path.replace(/\./g, '-')}`;
   const text = fieldText(props.section, props.path);
   const label = props.label ?? text.label;
-  const help = props.bare ? undefined : text.help;
+  const help = props.bare ? undefined : props.help ?? text.help;
   const problem = props.problem;
-  const message = problem ? errorText(problem.code, problem.params) : '';
+  const message = problem ? issueText(props.section, problem.code, problem.params) : '';
   const ro = readOnly.value || props.disabled === true;
   const set = props.onChange;
   const described = [problem ? `${id}-err` : '', help ? `${id}-help` : ''].filter(Boolean).join(' ') || undefined;
@@ -92,7 +95,7 @@ export function FieldView(props: FieldViewProps) {
     );
   }
   const range = !props.bare && meta.kind === 'number' && meta.min !== undefined && meta.max !== undefined
-    ? LL.value.form.range({ min: meta.min, max: meta.max }) : '';
+    ? LL.value.form.range({ min: formatValue(meta.min), max: formatValue(meta.max) }) : '';
   return (
     <div class={`field ${meta.kind === 'boolean' ? 'check' : ''} ${problem ? 'has-error' : ''}`} data-field={props.path}>
       <label for={id}>{label}</label>

@@ -479,6 +479,16 @@ type RootTranslation = {
 		 */
 		invalid_file_name: string
 		/**
+		 * W​r​o​n​g​ ​f​i​l​e​ ​e​x​t​e​n​s​i​o​n​:​ ​a​l​l​o​w​e​d​ ​a​r​e​ ​{​a​l​l​o​w​e​d​}​.
+		 * @param {unknown} allowed
+		 */
+		file_extension: RequiredParams<'allowed'>
+		/**
+		 * W​r​o​n​g​ ​f​i​l​e​ ​n​a​m​e​:​ ​t​h​e​ ​n​a​m​e​ ​b​e​f​o​r​e​ ​t​h​e​ ​e​x​t​e​n​s​i​o​n​ ​m​u​s​t​ ​b​e​ ​o​n​e​ ​o​f​ ​{​a​l​l​o​w​e​d​}​.
+		 * @param {unknown} allowed
+		 */
+		file_base_name: RequiredParams<'allowed'>
+		/**
 		 * I​n​v​a​l​i​d​ ​n​a​m​e​:​ ​o​n​l​y​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​u​n​d​e​r​s​c​o​r​e​,​ ​d​o​t​ ​a​n​d​ ​h​y​p​h​e​n​.
 		 */
 		invalid_db_name: string
@@ -527,6 +537,13 @@ type RootTranslation = {
 		 */
 		port_conflict: RequiredParams<'other' | 'port'>
 		/**
+		 * P​o​r​t​ ​{​p​o​r​t​}​ ​i​s​ ​o​n​l​y​ ​f​o​r​ ​a​ ​M​o​d​b​u​s​/​T​C​P​ ​g​a​t​e​w​a​y​ ​t​h​r​e​a​d​;​ ​o​t​h​e​r​w​i​s​e​ ​u​s​e​ ​{​m​i​n​}​ ​–​ ​{​m​a​x​}​.
+		 * @param {unknown} max
+		 * @param {unknown} min
+		 * @param {unknown} port
+		 */
+		port_modbus_only: RequiredParams<'max' | 'min' | 'port'>
+		/**
 		 * T​h​e​ ​s​t​a​r​t​ ​a​d​d​r​e​s​s​ ​i​s​ ​g​r​e​a​t​e​r​ ​t​h​a​n​ ​t​h​e​ ​e​n​d​ ​a​d​d​r​e​s​s​.
 		 */
 		start_after_end: string
@@ -552,7 +569,7 @@ type RootTranslation = {
 		 */
 		iec_w_k: string
 		/**
-		 * T​a​g​ ​n​a​m​e​ ​a​n​d​ ​t​a​g​ ​v​a​l​u​e​ ​m​u​s​t​ ​b​o​t​h​ ​b​e​ ​g​i​v​e​n​.
+		 * O​n​l​y​ ​o​n​e​ ​o​f​ ​t​a​g​ ​n​a​m​e​ ​a​n​d​ ​t​a​g​ ​v​a​l​u​e​ ​i​s​ ​g​i​v​e​n​:​ ​t​h​e​ ​t​a​g​ ​i​s​ ​i​g​n​o​r​e​d​.​ ​G​i​v​e​ ​b​o​t​h​ ​t​o​ ​w​r​i​t​e​ ​i​t​.
 		 */
 		tag_pair: string
 		/**
@@ -764,6 +781,43 @@ type RootTranslation = {
 		 * S​e​v​e​r​a​l​ ​s​e​r​v​i​c​e​s​ ​u​s​e​ ​t​h​e​ ​s​a​m​e​ ​P​L​C​ ​r​e​g​i​s​t​e​r​s​.​ ​C​h​a​n​g​e​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​s​ ​s​o​ ​t​h​a​t​ ​t​h​e​y​ ​d​o​ ​n​o​t​ ​o​v​e​r​l​a​p​.
 		 */
 		multipleRegisters: string
+		place: {
+			/**
+			 * t​h​r​e​a​d​ ​{​n​}
+			 * @param {unknown} n
+			 */
+			thread: RequiredParams<'n'>
+			/**
+			 * r​e​s​t​r​i​c​t​i​o​n​ ​{​n​}
+			 * @param {unknown} n
+			 */
+			restriction: RequiredParams<'n'>
+			/**
+			 * c​o​n​n​e​c​t​i​o​n​ ​{​n​}
+			 * @param {unknown} n
+			 */
+			connection: RequiredParams<'n'>
+			/**
+			 * d​a​t​a​ ​p​o​i​n​t​ ​{​n​}
+			 * @param {unknown} n
+			 */
+			point: RequiredParams<'n'>
+			/**
+			 * e​n​t​r​y​ ​{​n​}
+			 * @param {unknown} n
+			 */
+			entry: RequiredParams<'n'>
+		}
+		/**
+		 * P​r​o​b​l​e​m​s​ ​t​o​ ​c​o​r​r​e​c​t​:
+		 */
+		problems: string
+		/**
+		 * {​p​l​a​c​e​}​:​ ​{​m​e​s​s​a​g​e​}
+		 * @param {unknown} message
+		 * @param {unknown} place
+		 */
+		problem: RequiredParams<'message' | 'place'>
 	}
 	script: {
 		/**
@@ -1797,6 +1851,24 @@ type RootTranslation = {
 		 * @param {unknown} s
 		 */
 		syslogNote: RequiredParams<'s'>
+		syslogLevels: {
+			/**
+			 * I​n​f​o
+			 */
+			info: string
+			/**
+			 * W​a​r​n​i​n​g
+			 */
+			warn: string
+			/**
+			 * E​r​r​o​r
+			 */
+			error: string
+		}
+		/**
+		 * D​e​t​a​i​l​s
+		 */
+		syslogDetails: string
 	}
 }
 
@@ -4546,7 +4618,7 @@ export type NamespaceFieldsTranslation = {
 				 */
 				label: string
 				/**
-				 * T​h​e​ ​T​C​P​ ​p​o​r​t​ ​c​l​i​e​n​t​s​ ​c​o​n​n​e​c​t​ ​t​o​.
+				 * T​h​e​ ​T​C​P​ ​p​o​r​t​ ​c​l​i​e​n​t​s​ ​c​o​n​n​e​c​t​ ​t​o​;​ ​5​0​2​ ​o​n​l​y​ ​w​i​t​h​ ​t​h​e​ ​M​o​d​b​u​s​/​T​C​P​ ​g​a​t​e​w​a​y​.
 				 */
 				help: string
 			}
@@ -4695,6 +4767,21 @@ export type NamespaceFirmwareTranslation = {
 	 * F​i​r​m​w​a​r​e​ ​u​p​d​a​t​e
 	 */
 	title: string
+	/**
+	 * I​n​s​t​a​l​l​ ​a​ ​n​e​w​ ​v​e​r​s​i​o​n
+	 */
+	installTitle: string
+	/**
+	 * U​p​d​a​t​e​ ​i​n​s​t​a​l​l​e​d​:​ ​t​h​e​ ​u​n​i​t​ ​n​o​w​ ​r​u​n​s​ ​v​e​r​s​i​o​n​ ​{​v​e​r​s​i​o​n​}​ ​(​b​e​f​o​r​e​:​ ​{​f​r​o​m​}​)​.
+	 * @param {unknown} from
+	 * @param {unknown} version
+	 */
+	nowRunning: RequiredParams<'from' | 'version'>
+	/**
+	 * T​h​e​ ​u​n​i​t​ ​s​t​i​l​l​ ​r​u​n​s​ ​v​e​r​s​i​o​n​ ​{​v​e​r​s​i​o​n​}​:​ ​t​h​e​ ​u​p​d​a​t​e​ ​w​a​s​ ​n​o​t​ ​i​n​s​t​a​l​l​e​d​.​ ​T​h​e​ ​f​i​r​m​w​a​r​e​ ​p​a​g​e​ ​s​h​o​w​s​ ​w​h​y​.
+	 * @param {unknown} version
+	 */
+	stillRunning: RequiredParams<'version'>
 	/**
 	 * I​n​s​t​a​l​l​s​ ​a​ ​s​i​g​n​e​d​ ​f​i​r​m​w​a​r​e​ ​i​m​a​g​e​.​ ​C​h​o​o​s​e​ ​t​h​e​ ​.​z​i​p​ ​p​a​c​k​a​g​e​ ​a​n​d​ ​i​t​s​ ​.​m​d​5​ ​f​i​l​e​ ​t​o​g​e​t​h​e​r​;​ ​b​o​t​h​ ​a​r​e​ ​c​h​e​c​k​e​d​ ​c​o​m​p​l​e​t​e​l​y​ ​b​e​f​o​r​e​ ​a​n​y​t​h​i​n​g​ ​o​n​ ​t​h​e​ ​u​n​i​t​ ​c​h​a​n​g​e​s​.
 	 */
@@ -5626,7 +5713,7 @@ export type NamespaceLoggerTranslation = {
 			 */
 			label: string
 			/**
-			 * S​e​c​o​n​d​s​ ​a​f​t​e​r​ ​m​i​d​n​i​g​h​t​;​ ​t​h​e​n​ ​e​v​e​r​y​ ​l​o​g​ ​c​y​c​l​e​.
+			 * T​h​e​ ​t​i​m​e​ ​o​f​ ​d​a​y​ ​o​f​ ​t​h​e​ ​f​i​r​s​t​ ​r​e​c​o​r​d​;​ ​t​h​e​n​ ​o​n​e​ ​e​v​e​r​y​ ​l​o​g​ ​c​y​c​l​e​.
 			 */
 			help: string
 		}
@@ -5884,11 +5971,6 @@ export type NamespaceLoggerTranslation = {
 		 * n​e​v​e​r
 		 */
 		never: string
-		/**
-		 * s​ ​=​ ​{​t​i​m​e​}
-		 * @param {unknown} time
-		 */
-		timeOfDay: RequiredParams<'time'>
 		/**
 		 * R​e​a​d​i​n​g​ ​o​n​e​ ​r​e​c​o​r​d​:​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​{​p​o​i​n​t​s​}​,​ ​r​e​a​d​ ​r​e​q​u​e​s​t​s​ ​{​r​e​q​u​e​s​t​s​}​,​ ​a​b​o​u​t​ ​{​m​s​}​ ​m​s​.
 		 * @param {unknown} ms
@@ -6981,6 +7063,14 @@ export type NamespaceWizardTranslation = {
 	}
 	ruleHints: {
 		/**
+		 * E​v​e​r​y​ ​P​L​C​ ​a​r​e​a​ ​e​x​c​e​p​t​ ​D​T​ ​c​a​n​ ​b​e​ ​r​e​a​d​,​ ​n​o​t​h​i​n​g​ ​w​r​i​t​t​e​n​ ​(​D​T​ ​i​n​ ​a​d​v​a​n​c​e​d​ ​m​o​d​e​)​.
+		 */
+		readSimple: string
+		/**
+		 * E​v​e​r​y​ ​P​L​C​ ​a​r​e​a​ ​e​x​c​e​p​t​ ​D​T​ ​c​a​n​ ​b​e​ ​r​e​a​d​ ​a​n​d​ ​w​r​i​t​t​e​n​ ​(​D​T​ ​i​n​ ​a​d​v​a​n​c​e​d​ ​m​o​d​e​)​.
+		 */
+		writeSimple: string
+		/**
 		 * E​v​e​r​y​ ​P​L​C​ ​a​r​e​a​ ​c​a​n​ ​b​e​ ​r​e​a​d​,​ ​n​o​t​h​i​n​g​ ​w​r​i​t​t​e​n​.
 		 */
 		read: string
@@ -7618,6 +7708,14 @@ export type TranslationFunctions = {
 		 */
 		invalid_file_name: () => LocalizedString
 		/**
+		 * Wrong file extension: allowed are {allowed}.
+		 */
+		file_extension: (arg: { allowed: unknown }) => LocalizedString
+		/**
+		 * Wrong file name: the name before the extension must be one of {allowed}.
+		 */
+		file_base_name: (arg: { allowed: unknown }) => LocalizedString
+		/**
 		 * Invalid name: only letters, digits, underscore, dot and hyphen.
 		 */
 		invalid_db_name: () => LocalizedString
@@ -7658,6 +7756,10 @@ export type TranslationFunctions = {
 		 */
 		port_conflict: (arg: { other: unknown, port: unknown }) => LocalizedString
 		/**
+		 * Port {port} is only for a Modbus/TCP gateway thread; otherwise use {min} – {max}.
+		 */
+		port_modbus_only: (arg: { max: unknown, min: unknown, port: unknown }) => LocalizedString
+		/**
 		 * The start address is greater than the end address.
 		 */
 		start_after_end: () => LocalizedString
@@ -7682,7 +7784,7 @@ export type TranslationFunctions = {
 		 */
 		iec_w_k: () => LocalizedString
 		/**
-		 * Tag name and tag value must both be given.
+		 * Only one of tag name and tag value is given: the tag is ignored. Give both to write it.
 		 */
 		tag_pair: () => LocalizedString
 		/**
@@ -7883,6 +7985,36 @@ export type TranslationFunctions = {
 		 * Several services use the same PLC registers. Change the control registers so that they do not overlap.
 		 */
 		multipleRegisters: () => LocalizedString
+		place: {
+			/**
+			 * thread {n}
+			 */
+			thread: (arg: { n: unknown }) => LocalizedString
+			/**
+			 * restriction {n}
+			 */
+			restriction: (arg: { n: unknown }) => LocalizedString
+			/**
+			 * connection {n}
+			 */
+			connection: (arg: { n: unknown }) => LocalizedString
+			/**
+			 * data point {n}
+			 */
+			point: (arg: { n: unknown }) => LocalizedString
+			/**
+			 * entry {n}
+			 */
+			entry: (arg: { n: unknown }) => LocalizedString
+		}
+		/**
+		 * Problems to correct:
+		 */
+		problems: () => LocalizedString
+		/**
+		 * {place}: {message}
+		 */
+		problem: (arg: { message: unknown, place: unknown }) => LocalizedString
 	}
 	script: {
 		/**
@@ -8864,6 +8996,24 @@ export type TranslationFunctions = {
 		 * Updates every {s} s.
 		 */
 		syslogNote: (arg: { s: unknown }) => LocalizedString
+		syslogLevels: {
+			/**
+			 * Info
+			 */
+			info: () => LocalizedString
+			/**
+			 * Warning
+			 */
+			warn: () => LocalizedString
+			/**
+			 * Error
+			 */
+			error: () => LocalizedString
+		}
+		/**
+		 * Details
+		 */
+		syslogDetails: () => LocalizedString
 	}
 	backup: {
 		/**
@@ -11584,7 +11734,7 @@ export type TranslationFunctions = {
 					 */
 					label: () => LocalizedString
 					/**
-					 * The TCP port clients connect to.
+					 * The TCP port clients connect to; 502 only with the Modbus/TCP gateway.
 					 */
 					help: () => LocalizedString
 				}
@@ -11732,6 +11882,18 @@ export type TranslationFunctions = {
 		 * Firmware update
 		 */
 		title: () => LocalizedString
+		/**
+		 * Install a new version
+		 */
+		installTitle: () => LocalizedString
+		/**
+		 * Update installed: the unit now runs version {version} (before: {from}).
+		 */
+		nowRunning: (arg: { from: unknown, version: unknown }) => LocalizedString
+		/**
+		 * The unit still runs version {version}: the update was not installed. The firmware page shows why.
+		 */
+		stillRunning: (arg: { version: unknown }) => LocalizedString
 		/**
 		 * Installs a signed firmware image. Choose the .zip package and its .md5 file together; both are checked completely before anything on the unit changes.
 		 */
@@ -12629,7 +12791,7 @@ export type TranslationFunctions = {
 				 */
 				label: () => LocalizedString
 				/**
-				 * Seconds after midnight; then every log cycle.
+				 * The time of day of the first record; then one every log cycle.
 				 */
 				help: () => LocalizedString
 			}
@@ -12883,10 +13045,6 @@ export type TranslationFunctions = {
 			 * never
 			 */
 			never: () => LocalizedString
-			/**
-			 * s = {time}
-			 */
-			timeOfDay: (arg: { time: unknown }) => LocalizedString
 			/**
 			 * Reading one record: data points {points}, read requests {requests}, about {ms} ms.
 			 */
@@ -13887,6 +14045,14 @@ export type TranslationFunctions = {
 			individual: () => LocalizedString
 		}
 		ruleHints: {
+			/**
+			 * Every PLC area except DT can be read, nothing written (DT in advanced mode).
+			 */
+			readSimple: () => LocalizedString
+			/**
+			 * Every PLC area except DT can be read and written (DT in advanced mode).
+			 */
+			writeSimple: () => LocalizedString
 			/**
 			 * Every PLC area can be read, nothing written.
 			 */

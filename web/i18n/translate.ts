@@ -51,12 +51,17 @@ export async function loadTexts(parts: readonly Namespaces[]): Promise<void> {
 }
 
 /** A number in the console's language (decimal comma and grouping in German and French). */
-export const formatNumber = (n: number, opts?: Intl.NumberFormatOptions): string => new Intl.NumberFormat(LL.value.app.dateLocale(), opts).format(n);
+export const formatNumber = (n: number, opts?: Intl.NumberFormatOptions): string =>
+  new Intl.NumberFormat(LL.value.app.dateLocale(), { maximumFractionDigits: 10, ...opts }).format(n);
+
+/** A value inside a range or a message (a port, an address, a limit): the language's decimal sign, no grouping: 0,2 · 10502. */
+export const formatValue = (n: number): string => formatNumber(n, { useGrouping: false });
 
 /** "<label>: <text>" with the language's separator (French puts a non-breaking space before the colon). */
 export const labelled = (label: string, text: string): string => LL.value.form.labelled({ label, text });
 
-const show = (v: unknown) => (Array.isArray(v) ? v.join(', ') : String(v));
+const showOne = (v: unknown) => (typeof v === 'number' ? formatValue(v) : String(v));
+const show = (v: unknown) => (Array.isArray(v) ? v.map(showOne).join(', ') : showOne(v));
 
 /** The user message of an error code with its params (spec §5, §8). */
 export function errorText(code: ClientCode, params?: IssueParams): string {

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { clockTime, fileSize, pointAddress } from './format.ts';
+import { clockSeconds, clockTime, fileSize, pointAddress } from './format.ts';
 
 describe('display formats', () => {
+  it('clockSeconds: a time input\'s value back to seconds after midnight', () => {
+    expect(clockSeconds('00:00:00')).toBe(0);
+    expect(clockSeconds('06:30:15')).toBe(23415);
+    expect(clockSeconds('06:30')).toBe(23400);
+    expect(clockSeconds('23:59:59')).toBe(86399);
+    for (const bad of ['', '24:00:00', '12:60', '1:00', '12:00:61', 'noon']) expect(clockSeconds(bad), bad).toBeUndefined();
+    for (const s of [0, 1, 3725, 86399]) expect(clockSeconds(clockTime(s))).toBe(s);
+  });
+
   it('clockTime', () => {
     expect(clockTime(0)).toBe('00:00:00');
     expect(clockTime(3725)).toBe('01:02:05');

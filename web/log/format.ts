@@ -1,4 +1,4 @@
-// Small display formats of the /log page: seconds after midnight as a clock time (time_start),
+// Small display formats of the /log page: seconds after midnight as a clock time and back (time_start),
 // file sizes, and a point's address as the technician writes it (DT100, R10A).
 import { LOG_AREAS, type LogArea } from '../../device/model/sections/logfile.ts';
 
@@ -8,6 +8,14 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export function clockTime(seconds: number): string {
   const s = ((Math.trunc(seconds) % 86400) + 86400) % 86400;
   return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+}
+
+/** "06:30:15" or "06:30" (a time input's value) → seconds after midnight; anything else → undefined. */
+export function clockSeconds(text: string): number | undefined {
+  const m = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/.exec(text);
+  if (!m) return undefined;
+  const [h, min, s] = [Number(m[1]), Number(m[2]), Number(m[3] ?? 0)];
+  return h < 24 && min < 60 && s < 60 ? h * 3600 + min * 60 + s : undefined;
 }
 
 const UNITS = ['B', 'KB', 'MB', 'GB'] as const;

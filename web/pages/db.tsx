@@ -9,7 +9,7 @@ import { DownloadArea } from '../forms/downloads.tsx';
 import { ServiceTest } from '../forms/service-test.tsx';
 import { DataList } from '../forms/datalist.tsx';
 import { section } from '../state/sections.ts';
-import { LL } from '../i18n/translate.ts';
+import { errorText, LL } from '../i18n/translate.ts';
 import { CertificateGroup, SecurityHint, shown, WIDE } from './service-parts.tsx';
 import { InfluxReader } from './db-influx.tsx';
 
@@ -38,6 +38,7 @@ export default function DbPage() {
         {shown(KEY, 'measurement', influx) && <Field section={KEY} path="measurement" />}
         <Field section={KEY} path="tag_name" />
         <Field section={KEY} path="tag_value" />
+        {(m.tag_name === '') !== (m.tag_value === '') && <p class="hint warn" data-note="tag-ignored">{errorText('tag_pair')}</p>}
         <Field section={KEY} path="user" />
         <Field section={KEY} path="pass" />
         <Field section={KEY} path="timeout" unit="s" />

@@ -15,6 +15,7 @@ import { readOnly } from '../state/session.ts';
 import { ask } from '../state/confirm.ts';
 import { notify } from '../state/notify.ts';
 import { errorText, LL } from '../i18n/translate.ts';
+import { rememberUpdate } from '../state/after-update.ts';
 
 type Phase = 'select' | 'upload' | 'updating' | 'rebooting' | 'timeout';
 
@@ -78,6 +79,7 @@ export default function FirmwarePage() {
       }
       const s = await probeUpdate();
       if (s === 'restarted' || (typeof s === 'object' && s.version !== from) || (typeof s === 'object' && s.last && s.last.at > new Date(started).toISOString())) {
+        rememberUpdate(from);
         location.reload();
         return;
       }
@@ -132,7 +134,7 @@ export default function FirmwarePage() {
     <div data-page="firmware">
       {readOnly.value && <p class="banner warning" data-read-only>{t.readOnly()}</p>}
       <section class="card group" aria-labelledby="firmware-title">
-        <h2 id="firmware-title">{t.title()}</h2>
+        <h2 id="firmware-title">{t.installTitle()}</h2>
         <p class="hint">{t.intro()}</p>
         <dl class="grid">
           <dt>{t.running()}</dt>
@@ -145,10 +147,12 @@ export default function FirmwarePage() {
             {last.ok ? t.lastOk({ version: last.version, from: last.from }) : t.lastFailed({ version: last.version, from: last.from })}
           </p>
         )}
+        {/* said before anything is chosen or sent: without the supervisor no update can be installed */}
+        {status?.available === false && <p class="banner warning" role="status" data-unavailable>{LL.value.firmware.reasons.unavailable()}</p>}
         <div class={`field${problem ? ' has-error' : ''}`}>
           <label for="firmware-files">{t.files()}</label>
           <div class="control">
-            <input id="firmware-files" type="file" multiple accept=".zip,.md5" disabled={readOnly.value || running}
+            <input id="firmware-files" type="file" multiple accept=".zip,.md5" disabled={readOnly.value || running || status?.available === false}
               onChange={(e) => { setFiles([...((e.target as HTMLInputElement).files ?? [])]); setError(null); }} />
           </div>
           <p class="hint">{t.filesHint()}</p>
@@ -156,7 +160,7 @@ export default function FirmwarePage() {
           {problem && <p class="error" role="alert" data-file-problem={problem.reason}>{refusalText(problem.reason, problem.params)}</p>}
         </div>
         <div class="row end">
-          <button type="button" class="btn" data-action="update" disabled={readOnly.value || running || files.length === 0 || Boolean(problem)} onClick={() => void start()}>
+          <button type="button" class="btn" data-action="update" disabled={readOnly.value || running || files.length === 0 || Boolean(problem) || status?.available === false} onClick={() => void start()}>
             {t.start()}
           </button>
         </div>

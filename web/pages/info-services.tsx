@@ -7,10 +7,11 @@
 // console's first page, within the size budget of build/budget.ts).
 import { useState } from 'preact/hooks';
 import type { ServiceName } from '../../hw/types.ts';
-import { serviceDiff, serviceWarnings, type ServiceChanges } from '../../device/model/service-states.ts';
+import { serviceWarnings } from '../../device/model/service-states.ts';
 import { ApiFailure, setCsrf } from '../api/client.ts';
-import { factoryReset, saveServices } from '../api/services.ts';
-import { loadSystem, services, systemInfo } from '../state/system.ts';
+import { factoryReset } from '../api/services.ts';
+import { services, systemInfo } from '../state/system.ts';
+import { pendingServices, revertServices, saveServiceEdits, serviceEdits, switchService } from '../state/service-edits.ts';
 import { authState, readOnly, session } from '../state/session.ts';
 import { ask } from '../state/confirm.ts';
 import { notify, SAVED_MS } from '../state/notify.ts';
@@ -27,23 +28,19 @@ const failureText = (e: unknown): string => {
 
 export function ServicesCard() {
   const t = LL.value.services;
-  const [changes, setChanges] = useState<ServiceChanges>({});
   const [busy, setBusy] = useState(false);
   const admin = !readOnly.value;
-  const shown = services.value.map((s) => ({ ...s, enabled: changes[s.name] ?? s.enabled }));
-  const pending = serviceDiff(services.value, changes);
+  const changes = serviceEdits.value;
+  const shown = services.value.map((s) => ({ ...s, enabled: changes[s.name as ServiceName] ?? s.enabled }));
+  const pending = pendingServices.value;
   const warnings = serviceWarnings(shown); // the §5 warnings of the services, beside their switches
   const texts = LL.value.info.warning;
 
   const save = async () => {
     setBusy(true);
     try {
-      const r = await saveServices(Object.fromEntries(pending));
-      services.value = r.services;
-      if (systemInfo.value) systemInfo.value = { ...systemInfo.value, services: r.services, warnings: r.warnings };
-      setChanges({});
+      await saveServiceEdits();
       notify('info', t.saved(), SAVED_MS);
-      void loadSystem(); // the time card follows ntpd
     } catch (e) {
       notify('error', t.saveFailed({ reason: failureText(e) }));
     } finally {
@@ -65,12 +62,7 @@ export function ServicesCard() {
               <label for={id}>
                 <input id={id} type="checkbox" role="switch" aria-describedby={`${id}-desc`} checked={s.enabled} disabled={!admin || busy}
                   data-service-switch={name}
-                  onChange={(e) => {
-                    const on = (e.target as HTMLInputElement).checked;
-                    const { [name]: _drop, ...rest } = changes;
-                    const saved = services.value.find((x) => x.name === name)?.enabled;
-                    setChanges(on === saved ? rest : { ...rest, [name]: on });
-                  }} />
+                  onChange={(e) => switchService(name, (e.target as HTMLInputElement).checked)} />
                 <strong>{name}</strong>
                 <span class="state">{s.enabled ? LL.value.info.enabled() : LL.value.info.disabled()}{changed ? ` · ${t.changed()}` : ''}</span>
               </label>
@@ -111,6 +103,7 @@ export function FactoryResetCard() {
     setCsrf('');
     session.value = null;
     services.value = [];
+    revertServices();
     systemInfo.value = null;
     location.hash = '#/';
     authState.value = 'setup';

@@ -9,6 +9,7 @@ import { signal } from '@preact/signals';
 import { loadSyslog, syslog, syslogAudit, systemFailed, systemInfo } from '../state/system.ts';
 import { auditLine } from '../api/users.ts';
 import { formatNumber, LL } from '../i18n/translate.ts';
+import { SyslogList } from './info-syslog.tsx';
 import { pageOfSection } from '../pages.ts';
 import { appNameText } from '../i18n/unit-values.ts';
 
@@ -102,9 +103,7 @@ export default function InfoPage() {
       <section class="card" aria-labelledby="info-syslog">
         <h2 id="info-syslog">{t.syslog()}</h2>
         <p class="hint">{t.syslogNote({ s: SYSLOG_REFRESH_MS / 1000 })}</p>
-        <pre class="syslog" tabIndex={0} data-syslog>
-          {syslog.value.slice(-200).map((e) => `${new Date(e.time).toISOString().replace('T', ' ').slice(0, 19)} ${e.level.toUpperCase().padEnd(5)} ${e.msg}${e.fields ? ' ' + JSON.stringify(e.fields) : ''}`).join('\n')}
-        </pre>
+        <SyslogList entries={syslog.value} />
         {syslogAudit.value.length > 0 && (
           <>
             <h3 id="info-audit">{LL.value.users.syslogAudit()}</h3>

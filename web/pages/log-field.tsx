@@ -1,6 +1,7 @@
 // A pew_log field of the /log page: the shared FieldView (kind, limits and messages from the
 // schema, the same check as the daemon) bound to the section's temporary copy, with its label,
-// choices and help from the page's texts (the `log` dictionary).
+// choices and help from the page's texts (the `log` dictionary); the help shows once, in the
+// field's hint line.
 import { FieldView, problemAt } from '../forms/field.tsx';
 import { getPath } from '../state/equal.ts';
 import { section, setField } from '../state/sections.ts';
@@ -18,10 +19,10 @@ const labelsOf = (options: Record<string, () => string>) => Object.fromEntries(O
 export function LogField(props: { path: string; text: FieldTexts; unit?: string; optionLabels?: Record<string, string>; disabled?: boolean; bare?: boolean }) {
   const value = getPath(section(KEY).temp.value, props.path);
   const labels = props.optionLabels ?? (props.text.options ? labelsOf(props.text.options) : undefined);
-  const help = props.text.help?.();
-  const field = (
+  // the field shows this help in its own hint line (with the range), once
+  return (
     <FieldView section={KEY} path={props.path} value={value} problem={problemAt(KEY, props.path)} label={props.text.label()}
-      onChange={(v) => setField(KEY, props.path, v)} optionLabels={labels} unit={props.unit} disabled={props.disabled} bare={props.bare} />
+      onChange={(v) => setField(KEY, props.path, v)} optionLabels={labels} unit={props.unit} disabled={props.disabled} bare={props.bare}
+      help={props.text.help?.() ?? ''} />
   );
-  return help ? <div class="field-wrap">{field}<small class="hint">{help}</small></div> : field;
 }

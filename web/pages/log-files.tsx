@@ -12,8 +12,8 @@ import { notify } from '../state/notify.ts';
 import { errorText, LL } from '../i18n/translate.ts';
 import { addLogFile, removeLogFile } from '../log/edit.ts';
 import { cycleExceeded, estimateReads, type ReadEstimate } from '../log/interval.ts';
-import { clockTime } from '../log/format.ts';
 import { fileIndex, KEY, logFiles, selectFile, setLogFiles } from '../log/page-state.ts';
+import { TimeOfDayField } from './log-time-field.tsx';
 import { LogField } from './log-field.tsx';
 
 export const interfaceLabels = Object.fromEntries(Object.entries(INTERFACE_NAMES).map(([id, name]) => [id, name]));
@@ -77,7 +77,7 @@ function Settings({ index, file }: { index: number; file: LogFile }) {
         <LogField path={`${at}.trigger`} text={f.trigger} />
         <LogField path={`${at}.split`} text={f.split} />
         <LogField path={`${at}.cycle`} text={f.cycle} unit="s" />
-        {file.trigger === 2 && <LogField path={`${at}.time_start`} text={f.time_start} unit={typeof file.time_start === 'number' ? t.file.timeOfDay({ time: clockTime(file.time_start) }) : 's'} />}
+        {file.trigger === 2 && <TimeOfDayField path={`${at}.time_start`} text={f.time_start} />}
         {(file.trigger === CONDITION || file.trigger === PLC_FLAG) && <LogField path={`${at}.cond_trig`} text={f.cond_trig} />}
         {file.trigger === CONDITION && <LogField path={`${at}.cond_end`} text={f.cond_end} />}
         <LogField path={`${at}.enable_cond_store`} text={f.enable_cond_store} />

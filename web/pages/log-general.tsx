@@ -57,7 +57,6 @@ export function LogGeneral() {
       <LogField path="enable_plc_ctrl" text={f.enable_plc_ctrl} />
       <LogField path="plc_ctrl_wr" text={f.plc_ctrl_wr} />
       {ctrl.map((b) => <Footprint key={b.start} block={b} />)}
-      <LogField path="version" text={f.version} disabled />
     </FieldGroup>
   );
 }

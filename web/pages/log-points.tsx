@@ -10,7 +10,7 @@ import { INTERFACE_NAMES, type InterfaceId } from '../../device/model/plc.ts';
 import { section } from '../state/sections.ts';
 import { readOnly } from '../state/session.ts';
 import { notify } from '../state/notify.ts';
-import { LL } from '../i18n/translate.ts';
+import { errorText, LL } from '../i18n/translate.ts';
 import { ADD_AT_ONCE_MAX, pointCounts, room } from '../log/limits.ts';
 import { addPoints, removePoints } from '../log/edit.ts';
 import { pointAddress } from '../log/format.ts';
@@ -185,6 +185,9 @@ export function LogPoints() {
   const checked = checkedPoints.value;
   const allChecked = n > 0 && checked.size === n;
   const count = Number(howMany);
+  // spec §9 "add at once 50": a count outside 1 – 50 is refused with the range, never changed quietly
+  const countProblem = howMany.trim() === '' || !Number.isInteger(count) ? errorText('not_integer')
+    : count < 1 || count > ADD_AT_ONCE_MAX ? errorText('out_of_range', { min: 1, max: ADD_AT_ONCE_MAX }) : '';
 
   return (
     <section class="card group points-card" aria-labelledby="log-points" data-points>
@@ -197,13 +200,15 @@ export function LogPoints() {
         <div class="row">
           <label for="log-add-count" class="sr">{t.point.howMany()}</label>
           <input type="number" id="log-add-count" min={1} max={ADD_AT_ONCE_MAX} step={1} value={howMany} disabled={readOnly.value}
+            aria-invalid={countProblem ? true : undefined} aria-describedby={countProblem ? 'log-add-count-err' : undefined}
             onInput={(e) => setHowMany(e.currentTarget.value)} />
           <button type="button" class="btn small" data-action="add-points" disabled={readOnly.value}
-            onClick={() => add(index, Number.isFinite(count) ? count : 1)}>{t.point.add()}</button>
+            onClick={() => (countProblem ? notify('error', LL.value.form.problem({ place: t.point.howMany(), message: countProblem })) : add(index, count))}>{t.point.add()}</button>
           <button type="button" class="btn small" data-action="remove-points" disabled={readOnly.value || checked.size === 0}
             onClick={() => removeChecked(index)}>{t.point.removeChecked({ count: checked.size })}</button>
         </div>
       </div>
+      {countProblem && <p class="error" role="alert" id="log-add-count-err" data-count-error>{countProblem}</p>}
       {!file && <p class="hint" data-empty>{t.point.noLogFile()}</p>}
       {file && full && <p class="hint" data-max>{t.point.maxReached()}</p>}
       {overLimit && <p class="error" role="alert" data-list-error>{t.point.maxReached()}</p>}

@@ -6,12 +6,12 @@
 // shows "Something went wrong" (spec §8) with the first problem and changes nothing.
 import { useState } from 'preact/hooks';
 import { batch } from '@preact/signals';
-import { ADDR_OFFSET_DISABLED, ETHERNET_ID, INTERFACE_IDS, INTERFACE_NAMES, INTERNAL_ID, WORD_AREAS, type InterfaceId, type WordArea } from '../../device/model/plc.ts';
+import { ADDR_OFFSET_DISABLED, ETHERNET_ID, INTERFACE_IDS, INTERFACE_NAMES, INTERNAL_ID, type InterfaceId } from '../../device/model/plc.ts';
 import type { ComInterface } from '../../device/model/sections/pew.ts';
 import type { IssueParams } from '../../device/model/issues.ts';
 import { ApiFailure, post, type ApiIssue, type ClientCode } from '../api/client.ts';
 import {
-  buildPew, buildRedirect, checkDraft, COIL_BASE, gatewayService, hasGateway, indexOf, initialDraft, simpleOnly, STEPS, stepIssues, wholeAreas,
+  buildPew, buildRedirect, checkDraft, COIL_BASE, gatewayService, hasGateway, indexOf, initialDraft, simpleOnly, STEPS, stepIssues, wholeAreas, modeAreas,
   type Draft, type SectionKey, type Value, type WizIssue,
 } from './wizard-plan.ts';
 import { FieldView } from '../forms/field.tsx';
@@ -24,6 +24,7 @@ import { notify, SAVED_MS } from '../state/notify.ts';
 import { allSections, section } from '../state/sections.ts';
 import { readOnly } from '../state/session.ts';
 import { errorText, fieldText, LL, labelled } from '../i18n/translate.ts';
+import { issueText } from '../i18n/issue-text.ts';
 
 // ---- pieces of the steps ----
 
@@ -137,7 +138,7 @@ function GatewayStep(props: StepProps) {
 function RulesStep(props: StepProps) {
   const { d, update, problem } = props;
   const t = LL.value.wizard;
-  const areas: readonly WordArea[] = d.mode === 1 ? WORD_AREAS : WORD_AREAS.filter((a) => a !== 'DT');
+  const areas = modeAreas(d.mode);
   const setEntries = (entries: Value[]) => update({ entries }, { section: 'pew_redirect', path: ENTRIES });
   const individual = d.rule === 2;
   const newEntry = () => {
@@ -148,13 +149,13 @@ function RulesStep(props: StepProps) {
   return (
     <>
       <Choice name="rule" legend={t.steps.rules()} value={d.rule} onPick={(v) => update({ rule: v })} items={[
-        { value: 0, label: t.rules.read(), hint: t.ruleHints.read() },
-        { value: 1, label: t.rules.write(), hint: t.ruleHints.write() },
+        { value: 0, label: t.rules.read(), hint: d.mode === 1 ? t.ruleHints.read() : t.ruleHints.readSimple() },
+        { value: 1, label: t.rules.write(), hint: d.mode === 1 ? t.ruleHints.write() : t.ruleHints.writeSimple() },
         { value: 2, label: t.rules.individual(), hint: d.mode === 1 ? t.ruleHints.individualDt() : t.ruleHints.individual() },
       ]} />
       {!individual && (
         <ul class="preview" data-preview>
-          {wholeAreas(d.rule).map((r) => (
+          {wholeAreas(d.rule, d.mode).map((r) => (
             <li key={r.area}>{t.entry({ area: r.area, start: r.register_area_start, end: r.register_area_end, rights: LL.value.fields.pew_redirect.threads.mapping.read_write.options[r.read_write]() })}</li>
           ))}
         </ul>
@@ -201,7 +202,7 @@ function problemText(i: Pick<WizIssue, 'section' | 'path' | 'code' | 'params'>):
     : i.section === 'pew_redirect' && i.path === 'threads.1.port' ? t.modbusPort()
     : i.path ? fieldText(i.section, i.path).label : '';
   const p = i.section === 'pew_redirect' ? named(i, ENTRIES) ?? i : i;
-  return label ? labelled(label, errorText(p.code, p.params)) : errorText(p.code, p.params);
+  return label ? labelled(label, issueText(i.section, p.code, p.params)) : issueText(i.section, p.code, p.params);
 }
 
 export default function WizardPage() {

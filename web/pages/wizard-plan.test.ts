@@ -49,14 +49,17 @@ describe('what finish saves', () => {
     expect(pew.interfaces.find((i) => i.id === 0)).toEqual(d.base.interfaces.find((i) => i.id === 0));
   });
 
-  it('allow all read: one thread on the TCP port with one read-only entry per PLC word area over the whole area', () => {
+  it('allow all read: one thread on the TCP port with one read-only entry per PLC word area of the mode over the whole area', () => {
     const [t, ...rest] = threads(draft({ tcpPort: 9100, iface: 5 }));
     expect(rest).toEqual([]);
     expect(t).toMatchObject({ port: 9100, service: 5, mb_translation: false });
-    expect(t!.mapping).toHaveLength(7);
+    // spec §2: DT-area restrictions belong to advanced mode, not to simple mode's whole areas
     expect(t!.mapping.map((r) => [r.area, r.register_area_start, r.register_area_end, r.read_write]))
+      .toEqual(WORD_AREAS.filter((a) => a !== 'DT').map((a) => [a, 0, AREA_MAX[a], 'RO']));
+    const [advanced] = threads(draft({ mode: 1, tcpPort: 9100, iface: 5 }));
+    expect(advanced!.mapping.map((r) => [r.area, r.register_area_start, r.register_area_end, r.read_write]))
       .toEqual(WORD_AREAS.map((a) => [a, 0, AREA_MAX[a], 'RO']));
-    expect(t!.mapping[0]).toMatchObject({ area: 'DT', register_area_end: 999424 });
+    expect(advanced!.mapping[0]).toMatchObject({ area: 'DT', register_area_end: 999424 });
   });
 
   it('allow all write gives the same entries with R/W; individual takes the entries as entered', () => {

@@ -2,50 +2,58 @@
 // question when leaving a page or before running a test (spec §2, §4).
 import { ask } from '../state/confirm.ts';
 import { notify, SAVED_MS } from '../state/notify.ts';
-import { allSections, firstProblem, resetToDefaults, revert, saveSections, section } from '../state/sections.ts';
-import { ApiFailure, type ApiIssue } from '../api/client.ts';
-import { errorText, fieldText, LL, labelled } from '../i18n/translate.ts';
-import { pageOf, pageOfSection } from '../pages.ts';
+import { allSections, resetToDefaults, revert, saveSections, section } from '../state/sections.ts';
+import { ApiFailure } from '../api/client.ts';
+import { errorText, LL, loadTexts } from '../i18n/translate.ts';
+import { problemLine } from '../i18n/issue-text.ts';
+import { pageOf } from '../pages.ts';
 import { ensureModel } from '../state/model.ts';
+import { revertServices, saveServiceEdits, servicesChanged } from '../state/service-edits.ts';
 
 const changedOf = (keys: readonly string[]) => keys.filter((k) => section(k).changed.value);
 
-/** "<field>: <message>", or the message alone for a problem of the whole section. */
-function fieldProblem(key: string, i: Pick<ApiIssue, 'path' | 'code' | 'params'>): string {
-  return i.path ? labelled(fieldText(key, i.path).label, errorText(i.code, i.params)) : errorText(i.code, i.params);
+/** The list positions of a path (`threads.1.mapping.0.area` → [1, 0]), to read the problems entry by entry. */
+const positions = (path: string) => path.split('.').filter((s) => /^\d+$/.test(s)).map(Number);
+function byEntry(a: { path: string }, b: { path: string }): number {
+  const [pa, pb] = [positions(a.path), positions(b.path)];
+  for (let i = 0; i < Math.min(pa.length, pb.length); i++) if (pa[i] !== pb[i]) return pa[i]! - pb[i]!;
+  return pa.length - pb.length;
 }
 
-/** "<page> · <field>: <message>" for the first problem among the sections. */
-function problemText(keys: readonly string[]): string | undefined {
-  const p = firstProblem(keys);
-  if (!p) return undefined;
-  const page = pageOfSection(p.key);
-  const pageName = page ? LL.value.nav[page.id]() : p.key;
-  return p.issue.path ? `${pageName} · ${fieldProblem(p.key, p.issue)}` : labelled(pageName, fieldProblem(p.key, p.issue));
+/** Every problem among the sections, one line each ("<page>, <entry>, <field>: <message>"), entry by entry. */
+function problemLines(keys: readonly string[]): string[] {
+  return keys.flatMap((key) => [...section(key).validation.value.issues].sort(byEntry).map((i) => problemLine(key, i)));
 }
 
-async function save(keys: readonly string[]): Promise<boolean> {
+/** The notice of a refused save: the reason, then every problem on a line of its own. */
+function refused(lines: readonly string[]): void {
+  notify('error', [LL.value.notify.saveFailed(), ...lines].join('\n'));
+}
+
+/** Saves the sections among `keys` and, for save-all, the switched services of /info. */
+async function save(keys: readonly string[], withServices = false): Promise<boolean> {
   await ensureModel();
-  const problem = problemText(keys);
-  if (problem) {
-    notify('error', `${LL.value.notify.saveFailed()} ${problem}`);
+  await loadTexts(['fields', 'logger']); // the field names, also when Save all is pressed on a page without fields
+  const problems = problemLines(keys);
+  if (problems.length) {
+    refused(problems);
     return false;
   }
   try {
     const saved = await saveSections(keys);
-    notify('info', saved.length ? LL.value.notify.saved() : LL.value.notify.nothingToSave(), SAVED_MS);
+    const services = withServices && servicesChanged.value ? await saveServiceEdits() : false;
+    notify('info', saved.length || services ? LL.value.notify.saved() : LL.value.notify.nothingToSave(), SAVED_MS);
     return true;
   } catch (e) {
     const f = e instanceof ApiFailure ? e : new ApiFailure(0, 'internal');
-    const first = f.issues[0];
-    const detail = first ? fieldProblem(first.section ?? keys[0] ?? '', first) : errorText(f.code, f.params);
-    notify('error', `${LL.value.notify.saveFailed()} ${detail}`);
+    const lines = [...f.issues].sort(byEntry).map((i) => problemLine(i.section ?? keys[0] ?? '', i));
+    refused(lines.length ? lines : [errorText(f.code, f.params)]);
     return false;
   }
 }
 
 export const savePage = (keys: readonly string[]) => save(keys);
-export const saveAll = () => save(allSections().map((s) => s.key));
+export const saveAll = () => save(allSections().map((s) => s.key), true);
 
 export async function resetPage(keys: readonly string[]): Promise<void> {
   const t = LL.value.confirm;
@@ -57,12 +65,16 @@ export async function resetPage(keys: readonly string[]): Promise<void> {
 /** Leaving a page with unsaved changes asks first; leaving drops the page's edits. */
 export async function confirmLeave(from: string, to: string): Promise<boolean> {
   const leaving = pageOf(from);
-  if (!leaving || pageOf(to)?.sections.join() === leaving.sections.join()) return true;
-  const changed = changedOf(leaving.sections);
-  if (!changed.length) return true;
+  const target = pageOf(to);
+  if (!leaving || target?.id === leaving.id) return true;
+  // pages sharing their sections (the TLS parts, the wizard) keep the edits
+  const changed = target?.sections.join() === leaving.sections.join() ? [] : changedOf(leaving.sections);
+  const services = leaving.id === 'info' && servicesChanged.value;
+  if (!changed.length && !services) return true;
   const t = LL.value.confirm;
   if (!(await ask({ title: t.unsavedTitle(), text: t.unsavedLeave(), yes: t.leave(), no: t.stay() }))) return false;
   for (const k of changed) revert(k);
+  if (services) revertServices();
   return true;
 }
 

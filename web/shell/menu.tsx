@@ -9,6 +9,7 @@ import { LL } from '../i18n/translate.ts';
 import { readOnly } from '../state/session.ts';
 import { narrow } from './narrow.ts';
 import { ViewPrefs } from './view-prefs.tsx';
+import { servicesChanged } from '../state/service-edits.ts';
 
 const appOn = (p: PageDef) => p.sections.some((k) => APP_ENABLED[k]?.(section(k).saved.value));
 
@@ -23,7 +24,8 @@ function Marker({ page }: { page: PageDef }) {
   const t = LL.value.shell;
   if (states.some((s) => s.fetchFailed.value)) return <span class="mark failed" title={t.fetchFailed()} aria-label={t.fetchFailed()}>!</span>;
   if (states.some((s) => s.validation.value.invalid)) return <span class="mark invalid" title={t.invalid()} aria-label={t.invalid()}>!</span>;
-  if (states.some((s) => s.changed.value)) return <span class="mark changed" title={t.changed()} aria-label={t.changed()}>•</span>;
+  // the services block of /info has unsaved switches like a page's settings
+  if (states.some((s) => s.changed.value) || (page.id === 'info' && servicesChanged.value)) return <span class="mark changed" title={t.changed()} aria-label={t.changed()}>•</span>;
   return null;
 }
 

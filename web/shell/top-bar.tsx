@@ -1,7 +1,7 @@
 // The bar at the top: menu button (narrow screens), quick access, save-all, help, theme, language,
 // the current user and role, logout (spec §2). On a narrow screen theme and language are in the menu.
 import { PAGES } from '../pages.ts';
-import { anyChanged } from '../state/sections.ts';
+import { anyUnsaved } from '../state/service-edits.ts';
 import { logout, readOnly, session } from '../state/session.ts';
 import { LL } from '../i18n/translate.ts';
 import { saveAll } from './actions.ts';
@@ -22,7 +22,7 @@ export function TopBar(props: { menuOpen: boolean; onMenu: () => void; helpOpen:
       </nav>
       <div class="tools">
         {!readOnly.value && (
-          <button type="button" class="btn primary small" onClick={() => void saveAll().then(keepFocus)} disabled={!anyChanged.value} data-action="save-all">
+          <button type="button" class="btn primary small" onClick={() => void saveAll().then(keepFocus)} disabled={!anyUnsaved.value} data-action="save-all">
             {t.shell.saveAll()}
           </button>
         )}

@@ -111,15 +111,6 @@ export function revert(key: string): void {
   batch(() => { s.temp.value = s.saved.value; s.serverIssues.value = []; });
 }
 
-/** The first problem among sections, for the message that blocks a save. */
-export function firstProblem(keys: readonly string[]): { key: string; issue: Issue } | undefined {
-  for (const key of keys) {
-    const first = section(key).validation.value.issues[0];
-    if (first) return { key, issue: first };
-  }
-  return undefined;
-}
-
 /**
  * Saves the changed sections among `keys` (all changed sections for save-all): one section with its
  * own request, several as one transaction. Returns the keys saved; throws ApiFailure.

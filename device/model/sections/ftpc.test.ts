@@ -31,6 +31,10 @@ describe('pew_ftpc', () => {
     expectRejected(pew_ftpc, (x) => (x.enable_ftp = true), 'server_ip', 'required');
     for (const ok of ['ftp.example.com', '192.168.0.10']) expectAccepted(pew_ftpc, (x) => Object.assign(on(x), { server_ip: ok }));
     expectRejected(pew_ftpc, (x) => (x.server_ip = 'ftp://host'), 'server_ip', 'invalid_host');
+    // digits and dots are an address, and must be a valid one; a name never ends in an all-digit label
+    for (const bad of ['999.1.1.1', '10.0.0', '1.2.3.4.5']) expectRejected(pew_ftpc, (x) => (x.server_ip = bad), 'server_ip', 'invalid_ip');
+    expectRejected(pew_ftpc, (x) => (x.server_ip = 'plant.7'), 'server_ip', 'invalid_host');
+    expectAccepted(pew_ftpc, (x) => Object.assign(on(x), { server_ip: '7plant.example' }));
     expectRejected(pew_ftpc, (x) => (x.proxy_ip = 'a b'), 'proxy_ip', 'invalid_host');
     expectRejected(pew_ftpc, (x) => (x.local_ip = '10.0.0.256'), 'local_ip', 'invalid_ip');
   });
@@ -53,8 +57,8 @@ describe('pew_ftpc', () => {
 
   it('certificate names (spec §5)', () => {
     expectAccepted(pew_ftpc, (x) => Object.assign(x, { ca: 'ca.crt', client: 'client.pem', key: 'key.pem' }));
-    expectRejected(pew_ftpc, (x) => (x.ca = 'ca.der'), 'ca', 'invalid_file_name');
-    expectRejected(pew_ftpc, (x) => (x.client = 'server.pem'), 'client', 'invalid_file_name');
+    expectRejected(pew_ftpc, (x) => (x.ca = 'ca.der'), 'ca', 'file_extension');
+    expectRejected(pew_ftpc, (x) => (x.client = 'server.pem'), 'client', 'file_base_name');
   });
 
   it('password masked on read and kept when the mask comes back', () => {

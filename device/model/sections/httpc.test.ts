@@ -61,6 +61,6 @@ describe('pew_httpc', () => {
 
   it('certificate names (spec §5)', () => {
     expectAccepted(pew_httpc, (x) => Object.assign(x, { ca: 'ca.pem', client: 'client.csr', key: 'key.key' }));
-    expectRejected(pew_httpc, (x) => (x.key = 'key.der'), 'key', 'invalid_file_name');
+    expectRejected(pew_httpc, (x) => (x.key = 'key.der'), 'key', 'file_extension');
   });
 });

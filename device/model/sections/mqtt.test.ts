@@ -33,8 +33,8 @@ describe('pew_mqtt', () => {
   it('user name limit and certificate names (spec §5)', () => {
     expectMaxLength(pew_mqtt, (x, s) => (x.broker_user = s), 'broker_user', 64);
     expectAccepted(pew_mqtt, (x) => Object.assign(x, { ca: 'ca.pem', client: 'client.crt', key: 'key.key' }));
-    expectRejected(pew_mqtt, (x) => (x.ca = 'ca.der'), 'ca', 'invalid_file_name');
-    expectRejected(pew_mqtt, (x) => (x.key = 'key.crt'), 'key', 'invalid_file_name');
+    expectRejected(pew_mqtt, (x) => (x.ca = 'ca.der'), 'ca', 'file_extension');
+    expectRejected(pew_mqtt, (x) => (x.key = 'key.crt'), 'key', 'file_extension');
   });
 
   it('password masked on read and kept when the mask comes back', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { pew_nosql } from './nosql.ts';
+import { pew_nosql, usedTag } from './nosql.ts';
 import { dataPointSchema } from './datapoint.ts';
 import { defaultsOf, maskSection } from '../section.ts';
 import { PASSWORD_MASK } from '../fields.ts';
@@ -54,10 +54,13 @@ describe('pew_nosql', () => {
     }
   });
 
-  it('tag name and tag value both given or both empty (spec §5)', () => {
+  it('tag name and tag value: both given or both ignored (spec §5), one alone is no error', () => {
     expectAccepted(pew_nosql, (x) => Object.assign(x, { tag_name: 'line', tag_value: 'L-1' }));
-    expectRejected(pew_nosql, (x) => (x.tag_name = 'line'), 'tag_value', 'tag_pair');
-    expectRejected(pew_nosql, (x) => (x.tag_value = 'L-1'), 'tag_name', 'tag_pair');
+    expectAccepted(pew_nosql, (x) => (x.tag_name = 'line'));
+    expectAccepted(pew_nosql, (x) => (x.tag_value = 'L-1'));
+    expect(usedTag({ tag_name: 'line', tag_value: 'L-1' })).toEqual({ name: 'line', value: 'L-1' });
+    expect(usedTag({ tag_name: 'line', tag_value: '' })).toBeUndefined();
+    expect(usedTag({ tag_name: '', tag_value: 'L-1' })).toBeUndefined();
     expectRejected(pew_nosql, (x) => Object.assign(x, { tag_name: 'line', tag_value: 'a,b=c' }), 'tag_value', 'invalid_db_name');
     expectMaxLength(pew_nosql, (x, s) => Object.assign(x, { tag_name: s, tag_value: 'v' }), 'tag_name', 64);
   });

@@ -32,10 +32,15 @@ export const nosqlSchema = obj({
 });
 export type Nosql = v.InferOutput<typeof nosqlSchema>;
 
+/**
+ * spec §5: "Tag name and tag value must both be given or both are ignored": the tag that is written,
+ * or none when either is empty (one of them alone is not an error, it is left out).
+ */
+export const usedTag = (n: Pick<Nosql, 'tag_name' | 'tag_value'>): { name: string; value: string } | undefined =>
+  n.tag_name !== '' && n.tag_value !== '' ? { name: n.tag_name, value: n.tag_value } : undefined;
+
 function rules(n: Nosql): Issue[] {
   const out = datalistIssues(n.datalist);
-  // spec §5: tag name and tag value must both be given or both be empty
-  if ((n.tag_name === '') !== (n.tag_value === '')) out.push(issue(n.tag_name === '' ? 'tag_name' : 'tag_value', 'tag_pair'));
   if (!n.enable_sql) return out;
   const target = n.db_type === INFLUX ? 'measurement' : 'collection';
   for (const f of ['server', 'instance_name', target] as const) if (n[f] === '') out.push(issue(f, 'required'));

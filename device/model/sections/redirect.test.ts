@@ -23,6 +23,7 @@ describe('pew_redirect', () => {
     expectAccepted(pew_redirect, withThread({ port: 1025 }));
     expectAccepted(pew_redirect, withThread({ port: 65535 }));
     expectAccepted(pew_redirect, withThread({ port: 502, mb_translation: true }));
+    expectRejected(pew_redirect, withThread({ port: 502, mb_translation: false }), `${T}.port`, 'port_modbus_only', { port: 502, min: 1025, max: 65535 });
     expectRejected(pew_redirect, withThread({ port: 1024 }), `${T}.port`, 'out_of_range', { min: 1025, max: 65535 });
     expectRejected(pew_redirect, withThread({ port: 8080 }), `${T}.port`, 'port_unallowed');
   });

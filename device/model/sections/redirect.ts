@@ -1,6 +1,6 @@
 // TCP port redirection and the Modbus/TCP gateway (spec §3 "Port (pew_redirect)", §5, §9).
 import * as v from 'valibot';
-import { bool, choice, int, ipText, list, listenPort, obj } from '../fields.ts';
+import { bool, choice, int, ipText, list, listenPort, obj, PORT_MAX, PORT_MIN } from '../fields.ts';
 import { issue, type Issue } from '../issues.ts';
 import { defineSection } from '../section.ts';
 import { ACCESS_RIGHTS, AREA_MAX, INTERFACE_IDS, MODBUS_ADDRESS_MAX, WORD_AREAS, type WordArea } from '../plc.ts';
@@ -73,6 +73,8 @@ function restrictionRules(r: Restriction, at: string, gateway: boolean): Issue[]
 function threadRules(t: Thread, i: number): Issue[] {
   const at = `threads.${i}`;
   const out: Issue[] = ipRangeIssues(t.ip_start, t.ip_end, `${at}.ip_start`, `${at}.ip_end`, true);
+  // spec §9 "Modbus 502": below the range of §5 only for a Modbus/TCP gateway thread
+  if (t.port === MODBUS_PORT && !t.mb_translation) out.push(issue(`${at}.port`, 'port_modbus_only', { port: MODBUS_PORT, min: PORT_MIN, max: PORT_MAX }));
   t.mapping.forEach((r, j) => {
     const rat = `${at}.mapping.${j}`;
     const own = restrictionRules(r, rat, t.mb_translation);

@@ -72,6 +72,6 @@ describe('pew_sql', () => {
     expect(shown.pass).toBe(PASSWORD_MASK);
     expect(unmaskSection(pew_sql, shown, stored).pass).toBe('pw');
     expectAccepted(pew_sql, (x) => Object.assign(x, { ca: 'ca.pem', client: 'client.crt', key: 'key.key' }));
-    expectRejected(pew_sql, (x) => (x.ca = 'root.pem'), 'ca', 'invalid_file_name');
+    expectRejected(pew_sql, (x) => (x.ca = 'root.pem'), 'ca', 'file_base_name');
   });
 });

@@ -79,8 +79,8 @@ describe('pew_tls', () => {
 
   it('TLS certificate names also take .der and .cer (spec §5)', () => {
     expectAccepted(pew_tls, (x) => Object.assign(x, { tlsclientca: 'ca.der', tlsservercert: 'server.cer' }));
-    expectRejected(pew_tls, (x) => (x.tlsservercert = 'client.pem'), 'tlsservercert', 'invalid_file_name');
-    expectRejected(pew_tls, (x) => (x.tlsserverkey = 'key.der'), 'tlsserverkey', 'invalid_file_name');
+    expectRejected(pew_tls, (x) => (x.tlsservercert = 'client.pem'), 'tlsservercert', 'file_base_name');
+    expectRejected(pew_tls, (x) => (x.tlsserverkey = 'key.der'), 'tlsserverkey', 'file_extension');
   });
 
   it('access ranges: end not below start; required while restricted (spec §5)', () => {

@@ -63,6 +63,8 @@ const en = {
     invalid_host: 'Invalid server address.',
     ip_range: 'The IP end must be greater than the IP start.',
     invalid_file_name: 'Invalid file name: start with a letter or underscore; only letters, digits, underscore and dot.',
+    file_extension: 'Wrong file extension: allowed are {allowed}.',
+    file_base_name: 'Wrong file name: the name before the extension must be one of {allowed}.',
     invalid_db_name: 'Invalid name: only letters, digits, underscore, dot and hyphen.',
     invalid_email: 'Invalid e-mail syntax: addresses in angle brackets, several separated by commas.',
     invalid_bit_address: 'Invalid bit address: up to 3 decimal digits and one optional hex digit.',
@@ -73,13 +75,14 @@ const en = {
     port_unallowed: 'This port is not allowed ({ports}).',
     port_system: 'Port {port} is already used by the system.',
     port_conflict: 'Port {port} is already used by {other}.',
+    port_modbus_only: 'Port {port} is only for a Modbus/TCP gateway thread; otherwise use {min} – {max}.',
     start_after_end: 'The start address is greater than the end address.',
     addresses_overlap: 'Addresses overlap ({other}).',
     areas_mismatch: 'Memory areas must match.',
     iec_t2_t1: 't2 must be smaller than t1.',
     iec_t1_t3: 't1 must be smaller than t3.',
     iec_w_k: 'w must be at most 2/3 of k.',
-    tag_pair: 'Tag name and tag value must both be given.',
+    tag_pair: 'Only one of tag name and tag value is given: the tag is ignored. Give both to write it.',
     transparent_interface: 'A transparent interface cannot be used for service control, the data logger or insert without PLC.',
     interface_disabled: 'Selected interface not enabled or settings not saved.',
     duplicate: 'This entry exists twice.',
@@ -131,6 +134,10 @@ const en = {
     range: 'Range {min} – {max}',
     footprint: 'Uses DT{first} – DT{last} ({count} register{{s}}).',
     multipleRegisters: 'Several services use the same PLC registers. Change the control registers so that they do not overlap.',
+    /** where a problem is, as the technician sees it: "Ports and restrictions, thread 2, listening port" */
+    place: { thread: 'thread {n}', restriction: 'restriction {n}', connection: 'connection {n}', point: 'data point {n}', entry: 'entry {n}' },
+    problems: 'Problems to correct:',
+    problem: '{place}: {message}',
   },
   script: {
     general: 'General', transmission: 'FTP transmission', editor: 'Script editor', files: 'Script files',
@@ -261,6 +268,7 @@ const en = {
       frequent_writes: 'Frequent writes shorten storage life (log files {subjects}).',
     },
     syslog: 'System log', syslogNote: 'Updates every {s} s.',
+    syslogLevels: { info: 'Info', warn: 'Warning', error: 'Error' }, syslogDetails: 'Details',
   },
 } satisfies BaseTranslation;
 

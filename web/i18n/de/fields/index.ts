@@ -295,7 +295,7 @@ const de_fields = {
   },
   pew_redirect: {
     threads: {
-      port: { label: 'Empfangsport', help: 'Der TCP-Port, mit dem sich die Clients verbinden.' },
+      port: { label: 'Empfangsport', help: 'Der TCP-Port, mit dem sich die Clients verbinden; 502 nur mit Modbus/TCP-Gateway.' },
       mb_translation: { label: 'Modbus/TCP-Gateway', help: 'Die Clients sprechen Modbus/TCP; jede Einschränkung erscheint in einer Modbus-Tabelle.' },
       monitoring_cmd: { label: 'Überwachungsbefehle erlauben', help: 'Status- und Überwachungsbefehle (RT und andere) werden durchgelassen.' },
       service: { label: 'Schnittstelle', help: 'Die Schnittstelle zur SPS, an die der Port weiterleitet.' },

@@ -3,6 +3,9 @@ import type { NamespaceFirmwareTranslation } from '../../i18n-types.ts';
 
 const de_firmware = {
   title: 'Firmware-Update',
+  installTitle: 'Neue Version installieren',
+  nowRunning: 'Update installiert: Das Gerät läuft jetzt mit Version {version} (vorher: {from}).',
+  stillRunning: 'Das Gerät läuft weiter mit Version {version}: Das Update wurde nicht installiert. Die Firmware-Seite zeigt den Grund.',
   intro: 'Installiert ein signiertes Firmware-Image. Wählen Sie das .zip-Paket und seine .md5-Datei zusammen; beide werden vollständig geprüft, bevor sich auf dem Gerät etwas ändert.',
   readOnly: 'Nur der Administrator kann die Firmware aktualisieren.',
   running: 'Laufende Version',

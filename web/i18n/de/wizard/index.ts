@@ -35,6 +35,7 @@ const de_wizard = {
   layout: 'Modbus-Belegung auf Port {port}: Holding-Register 0\u00a0–\u00a065535 sind DT0\u00a0–\u00a0DT65535; Coils ab 0 sind die Y-Relais (Coil 16·n + b ist Bit b von WY n); Coils ab {r} sind ebenso die R-Merker von WR.',
   rules: { read: 'Alles lesen erlauben', write: 'Alles schreiben erlauben', individual: 'Individuell' },
   ruleHints: {
+    readSimple: 'Alle SPS-Bereiche außer DT können gelesen, keine geschrieben werden (DT im erweiterten Modus).', writeSimple: 'Alle SPS-Bereiche außer DT können gelesen und geschrieben werden (DT im erweiterten Modus).',
     read: 'Jeder SPS-Bereich kann gelesen, aber keiner beschrieben werden.', write: 'Jeder SPS-Bereich kann gelesen und geschrieben werden.',
     individual: 'Nur die Bereiche, die Sie eingeben (im einfachen Modus ohne DT-Bereich).', individualDt: 'Nur die Bereiche, die Sie eingeben, einschließlich DT-Bereich.',
   },

@@ -295,7 +295,7 @@ const en_fields = {
   },
   pew_redirect: {
     threads: {
-      port: { label: 'Listening port', help: 'The TCP port clients connect to.' },
+      port: { label: 'Listening port', help: 'The TCP port clients connect to; 502 only with the Modbus/TCP gateway.' },
       mb_translation: { label: 'Modbus/TCP gateway', help: 'Clients speak Modbus/TCP; each restriction appears in a Modbus table.' },
       monitoring_cmd: { label: 'Allow monitoring commands', help: 'Status and monitoring commands (RT and others) pass.' },
       service: { label: 'Interface', help: 'The interface towards the PLC that the port forwards to.' },

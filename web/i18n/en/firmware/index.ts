@@ -3,6 +3,9 @@ import type { BaseTranslation } from '../../i18n-types.ts';
 
 const en_firmware = {
   title: 'Firmware update',
+  installTitle: 'Install a new version',
+  nowRunning: 'Update installed: the unit now runs version {version} (before: {from}).',
+  stillRunning: 'The unit still runs version {version}: the update was not installed. The firmware page shows why.',
   intro: 'Installs a signed firmware image. Choose the .zip package and its .md5 file together; both are checked completely before anything on the unit changes.',
   readOnly: 'Only the administrator can update the firmware.',
   running: 'Running version',

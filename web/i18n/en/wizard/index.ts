@@ -35,6 +35,7 @@ const en_wizard = {
   layout: 'Modbus layout on port {port}: holding registers 0 – 65535 are DT0 – DT65535; coils from 0 are the Y relays (coil 16·n + b is bit b of WY n); coils from {r} are the R relays of WR in the same way.',
   rules: { read: 'Allow all read', write: 'Allow all write', individual: 'Individual' },
   ruleHints: {
+    readSimple: 'Every PLC area except DT can be read, nothing written (DT in advanced mode).', writeSimple: 'Every PLC area except DT can be read and written (DT in advanced mode).',
     read: 'Every PLC area can be read, nothing written.', write: 'Every PLC area can be read and written.',
     individual: 'Only the areas you enter (no DT area in simple mode).', individualDt: 'Only the areas you enter, the DT area included.',
   },

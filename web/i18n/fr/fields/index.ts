@@ -295,8 +295,8 @@ const fr_fields = {
   },
   pew_redirect: {
     threads: {
-      port: { label: 'Port d’écoute', help: 'Le port TCP auquel les clients se connectent.' },
-      mb_translation: { label: 'Passerelle Modbus/TCP', help: 'Les clients parlent Modbus/TCP\u00a0; chaque restriction apparaît dans une table Modbus.' },
+      port: { label: 'Port d’écoute', help: 'Le port TCP auquel les clients se connectent ; 502 uniquement avec la passerelle Modbus/TCP.' },
+      mb_translation: { label: 'Passerelle Modbus/TCP', help: 'Les clients parlent Modbus/TCP ; chaque restriction apparaît dans une table Modbus.' },
       monitoring_cmd: { label: 'Autoriser les commandes de surveillance', help: 'Les commandes d’état et de surveillance (RT et autres) passent.' },
       service: { label: 'Interface', help: 'L’interface vers l’automate vers laquelle le port transmet.' },
       clients: { label: 'Clients max.', help: 'Clients connectés en même temps.' },

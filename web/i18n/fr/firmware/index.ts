@@ -3,7 +3,10 @@ import type { NamespaceFirmwareTranslation } from '../../i18n-types.ts';
 
 const fr_firmware = {
   title: 'Mise à jour du firmware',
-  intro: 'Installe une image de firmware signée. Choisissez ensemble le paquet .zip et son fichier .md5\u00a0; les deux sont entièrement vérifiés avant toute modification de l’appareil.',
+  installTitle: 'Installer une nouvelle version',
+  nowRunning: 'Mise à jour installée : l’appareil fonctionne maintenant avec la version {version} (avant : {from}).',
+  stillRunning: 'L’appareil fonctionne toujours avec la version {version} : la mise à jour n’a pas été installée. La page du micrologiciel indique pourquoi.',
+  intro: 'Installe une image de firmware signée. Choisissez ensemble le paquet .zip et son fichier .md5 ; les deux sont entièrement vérifiés avant toute modification de l’appareil.',
   readOnly: 'Seul l’administrateur peut mettre à jour le firmware.',
   running: 'Version en cours',
   minimums: 'Requis sur l’appareil',

@@ -35,6 +35,7 @@ const fr_wizard = {
   layout: 'Plan Modbus sur le port {port}\u00a0: les registres de maintien 0\u00a0–\u00a065535 sont DT0\u00a0–\u00a0DT65535\u00a0; les bobines à partir de 0 sont les relais Y (la bobine 16·n + b est le bit b de WY n)\u00a0; les bobines à partir de {r} sont de même les relais R de WR.',
   rules: { read: 'Tout autoriser en lecture', write: 'Tout autoriser en écriture', individual: 'Individuel' },
   ruleHints: {
+    readSimple: 'Toutes les zones de l’automate sauf DT peuvent être lues, aucune écrite (DT en mode avancé).', writeSimple: 'Toutes les zones de l’automate sauf DT peuvent être lues et écrites (DT en mode avancé).',
     read: 'Chaque zone de l’automate peut être lue, aucune ne peut être écrite.', write: 'Chaque zone de l’automate peut être lue et écrite.',
     individual: 'Seulement les zones que vous saisissez (sans zone DT en mode simple).', individualDt: 'Seulement les zones que vous saisissez, zone DT comprise.',
   },
