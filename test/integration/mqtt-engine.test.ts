@@ -63,7 +63,7 @@ describe('MQTT engine', () => {
     const tlen = rig.put(1200, 'cmd/+/setpoint');
     rig.set({ sub1_topic_addr: 1200, sub1_topic_len: tlen, sub1_area_addr: 1300, sub1_area_size: 16 });
     // subscribed once the next poll saw it: a message published before may be missed, so repeat until one lands
-    await until(async () => { await publish(port, 'cmd/pump1/setpoint', 'hello world 123'); return rig.block().sub1_count >= 1; }, 15_000, 'first message in the PLC');
+    await until(async () => { await publish(port, 'cmd/pump1/setpoint', 'hello world 123'); return (rig.block().sub1_count ?? 0) >= 1; }, 15_000, 'first message in the PLC');
     await sleep(1000); // the loop's last publishes land too
     const first = rig.block().sub1_count!;
     expect(rig.block().sub1_length).toBe(15);
