@@ -110,23 +110,40 @@ export async function publish(port: number, topic: string, message: string, opts
   if (code !== 0) throw new Error(`mosquitto_pub exited with ${code}`);
 }
 
-export interface MqttRig {
-  d: TestDaemon;
+/** The PLC side of the MQTT block (DT260) on a virtual PLC's memory. */
+export interface MqttPlcSide {
   plc: VirtualPlc;
-  admin: Client;
   /** the MQTT block's words by name */
   block(): Record<string, number>;
   set(values: Readonly<Record<string, number>>): void;
   /** places a text in PLC memory, answers its length in bytes */
   put(addr: number, data: string | Uint8Array): number;
+}
+
+export function mqttPlcSide(plc: VirtualPlc): MqttPlcSide {
+  return {
+    plc,
+    block: () => readBlock(plc.memory, MQTT_BLOCK, MQTT_DT),
+    set: (values) => setBlock(plc.memory, MQTT_BLOCK, MQTT_DT, values),
+    put: (addr, data) => putBytes(plc.memory, addr, data),
+  };
+}
+
+export interface MqttRig extends MqttPlcSide {
+  d: TestDaemon;
+  admin: Client;
   saveMqtt(over: Partial<Mqtt>): Promise<void>;
 }
 
-/** A daemon whose COM1 holds a virtual FP-XH (station 1) as the service control interface. */
-export async function startMqttRig(opts: Pick<TestDaemonOptions, 'dataDir'> = {}): Promise<MqttRig> {
-  const plc = new VirtualPlc({ model: 'FP-XH', station: 1, scanMs: 1 });
+/**
+ * A daemon whose COM1 holds a virtual FP-XH (station 1) as the service control interface: in
+ * process, or the PLC of a pseudo-terminal line (`opts.pty`, `opts.plc`).
+ */
+export async function startMqttRig(opts: Pick<TestDaemonOptions, 'dataDir'> & { pty?: string; plc?: VirtualPlc } = {}): Promise<MqttRig> {
+  const plc = opts.plc ?? new VirtualPlc({ model: 'FP-XH', station: 1, scanMs: 1 });
   const wire = new SerialPlcAttachment(plc, { protocol: 'MEWTOCOL', framing: FRAMING });
-  const d = await startTestDaemon({ ...opts, serial: { virtualPorts: { COM1: (s) => wire.open(s) } } });
+  const serial = opts.pty ? { serialMap: { COM1: opts.pty } } : { virtualPorts: { COM1: (s: Parameters<typeof wire.open>[0]) => wire.open(s) } };
+  const d = await startTestDaemon({ ...(opts.dataDir ? { dataDir: opts.dataDir } : {}), serial });
   const admin = await d.admin();
   const pew = (await admin.get('/config/pew')).body as Pew;
   Object.assign(pew.interfaces.find((i) => i.id === COM1)!, {
@@ -138,10 +155,7 @@ export async function startMqttRig(opts: Pick<TestDaemonOptions, 'dataDir'> = {}
   await d.ctx.com.settled();
   await until(() => d.ctx.com.links.get(COM1)?.status().state === 'up', 15_000, 'COM1 up');
   return {
-    d, plc, admin,
-    block: () => readBlock(plc.memory, MQTT_BLOCK, MQTT_DT),
-    set: (values) => setBlock(plc.memory, MQTT_BLOCK, MQTT_DT, values),
-    put: (addr, data) => putBytes(plc.memory, addr, data),
+    ...mqttPlcSide(plc), d, admin,
     saveMqtt: async (over) => {
       const res = await admin.post('/config/pew_mqtt', { ...defaultsOf(pew_mqtt), enable_mqtt: true, plc_poll: 0.2, ...over } satisfies Mqtt);
       expect(res.status, res.text).toBe(200);
@@ -151,7 +165,7 @@ export async function startMqttRig(opts: Pick<TestDaemonOptions, 'dataDir'> = {}
 }
 
 /** The PLC asks for one publish and waits until the unit took it (request word back to 0). */
-export async function plcPublish(rig: MqttRig, topic: string, payload: string | Uint8Array, opts: { qos?: number; retain?: number } = {}): Promise<void> {
+export async function plcPublish(rig: MqttPlcSide, topic: string, payload: string | Uint8Array, opts: { qos?: number; retain?: number } = {}): Promise<void> {
   const tlen = rig.put(1000, topic);
   const plen = rig.put(1100, payload);
   rig.set({ topic_addr: 1000, topic_len: tlen, payload_addr: 1100, payload_len: plen, qos: opts.qos ?? 1, retain: opts.retain ?? 0, request: 1 });
