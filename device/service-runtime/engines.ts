@@ -7,6 +7,7 @@ import type { Links } from '../com/links.ts';
 import type { Logger } from '../system/log.ts';
 import type { ServiceStatus } from '../model/service-status.ts';
 import { startMqtt, type MqttEngine } from '../mqtt/engine.ts';
+import { startHttpc, type HttpcEngine } from '../httpc/engine.ts';
 
 export interface ServiceEngineDeps {
   store: ConfigStore;
@@ -18,6 +19,7 @@ export interface ServiceEngineDeps {
 
 export interface ServiceEngines {
   mqtt: MqttEngine;
+  httpc: HttpcEngine;
   /** resolves when every engine applied the last saved version */
   settled(): Promise<void>;
   status(): ServiceStatus[];
@@ -27,9 +29,11 @@ export interface ServiceEngines {
 export async function startServiceEngines(deps: ServiceEngineDeps): Promise<ServiceEngines> {
   const common = { store: deps.store, links: deps.links, log: deps.log, dataDir: deps.dataDir, clock: deps.hw.clock };
   const mqtt = await startMqtt(common);
-  const all = [mqtt];
+  const httpc = await startHttpc({ ...common, hw: deps.hw });
+  const all = [mqtt, httpc];
   return {
     mqtt,
+    httpc,
     settled: async () => { await Promise.all(all.map((e) => e.settled())); },
     status: () => all.map((e) => e.status()),
     close: async () => { for (const e of all) await e.close(); },
