@@ -1,7 +1,7 @@
 // The control block tables as text for people and as JSON for programs: the library example zip
 // (device/system/example-library.ts) and docs/services.md are made from these, so neither restates
 // a layout by hand.
-import type { BlockWord, ControlBlock } from './convention.ts';
+import { SERVICE_ERROR, SERVICE_ERROR_TEXT, type BlockWord, type ControlBlock, type ServiceErrorName } from './convention.ts';
 
 const dirText = (w: BlockWord) => (w.dir === 'plc' ? 'PLC → unit' : 'unit → PLC');
 
@@ -36,4 +36,10 @@ export function blocksJson(blocks: readonly ControlBlock[]): string {
     service: b.service, section: b.section, field: 'plc_control_dt', length: b.length, default_dt: b.defaultDt, requests: b.requests,
     words: b.words.map((w) => ({ offset: w.offset, name: w.name, written_by: w.dir, ...(w.role ? { role: w.role } : {}), meaning: w.meaning, ...(w.unit ? { unit: w.unit } : {}), ...(w.values ? { values: w.values } : {}) })),
   })), null, 2) + '\n';
+}
+
+/** The one error classification as a markdown table. */
+export function errorsMarkdown(): string {
+  return ['| code | name | meaning |', '|---|---|---|',
+    ...Object.entries(SERVICE_ERROR).map(([k, n]) => `| ${n} | \`${k}\` | ${SERVICE_ERROR_TEXT[k as ServiceErrorName]} |`)].join('\n');
 }
