@@ -37,7 +37,7 @@ export async function startHttpc(deps: HttpcDeps): Promise<HttpcEngine> {
     onBad: (name, reason) => deps.log.error('http queue: a stored request cannot be read, set aside', { file: name, reason }),
   });
   const shared: HttpShared = {
-    book: new StatusBook('httpc', deps.clock, ['requests', 'failed'] as const),
+    book: new StatusBook<'requests' | 'failed'>('httpc', deps.clock, ['requests', 'failed']),
     queue, state: 'idle', error: 'none', counter: 0, statusCode: 0, answerLen: 0,
   };
   let enabled = false;
@@ -47,7 +47,7 @@ export async function startHttpc(deps: HttpcDeps): Promise<HttpcEngine> {
     if (!enabled) return undefined;
     const run = new HttpRun(deps, shared, h, deps.store.get<Pew>('pew'));
     try {
-      await run.start();
+      await run.open();
     } catch (e) {
       await run.stop();
       throw e;
