@@ -7,7 +7,9 @@ import type { Links } from '../com/links.ts';
 import type { Logger } from '../system/log.ts';
 import type { ServiceStatus } from '../model/service-status.ts';
 import { startMqtt, type MqttEngine } from '../mqtt/engine.ts';
-import { startHttpc, type HttpcEngine } from '../httpc/engine.ts';
+import { startHttpc } from '../httpc/engine.ts';
+import { startEmail } from '../email/engine.ts';
+import type { ServiceEngine } from './queued-engine.ts';
 
 export interface ServiceEngineDeps {
   store: ConfigStore;
@@ -19,7 +21,8 @@ export interface ServiceEngineDeps {
 
 export interface ServiceEngines {
   mqtt: MqttEngine;
-  httpc: HttpcEngine;
+  httpc: ServiceEngine;
+  email: ServiceEngine;
   /** resolves when every engine applied the last saved version */
   settled(): Promise<void>;
   status(): ServiceStatus[];
@@ -30,10 +33,12 @@ export async function startServiceEngines(deps: ServiceEngineDeps): Promise<Serv
   const common = { store: deps.store, links: deps.links, log: deps.log, dataDir: deps.dataDir, clock: deps.hw.clock };
   const mqtt = await startMqtt(common);
   const httpc = await startHttpc({ ...common, hw: deps.hw });
-  const all = [mqtt, httpc];
+  const email = await startEmail({ ...common, hw: deps.hw });
+  const all = [mqtt, httpc, email];
   return {
     mqtt,
     httpc,
+    email,
     settled: async () => { await Promise.all(all.map((e) => e.settled())); },
     status: () => all.map((e) => e.status()),
     close: async () => { for (const e of all) await e.close(); },
