@@ -12,6 +12,7 @@ import { bytesOfWords, checkArea, RequestFault, stringAt, wordsFor, wordsOfBytes
 export class BlockIo {
   /** what the unit last wrote (or read) per offset, so unchanged words are not written again */
   private held = new Map<number, number>();
+  private writing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly link: () => Link,
@@ -25,8 +26,18 @@ export class BlockIo {
     return wordsByName(this.block, words);
   }
 
-  /** Writes the named words that differ from what the PLC holds as far as the unit knows. */
-  async write(values: Readonly<Record<string, number>>): Promise<void> {
+  /**
+   * Writes the named words that differ from what the PLC holds as far as the unit knows. Writes run
+   * one after another in call order, each compared with what the ones before it left, so a later
+   * call's values are what the PLC ends with.
+   */
+  write(values: Readonly<Record<string, number>>): Promise<void> {
+    const next = this.writing.then(() => this.writeNow(values));
+    this.writing = next.catch(() => undefined);
+    return next;
+  }
+
+  private async writeNow(values: Readonly<Record<string, number>>): Promise<void> {
     const changed: [number, number][] = [];
     for (const [name, value] of Object.entries(values)) {
       const w = this.block.words.find((x) => x.name === name);
