@@ -2,6 +2,7 @@
 // sets faults, RUN/PROG and the cable, through the simulator's PLC routes (sim/plc-routes.ts).
 import { parseArgs } from 'node:util';
 import { SIM_PLC_PATH } from './plc-routes.ts';
+import { requestWrites } from './plc-request.ts';
 
 export const PLC_CLI_USAGE = `usage: npm run plc -- [--url http://127.0.0.1:8080] <command>
   list                              the virtual PLCs and their counters
@@ -11,9 +12,20 @@ export const PLC_CLI_USAGE = `usage: npm run plc -- [--url http://127.0.0.1:8080
   fault <COMn> error <code> [--count N]      MEWTOCOL error code / Modbus exception
   fault <COMn> slow <ms> [--count N]
   mode  <COMn> run|prog
-  unplug <COMn> | plug <COMn>`;
+  unplug <COMn> | plug <COMn>
+  request <COMn> <service> <request> [word=value…] [pointer=text…] [--dt N] [--text-at N]
+                                    e.g. request COM1 mqtt publish topic=plant/level payload=21.5 qos=1
+                                    (names from the control block tables, docs/services.md)`;
 
 type Call = { method: 'GET' | 'POST'; path: string; body?: unknown };
+
+/** The requests a command line stands for: one, or the memory writes of a service request. */
+export function plcCalls(args: string[], count?: number): Call[] {
+  if (args[0] !== 'request') return [plcCommand(args, count)];
+  const [, connector = ''] = args;
+  if (!/^COM\d$/i.test(connector)) throw new Error('request: give a connector, e.g. request COM1 mqtt publish topic=plant/level payload=21.5');
+  return requestWrites(args.slice(2)).map((w) => ({ method: 'POST' as const, path: `${SIM_PLC_PATH}/${encodeURIComponent(connector)}/memory`, body: w }));
+}
 
 /** The request a command line stands for; throws with the usage's wording on a bad line. */
 export function plcCommand(args: string[], count?: number): Call {
@@ -67,15 +79,21 @@ export function plcCommand(args: string[], count?: number): Call {
 }
 
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({ args: process.argv.slice(2), options: { url: { type: 'string' }, count: { type: 'string' } }, allowPositionals: true });
-  let call: Call;
+  const { values, positionals } = parseArgs({ args: process.argv.slice(2), options: { url: { type: 'string' }, count: { type: 'string' }, dt: { type: 'string' }, 'text-at': { type: 'string' } }, allowPositionals: true });
+  if (values.dt !== undefined) positionals.push('--dt', values.dt);
+  if (values['text-at'] !== undefined) positionals.push('--text-at', values['text-at']);
+  let calls: Call[];
   try {
-    call = plcCommand(positionals, values.count !== undefined ? Number(values.count) : undefined);
+    calls = plcCalls(positionals, values.count !== undefined ? Number(values.count) : undefined);
   } catch (e) {
     console.error((e as Error).message + '\n\n' + PLC_CLI_USAGE);
     process.exit(2);
   }
   const base = values.url ?? process.env.SIM_URL ?? 'http://127.0.0.1:8080';
+  for (const call of calls) await send(base, call);
+}
+
+async function send(base: string, call: Call): Promise<void> {
   const res = await fetch(base + call.path, {
     method: call.method,
     ...(call.body !== undefined ? { body: JSON.stringify(call.body), headers: { 'content-type': 'application/json' } } : {}),
