@@ -22,6 +22,7 @@ import { measureServiceTests } from './service-tests.ts';
 import { measureConnectionTests } from './service-tests-net.ts';
 import { measureImage } from './image.ts';
 import { measureFtpSend } from './ftp-send.ts';
+import { measureMqtt } from './mqtt.ts';
 
 const START_RUNS = 5;
 const SECTIONS = ['pew_mqtt', 'pew'] as const;
@@ -85,6 +86,7 @@ try {
   await part('connection tests', () => measureConnectionTests(rows));
   await part('image', () => measureImage(rows));
   await part('ftp send', () => measureFtpSend(rows));
+  await part('mqtt', () => measureMqtt(rows));
 
   await part('console in chromium', () => measureConsole(rows));
   await part('graphs in chromium', () => measureGraphs(rows));
