@@ -123,11 +123,13 @@ export class MqttRun {
     this.shared.book.set('off');
   }
 
-  private schedule(): void {
+  /** Polls every plc_poll seconds from start to start (a slow poll does not stretch the period). */
+  private schedule(last = performance.now()): void {
     if (!this.active) return;
     this.timer = setTimeout(() => {
-      this.polling = this.poll().finally(() => this.schedule());
-    }, this.m.plc_poll * 1000);
+      const t = performance.now();
+      this.polling = this.poll().finally(() => this.schedule(t));
+    }, Math.max(0, this.m.plc_poll * 1000 - (performance.now() - last)));
   }
 
   // ---- the broker ----

@@ -91,10 +91,12 @@ export abstract class QueueRun<J, C extends string> {
     this.shared.book.set('off');
   }
 
+  /** Polls every plc_poll seconds from start to start (a slow poll does not stretch the period). */
   private schedule(ms = this.pollSeconds * 1000): void {
     if (!this.active) return;
     this.timer = setTimeout(() => {
-      this.polling = this.poll().finally(() => this.schedule());
+      const t = performance.now();
+      this.polling = this.poll().finally(() => this.schedule(Math.max(0, this.pollSeconds * 1000 - (performance.now() - t))));
     }, ms);
   }
 
