@@ -6,7 +6,7 @@
 import type { Link } from '../com/link.ts';
 import { PlcError } from '../com/dialog.ts';
 import type { ControlBlock } from '../model/blocks/convention.ts';
-import { wordsByName } from '../model/blocks/convention.ts';
+import { roleOffset, wordsByName } from '../model/blocks/convention.ts';
 import { bytesOfWords, checkArea, RequestFault, stringAt, wordsFor, wordsOfBytes } from './plc-text.ts';
 
 export class BlockIo {
@@ -45,10 +45,12 @@ export class BlockIo {
       const word = Math.max(0, Math.min(0xffff, Math.trunc(value)));
       if (this.held.get(w.offset) !== word) changed.push([w.offset, word]);
     }
-    changed.sort((a, b) => a[0] - b[0]);
+    // the counter last, on its own: when the PLC sees it move, every other word of the result is there
+    const counter = roleOffset(this.block, 'counter');
+    changed.sort((a, b) => (a[0] === counter ? 1 : b[0] === counter ? -1 : a[0] - b[0]));
     for (let i = 0; i < changed.length;) {
       let j = i + 1;
-      while (j < changed.length && changed[j]![0] === changed[j - 1]![0] + 1) j++;
+      while (j < changed.length && changed[j]![0] === changed[j - 1]![0] + 1 && changed[j]![0] !== counter) j++;
       const run = changed.slice(i, j);
       try {
         await this.link().writeWords('DT', this.base + run[0]![0], run.map(([, v]) => v), this.user);

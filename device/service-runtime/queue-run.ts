@@ -160,13 +160,14 @@ export abstract class QueueRun<J, C extends string> {
         return;
       }
       this.backoff = BACKOFF_FIRST_MS;
+      // off the queue before the counter moves: a poll in between never shows the new counter with the job still waiting
+      await this.shared.queue.ack(next.seq);
       this.shared.book.count(this.doneCounter);
       if (end.error) {
         this.shared.book.count('failed');
         this.shared.book.error(end.error.code, end.error.message);
       } else this.shared.book.success();
       this.finished(end.error ? 'error' : 'done', end.error?.code ?? 'none');
-      await this.shared.queue.ack(next.seq);
       // what the job wrote into the PLC is there already: the counter comes last
       await this.writeStatus().catch(() => this.io.forget());
     }
