@@ -24,6 +24,7 @@ import { startLogger } from './logger/engine.ts';
 import { startTlsBridge } from './tls/bridge.ts';
 import { startRtcSync } from './rtc/engine.ts';
 import { startFtpSend } from './ftp/engine.ts';
+import { startServiceEngines } from './service-runtime/engines.ts';
 import { startRestServer } from './rest/engine.ts';
 import { startScriptFiles } from './system/script-files.ts';
 import { startFirmware } from './firmware/engine.ts';
@@ -83,6 +84,7 @@ export async function buildContext(hw: Hw, dataDir: string, log?: Logger, webDir
     tls: await startTlsBridge({ store, links: com.links, log: logger, dataDir, host }),
     rtc: await startRtcSync({ store, links: com.links, clock: hw.clock, log: logger }),
     ftpSend: await startFtpSend({ store, links: com.links, hw, log: logger, dataDir }),
+    services: await startServiceEngines({ store, links: com.links, hw, log: logger, dataDir }),
     rest: await startRestServer({ store, links: com.links, log: logger, dataDir, host, versions: { app: APP_VERSION }, hostname: info.os.hostname }),
     scripts: await startScriptFiles(store, dataDir, logger),
     listenHost: host,
@@ -135,6 +137,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
       await ctx.tls.close();
       await ctx.rtc.close();
       await ctx.ftpSend.close();
+      await ctx.services.close();
       await ctx.scripts.close();
       await ctx.firmware.close();
       await ctx.com.close();

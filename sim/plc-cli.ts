@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_DATA_DIR, DEFAULT_PORT } from '../device/options.ts';
 import { SIM_PLC_PATH } from './plc-routes.ts';
+import { requestWrites } from './plc-request.ts';
 import { readSimUrl } from './sim-url.ts';
 
 export const PLC_CLI_USAGE = `usage: npm run plc -- [--data DIR | --url URL] <command>
@@ -21,6 +22,9 @@ through the unit, use a redirect thread, e.g. with mbpoll).
   fault <COMn> slow <ms> [--count N]
   mode  <COMn> run|prog
   unplug <COMn> | plug <COMn>
+  request <COMn> <service> <request> [word=value…] [pointer=text…] [--dt N] [--text-at N]
+                                    e.g. request COM1 mqtt publish topic=plant/level payload=21.5 qos=1
+                                    (names from the control block tables, docs/services.md)
 
 options:
   --data DIR   the simulator's data folder: its URL is read from there [DATA_DIR] (default ./${DEFAULT_DATA_DIR})
@@ -39,6 +43,14 @@ export async function simulatorUrl(values: { url?: string; data?: string }, env:
 }
 
 type Call = { method: 'GET' | 'POST'; path: string; body?: unknown };
+
+/** The requests a command line stands for: one, or the memory writes of a service request. */
+export function plcCalls(args: string[], count?: number): Call[] {
+  if (args[0] !== 'request') return [plcCommand(args, count)];
+  const [, connector = ''] = args;
+  if (!/^COM\d$/i.test(connector)) throw new Error('request: give a connector, e.g. request COM1 mqtt publish topic=plant/level payload=21.5');
+  return requestWrites(args.slice(2)).map((w) => ({ method: 'POST' as const, path: `${SIM_PLC_PATH}/${encodeURIComponent(connector)}/memory`, body: w }));
+}
 
 /** The request a command line stands for; throws with the usage's wording on a bad line. */
 export function plcCommand(args: string[], count?: number): Call {
@@ -92,12 +104,15 @@ export function plcCommand(args: string[], count?: number): Call {
 }
 
 async function main(): Promise<void> {
-  let call: Call;
-  let values: { url?: string; data?: string; count?: string; help?: boolean };
+  let calls: Call[];
+  let values: { url?: string; data?: string; count?: string; help?: boolean; dt?: string; 'text-at'?: string };
   try {
     const parsed = parseArgs({
       args: process.argv.slice(2),
-      options: { url: { type: 'string' }, data: { type: 'string', short: 'd' }, count: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        url: { type: 'string' }, data: { type: 'string', short: 'd' }, count: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+        dt: { type: 'string' }, 'text-at': { type: 'string' },
+      },
       allowPositionals: true,
     });
     values = parsed.values;
@@ -105,12 +120,19 @@ async function main(): Promise<void> {
       console.log(PLC_CLI_USAGE);
       process.exit(0);
     }
-    call = plcCommand(parsed.positionals, values.count !== undefined ? Number(values.count) : undefined);
+    const positionals = [...parsed.positionals];
+    if (values.dt !== undefined) positionals.push('--dt', values.dt);
+    if (values['text-at'] !== undefined) positionals.push('--text-at', values['text-at']);
+    calls = plcCalls(positionals, values.count !== undefined ? Number(values.count) : undefined);
   } catch (e) {
     console.error((e as Error).message + '\n\n' + PLC_CLI_USAGE);
     process.exit(2);
   }
   const { url: base, from } = await simulatorUrl(values, process.env, process.cwd());
+  for (const call of calls) await send(base, from, call);
+}
+
+async function send(base: string, from: string, call: Call): Promise<void> {
   const res = await fetch(base + call.path, {
     method: call.method,
     ...(call.body !== undefined ? { body: JSON.stringify(call.body), headers: { 'content-type': 'application/json' } } : {}),

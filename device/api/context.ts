@@ -12,6 +12,7 @@ import type { DataLogger } from '../logger/engine.ts';
 import type { TlsBridge } from '../tls/bridge.ts';
 import type { RtcSync } from '../rtc/engine.ts';
 import type { FtpSend } from '../ftp/engine.ts';
+import type { ServiceEngines } from '../service-runtime/engines.ts';
 import type { RestServer } from '../rest/engine.ts';
 import type { ScriptFiles } from '../system/script-files.ts';
 import type { Firmware } from '../firmware/engine.ts';
@@ -39,6 +40,8 @@ export interface DaemonContext {
   rtc: RtcSync;
   /** the FTP send of the saved pew_ftpc and pew_script */
   ftpSend: FtpSend;
+  /** the MQTT, HTTP client and e-mail engines driven by the PLC's control blocks */
+  services: ServiceEngines;
   /** the REST API and HTTP server of the saved pew_api section */
   rest: RestServer;
   /** the active script file, written from the saved script_file section */

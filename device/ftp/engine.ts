@@ -14,7 +14,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Clock, Hw } from '../../hw/types.ts';
 import type { ConfigStore } from '../config/store.ts';
-import { followSection } from '../config/follow.ts';
+import { followRuns } from '../service-runtime/runs.ts';
 import type { Links } from '../com/links.ts';
 import type { Ftpc } from '../model/sections/ftpc.ts';
 import type { Script } from '../model/sections/script.ts';
@@ -269,26 +269,22 @@ class FtpRun {
 export async function startFtpSend(deps: FtpSendDeps): Promise<FtpSend> {
   const full = { ...deps, clock: deps.clock ?? deps.hw.clock, tickMs: deps.tickMs ?? TICK_MS, retryDelayMs: deps.retryDelayMs ?? RETRY_DELAY_MS };
   const shared: Shared = { state: 'idle', counter: 0 };
-  let run: FtpRun | undefined;
   let enabled = false;
 
-  async function apply(): Promise<void> {
-    const old = run;
-    run = undefined;
-    await old?.stop();
+  const runs = await followRuns(deps.store, ['pew_ftpc', 'pew_script', 'pew'], deps.log, () => {
     const ftp = deps.store.get<Ftpc>('pew_ftpc');
     enabled = ftp.enable_ftp;
-    if (!enabled) return;
-    run = new FtpRun(full, shared, ftp, deps.store.get<Script>('pew_script'), deps.store.get<Pew>('pew'));
+    if (!enabled) return undefined;
+    const run = new FtpRun(full, shared, ftp, deps.store.get<Script>('pew_script'), deps.store.get<Pew>('pew'));
     run.start();
-  }
-
-  const follower = await followSection(deps.store, ['pew_ftpc', 'pew_script', 'pew'], deps.log, apply);
+    return run;
+  });
   return {
-    settled: () => follower.settled(),
+    settled: () => runs.settled(),
     status: () => {
       const ftp = deps.store.get<Ftpc>('pew_ftpc');
       const dir = localDirOf(ftp.local_dir, deps.store.get<Log>('pew_log').storage);
+      const run = runs.current();
       return {
         enabled,
         cycle: false,
@@ -300,10 +296,6 @@ export async function startFtpSend(deps: FtpSendDeps): Promise<FtpSend> {
         ...(shared.last ? { lastSend: shared.last } : {}),
       };
     },
-    close: async () => {
-      await follower.stop();
-      await run?.stop();
-      run = undefined;
-    },
+    close: () => runs.close(),
   };
 }

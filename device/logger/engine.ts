@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { VOLUME_IDS, type Clock, type Hw, type VolumeId } from '../../hw/types.ts';
 import type { ConfigStore } from '../config/store.ts';
-import { followSection } from '../config/follow.ts';
+import { followRuns, type Runs } from '../service-runtime/runs.ts';
 import type { Links } from '../com/links.ts';
 import type { Log } from '../model/sections/log.ts';
 import type { Pew } from '../model/sections/pew.ts';
@@ -385,39 +385,38 @@ export async function startLogger(deps: LoggerDeps): Promise<DataLogger> {
   const pollMs = deps.pollMs ?? POLL_MS;
   const state = LoggerState.at(deps.dataDir, () => clock.now());
   await state.load();
-  let run: LoggerRun | undefined;
   let enabled = false;
+  let runs: Runs<LoggerRun> | undefined;
   // kept across settings saves: a notice stays until the technician acknowledged it
-  const notices = NoticeBoard.at(deps.dataDir, () => void run?.publish());
+  const notices = NoticeBoard.at(deps.dataDir, () => void runs?.current()?.publish());
   await notices.load();
 
-  async function apply(): Promise<void> {
-    const old = run;
-    run = undefined;
-    await old?.stop();
+  runs = await followRuns(deps.store, ['pew_log', 'pew', 'pew_rtc'], deps.log, async () => {
     await state.flush();
     const log = deps.store.get<Log>('pew_log');
     enabled = log.enable_log;
     state.keepOnly(new Set(log.log_def.map((f) => f.name)));
-    if (!enabled) return;
+    if (!enabled) return undefined;
     const next = new LoggerRun({ deps, clock, pollMs, state, notices }, log, deps.store.get<Pew>('pew'), deps.store.get<Rtc>('pew_rtc'));
-    run = next;
-    await next.start();
-  }
-
-  const follower = await followSection(deps.store, ['pew_log', 'pew', 'pew_rtc'], deps.log, apply);
+    try {
+      await next.start();
+    } catch (e) {
+      await next.stop(); // what started before the failure stops with it
+      throw e;
+    }
+    return next;
+  });
+  const followed = runs;
   return {
-    settled: () => follower.settled(),
-    status: () => run?.status() ?? { enabled, running: false, write: notices.over({ state: 'ok', detail: '' }), files: [], notices: notices.current() },
+    settled: () => followed.settled(),
+    status: () => followed.current()?.status() ?? { enabled, running: false, write: notices.over({ state: 'ok', detail: '' }), files: [], notices: notices.current() },
     acknowledge: async () => {
       const seen = notices.acknowledge();
-      await run?.publish();
+      await followed.current()?.publish();
       return seen;
     },
     close: async () => {
-      await follower.stop();
-      await run?.stop();
-      run = undefined;
+      await followed.close();
       await state.flush();
       await notices.close();
     },

@@ -23,7 +23,7 @@ export async function mailTrust(e: Email, dataDir: string): Promise<TlsTrust> {
 }
 
 /** The first port in `ports` that takes a TCP connection (the error of the last one when none does). */
-async function firstOpen(host: string, ports: number[]): Promise<number> {
+export async function firstOpen(host: string, ports: number[]): Promise<number> {
   let last: unknown;
   for (const port of ports) {
     try {

@@ -5,6 +5,8 @@ import { CONFIG_SECTIONS } from '../model/index.ts';
 import { defaultsOf, type RegisterBlock, type SectionDef } from '../model/section.ts';
 import { INTERFACE_NAMES, type InterfaceId } from '../model/plc.ts';
 import { pew } from '../model/sections/pew.ts';
+import { CONTROL_BLOCKS as CONTROL_BLOCK_TABLES } from '../model/blocks/index.ts';
+import { blocksJson, blockText } from '../model/blocks/describe.ts';
 
 export interface ControlBlock extends RegisterBlock {
   section: string;
@@ -13,8 +15,8 @@ export interface ControlBlock extends RegisterBlock {
   poll?: { path: string; seconds: number };
 }
 
-// What each block is for, as far as the section modules' comments say. The word-by-word layout
-// inside a block belongs to the unit's firmware and is not part of the model, so it is not told.
+// What each block is for. The word-by-word layouts of the service blocks are the tables of
+// device/model/blocks; the other blocks are described on their docs pages.
 const PURPOSE: Record<string, string> = {
   'pew_mqtt.plc_control_dt': 'MQTT client: control block',
   'pew_ftpc.plc_control_dt': 'FTP client: control block',
@@ -67,10 +69,20 @@ export function controlInterfaceText(): string {
 }
 
 export const LAYOUT_NOTE =
-  `The meaning of the single words inside a block (which word triggers a job, which holds a status\n` +
-  `or an error code) is defined by the unit's firmware and the manufacturer's PLC library. This\n` +
-  `console does not define it and this archive does not guess it: check the firmware documentation\n` +
-  `before writing PLC code, and reserve the whole block for the service.`;
+  `Every service block follows one convention: the PLC sets the request word, the unit clears it\n` +
+  `when it takes the request and writes a state (0 idle, 1 running, 2 done, 3 error, 4 waiting for\n` +
+  `the peer), an error code (one table for all services) and a counter of finished requests that\n` +
+  `wraps at 65536. Strings and payloads stay in PLC memory where the block points: a DT address\n` +
+  `and a length in bytes, two bytes a word, the first in the low byte. The library example lists\n` +
+  `each block word by word (README.txt) and as JSON (control_blocks.json); docs/services.md has a\n` +
+  `worked example per service. Reserve the whole block for the service.`;
+
+/** The word-by-word layout of a section's service block, when it has one (device/model/blocks). */
+export function layoutLines(section: string, start?: number): string[] {
+  const block = CONTROL_BLOCK_TABLES.find((b) => b.section === section);
+  if (!block) return [];
+  return [`Word by word (${block.service}, at its default start):`, ...blockText(block, start ?? block.defaultDt)];
+}
 
 function allBlocks(): ControlBlock[] {
   return CONFIG_SECTIONS.flatMap(controlBlocks).sort((a, b) => a.start - b.start);
@@ -100,11 +112,18 @@ export function libraryFiles(): { name: string; data: string }[] {
     '-'.repeat(110),
     ...rows,
     '',
+    ...CONTROL_BLOCK_TABLES.flatMap((b) => ['', ...layoutLines(b.section)]),
+    '',
+    'The PLC clock (pew_rtc), the TLS bridge (pew_tls) and the data logger (pew_log) blocks are',
+    'described in docs/rtc.md, docs/tls.md and docs/logger.md; the SQL and NoSQL blocks are reserved',
+    'at their full length for their engines.',
+    '',
     'A block moved on a service page must be moved in the PLC program too. The REST API (pew_api) is',
     'not driven through control registers. IEC 60870 (pew_60870) exchanges its data through buffers of',
     'its own in each connection (plc_buffer_rbm, plc_buffer_m, plc_buffer_c), set on the IEC page.',
     '',
-    'control_registers.csv holds the same table for a spreadsheet or an import script.',
+    'control_registers.csv holds the same table for a spreadsheet or an import script;',
+    'control_blocks.json holds every service block word by word for a program.',
     '',
   ].join('\n');
   const csv = [
@@ -115,5 +134,6 @@ export function libraryFiles(): { name: string; data: string }[] {
   return [
     { name: 'README.txt', data: readme },
     { name: 'control_registers.csv', data: csv },
+    { name: 'control_blocks.json', data: blocksJson(CONTROL_BLOCK_TABLES) },
   ];
 }

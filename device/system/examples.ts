@@ -12,7 +12,7 @@ import { pew_api } from '../model/sections/rest.ts';
 import { pew_tls } from '../model/sections/tls.ts';
 import { INFLUX, MONGO, pew_nosql } from '../model/sections/nosql.ts';
 import { dataPointSchema, type DataPoint } from '../model/sections/datapoint.ts';
-import { blockRange, controlBlocks, controlInterfaceText, dt, LAYOUT_NOTE, libraryFiles } from './example-library.ts';
+import { blockRange, controlBlocks, controlInterfaceText, dt, LAYOUT_NOTE, layoutLines, libraryFiles } from './example-library.ts';
 import { createTableSql, influxSample, mongoScript, mosquittoConf, restScript, tlsScript, type PeerFile, type SamplePoint } from './example-peers.ts';
 import { zip } from './zip.ts';
 
@@ -162,6 +162,7 @@ function readme(kind: Exclude<ExampleKind, 'library'>, s: ServiceExample, v: Val
         controlInterfaceText(),
         '',
         LAYOUT_NOTE,
+        ...blocks.flatMap((b) => (b.path === 'plc_control_dt' ? layoutLines(b.section) : [])),
         'The library example lists the blocks of all services.',
       ]
     : [`${s.title} is not driven through control registers: clients call the unit on http_port (default ${(defaultsOf(s.section) as Value).http_port}).`];

@@ -12,6 +12,7 @@ import { BAUD_RATES, PARITIES } from '../../device/model/plc.ts';
 import { CPU_MODELS, type CpuModel } from './profiles.ts';
 import { DEFAULT_MEWTOCOL_PORT, DEFAULT_MODBUS_PORT } from './tcp.ts';
 import { DEFAULT_SCAN_MS, MEWTOCOL_STATION_MAX, STATION_RANGE } from './virtual-plc.ts';
+import { programSchema, type PlcProgram } from './program.ts';
 
 export const SERIAL_CONNECTORS = ['COM1', 'COM2', 'COM3'] as const;
 export type SerialConnector = (typeof SERIAL_CONNECTORS)[number];
@@ -28,6 +29,8 @@ export interface SerialPlcConfig {
   stopbits: 1 | 2;
   scanMs: number;
   pty: boolean;
+  /** changing values and scheduled service requests (program.ts) */
+  program?: PlcProgram;
 }
 
 export interface EthernetPlcConfig {
@@ -37,6 +40,7 @@ export interface EthernetPlcConfig {
   mewtocolPort: number;
   modbusPort: number;
   scanMs: number;
+  program?: PlcProgram;
 }
 
 export type PlcConfig = { [C in SerialConnector]: SerialPlcConfig | null } & { COM4: EthernetPlcConfig | null };
@@ -76,6 +80,7 @@ const serialSchema = (d: SerialPlcConfig) => v.pipe(
     stopbits: oneOf([1, 2] as const, d.stopbits),
     scanMs: scan(d.scanMs),
     pty: v.optional(v.boolean('expected true or false'), d.pty),
+    program: v.optional(programSchema),
   }),
   v.forward(v.partialCheck([['protocol'], ['station']], (c) => c.protocol !== 'MEWTOCOL' || c.station <= MEWTOCOL_STATION_MAX,
     `expected a whole number 1-${MEWTOCOL_STATION_MAX} for MEWTOCOL (1-${STATION_RANGE.max} is for MODBUS)`), ['station']),
@@ -89,6 +94,7 @@ const ethernetSchema = (d: EthernetPlcConfig) => strict({
   mewtocolPort: int(0, 65535, d.mewtocolPort, 'a TCP port 0-65535 (0 = any free port)'),
   modbusPort: int(0, 65535, d.modbusPort, 'a TCP port 0-65535 (0 = any free port)'),
   scanMs: scan(d.scanMs),
+  program: v.optional(programSchema),
 });
 
 const connector = <S extends v.GenericSchema>(schema: S, d: v.InferOutput<S>) => v.optional(v.nullable(schema), d);

@@ -9,6 +9,7 @@ import { startPtyPlc, type PtyPlc } from './pty.ts';
 import { SerialPlcAttachment } from './serial-attachment.ts';
 import { DEFAULT_MEWTOCOL_PORT, DEFAULT_MODBUS_PORT, effectivePort, startTcpPlc, type TcpPlc } from './tcp.ts';
 import { VirtualPlc } from './virtual-plc.ts';
+import { runProgram, type RunningProgram } from './program.ts';
 
 export interface PlcRigOptions {
   /** folder for the pseudo-terminal links (`<dir>/COM1` …) */
@@ -83,7 +84,10 @@ export function createPlcRig(config: PlcConfig, opts: PlcRigOptions): PlcRig {
     return plc;
   };
 
+  const programs: RunningProgram[] = [];
+
   async function close(): Promise<void> {
+    for (const p of programs.splice(0)) p.stop();
     const closing = [...ptys.values()].map((p) => p.close());
     if (tcp) closing.push(tcp.close());
     ptys.clear();
@@ -106,6 +110,12 @@ export function createPlcRig(config: PlcConfig, opts: PlcRigOptions): PlcRig {
           const p = await startPtyPlc(attachments.get(c)!, { dir: opts.dir, name: c });
           ptys.set(c, p);
           serialMap[c] = p.hostPath;
+        }
+        // the PLC programs of the --plcs file (program.ts)
+        for (const c of PLC_CONNECTORS) {
+          const program = c === 'COM4' ? eth?.program : serialConfigs.get(c)?.program;
+          const target = plcs.get(c);
+          if (program && target) programs.push(runProgram(target.memory, program));
         }
         const plc = plcs.get('COM4');
         if (eth && plc) {

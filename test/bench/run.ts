@@ -24,6 +24,7 @@ import { measureConnectionTests } from './service-tests-net.ts';
 import { measureImage } from './image.ts';
 import { measureFtpSend } from './ftp-send.ts';
 import { measureLoginFlood } from './login-flood.ts';
+import { measureMqtt } from './mqtt.ts';
 
 const START_RUNS = 5;
 const SECTIONS = ['pew_mqtt', 'pew'] as const;
@@ -89,6 +90,7 @@ try {
   await part('image', () => measureImage(rows));
   await part('ftp send', () => measureFtpSend(rows));
   await part('login flood', () => measureLoginFlood(rows));
+  await part('mqtt', () => measureMqtt(rows));
 
   await part('console in chromium', () => measureConsole(rows));
   await part('graphs in chromium', () => measureGraphs(rows));

@@ -1,0 +1,147 @@
+// One run of the e-mail engine: one version of the saved pew_email and pew (the poll, queue and
+// back-off of service-runtime/queue-run.ts). A request becomes a mail to the configured
+// recipients from the configured sender, with the section's subject or the text's first line,
+// the text from PLC memory, and with request +4 the newest file of each of the logger's log files
+// attached. SMTP with implicit TLS or STARTTLS, port 0 autodetected (spec §5), POP3 or IMAP
+// before SMTP as emailmode asks. A server that cannot be reached keeps the mail queued when
+// store_send is on; with it off the mail ends with the error code. docs/services.md.
+import { basename } from 'node:path';
+import type { Hw } from '../../hw/types.ts';
+import type { ConfigStore } from '../config/store.ts';
+import type { Email } from '../model/sections/email.ts';
+import type { Pew } from '../model/sections/pew.ts';
+import type { Log } from '../model/sections/log.ts';
+import { EMAIL_BLOCK, MAIL_ATTACH_LOGFILES, MAIL_SUBJECT_FROM_TEXT, MAIL_TEXT_MAX } from '../model/blocks/email.ts';
+import { errorOfFailure, type ServiceErrorName } from '../model/blocks/convention.ts';
+import { RequestFault } from '../service-runtime/plc-text.ts';
+import { QueueRun, type JobEnd, type QueueRunDeps, type QueueShared } from '../service-runtime/queue-run.ts';
+import { newestLogFiles } from '../service-runtime/log-files.ts';
+import { drivers } from '../services/drivers.ts';
+import { firstOpen, IMPLICIT_TLS_PORT, mailTrust, smtpCandidates } from '../services/mail-test.ts';
+import { tlsOptions } from '../services/net-probe.ts';
+import { classify } from '../services/test-run.ts';
+import { loginBeforeSmtp } from './before-smtp.ts';
+
+export const MAIL_USER = 'email';
+
+export interface MailJob {
+  subject: string;
+  text: string;
+  /** log files to attach, read at send time */
+  attach: string[];
+}
+
+export const isMailJob = (v: unknown): v is MailJob => {
+  const j = v as Partial<MailJob> | null;
+  return typeof j === 'object' && j !== null && typeof j.subject === 'string' && typeof j.text === 'string' && Array.isArray(j.attach) && j.attach.every((a) => typeof a === 'string');
+};
+
+export type MailCounter = 'sent';
+export type MailShared = QueueShared<MailJob, MailCounter>;
+
+export interface MailRunDeps extends QueueRunDeps {
+  store: ConfigStore;
+  hw: Hw;
+  dataDir: string;
+}
+
+const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+/** UTF-8 when the bytes are, else Latin-1 (a PLC's 8-bit text). */
+function textOf(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return Buffer.from(bytes).toString('latin1');
+  }
+}
+
+/** The addresses of `<a@b>, <c@d>` (spec §5). */
+export const addressesOf = (list: string): string[] => [...list.matchAll(/<([^<>\s]+)>/g)].map((m) => m[1]!);
+
+export class MailRun extends QueueRun<MailJob, MailCounter> {
+  protected readonly doneCounter = 'sent';
+
+  constructor(private readonly deps: MailRunDeps, shared: MailShared, readonly e: Email, pew: Pew) {
+    super(deps, shared, EMAIL_BLOCK, e.plc_control_dt, e.plc_poll, pew, MAIL_USER);
+  }
+
+  protected extraWords(): Record<string, number> {
+    return { queue_waiting: Math.min(this.shared.queue.waiting, 0xffff) };
+  }
+
+  protected async jobOf(b: Record<string, number>): Promise<MailJob> {
+    const req = b.request!;
+    const kind = req & ~MAIL_ATTACH_LOGFILES;
+    if (kind !== 1 && kind !== MAIL_SUBJECT_FROM_TEXT) throw new RequestFault('bad_request', `request ${req} is not a mail request (1, 2, +4 with log files)`);
+    let text = textOf(await this.io.string('text', b.text_addr!, b.text_len!, MAIL_TEXT_MAX));
+    let subject = this.e.subject;
+    if (kind === MAIL_SUBJECT_FROM_TEXT) {
+      const end = text.indexOf('\n');
+      subject = (end < 0 ? text : text.slice(0, end)).replace(/\r$/, '');
+      text = end < 0 ? '' : text.slice(end + 1);
+    }
+    let attach: string[] = [];
+    if (req & MAIL_ATTACH_LOGFILES) {
+      const log = this.deps.store.get<Log>('pew_log');
+      try {
+        const names = log.log_def.map((f) => f.name);
+        const files = await newestLogFiles(log, await this.deps.hw.volumes(), 1000);
+        // the newest file of each log file of the logger (its files are <name>_<date>…)
+        attach = names.length === 0
+          ? files.slice(0, 1).map((f) => f.path) // no log file defined (any more): the newest file of the folder
+          : names.flatMap((n) => files.find((f) => f.name.startsWith(`${n}_`) || f.name.startsWith(`${n}.`))?.path ?? []);
+      } catch (err) {
+        throw new RequestFault('local', errorText(err));
+      }
+      if (attach.length === 0) throw new RequestFault('local', 'there is no log file to attach');
+    }
+    return { subject, text, attach };
+  }
+
+  protected async send(job: MailJob): Promise<JobEnd | undefined> {
+    const e = this.e;
+    const trust = await mailTrust(e, this.deps.dataDir);
+    const keep = (code: Exclude<ServiceErrorName, 'none'>, message: string): JobEnd | undefined =>
+      e.store_send ? this.notDelivered(code, message) : { error: { code, message } };
+    try {
+      if (e.emailmode !== 0) await loginBeforeSmtp(e, trust);
+    } catch (err) {
+      const code = errorOfFailure(classify(err).reason);
+      return code === 'auth_failed' ? { error: { code, message: errorText(err) } } : keep(code === 'none' ? 'other' : code, errorText(err));
+    }
+    let port: number;
+    try {
+      port = await firstOpen(e.server_smtp, e.server_smtp_port ? [e.server_smtp_port] : smtpCandidates(e.transfermode_ssl));
+    } catch (err) {
+      const code = errorOfFailure(classify(err).reason);
+      return keep(code === 'none' ? 'other' : code, errorText(err));
+    }
+    const implicit = e.transfermode_ssl && port === IMPLICIT_TLS_PORT;
+    const { host: _h, ...tls } = tlsOptions(e.server_smtp, trust);
+    const transport = (await drivers.nodemailer()).createTransport({
+      host: e.server_smtp, port, secure: implicit, requireTLS: e.transfermode_ssl && !implicit, ignoreTLS: !e.transfermode_ssl,
+      ...(e.server_user && e.emailmode === 0 ? { auth: { user: e.server_user, pass: e.server_password } } : {}),
+      tls, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000, name: 'pew-mail',
+    });
+    try {
+      await transport.sendMail({
+        from: e.sender.replace(/^<|>$/g, ''),
+        to: addressesOf(e.recipients),
+        subject: job.subject,
+        text: job.text,
+        attachments: job.attach.map((path) => ({ filename: basename(path), path })),
+      });
+      return {};
+    } catch (err) {
+      const x = err as { code?: string; response?: string; message?: string };
+      if (x.code === 'EAUTH') return { error: { code: 'auth_failed', message: x.response || errorText(err) } };
+      if (x.code === 'EENVELOPE' || x.code === 'EMESSAGE') return { error: { code: 'server_refused', message: x.response || errorText(err) } };
+      if (x.code === 'ENOENT' || x.code === 'EACCES') return { error: { code: 'local', message: errorText(err) } };
+      const code = x.code === 'ETLS' ? 'tls' : errorOfFailure(classify(err).reason);
+      return keep(code === 'none' || code === 'server_refused' ? 'other' : code, x.response || errorText(err));
+    } finally {
+      transport.close();
+    }
+  }
+}

@@ -1,0 +1,55 @@
+// The one status answer of the services' run time (design/services.md "Status everywhere"):
+// `GET /config/service_status` answers one entry per service; the daemon builds them
+// (device/service-runtime/status.ts), the console checks the answer against this schema and shows
+// it live on each service page and as a line per service on /info (spec tick 1500 ms).
+import * as v from 'valibot';
+import { SERVICE_ERROR, type ServiceErrorName } from './blocks/convention.ts';
+
+const count = () => v.pipe(v.number(), v.integer(), v.minValue(0));
+
+export const SERVICE_NAMES_RUNTIME = ['mqtt', 'httpc', 'email'] as const;
+export type RuntimeService = (typeof SERVICE_NAMES_RUNTIME)[number];
+
+/**
+ * off: disabled in its section; connecting: the first connection is being made; connected: a
+ * connection stands (MQTT); reconnecting: the peer went away, tried again with back-off; idle:
+ * ready, nothing to do; running: a job is being carried out; waiting: jobs wait for the peer;
+ * error: the service cannot run (its settings or the control interface).
+ */
+export const SERVICE_RUN_STATES = ['off', 'connecting', 'connected', 'reconnecting', 'idle', 'running', 'waiting', 'error'] as const;
+export type ServiceRunState = (typeof SERVICE_RUN_STATES)[number];
+
+export const SERVICE_ERROR_NAMES = Object.keys(SERVICE_ERROR) as ServiceErrorName[];
+
+export const serviceErrorSchema = v.object({
+  /** a name of the one classification (device/model/blocks/convention.ts), never 'none' */
+  code: v.picklist(SERVICE_ERROR_NAMES),
+  /** the number the PLC sees in the block's error word */
+  number: count(),
+  /** the peer's or the system's words */
+  message: v.string(),
+  /** unit clock, ms since the epoch */
+  at: v.number(),
+});
+export type ServiceError = v.InferOutput<typeof serviceErrorSchema>;
+
+export const serviceStatusSchema = v.object({
+  service: v.picklist(SERVICE_NAMES_RUNTIME),
+  enabled: v.boolean(),
+  state: v.picklist(SERVICE_RUN_STATES),
+  /** when the state began (unit clock ms) */
+  since: v.number(),
+  /** the last job that succeeded (unit clock ms) */
+  lastSuccess: v.optional(v.number()),
+  lastError: v.optional(serviceErrorSchema),
+  /** what the service counts (MQTT: published, received, failed; HTTP: requests, failed; e-mail: sent, failed) */
+  counters: v.record(v.string(), count()),
+  /** the crash-safe queue: jobs waiting, dropped at the bound since it was created, the bound */
+  queue: v.object({ waiting: count(), dropped: count(), bound: count() }),
+  /** why the PLC's control block cannot be read or written now ('' when it can) */
+  plc: v.string(),
+});
+export type ServiceStatus = v.InferOutput<typeof serviceStatusSchema>;
+
+export const servicesStatusSchema = v.object({ services: v.array(serviceStatusSchema) });
+export type ServicesStatus = v.InferOutput<typeof servicesStatusSchema>;

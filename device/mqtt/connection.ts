@@ -1,0 +1,43 @@
+// The MQTT engine's client options from the saved pew_mqtt (spec §3): the broker's scheme (mqtt,
+// mqtts, ws, wss) and port, TLS version, CA, client certificate and `insecure`, keep-alive, user
+// and password; a persistent session (clean false) under the unit's own client id so that the
+// broker keeps QoS 1/2 state and subscriptions across a reconnect; the last will on the status
+// topic. The same target and trust reading as the connection test (device/services/mqtt-test.ts).
+import type { IClientOptions } from 'mqtt';
+import type { Mqtt } from '../model/sections/mqtt.ts';
+import { brokerTarget, mqttTrust, type BrokerTarget } from '../services/mqtt-test.ts';
+import { tlsOptions } from '../services/net-probe.ts';
+import { classify } from '../services/test-run.ts';
+import { errorOfFailure, type ServiceErrorName } from '../model/blocks/convention.ts';
+
+export const STATUS_ONLINE = 'online';
+export const STATUS_OFFLINE = 'offline';
+export const BACKOFF_FIRST_MS = 1000;
+export const BACKOFF_MAX_MS = 30_000;
+
+export async function clientOptions(m: Mqtt, dataDir: string, clientId: string, statusTopic: string | undefined): Promise<{ target: BrokerTarget; opts: IClientOptions }> {
+  const target = brokerTarget(m);
+  const trust = target.tls ? await mqttTrust(m, dataDir) : undefined;
+  const opts: IClientOptions = {
+    clientId,
+    clean: false,
+    keepalive: m.keep_alive,
+    connectTimeout: 10_000,
+    reconnectPeriod: BACKOFF_FIRST_MS,
+    queueQoSZero: false,
+    ...(m.broker_user ? { username: m.broker_user, password: m.broker_password } : {}),
+    ...(trust ? (tlsOptions(target.host, trust) as Partial<IClientOptions>) : {}),
+    ...(trust && target.scheme === 'wss' ? { wsOptions: tlsOptions(target.host, trust) } : {}),
+    ...(statusTopic ? { will: { topic: statusTopic, payload: Buffer.from(STATUS_OFFLINE), qos: m.qos, retain: true } } : {}),
+  };
+  return { target, opts };
+}
+
+/** The error code of a connection failure (CONNACK refusals are auth_failed). */
+export function connectionError(e: unknown): Exclude<ServiceErrorName, 'none'> {
+  const rc = (e as { code?: unknown }).code;
+  // MQTT 3.1.1 CONNACK 4 "bad user name or password", 5 "not authorized"; MQTT 5 134, 135
+  if (rc === 4 || rc === 5 || rc === 134 || rc === 135) return 'auth_failed';
+  const code = errorOfFailure(classify(e).reason);
+  return code === 'none' ? 'other' : code;
+}

@@ -1,0 +1,94 @@
+// The MQTT client of the daemon (spec §3 pew_mqtt, §9 MQTT control register 260 + 34): follows the
+// saved pew_mqtt and pew (whose service control interface carries the PLC's control block). With
+// enable_mqtt on it connects to the broker and keeps the connection (run.ts); publishes the PLC
+// asks for wait in a crash-safe queue on the unit's storage (<dataDir>/queues/mqtt) until the
+// broker has them. docs/services.md describes the block and a worked example.
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Clock } from '../../hw/types.ts';
+import { writeFileAtomic } from '../../hw/atomic-file.ts';
+import type { ConfigStore } from '../config/store.ts';
+import type { Links } from '../com/links.ts';
+import type { Logger } from '../system/log.ts';
+import type { Mqtt } from '../model/sections/mqtt.ts';
+import type { Pew } from '../model/sections/pew.ts';
+import type { ServiceStatus } from '../model/service-status.ts';
+import { MQTT_SUBSCRIPTIONS } from '../model/blocks/mqtt.ts';
+import { followRuns } from '../service-runtime/runs.ts';
+import { JobQueue, QUEUE_BOUND } from '../service-runtime/queue.ts';
+import { StatusBook } from '../service-runtime/status.ts';
+import { isMqttJob, MqttRun, type MqttShared } from './run.ts';
+
+export interface MqttDeps {
+  store: ConfigStore;
+  links: Links;
+  log: Logger;
+  dataDir: string;
+  clock: Clock;
+  /** jobs the queue holds (default QUEUE_BOUND) */
+  queueBound?: number;
+}
+
+export interface MqttEngine {
+  settled(): Promise<void>;
+  status(): ServiceStatus;
+  close(): Promise<void>;
+}
+
+/** The unit's MQTT client id: made once, kept beside the queue, so the broker keeps its session. */
+async function clientIdAt(dir: string): Promise<string> {
+  const file = join(dir, 'client-id');
+  try {
+    const id = (await readFile(file, 'utf8')).trim();
+    if (/^[A-Za-z0-9-]{1,23}$/.test(id)) return id;
+  } catch {
+    // first start
+  }
+  const id = `pew-${randomBytes(6).toString('hex')}`; // ≤ 23 characters (MQTT 3.1.1 §3.1.3.1)
+  await writeFileAtomic(file, id);
+  return id;
+}
+
+export async function startMqtt(deps: MqttDeps): Promise<MqttEngine> {
+  const dir = join(deps.dataDir, 'queues', 'mqtt');
+  const queue = await JobQueue.open(dir, {
+    bound: deps.queueBound ?? QUEUE_BOUND,
+    accept: isMqttJob,
+    onBad: (name, reason) => deps.log.error('mqtt queue: a stored publish cannot be read, set aside', { file: name, reason }),
+  });
+  if (queue.waiting > 0) deps.log.info('mqtt queue: publishes waiting from before the start', { waiting: queue.waiting });
+  const shared: MqttShared = {
+    book: new StatusBook('mqtt', deps.clock, ['published', 'received', 'failed'] as const),
+    queue,
+    clientId: await clientIdAt(dir),
+    state: 'idle',
+    error: 'none',
+    counter: 0,
+    subCount: Array.from({ length: MQTT_SUBSCRIPTIONS }, () => 0),
+    subLength: Array.from({ length: MQTT_SUBSCRIPTIONS }, () => 0),
+    subError: 'none',
+  };
+  let enabled = false;
+  const runs = await followRuns(deps.store, ['pew_mqtt', 'pew'], deps.log, async () => {
+    const m = deps.store.get<Mqtt>('pew_mqtt');
+    enabled = m.enable_mqtt;
+    if (!enabled) return undefined;
+    const run = new MqttRun(deps, shared, m, deps.store.get<Pew>('pew'));
+    try {
+      await run.start();
+    } catch (e) {
+      await run.stop();
+      throw e;
+    }
+    return run;
+  });
+  return {
+    settled: () => runs.settled(),
+    status: () => shared.book.answer(enabled, { waiting: queue.waiting, dropped: queue.dropped, bound: queue.bound }),
+    close: async () => {
+      await runs.close();
+      await queue.close();
+    },
+  };
+}

@@ -1,0 +1,71 @@
+// The one registration list of the service engines that move PLC data out (design/services.md):
+// each is started here, reports through the one status answer, and closes with the others. A
+// fault in one never stops another or the daemon: a run that fails is logged inside it
+// (followRuns), and an engine that cannot even start (its queue folder unusable) is logged and
+// reported as an engine in state error.
+import type { Hw } from '../../hw/types.ts';
+import type { ConfigStore } from '../config/store.ts';
+import type { Links } from '../com/links.ts';
+import type { Logger } from '../system/log.ts';
+import type { RuntimeService, ServiceStatus } from '../model/service-status.ts';
+import { startMqtt } from '../mqtt/engine.ts';
+import { startHttpc } from '../httpc/engine.ts';
+import { startEmail } from '../email/engine.ts';
+import type { QueuedServiceDeps, ServiceEngine } from './queued-engine.ts';
+
+export interface ServiceEngineDeps {
+  store: ConfigStore;
+  links: Links;
+  hw: Hw;
+  log: Logger;
+  dataDir: string;
+}
+
+export interface ServiceEngines {
+  mqtt: ServiceEngine;
+  httpc: ServiceEngine;
+  email: ServiceEngine;
+  /** resolves when every engine applied the last saved version */
+  settled(): Promise<void>;
+  status(): ServiceStatus[];
+  close(): Promise<void>;
+}
+
+const REGISTRY: readonly [RuntimeService, (deps: QueuedServiceDeps) => Promise<ServiceEngine>][] = [
+  ['mqtt', startMqtt],
+  ['httpc', startHttpc],
+  ['email', startEmail],
+];
+
+/** What stands for an engine that could not start: its status says so, nothing else happens. */
+export function failedEngine(service: RuntimeService, at: number, message: string): ServiceEngine {
+  return {
+    settled: async () => {},
+    status: () => ({
+      service, enabled: true, state: 'error', since: at, lastError: { code: 'local', number: 7, message, at },
+      counters: {}, queue: { waiting: 0, dropped: 0, bound: 0 }, plc: '',
+    }),
+    close: async () => {},
+  };
+}
+
+export async function startServiceEngines(deps: ServiceEngineDeps): Promise<ServiceEngines> {
+  const common: QueuedServiceDeps = { store: deps.store, links: deps.links, hw: deps.hw, log: deps.log, dataDir: deps.dataDir, clock: deps.hw.clock };
+  const started = {} as Record<RuntimeService, ServiceEngine>;
+  for (const [service, start] of REGISTRY) {
+    try {
+      started[service] = await start(common);
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      deps.log.error(`the ${service} engine cannot start`, { error: message });
+      started[service] = failedEngine(service, deps.hw.clock.now(), message);
+    }
+  }
+  const all = REGISTRY.map(([service]) => started[service]);
+  return {
+    ...started,
+    settled: async () => { await Promise.all(all.map((e) => e.settled())); },
+    status: () => all.map((e) => e.status()),
+    close: async () => { for (const e of all) await e.close(); },
+  };
+}

@@ -1,0 +1,193 @@
+// The run shape of a service whose PLC requests are jobs sent one at a time, in order (HTTP
+// client, e-mail; later SQL and NoSQL inserts): every plc_poll seconds the control block is read;
+// a request becomes a job in the crash-safe queue before its request word is cleared, or a
+// refusal (RequestFault: state 3 and its code, nothing sent); the queue is sent while the peer
+// takes jobs, and a peer that cannot be reached keeps the job queued and is tried again after
+// 1 s, 2 s … 30 s. A subclass says how a request becomes a job, how a job is sent, and which words
+// of its block it writes besides the convention's.
+import type { Links } from '../com/links.ts';
+import type { Logger } from '../system/log.ts';
+import type { Pew } from '../model/sections/pew.ts';
+import { SERVICE_ERROR, STATE, type BlockState, type ControlBlock, type ServiceErrorName } from '../model/blocks/convention.ts';
+import { BlockIo } from './block-io.ts';
+import { RequestFault } from './plc-text.ts';
+import type { JobQueue } from './queue.ts';
+import type { StatusBook } from './status.ts';
+
+export const BACKOFF_FIRST_MS = 1000;
+export const BACKOFF_MAX_MS = 30_000;
+
+/** What outlives a save: the status, the queue, the block's result words. */
+export interface QueueShared<J, C extends string> {
+  book: StatusBook<C | 'failed'>;
+  queue: JobQueue<J>;
+  state: BlockState;
+  error: ServiceErrorName;
+  counter: number;
+}
+
+export interface QueueRunDeps {
+  links: Links;
+  log: Logger;
+}
+
+/** A job's end: done, or refused by the peer (it does not wait again); `undefined` from send = not delivered, keep it. */
+export interface JobEnd {
+  error?: { code: Exclude<ServiceErrorName, 'none'>; message: string };
+}
+
+const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+export abstract class QueueRun<J, C extends string> {
+  private active = true;
+  protected readonly io: BlockIo;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private polling: Promise<void> = Promise.resolve();
+  private sending: Promise<void> | undefined;
+  private retryAt = 0;
+  private backoff = BACKOFF_FIRST_MS;
+
+  constructor(
+    protected readonly base: QueueRunDeps,
+    protected readonly shared: QueueShared<J, C>,
+    block: ControlBlock,
+    start: number,
+    private readonly pollSeconds: number,
+    private readonly pew: Pew,
+    private readonly user: string,
+  ) {
+    this.io = new BlockIo(() => this.link(), block, start, user);
+  }
+
+  /** The job of a request (words of the block by name); throws RequestFault to refuse it. */
+  protected abstract jobOf(b: Record<string, number>): Promise<J>;
+  /** Sends one job: its end, or undefined when the peer could not be reached (the job stays queued). */
+  protected abstract send(job: J): Promise<JobEnd | undefined>;
+  /** The block's words besides request, state, error and counter that the unit writes. */
+  protected abstract extraWords(): Record<string, number>;
+  /** what the service counts for each job that ended */
+  protected abstract readonly doneCounter: C;
+
+  private link() {
+    const link = this.base.links.get(this.pew.interface_plc);
+    if (!link) throw new Error('the service control interface is not enabled');
+    return link;
+  }
+
+  get isActive(): boolean {
+    return this.active;
+  }
+
+  start(): void {
+    this.shared.book.set(this.shared.queue.waiting > 0 ? 'waiting' : 'idle');
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.active = false;
+    if (this.timer) clearTimeout(this.timer);
+    await this.polling;
+    await this.sending;
+    this.shared.book.set('off');
+  }
+
+  /** Polls every plc_poll seconds from start to start (a slow poll does not stretch the period). */
+  private schedule(ms = this.pollSeconds * 1000): void {
+    if (!this.active) return;
+    this.timer = setTimeout(() => {
+      const t = performance.now();
+      this.polling = this.poll().finally(() => this.schedule(Math.max(0, this.pollSeconds * 1000 - (performance.now() - t))));
+    }, ms);
+  }
+
+  private async poll(): Promise<void> {
+    try {
+      const b = await this.io.read();
+      if (!this.active) return;
+      if (b.request !== 0) await this.take(b);
+      this.kick();
+      await this.writeStatus();
+      this.shared.book.plc = '';
+    } catch (e) {
+      this.io.forget();
+      if (this.shared.book.plc !== errorText(e)) this.base.log.warn(`${this.user} control block cannot be used`, { error: errorText(e) });
+      this.shared.book.plc = errorText(e);
+    }
+  }
+
+  private async take(b: Record<string, number>): Promise<void> {
+    try {
+      const job = await this.jobOf(b);
+      const { dropped } = await this.shared.queue.push(job);
+      if (dropped) this.shared.book.error('queue_full', `the queue held ${this.shared.queue.bound} jobs: the oldest was dropped`);
+      this.shared.state = 'running';
+    } catch (e) {
+      if (!(e instanceof RequestFault)) throw e;
+      this.finished('error', e.code);
+      this.shared.book.count('failed');
+      this.shared.book.error(e.code, e.message);
+      this.base.log.warn(`${this.user} request refused`, { code: e.code, error: e.message });
+    }
+    await this.io.take();
+  }
+
+  private finished(state: BlockState, error: ServiceErrorName): void {
+    this.shared.state = state;
+    this.shared.error = error;
+    this.shared.counter = (this.shared.counter + 1) & 0xffff;
+  }
+
+  /** Starts sending the queue when nothing is being sent and no retry wait runs. */
+  private kick(): void {
+    if (this.sending || !this.active || this.shared.queue.waiting === 0 || performance.now() < this.retryAt) return;
+    this.sending = this.sendAll().catch((e: unknown) => this.base.log.error(`${this.user} send failed`, { error: errorText(e) })).finally(() => { this.sending = undefined; });
+  }
+
+  private async sendAll(): Promise<void> {
+    while (this.active) {
+      const [next] = this.shared.queue.head();
+      if (!next) {
+        this.shared.book.set('idle');
+        return;
+      }
+      this.shared.book.set('running');
+      const end = await this.send(next.job);
+      if (!end) {
+        this.shared.book.set('waiting');
+        this.shared.state = 'waiting';
+        this.retryAt = performance.now() + this.backoff;
+        this.backoff = Math.min(this.backoff * 2, BACKOFF_MAX_MS);
+        return;
+      }
+      this.backoff = BACKOFF_FIRST_MS;
+      // off the queue before the counter moves: a poll in between never shows the new counter with the job still waiting
+      await this.shared.queue.ack(next.seq);
+      this.shared.book.count(this.doneCounter);
+      if (end.error) {
+        this.shared.book.count('failed');
+        this.shared.book.error(end.error.code, end.error.message);
+      } else this.shared.book.success();
+      this.finished(end.error ? 'error' : 'done', end.error?.code ?? 'none');
+      // what the job wrote into the PLC is there already: the counter comes last
+      await this.writeStatus().catch(() => this.io.forget());
+    }
+  }
+
+  /** A job that could not be delivered: why, for the block and the status. */
+  protected notDelivered(code: Exclude<ServiceErrorName, 'none'>, message: string): undefined {
+    this.shared.error = code;
+    this.shared.book.error(code, message);
+    this.base.log.warn(`${this.user}: not delivered, kept in the queue`, { code, error: message });
+    return undefined;
+  }
+
+  private async writeStatus(): Promise<void> {
+    const s = this.shared;
+    await this.io.write({
+      state: STATE[s.state],
+      error: SERVICE_ERROR[s.error],
+      counter: s.counter,
+      ...this.extraWords(),
+    });
+  }
+}

@@ -1,0 +1,52 @@
+// What every service engine keeps for the one status answer (device/model/service-status.ts):
+// its state and since when, the last success, the last error with its code, its counters. The
+// engine owns one book across its runs (a save does not reset the counters).
+import type { Clock } from '../../hw/types.ts';
+import { SERVICE_ERROR, type ServiceErrorName } from '../model/blocks/convention.ts';
+import type { RuntimeService, ServiceError, ServiceRunState, ServiceStatus } from '../model/service-status.ts';
+
+export class StatusBook<C extends string> {
+  state: ServiceRunState = 'off';
+  since: number;
+  lastSuccess: number | undefined;
+  lastError: ServiceError | undefined;
+  plc = '';
+  readonly counters: Record<C, number>;
+
+  constructor(readonly service: RuntimeService, private readonly clock: Clock, counters: readonly C[]) {
+    this.since = clock.now();
+    this.counters = Object.fromEntries(counters.map((c) => [c, 0])) as Record<C, number>;
+  }
+
+  set(state: ServiceRunState): void {
+    if (state === this.state) return;
+    this.state = state;
+    this.since = this.clock.now();
+  }
+
+  count(c: C, by = 1): void {
+    this.counters[c] += by;
+  }
+
+  success(): void {
+    this.lastSuccess = this.clock.now();
+  }
+
+  error(code: Exclude<ServiceErrorName, 'none'>, message: string): void {
+    this.lastError = { code, number: SERVICE_ERROR[code], message, at: this.clock.now() };
+  }
+
+  answer(enabled: boolean, queue: { waiting: number; dropped: number; bound: number }): ServiceStatus {
+    return {
+      service: this.service,
+      enabled,
+      state: enabled ? this.state : 'off',
+      since: this.since,
+      ...(this.lastSuccess !== undefined ? { lastSuccess: this.lastSuccess } : {}),
+      ...(this.lastError ? { lastError: this.lastError } : {}),
+      counters: { ...this.counters },
+      queue,
+      plc: this.plc,
+    };
+  }
+}
