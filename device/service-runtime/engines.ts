@@ -7,6 +7,8 @@ import type { Links } from '../com/links.ts';
 import type { Logger } from '../system/log.ts';
 import type { ServiceStatus } from '../model/service-status.ts';
 import { startMqtt, type MqttEngine } from '../mqtt/engine.ts';
+import type { FtpSend } from '../ftp/engine.ts';
+import { startScript, type ScriptEngine } from '../script/engine.ts';
 
 export interface ServiceEngineDeps {
   store: ConfigStore;
@@ -14,10 +16,13 @@ export interface ServiceEngineDeps {
   hw: Hw;
   log: Logger;
   dataDir: string;
+  /** the FTP send the script's send statement hands its files to */
+  ftpSend?: FtpSend;
 }
 
 export interface ServiceEngines {
   mqtt: MqttEngine;
+  script: ScriptEngine;
   /** resolves when every engine applied the last saved version */
   settled(): Promise<void>;
   status(): ServiceStatus[];
@@ -27,9 +32,11 @@ export interface ServiceEngines {
 export async function startServiceEngines(deps: ServiceEngineDeps): Promise<ServiceEngines> {
   const common = { store: deps.store, links: deps.links, log: deps.log, dataDir: deps.dataDir, clock: deps.hw.clock };
   const mqtt = await startMqtt(common);
-  const all = [mqtt];
+  const script = await startScript({ store: deps.store, links: deps.links, hw: deps.hw, log: deps.log, ...(deps.ftpSend ? { ftp: deps.ftpSend } : {}) });
+  const all = [mqtt, script];
   return {
     mqtt,
+    script,
     settled: async () => { await Promise.all(all.map((e) => e.settled())); },
     status: () => all.map((e) => e.status()),
     close: async () => { for (const e of all) await e.close(); },

@@ -4734,6 +4734,10 @@ export type NamespaceFtpStatusTranslation = {
 		 * b​y​ ​t​h​e​ ​t​r​a​n​s​m​i​s​s​i​o​n​ ​c​y​c​l​e
 		 */
 		cycle: string
+		/**
+		 * b​y​ ​t​h​e​ ​s​c​r​i​p​t​'​s​ ​s​e​n​d
+		 */
+		script: string
 	}
 	/**
 	 * F​i​l​e​s​ ​s​e​n​t
@@ -11627,6 +11631,10 @@ export type TranslationFunctions = {
 			 * by the transmission cycle
 			 */
 			cycle: () => LocalizedString
+			/**
+			 * by the script's send
+			 */
+			script: () => LocalizedString
 		}
 		/**
 		 * Files sent
