@@ -22,6 +22,7 @@ import type { ServicesStatus, ServiceStatus } from '../../device/model/service-s
 import { DEFAULT_SCRIPT } from '../../device/system/default-script.ts';
 
 const FTP_USER = 'plc';
+type Issue = { section: string; path: string; code: string; params: Record<string, unknown> };
 const FTP_PASSWORD = 'Secret-1';
 const quiet = { child: () => quiet, trace() {}, debug() {}, info() {}, warn() {}, error() {}, fatal() {} };
 
@@ -175,5 +176,35 @@ describe('the script in the daemon', () => {
     const f = (await admin.get('/config/ftp_status')).body as FtpStatus;
     expect(f.lastSend).toMatchObject({ trigger: 'script', result: 'done', files: ['tank_script.csv'] });
     expect((await status()).script?.lastFailure).toBeUndefined();
+  });
+
+  it('refuses a script with errors while it is enabled, on save, on writefile and on enabling, with each error\'s line, column and code', async () => {
+    const good = ['[init]', 'file keep.csv'].join('\n');
+    await runScript(good);
+    const bad = ['[init]', 'read x = DX 1', '[cycle 0]'].join('\n');
+    const expected = [
+      { line: 2, column: 10, script: 'bad_area' },
+      { line: 3, column: 8, script: 'cycle_range' },
+    ];
+    const saved = await admin.post('/config', { script_file: { content: bad } });
+    expect(saved.status).toBe(400);
+    const issues = (saved.body as { error: { issues: Issue[] } }).error.issues;
+    expect(issues.map((i) => [i.section, i.path, i.code, i.params.line, i.params.column, i.params.script])).toEqual(
+      expected.map((e) => ['script_file', 'content', 'script_invalid', e.line, e.column, e.script]));
+    const written = await admin.post('/config/writefile', { content: bad });
+    expect(written.status).toBe(400);
+    expect(((await admin.get('/config/script_file')).body as { content: string }).content).toBe(good);
+
+    // switched off, the text may be saved; switching it on is refused at the switch
+    await runScript(bad, { enable_script: false });
+    const on = await admin.post('/config/pew_script', { ...defaultsOf(pew_script), enable_script: true });
+    expect(on.status).toBe(400);
+    const onIssues = (on.body as { error: { issues: Issue[] } }).error.issues;
+    expect(onIssues.map((i) => [i.section, i.path, i.code, i.params.script])).toEqual([
+      ['pew_script', 'enable_script', 'script_invalid', 'bad_area'], ['pew_script', 'enable_script', 'script_invalid', 'cycle_range']]);
+    const s = await status();
+    expect(s).toMatchObject({ enabled: false, state: 'off' });
+    // the status lists the saved text's errors, so /script shows why it cannot run
+    expect(s.script?.errors.map((e) => [e.line, e.column, e.code])).toEqual([[2, 10, 'bad_area'], [3, 8, 'cycle_range']]);
   });
 });

@@ -560,6 +560,12 @@ type RootTranslation = {
 		 */
 		duplicate: string
 		/**
+		 * T​h​e​ ​s​c​r​i​p​t​ ​h​a​s​ ​a​n​ ​e​r​r​o​r​ ​a​t​ ​l​i​n​e​ ​{​l​i​n​e​}​,​ ​c​o​l​u​m​n​ ​{​c​o​l​u​m​n​}​:​ ​a​n​ ​e​n​a​b​l​e​d​ ​s​c​r​i​p​t​ ​m​u​s​t​ ​h​a​v​e​ ​n​o​n​e​.
+		 * @param {unknown} column
+		 * @param {unknown} line
+		 */
+		script_invalid: RequiredParams<'column' | 'line'>
+		/**
 		 * I​n​v​a​l​i​d​ ​i​n​p​u​t​:​ ​u​n​k​n​o​w​n​ ​s​e​t​t​i​n​g​.
 		 */
 		unknown_key: string
@@ -7565,6 +7571,10 @@ export type TranslationFunctions = {
 		 * This entry exists twice.
 		 */
 		duplicate: () => LocalizedString
+		/**
+		 * The script has an error at line {line}, column {column}: an enabled script must have none.
+		 */
+		script_invalid: (arg: { column: unknown, line: unknown }) => LocalizedString
 		/**
 		 * Invalid input: unknown setting.
 		 */
