@@ -25,7 +25,7 @@ describe('the script check on /script', () => {
     await expect.poll(() => item.getAttribute('data-line')).toBe('4');
     const message = fill(en.scriptLang.errors.bad_area, { area: 'DX', allowed: 'DT, LD, FL, WR, WL, WX, WY, INTERN' });
     await expectText(item, fill(en.scriptLang.at, { line: 4, column: 10, message }));
-    await expect.poll(() => page.locator('.script-gutter .bad').allTextContents()).toEqual(['4']);
+    await expect.poll(() => page.locator('.script-gutter .bad').allTextContents()).toEqual(['4', '5']);
     // x is set by no valid read: the append of line 5 is an error too, on its own line
     await expect.poll(() => page.locator('[data-script-error=unknown_name]').getAttribute('data-line')).toBe('5');
     // a click on the error puts the cursor on its place
