@@ -124,13 +124,17 @@ describe('the script in the daemon', () => {
     plc.memory.writeWords('WR', 10, [0]);
     plc.memory.writeWords('DT', 300, [7]);
     await runScript(['[init]', 'file edges.csv', '[on R10A]', 'read v = DT 300', 'append v', 'write INTERN 5 = v'].join('\n'));
-    await pause(2500); // the relay is read as off first: no edge at the start
+    // the relay is read as off first (no edge at the start): wait for two of the script's polls on the wire
+    const requests = () => d.ctx.com.links.get(COM2)!.status().stats.requests;
+    const before = requests();
+    await until(() => requests() >= before + 2, 15_000, 'the relay polled');
     plc.memory.writeWords('WR', 10, [1 << 10]);
     await until(async () => (await lines('edges.csv')).length === 2, 15_000, 'first edge');
     await pause(3000); // the relay stays on for several polls: no second run
     expect(await runsOf('on R10A')).toBe(1);
     plc.memory.writeWords('WR', 10, [0]);
-    await pause(2500);
+    const off = requests();
+    await until(() => requests() >= off + 2, 15_000, 'the relay polled off');
     plc.memory.writeWords('DT', 300, [8]);
     plc.memory.writeWords('WR', 10, [(1 << 10) | 1]); // R10A on again (R100 beside it changes nothing)
     await until(async () => (await lines('edges.csv')).length === 3, 15_000, 'second edge');
