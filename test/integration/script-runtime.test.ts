@@ -79,8 +79,10 @@ beforeAll(async () => {
   admin = await d.admin();
   const pew = (await admin.get('/config/pew')).body as Pew;
   Object.assign(pew.interfaces.find((i) => i.id === COM2)!, {
-    enabled: true, mode: 5, protocol: 'MEWTOCOL', baudrate: FRAMING.baud, bits: FRAMING.bits, parity: FRAMING.parity, stopbits: FRAMING.stopbits, timeout: 300, autobaud: false,
+    enabled: true, mode: 5, protocol: 'MEWTOCOL', baudrate: FRAMING.baud, bits: FRAMING.bits, parity: FRAMING.parity, stopbits: FRAMING.stopbits, timeout: 2000, autobaud: false,
   });
+  // a generous interface timeout: the PLC shares the test's process on a busy machine, and a read
+  // that timed out would leave an empty CSV field
   Object.assign(pew, { interface_plc: COM2, address_plc: 1 });
   expect((await admin.post('/config/pew', pew)).status).toBe(200);
   await d.ctx.com.settled();
