@@ -128,7 +128,10 @@ export class ScriptRun {
       return;
     }
     this.busy.add(s);
-    this.chain = this.chain.then(() => this.runSection(s)).finally(() => { this.busy.delete(s); });
+    this.chain = this.chain
+      .then(() => this.runSection(s))
+      .catch((e: unknown) => this.deps.log.error('script: a section stopped', { section: sectionLabel(s), error: errorText(e) }))
+      .finally(() => { this.busy.delete(s); });
   }
 
   private async runSection(s: Section): Promise<void> {
