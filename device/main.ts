@@ -74,6 +74,7 @@ export async function buildContext(hw: Hw, dataDir: string, log?: Logger, webDir
   const com = await startCom(store, hw, logger);
   const audit = createAuditLog({ dir: join(dataDir, 'audit'), clock: hw.clock });
   const versions = { ...info.versions, app: APP_VERSION };
+  const ftpSend = await startFtpSend({ store, links: com.links, hw, log: logger, dataDir });
   return {
     hw,
     dataDir,
@@ -83,8 +84,8 @@ export async function buildContext(hw: Hw, dataDir: string, log?: Logger, webDir
     logger: await startLogger({ store, links: com.links, hw, log: logger, audit, dataDir }),
     tls: await startTlsBridge({ store, links: com.links, log: logger, dataDir, host }),
     rtc: await startRtcSync({ store, links: com.links, clock: hw.clock, log: logger }),
-    ftpSend: await startFtpSend({ store, links: com.links, hw, log: logger, dataDir }),
-    services: await startServiceEngines({ store, links: com.links, hw, log: logger, dataDir }),
+    ftpSend,
+    services: await startServiceEngines({ store, links: com.links, hw, log: logger, dataDir, ftpSend }),
     rest: await startRestServer({ store, links: com.links, log: logger, dataDir, host, versions: { app: APP_VERSION }, hostname: info.os.hostname }),
     scripts: await startScriptFiles(store, dataDir, logger),
     listenHost: host,
@@ -136,8 +137,8 @@ export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
       await ctx.logger.close();
       await ctx.tls.close();
       await ctx.rtc.close();
-      await ctx.ftpSend.close();
       await ctx.services.close();
+      await ctx.ftpSend.close();
       await ctx.scripts.close();
       await ctx.firmware.close();
       await ctx.com.close();

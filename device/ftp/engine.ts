@@ -47,6 +47,12 @@ export interface FtpSendDeps {
 
 export interface FtpSend {
   settled(): Promise<void>;
+  /**
+   * A send asked for by another part of the unit (the script's send statement): starts after the
+   * send that runs now, resolves with its result when it finished; undefined while the FTP send is
+   * not enabled (or stops meanwhile).
+   */
+  request(trigger: FtpTrigger): Promise<FtpLastSend | undefined>;
   status(): FtpStatus;
   close(): Promise<void>;
 }
@@ -181,6 +187,14 @@ class FtpRun {
     this.written = key;
   }
 
+  async sendNow(trigger: FtpTrigger): Promise<FtpLastSend | undefined> {
+    while (this.job) await this.job;
+    if (!this.active) return undefined;
+    this.begin(trigger);
+    await this.job;
+    return this.shared.last;
+  }
+
   private begin(trigger: FtpTrigger): void {
     this.shared.state = 'running';
     this.job = this.send(trigger)
@@ -281,6 +295,7 @@ export async function startFtpSend(deps: FtpSendDeps): Promise<FtpSend> {
   });
   return {
     settled: () => runs.settled(),
+    request: async (trigger) => runs.current()?.sendNow(trigger),
     status: () => {
       const ftp = deps.store.get<Ftpc>('pew_ftpc');
       const dir = localDirOf(ftp.local_dir, deps.store.get<Log>('pew_log').storage);

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 const count = () => v.pipe(v.number(), v.integer(), v.minValue(0));
 
 /** what started a send: the PLC's request word, or the script's transmission cycle */
-export const FTP_TRIGGERS = ['plc', 'cycle'] as const;
+export const FTP_TRIGGERS = ['plc', 'cycle', 'script'] as const; // 'script': the script's send statement
 export type FtpTrigger = (typeof FTP_TRIGGERS)[number];
 
 /** DT n+1 of the control block: idle, running (retries included), done, error */

@@ -5,6 +5,7 @@ import type { SectionDef } from './section.ts';
 import type { Pew } from './sections/pew.ts';
 import { INTERFACE_NAMES, TRANSPARENT, type InterfaceId } from './plc.ts';
 import { UNALLOWED_PORTS } from './fields.ts';
+import { parseScript } from './script/parse.ts';
 
 /** Issues per section key. */
 export type IssuesBySection = Record<string, Issue[]>;
@@ -78,11 +79,27 @@ function transparentUses(defs: readonly SectionDef[], config: Record<string, unk
   });
 }
 
+/**
+ * An enabled script must have no errors (model/script): each error of the text is one issue on the
+ * script's text and on the switch, so neither the text nor the switch is saved while it would run.
+ */
+function scriptErrors(config: Record<string, unknown>, out: IssuesBySection): void {
+  const enabled = (config.pew_script as { enable_script?: unknown } | undefined)?.enable_script === true;
+  const content = (config.script_file as { content?: unknown } | undefined)?.content;
+  if (!enabled || typeof content !== 'string') return;
+  for (const e of parseScript(content).errors) {
+    const params = { ...e.params, line: e.line, column: e.column, script: e.code };
+    push(out, 'script_file', issue('content', 'script_invalid', params));
+    push(out, 'pew_script', issue('enable_script', 'script_invalid', params));
+  }
+}
+
 /** All cross-section issues of a complete configuration (section key → value). */
 export function crossSectionIssues(defs: readonly SectionDef[], config: Record<string, unknown>, opts: CrossOptions = {}): IssuesBySection {
   const out: IssuesBySection = {};
   registerOverlaps(defs, config, out);
   portConflicts(defs, config, opts, out);
   transparentUses(defs, config, out);
+  scriptErrors(config, out);
   return out;
 }

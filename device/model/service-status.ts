@@ -4,10 +4,11 @@
 // it live on each service page and as a line per service on /info (spec tick 1500 ms).
 import * as v from 'valibot';
 import { SERVICE_ERROR, type ServiceErrorName } from './blocks/convention.ts';
+import { scriptStatusSchema } from './script/status.ts';
 
 const count = () => v.pipe(v.number(), v.integer(), v.minValue(0));
 
-export const SERVICE_NAMES_RUNTIME = ['mqtt', 'httpc', 'email'] as const;
+export const SERVICE_NAMES_RUNTIME = ['mqtt', 'httpc', 'email', 'script'] as const;
 export type RuntimeService = (typeof SERVICE_NAMES_RUNTIME)[number];
 
 /**
@@ -48,6 +49,8 @@ export const serviceStatusSchema = v.object({
   queue: v.object({ waiting: count(), dropped: count(), bound: count() }),
   /** why the PLC's control block cannot be read or written now ('' when it can) */
   plc: v.string(),
+  /** the script only: its errors, its sections' runs, the last failed statement (device/model/script/status.ts) */
+  script: v.optional(scriptStatusSchema),
 });
 export type ServiceStatus = v.InferOutput<typeof serviceStatusSchema>;
 

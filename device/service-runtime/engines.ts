@@ -12,6 +12,8 @@ import { startMqtt } from '../mqtt/engine.ts';
 import { startHttpc } from '../httpc/engine.ts';
 import { startEmail } from '../email/engine.ts';
 import type { QueuedServiceDeps, ServiceEngine } from './queued-engine.ts';
+import type { FtpSend } from '../ftp/engine.ts';
+import { startScript } from '../script/engine.ts';
 
 export interface ServiceEngineDeps {
   store: ConfigStore;
@@ -19,12 +21,15 @@ export interface ServiceEngineDeps {
   hw: Hw;
   log: Logger;
   dataDir: string;
+  /** the FTP send the script's send statement hands its files to */
+  ftpSend?: FtpSend;
 }
 
 export interface ServiceEngines {
   mqtt: ServiceEngine;
   httpc: ServiceEngine;
   email: ServiceEngine;
+  script: ServiceEngine;
   /** resolves when every engine applied the last saved version */
   settled(): Promise<void>;
   status(): ServiceStatus[];
@@ -61,9 +66,17 @@ export async function startServiceEngines(deps: ServiceEngineDeps): Promise<Serv
       started[service] = failedEngine(service, deps.hw.clock.now(), message);
     }
   }
-  const all = REGISTRY.map(([service]) => started[service]);
+  // the script is no queued service: it runs the saved script and hands files to the FTP send
+  const script = await startScript({ store: deps.store, links: deps.links, hw: deps.hw, log: deps.log, ...(deps.ftpSend ? { ftp: deps.ftpSend } : {}) })
+    .catch((e: unknown) => {
+      const message = e instanceof Error ? e.message : String(e);
+      deps.log.error('the script engine cannot start', { error: message });
+      return failedEngine('script', deps.hw.clock.now(), message);
+    });
+  const all = [...REGISTRY.map(([service]) => started[service]), script];
   return {
     ...started,
+    script,
     settled: async () => { await Promise.all(all.map((e) => e.settled())); },
     status: () => all.map((e) => e.status()),
     close: async () => { for (const e of all) await e.close(); },

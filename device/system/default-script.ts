@@ -14,9 +14,10 @@ export const DEFAULT_SCRIPT = `# pew_script.cfg - script of the communicator uni
 #   [on FLAG]   runs when the PLC relay FLAG (e.g. R10A) turns on
 #
 # Statements
-#   read  NAME = AREA ADDRESS [TYPE]     read a PLC value; AREA DT, LD, FL, WR, WL, WX, WY;
+#   read  NAME = AREA ADDRESS [TYPE]     read a PLC value; AREA DT, LD, FL, WR, WL, WX, WY,
+#                                        or INTERN (the unit's own memory 0 - 32767);
 #                                        TYPE INT (default), UINT, DINT, UDINT, REAL, BOOL
-#   write AREA ADDRESS = VALUE|NAME       write a value into the PLC
+#   write AREA ADDRESS = VALUE|NAME [TYPE]  write a value into the PLC (a name keeps its type)
 #   file  NAME.csv                        the CSV file the next 'append' statements write
 #   append NAME[, NAME ...]               one line with a time stamp and the values
 #   send                                  hand the closed files to the FTP client

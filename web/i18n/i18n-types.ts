@@ -25,6 +25,7 @@ export type Translations = RootTranslation &
 	logger: NamespaceLoggerTranslation,
 	port: NamespacePortTranslation,
 	rest: NamespaceRestTranslation,
+	scriptLang: NamespaceScriptLangTranslation,
 	service: NamespaceServiceTranslation,
 	wizard: NamespaceWizardTranslation
 }
@@ -584,6 +585,12 @@ type RootTranslation = {
 		 * T​h​i​s​ ​e​n​t​r​y​ ​e​x​i​s​t​s​ ​t​w​i​c​e​.
 		 */
 		duplicate: string
+		/**
+		 * T​h​e​ ​s​c​r​i​p​t​ ​h​a​s​ ​a​n​ ​e​r​r​o​r​ ​a​t​ ​l​i​n​e​ ​{​l​i​n​e​}​,​ ​c​o​l​u​m​n​ ​{​c​o​l​u​m​n​}​:​ ​a​n​ ​e​n​a​b​l​e​d​ ​s​c​r​i​p​t​ ​m​u​s​t​ ​h​a​v​e​ ​n​o​n​e​.
+		 * @param {unknown} column
+		 * @param {unknown} line
+		 */
+		script_invalid: RequiredParams<'column' | 'line'>
 		/**
 		 * I​n​v​a​l​i​d​ ​i​n​p​u​t​:​ ​u​n​k​n​o​w​n​ ​s​e​t​t​i​n​g​.
 		 */
@@ -5023,6 +5030,10 @@ export type NamespaceFtpStatusTranslation = {
 		 * b​y​ ​t​h​e​ ​t​r​a​n​s​m​i​s​s​i​o​n​ ​c​y​c​l​e
 		 */
 		cycle: string
+		/**
+		 * b​y​ ​t​h​e​ ​s​c​r​i​p​t​'​s​ ​s​e​n​d
+		 */
+		script: string
 	}
 	/**
 	 * F​i​l​e​s​ ​s​e​n​t
@@ -6702,6 +6713,201 @@ export type NamespaceRestTranslation = {
 	faults: RequiredParams<'count'>
 }
 
+export type NamespaceScriptLangTranslation = {
+	/**
+	 * L​i​n​e​ ​{​l​i​n​e​}​,​ ​c​o​l​u​m​n​ ​{​c​o​l​u​m​n​}​:​ ​{​m​e​s​s​a​g​e​}
+	 * @param {unknown} column
+	 * @param {unknown} line
+	 * @param {unknown} message
+	 */
+	at: RequiredParams<'column' | 'line' | 'message'>
+	/**
+	 * {​c​o​u​n​t​}​ ​e​r​r​o​r​{​{​s​}​}​ ​i​n​ ​t​h​e​ ​s​c​r​i​p​t​:​ ​i​t​ ​c​a​n​n​o​t​ ​b​e​ ​s​a​v​e​d​ ​o​r​ ​r​u​n​ ​u​n​t​i​l​ ​t​h​e​y​ ​a​r​e​ ​f​i​x​e​d​.
+	 * @param {string | number | boolean} count
+	 */
+	problems: RequiredParams<'count'>
+	/**
+	 * N​o​ ​e​r​r​o​r​s​ ​i​n​ ​t​h​e​ ​s​c​r​i​p​t​.
+	 */
+	noProblems: string
+	errors: {
+		/**
+		 * "​{​w​o​r​d​}​"​ ​i​s​ ​n​o​t​ ​a​ ​s​t​a​t​e​m​e​n​t​:​ ​u​s​e​ ​r​e​a​d​,​ ​w​r​i​t​e​,​ ​f​i​l​e​,​ ​a​p​p​e​n​d​ ​o​r​ ​s​e​n​d​.
+		 * @param {unknown} word
+		 */
+		unknown_statement: RequiredParams<'word'>
+		/**
+		 * A​ ​s​t​a​t​e​m​e​n​t​ ​m​u​s​t​ ​f​o​l​l​o​w​ ​a​ ​s​e​c​t​i​o​n​:​ ​[​i​n​i​t​]​,​ ​[​c​y​c​l​e​ ​N​]​ ​o​r​ ​[​o​n​ ​F​L​A​G​]​.
+		 */
+		outside_section: string
+		/**
+		 * "​{​s​e​c​t​i​o​n​}​"​ ​i​s​ ​n​o​t​ ​a​ ​s​e​c​t​i​o​n​:​ ​u​s​e​ ​[​i​n​i​t​]​,​ ​[​c​y​c​l​e​ ​N​]​ ​o​r​ ​[​o​n​ ​F​L​A​G​]​.
+		 * @param {unknown} section
+		 */
+		unknown_section: RequiredParams<'section'>
+		/**
+		 * T​h​i​s​ ​s​e​c​t​i​o​n​ ​e​x​i​s​t​s​ ​a​l​r​e​a​d​y​ ​(​l​i​n​e​ ​{​f​i​r​s​t​}​)​.
+		 * @param {unknown} first
+		 */
+		duplicate_section: RequiredParams<'first'>
+		/**
+		 * T​h​e​ ​c​y​c​l​e​ ​m​u​s​t​ ​b​e​ ​a​ ​w​h​o​l​e​ ​n​u​m​b​e​r​ ​o​f​ ​s​e​c​o​n​d​s​ ​f​r​o​m​ ​{​m​i​n​}​ ​t​o​ ​{​m​a​x​}​.
+		 * @param {unknown} max
+		 * @param {unknown} min
+		 */
+		cycle_range: RequiredParams<'max' | 'min'>
+		/**
+		 * "​{​f​l​a​g​}​"​ ​i​s​ ​n​o​t​ ​a​ ​r​e​l​a​y​:​ ​w​r​i​t​e​ ​R​,​ ​u​p​ ​t​o​ ​3​ ​d​i​g​i​t​s​ ​a​n​d​ ​a​ ​h​e​x​ ​d​i​g​i​t​ ​(​e​.​g​.​ ​R​1​0​A​)​.
+		 * @param {unknown} flag
+		 */
+		bad_flag: RequiredParams<'flag'>
+		/**
+		 * "​{​a​r​e​a​}​"​ ​i​s​ ​n​o​t​ ​a​n​ ​a​r​e​a​:​ ​u​s​e​ ​{​a​l​l​o​w​e​d​}​.
+		 * @param {unknown} allowed
+		 * @param {unknown} area
+		 */
+		bad_area: RequiredParams<'allowed' | 'area'>
+		/**
+		 * I​n​v​a​l​i​d​ ​a​d​d​r​e​s​s​:​ ​a​ ​w​h​o​l​e​ ​n​u​m​b​e​r​ ​f​r​o​m​ ​0​ ​t​o​ ​{​m​a​x​}​ ​i​n​ ​{​a​r​e​a​}​,​ ​t​h​e​ ​v​a​l​u​e​ ​i​n​s​i​d​e​ ​t​h​e​ ​a​r​e​a​.
+		 * @param {unknown} area
+		 * @param {unknown} max
+		 */
+		bad_address: RequiredParams<'area' | 'max'>
+		/**
+		 * T​h​e​ ​a​r​e​a​ ​{​a​r​e​a​}​ ​h​o​l​d​s​ ​t​h​e​ ​P​L​C​ ​i​n​p​u​t​s​:​ ​i​t​ ​c​a​n​n​o​t​ ​b​e​ ​w​r​i​t​t​e​n​.
+		 * @param {unknown} area
+		 */
+		read_only_area: RequiredParams<'area'>
+		/**
+		 * "​{​t​y​p​e​}​"​ ​i​s​ ​n​o​t​ ​a​ ​t​y​p​e​:​ ​u​s​e​ ​{​a​l​l​o​w​e​d​}​.
+		 * @param {unknown} allowed
+		 * @param {unknown} type
+		 */
+		bad_type: RequiredParams<'allowed' | 'type'>
+		/**
+		 * "​{​n​a​m​e​}​"​ ​i​s​ ​n​o​t​ ​a​ ​v​a​l​i​d​ ​n​a​m​e​:​ ​s​t​a​r​t​ ​w​i​t​h​ ​a​ ​l​e​t​t​e​r​,​ ​t​h​e​n​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​ ​a​n​d​ ​u​n​d​e​r​s​c​o​r​e​s​,​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​.
+		 * @param {unknown} max
+		 * @param {unknown} name
+		 */
+		bad_name: RequiredParams<'max' | 'name'>
+		/**
+		 * "​{​v​a​l​u​e​}​"​ ​i​s​ ​n​e​i​t​h​e​r​ ​a​ ​n​u​m​b​e​r​ ​n​o​r​ ​a​ ​n​a​m​e​.
+		 * @param {unknown} value
+		 */
+		bad_value: RequiredParams<'value'>
+		/**
+		 * T​h​e​ ​v​a​l​u​e​ ​d​o​e​s​ ​n​o​t​ ​f​i​t​ ​t​h​e​ ​t​y​p​e​ ​{​t​y​p​e​}​ ​(​{​m​i​n​}​ ​–​ ​{​m​a​x​}​,​ ​w​h​o​l​e​ ​n​u​m​b​e​r​s​ ​u​n​l​e​s​s​ ​R​E​A​L​)​.
+		 * @param {unknown} max
+		 * @param {unknown} min
+		 * @param {unknown} type
+		 */
+		value_range: RequiredParams<'max' | 'min' | 'type'>
+		/**
+		 * N​o​ ​r​e​a​d​ ​s​t​a​t​e​m​e​n​t​ ​s​e​t​s​ ​"​{​n​a​m​e​}​"​.
+		 * @param {unknown} name
+		 */
+		unknown_name: RequiredParams<'name'>
+		/**
+		 * "​{​n​a​m​e​}​"​ ​i​s​ ​n​o​t​ ​a​ ​f​i​l​e​ ​n​a​m​e​:​ ​a​ ​l​e​t​t​e​r​,​ ​t​h​e​n​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​"​_​"​ ​o​r​ ​"​-​"​,​ ​e​n​d​i​n​g​ ​i​n​ ​.​c​s​v​,​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​.
+		 * @param {unknown} max
+		 * @param {unknown} name
+		 */
+		bad_file_name: RequiredParams<'max' | 'name'>
+		/**
+		 * a​p​p​e​n​d​ ​n​e​e​d​s​ ​a​ ​f​i​l​e​ ​s​t​a​t​e​m​e​n​t​ ​i​n​ ​t​h​e​ ​s​c​r​i​p​t​ ​f​i​r​s​t​.
+		 */
+		no_file: string
+		/**
+		 * T​h​e​ ​s​t​a​t​e​m​e​n​t​ ​i​s​ ​n​o​t​ ​c​o​m​p​l​e​t​e​ ​o​r​ ​h​a​s​ ​a​ ​p​a​r​t​ ​t​o​o​ ​m​a​n​y​:​ ​s​e​e​ ​t​h​e​ ​s​t​a​t​e​m​e​n​t​s​ ​i​n​ ​t​h​e​ ​d​e​f​a​u​l​t​ ​s​c​r​i​p​t​.
+		 */
+		syntax: string
+		/**
+		 * T​h​e​ ​s​c​r​i​p​t​ ​i​s​ ​t​o​o​ ​l​o​n​g​:​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​l​i​n​e​s​.
+		 * @param {unknown} max
+		 */
+		too_many_lines: RequiredParams<'max'>
+		/**
+		 * T​o​o​ ​m​a​n​y​ ​n​a​m​e​s​:​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​.
+		 * @param {unknown} max
+		 */
+		too_many_names: RequiredParams<'max'>
+		/**
+		 * T​o​o​ ​m​a​n​y​ ​v​a​l​u​e​s​ ​i​n​ ​o​n​e​ ​l​i​n​e​:​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​.
+		 * @param {unknown} max
+		 */
+		too_many_values: RequiredParams<'max'>
+	}
+	status: {
+		/**
+		 * S​c​r​i​p​t​ ​s​t​a​t​u​s
+		 */
+		title: string
+		/**
+		 * T​h​e​ ​s​c​r​i​p​t​ ​i​s​ ​n​o​t​ ​e​n​a​b​l​e​d​.
+		 */
+		off: string
+		/**
+		 * S​t​a​t​e
+		 */
+		state: string
+		states: {
+			/**
+			 * o​f​f
+			 */
+			off: string
+			/**
+			 * r​u​n​n​i​n​g
+			 */
+			running: string
+			/**
+			 * r​e​f​u​s​e​d​ ​(​e​r​r​o​r​s​ ​i​n​ ​t​h​e​ ​s​c​r​i​p​t​)
+			 */
+			refused: string
+			/**
+			 * s​t​o​p​p​e​d​ ​(​t​h​e​ ​f​i​l​e​ ​c​a​n​n​o​t​ ​b​e​ ​r​e​a​d​)
+			 */
+			error: string
+		}
+		/**
+		 * S​e​c​t​i​o​n
+		 */
+		section: string
+		/**
+		 * L​a​s​t​ ​r​u​n
+		 */
+		lastRun: string
+		/**
+		 * D​u​r​a​t​i​o​n
+		 */
+		duration: string
+		/**
+		 * n​o​t​ ​y​e​t
+		 */
+		never: string
+		/**
+		 * R​u​n​s
+		 */
+		runs: string
+		/**
+		 * O​v​e​r​r​u​n​s
+		 */
+		overruns: string
+		/**
+		 * L​a​s​t​ ​e​r​r​o​r
+		 */
+		lastError: string
+		/**
+		 * n​o​n​e
+		 */
+		none: string
+		/**
+		 * l​i​n​e​ ​{​l​i​n​e​}
+		 * @param {unknown} line
+		 */
+		line: RequiredParams<'line'>
+	}
+}
+
 export type NamespaceServiceTranslation = {
 	/**
 	 * G​e​n​e​r​a​l
@@ -7182,6 +7388,7 @@ export type Namespaces =
 	| 'logger'
 	| 'port'
 	| 'rest'
+	| 'scriptLang'
 	| 'service'
 	| 'wizard'
 
@@ -7251,6 +7458,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./rest/index.ts` file instead
 	 */
 	rest?: "[typesafe-i18n] reserved for 'rest'-namespace. You need to use the `./rest/index.ts` file instead."
+
+	/**
+	 * reserved for 'scriptLang'-namespace\
+	 * you need to use the `./scriptLang/index.ts` file instead
+	 */
+	scriptLang?: "[typesafe-i18n] reserved for 'scriptLang'-namespace. You need to use the `./scriptLang/index.ts` file instead."
 
 	/**
 	 * reserved for 'service'-namespace\
@@ -7799,6 +8012,10 @@ export type TranslationFunctions = {
 		 * This entry exists twice.
 		 */
 		duplicate: () => LocalizedString
+		/**
+		 * The script has an error at line {line}, column {column}: an enabled script must have none.
+		 */
+		script_invalid: (arg: { column: unknown, line: unknown }) => LocalizedString
 		/**
 		 * Invalid input: unknown setting.
 		 */
@@ -12115,6 +12332,10 @@ export type TranslationFunctions = {
 			 * by the transmission cycle
 			 */
 			cycle: () => LocalizedString
+			/**
+			 * by the script's send
+			 */
+			script: () => LocalizedString
 		}
 		/**
 		 * Files sent
@@ -13698,6 +13919,170 @@ export type TranslationFunctions = {
 		 * Requests that failed and were closed with an error (faults contained): {count}
 		 */
 		faults: (arg: { count: number }) => LocalizedString
+	}
+	scriptLang: {
+		/**
+		 * Line {line}, column {column}: {message}
+		 */
+		at: (arg: { column: unknown, line: unknown, message: unknown }) => LocalizedString
+		/**
+		 * {count} error{{s}} in the script: it cannot be saved or run until they are fixed.
+		 */
+		problems: (arg: { count: string | number | boolean }) => LocalizedString
+		/**
+		 * No errors in the script.
+		 */
+		noProblems: () => LocalizedString
+		errors: {
+			/**
+			 * "{word}" is not a statement: use read, write, file, append or send.
+			 */
+			unknown_statement: (arg: { word: unknown }) => LocalizedString
+			/**
+			 * A statement must follow a section: [init], [cycle N] or [on FLAG].
+			 */
+			outside_section: () => LocalizedString
+			/**
+			 * "{section}" is not a section: use [init], [cycle N] or [on FLAG].
+			 */
+			unknown_section: (arg: { section: unknown }) => LocalizedString
+			/**
+			 * This section exists already (line {first}).
+			 */
+			duplicate_section: (arg: { first: unknown }) => LocalizedString
+			/**
+			 * The cycle must be a whole number of seconds from {min} to {max}.
+			 */
+			cycle_range: (arg: { max: unknown, min: unknown }) => LocalizedString
+			/**
+			 * "{flag}" is not a relay: write R, up to 3 digits and a hex digit (e.g. R10A).
+			 */
+			bad_flag: (arg: { flag: unknown }) => LocalizedString
+			/**
+			 * "{area}" is not an area: use {allowed}.
+			 */
+			bad_area: (arg: { allowed: unknown, area: unknown }) => LocalizedString
+			/**
+			 * Invalid address: a whole number from 0 to {max} in {area}, the value inside the area.
+			 */
+			bad_address: (arg: { area: unknown, max: unknown }) => LocalizedString
+			/**
+			 * The area {area} holds the PLC inputs: it cannot be written.
+			 */
+			read_only_area: (arg: { area: unknown }) => LocalizedString
+			/**
+			 * "{type}" is not a type: use {allowed}.
+			 */
+			bad_type: (arg: { allowed: unknown, type: unknown }) => LocalizedString
+			/**
+			 * "{name}" is not a valid name: start with a letter, then letters, digits and underscores, at most {max} characters.
+			 */
+			bad_name: (arg: { max: unknown, name: unknown }) => LocalizedString
+			/**
+			 * "{value}" is neither a number nor a name.
+			 */
+			bad_value: (arg: { value: unknown }) => LocalizedString
+			/**
+			 * The value does not fit the type {type} ({min} – {max}, whole numbers unless REAL).
+			 */
+			value_range: (arg: { max: unknown, min: unknown, type: unknown }) => LocalizedString
+			/**
+			 * No read statement sets "{name}".
+			 */
+			unknown_name: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * "{name}" is not a file name: a letter, then letters, digits, "_" or "-", ending in .csv, at most {max} characters.
+			 */
+			bad_file_name: (arg: { max: unknown, name: unknown }) => LocalizedString
+			/**
+			 * append needs a file statement in the script first.
+			 */
+			no_file: () => LocalizedString
+			/**
+			 * The statement is not complete or has a part too many: see the statements in the default script.
+			 */
+			syntax: () => LocalizedString
+			/**
+			 * The script is too long: at most {max} lines.
+			 */
+			too_many_lines: (arg: { max: unknown }) => LocalizedString
+			/**
+			 * Too many names: at most {max}.
+			 */
+			too_many_names: (arg: { max: unknown }) => LocalizedString
+			/**
+			 * Too many values in one line: at most {max}.
+			 */
+			too_many_values: (arg: { max: unknown }) => LocalizedString
+		}
+		status: {
+			/**
+			 * Script status
+			 */
+			title: () => LocalizedString
+			/**
+			 * The script is not enabled.
+			 */
+			off: () => LocalizedString
+			/**
+			 * State
+			 */
+			state: () => LocalizedString
+			states: {
+				/**
+				 * off
+				 */
+				off: () => LocalizedString
+				/**
+				 * running
+				 */
+				running: () => LocalizedString
+				/**
+				 * refused (errors in the script)
+				 */
+				refused: () => LocalizedString
+				/**
+				 * stopped (the file cannot be read)
+				 */
+				error: () => LocalizedString
+			}
+			/**
+			 * Section
+			 */
+			section: () => LocalizedString
+			/**
+			 * Last run
+			 */
+			lastRun: () => LocalizedString
+			/**
+			 * Duration
+			 */
+			duration: () => LocalizedString
+			/**
+			 * not yet
+			 */
+			never: () => LocalizedString
+			/**
+			 * Runs
+			 */
+			runs: () => LocalizedString
+			/**
+			 * Overruns
+			 */
+			overruns: () => LocalizedString
+			/**
+			 * Last error
+			 */
+			lastError: () => LocalizedString
+			/**
+			 * none
+			 */
+			none: () => LocalizedString
+			/**
+			 * line {line}
+			 */
+			line: (arg: { line: unknown }) => LocalizedString
+		}
 	}
 	service: {
 		/**

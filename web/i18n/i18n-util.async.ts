@@ -24,6 +24,7 @@ const localeNamespaceLoaders = {
 		logger: () => import('./de/logger/index.ts'),
 		port: () => import('./de/port/index.ts'),
 		rest: () => import('./de/rest/index.ts'),
+		scriptLang: () => import('./de/scriptLang/index.ts'),
 		service: () => import('./de/service/index.ts'),
 		wizard: () => import('./de/wizard/index.ts')
 	},
@@ -39,6 +40,7 @@ const localeNamespaceLoaders = {
 		logger: () => import('./en/logger/index.ts'),
 		port: () => import('./en/port/index.ts'),
 		rest: () => import('./en/rest/index.ts'),
+		scriptLang: () => import('./en/scriptLang/index.ts'),
 		service: () => import('./en/service/index.ts'),
 		wizard: () => import('./en/wizard/index.ts')
 	},
@@ -54,6 +56,7 @@ const localeNamespaceLoaders = {
 		logger: () => import('./fr/logger/index.ts'),
 		port: () => import('./fr/port/index.ts'),
 		rest: () => import('./fr/rest/index.ts'),
+		scriptLang: () => import('./fr/scriptLang/index.ts'),
 		service: () => import('./fr/service/index.ts'),
 		wizard: () => import('./fr/wizard/index.ts')
 	}

@@ -20,6 +20,7 @@ import de_help from './de/help/index.ts'
 import de_logger from './de/logger/index.ts'
 import de_port from './de/port/index.ts'
 import de_rest from './de/rest/index.ts'
+import de_scriptLang from './de/scriptLang/index.ts'
 import de_service from './de/service/index.ts'
 import de_wizard from './de/wizard/index.ts'
 import en_backup from './en/backup/index.ts'
@@ -33,6 +34,7 @@ import en_help from './en/help/index.ts'
 import en_logger from './en/logger/index.ts'
 import en_port from './en/port/index.ts'
 import en_rest from './en/rest/index.ts'
+import en_scriptLang from './en/scriptLang/index.ts'
 import en_service from './en/service/index.ts'
 import en_wizard from './en/wizard/index.ts'
 import fr_backup from './fr/backup/index.ts'
@@ -46,6 +48,7 @@ import fr_help from './fr/help/index.ts'
 import fr_logger from './fr/logger/index.ts'
 import fr_port from './fr/port/index.ts'
 import fr_rest from './fr/rest/index.ts'
+import fr_scriptLang from './fr/scriptLang/index.ts'
 import fr_service from './fr/service/index.ts'
 import fr_wizard from './fr/wizard/index.ts'
 
@@ -63,6 +66,7 @@ const localeTranslations = {
 		logger: de_logger,
 		port: de_port,
 		rest: de_rest,
+		scriptLang: de_scriptLang,
 		service: de_service,
 		wizard: de_wizard
 	},
@@ -79,6 +83,7 @@ const localeTranslations = {
 		logger: en_logger,
 		port: en_port,
 		rest: en_rest,
+		scriptLang: en_scriptLang,
 		service: en_service,
 		wizard: en_wizard
 	},
@@ -95,6 +100,7 @@ const localeTranslations = {
 		logger: fr_logger,
 		port: fr_port,
 		rest: fr_rest,
+		scriptLang: fr_scriptLang,
 		service: fr_service,
 		wizard: fr_wizard
 	},

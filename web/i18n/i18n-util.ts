@@ -28,6 +28,7 @@ export const namespaces: Namespaces[] = [
 	'logger',
 	'port',
 	'rest',
+	'scriptLang',
 	'service',
 	'wizard'
 ]

@@ -4,7 +4,7 @@
 // active script's text (the script_file section, saved with the page or written at once with
 // "Write file"), and the script files of the unit: upload, download, and choosing the active one.
 import { batch } from '@preact/signals';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import css from '../styles/files.css' with { type: 'text' };
 import { SCRIPT_MAX } from '../../device/model/sections/scriptfile.ts';
 import { SCRIPT_EXTENSION } from '../../device/model/sections/script.ts';
@@ -18,6 +18,9 @@ import { notify } from '../state/notify.ts';
 import { saveSections, section, setField } from '../state/sections.ts';
 import { readOnly } from '../state/session.ts';
 import { errorText, fieldText, LL } from '../i18n/translate.ts';
+import { parseScript } from '../../device/model/script/parse.ts';
+import { ScriptGutter, ScriptProblems } from './script-check.tsx';
+import { ScriptStatusBlock } from './script-status.tsx';
 
 const P = 'pew_script';
 const F = 'script_file';
@@ -37,9 +40,15 @@ function Editor({ onWritten }: { onWritten: () => void }) {
   const ro = readOnly.value;
   const [busy, setBusy] = useState(false);
   const content = (section(F).temp.value.content as string | undefined) ?? '';
-  const problem = problemAt(F, 'content');
+  // the parser's errors are listed by the check below; other problems of the text (its size) show here
+  const fieldProblem = problemAt(F, 'content');
+  const problem = fieldProblem?.code === 'script_invalid' ? undefined : fieldProblem;
   const text = fieldText(F, 'content');
   const id = `f-${F}-content`;
+  const area = useRef<HTMLTextAreaElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const parsed = useMemo(() => parseScript(content), [content]);
+  const lineCount = content.split(/\r\n|\r|\n/).length;
 
   const loadDefault = async () => {
     if (content.trim() !== '' && !(await ask({ title: t.defaultTitle(), text: t.defaultText(), yes: t.replace(), no: t.keep() }))) return;
@@ -69,14 +78,21 @@ function Editor({ onWritten }: { onWritten: () => void }) {
   return (
     <div class={`script-editor field ${problem ? 'has-error' : ''}`} data-field="content">
       <label for={id}>{text.label}</label>
-      <textarea id={id} name="content" spellcheck={false} readOnly={ro} value={content} aria-invalid={problem ? true : undefined}
-        aria-describedby={`${id}-help${problem ? ` ${id}-err` : ''}`} onInput={(e) => setField(F, 'content', e.currentTarget.value)} />
+      <div class="script-text">
+        <ScriptGutter lines={lineCount} errors={parsed.errors} scrollTop={scrollTop} />
+        <textarea id={id} ref={area} name="content" spellcheck={false} readOnly={ro} value={content}
+          aria-invalid={problem || parsed.errors.length > 0 ? true : undefined}
+          aria-describedby={`${id}-help ${id}-check${problem ? ` ${id}-err` : ''}`} onInput={(e) => setField(F, 'content', e.currentTarget.value)}
+          onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)} />
+      </div>
       <small id={`${id}-help`} class="hint">{[text.help, t.count({ count: encodedSize(content), max: SCRIPT_MAX })].filter(Boolean).join(' · ')}</small>
       {problem && <p id={`${id}-err`} class="error" role="alert">{errorText(problem.code, problem.params)}</p>}
+      <ScriptProblems errors={parsed.errors} area={area} id={`${id}-check`} />
       <div class="actions">
         {!ro && <button type="button" class="btn" data-action="load-default" onClick={() => void loadDefault()}>{t.loadDefault()}</button>}
         {!ro && (
-          <button type="button" class="btn primary" data-action="write-file" disabled={busy || problem !== undefined || section(F).validation.value.invalid}
+          <button type="button" class="btn primary" data-action="write-file"
+            disabled={busy || problem !== undefined || section(F).validation.value.invalid || (section(P).temp.value.enable_script === true && parsed.errors.length > 0)}
             onClick={() => void write()}>{t.write()}</button>
         )}
         <a class="btn" data-action="download-script" href={apiUrl(mode.value, '/download/pew_script.cfg')} download>{t.download()}</a>
@@ -179,6 +195,7 @@ export default function ScriptPage() {
         <Field section={P} path="ftp_repeats" />
         <Field section={P} path="file_ext_replacement" />
       </FieldGroup>
+      <ScriptStatusBlock />
       <FieldGroup title={t.editor()} id="script-editor">
         <Editor onWritten={() => void refresh()} />
       </FieldGroup>

@@ -85,6 +85,7 @@ const de = {
     transparent_interface: 'Eine transparente Schnittstelle kann nicht für die Dienststeuerung, den Datenlogger oder das Einfügen ohne SPS verwendet werden.',
     interface_disabled: 'Ausgewählte Schnittstelle nicht aktiviert oder Einstellungen nicht gespeichert.',
     duplicate: 'Dieser Eintrag ist doppelt vorhanden.',
+    script_invalid: 'Das Skript hat einen Fehler in Zeile {line}, Spalte {column}: Ein aktiviertes Skript darf keinen haben.',
     unknown_key: 'Ungültige Eingabe: unbekannte Einstellung.',
     invalid_json: 'Ungültige Eingabe.',
     body_too_large: 'Ungültige Eingabe: Die Anfrage ist zu groß.',

@@ -86,6 +86,7 @@ const en = {
     transparent_interface: 'A transparent interface cannot be used for service control, the data logger or insert without PLC.',
     interface_disabled: 'Selected interface not enabled or settings not saved.',
     duplicate: 'This entry exists twice.',
+    script_invalid: 'The script has an error at line {line}, column {column}: an enabled script must have none.',
     unknown_key: 'Invalid input: unknown setting.',
     invalid_json: 'Invalid input.',
     body_too_large: 'Invalid input: the request is too large.',

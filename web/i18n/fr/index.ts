@@ -85,6 +85,7 @@ const fr = {
     transparent_interface: 'Une interface transparente ne peut pas être utilisée pour la commande de service, l’enregistreur de données ou l’insertion sans automate.',
     interface_disabled: 'Interface sélectionnée non activée ou paramètres non enregistrés.',
     duplicate: 'Cette entrée existe en double.',
+    script_invalid: 'Le script a une erreur ligne {line}, colonne {column} : un script activé ne doit en avoir aucune.',
     unknown_key: 'Saisie non valide : paramètre inconnu.',
     invalid_json: 'Saisie non valide.',
     body_too_large: 'Saisie non valide : la requête est trop volumineuse.',

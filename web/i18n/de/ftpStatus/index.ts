@@ -7,7 +7,7 @@ const de_ftpStatus = {
   state: 'Zustand', states: { idle: 'bereit', running: 'läuft', done: 'fertig', error: 'Fehler' },
   code: 'Fehlercode {number}', localDir: 'Lokales Verzeichnis',
   nextCycle: 'Nächstes Senden im Zyklus', noCycle: 'kein Übertragungszyklus', retryAt: 'Nächste Wiederholung', noRetry: 'keine ausstehend',
-  lastSend: 'Letztes Senden', never: 'noch keines', triggers: { plc: 'auf Anforderung der SPS', cycle: 'im Übertragungszyklus' },
+  lastSend: 'Letztes Senden', never: 'noch keines', triggers: { plc: 'auf Anforderung der SPS', cycle: 'im Übertragungszyklus', script: 'durch send im Skript' },
   files: 'Gesendete Dateien', bytes: 'Bytes', failed: 'Nicht gesendet', held: 'Zurückgehalten (Logger schreibt noch)', deleted: 'Nach dem Senden gelöscht',
   attempts: 'Versuche', error: 'Fehler', none: 'keine',
   errors: {

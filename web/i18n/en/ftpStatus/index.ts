@@ -7,7 +7,7 @@ const en_ftpStatus = {
   state: 'State', states: { idle: 'idle', running: 'running', done: 'done', error: 'error' },
   code: 'error code {number}', localDir: 'Local directory',
   nextCycle: 'Next send of the cycle', noCycle: 'no transmission cycle', retryAt: 'Next retry', noRetry: 'none waiting',
-  lastSend: 'Last send', never: 'none yet', triggers: { plc: 'on PLC request', cycle: 'by the transmission cycle' },
+  lastSend: 'Last send', never: 'none yet', triggers: { plc: 'on PLC request', cycle: 'by the transmission cycle', script: "by the script's send" },
   files: 'Files sent', bytes: 'Bytes', failed: 'Not sent', held: 'Held back (logger still writing)', deleted: 'Deleted after sending',
   attempts: 'Attempts', error: 'Error', none: 'none',
   errors: {

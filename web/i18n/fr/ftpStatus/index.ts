@@ -7,7 +7,7 @@ const fr_ftpStatus = {
   state: 'État', states: { idle: 'au repos', running: 'en cours', done: 'terminé', error: 'erreur' },
   code: 'code d’erreur {number}', localDir: 'Répertoire local',
   nextCycle: 'Prochain envoi du cycle', noCycle: 'pas de cycle de transmission', retryAt: 'Prochaine tentative', noRetry: 'aucune en attente',
-  lastSend: 'Dernier envoi', never: 'aucun pour l’instant', triggers: { plc: 'à la demande de l’automate', cycle: 'par le cycle de transmission' },
+  lastSend: 'Dernier envoi', never: 'aucun pour l’instant', triggers: { plc: 'à la demande de l’automate', cycle: 'par le cycle de transmission', script: 'par send du script' },
   files: 'Fichiers envoyés', bytes: 'Octets', failed: 'Non envoyés', held: 'Retenus (le journal écrit encore)', deleted: 'Supprimés après l’envoi',
   attempts: 'Tentatives', error: 'Erreur', none: 'aucun',
   errors: {

@@ -1,0 +1,16 @@
+// The one status answer of the services driven by the PLC and of the script
+// (`GET /config/service_status`, device/model/service-status.ts). The answer is checked against its
+// schema before a page shows it, so a reply of another daemon version shows as "status unavailable".
+import * as v from 'valibot';
+import { ApiFailure, get } from './client.ts';
+import { servicesStatusSchema, type ServicesStatus, type ServiceStatus } from '../../device/model/service-status.ts';
+
+export const SERVICE_STATUS_PATH = '/config/service_status';
+export type { ServicesStatus, ServiceStatus };
+
+/** Every service's status; throws ApiFailure when the call fails or the answer is not understood. */
+export async function fetchServicesStatus(): Promise<ServicesStatus> {
+  const parsed = v.safeParse(servicesStatusSchema, await get<unknown>(SERVICE_STATUS_PATH));
+  if (!parsed.success) throw new ApiFailure(200, 'internal');
+  return parsed.output;
+}
