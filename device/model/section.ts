@@ -209,7 +209,8 @@ export function staleMaskIssues(def: SectionDef, incoming: unknown, stored: unkn
   for (const [p, fields] of Object.entries(def.targets)) {
     // a mask over an empty stored password keeps nothing: there is no secret to send anywhere
     if (incoming[p] !== PASSWORD_MASK || typeof old[p] !== 'string' || old[p] === '') continue;
-    const moved = fields.filter((f) => incoming[f] !== old[f]);
+    // a target field cleared sends the password nowhere; a new value later is a change from '' again
+    const moved = fields.filter((f) => incoming[f] !== old[f] && incoming[f] !== '');
     if (moved.length) out.push(issue(p, 'password_required', { fields: moved }));
   }
   return out;
