@@ -13,11 +13,11 @@ import type { Links } from '../com/links.ts';
 import type { Logger } from '../system/log.ts';
 import type { Mqtt } from '../model/sections/mqtt.ts';
 import type { Pew } from '../model/sections/pew.ts';
-import type { ServiceStatus } from '../model/service-status.ts';
 import { MQTT_SUBSCRIPTIONS } from '../model/blocks/mqtt.ts';
 import { followRuns } from '../service-runtime/runs.ts';
 import { JobQueue, QUEUE_BOUND } from '../service-runtime/queue.ts';
 import { StatusBook } from '../service-runtime/status.ts';
+import type { ServiceEngine } from '../service-runtime/queued-engine.ts';
 import { isMqttJob, MqttRun, type MqttShared } from './run.ts';
 
 export interface MqttDeps {
@@ -30,11 +30,8 @@ export interface MqttDeps {
   queueBound?: number;
 }
 
-export interface MqttEngine {
-  settled(): Promise<void>;
-  status(): ServiceStatus;
-  close(): Promise<void>;
-}
+/** the engine shape every service shares (service-runtime/queued-engine.ts) */
+export type MqttEngine = ServiceEngine;
 
 /** The unit's MQTT client id: made once, kept beside the queue, so the broker keeps its session. */
 async function clientIdAt(dir: string): Promise<string> {

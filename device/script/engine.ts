@@ -4,6 +4,7 @@
 // volume holds the script's CSV files). With enable_script on, a script without errors runs
 // (run.ts); a script with errors does not run: its errors are in the status (the API refuses to
 // save such a script while the script is enabled, script-check.ts).
+import type { ServiceEngine } from '../service-runtime/queued-engine.ts';
 import { VOLUME_IDS, type Clock, type Hw } from '../../hw/types.ts';
 import type { ConfigStore } from '../config/store.ts';
 import type { Links } from '../com/links.ts';
@@ -13,7 +14,6 @@ import type { Script } from '../model/sections/script.ts';
 import type { ScriptFile } from '../model/sections/scriptfile.ts';
 import type { Pew } from '../model/sections/pew.ts';
 import type { Log } from '../model/sections/log.ts';
-import type { ServiceStatus } from '../model/service-status.ts';
 import { parseScript } from '../model/script/parse.ts';
 import { followRuns } from '../service-runtime/runs.ts';
 import { ScriptBook } from './book.ts';
@@ -34,11 +34,8 @@ export interface ScriptDeps {
   tickMs?: number;
 }
 
-export interface ScriptEngine {
-  settled(): Promise<void>;
-  status(): ServiceStatus;
-  close(): Promise<void>;
-}
+/** the engine shape every service shares (service-runtime/queued-engine.ts) */
+export type ScriptEngine = ServiceEngine;
 
 export async function startScript(deps: ScriptDeps): Promise<ScriptEngine> {
   const clock = deps.clock ?? deps.hw.clock;
