@@ -14,9 +14,11 @@ export interface Budgets {
  * and the help load with the pages that use them). All assets: every page of spec §2 with its
  * texts and online help in en, de and fr (about 40 % of it is text); a browser fetches the first
  * load and then only the pages it opens, in one language. Raised from 150 KB when the remaining
- * pages of spec §2 arrived (the console had 9 of its 22 pages when it was set).
+ * pages of spec §2 arrived (the console had 9 of its 22 pages when it was set), and from 240 KB to
+ * 256 KB when the script editor gained its parser with its messages in three languages and the
+ * logger and script pages their live status parts (244.7 KB then); the first load stays at 40 KB.
  */
-export const BUDGETS: Budgets = { firstLoadGzip: 40 * 1024, totalGzip: 240 * 1024 };
+export const BUDGETS: Budgets = { firstLoadGzip: 40 * 1024, totalGzip: 256 * 1024 };
 
 /** the page the first-load budget is measured for */
 export const FIRST_LOAD_ROUTE = '/#/info';
