@@ -13,7 +13,7 @@ describe('checkBudgets', () => {
     ]);
   });
 
-  it('the budgets of the console: 40 KB first load, 256 KB in all (raised from 240 KB with the script editor's parser and the status parts)', () => {
+  it('the budgets of the console: 40 KB first load, 256 KB in all (raised from 240 KB with the script editor parser and the status parts)', () => {
     expect(BUDGETS).toEqual({ firstLoadGzip: 40960, totalGzip: 262144 });
   });
 });
