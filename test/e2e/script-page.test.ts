@@ -65,7 +65,8 @@ describe('the script page', () => {
     await page.locator('.page-bar [data-action=reset]').click();
     await page.locator('[role=alertdialog] button.danger', { hasText: en.confirm.reset }).click();
     await expect.poll(() => input(page, 'ftp_send_cycle').inputValue()).toBe(String(defaults.ftp_send_cycle));
-    expect(await editor(page).inputValue()).toBe('');
+    // the editor's section resets beside the form's: wait for it as for the field above
+    await expect.poll(() => editor(page).inputValue()).toBe('');
     await save(page).click();
     await saved(page);
     expect(await stored(page, 'pew_script')).toEqual(defaults);
