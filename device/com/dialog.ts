@@ -3,6 +3,7 @@
 // value, or fail). `runDialog` drives it on a channel until it finishes, the channel closes or the
 // caller aborts (the link queue aborts on its timeout).
 import type { ByteChannel } from '../../hw/types.ts';
+import type { Abort } from './queue.ts';
 
 /** Why an exchange failed, in words the PLC test and the console can show (spec §8). */
 export type PlcFailure = 'no_answer' | 'plc_error' | 'bad_reply' | 'link_down';
@@ -43,16 +44,20 @@ export interface ChannelIo {
   countOut(n: number): void;
 }
 
-export function runDialog<T>(io: ChannelIo, dialog: Dialog<T>, signal: AbortSignal): Promise<T> {
+export function runDialog<T>(io: ChannelIo, dialog: Dialog<T>, abort: Abort): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     if (!io.channel.isOpen) return reject(new PlcError('link_down', 'The port is not open'));
+    const given = () => new PlcError('no_answer', 'No answer from the PLC', undefined, dialog.raw());
+    // given up before its turn came (the link took longer to open than the timeout): nothing is sent
+    if (abort.aborted) return reject(given());
+    let quiet: ReturnType<typeof setTimeout> | undefined;
     const finish = (fn: () => void) => {
       io.setReceiver(undefined);
-      signal.removeEventListener('abort', onAbort);
+      abort.onAbort(undefined);
+      if (quiet !== undefined) clearTimeout(quiet);
       fn();
     };
-    const onAbort = () => finish(() => reject(new PlcError('no_answer', 'No answer from the PLC', undefined, dialog.raw())));
-    signal.addEventListener('abort', onAbort, { once: true });
+    abort.onAbort(() => finish(() => reject(given())));
     io.setReceiver((bytes) => {
       try {
         const step = dialog.feed(bytes);
@@ -67,10 +72,7 @@ export function runDialog<T>(io: ChannelIo, dialog: Dialog<T>, signal: AbortSign
       io.channel.write(b);
     };
     send(dialog.request);
-    if (dialog.noAnswerMs !== undefined) {
-      const t = setTimeout(() => finish(() => resolve(undefined as T)), dialog.noAnswerMs);
-      signal.addEventListener('abort', () => clearTimeout(t), { once: true });
-    }
+    if (dialog.noAnswerMs !== undefined) quiet = setTimeout(() => finish(() => resolve(undefined as T)), dialog.noAnswerMs);
   });
 }
 

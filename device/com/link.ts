@@ -13,7 +13,7 @@ import type { Logger } from '../system/log.ts';
 import type { BitArea, WordArea } from '../protocol/index.ts';
 import { PlcError, runDialog, type ChannelIo, type Dialog } from './dialog.ts';
 import type { PlcDriver, PlcIdentity, Run } from './driver.ts';
-import { LinkError, LinkQueue, type QueueStats } from './queue.ts';
+import { Abort, LinkError, LinkQueue, type QueueStats } from './queue.ts';
 import { autobaudOrder, probeTimeoutMs } from './autobaud.ts';
 
 export type LinkKind = 'serial' | 'tcp' | 'internal';
@@ -192,7 +192,7 @@ export class Link {
     return async <T>(make: () => Dialog<T>, idempotent: boolean): Promise<T> => {
       let last: Dialog<T> | undefined;
       try {
-        return await this.queue.submit({ user, idempotent, run: (signal) => this.exchange((last = make()), signal, own) });
+        return await this.queue.submit({ user, idempotent, run: (abort) => this.exchange((last = make()), abort, own) });
       } catch (e) {
         throw this.asPlcError(e, last?.raw() ?? '');
       }
@@ -218,11 +218,11 @@ export class Link {
     };
   }
 
-  private async exchange<T>(dialog: Dialog<T>, signal: AbortSignal, own = true): Promise<T> {
+  private async exchange<T>(dialog: Dialog<T>, abort: Abort, own = true): Promise<T> {
     if (this.needBaudSearch) throw new PlcError('link_down', this.autobaud === 'failed' ? this.detail : 'Searching the PLC\'s baud rate');
     const channel = await this.connect();
     try {
-      const value = await runDialog(this.io(channel), dialog, signal);
+      const value = await runDialog(this.io(channel), dialog, abort);
       if (dialog.noAnswerMs === undefined) this.markUp(); // a broadcast proves nothing about the PLC
       if (this.cfg.waitMs > 0) await sleep(this.cfg.waitMs);
       return value;
@@ -335,7 +335,7 @@ export class Link {
         return; // port missing: state set by openAt
       }
       const io = this.io(ch);
-      const direct: Run = <T>(make: () => Dialog<T>) => runDialog(io, make(), AbortSignal.timeout(probeTimeoutMs(baud, this.cfg.serial)));
+      const direct: Run = <T>(make: () => Dialog<T>) => runDialog(io, make(), Abort.after(probeTimeoutMs(baud, this.cfg.serial)));
       try {
         await this.deps.driver.probe(direct);
       } catch (e) {

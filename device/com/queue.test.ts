@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LinkError, LinkQueue } from './queue.ts';
+import { Abort, LinkError, LinkQueue } from './queue.ts';
 import { systemClock } from '../../hw/types.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -31,7 +31,7 @@ describe('link transaction queue', () => {
     const q = queue({ timeoutMs: 30, retries: 1 });
     let reads = 0;
     let writes = 0;
-    const silent = (signal: AbortSignal) => new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
+    const silent = (abort: Abort) => new Promise<never>((_, reject) => abort.onAbort(() => reject(new Error('aborted'))));
     await expect(q.submit({ user: 'u', idempotent: true, run: (s) => { reads++; return silent(s); } })).rejects.toMatchObject({ code: 'timeout' });
     await expect(q.submit({ user: 'u', idempotent: false, run: (s) => { writes++; return silent(s); } })).rejects.toBeInstanceOf(LinkError);
     expect(reads).toBe(2);

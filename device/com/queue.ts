@@ -13,8 +13,8 @@ export interface Transaction<T> {
   idempotent: boolean;
   /** per-attempt timeout instead of the queue's (autobaud's whole scan is one transaction) */
   timeoutMs?: number;
-  /** runs the exchange on the wire; must settle or honour the abort signal */
-  run(signal: AbortSignal): Promise<T>;
+  /** runs the exchange on the wire; must settle or honour `abort` */
+  run(abort: Abort): Promise<T>;
 }
 
 export interface QueueOptions {
@@ -43,6 +43,36 @@ export interface QueueStats {
 export class LinkError extends Error {
   constructor(readonly code: 'timeout' | 'closed' | 'queue_full' | 'failed', message: string, override readonly cause?: unknown) {
     super(message);
+  }
+}
+
+/**
+ * Tells a running transaction that it was given up (its time ran out). One flag and one callback:
+ * an AbortController with an event listener costs more than the rest of a forwarded request does.
+ */
+export class Abort {
+  aborted = false;
+  private fn: (() => void) | undefined;
+
+  /** `fn` runs once when the transaction is given up (at once if it already was); undefined clears it */
+  onAbort(fn: (() => void) | undefined): void {
+    if (fn && this.aborted) fn();
+    else this.fn = fn;
+  }
+
+  abort(): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    const fn = this.fn;
+    this.fn = undefined;
+    fn?.();
+  }
+
+  /** An Abort that gives up by itself after `ms` (the timer does not keep the process alive). */
+  static after(ms: number): Abort {
+    const a = new Abort();
+    setTimeout(() => a.abort(), ms).unref();
+    return a;
   }
 }
 
@@ -137,16 +167,16 @@ export class LinkQueue {
   }
 
   private attempt<T>(tx: Transaction<T>): Promise<T> {
-    const abort = new AbortController();
+    const abort = new Abort();
     const ms = tx.timeoutMs ?? this.opts.timeoutMs;
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => {
         abort.abort();
         reject(new LinkError('timeout', `No answer within ${ms} ms`));
       }, ms);
-      tx.run(abort.signal).then(
-        (v) => { clearTimeout(timer); if (!abort.signal.aborted) resolve(v); },
-        (e: unknown) => { clearTimeout(timer); if (!abort.signal.aborted) reject(e); },
+      tx.run(abort).then(
+        (v) => { clearTimeout(timer); if (!abort.aborted) resolve(v); },
+        (e: unknown) => { clearTimeout(timer); if (!abort.aborted) reject(e); },
       );
     });
   }

@@ -59,22 +59,50 @@ export interface Session {
 /** requests one client may have waiting; more closes the connection (a client flooding the queue) */
 export const MAX_QUEUED = 256;
 
-/** One job after the other; a job that throws is a fault of the connection, the next ones still run. */
+/**
+ * One job after the other; a job that throws (or rejects) is a fault of the connection, the next
+ * ones still run. A job queued while nothing runs starts at once, in the caller's turn: an answer
+ * or a forwarded request leaves without waiting for a promise chain.
+ */
 function serial(fault: (e: unknown) => void, overflow: () => void) {
-  let chain = Promise.resolve();
+  const jobs: (() => void | Promise<void>)[] = [];
+  let running = false;
   let closed = false;
-  let queued = 0;
+  let waiters: (() => void)[] = [];
+  const drain = (): void => {
+    running = true;
+    while (jobs.length && !closed) {
+      let r: void | Promise<void>;
+      try {
+        r = jobs.shift()!();
+      } catch (e) {
+        fault(e);
+        continue;
+      }
+      if (r) {
+        r.then(drain, (e: unknown) => { fault(e); drain(); });
+        return;
+      }
+    }
+    jobs.length = 0;
+    running = false;
+    const done = waiters;
+    waiters = [];
+    for (const w of done) w();
+  };
   return {
     enqueue(job: () => void | Promise<void>): void {
       if (closed) return;
-      if (++queued > MAX_QUEUED) {
+      if (jobs.length + (running ? 1 : 0) >= MAX_QUEUED) {
         closed = true;
+        jobs.length = 0;
         overflow();
         return;
       }
-      chain = chain.then(() => (closed ? undefined : job())).catch(fault).finally(() => { queued--; });
+      jobs.push(job);
+      if (!running) drain();
     },
-    settled: (): Promise<void> => chain,
+    settled: (): Promise<void> => (running ? new Promise<void>((r) => waiters.push(r)) : Promise.resolve()),
     close(): void {
       closed = true;
     },
