@@ -125,6 +125,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
     names: () => ({ hostname: ctx.hostname, configured: hostNamesOf(ctx.store.get<Rest>('pew_api').host_names) }),
     ...(opts.maxConnectionsPerAddress !== undefined ? { maxConnectionsPerAddress: opts.maxConnectionsPerAddress } : {}),
   });
+  ctx.consoleListeners = () => listeners.status();
   return {
     url: listeners.url,
     port: listeners.port,

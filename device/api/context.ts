@@ -17,6 +17,7 @@ import type { RestServer } from '../rest/engine.ts';
 import type { ScriptFiles } from '../system/script-files.ts';
 import type { Firmware } from '../firmware/engine.ts';
 import type { ConsoleTls } from '../system/console-tls.ts';
+import type { ConsoleListenerStatus } from './listen.ts';
 
 export interface DaemonContext {
   hw: Hw;
@@ -52,6 +53,8 @@ export interface DaemonContext {
   hostname: string;
   /** the console's certificate, when the console is served over HTTPS (system/console-tls.ts) */
   consoleTls?: ConsoleTls;
+  /** the console's own listeners with their fault counters (api/listen.ts); set once they listen */
+  consoleListeners?: () => ConsoleListenerStatus[];
   /** the address the daemon and its redirect threads listen on */
   listenHost: string;
   /** the console's built files (dist/web by default) */

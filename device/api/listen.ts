@@ -2,12 +2,16 @@
 // HTTP (the simulator's default). With TLS: the console on `tlsPort` over HTTPS with the console
 // certificate (system/console-tls.ts; an upload takes effect without a restart), and `port`
 // answers every request with a redirect to the same path on HTTPS and nothing else, so a password
-// or a session cookie never crosses the network in clear.
+// or a session cookie never crosses the network in clear. Each listener runs its connections under a
+// ConnectionGuard of its own (net/guarded-http.ts): a request whose handling fails ends only its own
+// connection, logged once with the listener and the peer, and counted (`status()`, shown on /info).
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
+import { ConnectionGuard } from '../net/connection-guard.ts';
+import { guardHttp } from '../net/guarded-http.ts';
 import { hostOf, isUnitHost } from '../system/hosts.ts';
 import type { ConsoleTls } from '../system/console-tls.ts';
 import type { Logger } from '../system/log.ts';
@@ -26,12 +30,23 @@ export interface ConsoleListenOptions {
   maxConnectionsPerAddress?: number;
 }
 
+/** One of the console's listeners as the system information shows it (GET /rest/api/v1 `consoleListeners`). */
+export interface ConsoleListenerStatus {
+  /** `console`: the console itself (over HTTPS when `tls`); `redirect`: the HTTP port that only redirects to HTTPS */
+  role: 'console' | 'redirect';
+  port: number;
+  tls: boolean;
+  /** connections ended by a contained fault (connection-guard.ts) */
+  faults: number;
+}
+
 export interface ConsoleListeners {
   /** the console's own URL (https:// with TLS) */
   url: string;
   /** the plain HTTP port (the console, or the redirect with TLS) */
   port: number;
   tlsPort?: number;
+  status(): ConsoleListenerStatus[];
   close(): Promise<void>;
 }
 
@@ -46,13 +61,27 @@ const listening = (s: Server, port: number, host: string) => new Promise<void>((
 /** spec silent: a client that does not finish its TLS handshake in this time is dropped (security.md DOS-1) */
 const HANDSHAKE_MS = 10_000;
 
-const portOf = (s: Server | ServerType) => (s.address() as AddressInfo).port;
+const portOf = (s: Server) => (s.address() as AddressInfo).port;
 const bracket = (h: string) => (h.includes(':') ? `[${h}]` : h);
 
-const closeServer = (s: Server | ServerType) => new Promise<void>((resolve) => {
+const closeServer = (s: Server) => new Promise<void>((resolve) => {
   s.close(() => resolve());
-  (s as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+  s.closeAllConnections();
 });
+
+/** A server of the console with its guard, named `console-<role>:<port>` once the port is bound. */
+async function guardedServer(role: ConsoleListenerStatus['role'], make: (listener: ReturnType<typeof guardHttp>['listener']) => Server,
+  inner: (req: IncomingMessage, res: ServerResponse) => unknown, port: number, opts: ConsoleListenOptions) {
+  const guard = new ConnectionGuard({ listener: `console-${role}`, log: opts.log });
+  const guarded = guardHttp(guard, inner);
+  const server = make(guarded.listener);
+  guarded.watch(server);
+  // counted before the handshake (HTTPS): a refused client gets the plain 429 and the close
+  capConnectionsPerAddress(server, opts.maxConnectionsPerAddress);
+  await listening(server, port, opts.host);
+  guard.listener = `console-${role}:${portOf(server)}`;
+  return { server, guard };
+}
 
 /** The HTTP side with TLS on: a 308 to the same path on the HTTPS port, the host kept when it names the unit. */
 function redirector(tlsPort: () => number, opts: ConsoleListenOptions) {
@@ -69,47 +98,50 @@ function redirector(tlsPort: () => number, opts: ConsoleListenOptions) {
 
 export async function listenConsole(app: Hono<Env>, opts: ConsoleListenOptions): Promise<ConsoleListeners> {
   const shown = opts.host === '0.0.0.0' || opts.host === '::' ? '127.0.0.1' : opts.host;
+  const serveApp = getRequestListener(app.fetch);
   if (!opts.tls) {
-    const server: ServerType = await new Promise((resolve, reject) => {
-      const s = serve({ fetch: app.fetch, port: opts.port, hostname: opts.host }, () => resolve(s));
-      s.once('error', reject);
-    });
-    capConnectionsPerAddress(server as Server, opts.maxConnectionsPerAddress);
+    const { server, guard } = await guardedServer('console', (l) => createHttpServer(l), serveApp, opts.port, opts);
     const port = portOf(server);
     opts.log.info('daemon listening', { host: opts.host, port, tls: false });
-    return { url: `http://${bracket(shown)}:${port}`, port, close: () => closeServer(server) };
+    return {
+      url: `http://${bracket(shown)}:${port}`, port,
+      status: () => [{ role: 'console', port, tls: false, faults: guard.faults }],
+      close: () => closeServer(server),
+    };
   }
   const certs = opts.tls.certs;
-  const secure: ServerType = await new Promise((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: opts.tls!.port, hostname: opts.host, createServer: createHttpsServer, serverOptions: { ...certs.pair(), handshakeTimeout: HANDSHAKE_MS } }, () => resolve(s));
-    s.once('error', reject);
-  });
+  const secure = await guardedServer('console', (l) => createHttpsServer({ ...certs.pair(), handshakeTimeout: HANDSHAKE_MS }, l), serveApp, opts.tls.port, opts);
   // a failed handshake (a plain HTTP request, a scanner) is the client's problem, never the daemon's
-  secure.on('tlsClientError', () => undefined);
-  // counted before the handshake: a refused TLS client gets the plain 429 and the close
-  capConnectionsPerAddress(secure as unknown as Server, opts.maxConnectionsPerAddress);
-  certs.watch((pair) => (secure as unknown as { setSecureContext(o: object): void }).setSecureContext(pair));
-  const tlsPort = portOf(secure);
-  const plain = createHttpServer(redirector(() => tlsPort, opts));
-  plain.headersTimeout = 10_000;
-  plain.requestTimeout = 10_000;
-  plain.on('clientError', (_e, socket) => socket.destroy());
-  capConnectionsPerAddress(plain, opts.maxConnectionsPerAddress);
+  secure.server.on('tlsClientError', () => undefined);
+  certs.watch((pair) => (secure.server as unknown as { setSecureContext(o: object): void }).setSecureContext(pair));
+  const tlsPort = portOf(secure.server);
+  let plain: Awaited<ReturnType<typeof guardedServer>>;
   try {
-    await listening(plain, opts.port, opts.host);
+    plain = await guardedServer('redirect', (l) => {
+      const s = createHttpServer(l);
+      s.headersTimeout = 10_000;
+      s.requestTimeout = 10_000;
+      s.on('clientError', (_e, socket) => socket.destroy());
+      return s;
+    }, redirector(() => tlsPort, opts), opts.port, opts);
   } catch (e) {
-    await closeServer(secure);
+    certs.close();
+    await closeServer(secure.server);
     throw e;
   }
-  const port = portOf(plain);
+  const port = portOf(plain.server);
   opts.log.info('daemon listening', { host: opts.host, port: tlsPort, tls: true, redirect: port });
   return {
     url: `https://${bracket(shown)}:${tlsPort}`,
     port,
     tlsPort,
+    status: () => [
+      { role: 'console', port: tlsPort, tls: true, faults: secure.guard.faults },
+      { role: 'redirect', port, tls: false, faults: plain.guard.faults },
+    ],
     close: async () => {
       certs.close();
-      await Promise.all([closeServer(plain), closeServer(secure)]);
+      await Promise.all([closeServer(plain.server), closeServer(secure.server)]);
     },
   };
 }

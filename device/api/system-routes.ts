@@ -21,7 +21,9 @@ export const systemRoutes: RouteDef[] = [
       const warnings = securityWarnings(ctx.store.all() as Parameters<typeof securityWarnings>[0], services);
       // security.md TLS-2: the certificate the console is served with, so its fingerprint can be checked
       const consoleTls = ctx.consoleTls ? { enabled: true, certificate: ctx.consoleTls.certificate() } : { enabled: false };
-      return c.json({ ...info, services, versions: versionsOf(ctx), warnings, consoleTls });
+      // the console's own listeners with their contained faults (issue 15: every listener is guarded)
+      const consoleListeners = ctx.consoleListeners?.() ?? [];
+      return c.json({ ...info, services, versions: versionsOf(ctx), warnings, consoleTls, consoleListeners });
     },
   }),
   route({

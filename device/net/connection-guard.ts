@@ -44,8 +44,8 @@ export interface GuardedConnection {
   touch(): void;
   /** Closes the connection after `ms` without touch() (0: never). */
   idleAfter(ms: number): void;
-  /** Contains `error`: counted, logged once, the connection closed. */
-  fault(error: unknown): void;
+  /** Contains `error`: counted, logged once (with `fields`, e.g. the request's path), the connection closed. */
+  fault(error: unknown, fields?: Record<string, unknown>): void;
   /** whether a fault ended it */
   readonly faulted: boolean;
 }
@@ -63,10 +63,10 @@ const plainIp = (a: string | undefined) => (a ?? '').replace(/^::ffff:/, '');
 export class ConnectionGuard {
   /** faults contained since the listener started */
   faults = 0;
-  constructor(private readonly opts: GuardOptions) {}
-
-  get listener(): string {
-    return this.opts.listener;
+  /** how the listener is named in the log; may be set once its port is bound (port 0 in tests) */
+  listener: string;
+  constructor(private readonly opts: GuardOptions) {
+    this.listener = opts.listener;
   }
 
   /** Takes `end` under guard: an 'error' event is expected (the peer went away), never a fault. */
@@ -116,12 +116,12 @@ export class ConnectionGuard {
         last = Date.now();
         if (ms > 0 && !end.destroyed) arm(ms);
       },
-      fault(error) {
+      fault(error, fields) {
         if (faulted) return;
         faulted = true;
         guard.faults++;
         const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-        guard.opts.log.warn('connection fault contained', { listener: guard.opts.listener, peer: c.peer, error: message });
+        guard.opts.log.warn('connection fault contained', { listener: guard.listener, peer: c.peer, error: message, ...fields });
         try {
           guard.opts.onFault?.(end);
         } catch {

@@ -4,7 +4,7 @@
 // disabled one stays closed. With use_encryption it is HTTPS with the section's uploaded server
 // certificate and key (`<dataDir>/certs/pew_api/server.<crt|pem>` and `key.<key|pem>`,
 // system/cert-files.ts); their files are watched, so an upload takes effect without another save.
-import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
+import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { stat } from 'node:fs/promises';
 import type { Socket } from 'node:net';
@@ -16,7 +16,8 @@ import type { Rest } from '../model/sections/rest.ts';
 import type { Logger } from '../system/log.ts';
 import { certPath, readCert } from '../system/cert-files.ts';
 import { createRestApp } from './app.ts';
-import { ConnectionGuard, type GuardedConnection } from '../net/connection-guard.ts';
+import { ConnectionGuard } from '../net/connection-guard.ts';
+import { guardHttp } from '../net/guarded-http.ts';
 
 export const REST_SECTION = 'pew_api';
 /** the names the server certificate and its key may have (spec §5 names and extensions) */
@@ -84,7 +85,6 @@ export async function startRestServer(deps: RestDeps): Promise<RestServer> {
   let stamp = '';
   let state: Omit<RestStatus, 'faults'> = { enabled: false, listening: false, port: 0, tls: false, detail: '' };
   const guard = new ConnectionGuard({ listener: 'rest', log: deps.log });
-  const conns = new WeakMap<Socket, GuardedConnection>();
 
   const stop = async () => {
     const s = server;
@@ -107,21 +107,9 @@ export async function startRestServer(deps: RestDeps): Promise<RestServer> {
     state = { enabled, listening: false, port: cfg.http_port, tls: cfg.use_encryption, detail: '' };
     stamp = cfg.use_encryption ? await certStamp(deps.dataDir) : '';
     if (!enabled) return;
-    const inner = getRequestListener(createRestApp(cfg, deps).fetch);
     // a request whose handling throws ends its own connection with a 500, never the daemon
-    const listener: RequestListener = (req, res) => {
-      const failed = (e: unknown) => {
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json', connection: 'close' }).end(JSON.stringify({ error: { code: 'internal', message: 'Internal error' } }));
-        // HTTPS: the request's socket is the TLS socket, not the one 'connection' saw
-        const sock = req.socket as Socket;
-        (conns.get(sock) ?? guard.adopt(sock)).fault(e);
-      };
-      try {
-        Promise.resolve(inner(req, res)).catch(failed);
-      } catch (e) {
-        failed(e);
-      }
-    };
+    const guarded = guardHttp(guard, getRequestListener(createRestApp(cfg, deps).fetch));
+    const listener = guarded.listener;
     let s: Server;
     if (cfg.use_encryption) {
       const [c, k] = await Promise.all([firstCert(deps.dataDir, SERVER_CERT_NAMES), firstCert(deps.dataDir, SERVER_KEY_NAMES)]);
@@ -145,8 +133,8 @@ export async function startRestServer(deps: RestDeps): Promise<RestServer> {
     s.headersTimeout = HEADERS_MS;
     s.requestTimeout = 30_000;
     s.maxConnections = MAX_CONNECTIONS;
+    guarded.watch(s);
     s.on('connection', (sock: Socket) => {
-      conns.set(sock, guard.adopt(sock));
       sockets.add(sock);
       sock.once('close', () => sockets.delete(sock));
     });

@@ -48,6 +48,10 @@ describe('the console over HTTPS in chromium', () => {
     expect(sid).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict' });
     await expectText(page.locator('[data-fingerprint]'), cert.fingerprint256);
     expect(await page.locator('[data-console-cert]').getAttribute('data-console-cert')).toBe('generated');
+    // the console's own listeners with the connections each ended for a contained fault (none here)
+    await expectText(page.locator('[data-console-listeners] dt').first(), fill(en.certs.listenerHttps, { port: d.tlsPort! }));
+    await expectText(page.locator('[data-console-listeners] dt').nth(1), fill(en.certs.listenerRedirect, { port: d.port }));
+    expect(await page.locator('[data-console-listeners] dd').evaluateAll((dds) => dds.map((e) => e.getAttribute('data-faults')))).toEqual(['0', '0']);
 
     // an administrator replaces it on /info: the card shows the uploaded one once the daemon took it up
     await page.locator('#cert-console-server').setInputFiles({ name: 'server.pem', mimeType: 'application/x-pem-file', buffer: Buffer.from(uploaded.cert) });

@@ -1,11 +1,13 @@
 // The protocol fuzzer of issue 15 against every listener of the unit and of the simulator: redirect
 // threads in both protocols (MEWTOCOL on a serial MEWTOCOL line, plain Modbus on an RTU line and on
 // INTERNAL, Modbus gateways in front of MEWTOCOL and RTU lines), the REST/HTTP server, both TLS bridge
-// parts, the virtual PLCs' TCP ports and their serial endpoints. Bounded: a fixed seed and a few
+// parts, the console's own listeners (its HTTP port, and on a daemon with the console over HTTPS its
+// HTTPS port and the HTTP port that redirects to it), the virtual PLCs' TCP ports and their serial endpoints. Bounded: a fixed seed and a few
 // thousand frames per listener (test/support/protocol-fuzz.ts). After each batch the daemon still
 // answers HTTP, a good request on the same listener gets its right answer, and no fault had to be
 // contained (every handler copes with what it was sent). FUZZ_SEED / FUZZ_SCALE replay or lengthen it.
 import { connect as tlsConnect } from 'node:tls';
+import { request as httpsRequest } from 'node:https';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
@@ -46,6 +48,8 @@ const loneRtu = new SerialPlcAttachment(lonePlc, { protocol: 'MODBUS', framing: 
 const tcpPlc = new VirtualPlc({ model: 'FP2' });
 
 let d: TestDaemon;
+/** a daemon with the console over HTTPS (port `tlsPort`; `port` answers with redirects) */
+let dTls: TestDaemon;
 let admin: Client;
 let plcTcp: TcpPlc;
 let echo: Awaited<ReturnType<typeof tcpEcho>>;
@@ -100,6 +104,22 @@ async function probeHttp(port: number): Promise<void> {
   const got = bytesToAscii(await exchange(port, asciiToBytes('GET /rest/api/v1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'), (g) => bytesToAscii(g).includes('\r\n\r\n')));
   expect(got, `HTTP probe on ${port}`).toMatch(/^HTTP\/1\.1 [1-5]\d\d /);
 }
+async function probeHttps(port: number): Promise<void> {
+  const status = await new Promise<number>((resolve, reject) => {
+    const req = httpsRequest({ host: '127.0.0.1', port, path: '/rest/api/v1/authentication', rejectUnauthorized: false, agent: false }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.setTimeout(5000, () => req.destroy(new Error('timeout')));
+    req.end();
+  });
+  expect(status, `HTTPS probe on ${port}`).toBe(401);
+}
+async function probeRedirect(port: number, tlsPort: number): Promise<void> {
+  const got = bytesToAscii(await exchange(port, asciiToBytes('GET /x HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'), (g) => bytesToAscii(g).includes('\r\n\r\n')));
+  expect(got, `redirect probe on ${port}`).toMatch(new RegExp(`^HTTP/1\\.1 308 [^]*Location: https://127\\.0\\.0\\.1:${tlsPort}/x\r\n`));
+}
 async function probeTlsServer(port: number): Promise<void> {
   const back = await new Promise<string>((resolve, reject) => {
     const s = tlsConnect({ host: '127.0.0.1', port, rejectUnauthorized: false }, () => s.write('ping'));
@@ -140,6 +160,7 @@ async function fuzzSerial(wire: SerialPlcAttachment, protocol: FuzzProtocol, r: 
 beforeAll(async () => {
   ports = await freePorts(10);
   d = await startTestDaemon({ serial: { virtualPorts: { COM1: (s) => mewWire.open(s), COM2: (s) => rtuWire.open(s) } } });
+  dTls = await startTestDaemon({ tls: true });
   admin = await d.admin();
   plcTcp = await startTcpPlc(tcpPlc, { host: '127.0.0.1', mewtocolPort: 0, modbusPort: 0 });
   echo = await tcpEcho();
@@ -184,6 +205,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await d?.stop();
+  await dTls?.stop();
   await plcTcp?.close();
   await echo?.close();
   await tlsDest?.close();
@@ -199,6 +221,9 @@ const TARGETS: Target[] = [
   { name: 'REST/HTTP server', port: () => ports[6]!, protocol: 'http', probe: () => probeHttp(ports[6]!) },
   { name: 'TLS server part', port: () => ports[7]!, protocol: 'tls', probe: () => probeTlsServer(ports[7]!) },
   { name: 'TLS client part', port: () => ports[8]!, protocol: 'tls', probe: () => probeTlsClient(ports[8]!) },
+  { name: 'console HTTP', port: () => d.port, protocol: 'http', probe: () => probeHttp(d.port) },
+  { name: 'console HTTPS', port: () => dTls.tlsPort!, protocol: 'tls', probe: () => probeHttps(dTls.tlsPort!) },
+  { name: 'console HTTP → HTTPS redirect', port: () => dTls.port, protocol: 'http', probe: () => probeRedirect(dTls.port, dTls.tlsPort!) },
   { name: 'virtual PLC MEWTOCOL/TCP', port: () => plcTcp.ports.mewtocol, protocol: 'mewtocol', probe: () => probeMew(plcTcp.ports.mewtocol) },
   { name: 'virtual PLC Modbus/TCP', port: () => plcTcp.ports.modbus, protocol: 'modbus-tcp', probe: () => probeModbus(plcTcp.ports.modbus, 0) },
 ];
@@ -210,7 +235,13 @@ async function daemonAnswers(): Promise<void> {
 async function faults(): Promise<Record<string, number>> {
   const threads = ((await admin.get('/config/port_status')).body as { threads: { port: number; faults: number }[] }).threads;
   const tls = (await admin.get('/config/tls_status')).body as { client: { faults: number }; server: { faults: number } };
+  // the console's listeners, from the system information /info reads
+  const listeners = ((await admin.get('/rest/api/v1')).body as { consoleListeners: { role: string; tls: boolean; faults: number }[] }).consoleListeners;
+  const tlsListeners = dTls.ctx.consoleListeners!();
+  expect(listeners.map((l) => [l.role, l.tls])).toEqual([['console', false]]);
+  expect(tlsListeners.map((l) => [l.role, l.tls])).toEqual([['console', true], ['redirect', false]]);
   return {
+    'console http': listeners[0]!.faults, 'console https': tlsListeners[0]!.faults, 'console redirect': tlsListeners[1]!.faults,
     ...Object.fromEntries(threads.map((t) => [`thread ${t.port}`, t.faults])),
     'tls client': tls.client.faults, 'tls server': tls.server.faults, rest: d.ctx.rest.status().faults,
     'plc tcp': plcTcp.faults(), 'plc serial': loneMew.faults + loneRtu.faults,
@@ -238,7 +269,7 @@ describe('protocol fuzzer: no frame ends the process or another connection (issu
 
   it('no fault had to be contained, and the counters are in every status answer', async () => {
     const f = await faults();
-    expect(Object.keys(f)).toHaveLength(10);
+    expect(Object.keys(f)).toHaveLength(13);
     expect(f).toEqual(Object.fromEntries(Object.keys(f).map((k) => [k, 0])));
   });
 });

@@ -2138,6 +2138,30 @@ export type NamespaceCertsTranslation = {
 	 * @param {string | number | boolean} count
 	 */
 	chain: RequiredParams<'count'>
+	/**
+	 * C​o​n​s​o​l​e​ ​l​i​s​t​e​n​e​r​s
+	 */
+	listeners: string
+	/**
+	 * H​T​T​P​S​ ​p​o​r​t​ ​{​p​o​r​t​}
+	 * @param {unknown} port
+	 */
+	listenerHttps: RequiredParams<'port'>
+	/**
+	 * H​T​T​P​ ​p​o​r​t​ ​{​p​o​r​t​}
+	 * @param {unknown} port
+	 */
+	listenerHttp: RequiredParams<'port'>
+	/**
+	 * H​T​T​P​ ​p​o​r​t​ ​{​p​o​r​t​}​ ​(​r​e​d​i​r​e​c​t​s​ ​t​o​ ​H​T​T​P​S​)
+	 * @param {unknown} port
+	 */
+	listenerRedirect: RequiredParams<'port'>
+	/**
+	 * {​c​o​u​n​t​}​ ​c​o​n​n​e​c​t​i​o​n​{​{​s​}​}​ ​e​n​d​e​d​ ​b​y​ ​a​ ​f​a​u​l​t
+	 * @param {string | number | boolean} count
+	 */
+	listenerFaults: RequiredParams<'count'>
 }
 
 export type NamespaceComTranslation = {
@@ -9477,6 +9501,26 @@ export type TranslationFunctions = {
 		 * {count} certificate{{s}}
 		 */
 		chain: (arg: { count: string | number | boolean }) => LocalizedString
+		/**
+		 * Console listeners
+		 */
+		listeners: () => LocalizedString
+		/**
+		 * HTTPS port {port}
+		 */
+		listenerHttps: (arg: { port: unknown }) => LocalizedString
+		/**
+		 * HTTP port {port}
+		 */
+		listenerHttp: (arg: { port: unknown }) => LocalizedString
+		/**
+		 * HTTP port {port} (redirects to HTTPS)
+		 */
+		listenerRedirect: (arg: { port: unknown }) => LocalizedString
+		/**
+		 * {count} connection{{s}} ended by a fault
+		 */
+		listenerFaults: (arg: { count: string | number | boolean }) => LocalizedString
 	}
 	com: {
 		kinds: {

@@ -1,8 +1,10 @@
 // The console's own HTTPS certificate on /info (security.md TLS-2): where it comes from, its SHA-256
 // fingerprint (what a technician compares with the browser's certificate viewer before trusting
 // it), names and validity; an administrator replaces it by uploading a certificate and its key
-// (certificate folder `console`), and removing them brings the generated one back.
-import { loadSystem, systemInfo } from '../state/system.ts';
+// (certificate folder `console`), and removing them brings the generated one back. Above it, the
+// console's own listeners (its HTTP or HTTPS port, and the HTTP port that redirects to HTTPS) with
+// the connections each ended because of a contained fault (issue 15; device/api/listen.ts).
+import { loadSystem, systemInfo, type ConsoleListenerInfo } from '../state/system.ts';
 import { Certificates } from '../forms/certificates.tsx';
 import { useEffect } from 'preact/hooks';
 import { LL, loadTexts } from '../i18n/translate.ts';
@@ -10,6 +12,17 @@ import { LL, loadTexts } from '../i18n/translate.ts';
 /** the daemon looks at the uploaded files every 2 s (CONSOLE_CERT_CHECK_MS of device/system/console-tls.ts) */
 const TAKEN_UP_MS = 3000;
 const reloadLater = () => setTimeout(() => void loadSystem(), TAKEN_UP_MS);
+
+function Listeners({ list }: { list: ConsoleListenerInfo[] }) {
+  const t = LL.value.certs;
+  if (!list.length || !t?.listeners) return null;
+  const name = (l: ConsoleListenerInfo) => l.role === 'redirect' ? t.listenerRedirect({ port: l.port }) : l.tls ? t.listenerHttps({ port: l.port }) : t.listenerHttp({ port: l.port });
+  return (
+    <dl class="facts" aria-label={t.listeners()} data-console-listeners>
+      {list.map((l) => <div key={l.port}><dt>{name(l)}</dt><dd data-faults={l.faults}>{t.listenerFaults({ count: l.faults })}</dd></div>)}
+    </dl>
+  );
+}
 
 export function ConsoleCertificateCard() {
   // the certificate texts are a part of the dictionary of their own; /info loads it only for this card
@@ -21,6 +34,7 @@ export function ConsoleCertificateCard() {
   return (
     <section class="card" aria-labelledby="info-console-cert" data-console-cert={c ? c.source : 'off'}>
       <h2 id="info-console-cert">{t.consoleCert()}</h2>
+      <Listeners list={systemInfo.value?.consoleListeners ?? []} />
       {!c ? <p class="hint">{t.consoleCertOff()}</p> : (
         <>
           <dl class="facts">

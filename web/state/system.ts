@@ -7,6 +7,7 @@ import type { VersionKind } from '../../device/model/versions.ts';
 import type { SecurityWarning } from '../../device/model/warnings.ts';
 import type { AuditEntry } from '../api/users.ts';
 import type { ConsoleCertificate } from '../../device/system/console-tls.ts';
+import type { ConsoleListenerStatus } from '../../device/api/listen.ts';
 
 export interface VersionInfo {
   app: string;
@@ -17,7 +18,11 @@ export interface VersionInfo {
 }
 /** the console's HTTPS and its certificate (security.md TLS-2) */
 export type ConsoleTlsInfo = { enabled: false } | { enabled: true; certificate: ConsoleCertificate };
-export type SystemInfoAnswer = SystemInfo & { services: ServiceState[]; versions: VersionInfo; warnings: SecurityWarning[]; consoleTls?: ConsoleTlsInfo };
+/** one of the console's own listeners with the connections it ended for a contained fault */
+export type ConsoleListenerInfo = ConsoleListenerStatus;
+export type SystemInfoAnswer = SystemInfo & {
+  services: ServiceState[]; versions: VersionInfo; warnings: SecurityWarning[]; consoleTls?: ConsoleTlsInfo; consoleListeners?: ConsoleListenerInfo[];
+};
 export interface SyslogEntry { time: number | string; level: string; msg: string; fields?: Record<string, unknown> }
 
 export const systemInfo = signal<SystemInfoAnswer | null>(null);

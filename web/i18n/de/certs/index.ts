@@ -10,6 +10,9 @@ const de_certs = {
   delete: 'Entfernen', keep: 'Behalten',
   file: 'Datei', subject: 'Inhaber', issuer: 'Aussteller', validTo: 'Gültig bis', expired: 'abgelaufen',
   key: 'Privater Schlüssel ({type})', request: 'Zertifikatsanforderung', invalid: 'Keine gültige Zertifikatsdatei', chain: '{count} {{count:Zertifikat|Zertifikate}}',
+  // the console's own listeners on /info (beside its certificate), with their contained faults
+  listeners: 'Ports der Konsole', listenerHttps: 'HTTPS-Port {port}', listenerHttp: 'HTTP-Port {port}',
+  listenerRedirect: 'HTTP-Port {port} (leitet auf HTTPS um)', listenerFaults: '{count} {{count:Verbindung|Verbindungen}} durch einen Fehler beendet',
 } satisfies NamespaceCertsTranslation;
 
 export default de_certs;

@@ -10,6 +10,9 @@ const en_certs = {
   delete: 'Remove', keep: 'Keep',
   file: 'File', subject: 'Subject', issuer: 'Issuer', validTo: 'Valid until', expired: 'expired',
   key: 'Private key ({type})', request: 'Certificate request', invalid: 'Not a valid certificate file', chain: '{count} certificate{{s}}',
+  // the console's own listeners on /info (beside its certificate), with their contained faults
+  listeners: 'Console listeners', listenerHttps: 'HTTPS port {port}', listenerHttp: 'HTTP port {port}',
+  listenerRedirect: 'HTTP port {port} (redirects to HTTPS)', listenerFaults: '{count} connection{{s}} ended by a fault',
 } satisfies BaseTranslation;
 
 export default en_certs;

@@ -10,6 +10,9 @@ const fr_certs = {
   delete: 'Supprimer', keep: 'Garder',
   file: 'Fichier', subject: 'Sujet', issuer: 'Émetteur', validTo: 'Valable jusqu’au', expired: 'expiré',
   key: 'Clé privée ({type})', request: 'Demande de certificat', invalid: 'Fichier de certificat non valide', chain: '{count} certificat{{s}}',
+  // the console's own listeners on /info (beside its certificate), with their contained faults
+  listeners: 'Ports de la console', listenerHttps: 'Port HTTPS {port}', listenerHttp: 'Port HTTP {port}',
+  listenerRedirect: 'Port HTTP {port} (redirige vers HTTPS)', listenerFaults: '{count} connexion{{s}} terminée{{s}} par un défaut',
 } satisfies NamespaceCertsTranslation;
 
 export default fr_certs;
