@@ -168,8 +168,8 @@ beforeAll(async () => {
   tlsDest = await tlsEcho(certs);
   const pew = (await admin.get('/config/pew')).body as Pew;
   const iface = (name: string) => pew.interfaces.find((i) => i.name === name)!;
-  Object.assign(iface('COM1'), { enabled: true, baudrate: 115200, timeout: 200 });
-  Object.assign(iface('COM2'), { enabled: true, baudrate: 115200, protocol: 'MODBUS', timeout: 200 });
+  Object.assign(iface('COM1'), { enabled: true, baudrate: 115200, timeout: 50 });
+  Object.assign(iface('COM2'), { enabled: true, baudrate: 115200, protocol: 'MODBUS', timeout: 50 });
   const rest = { ...((await admin.get('/config/pew_api')).body as Rest), api_enable: true, http_server: true, http_port: ports[6]!, use_encryption: false };
   const folder = join(d.dataDir, 'certs', 'pew_tls_server');
   await mkdir(folder, { recursive: true });
