@@ -46,6 +46,8 @@ export interface DaemonOptions {
   devOrigin?: string;
   /** the console over HTTPS on this port, `port` then only redirects to it (api/listen.ts); absent: plain HTTP */
   tlsPort?: number;
+  /** tests with a fake clock: how often the data logger wakes to look at it (default 1 s, logger/engine.ts POLL_MS) */
+  loggerPollMs?: number;
 }
 
 export interface Daemon {
@@ -60,7 +62,9 @@ export interface Daemon {
 }
 
 /** The daemon's parts over one data folder; redirect threads listen on `host`. */
-export async function buildContext(hw: Hw, dataDir: string, log?: Logger, webDir: string = DEFAULT_WEB_DIR, host = '127.0.0.1'): Promise<DaemonContext> {
+export async function buildContext(
+  hw: Hw, dataDir: string, log?: Logger, webDir: string = DEFAULT_WEB_DIR, host = '127.0.0.1', tuning: { loggerPollMs?: number } = {},
+): Promise<DaemonContext> {
   const logger = log ?? createLogger({ clock: hw.clock });
   await mkdir(dataDir, { recursive: true });
   await recoverRestore(dataDir, logger); // before the store reads its files (device/backup/restore.ts)
@@ -81,7 +85,7 @@ export async function buildContext(hw: Hw, dataDir: string, log?: Logger, webDir
     store,
     com,
     redirects: await startRedirects(store, com.links, logger, host),
-    logger: await startLogger({ store, links: com.links, hw, log: logger, audit, dataDir }),
+    logger: await startLogger({ store, links: com.links, hw, log: logger, audit, dataDir, ...(tuning.loggerPollMs ? { pollMs: tuning.loggerPollMs } : {}) }),
     tls: await startTlsBridge({ store, links: com.links, log: logger, dataDir, host }),
     rtc: await startRtcSync({ store, links: com.links, clock: hw.clock, log: logger }),
     ftpSend,
@@ -112,7 +116,7 @@ export async function buildContext(hw: Hw, dataDir: string, log?: Logger, webDir
 
 export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
   const host = opts.host ?? '127.0.0.1';
-  const ctx = await buildContext(opts.hw, opts.dataDir, opts.log, opts.webDir, host);
+  const ctx = await buildContext(opts.hw, opts.dataDir, opts.log, opts.webDir, host, { loggerPollMs: opts.loggerPollMs });
   const app = createApp(ctx, [...ROUTES, ...(opts.extraRoutes ?? [])], { devOrigin: opts.devOrigin });
   if (opts.tlsPort !== undefined) {
     const info = await opts.hw.systemInfo();

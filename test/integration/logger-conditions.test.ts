@@ -8,13 +8,17 @@
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../support/daemon.ts';
 import type { LogFile } from '../../device/model/sections/logfile.ts';
-import { crlf, csvFiles, fileIs, local, ONE_POINT, onePointRig, pause, requestsAfter, text, until, type PlcLine, type Rig } from './logger-rig.ts';
+import {
+  crlf, csvFiles, fileIs, local, ONE_POINT, onePointRig, pause, requestsAfter, text, until,
+  type PlcLine, type Rig, FAST_POLL_MS, fastSettleMs,
+} from './logger-rig.ts';
 
 const clock = new FakeClock(local(2026, 5, 7, 9, 0, 0));
 let line: PlcLine;
 let rig: Rig;
 
-onePointRig(clock, (l, r) => { line = l; rig = r; });
+// the logger wakes four times a second here: each step of these tests waits for a wake
+onePointRig(clock, (l, r) => { line = l; rig = r; }, { pollMs: FAST_POLL_MS });
 
 const { header: HEADER, row } = ONE_POINT;
 const save = (file: Partial<LogFile>) => ONE_POINT.save(rig, file);
@@ -28,7 +32,7 @@ describe('condition (3)', () => {
     flag(20, 1, false);
     await save({ name: 'cond', trigger: 3, cond_trig: '200', cond_end: '201', cycle: 10 });
     clock.advance(25_000);
-    await pause();
+    await pause(fastSettleMs);
     expect(await csvFiles(rig)).toEqual([]); // no run without cond_trig
     flag(20, 0, true); // R200 rises at 09:00:25
     await fileIs(rig, 'cond_20260507.csv', crlf([HEADER, row('2026/05/07', '09:00:25')]));
@@ -37,7 +41,7 @@ describe('condition (3)', () => {
     flag(20, 1, true); // R201 ends the run
     await requestsAfter(line, 3);
     clock.advance(30_000);
-    await pause();
+    await pause(fastSettleMs);
     const run1 = [HEADER, row('2026/05/07', '09:00:25'), row('2026/05/07', '09:00:35')];
     expect(await text(rig, 'cond_20260507.csv')).toBe(crlf(run1));
     // a new rising edge with cond_end low starts the next run
@@ -57,7 +61,7 @@ describe('condition (3)', () => {
     clock.advance(5_000);
     await fileIs(rig, 'rep_20260507.csv', crlf([HEADER, row('2026/05/07', '11:00:00'), row('2026/05/07', '11:00:05')]));
     clock.advance(5_000); // cond_trig still on, but the run had its 2 records
-    await pause();
+    await pause(fastSettleMs);
     const run1 = [HEADER, row('2026/05/07', '11:00:00'), row('2026/05/07', '11:00:05')];
     expect(await text(rig, 'rep_20260507.csv')).toBe(crlf(run1));
     flag(21, 0, false);
@@ -67,7 +71,7 @@ describe('condition (3)', () => {
     flag(21, 0, false); // falls before the next cycle: the run ends
     await requestsAfter(line, 2);
     clock.advance(5_000);
-    await pause();
+    await pause(fastSettleMs);
     expect(await text(rig, 'rep_20260507.csv')).toBe(crlf([...run1, row('2026/05/07', '11:00:10')]));
     expect(stats().records).toBe(3);
   }, 40_000);

@@ -12,7 +12,10 @@ import { encodeFpClock, fpClockOf } from '../../device/protocol/fp-clock.ts';
 import type { Rtc } from '../../device/model/sections/rtc.ts';
 import type { LogFile } from '../../device/model/sections/logfile.ts';
 import type { Log } from '../../device/model/sections/log.ts';
-import { crlf, csvFiles, fileIs, local, logFile, pause, record, saveLog, startLine, startRig, text, until, type PlcLine, type Rig } from './logger-rig.ts';
+import {
+  crlf, csvFiles, fileIs, local, logFile, pause, record, saveLog, startLine, startRig, text, until,
+  type PlcLine, type Rig, FAST_POLL_MS, fastSettleMs,
+} from './logger-rig.ts';
 
 const clock = new FakeClock(local(2027, 2, 1, 10, 0, 0));
 let line: PlcLine;
@@ -20,7 +23,7 @@ let rig: Rig;
 
 beforeAll(async () => {
   line = await startLine([1]);
-  rig = await startRig(line, { clock });
+  rig = await startRig(line, { clock, pollMs: FAST_POLL_MS }); // a wake four times a second: each step waits for one
 }, 30_000);
 afterAll(async () => {
   await rig?.stop();
@@ -49,7 +52,7 @@ describe('the PLC starts and stops logging (enable_plc_ctrl) and reads the write
     await save({ name: 'ctl', delay_store: 2 }, { enable_plc_ctrl: true, enable_mem_ctrl: true });
     await registersAre(STOPPED, 'stopped registers');
     expect(await status()).toMatchObject({ enabled: true, running: false, write: { state: 'stopped', detail: 'stopped by the PLC' } });
-    await pause();
+    await pause(fastSettleMs);
     expect(await csvFiles(rig)).toEqual([]);
 
     setDt(384, 1); // the PLC asks for logging at 10:00:00
@@ -66,7 +69,7 @@ describe('the PLC starts and stops logging (enable_plc_ctrl) and reads the write
     const before = [H, n('2027/02/01', '10:00:00', 1), n('2027/02/01', '10:00:10', 2), n('2027/02/01', '10:00:20', 2)];
     await fileIs(rig, 'ctl_20270201.csv', crlf(before));
     clock.advance(20_000); // 10:00:30 and :40 pass while stopped
-    await pause();
+    await pause(fastSettleMs);
     expect(await text(rig, 'ctl_20270201.csv')).toBe(crlf(before));
 
     setDt(500, 3);
@@ -95,7 +98,7 @@ describe('the PLC starts and stops logging (enable_plc_ctrl) and reads the write
     expect(st).toMatchObject({ running: true, write: { state: 'error', detail: 'USB volume removed' }, files: [{ name: 'stick', write: { state: 'error' } }] });
     clock.advance(10_000); // 09:00:10 and 09:00:20 wait in memory
     await until(async () => (await status()).files[0]?.records === 3, 15_000, 'record 3');
-    await pause();
+    await pause(fastSettleMs);
     expect(registers()).toEqual(ERROR);
 
     // plugged in again: the queued records land in order, after those written before

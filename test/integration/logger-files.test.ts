@@ -10,7 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../support/daemon.ts';
 import type { Log } from '../../device/model/sections/log.ts';
 import type { LogFile } from '../../device/model/sections/logfile.ts';
-import { crlf, csvFiles, fileIs, local, logDir, logFile, pause, record, saveLog, startLine, startRig, text, until, type PlcLine, type Rig } from './logger-rig.ts';
+import {
+  crlf, csvFiles, fileIs, local, logDir, logFile, pause, record, saveLog, startLine, startRig, text, until,
+  type PlcLine, type Rig, FAST_POLL_MS, fastSettleMs,
+} from './logger-rig.ts';
 
 const clock = new FakeClock(local(2026, 12, 31, 23, 59, 0));
 let line: PlcLine;
@@ -18,7 +21,7 @@ let rig: Rig;
 
 beforeAll(async () => {
   line = await startLine([1, 2]);
-  rig = await startRig(line, { clock });
+  rig = await startRig(line, { clock, pollMs: FAST_POLL_MS }); // a wake four times a second: each step waits for one
   line.plcs.get(1)!.memory.writeWords('DT', 500, [7]);
   line.plcs.get(1)!.memory.writeWords('WR', 10, [1 << 10]);
   line.plcs.get(2)!.memory.writeWords('DT', 100, [42]);
@@ -137,7 +140,7 @@ describe('header modes', () => {
     st = (await a.get('/config/log_status')).body;
     expect(st).toMatchObject({ running: false, write: { state: 'error' } });
     expect(st.write.detail).toContain('missing.cfg');
-    await pause();
+    await pause(fastSettleMs);
     expect((await csvFiles(rig)).filter((f) => f.startsWith('bad_'))).toEqual([]);
     expect((await a.get('/config/pew_log')).status).toBe(200); // the daemon answers
     await mode('bad', 4, 'tanks.cfg');
@@ -163,7 +166,7 @@ describe('retention (file_max) at 4:00', () => {
       await fileIs(rig, name, crlf([H, row('2027/01/05', name.slice(13, 15) + ':' + name.slice(15, 17) + ':00')]));
     }
     clock.t = local(2027, 1, 5, 3, 59, 59);
-    await pause();
+    await pause(fastSettleMs);
     expect(await ours()).toEqual([...made, 'ret_2_20270101.csv']);
     clock.t = local(2027, 1, 5, 4, 0, 0);
     await until(async () => (await ours()).length === 3, 15_000, 'retention');

@@ -85,9 +85,11 @@ export interface Rig {
 }
 
 /** A daemon on `line` with COM2 enabled (MEWTOCOL, 115200 8O1, station 1 as the service control interface). */
-export async function startRig(line: PlcLine, opts: { clock: FakeClock; dataDir?: string; configure?: boolean }): Promise<Rig> {
+export async function startRig(line: PlcLine, opts: { clock: FakeClock; dataDir?: string; configure?: boolean; pollMs?: number }): Promise<Rig> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'logger-data-')));
-  const d = await startTestDaemon({ dataDir, clock: opts.clock, serial: { serialMap: { COM2: line.pty.hostPath } } });
+  const d = await startTestDaemon({
+    dataDir, clock: opts.clock, serial: { serialMap: { COM2: line.pty.hostPath } }, ...(opts.pollMs ? { loggerPollMs: opts.pollMs } : {}),
+  });
   const admin = () => d.admin();
   if (opts.configure !== false) {
     const a = await admin();
@@ -139,12 +141,12 @@ export const ONE_POINT = {
  * A test file's PLC line with one station and a daemon on `clock` whose PLC holds ONE_POINT's
  * value: started before the file's tests (handed over through `use`), stopped after them.
  */
-export function onePointRig(clock: FakeClock, use: (line: PlcLine, rig: Rig) => void): void {
+export function onePointRig(clock: FakeClock, use: (line: PlcLine, rig: Rig) => void, opts: { pollMs?: number } = {}): void {
   let line: PlcLine | undefined;
   let rig: Rig | undefined;
   beforeAll(async () => {
     line = await startLine([1]);
-    rig = await startRig(line, { clock });
+    rig = await startRig(line, { clock, ...opts });
     ONE_POINT.seed(line);
     use(line, rig);
   }, 30_000);
@@ -185,6 +187,16 @@ export async function fileIs(rig: Rig, file: string, expected: string, volume: V
 
 /** Long enough for every timer of the logger to have woken up and looked at the clock at least once more. */
 export const settleMs = POLL_MS * 2 + 500;
+/**
+ * A rig whose logger wakes four times a second (`startRig(…, { pollMs: FAST_POLL_MS })`; the unit: POLL_MS,
+ * 1 s), for files whose steps each wait for a wake: the rig's clock is a FakeClock the tests move, the
+ * logger does per wake what it does on the unit, and the tests do not wait a real second per step.
+ * Not for the average points (they sample once per wake) nor for tests that move the clock before a
+ * save replaces a running file (a faster wake lets the old file record at the new time first).
+ */
+export const FAST_POLL_MS = POLL_MS / 4;
+/** settleMs of a rig with FAST_POLL_MS */
+export const fastSettleMs = FAST_POLL_MS * 2 + 500;
 export const pause = (ms: number = settleMs): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** Waits until the PLC at `station` answered `n` more requests than now (the logger polled it). */

@@ -44,13 +44,16 @@ export interface TestDaemonOptions {
   devOrigin?: string;
   /** the console over HTTPS on a free port (the unit's default), the plain port redirecting to it */
   tls?: boolean;
+  /** how often the data logger wakes (default 1 s): tests that move a fake clock need not wait a real second per step */
+  loggerPollMs?: number;
 }
 
 export async function startTestDaemon(opts: TestDaemonOptions = {}): Promise<TestDaemon> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'daemon-test-')));
   const hw = createSimHw({ dataDir, clock: opts.clock, versions: { app: '0', bsp: '1.3.2', hmi: '4.5.2' }, ...opts.serial });
   const log = createLogger({ clock: hw.clock, sink: null });
-  const d = await startDaemon({ hw, dataDir, port: 0, log, webDir: opts.webDir, devOrigin: opts.devOrigin, ...(opts.tls ? { tlsPort: 0 } : {}) });
+  const d = await startDaemon({ hw, dataDir, port: 0, log, webDir: opts.webDir, devOrigin: opts.devOrigin, ...(opts.tls ? { tlsPort: 0 } : {}),
+    ...(opts.loggerPollMs ? { loggerPollMs: opts.loggerPollMs } : {}) });
   const client = (from?: string) => new Client(d.url, from);
   const admin = async () => {
     if (d.ctx.users.isEmpty()) await client().post('/rest/api/v1/authentication/setup', ADMIN);
