@@ -173,6 +173,11 @@ describe('the live status of MQTT, HTTP client and e-mail, and the line per serv
     await expectText(run.locator('[data-service-run=httpc] [data-state]'), en.serviceStatus.states.off);
     await expect.poll(() => run.locator('[data-service-run=mqtt] [data-state]').getAttribute('data-state')).toMatch(/^(connecting|reconnecting)$/);
     await expectText(run.locator('[data-service-run=script] [data-state]'), en.serviceStatus.states.off);
+    // the FTP send, the TLS bridge and the clock sync have their line from the same answer
+    await expectText(run.locator('[data-service-run=ftp] a'), en.nav.ftp);
+    await expectText(run.locator('[data-service-run=tls] a'), en.nav.tls);
+    await expectText(run.locator('[data-service-run=rtc] a'), en.nav.datetime);
+    expect(await run.locator('[data-service-run]').count()).toBe(7);
     expect((await a.post('/config/pew_mqtt', mqttSection)).status).toBe(200);
   });
 });

@@ -5,7 +5,7 @@
 // meaning, the counters and the queue. The texts are the `serviceStatus` part of the dictionary.
 import { useEffect } from 'preact/hooks';
 import type { ServiceStatus } from '../api/service-status.ts';
-import type { RuntimeService } from '../../device/model/service-status.ts';
+import type { StatusService } from '../../device/model/service-status.ts';
 import { formatMoment, StateBadge, StatusList, type StatusFact } from './status-list.tsx';
 import { RUN_STATE_TONE, serviceStatusOf, servicesStatusFailed, watchServicesStatus } from '../state/service-status.ts';
 import { formatNumber, labelled, LL } from '../i18n/translate.ts';
@@ -52,13 +52,16 @@ function facts(s: ServiceStatus): StatusFact[] {
       ) : t.none(),
     },
     ...Object.entries(s.counters).map(([name, n]) => ({ item: `counter-${name}`, label: counterLabel(t, name), value: formatNumber(n) })),
-    { item: 'queue', label: t.queue(), value: t.queueValue({ waiting: formatNumber(s.queue.waiting), bound: formatNumber(s.queue.bound) }) },
-    { item: 'dropped', label: t.dropped(), value: formatNumber(s.queue.dropped) },
+    // a service without a queue (bound 0: the FTP send, the TLS bridge, the clock sync) shows none
+    ...(s.queue.bound > 0 ? [
+      { item: 'queue', label: t.queue(), value: t.queueValue({ waiting: formatNumber(s.queue.waiting), bound: formatNumber(s.queue.bound) }) },
+      { item: 'dropped', label: t.dropped(), value: formatNumber(s.queue.dropped) },
+    ] : []),
   ];
 }
 
 /** The live status of `service` on its page; it asks the one status answer while it is shown. */
-export function ServiceStatusBlock({ service }: { service: RuntimeService }) {
+export function ServiceStatusBlock({ service }: { service: StatusService }) {
   useEffect(() => watchServicesStatus(), []);
   const s = serviceStatusOf(service);
   return <StatusList block={`${service}-status`} title={LL.value.serviceStatus.title()} failed={servicesStatusFailed.value} facts={s ? facts(s) : null} />;

@@ -7197,6 +7197,26 @@ export type NamespaceServiceStatusTranslation = {
 	}
 	counters: {
 		/**
+		 * C​o​n​n​e​c​t​i​o​n​s​ ​c​a​r​r​i​e​d
+		 */
+		accepted: string
+		/**
+		 * C​l​i​e​n​t​s​ ​r​e​f​u​s​e​d
+		 */
+		refused: string
+		/**
+		 * T​L​S​ ​h​a​n​d​s​h​a​k​e​s​ ​f​a​i​l​e​d
+		 */
+		tlsFailures: string
+		/**
+		 * C​o​n​n​e​c​t​i​o​n​ ​e​r​r​o​r​s
+		 */
+		errors: string
+		/**
+		 * F​a​u​l​t​s​ ​c​o​n​t​a​i​n​e​d
+		 */
+		faults: string
+		/**
 		 * P​u​b​l​i​s​h​e​d
 		 */
 		published: string
@@ -14570,6 +14590,26 @@ export type TranslationFunctions = {
 			error: () => LocalizedString
 		}
 		counters: {
+			/**
+			 * Connections carried
+			 */
+			accepted: () => LocalizedString
+			/**
+			 * Clients refused
+			 */
+			refused: () => LocalizedString
+			/**
+			 * TLS handshakes failed
+			 */
+			tlsFailures: () => LocalizedString
+			/**
+			 * Connection errors
+			 */
+			errors: () => LocalizedString
+			/**
+			 * Faults contained
+			 */
+			faults: () => LocalizedString
 			/**
 			 * Published
 			 */

@@ -2,7 +2,7 @@
 // status answer with its state and since when, the jobs waiting in its queue and its last error's
 // code, linked to the service's page where its full status shows (web/forms/service-status.tsx).
 import { useEffect } from 'preact/hooks';
-import type { RuntimeService } from '../../device/model/service-status.ts';
+import type { StatusService } from '../../device/model/service-status.ts';
 import { formatMoment, StatusPending } from '../forms/status-list.tsx';
 import { errorMeaning, RunState } from '../forms/service-status.tsx';
 import { servicesStatus, servicesStatusFailed, watchServicesStatus } from '../state/service-status.ts';
@@ -10,7 +10,7 @@ import { formatNumber, labelled, LL } from '../i18n/translate.ts';
 import type { PageId } from '../pages.ts';
 
 /** the page each service is set on */
-const PAGE: Record<RuntimeService, PageId> = { mqtt: 'mqtt', httpc: 'httpc', email: 'smtp', script: 'script' };
+const PAGE: Record<StatusService, PageId> = { mqtt: 'mqtt', httpc: 'httpc', email: 'smtp', script: 'script', ftp: 'ftp', tls: 'tls', rtc: 'datetime' };
 
 export function ServiceRunCard() {
   useEffect(() => watchServicesStatus(), []);

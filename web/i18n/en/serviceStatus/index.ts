@@ -13,6 +13,7 @@ const en_serviceStatus = {
     running: 'running', waiting: 'waiting for the peer', error: 'error',
   },
   counters: {
+    accepted: 'Connections carried', refused: 'Clients refused', tlsFailures: 'TLS handshakes failed', errors: 'Connection errors', faults: 'Faults contained',
     published: 'Published', received: 'Received', requests: 'Requests', sent: 'Sent', failed: 'Failed', runs: 'Runs', overruns: 'Overruns',
   },
   errors: {

@@ -12,6 +12,7 @@ const fr_serviceStatus = {
     running: 'en cours', waiting: 'attend le correspondant', error: 'erreur',
   },
   counters: {
+    accepted: 'Connexions relayées', refused: 'Clients refusés', tlsFailures: 'Négociations TLS échouées', errors: 'Erreurs de connexion', faults: 'Défauts contenus',
     published: 'Publiés', received: 'Reçus', requests: 'Requêtes', sent: 'Envoyés', failed: 'Échoués', runs: 'Exécutions', overruns: 'Dépassements',
   },
   errors: {
