@@ -23,6 +23,8 @@ import { classify } from '../services/test-run.ts';
 import { loginBeforeSmtp } from './before-smtp.ts';
 
 export const MAIL_USER = 'email';
+/** the line a mail gets when store_send is on but no log file can be attached */
+export const ATTACH_NOTE = 'no log file attached';
 
 export interface MailJob {
   subject: string;
@@ -83,6 +85,7 @@ export class MailRun extends QueueRun<MailJob, MailCounter> {
       text = end < 0 ? '' : text.slice(end + 1);
     }
     let attach: string[] = [];
+    let missing = '';
     if (this.e.store_send) {
       const log = this.deps.store.get<Log>('pew_log');
       try {
@@ -93,9 +96,14 @@ export class MailRun extends QueueRun<MailJob, MailCounter> {
           ? files.slice(0, 1).map((f) => f.path) // no log file defined (any more): the newest file of the folder
           : names.flatMap((n) => files.find((f) => f.name.startsWith(`${n}_`) || f.name.startsWith(`${n}.`))?.path ?? []);
       } catch (err) {
-        throw new RequestFault('local', errorText(err));
+        missing = `the log files cannot be read: ${errorText(err)}`;
       }
-      if (attach.length === 0) throw new RequestFault('local', 'there is no log file to attach');
+      if (!missing && attach.length === 0) missing = 'there is no log file yet';
+      if (missing) {
+        // the mail still goes (it may be the alarm the PLC raises); its reader learns why it has no file
+        this.deps.log.warn('email: no log file attached', { reason: missing });
+        text = `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}\n(${ATTACH_NOTE}: ${missing})\n`;
+      }
     }
     return { subject, text, attach };
   }

@@ -5,7 +5,7 @@
 // attached while the section's store_send is on (and none while it is off), arrives with the right
 // headers; a server that is down keeps it queued (whatever store_send says).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { freePort, LOOPBACK } from '../support/ports.ts';
@@ -16,6 +16,7 @@ import { EMAIL_BLOCK } from '../../device/model/blocks/email.ts';
 import { SERVICE_ERROR, STATE } from '../../device/model/blocks/convention.ts';
 import { defaultsOf } from '../../device/model/section.ts';
 import { pew_email, type Email } from '../../device/model/sections/email.ts';
+import { ATTACH_NOTE } from '../../device/email/run.ts';
 
 const DT = 230; // spec §9: SMTP control register default
 let rig: MqttRig;
@@ -101,6 +102,24 @@ describe('e-mail engine', () => {
       expect(block(), `request ${request}`).toMatchObject({ state: STATE.error, error: SERVICE_ERROR.bad_request });
     }
     expect(mails.length).toBe(n);
+  }, 60_000);
+
+  it('store_send on without any log file: the mail still goes, its text says why nothing is attached', async () => {
+    const dir = join(rig.d.dataDir, 'volumes', 'internal', 'log');
+    await rename(dir, `${dir}-away`);
+    await mkdir(dir); // the logger's folder, with no file in it yet
+    try {
+      const before = ask(EMAIL_BLOCK.requests.send!, 'Alarm: pump 3');
+      await until(() => block().counter === before + 1, 30_000, 'mail sent');
+      expect(block()).toMatchObject({ state: STATE.done, error: 0 });
+      expect(mails.at(-1)!.data).toContain('Alarm: pump 3');
+      const text = mails.at(-1)!.data.replace(/=\r\n/g, ''); // quoted-printable lines joined
+      expect(text, text).toContain(`(${ATTACH_NOTE}: there is no log file yet)`);
+      expect(mails.at(-1)!.data).not.toMatch(/filename=/);
+    } finally {
+      await rm(dir, { recursive: true });
+      await rename(`${dir}-away`, dir);
+    }
   }, 60_000);
 
   it('store_send off: the mail carries only its text', async () => {
