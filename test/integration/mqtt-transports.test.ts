@@ -109,7 +109,15 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-const connected = (what: string) => until(() => rig.block().connection === MQTT_CONNECTION.connected, 20_000, what);
+/**
+ * Connected in the run of the last save: the status book went through off and connecting when the
+ * save replaced the run (saveMqtt waits for that), so connected is this run's; the block's word
+ * follows at the next poll.
+ */
+const connected = async (what: string) => {
+  await until(async () => (await serviceEntry(rig.admin, 'mqtt')).state === 'connected', 20_000, what);
+  await until(() => rig.block().connection === MQTT_CONNECTION.connected, 5_000, `${what} (block)`);
+};
 
 describe('MQTT engine: TLS, WebSocket, last will and back-off', () => {
   it('mqtts: with the uploaded CA a publish arrives; without it the certificate is refused (tls); insecure accepts it', async () => {
@@ -158,6 +166,7 @@ describe('MQTT engine: TLS, WebSocket, last will and back-off', () => {
       const sub = await subscribe(ports.plain, topic);
       await rig.saveMqtt({ broker_addr: `mqtt://${LOOPBACK}:${relay.port}`, qos: 1 });
       await connected('connected through the relay');
+      expect(relay.open.size).toBeGreaterThan(0);
       await until(() => sub.got.some((a) => a.payload.toString() === 'online'), 10_000, 'birth message');
       expect(sub.got.at(-1)).toMatchObject({ topic });
       const before = sub.got.length;
@@ -186,6 +195,7 @@ describe('MQTT engine: TLS, WebSocket, last will and back-off', () => {
     try {
       await rig.saveMqtt({ broker_addr: `mqtt://${LOOPBACK}:${relay.port}`, qos: 1 });
       await connected('connected through the relay');
+      expect(relay.open.size).toBeGreaterThan(0);
       relay.down = true;
       relay.cut();
       const windowMs = 7_500;
