@@ -96,7 +96,9 @@ beforeAll(async () => {
       const parts: Buffer[] = [];
       stream.on('data', (c: Buffer) => parts.push(c));
       stream.on('end', () => {
-        events.push(`smtp mail from ${(session.envelope.mailFrom as { address: string }).address} user ${String(session.user)}: ${Buffer.concat(parts).toString().includes('hello mailbox') ? 'text' : '?'}`);
+        const from = (session.envelope.mailFrom as { address: string }).address;
+        const text = Buffer.concat(parts).toString().includes('hello mailbox') ? 'text' : '?';
+        events.push(`smtp mail from ${from} user ${String(session.user)}: ${text}`);
         cb();
       });
     },

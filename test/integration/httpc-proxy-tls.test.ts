@@ -61,7 +61,9 @@ async function post(path: string, body: string): Promise<Record<string, number>>
 }
 
 async function save(over: Partial<Httpc>): Promise<void> {
-  const r = await rig.admin.post('/config/pew_httpc', { ...defaultsOf(pew_httpc), enable_httpc: true, plc_poll: 1, transfermode_ssl: false, ...over } satisfies Httpc);
+  const r = await rig.admin.post('/config/pew_httpc', {
+    ...defaultsOf(pew_httpc), enable_httpc: true, plc_poll: 1, transfermode_ssl: false, ...over,
+  } satisfies Httpc);
   expect(r.status, r.text).toBe(200);
   await rig.d.ctx.services.settled();
 }
