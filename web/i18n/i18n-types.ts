@@ -5852,6 +5852,16 @@ export type NamespaceLoggerTranslation = {
 			 */
 			label: string
 		}
+		str_len: {
+			/**
+			 * S​t​r​i​n​g​ ​l​e​n​g​t​h
+			 */
+			label: string
+			/**
+			 * n​ ​o​f​ ​t​h​e​ ​P​L​C​ ​v​a​r​i​a​b​l​e​ ​S​T​R​I​N​G​[​n​]​:​ ​t​h​e​ ​c​h​a​r​a​c​t​e​r​s​ ​i​t​ ​h​o​l​d​s​ ​(​1​ ​–​ ​4​8​)​.
+			 */
+			help: string
+		}
 		format: {
 			/**
 			 * V​a​l​u​e
@@ -13139,6 +13149,16 @@ export type TranslationFunctions = {
 				 * Data type
 				 */
 				label: () => LocalizedString
+			}
+			str_len: {
+				/**
+				 * String length
+				 */
+				label: () => LocalizedString
+				/**
+				 * n of the PLC variable STRING[n]: the characters it holds (1 – 48).
+				 */
+				help: () => LocalizedString
 			}
 			format: {
 				/**
