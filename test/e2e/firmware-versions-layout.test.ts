@@ -27,8 +27,8 @@ describe('the version rows of /firmware', () => {
         expect(dd.left, `${at}: the value right of its label`).toBeGreaterThanOrEqual(dt.right);
         expect(Math.abs(dd.top - dt.top), `${at}: the value on its label's line`).toBeLessThan(2);
       }
-      const [a, b] = boxes as [{ dt: Box; dd: Box }, { dt: Box; dd: Box }];
-      expect(b.dt.top, `${at}: the second row below the first`).toBeGreaterThanOrEqual(Math.max(a.dt.bottom, a.dd.bottom));
+      const [a, b] = boxes as { dt: Box; dd: Box }[];
+      expect(b!.dt.top, `${at}: the second row below the first`).toBeGreaterThanOrEqual(Math.max(a!.dt.bottom, a!.dd.bottom));
       await context.close();
     }
   });
