@@ -10,7 +10,7 @@
 //   properties with no per-theme markup, and a width or a language changes the layout and the
 //   words, not which colour sits on which background; the 360 px shell is where the layout puts
 //   different colours together (menu over the page, wrapped top bar).
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import type { BrowserContext, Page } from '@playwright/test';
 import { PAGES } from '../../web/pages.ts';
 import { THEMES } from '../../web/state/pref-choices.ts';
@@ -75,7 +75,7 @@ describe('accessibility (axe-core)', () => {
         const page = await langPage(context, lang, errors);
         await page.goto(`${suite.d.url}/`);
         await page.locator('#login-user').waitFor();
-        await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
+        await page.waitForFunction((l) => document.documentElement.lang === l, lang);
         found.push(...(await check(page, `${lang} ${size.width} login`, lang === 'en')));
         await page.close();
       }
@@ -89,7 +89,7 @@ describe('accessibility (axe-core)', () => {
         const allThemes = lang === 'en' && wide;
         await page.goto(`${suite.d.url}/#/info`);
         await page.locator('#page-title').waitFor();
-        await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
+        await page.waitForFunction((l) => document.documentElement.lang === l, lang);
         for (const r of ROUTES) {
           await openRoute(page, r.id, r.path);
           found.push(...(await check(page, `${where} ${r.path}`, allThemes)));
@@ -118,8 +118,9 @@ describe('accessibility (axe-core)', () => {
     return { found, errors };
   }
 
-  // the two widths side by side: each has its own context, so they share only the daemon (nothing is saved)
-  it.concurrent.each(WIDTHS)('every route, language and theme at $width px', async (size) => {
+  // the two widths side by side: each has its own context, so they share only the daemon (nothing is
+  // saved); a concurrent test asserts with its own expect
+  it.concurrent.for(WIDTHS)('every route, language and theme at $width px', async (size, { expect }) => {
     const { found, errors } = await everyState(size);
     expect(found).toEqual([]);
     expect(errors).toEqual([]);
