@@ -52,6 +52,13 @@ if [ "$(cat "${generated[@]}" | sha256sum)" != "$before" ]; then
   echo "ERROR: the generated files in web/i18n were stale (now regenerated): commit them ('npm run i18n')" >&2
   exit 1
 fi
+echo "== lint and format check (biome.jsonc)"
+# the formatter and linter of the whole tree; `npm run format` applies the formatting and safe fixes
+if [ ! -x node_modules/.bin/biome ]; then
+  echo "ERROR: @biomejs/biome is not installed in node_modules: run npm ci" >&2
+  exit 1
+fi
+npm run --silent lint
 echo "== type check"
 npx tsc --noEmit -p .
 echo "== unit, integration and browser (e2e) tests"

@@ -2,7 +2,8 @@
 // §8): `POST /config/servicetest/<section>` runs the section's test on its SAVED settings, whether
 // or not the service is enabled (a technician tests before enabling). A peer that fails the test is
 // an answer (200, ok false); settings that name no server, or a certificate file that is not on the
-// unit, are refused with 409 before anything goes on the wire.
+// unit, are refused with 409 before anything goes on the wire. Asked for JSON lines, the answer
+// gives each step as it begins and ends, then the result (the console shows the steps live).
 import { ApiError } from './errors.ts';
 import { route, type RouteDef } from './route.ts';
 import type { ServiceTestResult } from '../model/servicetest.ts';
@@ -15,6 +16,8 @@ import { testMqtt } from '../services/mqtt-test.ts';
 import { testFtp } from '../services/ftp-test.ts';
 import { testHttp } from '../services/http-test.ts';
 import { testMail } from '../services/mail-test.ts';
+import { watchTestSteps } from '../services/test-run.ts';
+import { jsonLinesResponse, wantsJsonLines } from './json-lines.ts';
 import { access } from 'node:fs/promises';
 
 interface Tested<T> {
@@ -57,9 +60,13 @@ export const serviceTestRoutes: RouteDef[] = [
         if (typeof name === 'string' && name !== '' && !(await present(certPath(ctx.dataDir, section, name))))
           throw new ApiError(409, 'certificate_missing', `The certificate file ${name} is not on the unit`, undefined, { name });
       }
-      const result = await test.run(value, ctx.dataDir);
-      ctx.log.info('connection test', { section, peer: result.peer, ok: result.ok, ...(result.failure ? { reason: result.failure.reason } : {}) });
-      return c.json(result);
+      const run = async () => {
+        const result = await test.run(value, ctx.dataDir);
+        ctx.log.info('connection test', { section, peer: result.peer, ok: result.ok, ...(result.failure ? { reason: result.failure.reason } : {}) });
+        return result;
+      };
+      if (!wantsJsonLines(c.req.header('Accept'))) return c.json(await run());
+      return jsonLinesResponse(async (send) => send({ result: await watchTestSteps(send, run) }));
     },
   }),
 ];

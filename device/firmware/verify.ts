@@ -39,7 +39,7 @@ export function checkImage(zipBytes: Uint8Array, md5Text: string, opts: CheckOpt
   if (!md5) throw new UpdateRefused('md5', 'the .md5 file holds no MD5 digest');
   if (md5Of(zipBytes) !== md5) throw new UpdateRefused('md5', 'the package does not match its .md5 file');
 
-  let entries;
+  let entries: ReturnType<typeof readZip>;
   try {
     entries = readZip(zipBytes, IMAGE_LIMITS);
   } catch (e) {

@@ -26,7 +26,7 @@ export const TAIL_BYTES = 64 * 1024;
 /** Files looked at, newest first (a record filed into the day before, midnight_to_daybefore). */
 const FILES_LOOKED_AT = 2;
 
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 type Part = keyof WallTime;
 const DESIGNATOR: Record<string, { part?: Part; re: string; short?: boolean }> = {
@@ -59,7 +59,7 @@ function wallPattern(pattern: string): Pattern {
       re += d.re;
       if (d.part) parts.push({ part: d.part, short: d.short ?? false });
       i++;
-    } else re += escape(c);
+    } else re += escapeRegExp(c);
   }
   return { re, parts };
 }
@@ -73,8 +73,8 @@ export function lineTimeParser(fmt: Pick<CsvFormat, 'line' | 'date' | 'time' | '
   const time = wallPattern(fmt.time);
   const parts: Pattern['parts'] = [];
   const re = fmt.line.map((p: RowPart) => {
-    if (p.kind === 'sep') return escape(fmt.separator);
-    if (p.kind === 'text') return escape(p.text);
+    if (p.kind === 'sep') return escapeRegExp(fmt.separator);
+    if (p.kind === 'text') return escapeRegExp(p.text);
     if (p.name === 'DATE') return parts.push(...date.parts), date.re;
     if (p.name === 'TIME') return parts.push(...time.parts), time.re;
     return '.*';

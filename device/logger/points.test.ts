@@ -24,6 +24,9 @@ describe('points: a record resolved into its PointSource (spec §3, §5)', () =>
     // STRING: 2 header words + 24 words of text
     const s = pointSource(f, record({ area: 1, reg_addr: '500', type: 13 }), 'k');
     expect(s.ok && s.value.words).toBe(26);
+    // STRING[10]: 2 header words + 5 words of text
+    const s10 = pointSource(f, record({ area: 1, reg_addr: '500', type: 13, str_len: 10 }), 'k');
+    expect(s10.ok && s10.value.words).toBe(7);
   });
 
   it('bit areas: X → WX, Y → WY, R → WR; the last character is the bit (hex)', () => {

@@ -5,7 +5,7 @@
 // - Areas (spec §3 log areas DT1, FL2, LD3, X4, Y5, R6): DT, FL and LD are word areas; X, Y and R
 //   points are one bit of a WX, WY or WR word, addressed as in spec §5: the last character of
 //   reg_addr is the bit (hex digit), the digits before it the word ("10A" = word 10, bit 10).
-// - Words: typeWords of the record's type (logfile.ts); a bit point occupies the one word that
+// - Words: typeWords of the record's type and string length (logfile.ts); a bit point occupies the one word that
 //   holds its bit, whatever its type (the model checks bit addresses against the word limit only).
 // - Station: the record's plc_addr when not 0; otherwise the log file's plc_addr when the record
 //   is on the log file's interface (the file's station belongs to that interface); else 0, the
@@ -44,7 +44,7 @@ export function pointSource(file: LogFile, record: LogRecord, key: string): Resu
   }
   if (!/^\d{1,7}$/.test(record.reg_addr)) return fail('invalid_characters', `${area}${record.reg_addr}: the address must be decimal digits`);
   const word = Number(record.reg_addr);
-  const words = typeWords(record.type);
+  const words = typeWords(record.type, record.str_len);
   if (!inArea(area, word, words)) return fail('address_out_of_range', `${area}${word}: ${words} words run past the ${area} area`);
   return ok({ ...base, area, word, words });
 }

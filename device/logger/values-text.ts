@@ -38,20 +38,20 @@ export function asciiWords(text: string): number[] {
 /**
  * FP STRING (mewtocol.md §2.2): a 2-word header, maximum then current length in characters, then
  * 2 characters a word, low byte first. The current length counts (the PLC keeps it within the
- * maximum), capped at 48 characters (spec §3) and at the words read.
+ * maximum), capped at `chars` (the data point's STRING[n], 48 at most: spec §3) and at the words read.
  */
-export function stringText(words: readonly number[]): LogValue {
+export function stringText(words: readonly number[], chars: number = STRING_CHARS_MAX): LogValue {
   if (words.length < 2) return null;
-  const length = Math.min(words[1]! & 0xffff, STRING_CHARS_MAX, (words.length - 2) * 2);
+  const length = Math.min(words[1]! & 0xffff, chars, STRING_CHARS_MAX, (words.length - 2) * 2);
   let text = '';
   for (let i = 0; i < length; i += 2) text += wordChars(i + 1 < length ? words[2 + i / 2]! : words[2 + i / 2]! & 0xff);
   return text;
 }
 
-/** The 26 words of a STRING[48] holding `text` (maximum 48, current = its length). */
-export function stringWords(text: string): number[] {
-  checkChars(text, STRING_CHARS_MAX);
-  return [STRING_CHARS_MAX, text.length, ...charWords(text, STRING_CHARS_MAX)];
+/** The 2 + ⌈chars/2⌉ words of a STRING[chars] holding `text` (maximum chars, current = its length). */
+export function stringWords(text: string, chars: number = STRING_CHARS_MAX): number[] {
+  checkChars(text, Math.min(chars, STRING_CHARS_MAX));
+  return [chars, text.length, ...charWords(text, chars)];
 }
 
 /**

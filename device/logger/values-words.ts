@@ -105,21 +105,23 @@ function writeNumeric(kind: Numeric, value: number | bigint, v: DataView): void 
  * The value of a data point of log data type `type` (spec §3 codes 0–15) from its words: a number
  * (int, uint, hex, bin, dint, udint, hex32, real, realex, lreal, lrealex), a bigint (int64, uint64:
  * exact) or a text (ascii, string, dt: values-text.ts). Too few words count as a failed read: null.
+ * `chars` is n of a STRING[n] (48 when not given).
  */
-export function decodeValue(type: LogType, words: readonly number[], endian: Endian): LogValue {
+export function decodeValue(type: LogType, words: readonly number[], endian: Endian, chars?: number): LogValue {
   const kind = NUMERIC[type];
   if (kind) return words.length < SIZE[kind] ? null : readNumeric(kind, littleView(words.slice(0, SIZE[kind]), endian));
   if (type === DT) return words.length < 2 ? null : dtText(littleView(words.slice(0, 2), endian).getUint32(0, true));
   const text = swapsBytes(endian) ? words.map((w) => swapBytes(w & 0xffff)) : words;
   if (type === ASCII) return asciiText(text);
-  return type === STRING_TYPE ? stringText(text) : null;
+  return type === STRING_TYPE ? stringText(text, chars) : null;
 }
 
 /**
  * The words that hold `value` as type `type` (the inverse of decodeValue; throws a RangeError for
  * a value the type cannot hold). dt takes the seconds since 2001 or the text decodeValue gives.
+ * `chars` is n of a STRING[n] (48 when not given).
  */
-export function encodeValue(type: LogType, value: number | bigint | string, endian: Endian): number[] {
+export function encodeValue(type: LogType, value: number | bigint | string, endian: Endian, chars?: number): number[] {
   const kind = NUMERIC[type];
   if (kind) {
     if (typeof value === 'string') throw new RangeError(`type ${type} holds a number`);
@@ -134,6 +136,6 @@ export function encodeValue(type: LogType, value: number | bigint | string, endi
   }
   if (type !== ASCII && type !== STRING_TYPE) throw new RangeError(`unknown log data type ${type}`);
   if (typeof value !== 'string') throw new RangeError(`type ${type} holds a text`);
-  const words = type === ASCII ? asciiWords(value) : stringWords(value);
+  const words = type === ASCII ? asciiWords(value) : stringWords(value, chars);
   return swapsBytes(endian) ? words.map(swapBytes) : words;
 }

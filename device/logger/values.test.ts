@@ -69,6 +69,17 @@ describe('each log data type (spec §3 codes 0-15)', () => {
     expect(() => encodeValue(T.string, 'y'.repeat(49), 'little')).toThrow(RangeError);
   });
 
+  it('string: a STRING[n] point reads at most n characters (its str_len)', () => {
+    const words = encodeValue(T.string, 'Level 3 ok', 'little', 10);
+    expect(words).toEqual([10, 10, 0x654c, 0x6576, 0x206c, 0x2033, 0x6b6f]);
+    expect(decodeValue(T.string, words, 'little', 10)).toBe('Level 3 ok');
+    expect(() => encodeValue(T.string, 'Level 3 ok!', 'little', 10)).toThrow(RangeError);
+    // a header longer than the point's STRING[9] is cut at its 9 characters, as at the words read
+    expect(decodeValue(T.string, [9, 12, 0x6548, 0x6c6c, 0x206f, 0x6f77, 0x6c72], 'little', 9)).toBe('Hello wor');
+    expect(pointValue({ type: T.string, endian: 'little', str_len: 9, enable_scal: false, scal_plc_min: 0, scal_plc_max: 1, scal_log_min: 0, scal_log_max: 1 },
+      [9, 12, 0x6548, 0x6c6c, 0x206f, 0x6f77, 0x6c72])).toBe('Hello wor');
+  });
+
   it('dt: PLC clock seconds since 2001-01-01 (spec §9: 978307200 s after 1970)', () => {
     expect(dec(T.dt, [0, 0])).toBe('2001-01-01 00:00:00');
     const s = (Date.UTC(2024, 0, 2, 13, 45, 7) / 1000) - 978307200;

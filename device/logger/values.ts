@@ -10,7 +10,8 @@ export { decodeValue, encodeValue, float32Value, type Endian } from './values-wo
 export { dtText, SECONDS_1970_TO_2001, STRING_CHARS_MAX } from './values-text.ts';
 
 export type Scaling = Pick<LogRecord, 'enable_scal' | 'scal_plc_min' | 'scal_plc_max' | 'scal_log_min' | 'scal_log_max'>;
-export type PointDecoding = Pick<LogRecord, 'type' | 'endian'> & Scaling;
+/** str_len: n of a STRING[n] point (48 when not given) */
+export type PointDecoding = Pick<LogRecord, 'type' | 'endian'> & Partial<Pick<LogRecord, 'str_len'>> & Scaling;
 export type ValueKind = LogRecord['format'];
 
 /** X, Y, R points: bit `bit` (0–15) of the word that holds it, as 0 or 1. */
@@ -39,7 +40,7 @@ export function scaleValue(value: LogValue, s: Scaling): LogValue {
  */
 export function pointValue(p: PointDecoding, words: readonly number[] | null, bit?: number): LogValue {
   if (words === null) return null;
-  return scaleValue(bit === undefined ? decodeValue(p.type, words, p.endian) : bitValue(words, bit), p);
+  return scaleValue(bit === undefined ? decodeValue(p.type, words, p.endian, p.str_len) : bitValue(words, bit), p);
 }
 
 /**

@@ -32,3 +32,18 @@ export const serviceTestResultSchema = v.object({
   failure: v.optional(v.object({ reason: v.picklist(TEST_FAILURES), message: v.string() })),
 });
 export type ServiceTestResult = v.InferOutput<typeof serviceTestResultSchema>;
+
+/**
+ * The lines of a test answered as it runs (`Accept: application/x-ndjson`, docs/api.md servicetest):
+ * a step begins, a step ended (as in `steps`), and last the whole result, or an error envelope
+ * when the test itself broke.
+ */
+export const testProgressLineSchema = v.union([
+  v.object({ running: v.picklist(TEST_STEPS) }),
+  v.object({ step: serviceTestResultSchema.entries.steps.item }),
+  v.object({ result: serviceTestResultSchema }),
+  v.object({ error: v.object({ code: v.string(), message: v.optional(v.string()) }) }),
+]);
+export type TestProgressLine = v.InferOutput<typeof testProgressLineSchema>;
+/** what a running test tells while it runs */
+export type TestProgress = Extract<TestProgressLine, { running: unknown } | { step: unknown }>;

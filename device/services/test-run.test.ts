@@ -2,8 +2,8 @@
 // its reason, errno and TLS codes classified, a step that hangs times out.
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { classify, runTest, StepFailure } from './test-run.ts';
-import { serviceTestResultSchema } from '../model/servicetest.ts';
+import { classify, runTest, StepFailure, watchTestSteps } from './test-run.ts';
+import { serviceTestResultSchema, type TestProgress } from '../model/servicetest.ts';
 import * as v from 'valibot';
 import { connect } from 'node:net';
 
@@ -18,6 +18,25 @@ describe('connection test runner', () => {
     expect(r).toMatchObject({ ok: true, peer: 'db:5432', steps: [{ step: 'connect', ok: true }, { step: 'database', ok: true, detail: 'plant' }] });
     expect(r.failure).toBeUndefined();
     expect(v.safeParse(serviceTestResultSchema, r).success).toBe(true);
+  });
+
+  it('tells a watcher of each step as it begins and ends; a failing watcher changes nothing', async () => {
+    const seen: TestProgress[] = [];
+    const body = async (t: Parameters<Parameters<typeof runTest>[1]>[0]) => {
+      await t.step('connect', async () => 1);
+      await t.step('login', async () => { throw new StepFailure('auth_failed', 'bad password'); });
+    };
+    const r = await watchTestSteps((p) => seen.push(p), () => runTest('broker:1883', body));
+    expect(seen).toEqual([
+      { running: 'connect' }, { step: { step: 'connect', ok: true } },
+      { running: 'login' }, { step: { step: 'login', ok: false, detail: 'bad password' } },
+    ]);
+    const broken = await watchTestSteps(() => { throw new Error('gone'); }, () => runTest('broker:1883', body));
+    expect({ ...broken, ms: 0 }).toEqual({ ...r, ms: 0 });
+    // a test run outside watchTestSteps tells no one
+    expect(seen.length).toBe(4);
+    await runTest('broker:1883', body);
+    expect(seen.length).toBe(4);
   });
 
   it('stops at the first failing step and keeps the peer\'s words', async () => {

@@ -1,7 +1,9 @@
 // Running a connection test step by step into a ServiceTestResult (device/model/servicetest.ts):
 // each step is timed out, its error classified (errno, TLS and peer errors) and the peer's words
-// kept. The service modules only say what each step does.
-import type { ServiceTestResult, TestFailure, TestStep } from '../model/servicetest.ts';
+// kept. The service modules only say what each step does. Whoever runs a test inside
+// watchTestSteps is told of each step as it starts and as it ends (the console shows them live).
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ServiceTestResult, TestFailure, TestProgress, TestStep } from '../model/servicetest.ts';
 
 export class StepFailure extends Error {
   constructor(readonly reason: TestFailure, message: string) {
@@ -28,25 +30,35 @@ export interface TestRun {
   step<T>(name: TestStep, fn: () => Promise<T>, opts?: { ms?: number; detail?: (v: T) => string | undefined }): Promise<T>;
 }
 
+const watchers = new AsyncLocalStorage<(p: TestProgress) => void>();
+
+/** Runs `fn`; every test it runs (runTest) tells `listener` of each step as it starts and ends. */
+export const watchTestSteps = <T>(listener: (p: TestProgress) => void, fn: () => Promise<T>): Promise<T> => watchers.run(listener, fn);
+
 /** Runs `body` as a test against `peer`; thrown failures become the result's failure. */
 export async function runTest(peer: string, body: (t: TestRun) => Promise<void>, now: () => number = () => performance.now()): Promise<ServiceTestResult> {
   const t0 = now();
   const steps: ServiceTestResult['steps'] = [];
+  const listener = watchers.getStore();
+  // a listener's fault (a closed connection) never changes the test
+  const tell = (p: TestProgress) => { try { listener?.(p); } catch { /* the watcher is gone */ } };
+  const done = (s: ServiceTestResult['steps'][number]) => { steps.push(s); tell({ step: s }); };
   const run: TestRun = {
     async step(name, fn, opts = {}) {
       const ms = opts.ms ?? 10_000;
       let timer: ReturnType<typeof setTimeout> | undefined;
+      tell({ running: name });
       try {
         const value = await Promise.race([
           fn(),
           new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new StepFailure('timeout', `no answer within ${ms} ms`)), ms); }),
         ]);
         const detail = opts.detail?.(value);
-        steps.push({ step: name, ok: true, ...(detail ? { detail } : {}) });
+        done({ step: name, ok: true, ...(detail ? { detail } : {}) });
         return value;
       } catch (e) {
         const f = classify(e);
-        steps.push({ step: name, ok: false, detail: f.message });
+        done({ step: name, ok: false, detail: f.message });
         throw f;
       } finally {
         clearTimeout(timer);

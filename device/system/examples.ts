@@ -20,6 +20,7 @@ export const EXAMPLE_KINDS = ['library', 'mqtt', 'ftp', 'sql', 'httpc', 'email',
 export type ExampleKind = (typeof EXAMPLE_KINDS)[number];
 export const isExampleKind = (s: string): s is ExampleKind => (EXAMPLE_KINDS as readonly string[]).includes(s);
 
+// biome-ignore lint/suspicious/noExplicitAny: example values are plain JSON of any section, checked by its schema
 type Value = Record<string, any>;
 
 interface ServiceExample {

@@ -1,19 +1,24 @@
 // axe-core on every route of the console, in all five themes, in English, German and French, at
 // 1280 and 360 px: no violation of the WCAG 2.x A/AA rules or of axe's best practices.
 //
-// Kept fast (one rendering per route, language and width; themes switched in place):
+// Kept fast: the two widths run side by side, each in one browser context signed in once, with one
+// page per language (a page is loaded once and its routes reached by hash, not by reloads); themes
+// are switched in place and axe runs once per state with the rules that state needs:
 // - the full rule set runs on every route in every language at both widths, in the default theme;
 // - the colour rules run on every route in the four other themes in English at 1280 px, and on the
 //   shell (login page, Help panel, open menu) in every theme at 360 px. Themes are CSS custom
 //   properties with no per-theme markup, and a width or a language changes the layout and the
 //   words, not which colour sits on which background; the 360 px shell is where the layout puts
 //   different colours together (menu over the page, wrapped top bar).
-import { describe, expect, it } from 'vitest';
-import type { Page } from '@playwright/test';
+import { describe, it } from 'vitest';
+import type { BrowserContext, Page } from '@playwright/test';
 import { PAGES } from '../../web/pages.ts';
 import { THEMES } from '../../web/state/pref-choices.ts';
 import { axeViolations, type AxeViolation } from './axe.ts';
 import { consoleSuite, fieldInput, loginApi, pageBody, WAIT_MS } from './support.ts';
+
+type Lang = (typeof LANGS)[number];
+type Size = (typeof WIDTHS)[number];
 
 const LANGS = ['en', 'de', 'fr'] as const;
 const WIDTHS = [{ width: 1280, height: 800 }, { width: 360, height: 740 }] as const;
@@ -50,42 +55,74 @@ async function openRoute(page: Page, id: string, path: string) {
 describe('accessibility (axe-core)', () => {
   const suite = consoleSuite();
 
-  it.each(LANGS.flatMap((lang) => WIDTHS.map((size) => ({ lang, size }))))('every route: $lang at $size.width px', async ({ lang, size }) => {
-    const { page } = await suite.open({ locale: lang, viewport: size, ...(size.width < 400 ? { isMobile: true, hasTouch: true } : {}) });
+  /** A page of `context` in `lang`; its uncaught errors are collected into `errors`. */
+  async function langPage(context: BrowserContext, lang: Lang, errors: string[]): Promise<Page> {
+    const page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(`${lang}: ${e.message}`));
     await page.addInitScript((l) => localStorage.setItem('console.locale', l), lang);
-    const found: string[] = [];
+    return page;
+  }
 
-    await page.goto(`${suite.d.url}/`);
-    await page.locator('#login-user').waitFor();
-    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
+  /** The login page in every language, then every route and the shell's states in every language, at one width. */
+  async function everyState(size: Size): Promise<{ found: string[]; errors: string[] }> {
     const wide = size.width > 400;
-    const allThemes = lang === 'en' && wide;
-    found.push(...(await check(page, `${lang} ${size.width} login`, lang === 'en')));
+    const context = await suite.browser.newContext({ viewport: size, ...(wide ? {} : { isMobile: true, hasTouch: true }) });
+    context.setDefaultTimeout(WAIT_MS);
+    const found: string[] = [];
+    const errors: string[] = [];
+    try {
+      for (const lang of LANGS) {
+        const page = await langPage(context, lang, errors);
+        await page.goto(`${suite.d.url}/`);
+        await page.locator('#login-user').waitFor();
+        await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+        found.push(...(await check(page, `${lang} ${size.width} login`, lang === 'en')));
+        await page.close();
+      }
 
-    await loginApi(page, suite.d);
-    await page.goto(`${suite.d.url}/#/info`);
-    await page.reload();
-    await page.locator('#page-title').waitFor();
-    for (const r of ROUTES) {
-      await openRoute(page, r.id, r.path);
-      found.push(...(await check(page, `${lang} ${size.width} ${r.path}`, allThemes)));
-    }
+      const first = await context.newPage();
+      await loginApi(first, suite.d); // the session cookie now serves every page of the context
+      await first.close();
+      for (const lang of LANGS) {
+        const page = await langPage(context, lang, errors);
+        const where = `${lang} ${size.width}`;
+        const allThemes = lang === 'en' && wide;
+        await page.goto(`${suite.d.url}/#/info`);
+        await page.locator('#page-title').waitFor();
+        await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+        for (const r of ROUTES) {
+          await openRoute(page, r.id, r.path);
+          found.push(...(await check(page, `${where} ${r.path}`, allThemes)));
+        }
 
-    // a field error with the error notice of a refused save, the Help panel, and at 360 px the open menu
-    await openRoute(page, 'mqtt', '/mqtt');
-    await fieldInput(page, 'pew_mqtt', 'keep_alive').fill('70000'); // over its limit (0…65535)
-    await page.locator('.page-bar [data-action=save]').click();
-    await page.locator('.notice.error').waitFor();
-    await page.locator('main .field .error').first().waitFor();
-    found.push(...(await check(page, `${lang} ${size.width} /mqtt refused`, lang === 'en')));
-    await page.locator('[data-action=help]').click();
-    await page.locator('main aside.help p').first().waitFor();
-    found.push(...(await check(page, `${lang} ${size.width} /mqtt help`, lang === 'en')));
-    if (!wide) {
-      await page.locator('header button.menu-toggle').click();
-      await page.locator('#menu').waitFor({ state: 'visible' });
-      found.push(...(await check(page, `${lang} ${size.width} menu`, lang === 'en')));
+        // a field error with the error notice of a refused save, the Help panel, and at 360 px the open menu
+        await openRoute(page, 'mqtt', '/mqtt');
+        await fieldInput(page, 'pew_mqtt', 'keep_alive').fill('70000'); // over its limit (0…65535)
+        await page.locator('.page-bar [data-action=save]').click();
+        await page.locator('.notice.error').waitFor();
+        await page.locator('main .field .error').first().waitFor();
+        found.push(...(await check(page, `${where} /mqtt refused`, lang === 'en')));
+        await page.locator('[data-action=help]').click();
+        await page.locator('main aside.help p').first().waitFor();
+        found.push(...(await check(page, `${where} /mqtt help`, lang === 'en')));
+        if (!wide) {
+          await page.locator('header button.menu-toggle').click();
+          await page.locator('#menu').waitFor({ state: 'visible' });
+          found.push(...(await check(page, `${where} menu`, lang === 'en')));
+        }
+        await page.close({ runBeforeUnload: false }); // the refused change is left unsaved
+      }
+    } finally {
+      await context.close();
     }
+    return { found, errors };
+  }
+
+  // the two widths side by side: each has its own context, so they share only the daemon (nothing is
+  // saved); a concurrent test asserts with its own expect
+  it.concurrent.for(WIDTHS)('every route, language and theme at $width px', async (size, { expect }) => {
+    const { found, errors } = await everyState(size);
     expect(found).toEqual([]);
+    expect(errors).toEqual([]);
   });
 });

@@ -19,7 +19,7 @@ type Key = 'pew_sql' | 'pew_nosql';
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: WAIT_MS, interval: 50 });
 
 const input = (page: Page, key: Key, path: string) => fieldInput(page, key, path);
-const fieldError = (page: Page, key: Key, path: string) => page.locator(`[data-field="${path}"] .error`);
+const fieldError = (page: Page, _key: Key, path: string) => page.locator(`[data-field="${path}"] .error`);
 const rows = (page: Page) => page.locator('[data-points] tbody tr');
 const saveButton = (page: Page) => page.locator('.page-bar [data-action=save]');
 const dialog = (page: Page) => page.locator('[role=alertdialog]');

@@ -1,6 +1,7 @@
 // The MQTT connection test against a broker that accepts the TCP connection and never answers
 // (spec §8): the failure is a timeout, not "the server reported an error", and the steps up to it
-// are shown (TCP connected, the login without an answer).
+// are shown (TCP connected, the login without an answer), each as it happens: while the broker is
+// silent the page already shows the connect step done and the login under way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server, type Socket } from 'node:net';
 import { consoleSuite, en, expectText, fieldInput, fill, loginApi, openConsole } from './support.ts';
@@ -22,7 +23,7 @@ describe('the MQTT connection test against a silent broker', () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
-  it('fails with the timeout reason after the connect step passed', async () => {
+  it('shows the connect step and the waiting login at once, then fails with the timeout reason', async () => {
     const { page } = await suite.open();
     await loginApi(page, suite.d);
     await openConsole(page, suite.d, '/mqtt');
@@ -33,11 +34,20 @@ describe('the MQTT connection test against a silent broker', () => {
     await expect.poll(() => save.isDisabled(), { timeout: 15_000 }).toBe(true);
 
     const block = page.locator('[data-servicetest=pew_mqtt]');
+    const clicked = Date.now();
     await block.locator('[data-action=servicetest]').click();
+    // live, long before the broker's 8 s are over: connect done, login under way, no result yet
+    const running = block.locator('[data-outcome=running]');
+    await running.locator('li[data-step=login][data-running]').waitFor({ timeout: 5000 });
+    expect(Date.now() - clicked).toBeLessThan(5000);
+    expect(await running.locator('li').evaluateAll((li) => li.map((l) => `${l.getAttribute('data-step')}:${l.getAttribute('data-ok') ?? 'running'}`)))
+      .toEqual(['connect:true', 'login:running']);
+    expect(await block.locator('[data-outcome=failed]').count()).toBe(0);
     const failed = block.locator('[data-outcome=failed]');
     await failed.waitFor({ state: 'visible', timeout: 30_000 });
     await expectText(failed.locator('[data-summary]'), fill(en.service.test.failed, { peer: addr, reason: en.service.test.failures.timeout }));
     expect(await block.locator('.test-steps li').evaluateAll((li) => li.map((l) => `${l.getAttribute('data-step')}:${l.getAttribute('data-ok')}`)))
       .toEqual(['connect:true', 'login:false']);
+    expect(await running.count()).toBe(0);
   });
 });

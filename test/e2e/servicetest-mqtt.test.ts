@@ -46,7 +46,7 @@ describe('the MQTT connection test on /mqtt', () => {
     const passed = block.locator('[data-outcome=ok] [data-summary]');
     await passed.waitFor({ state: 'visible', timeout: 20_000 });
     const [before, after] = en.service.test.ok.split('{ms}') as [string, string];
-    expect(await passed.textContent()).toMatch(new RegExp(`^${escape(fill(before, { peer: addr }))}\\d+${escape(after)}$`));
+    expect(await passed.textContent()).toMatch(new RegExp(`^${escapeRegExp(fill(before, { peer: addr }))}\\d+${escapeRegExp(after)}$`));
     const steps = block.locator('.test-steps li');
     expect(await steps.evaluateAll((li) => li.map((l) => `${l.getAttribute('data-step')}:${l.getAttribute('data-ok')}`)))
       .toEqual(['connect:true', 'login:true', 'write:true', 'read:true']);
@@ -67,6 +67,6 @@ describe('the MQTT connection test on /mqtt', () => {
   });
 });
 
-function escape(s: string): string {
+function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

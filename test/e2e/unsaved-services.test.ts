@@ -9,7 +9,7 @@ import { consoleSuite, en, expectText, expectTitle, fieldInput, loginApi, menuLi
 const toggle = (page: Page, name: string) => page.locator(`[data-service-switch="${name}"]`);
 const dialog = (page: Page) => page.locator('.dialog');
 const saveAll = (page: Page) => page.locator('[data-action="save-all"]');
-const enabledOnUnit = async (page: Page, d: { ctx: { hw: { services(): Promise<{ name: string; enabled: boolean }[]> } } }, name: string) =>
+const enabledOnUnit = async (_page: Page, d: { ctx: { hw: { services(): Promise<{ name: string; enabled: boolean }[]> } } }, name: string) =>
   (await d.ctx.hw.services()).find((s) => s.name === name)?.enabled;
 
 /** WCAG 2 contrast ratio of two computed CSS colours ("rgb(r, g, b)") */

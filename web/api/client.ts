@@ -38,8 +38,9 @@ function safeStorage(): Storage | undefined {
   try { return localStorage; } catch { return undefined; }
 }
 
-export async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+/** Sends a request; a failure to reach the daemon, or a redirect to the machine configuration, throws. */
+async function send(method: 'GET' | 'POST', path: string, body: unknown, accept: string): Promise<Response> {
+  const headers: Record<string, string> = { Accept: accept };
   if (method === 'POST') {
     // a file (upload) goes as it is, everything else as JSON
     headers['Content-Type'] = body instanceof Blob ? 'application/octet-stream' : 'application/json';
@@ -61,12 +62,51 @@ export async function request<T>(method: 'GET' | 'POST', path: string, body?: un
     location.href = away;
     throw new ApiFailure(0, 'connection_failed');
   }
-  const data = await res.json().catch(() => undefined) as unknown;
-  if (res.ok) return data as T;
+  return res;
+}
+
+/** The ApiFailure of a refused request (the daemon's error envelope in `data`); a 401 signs the console out. */
+function refusal(res: Response, path: string, data: unknown): ApiFailure {
   const err = (data as { error?: { code?: ClientCode; issues?: ApiIssue[]; params?: IssueParams } } | undefined)?.error;
   const failure = new ApiFailure(res.status, err?.code ?? (res.status >= 500 ? 'internal' : 'invalid_input'), err?.issues ?? [], err?.params);
   if (res.status === 401 && path !== '/rest/api/v1/authentication') onUnauthenticated(failure.code);
-  throw failure;
+  return failure;
+}
+
+export async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const res = await send(method, path, body, 'application/json');
+  const data = await res.json().catch(() => undefined) as unknown;
+  if (res.ok) return data as T;
+  throw refusal(res, path, data);
+}
+
+/**
+ * POSTs `body` asking for JSON lines (application/x-ndjson) and gives each line to `onLine` as it
+ * arrives; a refusal throws as `request` does. A daemon that answers one JSON object instead gives
+ * that object as the one line.
+ */
+export async function postLines(path: string, body: unknown, onLine: (line: unknown) => void): Promise<void> {
+  const res = await send('POST', path, body, 'application/x-ndjson, application/json;q=0.5');
+  if (!res.ok) throw refusal(res, path, await res.json().catch(() => undefined));
+  if (!res.body || !res.headers.get('Content-Type')?.startsWith('application/x-ndjson')) {
+    onLine(await res.json().catch(() => undefined));
+    return;
+  }
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let rest = '';
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      rest += value ?? '';
+      const lines = rest.split('\n');
+      rest = lines.pop() ?? '';
+      if (done) lines.push(rest);
+      for (const l of lines) if (l.trim()) onLine(JSON.parse(l));
+      if (done) break;
+    }
+  } catch (e) {
+    throw e instanceof ApiFailure ? e : e instanceof SyntaxError ? new ApiFailure(200, 'internal') : new ApiFailure(0, 'connection_failed');
+  }
 }
 
 export const get = <T>(path: string) => request<T>('GET', path);

@@ -1,8 +1,9 @@
 // The connection tests of the service pages (device/model/servicetest.ts): one call each, the
-// answer checked against the schema before the page shows it.
+// answer checked against the schema before the page shows it. The tests of the MQTT, FTP, HTTP
+// client and e-mail pages answer as they run: their steps come one by one (`onProgress`).
 import * as v from 'valibot';
-import { ApiFailure, post } from './client.ts';
-import { serviceTestResultSchema, type ServiceTestResult } from '../../device/model/servicetest.ts';
+import { ApiFailure, post, postLines } from './client.ts';
+import { serviceTestResultSchema, testProgressLineSchema, type ServiceTestResult, type TestStep } from '../../device/model/servicetest.ts';
 
 /** where each page's test runs */
 export const SERVICE_TEST_PATHS = {
@@ -16,12 +17,44 @@ export const SERVICE_TEST_PATHS = {
 } as const;
 export type TestedSection = keyof typeof SERVICE_TEST_PATHS;
 
+/** the tests answered line by line as they run (POST /config/servicetest/<section>) */
+const LIVE: readonly TestedSection[] = ['pew_mqtt', 'pew_ftpc', 'pew_httpc', 'pew_email'];
+
+/** A running test so far: the steps ended, and the one under way. */
+export interface TestProgress {
+  steps: ServiceTestResult['steps'];
+  running?: TestStep;
+}
+
 /**
  * Runs the test of a section on its saved settings. A peer that fails is an answer (`ok: false`);
  * the daemon refusing to run the test throws ApiFailure.
  */
-export async function runServiceTest(section: TestedSection, body: Record<string, unknown> = {}): Promise<ServiceTestResult> {
-  const parsed = v.safeParse(serviceTestResultSchema, await post<unknown>(SERVICE_TEST_PATHS[section], body));
-  if (!parsed.success) throw new ApiFailure(200, 'internal');
-  return parsed.output;
+export async function runServiceTest(
+  section: TestedSection,
+  body: Record<string, unknown> = {},
+  onProgress: (p: TestProgress) => void = () => {},
+): Promise<ServiceTestResult> {
+  if (!LIVE.includes(section)) {
+    const parsed = v.safeParse(serviceTestResultSchema, await post<unknown>(SERVICE_TEST_PATHS[section], body));
+    if (!parsed.success) throw new ApiFailure(200, 'internal');
+    return parsed.output;
+  }
+  let progress: TestProgress = { steps: [] };
+  let result: ServiceTestResult | undefined;
+  await postLines(SERVICE_TEST_PATHS[section], body, (raw) => {
+    const whole = v.safeParse(serviceTestResultSchema, raw); // a daemon answering the one JSON result
+    if (whole.success) { result = whole.output; return; }
+    const line = v.safeParse(testProgressLineSchema, raw);
+    if (!line.success) throw new ApiFailure(200, 'internal');
+    const l = line.output;
+    if ('result' in l) result = l.result;
+    else if ('error' in l) throw new ApiFailure(200, 'internal');
+    else {
+      progress = 'running' in l ? { ...progress, running: l.running } : { steps: [...progress.steps, l.step] };
+      onProgress(progress);
+    }
+  });
+  if (!result) throw new ApiFailure(0, 'connection_failed'); // the answer ended before its result
+  return result;
 }

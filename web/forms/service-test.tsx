@@ -1,10 +1,39 @@
 // The connection test of a service page: the shared TestAction (button, unsaved-changes question,
-// refusals) with the steps the daemon tried against the peer and, on failure, why in the user's
-// language followed by the peer's own words.
-import type { ServiceTestResult } from '../../device/model/servicetest.ts';
-import { runServiceTest, type TestedSection } from '../api/servicetest.ts';
+// refusals) with the steps the daemon tried against the peer, shown as they happen, and, on
+// failure, why in the user's language followed by the peer's own words.
+import type { ServiceTestResult, TestStep } from '../../device/model/servicetest.ts';
+import { runServiceTest, type TestedSection, type TestProgress } from '../api/servicetest.ts';
 import { TestAction } from './test-action.tsx';
 import { LL } from '../i18n/translate.ts';
+
+/** The steps ended, each with its mark, and the one under way (`running`). */
+function StepList({ steps, running }: { steps: ServiceTestResult['steps']; running?: TestStep | undefined }) {
+  const t = LL.value.service.test;
+  const current = running !== undefined && steps.length > 0 && steps.at(-1)!.step === running ? undefined : running;
+  return (
+    <ol class="test-steps">
+      {steps.map((s, i) => (
+        <li key={i} data-step={s.step} data-ok={String(s.ok)}>
+          <span class="badge">{s.ok ? '✓' : '✗'}</span> {t.steps[s.step]()}{s.detail && s.ok ? `: ${s.detail}` : ''}
+        </li>
+      ))}
+      {current && (
+        <li data-step={current} data-running aria-busy="true">
+          <span class="badge">…</span> {t.steps[current]()}
+        </li>
+      )}
+    </ol>
+  );
+}
+
+/** While the test runs: the steps so far. */
+function ServiceTestProgress({ progress }: { progress: TestProgress }) {
+  return (
+    <div class="test-result" data-outcome="running">
+      <StepList steps={progress.steps} running={progress.running} />
+    </div>
+  );
+}
 
 function ServiceTestResultView({ result }: { result: ServiceTestResult }) {
   const t = LL.value.service.test;
@@ -14,13 +43,7 @@ function ServiceTestResultView({ result }: { result: ServiceTestResult }) {
         {result.ok ? t.ok({ peer: result.peer, ms: result.ms }) : t.failed({ peer: result.peer, reason: t.failures[result.failure?.reason ?? 'peer_error']() })}
       </p>
       {result.failure && <pre class="peer-message" data-peer-message>{result.failure.message}</pre>}
-      <ol class="test-steps">
-        {result.steps.map((s, i) => (
-          <li key={i} data-step={s.step} data-ok={String(s.ok)}>
-            <span class="badge">{s.ok ? '✓' : '✗'}</span> {t.steps[s.step]()}{s.detail && s.ok ? `: ${s.detail}` : ''}
-          </li>
-        ))}
-      </ol>
+      <StepList steps={result.steps} />
     </div>
   );
 }
@@ -28,7 +51,7 @@ function ServiceTestResultView({ result }: { result: ServiceTestResult }) {
 /** The test of `section` on its saved settings; `body` adds what the test needs besides them. */
 export function ServiceTest({ section, body }: { section: TestedSection; body?: Record<string, unknown> }) {
   return (
-    <TestAction sections={[section]} run={() => runServiceTest(section, body)} action="servicetest" attrs={{ 'data-servicetest': section }}
-      texts={LL.value.service.test} Result={ServiceTestResultView} />
+    <TestAction sections={[section]} run={(progress: (p: TestProgress) => void) => runServiceTest(section, body, progress)} action="servicetest"
+      attrs={{ 'data-servicetest': section }} texts={LL.value.service.test} Result={ServiceTestResultView} Progress={ServiceTestProgress} />
   );
 }

@@ -29,6 +29,9 @@ declare module 'chartist' {
   }
 
   /** An axis type: chartist constructs it itself from the options. */
+  /** The scale an auto-scaled axis of `axisLength` px takes for the range (`values`: its tick values). */
+  export function getBounds(axisLength: number, highLow: { high: number; low: number }, scaleMinSpace: number, onlyInteger?: boolean): { values: number[] };
+
   export class FixedScaleAxis {
     private constructor();
   }

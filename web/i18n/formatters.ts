@@ -1,7 +1,7 @@
 import type { FormattersInitializer } from 'typesafe-i18n'
 import type { Locales, Formatters } from './i18n-types.ts'
 
-export const initFormatters: FormattersInitializer<Locales, Formatters> = (locale: Locales) => {
+export const initFormatters: FormattersInitializer<Locales, Formatters> = (_locale: Locales) => {
 
 	const formatters: Formatters = {
 		// add your formatter functions here

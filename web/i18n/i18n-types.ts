@@ -5392,7 +5392,7 @@ export type NamespaceHelpTranslation = {
 		 * T​h​e​ ​d​a​t​a​ ​l​o​g​g​e​r​ ​w​r​i​t​e​s​ ​P​L​C​ ​v​a​l​u​e​s​ ​i​n​t​o​ ​C​S​V​ ​f​i​l​e​s​,​ ​o​n​e​ ​r​e​c​o​r​d​ ​p​e​r​ ​t​r​i​g​g​e​r​,​ ​t​o​ ​t​h​e​ ​i​n​t​e​r​n​a​l​ ​m​e​m​o​r​y​,​ ​a​ ​U​S​B​ ​s​t​i​c​k​ ​o​r​ ​t​h​e​ ​t​e​m​p​o​r​a​r​y​ ​m​e​m​o​r​y​ ​(​l​o​s​t​ ​a​t​ ​p​o​w​e​r​ ​o​f​f​)​.​
 	​G​e​n​e​r​a​l​:​ ​t​h​e​ ​s​t​o​r​a​g​e​,​ ​t​h​e​ ​C​S​V​ ​h​e​a​d​e​r​ ​(​n​o​n​e​,​ ​1​ ​t​o​ ​3​ ​l​i​n​e​s​,​ ​o​r​ ​u​s​e​r​ ​d​e​f​i​n​e​d​ ​b​y​ ​a​ ​f​o​r​m​a​t​ ​f​i​l​e​)​,​ ​t​h​e​ ​f​i​e​l​d​ ​a​n​d​ ​d​e​c​i​m​a​l​ ​s​e​p​a​r​a​t​o​r​s​,​ ​t​h​e​ ​t​i​m​e​ ​s​t​a​m​p​ ​f​r​o​m​ ​t​h​e​ ​u​n​i​t​ ​o​r​ ​f​r​o​m​ ​t​h​e​ ​P​L​C​ ​c​l​o​c​k​,​ ​a​n​d​ ​w​h​a​t​ ​h​a​p​p​e​n​s​ ​w​h​e​n​ ​m​e​m​o​r​y​ ​r​u​n​s​ ​l​o​w​.​ ​T​h​e​ ​P​L​C​ ​c​a​n​ ​s​t​a​r​t​ ​a​n​d​ ​s​t​o​p​ ​l​o​g​g​i​n​g​ ​t​h​r​o​u​g​h​ ​a​ ​c​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​a​n​d​ ​r​e​c​e​i​v​e​ ​t​h​e​ ​w​r​i​t​e​ ​s​t​a​t​u​s​ ​(​s​t​o​p​p​e​d​,​ ​e​r​r​o​r​,​ ​s​t​a​t​u​s​,​ ​l​o​w​ ​m​e​m​o​r​y​)​ ​i​n​ ​d​a​t​a​ ​r​e​g​i​s​t​e​r​s​;​ ​t​h​e​ ​r​e​g​i​s​t​e​r​s​ ​e​a​c​h​ ​s​e​t​t​i​n​g​ ​u​s​e​s​ ​a​r​e​ ​s​h​o​w​n​ ​u​n​d​e​r​ ​i​t​.​
 	​L​o​g​ ​f​i​l​e​s​ ​(​u​p​ ​t​o​ ​1​6​)​:​ ​t​h​e​ ​i​n​t​e​r​f​a​c​e​ ​a​n​d​ ​s​t​a​t​i​o​n​,​ ​t​h​e​ ​t​r​i​g​g​e​r​ ​(​f​i​x​e​d​ ​c​y​c​l​e​ ​o​f​ ​1​ ​–​ ​8​6​5​0​0​ ​s​,​ ​a​ ​s​p​e​c​i​f​i​e​d​ ​t​i​m​e​ ​o​f​ ​d​a​y​,​ ​a​ ​c​o​n​d​i​t​i​o​n​ ​o​n​ ​r​e​l​a​y​ ​f​l​a​g​s​,​ ​o​r​ ​a​ ​P​L​C​ ​f​l​a​g​)​,​ ​h​o​w​ ​o​f​t​e​n​ ​a​ ​n​e​w​ ​f​i​l​e​ ​b​e​g​i​n​s​,​ ​r​e​c​o​r​d​s​ ​p​e​r​ ​t​r​i​g​g​e​r​ ​a​n​d​ ​p​e​r​ ​w​r​i​t​e​,​ ​a​n​d​ ​h​o​w​ ​m​a​n​y​ ​f​i​l​e​s​ ​a​r​e​ ​k​e​p​t​ ​(​o​l​d​e​r​ ​o​n​e​s​ ​a​r​e​ ​d​e​l​e​t​e​d​ ​a​t​ ​4​:​0​0​;​ ​0​ ​=​ ​n​e​v​e​r​)​.​ ​T​h​e​ ​p​a​g​e​ ​e​s​t​i​m​a​t​e​s​ ​h​o​w​ ​l​o​n​g​ ​r​e​a​d​i​n​g​ ​o​n​e​ ​r​e​c​o​r​d​ ​t​a​k​e​s​ ​a​n​d​ ​w​a​r​n​s​ ​w​h​e​n​ ​t​h​a​t​ ​i​s​ ​l​o​n​g​e​r​ ​t​h​a​n​ ​t​h​e​ ​l​o​g​ ​c​y​c​l​e​.​
-	​D​a​t​a​ ​p​o​i​n​t​s​ ​(​u​p​ ​t​o​ ​7​0​0​ ​i​n​ ​a​l​l​;​ ​S​T​R​I​N​G​ ​u​p​ ​t​o​ ​6​0​,​ ​d​i​f​f​e​r​e​n​c​e​ ​u​p​ ​t​o​ ​4​0​0​;​ ​u​p​ ​t​o​ ​5​0​ ​a​d​d​e​d​ ​a​t​ ​o​n​c​e​)​:​ ​n​a​m​e​,​ ​u​n​i​t​,​ ​a​r​e​a​ ​a​n​d​ ​a​d​d​r​e​s​s​,​ ​d​a​t​a​ ​t​y​p​e​,​ ​w​o​r​d​ ​o​r​d​e​r​,​ ​d​e​c​i​m​a​l​s​,​ ​s​c​a​l​i​n​g​ ​a​n​d​ ​w​h​e​t​h​e​r​ ​t​h​e​ ​m​o​m​e​n​t​a​r​y​ ​v​a​l​u​e​,​ ​t​h​e​ ​d​i​f​f​e​r​e​n​c​e​ ​o​r​ ​t​h​e​ ​a​v​e​r​a​g​e​ ​i​s​ ​l​o​g​g​e​d​.​ ​D​e​l​e​t​i​n​g​ ​l​o​g​ ​f​i​l​e​s​ ​o​r​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​n​u​m​b​e​r​s​ ​t​h​e​ ​r​e​s​t​ ​f​r​o​m​ ​1​ ​a​g​a​i​n​.​
+	​D​a​t​a​ ​p​o​i​n​t​s​ ​(​u​p​ ​t​o​ ​7​0​0​ ​i​n​ ​a​l​l​;​ ​S​T​R​I​N​G​ ​u​p​ ​t​o​ ​6​0​,​ ​d​i​f​f​e​r​e​n​c​e​ ​u​p​ ​t​o​ ​4​0​0​;​ ​u​p​ ​t​o​ ​5​0​ ​a​d​d​e​d​ ​a​t​ ​o​n​c​e​)​:​ ​n​a​m​e​,​ ​u​n​i​t​,​ ​a​r​e​a​ ​a​n​d​ ​a​d​d​r​e​s​s​,​ ​d​a​t​a​ ​t​y​p​e​ ​(​a​ ​S​T​R​I​N​G​ ​w​i​t​h​ ​i​t​s​ ​l​e​n​g​t​h​ ​n​ ​o​f​ ​S​T​R​I​N​G​[​n​]​,​ ​1​ ​–​ ​4​8​)​,​ ​w​o​r​d​ ​o​r​d​e​r​,​ ​d​e​c​i​m​a​l​s​,​ ​s​c​a​l​i​n​g​ ​a​n​d​ ​w​h​e​t​h​e​r​ ​t​h​e​ ​m​o​m​e​n​t​a​r​y​ ​v​a​l​u​e​,​ ​t​h​e​ ​d​i​f​f​e​r​e​n​c​e​ ​o​r​ ​t​h​e​ ​a​v​e​r​a​g​e​ ​i​s​ ​l​o​g​g​e​d​.​ ​D​e​l​e​t​i​n​g​ ​l​o​g​ ​f​i​l​e​s​ ​o​r​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​n​u​m​b​e​r​s​ ​t​h​e​ ​r​e​s​t​ ​f​r​o​m​ ​1​ ​a​g​a​i​n​.​
 	​I​m​p​o​r​t​ ​r​e​a​d​s​ ​a​ ​g​l​o​b​a​l​ ​v​a​r​i​a​b​l​e​ ​l​i​s​t​ ​e​x​p​o​r​t​e​d​ ​f​r​o​m​ ​F​P​W​I​N​ ​P​r​o​ ​(​o​r​ ​a​n​ ​e​x​p​o​r​t​ ​o​f​ ​t​h​i​s​ ​p​a​g​e​)​:​ ​c​h​o​o​s​e​ ​t​h​e​ ​c​o​l​u​m​n​s​,​ ​t​h​e​ ​h​e​a​d​e​r​ ​l​i​n​e​s​ ​a​n​d​ ​a​ ​f​i​l​t​e​r​ ​o​f​ ​a​t​ ​l​e​a​s​t​ ​2​ ​c​h​a​r​a​c​t​e​r​s​;​ ​r​o​w​s​ ​t​h​a​t​ ​c​a​n​n​o​t​ ​b​e​ ​l​o​g​g​e​d​ ​a​r​e​ ​l​i​s​t​e​d​ ​w​i​t​h​ ​t​h​e​i​r​ ​r​e​a​s​o​n​.​ ​E​x​p​o​r​t​ ​w​r​i​t​e​s​ ​t​h​e​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​o​f​ ​a​ ​l​o​g​ ​f​i​l​e​ ​i​n​ ​t​h​e​ ​s​a​m​e​ ​c​o​l​u​m​n​s​.​
 	​F​i​l​e​s​ ​o​n​ ​t​h​e​ ​s​t​o​r​a​g​e​:​ ​l​i​s​t​,​ ​d​o​w​n​l​o​a​d​ ​a​n​d​ ​d​e​l​e​t​e​ ​t​h​e​ ​C​S​V​ ​f​i​l​e​s​.​ ​O​p​e​n​ ​t​h​e​m​ ​a​s​ ​g​r​a​p​h​s​ ​o​n​ ​t​h​e​ ​T​r​e​n​d​ ​g​r​a​p​h​s​ ​p​a​g​e​.
 		 */
@@ -5876,6 +5876,16 @@ export type NamespaceLoggerTranslation = {
 			 * D​a​t​a​ ​t​y​p​e
 			 */
 			label: string
+		}
+		str_len: {
+			/**
+			 * S​t​r​i​n​g​ ​l​e​n​g​t​h
+			 */
+			label: string
+			/**
+			 * n​ ​o​f​ ​t​h​e​ ​P​L​C​ ​v​a​r​i​a​b​l​e​ ​S​T​R​I​N​G​[​n​]​:​ ​t​h​e​ ​c​h​a​r​a​c​t​e​r​s​ ​i​t​ ​h​o​l​d​s​ ​(​1​ ​–​ ​4​8​)​.
+			 */
+			help: string
 		}
 		format: {
 			/**
@@ -12930,7 +12940,7 @@ export type TranslationFunctions = {
 			 * The data logger writes PLC values into CSV files, one record per trigger, to the internal memory, a USB stick or the temporary memory (lost at power off).
 		General: the storage, the CSV header (none, 1 to 3 lines, or user defined by a format file), the field and decimal separators, the time stamp from the unit or from the PLC clock, and what happens when memory runs low. The PLC can start and stop logging through a control register and receive the write status (stopped, error, status, low memory) in data registers; the registers each setting uses are shown under it.
 		Log files (up to 16): the interface and station, the trigger (fixed cycle of 1 – 86500 s, a specified time of day, a condition on relay flags, or a PLC flag), how often a new file begins, records per trigger and per write, and how many files are kept (older ones are deleted at 4:00; 0 = never). The page estimates how long reading one record takes and warns when that is longer than the log cycle.
-		Data points (up to 700 in all; STRING up to 60, difference up to 400; up to 50 added at once): name, unit, area and address, data type, word order, decimals, scaling and whether the momentary value, the difference or the average is logged. Deleting log files or data points numbers the rest from 1 again.
+		Data points (up to 700 in all; STRING up to 60, difference up to 400; up to 50 added at once): name, unit, area and address, data type (a STRING with its length n of STRING[n], 1 – 48), word order, decimals, scaling and whether the momentary value, the difference or the average is logged. Deleting log files or data points numbers the rest from 1 again.
 		Import reads a global variable list exported from FPWIN Pro (or an export of this page): choose the columns, the header lines and a filter of at least 2 characters; rows that cannot be logged are listed with their reason. Export writes the data points of a log file in the same columns.
 		Files on the storage: list, download and delete the CSV files. Open them as graphs on the Trend graphs page.
 			 */
@@ -13411,6 +13421,16 @@ export type TranslationFunctions = {
 				 * Data type
 				 */
 				label: () => LocalizedString
+			}
+			str_len: {
+				/**
+				 * String length
+				 */
+				label: () => LocalizedString
+				/**
+				 * n of the PLC variable STRING[n]: the characters it holds (1 – 48).
+				 */
+				help: () => LocalizedString
 			}
 			format: {
 				/**

@@ -77,7 +77,7 @@ describe('parseVariables', () => {
       v(6, 'Door_Closed', 4, '1F', 1),
       v(7, 'Valve_Out', 5, '3', 1, 'Ventil'),
       v(8, 'Status_Word', 1, '300', 2),
-      v(9, 'Recipe_Name', 1, '400', 13, 'Rezeptname'),
+      { ...v(9, 'Recipe_Name', 1, '400', 13, 'Rezeptname'), str_len: 32 },
       v(10, 'Counter_Link', 3, '7', 5),
       v(11, 'Fl_Word', 2, '2', 6),
       v(13, 'Energy', 1, '500', 14),
@@ -101,7 +101,7 @@ describe('parseVariables', () => {
     const all = parseVariables(FPWIN_COMMA, opts({ headerLines: 3 }));
     expect(all.separator).toBe(',');
     expect(all.variables.map((x) => x.name)).toEqual(['Pressure_In', 'Pressure_Out', 'Alarm_Text', 'Burner_Hours']);
-    expect(all.variables[2]).toEqual(v(6, 'Alarm_Text', 1, '20', 13, 'Last alarm, "as shown"'));
+    expect(all.variables[2]).toEqual({ ...v(6, 'Alarm_Text', 1, '20', 13, 'Last alarm, "as shown"'), str_len: 40 });
     const some = parseVariables(FPWIN_COMMA, opts({ headerLines: 3, filter: 'PRESSURE' }));
     expect(some.variables.map((x) => x.name)).toEqual(['Pressure_In', 'Pressure_Out', 'Burner_Hours']); // the last by its comment
     expect(some.filtered).toBe(1);

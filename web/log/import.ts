@@ -65,6 +65,8 @@ export interface ImportedVariable {
   area: LogArea;
   reg_addr: string;
   type: LogType;
+  /** STRING only: n of its STRING[n] */
+  str_len?: number;
 }
 
 export type SkipReason = 'missing_field' | AddressProblem | 'unknown_type' | 'string_too_long' | 'bool_needs_bit' | ErrorCode;
@@ -123,11 +125,12 @@ export function parseVariables(text: string, o: ImportOptions, taken: Iterable<s
     const type = parseTypeName(typeText);
     if (!type.ok) { skip(type.reason, { value: typeText }); continue; }
     if (type.bool && !at.bit) { skip('bool_needs_bit', { value: address }); continue; }
-    const problem = recordProblem({ ...withDefaults(recordSchema, {}) as object, name, area: at.area, reg_addr: at.reg_addr, type: type.type });
+    const strLen = type.strLen === undefined ? {} : { str_len: type.strLen };
+    const problem = recordProblem({ ...withDefaults(recordSchema, {}) as object, name, area: at.area, reg_addr: at.reg_addr, type: type.type, ...strLen });
     if (problem) { skip(problem.code, problem.params ? { params: problem.params } : {}); continue; }
     if (seen.has(name.toLowerCase())) { skip('duplicate'); continue; }
     seen.add(name.toLowerCase());
-    variables.push({ line, name, comment, area: at.area, reg_addr: at.reg_addr, type: type.type });
+    variables.push({ line, name, comment, area: at.area, reg_addr: at.reg_addr, type: type.type, ...strLen });
   }
   return { variables, skipped, filtered, separator };
 }
@@ -142,6 +145,7 @@ const REAL_TYPES: readonly number[] = [7, 8, 14, 15]; // real, realex, lreal, lr
 export function importedRecords(vars: readonly ImportedVariable[], file: Pick<LogFile, 'interface' | 'records'>): LogRecord[] {
   return vars.map((x, i) => withDefaults(recordSchema, {
     id: file.records.length + i + 1, name: x.name, if: file.interface, area: x.area, reg_addr: x.reg_addr, type: x.type,
+    ...(x.str_len === undefined ? {} : { str_len: x.str_len }),
     decimal: REAL_TYPES.includes(x.type) ? 2 : 0,
   }) as LogRecord);
 }

@@ -14,14 +14,14 @@ const NAME_MAX = 70; // spec §9: column name 70
 const BIT_AREA_MIN = 4; // X4, Y5, R6 (spec §3)
 
 /** The address after `r`'s value, or undefined when `r`'s address is not a valid one. */
-export function nextAddress(r: Pick<LogRecord, 'area' | 'reg_addr' | 'type'>, steps = 1): string | undefined {
+export function nextAddress(r: Pick<LogRecord, 'area' | 'reg_addr' | 'type'> & Partial<Pick<LogRecord, 'str_len'>>, steps = 1): string | undefined {
   if (r.area >= BIT_AREA_MIN) {
     const off = parseBitOffset(r.reg_addr.toUpperCase());
     if (!off.ok) return undefined;
     const next = fromBitIndex(bitIndex(off.value.word, off.value.bit) + steps);
     return formatBitOffset(next.word, next.bit);
   }
-  return /^\d+$/.test(r.reg_addr) ? String(Number(r.reg_addr) + steps * typeWords(r.type)) : undefined;
+  return /^\d+$/.test(r.reg_addr) ? String(Number(r.reg_addr) + steps * typeWords(r.type, r.str_len)) : undefined;
 }
 
 function names(last: string | undefined, count: number, taken: ReadonlySet<string>): string[] {

@@ -136,11 +136,16 @@ export default function FirmwarePage() {
       <section class="card group" aria-labelledby="firmware-title">
         <h2 id="firmware-title">{t.installTitle()}</h2>
         <p class="hint">{t.intro()}</p>
-        <dl class="grid">
-          <dt>{t.running()}</dt>
-          <dd data-running-version>{status?.version ?? '…'}</dd>
-          <dt>{t.minimums()}</dt>
-          <dd>{t.minimumsValue({ app: MIN_VERSIONS.app, bsp: MIN_VERSIONS.bsp, hmi: MIN_VERSIONS.hmi })}</dd>
+        {/* one row per fact, the label beside its value (a form grid would put both facts side by side) */}
+        <dl class="facts" data-versions>
+          <div>
+            <dt>{t.running()}</dt>
+            <dd data-running-version>{status?.version ?? '…'}</dd>
+          </div>
+          <div>
+            <dt>{t.minimums()}</dt>
+            <dd>{t.minimumsValue({ app: MIN_VERSIONS.app, bsp: MIN_VERSIONS.bsp, hmi: MIN_VERSIONS.hmi })}</dd>
+          </div>
         </dl>
         {last && phase === 'select' && (
           <p class={last.ok ? 'banner info' : 'banner error'} role="status" data-last-install={last.ok ? 'ok' : 'failed'}>

@@ -3,7 +3,7 @@
 // wheel, and a reset. Every change of view draws again from the rows in view (web/graphs/series.ts),
 // so zooming in shows detail the 2880 drawing points of the whole file left out (spec §9).
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { BarChart, FixedScaleAxis, Interpolation, LineChart } from 'chartist';
+import { BarChart, FixedScaleAxis, getBounds, Interpolation, LineChart } from 'chartist';
 import type { BarDrawEvent, CreatedEvent, DrawEvent } from 'chartist';
 import type { Trend } from '../graphs/csv-trend.ts';
 import { drawableColumns, drawing, type ChartType, type Drawing } from '../graphs/series.ts';
@@ -20,16 +20,39 @@ interface Area { x1: number; x2: number; y1: number; y2: number }
 /** y labels without float noise (0.30000000000000004 → 0.3) */
 const yLabel = (v: unknown) => String(Number(Number(v).toPrecision(8)));
 
-function chartOptions(d: Drawing, view: View, type: ChartType, width: number) {
-  const { ticks, step } = timeTicks(view.lo, view.hi, Math.max(2, Math.floor(width / PX_PER_TICK)));
-  const widest = Math.max(yLabel(d.low).length, yLabel(d.high).length);
+const PADDING = { top: 12, right: 36, bottom: 0, left: 4 };
+const X_AXIS_PX = 30; // chartist's default height of the x axis
+const Y_MIN_SPACE = 20; // chartist's default least space between y ticks
+const Y_LABEL_GAP = 10; // chartist draws a y label 10 px narrower than the axis offset
+let measureCtx: CanvasRenderingContext2D | null | undefined;
+
+/**
+ * The y axis's width: the widest of the labels chartist will draw (its own scale for this height,
+ * which may run past the highest value to a rounder, wider number: 950 → 1000), measured in the
+ * labels' font, plus their right padding and chartist's gap.
+ */
+function yAxisWidth(d: Drawing, host: HTMLElement): number {
+  const axisLength = Math.max(1, host.clientHeight - PADDING.top - PADDING.bottom - X_AXIS_PX);
+  const labels = [...getBounds(axisLength, { high: d.high, low: d.low }, Y_MIN_SPACE).values, d.low, d.high].map(yLabel);
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  measureCtx ??= document.createElement('canvas').getContext('2d');
+  let text = Math.max(...labels.map((l) => l.length)) * 0.5 * rem; // no canvas: a digit of the 0.75rem font is under 0.5rem
+  if (measureCtx) {
+    measureCtx.font = `${0.75 * rem}px ${getComputedStyle(host).fontFamily}`;
+    text = Math.max(...labels.map((l) => measureCtx!.measureText(l).width));
+  }
+  return Math.min(160, Math.max(36, Math.ceil(text + 0.3 * rem + Y_LABEL_GAP + 2)));
+}
+
+function chartOptions(d: Drawing, view: View, type: ChartType, host: HTMLElement) {
+  const { ticks, step } = timeTicks(view.lo, view.hi, Math.max(2, Math.floor(host.clientWidth / PX_PER_TICK)));
   return {
     height: '100%',
     low: d.low,
     high: d.high,
-    chartPadding: { top: 12, right: 36, bottom: 0, left: 4 },
+    chartPadding: PADDING,
     axisX: { type: FixedScaleAxis, low: view.lo, high: view.hi, ticks, labelInterpolationFnc: (v: unknown) => clockLabel(Number(v), step) },
-    axisY: { offset: Math.min(120, Math.max(36, widest * 7 + 12)), labelInterpolationFnc: yLabel, referenceValue: 0 },
+    axisY: { offset: yAxisWidth(d, host), labelInterpolationFnc: yLabel, referenceValue: 0 },
     // line: straight segments (a smoothed curve would invent values), gaps where a read failed, no dots
     showPoint: false,
     lineSmooth: Interpolation.none({ fillHoles: false }),
@@ -77,7 +100,7 @@ export function TrendChart({ title, trend, type }: { title: string; trend: Trend
     const el = host.current!;
     const d = drawing(trend, view, type, hidden);
     const data = chartData(d);
-    const options = chartOptions(d, view, type, el.clientWidth);
+    const options = chartOptions(d, view, type, el);
     const current = chart.current;
     if (current && current.type === type) {
       current.series = d.series.length;

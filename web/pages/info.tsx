@@ -112,7 +112,7 @@ export default function InfoPage() {
         {syslogAudit.value.length > 0 && (
           <>
             <h3 id="info-audit">{LL.value.users.syslogAudit()}</h3>
-            <pre class="syslog" tabIndex={0} data-syslog-audit aria-labelledby="info-audit">{syslogAudit.value.map(auditLine).join('\n')}</pre>
+            <pre class="syslog" role="region" tabIndex={0} data-syslog-audit aria-labelledby="info-audit">{syslogAudit.value.map(auditLine).join('\n')}</pre>
           </>
         )}
       </section>

@@ -5,7 +5,7 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { batch } from '@preact/signals';
 import { MAX_DIFFERENCE_POINTS, MAX_STRING_POINTS } from '../../device/model/sections/log.ts';
-import { LOG_AREAS, LOG_TYPES, MAX_POINTS, type LogRecord } from '../../device/model/sections/logfile.ts';
+import { LOG_AREAS, LOG_TYPES, MAX_POINTS, STRING_TYPE, type LogRecord } from '../../device/model/sections/logfile.ts';
 import { INTERFACE_NAMES, type InterfaceId } from '../../device/model/plc.ts';
 import { section } from '../state/sections.ts';
 import { readOnly } from '../state/session.ts';
@@ -94,7 +94,7 @@ function Row({ j, r, invalid }: { j: number; r: LogRecord; invalid: boolean }) {
       <td>{INTERFACE_NAMES[r.if as InterfaceId] ?? String(r.if)}</td>
       <td>{String(r.plc_addr)}</td>
       <td>{pointAddress(r)}</td>
-      <td>{typeLabels[String(r.type)] ?? String(r.type)}</td>
+      <td>{r.type === STRING_TYPE ? `STRING[${r.str_len}]` : (typeLabels[String(r.type)] ?? String(r.type))}</td>
       <td>{format ? format() : String(r.format)}</td>
       <td>{endian ? endian() : String(r.endian)}</td>
       <td>{String(r.decimal)}</td>
@@ -126,6 +126,7 @@ function Editor({ index, j, r }: { index: number; j: number; r: LogRecord }) {
         <LogField path={`${at}.area`} text={f.area} optionLabels={areaLabels} />
         <LogField path={`${at}.reg_addr`} text={f.reg_addr} />
         <LogField path={`${at}.type`} text={f.type} optionLabels={typeLabels} />
+        {r.type === STRING_TYPE && <LogField path={`${at}.str_len`} text={f.str_len} />}
         <LogField path={`${at}.format`} text={f.format} />
         <LogField path={`${at}.endian`} text={f.endian} />
         <LogField path={`${at}.decimal`} text={f.decimal} />

@@ -22,10 +22,10 @@ function visible(p: PageDef, f: Filter): boolean {
 function Marker({ page }: { page: PageDef }) {
   const states = page.sections.map(section);
   const t = LL.value.shell;
-  if (states.some((s) => s.fetchFailed.value)) return <span class="mark failed" title={t.fetchFailed()} aria-label={t.fetchFailed()}>!</span>;
-  if (states.some((s) => s.validation.value.invalid)) return <span class="mark invalid" title={t.invalid()} aria-label={t.invalid()}>!</span>;
+  if (states.some((s) => s.fetchFailed.value)) return <span class="mark failed" role="img" title={t.fetchFailed()} aria-label={t.fetchFailed()}>!</span>;
+  if (states.some((s) => s.validation.value.invalid)) return <span class="mark invalid" role="img" title={t.invalid()} aria-label={t.invalid()}>!</span>;
   // the services block of /info has unsaved switches like a page's settings
-  if (states.some((s) => s.changed.value) || (page.id === 'info' && servicesChanged.value)) return <span class="mark changed" title={t.changed()} aria-label={t.changed()}>•</span>;
+  if (states.some((s) => s.changed.value) || (page.id === 'info' && servicesChanged.value)) return <span class="mark changed" role="img" title={t.changed()} aria-label={t.changed()}>•</span>;
   return null;
 }
 

@@ -63,11 +63,22 @@ describe('pew_log: log file', () => {
 });
 
 describe('pew_log: data point', () => {
-  it('defaults: DT, int, momentary, little endian, no scaling', () => {
+  it('defaults: DT, int, momentary, little endian, no scaling, a string length of 48', () => {
     expect(v.parse(recordSchema, { name: 'a' })).toEqual({
-      id: 1, name: 'a', dim: '', if: 4, plc_addr: 0, reg_addr: '0', area: 1, type: 0, format: 'momentary', endian: 'little',
+      id: 1, name: 'a', dim: '', if: 4, plc_addr: 0, reg_addr: '0', area: 1, type: 0, str_len: 48, format: 'momentary', endian: 'little',
       decimal: 0, enable_scal: false, scal_plc_max: 100, scal_plc_min: 0, scal_log_max: 100, scal_log_min: 0,
     });
+  });
+
+  it('str_len: n of STRING[n], 1-48 (spec §9 string 48); a stored point without it has 48', () => {
+    expect(v.parse(recordSchema, { name: 'a', type: 13 }).str_len).toBe(48);
+    expect(v.parse(recordSchema, { name: 'a', type: 13, str_len: 10 }).str_len).toBe(10);
+    for (const bad of [0, 49, 1.5, '10']) expect(v.safeParse(recordSchema, { name: 'a', type: 13, str_len: bad }).success, String(bad)).toBe(false);
+    // a STRING[10] takes 2 + 5 words, a STRING[9] too: its end is checked with them
+    expect([typeWords(13, 10), typeWords(13, 9), typeWords(13, 1), typeWords(13)]).toEqual([7, 7, 3, 26]);
+    const at = (reg_addr: string) => (x: any) => one(x, {}, { area: 2, type: 13, str_len: 10, reg_addr });
+    expectAccepted(pew_log, at(String(32765 - 6)));
+    expectRejected(pew_log, at(String(32765 - 5)), `${R}.reg_addr`, 'address_out_of_range', { max: 32759 });
   });
 
   it('name: required, starts with a letter, at most 70; unit at most 7 (spec §5, §9)', () => {

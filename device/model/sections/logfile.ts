@@ -20,11 +20,15 @@ export const LOG_TYPES = ['int', 'uint', 'hex', 'bin', 'dint', 'udint', 'hex32',
 export const LOG_TYPE_CODES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] as const;
 export type LogType = (typeof LOG_TYPE_CODES)[number];
 export const STRING_TYPE = 13;
+export const STRING_LEN_MAX = 48; // spec §3/§9: STRING max 48 chars
 const TEXT_TYPES: readonly number[] = [11, 13]; // ascii, string
 const WIDE_TYPES: readonly number[] = [9, 10, 14, 15]; // 64-bit: int64, uint64, lreal, lrealex
-/** Registers a value occupies: 16-bit 1, 32-bit and DT (seconds since 2001) 2, 64-bit 4, STRING 2 header + 48 chars. */
-export function typeWords(type: number): number {
-  if (type === STRING_TYPE) return 2 + 24; // spec §3: STRING max 48 chars
+/**
+ * Registers a value occupies: 16-bit 1, 32-bit and DT (seconds since 2001) 2, 64-bit 4, a STRING[n]
+ * its 2-word header and 2 characters a word (n = the record's str_len, 48 at most).
+ */
+export function typeWords(type: number, strLen: number = STRING_LEN_MAX): number {
+  if (type === STRING_TYPE) return 2 + Math.ceil(strLen / 2);
   if (WIDE_TYPES.includes(type)) return 4;
   return type >= 4 && type <= 8 || type === 12 ? 2 : 1;
 }
@@ -48,6 +52,8 @@ export const recordSchema = obj({
   reg_addr: text(6, '0', v.nonEmpty<string, string>(msg('required'))), // decimal word address, or a bit address for X/Y/R; checked per area
   area: choice(LOG_AREA_CODES, 1),
   type: choice(LOG_TYPE_CODES, 0),
+  // STRING only: n of the PLC variable's STRING[n], the characters it holds; settings stored without it have 48
+  str_len: int(1, STRING_LEN_MAX, STRING_LEN_MAX),
   format: choice(VALUE_KINDS, 'momentary'),
   endian: choice(ENDIANS, 'little'), // FP PLCs keep the low word first
   decimal: int(0, 18, 0), // spec §9: decimals 9 (18 for 64-bit)
@@ -88,7 +94,7 @@ function addressRules(r: LogRecord, at: string): Issue[] {
     return word > limit ? [issue(`${at}.reg_addr`, 'address_out_of_range', { min: 0, max: limit })] : [];
   }
   if (!/^\d+$/.test(r.reg_addr)) return [issue(`${at}.reg_addr`, 'invalid_characters')];
-  const max = limit - typeWords(r.type) + 1;
+  const max = limit - typeWords(r.type, r.str_len) + 1;
   return Number(r.reg_addr) > max ? [issue(`${at}.reg_addr`, 'address_out_of_range', { min: 0, max })] : [];
 }
 

@@ -52,6 +52,7 @@ const de_logger = {
     area: { label: 'Bereich' },
     reg_addr: { label: 'Adresse', help: 'Eine Wortnummer; in X, Y, R eine Bitadresse wie 10A.' },
     type: { label: 'Datentyp' },
+    str_len: { label: 'String-Länge', help: 'n der SPS-Variablen STRING[n]: so viele Zeichen fasst sie (1 – 48).' },
     format: { label: 'Wert', options: { momentary: 'Momentanwert', difference: 'Differenz', average: 'Mittelwert' } },
     endian: { label: 'Wortreihenfolge', options: { little: 'Little (niederwertiges Wort zuerst)', big: 'Big', middle: 'Middle', mixed: 'Mixed' } },
     decimal: { label: 'Nachkommastellen' },

@@ -52,6 +52,7 @@ const en_logger = {
     area: { label: 'Area' },
     reg_addr: { label: 'Address', help: 'A word number; in X, Y, R a bit address such as 10A.' },
     type: { label: 'Data type' },
+    str_len: { label: 'String length', help: 'n of the PLC variable STRING[n]: the characters it holds (1 – 48).' },
     format: { label: 'Value', options: { momentary: 'Momentary', difference: 'Difference', average: 'Average' } },
     endian: { label: 'Word order', options: { little: 'Little (low word first)', big: 'Big', middle: 'Middle', mixed: 'Mixed' } },
     decimal: { label: 'Decimals' },

@@ -52,6 +52,7 @@ const fr_logger = {
     area: { label: 'Zone' },
     reg_addr: { label: 'Adresse', help: 'Un numéro de mot\u00a0; en X, Y, R une adresse de bit comme 10A.' },
     type: { label: 'Type de données' },
+    str_len: { label: 'Longueur de chaîne', help: 'n de la variable STRING[n] de l’automate : le nombre de caractères qu’elle contient (1 – 48).' },
     format: { label: 'Valeur', options: { momentary: 'Instantanée', difference: 'Différence', average: 'Moyenne' } },
     endian: { label: 'Ordre des mots', options: { little: 'Little (mot de poids faible d’abord)', big: 'Big', middle: 'Middle', mixed: 'Mixed' } },
     decimal: { label: 'Décimales' },
