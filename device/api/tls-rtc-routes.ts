@@ -28,7 +28,7 @@ export const tlsRtcRoutes: RouteDef[] = [
     method: 'GET', path: '/config/rtc_status', key: 'rtc_status', access: 'user',
     handler: async (c, ctx) => {
       await ctx.rtc.settled();
-      const body: RtcStatus = { unitTime: ctx.hw.clock.now(), timezone: unitTimeZone(), ntp: await ntpOf(ctx), ...ctx.rtc.status() };
+      const body: RtcStatus = { unitTime: ctx.hw.clock.now(), timezone: await unitTimeZone(), ntp: await ntpOf(ctx), ...ctx.rtc.status() };
       return c.json(body);
     },
   }),
