@@ -28,12 +28,13 @@ async function setupAdmin(port: number): Promise<string> {
   return cookie;
 }
 
-export async function measureThroughput(bundle: string, sections: readonly string[]): Promise<SectionLoad[]> {
+/** `daemon`: the bundle and its arguments before `--port` and `--data` (the unit's with `--tls-port off`). */
+export async function measureThroughput(daemon: string[], sections: readonly string[]): Promise<SectionLoad[]> {
   const data = await mkdtemp(join(tmpdir(), 'bench-load-'));
   const servers: Server[] = [];
   try {
     const port = await freePort();
-    servers.push(await startServer([bundle, '--port', String(port), '--data', data], port, AUTH_PATH));
+    servers.push(await startServer([...daemon, '--port', String(port), '--data', data], port, AUTH_PATH));
     const cookie = await setupAdmin(port);
     const bodies: Record<string, string> = {};
     for (const s of sections) {
