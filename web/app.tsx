@@ -26,8 +26,9 @@ const SetupPage = page(() => import('./pages/auth.tsx').then((m) => ({ default: 
 
 function Console() {
   useEffect(() => {
+    // the system information first (the first page shows it), the sections in one request beside it;
     // the model follows in the background: validation markers and defaults need it, /info does not
-    void Promise.all([loadSections(), loadSystem()]).then(() => ensureModel());
+    void Promise.all([loadSystem(), loadSections()]).then(() => ensureModel());
     void reportUpdate(); // after a firmware update's reload: the version now running
   }, []);
   return <HashLocationProvider><Layout /></HashLocationProvider>;
