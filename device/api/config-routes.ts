@@ -34,8 +34,8 @@ const sectionRoutes = CONFIG_SECTIONS.flatMap((def): RouteDef[] => [
 ]);
 
 /** The gzip of the last all-sections answer, made once per change of the sections (it is the console's largest answer). */
-let packed: { text: string; gzip: Buffer } | undefined;
-const gzipOf = (text: string) => (packed?.text === text ? packed : (packed = { text, gzip: gzipSync(text) })).gzip;
+let packed: { text: string; gzip: Uint8Array<ArrayBuffer> } | undefined;
+const gzipOf = (text: string) => (packed?.text === text ? packed : (packed = { text, gzip: new Uint8Array(gzipSync(text)) })).gzip;
 
 export const configRoutes: RouteDef[] = [
   ...sectionRoutes,

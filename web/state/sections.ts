@@ -108,7 +108,12 @@ export async function loadSections(): Promise<void> {
     console.error('loading the sections in one request failed', e);
   }
   const rest = allSections().filter((s) => !isValue(all[s.key]));
-  batch(() => { for (const s of allSections()) if (isValue(all[s.key])) accept(s.key, all[s.key]); });
+  batch(() => {
+    for (const s of allSections()) {
+      const value = all[s.key];
+      if (isValue(value)) accept(s.key, value);
+    }
+  });
   await Promise.all(rest.map(loadOne));
   loaded.value = true;
 }
