@@ -78,6 +78,15 @@ describe('buildWeb', () => {
     expect(report.firstLoad.files).toContain('index.html');
     expect(checkBudgets(report)).toEqual([]);
     expect(checkBudgets(report, { firstLoadGzip: 1024, totalGzip: 150 * 1024 })[0]).toMatch(/^first-load budget exceeded/);
+    // the shell is one chunk (web/shell-core.ts), not one per set of pages sharing a part of it
+    const scripts = report.firstLoad.files.filter((f) => f.endsWith('.js'));
+    expect(scripts.length, scripts.join(' ')).toBeLessThanOrEqual(8);
+    // index.html preloads the first page's chunks with the entry's
+    const html = await readFile(join(out, 'index.html'), 'utf8');
+    const preloaded = [...html.matchAll(/rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
+    const dictionary = report.firstLoad.files.find((f) => f.endsWith('.js') && !preloaded.includes(f) && !f.startsWith('assets/main-'));
+    expect(preloaded.length).toBe(scripts.length - 2); // all but the entry and the dictionary (its language is chosen in the browser)
+    expect(dictionary).toBeDefined();
   });
 
   it('refuses to empty a folder holding the sources', async () => {

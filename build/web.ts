@@ -3,11 +3,12 @@
 // gzip twin, and the size report is printed, written to build.json and checked against the budgets.
 // `--quiet` (npm start) prints nothing unless the build fails or a budget is exceeded.
 import { readFile, rm, writeFile } from 'node:fs/promises';
-import { join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import { BUDGETS, FIRST_LOAD_MODULES, FIRST_LOAD_ROUTE, checkBudgets, type Budgets } from './budget.ts';
-import { pageFiles, staticClosure } from './closure.ts';
+import { build, type Plugin } from 'esbuild';
+import { BUDGETS, FIRST_LOAD_MODULES, FIRST_LOAD_ROUTE, FIRST_PAGE_MODULE, checkBudgets, type Budgets } from './budget.ts';
+import { outputsOfModule, pageFiles, staticClosure } from './closure.ts';
 import { gzipFile, listFiles } from './gzip.ts';
 import { injectAssets } from './html.ts';
 import { formatReport, makeReport, type WebReport } from './report.ts';
@@ -30,6 +31,28 @@ export interface BuildWebOptions {
 // metafile paths are relative to esbuild's working directory, always with `/`
 const metaPath = (abs: string) => relative(ROOT, abs).split(sep).join('/');
 
+/**
+ * Every module loaded with import() from the console's pages folder, and the model chunk, gets an
+ * import of `web/shell-core.ts` (the modules the entry loads anyway): esbuild splits shared code into
+ * one chunk per set of entry points that use it, so without this the first load was some twenty
+ * small chunks (each page using another subset of the shell), with this it is one. Nothing is loaded
+ * twice or earlier: a page is only ever loaded after the entry.
+ */
+function lazyPagesImportCore(srcDir: string, core: string): Plugin {
+  const lazy = /^(pages\/[^/]+\.tsx|state\/model-parts\.ts|api\/services\.ts)$/;
+  return {
+    name: 'lazy-pages-import-core',
+    setup(b) {
+      if (!existsSync(core)) return; // a fixture without a shell
+      b.onLoad({ filter: /\.tsx?$/ }, async (args) => {
+        if (!lazy.test(relative(srcDir, args.path).split(sep).join('/'))) return undefined;
+        const text = await readFile(args.path, 'utf8');
+        return { contents: `import ${JSON.stringify(core)};\n${text}`, loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts', resolveDir: dirname(args.path) };
+      });
+    },
+  };
+}
+
 export async function buildWeb(opts: BuildWebOptions): Promise<WebReport> {
   const outDir = resolve(opts.outDir);
   const srcDir = resolve(opts.srcDir ?? DEFAULT_SRC_DIR);
@@ -39,7 +62,9 @@ export async function buildWeb(opts: BuildWebOptions): Promise<WebReport> {
   await rm(outDir, { recursive: true, force: true });
 
   const entry = join(srcDir, 'main.tsx');
+  const core = join(srcDir, 'shell-core.ts');
   const result = await build({
+    plugins: [lazyPagesImportCore(srcDir, core)],
     // aliases resolve from the working directory: the repository root, where node_modules is
     absWorkingDir: ROOT,
     entryPoints: [entry],
@@ -68,7 +93,8 @@ export async function buildWeb(opts: BuildWebOptions): Promise<WebReport> {
   const mainKey = Object.keys(outputs).find((k) => outputs[k]!.entryPoint === metaPath(entry));
   if (!mainKey) throw new Error(`esbuild wrote no output for ${entry}`);
   const css = outputs[mainKey]!.cssBundle;
-  const preloads = staticClosure(outputs, mainKey).filter((k) => k !== mainKey && k.endsWith('.js'));
+  const firstPage = outputsOfModule(outputs, metaPath(join(srcDir, FIRST_PAGE_MODULE))).filter((k) => outputs[k]!.entryPoint);
+  const preloads = [...new Set([mainKey, ...firstPage].flatMap((k) => staticClosure(outputs, k)))].filter((k) => k !== mainKey && k.endsWith('.js'));
   const template = await readFile(join(srcDir, 'index.html'), 'utf8');
   const html = injectAssets(template, { script: toOut(mainKey), css: css && toOut(css), preloads: preloads.map(toOut) });
   await writeFile(join(outDir, 'index.html'), html);

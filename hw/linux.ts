@@ -12,6 +12,7 @@ import { readSerialPorts, serialPaths } from './linux/serial.ts';
 import { applyService } from './linux/systemctl.ts';
 import { parseApps, parseDefaultGateway, parseNtpConf, parseOsRelease, parseResolvConf, parseUptime } from './linux/system.ts';
 import { readVolumes } from './linux/volumes.ts';
+import { readTimeZone } from './linux/time-zone.ts';
 
 export interface LinuxHwOptions {
   /** prefix of every absolute system path (default '/'); tests point it at a fake tree */
@@ -66,7 +67,7 @@ export function createLinuxHw(opts: LinuxHwOptions): Hw {
       },
       datetime: {
         iso: new Date(clock.now()).toISOString(),
-        timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        timezone: await readTimeZone(root),
         ntp: {
           enabled: ntpEnabled,
           servers: parseNtpConf((await readText(sys('/etc/ntp.conf'))) ?? ''),

@@ -1,10 +1,11 @@
 // A serial device (the unit's UART, a USB CDC port, or a pseudo-terminal in tests) as a ByteChannel,
 // through `serialport`. Used by hw/linux for the unit's connectors and by the simulator for a
-// connector mapped to a device path.
-import { SerialPort } from 'serialport';
+// connector mapped to a device path. `serialport` (a native binding, several MB resident) is loaded
+// when the first port opens: a unit or simulator without a serial link never pays for it.
 import type { ByteChannel, SerialSettings } from './types.ts';
 
 export async function openSerialChannel(path: string, s: SerialSettings): Promise<ByteChannel> {
+  const { SerialPort } = await import('serialport');
   const port = new SerialPort({
     path, baudRate: s.baudRate, dataBits: s.dataBits, parity: s.parity, stopBits: s.stopBits, rtscts: s.rtscts,
     autoOpen: false,

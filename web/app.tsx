@@ -1,11 +1,9 @@
 // Decides what the browser shows: the first-run page, the login page, or the console.
 import { useEffect } from 'preact/hooks';
 import { authState } from './state/session.ts';
-import { loadSections } from './state/sections.ts';
 import { anyUnsaved } from './state/service-edits.ts';
-import { loadSystem } from './state/system.ts';
+import { consoleData } from './state/console-data.ts';
 import { reportUpdate } from './state/after-update.ts';
-import { ensureModel } from './state/model.ts';
 import { HashLocationProvider, setLeaveGuard } from './router/hash.tsx';
 import { confirmLeave } from './shell/actions.ts';
 import { Layout } from './shell/layout.tsx';
@@ -26,8 +24,7 @@ const SetupPage = page(() => import('./pages/auth.tsx').then((m) => ({ default: 
 
 function Console() {
   useEffect(() => {
-    // the model follows in the background: validation markers and defaults need it, /info does not
-    void Promise.all([loadSections(), loadSystem()]).then(() => ensureModel());
+    void consoleData(); // begun at start already when the browser was signed in (web/state/console-data.ts)
     void reportUpdate(); // after a firmware update's reload: the version now running
   }, []);
   return <HashLocationProvider><Layout /></HashLocationProvider>;

@@ -1,10 +1,10 @@
 // The daemon's HTTP application: the route table behind the access guard, one error envelope, the
 // console's static files, JSON 404 for anything else.
-import { Hono } from 'hono';
+import { Hono, type Context, type Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { devCors } from './dev-cors.ts';
 import { ApiError, envelope, errorResponse } from './errors.ts';
-import { guard } from './auth.ts';
+import { checkAccess, guard } from './auth.ts';
 import { JSON_LIMIT } from './body.ts';
 import type { DaemonContext, Env } from './context.ts';
 import type { RouteDef } from './route.ts';
@@ -27,7 +27,7 @@ import { userRoutes } from './user-routes.ts';
 import { backupRoutes } from './backup-routes.ts';
 import { servicesRoutes } from './services-routes.ts';
 import { factoryResetRoutes } from './factory-reset-routes.ts';
-import { isConsolePath, serveConsole } from './static.ts';
+import { isConsolePath, secureHeaders, serveConsole } from './static.ts';
 
 /**
  * Every route the daemon answers (docs/api.md has one row for each). The catch-all of unknown
@@ -42,19 +42,20 @@ export interface AppOptions {
 
 export function createApp(ctx: DaemonContext, routes: readonly RouteDef[] = ROUTES, opts: AppOptions = {}): Hono<Env> {
   const app = new Hono<Env>();
-  // set before the handler runs, so the handler's response is built with them (setting headers on a
-  // finished response would make @hono/node-server leave its fast path)
-  app.use('*', async (c, next) => {
-    c.header('Cache-Control', 'no-store');
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('X-Frame-Options', 'DENY');
-    c.header('Referrer-Policy', 'no-referrer'); // no console URL leaves with a link followed from it
-    await next();
-  });
+  // Every answer carries the security headers (static.ts secureHeaders), set before the handler runs
+  // so that the handler's response is built with them: headers set on a finished response would make
+  // @hono/node-server leave its fast path. They are set by each route's own handler, not by a
+  // middleware for '*': a GET route is then one synchronous function (headers, access check,
+  // handler), which Hono calls without composing a chain and whose answer the node server writes at
+  // once, without a promise per request.
   if (ctx.hw.kind === 'sim' && opts.devOrigin) {
     // only the API: the console's own files are never fetched cross-origin
     const apiCors = devCors(opts.devOrigin);
-    app.use('*', (c, next) => (isConsolePath(c.req.path) ? next() : apiCors(c, next)));
+    app.use('*', (c, next) => {
+      if (isConsolePath(c.req.path)) return next();
+      secureHeaders(c); // a preflight is answered here, before any route
+      return apiCors(c, next);
+    });
   }
   const limit = bodyLimit({
     maxSize: JSON_LIMIT,
@@ -65,15 +66,32 @@ export function createApp(ctx: DaemonContext, routes: readonly RouteDef[] = ROUT
     },
   });
   for (const r of routes) {
-    const handler = (c: Parameters<RouteDef['handler']>[0]) => r.handler(c, ctx);
-    if (r.method === 'GET') app.get(r.path, guard(r.access, ctx), handler);
+    if (r.method === 'GET') {
+      app.get(r.path, (c) => {
+        secureHeaders(c);
+        checkAccess(r.access, ctx, c);
+        return r.handler(c, ctx);
+      });
+      continue;
+    }
+    const first = (c: Context<Env>, next: Next) => {
+      secureHeaders(c);
+      return next();
+    };
+    const handler = (c: Context<Env>) => r.handler(c, ctx);
     // an upload is a file of up to megabytes, streamed to disk under the cap of its kind by the
     // handler (device/system/upload-files.ts): the JSON limit would refuse it or buffer it whole
-    else if (r.rawBody) app.post(r.path, guard(r.access, ctx), handler);
-    else app.post(r.path, limit, guard(r.access, ctx), handler);
+    if (r.rawBody) app.post(r.path, first, guard(r.access, ctx), handler);
+    else app.post(r.path, first, limit, guard(r.access, ctx), handler);
   }
   serveConsole(app, ctx.webDir);
-  app.notFound((c) => c.json(envelope('not_found', 'No such route'), 404));
-  app.onError((err, c) => errorResponse(c, err, (e) => ctx.log.error('request failed', { path: c.req.path, error: e instanceof Error ? e.name + ': ' + e.message : String(e) })));
+  app.notFound((c) => {
+    secureHeaders(c);
+    return c.json(envelope('not_found', 'No such route'), 404);
+  });
+  app.onError((err, c) => {
+    secureHeaders(c);
+    return errorResponse(c, err, (e) => ctx.log.error('request failed', { path: c.req.path, error: e instanceof Error ? e.name + ': ' + e.message : String(e) }));
+  });
   return app;
 }

@@ -20,22 +20,28 @@ export function sourceOf(c: Context): string {
   }
 }
 
+/** The access check of one request (throws the ApiError to answer); sets `source` and `session`. */
+export function checkAccess(access: Access, ctx: DaemonContext, c: Context<Env>): void {
+  c.set('source', sourceOf(c));
+  // security.md HOST-1: a DNS-rebinding page must not reach setup or login under a foreign name
+  if (access === 'public') checkHost(c, ctx.hostname, hostNamesOf(ctx.store.get<Rest>('pew_api').host_names));
+  const session = ctx.sessions.get(getCookie(c, COOKIE));
+  if (session) c.set('session', session);
+  if (access !== 'public') {
+    if (!session) {
+      if (ctx.users.isEmpty()) throw new ApiError(401, 'setup_required', 'Create the administrator password first');
+      throw new ApiError(401, 'unauthenticated', 'Log in first');
+    }
+    if (access === 'admin' && session.role !== 'admin') throw new ApiError(403, 'forbidden', 'Only an administrator may change settings');
+  }
+  if (access !== 'public' && session && c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.header('x-csrf-token') !== session.csrfToken)
+    throw new ApiError(403, 'csrf', 'Missing or wrong X-CSRF-Token header');
+}
+
+/** `checkAccess` as a middleware, for routes with more than one step (a POST behind the body limit). */
 export function guard(access: Access, ctx: DaemonContext) {
   return async (c: Context<Env>, next: Next) => {
-    c.set('source', sourceOf(c));
-    // security.md HOST-1: a DNS-rebinding page must not reach setup or login under a foreign name
-    if (access === 'public') checkHost(c, ctx.hostname, hostNamesOf(ctx.store.get<Rest>('pew_api').host_names));
-    const session = ctx.sessions.get(getCookie(c, COOKIE));
-    if (session) c.set('session', session);
-    if (access !== 'public') {
-      if (!session) {
-        if (ctx.users.isEmpty()) throw new ApiError(401, 'setup_required', 'Create the administrator password first');
-        throw new ApiError(401, 'unauthenticated', 'Log in first');
-      }
-      if (access === 'admin' && session.role !== 'admin') throw new ApiError(403, 'forbidden', 'Only an administrator may change settings');
-    }
-    if (access !== 'public' && session && c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.header('x-csrf-token') !== session.csrfToken)
-      throw new ApiError(403, 'csrf', 'Missing or wrong X-CSRF-Token header');
+    checkAccess(access, ctx, c);
     await next();
   };
 }

@@ -1,7 +1,9 @@
 // Configuration sections (spec §3, §7): GET and POST per section, save-all, defaults of a section.
+import { gzipSync } from 'node:zlib';
 import { CONFIG_SECTIONS, sectionByKey } from '../model/index.ts';
 import { defaultsOf } from '../model/section.ts';
 import { isPlainObject, readJson } from './body.ts';
+import { acceptsGzip } from './static.ts';
 import { ApiError, flattenIssues, invalid } from './errors.ts';
 import { route, type RouteDef } from './route.ts';
 import type { Context } from 'hono';
@@ -31,8 +33,22 @@ const sectionRoutes = CONFIG_SECTIONS.flatMap((def): RouteDef[] => [
   }),
 ]);
 
+/** The gzip of the last all-sections answer, made once per change of the sections (it is the console's largest answer). */
+let packed: { text: string; gzip: Uint8Array<ArrayBuffer> } | undefined;
+const gzipOf = (text: string) => (packed?.text === text ? packed : (packed = { text, gzip: new Uint8Array(gzipSync(text)) })).gzip;
+
 export const configRoutes: RouteDef[] = [
   ...sectionRoutes,
+  route({
+    // the console's load at start: every section in one answer instead of one request per section
+    method: 'GET', path: CONFIG_PREFIX, key: 'load-all', access: 'user',
+    handler: (c, ctx) => {
+      const text = ctx.store.readAllJson();
+      const headers = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' };
+      if (!acceptsGzip(c.req.header('accept-encoding'))) return c.body(text, 200, headers);
+      return c.body(gzipOf(text), 200, { ...headers, 'Content-Encoding': 'gzip' });
+    },
+  }),
   route({
     method: 'POST', path: CONFIG_PREFIX, key: 'save-all', access: 'admin',
     handler: async (c, ctx) => {

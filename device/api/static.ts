@@ -16,6 +16,17 @@ const REVALIDATE = 'no-cache';
 export const CONSOLE_CSP =
   "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
+/**
+ * The headers every answer of the daemon carries (device/api/app.ts sets them first on each route,
+ * the 404 and the error answer). A file's own Cache-Control replaces the no-store.
+ */
+export function secureHeaders(c: Context): void {
+  c.header('Cache-Control', 'no-store');
+  c.header('X-Content-Type-Options', 'nosniff');
+  c.header('X-Frame-Options', 'DENY');
+  c.header('Referrer-Policy', 'no-referrer'); // no console URL leaves with a link followed from it
+}
+
 /** Whether an Accept-Encoding header allows gzip (`gzip` or `*` without q=0). */
 export function acceptsGzip(header: string | undefined): boolean {
   if (!header) return false;
@@ -58,6 +69,7 @@ export const isConsolePath = (path: string): boolean => path === '/' || path ===
 export function serveConsole(app: Hono<Env>, webDir: string = DEFAULT_WEB_DIR): void {
   const files = new WebFiles(webDir);
   const index = async (c: Context<Env>) => {
+    secureHeaders(c);
     const file = await files.get('index.html', true);
     if (!file) return c.text('The console is not built: run `npm run build` in the repository, then reload.\n', 503);
     c.header('Content-Security-Policy', CONSOLE_CSP);
@@ -66,6 +78,7 @@ export function serveConsole(app: Hono<Env>, webDir: string = DEFAULT_WEB_DIR): 
   app.get('/', index);
   app.get('/index.html', index);
   app.get('/assets/:file', async (c) => {
+    secureHeaders(c);
     // the name arrives percent-decoded: `..%2F`, `%00` and the like fail the name check in files.get
     const file = await files.get('assets/' + c.req.param('file'));
     if (!file) return c.notFound(); // the app's JSON 404

@@ -30,6 +30,7 @@ export class ConfigStore {
   private readonly listeners: ((keys: string[]) => void)[] = [];
   /** the masked JSON of each section as GET answers it, made once per saved version */
   private readonly shown = new Map<string, string>();
+  private allShown: string | undefined;
 
   private constructor(private readonly opts: StoreOptions) {
     this.byKey = new Map(opts.defs.map((d) => [d.key, d]));
@@ -97,6 +98,12 @@ export class ConfigStore {
     return text;
   }
 
+  /** Every section as the console sees it, one JSON object by key: built from `readJson`, cached until a save. */
+  readAllJson(): string {
+    this.allShown ??= `{${this.keys().map((k) => `${JSON.stringify(k)}:${this.readJson(k)}`).join(',')}}`;
+    return this.allShown;
+  }
+
   all(): Record<string, unknown> {
     return Object.fromEntries(this.keys().map((k) => [k, this.get(k)]));
   }
@@ -141,6 +148,7 @@ export class ConfigStore {
       this.values.set(key, value);
       this.shown.delete(key);
     }
+    this.allShown = undefined;
     const keys = [...next.keys()];
     for (const fn of this.listeners) fn(keys);
     return { ok: true, keys };

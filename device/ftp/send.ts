@@ -9,9 +9,9 @@ import { createReadStream } from 'node:fs';
 import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
-import { FTPError, type Client } from 'basic-ftp';
+import type { Client } from 'basic-ftp';
 import type { Ftpc } from '../model/sections/ftpc.ts';
-import { openFtp } from '../services/ftp-client.ts';
+import { isFtpError, openFtp } from '../services/ftp-client.ts';
 import { classify } from '../services/test-run.ts';
 import { openInside, RefusedName, type FolderFile } from '../system/volume-files.ts';
 import { errorOf, type FtpErrorName } from './registers.ts';
@@ -43,7 +43,7 @@ export interface AttemptResult {
 /** The error code of a failure on the FTP connection. */
 export function remoteError(e: unknown): SendError {
   const message = e instanceof Error ? e.message : String(e);
-  if (e instanceof FTPError) {
+  if (isFtpError(e)) {
     if (e.code === 530 || e.code === 331 || e.code === 332) return { code: 'auth_failed', message };
     return { code: 'server_refused', message };
   }

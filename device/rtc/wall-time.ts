@@ -2,6 +2,7 @@
 // local time (this process's zone, the unit's configured zone), or UTC. The PLC's clock keeps no
 // zone (device/protocol/fp-clock.ts), so the zone is chosen when writing.
 import { fpClockOf, type FpWallTime } from '../protocol/fp-clock.ts';
+import { readTimeZone } from '../../hw/linux/time-zone.ts';
 
 export function wallTime(ms: number, utc: boolean): FpWallTime {
   if (!utc) return fpClockOf(ms);
@@ -21,7 +22,5 @@ export function wallText(t: FpWallTime): string {
   return `${t.year}-${two(t.month)}-${two(t.day)} ${two(t.hour)}:${two(t.minute)}:${two(t.second)}`;
 }
 
-/** The unit's time zone (IANA name). */
-export function unitTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
+/** The unit's time zone (IANA name): this process's zone, as the C library finds it. */
+export const unitTimeZone = (): Promise<string> => readTimeZone();

@@ -3,7 +3,8 @@
 // checked against the section's CA unless verification is off, passive or active data connections,
 // binary or ASCII transfers, and an FTP proxy. Each stage of the set-up runs through `stage`, so
 // the test can time and report it and the engine can simply run it.
-import { Client, type FTPResponse } from 'basic-ftp';
+import type { Client, FTPError, FTPResponse } from 'basic-ftp';
+import { drivers } from './drivers.ts';
 import { createServer, connect as netConnect, type AddressInfo, type Server, type Socket } from 'node:net';
 import { connect as tlsConnect, type ConnectionOptions, type TLSSocket } from 'node:tls';
 import type { Ftpc } from '../model/sections/ftpc.ts';
@@ -98,10 +99,20 @@ export interface FtpOpenOptions {
  * A logged-in client for pew_ftpc in the section's transfer mode. Stages: connect (or proxy), tls
  * (FTPS or SSL), login (with the default settings, TYPE A for ASCII). Closing is the caller's.
  */
+/** basic-ftp once loaded (drivers.ts: only when FTP is first used). */
+let ftpLib: Awaited<ReturnType<typeof drivers.ftp>> | undefined;
+
+/**
+ * An error of the FTP protocol (a refusal with its reply code). Only a loaded basic-ftp makes them:
+ * before that no FTP error can exist.
+ */
+export const isFtpError = (e: unknown): e is FTPError => ftpLib !== undefined && e instanceof ftpLib.FTPError;
+
 export async function openFtp(f: Ftpc, dataDir: string, opts: FtpOpenOptions = {}): Promise<Client> {
   const stage = opts.stage ?? direct;
   const target = ftpTarget(f);
-  const client = new Client(opts.timeoutMs ?? 10_000);
+  ftpLib ??= await drivers.ftp();
+  const client = new ftpLib.Client(opts.timeoutMs ?? 10_000);
   try {
     const trust = f.transfermode_ftps || f.transfermode_ssl ? await ftpTrust(f, dataDir) : undefined;
     const tls = trust ? tlsOptions(f.server_ip, trust) : undefined;

@@ -4,15 +4,15 @@
 // name the failure: 530 a wrong login, 550 (or 450/451 saying so) on the listing a missing directory.
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { FTPError, type Client } from 'basic-ftp';
+import type { Client } from 'basic-ftp';
 import type { Ftpc } from '../model/sections/ftpc.ts';
 import type { ServiceTestResult } from '../model/servicetest.ts';
-import { ftpTarget, openFtp, type Stage } from './ftp-client.ts';
+import { ftpTarget, isFtpError, openFtp, type Stage } from './ftp-client.ts';
 import { runTest, StepFailure } from './test-run.ts';
 
 /** The reason of an FTP reply code; other errors are left to the runner's classification. */
 function ftpFailure(e: unknown, missing: boolean): unknown {
-  if (!(e instanceof FTPError)) return e;
+  if (!(isFtpError(e))) return e;
   if (e.code === 530 || e.code === 331 || e.code === 332) return new StepFailure('auth_failed', e.message);
   // 550 "file unavailable"; some servers answer a missing directory with 450/451 and the system's words
   if (missing && (e.code === 550 || ((e.code === 450 || e.code === 451) && /no such file|not found|not exist/i.test(e.message))))

@@ -1,7 +1,9 @@
 // The simulator daemon as one .mjs file (hono, valibot and the node server bundled in), so each
 // start measures node plus our code, not tsx compiling TypeScript (build/node-bundle.ts: serialport
 // stays outside, so the bundle is written inside the checkout, dist/bench, from where node finds
-// node_modules).
+// node_modules). Minified like the firmware image's daemon (build/image.ts), identifiers kept so
+// that BENCH_PROF profiles stay readable. The unit's daemon (device/unit.ts) is bundled the same
+// way into dist/bench/unit, so the bench measures both variants.
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,11 +23,22 @@ export interface Bundle {
 
 export const BUNDLE_DIR = fileURLToPath(new URL('../../dist/bench/', import.meta.url));
 
-export async function bundleSim(): Promise<Bundle> {
-  const file = join(BUNDLE_DIR, 'sim.mjs');
-  await rm(BUNDLE_DIR, { recursive: true, force: true });
-  await build({ ...NODE_BUNDLE, entryPoints: { sim: fileURLToPath(new URL('../../sim/main.ts', import.meta.url)) }, outdir: BUNDLE_DIR, logLevel: 'silent' });
+async function bundleEntry(name: string, source: string, dir: string): Promise<Bundle> {
+  const file = join(dir, `${name}.mjs`);
+  await build({
+    ...NODE_BUNDLE, minifyWhitespace: true, minifySyntax: true, legalComments: 'none',
+    entryPoints: { [name]: fileURLToPath(new URL(source, import.meta.url)) }, outdir: dir, logLevel: 'silent',
+  });
   const data = await readFile(file);
-  const sizes = await Promise.all((await readdir(BUNDLE_DIR)).map(async (f) => (await stat(join(BUNDLE_DIR, f))).size));
+  const files = (await readdir(dir, { withFileTypes: true })).filter((f) => f.isFile());
+  const sizes = await Promise.all(files.map(async (f) => (await stat(join(dir, f.name))).size));
   return { file, bytes: data.length, gzipBytes: gzipSync(data, { level: 9 }).length, totalBytes: sizes.reduce((a, b) => a + b, 0) };
 }
+
+export async function bundleSim(): Promise<Bundle> {
+  await rm(BUNDLE_DIR, { recursive: true, force: true });
+  return bundleEntry('sim', '../../sim/main.ts', BUNDLE_DIR);
+}
+
+/** The unit's daemon (run it with `--tls-port off` to measure it over plain HTTP beside the simulator). */
+export const bundleUnit = (): Promise<Bundle> => bundleEntry('unit', '../../device/unit.ts', join(BUNDLE_DIR, 'unit'));

@@ -11,6 +11,7 @@ import { launchBrowser } from '../support/chromium.ts';
 import { buildWeb } from '../../build/web.ts';
 import { startTestDaemon } from '../support/daemon.ts';
 import { median, type Row } from './stats.ts';
+import { NEIGHBOURS, startSlowDaemon } from './slow-core.ts';
 
 const RUNS = 5;
 const THROTTLE = 4;
@@ -65,6 +66,20 @@ export async function measureConsole(rows: Row[]): Promise<void> {
       }
     }
     rows.push({ figure: `/info showing data, CPU ${THROTTLE}× (ms)`, ours: median(times.console), baseline: median(times.bare), note: `median of ${RUNS} cold loads; baseline: bare page with the same API calls` });
+
+    // both sides of the unit: the same figure with the daemon on one core at a quarter of its speed
+    const slow: Record<'console' | 'bare', number[]> = { console: [], bare: [] };
+    let core = 0;
+    for (const [label, webDir, selector] of [['console', join(work, 'web'), '[data-page=info] .facts'], ['bare', join(work, 'bare'), '#ready']] as const) {
+      const d = await startSlowDaemon(webDir);
+      core = d.core;
+      try {
+        for (let i = 0; i < RUNS; i++) slow[label].push(await timeToData(browser, `${d.url}/#/info`, d.cookie, selector));
+      } finally {
+        await d.stop();
+      }
+    }
+    rows.push({ figure: `/info showing data, CPU ${THROTTLE}×, daemon ¼ core (ms)`, ours: median(slow.console), baseline: median(slow.bare), note: `median of ${RUNS}; daemon taskset to core ${core} with ${NEIGHBOURS} busy loops (test/bench/slow-core.ts)` });
   } finally {
     await browser.close();
     await rm(work, { recursive: true, force: true });

@@ -11,9 +11,9 @@ export interface Load {
   p99Ms: number;
 }
 
-export async function load(url: string, headers: Record<string, string> = {}): Promise<Load> {
-  const run = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
-  const guard = setTimeout(() => run.stop(), (SECONDS + 15) * 1000);
+export async function load(url: string, headers: Record<string, string> = {}, seconds = SECONDS): Promise<Load> {
+  const run = autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+  const guard = setTimeout(() => run.stop(), (seconds + 15) * 1000);
   try {
     const r = await run;
     if (r.errors || r.non2xx) throw new Error(`${url}: ${r.errors} errors, ${r.non2xx} non-2xx answers under load`);

@@ -6,7 +6,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCrashLoop, saveLoopBundle } from '../support/crash-loop.ts';
-import { bundleSim, type Bundle } from './bundle.ts';
+import { bundleSim, bundleUnit, type Bundle } from './bundle.ts';
 import { CONNECTIONS, SECONDS } from './load.ts';
 import { measureStarts } from './start.ts';
 import { measureThroughput } from './throughput.ts';
@@ -53,6 +53,7 @@ async function part(name: string, fn: () => Promise<void>): Promise<void> {
 const kb = (n: number) => n / 1024;
 const work = await mkdtemp(join(tmpdir(), 'bench-'));
 let sim: Bundle | undefined;
+let unit: Bundle | undefined;
 try {
   await part('bundle sim/main.ts', async () => {
     sim = await bundleSim();
@@ -60,21 +61,35 @@ try {
     rows.push({ figure: 'daemon bundle, read at start (KB)', ours: kb(sim.bytes),
       note: `gzip -9: ${kb(sim.gzipBytes).toFixed(1)} KB; esbuild, packages bundled; with the chunks of the services' client libraries, loaded when first used: ${kb(sim.totalBytes).toFixed(0)} KB` });
     rows.push({ figure: 'crash-loop child bundle (KB)', ours: kb(child.size), note: 'store + model only' });
+    unit = await bundleUnit();
+    rows.push({ figure: 'unit daemon bundle, read at start (KB)', ours: kb(unit.bytes), note: `device/unit.ts, the same build; with its lazy chunks: ${kb(unit.totalBytes).toFixed(0)} KB` });
   });
 
   if (sim) {
     const bundle = sim.file;
+    // the unit's daemon over plain HTTP, as the simulator serves it (on the unit the console is on HTTPS)
+    const daemons: Record<string, string[]> = { sim: [bundle] };
+    if (unit) daemons.unit = [unit.file, '--tls-port', 'off'];
     await part('start and memory', async () => {
-      const { ours, bare } = await measureStarts(bundle, START_RUNS);
-      rows.push({ figure: 'start → first answer (ms)', ours: median(ours.map((s) => s.startMs)), baseline: median(bare.map((s) => s.startMs)), note: `median of ${START_RUNS}; GET /rest/api/v1/authentication` });
-      rows.push({ figure: 'RSS idle after start (MB)', ours: median(ours.map((s) => s.rssMB)), baseline: median(bare.map((s) => s.rssMB)), note: `median of ${START_RUNS}; VmRSS after 1 s idle` });
+      const s = await measureStarts(daemons, START_RUNS);
+      const bare = s.bare ?? [];
+      for (const [k, label] of [['sim', ''], ['unit', ', unit daemon']] as const) {
+        const ours = s[k];
+        if (!ours) continue;
+        rows.push({ figure: `start → first answer${label} (ms)`, ours: median(ours.map((x) => x.startMs)), baseline: median(bare.map((x) => x.startMs)), note: `median of ${START_RUNS}; GET /rest/api/v1/authentication` });
+        rows.push({ figure: `RSS idle after start${label} (MB)`, ours: median(ours.map((x) => x.rssMB)), baseline: median(bare.map((x) => x.rssMB)), note: `median of ${START_RUNS}; VmRSS after 1 s idle` });
+      }
     });
 
     await part('GET /config load', async () => {
-      for (const r of await measureThroughput(bundle, SECTIONS)) {
-        const how = `${CONNECTIONS} conns, ${SECONDS} s, ${r.bytes} B body`;
-        rows.push({ figure: `GET /config/${r.section} (req/s)`, ours: r.ours.rps, baseline: r.bare.rps, note: `${how}; median of 1-s samples` });
-        rows.push({ figure: `GET /config/${r.section} p99 (ms)`, ours: r.ours.p99Ms, baseline: r.bare.p99Ms, note: `${how}; autocannon rounds to 1 ms` });
+      for (const [k, label] of [['sim', ''], ['unit', ' (unit daemon)']] as const) {
+        const daemon = daemons[k];
+        if (!daemon) continue;
+        for (const r of await measureThroughput(daemon, SECTIONS)) {
+          const how = `${CONNECTIONS} conns, ${SECONDS} s, ${r.bytes} B body`;
+          rows.push({ figure: `GET /config/${r.section}${label} (req/s)`, ours: r.ours.rps, baseline: r.bare.rps, note: `${how}; median of 1-s samples` });
+          rows.push({ figure: `GET /config/${r.section}${label} p99 (ms)`, ours: r.ours.p99Ms, baseline: r.bare.p99Ms, note: `${how}; autocannon rounds to 1 ms` });
+        }
       }
     });
     await part('redirect threads', () => measureRedirect(rows, bundle));

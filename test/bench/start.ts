@@ -31,15 +31,18 @@ async function sample(args: (port: number) => Promise<{ args: string[]; env?: No
   }
 }
 
-export async function measureStarts(bundle: string, runs: number): Promise<{ ours: StartSample[]; bare: StartSample[] }> {
-  const ours: StartSample[] = [];
-  const bare: StartSample[] = [];
+/** Each daemon (`node <bundle> <args…> --port N --data DIR`) and the bare server started in turn, `runs` rounds. */
+export async function measureStarts<K extends string>(daemons: Record<K, string[]>, runs: number): Promise<Record<K | 'bare', StartSample[]>> {
+  const out = { bare: [] as StartSample[] } as Record<K | 'bare', StartSample[]>;
+  for (const k of Object.keys(daemons) as K[]) out[k] = [];
   for (let i = 0; i < runs; i++) {
-    ours.push(await sample(async (port) => {
-      const data = await mkdtemp(join(tmpdir(), 'bench-start-'));
-      return { args: [bundle, '--port', String(port), '--data', data], cleanup: () => rm(data, { recursive: true, force: true }) };
-    }));
-    bare.push(await sample(async (port) => ({ args: bareArgs(), env: bareEnv(port) })));
+    for (const k of Object.keys(daemons) as K[]) {
+      out[k].push(await sample(async (port) => {
+        const data = await mkdtemp(join(tmpdir(), 'bench-start-'));
+        return { args: [...daemons[k], '--port', String(port), '--data', data], cleanup: () => rm(data, { recursive: true, force: true }) };
+      }));
+    }
+    out.bare.push(await sample(async (port) => ({ args: bareArgs(), env: bareEnv(port) })));
   }
-  return { ours, bare };
+  return out;
 }

@@ -10,6 +10,7 @@ import { AUTH_PATH } from './start.ts';
 
 // AUTH-3 policy: 8-40 chars with upper, lower, digit and special
 const ADMIN = { username: 'admin', password: 'Bench-Passw0rd!' };
+const WARM_UP_SECONDS = 1;
 
 export interface SectionLoad {
   section: string;
@@ -28,12 +29,13 @@ async function setupAdmin(port: number): Promise<string> {
   return cookie;
 }
 
-export async function measureThroughput(bundle: string, sections: readonly string[]): Promise<SectionLoad[]> {
+/** `daemon`: the bundle and its arguments before `--port` and `--data` (the unit's with `--tls-port off`). */
+export async function measureThroughput(daemon: string[], sections: readonly string[]): Promise<SectionLoad[]> {
   const data = await mkdtemp(join(tmpdir(), 'bench-load-'));
   const servers: Server[] = [];
   try {
     const port = await freePort();
-    servers.push(await startServer([bundle, '--port', String(port), '--data', data], port, AUTH_PATH));
+    servers.push(await startServer([...daemon, '--port', String(port), '--data', data], port, AUTH_PATH));
     const cookie = await setupAdmin(port);
     const bodies: Record<string, string> = {};
     for (const s of sections) {
@@ -45,6 +47,12 @@ export async function measureThroughput(bundle: string, sections: readonly strin
     servers.push(await startServer(bareArgs(), barePort, '/', bareEnv(barePort, bodies)));
 
     const out: SectionLoad[] = [];
+    // one second of the same load first, on both servers, discarded: the figures are of servers past
+    // their start (code compiled, pools grown), not of the first requests after it
+    for (const s of sections) {
+      await load(`http://${HOST}:${port}/config/${s}`, { cookie }, WARM_UP_SECONDS);
+      await load(`http://${HOST}:${barePort}/config/${s}`, {}, WARM_UP_SECONDS);
+    }
     for (const s of sections) {
       const ours = await load(`http://${HOST}:${port}/config/${s}`, { cookie });
       const bare = await load(`http://${HOST}:${barePort}/config/${s}`);

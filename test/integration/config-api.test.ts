@@ -5,6 +5,8 @@ import { JSON_LIMIT } from '../../device/api/body.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFile, writeFile, mkdtemp } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CONFIG_SECTIONS } from '../../device/model/index.ts';
@@ -148,6 +150,46 @@ describe('save-all (POST /config)', () => {
     expect(r.status).toBe(400);
     expect(r.body.error.issues.map((i: any) => i.section).sort()).toEqual(['pew_email', 'pew_httpc']);
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+/** GET with exactly these headers (fetch always asks for gzip and decodes it): status, headers and the raw body. */
+const rawGet = (path: string, headers: Record<string, string>) => new Promise<{ status: number; encoding?: string; vary?: string; body: Buffer }>((resolve, reject) => {
+  httpRequest(d.url + path, { headers, agent: false }, (res) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (b: Buffer) => chunks.push(b));
+    res.on('end', () => resolve({ status: res.statusCode!, encoding: res.headers['content-encoding'], vary: res.headers.vary, body: Buffer.concat(chunks) }));
+  }).on('error', reject).end();
+});
+
+describe('load-all (GET /config)', () => {
+  it('answers every section as its own GET does, secrets masked', async () => {
+    const all = await admin.get('/config');
+    expect(all.status).toBe(200);
+    expect(Object.keys(all.body).sort()).toEqual(CONFIG_SECTIONS.map((s) => s.key).sort());
+    for (const s of CONFIG_SECTIONS) expect(all.body[s.key], s.key).toEqual((await admin.get(`/config/${s.key}`)).body);
+    for (const secret of SAMPLE_SECRETS) expect(all.text).not.toContain(secret);
+  });
+
+  it('is gzip-encoded only for a client that accepts gzip, and follows a save', async () => {
+    const plain = await rawGet('/config', { cookie: admin.cookie });
+    expect(plain.encoding).toBeUndefined();
+    const packed = await rawGet('/config', { cookie: admin.cookie, 'accept-encoding': 'br, gzip;q=0.8' });
+    expect(packed.encoding).toBe('gzip');
+    expect(packed.vary).toBe('Accept-Encoding');
+    expect(gunzipSync(packed.body).toString()).toBe(plain.body.toString());
+    expect((await rawGet('/config', { cookie: admin.cookie, 'accept-encoding': 'gzip;q=0' })).encoding).toBeUndefined();
+
+    // the sections hold their samples (above): back to the defaults, and the next answer shows it
+    const defaults = defaultsOf(CONFIG_SECTIONS.find((s) => s.key === 'pew_mqtt')!);
+    expect(JSON.parse(plain.body.toString()).pew_mqtt).not.toEqual(defaults);
+    expect((await admin.post('/config/pew_mqtt', defaults)).status).toBe(200);
+    const after = JSON.parse(gunzipSync((await rawGet('/config', { cookie: admin.cookie, 'accept-encoding': 'gzip' })).body).toString());
+    expect(after.pew_mqtt).toEqual(defaults);
+  });
+
+  it('needs a session', async () => {
+    expect((await d.client().get('/config')).status).toBe(401);
   });
 });
 

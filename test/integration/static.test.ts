@@ -184,6 +184,22 @@ describe('the console served from built files', () => {
     expect((await c.post('/', {})).status).toBe(404);
     expect((await c.get('/no/such/route')).body.error.code).toBe('not_found');
   });
+
+  it('every kind of answer carries the security headers: file, API read, API error, refused POST, 404', async () => {
+    const admin = await d.admin();
+    const answers = [
+      await raw(d, '/assets/main-JS123456.js', GZ),
+      await raw(d, '/config/pew_mqtt', { cookie: admin.cookie }),
+      await raw(d, '/config/pew_mqtt', {}),
+      await raw(d, '/no/such/route', {}),
+    ];
+    const post = await fetch(`${d.url}/config/pew_mqtt`, { method: 'POST', headers: { cookie: admin.cookie, 'content-type': 'application/json' }, body: '{}' });
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 401, 404]);
+    expect(post.status).toBe(403); // no CSRF token
+    const headersOf = [...answers.map((a) => a.headers), Object.fromEntries(post.headers)];
+    for (const h of headersOf) expect(h).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY', 'referrer-policy': 'no-referrer' });
+    for (const h of headersOf.slice(1)) expect(h['cache-control']).toBe('no-store');
+  });
 });
 
 describe('a daemon beside a console that is not built', () => {

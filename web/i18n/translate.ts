@@ -50,9 +50,17 @@ export async function loadTexts(parts: readonly Namespaces[]): Promise<void> {
   LL.value = i18nObject(locale.value);
 }
 
+/** One formatter per language and options: making an Intl.NumberFormat costs far more than using one. */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
 /** A number in the console's language (decimal comma and grouping in German and French). */
-export const formatNumber = (n: number, opts?: Intl.NumberFormatOptions): string =>
-  new Intl.NumberFormat(LL.value.app.dateLocale(), { maximumFractionDigits: 10, ...opts }).format(n);
+export function formatNumber(n: number, opts?: Intl.NumberFormatOptions): string {
+  const locale = LL.value.app.dateLocale();
+  const key = `${locale} ${opts ? JSON.stringify(opts) : ''}`;
+  let f = numberFormats.get(key);
+  if (!f) numberFormats.set(key, (f = new Intl.NumberFormat(locale, { maximumFractionDigits: 10, ...opts })));
+  return f.format(n);
+}
 
 /** A value inside a range or a message (a port, an address, a limit): the language's decimal sign, no grouping: 0,2 · 10502. */
 export const formatValue = (n: number): string => formatNumber(n, { useGrouping: false });

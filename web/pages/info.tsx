@@ -35,7 +35,9 @@ function Rows({ rows }: { rows: [string, preact.ComponentChildren][] }) {
 const mib = (n: number) => `${formatNumber(Math.round(n / 1048576))}\u00a0MiB`;
 
 export default function InfoPage() {
-  useEffect(loadServicesBlock, []);
+  // the services block follows the facts: its code does not compete with the first render of the data
+  const shown = systemInfo.value !== null;
+  useEffect(() => { if (shown) loadServicesBlock(); }, [shown]);
   useEffect(() => {
     const tick = () => void loadSyslog().catch(() => { /* shown as stale; the next tick retries */ });
     tick();

@@ -7,6 +7,7 @@ import { hashPath } from './hash.tsx';
 import { ChunkFailed } from '../shell/chunk-failed.tsx';
 import { loadTexts } from '../i18n/translate.ts';
 import type { Namespaces } from '../i18n/i18n-types.ts';
+import { ensureModel } from '../state/model.ts';
 
 export const CHUNK_TIMEOUT_MS = 120_000; // spec §9: chunk load timeout 120 s
 
@@ -19,9 +20,13 @@ export function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-/** A page's chunk, loaded together with the parts of the dictionary it needs (`texts`). */
+/**
+ * A page's chunk, loaded together with the parts of the dictionary it needs (`texts`); a page with
+ * settings fields (the field texts) also with the configuration model, which its validation markers
+ * need (after /info the model is loaded when the browser is idle: web/state/console-data.ts).
+ */
 export const page = (load: Loader, texts: readonly Namespaces[] = []) =>
-  lazy(() => withTimeout(Promise.all([load(), loadTexts(texts)]).then(([m]) => m), CHUNK_TIMEOUT_MS).catch((e: unknown) => {
+  lazy(() => withTimeout(Promise.all([load(), loadTexts(texts), texts.includes('fields') ? ensureModel() : undefined]).then(([m]) => m), CHUNK_TIMEOUT_MS).catch((e: unknown) => {
     console.error('page chunk failed to load', e);
     return { default: ChunkFailed };
   }));

@@ -20,8 +20,11 @@ beforeEach(() => {
     calls.push(call);
     const custom = answer(call);
     const key = url.replace('/config/', '');
-    const res = custom ?? (failing.has(key) ? { status: 500, body: { error: { code: 'internal', message: 'x' } } }
-      : call.method === 'GET' ? { status: 200, body: { ...defaults(key), ...(key === 'pew_mqtt' ? { broker_password: '********' } : {}) } }
+    const shown = (k: string) => ({ ...defaults(k), ...(k === 'pew_mqtt' ? { broker_password: '********' } : {}) });
+    // GET /config: every section in one answer; a failing section is left out of it ('all' fails the whole request)
+    const all = () => Object.fromEntries(CONFIG_KEYS.filter(([k]) => !failing.has(k)).map(([k]) => [k, shown(k)]));
+    const res = custom ?? (failing.has(url === '/config' && call.method === 'GET' ? 'all' : key) ? { status: 500, body: { error: { code: 'internal', message: 'x' } } }
+      : call.method === 'GET' ? { status: 200, body: url === '/config' ? all() : shown(key) }
       : { status: 200, body: call.body });
     return new Response(JSON.stringify(res.body), { status: res.status, headers: { 'content-type': 'application/json' } });
   });
@@ -32,10 +35,10 @@ afterEach(() => vi.unstubAllGlobals());
 const store = () => import('./sections.ts');
 
 describe('section store', () => {
-  it('loads every section into both copies; nothing is changed', async () => {
+  it('loads every section into both copies in one request; nothing is changed', async () => {
     const s = await store();
     await s.loadSections();
-    expect(calls.filter((c) => c.method === 'GET').map((c) => c.url).sort()).toEqual(CONFIG_KEYS.map(([k]) => `/config/${k}`).sort());
+    expect(calls.filter((c) => c.method === 'GET').map((c) => c.url)).toEqual(['/config']);
     expect(s.section('pew_mqtt').saved.value.broker_password).toBe('********');
     expect(s.anyChanged.value).toBe(false);
     expect(s.loaded.value).toBe(true);
@@ -62,6 +65,27 @@ describe('section store', () => {
     expect(s.section('pew_ftpc').saved.value).toEqual(defaults('pew_ftpc'));
     expect(s.section('pew_ftpc').temp.value).toEqual(defaults('pew_ftpc'));
     expect(console.error).toHaveBeenCalled();
+  });
+
+  it('asks section by section when the one request fails; each section fails alone', async () => {
+    const s = await store();
+    failing.add('all');
+    failing.add('pew_email');
+    await s.loadSections();
+    const gets = calls.filter((c) => c.method === 'GET').map((c) => c.url);
+    expect(gets[0]).toBe('/config');
+    expect(gets.slice(1).sort()).toEqual(CONFIG_KEYS.map(([k]) => `/config/${k}`).sort());
+    expect(s.section('pew_email').fetchFailed.value).toBe(true);
+    expect(s.section('pew_mqtt').fetchFailed.value).toBe(false);
+    expect(s.section('pew_mqtt').saved.value.broker_password).toBe('********');
+    expect(s.loaded.value).toBe(true);
+  });
+
+  it('asks for a section the one answer left out on its own', async () => {
+    const s = await store();
+    failing.add('pew_ftpc');
+    await s.loadSections();
+    expect(calls.filter((c) => c.method === 'GET').map((c) => c.url)).toEqual(['/config', '/config/pew_ftpc']);
   });
 
   it('validates the temporary copy with the schema once the model is loaded', async () => {

@@ -84,20 +84,41 @@ async function defaultsFor(key: string): Promise<Value> {
   return m.defaultsOf(m.sectionByKey(key)!) as Value;
 }
 
-/** Loads every section (spec §7 "on load"); a failed one gets defaults and is marked (spec §4). */
+/** One section on its own request; a failed one gets defaults and is marked (spec §4). */
+async function loadOne(s: SectionState): Promise<void> {
+  try {
+    accept(s.key, await get<Value>(`/config/${s.key}`));
+  } catch (e) {
+    console.error(`loading ${s.key} failed`, e);
+    const d = await defaultsFor(s.key);
+    batch(() => { s.saved.value = d; s.temp.value = d; s.fetchFailed.value = true; });
+  }
+}
+
+/**
+ * Loads every section (spec §7 "on load"): all of them in one request (`GET /config`, a few KB
+ * gzip-encoded, instead of one request per section); when that fails, or leaves a section out,
+ * those sections are asked for one by one, and a failed one gets defaults and is marked (spec §4).
+ */
 export async function loadSections(): Promise<void> {
-  await Promise.all(allSections().map(async (s) => {
-    try {
-      const value = await get<Value>(`/config/${s.key}`);
-      batch(() => { s.saved.value = value; s.temp.value = value; s.fetchFailed.value = false; s.serverIssues.value = []; });
-    } catch (e) {
-      console.error(`loading ${s.key} failed`, e);
-      const d = await defaultsFor(s.key);
-      batch(() => { s.saved.value = d; s.temp.value = d; s.fetchFailed.value = true; });
+  let all: Record<string, Value> = {};
+  try {
+    all = await get<Record<string, Value>>('/config');
+  } catch (e) {
+    console.error('loading the sections in one request failed', e);
+  }
+  const rest = allSections().filter((s) => !isValue(all[s.key]));
+  batch(() => {
+    for (const s of allSections()) {
+      const value = all[s.key];
+      if (isValue(value)) accept(s.key, value);
     }
-  }));
+  });
+  await Promise.all(rest.map(loadOne));
   loaded.value = true;
 }
+
+const isValue = (v: unknown): v is Value => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function setField(key: string, path: string, value: unknown): void {
   const s = section(key);
