@@ -8,7 +8,7 @@ import { scriptStatusSchema } from './script/status.ts';
 
 const count = () => v.pipe(v.number(), v.integer(), v.minValue(0));
 
-export const SERVICE_NAMES_RUNTIME = ['mqtt', 'httpc', 'email', 'script'] as const;
+export const SERVICE_NAMES_RUNTIME = ['mqtt', 'httpc', 'email', 'sql', 'nosql', 'script'] as const;
 export type RuntimeService = (typeof SERVICE_NAMES_RUNTIME)[number];
 
 /**
@@ -43,7 +43,8 @@ export const serviceStatusSchema = v.object({
   /** the last job that succeeded (unit clock ms) */
   lastSuccess: v.optional(v.number()),
   lastError: v.optional(serviceErrorSchema),
-  /** what the service counts (MQTT: published, received, failed; HTTP: requests, failed; e-mail: sent, failed) */
+  /** what the service counts (MQTT: published, received, failed; HTTP: requests, failed; e-mail: sent, failed;
+   *  SQL, NoSQL: rows finished, written, failed) */
   counters: v.record(v.string(), count()),
   /** the crash-safe queue: jobs waiting, dropped at the bound since it was created, the bound */
   queue: v.object({ waiting: count(), dropped: count(), bound: count() }),
