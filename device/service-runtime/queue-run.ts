@@ -131,7 +131,8 @@ export abstract class QueueRun<J, C extends string> {
       const job = await make();
       const { dropped } = await this.shared.queue.push(job);
       if (dropped) this.shared.book.error('queue_full', `the queue held ${this.shared.queue.bound} jobs: the oldest was dropped`);
-      this.shared.state = 'running';
+      // behind jobs the peer could not take yet, the new one waits too
+      this.shared.state = performance.now() < this.retryAt ? 'waiting' : 'running';
     } catch (e) {
       if (!(e instanceof RequestFault)) throw e;
       this.finished('error', e.code);
