@@ -150,7 +150,7 @@ describe('PostgreSQL: refusals, a table that does not fit, the rate, an outage, 
       await saveSql({ ...pgTarget(), tablename: 'outage', datalist: [point({ name: 'seq', type: 'DINT', address: 1200 })], insertWithoutPLC: true, plc_poll: 0.5 });
       await until(async () => Number((await pgRows("SELECT count(*) AS n FROM outage").catch(() => [{ n: 0 }]))[0]!.n) >= 2, 15_000, 'rows before the outage');
       await postgres.halt();
-      await until(() => block().read().queue_waiting >= 8, 20_000, 'rows waiting while the database is down');
+      await until(() => (block().read().queue_waiting ?? 0) >= 8, 20_000, 'rows waiting while the database is down');
       expect(block().read()).toMatchObject({ state: STATE.waiting });
       expect((await status()).queue.waiting).toBeGreaterThanOrEqual(8);
       await postgres.resume();
