@@ -119,10 +119,12 @@ export class NosqlRun extends DbRun {
       return undefined;
     } catch (e) {
       if (e instanceof m.MongoBulkWriteError) {
+        // the driver wraps a broken connection in the same error, with no write errors: only when
+        // every row is accounted for (inserted, or its _id there already) were they all written
         const errors = Array.isArray(e.writeErrors) ? e.writeErrors : [e.writeErrors];
         const other = errors.filter((w) => w.code !== DUPLICATE_KEY);
-        if (other.length === 0) return undefined; // every one left out was there already
-        if (other.every((w) => w.code === 121)) return { values: other[0]!.errmsg ?? 'document failed validation' };
+        if (other.length === 0 && errors.length > 0 && e.insertedCount + errors.length === rows.length) return undefined;
+        if (other.length > 0 && other.every((w) => w.code === 121)) return { values: other[0]!.errmsg ?? 'document failed validation' };
       }
       const s = this.mongo;
       this.mongo = undefined;
