@@ -8,11 +8,12 @@ cd "$(dirname "$0")/.."
 # Debian packages the suites use: chromium for the browser tests (test/e2e start /usr/bin/chromium),
 # socat for the pseudo-terminal serial lines between the daemon and the virtual PLCs, mbpoll as a
 # Modbus client written by others that checks our Modbus side; the real peers of the service tests
-# (spec §3 services; started by the tests themselves on 127.0.0.1): mosquitto, MariaDB, InfluxDB 1.x
+# (spec §3 services; started by the tests themselves on 127.0.0.1): mosquitto with its clients
+# mosquitto_sub/mosquitto_pub (what arrives at the broker, the last will), MariaDB, InfluxDB 1.x
 # (PostgreSQL 15 comes with the machine image); systemd for systemd-analyze, which checks the
 # daemon's unit file (build/service.test.ts); openssl, which makes the test certificates, is
 # s_client in the console HTTPS tests and makes the daemon's own console certificate (docs/https.md)
-packages=(chromium socat mbpoll mosquitto mariadb-server influxdb systemd openssl)
+packages=(chromium socat mbpoll mosquitto mosquitto-clients mariadb-server influxdb systemd openssl)
 # A package counts as there when dpkg's status is "installed" (`dpkg -s` also succeeds for a removed
 # package whose config files are left, and would skip the install) and, for chromium, when the
 # binary the browser tests start is there too (else it is reinstalled).
@@ -23,6 +24,7 @@ installed() {
     socat) command -v socat >/dev/null ;;
     mbpoll) command -v mbpoll >/dev/null ;;
     mosquitto) command -v mosquitto >/dev/null || [ -x /usr/sbin/mosquitto ] ;;
+    mosquitto-clients) command -v mosquitto_sub >/dev/null ;;
     mariadb-server) command -v mariadbd >/dev/null || [ -x /usr/sbin/mariadbd ] ;;
     influxdb) command -v influxd >/dev/null ;;
     systemd) command -v systemd-analyze >/dev/null ;;

@@ -20,8 +20,8 @@ import { scriptRoutes } from './script-routes.ts';
 import { dbTestRoutes } from './db-test-routes.ts';
 import { serviceTestRoutes } from './servicetest-routes.ts';
 import { restRoutes } from './rest-routes.ts';
-import { tlsRtcRoutes } from './tls-rtc-routes.ts';
-import { ftpRoutes } from './ftp-routes.ts';
+import { rtcRoutes } from './rtc-routes.ts';
+import { statusRoutes } from './status-routes.ts';
 import { firmwareRoutes } from './firmware-routes.ts';
 import { userRoutes } from './user-routes.ts';
 import { backupRoutes } from './backup-routes.ts';
@@ -33,7 +33,7 @@ import { isConsolePath, serveConsole } from './static.ts';
  * Every route the daemon answers (docs/api.md has one row for each). The catch-all of unknown
  * downloads comes last: `GET /download/*` must not shadow the downloads that exist.
  */
-export const ROUTES: readonly RouteDef[] = [...authRoutes, ...systemRoutes, ...configRoutes, ...comRoutes, ...portRoutes, ...downloadRoutes, ...logfileRoutes, ...uploadRoutes, ...scriptRoutes, ...serviceTestRoutes, ...dbTestRoutes, ...restRoutes, ...tlsRtcRoutes, ...backupRoutes, ...firmwareRoutes, ...ftpRoutes, ...userRoutes, ...servicesRoutes, ...factoryResetRoutes, unknownDownload];
+export const ROUTES: readonly RouteDef[] = [...authRoutes, ...systemRoutes, ...configRoutes, ...comRoutes, ...portRoutes, ...downloadRoutes, ...logfileRoutes, ...uploadRoutes, ...scriptRoutes, ...serviceTestRoutes, ...dbTestRoutes, ...restRoutes, ...rtcRoutes, ...backupRoutes, ...firmwareRoutes, ...statusRoutes, ...userRoutes, ...servicesRoutes, ...factoryResetRoutes, unknownDownload];
 
 export interface AppOptions {
   /** simulator only: the one origin granted credentialed CORS (`--dev-origin`); none when absent */

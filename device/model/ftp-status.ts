@@ -1,6 +1,6 @@
 // The live state of the FTP send (spec §3 pew_ftpc and pew_script, §4 rename after a send):
-// `GET /config/ftp_status`; the console checks the answer against this schema
-// (web/api/ftp-status.ts), the daemon builds it (device/ftp/). docs/ftp.md.
+// the `ftp` entry of `GET /config/service_status` (service-status.ts); the console checks the
+// answer against this schema, the daemon builds it (device/ftp/). docs/ftp.md.
 import * as v from 'valibot';
 
 const count = () => v.pipe(v.number(), v.integer(), v.minValue(0));

@@ -1,5 +1,6 @@
 // The live state of the PLC clock sync (spec §2 /datetime, §3 pew_rtc): the unit's time, NTP, and
-// the last time the unit wrote its date and time into the PLC. `GET /config/rtc_status`.
+// the last time the unit wrote its date and time into the PLC. The `rtc` entry of
+// `GET /config/service_status` (service-status.ts).
 import * as v from 'valibot';
 
 /** why a sync failed: the PLC did not answer, answered with an error, the link is not usable */

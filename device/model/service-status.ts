@@ -1,15 +1,23 @@
 // The one status answer of the services' run time (design/services.md "Status everywhere"):
 // `GET /config/service_status` answers one entry per service; the daemon builds them
-// (device/service-runtime/status.ts), the console checks the answer against this schema and shows
-// it live on each service page and as a line per service on /info (spec tick 1500 ms).
+// (device/service-runtime/status.ts, and status-entries.ts for the FTP send, the TLS bridge and the
+// PLC clock), the console checks the answer against this schema and shows it live on each service
+// page and as a line per service on /info (spec tick 1500 ms).
 import * as v from 'valibot';
 import { SERVICE_ERROR, type ServiceErrorName } from './blocks/convention.ts';
 import { scriptStatusSchema } from './script/status.ts';
+import { ftpStatusSchema } from './ftp-status.ts';
+import { tlsStatusSchema } from './tls-status.ts';
+import { rtcStatusSchema } from './rtc-status.ts';
 
 const count = () => v.pipe(v.number(), v.integer(), v.minValue(0));
 
+/** the services of the service runtime (device/service-runtime/engines.ts) */
 export const SERVICE_NAMES_RUNTIME = ['mqtt', 'httpc', 'email', 'sql', 'nosql', 'script'] as const;
 export type RuntimeService = (typeof SERVICE_NAMES_RUNTIME)[number];
+/** every service of the answer: the runtime's, the FTP send, the TLS bridge and the PLC clock sync */
+export const STATUS_SERVICES = [...SERVICE_NAMES_RUNTIME, 'ftp', 'tls', 'rtc'] as const;
+export type StatusService = (typeof STATUS_SERVICES)[number];
 
 /**
  * off: disabled in its section; connecting: the first connection is being made; connected: a
@@ -35,7 +43,7 @@ export const serviceErrorSchema = v.object({
 export type ServiceError = v.InferOutput<typeof serviceErrorSchema>;
 
 export const serviceStatusSchema = v.object({
-  service: v.picklist(SERVICE_NAMES_RUNTIME),
+  service: v.picklist(STATUS_SERVICES),
   enabled: v.boolean(),
   state: v.picklist(SERVICE_RUN_STATES),
   /** when the state began (unit clock ms) */
@@ -46,12 +54,18 @@ export const serviceStatusSchema = v.object({
   /** what the service counts (MQTT: published, received, failed; HTTP: requests, failed; e-mail: sent, failed;
    *  SQL, NoSQL: rows finished, written, failed) */
   counters: v.record(v.string(), count()),
-  /** the crash-safe queue: jobs waiting, dropped at the bound since it was created, the bound */
+  /** the crash-safe queue: jobs waiting, dropped at the bound since it was created, the bound (0: the service has no queue) */
   queue: v.object({ waiting: count(), dropped: count(), bound: count() }),
   /** why the PLC's control block cannot be read or written now ('' when it can) */
   plc: v.string(),
   /** the script only: its errors, its sections' runs, the last failed statement (device/model/script/status.ts) */
   script: v.optional(scriptStatusSchema),
+  /** the FTP send only: its cycle, retry and last send (device/model/ftp-status.ts; docs/ftp.md) */
+  ftp: v.optional(ftpStatusSchema),
+  /** the TLS bridge only: each part's listener and counters (device/model/tls-status.ts; docs/tls.md) */
+  tls: v.optional(tlsStatusSchema),
+  /** the PLC clock sync only: the unit's time and zone, NTP, the last sync (device/model/rtc-status.ts; docs/rtc.md) */
+  rtc: v.optional(rtcStatusSchema),
 });
 export type ServiceStatus = v.InferOutput<typeof serviceStatusSchema>;
 

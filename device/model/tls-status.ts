@@ -1,6 +1,6 @@
 // The live state of the TLS bridge (spec §3 pew_tls): each part's listener, the PLC's stop, and the
-// counters of its connections. `GET /config/tls_status`; the console checks the answer against
-// this schema (web/api/tls-status.ts), the daemon builds it (device/tls/).
+// counters of its connections. The `tls` entry of `GET /config/service_status` (service-status.ts);
+// the console checks the answer against this schema, the daemon builds it (device/tls/).
 import * as v from 'valibot';
 
 const count = () => v.pipe(v.number(), v.integer(), v.minValue(0));

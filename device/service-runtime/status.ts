@@ -3,7 +3,7 @@
 // engine owns one book across its runs (a save does not reset the counters).
 import type { Clock } from '../../hw/types.ts';
 import { SERVICE_ERROR, type ServiceErrorName } from '../model/blocks/convention.ts';
-import type { RuntimeService, ServiceError, ServiceRunState, ServiceStatus } from '../model/service-status.ts';
+import type { ServiceError, ServiceRunState, ServiceStatus, StatusService } from '../model/service-status.ts';
 
 export class StatusBook<C extends string> {
   state: ServiceRunState = 'off';
@@ -13,7 +13,7 @@ export class StatusBook<C extends string> {
   plc = '';
   readonly counters: Record<C, number>;
 
-  constructor(readonly service: RuntimeService, private readonly clock: Clock, counters: readonly C[]) {
+  constructor(readonly service: StatusService, private readonly clock: Clock, counters: readonly C[]) {
     this.since = clock.now();
     this.counters = Object.fromEntries(counters.map((c) => [c, 0])) as Record<C, number>;
   }

@@ -1,7 +1,7 @@
 // What both parts of the TLS bridge share (spec §3 pew_tls, §5 IP ranges): a TCP listener on the
 // unit that refuses clients outside the allowed address range (and every client while the PLC has
 // stopped the part, docs/tls.md), the connections it carries, and their counters for
-// `GET /config/tls_status`. Each part says how an admitted client is carried (client-part.ts,
+// the `tls` entry of `GET /config/service_status`. Each part says how an admitted client is carried (client-part.ts,
 // server-part.ts).
 import { createServer, type Server, type Socket } from 'node:net';
 import type { Logger } from '../system/log.ts';

@@ -15,6 +15,7 @@ import { HOST, freePorts, startServer } from './processes.ts';
 import type { Pew } from '../../device/model/sections/pew.ts';
 import type { Thread } from '../../device/model/sections/redirect.ts';
 import type { Row } from './stats.ts';
+import { statusDetail } from '../support/service-status.ts';
 
 const FRAMES = process.env.FUZZ_FRAMES ? Number(process.env.FUZZ_FRAMES) : 20_000;
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 20261126;
@@ -93,7 +94,7 @@ export async function measureFuzz(rows: Row[], bundle: string): Promise<void> {
     let answers = 'the daemon answered the status requests after the fuzz';
     try {
       const threadsNow = ((await admin.get('/config/port_status')).body as { threads: { faults: number }[] }).threads;
-      const tls = (await admin.get('/config/tls_status')).body as { client: { faults: number }; server: { faults: number } };
+      const tls = await statusDetail(admin, 'tls');
       const rest = (await admin.get('/config/rest_status')).body as { faults: number };
       const sim = (await admin.get('/sim/plcs')).body as { plcs: { faults: number }[] };
       faults = threadsNow.reduce((n, x) => n + x.faults, 0) + tls.client.faults + tls.server.faults + rest.faults + sim.plcs.reduce((n, p) => n + p.faults, 0);

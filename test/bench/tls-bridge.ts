@@ -14,6 +14,7 @@ import { HOST, startServer } from './processes.ts';
 import { freePorts } from '../support/ports.ts';
 import { makeCa, makeLeaf, tlsEcho } from '../support/openssl.ts';
 import { median, type Row } from './stats.ts';
+import { statusDetail } from '../support/service-status.ts';
 
 const STREAM_BYTES = 32 * 1024 * 1024;
 const MESSAGE = 64;
@@ -87,7 +88,7 @@ export async function measureTlsBridge(rows: Row[], daemon: string[]): Promise<v
       tlsclientca: 'ca.pem', ca_verification_tlsclient: true, tls_min_version_client: '1.3',
     });
     if (saved.status !== 200) throw new Error(`saving pew_tls failed: ${saved.text}`);
-    const status = (await admin.get('/config/tls_status')).body as { client: { listening: boolean; detail: string } };
+    const status = await statusDetail(admin, 'tls');
     if (!status.client.listening) throw new Error(`the client part does not listen: ${status.client.detail}`);
 
     const via = await opened(netConnect({ host: HOST, port: bridgePort }), 'connect');

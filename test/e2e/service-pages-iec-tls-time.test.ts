@@ -12,6 +12,7 @@ import { pew_rtc, rtcSchema } from '../../device/model/sections/rtc.ts';
 import { defaultsOf } from '../../device/model/section.ts';
 import type { RtcStatus } from '../../device/model/rtc-status.ts';
 import { freePort, freePorts } from '../support/ports.ts';
+import { answerWithDetail, statusDetail } from '../support/service-status.ts';
 import {
   USER, WAIT_MS, api, consoleSuite, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, type ConsolePage, saveRefusal,
 } from './support.ts';
@@ -358,12 +359,13 @@ describe('the IEC 60870, TLS and date/time pages', () => {
     };
     let answer: { status: number; body: unknown } = { status: 200, body: ok };
     let calls = 0;
-    await page.route('**/config/rtc_status', async (route: Route) => {
+    await page.route('**/config/service_status', async (route: Route) => {
       calls++;
       const body = answer.body as RtcStatus;
       // the unit's clock runs on between two answers
       const running = answer.status === 200 && typeof body.unitTime === 'number' ? { ...body, unitTime: base + (Date.now() - t0) } : body;
-      await route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(running) });
+      const sent = answer.status === 200 ? answerWithDetail('rtc', running) : running;
+      await route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(sent) });
     });
     await openConsole(page, suite.d, '/datetime');
     await expectTitle(page, en.nav.datetime);
@@ -468,11 +470,10 @@ describe('the IEC 60870, TLS and date/time pages', () => {
     }
     // the clock status of the daemon itself (no page.route here): the page shows its answer
     const a = await api(page, suite.d);
-    const live = await a.get('/config/rtc_status');
-    expect(live.status).toBe(200);
+    const live = await statusDetail(a, 'rtc');
     const status = pageBody(page, 'datetime').locator('[data-block=rtc-status]');
-    await expectText(status.locator('[data-item=timezone] dd'), live.body.timezone);
-    expect(await status.locator('[data-item=running]').getAttribute('data-running')).toBe(String(live.body.running));
+    await expectText(status.locator('[data-item=timezone] dd'), live.timezone);
+    expect(await status.locator('[data-item=running]').getAttribute('data-running')).toBe(String(live.running));
     // the daemon agrees that the role may only read
     const iec = await a.get('/config/pew_60870');
     expect(iec.status).toBe(200);

@@ -1,5 +1,5 @@
 // The live status blocks of the TLS pages and of /ftp in chromium (spec §2, §9 update tick):
-// with the status call answered by page.route (a part listening with its counters, one not
+// with the one status call (GET /config/service_status) answered by page.route (a part listening with its counters, one not
 // listening with the daemon's reason, one stopped by the PLC, an FTP send ended with an error
 // code, a failing call and an answer that does not fit showing "status unavailable", then
 // recovering), and against the daemon itself: a saved TLS client part listening on its port, and
@@ -10,6 +10,7 @@ import type { Page, Route } from '@playwright/test';
 import type { TlsPartStatus, TlsStatus } from '../../device/model/tls-status.ts';
 import type { FtpStatus } from '../../device/model/ftp-status.ts';
 import { freePort } from '../support/ports.ts';
+import { answerWithDetail, statusDetail } from '../support/service-status.ts';
 import { api, consoleSuite, en, expectText, expectTitle, fill, loginApi, openConsole, pageBody, WAIT_MS } from './support.ts';
 
 const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: WAIT_MS, interval: 50 });
@@ -19,10 +20,14 @@ const LOCALE = en.app.dateLocale;
 const count = (n: number) => new Intl.NumberFormat(LOCALE).format(n);
 const moment = (ms: number) => new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'medium', timeZone: ZONE }).format(ms);
 
-/** Answers `path` with whatever `answer` holds at the time of the call. */
-async function answerWith(page: Page, path: string, answer: { status: number; body: unknown }) {
-  await page.route(`**${path}`, async (route: Route) => {
-    await route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) });
+/**
+ * Answers the one status call with whatever `answer` holds at the time of the call: a 200 carries
+ * `answer.body` as the detail of the service's entry, any other status carries it as it is.
+ */
+async function answerWith(page: Page, service: 'ftp' | 'tls', answer: { status: number; body: unknown }) {
+  await page.route('**/config/service_status', async (route: Route) => {
+    const body = answer.status === 200 ? answerWithDetail(service, answer.body) : answer.body;
+    await route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(body) });
   });
 }
 
@@ -48,7 +53,7 @@ describe('the live status of the TLS bridge and of the FTP send', () => {
       server: part({ port: 802, listening: false, detail: 'Port 802 is in use by another program' }),
     };
     const answer = { status: 200, body: listening as unknown };
-    await answerWith(page, '/config/tls_status', answer);
+    await answerWith(page, 'tls', answer);
 
     await openConsole(page, suite.d, '/tlsclient');
     await expectTitle(page, en.nav.tlsclient);
@@ -108,7 +113,7 @@ describe('the live status of the TLS bridge and of the FTP send', () => {
       },
     };
     const answer = { status: 200, body: failed as unknown };
-    await answerWith(page, '/config/ftp_status', answer);
+    await answerWith(page, 'ftp', answer);
     await openConsole(page, suite.d, '/ftp');
     await expectTitle(page, en.nav.ftp);
     const block = pageBody(page, 'ftp').locator('[data-block=ftp-status]');
@@ -171,7 +176,7 @@ describe('the live status of the TLS bridge and of the FTP send', () => {
     // the engine reports why it cannot use the control block after its first poll of it
     let live: FtpStatus | undefined;
     await eventually(async () => {
-      live = (await a.get('/config/ftp_status')).body as FtpStatus;
+      live = await statusDetail(a, 'ftp');
       return live.plc;
     }).not.toBe('');
     expect(live?.state).toBe('idle');

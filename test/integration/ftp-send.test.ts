@@ -24,6 +24,7 @@ import type { Pew } from '../../device/model/sections/pew.ts';
 import type { FtpStatus } from '../../device/model/ftp-status.ts';
 import { certPath } from '../../device/system/cert-files.ts';
 import { RETRY_DELAY_MS } from '../../device/ftp/engine.ts';
+import { statusDetail } from '../support/service-status.ts';
 
 const USER = 'plc';
 const PASSWORD = 'Secret-1';
@@ -105,7 +106,7 @@ const ftp = (over: Partial<Ftpc> = {}) => save('pew_ftpc', {
 } satisfies Ftpc);
 const script = (over: Partial<Script> = {}) => save('pew_script', { ...defaultsOf(pew_script), ftp_repeats: 0, ...over } satisfies Script);
 
-const status = async (): Promise<FtpStatus> => (await viewer.get('/config/ftp_status')).body as FtpStatus;
+const status = async (): Promise<FtpStatus> => statusDetail(viewer, 'ftp');
 
 /** The PLC asks for a send; resolves with the status words once send number `n` is finished. */
 async function plcSend(n: number): Promise<number[]> {

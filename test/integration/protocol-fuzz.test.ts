@@ -26,6 +26,7 @@ import type { ByteChannel } from '../../hw/types.ts';
 import { entry } from '../../device/redirect/testing.ts';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { statusDetail } from '../support/service-status.ts';
 
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 20261126;
 const SCALE = process.env.FUZZ_SCALE ? Number(process.env.FUZZ_SCALE) : 1;
@@ -209,7 +210,7 @@ async function daemonAnswers(): Promise<void> {
 
 async function faults(): Promise<Record<string, number>> {
   const threads = ((await admin.get('/config/port_status')).body as { threads: { port: number; faults: number }[] }).threads;
-  const tls = (await admin.get('/config/tls_status')).body as { client: { faults: number }; server: { faults: number } };
+  const tls = await statusDetail(admin, 'tls');
   return {
     ...Object.fromEntries(threads.map((t) => [`thread ${t.port}`, t.faults])),
     'tls client': tls.client.faults, 'tls server': tls.server.faults, rest: d.ctx.rest.status().faults,

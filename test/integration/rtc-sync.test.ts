@@ -9,6 +9,7 @@ import { pause, startLine, startRig, until, type PlcLine, type Rig } from './log
 import { rtcSchema, type Rtc } from '../../device/model/sections/rtc.ts';
 import { rtcStatusSchema, type RtcStatus } from '../../device/model/rtc-status.ts';
 import { decodeFpClock, FP_CLOCK_WORDS } from '../../device/protocol/fp-clock.ts';
+import { statusDetail } from '../support/service-status.ts';
 
 const CLOCK_DT = 1000; // the FP-XH's DT area ends at 65532: the calendar block goes where it fits
 const CONTROL = 300;
@@ -32,9 +33,7 @@ async function saveRtc(over: Partial<Rtc>): Promise<void> {
 }
 
 async function status(): Promise<RtcStatus> {
-  const r = await (await rig.d.user()).get('/config/rtc_status');
-  expect(r.status, r.text).toBe(200);
-  return v.parse(rtcStatusSchema, r.body);
+  return v.parse(rtcStatusSchema, await statusDetail(await rig.d.user(), 'rtc'));
 }
 
 const written = () => decodeFpClock(dt(CLOCK_DT, FP_CLOCK_WORDS));
@@ -109,7 +108,7 @@ describe('PLC clock sync', () => {
     expect((await status()).lastSync).toMatchObject({ trigger: 'plc', ok: true, written: '2026-11-21 14:04:08' });
   });
 
-  it('rtc_status: unit time from the clock, zone, NTP of the unit, running', async () => {
+  it('the rtc entry of service_status: unit time from the clock, zone, NTP of the unit, running', async () => {
     clock.t = T0;
     const s = await status();
     expect(s).toMatchObject({ unitTime: T0, timezone: 'Europe/Berlin', running: true });

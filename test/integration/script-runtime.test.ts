@@ -20,6 +20,7 @@ import type { Pew } from '../../device/model/sections/pew.ts';
 import type { FtpStatus } from '../../device/model/ftp-status.ts';
 import type { ServicesStatus, ServiceStatus } from '../../device/model/service-status.ts';
 import { DEFAULT_SCRIPT } from '../../device/system/default-script.ts';
+import { statusDetail } from '../support/service-status.ts';
 
 const FTP_USER = 'plc';
 type Issue = { section: string; path: string; code: string; params: Record<string, unknown> };
@@ -179,7 +180,7 @@ describe('the script in the daemon', () => {
     expect(await readFile(join(root, 'upload', 'tank_script.csv'), 'utf8')).toBe(sent);
     await until(async () => (await readdir(folder())).includes('tank_script.bak'), 15_000, 'renamed locally');
     expect(await readFile(join(folder(), 'tank_script.bak'), 'utf8')).toBe(sent);
-    const f = (await admin.get('/config/ftp_status')).body as FtpStatus;
+    const f: FtpStatus = await statusDetail(admin, 'ftp');
     expect(f.lastSend).toMatchObject({ trigger: 'script', result: 'done', files: ['tank_script.csv'] });
     expect((await status()).script?.lastFailure).toBeUndefined();
   });

@@ -13,6 +13,7 @@ import { freePorts, LOOPBACK } from '../support/ports.ts';
 import { makeCa, makeLeaf, sClient, sServer, tcpEcho, type CertFiles, type OpensslProcess } from '../support/openssl.ts';
 import { tlsSchema, type Tls } from '../../device/model/sections/tls.ts';
 import type { TlsStatus } from '../../device/model/tls-status.ts';
+import { statusDetail } from '../support/service-status.ts';
 
 let d: TestDaemon;
 let admin: Client;
@@ -33,9 +34,7 @@ async function saveTls(over: Partial<Tls>): Promise<void> {
 }
 
 async function status(): Promise<TlsStatus> {
-  const r = await (await d.user()).get('/config/tls_status');
-  expect(r.status, r.text).toBe(200);
-  return r.body as TlsStatus;
+  return statusDetail(await d.user(), 'tls');
 }
 
 /** Puts a file into the certificate folder of a part, under the name the section gives. */

@@ -1,7 +1,8 @@
 // The live status block of a service page (spec §2 service pages, §9 update tick 1500 ms): a card
 // with its title and a list of facts, "status unavailable" after a failed call, a busy note before
-// the first answer. Used by /tlsclient, /tlsserver and /ftp; numbers and times in the console's
-// locale (the dictionary's dateLocale, as /com and /datetime show them).
+// the first answer. Used by /tlsclient, /tlsserver, /ftp, /script and the service status block
+// (service-status.tsx); numbers and times in the console's locale (the dictionary's dateLocale, as
+// /com and /datetime show them).
 import type { ComponentChildren } from 'preact';
 import { LL } from '../i18n/translate.ts';
 

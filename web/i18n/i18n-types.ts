@@ -27,6 +27,7 @@ export type Translations = RootTranslation &
 	rest: NamespaceRestTranslation,
 	scriptLang: NamespaceScriptLangTranslation,
 	service: NamespaceServiceTranslation,
+	serviceStatus: NamespaceServiceStatusTranslation,
 	wizard: NamespaceWizardTranslation
 }
 
@@ -7088,6 +7089,242 @@ export type NamespaceServiceTranslation = {
 	}
 }
 
+export type NamespaceServiceStatusTranslation = {
+	/**
+	 * S​e​r​v​i​c​e​ ​s​t​a​t​u​s
+	 */
+	title: string
+	/**
+	 * S​e​r​v​i​c​e​s​ ​a​t​ ​r​u​n​ ​t​i​m​e
+	 */
+	runTitle: string
+	/**
+	 * W​h​a​t​ ​e​a​c​h​ ​s​e​r​v​i​c​e​ ​t​h​e​ ​P​L​C​ ​d​r​i​v​e​s​ ​i​s​ ​d​o​i​n​g​ ​n​o​w​;​ ​u​p​d​a​t​e​d​ ​e​v​e​r​y​ ​1​.​5​ ​s​.
+	 */
+	runIntro: string
+	/**
+	 * T​h​e​ ​s​e​r​v​i​c​e​ ​i​s​ ​n​o​t​ ​e​n​a​b​l​e​d​.
+	 */
+	off: string
+	/**
+	 * S​t​a​t​e
+	 */
+	state: string
+	/**
+	 * S​i​n​c​e
+	 */
+	since: string
+	/**
+	 * P​L​C​ ​c​o​n​t​r​o​l​ ​b​l​o​c​k
+	 */
+	plc: string
+	/**
+	 * r​e​a​c​h​a​b​l​e
+	 */
+	plcOk: string
+	/**
+	 * n​o​t​ ​r​e​a​c​h​a​b​l​e
+	 */
+	plcDown: string
+	/**
+	 * L​a​s​t​ ​s​u​c​c​e​s​s
+	 */
+	lastSuccess: string
+	/**
+	 * L​a​s​t​ ​e​r​r​o​r
+	 */
+	lastError: string
+	/**
+	 * n​o​n​e​ ​y​e​t
+	 */
+	never: string
+	/**
+	 * n​o​n​e
+	 */
+	none: string
+	/**
+	 * e​r​r​o​r​ ​c​o​d​e​ ​{​n​u​m​b​e​r​}
+	 * @param {unknown} number
+	 */
+	code: RequiredParams<'number'>
+	/**
+	 * Q​u​e​u​e
+	 */
+	queue: string
+	/**
+	 * {​w​a​i​t​i​n​g​}​ ​w​a​i​t​i​n​g​ ​o​f​ ​{​b​o​u​n​d​}
+	 * @param {unknown} bound
+	 * @param {unknown} waiting
+	 */
+	queueValue: RequiredParams<'bound' | 'waiting'>
+	/**
+	 * D​r​o​p​p​e​d​ ​(​q​u​e​u​e​ ​f​u​l​l​)
+	 */
+	dropped: string
+	states: {
+		/**
+		 * o​f​f
+		 */
+		off: string
+		/**
+		 * c​o​n​n​e​c​t​i​n​g
+		 */
+		connecting: string
+		/**
+		 * c​o​n​n​e​c​t​e​d
+		 */
+		connected: string
+		/**
+		 * r​e​c​o​n​n​e​c​t​i​n​g
+		 */
+		reconnecting: string
+		/**
+		 * i​d​l​e
+		 */
+		idle: string
+		/**
+		 * r​u​n​n​i​n​g
+		 */
+		running: string
+		/**
+		 * w​a​i​t​i​n​g​ ​f​o​r​ ​t​h​e​ ​p​e​e​r
+		 */
+		waiting: string
+		/**
+		 * e​r​r​o​r
+		 */
+		error: string
+	}
+	counters: {
+		/**
+		 * R​o​w​s​ ​f​i​n​i​s​h​e​d
+		 */
+		rows: string
+		/**
+		 * R​o​w​s​ ​w​r​i​t​t​e​n
+		 */
+		written: string
+		/**
+		 * C​o​n​n​e​c​t​i​o​n​s​ ​c​a​r​r​i​e​d
+		 */
+		accepted: string
+		/**
+		 * C​l​i​e​n​t​s​ ​r​e​f​u​s​e​d
+		 */
+		refused: string
+		/**
+		 * T​L​S​ ​h​a​n​d​s​h​a​k​e​s​ ​f​a​i​l​e​d
+		 */
+		tlsFailures: string
+		/**
+		 * C​o​n​n​e​c​t​i​o​n​ ​e​r​r​o​r​s
+		 */
+		errors: string
+		/**
+		 * F​a​u​l​t​s​ ​c​o​n​t​a​i​n​e​d
+		 */
+		faults: string
+		/**
+		 * P​u​b​l​i​s​h​e​d
+		 */
+		published: string
+		/**
+		 * R​e​c​e​i​v​e​d
+		 */
+		received: string
+		/**
+		 * R​e​q​u​e​s​t​s
+		 */
+		requests: string
+		/**
+		 * S​e​n​t
+		 */
+		sent: string
+		/**
+		 * F​a​i​l​e​d
+		 */
+		failed: string
+		/**
+		 * R​u​n​s
+		 */
+		runs: string
+		/**
+		 * O​v​e​r​r​u​n​s
+		 */
+		overruns: string
+	}
+	errors: {
+		/**
+		 * n​o​ ​e​r​r​o​r
+		 */
+		none: string
+		/**
+		 * t​h​e​ ​s​e​r​v​e​r​'​s​ ​n​a​m​e​ ​d​o​e​s​ ​n​o​t​ ​r​e​s​o​l​v​e
+		 */
+		unknown_host: string
+		/**
+		 * n​o​t​h​i​n​g​ ​l​i​s​t​e​n​s​ ​a​t​ ​t​h​e​ ​a​d​d​r​e​s​s​,​ ​o​r​ ​t​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​b​r​o​k​e
+		 */
+		refused: string
+		/**
+		 * n​o​ ​a​n​s​w​e​r​ ​i​n​ ​t​i​m​e
+		 */
+		timeout: string
+		/**
+		 * T​L​S​ ​h​a​n​d​s​h​a​k​e​ ​f​a​i​l​e​d​:​ ​c​e​r​t​i​f​i​c​a​t​e​ ​n​o​t​ ​t​r​u​s​t​e​d​ ​o​r​ ​v​e​r​s​i​o​n​ ​r​e​f​u​s​e​d
+		 */
+		tls: string
+		/**
+		 * u​s​e​r​ ​o​r​ ​p​a​s​s​w​o​r​d​ ​r​e​f​u​s​e​d
+		 */
+		auth_failed: string
+		/**
+		 * t​h​e​ ​s​e​r​v​e​r​ ​r​e​f​u​s​e​d​ ​t​h​e​ ​r​e​q​u​e​s​t
+		 */
+		server_refused: string
+		/**
+		 * a​ ​f​i​l​e​ ​o​n​ ​t​h​e​ ​u​n​i​t​ ​c​a​n​n​o​t​ ​b​e​ ​r​e​a​d​ ​o​r​ ​w​r​i​t​t​e​n
+		 */
+		local: string
+		/**
+		 * a​n​o​t​h​e​r​ ​e​r​r​o​r​ ​(​a​n​ ​a​n​s​w​e​r​ ​n​o​t​ ​u​n​d​e​r​s​t​o​o​d​)
+		 */
+		other: string
+		/**
+		 * a​ ​p​o​i​n​t​e​r​ ​o​u​t​s​i​d​e​ ​t​h​e​ ​P​L​C​ ​m​e​m​o​r​y
+		 */
+		plc_area: string
+		/**
+		 * a​ ​s​t​r​i​n​g​ ​w​i​t​h​o​u​t​ ​t​e​r​m​i​n​a​t​o​r​ ​w​i​t​h​i​n​ ​i​t​s​ ​b​o​u​n​d​,​ ​o​r​ ​l​o​n​g​e​r​ ​t​h​a​n​ ​i​t​s​ ​b​o​u​n​d
+		 */
+		bad_string: string
+		/**
+		 * a​ ​p​a​y​l​o​a​d​ ​o​r​ ​b​o​d​y​ ​l​o​n​g​e​r​ ​t​h​a​n​ ​i​t​s​ ​b​o​u​n​d
+		 */
+		too_large: string
+		/**
+		 * a​ ​r​e​q​u​e​s​t​ ​v​a​l​u​e​ ​t​h​e​ ​s​e​r​v​i​c​e​ ​d​o​e​s​ ​n​o​t​ ​k​n​o​w
+		 */
+		bad_request: string
+		/**
+		 * t​h​e​ ​q​u​e​u​e​ ​w​a​s​ ​f​u​l​l​:​ ​i​t​s​ ​o​l​d​e​s​t​ ​j​o​b​ ​w​a​s​ ​d​r​o​p​p​e​d
+		 */
+		queue_full: string
+		/**
+		 * n​o​t​ ​c​o​n​n​e​c​t​e​d​:​ ​t​h​e​ ​j​o​b​ ​w​a​i​t​s​ ​i​n​ ​t​h​e​ ​q​u​e​u​e
+		 */
+		not_connected: string
+		/**
+		 * t​h​e​ ​t​a​b​l​e​ ​e​x​i​s​t​s​ ​w​i​t​h​ ​o​t​h​e​r​ ​c​o​l​u​m​n​s​ ​(​o​r​ ​f​i​e​l​d​ ​t​y​p​e​s​)​ ​t​h​a​n​ ​t​h​e​ ​r​o​w​:​ ​t​h​e​ ​r​o​w​s​ ​w​a​i​t
+		 */
+		table_mismatch: string
+		/**
+		 * a​ ​v​a​l​u​e​ ​o​r​ ​t​y​p​e​ ​t​h​e​ ​d​a​t​a​b​a​s​e​ ​c​a​n​n​o​t​ ​h​o​l​d​:​ ​t​h​e​ ​r​o​w​ ​i​s​ ​n​o​t​ ​w​r​i​t​t​e​n
+		 */
+		bad_value: string
+	}
+}
+
 export type NamespaceWizardTranslation = {
 	/**
 	 * S​t​e​p​s
@@ -7390,6 +7627,7 @@ export type Namespaces =
 	| 'rest'
 	| 'scriptLang'
 	| 'service'
+	| 'serviceStatus'
 	| 'wizard'
 
 type DisallowNamespaces = {
@@ -7470,6 +7708,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./service/index.ts` file instead
 	 */
 	service?: "[typesafe-i18n] reserved for 'service'-namespace. You need to use the `./service/index.ts` file instead."
+
+	/**
+	 * reserved for 'serviceStatus'-namespace\
+	 * you need to use the `./serviceStatus/index.ts` file instead
+	 */
+	serviceStatus?: "[typesafe-i18n] reserved for 'serviceStatus'-namespace. You need to use the `./serviceStatus/index.ts` file instead."
 
 	/**
 	 * reserved for 'wizard'-namespace\
@@ -14256,6 +14500,238 @@ export type TranslationFunctions = {
 			 * InfluxDB example
 			 */
 			influx: () => LocalizedString
+		}
+	}
+	serviceStatus: {
+		/**
+		 * Service status
+		 */
+		title: () => LocalizedString
+		/**
+		 * Services at run time
+		 */
+		runTitle: () => LocalizedString
+		/**
+		 * What each service the PLC drives is doing now; updated every 1.5 s.
+		 */
+		runIntro: () => LocalizedString
+		/**
+		 * The service is not enabled.
+		 */
+		off: () => LocalizedString
+		/**
+		 * State
+		 */
+		state: () => LocalizedString
+		/**
+		 * Since
+		 */
+		since: () => LocalizedString
+		/**
+		 * PLC control block
+		 */
+		plc: () => LocalizedString
+		/**
+		 * reachable
+		 */
+		plcOk: () => LocalizedString
+		/**
+		 * not reachable
+		 */
+		plcDown: () => LocalizedString
+		/**
+		 * Last success
+		 */
+		lastSuccess: () => LocalizedString
+		/**
+		 * Last error
+		 */
+		lastError: () => LocalizedString
+		/**
+		 * none yet
+		 */
+		never: () => LocalizedString
+		/**
+		 * none
+		 */
+		none: () => LocalizedString
+		/**
+		 * error code {number}
+		 */
+		code: (arg: { number: unknown }) => LocalizedString
+		/**
+		 * Queue
+		 */
+		queue: () => LocalizedString
+		/**
+		 * {waiting} waiting of {bound}
+		 */
+		queueValue: (arg: { bound: unknown, waiting: unknown }) => LocalizedString
+		/**
+		 * Dropped (queue full)
+		 */
+		dropped: () => LocalizedString
+		states: {
+			/**
+			 * off
+			 */
+			off: () => LocalizedString
+			/**
+			 * connecting
+			 */
+			connecting: () => LocalizedString
+			/**
+			 * connected
+			 */
+			connected: () => LocalizedString
+			/**
+			 * reconnecting
+			 */
+			reconnecting: () => LocalizedString
+			/**
+			 * idle
+			 */
+			idle: () => LocalizedString
+			/**
+			 * running
+			 */
+			running: () => LocalizedString
+			/**
+			 * waiting for the peer
+			 */
+			waiting: () => LocalizedString
+			/**
+			 * error
+			 */
+			error: () => LocalizedString
+		}
+		counters: {
+			/**
+			 * Rows finished
+			 */
+			rows: () => LocalizedString
+			/**
+			 * Rows written
+			 */
+			written: () => LocalizedString
+			/**
+			 * Connections carried
+			 */
+			accepted: () => LocalizedString
+			/**
+			 * Clients refused
+			 */
+			refused: () => LocalizedString
+			/**
+			 * TLS handshakes failed
+			 */
+			tlsFailures: () => LocalizedString
+			/**
+			 * Connection errors
+			 */
+			errors: () => LocalizedString
+			/**
+			 * Faults contained
+			 */
+			faults: () => LocalizedString
+			/**
+			 * Published
+			 */
+			published: () => LocalizedString
+			/**
+			 * Received
+			 */
+			received: () => LocalizedString
+			/**
+			 * Requests
+			 */
+			requests: () => LocalizedString
+			/**
+			 * Sent
+			 */
+			sent: () => LocalizedString
+			/**
+			 * Failed
+			 */
+			failed: () => LocalizedString
+			/**
+			 * Runs
+			 */
+			runs: () => LocalizedString
+			/**
+			 * Overruns
+			 */
+			overruns: () => LocalizedString
+		}
+		errors: {
+			/**
+			 * no error
+			 */
+			none: () => LocalizedString
+			/**
+			 * the server's name does not resolve
+			 */
+			unknown_host: () => LocalizedString
+			/**
+			 * nothing listens at the address, or the connection broke
+			 */
+			refused: () => LocalizedString
+			/**
+			 * no answer in time
+			 */
+			timeout: () => LocalizedString
+			/**
+			 * TLS handshake failed: certificate not trusted or version refused
+			 */
+			tls: () => LocalizedString
+			/**
+			 * user or password refused
+			 */
+			auth_failed: () => LocalizedString
+			/**
+			 * the server refused the request
+			 */
+			server_refused: () => LocalizedString
+			/**
+			 * a file on the unit cannot be read or written
+			 */
+			local: () => LocalizedString
+			/**
+			 * another error (an answer not understood)
+			 */
+			other: () => LocalizedString
+			/**
+			 * a pointer outside the PLC memory
+			 */
+			plc_area: () => LocalizedString
+			/**
+			 * a string without terminator within its bound, or longer than its bound
+			 */
+			bad_string: () => LocalizedString
+			/**
+			 * a payload or body longer than its bound
+			 */
+			too_large: () => LocalizedString
+			/**
+			 * a request value the service does not know
+			 */
+			bad_request: () => LocalizedString
+			/**
+			 * the queue was full: its oldest job was dropped
+			 */
+			queue_full: () => LocalizedString
+			/**
+			 * not connected: the job waits in the queue
+			 */
+			not_connected: () => LocalizedString
+			/**
+			 * the table exists with other columns (or field types) than the row: the rows wait
+			 */
+			table_mismatch: () => LocalizedString
+			/**
+			 * a value or type the database cannot hold: the row is not written
+			 */
+			bad_value: () => LocalizedString
 		}
 	}
 	wizard: {

@@ -26,6 +26,7 @@ const localeNamespaceLoaders = {
 		rest: () => import('./de/rest/index.ts'),
 		scriptLang: () => import('./de/scriptLang/index.ts'),
 		service: () => import('./de/service/index.ts'),
+		serviceStatus: () => import('./de/serviceStatus/index.ts'),
 		wizard: () => import('./de/wizard/index.ts')
 	},
 	en: {
@@ -42,6 +43,7 @@ const localeNamespaceLoaders = {
 		rest: () => import('./en/rest/index.ts'),
 		scriptLang: () => import('./en/scriptLang/index.ts'),
 		service: () => import('./en/service/index.ts'),
+		serviceStatus: () => import('./en/serviceStatus/index.ts'),
 		wizard: () => import('./en/wizard/index.ts')
 	},
 	fr: {
@@ -58,6 +60,7 @@ const localeNamespaceLoaders = {
 		rest: () => import('./fr/rest/index.ts'),
 		scriptLang: () => import('./fr/scriptLang/index.ts'),
 		service: () => import('./fr/service/index.ts'),
+		serviceStatus: () => import('./fr/serviceStatus/index.ts'),
 		wizard: () => import('./fr/wizard/index.ts')
 	}
 }

@@ -22,6 +22,7 @@ import de_port from './de/port/index.ts'
 import de_rest from './de/rest/index.ts'
 import de_scriptLang from './de/scriptLang/index.ts'
 import de_service from './de/service/index.ts'
+import de_serviceStatus from './de/serviceStatus/index.ts'
 import de_wizard from './de/wizard/index.ts'
 import en_backup from './en/backup/index.ts'
 import en_certs from './en/certs/index.ts'
@@ -36,6 +37,7 @@ import en_port from './en/port/index.ts'
 import en_rest from './en/rest/index.ts'
 import en_scriptLang from './en/scriptLang/index.ts'
 import en_service from './en/service/index.ts'
+import en_serviceStatus from './en/serviceStatus/index.ts'
 import en_wizard from './en/wizard/index.ts'
 import fr_backup from './fr/backup/index.ts'
 import fr_certs from './fr/certs/index.ts'
@@ -50,6 +52,7 @@ import fr_port from './fr/port/index.ts'
 import fr_rest from './fr/rest/index.ts'
 import fr_scriptLang from './fr/scriptLang/index.ts'
 import fr_service from './fr/service/index.ts'
+import fr_serviceStatus from './fr/serviceStatus/index.ts'
 import fr_wizard from './fr/wizard/index.ts'
 
 const localeTranslations = {
@@ -68,6 +71,7 @@ const localeTranslations = {
 		rest: de_rest,
 		scriptLang: de_scriptLang,
 		service: de_service,
+		serviceStatus: de_serviceStatus,
 		wizard: de_wizard
 	},
 	en: {
@@ -85,6 +89,7 @@ const localeTranslations = {
 		rest: en_rest,
 		scriptLang: en_scriptLang,
 		service: en_service,
+		serviceStatus: en_serviceStatus,
 		wizard: en_wizard
 	},
 	fr: {
@@ -102,6 +107,7 @@ const localeTranslations = {
 		rest: fr_rest,
 		scriptLang: fr_scriptLang,
 		service: fr_service,
+		serviceStatus: fr_serviceStatus,
 		wizard: fr_wizard
 	},
 }

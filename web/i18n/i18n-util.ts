@@ -30,6 +30,7 @@ export const namespaces: Namespaces[] = [
 	'rest',
 	'scriptLang',
 	'service',
+	'serviceStatus',
 	'wizard'
 ]
 

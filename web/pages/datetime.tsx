@@ -1,6 +1,6 @@
 // /datetime (spec §2 "PLC clock / time-date update"; §3 "RTC (pew_rtc)"; §9 RTC control register
 // offset 5, poll time 1-120 s, update time 0-10080 min, DT 0-999424): when the unit writes its time
-// into the PLC clock, and a live status block (GET /config/rtc_status every update tick of spec §9)
+// into the PLC clock, and a live status block (the `rtc` entry of GET /config/service_status every update tick of spec §9)
 // with the unit's time running on between two answers. Save and reset are in the page bar.
 import { useEffect, useState } from 'preact/hooks';
 import { RTC_REGISTERS } from '../../device/model/sections/rtc.ts';

@@ -1,8 +1,8 @@
 // The live status block of /ftp (spec §2, §3 pew_ftpc and pew_script, §9 update tick 1500 ms;
 // docs/ftp.md "Status" and "PLC control block"): whether the PLC's control block can be used, the
 // send's state with the meaning of its error code, the next send of the transmission cycle, a
-// waiting retry, and the last send. GET /config/ftp_status through web/state/ftp-status.ts.
-import type { FtpLastSend, FtpStatus } from '../api/ftp-status.ts';
+// waiting retry, and the last send. The `ftp` entry of GET /config/service_status through web/state/ftp-status.ts.
+import type { FtpLastSend, FtpStatus } from '../../device/model/ftp-status.ts';
 import { formatMoment, StateBadge, StatusList, type StatusFact } from '../forms/status-list.tsx';
 import { ftpStatus, ftpStatusFailed, isFtpErrorCode } from '../state/ftp-status.ts';
 import { formatNumber, LL, labelled } from '../i18n/translate.ts';

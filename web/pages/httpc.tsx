@@ -8,6 +8,7 @@ import { Field, FieldGroup } from '../forms/field.tsx';
 import { MultipleRegisterBanner, RegisterFootprint } from '../forms/register.tsx';
 import { DownloadArea } from '../forms/downloads.tsx';
 import { ServiceTest } from '../forms/service-test.tsx';
+import { ServiceStatusBlock } from '../forms/service-status.tsx';
 import { section } from '../state/sections.ts';
 import { LL } from '../i18n/translate.ts';
 import { CertificateGroup, SecurityHint, shown, WIDE } from './service-parts.tsx';
@@ -28,6 +29,7 @@ export default function HttpcPage() {
         <RegisterFootprint start={h.plc_control_dt as number} length={HTTP_REGISTERS} />
         <Field section={KEY} path="plc_poll" unit="s" />
       </FieldGroup>
+      <ServiceStatusBlock service="httpc" />
       <FieldGroup title={t.specific()} id="httpc-specific">
         <Field section={KEY} path="server_addr" />
         <Field section={KEY} path="transfermode_ssl" />

@@ -17,6 +17,7 @@ import { ask } from '../state/confirm.ts';
 import { notify, SAVED_MS } from '../state/notify.ts';
 import { errorText, LL } from '../i18n/translate.ts';
 export { ConsoleCertificateCard } from './info-console-cert.tsx';
+export { ServiceRunCard } from './info-service-run.tsx';
 
 const descKey = (name: ServiceName) => name.replace('-', '_') as keyof typeof LL.value.services.desc;
 

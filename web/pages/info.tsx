@@ -8,7 +8,7 @@ import { useEffect } from 'preact/hooks';
 import { signal } from '@preact/signals';
 import { loadSyslog, syslog, syslogAudit, systemFailed, systemInfo } from '../state/system.ts';
 import { auditLine } from '../api/users.ts';
-import { formatNumber, LL } from '../i18n/translate.ts';
+import { formatNumber, loadTexts, LL } from '../i18n/translate.ts';
 import { SyslogList } from './info-syslog.tsx';
 import { pageOfSection } from '../pages.ts';
 import { appNameText } from '../i18n/unit-values.ts';
@@ -17,7 +17,11 @@ export const SYSLOG_REFRESH_MS = 5000; // spec §9
 
 const servicesBlock = signal<typeof import('./info-services.tsx') | null>(null);
 const loadServicesBlock = () => {
-  if (!servicesBlock.value) void import('./info-services.tsx').then((m) => { servicesBlock.value = m; }, (e) => console.error('loading the services block failed', e));
+  // the block comes with the texts of its line per service (the `serviceStatus` part of the dictionary)
+  if (!servicesBlock.value) {
+    void Promise.all([import('./info-services.tsx'), loadTexts(['serviceStatus'])])
+      .then(([m]) => { servicesBlock.value = m; }, (e) => console.error('loading the services block failed', e));
+  }
 };
 
 function Rows({ rows }: { rows: [string, preact.ComponentChildren][] }) {
@@ -99,6 +103,7 @@ export default function InfoPage() {
         </section>
       </div>
       {servicesBlock.value && <servicesBlock.value.ServicesCard />}
+      {servicesBlock.value && <servicesBlock.value.ServiceRunCard />}
       {servicesBlock.value && <servicesBlock.value.ConsoleCertificateCard />}
       <section class="card" aria-labelledby="info-syslog">
         <h2 id="info-syslog">{t.syslog()}</h2>

@@ -9,6 +9,7 @@ import { DownloadArea } from '../forms/downloads.tsx';
 import { Certificates } from '../forms/certificates.tsx';
 import { ServiceTest } from '../forms/service-test.tsx';
 import { SecurityHint } from './service-parts.tsx';
+import { ServiceStatusBlock } from '../forms/service-status.tsx';
 import { section } from '../state/sections.ts';
 import { LL } from '../i18n/translate.ts';
 
@@ -27,6 +28,7 @@ export default function MqttPage() {
         <RegisterFootprint start={m.plc_control_dt as number} length={MQTT_REGISTERS} />
         <Field section={KEY} path="plc_poll" unit="s" />
       </FieldGroup>
+      <ServiceStatusBlock service="mqtt" />
       <FieldGroup title={t.specific()} id="mqtt-specific">
         <Field section={KEY} path="broker_addr" />
         <Field section={KEY} path="broker_user" />

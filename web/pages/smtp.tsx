@@ -9,6 +9,7 @@ import { Field, FieldGroup } from '../forms/field.tsx';
 import { MultipleRegisterBanner, RegisterFootprint } from '../forms/register.tsx';
 import { DownloadArea } from '../forms/downloads.tsx';
 import { ServiceTest } from '../forms/service-test.tsx';
+import { ServiceStatusBlock } from '../forms/service-status.tsx';
 import { section } from '../state/sections.ts';
 import { fieldOptions, LL } from '../i18n/translate.ts';
 import { CertificateGroup, SecurityHint, shown, WIDE } from './service-parts.tsx';
@@ -36,6 +37,7 @@ export default function SmtpPage() {
         <Field section={KEY} path="plc_poll" unit="s" />
         <Field section={KEY} path="store_send" />
       </FieldGroup>
+      <ServiceStatusBlock service="email" />
       <FieldGroup title={t.specific()} id="smtp-specific">
         <Field section={KEY} path="emailmode" />
         <Field section={KEY} path="server_smtp" />

@@ -1,14 +1,14 @@
 // Pieces the TLS pages share (spec §3 "TLS (pew_tls)", §5, §9 update tick): the allowed client
 // range with its all-addresses note, the minimum TLS version with the proposal of spec §3 ("1.2 or
 // 1.3 for new setups", a warning while an older minimum is chosen), and the live state of a part
-// (GET /config/tls_status through web/state/tls-status.ts): one line on /tls, the block with its
+// (the `tls` entry of GET /config/service_status through web/state/tls-status.ts): one line on /tls, the block with its
 // counters on the part's own page.
 import { isAllAddresses } from '../../device/model/ip.ts';
 import { Field } from '../forms/field.tsx';
 import { StateBadge, StatusList, StatusPending, type StatusFact } from '../forms/status-list.tsx';
 import { section } from '../state/sections.ts';
 import { tlsPartState, tlsStatus, tlsStatusFailed } from '../state/tls-status.ts';
-import type { TlsPartStatus } from '../api/tls-status.ts';
+import type { TlsPartStatus } from '../../device/model/tls-status.ts';
 import { formatNumber, LL, labelled } from '../i18n/translate.ts';
 
 export const TLS_KEY = 'pew_tls';

@@ -1,6 +1,6 @@
 // /tls (spec §2 "/tls, /tlsclient, /tlsserver"; §3 "TLS (pew_tls)"): the overview of the TLS bridge.
 // Both parts with their switch, where they listen and where they carry the connections, a link to
-// each part's page, each part's live state (GET /config/tls_status every update tick, spec §9),
+// each part's page, each part's live state (the `tls` entry of GET /config/service_status every update tick, spec §9),
 // and the download area of the shared service layout (TLS example and library).
 import { useEffect } from 'preact/hooks';
 import { Field, FieldGroup } from '../forms/field.tsx';

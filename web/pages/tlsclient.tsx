@@ -1,7 +1,7 @@
 // /tlsclient (spec §2; §3 "TLS (pew_tls)" client part; §5 non-TLS port minimum 500, IP ranges;
 // §9 control register 360 + 2): local clients connect in plain text to the listening port and the
 // unit carries each connection over TLS to the TLS server; the part's live status block (GET
-// /config/tls_status every update tick, spec §9). Save and reset are in the page bar.
+// /config/service_status, its `tls` entry, every update tick, spec §9). Save and reset are in the page bar.
 import { useEffect } from 'preact/hooks';
 import { TLS_REGISTERS } from '../../device/model/sections/tls.ts';
 import { certExtensions } from '../../device/model/common.ts';

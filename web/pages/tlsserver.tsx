@@ -1,7 +1,7 @@
 // /tlsserver (spec §2; §3 "TLS (pew_tls)" server part; §5 ports, IP ranges; §9 status register
 // 362 + 2): TLS clients connect to the TLS listening port and the unit carries each connection in
-// plain text to the destination host; the part's live status block (GET /config/tls_status every
-// update tick, spec §9). Save and reset are in the page bar.
+// plain text to the destination host; the part's live status block (the `tls` entry of GET
+// /config/service_status every update tick, spec §9). Save and reset are in the page bar.
 import { useEffect } from 'preact/hooks';
 import { TLS_REGISTERS } from '../../device/model/sections/tls.ts';
 import { certExtensions } from '../../device/model/common.ts';

@@ -3,6 +3,11 @@ import * as v from 'valibot';
 import { FTP_ERROR_CODES, FTP_STATUS_TICK_MS, ftpStatus, ftpStatusFailed, isFtpErrorCode, watchFtpStatus } from './ftp-status.ts';
 import { ftpStatusSchema, type FtpStatus } from '../../device/model/ftp-status.ts';
 import { FTP_ERROR } from '../../device/ftp/registers.ts';
+import type { ServicesStatus } from '../../device/model/service-status.ts';
+/** the one status answer with only the ftp entry carrying `detail` (web/state/service-status.ts) */
+const answerOf = (detail: unknown): ServicesStatus => ({
+  services: [{ service: 'ftp', enabled: true, state: 'idle', since: 0, counters: {}, queue: { waiting: 0, dropped: 0, bound: 0 }, plc: '', ftp: detail as never }],
+});
 
 const status = (state: FtpStatus['state']): FtpStatus => ({
   enabled: true, cycle: false, running: state === 'running', state, localDir: 'internal/log', plc: '',
@@ -26,7 +31,7 @@ describe('FTP send status updates', () => {
       if (!a || a instanceof Error) throw a ?? new Error('no more');
       return a;
     });
-    const stop = watchFtpStatus(FTP_STATUS_TICK_MS, load);
+    const stop = watchFtpStatus(FTP_STATUS_TICK_MS, async () => answerOf(await load()));
     await vi.advanceTimersByTimeAsync(0);
     expect(ftpStatus.value?.state).toBe('idle');
     await vi.advanceTimersByTimeAsync(1500);

@@ -1,20 +1,23 @@
-// The live state of the FTP send while /ftp is open: asked for every update tick (spec §9:
-// 1500 ms), never more than one request at a time, stopped when the page goes. A failed call (or
-// an answer that does not fit) only marks the status as unavailable, without a notification.
-import { signal } from '@preact/signals';
-import { fetchFtpStatus, type FtpStatus } from '../api/ftp-status.ts';
-import { COM_STATUS_TICK_MS, watchInto } from './com-status.ts';
+// The live state of the FTP send while /ftp is open: the `ftp` entry of the one status answer
+// (web/state/service-status.ts: asked every update tick, spec §9: 1500 ms, one request at a time,
+// stopped when the page goes). A failed call (or an answer that does not fit) only marks the
+// status as unavailable, without a notification.
+import { computed } from '@preact/signals';
+import type { FtpStatus } from '../../device/model/ftp-status.ts';
+import type { ServicesStatus } from '../api/service-status.ts';
+import { fetchServicesStatus } from '../api/service-status.ts';
+import { SERVICE_STATUS_TICK_MS, serviceStatusOf, servicesStatusFailed, watchServicesStatus } from './service-status.ts';
 
-export const FTP_STATUS_TICK_MS = COM_STATUS_TICK_MS; // spec §9: update tick 1500 ms
+export const FTP_STATUS_TICK_MS = SERVICE_STATUS_TICK_MS; // spec §9: update tick 1500 ms
 
-/** the last answer; null before the first one and after a failed call */
-export const ftpStatus = signal<FtpStatus | null>(null);
+/** the last answer's FTP send; null before the first one and after a failed call */
+export const ftpStatus = computed<FtpStatus | null>(() => serviceStatusOf('ftp')?.ftp ?? null);
 /** the last call failed (the page says "status unavailable") */
-export const ftpStatusFailed = signal(false);
+export const ftpStatusFailed = servicesStatusFailed;
 
 /** Starts the status updates of the FTP page; the returned stop ends them. */
-export function watchFtpStatus(tickMs = FTP_STATUS_TICK_MS, load: () => Promise<FtpStatus> = fetchFtpStatus): () => void {
-  return watchInto(ftpStatus, ftpStatusFailed, load, tickMs);
+export function watchFtpStatus(tickMs = FTP_STATUS_TICK_MS, load: () => Promise<ServicesStatus> = fetchServicesStatus): () => void {
+  return watchServicesStatus(tickMs, load);
 }
 
 /** the error codes of docs/ftp.md (DT n+2) the console explains; another code shows as it came */

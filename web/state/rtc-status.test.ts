@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RTC_STATUS_TICK_MS, rtcStatus, rtcStatusFailed, unitTimeNow, watchRtcStatus } from './rtc-status.ts';
-import type { RtcStatus } from '../api/rtc-status.ts';
+import type { RtcStatus } from '../../device/model/rtc-status.ts';
+import type { ServicesStatus } from '../../device/model/service-status.ts';
+/** the one status answer with only the rtc entry carrying `detail` (web/state/service-status.ts) */
+const answerOf = (detail: unknown): ServicesStatus => ({
+  services: [{ service: 'rtc', enabled: true, state: 'idle', since: 0, counters: {}, queue: { waiting: 0, dropped: 0, bound: 0 }, plc: '', rtc: detail as never }],
+});
 
 const UNIT = Date.UTC(2026, 2, 1, 10, 0, 0);
 const status = (unitTime: number): RtcStatus => ({
@@ -18,7 +23,7 @@ describe('clock status updates', () => {
       if (fail) throw new Error('down');
       return status(UNIT);
     });
-    const stop = watchRtcStatus(RTC_STATUS_TICK_MS, load);
+    const stop = watchRtcStatus(RTC_STATUS_TICK_MS, async () => answerOf(await load()));
     await vi.advanceTimersByTimeAsync(0);
     expect(rtcStatus.value?.status.timezone).toBe('Europe/Berlin');
     expect(rtcStatus.value?.receivedAt).toBe(Date.UTC(2030, 0, 1));

@@ -1,12 +1,14 @@
-// The live clock status while /datetime is open: asked for every update tick (spec §9: 1500 ms),
-// never more than one request at a time, stopped when the page goes. Each answer keeps the moment
-// it arrived, so the page can let the unit's time run on between two answers. A failed call only
-// marks the status as unavailable, without a notification.
-import { signal } from '@preact/signals';
-import { fetchRtcStatus, type RtcStatus } from '../api/rtc-status.ts';
-import { COM_STATUS_TICK_MS, watchInto } from './com-status.ts';
+// The live clock status while /datetime is open: the `rtc` entry of the one status answer
+// (web/state/service-status.ts: asked every update tick, spec §9: 1500 ms, one request at a time,
+// stopped when the page goes). Each answer keeps the moment it arrived, so the page can let the
+// unit's time run on between two answers. A failed call only marks the status as unavailable,
+// without a notification.
+import { computed } from '@preact/signals';
+import type { RtcStatus } from '../../device/model/rtc-status.ts';
+import { fetchServicesStatus, type ServicesStatus } from '../api/service-status.ts';
+import { SERVICE_STATUS_TICK_MS, serviceStatusOf, servicesStatusFailed, servicesStatusReceivedAt, watchServicesStatus } from './service-status.ts';
 
-export const RTC_STATUS_TICK_MS = COM_STATUS_TICK_MS; // spec §9: update tick 1500 ms
+export const RTC_STATUS_TICK_MS = SERVICE_STATUS_TICK_MS; // spec §9: update tick 1500 ms
 
 export interface RtcStatusSeen {
   status: RtcStatus;
@@ -14,14 +16,17 @@ export interface RtcStatusSeen {
   receivedAt: number;
 }
 
-/** the last answer; null before the first one and after a failed call */
-export const rtcStatus = signal<RtcStatusSeen | null>(null);
+/** the last answer's clock status; null before the first one and after a failed call */
+export const rtcStatus = computed<RtcStatusSeen | null>(() => {
+  const status = serviceStatusOf('rtc')?.rtc;
+  return status ? { status, receivedAt: servicesStatusReceivedAt.value } : null;
+});
 /** the last call failed (the page says "status unavailable") */
-export const rtcStatusFailed = signal(false);
+export const rtcStatusFailed = servicesStatusFailed;
 
 /** Starts the status updates of the date and time page; the returned stop ends them. */
-export function watchRtcStatus(tickMs = RTC_STATUS_TICK_MS, load: () => Promise<RtcStatus> = fetchRtcStatus): () => void {
-  return watchInto(rtcStatus, rtcStatusFailed, async () => ({ status: await load(), receivedAt: Date.now() }), tickMs);
+export function watchRtcStatus(tickMs = RTC_STATUS_TICK_MS, load: () => Promise<ServicesStatus> = fetchServicesStatus): () => void {
+  return watchServicesStatus(tickMs, load);
 }
 
 /** The unit's time now: the time of the last answer moved on by the time since it arrived. */

@@ -1,20 +1,12 @@
-// The live state of the script while /script is open: its entry of the one status answer, asked
-// for every update tick (spec §9: 1500 ms), one request at a time, stopped when the page goes.
-import { signal } from '@preact/signals';
-import { fetchServicesStatus, type ServiceStatus } from '../api/service-status.ts';
-import { COM_STATUS_TICK_MS, watchInto } from './com-status.ts';
+// The live state of the script while /script is open: its entry of the one status answer
+// (web/state/service-status.ts, asked every update tick, spec §9: 1500 ms).
+import { computed } from '@preact/signals';
+import type { ServiceStatus } from '../api/service-status.ts';
+import { serviceStatusOf, servicesStatusFailed, watchServicesStatus } from './service-status.ts';
 
 /** the script's entry of the last answer; null before the first one and after a failed call */
-export const scriptStatus = signal<ServiceStatus | null>(null);
-export const scriptStatusFailed = signal(false);
-
-async function loadScriptStatus(): Promise<ServiceStatus> {
-  const entry = (await fetchServicesStatus()).services.find((s) => s.service === 'script');
-  if (!entry) throw new Error('the daemon reports no script');
-  return entry;
-}
+export const scriptStatus = computed<ServiceStatus | null>(() => serviceStatusOf('script'));
+export const scriptStatusFailed = servicesStatusFailed;
 
 /** Starts the status updates of the script page; the returned stop ends them. */
-export function watchScriptStatus(tickMs = COM_STATUS_TICK_MS, load: () => Promise<ServiceStatus> = loadScriptStatus): () => void {
-  return watchInto(scriptStatus, scriptStatusFailed, load, tickMs);
-}
+export const watchScriptStatus = (): (() => void) => watchServicesStatus();

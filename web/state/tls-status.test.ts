@@ -2,6 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { TLS_STATUS_TICK_MS, tlsPartState, tlsStatus, tlsStatusFailed, watchTlsStatus } from './tls-status.ts';
 import { tlsStatusSchema, type TlsPartStatus, type TlsStatus } from '../../device/model/tls-status.ts';
+import type { ServicesStatus } from '../../device/model/service-status.ts';
+/** the one status answer with only the tls entry carrying `detail` (web/state/service-status.ts) */
+const answerOf = (detail: unknown): ServicesStatus => ({
+  services: [{ service: 'tls', enabled: true, state: 'idle', since: 0, counters: {}, queue: { waiting: 0, dropped: 0, bound: 0 }, plc: '', tls: detail as never }],
+});
 
 const part = (o: Partial<TlsPartStatus> = {}): TlsPartStatus => ({
   enabled: true, port: 1502, listening: true, stoppedByPlc: false, detail: '', connections: 2,
@@ -21,7 +26,7 @@ describe('TLS bridge status updates', () => {
       if (fail) throw new Error('down');
       return status(++n);
     });
-    const stop = watchTlsStatus(TLS_STATUS_TICK_MS, load);
+    const stop = watchTlsStatus(TLS_STATUS_TICK_MS, async () => answerOf(await load()));
     await vi.advanceTimersByTimeAsync(0);
     expect(tlsStatus.value?.client.accepted).toBe(1);
     expect(tlsStatusFailed.value).toBe(false);
@@ -49,7 +54,7 @@ describe('TLS bridge status updates', () => {
   it('skips a tick while the call before is still out', async () => {
     let release: (s: TlsStatus) => void = () => {};
     const load = vi.fn(() => new Promise<TlsStatus>((r) => { release = r; }));
-    const stop = watchTlsStatus(TLS_STATUS_TICK_MS, load);
+    const stop = watchTlsStatus(TLS_STATUS_TICK_MS, async () => answerOf(await load()));
     await vi.advanceTimersByTimeAsync(4500);
     expect(load).toHaveBeenCalledTimes(1);
     release(status(9));

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { OtherServicesStatus } from './status-entries.ts';
+import { serviceStatusSchema } from '../model/service-status.ts';
+import type { FtpStatus } from '../model/ftp-status.ts';
+import type { TlsPartStatus } from '../model/tls-status.ts';
+import type { RtcStatus } from '../model/rtc-status.ts';
+
+const clock = { t: 1000, now() { return this.t; } };
+const ftp = (o: Partial<FtpStatus> = {}): FtpStatus => ({ enabled: true, cycle: false, running: false, state: 'idle', localDir: 'internal/log', plc: '', ...o });
+const part = (o: Partial<TlsPartStatus> = {}): TlsPartStatus => ({
+  enabled: true, port: 1502, listening: true, stoppedByPlc: false, detail: '', connections: 0,
+  accepted: 3, refused: 1, tlsFailures: 0, errors: 2, faults: 0, bytesIn: 0, bytesOut: 0, ...o,
+});
+const rtc = (o: Partial<RtcStatus> = {}): RtcStatus => ({ unitTime: 0, timezone: 'UTC', ntp: { enabled: false, synchronized: false, servers: [] }, running: true, ...o });
+
+describe('the FTP send, the TLS bridge and the clock sync in the one status answer', () => {
+  it('FTP: state and since from the send, last success and last error in the one classification, its detail kept', () => {
+    const o = new OtherServicesStatus(clock);
+    clock.t = 1000;
+    expect(o.ftp(ftp()).state).toBe('idle');
+    clock.t = 2000;
+    const running = o.ftp(ftp({ state: 'running', running: true, retryAt: 9000 }));
+    expect(running).toMatchObject({ state: 'waiting', since: 2000, queue: { bound: 0 } });
+    const error = { code: 'refused', number: 2, message: 'connect ECONNREFUSED' };
+    const last: NonNullable<FtpStatus['lastSend']> = { trigger: 'plc', started: 1500, finished: 2500, result: 'error', files: [], bytes: 0, failed: 1, held: [], attempts: 2, deleted: 0, error };
+    clock.t = 3000;
+    const failed = o.ftp(ftp({ state: 'error', lastSend: last, plc: 'the service control interface is not enabled' }));
+    expect(failed).toMatchObject({ state: 'error', since: 3000, lastError: { code: 'refused', number: 2, at: 2500 }, plc: 'the service control interface is not enabled' });
+    expect(failed.ftp?.lastSend?.attempts).toBe(2);
+    const done = o.ftp(ftp({ state: 'done', lastSend: { ...last, result: 'done', finished: 4000 } }));
+    expect(done).toMatchObject({ state: 'idle', lastSuccess: 4000, lastError: { code: 'refused' } });
+    expect(o.ftp(ftp({ enabled: false })).state).toBe('off');
+    for (const s of [running, failed, done]) expect(v.safeParse(serviceStatusSchema, s).success).toBe(true);
+  });
+
+  it('TLS: error while an enabled part does not listen, running with connections, counters of both parts', () => {
+    const o = new OtherServicesStatus(clock);
+    const broken = o.tls({ client: part(), server: part({ port: 802, listening: false, detail: 'Port 802 is in use' }) });
+    expect(broken).toMatchObject({ state: 'error', lastError: { code: 'local', message: 'Port 802 is in use' }, counters: { accepted: 6, refused: 2, errors: 4 } });
+    expect(o.tls({ client: part({ connections: 1 }), server: part({ enabled: false, listening: false }) }).state).toBe('running');
+    expect(o.tls({ client: part(), server: part({ listening: false, stoppedByPlc: true }) }).state).toBe('idle');
+    expect(o.tls({ client: part({ enabled: false }), server: part({ enabled: false }) })).toMatchObject({ enabled: false, state: 'off' });
+    expect(v.safeParse(serviceStatusSchema, broken).success).toBe(true);
+  });
+
+  it('RTC: off unless it runs; a failed sync is an error of the classification, a good one the last success', () => {
+    const o = new OtherServicesStatus(clock);
+    expect(o.rtc(rtc({ running: false })).state).toBe('off');
+    const failed = o.rtc(rtc({ lastSync: { at: 5000, trigger: 'plc', ok: false, failure: { reason: 'no_answer', message: 'the PLC did not answer' } } }));
+    expect(failed).toMatchObject({ state: 'idle', lastError: { code: 'timeout', number: 3, at: 5000 } });
+    const ok = o.rtc(rtc({ lastSync: { at: 6000, trigger: 'time', ok: true, written: '2026-11-27 10:00:00' } }));
+    expect(ok).toMatchObject({ lastSuccess: 6000, lastError: { code: 'timeout' } });
+    expect(ok.rtc?.lastSync?.written).toBe('2026-11-27 10:00:00');
+    expect(v.safeParse(serviceStatusSchema, ok).success).toBe(true);
+  });
+});

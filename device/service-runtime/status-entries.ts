@@ -1,0 +1,81 @@
+// The FTP send, the TLS bridge and the PLC clock sync in the one status answer (design/services.md
+// "Status everywhere"; device/model/service-status.ts): each keeps its own detailed status (the
+// `ftp`, `tls` and `rtc` parts of its entry, what /ftp, the TLS pages and /datetime show), and
+// this file reads from it the fields every service has: the run state and since when, the last
+// success, the last error in the one classification, counters, and `plc`. One book per service
+// keeps the state's start and the last success and error across answers.
+import type { Clock } from '../../hw/types.ts';
+import { SERVICE_ERROR, type ServiceErrorName } from '../model/blocks/convention.ts';
+import type { FtpStatus } from '../model/ftp-status.ts';
+import type { TlsStatus } from '../model/tls-status.ts';
+import type { RtcStatus } from '../model/rtc-status.ts';
+import { RTC_SYNC_FAILURES } from '../model/rtc-status.ts';
+import type { ServiceStatus } from '../model/service-status.ts';
+import { StatusBook } from './status.ts';
+
+type ErrorCode = Exclude<ServiceErrorName, 'none'>;
+const NO_QUEUE = { waiting: 0, dropped: 0, bound: 0 } as const;
+
+/** A code of another table (docs/ftp.md's is a part of the one classification) in the one classification. */
+const classified = (code: string): ErrorCode => (code in SERVICE_ERROR && code !== 'none' ? code as ErrorCode : 'other');
+
+/** the one classification of a failed clock sync */
+export const RTC_FAILURE_CODE: Record<(typeof RTC_SYNC_FAILURES)[number], ErrorCode> = {
+  no_answer: 'timeout', plc_error: 'server_refused', link_down: 'not_connected',
+};
+
+const TLS_COUNTERS = ['accepted', 'refused', 'tlsFailures', 'errors', 'faults'] as const;
+
+export class OtherServicesStatus {
+  private readonly ftpBook: StatusBook<never>;
+  private readonly tlsBook: StatusBook<never>;
+  private readonly rtcBook: StatusBook<never>;
+
+  constructor(clock: Clock) {
+    this.ftpBook = new StatusBook('ftp', clock, []);
+    this.tlsBook = new StatusBook('tls', clock, []);
+    this.rtcBook = new StatusBook('rtc', clock, []);
+  }
+
+  /** The FTP send: running (waiting while a failed attempt waits for its retry), idle, or error after a failed send. */
+  ftp(s: FtpStatus): ServiceStatus {
+    const b = this.ftpBook;
+    b.set(!s.enabled ? 'off' : s.state === 'running' ? (s.retryAt !== undefined ? 'waiting' : 'running') : s.state === 'error' ? 'error' : 'idle');
+    const last = s.lastSend;
+    if (last?.result === 'done' && (b.lastSuccess ?? 0) < last.finished) b.lastSuccess = last.finished;
+    if (last?.error && (b.lastError?.at ?? 0) < last.finished) {
+      const code = classified(last.error.code);
+      b.lastError = { code, number: last.error.number, message: last.error.message, at: last.finished };
+    }
+    b.plc = s.plc;
+    return { ...b.answer(s.enabled, NO_QUEUE), ftp: s };
+  }
+
+  /**
+   * The TLS bridge: error while an enabled part does not listen (not stopped by the PLC), running
+   * while connections are open, else idle; its counters are the two parts' together.
+   */
+  tls(s: TlsStatus): ServiceStatus {
+    const b = this.tlsBook;
+    const parts = [s.client, s.server];
+    const enabled = parts.some((p) => p.enabled);
+    const broken = parts.find((p) => p.enabled && !p.listening && !p.stoppedByPlc);
+    b.set(!enabled ? 'off' : broken ? 'error' : parts.some((p) => p.connections > 0) ? 'running' : 'idle');
+    if (broken && b.lastError?.message !== broken.detail) b.error('local', broken.detail);
+    const counters = Object.fromEntries(TLS_COUNTERS.map((c) => [c, s.client[c] + s.server[c]]));
+    return { ...b.answer(enabled, NO_QUEUE), counters, tls: s };
+  }
+
+  /** The PLC clock sync: idle while it runs, its last sync's success or failure. */
+  rtc(s: RtcStatus): ServiceStatus {
+    const b = this.rtcBook;
+    b.set(s.running ? 'idle' : 'off');
+    const last = s.lastSync;
+    if (last?.ok && (b.lastSuccess ?? 0) < last.at) b.lastSuccess = last.at;
+    if (last?.failure && (b.lastError?.at ?? 0) < last.at) {
+      const code = RTC_FAILURE_CODE[last.failure.reason];
+      b.lastError = { code, number: SERVICE_ERROR[code], message: last.failure.message, at: last.at };
+    }
+    return { ...b.answer(s.running, NO_QUEUE), rtc: s };
+  }
+}

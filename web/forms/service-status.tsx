@@ -1,0 +1,68 @@
+// The live status block of a service the PLC drives (design/services.md "Status everywhere"; spec
+// §2 service pages, §9 update tick 1500 ms): one component any service page mounts by the
+// service's name. It shows the service's entry of the one status answer: the state and since when,
+// whether the PLC's control block can be used, the last success, the last error with its code and
+// meaning, the counters and the queue. The texts are the `serviceStatus` part of the dictionary.
+import { useEffect } from 'preact/hooks';
+import type { ServiceStatus } from '../api/service-status.ts';
+import type { StatusService } from '../../device/model/service-status.ts';
+import { formatMoment, StateBadge, StatusList, type StatusFact } from './status-list.tsx';
+import { RUN_STATE_TONE, serviceStatusOf, servicesStatusFailed, watchServicesStatus } from '../state/service-status.ts';
+import { formatNumber, labelled, LL } from '../i18n/translate.ts';
+
+type Texts = typeof LL.value.serviceStatus;
+
+/** A counter's name in the console's language (a name the console does not know shows as it came). */
+export function counterLabel(t: Texts, name: string): string {
+  return name in t.counters ? t.counters[name as keyof Texts['counters']]() : name;
+}
+
+/** "error code 2: nothing listens …" (the meaning of the one classification, device/model/blocks/convention.ts). */
+export function errorMeaning(t: Texts, e: NonNullable<ServiceStatus['lastError']>): string {
+  return labelled(t.code({ number: String(e.number) }), t.errors[e.code]());
+}
+
+export function RunState({ s }: { s: ServiceStatus }) {
+  return <StateBadge state={s.state} tone={RUN_STATE_TONE[s.state]}>{LL.value.serviceStatus.states[s.state]()}</StateBadge>;
+}
+
+function facts(s: ServiceStatus): StatusFact[] {
+  const t = LL.value.serviceStatus;
+  if (!s.enabled) return [{ item: 'state', label: t.state(), value: <span data-state="off">{t.off()}</span> }];
+  const e = s.lastError;
+  return [
+    { item: 'state', label: t.state(), value: <RunState s={s} /> },
+    { item: 'since', label: t.since(), value: formatMoment(s.since) },
+    {
+      item: 'plc',
+      label: t.plc(),
+      value: s.plc === ''
+        ? <StateBadge state="reachable" tone="up">{t.plcOk()}</StateBadge>
+        : <><StateBadge state="unreachable" tone="down">{t.plcDown()}</StateBadge><span class="detail" data-detail>{` ${s.plc}`}</span></>,
+    },
+    { item: 'last-success', label: t.lastSuccess(), value: s.lastSuccess !== undefined ? formatMoment(s.lastSuccess) : t.never() },
+    {
+      item: 'last-error',
+      label: t.lastError(),
+      value: e ? (
+        <>
+          <span data-meaning data-code={e.code}>{errorMeaning(t, e)}</span>
+          <span class="detail" data-detail>{` · ${e.message} · ${formatMoment(e.at)}`}</span>
+        </>
+      ) : t.none(),
+    },
+    ...Object.entries(s.counters).map(([name, n]) => ({ item: `counter-${name}`, label: counterLabel(t, name), value: formatNumber(n) })),
+    // a service without a queue (bound 0: the FTP send, the TLS bridge, the clock sync) shows none
+    ...(s.queue.bound > 0 ? [
+      { item: 'queue', label: t.queue(), value: t.queueValue({ waiting: formatNumber(s.queue.waiting), bound: formatNumber(s.queue.bound) }) },
+      { item: 'dropped', label: t.dropped(), value: formatNumber(s.queue.dropped) },
+    ] : []),
+  ];
+}
+
+/** The live status of `service` on its page; it asks the one status answer while it is shown. */
+export function ServiceStatusBlock({ service }: { service: StatusService }) {
+  useEffect(() => watchServicesStatus(), []);
+  const s = serviceStatusOf(service);
+  return <StatusList block={`${service}-status`} title={LL.value.serviceStatus.title()} failed={servicesStatusFailed.value} facts={s ? facts(s) : null} />;
+}
