@@ -33,7 +33,9 @@ export interface QueueOptions<T> {
   onBad?: (name: string, reason: string) => void;
 }
 
-const nameOf = (seq: number) => `${String(seq).padStart(12, '0')}.job`;
+/** The file of the job with sequence number `seq` in its queue folder. */
+export const jobFileName = (seq: number): string => `${String(seq).padStart(12, '0')}.job`;
+const nameOf = jobFileName;
 
 export class JobQueue<T> {
   private readonly jobs: QueuedJob<T>[] = [];
