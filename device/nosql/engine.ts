@@ -6,11 +6,11 @@ import type { Nosql } from '../model/sections/nosql.ts';
 import { readCert } from '../system/cert-files.ts';
 import { startQueuedService, type QueuedServiceDeps, type ServiceEngine } from '../service-runtime/queued-engine.ts';
 import { isDbRow, type DbRow } from '../service-runtime/db-row.ts';
-import type { DbCounter, DbShared } from '../service-runtime/db-run.ts';
+import { DB_QUEUE_BOUND, type DbCounter, type DbShared } from '../service-runtime/db-run.ts';
 import { NosqlRun } from './run.ts';
 
 export function startNosql(deps: QueuedServiceDeps): Promise<ServiceEngine> {
-  return startQueuedService<DbRow, DbCounter, DbShared, Nosql>(deps, {
+  return startQueuedService<DbRow, DbCounter, DbShared, Nosql>({ ...deps, queueBound: deps.queueBound ?? DB_QUEUE_BOUND }, {
     service: 'nosql',
     section: 'pew_nosql',
     enabled: (n) => n.enable_sql,

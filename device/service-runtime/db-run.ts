@@ -16,6 +16,8 @@ import type { Clock } from '../../hw/types.ts';
 
 /** rows one statement (or one write) carries at most */
 export const DB_BATCH = 100;
+/** rows a database client's queue holds: more than a day of one row a second (other services: QUEUE_BOUND) */
+export const DB_QUEUE_BOUND = 100_000;
 
 export type DbCounter = 'rows' | 'written';
 

@@ -5,11 +5,11 @@ import type { Sql } from '../model/sections/sql.ts';
 import { readCert } from '../system/cert-files.ts';
 import { startQueuedService, type QueuedServiceDeps, type ServiceEngine } from '../service-runtime/queued-engine.ts';
 import { isDbRow, type DbRow } from '../service-runtime/db-row.ts';
-import type { DbCounter, DbShared } from '../service-runtime/db-run.ts';
+import { DB_QUEUE_BOUND, type DbCounter, type DbShared } from '../service-runtime/db-run.ts';
 import { SqlRun } from './run.ts';
 
 export function startSql(deps: QueuedServiceDeps): Promise<ServiceEngine> {
-  return startQueuedService<DbRow, DbCounter, DbShared, Sql>(deps, {
+  return startQueuedService<DbRow, DbCounter, DbShared, Sql>({ ...deps, queueBound: deps.queueBound ?? DB_QUEUE_BOUND }, {
     service: 'sql',
     section: 'pew_sql',
     enabled: (s) => s.enable_sql,
