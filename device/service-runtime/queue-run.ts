@@ -182,12 +182,13 @@ export abstract class QueueRun<J, C extends string> {
         this.shared.state = 'waiting';
         this.retryAt = performance.now() + this.backoff;
         this.backoff = Math.min(this.backoff * 2, BACKOFF_MAX_MS);
+        await this.writeStatus().catch(() => this.io.forget());
         return;
       }
       this.backoff = BACKOFF_FIRST_MS;
-      for (const [i, end] of ends.entries()) {
-        // off the queue before the counter moves: a poll in between never shows the new counter with the job still waiting
-        await this.shared.queue.ack(batch[i]!.seq);
+      // off the queue before the counter moves: a poll in between never shows the new counter with the jobs still waiting
+      await this.shared.queue.ackMany(batch.slice(0, ends.length).map((b) => b.seq));
+      for (const end of ends) {
         this.shared.book.count(this.doneCounter);
         if (end.error) {
           this.shared.book.count('failed');

@@ -151,7 +151,8 @@ describe('PostgreSQL: refusals, a table that does not fit, the rate, an outage, 
       await until(async () => Number((await pgRows("SELECT count(*) AS n FROM outage").catch(() => [{ n: 0 }]))[0]!.n) >= 2, 15_000, 'rows before the outage');
       await postgres.halt();
       await until(() => (block().read().queue_waiting ?? 0) >= 8, 20_000, 'rows waiting while the database is down');
-      expect(block().read()).toMatchObject({ state: STATE.waiting });
+      // between two back-off tries the rows wait (a try itself shows running until it fails)
+      await until(() => block().read().state === STATE.waiting, 10_000, 'state waiting');
       expect((await status()).queue.waiting).toBeGreaterThanOrEqual(8);
       await postgres.resume();
       await until(() => block().read().queue_waiting === 0 && block().read().state === STATE.done, 60_000, 'the waiting rows written');
