@@ -67,8 +67,12 @@ async function replayFigures(rows: Row[], db: PostgresServer, c: pg.Client, work
   await fillRowQueue(dir, 'sql', REPLAY);
   const t0 = performance.now();
   const d = await startTestDaemon({ dataDir: dir });
+  await until(c, 'replay_ours', 1, 300_000);
+  const t1 = performance.now();
+  const first = await count(c, 'replay_ours');
   await until(c, 'replay_ours', REPLAY, 300_000);
-  const oursMs = performance.now() - t0;
+  const t2 = performance.now();
+  const oursMs = t2 - t0;
   await d.stop();
   // the bare loop: the same rows, statements and batch size, one client, nothing queued
   const base = Date.now();
@@ -83,6 +87,10 @@ async function replayFigures(rows: Row[], db: PostgresServer, c: pg.Client, work
   rows.push({
     figure: 'SQL: rows/s from the queue into PostgreSQL', ours: REPLAY / (oursMs / 1000), baseline: REPLAY / (bareMs / 1000),
     note: `${REPLAY} rows, batches of ${DB_BATCH}; baseline: a bare pg loop, same statements; ours includes the daemon start and the queue's files`,
+  });
+  rows.push({
+    figure: 'SQL: the same, from the first row to the last', ours: (REPLAY - first) / ((t2 - t1) / 1000), baseline: REPLAY / (bareMs / 1000),
+    note: `the replay once it writes (daemon start and reading the ${REPLAY} queued files left out)`,
   });
 }
 
@@ -112,25 +120,43 @@ async function latencyFigures(rows: Row[], db: PostgresServer, c: pg.Client, wor
   }
 }
 
+const CHILD = fileURLToPath(new URL('../fixtures/daemon-child.ts', import.meta.url));
+const peakMB = async (pid: number | undefined) => Number(/VmHWM:\s+(\d+)/.exec(await readFile(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+/** The peak memory of the same child daemon with the SQL client on and nothing queued, after `ms`. */
+async function idlePeakMB(db: PostgresServer, work: string, ms: number): Promise<number> {
+  const dir = join(work, 'idle');
+  await saveSettings(dir, sqlSettings(db, 'replay_idle'));
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    await new Promise<void>((resolve) => child.stdout!.on('data', (b: Buffer) => { if (b.toString().includes('listening')) resolve(); }));
+    await new Promise((r) => setTimeout(r, ms));
+    return await peakMB(child.pid);
+  } finally {
+    child.kill('SIGKILL');
+    await once(child, 'exit').catch(() => undefined);
+  }
+}
+
 async function bigReplayFigures(rows: Row[], db: PostgresServer, c: pg.Client, work: string): Promise<void> {
   const dir = join(work, 'big');
   await saveSettings(dir, sqlSettings(db, 'replay_big'));
   await fillRowQueue(dir, 'sql', BIG);
-  const fixture = fileURLToPath(new URL('../fixtures/daemon-child.ts', import.meta.url));
+  const fixture = CHILD;
   const t0 = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', fixture, dir], { stdio: ['ignore', 'ignore', 'inherit'] });
   try {
     await until(c, 'replay_big', BIG, 900_000);
     const ms = performance.now() - t0;
     await new Promise((r) => setTimeout(r, 1000));
-    const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
-    const peakMB = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    const peak = await peakMB(child.pid);
     const r = (await c.query('SELECT count(*) AS n, count(DISTINCT seq) AS d FROM replay_big')).rows[0] as { n: string; d: string };
     rows.push({ figure: `SQL: ${BIG.toLocaleString('en')} waiting rows replayed (s)`, ours: ms / 1000, note: `child daemon, start included; rows ${r.n}, duplicates ${Number(r.n) - Number(r.d)}` });
-    rows.push({ figure: 'SQL: peak memory of that replay (MB)', ours: peakMB, note: 'VmHWM of the daemon process (tsx, unbundled)' });
-  } finally {
     child.kill('SIGKILL');
     await once(child, 'exit').catch(() => undefined);
+    rows.push({ figure: 'SQL: peak memory of that replay (MB)', ours: peak, baseline: await idlePeakMB(db, work, 3000), note: 'VmHWM of the daemon process (tsx, unbundled); baseline: the same daemon with nothing queued' });
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
   }
 }
 
