@@ -9,6 +9,8 @@ import { StepFailure } from '../services/test-run.ts';
 import { pop3imapPort } from '../services/mail-test.ts';
 
 const imapQuote = (s: string) => `"${s.replace(/(["\\])/g, '\\$1')}"`;
+/** an IMAP server may send untagged lines (`* CAPABILITY …`) before the tagged answer */
+const untagged = (line: string) => line.startsWith('* ');
 
 export async function loginBeforeSmtp(e: Email, trust: TlsTrust): Promise<void> {
   const host = e.server_pop3imap;
@@ -26,7 +28,8 @@ export async function loginBeforeSmtp(e: Email, trust: TlsTrust): Promise<void> 
       await command(s, 'QUIT', () => true).catch(() => undefined);
     } else {
       await readGreeting(s, (l) => /^\* (OK|PREAUTH)\b/i.test(l));
-      await command(s, `a1 LOGIN ${imapQuote(e.server_user)} ${imapQuote(e.server_password)}`, (r) => /^a1 OK\b/i.test(r)).catch(refused('IMAP LOGIN'));
+      await command(s, `a1 LOGIN ${imapQuote(e.server_user)} ${imapQuote(e.server_password)}`, (r) => /^a1 OK\b/i.test(r), 10_000, untagged)
+        .catch(refused('IMAP LOGIN'));
       await command(s, 'a2 LOGOUT', () => true).catch(() => undefined);
     }
   } finally {

@@ -1,17 +1,17 @@
 // One run of the e-mail engine: one version of the saved pew_email and pew (the poll, queue and
 // back-off of service-runtime/queue-run.ts). A request becomes a mail to the configured
 // recipients from the configured sender, with the section's subject or the text's first line,
-// the text from PLC memory, and with request +4 the newest file of each of the logger's log files
-// attached. SMTP with implicit TLS or STARTTLS, port 0 autodetected (spec §5), POP3 or IMAP
-// before SMTP as emailmode asks. A server that cannot be reached keeps the mail queued when
-// store_send is on; with it off the mail ends with the error code. docs/services.md.
+// the text from PLC memory, and with store_send on the newest file of each of the logger's log
+// files attached. SMTP with implicit TLS or STARTTLS, port 0 autodetected (spec §5), POP3 or IMAP
+// before SMTP as emailmode asks. A server that cannot be reached keeps the mail queued; a refused
+// login, sender or recipient ends it with its error code. docs/services.md.
 import { basename } from 'node:path';
 import type { Hw } from '../../hw/types.ts';
 import type { ConfigStore } from '../config/store.ts';
 import type { Email } from '../model/sections/email.ts';
 import type { Pew } from '../model/sections/pew.ts';
 import type { Log } from '../model/sections/log.ts';
-import { EMAIL_BLOCK, MAIL_ATTACH_LOGFILES, MAIL_SUBJECT_FROM_TEXT, MAIL_TEXT_MAX } from '../model/blocks/email.ts';
+import { EMAIL_BLOCK, MAIL_SUBJECT_FROM_TEXT, MAIL_TEXT_MAX } from '../model/blocks/email.ts';
 import { errorOfFailure, type ServiceErrorName } from '../model/blocks/convention.ts';
 import { RequestFault } from '../service-runtime/plc-text.ts';
 import { QueueRun, type JobEnd, type QueueRunDeps, type QueueShared } from '../service-runtime/queue-run.ts';
@@ -23,6 +23,8 @@ import { classify } from '../services/test-run.ts';
 import { loginBeforeSmtp } from './before-smtp.ts';
 
 export const MAIL_USER = 'email';
+/** the line a mail gets when store_send is on but no log file can be attached */
+export const ATTACH_NOTE = 'no log file attached';
 
 export interface MailJob {
   subject: string;
@@ -71,9 +73,10 @@ export class MailRun extends QueueRun<MailJob, MailCounter> {
   }
 
   protected async jobOf(b: Record<string, number>): Promise<MailJob> {
-    const req = b.request!;
-    const kind = req & ~MAIL_ATTACH_LOGFILES;
-    if (kind !== 1 && kind !== MAIL_SUBJECT_FROM_TEXT) throw new RequestFault('bad_request', `request ${req} is not a mail request (1, 2, +4 with log files)`);
+    const kind = b.request!;
+    if (kind !== 1 && kind !== MAIL_SUBJECT_FROM_TEXT) {
+      throw new RequestFault('bad_request', `request ${kind} is not a mail request (1, 2; log files are attached when store_send is on)`);
+    }
     let text = textOf(await this.io.string('text', b.text_addr!, b.text_len!, MAIL_TEXT_MAX));
     let subject = this.e.subject;
     if (kind === MAIL_SUBJECT_FROM_TEXT) {
@@ -82,7 +85,8 @@ export class MailRun extends QueueRun<MailJob, MailCounter> {
       text = end < 0 ? '' : text.slice(end + 1);
     }
     let attach: string[] = [];
-    if (req & MAIL_ATTACH_LOGFILES) {
+    let missing = '';
+    if (this.e.store_send) {
       const log = this.deps.store.get<Log>('pew_log');
       try {
         const names = log.log_def.map((f) => f.name);
@@ -92,9 +96,14 @@ export class MailRun extends QueueRun<MailJob, MailCounter> {
           ? files.slice(0, 1).map((f) => f.path) // no log file defined (any more): the newest file of the folder
           : names.flatMap((n) => files.find((f) => f.name.startsWith(`${n}_`) || f.name.startsWith(`${n}.`))?.path ?? []);
       } catch (err) {
-        throw new RequestFault('local', errorText(err));
+        missing = `the log files cannot be read: ${errorText(err)}`;
       }
-      if (attach.length === 0) throw new RequestFault('local', 'there is no log file to attach');
+      if (!missing && attach.length === 0) missing = 'there is no log file yet';
+      if (missing) {
+        // the mail still goes (it may be the alarm the PLC raises); its reader learns why it has no file
+        this.deps.log.warn('email: no log file attached', { reason: missing });
+        text = `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}\n(${ATTACH_NOTE}: ${missing})\n`;
+      }
     }
     return { subject, text, attach };
   }
@@ -102,8 +111,8 @@ export class MailRun extends QueueRun<MailJob, MailCounter> {
   protected async send(job: MailJob): Promise<JobEnd | undefined> {
     const e = this.e;
     const trust = await mailTrust(e, this.deps.dataDir);
-    const keep = (code: Exclude<ServiceErrorName, 'none'>, message: string): JobEnd | undefined =>
-      e.store_send ? this.notDelivered(code, message) : { error: { code, message } };
+    // the server cannot be reached now: the mail waits in the queue (nothing is lost on the way out)
+    const keep = (code: Exclude<ServiceErrorName, 'none'>, message: string): JobEnd | undefined => this.notDelivered(code, message);
     try {
       if (e.emailmode !== 0) await loginBeforeSmtp(e, trust);
     } catch (err) {

@@ -11,7 +11,7 @@ import type { Httpc } from '../model/sections/httpc.ts';
 import type { Pew } from '../model/sections/pew.ts';
 import type { Log } from '../model/sections/log.ts';
 import { HTTP_ANSWER_MAX, HTTP_BLOCK, HTTP_BODY_LOGFILE, HTTP_BODY_MAX, HTTP_METHODS, HTTP_PATH_MAX } from '../model/blocks/httpc.ts';
-import { errorOfFailure } from '../model/blocks/convention.ts';
+import { errorOfFailure, type ServiceErrorName } from '../model/blocks/convention.ts';
 import { RequestFault } from '../service-runtime/plc-text.ts';
 import { QueueRun, type JobEnd, type QueueRunDeps, type QueueShared } from '../service-runtime/queue-run.ts';
 import { newestLogFiles } from '../service-runtime/log-files.ts';
@@ -54,6 +54,20 @@ export interface HttpRunDeps extends QueueRunDeps {
 
 const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 const basic = (user: string, password: string) => 'Basic ' + Buffer.from(`${user}:${password}`).toString('base64');
+
+/**
+ * The error code of a request that got no answer from the server, and whether it waits in the
+ * queue for the peer: a proxy's refusal of the tunnel (407: its login; another status: refused)
+ * and a TLS failure end the request; an unreachable, silent or unknown peer keeps it waiting.
+ */
+export function requestFailure(e: unknown): { code: Exclude<ServiceErrorName, 'none'>; wait: boolean } {
+  const proxy = /^Proxy response \((\d{3})\)/.exec(errorText(e));
+  if (proxy) return { code: proxy[1] === '407' ? 'auth_failed' : 'server_refused', wait: false };
+  const failure = classify(e);
+  const code = errorOfFailure(failure.reason);
+  if (code === 'tls' || code === 'auth_failed') return { code, wait: false };
+  return { code: code === 'none' || code === 'server_refused' ? 'other' : code, wait: true };
+}
 
 export class HttpRun extends QueueRun<HttpJob, HttpCounter> {
   protected readonly doneCounter = 'requests';
@@ -128,8 +142,10 @@ export class HttpRun extends QueueRun<HttpJob, HttpCounter> {
         ...(body ? { body } : {}),
       });
     } catch (e) {
-      const code = errorOfFailure(classify(e).reason);
-      return this.notDelivered(code === 'none' ? 'other' : code, errorText(e));
+      const { code, wait } = requestFailure(e);
+      // the server or proxy cannot be reached now: the request waits in the queue; a refused
+      // certificate or proxy login would be refused again, so the request ends with its error
+      return wait ? this.notDelivered(code, errorText(e)) : this.answer(job, 0, undefined, { code, message: errorText(e) });
     }
     // the answer, read up to what the PLC can take; its full length counted
     const chunks: Buffer[] = [];

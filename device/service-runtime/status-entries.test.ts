@@ -7,12 +7,16 @@ import type { TlsPartStatus } from '../model/tls-status.ts';
 import type { RtcStatus } from '../model/rtc-status.ts';
 
 const clock = { t: 1000, now() { return this.t; } };
-const ftp = (o: Partial<FtpStatus> = {}): FtpStatus => ({ enabled: true, cycle: false, running: false, state: 'idle', localDir: 'internal/log', plc: '', ...o });
+const ftp = (o: Partial<FtpStatus> = {}): FtpStatus => ({
+  enabled: true, cycle: false, running: false, state: 'idle', localDir: 'internal/log', plc: '', ...o,
+});
 const part = (o: Partial<TlsPartStatus> = {}): TlsPartStatus => ({
   enabled: true, port: 1502, listening: true, stoppedByPlc: false, detail: '', connections: 0,
   accepted: 3, refused: 1, tlsFailures: 0, errors: 2, faults: 0, bytesIn: 0, bytesOut: 0, ...o,
 });
-const rtc = (o: Partial<RtcStatus> = {}): RtcStatus => ({ unitTime: 0, timezone: 'UTC', ntp: { enabled: false, synchronized: false, servers: [] }, running: true, ...o });
+const rtc = (o: Partial<RtcStatus> = {}): RtcStatus => ({
+  unitTime: 0, timezone: 'UTC', ntp: { enabled: false, synchronized: false, servers: [] }, running: true, ...o,
+});
 
 describe('the FTP send, the TLS bridge and the clock sync in the one status answer', () => {
   it('FTP: state and since from the send, last success and last error in the one classification, its detail kept', () => {
@@ -23,10 +27,13 @@ describe('the FTP send, the TLS bridge and the clock sync in the one status answ
     const running = o.ftp(ftp({ state: 'running', running: true, retryAt: 9000 }));
     expect(running).toMatchObject({ state: 'waiting', since: 2000, queue: { bound: 0 } });
     const error = { code: 'refused', number: 2, message: 'connect ECONNREFUSED' };
-    const last: NonNullable<FtpStatus['lastSend']> = { trigger: 'plc', started: 1500, finished: 2500, result: 'error', files: [], bytes: 0, failed: 1, held: [], attempts: 2, deleted: 0, error };
+    const last: NonNullable<FtpStatus['lastSend']> = {
+      trigger: 'plc', started: 1500, finished: 2500, result: 'error', files: [], bytes: 0, failed: 1, held: [], attempts: 2, deleted: 0, error,
+    };
     clock.t = 3000;
     const failed = o.ftp(ftp({ state: 'error', lastSend: last, plc: 'the service control interface is not enabled' }));
-    expect(failed).toMatchObject({ state: 'error', since: 3000, lastError: { code: 'refused', number: 2, at: 2500 }, plc: 'the service control interface is not enabled' });
+    expect(failed).toMatchObject({ state: 'error', since: 3000, lastError: { code: 'refused', number: 2, at: 2500 } });
+    expect(failed.plc).toBe('the service control interface is not enabled');
     expect(failed.ftp?.lastSend?.attempts).toBe(2);
     const done = o.ftp(ftp({ state: 'done', lastSend: { ...last, result: 'done', finished: 4000 } }));
     expect(done).toMatchObject({ state: 'idle', lastSuccess: 4000, lastError: { code: 'refused' } });
@@ -37,7 +44,8 @@ describe('the FTP send, the TLS bridge and the clock sync in the one status answ
   it('TLS: error while an enabled part does not listen, running with connections, counters of both parts', () => {
     const o = new OtherServicesStatus(clock);
     const broken = o.tls({ client: part(), server: part({ port: 802, listening: false, detail: 'Port 802 is in use' }) });
-    expect(broken).toMatchObject({ state: 'error', lastError: { code: 'local', message: 'Port 802 is in use' }, counters: { accepted: 6, refused: 2, errors: 4 } });
+    expect(broken).toMatchObject({ state: 'error', lastError: { code: 'local', message: 'Port 802 is in use' } });
+    expect(broken.counters).toMatchObject({ accepted: 6, refused: 2, errors: 4 });
     expect(o.tls({ client: part({ connections: 1 }), server: part({ enabled: false, listening: false }) }).state).toBe('running');
     expect(o.tls({ client: part(), server: part({ listening: false, stoppedByPlc: true }) }).state).toBe('idle');
     expect(o.tls({ client: part({ enabled: false }), server: part({ enabled: false }) })).toMatchObject({ enabled: false, state: 'off' });

@@ -140,8 +140,11 @@ export function readGreeting(s: Socket, ok: (line: string) => boolean, ms = 10_0
   });
 }
 
-/** Sends one command line and reads the one-line reply (SMTP EHLO's multi-line reply up to its last line). */
-export async function command(s: Socket, line: string, ok: (reply: string) => boolean, ms = 10_000): Promise<string> {
+/**
+ * Sends one command line and reads the one-line reply (SMTP EHLO's multi-line reply up to its last
+ * line); lines `skip` accepts come before the reply and are passed over (IMAP's untagged `* …`).
+ */
+export async function command(s: Socket, line: string, ok: (reply: string) => boolean, ms = 10_000, skip: (line: string) => boolean = () => false): Promise<string> {
   const reply = new Promise<string>((resolve, reject) => {
     let buf = '';
     const done = (e?: Error, r?: string) => {
@@ -155,7 +158,7 @@ export async function command(s: Socket, line: string, ok: (reply: string) => bo
       buf += d.toString('latin1');
       const lines = buf.split('\r\n');
       // an SMTP multi-line reply goes on while the fourth character is a hyphen
-      const last = lines.slice(0, -1).find((l) => !/^\d{3}-/.test(l));
+      const last = lines.slice(0, -1).find((l) => !/^\d{3}-/.test(l) && !skip(l));
       if (last === undefined) return;
       if (ok(last)) done(undefined, last);
       else done(new StepFailure('peer_error', last));

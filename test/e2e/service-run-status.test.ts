@@ -163,7 +163,8 @@ describe('the live status of MQTT, HTTP client and e-mail, and the line per serv
     }, { timeout: 15_000 }).toBe('refused');
     await openConsole(page, suite.d, '/mqtt');
     const mqtt = pageBody(page, 'mqtt').locator('[data-block=mqtt-status]');
-    await expectText(mqtt.locator('[data-item=last-error] [data-meaning]'), `${fill(en.serviceStatus.code, { number: 2 })}: ${en.serviceStatus.errors.refused}`);
+    const refused = `${fill(en.serviceStatus.code, { number: 2 })}: ${en.serviceStatus.errors.refused}`;
+    await expectText(mqtt.locator('[data-item=last-error] [data-meaning]'), refused);
     await expect.poll(() => mqtt.locator('[data-item=state] [data-state]').getAttribute('data-state'))
       .toMatch(/^(connecting|reconnecting)$/);
     await go(page, '/smtp', en.nav.smtp);

@@ -1,5 +1,5 @@
-// The one status answer of the services driven by the PLC and of the script
-// (`GET /config/service_status`, device/model/service-status.ts). The answer is checked against its
+// The one status answer of the services driven by the PLC, the script, the FTP send, the TLS
+// bridge and the PLC clock sync (`GET /config/service_status`, device/model/service-status.ts). The answer is checked against its
 // schema before a page shows it, so a reply of another daemon version shows as "status unavailable".
 import * as v from 'valibot';
 import { ApiFailure, get } from './client.ts';

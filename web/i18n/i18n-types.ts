@@ -4181,11 +4181,11 @@ export type NamespaceFieldsTranslation = {
 		}
 		store_send: {
 			/**
-			 * S​t​o​r​e​ ​a​n​d​ ​s​e​n​d​ ​l​a​t​e​r
+			 * A​t​t​a​c​h​ ​l​o​g​ ​f​i​l​e​s
 			 */
 			label: string
 			/**
-			 * A​ ​m​a​i​l​ ​t​h​a​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​e​n​t​ ​i​s​ ​k​e​p​t​ ​a​n​d​ ​s​e​n​t​ ​w​i​t​h​ ​t​h​e​ ​n​e​x​t​ ​o​n​e​.
+			 * O​n​:​ ​e​v​e​r​y​ ​m​a​i​l​ ​c​a​r​r​i​e​s​ ​t​h​e​ ​n​e​w​e​s​t​ ​f​i​l​e​ ​o​f​ ​e​a​c​h​ ​l​o​g​ ​f​i​l​e​ ​o​f​ ​t​h​e​ ​d​a​t​a​ ​l​o​g​g​e​r​ ​a​s​ ​a​t​t​a​c​h​m​e​n​t​s​.​ ​O​f​f​:​ ​m​a​i​l​s​ ​c​a​r​r​y​ ​o​n​l​y​ ​t​h​e​i​r​ ​t​e​x​t​.​ ​A​ ​m​a​i​l​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​a​n​n​o​t​ ​t​a​k​e​ ​n​o​w​ ​a​l​w​a​y​s​ ​w​a​i​t​s​ ​a​n​d​ ​i​s​ ​s​e​n​t​ ​l​a​t​e​r​.
 			 */
 			help: string
 		}
@@ -5314,7 +5314,7 @@ export type NamespaceHelpTranslation = {
 		httpc: string
 		/**
 		 * T​h​e​ ​e​-​m​a​i​l​ ​c​l​i​e​n​t​ ​s​e​n​d​s​ ​e​-​m​a​i​l​s​ ​w​h​e​n​ ​t​h​e​ ​P​L​C​ ​a​s​k​s​ ​f​o​r​ ​i​t​.​
-	​G​e​n​e​r​a​l​:​ ​s​w​i​t​c​h​ ​t​h​e​ ​c​l​i​e​n​t​ ​o​n​,​ ​c​h​o​o​s​e​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​b​l​o​c​k​ ​t​h​e​ ​P​L​C​ ​u​s​e​s​ ​t​o​ ​d​r​i​v​e​ ​i​t​ ​(​7​ ​r​e​g​i​s​t​e​r​s​ ​f​r​o​m​ ​D​T​2​3​0​ ​b​y​ ​d​e​f​a​u​l​t​;​ ​t​h​e​ ​b​l​o​c​k​ ​i​s​ ​s​h​o​w​n​ ​b​e​l​o​w​ ​t​h​e​ ​f​i​e​l​d​ ​a​n​d​ ​m​u​s​t​ ​n​o​t​ ​o​v​e​r​l​a​p​ ​a​n​o​t​h​e​r​ ​s​e​r​v​i​c​e​'​s​ ​b​l​o​c​k​)​ ​a​n​d​ ​t​h​e​ ​p​o​l​l​ ​t​i​m​e​ ​(​1​ ​–​ ​1​2​0​ ​s​)​.​ ​S​t​o​r​e​ ​a​n​d​ ​s​e​n​d​ ​l​a​t​e​r​ ​k​e​e​p​s​ ​a​ ​m​a​i​l​ ​t​h​a​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​e​n​t​ ​f​o​r​ ​t​h​e​ ​n​e​x​t​ ​o​n​e​.​
+	​G​e​n​e​r​a​l​:​ ​s​w​i​t​c​h​ ​t​h​e​ ​c​l​i​e​n​t​ ​o​n​,​ ​c​h​o​o​s​e​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​b​l​o​c​k​ ​t​h​e​ ​P​L​C​ ​u​s​e​s​ ​t​o​ ​d​r​i​v​e​ ​i​t​ ​(​7​ ​r​e​g​i​s​t​e​r​s​ ​f​r​o​m​ ​D​T​2​3​0​ ​b​y​ ​d​e​f​a​u​l​t​;​ ​t​h​e​ ​b​l​o​c​k​ ​i​s​ ​s​h​o​w​n​ ​b​e​l​o​w​ ​t​h​e​ ​f​i​e​l​d​ ​a​n​d​ ​m​u​s​t​ ​n​o​t​ ​o​v​e​r​l​a​p​ ​a​n​o​t​h​e​r​ ​s​e​r​v​i​c​e​'​s​ ​b​l​o​c​k​)​ ​a​n​d​ ​t​h​e​ ​p​o​l​l​ ​t​i​m​e​ ​(​1​ ​–​ ​1​2​0​ ​s​)​.​ ​A​t​t​a​c​h​ ​l​o​g​ ​f​i​l​e​s​ ​a​d​d​s​ ​t​h​e​ ​n​e​w​e​s​t​ ​f​i​l​e​ ​o​f​ ​e​a​c​h​ ​l​o​g​ ​f​i​l​e​ ​o​f​ ​t​h​e​ ​d​a​t​a​ ​l​o​g​g​e​r​ ​t​o​ ​e​v​e​r​y​ ​m​a​i​l​;​ ​a​ ​m​a​i​l​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​a​n​n​o​t​ ​t​a​k​e​ ​n​o​w​ ​w​a​i​t​s​ ​a​n​d​ ​g​o​e​s​ ​l​a​t​e​r​.​
 	​C​o​n​n​e​c​t​i​o​n​:​ ​h​o​w​ ​t​h​e​ ​u​n​i​t​ ​l​o​g​s​ ​i​n​ ​b​e​f​o​r​e​ ​s​e​n​d​i​n​g​ ​(​S​M​T​P​ ​A​U​T​H​,​ ​P​O​P​3​ ​b​e​f​o​r​e​ ​S​M​T​P​ ​o​r​ ​I​M​A​P​ ​b​e​f​o​r​e​ ​S​M​T​P​,​ ​w​h​i​c​h​ ​a​l​s​o​ ​n​e​e​d​s​ ​t​h​e​ ​P​O​P​3​/​I​M​A​P​ ​s​e​r​v​e​r​)​,​ ​t​h​e​ ​S​M​T​P​ ​s​e​r​v​e​r​ ​a​n​d​ ​i​t​s​ ​p​o​r​t​.​ ​A​ ​p​o​r​t​ ​o​f​ ​0​ ​m​e​a​n​s​ ​a​u​t​o​d​e​t​e​c​t​ ​a​n​d​ ​i​s​ ​s​h​o​w​n​ ​a​s​ ​s​u​c​h​.​ ​S​e​n​d​i​n​g​ ​w​i​t​h​o​u​t​ ​S​S​L​/​T​L​S​ ​p​u​t​s​ ​t​h​e​ ​m​a​i​l​s​ ​a​n​d​ ​t​h​e​ ​p​a​s​s​w​o​r​d​ ​o​n​ ​t​h​e​ ​n​e​t​w​o​r​k​ ​i​n​ ​p​l​a​i​n​ ​t​e​x​t​:​ ​t​h​e​ ​p​a​g​e​ ​w​a​r​n​s​ ​a​b​o​u​t​ ​i​t​.​ ​V​e​r​i​f​y​i​n​g​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e​ ​s​h​o​u​l​d​ ​s​t​a​y​ ​o​n​ ​e​x​c​e​p​t​ ​f​o​r​ ​t​e​s​t​s​.​
 	​S​e​n​d​e​r​ ​a​n​d​ ​r​e​c​i​p​i​e​n​t​s​ ​a​r​e​ ​w​r​i​t​t​e​n​ ​i​n​ ​a​n​g​l​e​ ​b​r​a​c​k​e​t​s​,​ ​s​e​v​e​r​a​l​ ​r​e​c​i​p​i​e​n​t​s​ ​s​e​p​a​r​a​t​e​d​ ​b​y​ ​c​o​m​m​a​s​,​ ​e​.​g​.​ ​<​a​@​e​x​a​m​p​l​e​.​c​o​m​>​,​ ​<​b​@​e​x​a​m​p​l​e​.​c​o​m​>​;​ ​a​n​ ​a​d​d​r​e​s​s​ ​i​s​ ​u​p​ ​t​o​ ​8​0​ ​c​h​a​r​a​c​t​e​r​s​,​ ​t​h​e​ ​r​e​c​i​p​i​e​n​t​s​ ​u​p​ ​t​o​ ​1​6​0​ ​a​n​d​ ​t​h​e​ ​s​u​b​j​e​c​t​ ​u​p​ ​t​o​ ​1​2​8​.​ ​S​e​n​d​e​r​,​ ​r​e​c​i​p​i​e​n​t​s​ ​a​n​d​ ​t​h​e​ ​S​M​T​P​ ​s​e​r​v​e​r​ ​a​r​e​ ​r​e​q​u​i​r​e​d​ ​w​h​i​l​e​ ​t​h​e​ ​c​l​i​e​n​t​ ​i​s​ ​o​n​.​ ​A​ ​S​O​C​K​S​ ​p​r​o​x​y​ ​i​s​ ​u​s​e​d​ ​w​h​e​n​ ​i​t​s​ ​a​d​d​r​e​s​s​ ​i​s​ ​g​i​v​e​n​.​
 	​C​o​n​n​e​c​t​i​o​n​ ​t​e​s​t​ ​t​r​i​e​s​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​ ​a​g​a​i​n​s​t​ ​t​h​e​ ​s​e​r​v​e​r​ ​a​n​d​ ​s​h​o​w​s​ ​e​a​c​h​ ​s​t​e​p​ ​a​n​d​,​ ​o​n​ ​f​a​i​l​u​r​e​,​ ​t​h​e​ ​s​e​r​v​e​r​'​s​ ​a​n​s​w​e​r​;​ ​w​i​t​h​ ​u​n​s​a​v​e​d​ ​c​h​a​n​g​e​s​ ​y​o​u​ ​a​r​e​ ​a​s​k​e​d​ ​f​i​r​s​t​.​
@@ -11750,11 +11750,11 @@ export type TranslationFunctions = {
 			}
 			store_send: {
 				/**
-				 * Store and send later
+				 * Attach log files
 				 */
 				label: () => LocalizedString
 				/**
-				 * A mail that could not be sent is kept and sent with the next one.
+				 * On: every mail carries the newest file of each log file of the data logger as attachments. Off: mails carry only their text. A mail the server cannot take now always waits and is sent later.
 				 */
 				help: () => LocalizedString
 			}
@@ -12848,7 +12848,7 @@ export type TranslationFunctions = {
 			httpc: () => LocalizedString
 			/**
 			 * The e-mail client sends e-mails when the PLC asks for it.
-		General: switch the client on, choose the control register block the PLC uses to drive it (7 registers from DT230 by default; the block is shown below the field and must not overlap another service's block) and the poll time (1 – 120 s). Store and send later keeps a mail that could not be sent for the next one.
+		General: switch the client on, choose the control register block the PLC uses to drive it (7 registers from DT230 by default; the block is shown below the field and must not overlap another service's block) and the poll time (1 – 120 s). Attach log files adds the newest file of each log file of the data logger to every mail; a mail the server cannot take now waits and goes later.
 		Connection: how the unit logs in before sending (SMTP AUTH, POP3 before SMTP or IMAP before SMTP, which also needs the POP3/IMAP server), the SMTP server and its port. A port of 0 means autodetect and is shown as such. Sending without SSL/TLS puts the mails and the password on the network in plain text: the page warns about it. Verifying the server certificate should stay on except for tests.
 		Sender and recipients are written in angle brackets, several recipients separated by commas, e.g. <a@example.com>, <b@example.com>; an address is up to 80 characters, the recipients up to 160 and the subject up to 128. Sender, recipients and the SMTP server are required while the client is on. A SOCKS proxy is used when its address is given.
 		Connection test tries the saved settings against the server and shows each step and, on failure, the server's answer; with unsaved changes you are asked first.

@@ -1,17 +1,16 @@
 // The e-mail client's control block (spec §9 SMTP 7 words, default DT230): a mail to the
 // configured recipients with a text from PLC memory; the subject is the section's, or the text's
-// first line; the newest log files attached when the request asks for them. docs/services.md.
+// first line; the newest log files attached when the section's store_send says so (a setting of
+// the unit, not of the request). docs/services.md.
 import { SMTP_REGISTERS } from '../sections/email.ts';
 import type { ControlBlock } from './convention.ts';
 import { headWords, pointerWords } from './common-words.ts';
 
 export const MAIL_TEXT_MAX = 4096;
 
-/** added to the request: the newest log file of each of the logger's log files is attached */
-export const MAIL_ATTACH_LOGFILES = 4;
 export const MAIL_SUBJECT_FROM_TEXT = 2;
 
-const requests = { send: 1, send_subject_from_text: 2, send_with_logfiles: 1 | MAIL_ATTACH_LOGFILES, send_subject_from_text_with_logfiles: 2 | MAIL_ATTACH_LOGFILES } as const;
+const requests = { send: 1, send_subject_from_text: MAIL_SUBJECT_FROM_TEXT } as const;
 
 export const EMAIL_BLOCK: ControlBlock = {
   service: 'email',
@@ -20,7 +19,7 @@ export const EMAIL_BLOCK: ControlBlock = {
   defaultDt: 230,
   requests,
   words: [
-    ...headWords(requests, 'a mail (2: the first line of the text is the subject; +4: the newest log files attached)'),
+    ...headWords(requests, 'a mail (2: the first line of the text is the subject; the newest log files attached when store_send is on)'),
     ...pointerWords(4, 'text', 'the mail text', MAIL_TEXT_MAX),
     { offset: 6, name: 'queue_waiting', dir: 'unit', meaning: 'mails waiting in the queue for the server (0-65535)' },
   ],

@@ -18,7 +18,7 @@ export const emailSchema = obj({
   plc_control_dt: controlRegister(230, SMTP_REGISTERS), // spec §9: default 230
   plc_poll: num(1, 120, 1), // spec §9: poll time 1-120 s
   emailmode: choice(EMAIL_MODES, SMTP_ONLY),
-  store_send: bool(false), // keep mails that could not be sent and send them later
+  store_send: bool(false), // the newest file of each log file of the data logger attached to every mail (docs/services.md)
   transfermode_ssl: bool(true), // spec §5 warns about SMTP without SSL/TLS
   transfermode_verify_ssl: bool(true), // the server certificate must verify
   server_smtp: hostText(''),

@@ -240,7 +240,7 @@ const de_fields = {
     enable_email: { label: 'E-Mail-Client aktivieren', help: 'E-Mails auf Anforderung der SPS senden.' },
     plc_control_dt: { label: 'Steuerregister (DT)', help: 'Erstes Datenregister des Blocks, über den die SPS den Client steuert.' },
     plc_poll: { label: 'SPS-Abfragezeit', help: 'Sekunden zwischen zwei Lesevorgängen des Steuerblocks.' },
-    store_send: { label: 'Speichern und später senden', help: 'Eine E-Mail, die nicht gesendet werden konnte, wird aufbewahrt und mit der nächsten gesendet.' },
+    store_send: { label: 'Logdateien anhängen', help: 'Ein: jede E-Mail trägt die neueste Datei jeder Logdatei des Datenloggers als Anhang. Aus: E-Mails tragen nur ihren Text. Eine E-Mail, die der Server gerade nicht annimmt, wartet immer und wird später gesendet.' },
     emailmode: {
       label: 'Anmeldung vor dem Senden',
       options: { '0': 'SMTP AUTH', '1': 'POP3 vor SMTP', '2': 'IMAP vor SMTP' },

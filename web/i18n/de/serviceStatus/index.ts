@@ -12,8 +12,11 @@ const de_serviceStatus = {
     running: 'läuft', waiting: 'wartet auf die Gegenstelle', error: 'Fehler',
   },
   counters: {
-    rows: 'Zeilen erledigt', written: 'Zeilen geschrieben', accepted: 'Weitergeleitete Verbindungen', refused: 'Abgewiesene Clients', tlsFailures: 'Fehlgeschlagene TLS-Aushandlungen', errors: 'Verbindungsfehler', faults: 'Abgefangene Fehler',
-    published: 'Veröffentlicht', received: 'Empfangen', requests: 'Anfragen', sent: 'Gesendet', failed: 'Fehlgeschlagen', runs: 'Durchläufe', overruns: 'Überläufe',
+    rows: 'Zeilen erledigt', written: 'Zeilen geschrieben',
+    accepted: 'Weitergeleitete Verbindungen', refused: 'Abgewiesene Clients', tlsFailures: 'Fehlgeschlagene TLS-Aushandlungen',
+    errors: 'Verbindungsfehler', faults: 'Abgefangene Fehler',
+    published: 'Veröffentlicht', received: 'Empfangen', requests: 'Anfragen', sent: 'Gesendet', failed: 'Fehlgeschlagen',
+    runs: 'Durchläufe', overruns: 'Überläufe',
   },
   errors: {
     none: 'kein Fehler',

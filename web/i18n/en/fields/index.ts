@@ -240,7 +240,7 @@ const en_fields = {
     enable_email: { label: 'Enable e-mail client', help: 'Send e-mails when the PLC asks for it.' },
     plc_control_dt: { label: 'Control register (DT)', help: 'First data register of the block the PLC uses to control the client.' },
     plc_poll: { label: 'PLC poll time', help: 'Seconds between two reads of the control block.' },
-    store_send: { label: 'Store and send later', help: 'A mail that could not be sent is kept and sent with the next one.' },
+    store_send: { label: 'Attach log files', help: 'On: every mail carries the newest file of each log file of the data logger as attachments. Off: mails carry only their text. A mail the server cannot take now always waits and is sent later.' },
     emailmode: {
       label: 'Login before sending',
       options: { '0': 'SMTP AUTH', '1': 'POP3 before SMTP', '2': 'IMAP before SMTP' },

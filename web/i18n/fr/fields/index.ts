@@ -240,7 +240,7 @@ const fr_fields = {
     enable_email: { label: 'Activer le client e-mail', help: 'Envoyer des e-mails à la demande de l’automate.' },
     plc_control_dt: { label: 'Registre de commande (DT)', help: 'Premier registre de données du bloc par lequel l’automate pilote le client.' },
     plc_poll: { label: 'Période de scrutation automate', help: 'Secondes entre deux lectures du bloc de commande.' },
-    store_send: { label: 'Conserver et envoyer plus tard', help: 'Un e-mail qui n’a pas pu être envoyé est conservé et envoyé avec le suivant.' },
+    store_send: { label: 'Joindre les fichiers journaux', help: 'Activé\u00a0: chaque e-mail porte en pièces jointes le fichier le plus récent de chaque fichier journal de l’enregistreur. Désactivé\u00a0: les e-mails ne portent que leur texte. Un e-mail que le serveur ne peut pas prendre maintenant attend toujours et part plus tard.' },
     emailmode: {
       label: 'Connexion avant l’envoi',
       options: { '0': 'SMTP AUTH', '1': 'POP3 avant SMTP', '2': 'IMAP avant SMTP' },

@@ -2,7 +2,8 @@
 import type { NamespaceServiceStatusTranslation } from '../../i18n-types.ts';
 
 const fr_serviceStatus = {
-  title: 'État du service', runTitle: 'Services en fonctionnement', runIntro: 'Ce que fait chaque service piloté par l’automate\u00a0; mis à jour toutes les 1,5\u00a0s.',
+  title: 'État du service', runTitle: 'Services en fonctionnement',
+  runIntro: 'Ce que fait chaque service piloté par l’automate\u00a0; mis à jour toutes les 1,5\u00a0s.',
   off: 'Le service n’est pas activé.',
   state: 'État', since: 'Depuis', plc: 'Bloc de commande de l’automate', plcOk: 'joignable', plcDown: 'non joignable',
   lastSuccess: 'Dernier succès', lastError: 'Dernière erreur', never: 'aucun pour l’instant', none: 'aucune',
@@ -12,7 +13,9 @@ const fr_serviceStatus = {
     running: 'en cours', waiting: 'attend le correspondant', error: 'erreur',
   },
   counters: {
-    rows: 'Lignes traitées', written: 'Lignes écrites', accepted: 'Connexions relayées', refused: 'Clients refusés', tlsFailures: 'Négociations TLS échouées', errors: 'Erreurs de connexion', faults: 'Défauts contenus',
+    rows: 'Lignes traitées', written: 'Lignes écrites',
+    accepted: 'Connexions relayées', refused: 'Clients refusés', tlsFailures: 'Négociations TLS échouées', errors: 'Erreurs de connexion',
+    faults: 'Défauts contenus',
     published: 'Publiés', received: 'Reçus', requests: 'Requêtes', sent: 'Envoyés', failed: 'Échoués', runs: 'Exécutions', overruns: 'Dépassements',
   },
   errors: {
