@@ -105,7 +105,9 @@ export class NosqlRun extends DbRun {
     }
     if (reply.status === 204 || reply.status === 200) return undefined;
     const f = influxFailure(reply);
-    if (reply.status === 400 && /field type conflict/i.test(f.message)) return { wait: 'table_mismatch', message: `measurement ${this.n.measurement}: ${f.message}` };
+    if (reply.status === 400 && /field type conflict/i.test(f.message)) {
+      return { wait: 'table_mismatch', message: `measurement ${this.n.measurement}: ${f.message}` };
+    }
     if (reply.status === 400 && /beyond retention policy/i.test(f.message)) {
       // the server took the write and keeps none of these points (older than its retention): nothing to try again
       this.deps.log.warn('nosql: InfluxDB dropped points older than its retention policy', { error: f.message });

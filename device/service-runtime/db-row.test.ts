@@ -19,7 +19,8 @@ describe('database rows', () => {
   });
 
   it('a STRING longer than 48 characters is bad_string, naming the point', () => {
-    expect(() => rowValue(point({ type: 'STRING' }), 3, [60, 49, ...Array(24).fill(0x4141)])).toThrow(expect.objectContaining({ code: 'bad_string', point: 3 }));
+    expect(() => rowValue(point({ type: 'STRING' }), 3, [60, 49, ...Array(24).fill(0x4141)]))
+      .toThrow(expect.objectContaining({ code: 'bad_string', point: 3 }));
     expect(rowValue(point({ type: 'STRING' }), 0, [48, 2, 0x6968, ...Array(23).fill(0)])).toBe('hi');
   });
 

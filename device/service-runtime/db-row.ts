@@ -60,6 +60,8 @@ const KIND: Record<DataFormat, ColumnKind> = {
   REAL: 'f64', REALEX: 'f64', LREAL: 'f64', LREALEX: 'f64', BOOL: 'bool', ASCII: 'ascii', STRING: 'string', DT: 'datetime',
 };
 const EXP_TYPES: readonly DataFormat[] = ['REALEX', 'LREALEX'];
+/** a bit point: the type and scaling do not apply */
+const BIT_DECODING = { type: 1, endian: 'little', enable_scal: false, scal_plc_min: 0, scal_plc_max: 1, scal_log_min: 0, scal_log_max: 1 } as const;
 const BIT_WORDS: Partial<Record<DataPoint['area'], LogWordArea>> = { X: 'WX', Y: 'WY', R: 'WR' };
 
 /** The kind of a point's column: a scaled number is a double whatever its PLC type. */
@@ -71,7 +73,8 @@ export function columnKind(p: Pick<DataPoint, 'type' | 'enable_scal'>): ColumnKi
 /** Where a point's words are: X, Y, R are read as WX, WY, WR words; a BOOL is one bit of its word. */
 export function pointSource(p: DataPoint, index: number, interfaceId: number, station: number): PointSource {
   const area = BIT_WORDS[p.area] ?? (p.area as LogWordArea);
-  return { key: String(index), interfaceId, station, area, word: p.address, words: p.type === 'BOOL' ? 1 : wordsOf(p.type), ...(p.type === 'BOOL' ? { bit: p.bit } : {}) };
+  const bool = p.type === 'BOOL';
+  return { key: String(index), interfaceId, station, area, word: p.address, words: bool ? 1 : wordsOf(p.type), ...(bool ? { bit: p.bit } : {}) };
 }
 
 /** A unique, time-ordered row key. */
@@ -83,7 +86,7 @@ const swap = (w: number) => ((w & 0xff) << 8) | ((w >> 8) & 0xff);
 
 /** The value of point `p` from its words: the logger's decoding and scaling, floats rounded as its CSV rounds them. */
 export function rowValue(p: DataPoint, index: number, words: readonly number[]): RowValue {
-  if (p.type === 'BOOL') return pointValue({ type: 1, endian: 'little', enable_scal: false, scal_plc_min: 0, scal_plc_max: 1, scal_log_min: 0, scal_log_max: 1 }, words, p.bit) === 1;
+  if (p.type === 'BOOL') return pointValue(BIT_DECODING, words, p.bit) === 1;
   if (p.type === 'STRING') {
     // the STRING header's current length (mewtocol.md §2.2); the logger caps it, a database row refuses it
     const current = (p.endian === 'big' || p.endian === 'mixed' ? swap(words[1] ?? 0) : (words[1] ?? 0)) & 0xffff;

@@ -45,7 +45,14 @@ export abstract class DbRun extends QueueRun<DbRow, DbCounter> {
   protected readonly doneCounter = 'rows';
   private lastAt = 0;
 
-  constructor(protected readonly deps: DbRunDeps, protected readonly db: DbShared, block: ControlBlock, protected readonly src: DbSource, private readonly pewNow: Pew, user: string) {
+  constructor(
+    protected readonly deps: DbRunDeps,
+    protected readonly db: DbShared,
+    block: ControlBlock,
+    protected readonly src: DbSource,
+    private readonly pewNow: Pew,
+    user: string,
+  ) {
     super(deps, db, block, src.plc_control_dt, src.plc_poll, pewNow, user);
   }
 
@@ -96,7 +103,9 @@ export abstract class DbRun extends QueueRun<DbRow, DbCounter> {
     this.db.errorPoint = 0;
     if (s.datalist.length === 0) throw new RequestFault('bad_request', 'the data point list is empty');
     const it = this.pewNow.interfaces.find((i) => i.id === s.interface);
-    if (it?.service === TRANSPARENT) throw new RequestFault('bad_request', `interface ${s.interface} is transparent: data points cannot be read through it (spec §5)`);
+    if (it?.service === TRANSPARENT) {
+      throw new RequestFault('bad_request', `interface ${s.interface} is transparent: data points cannot be read through it (spec §5)`);
+    }
     const link = this.deps.links.get(s.interface);
     if (!link) throw new RequestFault('bad_request', `interface ${s.interface} is not enabled: the data points cannot be read`);
     s.datalist.forEach((p, i) => {

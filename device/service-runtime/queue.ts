@@ -59,7 +59,8 @@ export class JobQueue<T> {
     // read in parallel chunks (a long outage leaves many jobs), kept in their order
     for (let i = 0; i < jobs.length; i += READ_CHUNK) {
       const chunk = jobs.slice(i, i + READ_CHUNK);
-      const read = await Promise.all(chunk.map((name) => readFile(join(dir, name), 'utf8').then((text) => ({ name, text }), (e: unknown) => ({ name, error: e }))));
+      const read = await Promise.all(chunk.map((name) => readFile(join(dir, name), 'utf8')
+        .then((text) => ({ name, text }), (e: unknown) => ({ name, error: e }))));
       for (const r of read) {
         const seq = Number(JOB_RE.exec(r.name)![1]);
         q.nextSeq = Math.max(q.nextSeq, seq + 1);

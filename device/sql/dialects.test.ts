@@ -32,16 +32,21 @@ describe('SQL dialects', () => {
     expect(st.sql).toBe(`INSERT INTO [tank_log] (${cols}) SELECT v.[time_stamp], v.[row_key], v.[level], v.[pump], v.[batch], v.[total] `
       + 'FROM (VALUES (@p0, @p1, @p2, @p3, @p4, @p5), (@p6, @p7, @p8, @p9, @p10, @p11)) '
       + `AS v (${cols}) WHERE NOT EXISTS (SELECT 1 FROM [tank_log] AS o WITH (UPDLOCK, HOLDLOCK) WHERE o.[row_key] = v.[row_key])`);
-    expect(st.params).toEqual([new Date(1_700_000_000_000), 'a', 21.5, true, 'B-1', '18446744073709551615', new Date(1_700_000_001_000), 'b', 22, false, 'B-1', '18446744073709551615']);
+    expect(st.params).toEqual([
+      new Date(1_700_000_000_000), 'a', 21.5, true, 'B-1', '18446744073709551615',
+      new Date(1_700_000_001_000), 'b', 22, false, 'B-1', '18446744073709551615',
+    ]);
     expect(st.types).toEqual(['DateTime2', 'VarChar', 'Float', 'Bit', 'NVarChar', 'VarChar', 'DateTime2', 'VarChar', 'Float', 'Bit', 'NVarChar', 'VarChar']);
     expect(tableColumns('mssql', 'tank_log')).toMatchObject({ params: [null, 'tank_log'], types: ['NVarChar', 'NVarChar'] });
   });
 
   it('PostgreSQL and MySQL: insert-if-absent by the row key, numbered and positional parameters', () => {
     expect(insertRows('postgres', 'tank_log', rows.slice(0, 1)).sql)
-      .toBe('INSERT INTO "tank_log" ("time_stamp", "row_key", "level", "pump", "batch", "total") VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT ("row_key") DO NOTHING');
+      .toBe('INSERT INTO "tank_log" ("time_stamp", "row_key", "level", "pump", "batch", "total") VALUES ($1, $2, $3, $4, $5, $6) '
+        + 'ON CONFLICT ("row_key") DO NOTHING');
     expect(insertRows('mysql', 'tank_log', rows.slice(0, 1)).sql)
-      .toBe('INSERT INTO `tank_log` (`time_stamp`, `row_key`, `level`, `pump`, `batch`, `total`) VALUES (?, ?, ?, ?, ?, ?) ON DUPLICATE KEY UPDATE `row_key` = `row_key`');
+      .toBe('INSERT INTO `tank_log` (`time_stamp`, `row_key`, `level`, `pump`, `batch`, `total`) VALUES (?, ?, ?, ?, ?, ?) '
+        + 'ON DUPLICATE KEY UPDATE `row_key` = `row_key`');
     expect(createTable('postgres', 'tank_log', rows[0]!).sql).toContain('"total" numeric(20,0)');
     expect(createTable('mysql', 'tank_log', rows[0]!).sql).toContain('`total` BIGINT UNSIGNED');
   });
@@ -53,7 +58,10 @@ describe('SQL dialects', () => {
   });
 
   it('an existing table fits when every column is there with a fitting type', () => {
-    const have = [{ name: 'TIME_STAMP', type: 'datetime2' }, { name: 'row_key', type: 'varchar' }, { name: 'level', type: 'float' }, { name: 'pump', type: 'bit' }, { name: 'batch', type: 'nvarchar' }, { name: 'total', type: 'decimal' }];
+    const have = [
+      { name: 'TIME_STAMP', type: 'datetime2' }, { name: 'row_key', type: 'varchar' }, { name: 'level', type: 'float' },
+      { name: 'pump', type: 'bit' }, { name: 'batch', type: 'nvarchar' }, { name: 'total', type: 'decimal' },
+    ];
     expect(tableMismatch(rows[0]!, have)).toBe('');
     expect(tableMismatch(rows[0]!, have.slice(0, 4).concat({ name: 'batch', type: 'int' }))).toBe('batch is int, the row holds a text; no column total');
   });

@@ -40,7 +40,8 @@ const TYPES: Record<ColumnKind, Record<SqlDialect, string>> = {
 const TIME_TYPE: Record<SqlDialect, string> = { postgres: 'timestamptz(3)', mysql: 'DATETIME(3)', mssql: 'datetime2(3)' };
 const KEY_TYPE: Record<SqlDialect, string> = { postgres: `varchar(${KEY_LENGTH})`, mysql: `VARCHAR(${KEY_LENGTH})`, mssql: `varchar(${KEY_LENGTH})` };
 const TDS: Record<ColumnKind, TdsType> = {
-  i16: 'Int', u16: 'Int', i32: 'Int', u32: 'BigInt', i64: 'BigInt', u64: 'VarChar', f64: 'Float', bool: 'Bit', ascii: 'NVarChar', string: 'NVarChar', datetime: 'NVarChar',
+  i16: 'Int', u16: 'Int', i32: 'Int', u32: 'BigInt', i64: 'BigInt', u64: 'VarChar', f64: 'Float', bool: 'Bit',
+  ascii: 'NVarChar', string: 'NVarChar', datetime: 'NVarChar',
 };
 
 /** Parameters one statement may carry (MS SQL: 2100 at most; the others 65535). */
@@ -88,10 +89,17 @@ export function createTable(d: SqlDialect, table: string, row: Pick<DbRow, 'colu
 export function tableColumns(d: SqlDialect, table: string): SqlStatement {
   const { schema, table: t } = tableParts(table);
   if (d === 'postgres') {
-    return { sql: 'SELECT column_name AS name, data_type AS type FROM information_schema.columns WHERE table_schema = COALESCE($1, current_schema()) AND table_name = $2', params: [schema ?? null, t] };
+    return {
+      sql: 'SELECT column_name AS name, data_type AS type FROM information_schema.columns '
+        + 'WHERE table_schema = COALESCE($1, current_schema()) AND table_name = $2',
+      params: [schema ?? null, t],
+    };
   }
   if (d === 'mysql') {
-    return { sql: 'SELECT COLUMN_NAME AS name, DATA_TYPE AS type FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = COALESCE(?, DATABASE()) AND TABLE_NAME = ?', params: [schema ?? null, t] };
+    return {
+      sql: 'SELECT COLUMN_NAME AS name, DATA_TYPE AS type FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = COALESCE(?, DATABASE()) AND TABLE_NAME = ?',
+      params: [schema ?? null, t],
+    };
   }
   return {
     sql: 'SELECT COLUMN_NAME AS name, DATA_TYPE AS type FROM INFORMATION_SCHEMA.COLUMNS WHERE TABLE_SCHEMA = COALESCE(@p0, SCHEMA_NAME()) AND TABLE_NAME = @p1',
@@ -103,7 +111,8 @@ export function tableColumns(d: SqlDialect, table: string): SqlStatement {
 export function keyUnique(table: string): SqlStatement {
   const { schema, table: t } = tableParts(table);
   return {
-    sql: 'SELECT COUNT(*) AS n FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = COALESCE(?, DATABASE()) AND TABLE_NAME = ? AND COLUMN_NAME = ? AND NON_UNIQUE = 0',
+    sql: 'SELECT COUNT(*) AS n FROM information_schema.STATISTICS '
+      + 'WHERE TABLE_SCHEMA = COALESCE(?, DATABASE()) AND TABLE_NAME = ? AND COLUMN_NAME = ? AND NON_UNIQUE = 0',
     params: [schema ?? null, t, KEY_COLUMN],
   };
 }

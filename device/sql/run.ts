@@ -55,7 +55,8 @@ export class SqlRun extends DbRun {
   protected check(row: DbRow): void {
     if (holdsNonFinite(this.dialect)) return;
     row.values.forEach((v, i) => {
-      if (typeof v === 'number' && !Number.isFinite(v)) throw new PointFault('bad_value', `${row.columns[i]![0]}: ${v} does not fit a ${this.dialect === 'mysql' ? 'MySQL/MariaDB' : 'MS SQL'} column`, i);
+      const db = this.dialect === 'mysql' ? 'MySQL/MariaDB' : 'MS SQL';
+      if (typeof v === 'number' && !Number.isFinite(v)) throw new PointFault('bad_value', `${row.columns[i]![0]}: ${v} does not fit a ${db} column`, i);
     });
   }
 

@@ -15,7 +15,8 @@ export async function daemonWithPlcOnCom1(dataDir: string): Promise<{ d: TestDae
   const admin = await d.admin();
   const pew = (await admin.get('/config/pew')).body as Pew;
   Object.assign(pew.interfaces.find((i) => i.id === COM1)!, {
-    enabled: true, mode: 1, protocol: 'MEWTOCOL', baudrate: FRAMING.baud, bits: FRAMING.bits, parity: FRAMING.parity, stopbits: FRAMING.stopbits, timeout: 300, autobaud: false,
+    enabled: true, mode: 1, protocol: 'MEWTOCOL', baudrate: FRAMING.baud, bits: FRAMING.bits, parity: FRAMING.parity, stopbits: FRAMING.stopbits,
+    timeout: 300, autobaud: false,
   });
   Object.assign(pew, { interface_plc: COM1, address_plc: 1 });
   if ((await admin.post('/config/pew', pew)).status !== 200) throw new Error('pew not saved');

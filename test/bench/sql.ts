@@ -113,8 +113,13 @@ async function latencyFigures(rows: Row[], db: PostgresServer, c: pg.Client, wor
     }
     // MEWTOCOL at 115200 8O1 (11 bits a character): the block (6 words), the point (2 words), clearing the request, the result words
     const wireMs = ((13 + 6 * 4 + 9) + (13 + 2 * 4 + 9) + (25 + 4 + 9) + (25 + 3 * 4 + 9)) * 11 * 1000 / FRAMING.baud;
-    rows.push({ figure: 'SQL: PLC request → row visible p50 (ms)', ours: pct(lat, 50), baseline: (POLL_S * 1000) / 2 + wireMs, note: `baseline: half the poll (${POLL_S} s) + wire ${wireMs.toFixed(1)} ms; ${REQUESTS} requests` });
-    rows.push({ figure: 'SQL: PLC request → row visible p99 (ms)', ours: pct(lat, 99), baseline: POLL_S * 1000 + wireMs, note: 'baseline: a whole poll + wire time' });
+    rows.push({
+      figure: 'SQL: PLC request → row visible p50 (ms)', ours: pct(lat, 50), baseline: (POLL_S * 1000) / 2 + wireMs,
+      note: `baseline: half the poll (${POLL_S} s) + wire ${wireMs.toFixed(1)} ms; ${REQUESTS} requests`,
+    });
+    rows.push({
+      figure: 'SQL: PLC request → row visible p99 (ms)', ours: pct(lat, 99), baseline: POLL_S * 1000 + wireMs, note: 'baseline: a whole poll + wire time',
+    });
   } finally {
     await d.stop();
   }
@@ -151,10 +156,16 @@ async function bigReplayFigures(rows: Row[], db: PostgresServer, c: pg.Client, w
     await new Promise((r) => setTimeout(r, 1000));
     const peak = await peakMB(child.pid);
     const r = (await c.query('SELECT count(*) AS n, count(DISTINCT seq) AS d FROM replay_big')).rows[0] as { n: string; d: string };
-    rows.push({ figure: `SQL: ${BIG.toLocaleString('en')} waiting rows replayed (s)`, ours: ms / 1000, note: `child daemon, start included; rows ${r.n}, duplicates ${Number(r.n) - Number(r.d)}` });
+    rows.push({
+      figure: `SQL: ${BIG.toLocaleString('en')} waiting rows replayed (s)`, ours: ms / 1000,
+      note: `child daemon, start included; rows ${r.n}, duplicates ${Number(r.n) - Number(r.d)}`,
+    });
     child.kill('SIGKILL');
     await once(child, 'exit').catch(() => undefined);
-    rows.push({ figure: 'SQL: peak memory of that replay (MB)', ours: peak, baseline: await idlePeakMB(db, work, 3000), note: 'VmHWM of the daemon process (tsx, unbundled); baseline: the same daemon with nothing queued' });
+    rows.push({
+      figure: 'SQL: peak memory of that replay (MB)', ours: peak, baseline: await idlePeakMB(db, work, 3000),
+      note: 'VmHWM of the daemon process (tsx, unbundled); baseline: the same daemon with nothing queued',
+    });
   } finally {
     if (child.exitCode === null) child.kill('SIGKILL');
   }

@@ -68,12 +68,14 @@ describe('the live status of the SQL and NoSQL clients', () => {
     await loginApi(page, suite.d);
     const { get } = await api(page, suite.d);
     const own = (await get('/config/service_status')).body as ServicesStatus;
-    expect(own.services.filter((s) => s.service === 'sql' || s.service === 'nosql').map((s) => [s.service, s.state])).toEqual([['sql', 'off'], ['nosql', 'off']]);
+    const dbs = own.services.filter((s) => s.service === 'sql' || s.service === 'nosql');
+    expect(dbs.map((s) => [s.service, s.state])).toEqual([['sql', 'off'], ['nosql', 'off']]);
     await answerWith(page);
     await openConsole(page, suite.d, '/sql');
     await expectTitle(page, fr.nav.sql);
     const sql = pageBody(page, 'sql').locator('[data-block=sql-status]');
-    await expectText(sql.locator('[data-item=last-error] [data-meaning]'), `${fill(fr.serviceStatus.code, { number: 15 }, 'fr')}\u00a0: ${fr.serviceStatus.errors.table_mismatch}`);
+    const meaning = `${fill(fr.serviceStatus.code, { number: 15 }, 'fr')}\u00a0: ${fr.serviceStatus.errors.table_mismatch}`;
+    await expectText(sql.locator('[data-item=last-error] [data-meaning]'), meaning);
     await expectText(sql.locator('[data-item=counter-rows] dt'), fr.serviceStatus.counters.rows);
   });
 });

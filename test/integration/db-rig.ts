@@ -42,7 +42,9 @@ export const EVERY_TYPE: TypedPoint[] = [
   { p: point({ name: 'b_on', type: 'BOOL', address: 1070, bit: 3 }), plc: { type: 1, value: 0b1000 }, want: true },
   { p: point({ name: 'b_off', type: 'BOOL', area: 'R', address: 5, bit: 2 }), want: false },
   {
-    p: point({ name: 's_scaled', type: 'INT', address: 1071, decimal: 1, enable_scal: true, scale_plc_min: 0, scale_plc_max: 4000, scale_log_min: 0, scale_log_max: 100 }),
+    p: point({
+      name: 's_scaled', type: 'INT', address: 1071, decimal: 1, enable_scal: true, scale_plc_min: 0, scale_plc_max: 4000, scale_log_min: 0, scale_log_max: 100,
+    }),
     plc: { type: 0, value: 1999 }, want: 50, // 1999 / 40 = 49.975, rounded to one decimal
   },
 ];

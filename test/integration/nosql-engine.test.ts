@@ -35,7 +35,8 @@ afterAll(async () => {
 }, 60_000);
 
 const block = () => dbBlock(rig.plc, NOSQL_BLOCK, DT);
-const status = async (): Promise<ServiceStatus> => ((await rig.admin.get('/config/service_status')).body as ServicesStatus).services.find((s) => s.service === 'nosql')!;
+const status = async (): Promise<ServiceStatus> =>
+  ((await rig.admin.get('/config/service_status')).body as ServicesStatus).services.find((s) => s.service === 'nosql')!;
 
 async function saveNosql(over: Partial<Nosql>): Promise<void> {
   const r = await rig.admin.post('/config/pew_nosql', {
@@ -51,21 +52,27 @@ describe('InfluxDB 1.x', () => {
   const influxable = EVERY_TYPE.filter((t) => t.p.type !== 'UINT64');
 
   it('a point of every type arrives in the measurement with the tag, fields typed, the time in ms', async () => {
-    await saveNosql({ db_type: 1, server: `http://${influx.host}:${influx.port}`, measurement: 'tank', tag_name: 'site', tag_value: 'north', datalist: influxable.map((t) => t.p) });
+    const server = `http://${influx.host}:${influx.port}`;
+    await saveNosql({ db_type: 1, server, measurement: 'tank', tag_name: 'site', tag_value: 'north', datalist: influxable.map((t) => t.p) });
     const before = Date.now();
     const b = await block().insert();
-    expect(b, JSON.stringify(b)).toMatchObject({ state: STATE.done, error: 0, queue_waiting: 0, written_low: 1, written_high: 0, error_point: 0, oldest_wait: 0 });
+    expect(b, JSON.stringify(b))
+      .toMatchObject({ state: STATE.done, error: 0, queue_waiting: 0, written_low: 1, written_high: 0, error_point: 0, oldest_wait: 0 });
     const r = await influxRequest(influxTarget(), 'GET', '/query', { db: DB_NAME, q: 'SELECT * FROM "tank"', epoch: 'ms' });
     const series = (JSON.parse(r.body) as { results: { series: { columns: string[]; values: unknown[][] }[] }[] }).results[0]!.series[0]!;
     expect(series.values).toHaveLength(1);
     const row = Object.fromEntries(series.columns.map((c, i) => [c, series.values[0]![i]]));
     expect(row.site).toBe('north');
     expect(Math.abs(Number(row.time) - before)).toBeLessThan(10_000);
-    for (const t of influxable.filter((x) => x.p.type !== 'INT64')) expect(sameValue(row[t.p.name], t.want), `${t.p.name}: ${String(row[t.p.name])}`).toBe(true);
+    for (const t of influxable.filter((x) => x.p.type !== 'INT64')) {
+      expect(sameValue(row[t.p.name], t.want), `${t.p.name}: ${String(row[t.p.name])}`).toBe(true);
+    }
     expect(r.body).toContain('-9007199254740993'); // int64 exact in the answer's text
     const types = await influxRequest(influxTarget(), 'GET', '/query', { db: DB_NAME, q: 'SHOW FIELD KEYS FROM "tank"' });
-    const fieldTypes = Object.fromEntries((JSON.parse(types.body) as { results: { series: { values: [string, string][] }[] }[] }).results[0]!.series[0]!.values);
-    expect(fieldTypes).toMatchObject({ i_int: 'integer', i_int64: 'integer', r_real: 'float', s_scaled: 'float', b_on: 'boolean', t_string: 'string', t_dt: 'string' });
+    const keys = JSON.parse(types.body) as { results: { series: { values: [string, string][] }[] }[] };
+    const fieldTypes = Object.fromEntries(keys.results[0]!.series[0]!.values);
+    expect(fieldTypes)
+      .toMatchObject({ i_int: 'integer', i_int64: 'integer', r_real: 'float', s_scaled: 'float', b_on: 'boolean', t_string: 'string', t_dt: 'string' });
   }, 60_000);
 
   it('an unsigned 64-bit value above 2^63-1 is bad_value with the point named; nothing written, the engine goes on', async () => {

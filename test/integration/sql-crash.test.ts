@@ -49,7 +49,8 @@ describe('SQL queue under kill -9', () => {
     const setup = await startTestDaemon({ dataDir });
     const admin = await setup.admin();
     const r = await admin.post('/config/pew_sql', {
-      ...defaultsOf(pew_sql), enable_sql: true, db_type: 2, server: postgres.host, port: postgres.port, user: DB_USER, pass: DB_PASSWORD, instance_name: DB_NAME,
+      ...defaultsOf(pew_sql), enable_sql: true, db_type: 2, server: postgres.host, port: postgres.port, user: DB_USER, pass: DB_PASSWORD,
+      instance_name: DB_NAME,
       use_encryption: false, tablename: 'replayed', timeout: 5, datalist: [point({ name: 'seq', type: 'DINT', address: 1200 })],
     } satisfies Sql);
     expect(r.status, r.text).toBe(200);
@@ -65,7 +66,8 @@ describe('SQL queue under kill -9', () => {
     expect(atKill).toBeLessThan(ROWS); // killed in the middle of the replay
 
     d2 = await startTestDaemon({ dataDir });
-    await until(async () => (await count()) === ROWS && d2!.ctx.services.status().find((s) => s.service === 'sql')!.queue.waiting === 0, 60_000, 'the rest written');
+    const waiting = () => d2!.ctx.services.status().find((s) => s.service === 'sql')!.queue.waiting;
+    await until(async () => (await count()) === ROWS && waiting() === 0, 60_000, 'the rest written');
     const c = await postgres.owner();
     const seqs = (await c.query('SELECT seq FROM replayed ORDER BY ctid')).rows.map((x) => Number(x.seq));
     await c.end();

@@ -51,7 +51,8 @@ async function saveSql(over: Partial<Sql>): Promise<void> {
 }
 
 const pgTarget = (): Partial<Sql> => ({ db_type: 2, server: postgres.host, port: postgres.port });
-const status = async (): Promise<ServiceStatus> => ((await rig.admin.get('/config/service_status')).body as ServicesStatus).services.find((s) => s.service === 'sql')!;
+const status = async (): Promise<ServiceStatus> =>
+  ((await rig.admin.get('/config/service_status')).body as ServicesStatus).services.find((s) => s.service === 'sql')!;
 
 async function pgRows(sql: string): Promise<Record<string, unknown>[]> {
   const c = await postgres.owner();
@@ -147,7 +148,8 @@ describe('PostgreSQL: refusals, a table that does not fit, the rate, an outage, 
     let n = 0;
     const counter = setInterval(() => rig.plc.memory.writeWords('DT', 1200, encodeValue(4, ++n, 'little')), 100);
     try {
-      await saveSql({ ...pgTarget(), tablename: 'outage', datalist: [point({ name: 'seq', type: 'DINT', address: 1200 })], insertWithoutPLC: true, plc_poll: 0.5 });
+      const datalist = [point({ name: 'seq', type: 'DINT', address: 1200 })];
+      await saveSql({ ...pgTarget(), tablename: 'outage', datalist, insertWithoutPLC: true, plc_poll: 0.5 });
       await until(async () => Number((await pgRows("SELECT count(*) AS n FROM outage").catch(() => [{ n: 0 }]))[0]!.n) >= 2, 15_000, 'rows before the outage');
       await postgres.halt();
       await until(() => (block().read().queue_waiting ?? 0) >= 8, 20_000, 'rows waiting while the database is down');

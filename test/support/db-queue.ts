@@ -15,6 +15,7 @@ export async function fillRowQueue(dataDir: string, service: 'sql' | 'nosql', n:
   const dir = join(dataDir, 'queues', service);
   await mkdir(dir, { recursive: true });
   for (let i = 1; i <= n; i += 500) {
-    await Promise.all(Array.from({ length: Math.min(500, n - i + 1) }, (_, j) => writeFile(join(dir, jobFileName(i + j)), JSON.stringify(seqRow(i + j, base)))));
+    const seqs = Array.from({ length: Math.min(500, n - i + 1) }, (_, j) => i + j);
+    await Promise.all(seqs.map((seq) => writeFile(join(dir, jobFileName(seq)), JSON.stringify(seqRow(seq, base)))));
   }
 }

@@ -18,7 +18,10 @@ export const NOSQL_BLOCK: ControlBlock = {
     ...queueWords(4, 'rows', 'database'),
     { offset: 6, name: 'written_low', dir: 'unit', meaning: 'rows written since the engine started, low word (with written_high a 32-bit count that wraps)' },
     { offset: 7, name: 'written_high', dir: 'unit', meaning: 'rows written since the engine started, high word' },
-    { offset: 8, name: 'error_point', dir: 'unit', meaning: 'the data point (1 = first of the list) whose address, type or value refused the last row; 0 = none' },
+    {
+      offset: 8, name: 'error_point', dir: 'unit',
+      meaning: 'the data point (1 = first of the list) whose address, type or value refused the last row; 0 = none',
+    },
     { offset: 9, name: 'oldest_wait', dir: 'unit', meaning: 'seconds the oldest waiting row has waited (0 when none waits; stays at 65535)', unit: 's' },
   ],
 };

@@ -13,7 +13,8 @@ const en_serviceStatus = {
     running: 'running', waiting: 'waiting for the peer', error: 'error',
   },
   counters: {
-    rows: 'Rows finished', written: 'Rows written', accepted: 'Connections carried', refused: 'Clients refused', tlsFailures: 'TLS handshakes failed', errors: 'Connection errors', faults: 'Faults contained',
+    rows: 'Rows finished', written: 'Rows written',
+    accepted: 'Connections carried', refused: 'Clients refused', tlsFailures: 'TLS handshakes failed', errors: 'Connection errors', faults: 'Faults contained',
     published: 'Published', received: 'Received', requests: 'Requests', sent: 'Sent', failed: 'Failed', runs: 'Runs', overruns: 'Overruns',
   },
   errors: {
