@@ -7,7 +7,7 @@
 // other on even word boundaries, and the block's address and length words point at it. Other
 // names set their word (numbers). The block starts at `--dt` (default: the spec §9 default) and
 // its request word is written last, so the unit sees a complete request.
-import { blockOf, offsetOf, type ControlBlock } from '../device/model/blocks/index.ts';
+import { blockOf, CONTROL_BLOCKS, offsetOf, type ControlBlock } from '../device/model/blocks/index.ts';
 import { wordsOfBytes } from '../device/service-runtime/plc-text.ts';
 
 export interface WordWrite {
@@ -35,7 +35,7 @@ export function requestWrites(rest: readonly string[]): WordWrite[] {
   let textAt = option(args, '--text-at') ?? TEXT_AT_DEFAULT;
   const [service = '', request = '', ...pairs] = args;
   const block = blockOf(service);
-  if (!block) throw new Error(`request: unknown service "${service}" (one of mqtt, httpc, email, ftp)`);
+  if (!block) throw new Error(`request: unknown service "${service}" (one of ${CONTROL_BLOCKS.map((b) => b.service).join(', ')})`);
   const value = block.requests[request] ?? (/^\d+$/.test(request) ? Number(request) : undefined);
   if (value === undefined) throw new Error(`request: ${service} has no request "${request}" (${Object.keys(block.requests).join(', ')})`);
   const dt = dtOpt ?? block.defaultDt;

@@ -18,7 +18,6 @@ import type { Links } from '../com/links.ts';
 import type { Log } from '../model/sections/log.ts';
 import type { Pew } from '../model/sections/pew.ts';
 import type { Rtc } from '../model/sections/rtc.ts';
-import { INTERNAL_ID } from '../model/plc.ts';
 import type { Logger } from '../system/log.ts';
 import type { AuditLog } from '../system/audit.ts';
 import { parseBitOffset } from '../protocol/areas.ts';
@@ -27,7 +26,7 @@ import { CsvStore, type CsvAppender, type StoreFs } from './csv-store.ts';
 import { csvFormat, type CsvFormat } from './csv-text.ts';
 import { parseFormatFile, type UserFormat } from './format-file.ts';
 import { FileRunner } from './file-runner.ts';
-import { readLimit, type LimitOf, type Protocol } from './planner.ts';
+import { interfaceProtocol, readLimit, type LimitOf } from './planner.ts';
 import { plcWantsLogging, StatusReporter, type ControlIo } from './plc-control.ts';
 import { deleteExpired, nextRetentionRun } from './retention.ts';
 import { LoggerState } from './state.ts';
@@ -336,12 +335,7 @@ class LoggerRun {
     const { deps, clock, state, pollMs } = this.c;
     // the files are the truth after a crash (the kept state may be older or newer than them)
     if (fromFiles !== undefined) state.restore(file.name, fromFiles);
-    const protocolOf = (id: number): Protocol => {
-      if (id === INTERNAL_ID) return 'MODBUS';
-      const p = this.pew.interfaces.find((i) => i.id === id)?.protocol;
-      return p === 'MEWTOCOL7' || p === 'MODBUS' ? p : 'MEWTOCOL';
-    };
-    const limitOf: LimitOf = (id, area) => readLimit(protocolOf(id), area);
+    const limitOf: LimitOf = (id, area) => readLimit(interfaceProtocol(this.pew, id), area);
     const station = file.plc_addr;
     const link = () => {
       const l = deps.links.get(file.interface);

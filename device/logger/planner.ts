@@ -19,7 +19,8 @@
 import { MODBUS_LIMITS } from '../protocol/modbus-pdu.ts';
 import { mewMaxWords } from '../protocol/mewtocol-plan.ts';
 import { MEW7_MAX_READ_WORDS } from '../protocol/mewtocol7-commands.ts';
-import type { PROTOCOLS } from '../model/plc.ts';
+import { INTERNAL_ID, type PROTOCOLS } from '../model/plc.ts';
+import type { Pew } from '../model/sections/pew.ts';
 import type { BlockRead, LogWordArea, PointSource } from './types.ts';
 
 export type Protocol = (typeof PROTOCOLS)[number];
@@ -28,6 +29,13 @@ export type LimitOf = (interfaceId: number, area: LogWordArea) => number;
 
 // MEWTOCOL7 reads these with MMRD; FL goes as MEWTOCOL-COM (device/com/mewtocol-driver.ts)
 const MEW7_AREAS: readonly LogWordArea[] = ['DT', 'LD', 'WX', 'WY', 'WR'];
+
+/** The protocol the reads of an interface speak (the unit's INTERNAL memory answers as Modbus). */
+export function interfaceProtocol(pew: Pick<Pew, 'interfaces'>, id: number): Protocol {
+  if (id === INTERNAL_ID) return 'MODBUS';
+  const p = pew.interfaces.find((i) => i.id === id)?.protocol;
+  return p === 'MEWTOCOL7' || p === 'MODBUS' ? p : 'MEWTOCOL';
+}
 
 /**
  * Words per read request, as the link's drivers split them (device/com):

@@ -13,7 +13,7 @@ import { rtcStatusSchema } from './rtc-status.ts';
 const count = () => v.pipe(v.number(), v.integer(), v.minValue(0));
 
 /** the services of the service runtime (device/service-runtime/engines.ts) */
-export const SERVICE_NAMES_RUNTIME = ['mqtt', 'httpc', 'email', 'script'] as const;
+export const SERVICE_NAMES_RUNTIME = ['mqtt', 'httpc', 'email', 'sql', 'nosql', 'script'] as const;
 export type RuntimeService = (typeof SERVICE_NAMES_RUNTIME)[number];
 /** every service of the answer: the runtime's, the FTP send, the TLS bridge and the PLC clock sync */
 export const STATUS_SERVICES = [...SERVICE_NAMES_RUNTIME, 'ftp', 'tls', 'rtc'] as const;
@@ -51,7 +51,8 @@ export const serviceStatusSchema = v.object({
   /** the last job that succeeded (unit clock ms) */
   lastSuccess: v.optional(v.number()),
   lastError: v.optional(serviceErrorSchema),
-  /** what the service counts (MQTT: published, received, failed; HTTP: requests, failed; e-mail: sent, failed) */
+  /** what the service counts (MQTT: published, received, failed; HTTP: requests, failed; e-mail: sent, failed;
+   *  SQL, NoSQL: rows finished, written, failed) */
   counters: v.record(v.string(), count()),
   /** the crash-safe queue: jobs waiting, dropped at the bound since it was created, the bound (0: the service has no queue) */
   queue: v.object({ waiting: count(), dropped: count(), bound: count() }),

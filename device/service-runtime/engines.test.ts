@@ -25,7 +25,7 @@ describe('service engines', () => {
     const links = new Links({ hw, log, clock: hw.clock });
     const engines = await startServiceEngines({ store, links, hw, log, dataDir: dir });
     const status = engines.status();
-    expect(status.map((s) => [s.service, s.state])).toEqual([['mqtt', 'off'], ['httpc', 'error'], ['email', 'off'], ['script', 'off']]);
+    expect(status.map((s) => [s.service, s.state])).toEqual([['mqtt', 'off'], ['httpc', 'error'], ['email', 'off'], ['sql', 'off'], ['nosql', 'off'], ['script', 'off']]);
     expect(status[1]!.lastError).toMatchObject({ code: 'local', number: 7 });
     expect(log.recent().some((e) => e.level === 'error' && e.msg === 'the httpc engine cannot start')).toBe(true);
     await engines.close();

@@ -11,6 +11,8 @@ import type { RuntimeService, ServiceStatus } from '../model/service-status.ts';
 import { startMqtt } from '../mqtt/engine.ts';
 import { startHttpc } from '../httpc/engine.ts';
 import { startEmail } from '../email/engine.ts';
+import { startSql } from '../sql/engine.ts';
+import { startNosql } from '../nosql/engine.ts';
 import type { QueuedServiceDeps, ServiceEngine } from './queued-engine.ts';
 import type { FtpSend } from '../ftp/engine.ts';
 import { startScript } from '../script/engine.ts';
@@ -29,6 +31,8 @@ export interface ServiceEngines {
   mqtt: ServiceEngine;
   httpc: ServiceEngine;
   email: ServiceEngine;
+  sql: ServiceEngine;
+  nosql: ServiceEngine;
   script: ServiceEngine;
   /** resolves when every engine applied the last saved version */
   settled(): Promise<void>;
@@ -40,6 +44,8 @@ const REGISTRY: readonly [RuntimeService, (deps: QueuedServiceDeps) => Promise<S
   ['mqtt', startMqtt],
   ['httpc', startHttpc],
   ['email', startEmail],
+  ['sql', startSql],
+  ['nosql', startNosql],
 ];
 
 /** What stands for an engine that could not start: its status says so, nothing else happens. */

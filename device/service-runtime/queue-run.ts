@@ -1,6 +1,6 @@
-// The run shape of a service whose PLC requests are jobs sent one at a time, in order (HTTP
-// client, e-mail; later SQL and NoSQL inserts): every plc_poll seconds the control block is read;
-// a request becomes a job in the crash-safe queue before its request word is cleared, or a
+// The run shape of a service whose PLC requests are jobs sent in order (HTTP client, e-mail one
+// at a time; SQL and NoSQL rows in batches, and a row every poll without a request): every
+// plc_poll seconds the control block is read; a request becomes a job in the crash-safe queue before its request word is cleared, or a
 // refusal (RequestFault: state 3 and its code, nothing sent); the queue is sent while the peer
 // takes jobs, and a peer that cannot be reached keeps the job queued and is tried again after
 // 1 s, 2 s … 30 s. A subclass says how a request becomes a job, how a job is sent, and which words
@@ -54,7 +54,7 @@ export abstract class QueueRun<J, C extends string> {
     start: number,
     private readonly pollSeconds: number,
     private readonly pew: Pew,
-    private readonly user: string,
+    protected readonly user: string,
   ) {
     this.io = new BlockIo(() => this.link(), block, start, user);
   }
@@ -101,6 +101,10 @@ export abstract class QueueRun<J, C extends string> {
   }
 
   private async poll(): Promise<void> {
+    // a job of the poll itself (SQL, NoSQL: a row without the PLC's request) does not need the block
+    if (this.pollsJobs()) {
+      await this.enqueue(() => this.pollJob()).catch((e: unknown) => this.base.log.warn(`${this.user}: no job this poll`, { error: errorText(e) }));
+    }
     try {
       const b = await this.io.read();
       if (!this.active) return;
@@ -109,6 +113,7 @@ export abstract class QueueRun<J, C extends string> {
       await this.writeStatus();
       this.shared.book.plc = '';
     } catch (e) {
+      this.kick();
       this.io.forget();
       if (this.shared.book.plc !== errorText(e)) this.base.log.warn(`${this.user} control block cannot be used`, { error: errorText(e) });
       this.shared.book.plc = errorText(e);
@@ -116,20 +121,40 @@ export abstract class QueueRun<J, C extends string> {
   }
 
   private async take(b: Record<string, number>): Promise<void> {
+    await this.enqueue(() => this.jobOf(b));
+    await this.io.take();
+  }
+
+  /** Queues the job `make` builds, or shows its refusal (RequestFault) in the block and the status. */
+  private async enqueue(make: () => Promise<J>): Promise<void> {
     try {
-      const job = await this.jobOf(b);
+      const job = await make();
       const { dropped } = await this.shared.queue.push(job);
       if (dropped) this.shared.book.error('queue_full', `the queue held ${this.shared.queue.bound} jobs: the oldest was dropped`);
-      this.shared.state = 'running';
+      // behind jobs the peer could not take yet, the new one waits too
+      this.shared.state = performance.now() < this.retryAt ? 'waiting' : 'running';
     } catch (e) {
       if (!(e instanceof RequestFault)) throw e;
       this.finished('error', e.code);
       this.shared.book.count('failed');
       this.shared.book.error(e.code, e.message);
+      this.refused(e);
       this.base.log.warn(`${this.user} request refused`, { code: e.code, error: e.message });
     }
-    await this.io.take();
   }
+
+  /** Whether every poll makes a job of its own (pollJob). */
+  protected pollsJobs(): boolean {
+    return false;
+  }
+
+  /** The job a poll makes without a request (when pollsJobs()); throws RequestFault to refuse it. */
+  protected pollJob(): Promise<J> {
+    return Promise.reject(new Error(`${this.user} makes no jobs of its own`));
+  }
+
+  /** Told about a refused request or job, after the block's words were set. */
+  protected refused(_fault: RequestFault): void {}
 
   private finished(state: BlockState, error: ServiceErrorName): void {
     this.shared.state = state;
@@ -145,32 +170,49 @@ export abstract class QueueRun<J, C extends string> {
 
   private async sendAll(): Promise<void> {
     while (this.active) {
-      const [next] = this.shared.queue.head();
-      if (!next) {
+      const batch = this.shared.queue.head(this.batchSize);
+      if (batch.length === 0) {
         this.shared.book.set('idle');
         return;
       }
       this.shared.book.set('running');
-      const end = await this.send(next.job);
-      if (!end) {
+      const ends = await this.sendBatch(batch.map((b) => b.job));
+      if (!ends || ends.length === 0) {
         this.shared.book.set('waiting');
         this.shared.state = 'waiting';
         this.retryAt = performance.now() + this.backoff;
         this.backoff = Math.min(this.backoff * 2, BACKOFF_MAX_MS);
+        await this.writeStatus().catch(() => this.io.forget());
         return;
       }
       this.backoff = BACKOFF_FIRST_MS;
-      // off the queue before the counter moves: a poll in between never shows the new counter with the job still waiting
-      await this.shared.queue.ack(next.seq);
-      this.shared.book.count(this.doneCounter);
-      if (end.error) {
-        this.shared.book.count('failed');
-        this.shared.book.error(end.error.code, end.error.message);
-      } else this.shared.book.success();
-      this.finished(end.error ? 'error' : 'done', end.error?.code ?? 'none');
-      // what the job wrote into the PLC is there already: the counter comes last
+      // off the queue before the counter moves: a poll in between never shows the new counter with the jobs still waiting
+      await this.shared.queue.ackMany(batch.slice(0, ends.length).map((b) => b.seq));
+      for (const end of ends) {
+        this.shared.book.count(this.doneCounter);
+        if (end.error) {
+          this.shared.book.count('failed');
+          this.shared.book.error(end.error.code, end.error.message);
+        } else this.shared.book.success();
+        this.finished(end.error ? 'error' : 'done', end.error?.code ?? 'none');
+      }
+      // what the jobs wrote into the PLC is there already: the counter comes last
       await this.writeStatus().catch(() => this.io.forget());
     }
+  }
+
+  /** Jobs sent together at most (the oldest waiting ones, in order). */
+  protected get batchSize(): number {
+    return 1;
+  }
+
+  /**
+   * Sends the oldest waiting jobs: the ends of the first jobs, in order (at least one), or
+   * undefined when the peer could not be reached (all stay queued). One job at a time by default.
+   */
+  protected async sendBatch(jobs: readonly J[]): Promise<JobEnd[] | undefined> {
+    const end = await this.send(jobs[0]!);
+    return end ? [end] : undefined;
   }
 
   /** A job that could not be delivered: why, for the block and the status. */

@@ -28,6 +28,19 @@ describe('JobQueue', () => {
     expect(seq).toBe(6);
   });
 
+  it('acknowledges a batch at once, from the head and elsewhere; reopened, 150 jobs come back in order', async () => {
+    const q = await JobQueue.open<{ n: number }>(dir, { bound: 1000 });
+    for (let n = 1; n <= 160; n++) await q.push({ n });
+    const seqs = q.head(160).map((j) => j.seq);
+    await q.ackMany([...seqs.slice(0, 8), seqs[100]!, seqs[101]!, 999_999]);
+    expect(q.head(3).map((j) => j.job.n)).toEqual([9, 10, 11]);
+    expect(q.waiting).toBe(150);
+    await q.close();
+    const again = await JobQueue.open<{ n: number }>(dir, { accept: isJob });
+    expect(again.head(200).map((j) => j.job.n)).toEqual([...Array.from({ length: 92 }, (_, i) => i + 9), ...Array.from({ length: 58 }, (_, i) => i + 103)]);
+    expect((await readdir(dir)).filter((f) => f.endsWith('.job'))).toHaveLength(150);
+  });
+
   it('at its bound drops the oldest for the new job and counts it, also after a reopen', async () => {
     const q = await JobQueue.open<{ n: number }>(dir, { bound: 3 });
     for (let n = 1; n <= 3; n++) expect((await q.push({ n })).dropped).toBe(false);

@@ -18,6 +18,7 @@ export const QUEUE_BOUND = 10_000; // jobs a queue holds by default
 export const ACK_SYNC_MS = 100;
 const JOB_RE = /^(\d{12})\.job$/;
 const META = 'meta.json';
+const READ_CHUNK = 64;
 
 export interface QueuedJob<T> {
   /** the job's sequence number: order of push, never reused within a queue folder */
@@ -33,7 +34,9 @@ export interface QueueOptions<T> {
   onBad?: (name: string, reason: string) => void;
 }
 
-const nameOf = (seq: number) => `${String(seq).padStart(12, '0')}.job`;
+/** The file of the job with sequence number `seq` in its queue folder. */
+export const jobFileName = (seq: number): string => `${String(seq).padStart(12, '0')}.job`;
+const nameOf = jobFileName;
 
 export class JobQueue<T> {
   private readonly jobs: QueuedJob<T>[] = [];
@@ -51,25 +54,28 @@ export class JobQueue<T> {
     await mkdir(dir, { recursive: true });
     const q = new JobQueue<T>(dir, bound);
     const names = (await readdir(dir)).sort();
-    for (const name of names) {
-      if (isTempName(name)) {
-        await rm(join(dir, name), { force: true }); // a push that a crash cut short: never acknowledged to anyone
-        continue;
+    for (const name of names.filter(isTempName)) await rm(join(dir, name), { force: true }); // a push that a crash cut short: never acknowledged to anyone
+    const jobs = names.filter((n) => JOB_RE.test(n));
+    // read in parallel chunks (a long outage leaves many jobs), kept in their order
+    for (let i = 0; i < jobs.length; i += READ_CHUNK) {
+      const chunk = jobs.slice(i, i + READ_CHUNK);
+      const read = await Promise.all(chunk.map((name) => readFile(join(dir, name), 'utf8')
+        .then((text) => ({ name, text }), (e: unknown) => ({ name, error: e }))));
+      for (const r of read) {
+        const seq = Number(JOB_RE.exec(r.name)![1]);
+        q.nextSeq = Math.max(q.nextSeq, seq + 1);
+        let job: unknown;
+        try {
+          if ('error' in r) throw r.error;
+          job = JSON.parse(r.text);
+          if (opts.accept && !opts.accept(job)) throw new Error('not a job of this queue');
+        } catch (e) {
+          opts.onBad?.(r.name, e instanceof Error ? e.message : String(e));
+          await rename(join(dir, r.name), join(dir, r.name.replace(/\.job$/, '.bad'))).catch(() => undefined);
+          continue;
+        }
+        q.jobs.push({ seq, job: job as T });
       }
-      const m = JOB_RE.exec(name);
-      if (!m) continue;
-      const seq = Number(m[1]);
-      q.nextSeq = Math.max(q.nextSeq, seq + 1);
-      let job: unknown;
-      try {
-        job = JSON.parse(await readFile(join(dir, name), 'utf8'));
-        if (opts.accept && !opts.accept(job)) throw new Error('not a job of this queue');
-      } catch (e) {
-        opts.onBad?.(name, e instanceof Error ? e.message : String(e));
-        await rename(join(dir, name), join(dir, name.replace(/\.job$/, '.bad'))).catch(() => undefined);
-        continue;
-      }
-      q.jobs.push({ seq, job: job as T });
     }
     try {
       const meta = JSON.parse(await readFile(join(dir, META), 'utf8')) as { dropped?: unknown; nextSeq?: unknown };
@@ -115,11 +121,22 @@ export class JobQueue<T> {
 
   /** Removes a delivered job; unknown (already removed) sequence numbers are ignored. */
   ack(seq: number): Promise<void> {
+    return this.ackMany([seq]);
+  }
+
+  /** Removes delivered jobs (a batch from the head: one removal from the list, the files together). */
+  ackMany(seqs: readonly number[]): Promise<void> {
     return this.serial(async () => {
-      const i = this.jobs.findIndex((j) => j.seq === seq);
-      if (i < 0) return;
-      this.jobs.splice(i, 1);
-      await unlink(join(this.dir, nameOf(seq))).catch((e: NodeJS.ErrnoException) => { if (e.code !== 'ENOENT') throw e; });
+      const gone = new Set(seqs);
+      let head = 0;
+      while (head < this.jobs.length && gone.has(this.jobs[head]!.seq)) head++;
+      const removed = this.jobs.splice(0, head).map((j) => j.seq);
+      for (const seq of seqs) {
+        if (removed.includes(seq)) continue;
+        const i = this.jobs.findIndex((j) => j.seq === seq);
+        if (i >= 0) removed.push(...this.jobs.splice(i, 1).map((j) => j.seq));
+      }
+      await Promise.all(removed.map((seq) => unlink(join(this.dir, nameOf(seq))).catch((e: NodeJS.ErrnoException) => { if (e.code !== 'ENOENT') throw e; })));
       this.syncSoon();
     });
   }

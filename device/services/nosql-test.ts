@@ -81,7 +81,7 @@ export function mongoAddress(server: string): { host: string; port: number } {
 }
 
 /** The reason of a driver error: server codes, else the network error under a failed server selection. */
-function mongoReason(e: unknown, ServerError: typeof MongoServerError): StepFailure {
+export function mongoReason(e: unknown, ServerError: typeof MongoServerError): StepFailure {
   if (e instanceof StepFailure) return e;
   if (e instanceof ServerError) {
     // 18 AuthenticationFailed, 13 Unauthorized, 26 NamespaceNotFound
@@ -105,7 +105,8 @@ function mongoReason(e: unknown, ServerError: typeof MongoServerError): StepFail
   return classify(e);
 }
 
-async function runMongoTest(n: Nosql, ca: Buffer | undefined): Promise<ServiceTestResult> {
+/** The driver's options for the saved settings (one connection, the section's TLS trust and login). */
+export function mongoClient(n: Nosql, ca: Buffer | undefined, appName: string, MongoClient: typeof import('mongodb').MongoClient): import('mongodb').MongoClient {
   const { host, port } = mongoAddress(n.server);
   const ms = n.timeout * 1000;
   const trust: TlsTrust = { ca: n.ca_verification ? ca : undefined, verify: n.ca_verification };
@@ -115,12 +116,19 @@ async function runMongoTest(n: Nosql, ca: Buffer | undefined): Promise<ServiceTe
     connectTimeoutMS: ms,
     socketTimeoutMS: ms,
     maxPoolSize: 1,
-    appName: 'communicator-test',
+    appName,
     ...(n.user !== '' ? { auth: { username: n.user, password: n.pass }, authSource: n.instance_name || 'admin' } : {}),
     ...(n.use_encryption ? { tls: true, ...(trust.ca ? { ca: trust.ca } : {}), tlsAllowInvalidCertificates: !trust.verify, tlsAllowInvalidHostnames: !trust.verify } : {}),
   };
+  return new MongoClient(`mongodb://${host.includes(':') ? `[${host}]` : host}:${port}/`, options);
+}
+
+async function runMongoTest(n: Nosql, ca: Buffer | undefined): Promise<ServiceTestResult> {
+  const { host, port } = mongoAddress(n.server);
+  const ms = n.timeout * 1000;
+  const trust: TlsTrust = { ca: n.ca_verification ? ca : undefined, verify: n.ca_verification };
   const { MongoClient, MongoServerError } = await drivers.mongodb();
-  const client = new MongoClient(`mongodb://${host.includes(':') ? `[${host}]` : host}:${port}/`, options);
+  const client = mongoClient(n, ca, 'communicator-test', MongoClient);
   const guard = <T>(p: Promise<T>) => p.catch((e: unknown) => { throw mongoReason(e, MongoServerError); });
   return runTest(`mongodb://${host}:${port}`, async (t) => {
     try {

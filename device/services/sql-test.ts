@@ -10,15 +10,18 @@ import type { ServiceTestResult, TestFailure } from '../model/servicetest.ts';
 import type { Sql } from '../model/sections/sql.ts';
 import { classify, runTest, StepFailure } from './test-run.ts';
 import { reachTcp } from './reach.ts';
+import type { SqlStatement, TdsType } from '../sql/dialects.ts';
 
 /** An open session of a database client, as far as the test needs it. */
-interface SqlSession {
+export interface SqlSession {
   /** the database the session is in and the server's version */
   info(): Promise<{ database: string; version: string }>;
   /** the columns of a table, by asking for none of its rows (the server's own error if it is missing) */
   columns(table: string): Promise<string[]>;
   /** the TLS protocol of the session, if encrypted */
   tls(): string | undefined;
+  /** one parameterised statement (the SQL engine's, device/sql/dialects.ts): its rows by column name */
+  query(st: SqlStatement): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
 }
 
@@ -34,7 +37,7 @@ export interface SqlConnectOptions {
   ms: number;
 }
 
-interface SqlDriver {
+export interface SqlDriver {
   name: string;
   open(o: SqlConnectOptions): Promise<SqlSession>;
   /** the failure reason of a server error (its code), else the system's */
@@ -84,6 +87,7 @@ const postgres: SqlDriver = {
         return r.fields.map((f) => f.name);
       },
       tls: () => tlsProtocol((client as unknown as { connection?: { stream?: unknown } }).connection?.stream),
+      query: async (st) => (await client.query<Record<string, unknown>>(st.sql, st.params)).rows,
       close: () => client.end(),
     };
   },
@@ -105,6 +109,7 @@ const mariadb: SqlDriver = {
       ...(o.database ? { database: o.database } : {}),
       ...(o.tls ? { ssl: { ca: o.tls.ca, rejectUnauthorized: o.tls.verify } } : {}),
       connectTimeout: o.ms,
+      timezone: 'Z', // DATETIME values are UTC, as the SQL rows' time stamps are documented
     });
     conn.on('error', () => {});
     return {
@@ -117,6 +122,10 @@ const mariadb: SqlDriver = {
         return fields.map((f) => f.name);
       },
       tls: () => tlsProtocol((conn as unknown as { connection?: { stream?: unknown } }).connection?.stream),
+      query: async (st) => {
+        const [rows] = await conn.query({ sql: st.sql, values: st.params, timeout: o.ms });
+        return Array.isArray(rows) ? (rows as Record<string, unknown>[]) : [];
+      },
       close: () => conn.end(),
     };
   },
@@ -131,15 +140,20 @@ const mariadb: SqlDriver = {
   },
 };
 
-/** One statement on a tedious connection; resolves with the columns and the rows' values. */
-async function tdsQuery(conn: Connection, sql: string): Promise<{ columns: string[]; rows: unknown[][] }> {
-  const { Request } = await drivers.tedious();
+/** One statement on a tedious connection, with typed parameters @p0, @p1, …; resolves with the columns and the rows' values. */
+async function tdsQuery(conn: Connection, sql: string, params: readonly unknown[] = [], types: readonly TdsType[] = []): Promise<{ columns: string[]; rows: unknown[][] }> {
+  const { Request, TYPES } = await drivers.tedious();
   return new Promise((resolve, reject) => {
     const columns: string[] = [];
     const rows: unknown[][] = [];
     const req = new Request(sql, (err) => (err ? reject(err) : resolve({ columns, rows })));
+    params.forEach((value, i) => {
+      const type = types[i] ?? 'NVarChar';
+      req.addParameter(`p${i}`, TYPES[type], value, type === 'DateTime2' ? { scale: 3 } : {});
+    });
     req.on('columnMetadata', (cols) => {
       const list = Array.isArray(cols) ? cols : Object.values(cols);
+      columns.length = 0;
       columns.push(...list.map((c) => c.colName));
     });
     req.on('row', (row: { value: unknown }[]) => rows.push(row.map((c) => c.value)));
@@ -181,6 +195,10 @@ const mssql: SqlDriver = {
             return (await tdsQuery(conn, `SELECT TOP 0 * FROM ${tableRef(table, (p) => `[${p}]`)}`)).columns;
           },
           tls: () => (o.tls ? 'TLS' : undefined),
+          async query(st) {
+            const r = await tdsQuery(conn, st.sql, st.params, st.types);
+            return r.rows.map((row) => Object.fromEntries(r.columns.map((c, i) => [c, row[i]])));
+          },
           close: async () => conn.close(),
         });
       });

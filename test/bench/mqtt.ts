@@ -11,37 +11,25 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, LOOPBACK } from '../support/ports.ts';
-import { startTestDaemon, type TestDaemon } from '../support/daemon.ts';
+import type { TestDaemon } from '../support/daemon.ts';
+import { daemonWithPlcOnCom1, FRAMING } from './plc-daemon.ts';
 import { startBroker, subscribe, waitFor } from '../support/mosquitto.ts';
-import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
-import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
+import type { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
 import { putBytes, readBlock, setBlock } from '../../sim/plc/blocks.ts';
 import { MQTT_BLOCK } from '../../device/model/blocks/mqtt.ts';
 import { defaultsOf } from '../../device/model/section.ts';
 import { pew_mqtt, type Mqtt } from '../../device/model/sections/mqtt.ts';
-import type { Pew } from '../../device/model/sections/pew.ts';
 import { JobQueue } from '../../device/service-runtime/queue.ts';
 import type { MqttJob } from '../../device/mqtt/run.ts';
 import type { Row } from './stats.ts';
 
-const FRAMING = { baud: 115200, bits: 8, parity: 'odd', stopbits: 1 } as const;
-const COM1 = 0;
 const DT = 260;
 const REQUESTS = 40;
 const REPLAY = 10_000;
 const PUB_LOOP = 200;
 
 async function daemonWithPlc(dataDir: string, brokerPort: number): Promise<{ d: TestDaemon; plc: VirtualPlc }> {
-  const plc = new VirtualPlc({ model: 'FP-XH', station: 1, scanMs: 1 });
-  const wire = new SerialPlcAttachment(plc, { protocol: 'MEWTOCOL', framing: FRAMING });
-  const d = await startTestDaemon({ dataDir, serial: { virtualPorts: { COM1: (s) => wire.open(s) } } });
-  const admin = await d.admin();
-  const pew = (await admin.get('/config/pew')).body as Pew;
-  Object.assign(pew.interfaces.find((i) => i.id === COM1)!, {
-    enabled: true, mode: 1, protocol: 'MEWTOCOL', baudrate: FRAMING.baud, bits: FRAMING.bits, parity: FRAMING.parity, stopbits: FRAMING.stopbits, timeout: 300, autobaud: false,
-  });
-  Object.assign(pew, { interface_plc: COM1, address_plc: 1 });
-  if ((await admin.post('/config/pew', pew)).status !== 200) throw new Error('pew not saved');
+  const { d, plc, admin } = await daemonWithPlcOnCom1(dataDir);
   const m: Mqtt = { ...defaultsOf(pew_mqtt), enable_mqtt: true, plc_poll: 0.2, broker_addr: `mqtt://${LOOPBACK}:${brokerPort}`, qos: 1 };
   if ((await admin.post('/config/pew_mqtt', m)).status !== 200) throw new Error('pew_mqtt not saved');
   await d.ctx.services.settled();

@@ -25,6 +25,7 @@ import { measureImage } from './image.ts';
 import { measureFtpSend } from './ftp-send.ts';
 import { measureLoginFlood } from './login-flood.ts';
 import { measureMqtt } from './mqtt.ts';
+import { measureSql } from './sql.ts';
 
 const START_RUNS = 5;
 const SECTIONS = ['pew_mqtt', 'pew'] as const;
@@ -106,6 +107,7 @@ try {
   await part('ftp send', () => measureFtpSend(rows));
   await part('login flood', () => measureLoginFlood(rows));
   await part('mqtt', () => measureMqtt(rows));
+  await part('sql', () => measureSql(rows));
 
   await part('console in chromium', () => measureConsole(rows));
   await part('graphs in chromium', () => measureGraphs(rows));

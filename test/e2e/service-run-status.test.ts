@@ -178,7 +178,10 @@ describe('the live status of MQTT, HTTP client and e-mail, and the line per serv
     await expectText(run.locator('[data-service-run=ftp] a'), en.nav.ftp);
     await expectText(run.locator('[data-service-run=tls] a'), en.nav.tls);
     await expectText(run.locator('[data-service-run=rtc] a'), en.nav.datetime);
-    expect(await run.locator('[data-service-run]').count()).toBe(7);
+    // and the SQL and NoSQL clients theirs
+    await expectText(run.locator('[data-service-run=sql] a'), en.nav.sql);
+    await expectText(run.locator('[data-service-run=nosql] a'), en.nav.db);
+    expect(await run.locator('[data-service-run]').count()).toBe(9);
     expect((await a.post('/config/pew_mqtt', mqttSection)).status).toBe(200);
   });
 });

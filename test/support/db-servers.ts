@@ -30,6 +30,15 @@ export interface DbServer {
   stop(): Promise<void>;
 }
 
+/** A PostgreSQL server that can also be stopped for a while and started again on its port and data. */
+export interface PostgresServer extends DbServer {
+  /** stops the server at once (pg_ctl -m immediate: like a crash), keeping its data */
+  halt(): Promise<void>;
+  resume(): Promise<void>;
+  /** a client as the database's owner over the local socket */
+  owner(): Promise<pg.Client>;
+}
+
 async function ownedTempDir(prefix: string, user: string): Promise<{ dir: string; uid: number; gid: number }> {
   const dir = await mkdtemp(join(tmpdir(), prefix));
   const { stdout } = await run('id', ['-u', user]);
@@ -80,7 +89,7 @@ export interface PostgresOptions {
  * PostgreSQL 15: initdb (local socket trust for the set-up, TCP with scram-sha-256), pg_ctl on a
  * free port, then the test user, its database and table.
  */
-export async function startPostgres(opts: PostgresOptions = {}): Promise<DbServer> {
+export async function startPostgres(opts: PostgresOptions = {}): Promise<PostgresServer> {
   const { dir, uid, gid } = await ownedTempDir('pg-', 'postgres');
   const data = join(dir, 'data');
   const pw = join(dir, 'pw');
@@ -99,13 +108,19 @@ export async function startPostgres(opts: PostgresOptions = {}): Promise<DbServe
     settings.push('-c ssl=on', '-c ssl_cert_file=server.crt', '-c ssl_key_file=server.key');
   }
   const log = join(dir, 'log');
-  try {
-    await asUser('postgres', join(PG_BIN, 'pg_ctl'), ['-D', data, '-o', settings.join(' '), '-l', log, '-w', '-t', '60', 'start']);
-  } catch (e) {
-    throw new Error(`PostgreSQL did not start: ${String(e)}\n${await readFile(log, 'utf8').catch(() => '')}`);
-  }
-  const stop = async () => {
+  const resume = async () => {
+    try {
+      await asUser('postgres', join(PG_BIN, 'pg_ctl'), ['-D', data, '-o', settings.join(' '), '-l', log, '-w', '-t', '60', 'start']);
+    } catch (e) {
+      throw new Error(`PostgreSQL did not start: ${String(e)}\n${await readFile(log, 'utf8').catch(() => '')}`);
+    }
+  };
+  await resume();
+  const halt = async () => {
     await asUser('postgres', join(PG_BIN, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => {});
+  };
+  const stop = async () => {
+    await halt();
     await rm(dir, { recursive: true, force: true });
   };
   try {
@@ -122,7 +137,12 @@ export async function startPostgres(opts: PostgresOptions = {}): Promise<DbServe
     await stop();
     throw e;
   }
-  return { host: LOOPBACK, port, dir, stop };
+  const owner = async () => {
+    const c = new pg.Client({ host: dir, port, user: DB_USER, database: DB_NAME });
+    await c.connect();
+    return c;
+  };
+  return { host: LOOPBACK, port, dir, stop, halt, resume, owner };
 }
 
 /** MariaDB: mariadb-install-db, mariadbd on a free port and its own socket, then the test user, database and table. */

@@ -18,6 +18,8 @@ export interface MongoFake {
   collections: Map<string, Document[]>;
   /** every command name received, in order */
   commands: string[];
+  /** inserts still to come whose answer is lost (the documents are stored, the connection breaks) */
+  loseInsertAnswers: number;
   close(): Promise<void>;
 }
 
@@ -32,8 +34,9 @@ export async function startMongoFake(opts: { collections?: string[] } = {}): Pro
   let connectionId = 0;
   let requestId = 1;
   const sockets = new Set<Socket>();
+  const fake: MongoFake = { port: 0, collections, commands, loseInsertAnswers: 0, close: async () => {} };
 
-  function run(db: string, body: Document, conn: number): Document {
+  function run(db: string, body: Document, conn: number): Document | null {
     const name = Object.keys(body)[0] ?? '';
     commands.push(name);
     switch (name) {
@@ -58,10 +61,21 @@ export async function startMongoFake(opts: { collections?: string[] } = {}): Pro
         return { cursor: { id: BSON.Long.fromNumber(0), ns: `${db}.$cmd.listCollections`, firstBatch }, ok: 1 };
       }
       case 'insert': {
+        // a document whose _id is there already is refused as a server refuses it (E11000), the others go in
         const key = `${db}.${String(body.insert)}`;
         const docs = (body.documents as Document[] | undefined) ?? [];
-        collections.set(key, [...(collections.get(key) ?? []), ...docs]);
-        return { n: docs.length, ok: 1 };
+        const list = collections.get(key) ?? [];
+        const writeErrors: Document[] = [];
+        docs.forEach((d, index) => {
+          if (d._id !== undefined && list.some((x) => same(x._id, d._id))) writeErrors.push({ index, code: 11000, errmsg: `E11000 duplicate key error collection: ${key} dup key: { _id: ${String(d._id)} }` });
+          else list.push(d);
+        });
+        collections.set(key, list);
+        if (fake.loseInsertAnswers > 0) {
+          fake.loseInsertAnswers--;
+          return null; // written, but the connection breaks before the answer: the client must try again
+        }
+        return { n: docs.length - writeErrors.length, ...(writeErrors.length ? { writeErrors } : {}), ok: 1 };
       }
       case 'delete': {
         const key = `${db}.${String(body.delete)}`;
@@ -100,7 +114,7 @@ export async function startMongoFake(opts: { collections?: string[] } = {}): Pro
       const end = msg.indexOf(0, 20);
       const ns = msg.toString('utf8', 20, end);
       const query = BSON.deserialize(msg.subarray(end + 9));
-      const doc = BSON.serialize(run(ns.split('.')[0] ?? 'admin', query, conn));
+      const doc = BSON.serialize(run(ns.split('.')[0] ?? 'admin', query, conn) ?? {});
       const body = Buffer.alloc(20);
       body.writeInt32LE(1, 16); // numberReturned; flags 0, cursor 0, startingFrom 0
       return Buffer.concat([header(16 + 20 + doc.length, responseTo, OP_REPLY), body, doc]);
@@ -129,7 +143,9 @@ export async function startMongoFake(opts: { collections?: string[] } = {}): Pro
       }
       at += size;
     }
-    const doc = BSON.serialize(run(String(body.$db ?? 'admin'), { ...body, ...sequences }, conn));
+    const result = run(String(body.$db ?? 'admin'), { ...body, ...sequences }, conn);
+    if (result === null) return undefined;
+    const doc = BSON.serialize(result);
     const out = Buffer.alloc(5);
     out.writeUInt32LE(0, 0); // flags
     out[4] = 0; // section kind 0
@@ -154,13 +170,10 @@ export async function startMongoFake(opts: { collections?: string[] } = {}): Pro
     socket.on('close', () => sockets.delete(socket));
   });
   await new Promise<void>((resolve) => server.listen(0, LOOPBACK, resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    collections,
-    commands,
-    close: async () => {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+  fake.port = (server.address() as AddressInfo).port;
+  fake.close = async () => {
+    for (const s of sockets) s.destroy();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
   };
+  return fake;
 }

@@ -7231,6 +7231,14 @@ export type NamespaceServiceStatusTranslation = {
 	}
 	counters: {
 		/**
+		 * R​o​w​s​ ​f​i​n​i​s​h​e​d
+		 */
+		rows: string
+		/**
+		 * R​o​w​s​ ​w​r​i​t​t​e​n
+		 */
+		written: string
+		/**
 		 * C​o​n​n​e​c​t​i​o​n​s​ ​c​a​r​r​i​e​d
 		 */
 		accepted: string
@@ -7340,6 +7348,14 @@ export type NamespaceServiceStatusTranslation = {
 		 * n​o​t​ ​c​o​n​n​e​c​t​e​d​:​ ​t​h​e​ ​j​o​b​ ​w​a​i​t​s​ ​i​n​ ​t​h​e​ ​q​u​e​u​e
 		 */
 		not_connected: string
+		/**
+		 * t​h​e​ ​t​a​b​l​e​ ​e​x​i​s​t​s​ ​w​i​t​h​ ​o​t​h​e​r​ ​c​o​l​u​m​n​s​ ​(​o​r​ ​f​i​e​l​d​ ​t​y​p​e​s​)​ ​t​h​a​n​ ​t​h​e​ ​r​o​w​:​ ​t​h​e​ ​r​o​w​s​ ​w​a​i​t
+		 */
+		table_mismatch: string
+		/**
+		 * a​ ​v​a​l​u​e​ ​o​r​ ​t​y​p​e​ ​t​h​e​ ​d​a​t​a​b​a​s​e​ ​c​a​n​n​o​t​ ​h​o​l​d​:​ ​t​h​e​ ​r​o​w​ ​i​s​ ​n​o​t​ ​w​r​i​t​t​e​n
+		 */
+		bad_value: string
 	}
 }
 
@@ -14655,6 +14671,14 @@ export type TranslationFunctions = {
 		}
 		counters: {
 			/**
+			 * Rows finished
+			 */
+			rows: () => LocalizedString
+			/**
+			 * Rows written
+			 */
+			written: () => LocalizedString
+			/**
 			 * Connections carried
 			 */
 			accepted: () => LocalizedString
@@ -14764,6 +14788,14 @@ export type TranslationFunctions = {
 			 * not connected: the job waits in the queue
 			 */
 			not_connected: () => LocalizedString
+			/**
+			 * the table exists with other columns (or field types) than the row: the rows wait
+			 */
+			table_mismatch: () => LocalizedString
+			/**
+			 * a value or type the database cannot hold: the row is not written
+			 */
+			bad_value: () => LocalizedString
 		}
 	}
 	wizard: {

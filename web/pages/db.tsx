@@ -6,6 +6,7 @@ import { INFLUX, NOSQL_REGISTERS } from '../../device/model/sections/nosql.ts';
 import { Field, FieldGroup } from '../forms/field.tsx';
 import { MultipleRegisterBanner, RegisterFootprint } from '../forms/register.tsx';
 import { DownloadArea } from '../forms/downloads.tsx';
+import { ServiceStatusBlock } from '../forms/service-status.tsx';
 import { ServiceTest } from '../forms/service-test.tsx';
 import { DataList } from '../forms/datalist.tsx';
 import { section } from '../state/sections.ts';
@@ -29,6 +30,7 @@ export default function DbPage() {
         <RegisterFootprint start={m.plc_control_dt as number} length={NOSQL_REGISTERS} />
         <Field section={KEY} path="plc_poll" unit="s" />
       </FieldGroup>
+      <ServiceStatusBlock service="nosql" />
       <FieldGroup title={t.specific()} id="db-specific">
         <Field section={KEY} path="db_type" />
         <Field section={KEY} path="server" />

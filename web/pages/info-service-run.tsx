@@ -10,7 +10,7 @@ import { formatNumber, labelled, LL } from '../i18n/translate.ts';
 import type { PageId } from '../pages.ts';
 
 /** the page each service is set on */
-const PAGE: Record<StatusService, PageId> = { mqtt: 'mqtt', httpc: 'httpc', email: 'smtp', script: 'script', ftp: 'ftp', tls: 'tls', rtc: 'datetime' };
+const PAGE: Record<StatusService, PageId> = { mqtt: 'mqtt', httpc: 'httpc', email: 'smtp', sql: 'sql', nosql: 'db', script: 'script', ftp: 'ftp', tls: 'tls', rtc: 'datetime' };
 
 export function ServiceRunCard() {
   useEffect(() => watchServicesStatus(), []);

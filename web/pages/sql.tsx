@@ -6,6 +6,7 @@ import { SQL_DEFAULT_PORTS, SQL_REGISTERS } from '../../device/model/sections/sq
 import { Field, FieldGroup, FieldView, problemAt } from '../forms/field.tsx';
 import { MultipleRegisterBanner, RegisterFootprint } from '../forms/register.tsx';
 import { DownloadArea } from '../forms/downloads.tsx';
+import { ServiceStatusBlock } from '../forms/service-status.tsx';
 import { ServiceTest } from '../forms/service-test.tsx';
 import { DataList } from '../forms/datalist.tsx';
 import { section, setField } from '../state/sections.ts';
@@ -40,6 +41,7 @@ export default function SqlPage() {
         <RegisterFootprint start={m.plc_control_dt as number} length={SQL_REGISTERS} />
         <Field section={KEY} path="plc_poll" unit="s" />
       </FieldGroup>
+      <ServiceStatusBlock service="sql" />
       <FieldGroup title={t.specific()} id="sql-specific">
         <DbTypeField />
         <Field section={KEY} path="server" />

@@ -6,13 +6,15 @@ import { FTP_BLOCK } from './ftp.ts';
 import { MQTT_BLOCK, MQTT_SUB_BASE, MQTT_SUB_WORDS, MQTT_SUBSCRIPTIONS } from './mqtt.ts';
 import { HTTP_BLOCK } from './httpc.ts';
 import { EMAIL_BLOCK } from './email.ts';
+import { SQL_BLOCK } from './sql.ts';
+import { NOSQL_BLOCK } from './nosql.ts';
 import { CONFIG_SECTIONS } from '../index.ts';
 import { defaultsOf } from '../section.ts';
 
 describe('control block tables', () => {
   it('are sound: offsets inside the spec length, each once, one word of each role', () => {
     for (const b of CONTROL_BLOCKS) expect(checkBlock(b), b.service).toEqual([]);
-    expect(CONTROL_BLOCKS.map((b) => [b.service, b.length])).toEqual([['ftp', 6], ['mqtt', 34], ['httpc', 14], ['email', 7]]);
+    expect(CONTROL_BLOCKS.map((b) => [b.service, b.length])).toEqual([['ftp', 6], ['mqtt', 34], ['httpc', 14], ['email', 7], ['sql', 6], ['nosql', 10]]);
   });
 
   it('checkBlock finds an overlap, an offset outside the block and a missing role', () => {
@@ -20,8 +22,8 @@ describe('control block tables', () => {
     expect(checkBlock(bad)).toEqual(['x: offset 7 outside 0-6', 'y: offset 4 used twice', 'one counter word expected']);
   });
 
-  it('MQTT, HTTP and e-mail use the convention at 0-3; FTP keeps its counter at 5', () => {
-    for (const b of [MQTT_BLOCK, HTTP_BLOCK, EMAIL_BLOCK]) {
+  it('MQTT, HTTP, e-mail, SQL and NoSQL use the convention at 0-3; FTP keeps its counter at 5', () => {
+    for (const b of [MQTT_BLOCK, HTTP_BLOCK, EMAIL_BLOCK, SQL_BLOCK, NOSQL_BLOCK]) {
       expect([roleOffset(b, 'request'), roleOffset(b, 'state'), roleOffset(b, 'error'), roleOffset(b, 'counter')]).toEqual([0, 1, 2, 3]);
     }
     expect(FTP_BLOCK.words.map((w) => `${w.offset}:${w.name}`)).toEqual(['0:request', '1:state', '2:error', '3:sent', '4:failed', '5:counter']);

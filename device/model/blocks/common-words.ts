@@ -18,3 +18,11 @@ export function pointerWords(offset: number, name: string, what: string, max: nu
     { offset: offset + 1, name: `${name}_len`, dir: 'plc', meaning: lengthMeaning ?? `length of ${what} in bytes (max ${max}); 0 = up to its first NUL byte within ${max} bytes`, unit: 'bytes' },
   ];
 }
+
+/** The queue's two words: jobs waiting for the peer, jobs dropped at the bound. */
+export function queueWords(offset: number, jobs: string, peer: string): BlockWord[] {
+  return [
+    { offset, name: 'queue_waiting', dir: 'unit', meaning: `${jobs} waiting in the queue for the ${peer} (0-65535)` },
+    { offset: offset + 1, name: 'queue_dropped', dir: 'unit', meaning: `${jobs} dropped because the queue was full (0-65535, stays at 65535)` },
+  ];
+}

@@ -43,6 +43,8 @@ export const SERVICE_ERROR = {
   bad_request: 12, // a request word, QoS, method or option the service does not know
   queue_full: 13, // the queue was full: the oldest waiting job was dropped for this one
   not_connected: 14, // the service is not connected (waits for the peer; the job is queued)
+  table_mismatch: 15, // the table (collection, measurement) exists with other columns or field types than the row
+  bad_value: 16, // a data point's value or type the database cannot hold (NaN or infinity, an unsigned 64-bit value in InfluxDB)
 } as const;
 export type ServiceErrorName = keyof typeof SERVICE_ERROR;
 
@@ -62,6 +64,8 @@ export const SERVICE_ERROR_TEXT: Record<ServiceErrorName, string> = {
   bad_request: 'a request value the service does not know',
   queue_full: 'the queue was full: its oldest job was dropped',
   not_connected: 'not connected to the peer: the job waits in the queue',
+  table_mismatch: 'the table exists with other columns (or field types) than the row: nothing written',
+  bad_value: 'a value or type the database cannot hold: the row is not written',
 };
 
 export type Direction = 'plc' | 'unit';

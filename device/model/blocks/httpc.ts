@@ -3,7 +3,7 @@
 // answer's status code, length and body (bounded) written back. docs/services.md.
 import { HTTP_REGISTERS } from '../sections/httpc.ts';
 import type { ControlBlock } from './convention.ts';
-import { headWords, pointerWords } from './common-words.ts';
+import { headWords, pointerWords, queueWords } from './common-words.ts';
 
 export const HTTP_PATH_MAX = 256;
 export const HTTP_BODY_MAX = 4096;
@@ -28,7 +28,6 @@ export const HTTP_BLOCK: ControlBlock = {
     { offset: 9, name: 'answer_size', dir: 'plc', meaning: `size of that area in bytes (0 = the body is not written; max ${HTTP_ANSWER_MAX})`, unit: 'bytes' },
     { offset: 10, name: 'status_code', dir: 'unit', meaning: 'HTTP status code of the last answer (0 when there was none)' },
     { offset: 11, name: 'answer_len', dir: 'unit', meaning: 'length of the last answer body in bytes (more than answer_size when it was cut; 65535 = 65535 or more)', unit: 'bytes' },
-    { offset: 12, name: 'queue_waiting', dir: 'unit', meaning: 'requests waiting in the queue for the server (0-65535)' },
-    { offset: 13, name: 'queue_dropped', dir: 'unit', meaning: 'requests dropped because the queue was full (0-65535, stays at 65535)' },
+    ...queueWords(12, 'requests', 'server'),
   ],
 };

@@ -5,9 +5,11 @@ import { FTP_BLOCK } from './ftp.ts';
 import { MQTT_BLOCK } from './mqtt.ts';
 import { HTTP_BLOCK } from './httpc.ts';
 import { EMAIL_BLOCK } from './email.ts';
+import { SQL_BLOCK } from './sql.ts';
+import { NOSQL_BLOCK } from './nosql.ts';
 
 export * from './convention.ts';
-export const CONTROL_BLOCKS: readonly ControlBlock[] = [FTP_BLOCK, MQTT_BLOCK, HTTP_BLOCK, EMAIL_BLOCK];
+export const CONTROL_BLOCKS: readonly ControlBlock[] = [FTP_BLOCK, MQTT_BLOCK, HTTP_BLOCK, EMAIL_BLOCK, SQL_BLOCK, NOSQL_BLOCK];
 
 export function blockOf(service: string): ControlBlock | undefined {
   return CONTROL_BLOCKS.find((b) => b.service === service);

@@ -12,6 +12,7 @@ const de_serviceStatus = {
     running: 'läuft', waiting: 'wartet auf die Gegenstelle', error: 'Fehler',
   },
   counters: {
+    rows: 'Zeilen erledigt', written: 'Zeilen geschrieben',
     accepted: 'Weitergeleitete Verbindungen', refused: 'Abgewiesene Clients', tlsFailures: 'Fehlgeschlagene TLS-Aushandlungen',
     errors: 'Verbindungsfehler', faults: 'Abgefangene Fehler',
     published: 'Veröffentlicht', received: 'Empfangen', requests: 'Anfragen', sent: 'Gesendet', failed: 'Fehlgeschlagen',
@@ -33,6 +34,8 @@ const de_serviceStatus = {
     bad_request: 'ein Anforderungswert, den der Dienst nicht kennt',
     queue_full: 'die Warteschlange war voll: ihr ältester Auftrag wurde verworfen',
     not_connected: 'nicht verbunden: der Auftrag wartet in der Warteschlange',
+    table_mismatch: 'die Tabelle hat andere Spalten (oder Feldtypen) als die Zeile: die Zeilen warten',
+    bad_value: 'ein Wert oder Typ, den die Datenbank nicht aufnehmen kann: die Zeile wird nicht geschrieben',
   },
 } satisfies NamespaceServiceStatusTranslation;
 

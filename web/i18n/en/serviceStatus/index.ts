@@ -13,6 +13,7 @@ const en_serviceStatus = {
     running: 'running', waiting: 'waiting for the peer', error: 'error',
   },
   counters: {
+    rows: 'Rows finished', written: 'Rows written',
     accepted: 'Connections carried', refused: 'Clients refused', tlsFailures: 'TLS handshakes failed', errors: 'Connection errors', faults: 'Faults contained',
     published: 'Published', received: 'Received', requests: 'Requests', sent: 'Sent', failed: 'Failed', runs: 'Runs', overruns: 'Overruns',
   },
@@ -32,6 +33,8 @@ const en_serviceStatus = {
     bad_request: 'a request value the service does not know',
     queue_full: 'the queue was full: its oldest job was dropped',
     not_connected: 'not connected: the job waits in the queue',
+    table_mismatch: 'the table exists with other columns (or field types) than the row: the rows wait',
+    bad_value: 'a value or type the database cannot hold: the row is not written',
   },
 } satisfies BaseTranslation;
 
