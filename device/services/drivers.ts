@@ -9,4 +9,5 @@ export const drivers = {
   nodemailer: () => import('nodemailer').then((m) => m.default),
   mqtt: () => import('mqtt').then((m) => m.default),
   undici: () => import('undici'),
+  socks: () => import('socks'),
 };
