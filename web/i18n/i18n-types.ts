@@ -7229,6 +7229,10 @@ export type NamespaceServiceStatusTranslation = {
 		 */
 		requests: string
 		/**
+		 * S​e​n​d​s
+		 */
+		sends: string
+		/**
 		 * S​e​n​t
 		 */
 		sent: string
@@ -14622,6 +14626,10 @@ export type TranslationFunctions = {
 			 * Requests
 			 */
 			requests: () => LocalizedString
+			/**
+			 * Sends
+			 */
+			sends: () => LocalizedString
 			/**
 			 * Sent
 			 */

@@ -14,7 +14,7 @@ const de_serviceStatus = {
   counters: {
     accepted: 'Weitergeleitete Verbindungen', refused: 'Abgewiesene Clients', tlsFailures: 'Fehlgeschlagene TLS-Aushandlungen',
     errors: 'Verbindungsfehler', faults: 'Abgefangene Fehler',
-    published: 'Veröffentlicht', received: 'Empfangen', requests: 'Anfragen', sent: 'Gesendet', failed: 'Fehlgeschlagen',
+    published: 'Veröffentlicht', received: 'Empfangen', requests: 'Anfragen', sends: 'Sendevorgänge', sent: 'Gesendet', failed: 'Fehlgeschlagen',
     runs: 'Durchläufe', overruns: 'Überläufe',
   },
   errors: {
