@@ -109,7 +109,9 @@ function smtpFailure(err: unknown): unknown {
 export async function testMail(e: Email, dataDir: string): Promise<ServiceTestResult> {
   const host = e.server_smtp;
   const trust = await mailTrust(e, dataDir);
-  const peer = `${host}:${e.server_smtp_port || 'auto'}${e.emailmode !== 0 ? ` (${e.emailmode === 1 ? 'POP3' : 'IMAP'} ${e.server_pop3imap}:${e.server_port_pop3imap || 'auto'})` : ''}`;
+  const mailbox = e.emailmode !== 0 ? ` (${e.emailmode === 1 ? 'POP3' : 'IMAP'} ${e.server_pop3imap}:${e.server_port_pop3imap || 'auto'})` : '';
+  const proxy = socksProxyOf(e);
+  const peer = `${host}:${e.server_smtp_port || 'auto'}${mailbox}${proxy ? ` via ${proxyAddress(proxy)}` : ''}`;
   return runTest(peer, async (t) => {
     if (e.emailmode !== 0) await testPop3Imap(t, e, trust);
     const ports = e.server_smtp_port ? [e.server_smtp_port] : smtpCandidates(e.transfermode_ssl);

@@ -1,11 +1,13 @@
 // The e-mail engine and the /smtp connection test through the section's SOCKS5 proxy (spec §3
 // pew_email proxy_ip, proxy_port; docs/services.md "E-mail"), against Debian's danted on a free
 // port (test/support/dante.ts) and smtp-server on another, a virtual FP-XH on COM1 asking for the
-// mails: the mail arrives and dante's log shows its connection to the SMTP server; with the proxy
-// down the mail waits in the queue (refused, the message naming the proxy) although the SMTP
-// server is up, and goes through the proxy once it is back; the connection test's `proxy` step
-// and its failures (proxy down, server refused behind the proxy).
+// mails: the mail arrives and dante's log shows its connection to the SMTP server; POP3 before
+// SMTP logs in through the proxy too; with the proxy down the mail waits in the queue (refused,
+// the message naming the proxy) although the SMTP server is up, and goes through the proxy once
+// it is back; the connection test's `proxy` step and its failures (proxy down, server refused
+// behind the proxy).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { freePort, LOOPBACK } from '../support/ports.ts';
 import { startDante, type Dante } from '../support/dante.ts';
@@ -25,6 +27,10 @@ let dante: Dante;
 let smtp: SMTPServer;
 let smtpPort: number;
 const mails: string[] = [];
+/** a POP3 server that opens any mailbox; what it was sent, in order */
+let pop3: Server;
+let pop3Port: number;
+const pop3Lines: string[] = [];
 const { save, runTest } = serviceTestCalls(() => ({ d: rig.d, admin: rig.admin }));
 
 const block = () => readBlock(rig.plc.memory, EMAIL_BLOCK, DT);
@@ -43,7 +49,8 @@ const email = (over: Partial<Email> = {}) => save('pew_email', {
 beforeAll(async () => {
   smtpPort = await freePort();
   smtp = new SMTPServer({
-    secure: false, disabledCommands: ['STARTTLS'], allowInsecureAuth: true, logger: false,
+    // the login is optional: with POP3 before SMTP the unit sends without AUTH
+    secure: false, disabledCommands: ['STARTTLS'], allowInsecureAuth: true, authOptional: true, logger: false,
     onAuth: (auth, _s, cb) => (auth.password === 'Secret-1' ? cb(null, { user: auth.username }) : cb(new Error('bad login'))),
     onData: (stream, _s, cb) => {
       const parts: Buffer[] = [];
@@ -52,6 +59,19 @@ beforeAll(async () => {
     },
   });
   await new Promise<void>((r) => smtp.listen(smtpPort, LOOPBACK, () => r()));
+  pop3Port = await freePort();
+  pop3 = createServer((s) => {
+    s.on('error', () => {});
+    s.write('+OK POP3 ready\r\n');
+    s.on('data', (d: Buffer) => {
+      for (const line of d.toString('latin1').split('\r\n').filter(Boolean)) {
+        pop3Lines.push(line);
+        s.write('+OK\r\n');
+        if (line === 'QUIT') s.end();
+      }
+    });
+  });
+  await new Promise<void>((r) => pop3.listen(pop3Port, LOOPBACK, () => r()));
   dante = await startDante();
   rig = await startMqttRig();
   await email();
@@ -62,6 +82,7 @@ afterAll(async () => {
   await rig?.d.stop();
   await dante?.stop();
   await new Promise((r) => (smtp ? smtp.close(() => r(undefined)) : r(undefined)));
+  pop3?.close();
 });
 
 describe('e-mail through the SOCKS5 proxy', () => {
@@ -82,7 +103,28 @@ describe('e-mail through the SOCKS5 proxy', () => {
     expect(stepsOf(r)).toEqual(['proxy:ok', 'login:ok']);
     expect(r.steps[0]!.detail).toBe(`SMTP ${LOOPBACK}:${smtpPort} through SOCKS proxy ${LOOPBACK}:${dante.port}`);
     expect((await dante.connections()).slice(seen)).toEqual([`${LOOPBACK}.${smtpPort}`, `${LOOPBACK}.${smtpPort}`]);
+    expect(r.peer).toBe(`${LOOPBACK}:${smtpPort} via ${LOOPBACK}:${dante.port}`);
   });
+
+  it('POP3 before SMTP: the mailbox login goes through the proxy as well, in the engine and in the connection test', async () => {
+    await email({ emailmode: 1, server_pop3imap: LOOPBACK, server_port_pop3imap: pop3Port });
+    try {
+      const seen = (await dante.connections()).length;
+      const before = ask('after the mailbox login');
+      await until(() => block().counter === before + 1, 30_000, 'mail sent');
+      expect(block()).toMatchObject({ state: STATE.done, error: 0 });
+      expect(mails.at(-1)).toContain('after the mailbox login');
+      expect(pop3Lines.slice(-3)).toEqual(['USER plc@example.com', 'PASS Secret-1', 'QUIT']);
+      expect((await dante.connections()).slice(seen)).toContain(`${LOOPBACK}.${pop3Port}`);
+
+      const r = await runTest('pew_email');
+      expect(r.ok, JSON.stringify(r)).toBe(true);
+      expect(stepsOf(r)).toEqual(['proxy:ok', 'read:ok', 'proxy:ok', 'login:ok']);
+      expect(r.steps[0]!.detail).toBe(`POP3 ${LOOPBACK}:${pop3Port} through SOCKS proxy ${LOOPBACK}:${dante.port}`);
+    } finally {
+      await email();
+    }
+  }, 60_000);
 
   it('behind the proxy a refused SMTP port is refused, in the proxy\'s words', async () => {
     const closed = await freePort();
