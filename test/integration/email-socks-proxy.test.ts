@@ -1,7 +1,8 @@
 // The e-mail engine and the /smtp connection test through the section's SOCKS5 proxy (spec §3
 // pew_email proxy_ip, proxy_port; docs/services.md "E-mail"), against Debian's danted on a free
 // port (test/support/dante.ts) and smtp-server on another, a virtual FP-XH on COM1 asking for the
-// mails: the mail arrives and dante's log shows its connection to the SMTP server; POP3 before
+// mails: the mail arrives and dante's log shows its connection to the SMTP server; STARTTLS runs
+// inside the tunnel, the certificate verified against the server's address; POP3 before
 // SMTP logs in through the proxy too; with the proxy down the mail waits in the queue (refused,
 // the message naming the proxy) although the SMTP server is up, and goes through the proxy once
 // it is back; the connection test's `proxy` step and its failures (proxy down, server refused
@@ -11,6 +12,7 @@ import { createServer, type Server } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { freePort, LOOPBACK } from '../support/ports.ts';
 import { startDante, type Dante } from '../support/dante.ts';
+import { makeCertificates } from '../support/openssl.ts';
 import { serviceEntry } from '../support/service-status.ts';
 import { until } from './logger-rig.ts';
 import { startMqttRig, type MqttRig } from './mqtt-rig.ts';
@@ -26,14 +28,31 @@ let rig: MqttRig;
 let dante: Dante;
 let smtp: SMTPServer;
 let smtpPort: number;
+/** the same with STARTTLS, its certificate for 127.0.0.1 */
+let smtpTls: SMTPServer;
+let tlsPort: number;
+let certs: Awaited<ReturnType<typeof makeCertificates>>;
 const mails: string[] = [];
 /** a POP3 server that opens any mailbox; what it was sent, in order */
 let pop3: Server;
 let pop3Port: number;
 const pop3Lines: string[] = [];
-const { save, runTest } = serviceTestCalls(() => ({ d: rig.d, admin: rig.admin }));
+const { putCert, save, runTest } = serviceTestCalls(() => ({ d: rig.d, admin: rig.admin }));
 
 const block = () => readBlock(rig.plc.memory, EMAIL_BLOCK, DT);
+/** smtp-server taking any mail, with or without a login (POP3 before SMTP sends without) */
+function smtpServer(tls: { key: string; cert: string } | undefined): SMTPServer {
+  return new SMTPServer({
+    secure: false, allowInsecureAuth: true, authOptional: true, logger: false, ...(tls ?? { disabledCommands: ['STARTTLS'] }),
+    onAuth: (auth, _s, cb) => (auth.password === 'Secret-1' ? cb(null, { user: auth.username }) : cb(new Error('bad login'))),
+    onData: (stream, _s, cb) => {
+      const parts: Buffer[] = [];
+      stream.on('data', (c: Buffer) => parts.push(c));
+      stream.on('end', () => { mails.push(Buffer.concat(parts).toString()); cb(); });
+    },
+  });
+}
+
 function ask(text: string): number {
   const before = block().counter!;
   setBlock(rig.plc.memory, EMAIL_BLOCK, DT, { text_addr: 3000, text_len: putBytes(rig.plc.memory, 3000, text), request: EMAIL_BLOCK.requests.send! });
@@ -47,18 +66,12 @@ const email = (over: Partial<Email> = {}) => save('pew_email', {
 } satisfies Email);
 
 beforeAll(async () => {
-  smtpPort = await freePort();
-  smtp = new SMTPServer({
-    // the login is optional: with POP3 before SMTP the unit sends without AUTH
-    secure: false, disabledCommands: ['STARTTLS'], allowInsecureAuth: true, authOptional: true, logger: false,
-    onAuth: (auth, _s, cb) => (auth.password === 'Secret-1' ? cb(null, { user: auth.username }) : cb(new Error('bad login'))),
-    onData: (stream, _s, cb) => {
-      const parts: Buffer[] = [];
-      stream.on('data', (c: Buffer) => parts.push(c));
-      stream.on('end', () => { mails.push(Buffer.concat(parts).toString()); cb(); });
-    },
-  });
+  [smtpPort, tlsPort] = [await freePort(), await freePort()];
+  certs = await makeCertificates();
+  smtp = smtpServer(undefined);
+  smtpTls = smtpServer(certs);
   await new Promise<void>((r) => smtp.listen(smtpPort, LOOPBACK, () => r()));
+  await new Promise<void>((r) => smtpTls.listen(tlsPort, LOOPBACK, () => r()));
   pop3Port = await freePort();
   pop3 = createServer((s) => {
     s.on('error', () => {});
@@ -83,6 +96,7 @@ afterAll(async () => {
   await dante?.stop();
   await new Promise((r) => (smtp ? smtp.close(() => r(undefined)) : r(undefined)));
   pop3?.close();
+  await new Promise((r) => (smtpTls ? smtpTls.close(() => r(undefined)) : r(undefined)));
 });
 
 describe('e-mail through the SOCKS5 proxy', () => {
@@ -105,6 +119,24 @@ describe('e-mail through the SOCKS5 proxy', () => {
     expect((await dante.connections()).slice(seen)).toEqual([`${LOOPBACK}.${smtpPort}`, `${LOOPBACK}.${smtpPort}`]);
     expect(r.peer).toBe(`${LOOPBACK}:${smtpPort} via ${LOOPBACK}:${dante.port}`);
   });
+
+  it('STARTTLS inside the tunnel, verified against the uploaded CA: the mail arrives; the test shows proxy, tls, login', async () => {
+    await putCert('pew_email', 'ca.pem', certs.ca);
+    await email({ server_smtp_port: tlsPort, transfermode_ssl: true, ca: 'ca.pem' });
+    try {
+      const before = ask('over TLS through the proxy');
+      await until(() => block().counter === before + 1, 30_000, 'mail sent');
+      expect(block()).toMatchObject({ state: STATE.done, error: 0 });
+      expect(mails.at(-1)).toContain('over TLS through the proxy');
+      expect(await dante.connections()).toContain(`${LOOPBACK}.${tlsPort}`);
+      const r = await runTest('pew_email');
+      expect(r.ok, JSON.stringify(r)).toBe(true);
+      expect(stepsOf(r)).toEqual(['proxy:ok', 'tls:ok', 'login:ok']);
+      expect(r.steps[1]!.detail).toMatch(/^STARTTLS, TLSv1\.3, /);
+    } finally {
+      await email();
+    }
+  }, 60_000);
 
   it('POP3 before SMTP: the mailbox login goes through the proxy as well, in the engine and in the connection test', async () => {
     await email({ emailmode: 1, server_pop3imap: LOOPBACK, server_port_pop3imap: pop3Port });
