@@ -158,13 +158,18 @@ describe('e-mail through the SOCKS5 proxy', () => {
     }
   }, 60_000);
 
-  it('behind the proxy a refused SMTP port is refused, in the proxy\'s words', async () => {
+  it('behind the proxy a refused SMTP port is refused, in the proxy\'s words; an unknown proxy name is unknown_host', async () => {
     const closed = await freePort();
     await email({ server_smtp_port: closed });
     const r = await runTest('pew_email');
     expect(r.failure, JSON.stringify(r)).toMatchObject({ reason: 'refused' });
     expect(r.failure!.message).toBe(`SOCKS proxy ${LOOPBACK}:${dante.port} to ${LOOPBACK}:${closed}: Socks5 proxy rejected connection - ConnectionRefused`);
     expect(stepsOf(r)).toEqual(['proxy:failed']);
+    // a proxy name that does not resolve is unknown_host, naming the proxy
+    await email({ proxy_ip: 'no-such-proxy.invalid' });
+    const unknown = await runTest('pew_email');
+    expect(unknown.failure).toMatchObject({ reason: 'unknown_host' });
+    expect(unknown.failure!.message).toMatch(/^SOCKS proxy no-such-proxy\.invalid:\d+: getaddrinfo \w+ no-such-proxy\.invalid/);
     await email();
   });
 
