@@ -12,8 +12,9 @@ cd "$(dirname "$0")/.."
 # mosquitto_sub/mosquitto_pub (what arrives at the broker, the last will), MariaDB, InfluxDB 1.x
 # (PostgreSQL 15 comes with the machine image); systemd for systemd-analyze, which checks the
 # daemon's unit file (build/service.test.ts); openssl, which makes the test certificates, is
-# s_client in the console HTTPS tests and makes the daemon's own console certificate (docs/https.md)
-packages=(chromium socat mbpoll mosquitto mosquitto-clients mariadb-server influxdb systemd openssl)
+# s_client in the console HTTPS tests and makes the daemon's own console certificate (docs/https.md);
+# dante-server (danted), the SOCKS5 proxy the e-mail client's proxy tests send through
+packages=(chromium socat mbpoll mosquitto mosquitto-clients mariadb-server influxdb systemd openssl dante-server)
 # A package counts as there when dpkg's status is "installed" (`dpkg -s` also succeeds for a removed
 # package whose config files are left, and would skip the install) and, for chromium, when the
 # binary the browser tests start is there too (else it is reinstalled).
@@ -29,6 +30,7 @@ installed() {
     influxdb) command -v influxd >/dev/null ;;
     systemd) command -v systemd-analyze >/dev/null ;;
     openssl) command -v openssl >/dev/null ;;
+    dante-server) command -v danted >/dev/null || [ -x /usr/sbin/danted ] ;;
   esac
 }
 missing=()

@@ -33,7 +33,8 @@ export const statusRoutes: RouteDef[] = [
       await Promise.all([ctx.services.settled(), ctx.ftpSend.settled(), ctx.tls.settled(), ctx.rtc.settled()]);
       const o = othersOf(ctx);
       const rtc: RtcStatus = { unitTime: ctx.hw.clock.now(), timezone: await unitTimeZone(), ntp: await ntpOf(ctx), ...ctx.rtc.status() };
-      const body: ServicesStatus = { services: [...ctx.services.status(), o.ftp(ctx.ftpSend.status()), o.tls(ctx.tls.status()), o.rtc(rtc)] };
+      const ftp = o.ftp(ctx.ftpSend.status(), ctx.ftpSend.counters());
+      const body: ServicesStatus = { services: [...ctx.services.status(), ftp, o.tls(ctx.tls.status()), o.rtc(rtc)] };
       return c.json(body);
     },
   }),

@@ -1,10 +1,11 @@
 // POP3 or IMAP before SMTP (spec §3 pew_email emailmode 1 and 2; docs/services.md): servers that
 // allow sending only to a client that has just logged in to its mailbox. The unit logs in (POP3
 // USER/PASS, IMAP LOGIN) over TLS when transfermode_ssl is on, and logs out again at once; port 0
-// is the protocol's port (spec §5).
+// is the protocol's port (spec §5). Through the section's SOCKS proxy when one is set.
 import type { Socket } from 'node:net';
 import type { Email } from '../model/sections/email.ts';
-import { command, readGreeting, tcpConnect, tlsHandshake, type TlsTrust } from '../services/net-probe.ts';
+import { command, readGreeting, tlsHandshake, type TlsTrust } from '../services/net-probe.ts';
+import { connectorOf, socksProxyOf } from '../services/socks-proxy.ts';
 import { StepFailure } from '../services/test-run.ts';
 import { pop3imapPort } from '../services/mail-test.ts';
 
@@ -15,7 +16,7 @@ const untagged = (line: string) => line.startsWith('* ');
 export async function loginBeforeSmtp(e: Email, trust: TlsTrust): Promise<void> {
   const host = e.server_pop3imap;
   const port = e.server_port_pop3imap || pop3imapPort(e.emailmode, e.transfermode_ssl);
-  let s: Socket = await tcpConnect(host, port);
+  let s: Socket = await connectorOf(socksProxyOf(e))(host, port);
   try {
     if (e.transfermode_ssl) s = await tlsHandshake(host, port, trust, s);
     const refused = (what: string) => (err: unknown) => {

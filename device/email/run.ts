@@ -4,7 +4,9 @@
 // the text from PLC memory, and with store_send on the newest file of each of the logger's log
 // files attached. SMTP with implicit TLS or STARTTLS, port 0 autodetected (spec §5), POP3 or IMAP
 // before SMTP as emailmode asks. A server that cannot be reached keeps the mail queued; a refused
-// login, sender or recipient ends it with its error code. docs/services.md.
+// login, sender or recipient ends it with its error code. With the section's SOCKS proxy set, every
+// connection (SMTP, POP3/IMAP) goes through it; a proxy that cannot be reached keeps the mail queued
+// like a server that cannot be reached, its message naming the proxy. docs/services.md.
 import { basename } from 'node:path';
 import type { Hw } from '../../hw/types.ts';
 import type { ConfigStore } from '../config/store.ts';
@@ -16,9 +18,8 @@ import { errorOfFailure, type ServiceErrorName } from '../model/blocks/conventio
 import { RequestFault } from '../service-runtime/plc-text.ts';
 import { QueueRun, type JobEnd, type QueueRunDeps, type QueueShared } from '../service-runtime/queue-run.ts';
 import { newestLogFiles } from '../service-runtime/log-files.ts';
-import { drivers } from '../services/drivers.ts';
-import { firstOpen, IMPLICIT_TLS_PORT, mailTrust, smtpCandidates } from '../services/mail-test.ts';
-import { tlsOptions } from '../services/net-probe.ts';
+import { firstOpen, mailTrust, smtpCandidates, smtpTransport } from '../services/mail-test.ts';
+import { connectorOf, socksProxyOf } from '../services/socks-proxy.ts';
 import { classify } from '../services/test-run.ts';
 import { loginBeforeSmtp } from './before-smtp.ts';
 
@@ -121,18 +122,12 @@ export class MailRun extends QueueRun<MailJob, MailCounter> {
     }
     let port: number;
     try {
-      port = await firstOpen(e.server_smtp, e.server_smtp_port ? [e.server_smtp_port] : smtpCandidates(e.transfermode_ssl));
+      port = await firstOpen(e.server_smtp, e.server_smtp_port ? [e.server_smtp_port] : smtpCandidates(e.transfermode_ssl), connectorOf(socksProxyOf(e)));
     } catch (err) {
       const code = errorOfFailure(classify(err).reason);
       return keep(code === 'none' ? 'other' : code, errorText(err));
     }
-    const implicit = e.transfermode_ssl && port === IMPLICIT_TLS_PORT;
-    const { host: _h, ...tls } = tlsOptions(e.server_smtp, trust);
-    const transport = (await drivers.nodemailer()).createTransport({
-      host: e.server_smtp, port, secure: implicit, requireTLS: e.transfermode_ssl && !implicit, ignoreTLS: !e.transfermode_ssl,
-      ...(e.server_user && e.emailmode === 0 ? { auth: { user: e.server_user, pass: e.server_password } } : {}),
-      tls, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000, name: 'pew-mail',
-    });
+    const transport = await smtpTransport(e, trust, port, { login: e.emailmode === 0, ms: { connect: 15_000, socket: 30_000 }, name: 'pew-mail' });
     try {
       await transport.sendMail({
         from: e.sender.replace(/^<|>$/g, ''),

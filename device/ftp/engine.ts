@@ -20,7 +20,7 @@ import type { Ftpc } from '../model/sections/ftpc.ts';
 import type { Script } from '../model/sections/script.ts';
 import type { Pew } from '../model/sections/pew.ts';
 import type { Log } from '../model/sections/log.ts';
-import type { FtpLastSend, FtpSendState, FtpStatus, FtpTrigger } from '../model/ftp-status.ts';
+import { FTP_COUNTERS, type FtpCounters, type FtpLastSend, type FtpSendState, type FtpStatus, type FtpTrigger } from '../model/ftp-status.ts';
 import type { Logger } from '../system/log.ts';
 import { FTP_ERROR, REG, statusWords, type FtpErrorName } from './registers.ts';
 import { nextSend } from './schedule.ts';
@@ -54,15 +54,18 @@ export interface FtpSend {
    */
   request(trigger: FtpTrigger): Promise<FtpLastSend | undefined>;
   status(): FtpStatus;
+  /** sends, files sent and files not sent since the daemon started (a save does not reset them) */
+  counters(): FtpCounters;
   close(): Promise<void>;
 }
 
 const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
-/** What outlives a settings change: the last result, the state shown to the PLC, the send counter. */
+/** What outlives a settings change: the last result, the state shown to the PLC, the send counter, the status counters. */
 interface Shared {
   state: FtpSendState;
   counter: number;
+  counters: FtpCounters;
   last?: FtpLastSend;
 }
 
@@ -262,6 +265,10 @@ class FtpRun {
     this.shared.last = last;
     this.shared.state = last.result;
     this.shared.counter = (this.shared.counter + 1) & 0xffff;
+    const c = this.shared.counters;
+    c.sends++;
+    c.sent += files.length;
+    c.failed += failed;
     if (error) deps.log.warn('ftp send ended with an error', { trigger, code: error.code, error: error.message, sent: files.length, failed });
     else deps.log.info('ftp send done', { trigger, files: files.length, bytes, deleted });
   }
@@ -282,7 +289,7 @@ class FtpRun {
 
 export async function startFtpSend(deps: FtpSendDeps): Promise<FtpSend> {
   const full = { ...deps, clock: deps.clock ?? deps.hw.clock, tickMs: deps.tickMs ?? TICK_MS, retryDelayMs: deps.retryDelayMs ?? RETRY_DELAY_MS };
-  const shared: Shared = { state: 'idle', counter: 0 };
+  const shared: Shared = { state: 'idle', counter: 0, counters: Object.fromEntries(FTP_COUNTERS.map((c) => [c, 0])) as FtpCounters };
   let enabled = false;
 
   const runs = await followRuns(deps.store, ['pew_ftpc', 'pew_script', 'pew'], deps.log, () => {
@@ -311,6 +318,7 @@ export async function startFtpSend(deps: FtpSendDeps): Promise<FtpSend> {
         ...(shared.last ? { lastSend: shared.last } : {}),
       };
     },
+    counters: () => ({ ...shared.counters }),
     close: () => runs.close(),
   };
 }

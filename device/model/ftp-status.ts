@@ -35,6 +35,14 @@ export const ftpLastSendSchema = v.object({
 });
 export type FtpLastSend = v.InferOutput<typeof ftpLastSendSchema>;
 
+/**
+ * The FTP send's counters in the one status answer (its entry's `counters`), since the daemon
+ * started: sends finished (done or error, whatever started them), files sent, and files a send
+ * left waiting because they could not be sent (a file that fails again in a later send counts again).
+ */
+export const FTP_COUNTERS = ['sends', 'sent', 'failed'] as const;
+export type FtpCounters = Record<(typeof FTP_COUNTERS)[number], number>;
+
 export const ftpStatusSchema = v.object({
   /** enable_ftp of the saved pew_ftpc */
   enabled: v.boolean(),

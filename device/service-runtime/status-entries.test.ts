@@ -7,6 +7,7 @@ import type { TlsPartStatus } from '../model/tls-status.ts';
 import type { RtcStatus } from '../model/rtc-status.ts';
 
 const clock = { t: 1000, now() { return this.t; } };
+const NO_SENDS = { sends: 0, sent: 0, failed: 0 };
 const ftp = (o: Partial<FtpStatus> = {}): FtpStatus => ({
   enabled: true, cycle: false, running: false, state: 'idle', localDir: 'internal/log', plc: '', ...o,
 });
@@ -19,25 +20,28 @@ const rtc = (o: Partial<RtcStatus> = {}): RtcStatus => ({
 });
 
 describe('the FTP send, the TLS bridge and the clock sync in the one status answer', () => {
-  it('FTP: state and since from the send, last success and last error in the one classification, its detail kept', () => {
+  it('FTP: state and since from the send, last success and last error in the one classification, the engine\'s counters, its detail kept', () => {
     const o = new OtherServicesStatus(clock);
     clock.t = 1000;
-    expect(o.ftp(ftp()).state).toBe('idle');
+    expect(o.ftp(ftp(), NO_SENDS).state).toBe('idle');
     clock.t = 2000;
-    const running = o.ftp(ftp({ state: 'running', running: true, retryAt: 9000 }));
+    const running = o.ftp(ftp({ state: 'running', running: true, retryAt: 9000 }), NO_SENDS);
     expect(running).toMatchObject({ state: 'waiting', since: 2000, queue: { bound: 0 } });
     const error = { code: 'refused', number: 2, message: 'connect ECONNREFUSED' };
     const last: NonNullable<FtpStatus['lastSend']> = {
       trigger: 'plc', started: 1500, finished: 2500, result: 'error', files: [], bytes: 0, failed: 1, held: [], attempts: 2, deleted: 0, error,
     };
     clock.t = 3000;
-    const failed = o.ftp(ftp({ state: 'error', lastSend: last, plc: 'the service control interface is not enabled' }));
+    const failed = o.ftp(ftp({ state: 'error', lastSend: last, plc: 'the service control interface is not enabled' }), NO_SENDS);
     expect(failed).toMatchObject({ state: 'error', since: 3000, lastError: { code: 'refused', number: 2, at: 2500 } });
     expect(failed.plc).toBe('the service control interface is not enabled');
     expect(failed.ftp?.lastSend?.attempts).toBe(2);
-    const done = o.ftp(ftp({ state: 'done', lastSend: { ...last, result: 'done', finished: 4000 } }));
+    const done = o.ftp(ftp({ state: 'done', lastSend: { ...last, result: 'done', finished: 4000 } }), { sends: 2, sent: 3, failed: 1 });
     expect(done).toMatchObject({ state: 'idle', lastSuccess: 4000, lastError: { code: 'refused' } });
-    expect(o.ftp(ftp({ enabled: false })).state).toBe('off');
+    // the engine's counters are the entry's, each by its name (the live block shows every counter)
+    expect(done.counters).toEqual({ sends: 2, sent: 3, failed: 1 });
+    expect(failed.counters).toEqual(NO_SENDS);
+    expect(o.ftp(ftp({ enabled: false }), NO_SENDS).state).toBe('off');
     for (const s of [running, failed, done]) expect(v.safeParse(serviceStatusSchema, s).success).toBe(true);
   });
 

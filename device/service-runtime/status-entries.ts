@@ -6,7 +6,7 @@
 // keeps the state's start and the last success and error across answers.
 import type { Clock } from '../../hw/types.ts';
 import { SERVICE_ERROR, type ServiceErrorName } from '../model/blocks/convention.ts';
-import type { FtpStatus } from '../model/ftp-status.ts';
+import type { FtpCounters, FtpStatus } from '../model/ftp-status.ts';
 import type { TlsStatus } from '../model/tls-status.ts';
 import type { RtcStatus } from '../model/rtc-status.ts';
 import { RTC_SYNC_FAILURES } from '../model/rtc-status.ts';
@@ -37,8 +37,11 @@ export class OtherServicesStatus {
     this.rtcBook = new StatusBook('rtc', clock, []);
   }
 
-  /** The FTP send: running (waiting while a failed attempt waits for its retry), idle, or error after a failed send. */
-  ftp(s: FtpStatus): ServiceStatus {
+  /**
+   * The FTP send: running (waiting while a failed attempt waits for its retry), idle, or error after
+   * a failed send; its counters are the engine's (sends, files sent, files not sent).
+   */
+  ftp(s: FtpStatus, counters: FtpCounters): ServiceStatus {
     const b = this.ftpBook;
     b.set(!s.enabled ? 'off' : s.state === 'running' ? (s.retryAt !== undefined ? 'waiting' : 'running') : s.state === 'error' ? 'error' : 'idle');
     const last = s.lastSend;
@@ -48,7 +51,7 @@ export class OtherServicesStatus {
       b.lastError = { code, number: last.error.number, message: last.error.message, at: last.finished };
     }
     b.plc = s.plc;
-    return { ...b.answer(s.enabled, NO_QUEUE), ftp: s };
+    return { ...b.answer(s.enabled, NO_QUEUE), counters: { ...counters }, ftp: s };
   }
 
   /**

@@ -10,4 +10,5 @@ export const drivers = {
   mqtt: () => import('mqtt').then((m) => m.default),
   undici: () => import('undici'),
   ftp: () => import('basic-ftp'),
+  socks: () => import('socks'),
 };

@@ -2,13 +2,15 @@
 // autodetect"; device/model/servicetest.ts) on the saved settings. With POP3 or IMAP before SMTP
 // (emailmode 1, 2) that server comes first, as when sending: connect, TLS when SSL is set, and its
 // greeting read (+OK, * OK). Then SMTP: connect, TLS (implicit on port 465, else STARTTLS when SSL
-// is set), and the login as nodemailer does it when sending (verify: EHLO, TLS, AUTH).
+// is set), and the login as nodemailer does it when sending (verify: EHLO, TLS, AUTH). With the
+// section's SOCKS proxy every connection goes through it, and its step is `proxy` instead of `connect`.
 import { drivers } from './drivers.ts';
 import type { Socket } from 'node:net';
 import type { Email } from '../model/sections/email.ts';
 import type { ServiceTestResult } from '../model/servicetest.ts';
 import { readCert } from '../system/cert-files.ts';
-import { command, probeTls, readGreeting, tcpConnect, tlsDetail, tlsHandshake, tlsOptions, type TlsTrust } from './net-probe.ts';
+import { command, readGreeting, tcpConnect, tlsDetail, tlsHandshake, tlsOptions, type TlsTrust } from './net-probe.ts';
+import { connectorOf, proxyAddress, socksConnect, socksProxyOf, type Connect } from './socks-proxy.ts';
 import { runTest, StepFailure, type TestRun } from './test-run.ts';
 
 /** spec §5 port 0: SMTP over implicit TLS (465), then submission (587) and SMTP (25) with STARTTLS; plain: 587, 25 */
@@ -23,11 +25,11 @@ export async function mailTrust(e: Email, dataDir: string): Promise<TlsTrust> {
 }
 
 /** The first port in `ports` that takes a TCP connection (the error of the last one when none does). */
-export async function firstOpen(host: string, ports: number[]): Promise<number> {
+export async function firstOpen(host: string, ports: number[], connect: Connect = tcpConnect): Promise<number> {
   let last: unknown;
   for (const port of ports) {
     try {
-      (await tcpConnect(host, port)).destroy();
+      (await connect(host, port)).destroy();
       return port;
     } catch (e) {
       last = e;
@@ -36,12 +38,39 @@ export async function firstOpen(host: string, ports: number[]): Promise<number> 
   throw last;
 }
 
+/** SMTP over nodemailer to `port` of server_smtp as the section says (TLS, login), through its SOCKS proxy when one is set. */
+export async function smtpTransport(e: Email, trust: TlsTrust, port: number, o: { login: boolean; ms: { connect: number; socket: number }; name: string }) {
+  const implicit = e.transfermode_ssl && port === IMPLICIT_TLS_PORT;
+  const { host: _h, ...tls } = tlsOptions(e.server_smtp, trust);
+  const proxy = socksProxyOf(e);
+  const transport = (await drivers.nodemailer()).createTransport({
+    host: e.server_smtp, port, secure: implicit, requireTLS: e.transfermode_ssl && !implicit, ignoreTLS: !e.transfermode_ssl,
+    ...(o.login && e.server_user ? { auth: { user: e.server_user, pass: e.server_password } } : {}),
+    tls, connectionTimeout: o.ms.connect, greetingTimeout: o.ms.connect, socketTimeout: o.ms.socket, name: o.name,
+    ...(proxy ? { proxy: `socks5://${proxyAddress(proxy)}` } : {}),
+  });
+  // nodemailer's own proxy hook, given our SOCKS connection: one way through the proxy, its failures classified alike
+  if (proxy) {
+    transport.set('proxy_handler_socks5', (_url, _opts, done) => {
+      socksConnect(proxy, e.server_smtp, port).then((connection) => done(null, { connection }), (err: Error) => done(err));
+    });
+  }
+  return transport;
+}
+
+/** "SMTP host:port" and, with a proxy, "through SOCKS proxy p:port" */
+const via = (e: Email): string => {
+  const proxy = socksProxyOf(e);
+  return proxy ? ` through SOCKS proxy ${proxyAddress(proxy)}` : '';
+};
+
 async function testPop3Imap(t: TestRun, e: Email, trust: TlsTrust): Promise<void> {
   const host = e.server_pop3imap;
   const name = e.emailmode === 1 ? 'POP3' : 'IMAP';
   const port = e.server_port_pop3imap || pop3imapPort(e.emailmode, e.transfermode_ssl);
   const auto = e.server_port_pop3imap === 0 ? ' (autodetected)' : '';
-  let socket: Socket = await t.step('connect', () => tcpConnect(host, port), { detail: () => `${name} ${host}:${port}${auto}` });
+  const connect = connectorOf(socksProxyOf(e));
+  let socket: Socket = await t.step(e.proxy_ip ? 'proxy' : 'connect', () => connect(host, port), { detail: () => `${name} ${host}:${port}${auto}${via(e)}` });
   try {
     if (e.transfermode_ssl) socket = await t.step('tls', () => tlsHandshake(host, port, trust, socket), { detail: (s) => `${name}: ${tlsDetail(s)}` });
     const ready = e.emailmode === 1 ? (l: string) => l.startsWith('+OK') : (l: string) => /^\* (OK|PREAUTH)\b/i.test(l);
@@ -52,8 +81,8 @@ async function testPop3Imap(t: TestRun, e: Email, trust: TlsTrust): Promise<void
 }
 
 /** STARTTLS by hand (greeting, EHLO, STARTTLS, handshake), to report the TLS step on its own. */
-async function startTls(host: string, port: number, trust: TlsTrust): Promise<string> {
-  const s = await tcpConnect(host, port);
+async function startTls(host: string, port: number, trust: TlsTrust, connect: Connect): Promise<string> {
+  const s = await connect(host, port);
   try {
     await readGreeting(s, (l) => l.startsWith('220'));
     await command(s, 'EHLO pew-connection-test', (r) => r.startsWith('250'));
@@ -80,23 +109,27 @@ function smtpFailure(err: unknown): unknown {
 export async function testMail(e: Email, dataDir: string): Promise<ServiceTestResult> {
   const host = e.server_smtp;
   const trust = await mailTrust(e, dataDir);
-  const peer = `${host}:${e.server_smtp_port || 'auto'}${e.emailmode !== 0 ? ` (${e.emailmode === 1 ? 'POP3' : 'IMAP'} ${e.server_pop3imap}:${e.server_port_pop3imap || 'auto'})` : ''}`;
+  const mailbox = e.emailmode !== 0 ? ` (${e.emailmode === 1 ? 'POP3' : 'IMAP'} ${e.server_pop3imap}:${e.server_port_pop3imap || 'auto'})` : '';
+  const proxy = socksProxyOf(e);
+  const peer = `${host}:${e.server_smtp_port || 'auto'}${mailbox}${proxy ? ` via ${proxyAddress(proxy)}` : ''}`;
   return runTest(peer, async (t) => {
     if (e.emailmode !== 0) await testPop3Imap(t, e, trust);
     const ports = e.server_smtp_port ? [e.server_smtp_port] : smtpCandidates(e.transfermode_ssl);
-    const port = await t.step('connect', () => firstOpen(host, ports), { detail: (p) => `SMTP ${host}:${p}${e.server_smtp_port ? '' : ' (autodetected)'}` });
+    const connect = connectorOf(socksProxyOf(e));
+    const port = await t.step(e.proxy_ip ? 'proxy' : 'connect', () => firstOpen(host, ports, connect), {
+      detail: (p) => `SMTP ${host}:${p}${e.server_smtp_port ? '' : ' (autodetected)'}${via(e)}`,
+    });
     const implicit = e.transfermode_ssl && port === IMPLICIT_TLS_PORT;
     if (e.transfermode_ssl) {
       await t.step('tls', async () => {
-        return implicit ? `implicit, ${await probeTls(host, port, trust)}` : startTls(host, port, trust);
+        if (!implicit) return startTls(host, port, trust, connect);
+        const s = await tlsHandshake(host, port, trust, await connect(host, port));
+        const d = tlsDetail(s);
+        s.destroy();
+        return `implicit, ${d}`;
       }, { detail: (d) => d });
     }
-    const { host: _h, ...tls } = tlsOptions(host, trust);
-    const transport = (await drivers.nodemailer()).createTransport({
-      host, port, secure: implicit, requireTLS: e.transfermode_ssl && !implicit, ignoreTLS: !e.transfermode_ssl,
-      ...(e.server_user ? { auth: { user: e.server_user, pass: e.server_password } } : {}),
-      tls, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 10_000, name: 'pew-connection-test',
-    });
+    const transport = await smtpTransport(e, trust, port, { login: true, ms: { connect: 10_000, socket: 10_000 }, name: 'pew-connection-test' });
     try {
       await t.step('login', async () => {
         try {

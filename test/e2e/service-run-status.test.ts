@@ -4,8 +4,9 @@
 // (GET /config/service_status). With the answer given by page.route: a connected MQTT client with
 // its counters, an HTTP client waiting for its server with a queue and its last error's code and
 // meaning, an e-mail client in error whose control block cannot be read, in English and German;
-// the states follow the next answer; a failing call and an answer that does not fit show "status
-// unavailable", then recover; axe-core finds nothing on the three pages with their status shown.
+// the FTP send's counters on /ftp; the states follow the next answer; a failing call and an answer
+// that does not fit show "status unavailable", then recover; axe-core finds nothing on the four
+// pages with their status shown.
 // Against the daemon itself: the entries it answers are the ones the pages show.
 import { describe, expect, it } from 'vitest';
 import type { Page, Route } from '@playwright/test';
@@ -35,6 +36,7 @@ const ANSWER: ServicesStatus = {
       lastError: { code: 'auth_failed', number: 5, message: '535 5.7.8 Authentication failed', at: at + 120_000 },
     }),
     entry({ service: 'script', enabled: false, state: 'off' }),
+    entry({ service: 'ftp', lastSuccess: at + 30_000, counters: { sends: 5, sent: 12, failed: 2 }, queue: { waiting: 0, dropped: 0, bound: 0 } }),
   ],
 };
 
@@ -100,6 +102,18 @@ describe('the live status of MQTT, HTTP client and e-mail, and the line per serv
     await expectText(dd(email, 'plc'), `${t.plcDown} the service control interface is not enabled`);
     await expectText(email.locator('[data-item=last-error] [data-meaning]'), `${fill(t.code, { number: 5 })}: ${t.errors.auth_failed}`);
     await expectText(dd(email, 'counter-sent'), '0');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // /ftp: the same block under its general settings, with the FTP send's counters and no queue
+    await go(page, '/ftp', en.nav.ftp);
+    const ftp = pageBody(page, 'ftp').locator('[data-block=ftp-service-status]');
+    await expectText(dd(ftp, 'state'), t.states.idle);
+    await expectText(dd(ftp, 'last-success'), moment(at + 30_000));
+    await expectText(ftp.locator('[data-item=counter-sends] dt'), t.counters.sends);
+    await expectText(dd(ftp, 'counter-sends'), '5');
+    await expectText(dd(ftp, 'counter-sent'), '12');
+    await expectText(dd(ftp, 'counter-failed'), '2');
+    expect(await ftp.locator('[data-item=queue]').count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
 
     // /info: a line per service, linked to its page

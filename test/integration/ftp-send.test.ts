@@ -24,7 +24,7 @@ import type { Pew } from '../../device/model/sections/pew.ts';
 import type { FtpStatus } from '../../device/model/ftp-status.ts';
 import { certPath } from '../../device/system/cert-files.ts';
 import { RETRY_DELAY_MS } from '../../device/ftp/engine.ts';
-import { statusDetail } from '../support/service-status.ts';
+import { serviceEntry, statusDetail } from '../support/service-status.ts';
 
 const USER = 'plc';
 const PASSWORD = 'Secret-1';
@@ -176,6 +176,8 @@ describe('FTP send on the PLC\'s request', () => {
       failed: 0, held: ['tank_20261121.csv'], attempts: 1, deleted: 0,
     });
     expect(s.lastSend!.error).toBeUndefined();
+    // the entry's counters since the daemon started: one send, its two files
+    expect((await serviceEntry(viewer, 'ftp')).counters).toEqual({ sends: 1, sent: 2, failed: 0 });
   }, 60_000);
 
   it('a wrong password ends in error code 5 with every file left as it was', async () => {
@@ -187,6 +189,8 @@ describe('FTP send on the PLC\'s request', () => {
     const s = await status();
     expect(s.lastSend).toMatchObject({ result: 'error', files: [], failed: 1, attempts: 1, error: { code: 'auth_failed', number: 5 } });
     expect(s.lastSend!.error!.message).toMatch(/530/);
+    // a second send, its one file not sent; a save in between kept the counts
+    expect((await serviceEntry(viewer, 'ftp')).counters).toEqual({ sends: 2, sent: 2, failed: 1 });
   }, 60_000);
 
   it('a server that is down is tried again ftp_repeats times, RETRY_DELAY_MS apart on the clock, then error code 2', async () => {

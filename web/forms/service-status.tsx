@@ -60,9 +60,12 @@ function facts(s: ServiceStatus): StatusFact[] {
   ];
 }
 
-/** The live status of `service` on its page; it asks the one status answer while it is shown. */
-export function ServiceStatusBlock({ service }: { service: StatusService }) {
+/**
+ * The live status of `service` on its page; it asks the one status answer while it is shown.
+ * `block` names it on a page that has a status block of that name already (/ftp: its send's detail).
+ */
+export function ServiceStatusBlock({ service, block = `${service}-status` }: { service: StatusService; block?: string }) {
   useEffect(() => watchServicesStatus(), []);
   const s = serviceStatusOf(service);
-  return <StatusList block={`${service}-status`} title={LL.value.serviceStatus.title()} failed={servicesStatusFailed.value} facts={s ? facts(s) : null} />;
+  return <StatusList block={block} title={LL.value.serviceStatus.title()} failed={servicesStatusFailed.value} facts={s ? facts(s) : null} />;
 }

@@ -4361,7 +4361,7 @@ export type NamespaceFieldsTranslation = {
 			 */
 			label: string
 			/**
-			 * H​o​s​t​ ​n​a​m​e​ ​o​r​ ​I​P​ ​a​d​d​r​e​s​s​ ​o​f​ ​a​ ​S​O​C​K​S​ ​p​r​o​x​y​;​ ​e​m​p​t​y​ ​=​ ​n​o​ ​p​r​o​x​y​.
+			 * H​o​s​t​ ​n​a​m​e​ ​o​r​ ​I​P​ ​a​d​d​r​e​s​s​ ​o​f​ ​a​ ​S​O​C​K​S​5​ ​p​r​o​x​y​ ​(​n​o​ ​l​o​g​i​n​)​ ​f​o​r​ ​e​v​e​r​y​ ​c​o​n​n​e​c​t​i​o​n​ ​o​f​ ​t​h​e​ ​e​-​m​a​i​l​ ​c​l​i​e​n​t​;​ ​i​t​ ​r​e​s​o​l​v​e​s​ ​t​h​e​ ​s​e​r​v​e​r​ ​n​a​m​e​s​.​ ​E​m​p​t​y​ ​=​ ​n​o​ ​p​r​o​x​y​.
 			 */
 			help: string
 		}
@@ -7270,6 +7270,10 @@ export type NamespaceServiceStatusTranslation = {
 		 * R​e​q​u​e​s​t​s
 		 */
 		requests: string
+		/**
+		 * S​e​n​d​s
+		 */
+		sends: string
 		/**
 		 * S​e​n​t
 		 */
@@ -11960,7 +11964,7 @@ export type TranslationFunctions = {
 				 */
 				label: () => LocalizedString
 				/**
-				 * Host name or IP address of a SOCKS proxy; empty = no proxy.
+				 * Host name or IP address of a SOCKS5 proxy (no login) for every connection of the e-mail client; it resolves the server names. Empty = no proxy.
 				 */
 				help: () => LocalizedString
 			}
@@ -14710,6 +14714,10 @@ export type TranslationFunctions = {
 			 * Requests
 			 */
 			requests: () => LocalizedString
+			/**
+			 * Sends
+			 */
+			sends: () => LocalizedString
 			/**
 			 * Sent
 			 */

@@ -2,7 +2,8 @@
 // save and reset are in the page bar), every field of pew_ftpc (spec §3), the §5 rules through its
 // schema and the §5 "no encryption" hint. Fields that do not apply are hidden while they are valid:
 // the SSL verification without FTPS/SSL, the active-mode address in passive mode, the proxy's port
-// and login mode without a proxy. Above them the live status of the send (ftp-status.tsx).
+// and login mode without a proxy. Above them the live status of the send (ftp-status.tsx); under the
+// general settings the service's entry of the one status answer with its counters, as on every service page.
 import { useEffect } from 'preact/hooks';
 import { FTP_REGISTERS } from '../../device/model/sections/ftpc.ts';
 import { Field, FieldGroup } from '../forms/field.tsx';
@@ -11,6 +12,7 @@ import { DownloadArea } from '../forms/downloads.tsx';
 import { ServiceTest } from '../forms/service-test.tsx';
 import { section } from '../state/sections.ts';
 import { watchFtpStatus } from '../state/ftp-status.ts';
+import { ServiceStatusBlock } from '../forms/service-status.tsx';
 import { LL } from '../i18n/translate.ts';
 import { CertificateGroup, SecurityHint, shown, WIDE } from './service-parts.tsx';
 import { FtpStatusBlock } from './ftp-status.tsx';
@@ -35,6 +37,7 @@ export default function FtpPage() {
         <Field section={KEY} path="plc_poll" unit="s" />
         <Field section={KEY} path="store_send" />
       </FieldGroup>
+      <ServiceStatusBlock service="ftp" block="ftp-service-status" />
       <FieldGroup title={t.specific()} id="ftp-specific">
         <Field section={KEY} path="server_ip" />
         <Field section={KEY} path="server_port" />

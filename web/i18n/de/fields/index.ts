@@ -256,7 +256,10 @@ const de_fields = {
     sender: { label: 'Absender', help: 'Eine Adresse in spitzen Klammern, z. B. <sps@example.com>.' },
     recipients: { label: 'Empfänger', help: 'Adressen in spitzen Klammern, durch Kommas getrennt, z. B. <a@example.com>, <b@example.com>; bis 160 Zeichen.' },
     subject: { label: 'Betreff', help: 'Bis 128 Zeichen.' },
-    proxy_ip: { label: 'SOCKS-Proxy', help: 'Hostname oder IP-Adresse eines SOCKS-Proxys; leer = kein Proxy.' },
+    proxy_ip: {
+      label: 'SOCKS-Proxy',
+      help: 'Hostname oder IP-Adresse eines SOCKS5-Proxys (ohne Anmeldung) für alle Verbindungen des E-Mail-Clients; er löst Servernamen auf. Leer = keiner.',
+    },
     proxy_port: { label: 'Proxy-Port' },
     ca: { label: 'CA-Zertifikat' },
     client: { label: 'Client-Zertifikat' },

@@ -15,7 +15,7 @@ const de_serviceStatus = {
     rows: 'Zeilen erledigt', written: 'Zeilen geschrieben',
     accepted: 'Weitergeleitete Verbindungen', refused: 'Abgewiesene Clients', tlsFailures: 'Fehlgeschlagene TLS-Aushandlungen',
     errors: 'Verbindungsfehler', faults: 'Abgefangene Fehler',
-    published: 'Veröffentlicht', received: 'Empfangen', requests: 'Anfragen', sent: 'Gesendet', failed: 'Fehlgeschlagen',
+    published: 'Veröffentlicht', received: 'Empfangen', requests: 'Anfragen', sends: 'Sendevorgänge', sent: 'Gesendet', failed: 'Fehlgeschlagen',
     runs: 'Durchläufe', overruns: 'Überläufe',
   },
   errors: {

@@ -256,7 +256,10 @@ const en_fields = {
     sender: { label: 'Sender', help: 'One address in angle brackets, e.g. <plc@example.com>.' },
     recipients: { label: 'Recipients', help: 'Addresses in angle brackets, separated by commas, e.g. <a@example.com>, <b@example.com>; up to 160 characters.' },
     subject: { label: 'Subject', help: 'Up to 128 characters.' },
-    proxy_ip: { label: 'SOCKS proxy', help: 'Host name or IP address of a SOCKS proxy; empty = no proxy.' },
+    proxy_ip: {
+      label: 'SOCKS proxy',
+      help: 'Host name or IP address of a SOCKS5 proxy (no login) for every connection of the e-mail client; it resolves the server names. Empty = no proxy.',
+    },
     proxy_port: { label: 'Proxy port' },
     ca: { label: 'CA certificate' },
     client: { label: 'Client certificate' },

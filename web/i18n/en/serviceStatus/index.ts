@@ -15,7 +15,7 @@ const en_serviceStatus = {
   counters: {
     rows: 'Rows finished', written: 'Rows written',
     accepted: 'Connections carried', refused: 'Clients refused', tlsFailures: 'TLS handshakes failed', errors: 'Connection errors', faults: 'Faults contained',
-    published: 'Published', received: 'Received', requests: 'Requests', sent: 'Sent', failed: 'Failed', runs: 'Runs', overruns: 'Overruns',
+    published: 'Published', received: 'Received', requests: 'Requests', sends: 'Sends', sent: 'Sent', failed: 'Failed', runs: 'Runs', overruns: 'Overruns',
   },
   errors: {
     none: 'no error',

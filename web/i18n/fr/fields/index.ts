@@ -256,7 +256,10 @@ const fr_fields = {
     sender: { label: 'Expéditeur', help: 'Une adresse entre chevrons, p. ex. <automate@example.com>.' },
     recipients: { label: 'Destinataires', help: 'Adresses entre chevrons, séparées par des virgules, p. ex. <a@example.com>, <b@example.com>\u00a0; jusqu’à 160 caractères.' },
     subject: { label: 'Objet', help: 'Jusqu’à 128 caractères.' },
-    proxy_ip: { label: 'Proxy SOCKS', help: 'Nom d’hôte ou adresse IP d’un proxy SOCKS\u00a0; vide = pas de proxy.' },
+    proxy_ip: {
+      label: 'Proxy SOCKS',
+      help: 'Nom d’hôte ou adresse IP d’un proxy SOCKS5 (sans identifiant) pour chaque connexion du client e-mail\u00a0; il résout les noms. Vide = aucun.',
+    },
     proxy_port: { label: 'Port du proxy' },
     ca: { label: 'Certificat CA' },
     client: { label: 'Certificat client' },

@@ -16,7 +16,8 @@ const fr_serviceStatus = {
     rows: 'Lignes traitées', written: 'Lignes écrites',
     accepted: 'Connexions relayées', refused: 'Clients refusés', tlsFailures: 'Négociations TLS échouées', errors: 'Erreurs de connexion',
     faults: 'Défauts contenus',
-    published: 'Publiés', received: 'Reçus', requests: 'Requêtes', sent: 'Envoyés', failed: 'Échoués', runs: 'Exécutions', overruns: 'Dépassements',
+    published: 'Publiés', received: 'Reçus', requests: 'Requêtes', sends: 'Envois', sent: 'Envoyés', failed: 'Échoués',
+    runs: 'Exécutions', overruns: 'Dépassements',
   },
   errors: {
     none: 'aucune erreur',
