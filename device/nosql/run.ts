@@ -5,17 +5,17 @@
 // queued (back-off 1 s … 30 s); a row the database refuses for its values is dropped alone
 // (bad_value, logged with the row). A replay is harmless: InfluxDB's point key and MongoDB's _id.
 import type { MongoClient } from 'mongodb';
-import { INFLUX, usedTag, type Nosql } from '../model/sections/nosql.ts';
-import type { Pew } from '../model/sections/pew.ts';
 import { errorOfFailure, type ServiceErrorName } from '../model/blocks/convention.ts';
 import { NOSQL_BLOCK } from '../model/blocks/nosql.ts';
+import { INFLUX, type Nosql, usedTag } from '../model/sections/nosql.ts';
+import type { Pew } from '../model/sections/pew.ts';
+import { type DbRow, PointFault, sameColumnsPrefix } from '../service-runtime/db-row.ts';
+import { DbRun, type DbRunDeps, type DbShared } from '../service-runtime/db-run.ts';
+import type { JobEnd } from '../service-runtime/queue-run.ts';
 import { drivers } from '../services/drivers.ts';
-import { influxFailure, influxRequest, influxTarget, type InfluxTarget } from '../services/influx.ts';
+import { type InfluxReply, type InfluxTarget, influxFailure, influxRequest, influxTarget } from '../services/influx.ts';
 import { mongoClient, mongoReason } from '../services/nosql-test.ts';
 import { classify } from '../services/test-run.ts';
-import { DbRun, type DbRunDeps, type DbShared } from '../service-runtime/db-run.ts';
-import { columnsSignature, PointFault, type DbRow } from '../service-runtime/db-row.ts';
-import type { JobEnd } from '../service-runtime/queue-run.ts';
 import { TIME_COLUMN } from '../sql/dialects.ts';
 import { influxLine, influxRefusal, mongoDocument } from './documents.ts';
 
@@ -37,7 +37,12 @@ export class NosqlRun extends DbRun {
   private readonly influx: InfluxTarget | undefined;
   private mongo: MongoClient | undefined;
 
-  constructor(deps: NosqlRunDeps, shared: DbShared, private readonly n: Nosql, pew: Pew) {
+  constructor(
+    deps: NosqlRunDeps,
+    shared: DbShared,
+    private readonly n: Nosql,
+    pew: Pew,
+  ) {
     super(deps, shared, NOSQL_BLOCK, n, pew, NOSQL_USER);
     this.influx = n.db_type === INFLUX ? influxTarget(n, deps.ca) : undefined;
     this.reserved = n.db_type === INFLUX ? ['time'] : [TIME_COLUMN];
@@ -71,8 +76,7 @@ export class NosqlRun extends DbRun {
   }
 
   protected async write(rows: readonly DbRow[]): Promise<JobEnd[] | undefined> {
-    const sig = columnsSignature(rows[0]!);
-    const batch = rows.filter((r, i) => rows.slice(0, i + 1).every((x) => columnsSignature(x) === sig));
+    const batch = sameColumnsPrefix(rows);
     const first = await this.send1(batch);
     if (first === undefined) return batch.map(() => ({}));
     if ('wait' in first) return this.notDelivered(first.wait, first.message);
@@ -96,8 +100,8 @@ export class NosqlRun extends DbRun {
   }
 
   private async writeInflux(t: InfluxTarget, rows: readonly DbRow[]): Promise<Outcome | undefined> {
-    const body = rows.map((r) => influxLine(this.n.measurement, usedTag(this.n), r)).join('\n') + '\n';
-    let reply;
+    const body = `${rows.map((r) => influxLine(this.n.measurement, usedTag(this.n), r)).join('\n')}\n`;
+    let reply: InfluxReply;
     try {
       reply = await influxRequest(t, 'POST', '/write', { db: this.n.instance_name, precision: 'ms' }, body);
     } catch (e) {

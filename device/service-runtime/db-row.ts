@@ -6,15 +6,15 @@
 import { randomBytes } from 'node:crypto';
 import { PlcError } from '../com/dialog.ts';
 import { LinkError } from '../com/queue.ts';
+import { formatNumber } from '../logger/csv-numbers.ts';
+import { type LimitOf, planReads } from '../logger/planner.ts';
+import type { LogWordArea, PointSource } from '../logger/types.ts';
+import { pointValue } from '../logger/values.ts';
+import type { ServiceErrorName } from '../model/blocks/convention.ts';
 import type { DataFormat, DataPoint } from '../model/sections/datapoint.ts';
 import { STRING_MAX, wordsOf } from '../model/sections/datapoint.ts';
 import type { LogType } from '../model/sections/logfile.ts';
-import { formatNumber } from '../logger/csv-numbers.ts';
-import { planReads, type LimitOf } from '../logger/planner.ts';
-import type { LogWordArea, PointSource } from '../logger/types.ts';
-import { pointValue } from '../logger/values.ts';
 import { RequestFault } from './plc-text.ts';
-import type { ServiceErrorName } from '../model/blocks/convention.ts';
 
 /** How a column holds a point's value, whatever the database (the dialects map it to their types). */
 export const COLUMN_KINDS = ['i16', 'u16', 'i32', 'u32', 'i64', 'u64', 'f64', 'bool', 'ascii', 'string', 'datetime'] as const;
@@ -35,29 +35,76 @@ export interface DbRow {
 
 export const isDbRow = (v: unknown): v is DbRow => {
   const r = v as Partial<DbRow> | null;
-  return typeof r === 'object' && r !== null && typeof r.key === 'string' && typeof r.at === 'number'
-    && Array.isArray(r.columns) && Array.isArray(r.values) && r.columns.length === r.values.length
-    && r.columns.every((c) => Array.isArray(c) && typeof c[0] === 'string' && (COLUMN_KINDS as readonly string[]).includes(c[1] as string));
+  return (
+    typeof r === 'object' &&
+    r !== null &&
+    typeof r.key === 'string' &&
+    typeof r.at === 'number' &&
+    Array.isArray(r.columns) &&
+    Array.isArray(r.values) &&
+    r.columns.length === r.values.length &&
+    r.columns.every((c) => Array.isArray(c) && typeof c[0] === 'string' && (COLUMN_KINDS as readonly string[]).includes(c[1] as string))
+  );
 };
 
 /** Rows with the same columns go into one statement: this is what they share. */
 export const columnsSignature = (row: Pick<DbRow, 'columns'>): string => row.columns.map(([n, k]) => `${n}:${k}`).join(',');
 
+/** The leading rows that share the first row's columns: one statement or write carries them (a batch is never empty). */
+export const sameColumnsPrefix = (rows: readonly DbRow[]): DbRow[] => {
+  const sig = columnsSignature(rows[0]!);
+  const end = rows.findIndex((r) => columnsSignature(r) !== sig);
+  return rows.slice(0, end < 0 ? rows.length : end);
+};
+
 /** A refusal that names the data point it stumbled on (index in the data point list). */
 export class PointFault extends RequestFault {
-  constructor(code: Exclude<ServiceErrorName, 'none'>, message: string, readonly point: number) {
+  constructor(
+    code: Exclude<ServiceErrorName, 'none'>,
+    message: string,
+    readonly point: number,
+  ) {
     super(code, message);
   }
 }
 
 /** the logger's type code of each data point type (spec §3 log data types); BOOL is a bit */
 const LOG_TYPE: Record<Exclude<DataFormat, 'BOOL'>, LogType> = {
-  INT: 0, UINT: 1, HEX: 2, BIN: 3, DINT: 4, UDINT: 5, HEX32: 6, REAL: 7, REALEX: 8, INT64: 9, UINT64: 10,
-  ASCII: 11, DT: 12, STRING: 13, LREAL: 14, LREALEX: 15,
+  INT: 0,
+  UINT: 1,
+  HEX: 2,
+  BIN: 3,
+  DINT: 4,
+  UDINT: 5,
+  HEX32: 6,
+  REAL: 7,
+  REALEX: 8,
+  INT64: 9,
+  UINT64: 10,
+  ASCII: 11,
+  DT: 12,
+  STRING: 13,
+  LREAL: 14,
+  LREALEX: 15,
 };
 const KIND: Record<DataFormat, ColumnKind> = {
-  INT: 'i16', UINT: 'u16', HEX: 'u16', BIN: 'u16', DINT: 'i32', UDINT: 'u32', HEX32: 'u32', INT64: 'i64', UINT64: 'u64',
-  REAL: 'f64', REALEX: 'f64', LREAL: 'f64', LREALEX: 'f64', BOOL: 'bool', ASCII: 'ascii', STRING: 'string', DT: 'datetime',
+  INT: 'i16',
+  UINT: 'u16',
+  HEX: 'u16',
+  BIN: 'u16',
+  DINT: 'i32',
+  UDINT: 'u32',
+  HEX32: 'u32',
+  INT64: 'i64',
+  UINT64: 'u64',
+  REAL: 'f64',
+  REALEX: 'f64',
+  LREAL: 'f64',
+  LREALEX: 'f64',
+  BOOL: 'bool',
+  ASCII: 'ascii',
+  STRING: 'string',
+  DT: 'datetime',
 };
 const EXP_TYPES: readonly DataFormat[] = ['REALEX', 'LREALEX'];
 /** a bit point: the type and scaling do not apply */
@@ -92,10 +139,18 @@ export function rowValue(p: DataPoint, index: number, words: readonly number[]):
     const current = (p.endian === 'big' || p.endian === 'mixed' ? swap(words[1] ?? 0) : (words[1] ?? 0)) & 0xffff;
     if (current > STRING_MAX) throw new PointFault('bad_string', `${p.name}: the PLC's STRING holds ${current} characters, at most ${STRING_MAX}`, index);
   }
-  const value = pointValue({
-    type: LOG_TYPE[p.type], endian: p.endian, enable_scal: p.enable_scal,
-    scal_plc_min: p.scale_plc_min, scal_plc_max: p.scale_plc_max, scal_log_min: p.scale_log_min, scal_log_max: p.scale_log_max,
-  }, words);
+  const value = pointValue(
+    {
+      type: LOG_TYPE[p.type],
+      endian: p.endian,
+      enable_scal: p.enable_scal,
+      scal_plc_min: p.scale_plc_min,
+      scal_plc_max: p.scale_plc_max,
+      scal_log_min: p.scale_log_min,
+      scal_log_max: p.scale_log_max,
+    },
+    words,
+  );
   if (value === null) throw new PointFault('plc_area', `${p.name}: ${words.length} words do not hold a ${p.type}`, index);
   if (typeof value === 'bigint') return value.toString();
   if (typeof value === 'string') return value;
@@ -136,7 +191,8 @@ export async function readRow(src: RowSource, at: number): Promise<DbRow> {
     }
   }
   return {
-    key: rowKey(at), at,
+    key: rowKey(at),
+    at,
     columns: src.points.map((p) => [p.name, columnKind(p)]),
     values: src.points.map((p, i) => rowValue(p, i, words.get(String(i)) ?? [])),
   };

@@ -5,17 +5,28 @@
 // insert leaving out a key that is there already. A server that cannot be reached, refuses the
 // login or holds a table that does not fit keeps the rows queued (back-off 1 s … 30 s); a value a
 // column refuses drops that one row (error bad_value, logged with the row), never the batch.
-import type { Sql } from '../model/sections/sql.ts';
-import type { Pew } from '../model/sections/pew.ts';
+
 import { errorOfFailure, type ServiceErrorName } from '../model/blocks/convention.ts';
 import { SQL_BLOCK } from '../model/blocks/sql.ts';
-import { SQL_DRIVERS, sqlConnectOptions, type SqlSession } from '../services/sql-test.ts';
-import { DbRun, DB_BATCH, type DbRunDeps, type DbShared } from '../service-runtime/db-run.ts';
-import { columnsSignature, PointFault, type DbRow } from '../service-runtime/db-row.ts';
+import type { Pew } from '../model/sections/pew.ts';
+import type { Sql } from '../model/sections/sql.ts';
+import { columnsSignature, type DbRow, PointFault, sameColumnsPrefix } from '../service-runtime/db-row.ts';
+import { DB_BATCH, DbRun, type DbRunDeps, type DbShared } from '../service-runtime/db-run.ts';
 import type { JobEnd } from '../service-runtime/queue-run.ts';
+import { SQL_DRIVERS, type SqlSession, sqlConnectOptions } from '../services/sql-test.ts';
 import {
-  createTable, DIALECT_OF, holdsNonFinite, insertRows, KEY_COLUMN, keyUnique, rowsPerStatement, sqlErrorKind, tableColumns, tableMismatch, TIME_COLUMN,
+  createTable,
+  DIALECT_OF,
+  holdsNonFinite,
+  insertRows,
+  KEY_COLUMN,
+  keyUnique,
+  rowsPerStatement,
   type SqlDialect,
+  sqlErrorKind,
+  TIME_COLUMN,
+  tableColumns,
+  tableMismatch,
 } from './dialects.ts';
 
 export const SQL_USER = 'sql';
@@ -37,7 +48,12 @@ export class SqlRun extends DbRun {
   /** column sets whose table is known to fit */
   private ready = new Set<string>();
 
-  constructor(deps: SqlRunDeps, shared: DbShared, private readonly s: Sql, pew: Pew) {
+  constructor(
+    deps: SqlRunDeps,
+    shared: DbShared,
+    private readonly s: Sql,
+    pew: Pew,
+  ) {
     super(deps, shared, SQL_BLOCK, s, pew, SQL_USER);
     this.dialect = DIALECT_OF[s.db_type];
   }
@@ -63,7 +79,7 @@ export class SqlRun extends DbRun {
   protected async write(rows: readonly DbRow[]): Promise<JobEnd[] | undefined> {
     const sig = columnsSignature(rows[0]!);
     const n = rowsPerStatement(this.dialect, rows[0]!.columns.length, DB_BATCH);
-    const batch = rows.slice(0, n).filter((r, i, all) => all.slice(0, i + 1).every((x) => columnsSignature(x) === sig));
+    const batch = sameColumnsPrefix(rows.slice(0, n));
     try {
       const session = await this.open();
       if (!this.ready.has(sig)) {
@@ -114,7 +130,10 @@ export class SqlRun extends DbRun {
       this.deps.log.info('sql: table created', { table, columns: row.columns.length + 2 });
       columns = await session.query(tableColumns(this.dialect, table));
     }
-    const why = tableMismatch(row, columns.map((c) => ({ name: String(c.name), type: String(c.type) })));
+    const why = tableMismatch(
+      row,
+      columns.map((c) => ({ name: String(c.name), type: String(c.type) })),
+    );
     if (why) throw new TableMismatch(`table ${table} does not fit the data points: ${why}`);
     if (this.dialect === 'mysql' && Number((await session.query(keyUnique(table)))[0]?.n ?? 0) === 0) {
       throw new TableMismatch(`table ${table}: ${KEY_COLUMN} is not a unique key (a replayed row could be written twice)`);

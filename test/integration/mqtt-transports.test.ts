@@ -10,22 +10,23 @@
 //   reconnect "online" again;
 // - the back-off: while the broker is down (every connection closed at once), the attempts over a
 //   window are few and their gaps grow (1 s, 2 s, 4 s …), no busy loop.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
+
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePorts, LOOPBACK } from '../support/ports.ts';
-import { makeCertificates, waitListening } from '../support/openssl.ts';
-import { certPath } from '../../device/system/cert-files.ts';
-import { until } from './logger-rig.ts';
-import { plcPublish, startMqttRig, subscribe, type MqttRig } from './mqtt-rig.ts';
-import { MQTT_CONNECTION } from '../../device/model/blocks/mqtt.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_ERROR } from '../../device/model/blocks/convention.ts';
+import { MQTT_CONNECTION } from '../../device/model/blocks/mqtt.ts';
 import { BACKOFF_FIRST_MS } from '../../device/mqtt/connection.ts';
+import { certPath } from '../../device/system/cert-files.ts';
+import { makeCertificates, waitListening } from '../support/openssl.ts';
+import { freePorts, LOOPBACK } from '../support/ports.ts';
 import { serviceEntry } from '../support/service-status.ts';
+import { until } from './logger-rig.ts';
+import { type MqttRig, plcPublish, startMqttRig, subscribe } from './mqtt-rig.ts';
 
 let rig: MqttRig;
 let work: string;
@@ -60,7 +61,10 @@ class Relay {
       b.pipe(c);
       this.open.add(c);
       this.open.add(b);
-      c.on('close', () => { this.open.delete(c); this.open.delete(b); });
+      c.on('close', () => {
+        this.open.delete(c);
+        this.open.delete(b);
+      });
     });
   }
 
@@ -85,13 +89,24 @@ beforeAll(async () => {
   const certs = await makeCertificates();
   [ports.plain, ports.tls, ports.ws] = (await freePorts(3)) as [number, number, number];
   await Promise.all([writeFile(join(work, 'server.pem'), certs.cert), writeFile(join(work, 'server.key'), certs.key)]);
-  await writeFile(join(work, 'mosquitto.conf'), [
-    'user root', 'persistence false', 'allow_anonymous true', 'log_dest stderr', 'log_type error', 'per_listener_settings false',
-    `listener ${ports.plain} ${LOOPBACK}`,
-    `listener ${ports.tls} ${LOOPBACK}`, `certfile ${join(work, 'server.pem')}`, `keyfile ${join(work, 'server.key')}`,
-    `listener ${ports.ws} ${LOOPBACK}`, 'protocol websockets',
-    '',
-  ].join('\n'));
+  await writeFile(
+    join(work, 'mosquitto.conf'),
+    [
+      'user root',
+      'persistence false',
+      'allow_anonymous true',
+      'log_dest stderr',
+      'log_type error',
+      'per_listener_settings false',
+      `listener ${ports.plain} ${LOOPBACK}`,
+      `listener ${ports.tls} ${LOOPBACK}`,
+      `certfile ${join(work, 'server.pem')}`,
+      `keyfile ${join(work, 'server.key')}`,
+      `listener ${ports.ws} ${LOOPBACK}`,
+      'protocol websockets',
+      '',
+    ].join('\n'),
+  );
   broker = spawn('mosquitto', ['-c', join(work, 'mosquitto.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
   await Promise.all([waitListening(ports.plain), waitListening(ports.tls), waitListening(ports.ws)]);
   rig = await startMqttRig();
@@ -175,8 +190,8 @@ describe('MQTT engine: TLS, WebSocket, last will and back-off', () => {
       await until(() => sub.got.slice(before).some((a) => a.payload.toString() === 'offline'), 10_000, 'last will at the subscriber');
       // a subscriber that comes now gets the retained state
       await until(() => rig.block().connection === MQTT_CONNECTION.connected, 20_000, 'reconnected');
-      const after = () => sub.got.slice(before).map((a) => a.payload.toString());
-      await until(() => after().lastIndexOf('online') > after().indexOf('offline') && after().includes('offline'), 10_000, 'online again after the reconnect');
+      const since = () => sub.got.slice(before).map((a) => a.payload.toString());
+      await until(() => since().lastIndexOf('online') > since().indexOf('offline') && since().includes('offline'), 10_000, 'online again after the reconnect');
       const late = await subscribe(ports.plain, topic, { count: 1 });
       await until(() => late.got.length === 1, 10_000, 'retained status');
       expect(late.got[0]).toMatchObject({ topic, retain: true });
