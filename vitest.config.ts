@@ -3,7 +3,20 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['device/**/*.test.ts', 'hw/**/*.test.ts', 'sim/**/*.test.ts', 'web/**/*.test.ts', 'build/**/*.test.ts', 'test/fixtures/**/*.test.ts', 'test/docs/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'unit',
+          include: [
+            'device/**/*.test.ts',
+            'hw/**/*.test.ts',
+            'sim/**/*.test.ts',
+            'web/**/*.test.ts',
+            'build/**/*.test.ts',
+            'test/fixtures/**/*.test.ts',
+            'test/docs/**/*.test.ts',
+          ],
+        },
+      },
       {
         test: {
           name: 'integration',

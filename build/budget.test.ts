@@ -6,7 +6,9 @@ const report = (first: number, total: number) => ({ firstLoad: { bytes: first * 
 describe('checkBudgets', () => {
   it('passes at the limits and names each exceeded budget', () => {
     expect(checkBudgets(report(BUDGETS.firstLoadGzip, BUDGETS.totalGzip))).toEqual([]);
-    expect(checkBudgets(report(BUDGETS.firstLoadGzip + 1, BUDGETS.totalGzip))).toEqual([expect.stringMatching(/^first-load budget exceeded: .* 40961 gzip bytes, budget 40960$/)]);
+    expect(checkBudgets(report(BUDGETS.firstLoadGzip + 1, BUDGETS.totalGzip))).toEqual([
+      expect.stringMatching(/^first-load budget exceeded: .* 40961 gzip bytes, budget 40960$/),
+    ]);
     expect(checkBudgets(report(10, 20), { firstLoadGzip: 5, totalGzip: 5 })).toEqual([
       expect.stringContaining('first-load budget exceeded'),
       expect.stringContaining('total budget exceeded: all web assets are 20 gzip bytes, budget 5'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { outputsOfModule, pageFiles, staticClosure, type Outputs } from './closure.ts';
+import { type Outputs, outputsOfModule, pageFiles, staticClosure } from './closure.ts';
 
 type Kind = 'import-statement' | 'dynamic-import';
 const out = (imports: [string, Kind][], extra: { entryPoint?: string; cssBundle?: string; inputs?: string[] } = {}): Outputs[string] => ({
@@ -13,10 +13,24 @@ const out = (imports: [string, Kind][], extra: { entryPoint?: string; cssBundle?
 
 // main → shared (static), main ⇢ info, en, other (dynamic); info → shared, ui; other → big; ui ⇢ later
 const outputs: Outputs = {
-  'main.js': out([['shared.js', 'import-statement'], ['info.js', 'dynamic-import'], ['en.js', 'dynamic-import'], ['other.js', 'dynamic-import']], { entryPoint: 'web/main.tsx', cssBundle: 'main.css', inputs: ['web/main.tsx'] }),
+  'main.js': out(
+    [
+      ['shared.js', 'import-statement'],
+      ['info.js', 'dynamic-import'],
+      ['en.js', 'dynamic-import'],
+      ['other.js', 'dynamic-import'],
+    ],
+    { entryPoint: 'web/main.tsx', cssBundle: 'main.css', inputs: ['web/main.tsx'] },
+  ),
   'main.css': out([]),
   'shared.js': out([], { inputs: ['web/shared.ts', 'web/i18n/util.ts'] }),
-  'info.js': out([['shared.js', 'import-statement'], ['ui.js', 'import-statement']], { entryPoint: 'web/pages/info.tsx' }),
+  'info.js': out(
+    [
+      ['shared.js', 'import-statement'],
+      ['ui.js', 'import-statement'],
+    ],
+    { entryPoint: 'web/pages/info.tsx' },
+  ),
   'ui.js': out([['later.js', 'dynamic-import']]),
   'later.js': out([]),
   'en.js': out([['shared.js', 'import-statement']], { entryPoint: 'web/i18n/en/index.ts' }),

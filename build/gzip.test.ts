@@ -1,8 +1,8 @@
-import { afterAll, describe, expect, it } from 'vitest';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
 import { gzipFile, listFiles } from './gzip.ts';
 
 describe('precompression', () => {

@@ -25,6 +25,6 @@ export async function listFiles(dir: string, skip: readonly string[] = []): Prom
 export async function gzipFile(dir: string, file: string): Promise<FileSize> {
   const data = await readFile(join(dir, file));
   const gz = gzipSync(data, { level: 9 });
-  await writeFile(join(dir, file + '.gz'), gz);
+  await writeFile(join(dir, `${file}.gz`), gz);
   return { file, bytes: data.length, gzipBytes: gz.length };
 }

@@ -19,16 +19,16 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
+import { ensureDevKey, isVersion, MANIFEST_FILE, MANIFEST_FORMAT, type Manifest, SIGNATURE_FILE, sha256, signManifest } from '../device/firmware/manifest.ts';
+import { md5Of } from '../device/firmware/verify.ts';
+import { MIN_VERSIONS } from '../device/model/versions.ts';
+import { zip } from '../device/system/zip.ts';
 import pkg from '../package.json' with { type: 'json' };
 import { checkBudgets } from './budget.ts';
-import { NODE_BUNDLE } from './node-bundle.ts';
 import { listFiles } from './gzip.ts';
+import { NODE_BUNDLE } from './node-bundle.ts';
 import { formatReport, type WebReport } from './report.ts';
 import { buildWeb, REPORT_FILE } from './web.ts';
-import { zip } from '../device/system/zip.ts';
-import { MIN_VERSIONS } from '../device/model/versions.ts';
-import { ensureDevKey, isVersion, MANIFEST_FILE, MANIFEST_FORMAT, sha256, SIGNATURE_FILE, signManifest, type Manifest } from '../device/firmware/manifest.ts';
-import { md5Of } from '../device/firmware/verify.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const DEFAULT_IMAGE_DIR = join(ROOT, 'dist', 'image');
@@ -66,7 +66,11 @@ export interface ImageResult {
 }
 
 /** Packs release files with a signed manifest; the archive and the content of its .md5. */
-export function packImage(files: ReadonlyMap<string, Uint8Array>, meta: Omit<Manifest, 'format' | 'product' | 'files' | 'built'> & { built?: string }, keyPem: string): { zip: Uint8Array; md5: string; manifest: Manifest; manifestBytes: Uint8Array; signature: string } {
+export function packImage(
+  files: ReadonlyMap<string, Uint8Array>,
+  meta: Omit<Manifest, 'format' | 'product' | 'files' | 'built'> & { built?: string },
+  keyPem: string,
+): { zip: Uint8Array; md5: string; manifest: Manifest; manifestBytes: Uint8Array; signature: string } {
   const paths = [...files.keys()].sort();
   const manifest: Manifest = {
     format: MANIFEST_FORMAT,
@@ -78,7 +82,7 @@ export function packImage(files: ReadonlyMap<string, Uint8Array>, meta: Omit<Man
     entry: meta.entry,
     files: paths.map((p) => ({ path: p, size: files.get(p)!.length, sha256: sha256(files.get(p)!) })),
   };
-  const manifestBytes = new TextEncoder().encode(JSON.stringify(manifest, null, 2) + '\n');
+  const manifestBytes = new TextEncoder().encode(`${JSON.stringify(manifest, null, 2)}\n`);
   const signature = signManifest(manifestBytes, keyPem);
   const archive = zip([
     { name: MANIFEST_FILE, data: manifestBytes },
@@ -108,12 +112,16 @@ export async function bundleDaemon(variant: Variant, version: string, outdir: st
   const imports = [join(ROOT, 'device/firmware/supervised.ts'), join(ROOT, ENTRIES[variant])];
   await mkdir(outdir, { recursive: true });
   const entry = join(dirname(outdir), 'image-entry.ts');
-  await writeFile(entry, imports.map((f) => `import ${JSON.stringify(f)};`).join('\n') + '\n');
+  await writeFile(entry, `${imports.map((f) => `import ${JSON.stringify(f)};`).join('\n')}\n`);
   try {
     await build({
       ...NODE_BUNDLE,
-      entryPoints: { daemon: entry }, outdir, outExtension: { '.js': '.mjs' },
-      minify: true, legalComments: 'none', logLevel: 'warning',
+      entryPoints: { daemon: entry },
+      outdir,
+      outExtension: { '.js': '.mjs' },
+      minify: true,
+      legalComments: 'none',
+      logLevel: 'warning',
       plugins: [stampVersion(version)],
     });
   } finally {
@@ -148,7 +156,7 @@ export async function buildImage(opts: ImageOptions): Promise<ImageResult> {
   const files = new Map<string, Uint8Array>();
   for (const f of await listFiles(webDir, [REPORT_FILE])) {
     files.set(`dist/web/${f}`, await readFile(join(webDir, f)));
-    const gz = await readFile(join(webDir, f + '.gz')).catch(() => undefined);
+    const gz = await readFile(join(webDir, `${f}.gz`)).catch(() => undefined);
     if (gz) files.set(`dist/web/${f}.gz`, gz);
   }
   let daemonBytes = 0;
@@ -170,9 +178,14 @@ export async function buildImage(opts: ImageOptions): Promise<ImageResult> {
   await writeFile(md5File, `${packed.md5}  ${name}.zip\n`);
   await rm(stage, { recursive: true, force: true });
   return {
-    zipFile, md5File, version, zipBytes: packed.zip.length,
+    zipFile,
+    md5File,
+    version,
+    zipBytes: packed.zip.length,
     daemon: { bytes: daemonBytes, gzipBytes: daemonGzip },
-    web, overBudget, ms: performance.now() - t0,
+    web,
+    overBudget,
+    ms: performance.now() - t0,
   };
 }
 
@@ -180,11 +193,11 @@ export async function buildImage(opts: ImageOptions): Promise<ImageResult> {
 export async function signingKey(keyFile: string | undefined, env: NodeJS.ProcessEnv): Promise<{ pem: string; from: string }> {
   if (keyFile) return { pem: await readFile(keyFile, 'utf8'), from: keyFile };
   if (env.IMAGE_SIGNING_KEY?.trim()) return { pem: env.IMAGE_SIGNING_KEY, from: 'IMAGE_SIGNING_KEY' };
-  return { pem: await ensureDevKey(SIM_DATA_DIR), from: 'the simulator\'s development key (data/firmware/)' };
+  return { pem: await ensureDevKey(SIM_DATA_DIR), from: "the simulator's development key (data/firmware/)" };
 }
 
 export function formatImageReport(r: ImageResult): string {
-  const kb = (n: number) => (n / 1024).toFixed(1) + ' KB';
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   const rows = [
     ['part', 'raw', 'gzip'],
     ['daemon (dist/daemon/)', kb(r.daemon.bytes), kb(r.daemon.gzipBytes)],
@@ -192,14 +205,24 @@ export function formatImageReport(r: ImageResult): string {
     [`image ${relative(process.cwd(), r.zipFile)}`, kb(r.zipBytes), ''],
   ];
   const w = [0, 1, 2].map((i) => Math.max(...rows.map((row) => row[i]!.length)));
-  return rows.map((row) => row.map((c, i) => (i ? c.padStart(w[i]!) : c.padEnd(w[i]!))).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((row) =>
+      row
+        .map((c, i) => (i ? c.padStart(w[i]!) : c.padEnd(w[i]!)))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
     args: process.argv.slice(2),
     options: {
-      version: { type: 'string' }, variant: { type: 'string' }, out: { type: 'string' }, key: { type: 'string' },
+      version: { type: 'string' },
+      variant: { type: 'string' },
+      out: { type: 'string' },
+      key: { type: 'string' },
       'allow-over-budget': { type: 'boolean' },
     },
     strict: true,
@@ -211,12 +234,15 @@ async function main(): Promise<void> {
   try {
     const key = await signingKey(values.key, process.env);
     const r = await buildImage({
-      version: values.version, variant: values.variant as Variant | undefined, outDir: values.out, keyPem: key.pem,
+      version: values.version,
+      variant: values.variant as Variant | undefined,
+      outDir: values.out,
+      keyPem: key.pem,
       allowOverBudget: values['allow-over-budget'],
     });
     console.log(formatReport(r.web));
     for (const m of r.overBudget) console.error(`WARNING (--allow-over-budget): ${m}`);
-    console.log('\n' + formatImageReport(r));
+    console.log(`\n${formatImageReport(r)}`);
     console.log(`\nimage ${r.version} signed with ${key.from}: ${relative(process.cwd(), r.zipFile)} + .md5 (${(r.ms / 1000).toFixed(1)} s)`);
   } catch (e) {
     const err = e as Error & { report?: WebReport; overBudget?: string[] };

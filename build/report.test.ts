@@ -10,7 +10,11 @@ const sizes = [
 ];
 
 describe('size report', () => {
-  const r = makeReport(sizes, { route: '/#/info', files: ['index.html', 'assets/main-A.js', 'assets/main-C.css'], missingModules: ['pages/info.tsx'] }, BUDGETS);
+  const r = makeReport(
+    sizes,
+    { route: '/#/info', files: ['index.html', 'assets/main-A.js', 'assets/main-C.css'], missingModules: ['pages/info.tsx'] },
+    BUDGETS,
+  );
 
   it('sorts by gzip size and sums the first load and all assets', () => {
     expect(r.files.map((f) => f.file)).toEqual(['assets/main-A.js', 'assets/chunk-B.js', 'assets/main-C.css', 'index.html']);

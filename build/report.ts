@@ -26,11 +26,13 @@ const sum = (xs: readonly FileSize[]): SizeTotal => ({
   gzipBytes: xs.reduce((a, x) => a + x.gzipBytes, 0),
 });
 
-export function makeReport(sizes: readonly FileSize[], firstLoad: { route: string; files: readonly string[]; missingModules: readonly string[] }, budgets: Budgets): WebReport {
+export function makeReport(
+  sizes: readonly FileSize[],
+  firstLoad: { route: string; files: readonly string[]; missingModules: readonly string[] },
+  budgets: Budgets,
+): WebReport {
   const wanted = new Set(firstLoad.files);
-  const files = sizes
-    .map((s) => ({ ...s, firstLoad: wanted.has(s.file) }))
-    .sort((a, b) => b.gzipBytes - a.gzipBytes || a.file.localeCompare(b.file));
+  const files = sizes.map((s) => ({ ...s, firstLoad: wanted.has(s.file) })).sort((a, b) => b.gzipBytes - a.gzipBytes || a.file.localeCompare(b.file));
   const first = files.filter((f) => f.firstLoad);
   return {
     files,
@@ -40,7 +42,7 @@ export function makeReport(sizes: readonly FileSize[], firstLoad: { route: strin
   };
 }
 
-const kb = (n: number) => (n / 1024).toFixed(1) + ' KB';
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 export function formatReport(r: WebReport): string {
   const rows: string[][] = [['file', 'raw', 'gzip', 'first load']];
@@ -50,7 +52,11 @@ export function formatReport(r: WebReport): string {
     [`all web assets (${r.files.length} files)`, String(r.total.bytes), String(r.total.gzipBytes), ''],
   );
   const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((row) => row[i]!.length)));
-  const line = (row: string[]) => row.map((c, i) => (i === 1 || i === 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (row: string[]) =>
+    row
+      .map((c, i) => (i === 1 || i === 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   const rule = widths.map((w) => '-'.repeat(w)).join('  ');
   const out = [line(rows[0]!), rule, ...rows.slice(1, -2).map(line), rule, ...rows.slice(-2).map(line), ''];
   const pct = (n: number, of: number) => `${Math.round((100 * n) / of)}%`;

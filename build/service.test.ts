@@ -1,20 +1,25 @@
 // The systemd unit shipped in the image (build/communicator.service): it starts the daemon of the
 // release `current` names with the data folder every release shares (device/firmware/layout.ts),
 // stops it with SIGTERM, and systemd's own checker accepts it.
-import { describe, expect, it } from 'vitest';
+
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
 import { layoutOf } from '../device/firmware/layout.ts';
 import { DAEMON_ENTRY, SERVICE_FILE } from './image.ts';
 
 const file = fileURLToPath(new URL(SERVICE_FILE, import.meta.url));
 const text = readFileSync(file, 'utf8');
-const setting = (key: string) => text.split('\n').find((l) => l.startsWith(key + '='))?.slice(key.length + 1);
+const setting = (key: string) =>
+  text
+    .split('\n')
+    .find((l) => l.startsWith(`${key}=`))
+    ?.slice(key.length + 1);
 
 describe('the systemd unit of the daemon', () => {
-  it('runs the current release\'s bundled daemon with the shared data folder, on every network', () => {
+  it("runs the current release's bundled daemon with the shared data folder, on every network", () => {
     const l = layoutOf('/opt/communicator');
     const argv = setting('ExecStart')!.split(' ');
     expect(argv.slice(0, 2)).toEqual(['/usr/bin/node', join(l.current, DAEMON_ENTRY)]);

@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OTHER_PAGE_TEXT, writeWebFixture } from '../test/support/web-fixture.ts';
 import { checkBudgets } from './budget.ts';
 import { listFiles } from './gzip.ts';
-import { buildOutput, buildWeb, REPORT_FILE } from './web.ts';
 import type { WebReport } from './report.ts';
-import { OTHER_PAGE_TEXT, writeWebFixture } from '../test/support/web-fixture.ts';
+import { buildOutput, buildWeb, REPORT_FILE } from './web.ts';
 
 async function expectServable(out: string, report: WebReport): Promise<string> {
   const html = await readFile(join(out, 'index.html'), 'utf8');
@@ -23,7 +23,7 @@ async function expectServable(out: string, report: WebReport): Promise<string> {
   expect(report.files.map((f) => f.file).sort()).toEqual(files);
   for (const f of files) {
     const plain = await readFile(join(out, f));
-    const gz = await readFile(join(out, f + '.gz'));
+    const gz = await readFile(join(out, `${f}.gz`));
     expect(gunzipSync(gz).equals(plain), f).toBe(true);
     expect(report.files.find((x) => x.file === f)).toMatchObject({ bytes: plain.length, gzipBytes: gz.length });
   }
@@ -55,7 +55,7 @@ describe('buildWeb', () => {
     expect(report.firstLoad.files).toHaveLength(6);
     expect(report.firstLoad.missingModules).toEqual([]);
     expect(other).toHaveLength(1);
-    expect((await readFile(join(out, other[0]!.file), 'utf8'))).toContain(OTHER_PAGE_TEXT);
+    expect(await readFile(join(out, other[0]!.file), 'utf8')).toContain(OTHER_PAGE_TEXT);
     expect(report.firstLoad.gzipBytes).toBe(report.total.gzipBytes - other[0]!.gzipBytes);
     expect(checkBudgets(report)).toEqual([]);
     expect(checkBudgets(report, { firstLoadGzip: 100, totalGzip: 100 })).toHaveLength(2);

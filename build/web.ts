@@ -2,12 +2,13 @@
 // under dist/web/assets, index.html is filled from the web/index.html template, every file gets a
 // gzip twin, and the size report is printed, written to build.json and checked against the budgets.
 // `--quiet` (npm start) prints nothing unless the build fails or a budget is exceeded.
+
+import { existsSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import { BUDGETS, FIRST_LOAD_MODULES, FIRST_LOAD_ROUTE, FIRST_PAGE_MODULE, checkBudgets, type Budgets } from './budget.ts';
+import { BUDGETS, type Budgets, checkBudgets, FIRST_LOAD_MODULES, FIRST_LOAD_ROUTE, FIRST_PAGE_MODULE } from './budget.ts';
 import { outputsOfModule, pageFiles, staticClosure } from './closure.ts';
 import { gzipFile, listFiles } from './gzip.ts';
 import { injectAssets } from './html.ts';
@@ -100,7 +101,11 @@ export async function buildWeb(opts: BuildWebOptions): Promise<WebReport> {
   await writeFile(join(outDir, 'index.html'), html);
 
   const sizes = await Promise.all((await listFiles(outDir, [REPORT_FILE])).map((f) => gzipFile(outDir, f)));
-  const page = pageFiles(outputs, metaPath(entry), FIRST_LOAD_MODULES.map((m) => metaPath(join(srcDir, m))));
+  const page = pageFiles(
+    outputs,
+    metaPath(entry),
+    FIRST_LOAD_MODULES.map((m) => metaPath(join(srcDir, m))),
+  );
   const report = makeReport(
     sizes,
     {
@@ -110,7 +115,7 @@ export async function buildWeb(opts: BuildWebOptions): Promise<WebReport> {
     },
     opts.budgets ?? BUDGETS,
   );
-  await writeFile(join(outDir, REPORT_FILE), JSON.stringify(report, null, 2) + '\n');
+  await writeFile(join(outDir, REPORT_FILE), `${JSON.stringify(report, null, 2)}\n`);
   return report;
 }
 

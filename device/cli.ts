@@ -3,7 +3,7 @@
 import type { Hw } from '../hw/types.ts';
 import type { RouteDef } from './api/route.ts';
 import { startDaemon } from './main.ts';
-import { daemonHelp, parseDaemonOptions, wantsHelp, type DaemonCliOptions, type DaemonKind } from './options.ts';
+import { type DaemonCliOptions, type DaemonKind, daemonHelp, parseDaemonOptions, wantsHelp } from './options.ts';
 import { resetAdmin } from './reset-admin.ts';
 
 /** What a variant (the simulator, the unit) brings to the daemon. */
@@ -39,19 +39,33 @@ export async function runDaemonCli(kind: DaemonKind, setup: (opts: DaemonCliOpti
   let variant: Variant | undefined;
   try {
     variant = await setup(opts);
-    const tlsPort = opts.tlsPort === 'off' ? undefined : opts.tlsPort ?? variant.tlsPort;
-    const daemon = await startDaemon({ hw: variant.hw, dataDir: opts.dataDir, port: opts.port, host: opts.host, extraRoutes: variant.routes, devOrigin: opts.devOrigin, tlsPort });
+    const tlsPort = opts.tlsPort === 'off' ? undefined : (opts.tlsPort ?? variant.tlsPort);
+    const daemon = await startDaemon({
+      hw: variant.hw,
+      dataDir: opts.dataDir,
+      port: opts.port,
+      host: opts.host,
+      extraRoutes: variant.routes,
+      devOrigin: opts.devOrigin,
+      tlsPort,
+    });
     await variant.listening?.(daemon.url);
     console.log(`${name} running: ${daemon.url}  (data in ${opts.dataDir}; Ctrl+C stops it)`);
     if (daemon.tlsPort !== undefined) {
       const cert = daemon.ctx.consoleTls!.certificate();
       console.log(`  HTTP port ${daemon.port} redirects to HTTPS; certificate (${cert.source}) SHA-256 ${cert.fingerprint256}`);
     }
-    for (const line of variant.banner ?? []) console.log('  ' + line);
+    for (const line of variant.banner ?? []) console.log(`  ${line}`);
     const stop = async (signal: NodeJS.Signals) => {
       let failed = false;
-      await daemon.close().catch((e: Error) => { failed = true; console.error(`${name}: stopping the daemon failed: ${e.message}`); });
-      await variant?.close?.().catch((e: Error) => { failed = true; console.error(`${name}: stopping failed: ${e.message}`); });
+      await daemon.close().catch((e: Error) => {
+        failed = true;
+        console.error(`${name}: stopping the daemon failed: ${e.message}`);
+      });
+      await variant?.close?.().catch((e: Error) => {
+        failed = true;
+        console.error(`${name}: stopping failed: ${e.message}`);
+      });
       console.log(`${name} stopped (${signal})`);
       process.exit(failed ? 1 : 0);
     };
@@ -60,7 +74,7 @@ export async function runDaemonCli(kind: DaemonKind, setup: (opts: DaemonCliOpti
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     await variant?.close?.().catch(() => {});
-    console.error(startError(err, opts.port, name, opts.tlsPort === 'off' ? undefined : opts.tlsPort ?? variant?.tlsPort));
+    console.error(startError(err, opts.port, name, opts.tlsPort === 'off' ? undefined : (opts.tlsPort ?? variant?.tlsPort)));
     process.exit(1);
   }
 }
@@ -70,8 +84,10 @@ export async function runDaemonCli(kind: DaemonKind, setup: (opts: DaemonCliOpti
  * --port helps), or another one (a virtual PLC's socket, whose message says which and what to do).
  */
 export function startError(err: NodeJS.ErrnoException & { port?: number; address?: string }, httpPort: number, name: string, tlsPort?: number): string {
-  if (err.code === 'EADDRINUSE' && tlsPort !== undefined && err.port === tlsPort) return `Port ${tlsPort} (the console's HTTPS port${err.address ? ` on ${err.address}` : ''}) is already in use: choose another with --tls-port N`;
-  if (err.code === 'EADDRINUSE' && err.port === httpPort) return `Port ${httpPort} (the console's HTTP port${err.address ? ` on ${err.address}` : ''}) is already in use: choose another with --port N`;
+  if (err.code === 'EADDRINUSE' && tlsPort !== undefined && err.port === tlsPort)
+    return `Port ${tlsPort} (the console's HTTPS port${err.address ? ` on ${err.address}` : ''}) is already in use: choose another with --tls-port N`;
+  if (err.code === 'EADDRINUSE' && err.port === httpPort)
+    return `Port ${httpPort} (the console's HTTP port${err.address ? ` on ${err.address}` : ''}) is already in use: choose another with --port N`;
   if (err.code === 'EADDRINUSE' && err.port !== undefined) return `${name} failed to start: ${err.address ?? ''}:${err.port} is already in use`;
   return `${name} failed to start: ${err.message}`;
 }

@@ -1,34 +1,34 @@
 // Composition root: builds the daemon from a hw implementation and a data folder and serves it.
 import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { isIP } from 'node:net';
+import { join } from 'node:path';
 import type { Hw } from '../hw/types.ts';
-import { ConfigStore } from './config/store.ts';
-import { CONFIG_SECTIONS } from './model/index.ts';
 import { createApp, ROUTES } from './api/app.ts';
+import type { DaemonContext } from './api/context.ts';
 import { listenConsole } from './api/listen.ts';
-import { openConsoleTls } from './system/console-tls.ts';
-import { hostNamesOf, type Rest } from './model/sections/rest.ts';
 import type { RouteDef } from './api/route.ts';
 import { DEFAULT_WEB_DIR } from './api/static.ts';
-import { createLogger, type Logger } from './system/log.ts';
-import { Users } from './system/users.ts';
-import { Sessions } from './system/sessions.ts';
-import { createLockout } from './system/lockout.ts';
-import { createAuditLog } from './system/audit.ts';
-import type { DaemonContext } from './api/context.ts';
-import { APP_VERSION } from './version.ts';
-import { startCom } from './com/com.ts';
-import { startRedirects } from './redirect/redirects.ts';
-import { startLogger } from './logger/engine.ts';
-import { startTlsBridge } from './tls/bridge.ts';
-import { startRtcSync } from './rtc/engine.ts';
-import { startFtpSend } from './ftp/engine.ts';
-import { startServiceEngines } from './service-runtime/engines.ts';
-import { startRestServer } from './rest/engine.ts';
-import { startScriptFiles } from './system/script-files.ts';
-import { startFirmware } from './firmware/engine.ts';
 import { recoverRestore } from './backup/restore.ts';
+import { startCom } from './com/com.ts';
+import { ConfigStore } from './config/store.ts';
+import { startFirmware } from './firmware/engine.ts';
+import { startFtpSend } from './ftp/engine.ts';
+import { startLogger } from './logger/engine.ts';
+import { CONFIG_SECTIONS } from './model/index.ts';
+import { hostNamesOf, type Rest } from './model/sections/rest.ts';
+import { startRedirects } from './redirect/redirects.ts';
+import { startRestServer } from './rest/engine.ts';
+import { startRtcSync } from './rtc/engine.ts';
+import { startServiceEngines } from './service-runtime/engines.ts';
+import { createAuditLog } from './system/audit.ts';
+import { openConsoleTls } from './system/console-tls.ts';
+import { createLockout } from './system/lockout.ts';
+import { createLogger, type Logger } from './system/log.ts';
+import { startScriptFiles } from './system/script-files.ts';
+import { Sessions } from './system/sessions.ts';
+import { Users } from './system/users.ts';
+import { startTlsBridge } from './tls/bridge.ts';
+import { APP_VERSION } from './version.ts';
 
 export interface DaemonOptions {
   hw: Hw;
@@ -63,7 +63,12 @@ export interface Daemon {
 
 /** The daemon's parts over one data folder; redirect threads listen on `host`. */
 export async function buildContext(
-  hw: Hw, dataDir: string, log?: Logger, webDir: string = DEFAULT_WEB_DIR, host = '127.0.0.1', tuning: { loggerPollMs?: number } = {},
+  hw: Hw,
+  dataDir: string,
+  log?: Logger,
+  webDir: string = DEFAULT_WEB_DIR,
+  host = '127.0.0.1',
+  tuning: { loggerPollMs?: number } = {},
 ): Promise<DaemonContext> {
   const logger = log ?? createLogger({ clock: hw.clock });
   await mkdir(dataDir, { recursive: true });
@@ -103,7 +108,8 @@ export async function buildContext(
       // AUTH-6: the owner's way back from a lockout, asked for on the unit's shell (device/cli.ts)
       onReset: (lifted, req) => {
         logger.warn('login locks lifted by reset-admin', { lifted });
-        audit.write({ action: 'lockout_reset', source: 'shell', ...(req.by ? { user: String(req.by) } : {}), detail: { lifted, requested: req.time } })
+        audit
+          .write({ action: 'lockout_reset', source: 'shell', ...(req.by ? { user: String(req.by) } : {}), detail: { lifted, requested: req.time } })
           .catch((e: unknown) => logger.error('the audit entry of reset-admin could not be written', { error: String(e) }));
       },
     }),
@@ -124,7 +130,9 @@ export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
     ctx.consoleTls = await openConsoleTls({ dataDir: opts.dataDir, hostname: ctx.hostname, addresses, log: ctx.log });
   }
   const listeners = await listenConsole(app, {
-    host, port: opts.port, log: ctx.log,
+    host,
+    port: opts.port,
+    log: ctx.log,
     ...(ctx.consoleTls ? { tls: { port: opts.tlsPort!, certs: ctx.consoleTls } } : {}),
     names: () => ({ hostname: ctx.hostname, configured: hostNamesOf(ctx.store.get<Rest>('pew_api').host_names) }),
     ...(opts.maxConnectionsPerAddress !== undefined ? { maxConnectionsPerAddress: opts.maxConnectionsPerAddress } : {}),

@@ -27,7 +27,21 @@ describe('daemon options', () => {
   it('the help names every option the parser takes, --plcs only for the simulator', () => {
     for (const kind of ['simulator', 'daemon'] as const) {
       const text = daemonHelp(kind);
-      for (const flag of ['--port N', '--data DIR', '--host ADDR', '--com1 PATH', '--com2', '--com3', '--help', '--tls-port', 'TLS_PORT', 'PORT', 'DATA_DIR', 'HOST', '8080'])
+      for (const flag of [
+        '--port N',
+        '--data DIR',
+        '--host ADDR',
+        '--com1 PATH',
+        '--com2',
+        '--com3',
+        '--help',
+        '--tls-port',
+        'TLS_PORT',
+        'PORT',
+        'DATA_DIR',
+        'HOST',
+        '8080',
+      ])
         expect(text, `${kind} ${flag}`).toContain(flag);
       expect(text.includes('--plcs FILE'), kind).toBe(kind === 'simulator');
       expect(text.includes('--dev-origin ORIGIN'), kind).toBe(kind === 'simulator');
@@ -35,7 +49,7 @@ describe('daemon options', () => {
     expect(daemonHelp('simulator')).toMatch(/^usage: npm start -- \[options\]/);
     expect(daemonHelp('daemon')).toMatch(/^usage: npm run daemon -- \[options\]/);
   });
-  it('--tls-port: a port, or off; absent leaves the variant\'s default', () => {
+  it("--tls-port: a port, or off; absent leaves the variant's default", () => {
     expect(parseDaemonOptions([], {}, '/').tlsPort).toBeUndefined();
     expect(parseDaemonOptions(['--tls-port', '8443'], {}, '/').tlsPort).toBe(8443);
     expect(parseDaemonOptions(['--tls-port', 'off'], {}, '/').tlsPort).toBe('off');

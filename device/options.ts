@@ -30,7 +30,7 @@ export function daemonHelp(kind: DaemonKind): string {
   return [
     sim
       ? 'usage: npm start -- [options]\n\nThe daemon on a virtual unit, with a virtual PLC on every connector.'
-      : 'usage: npm run daemon -- [options]   (or: node dist/daemon/daemon.mjs [options])\n\nThe unit\'s daemon with the real system: serial ports, storage, clock and services of this Linux machine.',
+      : "usage: npm run daemon -- [options]   (or: node dist/daemon/daemon.mjs [options])\n\nThe unit's daemon with the real system: serial ports, storage, clock and services of this Linux machine.",
     '',
     'options (flags win over the environment variables in brackets):',
     `  -p, --port N        HTTP port of the daemon; 0 picks a free one [PORT] (default ${DEFAULT_PORT})`,
@@ -77,7 +77,8 @@ export function parseDaemonOptions(argv: string[], env: NodeJS.ProcessEnv, cwd: 
   const tlsText = values['tls-port'] ?? env.TLS_PORT;
   let tlsPort: number | 'off' | undefined;
   if (tlsText !== undefined) {
-    if (tlsText !== 'off' && (!/^\d+$/.test(tlsText) || Number(tlsText) > 65535)) throw new Error(`--tls-port must be a TCP port (0-65535) or off, got "${tlsText}"`);
+    if (tlsText !== 'off' && (!/^\d+$/.test(tlsText) || Number(tlsText) > 65535))
+      throw new Error(`--tls-port must be a TCP port (0-65535) or off, got "${tlsText}"`);
     tlsPort = tlsText === 'off' ? 'off' : Number(tlsText);
     if (tlsPort === port && port !== 0) throw new Error(`--tls-port must differ from --port (${port}): that port answers with the redirect to HTTPS`);
   }

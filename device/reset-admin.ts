@@ -23,5 +23,7 @@ export async function resetAdmin(dataDir: string): Promise<void> {
     console.error(`The reset request could not be written into ${dataDir}: ${(e as Error).message}`);
     process.exit(1);
   }
-  console.log(`Every login lock will be lifted: the running daemon does it at the next login attempt, a stopped one when it starts (data in ${dataDir}). The audit log records it as lockout_reset.`);
+  console.log(
+    `Every login lock will be lifted: the running daemon does it at the next login attempt, a stopped one when it starts (data in ${dataDir}). The audit log records it as lockout_reset.`,
+  );
 }

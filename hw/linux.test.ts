@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdir, mkdtemp, rm, stat, statfs, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createLinuxHw } from './linux.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OsInterfaces } from './linux/network.ts';
+import { createLinuxHw } from './linux.ts';
 
 const versions = { app: '1.4.5', bsp: '1.3.2', hmi: '4.5.0' };
 
@@ -12,14 +12,23 @@ const NET: OsInterfaces = {
   lo: [{ address: '127.0.0.1', netmask: '255.0.0.0', family: 'IPv4', mac: '00:00:00:00:00:00', internal: true, cidr: '127.0.0.1/8' }],
   eth0: [
     { address: '192.168.0.20', netmask: '255.255.255.0', family: 'IPv4', mac: '00:11:22:33:44:55', internal: false, cidr: '192.168.0.20/24' },
-    { address: 'fe80::211:22ff:fe33:4455', netmask: 'ffff:ffff:ffff:ffff::', family: 'IPv6', mac: '00:11:22:33:44:55', internal: false, cidr: 'fe80::211:22ff:fe33:4455/64', scopeid: 2 },
+    {
+      address: 'fe80::211:22ff:fe33:4455',
+      netmask: 'ffff:ffff:ffff:ffff::',
+      family: 'IPv6',
+      mac: '00:11:22:33:44:55',
+      internal: false,
+      cidr: 'fe80::211:22ff:fe33:4455/64',
+      scopeid: 2,
+    },
   ],
 };
 
 const FILES: Record<string, string> = {
   'etc/os-release': 'NAME="Communicator OS"\nVERSION="1.3.2 (kirkstone)"\nVERSION_ID=1.3.2\n',
   'proc/uptime': '3725.41 7000.12\n',
-  'proc/net/route': 'Iface\tDestination\tGateway \tFlags\tRefCnt\tUse\tMetric\tMask\t\tMTU\tWindow\tIRTT\n' +
+  'proc/net/route':
+    'Iface\tDestination\tGateway \tFlags\tRefCnt\tUse\tMetric\tMask\t\tMTU\tWindow\tIRTT\n' +
     'eth0\t00000000\t0100A8C0\t0003\t0\t0\t0\t00000000\t0\t0\t0\n' +
     'eth0\t0000A8C0\t00000000\t0001\t0\t0\t0\t00FFFFFF\t0\t0\t0\n',
   'etc/resolv.conf': 'search plant.local\nnameserver 192.168.0.1\nnameserver 9.9.9.9\n',
@@ -30,13 +39,15 @@ const FILES: Record<string, string> = {
   'sys/class/net/eth0/address': '00:11:22:33:44:55\n',
   'sys/class/net/eth1/operstate': 'down\n',
   'sys/class/net/eth1/address': '00:11:22:33:44:56\n',
-  'proc/net/tcp': '  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode\n' +
+  'proc/net/tcp':
+    '  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode\n' +
     '   0: 00000000:0016 00000000:0000 0A 00000000:00000000 00:00000000 00000000     0        0 15432 1 0 100 0 0 10 0\n' +
     '   1: 0100007F:0CEA 00000000:0000 0A 00000000:00000000 00:00000000 00000000   102        0 17001 1 0 100 0 0 10 0\n' +
     '   2: 00000000:2386 00000000:0000 0A 00000000:00000000 00:00000000 00000000     0        0 99999 1 0 100 0 0 10 0\n' +
     '   3: 0A00A8C0:0016 0100A8C0:D431 01 00000000:00000000 02:0009B6E5 00000000     0        0 18222 4 0 20 4 29 10 -1\n' +
     '   4: 0A00A8C0:1F90 0100A8C0:D432 06 00000000:00000000 03:00001770 00000000     0        0 0 3 0\n',
-  'proc/net/tcp6': '  sl  local_address                         remote_address                        st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode\n' +
+  'proc/net/tcp6':
+    '  sl  local_address                         remote_address                        st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode\n' +
     '   0: 00000000000000000000000000000000:0016 00000000000000000000000000000000:0000 0A 00000000:00000000 00:00000000 00000000     0        0 15434 1 0 100 0 0 10 0\n' +
     '   1: 00000000000000000000000000000000:01BB 00000000000000000000000000000000:0000 0A 00000000:00000000 00:00000000 00000000     0        0 15500 1 0 100 0 0 10 0\n' +
     '   2: 00000000000000000000000001000000:0050 00000000000000000000000001000000:C350 01 00000000:00000000 00:00000000 00000000     0        0 16000 1 0 100 0 0 10 0\n',
@@ -72,7 +83,12 @@ describe('createLinuxHw on a fake root', () => {
     const info = await hw.systemInfo();
     expect(hw.kind).toBe('linux');
     expect(info.os).toEqual({
-      name: 'Communicator OS', version: '1.3.2', kernel: os.release(), hostname: os.hostname(), uptimeSeconds: 3725, arch: os.arch(),
+      name: 'Communicator OS',
+      version: '1.3.2',
+      kernel: os.release(),
+      hostname: os.hostname(),
+      uptimeSeconds: 3725,
+      arch: os.arch(),
     });
     expect(info.network).toEqual({
       interfaces: [

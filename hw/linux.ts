@@ -1,18 +1,19 @@
 // The Hw seam on the unit itself: system files under /proc, /etc, /sys and /run, systemctl for
 // services, the storage folders and the serial device nodes.
-import { openSerialChannel } from './serial-channel.ts';
+
 import os from 'node:os';
 import path from 'node:path';
-import { createServiceStore } from './services.ts';
-import { systemClock, type Hw, type SystemInfo, type Versions } from './types.ts';
 import { exists, readText, rooted } from './linux/files.ts';
-import { readInterfaces, type OsInterfaces } from './linux/network.ts';
+import { type OsInterfaces, readInterfaces } from './linux/network.ts';
 import { readSystemTcpPorts } from './linux/ports.ts';
 import { readSerialPorts, serialPaths } from './linux/serial.ts';
-import { applyService } from './linux/systemctl.ts';
 import { parseApps, parseDefaultGateway, parseNtpConf, parseOsRelease, parseResolvConf, parseUptime } from './linux/system.ts';
-import { readVolumes } from './linux/volumes.ts';
+import { applyService } from './linux/systemctl.ts';
 import { readTimeZone } from './linux/time-zone.ts';
+import { readVolumes } from './linux/volumes.ts';
+import { openSerialChannel } from './serial-channel.ts';
+import { createServiceStore } from './services.ts';
+import { type Hw, type SystemInfo, systemClock, type Versions } from './types.ts';
 
 export interface LinuxHwOptions {
   /** prefix of every absolute system path (default '/'); tests point it at a fake tree */

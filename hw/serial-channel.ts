@@ -7,7 +7,12 @@ import type { ByteChannel, SerialSettings } from './types.ts';
 export async function openSerialChannel(path: string, s: SerialSettings): Promise<ByteChannel> {
   const { SerialPort } = await import('serialport');
   const port = new SerialPort({
-    path, baudRate: s.baudRate, dataBits: s.dataBits, parity: s.parity, stopBits: s.stopBits, rtscts: s.rtscts,
+    path,
+    baudRate: s.baudRate,
+    dataBits: s.dataBits,
+    parity: s.parity,
+    stopBits: s.stopBits,
+    rtscts: s.rtscts,
     autoOpen: false,
   });
   await new Promise<void>((resolve, reject) => port.open((e) => (e ? reject(new Error(`${path}: ${e.message}`)) : resolve())));
@@ -16,17 +21,30 @@ export async function openSerialChannel(path: string, s: SerialSettings): Promis
   let closing = false;
   port.on('data', (chunk: Buffer) => onData(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length)));
   // 'close' after a device disappears carries a disconnected error; after our own close() nothing is reported
-  port.on('close', (err?: Error) => { if (!closing) onClose(err ?? new Error(`${path} closed`)); });
-  port.on('error', () => { /* reported through write callbacks and 'close' */ });
+  port.on('close', (err?: Error) => {
+    if (!closing) onClose(err ?? new Error(`${path} closed`));
+  });
+  port.on('error', () => {
+    /* reported through write callbacks and 'close' */
+  });
   return {
-    write: (bytes) => { if (port.isOpen) port.write(Buffer.from(bytes)); },
-    onData: (h) => { onData = h; },
-    onClose: (h) => { onClose = h; },
-    get isOpen() { return port.isOpen; },
-    close: () => new Promise<void>((resolve) => {
-      closing = true;
-      if (!port.isOpen) return resolve();
-      port.close(() => resolve());
-    }),
+    write: (bytes) => {
+      if (port.isOpen) port.write(Buffer.from(bytes));
+    },
+    onData: (h) => {
+      onData = h;
+    },
+    onClose: (h) => {
+      onClose = h;
+    },
+    get isOpen() {
+      return port.isOpen;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        closing = true;
+        if (!port.isOpen) return resolve();
+        port.close(() => resolve());
+      }),
   };
 }

@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createServiceStore, readServiceFile, SERVICE_DEFAULTS } from './services.ts';
 import { SERVICE_NAMES, type ServiceName } from './types.ts';
 
@@ -13,8 +13,7 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
-const enabledNames = async (store: ReturnType<typeof createServiceStore>) =>
-  (await store.list()).filter((s) => s.enabled).map((s) => s.name);
+const enabledNames = async (store: ReturnType<typeof createServiceStore>) => (await store.list()).filter((s) => s.enabled).map((s) => s.name);
 
 describe('service store', () => {
   it('a fresh unit has ntpd and firewall on (LF-1), everything else off', async () => {
@@ -57,7 +56,12 @@ describe('service store', () => {
     const ok = createServiceStore({ file, apply: async (n, e) => void calls.push([n, e]) });
     await ok.set('snmpd', true);
     expect(calls).toEqual([['snmpd', true]]);
-    const failing = createServiceStore({ file, apply: async () => { throw new Error('unit failed'); } });
+    const failing = createServiceStore({
+      file,
+      apply: async () => {
+        throw new Error('unit failed');
+      },
+    });
     await expect(failing.set('x11vnc', true)).rejects.toThrow('unit failed');
     expect(await enabledNames(failing)).toEqual(['snmpd', 'ntpd', 'firewall']);
   });

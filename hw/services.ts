@@ -50,10 +50,11 @@ export function createServiceStore(opts: ServiceStoreOptions): ServiceStore {
   };
 
   return {
-    list: () => serial(async () => {
-      const state = await readServiceFile(opts.file);
-      return SERVICE_NAMES.map((name) => ({ name, enabled: state[name] }));
-    }),
+    list: () =>
+      serial(async () => {
+        const state = await readServiceFile(opts.file);
+        return SERVICE_NAMES.map((name) => ({ name, enabled: state[name] }));
+      }),
     set: (name, enabled) => {
       // Checked here as well as by the API: the name ends up as a systemctl argument.
       if (!isServiceName(name)) return Promise.reject(new RangeError(`unknown service: ${String(name)}`));
@@ -62,7 +63,7 @@ export function createServiceStore(opts: ServiceStoreOptions): ServiceStore {
         const state = await readServiceFile(opts.file);
         await opts.apply?.(name, enabled);
         state[name] = enabled;
-        await writeFileAtomic(opts.file, JSON.stringify(state, null, 2) + '\n');
+        await writeFileAtomic(opts.file, `${JSON.stringify(state, null, 2)}\n`);
       });
     },
   };

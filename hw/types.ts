@@ -3,8 +3,19 @@
 
 /** spec §3: service names */
 export const SERVICE_NAMES = [
-  'avahi-daemon', 'x11vnc', 'snmpd', 'cloud', 'sshd', 'ntpd', 'firewall', 'router', 'bridge',
-  'fastboot', 'autorun', 'dhcp_server', 'usb_device_restore',
+  'avahi-daemon',
+  'x11vnc',
+  'snmpd',
+  'cloud',
+  'sshd',
+  'ntpd',
+  'firewall',
+  'router',
+  'bridge',
+  'fastboot',
+  'autorun',
+  'dhcp_server',
+  'usb_device_restore',
 ] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 

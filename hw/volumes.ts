@@ -1,5 +1,5 @@
 // Size figures of a storage volume folder, shared by the Linux and the simulated hw.
-import { statfs, mkdir } from 'node:fs/promises';
+import { mkdir, statfs } from 'node:fs/promises';
 import type { Volume, VolumeId } from './types.ts';
 
 /**

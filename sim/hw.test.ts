@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createSimHw } from './hw.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Clock } from '../hw/types.ts';
+import { createSimHw } from './hw.ts';
 
 const versions = { app: '1.4.5', bsp: '1.3.2', hmi: '4.5.0' };
 const START = Date.UTC(2025, 0, 15, 8, 30, 0);
@@ -37,7 +37,7 @@ describe('createSimHw', () => {
     });
   });
 
-  it('services use the unit\'s file and defaults, persist, and follow into NTP', async () => {
+  it("services use the unit's file and defaults, persist, and follow into NTP", async () => {
     const a = createSimHw({ dataDir, clock, versions });
     expect((await a.services()).filter((s) => s.enabled).map((s) => s.name)).toEqual(['ntpd', 'firewall']);
     await a.setService('x11vnc', true);
@@ -76,7 +76,7 @@ describe('createSimHw', () => {
     expect(() => createSimHw({ dataDir, versions, serialMap: { COM9: 'x' } })).toThrow('unknown serial connector');
   });
 
-  it('system TCP ports are the virtual unit\'s sshd and web ports, and callers get a copy', async () => {
+  it("system TCP ports are the virtual unit's sshd and web ports, and callers get a copy", async () => {
     const hw = createSimHw({ dataDir, clock, versions });
     const ports = await hw.systemTcpPorts();
     expect(ports).toEqual([22, 80, 443]);

@@ -3,8 +3,18 @@
 import path from 'node:path';
 import { openSerialChannel } from '../hw/serial-channel.ts';
 import { createServiceStore } from '../hw/services.ts';
+import {
+  type ByteChannel,
+  type Clock,
+  type Hw,
+  type SerialPortInfo,
+  type SerialSettings,
+  type SystemInfo,
+  systemClock,
+  type Versions,
+  VOLUME_IDS,
+} from '../hw/types.ts';
 import { ensureDir, volumeAt } from '../hw/volumes.ts';
-import { systemClock, VOLUME_IDS, type ByteChannel, type Clock, type Hw, type SerialSettings, type SerialPortInfo, type SystemInfo, type Versions } from '../hw/types.ts';
 
 export interface SimHwOptions {
   /** the simulator's data folder; services.json and volumes/ live here */
@@ -75,16 +85,20 @@ export function createSimHw(opts: SimHwOptions): Hw {
     systemInfo,
     services: () => services.list(),
     setService: (name, enabled) => services.set(name, enabled),
-    volumes: () => Promise.all(VOLUME_IDS.map(async (id) => {
-      const dir = path.join(opts.dataDir, 'volumes', id);
-      return volumeAt(id, dir, await ensureDir(dir));
-    })),
-    serialPorts: async (): Promise<SerialPortInfo[]> => SIM_CONNECTORS.map((connector) => {
-      const mapped = serialMap[connector];
-      if (mapped !== undefined) return { connector, path: mapped, present: true };
-      // An unmapped connector has no path: nothing on the laptop may be opened in its name.
-      return { connector, path: virtualPorts[connector] ? `virtual:${connector}` : '', present: connector in virtualPorts };
-    }),
+    volumes: () =>
+      Promise.all(
+        VOLUME_IDS.map(async (id) => {
+          const dir = path.join(opts.dataDir, 'volumes', id);
+          return volumeAt(id, dir, await ensureDir(dir));
+        }),
+      ),
+    serialPorts: async (): Promise<SerialPortInfo[]> =>
+      SIM_CONNECTORS.map((connector) => {
+        const mapped = serialMap[connector];
+        if (mapped !== undefined) return { connector, path: mapped, present: true };
+        // An unmapped connector has no path: nothing on the laptop may be opened in its name.
+        return { connector, path: virtualPorts[connector] ? `virtual:${connector}` : '', present: connector in virtualPorts };
+      }),
     openSerial: async (connector, settings) => {
       const mapped = serialMap[connector];
       if (mapped !== undefined) return openSerialChannel(mapped, settings);

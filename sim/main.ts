@@ -22,8 +22,11 @@ void runDaemonCli('simulator', async (o) => {
     // a connector given with --comN is a real device and wins over the virtual PLC
     hw: createSimHw({ dataDir: o.dataDir, versions: SIM_VERSIONS, serialMap: { ...rig.serialMap, ...o.serialMap }, virtualPorts: rig.virtualPorts }),
     routes: simPlcRoutes(rig),
-    banner: ['virtual PLCs (' + (o.plcs ?? 'built-in configuration') + '):', ...rig.describe().map((l) => '  ' + l),
-      `PLC memory and faults: npm run plc -- --help   (or ${SIM_PLC_PATH})`],
+    banner: [
+      `virtual PLCs (${o.plcs ?? 'built-in configuration'}):`,
+      ...rig.describe().map((l) => `  ${l}`),
+      `PLC memory and faults: npm run plc -- --help   (or ${SIM_PLC_PATH})`,
+    ],
     listening: (url) => writeSimUrl(o.dataDir, url),
     close: async () => {
       await removeSimUrl(o.dataDir);

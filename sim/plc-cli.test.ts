@@ -1,13 +1,14 @@
 // `npm run plc`: each command line of the usage becomes one request to the simulator's PLC routes
 // (method, path under SIM_PLC_PATH, JSON body), and a line that cannot be one is refused with a
 // message that says what is missing.
-import { describe, expect, it } from 'vitest';
+
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { PLC_CLI_USAGE, plcCommand, simulatorUrl } from './plc-cli.ts';
-import { readSimUrl, removeSimUrl, SIM_URL_FILE, writeSimUrl } from './sim-url.ts';
 import { SIM_PLC_PATH } from './plc-routes.ts';
+import { readSimUrl, removeSimUrl, SIM_URL_FILE, writeSimUrl } from './sim-url.ts';
 
 const line = (text: string) => text.split(' ');
 
@@ -37,7 +38,9 @@ describe('plcCommand: command line → request', () => {
 
   it('write of a word address sends numbers: decimal, negative and hex', () => {
     expect(plcCommand(line('write COM1 DT100 1 2 3'))).toStrictEqual({
-      method: 'POST', path: '/sim/plcs/COM1/memory', body: { address: 'DT100', values: [1, 2, 3] },
+      method: 'POST',
+      path: '/sim/plcs/COM1/memory',
+      body: { address: 'DT100', values: [1, 2, 3] },
     });
     expect(plcCommand(line('write COM1 dt7 -1 0x10 0XFF 65535')).body).toStrictEqual({ address: 'dt7', values: [-1, 16, 255, 65535] });
     for (const area of ['FL', 'LD', 'WR', 'WL', 'WY', 'WX']) {
@@ -47,7 +50,9 @@ describe('plcCommand: command line → request', () => {
 
   it('write of a bit address sends booleans for 0, 1, true and false', () => {
     expect(plcCommand(line('write COM1 Y0 1 0 true false'))).toStrictEqual({
-      method: 'POST', path: '/sim/plcs/COM1/memory', body: { address: 'Y0', values: [true, false, true, false] },
+      method: 'POST',
+      path: '/sim/plcs/COM1/memory',
+      body: { address: 'Y0', values: [true, false, true, false] },
     });
     expect(plcCommand(line('write COM3 R10F 1')).body).toStrictEqual({ address: 'R10F', values: [true] });
     expect(plcCommand(line('write COM1 L5 false')).body).toStrictEqual({ address: 'L5', values: [false] });
@@ -115,7 +120,16 @@ describe('plcCommand: bad command lines', () => {
   });
 
   it('the usage names every command the function knows', () => {
-    for (const shown of ['\n  list ', '\n  read  <COMn>', '\n  write <COMn>', '\n  fault <COMn> none', '\n  fault <COMn> error <code>', '\n  fault <COMn> slow <ms>', '\n  mode  <COMn> run|prog', '\n  unplug <COMn> | plug <COMn>']) {
+    for (const shown of [
+      '\n  list ',
+      '\n  read  <COMn>',
+      '\n  write <COMn>',
+      '\n  fault <COMn> none',
+      '\n  fault <COMn> error <code>',
+      '\n  fault <COMn> slow <ms>',
+      '\n  mode  <COMn> run|prog',
+      '\n  unplug <COMn> | plug <COMn>',
+    ]) {
       expect(PLC_CLI_USAGE).toContain(shown);
     }
   });

@@ -4,8 +4,8 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_DATA_DIR, DEFAULT_PORT } from '../device/options.ts';
-import { SIM_PLC_PATH } from './plc-routes.ts';
 import { requestWrites } from './plc-request.ts';
+import { SIM_PLC_PATH } from './plc-routes.ts';
 import { readSimUrl } from './sim-url.ts';
 
 export const PLC_CLI_USAGE = `usage: npm run plc -- [--data DIR | --url URL] <command>
@@ -56,7 +56,9 @@ export function plcCalls(args: string[], count?: number): Call[] {
 export function plcCommand(args: string[], count?: number): Call {
   const [cmd, connector = '', ...rest] = args;
   const at = `${SIM_PLC_PATH}/${encodeURIComponent(connector)}`;
-  const need = (ok: boolean, what: string) => { if (!ok) throw new Error(`${cmd}: ${what}`); };
+  const need = (ok: boolean, what: string) => {
+    if (!ok) throw new Error(`${cmd}: ${what}`);
+  };
   const limit = count !== undefined ? { count } : {};
   switch (cmd) {
     case 'list':
@@ -110,8 +112,12 @@ async function main(): Promise<void> {
     const parsed = parseArgs({
       args: process.argv.slice(2),
       options: {
-        url: { type: 'string' }, data: { type: 'string', short: 'd' }, count: { type: 'string' }, help: { type: 'boolean', short: 'h' },
-        dt: { type: 'string' }, 'text-at': { type: 'string' },
+        url: { type: 'string' },
+        data: { type: 'string', short: 'd' },
+        count: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+        dt: { type: 'string' },
+        'text-at': { type: 'string' },
       },
       allowPositionals: true,
     });
@@ -125,7 +131,7 @@ async function main(): Promise<void> {
     if (values['text-at'] !== undefined) positionals.push('--text-at', values['text-at']);
     calls = plcCalls(positionals, values.count !== undefined ? Number(values.count) : undefined);
   } catch (e) {
-    console.error((e as Error).message + '\n\n' + PLC_CLI_USAGE);
+    console.error(`${(e as Error).message}\n\n${PLC_CLI_USAGE}`);
     process.exit(2);
   }
   const { url: base, from } = await simulatorUrl(values, process.env, process.cwd());
@@ -141,7 +147,9 @@ async function send(base: string, from: string, call: Call): Promise<void> {
     process.exit(1);
   });
   const body = (await res.json()) as {
-    error?: { message: string }; lines?: string[]; values?: unknown[];
+    error?: { message: string };
+    lines?: string[];
+    values?: unknown[];
     plcs?: { connector: string; mode: string; fault: { kind: string }; requests: number; answers: number; writes: number }[];
   };
   if (!res.ok) {
@@ -151,7 +159,8 @@ async function send(base: string, from: string, call: Call): Promise<void> {
   if (body.values) console.log(body.values.join(' '));
   else if (body.plcs) {
     for (const line of body.lines ?? []) console.log(line);
-    for (const p of body.plcs) console.log(`${p.connector}  ${p.mode}  fault ${p.fault.kind}  requests ${p.requests}  answers ${p.answers}  writes ${p.writes}`);
+    for (const p of body.plcs)
+      console.log(`${p.connector}  ${p.mode}  fault ${p.fault.kind}  requests ${p.requests}  answers ${p.answers}  writes ${p.writes}`);
   } else console.log(JSON.stringify(body, null, 2));
 }
 

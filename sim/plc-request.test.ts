@@ -1,11 +1,11 @@
 // `npm run plc -- request`: a service request by the names of the control block tables becomes
 // memory writes, texts placed where the block points, the request word last.
 import { describe, expect, it } from 'vitest';
-import { requestWrites } from './plc-request.ts';
-import { plcCalls } from './plc-cli.ts';
-import { VirtualPlc } from './plc/virtual-plc.ts';
-import { getBytes, readBlock } from './plc/blocks.ts';
 import { MQTT_BLOCK } from '../device/model/blocks/mqtt.ts';
+import { getBytes, readBlock } from './plc/blocks.ts';
+import { VirtualPlc } from './plc/virtual-plc.ts';
+import { plcCalls } from './plc-cli.ts';
+import { requestWrites } from './plc-request.ts';
 
 describe('plc request', () => {
   it('an MQTT publish: topic and payload texts, QoS and retain, the request word last', () => {
@@ -33,7 +33,7 @@ describe('plc request', () => {
     expect(() => plcCalls(['request', 'X', 'mqtt', 'publish'])).toThrow(/give a connector/);
   });
 
-  it('plcCalls turns a request line into memory writes on the connector\'s PLC route', () => {
+  it("plcCalls turns a request line into memory writes on the connector's PLC route", () => {
     const calls = plcCalls(['request', 'COM1', 'email', 'send', 'text=Alarm']);
     expect(calls.every((c) => c.method === 'POST' && c.path.endsWith('/COM1/memory'))).toBe(true);
     expect(calls.at(-1)!.body).toEqual({ address: 'DT230', values: [1] });

@@ -7,7 +7,7 @@
 // other on even word boundaries, and the block's address and length words point at it. Other
 // names set their word (numbers). The block starts at `--dt` (default: the spec §9 default) and
 // its request word is written last, so the unit sees a complete request.
-import { blockOf, CONTROL_BLOCKS, offsetOf, type ControlBlock } from '../device/model/blocks/index.ts';
+import { blockOf, CONTROL_BLOCKS, type ControlBlock, offsetOf } from '../device/model/blocks/index.ts';
 import { wordsOfBytes } from '../device/service-runtime/plc-text.ts';
 
 export interface WordWrite {

@@ -3,17 +3,18 @@
 // no session, but only from a loopback address, and POSTs take JSON only, which a page of another
 // origin cannot send without a CORS preflight that only the --dev-origin origin passes (device/api/dev-cors.ts).
 // `npm run plc` (sim/plc-cli.ts) calls these; docs/simulator.md documents them.
-import * as v from 'valibot';
+
 import type { Context } from 'hono';
-import { readBody } from '../device/api/body.ts';
-import { ApiError } from '../device/api/errors.ts';
-import { route, type RouteDef } from '../device/api/route.ts';
+import * as v from 'valibot';
 import { sourceOf } from '../device/api/auth.ts';
+import { readBody } from '../device/api/body.ts';
 import type { Env } from '../device/api/context.ts';
+import { ApiError } from '../device/api/errors.ts';
+import { type RouteDef, route } from '../device/api/route.ts';
 import { PLC_CONNECTORS, type PlcConnector } from './plc/config.ts';
 import { InspectError, readPlcMemory, writePlcMemory } from './plc/inspect.ts';
-import { FAULT_KINDS, type Fault } from './plc/virtual-plc.ts';
 import type { PlcRig } from './plc/rig.ts';
+import { FAULT_KINDS, type Fault } from './plc/virtual-plc.ts';
 
 export const SIM_PLC_PATH = '/sim/plcs';
 
@@ -38,7 +39,7 @@ function bad(message: string): ApiError {
 
 export function simPlcRoutes(rig: PlcRig): RouteDef[] {
   const plcAt = (c: Context<Env>) => {
-    if (!LOOPBACK.test(sourceOf(c))) throw new ApiError(403, 'forbidden', 'The simulator\'s PLC controls answer loopback addresses only');
+    if (!LOOPBACK.test(sourceOf(c))) throw new ApiError(403, 'forbidden', "The simulator's PLC controls answer loopback addresses only");
     const connector = (c.req.param('connector') ?? '').toUpperCase() as PlcConnector;
     const plc = rig.plcs.get(connector);
     if (!plc) throw new ApiError(404, 'not_found', `No virtual PLC on ${connector} (${PLC_CONNECTORS.filter((k) => rig.plcs.has(k)).join(', ') || 'none'})`);
@@ -52,12 +53,16 @@ export function simPlcRoutes(rig: PlcRig): RouteDef[] {
       throw e;
     }
   };
-  const pub = (method: 'GET' | 'POST', path: string, handler: RouteDef['handler']) => route({ method, path, key: `sim${path.slice(SIM_PLC_PATH.length)}`, access: 'public', handler });
+  const pub = (method: 'GET' | 'POST', path: string, handler: RouteDef['handler']) =>
+    route({ method, path, key: `sim${path.slice(SIM_PLC_PATH.length)}`, access: 'public', handler });
 
   return [
     pub('GET', SIM_PLC_PATH, (c) => {
-      if (!LOOPBACK.test(sourceOf(c))) throw new ApiError(403, 'forbidden', 'The simulator\'s PLC controls answer loopback addresses only');
-      return c.json({ plcs: [...rig.plcs].map(([connector, plc]) => ({ connector, ...plc.describe(), faults: rig.faults(connector) })), lines: rig.describe() });
+      if (!LOOPBACK.test(sourceOf(c))) throw new ApiError(403, 'forbidden', "The simulator's PLC controls answer loopback addresses only");
+      return c.json({
+        plcs: [...rig.plcs].map(([connector, plc]) => ({ connector, ...plc.describe(), faults: rig.faults(connector) })),
+        lines: rig.describe(),
+      });
     }),
     pub('GET', `${SIM_PLC_PATH}/:connector/memory`, (c) => {
       const { plc } = plcAt(c);

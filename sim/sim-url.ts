@@ -12,13 +12,16 @@ interface SimUrlFile {
 }
 
 export async function writeSimUrl(dataDir: string, url: string): Promise<void> {
-  await writeFile(join(dataDir, SIM_URL_FILE), JSON.stringify({ url, pid: process.pid } satisfies SimUrlFile) + '\n');
+  await writeFile(join(dataDir, SIM_URL_FILE), `${JSON.stringify({ url, pid: process.pid } satisfies SimUrlFile)}\n`);
 }
 
 /** Removes the file when this process wrote it (another simulator may have taken the folder since). */
 export async function removeSimUrl(dataDir: string): Promise<void> {
   const file = join(dataDir, SIM_URL_FILE);
-  const got = await readFile(file, 'utf8').then((t) => JSON.parse(t) as Partial<SimUrlFile>, () => undefined);
+  const got = await readFile(file, 'utf8').then(
+    (t) => JSON.parse(t) as Partial<SimUrlFile>,
+    () => undefined,
+  );
   if (got?.pid === process.pid) await rm(file, { force: true });
 }
 

@@ -7,20 +7,30 @@
 // The daemon never replaces itself. On first start the simulator's development signing key is
 // made in the data folder and trusted; `--image` seeds an empty root with a first release, checked
 // like any update.
-import { nextRestartMs } from './restart-backoff.ts';
-import { fork, type ChildProcess } from 'node:child_process';
+
+import { type ChildProcess, fork } from 'node:child_process';
 import { mkdir, readFile, rm, stat, symlink } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { InstallRequest } from '../device/firmware/engine.ts';
+import {
+  type InstallResult,
+  type Journal,
+  type Layout,
+  layoutOf,
+  pointTo,
+  pruneReleases,
+  readJson,
+  readPointer,
+  releaseManifest,
+  unpackRelease,
+  writeJson,
+} from '../device/firmware/layout.ts';
 import { ensureDevKey, loadTrustedKeys, publicPemOf, trustDirOf, trustPublicKey } from '../device/firmware/manifest.ts';
 import { checkImage } from '../device/firmware/verify.ts';
-import {
-  layoutOf, pointTo, pruneReleases, readJson, readPointer, releaseManifest, unpackRelease, writeJson,
-  type InstallResult, type Journal, type Layout,
-} from '../device/firmware/layout.ts';
-import type { InstallRequest } from '../device/firmware/engine.ts';
+import { nextRestartMs } from './restart-backoff.ts';
 
 /** the simulated unit's BSP and HMI runtime (sim/main.ts reports the same) */
 const SIM_BASE = { bsp: '1.3.2', hmi: '4.5.2' };
@@ -47,8 +57,13 @@ function parse(): Options {
   const { values } = parseArgs({
     args: process.argv.slice(2),
     options: {
-      root: { type: 'string' }, image: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, plcs: { type: 'string' },
-      modules: { type: 'string' }, 'start-timeout': { type: 'string' },
+      root: { type: 'string' },
+      image: { type: 'string' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      plcs: { type: 'string' },
+      modules: { type: 'string' },
+      'start-timeout': { type: 'string' },
     },
     strict: true,
   });
@@ -90,7 +105,10 @@ async function portFree(o: Options, ms: number): Promise<void> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     const open = await new Promise<boolean>((r) => {
-      const s = connect(o.port, o.host, () => { s.destroy(); r(true); });
+      const s = connect(o.port, o.host, () => {
+        s.destroy();
+        r(true);
+      });
       s.once('error', () => r(false));
     });
     if (!open) return;
@@ -160,7 +178,16 @@ async function main(): Promise<void> {
       restartMs = nextRestartMs(restartMs, Date.now() - startedAt);
       say(`daemon exited (${sig ?? code}); starting it again in ${(restartMs / 1000).toFixed(0)} s`);
       child = undefined;
-      setTimeout(() => void start().then((n) => { child = n; }, (e: Error) => say(e.message)), restartMs);
+      setTimeout(
+        () =>
+          void start().then(
+            (n) => {
+              child = n;
+            },
+            (e: Error) => say(e.message),
+          ),
+        restartMs,
+      );
     });
     say(`running ${m.version} (${release}) on http://${o.host}:${o.port}`);
     return c;
@@ -196,7 +223,14 @@ async function main(): Promise<void> {
       } else {
         await pointTo(l, l.previous, from);
       }
-      await writeJson(l.result, { ok, version: target.version, from: old.version, at: new Date().toISOString(), user: req.user, audited: false } satisfies InstallResult);
+      await writeJson(l.result, {
+        ok,
+        version: target.version,
+        from: old.version,
+        at: new Date().toISOString(),
+        user: req.user,
+        audited: false,
+      } satisfies InstallResult);
       await rm(l.journal, { force: true });
       await pruneReleases(l);
     } catch (e) {
@@ -205,7 +239,10 @@ async function main(): Promise<void> {
       await stop(child).catch(() => undefined);
       await pointTo(l, l.current, from);
       await rm(l.journal, { force: true });
-      child = await start().catch((err: Error) => { say(err.message); return undefined; });
+      child = await start().catch((err: Error) => {
+        say(err.message);
+        return undefined;
+      });
     } finally {
       installing = false;
     }

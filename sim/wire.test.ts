@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { charBits, formatFraming, framingOf, manualTimers, received, WireDirection, wireMs, type SerialFraming } from './wire.ts';
+import { charBits, formatFraming, framingOf, manualTimers, received, type SerialFraming, WireDirection, wireMs } from './wire.ts';
 
 const f9600: SerialFraming = { baud: 9600, bits: 8, parity: 'odd', stopbits: 1 };
 
@@ -11,7 +11,12 @@ describe('serial wire timing', () => {
   });
 
   it('takes the framing from port settings and writes it the usual short way', () => {
-    expect(framingOf({ baudRate: 19200, dataBits: 7, parity: 'even', stopBits: 2, rtscts: true })).toEqual({ baud: 19200, bits: 7, parity: 'even', stopbits: 2 });
+    expect(framingOf({ baudRate: 19200, dataBits: 7, parity: 'even', stopBits: 2, rtscts: true })).toEqual({
+      baud: 19200,
+      bits: 7,
+      parity: 'even',
+      stopbits: 2,
+    });
     expect(formatFraming(f9600)).toBe('9600 8O1');
     expect(formatFraming({ baud: 115200, bits: 7, parity: 'none', stopbits: 2 })).toBe('115200 7N2');
   });
@@ -19,7 +24,12 @@ describe('serial wire timing', () => {
   it('delivers a frame only after the wire has carried it, frames one after another', () => {
     const t = manualTimers();
     const got: { at: number; text: string }[] = [];
-    const w = new WireDirection(() => f9600, () => f9600, (b) => got.push({ at: t.now(), text: new TextDecoder().decode(b) }), t);
+    const w = new WireDirection(
+      () => f9600,
+      () => f9600,
+      (b) => got.push({ at: t.now(), text: new TextDecoder().decode(b) }),
+      t,
+    );
     w.write(new TextEncoder().encode('%01#RT**\r')); // 9 chars: 10.3125 ms
     w.write(new TextEncoder().encode('%01#RT**\r'));
     t.advance(10);
@@ -46,7 +56,10 @@ describe('serial wire timing', () => {
     const seen: string[] = [];
     t.setTimeout(() => seen.push(`b@${t.now()}`), 20);
     const h = t.setTimeout(() => seen.push('cancelled'), 5);
-    t.setTimeout(() => { seen.push(`a@${t.now()}`); t.setTimeout(() => seen.push(`c@${t.now()}`), 1); }, 10);
+    t.setTimeout(() => {
+      seen.push(`a@${t.now()}`);
+      t.setTimeout(() => seen.push(`c@${t.now()}`), 1);
+    }, 10);
     t.clearTimeout(h);
     t.advance(15);
     expect(seen).toEqual(['a@10', 'c@11']);
@@ -59,7 +72,12 @@ describe('serial wire timing', () => {
   it('unplugging loses what is on the wire and drops writes until plugged again', () => {
     const t = manualTimers();
     const got: Uint8Array[] = [];
-    const w = new WireDirection(() => f9600, () => f9600, (b) => got.push(b), t);
+    const w = new WireDirection(
+      () => f9600,
+      () => f9600,
+      (b) => got.push(b),
+      t,
+    );
     w.write(new Uint8Array([1, 2, 3]));
     w.unplug();
     w.write(new Uint8Array([4]));

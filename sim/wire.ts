@@ -59,8 +59,14 @@ export function manualTimers(): Timers & { advance(ms: number): void; pending():
   const due: { at: number; fn: () => void; id: number }[] = [];
   return {
     now: () => now,
-    setTimeout: (fn, ms) => { due.push({ at: now + Math.max(0, ms), fn, id: ++nextId }); return nextId; },
-    clearTimeout: (h) => { const i = due.findIndex((d) => d.id === h); if (i >= 0) due.splice(i, 1); },
+    setTimeout: (fn, ms) => {
+      due.push({ at: now + Math.max(0, ms), fn, id: ++nextId });
+      return nextId;
+    },
+    clearTimeout: (h) => {
+      const i = due.findIndex((d) => d.id === h);
+      if (i >= 0) due.splice(i, 1);
+    },
     advance(ms) {
       const until = now + ms;
       for (;;) {

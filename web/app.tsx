@@ -1,17 +1,17 @@
 // Decides what the browser shows: the first-run page, the login page, or the console.
 import { useEffect } from 'preact/hooks';
-import { authState } from './state/session.ts';
-import { anyUnsaved } from './state/service-edits.ts';
-import { consoleData } from './state/console-data.ts';
-import { reportUpdate } from './state/after-update.ts';
+import { ErrorBoundary } from 'preact-iso/lazy';
+import { LL } from './i18n/translate.ts';
 import { HashLocationProvider, setLeaveGuard } from './router/hash.tsx';
+import { page } from './router/routes.tsx';
 import { confirmLeave } from './shell/actions.ts';
+import { ConfirmDialog } from './shell/confirm-dialog.tsx';
 import { Layout } from './shell/layout.tsx';
 import { Notifications } from './shell/notifications.tsx';
-import { ConfirmDialog } from './shell/confirm-dialog.tsx';
-import { ErrorBoundary } from 'preact-iso/lazy';
-import { page } from './router/routes.tsx';
-import { LL } from './i18n/translate.ts';
+import { reportUpdate } from './state/after-update.ts';
+import { consoleData } from './state/console-data.ts';
+import { anyUnsaved } from './state/service-edits.ts';
+import { authState } from './state/session.ts';
 
 setLeaveGuard(confirmLeave);
 addEventListener('beforeunload', (e) => {
@@ -27,7 +27,11 @@ function Console() {
     void consoleData(); // begun at start already when the browser was signed in (web/state/console-data.ts)
     void reportUpdate(); // after a firmware update's reload: the version now running
   }, []);
-  return <HashLocationProvider><Layout /></HashLocationProvider>;
+  return (
+    <HashLocationProvider>
+      <Layout />
+    </HashLocationProvider>
+  );
 }
 
 export function App() {
@@ -35,7 +39,11 @@ export function App() {
   return (
     <>
       <Notifications />
-      {state === 'loading' && <p class="loading" role="status">{LL.value.shell.loading()}</p>}
+      {state === 'loading' && (
+        <p class="loading" role="status">
+          {LL.value.shell.loading()}
+        </p>
+      )}
       <ErrorBoundary>
         {state === 'setup' && <SetupPage />}
         {state === 'login' && <LoginPage />}

@@ -2,8 +2,29 @@
 // is reachable from the quick access buttons. Page components are attached in router/routes.tsx.
 
 export const PAGE_IDS = [
-  'info', 'com', 'port', 'wizard_com', 'datetime', 'mqtt', 'sql', 'db', 'ftp', 'httpc', 'smtp', 'rest', 'iec', 'script',
-  'tls', 'tlsclient', 'tlsserver', 'log', 'graphs', 'backuprestore', 'firmware', 'legal', 'users',
+  'info',
+  'com',
+  'port',
+  'wizard_com',
+  'datetime',
+  'mqtt',
+  'sql',
+  'db',
+  'ftp',
+  'httpc',
+  'smtp',
+  'rest',
+  'iec',
+  'script',
+  'tls',
+  'tlsclient',
+  'tlsserver',
+  'log',
+  'graphs',
+  'backuprestore',
+  'firmware',
+  'legal',
+  'users',
 ] as const;
 export type PageId = (typeof PAGE_IDS)[number];
 

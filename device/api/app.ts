@@ -1,39 +1,60 @@
 // The daemon's HTTP application: the route table behind the access guard, one error envelope, the
 // console's static files, JSON 404 for anything else.
-import { Hono, type Context, type Next } from 'hono';
+import { type Context, Hono, type Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { devCors } from './dev-cors.ts';
-import { ApiError, envelope, errorResponse } from './errors.ts';
 import { checkAccess, guard } from './auth.ts';
-import { JSON_LIMIT } from './body.ts';
-import type { DaemonContext, Env } from './context.ts';
-import type { RouteDef } from './route.ts';
 import { authRoutes } from './auth-routes.ts';
-import { configRoutes } from './config-routes.ts';
-import { systemRoutes } from './system-routes.ts';
-import { comRoutes } from './com-routes.ts';
-import { portRoutes } from './port-routes.ts';
-import { downloadRoutes, unknownDownload } from './download-routes.ts';
-import { logfileRoutes } from './logfile-routes.ts';
-import { uploadRoutes } from './upload-routes.ts';
-import { scriptRoutes } from './script-routes.ts';
-import { dbTestRoutes } from './db-test-routes.ts';
-import { serviceTestRoutes } from './servicetest-routes.ts';
-import { restRoutes } from './rest-routes.ts';
-import { rtcRoutes } from './rtc-routes.ts';
-import { statusRoutes } from './status-routes.ts';
-import { firmwareRoutes } from './firmware-routes.ts';
-import { userRoutes } from './user-routes.ts';
 import { backupRoutes } from './backup-routes.ts';
-import { servicesRoutes } from './services-routes.ts';
+import { JSON_LIMIT } from './body.ts';
+import { comRoutes } from './com-routes.ts';
+import { configRoutes } from './config-routes.ts';
+import type { DaemonContext, Env } from './context.ts';
+import { dbTestRoutes } from './db-test-routes.ts';
+import { devCors } from './dev-cors.ts';
+import { downloadRoutes, unknownDownload } from './download-routes.ts';
+import { ApiError, envelope, errorResponse } from './errors.ts';
 import { factoryResetRoutes } from './factory-reset-routes.ts';
+import { firmwareRoutes } from './firmware-routes.ts';
+import { logfileRoutes } from './logfile-routes.ts';
+import { portRoutes } from './port-routes.ts';
+import { restRoutes } from './rest-routes.ts';
+import type { RouteDef } from './route.ts';
+import { rtcRoutes } from './rtc-routes.ts';
+import { scriptRoutes } from './script-routes.ts';
+import { servicesRoutes } from './services-routes.ts';
+import { serviceTestRoutes } from './servicetest-routes.ts';
 import { isConsolePath, secureHeaders, serveConsole } from './static.ts';
+import { statusRoutes } from './status-routes.ts';
+import { systemRoutes } from './system-routes.ts';
+import { uploadRoutes } from './upload-routes.ts';
+import { userRoutes } from './user-routes.ts';
 
 /**
  * Every route the daemon answers (docs/api.md has one row for each). The catch-all of unknown
  * downloads comes last: `GET /download/*` must not shadow the downloads that exist.
  */
-export const ROUTES: readonly RouteDef[] = [...authRoutes, ...systemRoutes, ...configRoutes, ...comRoutes, ...portRoutes, ...downloadRoutes, ...logfileRoutes, ...uploadRoutes, ...scriptRoutes, ...serviceTestRoutes, ...dbTestRoutes, ...restRoutes, ...rtcRoutes, ...backupRoutes, ...firmwareRoutes, ...statusRoutes, ...userRoutes, ...servicesRoutes, ...factoryResetRoutes, unknownDownload];
+export const ROUTES: readonly RouteDef[] = [
+  ...authRoutes,
+  ...systemRoutes,
+  ...configRoutes,
+  ...comRoutes,
+  ...portRoutes,
+  ...downloadRoutes,
+  ...logfileRoutes,
+  ...uploadRoutes,
+  ...scriptRoutes,
+  ...serviceTestRoutes,
+  ...dbTestRoutes,
+  ...restRoutes,
+  ...rtcRoutes,
+  ...backupRoutes,
+  ...firmwareRoutes,
+  ...statusRoutes,
+  ...userRoutes,
+  ...servicesRoutes,
+  ...factoryResetRoutes,
+  unknownDownload,
+];
 
 export interface AppOptions {
   /** simulator only: the one origin granted credentialed CORS (`--dev-origin`); none when absent */
@@ -91,7 +112,9 @@ export function createApp(ctx: DaemonContext, routes: readonly RouteDef[] = ROUT
   });
   app.onError((err, c) => {
     secureHeaders(c);
-    return errorResponse(c, err, (e) => ctx.log.error('request failed', { path: c.req.path, error: e instanceof Error ? e.name + ': ' + e.message : String(e) }));
+    return errorResponse(c, err, (e) =>
+      ctx.log.error('request failed', { path: c.req.path, error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) }),
+    );
   });
   return app;
 }

@@ -1,15 +1,15 @@
 // Setup of the first administrator, login, session info and logout (spec §6, §7;
 // security.md AUTH-2, AUTH-4, SESS-1). Paths are fixed by the spec.
 import type { Context } from 'hono';
-import { setCookie, deleteCookie } from 'hono/cookie';
+import { deleteCookie, setCookie } from 'hono/cookie';
+import { loginSchema, setupSchema } from '../model/users.ts';
+import { ABSOLUTE_MS, COOKIE, type Session } from '../system/sessions.ts';
 import { readBody } from './body.ts';
-import { checkPassword } from './password-check.ts';
-import { ApiError } from './errors.ts';
-import { route, type RouteDef } from './route.ts';
 import { overTls } from './connection.ts';
 import type { DaemonContext, Env } from './context.ts';
-import { COOKIE, ABSOLUTE_MS, type Session } from '../system/sessions.ts';
-import { loginSchema, setupSchema } from '../model/users.ts';
+import { ApiError } from './errors.ts';
+import { checkPassword } from './password-check.ts';
+import { type RouteDef, route } from './route.ts';
 
 const BASE = '/rest/api/v1/authentication';
 
@@ -29,7 +29,10 @@ export function startSession(c: Context<Env>, ctx: DaemonContext, user: string, 
 
 export const authRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: BASE, key: 'authentication', access: 'public',
+    method: 'GET',
+    path: BASE,
+    key: 'authentication',
+    access: 'public',
     handler: (c, ctx) => {
       const s = c.get('session');
       if (!s) throw new ApiError(401, ctx.users.isEmpty() ? 'setup_required' : 'unauthenticated', 'Not logged in');
@@ -37,7 +40,10 @@ export const authRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'POST', path: `${BASE}/setup`, key: 'authentication/setup', access: 'public',
+    method: 'POST',
+    path: `${BASE}/setup`,
+    key: 'authentication/setup',
+    access: 'public',
     handler: async (c, ctx) => {
       if (!ctx.users.isEmpty()) throw new ApiError(409, 'already_set_up', 'The administrator already exists');
       const body = await readBody(c, setupSchema);
@@ -48,7 +54,10 @@ export const authRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'POST', path: BASE, key: 'authentication (login)', access: 'public',
+    method: 'POST',
+    path: BASE,
+    key: 'authentication (login)',
+    access: 'public',
     handler: async (c, ctx) => {
       const body = await readBody(c, loginSchema);
       const source = c.get('source');
@@ -62,7 +71,10 @@ export const authRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'POST', path: `${BASE}/logout`, key: 'authentication/logout', access: 'user',
+    method: 'POST',
+    path: `${BASE}/logout`,
+    key: 'authentication/logout',
+    access: 'user',
     handler: async (c, ctx) => {
       const s = c.get('session')!;
       ctx.sessions.end(s.id);

@@ -2,15 +2,16 @@
 // cookie, the route's access level decides, and every state-changing request of a session carries
 // its CSRF token in X-CSRF-Token. Public POSTs (setup, login) need a JSON body, which a foreign
 // page cannot send without a CORS preflight that this daemon never grants.
+
+import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Next } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { getConnInfo } from '@hono/node-server/conninfo';
-import { COOKIE } from '../system/sessions.ts';
-import { ApiError } from './errors.ts';
-import type { DaemonContext, Env } from './context.ts';
-import type { Access } from './route.ts';
-import { checkHost } from './host-check.ts';
 import { hostNamesOf, type Rest } from '../model/sections/rest.ts';
+import { COOKIE } from '../system/sessions.ts';
+import type { DaemonContext, Env } from './context.ts';
+import { ApiError } from './errors.ts';
+import { checkHost } from './host-check.ts';
+import type { Access } from './route.ts';
 
 export function sourceOf(c: Context): string {
   try {

@@ -6,14 +6,14 @@
 // file as the raw body (at most RESTORE_MAX bytes) and the password in the `X-Backup-Password`
 // header: a header, not the query, so that the password never lands in an access log or a history.
 import type { Context } from 'hono';
-import { readBody } from './body.ts';
-import { ApiError } from './errors.ts';
-import { route, type RouteDef } from './route.ts';
-import type { DaemonContext, Env } from './context.ts';
-import { backupRequest } from '../model/backup.ts';
 import { createBackup } from '../backup/backup.ts';
 import { BackupRefused } from '../backup/format.ts';
 import { InvalidSettings, restoreBackup } from '../backup/restore.ts';
+import { backupRequest } from '../model/backup.ts';
+import { readBody } from './body.ts';
+import type { DaemonContext, Env } from './context.ts';
+import { ApiError } from './errors.ts';
+import { type RouteDef, route } from './route.ts';
 
 /** the largest backup file a restore accepts (device/backup/content.ts caps the content inside) */
 export const RESTORE_MAX = 64 * 1024 * 1024;
@@ -61,11 +61,18 @@ async function restore(c: Context<Env>, ctx: DaemonContext): Promise<Response> {
     if (!(e instanceof TooLarge)) throw e;
     await audit({ ok: false, reason: 'too_large' });
     c.header('Connection', 'close'); // the rest of the refused body may still be on the wire
-    throw new ApiError(413, 'restore_failed', `Failed to restore the settings: the file exceeds ${RESTORE_MAX} bytes`, undefined, { reason: 'too_large', max: RESTORE_MAX });
+    throw new ApiError(413, 'restore_failed', `Failed to restore the settings: the file exceeds ${RESTORE_MAX} bytes`, undefined, {
+      reason: 'too_large',
+      max: RESTORE_MAX,
+    });
   }
   const password = c.req.header(PASSWORD_HEADER) || undefined;
   try {
-    const r = await restoreBackup({ dataDir: ctx.dataDir, store: ctx.store, log: ctx.log, crossOptions: async () => ({ systemPorts: await ctx.hw.systemTcpPorts() }) }, file, password);
+    const r = await restoreBackup(
+      { dataDir: ctx.dataDir, store: ctx.store, log: ctx.log, crossOptions: async () => ({ systemPorts: await ctx.hw.systemTcpPorts() }) },
+      file,
+      password,
+    );
     // the engines follow the saved sections; the active script file is written from script_file
     await ctx.scripts.settled().catch(() => undefined);
     await audit({ ok: true, format: r.header.format, app: r.header.app, created: r.header.created, sections: r.sections.length, files: r.files });
@@ -84,7 +91,10 @@ async function restore(c: Context<Env>, ctx: DaemonContext): Promise<Response> {
 
 export const backupRoutes: RouteDef[] = [
   route({
-    method: 'POST', path: '/config/get_backup', key: 'get_backup', access: 'admin',
+    method: 'POST',
+    path: '/config/get_backup',
+    key: 'get_backup',
+    access: 'admin',
     handler: async (c, ctx) => {
       const { password } = await readBody(c, backupRequest);
       const info = await ctx.hw.systemInfo();
@@ -95,7 +105,12 @@ export const backupRoutes: RouteDef[] = [
         if (!(e instanceof RangeError)) throw e;
         throw new ApiError(500, 'backup_failed', `Failed to retrieve the backup file: ${e.message}`, undefined, { reason: 'too_large' });
       }
-      await ctx.audit.write({ action: 'backup', user: c.get('session')!.user, source: c.get('source'), detail: { protected: password !== undefined, files: made.files, bytes: made.bytes.length } });
+      await ctx.audit.write({
+        action: 'backup',
+        user: c.get('session')!.user,
+        source: c.get('source'),
+        detail: { protected: password !== undefined, files: made.files, bytes: made.bytes.length },
+      });
       return c.body(streamOf(made.bytes), 200, {
         'Content-Type': 'application/octet-stream',
         'Content-Length': String(made.bytes.length),

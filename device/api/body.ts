@@ -1,8 +1,8 @@
 // Reading and checking request bodies (security.md VAL-1: JSON only, at most 64 KiB, by schema).
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import { ApiError, invalid } from './errors.ts';
 import { arrayForObjectIssues, toIssues } from '../model/section.ts';
+import { ApiError, invalid } from './errors.ts';
 
 // The largest section, pew_log with its 700 data points (spec §9), is about 300 KB at the longest
 // field values; a save-all of every section stays below this.

@@ -1,15 +1,19 @@
 // The PLC links (spec §2 /com, §5, §8): the PLC test of one interface and the live status of all.
+
+import { PlcError } from '../com/dialog.ts';
+import { ETHERNET_ID } from '../model/plc.ts';
+import { type LinkStatusView, type PlcTestResult, plcTestRequest } from '../model/plctest.ts';
+import { interfaceById, type Pew } from '../model/sections/pew.ts';
 import { readBody } from './body.ts';
 import { ApiError } from './errors.ts';
-import { route, type RouteDef } from './route.ts';
-import { interfaceById, type Pew } from '../model/sections/pew.ts';
-import { ETHERNET_ID } from '../model/plc.ts';
-import { plcTestRequest, type LinkStatusView, type PlcTestResult } from '../model/plctest.ts';
-import { PlcError } from '../com/dialog.ts';
+import { type RouteDef, route } from './route.ts';
 
 export const comRoutes: RouteDef[] = [
   route({
-    method: 'POST', path: '/config/plctest', key: 'plctest', access: 'admin',
+    method: 'POST',
+    path: '/config/plctest',
+    key: 'plctest',
+    access: 'admin',
     handler: async (c, ctx) => {
       const { id } = await readBody(c, plcTestRequest);
       await ctx.com.settled(); // the test runs on the saved settings
@@ -32,7 +36,10 @@ export const comRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/config/com_status', key: 'com_status', access: 'user',
+    method: 'GET',
+    path: '/config/com_status',
+    key: 'com_status',
+    access: 'user',
     handler: (c, ctx) => c.json({ links: ctx.com.links.status() satisfies LinkStatusView[] }),
   }),
 ];

@@ -1,13 +1,13 @@
 // Configuration sections (spec §3, §7): GET and POST per section, save-all, defaults of a section.
 import { gzipSync } from 'node:zlib';
+import type { Context } from 'hono';
 import { CONFIG_SECTIONS, sectionByKey } from '../model/index.ts';
 import { defaultsOf } from '../model/section.ts';
 import { isPlainObject, readJson } from './body.ts';
-import { acceptsGzip } from './static.ts';
-import { ApiError, flattenIssues, invalid } from './errors.ts';
-import { route, type RouteDef } from './route.ts';
-import type { Context } from 'hono';
 import type { DaemonContext, Env } from './context.ts';
+import { ApiError, flattenIssues, invalid } from './errors.ts';
+import { type RouteDef, route } from './route.ts';
+import { acceptsGzip } from './static.ts';
 
 export const CONFIG_PREFIX = '/config';
 
@@ -21,11 +21,17 @@ async function save(c: Context<Env>, ctx: DaemonContext, changes: Record<string,
 
 const sectionRoutes = CONFIG_SECTIONS.flatMap((def): RouteDef[] => [
   route({
-    method: 'GET', path: `${CONFIG_PREFIX}/${def.key}`, key: def.key, access: 'user',
+    method: 'GET',
+    path: `${CONFIG_PREFIX}/${def.key}`,
+    key: def.key,
+    access: 'user',
     handler: (c, ctx) => c.body(ctx.store.readJson(def.key), 200, { 'Content-Type': 'application/json' }),
   }),
   route({
-    method: 'POST', path: `${CONFIG_PREFIX}/${def.key}`, key: def.key, access: 'admin',
+    method: 'POST',
+    path: `${CONFIG_PREFIX}/${def.key}`,
+    key: def.key,
+    access: 'admin',
     handler: async (c, ctx) => {
       const saved = await save(c, ctx, { [def.key]: await readJson(c) });
       return c.json(saved[def.key] as object);
@@ -41,7 +47,10 @@ export const configRoutes: RouteDef[] = [
   ...sectionRoutes,
   route({
     // the console's load at start: every section in one answer instead of one request per section
-    method: 'GET', path: CONFIG_PREFIX, key: 'load-all', access: 'user',
+    method: 'GET',
+    path: CONFIG_PREFIX,
+    key: 'load-all',
+    access: 'user',
     handler: (c, ctx) => {
       const text = ctx.store.readAllJson();
       const headers = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' };
@@ -50,7 +59,10 @@ export const configRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'POST', path: CONFIG_PREFIX, key: 'save-all', access: 'admin',
+    method: 'POST',
+    path: CONFIG_PREFIX,
+    key: 'save-all',
+    access: 'admin',
     handler: async (c, ctx) => {
       const body = await readJson(c);
       if (!isPlainObject(body) || Object.keys(body).length === 0)
@@ -59,11 +71,17 @@ export const configRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: `${CONFIG_PREFIX}/get_reset`, key: 'get_reset', access: 'user',
+    method: 'GET',
+    path: `${CONFIG_PREFIX}/get_reset`,
+    key: 'get_reset',
+    access: 'user',
     handler: (c) => {
       const key = c.req.query('section') ?? '';
       const def = sectionByKey(key);
-      if (!def) throw new ApiError(404, 'not_found', 'Unknown section', [{ path: 'section', code: 'invalid_value', params: { allowed: CONFIG_SECTIONS.map((d) => d.key) } }]);
+      if (!def)
+        throw new ApiError(404, 'not_found', 'Unknown section', [
+          { path: 'section', code: 'invalid_value', params: { allowed: CONFIG_SECTIONS.map((d) => d.key) } },
+        ]);
       return c.json(defaultsOf(def) as object);
     },
   }),

@@ -1,22 +1,22 @@
 // Everything a route handler may use, built once by the composition root (device/main.ts).
 import type { Hw, Versions } from '../../hw/types.ts';
-import type { ConfigStore } from '../config/store.ts';
-import type { Logger } from '../system/log.ts';
-import type { Users } from '../system/users.ts';
-import type { Sessions, Session } from '../system/sessions.ts';
-import type { LockoutState } from '../system/lockout.ts';
-import type { AuditLog } from '../system/audit.ts';
 import type { Com } from '../com/com.ts';
-import type { Redirects } from '../redirect/redirects.ts';
-import type { DataLogger } from '../logger/engine.ts';
-import type { TlsBridge } from '../tls/bridge.ts';
-import type { RtcSync } from '../rtc/engine.ts';
-import type { FtpSend } from '../ftp/engine.ts';
-import type { ServiceEngines } from '../service-runtime/engines.ts';
-import type { RestServer } from '../rest/engine.ts';
-import type { ScriptFiles } from '../system/script-files.ts';
+import type { ConfigStore } from '../config/store.ts';
 import type { Firmware } from '../firmware/engine.ts';
+import type { FtpSend } from '../ftp/engine.ts';
+import type { DataLogger } from '../logger/engine.ts';
+import type { Redirects } from '../redirect/redirects.ts';
+import type { RestServer } from '../rest/engine.ts';
+import type { RtcSync } from '../rtc/engine.ts';
+import type { ServiceEngines } from '../service-runtime/engines.ts';
+import type { AuditLog } from '../system/audit.ts';
 import type { ConsoleTls } from '../system/console-tls.ts';
+import type { LockoutState } from '../system/lockout.ts';
+import type { Logger } from '../system/log.ts';
+import type { ScriptFiles } from '../system/script-files.ts';
+import type { Session, Sessions } from '../system/sessions.ts';
+import type { Users } from '../system/users.ts';
+import type { TlsBridge } from '../tls/bridge.ts';
 import type { ConsoleListenerStatus } from './listen.ts';
 
 export interface DaemonContext {

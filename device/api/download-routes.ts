@@ -1,13 +1,17 @@
 // Downloads (spec §7 `download/`). The example zips of the service pages' download areas (spec §2)
 // are routed here; the other downloads (log files, format files, scripts) beside their folders'
 // routes. `unknownDownload` answers whatever none of them names.
-import { ApiError } from './errors.ts';
-import { route, type RouteDef } from './route.ts';
+
 import { exampleZip, isExampleKind } from '../system/examples.ts';
+import { ApiError } from './errors.ts';
+import { type RouteDef, route } from './route.ts';
 
 export const downloadRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/download/examples/:name', key: 'download/', access: 'user',
+    method: 'GET',
+    path: '/download/examples/:name',
+    key: 'download/',
+    access: 'user',
     handler: (c) => {
       const kind = /^([a-z]+)\.zip$/.exec(c.req.param('name') ?? '')?.[1];
       if (kind === undefined || !isExampleKind(kind)) throw new ApiError(404, 'not_found', 'No such example');
@@ -25,7 +29,10 @@ export const downloadRoutes: RouteDef[] = [
  * which it would otherwise shadow.
  */
 export const unknownDownload: RouteDef = route({
-  method: 'GET', path: '/download/*', key: 'download/', access: 'user',
+  method: 'GET',
+  path: '/download/*',
+  key: 'download/',
+  access: 'user',
   handler: () => {
     throw new ApiError(404, 'not_found', 'No such download');
   },

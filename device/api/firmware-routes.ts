@@ -4,15 +4,20 @@
 // one request; every refusal answers 400 `update_refused` with params.reason (409 when an update
 // is already running or no supervisor is there) and leaves the unit as it was.
 // `GET /config/get_update_status` follows upload → updating → rebooting.
-import { ApiError } from './errors.ts';
-import { route, type RouteDef } from './route.ts';
+
 import * as v from 'valibot';
-import { FIRMWARE_MAX, firmwareQuery } from '../model/firmware.ts';
 import { UpdateRefused } from '../firmware/verify.ts';
+import { FIRMWARE_MAX, firmwareQuery } from '../model/firmware.ts';
+import { ApiError } from './errors.ts';
+import { type RouteDef, route } from './route.ts';
 
 export const firmwareRoutes: RouteDef[] = [
   route({
-    method: 'POST', path: '/config/firmware', key: 'firmware', access: 'admin', rawBody: true,
+    method: 'POST',
+    path: '/config/firmware',
+    key: 'firmware',
+    access: 'admin',
+    rawBody: true,
     handler: async (c, ctx) => {
       const refused = (e: UpdateRefused) => {
         c.header('Connection', 'close'); // the rest of a refused body may still be on the wire
@@ -27,7 +32,8 @@ export const firmwareRoutes: RouteDef[] = [
       const parsed = v.safeParse(firmwareQuery, query);
       if (!parsed.success) throw refused(await ctx.firmware.refuse('file_name', 'the file names or the .md5 content are not valid', who, name));
       const declared = Number(c.req.header('content-length') ?? NaN);
-      if (declared > FIRMWARE_MAX) throw refused(await ctx.firmware.refuse('too_large', `the package exceeds ${FIRMWARE_MAX} bytes`, who, name, { max: FIRMWARE_MAX }));
+      if (declared > FIRMWARE_MAX)
+        throw refused(await ctx.firmware.refuse('too_large', `the package exceeds ${FIRMWARE_MAX} bytes`, who, name, { max: FIRMWARE_MAX }));
       try {
         const { version } = await ctx.firmware.update(c.req.raw.body, parsed.output, who);
         return c.json({ state: 'updating', target: version }, 202);
@@ -38,7 +44,10 @@ export const firmwareRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/config/get_update_status', key: 'get_update_status', access: 'user',
+    method: 'GET',
+    path: '/config/get_update_status',
+    key: 'get_update_status',
+    access: 'user',
     handler: async (c, ctx) => c.json(await ctx.firmware.status()),
   }),
 ];

@@ -1,9 +1,9 @@
 // The Host check of security.md HOST-1 on a Hono request (device/system/hosts.ts decides): the
 // console's unauthenticated routes (auth.ts) and every request of the REST port (rest/app.ts).
 import type { Context } from 'hono';
-import { ApiError } from './errors.ts';
 import { isUnitHost } from '../system/hosts.ts';
 import { localAddressOf } from './connection.ts';
+import { ApiError } from './errors.ts';
 
 /** Refuses a request whose Host does not name this unit: 403 `host_not_allowed`. */
 export function checkHost(c: Context, hostname: string, configured: readonly string[]): void {

@@ -15,12 +15,21 @@ export function jsonLinesResponse(write: (send: (line: object) => void) => Promi
   let open = true;
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      const send = (line: object) => { if (open) controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`)); };
+      const send = (line: object) => {
+        if (open) controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
+      };
       void write(send)
         .catch(() => send({ error: { code: 'internal', message: 'the request failed on the unit' } }))
-        .finally(() => { if (open) { open = false; controller.close(); } });
+        .finally(() => {
+          if (open) {
+            open = false;
+            controller.close();
+          }
+        });
     },
-    cancel() { open = false; },
+    cancel() {
+      open = false;
+    },
   });
   return new Response(body, { status: 200, headers: { 'Content-Type': `${JSON_LINES}; charset=utf-8`, 'Cache-Control': 'no-store' } });
 }

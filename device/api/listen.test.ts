@@ -1,15 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { connect, type Socket } from 'node:net';
 import { Hono } from 'hono';
-import { listenConsole, type ConsoleListeners } from './listen.ts';
-import { errorResponse } from './errors.ts';
-import { createLogger } from '../system/log.ts';
+import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../hw/types.ts';
 import { makeCertificates } from '../../test/support/openssl.ts';
-import type { Env } from './context.ts';
 import type { ConsoleTls } from '../system/console-tls.ts';
+import { createLogger } from '../system/log.ts';
+import type { Env } from './context.ts';
+import { errorResponse } from './errors.ts';
+import { type ConsoleListeners, listenConsole } from './listen.ts';
 
 const HOST = '127.0.0.1';
 let open: ConsoleListeners | undefined;
@@ -22,8 +22,14 @@ afterEach(async () => {
 function app() {
   const a = new Hono<Env>();
   a.get('/ok', (c) => c.json({ ok: true }));
-  a.get('/boom', () => { throw new TypeError('cannot read x of undefined'); });
-  a.onError((err, c) => errorResponse(c, err, () => { throw new Error('a guarded request must not reach the app log'); }));
+  a.get('/boom', () => {
+    throw new TypeError('cannot read x of undefined');
+  });
+  a.onError((err, c) =>
+    errorResponse(c, err, () => {
+      throw new Error('a guarded request must not reach the app log');
+    }),
+  );
   return a;
 }
 
@@ -93,7 +99,14 @@ describe('the console listeners run under the connection guard', () => {
 
   it('with TLS: the HTTPS console and the redirect port each count their own faults', async () => {
     const certs = await makeCertificates();
-    const tls: ConsoleTls = { pair: () => ({ cert: certs.cert, key: certs.key }), certificate: () => { throw new Error('unused'); }, watch: () => undefined, close: () => undefined };
+    const tls: ConsoleTls = {
+      pair: () => ({ cert: certs.cert, key: certs.key }),
+      certificate: () => {
+        throw new Error('unused');
+      },
+      watch: () => undefined,
+      close: () => undefined,
+    };
     const log = createLogger({ clock: systemClock, sink: null });
     open = await listenConsole(app(), { host: HOST, port: 0, tls: { port: 0, certs: tls }, log, names: () => ({ hostname: 'unit', configured: [] }) });
     const tlsPort = open.tlsPort!;

@@ -12,11 +12,11 @@ import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { ConnectionGuard } from '../net/connection-guard.ts';
 import { guardHttp } from '../net/guarded-http.ts';
-import { hostOf, isUnitHost } from '../system/hosts.ts';
 import type { ConsoleTls } from '../system/console-tls.ts';
+import { hostOf, isUnitHost } from '../system/hosts.ts';
 import type { Logger } from '../system/log.ts';
-import type { Env } from './context.ts';
 import { capConnectionsPerAddress } from './connection-cap.ts';
+import type { Env } from './context.ts';
 
 export interface ConsoleListenOptions {
   host: string;
@@ -50,13 +50,14 @@ export interface ConsoleListeners {
   close(): Promise<void>;
 }
 
-const listening = (s: Server, port: number, host: string) => new Promise<void>((resolve, reject) => {
-  s.once('error', reject);
-  s.listen(port, host, () => {
-    s.off('error', reject);
-    resolve();
+const listening = (s: Server, port: number, host: string) =>
+  new Promise<void>((resolve, reject) => {
+    s.once('error', reject);
+    s.listen(port, host, () => {
+      s.off('error', reject);
+      resolve();
+    });
   });
-});
 
 /** spec silent: a client that does not finish its TLS handshake in this time is dropped (security.md DOS-1) */
 const HANDSHAKE_MS = 10_000;
@@ -64,14 +65,20 @@ const HANDSHAKE_MS = 10_000;
 const portOf = (s: Server) => (s.address() as AddressInfo).port;
 const bracket = (h: string) => (h.includes(':') ? `[${h}]` : h);
 
-const closeServer = (s: Server) => new Promise<void>((resolve) => {
-  s.close(() => resolve());
-  s.closeAllConnections();
-});
+const closeServer = (s: Server) =>
+  new Promise<void>((resolve) => {
+    s.close(() => resolve());
+    s.closeAllConnections();
+  });
 
 /** A server of the console with its guard, named `console-<role>:<port>` once the port is bound. */
-async function guardedServer(role: ConsoleListenerStatus['role'], make: (listener: ReturnType<typeof guardHttp>['listener']) => Server,
-  inner: (req: IncomingMessage, res: ServerResponse) => unknown, port: number, opts: ConsoleListenOptions) {
+async function guardedServer(
+  role: ConsoleListenerStatus['role'],
+  make: (listener: ReturnType<typeof guardHttp>['listener']) => Server,
+  inner: (req: IncomingMessage, res: ServerResponse) => unknown,
+  port: number,
+  opts: ConsoleListenOptions,
+) {
   const guard = new ConnectionGuard({ listener: `console-${role}`, log: opts.log });
   const guarded = guardHttp(guard, inner);
   const server = make(guarded.listener);
@@ -90,7 +97,7 @@ function redirector(tlsPort: () => number, opts: ConsoleListenOptions) {
     const local = req.socket.localAddress?.replace(/^::ffff:(?=\d+\.)/, '') ?? '127.0.0.1';
     // a foreign name (a rebinding page) is not echoed into the answer: the unit's address is used
     const host = isUnitHost(req.headers.host, { localAddress: req.socket.localAddress, ...names }) ? hostOf(req.headers.host)! : local;
-    const path = (req.url ?? '/').startsWith('/') ? req.url ?? '/' : '/';
+    const path = (req.url ?? '/').startsWith('/') ? (req.url ?? '/') : '/';
     res.writeHead(308, { Location: `https://${bracket(host)}:${tlsPort()}${path}`, 'Content-Length': '0', 'Cache-Control': 'no-store', Connection: 'close' });
     res.end();
   };
@@ -104,26 +111,39 @@ export async function listenConsole(app: Hono<Env>, opts: ConsoleListenOptions):
     const port = portOf(server);
     opts.log.info('daemon listening', { host: opts.host, port, tls: false });
     return {
-      url: `http://${bracket(shown)}:${port}`, port,
+      url: `http://${bracket(shown)}:${port}`,
+      port,
       status: () => [{ role: 'console', port, tls: false, faults: guard.faults }],
       close: () => closeServer(server),
     };
   }
   const certs = opts.tls.certs;
-  const secure = await guardedServer('console', (l) => createHttpsServer({ ...certs.pair(), handshakeTimeout: HANDSHAKE_MS }, l), serveApp, opts.tls.port, opts);
+  const secure = await guardedServer(
+    'console',
+    (l) => createHttpsServer({ ...certs.pair(), handshakeTimeout: HANDSHAKE_MS }, l),
+    serveApp,
+    opts.tls.port,
+    opts,
+  );
   // a failed handshake (a plain HTTP request, a scanner) is the client's problem, never the daemon's
   secure.server.on('tlsClientError', () => undefined);
   certs.watch((pair) => (secure.server as unknown as { setSecureContext(o: object): void }).setSecureContext(pair));
   const tlsPort = portOf(secure.server);
   let plain: Awaited<ReturnType<typeof guardedServer>>;
   try {
-    plain = await guardedServer('redirect', (l) => {
-      const s = createHttpServer(l);
-      s.headersTimeout = 10_000;
-      s.requestTimeout = 10_000;
-      s.on('clientError', (_e, socket) => socket.destroy());
-      return s;
-    }, redirector(() => tlsPort, opts), opts.port, opts);
+    plain = await guardedServer(
+      'redirect',
+      (l) => {
+        const s = createHttpServer(l);
+        s.headersTimeout = 10_000;
+        s.requestTimeout = 10_000;
+        s.on('clientError', (_e, socket) => socket.destroy());
+        return s;
+      },
+      redirector(() => tlsPort, opts),
+      opts.port,
+      opts,
+    );
   } catch (e) {
     certs.close();
     await closeServer(secure.server);

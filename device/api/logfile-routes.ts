@@ -7,22 +7,26 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import * as v from 'valibot';
+import { VOLUME_IDS, type Volume } from '../../hw/types.ts';
+import { FORMAT_FOLDER } from '../logger/engine.ts';
+import { LOG_FOLDER } from '../logger/types.ts';
+import { msg } from '../model/issues.ts';
+import type { LogStatus } from '../model/log-status.ts';
+import { type FolderFile, fileInside, type InsideFile, isPlainName, listFolder, openInside, RefusedName } from '../system/volume-files.ts';
 import { readBody } from './body.ts';
 import { ApiError, type ApiIssue } from './errors.ts';
-import { route, type RouteDef } from './route.ts';
-import { msg } from '../model/issues.ts';
-import { LOG_FOLDER } from '../logger/types.ts';
-import { VOLUME_IDS, type Volume } from '../../hw/types.ts';
-import { fileInside, isPlainName, listFolder, openInside, RefusedName, type FolderFile, type InsideFile } from '../system/volume-files.ts';
-import { FORMAT_FOLDER } from '../logger/engine.ts';
-import type { LogStatus } from '../model/log-status.ts';
+import { type RouteDef, route } from './route.ts';
 
 /** spec §3 storage: internal 0, USB 1, temp 2 (the index into VOLUME_IDS) */
 export type Storage = 0 | 1 | 2;
 const STORAGES = [0, 1, 2] as const;
 
 /** the volume's name in download paths: /download/log/<intern|usb|temp>/<name> */
-const URL_VOLUMES = new Map<string, Storage>([['intern', 0], ['usb', 1], ['temp', 2]]);
+const URL_VOLUMES = new Map<string, Storage>([
+  ['intern', 0],
+  ['usb', 1],
+  ['temp', 2],
+]);
 
 /** One volume's log files as the listing routes answer. */
 export interface VolumeFiles {
@@ -59,8 +63,11 @@ async function volumeFiles(vol: Volume | undefined, storage: Storage): Promise<V
 
 const listRoute = (key: string, storage: Storage): RouteDef =>
   route({
-    method: 'GET', path: `/config/${key}`, key, access: 'user',
-    handler: async (c, ctx) => c.json(await volumeFiles(volumeOf(await ctx.hw.volumes(), storage), storage) satisfies VolumeFiles),
+    method: 'GET',
+    path: `/config/${key}`,
+    key,
+    access: 'user',
+    handler: async (c, ctx) => c.json((await volumeFiles(volumeOf(await ctx.hw.volumes(), storage), storage)) satisfies VolumeFiles),
   });
 
 const badName = (issues?: ApiIssue[]) => new ApiError(400, 'invalid_file_name', 'Not a file name of this folder', issues);
@@ -75,7 +82,7 @@ const refusal = (e: unknown): unknown => {
 /** `attachment` with an ASCII fallback and the exact UTF-8 name (RFC 6266, RFC 5987). */
 export function attachment(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  const exact = encodeURIComponent(name).replace(/['()*]/g, (ch) => '%' + ch.charCodeAt(0).toString(16).toUpperCase());
+  const exact = encodeURIComponent(name).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${exact}`;
 }
 
@@ -116,7 +123,10 @@ export async function deleteNamed(dir: string | undefined, names: string[]): Pro
       found.push(await fileInside(dir, n));
     } catch (e) {
       if (!(e instanceof RefusedName)) throw e;
-      (e.reason === 'missing' ? missing : outside).push({ path: `names.${names.indexOf(n)}`, code: e.reason === 'missing' ? 'file_not_found' : 'invalid_file_name' });
+      (e.reason === 'missing' ? missing : outside).push({
+        path: `names.${names.indexOf(n)}`,
+        code: e.reason === 'missing' ? 'file_not_found' : 'invalid_file_name',
+      });
     }
   }
   if (outside.length > 0) throw badName(outside);
@@ -139,7 +149,10 @@ export const logfileRoutes: RouteDef[] = [
   listRoute('get_files_usb', 1),
   listRoute('get_files_temp', 2),
   route({
-    method: 'GET', path: '/config/all_logfiles', key: 'all_logfiles', access: 'user',
+    method: 'GET',
+    path: '/config/all_logfiles',
+    key: 'all_logfiles',
+    access: 'user',
     handler: async (c, ctx) => {
       const volumes = await ctx.hw.volumes();
       return c.json({ volumes: await Promise.all(STORAGES.map((s) => volumeFiles(volumeOf(volumes, s), s))) });
@@ -147,23 +160,34 @@ export const logfileRoutes: RouteDef[] = [
   }),
   // the data logger at work (device/logger/engine.ts LoggerStatus): the /log page shows it
   route({
-    method: 'GET', path: '/config/log_status', key: 'log_status', access: 'user',
+    method: 'GET',
+    path: '/config/log_status',
+    key: 'log_status',
+    access: 'user',
     handler: (c, ctx) => c.json(ctx.logger.status() satisfies LogStatus),
   }),
   // the technician has seen the deletions and dropped records the status shows (device/logger/notices.ts)
   route({
-    method: 'POST', path: '/config/log_status/ack', key: 'log_status', access: 'admin',
+    method: 'POST',
+    path: '/config/log_status/ack',
+    key: 'log_status',
+    access: 'admin',
     handler: async (c, ctx) => {
       const seen = await ctx.logger.acknowledge();
       await ctx.audit.write({
-        action: 'log_notices_ack', user: c.get('session')!.user, source: c.get('source'),
+        action: 'log_notices_ack',
+        user: c.get('session')!.user,
+        source: c.get('source'),
         detail: { deleted: seen.deletedCount, dropped: seen.droppedCount },
       });
       return c.json(ctx.logger.status() satisfies LogStatus);
     },
   }),
   route({
-    method: 'POST', path: '/config/delete_logfile', key: 'delete_logfile', access: 'admin',
+    method: 'POST',
+    path: '/config/delete_logfile',
+    key: 'delete_logfile',
+    access: 'admin',
     handler: async (c, ctx) => {
       const { storage, names } = await readBody(c, deleteRequest);
       const deleted = await deleteNamed(logFolder(volumeOf(await ctx.hw.volumes(), storage)), names);
@@ -173,7 +197,10 @@ export const logfileRoutes: RouteDef[] = [
   }),
   // matched before the planned catch-all GET /download/* (app.ts keeps this order)
   route({
-    method: 'GET', path: '/download/log/:volume/:name', key: 'download/', access: 'user',
+    method: 'GET',
+    path: '/download/log/:volume/:name',
+    key: 'download/',
+    access: 'user',
     handler: async (c, ctx) => {
       const storage = URL_VOLUMES.get(c.req.param('volume') ?? '');
       if (storage === undefined) throw new ApiError(404, 'not_found', 'No such volume');
@@ -181,7 +208,10 @@ export const logfileRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/download/logcfg/:name', key: 'download/', access: 'user',
+    method: 'GET',
+    path: '/download/logcfg/:name',
+    key: 'download/',
+    access: 'user',
     // mewtocol.md §9: a format file is text (the %DEF_… keys)
     handler: (c, ctx) => download(c, join(ctx.dataDir, FORMAT_FOLDER), c.req.param('name'), 'text/plain; charset=utf-8'),
   }),

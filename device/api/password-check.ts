@@ -3,10 +3,10 @@
 // the limits), the hash waits for a slot in a short queue (device/system/passwords.ts), and the
 // result is counted afterwards.
 import type { Context } from 'hono';
-import { ApiError } from './errors.ts';
-import type { DaemonContext, Env } from './context.ts';
 import { HashQueueFull, LOGIN_QUEUE } from '../system/passwords.ts';
 import type { User } from '../system/users.ts';
+import type { DaemonContext, Env } from './context.ts';
+import { ApiError } from './errors.ts';
 
 /** 429 with Retry-After; `locked` carries the seconds for the console's text */
 function tooMany(c: Context<Env>, reason: 'locked' | 'busy', waitMs: number): ApiError {
@@ -20,7 +20,13 @@ function tooMany(c: Context<Env>, reason: 'locked' | 'busy', waitMs: number): Ap
  * The user when `account` and `password` match; undefined when they do not (after `onFailure` ran
  * and the failure was counted and any lock it started audited). 429 when locked or busy.
  */
-export async function checkPassword(c: Context<Env>, ctx: DaemonContext, account: string, password: string, onFailure: () => Promise<void>): Promise<User | undefined> {
+export async function checkPassword(
+  c: Context<Env>,
+  ctx: DaemonContext,
+  account: string,
+  password: string,
+  onFailure: () => Promise<void>,
+): Promise<User | undefined> {
   const source = c.get('source');
   const reserved = ctx.lockout.reserve(account, source);
   if (!reserved.ok) throw tooMany(c, reserved.reason, reserved.waitMs);

@@ -1,23 +1,29 @@
 // Redirect threads (spec §2 /port): live counters and the connection test of one thread.
+
+import { type PortStatus, type PortTestResult, portTestRequest } from '../model/porttest.ts';
+import { interfaceById, type Pew } from '../model/sections/pew.ts';
+import type { Redirect } from '../model/sections/redirect.ts';
+import { runPortTest } from '../redirect/port-test.ts';
 import { readBody } from './body.ts';
 import { ApiError } from './errors.ts';
-import { route, type RouteDef } from './route.ts';
-import type { Redirect } from '../model/sections/redirect.ts';
-import { interfaceById, type Pew } from '../model/sections/pew.ts';
-import { runPortTest } from '../redirect/port-test.ts';
-import { portTestRequest, type PortStatus, type PortTestResult } from '../model/porttest.ts';
-
+import { type RouteDef, route } from './route.ts';
 
 export const portRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/config/port_status', key: 'port_status', access: 'user',
+    method: 'GET',
+    path: '/config/port_status',
+    key: 'port_status',
+    access: 'user',
     handler: async (c, ctx) => {
       await ctx.redirects.settled();
       return c.json({ threads: ctx.redirects.status() } satisfies PortStatus);
     },
   }),
   route({
-    method: 'POST', path: '/config/porttest', key: 'porttest', access: 'admin',
+    method: 'POST',
+    path: '/config/porttest',
+    key: 'porttest',
+    access: 'admin',
     handler: async (c, ctx) => {
       const { index } = await readBody(c, portTestRequest);
       await ctx.redirects.settled();
@@ -26,7 +32,8 @@ export const portRoutes: RouteDef[] = [
       if (!t || !thread) throw new ApiError(409, 'interface_not_ready', 'This thread is not in the saved settings: save first');
       // a thread that could not open its port: whatever holds the port is not ours to talk to
       const st = thread.status();
-      if (!st.listening) return c.json({ ok: false, index, reason: 'not_listening', message: st.detail || `Port ${t.port} is not listening`, raw: '' } satisfies PortTestResult);
+      if (!st.listening)
+        return c.json({ ok: false, index, reason: 'not_listening', message: st.detail || `Port ${t.port} is not listening`, raw: '' } satisfies PortTestResult);
       const it = interfaceById(ctx.store.get<Pew>('pew'), t.service);
       const modbus = t.mb_translation || it?.protocol === 'MODBUS';
       const result = await runPortTest(index, t, modbus, ctx.listenHost, (it?.timeout ?? 1000) * 2 + 1000);

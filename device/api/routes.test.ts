@@ -1,9 +1,10 @@
 // The route table answers every request key of spec §7 for real: no handler is a placeholder that
 // answers 501, and every key the spec lists is routed. The request sweep (every route as the
 // admin, nothing 5xx) is in test/integration/api-doc.test.ts.
-import { describe, expect, it } from 'vitest';
+
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { ROUTES } from './app.ts';
 
 const DEVICE = new URL('..', import.meta.url).pathname;
@@ -18,10 +19,48 @@ describe('route table', () => {
 
   it('routes every request key of spec §7', () => {
     const keys = new Set(ROUTES.map((r) => r.key));
-    const spec = ['pew_mqtt', 'pew', 'pew_redirect', 'pew_log', 'pew_rtc', 'pew_ftpc', 'pew_script', 'pew_sql', 'pew_nosql', 'pew_getinflux', 'pew_60870',
-      'pew_httpc', 'pew_email', 'pew_api', 'pew_tls', 'get_backup', 'restore', 'delete_cert', 'get_cfg', 'upload', 'plctest', 'get_sqltest',
-      'get_nosqltest', 'get_syslogs', 'get_update_status', 'pew_system', 'get_reset', 'get_http_content', 'get_defscript', 'get_files_intern',
-      'get_files_usb', 'get_files_temp', 'all_logfiles', 'delete_logfile', 'delete_user_webfiles', 'writefile', 'get_ver', 'apitest', 'download/', 'download/pew_script.cfg'];
+    const spec = [
+      'pew_mqtt',
+      'pew',
+      'pew_redirect',
+      'pew_log',
+      'pew_rtc',
+      'pew_ftpc',
+      'pew_script',
+      'pew_sql',
+      'pew_nosql',
+      'pew_getinflux',
+      'pew_60870',
+      'pew_httpc',
+      'pew_email',
+      'pew_api',
+      'pew_tls',
+      'get_backup',
+      'restore',
+      'delete_cert',
+      'get_cfg',
+      'upload',
+      'plctest',
+      'get_sqltest',
+      'get_nosqltest',
+      'get_syslogs',
+      'get_update_status',
+      'pew_system',
+      'get_reset',
+      'get_http_content',
+      'get_defscript',
+      'get_files_intern',
+      'get_files_usb',
+      'get_files_temp',
+      'all_logfiles',
+      'delete_logfile',
+      'delete_user_webfiles',
+      'writefile',
+      'get_ver',
+      'apitest',
+      'download/',
+      'download/pew_script.cfg',
+    ];
     expect(spec.filter((k) => !keys.has(k))).toEqual([]);
   });
 

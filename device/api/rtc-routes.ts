@@ -1,12 +1,16 @@
 // A PLC clock sync on request (spec §2 /datetime; §3 pew_rtc). Its status is the `rtc` entry of
 // the one status answer (status-routes.ts).
-import { route, type RouteDef } from './route.ts';
-import { ApiError } from './errors.ts';
+
 import { RtcSyncError } from '../rtc/engine.ts';
+import { ApiError } from './errors.ts';
+import { type RouteDef, route } from './route.ts';
 
 export const rtcRoutes: RouteDef[] = [
   route({
-    method: 'POST', path: '/config/rtc_sync', key: 'rtc_sync', access: 'admin',
+    method: 'POST',
+    path: '/config/rtc_sync',
+    key: 'rtc_sync',
+    access: 'admin',
     handler: async (c, ctx) => {
       try {
         return c.json(await ctx.rtc.syncNow());

@@ -2,28 +2,38 @@
 // the default script, writing the editor's text into the active script file, the script files of
 // the folder (uploads land there too, see upload-routes.ts) and their downloads. Every name from a
 // request is resolved inside the script folder (security.md DL-1).
-import { readJson } from './body.ts';
-import { ApiError, flattenIssues, invalid } from './errors.ts';
-import { route, type RouteDef } from './route.ts';
-import { download } from './logfile-routes.ts';
+
+import { DEFAULT_SCRIPT_FILE } from '../model/sections/script.ts';
 import { DEFAULT_SCRIPT } from '../system/default-script.ts';
 import { activeScriptName, scriptFolder } from '../system/script-files.ts';
 import { listFolder } from '../system/volume-files.ts';
-import { DEFAULT_SCRIPT_FILE } from '../model/sections/script.ts';
+import { readJson } from './body.ts';
+import { ApiError, flattenIssues, invalid } from './errors.ts';
+import { download } from './logfile-routes.ts';
+import { type RouteDef, route } from './route.ts';
 
 const SCRIPT_TYPE = 'text/plain; charset=utf-8';
 
 export const scriptRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/config/get_defscript', key: 'get_defscript', access: 'user',
+    method: 'GET',
+    path: '/config/get_defscript',
+    key: 'get_defscript',
+    access: 'user',
     handler: (c) => c.json({ name: DEFAULT_SCRIPT_FILE, content: DEFAULT_SCRIPT }),
   }),
   route({
-    method: 'GET', path: '/config/get_scripts', key: 'get_scripts', access: 'user',
+    method: 'GET',
+    path: '/config/get_scripts',
+    key: 'get_scripts',
+    access: 'user',
     handler: async (c, ctx) => c.json({ active: activeScriptName(ctx.store), files: await listFolder(scriptFolder(ctx.dataDir)) }),
   }),
   route({
-    method: 'POST', path: '/config/writefile', key: 'writefile', access: 'admin',
+    method: 'POST',
+    path: '/config/writefile',
+    key: 'writefile',
+    access: 'admin',
     handler: async (c, ctx) => {
       // saved as the whole script_file section: its schema's limits and codes, the same as the
       // editor's, and a body of another shape (`[]`, `{}`) refused rather than saved as an empty script
@@ -43,12 +53,18 @@ export const scriptRoutes: RouteDef[] = [
   }),
   // both matched before the planned catch-all GET /download/* (app.ts keeps this order)
   route({
-    method: 'GET', path: '/download/pew_script.cfg', key: 'download/pew_script.cfg', access: 'user',
+    method: 'GET',
+    path: '/download/pew_script.cfg',
+    key: 'download/pew_script.cfg',
+    access: 'user',
     // the active script, under its own name in Content-Disposition
     handler: (c, ctx) => download(c, scriptFolder(ctx.dataDir), activeScriptName(ctx.store), SCRIPT_TYPE),
   }),
   route({
-    method: 'GET', path: '/download/scripts/:name', key: 'download/', access: 'user',
+    method: 'GET',
+    path: '/download/scripts/:name',
+    key: 'download/',
+    access: 'user',
     handler: (c, ctx) => download(c, scriptFolder(ctx.dataDir), c.req.param('name'), SCRIPT_TYPE),
   }),
 ];

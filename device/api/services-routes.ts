@@ -1,13 +1,14 @@
 // The unit's system services (spec §3 service names, §4, §5 security warnings, §7 pew_system;
 // security.md AUD-1): read them with the warnings that apply, change them one by one through the
 // hw seam, each change audited.
-import { route, type RouteDef } from './route.ts';
-import { readBody } from './body.ts';
-import { ApiError } from './errors.ts';
-import { serviceChangesSchema } from '../model/services.ts';
+
 import { serviceDiff } from '../model/service-states.ts';
+import { serviceChangesSchema } from '../model/services.ts';
 import { securityWarnings } from '../model/warnings.ts';
+import { readBody } from './body.ts';
 import type { DaemonContext } from './context.ts';
+import { ApiError } from './errors.ts';
+import { type RouteDef, route } from './route.ts';
 
 /** The services and the security warnings of the saved configuration with them. */
 export async function servicesAnswer(ctx: DaemonContext) {
@@ -17,11 +18,17 @@ export async function servicesAnswer(ctx: DaemonContext) {
 
 export const servicesRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/config/pew_system', key: 'pew_system', access: 'user',
+    method: 'GET',
+    path: '/config/pew_system',
+    key: 'pew_system',
+    access: 'user',
     handler: async (c, ctx) => c.json(await servicesAnswer(ctx)),
   }),
   route({
-    method: 'POST', path: '/config/pew_system', key: 'pew_system', access: 'admin',
+    method: 'POST',
+    path: '/config/pew_system',
+    key: 'pew_system',
+    access: 'admin',
     handler: async (c, ctx) => {
       const wanted = await readBody(c, serviceChangesSchema);
       const user = c.get('session')!.user;

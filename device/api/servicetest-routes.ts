@@ -4,21 +4,22 @@
 // an answer (200, ok false); settings that name no server, or a certificate file that is not on the
 // unit, are refused with 409 before anything goes on the wire. Asked for JSON lines, the answer
 // gives each step as it begins and ends, then the result (the console shows the steps live).
-import { ApiError } from './errors.ts';
-import { route, type RouteDef } from './route.ts';
-import type { ServiceTestResult } from '../model/servicetest.ts';
-import type { Mqtt } from '../model/sections/mqtt.ts';
+
+import { access } from 'node:fs/promises';
+import type { Email } from '../model/sections/email.ts';
 import type { Ftpc } from '../model/sections/ftpc.ts';
 import type { Httpc } from '../model/sections/httpc.ts';
-import type { Email } from '../model/sections/email.ts';
-import { certPath } from '../system/cert-files.ts';
-import { testMqtt } from '../services/mqtt-test.ts';
+import type { Mqtt } from '../model/sections/mqtt.ts';
+import type { ServiceTestResult } from '../model/servicetest.ts';
 import { testFtp } from '../services/ftp-test.ts';
 import { testHttp } from '../services/http-test.ts';
 import { testMail } from '../services/mail-test.ts';
+import { testMqtt } from '../services/mqtt-test.ts';
 import { watchTestSteps } from '../services/test-run.ts';
+import { certPath } from '../system/cert-files.ts';
+import { ApiError } from './errors.ts';
 import { jsonLinesResponse, wantsJsonLines } from './json-lines.ts';
-import { access } from 'node:fs/promises';
+import { type RouteDef, route } from './route.ts';
 
 interface Tested<T> {
   /** the field that names the peer: empty = nothing to test */
@@ -48,13 +49,17 @@ async function present(file: string): Promise<boolean> {
 
 export const serviceTestRoutes: RouteDef[] = [
   route({
-    method: 'POST', path: '/config/servicetest/:section', key: 'servicetest', access: 'admin',
+    method: 'POST',
+    path: '/config/servicetest/:section',
+    key: 'servicetest',
+    access: 'admin',
     handler: async (c, ctx) => {
       const section = c.req.param('section') ?? '';
       const test = Object.hasOwn(SERVICE_TESTS, section) ? SERVICE_TESTS[section] : undefined;
       if (!test) throw new ApiError(404, 'not_found', `No connection test for ${section}`);
       const value = ctx.store.get<Record<string, unknown>>(section);
-      if (value[test.peerField] === '') throw new ApiError(409, 'service_not_configured', 'No server is set in the saved settings', undefined, { field: test.peerField });
+      if (value[test.peerField] === '')
+        throw new ApiError(409, 'service_not_configured', 'No server is set in the saved settings', undefined, { field: test.peerField });
       for (const f of test.certFields) {
         const name = value[f];
         if (typeof name === 'string' && name !== '' && !(await present(certPath(ctx.dataDir, section, name))))

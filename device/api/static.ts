@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Context, Hono } from 'hono';
 import type { Env } from './context.ts';
-import { WebFiles, type WebFile } from './web-files.ts';
+import { type WebFile, WebFiles } from './web-files.ts';
 
 /** dist/web of this checkout, where `npm run build` writes the console */
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -80,7 +80,7 @@ export function serveConsole(app: Hono<Env>, webDir: string = DEFAULT_WEB_DIR): 
   app.get('/assets/:file', async (c) => {
     secureHeaders(c);
     // the name arrives percent-decoded: `..%2F`, `%00` and the like fail the name check in files.get
-    const file = await files.get('assets/' + c.req.param('file'));
+    const file = await files.get(`assets/${c.req.param('file')}`);
     if (!file) return c.notFound(); // the app's JSON 404
     return send(c, file, IMMUTABLE);
   });

@@ -3,12 +3,13 @@
 // the PLC drives through their control blocks (MQTT, HTTP client, e-mail), the script, the FTP send
 // (spec §2 /ftp; §3 pew_ftpc), the TLS bridge (spec §2 /tls; §3 pew_tls) and the PLC clock sync
 // (spec §2 /datetime; §3 pew_rtc); the last three carry their own detail (`ftp`, `tls`, `rtc`).
-import { route, type RouteDef } from './route.ts';
-import type { DaemonContext } from './context.ts';
+
 import type { RtcStatus } from '../model/rtc-status.ts';
 import type { ServicesStatus } from '../model/service-status.ts';
-import { OtherServicesStatus } from '../service-runtime/status-entries.ts';
 import { unitTimeZone } from '../rtc/wall-time.ts';
+import { OtherServicesStatus } from '../service-runtime/status-entries.ts';
+import type { DaemonContext } from './context.ts';
+import { type RouteDef, route } from './route.ts';
 
 async function ntpOf(ctx: DaemonContext): Promise<RtcStatus['ntp']> {
   try {
@@ -28,7 +29,10 @@ const othersOf = (ctx: DaemonContext): OtherServicesStatus => {
 
 export const statusRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/config/service_status', key: 'service_status', access: 'user',
+    method: 'GET',
+    path: '/config/service_status',
+    key: 'service_status',
+    access: 'user',
     handler: async (c, ctx) => {
       await Promise.all([ctx.services.settled(), ctx.ftpSend.settled(), ctx.tls.settled(), ctx.rtc.settled()]);
       const o = othersOf(ctx);

@@ -7,21 +7,29 @@ import { readdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import { readBody } from './body.ts';
-import { ApiError, invalid } from './errors.ts';
-import { route, type RouteDef } from './route.ts';
-import type { DaemonContext, Env } from './context.ts';
 import { toIssues } from '../model/section.ts';
-import {
-  CERT_SECTION_KEYS, certKindOf, certNames, deleteCertRequest, UPLOAD_MAX, uploadQuery, type CertInfo, type CertSection, type UploadQuery,
-} from '../model/uploads.ts';
 import { HTTP_FILES_MAX } from '../model/sections/httpfiles.ts';
 import { scriptFileSchema } from '../model/sections/scriptfile.ts';
+import {
+  CERT_SECTION_KEYS,
+  type CertInfo,
+  type CertSection,
+  certKindOf,
+  certNames,
+  deleteCertRequest,
+  UPLOAD_MAX,
+  type UploadQuery,
+  uploadQuery,
+} from '../model/uploads.ts';
 import { certPath } from '../system/cert-files.ts';
 import { CertRefused, describeCert } from '../system/certificates.ts';
-import { receiveFile, TooLarge } from '../system/upload-files.ts';
 import { activeScriptName, scriptFolder } from '../system/script-files.ts';
+import { receiveFile, TooLarge } from '../system/upload-files.ts';
 import { isPlainName } from '../system/volume-files.ts';
+import { readBody } from './body.ts';
+import type { DaemonContext, Env } from './context.ts';
+import { ApiError, invalid } from './errors.ts';
+import { type RouteDef, route } from './route.ts';
 
 /** The folder of the REST HTTP server's files (served by the REST engine, listed by get_http_content). */
 export const HTTP_FOLDER = 'http';
@@ -60,7 +68,8 @@ async function upload(c: Context<Env>, ctx: DaemonContext, q: UploadQuery) {
       return await receiveFile(body, target, max, check);
     } catch (e) {
       if (e instanceof TooLarge) throw tooLarge(c, max);
-      if (e instanceof CertRefused) throw new ApiError(400, e.code, e.code === 'invalid_key' ? 'Not an unencrypted private key' : 'Not an X.509 certificate (PEM or DER)');
+      if (e instanceof CertRefused)
+        throw new ApiError(400, e.code, e.code === 'invalid_key' ? 'Not an unencrypted private key' : 'Not an X.509 certificate (PEM or DER)');
       throw e;
     }
   };
@@ -68,18 +77,24 @@ async function upload(c: Context<Env>, ctx: DaemonContext, q: UploadQuery) {
     const kind = certKindOf(q.name)!;
     const ext = q.name.slice(q.name.indexOf('.') + 1);
     let info: Omit<CertInfo, 'section' | 'name'> | undefined;
-    const { size } = await receive(certPath(ctx.dataDir, q.section, q.name), (b) => { info = describeCert(kind, ext, b, ctx.hw.clock.now()); });
+    const { size } = await receive(certPath(ctx.dataDir, q.section, q.name), (b) => {
+      info = describeCert(kind, ext, b, ctx.hw.clock.now());
+    });
     return { kind: q.kind, section: q.section, name: q.name, ...info!, size };
   }
   if (q.kind === 'webfile') {
     const dir = join(ctx.dataDir, HTTP_FOLDER);
     if ((await countOthers(dir, q.name)) >= HTTP_FILES_MAX)
-      throw new ApiError(400, 'too_many', `At most ${HTTP_FILES_MAX} files`, [{ path: 'name', code: 'too_many', params: { max: HTTP_FILES_MAX } }], { max: HTTP_FILES_MAX });
+      throw new ApiError(400, 'too_many', `At most ${HTTP_FILES_MAX} files`, [{ path: 'name', code: 'too_many', params: { max: HTTP_FILES_MAX } }], {
+        max: HTTP_FILES_MAX,
+      });
     const { size } = await receive(join(dir, q.name));
     return { kind: q.kind, name: q.name, size };
   }
   let content = '';
-  const { size } = await receive(join(scriptFolder(ctx.dataDir), q.name), (b) => { content = checkScript(b); });
+  const { size } = await receive(join(scriptFolder(ctx.dataDir), q.name), (b) => {
+    content = checkScript(b);
+  });
   // the active script's text is the script_file section: an upload under its name replaces both
   if (q.name === activeScriptName(ctx.store)) {
     const saved = await ctx.store.save({ script_file: { content } });
@@ -105,7 +120,11 @@ async function certsOf(ctx: DaemonContext, section: CertSection): Promise<CertIn
 
 export const uploadRoutes: RouteDef[] = [
   route({
-    method: 'POST', path: '/config/upload', key: 'upload', access: 'admin', rawBody: true,
+    method: 'POST',
+    path: '/config/upload',
+    key: 'upload',
+    access: 'admin',
+    rawBody: true,
     handler: async (c, ctx) => {
       const parsed = v.safeParse(uploadQuery, c.req.query());
       if (!parsed.success) {
@@ -114,23 +133,36 @@ export const uploadRoutes: RouteDef[] = [
       }
       const q = parsed.output;
       const result = await upload(c, ctx, q);
-      await ctx.audit.write({ action: q.kind === 'cert' ? 'cert_upload' : 'file_upload', user: c.get('session')!.user, source: c.get('source'), detail: { ...q, size: result.size } });
+      await ctx.audit.write({
+        action: q.kind === 'cert' ? 'cert_upload' : 'file_upload',
+        user: c.get('session')!.user,
+        source: c.get('source'),
+        detail: { ...q, size: result.size },
+      });
       ctx.log.info('file uploaded', { ...q, size: result.size });
       return c.json(result);
     },
   }),
   route({
-    method: 'GET', path: '/config/get_certs', key: 'get_certs', access: 'user',
+    method: 'GET',
+    path: '/config/get_certs',
+    key: 'get_certs',
+    access: 'user',
     handler: async (c, ctx) => {
       const asked = c.req.query('section');
       if (asked !== undefined && !(CERT_SECTION_KEYS as string[]).includes(asked))
-        throw new ApiError(400, 'invalid_input', 'Unknown certificate section', [{ path: 'section', code: 'invalid_value', params: { allowed: CERT_SECTION_KEYS } }]);
+        throw new ApiError(400, 'invalid_input', 'Unknown certificate section', [
+          { path: 'section', code: 'invalid_value', params: { allowed: CERT_SECTION_KEYS } },
+        ]);
       const sections = asked === undefined ? CERT_SECTION_KEYS : [asked as CertSection];
       return c.json({ certs: (await Promise.all(sections.map((s) => certsOf(ctx, s)))).flat() });
     },
   }),
   route({
-    method: 'POST', path: '/config/delete_cert', key: 'delete_cert', access: 'admin',
+    method: 'POST',
+    path: '/config/delete_cert',
+    key: 'delete_cert',
+    access: 'admin',
     handler: async (c, ctx) => {
       const { section, name } = await readBody(c, deleteCertRequest);
       try {

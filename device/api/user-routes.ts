@@ -4,17 +4,17 @@
 // never by their id. The audit log is read-only here: no route edits it.
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
-import { readBody } from './body.ts';
-import { ApiError, invalid } from './errors.ts';
-import { route, type RouteDef } from './route.ts';
-import { startSession } from './auth-routes.ts';
-import { checkPassword } from './password-check.ts';
-import type { DaemonContext, Env } from './context.ts';
 import * as v from 'valibot';
 import { toIssues } from '../model/section.ts';
 import { addUserSchema, auditQuerySchema, endSessionSchema, passwordChangeSchema, removeUserSchema } from '../model/users.ts';
 import { ABSOLUTE_MS, IDLE_MS, type Session } from '../system/sessions.ts';
 import { UserExists } from '../system/users.ts';
+import { startSession } from './auth-routes.ts';
+import { readBody } from './body.ts';
+import type { DaemonContext, Env } from './context.ts';
+import { ApiError, invalid } from './errors.ts';
+import { checkPassword } from './password-check.ts';
+import { type RouteDef, route } from './route.ts';
 
 // The handle of a session is a keyed hash of its id: stable while the daemon runs, and it tells
 // nothing about the id (a handle cannot be turned into a cookie).
@@ -55,11 +55,17 @@ export function parseAudit(text: string): AuditEntry[] {
 
 export const userRoutes: RouteDef[] = [
   route({
-    method: 'GET', path: '/config/users', key: 'users', access: 'admin',
+    method: 'GET',
+    path: '/config/users',
+    key: 'users',
+    access: 'admin',
     handler: (c, ctx) => c.json(usersOf(ctx)),
   }),
   route({
-    method: 'POST', path: '/config/users/add', key: 'users/add', access: 'admin',
+    method: 'POST',
+    path: '/config/users/add',
+    key: 'users/add',
+    access: 'admin',
     handler: async (c, ctx) => {
       const body = await readBody(c, addUserSchema);
       try {
@@ -73,7 +79,10 @@ export const userRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'POST', path: '/config/users/remove', key: 'users/remove', access: 'admin',
+    method: 'POST',
+    path: '/config/users/remove',
+    key: 'users/remove',
+    access: 'admin',
     handler: async (c, ctx) => {
       const body = await readBody(c, removeUserSchema);
       const me = c.get('session')!;
@@ -91,7 +100,10 @@ export const userRoutes: RouteDef[] = [
   route({
     // any signed-in role changes its own password (with the current one); an administrator also
     // sets anyone's password
-    method: 'POST', path: '/config/users/password', key: 'users/password', access: 'user',
+    method: 'POST',
+    path: '/config/users/password',
+    key: 'users/password',
+    access: 'user',
     handler: async (c, ctx) => {
       const body = await readBody(c, passwordChangeSchema);
       const me = c.get('session')!;
@@ -117,24 +129,34 @@ export const userRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/config/sessions', key: 'sessions', access: 'admin',
+    method: 'GET',
+    path: '/config/sessions',
+    key: 'sessions',
+    access: 'admin',
     handler: (c, ctx) => {
       const now = ctx.hw.clock.now();
       const mine = c.get('session')!.id;
-      const sessions = ctx.sessions.list().filter((s) => alive(s, now)).sort((a, b) => b.lastSeen - a.lastSeen).map((s) => ({
-        handle: sessionHandle(s.id),
-        user: s.user,
-        role: s.role,
-        source: s.source,
-        created: new Date(s.created).toISOString(),
-        lastSeen: new Date(s.lastSeen).toISOString(),
-        current: s.id === mine,
-      }));
+      const sessions = ctx.sessions
+        .list()
+        .filter((s) => alive(s, now))
+        .sort((a, b) => b.lastSeen - a.lastSeen)
+        .map((s) => ({
+          handle: sessionHandle(s.id),
+          user: s.user,
+          role: s.role,
+          source: s.source,
+          created: new Date(s.created).toISOString(),
+          lastSeen: new Date(s.lastSeen).toISOString(),
+          current: s.id === mine,
+        }));
       return c.json({ sessions });
     },
   }),
   route({
-    method: 'POST', path: '/config/sessions/end', key: 'sessions/end', access: 'admin',
+    method: 'POST',
+    path: '/config/sessions/end',
+    key: 'sessions/end',
+    access: 'admin',
     handler: async (c, ctx) => {
       const body = await readBody(c, endSessionSchema);
       const target = ctx.sessions.list().find((s) => sessionHandle(s.id) === body.handle);
@@ -145,7 +167,10 @@ export const userRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/config/audit', key: 'audit', access: 'admin',
+    method: 'GET',
+    path: '/config/audit',
+    key: 'audit',
+    access: 'admin',
     handler: async (c, ctx) => {
       const q = v.safeParse(auditQuerySchema, c.req.query());
       if (!q.success) throw invalid(toIssues(q.issues));
@@ -155,7 +180,10 @@ export const userRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET', path: '/config/audit/download', key: 'audit (download)', access: 'admin',
+    method: 'GET',
+    path: '/config/audit/download',
+    key: 'audit (download)',
+    access: 'admin',
     handler: async (c, ctx) => {
       const text = await ctx.audit.readAll();
       await ctx.audit.write({ action: 'audit_download', ...who(c) });

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdir, mkdtemp, rm, writeFile, utimes } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentType, isServableName, WebFiles } from './web-files.ts';
 
 describe('isServableName', () => {
@@ -21,9 +21,16 @@ describe('isServableName', () => {
 
   it('knows the types of the files a technician uploads for the HTTP server', () => {
     const want: Record<string, string> = {
-      'plant.HTM': 'text/html; charset=utf-8', 'logo.gif': 'image/gif', 'manual.pdf': 'application/pdf',
-      'trend.csv': 'text/csv; charset=utf-8', 'photo.jpeg': 'image/jpeg', 'photo.jpg': 'image/jpeg', 'data.json': 'application/json',
-      'a.xyz': 'application/octet-stream', 'Makefile': 'application/octet-stream', 'archive.tar.gz': 'application/gzip',
+      'plant.HTM': 'text/html; charset=utf-8',
+      'logo.gif': 'image/gif',
+      'manual.pdf': 'application/pdf',
+      'trend.csv': 'text/csv; charset=utf-8',
+      'photo.jpeg': 'image/jpeg',
+      'photo.jpg': 'image/jpeg',
+      'data.json': 'application/json',
+      'a.xyz': 'application/octet-stream',
+      Makefile: 'application/octet-stream',
+      'archive.tar.gz': 'application/gzip',
     };
     for (const [name, type] of Object.entries(want)) expect(contentType(name), name).toBe(type);
   });
@@ -53,7 +60,16 @@ describe('WebFiles', () => {
   });
 
   it('finds nothing outside the folder, in folders or missing', async () => {
-    for (const sub of ['../secret.txt', 'assets/../../secret.txt', 'assets/..', '/secret.txt', 'assets//a-1.js', 'assets/dir.js', 'assets/none.js', 'assets/a-1.js.gz'])
+    for (const sub of [
+      '../secret.txt',
+      'assets/../../secret.txt',
+      'assets/..',
+      '/secret.txt',
+      'assets//a-1.js',
+      'assets/dir.js',
+      'assets/none.js',
+      'assets/a-1.js.gz',
+    ])
       expect(await files.get(sub), sub).toBeUndefined();
   });
 

@@ -43,8 +43,8 @@ async function readVariant(path: string): Promise<Variant | undefined> {
 async function load(path: string): Promise<WebFile | undefined> {
   const plain = await readVariant(path);
   if (!plain) return undefined;
-  const gz = await readVariant(path + '.gz');
-  const gzip = gz && gz.body.length < plain.body.length ? { body: gz.body, etag: plain.etag.slice(0, -1) + '-gz"' } : undefined;
+  const gz = await readVariant(`${path}.gz`);
+  const gzip = gz && gz.body.length < plain.body.length ? { body: gz.body, etag: `${plain.etag.slice(0, -1)}-gz"` } : undefined;
   return { type: contentType(path), plain, ...(gzip ? { gzip } : {}) };
 }
 

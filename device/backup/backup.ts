@@ -1,10 +1,10 @@
 // Making a backup (spec §2 /backuprestore, §5 backup password 8-32 characters and extension
 // .i4csettings; security.md BK-1): the unit's sections and files, sealed with or without password.
 import type { ConfigStore } from '../config/store.ts';
-import { APP_VERSION } from '../version.ts';
 import { BACKUP_EXTENSION } from '../model/backup.ts';
-import { FORMAT_VERSION, PRODUCT, sealBackup } from './format.ts';
+import { APP_VERSION } from '../version.ts';
 import { collectContent, encodeContent } from './content.ts';
+import { FORMAT_VERSION, PRODUCT, sealBackup } from './format.ts';
 
 export interface BackupDeps {
   dataDir: string;

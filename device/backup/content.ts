@@ -6,15 +6,16 @@
 //
 // A backup without a password is only checksummed, so it carries no secrets: the secret fields of
 // the sections are emptied, and a restore keeps the unit's current secrets there.
-import { gunzipSync, gzipSync } from 'node:zlib';
+
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import * as v from 'valibot';
+import { FORMAT_FOLDER } from '../logger/engine.ts';
 import type { SectionDef } from '../model/section.ts';
+import { HTTP_FOLDER } from '../rest/http-files.ts';
 import { CERT_FOLDER } from '../system/cert-files.ts';
 import { SCRIPT_FOLDER } from '../system/script-files.ts';
-import { FORMAT_FOLDER } from '../logger/engine.ts';
-import { HTTP_FOLDER } from '../rest/http-files.ts';
 import { isPlainName } from '../system/volume-files.ts';
 import { BackupRefused } from './format.ts';
 
@@ -60,7 +61,12 @@ async function listFiles(root: string, folder: FileFolder): Promise<BackupFile[]
 }
 
 /** The unit's sections and files; `withSecrets` false empties every secret field (AUTH-5). */
-export async function collectContent(dataDir: string, defs: readonly SectionDef[], read: (key: string) => unknown, withSecrets: boolean): Promise<BackupContent> {
+export async function collectContent(
+  dataDir: string,
+  defs: readonly SectionDef[],
+  read: (key: string) => unknown,
+  withSecrets: boolean,
+): Promise<BackupContent> {
   const sections: Record<string, unknown> = {};
   for (const def of defs) {
     const value = { ...(read(def.key) as Record<string, unknown>) };
@@ -69,7 +75,8 @@ export async function collectContent(dataDir: string, defs: readonly SectionDef[
   }
   const files = (await Promise.all(FILE_FOLDERS.map((f) => listFiles(dataDir, f)))).flat();
   const bytes = files.reduce((n, f) => n + f.data.length, 0);
-  if (files.length > FILES_MAX || bytes > FILES_BYTES_MAX) throw new RangeError(`the unit's files exceed what a backup holds (${files.length} files, ${bytes} bytes)`);
+  if (files.length > FILES_MAX || bytes > FILES_BYTES_MAX)
+    throw new RangeError(`the unit's files exceed what a backup holds (${files.length} files, ${bytes} bytes)`);
   return { sections, files };
 }
 
@@ -113,7 +120,8 @@ export function toContent(json: unknown): BackupContent {
   let bytes = 0;
   const files = parsed.output.files.map((f) => {
     const id = `${f.folder}/${f.path}`;
-    if (!validPath(f.folder, f.path) || seen.has(id)) throw new BackupRefused('content', `The backup holds an invalid file name: ${JSON.stringify(id).slice(0, 80)}`);
+    if (!validPath(f.folder, f.path) || seen.has(id))
+      throw new BackupRefused('content', `The backup holds an invalid file name: ${JSON.stringify(id).slice(0, 80)}`);
     seen.add(id);
     const data = Buffer.from(f.data, 'base64');
     bytes += data.length;

@@ -10,9 +10,10 @@
 // - without one: the plain compressed content followed by SHA-256 over everything before it. That
 //   finds corruption, not forgery, which is why such a backup carries no secrets (content.ts).
 // Everything here is checked before any content is looked at: format, product, version, integrity.
+
+import { createCipheriv, createDecipheriv, createHash, randomBytes, type ScryptOptions, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import type { RefusalReason } from '../model/backup.ts';
 import { inHashSlot } from '../system/passwords.ts';
-import { createCipheriv, createDecipheriv, createHash, randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 export const MAGIC = Buffer.from('I4CSETT\n', 'latin1');
 export const PRODUCT = 'i4c-communicator';
@@ -42,7 +43,10 @@ export interface BackupHeader {
 
 /** Why a file is refused; the reason goes to the console with "Failed to restore the settings". */
 export class BackupRefused extends Error {
-  constructor(readonly reason: RefusalReason, message: string) {
+  constructor(
+    readonly reason: RefusalReason,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -51,7 +55,9 @@ export class BackupRefused extends Error {
 async function deriveKeys(password: string, salt: Buffer, kdf: { N: number; r: number; p: number }): Promise<{ key: Buffer; check: Buffer }> {
   const opts: ScryptOptions = { N: kdf.N, r: kdf.r, p: kdf.p, maxmem: 256 * kdf.N * kdf.r + 1024 * 1024 };
   // in a hash slot, like the login checks: the thread pool stays free for the logger's writes
-  const out = await inHashSlot(() => new Promise<Buffer>((resolve, reject) => scryptCb(password.normalize('NFC'), salt, 64, opts, (e, k) => (e ? reject(e) : resolve(k)))));
+  const out = await inHashSlot(
+    () => new Promise<Buffer>((resolve, reject) => scryptCb(password.normalize('NFC'), salt, 64, opts, (e, k) => (e ? reject(e) : resolve(k)))),
+  );
   return { key: out.subarray(0, 32), check: createHash('sha256').update(out.subarray(32)).digest() };
 }
 
@@ -88,7 +94,8 @@ const b64 = (s: unknown, bytes: number): Buffer | undefined => {
 
 /** Reads and checks the header only: magic, size, product and version (no secret needed). */
 export function readHeader(file: Buffer): { header: BackupHeader; prefix: Buffer } {
-  if (file.length < MAGIC.length + 4 || !file.subarray(0, MAGIC.length).equals(MAGIC)) throw new BackupRefused('not_a_backup', 'This is not a settings backup file');
+  if (file.length < MAGIC.length + 4 || !file.subarray(0, MAGIC.length).equals(MAGIC))
+    throw new BackupRefused('not_a_backup', 'This is not a settings backup file');
   const len = file.readUInt32BE(MAGIC.length);
   const end = MAGIC.length + 4 + len;
   if (len > HEADER_MAX || end > file.length) throw new BackupRefused('damaged', 'The backup file is truncated or damaged');
@@ -121,7 +128,7 @@ export async function openBackup(file: Buffer, password?: string): Promise<{ hea
   const salt = b64(k?.salt, SALT);
   const iv = b64(header.iv, IV);
   const expected = b64(k?.check, SUM);
-  if (!k || k.name !== 'scrypt' || !salt || !iv || !expected || k.N !== KDF.N || k.r !== KDF.r || k.p !== KDF.p || rest.length < TAG)
+  if (k?.name !== 'scrypt' || !salt || !iv || !expected || k.N !== KDF.N || k.r !== KDF.r || k.p !== KDF.p || rest.length < TAG)
     throw new BackupRefused('damaged', 'The backup file is truncated or damaged');
   if (!password) throw new BackupRefused('password_required', 'The backup file is protected by a password');
   const { key, check } = await deriveKeys(password, salt, k);

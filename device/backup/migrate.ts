@@ -6,8 +6,8 @@
 // webfiles: {<name>: base64}, scripts: {<name>: base64} }`, without log configuration files.
 // Format 2 (current): `{ sections: {<section>: …}, files: [{ folder, path, data }] }`.
 import * as v from 'valibot';
-import { BackupRefused, FORMAT_VERSION } from './format.ts';
 import type { ContentJson } from './content.ts';
+import { BackupRefused, FORMAT_VERSION } from './format.ts';
 
 const files = v.record(v.string(), v.string());
 const format1 = v.strictObject({
@@ -26,7 +26,9 @@ export const MIGRATIONS: Record<number, (content: unknown) => unknown> = {
     return {
       sections: c.settings,
       files: [
-        ...Object.entries(c.certificates).flatMap(([section, names]) => Object.entries(names).map(([name, data]) => ({ folder: 'certs' as const, path: `${section}/${name}`, data }))),
+        ...Object.entries(c.certificates).flatMap(([section, names]) =>
+          Object.entries(names).map(([name, data]) => ({ folder: 'certs' as const, path: `${section}/${name}`, data })),
+        ),
         ...Object.entries(c.webfiles).map(([path, data]) => ({ folder: 'http' as const, path, data })),
         ...Object.entries(c.scripts).map(([path, data]) => ({ folder: 'scripts' as const, path, data })),
       ],

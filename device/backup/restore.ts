@@ -15,23 +15,23 @@
 // uncommitted one away: the unit comes back with the old or the new settings, never a mix. A save
 // that the store refuses at step 4 (a system port taken in between) swaps the folders back.
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, readdir, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { syncDir, writeDurable, writeFileAtomic } from '../../hw/atomic-file.ts';
+import type { ApiIssue } from '../api/errors.ts';
 import type { ConfigStore } from '../config/store.ts';
 import { commitFiles, recoverCommit } from '../config/transaction.ts';
-import { validateSection } from '../model/section.ts';
-import { crossSectionIssues, type CrossOptions } from '../model/rules.ts';
 import { issue } from '../model/issues.ts';
-import type { ApiIssue } from '../api/errors.ts';
+import { type CrossOptions, crossSectionIssues } from '../model/rules.ts';
+import { validateSection } from '../model/section.ts';
 import type { Logger } from '../system/log.ts';
-import { BackupRefused, openBackup, type BackupHeader } from './format.ts';
-import { decodeJson, FILE_FOLDERS, toContent, type BackupContent } from './content.ts';
+import { type BackupContent, decodeJson, FILE_FOLDERS, toContent } from './content.ts';
+import { type BackupHeader, BackupRefused, openBackup } from './format.ts';
 import { migrate } from './migrate.ts';
 
 export const STAGING = '.restore';
 const COMMIT = 'commit.json';
-const serialize = (value: unknown) => JSON.stringify(value, null, 2) + '\n'; // as the store writes
+const serialize = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`; // as the store writes
 
 export class InvalidSettings extends BackupRefused {
   constructor(readonly issues: ApiIssue[]) {
@@ -53,7 +53,11 @@ export interface RestoreResult {
 }
 
 /** Checks a file completely and returns its sections as a save would store them. */
-export async function checkBackup(deps: RestoreDeps, file: Buffer, password?: string): Promise<{ header: BackupHeader; content: BackupContent; values: Record<string, unknown> }> {
+export async function checkBackup(
+  deps: RestoreDeps,
+  file: Buffer,
+  password?: string,
+): Promise<{ header: BackupHeader; content: BackupContent; values: Record<string, unknown> }> {
   const { header, content: raw } = await openBackup(file, password);
   const content = toContent(migrate(header.format, decodeJson(raw)));
   const { store } = deps;
@@ -79,7 +83,11 @@ export async function checkBackup(deps: RestoreDeps, file: Buffer, password?: st
     else issues.push(...checked.issues.map((i) => ({ section: key, ...i })));
   }
   if (!issues.length) {
-    const cross = crossSectionIssues(store.keys().map((k) => store.def(k)!), values, await deps.crossOptions());
+    const cross = crossSectionIssues(
+      store.keys().map((k) => store.def(k)!),
+      values,
+      await deps.crossOptions(),
+    );
     for (const [section, list] of Object.entries(cross)) issues.push(...list.map((i) => ({ section, ...i })));
   }
   if (issues.length) throw new InvalidSettings(issues);
@@ -105,7 +113,8 @@ async function swapIn(dataDir: string, root: string, folder: string): Promise<vo
   const current = join(dataDir, folder);
   const old = join(root, 'old', folder);
   if (existsSync(current)) {
-    if (existsSync(old)) await rm(current, { recursive: true, force: true }); // made after the first move
+    if (existsSync(old))
+      await rm(current, { recursive: true, force: true }); // made after the first move
     else await rename(current, old);
   }
   await rename(next, current);
@@ -127,7 +136,10 @@ const queues = new Map<string, Promise<unknown>>();
 /** Checks and applies a backup; one restore at a time per unit. */
 export function restoreBackup(deps: RestoreDeps, file: Buffer, password?: string): Promise<RestoreResult> {
   const run = (queues.get(deps.dataDir) ?? Promise.resolve()).then(() => restoreNow(deps, file, password));
-  queues.set(deps.dataDir, run.catch(() => undefined));
+  queues.set(
+    deps.dataDir,
+    run.catch(() => undefined),
+  );
   return run;
 }
 

@@ -1,12 +1,12 @@
 // The COM part of the daemon: the links of the saved pew section and their restart watch, kept in
 // line with every save of pew (config/follow.ts).
 import type { Hw } from '../../hw/types.ts';
+import { followSection } from '../config/follow.ts';
 import type { ConfigStore } from '../config/store.ts';
 import type { Pew } from '../model/sections/pew.ts';
 import type { Logger } from '../system/log.ts';
 import { Links, type LinksDeps } from './links.ts';
-import { followSection } from '../config/follow.ts';
-import { watchRestart, type RestartWatch } from './restart.ts';
+import { type RestartWatch, watchRestart } from './restart.ts';
 
 export interface Com {
   links: Links;

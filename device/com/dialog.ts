@@ -87,7 +87,10 @@ export function printable(bytes: readonly number[] | Uint8Array, ascii: boolean)
 export class RawLog {
   private readonly chunks: Uint8Array[] = [];
   private size = 0;
-  constructor(private readonly ascii: boolean, private readonly max = 4096) {}
+  constructor(
+    private readonly ascii: boolean,
+    private readonly max = 4096,
+  ) {}
   add(chunk: Uint8Array): void {
     const room = this.max - this.size;
     if (room <= 0) return;
@@ -98,7 +101,10 @@ export class RawLog {
   text(): string {
     const all = new Uint8Array(this.size);
     let at = 0;
-    for (const c of this.chunks) { all.set(c, at); at += c.length; }
+    for (const c of this.chunks) {
+      all.set(c, at);
+      at += c.length;
+    }
     return printable(all, this.ascii);
   }
 }

@@ -3,7 +3,7 @@
 // dialogs and hands every dialog to `run`, which the link backs with its transaction queue (one
 // dialog = one transaction, so a long read shares the wire fairly and each part is retried alone).
 import type { BitArea, WordArea } from '../protocol/index.ts';
-import { PlcError, type Dialog } from './dialog.ts';
+import { type Dialog, PlcError } from './dialog.ts';
 
 export type Run = <T>(make: () => Dialog<T>, idempotent: boolean) => Promise<T>;
 

@@ -3,11 +3,18 @@
 // FP0 expansion area (read/write), 33088–33120 system information (read only). Nothing survives a
 // restart of the daemon, as on the unit. The INTERNAL link talks Modbus/TCP to it over an
 // in-process channel, so every user of a link (logger, gateway, services) treats it like a PLC.
-import {
-  createTcpDecoder, decodeModbusRequest, encodeModbusException, encodeModbusResponse, encodeTcpFrame, MODBUS_EXCEPTION,
-  type ModbusRequest, type ModbusResponse,
-} from '../protocol/index.ts';
+
 import type { ByteChannel } from '../../hw/types.ts';
+import {
+  createTcpDecoder,
+  decodeModbusRequest,
+  encodeModbusException,
+  encodeModbusResponse,
+  encodeTcpFrame,
+  MODBUS_EXCEPTION,
+  type ModbusRequest,
+  type ModbusResponse,
+} from '../protocol/index.ts';
 
 const SIZE = 33121;
 const READ_ONLY_FROM = 33088;
@@ -61,12 +68,20 @@ export function internalChannel(mem: InternalMemory): ByteChannel {
       for (const ev of decoder.push(bytes)) {
         if (ev.type !== 'frame') continue;
         const out = encodeTcpFrame({ transaction: ev.transaction, unit: ev.unit, pdu: mem.answer(ev.pdu) });
-        queueMicrotask(() => { if (open) onData(out); });
+        queueMicrotask(() => {
+          if (open) onData(out);
+        });
       }
     },
-    onData: (h) => { onData = h; },
+    onData: (h) => {
+      onData = h;
+    },
     onClose: () => {},
-    get isOpen() { return open; },
-    close: async () => { open = false; },
+    get isOpen() {
+      return open;
+    },
+    close: async () => {
+      open = false;
+    },
   };
 }

@@ -9,12 +9,12 @@
 // cable or a PLC switched off comes back by itself. A caller never waits longer than the timeout
 // of each attempt (spec §9 interface timeout) times the attempts (reads are retried once).
 import type { ByteChannel, Clock, SerialSettings } from '../../hw/types.ts';
-import type { Logger } from '../system/log.ts';
 import type { BitArea, WordArea } from '../protocol/index.ts';
-import { PlcError, runDialog, type ChannelIo, type Dialog } from './dialog.ts';
+import type { Logger } from '../system/log.ts';
+import { autobaudOrder, probeTimeoutMs } from './autobaud.ts';
+import { type ChannelIo, type Dialog, PlcError, runDialog } from './dialog.ts';
 import type { PlcDriver, PlcIdentity, Run } from './driver.ts';
 import { Abort, LinkError, LinkQueue, type QueueStats } from './queue.ts';
-import { autobaudOrder, probeTimeoutMs } from './autobaud.ts';
 
 export type LinkKind = 'serial' | 'tcp' | 'internal';
 export type LinkState = 'connecting' | 'up' | 'down' | 'absent';
@@ -73,7 +73,11 @@ export const RECONNECT_MAX_MS = 10_000;
 
 /** Thrown when the channel cannot be opened: `absent` for a connector the unit does not have. */
 export class OpenError extends Error {
-  constructor(readonly absent: boolean, message: string, readonly refused = false) {
+  constructor(
+    readonly absent: boolean,
+    message: string,
+    readonly refused = false,
+  ) {
     super(message);
   }
 }
@@ -100,9 +104,14 @@ export class Link {
   /** the last attempt to open a TCP link was refused (spec §8 'TCP port of selected COM port not open') */
   refused = false;
 
-  constructor(readonly cfg: LinkConfig, private readonly deps: LinkDeps) {
+  constructor(
+    readonly cfg: LinkConfig,
+    private readonly deps: LinkDeps,
+  ) {
     this.queue = new LinkQueue({
-      clock: deps.clock, timeoutMs: cfg.timeoutMs, retries: deps.retries ?? 1,
+      clock: deps.clock,
+      timeoutMs: cfg.timeoutMs,
+      retries: deps.retries ?? 1,
       // the PLC answered with an error: asking again gets the same answer
       retryable: (e) => !(e instanceof PlcError && e.reason === 'plc_error'),
     });
@@ -213,13 +222,17 @@ export class Link {
   private io(channel: ByteChannel): ChannelIo {
     return {
       channel,
-      setReceiver: (fn) => { this.receiver = fn; },
-      countOut: (n) => { this.bytesOut += n; },
+      setReceiver: (fn) => {
+        this.receiver = fn;
+      },
+      countOut: (n) => {
+        this.bytesOut += n;
+      },
     };
   }
 
   private async exchange<T>(dialog: Dialog<T>, abort: Abort, own = true): Promise<T> {
-    if (this.needBaudSearch) throw new PlcError('link_down', this.autobaud === 'failed' ? this.detail : 'Searching the PLC\'s baud rate');
+    if (this.needBaudSearch) throw new PlcError('link_down', this.autobaud === 'failed' ? this.detail : "Searching the PLC's baud rate");
     const channel = await this.connect();
     try {
       const value = await runDialog(this.io(channel), dialog, abort);
@@ -228,7 +241,8 @@ export class Link {
       return value;
     } catch (e) {
       if (e instanceof PlcError) {
-        if (e.reason === 'plc_error') this.markUp(); // the PLC answered, with an error
+        if (e.reason === 'plc_error')
+          this.markUp(); // the PLC answered, with an error
         else if (e.reason === 'no_answer' && own && ++this.noAnswerInRow >= NO_ANSWER_DOWN) this.markDown('No answer from the PLC');
       }
       throw e;
@@ -237,7 +251,9 @@ export class Link {
 
   private connect(): Promise<ByteChannel> {
     if (this.channel?.isOpen) return Promise.resolve(this.channel);
-    this.opening ??= this.openAt(this.baudRate).finally(() => { this.opening = undefined; });
+    this.opening ??= this.openAt(this.baudRate).finally(() => {
+      this.opening = undefined;
+    });
     return this.opening;
   }
 
@@ -279,7 +295,7 @@ export class Link {
   private setState(state: LinkState, detail: string): void {
     if (state !== this.state || detail !== this.detail) {
       const level = state === 'up' ? 'info' : 'warn';
-      this.deps.log[level]('PLC link ' + state, { link: this.cfg.name, detail });
+      this.deps.log[level](`PLC link ${state}`, { link: this.cfg.name, detail });
     }
     this.state = state;
     this.detail = detail;

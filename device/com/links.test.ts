@@ -1,13 +1,13 @@
-import { createServer, type Server } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtemp } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { pew as pewDef, type Pew } from '../model/sections/pew.ts';
-import { createLogger } from '../system/log.ts';
-import { createSimHw } from '../../sim/hw.ts';
+import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../hw/types.ts';
+import { createSimHw } from '../../sim/hw.ts';
+import { type Pew, pew as pewDef } from '../model/sections/pew.ts';
+import { createLogger } from '../system/log.ts';
 import { PlcError } from './dialog.ts';
 import { Links, linkConfigOf, stationOf } from './links.ts';
 
@@ -23,7 +23,10 @@ const until = async (cond: () => boolean, ms = 3000) => {
 };
 
 let links: Links | undefined;
-afterEach(async () => { await links?.close(); links = undefined; });
+afterEach(async () => {
+  await links?.close();
+  links = undefined;
+});
 
 async function started(edit: (p: Pew) => void = () => {}) {
   const hw = createSimHw({ dataDir: await mkdtemp(join(tmpdir(), 'links-')), versions });
@@ -35,7 +38,7 @@ async function started(edit: (p: Pew) => void = () => {}) {
 }
 
 describe('link settings from pew', () => {
-  it('the station is address_plc on the service control interface, the IP\'s last octet + offset on COM4, else any', () => {
+  it("the station is address_plc on the service control interface, the IP's last octet + offset on COM4, else any", () => {
     const p = defaults();
     const com4 = p.interfaces.find((i) => i.id === 5)!;
     Object.assign(com4, { enabled: true, ip_port: '192.168.0.20:9094', addr_offset: -32768 });
@@ -56,7 +59,9 @@ describe('link settings from pew', () => {
     const com1 = p.interfaces[0]!;
     Object.assign(com1, { autobaud: true, service: 1, baudrate: 19200, bits: 7, parity: 'even', stopbits: 2, flow: 'rtscts' });
     expect(linkConfigOf(p, com1)).toMatchObject({
-      kind: 'serial', autobaud: false, serial: { baudRate: 19200, dataBits: 7, parity: 'even', stopBits: 2, rtscts: true },
+      kind: 'serial',
+      autobaud: false,
+      serial: { baudRate: 19200, dataBits: 7, parity: 'even', stopBits: 2, rtscts: true },
     });
   });
 });
@@ -86,7 +91,10 @@ describe('INTERNAL memory link (Modbus)', () => {
   it('a long read is split into FC3 requests of at most 125 registers', async () => {
     const { links } = await started();
     const link = links.get(4)!;
-    links.internal.words.set(Array.from({ length: 300 }, (_, i) => i), 1000);
+    links.internal.words.set(
+      Array.from({ length: 300 }, (_, i) => i),
+      1000,
+    );
     const before = link.status().stats.requests;
     const words = await link.readWords('DT', 1000, 300);
     expect(words).toEqual(Array.from({ length: 300 }, (_, i) => i));
@@ -104,18 +112,27 @@ describe('INTERNAL memory link (Modbus)', () => {
 
 describe('link states', () => {
   it('lists all five interfaces; a connector the unit lacks is absent', async () => {
-    const { links } = await started((p) => { p.interfaces[0]!.enabled = true; });
+    const { links } = await started((p) => {
+      p.interfaces[0]!.enabled = true;
+    });
     await until(() => links.status()[0]!.state === 'absent');
     const s = links.status();
     expect(s.map((x) => [x.name, x.state === 'absent' || x.state === 'disabled' ? x.state : 'live'])).toEqual([
-      ['COM1', 'absent'], ['COM2', 'disabled'], ['COM3', 'disabled'], ['INTERNAL', 'live'], ['COM4', 'disabled'],
+      ['COM1', 'absent'],
+      ['COM2', 'disabled'],
+      ['COM3', 'disabled'],
+      ['INTERNAL', 'live'],
+      ['COM4', 'disabled'],
     ]);
     expect(s[0]!.detail).toMatch(/COM1 is not present/);
     await expect(links.get(0)!.identify()).rejects.toMatchObject({ reason: 'link_down' });
   });
 
   let server: Server | undefined;
-  afterEach(() => { server?.close(); server = undefined; });
+  afterEach(() => {
+    server?.close();
+    server = undefined;
+  });
 
   it('COM4 to a closed TCP port is down and marked refused; it comes up by itself once the port opens', async () => {
     const probe = createServer();

@@ -10,14 +10,14 @@
 // `addr_offset` (mewtocol.md §9: over Ethernet the station equals the last octet), unless the
 // offset is disabled (-32768); else any station (MEWTOCOL `EE`) or Modbus unit 1.
 import type { Clock, Hw } from '../../hw/types.ts';
-import type { Logger } from '../system/log.ts';
 import { ADDR_OFFSET_DISABLED, ETHERNET_ID, INTERNAL_ID, TRANSPARENT } from '../model/plc.ts';
 import type { ComInterface, Pew } from '../model/sections/pew.ts';
-import { ModbusDriver } from './modbus-driver.ts';
-import { Mewtocol7Driver, MewtocolDriver } from './mewtocol-driver.ts';
+import type { Logger } from '../system/log.ts';
 import type { PlcDriver } from './driver.ts';
-import { internalChannel, InternalMemory } from './internal-memory.ts';
-import { Link, OpenError, type LinkConfig, type LinkStatus } from './link.ts';
+import { InternalMemory, internalChannel } from './internal-memory.ts';
+import { Link, type LinkConfig, type LinkStatus, OpenError } from './link.ts';
+import { Mewtocol7Driver, MewtocolDriver } from './mewtocol-driver.ts';
+import { ModbusDriver } from './modbus-driver.ts';
 import { openTcpChannel, parseIpPort, TcpOpenError } from './tcp-channel.ts';
 
 export const CONNECTOR_OF: Readonly<Record<number, string>> = { 0: 'COM1', 3: 'COM2', 1: 'COM3' };
@@ -114,7 +114,13 @@ export class Links {
       if (link) return { ...link.status(), enabled: true };
       const cfg = linkConfigOf(this.pew!, it);
       return {
-        id: it.id, name: it.name, protocol: it.protocol, transport: cfg.kind, enabled: false, state: 'disabled', detail: '',
+        id: it.id,
+        name: it.name,
+        protocol: it.protocol,
+        transport: cfg.kind,
+        enabled: false,
+        state: 'disabled',
+        detail: '',
         stats: { requests: 0, errors: 0, timeouts: 0, retries: 0, busyMs: 0, waiting: 0, bytesOut: 0, bytesIn: 0, busyShare: 0 },
       };
     });

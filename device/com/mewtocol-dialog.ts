@@ -2,11 +2,23 @@
 // typed request, the next-frame handshake of multi-frame messages (mewtocol.md §1.3) in both
 // directions, and the typed reply or the PLC's error code.
 import {
-  asciiToBytes, createMew7StreamDecoder, createMewStreamDecoder, decodeMew7Reply, encodeMew7Message, mewCommandFrames,
-  mewErrorInfo, mewReplyFromMessage, type Mew7Reply, type Mew7Request, type Mew7Station, type MewHeader, type MewReplyFor,
-  type MewRequest, type MewStation,
+  asciiToBytes,
+  createMew7StreamDecoder,
+  createMewStreamDecoder,
+  decodeMew7Reply,
+  encodeMew7Message,
+  type Mew7Reply,
+  type Mew7Request,
+  type Mew7Station,
+  type MewHeader,
+  type MewReplyFor,
+  type MewRequest,
+  type MewStation,
+  mewCommandFrames,
+  mewErrorInfo,
+  mewReplyFromMessage,
 } from '../protocol/index.ts';
-import { PlcError, RawLog, type Dialog, type Step } from './dialog.ts';
+import { type Dialog, PlcError, RawLog, type Step } from './dialog.ts';
 
 const bytesOf = (frame: string | undefined) => asciiToBytes(frame ?? '');
 

@@ -10,12 +10,29 @@
 // MEWTOCOL7: reads DT/LD/WX/WY/WR/WL with MMRD (up to 1019 words per frame); FL, bits and every
 // write go as MEWTOCOL-COM on the same port, which FP7 answers (§5: MMWT's layout is not public).
 import {
-  BIT_AREA_WORDS, encodeMew7Request, MEW_MAX_CONTACTS, MEW7_MAX_READ_WORDS, modeFlags, nextMew7FrameNo, planMewRead, planMewWrite,
-  type BitArea, type ContactWordArea, type DataArea, type Mew7Area, type Mew7Request, type Mew7Station, type MewHeader,
-  type MewRequest, type MewStation, type WordArea, type WritableContactWordArea, type WritableRelayArea,
+  BIT_AREA_WORDS,
+  type BitArea,
+  type ContactWordArea,
+  type DataArea,
+  encodeMew7Request,
+  MEW_MAX_CONTACTS,
+  MEW7_MAX_READ_WORDS,
+  type Mew7Area,
+  type Mew7Request,
+  type Mew7Station,
+  type MewHeader,
+  type MewRequest,
+  type MewStation,
+  modeFlags,
+  nextMew7FrameNo,
+  planMewRead,
+  planMewWrite,
+  type WordArea,
+  type WritableContactWordArea,
+  type WritableRelayArea,
 } from '../protocol/index.ts';
 import { PlcError } from './dialog.ts';
-import { bitsOfWords, recordingRun, unsupported, type PlcDriver, type PlcIdentity, type Run } from './driver.ts';
+import { bitsOfWords, type PlcDriver, type PlcIdentity, type Run, recordingRun, unsupported } from './driver.ts';
 import { mew7Dialog, mewDialog } from './mewtocol-dialog.ts';
 
 const modeOf = (byte: number): 'RUN' | 'PROG' => (modeFlags(byte).run ? 'RUN' : 'PROG');
@@ -30,7 +47,10 @@ function planRange<T>(what: () => T): T {
 }
 
 export class MewtocolDriver implements PlcDriver {
-  constructor(protected readonly station: MewStation, protected readonly header: MewHeader = '%') {}
+  constructor(
+    protected readonly station: MewStation,
+    protected readonly header: MewHeader = '%',
+  ) {}
 
   protected ask<Q extends MewRequest>(run: Run, req: Q, idempotent: boolean) {
     return run(() => mewDialog(this.station, req, this.header), idempotent);
@@ -79,7 +99,12 @@ export class MewtocolDriver implements PlcDriver {
       const rt = await this.ask(rec.run, { cmd: 'RT' }, true);
       if (rt.kind !== 'status') throw new PlcError('bad_reply', 'RT answered without a status');
       const s = rt.status;
-      const base: PlcIdentity = { cpu: { name: s.cpu.name, family: s.cpu.families[0] ?? 'unknown' }, version: s.versionText, mode: modeOf(s.modeByte), raw: '' };
+      const base: PlcIdentity = {
+        cpu: { name: s.cpu.name, family: s.cpu.families[0] ?? 'unknown' },
+        version: s.versionText,
+        mode: modeOf(s.modeByte),
+        raw: '',
+      };
       if (s.cpuCode === 0x00) {
         // FP7 answers RT with zeros: its model comes from MEWTOCOL7's STRD
         const fp7 = await strd(rec.run, 'EEE', 0).catch(() => undefined);
@@ -94,7 +119,11 @@ export class MewtocolDriver implements PlcDriver {
           return { ...base, cpu: { name: ex.status.cpu.name, family: ex.status.cpu.families[0] ?? 'unknown' }, raw: rec.raw() };
         }
       }
-      return { ...base, raw: rec.raw(), ...(s.cpu.name === 'unknown' ? { note: `CPU code ${s.cpuCode.toString(16).padStart(2, '0').toUpperCase()} is not in the table` } : {}) };
+      return {
+        ...base,
+        raw: rec.raw(),
+        ...(s.cpu.name === 'unknown' ? { note: `CPU code ${s.cpuCode.toString(16).padStart(2, '0').toUpperCase()} is not in the table` } : {}),
+      };
     } catch (e) {
       if (e instanceof PlcError && !e.raw) throw new PlcError(e.reason, e.message, e.code, rec.raw());
       throw e;

@@ -2,10 +2,18 @@
 // checked against the request (function code, unit, transaction, echo); an exception becomes a
 // PlcError with the exception code.
 import {
-  createRtuDecoder, createTcpDecoder, decodeModbusResponse, encodeModbusRequest, encodeRtuFrame, encodeTcpFrame,
-  isModbusException, modbusExceptionInfo, type ModbusRequest, type ModbusResponse,
+  createRtuDecoder,
+  createTcpDecoder,
+  decodeModbusResponse,
+  encodeModbusRequest,
+  encodeRtuFrame,
+  encodeTcpFrame,
+  isModbusException,
+  type ModbusRequest,
+  type ModbusResponse,
+  modbusExceptionInfo,
 } from '../protocol/index.ts';
-import { PlcError, RawLog, type Dialog, type Step } from './dialog.ts';
+import { type Dialog, PlcError, RawLog, type Step } from './dialog.ts';
 
 export type ModbusFraming = { kind: 'rtu' } | { kind: 'tcp'; transaction: number };
 

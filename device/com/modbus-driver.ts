@@ -5,10 +5,17 @@
 // The families' tables share their base addresses and differ only in length, so the widest (FP7)
 // is used: a smaller PLC answers exception 02 past its end, exactly as it would to any client.
 import {
-  planModbusRead, planModbusWrite, plcToModbus, type BitArea, type ModbusRequest, type ModbusResponse, type PlcRef, type WordArea,
+  type BitArea,
+  type ModbusRequest,
+  type ModbusResponse,
+  type PlcRef,
+  planModbusRead,
+  planModbusWrite,
+  plcToModbus,
+  type WordArea,
 } from '../protocol/index.ts';
 import { PlcError } from './dialog.ts';
-import { recordingRun, unsupported, type PlcDriver, type PlcIdentity, type Run } from './driver.ts';
+import { type PlcDriver, type PlcIdentity, type Run, recordingRun, unsupported } from './driver.ts';
 import { modbusDialog } from './modbus-dialog.ts';
 
 const WORD_BITS: Partial<Record<WordArea, BitArea>> = { WY: 'Y', WR: 'R', WX: 'X' };
@@ -24,7 +31,10 @@ function addressOf(ref: PlcRef, count: number): number {
 export class ModbusDriver implements PlcDriver {
   private transaction = 0;
 
-  constructor(private readonly unit: number, private readonly framing: 'rtu' | 'tcp') {}
+  constructor(
+    private readonly unit: number,
+    private readonly framing: 'rtu' | 'tcp',
+  ) {}
 
   private ask(run: Run, req: ModbusRequest, idempotent: boolean): Promise<ModbusResponse> {
     return run(() => modbusDialog(this.unit, req, this.framing === 'rtu' ? { kind: 'rtu' } : { kind: 'tcp', transaction: ++this.transaction }), idempotent);
@@ -48,7 +58,13 @@ export class ModbusDriver implements PlcDriver {
 
   async writeWords(run: Run, area: WordArea, start: number, words: readonly number[]): Promise<void> {
     const bitArea = WORD_BITS[area];
-    if (bitArea) return this.writeBits(run, bitArea, start * 16, words.flatMap((w) => Array.from({ length: 16 }, (_, b) => ((w >> b) & 1) === 1)));
+    if (bitArea)
+      return this.writeBits(
+        run,
+        bitArea,
+        start * 16,
+        words.flatMap((w) => Array.from({ length: 16 }, (_, b) => ((w >> b) & 1) === 1)),
+      );
     if (area !== 'DT') throw unsupported(`${area} cannot be written over Modbus`);
     const address = addressOf({ area, address: start }, words.length);
     const reqs: ModbusRequest[] = words.length === 1 ? [{ fc: 6, address, value: words[0]! }] : planModbusWrite(16, address, words);

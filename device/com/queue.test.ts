@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Abort, LinkError, LinkQueue } from './queue.ts';
 import { systemClock } from '../../hw/types.ts';
+import { type Abort, LinkError, LinkQueue } from './queue.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const queue = (over: Partial<ConstructorParameters<typeof LinkQueue>[0]> = {}) => new LinkQueue({ clock: systemClock, timeoutMs: 200, retries: 1, ...over });
@@ -10,7 +10,18 @@ describe('link transaction queue', () => {
     const q = queue();
     let onWire = 0;
     let most = 0;
-    const tx = (user: string) => q.submit({ user, idempotent: true, run: async () => { onWire++; most = Math.max(most, onWire); await sleep(5); onWire--; return user; } });
+    const tx = (user: string) =>
+      q.submit({
+        user,
+        idempotent: true,
+        run: async () => {
+          onWire++;
+          most = Math.max(most, onWire);
+          await sleep(5);
+          onWire--;
+          return user;
+        },
+      });
     const results = await Promise.all(['a', 'b', 'a', 'c', 'b'].map(tx));
     expect(results).toEqual(['a', 'b', 'a', 'c', 'b']);
     expect(most).toBe(1);
@@ -20,7 +31,15 @@ describe('link transaction queue', () => {
   it('serves users round-robin: a busy user does not starve the others', async () => {
     const q = queue();
     const order: string[] = [];
-    const tx = (user: string, i: number) => q.submit({ user, idempotent: true, run: async () => { order.push(`${user}${i}`); await sleep(1); } });
+    const tx = (user: string, i: number) =>
+      q.submit({
+        user,
+        idempotent: true,
+        run: async () => {
+          order.push(`${user}${i}`);
+          await sleep(1);
+        },
+      });
     const all = [...Array.from({ length: 5 }, (_, i) => tx('logger', i)), tx('client', 0), tx('client', 1)];
     await Promise.all(all);
     // the first logger transaction was already on the wire; then the users alternate
@@ -32,8 +51,26 @@ describe('link transaction queue', () => {
     let reads = 0;
     let writes = 0;
     const silent = (abort: Abort) => new Promise<never>((_, reject) => abort.onAbort(() => reject(new Error('aborted'))));
-    await expect(q.submit({ user: 'u', idempotent: true, run: (s) => { reads++; return silent(s); } })).rejects.toMatchObject({ code: 'timeout' });
-    await expect(q.submit({ user: 'u', idempotent: false, run: (s) => { writes++; return silent(s); } })).rejects.toBeInstanceOf(LinkError);
+    await expect(
+      q.submit({
+        user: 'u',
+        idempotent: true,
+        run: (s) => {
+          reads++;
+          return silent(s);
+        },
+      }),
+    ).rejects.toMatchObject({ code: 'timeout' });
+    await expect(
+      q.submit({
+        user: 'u',
+        idempotent: false,
+        run: (s) => {
+          writes++;
+          return silent(s);
+        },
+      }),
+    ).rejects.toBeInstanceOf(LinkError);
     expect(reads).toBe(2);
     expect(writes).toBe(1);
     expect(q.stats).toMatchObject({ timeouts: 3, retries: 1 });
@@ -42,7 +79,16 @@ describe('link transaction queue', () => {
   it('a read that fails once and then answers succeeds', async () => {
     const q = queue();
     let n = 0;
-    await expect(q.submit({ user: 'u', idempotent: true, run: async () => { if (n++ === 0) throw new Error('BCC'); return 7; } })).resolves.toBe(7);
+    await expect(
+      q.submit({
+        user: 'u',
+        idempotent: true,
+        run: async () => {
+          if (n++ === 0) throw new Error('BCC');
+          return 7;
+        },
+      }),
+    ).resolves.toBe(7);
     expect(q.stats).toMatchObject({ errors: 1, retries: 1, requests: 2 });
   });
 
@@ -68,9 +114,27 @@ describe('link transaction queue', () => {
   it('does not repeat an attempt the retry rule calls final (an error answer of the PLC)', async () => {
     const q = queue({ retries: 2, retryable: (e) => !(e instanceof Error && e.message === 'final') });
     let runs = 0;
-    await expect(q.submit({ user: 'u', idempotent: true, run: async () => { runs++; throw new Error('final'); } })).rejects.toMatchObject({ code: 'failed' });
+    await expect(
+      q.submit({
+        user: 'u',
+        idempotent: true,
+        run: async () => {
+          runs++;
+          throw new Error('final');
+        },
+      }),
+    ).rejects.toMatchObject({ code: 'failed' });
     expect(runs).toBe(1);
-    await expect(q.submit({ user: 'u', idempotent: true, run: async () => { runs++; throw new Error('again'); } })).rejects.toMatchObject({ code: 'failed' });
+    await expect(
+      q.submit({
+        user: 'u',
+        idempotent: true,
+        run: async () => {
+          runs++;
+          throw new Error('again');
+        },
+      }),
+    ).rejects.toMatchObject({ code: 'failed' });
     expect(runs).toBe(4);
   });
 });

@@ -41,7 +41,11 @@ export interface QueueStats {
 }
 
 export class LinkError extends Error {
-  constructor(readonly code: 'timeout' | 'closed' | 'queue_full' | 'failed', message: string, override readonly cause?: unknown) {
+  constructor(
+    readonly code: 'timeout' | 'closed' | 'queue_full' | 'failed',
+    message: string,
+    override readonly cause?: unknown,
+  ) {
     super(message);
   }
 }
@@ -127,7 +131,8 @@ export class LinkQueue {
     if (user === undefined) return undefined;
     const list = this.users.get(user)!;
     const p = list.shift()!;
-    if (list.length) this.order.push(user); // back of the line: the other users go first
+    if (list.length)
+      this.order.push(user); // back of the line: the other users go first
     else this.users.delete(user);
     this.stats.waiting--;
     return p;
@@ -175,8 +180,14 @@ export class LinkQueue {
         reject(new LinkError('timeout', `No answer within ${ms} ms`));
       }, ms);
       tx.run(abort).then(
-        (v) => { clearTimeout(timer); if (!abort.aborted) resolve(v); },
-        (e: unknown) => { clearTimeout(timer); if (!abort.aborted) reject(e); },
+        (v) => {
+          clearTimeout(timer);
+          if (!abort.aborted) resolve(v);
+        },
+        (e: unknown) => {
+          clearTimeout(timer);
+          if (!abort.aborted) reject(e);
+        },
       );
     });
   }

@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
-import { pew as pewDef, type Pew } from '../model/sections/pew.ts';
-import { createLogger } from '../system/log.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { systemClock } from '../../hw/types.ts';
-import { watchRestart } from './restart.ts';
+import { type Pew, pew as pewDef } from '../model/sections/pew.ts';
+import { createLogger } from '../system/log.ts';
 import type { Links } from './links.ts';
+import { watchRestart } from './restart.ts';
 
 const log = createLogger({ clock: systemClock, sink: null });
 
@@ -15,22 +15,35 @@ function fakeLinks() {
   const restarts: string[] = [];
   const links = {
     get: (id: number) => ({
-      readBits: async (_area: string, index: number) => { reads.push({ id, index }); return [bits.get(index) ?? false]; },
+      readBits: async (_area: string, index: number) => {
+        reads.push({ id, index });
+        return [bits.get(index) ?? false];
+      },
     }),
-    restart: async (reason: string) => { restarts.push(reason); },
+    restart: async (reason: string) => {
+      restarts.push(reason);
+    },
   } as unknown as Links;
   return { links, bits, reads, restarts };
 }
 
 const pewWith = (edit: Partial<Pew>): Pew => ({ ...(v.getDefaults(pewDef.schema) as Pew), ...edit });
 
-beforeEach(() => { vi.useFakeTimers(); });
-afterEach(() => { vi.useRealTimers(); });
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('restart by PLC and by time', () => {
   it('restarts when the R bit changes to the level, once, after a baseline reading', async () => {
     const f = fakeLinks();
-    const w = watchRestart(pewWith({ restart_by_plc: true, restart_level: 1, restart_polling: 2, restart_control_r: { area: 'R', bit: '10F' }, interface_plc: 3 }), f.links, log);
+    const w = watchRestart(
+      pewWith({ restart_by_plc: true, restart_level: 1, restart_polling: 2, restart_control_r: { area: 'R', bit: '10F' }, interface_plc: 3 }),
+      f.links,
+      log,
+    );
     f.bits.set(175, true); // R10F = word 10 bit 15, set before the first poll: only the baseline
     await vi.advanceTimersByTimeAsync(2000);
     expect(f.reads).toEqual([{ id: 3, index: 175 }]);

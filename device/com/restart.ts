@@ -7,8 +7,9 @@
 // level restarts once, not in a loop, and the first reading after a start only sets the baseline.
 // By time: every `restart_by_time` hours of running (0 = never).
 // A restart reopens every link (channels, autobaud, stations) without restarting the daemon.
-import { parseBitOffset, bitIndex } from '../protocol/index.ts';
+
 import type { Pew } from '../model/sections/pew.ts';
+import { bitIndex, parseBitOffset } from '../protocol/index.ts';
 import type { Logger } from '../system/log.ts';
 import type { Links } from './links.ts';
 

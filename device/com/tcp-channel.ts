@@ -3,7 +3,10 @@ import { connect } from 'node:net';
 import type { ByteChannel } from '../../hw/types.ts';
 
 export class TcpOpenError extends Error {
-  constructor(readonly refused: boolean, message: string) {
+  constructor(
+    readonly refused: boolean,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -35,19 +38,32 @@ export function openTcpChannel(host: string, port: number, timeoutMs: number): P
       let closing = false;
       let lastError: Error | undefined;
       socket.on('data', (b: Buffer) => onData(new Uint8Array(b.buffer, b.byteOffset, b.length)));
-      socket.on('error', (e) => { lastError = e; });
-      socket.on('close', () => { if (!closing) onClose(lastError ?? new Error(`${host}:${port} closed the connection`)); });
+      socket.on('error', (e) => {
+        lastError = e;
+      });
+      socket.on('close', () => {
+        if (!closing) onClose(lastError ?? new Error(`${host}:${port} closed the connection`));
+      });
       resolve({
-        write: (bytes) => { if (!socket.destroyed) socket.write(bytes); },
-        onData: (h) => { onData = h; },
-        onClose: (h) => { onClose = h; },
-        get isOpen() { return !socket.destroyed; },
-        close: () => new Promise<void>((done) => {
-          closing = true;
-          if (socket.destroyed) return done();
-          socket.once('close', () => done());
-          socket.destroy();
-        }),
+        write: (bytes) => {
+          if (!socket.destroyed) socket.write(bytes);
+        },
+        onData: (h) => {
+          onData = h;
+        },
+        onClose: (h) => {
+          onClose = h;
+        },
+        get isOpen() {
+          return !socket.destroyed;
+        },
+        close: () =>
+          new Promise<void>((done) => {
+            closing = true;
+            if (socket.destroyed) return done();
+            socket.once('close', () => done());
+            socket.destroy();
+          }),
       });
     });
   });

@@ -17,11 +17,14 @@ export async function followSection(store: ConfigStore, key: string | readonly s
   let chain = Promise.resolve();
   let stopped = false;
   const run = () => {
-    chain = chain.then(() => (stopped ? undefined : apply()))
+    chain = chain
+      .then(() => (stopped ? undefined : apply()))
       .catch((e: unknown) => log.error(`applying the saved ${keys.join(', ')} failed`, { error: String(e) }));
     return chain;
   };
-  store.onChange((saved) => { if (saved.some((k) => keys.includes(k))) void run(); });
+  store.onChange((saved) => {
+    if (saved.some((k) => keys.includes(k))) void run();
+  });
   await run();
   return {
     settled: () => chain,

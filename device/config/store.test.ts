@@ -1,13 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigStore } from './store.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempNameFor, writeDurable } from '../../hw/atomic-file.ts';
+import { systemClock } from '../../hw/types.ts';
 import { CONFIG_SECTIONS } from '../model/index.ts';
 import { defaultsOf } from '../model/section.ts';
 import { createLogger } from '../system/log.ts';
-import { systemClock } from '../../hw/types.ts';
-import { tempNameFor, writeDurable } from '../../hw/atomic-file.ts';
+import { ConfigStore } from './store.ts';
 
 let dir: string;
 const log = () => createLogger({ clock: systemClock, sink: null });
@@ -35,7 +35,9 @@ describe('ConfigStore', () => {
     await rm(join(dir, 'pew_mqtt.json'));
     const l = log();
     expect((await open(l)).get('pew_mqtt')).toEqual(mqtt(65));
-    expect(l.recent()).toEqual([expect.objectContaining({ level: 'error', msg: 'configuration file missing, using defaults', fields: { section: 'pew_mqtt', reason: 'missing' } })]);
+    expect(l.recent()).toEqual([
+      expect.objectContaining({ level: 'error', msg: 'configuration file missing, using defaults', fields: { section: 'pew_mqtt', reason: 'missing' } }),
+    ]);
   });
 
   it('saves survive a reopen; save-all writes every section', async () => {
@@ -83,7 +85,15 @@ describe('crash recovery', () => {
     await writeDurable(tm, JSON.stringify(mqtt(2)));
     await writeDurable(tr, JSON.stringify(rtc(2)));
     const names = (p: string) => p.slice(dir.length + 1);
-    await writeFile(join(dir, 'commit.journal'), JSON.stringify({ pairs: [[names(tm), 'pew_mqtt.json'], [names(tr), 'pew_rtc.json']] }));
+    await writeFile(
+      join(dir, 'commit.journal'),
+      JSON.stringify({
+        pairs: [
+          [names(tm), 'pew_mqtt.json'],
+          [names(tr), 'pew_rtc.json'],
+        ],
+      }),
+    );
     const l = log();
     const again = await open(l);
     expect(again.get<{ keep_alive: number }>('pew_mqtt').keep_alive).toBe(2);

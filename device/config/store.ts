@@ -1,14 +1,15 @@
 // The configuration store: one JSON file per section in `<data>/config`, loaded leniently (missing
 // fields from defaults, unknown ones dropped, a corrupt file → defaults and a logged error) and
 // saved strictly and atomically; a save of several sections is one all-or-nothing transaction.
-import { readFile, readdir, rm } from 'node:fs/promises';
+
 import { existsSync } from 'node:fs';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { loadSection, maskSection, staleMaskIssues, unmaskSection, validateSection, defaultsOf, type SectionDef } from '../model/section.ts';
-import { crossSectionIssues, type CrossOptions, type IssuesBySection } from '../model/rules.ts';
-import { issue } from '../model/issues.ts';
-import type { Logger } from '../system/log.ts';
 import { isTempName, writeFileAtomic } from '../../hw/atomic-file.ts';
+import { issue } from '../model/issues.ts';
+import { type CrossOptions, crossSectionIssues, type IssuesBySection } from '../model/rules.ts';
+import { defaultsOf, loadSection, maskSection, type SectionDef, staleMaskIssues, unmaskSection, validateSection } from '../model/section.ts';
+import type { Logger } from '../system/log.ts';
 import { commitFiles, recoverCommit } from './transaction.ts';
 
 export type SaveResult = { ok: true; keys: string[] } | { ok: false; issues: IssuesBySection };
@@ -21,7 +22,7 @@ export interface StoreOptions {
   crossOptions?: () => Promise<CrossOptions>;
 }
 
-const serialize = (value: unknown) => JSON.stringify(value, null, 2) + '\n';
+const serialize = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 export class ConfigStore {
   private readonly values = new Map<string, unknown>();
@@ -57,7 +58,11 @@ export class ConfigStore {
         raw = JSON.parse(await readFile(this.fileOf(def.key), 'utf8'));
       } catch (e) {
         const missing = (e as NodeJS.ErrnoException).code === 'ENOENT';
-        if (existed) log.error(missing ? 'configuration file missing, using defaults' : 'configuration file unreadable, using defaults', { section: def.key, reason: missing ? 'missing' : (e as Error).name });
+        if (existed)
+          log.error(missing ? 'configuration file missing, using defaults' : 'configuration file unreadable, using defaults', {
+            section: def.key,
+            reason: missing ? 'missing' : (e as Error).name,
+          });
         this.values.set(def.key, defaultsOf(def));
         continue;
       }
@@ -66,7 +71,11 @@ export class ConfigStore {
       this.values.set(def.key, value);
     }
     // a fresh unit gets a file for every section, so that a missing file later is a real fault
-    if (!existed) await commitFiles(dir, this.opts.defs.map((d) => ({ file: this.fileOf(d.key), data: serialize(this.values.get(d.key)) })));
+    if (!existed)
+      await commitFiles(
+        dir,
+        this.opts.defs.map((d) => ({ file: this.fileOf(d.key), data: serialize(this.values.get(d.key)) })),
+      );
   }
 
   keys(): string[] {
@@ -100,7 +109,9 @@ export class ConfigStore {
 
   /** Every section as the console sees it, one JSON object by key: built from `readJson`, cached until a save. */
   readAllJson(): string {
-    this.allShown ??= `{${this.keys().map((k) => `${JSON.stringify(k)}:${this.readJson(k)}`).join(',')}}`;
+    this.allShown ??= `{${this.keys()
+      .map((k) => `${JSON.stringify(k)}:${this.readJson(k)}`)
+      .join(',')}}`;
     return this.allShown;
   }
 

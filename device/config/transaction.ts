@@ -5,8 +5,9 @@
 // 3. the temps are renamed over their targets, the folder is synced, the journal removed.
 // On start, a journal is rolled forward (renames that did not happen yet are done) and temps
 // without a journal are uncommitted leftovers, removed by the store.
-import { readFile, rename, rm, mkdir } from 'node:fs/promises';
+
 import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { syncDir, tempNameFor, writeDurable, writeFileAtomic } from '../../hw/atomic-file.ts';
 import type { Logger } from '../system/log.ts';

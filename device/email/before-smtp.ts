@@ -4,10 +4,10 @@
 // is the protocol's port (spec §5). Through the section's SOCKS proxy when one is set.
 import type { Socket } from 'node:net';
 import type { Email } from '../model/sections/email.ts';
-import { command, readGreeting, tlsHandshake, type TlsTrust } from '../services/net-probe.ts';
+import { pop3imapPort } from '../services/mail-test.ts';
+import { command, readGreeting, type TlsTrust, tlsHandshake } from '../services/net-probe.ts';
 import { connectorOf, socksProxyOf } from '../services/socks-proxy.ts';
 import { StepFailure } from '../services/test-run.ts';
-import { pop3imapPort } from '../services/mail-test.ts';
 
 const imapQuote = (s: string) => `"${s.replace(/(["\\])/g, '\\$1')}"`;
 /** an IMAP server may send untagged lines (`* CAPABILITY …`) before the tagged answer */
@@ -29,8 +29,9 @@ export async function loginBeforeSmtp(e: Email, trust: TlsTrust): Promise<void> 
       await command(s, 'QUIT', () => true).catch(() => undefined);
     } else {
       await readGreeting(s, (l) => /^\* (OK|PREAUTH)\b/i.test(l));
-      await command(s, `a1 LOGIN ${imapQuote(e.server_user)} ${imapQuote(e.server_password)}`, (r) => /^a1 OK\b/i.test(r), 10_000, untagged)
-        .catch(refused('IMAP LOGIN'));
+      await command(s, `a1 LOGIN ${imapQuote(e.server_user)} ${imapQuote(e.server_password)}`, (r) => /^a1 OK\b/i.test(r), 10_000, untagged).catch(
+        refused('IMAP LOGIN'),
+      );
       await command(s, 'a2 LOGOUT', () => true).catch(() => undefined);
     }
   } finally {

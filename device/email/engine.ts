@@ -2,8 +2,8 @@
 // follows the saved pew_email and pew; with enable_email on, mails the PLC asks for wait in a
 // crash-safe queue (<dataDir>/queues/email) and are sent in order (run.ts). docs/services.md.
 import type { Email } from '../model/sections/email.ts';
-import { startQueuedService, type QueuedServiceDeps, type ServiceEngine } from '../service-runtime/queued-engine.ts';
-import { isMailJob, MailRun, type MailCounter, type MailJob, type MailShared } from './run.ts';
+import { type QueuedServiceDeps, type ServiceEngine, startQueuedService } from '../service-runtime/queued-engine.ts';
+import { isMailJob, type MailCounter, type MailJob, MailRun, type MailShared } from './run.ts';
 
 export function startEmail(deps: QueuedServiceDeps): Promise<ServiceEngine> {
   return startQueuedService<MailJob, MailCounter, MailShared, Email>(deps, {

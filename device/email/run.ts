@@ -10,14 +10,14 @@
 import { basename } from 'node:path';
 import type { Hw } from '../../hw/types.ts';
 import type { ConfigStore } from '../config/store.ts';
-import type { Email } from '../model/sections/email.ts';
-import type { Pew } from '../model/sections/pew.ts';
-import type { Log } from '../model/sections/log.ts';
-import { EMAIL_BLOCK, MAIL_SUBJECT_FROM_TEXT, MAIL_TEXT_MAX } from '../model/blocks/email.ts';
 import { errorOfFailure, type ServiceErrorName } from '../model/blocks/convention.ts';
-import { RequestFault } from '../service-runtime/plc-text.ts';
-import { QueueRun, type JobEnd, type QueueRunDeps, type QueueShared } from '../service-runtime/queue-run.ts';
+import { EMAIL_BLOCK, MAIL_SUBJECT_FROM_TEXT, MAIL_TEXT_MAX } from '../model/blocks/email.ts';
+import type { Email } from '../model/sections/email.ts';
+import type { Log } from '../model/sections/log.ts';
+import type { Pew } from '../model/sections/pew.ts';
 import { newestLogFiles } from '../service-runtime/log-files.ts';
+import { RequestFault } from '../service-runtime/plc-text.ts';
+import { type JobEnd, QueueRun, type QueueRunDeps, type QueueShared } from '../service-runtime/queue-run.ts';
 import { firstOpen, mailTrust, smtpCandidates, smtpTransport } from '../services/mail-test.ts';
 import { connectorOf, socksProxyOf } from '../services/socks-proxy.ts';
 import { classify } from '../services/test-run.ts';
@@ -36,7 +36,14 @@ export interface MailJob {
 
 export const isMailJob = (v: unknown): v is MailJob => {
   const j = v as Partial<MailJob> | null;
-  return typeof j === 'object' && j !== null && typeof j.subject === 'string' && typeof j.text === 'string' && Array.isArray(j.attach) && j.attach.every((a) => typeof a === 'string');
+  return (
+    typeof j === 'object' &&
+    j !== null &&
+    typeof j.subject === 'string' &&
+    typeof j.text === 'string' &&
+    Array.isArray(j.attach) &&
+    j.attach.every((a) => typeof a === 'string')
+  );
 };
 
 export type MailCounter = 'sent';
@@ -65,7 +72,12 @@ export const addressesOf = (list: string): string[] => [...list.matchAll(/<([^<>
 export class MailRun extends QueueRun<MailJob, MailCounter> {
   protected readonly doneCounter = 'sent';
 
-  constructor(private readonly deps: MailRunDeps, shared: MailShared, readonly e: Email, pew: Pew) {
+  constructor(
+    private readonly deps: MailRunDeps,
+    shared: MailShared,
+    readonly e: Email,
+    pew: Pew,
+  ) {
     super(deps, shared, EMAIL_BLOCK, e.plc_control_dt, e.plc_poll, pew, MAIL_USER);
   }
 
@@ -93,9 +105,10 @@ export class MailRun extends QueueRun<MailJob, MailCounter> {
         const names = log.log_def.map((f) => f.name);
         const files = await newestLogFiles(log, await this.deps.hw.volumes(), 1000);
         // the newest file of each log file of the logger (its files are <name>_<date>…)
-        attach = names.length === 0
-          ? files.slice(0, 1).map((f) => f.path) // no log file defined (any more): the newest file of the folder
-          : names.flatMap((n) => files.find((f) => f.name.startsWith(`${n}_`) || f.name.startsWith(`${n}.`))?.path ?? []);
+        attach =
+          names.length === 0
+            ? files.slice(0, 1).map((f) => f.path) // no log file defined (any more): the newest file of the folder
+            : names.flatMap((n) => files.find((f) => f.name.startsWith(`${n}_`) || f.name.startsWith(`${n}.`))?.path ?? []);
       } catch (err) {
         missing = `the log files cannot be read: ${errorText(err)}`;
       }

@@ -7,13 +7,13 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Versions } from '../../hw/types.ts';
+import { checkUpdateFiles, FIRMWARE_MAX, type FirmwareQuery, type UpdateRefusal, type UpdateStatus } from '../model/firmware.ts';
 import type { AuditLog } from '../system/audit.ts';
 import type { Logger } from '../system/log.ts';
 import { receiveFile, TooLarge } from '../system/upload-files.ts';
-import { checkUpdateFiles, FIRMWARE_MAX, type FirmwareQuery, type UpdateRefusal, type UpdateStatus } from '../model/firmware.ts';
+import { type InstallResult, layoutOf, readJson, unpackRelease, writeJson } from './layout.ts';
 import { loadTrustedKeys } from './manifest.ts';
-import { checkImage, UpdateRefused, type CheckedImage } from './verify.ts';
-import { layoutOf, readJson, unpackRelease, writeJson, type InstallResult } from './layout.ts';
+import { type CheckedImage, checkImage, UpdateRefused } from './verify.ts';
 
 /** The message the daemon sends its supervisor to switch to a release folder. */
 export interface InstallRequest {
@@ -26,7 +26,13 @@ export interface Firmware {
   readonly available: boolean;
   status(): Promise<UpdateStatus>;
   /** Records a refusal found before the body is read (state failed, audit); the error to throw. */
-  refuse(reason: UpdateRefusal, message: string, who: { user?: string; source?: string }, name: string, params?: Record<string, string | number>): Promise<UpdateRefused>;
+  refuse(
+    reason: UpdateRefusal,
+    message: string,
+    who: { user?: string; source?: string },
+    name: string,
+    params?: Record<string, string | number>,
+  ): Promise<UpdateRefused>;
   /** Receives, checks and unpacks an update, then hands it to the supervisor; throws UpdateRefused. */
   update(body: ReadableStream<Uint8Array> | null, q: FirmwareQuery, who: { user?: string; source?: string }): Promise<{ version: string }>;
   close(): Promise<void>;
@@ -68,7 +74,13 @@ export async function startFirmware(opts: FirmwareOptions): Promise<Firmware> {
   };
   await readLast();
 
-  const refuse = async (reason: UpdateRefusal, message: string, who: { user?: string; source?: string }, name: string, params?: Record<string, string | number>) => {
+  const refuse = async (
+    reason: UpdateRefusal,
+    message: string,
+    who: { user?: string; source?: string },
+    name: string,
+    params?: Record<string, string | number>,
+  ) => {
     status = { ...status, state: 'failed', progress: 0, reason };
     await opts.audit.write({ action: 'firmware_update', user: who.user, source: who.source, detail: { name, result: 'refused', reason, ...params } });
     opts.log.warn('firmware update refused', { name, reason, message });
@@ -79,7 +91,8 @@ export async function startFirmware(opts: FirmwareOptions): Promise<Firmware> {
     available,
     refuse: async (reason, message, who, name, params) => {
       // a running update keeps its state: the refused request changes nothing
-      if (status.state === 'upload' || status.state === 'updating' || status.state === 'rebooting') return new UpdateRefused('busy', 'an update is running and cannot be cancelled');
+      if (status.state === 'upload' || status.state === 'updating' || status.state === 'rebooting')
+        return new UpdateRefused('busy', 'an update is running and cannot be cancelled');
       return refuse(reason, message, who, name, params);
     },
     async status() {
@@ -115,18 +128,24 @@ export async function startFirmware(opts: FirmwareOptions): Promise<Firmware> {
       await opts.audit.write({ action: 'firmware_update', user: who.user, source: who.source, detail: { name: q.name, result: 'accepted', version } });
       opts.log.info('firmware update accepted', { name: q.name, version });
       // the answer goes out now; the page follows the rest through get_update_status
-      unpacking = unpackRelease(l, version, image.files, (f) => { status = { ...status, progress: Math.round(f * 100) }; }).then(
-        (release) => {
-          status = { ...status, state: 'rebooting', progress: 100 };
-          opts.log.info('firmware release unpacked; switching', { release });
-          send!({ type: 'install', release, user: who.user });
-        },
-        async (e: Error) => {
-          opts.log.error('firmware release could not be written', { error: e.message });
-          status = { ...status, state: 'failed', progress: 0, reason: 'start_failed' };
-          await opts.audit.write({ action: 'firmware_result', user: who.user, detail: { ok: false, version, error: e.message } });
-        },
-      ).finally(() => { unpacking = undefined; });
+      unpacking = unpackRelease(l, version, image.files, (f) => {
+        status = { ...status, progress: Math.round(f * 100) };
+      })
+        .then(
+          (release) => {
+            status = { ...status, state: 'rebooting', progress: 100 };
+            opts.log.info('firmware release unpacked; switching', { release });
+            send!({ type: 'install', release, user: who.user });
+          },
+          async (e: Error) => {
+            opts.log.error('firmware release could not be written', { error: e.message });
+            status = { ...status, state: 'failed', progress: 0, reason: 'start_failed' };
+            await opts.audit.write({ action: 'firmware_result', user: who.user, detail: { ok: false, version, error: e.message } });
+          },
+        )
+        .finally(() => {
+          unpacking = undefined;
+        });
       return { version };
     },
     async close() {
@@ -136,4 +155,3 @@ export async function startFirmware(opts: FirmwareOptions): Promise<Firmware> {
     },
   };
 }
-

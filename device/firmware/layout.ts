@@ -82,7 +82,7 @@ export async function readJson<T>(file: string): Promise<T | undefined> {
   }
 }
 
-export const writeJson = (file: string, value: unknown): Promise<void> => writeFileAtomic(file, JSON.stringify(value, null, 2) + '\n');
+export const writeJson = (file: string, value: unknown): Promise<void> => writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`);
 
 /**
  * Writes verified files into a new release folder: first under a hidden name, every file synced,

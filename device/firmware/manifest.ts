@@ -4,7 +4,7 @@
 // the Ed25519 signature (node:crypto, base64) over the exact bytes of manifest.json. Shared by the
 // image build (build/image.ts) and the daemon's check (device/firmware/verify.ts). Keys are PEM:
 // PKCS#8 private keys to sign, SPKI public keys to verify.
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, sign, verify } from 'node:crypto';
 import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as v from 'valibot';
@@ -39,7 +39,7 @@ export const sha256 = (data: Uint8Array): string => createHash('sha256').update(
 export function signManifest(manifestBytes: Uint8Array, privateKeyPem: string): string {
   const key = createPrivateKey(privateKeyPem);
   if (key.asymmetricKeyType !== 'ed25519') throw new Error('the signing key is not an Ed25519 key');
-  return sign(null, manifestBytes, key).toString('base64') + '\n';
+  return `${sign(null, manifestBytes, key).toString('base64')}\n`;
 }
 
 /** True when one of the trusted keys made `signature` over `manifestBytes`. */

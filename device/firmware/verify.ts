@@ -6,16 +6,20 @@
 // not listed, or listed and missing, refuses the image as well.
 import { createHash, type KeyObject } from 'node:crypto';
 import * as v from 'valibot';
-import { compareVersions, type VersionKind } from '../model/versions.ts';
 import { parseMd5File, type UpdateRefusal } from '../model/firmware.ts';
-import { readZip, ZipRefused, type UnzipLimits } from '../system/unzip.ts';
-import { MANIFEST_FILE, manifestSchema, sha256, SIGNATURE_FILE, signedByTrusted, type Manifest } from './manifest.ts';
+import { compareVersions, type VersionKind } from '../model/versions.ts';
+import { readZip, type UnzipLimits, ZipRefused } from '../system/unzip.ts';
+import { MANIFEST_FILE, type Manifest, manifestSchema, SIGNATURE_FILE, sha256, signedByTrusted } from './manifest.ts';
 
 /** ZIP-1 caps of an image: the release is a bundle, the web assets and their gzip twins. */
 export const IMAGE_LIMITS: UnzipLimits = { maxEntries: 2000, maxTotalBytes: 256 * 1024 * 1024, maxRatio: 50 };
 
 export class UpdateRefused extends Error {
-  constructor(readonly reason: UpdateRefusal, message: string, readonly params?: Record<string, string | number>) {
+  constructor(
+    readonly reason: UpdateRefusal,
+    message: string,
+    readonly params?: Record<string, string | number>,
+  ) {
     super(message);
   }
 }
@@ -74,12 +78,20 @@ export function checkImage(zipBytes: Uint8Array, md5Text: string, opts: CheckOpt
   for (const kind of ['app', 'bsp', 'hmi'] as const) {
     const installed = opts.running[kind];
     if (installed !== undefined && compareVersions(installed, manifest.min[kind]) < 0)
-      throw new UpdateRefused('incompatible', `the image needs ${kind} ${manifest.min[kind]}, the unit has ${installed}`, { kind, required: manifest.min[kind], installed });
+      throw new UpdateRefused('incompatible', `the image needs ${kind} ${manifest.min[kind]}, the unit has ${installed}`, {
+        kind,
+        required: manifest.min[kind],
+        installed,
+      });
   }
 
   const listed = new Map(manifest.files.map((f) => [f.path, f]));
-  if (listed.size !== manifest.files.length || !listed.has(manifest.entry)) throw new UpdateRefused('content', 'the manifest lists a file twice or not its entry');
-  const files: CheckedImage['files'] = [{ path: MANIFEST_FILE, data: manifestBytes }, { path: SIGNATURE_FILE, data: Buffer.from(signature) }];
+  if (listed.size !== manifest.files.length || !listed.has(manifest.entry))
+    throw new UpdateRefused('content', 'the manifest lists a file twice or not its entry');
+  const files: CheckedImage['files'] = [
+    { path: MANIFEST_FILE, data: manifestBytes },
+    { path: SIGNATURE_FILE, data: Buffer.from(signature) },
+  ];
   for (const e of entries) {
     if (e.name.endsWith('/') || e.name === MANIFEST_FILE || e.name === SIGNATURE_FILE) continue;
     const f = listed.get(e.name);

@@ -13,19 +13,19 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Clock, Hw } from '../../hw/types.ts';
-import type { ConfigStore } from '../config/store.ts';
-import { followRuns } from '../service-runtime/runs.ts';
 import type { Links } from '../com/links.ts';
-import type { Ftpc } from '../model/sections/ftpc.ts';
-import type { Script } from '../model/sections/script.ts';
-import type { Pew } from '../model/sections/pew.ts';
-import type { Log } from '../model/sections/log.ts';
+import type { ConfigStore } from '../config/store.ts';
 import { FTP_COUNTERS, type FtpCounters, type FtpLastSend, type FtpSendState, type FtpStatus, type FtpTrigger } from '../model/ftp-status.ts';
+import type { Ftpc } from '../model/sections/ftpc.ts';
+import type { Log } from '../model/sections/log.ts';
+import type { Pew } from '../model/sections/pew.ts';
+import type { Script } from '../model/sections/script.ts';
+import { followRuns } from '../service-runtime/runs.ts';
 import type { Logger } from '../system/log.ts';
-import { FTP_ERROR, REG, statusWords, type FtpErrorName } from './registers.ts';
-import { nextSend } from './schedule.ts';
 import { LocalFolderError, localDirOf, resolveLocalFolder, selectFiles } from './local-files.ts';
-import { sendAttempt, type SendError } from './send.ts';
+import { FTP_ERROR, type FtpErrorName, REG, statusWords } from './registers.ts';
+import { nextSend } from './schedule.ts';
+import { type SendError, sendAttempt } from './send.ts';
 
 export const FTP_USER = 'ftp';
 export const TICK_MS = 1000;
@@ -205,9 +205,14 @@ class FtpRun {
       .finally(() => {
         this.job = undefined;
         // show the result at once; a failed write is repeated by the next poll
-        if (this.active) void this.publish().catch(() => { this.written = ''; });
+        if (this.active)
+          void this.publish().catch(() => {
+            this.written = '';
+          });
       });
-    void this.publish().catch(() => { this.written = ''; });
+    void this.publish().catch(() => {
+      this.written = '';
+    });
   }
 
   /** Waits until the clock reaches `at`; false when the run stops first. */
@@ -236,7 +241,10 @@ class FtpRun {
         const pick = await selectFiles(folder.path, this.ftp, this.script, { now: deps.clock.now(), log });
         held = pick.held;
         const r = await sendAttempt(this.ftp, pick.send, {
-          dataDir: deps.dataDir, folder: folder.path, ext, cancelled: () => !this.active,
+          dataDir: deps.dataDir,
+          folder: folder.path,
+          ext,
+          cancelled: () => !this.active,
           ...(deps.timeoutMs !== undefined ? { timeoutMs: deps.timeoutMs } : {}),
         });
         for (const f of r.sent) {
@@ -247,7 +255,11 @@ class FtpRun {
         error = r.error;
         if (!error && r.cancelled) error = { code: 'other', message: 'the send was stopped (settings saved or the daemon stopping)', local: true };
         // store_send off: what an earlier send renamed goes once this send reached the server (§4 "deleted later")
-        if (!error && !this.ftp.store_send) deleted += await this.deleteSent(folder.path, pick.sent.map((f) => f.name));
+        if (!error && !this.ftp.store_send)
+          deleted += await this.deleteSent(
+            folder.path,
+            pick.sent.map((f) => f.name),
+          );
       } catch (e) {
         error = e instanceof LocalFolderError ? { code: 'local', message: e.message, local: true } : { code: 'other', message: errorText(e), local: true };
       }
@@ -259,7 +271,16 @@ class FtpRun {
       if (!go) break;
     }
     const last: FtpLastSend = {
-      trigger, started, finished: deps.clock.now(), result: error ? 'error' : 'done', files, bytes, failed, held, attempts, deleted,
+      trigger,
+      started,
+      finished: deps.clock.now(),
+      result: error ? 'error' : 'done',
+      files,
+      bytes,
+      failed,
+      held,
+      attempts,
+      deleted,
       ...(error ? { error: { code: error.code, number: FTP_ERROR[error.code], message: error.message } } : {}),
     };
     this.shared.last = last;

@@ -1,12 +1,13 @@
 // Which files an FTP send takes and how they are renamed (device/ftp/local-files.ts; spec §3
 // pew_ftpc local_dir/local_file, pew_script file_ext_replacement, §4 rename after a send).
 process.env.TZ = 'Europe/Berlin';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Volume } from '../../hw/types.ts';
-import { heldBack, localDirOf, LocalFolderError, resolveLocalFolder, selectFiles, sentName } from './local-files.ts';
+import { heldBack, LocalFolderError, localDirOf, resolveLocalFolder, selectFiles, sentName } from './local-files.ts';
 
 const at = (y: number, mo: number, d: number, h = 0, mi = 0): number => new Date(y, mo - 1, d, h, mi).getTime();
 const quiet = { enable_log: false, midnight_to_daybefore: false, log_def: [] };
@@ -39,7 +40,14 @@ describe('heldBack', () => {
   });
 
   it('the newest file is held while its log file is logging, even after its period (records may still be cached)', () => {
-    const log = { enable_log: true, midnight_to_daybefore: false, log_def: [{ name: 'tank', trigger: 1 }, { name: 'flow', trigger: 0 }] } as never;
+    const log = {
+      enable_log: true,
+      midnight_to_daybefore: false,
+      log_def: [
+        { name: 'tank', trigger: 1 },
+        { name: 'flow', trigger: 0 },
+      ],
+    } as never;
     expect([...heldBack(names, { now: at(2026, 11, 22, 0, 5), log })]).toEqual(['tank_20261121.csv']);
     expect([...heldBack(names, { now: at(2026, 11, 22, 0, 5), log: quiet })]).toEqual([]);
   });
@@ -61,7 +69,8 @@ describe('the local folder and the selection', () => {
     await mkdir(join(base, 'usb'), { recursive: true });
     await mkdir(join(base, 'outside'), { recursive: true });
     await symlink(join(base, 'outside'), join(base, 'internal', 'escape'));
-    for (const n of ['tank_20261120.csv', 'tank_20261119.bak', 'tank_20261121.csv', 'pump.csv', '.tank.tmp']) await writeFile(join(base, 'internal', 'log', n), n);
+    for (const n of ['tank_20261120.csv', 'tank_20261119.bak', 'tank_20261121.csv', 'pump.csv', '.tank.tmp'])
+      await writeFile(join(base, 'internal', 'log', n), n);
     await mkdir(join(base, 'internal', 'log', 'tank_dir'));
   });
   afterAll(() => rm(base, { recursive: true, force: true }));

@@ -15,13 +15,13 @@
 import { realpath } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { VOLUME_IDS, type Volume, type VolumeId } from '../../hw/types.ts';
+import { csvFileName, parseCsvFileName } from '../logger/csv-names.ts';
+import { DISABLED } from '../logger/triggers.ts';
+import { LOG_FOLDER } from '../logger/types.ts';
 import type { Ftpc } from '../model/sections/ftpc.ts';
 import type { Log } from '../model/sections/log.ts';
 import type { Script } from '../model/sections/script.ts';
-import { csvFileName, parseCsvFileName } from '../logger/csv-names.ts';
-import { LOG_FOLDER } from '../logger/types.ts';
-import { DISABLED } from '../logger/triggers.ts';
-import { listFolder, type FolderFile } from '../system/volume-files.ts';
+import { type FolderFile, listFolder } from '../system/volume-files.ts';
 
 /** A local problem: the folder is missing, not on a mounted volume, or leaves its volume. */
 export class LocalFolderError extends Error {}
@@ -117,6 +117,9 @@ export async function selectFiles(folder: string, f: Pick<Ftpc, 'local_file'>, s
   const matching = all.filter((x) => x.name.startsWith(f.local_file));
   const sent = matching.filter((x) => isSentFile(x.name, s.file_ext_replacement));
   const candidates = matching.filter((x) => !isSentFile(x.name, s.file_ext_replacement));
-  const held = heldBack(candidates.map((x) => x.name), hold);
+  const held = heldBack(
+    candidates.map((x) => x.name),
+    hold,
+  );
   return { send: candidates.filter((x) => !held.has(x.name)), held: [...held].sort(), sent };
 }

@@ -2,17 +2,22 @@
 // register offset 6, default DT200), read and written through the service control interface
 // (pew.interface_plc) every plc_poll seconds. Its layout is the table device/model/blocks/ftp.ts
 // (request, state, error code, files sent, files failed, counter; docs/ftp.md).
-import { FTP_REGISTERS } from '../model/sections/ftpc.ts';
-import { FTP_BLOCK } from '../model/blocks/ftp.ts';
+
 import { errorOfFailure, offsetOf, SERVICE_ERROR } from '../model/blocks/convention.ts';
+import { FTP_BLOCK } from '../model/blocks/ftp.ts';
+import { FTP_REGISTERS } from '../model/sections/ftpc.ts';
 import type { TestFailure } from '../model/servicetest.ts';
 
 export { FTP_REGISTERS };
 
 /** the offsets of the block's words, from its table (device/model/blocks/ftp.ts) */
 export const REG = {
-  request: offsetOf(FTP_BLOCK, 'request'), state: offsetOf(FTP_BLOCK, 'state'), error: offsetOf(FTP_BLOCK, 'error'),
-  sent: offsetOf(FTP_BLOCK, 'sent'), failed: offsetOf(FTP_BLOCK, 'failed'), counter: offsetOf(FTP_BLOCK, 'counter'),
+  request: offsetOf(FTP_BLOCK, 'request'),
+  state: offsetOf(FTP_BLOCK, 'state'),
+  error: offsetOf(FTP_BLOCK, 'error'),
+  sent: offsetOf(FTP_BLOCK, 'sent'),
+  failed: offsetOf(FTP_BLOCK, 'failed'),
+  counter: offsetOf(FTP_BLOCK, 'counter'),
 } as const;
 
 export const FTP_STATE = { idle: 0, running: 1, done: 2, error: 3 } as const;

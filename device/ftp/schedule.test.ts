@@ -1,7 +1,8 @@
 // The transmission cycle's times (device/ftp/schedule.ts; spec §3 Script, §9 FTP send).
 process.env.TZ = 'Europe/Berlin';
-import { describe, expect, it } from 'vitest';
+
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import { nextSend } from './schedule.ts';
 
 const local = (y: number, mo: number, d: number, h = 0, mi = 0, s = 0): number => new Date(y, mo - 1, d, h, mi, s).getTime();
@@ -36,16 +37,21 @@ describe('nextSend', () => {
   });
 
   it('property: strictly after now, within a day, and on the day grid', () => {
-    fc.assert(fc.property(
-      fc.integer({ min: local(2025, 1, 1), max: local(2027, 12, 31) }), fc.integer({ min: 0, max: 86400 }), fc.integer({ min: 60, max: 86400 }),
-      (now, base, cycle) => {
-        const t = nextSend(now, base, cycle);
-        expect(t).toBeGreaterThan(now);
-        expect(t - now).toBeLessThanOrEqual(2 * 86400_000 + 3600_000);
-        const d = new Date(t);
-        const midnight = new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
-        expect(((t - midnight - base * 1000) % (cycle * 1000) + cycle * 1000) % (cycle * 1000)).toBe(0);
-      },
-    ), { numRuns: 300 });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: local(2025, 1, 1), max: local(2027, 12, 31) }),
+        fc.integer({ min: 0, max: 86400 }),
+        fc.integer({ min: 60, max: 86400 }),
+        (now, base, cycle) => {
+          const t = nextSend(now, base, cycle);
+          expect(t).toBeGreaterThan(now);
+          expect(t - now).toBeLessThanOrEqual(2 * 86400_000 + 3600_000);
+          const d = new Date(t);
+          const midnight = new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+          expect((((t - midnight - base * 1000) % (cycle * 1000)) + cycle * 1000) % (cycle * 1000)).toBe(0);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -8,14 +8,14 @@
 import { createReadStream } from 'node:fs';
 import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import type { Client } from 'basic-ftp';
 import type { Ftpc } from '../model/sections/ftpc.ts';
 import { isFtpError, openFtp } from '../services/ftp-client.ts';
 import { classify } from '../services/test-run.ts';
-import { openInside, RefusedName, type FolderFile } from '../system/volume-files.ts';
-import { errorOf, type FtpErrorName } from './registers.ts';
+import { type FolderFile, openInside, RefusedName } from '../system/volume-files.ts';
 import { sentName } from './local-files.ts';
+import { errorOf, type FtpErrorName } from './registers.ts';
 
 export interface SentFile {
   name: string;

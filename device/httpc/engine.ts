@@ -2,8 +2,8 @@
 // the saved pew_httpc and pew; with enable_httpc on, requests the PLC asks for wait in a
 // crash-safe queue (<dataDir>/queues/httpc) and are sent in order (run.ts). docs/services.md.
 import type { Httpc } from '../model/sections/httpc.ts';
-import { startQueuedService, type QueuedServiceDeps, type ServiceEngine } from '../service-runtime/queued-engine.ts';
-import { HttpRun, isHttpJob, type HttpCounter, type HttpJob, type HttpShared } from './run.ts';
+import { type QueuedServiceDeps, type ServiceEngine, startQueuedService } from '../service-runtime/queued-engine.ts';
+import { type HttpCounter, type HttpJob, HttpRun, type HttpShared, isHttpJob } from './run.ts';
 
 export function startHttpc(deps: QueuedServiceDeps): Promise<ServiceEngine> {
   return startQueuedService<HttpJob, HttpCounter, HttpShared, Httpc>(deps, {

@@ -7,14 +7,14 @@ import { STATUS_CODES } from 'node:http';
 import type { Dispatcher } from 'undici';
 import type { Hw } from '../../hw/types.ts';
 import type { ConfigStore } from '../config/store.ts';
-import type { Httpc } from '../model/sections/httpc.ts';
-import type { Pew } from '../model/sections/pew.ts';
-import type { Log } from '../model/sections/log.ts';
-import { HTTP_ANSWER_MAX, HTTP_BLOCK, HTTP_BODY_LOGFILE, HTTP_BODY_MAX, HTTP_METHODS, HTTP_PATH_MAX } from '../model/blocks/httpc.ts';
 import { errorOfFailure, type ServiceErrorName } from '../model/blocks/convention.ts';
-import { RequestFault } from '../service-runtime/plc-text.ts';
-import { QueueRun, type JobEnd, type QueueRunDeps, type QueueShared } from '../service-runtime/queue-run.ts';
+import { HTTP_ANSWER_MAX, HTTP_BLOCK, HTTP_BODY_LOGFILE, HTTP_BODY_MAX, HTTP_METHODS, HTTP_PATH_MAX } from '../model/blocks/httpc.ts';
+import type { Httpc } from '../model/sections/httpc.ts';
+import type { Log } from '../model/sections/log.ts';
+import type { Pew } from '../model/sections/pew.ts';
 import { newestLogFiles } from '../service-runtime/log-files.ts';
+import { RequestFault } from '../service-runtime/plc-text.ts';
+import { type JobEnd, QueueRun, type QueueRunDeps, type QueueShared } from '../service-runtime/queue-run.ts';
 import { drivers } from '../services/drivers.ts';
 import { httpDispatcher, httpTrust, statusFailure } from '../services/http-test.ts';
 import { classify } from '../services/test-run.ts';
@@ -35,8 +35,14 @@ export interface HttpJob {
 
 export const isHttpJob = (v: unknown): v is HttpJob => {
   const j = v as Partial<HttpJob> | null;
-  return typeof j === 'object' && j !== null && typeof j.method === 'string' && typeof j.path === 'string'
-    && typeof j.answerAddr === 'number' && typeof j.answerSize === 'number';
+  return (
+    typeof j === 'object' &&
+    j !== null &&
+    typeof j.method === 'string' &&
+    typeof j.path === 'string' &&
+    typeof j.answerAddr === 'number' &&
+    typeof j.answerSize === 'number'
+  );
 };
 
 export type HttpCounter = 'requests';
@@ -53,7 +59,7 @@ export interface HttpRunDeps extends QueueRunDeps {
 }
 
 const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
-const basic = (user: string, password: string) => 'Basic ' + Buffer.from(`${user}:${password}`).toString('base64');
+const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
 /**
  * The error code of a request that got no answer from the server, and whether it waits in the
@@ -73,7 +79,12 @@ export class HttpRun extends QueueRun<HttpJob, HttpCounter> {
   protected readonly doneCounter = 'requests';
   private dispatcher: Dispatcher | undefined;
 
-  constructor(private readonly deps: HttpRunDeps, private readonly http: HttpShared, readonly h: Httpc, pew: Pew) {
+  constructor(
+    private readonly deps: HttpRunDeps,
+    private readonly http: HttpShared,
+    readonly h: Httpc,
+    pew: Pew,
+  ) {
     super(deps, http, HTTP_BLOCK, h.plc_control_dt, h.plc_poll, pew, HTTP_USER);
   }
 
@@ -102,7 +113,8 @@ export class HttpRun extends QueueRun<HttpJob, HttpCounter> {
 
   protected async jobOf(b: Record<string, number>): Promise<HttpJob> {
     const method = HTTP_METHODS[b.request! & ~HTTP_BODY_LOGFILE];
-    if (!method || (b.request! & ~0x1f) !== 0) throw new RequestFault('bad_request', `request ${b.request} is no method (1 GET, 2 POST, 3 PUT, 4 DELETE, +16 for a log file body)`);
+    if (!method || (b.request! & ~0x1f) !== 0)
+      throw new RequestFault('bad_request', `request ${b.request} is no method (1 GET, 2 POST, 3 PUT, 4 DELETE, +16 for a log file body)`);
     const fromLog = (b.request! & HTTP_BODY_LOGFILE) !== 0;
     if (fromLog && method !== 'POST' && method !== 'PUT') throw new RequestFault('bad_request', `${method} carries no body`);
     if (b.body_len! > HTTP_BODY_MAX) throw new RequestFault('too_large', `body of ${b.body_len} bytes, at most ${HTTP_BODY_MAX}`);
@@ -111,9 +123,12 @@ export class HttpRun extends QueueRun<HttpJob, HttpCounter> {
     if (/[\s\0]/.test(path)) throw new RequestFault('bad_string', `path "${path}" has a space or a control character`);
     const job: HttpJob = { method, path, answerAddr: b.answer_addr!, answerSize: b.answer_size! };
     if (fromLog) {
-      const [newest] = await newestLogFiles(this.deps.store.get<Log>('pew_log'), await this.deps.hw.volumes(), 1).catch((e: unknown) => { throw new RequestFault('local', errorText(e)); });
+      const [newest] = await newestLogFiles(this.deps.store.get<Log>('pew_log'), await this.deps.hw.volumes(), 1).catch((e: unknown) => {
+        throw new RequestFault('local', errorText(e));
+      });
       if (!newest) throw new RequestFault('local', 'there is no log file to send');
-      if (newest.bytes > LOGFILE_BODY_MAX) throw new RequestFault('too_large', `log file ${newest.name} has ${newest.bytes} bytes, at most ${LOGFILE_BODY_MAX}`);
+      if (newest.bytes > LOGFILE_BODY_MAX)
+        throw new RequestFault('too_large', `log file ${newest.name} has ${newest.bytes} bytes, at most ${LOGFILE_BODY_MAX}`);
       job.logfile = newest.path;
     } else if (method === 'POST' || method === 'PUT') {
       job.body = Buffer.from(await this.io.bytes('body', b.body_addr!, b.body_len!)).toString('base64');
@@ -133,7 +148,10 @@ export class HttpRun extends QueueRun<HttpJob, HttpCounter> {
     let res: Dispatcher.ResponseData;
     try {
       res = await request(url, {
-        method: job.method as Dispatcher.HttpMethod, dispatcher: this.dispatcher!, headersTimeout: 15_000, bodyTimeout: 15_000,
+        method: job.method as Dispatcher.HttpMethod,
+        dispatcher: this.dispatcher!,
+        headersTimeout: 15_000,
+        bodyTimeout: 15_000,
         headers: {
           'user-agent': 'pew-http-client',
           ...(body ? { 'content-type': job.logfile ? 'text/csv' : 'application/octet-stream' } : {}),
@@ -162,7 +180,12 @@ export class HttpRun extends QueueRun<HttpJob, HttpCounter> {
     const line = `${res.statusCode} ${STATUS_CODES[res.statusCode] ?? ''}`.trim();
     const failure = statusFailure(res.statusCode, line);
     const code = failure ? errorOfFailure(failure.reason) : 'none';
-    return this.answer(job, res.statusCode, { data: Buffer.concat(chunks), total }, failure ? { code: code === 'none' ? 'other' : code, message: line } : undefined);
+    return this.answer(
+      job,
+      res.statusCode,
+      { data: Buffer.concat(chunks), total },
+      failure ? { code: code === 'none' ? 'other' : code, message: line } : undefined,
+    );
   }
 
   /** Writes the answer body into the PLC's area; the status words follow once the job is acknowledged. */

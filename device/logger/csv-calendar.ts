@@ -35,7 +35,14 @@ export const localCalendar: Calendar = {
 
 function utcWall(ms: number): WallTime {
   const d = new Date(ms);
-  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() };
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+  };
 }
 
 const utcOf = (w: WallTime): number => Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
@@ -81,16 +88,26 @@ export const WALL_DESIGNATORS = 'YymdHMSW%';
 export function formatWall(pattern: string, w: WallTime): string {
   return pattern.replace(/%(.)/g, (all, c: string) => {
     switch (c) {
-      case 'Y': return pad(w.year, 4);
-      case 'y': return pad(w.year % 100);
-      case 'm': return pad(w.month);
-      case 'd': return pad(w.day);
-      case 'H': return pad(w.hour);
-      case 'M': return pad(w.minute);
-      case 'S': return pad(w.second);
-      case 'W': return pad(isoWeek(w.year, w.month, w.day).week);
-      case '%': return '%';
-      default: return all;
+      case 'Y':
+        return pad(w.year, 4);
+      case 'y':
+        return pad(w.year % 100);
+      case 'm':
+        return pad(w.month);
+      case 'd':
+        return pad(w.day);
+      case 'H':
+        return pad(w.hour);
+      case 'M':
+        return pad(w.minute);
+      case 'S':
+        return pad(w.second);
+      case 'W':
+        return pad(isoWeek(w.year, w.month, w.day).week);
+      case '%':
+        return '%';
+      default:
+        return all;
     }
   });
 }

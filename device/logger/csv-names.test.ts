@@ -3,8 +3,8 @@
 const savedTz = process.env.TZ;
 process.env.TZ = 'Europe/Berlin';
 
-import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
 import { SPLITS } from '../model/sections/logfile.ts';
 import { isoWeek, isoWeekMonday, localCalendar, offsetCalendar } from './csv-calendar.ts';
 import { csvFileName, parseCsvFileName, type Split } from './csv-names.ts';
@@ -110,9 +110,21 @@ describe('parseCsvFileName', () => {
   });
 
   it.each([
-    'tank_20241301.csv', 'tank_20240230.csv', 'tank_20240101_24.csv', 'tank_20240101_1360.csv', 'tank_2024-W53.csv',
-    'tank_2024-W00.csv', 'tank_1969.csv', 'tank_2024.txt', 'tank.csv', '_2024.csv', '1tank_2024.csv', '../tank_2024.csv',
-    'tank_2024.csv.part', 'tank_20240101_1.csv', 'tank_2024-1.csv',
+    'tank_20241301.csv',
+    'tank_20240230.csv',
+    'tank_20240101_24.csv',
+    'tank_20240101_1360.csv',
+    'tank_2024-W53.csv',
+    'tank_2024-W00.csv',
+    'tank_1969.csv',
+    'tank_2024.txt',
+    'tank.csv',
+    '_2024.csv',
+    '1tank_2024.csv',
+    '../tank_2024.csv',
+    'tank_2024.csv.part',
+    'tank_20240101_1.csv',
+    'tank_2024-1.csv',
   ])('%s is no log file', (bad) => {
     expect(parseCsvFileName(bad)).toBeUndefined();
   });
@@ -120,20 +132,24 @@ describe('parseCsvFileName', () => {
   it('round trip for any instant and split (property)', () => {
     const logName = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_.]{0,12}$/);
     const at = fc.integer({ min: Date.UTC(1971, 0, 1), max: Date.UTC(2099, 0, 1) });
-    fc.assert(fc.property(logName, fc.constantFrom(...SPLITS), at, fc.boolean(), (log, split, t, midnight) => {
-      const file = csvFileName(log, split, t, midnight);
-      const info = parseCsvFileName(file, log);
-      expect(info).toMatchObject({ logFileName: log, split });
-      expect(info!.periodStart).toBeLessThanOrEqual(t);
-      expect(csvFileName(log, split, info!.periodStart, false)).toBe(file);
-    }));
+    fc.assert(
+      fc.property(logName, fc.constantFrom(...SPLITS), at, fc.boolean(), (log, split, t, midnight) => {
+        const file = csvFileName(log, split, t, midnight);
+        const info = parseCsvFileName(file, log);
+        expect(info).toMatchObject({ logFileName: log, split });
+        expect(info!.periodStart).toBeLessThanOrEqual(t);
+        expect(csvFileName(log, split, info!.periodStart, false)).toBe(file);
+      }),
+    );
   });
 
   it('ISO weeks: Monday and week agree (property)', () => {
-    fc.assert(fc.property(fc.integer({ min: 1971, max: 2099 }), fc.integer({ min: 1, max: 53 }), (y, w) => {
-      const monday = isoWeekMonday(y, w);
-      if (monday) expect(isoWeek(monday.year, monday.month, monday.day)).toEqual({ year: y, week: w });
-      else expect(w).toBe(53);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 1971, max: 2099 }), fc.integer({ min: 1, max: 53 }), (y, w) => {
+        const monday = isoWeekMonday(y, w);
+        if (monday) expect(isoWeek(monday.year, monday.month, monday.day)).toEqual({ year: y, week: w });
+        else expect(w).toBe(53);
+      }),
+    );
   });
 });

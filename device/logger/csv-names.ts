@@ -6,8 +6,8 @@
 // Local time means a clock change is in the names: on the day the clocks go back the hour 02 comes
 // twice and both go into one `_02` file; the day the clocks go forward has no `_02` file at all.
 import { FILE_NAME_RE } from '../model/fields.ts';
-import { SPLITS } from '../model/sections/logfile.ts';
-import { daysInMonth, isoWeek, isoWeekMonday, localCalendar, type Calendar, type WallTime } from './csv-calendar.ts';
+import type { SPLITS } from '../model/sections/logfile.ts';
+import { type Calendar, daysInMonth, isoWeek, isoWeekMonday, localCalendar, type WallTime } from './csv-calendar.ts';
 
 export type Split = (typeof SPLITS)[number];
 
@@ -18,15 +18,20 @@ const MIN_YEAR = 1970; // stamps come from a clock; an earlier "year" is part of
 export function periodStamp(split: Split, w: WallTime): string {
   const day = `${pad(w.year, 4)}${pad(w.month)}${pad(w.day)}`;
   switch (split) {
-    case 'minute': return `${day}_${pad(w.hour)}${pad(w.minute)}`;
-    case 'hour': return `${day}_${pad(w.hour)}`;
-    case 'day': return day;
+    case 'minute':
+      return `${day}_${pad(w.hour)}${pad(w.minute)}`;
+    case 'hour':
+      return `${day}_${pad(w.hour)}`;
+    case 'day':
+      return day;
     case 'week': {
       const iso = isoWeek(w.year, w.month, w.day);
       return `${pad(iso.year, 4)}-W${pad(iso.week)}`;
     }
-    case 'month': return `${pad(w.year, 4)}${pad(w.month)}`;
-    case 'year': return pad(w.year, 4);
+    case 'month':
+      return `${pad(w.year, 4)}${pad(w.month)}`;
+    case 'year':
+      return pad(w.year, 4);
   }
 }
 

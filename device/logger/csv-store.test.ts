@@ -1,11 +1,11 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import * as nodeFs from 'node:fs/promises';
-import { mkdir, mkdtemp, readFile, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import * as nodeFs from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Volume, VolumeId } from '../../hw/types.ts';
-import { classifyError, CsvStore, type StoreFs, type StoreHandle } from './csv-store.ts';
+import { CsvStore, classifyError, type StoreFs, type StoreHandle } from './csv-store.ts';
 import { LOG_FOLDER } from './types.ts';
 
 const MiB = 1024 * 1024;
@@ -52,7 +52,9 @@ function tracedFs(fault: Fault = () => undefined) {
   return { fs, calls };
 }
 
-async function unit(opts: { id?: VolumeId; fault?: Fault; free?: () => number; deleteOldFiles?: boolean; maxQueuedBatches?: number; mounted?: () => boolean } = {}) {
+async function unit(
+  opts: { id?: VolumeId; fault?: Fault; free?: () => number; deleteOldFiles?: boolean; maxQueuedBatches?: number; mounted?: () => boolean } = {},
+) {
   const root = await mkdtemp(join(tmpdir(), 'csv-store-'));
   dirs.push(root);
   const id = opts.id ?? 'internal';
@@ -69,14 +71,19 @@ async function unit(opts: { id?: VolumeId; fault?: Fault; free?: () => number; d
 const HEADER = ['Date,Time,level', ',,m'];
 const rec = (n: number) => `2024/03/01,12:00:${String(n).padStart(2, '0')},${n}`;
 const recs = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => rec(from + i));
-const csv = (lines: string[]) => lines.map((l) => l + '\r\n').join('');
+const csv = (lines: string[]) => lines.map((l) => `${l}\r\n`).join('');
 const count = (calls: string[], call: string) => calls.filter((c) => c === call).length;
 
 describe('appending', () => {
   it('a new file gets the header, then each batch with ONE write and ONE fdatasync, on the same open handle', async () => {
     const u = await unit();
     const file = join(u.logDir, 'tank_20240301.csv');
-    expect(await u.appender.append('tank_20240301.csv', HEADER, recs(1, 3))).toEqual({ state: 'ok', detail: '', volume: 'internal', file: 'tank_20240301.csv' });
+    expect(await u.appender.append('tank_20240301.csv', HEADER, recs(1, 3))).toEqual({
+      state: 'ok',
+      detail: '',
+      volume: 'internal',
+      file: 'tank_20240301.csv',
+    });
     await u.appender.append('tank_20240301.csv', HEADER, recs(4, 5));
     await u.appender.append('tank_20240301.csv', HEADER, recs(6, 6));
     expect(await u.read('tank_20240301.csv')).toBe(csv([...HEADER, ...recs(1, 6)]));
@@ -87,7 +94,13 @@ describe('appending', () => {
     // the new log folder is synced into the volume folder, the new file into the log folder, once each
     expect(count(u.calls, `sync ${u.path}`)).toBe(1);
     expect(count(u.calls, `sync ${u.logDir}`)).toBe(1);
-    expect(u.appender.stats()).toEqual({ file: 'tank_20240301.csv', size: Buffer.byteLength(csv([...HEADER, ...recs(1, 6)])), queuedBatches: 0, queuedRecords: 0, droppedRecords: 0 });
+    expect(u.appender.stats()).toEqual({
+      file: 'tank_20240301.csv',
+      size: Buffer.byteLength(csv([...HEADER, ...recs(1, 6)])),
+      queuedBatches: 0,
+      queuedRecords: 0,
+      droppedRecords: 0,
+    });
     await u.store.close();
     expect(count(u.calls, `close ${file}`)).toBe(1);
   });
@@ -106,7 +119,7 @@ describe('appending', () => {
   it('a header torn by a power cut is written again whole', async () => {
     const u = await unit();
     await mkdir(u.logDir);
-    await writeFile(join(u.logDir, 'h_2024.csv'), HEADER[0] + '\r\n' + ',');
+    await writeFile(join(u.logDir, 'h_2024.csv'), `${HEADER[0]}\r\n,`);
     await u.appender.append('h_2024.csv', HEADER, recs(1, 1));
     expect(await u.read('h_2024.csv')).toBe(csv([...HEADER, rec(1)]));
   });
@@ -224,7 +237,13 @@ describe('failures become a write status; the batch stays queued and is written 
   it('an error that is no fs error (a bug) rejects, and the appender goes on afterwards', async () => {
     let bug = true;
     const u = await unit();
-    const fs = { ...u.store.fs, mkdir: async (p: string) => { if (bug) throw new TypeError('bug'); return nodeFs.mkdir(p); } };
+    const fs = {
+      ...u.store.fs,
+      mkdir: async (p: string) => {
+        if (bug) throw new TypeError('bug');
+        return nodeFs.mkdir(p);
+      },
+    };
     const store = new CsvStore({ ...u.store.opts, fs });
     const a = store.appender('internal');
     await expect(a.append('b.csv', [], ['1'])).rejects.toThrow('bug');
@@ -249,10 +268,14 @@ describe('low memory (space.ts) in the store', () => {
 
   it('with delete_old_files: the oldest file goes, never one another appender writes; low_memory, the batch is written', async () => {
     let free = 50 * MiB;
-    const u = await unit({ deleteOldFiles: true, free: () => free, fault: (op) => {
-      if (op === 'unlink') free = 50 * MiB; // the deleted file gave the space back
-      return undefined;
-    } });
+    const u = await unit({
+      deleteOldFiles: true,
+      free: () => free,
+      fault: (op) => {
+        if (op === 'unlink') free = 50 * MiB; // the deleted file gave the space back
+        return undefined;
+      },
+    });
     const other = u.store.appender('internal');
     await other.append('slow_2020.csv', [], recs(1, 1)); // open in another appender
     await writeFile(join(u.logDir, 'old_2021.csv'), csv(recs(1, 1)));

@@ -17,9 +17,9 @@
 import * as nodeFs from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Volume, VolumeId } from '../../hw/types.ts';
-import { LOG_FOLDER, type WriteState, type WriteStatus } from './types.ts';
-import { repairOpenFile, type RepairHandle } from './repair.ts';
+import { type RepairHandle, repairOpenFile } from './repair.ts';
 import { ensureSpace, type SpaceCheck, type SpaceFs } from './space.ts';
+import { LOG_FOLDER, type WriteState, type WriteStatus } from './types.ts';
 
 /** An open CSV file: what the repair needs plus writing and syncing. */
 export interface StoreHandle extends RepairHandle {
@@ -191,7 +191,11 @@ export class CsvAppender {
   private lastSize = 0;
   private closed = false;
 
-  constructor(private readonly store: CsvStore, readonly volume: VolumeId, private readonly onDropped?: (records: number) => void) {}
+  constructor(
+    private readonly store: CsvStore,
+    readonly volume: VolumeId,
+    private readonly onDropped?: (records: number) => void,
+  ) {}
 
   /**
    * Appends `lines` (whole records without line end) to `file` in the volume's log folder; a file
@@ -272,7 +276,7 @@ export class CsvAppender {
     } catch (e) {
       return this.failed(e);
     }
-    if (!vol || !vol.mounted) {
+    if (!vol?.mounted) {
       await this.abandonFile();
       return this.status('error', removedDetail(this.volume));
     }

@@ -2,12 +2,23 @@
 const savedTz = process.env.TZ;
 process.env.TZ = 'Europe/Berlin';
 
-import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import * as v from 'valibot';
-import { recordSchema, type LogRecord } from '../model/sections/logfile.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type LogRecord, recordSchema } from '../model/sections/logfile.ts';
+import {
+  type ColumnFormat,
+  columnFormat,
+  csvFormat,
+  formatLine,
+  formatNumber,
+  headerLines,
+  neutraliseText,
+  offsetCalendar,
+  quoteField,
+  registerText,
+} from './csv-text.ts';
 import type { Log, LogValue } from './types.ts';
-import { columnFormat, csvFormat, formatLine, formatNumber, headerLines, neutraliseText, offsetCalendar, quoteField, registerText, type ColumnFormat } from './csv-text.ts';
 
 afterAll(() => {
   if (savedTz === undefined) delete process.env.TZ;
@@ -110,21 +121,27 @@ describe('numbers', () => {
   });
 
   it('fixed text reads back within half a unit of the last digit (property)', () => {
-    fc.assert(fc.property(fc.double({ min: -1e12, max: 1e12, noNaN: true }), fc.integer({ min: 0, max: 9 }), (x, d) => {
-      const s = formatNumber(x, fixed(d), '.');
-      expect(s).toMatch(d === 0 ? /^-?\d+$/ : new RegExp(`^-?\\d+\\.\\d{${d}}$`));
-      expect(Math.abs(Number(s) - x)).toBeLessThanOrEqual(0.5 * 10 ** -d + Math.abs(x) * 1e-15);
-    }));
+    fc.assert(
+      fc.property(fc.double({ min: -1e12, max: 1e12, noNaN: true }), fc.integer({ min: 0, max: 9 }), (x, d) => {
+        const s = formatNumber(x, fixed(d), '.');
+        expect(s).toMatch(d === 0 ? /^-?\d+$/ : new RegExp(`^-?\\d+\\.\\d{${d}}$`));
+        expect(Math.abs(Number(s) - x)).toBeLessThanOrEqual(0.5 * 10 ** -d + Math.abs(x) * 1e-15);
+      }),
+    );
   });
 
   it('ties go away from zero; bigint is exact (property)', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 1e6 }), (k) => {
-      expect(formatNumber(k + 0.5, fixed(0), '.')).toBe(String(k + 1));
-      expect(formatNumber(-(k + 0.5), fixed(0), '.')).toBe(String(-(k + 1)));
-    }));
-    fc.assert(fc.property(fc.bigInt(-(2n ** 63n), 2n ** 64n), fc.integer({ min: 0, max: 18 }), (b, d) => {
-      expect(formatNumber(b, fixed(d), ',')).toBe(d === 0 ? b.toString() : `${b},${'0'.repeat(d)}`);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e6 }), (k) => {
+        expect(formatNumber(k + 0.5, fixed(0), '.')).toBe(String(k + 1));
+        expect(formatNumber(-(k + 0.5), fixed(0), '.')).toBe(String(-(k + 1)));
+      }),
+    );
+    fc.assert(
+      fc.property(fc.bigInt(-(2n ** 63n), 2n ** 64n), fc.integer({ min: 0, max: 18 }), (b, d) => {
+        expect(formatNumber(b, fixed(d), ',')).toBe(d === 0 ? b.toString() : `${b},${'0'.repeat(d)}`);
+      }),
+    );
   });
 
   it('column notation by type, value kind and scaling', () => {
@@ -148,11 +165,7 @@ describe('header modes 0-3', () => {
     expect(header(0)).toEqual([]);
     expect(header(1)).toEqual(['Date,Time,level,count,state,pressure\r\n']);
     expect(header(2)).toEqual(['Date,Time,level,count,state,pressure\r\n', ',,m,,,bar\r\n']);
-    expect(header(3)).toEqual([
-      'Date,Time,level,count,state,pressure\r\n',
-      ',,m,,,bar\r\n',
-      ',,COM1 DT100,INTERNAL DT5,COM4 R10A,COM2 FL7\r\n',
-    ]);
+    expect(header(3)).toEqual(['Date,Time,level,count,state,pressure\r\n', ',,m,,,bar\r\n', ',,COM1 DT100,INTERNAL DT5,COM4 R10A,COM2 FL7\r\n']);
   });
 
   it('with the tab and slash separators', () => {
@@ -196,6 +209,6 @@ describe('formula injection (security.md CSV-1)', () => {
 
   it('in a line: neutralised, then quoted; a leading CR keeps its mark; numbers of numeric types unchanged', () => {
     const fmt = csvFormat(settings({ csv_separator: 'semicolon' }), [rec({ name: 's', type: 13 }), rec({ name: 'c', type: 13 }), rec({ name: 'n', type: 0 })]);
-    expect(formatLine({ at: AT, values: ["=HYPERLINK(\"x\";\"y\")", '\r@x', -5] }, fmt)).toBe(`2024/01/31;13:45:07;"'=HYPERLINK(""x"";""y"")";' @x;-5\r\n`);
+    expect(formatLine({ at: AT, values: ['=HYPERLINK("x";"y")', '\r@x', -5] }, fmt)).toBe(`2024/01/31;13:45:07;"'=HYPERLINK(""x"";""y"")";' @x;-5\r\n`);
   });
 });

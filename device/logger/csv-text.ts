@@ -8,18 +8,19 @@
 //   read is an empty field; texts are quoted only when they need it.
 // - Header by pew_log.header: 0 none; 1 `Date,Time,<names>`; 2 adds `,,<units>`; 3 adds
 //   `,,<sources>` (`COM1 DT100`); 4 the rows of the format file (format-file.ts).
-import { parseBitOffset, formatBitOffset } from '../protocol/areas.ts';
+
 import { INTERFACE_NAMES } from '../model/plc.ts';
 import { LOG_AREAS, LOG_TYPES, type LogRecord, type LogType } from '../model/sections/logfile.ts';
-import type { Log, LogLine, LogValue } from './types.ts';
-import { formatWall, localCalendar, type Calendar } from './csv-calendar.ts';
-import { formatNumber, type ColumnFormat, type DecimalSeparator } from './csv-numbers.ts';
-import { renderRow, SEP, text, variable, type RowPart, type RowVar } from './csv-row.ts';
+import { formatBitOffset, parseBitOffset } from '../protocol/areas.ts';
+import { type Calendar, formatWall, localCalendar } from './csv-calendar.ts';
+import { type ColumnFormat, type DecimalSeparator, formatNumber } from './csv-numbers.ts';
+import { type RowPart, type RowVar, renderRow, SEP, text, variable } from './csv-row.ts';
 import { DEFAULT_DATA_FORMATS, type UserFormat } from './format-file.ts';
+import type { Log, LogLine, LogValue } from './types.ts';
 
-export { csvFileName, filingTime, parseCsvFileName, periodStamp, type CsvFileInfo, type Split } from './csv-names.ts';
-export { localCalendar, offsetCalendar, type Calendar, type WallTime } from './csv-calendar.ts';
-export { formatNumber, quoteField, type ColumnFormat, type Notation } from './csv-numbers.ts';
+export { type Calendar, localCalendar, offsetCalendar, type WallTime } from './csv-calendar.ts';
+export { type CsvFileInfo, csvFileName, filingTime, parseCsvFileName, periodStamp, type Split } from './csv-names.ts';
+export { type ColumnFormat, formatNumber, type Notation, quoteField } from './csv-numbers.ts';
 
 export const CRLF = '\r\n';
 export const FIELD_SEPARATORS = { comma: ',', semicolon: ';', slash: '/', tab: '\t' } as const satisfies Record<Log['csv_separator'], string>;
@@ -60,8 +61,15 @@ const BIT_AREAS: readonly number[] = [4, 5, 6]; // X, Y, R
  */
 export function columnFormat(rec: Pick<LogRecord, 'type' | 'format' | 'enable_scal' | 'decimal' | 'area'>): ColumnFormat {
   const raw = rec.format === 'momentary' && !rec.enable_scal && !BIT_AREAS.includes(rec.area);
-  const notation = EXP_TYPES.includes(rec.type) ? 'exp'
-    : raw && rec.type === HEX ? 'hex4' : raw && rec.type === HEX32 ? 'hex8' : raw && rec.type === BIN ? 'bin16' : 'fixed';
+  const notation = EXP_TYPES.includes(rec.type)
+    ? 'exp'
+    : raw && rec.type === HEX
+      ? 'hex4'
+      : raw && rec.type === HEX32
+        ? 'hex8'
+        : raw && rec.type === BIN
+          ? 'bin16'
+          : 'fixed';
   return { decimals: rec.decimal, notation };
 }
 
@@ -88,14 +96,30 @@ export function csvFormat(log: Pick<Log, 'header' | 'csv_separator' | 'dec_separ
     if (!u) throw new Error('header mode 4 needs the format file (pew_log.formatfile)');
     const separator = u.separator ?? FIELD_SEPARATORS[log.csv_separator];
     return {
-      separator, decimal, columns, calendar, date: u.date ?? datePattern(separator), time: u.time ?? TIME_PATTERN,
-      invalid: u.invalid ?? '', header: u.header, line: u.line, dataFormats: u.dataFormats,
+      separator,
+      decimal,
+      columns,
+      calendar,
+      date: u.date ?? datePattern(separator),
+      time: u.time ?? TIME_PATTERN,
+      invalid: u.invalid ?? '',
+      header: u.header,
+      line: u.line,
+      dataFormats: u.dataFormats,
     };
   }
   const separator = FIELD_SEPARATORS[log.csv_separator];
   return {
-    separator, decimal, columns, calendar, date: datePattern(separator), time: TIME_PATTERN, invalid: '',
-    header: STANDARD_HEADER.slice(0, log.header), line: STANDARD_LINE, dataFormats: DEFAULT_DATA_FORMATS,
+    separator,
+    decimal,
+    columns,
+    calendar,
+    date: datePattern(separator),
+    time: TIME_PATTERN,
+    invalid: '',
+    header: STANDARD_HEADER.slice(0, log.header),
+    line: STANDARD_LINE,
+    dataFormats: DEFAULT_DATA_FORMATS,
   };
 }
 
@@ -150,16 +174,26 @@ export function pointTexts(name: RowVar, points: readonly LogRecord[], fmt: Pick
   return points.map((p, i) => {
     const iface = INTERFACE_NAMES[p.if];
     switch (name) {
-      case 'COLUMNS': return String(i + 1);
-      case 'NAMES': return p.name;
-      case 'UNITS': return p.dim;
-      case 'COMS': return p.plc_addr > 0 ? `${iface} [Unit no.${p.plc_addr}]` : iface;
-      case 'REGISTERS': return registerText(p);
-      case 'SOURCES': return `${iface} ${registerText(p)}`;
-      case 'TYPES': return LOG_TYPES[p.type].toUpperCase();
-      case 'KINDS': return p.format;
-      case 'DATAFORMATS': return fmt.dataFormats[p.type];
-      default: return '';
+      case 'COLUMNS':
+        return String(i + 1);
+      case 'NAMES':
+        return p.name;
+      case 'UNITS':
+        return p.dim;
+      case 'COMS':
+        return p.plc_addr > 0 ? `${iface} [Unit no.${p.plc_addr}]` : iface;
+      case 'REGISTERS':
+        return registerText(p);
+      case 'SOURCES':
+        return `${iface} ${registerText(p)}`;
+      case 'TYPES':
+        return LOG_TYPES[p.type].toUpperCase();
+      case 'KINDS':
+        return p.format;
+      case 'DATAFORMATS':
+        return fmt.dataFormats[p.type];
+      default:
+        return '';
     }
   });
 }

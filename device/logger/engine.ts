@@ -9,29 +9,30 @@
 // cached, the files are closed) and starts a new one with the saved settings. A run's own loop
 // wakes every pollMs: the PLC's start/stop register, the retry of failed writes and the 4:00
 // check; like the runners it asks the clock at each wake, so it follows a clock that is set.
-import { join } from 'node:path';
+
 import { readFile } from 'node:fs/promises';
-import { VOLUME_IDS, type Clock, type Hw, type VolumeId } from '../../hw/types.ts';
-import type { ConfigStore } from '../config/store.ts';
-import { followRuns, type Runs } from '../service-runtime/runs.ts';
+import { join } from 'node:path';
+import { type Clock, type Hw, VOLUME_IDS, type VolumeId } from '../../hw/types.ts';
 import type { Links } from '../com/links.ts';
+import type { ConfigStore } from '../config/store.ts';
 import type { Log } from '../model/sections/log.ts';
 import type { Pew } from '../model/sections/pew.ts';
 import type { Rtc } from '../model/sections/rtc.ts';
-import type { Logger } from '../system/log.ts';
-import type { AuditLog } from '../system/audit.ts';
 import { parseBitOffset } from '../protocol/areas.ts';
 import { FP_CLOCK_WORDS, fpClockMs } from '../protocol/fp-clock.ts';
-import { CsvStore, type CsvAppender, type StoreFs } from './csv-store.ts';
-import { csvFormat, type CsvFormat } from './csv-text.ts';
-import { parseFormatFile, type UserFormat } from './format-file.ts';
+import { followRuns, type Runs } from '../service-runtime/runs.ts';
+import type { AuditLog } from '../system/audit.ts';
+import type { Logger } from '../system/log.ts';
+import { type CsvAppender, CsvStore, type StoreFs } from './csv-store.ts';
+import { type CsvFormat, csvFormat } from './csv-text.ts';
 import { FileRunner } from './file-runner.ts';
-import { interfaceProtocol, readLimit, type LimitOf } from './planner.ts';
-import { plcWantsLogging, StatusReporter, type ControlIo } from './plc-control.ts';
+import { parseFormatFile, type UserFormat } from './format-file.ts';
+import { lastRecordAt } from './last-record.ts';
+import { type LoggerNotices, NoticeBoard } from './notices.ts';
+import { interfaceProtocol, type LimitOf, readLimit } from './planner.ts';
+import { type ControlIo, plcWantsLogging, StatusReporter } from './plc-control.ts';
 import { deleteExpired, nextRetentionRun } from './retention.ts';
 import { LoggerState } from './state.ts';
-import { lastRecordAt } from './last-record.ts';
-import { NoticeBoard, type LoggerNotices } from './notices.ts';
 import { DISABLED } from './triggers.ts';
 import { LOG_FOLDER, type LogFile, type WriteState, type WriteStatus } from './types.ts';
 
@@ -107,7 +108,9 @@ class LoggerRun {
   private plcStopped: boolean;
   /** settings that cannot run (an unreadable format file) */
   private problem: string | undefined;
-  private format: (records: LogFile['records']) => CsvFormat = () => { throw new Error('no format yet'); };
+  private format: (records: LogFile['records']) => CsvFormat = () => {
+    throw new Error('no format yet');
+  };
   /** the last write status of each log file, by name */
   private readonly writes = new Map<string, WriteStatus>();
   private readonly appenders = new Map<string, CsvAppender>();
@@ -120,11 +123,18 @@ class LoggerRun {
   private looping: Promise<void> = Promise.resolve();
   private nextRetention = Infinity;
 
-  constructor(private readonly c: RunContext, private readonly log: Log, private readonly pew: Pew, private readonly rtc: Rtc) {
+  constructor(
+    private readonly c: RunContext,
+    private readonly log: Log,
+    private readonly pew: Pew,
+    private readonly rtc: Rtc,
+  ) {
     const { deps } = c;
     this.volume = VOLUME_IDS[log.storage] ?? 'internal';
     this.csv = new CsvStore({
-      volumes: () => deps.hw.volumes(), deleteOldFiles: log.delete_old_files, ...(deps.fs ? { fs: deps.fs } : {}),
+      volumes: () => deps.hw.volumes(),
+      deleteOldFiles: log.delete_old_files,
+      ...(deps.fs ? { fs: deps.fs } : {}),
       onDeleted: (volume, names) => this.deletedForSpace(volume, names),
     });
     this.plcStopped = log.enable_plc_ctrl;
@@ -201,7 +211,8 @@ class LoggerRun {
     if (!this.active) return;
     const before = this.writes.get(file);
     this.writes.set(file, s);
-    if (s.state !== 'ok' && (before?.state !== s.state || before.detail !== s.detail)) this.c.deps.log.warn('log write', { file, state: s.state, detail: s.detail });
+    if (s.state !== 'ok' && (before?.state !== s.state || before.detail !== s.detail))
+      this.c.deps.log.warn('log write', { file, state: s.state, detail: s.detail });
     if (before?.state !== s.state) void this.publish();
   }
 
@@ -209,7 +220,8 @@ class LoggerRun {
   private deletedForSpace(volume: VolumeId, names: string[]): void {
     const { deps, clock, notices } = this.c;
     deps.log.warn('log files deleted for space', { volume, files: names });
-    deps.audit.write({ action: 'logfile_delete', user: LOGGER_USER, detail: { storage: this.log.storage, volume, names, reason: 'low_memory' } })
+    deps.audit
+      .write({ action: 'logfile_delete', user: LOGGER_USER, detail: { storage: this.log.storage, volume, names, reason: 'low_memory' } })
       .catch((e: unknown) => deps.log.error('the audit log cannot be written', { error: errorText(e) }));
     notices.filesDeleted(volume, names, clock.now());
   }
@@ -343,34 +355,45 @@ class LoggerRun {
       return l;
     };
     const appender = this.appender(file.name);
-    return new FileRunner({
-      file, index, format: this.format(file.records), limitOf, midnightToDayBefore: this.log.midnight_to_daybefore, plcClock: this.log.plc_rtc_dt,
-      lastTrig: fromFiles ?? Math.max(file.last_trig, state.lastTrigger(file.name)), pollMs,
-    }, {
-      now: () => clock.now(),
-      readWords: async (id, st, area, start, count) => {
-        const l = deps.links.get(id);
-        if (!l) throw new Error(`interface ${id} is not enabled`);
-        return l.readWords(area, start, count, LOGGER_USER, st);
+    return new FileRunner(
+      {
+        file,
+        index,
+        format: this.format(file.records),
+        limitOf,
+        midnightToDayBefore: this.log.midnight_to_daybefore,
+        plcClock: this.log.plc_rtc_dt,
+        lastTrig: fromFiles ?? Math.max(file.last_trig, state.lastTrigger(file.name)),
+        pollMs,
       },
-      readFlag: async (address) => {
-        const bit = parseBitOffset(address);
-        if (!bit.ok) throw new Error(`R${address}: ${bit.error.message}`);
-        return (await link().readBits('R', bit.value.word * 16 + bit.value.bit, 1, LOGGER_USER, station))[0]!;
+      {
+        now: () => clock.now(),
+        readWords: async (id, st, area, start, count) => {
+          const l = deps.links.get(id);
+          if (!l) throw new Error(`interface ${id} is not enabled`);
+          return l.readWords(area, start, count, LOGGER_USER, st);
+        },
+        readFlag: async (address) => {
+          const bit = parseBitOffset(address);
+          if (!bit.ok) throw new Error(`R${address}: ${bit.error.message}`);
+          return (await link().readBits('R', bit.value.word * 16 + bit.value.bit, 1, LOGGER_USER, station))[0]!;
+        },
+        // plc_rtc_dt: the clock of the PLC the log file reads (its interface and station)
+        plcTime: async () => {
+          try {
+            return fpClockMs(await link().readWords('DT', this.rtc.rtc_address_dt, FP_CLOCK_WORDS, LOGGER_USER, station));
+          } catch {
+            return undefined;
+          }
+        },
+        write: (name, header, lines) => appender.append(name, header, lines),
+        triggered: (s) => {
+          void state.triggered(file.name, s);
+        },
+        status: (s) => this.note(file.name, s),
+        log: deps.log,
       },
-      // plc_rtc_dt: the clock of the PLC the log file reads (its interface and station)
-      plcTime: async () => {
-        try {
-          return fpClockMs(await link().readWords('DT', this.rtc.rtc_address_dt, FP_CLOCK_WORDS, LOGGER_USER, station));
-        } catch {
-          return undefined;
-        }
-      },
-      write: (name, header, lines) => appender.append(name, header, lines),
-      triggered: (s) => { void state.triggered(file.name, s); },
-      status: (s) => this.note(file.name, s),
-      log: deps.log,
-    });
+    );
   }
 }
 
@@ -403,7 +426,8 @@ export async function startLogger(deps: LoggerDeps): Promise<DataLogger> {
   const followed = runs;
   return {
     settled: () => followed.settled(),
-    status: () => followed.current()?.status() ?? { enabled, running: false, write: notices.over({ state: 'ok', detail: '' }), files: [], notices: notices.current() },
+    status: () =>
+      followed.current()?.status() ?? { enabled, running: false, write: notices.over({ state: 'ok', detail: '' }), files: [], notices: notices.current() },
     acknowledge: async () => {
       const seen = notices.acknowledge();
       await followed.current()?.publish();

@@ -11,15 +11,29 @@
 // per `pollMs` of clock time between records.
 import type { LogFile, LogRecord } from '../model/sections/logfile.ts';
 import type { Logger } from '../system/log.ts';
-import { kindState, pointValue, type KindState } from './values.ts';
-import { csvFileName, formatLine, headerLines, type CsvFormat } from './csv-text.ts';
-import { planReads, type LimitOf } from './planner.ts';
+import { type CsvFormat, csvFileName, formatLine, headerLines } from './csv-text.ts';
+import { type LimitOf, planReads } from './planner.ts';
 import { filePoints } from './points.ts';
 import {
-  cacheStep, CONDITION, conditionStart, conditionStep, emptyCache, FIXED_CYCLE, flagStep, PLC_FLAG, SPECIFIED_TIME, timedStart, timedStep,
-  type CacheEvent, type ConditionState, type FlagLevels, type FlagState, type RecordCache,
+  type CacheEvent,
+  CONDITION,
+  type ConditionState,
+  cacheStep,
+  conditionStart,
+  conditionStep,
+  emptyCache,
+  FIXED_CYCLE,
+  type FlagLevels,
+  type FlagState,
+  flagStep,
+  PLC_FLAG,
+  type RecordCache,
+  SPECIFIED_TIME,
+  timedStart,
+  timedStep,
 } from './triggers.ts';
 import type { BlockRead, LogValue, LogWordArea, PointSource, WriteStatus } from './types.ts';
+import { type KindState, kindState, pointValue } from './values.ts';
 
 export interface RunnerIo {
   now(): number;
@@ -73,7 +87,10 @@ export class FileRunner {
   private readonly samplePlan: BlockRead[];
   readonly stats: RunnerStats = { records: 0, missed: 0, failedReads: 0 };
 
-  constructor(private readonly s: RunnerSettings, private readonly io: RunnerIo) {
+  constructor(
+    private readonly s: RunnerSettings,
+    private readonly io: RunnerIo,
+  ) {
     const resolved = filePoints(s.file, s.index);
     for (const p of resolved.problems) io.log.warn('a data point cannot be read', { file: s.file.name, point: p.key, problem: p.message });
     const byKey = new Map(resolved.points.map((p) => [p.key, p]));
@@ -84,7 +101,12 @@ export class FileRunner {
     this.kinds = s.file.records.map((r) => kindState(r.format));
     this.plan = planReads(this.points, s.limitOf);
     const averaged = new Set(s.file.records.flatMap((r, j) => (r.format === 'average' ? [`${s.index}.${j}`] : [])));
-    this.samplePlan = averaged.size ? planReads(this.points.filter((p) => averaged.has(p.key)), s.limitOf) : [];
+    this.samplePlan = averaged.size
+      ? planReads(
+          this.points.filter((p) => averaged.has(p.key)),
+          s.limitOf,
+        )
+      : [];
     this.cond = conditionStart(s.lastTrig);
   }
 
@@ -122,10 +144,14 @@ export class FileRunner {
     const recordAt = t === FIXED_CYCLE || t === SPECIFIED_TIME ? this.due : t === CONDITION && this.cond.running ? this.cond.due : undefined;
     // never longer than pollMs: a clock set meanwhile moves the next record with it (see the head)
     const wake = Math.min(recordAt ?? Infinity, now + this.s.pollMs);
-    this.timer = setTimeout(() => {
-      this.busy = this.tick().catch((e: unknown) => this.io.log.error('log file step failed', { file: this.s.file.name, error: String(e) }))
-        .finally(() => this.schedule());
-    }, Math.max(0, wake - now));
+    this.timer = setTimeout(
+      () => {
+        this.busy = this.tick()
+          .catch((e: unknown) => this.io.log.error('log file step failed', { file: this.s.file.name, error: String(e) }))
+          .finally(() => this.schedule());
+      },
+      Math.max(0, wake - now),
+    );
   }
 
   private async tick(): Promise<void> {
@@ -211,7 +237,9 @@ export class FileRunner {
     if (now < this.nextSample && this.nextSample - now <= this.s.pollMs) return;
     this.nextSample = now + this.s.pollMs;
     const words = await this.read(this.samplePlan);
-    this.records.forEach((r, j) => { if (r.format === 'average') this.kinds[j]!.sample(this.valueOf(words, j)); });
+    this.records.forEach((r, j) => {
+      if (r.format === 'average') this.kinds[j]!.sample(this.valueOf(words, j));
+    });
   }
 
   private async record(slot: number): Promise<void> {
@@ -231,7 +259,13 @@ export class FileRunner {
     this.cache = step.cache;
     for (const w of step.writes) {
       const header = headerLines(this.records, this.s.format).map(strip);
-      this.io.status(await this.io.write(w.file, header, w.items.map((i) => i.line)));
+      this.io.status(
+        await this.io.write(
+          w.file,
+          header,
+          w.items.map((i) => i.line),
+        ),
+      );
     }
   }
 }

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { recordSchema, type LogRecord } from '../model/sections/logfile.ts';
+import { describe, expect, it } from 'vitest';
+import { type LogRecord, recordSchema } from '../model/sections/logfile.ts';
 import { csvFormat, formatLine, headerLines, offsetCalendar } from './csv-text.ts';
 import { DEFAULT_DATA_FORMATS, parseFormatFile, type UserFormat } from './format-file.ts';
 
@@ -60,33 +60,37 @@ describe('a complete format file (header mode 4)', () => {
     expect(user.title).toBe('Meter cabinet');
     expect(user.fileName).toBe('%F(%y%m%d_%H%M%S_TRG).csv');
     const fmt = csvFormat({ header: 4, csv_separator: 'semicolon', dec_separator: 'point' }, METER_POINTS, { user, calendar: UTC });
-    expect(headerLines(METER_POINTS, fmt).join('')).toBe([
-      'Date,Time,1,2,3,4',
-      ',,datapoint1,datapoint2,datapoint3,datapoint4',
-      ',,COM1,COM1,COM1,COM1',
-      ',,DT100,DT101,DT102,DT103',
-      ',,INT,UINT,INT,UINT',
-      ',,S16,US16,S16,US16',
-      ',,,,,',
-      '',
-    ].join('\r\n'));
+    expect(headerLines(METER_POINTS, fmt).join('')).toBe(
+      [
+        'Date,Time,1,2,3,4',
+        ',,datapoint1,datapoint2,datapoint3,datapoint4',
+        ',,COM1,COM1,COM1,COM1',
+        ',,DT100,DT101,DT102,DT103',
+        ',,INT,UINT,INT,UINT',
+        ',,S16,US16,S16,US16',
+        ',,,,,',
+        '',
+      ].join('\r\n'),
+    );
     expect(formatLine({ at: Date.UTC(2020, 0, 21, 14, 55, 30), values: [0, 0, 0, 0] }, fmt)).toBe('2020/01/21,14:55:30,0,0,0,0\r\n');
   });
 
   it('own texts, separator, date and time formats, invalid text, kinds and stations', () => {
-    const user = parsed([
-      '\uFEFF%DEF_TITLE="Line #2"',
-      '%def_separator=";"',
-      '%DEF_DATE="%d.%m.%Y (W%W)"',
-      '%DEF_TIME="%H.%M"',
-      '%DEF_INVALID="n/a"',
-      '%DEF_REAL="IEEE ""single"""',
-      '%HEADER="Plant: north;south"',
-      '%HEADER+="Point "%COLUMNS',
-      '%HEADER+="",%KINDS,%TYPES',
-      '%HEADER+=;%COMS',
-      '%LOGDATA="at "%TIME;%DATE;%VALUES',
-    ].join('\n'));
+    const user = parsed(
+      [
+        '\uFEFF%DEF_TITLE="Line #2"',
+        '%def_separator=";"',
+        '%DEF_DATE="%d.%m.%Y (W%W)"',
+        '%DEF_TIME="%H.%M"',
+        '%DEF_INVALID="n/a"',
+        '%DEF_REAL="IEEE ""single"""',
+        '%HEADER="Plant: north;south"',
+        '%HEADER+="Point "%COLUMNS',
+        '%HEADER+="",%KINDS,%TYPES',
+        '%HEADER+=;%COMS',
+        '%LOGDATA="at "%TIME;%DATE;%VALUES',
+      ].join('\n'),
+    );
     expect(user.title).toBe('Line #2');
     expect(user.dataFormats[7]).toBe('IEEE "single"');
     expect(user.dataFormats[0]).toBe(DEFAULT_DATA_FORMATS[0]);
@@ -162,8 +166,13 @@ describe('errors name the line and the reason', () => {
       { line: 6, reason: 'unknown key %FOO' },
       { line: 0, reason: '%DEF_TITLE is missing (it is required)' },
     ]);
-    expect(r.error.message).toBe('format file: line 3: %DEF_DATE is set twice (first on line 2); line 5: %DEF_HEX is set twice (first on line 4); '
-      + 'line 6: unknown key %FOO; %DEF_TITLE is missing (it is required)');
-    expect(problems('%DEF_TITLE="  "')).toEqual([{ line: 1, reason: 'the title must not be empty' }, { line: 0, reason: '%DEF_TITLE is missing (it is required)' }]);
+    expect(r.error.message).toBe(
+      'format file: line 3: %DEF_DATE is set twice (first on line 2); line 5: %DEF_HEX is set twice (first on line 4); ' +
+        'line 6: unknown key %FOO; %DEF_TITLE is missing (it is required)',
+    );
+    expect(problems('%DEF_TITLE="  "')).toEqual([
+      { line: 1, reason: 'the title must not be empty' },
+      { line: 0, reason: '%DEF_TITLE is missing (it is required)' },
+    ]);
   });
 });

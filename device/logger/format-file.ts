@@ -19,7 +19,7 @@
 import type { LogType } from '../model/sections/logfile.ts';
 import { fail, ok, type ProtocolError, type Result } from '../protocol/result.ts';
 import { WALL_DESIGNATORS } from './csv-calendar.ts';
-import { SEP, text, variable, type RowPart, type RowVar } from './csv-row.ts';
+import { type RowPart, type RowVar, SEP, text, variable } from './csv-row.ts';
 
 export interface UserFormat {
   title: string;
@@ -48,18 +48,54 @@ export interface FormatFileError extends ProtocolError {
 // mewtocol.md §9: INT S16, UINT US16, WORD HEX4, BIN BITS, DINT S32, UDINT US32, DWORD HEX8, REAL
 // FLT, ASCII CHAR2; the types the original has no default for follow the same pattern
 export const DEFAULT_DATA_FORMATS: Readonly<Record<LogType, string>> = {
-  0: 'S16', 1: 'US16', 2: 'HEX4', 3: 'BITS', 4: 'S32', 5: 'US32', 6: 'HEX8', 7: 'FLT', 8: 'FLT',
-  9: 'S64', 10: 'US64', 11: 'CHAR2', 12: 'DT', 13: 'STRING', 14: 'DBL', 15: 'DBL',
+  0: 'S16',
+  1: 'US16',
+  2: 'HEX4',
+  3: 'BITS',
+  4: 'S32',
+  5: 'US32',
+  6: 'HEX8',
+  7: 'FLT',
+  8: 'FLT',
+  9: 'S64',
+  10: 'US64',
+  11: 'CHAR2',
+  12: 'DT',
+  13: 'STRING',
+  14: 'DBL',
+  15: 'DBL',
 };
 // the original's names, and the spec §3 type names for the same codes
 const TYPE_KEYS: Record<string, LogType> = {
-  DEF_INT: 0, DEF_UINT: 1, DEF_WORD: 2, DEF_HEX: 2, DEF_BIN: 3, DEF_DINT: 4, DEF_UDINT: 5, DEF_DWORD: 6,
-  DEF_HEX32: 6, DEF_REAL: 7, DEF_REALEXP: 8, DEF_REALEX: 8, DEF_INT64: 9, DEF_UINT64: 10, DEF_ASCII: 11,
-  DEF_DT: 12, DEF_STRING: 13, DEF_LREAL: 14, DEF_LREALEXP: 15, DEF_LREALEX: 15,
+  DEF_INT: 0,
+  DEF_UINT: 1,
+  DEF_WORD: 2,
+  DEF_HEX: 2,
+  DEF_BIN: 3,
+  DEF_DINT: 4,
+  DEF_UDINT: 5,
+  DEF_DWORD: 6,
+  DEF_HEX32: 6,
+  DEF_REAL: 7,
+  DEF_REALEXP: 8,
+  DEF_REALEX: 8,
+  DEF_INT64: 9,
+  DEF_UINT64: 10,
+  DEF_ASCII: 11,
+  DEF_DT: 12,
+  DEF_STRING: 13,
+  DEF_LREAL: 14,
+  DEF_LREALEXP: 15,
+  DEF_LREALEX: 15,
 };
 type Setting = 'title' | 'separator' | 'fileName' | 'date' | 'time' | 'invalid';
 const SETTINGS: Record<string, Setting> = {
-  DEF_TITLE: 'title', DEF_SEPARATOR: 'separator', DEF_FILENAME: 'fileName', DEF_DATE: 'date', DEF_TIME: 'time', DEF_INVALID: 'invalid',
+  DEF_TITLE: 'title',
+  DEF_SEPARATOR: 'separator',
+  DEF_FILENAME: 'fileName',
+  DEF_DATE: 'date',
+  DEF_TIME: 'time',
+  DEF_INVALID: 'invalid',
 };
 const UNSUPPORTED: Record<string, string> = {
   DEF_DATETIME: 'use %DEF_DATE and %DEF_TIME',
@@ -82,9 +118,9 @@ function tokenize(line: string): Token[] | string {
     const c = line[i]!;
     if (c === '#') break;
     if (c === ' ' || c === '\t') i++;
-    else if (c === ',' || c === ';') (out.push({ t: 'sep' }), i++);
-    else if (c === '=') (out.push({ t: 'assign', add: false }), i++);
-    else if (c === '+' && line[i + 1] === '=') (out.push({ t: 'assign', add: true }), (i += 2));
+    else if (c === ',' || c === ';') out.push({ t: 'sep' }), i++;
+    else if (c === '=') out.push({ t: 'assign', add: false }), i++;
+    else if (c === '+' && line[i + 1] === '=') out.push({ t: 'assign', add: true }), (i += 2);
     else if (c === '%') {
       const m = /^%([A-Za-z_][A-Za-z0-9_]*)/.exec(line.slice(i));
       if (!m) return `"%" at column ${i + 1} is not followed by a name`;
@@ -95,7 +131,7 @@ function tokenize(line: string): Token[] | string {
       let j = i + 1;
       for (;;) {
         if (j >= line.length) return `the quotation mark at column ${i + 1} is not closed`;
-        if (line[j] === '"' && line[j + 1] === '"') (value += '"', (j += 2));
+        if (line[j] === '"' && line[j + 1] === '"') (value += '"'), (j += 2);
         else if (line[j] === '"') break;
         else value += line[j++];
       }
@@ -124,15 +160,21 @@ const designators = (s: string, allowed: string) => [...s.matchAll(/%(.?)/g)].ev
 /** The value of a setting, or why it is not one. */
 function settingValue(key: Setting, v: string): string | { error: string } {
   switch (key) {
-    case 'title': return v.trim() === '' ? { error: 'the title must not be empty' } : v;
+    case 'title':
+      return v.trim() === '' ? { error: 'the title must not be empty' } : v;
     case 'separator': {
       const sep = v === '\\t' ? '\t' : v;
-      return sep.length === 1 && !/["\r\n%A-Za-z0-9]/.test(sep) ? sep : { error: 'the separator must be one character other than a letter, digit, quotation mark or %' };
+      return sep.length === 1 && !/["\r\n%A-Za-z0-9]/.test(sep)
+        ? sep
+        : { error: 'the separator must be one character other than a letter, digit, quotation mark or %' };
     }
-    case 'fileName': return v !== '' && designators(v, FILENAME_DESIGNATORS) ? v : { error: `the file name may use %${[...FILENAME_DESIGNATORS].join(' %')}` };
+    case 'fileName':
+      return v !== '' && designators(v, FILENAME_DESIGNATORS) ? v : { error: `the file name may use %${[...FILENAME_DESIGNATORS].join(' %')}` };
     case 'date':
-    case 'time': return v !== '' && designators(v, WALL_DESIGNATORS) ? v : { error: `the ${key} format may use %${[...WALL_DESIGNATORS].join(' %')}` };
-    case 'invalid': return v.length <= INVALID_MAX ? v : { error: `the invalid text has at most ${INVALID_MAX} characters` };
+    case 'time':
+      return v !== '' && designators(v, WALL_DESIGNATORS) ? v : { error: `the ${key} format may use %${[...WALL_DESIGNATORS].join(' %')}` };
+    case 'invalid':
+      return v.length <= INVALID_MAX ? v : { error: `the invalid text has at most ${INVALID_MAX} characters` };
   }
 }
 
@@ -144,58 +186,67 @@ export function parseFormatFile(source: string): Result<UserFormat, FormatFileEr
   const seen = new Map<string, number>(); // key (or type code) → line
   const header: RowPart[][] = [];
   let line: RowPart[] | undefined;
-  source.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/).forEach((content, i) => {
-    const n = i + 1;
-    const problem = (reason: string) => void issues.push({ line: n, reason });
-    const tokens = tokenize(content);
-    if (typeof tokens === 'string') return problem(tokens);
-    if (tokens.length === 0) return;
-    const [head, op, ...rest] = tokens;
-    if (head!.t !== 'key') return problem('a line starts with a %KEY');
-    const key = head!.name;
-    if (op?.t !== 'assign') return problem(`%${key} needs "=" and a value`);
-    const once = (id: string) => {
-      const first = seen.get(id);
-      if (first !== undefined) problem(`%${key} is set twice (first on line ${first})`);
-      else seen.set(id, n);
-      return first === undefined;
-    };
-    if (key === 'HEADER') {
-      const parts = row(rest, key, HEADER_VARS);
-      if (typeof parts === 'string') return problem(parts);
-      if (!op.add) header.length = 0;
-      header.push(parts);
-      return;
-    }
-    if (op.add) return problem(`"+=" only adds rows to %HEADER`);
-    if (key === 'LOGDATA') {
-      const parts = row(rest, key, LINE_VARS);
-      if (typeof parts === 'string') return problem(parts);
-      if (parts.filter((p) => p.kind === 'var' && p.name === 'VALUES').length !== 1) return problem('%LOGDATA needs %VALUES once');
-      if (once(key)) line = parts;
-      return;
-    }
-    const setting = SETTINGS[key];
-    const type = TYPE_KEYS[key];
-    if (setting === undefined && type === undefined) {
-      const why = UNSUPPORTED[key];
-      return problem(why ? `%${key} is not supported here: ${why}` : `unknown key %${key}`);
-    }
-    const value = rest.length === 1 && rest[0]!.t === 'text' ? rest[0]!.value : undefined;
-    if (value === undefined) return problem(`%${key} takes one text in quotation marks`);
-    if (type !== undefined) {
-      if (once(`type ${type}`)) dataFormats[type] = value;
-      return;
-    }
-    const v = settingValue(setting!, value);
-    if (typeof v !== 'string') return problem(v.error);
-    if (once(key)) settings[setting!] = v;
-  });
+  source
+    .replace(/^\uFEFF/, '')
+    .split(/\r\n|\n|\r/)
+    .forEach((content, i) => {
+      const n = i + 1;
+      const problem = (reason: string) => void issues.push({ line: n, reason });
+      const tokens = tokenize(content);
+      if (typeof tokens === 'string') return problem(tokens);
+      if (tokens.length === 0) return;
+      const [head, op, ...rest] = tokens;
+      if (head!.t !== 'key') return problem('a line starts with a %KEY');
+      const key = head!.name;
+      if (op?.t !== 'assign') return problem(`%${key} needs "=" and a value`);
+      const once = (id: string) => {
+        const first = seen.get(id);
+        if (first !== undefined) problem(`%${key} is set twice (first on line ${first})`);
+        else seen.set(id, n);
+        return first === undefined;
+      };
+      if (key === 'HEADER') {
+        const parts = row(rest, key, HEADER_VARS);
+        if (typeof parts === 'string') return problem(parts);
+        if (!op.add) header.length = 0;
+        header.push(parts);
+        return;
+      }
+      if (op.add) return problem(`"+=" only adds rows to %HEADER`);
+      if (key === 'LOGDATA') {
+        const parts = row(rest, key, LINE_VARS);
+        if (typeof parts === 'string') return problem(parts);
+        if (parts.filter((p) => p.kind === 'var' && p.name === 'VALUES').length !== 1) return problem('%LOGDATA needs %VALUES once');
+        if (once(key)) line = parts;
+        return;
+      }
+      const setting = SETTINGS[key];
+      const type = TYPE_KEYS[key];
+      if (setting === undefined && type === undefined) {
+        const why = UNSUPPORTED[key];
+        return problem(why ? `%${key} is not supported here: ${why}` : `unknown key %${key}`);
+      }
+      const value = rest.length === 1 && rest[0]!.t === 'text' ? rest[0]!.value : undefined;
+      if (value === undefined) return problem(`%${key} takes one text in quotation marks`);
+      if (type !== undefined) {
+        if (once(`type ${type}`)) dataFormats[type] = value;
+        return;
+      }
+      const v = settingValue(setting!, value);
+      if (typeof v !== 'string') return problem(v.error);
+      if (once(key)) settings[setting!] = v;
+    });
   if (settings.title === undefined) issues.push({ line: 0, reason: '%DEF_TITLE is missing (it is required)' });
   if (issues.length > 0) {
     const message = issues.map((i) => (i.line > 0 ? `line ${i.line}: ${i.reason}` : i.reason)).join('; ');
     return fail<FormatFileError>('format_file', `format file: ${message}`, { issues });
   }
-  const fmt: UserFormat = { ...settings, title: settings.title!, dataFormats, header, line: line ?? [variable('DATE'), SEP, variable('TIME'), SEP, variable('VALUES')] };
+  const fmt: UserFormat = {
+    ...settings,
+    title: settings.title!,
+    dataFormats,
+    header,
+    line: line ?? [variable('DATE'), SEP, variable('TIME'), SEP, variable('VALUES')],
+  };
   return ok(fmt);
 }

@@ -1,12 +1,12 @@
-import { afterAll, describe, expect, it } from 'vitest';
 import * as nodeFs from 'node:fs/promises';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { recordSchema, type LogRecord } from '../model/sections/logfile.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type LogRecord, recordSchema } from '../model/sections/logfile.ts';
+import { SEP, text, variable } from './csv-row.ts';
 import { csvFormat, formatLine, headerLines, offsetCalendar } from './csv-text.ts';
-import { text, variable, SEP } from './csv-row.ts';
 import { lastRecordAt, lineTimeParser, TAIL_BYTES } from './last-record.ts';
 
 const dirs: string[] = [];
@@ -57,7 +57,7 @@ describe('lastRecordAt', () => {
   it('the last whole line of the newest file of the log file; a torn tail and other log files do not count', async () => {
     const dir = await folder({
       'tank_20261125.csv': header + line(AT - 86_400_000),
-      'tank_20261126.csv': header + line(AT - 2000) + line(AT) + '2026/11/26,10:2', // torn by a power cut
+      'tank_20261126.csv': `${header + line(AT - 2000) + line(AT)}2026/11/26,10:2`, // torn by a power cut
       'tank_2_20261127.csv': header + line(AT + 86_400_000), // log file tank_2
       'tank_20261127.txt': 'no csv',
     });
@@ -70,7 +70,9 @@ describe('lastRecordAt', () => {
   });
 
   it('a long file: only its tail is read', async () => {
-    const many = Array.from({ length: Math.ceil((2 * TAIL_BYTES) / line(AT).length) }, (_, i) => line(AT - 1000 * i)).reverse().join('');
+    const many = Array.from({ length: Math.ceil((2 * TAIL_BYTES) / line(AT).length) }, (_, i) => line(AT - 1000 * i))
+      .reverse()
+      .join('');
     const dir = await folder({ 'tank_20261126.csv': header + many });
     expect(await lastRecordAt(dir, 'tank', fmt(), nodeFs)).toBe(AT);
   });

@@ -10,12 +10,12 @@
 // calendar. Undefined when there is no file, no data line, or a line that does not fit the format
 // (a header only, another format since the settings changed).
 import { join } from 'node:path';
-import type { StoreHandle } from './csv-store.ts';
+import type { WallTime } from './csv-calendar.ts';
 import { parseCsvFileName } from './csv-names.ts';
 import type { RowPart } from './csv-row.ts';
+import type { StoreHandle } from './csv-store.ts';
 import type { CsvFormat } from './csv-text.ts';
-import type { WallTime } from './csv-calendar.ts';
-import { namesIn, type DirFs } from './retention.ts';
+import { type DirFs, namesIn } from './retention.ts';
 
 export interface LastRecordFs extends DirFs {
   open(path: string, flags: string): Promise<Pick<StoreHandle, 'read' | 'stat' | 'close'>>;
@@ -72,13 +72,15 @@ export function lineTimeParser(fmt: Pick<CsvFormat, 'line' | 'date' | 'time' | '
   const date = wallPattern(fmt.date);
   const time = wallPattern(fmt.time);
   const parts: Pattern['parts'] = [];
-  const re = fmt.line.map((p: RowPart) => {
-    if (p.kind === 'sep') return escapeRegExp(fmt.separator);
-    if (p.kind === 'text') return escapeRegExp(p.text);
-    if (p.name === 'DATE') return parts.push(...date.parts), date.re;
-    if (p.name === 'TIME') return parts.push(...time.parts), time.re;
-    return '.*';
-  }).join('');
+  const re = fmt.line
+    .map((p: RowPart) => {
+      if (p.kind === 'sep') return escapeRegExp(fmt.separator);
+      if (p.kind === 'text') return escapeRegExp(p.text);
+      if (p.name === 'DATE') return (parts.push(...date.parts), date.re);
+      if (p.name === 'TIME') return (parts.push(...time.parts), time.re);
+      return '.*';
+    })
+    .join('');
   const whole = new RegExp(`^${re}$`, 's');
   if (!parts.some((p) => p.part === 'year') || !parts.some((p) => p.part === 'second' || p.part === 'minute')) return () => undefined;
   return (line) => {
@@ -121,11 +123,19 @@ async function tailLines(fs: LastRecordFs, path: string): Promise<string[]> {
  * Ms of the last record of log file `logFileName` in the log folder `dir`, read with `fmt`;
  * undefined when the files show none. fs errors other than a missing file are passed on.
  */
-export async function lastRecordAt(dir: string, logFileName: string, fmt: Pick<CsvFormat, 'line' | 'date' | 'time' | 'separator' | 'calendar'>, fs: LastRecordFs): Promise<number | undefined> {
-  const own = (await namesIn(dir, fs)).flatMap((name) => {
-    const info = parseCsvFileName(name, logFileName, fmt.calendar);
-    return info ? [{ name, start: info.periodStart }] : [];
-  }).sort((a, b) => b.start - a.start).slice(0, FILES_LOOKED_AT);
+export async function lastRecordAt(
+  dir: string,
+  logFileName: string,
+  fmt: Pick<CsvFormat, 'line' | 'date' | 'time' | 'separator' | 'calendar'>,
+  fs: LastRecordFs,
+): Promise<number | undefined> {
+  const own = (await namesIn(dir, fs))
+    .flatMap((name) => {
+      const info = parseCsvFileName(name, logFileName, fmt.calendar);
+      return info ? [{ name, start: info.periodStart }] : [];
+    })
+    .sort((a, b) => b.start - a.start)
+    .slice(0, FILES_LOOKED_AT);
   const timeOf = lineTimeParser(fmt);
   let last: number | undefined;
   for (const f of own) {

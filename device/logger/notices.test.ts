@@ -1,7 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { NOTICE_NAMES_MAX, NOTICES_FILE, NoticeBoard } from './notices.ts';
 
 const dirs: string[] = [];
@@ -22,7 +22,13 @@ describe('NoticeBoard', () => {
     b.recordsDropped('flow', 1);
     expect(changes).toBe(4);
     expect(b.current()).toEqual({
-      deleted: [{ name: 'a.csv', volume: 'temp', at: 1000 }, { name: 'b.csv', volume: 'temp', at: 1000 }], deletedCount: 2, dropped: { tank: 15, flow: 1 }, droppedCount: 16,
+      deleted: [
+        { name: 'a.csv', volume: 'temp', at: 1000 },
+        { name: 'b.csv', volume: 'temp', at: 1000 },
+      ],
+      deletedCount: 2,
+      dropped: { tank: 15, flow: 1 },
+      droppedCount: 16,
     });
     expect(b.acknowledge()).toMatchObject({ deletedCount: 2, droppedCount: 16 });
     expect(changes).toBe(5);
@@ -31,7 +37,11 @@ describe('NoticeBoard', () => {
 
   it('keeps the last names and counts them all', () => {
     const b = new NoticeBoard();
-    b.filesDeleted('internal', Array.from({ length: NOTICE_NAMES_MAX + 5 }, (_, i) => `f${i}.csv`), 1);
+    b.filesDeleted(
+      'internal',
+      Array.from({ length: NOTICE_NAMES_MAX + 5 }, (_, i) => `f${i}.csv`),
+      1,
+    );
     const n = b.current();
     expect(n.deletedCount).toBe(NOTICE_NAMES_MAX + 5);
     expect(n.deleted).toHaveLength(NOTICE_NAMES_MAX);
@@ -49,7 +59,10 @@ describe('NoticeBoard', () => {
     expect(b.over({ state: 'low_memory', detail: 'low memory: deleted 1 oldest files (a.csv)' }).detail).toBe('low memory: deleted 1 oldest files (a.csv)');
     b.recordsDropped('tank', 4);
     expect(b.over(ok)).toEqual({ state: 'error', detail: '4 records dropped; low memory: deleted 1 oldest files (a.csv)', volume: 'usb' });
-    expect(b.over({ state: 'error', detail: 'USB volume removed; 4 records dropped' })).toEqual({ state: 'error', detail: 'USB volume removed; 4 records dropped; low memory: deleted 1 oldest files (a.csv)' });
+    expect(b.over({ state: 'error', detail: 'USB volume removed; 4 records dropped' })).toEqual({
+      state: 'error',
+      detail: 'USB volume removed; 4 records dropped; low memory: deleted 1 oldest files (a.csv)',
+    });
     expect(b.over({ state: 'stopped', detail: 'stopped by the PLC' }).state).toBe('error');
   });
 });

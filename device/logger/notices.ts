@@ -157,7 +157,9 @@ export class NoticeBoard {
       if (SEVERITY[state] < SEVERITY.error) state = 'error';
     }
     if (n.deletedCount > 0) {
-      words.push(`low memory: deleted ${n.deletedCount} oldest files (${n.deleted.map((d) => d.name).join(', ')}${n.deletedCount > n.deleted.length ? ', …' : ''})`);
+      words.push(
+        `low memory: deleted ${n.deletedCount} oldest files (${n.deleted.map((d) => d.name).join(', ')}${n.deletedCount > n.deleted.length ? ', …' : ''})`,
+      );
       if (SEVERITY[state] < SEVERITY.low_memory) state = 'low_memory';
     }
     if (words.length === 0) return write;

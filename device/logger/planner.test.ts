@@ -1,13 +1,22 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { minimumReads, planReads, readLimit, type LimitOf } from './planner.ts';
+import { describe, expect, it } from 'vitest';
+import { type LimitOf, minimumReads, planReads, readLimit } from './planner.ts';
 import type { BlockRead, LogWordArea, PointSource } from './types.ts';
 
 let n = 0;
 const pt = (word: number, words = 1, more: Partial<PointSource> = {}): PointSource => ({
-  key: `k${n++}`, interfaceId: 0, station: 0, area: 'DT', word, words, ...more,
+  key: `k${n++}`,
+  interfaceId: 0,
+  station: 0,
+  area: 'DT',
+  word,
+  words,
+  ...more,
 });
-const limit = (l: number): LimitOf => () => l;
+const limit =
+  (l: number): LimitOf =>
+  () =>
+    l;
 const spans = (reads: BlockRead[]) => reads.map((r) => [r.start, r.count]);
 
 describe('readLimit: words per request from the protocols', () => {
@@ -24,25 +33,40 @@ describe('planReads: fewest requests, then fewest words', () => {
   it('bridges a gap when it saves a request, never beyond the limit', () => {
     // DT0, DT10, DT26 fit one 27-word read; DT27 needs a second
     expect(spans(planReads([pt(0), pt(10), pt(26)], limit(27)))).toEqual([[0, 27]]);
-    expect(spans(planReads([pt(0), pt(10), pt(26), pt(27)], limit(27)))).toEqual([[0, 11], [26, 2]]);
+    expect(spans(planReads([pt(0), pt(10), pt(26), pt(27)], limit(27)))).toEqual([
+      [0, 11],
+      [26, 2],
+    ]);
     // two far points: two reads of one word each, not one long read
     expect(spans(planReads([pt(0), pt(500)], limit(1019)))).toEqual([[0, 501]]);
-    expect(spans(planReads([pt(0), pt(500)], limit(27)))).toEqual([[0, 1], [500, 1]]);
+    expect(spans(planReads([pt(0), pt(500)], limit(27)))).toEqual([
+      [0, 1],
+      [500, 1],
+    ]);
   });
 
   it('among equally few reads, the fewest words: the gap goes between reads', () => {
     // 0..3 | 20..23 | 30: two reads either way; [0..3] + [20..30] reads 4 + 11 words, [0..23] + [30] 24 + 1
     const p = [pt(0, 4), pt(20, 4), pt(30)];
-    expect(spans(planReads(p, limit(27)))).toEqual([[0, 4], [20, 11]]);
+    expect(spans(planReads(p, limit(27)))).toEqual([
+      [0, 4],
+      [20, 11],
+    ]);
   });
 
   it('never splits a point: a DINT at the edge moves whole into the next read', () => {
     const p = [pt(0), pt(26, 2)];
     const r = planReads(p, limit(27));
-    expect(spans(r)).toEqual([[0, 1], [26, 2]]);
+    expect(spans(r)).toEqual([
+      [0, 1],
+      [26, 2],
+    ]);
     // a STRING (26 words) and a point just after it
     expect(spans(planReads([pt(100, 26), pt(126)], limit(27)))).toEqual([[100, 27]]);
-    expect(spans(planReads([pt(100, 26), pt(127)], limit(27)))).toEqual([[100, 26], [127, 1]]);
+    expect(spans(planReads([pt(100, 26), pt(127)], limit(27)))).toEqual([
+      [100, 26],
+      [127, 1],
+    ]);
   });
 
   it('overlapping points and bits of one word share a read', () => {
@@ -55,8 +79,11 @@ describe('planReads: fewest requests, then fewest words', () => {
 
   it('separate reads per interface, station and area, in that order', () => {
     const p = [
-      pt(0, 1, { interfaceId: 5 }), pt(1, 1, { interfaceId: 0, station: 2 }), pt(2, 1, { interfaceId: 0 }),
-      pt(3, 1, { interfaceId: 0, area: 'LD' }), pt(4, 1, { interfaceId: 0 }),
+      pt(0, 1, { interfaceId: 5 }),
+      pt(1, 1, { interfaceId: 0, station: 2 }),
+      pt(2, 1, { interfaceId: 0 }),
+      pt(3, 1, { interfaceId: 0, area: 'LD' }),
+      pt(4, 1, { interfaceId: 0 }),
     ];
     const r = planReads(p, limit(27));
     expect(r.map((b) => [b.interfaceId, b.station, b.area, b.start, b.count, b.points])).toEqual([
@@ -73,13 +100,20 @@ describe('planReads: fewest requests, then fewest words', () => {
     const r = planReads(p, limits);
     expect(r.filter((b) => b.interfaceId === 0)).toHaveLength(4);
     expect(r.filter((b) => b.interfaceId === 1).map((b) => [b.start, b.count])).toEqual([[0, 302]]);
-    expect(r.filter((b) => b.interfaceId === 3).map((b) => [b.start, b.count])).toEqual([[0, 102], [200, 102]]);
+    expect(r.filter((b) => b.interfaceId === 3).map((b) => [b.start, b.count])).toEqual([
+      [0, 102],
+      [200, 102],
+    ]);
   });
 
   it('a point wider than the limit (FL over Modbus) gets a read of its own', () => {
     const p = [pt(0, 1, { area: 'FL' }), pt(1, 2, { area: 'FL' }), pt(3, 1, { area: 'DT' }), pt(4, 1, { area: 'DT' })];
     const limits: LimitOf = (_, area) => readLimit('MODBUS', area);
-    expect(planReads(p, limits).map((b) => [b.area, b.start, b.count])).toEqual([['DT', 3, 2], ['FL', 0, 1], ['FL', 1, 2]]);
+    expect(planReads(p, limits).map((b) => [b.area, b.start, b.count])).toEqual([
+      ['DT', 3, 2],
+      ['FL', 0, 1],
+      ['FL', 1, 2],
+    ]);
     expect(minimumReads(p, limits)).toBe(3);
   });
 
@@ -126,10 +160,11 @@ function bruteForce(points: PointSource[], l: number): [number, number] {
 
 const AREAS: LogWordArea[] = ['DT', 'WR'];
 const pointsArb = (maxLen: number, maxWord: number) =>
-  fc.array(
-    fc.record({ word: fc.nat(maxWord), words: fc.constantFrom(1, 1, 2, 4, 26), interfaceId: fc.constantFrom(0, 5), area: fc.constantFrom(...AREAS) }),
-    { maxLength: maxLen },
-  ).map((xs) => xs.map((x, i): PointSource => ({ key: `p${i}`, station: 0, ...x })));
+  fc
+    .array(fc.record({ word: fc.nat(maxWord), words: fc.constantFrom(1, 1, 2, 4, 26), interfaceId: fc.constantFrom(0, 5), area: fc.constantFrom(...AREAS) }), {
+      maxLength: maxLen,
+    })
+    .map((xs) => xs.map((x, i): PointSource => ({ key: `p${i}`, station: 0, ...x })));
 
 function checkCover(points: PointSource[], reads: BlockRead[], l: number): void {
   const byKey = new Map(points.map((p) => [p.key, p]));
@@ -168,7 +203,10 @@ describe('planReads and minimumReads against an exhaustive search', () => {
         let best = [0, 0];
         for (const g of groups.values()) {
           const wide = g.filter((p) => p.words > l);
-          const [r, w] = bruteForce(g.filter((p) => p.words <= l), l);
+          const [r, w] = bruteForce(
+            g.filter((p) => p.words <= l),
+            l,
+          );
           best = [best[0]! + r + wide.length, best[1]! + w + wide.reduce((s, p) => s + p.words, 0)];
         }
         expect([reads.length, reads.reduce((s, r) => s + r.count, 0)]).toEqual(best);

@@ -16,11 +16,12 @@
 // A point's words never split across reads. A point wider than its limit (limit 0: the protocol
 // cannot reach the area, e.g. FL over Modbus) gets a read of its own: the link refuses it before
 // anything is sent and the point's value is empty, like any failed read.
-import { MODBUS_LIMITS } from '../protocol/modbus-pdu.ts';
-import { mewMaxWords } from '../protocol/mewtocol-plan.ts';
-import { MEW7_MAX_READ_WORDS } from '../protocol/mewtocol7-commands.ts';
+
 import { INTERNAL_ID, type PROTOCOLS } from '../model/plc.ts';
 import type { Pew } from '../model/sections/pew.ts';
+import { mewMaxWords } from '../protocol/mewtocol-plan.ts';
+import { MEW7_MAX_READ_WORDS } from '../protocol/mewtocol7-commands.ts';
+import { MODBUS_LIMITS } from '../protocol/modbus-pdu.ts';
 import type { BlockRead, LogWordArea, PointSource } from './types.ts';
 
 export type Protocol = (typeof PROTOCOLS)[number];
@@ -47,12 +48,17 @@ export function readLimit(protocol: Protocol, area: LogWordArea): number {
   if (protocol === 'MEWTOCOL7' && MEW7_AREAS.includes(area)) return MEW7_MAX_READ_WORDS;
   if (protocol !== 'MODBUS') return mewMaxWords('read', area);
   switch (area) {
-    case 'DT': return MODBUS_LIMITS[3];
-    case 'LD': return MODBUS_LIMITS[4];
-    case 'WX': return Math.floor(MODBUS_LIMITS[2] / 16);
+    case 'DT':
+      return MODBUS_LIMITS[3];
+    case 'LD':
+      return MODBUS_LIMITS[4];
+    case 'WX':
+      return Math.floor(MODBUS_LIMITS[2] / 16);
     case 'WY':
-    case 'WR': return Math.floor(MODBUS_LIMITS[1] / 16);
-    case 'FL': return 0;
+    case 'WR':
+      return Math.floor(MODBUS_LIMITS[1] / 16);
+    case 'FL':
+      return 0;
   }
 }
 
@@ -123,7 +129,13 @@ function planGroup(g: Group, fitting: readonly PointSource[]): BlockRead[] {
 export function planReads(points: readonly PointSource[], limitOf: LimitOf): BlockRead[] {
   return groups(points, limitOf).flatMap((g) => {
     const alone = g.points.filter((p) => p.words > g.limit).map((p) => read(g, [p]));
-    return [...planGroup(g, g.points.filter((p) => p.words <= g.limit)), ...alone].sort((a, b) => a.start - b.start);
+    return [
+      ...planGroup(
+        g,
+        g.points.filter((p) => p.words <= g.limit),
+      ),
+      ...alone,
+    ].sort((a, b) => a.start - b.start);
   });
 }
 

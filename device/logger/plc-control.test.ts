@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plcWantsLogging, StatusReporter, statusWords, type ControlIo } from './plc-control.ts';
+import { type ControlIo, plcWantsLogging, StatusReporter, statusWords } from './plc-control.ts';
 
 const REGS = { mem_write_stop: 380, mem_write_error: 381, mem_write_status: 382, mem_notify: 383 };
 
@@ -8,10 +8,24 @@ function fakePlc() {
   const writes: [number, number][] = [];
   let failing = false;
   const io: ControlIo = {
-    readWord: async (a) => { if (failing) throw new Error('no answer'); return mem.get(a) ?? 0; },
-    writeWord: async (a, v) => { if (failing) throw new Error('no answer'); writes.push([a, v]); mem.set(a, v); },
+    readWord: async (a) => {
+      if (failing) throw new Error('no answer');
+      return mem.get(a) ?? 0;
+    },
+    writeWord: async (a, v) => {
+      if (failing) throw new Error('no answer');
+      writes.push([a, v]);
+      mem.set(a, v);
+    },
   };
-  return { io, mem, writes, fail: (f: boolean) => { failing = f; } };
+  return {
+    io,
+    mem,
+    writes,
+    fail: (f: boolean) => {
+      failing = f;
+    },
+  };
 }
 
 describe('status registers', () => {
@@ -26,13 +40,26 @@ describe('status registers', () => {
     const plc = fakePlc();
     const r = new StatusReporter(plc.io, { enable_mem_ctrl: true, ...REGS });
     expect(await r.report('ok')).toBe(true);
-    expect(plc.writes).toEqual([[380, 0], [381, 0], [382, 0], [383, 0]]);
+    expect(plc.writes).toEqual([
+      [380, 0],
+      [381, 0],
+      [382, 0],
+      [383, 0],
+    ]);
     plc.writes.length = 0;
     await r.report('ok');
     expect(plc.writes).toEqual([]);
     await r.report('error');
-    expect(plc.writes).toEqual([[381, 1], [382, 2]]);
-    expect([...plc.mem.entries()].sort()).toEqual([[380, 0], [381, 1], [382, 2], [383, 0]]);
+    expect(plc.writes).toEqual([
+      [381, 1],
+      [382, 2],
+    ]);
+    expect([...plc.mem.entries()].sort()).toEqual([
+      [380, 0],
+      [381, 1],
+      [382, 2],
+      [383, 0],
+    ]);
   });
 
   it('a failed write is repeated with the next report, so the PLC ends with the current state', async () => {

@@ -38,7 +38,10 @@ export class StatusReporter {
   /** what the PLC holds, as far as we know (undefined: not written yet or the write failed) */
   private readonly written = new Map<MemRegister, number>();
 
-  constructor(private readonly io: ControlIo, private readonly log: Pick<Log, 'enable_mem_ctrl' | MemRegister>) {}
+  constructor(
+    private readonly io: ControlIo,
+    private readonly log: Pick<Log, 'enable_mem_ctrl' | MemRegister>,
+  ) {}
 
   /** true when every register holds the state's value afterwards */
   async report(state: WriteState): Promise<boolean> {

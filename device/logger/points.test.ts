@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import * as v from 'valibot';
-import { BIT_AREA_WORDS, formatBitOffset } from '../protocol/areas.ts';
-import { logFileRules, logFileSchema, LOG_AREA_CODES, LOG_TYPE_CODES, recordSchema, typeWords, type LogFile } from '../model/sections/logfile.ts';
+import { describe, expect, it } from 'vitest';
 import { INTERFACE_IDS } from '../model/plc.ts';
+import { LOG_AREA_CODES, LOG_TYPE_CODES, type LogFile, logFileRules, logFileSchema, recordSchema, typeWords } from '../model/sections/logfile.ts';
+import { BIT_AREA_WORDS, formatBitOffset } from '../protocol/areas.ts';
 import { BIT_WORD_AREAS, filePoints, logPoints, pointKey, pointSource, pointStation } from './points.ts';
 
 const record = (r: object) => v.parse(recordSchema, { name: 'p', ...r });
@@ -13,13 +13,16 @@ describe('points: a record resolved into its PointSource (spec §3, §5)', () =>
   it('word areas: DT, FL, LD with the words of the type', () => {
     const f = file({ interface: 0 });
     expect(pointSource(f, record({ if: 0, area: 1, reg_addr: '100', type: 0 }), '0.0')).toEqual({
-      ok: true, value: { key: '0.0', interfaceId: 0, station: 0, area: 'DT', word: 100, words: 1 },
+      ok: true,
+      value: { key: '0.0', interfaceId: 0, station: 0, area: 'DT', word: 100, words: 1 },
     });
     expect(pointSource(f, record({ if: 5, area: 2, reg_addr: '7', type: 7 }), '0.1')).toEqual({
-      ok: true, value: { key: '0.1', interfaceId: 5, station: 0, area: 'FL', word: 7, words: 2 },
+      ok: true,
+      value: { key: '0.1', interfaceId: 5, station: 0, area: 'FL', word: 7, words: 2 },
     });
     expect(pointSource(f, record({ if: 3, area: 3, reg_addr: '0', type: 14 }), '2.9')).toEqual({
-      ok: true, value: { key: '2.9', interfaceId: 3, station: 0, area: 'LD', word: 0, words: 4 },
+      ok: true,
+      value: { key: '2.9', interfaceId: 3, station: 0, area: 'LD', word: 0, words: 4 },
     });
     // STRING: 2 header words + 24 words of text
     const s = pointSource(f, record({ area: 1, reg_addr: '500', type: 13 }), 'k');
@@ -82,9 +85,15 @@ describe('points: a record resolved into its PointSource (spec §3, §5)', () =>
   it('all points of a Log in order, keyed <file>.<record>; unresolvable records reported by key', () => {
     const log = {
       log_def: [
-        file({ interface: 0, plc_addr: 2 }, [{ if: 0, area: 1, reg_addr: '10' }, { if: 0, area: 6, reg_addr: '3F' }]),
+        file({ interface: 0, plc_addr: 2 }, [
+          { if: 0, area: 1, reg_addr: '10' },
+          { if: 0, area: 6, reg_addr: '3F' },
+        ]),
         file({ id: 2, name: 'g' }, []),
-        file({ id: 3, name: 'h' }, [{ if: 4, area: 1, reg_addr: 'x1' }, { if: 4, area: 3, reg_addr: '4', type: 5 }]),
+        file({ id: 3, name: 'h' }, [
+          { if: 4, area: 1, reg_addr: 'x1' },
+          { if: 4, area: 3, reg_addr: '4', type: 5 },
+        ]),
       ],
     };
     const r = logPoints(log);
@@ -105,28 +114,34 @@ describe('points: a record resolved into its PointSource (spec §3, §5)', () =>
       fc.string({ maxLength: 6 }).filter((s) => s.length > 0),
     );
     fc.assert(
-      fc.property(fc.constantFrom(...LOG_AREA_CODES), fc.constantFrom(...LOG_TYPE_CODES), regAddr, fc.constantFrom(...INTERFACE_IDS), (area, type, reg_addr, ifId) => {
-        const rec = record({ area, type, reg_addr, if: ifId, format: 'momentary' });
-        const f = file({}, [rec]);
-        const modelOk = !logFileRules(f, 'f').some((i) => i.path === 'f.records.0.reg_addr');
-        const r = pointSource(f, rec, '0.0');
-        expect(r.ok).toBe(modelOk);
-        if (!r.ok) return;
-        const p = r.value;
-        expect(p.interfaceId).toBe(ifId);
-        if (area >= 4) {
-          expect(p.words).toBe(1);
-          expect(p.bit).toBeGreaterThanOrEqual(0);
-          expect(p.bit).toBeLessThanOrEqual(15);
-          // the address written back from word and bit names the same contact
-          expect(Number.parseInt(formatBitOffset(p.word, p.bit!).slice(-1), 16)).toBe(p.bit);
-          expect(formatBitOffset(p.word, p.bit!)).toBe(formatBitOffset(Number(reg_addr.slice(0, -1) || 0), Number.parseInt(reg_addr.slice(-1), 16)));
-        } else {
-          expect(p.bit).toBeUndefined();
-          expect(p.words).toBe(typeWords(type));
-          expect(p.word).toBe(Number(reg_addr));
-        }
-      }),
+      fc.property(
+        fc.constantFrom(...LOG_AREA_CODES),
+        fc.constantFrom(...LOG_TYPE_CODES),
+        regAddr,
+        fc.constantFrom(...INTERFACE_IDS),
+        (area, type, reg_addr, ifId) => {
+          const rec = record({ area, type, reg_addr, if: ifId, format: 'momentary' });
+          const f = file({}, [rec]);
+          const modelOk = !logFileRules(f, 'f').some((i) => i.path === 'f.records.0.reg_addr');
+          const r = pointSource(f, rec, '0.0');
+          expect(r.ok).toBe(modelOk);
+          if (!r.ok) return;
+          const p = r.value;
+          expect(p.interfaceId).toBe(ifId);
+          if (area >= 4) {
+            expect(p.words).toBe(1);
+            expect(p.bit).toBeGreaterThanOrEqual(0);
+            expect(p.bit).toBeLessThanOrEqual(15);
+            // the address written back from word and bit names the same contact
+            expect(Number.parseInt(formatBitOffset(p.word, p.bit!).slice(-1), 16)).toBe(p.bit);
+            expect(formatBitOffset(p.word, p.bit!)).toBe(formatBitOffset(Number(reg_addr.slice(0, -1) || 0), Number.parseInt(reg_addr.slice(-1), 16)));
+          } else {
+            expect(p.bit).toBeUndefined();
+            expect(p.words).toBe(typeWords(type));
+            expect(p.word).toBe(Number(reg_addr));
+          }
+        },
+      ),
       { numRuns: 2000 },
     );
   });

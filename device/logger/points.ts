@@ -10,9 +10,10 @@
 // - Station: the record's plc_addr when not 0; otherwise the log file's plc_addr when the record
 //   is on the log file's interface (the file's station belongs to that interface); else 0, the
 //   link's own station.
+
+import { LOG_AREAS, typeWords } from '../model/sections/logfile.ts';
 import { inArea, parseBitOffset } from '../protocol/areas.ts';
 import { fail, ok, type Result } from '../protocol/result.ts';
-import { LOG_AREAS, typeWords } from '../model/sections/logfile.ts';
 import type { Log, LogFile, LogRecord, LogWordArea, PointSource } from './types.ts';
 
 /** The word view of each bit area (the same as protocol/areas.ts BIT_AREA_WORDS; a test compares them). */

@@ -1,10 +1,10 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import fc from 'fast-check';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repairOpenFile, repairTail, wholeLinesLength, type RepairHandle } from './repair.ts';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
 import { CsvStore } from './csv-store.ts';
+import { type RepairHandle, repairOpenFile, repairTail, wholeLinesLength } from './repair.ts';
 import { LOG_FOLDER } from './types.ts';
 
 const dirs: string[] = [];
@@ -57,34 +57,39 @@ describe('wholeLinesLength', () => {
   });
 
   it('property: the prefix ends in "\\n" (or is empty) and the rest holds no "\\n"', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 300 }), (b) => {
-      const n = wholeLinesLength(b);
-      expect(n === 0 || b[n - 1] === 0x0a).toBe(true);
-      expect(b.subarray(n).includes(0x0a)).toBe(false);
-    }));
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), (b) => {
+        const n = wholeLinesLength(b);
+        expect(n === 0 || b[n - 1] === 0x0a).toBe(true);
+        expect(b.subarray(n).includes(0x0a)).toBe(false);
+      }),
+    );
   });
 });
 
 describe('repairOpenFile', () => {
   it('property: any content, any read size: cut to the whole lines, synced only when cut', async () => {
-    await fc.assert(fc.asyncProperty(
-      fc.array(fc.oneof(fc.constantFrom('\n', '\r\n', '\r', '"', ',', 'ä'), fc.string({ maxLength: 12 })), { maxLength: 40 }),
-      fc.integer({ min: 1, max: 17 }),
-      async (parts, maxRead) => {
-        const content = bytes(parts.join(''));
-        const f = memoryFile(content, maxRead);
-        const r = await repairOpenFile(f.fh);
-        const keep = wholeLinesLength(content);
-        expect(f.data()).toEqual(content.subarray(0, keep));
-        expect(r).toEqual({ removedBytes: content.length - keep, size: keep });
-        expect(f.calls.truncate).toBe(keep === content.length ? 0 : 1);
-        expect(f.calls.datasync).toBe(f.calls.truncate);
-      },
-    ), { numRuns: 300 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.oneof(fc.constantFrom('\n', '\r\n', '\r', '"', ',', 'ä'), fc.string({ maxLength: 12 })), { maxLength: 40 }),
+        fc.integer({ min: 1, max: 17 }),
+        async (parts, maxRead) => {
+          const content = bytes(parts.join(''));
+          const f = memoryFile(content, maxRead);
+          const r = await repairOpenFile(f.fh);
+          const keep = wholeLinesLength(content);
+          expect(f.data()).toEqual(content.subarray(0, keep));
+          expect(r).toEqual({ removedBytes: content.length - keep, size: keep });
+          expect(f.calls.truncate).toBe(keep === content.length ? 0 : 1);
+          expect(f.calls.datasync).toBe(f.calls.truncate);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it('finds the last "\\n" across read chunks of a large file (64 KiB chunks)', async () => {
-    const head = 'x'.repeat(100_000) + '\r\n';
+    const head = `${'x'.repeat(100_000)}\r\n`;
     const torn = 'y'.repeat(150_000);
     const f = memoryFile(bytes(head + torn), 1 << 20);
     expect(await repairOpenFile(f.fh)).toEqual({ removedBytes: 150_000, size: head.length });
@@ -126,8 +131,8 @@ describe('repairTail on real files', () => {
       '2024/03/01;12:00:20;2,00;-2,50;Größe',
       '2024/03/01;12:00:30;;;',
     ];
-    const full = bytes([...header, ...records].map((l) => l + '\r\n').join(''));
-    const headerBytes = bytes(header.map((l) => l + '\r\n').join(''));
+    const full = bytes([...header, ...records].map((l) => `${l}\r\n`).join(''));
+    const headerBytes = bytes(header.map((l) => `${l}\r\n`).join(''));
     const more = ['2024/03/01;12:00:40;9,99;0,00;next', '2024/03/01;12:00:50;8,88;1,00;last'];
     const volume = join(dir, 'vol');
     const logDir = join(volume, LOG_FOLDER);
@@ -154,7 +159,7 @@ describe('repairTail on real files', () => {
       await store.close();
       // a header cut inside is written again whole; otherwise the kept lines stay as they are
       const prefix = keep < headerBytes.length ? headerBytes : full.subarray(0, keep);
-      const expected = text(prefix) + more.map((l) => l + '\r\n').join('');
+      const expected = text(prefix) + more.map((l) => `${l}\r\n`).join('');
       for (const name of ['tank_20240301.csv', torn]) {
         const after = await readFile(join(logDir, name));
         expect(after.at(-1)).toBe(0x0a);

@@ -1,14 +1,15 @@
 // Local time is the unit's: pinned to a zone with daylight saving so the 4:00 run is tested across it.
 process.env.TZ = 'Europe/Berlin';
-import { afterAll, describe, expect, it } from 'vitest';
-import fc from 'fast-check';
+
 import * as nodeFs from 'node:fs/promises';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deleteExpired, expiredFiles, nextRetentionRun, type DirFs } from './retention.ts';
-import { csvFileName } from './csv-names.ts';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
 import { SPLITS } from '../model/sections/logfile.ts';
+import { csvFileName } from './csv-names.ts';
+import { type DirFs, deleteExpired, expiredFiles, nextRetentionRun } from './retention.ts';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -19,8 +20,18 @@ const local = (y: number, mo: number, d: number, h = 0, mi = 0, s = 0, ms = 0) =
 
 describe('expiredFiles', () => {
   it('takes only names whose rest after "<name>_" is exactly a valid stamp: tank_2 files are not files of tank', () => {
-    const others = ['tank_2_20240301.csv', 'tank_20240301.csv.gz', 'tank_20240301.txt', 'tanks_20240301.csv', 'tank_20240230.csv', 'tank_1200.csv',
-      'tank_2024-w10.csv', 'tank_20240301_1.csv', 'tank.csv', 'tank_.csv'];
+    const others = [
+      'tank_2_20240301.csv',
+      'tank_20240301.csv.gz',
+      'tank_20240301.txt',
+      'tanks_20240301.csv',
+      'tank_20240230.csv',
+      'tank_1200.csv',
+      'tank_2024-w10.csv',
+      'tank_20240301_1.csv',
+      'tank.csv',
+      'tank_.csv',
+    ];
     const own = ['tank_2023.csv', 'tank_2024-W09.csv', 'tank_202403.csv', 'tank_20240302.csv', 'tank_20240302_10.csv', 'tank_20240302_1130.csv'];
     expect(expiredFiles([...others, ...own].reverse(), 'tank', 1)).toEqual(own.slice(0, -1));
     expect(expiredFiles(others, 'tank', 1)).toEqual([]);
@@ -28,21 +39,31 @@ describe('expiredFiles', () => {
   });
 
   it('property: names built by csv-names for one split are kept newest first; stamps sort lexicographically in time order', () => {
-    fc.assert(fc.property(
-      fc.constantFrom(...SPLITS),
-      fc.uniqueArray(fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2090, 0, 1) }), { maxLength: 25 }),
-      fc.integer({ min: 1, max: 30 }),
-      (split, instants, fileMax) => {
-        const byTime = [...instants].sort((a, b) => a - b).map((t) => csvFileName('tank', split, t, false));
-        const distinct = [...new Set(byTime)];
-        expect([...distinct].sort()).toEqual(distinct);
-        expect(expiredFiles([...distinct].reverse(), 'tank', fileMax)).toEqual(distinct.slice(0, Math.max(0, distinct.length - fileMax)));
-      },
-    ));
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...SPLITS),
+        fc.uniqueArray(fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2090, 0, 1) }), { maxLength: 25 }),
+        fc.integer({ min: 1, max: 30 }),
+        (split, instants, fileMax) => {
+          const byTime = [...instants].sort((a, b) => a - b).map((t) => csvFileName('tank', split, t, false));
+          const distinct = [...new Set(byTime)];
+          expect([...distinct].sort()).toEqual(distinct);
+          expect(expiredFiles([...distinct].reverse(), 'tank', fileMax)).toEqual(distinct.slice(0, Math.max(0, distinct.length - fileMax)));
+        },
+      ),
+    );
   });
 
   it('keeps the newest file_max by stamp and lists the older ones, oldest first', () => {
-    const names = ['tank_20240303.csv', 'tank_2_20240101.csv', 'tank_20240301.csv', 'notes.txt', 'tank_20240302.csv', 'tank_20240304.csv', 'tank_2_20240102.csv'];
+    const names = [
+      'tank_20240303.csv',
+      'tank_2_20240101.csv',
+      'tank_20240301.csv',
+      'notes.txt',
+      'tank_20240302.csv',
+      'tank_20240304.csv',
+      'tank_2_20240102.csv',
+    ];
     expect(expiredFiles(names, 'tank', 2)).toEqual(['tank_20240301.csv', 'tank_20240302.csv']);
     expect(expiredFiles(names, 'tank', 4)).toEqual([]);
     expect(expiredFiles(names, 'tank', 100)).toEqual([]);
@@ -57,21 +78,26 @@ describe('expiredFiles', () => {
   });
 
   it('property: own files split into the newest file_max kept and the rest; foreign names never touched', () => {
-    const dayStamp = fc.date({ min: new Date(Date.UTC(2000, 0, 1)), max: new Date(Date.UTC(2099, 11, 31)), noInvalidDate: true })
+    const dayStamp = fc
+      .date({ min: new Date(Date.UTC(2000, 0, 1)), max: new Date(Date.UTC(2099, 11, 31)), noInvalidDate: true })
       .map((d) => d.toISOString().slice(0, 10).replaceAll('-', ''));
-    fc.assert(fc.property(
-      fc.uniqueArray(dayStamp, { maxLength: 30 }),
-      fc.array(fc.constantFrom('tank_2_20240101.csv', 'tank.csv', 'tank_.csv', 'tankx_20240101.csv', 'other_20240101.csv', 'tank_20240101.bak'), { maxLength: 5 }),
-      fc.integer({ min: 0, max: 40 }),
-      (stamps, foreign, fileMax) => {
-        const own = stamps.map((s) => `tank_${s}.csv`);
-        const expired = expiredFiles([...foreign, ...own].reverse(), 'tank', fileMax);
-        const sorted = [...own].sort();
-        const expect_ = fileMax === 0 ? [] : sorted.slice(0, Math.max(0, sorted.length - fileMax));
-        expect(expired).toEqual(expect_);
-        for (const f of foreign) expect(expired).not.toContain(f);
-      },
-    ));
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(dayStamp, { maxLength: 30 }),
+        fc.array(fc.constantFrom('tank_2_20240101.csv', 'tank.csv', 'tank_.csv', 'tankx_20240101.csv', 'other_20240101.csv', 'tank_20240101.bak'), {
+          maxLength: 5,
+        }),
+        fc.integer({ min: 0, max: 40 }),
+        (stamps, foreign, fileMax) => {
+          const own = stamps.map((s) => `tank_${s}.csv`);
+          const expired = expiredFiles([...foreign, ...own].reverse(), 'tank', fileMax);
+          const sorted = [...own].sort();
+          const expect_ = fileMax === 0 ? [] : sorted.slice(0, Math.max(0, sorted.length - fileMax));
+          expect(expired).toEqual(expect_);
+          for (const f of foreign) expect(expired).not.toContain(f);
+        },
+      ),
+    );
   });
 });
 
@@ -93,16 +119,19 @@ describe('nextRetentionRun (Europe/Berlin)', () => {
   });
 
   it('property: always the first 4:00:00.000 local after now, at most 25 h away', () => {
-    fc.assert(fc.property(fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2090, 0, 1) }), (now) => {
-      const next = nextRetentionRun(now);
-      const d = new Date(next);
-      expect([d.getHours(), d.getMinutes(), d.getSeconds(), d.getMilliseconds()]).toEqual([4, 0, 0, 0]);
-      expect(next).toBeGreaterThan(now);
-      expect(next - now).toBeLessThanOrEqual(25 * 3_600_000);
-      // no 4:00 in between: the previous 4:00 is at or before now
-      const prev = new Date(d.getFullYear(), d.getMonth(), d.getDate() - 1, 4).getTime();
-      expect(prev).toBeLessThanOrEqual(now);
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2090, 0, 1) }), (now) => {
+        const next = nextRetentionRun(now);
+        const d = new Date(next);
+        expect([d.getHours(), d.getMinutes(), d.getSeconds(), d.getMilliseconds()]).toEqual([4, 0, 0, 0]);
+        expect(next).toBeGreaterThan(now);
+        expect(next - now).toBeLessThanOrEqual(25 * 3_600_000);
+        // no 4:00 in between: the previous 4:00 is at or before now
+        const prev = new Date(d.getFullYear(), d.getMonth(), d.getDate() - 1, 4).getTime();
+        expect(prev).toBeLessThanOrEqual(now);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

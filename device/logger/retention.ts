@@ -58,7 +58,12 @@ export async function namesIn(dir: string, fs: DirFs): Promise<string[]> {
  * missing folder has nothing to delete; a file already gone is not an error. Names in `keep` (the
  * files being written) are never deleted.
  */
-export async function deleteExpired(dir: string, logFile: { name: string; file_max: number }, fs: DirFs, keep: ReadonlySet<string> = new Set()): Promise<string[]> {
+export async function deleteExpired(
+  dir: string,
+  logFile: { name: string; file_max: number },
+  fs: DirFs,
+  keep: ReadonlySet<string> = new Set(),
+): Promise<string[]> {
   if (logFile.file_max <= 0) return [];
   const deleted: string[] = [];
   for (const name of expiredFiles(await namesIn(dir, fs), logFile.name, logFile.file_max)) {

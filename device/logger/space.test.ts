@@ -1,9 +1,9 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import fc from 'fast-check';
 import * as nodeFs from 'node:fs/promises';
 import { mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
 import { deletionOrder, ensureSpace, filesToDelete, isLow, lowSpaceThreshold, MIN_FREE_BYTES, type SpaceFs } from './space.ts';
 
 const MiB = 1024 * 1024;
@@ -43,17 +43,22 @@ describe('deletionOrder', () => {
   });
 
   it('property: a sorted subset of the csv files, without the kept ones', () => {
-    fc.assert(fc.property(
-      fc.uniqueArray(fc.record({ name: fc.stringMatching(/^[a-z]{1,4}\.(csv|txt)$/), mtimeMs: fc.integer({ min: 0, max: 50 }) }), { selector: (f) => f.name, maxLength: 20 }),
-      fc.array(fc.stringMatching(/^[a-z]{1,4}\.csv$/), { maxLength: 5 }),
-      (files, kept) => {
-        const keep = new Set(kept);
-        const order = deletionOrder(files, keep);
-        const mtime = new Map(files.map((f) => [f.name, f.mtimeMs]));
-        expect(new Set(order)).toEqual(new Set(files.filter((f) => f.name.endsWith('.csv') && !keep.has(f.name)).map((f) => f.name)));
-        for (let i = 1; i < order.length; i++) expect(mtime.get(order[i - 1]!)!).toBeLessThanOrEqual(mtime.get(order[i]!)!);
-      },
-    ));
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.record({ name: fc.stringMatching(/^[a-z]{1,4}\.(csv|txt)$/), mtimeMs: fc.integer({ min: 0, max: 50 }) }), {
+          selector: (f) => f.name,
+          maxLength: 20,
+        }),
+        fc.array(fc.stringMatching(/^[a-z]{1,4}\.csv$/), { maxLength: 5 }),
+        (files, kept) => {
+          const keep = new Set(kept);
+          const order = deletionOrder(files, keep);
+          const mtime = new Map(files.map((f) => [f.name, f.mtimeMs]));
+          expect(new Set(order)).toEqual(new Set(files.filter((f) => f.name.endsWith('.csv') && !keep.has(f.name)).map((f) => f.name)));
+          for (let i = 1; i < order.length; i++) expect(mtime.get(order[i - 1]!)!).toBeLessThanOrEqual(mtime.get(order[i]!)!);
+        },
+      ),
+    );
   });
 });
 
@@ -78,7 +83,12 @@ describe('ensureSpace', () => {
 
   it('ok above the threshold: nothing deleted', async () => {
     const v = await volumeOf(10 * MiB, { 'a_2024.csv': { ...big, mtime: 1000 } });
-    expect(await ensureSpace({ ...v, deleteOldFiles: true, keep: new Set(), fs: nodeFs })).toEqual({ state: 'ok', freeBytes: 8 * MiB, threshold: MiB, deleted: [] });
+    expect(await ensureSpace({ ...v, deleteOldFiles: true, keep: new Set(), fs: nodeFs })).toEqual({
+      state: 'ok',
+      freeBytes: 8 * MiB,
+      threshold: MiB,
+      deleted: [],
+    });
   });
 
   it('low without delete_old_files: stopped, every file kept', async () => {
@@ -106,7 +116,13 @@ describe('ensureSpace', () => {
     const v = await volumeOf(4 * MiB + 1024, { 'a_2021.csv': { ...big, mtime: 1000 }, 'open_2024.csv': { ...big, mtime: 10 } });
     const r = await ensureSpace({ ...v, deleteOldFiles: true, keep: new Set(['open_2024.csv', 'a_2021.csv']), fs: nodeFs });
     expect(r).toMatchObject({ state: 'stopped', deleted: [] });
-    const r2 = await ensureSpace({ ...v, volume: async () => ({ totalBytes: 100 * MiB, freeBytes: 0 }), deleteOldFiles: true, keep: new Set(['open_2024.csv']), fs: nodeFs });
+    const r2 = await ensureSpace({
+      ...v,
+      volume: async () => ({ totalBytes: 100 * MiB, freeBytes: 0 }),
+      deleteOldFiles: true,
+      keep: new Set(['open_2024.csv']),
+      fs: nodeFs,
+    });
     // counted as enough (2 MiB of files), but the volume does not show it: deleted, still stopped
     expect(r2).toEqual({ state: 'stopped', freeBytes: 0, threshold: MiB, deleted: ['a_2021.csv'], deletableBytes: 2 * MiB });
     expect(await readdir(v.dir)).toEqual(['open_2024.csv']);
@@ -114,7 +130,10 @@ describe('ensureSpace', () => {
 
   it('a missing log folder has nothing to delete; a file vanishing meanwhile is skipped; EIO is passed on', async () => {
     const low = async () => ({ totalBytes: 100 * MiB, freeBytes: 0 });
-    expect(await ensureSpace({ dir: '/nonexistent/log', volume: low, deleteOldFiles: true, keep: new Set(), fs: nodeFs })).toMatchObject({ state: 'stopped', deleted: [] });
+    expect(await ensureSpace({ dir: '/nonexistent/log', volume: low, deleteOldFiles: true, keep: new Set(), fs: nodeFs })).toMatchObject({
+      state: 'stopped',
+      deleted: [],
+    });
     const errno = (code: string) => Object.assign(new Error(code), { code });
     const fake = (unlink: SpaceFs['unlink']): SpaceFs => ({
       readdir: async () => ['x_2020.csv', 'x_2021.csv'],
@@ -122,10 +141,16 @@ describe('ensureSpace', () => {
       unlink,
     });
     let free = 0;
-    const r = await ensureSpace({ dir: '/d', volume: async () => ({ totalBytes: 100 * MiB, freeBytes: free }), deleteOldFiles: true, keep: new Set(), fs: fake(async (p) => {
-      if (p.endsWith('x_2020.csv')) throw errno('ENOENT');
-      free = 5 * MiB;
-    }) });
+    const r = await ensureSpace({
+      dir: '/d',
+      volume: async () => ({ totalBytes: 100 * MiB, freeBytes: free }),
+      deleteOldFiles: true,
+      keep: new Set(),
+      fs: fake(async (p) => {
+        if (p.endsWith('x_2020.csv')) throw errno('ENOENT');
+        free = 5 * MiB;
+      }),
+    });
     expect(r).toEqual({ state: 'low_memory', freeBytes: 5 * MiB, threshold: MiB, deleted: ['x_2021.csv'], deletableBytes: 6 * MiB });
     const eio = errno('EIO');
     await expect(ensureSpace({ dir: '/d', volume: low, deleteOldFiles: true, keep: new Set(), fs: fake(() => Promise.reject(eio)) })).rejects.toBe(eio);

@@ -15,7 +15,7 @@
 //   (the records wait in the appender's bounded queue).
 import { join } from 'node:path';
 import type { Volume } from '../../hw/types.ts';
-import { namesIn, type DirFs } from './retention.ts';
+import { type DirFs, namesIn } from './retention.ts';
 
 export const MIN_FREE_BYTES = 1024 * 1024;
 export const MIN_FREE_SHARE = 0.01;
@@ -60,7 +60,12 @@ function deletable<F extends { name: string; mtimeMs: number }>(files: readonly 
  * The oldest of `files` (in deletion order) whose bytes bring `freeBytes` up to `threshold`; none
  * when even all of them cannot.
  */
-export function filesToDelete(files: readonly { name: string; mtimeMs: number; bytes: number }[], keep: ReadonlySet<string>, freeBytes: number, threshold: number): string[] {
+export function filesToDelete(
+  files: readonly { name: string; mtimeMs: number; bytes: number }[],
+  keep: ReadonlySet<string>,
+  freeBytes: number,
+  threshold: number,
+): string[] {
   const order = deletable(files, keep);
   const out: string[] = [];
   let free = freeBytes;
@@ -115,7 +120,8 @@ export async function ensureSpace(o: EnsureSpaceOptions): Promise<SpaceCheck> {
   const candidates = deletable(files, o.keep);
   const deletableBytes = candidates.reduce((n, f) => n + f.bytes, 0);
   // count first: deleting history that cannot bring the volume above the limit only loses it
-  if (filesToDelete(files, o.keep, v.freeBytes, threshold).length === 0) return { state: 'stopped', freeBytes: v.freeBytes, threshold, deleted: [], deletableBytes };
+  if (filesToDelete(files, o.keep, v.freeBytes, threshold).length === 0)
+    return { state: 'stopped', freeBytes: v.freeBytes, threshold, deleted: [], deletableBytes };
   const deleted: string[] = [];
   // the planned files first; when the volume frees less than counted (blocks shared, another
   // writer), the next oldest, as the count said the deletable files together can reach the limit

@@ -17,7 +17,11 @@ export class LoggerState {
   private savedAt = -Infinity;
   private saving: Promise<void> = Promise.resolve();
 
-  constructor(private readonly file: string, private readonly now: () => number, private readonly minIntervalMs = STATE_SAVE_INTERVAL_MS) {}
+  constructor(
+    private readonly file: string,
+    private readonly now: () => number,
+    private readonly minIntervalMs = STATE_SAVE_INTERVAL_MS,
+  ) {}
 
   static at(dataDir: string, now: () => number, minIntervalMs?: number): LoggerState {
     return new LoggerState(join(dataDir, STATE_FILE), now, minIntervalMs);
@@ -55,7 +59,11 @@ export class LoggerState {
 
   /** Forgets log files that no longer exist. */
   keepOnly(names: ReadonlySet<string>): void {
-    for (const n of [...this.lastTrig.keys()]) if (!names.has(n)) { this.lastTrig.delete(n); this.dirty = true; }
+    for (const n of [...this.lastTrig.keys()])
+      if (!names.has(n)) {
+        this.lastTrig.delete(n);
+        this.dirty = true;
+      }
   }
 
   /** Writes the state now when it changed (at stop, and by `triggered`). */

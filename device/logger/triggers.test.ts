@@ -1,8 +1,24 @@
-import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
-  cacheStep, conditionStart, conditionStep, emptyCache, flagStep, localMidnight, slotAfter, slotAtOrBefore, slotsBetween, timedStart,
-  timedStep, winterOffset, type CacheEvent, type CacheWrite, type ConditionState, type FlagLevels, type RecordCache, type TimedSettings,
+  type CacheEvent,
+  type CacheWrite,
+  type ConditionState,
+  cacheStep,
+  conditionStart,
+  conditionStep,
+  emptyCache,
+  type FlagLevels,
+  flagStep,
+  localMidnight,
+  type RecordCache,
+  slotAfter,
+  slotAtOrBefore,
+  slotsBetween,
+  type TimedSettings,
+  timedStart,
+  timedStep,
+  winterOffset,
 } from './triggers.ts';
 
 // wall-clock rules follow the process's zone: pin one with DST (CET/CEST, changes on the last
@@ -160,7 +176,12 @@ describe('specified time (2): from time_start every cycle until midnight', () =>
   it('start and steps use the same slots', () => {
     const t = atTime(8 * 3600, 3600, 3);
     expect(timedStart(t, local(2024, 1, 10, 11), local(2024, 1, 9, 9) / S)).toEqual({ due: local(2024, 1, 11, 8), missed: 4 });
-    expect(timedStep(t, local(2024, 1, 11, 8), local(2024, 1, 11, 9, 30))).toEqual({ record: true, slot: local(2024, 1, 11, 9), missed: 1, due: local(2024, 1, 11, 10) });
+    expect(timedStep(t, local(2024, 1, 11, 8), local(2024, 1, 11, 9, 30))).toEqual({
+      record: true,
+      slot: local(2024, 1, 11, 9),
+      missed: 1,
+      due: local(2024, 1, 11, 10),
+    });
   });
 });
 
@@ -171,12 +192,19 @@ const MAX_T = local(2030, 12, 31);
 // half of the times near a DST change
 const timeArb = fc.oneof(
   fc.integer({ min: MIN_T, max: MAX_T }),
-  fc.constantFrom(local(2024, 3, 31), local(2024, 10, 27), local(2025, 3, 30), local(2025, 10, 26)).chain((d) => fc.integer({ min: d - 6 * H, max: d + 30 * H })),
+  fc
+    .constantFrom(local(2024, 3, 31), local(2024, 10, 27), local(2025, 3, 30), local(2025, 10, 26))
+    .chain((d) => fc.integer({ min: d - 6 * H, max: d + 30 * H })),
 );
 const cycleArb = fc.oneof(fc.constantFrom(1, 7, 60, 300, 900, 1800, 3600, 7200, 86400, 86500), fc.integer({ min: 1, max: 86500 }));
 const settingsArb: fc.Arbitrary<TimedSettings> = fc.oneof(
   cycleArb.map(fixed),
-  fc.record({ trigger: fc.constant(2), cycle: cycleArb, time_start: fc.integer({ min: 0, max: 86399 }), repeat_count: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 50 })) }),
+  fc.record({
+    trigger: fc.constant(2),
+    cycle: cycleArb,
+    time_start: fc.integer({ min: 0, max: 86399 }),
+    repeat_count: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 50 })),
+  }),
 );
 
 describe('time-driven triggers: properties', () => {
@@ -214,34 +242,43 @@ describe('time-driven triggers: properties', () => {
 
   it('property: specified-time slots of a day start at time_start, are cycle apart, end before midnight, at most repeat_count', () => {
     fc.assert(
-      fc.property(settingsArb.filter((t) => t.trigger === 2 && t.cycle >= 120), fc.integer({ min: MIN_T, max: MAX_T }), (t, at) => {
-        const day = localMidnight(at);
-        const next = localMidnight(day + 30 * H);
-        const slots: number[] = [];
-        for (let s = slotAfter(t, day - 1); s < next; s = slotAfter(t, s)) slots.push(s);
-        expect(slots.length).toBeGreaterThanOrEqual(1);
-        if (t.repeat_count > 0) expect(slots.length).toBeLessThanOrEqual(t.repeat_count);
-        const d = new Date(slots[0]!);
-        const wallStart = d.getHours() * 3600 + d.getMinutes() * 60 + d.getSeconds();
-        // the wall-clock time_start, unless it fell into the spring gap (then one hour later)
-        expect([t.time_start, t.time_start + 3600]).toContain(wallStart);
-        for (let i = 1; i < slots.length; i++) expect(slots[i]! - slots[i - 1]!).toBe(t.cycle * S);
-        // the day's last slot is the last one: one more cycle would reach midnight or the cap
-        const after = slots[slots.length - 1]! + t.cycle * S;
-        expect(after >= next || slots.length === t.repeat_count).toBe(true);
-        expect(slotsBetween(t, day - 1, next)).toBe(slots.length);
-      }),
+      fc.property(
+        settingsArb.filter((t) => t.trigger === 2 && t.cycle >= 120),
+        fc.integer({ min: MIN_T, max: MAX_T }),
+        (t, at) => {
+          const day = localMidnight(at);
+          const next = localMidnight(day + 30 * H);
+          const slots: number[] = [];
+          for (let s = slotAfter(t, day - 1); s < next; s = slotAfter(t, s)) slots.push(s);
+          expect(slots.length).toBeGreaterThanOrEqual(1);
+          if (t.repeat_count > 0) expect(slots.length).toBeLessThanOrEqual(t.repeat_count);
+          const d = new Date(slots[0]!);
+          const wallStart = d.getHours() * 3600 + d.getMinutes() * 60 + d.getSeconds();
+          // the wall-clock time_start, unless it fell into the spring gap (then one hour later)
+          expect([t.time_start, t.time_start + 3600]).toContain(wallStart);
+          for (let i = 1; i < slots.length; i++) expect(slots[i]! - slots[i - 1]!).toBe(t.cycle * S);
+          // the day's last slot is the last one: one more cycle would reach midnight or the cap
+          const after = slots[slots.length - 1]! + t.cycle * S;
+          expect(after >= next || slots.length === t.repeat_count).toBe(true);
+          expect(slotsBetween(t, day - 1, next)).toBe(slots.length);
+        },
+      ),
       { numRuns: 1500 },
     );
   });
 
   it('property: slotsBetween counts what stepping from slot to slot finds', () => {
     fc.assert(
-      fc.property(settingsArb.filter((t) => t.cycle >= 300), timeArb, fc.integer({ min: 0, max: 5 * 86400 * S }), (t, from, span) => {
-        let n = 0;
-        for (let s = slotAfter(t, from); s < from + span; s = slotAfter(t, s)) n++;
-        expect(slotsBetween(t, from, from + span)).toBe(n);
-      }),
+      fc.property(
+        settingsArb.filter((t) => t.cycle >= 300),
+        timeArb,
+        fc.integer({ min: 0, max: 5 * 86400 * S }),
+        (t, from, span) => {
+          let n = 0;
+          for (let s = slotAfter(t, from); s < from + span; s = slotAfter(t, s)) n++;
+          expect(slotsBetween(t, from, from + span)).toBe(n);
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -288,7 +325,12 @@ function run(c: { cycle: number; repeat_count: number }, steps: [number, FlagLev
   for (const [at, levels] of steps) {
     const r = conditionStep(c, state, at, levels);
     state = r.state;
-    const what = [r.started && 'start', r.record && `record${r.missed ? `+${r.missed}` : ''}`, r.stopped && `stop:${r.stopped}`, r.flush && `flush:${r.flush}`].filter(Boolean);
+    const what = [
+      r.started && 'start',
+      r.record && `record${r.missed ? `+${r.missed}` : ''}`,
+      r.stopped && `stop:${r.stopped}`,
+      r.flush && `flush:${r.flush}`,
+    ].filter(Boolean);
     if (what.length) out.push(`${(at - T0) / S}s ${what.join(' ')}`);
   }
   return { out, state };
@@ -356,7 +398,12 @@ describe('condition trigger (3)', () => {
     const old = run(cfg, [[T0, { trig: true }]], conditionStart((T0 - 600 * S) / S));
     expect(old.out).toEqual(['0s start record']);
     // a high cond_end at the first poll is a level: no run
-    expect(run(cfg, [[T0, { trig: true, end: true }], [T0 + S, { trig: true, end: true }]]).out).toEqual([]);
+    expect(
+      run(cfg, [
+        [T0, { trig: true, end: true }],
+        [T0 + S, { trig: true, end: true }],
+      ]).out,
+    ).toEqual([]);
   });
 
   it('a rising cond_store asks for the cached records; a high one at the first poll does not', () => {
@@ -421,7 +468,11 @@ describe('PLC flag trigger (4)', () => {
       return r.record;
     });
     expect(records).toEqual([false, false, false, true, false, false, true]);
-    expect(flagStep({ prev: { trig: false, store: false } }, { trig: false, store: true })).toEqual({ state: { prev: { trig: false, store: true } }, record: false, flush: 'store' });
+    expect(flagStep({ prev: { trig: false, store: false } }, { trig: false, store: true })).toEqual({
+      state: { prev: { trig: false, store: true } },
+      record: false,
+      flush: 'store',
+    });
     expect(flagStep({}, { trig: true, store: true }).flush).toBeUndefined();
   });
 });
@@ -460,7 +511,10 @@ describe('write cache (delay_store)', () => {
 
   it('delay_store 1 writes each record; past the cache of 20 it is held to 20 (spec §9)', () => {
     expect(feed(1, [rec('a', 1), rec('a', 2)]).writes.map((w) => w.items)).toEqual([[1], [2]]);
-    const big = feed(50, Array.from({ length: 45 }, (_, i) => rec('a', i)));
+    const big = feed(
+      50,
+      Array.from({ length: 45 }, (_, i) => rec('a', i)),
+    );
     expect(big.writes.map((w) => w.items.length)).toEqual([20, 20]);
     expect(big.cache.items).toHaveLength(5);
   });
@@ -474,7 +528,10 @@ describe('write cache (delay_store)', () => {
       fc.property(fc.integer({ min: 1, max: 25 }), fc.array(ev, { maxLength: 120 }), (delay, events) => {
         const { cache, writes } = feed(delay, events);
         const records = events.flatMap((e) => (e.kind === 'record' ? [e] : []));
-        const written = [...writes.flatMap((w) => w.items.map((item) => ({ file: w.file, item }))), ...cache.items.map((item) => ({ file: cache.file!, item }))];
+        const written = [
+          ...writes.flatMap((w) => w.items.map((item) => ({ file: w.file, item }))),
+          ...cache.items.map((item) => ({ file: cache.file!, item })),
+        ];
         expect(written).toEqual(records.map((r) => ({ file: r.file, item: r.item })));
         for (const w of writes) {
           expect(w.items.length).toBeGreaterThan(0);

@@ -22,7 +22,7 @@
 //   gives the count of slots missed while down; a last_trig later than now (the clock was set
 //   back) is ignored.
 // Condition (3): see conditionStep. PLC flag (4): see flagStep. Write cache: see cacheStep.
-import { CONDITION, PLC_FLAG, type LogFile } from '../model/sections/logfile.ts';
+import { CONDITION, type LogFile, PLC_FLAG } from '../model/sections/logfile.ts';
 
 export const DISABLED = 0; // spec §3 trigger types
 export const FIXED_CYCLE = 1;

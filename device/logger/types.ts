@@ -2,8 +2,8 @@
 // cores (values, planner, CSV text, file names, triggers) and the shells (the CSV store on a volume,
 // the engine on the links, the file routes) meet on these types only.
 import type { VolumeId } from '../../hw/types.ts';
-import type { LogFile, LogRecord } from '../model/sections/logfile.ts';
 import type { Log } from '../model/sections/log.ts';
+import type { LogFile, LogRecord } from '../model/sections/logfile.ts';
 
 export type { Log, LogFile, LogRecord };
 

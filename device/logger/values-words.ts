@@ -18,7 +18,7 @@
 // 64-bit values follow the same rule over four words (big: B7 … B0). Text (ascii, string) is a
 // sequence of characters in address order: big and mixed swap the two characters of each word,
 // the STRING header words included.
-import { ENDIANS, STRING_TYPE, type LogType } from '../model/sections/logfile.ts';
+import { type ENDIANS, type LogType, STRING_TYPE } from '../model/sections/logfile.ts';
 import type { LogValue } from './types.ts';
 import { asciiText, asciiWords, dtSeconds, dtText, stringText, stringWords } from './values-text.ts';
 
@@ -28,8 +28,19 @@ type Numeric = 'i16' | 'u16' | 'i32' | 'u32' | 'f32' | 'i64' | 'u64' | 'f64';
 // spec §3 log data types by code; hex and bin are unsigned words the CSV writes in hex or binary
 // (csv-numbers.ts), realex and lrealex the same IEEE values the CSV writes with an exponent
 const NUMERIC: Partial<Record<LogType, Numeric>> = {
-  0: 'i16', 1: 'u16', 2: 'u16', 3: 'u16', 4: 'i32', 5: 'u32', 6: 'u32', 7: 'f32', 8: 'f32',
-  9: 'i64', 10: 'u64', 14: 'f64', 15: 'f64',
+  0: 'i16',
+  1: 'u16',
+  2: 'u16',
+  3: 'u16',
+  4: 'i32',
+  5: 'u32',
+  6: 'u32',
+  7: 'f32',
+  8: 'f32',
+  9: 'i64',
+  10: 'u64',
+  14: 'f64',
+  15: 'f64',
 };
 const SIZE: Record<Numeric, number> = { i16: 1, u16: 1, i32: 2, u32: 2, f32: 2, i64: 4, u64: 4, f64: 4 };
 const ASCII = 11;
@@ -72,20 +83,32 @@ export function float32Value(f: number): number {
 
 function readNumeric(kind: Numeric, v: DataView): number | bigint {
   switch (kind) {
-    case 'i16': return v.getInt16(0, true);
-    case 'u16': return v.getUint16(0, true);
-    case 'i32': return v.getInt32(0, true);
-    case 'u32': return v.getUint32(0, true);
-    case 'f32': return float32Value(v.getFloat32(0, true));
-    case 'i64': return v.getBigInt64(0, true);
-    case 'u64': return v.getBigUint64(0, true);
-    case 'f64': return v.getFloat64(0, true);
+    case 'i16':
+      return v.getInt16(0, true);
+    case 'u16':
+      return v.getUint16(0, true);
+    case 'i32':
+      return v.getInt32(0, true);
+    case 'u32':
+      return v.getUint32(0, true);
+    case 'f32':
+      return float32Value(v.getFloat32(0, true));
+    case 'i64':
+      return v.getBigInt64(0, true);
+    case 'u64':
+      return v.getBigUint64(0, true);
+    case 'f64':
+      return v.getFloat64(0, true);
   }
 }
 
 const INT_RANGE: Partial<Record<Numeric, [bigint, bigint]>> = {
-  i16: [-(2n ** 15n), 2n ** 15n - 1n], u16: [0n, 2n ** 16n - 1n], i32: [-(2n ** 31n), 2n ** 31n - 1n],
-  u32: [0n, 2n ** 32n - 1n], i64: [-(2n ** 63n), 2n ** 63n - 1n], u64: [0n, 2n ** 64n - 1n],
+  i16: [-(2n ** 15n), 2n ** 15n - 1n],
+  u16: [0n, 2n ** 16n - 1n],
+  i32: [-(2n ** 31n), 2n ** 31n - 1n],
+  u32: [0n, 2n ** 32n - 1n],
+  i64: [-(2n ** 63n), 2n ** 63n - 1n],
+  u64: [0n, 2n ** 64n - 1n],
 };
 
 function writeNumeric(kind: Numeric, value: number | bigint, v: DataView): void {

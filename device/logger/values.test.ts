@@ -1,12 +1,29 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { LOG_TYPE_CODES, LOG_TYPES, typeWords, type LogType } from '../model/sections/logfile.ts';
-import { Average, bitValue, decodeValue, Difference, encodeValue, float32Value, kindState, pointValue, scaleValue, type Endian, type Scaling } from './values.ts';
+import { describe, expect, it } from 'vitest';
+import { LOG_TYPE_CODES, LOG_TYPES, type LogType, typeWords } from '../model/sections/logfile.ts';
+import {
+  Average,
+  bitValue,
+  Difference,
+  decodeValue,
+  type Endian,
+  encodeValue,
+  float32Value,
+  kindState,
+  pointValue,
+  type Scaling,
+  scaleValue,
+} from './values.ts';
 
 const T = Object.fromEntries(LOG_TYPES.map((name, code) => [name, code])) as Record<(typeof LOG_TYPES)[number], LogType>;
 const dec = (type: LogType, words: number[], endian: Endian = 'little') => decodeValue(type, words, endian);
-const scaling = (plcMin: number, plcMax: number, logMin: number, logMax: number): Scaling =>
-  ({ enable_scal: true, scal_plc_min: plcMin, scal_plc_max: plcMax, scal_log_min: logMin, scal_log_max: logMax });
+const scaling = (plcMin: number, plcMax: number, logMin: number, logMax: number): Scaling => ({
+  enable_scal: true,
+  scal_plc_min: plcMin,
+  scal_plc_max: plcMax,
+  scal_log_min: logMin,
+  scal_log_max: logMax,
+});
 
 describe('each log data type (spec §3 codes 0-15)', () => {
   it('16-bit', () => {
@@ -76,13 +93,17 @@ describe('each log data type (spec §3 codes 0-15)', () => {
     expect(() => encodeValue(T.string, 'Level 3 ok!', 'little', 10)).toThrow(RangeError);
     // a header longer than the point's STRING[9] is cut at its 9 characters, as at the words read
     expect(decodeValue(T.string, [9, 12, 0x6548, 0x6c6c, 0x206f, 0x6f77, 0x6c72], 'little', 9)).toBe('Hello wor');
-    expect(pointValue({ type: T.string, endian: 'little', str_len: 9, enable_scal: false, scal_plc_min: 0, scal_plc_max: 1, scal_log_min: 0, scal_log_max: 1 },
-      [9, 12, 0x6548, 0x6c6c, 0x206f, 0x6f77, 0x6c72])).toBe('Hello wor');
+    expect(
+      pointValue(
+        { type: T.string, endian: 'little', str_len: 9, enable_scal: false, scal_plc_min: 0, scal_plc_max: 1, scal_log_min: 0, scal_log_max: 1 },
+        [9, 12, 0x6548, 0x6c6c, 0x206f, 0x6f77, 0x6c72],
+      ),
+    ).toBe('Hello wor');
   });
 
   it('dt: PLC clock seconds since 2001-01-01 (spec §9: 978307200 s after 1970)', () => {
     expect(dec(T.dt, [0, 0])).toBe('2001-01-01 00:00:00');
-    const s = (Date.UTC(2024, 0, 2, 13, 45, 7) / 1000) - 978307200;
+    const s = Date.UTC(2024, 0, 2, 13, 45, 7) / 1000 - 978307200;
     expect(dec(T.dt, [s & 0xffff, s >>> 16])).toBe('2024-01-02 13:45:07');
     expect(dec(T.dt, [0xffff, 0xffff])).toBe('2137-02-07 06:28:15');
     expect(encodeValue(T.dt, '2024-01-02 13:45:07', 'little')).toEqual([s & 0xffff, s >>> 16]);
@@ -137,15 +158,17 @@ describe('bits, scaling, point values', () => {
 
   it('scaling is monotonic (property)', () => {
     const n = fc.double({ min: -1e9, max: 1e9, noNaN: true });
-    fc.assert(fc.property(n, n, n, n, n, n, (p1, p2, l1, l2, x1, x2) => {
-      fc.pre(p1 !== p2);
-      const s = scaling(Math.min(p1, p2), Math.max(p1, p2), l1, l2);
-      const [a, b] = x1 <= x2 ? [x1, x2] : [x2, x1];
-      const [ya, yb] = [scaleValue(a, s) as number, scaleValue(b, s) as number];
-      if (l2 >= l1) expect(ya).toBeLessThanOrEqual(yb);
-      else expect(ya).toBeGreaterThanOrEqual(yb);
-      expect(scaleValue(s.scal_plc_min, s) === l1).toBe(true); // -0 and 0 alike
-    }));
+    fc.assert(
+      fc.property(n, n, n, n, n, n, (p1, p2, l1, l2, x1, x2) => {
+        fc.pre(p1 !== p2);
+        const s = scaling(Math.min(p1, p2), Math.max(p1, p2), l1, l2);
+        const [a, b] = x1 <= x2 ? [x1, x2] : [x2, x1];
+        const [ya, yb] = [scaleValue(a, s) as number, scaleValue(b, s) as number];
+        if (l2 >= l1) expect(ya).toBeLessThanOrEqual(yb);
+        else expect(ya).toBeGreaterThanOrEqual(yb);
+        expect(scaleValue(s.scal_plc_min, s) === l1).toBe(true); // -0 and 0 alike
+      }),
+    );
   });
 });
 
@@ -161,11 +184,13 @@ describe('value kinds', () => {
 
   it('difference of 64-bit values is exact (property)', () => {
     const big = fc.bigInt(-(2n ** 63n), 2n ** 64n - 1n);
-    fc.assert(fc.property(big, big, (a, b) => {
-      const d = new Difference();
-      d.next(a);
-      expect(d.next(b)).toBe(b - a);
-    }));
+    fc.assert(
+      fc.property(big, big, (a, b) => {
+        const d = new Difference();
+        d.next(a);
+        expect(d.next(b)).toBe(b - a);
+      }),
+    );
     const d = new Difference();
     d.next(2n ** 53n);
     expect(d.next(2n ** 53n + 1n)).toBe(1n);

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { APP_ENABLED } from './apps.ts';
-import { securityWarnings } from './warnings.ts';
 import { CONFIG_SECTIONS } from './index.ts';
 import { defaultsOf, withDefaults } from './section.ts';
 import { pew_log } from './sections/log.ts';
+import { securityWarnings } from './warnings.ts';
 
 const defaults = () => Object.fromEntries(CONFIG_SECTIONS.map((d) => [d.key, defaultsOf(d) as Record<string, unknown>]));
-const off = [{ name: 'ntpd', enabled: true }, { name: 'firewall', enabled: true }];
+const off = [
+  { name: 'ntpd', enabled: true },
+  { name: 'firewall', enabled: true },
+];
 
 describe('applications switched on', () => {
   it('has a rule for every configuration section; only the COM interfaces are on by default', () => {
@@ -49,12 +52,24 @@ describe('security warnings (spec §5)', () => {
     expect(ftp({ transfermode_ssl: true })).toEqual([]);
   });
   it('warns about VNC, autorun and the VPN without NTP', () => {
-    const w = securityWarnings(defaults(), [{ name: 'x11vnc', enabled: true }, { name: 'autorun', enabled: true }, { name: 'cloud', enabled: true }, { name: 'ntpd', enabled: false }]);
+    const w = securityWarnings(defaults(), [
+      { name: 'x11vnc', enabled: true },
+      { name: 'autorun', enabled: true },
+      { name: 'cloud', enabled: true },
+      { name: 'ntpd', enabled: false },
+    ]);
     expect(w.map((x) => x.code)).toEqual(['vnc_unencrypted', 'autorun_enabled', 'vpn_without_ntp']);
   });
   it('warns about log files that write to internal storage more than once a minute', () => {
     const c = defaults();
-    c.pew_log = withDefaults(pew_log.schema, { enable_log: true, storage: 0, log_def: [{ trigger: 1, cycle: 5, delay_store: 10 }, { trigger: 1, cycle: 1, delay_store: 2 }] }) as Record<string, unknown>;
+    c.pew_log = withDefaults(pew_log.schema, {
+      enable_log: true,
+      storage: 0,
+      log_def: [
+        { trigger: 1, cycle: 5, delay_store: 10 },
+        { trigger: 1, cycle: 1, delay_store: 2 },
+      ],
+    }) as Record<string, unknown>;
     expect(securityWarnings(c, off)).toContainEqual({ code: 'frequent_writes', subjects: [1, 2] });
     c.pew_log = { ...c.pew_log, storage: 1 };
     expect(securityWarnings(c, off)).toEqual([]);

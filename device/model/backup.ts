@@ -12,7 +12,15 @@ export const backupRequest = v.strictObject({ password: v.optional(backupPasswor
 
 /** why a restore was refused (`params.reason` of restore_failed), each with its text in the console */
 export const RESTORE_REASONS = [
-  'not_a_backup', 'other_product', 'newer_version', 'unknown_version', 'damaged',
-  'password_required', 'wrong_password', 'content', 'invalid_settings', 'too_large',
+  'not_a_backup',
+  'other_product',
+  'newer_version',
+  'unknown_version',
+  'damaged',
+  'password_required',
+  'wrong_password',
+  'content',
+  'invalid_settings',
+  'too_large',
 ] as const;
 export type RefusalReason = (typeof RESTORE_REASONS)[number];

@@ -1,10 +1,10 @@
 // Field shapes shared by several service sections (spec §5, §9).
 import * as v from 'valibot';
-import { HOST_RE, text, int } from './fields.ts';
-import { issue, msg, type Issue } from './issues.ts';
-import { DT_MAX } from './plc.ts';
+import { HOST_RE, int, text } from './fields.ts';
+import { type FileNameProblem, fileNameCheck, fileNameProblem, splitFileName } from './file-names.ts';
 import { ipToNumber, isAllAddresses } from './ip.ts';
-import { fileNameCheck, fileNameProblem, splitFileName, type FileNameProblem } from './file-names.ts';
+import { type Issue, issue, msg } from './issues.ts';
+import { DT_MAX } from './plc.ts';
 
 // spec §3: TLS minimum versions none, 1.1, 1.2, 1.3 (1.2 or 1.3 proposed for new setups)
 export const TLS_VERSIONS = ['none', '1.1', '1.2', '1.3'] as const;
@@ -31,24 +31,33 @@ export const dtAddress = (def: number) => int(0, DT_MAX, def);
 /** `host`, `host:port` or `scheme://host[:port]` with one of `schemes`; empty allowed (required-ness is a rule). */
 export const hostUrl = (schemes: readonly string[], max = 253) => {
   const re = new RegExp(`^(?:(?:${schemes.join('|')})://)?([^:/\\s]+)(?::(\\d{1,5}))?/?$`);
-  return text(max, '', v.check((s: string) => {
-    if (s === '') return true;
-    const m = re.exec(s);
-    if (!m || !HOST_RE.test(m[1]!)) return false;
-    return m[2] === undefined || (Number(m[2]) >= 1 && Number(m[2]) <= 65535);
-  }, msg('invalid_host')));
+  return text(
+    max,
+    '',
+    v.check((s: string) => {
+      if (s === '') return true;
+      const m = re.exec(s);
+      if (!m || !HOST_RE.test(m[1]!)) return false;
+      return m[2] === undefined || (Number(m[2]) >= 1 && Number(m[2]) <= 65535);
+    }, msg('invalid_host')),
+  );
 };
 
 /** `scheme://host[:port][/path]` for HTTP peers; empty allowed. */
-export const httpUrl = (max = 253) => text(max, '', v.check((s: string) => {
-  if (s === '') return true;
-  try {
-    const u = new URL(s);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && HOST_RE.test(u.hostname.replace(/^\[|\]$/g, '')) && !u.username && !u.password;
-  } catch {
-    return false;
-  }
-}, msg('invalid_host')));
+export const httpUrl = (max = 253) =>
+  text(
+    max,
+    '',
+    v.check((s: string) => {
+      if (s === '') return true;
+      try {
+        const u = new URL(s);
+        return (u.protocol === 'http:' || u.protocol === 'https:') && HOST_RE.test(u.hostname.replace(/^\[|\]$/g, '')) && !u.username && !u.password;
+      } catch {
+        return false;
+      }
+    }, msg('invalid_host')),
+  );
 
 // spec §5: certificate file names ca, client, server, key; extensions: general .crt .csr .pem;
 // TLS also .der and .cer; key .key and .pem
@@ -65,7 +74,12 @@ export function certNameProblem(name: string, kinds: readonly CertKind[], tls: b
   return fileNameProblem(name, { extensions: certExtensions(base as CertKind, tls) });
 }
 /** The stored name of an uploaded certificate (e.g. `ca.pem`), or empty when none is used. */
-export const certName = (kind: CertKind, tls = false) => text(16, '', fileNameCheck((s) => certNameProblem(s, [kind], tls)));
+export const certName = (kind: CertKind, tls = false) =>
+  text(
+    16,
+    '',
+    fileNameCheck((s) => certNameProblem(s, [kind], tls)),
+  );
 
 /**
  * An allowed-client range `start..end` (spec §5): both given when `needed` ('required'), and the
@@ -75,7 +89,6 @@ export function ipRangeIssues(start: string, end: string, startPath: string, end
   const out: Issue[] = [];
   if (needed && start === '') out.push(issue(startPath, 'required'));
   if (needed && end === '') out.push(issue(endPath, 'required'));
-  if (start !== '' && end !== '' && !isAllAddresses(start, end) && ipToNumber(end) < ipToNumber(start))
-    out.push(issue(endPath, 'ip_range'));
+  if (start !== '' && end !== '' && !isAllAddresses(start, end) && ipToNumber(end) < ipToNumber(start)) out.push(issue(endPath, 'ip_range'));
   return out;
 }

@@ -36,17 +36,17 @@ const PRINTABLE_RE = /^[^\u0000-\u001f\u007f]*$/;
 /** Password placeholder (spec §9: "a row of asterisks"). */
 export const PASSWORD_MASK = '********';
 
-const range = (min: number, max: number) => [
-  v.minValue<number, number, string>(min, msg('out_of_range', { min, max })),
-  v.maxValue<number, number, string>(max, msg('out_of_range', { min, max })),
-] as const;
+const range = (min: number, max: number) =>
+  [
+    v.minValue<number, number, string>(min, msg('out_of_range', { min, max })),
+    v.maxValue<number, number, string>(max, msg('out_of_range', { min, max })),
+  ] as const;
 
 const number = () => v.number(msg('type', { expected: 'number' }));
 const string = () => v.string(msg('type', { expected: 'string' }));
 
 /** Whole number in [min, max]. */
-export const int = (min: number, max: number, def: number) =>
-  v.optional(v.pipe(number(), v.integer(msg('not_integer')), ...range(min, max)), def);
+export const int = (min: number, max: number, def: number) => v.optional(v.pipe(number(), v.integer(msg('not_integer')), ...range(min, max)), def);
 
 /** Whole number in [min, max], or one extra special value (e.g. spec §9: offset disabled -32768). */
 export const intOr = (min: number, max: number, special: number, def: number) =>
@@ -73,25 +73,39 @@ type StringAction = v.PipeItem<string, string, v.BaseIssue<unknown>>;
 /** Printable text of at most `max` characters, with extra checks. */
 export const text = (max: number, def = '', ...checks: StringAction[]) =>
   v.optional(
-    v.pipe(string(), v.maxLength<string, number, string>(max, msg('too_long', { max })), v.regex<string, string>(PRINTABLE_RE, msg('invalid_characters')), ...checks),
+    v.pipe(
+      string(),
+      v.maxLength<string, number, string>(max, msg('too_long', { max })),
+      v.regex<string, string>(PRINTABLE_RE, msg('invalid_characters')),
+      ...checks,
+    ),
     def,
   );
 
 /** Text that may be empty, or else must match `re` (reporting `code`). */
-export const pattern = (re: RegExp, code: Parameters<typeof msg>[0]) =>
-  v.check((s: string) => s === '' || re.test(s), msg(code));
+export const pattern = (re: RegExp, code: Parameters<typeof msg>[0]) => v.check((s: string) => s === '' || re.test(s), msg(code));
 
 export const nonEmpty = () => v.nonEmpty(msg('required'));
 
 /** A name that must start with a letter (spec §5). */
 export const nameText = (max: number, def: string) =>
-  text(max, def, v.check((s: string) => s === '' || /^[A-Za-z]/.test(s), msg('must_start_with_letter')), pattern(NAME_RE, 'invalid_characters'));
+  text(
+    max,
+    def,
+    v.check((s: string) => s === '' || /^[A-Za-z]/.test(s), msg('must_start_with_letter')),
+    pattern(NAME_RE, 'invalid_characters'),
+  );
 
 export const ipText = (def = '') => text(15, def, pattern(IPV4_RE, 'invalid_ip'));
 /** looks like an address (digits and dots) but is not a valid one */
 const badAddress = (s: string) => /^[\d.]+$/.test(s) && !IPV4_RE.test(s);
 export const hostText = (def = '') =>
-  text(253, def, v.check((s: string) => !badAddress(s), msg('invalid_ip')), v.check((s: string) => s === '' || badAddress(s) || HOST_RE.test(s), msg('invalid_host')));
+  text(
+    253,
+    def,
+    v.check((s: string) => !badAddress(s), msg('invalid_ip')),
+    v.check((s: string) => s === '' || badAddress(s) || HOST_RE.test(s), msg('invalid_host')),
+  );
 export const fileNameText = (max: number, def = '') => text(max, def, pattern(FILE_NAME_RE, 'invalid_file_name'));
 export const dbNameText = (max: number, def = '') => text(max, def, pattern(DB_NAME_RE, 'invalid_db_name'));
 export const bitAddress = (def = '') => text(4, def, pattern(BIT_ADDRESS_RE, 'invalid_bit_address'));
@@ -144,4 +158,7 @@ export function passwordProblems(pw: string, max: number): boolean {
   );
 }
 export const policyPassword = (max: number) =>
-  v.pipe(string(), v.check((s: string) => !passwordProblems(s, max), msg('password_policy', { min: PASSWORD_MIN, max })));
+  v.pipe(
+    string(),
+    v.check((s: string) => !passwordProblems(s, max), msg('password_policy', { min: PASSWORD_MIN, max })),
+  );

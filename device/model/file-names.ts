@@ -4,7 +4,7 @@
 // message for all four left the technician guessing (a `ca.txt` is refused for its extension, a
 // `foo.pem` for its name).
 import * as v from 'valibot';
-import { msg, type ErrorCode, type IssueParams } from './issues.ts';
+import { type ErrorCode, type IssueParams, msg } from './issues.ts';
 
 export interface FileNameRule {
   /** the allowed extensions without the dot (`cfg`); any when left out */

@@ -56,8 +56,10 @@ export interface UpdateStatus {
 const FIRMWARE_NAME_RE = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 
 /** The reason a pair of chosen files cannot be an update, checked before anything is sent. */
-export function checkUpdateFiles(zip: { name: string; size: number } | undefined, md5: { name: string; size: number } | undefined):
-  { reason: UpdateRefusal; params?: Record<string, number | string> } | undefined {
+export function checkUpdateFiles(
+  zip: { name: string; size: number } | undefined,
+  md5: { name: string; size: number } | undefined,
+): { reason: UpdateRefusal; params?: Record<string, number | string> } | undefined {
   if (!zip || !md5) return { reason: 'missing_files' };
   if (!/\.zip$/i.test(zip.name) || !/\.md5$/i.test(md5.name)) return { reason: 'file_type' };
   if (![zip.name, md5.name].every((n) => n.length <= FIRMWARE_NAME_MAX && FIRMWARE_NAME_RE.test(n))) return { reason: 'file_name' };

@@ -1,14 +1,28 @@
-import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
 import { ALL_SECTIONS, CONFIG_SECTIONS } from './index.ts';
 import { defaultsOf, loadSection, validateSection } from './section.ts';
 
 describe('section registry', () => {
   it('has every section of spec §3 with its index', () => {
     expect(Object.fromEntries(ALL_SECTIONS.map((d) => [d.key, d.index]))).toEqual({
-      pew: 0, pew_mqtt: 1, pew_redirect: 2, pew_ftpc: 3, pew_rtc: 4, pew_httpc: 5, pew_email: 6, pew_api: 7,
-      pew_tls: 8, pew_60870: 9, pew_sql: 10, pew_script: 11, script_file: 12, pew_log: 13, logcfg: 16,
-      restHttpFiles: 17, pew_nosql: 18,
+      pew: 0,
+      pew_mqtt: 1,
+      pew_redirect: 2,
+      pew_ftpc: 3,
+      pew_rtc: 4,
+      pew_httpc: 5,
+      pew_email: 6,
+      pew_api: 7,
+      pew_tls: 8,
+      pew_60870: 9,
+      pew_sql: 10,
+      pew_script: 11,
+      script_file: 12,
+      pew_log: 13,
+      logcfg: 16,
+      restHttpFiles: 17,
+      pew_nosql: 18,
     });
     expect(CONFIG_SECTIONS.map((d) => d.key)).not.toContain('logcfg');
   });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { metaAt } from './introspect.ts';
 import { mqttSchema } from './sections/mqtt.ts';
-import { redirectSchema } from './sections/redirect.ts';
 import { pewSchema } from './sections/pew.ts';
+import { redirectSchema } from './sections/redirect.ts';
 
 describe('field meta from the schema', () => {
   it('reads kinds, ranges, defaults and choices of pew_mqtt', () => {

@@ -20,7 +20,12 @@ export const linkStatusSchema = v.object({
   baudRate: v.optional(v.number()),
   autobaud: v.optional(v.picklist(['searching', 'found', 'failed'])),
   stats: v.object({
-    requests: count, errors: count, timeouts: count, retries: count, bytesOut: count, bytesIn: count,
+    requests: count,
+    errors: count,
+    timeouts: count,
+    retries: count,
+    bytesOut: count,
+    bytesIn: count,
     busyShare: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
   }),
 });

@@ -14,13 +14,15 @@ export const rtcStatusSchema = v.object({
   /** whether the sync runs (pew_rtc saved with by-time or by-PLC sync on a usable interface) */
   running: v.boolean(),
   /** the last sync tried, if any */
-  lastSync: v.optional(v.object({
-    at: v.number(),
-    trigger: v.picklist(['time', 'plc', 'request']),
-    ok: v.boolean(),
-    /** what was written, as the PLC shows it (e.g. 2026-11-21 14:05:00) */
-    written: v.optional(v.string()),
-    failure: v.optional(v.object({ reason: v.picklist(RTC_SYNC_FAILURES), message: v.string() })),
-  })),
+  lastSync: v.optional(
+    v.object({
+      at: v.number(),
+      trigger: v.picklist(['time', 'plc', 'request']),
+      ok: v.boolean(),
+      /** what was written, as the PLC shows it (e.g. 2026-11-21 14:05:00) */
+      written: v.optional(v.string()),
+      failure: v.optional(v.object({ reason: v.picklist(RTC_SYNC_FAILURES), message: v.string() })),
+    }),
+  ),
 });
 export type RtcStatus = v.InferOutput<typeof rtcStatusSchema>;

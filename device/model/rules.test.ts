@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONFIG_SECTIONS } from './index.ts';
-import { defaultsOf } from './section.ts';
 import { crossSectionIssues } from './rules.ts';
+import { defaultsOf } from './section.ts';
 
 type Config = Record<string, any>;
 const defaults = (): Config => Object.fromEntries(CONFIG_SECTIONS.map((d) => [d.key, structuredClone(defaultsOf(d))]));
@@ -36,8 +36,12 @@ describe('control registers (spec §9)', () => {
     expect(cross(c)).toEqual({});
     c.pew_ftpc.plc_control_dt = 260 + 33; // shares MQTT's last register
     const issues = cross(c);
-    expect(issues.pew_ftpc).toEqual([{ path: 'plc_control_dt', code: 'addresses_overlap', params: { other: 'pew_mqtt.plc_control_dt', start: 260, end: 293 } }]);
-    expect(issues.pew_mqtt).toEqual([{ path: 'plc_control_dt', code: 'addresses_overlap', params: { other: 'pew_ftpc.plc_control_dt', start: 293, end: 298 } }]);
+    expect(issues.pew_ftpc).toEqual([
+      { path: 'plc_control_dt', code: 'addresses_overlap', params: { other: 'pew_mqtt.plc_control_dt', start: 260, end: 293 } },
+    ]);
+    expect(issues.pew_mqtt).toEqual([
+      { path: 'plc_control_dt', code: 'addresses_overlap', params: { other: 'pew_ftpc.plc_control_dt', start: 293, end: 298 } },
+    ]);
     c.pew_ftpc.plc_control_dt = 260 - 6; // ends at 259
     expect(cross(c)).toEqual({});
     c.pew_ftpc.plc_control_dt = 260 - 5;
@@ -62,7 +66,9 @@ describe('control registers (spec §9)', () => {
 describe('TCP ports (spec §5)', () => {
   it('two listeners on one port conflict', () => {
     const c = defaults();
-    c.pew_redirect.threads = [{ port: 2404, mb_translation: false, monitoring_cmd: true, service: 0, clients: 4, timeout: 60, ip_start: '0.0.0.0', ip_end: '0.0.0.0', mapping: [] }];
+    c.pew_redirect.threads = [
+      { port: 2404, mb_translation: false, monitoring_cmd: true, service: 0, clients: 4, timeout: 60, ip_start: '0.0.0.0', ip_end: '0.0.0.0', mapping: [] },
+    ];
     expect(cross(c)).toEqual({}); // IEC is off
     c.pew_60870.enable_60870 = true;
     expect(cross(c).pew_redirect).toEqual([{ path: 'threads.0.port', code: 'port_conflict', params: { port: 2404, other: 'pew_60870.port' } }]);

@@ -1,11 +1,12 @@
 // Rules that span sections (spec §5, §9). Pure functions used by the daemon on save and by the
 // console while editing, so both report the same codes.
-import { issue, type Issue } from './issues.ts';
+
+import { UNALLOWED_PORTS } from './fields.ts';
+import { type Issue, issue } from './issues.ts';
+import { INTERFACE_NAMES, type InterfaceId, TRANSPARENT } from './plc.ts';
+import { parseScript } from './script/parse.ts';
 import type { SectionDef } from './section.ts';
 import type { Pew } from './sections/pew.ts';
-import { INTERFACE_NAMES, TRANSPARENT, type InterfaceId } from './plc.ts';
-import { UNALLOWED_PORTS } from './fields.ts';
-import { parseScript } from './script/parse.ts';
 
 /** Issues per section key. */
 export type IssuesBySection = Record<string, Issue[]>;
@@ -30,9 +31,7 @@ function push(out: IssuesBySection, section: string, i: Issue): void {
  * ('addresses overlap'); every overlapping pair is reported on both sides.
  */
 function registerOverlaps(defs: readonly SectionDef[], config: Record<string, unknown>, out: IssuesBySection): void {
-  const blocks = defs.flatMap((d) =>
-    (d.registers?.(config[d.key] as never) ?? []).map((b) => ({ ...b, section: d.key, end: b.start + b.length - 1 })),
-  );
+  const blocks = defs.flatMap((d) => (d.registers?.(config[d.key] as never) ?? []).map((b) => ({ ...b, section: d.key, end: b.start + b.length - 1 })));
   for (let i = 0; i < blocks.length; i++)
     for (let j = i + 1; j < blocks.length; j++) {
       const a = blocks[i]!;

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { loadSection, repairValue, defaultsOf, toIssues } from './section.ts';
-import { pew } from './sections/pew.ts';
-import { pew_mqtt } from './sections/mqtt.ts';
-import { pew_redirect } from './sections/redirect.ts';
 import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { defaultsOf, loadSection, repairValue, toIssues } from './section.ts';
+import { pew_mqtt } from './sections/mqtt.ts';
+import { pew } from './sections/pew.ts';
+import { pew_redirect } from './sections/redirect.ts';
 
 describe('loading stored sections', () => {
   it('fills missing fields from defaults and drops unknown ones', () => {

@@ -1,8 +1,8 @@
 // A configuration section: its schema (the truth for fields, limits, defaults and error codes),
 // its spec name and index, its password fields, and the facts cross-section rules need.
 import * as v from 'valibot';
-import { decodeMessage, issue, type Issue } from './issues.ts';
 import { PASSWORD_MASK } from './fields.ts';
+import { decodeMessage, type Issue, issue } from './issues.ts';
 
 type AnySchema = v.GenericSchema;
 

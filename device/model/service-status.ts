@@ -5,10 +5,10 @@
 // page and as a line per service on /info (spec tick 1500 ms).
 import * as v from 'valibot';
 import { SERVICE_ERROR, type ServiceErrorName } from './blocks/convention.ts';
-import { scriptStatusSchema } from './script/status.ts';
 import { ftpStatusSchema } from './ftp-status.ts';
-import { tlsStatusSchema } from './tls-status.ts';
 import { rtcStatusSchema } from './rtc-status.ts';
+import { scriptStatusSchema } from './script/status.ts';
+import { tlsStatusSchema } from './tls-status.ts';
 
 const count = () => v.pipe(v.number(), v.integer(), v.minValue(0));
 

@@ -1,12 +1,13 @@
 // The services request schema and the pure service rules (spec §3, §4, §5; docs/api.md pew_system,
 // factory_reset): what a change may hold, which changes are real, which warnings follow.
-import { describe, expect, it } from 'vitest';
+
 import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
 import { SERVICE_NAMES } from '../../hw/types.ts';
-import { serviceChangesSchema } from './services.ts';
-import { serviceDiff, serviceWarnings } from './service-states.ts';
 import { factoryResetSchema } from './factory-reset.ts';
 import { toIssues } from './section.ts';
+import { serviceDiff, serviceWarnings } from './service-states.ts';
+import { serviceChangesSchema } from './services.ts';
 
 const issues = (schema: v.GenericSchema, x: unknown) => {
   const r = v.safeParse(schema, x);
@@ -40,7 +41,10 @@ describe('factoryResetSchema', () => {
 describe('serviceDiff', () => {
   const now = SERVICE_NAMES.map((name) => ({ name, enabled: name === 'ntpd' }));
   it('keeps only the changes that differ, in the order of spec §3', () => {
-    expect(serviceDiff(now, { sshd: true, ntpd: true, autorun: false, x11vnc: true })).toEqual([['x11vnc', true], ['sshd', true]]);
+    expect(serviceDiff(now, { sshd: true, ntpd: true, autorun: false, x11vnc: true })).toEqual([
+      ['x11vnc', true],
+      ['sshd', true],
+    ]);
     expect(serviceDiff(now, {})).toEqual([]);
   });
 });

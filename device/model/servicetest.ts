@@ -16,7 +16,15 @@ export type TestStep = (typeof TEST_STEPS)[number];
  * path missing, the peer answered with an error of its own, the answer not understood.
  */
 export const TEST_FAILURES = [
-  'unknown_host', 'refused', 'timeout', 'tls_untrusted', 'tls_version', 'auth_failed', 'not_found', 'peer_error', 'bad_reply',
+  'unknown_host',
+  'refused',
+  'timeout',
+  'tls_untrusted',
+  'tls_version',
+  'auth_failed',
+  'not_found',
+  'peer_error',
+  'bad_reply',
 ] as const;
 export type TestFailure = (typeof TEST_FAILURES)[number];
 

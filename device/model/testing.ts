@@ -1,7 +1,7 @@
 // Helpers for section tests: check one field at and just past its limit.
 import { expect } from 'vitest';
-import { defaultsOf, validateSection, withDefaults, type SectionDef } from './section.ts';
 import type { ErrorCode } from './issues.ts';
+import { defaultsOf, type SectionDef, validateSection, withDefaults } from './section.ts';
 
 type Edit = (value: any) => void;
 

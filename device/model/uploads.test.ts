@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { certKindOf, certNames, deleteCertRequest, isScriptName, uploadQuery } from './uploads.ts';
+import { describe, expect, it } from 'vitest';
 import { toIssues } from './section.ts';
+import { certKindOf, certNames, deleteCertRequest, isScriptName, uploadQuery } from './uploads.ts';
 
 const issues = (x: unknown) => {
   const r = v.safeParse(uploadQuery, x);
@@ -12,7 +12,18 @@ describe('upload rules (spec §5)', () => {
   it('certificate names per folder: general extensions, TLS also .der and .cer, keys .key and .pem', () => {
     expect(certNames('pew_mqtt')).toEqual(['ca.crt', 'ca.csr', 'ca.pem', 'client.crt', 'client.csr', 'client.pem', 'key.key', 'key.pem']);
     expect(certNames('pew_tls_server')).toEqual([
-      'ca.crt', 'ca.csr', 'ca.pem', 'ca.der', 'ca.cer', 'server.crt', 'server.csr', 'server.pem', 'server.der', 'server.cer', 'key.key', 'key.pem',
+      'ca.crt',
+      'ca.csr',
+      'ca.pem',
+      'ca.der',
+      'ca.cer',
+      'server.crt',
+      'server.csr',
+      'server.pem',
+      'server.der',
+      'server.cer',
+      'key.key',
+      'key.pem',
     ]);
     expect(certNames('pew_api')).toContain('server.pem');
     expect(certKindOf('client.crt')).toBe('client');

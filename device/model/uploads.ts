@@ -3,9 +3,9 @@
 // kind while streaming"). Pure: the console checks a chosen file with the same rules before it
 // sends it, and the daemon checks the request's query with them.
 import * as v from 'valibot';
-import { CERT_KINDS, certExtensions, certNameProblem, type CertKind } from './common.ts';
+import { CERT_KINDS, type CertKind, certExtensions, certNameProblem } from './common.ts';
 import { FILE_NAME_RE } from './fields.ts';
-import { fileNameCheck, fileNameProblem, type FileNameProblem } from './file-names.ts';
+import { type FileNameProblem, fileNameCheck, fileNameProblem } from './file-names.ts';
 import { msg } from './issues.ts';
 import { HTTP_FILE_RE, HTTP_NAME_MAX } from './sections/httpfiles.ts';
 import { SCRIPT_EXTENSION } from './sections/script.ts';
@@ -66,36 +66,46 @@ const nameField = (problemOf: (s: string) => FileNameProblem | undefined) =>
   v.pipe(v.string(msg('required')), v.nonEmpty(msg('required')), fileNameCheck(problemOf));
 
 /** The certificate name must be one of its section's kinds with that kind's extensions. */
-const certNameOfSection = <T extends { section: CertSection; name: string }>() => v.rawCheck<T>(({ dataset, addIssue }) => {
-  if (!dataset.typed) return;
-  const { section, name } = dataset.value;
-  const p = certNameProblem(name, CERT_SECTIONS[section], isTlsSection(section));
-  if (p) addIssue({ message: msg(p.code, p.params), path: [{ type: 'object', origin: 'value', input: dataset.value, key: 'name', value: name }] });
-});
+const certNameOfSection = <T extends { section: CertSection; name: string }>() =>
+  v.rawCheck<T>(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const { section, name } = dataset.value;
+    const p = certNameProblem(name, CERT_SECTIONS[section], isTlsSection(section));
+    if (p) addIssue({ message: msg(p.code, p.params), path: [{ type: 'object', origin: 'value', input: dataset.value, key: 'name', value: name }] });
+  });
 
 export const certUploadQuery = v.pipe(
-  v.strictObject({
-    kind: v.literal('cert', msg('invalid_value', { allowed: [...UPLOAD_KINDS] })),
-    section: v.picklist(CERT_SECTION_KEYS, msg('invalid_value', { allowed: CERT_SECTION_KEYS })),
-    name: nameField((s) => fileNameProblem(s, { max: 16 })),
-  }, msg('type', { expected: 'object' })),
+  v.strictObject(
+    {
+      kind: v.literal('cert', msg('invalid_value', { allowed: [...UPLOAD_KINDS] })),
+      section: v.picklist(CERT_SECTION_KEYS, msg('invalid_value', { allowed: CERT_SECTION_KEYS })),
+      name: nameField((s) => fileNameProblem(s, { max: 16 })),
+    },
+    msg('type', { expected: 'object' }),
+  ),
   certNameOfSection(),
 );
 
-export const webfileUploadQuery = v.strictObject({
-  kind: v.literal('webfile', msg('invalid_value', { allowed: [...UPLOAD_KINDS] })),
-  name: nameField((s) => fileNameProblem(s, { max: HTTP_NAME_MAX, chars: HTTP_FILE_RE })),
-}, msg('type', { expected: 'object' }));
+export const webfileUploadQuery = v.strictObject(
+  {
+    kind: v.literal('webfile', msg('invalid_value', { allowed: [...UPLOAD_KINDS] })),
+    name: nameField((s) => fileNameProblem(s, { max: HTTP_NAME_MAX, chars: HTTP_FILE_RE })),
+  },
+  msg('type', { expected: 'object' }),
+);
 
 /** spec §5: script files are `.cfg` with a file name of letters, digits, underscore and dot; §9: 30 characters */
 export const scriptNameProblem = (s: string): FileNameProblem | undefined =>
   fileNameProblem(s, { max: SCRIPT_NAME_MAX, extensions: [SCRIPT_EXTENSION.slice(1)], chars: FILE_NAME_RE });
 export const isScriptName = (s: string): boolean => scriptNameProblem(s) === undefined;
 
-export const scriptUploadQuery = v.strictObject({
-  kind: v.literal('script', msg('invalid_value', { allowed: [...UPLOAD_KINDS] })),
-  name: nameField(scriptNameProblem),
-}, msg('type', { expected: 'object' }));
+export const scriptUploadQuery = v.strictObject(
+  {
+    kind: v.literal('script', msg('invalid_value', { allowed: [...UPLOAD_KINDS] })),
+    name: nameField(scriptNameProblem),
+  },
+  msg('type', { expected: 'object' }),
+);
 
 /** The query of `POST /config/upload`: which kind, and its target. */
 export const uploadQuery = v.variant('kind', [certUploadQuery, webfileUploadQuery, scriptUploadQuery], msg('invalid_value', { allowed: [...UPLOAD_KINDS] }));
@@ -103,10 +113,13 @@ export type UploadQuery = v.InferOutput<typeof uploadQuery>;
 
 /** `POST /config/delete_cert` */
 export const deleteCertRequest = v.pipe(
-  v.strictObject({
-    section: v.picklist(CERT_SECTION_KEYS, msg('invalid_value', { allowed: CERT_SECTION_KEYS })),
-    name: nameField((s) => fileNameProblem(s, { max: 16 })),
-  }, msg('type', { expected: 'object' })),
+  v.strictObject(
+    {
+      section: v.picklist(CERT_SECTION_KEYS, msg('invalid_value', { allowed: CERT_SECTION_KEYS })),
+      name: nameField((s) => fileNameProblem(s, { max: 16 })),
+    },
+    msg('type', { expected: 'object' }),
+  ),
   certNameOfSection(),
 );
 

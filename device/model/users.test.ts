@@ -1,15 +1,16 @@
 // The password rules of spec §5 one by one (the live checklist) agree with the schema the daemon
 // checks; the request shapes of the users administration refuse what they must.
-import { describe, expect, it } from 'vitest';
+
 import fc from 'fast-check';
 import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
 import { addUserSchema, auditQuerySchema, endSessionSchema, passwordChangeSchema, passwordRules, userPasswordSchema } from './users.ts';
 
 describe('passwordRules', () => {
   it('names each rule that is missing', () => {
     expect(passwordRules('abc')).toEqual({ chars: false, upper: false, lower: true, digit: false, special: false });
     expect(passwordRules('Abcdef1!')).toEqual({ chars: true, upper: true, lower: true, digit: true, special: true });
-    expect(passwordRules('Abcdef1!' + 'x'.repeat(33)).chars).toBe(false);
+    expect(passwordRules(`Abcdef1!${'x'.repeat(33)}`).chars).toBe(false);
   });
 
   it('all rules met exactly when the schema accepts a printable password', () => {
@@ -39,6 +40,7 @@ describe('request shapes', () => {
   it('audit query: defaults, numbers from text, bounds', () => {
     expect(v.parse(auditQuerySchema, {})).toEqual({ page: 1, size: 50 });
     expect(v.parse(auditQuerySchema, { page: '3', size: '200' })).toEqual({ page: 3, size: 200 });
-    for (const bad of [{ size: '201' }, { size: '0' }, { page: '-1' }, { page: '1.5' }, { other: '1' }]) expect(v.safeParse(auditQuerySchema, bad).success, JSON.stringify(bad)).toBe(false);
+    for (const bad of [{ size: '201' }, { size: '0' }, { page: '-1' }, { page: '1.5' }, { other: '1' }])
+      expect(v.safeParse(auditQuerySchema, bad).success, JSON.stringify(bad)).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 // Accounts: the request shapes of setup and login (shared with the console's forms).
 import * as v from 'valibot';
-import { msg } from './issues.ts';
 import { PASSWORD_MIN, policyPassword } from './fields.ts';
+import { msg } from './issues.ts';
 
 export const ROLES = ['admin', 'user'] as const;
 export type Role = (typeof ROLES)[number];
@@ -42,7 +42,9 @@ export const addUserSchema = obj({
   password: userPasswordSchema,
 });
 
-export const removeUserSchema = obj({ username: v.pipe(str(), v.nonEmpty(msg('required')), v.maxLength<string, number, string>(64, msg('too_long', { max: 64 }))) });
+export const removeUserSchema = obj({
+  username: v.pipe(str(), v.nonEmpty(msg('required')), v.maxLength<string, number, string>(64, msg('too_long', { max: 64 }))),
+});
 
 /**
  * A password change: without `username` (or with one's own name) it is the own password and needs

@@ -1,15 +1,22 @@
 // The security warnings of spec §5 that apply to a configuration and the unit's services. The
 // daemon reports them with the system information (GET /rest/api/v1, field warnings).
 import type { ServiceName } from '../../hw/types.ts';
-import { CONFIG_SECTIONS } from './index.ts';
 import { items, on } from './apps.ts';
+import { CONFIG_SECTIONS } from './index.ts';
 import { serviceWarnings } from './service-states.ts';
 
 type Values = Record<string, Record<string, unknown> | undefined>;
 
 export const SECURITY_WARNINGS = [
-  'open_tcp_port', 'no_encryption', 'smtp_no_tls', 'vnc_unencrypted', 'autorun_enabled', 'vpn_without_ntp',
-  'iec_unencrypted', 'frequent_writes', 'api_without_key',
+  'open_tcp_port',
+  'no_encryption',
+  'smtp_no_tls',
+  'vnc_unencrypted',
+  'autorun_enabled',
+  'vpn_without_ntp',
+  'iec_unencrypted',
+  'frequent_writes',
+  'api_without_key',
 ] as const;
 export type SecurityWarningCode = (typeof SECURITY_WARNINGS)[number];
 export interface SecurityWarning {
@@ -24,16 +31,25 @@ export const FREQUENT_WRITE_SECONDS = 60;
 /** The security warnings of spec §5 that apply. */
 export function securityWarnings(config: Values, services: readonly { name: ServiceName | string; enabled: boolean }[]): SecurityWarning[] {
   const out: SecurityWarning[] = [];
-  const add = (code: SecurityWarningCode, subjects: (string | number)[]) => { if (subjects.length) out.push({ code, subjects }); };
+  const add = (code: SecurityWarningCode, subjects: (string | number)[]) => {
+    if (subjects.length) out.push({ code, subjects });
+  };
 
   const ports: number[] = [];
   for (const def of CONFIG_SECTIONS) {
     const value = config[def.key];
     if (value && def.ports) {
-      try { ports.push(...def.ports(value).map((p) => p.port)); } catch { /* a partial value lists no ports */ }
+      try {
+        ports.push(...def.ports(value).map((p) => p.port));
+      } catch {
+        /* a partial value lists no ports */
+      }
     }
   }
-  add('open_tcp_port', [...new Set(ports)].sort((a, b) => a - b));
+  add(
+    'open_tcp_port',
+    [...new Set(ports)].sort((a, b) => a - b),
+  );
 
   const mqtt = config.pew_mqtt;
   const plain: string[] = [];
@@ -42,7 +58,8 @@ export function securityWarnings(config: Values, services: readonly { name: Serv
   if (on(config.pew_httpc, 'enable_httpc') && !on(config.pew_httpc, 'transfermode_ssl')) plain.push('pew_httpc');
   if (on(config.pew_api, 'api_enable', 'http_server') && !on(config.pew_api, 'use_encryption')) plain.push('pew_api');
   for (const key of ['pew_sql', 'pew_nosql']) if (on(config[key], 'enable_sql') && !on(config[key], 'use_encryption')) plain.push(key);
-  if (on(config.pew_nosql, 'enable_sql') && on(config.pew_nosql, 'use_encryption') && /^http:/.test(String(config.pew_nosql?.server ?? ''))) plain.push('pew_nosql');
+  if (on(config.pew_nosql, 'enable_sql') && on(config.pew_nosql, 'use_encryption') && /^http:/.test(String(config.pew_nosql?.server ?? '')))
+    plain.push('pew_nosql');
   add('no_encryption', plain);
 
   if (on(config.pew_email, 'enable_email') && !on(config.pew_email, 'transfermode_ssl')) add('smtp_no_tls', ['pew_email']);
@@ -54,8 +71,7 @@ export function securityWarnings(config: Values, services: readonly { name: Serv
 
   const log = config.pew_log;
   if (on(log, 'enable_log') && log?.storage === 0) {
-    const files = items(log, 'log_def').flatMap((f, i) =>
-      f.trigger === 1 && Number(f.cycle) * Number(f.delay_store) < FREQUENT_WRITE_SECONDS ? [i + 1] : []);
+    const files = items(log, 'log_def').flatMap((f, i) => (f.trigger === 1 && Number(f.cycle) * Number(f.delay_store) < FREQUENT_WRITE_SECONDS ? [i + 1] : []));
     add('frequent_writes', files);
   }
   return out;

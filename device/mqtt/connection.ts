@@ -4,18 +4,23 @@
 // broker keeps QoS 1/2 state and subscriptions across a reconnect; the last will on the status
 // topic. The same target and trust reading as the connection test (device/services/mqtt-test.ts).
 import type { IClientOptions } from 'mqtt';
+import { errorOfFailure, type ServiceErrorName } from '../model/blocks/convention.ts';
 import type { Mqtt } from '../model/sections/mqtt.ts';
-import { brokerTarget, mqttTrust, type BrokerTarget } from '../services/mqtt-test.ts';
+import { type BrokerTarget, brokerTarget, mqttTrust } from '../services/mqtt-test.ts';
 import { tlsOptions } from '../services/net-probe.ts';
 import { classify } from '../services/test-run.ts';
-import { errorOfFailure, type ServiceErrorName } from '../model/blocks/convention.ts';
 
 export const STATUS_ONLINE = 'online';
 export const STATUS_OFFLINE = 'offline';
 export const BACKOFF_FIRST_MS = 1000;
 export const BACKOFF_MAX_MS = 30_000;
 
-export async function clientOptions(m: Mqtt, dataDir: string, clientId: string, statusTopic: string | undefined): Promise<{ target: BrokerTarget; opts: IClientOptions }> {
+export async function clientOptions(
+  m: Mqtt,
+  dataDir: string,
+  clientId: string,
+  statusTopic: string | undefined,
+): Promise<{ target: BrokerTarget; opts: IClientOptions }> {
   const target = brokerTarget(m);
   const trust = target.tls ? await mqttTrust(m, dataDir) : undefined;
   const opts: IClientOptions = {

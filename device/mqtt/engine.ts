@@ -6,18 +6,18 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Clock } from '../../hw/types.ts';
 import { writeFileAtomic } from '../../hw/atomic-file.ts';
-import type { ConfigStore } from '../config/store.ts';
+import type { Clock } from '../../hw/types.ts';
 import type { Links } from '../com/links.ts';
-import type { Logger } from '../system/log.ts';
+import type { ConfigStore } from '../config/store.ts';
+import { MQTT_SUBSCRIPTIONS } from '../model/blocks/mqtt.ts';
 import type { Mqtt } from '../model/sections/mqtt.ts';
 import type { Pew } from '../model/sections/pew.ts';
-import { MQTT_SUBSCRIPTIONS } from '../model/blocks/mqtt.ts';
-import { followRuns } from '../service-runtime/runs.ts';
 import { JobQueue, QUEUE_BOUND } from '../service-runtime/queue.ts';
-import { StatusBook } from '../service-runtime/status.ts';
 import type { ServiceEngine } from '../service-runtime/queued-engine.ts';
+import { followRuns } from '../service-runtime/runs.ts';
+import { StatusBook } from '../service-runtime/status.ts';
+import type { Logger } from '../system/log.ts';
 import { isMqttJob, MqttRun, type MqttShared } from './run.ts';
 
 export interface MqttDeps {

@@ -5,16 +5,16 @@
 // The queue drains in order while the broker is connected, up to WINDOW publishes in flight.
 import type { MqttClient } from 'mqtt';
 import type { Links } from '../com/links.ts';
-import type { Logger } from '../system/log.ts';
+import { type BlockState, SERVICE_ERROR, type ServiceErrorName, STATE } from '../model/blocks/convention.ts';
+import { MQTT_BLOCK, MQTT_CONNECTION, MQTT_PAYLOAD_MAX, MQTT_SUBSCRIPTIONS, MQTT_TOPIC_MAX, type MqttConnection } from '../model/blocks/mqtt.ts';
 import type { Mqtt } from '../model/sections/mqtt.ts';
 import type { Pew } from '../model/sections/pew.ts';
-import { MQTT_BLOCK, MQTT_CONNECTION, MQTT_PAYLOAD_MAX, MQTT_SUBSCRIPTIONS, MQTT_TOPIC_MAX, type MqttConnection } from '../model/blocks/mqtt.ts';
-import { SERVICE_ERROR, STATE, type BlockState, type ServiceErrorName } from '../model/blocks/convention.ts';
 import { BlockIo } from '../service-runtime/block-io.ts';
 import { RequestFault } from '../service-runtime/plc-text.ts';
 import type { JobQueue } from '../service-runtime/queue.ts';
 import type { StatusBook } from '../service-runtime/status.ts';
 import { drivers } from '../services/drivers.ts';
+import type { Logger } from '../system/log.ts';
 import { BACKOFF_FIRST_MS, BACKOFF_MAX_MS, clientOptions, connectionError, STATUS_OFFLINE, STATUS_ONLINE } from './connection.ts';
 import { checkFilter, checkPublishTopic, topicMatches } from './topics.ts';
 
@@ -32,7 +32,14 @@ export interface MqttJob {
 
 export const isMqttJob = (v: unknown): v is MqttJob => {
   const j = v as Partial<MqttJob> | null;
-  return typeof j === 'object' && j !== null && typeof j.t === 'string' && typeof j.p === 'string' && (j.q === 0 || j.q === 1 || j.q === 2) && typeof j.r === 'boolean';
+  return (
+    typeof j === 'object' &&
+    j !== null &&
+    typeof j.t === 'string' &&
+    typeof j.p === 'string' &&
+    (j.q === 0 || j.q === 1 || j.q === 2) &&
+    typeof j.r === 'boolean'
+  );
 };
 
 export type MqttCounter = 'published' | 'received' | 'failed';
@@ -81,7 +88,12 @@ export class MqttRun {
   private statusTopic: string | undefined;
   private retryDrain: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly deps: MqttRunDeps, private readonly shared: MqttShared, readonly m: Mqtt, private readonly pew: Pew) {
+  constructor(
+    private readonly deps: MqttRunDeps,
+    private readonly shared: MqttShared,
+    readonly m: Mqtt,
+    private readonly pew: Pew,
+  ) {
     this.io = new BlockIo(() => this.link(), MQTT_BLOCK, m.plc_control_dt, MQTT_USER);
   }
 
@@ -107,7 +119,9 @@ export class MqttRun {
       this.shared.book.error(code, errorText(e));
       this.deps.log.warn('mqtt connection failed', { code, error: errorText(e) });
     });
-    client.on('message', (topic, payload) => { this.onMessage(topic, payload); });
+    client.on('message', (topic, payload) => {
+      this.onMessage(topic, payload);
+    });
     this.schedule();
   }
 
@@ -126,10 +140,13 @@ export class MqttRun {
   /** Polls every plc_poll seconds from start to start (a slow poll does not stretch the period). */
   private schedule(last = performance.now()): void {
     if (!this.active) return;
-    this.timer = setTimeout(() => {
-      const t = performance.now();
-      this.polling = this.poll().finally(() => this.schedule(t));
-    }, Math.max(0, this.m.plc_poll * 1000 - (performance.now() - last)));
+    this.timer = setTimeout(
+      () => {
+        const t = performance.now();
+        this.polling = this.poll().finally(() => this.schedule(t));
+      },
+      Math.max(0, this.m.plc_poll * 1000 - (performance.now() - last)),
+    );
   }
 
   // ---- the broker ----
@@ -181,17 +198,23 @@ export class MqttRun {
           // not delivered: it stays in the queue and goes again after the reconnect (no busy loop)
           this.inflight.delete(seq);
           this.deps.log.warn('mqtt publish not delivered, kept in the queue', { topic: job.t, error: errorText(e) });
-          this.retryDrain ??= setTimeout(() => { this.retryDrain = undefined; this.drain(); }, BACKOFF_FIRST_MS);
+          this.retryDrain ??= setTimeout(() => {
+            this.retryDrain = undefined;
+            this.drain();
+          }, BACKOFF_FIRST_MS);
           return;
         }
-        void this.shared.queue.ack(seq).then(() => {
-          this.inflight.delete(seq);
-          this.finished('done', 'none');
-          this.shared.book.count('published');
-          this.shared.book.success();
-          if (this.connection === 'connected') this.shared.book.set(this.shared.queue.waiting > 0 ? 'running' : 'connected');
-          this.drain();
-        }, (err: unknown) => this.deps.log.error('mqtt queue cannot remove a delivered job', { error: errorText(err) }));
+        void this.shared.queue.ack(seq).then(
+          () => {
+            this.inflight.delete(seq);
+            this.finished('done', 'none');
+            this.shared.book.count('published');
+            this.shared.book.success();
+            if (this.connection === 'connected') this.shared.book.set(this.shared.queue.waiting > 0 ? 'running' : 'connected');
+            this.drain();
+          },
+          (err: unknown) => this.deps.log.error('mqtt queue cannot remove a delivered job', { error: errorText(err) }),
+        );
       });
     }
   }
@@ -292,7 +315,10 @@ export class MqttRun {
         this.subs[i] = sub;
         if (this.connection === 'connected') this.subscribe(sub);
       } catch (e) {
-        if (!(e instanceof RequestFault)) { this.subKeys[i] = ''; throw e; }
+        if (!(e instanceof RequestFault)) {
+          this.subKeys[i] = '';
+          throw e;
+        }
         this.shared.subError = e.code;
         this.deps.log.warn('mqtt subscription refused', { subscription: n, code: e.code, error: e.message });
       }

@@ -10,8 +10,10 @@ export function checkPublishTopic(topic: string): void {
 /** A subscription's filter: not empty, no NUL, `#` only as the last level, wildcards alone in their level. */
 export function checkFilter(filter: string): void {
   const levels = filter.split('/');
-  const ok = filter !== '' && !filter.includes('\0') && levels.every((l, i) =>
-    (l === '#' ? i === levels.length - 1 : !l.includes('#')) && (l === '+' || !l.includes('+')));
+  const ok =
+    filter !== '' &&
+    !filter.includes('\0') &&
+    levels.every((l, i) => (l === '#' ? i === levels.length - 1 : !l.includes('#')) && (l === '+' || !l.includes('+')));
   if (!ok) throw new RequestFault('bad_string', `"${filter}" is not a topic filter`);
 }
 

@@ -1,9 +1,13 @@
+import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { ConnectionGuard } from './connection-guard.ts';
 
 const logged: { msg: string; fields?: Record<string, unknown> }[] = [];
-const log = { warn: (msg: string, fields?: Record<string, unknown>) => { logged.push({ msg, ...(fields ? { fields } : {}) }); } };
+const log = {
+  warn: (msg: string, fields?: Record<string, unknown>) => {
+    logged.push({ msg, ...(fields ? { fields } : {}) });
+  },
+};
 let server: Server | undefined;
 
 afterEach(async () => {
@@ -15,25 +19,40 @@ afterEach(async () => {
 
 /** A listener whose connections echo, throw on the byte 0xFF and reject a task on 0xFE. */
 async function listen(guard: ConnectionGuard, idleMs = 0): Promise<number> {
-  server = createServer((s) => guard.adopt(s, (c) => {
-    c.idleAfter(idleMs);
-    s.on('data', c.wrap((b: Buffer) => {
-      if (b.includes(0xff)) throw new RangeError('exception 1 to FC128 out of range');
-      if (b.includes(0xfe)) return c.task(Promise.reject(new Error('async failure')));
-      if (b.includes(0x0a)) c.touch(); // a "frame" ends with a newline
-      s.write(b);
-    }));
-  }));
+  server = createServer((s) =>
+    guard.adopt(s, (c) => {
+      c.idleAfter(idleMs);
+      s.on(
+        'data',
+        c.wrap((b: Buffer) => {
+          if (b.includes(0xff)) throw new RangeError('exception 1 to FC128 out of range');
+          if (b.includes(0xfe)) return c.task(Promise.reject(new Error('async failure')));
+          if (b.includes(0x0a)) c.touch(); // a "frame" ends with a newline
+          s.write(b);
+        }),
+      );
+    }),
+  );
   await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
   return (server!.address() as AddressInfo).port;
 }
 
-const open = (port: number) => new Promise<Socket>((resolve, reject) => {
-  const s = connect(port, '127.0.0.1', () => resolve(s));
-  s.once('error', reject);
-});
-const closed = (s: Socket) => new Promise<number>((r) => { const t0 = Date.now(); s.once('close', () => r(Date.now() - t0)); s.resume(); });
-const echo = (s: Socket, text: string) => new Promise<string>((r) => { s.once('data', (b) => r(b.toString())); s.write(text); });
+const open = (port: number) =>
+  new Promise<Socket>((resolve, reject) => {
+    const s = connect(port, '127.0.0.1', () => resolve(s));
+    s.once('error', reject);
+  });
+const closed = (s: Socket) =>
+  new Promise<number>((r) => {
+    const t0 = Date.now();
+    s.once('close', () => r(Date.now() - t0));
+    s.resume();
+  });
+const echo = (s: Socket, text: string) =>
+  new Promise<string>((r) => {
+    s.once('data', (b) => r(b.toString()));
+    s.write(text);
+  });
 
 describe('ConnectionGuard', () => {
   it('a handler that throws ends only its connection: counted, logged once with listener and peer', async () => {
@@ -74,8 +93,13 @@ describe('ConnectionGuard', () => {
     const talker = await open(port);
     const dribblerGone = closed(dribbler);
     let talkerClosed = false;
-    talker.once('close', () => { talkerClosed = true; });
-    const timer = setInterval(() => { dribbler.write('x'); talker.write('frame\n'); }, 100);
+    talker.once('close', () => {
+      talkerClosed = true;
+    });
+    const timer = setInterval(() => {
+      dribbler.write('x');
+      talker.write('frame\n');
+    }, 100);
     const ms = await dribblerGone;
     clearInterval(timer);
     expect(ms).toBeGreaterThanOrEqual(350);

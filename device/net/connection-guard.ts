@@ -17,7 +17,9 @@ export interface FaultLog {
 /** A socket-like end: a TCP socket, or a serial line's stream (`destroy` ends it). */
 /** A log for callers without the daemon's Logger (the simulator's PLCs): one JSON line on stderr. */
 export const stderrFaultLog: FaultLog = {
-  warn: (msg, fields) => { process.stderr.write(JSON.stringify({ level: 'warn', msg, ...fields }) + '\n'); },
+  warn: (msg, fields) => {
+    process.stderr.write(`${JSON.stringify({ level: 'warn', msg, ...fields })}\n`);
+  },
 };
 
 export interface GuardedEnd {
@@ -103,7 +105,10 @@ export class ConnectionGuard {
           c.fault(e);
         }
       },
-      wrap: (fn) => (...args) => c.run(() => fn(...args)),
+      wrap:
+        (fn) =>
+        (...args) =>
+          c.run(() => fn(...args)),
       task(p) {
         p.catch((e: unknown) => c.fault(e));
       },
@@ -132,7 +137,9 @@ export class ConnectionGuard {
         else end.destroy();
       },
     };
-    end.on('error', () => { /* a reset or a broken pipe: 'close' follows */ });
+    end.on('error', () => {
+      /* a reset or a broken pipe: 'close' follows */
+    });
     end.on('close', stopTimer);
     if (setup) c.run(() => setup(c));
     return c;

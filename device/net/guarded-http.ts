@@ -61,7 +61,9 @@ export function guardHttp(guard: ConnectionGuard, inner: (req: IncomingMessage, 
   return {
     listener,
     watch(server) {
-      server.on('connection', (sock: Socket) => { conns.set(sock, guard.adopt(sock)); });
+      server.on('connection', (sock: Socket) => {
+        conns.set(sock, guard.adopt(sock));
+      });
     },
   };
 }

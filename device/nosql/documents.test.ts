@@ -1,14 +1,23 @@
 // A row as an InfluxDB line and as a MongoDB document (documents.ts). MongoDB has no server on
 // these machines: the document is checked here with the driver's own BSON types.
-import { describe, expect, it } from 'vitest';
+
 import { BSON } from 'mongodb';
+import { describe, expect, it } from 'vitest';
 import type { DbRow } from '../service-runtime/db-row.ts';
 import { influxLine, influxRefusal, mongoDocument } from './documents.ts';
 
 const row: DbRow = {
-  key: '018bcfe56800-0a1b2c3d', at: 1_700_000_000_123,
+  key: '018bcfe56800-0a1b2c3d',
+  at: 1_700_000_000_123,
   columns: [
-    ['level', 'f64'], ['count', 'i32'], ['total', 'u32'], ['big', 'i64'], ['huge', 'u64'], ['pump', 'bool'], ['batch', 'string'], ['stamp', 'datetime'],
+    ['level', 'f64'],
+    ['count', 'i32'],
+    ['total', 'u32'],
+    ['big', 'i64'],
+    ['huge', 'u64'],
+    ['pump', 'bool'],
+    ['batch', 'string'],
+    ['stamp', 'datetime'],
   ],
   values: [21, 42, 4_000_000_000, '-9007199254740993', '18446744073709551615', true, 'say "hi" \\ ok', '2024-05-06 07:08:09'],
 };
@@ -16,9 +25,10 @@ const row: DbRow = {
 describe('NoSQL documents', () => {
   it('InfluxDB: measurement, the tag, typed fields, the time in ms', () => {
     const r = { ...row, columns: row.columns.filter(([n]) => n !== 'huge'), values: row.values.filter((_, i) => i !== 4) };
-    expect(influxLine('tank', { name: 'site', value: 'north' }, r))
-      .toBe('tank,site=north level=21,count=42i,total=4000000000i,big=-9007199254740993i,pump=true,'
-        + 'batch="say \\"hi\\" \\\\ ok",stamp="2024-05-06 07:08:09" 1700000000123');
+    expect(influxLine('tank', { name: 'site', value: 'north' }, r)).toBe(
+      'tank,site=north level=21,count=42i,total=4000000000i,big=-9007199254740993i,pump=true,' +
+        'batch="say \\"hi\\" \\\\ ok",stamp="2024-05-06 07:08:09" 1700000000123',
+    );
     expect(influxLine('tank', undefined, { ...r, columns: [['level', 'f64']], values: [1.5] })).toBe('tank level=1.5 1700000000123');
   });
 

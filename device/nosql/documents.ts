@@ -18,9 +18,9 @@ import { TIME_COLUMN } from '../sql/dialects.ts';
 export const INT64_MAX = 2n ** 63n - 1n;
 
 /** Measurement names: commas and spaces escaped (line protocol). */
-const measurementEscape = (s: string) => s.replace(/[, ]/g, (c) => '\\' + c);
+const measurementEscape = (s: string) => s.replace(/[, ]/g, (c) => `\\${c}`);
 /** Tag keys, tag values and field keys: commas, equals signs and spaces escaped. */
-const keyEscape = (s: string) => s.replace(/[,= ]/g, (c) => '\\' + c);
+const keyEscape = (s: string) => s.replace(/[,= ]/g, (c) => `\\${c}`);
 const stringField = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 
 /** Why a value cannot be an InfluxDB 1.x field ('' when it can). */
@@ -32,12 +32,16 @@ export function influxRefusal(kind: DbRow['columns'][number][1], v: RowValue): s
 
 function fieldValue(kind: DbRow['columns'][number][1], v: RowValue): string {
   switch (kind) {
-    case 'f64': return String(v);
-    case 'bool': return v ? 'true' : 'false';
+    case 'f64':
+      return String(v);
+    case 'bool':
+      return v ? 'true' : 'false';
     case 'ascii':
     case 'string':
-    case 'datetime': return stringField(String(v));
-    default: return `${String(v)}i`;
+    case 'datetime':
+      return stringField(String(v));
+    default:
+      return `${String(v)}i`;
   }
 }
 
@@ -57,16 +61,22 @@ export interface BsonTypes {
 function bsonValue(b: BsonTypes, kind: DbRow['columns'][number][1], v: RowValue): unknown {
   switch (kind) {
     case 'u32':
-    case 'i64': return b.Long.fromString(String(v));
-    case 'u64': return BigInt(String(v)) > INT64_MAX ? b.Decimal128.fromString(String(v)) : b.Long.fromString(String(v));
-    case 'f64': return new b.Double(Number(v));
-    default: return v;
+    case 'i64':
+      return b.Long.fromString(String(v));
+    case 'u64':
+      return BigInt(String(v)) > INT64_MAX ? b.Decimal128.fromString(String(v)) : b.Long.fromString(String(v));
+    case 'f64':
+      return new b.Double(Number(v));
+    default:
+      return v;
   }
 }
 
 /** The row as a MongoDB document. */
 export function mongoDocument(b: BsonTypes, row: DbRow): Record<string, unknown> {
   const doc: Record<string, unknown> = { _id: row.key, [TIME_COLUMN]: new Date(row.at) };
-  row.columns.forEach(([name, kind], i) => { doc[name] = bsonValue(b, kind, row.values[i]!); });
+  row.columns.forEach(([name, kind], i) => {
+    doc[name] = bsonValue(b, kind, row.values[i]!);
+  });
   return doc;
 }

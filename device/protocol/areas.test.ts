@@ -1,9 +1,21 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { AREA_MAX as MODEL_AREA_MAX, MODBUS_ADDRESS_MAX as MODEL_MODBUS_MAX, WORD_AREAS as MODEL_WORD_AREAS } from '../model/plc.ts';
+import { describe, expect, it } from 'vitest';
 import { BIT_ADDRESS_RE } from '../model/fields.ts';
-import { AREA_MAX, bitIndex, formatBitAddress, formatBitOffset, fromBitIndex, inArea, MODBUS_ADDRESS_MAX, parseBitAddress, parseBitOffset, parseWordAddress, WORD_AREAS } from './areas.ts';
-import { MODBUS_FAMILIES, modbusTableOf, modbusToPlc, PANASONIC_MODBUS_MAP, plcToModbus, type ModbusTable, type PlcRef } from './panasonic-modbus.ts';
+import { AREA_MAX as MODEL_AREA_MAX, MODBUS_ADDRESS_MAX as MODEL_MODBUS_MAX, WORD_AREAS as MODEL_WORD_AREAS } from '../model/plc.ts';
+import {
+  AREA_MAX,
+  bitIndex,
+  formatBitAddress,
+  formatBitOffset,
+  fromBitIndex,
+  inArea,
+  MODBUS_ADDRESS_MAX,
+  parseBitAddress,
+  parseBitOffset,
+  parseWordAddress,
+  WORD_AREAS,
+} from './areas.ts';
+import { MODBUS_FAMILIES, type ModbusTable, modbusTableOf, modbusToPlc, PANASONIC_MODBUS_MAP, type PlcRef, plcToModbus } from './panasonic-modbus.ts';
 
 describe('areas and limits (spec §3, §9)', () => {
   it('the same areas and limits as device/model', () => {
@@ -48,17 +60,22 @@ describe('bit addresses (spec §5, mewtocol.md §2.1)', () => {
   });
 
   it('property: parseBitOffset accepts exactly what BIT_ADDRESS_RE of device/model accepts', () => {
-    fc.assert(fc.property(fc.stringMatching(/^[0-9A-Ga-g]{0,5}$/), (s) => {
-      expect(parseBitOffset(s).ok).toBe(BIT_ADDRESS_RE.test(s));
-    }), { numRuns: 1000 });
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9A-Ga-g]{0,5}$/), (s) => {
+        expect(parseBitOffset(s).ok).toBe(BIT_ADDRESS_RE.test(s));
+      }),
+      { numRuns: 1000 },
+    );
   });
 
   it('property: format/parse round trip and the bit index (Y10F = 175)', () => {
     expect(bitIndex(10, 15)).toBe(175);
-    fc.assert(fc.property(fc.integer({ min: 0, max: 999 }), fc.integer({ min: 0, max: 15 }), (word, bit) => {
-      expect(parseBitOffset(formatBitOffset(word, bit))).toEqual({ ok: true, value: { word, bit } });
-      expect(fromBitIndex(bitIndex(word, bit))).toEqual({ word, bit });
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 999 }), fc.integer({ min: 0, max: 15 }), (word, bit) => {
+        expect(parseBitOffset(formatBitOffset(word, bit))).toEqual({ ok: true, value: { word, bit } });
+        expect(fromBitIndex(bitIndex(word, bit))).toEqual({ word, bit });
+      }),
+    );
   });
 });
 
@@ -91,11 +108,14 @@ describe('Panasonic Modbus mapping (mewtocol.md §8)', () => {
 
   it('property: both directions are inverse over every family and table', () => {
     const table = fc.constantFrom<ModbusTable>('coil', 'discrete', 'holding', 'input');
-    fc.assert(fc.property(fc.constantFrom(...MODBUS_FAMILIES), table, fc.integer({ min: 0, max: 65535 }), (family, t, address) => {
-      const ref = modbusToPlc(t, address, family);
-      const inTable = PANASONIC_MODBUS_MAP[family].some((s) => s.table === t && address >= s.first && address <= s.last);
-      expect(ref !== undefined).toBe(inTable);
-      if (ref) expect(plcToModbus(ref as PlcRef, family)).toEqual({ table: t, address });
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.constantFrom(...MODBUS_FAMILIES), table, fc.integer({ min: 0, max: 65535 }), (family, t, address) => {
+        const ref = modbusToPlc(t, address, family);
+        const inTable = PANASONIC_MODBUS_MAP[family].some((s) => s.table === t && address >= s.first && address <= s.last);
+        expect(ref !== undefined).toBe(inTable);
+        if (ref) expect(plcToModbus(ref as PlcRef, family)).toEqual({ table: t, address });
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

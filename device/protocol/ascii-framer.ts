@@ -104,7 +104,8 @@ export function createAsciiFramer(limits: Readonly<Record<string, number>>): Asc
   return {
     push(chunk) {
       const out: FramerEvent[] = [];
-      if (typeof chunk === 'string') for (let i = 0; i < chunk.length; i++) step(Math.min(chunk.charCodeAt(i), 0xff), out); // beyond latin1 = not ASCII
+      if (typeof chunk === 'string')
+        for (let i = 0; i < chunk.length; i++) step(Math.min(chunk.charCodeAt(i), 0xff), out); // beyond latin1 = not ASCII
       else {
         for (let i = 0; i < chunk.length; ) {
           const j = run(chunk, i);

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import { decodeFpClock, encodeFpClock, fpClockMs, fpClockOf } from './fp-clock.ts';
 
 describe('FP calendar registers', () => {
@@ -18,9 +18,11 @@ describe('FP calendar registers', () => {
   });
 
   it('property: any second of 2000–2099 goes through the registers unchanged', () => {
-    fc.assert(fc.property(fc.integer({ min: new Date(2000, 0, 1).getTime() / 1000, max: new Date(2099, 11, 31).getTime() / 1000 }), (s) => {
-      const ms = s * 1000;
-      expect(fpClockMs(encodeFpClock(fpClockOf(ms)))).toBe(ms);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: new Date(2000, 0, 1).getTime() / 1000, max: new Date(2099, 11, 31).getTime() / 1000 }), (s) => {
+        const ms = s * 1000;
+        expect(fpClockMs(encodeFpClock(fpClockOf(ms)))).toBe(ms);
+      }),
+    );
   });
 });

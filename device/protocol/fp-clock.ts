@@ -12,7 +12,7 @@ const bcd = (b: number): number | undefined => {
   const lo = b & 15;
   return hi > 9 || lo > 9 ? undefined : hi * 10 + lo;
 };
-const toBcd = (n: number): number => (Math.floor(n / 10) << 4) | n % 10;
+const toBcd = (n: number): number => (Math.floor(n / 10) << 4) | (n % 10);
 
 export interface FpWallTime {
   year: number;
@@ -38,12 +38,7 @@ export function decodeFpClock(words: readonly number[]): FpWallTime | undefined 
 }
 
 export function encodeFpClock(t: FpWallTime): number[] {
-  return [
-    (toBcd(t.minute) << 8) | toBcd(t.second),
-    (toBcd(t.day) << 8) | toBcd(t.hour),
-    (toBcd(t.year % 100) << 8) | toBcd(t.month),
-    t.weekday & 7,
-  ];
+  return [(toBcd(t.minute) << 8) | toBcd(t.second), (toBcd(t.day) << 8) | toBcd(t.hour), (toBcd(t.year % 100) << 8) | toBcd(t.month), t.weekday & 7];
 }
 
 /** The registers' wall time as ms since the epoch in the local zone of this process. */
@@ -55,5 +50,13 @@ export function fpClockMs(words: readonly number[]): number | undefined {
 /** The local wall time of `ms` in this process's zone, as the registers want it. */
 export function fpClockOf(ms: number): FpWallTime {
   const d = new Date(ms);
-  return { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate(), hour: d.getHours(), minute: d.getMinutes(), second: d.getSeconds(), weekday: d.getDay() };
+  return {
+    year: d.getFullYear(),
+    month: d.getMonth() + 1,
+    day: d.getDate(),
+    hour: d.getHours(),
+    minute: d.getMinutes(),
+    second: d.getSeconds(),
+    weekday: d.getDay(),
+  };
 }

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
 import * as api from './index.ts';
 
 const dir = fileURLToPath(new URL('.', import.meta.url));
@@ -15,9 +15,22 @@ describe('device/protocol boundaries (architecture.md)', () => {
   });
 
   it('the index re-exports every module', () => {
-    const index = readFileSync(dir + 'index.ts', 'utf8');
+    const index = readFileSync(`${dir}index.ts`, 'utf8');
     for (const f of modules.filter((m) => m !== 'index.ts')) expect(index).toContain(`'./${f}'`);
-    for (const name of ['bcc', 'createMewStreamDecoder', 'encodeMewRequest', 'decodeMewReply', 'planMewRead', 'crc16Mcrf4xx', 'decodeStrdData', 'encodeModbusRequest', 'createRtuDecoder', 'createTcpDecoder', 'parseBitAddress', 'modbusToPlc'])
+    for (const name of [
+      'bcc',
+      'createMewStreamDecoder',
+      'encodeMewRequest',
+      'decodeMewReply',
+      'planMewRead',
+      'crc16Mcrf4xx',
+      'decodeStrdData',
+      'encodeModbusRequest',
+      'createRtuDecoder',
+      'createTcpDecoder',
+      'parseBitAddress',
+      'modbusToPlc',
+    ])
       expect(typeof (api as Record<string, unknown>)[name]).toBe('function');
   });
 });

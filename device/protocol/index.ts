@@ -10,29 +10,42 @@
 //                  decoder), modbus-tcp (MBAP, stream decoder), modbus-plan
 //   Areas          areas (limits, bit/word addresses), panasonic-modbus (Modbus <-> PLC areas)
 // Decoders return Result and never throw; encoders throw RangeError on values a frame cannot carry.
-export { fail, ok, type ProtocolError, type Result } from './result.ts';
-export { asciiToBytes, bytesToAscii, hexToWords, wordToHex, wordsToHex } from './ascii.ts';
-export { createAsciiFramer, type AsciiFramer, type FramerEvent } from './ascii-framer.ts';
-export * from './mewtocol-frame.ts';
-export * from './mewtocol-errors.ts';
-export * from './mewtocol-stream.ts';
+
+export * from './areas.ts';
+export { asciiToBytes, bytesToAscii, hexToWords, wordsToHex, wordToHex } from './ascii.ts';
+export { type AsciiFramer, createAsciiFramer, type FramerEvent } from './ascii-framer.ts';
+export * from './fp-clock.ts';
 export * from './mewtocol-commands.ts';
-export * from './mewtocol-status.ts';
-export * from './mewtocol-replies.ts';
+export * from './mewtocol-errors.ts';
 export * from './mewtocol-exchange.ts';
+export * from './mewtocol-frame.ts';
 export * from './mewtocol-plan.ts';
+export * from './mewtocol-replies.ts';
+export * from './mewtocol-status.ts';
+export * from './mewtocol-stream.ts';
+export * from './mewtocol7-commands.ts';
 export * from './mewtocol7-frame.ts';
 export * from './mewtocol7-stream.ts';
-export * from './mewtocol7-commands.ts';
 export {
-  decodeModbusRequest, encodeModbusException, encodeModbusRequest, isModbusException, modbusExceptionInfo, packBits, unpackBits,
-  MODBUS_EXCEPTION, MODBUS_LIMITS, MODBUS_MAX_PDU,
-  type ModbusExceptionResponse, type ModbusFunctionCode, type ModbusRequest, type ModbusRequestError, type ModbusResponse,
+  decodeModbusRequest,
+  encodeModbusException,
+  encodeModbusRequest,
+  isModbusException,
+  MODBUS_EXCEPTION,
+  MODBUS_LIMITS,
+  MODBUS_MAX_PDU,
+  type ModbusExceptionResponse,
+  type ModbusFunctionCode,
+  type ModbusRequest,
+  type ModbusRequestError,
+  type ModbusResponse,
+  modbusExceptionInfo,
+  packBits,
+  unpackBits,
 } from './modbus-pdu.ts';
+export * from './modbus-plan.ts';
 export * from './modbus-response.ts';
 export * from './modbus-rtu.ts';
 export * from './modbus-tcp.ts';
-export * from './modbus-plan.ts';
-export * from './areas.ts';
 export * from './panasonic-modbus.ts';
-export * from './fp-clock.ts';
+export { fail, ok, type ProtocolError, type Result } from './result.ts';

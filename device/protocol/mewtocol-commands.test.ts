@@ -1,17 +1,27 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { decodeMewRequest, encodeMewRequest, type ContactRef, type MewRequest, type WritableContact } from './mewtocol-commands.ts';
+import { describe, expect, it } from 'vitest';
+import { type ContactRef, decodeMewRequest, encodeMewRequest, type MewRequest, type WritableContact } from './mewtocol-commands.ts';
 import { mewCommandFrames, mewErrorFrame, mewReplyFrames } from './mewtocol-exchange.ts';
-import { decodeMewReply, encodeMewReply, mewReplyFromMessage, type MewReply } from './mewtocol-replies.ts';
+import { decodeMewReply, encodeMewReply, type MewReply, mewReplyFromMessage } from './mewtocol-replies.ts';
 import { decodeExrtData, decodeRtData, rtStatus } from './mewtocol-status.ts';
 
 const word = fc.integer({ min: 0, max: 0xffff });
-const relay: fc.Arbitrary<ContactRef> = fc.record({ area: fc.constantFrom('X' as const, 'Y' as const, 'R' as const, 'L' as const), word: fc.integer({ min: 0, max: 999 }), bit: fc.integer({ min: 0, max: 15 }) });
+const relay: fc.Arbitrary<ContactRef> = fc.record({
+  area: fc.constantFrom('X' as const, 'Y' as const, 'R' as const, 'L' as const),
+  word: fc.integer({ min: 0, max: 999 }),
+  bit: fc.integer({ min: 0, max: 15 }),
+});
 const timer: fc.Arbitrary<ContactRef> = fc.record({ area: fc.constantFrom('T' as const, 'C' as const), index: fc.integer({ min: 0, max: 9999 }) });
 const contact = fc.oneof(relay, timer);
-const writable: fc.Arbitrary<WritableContact> = fc.record({ area: fc.constantFrom('Y' as const, 'R' as const, 'L' as const), word: fc.integer({ min: 0, max: 999 }), bit: fc.integer({ min: 0, max: 15 }) });
-const span = (max: number, most = 60) => fc.integer({ min: 1, max: most }).chain((count) => fc.record({ start: fc.integer({ min: 0, max: max - count + 1 }), count: fc.constant(count) }));
-const words = (max: number) => fc.array(word, { minLength: 1, maxLength: 60 }).chain((w) => fc.record({ start: fc.integer({ min: 0, max: max - w.length + 1 }), words: fc.constant(w) }));
+const writable: fc.Arbitrary<WritableContact> = fc.record({
+  area: fc.constantFrom('Y' as const, 'R' as const, 'L' as const),
+  word: fc.integer({ min: 0, max: 999 }),
+  bit: fc.integer({ min: 0, max: 15 }),
+});
+const span = (max: number, most = 60) =>
+  fc.integer({ min: 1, max: most }).chain((count) => fc.record({ start: fc.integer({ min: 0, max: max - count + 1 }), count: fc.constant(count) }));
+const words = (max: number) =>
+  fc.array(word, { minLength: 1, maxLength: 60 }).chain((w) => fc.record({ start: fc.integer({ min: 0, max: max - w.length + 1 }), words: fc.constant(w) }));
 
 /** Every request type with random valid parameters. */
 const mewRequest: fc.Arbitrary<MewRequest> = fc.oneof(
@@ -19,7 +29,9 @@ const mewRequest: fc.Arbitrary<MewRequest> = fc.oneof(
   fc.record({ contact: writable, value: fc.boolean() }).map((x) => ({ cmd: 'WCS' as const, ...x })),
   fc.array(contact, { minLength: 1, maxLength: 8 }).map((contacts) => ({ cmd: 'RCP' as const, contacts })),
   fc.array(fc.record({ contact: writable, value: fc.boolean() }), { minLength: 1, maxLength: 8 }).map((contacts) => ({ cmd: 'WCP' as const, contacts })),
-  fc.record({ area: fc.constantFrom('WX' as const, 'WY' as const, 'WR' as const, 'WL' as const), s: span(9999) }).map(({ area, s }) => ({ cmd: 'RCC' as const, area, ...s })),
+  fc
+    .record({ area: fc.constantFrom('WX' as const, 'WY' as const, 'WR' as const, 'WL' as const), s: span(9999) })
+    .map(({ area, s }) => ({ cmd: 'RCC' as const, area, ...s })),
   fc.record({ area: fc.constantFrom('WY' as const, 'WR' as const, 'WL' as const), w: words(9999) }).map(({ area, w }) => ({ cmd: 'WCC' as const, area, ...w })),
   fc.record({ area: fc.constantFrom('DT' as const, 'LD' as const, 'FL' as const), s: span(99999) }).map(({ area, s }) => ({ cmd: 'RD' as const, area, ...s })),
   fc.record({ area: fc.constantFrom('DT' as const, 'LD' as const, 'FL' as const), w: words(99999) }).map(({ area, w }) => ({ cmd: 'WD' as const, area, ...w })),
@@ -70,7 +82,16 @@ describe('MEWTOCOL-COM requests (mewtocol.md §2)', () => {
     [{ cmd: 'RCS', contact: { area: 'X', word: 1, bit: 10 } }, 'RCSX001A'], // X1A → X001A
     [{ cmd: 'RCS', contact: { area: 'T', index: 99 } }, 'RCST0099'],
     [{ cmd: 'WCS', contact: { area: 'Y', word: 0, bit: 1 }, value: true }, 'WCSY00011'],
-    [{ cmd: 'RCP', contacts: [{ area: 'Y', word: 10, bit: 15 }, { area: 'R', word: 100, bit: 10 }] }, 'RCP2Y010FR100A'],
+    [
+      {
+        cmd: 'RCP',
+        contacts: [
+          { area: 'Y', word: 10, bit: 15 },
+          { area: 'R', word: 100, bit: 10 },
+        ],
+      },
+      'RCP2Y010FR100A',
+    ],
     [{ cmd: 'RCC', area: 'WR', start: 0, count: 2 }, 'RCCR00000001'],
     [{ cmd: 'RCC', area: 'WR', start: 9, count: 1 }, 'RCCR00090009'],
     [{ cmd: 'RD', area: 'DT', start: 1105, count: 3 }, 'RDD0110501107'],
@@ -127,16 +148,22 @@ describe('MEWTOCOL-COM requests (mewtocol.md §2)', () => {
   });
 
   it('property: decode(encode(request)) is the identity for every command type', () => {
-    fc.assert(fc.property(mewRequest, (req) => {
-      expect(decodeMewRequest(encodeMewRequest(req))).toEqual({ ok: true, value: req });
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(mewRequest, (req) => {
+        expect(decodeMewRequest(encodeMewRequest(req))).toEqual({ ok: true, value: req });
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('property: random command text never throws', () => {
-    fc.assert(fc.property(fc.oneof(fc.string(), fc.stringMatching(/^(RC[SPC]|WC[SPC]|RD|WD|R[SKT]|W[SK])[0-9A-Z]{0,40}$/)), (t) => {
-      const r = decodeMewRequest(t);
-      if (r.ok) expect(decodeMewRequest(encodeMewRequest(r.value))).toEqual(r);
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.stringMatching(/^(RC[SPC]|WC[SPC]|RD|WD|R[SKT]|W[SK])[0-9A-Z]{0,40}$/)), (t) => {
+        const r = decodeMewRequest(t);
+        if (r.ok) expect(decodeMewRequest(encodeMewRequest(r.value))).toEqual(r);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 
@@ -163,24 +190,33 @@ describe('MEWTOCOL-COM replies', () => {
 
   it('error replies become plc_error with the table text', () => {
     const r = mewReplyFromMessage({ cmd: 'RT' }, { kind: 'error', header: '%', station: 1, code: 60 });
-    expect(r).toEqual({ ok: false, error: { code: 'plc_error', message: 'PLC error 60: Parameter error: wrong area code or address out of range', mewCode: 60, key: 'parameter_error' } });
+    expect(r).toEqual({
+      ok: false,
+      error: { code: 'plc_error', message: 'PLC error 60: Parameter error: wrong area code or address out of range', mewCode: 60, key: 'parameter_error' },
+    });
     expect(mewErrorFrame('%', 1, 40)).toBe('%01!4001\r');
     expect(mewErrorFrame('%', 1, 61)).toBe('%01!6102\r');
   });
 
   it('property: decode(encode(reply)) is the identity for every command type', () => {
     fc.assert(
-      fc.property(mewRequest.chain((req) => fc.tuple(fc.constant(req), replyFor(req))), ([req, reply]) => {
-        expect(decodeMewReply(req, encodeMewReply(req, reply as never))).toEqual({ ok: true, value: reply });
-      }),
+      fc.property(
+        mewRequest.chain((req) => fc.tuple(fc.constant(req), replyFor(req))),
+        ([req, reply]) => {
+          expect(decodeMewReply(req, encodeMewReply(req, reply as never))).toEqual({ ok: true, value: reply });
+        },
+      ),
       { numRuns: 500 },
     );
   });
 
   it('property: random reply text never throws', () => {
-    fc.assert(fc.property(mewRequest, fc.string({ maxLength: 80 }), (req, t) => {
-      decodeMewReply(req, t);
-      decodeRtData(t);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(mewRequest, fc.string({ maxLength: 80 }), (req, t) => {
+        decodeMewReply(req, t);
+        decodeRtData(t);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

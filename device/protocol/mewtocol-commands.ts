@@ -90,21 +90,21 @@ function contacts<T>(list: readonly T[]): string {
 export function encodeMewRequest(req: MewRequest): string {
   switch (req.cmd) {
     case 'RCS':
-      return 'RCS' + contactField(req.contact);
+      return `RCS${contactField(req.contact)}`;
     case 'WCS':
-      return 'WCS' + contactField(req.contact) + (req.value ? '1' : '0');
+      return `WCS${contactField(req.contact)}${req.value ? '1' : '0'}`;
     case 'RCP':
-      return 'RCP' + contacts(req.contacts) + req.contacts.map(contactField).join('');
+      return `RCP${contacts(req.contacts)}${req.contacts.map(contactField).join('')}`;
     case 'WCP':
-      return 'WCP' + contacts(req.contacts) + req.contacts.map((c) => contactField(c.contact) + (c.value ? '1' : '0')).join('');
+      return `WCP${contacts(req.contacts)}${req.contacts.map((c) => contactField(c.contact) + (c.value ? '1' : '0')).join('')}`;
     case 'RCC':
-      return 'RCC' + req.area[1] + range(req.start, req.count, MEW_ADDRESS_MAX.contactWord, 4);
+      return `RCC${req.area[1]}${range(req.start, req.count, MEW_ADDRESS_MAX.contactWord, 4)}`;
     case 'WCC':
-      return 'WCC' + req.area[1] + range(req.start, req.words.length, MEW_ADDRESS_MAX.contactWord, 4) + wordData(req.words);
+      return `WCC${req.area[1]}${range(req.start, req.words.length, MEW_ADDRESS_MAX.contactWord, 4)}${wordData(req.words)}`;
     case 'RD':
-      return 'RD' + DATA_CODE[req.area] + range(req.start, req.count, MEW_ADDRESS_MAX.data, 5);
+      return `RD${DATA_CODE[req.area]}${range(req.start, req.count, MEW_ADDRESS_MAX.data, 5)}`;
     case 'WD':
-      return 'WD' + DATA_CODE[req.area] + range(req.start, req.words.length, MEW_ADDRESS_MAX.data, 5) + wordData(req.words);
+      return `WD${DATA_CODE[req.area]}${range(req.start, req.words.length, MEW_ADDRESS_MAX.data, 5)}${wordData(req.words)}`;
     case 'RS':
     case 'RK':
       return req.cmd + range(req.start, req.count, MEW_ADDRESS_MAX.timerValue, 4);
@@ -173,7 +173,7 @@ function decodeContacts(body: string, write: boolean): R<MewRequest> {
 }
 
 function decodeSingle(body: string, write: boolean): R<MewRequest> {
-  if (body.length !== (write ? 6 : 5)) return format('single contact needs area + 4 address chars' + (write ? ' + value' : ''));
+  if (body.length !== (write ? 6 : 5)) return format(`single contact needs area + 4 address chars${write ? ' + value' : ''}`);
   const c = parseContact(body, write);
   if (!c.ok) return c;
   if (!write) return ok({ cmd: 'RCS', contact: c.value });

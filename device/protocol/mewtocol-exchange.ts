@@ -16,7 +16,13 @@ export function mewCommandFrames(station: MewStation, req: MewRequest, opts: Exc
 }
 
 /** The reply frames a PLC at `station` sends for `req` (header as in the command). */
-export function mewReplyFrames<Q extends MewRequest>(header: MewHeader, station: MewStation, req: Q, reply: MewReplyFor<Q>, opts: MessageOptions = {}): string[] {
+export function mewReplyFrames<Q extends MewRequest>(
+  header: MewHeader,
+  station: MewStation,
+  req: Q,
+  reply: MewReplyFor<Q>,
+  opts: MessageOptions = {},
+): string[] {
   return encodeMewMessage({ kind: 'response', header, station, text: encodeMewReply(req, reply) }, opts);
 }
 

@@ -1,6 +1,16 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { bcc, decodeMewFrame, encodeMewFrame, encodeMewMessage, encodeMewNextRequest, formatStation, MEW_FRAME_LIMIT, parseStation, type MewMessage } from './mewtocol-frame.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  bcc,
+  decodeMewFrame,
+  encodeMewFrame,
+  encodeMewMessage,
+  encodeMewNextRequest,
+  formatStation,
+  MEW_FRAME_LIMIT,
+  type MewMessage,
+  parseStation,
+} from './mewtocol-frame.ts';
 
 // mewtocol.md §6: every BCC vector, recomputed there with python3 and node
 const BCC_VECTORS: [string, string][] = [
@@ -34,7 +44,7 @@ const BCC_VECTORS: [string, string][] = [
 describe('BCC (mewtocol.md §1.1, §6)', () => {
   it.each(BCC_VECTORS)('%s → %s', (frame, expected) => {
     expect(bcc(frame)).toBe(expected);
-    expect(decodeMewFrame(frame + expected + '\r').ok).toBe(true);
+    expect(decodeMewFrame(`${frame + expected}\r`).ok).toBe(true);
   });
 
   it('the MNET doc example %01$RD0100020010 has a wrong BCC (correct is 15)', () => {
@@ -50,7 +60,10 @@ describe('BCC (mewtocol.md §1.1, §6)', () => {
 
 describe('frames', () => {
   it('decodes the CNCS real pair', () => {
-    expect(decodeMewFrame('%01#RDD011050110757\r')).toEqual({ ok: true, value: { header: '%', station: 1, marker: '#', text: 'RDD0110501107', more: false, checked: true } });
+    expect(decodeMewFrame('%01#RDD011050110757\r')).toEqual({
+      ok: true,
+      value: { header: '%', station: 1, marker: '#', text: 'RDD0110501107', more: false, checked: true },
+    });
     expect(decodeMewFrame('%01$RD630044330A0062\r')).toMatchObject({ ok: true, value: { marker: '$', text: 'RD630044330A00' } });
   });
 
@@ -97,7 +110,7 @@ describe('frames', () => {
 
 describe('multi-frame messages (mewtocol.md §1.3)', () => {
   it('a reply longer than 118 chars is split: & on all but the last, no $RD after the first', () => {
-    const text = 'RD' + '3412'.repeat(40); // 162 data chars
+    const text = `RD${'3412'.repeat(40)}`; // 162 data chars
     const frames = encodeMewMessage({ kind: 'response', header: '%', station: 1, text });
     expect(frames.length).toBe(2);
     expect(frames[0]).toMatch(/^%01\$RD[0-9A-F]+[0-9A-F]{2}&\r$/);
@@ -107,7 +120,7 @@ describe('multi-frame messages (mewtocol.md §1.3)', () => {
   });
 
   it('a message that fits is one frame of exactly the limit', () => {
-    const text = 'RD' + '0000'.repeat(27); // the 27-word figure of §1.3
+    const text = `RD${'0000'.repeat(27)}`; // the 27-word figure of §1.3
     const frames = encodeMewMessage({ kind: 'response', header: '%', station: 1, text });
     expect(frames).toHaveLength(1);
     expect(frames[0]?.length).toBe(117);

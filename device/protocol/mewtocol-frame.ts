@@ -13,8 +13,8 @@
 // the PLC asking for each next frame the way the host does; mewtocol.md only documents replies,
 // so that direction is inferred [?].
 import { dec, hex } from './ascii.ts';
-import { check, fail, ok, type ProtocolError, type Result } from './result.ts';
 import { MEW_ERR } from './mewtocol-errors.ts';
+import { check, fail, ok, type ProtocolError, type Result } from './result.ts';
 
 export type MewHeader = '%' | '<';
 /** Station number 1–99, or `EE` ("any station", answered whatever the PLC's number, §1.1). */
@@ -115,7 +115,7 @@ export function encodeMewMessage(m: MewMessage, opts: MessageOptions = {}): stri
   let body: string;
   if (m.kind === 'error') {
     check(Number.isInteger(m.code) && m.code >= 0 && m.code <= 99, `error code ${m.code} not two digits`);
-    body = '!' + dec(m.code, 2);
+    body = `!${dec(m.code, 2)}`;
   } else body = (m.kind === 'command' ? '#' : '$') + m.text;
   const frames: string[] = [];
   // overhead: header + station (3) + BCC (2) + CR (1), plus `&` on all but the last frame

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { type MewRequest } from './mewtocol-commands.ts';
+import { describe, expect, it } from 'vitest';
+import type { MewRequest } from './mewtocol-commands.ts';
 import { mewCommandFrames, mewReplyFrames } from './mewtocol-exchange.ts';
 import { MEW_FRAME_LIMIT, type MewHeader } from './mewtocol-frame.ts';
-import { mewMaxWords, planMewRead, planMewWrite, type MewBlockArea, type MewWritableBlockArea } from './mewtocol-plan.ts';
+import { type MewBlockArea, type MewWritableBlockArea, mewMaxWords, planMewRead, planMewWrite } from './mewtocol-plan.ts';
 import type { MewReply } from './mewtocol-replies.ts';
 
 const MAX: Record<MewBlockArea, number> = { DT: 99999, LD: 99999, FL: 99999, WX: 9999, WY: 9999, WR: 9999, WL: 9999, SV: 9999, EV: 9999 };
@@ -55,7 +55,11 @@ describe('MEWTOCOL-COM split planning (mewtocol.md §1.3)', () => {
 
   const area = fc.constantFrom<MewBlockArea>('DT', 'LD', 'FL', 'WX', 'WY', 'WR', 'WL', 'SV', 'EV');
   const header = fc.constantFrom<MewHeader>('%', '<');
-  const range = area.chain((a) => fc.integer({ min: 1, max: Math.min(3000, MAX[a] + 1) }).chain((count) => fc.record({ area: fc.constant(a), count: fc.constant(count), start: fc.integer({ min: 0, max: MAX[a] - count + 1 }) })));
+  const range = area.chain((a) =>
+    fc
+      .integer({ min: 1, max: Math.min(3000, MAX[a] + 1) })
+      .chain((count) => fc.record({ area: fc.constant(a), count: fc.constant(count), start: fc.integer({ min: 0, max: MAX[a] - count + 1 }) })),
+  );
 
   it('property: reads cover exactly the range, in order, with the fewest requests, every frame within the limit', () => {
     fc.assert(

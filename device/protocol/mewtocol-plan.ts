@@ -8,7 +8,7 @@
 //
 // Areas: DT/LD/FL go through RD/WD (5-digit addresses, 0–99999), WX/WY/WR/WL through RCC/WCC
 // (4 digits), SV/EV (timer/counter set and elapsed values) through RS/WS and RK/WK (4 digits).
-import { MEW_ADDRESS_MAX, type ContactWordArea, type DataArea, type MewRequest, type WritableContactWordArea } from './mewtocol-commands.ts';
+import { type ContactWordArea, type DataArea, MEW_ADDRESS_MAX, type MewRequest, type WritableContactWordArea } from './mewtocol-commands.ts';
 import { MEW_FRAME_LIMIT, type MewHeader } from './mewtocol-frame.ts';
 import { check, isInt } from './result.ts';
 
@@ -36,9 +36,12 @@ export interface PlanOptions {
 export function mewMaxWords(op: 'read' | 'write', area: MewBlockArea, opts: PlanOptions = {}): number {
   const limit = opts.limit ?? MEW_FRAME_LIMIT[opts.header ?? '%'];
   const k = kind(area);
-  const n = op === 'read'
-    ? (FRAME_OVERHEAD + k.prefix <= limit ? Math.floor((limit - FRAME_OVERHEAD - REPLY_CODE) / 4) : 0)
-    : Math.floor((limit - FRAME_OVERHEAD - k.prefix) / 4);
+  const n =
+    op === 'read'
+      ? FRAME_OVERHEAD + k.prefix <= limit
+        ? Math.floor((limit - FRAME_OVERHEAD - REPLY_CODE) / 4)
+        : 0
+      : Math.floor((limit - FRAME_OVERHEAD - k.prefix) / 4);
   return Math.max(0, Math.min(n, opts.maxWords ?? Infinity));
 }
 

@@ -10,7 +10,7 @@ import { hexToWords, isWord, wordsToHex } from './ascii.ts';
 import type { MewRequest } from './mewtocol-commands.ts';
 import { mewErrorInfo } from './mewtocol-errors.ts';
 import type { MewMessage } from './mewtocol-frame.ts';
-import { decodeExrtData, decodeRtData, encodeExrtData, encodeRtData, type ExrtStatus, type RtStatus } from './mewtocol-status.ts';
+import { decodeExrtData, decodeRtData, type ExrtStatus, encodeExrtData, encodeRtData, type RtStatus } from './mewtocol-status.ts';
 import { check, fail, ok, type ProtocolError, type Result } from './result.ts';
 
 export type BitsReply = { kind: 'bits'; values: boolean[] };

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import { decodeExrtData, decodeRtData, encodeExrtData, encodeRtData, errorFlags, exrtCpu, modeFlags, rtCpu } from './mewtocol-status.ts';
 
 const rt = (data: string) => {
@@ -11,7 +11,17 @@ const rt = (data: string) => {
 describe('RT status (mewtocol.md §4.1)', () => {
   it('FP-X C14R capture %EE$RT2025168000E12D00', () => {
     const s = rt('2025168000E12D00');
-    expect(s).toMatchObject({ cpuCode: 0x20, version: '25', versionText: '2.5', capacityK: 16, modeByte: 0x80, link: 0, errorByte: 0xe1, selfDiag: 45, extra: '' });
+    expect(s).toMatchObject({
+      cpuCode: 0x20,
+      version: '25',
+      versionText: '2.5',
+      capacityK: 16,
+      modeByte: 0x80,
+      link: 0,
+      errorByte: 0xe1,
+      selfDiag: 45,
+      extra: '',
+    });
     expect(s.cpu).toEqual({ code: 0x20, name: 'FP-Sigma/FP-X/FP-XH', families: ['FP-Sigma', 'FP-X', 'FP-XH'] });
     expect(s.mode).toMatchObject({ run: false, remote: true, test: false }); // 80 = remote + PROG
     expect(s.errors).toMatchObject({ selfDiagnostic: true, batteryRealTime: true, batteryHold: true, operationError: true, powerDip: false });
@@ -47,7 +57,16 @@ describe('RT status (mewtocol.md §4.1)', () => {
   });
 
   it('flag bytes bit by bit (§4.3)', () => {
-    expect(modeFlags(0x01)).toEqual({ run: true, test: false, breakExecuted: false, breakEnabled: false, outputRefresh: false, stepEnabled: false, message: false, remote: false });
+    expect(modeFlags(0x01)).toEqual({
+      run: true,
+      test: false,
+      breakExecuted: false,
+      breakEnabled: false,
+      outputRefresh: false,
+      stepEnabled: false,
+      message: false,
+      remote: false,
+    });
     expect(errorFlags(0x02).powerDip).toBe(true);
     expect(errorFlags(0x10).ioVerify).toBe(true);
   });
@@ -59,9 +78,11 @@ describe('RT status (mewtocol.md §4.1)', () => {
   });
 
   it('property: RT data round-trips', () => {
-    fc.assert(fc.property(fc.stringMatching(/^[0-9A-F]{4}[0-9]{2}[0-9A-F]{10}$/), (data) => {
-      expect(encodeRtData(rt(data))).toBe(data);
-    }));
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9A-F]{4}[0-9]{2}[0-9A-F]{10}$/), (data) => {
+        expect(encodeRtData(rt(data))).toBe(data);
+      }),
+    );
   });
 });
 
@@ -70,7 +91,16 @@ describe('EXRT status (mewtocol.md §4.4, single source)', () => {
     // count 32, type 46, 00, capacity 32, mode 82, link 00, errors 00, diag 0000, version 12, hw 00, rest
     const data = '32' + '46' + '00' + '32' + '82' + '00' + '00' + '0000' + '12' + '00' + '0REST';
     const r = decodeExrtData(data);
-    expect(r.ok && r.value).toMatchObject({ itemCount: '32', machineType: 0x46, cpu: { name: 'FP0R' }, capacity: '32', modeByte: 0x82, version: '12', hwInfo: '00', rest: '0REST' });
+    expect(r.ok && r.value).toMatchObject({
+      itemCount: '32',
+      machineType: 0x46,
+      cpu: { name: 'FP0R' },
+      capacity: '32',
+      modeByte: 0x82,
+      version: '12',
+      hwInfo: '00',
+      rest: '0REST',
+    });
     if (r.ok) expect(encodeExrtData(r.value)).toBe(data);
   });
 });

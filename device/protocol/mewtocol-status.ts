@@ -10,8 +10,22 @@ import { dec, hex, parseDec, parseHex } from './ascii.ts';
 import { check, fail, isInt, ok, type Result } from './result.ts';
 
 export type CpuFamily =
-  | 'FP7' | 'FP0' | 'FP0R' | 'FP0H' | 'FP-e' | 'FP-X' | 'FP-X0' | 'FP-XH' | 'FP-Sigma' | 'FP2' | 'FP2SH'
-  | 'FP1' | 'FP-M' | 'FP3' | 'FP-C' | 'FP5';
+  | 'FP7'
+  | 'FP0'
+  | 'FP0R'
+  | 'FP0H'
+  | 'FP-e'
+  | 'FP-X'
+  | 'FP-X0'
+  | 'FP-XH'
+  | 'FP-Sigma'
+  | 'FP2'
+  | 'FP2SH'
+  | 'FP1'
+  | 'FP-M'
+  | 'FP3'
+  | 'FP-C'
+  | 'FP5';
 
 export interface CpuInfo {
   code: number;
@@ -22,19 +36,19 @@ export interface CpuInfo {
 
 // §4.2 (RT code → families). 0x20 is shared by FP-Sigma, FP-X and FP-XH; 0x42 (FP0 10k) is [?].
 const RT_CPU: Readonly<Record<number, CpuFamily[]>> = {
-  0x00: ['FP7'],
-  0x02: ['FP5'],
-  0x03: ['FP3', 'FP-C'],
-  0x04: ['FP1', 'FP-M'],
-  0x05: ['FP0', 'FP1'],
-  0x06: ['FP0', 'FP1'],
-  0x12: ['FP5'],
-  0x13: ['FP3', 'FP-C'],
-  0x20: ['FP-Sigma', 'FP-X', 'FP-XH'],
-  0x42: ['FP0'],
-  0x50: ['FP2'],
-  0x60: ['FP2SH'],
-  0x72: ['FP-X0'],
+  0: ['FP7'],
+  2: ['FP5'],
+  3: ['FP3', 'FP-C'],
+  4: ['FP1', 'FP-M'],
+  5: ['FP0', 'FP1'],
+  6: ['FP0', 'FP1'],
+  18: ['FP5'],
+  19: ['FP3', 'FP-C'],
+  32: ['FP-Sigma', 'FP-X', 'FP-XH'],
+  66: ['FP0'],
+  80: ['FP2'],
+  96: ['FP2SH'],
+  114: ['FP-X0'],
 };
 
 // §4.4 EXRT machine type codes (MNET PlcType). The legacy row (FP1/FP-M/FP3/FP5/FP10…) is too
@@ -148,15 +162,40 @@ export function decodeRtData(data: string): Result<RtStatus> {
   const link = parseHex(data.slice(8, 10));
   const errorByte = parseHex(data.slice(10, 12));
   const diag = parseHex(data.slice(12, 16));
-  if (cpuCode === undefined || capacityK === undefined || modeByte === undefined || link === undefined || errorByte === undefined || diag === undefined || !/^[0-9A-F]{2}$/.test(version))
+  if (
+    cpuCode === undefined ||
+    capacityK === undefined ||
+    modeByte === undefined ||
+    link === undefined ||
+    errorByte === undefined ||
+    diag === undefined ||
+    !/^[0-9A-F]{2}$/.test(version)
+  )
     return fail('bad_data', `RT data "${data.slice(0, 16)}" is not hex/decimal where expected`);
   return ok(rtStatus({ cpuCode, version, capacityK, modeByte, link, errorByte, selfDiag: swap16(diag), extra: data.slice(16) }));
 }
 
 export function encodeRtData(s: RtRaw): string {
-  check(isInt(s.cpuCode, 0, 255) && isInt(s.capacityK, 0, 99) && isInt(s.modeByte, 0, 255) && isInt(s.link, 0, 255) && isInt(s.errorByte, 0, 255) && isInt(s.selfDiag, 0, 0xffff), 'RT field out of range');
+  check(
+    isInt(s.cpuCode, 0, 255) &&
+      isInt(s.capacityK, 0, 99) &&
+      isInt(s.modeByte, 0, 255) &&
+      isInt(s.link, 0, 255) &&
+      isInt(s.errorByte, 0, 255) &&
+      isInt(s.selfDiag, 0, 0xffff),
+    'RT field out of range',
+  );
   check(/^[0-9A-F]{2}$/.test(s.version), `RT version "${s.version}" is not 2 hex digits`);
-  return hex(s.cpuCode, 2) + s.version + dec(s.capacityK, 2) + hex(s.modeByte, 2) + hex(s.link, 2) + hex(s.errorByte, 2) + hex(swap16(s.selfDiag), 4) + (s.extra ?? '');
+  return (
+    hex(s.cpuCode, 2) +
+    s.version +
+    dec(s.capacityK, 2) +
+    hex(s.modeByte, 2) +
+    hex(s.link, 2) +
+    hex(s.errorByte, 2) +
+    hex(swap16(s.selfDiag), 4) +
+    (s.extra ?? '')
+  );
 }
 
 /**
@@ -191,14 +230,30 @@ export function decodeExrtData(data: string): Result<ExrtStatus> {
   if (machineType === undefined || modeByte === undefined || link === undefined || errorByte === undefined || diag === undefined)
     return fail('bad_data', 'EXRT data is not hex where expected');
   return ok({
-    itemCount: data.slice(0, 2), machineType, cpu: exrtCpu(machineType), capacity: data.slice(6, 8),
-    modeByte, mode: modeFlags(modeByte), link, errorByte, errors: errorFlags(errorByte), selfDiag: swap16(diag),
-    version: data.slice(18, 20), hwInfo: data.slice(20, 22), rest: data.slice(22),
+    itemCount: data.slice(0, 2),
+    machineType,
+    cpu: exrtCpu(machineType),
+    capacity: data.slice(6, 8),
+    modeByte,
+    mode: modeFlags(modeByte),
+    link,
+    errorByte,
+    errors: errorFlags(errorByte),
+    selfDiag: swap16(diag),
+    version: data.slice(18, 20),
+    hwInfo: data.slice(20, 22),
+    rest: data.slice(22),
   });
 }
 
 export function encodeExrtData(s: ExrtStatus): string {
-  check([s.itemCount, s.capacity, s.version, s.hwInfo].every((f) => f.length === 2), 'EXRT text fields must be 2 chars each');
-  check(isInt(s.machineType, 0, 255) && isInt(s.modeByte, 0, 255) && isInt(s.link, 0, 255) && isInt(s.errorByte, 0, 255) && isInt(s.selfDiag, 0, 0xffff), 'EXRT field out of range');
-  return s.itemCount + hex(s.machineType, 2) + '00' + s.capacity + hex(s.modeByte, 2) + hex(s.link, 2) + hex(s.errorByte, 2) + hex(swap16(s.selfDiag), 4) + s.version + s.hwInfo + s.rest;
+  check(
+    [s.itemCount, s.capacity, s.version, s.hwInfo].every((f) => f.length === 2),
+    'EXRT text fields must be 2 chars each',
+  );
+  check(
+    isInt(s.machineType, 0, 255) && isInt(s.modeByte, 0, 255) && isInt(s.link, 0, 255) && isInt(s.errorByte, 0, 255) && isInt(s.selfDiag, 0, 0xffff),
+    'EXRT field out of range',
+  );
+  return `${s.itemCount + hex(s.machineType, 2)}00${s.capacity}${hex(s.modeByte, 2)}${hex(s.link, 2)}${hex(s.errorByte, 2)}${hex(swap16(s.selfDiag), 4)}${s.version}${s.hwInfo}${s.rest}`;
 }

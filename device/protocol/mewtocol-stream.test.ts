@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import { asciiToBytes } from './ascii.ts';
 import { encodeMewMessage, encodeMewNextRequest, type MewMessage } from './mewtocol-frame.ts';
 import { createMewStreamDecoder, type MewStreamEvent } from './mewtocol-stream.ts';
@@ -37,13 +37,13 @@ describe('MEWTOCOL-COM stream decoder', () => {
   });
 
   it('a % frame longer than 118 chars is dropped (frame over, 27); < frames may be longer', () => {
-    const long = '%01#WDD00000000' + '0'.repeat(200) + '**\r';
+    const long = `%01#WDD00000000${'0'.repeat(200)}**\r`;
     expect(feed([long])).toEqual([expect.objectContaining({ type: 'error', code: 'too_long', mewCode: 27 })]);
-    expect(types(feed(['<' + long.slice(1)]))).toEqual(['message']);
+    expect(types(feed([`<${long.slice(1)}`]))).toEqual(['message']);
   });
 
   it('multi-frame reply: continue with the next-frame request, then one joined message', () => {
-    const text = 'RD' + '3412'.repeat(60);
+    const text = `RD${'3412'.repeat(60)}`;
     const frames = encodeMewMessage({ kind: 'response', header: '%', station: 1, text });
     expect(frames.length).toBe(3);
     const d = createMewStreamDecoder({ skipBcc: true });
@@ -61,14 +61,14 @@ describe('MEWTOCOL-COM stream decoder', () => {
 
   it('procedure errors (43): continuation without start, new message before the last frame, other station', () => {
     expect(feed(['%01123401\r'.replace('01\r', '**\r')])).toEqual([expect.objectContaining({ code: 'procedure', mewCode: 43 })]);
-    const [a, b] = encodeMewMessage({ kind: 'response', header: '%', station: 1, text: 'RD' + '0'.repeat(200) });
+    const [a, b] = encodeMewMessage({ kind: 'response', header: '%', station: 1, text: `RD${'0'.repeat(200)}` });
     expect(types(feed([a as string, '%01#RT01\r']))).toEqual(['continue', 'error:procedure', 'message']);
-    expect(types(feed([a as string, (b as string).replace('%01', '%02').slice(0, -3) + '**\r']))).toEqual(['continue', 'error:procedure']);
+    expect(types(feed([a as string, `${(b as string).replace('%01', '%02').slice(0, -3)}**\r`]))).toEqual(['continue', 'error:procedure']);
   });
 
   it('reset() drops a partial frame and an unfinished message', () => {
     const d = createMewStreamDecoder();
-    const [a] = encodeMewMessage({ kind: 'response', header: '%', station: 1, text: 'RD' + '0'.repeat(200) });
+    const [a] = encodeMewMessage({ kind: 'response', header: '%', station: 1, text: `RD${'0'.repeat(200)}` });
     d.push(a as string);
     d.push('%01#R');
     expect(d.buffered()).toBeGreaterThan(0);
@@ -78,7 +78,7 @@ describe('MEWTOCOL-COM stream decoder', () => {
 
   it('caps an assembled message at maxMessageChars', () => {
     const d = createMewStreamDecoder({ maxMessageChars: 150 });
-    const frames = encodeMewMessage({ kind: 'response', header: '%', station: 1, text: 'RD' + '0'.repeat(400) });
+    const frames = encodeMewMessage({ kind: 'response', header: '%', station: 1, text: `RD${'0'.repeat(400)}` });
     const ev = frames.flatMap((f) => d.push(f));
     expect(types(ev)).toContain('error:too_long');
     expect(types(ev)).not.toContain('message');
@@ -111,9 +111,9 @@ describe('MEWTOCOL-COM stream decoder', () => {
   });
 
   it('a frame of exactly the limit is read and one char more is too long, from bytes as from chars', () => {
-    const ok = encodeMewMessage({ kind: 'command', header: '%', station: 1, text: 'RDD' + '0'.repeat(30) })[0]!;
+    const ok = encodeMewMessage({ kind: 'command', header: '%', station: 1, text: `RDD${'0'.repeat(30)}` })[0]!;
     const limit = ok.length;
-    const over = encodeMewMessage({ kind: 'command', header: '%', station: 1, text: 'RDD' + '0'.repeat(31) })[0]!;
+    const over = encodeMewMessage({ kind: 'command', header: '%', station: 1, text: `RDD${'0'.repeat(31)}` })[0]!;
     for (const wire of [ok, over]) {
       const byBytes = createMewStreamDecoder({ limits: { '%': limit } }).push(new TextEncoder().encode(wire));
       const byChar = createMewStreamDecoder({ limits: { '%': limit } });
@@ -147,8 +147,18 @@ describe('MEWTOCOL-COM stream decoder', () => {
 
   it('property: any message, split into frames and cut into random chunks, comes out whole', () => {
     const msg = fc.oneof(
-      fc.record({ kind: fc.constantFrom('command' as const, 'response' as const), header: fc.constantFrom('%' as const, '<' as const), station: fc.oneof(fc.integer({ min: 1, max: 99 }), fc.constant('EE' as const)), text: fc.stringMatching(/^[0-9A-Z]{0,700}$/) }),
-      fc.record({ kind: fc.constant('error' as const), header: fc.constantFrom('%' as const, '<' as const), station: fc.integer({ min: 1, max: 99 }), code: fc.integer({ min: 0, max: 99 }) }),
+      fc.record({
+        kind: fc.constantFrom('command' as const, 'response' as const),
+        header: fc.constantFrom('%' as const, '<' as const),
+        station: fc.oneof(fc.integer({ min: 1, max: 99 }), fc.constant('EE' as const)),
+        text: fc.stringMatching(/^[0-9A-Z]{0,700}$/),
+      }),
+      fc.record({
+        kind: fc.constant('error' as const),
+        header: fc.constantFrom('%' as const, '<' as const),
+        station: fc.integer({ min: 1, max: 99 }),
+        code: fc.integer({ min: 0, max: 99 }),
+      }),
     );
     fc.assert(
       fc.property(msg, fc.array(fc.integer({ min: 1, max: 50 }), { minLength: 1, maxLength: 10 }), (m, cuts) => {

@@ -11,7 +11,16 @@
 //             27 frame over) and the header/station when they could be read, so a responder can answer
 import { createAsciiFramer, type FramerEvent } from './ascii-framer.ts';
 import { MEW_ERR } from './mewtocol-errors.ts';
-import { decodeMewFrame, encodeMewNextRequest, MEW_FRAME_LIMIT, parseStation, type MewFrame, type MewHeader, type MewMessage, type MewStation } from './mewtocol-frame.ts';
+import {
+  decodeMewFrame,
+  encodeMewNextRequest,
+  MEW_FRAME_LIMIT,
+  type MewFrame,
+  type MewHeader,
+  type MewMessage,
+  type MewStation,
+  parseStation,
+} from './mewtocol-frame.ts';
 
 export type MewStreamEvent =
   | { type: 'message'; message: MewMessage; frames: number }
@@ -62,7 +71,15 @@ export function createMewStreamDecoder(opts: MewStreamOptions = {}): MewStreamDe
   function onFrame(f: MewFrame, out: MewStreamEvent[]): void {
     const { header, station } = f;
     if (f.marker) {
-      if (asm) out.push({ type: 'error', code: 'procedure', message: 'new message before the last frame of the previous one', mewCode: MEW_ERR.PROCEDURE, header: asm.header, station: asm.station });
+      if (asm)
+        out.push({
+          type: 'error',
+          code: 'procedure',
+          message: 'new message before the last frame of the previous one',
+          mewCode: MEW_ERR.PROCEDURE,
+          header: asm.header,
+          station: asm.station,
+        });
       asm = { header, station, marker: f.marker, text: '', frames: 0 };
     } else if (!asm) {
       if (f.more && f.text === '') out.push({ type: 'next', header, station });
@@ -94,7 +111,14 @@ export function createMewStreamDecoder(opts: MewStreamOptions = {}): MewStreamDe
         const mewCode = e.code === 'too_long' ? MEW_ERR.FRAME_OVER : e.code === 'garbage' ? undefined : MEW_ERR.FORMAT;
         // a `%` frame over 118 chars is answered `!27` (frame over, mewtocol.md §3) when its station was read
         const station = e.code === 'too_long' && e.start ? parseStation(e.start.slice(1, 3)) : undefined;
-        out.push({ type: 'error', code: e.code, message: e.message, ...(mewCode ? { mewCode } : {}), ...(header ? { header } : {}), ...(station !== undefined ? { station } : {}) });
+        out.push({
+          type: 'error',
+          code: e.code,
+          message: e.message,
+          ...(mewCode ? { mewCode } : {}),
+          ...(header ? { header } : {}),
+          ...(station !== undefined ? { station } : {}),
+        });
         if (e.code !== 'garbage') asm = undefined; // a broken frame breaks the message it belonged to
         continue;
       }

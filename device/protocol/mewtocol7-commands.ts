@@ -20,7 +20,7 @@
 //   - MMWT (write) is named in the command list but neither its code value nor its layout is
 //     public, so it is not implemented; write FP7 data with MEWTOCOL-COM WD, which FP7 answers (§5).
 import { dec, hex, hexToWords, isWord, parseDec, parseHex, wordsToHex } from './ascii.ts';
-import { errorFlags, modeFlags, type CpuInfo, type ErrorFlags, type ModeFlags } from './mewtocol-status.ts';
+import { type CpuInfo, type ErrorFlags, errorFlags, type ModeFlags, modeFlags } from './mewtocol-status.ts';
 import { check, fail, isInt, ok, type Result } from './result.ts';
 
 export type Mew7Area = 'DT' | 'LD' | 'WX' | 'WY' | 'WR' | 'WL';
@@ -36,14 +36,14 @@ const MMRD_PREFIX = '00MMRDD001G0';
 const STRD = '30STRD';
 
 export function encodeMew7Request(req: Mew7Request): string {
-  if (req.cmd === 'STRD') return STRD + '00';
+  if (req.cmd === 'STRD') return `${STRD}00`;
   check(MEW7_AREAS.includes(req.area), `area ${req.area} not readable with MMRD`);
   check(isInt(req.count, 1, 9999) && isInt(req.address, 0, MEW7_ADDRESS_MAX - req.count + 1), `MMRD ${req.address}+${req.count} out of range`);
   return MMRD_PREFIX + req.area + dec(req.address, 9) + dec(req.count, 4);
 }
 
 export function decodeMew7Request(text: string): Result<Mew7Request> {
-  if (text === STRD + '00') return ok({ cmd: 'STRD' });
+  if (text === `${STRD}00`) return ok({ cmd: 'STRD' });
   if (text.startsWith(MMRD_PREFIX) && text.length === MMRD_PREFIX.length + 15) {
     const area = text.slice(12, 14);
     const address = parseDec(text.slice(14, 23));
@@ -57,7 +57,14 @@ export function decodeMew7Request(text: string): Result<Mew7Request> {
 
 // FP7 models by STRD model code (§4.4 last row); codes kept as the 2 chars sent
 const FP7_MODELS: Readonly<Record<string, string>> = {
-  '03': 'CPS41E', '04': 'CPS31E', '05': 'CPS31', '06': 'CPS41ES', '07': 'CPS31ES', '08': 'CPS31S', '09': 'CPS21', '10': 'ELC500',
+  '03': 'CPS41E',
+  '04': 'CPS31E',
+  '05': 'CPS31',
+  '06': 'CPS41ES',
+  '07': 'CPS31ES',
+  '08': 'CPS31S',
+  '09': 'CPS21',
+  '10': 'ELC500',
 };
 
 export interface StrdStatus {
@@ -91,17 +98,30 @@ export function decodeStrdData(data: string): Result<StrdStatus> {
   const versions: [string, string, string] = [data.slice(10, 14), data.slice(14, 18), data.slice(18, 22)];
   const fp7 = series === '07';
   return ok({
-    result: data.slice(0, 2), series, model, modelName: (fp7 && FP7_MODELS[model]) || 'unknown',
+    result: data.slice(0, 2),
+    series,
+    model,
+    modelName: (fp7 && FP7_MODELS[model]) || 'unknown',
     cpu: fp7 ? { code: 0x07, name: 'FP7', families: ['FP7'] } : { code: parseHex(series) ?? -1, name: 'unknown', families: [] },
-    specialOrder: data.slice(6, 10), versions, versionTexts: versions.map(versionText) as [string, string, string],
-    modeByte, mode: modeFlags(modeByte), errorByte, errors: errorFlags(errorByte), selfDiag, rest: data.slice(30),
+    specialOrder: data.slice(6, 10),
+    versions,
+    versionTexts: versions.map(versionText) as [string, string, string],
+    modeByte,
+    mode: modeFlags(modeByte),
+    errorByte,
+    errors: errorFlags(errorByte),
+    selfDiag,
+    rest: data.slice(30),
   });
 }
 
 export type StrdRaw = Pick<StrdStatus, 'result' | 'series' | 'model' | 'specialOrder' | 'versions' | 'modeByte' | 'errorByte' | 'selfDiag' | 'rest'>;
 
 export function encodeStrdData(s: StrdRaw): string {
-  check(s.result.length === 2 && s.series.length === 2 && s.model.length === 2 && s.specialOrder.length === 4 && s.versions.every((v) => v.length === 4), 'STRD text field of wrong width');
+  check(
+    s.result.length === 2 && s.series.length === 2 && s.model.length === 2 && s.specialOrder.length === 4 && s.versions.every((v) => v.length === 4),
+    'STRD text field of wrong width',
+  );
   check(isInt(s.modeByte, 0, 255) && isInt(s.errorByte, 0, 255) && isInt(s.selfDiag, 0, 0xffff), 'STRD field out of range');
   return s.result + s.series + s.model + s.specialOrder + s.versions.join('') + hex(s.modeByte, 2) + hex(s.errorByte, 2) + hex(s.selfDiag, 4) + s.rest;
 }
@@ -115,7 +135,7 @@ export function encodeMew7Reply(req: Mew7Request, reply: Mew7Reply): string {
     return STRD + encodeStrdData(reply.status);
   }
   check(reply.kind === 'words' && reply.words.length === req.count && reply.words.every(isWord), `MMRD reply needs ${req.count} 16-bit word(s)`);
-  return '00MMRD' + wordsToHex(reply.words);
+  return `00MMRD${wordsToHex(reply.words)}`;
 }
 
 export function decodeMew7Reply(req: Mew7Request, text: string): Result<Mew7Reply> {

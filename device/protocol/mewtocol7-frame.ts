@@ -72,8 +72,8 @@ export interface Mew7FrameError extends ProtocolError {
 
 export function encodeMew7Frame(f: Omit<Mew7Frame, 'checked'>, opts: { skipCrc?: boolean } = {}): string {
   check(isInt(f.frameNo, 0, 255), `frame number ${f.frameNo} not in 00-FF`);
-  const body = '>@' + formatMew7Station(f.station) + hex(f.frameNo, 2) + (f.marker ?? '') + f.text;
-  return body + (opts.skipCrc ? MEW7_NO_CRC : mew7Crc(body)) + (f.more ? '&' : '') + '\r';
+  const body = `>@${formatMew7Station(f.station)}${hex(f.frameNo, 2)}${f.marker ?? ''}${f.text}`;
+  return `${body + (opts.skipCrc ? MEW7_NO_CRC : mew7Crc(body)) + (f.more ? '&' : '')}\r`;
 }
 
 export function decodeMew7Frame(raw: string): Result<Mew7Frame, Mew7FrameError> {

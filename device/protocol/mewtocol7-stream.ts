@@ -4,7 +4,15 @@
 // event's `reply` numbers the next-frame request one above the received frame number, a caller
 // keeping its own frame counter can build its own with encodeMew7NextRequest.
 import { createAsciiFramer } from './ascii-framer.ts';
-import { decodeMew7Frame, encodeMew7NextRequest, MEW7_FRAME_LIMIT, nextMew7FrameNo, type Mew7Frame, type Mew7Message, type Mew7Station } from './mewtocol7-frame.ts';
+import {
+  decodeMew7Frame,
+  encodeMew7NextRequest,
+  MEW7_FRAME_LIMIT,
+  type Mew7Frame,
+  type Mew7Message,
+  type Mew7Station,
+  nextMew7FrameNo,
+} from './mewtocol7-frame.ts';
 
 export type Mew7StreamEvent =
   | { type: 'message'; message: Mew7Message; frames: number }

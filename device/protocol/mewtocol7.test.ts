@@ -1,7 +1,24 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { decodeMew7Reply, decodeMew7Request, decodeStrdData, encodeMew7Reply, encodeMew7Request, encodeStrdData, type Mew7Request } from './mewtocol7-commands.ts';
-import { crc16Mcrf4xx, decodeMew7Frame, encodeMew7Frame, encodeMew7Message, encodeMew7NextRequest, mew7Crc, nextMew7FrameNo, type Mew7Message } from './mewtocol7-frame.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  decodeMew7Reply,
+  decodeMew7Request,
+  decodeStrdData,
+  encodeMew7Reply,
+  encodeMew7Request,
+  encodeStrdData,
+  type Mew7Request,
+} from './mewtocol7-commands.ts';
+import {
+  crc16Mcrf4xx,
+  decodeMew7Frame,
+  encodeMew7Frame,
+  encodeMew7Message,
+  encodeMew7NextRequest,
+  type Mew7Message,
+  mew7Crc,
+  nextMew7FrameNo,
+} from './mewtocol7-frame.ts';
 import { createMew7StreamDecoder, type Mew7StreamEvent } from './mewtocol7-stream.ts';
 
 // mewtocol.md §5: the captured STRD reply (MNET unit test) and the STRD request
@@ -22,12 +39,29 @@ describe('MEWTOCOL7 check code (mewtocol.md §5)', () => {
 
 describe('MEWTOCOL7 frames', () => {
   it('decodes the captured STRD reply and its FP7 status', () => {
-    const f = decodeMew7Frame(STRD_REPLY + 'A7A5\r');
-    expect(f).toEqual({ ok: true, value: { station: 'EEE', frameNo: 0, marker: '$', text: '30STRD00070300000453045304530100000000660100', more: false, checked: true } });
+    const f = decodeMew7Frame(`${STRD_REPLY}A7A5\r`);
+    expect(f).toEqual({
+      ok: true,
+      value: { station: 'EEE', frameNo: 0, marker: '$', text: '30STRD00070300000453045304530100000000660100', more: false, checked: true },
+    });
     const r = f.ok ? decodeMew7Reply({ cmd: 'STRD' }, f.value.text) : undefined;
     expect(r?.ok && r.value).toMatchObject({
       kind: 'status',
-      status: { result: '00', series: '07', model: '03', modelName: 'CPS41E', cpu: { name: 'FP7' }, specialOrder: '0000', versions: ['0453', '0453', '0453'], versionTexts: ['4.53', '4.53', '4.53'], modeByte: 1, mode: { run: true }, errorByte: 0, selfDiag: 0, rest: '00660100' },
+      status: {
+        result: '00',
+        series: '07',
+        model: '03',
+        modelName: 'CPS41E',
+        cpu: { name: 'FP7' },
+        specialOrder: '0000',
+        versions: ['0453', '0453', '0453'],
+        versionTexts: ['4.53', '4.53', '4.53'],
+        modeByte: 1,
+        mode: { run: true },
+        errorByte: 0,
+        selfDiag: 0,
+        rest: '00660100',
+      },
     });
     if (r?.ok) expect(encodeMew7Reply({ cmd: 'STRD' }, r.value)).toBe('30STRD00070300000453045304530100000000660100');
   });
@@ -35,7 +69,7 @@ describe('MEWTOCOL7 frames', () => {
   it('the manual next-frame request >@EEE01****& and CRC errors', () => {
     expect(encodeMew7NextRequest('EEE', 1, { skipCrc: true })).toBe('>@EEE01****&\r');
     expect(decodeMew7Frame('>@EEE01****&\r')).toEqual({ ok: true, value: { station: 'EEE', frameNo: 1, text: '', more: true, checked: false } });
-    expect(decodeMew7Frame(STRD_REPLY + 'A7A6')).toMatchObject({ ok: false, error: { code: 'crc' } });
+    expect(decodeMew7Frame(`${STRD_REPLY}A7A6`)).toMatchObject({ ok: false, error: { code: 'crc' } });
     expect(decodeMew7Frame('%01#RT01')).toMatchObject({ ok: false, error: { code: 'format' } });
     expect(decodeMew7Frame('>@0000')).toMatchObject({ ok: false, error: { code: 'bad_station' } });
     expect(nextMew7FrameNo(0xff)).toBe(0);
@@ -54,34 +88,44 @@ describe('MEWTOCOL7 frames', () => {
     expect(decodeMew7Request('99ABCD')).toMatchObject({ ok: false, error: { code: 'not_supported' } });
     const req = fc.oneof(
       fc.constant<Mew7Request>({ cmd: 'STRD' }),
-      fc.record({ area: fc.constantFrom('DT' as const, 'LD' as const, 'WX' as const, 'WY' as const, 'WR' as const, 'WL' as const), address: fc.integer({ min: 0, max: 999424 }), count: fc.integer({ min: 1, max: 1019 }) }).map((x) => ({ cmd: 'MMRD' as const, ...x })),
+      fc
+        .record({
+          area: fc.constantFrom('DT' as const, 'LD' as const, 'WX' as const, 'WY' as const, 'WR' as const, 'WL' as const),
+          address: fc.integer({ min: 0, max: 999424 }),
+          count: fc.integer({ min: 1, max: 1019 }),
+        })
+        .map((x) => ({ cmd: 'MMRD' as const, ...x })),
     );
-    fc.assert(fc.property(req, (r) => {
-      expect(decodeMew7Request(encodeMew7Request(r))).toEqual({ ok: true, value: r });
-      if (r.cmd === 'MMRD') {
-        const words = Array.from({ length: r.count }, (_, i) => (i * 257) & 0xffff);
-        expect(decodeMew7Reply(r, encodeMew7Reply(r, { kind: 'words', words }))).toEqual({ ok: true, value: { kind: 'words', words } });
-      }
-    }));
+    fc.assert(
+      fc.property(req, (r) => {
+        expect(decodeMew7Request(encodeMew7Request(r))).toEqual({ ok: true, value: r });
+        if (r.cmd === 'MMRD') {
+          const words = Array.from({ length: r.count }, (_, i) => (i * 257) & 0xffff);
+          expect(decodeMew7Reply(r, encodeMew7Reply(r, { kind: 'words', words }))).toEqual({ ok: true, value: { kind: 'words', words } });
+        }
+      }),
+    );
   });
 
   it('property: STRD data round-trips', () => {
-    fc.assert(fc.property(fc.stringMatching(/^[0-9A-F]{30}[0-9A-F]{0,20}$/), (data) => {
-      const s = decodeStrdData(data);
-      if (!s.ok) throw new Error(s.error.message);
-      expect(encodeStrdData(s.value)).toBe(data);
-    }));
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9A-F]{30}[0-9A-F]{0,20}$/), (data) => {
+        const s = decodeStrdData(data);
+        if (!s.ok) throw new Error(s.error.message);
+        expect(encodeStrdData(s.value)).toBe(data);
+      }),
+    );
   });
 });
 
 describe('MEWTOCOL7 stream decoder', () => {
   it('delivers the captured reply; multi-frame messages join; the next request numbers one up', () => {
     const d = createMew7StreamDecoder({ skipCrc: true });
-    expect(d.push('xx' + STRD_REPLY + 'A7A5\r')).toEqual([
+    expect(d.push(`xx${STRD_REPLY}A7A5\r`)).toEqual([
       { type: 'error', code: 'garbage', message: '2 byte(s) outside a frame skipped' },
       { type: 'message', message: { kind: 'response', station: 'EEE', frameNo: 0, text: '30STRD00070300000453045304530100000000660100' }, frames: 1 },
     ]);
-    const text = '00MMRD' + '3412'.repeat(50);
+    const text = `00MMRD${'3412'.repeat(50)}`;
     const frames = encodeMew7Message({ kind: 'response', station: 'EEE', frameNo: 0, text }, { limit: 100 });
     const ev = frames.flatMap((f) => d.push(f));
     expect(ev.filter((e) => e.type === 'continue')[0]).toEqual({ type: 'continue', station: 'EEE', frameNo: 0, reply: '>@EEE01****&\r' });
@@ -89,13 +133,16 @@ describe('MEWTOCOL7 stream decoder', () => {
   });
 
   it('property: random bytes never throw and the buffer stays bounded', () => {
-    fc.assert(fc.property(fc.array(fc.oneof(fc.uint8Array({ maxLength: 300 }), fc.stringMatching(/^[>@E0-9#$!*&\r]{0,300}$/)), { maxLength: 20 }), (chunks) => {
-      const d = createMew7StreamDecoder({ maxMessageChars: 1000 });
-      for (const c of chunks) {
-        d.push(c);
-        expect(d.buffered()).toBeLessThanOrEqual(4096 + 1000);
-      }
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.uint8Array({ maxLength: 300 }), fc.stringMatching(/^[>@E0-9#$!*&\r]{0,300}$/)), { maxLength: 20 }), (chunks) => {
+        const d = createMew7StreamDecoder({ maxMessageChars: 1000 });
+        for (const c of chunks) {
+          d.push(c);
+          expect(d.buffered()).toBeLessThanOrEqual(4096 + 1000);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('property: any message through random chunks comes out whole', () => {
@@ -105,13 +152,15 @@ describe('MEWTOCOL7 stream decoder', () => {
       frameNo: fc.integer({ min: 0, max: 255 }),
       text: fc.stringMatching(/^[0-9A-Z]{0,500}$/),
     });
-    fc.assert(fc.property(msg, fc.integer({ min: 15, max: 200 }), fc.integer({ min: 1, max: 40 }), (m, limit, cut) => {
-      const wire = encodeMew7Message(m as Mew7Message, { limit }).join('');
-      const d = createMew7StreamDecoder();
-      const ev: Mew7StreamEvent[] = [];
-      for (let i = 0; i < wire.length; i += cut) ev.push(...d.push(wire.slice(i, i + cut)));
-      expect(ev.filter((e) => e.type === 'error')).toEqual([]);
-      expect(ev.filter((e) => e.type === 'message')).toEqual([expect.objectContaining({ message: m })]);
-    }));
+    fc.assert(
+      fc.property(msg, fc.integer({ min: 15, max: 200 }), fc.integer({ min: 1, max: 40 }), (m, limit, cut) => {
+        const wire = encodeMew7Message(m as Mew7Message, { limit }).join('');
+        const d = createMew7StreamDecoder();
+        const ev: Mew7StreamEvent[] = [];
+        for (let i = 0; i < wire.length; i += cut) ev.push(...d.push(wire.slice(i, i + cut)));
+        expect(ev.filter((e) => e.type === 'error')).toEqual([]);
+        expect(ev.filter((e) => e.type === 'message')).toEqual([expect.objectContaining({ message: m })]);
+      }),
+    );
   });
 });

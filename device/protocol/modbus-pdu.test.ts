@@ -1,20 +1,34 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { decodeModbusRequest, encodeModbusException, encodeModbusRequest, isModbusException, MODBUS_LIMITS, modbusExceptionInfo, type ModbusRequest, type ModbusResponse } from './modbus-pdu.ts';
-import { decodeModbusResponse, encodeModbusResponse, modbusWriteEcho } from './modbus-response.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  decodeModbusRequest,
+  encodeModbusException,
+  encodeModbusRequest,
+  isModbusException,
+  MODBUS_LIMITS,
+  type ModbusRequest,
+  type ModbusResponse,
+  modbusExceptionInfo,
+} from './modbus-pdu.ts';
 import { planModbusRead, planModbusWrite } from './modbus-plan.ts';
+import { decodeModbusResponse, encodeModbusResponse, modbusWriteEcho } from './modbus-response.ts';
 
 const hex = (b: Uint8Array) => [...b].map((x) => x.toString(16).padStart(2, '0')).join(' ');
 const bytes = (s: string) => Uint8Array.from(s.split(' ').map((x) => parseInt(x, 16)));
 
-const span = (max: number) => fc.integer({ min: 1, max }).chain((q) => fc.record({ address: fc.integer({ min: 0, max: 65536 - q }), quantity: fc.constant(q) }));
+const span = (max: number) =>
+  fc.integer({ min: 1, max }).chain((q) => fc.record({ address: fc.integer({ min: 0, max: 65536 - q }), quantity: fc.constant(q) }));
 const modbusRequest: fc.Arbitrary<ModbusRequest> = fc.oneof(
   fc.constantFrom(1 as const, 2 as const).chain((f) => span(2000).map((s) => ({ fc: f, ...s }))),
   fc.constantFrom(3 as const, 4 as const).chain((f) => span(125).map((s) => ({ fc: f, ...s }))),
   fc.record({ address: fc.integer({ min: 0, max: 65535 }), value: fc.boolean() }).map((x) => ({ fc: 5 as const, ...x })),
   fc.record({ address: fc.integer({ min: 0, max: 65535 }), value: fc.integer({ min: 0, max: 65535 }) }).map((x) => ({ fc: 6 as const, ...x })),
-  fc.array(fc.boolean(), { minLength: 1, maxLength: 1968 }).chain((values) => fc.integer({ min: 0, max: 65536 - values.length }).map((address) => ({ fc: 15 as const, address, values }))),
-  fc.array(fc.integer({ min: 0, max: 65535 }), { minLength: 1, maxLength: 123 }).chain((values) => fc.integer({ min: 0, max: 65536 - values.length }).map((address) => ({ fc: 16 as const, address, values }))),
+  fc
+    .array(fc.boolean(), { minLength: 1, maxLength: 1968 })
+    .chain((values) => fc.integer({ min: 0, max: 65536 - values.length }).map((address) => ({ fc: 15 as const, address, values }))),
+  fc
+    .array(fc.integer({ min: 0, max: 65535 }), { minLength: 1, maxLength: 123 })
+    .chain((values) => fc.integer({ min: 0, max: 65536 - values.length }).map((address) => ({ fc: 16 as const, address, values }))),
 );
 
 function responseFor(req: ModbusRequest): fc.Arbitrary<ModbusResponse> {
@@ -23,12 +37,20 @@ function responseFor(req: ModbusRequest): fc.Arbitrary<ModbusResponse> {
     case 1:
     case 2: {
       const f = req.fc;
-      return fc.oneof(fc.array(fc.boolean(), { minLength: req.quantity, maxLength: req.quantity }).map((bits): ModbusResponse => ({ fc: f, bits })), exception);
+      return fc.oneof(
+        fc.array(fc.boolean(), { minLength: req.quantity, maxLength: req.quantity }).map((bits): ModbusResponse => ({ fc: f, bits })),
+        exception,
+      );
     }
     case 3:
     case 4: {
       const f = req.fc;
-      return fc.oneof(fc.array(fc.integer({ min: 0, max: 65535 }), { minLength: req.quantity, maxLength: req.quantity }).map((registers): ModbusResponse => ({ fc: f, registers })), exception);
+      return fc.oneof(
+        fc
+          .array(fc.integer({ min: 0, max: 65535 }), { minLength: req.quantity, maxLength: req.quantity })
+          .map((registers): ModbusResponse => ({ fc: f, registers })),
+        exception,
+      );
     }
     default:
       return fc.oneof(fc.constant(modbusWriteEcho(req) as ModbusResponse), exception);
@@ -41,7 +63,9 @@ describe('Modbus PDUs', () => {
     expect(hex(encodeModbusRequest({ fc: 5, address: 0xac, value: true }))).toBe('05 00 ac ff 00');
     expect(hex(encodeModbusRequest({ fc: 6, address: 1, value: 3 }))).toBe('06 00 01 00 03');
     // Modbus spec example: write 10 coils from 19: CD 01
-    expect(hex(encodeModbusRequest({ fc: 15, address: 19, values: [true, false, true, true, false, false, true, true, true, false] }))).toBe('0f 00 13 00 0a 02 cd 01');
+    expect(hex(encodeModbusRequest({ fc: 15, address: 19, values: [true, false, true, true, false, false, true, true, true, false] }))).toBe(
+      '0f 00 13 00 0a 02 cd 01',
+    );
     expect(hex(encodeModbusRequest({ fc: 16, address: 1, values: [0x000a, 0x0102] }))).toBe('10 00 01 00 02 04 00 0a 01 02');
   });
 
@@ -50,7 +74,10 @@ describe('Modbus PDUs', () => {
       ok: true,
       value: { fc: 1, bits: [true, false, true, true, false, false, true, true, true, true, false, true, false, true, true, false, true, false, true] },
     });
-    expect(decodeModbusResponse(bytes('03 04 02 2b 00 00'), { fc: 3, address: 0, quantity: 2 })).toEqual({ ok: true, value: { fc: 3, registers: [0x022b, 0] } });
+    expect(decodeModbusResponse(bytes('03 04 02 2b 00 00'), { fc: 3, address: 0, quantity: 2 })).toEqual({
+      ok: true,
+      value: { fc: 3, registers: [0x022b, 0] },
+    });
     expect(decodeModbusResponse(bytes('03 04 02 2b 00 00'), { fc: 3, address: 0, quantity: 3 })).toMatchObject({ ok: false, error: { code: 'mismatch' } });
     expect(decodeModbusResponse(bytes('04 02 00 01'), { fc: 3, address: 0, quantity: 1 })).toMatchObject({ ok: false, error: { code: 'mismatch' } });
     expect(decodeModbusResponse(bytes('06 00 01 00 04'), { fc: 6, address: 1, value: 3 })).toMatchObject({ ok: false, error: { code: 'mismatch' } });
@@ -77,9 +104,9 @@ describe('Modbus PDUs', () => {
     expect(exc('01 00 00 07 d1')).toBe(3); // 2001 bits
     expect(exc('03 ff ff 00 02')).toBe(2); // beyond 65535
     expect(exc('05 00 01 12 34')).toBe(3); // coil value neither FF00 nor 0000
-    expect(exc('10 00 00 00 7c f8' + ' 00'.repeat(248))).toBe(3); // 124 registers
+    expect(exc(`10 00 00 00 7c f8${' 00'.repeat(248)}`)).toBe(3); // 124 registers
     expect(exc('10 00 00 00 02 03 00 01 00')).toBe(3); // byte count mismatch
-    expect(exc('0f 00 00 07 b1 f7' + ' 00'.repeat(247))).toBe(3); // 1969 coils
+    expect(exc(`0f 00 00 07 b1 f7${' 00'.repeat(247)}`)).toBe(3); // 1969 coils
     expect(exc('08 00 00 00 00')).toBe(1); // unsupported function
     expect(exc('2b 0e 01 00')).toBe(1);
     expect(decodeModbusRequest(new Uint8Array(0))).toMatchObject({ ok: false, error: { code: 'bad_length' } }); // empty: nothing to answer
@@ -99,12 +126,15 @@ describe('Modbus PDUs', () => {
     expect(hex(encodeModbusException(0x80, 1))).toBe('80 01');
     expect(hex(encodeModbusException(0xc3, 1))).toBe('c3 01');
     expect(hex(encodeModbusException(0, 1))).toBe('80 01');
-    fc.assert(fc.property(fc.oneof(fc.integer(), fc.double()), fc.oneof(fc.integer(), fc.double()), (f, code) => {
-      const pdu = encodeModbusException(f, code);
-      expect(pdu.length).toBe(2);
-      expect(pdu[0]! & 0x80).toBe(0x80);
-      expect(pdu[1]).toBe(Number.isInteger(code) && code >= 1 && code <= 255 ? code : 4);
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.oneof(fc.integer(), fc.double()), fc.oneof(fc.integer(), fc.double()), (f, code) => {
+        const pdu = encodeModbusException(f, code);
+        expect(pdu.length).toBe(2);
+        expect(pdu[0]! & 0x80).toBe(0x80);
+        expect(pdu[1]).toBe(Number.isInteger(code) && code >= 1 && code <= 255 ? code : 4);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('limits: FC3/4 125, FC1/2 2000, FC16 123, FC15 1968', () => {
@@ -116,30 +146,46 @@ describe('Modbus PDUs', () => {
   });
 
   it('property: decode(encode(request)) is the identity (server side)', () => {
-    fc.assert(fc.property(modbusRequest, (req) => {
-      expect(decodeModbusRequest(encodeModbusRequest(req))).toEqual({ ok: true, value: req });
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(modbusRequest, (req) => {
+        expect(decodeModbusRequest(encodeModbusRequest(req))).toEqual({ ok: true, value: req });
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('property: decode(encode(response), request) is the identity (client side), exceptions included', () => {
-    fc.assert(fc.property(modbusRequest.chain((req) => fc.tuple(fc.constant(req), responseFor(req))), ([req, res]) => {
-      expect(decodeModbusResponse(encodeModbusResponse(res), req)).toEqual({ ok: true, value: res });
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(
+        modbusRequest.chain((req) => fc.tuple(fc.constant(req), responseFor(req))),
+        ([req, res]) => {
+          expect(decodeModbusResponse(encodeModbusResponse(res), req)).toEqual({ ok: true, value: res });
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 
   it('property: random PDUs never throw; accepted requests re-encode to the same bytes', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 260 }), modbusRequest, (pdu, req) => {
-      const r = decodeModbusRequest(pdu);
-      if (r.ok) expect(hex(encodeModbusRequest(r.value))).toBe(hex(pdu));
-      decodeModbusResponse(pdu);
-      decodeModbusResponse(pdu, req);
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 260 }), modbusRequest, (pdu, req) => {
+        const r = decodeModbusRequest(pdu);
+        if (r.ok) expect(hex(encodeModbusRequest(r.value))).toBe(hex(pdu));
+        decodeModbusResponse(pdu);
+        decodeModbusResponse(pdu, req);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 
 describe('Modbus split planning', () => {
   it('reads and writes split at the function limits', () => {
-    expect(planModbusRead(3, 0, 300)).toEqual([{ fc: 3, address: 0, quantity: 125 }, { fc: 3, address: 125, quantity: 125 }, { fc: 3, address: 250, quantity: 50 }]);
+    expect(planModbusRead(3, 0, 300)).toEqual([
+      { fc: 3, address: 0, quantity: 125 },
+      { fc: 3, address: 125, quantity: 125 },
+      { fc: 3, address: 250, quantity: 50 },
+    ]);
     expect(planModbusRead(1, 10, 4000)).toHaveLength(2);
     expect(planModbusWrite(16, 0, new Array(124).fill(1))).toHaveLength(2);
     expect(planModbusWrite(15, 0, new Array(1969).fill(true))).toHaveLength(2);
@@ -148,18 +194,20 @@ describe('Modbus split planning', () => {
 
   it('property: the plan covers exactly the range and every request encodes', () => {
     const fcs = fc.constantFrom(1 as const, 2 as const, 3 as const, 4 as const);
-    fc.assert(fc.property(fcs, fc.integer({ min: 1, max: 65536 }), fc.nat(), (f, q, a) => {
-      const address = a % (65537 - q);
-      const plan = planModbusRead(f, address, q);
-      expect(plan.length).toBe(Math.ceil(q / MODBUS_LIMITS[f]));
-      let at = address;
-      for (const r of plan) {
-        if (!('quantity' in r)) throw new Error('not a read');
-        expect(r.address).toBe(at);
-        at += r.quantity;
-        encodeModbusRequest(r);
-      }
-      expect(at).toBe(address + q);
-    }));
+    fc.assert(
+      fc.property(fcs, fc.integer({ min: 1, max: 65536 }), fc.nat(), (f, q, a) => {
+        const address = a % (65537 - q);
+        const plan = planModbusRead(f, address, q);
+        expect(plan.length).toBe(Math.ceil(q / MODBUS_LIMITS[f]));
+        let at = address;
+        for (const r of plan) {
+          if (!('quantity' in r)) throw new Error('not a read');
+          expect(r.address).toBe(at);
+          at += r.quantity;
+          encodeModbusRequest(r);
+        }
+        expect(at).toBe(address + q);
+      }),
+    );
   });
 });

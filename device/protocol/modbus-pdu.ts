@@ -127,7 +127,10 @@ export function encodeModbusRequest(req: ModbusRequest): Uint8Array {
       let data: Uint8Array;
       if (req.fc === 15) data = packBits(req.values);
       else {
-        check(req.values.every((v) => isInt(v, 0, 0xffff)), 'FC16: values must be 16-bit words');
+        check(
+          req.values.every((v) => isInt(v, 0, 0xffff)),
+          'FC16: values must be 16-bit words',
+        );
         data = new Uint8Array(req.values.length * 2);
         req.values.forEach((v, i) => put16(data, i * 2, v));
       }
@@ -201,4 +204,4 @@ export function encodeModbusException(fc: number, code: number): Uint8Array {
   return new Uint8Array([f, isInt(code, 1, 255) ? code : MODBUS_EXCEPTION.SERVER_DEVICE_FAILURE]);
 }
 
-export { u16 as readU16, put16 as writeU16 };
+export { put16 as writeU16, u16 as readU16 };

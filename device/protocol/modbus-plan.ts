@@ -20,7 +20,12 @@ export function planModbusRead(fc: 1 | 2 | 3 | 4, address: number, quantity: num
 /** Writes of `values` from `address` with FC15 (bits) or FC16 (registers), in address order. */
 export function planModbusWrite(fc: 15, address: number, values: readonly boolean[], maxPerRequest?: number): ModbusRequest[];
 export function planModbusWrite(fc: 16, address: number, values: readonly number[], maxPerRequest?: number): ModbusRequest[];
-export function planModbusWrite(fc: 15 | 16, address: number, values: readonly (boolean | number)[], maxPerRequest: number = MODBUS_LIMITS[fc]): ModbusRequest[] {
+export function planModbusWrite(
+  fc: 15 | 16,
+  address: number,
+  values: readonly (boolean | number)[],
+  maxPerRequest: number = MODBUS_LIMITS[fc],
+): ModbusRequest[] {
   checkSpan(address, values.length);
   const per = Math.min(maxPerRequest, MODBUS_LIMITS[fc]);
   check(per >= 1, 'maxPerRequest below 1');

@@ -1,10 +1,8 @@
 // Modbus response PDUs, both directions: a server (simulated PLC, gateway) encodes them, a client
 // decodes them, checked against its request when given (byte count, echo of address and value).
+
+import { encodeModbusException, MODBUS_LIMITS, type ModbusRequest, type ModbusResponse, packBits, readU16, unpackBits, writeU16 } from './modbus-pdu.ts';
 import { check, fail, isInt, ok, type Result } from './result.ts';
-import {
-  encodeModbusException, MODBUS_LIMITS, packBits, readU16, unpackBits, writeU16,
-  type ModbusRequest, type ModbusResponse,
-} from './modbus-pdu.ts';
 
 /** The response PDU (exceptions included). Throws RangeError for values Modbus cannot carry. */
 export function encodeModbusResponse(res: ModbusResponse): Uint8Array {
@@ -23,7 +21,10 @@ export function encodeModbusResponse(res: ModbusResponse): Uint8Array {
     case 3:
     case 4: {
       check(res.registers.length >= 1 && res.registers.length <= MODBUS_LIMITS[res.fc], `FC${res.fc}: ${res.registers.length} registers not in 1-125`);
-      check(res.registers.every((v) => isInt(v, 0, 0xffff)), 'registers must be 16-bit words');
+      check(
+        res.registers.every((v) => isInt(v, 0, 0xffff)),
+        'registers must be 16-bit words',
+      );
       const out = new Uint8Array(2 + res.registers.length * 2);
       out[0] = res.fc;
       out[1] = res.registers.length * 2;
@@ -53,7 +54,8 @@ export function decodeModbusResponse(pdu: Uint8Array, req?: ModbusRequest): RsRe
   const fc = raw & 0x7f;
   if (req && fc !== req.fc) return fail('mismatch', `response FC${fc} to a FC${req.fc} request`);
   if (raw & 0x80) return pdu.length === 2 ? ok({ fc, exception: pdu[1] as number }) : fail('bad_length', 'exception PDU must be 2 bytes');
-  const len = (n: number): RsResult | undefined => (pdu.length === n ? undefined : fail('bad_length', `FC${fc} response must be ${n} bytes, got ${pdu.length}`));
+  const len = (n: number): RsResult | undefined =>
+    pdu.length === n ? undefined : fail('bad_length', `FC${fc} response must be ${n} bytes, got ${pdu.length}`);
   switch (fc) {
     case 1:
     case 2: {

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import { encodeModbusRequest, type ModbusRequest } from './modbus-pdu.ts';
 import { encodeModbusResponse } from './modbus-response.ts';
 import { crc16Modbus, createRtuDecoder, decodeRtuFrame, encodeRtuFrame, RTU_MAX_ADU, type RtuEvent } from './modbus-rtu.ts';
@@ -9,7 +9,11 @@ const bytes = (s: string) => Uint8Array.from(s.split(' ').map((x) => parseInt(x,
 const frames = (ev: RtuEvent[]) => ev.filter((e) => e.type === 'frame').map((e) => (e.type === 'frame' ? `${e.unit}: ${hex(e.pdu)}` : ''));
 
 const request: fc.Arbitrary<ModbusRequest> = fc.oneof(
-  fc.record({ fc: fc.constantFrom(1 as const, 2 as const, 3 as const, 4 as const), address: fc.integer({ min: 0, max: 65000 }), quantity: fc.integer({ min: 1, max: 125 }) }),
+  fc.record({
+    fc: fc.constantFrom(1 as const, 2 as const, 3 as const, 4 as const),
+    address: fc.integer({ min: 0, max: 65000 }),
+    quantity: fc.integer({ min: 1, max: 125 }),
+  }),
   fc.record({ address: fc.integer({ min: 0, max: 65535 }), value: fc.boolean() }).map((x) => ({ fc: 5 as const, ...x })),
   fc.record({ address: fc.integer({ min: 0, max: 65535 }), value: fc.integer({ min: 0, max: 65535 }) }).map((x) => ({ fc: 6 as const, ...x })),
   fc.array(fc.boolean(), { minLength: 1, maxLength: 300 }).map((values) => ({ fc: 15 as const, address: 0, values })),
@@ -58,7 +62,10 @@ describe('Modbus RTU', () => {
 
   it('request stream: lengths from the function code, byte by byte, back to back', () => {
     const d = createRtuDecoder('request');
-    const wire = concat([encodeRtuFrame(1, encodeModbusRequest({ fc: 3, address: 0, quantity: 10 })), encodeRtuFrame(2, encodeModbusRequest({ fc: 16, address: 1, values: [10, 258] }))]);
+    const wire = concat([
+      encodeRtuFrame(1, encodeModbusRequest({ fc: 3, address: 0, quantity: 10 })),
+      encodeRtuFrame(2, encodeModbusRequest({ fc: 16, address: 1, values: [10, 258] })),
+    ]);
     const ev = [...wire].flatMap((b) => d.push(Uint8Array.of(b)));
     expect(frames(ev)).toEqual(['1: 03 00 00 00 0a', '2: 10 00 01 00 02 04 00 0a 01 02']);
   });
@@ -72,7 +79,10 @@ describe('Modbus RTU', () => {
   it('resyncs after noise and reports the dropped bytes once', () => {
     const d = createRtuDecoder('request');
     const ev = d.push(concat([bytes('ff 00 13'), encodeRtuFrame(1, bytes('03 00 00 00 0a'))]));
-    expect(ev).toEqual([{ type: 'error', code: 'resync', message: '3 byte(s) dropped to find a frame' }, { type: 'frame', unit: 1, pdu: bytes('03 00 00 00 0a') }]);
+    expect(ev).toEqual([
+      { type: 'error', code: 'resync', message: '3 byte(s) dropped to find a frame' },
+      { type: 'frame', unit: 1, pdu: bytes('03 00 00 00 0a') },
+    ]);
   });
 
   it('an unknown function code waits for the gap when asked to, so a server can answer exception 1', () => {
@@ -87,35 +97,53 @@ describe('Modbus RTU', () => {
   });
 
   it('property: frames in random chunks with noise in between all come out (request and response streams)', () => {
-    fc.assert(fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: 247 }), request), { minLength: 1, maxLength: 5 }), fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 5 }), (list, sizes) => {
-      const wire = concat(list.map(([u, r]) => encodeRtuFrame(u, encodeModbusRequest(r))));
-      const d = createRtuDecoder('request');
-      const ev = chunks(wire, sizes).flatMap((c) => d.push(c));
-      expect(frames(ev)).toEqual(list.map(([u, r]) => `${u}: ${hex(encodeModbusRequest(r))}`));
-      expect(d.buffered()).toBe(0);
-    }), { numRuns: 300 });
-    fc.assert(fc.property(fc.array(response, { minLength: 1, maxLength: 4 }), fc.uint8Array({ maxLength: 3 }), fc.array(fc.integer({ min: 1, max: 64 }), { minLength: 1, maxLength: 5 }), (list, noise, sizes) => {
-      const wire = concat([noise, ...list.map((p) => encodeRtuFrame(7, p))]);
-      const d = createRtuDecoder('response');
-      const ev = [...chunks(wire, sizes).flatMap((c) => d.push(c)), ...d.gap()];
-      // a leading noise byte may hold back the frames behind it (its implied length is not yet
-      // complete), but after the gap every frame is out
-      expect(frames(ev)).toEqual(list.map((p) => `7: ${hex(p)}`));
-      expect(d.buffered()).toBe(0);
-    }), { numRuns: 300, seed: 20240601 }); // fixed: a noise byte can pass a 16-bit CRC once in 65536 tries
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 247 }), request), { minLength: 1, maxLength: 5 }),
+        fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 5 }),
+        (list, sizes) => {
+          const wire = concat(list.map(([u, r]) => encodeRtuFrame(u, encodeModbusRequest(r))));
+          const d = createRtuDecoder('request');
+          const ev = chunks(wire, sizes).flatMap((c) => d.push(c));
+          expect(frames(ev)).toEqual(list.map(([u, r]) => `${u}: ${hex(encodeModbusRequest(r))}`));
+          expect(d.buffered()).toBe(0);
+        },
+      ),
+      { numRuns: 300 },
+    );
+    fc.assert(
+      fc.property(
+        fc.array(response, { minLength: 1, maxLength: 4 }),
+        fc.uint8Array({ maxLength: 3 }),
+        fc.array(fc.integer({ min: 1, max: 64 }), { minLength: 1, maxLength: 5 }),
+        (list, noise, sizes) => {
+          const wire = concat([noise, ...list.map((p) => encodeRtuFrame(7, p))]);
+          const d = createRtuDecoder('response');
+          const ev = [...chunks(wire, sizes).flatMap((c) => d.push(c)), ...d.gap()];
+          // a leading noise byte may hold back the frames behind it (its implied length is not yet
+          // complete), but after the gap every frame is out
+          expect(frames(ev)).toEqual(list.map((p) => `7: ${hex(p)}`));
+          expect(d.buffered()).toBe(0);
+        },
+      ),
+      { numRuns: 300, seed: 20240601 },
+    ); // fixed: a noise byte can pass a 16-bit CRC once in 65536 tries
   });
 
   it('property: random bytes never throw, always end, never buffer more than one ADU', () => {
     for (const side of ['request', 'response'] as const)
       for (const waitForGap of [false, true])
-        fc.assert(fc.property(fc.array(fc.uint8Array({ maxLength: 600 }), { maxLength: 10 }), fc.boolean(), (parts, gap) => {
-          const d = createRtuDecoder(side, { waitForGap });
-          for (const p of parts) {
-            const ev = d.push(p);
-            for (const e of ev) if (e.type === 'frame') expect(decodeRtuFrame(encodeRtuFrame(e.unit, e.pdu)).ok).toBe(true);
-            expect(d.buffered()).toBeLessThan(RTU_MAX_ADU);
-            if (gap) d.gap();
-          }
-        }), { numRuns: 150 });
+        fc.assert(
+          fc.property(fc.array(fc.uint8Array({ maxLength: 600 }), { maxLength: 10 }), fc.boolean(), (parts, gap) => {
+            const d = createRtuDecoder(side, { waitForGap });
+            for (const p of parts) {
+              const ev = d.push(p);
+              for (const e of ev) if (e.type === 'frame') expect(decodeRtuFrame(encodeRtuFrame(e.unit, e.pdu)).ok).toBe(true);
+              expect(d.buffered()).toBeLessThan(RTU_MAX_ADU);
+              if (gap) d.gap();
+            }
+          }),
+          { numRuns: 150 },
+        );
   });
 });

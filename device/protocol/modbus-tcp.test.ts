@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import { createTcpDecoder, decodeTcpFrame, encodeTcpFrame, TCP_MAX_ADU, type TcpEvent } from './modbus-tcp.ts';
 
 const hex = (b: Uint8Array) => [...b].map((x) => x.toString(16).padStart(2, '0')).join(' ');
@@ -34,23 +34,32 @@ describe('Modbus TCP (MBAP)', () => {
   });
 
   it('property: any frame sequence in random chunks comes out whole', () => {
-    const frame = fc.record({ transaction: fc.integer({ min: 0, max: 65535 }), unit: fc.integer({ min: 0, max: 255 }), pdu: fc.uint8Array({ minLength: 1, maxLength: 253 }) });
-    fc.assert(fc.property(fc.array(frame, { minLength: 1, maxLength: 5 }), fc.integer({ min: 1, max: 50 }), (list, cut) => {
-      const wire = Uint8Array.from(list.flatMap((f) => [...encodeTcpFrame(f)]));
-      const d = createTcpDecoder();
-      const ev: TcpEvent[] = [];
-      for (let i = 0; i < wire.length; i += cut) ev.push(...d.push(wire.subarray(i, i + cut)));
-      expect(ev).toEqual(list.map((f) => ({ type: 'frame', ...f })));
-    }));
+    const frame = fc.record({
+      transaction: fc.integer({ min: 0, max: 65535 }),
+      unit: fc.integer({ min: 0, max: 255 }),
+      pdu: fc.uint8Array({ minLength: 1, maxLength: 253 }),
+    });
+    fc.assert(
+      fc.property(fc.array(frame, { minLength: 1, maxLength: 5 }), fc.integer({ min: 1, max: 50 }), (list, cut) => {
+        const wire = Uint8Array.from(list.flatMap((f) => [...encodeTcpFrame(f)]));
+        const d = createTcpDecoder();
+        const ev: TcpEvent[] = [];
+        for (let i = 0; i < wire.length; i += cut) ev.push(...d.push(wire.subarray(i, i + cut)));
+        expect(ev).toEqual(list.map((f) => ({ type: 'frame', ...f })));
+      }),
+    );
   });
 
   it('property: random bytes never throw and never buffer more than one ADU', () => {
-    fc.assert(fc.property(fc.array(fc.uint8Array({ maxLength: 700 }), { maxLength: 10 }), (parts) => {
-      const d = createTcpDecoder();
-      for (const p of parts) {
-        d.push(p);
-        expect(d.buffered()).toBeLessThan(TCP_MAX_ADU);
-      }
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.array(fc.uint8Array({ maxLength: 700 }), { maxLength: 10 }), (parts) => {
+        const d = createTcpDecoder();
+        for (const p of parts) {
+          d.push(p);
+          expect(d.buffered()).toBeLessThan(TCP_MAX_ADU);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });

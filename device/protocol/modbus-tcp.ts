@@ -3,8 +3,9 @@
 // with a protocol id other than 0 or an impossible length means the stream is out of step: it is
 // reported (`fatal: true`, a server closes such a connection) and everything buffered is dropped.
 // It never throws and holds at most one ADU (260 bytes).
-import { check, fail, isInt, ok, type Result } from './result.ts';
+
 import { MODBUS_MAX_PDU } from './modbus-pdu.ts';
+import { check, fail, isInt, ok, type Result } from './result.ts';
 
 export const MBAP_LENGTH = 7;
 export const TCP_MAX_ADU = MBAP_LENGTH + MODBUS_MAX_PDU; // 260

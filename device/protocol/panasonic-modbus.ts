@@ -5,7 +5,7 @@
 //   holding registers (FC3/6/16): DT n = n
 //   input registers (FC4):   WL n = n; LD n = 2000 + n
 // The extent differs per family (table below); WX/WY/WR as words, FL and L are not exposed.
-import { bitIndex, fromBitIndex, type BitArea, type WordArea } from './areas.ts';
+import { type BitArea, bitIndex, fromBitIndex, type WordArea } from './areas.ts';
 
 export type ModbusTable = 'coil' | 'discrete' | 'holding' | 'input';
 export const MODBUS_FAMILIES = ['FP-Sigma', 'FP-X', 'FP-XH', 'FP7'] as const;
@@ -25,10 +25,38 @@ const seg = (table: ModbusTable, area: Segment['area'], first: number, last: num
 
 // mewtocol.md §8 address tables: FP-Sigma [FPS], FP-X [FPE], FP-XH [FPXH], FP7 [FP7MB]
 export const PANASONIC_MODBUS_MAP: Readonly<Record<ModbusFamily, readonly Segment[]>> = {
-  'FP-Sigma': [seg('coil', 'Y', 0, 0x049f), seg('coil', 'R', 0x0800, 0x17ff), seg('discrete', 'X', 0, 0x049f), seg('holding', 'DT', 0, 0x7ffc), seg('input', 'WL', 0, 0x7f), seg('input', 'LD', 0x07d0, 0x08cf)],
-  'FP-X': [seg('coil', 'Y', 0, 2047), seg('coil', 'R', 2048, 9998), seg('discrete', 'X', 0, 9998), seg('holding', 'DT', 0, 32764), seg('input', 'WL', 0, 127), seg('input', 'LD', 2000, 2255)],
-  'FP-XH': [seg('coil', 'Y', 0, 0x06df), seg('coil', 'R', 0x0800, 0x27ff), seg('discrete', 'X', 0, 0x06df), seg('holding', 'DT', 0, 0xfffc), seg('input', 'WL', 0, 0x7f), seg('input', 'LD', 0x07d0, 0x08cf)],
-  FP7: [seg('coil', 'Y', 0, 0x07ff), seg('coil', 'R', 0x0800, 0x87ff), seg('discrete', 'X', 0, 0x1fff), seg('holding', 'DT', 0, 0xffff), seg('input', 'WL', 0, 0x03ff), seg('input', 'LD', 0x07d0, 0x47cf)],
+  'FP-Sigma': [
+    seg('coil', 'Y', 0, 0x049f),
+    seg('coil', 'R', 0x0800, 0x17ff),
+    seg('discrete', 'X', 0, 0x049f),
+    seg('holding', 'DT', 0, 0x7ffc),
+    seg('input', 'WL', 0, 0x7f),
+    seg('input', 'LD', 0x07d0, 0x08cf),
+  ],
+  'FP-X': [
+    seg('coil', 'Y', 0, 2047),
+    seg('coil', 'R', 2048, 9998),
+    seg('discrete', 'X', 0, 9998),
+    seg('holding', 'DT', 0, 32764),
+    seg('input', 'WL', 0, 127),
+    seg('input', 'LD', 2000, 2255),
+  ],
+  'FP-XH': [
+    seg('coil', 'Y', 0, 0x06df),
+    seg('coil', 'R', 0x0800, 0x27ff),
+    seg('discrete', 'X', 0, 0x06df),
+    seg('holding', 'DT', 0, 0xfffc),
+    seg('input', 'WL', 0, 0x7f),
+    seg('input', 'LD', 0x07d0, 0x08cf),
+  ],
+  FP7: [
+    seg('coil', 'Y', 0, 0x07ff),
+    seg('coil', 'R', 0x0800, 0x87ff),
+    seg('discrete', 'X', 0, 0x1fff),
+    seg('holding', 'DT', 0, 0xffff),
+    seg('input', 'WL', 0, 0x03ff),
+    seg('input', 'LD', 0x07d0, 0x47cf),
+  ],
 };
 
 /** The table a function code works on (§8: 1/5/15 coils, 2 inputs, 3/6/16 holding, 4 input registers). */

@@ -1,11 +1,12 @@
 // allowed(): examples from spec §3 (restrictions) and a property against a per-word oracle — every
 // word of the request gets its rights from the entries of its area (RO read, R/W read+write), BLK
 // takes them away, and a request passes only when every word has the right for the operation.
-import { describe, expect, it } from 'vitest';
+
 import fc from 'fast-check';
-import { allowed, type Op } from './access.ts';
+import { describe, expect, it } from 'vitest';
 import type { Restriction } from '../model/sections/redirect.ts';
 import type { WordArea } from '../protocol/index.ts';
+import { allowed, type Op } from './access.ts';
 import { entry, granted, rightsOf } from './testing.ts';
 
 function oracle(mapping: readonly Restriction[], area: WordArea, start: number, count: number, op: Op): boolean {
@@ -33,11 +34,13 @@ const op = fc.constantFrom<Op>('read', 'write');
 const requestFor = anyMapping.chain((mapping) => {
   const anywhere = fc.tuple(fc.constantFrom(...AREAS), fc.integer({ min: 0, max: 45 }), fc.integer({ min: 0, max: 20 }));
   const near = mapping.length
-    ? fc.constantFrom(...mapping).chain((e) => fc.tuple(
-      fc.constant(e.area),
-      fc.integer({ min: e.register_area_start - 2, max: e.register_area_end + 1 }).map((x) => Math.max(0, x)),
-      fc.integer({ min: 1, max: Math.max(1, e.register_area_end - e.register_area_start + 3) }),
-    ))
+    ? fc.constantFrom(...mapping).chain((e) =>
+        fc.tuple(
+          fc.constant(e.area),
+          fc.integer({ min: e.register_area_start - 2, max: e.register_area_end + 1 }).map((x) => Math.max(0, x)),
+          fc.integer({ min: 1, max: Math.max(1, e.register_area_end - e.register_area_start + 3) }),
+        ),
+      )
     : anywhere;
   return fc.tuple(fc.constant(mapping), fc.oneof(anywhere, near), op).map(([m, [area, start, count], o]) => [m, area, start, count, o] as const);
 });
@@ -120,15 +123,24 @@ describe('allowed', () => {
 
   it('is monotone: a sub-range of an allowed range is allowed; the order of entries does not matter', () => {
     fc.assert(
-      fc.property(anyMapping, fc.constantFrom(...AREAS), fc.integer({ min: 0, max: 40 }), fc.integer({ min: 1, max: 15 }), op, fc.nat(), fc.nat(), (mapping, area, start, count, o, a, b) => {
-        const shuffled = [...mapping].reverse();
-        expect(allowed(shuffled, area, start, count, o)).toBe(allowed(mapping, area, start, count, o));
-        if (!allowed(mapping, area, start, count, o)) return;
-        const s = start + (a % count);
-        const c = 1 + (b % (start + count - s));
-        expect(allowed(mapping, area, s, c, o)).toBe(true);
-        if (o === 'write') expect(allowed(mapping, area, start, count, 'read')).toBe(true);
-      }),
+      fc.property(
+        anyMapping,
+        fc.constantFrom(...AREAS),
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 1, max: 15 }),
+        op,
+        fc.nat(),
+        fc.nat(),
+        (mapping, area, start, count, o, a, b) => {
+          const shuffled = [...mapping].reverse();
+          expect(allowed(shuffled, area, start, count, o)).toBe(allowed(mapping, area, start, count, o));
+          if (!allowed(mapping, area, start, count, o)) return;
+          const s = start + (a % count);
+          const c = 1 + (b % (start + count - s));
+          expect(allowed(mapping, area, s, c, o)).toBe(true);
+          if (o === 'write') expect(allowed(mapping, area, start, count, 'read')).toBe(true);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -1,19 +1,25 @@
 // checkMewCommand(): examples and a property against a per-word oracle — a data command passes
 // exactly when every word it touches is granted for its operation (contacts X/Y/R/L are bits of
 // WX/WY/WR/WL), RT/EXRT follow monitoring_cmd, and everything else (timers/counters) is refused.
-import { describe, expect, it } from 'vitest';
+
 import fc from 'fast-check';
-import { checkMewCommand, REFUSED, UNREADABLE } from './mewtocol-filter.ts';
+import { describe, expect, it } from 'vitest';
 import type { Restriction } from '../model/sections/redirect.ts';
 import {
-  decodeMewRequest, encodeMewRequest, MEW_ERR,
-  type ContactRef, type ContactWordArea, type DataArea, type MewRequest, type RelayArea, type WordArea, type WritableContact,
+  type ContactRef,
+  type ContactWordArea,
+  type DataArea,
+  decodeMewRequest,
+  encodeMewRequest,
+  MEW_ERR,
+  type MewRequest,
+  type RelayArea,
+  type WordArea,
+  type WritableContact,
 } from '../protocol/index.ts';
-import { entry, granted, rightsOf } from './testing.ts';
 import type { Op } from './access.ts';
-
-
-
+import { checkMewCommand, REFUSED, UNREADABLE } from './mewtocol-filter.ts';
+import { entry, granted, rightsOf } from './testing.ts';
 
 const RELAY_WORD: Record<RelayArea, WordArea> = { X: 'WX', Y: 'WY', R: 'WR', L: 'WL' };
 
@@ -23,13 +29,22 @@ function touched(req: MewRequest): { area: WordArea; word: number; op: Op }[] | 
   const contact = (c: ContactRef, op: Op) => ('word' in c ? { area: RELAY_WORD[c.area], word: c.word, op } : undefined);
   const all = <T>(xs: (T | undefined)[]): T[] | undefined => (xs.every((x) => x !== undefined) ? (xs as T[]) : undefined);
   switch (req.cmd) {
-    case 'RD': case 'RCC': return words(req.area, req.start, req.count, 'read');
-    case 'WD': case 'WCC': return words(req.area, req.start, req.words.length, 'write');
-    case 'RCS': return all([contact(req.contact, 'read')]);
-    case 'WCS': return all([contact(req.contact, 'write')]);
-    case 'RCP': return all(req.contacts.map((c) => contact(c, 'read')));
-    case 'WCP': return all(req.contacts.map((c) => contact(c.contact, 'write')));
-    default: return undefined;
+    case 'RD':
+    case 'RCC':
+      return words(req.area, req.start, req.count, 'read');
+    case 'WD':
+    case 'WCC':
+      return words(req.area, req.start, req.words.length, 'write');
+    case 'RCS':
+      return all([contact(req.contact, 'read')]);
+    case 'WCS':
+      return all([contact(req.contact, 'write')]);
+    case 'RCP':
+      return all(req.contacts.map((c) => contact(c, 'read')));
+    case 'WCP':
+      return all(req.contacts.map((c) => contact(c.contact, 'write')));
+    default:
+      return undefined;
   }
 }
 
@@ -44,7 +59,12 @@ function oracle(req: MewRequest, mapping: readonly Restriction[], monitoring: bo
 // ---- arbitraries: small address spaces so grants, gaps and BLK mix ----
 const AREAS: WordArea[] = ['DT', 'LD', 'FL', 'WX', 'WY', 'WR', 'WL'];
 const anyEntry: fc.Arbitrary<Restriction> = fc
-  .record({ area: fc.constantFrom(...AREAS), start: fc.integer({ min: 0, max: 20 }), len: fc.integer({ min: 0, max: 10 }), rw: fc.constantFrom<Restriction['read_write']>('RO', 'R/W', 'BLK') })
+  .record({
+    area: fc.constantFrom(...AREAS),
+    start: fc.integer({ min: 0, max: 20 }),
+    len: fc.integer({ min: 0, max: 10 }),
+    rw: fc.constantFrom<Restriction['read_write']>('RO', 'R/W', 'BLK'),
+  })
   .map((x) => entry(x.area, x.start, x.start + x.len, x.rw));
 const anyMapping = fc.array(anyEntry, { minLength: 0, maxLength: 10 });
 
@@ -59,9 +79,15 @@ const writable: fc.Arbitrary<WritableContact> = fc.record({ area: fc.constantFro
 
 const mewRequest: fc.Arbitrary<MewRequest> = fc.oneof(
   fc.record({ area: fc.constantFrom<DataArea>('DT', 'LD', 'FL'), start, count: fc.integer({ min: 1, max: 8 }) }).map((x): MewRequest => ({ cmd: 'RD', ...x })),
-  fc.record({ area: fc.constantFrom<DataArea>('DT', 'LD', 'FL'), start, words: fc.array(word, { minLength: 1, maxLength: 8 }) }).map((x): MewRequest => ({ cmd: 'WD', ...x })),
-  fc.record({ area: fc.constantFrom<ContactWordArea>('WX', 'WY', 'WR', 'WL'), start, count: fc.integer({ min: 1, max: 8 }) }).map((x): MewRequest => ({ cmd: 'RCC', ...x })),
-  fc.record({ area: fc.constantFrom('WY' as const, 'WR' as const, 'WL' as const), start, words: fc.array(word, { minLength: 1, maxLength: 8 }) }).map((x): MewRequest => ({ cmd: 'WCC', ...x })),
+  fc
+    .record({ area: fc.constantFrom<DataArea>('DT', 'LD', 'FL'), start, words: fc.array(word, { minLength: 1, maxLength: 8 }) })
+    .map((x): MewRequest => ({ cmd: 'WD', ...x })),
+  fc
+    .record({ area: fc.constantFrom<ContactWordArea>('WX', 'WY', 'WR', 'WL'), start, count: fc.integer({ min: 1, max: 8 }) })
+    .map((x): MewRequest => ({ cmd: 'RCC', ...x })),
+  fc
+    .record({ area: fc.constantFrom('WY' as const, 'WR' as const, 'WL' as const), start, words: fc.array(word, { minLength: 1, maxLength: 8 }) })
+    .map((x): MewRequest => ({ cmd: 'WCC', ...x })),
   contactRef.map((contact): MewRequest => ({ cmd: 'RCS', contact })),
   fc.record({ contact: writable, value: fc.boolean() }).map((x): MewRequest => ({ cmd: 'WCS', ...x })),
   fc.array(contactRef, { minLength: 1, maxLength: 8 }).map((contacts): MewRequest => ({ cmd: 'RCP', contacts })),
@@ -80,7 +106,10 @@ function requestAt(e: Restriction): fc.Arbitrary<MewRequest> {
   const words = fc.array(word, { minLength: 1, maxLength: Math.min(8, hi - lo + 1) });
   const area = e.area;
   if (area === 'DT' || area === 'LD' || area === 'FL')
-    return fc.oneof(fc.record({ start: at, count }).map((x): MewRequest => ({ cmd: 'RD', area, ...x })), fc.record({ start: at, words }).map((x): MewRequest => ({ cmd: 'WD', area, ...x })));
+    return fc.oneof(
+      fc.record({ start: at, count }).map((x): MewRequest => ({ cmd: 'RD', area, ...x })),
+      fc.record({ start: at, words }).map((x): MewRequest => ({ cmd: 'WD', area, ...x })),
+    );
   const relayArea = ({ WX: 'X', WY: 'Y', WR: 'R', WL: 'L' } as const)[area];
   const here = fc.record({ area: fc.constant(relayArea), word: at, bit });
   const reads: fc.Arbitrary<MewRequest>[] = [
@@ -99,12 +128,21 @@ function requestAt(e: Restriction): fc.Arbitrary<MewRequest> {
   );
 }
 const requestFor = anyMapping.chain((mapping) =>
-  fc.tuple(fc.constant(mapping), mapping.length ? fc.oneof(mewRequest, fc.constantFrom(...mapping).chain(requestAt)) : mewRequest));
+  fc.tuple(fc.constant(mapping), mapping.length ? fc.oneof(mewRequest, fc.constantFrom(...mapping).chain(requestAt)) : mewRequest),
+);
 
 describe('checkMewCommand', () => {
   const rules = {
     monitoring_cmd: true,
-    mapping: [entry('DT', 0, 99, 'RO'), entry('DT', 100, 199, 'R/W'), entry('DT', 150, 159, 'BLK'), entry('WY', 0, 3, 'R/W'), entry('WX', 0, 1, 'RO'), entry('WR', 2, 2, 'BLK'), entry('WR', 0, 9, 'R/W')],
+    mapping: [
+      entry('DT', 0, 99, 'RO'),
+      entry('DT', 100, 199, 'R/W'),
+      entry('DT', 150, 159, 'BLK'),
+      entry('WY', 0, 3, 'R/W'),
+      entry('WX', 0, 1, 'RO'),
+      entry('WR', 2, 2, 'BLK'),
+      entry('WR', 0, 9, 'R/W'),
+    ],
   };
   const check = (req: MewRequest, r = rules) => checkMewCommand(req, r);
 
@@ -137,16 +175,62 @@ describe('checkMewCommand', () => {
   });
 
   it('RCP/WCP pass only when every contact passes', () => {
-    expect(check({ cmd: 'RCP', contacts: [{ area: 'X', word: 0, bit: 1 }, { area: 'Y', word: 1, bit: 2 }, { area: 'R', word: 9, bit: 15 }] })).toBeUndefined();
-    expect(check({ cmd: 'RCP', contacts: [{ area: 'X', word: 0, bit: 1 }, { area: 'R', word: 2, bit: 0 }] })).toBe(REFUSED);
-    expect(check({ cmd: 'WCP', contacts: [{ contact: { area: 'Y', word: 0, bit: 0 }, value: true }, { contact: { area: 'R', word: 1, bit: 1 }, value: false }] })).toBeUndefined();
-    expect(check({ cmd: 'WCP', contacts: [{ contact: { area: 'Y', word: 0, bit: 0 }, value: true }, { contact: { area: 'L', word: 1, bit: 1 }, value: false }] })).toBe(REFUSED);
+    expect(
+      check({
+        cmd: 'RCP',
+        contacts: [
+          { area: 'X', word: 0, bit: 1 },
+          { area: 'Y', word: 1, bit: 2 },
+          { area: 'R', word: 9, bit: 15 },
+        ],
+      }),
+    ).toBeUndefined();
+    expect(
+      check({
+        cmd: 'RCP',
+        contacts: [
+          { area: 'X', word: 0, bit: 1 },
+          { area: 'R', word: 2, bit: 0 },
+        ],
+      }),
+    ).toBe(REFUSED);
+    expect(
+      check({
+        cmd: 'WCP',
+        contacts: [
+          { contact: { area: 'Y', word: 0, bit: 0 }, value: true },
+          { contact: { area: 'R', word: 1, bit: 1 }, value: false },
+        ],
+      }),
+    ).toBeUndefined();
+    expect(
+      check({
+        cmd: 'WCP',
+        contacts: [
+          { contact: { area: 'Y', word: 0, bit: 0 }, value: true },
+          { contact: { area: 'L', word: 1, bit: 1 }, value: false },
+        ],
+      }),
+    ).toBe(REFUSED);
   });
 
   it('timers and counters are refused, alone or among relays', () => {
     expect(check({ cmd: 'RCS', contact: { area: 'T', index: 0 } })).toBe(REFUSED);
-    expect(check({ cmd: 'RCP', contacts: [{ area: 'X', word: 0, bit: 1 }, { area: 'C', index: 3 }] })).toBe(REFUSED);
-    for (const r of [{ cmd: 'RS', start: 0, count: 1 }, { cmd: 'RK', start: 0, count: 1 }, { cmd: 'WS', start: 0, words: [1] }, { cmd: 'WK', start: 0, words: [1] }] as MewRequest[])
+    expect(
+      check({
+        cmd: 'RCP',
+        contacts: [
+          { area: 'X', word: 0, bit: 1 },
+          { area: 'C', index: 3 },
+        ],
+      }),
+    ).toBe(REFUSED);
+    for (const r of [
+      { cmd: 'RS', start: 0, count: 1 },
+      { cmd: 'RK', start: 0, count: 1 },
+      { cmd: 'WS', start: 0, words: [1] },
+      { cmd: 'WK', start: 0, words: [1] },
+    ] as MewRequest[])
       expect(check(r)).toBe(REFUSED);
   });
 

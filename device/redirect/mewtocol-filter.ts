@@ -4,8 +4,9 @@
 // `monitoring_cmd` is on; everything else is refused with `!65` (protect error) and never reaches
 // the PLC. Refused as well: timer/counter values and contacts (no restriction area holds them), and
 // the monitor commands MD/MC/MG, whose registered addresses the thread could not check.
-import { BIT_AREA_WORDS, MEW_ERR, type ContactRef, type MewRequest, type WordArea } from '../protocol/index.ts';
+
 import type { Restriction } from '../model/sections/redirect.ts';
+import { BIT_AREA_WORDS, type ContactRef, MEW_ERR, type MewRequest, type WordArea } from '../protocol/index.ts';
 import { allowed, type Op } from './access.ts';
 
 /** `!65` protect error: what a client gets for a command its thread does not allow */
@@ -26,18 +27,28 @@ function contactWord(c: ContactRef, op: Op): Touch | undefined {
 /** The words a command touches; undefined for commands that touch no restriction area. */
 function touches(req: MewRequest): Touch[] | undefined {
   switch (req.cmd) {
-    case 'RD': return [{ area: req.area, start: req.start, count: req.count, op: 'read' }];
-    case 'WD': return [{ area: req.area, start: req.start, count: req.words.length, op: 'write' }];
-    case 'RCC': return [{ area: req.area, start: req.start, count: req.count, op: 'read' }];
-    case 'WCC': return [{ area: req.area, start: req.start, count: req.words.length, op: 'write' }];
-    case 'RCS': { const t = contactWord(req.contact, 'read'); return t && [t]; }
-    case 'WCS': return [contactWord(req.contact, 'write')!];
+    case 'RD':
+      return [{ area: req.area, start: req.start, count: req.count, op: 'read' }];
+    case 'WD':
+      return [{ area: req.area, start: req.start, count: req.words.length, op: 'write' }];
+    case 'RCC':
+      return [{ area: req.area, start: req.start, count: req.count, op: 'read' }];
+    case 'WCC':
+      return [{ area: req.area, start: req.start, count: req.words.length, op: 'write' }];
+    case 'RCS': {
+      const t = contactWord(req.contact, 'read');
+      return t && [t];
+    }
+    case 'WCS':
+      return [contactWord(req.contact, 'write')!];
     case 'RCP': {
       const all = req.contacts.map((c) => contactWord(c, 'read'));
       return all.every((t) => t) ? (all as Touch[]) : undefined;
     }
-    case 'WCP': return req.contacts.map((c) => contactWord(c.contact, 'write')!);
-    default: return undefined;
+    case 'WCP':
+      return req.contacts.map((c) => contactWord(c.contact, 'write')!);
+    default:
+      return undefined;
   }
 }
 

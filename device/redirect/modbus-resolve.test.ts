@@ -5,19 +5,18 @@
 //            carry exactly the translated words/bits (values in order), consecutive ones merged
 //   plain    the Panasonic map (FP7 extent): DT holding n, Y coils from 0, R coils from 2048,
 //            X discrete inputs, WL input n, LD input 2000+n; the same per-word check
-import { describe, expect, it } from 'vitest';
-import fc from 'fast-check';
-import { resolveModbus, type PlcOp } from './modbus-resolve.ts';
-import { pew_redirect, type Restriction, type Thread } from '../model/sections/redirect.ts';
-import { MODBUS_EXCEPTION, type BitArea, type ModbusRequest, type WordArea } from '../protocol/index.ts';
-import { entry, granted, rightsOf } from './testing.ts';
-import type { Op } from './access.ts';
 
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { pew_redirect, type Restriction, type Thread } from '../model/sections/redirect.ts';
+import { type BitArea, MODBUS_EXCEPTION, type ModbusRequest, type WordArea } from '../protocol/index.ts';
+import type { Op } from './access.ts';
+import { type PlcOp, resolveModbus } from './modbus-resolve.ts';
+import { entry, granted, rightsOf } from './testing.ts';
 
 const EX = MODBUS_EXCEPTION.ILLEGAL_DATA_ADDRESS;
 
 // ---- the oracle ----
-
 
 /** One PLC element a Modbus address reaches, with the value a write carries to it. */
 type Item = { kind: 'words'; area: WordArea; pos: number; value?: number } | { kind: 'bits'; area: BitArea; pos: number; value?: boolean };
@@ -43,8 +42,13 @@ function gatewayOracle(req: ModbusRequest, mapping: readonly Restriction[]): Ite
   const out: Item[] = [];
   for (let i = 0; i < s.count; i++) {
     const a = req.address + i;
-    const hits = mapping.filter((e) => e.type === type && e.read_write !== 'BLK' && a >= e.register_area_mapped &&
-      a - e.register_area_mapped < (e.register_area_end - e.register_area_start + 1) * (bits ? 16 : 1));
+    const hits = mapping.filter(
+      (e) =>
+        e.type === type &&
+        e.read_write !== 'BLK' &&
+        a >= e.register_area_mapped &&
+        a - e.register_area_mapped < (e.register_area_end - e.register_area_start + 1) * (bits ? 16 : 1),
+    );
     if (hits.length > 1) throw new Error('the generator made two entries publish one address');
     const e = hits[0];
     if (!e) return EX;
@@ -61,12 +65,19 @@ function gatewayOracle(req: ModbusRequest, mapping: readonly Restriction[]): Ite
 }
 
 /** mewtocol.md §8, FP7 extent: the PLC element of a Modbus address, or undefined. */
-function panasonic(fcode: ModbusRequest['fc'], a: number): { kind: 'words'; area: WordArea; pos: number } | { kind: 'bits'; area: BitArea; pos: number } | undefined {
+function panasonic(
+  fcode: ModbusRequest['fc'],
+  a: number,
+): { kind: 'words'; area: WordArea; pos: number } | { kind: 'bits'; area: BitArea; pos: number } | undefined {
   switch (TYPE_OF_FC[fcode]) {
-    case 0: return { kind: 'words', area: 'DT', pos: a };
-    case 1: return a <= 1023 ? { kind: 'words', area: 'WL', pos: a } : a >= 2000 && a <= 2000 + 16383 ? { kind: 'words', area: 'LD', pos: a - 2000 } : undefined;
-    case 2: return a <= 2047 ? { kind: 'bits', area: 'Y', pos: a } : a <= 2048 + 0x7fff ? { kind: 'bits', area: 'R', pos: a - 2048 } : undefined;
-    default: return a <= 0x1fff ? { kind: 'bits', area: 'X', pos: a } : undefined;
+    case 0:
+      return { kind: 'words', area: 'DT', pos: a };
+    case 1:
+      return a <= 1023 ? { kind: 'words', area: 'WL', pos: a } : a >= 2000 && a <= 2000 + 16383 ? { kind: 'words', area: 'LD', pos: a - 2000 } : undefined;
+    case 2:
+      return a <= 2047 ? { kind: 'bits', area: 'Y', pos: a } : a <= 2048 + 0x7fff ? { kind: 'bits', area: 'R', pos: a - 2048 } : undefined;
+    default:
+      return a <= 0x1fff ? { kind: 'bits', area: 'X', pos: a } : undefined;
   }
 }
 const WORDS_OF: Record<BitArea, WordArea> = { X: 'WX', Y: 'WY', R: 'WR', L: 'WL' };
@@ -126,7 +137,12 @@ function expectLike(req: ModbusRequest, got: PlcOp[] | number, want: Item[] | nu
 
 // ---- arbitraries ----
 
-const AREAS_FOR_TYPE: Record<number, WordArea[]> = { 0: ['DT', 'WR', 'WY', 'LD'], 1: ['DT', 'WR', 'WL', 'LD'], 2: ['WY', 'WR', 'WL'], 3: ['WX', 'WY', 'WR', 'WL'] };
+const AREAS_FOR_TYPE: Record<number, WordArea[]> = {
+  0: ['DT', 'WR', 'WY', 'LD'],
+  1: ['DT', 'WR', 'WL', 'LD'],
+  2: ['WY', 'WR', 'WL'],
+  3: ['WX', 'WY', 'WR', 'WL'],
+};
 const candidate: fc.Arbitrary<Restriction> = fc
   .record({
     type: fc.constantFrom<Restriction['type']>(0, 1, 2, 3),
@@ -151,9 +167,14 @@ const width = (e: Restriction) => (e.register_area_end - e.register_area_start +
 function saveable(cands: readonly Restriction[]): Restriction[] {
   const kept: Restriction[] = [];
   for (const r of cands) {
-    const clash = kept.some((o) => o.read_write !== 'BLK' && r.read_write !== 'BLK' && (
-      (o.area === r.area && overlap(o.register_area_start, o.register_area_end, r.register_area_start, r.register_area_end)) ||
-      (o.type === r.type && overlap(o.register_area_mapped, o.register_area_mapped + width(o) - 1, r.register_area_mapped, r.register_area_mapped + width(r) - 1))));
+    const clash = kept.some(
+      (o) =>
+        o.read_write !== 'BLK' &&
+        r.read_write !== 'BLK' &&
+        ((o.area === r.area && overlap(o.register_area_start, o.register_area_end, r.register_area_start, r.register_area_end)) ||
+          (o.type === r.type &&
+            overlap(o.register_area_mapped, o.register_area_mapped + width(o) - 1, r.register_area_mapped, r.register_area_mapped + width(r) - 1))),
+    );
     if (!clash) kept.push(r);
   }
   return kept;
@@ -161,7 +182,15 @@ function saveable(cands: readonly Restriction[]): Restriction[] {
 const gatewayMapping = fc.array(candidate, { minLength: 0, maxLength: 10 }).map(saveable);
 
 const threadOf = (mapping: Restriction[]): Thread => ({
-  port: 9094, mb_translation: true, monitoring_cmd: true, service: 0, clients: 4, timeout: 60, ip_start: '0.0.0.0', ip_end: '0.0.0.0', mapping,
+  port: 9094,
+  mb_translation: true,
+  monitoring_cmd: true,
+  service: 0,
+  clients: 4,
+  timeout: 60,
+  ip_start: '0.0.0.0',
+  ip_end: '0.0.0.0',
+  mapping,
 });
 
 const wordValue = fc.integer({ min: 0, max: 0xffff });
@@ -185,18 +214,22 @@ function requestAt(e: Restriction): fc.Arbitrary<ModbusRequest> {
   const words = fc.array(wordValue, { minLength: 1, maxLength: n });
   const flags = fc.array(fc.boolean(), { minLength: 1, maxLength: n });
   switch (e.type) {
-    case 0: return fc.oneof(
-      fc.record({ fc: fc.constant(3 as const), address, quantity: fc.integer({ min: 1, max: n }) }),
-      fc.record({ fc: fc.constant(6 as const), address, value: wordValue }),
-      fc.record({ fc: fc.constant(16 as const), address, values: words }),
-    );
-    case 1: return fc.record({ fc: fc.constant(4 as const), address, quantity: fc.integer({ min: 1, max: n }) });
-    case 2: return fc.oneof(
-      fc.record({ fc: fc.constant(1 as const), address, quantity: fc.integer({ min: 1, max: n }) }),
-      fc.record({ fc: fc.constant(5 as const), address, value: fc.boolean() }),
-      fc.record({ fc: fc.constant(15 as const), address, values: flags }),
-    );
-    default: return fc.record({ fc: fc.constant(2 as const), address, quantity: fc.integer({ min: 1, max: n }) });
+    case 0:
+      return fc.oneof(
+        fc.record({ fc: fc.constant(3 as const), address, quantity: fc.integer({ min: 1, max: n }) }),
+        fc.record({ fc: fc.constant(6 as const), address, value: wordValue }),
+        fc.record({ fc: fc.constant(16 as const), address, values: words }),
+      );
+    case 1:
+      return fc.record({ fc: fc.constant(4 as const), address, quantity: fc.integer({ min: 1, max: n }) });
+    case 2:
+      return fc.oneof(
+        fc.record({ fc: fc.constant(1 as const), address, quantity: fc.integer({ min: 1, max: n }) }),
+        fc.record({ fc: fc.constant(5 as const), address, value: fc.boolean() }),
+        fc.record({ fc: fc.constant(15 as const), address, values: flags }),
+      );
+    default:
+      return fc.record({ fc: fc.constant(2 as const), address, quantity: fc.integer({ min: 1, max: n }) });
   }
 }
 
@@ -208,7 +241,13 @@ const gatewayCase = gatewayMapping.chain((mapping) => {
 
 const PLAIN_AREAS: WordArea[] = ['DT', 'WY', 'WR', 'WX', 'WL', 'LD'];
 const plainMapping = fc.array(
-  fc.record({ area: fc.constantFrom(...PLAIN_AREAS), start: fc.integer({ min: 0, max: 20 }), len: fc.integer({ min: 0, max: 8 }), rw: fc.constantFrom<Restriction['read_write']>('RO', 'R/W', 'BLK') })
+  fc
+    .record({
+      area: fc.constantFrom(...PLAIN_AREAS),
+      start: fc.integer({ min: 0, max: 20 }),
+      len: fc.integer({ min: 0, max: 8 }),
+      rw: fc.constantFrom<Restriction['read_write']>('RO', 'R/W', 'BLK'),
+    })
     .map((x) => entry(x.area, x.start, x.start + x.len, x.rw)),
   { minLength: 0, maxLength: 10 },
 );
@@ -226,7 +265,16 @@ const plainAddress = fc.oneof(
   fc.integer({ min: 0x47c0, max: 0x47d8 }),
 );
 // a few full grants, so the edges of the tables are reached and not only refused by the rules
-const WIDE = [entry('WY', 120, 140, 'R/W'), entry('WR', 0, 10, 'R/W'), entry('WR', 2040, 2048, 'R/W'), entry('WX', 500, 512, 'RO'), entry('WL', 1015, 1024, 'R/W'), entry('LD', 16375, 16384, 'R/W'), entry('LD', 0, 40, 'RO'), entry('DT', 0, 40, 'R/W')];
+const WIDE = [
+  entry('WY', 120, 140, 'R/W'),
+  entry('WR', 0, 10, 'R/W'),
+  entry('WR', 2040, 2048, 'R/W'),
+  entry('WX', 500, 512, 'RO'),
+  entry('WL', 1015, 1024, 'R/W'),
+  entry('LD', 16375, 16384, 'R/W'),
+  entry('LD', 0, 40, 'RO'),
+  entry('DT', 0, 40, 'R/W'),
+];
 
 // ---- tests ----
 
@@ -235,14 +283,19 @@ describe('resolveModbus through a gateway', () => {
 
   it('translates holding registers and coils to the PLC range of their entry', () => {
     expect(resolveModbus({ fc: 3, address: 0, quantity: 3 }, m, true)).toEqual([{ kind: 'words', op: 'read', area: 'DT', start: 100, count: 3 }]);
-    expect(resolveModbus({ fc: 16, address: 5, values: [4321, 99] }, m, true)).toEqual([{ kind: 'words', op: 'write', area: 'DT', start: 105, count: 2, values: [4321, 99] }]);
+    expect(resolveModbus({ fc: 16, address: 5, values: [4321, 99] }, m, true)).toEqual([
+      { kind: 'words', op: 'write', area: 'DT', start: 105, count: 2, values: [4321, 99] },
+    ]);
     expect(resolveModbus({ fc: 6, address: 7, value: 5 }, m, true)).toEqual([{ kind: 'words', op: 'write', area: 'DT', start: 107, count: 1, values: [5] }]);
     expect(resolveModbus({ fc: 3, address: 503, quantity: 1 }, m, true)).toEqual([{ kind: 'words', op: 'read', area: 'DT', start: 3, count: 1 }]);
     // coil 1017 = WR1 bit 1 = R index 17
-    expect(resolveModbus({ fc: 5, address: 1017, value: true }, m, true)).toEqual([{ kind: 'bits', op: 'write', area: 'R', index: 17, count: 1, values: [true] }]);
+    expect(resolveModbus({ fc: 5, address: 1017, value: true }, m, true)).toEqual([
+      { kind: 'bits', op: 'write', area: 'R', index: 17, count: 1, values: [true] },
+    ]);
     expect(resolveModbus({ fc: 1, address: 1000, quantity: 160 }, m, true)).toEqual([{ kind: 'bits', op: 'read', area: 'R', index: 0, count: 160 }]);
-    expect(resolveModbus({ fc: 15, address: 1014, values: [true, false, true, true] }, m, true))
-      .toEqual([{ kind: 'bits', op: 'write', area: 'R', index: 14, count: 4, values: [true, false, true, true] }]);
+    expect(resolveModbus({ fc: 15, address: 1014, values: [true, false, true, true] }, m, true)).toEqual([
+      { kind: 'bits', op: 'write', area: 'R', index: 14, count: 4, values: [true, false, true, true] },
+    ]);
   });
 
   it('answers exception 02 for blocked, unmapped, read-only or partly mapped ranges', () => {
@@ -327,7 +380,9 @@ describe('resolveModbus on a plain thread (the Panasonic map)', () => {
 
   it('DT is holding register n; WL input n; LD input 2000+n', () => {
     expect(resolveModbus({ fc: 3, address: 10, quantity: 3 }, all, false)).toEqual([{ kind: 'words', op: 'read', area: 'DT', start: 10, count: 3 }]);
-    expect(resolveModbus({ fc: 16, address: 38, values: [1, 2, 3] }, all, false)).toEqual([{ kind: 'words', op: 'write', area: 'DT', start: 38, count: 3, values: [1, 2, 3] }]);
+    expect(resolveModbus({ fc: 16, address: 38, values: [1, 2, 3] }, all, false)).toEqual([
+      { kind: 'words', op: 'write', area: 'DT', start: 38, count: 3, values: [1, 2, 3] },
+    ]);
     expect(resolveModbus({ fc: 16, address: 39, values: [1, 2, 3] }, all, false)).toBe(EX); // DT41 not granted
     expect(resolveModbus({ fc: 4, address: 1020, quantity: 4 }, all, false)).toEqual([{ kind: 'words', op: 'read', area: 'WL', start: 1020, count: 4 }]);
     expect(resolveModbus({ fc: 4, address: 1020, quantity: 5 }, all, false)).toBe(EX); // 1024 is in no table
@@ -341,8 +396,12 @@ describe('resolveModbus on a plain thread (the Panasonic map)', () => {
       { kind: 'bits', op: 'read', area: 'Y', index: 2046, count: 2 },
       { kind: 'bits', op: 'read', area: 'R', index: 0, count: 2 },
     ]);
-    expect(resolveModbus({ fc: 5, address: 2048 + 17, value: true }, all, false)).toEqual([{ kind: 'bits', op: 'write', area: 'R', index: 17, count: 1, values: [true] }]);
-    expect(resolveModbus({ fc: 15, address: 1920, values: [true, false] }, all, false)).toEqual([{ kind: 'bits', op: 'write', area: 'Y', index: 1920, count: 2, values: [true, false] }]);
+    expect(resolveModbus({ fc: 5, address: 2048 + 17, value: true }, all, false)).toEqual([
+      { kind: 'bits', op: 'write', area: 'R', index: 17, count: 1, values: [true] },
+    ]);
+    expect(resolveModbus({ fc: 15, address: 1920, values: [true, false] }, all, false)).toEqual([
+      { kind: 'bits', op: 'write', area: 'Y', index: 1920, count: 2, values: [true, false] },
+    ]);
     expect(resolveModbus({ fc: 2, address: 8190, quantity: 2 }, all, false)).toEqual([{ kind: 'bits', op: 'read', area: 'X', index: 8190, count: 2 }]);
     expect(resolveModbus({ fc: 2, address: 8191, quantity: 2 }, all, false)).toBe(EX); // past the X table
     expect(resolveModbus({ fc: 1, address: 0, quantity: 1 }, all, false)).toBe(EX); // Y0 not granted
@@ -361,14 +420,21 @@ describe('resolveModbus on a plain thread (the Panasonic map)', () => {
     let hits = 0;
     let misses = 0;
     fc.assert(
-      fc.property(fc.oneof(plainMapping, plainMapping.map((m) => [...m, ...WIDE])), requestNear(plainAddress), (mapping, req) => {
-        const last = 'quantity' in req ? req.quantity : 'values' in req ? req.values.length : 1;
-        if (req.address + last > 0x10000) return; // not a request Modbus can carry
-        const want = plainOracle(req, mapping);
-        if (typeof want !== 'number') hits++;
-        else misses++;
-        expectLike(req, resolveModbus(req, mapping, false), want);
-      }),
+      fc.property(
+        fc.oneof(
+          plainMapping,
+          plainMapping.map((m) => [...m, ...WIDE]),
+        ),
+        requestNear(plainAddress),
+        (mapping, req) => {
+          const last = 'quantity' in req ? req.quantity : 'values' in req ? req.values.length : 1;
+          if (req.address + last > 0x10000) return; // not a request Modbus can carry
+          const want = plainOracle(req, mapping);
+          if (typeof want !== 'number') hits++;
+          else misses++;
+          expectLike(req, resolveModbus(req, mapping, false), want);
+        },
+      ),
       { numRuns: 4000 },
     );
     expect(hits).toBeGreaterThan(200);

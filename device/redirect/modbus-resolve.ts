@@ -9,8 +9,18 @@
 //
 // Every address must resolve and be granted for the operation, else exception 02 and nothing is
 // sent to the PLC. Unknown function codes are exception 01 (the decoder's answer).
-import { BIT_AREA_WORDS, modbusTableOf, modbusToPlc, MODBUS_EXCEPTION, type BitArea, type ModbusRequest, type ModbusTable, type WordArea } from '../protocol/index.ts';
+
 import { COIL, DISCRETE, mappedWidth, type Restriction } from '../model/sections/redirect.ts';
+import {
+  BIT_AREA_WORDS,
+  type BitArea,
+  MODBUS_EXCEPTION,
+  type ModbusRequest,
+  type ModbusTable,
+  modbusTableOf,
+  modbusToPlc,
+  type WordArea,
+} from '../protocol/index.ts';
 import { allowed, type Op } from './access.ts';
 
 export type PlcOp =
@@ -25,18 +35,28 @@ type Addr = { area: WordArea; word: number; bit?: number };
 
 function span(req: ModbusRequest): { address: number; count: number; op: Op; values?: (number | boolean)[] } {
   switch (req.fc) {
-    case 1: case 2: case 3: case 4: return { address: req.address, count: req.quantity, op: 'read' };
-    case 5: return { address: req.address, count: 1, op: 'write', values: [req.value] };
-    case 6: return { address: req.address, count: 1, op: 'write', values: [req.value] };
-    case 15: return { address: req.address, count: req.values.length, op: 'write', values: req.values };
-    case 16: return { address: req.address, count: req.values.length, op: 'write', values: req.values };
+    case 1:
+    case 2:
+    case 3:
+    case 4:
+      return { address: req.address, count: req.quantity, op: 'read' };
+    case 5:
+      return { address: req.address, count: 1, op: 'write', values: [req.value] };
+    case 6:
+      return { address: req.address, count: 1, op: 'write', values: [req.value] };
+    case 15:
+      return { address: req.address, count: req.values.length, op: 'write', values: req.values };
+    case 16:
+      return { address: req.address, count: req.values.length, op: 'write', values: req.values };
   }
 }
 
 function viaGateway(mapping: readonly Restriction[], table: ModbusTable, address: number): Addr | undefined {
   const type = TABLE_TYPE[table];
   const bits = type === COIL || type === DISCRETE;
-  const r = mapping.find((e) => e.type === type && e.read_write !== 'BLK' && address >= e.register_area_mapped && address < e.register_area_mapped + mappedWidth(e));
+  const r = mapping.find(
+    (e) => e.type === type && e.read_write !== 'BLK' && address >= e.register_area_mapped && address < e.register_area_mapped + mappedWidth(e),
+  );
   if (!r) return undefined;
   const off = address - r.register_area_mapped;
   return bits ? { area: r.area, word: r.register_area_start + (off >> 4), bit: off & 15 } : { area: r.area, word: r.register_area_start + off };

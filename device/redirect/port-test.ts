@@ -4,14 +4,20 @@
 //   Modbus thread     a read of the first granted entry (gateway: at its mapped address; a plain
 //                     thread on a Modbus interface: at the entry's Panasonic address), else DT0
 import { connect } from 'node:net';
-import {
-  asciiToBytes, createMewStreamDecoder, createTcpDecoder, encodeModbusRequest, encodeTcpFrame, mewCommandFrames, plcToModbus,
-  type MewRequest, type ModbusRequest,
-} from '../protocol/index.ts';
-import type { Restriction, Thread } from '../model/sections/redirect.ts';
 import { printable } from '../com/dialog.ts';
-
 import type { PortTestFailure, PortTestResult } from '../model/porttest.ts';
+import type { Restriction, Thread } from '../model/sections/redirect.ts';
+import {
+  asciiToBytes,
+  createMewStreamDecoder,
+  createTcpDecoder,
+  encodeModbusRequest,
+  encodeTcpFrame,
+  type MewRequest,
+  type ModbusRequest,
+  mewCommandFrames,
+  plcToModbus,
+} from '../protocol/index.ts';
 
 const firstGrant = (t: Thread): Restriction | undefined => t.mapping.find((r) => r.read_write !== 'BLK');
 
@@ -32,13 +38,19 @@ function modbusRequest(t: Thread): ModbusRequest {
 }
 
 export function runPortTest(index: number, t: Thread, modbus: boolean, host: string, timeoutMs: number): Promise<PortTestResult> {
-  const bytes = modbus ? encodeTcpFrame({ transaction: 1, unit: 1, pdu: encodeModbusRequest(modbusRequest(t)) }) : asciiToBytes(mewCommandFrames('EE', mewRequest(t))[0]!);
+  const bytes = modbus
+    ? encodeTcpFrame({ transaction: 1, unit: 1, pdu: encodeModbusRequest(modbusRequest(t)) })
+    : asciiToBytes(mewCommandFrames('EE', mewRequest(t))[0]!);
   const request = printable(bytes, !modbus);
   const got: number[] = [];
   let sent = false;
   return new Promise((resolve) => {
     const socket = connect({ host: host === '0.0.0.0' ? '127.0.0.1' : host, port: t.port });
-    const done = (r: PortTestResult) => { clearTimeout(timer); socket.destroy(); resolve(r); };
+    const done = (r: PortTestResult) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(r);
+    };
     const fail = (reason: PortTestFailure, message: string) =>
       done({ ok: false, index, reason, message, ...(sent ? { request } : {}), raw: printable(got, !modbus) });
     const timer = setTimeout(() => fail('no_answer', `No answer through port ${t.port} within ${timeoutMs} ms`), timeoutMs);
@@ -46,7 +58,10 @@ export function runPortTest(index: number, t: Thread, modbus: boolean, host: str
     const mb = createTcpDecoder();
     socket.on('error', (e: NodeJS.ErrnoException) => fail('not_listening', e.code === 'ECONNREFUSED' ? `Nothing listens on port ${t.port}` : e.message));
     socket.on('close', () => fail('refused', `Port ${t.port} closed the connection: this address or the client limit is not admitted`));
-    socket.on('connect', () => { sent = true; socket.write(bytes); });
+    socket.on('connect', () => {
+      sent = true;
+      socket.write(bytes);
+    });
     socket.on('data', (b: Buffer) => {
       got.push(...b);
       if (modbus) {

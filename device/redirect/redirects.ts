@@ -1,13 +1,14 @@
 // The redirect threads of the saved pew_redirect section, kept in line with every save
 // (config/follow.ts): a thread whose settings changed is closed and reopened, the others keep
 // their clients.
-import type { ConfigStore } from '../config/store.ts';
-import type { Redirect } from '../model/sections/redirect.ts';
-import type { Pew } from '../model/sections/pew.ts';
-import type { Logger } from '../system/log.ts';
+
 import type { Links } from '../com/links.ts';
-import { RedirectThread, type ThreadStatus } from './thread.ts';
 import { followSection } from '../config/follow.ts';
+import type { ConfigStore } from '../config/store.ts';
+import type { Pew } from '../model/sections/pew.ts';
+import type { Redirect } from '../model/sections/redirect.ts';
+import type { Logger } from '../system/log.ts';
+import { RedirectThread, type ThreadStatus } from './thread.ts';
 
 export interface Redirects {
   thread(index: number): RedirectThread | undefined;
@@ -24,7 +25,8 @@ export async function startRedirects(store: ConfigStore, links: Links, log: Logg
     const same = (t: RedirectThread | undefined, i: number) => t !== undefined && i < wanted.length && JSON.stringify(t.cfg) === JSON.stringify(wanted[i]);
     await Promise.all(threads.filter((t, i) => !same(t, i)).map((t) => t.close()));
     const deps = {
-      host, log,
+      host,
+      log,
       link: (id: number) => links.get(id),
       protocolOf: (id: number) => store.get<Pew>('pew').interfaces.find((i) => i.id === id)?.protocol,
     };

@@ -11,20 +11,35 @@
 //              without answer, as the PLC itself would
 //   Modbus/TCP MBAP framing; refused or unmapped addresses exception 02, PLC error 04, no answer
 //              0B, interface not usable 0A (gateway path unavailable)
-import {
-  asciiToBytes, createMewStreamDecoder, createTcpDecoder, decodeMewRequest, decodeModbusRequest, encodeModbusException,
-  encodeModbusResponse, encodeTcpFrame, MEW_ERR, mewErrorFrame, mewReplyFrames, MODBUS_EXCEPTION, modbusWriteEcho,
-  type MewHeader, type MewStation, type ModbusRequest, type ModbusResponse,
-} from '../protocol/index.ts';
-import type { Restriction } from '../model/sections/redirect.ts';
+
 import { PlcError } from '../com/dialog.ts';
-import { LinkError } from '../com/queue.ts';
-import { mewDialog } from '../com/mewtocol-dialog.ts';
 import type { Link } from '../com/link.ts';
-import { checkMewCommand, UNREADABLE, type ThreadRules } from './mewtocol-filter.ts';
-import { resolveModbus, type PlcOp } from './modbus-resolve.ts';
-import { routeUnit } from './unit-route.ts';
+import { mewDialog } from '../com/mewtocol-dialog.ts';
 import { modbusBroadcastDialog } from '../com/modbus-dialog.ts';
+import { LinkError } from '../com/queue.ts';
+import type { Restriction } from '../model/sections/redirect.ts';
+import {
+  asciiToBytes,
+  createMewStreamDecoder,
+  createTcpDecoder,
+  decodeMewRequest,
+  decodeModbusRequest,
+  encodeModbusException,
+  encodeModbusResponse,
+  encodeTcpFrame,
+  MEW_ERR,
+  type MewHeader,
+  type MewStation,
+  MODBUS_EXCEPTION,
+  type ModbusRequest,
+  type ModbusResponse,
+  mewErrorFrame,
+  mewReplyFrames,
+  modbusWriteEcho,
+} from '../protocol/index.ts';
+import { checkMewCommand, type ThreadRules, UNREADABLE } from './mewtocol-filter.ts';
+import { type PlcOp, resolveModbus } from './modbus-resolve.ts';
+import { routeUnit } from './unit-route.ts';
 
 export interface ThreadCounters {
   requests: number;
@@ -80,7 +95,10 @@ function serial(fault: (e: unknown) => void, overflow: () => void) {
         continue;
       }
       if (r) {
-        r.then(drain, (e: unknown) => { fault(e); drain(); });
+        r.then(drain, (e: unknown) => {
+          fault(e);
+          drain();
+        });
         return;
       }
     }
@@ -137,13 +155,22 @@ export function mewtocolSession(d: SessionDeps): Session {
           const { header, station, text } = ev.message;
           d.counters.requests++;
           const req = decodeMewRequest(text);
-          if (!req.ok) { refuse(header, station, req.error.mewCode ?? UNREADABLE); continue; }
+          if (!req.ok) {
+            refuse(header, station, req.error.mewCode ?? UNREADABLE);
+            continue;
+          }
           const verdict = checkMewCommand(req.value, d.rules);
-          if (verdict !== undefined) { refuse(header, station, verdict); continue; }
+          if (verdict !== undefined) {
+            refuse(header, station, verdict);
+            continue;
+          }
           const r = req.value;
           queue.enqueue(async () => {
             const link = d.link();
-            if (!link) { d.counters.errors++; return; }
+            if (!link) {
+              d.counters.errors++;
+              return;
+            }
             try {
               const reply = await link.exchangeDialog(() => mewDialog(station, r, header), !r.cmd.startsWith('W'), d.user, station === 'EE' ? 0 : station);
               pending = mewReplyFrames(header, station, r, reply as never);
@@ -196,7 +223,11 @@ export function modbusSession(d: SessionDeps & { onFatal(): void }): Session {
     close: () => queue.close(),
     receive(bytes) {
       for (const ev of decoder.push(bytes)) {
-        if (ev.type === 'error') { d.counters.errors++; d.onFatal(); return; }
+        if (ev.type === 'error') {
+          d.counters.errors++;
+          d.onFatal();
+          return;
+        }
         d.touch();
         const { transaction, unit, pdu } = ev;
         const answer = (res: Uint8Array) => d.send(encodeTcpFrame({ transaction, unit, pdu: res }));
@@ -224,7 +255,10 @@ export function modbusSession(d: SessionDeps & { onFatal(): void }): Session {
         }
         if (route?.kind === 'broadcast') {
           // unit 0: every slave executes a write, none answers; a read cannot be broadcast
-          if (!WRITES.has(r.fc)) { d.counters.refused++; continue; }
+          if (!WRITES.has(r.fc)) {
+            d.counters.refused++;
+            continue;
+          }
           queue.enqueue(async () => {
             try {
               await link!.exchangeDialog(() => modbusBroadcastDialog(pdu), false, d.user, -1);

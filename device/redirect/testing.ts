@@ -4,8 +4,14 @@
 import type { Restriction } from '../model/sections/redirect.ts';
 import type { Op } from './access.ts';
 
-export const entry = (area: Restriction['area'], start: number, end: number, read_write: Restriction['read_write'], type: Restriction['type'] = 0, mapped = 0): Restriction =>
-  ({ type, area, register_area_start: start, register_area_end: end, register_area_mapped: mapped, read_write });
+export const entry = (
+  area: Restriction['area'],
+  start: number,
+  end: number,
+  read_write: Restriction['read_write'],
+  type: Restriction['type'] = 0,
+  mapped = 0,
+): Restriction => ({ type, area, register_area_start: start, register_area_end: end, register_area_mapped: mapped, read_write });
 
 export type Rights = Map<string, 'RO' | 'R/W'>;
 

@@ -7,11 +7,11 @@
 // connection. The idle timeout counts whole frames only. A client that half-closes (sends FIN after
 // its requests) still gets every answer, then the thread ends the connection.
 import { createServer, type Server, type Socket } from 'node:net';
-import type { Logger } from '../system/log.ts';
-import type { Thread } from '../model/sections/redirect.ts';
-import { ipInRange } from '../model/ip.ts';
 import type { Link } from '../com/link.ts';
+import { ipInRange } from '../model/ip.ts';
+import type { Thread } from '../model/sections/redirect.ts';
 import { ConnectionGuard } from '../net/connection-guard.ts';
+import type { Logger } from '../system/log.ts';
 import { mewtocolSession, modbusSession, type ThreadCounters } from './sessions.ts';
 
 export interface ThreadStatus extends ThreadCounters {
@@ -48,7 +48,11 @@ export class RedirectThread {
   private bytesOut = 0;
   private readonly guard: ConnectionGuard;
 
-  constructor(readonly index: number, readonly cfg: Thread, private readonly deps: ThreadDeps) {
+  constructor(
+    readonly index: number,
+    readonly cfg: Thread,
+    private readonly deps: ThreadDeps,
+  ) {
     this.guard = new ConnectionGuard({ listener: `redirect:${cfg.port}`, log: deps.log });
   }
 
@@ -57,7 +61,12 @@ export class RedirectThread {
     this.server = server;
     await new Promise<void>((resolve) => {
       server.once('error', (e: NodeJS.ErrnoException) => {
-        this.detail = e.code === 'EADDRINUSE' ? `Port ${this.cfg.port} is in use by another program` : e.code === 'EACCES' ? `Port ${this.cfg.port} needs more rights` : e.message;
+        this.detail =
+          e.code === 'EADDRINUSE'
+            ? `Port ${this.cfg.port} is in use by another program`
+            : e.code === 'EACCES'
+              ? `Port ${this.cfg.port} needs more rights`
+              : e.message;
         this.deps.log.warn('redirect thread cannot listen', { port: this.cfg.port, error: this.detail });
         resolve();
       });
@@ -70,7 +79,17 @@ export class RedirectThread {
   }
 
   status(): ThreadStatus {
-    return { index: this.index, port: this.cfg.port, listening: this.listening, detail: this.detail, clients: this.sockets.size, ...this.counters, bytesIn: this.bytesIn, bytesOut: this.bytesOut, faults: this.guard.faults };
+    return {
+      index: this.index,
+      port: this.cfg.port,
+      listening: this.listening,
+      detail: this.detail,
+      clients: this.sockets.size,
+      ...this.counters,
+      bytesIn: this.bytesIn,
+      bytesOut: this.bytesOut,
+      faults: this.guard.faults,
+    };
   }
 
   async close(): Promise<void> {
@@ -109,17 +128,32 @@ export class RedirectThread {
         counters: this.counters,
         touch: () => conn.touch(),
         fault: (e: unknown) => conn.fault(e),
-        overflow: () => { this.counters.errors++; socket.destroy(); },
+        overflow: () => {
+          this.counters.errors++;
+          socket.destroy();
+        },
       };
       const modbus = this.cfg.mb_translation || this.deps.protocolOf(id) === 'MODBUS';
       const session = modbus ? modbusSession({ ...deps, onFatal: () => socket.destroy() }) : mewtocolSession(deps);
-      socket.on('data', conn.wrap((b: Buffer) => {
-        this.bytesIn += b.length;
-        session.receive(new Uint8Array(b.buffer, b.byteOffset, b.length));
-      }));
+      socket.on(
+        'data',
+        conn.wrap((b: Buffer) => {
+          this.bytesIn += b.length;
+          session.receive(new Uint8Array(b.buffer, b.byteOffset, b.length));
+        }),
+      );
       // half-close: the client has sent everything; it still gets the answers to what it sent
-      socket.on('end', () => conn.task(session.settled().then(() => { if (!socket.destroyed) socket.end(); })));
-      socket.on('close', () => { session.close(); this.sockets.delete(socket); });
+      socket.on('end', () =>
+        conn.task(
+          session.settled().then(() => {
+            if (!socket.destroyed) socket.end();
+          }),
+        ),
+      );
+      socket.on('close', () => {
+        session.close();
+        this.sockets.delete(socket);
+      });
     });
   }
 }

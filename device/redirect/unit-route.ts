@@ -9,8 +9,9 @@
 //                                 sent to the own station), the own station on TCP; 248-254 exception 0A
 //   MEWTOCOL / MEWTOCOL7 line     1-99 that station; 0 and 255 the interface's own station (EE when
 //                                 none is set); 100-254 exception 0A
-import { MODBUS_EXCEPTION } from '../protocol/index.ts';
+
 import type { LinkKind, Protocol } from '../com/link.ts';
+import { MODBUS_EXCEPTION } from '../protocol/index.ts';
 
 export type UnitRoute =
   | { kind: 'station'; station: number } // 0: the link's own station

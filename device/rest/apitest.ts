@@ -2,12 +2,13 @@
 // would: TCP connect to http_port on the listen address, the TLS handshake when use_encryption (the
 // server must present the certificate the section holds), then GET /api/v1/info. Answers the
 // shared test result (device/model/servicetest.ts).
-import { connect as tcpConnect, type Socket } from 'node:net';
-import { connect as tlsConnect, type TLSSocket } from 'node:tls';
-import { request } from 'node:http';
+
 import { X509Certificate } from 'node:crypto';
-import type { ServiceTestResult } from '../model/servicetest.ts';
+import { request } from 'node:http';
+import { type Socket, connect as tcpConnect } from 'node:net';
+import { type TLSSocket, connect as tlsConnect } from 'node:tls';
 import type { Rest } from '../model/sections/rest.ts';
+import type { ServiceTestResult } from '../model/servicetest.ts';
 import { runTest, StepFailure } from '../services/test-run.ts';
 import type { RestServer } from './engine.ts';
 
@@ -25,7 +26,10 @@ const fingerprint = (bytes: Buffer): string | undefined => {
 function openTcp(host: string, port: number): Promise<Socket> {
   return new Promise((resolve, reject) => {
     const s = tcpConnect({ host, port });
-    s.once('connect', () => { s.off('error', reject); resolve(s); });
+    s.once('connect', () => {
+      s.off('error', reject);
+      resolve(s);
+    });
     s.once('error', reject);
   });
 }
@@ -35,16 +39,29 @@ function handshake(socket: Socket, host: string): Promise<TLSSocket> {
     // the unit's own certificate is usually self-signed: trust is checked by comparing it with the
     // section's certificate below, not by a CA chain
     const t = tlsConnect({ socket, servername: host === '127.0.0.1' || host === '::1' ? undefined : host, rejectUnauthorized: false });
-    t.once('secureConnect', () => { t.off('error', reject); resolve(t); });
+    t.once('secureConnect', () => {
+      t.off('error', reject);
+      resolve(t);
+    });
     t.once('error', reject);
   });
 }
 
-interface InfoAnswer { status: number; body: string }
+interface InfoAnswer {
+  status: number;
+  body: string;
+}
 
 function getInfo(socket: Socket, host: string, port: number): Promise<InfoAnswer> {
   return new Promise((resolve, reject) => {
-    const req = request({ host, port, path: '/api/v1/info', method: 'GET', headers: { accept: 'application/json', connection: 'close' }, createConnection: () => socket });
+    const req = request({
+      host,
+      port,
+      path: '/api/v1/info',
+      method: 'GET',
+      headers: { accept: 'application/json', connection: 'close' },
+      createConnection: () => socket,
+    });
     req.once('response', (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (b: Buffer) => chunks.push(b));
@@ -72,28 +89,37 @@ export async function restApiTest(cfg: Rest, server: RestServer, listenHost: str
         }
       });
       if (cfg.use_encryption) {
-        socket = await t.step('tls', async () => {
-          const tls = await handshake(socket!, host);
-          const own = server.certificate();
-          const presented = tls.getPeerX509Certificate();
-          if (own && presented && fingerprint(own) !== presented.fingerprint256) throw new StepFailure('tls_untrusted', 'The server presented another certificate than the one of pew_api');
-          return tls;
-        }, { detail: (tls) => `${tls.getProtocol() ?? ''} ${tls.getPeerX509Certificate()?.subject.replace(/\n/g, ', ') ?? ''}`.trim() });
+        socket = await t.step(
+          'tls',
+          async () => {
+            const tls = await handshake(socket!, host);
+            const own = server.certificate();
+            const presented = tls.getPeerX509Certificate();
+            if (own && presented && fingerprint(own) !== presented.fingerprint256)
+              throw new StepFailure('tls_untrusted', 'The server presented another certificate than the one of pew_api');
+            return tls;
+          },
+          { detail: (tls) => `${tls.getProtocol() ?? ''} ${tls.getPeerX509Certificate()?.subject.replace(/\n/g, ', ') ?? ''}`.trim() },
+        );
       }
-      await t.step('request', async () => {
-        const answer = await getInfo(socket!, host, cfg.http_port);
-        let body: { error?: { code?: string; message?: string }; api?: string; version?: string } | undefined;
-        try {
-          body = JSON.parse(answer.body) as typeof body;
-        } catch {
-          throw new StepFailure('bad_reply', `HTTP ${answer.status}: the answer is not JSON`);
-        }
-        if (answer.status === 403) throw new StepFailure('auth_failed', `HTTP 403: ${body?.error?.message ?? 'forbidden'}`);
-        if (answer.status === 404) throw new StepFailure('not_found', `HTTP 404: ${body?.error?.message ?? 'not found'}`);
-        if (answer.status !== 200) throw new StepFailure('peer_error', `HTTP ${answer.status}: ${body?.error?.message ?? ''}`);
-        if (body?.api !== 'v1') throw new StepFailure('bad_reply', 'The answer is not the unit\'s REST API information');
-        return body;
-      }, { detail: (b) => `GET /api/v1/info: 200, version ${b.version ?? ''}` });
+      await t.step(
+        'request',
+        async () => {
+          const answer = await getInfo(socket!, host, cfg.http_port);
+          let body: { error?: { code?: string; message?: string }; api?: string; version?: string } | undefined;
+          try {
+            body = JSON.parse(answer.body) as typeof body;
+          } catch {
+            throw new StepFailure('bad_reply', `HTTP ${answer.status}: the answer is not JSON`);
+          }
+          if (answer.status === 403) throw new StepFailure('auth_failed', `HTTP 403: ${body?.error?.message ?? 'forbidden'}`);
+          if (answer.status === 404) throw new StepFailure('not_found', `HTTP 404: ${body?.error?.message ?? 'not found'}`);
+          if (answer.status !== 200) throw new StepFailure('peer_error', `HTTP ${answer.status}: ${body?.error?.message ?? ''}`);
+          if (body?.api !== 'v1') throw new StepFailure('bad_reply', "The answer is not the unit's REST API information");
+          return body;
+        },
+        { detail: (b) => `GET /api/v1/info: 200, version ${b.version ?? ''}` },
+      );
     });
   } finally {
     (socket as Socket | undefined)?.destroy();

@@ -5,16 +5,16 @@
 // write through the API needs the API key when one is set (security.md HOST-1). Every error is the
 // daemon's JSON envelope.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { Hono, type Context } from 'hono';
-import { cors } from 'hono/cors';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { type Context, Hono } from 'hono';
+import { cors } from 'hono/cors';
 import { ApiError, envelope, errorResponse } from '../api/errors.ts';
+import { checkHost } from '../api/host-check.ts';
 import { ipInRange, isAllAddresses } from '../model/ip.ts';
 import { hostNamesOf, type Rest } from '../model/sections/rest.ts';
-import { checkHost } from '../api/host-check.ts';
 import type { Logger } from '../system/log.ts';
-import { plcApi, type PlcApiDeps } from './plc-api.ts';
 import { serveHttpFile } from './http-files.ts';
+import { type PlcApiDeps, plcApi } from './plc-api.ts';
 
 export interface RestAppDeps extends PlcApiDeps {
   dataDir: string;
@@ -61,7 +61,10 @@ export function createRestApp(cfg: Rest, deps: RestAppDeps): Hono {
     await next();
   });
   if (cfg.use_cors) {
-    app.use('*', cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'PUT', 'OPTIONS'], allowHeaders: ['Content-Type', 'X-API-Key', 'Authorization'], maxAge: 600 }));
+    app.use(
+      '*',
+      cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'PUT', 'OPTIONS'], allowHeaders: ['Content-Type', 'X-API-Key', 'Authorization'], maxAge: 600 }),
+    );
   }
   if (cfg.api_enable && cfg.api_key !== '') {
     app.use('/api/*', async (c, next) => {
@@ -70,9 +73,14 @@ export function createRestApp(cfg: Rest, deps: RestAppDeps): Hono {
     });
   }
   if (cfg.api_enable) app.route('/api/v1', plcApi(deps));
-  else app.all('/api/*', () => { throw new ApiError(404, 'not_found', 'The REST API is not enabled'); });
+  else
+    app.all('/api/*', () => {
+      throw new ApiError(404, 'not_found', 'The REST API is not enabled');
+    });
   if (cfg.http_server) app.get('/*', (c) => serveHttpFile(c, deps.dataDir));
   app.notFound((c) => c.json(envelope('not_found', 'No such resource'), 404));
-  app.onError((err, c) => errorResponse(c, err, (e) => deps.log.error('REST request failed', { path: c.req.path, error: e instanceof Error ? e.message : String(e) })));
+  app.onError((err, c) =>
+    errorResponse(c, err, (e) => deps.log.error('REST request failed', { path: c.req.path, error: e instanceof Error ? e.message : String(e) })),
+  );
   return app;
 }

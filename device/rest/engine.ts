@@ -4,20 +4,21 @@
 // disabled one stays closed. With use_encryption it is HTTPS with the section's uploaded server
 // certificate and key (`<dataDir>/certs/pew_api/server.<crt|pem>` and `key.<key|pem>`,
 // system/cert-files.ts); their files are watched, so an upload takes effect without another save.
+
+import { stat } from 'node:fs/promises';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import { stat } from 'node:fs/promises';
 import type { Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import type { ConfigStore } from '../config/store.ts';
-import { followSection } from '../config/follow.ts';
 import type { Links } from '../com/links.ts';
+import { followSection } from '../config/follow.ts';
+import type { ConfigStore } from '../config/store.ts';
 import type { Rest } from '../model/sections/rest.ts';
-import type { Logger } from '../system/log.ts';
-import { certPath, readCert } from '../system/cert-files.ts';
-import { createRestApp } from './app.ts';
 import { ConnectionGuard } from '../net/connection-guard.ts';
 import { guardHttp } from '../net/guarded-http.ts';
+import { certPath, readCert } from '../system/cert-files.ts';
+import type { Logger } from '../system/log.ts';
+import { createRestApp } from './app.ts';
 
 export const REST_SECTION = 'pew_api';
 /** the names the server certificate and its key may have (spec §5 names and extensions) */
@@ -71,10 +72,12 @@ const firstCert = async (dataDir: string, names: readonly string[]): Promise<{ n
 
 /** A fingerprint of the certificate files (names, sizes, times) to notice an upload or a removal. */
 async function certStamp(dataDir: string): Promise<string> {
-  const parts = await Promise.all([...SERVER_CERT_NAMES, ...SERVER_KEY_NAMES].map(async (n) => {
-    const s = await stat(certPath(dataDir, REST_SECTION, n)).catch(() => undefined);
-    return s ? `${n}:${s.size}:${s.mtimeMs}` : '';
-  }));
+  const parts = await Promise.all(
+    [...SERVER_CERT_NAMES, ...SERVER_KEY_NAMES].map(async (n) => {
+      const s = await stat(certPath(dataDir, REST_SECTION, n)).catch(() => undefined);
+      return s ? `${n}:${s.size}:${s.mtimeMs}` : '';
+    }),
+  );
   return parts.join('|');
 }
 
@@ -115,7 +118,9 @@ export async function startRestServer(deps: RestDeps): Promise<RestServer> {
       const [c, k] = await Promise.all([firstCert(deps.dataDir, SERVER_CERT_NAMES), firstCert(deps.dataDir, SERVER_KEY_NAMES)]);
       if (!c || !k) {
         state.detail = 'certificate_missing';
-        deps.log.error('REST server: HTTPS needs the server certificate and key of pew_api', { missing: [!c ? 'server' : '', !k ? 'key' : ''].filter(Boolean) });
+        deps.log.error('REST server: HTTPS needs the server certificate and key of pew_api', {
+          missing: [!c ? 'server' : '', !k ? 'key' : ''].filter(Boolean),
+        });
         return;
       }
       try {
@@ -177,7 +182,9 @@ export async function startRestServer(deps: RestDeps): Promise<RestServer> {
         if (now !== stamp) await queued();
       })
       .catch((e: unknown) => deps.log.error('REST server: checking the certificates failed', { error: String(e) }))
-      .finally(() => { checking = false; });
+      .finally(() => {
+        checking = false;
+      });
   }, CERT_CHECK_MS);
   timer.unref();
 

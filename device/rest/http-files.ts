@@ -2,9 +2,10 @@
 // (`<dataDir>/http/`, uploaded with POST /config/upload?kind=webfile) served by name on the REST
 // port. One plain name per request, resolved inside the folder (security.md DL-1,
 // device/system/volume-files.ts); no directory listing: `/` is index.html when there is one.
-import type { Context } from 'hono';
+
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import type { Context } from 'hono';
 import { ApiError } from '../api/errors.ts';
 import { contentType } from '../api/web-files.ts';
 import { HTTP_FILE_RE, HTTP_NAME_MAX } from '../model/sections/httpfiles.ts';

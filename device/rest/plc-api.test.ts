@@ -1,8 +1,8 @@
 // The REST port's path parsing (device/rest/plc-api.ts, http-files.ts): interfaces, areas and addresses of spec §3/§5/§9, file names (security.md DL-1).
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/errors.ts';
-import { interfaceOf, targetOf } from './plc-api.ts';
 import { fileNameOf } from './http-files.ts';
+import { interfaceOf, targetOf } from './plc-api.ts';
 
 const code = (f: () => unknown) => {
   try {
@@ -44,6 +44,7 @@ describe('HTTP file names', () => {
     expect(fileNameOf('/')).toBe('index.html');
     expect(fileNameOf('/app-1.2_min.js')).toBe('app-1.2_min.js');
     expect(fileNameOf('/a%20b.html')).toBeUndefined();
-    for (const bad of ['/..', '/.env', '/a/b', '/..%2fetc%2fpasswd', '/%2e%2e', '/a%00', '/%E0%A4%A', '/' + 'a'.repeat(65)]) expect(fileNameOf(bad), bad).toBeUndefined();
+    for (const bad of ['/..', '/.env', '/a/b', '/..%2fetc%2fpasswd', '/%2e%2e', '/a%00', '/%E0%A4%A', `/${'a'.repeat(65)}`])
+      expect(fileNameOf(bad), bad).toBeUndefined();
   });
 });

@@ -10,17 +10,29 @@
 // bit area (X Y R L, address in the bit form of spec §5 such as 10F, values true/false). Every
 // request is checked against the area limits of spec §9 before anything reaches the wire; inputs
 // (WX, X) are read-only. Answers and errors are JSON with the daemon's error codes.
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
 import { ApiError } from '../api/errors.ts';
-import { AREA_MAX, BIT_AREA_WORDS, BIT_AREAS, bitIndex, formatBitOffset, isBitArea, isWordArea, parseBitOffset, WORD_AREAS, type BitArea, type WordArea } from '../protocol/areas.ts';
-import { INTERFACE_IDS, INTERFACE_NAMES, TRANSPARENT, type InterfaceId } from '../model/plc.ts';
-import { interfaceById, type Pew } from '../model/sections/pew.ts';
-import { msg } from '../model/issues.ts';
-import { toIssues } from '../model/section.ts';
 import { PlcError } from '../com/dialog.ts';
 import type { Links } from '../com/links.ts';
 import type { ConfigStore } from '../config/store.ts';
+import { msg } from '../model/issues.ts';
+import { INTERFACE_IDS, INTERFACE_NAMES, type InterfaceId, TRANSPARENT } from '../model/plc.ts';
+import { toIssues } from '../model/section.ts';
+import { interfaceById, type Pew } from '../model/sections/pew.ts';
+import {
+  AREA_MAX,
+  BIT_AREA_WORDS,
+  BIT_AREAS,
+  type BitArea,
+  bitIndex,
+  formatBitOffset,
+  isBitArea,
+  isWordArea,
+  parseBitOffset,
+  WORD_AREAS,
+  type WordArea,
+} from '../protocol/areas.ts';
 
 /** spec silent: one read or write moves at most 125 words (one Modbus FC3 request) or 256 bits */
 export const MAX_WORDS = 125;
@@ -50,29 +62,42 @@ type Target = { kind: 'words'; area: WordArea; start: number } | { kind: 'bits';
 export function targetOf(areaText: string, address: string): Target {
   const area = areaText.toUpperCase();
   if (isWordArea(area)) {
-    if (!/^\d{1,7}$/.test(address)) throw new ApiError(400, 'invalid_characters', 'The address of a word area is a decimal number', [{ path: 'address', code: 'invalid_characters' }]);
+    if (!/^\d{1,7}$/.test(address))
+      throw new ApiError(400, 'invalid_characters', 'The address of a word area is a decimal number', [{ path: 'address', code: 'invalid_characters' }]);
     const start = Number(address);
     if (start > AREA_MAX[area]) throw outOfRange(area, AREA_MAX[area]);
     return { kind: 'words', area, start };
   }
   if (isBitArea(area)) {
     const off = parseBitOffset(address);
-    if (!off.ok) throw new ApiError(400, 'invalid_bit_address', 'A bit address is up to 3 decimal digits plus one hex digit (e.g. 10F)', [{ path: 'address', code: 'invalid_bit_address' }]);
+    if (!off.ok)
+      throw new ApiError(400, 'invalid_bit_address', 'A bit address is up to 3 decimal digits plus one hex digit (e.g. 10F)', [
+        { path: 'address', code: 'invalid_bit_address' },
+      ]);
     const max = AREA_MAX[BIT_AREA_WORDS[area]];
     if (off.value.word > max) throw outOfRange(area, max);
     return { kind: 'bits', area, index: bitIndex(off.value.word, off.value.bit), ...off.value };
   }
-  throw new ApiError(400, 'invalid_value', `No such area: use ${[...WORD_AREAS, ...BIT_AREAS].join(', ')}`, [{ path: 'area', code: 'invalid_value', params: { allowed: [...WORD_AREAS, ...BIT_AREAS] } }]);
+  throw new ApiError(400, 'invalid_value', `No such area: use ${[...WORD_AREAS, ...BIT_AREAS].join(', ')}`, [
+    { path: 'area', code: 'invalid_value', params: { allowed: [...WORD_AREAS, ...BIT_AREAS] } },
+  ]);
 }
 
 const outOfRange = (area: string, max: number) =>
-  new ApiError(400, 'address_out_of_range', `The address is beyond the ${area} area (0-${max})`, [{ path: 'address', code: 'address_out_of_range', params: { min: 0, max } }], { min: 0, max });
+  new ApiError(
+    400,
+    'address_out_of_range',
+    `The address is beyond the ${area} area (0-${max})`,
+    [{ path: 'address', code: 'address_out_of_range', params: { min: 0, max } }],
+    { min: 0, max },
+  );
 
 /** The count of a read: 1 by default, at most MAX_WORDS / MAX_BITS, and inside the area. */
 function countOf(t: Target, text: string | undefined): number {
   const max = t.kind === 'words' ? MAX_WORDS : MAX_BITS;
   const n = text === undefined ? 1 : /^\d{1,4}$/.test(text) ? Number(text) : NaN;
-  if (!(n >= 1 && n <= max)) throw new ApiError(400, 'out_of_range', `count is 1-${max}`, [{ path: 'count', code: 'out_of_range', params: { min: 1, max } }], { min: 1, max });
+  if (!(n >= 1 && n <= max))
+    throw new ApiError(400, 'out_of_range', `count is 1-${max}`, [{ path: 'count', code: 'out_of_range', params: { min: 1, max } }], { min: 1, max });
   checkEnd(t, n);
   return n;
 }
@@ -84,21 +109,35 @@ function checkEnd(t: Target, count: number): void {
   if (first + count - 1 > areaMax) throw outOfRange(t.area, t.kind === 'words' ? areaMax : AREA_MAX[BIT_AREA_WORDS[t.area]]);
 }
 
-const wordValues = v.strictObject({
-  values: v.pipe(
-    v.array(v.pipe(v.number(msg('type', { expected: 'integer' })), v.integer(msg('not_integer')), v.minValue(0, msg('out_of_range', { min: 0, max: 65535 })), v.maxValue(65535, msg('out_of_range', { min: 0, max: 65535 }))), msg('type', { expected: 'array' })),
-    v.minLength(1, msg('required')),
-    v.maxLength(MAX_WORDS, msg('too_many', { max: MAX_WORDS })),
-  ),
-}, msg('type', { expected: 'object' }));
+const wordValues = v.strictObject(
+  {
+    values: v.pipe(
+      v.array(
+        v.pipe(
+          v.number(msg('type', { expected: 'integer' })),
+          v.integer(msg('not_integer')),
+          v.minValue(0, msg('out_of_range', { min: 0, max: 65535 })),
+          v.maxValue(65535, msg('out_of_range', { min: 0, max: 65535 })),
+        ),
+        msg('type', { expected: 'array' }),
+      ),
+      v.minLength(1, msg('required')),
+      v.maxLength(MAX_WORDS, msg('too_many', { max: MAX_WORDS })),
+    ),
+  },
+  msg('type', { expected: 'object' }),
+);
 
-const bitValues = v.strictObject({
-  values: v.pipe(
-    v.array(v.boolean(msg('type', { expected: 'boolean' })), msg('type', { expected: 'array' })),
-    v.minLength(1, msg('required')),
-    v.maxLength(MAX_BITS, msg('too_many', { max: MAX_BITS })),
-  ),
-}, msg('type', { expected: 'object' }));
+const bitValues = v.strictObject(
+  {
+    values: v.pipe(
+      v.array(v.boolean(msg('type', { expected: 'boolean' })), msg('type', { expected: 'array' })),
+      v.minLength(1, msg('required')),
+      v.maxLength(MAX_BITS, msg('too_many', { max: MAX_BITS })),
+    ),
+  },
+  msg('type', { expected: 'object' }),
+);
 
 async function valuesOf(c: Context, t: Target): Promise<number[] | boolean[]> {
   if (!/^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? '')) throw new ApiError(415, 'invalid_json', 'Send the body as application/json');
@@ -118,7 +157,8 @@ async function valuesOf(c: Context, t: Target): Promise<number[] | boolean[]> {
 /** The link of a path's interface: enabled, saved, not transparent; 404 / 409 otherwise. */
 function linkOf(deps: PlcApiDeps, text: string) {
   const id = interfaceOf(text);
-  if (id === undefined) throw new ApiError(404, 'not_found', `No such interface: use ${INTERFACE_IDS.join(', ')} or ${Object.values(INTERFACE_NAMES).join(', ')}`);
+  if (id === undefined)
+    throw new ApiError(404, 'not_found', `No such interface: use ${INTERFACE_IDS.join(', ')} or ${Object.values(INTERFACE_NAMES).join(', ')}`);
   const it = interfaceById(deps.store.get<Pew>('pew'), id);
   if (it?.service === TRANSPARENT) throw new ApiError(409, 'transparent_interface', 'A transparent interface carries no PLC requests of the unit');
   const link = deps.links.get(id);
@@ -131,7 +171,10 @@ function linkFailure(e: unknown): ApiError {
   if (e instanceof ApiError) return e;
   const reason = e instanceof PlcError ? e.reason : 'link_down';
   const message = e instanceof Error ? e.message : String(e);
-  return new ApiError(502, 'link_failed', `The PLC request failed: ${message}`, undefined, { reason, ...(e instanceof PlcError && e.code !== undefined ? { code: e.code } : {}) });
+  return new ApiError(502, 'link_failed', `The PLC request failed: ${message}`, undefined, {
+    reason,
+    ...(e instanceof PlcError && e.code !== undefined ? { code: e.code } : {}),
+  });
 }
 
 const addressText = (t: Target) => (t.kind === 'words' ? String(t.start) : formatBitOffset(t.word, t.bit));
@@ -145,8 +188,12 @@ export function plcApi(deps: PlcApiDeps): Hono {
       api: 'v1',
       version: deps.versions.app,
       interfaces: pew.interfaces.map((it) => ({
-        id: it.id, name: INTERFACE_NAMES[it.id as InterfaceId] ?? it.name, protocol: it.protocol, enabled: it.enabled,
-        transparent: it.service === TRANSPARENT, state: deps.links.get(it.id)?.status().state ?? 'disabled',
+        id: it.id,
+        name: INTERFACE_NAMES[it.id as InterfaceId] ?? it.name,
+        protocol: it.protocol,
+        enabled: it.enabled,
+        transparent: it.service === TRANSPARENT,
+        state: deps.links.get(it.id)?.status().state ?? 'disabled',
       })),
       areas: { words: AREA_MAX, bits: Object.fromEntries(BIT_AREAS.map((a) => [a, AREA_MAX[BIT_AREA_WORDS[a]]])), readOnly: READ_ONLY_AREAS },
       limits: { words: MAX_WORDS, bits: MAX_BITS, body: REST_BODY_LIMIT },

@@ -8,17 +8,17 @@
 //   - from the console (POST /config/rtc_sync).
 // Time is the injected clock; the real timer only wakes the engine every `tickMs` to look at it.
 import type { Clock } from '../../hw/types.ts';
-import type { ConfigStore } from '../config/store.ts';
-import { followSection } from '../config/follow.ts';
-import type { Links } from '../com/links.ts';
 import { PlcError } from '../com/dialog.ts';
+import type { Links } from '../com/links.ts';
+import { followSection } from '../config/follow.ts';
+import type { ConfigStore } from '../config/store.ts';
+import type { RtcStatus } from '../model/rtc-status.ts';
 import type { Pew } from '../model/sections/pew.ts';
 import type { Rtc } from '../model/sections/rtc.ts';
-import type { RtcStatus } from '../model/rtc-status.ts';
-import type { Logger } from '../system/log.ts';
 import { encodeFpClock } from '../protocol/fp-clock.ts';
-import { utcOffsetMinutes, wallText, wallTime } from './wall-time.ts';
+import type { Logger } from '../system/log.ts';
 import { REQUEST, RESULT, reportWords, type SyncTrigger } from './registers.ts';
+import { utcOffsetMinutes, wallText, wallTime } from './wall-time.ts';
 
 export type LastSync = NonNullable<RtcStatus['lastSync']>;
 type Failure = NonNullable<LastSync['failure']>;

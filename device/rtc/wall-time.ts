@@ -1,13 +1,22 @@
 // The wall time the unit writes into the PLC's clock (spec §3 pew_rtc rtc_sync_as_utc): the unit's
 // local time (this process's zone, the unit's configured zone), or UTC. The PLC's clock keeps no
 // zone (device/protocol/fp-clock.ts), so the zone is chosen when writing.
-import { fpClockOf, type FpWallTime } from '../protocol/fp-clock.ts';
+
 import { readTimeZone } from '../../hw/linux/time-zone.ts';
+import { type FpWallTime, fpClockOf } from '../protocol/fp-clock.ts';
 
 export function wallTime(ms: number, utc: boolean): FpWallTime {
   if (!utc) return fpClockOf(ms);
   const d = new Date(ms);
-  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds(), weekday: d.getUTCDay() };
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+    weekday: d.getUTCDay(),
+  };
 }
 
 /** Minutes the written wall time is ahead of UTC (0 when written as UTC). */

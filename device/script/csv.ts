@@ -7,8 +7,8 @@
 // A line: date;time;value;value… (local time of the unit, '.' as decimal point, an empty field
 // for a value whose read failed); a new file first gets the header date;time;name;name…
 import type { Volume, VolumeId } from '../../hw/types.ts';
-import { CsvStore, type CsvAppender } from '../logger/csv-store.ts';
-import { localCalendar, type Calendar } from '../logger/csv-calendar.ts';
+import { type Calendar, localCalendar } from '../logger/csv-calendar.ts';
+import { type CsvAppender, CsvStore } from '../logger/csv-store.ts';
 import type { WriteStatus } from '../logger/types.ts';
 
 export const SCRIPT_CSV_SEPARATOR = ';';
@@ -34,7 +34,11 @@ export class ScriptCsv {
   private readonly store: CsvStore;
   private appender: CsvAppender | undefined;
 
-  constructor(volumes: () => Promise<Volume[]>, private readonly volume: VolumeId, private readonly calendar: Calendar = localCalendar) {
+  constructor(
+    volumes: () => Promise<Volume[]>,
+    private readonly volume: VolumeId,
+    private readonly calendar: Calendar = localCalendar,
+  ) {
     this.store = new CsvStore({ volumes });
   }
 

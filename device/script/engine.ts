@@ -4,18 +4,19 @@
 // volume holds the script's CSV files). With enable_script on, a script without errors runs
 // (run.ts); a script with errors does not run: its errors are in the status (the API refuses to
 // save such a script while the script is enabled, script-check.ts).
-import type { ServiceEngine } from '../service-runtime/queued-engine.ts';
-import { VOLUME_IDS, type Clock, type Hw } from '../../hw/types.ts';
-import type { ConfigStore } from '../config/store.ts';
+
+import { type Clock, type Hw, VOLUME_IDS } from '../../hw/types.ts';
 import type { Links } from '../com/links.ts';
-import type { Logger } from '../system/log.ts';
+import type { ConfigStore } from '../config/store.ts';
 import type { FtpSend } from '../ftp/engine.ts';
+import { parseScript } from '../model/script/parse.ts';
+import type { Log } from '../model/sections/log.ts';
+import type { Pew } from '../model/sections/pew.ts';
 import type { Script } from '../model/sections/script.ts';
 import type { ScriptFile } from '../model/sections/scriptfile.ts';
-import type { Pew } from '../model/sections/pew.ts';
-import type { Log } from '../model/sections/log.ts';
-import { parseScript } from '../model/script/parse.ts';
+import type { ServiceEngine } from '../service-runtime/queued-engine.ts';
 import { followRuns } from '../service-runtime/runs.ts';
+import type { Logger } from '../system/log.ts';
 import { ScriptBook } from './book.ts';
 import { ScriptCsv } from './csv.ts';
 import { ScriptMemory } from './memory.ts';
@@ -53,7 +54,12 @@ export async function startScript(deps: ScriptDeps): Promise<ScriptEngine> {
     if (parsed.errors.length > 0) {
       book.set('error');
       const first = parsed.errors[0]!;
-      deps.log.error('script: the script has errors and does not run', { errors: parsed.errors.length, line: first.line, column: first.column, code: first.code });
+      deps.log.error('script: the script has errors and does not run', {
+        errors: parsed.errors.length,
+        line: first.line,
+        column: first.column,
+        code: first.code,
+      });
       return undefined;
     }
     const storage = VOLUME_IDS[deps.store.get<Log>('pew_log').storage] ?? 'internal';

@@ -5,8 +5,8 @@
 // (device/logger/values-words.ts, the FP PLCs' own order: 32-bit low word first).
 import type { Links } from '../com/links.ts';
 import { decodeValue, encodeValue } from '../logger/values.ts';
+import { INTERN, type Operand, type ScriptType, TYPE_WORDS } from '../model/script/language.ts';
 import type { LogType } from '../model/sections/logfile.ts';
-import { INTERN, TYPE_WORDS, type Operand, type ScriptType } from '../model/script/language.ts';
 
 export const SCRIPT_USER = 'script';
 
@@ -34,7 +34,10 @@ export function encodeScriptValue(type: ScriptType, value: number): number[] {
 }
 
 export class ScriptMemory {
-  constructor(private readonly links: Links, private readonly controlInterface: number) {}
+  constructor(
+    private readonly links: Links,
+    private readonly controlInterface: number,
+  ) {}
 
   private link() {
     const link = this.links.get(this.controlInterface);

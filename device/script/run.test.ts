@@ -3,18 +3,20 @@
 // and the section goes on.
 import { describe, expect, it } from 'vitest';
 import type { Clock } from '../../hw/types.ts';
-import { parseScript } from '../model/script/parse.ts';
 import type { Operand } from '../model/script/language.ts';
+import { parseScript } from '../model/script/parse.ts';
 import { createLogger } from '../system/log.ts';
 import { ScriptBook } from './book.ts';
 import type { ScriptCsv } from './csv.ts';
 import type { ScriptMemory } from './memory.ts';
-import { ScriptRun } from './run.ts';
 import { decodeScriptValue, encodeScriptValue } from './memory.ts';
+import { ScriptRun } from './run.ts';
 
 class Clk implements Clock {
   t = Date.UTC(2026, 10, 21, 8);
-  now() { return this.t; }
+  now() {
+    return this.t;
+  }
 }
 
 const wait = async (cond: () => boolean, ms = 5000) => {
@@ -33,8 +35,18 @@ function rig(text: string, read: (o: Operand) => Promise<number>) {
   expect(parsed.errors).toEqual([]);
   book.program(parsed.program.sections);
   const written: number[] = [];
-  const memory = { read, write: async (_o: Operand, v: number) => { written.push(v); }, relay: async () => false } as unknown as ScriptMemory;
-  const csv = { closeFile: async () => {}, close: async () => {}, append: async () => ({ state: 'ok', detail: '', volume: 'internal' }) } as unknown as ScriptCsv;
+  const memory = {
+    read,
+    write: async (_o: Operand, v: number) => {
+      written.push(v);
+    },
+    relay: async () => false,
+  } as unknown as ScriptMemory;
+  const csv = {
+    closeFile: async () => {},
+    close: async () => {},
+    append: async () => ({ state: 'ok', detail: '', volume: 'internal' }),
+  } as unknown as ScriptCsv;
   const run = new ScriptRun({ clock, log, ftp: undefined, tickMs: 5 }, parsed.program, memory, csv, book);
   return { clock, log, book, run, written };
 }
@@ -43,7 +55,12 @@ describe('script run', () => {
   it('counts a cycle that comes due while it still runs as an overrun and never stacks it', async () => {
     let release: () => void = () => {};
     let reads = 0;
-    const r = rig('[cycle 1]\nread a = DT 1\nwrite DT 2 = a', () => { reads++; return new Promise<number>((res) => { release = () => res(7); }); });
+    const r = rig('[cycle 1]\nread a = DT 1\nwrite DT 2 = a', () => {
+      reads++;
+      return new Promise<number>((res) => {
+        release = () => res(7);
+      });
+    });
     r.run.start();
     r.clock.t += 1000;
     await wait(() => reads === 1);
@@ -67,7 +84,10 @@ describe('script run', () => {
   });
 
   it('reports a failing statement with its line and goes on with the next one', async () => {
-    const r = rig('[init]\nread a = DT 1\nread b = DT 2\nwrite DT 3 = b', async (o) => { if (o.address === 1) throw new Error('no answer'); return 5; });
+    const r = rig('[init]\nread a = DT 1\nread b = DT 2\nwrite DT 3 = b', async (o) => {
+      if (o.address === 1) throw new Error('no answer');
+      return 5;
+    });
     r.run.start();
     await wait(() => r.book.status(true).script!.sections[0]!.runs === 1);
     const s = r.book.status(true);

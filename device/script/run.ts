@@ -5,15 +5,15 @@
 // that comes due while it still waits or runs is counted as an overrun and skipped, never stacked.
 // A statement that fails is logged with its line and the section goes on with the next one.
 import type { Clock } from '../../hw/types.ts';
-import type { Logger } from '../system/log.ts';
+import { PlcError } from '../com/dialog.ts';
 import type { FtpSend } from '../ftp/engine.ts';
+import { SERVICE_ERROR, type ServiceErrorName } from '../model/blocks/convention.ts';
 import type { Program, Section, Statement } from '../model/script/language.ts';
 import { sectionLabel } from '../model/script/language.ts';
-import { PlcError } from '../com/dialog.ts';
-import { SERVICE_ERROR, type ServiceErrorName } from '../model/blocks/convention.ts';
+import type { Logger } from '../system/log.ts';
+import type { ScriptBook } from './book.ts';
 import type { ScriptCsv } from './csv.ts';
 import type { ScriptMemory } from './memory.ts';
-import type { ScriptBook } from './book.ts';
 
 export interface ScriptRunDeps {
   clock: Clock;
@@ -24,7 +24,10 @@ export interface ScriptRunDeps {
 
 /** A statement's failure with the code of the one classification. */
 class StatementError extends Error {
-  constructor(readonly code: Exclude<ServiceErrorName, 'none'>, message: string) {
+  constructor(
+    readonly code: Exclude<ServiceErrorName, 'none'>,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -131,7 +134,9 @@ export class ScriptRun {
     this.chain = this.chain
       .then(() => this.runSection(s))
       .catch((e: unknown) => this.deps.log.error('script: a section stopped', { section: sectionLabel(s), error: errorText(e) }))
-      .finally(() => { this.busy.delete(s); });
+      .finally(() => {
+        this.busy.delete(s);
+      });
   }
 
   private async runSection(s: Section): Promise<void> {
@@ -159,7 +164,8 @@ export class ScriptRun {
         return;
       case 'write': {
         const v = st.value.kind === 'number' ? st.value.value : this.values.get(st.value.name);
-        if (v === undefined || v === null) throw new StatementError('bad_request', `${st.value.kind === 'name' ? st.value.name : ''} has no value (its read failed or has not run yet)`);
+        if (v === undefined || v === null)
+          throw new StatementError('bad_request', `${st.value.kind === 'name' ? st.value.name : ''} has no value (its read failed or has not run yet)`);
         await this.memory.write(st, v);
         return;
       }
@@ -169,7 +175,12 @@ export class ScriptRun {
         return;
       case 'append': {
         if (this.file === undefined) throw new StatementError('local', 'no file statement has run yet');
-        const r = await this.csv.append(this.file, st.names, this.deps.clock.now(), st.names.map((n) => this.values.get(n) ?? null));
+        const r = await this.csv.append(
+          this.file,
+          st.names,
+          this.deps.clock.now(),
+          st.names.map((n) => this.values.get(n) ?? null),
+        );
         if (r.state !== 'ok') throw new StatementError('local', `${this.file}: ${r.detail || r.state}`);
         return;
       }
@@ -179,7 +190,10 @@ export class ScriptRun {
         if (!r) throw new StatementError('other', 'the FTP send is not enabled');
         if (r.result === 'error') {
           const code = r.error?.code;
-          throw new StatementError(code && code !== 'none' && code in SERVICE_ERROR ? (code as Exclude<ServiceErrorName, 'none'>) : 'other', r.error?.message ?? 'the FTP send failed');
+          throw new StatementError(
+            code && code !== 'none' && code in SERVICE_ERROR ? (code as Exclude<ServiceErrorName, 'none'>) : 'other',
+            r.error?.message ?? 'the FTP send failed',
+          );
         }
         return;
       }

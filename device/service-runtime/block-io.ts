@@ -3,8 +3,9 @@
 // differ from what the PLC holds (in runs of neighbouring words), strings and payloads where the
 // block points. A PLC that refuses an address (MEWTOCOL error answer) makes a plc_area fault of
 // the request; a link that does not answer is the control interface's problem, thrown as it is.
-import type { Link } from '../com/link.ts';
+
 import { PlcError } from '../com/dialog.ts';
+import type { Link } from '../com/link.ts';
 import type { ControlBlock } from '../model/blocks/convention.ts';
 import { roleOffset, wordsByName } from '../model/blocks/convention.ts';
 import { bytesOfWords, checkArea, RequestFault, stringAt, wordsFor, wordsOfBytes } from './plc-text.ts';
@@ -48,12 +49,17 @@ export class BlockIo {
     // the counter last, on its own: when the PLC sees it move, every other word of the result is there
     const counter = roleOffset(this.block, 'counter');
     changed.sort((a, b) => (a[0] === counter ? 1 : b[0] === counter ? -1 : a[0] - b[0]));
-    for (let i = 0; i < changed.length;) {
+    for (let i = 0; i < changed.length; ) {
       let j = i + 1;
       while (j < changed.length && changed[j]![0] === changed[j - 1]![0] + 1 && changed[j]![0] !== counter) j++;
       const run = changed.slice(i, j);
       try {
-        await this.link().writeWords('DT', this.base + run[0]![0], run.map(([, v]) => v), this.user);
+        await this.link().writeWords(
+          'DT',
+          this.base + run[0]![0],
+          run.map(([, v]) => v),
+          this.user,
+        );
       } catch (e) {
         for (const [o] of run) this.held.delete(o);
         throw e;
@@ -102,6 +108,7 @@ export class BlockIo {
 }
 
 function areaFault(what: string, addr: number, len: number, e: unknown): unknown {
-  if (e instanceof PlcError && e.reason === 'plc_error') return new RequestFault('plc_area', `${what}: the PLC refused DT${addr} + ${len} bytes (${e.message})`);
+  if (e instanceof PlcError && e.reason === 'plc_error')
+    return new RequestFault('plc_area', `${what}: the PLC refused DT${addr} + ${len} bytes (${e.message})`);
   return e;
 }

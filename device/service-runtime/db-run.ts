@@ -3,16 +3,17 @@
 // seconds; rows leave the queue in order, in batches; a row the database cannot hold is refused
 // before it is queued (error code in the block, the point named in the status). A subclass says
 // how a batch of rows is written and what its database refuses.
-import type { Logger } from '../system/log.ts';
-import type { Pew } from '../model/sections/pew.ts';
-import type { DataPoint } from '../model/sections/datapoint.ts';
-import { TRANSPARENT } from '../model/plc.ts';
-import type { ControlBlock } from '../model/blocks/convention.ts';
-import { interfaceProtocol, readLimit } from '../logger/planner.ts';
-import { QueueRun, type JobEnd, type QueueRunDeps, type QueueShared } from './queue-run.ts';
-import { PointFault, readRow, type DbRow } from './db-row.ts';
-import { RequestFault } from './plc-text.ts';
+
 import type { Clock } from '../../hw/types.ts';
+import { interfaceProtocol, readLimit } from '../logger/planner.ts';
+import type { ControlBlock } from '../model/blocks/convention.ts';
+import { TRANSPARENT } from '../model/plc.ts';
+import type { DataPoint } from '../model/sections/datapoint.ts';
+import type { Pew } from '../model/sections/pew.ts';
+import type { Logger } from '../system/log.ts';
+import { type DbRow, PointFault, readRow } from './db-row.ts';
+import { RequestFault } from './plc-text.ts';
+import { type JobEnd, QueueRun, type QueueRunDeps, type QueueShared } from './queue-run.ts';
 
 /** rows one statement (or one write) carries at most */
 export const DB_BATCH = 100;
@@ -114,11 +115,16 @@ export abstract class DbRun extends QueueRun<DbRow, DbCounter> {
     // strictly increasing time stamps: InfluxDB's point key is the time, and rows keep their order
     const at = Math.max(this.deps.clock.now(), this.lastAt + 1);
     this.lastAt = at;
-    const row = await readRow({
-      points: s.datalist, interfaceId: s.interface, station: s.plc_addr,
-      limitOf: (id, area) => readLimit(interfaceProtocol(this.pewNow, id), area),
-      readWords: (area, start, count) => link.readWords(area, start, count, this.user, s.plc_addr),
-    }, at);
+    const row = await readRow(
+      {
+        points: s.datalist,
+        interfaceId: s.interface,
+        station: s.plc_addr,
+        limitOf: (id, area) => readLimit(interfaceProtocol(this.pewNow, id), area),
+        readWords: (area, start, count) => link.readWords(area, start, count, this.user, s.plc_addr),
+      },
+      at,
+    );
     this.check(row);
     return row;
   }

@@ -1,19 +1,24 @@
 // The registration list (engines.ts): an engine that cannot start (its queue folder is a file)
 // is reported in state error; the others start and the daemon's context is built.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSimHw } from '../../sim/hw.ts';
+import { Links } from '../com/links.ts';
 import { ConfigStore } from '../config/store.ts';
 import { CONFIG_SECTIONS } from '../model/index.ts';
 import { createLogger } from '../system/log.ts';
-import { createSimHw } from '../../sim/hw.ts';
-import { Links } from '../com/links.ts';
 import { startServiceEngines } from './engines.ts';
 
 let dir: string;
-beforeEach(async () => { dir = await mkdtemp(join(tmpdir(), 'engines-')); });
-afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'engines-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 describe('service engines', () => {
   it('an engine whose queue folder cannot be made is in state error; the others run', async () => {
@@ -25,7 +30,14 @@ describe('service engines', () => {
     const links = new Links({ hw, log, clock: hw.clock });
     const engines = await startServiceEngines({ store, links, hw, log, dataDir: dir });
     const status = engines.status();
-    expect(status.map((s) => [s.service, s.state])).toEqual([['mqtt', 'off'], ['httpc', 'error'], ['email', 'off'], ['sql', 'off'], ['nosql', 'off'], ['script', 'off']]);
+    expect(status.map((s) => [s.service, s.state])).toEqual([
+      ['mqtt', 'off'],
+      ['httpc', 'error'],
+      ['email', 'off'],
+      ['sql', 'off'],
+      ['nosql', 'off'],
+      ['script', 'off'],
+    ]);
     expect(status[1]!.lastError).toMatchObject({ code: 'local', number: 7 });
     expect(log.recent().some((e) => e.level === 'error' && e.msg === 'the httpc engine cannot start')).toBe(true);
     await engines.close();

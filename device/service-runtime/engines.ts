@@ -4,18 +4,18 @@
 // (followRuns), and an engine that cannot even start (its queue folder unusable) is logged and
 // reported as an engine in state error.
 import type { Hw } from '../../hw/types.ts';
-import type { ConfigStore } from '../config/store.ts';
 import type { Links } from '../com/links.ts';
-import type { Logger } from '../system/log.ts';
+import type { ConfigStore } from '../config/store.ts';
+import { startEmail } from '../email/engine.ts';
+import type { FtpSend } from '../ftp/engine.ts';
+import { startHttpc } from '../httpc/engine.ts';
 import type { RuntimeService, ServiceStatus } from '../model/service-status.ts';
 import { startMqtt } from '../mqtt/engine.ts';
-import { startHttpc } from '../httpc/engine.ts';
-import { startEmail } from '../email/engine.ts';
-import { startSql } from '../sql/engine.ts';
 import { startNosql } from '../nosql/engine.ts';
-import type { QueuedServiceDeps, ServiceEngine } from './queued-engine.ts';
-import type { FtpSend } from '../ftp/engine.ts';
 import { startScript } from '../script/engine.ts';
+import { startSql } from '../sql/engine.ts';
+import type { Logger } from '../system/log.ts';
+import type { QueuedServiceDeps, ServiceEngine } from './queued-engine.ts';
 
 export interface ServiceEngineDeps {
   store: ConfigStore;
@@ -53,8 +53,14 @@ export function failedEngine(service: RuntimeService, at: number, message: strin
   return {
     settled: async () => {},
     status: () => ({
-      service, enabled: true, state: 'error', since: at, lastError: { code: 'local', number: 7, message, at },
-      counters: {}, queue: { waiting: 0, dropped: 0, bound: 0 }, plc: '',
+      service,
+      enabled: true,
+      state: 'error',
+      since: at,
+      lastError: { code: 'local', number: 7, message, at },
+      counters: {},
+      queue: { waiting: 0, dropped: 0, bound: 0 },
+      plc: '',
     }),
     close: async () => {},
   };
@@ -73,18 +79,23 @@ export async function startServiceEngines(deps: ServiceEngineDeps): Promise<Serv
     }
   }
   // the script is no queued service: it runs the saved script and hands files to the FTP send
-  const script = await startScript({ store: deps.store, links: deps.links, hw: deps.hw, log: deps.log, ...(deps.ftpSend ? { ftp: deps.ftpSend } : {}) })
-    .catch((e: unknown) => {
+  const script = await startScript({ store: deps.store, links: deps.links, hw: deps.hw, log: deps.log, ...(deps.ftpSend ? { ftp: deps.ftpSend } : {}) }).catch(
+    (e: unknown) => {
       const message = e instanceof Error ? e.message : String(e);
       deps.log.error('the script engine cannot start', { error: message });
       return failedEngine('script', deps.hw.clock.now(), message);
-    });
+    },
+  );
   const all = [...REGISTRY.map(([service]) => started[service]), script];
   return {
     ...started,
     script,
-    settled: async () => { await Promise.all(all.map((e) => e.settled())); },
+    settled: async () => {
+      await Promise.all(all.map((e) => e.settled()));
+    },
     status: () => all.map((e) => e.status()),
-    close: async () => { for (const e of all) await e.close(); },
+    close: async () => {
+      for (const e of all) await e.close();
+    },
   };
 }

@@ -4,8 +4,8 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Volume } from '../../hw/types.ts';
-import type { Log } from '../model/sections/log.ts';
 import { resolveLocalFolder } from '../ftp/local-files.ts';
+import type { Log } from '../model/sections/log.ts';
 
 export interface LogFileRef {
   name: string;
@@ -17,11 +17,16 @@ export interface LogFileRef {
 export async function newestLogFiles(log: Pick<Log, 'storage'>, volumes: readonly Volume[], n: number): Promise<LogFileRef[]> {
   const folder = await resolveLocalFolder({ local_dir: '' }, log, volumes);
   const names = (await readdir(folder.path)).filter((f) => f.toLowerCase().endsWith('.csv'));
-  const files = await Promise.all(names.map(async (name) => {
-    const path = join(folder.path, name);
-    const s = await stat(path);
-    return { name, path, bytes: s.size, mtime: s.mtimeMs, isFile: s.isFile() };
-  }));
-  return files.filter((f) => f.isFile).sort((a, b) => b.mtime - a.mtime || b.name.localeCompare(a.name)).slice(0, n)
+  const files = await Promise.all(
+    names.map(async (name) => {
+      const path = join(folder.path, name);
+      const s = await stat(path);
+      return { name, path, bytes: s.size, mtime: s.mtimeMs, isFile: s.isFile() };
+    }),
+  );
+  return files
+    .filter((f) => f.isFile)
+    .sort((a, b) => b.mtime - a.mtime || b.name.localeCompare(a.name))
+    .slice(0, n)
     .map(({ name, path, bytes }) => ({ name, path, bytes }));
 }

@@ -1,15 +1,19 @@
 // Strings and payloads in PLC memory (design/services.md): two bytes a word, the first in the low
 // byte (mewtocol.md §2.2, the order the logger uses for STRING). Pure: the engines, the simulator's
 // `npm run plc -- request` and the tests use the same conversion.
-import { MEW_ADDRESS_MAX } from '../protocol/mewtocol-commands.ts';
+
 import type { ServiceErrorName } from '../model/blocks/convention.ts';
+import { MEW_ADDRESS_MAX } from '../protocol/mewtocol-commands.ts';
 
 /** DT addresses the service control interface reaches (RD/WD: 5 digits, mewtocol-plan.ts) */
 export const DT_ADDRESS_MAX = MEW_ADDRESS_MAX.data;
 
 /** A request the unit refuses before sending anything: the block's error word gets `code`. */
 export class RequestFault extends Error {
-  constructor(readonly code: Exclude<ServiceErrorName, 'none'>, message: string) {
+  constructor(
+    readonly code: Exclude<ServiceErrorName, 'none'>,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -40,7 +44,13 @@ export function checkArea(what: string, addr: number, bytes: number): void {
  * within `max` bytes (`read` gives the bytes from the address). A length over `max`, or no NUL
  * within `max`, is bad_string.
  */
-export async function stringAt(what: string, addr: number, len: number, max: number, read: (addr: number, bytes: number) => Promise<Uint8Array>): Promise<Uint8Array> {
+export async function stringAt(
+  what: string,
+  addr: number,
+  len: number,
+  max: number,
+  read: (addr: number, bytes: number) => Promise<Uint8Array>,
+): Promise<Uint8Array> {
   if (len > max) throw new RequestFault('bad_string', `${what}: ${len} bytes, at most ${max}`);
   if (len > 0) return read(addr, len);
   checkArea(what, addr, max);

@@ -6,9 +6,9 @@
 // 1 s, 2 s … 30 s. A subclass says how a request becomes a job, how a job is sent, and which words
 // of its block it writes besides the convention's.
 import type { Links } from '../com/links.ts';
-import type { Logger } from '../system/log.ts';
+import { type BlockState, type ControlBlock, SERVICE_ERROR, type ServiceErrorName, STATE } from '../model/blocks/convention.ts';
 import type { Pew } from '../model/sections/pew.ts';
-import { SERVICE_ERROR, STATE, type BlockState, type ControlBlock, type ServiceErrorName } from '../model/blocks/convention.ts';
+import type { Logger } from '../system/log.ts';
 import { BlockIo } from './block-io.ts';
 import { RequestFault } from './plc-text.ts';
 import type { JobQueue } from './queue.ts';
@@ -165,7 +165,11 @@ export abstract class QueueRun<J, C extends string> {
   /** Starts sending the queue when nothing is being sent and no retry wait runs. */
   private kick(): void {
     if (this.sending || !this.active || this.shared.queue.waiting === 0 || performance.now() < this.retryAt) return;
-    this.sending = this.sendAll().catch((e: unknown) => this.base.log.error(`${this.user} send failed`, { error: errorText(e) })).finally(() => { this.sending = undefined; });
+    this.sending = this.sendAll()
+      .catch((e: unknown) => this.base.log.error(`${this.user} send failed`, { error: errorText(e) }))
+      .finally(() => {
+        this.sending = undefined;
+      });
   }
 
   private async sendAll(): Promise<void> {

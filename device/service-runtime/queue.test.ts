@@ -1,14 +1,19 @@
 // The services' job queue (queue.ts): order, bound with drop of the oldest, reopen after a stop,
 // temp files of a cut push removed, a corrupt job set aside.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JobQueue } from './queue.ts';
 
 let dir: string;
-beforeEach(async () => { dir = await mkdtemp(join(tmpdir(), 'job-queue-')); });
-afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'job-queue-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 const isJob = (v: unknown): v is { n: number } => typeof v === 'object' && v !== null && typeof (v as { n?: unknown }).n === 'number';
 
@@ -53,7 +58,7 @@ describe('JobQueue', () => {
     expect([again.waiting, again.dropped]).toEqual([3, 2]);
   });
 
-  it('removes a cut push\'s temp file and sets a corrupt or foreign job aside', async () => {
+  it("removes a cut push's temp file and sets a corrupt or foreign job aside", async () => {
     const q = await JobQueue.open<{ n: number }>(dir);
     await q.push({ n: 1 });
     await q.close();

@@ -45,7 +45,10 @@ export class JobQueue<T> {
   private chain: Promise<unknown> = Promise.resolve();
   private syncTimer: ReturnType<typeof setTimeout> | undefined;
 
-  private constructor(readonly dir: string, readonly bound: number) {}
+  private constructor(
+    readonly dir: string,
+    readonly bound: number,
+  ) {}
 
   /** Opens (or creates) the queue in `dir`: the jobs left there, in their order. */
   static async open<T>(dir: string, opts: QueueOptions<T> = {}): Promise<JobQueue<T>> {
@@ -59,8 +62,14 @@ export class JobQueue<T> {
     // read in parallel chunks (a long outage leaves many jobs), kept in their order
     for (let i = 0; i < jobs.length; i += READ_CHUNK) {
       const chunk = jobs.slice(i, i + READ_CHUNK);
-      const read = await Promise.all(chunk.map((name) => readFile(join(dir, name), 'utf8')
-        .then((text) => ({ name, text }), (e: unknown) => ({ name, error: e }))));
+      const read = await Promise.all(
+        chunk.map((name) =>
+          readFile(join(dir, name), 'utf8').then(
+            (text) => ({ name, text }),
+            (e: unknown) => ({ name, error: e }),
+          ),
+        ),
+      );
       for (const r of read) {
         const seq = Number(JOB_RE.exec(r.name)![1]);
         q.nextSeq = Math.max(q.nextSeq, seq + 1);
@@ -136,7 +145,13 @@ export class JobQueue<T> {
         const i = this.jobs.findIndex((j) => j.seq === seq);
         if (i >= 0) removed.push(...this.jobs.splice(i, 1).map((j) => j.seq));
       }
-      await Promise.all(removed.map((seq) => unlink(join(this.dir, nameOf(seq))).catch((e: NodeJS.ErrnoException) => { if (e.code !== 'ENOENT') throw e; })));
+      await Promise.all(
+        removed.map((seq) =>
+          unlink(join(this.dir, nameOf(seq))).catch((e: NodeJS.ErrnoException) => {
+            if (e.code !== 'ENOENT') throw e;
+          }),
+        ),
+      );
       this.syncSoon();
     });
   }

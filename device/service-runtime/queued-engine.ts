@@ -3,15 +3,15 @@
 // pew (followRuns). The service modules say only how to make their run.
 import { join } from 'node:path';
 import type { Clock, Hw } from '../../hw/types.ts';
-import type { ConfigStore } from '../config/store.ts';
 import type { Links } from '../com/links.ts';
-import type { Logger } from '../system/log.ts';
+import type { ConfigStore } from '../config/store.ts';
 import type { Pew } from '../model/sections/pew.ts';
 import type { RuntimeService, ServiceStatus } from '../model/service-status.ts';
-import { followRuns } from './runs.ts';
+import type { Logger } from '../system/log.ts';
 import { JobQueue, QUEUE_BOUND } from './queue.ts';
-import { StatusBook } from './status.ts';
 import type { QueueShared } from './queue-run.ts';
+import { followRuns } from './runs.ts';
+import { StatusBook } from './status.ts';
 
 export interface QueuedServiceDeps {
   store: ConfigStore;
@@ -42,7 +42,10 @@ export interface QueuedServiceSpec<J, C extends string, S extends QueueShared<J,
   run(deps: QueuedServiceDeps, shared: S, section: Sec, pew: Pew): Promise<{ stop(): Promise<void> }>;
 }
 
-export async function startQueuedService<J, C extends string, S extends QueueShared<J, C>, Sec>(deps: QueuedServiceDeps, spec: QueuedServiceSpec<J, C, S, Sec>): Promise<ServiceEngine> {
+export async function startQueuedService<J, C extends string, S extends QueueShared<J, C>, Sec>(
+  deps: QueuedServiceDeps,
+  spec: QueuedServiceSpec<J, C, S, Sec>,
+): Promise<ServiceEngine> {
   const queue = await JobQueue.open<J>(join(deps.dataDir, 'queues', spec.service), {
     bound: deps.queueBound ?? QUEUE_BOUND,
     accept: spec.isJob,
@@ -51,7 +54,11 @@ export async function startQueuedService<J, C extends string, S extends QueueSha
   if (queue.waiting > 0) deps.log.info(`${spec.service} queue: jobs waiting from before the start`, { waiting: queue.waiting });
   const shared = {
     book: new StatusBook<C | 'failed'>(spec.service, deps.clock, [...spec.counters, 'failed']),
-    queue, state: 'idle', error: 'none', counter: 0, ...spec.extra(),
+    queue,
+    state: 'idle',
+    error: 'none',
+    counter: 0,
+    ...spec.extra(),
   } as S;
   let enabled = false;
   const runs = await followRuns(deps.store, [spec.section, 'pew'], deps.log, async () => {

@@ -1,20 +1,25 @@
 // followRuns (runs.ts): one run per saved version, the old one stopped before the new one starts,
 // none while the service is off, a failing start leaves the engine without a run until the next save.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { systemClock } from '../../hw/types.ts';
 import { ConfigStore } from '../config/store.ts';
 import { CONFIG_SECTIONS } from '../model/index.ts';
 import { defaultsOf } from '../model/section.ts';
-import { pew_mqtt, type Mqtt } from '../model/sections/mqtt.ts';
+import { type Mqtt, pew_mqtt } from '../model/sections/mqtt.ts';
 import { createLogger } from '../system/log.ts';
-import { systemClock } from '../../hw/types.ts';
 import { followRuns } from './runs.ts';
 
 let dir: string;
-beforeEach(async () => { dir = await mkdtemp(join(tmpdir(), 'runs-')); });
-afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'runs-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 const mqtt = (over: Partial<Mqtt>): Mqtt => ({ ...defaultsOf(pew_mqtt), broker_addr: 'mqtt://127.0.0.1', ...over });
 
@@ -29,7 +34,13 @@ describe('followRuns', () => {
       if (!m.enable_mqtt) return undefined;
       const id = ++n;
       events.push(`start ${id} keep_alive ${m.keep_alive}`);
-      return { id, stop: async () => { await new Promise((r) => setTimeout(r, 20)); events.push(`stop ${id}`); } };
+      return {
+        id,
+        stop: async () => {
+          await new Promise((r) => setTimeout(r, 20));
+          events.push(`stop ${id}`);
+        },
+      };
     });
     expect(runs.current()).toBeUndefined();
     await store.save({ pew_mqtt: mqtt({ enable_mqtt: true, keep_alive: 10 }) });

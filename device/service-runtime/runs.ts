@@ -3,8 +3,9 @@
 // is stopped (and awaited) before `next` builds the new one from the store; `next` answers
 // undefined when the service is off. A run that fails to start is logged by followSection and the
 // engine stays without a run until the next save.
-import type { ConfigStore } from '../config/store.ts';
+
 import { followSection } from '../config/follow.ts';
+import type { ConfigStore } from '../config/store.ts';
 import type { Logger } from '../system/log.ts';
 
 export interface EngineRun {

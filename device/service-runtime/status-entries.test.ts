@@ -1,26 +1,53 @@
-import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { OtherServicesStatus } from './status-entries.ts';
-import { serviceStatusSchema } from '../model/service-status.ts';
+import { describe, expect, it } from 'vitest';
 import type { FtpStatus } from '../model/ftp-status.ts';
-import type { TlsPartStatus } from '../model/tls-status.ts';
 import type { RtcStatus } from '../model/rtc-status.ts';
+import { serviceStatusSchema } from '../model/service-status.ts';
+import type { TlsPartStatus } from '../model/tls-status.ts';
+import { OtherServicesStatus } from './status-entries.ts';
 
-const clock = { t: 1000, now() { return this.t; } };
+const clock = {
+  t: 1000,
+  now() {
+    return this.t;
+  },
+};
 const NO_SENDS = { sends: 0, sent: 0, failed: 0 };
 const ftp = (o: Partial<FtpStatus> = {}): FtpStatus => ({
-  enabled: true, cycle: false, running: false, state: 'idle', localDir: 'internal/log', plc: '', ...o,
+  enabled: true,
+  cycle: false,
+  running: false,
+  state: 'idle',
+  localDir: 'internal/log',
+  plc: '',
+  ...o,
 });
 const part = (o: Partial<TlsPartStatus> = {}): TlsPartStatus => ({
-  enabled: true, port: 1502, listening: true, stoppedByPlc: false, detail: '', connections: 0,
-  accepted: 3, refused: 1, tlsFailures: 0, errors: 2, faults: 0, bytesIn: 0, bytesOut: 0, ...o,
+  enabled: true,
+  port: 1502,
+  listening: true,
+  stoppedByPlc: false,
+  detail: '',
+  connections: 0,
+  accepted: 3,
+  refused: 1,
+  tlsFailures: 0,
+  errors: 2,
+  faults: 0,
+  bytesIn: 0,
+  bytesOut: 0,
+  ...o,
 });
 const rtc = (o: Partial<RtcStatus> = {}): RtcStatus => ({
-  unitTime: 0, timezone: 'UTC', ntp: { enabled: false, synchronized: false, servers: [] }, running: true, ...o,
+  unitTime: 0,
+  timezone: 'UTC',
+  ntp: { enabled: false, synchronized: false, servers: [] },
+  running: true,
+  ...o,
 });
 
 describe('the FTP send, the TLS bridge and the clock sync in the one status answer', () => {
-  it('FTP: state and since from the send, last success and last error in the one classification, the engine\'s counters, its detail kept', () => {
+  it("FTP: state and since from the send, last success and last error in the one classification, the engine's counters, its detail kept", () => {
     const o = new OtherServicesStatus(clock);
     clock.t = 1000;
     expect(o.ftp(ftp(), NO_SENDS).state).toBe('idle');
@@ -29,7 +56,17 @@ describe('the FTP send, the TLS bridge and the clock sync in the one status answ
     expect(running).toMatchObject({ state: 'waiting', since: 2000, queue: { bound: 0 } });
     const error = { code: 'refused', number: 2, message: 'connect ECONNREFUSED' };
     const last: NonNullable<FtpStatus['lastSend']> = {
-      trigger: 'plc', started: 1500, finished: 2500, result: 'error', files: [], bytes: 0, failed: 1, held: [], attempts: 2, deleted: 0, error,
+      trigger: 'plc',
+      started: 1500,
+      finished: 2500,
+      result: 'error',
+      files: [],
+      bytes: 0,
+      failed: 1,
+      held: [],
+      attempts: 2,
+      deleted: 0,
+      error,
     };
     clock.t = 3000;
     const failed = o.ftp(ftp({ state: 'error', lastSend: last, plc: 'the service control interface is not enabled' }), NO_SENDS);

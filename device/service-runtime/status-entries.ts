@@ -7,21 +7,22 @@
 import type { Clock } from '../../hw/types.ts';
 import { SERVICE_ERROR, type ServiceErrorName } from '../model/blocks/convention.ts';
 import type { FtpCounters, FtpStatus } from '../model/ftp-status.ts';
-import type { TlsStatus } from '../model/tls-status.ts';
-import type { RtcStatus } from '../model/rtc-status.ts';
-import { RTC_SYNC_FAILURES } from '../model/rtc-status.ts';
+import type { RTC_SYNC_FAILURES, RtcStatus } from '../model/rtc-status.ts';
 import type { ServiceStatus } from '../model/service-status.ts';
+import type { TlsStatus } from '../model/tls-status.ts';
 import { StatusBook } from './status.ts';
 
 type ErrorCode = Exclude<ServiceErrorName, 'none'>;
 const NO_QUEUE = { waiting: 0, dropped: 0, bound: 0 } as const;
 
 /** A code of another table (docs/ftp.md's is a part of the one classification) in the one classification. */
-const classified = (code: string): ErrorCode => (code in SERVICE_ERROR && code !== 'none' ? code as ErrorCode : 'other');
+const classified = (code: string): ErrorCode => (code in SERVICE_ERROR && code !== 'none' ? (code as ErrorCode) : 'other');
 
 /** the one classification of a failed clock sync */
 export const RTC_FAILURE_CODE: Record<(typeof RTC_SYNC_FAILURES)[number], ErrorCode> = {
-  no_answer: 'timeout', plc_error: 'server_refused', link_down: 'not_connected',
+  no_answer: 'timeout',
+  plc_error: 'server_refused',
+  link_down: 'not_connected',
 };
 
 const TLS_COUNTERS = ['accepted', 'refused', 'tlsFailures', 'errors', 'faults'] as const;

@@ -13,7 +13,11 @@ export class StatusBook<C extends string> {
   plc = '';
   readonly counters: Record<C, number>;
 
-  constructor(readonly service: StatusService, private readonly clock: Clock, counters: readonly C[]) {
+  constructor(
+    readonly service: StatusService,
+    private readonly clock: Clock,
+    counters: readonly C[],
+  ) {
     this.since = clock.now();
     this.counters = Object.fromEntries(counters.map((c) => [c, 0])) as Record<C, number>;
   }

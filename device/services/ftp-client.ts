@@ -3,14 +3,15 @@
 // checked against the section's CA unless verification is off, passive or active data connections,
 // binary or ASCII transfers, and an FTP proxy. Each stage of the set-up runs through `stage`, so
 // the test can time and report it and the engine can simply run it.
+
+import { type AddressInfo, createServer, connect as netConnect, type Server, type Socket } from 'node:net';
+import { type ConnectionOptions, type TLSSocket, connect as tlsConnect } from 'node:tls';
 import type { Client, FTPError, FTPResponse } from 'basic-ftp';
-import { drivers } from './drivers.ts';
-import { createServer, connect as netConnect, type AddressInfo, type Server, type Socket } from 'node:net';
-import { connect as tlsConnect, type ConnectionOptions, type TLSSocket } from 'node:tls';
 import type { Ftpc } from '../model/sections/ftpc.ts';
 import type { TestStep } from '../model/servicetest.ts';
 import { readCert } from '../system/cert-files.ts';
-import { tlsDetail, tlsOptions, type TlsTrust } from './net-probe.ts';
+import { drivers } from './drivers.ts';
+import { type TlsTrust, tlsDetail, tlsOptions } from './net-probe.ts';
 
 /** Runs one stage of the set-up; `detail` says what it reached. */
 export type Stage = <T>(name: TestStep, fn: () => Promise<T>, detail?: (v: T) => string | undefined) => Promise<T>;
@@ -39,7 +40,11 @@ export function ftpTarget(f: Ftpc): FtpTarget {
 }
 
 export async function ftpTrust(f: Ftpc, dataDir: string): Promise<TlsTrust> {
-  const [ca, cert, key] = await Promise.all([readCert(dataDir, 'pew_ftpc', f.ca), readCert(dataDir, 'pew_ftpc', f.client), readCert(dataDir, 'pew_ftpc', f.key)]);
+  const [ca, cert, key] = await Promise.all([
+    readCert(dataDir, 'pew_ftpc', f.ca),
+    readCert(dataDir, 'pew_ftpc', f.client),
+    readCert(dataDir, 'pew_ftpc', f.key),
+  ]);
   return { verify: f.transfermode_verify_ssl, ...(ca ? { ca } : {}), ...(cert ? { cert } : {}), ...(key ? { key } : {}) };
 }
 
@@ -119,21 +124,46 @@ export async function openFtp(f: Ftpc, dataDir: string, opts: FtpOpenOptions = {
     const first: TestStep = target.via ? 'proxy' : 'connect';
     if (f.transfermode_ssl && tls) {
       // implicit TLS: the handshake is the first thing on the connection
-      await stage(first, () => new Promise<void>((resolve, reject) => {
-        const s = netConnect({ host: target.host, port: target.port }, () => { s.destroy(); resolve(); });
-        s.once('error', reject);
-      }), () => `${target.host}:${target.port}`);
-      await stage('tls', () => client.connectImplicitTLS(target.host, target.port, tls), (r) => `${tlsDetail(client.ftp.socket as TLSSocket)}; ${r.message}`);
+      await stage(
+        first,
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const s = netConnect({ host: target.host, port: target.port }, () => {
+              s.destroy();
+              resolve();
+            });
+            s.once('error', reject);
+          }),
+        () => `${target.host}:${target.port}`,
+      );
+      await stage(
+        'tls',
+        () => client.connectImplicitTLS(target.host, target.port, tls),
+        (r) => `${tlsDetail(client.ftp.socket as TLSSocket)}; ${r.message}`,
+      );
     } else {
-      await stage(first, () => client.connect(target.host, target.port), (r) => r.message);
-      if (f.transfermode_ftps && tls) await stage('tls', () => client.useTLS(tls), () => tlsDetail(client.ftp.socket as TLSSocket));
+      await stage(
+        first,
+        () => client.connect(target.host, target.port),
+        (r) => r.message,
+      );
+      if (f.transfermode_ftps && tls)
+        await stage(
+          'tls',
+          () => client.useTLS(tls),
+          () => tlsDetail(client.ftp.socket as TLSSocket),
+        );
     }
-    await stage('login', async () => {
-      const r = await client.login(target.user, f.server_password);
-      await client.useDefaultSettings();
-      if (f.transfermode_ascii) await client.send('TYPE A');
-      return r;
-    }, (r) => `${r.message}${f.transfermode_ascii ? ' (ASCII)' : ''}`);
+    await stage(
+      'login',
+      async () => {
+        const r = await client.login(target.user, f.server_password);
+        await client.useDefaultSettings();
+        if (f.transfermode_ascii) await client.send('TYPE A');
+        return r;
+      },
+      (r) => `${r.message}${f.transfermode_ascii ? ' (ASCII)' : ''}`,
+    );
     if (!f.transfermode_passive) client.prepareTransfer = activeMode(f.local_ip);
     return client;
   } catch (e) {

@@ -12,7 +12,7 @@ import { runTest, StepFailure } from './test-run.ts';
 
 /** The reason of an FTP reply code; other errors are left to the runner's classification. */
 function ftpFailure(e: unknown, missing: boolean): unknown {
-  if (!(isFtpError(e))) return e;
+  if (!isFtpError(e)) return e;
   if (e.code === 530 || e.code === 331 || e.code === 332) return new StepFailure('auth_failed', e.message);
   // 550 "file unavailable"; some servers answer a missing directory with 450/451 and the system's words
   if (missing && (e.code === 550 || ((e.code === 450 || e.code === 451) && /no such file|not found|not exist/i.test(e.message))))
@@ -27,33 +27,46 @@ export async function testFtp(f: Ftpc, dataDir: string): Promise<ServiceTestResu
   const mode = f.transfermode_ssl ? 'ftps (implicit)' : f.transfermode_ftps ? 'ftp + AUTH TLS' : 'ftp';
   const peer = `${f.server_ip}:${f.server_port}${target.via ? ` via ${target.via}` : ''} (${mode})`;
   return runTest(peer, async (t) => {
-    const stage: Stage = (name, fn, detail) => t.step(name, async () => {
-      try {
-        return await fn();
-      } catch (e) {
-        throw ftpFailure(e, false);
-      }
-    }, detail ? { detail } : {});
+    const stage: Stage = (name, fn, detail) =>
+      t.step(
+        name,
+        async () => {
+          try {
+            return await fn();
+          } catch (e) {
+            throw ftpFailure(e, false);
+          }
+        },
+        detail ? { detail } : {},
+      );
     const client: Client = await openFtp(f, dataDir, { stage });
     try {
       const dir = f.server_dir;
-      await t.step('list', async () => {
-        try {
-          return await client.list(dir);
-        } catch (e) {
-          throw ftpFailure(e, true);
-        }
-      }, { detail: (l) => `${l.length} entries in ${dir || 'the login directory'} (${f.transfermode_passive ? 'passive' : 'active'})` });
+      await t.step(
+        'list',
+        async () => {
+          try {
+            return await client.list(dir);
+          } catch (e) {
+            throw ftpFailure(e, true);
+          }
+        },
+        { detail: (l) => `${l.length} entries in ${dir || 'the login directory'} (${f.transfermode_passive ? 'passive' : 'active'})` },
+      );
       const name = join(dir, `pew_test_${randomBytes(4).toString('hex')}.txt`);
       const text = `connection test ${new Date().toISOString()}\r\n`;
-      await t.step('write', async () => {
-        try {
-          await client.uploadFrom(Readable.from([Buffer.from(text)]), name);
-          await client.remove(name);
-        } catch (e) {
-          throw ftpFailure(e, false);
-        }
-      }, { detail: () => `${text.length} bytes to ${name}, deleted again` });
+      await t.step(
+        'write',
+        async () => {
+          try {
+            await client.uploadFrom(Readable.from([Buffer.from(text)]), name);
+            await client.remove(name);
+          } catch (e) {
+            throw ftpFailure(e, false);
+          }
+        },
+        { detail: () => `${text.length} bytes to ${name}, deleted again` },
+      );
     } finally {
       client.close();
     }

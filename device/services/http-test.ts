@@ -5,17 +5,21 @@
 // the detail; 401 (and the proxy's 407) mean a wrong login, 404 a wrong path.
 import { STATUS_CODES } from 'node:http';
 import type { Dispatcher } from 'undici';
-import { drivers } from './drivers.ts';
 import type { Httpc } from '../model/sections/httpc.ts';
 import type { ServiceTestResult } from '../model/servicetest.ts';
 import { readCert } from '../system/cert-files.ts';
-import { httpConnectTunnel, probeTls, tcpConnect, tlsDetail, tlsHandshake, tlsOptions, type TlsTrust } from './net-probe.ts';
+import { drivers } from './drivers.ts';
+import { httpConnectTunnel, probeTls, type TlsTrust, tcpConnect, tlsDetail, tlsHandshake, tlsOptions } from './net-probe.ts';
 import { runTest, StepFailure } from './test-run.ts';
 
-const basic = (user: string, password: string) => 'Basic ' + Buffer.from(`${user}:${password}`).toString('base64');
+const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
 export async function httpTrust(h: Httpc, dataDir: string): Promise<TlsTrust> {
-  const [ca, cert, key] = await Promise.all([readCert(dataDir, 'pew_httpc', h.ca), readCert(dataDir, 'pew_httpc', h.client), readCert(dataDir, 'pew_httpc', h.key)]);
+  const [ca, cert, key] = await Promise.all([
+    readCert(dataDir, 'pew_httpc', h.ca),
+    readCert(dataDir, 'pew_httpc', h.client),
+    readCert(dataDir, 'pew_httpc', h.key),
+  ]);
   return { verify: h.transfermode_verify_ssl, ...(ca ? { ca } : {}), ...(cert ? { cert } : {}), ...(key ? { key } : {}) };
 }
 
@@ -49,7 +53,9 @@ export async function testHttp(h: Httpc, dataDir: string): Promise<ServiceTestRe
   return runTest(peer, async (t) => {
     if (h.proxy_addr) {
       const proxy = { host: h.proxy_addr, port: h.proxy_port, user: h.proxy_user, password: h.proxy_password };
-      const tunnel = await t.step('proxy', () => httpConnectTunnel(proxy, `${host}:${port}`), { detail: () => `CONNECT ${host}:${port} through ${h.proxy_addr}:${h.proxy_port}` });
+      const tunnel = await t.step('proxy', () => httpConnectTunnel(proxy, `${host}:${port}`), {
+        detail: () => `CONNECT ${host}:${port} through ${h.proxy_addr}:${h.proxy_port}`,
+      });
       if (https) await t.step('tls', async () => tlsDetail(await tlsHandshake(host, port, trust, tunnel)), { detail: (d) => d });
       tunnel.destroy();
     } else {
@@ -59,17 +65,24 @@ export async function testHttp(h: Httpc, dataDir: string): Promise<ServiceTestRe
     const dispatcher = await httpDispatcher(h, host, trust);
     const { request } = await drivers.undici();
     try {
-      await t.step('request', async () => {
-        const res = await request(url, {
-          method: 'GET', dispatcher, headersTimeout: 10_000, bodyTimeout: 10_000,
-          headers: { 'user-agent': 'pew-connection-test', ...(h.server_user ? { authorization: basic(h.server_user, h.server_password) } : {}) },
-        });
-        await res.body.dump();
-        const line = `${res.statusCode} ${STATUS_CODES[res.statusCode] ?? ''}`.trim();
-        const failure = statusFailure(res.statusCode, line);
-        if (failure) throw failure;
-        return line;
-      }, { detail: (line) => `GET ${url.pathname}${url.search}: ${line}` });
+      await t.step(
+        'request',
+        async () => {
+          const res = await request(url, {
+            method: 'GET',
+            dispatcher,
+            headersTimeout: 10_000,
+            bodyTimeout: 10_000,
+            headers: { 'user-agent': 'pew-connection-test', ...(h.server_user ? { authorization: basic(h.server_user, h.server_password) } : {}) },
+          });
+          await res.body.dump();
+          const line = `${res.statusCode} ${STATUS_CODES[res.statusCode] ?? ''}`.trim();
+          const failure = statusFailure(res.statusCode, line);
+          if (failure) throw failure;
+          return line;
+        },
+        { detail: (line) => `GET ${url.pathname}${url.search}: ${line}` },
+      );
     } finally {
       // destroy, not close: a request the step gave up on must not hold the answer back
       await dispatcher.destroy().catch(() => undefined);

@@ -28,7 +28,14 @@ export function influxBase(server: string, encrypted: boolean): string {
 }
 
 export function influxTarget(n: Nosql, ca: Buffer | undefined): InfluxTarget {
-  return { base: influxBase(n.server, n.use_encryption), user: n.user, password: n.pass, ca: n.ca_verification ? ca : undefined, verify: n.ca_verification, ms: n.timeout * 1000 };
+  return {
+    base: influxBase(n.server, n.use_encryption),
+    user: n.user,
+    password: n.pass,
+    ca: n.ca_verification ? ca : undefined,
+    verify: n.ca_verification,
+    ms: n.timeout * 1000,
+  };
 }
 
 export interface InfluxReply {
@@ -42,7 +49,7 @@ export function influxRequest(t: InfluxTarget, method: 'GET' | 'POST', path: str
   const url = new URL(path, t.base);
   for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
   const headers: Record<string, string> = {};
-  if (t.user !== '') headers.authorization = 'Basic ' + Buffer.from(`${t.user}:${t.password}`).toString('base64');
+  if (t.user !== '') headers.authorization = `Basic ${Buffer.from(`${t.user}:${t.password}`).toString('base64')}`;
   if (body !== undefined) headers['content-type'] = 'text/plain; charset=utf-8';
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
@@ -67,7 +74,7 @@ export function influxFailure(r: InfluxReply): StepFailure {
   } catch {
     // not JSON: keep the text as it came
   }
-  const said = `HTTP ${r.status}${text ? ': ' + text : ''}`;
+  const said = `HTTP ${r.status}${text ? `: ${text}` : ''}`;
   if (r.status === 401 || r.status === 403) return new StepFailure('auth_failed', said);
   if (r.status === 404 || /database not found/i.test(text)) return new StepFailure('not_found', said);
   return new StepFailure('peer_error', said);
@@ -79,7 +86,12 @@ interface QueryResult {
 }
 
 /** InfluxQL `q` (on `db` when given); the series of its one statement, or its error. */
-export async function influxQuery(t: InfluxTarget, q: string, db?: string, method: 'GET' | 'POST' = 'GET'): Promise<NonNullable<NonNullable<QueryResult['results']>[number]['series']>> {
+export async function influxQuery(
+  t: InfluxTarget,
+  q: string,
+  db?: string,
+  method: 'GET' | 'POST' = 'GET',
+): Promise<NonNullable<NonNullable<QueryResult['results']>[number]['series']>> {
   const r = await influxRequest(t, method, '/query', { q, epoch: 'ms', ...(db ? { db } : {}) });
   if (r.status !== 200) throw influxFailure(r);
   let j: QueryResult;
@@ -95,19 +107,19 @@ export async function influxQuery(t: InfluxTarget, q: string, db?: string, metho
 }
 
 /** The first column of every row of every series (SHOW DATABASES, SHOW MEASUREMENTS). */
-export const firstColumn = (series: Awaited<ReturnType<typeof influxQuery>>): string[] =>
-  series.flatMap((s) => (s.values ?? []).map((row) => String(row[0])));
+export const firstColumn = (series: Awaited<ReturnType<typeof influxQuery>>): string[] => series.flatMap((s) => (s.values ?? []).map((row) => String(row[0])));
 
 /** An identifier in InfluxQL: always double-quoted, quotes and backslashes escaped. */
 export const influxIdent = (name: string) => `"${name.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 /** A string literal in InfluxQL. */
 export const influxString = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 /** A measurement, tag key or tag value in line protocol: commas, spaces and equals signs escaped. */
-export const lineEscape = (s: string) => s.replace(/[,= ]/g, (c) => '\\' + c);
+export const lineEscape = (s: string) => s.replace(/[,= ]/g, (c) => `\\${c}`);
 
 /** The databases of the server and the measurements of `database` (empty when it is not given or missing). */
 export async function influxList(t: InfluxTarget, database: string): Promise<{ databases: string[]; measurements: string[] }> {
   const databases = firstColumn(await influxQuery(t, 'SHOW DATABASES'));
-  const measurements = database !== '' && databases.includes(database) ? firstColumn(await influxQuery(t, `SHOW MEASUREMENTS ON ${influxIdent(database)}`)) : [];
+  const measurements =
+    database !== '' && databases.includes(database) ? firstColumn(await influxQuery(t, `SHOW MEASUREMENTS ON ${influxIdent(database)}`)) : [];
   return { databases, measurements };
 }

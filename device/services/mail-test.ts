@@ -4,13 +4,14 @@
 // greeting read (+OK, * OK). Then SMTP: connect, TLS (implicit on port 465, else STARTTLS when SSL
 // is set), and the login as nodemailer does it when sending (verify: EHLO, TLS, AUTH). With the
 // section's SOCKS proxy every connection goes through it, and its step is `proxy` instead of `connect`.
-import { drivers } from './drivers.ts';
+
 import type { Socket } from 'node:net';
 import type { Email } from '../model/sections/email.ts';
 import type { ServiceTestResult } from '../model/servicetest.ts';
 import { readCert } from '../system/cert-files.ts';
-import { command, readGreeting, tcpConnect, tlsDetail, tlsHandshake, tlsOptions, type TlsTrust } from './net-probe.ts';
-import { connectorOf, proxyAddress, socksConnect, socksProxyOf, type Connect } from './socks-proxy.ts';
+import { drivers } from './drivers.ts';
+import { command, readGreeting, type TlsTrust, tcpConnect, tlsDetail, tlsHandshake, tlsOptions } from './net-probe.ts';
+import { type Connect, connectorOf, proxyAddress, socksConnect, socksProxyOf } from './socks-proxy.ts';
 import { runTest, StepFailure, type TestRun } from './test-run.ts';
 
 /** spec §5 port 0: SMTP over implicit TLS (465), then submission (587) and SMTP (25) with STARTTLS; plain: 587, 25 */
@@ -20,7 +21,11 @@ export const pop3imapPort = (mode: Email['emailmode'], ssl: boolean): number => 
 export const IMPLICIT_TLS_PORT = 465;
 
 export async function mailTrust(e: Email, dataDir: string): Promise<TlsTrust> {
-  const [ca, cert, key] = await Promise.all([readCert(dataDir, 'pew_email', e.ca), readCert(dataDir, 'pew_email', e.client), readCert(dataDir, 'pew_email', e.key)]);
+  const [ca, cert, key] = await Promise.all([
+    readCert(dataDir, 'pew_email', e.ca),
+    readCert(dataDir, 'pew_email', e.client),
+    readCert(dataDir, 'pew_email', e.key),
+  ]);
   return { verify: e.transfermode_verify_ssl, ...(ca ? { ca } : {}), ...(cert ? { cert } : {}), ...(key ? { key } : {}) };
 }
 
@@ -44,15 +49,26 @@ export async function smtpTransport(e: Email, trust: TlsTrust, port: number, o: 
   const { host: _h, ...tls } = tlsOptions(e.server_smtp, trust);
   const proxy = socksProxyOf(e);
   const transport = (await drivers.nodemailer()).createTransport({
-    host: e.server_smtp, port, secure: implicit, requireTLS: e.transfermode_ssl && !implicit, ignoreTLS: !e.transfermode_ssl,
+    host: e.server_smtp,
+    port,
+    secure: implicit,
+    requireTLS: e.transfermode_ssl && !implicit,
+    ignoreTLS: !e.transfermode_ssl,
     ...(o.login && e.server_user ? { auth: { user: e.server_user, pass: e.server_password } } : {}),
-    tls, connectionTimeout: o.ms.connect, greetingTimeout: o.ms.connect, socketTimeout: o.ms.socket, name: o.name,
+    tls,
+    connectionTimeout: o.ms.connect,
+    greetingTimeout: o.ms.connect,
+    socketTimeout: o.ms.socket,
+    name: o.name,
     ...(proxy ? { proxy: `socks5://${proxyAddress(proxy)}` } : {}),
   });
   // nodemailer's own proxy hook, given our SOCKS connection: one way through the proxy, its failures classified alike
   if (proxy) {
     transport.set('proxy_handler_socks5', (_url, _opts, done) => {
-      socksConnect(proxy, e.server_smtp, port).then((connection) => done(null, { connection }), (err: Error) => done(err));
+      socksConnect(proxy, e.server_smtp, port).then(
+        (connection) => done(null, { connection }),
+        (err: Error) => done(err),
+      );
     });
   }
   return transport;
@@ -121,23 +137,31 @@ export async function testMail(e: Email, dataDir: string): Promise<ServiceTestRe
     });
     const implicit = e.transfermode_ssl && port === IMPLICIT_TLS_PORT;
     if (e.transfermode_ssl) {
-      await t.step('tls', async () => {
-        if (!implicit) return startTls(host, port, trust, connect);
-        const s = await tlsHandshake(host, port, trust, await connect(host, port));
-        const d = tlsDetail(s);
-        s.destroy();
-        return `implicit, ${d}`;
-      }, { detail: (d) => d });
+      await t.step(
+        'tls',
+        async () => {
+          if (!implicit) return startTls(host, port, trust, connect);
+          const s = await tlsHandshake(host, port, trust, await connect(host, port));
+          const d = tlsDetail(s);
+          s.destroy();
+          return `implicit, ${d}`;
+        },
+        { detail: (d) => d },
+      );
     }
     const transport = await smtpTransport(e, trust, port, { login: true, ms: { connect: 10_000, socket: 10_000 }, name: 'pew-connection-test' });
     try {
-      await t.step('login', async () => {
-        try {
-          await transport.verify();
-        } catch (err) {
-          throw smtpFailure(err);
-        }
-      }, { detail: () => (e.server_user ? `as ${e.server_user}` : 'without login') });
+      await t.step(
+        'login',
+        async () => {
+          try {
+            await transport.verify();
+          } catch (err) {
+            throw smtpFailure(err);
+          }
+        },
+        { detail: () => (e.server_user ? `as ${e.server_user}` : 'without login') },
+      );
     } finally {
       transport.close();
     }

@@ -2,13 +2,14 @@
 // saved settings: TCP to the broker, the TLS handshake (mqtts, wss, or a minimum TLS version set),
 // the MQTT login, then one test message published to a test topic and received back through a
 // subscription (write, read). Certificates come from the section's uploaded files.
-import type { IClientOptions, MqttClient } from 'mqtt';
-import { drivers } from './drivers.ts';
+
 import { randomBytes } from 'node:crypto';
+import type { IClientOptions, MqttClient } from 'mqtt';
 import type { Mqtt } from '../model/sections/mqtt.ts';
 import type { ServiceTestResult } from '../model/servicetest.ts';
 import { readCert } from '../system/cert-files.ts';
-import { minTlsVersion, probeTls, tcpConnect, tlsOptions, type TlsTrust } from './net-probe.ts';
+import { drivers } from './drivers.ts';
+import { minTlsVersion, probeTls, type TlsTrust, tcpConnect, tlsOptions } from './net-probe.ts';
 import { runTest, StepFailure, type TestRun } from './test-run.ts';
 
 const DEFAULT_PORTS = { mqtt: 1883, mqtts: 8883, ws: 80, wss: 443 } as const;
@@ -41,7 +42,11 @@ export function brokerTarget(m: Pick<Mqtt, 'broker_addr' | 'tls_version'>): Brok
 
 /** The TLS settings of the section: its uploaded CA, client certificate and key, `insecure`, the minimum version. */
 export async function mqttTrust(m: Mqtt, dataDir: string): Promise<TlsTrust> {
-  const [ca, cert, key] = await Promise.all([readCert(dataDir, 'pew_mqtt', m.ca), readCert(dataDir, 'pew_mqtt', m.client), readCert(dataDir, 'pew_mqtt', m.key)]);
+  const [ca, cert, key] = await Promise.all([
+    readCert(dataDir, 'pew_mqtt', m.ca),
+    readCert(dataDir, 'pew_mqtt', m.client),
+    readCert(dataDir, 'pew_mqtt', m.key),
+  ]);
   const minVersion = minTlsVersion(m.tls_version);
   return { verify: !m.insecure, ...(ca ? { ca } : {}), ...(cert ? { cert } : {}), ...(key ? { key } : {}), ...(minVersion ? { minVersion } : {}) };
 }
@@ -93,18 +98,26 @@ async function roundTrip(client: MqttClient, qos: Mqtt['qos'], t: TestRun): Prom
       if (tp === topic) resolve(msg.toString());
     });
   });
-  await t.step('write', async () => {
-    const granted = await client.subscribeAsync(topic, { qos });
-    const g = granted[0]?.qos;
-    // SUBACK 128 (MQTT 5: 0x80 and above): the broker refused the subscription
-    if (g === undefined || g >= 128) throw new StepFailure('auth_failed', `the broker refused the subscription to ${topic} (SUBACK ${g ?? 'missing'})`);
-    await client.publishAsync(topic, payload, { qos, retain: false });
-  }, { detail: () => `${topic}, QoS ${qos}` });
-  await t.step('read', async () => {
-    const got = await received;
-    if (got !== payload) throw new StepFailure('bad_reply', `received "${got}" instead of "${payload}"`);
-    return got;
-  }, { ms: 5000, detail: (got) => `${Buffer.byteLength(got)} bytes back` });
+  await t.step(
+    'write',
+    async () => {
+      const granted = await client.subscribeAsync(topic, { qos });
+      const g = granted[0]?.qos;
+      // SUBACK 128 (MQTT 5: 0x80 and above): the broker refused the subscription
+      if (g === undefined || g >= 128) throw new StepFailure('auth_failed', `the broker refused the subscription to ${topic} (SUBACK ${g ?? 'missing'})`);
+      await client.publishAsync(topic, payload, { qos, retain: false });
+    },
+    { detail: () => `${topic}, QoS ${qos}` },
+  );
+  await t.step(
+    'read',
+    async () => {
+      const got = await received;
+      if (got !== payload) throw new StepFailure('bad_reply', `received "${got}" instead of "${payload}"`);
+      return got;
+    },
+    { ms: 5000, detail: (got) => `${Buffer.byteLength(got)} bytes back` },
+  );
 }
 
 export async function testMqtt(m: Mqtt, dataDir: string): Promise<ServiceTestResult> {

@@ -3,11 +3,12 @@
 // through a proxy, and a text greeting read from a line protocol (SMTP, POP3, IMAP, FTP). Each
 // returns what the step shows (address, TLS version and cipher, the peer's first line) and fails
 // with the system's or the peer's own words, so a test can name the layer that broke.
-import { connect as netConnect, type Socket } from 'node:net';
-import { connect as tlsConnect, type ConnectionOptions, type SecureVersion, type TLSSocket } from 'node:tls';
+
 import { request as httpRequest } from 'node:http';
-import { StepFailure } from './test-run.ts';
+import { connect as netConnect, type Socket } from 'node:net';
+import { type ConnectionOptions, type SecureVersion, type TLSSocket, connect as tlsConnect } from 'node:tls';
 import type { TLS_VERSIONS } from '../model/common.ts';
+import { StepFailure } from './test-run.ts';
 
 /** The node name of a section's minimum TLS version (spec §3: none, 1.1, 1.2, 1.3); none = node's default. */
 export function minTlsVersion(v: (typeof TLS_VERSIONS)[number]): SecureVersion | undefined {
@@ -96,7 +97,7 @@ export async function probeTls(host: string, port: number, trust: TlsTrust): Pro
 export function httpConnectTunnel(proxy: { host: string; port: number; user?: string; password?: string }, target: string): Promise<Socket> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { host: target };
-    if (proxy.user) headers['proxy-authorization'] = 'Basic ' + Buffer.from(`${proxy.user}:${proxy.password ?? ''}`).toString('base64');
+    if (proxy.user) headers['proxy-authorization'] = `Basic ${Buffer.from(`${proxy.user}:${proxy.password ?? ''}`).toString('base64')}`;
     const req = httpRequest({ host: proxy.host, port: proxy.port, method: 'CONNECT', path: target, headers });
     req.once('connect', (res, socket) => {
       if (res.statusCode === 200) return resolve(socket);
@@ -132,7 +133,8 @@ export function readGreeting(s: Socket, ok: (line: string) => boolean, ms = 10_0
       else done(new StepFailure('peer_error', line));
     };
     const onError = (e: Error) => done(e);
-    const onClose = () => done(new StepFailure('bad_reply', buf ? `the server closed the connection after: ${buf.trim()}` : 'the server closed the connection without a greeting'));
+    const onClose = () =>
+      done(new StepFailure('bad_reply', buf ? `the server closed the connection after: ${buf.trim()}` : 'the server closed the connection without a greeting'));
     const timer = setTimeout(() => done(new StepFailure('timeout', `no greeting within ${ms} ms`)), ms);
     s.on('data', onData);
     s.once('error', onError);
@@ -144,7 +146,13 @@ export function readGreeting(s: Socket, ok: (line: string) => boolean, ms = 10_0
  * Sends one command line and reads the one-line reply (SMTP EHLO's multi-line reply up to its last
  * line); lines `skip` accepts come before the reply and are passed over (IMAP's untagged `* …`).
  */
-export async function command(s: Socket, line: string, ok: (reply: string) => boolean, ms = 10_000, skip: (line: string) => boolean = () => false): Promise<string> {
+export async function command(
+  s: Socket,
+  line: string,
+  ok: (reply: string) => boolean,
+  ms = 10_000,
+  skip: (line: string) => boolean = () => false,
+): Promise<string> {
   const reply = new Promise<string>((resolve, reject) => {
     let buf = '';
     const done = (e?: Error, r?: string) => {
@@ -168,6 +176,6 @@ export async function command(s: Socket, line: string, ok: (reply: string) => bo
     s.on('data', onData);
     s.once('error', onError);
   });
-  s.write(line + '\r\n');
+  s.write(`${line}\r\n`);
   return reply;
 }

@@ -5,13 +5,13 @@
 // the login holds, the database answers ping, the collection exists or is created, and one test
 // document is inserted and deleted again. The section's timeout bounds every step.
 import type { MongoClientOptions, MongoServerError } from 'mongodb';
-import { drivers } from './drivers.ts';
+import { INFLUX, type Nosql, usedTag } from '../model/sections/nosql.ts';
 import type { ServiceTestResult } from '../model/servicetest.ts';
-import { INFLUX, usedTag, type Nosql } from '../model/sections/nosql.ts';
-import { classify, runTest, StepFailure } from './test-run.ts';
-import { reachTcp } from './reach.ts';
-import { probeTls, type TlsTrust } from './net-probe.ts';
+import { drivers } from './drivers.ts';
 import { firstColumn, influxFailure, influxIdent, influxQuery, influxRequest, influxString, influxTarget, lineEscape } from './influx.ts';
+import { probeTls, type TlsTrust } from './net-probe.ts';
+import { reachTcp } from './reach.ts';
+import { classify, runTest, StepFailure } from './test-run.ts';
 
 export const MONGO_DEFAULT_PORT = 27017;
 /** the field the InfluxDB test point carries and the marker of the MongoDB test document */
@@ -30,42 +30,66 @@ async function runInfluxTest(n: Nosql, ca: Buffer | undefined): Promise<ServiceT
   const ms = t0.ms;
   return runTest(t0.base, async (t) => {
     await t.step('connect', () => reachTcp(host, port), { ms, detail: (a) => `reached ${a}` });
-    if (url.protocol === 'https:') await t.step('tls', () => probeTls(host, port, { ca: t0.ca, verify: t0.verify }), { ms, detail: trusted({ ca: t0.ca, verify: t0.verify }) });
-    await t.step('request', async () => {
-      const r = await influxRequest(t0, 'GET', '/ping', {});
-      if (r.status !== 204 && r.status !== 200) throw influxFailure(r);
-      const version = r.headers['x-influxdb-version'];
-      if (version === undefined) throw new StepFailure('bad_reply', `HTTP ${r.status} without X-Influxdb-Version: not an InfluxDB server`);
-      return String(version);
-    }, { ms, detail: (v) => `InfluxDB ${v} answers /ping` });
+    if (url.protocol === 'https:')
+      await t.step('tls', () => probeTls(host, port, { ca: t0.ca, verify: t0.verify }), { ms, detail: trusted({ ca: t0.ca, verify: t0.verify }) });
+    await t.step(
+      'request',
+      async () => {
+        const r = await influxRequest(t0, 'GET', '/ping', {});
+        if (r.status !== 204 && r.status !== 200) throw influxFailure(r);
+        const version = r.headers['x-influxdb-version'];
+        if (version === undefined) throw new StepFailure('bad_reply', `HTTP ${r.status} without X-Influxdb-Version: not an InfluxDB server`);
+        return String(version);
+      },
+      { ms, detail: (v) => `InfluxDB ${v} answers /ping` },
+    );
     if (n.user !== '') await t.step('login', () => influxQuery(t0, 'SHOW DATABASES'), { ms, detail: () => `as ${n.user}` });
-    await t.step('database', async () => {
-      // SHOW MEASUREMENTS of a missing database is merely empty: the server's list decides
-      const databases = firstColumn(await influxQuery(t0, 'SHOW DATABASES'));
-      if (!databases.includes(n.instance_name)) throw new StepFailure('not_found', `database not found: "${n.instance_name}" (the server has ${databases.length ? databases.join(', ') : 'none'})`);
-      return firstColumn(await influxQuery(t0, 'SHOW MEASUREMENTS', n.instance_name));
-    }, {
-      ms, detail: (m) => `${n.instance_name}: ${m.length} measurement${m.length === 1 ? '' : 's'}${m.length ? ' (' + m.slice(0, 10).join(', ') + (m.length > 10 ? ', …' : '') + ')' : ''}`,
-    });
+    await t.step(
+      'database',
+      async () => {
+        // SHOW MEASUREMENTS of a missing database is merely empty: the server's list decides
+        const databases = firstColumn(await influxQuery(t0, 'SHOW DATABASES'));
+        if (!databases.includes(n.instance_name))
+          throw new StepFailure('not_found', `database not found: "${n.instance_name}" (the server has ${databases.length ? databases.join(', ') : 'none'})`);
+        return firstColumn(await influxQuery(t0, 'SHOW MEASUREMENTS', n.instance_name));
+      },
+      {
+        ms,
+        detail: (m) =>
+          `${n.instance_name}: ${m.length} measurement${m.length === 1 ? '' : 's'}${m.length ? ` (${m.slice(0, 10).join(', ')}${m.length > 10 ? ', …' : ''})` : ''}`,
+      },
+    );
     if (n.measurement === '') return;
     const used = usedTag(n);
     const tag = used ? `,${lineEscape(used.name)}=${lineEscape(used.value)}` : '';
     const time = Date.now();
     const value = Math.floor(Math.random() * 1_000_000);
     const point = `${lineEscape(n.measurement)}${tag} ${TEST_FIELD}=${value}i ${time}`;
-    await t.step('write', async () => {
-      const r = await influxRequest(t0, 'POST', '/write', { db: n.instance_name, precision: 'ms' }, point + '\n');
-      if (r.status !== 204) throw influxFailure(r);
-    }, { ms, detail: () => point });
+    await t.step(
+      'write',
+      async () => {
+        const r = await influxRequest(t0, 'POST', '/write', { db: n.instance_name, precision: 'ms' }, `${point}\n`);
+        if (r.status !== 204) throw influxFailure(r);
+      },
+      { ms, detail: () => point },
+    );
     const where = `time = ${time}ms${used ? ` AND ${influxIdent(used.name)} = ${influxString(used.value)}` : ''}`;
-    await t.step('read', async () => {
-      const series = await influxQuery(t0, `SELECT ${influxIdent(TEST_FIELD)} FROM ${influxIdent(n.measurement)} WHERE ${where}`, n.instance_name);
-      const got = series[0]?.values?.[0]?.[1];
-      if (got !== value) throw new StepFailure('bad_reply', `the test point was not read back (got ${got === undefined ? 'nothing' : JSON.stringify(got)}, wrote ${value})`);
-      // the point is the test's own: remove it again (a user without the right to delete keeps it)
-      const removed = await influxQuery(t0, `DELETE FROM ${influxIdent(n.measurement)} WHERE ${where}`, n.instance_name, 'POST').then(() => 'removed again', (e: unknown) => `left in place: ${classify(e).message}`);
-      return `${TEST_FIELD}=${value} read back, ${removed}`;
-    }, { ms, detail: (d) => d });
+    await t.step(
+      'read',
+      async () => {
+        const series = await influxQuery(t0, `SELECT ${influxIdent(TEST_FIELD)} FROM ${influxIdent(n.measurement)} WHERE ${where}`, n.instance_name);
+        const got = series[0]?.values?.[0]?.[1];
+        if (got !== value)
+          throw new StepFailure('bad_reply', `the test point was not read back (got ${got === undefined ? 'nothing' : JSON.stringify(got)}, wrote ${value})`);
+        // the point is the test's own: remove it again (a user without the right to delete keeps it)
+        const removed = await influxQuery(t0, `DELETE FROM ${influxIdent(n.measurement)} WHERE ${where}`, n.instance_name, 'POST').then(
+          () => 'removed again',
+          (e: unknown) => `left in place: ${classify(e).message}`,
+        );
+        return `${TEST_FIELD}=${value} read back, ${removed}`;
+      },
+      { ms, detail: (d) => d },
+    );
   });
 }
 
@@ -106,7 +130,12 @@ export function mongoReason(e: unknown, ServerError: typeof MongoServerError): S
 }
 
 /** The driver's options for the saved settings (one connection, the section's TLS trust and login). */
-export function mongoClient(n: Nosql, ca: Buffer | undefined, appName: string, MongoClient: typeof import('mongodb').MongoClient): import('mongodb').MongoClient {
+export function mongoClient(
+  n: Nosql,
+  ca: Buffer | undefined,
+  appName: string,
+  MongoClient: typeof import('mongodb').MongoClient,
+): import('mongodb').MongoClient {
   const { host, port } = mongoAddress(n.server);
   const ms = n.timeout * 1000;
   const trust: TlsTrust = { ca: n.ca_verification ? ca : undefined, verify: n.ca_verification };
@@ -118,7 +147,9 @@ export function mongoClient(n: Nosql, ca: Buffer | undefined, appName: string, M
     maxPoolSize: 1,
     appName,
     ...(n.user !== '' ? { auth: { username: n.user, password: n.pass }, authSource: n.instance_name || 'admin' } : {}),
-    ...(n.use_encryption ? { tls: true, ...(trust.ca ? { ca: trust.ca } : {}), tlsAllowInvalidCertificates: !trust.verify, tlsAllowInvalidHostnames: !trust.verify } : {}),
+    ...(n.use_encryption
+      ? { tls: true, ...(trust.ca ? { ca: trust.ca } : {}), tlsAllowInvalidCertificates: !trust.verify, tlsAllowInvalidHostnames: !trust.verify }
+      : {}),
   };
   return new MongoClient(`mongodb://${host.includes(':') ? `[${host}]` : host}:${port}/`, options);
 }
@@ -129,7 +160,10 @@ async function runMongoTest(n: Nosql, ca: Buffer | undefined): Promise<ServiceTe
   const trust: TlsTrust = { ca: n.ca_verification ? ca : undefined, verify: n.ca_verification };
   const { MongoClient, MongoServerError } = await drivers.mongodb();
   const client = mongoClient(n, ca, 'communicator-test', MongoClient);
-  const guard = <T>(p: Promise<T>) => p.catch((e: unknown) => { throw mongoReason(e, MongoServerError); });
+  const guard = <T>(p: Promise<T>) =>
+    p.catch((e: unknown) => {
+      throw mongoReason(e, MongoServerError);
+    });
   return runTest(`mongodb://${host}:${port}`, async (t) => {
     try {
       await t.step('connect', () => reachTcp(host, port), { ms, detail: (a) => `reached ${a}` });
@@ -139,15 +173,20 @@ async function runMongoTest(n: Nosql, ca: Buffer | undefined): Promise<ServiceTe
       await t.step('database', () => guard(db.command({ ping: 1 })), { ms, detail: () => `${db.databaseName} answers ping` });
       if (n.collection === '') return;
       const exists = await t.step('table', async () => (await guard(db.listCollections({ name: n.collection }, { nameOnly: true }).toArray())).length > 0, {
-        ms, detail: (yes) => `${n.collection}: ${yes ? 'exists' : 'does not exist yet (the first write creates it)'}`,
+        ms,
+        detail: (yes) => `${n.collection}: ${yes ? 'exists' : 'does not exist yet (the first write creates it)'}`,
       });
-      await t.step('write', async () => {
-        const coll = db.collection(n.collection);
-        const { insertedId } = await guard(coll.insertOne({ [TEST_FIELD]: true, at: new Date() }));
-        const { deletedCount } = await guard(coll.deleteOne({ _id: insertedId }));
-        if (deletedCount !== 1) throw new StepFailure('bad_reply', `the test document ${String(insertedId)} was inserted but not deleted`);
-        return String(insertedId);
-      }, { ms, detail: (id) => `test document ${id} inserted into ${n.collection} and deleted${exists ? '' : ' (collection created)'}` });
+      await t.step(
+        'write',
+        async () => {
+          const coll = db.collection(n.collection);
+          const { insertedId } = await guard(coll.insertOne({ [TEST_FIELD]: true, at: new Date() }));
+          const { deletedCount } = await guard(coll.deleteOne({ _id: insertedId }));
+          if (deletedCount !== 1) throw new StepFailure('bad_reply', `the test document ${String(insertedId)} was inserted but not deleted`);
+          return String(insertedId);
+        },
+        { ms, detail: (id) => `test document ${id} inserted into ${n.collection} and deleted${exists ? '' : ' (collection created)'}` },
+      );
     } finally {
       await client.close(true).catch(() => {});
     }

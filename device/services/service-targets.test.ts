@@ -2,18 +2,29 @@
 // (spec §3, §5 port 0 autodetect), from the saved settings alone: the broker URL with its scheme,
 // TLS and port; the FTP proxy login; the HTTP status reasons; the autodetected mail ports.
 import { describe, expect, it } from 'vitest';
-import { brokerTarget } from './mqtt-test.ts';
+import { defaultsOf } from '../model/section.ts';
+import { pew_ftpc } from '../model/sections/ftpc.ts';
 import { ftpTarget } from './ftp-client.ts';
 import { statusFailure } from './http-test.ts';
 import { pop3imapPort, smtpCandidates } from './mail-test.ts';
-import { defaultsOf } from '../model/section.ts';
-import { pew_ftpc } from '../model/sections/ftpc.ts';
+import { brokerTarget } from './mqtt-test.ts';
 
 describe('MQTT broker address', () => {
-  it('takes the scheme and port given, else mqtt and the scheme\'s default port', () => {
-    expect(brokerTarget({ broker_addr: 'broker.plant', tls_version: 'none' })).toEqual({ scheme: 'mqtt', host: 'broker.plant', port: 1883, tls: false, url: 'mqtt://broker.plant:1883' });
+  it("takes the scheme and port given, else mqtt and the scheme's default port", () => {
+    expect(brokerTarget({ broker_addr: 'broker.plant', tls_version: 'none' })).toEqual({
+      scheme: 'mqtt',
+      host: 'broker.plant',
+      port: 1883,
+      tls: false,
+      url: 'mqtt://broker.plant:1883',
+    });
     expect(brokerTarget({ broker_addr: 'mqtts://10.0.0.5', tls_version: 'none' })).toMatchObject({ scheme: 'mqtts', port: 8883, tls: true });
-    expect(brokerTarget({ broker_addr: 'ws://10.0.0.5:9001/', tls_version: 'none' })).toMatchObject({ scheme: 'ws', port: 9001, tls: false, url: 'ws://10.0.0.5:9001' });
+    expect(brokerTarget({ broker_addr: 'ws://10.0.0.5:9001/', tls_version: 'none' })).toMatchObject({
+      scheme: 'ws',
+      port: 9001,
+      tls: false,
+      url: 'ws://10.0.0.5:9001',
+    });
     expect(brokerTarget({ broker_addr: 'wss://b', tls_version: 'none' })).toMatchObject({ scheme: 'wss', port: 443, tls: true });
   });
 
@@ -30,14 +41,19 @@ describe('FTP target', () => {
   it('goes to the server, or to the proxy with the server in the user name (proxy_mode_ascii)', () => {
     expect(ftpTarget(base)).toEqual({ host: 'ftp.plant', port: 21, user: 'plc' });
     expect(ftpTarget({ ...base, server_user: '' }).user).toBe('anonymous');
-    expect(ftpTarget({ ...base, proxy_ip: 'proxy', proxy_port: 2121, proxy_mode_ascii: true })).toEqual({ host: 'proxy', port: 2121, user: 'plc@ftp.plant', via: 'proxy:2121' });
+    expect(ftpTarget({ ...base, proxy_ip: 'proxy', proxy_port: 2121, proxy_mode_ascii: true })).toEqual({
+      host: 'proxy',
+      port: 2121,
+      user: 'plc@ftp.plant',
+      via: 'proxy:2121',
+    });
     expect(ftpTarget({ ...base, server_port: 2100, proxy_ip: 'proxy', proxy_mode_ascii: true }).user).toBe('plc@ftp.plant:2100');
     expect(ftpTarget({ ...base, proxy_ip: 'relay', proxy_mode_ascii: false })).toEqual({ host: 'relay', port: 21, user: 'plc', via: 'relay:21' });
   });
 });
 
 describe('HTTP status', () => {
-  it('401 and 407 are a wrong login, 404 and 410 a wrong path, other errors the server\'s; 2xx and 3xx pass', () => {
+  it("401 and 407 are a wrong login, 404 and 410 a wrong path, other errors the server's; 2xx and 3xx pass", () => {
     expect(statusFailure(401, '401 Unauthorized')).toMatchObject({ reason: 'auth_failed', message: '401 Unauthorized' });
     expect(statusFailure(407, '407 Proxy Authentication Required')?.reason).toBe('auth_failed');
     expect(statusFailure(404, '404 Not Found')?.reason).toBe('not_found');

@@ -26,8 +26,14 @@ export const proxyAddress = (p: SocksProxy): string => (p.host.includes(':') ? `
 
 /** The SOCKS5 replies (RFC 1928 §6) as the reason of a failed connection. */
 const REPLY_REASON: Record<string, TestFailure> = {
-  ConnectionRefused: 'refused', HostUnreachable: 'refused', NetworkUnreachable: 'refused', TTLExpired: 'timeout',
-  NotAllowed: 'peer_error', Failure: 'peer_error', CommandNotSupported: 'peer_error', AddressNotSupported: 'peer_error',
+  ConnectionRefused: 'refused',
+  HostUnreachable: 'refused',
+  NetworkUnreachable: 'refused',
+  TTLExpired: 'timeout',
+  NotAllowed: 'peer_error',
+  Failure: 'peer_error',
+  CommandNotSupported: 'peer_error',
+  AddressNotSupported: 'peer_error',
 };
 
 /** What the `socks` library's message ("Socks5 proxy rejected connection - ConnectionRefused") says went wrong. */
@@ -51,7 +57,11 @@ export async function socksConnect(proxy: SocksProxy, host: string, port: number
   try {
     const { SocksClient } = await drivers.socks();
     const { socket } = await SocksClient.createConnection({
-      proxy: { host: proxy.host, port: proxy.port, type: 5 }, destination: { host, port }, command: 'connect', existing_socket: toProxy, timeout: ms,
+      proxy: { host: proxy.host, port: proxy.port, type: 5 },
+      destination: { host, port },
+      command: 'connect',
+      existing_socket: toProxy,
+      timeout: ms,
     });
     return socket;
   } catch (e) {
@@ -62,5 +72,4 @@ export async function socksConnect(proxy: SocksProxy, host: string, port: number
 }
 
 /** The way to the section's servers: through its proxy when one is set, else directly. */
-export const connectorOf = (proxy: SocksProxy | undefined): Connect =>
-  proxy ? (host, port) => socksConnect(proxy, host, port) : tcpConnect;
+export const connectorOf = (proxy: SocksProxy | undefined): Connect => (proxy ? (host, port) => socksConnect(proxy, host, port) : tcpConnect);

@@ -5,12 +5,12 @@
 // their codes decide the failure reason. The section's timeout bounds every step.
 import type mysql from 'mysql2/promise';
 import type { Connection } from 'tedious';
-import { drivers } from './drivers.ts';
-import type { ServiceTestResult, TestFailure } from '../model/servicetest.ts';
 import type { Sql } from '../model/sections/sql.ts';
-import { classify, runTest, StepFailure } from './test-run.ts';
-import { reachTcp } from './reach.ts';
+import type { ServiceTestResult, TestFailure } from '../model/servicetest.ts';
 import type { SqlStatement, TdsType } from '../sql/dialects.ts';
+import { drivers } from './drivers.ts';
+import { reachTcp } from './reach.ts';
+import { classify, runTest, StepFailure } from './test-run.ts';
 
 /** An open session of a database client, as far as the test needs it. */
 export interface SqlSession {
@@ -52,7 +52,10 @@ class DatabaseRefused extends StepFailure {}
 
 /** `schema.table` split, each part as plain SQL when it is a plain name, else quoted with `q`. */
 function tableRef(name: string, q: (part: string) => string): string {
-  return name.split('.').map((p) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(p) ? p : q(p))).join('.');
+  return name
+    .split('.')
+    .map((p) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(p) ? p : q(p)))
+    .join('.');
 }
 
 function tlsProtocol(stream: unknown): string | undefined {
@@ -65,10 +68,14 @@ const postgres: SqlDriver = {
   async open(o) {
     const pg = await drivers.pg();
     const client = new pg.Client({
-      host: o.host, port: o.port, user: o.user, password: o.password,
+      host: o.host,
+      port: o.port,
+      user: o.user,
+      password: o.password,
       ...(o.database ? { database: o.database } : {}),
       ssl: o.tls ? { ca: o.tls.ca, rejectUnauthorized: o.tls.verify } : false,
-      connectionTimeoutMillis: o.ms, query_timeout: o.ms,
+      connectionTimeoutMillis: o.ms,
+      query_timeout: o.ms,
     });
     client.on('error', () => {}); // a server gone after the test must not take the daemon with it
     try {
@@ -105,7 +112,10 @@ const mariadb: SqlDriver = {
   name: 'MySQL/MariaDB',
   async open(o) {
     const conn = await (await drivers.mysql()).createConnection({
-      host: o.host, port: o.port, user: o.user, password: o.password,
+      host: o.host,
+      port: o.port,
+      user: o.user,
+      password: o.password,
       ...(o.database ? { database: o.database } : {}),
       ...(o.tls ? { ssl: { ca: o.tls.ca, rejectUnauthorized: o.tls.verify } } : {}),
       connectTimeout: o.ms,
@@ -141,7 +151,12 @@ const mariadb: SqlDriver = {
 };
 
 /** One statement on a tedious connection, with typed parameters @p0, @p1, …; resolves with the columns and the rows' values. */
-async function tdsQuery(conn: Connection, sql: string, params: readonly unknown[] = [], types: readonly TdsType[] = []): Promise<{ columns: string[]; rows: unknown[][] }> {
+async function tdsQuery(
+  conn: Connection,
+  sql: string,
+  params: readonly unknown[] = [],
+  types: readonly TdsType[] = [],
+): Promise<{ columns: string[]; rows: unknown[][] }> {
   const { Request, TYPES } = await drivers.tedious();
   return new Promise((resolve, reject) => {
     const columns: string[] = [];
@@ -227,7 +242,11 @@ export const SQL_DRIVERS: Record<Sql['db_type'], SqlDriver> = { 0: mssql, 1: mar
 /** The connection options of saved settings; `ca` is the section's CA file, if any. */
 export function sqlConnectOptions(s: Sql, ca: Buffer | undefined): SqlConnectOptions {
   return {
-    host: s.server, port: s.port, user: s.user, password: s.pass, database: s.instance_name,
+    host: s.server,
+    port: s.port,
+    user: s.user,
+    password: s.pass,
+    database: s.instance_name,
     ...(s.use_encryption ? { tls: { ca: s.ca_verification ? ca : undefined, verify: s.ca_verification } } : {}),
     ms: s.timeout * 1000,
   };
@@ -241,31 +260,61 @@ export function runSqlTest(s: Sql, ca: Buffer | undefined): Promise<ServiceTestR
     await t.step('connect', () => reachTcp(o.host, o.port), { ms: o.ms, detail: (a) => `${driver.name} port reached at ${a}` });
     // TLS, login and the database are one handshake of the client: each step waits for it and
     // passes when the handshake got past it (a wrong password after TLS means TLS worked)
-    const opening = driver.open(o).catch((e: unknown) => { throw driver.reason(e); });
-    opening.catch(() => {});
-    const past = (later: TestFailure[]) => opening.then((sess): SqlSession | undefined => sess, (f: StepFailure) => {
-      if (later.includes(f.reason) || (f instanceof DatabaseRefused && later.includes('not_found'))) return undefined;
-      throw f;
+    const opening = driver.open(o).catch((e: unknown) => {
+      throw driver.reason(e);
     });
+    opening.catch(() => {});
+    const past = (later: TestFailure[]) =>
+      opening.then(
+        (sess): SqlSession | undefined => sess,
+        (f: StepFailure) => {
+          if (later.includes(f.reason) || (f instanceof DatabaseRefused && later.includes('not_found'))) return undefined;
+          throw f;
+        },
+      );
     try {
       if (o.tls) {
         await t.step('tls', () => past(['auth_failed', 'not_found']), {
-          ms: o.ms, detail: (sess) => `${sess?.tls() ?? 'encrypted'}, ${o.tls?.verify ? (o.tls.ca ? 'certificate verified with the uploaded CA' : 'certificate verified with the system CAs') : 'certificate not verified'}`,
+          ms: o.ms,
+          detail: (sess) =>
+            `${sess?.tls() ?? 'encrypted'}, ${o.tls?.verify ? (o.tls.ca ? 'certificate verified with the uploaded CA' : 'certificate verified with the system CAs') : 'certificate not verified'}`,
         });
       }
       await t.step('login', () => past(['not_found']), { ms: o.ms, detail: () => `as ${o.user || '(no user)'}` });
-      const sess = await t.step('database', async () => {
-        const open = await opening;
-        return { open, ...(await open.info().catch((e: unknown) => { throw driver.reason(e); })) };
-      }, { ms: o.ms, detail: (r) => `${r.database}: ${r.version.split('\n')[0]}` });
+      const sess = await t.step(
+        'database',
+        async () => {
+          const open = await opening;
+          return {
+            open,
+            ...(await open.info().catch((e: unknown) => {
+              throw driver.reason(e);
+            })),
+          };
+        },
+        { ms: o.ms, detail: (r) => `${r.database}: ${r.version.split('\n')[0]}` },
+      );
       if (s.tablename !== '') {
-        await t.step('table', () => sess.open.columns(s.tablename).catch((e: unknown) => { throw driver.reason(e); }), {
-          ms: o.ms, detail: (cols) => `${s.tablename}: ${cols.length ? cols.join(', ') : 'no columns'}`,
-        });
+        await t.step(
+          'table',
+          () =>
+            sess.open.columns(s.tablename).catch((e: unknown) => {
+              throw driver.reason(e);
+            }),
+          {
+            ms: o.ms,
+            detail: (cols) => `${s.tablename}: ${cols.length ? cols.join(', ') : 'no columns'}`,
+          },
+        );
       }
     } finally {
       // also when a step ran out of time: the session that opens later is closed then
-      opening.then((sess) => sess.close(), () => {}).catch(() => {});
+      opening
+        .then(
+          (sess) => sess.close(),
+          () => {},
+        )
+        .catch(() => {});
     }
   });
 }

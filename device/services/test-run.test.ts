@@ -1,11 +1,10 @@
 // The step runner of the connection tests: steps in order, the first failure ends the test with
 // its reason, errno and TLS codes classified, a step that hangs times out.
-import { createServer } from 'node:net';
-import { describe, expect, it } from 'vitest';
-import { classify, runTest, StepFailure, watchTestSteps } from './test-run.ts';
-import { serviceTestResultSchema, type TestProgress } from '../model/servicetest.ts';
+import { connect, createServer } from 'node:net';
 import * as v from 'valibot';
-import { connect } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { serviceTestResultSchema, type TestProgress } from '../model/servicetest.ts';
+import { classify, runTest, StepFailure, watchTestSteps } from './test-run.ts';
 
 const errno = (code: string, message = code) => Object.assign(new Error(message), { code });
 
@@ -15,7 +14,14 @@ describe('connection test runner', () => {
       await t.step('connect', async () => 1);
       await t.step('database', async () => 'plant', { detail: (d) => d });
     });
-    expect(r).toMatchObject({ ok: true, peer: 'db:5432', steps: [{ step: 'connect', ok: true }, { step: 'database', ok: true, detail: 'plant' }] });
+    expect(r).toMatchObject({
+      ok: true,
+      peer: 'db:5432',
+      steps: [
+        { step: 'connect', ok: true },
+        { step: 'database', ok: true, detail: 'plant' },
+      ],
+    });
     expect(r.failure).toBeUndefined();
     expect(v.safeParse(serviceTestResultSchema, r).success).toBe(true);
   });
@@ -24,14 +30,26 @@ describe('connection test runner', () => {
     const seen: TestProgress[] = [];
     const body = async (t: Parameters<Parameters<typeof runTest>[1]>[0]) => {
       await t.step('connect', async () => 1);
-      await t.step('login', async () => { throw new StepFailure('auth_failed', 'bad password'); });
+      await t.step('login', async () => {
+        throw new StepFailure('auth_failed', 'bad password');
+      });
     };
-    const r = await watchTestSteps((p) => seen.push(p), () => runTest('broker:1883', body));
+    const r = await watchTestSteps(
+      (p) => seen.push(p),
+      () => runTest('broker:1883', body),
+    );
     expect(seen).toEqual([
-      { running: 'connect' }, { step: { step: 'connect', ok: true } },
-      { running: 'login' }, { step: { step: 'login', ok: false, detail: 'bad password' } },
+      { running: 'connect' },
+      { step: { step: 'connect', ok: true } },
+      { running: 'login' },
+      { step: { step: 'login', ok: false, detail: 'bad password' } },
     ]);
-    const broken = await watchTestSteps(() => { throw new Error('gone'); }, () => runTest('broker:1883', body));
+    const broken = await watchTestSteps(
+      () => {
+        throw new Error('gone');
+      },
+      () => runTest('broker:1883', body),
+    );
     expect({ ...broken, ms: 0 }).toEqual({ ...r, ms: 0 });
     // a test run outside watchTestSteps tells no one
     expect(seen.length).toBe(4);
@@ -39,21 +57,28 @@ describe('connection test runner', () => {
     expect(seen.length).toBe(4);
   });
 
-  it('stops at the first failing step and keeps the peer\'s words', async () => {
+  it("stops at the first failing step and keeps the peer's words", async () => {
     let reached = false;
     const r = await runTest('db:5432', async (t) => {
       await t.step('connect', async () => 1);
-      await t.step('login', async () => { throw new StepFailure('auth_failed', 'password authentication failed for user "plc"'); });
+      await t.step('login', async () => {
+        throw new StepFailure('auth_failed', 'password authentication failed for user "plc"');
+      });
       reached = true;
     });
     expect(reached).toBe(false);
     expect(r.ok).toBe(false);
-    expect(r.steps.map((s) => [s.step, s.ok])).toEqual([['connect', true], ['login', false]]);
+    expect(r.steps.map((s) => [s.step, s.ok])).toEqual([
+      ['connect', true],
+      ['login', false],
+    ]);
     expect(r.failure).toEqual({ reason: 'auth_failed', message: 'password authentication failed for user "plc"' });
   });
 
   it('a step that does not finish in time fails with timeout', async () => {
-    const r = await runTest('x', async (t) => { await t.step('request', () => new Promise(() => {}), { ms: 50 }); });
+    const r = await runTest('x', async (t) => {
+      await t.step('request', () => new Promise(() => {}), { ms: 50 });
+    });
     expect(r.failure?.reason).toBe('timeout');
     expect(r.failure?.message).toContain('50 ms');
   });
@@ -76,7 +101,14 @@ describe('connection test runner', () => {
     const port = (server.address() as { port: number }).port;
     await new Promise<void>((r) => server.close(() => r()));
     const r = await runTest(`127.0.0.1:${port}`, async (t) => {
-      await t.step('connect', () => new Promise((resolve, reject) => { const s = connect(port, '127.0.0.1', () => resolve(s.destroy())); s.once('error', reject); }));
+      await t.step(
+        'connect',
+        () =>
+          new Promise((resolve, reject) => {
+            const s = connect(port, '127.0.0.1', () => resolve(s.destroy()));
+            s.once('error', reject);
+          }),
+      );
     });
     expect(r.failure?.reason).toBe('refused');
   });

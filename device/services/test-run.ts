@@ -6,7 +6,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ServiceTestResult, TestFailure, TestProgress, TestStep } from '../model/servicetest.ts';
 
 export class StepFailure extends Error {
-  constructor(readonly reason: TestFailure, message: string) {
+  constructor(
+    readonly reason: TestFailure,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -21,7 +24,7 @@ export function classify(e: unknown): StepFailure {
   if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return new StepFailure('refused', message);
   if (code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT') return new StepFailure('timeout', message);
   if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|ERR_TLS_CERT_ALTNAME/.test(code)) return new StepFailure('tls_untrusted', message);
-  if (/PROTOCOL_VERSION|UNSUPPORTED_PROTOCOL|WRONG_VERSION|TLSV1_ALERT_PROTOCOL/.test(code + ' ' + message)) return new StepFailure('tls_version', message);
+  if (/PROTOCOL_VERSION|UNSUPPORTED_PROTOCOL|WRONG_VERSION|TLSV1_ALERT_PROTOCOL/.test(`${code} ${message}`)) return new StepFailure('tls_version', message);
   return new StepFailure('peer_error', message);
 }
 
@@ -41,8 +44,17 @@ export async function runTest(peer: string, body: (t: TestRun) => Promise<void>,
   const steps: ServiceTestResult['steps'] = [];
   const listener = watchers.getStore();
   // a listener's fault (a closed connection) never changes the test
-  const tell = (p: TestProgress) => { try { listener?.(p); } catch { /* the watcher is gone */ } };
-  const done = (s: ServiceTestResult['steps'][number]) => { steps.push(s); tell({ step: s }); };
+  const tell = (p: TestProgress) => {
+    try {
+      listener?.(p);
+    } catch {
+      /* the watcher is gone */
+    }
+  };
+  const done = (s: ServiceTestResult['steps'][number]) => {
+    steps.push(s);
+    tell({ step: s });
+  };
   const run: TestRun = {
     async step(name, fn, opts = {}) {
       const ms = opts.ms ?? 10_000;
@@ -51,7 +63,9 @@ export async function runTest(peer: string, body: (t: TestRun) => Promise<void>,
       try {
         const value = await Promise.race([
           fn(),
-          new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new StepFailure('timeout', `no answer within ${ms} ms`)), ms); }),
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new StepFailure('timeout', `no answer within ${ms} ms`)), ms);
+          }),
         ]);
         const detail = opts.detail?.(value);
         done({ step: name, ok: true, ...(detail ? { detail } : {}) });

@@ -40,8 +40,17 @@ const TYPES: Record<ColumnKind, Record<SqlDialect, string>> = {
 const TIME_TYPE: Record<SqlDialect, string> = { postgres: 'timestamptz(3)', mysql: 'DATETIME(3)', mssql: 'datetime2(3)' };
 const KEY_TYPE: Record<SqlDialect, string> = { postgres: `varchar(${KEY_LENGTH})`, mysql: `VARCHAR(${KEY_LENGTH})`, mssql: `varchar(${KEY_LENGTH})` };
 const TDS: Record<ColumnKind, TdsType> = {
-  i16: 'Int', u16: 'Int', i32: 'Int', u32: 'BigInt', i64: 'BigInt', u64: 'VarChar', f64: 'Float', bool: 'Bit',
-  ascii: 'NVarChar', string: 'NVarChar', datetime: 'NVarChar',
+  i16: 'Int',
+  u16: 'Int',
+  i32: 'Int',
+  u32: 'BigInt',
+  i64: 'BigInt',
+  u64: 'VarChar',
+  f64: 'Float',
+  bool: 'Bit',
+  ascii: 'NVarChar',
+  string: 'NVarChar',
+  datetime: 'NVarChar',
 };
 
 /** Parameters one statement may carry (MS SQL: 2100 at most; the others 65535). */
@@ -90,8 +99,9 @@ export function tableColumns(d: SqlDialect, table: string): SqlStatement {
   const { schema, table: t } = tableParts(table);
   if (d === 'postgres') {
     return {
-      sql: 'SELECT column_name AS name, data_type AS type FROM information_schema.columns '
-        + 'WHERE table_schema = COALESCE($1, current_schema()) AND table_name = $2',
+      sql:
+        'SELECT column_name AS name, data_type AS type FROM information_schema.columns ' +
+        'WHERE table_schema = COALESCE($1, current_schema()) AND table_name = $2',
       params: [schema ?? null, t],
     };
   }
@@ -103,7 +113,8 @@ export function tableColumns(d: SqlDialect, table: string): SqlStatement {
   }
   return {
     sql: 'SELECT COLUMN_NAME AS name, DATA_TYPE AS type FROM INFORMATION_SCHEMA.COLUMNS WHERE TABLE_SCHEMA = COALESCE(@p0, SCHEMA_NAME()) AND TABLE_NAME = @p1',
-    params: [schema ?? null, t], types: ['NVarChar', 'NVarChar'],
+    params: [schema ?? null, t],
+    types: ['NVarChar', 'NVarChar'],
   };
 }
 
@@ -111,16 +122,26 @@ export function tableColumns(d: SqlDialect, table: string): SqlStatement {
 export function keyUnique(table: string): SqlStatement {
   const { schema, table: t } = tableParts(table);
   return {
-    sql: 'SELECT COUNT(*) AS n FROM information_schema.STATISTICS '
-      + 'WHERE TABLE_SCHEMA = COALESCE(?, DATABASE()) AND TABLE_NAME = ? AND COLUMN_NAME = ? AND NON_UNIQUE = 0',
+    sql:
+      'SELECT COUNT(*) AS n FROM information_schema.STATISTICS ' +
+      'WHERE TABLE_SCHEMA = COALESCE(?, DATABASE()) AND TABLE_NAME = ? AND COLUMN_NAME = ? AND NON_UNIQUE = 0',
     params: [schema ?? null, t, KEY_COLUMN],
   };
 }
 
 type Category = 'number' | 'text' | 'time' | 'bool';
 const KIND_CATEGORY: Record<ColumnKind, Category> = {
-  i16: 'number', u16: 'number', i32: 'number', u32: 'number', i64: 'number', u64: 'number', f64: 'number',
-  bool: 'bool', ascii: 'text', string: 'text', datetime: 'time',
+  i16: 'number',
+  u16: 'number',
+  i32: 'number',
+  u32: 'number',
+  i64: 'number',
+  u64: 'number',
+  f64: 'number',
+  bool: 'bool',
+  ascii: 'text',
+  string: 'text',
+  datetime: 'time',
 };
 
 /** What a database's data_type holds, broadly; undefined for types no row value goes into. */
@@ -184,9 +205,11 @@ export function insertRows(d: SqlDialect, table: string, rows: readonly DbRow[])
   // MS SQL: the rows as a table value, those whose key is not there yet inserted; the locks keep a
   // concurrent writer of the same key out between the check and the insert
   return {
-    sql: `INSERT INTO ${t} (${names.join(', ')}) SELECT ${names.map((n) => `v.${n}`).join(', ')} FROM (VALUES ${tuples.join(', ')}) AS v (${names.join(', ')}) `
-      + `WHERE NOT EXISTS (SELECT 1 FROM ${t} AS o WITH (UPDLOCK, HOLDLOCK) WHERE o.${key} = v.${key})`,
-    params, types,
+    sql:
+      `INSERT INTO ${t} (${names.join(', ')}) SELECT ${names.map((n) => `v.${n}`).join(', ')} FROM (VALUES ${tuples.join(', ')}) AS v (${names.join(', ')}) ` +
+      `WHERE NOT EXISTS (SELECT 1 FROM ${t} AS o WITH (UPDLOCK, HOLDLOCK) WHERE o.${key} = v.${key})`,
+    params,
+    types,
   };
 }
 

@@ -5,7 +5,7 @@
 // not push the rest of the history out through rotation), holding the names tried only when they
 // are accounts: a password typed into the name field is never written. A sum is written when its
 // minute is over, before any other entry, when the log is read and when the daemon stops.
-import { mkdir, open, rename, stat, readFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Clock } from '../../hw/types.ts';
 
@@ -51,7 +51,10 @@ export function createAuditLog(opts: { dir: string; clock: Clock; maxBytes?: num
   let queue: Promise<void> = Promise.resolve();
 
   async function rotateIfNeeded(): Promise<void> {
-    const size = await stat(file).then((s) => s.size, () => 0);
+    const size = await stat(file).then(
+      (s) => s.size,
+      () => 0,
+    );
     if (size < maxBytes) return;
     for (let i = keep - 1; i >= 1; i--) await rename(`${file}.${i}`, `${file}.${i + 1}`).catch(() => undefined);
     await rename(file, `${file}.1`);
@@ -62,7 +65,7 @@ export function createAuditLog(opts: { dir: string; clock: Clock; maxBytes?: num
     await rotateIfNeeded();
     const fh = await open(file, 'a', 0o600);
     try {
-      await fh.write(JSON.stringify({ time: new Date(opts.clock.now()).toISOString(), ...event }) + '\n'); // a sum brings its own time
+      await fh.write(`${JSON.stringify({ time: new Date(opts.clock.now()).toISOString(), ...event })}\n`); // a sum brings its own time
       await fh.datasync();
     } finally {
       await fh.close();
@@ -85,7 +88,10 @@ export function createAuditLog(opts: { dir: string; clock: Clock; maxBytes?: num
     action: 'login_failed',
     source,
     detail: {
-      count: f.count, ...(f.count > 1 ? { last: new Date(f.last).toISOString() } : {}), accounts: [...f.accounts], unknown: f.unknown,
+      count: f.count,
+      ...(f.count > 1 ? { last: new Date(f.last).toISOString() } : {}),
+      accounts: [...f.accounts],
+      unknown: f.unknown,
       ...(f.sources ? { addresses: f.sources.size } : {}),
     },
   });
@@ -113,7 +119,11 @@ export function createAuditLog(opts: { dir: string; clock: Clock; maxBytes?: num
       if (!own.sources.has(source) && own.sources.size < FAILED_SOURCES_PER_MINUTE) own.sources.add(source);
       const key = own.sources.has(source) ? source : OTHER_SOURCES;
       let f = failed.get(key);
-      if (!f) failed.set(key, (f = { minute, first: now, last: now, count: 0, accounts: new Set(), unknown: 0, ...(key === OTHER_SOURCES ? { sources: new Set<string>() } : {}) }));
+      if (!f)
+        failed.set(
+          key,
+          (f = { minute, first: now, last: now, count: 0, accounts: new Set(), unknown: 0, ...(key === OTHER_SOURCES ? { sources: new Set<string>() } : {}) }),
+        );
       f.sources?.add(source);
       f.count++;
       f.last = now;

@@ -3,12 +3,15 @@
 // bundle) or DER, parsed by node's crypto.X509Certificate; keys are unencrypted private keys (PEM
 // or DER) that crypto.createPrivateKey accepts, since no service has a passphrase field. A `.csr`
 // holds a PEM certificate request, which node cannot parse: its DER structure is checked instead.
-import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
+import { createPrivateKey, type KeyObject, X509Certificate } from 'node:crypto';
 import type { CertKind } from '../model/common.ts';
 import type { CertInfo } from '../model/uploads.ts';
 
 export class CertRefused extends Error {
-  constructor(readonly code: 'invalid_certificate' | 'invalid_key', why: string) {
+  constructor(
+    readonly code: 'invalid_certificate' | 'invalid_key',
+    why: string,
+  ) {
     super(why);
   }
 }
@@ -99,7 +102,13 @@ export function describeCert(kind: CertKind, ext: string, bytes: Buffer, now: nu
   const first = certs[0]!;
   const validTo = iso(first.validTo);
   return {
-    size, type: 'certificate', subject: oneLine(first.subject), issuer: oneLine(first.issuer),
-    validFrom: iso(first.validFrom), validTo, expired: Date.parse(validTo) < now, count: certs.length,
+    size,
+    type: 'certificate',
+    subject: oneLine(first.subject),
+    issuer: oneLine(first.issuer),
+    validFrom: iso(first.validFrom),
+    validTo,
+    expired: Date.parse(validTo) < now,
+    count: certs.length,
   };
 }

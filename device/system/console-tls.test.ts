@@ -1,6 +1,6 @@
 // The names of the console's generated certificate, and security.md INJ-1 for the openssl call
 // that makes it: only checked names and addresses reach its argument list, never through a shell.
-import { readFile, readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { certificateNames } from './console-tls.ts';

@@ -9,11 +9,11 @@
 // node:crypto makes keys but no X.509 certificates, so the openssl command makes it: execFile with
 // a fixed argument list and no shell (security.md INJ-1); every name put into it is checked first.
 import { execFile } from 'node:child_process';
-import { createSecureContext } from 'node:tls';
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
+import { createSecureContext } from 'node:tls';
 import { promisify } from 'node:util';
 import { HOST_RE } from '../model/fields.ts';
 import { certPath } from './cert-files.ts';
@@ -68,12 +68,35 @@ export async function generateCertificate(dir: string, names: { dns: string[]; i
   const tmpCert = join(dir, 'cert.pem.tmp');
   const san = [...names.dns.map((n) => `DNS:${n}`), ...names.ips.map((ip) => `IP:${ip}`)].join(',');
   const cn = names.dns.find((n) => n !== 'localhost') ?? 'localhost';
-  await run('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', String(DAYS),
-    '-subj', `/CN=${cn}`, '-addext', `subjectAltName=${san}`, '-addext', 'basicConstraints=critical,CA:FALSE',
-    '-addext', 'keyUsage=critical,digitalSignature', '-addext', 'extendedKeyUsage=serverAuth',
-    '-keyout', tmpKey, '-out', tmpCert,
-  ], { timeout: 30_000 });
+  await run(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:P-256',
+      '-nodes',
+      '-days',
+      String(DAYS),
+      '-subj',
+      `/CN=${cn}`,
+      '-addext',
+      `subjectAltName=${san}`,
+      '-addext',
+      'basicConstraints=critical,CA:FALSE',
+      '-addext',
+      'keyUsage=critical,digitalSignature',
+      '-addext',
+      'extendedKeyUsage=serverAuth',
+      '-keyout',
+      tmpKey,
+      '-out',
+      tmpCert,
+    ],
+    { timeout: 30_000 },
+  );
   await chmod(tmpKey, 0o600);
   await rename(tmpKey, join(dir, 'key.pem'));
   await rename(tmpCert, join(dir, 'cert.pem'));
@@ -111,10 +134,12 @@ async function firstOf(dataDir: string, names: readonly string[]): Promise<Buffe
 
 /** A stamp of the uploaded files (names, sizes, times) to notice an upload or a removal. */
 async function uploadStamp(dataDir: string): Promise<string> {
-  const parts = await Promise.all([...UPLOADED_CERT_NAMES, ...UPLOADED_KEY_NAMES].map(async (n) => {
-    const s = await stat(certPath(dataDir, CONSOLE_CERT_SECTION, n)).catch(() => undefined);
-    return s ? `${n}:${s.size}:${s.mtimeMs}` : '';
-  }));
+  const parts = await Promise.all(
+    [...UPLOADED_CERT_NAMES, ...UPLOADED_KEY_NAMES].map(async (n) => {
+      const s = await stat(certPath(dataDir, CONSOLE_CERT_SECTION, n)).catch(() => undefined);
+      return s ? `${n}:${s.size}:${s.mtimeMs}` : '';
+    }),
+  );
   return parts.join('|');
 }
 
@@ -191,16 +216,22 @@ export async function openConsoleTls(deps: ConsoleTlsDeps): Promise<ConsoleTls> 
     if (checking) return;
     checking = true;
     void uploadStamp(deps.dataDir)
-      .then(async (now) => { if (now !== stamp) await choose(); })
+      .then(async (now) => {
+        if (now !== stamp) await choose();
+      })
       .catch((e: unknown) => deps.log.error('console certificate check failed', { error: String(e) }))
-      .finally(() => { checking = false; });
+      .finally(() => {
+        checking = false;
+      });
   }, CONSOLE_CERT_CHECK_MS);
   timer.unref();
 
   return {
     pair: () => current,
     certificate: () => ({ ...info }),
-    watch: (fn) => { watchers.push(fn); },
+    watch: (fn) => {
+      watchers.push(fn);
+    },
     close: () => clearInterval(timer),
   };
 }

@@ -1,12 +1,13 @@
 // The PLC side of the services for the example downloads (spec §7 "library"): every control
 // register block a section can reserve, read from the section modules (registers() hook and
 // defaults), so that the text can never disagree with the schema.
-import { CONFIG_SECTIONS } from '../model/index.ts';
-import { defaultsOf, type RegisterBlock, type SectionDef } from '../model/section.ts';
-import { INTERFACE_NAMES, type InterfaceId } from '../model/plc.ts';
-import { pew } from '../model/sections/pew.ts';
-import { CONTROL_BLOCKS as CONTROL_BLOCK_TABLES } from '../model/blocks/index.ts';
+
 import { blocksJson, blockText } from '../model/blocks/describe.ts';
+import { CONTROL_BLOCKS as CONTROL_BLOCK_TABLES } from '../model/blocks/index.ts';
+import { CONFIG_SECTIONS } from '../model/index.ts';
+import { INTERFACE_NAMES, type InterfaceId } from '../model/plc.ts';
+import { defaultsOf, type RegisterBlock, type SectionDef } from '../model/section.ts';
+import { pew } from '../model/sections/pew.ts';
 
 export interface ControlBlock extends RegisterBlock {
   section: string;
@@ -93,8 +94,14 @@ const pad = (s: string, n: number) => s.padEnd(n);
 /** The `library` archive: README.txt and the same table as CSV. */
 export function libraryFiles(): { name: string; data: string }[] {
   const blocks = allBlocks();
-  const rows = blocks.map((b) =>
-    pad(blockRange(b), 18) + pad(String(b.length), 7) + pad(`${b.section}.${b.path}`, 28) + pad(b.poll ? `${b.poll.path} ${b.poll.seconds} s` : '-', 24) + b.purpose);
+  const rows = blocks.map(
+    (b) =>
+      pad(blockRange(b), 18) +
+      pad(String(b.length), 7) +
+      pad(`${b.section}.${b.path}`, 28) +
+      pad(b.poll ? `${b.poll.path} ${b.poll.seconds} s` : '-', 24) +
+      b.purpose,
+  );
   const readme = [
     'PLC library: the control registers of the services',
     '===================================================',
@@ -108,7 +115,7 @@ export function libraryFiles(): { name: string; data: string }[] {
     '',
     LAYOUT_NOTE,
     '',
-    pad('Registers', 18) + pad('Words', 7) + pad('Setting (section.field)', 28) + pad('Read every (default)', 24) + 'Purpose',
+    `${pad('Registers', 18) + pad('Words', 7) + pad('Setting (section.field)', 28) + pad('Read every (default)', 24)}Purpose`,
     '-'.repeat(110),
     ...rows,
     '',

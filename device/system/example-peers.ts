@@ -1,7 +1,7 @@
 // Peer-side samples for the example downloads: what the technician sets up on the other end
 // (broker, database, test tools). Every name, port and type comes from the example settings or
 // the section modules, so a sample always matches the settings.json beside it.
-import { STRING_MAX, type DataFormat, type DataPoint } from '../model/sections/datapoint.ts';
+import { type DataFormat, type DataPoint, STRING_MAX } from '../model/sections/datapoint.ts';
 
 export interface PeerFile {
   name: string;
@@ -30,10 +30,23 @@ password_file /etc/mosquitto/passwd
 // floating point, DT as the PLC clock's seconds count (a data point with decimals or scaling is
 // stored as a number with a fraction)
 const SQL_TYPES: Record<DataFormat, string> = {
-  INT: 'SMALLINT', UINT: 'SMALLINT UNSIGNED', HEX: 'VARCHAR(4)', BIN: 'VARCHAR(16)', BOOL: 'BOOLEAN',
-  DINT: 'INT', UDINT: 'INT UNSIGNED', HEX32: 'VARCHAR(8)', REAL: 'DOUBLE', REALEX: 'DOUBLE',
-  LREAL: 'DOUBLE', LREALEX: 'DOUBLE', INT64: 'BIGINT', UINT64: 'BIGINT UNSIGNED', ASCII: 'VARCHAR(2)',
-  DT: 'BIGINT', STRING: `VARCHAR(${STRING_MAX})`,
+  INT: 'SMALLINT',
+  UINT: 'SMALLINT UNSIGNED',
+  HEX: 'VARCHAR(4)',
+  BIN: 'VARCHAR(16)',
+  BOOL: 'BOOLEAN',
+  DINT: 'INT',
+  UDINT: 'INT UNSIGNED',
+  HEX32: 'VARCHAR(8)',
+  REAL: 'DOUBLE',
+  REALEX: 'DOUBLE',
+  LREAL: 'DOUBLE',
+  LREALEX: 'DOUBLE',
+  INT64: 'BIGINT',
+  UINT64: 'BIGINT UNSIGNED',
+  ASCII: 'VARCHAR(2)',
+  DT: 'BIGINT',
+  STRING: `VARCHAR(${STRING_MAX})`,
 };
 
 export function createTableSql(db: string, table: string, user: string, points: readonly DataPoint[]): PeerFile {
@@ -99,10 +112,14 @@ curl -k -sS -w '\\nHTTP %{http_code}\\n' "$BASE/api/v1/info" || echo 'no answer:
 
 # 2. PLC data through the API: DT100..DT104 of COM1 (see docs/rest.md for writing with PUT)
 curl -k -sS -w '\\nHTTP %{http_code}\\n' "$BASE/api/v1/plc/COM1/DT/100?count=5"
-${https ? `
+${
+  https
+    ? `
 # 3. the certificate the unit presents
 curl -k -sS -v -o /dev/null "$BASE/" 2>&1 | grep -E 'SSL connection|subject:|expire date:'
-` : ''}
+`
+    : ''
+}
 # 4. CORS (use_cors): a browser's preflight gets Access-Control-Allow-* headers back
 curl -k -sS -i -X OPTIONS -H 'Origin: https://dashboard.example.com' -H 'Access-Control-Request-Method: GET' "$BASE/" \\
   | grep -i '^access-control-' || echo 'no CORS headers (use_cors off)'
@@ -110,7 +127,14 @@ curl -k -sS -i -X OPTIONS -H 'Origin: https://dashboard.example.com' -H 'Access-
   };
 }
 
-export function tlsScript(t: { tls_server_host: string; tls_destination_port: number; nontls_server_port: number; tls_server_port: number; nontls_server_host: string; nontls_destination_port: number }): PeerFile {
+export function tlsScript(t: {
+  tls_server_host: string;
+  tls_destination_port: number;
+  nontls_server_port: number;
+  tls_server_port: number;
+  nontls_server_host: string;
+  nontls_destination_port: number;
+}): PeerFile {
   return {
     name: 'tls_test.sh',
     data: `#!/bin/sh

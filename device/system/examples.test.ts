@@ -1,22 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { defaultsOf, validateSection, type SectionDef } from '../model/section.ts';
-import { crossSectionIssues } from '../model/rules.ts';
+import { unzipText } from '../../test/support/unzip.ts';
 import { CONFIG_SECTIONS } from '../model/index.ts';
-import { MQTT_REGISTERS, pew_mqtt } from '../model/sections/mqtt.ts';
-import { pew_ftpc } from '../model/sections/ftpc.ts';
-import { pew_sql } from '../model/sections/sql.ts';
-import { pew_httpc } from '../model/sections/httpc.ts';
+import { crossSectionIssues } from '../model/rules.ts';
+import { defaultsOf, type SectionDef, validateSection } from '../model/section.ts';
 import { pew_email } from '../model/sections/email.ts';
-import { pew_api } from '../model/sections/rest.ts';
-import { pew_tls } from '../model/sections/tls.ts';
+import { pew_ftpc } from '../model/sections/ftpc.ts';
+import { pew_httpc } from '../model/sections/httpc.ts';
+import { MQTT_REGISTERS, pew_mqtt } from '../model/sections/mqtt.ts';
 import { INFLUX, MONGO, pew_nosql } from '../model/sections/nosql.ts';
+import { pew_api } from '../model/sections/rest.ts';
+import { pew_sql } from '../model/sections/sql.ts';
+import { pew_tls } from '../model/sections/tls.ts';
 import { controlBlocks } from './example-library.ts';
 import { EXAMPLE_KINDS, exampleFiles, exampleSettings, exampleZip, isExampleKind } from './examples.ts';
-import { unzipText } from '../../test/support/unzip.ts';
 
 // the section each example is about, written out here so a wrong pairing in examples.ts shows
 const SECTION: Record<Exclude<(typeof EXAMPLE_KINDS)[number], 'library'>, SectionDef> = {
-  mqtt: pew_mqtt, ftp: pew_ftpc, sql: pew_sql, httpc: pew_httpc, email: pew_email, rest: pew_api, tls: pew_tls, mongo: pew_nosql, influx: pew_nosql,
+  mqtt: pew_mqtt,
+  ftp: pew_ftpc,
+  sql: pew_sql,
+  httpc: pew_httpc,
+  email: pew_email,
+  rest: pew_api,
+  tls: pew_tls,
+  mongo: pew_nosql,
+  influx: pew_nosql,
 };
 const services = Object.keys(SECTION) as (keyof typeof SECTION)[];
 const start = (def: SectionDef, field = 'plc_control_dt') => (defaultsOf(def) as Record<string, number>)[field]!;
@@ -50,7 +58,9 @@ describe('example downloads', () => {
   it('database examples pick the right NoSQL type', () => {
     expect(exampleSettings('mongo').db_type).toBe(MONGO);
     expect(exampleSettings('influx').db_type).toBe(INFLUX);
-    expect(exampleFiles('influx').find((f) => f.name === 'sample.lp')!.data).toMatch(/^plc_values,unit=unit01 temperature=21\.5,pressure=1\.013,counter=48211\.0 \d+$/m);
+    expect(exampleFiles('influx').find((f) => f.name === 'sample.lp')!.data).toMatch(
+      /^plc_values,unit=unit01 temperature=21\.5,pressure=1\.013,counter=48211\.0 \d+$/m,
+    );
   });
 
   it('every README names the default control block of its section, read from the model', () => {

@@ -2,18 +2,18 @@
 // §7 "Example downloads are zip files for library, MQTT, FTP client, SQL, HTTP client, e-mail,
 // REST, TLS, Mongo and Influx"). Built on demand from the section modules, so that registers,
 // defaults and field names in the text always match the schema; no binary files in the repository.
-import { defaultsOf, withDefaults, type SectionDef } from '../model/section.ts';
-import { pew_mqtt } from '../model/sections/mqtt.ts';
-import { pew_ftpc } from '../model/sections/ftpc.ts';
-import { pew_sql, SQL_DEFAULT_PORTS } from '../model/sections/sql.ts';
-import { pew_httpc } from '../model/sections/httpc.ts';
+import { defaultsOf, type SectionDef, withDefaults } from '../model/section.ts';
+import { type DataPoint, dataPointSchema } from '../model/sections/datapoint.ts';
 import { pew_email } from '../model/sections/email.ts';
-import { pew_api } from '../model/sections/rest.ts';
-import { pew_tls } from '../model/sections/tls.ts';
+import { pew_ftpc } from '../model/sections/ftpc.ts';
+import { pew_httpc } from '../model/sections/httpc.ts';
+import { pew_mqtt } from '../model/sections/mqtt.ts';
 import { INFLUX, MONGO, pew_nosql } from '../model/sections/nosql.ts';
-import { dataPointSchema, type DataPoint } from '../model/sections/datapoint.ts';
+import { pew_api } from '../model/sections/rest.ts';
+import { pew_sql, SQL_DEFAULT_PORTS } from '../model/sections/sql.ts';
+import { pew_tls } from '../model/sections/tls.ts';
 import { blockRange, controlBlocks, controlInterfaceText, dt, LAYOUT_NOTE, layoutLines, libraryFiles } from './example-library.ts';
-import { createTableSql, influxSample, mongoScript, mosquittoConf, restScript, tlsScript, type PeerFile, type SamplePoint } from './example-peers.ts';
+import { createTableSql, influxSample, mongoScript, mosquittoConf, type PeerFile, restScript, type SamplePoint, tlsScript } from './example-peers.ts';
 import { zip } from './zip.ts';
 
 export const EXAMPLE_KINDS = ['library', 'mqtt', 'ftp', 'sql', 'httpc', 'email', 'rest', 'tls', 'mongo', 'influx'] as const;
@@ -49,7 +49,9 @@ const DB_NOTE = 'The data points (datalist) name the values and where the unit r
 
 const SERVICES: Record<Exclude<ExampleKind, 'library'>, ServiceExample> = {
   mqtt: {
-    section: pew_mqtt, title: 'MQTT client', page: '/mqtt',
+    section: pew_mqtt,
+    title: 'MQTT client',
+    page: '/mqtt',
     what: 'The unit exchanges PLC data with an MQTT broker.\nThis example logs in to a broker over TLS (mqtts) with a user name and checks the broker with ca.crt.',
     example: { enable_mqtt: true, broker_addr: `mqtts://${BROKER.host}:${BROKER.port}`, broker_user: USER, tls_version: '1.2', ca: 'ca.crt' },
     peer: () => [mosquittoConf(BROKER.host, BROKER.port, USER)],
@@ -60,63 +62,113 @@ const SERVICES: Record<Exclude<ExampleKind, 'library'>, ServiceExample> = {
     ],
   },
   ftp: {
-    section: pew_ftpc, title: 'FTP client', page: '/ftp',
-    what: 'The unit sends files (for example the data logger\'s CSV files) to an FTP server when the PLC asks.\nThis example uses explicit FTPS (AUTH TLS) in passive mode, which works through NAT and firewalls.',
+    section: pew_ftpc,
+    title: 'FTP client',
+    page: '/ftp',
+    what: "The unit sends files (for example the data logger's CSV files) to an FTP server when the PLC asks.\nThis example uses explicit FTPS (AUTH TLS) in passive mode, which works through NAT and firewalls.",
     example: { enable_ftp: true, server_ip: 'ftp.example.com', server_user: USER, server_dir: 'upload', local_file: 'values.csv', transfermode_ftps: true },
     steps: (v) => [`On the FTP server, create the user ${USER} with write access to the folder ${v.server_dir}, and allow explicit FTPS.`],
   },
   sql: {
-    section: pew_sql, title: 'SQL client', page: '/sql',
+    section: pew_sql,
+    title: 'SQL client',
+    page: '/sql',
     what: `The unit inserts PLC values as rows into a table of an SQL database (MS SQL, MySQL/MariaDB or\nPostgreSQL). This example writes to MySQL/MariaDB.\n${DB_NOTE}`,
-    example: { enable_sql: true, server: 'db.example.com', db_type: 1, port: SQL_DEFAULT_PORTS[1], instance_name: 'plant', user: USER, tablename: 'plc_values', datalist: datalist() },
+    example: {
+      enable_sql: true,
+      server: 'db.example.com',
+      db_type: 1,
+      port: SQL_DEFAULT_PORTS[1],
+      instance_name: 'plant',
+      user: USER,
+      tablename: 'plc_values',
+      datalist: datalist(),
+    },
     peer: (v) => [createTableSql(v.instance_name, v.tablename, USER, v.datalist)],
     steps: () => ['Create the database, table and login on the server: mysql -h <server> -u root -p < create_table.sql'],
   },
   httpc: {
-    section: pew_httpc, title: 'HTTP client', page: '/httpc',
+    section: pew_httpc,
+    title: 'HTTP client',
+    page: '/httpc',
     what: 'The unit sends requests with PLC data to an HTTP(S) server when the PLC asks.\nThis example uses HTTPS with a user name; the server certificate must verify.',
     example: { enable_httpc: true, server_addr: 'https://server.example.com/plc/upload', server_user: USER },
     steps: () => ['Point server_addr at a test HTTPS server that logs the requests it receives, and check them there.'],
   },
   email: {
-    section: pew_email, title: 'E-mail client', page: '/smtp',
+    section: pew_email,
+    title: 'E-mail client',
+    page: '/smtp',
     what: 'The unit sends e-mails (alarms, reports) when the PLC asks.\nThis example sends over SMTP with SSL/TLS on port 465 and logs in with SMTP AUTH.',
     example: {
-      enable_email: true, server_smtp: 'smtp.example.com', server_smtp_port: 465, server_user: `${USER}@example.com`,
-      sender: `<${USER}@example.com>`, recipients: '<maintenance@example.com>, <shift.lead@example.com>', subject: 'Message from unit 01',
+      enable_email: true,
+      server_smtp: 'smtp.example.com',
+      server_smtp_port: 465,
+      server_user: `${USER}@example.com`,
+      sender: `<${USER}@example.com>`,
+      recipients: '<maintenance@example.com>, <shift.lead@example.com>',
+      subject: 'Message from unit 01',
     },
-    steps: () => ['Use a mailbox reserved for the unit; look in the recipients\' spam folders for the first mails.'],
+    steps: () => ["Use a mailbox reserved for the unit; look in the recipients' spam folders for the first mails."],
   },
   rest: {
-    section: pew_api, title: 'REST API and HTTP server', page: '/rest',
+    section: pew_api,
+    title: 'REST API and HTTP server',
+    page: '/rest',
     what: 'The unit answers HTTP(S) requests of clients such as SCADA systems or dashboards on its own port.\nThis example serves HTTPS to the addresses 192.168.1.1 .. 192.168.1.254 only.',
     example: { api_enable: true, ip1: '192.168.1.1', ip2: '192.168.1.254' },
     peer: (v) => [restScript(v.http_port, v.use_encryption)],
     steps: () => ['From a PC inside the allowed range: sh rest_test.sh <unit address>'],
   },
   tls: {
-    section: pew_tls, title: 'TLS client and server bridging', page: '/tls',
+    section: pew_tls,
+    title: 'TLS client and server bridging',
+    page: '/tls',
     what: 'The client part takes plain TCP connections (e.g. Modbus/TCP) and carries them over TLS to a remote\nserver; the server part takes TLS connections and forwards them in plain text to a device such as\nthe PLC. This example switches both parts on.',
     example: {
-      enable_tlsclient: true, tls_server_host: 'modbus-server.example.com', tlsclientca: 'ca.pem',
-      enable_tlsserver: true, nontls_server_host: '192.168.1.10', tlsservercert: 'server.pem', tlsserverkey: 'key.pem',
+      enable_tlsclient: true,
+      tls_server_host: 'modbus-server.example.com',
+      tlsclientca: 'ca.pem',
+      enable_tlsserver: true,
+      nontls_server_host: '192.168.1.10',
+      tlsservercert: 'server.pem',
+      tlsserverkey: 'key.pem',
     },
     peer: (v) => [tlsScript(v as Parameters<typeof tlsScript>[0])],
     steps: () => ['Upload the certificates named in settings.json on the TLS pages, then follow tls_test.sh.'],
   },
   mongo: {
-    section: pew_nosql, title: 'NoSQL client, MongoDB', page: '/db',
+    section: pew_nosql,
+    title: 'NoSQL client, MongoDB',
+    page: '/db',
     what: `The unit writes PLC values as documents into a MongoDB collection (section pew_nosql with\ndb_type ${MONGO}).\n${DB_NOTE}`,
-    example: { enable_sql: true, db_type: MONGO, server: 'mongodb://mongo.example.com:27017', instance_name: 'plant', collection: 'plc_values', user: USER, datalist: datalist() },
+    example: {
+      enable_sql: true,
+      db_type: MONGO,
+      server: 'mongodb://mongo.example.com:27017',
+      instance_name: 'plant',
+      collection: 'plc_values',
+      user: USER,
+      datalist: datalist(),
+    },
     peer: (v) => [mongoScript(v.instance_name, v.collection, USER)],
     steps: () => ['Create the database, collection and login: mongosh "mongodb://<server>:27017" --tls -u <admin> -p --file mongosh.js'],
   },
   influx: {
-    section: pew_nosql, title: 'NoSQL client, InfluxDB', page: '/db',
+    section: pew_nosql,
+    title: 'NoSQL client, InfluxDB',
+    page: '/db',
     what: `The unit writes PLC values as points into an InfluxDB measurement (section pew_nosql with\ndb_type ${INFLUX}), each point with one tag.\n${DB_NOTE}`,
     example: {
-      enable_sql: true, db_type: INFLUX, server: 'https://influx.example.com:8086', instance_name: 'plant', measurement: 'plc_values',
-      tag_name: 'unit', tag_value: USER, user: USER, datalist: datalist(),
+      enable_sql: true,
+      db_type: INFLUX,
+      server: 'https://influx.example.com:8086',
+      instance_name: 'plant',
+      measurement: 'plc_values',
+      tag_name: 'unit',
+      tag_value: USER,
+      user: USER,
+      datalist: datalist(),
     },
     peer: (v) => [influxSample(v.measurement, [v.tag_name, v.tag_value], POINTS, new Date(Date.UTC(2026, 0, 1)))],
     steps: (v) => [
@@ -169,17 +221,27 @@ function readme(kind: Exclude<ExampleKind, 'library'>, s: ServiceExample, v: Val
     : [`${s.title} is not driven through control registers: clients call the unit on http_port (default ${(defaultsOf(s.section) as Value).http_port}).`];
   const title = `${s.title} example (${kind})`;
   return [
-    title, '='.repeat(title.length), '',
-    'What it does', s.what, '',
-    `Console page: #${s.page}    Section: ${s.section.key}`, '',
-    'How the PLC drives it', ...plc, '',
+    title,
+    '='.repeat(title.length),
+    '',
+    'What it does',
+    s.what,
+    '',
+    `Console page: #${s.page}    Section: ${s.section.key}`,
+    '',
+    'How the PLC drives it',
+    ...plc,
+    '',
     'Files',
     '  README.txt        this text',
     `  settings.json     the section ${s.section.key} with example values (POST /config/${s.section.key} takes it as it is)`,
-    ...files.map((f) => `  ${f.name.padEnd(17)} peer side`), '',
+    ...files.map((f) => `  ${f.name.padEnd(17)} peer side`),
+    '',
     'Try it with the simulator',
-    ...simulatorSteps(s, v).map((x, i) => `  ${i + 1}. ${x}`), '',
-    SIMULATOR_NOTE, '',
+    ...simulatorSteps(s, v).map((x, i) => `  ${i + 1}. ${x}`),
+    '',
+    SIMULATOR_NOTE,
+    '',
   ].join('\n');
 }
 
@@ -189,7 +251,7 @@ export function exampleFiles(kind: ExampleKind): PeerFile[] {
   const s = SERVICES[kind];
   const v = exampleSettings(kind);
   const peer = s.peer?.(v) ?? [];
-  return [{ name: 'README.txt', data: readme(kind, s, v, peer) }, { name: 'settings.json', data: JSON.stringify(v, null, 2) + '\n' }, ...peer];
+  return [{ name: 'README.txt', data: readme(kind, s, v, peer) }, { name: 'settings.json', data: `${JSON.stringify(v, null, 2)}\n` }, ...peer];
 }
 
 const cache = new Map<ExampleKind, Uint8Array<ArrayBuffer>>();

@@ -10,21 +10,21 @@
 // reset must not be a way to clear a lock of a source address).
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Hw } from '../../hw/types.ts';
 import { SERVICE_DEFAULTS } from '../../hw/services.ts';
+import type { Hw } from '../../hw/types.ts';
 import type { ConfigStore } from '../config/store.ts';
-import { defaultsOf } from '../model/section.ts';
-import { serviceDiff } from '../model/service-states.ts';
-import type { FactoryResetResult } from '../model/factory-reset.ts';
-import { CERT_FOLDER } from './cert-files.ts';
-import { SCRIPT_FOLDER } from './script-files.ts';
 import { FORMAT_FOLDER } from '../logger/engine.ts';
 import { LOG_FOLDER } from '../logger/types.ts';
+import type { FactoryResetResult } from '../model/factory-reset.ts';
+import { defaultsOf } from '../model/section.ts';
+import { serviceDiff } from '../model/service-states.ts';
 import { HTTP_FOLDER } from '../rest/http-files.ts';
 import type { AuditLog } from './audit.ts';
+import { CERT_FOLDER } from './cert-files.ts';
 import type { Logger } from './log.ts';
-import type { Users } from './users.ts';
+import { SCRIPT_FOLDER } from './script-files.ts';
 import type { Sessions } from './sessions.ts';
+import type { Users } from './users.ts';
 
 export interface FactoryResetDeps {
   hw: Hw;
@@ -72,8 +72,15 @@ export async function factoryReset(deps: FactoryResetDeps, by: { user: string; s
   for (const s of open) sessions.end(s.id);
 
   const result: FactoryResetResult = {
-    settings: keys.length, services: changes.length, users: userCount,
-    certificates: files[0]!, httpFiles: files[1]!, scripts: files[2]!, logConfigs: files[3]!, logFiles, sessions: open.length,
+    settings: keys.length,
+    services: changes.length,
+    users: userCount,
+    certificates: files[0]!,
+    httpFiles: files[1]!,
+    scripts: files[2]!,
+    logConfigs: files[3]!,
+    logFiles,
+    sessions: open.length,
   };
   await audit.write({ action: 'factory_reset_done', user: by.user, source: by.source, detail: result });
   log.warn('factory reset done: the unit waits for its first administrator', result);

@@ -14,11 +14,31 @@ describe('Host header check (security.md HOST-1)', () => {
     expect(hostOf('evil.example@192.168.1.10')).toBeUndefined();
   });
   it('accepts the arrival address, loopback, localhost, the host name and configured names', () => {
-    for (const h of ['192.168.1.10:8080', '127.0.0.1', '127.0.0.2:1', '[::1]:8080', 'localhost:5173', 'LOCALHOST', 'communicator', 'communicator.local:80', 'plc-gw.plant.example', 'PLC-GW.plant.example.:443'])
+    for (const h of [
+      '192.168.1.10:8080',
+      '127.0.0.1',
+      '127.0.0.2:1',
+      '[::1]:8080',
+      'localhost:5173',
+      'LOCALHOST',
+      'communicator',
+      'communicator.local:80',
+      'plc-gw.plant.example',
+      'PLC-GW.plant.example.:443',
+    ])
       expect(isUnitHost(h, names), h).toBe(true);
   });
   it('refuses other names, other addresses and a missing header', () => {
-    for (const h of ['rebind.attacker.example', 'localhost.attacker.example', 'communicator.attacker.example', '192.168.1.11', '10.0.0.1:8080', 'plant.example', '', undefined])
+    for (const h of [
+      'rebind.attacker.example',
+      'localhost.attacker.example',
+      'communicator.attacker.example',
+      '192.168.1.11',
+      '10.0.0.1:8080',
+      'plant.example',
+      '',
+      undefined,
+    ])
       expect(isUnitHost(h, names), String(h)).toBe(false);
   });
 });

@@ -35,6 +35,6 @@ export function isUnitHost(header: string | undefined, names: UnitNames): boolea
   if (LOOPBACK.test(host)) return true;
   if (names.localAddress && plain(names.localAddress) === plain(host)) return true;
   const own = names.hostname.toLowerCase();
-  if (own && (host === own || host === own + '.local')) return true;
+  if (own && (host === own || host === `${own}.local`)) return true;
   return names.configured.some((n) => n.toLowerCase().replace(/\.$/, '') === host);
 }

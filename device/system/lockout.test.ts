@@ -1,13 +1,19 @@
 // The lockout table on its own (security.md AUTH-4, AUTH-6): reservations, the file it keeps, the
 // first file format, the reset request of reset-admin.
-import { describe, expect, it } from 'vitest';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+
 import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLockout, LOCKOUT_FILE, PAIR_LIMIT, requestLockoutReset, RESET_REQUEST_FILE, type Attempt } from './lockout.ts';
+import { describe, expect, it } from 'vitest';
+import { type Attempt, createLockout, LOCKOUT_FILE, PAIR_LIMIT, RESET_REQUEST_FILE, requestLockoutReset } from './lockout.ts';
 
-const clockAt = (t = Date.UTC(2026, 10, 21, 8)) => ({ t, now() { return this.t; } });
+const clockAt = (t = Date.UTC(2026, 10, 21, 8)) => ({
+  t,
+  now() {
+    return this.t;
+  },
+});
 const take = (r: ReturnType<ReturnType<typeof createLockout>['reserve']>): Attempt => {
   if (!r.ok) throw new Error(`refused: ${r.reason}`);
   return r.attempt;
@@ -42,7 +48,10 @@ describe('lockout table', () => {
     const dir = await mkdtemp(join(tmpdir(), 'lockout-'));
     const clock = clockAt();
     const until = clock.t + 30 * 60_000;
-    await writeFile(join(dir, LOCKOUT_FILE), JSON.stringify({ 'source:10.0.0.9': { failures: [], level: 2, lockedUntil: until }, 'account:admin': { failures: [], level: 1, lockedUntil: until } }));
+    await writeFile(
+      join(dir, LOCKOUT_FILE),
+      JSON.stringify({ 'source:10.0.0.9': { failures: [], level: 2, lockedUntil: until }, 'account:admin': { failures: [], level: 1, lockedUntil: until } }),
+    );
     const l = createLockout({ dataDir: dir, clock });
     expect(l.reserve('admin', '10.0.0.9')).toMatchObject({ ok: false, reason: 'locked', waitMs: 30 * 60_000 });
     expect(l.reserve('admin', '10.0.0.8').ok).toBe(true);

@@ -16,8 +16,8 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Clock } from '../../hw/types.ts';
 import { writeFileAtomic } from '../../hw/atomic-file.ts';
+import type { Clock } from '../../hw/types.ts';
 
 const MIN = 60_000;
 export const WINDOW_MS = 15 * MIN;
@@ -70,7 +70,7 @@ export interface ResetRequest {
 
 /** Asks the daemon over `dataDir` to lift every login lock (device/cli.ts `reset-admin`). */
 export async function requestLockoutReset(dataDir: string, req: ResetRequest): Promise<void> {
-  await writeFile(join(dataDir, RESET_REQUEST_FILE), JSON.stringify(req) + '\n', { mode: 0o600 });
+  await writeFile(join(dataDir, RESET_REQUEST_FILE), `${JSON.stringify(req)}\n`, { mode: 0o600 });
 }
 
 export interface LockoutOptions {
@@ -115,7 +115,7 @@ export function createLockout(opts: LockoutOptions): LockoutState {
   };
 
   const pairKey = (account: string, source: string) =>
-    'pair:' + createHmac('sha256', state.salt).update(`${account.toLowerCase()}\n${source}`).digest('base64url').slice(0, 32);
+    `pair:${createHmac('sha256', state.salt).update(`${account.toLowerCase()}\n${source}`).digest('base64url').slice(0, 32)}`;
   const sourceKey = (source: string) => `source:${source}`;
 
   const entry = (key: string, now: number): Entry => {
@@ -157,7 +157,10 @@ export function createLockout(opts: LockoutOptions): LockoutState {
   applyResetRequest();
 
   const limits = (account: string, source: string) =>
-    [[pairKey(account, source), PAIR_LIMIT, 'account_address'], [sourceKey(source), SOURCE_LIMIT, 'address']] as const;
+    [
+      [pairKey(account, source), PAIR_LIMIT, 'account_address'],
+      [sourceKey(source), SOURCE_LIMIT, 'address'],
+    ] as const;
   const hold = (key: string, by: number) => {
     const n = (pending.get(key) ?? 0) + by;
     if (n > 0) pending.set(key, n);
@@ -171,8 +174,7 @@ export function createLockout(opts: LockoutOptions): LockoutState {
       const keys = limits(account, source);
       const wait = Math.max(...keys.map(([key]) => remaining(key, now)));
       if (wait > 0) return { ok: false, reason: 'locked', waitMs: wait };
-      if (keys.some(([key, limit]) => entry(key, now).failures.length + (pending.get(key) ?? 0) >= limit))
-        return { ok: false, reason: 'busy', waitMs: 1000 };
+      if (keys.some(([key, limit]) => entry(key, now).failures.length + (pending.get(key) ?? 0) >= limit)) return { ok: false, reason: 'busy', waitMs: 1000 };
       for (const [key] of keys) hold(key, 1);
       let ended = false;
       const end = () => {

@@ -19,7 +19,7 @@ export interface Logger {
 
 export function createLogger(opts: { clock: Clock; sink?: ((line: string) => void) | null; capacity?: number }): Logger {
   const capacity = opts.capacity ?? 1000;
-  const sink = opts.sink === undefined ? (line: string) => process.stderr.write(line + '\n') : opts.sink;
+  const sink = opts.sink === undefined ? (line: string) => process.stderr.write(`${line}\n`) : opts.sink;
   const ring: LogEntry[] = [];
   const write = (level: Level) => (msg: string, fields?: Record<string, unknown>) => {
     const entry: LogEntry = { time: new Date(opts.clock.now()).toISOString(), level, msg, ...(fields ? { fields } : {}) };

@@ -5,7 +5,7 @@
 // logins made the logger miss 30 one-second records), so at most HASH_CONCURRENCY hashes run at
 // once, the rest wait in order; a login check waits only while the queue is short, else it is
 // refused at once (`HashQueueFull`) and the login answers 429.
-import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, type ScryptOptions, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 
 /** hashes running at once: the other pool threads stay free for file I/O */
 export const HASH_CONCURRENCY = 1;

@@ -5,13 +5,13 @@
 // that the saved pew_script names, so the page's save and writefile leave the same file behind.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { followSection, type Follower } from '../config/follow.ts';
-import type { ConfigStore } from '../config/store.ts';
-import type { Logger } from './log.ts';
-import type { Script } from '../model/sections/script.ts';
-import type { ScriptFile } from '../model/sections/scriptfile.ts';
 import { writeFileAtomic } from '../../hw/atomic-file.ts';
+import { type Follower, followSection } from '../config/follow.ts';
+import type { ConfigStore } from '../config/store.ts';
+import type { Script } from '../model/sections/script.ts';
 import { DEFAULT_SCRIPT_FILE } from '../model/sections/script.ts';
+import type { ScriptFile } from '../model/sections/scriptfile.ts';
+import type { Logger } from './log.ts';
 
 export const SCRIPT_FOLDER = 'scripts';
 

@@ -3,10 +3,11 @@
 // entry's read() either give entries that keep every promise of the reader (contained unique
 // names, declared sizes, limits, CRC) or refuse with a ZipRefused. Nothing else may escape: a
 // RangeError from a header read past the end would be a crash path for a firmware upload.
-import { describe, expect, it } from 'vitest';
+
 import fc from 'fast-check';
-import { isContainedName, readZip, ZipRefused, type UnzipLimits } from './unzip.ts';
-import { zip, type ZipEntry } from './zip.ts';
+import { describe, expect, it } from 'vitest';
+import { isContainedName, readZip, type UnzipLimits, ZipRefused } from './unzip.ts';
+import { type ZipEntry, zip } from './zip.ts';
 
 const LIMITS: UnzipLimits = { maxEntries: 12, maxTotalBytes: 64 * 1024, maxRatio: 50 };
 const RUNS = 400;
@@ -51,7 +52,7 @@ const content = fc.oneof(
 );
 /** 1–6 files with distinct names and no name that is another one's folder. */
 const entriesArb = fc
-  .uniqueArray(fileName, { minLength: 1, maxLength: 6, comparator: (a, b) => a === b || a.startsWith(b + '/') || b.startsWith(a + '/') })
+  .uniqueArray(fileName, { minLength: 1, maxLength: 6, comparator: (a, b) => a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`) })
   .chain((names) => fc.tuple(...names.map((name) => content.map((data): ZipEntry => ({ name, data })))));
 
 const bytesOf = (d: ZipEntry['data']) => Buffer.from(typeof d === 'string' ? new TextEncoder().encode(d) : d);
@@ -78,22 +79,23 @@ describe('readZip under fuzzing', () => {
 
   it('refuses random bytes that carry an end record', () => {
     // an end-of-central-directory signature at the end makes the reader walk the forged directory
-    const forged = fc.tuple(fc.uint8Array({ maxLength: 400 }), fc.uint8Array({ minLength: 18, maxLength: 18 })).map(([body, tail]) =>
-      Buffer.concat([body, END_RECORD, tail]),
+    const forged = fc
+      .tuple(fc.uint8Array({ maxLength: 400 }), fc.uint8Array({ minLength: 18, maxLength: 18 }))
+      .map(([body, tail]) => Buffer.concat([body, END_RECORD, tail]));
+    fc.assert(
+      fc.property(forged, (data) => checkAccepted(readAll(data))),
+      { numRuns: RUNS },
     );
-    fc.assert(fc.property(forged, (data) => checkAccepted(readAll(data))), { numRuns: RUNS });
   });
 
   it('refuses archives with flipped bytes, or reads only bytes that were written', () => {
     const mutated = entriesArb.chain((entries) => {
       const archive = zip(entries);
-      return fc
-        .array(fc.tuple(fc.nat({ max: archive.length - 1 }), fc.integer({ min: 1, max: 255 })), { minLength: 1, maxLength: 8 })
-        .map((flips) => {
-          const out = Buffer.from(archive);
-          for (const [at, x] of flips) out[at] = out[at]! ^ x;
-          return { entries, out };
-        });
+      return fc.array(fc.tuple(fc.nat({ max: archive.length - 1 }), fc.integer({ min: 1, max: 255 })), { minLength: 1, maxLength: 8 }).map((flips) => {
+        const out = Buffer.from(archive);
+        for (const [at, x] of flips) out[at] = out[at]! ^ x;
+        return { entries, out };
+      });
     });
     fc.assert(
       fc.property(mutated, ({ entries, out }) => {

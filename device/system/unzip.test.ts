@@ -1,9 +1,10 @@
 // The contained ZIP reader (security.md ZIP-1): our writer's archives read back byte for byte, and
 // every crafted archive is refused with its problem before anything is inflated or, for an entry
 // that lies about its size, as soon as inflating passes the declared size.
-import { describe, expect, it } from 'vitest';
+
 import { deflateRawSync } from 'node:zlib';
-import { isContainedName, readZip, ZipRefused, type UnzipLimits } from './unzip.ts';
+import { describe, expect, it } from 'vitest';
+import { isContainedName, readZip, type UnzipLimits, ZipRefused } from './unzip.ts';
 import { zip } from './zip.ts';
 
 const LIMITS: UnzipLimits = { maxEntries: 10, maxTotalBytes: 1024 * 1024, maxRatio: 50 };
@@ -29,8 +30,18 @@ function patch(data: Uint8Array, from: string, to: string): Buffer {
 describe('readZip', () => {
   it('reads back what the writer wrote, folders skipped', () => {
     const text = 'hello '.repeat(100);
-    const entries = readZip(zip([{ name: 'a/', data: '' }, { name: 'a/b.txt', data: text }, { name: 'c.bin', data: new Uint8Array([1, 2, 3]) }]), LIMITS);
-    expect(entries.map((e) => [e.name, e.size])).toEqual([['a/b.txt', text.length], ['c.bin', 3]]);
+    const entries = readZip(
+      zip([
+        { name: 'a/', data: '' },
+        { name: 'a/b.txt', data: text },
+        { name: 'c.bin', data: new Uint8Array([1, 2, 3]) },
+      ]),
+      LIMITS,
+    );
+    expect(entries.map((e) => [e.name, e.size])).toEqual([
+      ['a/b.txt', text.length],
+      ['c.bin', 3],
+    ]);
     expect(entries[0]!.read().toString()).toBe(text);
     expect([...entries[1]!.read()]).toEqual([1, 2, 3]);
   });
@@ -49,7 +60,18 @@ describe('readZip', () => {
     const cd = z.indexOf(Buffer.from([0x50, 0x4b, 1, 2]));
     z.writeUInt32LE((0o120777 << 16) >>> 0, cd + 38);
     expect(refusal(z)).toBe('link');
-    expect(refusal(patch(zip([{ name: 'a1', data: 'x' }, { name: 'a2', data: 'y' }]), 'a2', 'a1'))).toBe('name');
+    expect(
+      refusal(
+        patch(
+          zip([
+            { name: 'a1', data: 'x' },
+            { name: 'a2', data: 'y' },
+          ]),
+          'a2',
+          'a1',
+        ),
+      ),
+    ).toBe('name');
   });
 
   it('caps entries, total size and ratio before inflating', () => {

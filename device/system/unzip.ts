@@ -23,7 +23,10 @@ export const RATIO_FLOOR = 4096;
 export type ZipProblem = 'format' | 'name' | 'link' | 'count' | 'size' | 'ratio' | 'crc';
 
 export class ZipRefused extends Error {
-  constructor(readonly problem: ZipProblem, message: string) {
+  constructor(
+    readonly problem: ZipProblem,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -115,7 +118,8 @@ export function readZip(data: Uint8Array, limits: UnzipLimits): ZipFileEntry[] {
 
     if (localAt + 30 > cdOffset || buf.readUInt32LE(localAt) !== LOCAL_SIG) fail('format', `entry ${JSON.stringify(name)} has no local header`);
     const dataAt = localAt + 30 + buf.readUInt16LE(localAt + 26) + buf.readUInt16LE(localAt + 28);
-    if (buf.toString('utf8', localAt + 30, localAt + 30 + buf.readUInt16LE(localAt + 26)) !== name) fail('format', `entry ${JSON.stringify(name)} has two names`);
+    if (buf.toString('utf8', localAt + 30, localAt + 30 + buf.readUInt16LE(localAt + 26)) !== name)
+      fail('format', `entry ${JSON.stringify(name)} has two names`);
     if (dataAt + packed > cdOffset) fail('format', `entry ${JSON.stringify(name)} lies outside the archive`);
     const body = buf.subarray(dataAt, dataAt + packed);
     entries.push({

@@ -8,7 +8,10 @@ import { dirname } from 'node:path';
 import { syncDir, tempNameFor } from '../../hw/atomic-file.ts';
 
 export class TooLarge extends Error {
-  constructor(readonly max: number, readonly bytes: number) {
+  constructor(
+    readonly max: number,
+    readonly bytes: number,
+  ) {
     super(`the file exceeds ${max} bytes`);
   }
 }

@@ -1,8 +1,8 @@
 // The user table: names, roles and scrypt hashes in `<data>/users.json` (security.md AUTH-2, AUTH-5).
 import { readFileSync } from 'node:fs';
 import { writeFileAtomic } from '../../hw/atomic-file.ts';
-import { hashPassword, verifyPassword, burnPasswordCheck } from './passwords.ts';
 import type { Role } from '../model/users.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 
 export type { Role } from '../model/users.ts';
 
@@ -111,7 +111,7 @@ export class Users {
   }
 
   private async persist(next: User[]): Promise<void> {
-    await writeFileAtomic(this.file, JSON.stringify({ version: 1, users: next }, null, 2) + '\n');
+    await writeFileAtomic(this.file, `${JSON.stringify({ version: 1, users: next }, null, 2)}\n`);
     this.users = next;
   }
 }

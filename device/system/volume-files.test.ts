@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import fc from 'fast-check';
 import { mkdir, mkdtemp, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, sep } from 'node:path';
-import { fileInside, isPlainName, listFolder, NAME_MAX_BYTES, nameProblem, openInside, RefusedName, resolveInside, type Refusal } from './volume-files.ts';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileInside, isPlainName, listFolder, NAME_MAX_BYTES, nameProblem, openInside, type Refusal, RefusedName, resolveInside } from './volume-files.ts';
 
 /** The reason resolveInside gives for `name`, or 'ok:<real path>'. */
 async function outcome(root: string, name: string): Promise<Refusal | `ok:${string}`> {
@@ -17,7 +17,17 @@ async function outcome(root: string, name: string): Promise<Refusal | `ok:${stri
 
 describe('nameProblem (DL-1: one plain path component)', () => {
   it('accepts the names the logger and the format files use, and ordinary unicode', () => {
-    for (const name of ['data_20260101.csv', 'Line1_2026-W03.csv', 'format.cfg', 'a', 'Messwerte_Größe.csv', '温度_202601.csv', '100%.csv', 'a..b.csv', 'x'.repeat(255)]) {
+    for (const name of [
+      'data_20260101.csv',
+      'Line1_2026-W03.csv',
+      'format.cfg',
+      'a',
+      'Messwerte_Größe.csv',
+      '温度_202601.csv',
+      '100%.csv',
+      'a..b.csv',
+      'x'.repeat(255),
+    ]) {
       expect(nameProblem(name), name).toBeUndefined();
     }
   });
@@ -62,7 +72,7 @@ describe('nameProblem (DL-1: one plain path component)', () => {
         if (!isPlainName(name)) return;
         expect(basename(name)).toBe(name);
         expect(dirname(join('/root', name))).toBe('/root');
-        expect(join('/root', name)).toBe('/root/' + name);
+        expect(join('/root', name)).toBe(`/root/${name}`);
         expect(name).not.toMatch(/[/\\\0]/);
       }),
       { numRuns: 2000 },
@@ -73,7 +83,7 @@ describe('nameProblem (DL-1: one plain path component)', () => {
     fc.assert(
       fc.property(fc.string(), fc.constantFrom('/', '\\', '\0'), fc.string(), (a, bad, b) => {
         expect(isPlainName(a + bad + b)).toBe(false);
-        expect(isPlainName('.' + a)).toBe(false);
+        expect(isPlainName(`.${a}`)).toBe(false);
       }),
     );
   });
@@ -175,7 +185,27 @@ describe('resolveInside, fileInside, openInside, listFolder (real folders)', () 
   });
 
   it('property: whatever the name, a resolved path is inside the folder and never the secret', async () => {
-    const unit = fc.constantFrom('.', '/', '\\', '%', '2', 'f', '5', 'c', 'e', '\0', 'a', 'out', 'rel_out.csv', 'latest.csv', 'secret', 'passwd', '..', 'sub', 'é');
+    const unit = fc.constantFrom(
+      '.',
+      '/',
+      '\\',
+      '%',
+      '2',
+      'f',
+      '5',
+      'c',
+      'e',
+      '\0',
+      'a',
+      'out',
+      'rel_out.csv',
+      'latest.csv',
+      'secret',
+      'passwd',
+      '..',
+      'sub',
+      'é',
+    );
     await fc.assert(
       fc.asyncProperty(fc.string({ unit, maxLength: 8 }), async (name) => {
         const r = await outcome(root, name);

@@ -3,7 +3,7 @@
 // realpath and must stay inside the folder's own real path, so that `..`, absolute paths, encoded
 // slashes, NUL and links out of the folder never reach a file outside.
 import { constants, type Stats } from 'node:fs';
-import { lstat, open, readdir, realpath, stat, type FileHandle } from 'node:fs/promises';
+import { type FileHandle, lstat, open, readdir, realpath, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 
 /** NAME_MAX of the unit's file systems (ext4, vfat long names): one component, in bytes. */

@@ -1,17 +1,20 @@
-import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { zip } from './zip.ts';
+import { describe, expect, it } from 'vitest';
 import { unzip } from '../../test/support/unzip.ts';
+import { zip } from './zip.ts';
 
 const enc = new TextEncoder();
 
 describe('zip CRC', () => {
   it('writes the CRC-32/ISO-HDLC check value in the local header and the central directory', () => {
-    const archive = zip([{ name: 'check.txt', data: '123456789' }, { name: 'empty.txt', data: '' }]);
+    const archive = zip([
+      { name: 'check.txt', data: '123456789' },
+      { name: 'empty.txt', data: '' },
+    ]);
     const v = new DataView(archive.buffer, archive.byteOffset, archive.byteLength);
     expect(v.getUint32(14, true)).toBe(0xcbf43926); // first local header
     const central = archive.findIndex((_, i) => v.getUint32(i, true) === 0x02014b50);
@@ -58,7 +61,6 @@ describe('zip', () => {
   });
 
   it('refuses names that would escape the extraction folder', () => {
-    for (const name of ['', '/etc/passwd', '../x', 'a/../../x', 'a\\b', 'a//b'])
-      expect(() => zip([{ name, data: 'x' }]), name).toThrow(/invalid entry name/);
+    for (const name of ['', '/etc/passwd', '../x', 'a/../../x', 'a\\b', 'a//b']) expect(() => zip([{ name, data: 'x' }]), name).toThrow(/invalid entry name/);
   });
 });

@@ -2,18 +2,19 @@
 // part, kept in line with every save of pew_tls (and of pew, whose service control interface
 // carries the PLC registers) like the redirect threads follow pew_redirect (config/follow.ts).
 // A part whose settings and certificate files are unchanged keeps its connections.
-import type { ConfigStore } from '../config/store.ts';
-import { followSection } from '../config/follow.ts';
+
 import type { Links } from '../com/links.ts';
+import { followSection } from '../config/follow.ts';
+import type { ConfigStore } from '../config/store.ts';
 import type { Pew } from '../model/sections/pew.ts';
-import { tlsSchema, type Tls } from '../model/sections/tls.ts';
-import type { Logger } from '../system/log.ts';
+import { type Tls, tlsSchema } from '../model/sections/tls.ts';
 import type { TlsStatus } from '../model/tls-status.ts';
-import type { BridgePart, PartName, PartStatus } from './part.ts';
+import type { Logger } from '../system/log.ts';
 import { clientTlsOptions, TlsClientPart } from './client-part.ts';
-import { serverTlsOptions, TlsServerPart } from './server-part.ts';
 import { CertError } from './keys.ts';
+import type { BridgePart, PartName, PartStatus } from './part.ts';
 import { statusWord, stopRequested } from './plc-registers.ts';
+import { serverTlsOptions, TlsServerPart } from './server-part.ts';
 
 export type TlsBridgeStatus = TlsStatus;
 
@@ -50,8 +51,19 @@ const PART_FIELDS: Record<PartName, readonly (keyof Tls)[]> = { client: FIELDS.s
 const partSettings = (t: Tls, name: PartName) => PART_FIELDS[name].map((f) => t[f]);
 
 const idle = (port: number, enabled: boolean, detail: string): PartStatus => ({
-  enabled, port, listening: false, stoppedByPlc: false, detail, connections: 0,
-  accepted: 0, refused: 0, tlsFailures: 0, errors: 0, faults: 0, bytesIn: 0, bytesOut: 0,
+  enabled,
+  port,
+  listening: false,
+  stoppedByPlc: false,
+  detail,
+  connections: 0,
+  accepted: 0,
+  refused: 0,
+  tlsFailures: 0,
+  errors: 0,
+  faults: 0,
+  bytesIn: 0,
+  bytesOut: 0,
 });
 
 /** Reads the part's control word and writes its status word every `pollS` seconds (plc-registers.ts). */
@@ -62,9 +74,16 @@ class RegisterPoller {
   private failures = 0;
   private stopped = false;
 
-  constructor(private readonly part: BridgePart, private readonly io: {
-    links: Links; interfaceId: number; register: number; pollS: number; user: string;
-  }) {}
+  constructor(
+    private readonly part: BridgePart,
+    private readonly io: {
+      links: Links;
+      interfaceId: number;
+      register: number;
+      pollS: number;
+      user: string;
+    },
+  ) {}
 
   start(): void {
     const loop = () => {

@@ -2,14 +2,15 @@
 // network (a Modbus/TCP master, SCADA) connect to nontls_server_port; each connection is carried
 // over TLS to tls_server_host:tls_destination_port, with the minimum version, the CA check and the
 // client certificate of the saved section.
-import { connect as tlsConnect, createSecureContext, type ConnectionOptions } from 'node:tls';
+
 import { isIP, type Socket } from 'node:net';
+import { type ConnectionOptions, createSecureContext, connect as tlsConnect } from 'node:tls';
+import { ipInRange } from '../model/ip.ts';
 import type { Tls } from '../model/sections/tls.ts';
 import { CLIENT_CERT } from '../model/sections/tls.ts';
-import { ipInRange } from '../model/ip.ts';
 import type { Logger } from '../system/log.ts';
-import { BridgePart, join } from './part.ts';
 import { loadPem, MIN_VERSION } from './keys.ts';
+import { BridgePart, join } from './part.ts';
 
 export const CLIENT_CERT_FOLDER = 'pew_tls_client';
 
@@ -38,7 +39,10 @@ export class TlsClientPart extends BridgePart {
   /** Throws when the certificate, key or CA cannot be used (a key that does not match its certificate …). */
   constructor(t: Tls, options: ConnectionOptions, host: string, log: Logger) {
     super({
-      name: 'client', host, port: t.nontls_server_port, log,
+      name: 'client',
+      host,
+      port: t.nontls_server_port,
+      log,
       allowed: (ip) => !t.nontls_accessability || ipInRange(ip, t.nontls_access_ip1, t.nontls_access_ip2),
     });
     // one context for every connection, built now so that a bad file is reported at start
@@ -53,7 +57,9 @@ export class TlsClientPart extends BridgePart {
     this.track(out);
     this.trackPlain(client, true);
     out.setNoDelay(true);
-    out.once('connect', () => { tcpUp = true; });
+    out.once('connect', () => {
+      tcpUp = true;
+    });
     out.once('secureConnect', () => {
       secure = true;
       this.counters.accepted++;
@@ -69,6 +75,8 @@ export class TlsClientPart extends BridgePart {
       client.destroy();
     });
     client.on('error', () => out.destroy());
-    client.once('close', () => { if (!secure) out.destroy(); });
+    client.once('close', () => {
+      if (!secure) out.destroy();
+    });
   }
 }

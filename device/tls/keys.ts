@@ -3,12 +3,15 @@
 // minimum protocol versions of spec §3 (none, 1.1, 1.2, 1.3).
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import type { SecureVersion } from 'node:tls';
-import { readCert } from '../system/cert-files.ts';
 import type { TLS_VERSIONS } from '../model/common.ts';
+import { readCert } from '../system/cert-files.ts';
 
 /** "none" sets no minimum beyond what the TLS library itself still accepts. */
 export const MIN_VERSION: Readonly<Record<(typeof TLS_VERSIONS)[number], SecureVersion>> = {
-  none: 'TLSv1', '1.1': 'TLSv1.1', '1.2': 'TLSv1.2', '1.3': 'TLSv1.3',
+  none: 'TLSv1',
+  '1.1': 'TLSv1.1',
+  '1.2': 'TLSv1.2',
+  '1.3': 'TLSv1.3',
 };
 
 const isPem = (b: Buffer) => b.includes('-----BEGIN');
@@ -40,6 +43,8 @@ export async function loadPem(dataDir: string, folder: string, name: string, kin
   try {
     return kind === 'key' ? keyPem(b) : certPem(b);
   } catch (e) {
-    throw new CertError(`The file ${name} of ${folder} is not a valid ${kind === 'key' ? 'key' : 'certificate'}: ${e instanceof Error ? e.message : String(e)}`);
+    throw new CertError(
+      `The file ${name} of ${folder} is not a valid ${kind === 'key' ? 'key' : 'certificate'}: ${e instanceof Error ? e.message : String(e)}`,
+    );
   }
 }

@@ -4,9 +4,9 @@
 // the `tls` entry of `GET /config/service_status`. Each part says how an admitted client is carried (client-part.ts,
 // server-part.ts).
 import { createServer, type Server, type Socket } from 'node:net';
-import type { Logger } from '../system/log.ts';
 import type { TlsPartCounters, TlsPartStatus } from '../model/tls-status.ts';
 import { ConnectionGuard } from '../net/connection-guard.ts';
+import type { Logger } from '../system/log.ts';
 
 export type PartName = 'client' | 'server';
 
@@ -61,7 +61,8 @@ export abstract class BridgePart {
     this.server = server;
     await new Promise<void>((resolve) => {
       server.once('error', (e: NodeJS.ErrnoException) => {
-        this.detail = e.code === 'EADDRINUSE' ? `Port ${this.port} is in use by another program` : e.code === 'EACCES' ? `Port ${this.port} needs more rights` : e.message;
+        this.detail =
+          e.code === 'EADDRINUSE' ? `Port ${this.port} is in use by another program` : e.code === 'EACCES' ? `Port ${this.port} needs more rights` : e.message;
         this.opts.log.warn(`TLS ${this.opts.name} cannot listen`, { port: this.port, error: this.detail });
         resolve();
       });
@@ -103,9 +104,16 @@ export abstract class BridgePart {
       bytesOut += p.inIsRead ? p.socket.bytesWritten : p.socket.bytesRead;
     }
     return {
-      enabled: true, port: this.port, listening: this.listening, stoppedByPlc: this.stopped,
+      enabled: true,
+      port: this.port,
+      listening: this.listening,
+      stoppedByPlc: this.stopped,
       detail: this.stopped ? 'Stopped by the PLC' : this.detail,
-      connections: this.clients.size, ...this.counters, faults: this.guard.faults, bytesIn, bytesOut,
+      connections: this.clients.size,
+      ...this.counters,
+      faults: this.guard.faults,
+      bytesIn,
+      bytesOut,
     };
   }
 

@@ -1,10 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { statusWord, stopRequested } from './plc-registers.ts';
 import type { PartStatus } from './part.ts';
+import { statusWord, stopRequested } from './plc-registers.ts';
 
 const s = (over: Partial<PartStatus>): PartStatus => ({
-  enabled: true, port: 1502, listening: true, stoppedByPlc: false, detail: '', connections: 0,
-  accepted: 0, refused: 0, tlsFailures: 0, errors: 0, faults: 0, bytesIn: 0, bytesOut: 0, ...over,
+  enabled: true,
+  port: 1502,
+  listening: true,
+  stoppedByPlc: false,
+  detail: '',
+  connections: 0,
+  accepted: 0,
+  refused: 0,
+  tlsFailures: 0,
+  errors: 0,
+  faults: 0,
+  bytesIn: 0,
+  bytesOut: 0,
+  ...over,
 });
 
 describe('TLS part status word (docs/tls.md)', () => {

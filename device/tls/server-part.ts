@@ -3,13 +3,13 @@
 // certificate against tlsserverca when tlsserver_certauth is 1, and carries each connection in
 // clear text to nontls_server_host:nontls_destination_port (e.g. the PLC's Modbus/TCP port).
 import { connect as netConnect, type Socket } from 'node:net';
-import { createServer as createTlsServer, type TlsOptions, type TLSSocket, type Server as TlsServer } from 'node:tls';
+import { createServer as createTlsServer, type TLSSocket, type TlsOptions, type Server as TlsServer } from 'node:tls';
+import { ipInRange } from '../model/ip.ts';
 import type { Tls } from '../model/sections/tls.ts';
 import { CLIENT_CERT } from '../model/sections/tls.ts';
-import { ipInRange } from '../model/ip.ts';
 import type { Logger } from '../system/log.ts';
-import { BridgePart, join } from './part.ts';
 import { loadPem, MIN_VERSION } from './keys.ts';
+import { BridgePart, join } from './part.ts';
 
 export const SERVER_CERT_FOLDER = 'pew_tls_server';
 /** a TLS client that has not finished its handshake by then is dropped */
@@ -36,9 +36,17 @@ export async function serverTlsOptions(t: Tls, dataDir: string): Promise<TlsOpti
 export class TlsServerPart extends BridgePart {
   private readonly tls: TlsServer;
 
-  constructor(private readonly t: Tls, tlsOptions: TlsOptions, host: string, log: Logger) {
+  constructor(
+    private readonly t: Tls,
+    tlsOptions: TlsOptions,
+    host: string,
+    log: Logger,
+  ) {
     super({
-      name: 'server', host, port: t.tls_server_port, log,
+      name: 'server',
+      host,
+      port: t.tls_server_port,
+      log,
       allowed: (ip) => !t.tls_accessability || ipInRange(ip, t.tls_access_ip1, t.tls_access_ip2),
     });
     // never listens itself: the part's listener hands it the admitted clients
@@ -74,6 +82,8 @@ export class TlsServerPart extends BridgePart {
       secure.destroy();
     });
     secure.on('error', () => out.destroy());
-    secure.once('close', () => { if (!up) out.destroy(); });
+    secure.once('close', () => {
+      if (!up) out.destroy();
+    });
   }
 }

@@ -24,4 +24,8 @@ export async function exists(file: string): Promise<boolean> {
   }
 }
 
-export const lines = (text: string): string[] => text.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+export const lines = (text: string): string[] =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');

@@ -1,10 +1,11 @@
 // The unit's network interfaces: addresses from node:os, plus /sys/class/net so that a port with
 // no cable (and so no address, which node:os leaves out) is still listed, as down.
-import os from 'node:os';
+
 import { readdir } from 'node:fs/promises';
+import type os from 'node:os';
 import path from 'node:path';
-import { readText } from './files.ts';
 import type { NetworkInterface } from '../types.ts';
+import { readText } from './files.ts';
 
 export type OsInterfaces = ReturnType<typeof os.networkInterfaces>;
 
@@ -23,8 +24,7 @@ export async function readInterfaces(sysNet: string, fromOs: OsInterfaces): Prom
   for (const name of [...names].sort()) {
     const addrs = fromOs[name] ?? [];
     // Node 18.0-18.3 reported the family as a number.
-    const ipv4 = addrs.filter((a) => (a.family as string | number) === 'IPv4' || (a.family as string | number) === 4)
-      .flatMap((a) => (a.cidr ? [a.cidr] : []));
+    const ipv4 = addrs.filter((a) => (a.family as string | number) === 'IPv4' || (a.family as string | number) === 4).flatMap((a) => (a.cidr ? [a.cidr] : []));
     const osMac = addrs.find((a) => a.mac && a.mac !== NO_MAC)?.mac;
     const sysMac = (await readText(path.join(sysNet, name, 'address')))?.trim();
     const operstate = (await readText(path.join(sysNet, name, 'operstate')))?.trim();

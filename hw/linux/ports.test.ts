@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ownSocketInodes, parseProcNetTcp } from './ports.ts';
 
 const TCP = [
@@ -15,11 +15,15 @@ const TCP = [
 
 describe('parseProcNetTcp', () => {
   it('keeps LISTEN (0A, either case) sockets with their port and inode', () => {
-    expect(parseProcNetTcp(TCP)).toEqual([{ port: 22, inode: '15432' }, { port: 3306, inode: '17001' }]);
+    expect(parseProcNetTcp(TCP)).toEqual([
+      { port: 22, inode: '15432' },
+      { port: 3306, inode: '17001' },
+    ]);
   });
 
   it('reads IPv6 addresses and ignores a header-only or malformed table', () => {
-    const tcp6 = '  sl  local_address remote_address st tx_queue rx_queue tr tm->when retrnsmt uid timeout inode\n' +
+    const tcp6 =
+      '  sl  local_address remote_address st tx_queue rx_queue tr tm->when retrnsmt uid timeout inode\n' +
       '   0: 00000000000000000000000001000000:01BB 00000000000000000000000000000000:0000 0A 00000000:00000000 00:00000000 00000000 0 0 2001 1\n' +
       '   1: garbage\n';
     expect(parseProcNetTcp(tcp6)).toEqual([{ port: 443, inode: '2001' }]);
@@ -29,7 +33,9 @@ describe('parseProcNetTcp', () => {
 
 describe('ownSocketInodes', () => {
   let dir: string;
-  beforeEach(async () => { dir = await mkdtemp(path.join(os.tmpdir(), 'hw-fd-')); });
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'hw-fd-'));
+  });
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
   it('collects socket:[inode] links and skips other descriptors', async () => {

@@ -1,6 +1,7 @@
 // The unit's serial connectors and the device node behind each.
-import { exists, rooted } from './files.ts';
+
 import type { SerialPortInfo } from '../types.ts';
+import { exists, rooted } from './files.ts';
 
 /** Device nodes of the unit's connectors (BSP device tree: two i.MX UARTs and a USB CDC port). */
 export const SERIAL_DEFAULTS: Readonly<Record<string, string>> = {
@@ -18,13 +19,9 @@ export function serialPaths(root: string, serialMap: Record<string, string> = {}
     // A typo here would silently leave a connector on its default device: fail at start-up instead.
     if (!(connector in SERIAL_DEFAULTS)) throw new RangeError(`unknown serial connector: ${connector}`);
   }
-  return Object.fromEntries(
-    Object.entries(SERIAL_DEFAULTS).map(([c, dev]) => [c, serialMap[c] ?? rooted(root, dev)]),
-  );
+  return Object.fromEntries(Object.entries(SERIAL_DEFAULTS).map(([c, dev]) => [c, serialMap[c] ?? rooted(root, dev)]));
 }
 
 export async function readSerialPorts(paths: Record<string, string>): Promise<SerialPortInfo[]> {
-  return Promise.all(
-    Object.entries(paths).map(async ([connector, path]) => ({ connector, path, present: await exists(path) })),
-  );
+  return Promise.all(Object.entries(paths).map(async ([connector, path]) => ({ connector, path, present: await exists(path) })));
 }

@@ -72,7 +72,10 @@ export function parseNtpConf(text: string): string[] {
 function keywordArgs(text: string, keywords: string[]): string[] {
   const out: string[] = [];
   for (const line of lines(text)) {
-    const [kw, arg] = line.replace(/[#;].*$/, '').trim().split(/\s+/);
+    const [kw, arg] = line
+      .replace(/[#;].*$/, '')
+      .trim()
+      .split(/\s+/);
     if (kw && arg && keywords.includes(kw) && !out.includes(arg)) out.push(arg);
   }
   return out;

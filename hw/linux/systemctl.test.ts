@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { systemctlArgs } from './systemctl.ts';
 import type { ServiceName } from '../types.ts';
+import { systemctlArgs } from './systemctl.ts';
 
 describe('systemctlArgs', () => {
   it('enables or disables the unit of the same name, now', () => {

@@ -1,8 +1,8 @@
 // The unit's storage volumes (spec §3: internal 0, USB 1, temp 2).
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { ensureDir, volumeAt } from '../volumes.ts';
 import type { Volume } from '../types.ts';
+import { ensureDir, volumeAt } from '../volumes.ts';
 
 export interface VolumePaths {
   internal: string;

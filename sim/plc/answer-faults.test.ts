@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { asciiToBytes, bytesToAscii, decodeMewFrame, decodeMew7Frame, decodeRtuFrame, decodeTcpFrame, encodeMew7Frame, encodeRtuFrame, encodeTcpFrame } from '../../device/protocol/index.ts';
+import {
+  asciiToBytes,
+  bytesToAscii,
+  decodeMew7Frame,
+  decodeMewFrame,
+  decodeRtuFrame,
+  decodeTcpFrame,
+  encodeMew7Frame,
+  encodeRtuFrame,
+  encodeTcpFrame,
+} from '../../device/protocol/index.ts';
 import { breakCheck, garble } from './answer-faults.ts';
 
 const diff = (a: Uint8Array, b: Uint8Array) => Array.from(a).flatMap((x, i) => (x === b[i] ? [] : [i]));

@@ -1,19 +1,35 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_INTERFACES } from '../../device/model/sections/pew.ts';
-import { DEFAULT_PLC_CONFIG, loadPlcConfig, parsePlcConfig, PlcConfigError, SERIAL_CONNECTORS } from './config.ts';
+import { DEFAULT_PLC_CONFIG, loadPlcConfig, PlcConfigError, parsePlcConfig, SERIAL_CONNECTORS } from './config.ts';
 
 describe('simulator PLC configuration', () => {
-  it('defaults: the unit\'s default COM settings, another CPU on each connector, COM4 on 127.0.0.2', () => {
+  it("defaults: the unit's default COM settings, another CPU on each connector, COM4 on 127.0.0.2", () => {
     const com1 = DEFAULT_INTERFACES[0]!;
     for (const c of SERIAL_CONNECTORS) {
-      expect(DEFAULT_PLC_CONFIG[c]).toMatchObject({ baud: com1.baudrate, bits: com1.bits, parity: com1.parity, stopbits: com1.stopbits, station: 1, pty: false });
+      expect(DEFAULT_PLC_CONFIG[c]).toMatchObject({
+        baud: com1.baudrate,
+        bits: com1.bits,
+        parity: com1.parity,
+        stopbits: com1.stopbits,
+        station: 1,
+        pty: false,
+      });
     }
-    expect([DEFAULT_PLC_CONFIG.COM1?.cpu, DEFAULT_PLC_CONFIG.COM2?.cpu, DEFAULT_PLC_CONFIG.COM3?.cpu, DEFAULT_PLC_CONFIG.COM4?.cpu]).toEqual(['FP-XH', 'FP0R', 'FP7', 'FP-X']);
-    expect([DEFAULT_PLC_CONFIG.COM1?.protocol, DEFAULT_PLC_CONFIG.COM2?.protocol, DEFAULT_PLC_CONFIG.COM3?.protocol]).toEqual(['MEWTOCOL', 'MODBUS', 'MEWTOCOL']);
+    expect([DEFAULT_PLC_CONFIG.COM1?.cpu, DEFAULT_PLC_CONFIG.COM2?.cpu, DEFAULT_PLC_CONFIG.COM3?.cpu, DEFAULT_PLC_CONFIG.COM4?.cpu]).toEqual([
+      'FP-XH',
+      'FP0R',
+      'FP7',
+      'FP-X',
+    ]);
+    expect([DEFAULT_PLC_CONFIG.COM1?.protocol, DEFAULT_PLC_CONFIG.COM2?.protocol, DEFAULT_PLC_CONFIG.COM3?.protocol]).toEqual([
+      'MEWTOCOL',
+      'MODBUS',
+      'MEWTOCOL',
+    ]);
     expect(DEFAULT_PLC_CONFIG.COM4).toEqual({ cpu: 'FP-X', station: 1, host: '127.0.0.2', mewtocolPort: 9094, modbusPort: 502, scanMs: 5 });
   });
 

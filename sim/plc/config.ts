@@ -10,9 +10,9 @@ import { readFile } from 'node:fs/promises';
 import * as v from 'valibot';
 import { BAUD_RATES, PARITIES } from '../../device/model/plc.ts';
 import { CPU_MODELS, type CpuModel } from './profiles.ts';
+import { type PlcProgram, programSchema } from './program.ts';
 import { DEFAULT_MEWTOCOL_PORT, DEFAULT_MODBUS_PORT } from './tcp.ts';
 import { DEFAULT_SCAN_MS, MEWTOCOL_STATION_MAX, STATION_RANGE } from './virtual-plc.ts';
-import { programSchema, type PlcProgram } from './program.ts';
 
 export const SERIAL_CONNECTORS = ['COM1', 'COM2', 'COM3'] as const;
 export type SerialConnector = (typeof SERIAL_CONNECTORS)[number];
@@ -48,8 +48,17 @@ export type PlcConfig = { [C in SerialConnector]: SerialPlcConfig | null } & { C
 /** 127.0.0.2 keeps the PLC apart from the daemon on 127.0.0.1; where it cannot be bound, 127.0.0.1 is used */
 export const DEFAULT_PLC_HOST = '127.0.0.2';
 
-const serialDefault = (cpu: CpuModel, protocol: SerialPlcConfig['protocol']): SerialPlcConfig =>
-  ({ cpu, station: 1, protocol, baud: 9600, bits: 8, parity: 'odd', stopbits: 1, scanMs: DEFAULT_SCAN_MS, pty: false });
+const serialDefault = (cpu: CpuModel, protocol: SerialPlcConfig['protocol']): SerialPlcConfig => ({
+  cpu,
+  station: 1,
+  protocol,
+  baud: 9600,
+  bits: 8,
+  parity: 'odd',
+  stopbits: 1,
+  scanMs: DEFAULT_SCAN_MS,
+  pty: false,
+});
 
 const DEFAULTS: PlcConfig = {
   COM1: serialDefault('FP-XH', 'MEWTOCOL'),
@@ -69,33 +78,41 @@ const int = (min: number, max: number, d: number, what = `a whole number ${min}-
 const oneOf = <T extends string | number>(values: readonly T[], d: T) => v.optional(v.picklist(values, `expected one of ${values.join(', ')}`), d);
 const scan = (d: number) => v.optional(v.pipe(v.number('expected ms'), v.minValue(0, 'expected ms ≥ 0'), v.maxValue(10_000, 'expected ms ≤ 10000')), d);
 
-const serialSchema = (d: SerialPlcConfig) => v.pipe(
+const serialSchema = (d: SerialPlcConfig) =>
+  v.pipe(
+    strict({
+      cpu: oneOf(CPU_MODELS, d.cpu),
+      station: int(STATION_RANGE.min, STATION_RANGE.max, d.station),
+      protocol: oneOf(['MEWTOCOL', 'MODBUS'] as const, d.protocol),
+      baud: oneOf(BAUD_RATES, d.baud),
+      bits: oneOf([7, 8] as const, d.bits),
+      parity: oneOf(PARITIES, d.parity),
+      stopbits: oneOf([1, 2] as const, d.stopbits),
+      scanMs: scan(d.scanMs),
+      pty: v.optional(v.boolean('expected true or false'), d.pty),
+      program: v.optional(programSchema),
+    }),
+    v.forward(
+      v.partialCheck(
+        [['protocol'], ['station']],
+        (c) => c.protocol !== 'MEWTOCOL' || c.station <= MEWTOCOL_STATION_MAX,
+        `expected a whole number 1-${MEWTOCOL_STATION_MAX} for MEWTOCOL (1-${STATION_RANGE.max} is for MODBUS)`,
+      ),
+      ['station'],
+    ),
+  );
+
+const ethernetSchema = (d: EthernetPlcConfig) =>
   strict({
     cpu: oneOf(CPU_MODELS, d.cpu),
-    station: int(STATION_RANGE.min, STATION_RANGE.max, d.station),
-    protocol: oneOf(['MEWTOCOL', 'MODBUS'] as const, d.protocol),
-    baud: oneOf(BAUD_RATES, d.baud),
-    bits: oneOf([7, 8] as const, d.bits),
-    parity: oneOf(PARITIES, d.parity),
-    stopbits: oneOf([1, 2] as const, d.stopbits),
+    // the same PLC answers MEWTOCOL and Modbus: the MEWTOCOL range applies
+    station: int(STATION_RANGE.min, MEWTOCOL_STATION_MAX, d.station),
+    host: v.optional(v.pipe(v.string('expected an IPv4 address'), v.regex(IPV4, 'expected an IPv4 address')), d.host),
+    mewtocolPort: int(0, 65535, d.mewtocolPort, 'a TCP port 0-65535 (0 = any free port)'),
+    modbusPort: int(0, 65535, d.modbusPort, 'a TCP port 0-65535 (0 = any free port)'),
     scanMs: scan(d.scanMs),
-    pty: v.optional(v.boolean('expected true or false'), d.pty),
     program: v.optional(programSchema),
-  }),
-  v.forward(v.partialCheck([['protocol'], ['station']], (c) => c.protocol !== 'MEWTOCOL' || c.station <= MEWTOCOL_STATION_MAX,
-    `expected a whole number 1-${MEWTOCOL_STATION_MAX} for MEWTOCOL (1-${STATION_RANGE.max} is for MODBUS)`), ['station']),
-);
-
-const ethernetSchema = (d: EthernetPlcConfig) => strict({
-  cpu: oneOf(CPU_MODELS, d.cpu),
-  // the same PLC answers MEWTOCOL and Modbus: the MEWTOCOL range applies
-  station: int(STATION_RANGE.min, MEWTOCOL_STATION_MAX, d.station),
-  host: v.optional(v.pipe(v.string('expected an IPv4 address'), v.regex(IPV4, 'expected an IPv4 address')), d.host),
-  mewtocolPort: int(0, 65535, d.mewtocolPort, 'a TCP port 0-65535 (0 = any free port)'),
-  modbusPort: int(0, 65535, d.modbusPort, 'a TCP port 0-65535 (0 = any free port)'),
-  scanMs: scan(d.scanMs),
-  program: v.optional(programSchema),
-});
+  });
 
 const connector = <S extends v.GenericSchema>(schema: S, d: v.InferOutput<S>) => v.optional(v.nullable(schema), d);
 
@@ -120,7 +137,9 @@ export const DEFAULT_PLC_CONFIG: PlcConfig = parsePlcConfig({});
 
 /** Reads and checks a configuration file. */
 export async function loadPlcConfig(file: string): Promise<PlcConfig> {
-  const text = await readFile(file, 'utf8').catch((e: Error) => { throw new PlcConfigError(`${file}: cannot be read: ${e.message}`); });
+  const text = await readFile(file, 'utf8').catch((e: Error) => {
+    throw new PlcConfigError(`${file}: cannot be read: ${e.message}`);
+  });
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -1,8 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import {
-  asciiToBytes, bytesToAscii, createMew7StreamDecoder, createMewStreamDecoder, decodeModbusResponse, decodeMewReply, decodeMew7Reply, decodeRtuFrame,
-  decodeStrdData, decodeTcpFrame, encodeMew7Message, encodeMew7Request, encodeModbusRequest, encodeRtuFrame, encodeTcpFrame, mewCommandFrames,
-  type MewRequest, type ModbusRequest,
+  asciiToBytes,
+  bytesToAscii,
+  createMew7StreamDecoder,
+  createMewStreamDecoder,
+  decodeMew7Reply,
+  decodeMewReply,
+  decodeModbusResponse,
+  decodeRtuFrame,
+  decodeStrdData,
+  decodeTcpFrame,
+  encodeMew7Message,
+  encodeMew7Request,
+  encodeModbusRequest,
+  encodeRtuFrame,
+  encodeTcpFrame,
+  type MewRequest,
+  type ModbusRequest,
+  mewCommandFrames,
 } from '../../device/protocol/index.ts';
 import { manualTimers } from '../wire.ts';
 import { createPlcEndpoint, type PlcProtocol, type PlcTransport } from './endpoint.ts';
@@ -16,7 +31,10 @@ function setup(model: CpuModel, protocol: PlcProtocol, transport: PlcTransport =
   let closed = 0;
   const ep = createPlcEndpoint(plc, { protocol, transport, send: (b) => sent.push(b), close: () => closed++, timers: t });
   /** what the PLC sent since the last call, after `ms` */
-  const after = (ms: number) => { t.advance(ms); return sent.splice(0); };
+  const after = (ms: number) => {
+    t.advance(ms);
+    return sent.splice(0);
+  };
   const say = (text: string) => ep.receive(asciiToBytes(text));
   return { t, plc, ep, after, say, closed: () => closed };
 }
@@ -35,8 +53,10 @@ function exchange(s: ReturnType<typeof setup>, req: MewRequest, header: '%' | '<
     const events = host.push(got[0]!);
     const e = events[0];
     if (e?.type === 'message') return { message: e.message, frames: e.frames, plcFrames: wire };
-    if (e?.type === 'continue') s.say(e.reply); // the PLC sent part of a long reply
-    else if (e?.type === 'next') s.say(frames.shift()!); // the PLC asks for the next frame of a long command
+    if (e?.type === 'continue')
+      s.say(e.reply); // the PLC sent part of a long reply
+    else if (e?.type === 'next')
+      s.say(frames.shift()!); // the PLC asks for the next frame of a long command
     else throw new Error(`unexpected ${JSON.stringify(events)}`);
   }
 }
@@ -82,7 +102,10 @@ describe('PLC endpoint, MEWTOCOL-COM', () => {
     const r = exchange(s, { cmd: 'RD', area: 'DT', start: 200, count: 60 });
     expect(r.frames).toBe(3); // 'RD' + 240 chars in 111-char chunks
     expect(r.plcFrames).toBe(3);
-    expect(r.message.kind === 'response' && decodeMewReply({ cmd: 'RD', area: 'DT', start: 200, count: 60 }, r.message.text)).toEqual({ ok: true, value: { kind: 'words', words } });
+    expect(r.message.kind === 'response' && decodeMewReply({ cmd: 'RD', area: 'DT', start: 200, count: 60 }, r.message.text)).toEqual({
+      ok: true,
+      value: { kind: 'words', words },
+    });
     // with < the reply fits one frame
     expect(exchange(s, { cmd: 'RD', area: 'DT', start: 200, count: 60 }, '<').frames).toBe(1);
   });
@@ -135,7 +158,10 @@ describe('PLC endpoint, MEWTOCOL7 on FP7', () => {
       expect(got).toHaveLength(1);
       frames++;
       const e = host.push(got[0]!)[0];
-      if (e?.type === 'continue') { s.say(e.reply); continue; }
+      if (e?.type === 'continue') {
+        s.say(e.reply);
+        continue;
+      }
       expect(e?.type === 'message' && decodeMew7Reply(req, e.message.text)).toEqual({ ok: true, value: { kind: 'words', words } });
       break;
     }

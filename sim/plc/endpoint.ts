@@ -12,7 +12,7 @@
 //             MBAP on TCP: every unit id is answered (the connection already selects the PLC), with
 //             the transaction id echoed; a stream out of step is dropped and `close` is called.
 import { realTimers, type Timers } from '../wire.ts';
-import { breakCheck, garble, type AnswerFormat } from './answer-faults.ts';
+import { type AnswerFormat, breakCheck, garble } from './answer-faults.ts';
 import { mewtocolParts } from './mewtocol-endpoint.ts';
 import { rtuParts, tcpParts } from './modbus-endpoint.ts';
 import type { Fault, VirtualPlc } from './virtual-plc.ts';
@@ -47,12 +47,15 @@ export function createPlcEndpoint(plc: VirtualPlc, opts: PlcEndpointOptions): Pl
   function answer(fault: Fault, bytes: Uint8Array, format: AnswerFormat): void {
     if (fault.kind === 'silent') return;
     const out = fault.kind === 'bad_check' ? breakCheck(bytes, format) : fault.kind === 'garble' ? garble(bytes, format) : bytes;
-    const handle = timers.setTimeout(() => {
-      scheduled.delete(handle);
-      plc.answered();
-      opts.send(out);
-      opts.onAnswers?.(scheduled.size);
-    }, plc.scanMs + (fault.kind === 'slow' ? fault.delayMs : 0));
+    const handle = timers.setTimeout(
+      () => {
+        scheduled.delete(handle);
+        plc.answered();
+        opts.send(out);
+        opts.onAnswers?.(scheduled.size);
+      },
+      plc.scanMs + (fault.kind === 'slow' ? fault.delayMs : 0),
+    );
     scheduled.add(handle);
     opts.onAnswers?.(scheduled.size);
   }
@@ -61,7 +64,12 @@ export function createPlcEndpoint(plc: VirtualPlc, opts: PlcEndpointOptions): Pl
     scheduled.clear();
   };
 
-  const parts = opts.protocol === 'MEWTOCOL' ? mewtocolParts(plc, answer) : opts.transport === 'serial' ? rtuParts(plc, answer, timers, opts.gapMs) : tcpParts(plc, answer, opts.close);
+  const parts =
+    opts.protocol === 'MEWTOCOL'
+      ? mewtocolParts(plc, answer)
+      : opts.transport === 'serial'
+        ? rtuParts(plc, answer, timers, opts.gapMs)
+        : tcpParts(plc, answer, opts.close);
   return {
     receive: (bytes) => parts.receive(bytes),
     reset() {
@@ -78,4 +86,3 @@ export interface EndpointParts {
   receive(bytes: Uint8Array): void;
   reset(): void;
 }
-

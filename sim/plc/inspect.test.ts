@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { InspectError, readPlcMemory, writePlcMemory } from './inspect.ts';
 import { PlcMemory } from './memory.ts';
 
-describe('inspecting a virtual PLC\'s memory by address', () => {
+describe("inspecting a virtual PLC's memory by address", () => {
   it('reads and writes words at word addresses', () => {
     const m = new PlcMemory('FP-X');
     m.writeWords('DT', 101, [7, 8]);
@@ -36,9 +36,9 @@ describe('inspecting a virtual PLC\'s memory by address', () => {
     expect(() => readPlcMemory(m, address)).toThrow(message);
   });
 
-  it('refuses what lies outside the model\'s memory and values of the wrong kind', () => {
+  it("refuses what lies outside the model's memory and values of the wrong kind", () => {
     const m = new PlcMemory('FP0'); // DT0-DT1659, no LD
-    expect(() => readPlcMemory(m, 'DT1659', 2)).toThrow('DT1659: DT1659..1660 is outside the PLC\'s memory');
+    expect(() => readPlcMemory(m, 'DT1659', 2)).toThrow("DT1659: DT1659..1660 is outside the PLC's memory");
     expect(() => writePlcMemory(m, 'LD0', [1])).toThrow(InspectError);
     expect(() => writePlcMemory(m, 'DT0', [true])).toThrow('DT0 is a word address');
     expect(() => writePlcMemory(m, 'DT0', [70000])).toThrow('DT0 is a word address');

@@ -3,7 +3,7 @@
 // bit addresses ("R10F", "Y1", "X0A") give booleans (device/protocol/areas.ts). Bad addresses,
 // accesses outside the model's memory and values of the wrong kind are InspectErrors with a message
 // that can be shown as it is.
-import { bitIndex, isWordArea, parseBitAddress, parseWordAddress, type BitAddress, type WordAddress } from '../../device/protocol/index.ts';
+import { type BitAddress, bitIndex, isWordArea, parseBitAddress, parseWordAddress, type WordAddress } from '../../device/protocol/index.ts';
 import { MemoryError, type PlcMemory } from './memory.ts';
 
 export class InspectError extends Error {}

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { AREA_MAX } from '../../device/model/plc.ts';
 import { MemoryError, PlcMemory } from './memory.ts';
 import { CPU_MODELS, CPU_PROFILES } from './profiles.ts';
-import { AREA_MAX } from '../../device/model/plc.ts';
 
 describe('virtual PLC memory', () => {
   it('sizes each area for the CPU model, never beyond the limits of spec §9', () => {
     for (const m of CPU_MODELS) {
-      for (const [area, size] of Object.entries(CPU_PROFILES[m].areas)) expect(size - 1, `${m} ${area}`).toBeLessThanOrEqual(AREA_MAX[area as keyof typeof AREA_MAX]);
+      for (const [area, size] of Object.entries(CPU_PROFILES[m].areas))
+        expect(size - 1, `${m} ${area}`).toBeLessThanOrEqual(AREA_MAX[area as keyof typeof AREA_MAX]);
     }
     expect(new PlcMemory('FP7').size('DT')).toBe(AREA_MAX.DT + 1);
     expect(new PlcMemory('FP-XH').size('DT')).toBe(65533); // mewtocol.md §8: DT0-DT65532

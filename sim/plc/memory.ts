@@ -2,14 +2,18 @@
 // bits of WX, WY, WR, WL (bit index = word × 16 + bit, mewtocol.md §2.1), and the RUN/PROG mode.
 // Out-of-range accesses throw a MemoryError that the protocol responders turn into the protocol's
 // error answer (MEWTOCOL address error, Modbus exception 02).
-import { CPU_PROFILES, type AreaSizes, type CpuModel, type CpuProfile } from './profiles.ts';
+import { type AreaSizes, CPU_PROFILES, type CpuModel, type CpuProfile } from './profiles.ts';
 
 export type WordAreaName = keyof AreaSizes;
 export type BitAreaName = 'X' | 'Y' | 'R' | 'L';
 const WORDS_OF: Record<BitAreaName, WordAreaName> = { X: 'WX', Y: 'WY', R: 'WR', L: 'WL' };
 
 export class MemoryError extends Error {
-  constructor(readonly area: string, readonly address: number, readonly count: number) {
+  constructor(
+    readonly area: string,
+    readonly address: number,
+    readonly count: number,
+  ) {
     super(`${area}${address}${count > 1 ? `..${address + count - 1}` : ''} is outside the PLC's memory`);
   }
 }
@@ -24,8 +28,15 @@ export class PlcMemory {
   constructor(model: CpuModel) {
     this.profile = CPU_PROFILES[model];
     const a = this.profile.areas;
-    this.words = { DT: new Uint16Array(a.DT), FL: new Uint16Array(a.FL), LD: new Uint16Array(a.LD), WR: new Uint16Array(a.WR),
-      WL: new Uint16Array(a.WL), WY: new Uint16Array(a.WY), WX: new Uint16Array(a.WX) };
+    this.words = {
+      DT: new Uint16Array(a.DT),
+      FL: new Uint16Array(a.FL),
+      LD: new Uint16Array(a.LD),
+      WR: new Uint16Array(a.WR),
+      WL: new Uint16Array(a.WL),
+      WY: new Uint16Array(a.WY),
+      WX: new Uint16Array(a.WX),
+    };
   }
 
   size(area: WordAreaName): number {
@@ -34,8 +45,7 @@ export class PlcMemory {
 
   private range(area: WordAreaName, start: number, count: number): Uint16Array {
     const mem = this.words[area];
-    if (!Number.isInteger(start) || !Number.isInteger(count) || start < 0 || count < 1 || start + count > mem.length)
-      throw new MemoryError(area, start, count);
+    if (!Number.isInteger(start) || !Number.isInteger(count) || start < 0 || count < 1 || start + count > mem.length) throw new MemoryError(area, start, count);
     return mem;
   }
 
@@ -45,7 +55,9 @@ export class PlcMemory {
 
   writeWords(area: WordAreaName, start: number, values: readonly number[]): void {
     const mem = this.range(area, start, values.length);
-    values.forEach((v, i) => { mem[start + i] = v & 0xffff; });
+    values.forEach((v, i) => {
+      mem[start + i] = v & 0xffff;
+    });
     this.writes++;
   }
 

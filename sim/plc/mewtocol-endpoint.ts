@@ -4,13 +4,23 @@
 // MEWTOCOL7 error replies are sent as `!` + the two-digit MEWTOCOL code (the reference does not
 // show their layout, mewtocol7-frame.ts keeps the text raw) [?].
 import {
-  asciiToBytes, createMew7StreamDecoder, createMewStreamDecoder, encodeMew7Message, encodeMewMessage, MEW_ERR, mewErrorFrame,
-  type MewHeader, type MewStation, type Mew7Station, type MewStreamEvent, type Mew7StreamEvent,
+  asciiToBytes,
+  createMew7StreamDecoder,
+  createMewStreamDecoder,
+  encodeMew7Message,
+  encodeMewMessage,
+  MEW_ERR,
+  type Mew7Station,
+  type Mew7StreamEvent,
+  type MewHeader,
+  type MewStation,
+  type MewStreamEvent,
+  mewErrorFrame,
 } from '../../device/protocol/index.ts';
 import type { Answer, EndpointParts } from './endpoint.ts';
 import { answerMewtocol, type MewAnswer } from './mewtocol-responder.ts';
 import { answerMewtocol7 } from './mewtocol7-responder.ts';
-import { MEWTOCOL_STATION_MAX, type Fault, type VirtualPlc } from './virtual-plc.ts';
+import { type Fault, MEWTOCOL_STATION_MAX, type VirtualPlc } from './virtual-plc.ts';
 
 /** Frames of a text message, the first to send now and the rest on the host's next-frame requests. */
 class LongReply {
@@ -78,11 +88,12 @@ export function mewtocolParts(plc: VirtualPlc, answer: Answer): EndpointParts {
 
   function onMew7(e: Mew7StreamEvent): void {
     // only a command, a frame request or a frame with a wrong check code whose station was read gets an answer
-    const station = e.type === 'message' ? (e.message.kind === 'command' ? e.message.station : undefined) : e.type === 'error' && e.code !== 'crc' ? undefined : e.station;
+    const station =
+      e.type === 'message' ? (e.message.kind === 'command' ? e.message.station : undefined) : e.type === 'error' && e.code !== 'crc' ? undefined : e.station;
     if (station === undefined || !ours(station)) return;
     const fault = plc.request();
     if (fault.kind === 'silent') return;
-    const frameNo = e.type === 'message' ? e.message.frameNo : e.frameNo ?? 0;
+    const frameNo = e.type === 'message' ? e.message.frameNo : (e.frameNo ?? 0);
     const send = (frame: string) => answer(fault, asciiToBytes(frame), 'mew7');
     const error = (code: number) => send(encodeMew7Message({ kind: 'error', station, frameNo, text: String(code).padStart(2, '0') })[0]!);
     if (fault.kind === 'error') {
@@ -116,4 +127,3 @@ export function mewtocolParts(plc: VirtualPlc, answer: Answer): EndpointParts {
     },
   };
 }
-

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeExrtData, decodeMewReply, decodeRtData, encodeMewRequest, type MewRequest } from '../../device/protocol/index.ts';
-import { answerMewtocol } from './mewtocol-responder.ts';
 import { PlcMemory } from './memory.ts';
+import { answerMewtocol } from './mewtocol-responder.ts';
 import { CPU_MODELS } from './profiles.ts';
 
 const ask = (plc: PlcMemory, req: MewRequest) => {
@@ -26,14 +26,30 @@ describe('virtual PLC, MEWTOCOL-COM', () => {
     expect(ask(plc, { cmd: 'WCS', contact: { area: 'R', word: 10, bit: 15 }, value: true })).toMatchObject({ ok: true });
     expect(ask(plc, { cmd: 'RCC', area: 'WR', start: 10, count: 1 })).toEqual({ ok: true, reply: { kind: 'words', words: [0x8000] } });
     expect(ask(plc, { cmd: 'WCC', area: 'WY', start: 0, words: [0b11] })).toMatchObject({ ok: true });
-    expect(ask(plc, { cmd: 'RCP', contacts: [{ area: 'Y', word: 0, bit: 0 }, { area: 'Y', word: 0, bit: 2 }, { area: 'R', word: 10, bit: 15 }] }))
-      .toEqual({ ok: true, reply: { kind: 'bits', values: [true, false, true] } });
+    expect(
+      ask(plc, {
+        cmd: 'RCP',
+        contacts: [
+          { area: 'Y', word: 0, bit: 0 },
+          { area: 'Y', word: 0, bit: 2 },
+          { area: 'R', word: 10, bit: 15 },
+        ],
+      }),
+    ).toEqual({ ok: true, reply: { kind: 'bits', values: [true, false, true] } });
   });
 
   it('answers 60 outside the area and 61 for malformed digits, changing nothing', () => {
     const plc = new PlcMemory('FP0');
     expect(answerMewtocol(plc, 'RDD0165901660')).toEqual({ ok: false, code: 60 }); // FP0 has DT0-DT1659
-    expect(ask(plc, { cmd: 'WCP', contacts: [{ contact: { area: 'R', word: 0, bit: 0 }, value: true }, { contact: { area: 'R', word: 99, bit: 0 }, value: true }] })).toEqual({ ok: false, code: 60 });
+    expect(
+      ask(plc, {
+        cmd: 'WCP',
+        contacts: [
+          { contact: { area: 'R', word: 0, bit: 0 }, value: true },
+          { contact: { area: 'R', word: 99, bit: 0 }, value: true },
+        ],
+      }),
+    ).toEqual({ ok: false, code: 60 });
     expect(plc.readBits('R', 0, 1)).toEqual([false]);
     expect(answerMewtocol(plc, 'RDD0A00000001').ok).toBe(false);
     expect(answerMewtocol(plc, 'ZZ')).toEqual({ ok: false, code: 42 });

@@ -4,7 +4,16 @@
 // Timer/counter set and elapsed values (RS/RK/WS/WK) and T/C contacts are not simulated: the
 // virtual PLC runs no program, so it answers 42 for them as a target without that feature would.
 import {
-  decodeMewRequest, encodeMewReply, errorFlags, exrtCpu, MEW_ERR, modeFlags, rtStatus, type ContactRef, type MewReply, type MewRequest,
+  type ContactRef,
+  decodeMewRequest,
+  encodeMewReply,
+  errorFlags,
+  exrtCpu,
+  MEW_ERR,
+  type MewReply,
+  type MewRequest,
+  modeFlags,
+  rtStatus,
 } from '../../device/protocol/index.ts';
 import { MemoryError, type PlcMemory } from './memory.ts';
 
@@ -29,7 +38,13 @@ function reply(plc: PlcMemory, req: MewRequest): MewReply {
       return { kind: 'bits', values: plc.readBits(r.area, r.bit, 1) };
     }
     case 'RCP':
-      return { kind: 'bits', values: req.contacts.map((c) => { const r = relay(c); return plc.readBits(r.area, r.bit, 1)[0]!; }) };
+      return {
+        kind: 'bits',
+        values: req.contacts.map((c) => {
+          const r = relay(c);
+          return plc.readBits(r.area, r.bit, 1)[0]!;
+        }),
+      };
     case 'WCS': {
       const r = relay(req.contact);
       plc.writeBits(r.area, r.bit, [req.value]);
@@ -37,7 +52,11 @@ function reply(plc: PlcMemory, req: MewRequest): MewReply {
     }
     case 'WCP': {
       // every contact is checked before any is written: a refused command changes nothing
-      const refs = req.contacts.map((c) => { const r = relay(c.contact); plc.readBits(r.area, r.bit, 1); return r; });
+      const refs = req.contacts.map((c) => {
+        const r = relay(c.contact);
+        plc.readBits(r.area, r.bit, 1);
+        return r;
+      });
       refs.forEach((r, i) => plc.writeBits(r.area, r.bit, [req.contacts[i]!.value]));
       return { kind: 'ack' };
     }
@@ -50,7 +69,18 @@ function reply(plc: PlcMemory, req: MewRequest): MewReply {
       return { kind: 'ack' };
     case 'RT': {
       const p = plc.profile;
-      return { kind: 'status', status: rtStatus({ cpuCode: parseInt(p.rtCode, 16), version: p.version, capacityK: Number(p.capacityK), modeByte: modeByte(plc), link: 0, errorByte: 0, selfDiag: 0 }) };
+      return {
+        kind: 'status',
+        status: rtStatus({
+          cpuCode: parseInt(p.rtCode, 16),
+          version: p.version,
+          capacityK: Number(p.capacityK),
+          modeByte: modeByte(plc),
+          link: 0,
+          errorByte: 0,
+          selfDiag: 0,
+        }),
+      };
     }
     case 'EXRT': {
       const p = plc.profile;
@@ -59,8 +89,21 @@ function reply(plc: PlcMemory, req: MewRequest): MewReply {
       const mode = modeByte(plc);
       return {
         kind: 'exstatus',
-        status: { itemCount: '32', machineType, cpu: exrtCpu(machineType), capacity: p.capacityK, modeByte: mode, mode: modeFlags(mode), link: 0,
-          errorByte: 0, errors: errorFlags(0), selfDiag: 0, version: p.version, hwInfo: '00', rest: '' },
+        status: {
+          itemCount: '32',
+          machineType,
+          cpu: exrtCpu(machineType),
+          capacity: p.capacityK,
+          modeByte: mode,
+          mode: modeFlags(mode),
+          link: 0,
+          errorByte: 0,
+          errors: errorFlags(0),
+          selfDiag: 0,
+          version: p.version,
+          hwInfo: '00',
+          rest: '',
+        },
       };
     }
     default:

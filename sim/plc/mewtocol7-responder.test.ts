@@ -9,12 +9,21 @@ describe('virtual PLC, MEWTOCOL7', () => {
     const plc = new PlcMemory('FP7');
     const a = answerMewtocol7(plc, encodeMew7Request({ cmd: 'STRD' }));
     expect(a).toEqual({ ok: true, text: '30STRD000703000004530453045301000000' });
-    const s = decodeStrdData(a && a.ok ? a.text.slice('30STRD'.length) : '');
-    expect(s.ok && s.value).toMatchObject({ series: '07', model: '03', modelName: 'CPS41E', cpu: { name: 'FP7' }, versionTexts: ['4.53', '4.53', '4.53'],
-      modeByte: 1, mode: { run: true }, errorByte: 0, selfDiag: 0 });
+    const s = decodeStrdData(a?.ok ? a.text.slice('30STRD'.length) : '');
+    expect(s.ok && s.value).toMatchObject({
+      series: '07',
+      model: '03',
+      modelName: 'CPS41E',
+      cpu: { name: 'FP7' },
+      versionTexts: ['4.53', '4.53', '4.53'],
+      modeByte: 1,
+      mode: { run: true },
+      errorByte: 0,
+      selfDiag: 0,
+    });
     plc.running = false;
     const prog = answerMewtocol7(plc, '30STRD00');
-    const p = prog && prog.ok ? decodeMew7Reply({ cmd: 'STRD' }, prog.text) : undefined;
+    const p = prog?.ok ? decodeMew7Reply({ cmd: 'STRD' }, prog.text) : undefined;
     expect(p?.ok && p.value.kind === 'status' && p.value.status.mode.run).toBe(false);
   });
 

@@ -8,7 +8,7 @@
 // classic PLC ignores `>` frames.
 import { decodeMew7Request, decodeStrdData, encodeMew7Reply, encodeStrdData, MEW_ERR, type Mew7Request, type StrdStatus } from '../../device/protocol/index.ts';
 import { MemoryError, type PlcMemory } from './memory.ts';
-import { modeByte, type MewAnswer } from './mewtocol-responder.ts';
+import { type MewAnswer, modeByte } from './mewtocol-responder.ts';
 
 const DECODE_ERROR: Readonly<Record<string, number>> = { parameter: MEW_ERR.PARAMETER, data: MEW_ERR.DATA, not_supported: MEW_ERR.NOT_SUPPORTED };
 
@@ -16,8 +16,17 @@ const DECODE_ERROR: Readonly<Record<string, number>> = { parameter: MEW_ERR.PARA
 export function strdStatus(plc: PlcMemory): StrdStatus {
   const p = plc.profile;
   if (!p.fp7Model || !p.fp7Versions) throw new RangeError(`${p.model} has no MEWTOCOL7 status`);
-  const data = encodeStrdData({ result: '00', series: '07', model: p.fp7Model, specialOrder: '0000', versions: [...p.fp7Versions],
-    modeByte: modeByte(plc), errorByte: 0, selfDiag: 0, rest: '' });
+  const data = encodeStrdData({
+    result: '00',
+    series: '07',
+    model: p.fp7Model,
+    specialOrder: '0000',
+    versions: [...p.fp7Versions],
+    modeByte: modeByte(plc),
+    errorByte: 0,
+    selfDiag: 0,
+    rest: '',
+  });
   const status = decodeStrdData(data);
   if (!status.ok) throw new RangeError(status.error.message);
   return status.value;

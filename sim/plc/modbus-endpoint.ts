@@ -1,5 +1,13 @@
 // The Modbus half of a PLC endpoint (endpoint.ts): RTU frames on a serial line, MBAP frames on TCP.
-import { createRtuDecoder, createTcpDecoder, encodeModbusException, encodeRtuFrame, encodeTcpFrame, type RtuEvent, type TcpEvent } from '../../device/protocol/index.ts';
+import {
+  createRtuDecoder,
+  createTcpDecoder,
+  encodeModbusException,
+  encodeRtuFrame,
+  encodeTcpFrame,
+  type RtuEvent,
+  type TcpEvent,
+} from '../../device/protocol/index.ts';
 import type { Timers } from '../wire.ts';
 import type { Answer, EndpointParts } from './endpoint.ts';
 import { answerModbus } from './modbus-responder.ts';
@@ -36,7 +44,11 @@ export function rtuParts(plc: VirtualPlc, answer: Answer, timers: Timers, gapMs?
     receive(bytes) {
       decoder.push(bytes).forEach(onEvent);
       stopGap();
-      if (decoder.buffered() > 0) gapTimer = timers.setTimeout(() => { gapTimer = undefined; decoder.gap().forEach(onEvent); }, gapMs?.() ?? DEFAULT_GAP_MS);
+      if (decoder.buffered() > 0)
+        gapTimer = timers.setTimeout(() => {
+          gapTimer = undefined;
+          decoder.gap().forEach(onEvent);
+        }, gapMs?.() ?? DEFAULT_GAP_MS);
     },
     reset() {
       stopGap();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeModbusResponse, encodeModbusRequest, type ModbusRequest } from '../../device/protocol/index.ts';
-import { answerModbus } from './modbus-responder.ts';
 import { PlcMemory } from './memory.ts';
+import { answerModbus } from './modbus-responder.ts';
 
 const ask = (plc: PlcMemory, req: ModbusRequest) => {
   const r = decodeModbusResponse(answerModbus(plc, encodeModbusRequest(req)), req);

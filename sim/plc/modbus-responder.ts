@@ -3,15 +3,28 @@
 // holding registers DT, input registers WL and LD. An element the map or the memory does not have
 // gives exception 02 and nothing is written; an unknown function code gives exception 01.
 import {
-  decodeModbusRequest, encodeModbusException, encodeModbusResponse, MODBUS_EXCEPTION, modbusTableOf, modbusToPlc,
-  type ModbusFamily, type ModbusRequest, type ModbusResponse, type ModbusTable,
+  decodeModbusRequest,
+  encodeModbusException,
+  encodeModbusResponse,
+  MODBUS_EXCEPTION,
+  type ModbusFamily,
+  type ModbusRequest,
+  type ModbusResponse,
+  type ModbusTable,
+  modbusTableOf,
+  modbusToPlc,
 } from '../../device/protocol/index.ts';
-import { MemoryError, type BitAreaName, type PlcMemory, type WordAreaName } from './memory.ts';
+import { type BitAreaName, MemoryError, type PlcMemory, type WordAreaName } from './memory.ts';
 import type { CpuModel } from './profiles.ts';
 
 /** The Modbus table of each model: its own where mewtocol.md §8 has one, else FP-Sigma's (same generation as FP0R/FP2). */
 export const MODBUS_FAMILY_OF: Record<CpuModel, ModbusFamily> = {
-  FP7: 'FP7', 'FP-X': 'FP-X', 'FP-XH': 'FP-XH', FP0: 'FP-Sigma', FP0R: 'FP-Sigma', FP2: 'FP-Sigma',
+  FP7: 'FP7',
+  'FP-X': 'FP-X',
+  'FP-XH': 'FP-XH',
+  FP0: 'FP-Sigma',
+  FP0R: 'FP-Sigma',
+  FP2: 'FP-Sigma',
 };
 
 class AddressError extends Error {}

@@ -38,21 +38,64 @@ export interface CpuProfile {
 
 export const CPU_PROFILES: Record<CpuModel, CpuProfile> = {
   // spec §9: DT 0-999424, LD 16384, FL 32765, WR 2048, WL 1024, WY 512, WX 512
-  FP7: { model: 'FP7', rtCode: '00', version: '00', capacityK: '00', mewtocol7: true, fp7Model: '03', fp7Versions: ['0453', '0453', '0453'],
-    areas: { DT: 999425, FL: 32765, LD: 16384, WR: 2048, WL: 1024, WY: 512, WX: 512 } },
+  FP7: {
+    model: 'FP7',
+    rtCode: '00',
+    version: '00',
+    capacityK: '00',
+    mewtocol7: true,
+    fp7Model: '03',
+    fp7Versions: ['0453', '0453', '0453'],
+    areas: { DT: 999425, FL: 32765, LD: 16384, WR: 2048, WL: 1024, WY: 512, WX: 512 },
+  },
   // FP0 C32 (RT 06, EXRT 41, 5k): no Modbus table in the reference; FP0 manuals' DT 1660 / WR 62
-  FP0: { model: 'FP0', rtCode: '06', version: '23', capacityK: '05', exrtCode: '41', mewtocol7: false,
-    areas: { DT: 1660, FL: 0, LD: 0, WR: 62, WL: 0, WY: 7, WX: 7 } },
+  FP0: {
+    model: 'FP0',
+    rtCode: '06',
+    version: '23',
+    capacityK: '05',
+    exrtCode: '41',
+    mewtocol7: false,
+    areas: { DT: 1660, FL: 0, LD: 0, WR: 62, WL: 0, WY: 7, WX: 7 },
+  },
   // FP0R C32 (EXRT 47, 32k); no classic RT code is known for FP0R (mewtocol.md §4.2): it answers the FP-Sigma group code
-  FP0R: { model: 'FP0R', rtCode: '20', version: '12', capacityK: '32', exrtCode: '47', mewtocol7: false,
-    areas: { DT: 32765, FL: 0, LD: 256, WR: 256, WL: 128, WY: 110, WX: 110 } },
+  FP0R: {
+    model: 'FP0R',
+    rtCode: '20',
+    version: '12',
+    capacityK: '32',
+    exrtCode: '47',
+    mewtocol7: false,
+    areas: { DT: 32765, FL: 0, LD: 256, WR: 256, WL: 128, WY: 110, WX: 110 },
+  },
   // FP-X C30R (RT 20 group, EXRT 71): §8 FP-X table DT 0-32764, WL 0-127, LD 0-255
-  'FP-X': { model: 'FP-X', rtCode: '20', version: '25', capacityK: '32', exrtCode: '71', mewtocol7: false,
-    areas: { DT: 32765, FL: 32765, LD: 256, WR: 256, WL: 128, WY: 110, WX: 110 } },
+  'FP-X': {
+    model: 'FP-X',
+    rtCode: '20',
+    version: '25',
+    capacityK: '32',
+    exrtCode: '71',
+    mewtocol7: false,
+    areas: { DT: 32765, FL: 32765, LD: 256, WR: 256, WL: 128, WY: 110, WX: 110 },
+  },
   // FP-XH C30R (RT 20 group, EXRT A1): §8 FP-XH table DT 0-65532, R0-R511F, Y/X0-X109F
-  'FP-XH': { model: 'FP-XH', rtCode: '20', version: '16', capacityK: '32', exrtCode: 'A1', mewtocol7: false,
-    areas: { DT: 65533, FL: 32765, LD: 256, WR: 512, WL: 128, WY: 110, WX: 110 } },
+  'FP-XH': {
+    model: 'FP-XH',
+    rtCode: '20',
+    version: '16',
+    capacityK: '32',
+    exrtCode: 'A1',
+    mewtocol7: false,
+    areas: { DT: 65533, FL: 32765, LD: 256, WR: 512, WL: 128, WY: 110, WX: 110 },
+  },
   // FP2 32k (RT 50, EXRT 50): no table in the reference; FP2 manuals' DT 6144
-  FP2: { model: 'FP2', rtCode: '50', version: '21', capacityK: '32', exrtCode: '50', mewtocol7: false,
-    areas: { DT: 6144, FL: 32765, LD: 8448, WR: 253, WL: 128, WY: 300, WX: 300 } },
+  FP2: {
+    model: 'FP2',
+    rtCode: '50',
+    version: '21',
+    capacityK: '32',
+    exrtCode: '50',
+    mewtocol7: false,
+    areas: { DT: 6144, FL: 32765, LD: 8448, WR: 253, WL: 128, WY: 300, WX: 300 },
+  },
 };

@@ -1,15 +1,26 @@
 // The virtual PLC's program (program.ts): the four kinds of changing values, and scheduled service
 // requests placed through the control block tables, waiting while the last one is not taken.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import * as v from 'valibot';
-import { PlcMemory } from './memory.ts';
-import { programSchema, runProgram, valueAt, type ValueDef } from './program.ts';
-import { readBlock, getBytes } from './blocks.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MQTT_BLOCK } from '../../device/model/blocks/mqtt.ts';
+import { getBytes, readBlock } from './blocks.ts';
+import { PlcMemory } from './memory.ts';
+import { programSchema, runProgram, type ValueDef, valueAt } from './program.ts';
 
-afterEach(() => { vi.useRealTimers(); });
+afterEach(() => {
+  vi.useRealTimers();
+});
 
-const def = (kind: ValueDef['kind'], over: Partial<ValueDef> = {}): ValueDef => ({ address: 'DT100', kind, min: 0, max: 100, period_s: 10, every_ms: 1000, ...over });
+const def = (kind: ValueDef['kind'], over: Partial<ValueDef> = {}): ValueDef => ({
+  address: 'DT100',
+  kind,
+  min: 0,
+  max: 100,
+  period_s: 10,
+  every_ms: 1000,
+  ...over,
+});
 
 describe('PLC program', () => {
   it('counter counts up and wraps to min; ramp and sine follow the period; random walk stays in its range', () => {

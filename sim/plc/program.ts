@@ -15,18 +15,38 @@ export const VALUE_KINDS = ['counter', 'ramp', 'sine', 'random_walk'] as const;
 const DT_RE = /^DT(\d{1,5})$/;
 
 export const programSchema = v.strictObject({
-  values: v.optional(v.array(v.strictObject({
-    address: v.pipe(v.string(), v.regex(DT_RE, 'expected a DT address, e.g. DT100')),
-    kind: v.picklist(VALUE_KINDS, `expected one of ${VALUE_KINDS.join(', ')}`),
-    min: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(65535)), 0),
-    max: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(65535)), 1000),
-    period_s: v.optional(v.pipe(v.number(), v.minValue(1, 'expected ≥ 1 s')), 60),
-    every_ms: v.optional(v.pipe(v.number(), v.minValue(100, 'expected ≥ 100 ms')), 1000),
-  })), []),
-  requests: v.optional(v.array(v.strictObject({
-    every_s: v.pipe(v.number('expected seconds'), v.minValue(1, 'expected ≥ 1 s')),
-    request: v.pipe(v.array(v.string()), v.check((a) => { try { requestWrites(a.map((x) => x.replace(/\$\{DT\d+\}/g, '0'))); return true; } catch { return false; } }, 'expected a request line, e.g. ["mqtt", "publish", "topic=a/b", "payload=1"]')),
-  })), []),
+  values: v.optional(
+    v.array(
+      v.strictObject({
+        address: v.pipe(v.string(), v.regex(DT_RE, 'expected a DT address, e.g. DT100')),
+        kind: v.picklist(VALUE_KINDS, `expected one of ${VALUE_KINDS.join(', ')}`),
+        min: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(65535)), 0),
+        max: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(65535)), 1000),
+        period_s: v.optional(v.pipe(v.number(), v.minValue(1, 'expected ≥ 1 s')), 60),
+        every_ms: v.optional(v.pipe(v.number(), v.minValue(100, 'expected ≥ 100 ms')), 1000),
+      }),
+    ),
+    [],
+  ),
+  requests: v.optional(
+    v.array(
+      v.strictObject({
+        every_s: v.pipe(v.number('expected seconds'), v.minValue(1, 'expected ≥ 1 s')),
+        request: v.pipe(
+          v.array(v.string()),
+          v.check((a) => {
+            try {
+              requestWrites(a.map((x) => x.replace(/\$\{DT\d+\}/g, '0')));
+              return true;
+            } catch {
+              return false;
+            }
+          }, 'expected a request line, e.g. ["mqtt", "publish", "topic=a/b", "payload=1"]'),
+        ),
+      }),
+    ),
+    [],
+  ),
 });
 export type PlcProgram = v.InferOutput<typeof programSchema>;
 export type ValueDef = PlcProgram['values'][number];
@@ -36,9 +56,12 @@ export function valueAt(def: ValueDef, t: number, prev: number, random: () => nu
   const span = Math.max(0, def.max - def.min);
   const phase = (t / 1000 / def.period_s) % 1;
   switch (def.kind) {
-    case 'counter': return prev >= def.max || prev < def.min ? def.min : prev + 1;
-    case 'ramp': return def.min + Math.round(span * phase);
-    case 'sine': return def.min + Math.round(span * (0.5 + 0.5 * Math.sin(2 * Math.PI * phase)));
+    case 'counter':
+      return prev >= def.max || prev < def.min ? def.min : prev + 1;
+    case 'ramp':
+      return def.min + Math.round(span * phase);
+    case 'sine':
+      return def.min + Math.round(span * (0.5 + 0.5 * Math.sin(2 * Math.PI * phase)));
     case 'random_walk': {
       const step = Math.max(1, Math.round(span / 50));
       const next = prev + (random() < 0.5 ? -step : step);
@@ -68,18 +91,24 @@ export function runProgram(memory: PlcMemory, program: PlcProgram, now: () => nu
     timers.push(setInterval(tick, def.every_ms));
   }
   for (const r of program.requests) {
-    timers.push(setInterval(() => {
-      try {
-        const line = r.request.map((a) => a.replace(/\$\{DT(\d+)\}/g, (_, n: string) => String(memory.readWords('DT', Number(n), 1)[0])));
-        const writes = requestWrites(line);
-        const req = writes.at(-1)!;
-        if (memory.readWords('DT', Number(req.address.slice(2)), 1)[0] !== 0) return; // the last one is not taken yet
-        for (const w of writes) memory.writeWords('DT', Number(w.address.slice(2)), w.values);
-      } catch {
-        // a block or text beyond this CPU's DT area: the request cannot be placed
-      }
-    }, r.every_s * 1000));
+    timers.push(
+      setInterval(() => {
+        try {
+          const line = r.request.map((a) => a.replace(/\$\{DT(\d+)\}/g, (_, n: string) => String(memory.readWords('DT', Number(n), 1)[0])));
+          const writes = requestWrites(line);
+          const req = writes.at(-1)!;
+          if (memory.readWords('DT', Number(req.address.slice(2)), 1)[0] !== 0) return; // the last one is not taken yet
+          for (const w of writes) memory.writeWords('DT', Number(w.address.slice(2)), w.values);
+        } catch {
+          // a block or text beyond this CPU's DT area: the request cannot be placed
+        }
+      }, r.every_s * 1000),
+    );
   }
   for (const t of timers) t.unref?.();
-  return { stop: () => { for (const t of timers) clearInterval(t); } };
+  return {
+    stop: () => {
+      for (const t of timers) clearInterval(t);
+    },
+  };
 }

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SerialPort } from 'serialport';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPtyPlc, SOCAT_MISSING, type PtyPlc } from './pty.ts';
+import { type PtyPlc, SOCAT_MISSING, startPtyPlc } from './pty.ts';
 import { SerialPlcAttachment } from './serial-attachment.ts';
 import { VirtualPlc } from './virtual-plc.ts';
 
@@ -19,7 +19,10 @@ async function ask(hostPath: string, line: Line, text: string, ms: number): Prom
   let got = '';
   let firstAt = -1;
   const t0 = performance.now();
-  port.on('data', (b: Buffer) => { if (firstAt < 0) firstAt = performance.now() - t0; got += b.toString('latin1'); });
+  port.on('data', (b: Buffer) => {
+    if (firstAt < 0) firstAt = performance.now() - t0;
+    got += b.toString('latin1');
+  });
   port.write(text);
   const deadline = t0 + ms;
   while (performance.now() < deadline && !got.endsWith('\r')) await new Promise((r) => setTimeout(r, 5));
@@ -68,7 +71,10 @@ describe('a virtual PLC behind a pseudo-terminal (socat + serialport)', () => {
       let found = 0;
       for (const baudRate of [19200, 115200, 9600, 57600, 38400]) {
         const r = await ask(pty.hostPath, { baudRate }, '%EE#RT**\r', 250);
-        if (r.text.startsWith('%EE$RT')) { found = baudRate; break; }
+        if (r.text.startsWith('%EE$RT')) {
+          found = baudRate;
+          break;
+        }
       }
       expect(found).toBe(38400);
     } finally {
@@ -77,9 +83,16 @@ describe('a virtual PLC behind a pseudo-terminal (socat + serialport)', () => {
   });
 
   it('close() ends socat and removes the links', async () => {
-    const other = await startPtyPlc(new SerialPlcAttachment(new VirtualPlc({ model: 'FP0R' }), { protocol: 'MODBUS', framing: att.framing }), { dir, name: 'COM2' });
+    const other = await startPtyPlc(new SerialPlcAttachment(new VirtualPlc({ model: 'FP0R' }), { protocol: 'MODBUS', framing: att.framing }), {
+      dir,
+      name: 'COM2',
+    });
     expect(existsSync(other.hostPath) && existsSync(other.plcPath)).toBe(true);
-    const socats = () => execFileSync('ps', ['-eo', 'args']).toString().split('\n').filter((l) => l.startsWith('socat') && l.includes(other.hostPath));
+    const socats = () =>
+      execFileSync('ps', ['-eo', 'args'])
+        .toString()
+        .split('\n')
+        .filter((l) => l.startsWith('socat') && l.includes(other.hostPath));
     expect(socats()).toHaveLength(1);
     await other.close();
     expect(existsSync(other.hostPath) || existsSync(other.plcPath)).toBe(false);

@@ -8,7 +8,7 @@
 // The daemon can change its settings only between writes, and does so between exchanges (after an
 // answer or a timeout): the first chunk after a pause of BURST_GAP_MS is always read with a new
 // stty run; the chunks of one burst share a reading up to `sttyMaxAgeMs` old.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { lstat, mkdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { openSerialChannel } from '../../hw/serial-channel.ts';
@@ -43,7 +43,11 @@ export const SOCAT_MISSING = 'socat is not installed (apt-get install socat)';
 /** a pause longer than this starts a new exchange (chunks of one write arrive well within it) */
 const BURST_GAP_MS = 20;
 
-const exists = (p: string) => lstat(p).then(() => true, () => false);
+const exists = (p: string) =>
+  lstat(p).then(
+    () => true,
+    () => false,
+  );
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Removes a symbolic link left by a socat that did not end cleanly; anything else at the path is an error. */
@@ -57,7 +61,9 @@ async function removeStaleLink(p: string): Promise<void> {
 function startSocat(hostPath: string, plcPath: string): { proc: ChildProcess; failed: Promise<never>; stderr: () => string } {
   const proc = spawn('socat', ['-d', `pty,raw,echo=0,link=${hostPath}`, `pty,raw,echo=0,link=${plcPath}`], { stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
-  proc.stderr?.on('data', (b: Buffer) => { err = (err + b.toString()).slice(-2000); });
+  proc.stderr?.on('data', (b: Buffer) => {
+    err = (err + b.toString()).slice(-2000);
+  });
   const failed = new Promise<never>((_, reject) => {
     proc.once('error', (e: NodeJS.ErrnoException) => reject(new Error(e.code === 'ENOENT' ? SOCAT_MISSING : `socat: ${e.message}`)));
     proc.once('exit', (code, signal) => reject(new Error(`socat ended (${signal ?? `exit code ${code}`}) before creating ${hostPath}: ${err.trim()}`)));
@@ -81,7 +87,10 @@ function stopProcess(proc: ChildProcess): Promise<void> {
   if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const kill = setTimeout(() => proc.kill('SIGKILL'), 2000);
-    proc.once('exit', () => { clearTimeout(kill); resolve(); });
+    proc.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
     proc.kill('SIGTERM');
   });
 }
@@ -128,13 +137,14 @@ export async function startPtyPlc(attachment: PtyAttachable, opts: PtyPlcOptions
   return {
     hostPath,
     plcPath,
-    close: () => (closing ??= (async () => {
-      process.off('exit', killOnExit);
-      await wire.close();
-      await plcPort.close();
-      await stopProcess(socat.proc);
-      await removeStaleLink(hostPath);
-      await removeStaleLink(plcPath);
-    })()),
+    close: () =>
+      (closing ??= (async () => {
+        process.off('exit', killOnExit);
+        await wire.close();
+        await plcPort.close();
+        await stopProcess(socat.proc);
+        await removeStaleLink(hostPath);
+        await removeStaleLink(plcPath);
+      })()),
   };
 }

@@ -1,5 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,20 +22,25 @@ async function exchange(ch: ByteChannel, bytes: Uint8Array | string, ms: number)
   await new Promise((r) => setTimeout(r, ms));
   const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
   let at = 0;
-  for (const c of chunks) { out.set(c, at); at += c.length; }
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
   return out;
 }
 
 let dir: string;
 let rig: PlcRig | undefined;
-beforeEach(async () => { dir = await mkdtemp(path.join(tmpdir(), 'plc-rig-')); });
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'plc-rig-'));
+});
 afterEach(async () => {
   await rig?.close();
   rig = undefined;
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('the simulator\'s PLC rig', () => {
+describe("the simulator's PLC rig", () => {
   it('describes the default PLCs for the start-up banner', () => {
     rig = createPlcRig(DEFAULT_PLC_CONFIG, { dir });
     const modbus = effectivePort(502);
@@ -94,12 +99,18 @@ describe('the simulator\'s PLC rig', () => {
     const line = rig.describe()[0]!;
     const m = /^COM4 {2}FP-X station 3 {2}(127\.0\.0\.[12]):(\d+) MEWTOCOL, :(\d+) Modbus$/.exec(line);
     expect(m, line).not.toBeNull();
-    const ask = (text: string) => new Promise<string>((resolve) => {
-      const s = net.connect(Number(m![2]), m![1]!, () => s.write(text));
-      let got = '';
-      s.on('data', (b) => { got += b.toString('latin1'); });
-      setTimeout(() => { s.destroy(); resolve(got); }, 100);
-    });
+    const ask = (text: string) =>
+      new Promise<string>((resolve) => {
+        const s = net.connect(Number(m![2]), m![1]!, () => s.write(text));
+        let got = '';
+        s.on('data', (b) => {
+          got += b.toString('latin1');
+        });
+        setTimeout(() => {
+          s.destroy();
+          resolve(got);
+        }, 100);
+      });
     expect(await ask('%03#RT**\r')).toMatch(/^%03\$RT20/);
     rig.unplug('COM4');
     expect(rig.describe()[0]).toMatch(/UNPLUGGED$/);

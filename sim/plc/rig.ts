@@ -4,12 +4,20 @@
 import { ConnectionGuard, stderrFaultLog } from '../../device/net/connection-guard.ts';
 import type { ByteChannel, SerialSettings } from '../../hw/types.ts';
 import { formatFraming, type Timers } from '../wire.ts';
-import { PLC_CONNECTORS, SERIAL_CONNECTORS, type EthernetPlcConfig, type PlcConfig, type PlcConnector, type SerialConnector, type SerialPlcConfig } from './config.ts';
-import { startPtyPlc, type PtyPlc } from './pty.ts';
+import {
+  type EthernetPlcConfig,
+  PLC_CONNECTORS,
+  type PlcConfig,
+  type PlcConnector,
+  SERIAL_CONNECTORS,
+  type SerialConnector,
+  type SerialPlcConfig,
+} from './config.ts';
+import { type RunningProgram, runProgram } from './program.ts';
+import { type PtyPlc, startPtyPlc } from './pty.ts';
 import { SerialPlcAttachment } from './serial-attachment.ts';
 import { DEFAULT_MEWTOCOL_PORT, DEFAULT_MODBUS_PORT, effectivePort, startTcpPlc, type TcpPlc } from './tcp.ts';
 import { VirtualPlc } from './virtual-plc.ts';
-import { runProgram, type RunningProgram } from './program.ts';
 
 export interface PlcRigOptions {
   /** folder for the pseudo-terminal links (`<dir>/COM1` …) */
@@ -69,7 +77,12 @@ export function createPlcRig(config: PlcConfig, opts: PlcRigOptions): PlcRig {
     const cfg = config[c];
     if (!cfg) continue;
     const plc = new VirtualPlc({ model: cfg.cpu, station: cfg.station, scanMs: cfg.scanMs });
-    const att = new SerialPlcAttachment(plc, { protocol: cfg.protocol, framing: { baud: cfg.baud, bits: cfg.bits, parity: cfg.parity, stopbits: cfg.stopbits }, timers: opts.timers, guard: guards.get(c)! });
+    const att = new SerialPlcAttachment(plc, {
+      protocol: cfg.protocol,
+      framing: { baud: cfg.baud, bits: cfg.bits, parity: cfg.parity, stopbits: cfg.stopbits },
+      timers: opts.timers,
+      guard: guards.get(c)!,
+    });
     plcs.set(c, plc);
     attachments.set(c, att);
     serialConfigs.set(c, cfg);
@@ -119,9 +132,16 @@ export function createPlcRig(config: PlcConfig, opts: PlcRigOptions): PlcRig {
         }
         const plc = plcs.get('COM4');
         if (eth && plc) {
-          tcp = await startTcpPlc(plc, { host: eth.host, fallbackHost: fallbackFor(eth.host), mewtocolPort: eth.mewtocolPort, modbusPort: eth.modbusPort, timers: opts.timers, guard: guards.get('COM4')!,
+          tcp = await startTcpPlc(plc, {
+            host: eth.host,
+            fallbackHost: fallbackFor(eth.host),
+            mewtocolPort: eth.mewtocolPort,
+            modbusPort: eth.modbusPort,
+            timers: opts.timers,
+            guard: guards.get('COM4')!,
             // the built-in ports give way when another simulator holds them; ports chosen in a PLC file do not
-            freeWhenInUse: eth.mewtocolPort === DEFAULT_MEWTOCOL_PORT && eth.modbusPort === DEFAULT_MODBUS_PORT });
+            freeWhenInUse: eth.mewtocolPort === DEFAULT_MEWTOCOL_PORT && eth.modbusPort === DEFAULT_MODBUS_PORT,
+          });
           if (!tcpPlugged) tcp.unplug();
         }
       } catch (e) {

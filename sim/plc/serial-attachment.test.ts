@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { asciiToBytes, bytesToAscii, decodeModbusResponse, decodeRtuFrame, encodeModbusRequest, encodeRtuFrame } from '../../device/protocol/index.ts';
 import type { SerialSettings } from '../../hw/types.ts';
-import { manualTimers, wireMs, type SerialFraming } from '../wire.ts';
+import { manualTimers, type SerialFraming, wireMs } from '../wire.ts';
 import type { PlcProtocol } from './endpoint.ts';
 import { SerialPlcAttachment } from './serial-attachment.ts';
 import { VirtualPlc } from './virtual-plc.ts';
@@ -19,7 +19,11 @@ function setup(protocol: PlcProtocol = 'MEWTOCOL', framing = f9600) {
 
 function listen(ch: { onData(h: (b: Uint8Array) => void): void }) {
   const got: { at: number; bytes: Uint8Array }[] = [];
-  return { got, text: () => got.map((g) => bytesToAscii(g.bytes)).join(''), handler: (now: () => number) => ch.onData((b) => got.push({ at: now(), bytes: b })) };
+  return {
+    got,
+    text: () => got.map((g) => bytesToAscii(g.bytes)).join(''),
+    handler: (now: () => number) => ch.onData((b) => got.push({ at: now(), bytes: b })),
+  };
 }
 
 const RD = '%01#RDD0010000103**\r'; // 21 chars

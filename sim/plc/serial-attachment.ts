@@ -4,9 +4,10 @@
 // the answers come back the same way at wire speed. The PLC's framing can be changed at run time
 // (somebody reconfigured the PLC); unplugging loses what is on the wire and everything written
 // until it is plugged again, both ways, while the channel stays open, as with a pulled RS232 cable.
+
+import { ConnectionGuard, type GuardedConnection, stderrFaultLog } from '../../device/net/connection-guard.ts';
 import type { ByteChannel, SerialSettings } from '../../hw/types.ts';
-import { framingOf, realTimers, WireDirection, wireMs, type SerialFraming, type Timers } from '../wire.ts';
-import { ConnectionGuard, stderrFaultLog, type GuardedConnection } from '../../device/net/connection-guard.ts';
+import { framingOf, realTimers, type SerialFraming, type Timers, WireDirection, wireMs } from '../wire.ts';
 import { createPlcEndpoint, type PlcEndpoint, type PlcProtocol } from './endpoint.ts';
 import type { VirtualPlc } from './virtual-plc.ts';
 
@@ -38,17 +39,33 @@ export class SerialPlcAttachment {
   private readonly guard: ConnectionGuard;
   private line: GuardedConnection;
 
-  constructor(readonly plc: VirtualPlc, opts: SerialAttachmentOptions) {
+  constructor(
+    readonly plc: VirtualPlc,
+    opts: SerialAttachmentOptions,
+  ) {
     const timers = opts.timers ?? realTimers;
     this.protocol = opts.protocol;
     this.framing = { ...opts.framing };
     this.hostFraming = () => this.framing;
     this.guard = opts.guard ?? new ConnectionGuard({ listener: 'plc-serial', log: stderrFaultLog });
     this.line = this.adoptLine();
-    this.toPlc = new WireDirection(() => this.hostFraming(), () => this.framing, (b) => this.line.run(() => this.endpoint.receive(b)), timers);
-    this.toHost = new WireDirection(() => this.framing, () => this.hostFraming(), (b) => this.host?.deliver(b), timers);
+    this.toPlc = new WireDirection(
+      () => this.hostFraming(),
+      () => this.framing,
+      (b) => this.line.run(() => this.endpoint.receive(b)),
+      timers,
+    );
+    this.toHost = new WireDirection(
+      () => this.framing,
+      () => this.hostFraming(),
+      (b) => this.host?.deliver(b),
+      timers,
+    );
     this.endpoint = createPlcEndpoint(plc, {
-      protocol: opts.protocol, transport: 'serial', timers, send: (b) => this.toHost.write(b),
+      protocol: opts.protocol,
+      transport: 'serial',
+      timers,
+      send: (b) => this.toHost.write(b),
       gapMs: () => wireMs(3.5, this.framing),
     });
   }
@@ -81,19 +98,27 @@ export class SerialPlcAttachment {
    * settings the daemon may change while it is open). One host end at a time, like a serial device.
    */
   connect(framing: () => SerialFraming): ByteChannel {
-    if (this.host) throw new Error('the PLC\'s serial port is already open');
+    if (this.host) throw new Error("the PLC's serial port is already open");
     let handler: (bytes: Uint8Array) => void = () => {};
     const end: HostEnd = { framing, deliver: (b) => handler(b) };
     this.host = end;
     this.hostFraming = framing;
     const isOpen = () => this.host === end;
     return {
-      write: (bytes) => { if (isOpen()) this.toPlc.write(bytes); },
-      onData: (h) => { handler = h; },
+      write: (bytes) => {
+        if (isOpen()) this.toPlc.write(bytes);
+      },
+      onData: (h) => {
+        handler = h;
+      },
       // an in-process wire never ends by itself: unplugging leaves the port open, as on a real connector
       onClose: () => {},
-      close: async () => { if (isOpen()) this.host = undefined; },
-      get isOpen() { return isOpen(); },
+      close: async () => {
+        if (isOpen()) this.host = undefined;
+      },
+      get isOpen() {
+        return isOpen();
+      },
     };
   }
 

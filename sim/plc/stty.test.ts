@@ -34,7 +34,15 @@ describe('line settings of a pseudo-terminal', () => {
     let now = 0;
     const runs: string[] = [];
     let out = ODD_9600;
-    const reader = new SttyReader('/tmp/x', 100, async (p) => { runs.push(p); return out; }, () => now);
+    const reader = new SttyReader(
+      '/tmp/x',
+      100,
+      async (p) => {
+        runs.push(p);
+        return out;
+      },
+      () => now,
+    );
     expect(reader.current()).toBeUndefined();
     const [a, b] = await Promise.all([reader.fresh(), reader.fresh()]);
     expect(a).toEqual({ baud: 9600, parodd: true, cstopb: false });

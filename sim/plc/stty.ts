@@ -36,9 +36,10 @@ export function hostFramingOf(line: SttyLine, plc: SerialFraming): SerialFraming
 
 export type SttyRunner = (path: string) => Promise<string>;
 
-const runStty: SttyRunner = (path) => new Promise((resolve, reject) => {
-  execFile('stty', ['-F', path, '-a'], { timeout: 2000 }, (err, stdout) => (err ? reject(err) : resolve(stdout)));
-});
+const runStty: SttyRunner = (path) =>
+  new Promise((resolve, reject) => {
+    execFile('stty', ['-F', path, '-a'], { timeout: 2000 }, (err, stdout) => (err ? reject(err) : resolve(stdout)));
+  });
 
 /** Reads the settings of `path` at most once per `maxAgeMs`; concurrent callers share one run. */
 export class SttyReader {
@@ -61,12 +62,14 @@ export class SttyReader {
   /** A reading at most `maxAgeMs` old, or a new one when `force` (a run under way is shared either way). */
   fresh(force = false): Promise<SttyLine | undefined> {
     if (!force && !this.running && this.now() - this.readAt <= this.maxAgeMs) return Promise.resolve(this.last);
-    this.running ??= this.run(this.path).then(parseStty, () => undefined).then((line) => {
-      this.last = line;
-      this.readAt = this.now();
-      this.running = undefined;
-      return line;
-    });
+    this.running ??= this.run(this.path)
+      .then(parseStty, () => undefined)
+      .then((line) => {
+        this.last = line;
+        this.readAt = this.now();
+        this.running = undefined;
+        return line;
+      });
     return this.running;
   }
 }

@@ -10,10 +10,17 @@ function askTcp(host: string, port: number, text: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const s = net.connect(port, host, () => s.write(text));
     let got = '';
-    const timer = setTimeout(() => { s.destroy(); reject(new Error(`no answer to ${JSON.stringify(text)}, got ${JSON.stringify(got)}`)); }, 2000);
+    const timer = setTimeout(() => {
+      s.destroy();
+      reject(new Error(`no answer to ${JSON.stringify(text)}, got ${JSON.stringify(got)}`));
+    }, 2000);
     s.on('data', (b) => {
       got += b.toString('latin1');
-      if (got.endsWith('\r')) { clearTimeout(timer); s.destroy(); resolve(got); }
+      if (got.endsWith('\r')) {
+        clearTimeout(timer);
+        s.destroy();
+        resolve(got);
+      }
     });
     s.on('error', reject);
   });
@@ -23,8 +30,14 @@ function askTcp(host: string, port: number, text: string): Promise<string> {
 const ModbusRTU = modbusSerial.default;
 
 const started: TcpPlc[] = [];
-afterEach(async () => { await Promise.all(started.splice(0).map((p) => p.close())); });
-const start = async (...args: Parameters<typeof startTcpPlc>) => { const p = await startTcpPlc(...args); started.push(p); return p; };
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((p) => p.close()));
+});
+const start = async (...args: Parameters<typeof startTcpPlc>) => {
+  const p = await startTcpPlc(...args);
+  started.push(p);
+  return p;
+};
 
 describe('a virtual PLC on TCP', () => {
   it('moves privileged ports up by 10000 unless root; 0 stays 0 (a free port)', () => {
@@ -42,7 +55,11 @@ describe('a virtual PLC on TCP', () => {
     expect(p.ports.mewtocol).toBeGreaterThan(0);
     expect(p.ports.modbus).not.toBe(p.ports.mewtocol);
     expect(await askTcp(p.host, p.ports.mewtocol, '%02#RDD0010000100**\r')).toMatch(/^%02\$RD3412[0-9A-F]{2}\r$/);
-    const strd = await askTcp(p.host, p.ports.mewtocol, encodeMew7Message({ kind: 'command', station: 'EEE', frameNo: 0, text: encodeMew7Request({ cmd: 'STRD' }) })[0]!);
+    const strd = await askTcp(
+      p.host,
+      p.ports.mewtocol,
+      encodeMew7Message({ kind: 'command', station: 'EEE', frameNo: 0, text: encodeMew7Request({ cmd: 'STRD' }) })[0]!,
+    );
     const data = /^>@EEE00\$30STRD(.*)[0-9A-F]{4}\r$/.exec(strd)?.[1] ?? '';
     expect(decodeStrdData(data)).toMatchObject({ ok: true, value: { cpu: { name: 'FP7' }, modelName: 'CPS41E' } });
   });
@@ -69,7 +86,9 @@ describe('a virtual PLC on TCP', () => {
     const p = await start(plc, { host: '192.0.2.1', fallbackHost: '127.0.0.1', mewtocolPort: 0, modbusPort: 0 });
     expect(p.host).toBe('127.0.0.1');
     await expect(startTcpPlc(plc, { host: '192.0.2.1', mewtocolPort: 0, modbusPort: 0 })).rejects.toThrow(/192\.0\.2\.1 is not an address of this machine/);
-    await expect(startTcpPlc(plc, { host: '127.0.0.1', mewtocolPort: p.ports.mewtocol, modbusPort: 0 })).rejects.toThrow(`127.0.0.1:${p.ports.mewtocol} is in use`);
+    await expect(startTcpPlc(plc, { host: '127.0.0.1', mewtocolPort: p.ports.mewtocol, modbusPort: 0 })).rejects.toThrow(
+      `127.0.0.1:${p.ports.mewtocol} is in use`,
+    );
   });
 
   it('unplugged it hears nothing and sends nothing; plugged again it answers on the same connection', async () => {
@@ -78,7 +97,9 @@ describe('a virtual PLC on TCP', () => {
     const s = net.connect(p.ports.mewtocol, p.host);
     await new Promise((r) => s.once('connect', r));
     let got = '';
-    s.on('data', (b) => { got += b.toString('latin1'); });
+    s.on('data', (b) => {
+      got += b.toString('latin1');
+    });
     p.unplug();
     s.write('%01#RT**\r');
     await new Promise((r) => setTimeout(r, 100));

@@ -7,8 +7,8 @@
 // Unplugged, the PLC hears nothing and sends nothing; connections stay open, as when a network
 // cable is pulled for a moment.
 import net from 'node:net';
-import { realTimers, type Timers } from '../wire.ts';
 import { ConnectionGuard, stderrFaultLog } from '../../device/net/connection-guard.ts';
+import { realTimers, type Timers } from '../wire.ts';
 import { createPlcEndpoint, type PlcProtocol } from './endpoint.ts';
 import type { VirtualPlc } from './virtual-plc.ts';
 
@@ -53,7 +53,10 @@ export interface TcpPlc {
 }
 
 class ListenError extends Error {
-  constructor(readonly code: string | undefined, message: string) {
+  constructor(
+    readonly code: string | undefined,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -61,7 +64,12 @@ class ListenError extends Error {
 function listen(server: net.Server, host: string, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const onError = (e: NodeJS.ErrnoException) => {
-      const why = e.code === 'EADDRINUSE' ? `${host}:${port} is in use (give COM4 other mewtocolPort/modbusPort in the PLC file, 0 = any free port)` : e.code === 'EADDRNOTAVAIL' ? `${host} is not an address of this machine` : `${host}:${port}: ${e.message}`;
+      const why =
+        e.code === 'EADDRINUSE'
+          ? `${host}:${port} is in use (give COM4 other mewtocolPort/modbusPort in the PLC file, 0 = any free port)`
+          : e.code === 'EADDRNOTAVAIL'
+            ? `${host} is not an address of this machine`
+            : `${host}:${port}: ${e.message}`;
       reject(new ListenError(e.code, `virtual PLC cannot listen: ${why}`));
     };
     server.once('error', onError);
@@ -81,22 +89,45 @@ export async function startTcpPlc(plc: VirtualPlc, opts: TcpPlcOptions): Promise
 
   const guard = opts.guard ?? new ConnectionGuard({ listener: 'plc-tcp', log: stderrFaultLog });
   // half-open: a client that sent its request and FIN still gets the answer
-  const serve = (protocol: PlcProtocol) => net.createServer({ allowHalfOpen: true }, (socket) => guard.adopt(socket, (conn) => {
-    sockets.add(socket);
-    socket.setNoDelay(true);
-    let pending = 0;
-    let ended = false;
-    const finish = () => { if (ended && pending === 0 && !socket.destroyed) socket.end(); };
-    const ep = createPlcEndpoint(plc, {
-      protocol, transport: 'tcp', timers,
-      send: (b) => { if (plugged && !socket.destroyed && socket.writable) socket.write(b); },
-      close: () => socket.destroy(),
-      onAnswers: (n) => { pending = n; finish(); },
-    });
-    socket.on('data', conn.wrap((b: Buffer) => { if (plugged) ep.receive(new Uint8Array(b.buffer, b.byteOffset, b.length)); }));
-    socket.on('end', () => { ended = true; finish(); });
-    socket.on('close', () => { ep.reset(); sockets.delete(socket); });
-  }));
+  const serve = (protocol: PlcProtocol) =>
+    net.createServer({ allowHalfOpen: true }, (socket) =>
+      guard.adopt(socket, (conn) => {
+        sockets.add(socket);
+        socket.setNoDelay(true);
+        let pending = 0;
+        let ended = false;
+        const finish = () => {
+          if (ended && pending === 0 && !socket.destroyed) socket.end();
+        };
+        const ep = createPlcEndpoint(plc, {
+          protocol,
+          transport: 'tcp',
+          timers,
+          send: (b) => {
+            if (plugged && !socket.destroyed && socket.writable) socket.write(b);
+          },
+          close: () => socket.destroy(),
+          onAnswers: (n) => {
+            pending = n;
+            finish();
+          },
+        });
+        socket.on(
+          'data',
+          conn.wrap((b: Buffer) => {
+            if (plugged) ep.receive(new Uint8Array(b.buffer, b.byteOffset, b.length));
+          }),
+        );
+        socket.on('end', () => {
+          ended = true;
+          finish();
+        });
+        socket.on('close', () => {
+          ep.reset();
+          sockets.delete(socket);
+        });
+      }),
+    );
   const mewtocol = serve('MEWTOCOL');
   const modbus = serve('MODBUS');
 
@@ -134,8 +165,12 @@ export async function startTcpPlc(plc: VirtualPlc, opts: TcpPlcOptions): Promise
   return {
     host,
     ports,
-    unplug: () => { plugged = false; },
-    plug: () => { plugged = true; },
+    unplug: () => {
+      plugged = false;
+    },
+    plug: () => {
+      plugged = true;
+    },
     connections: () => sockets.size,
     faults: () => guard.faults,
     async close() {

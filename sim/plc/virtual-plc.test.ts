@@ -16,7 +16,9 @@ describe('virtual PLC', () => {
     expect(() => new VirtualPlc({ model: 'FP-X', station: 248 })).toThrow(RangeError);
     expect(() => new VirtualPlc({ model: 'FP-X', scanMs: -1 })).toThrow('scan time');
     const plc = new VirtualPlc({ model: 'FP-X' });
-    expect(() => { plc.station = 1.5; }).toThrow(RangeError);
+    expect(() => {
+      plc.station = 1.5;
+    }).toThrow(RangeError);
     plc.station = 99;
     plc.scanMs = 0;
     expect(plc.describe()).toMatchObject({ station: 99, scanMs: 0 });

@@ -80,7 +80,8 @@ export class VirtualPlc {
   }
 
   set station(n: number) {
-    if (!(Number.isInteger(n) && n >= STATION_RANGE.min && n <= STATION_RANGE.max)) throw new RangeError(`station ${n} not in ${STATION_RANGE.min}-${STATION_RANGE.max}`);
+    if (!(Number.isInteger(n) && n >= STATION_RANGE.min && n <= STATION_RANGE.max))
+      throw new RangeError(`station ${n} not in ${STATION_RANGE.min}-${STATION_RANGE.max}`);
     this.stationNo = n;
   }
 
@@ -122,7 +123,15 @@ export class VirtualPlc {
   }
 
   describe(): PlcDescription {
-    return { model: this.model, station: this.station, mode: this.memory.running ? 'RUN' : 'PROG', scanMs: this.scanMs, fault: this.fault,
-      requests: this.requests, answers: this.answers, writes: this.memory.writes };
+    return {
+      model: this.model,
+      station: this.station,
+      mode: this.memory.running ? 'RUN' : 'PROG',
+      scanMs: this.scanMs,
+      fault: this.fault,
+      requests: this.requests,
+      answers: this.answers,
+      writes: this.memory.writes,
+    };
   }
 }

@@ -11,4 +11,7 @@ http.createServer((req, res) => {
 `;
 
 export const bareArgs = (): string[] => ['-e', BARE_SERVER];
-export const bareEnv = (port: number, bodies: Record<string, string> = {}): NodeJS.ProcessEnv => ({ BENCH_PORT: String(port), BENCH_BODIES: JSON.stringify(bodies) });
+export const bareEnv = (port: number, bodies: Record<string, string> = {}): NodeJS.ProcessEnv => ({
+  BENCH_PORT: String(port),
+  BENCH_BODIES: JSON.stringify(bodies),
+});

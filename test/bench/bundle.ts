@@ -26,8 +26,13 @@ export const BUNDLE_DIR = fileURLToPath(new URL('../../dist/bench/', import.meta
 async function bundleEntry(name: string, source: string, dir: string): Promise<Bundle> {
   const file = join(dir, `${name}.mjs`);
   await build({
-    ...NODE_BUNDLE, minifyWhitespace: true, minifySyntax: true, legalComments: 'none',
-    entryPoints: { [name]: fileURLToPath(new URL(source, import.meta.url)) }, outdir: dir, logLevel: 'silent',
+    ...NODE_BUNDLE,
+    minifyWhitespace: true,
+    minifySyntax: true,
+    legalComments: 'none',
+    entryPoints: { [name]: fileURLToPath(new URL(source, import.meta.url)) },
+    outdir: dir,
+    logLevel: 'silent',
   });
   const data = await readFile(file);
   const files = (await readdir(dir, { withFileTypes: true })).filter((f) => f.isFile());

@@ -4,8 +4,19 @@
 // (230400 baud, 8O1 = 11 bits per char) can carry of the same exchange. Above 1 the daemon's
 // protocol work is never the bottleneck of a link.
 import {
-  asciiToBytes, createMewStreamDecoder, createRtuDecoder, decodeModbusRequest, decodeModbusResponse, decodeMewRequest,
-  encodeModbusRequest, encodeModbusResponse, encodeRtuFrame, mewCommandFrames, mewReplyFrames, mewReplyFromMessage, type MewRequest,
+  asciiToBytes,
+  createMewStreamDecoder,
+  createRtuDecoder,
+  decodeMewRequest,
+  decodeModbusRequest,
+  decodeModbusResponse,
+  encodeModbusRequest,
+  encodeModbusResponse,
+  encodeRtuFrame,
+  type MewRequest,
+  mewCommandFrames,
+  mewReplyFrames,
+  mewReplyFromMessage,
 } from '../../device/protocol/index.ts';
 import { median, type Row } from './stats.ts';
 
@@ -85,6 +96,11 @@ export async function measureCodecs(rows: Row[]): Promise<void> {
     for (let i = 0; i < 200; i++) x.once(); // warm-up
     const ours = median(Array.from({ length: RUNS }, () => rate(x)));
     const line = FASTEST_BAUD / (CHAR_BITS * x.chars);
-    rows.push({ figure: `${x.name} (exchanges/s)`, ours, baseline: line, note: `codec vs ${FASTEST_BAUD} baud wire limit (${x.chars} chars); median of ${RUNS}` });
+    rows.push({
+      figure: `${x.name} (exchanges/s)`,
+      ours,
+      baseline: line,
+      note: `codec vs ${FASTEST_BAUD} baud wire limit (${x.chars} chars); median of ${RUNS}`,
+    });
   }
 }

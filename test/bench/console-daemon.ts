@@ -5,5 +5,5 @@ import { startTestDaemon } from '../support/daemon.ts';
 
 const d = await startTestDaemon({ webDir: process.argv[2] });
 const admin = await d.admin();
-process.stdout.write(JSON.stringify({ url: d.url, cookie: admin.cookie }) + '\n');
+process.stdout.write(`${JSON.stringify({ url: d.url, cookie: admin.cookie })}\n`);
 process.once('SIGTERM', () => void d.stop().then(() => process.exit(0)));

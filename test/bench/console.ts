@@ -7,16 +7,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from '@playwright/test';
-import { launchBrowser } from '../support/chromium.ts';
 import { buildWeb } from '../../build/web.ts';
+import { launchBrowser } from '../support/chromium.ts';
 import { startTestDaemon } from '../support/daemon.ts';
-import { median, type Row } from './stats.ts';
 import { NEIGHBOURS, startSlowDaemon } from './slow-core.ts';
+import { median, type Row } from './stats.ts';
 
 const RUNS = 5;
 const THROTTLE = 4;
 
-const BARE_HTML = '<!doctype html><html><head><meta charset="utf-8"><title>bare</title><script type="module" src="/assets/bare.js"></script></head><body><div id="app"></div></body></html>';
+const BARE_HTML =
+  '<!doctype html><html><head><meta charset="utf-8"><title>bare</title><script type="module" src="/assets/bare.js"></script></head><body><div id="app"></div></body></html>';
 // the same calls the console makes before /info shows data: who is signed in, then system information
 const BARE_JS = `const a=await fetch('/rest/api/v1/authentication');if(a.ok){const i=await (await fetch('/rest/api/v1?cache=true&js=true')).json();
 const p=document.createElement('pre');p.id='ready';p.textContent=i.os.hostname+' '+i.versions.app+' '+i.services.map(s=>s.name).join(' ');document.body.append(p);}`;
@@ -24,9 +25,12 @@ const p=document.createElement('pre');p.id='ready';p.textContent=i.os.hostname+'
 /** A web folder for a bare baseline page: `html` as index.html, `js` as assets/bare.js, each with its .gz twin. */
 export async function bareWebDir(dir: string, html = BARE_HTML, js = BARE_JS): Promise<string> {
   await mkdir(join(dir, 'assets'), { recursive: true });
-  for (const [name, text] of [['index.html', html], ['assets/bare.js', js]] as const) {
+  for (const [name, text] of [
+    ['index.html', html],
+    ['assets/bare.js', js],
+  ] as const) {
     await writeFile(join(dir, name), text);
-    await writeFile(join(dir, name + '.gz'), gzipSync(text, { level: 9 }));
+    await writeFile(join(dir, `${name}.gz`), gzipSync(text, { level: 9 }));
   }
   return dir;
 }
@@ -52,11 +56,24 @@ export async function measureConsole(rows: Row[]): Promise<void> {
   try {
     const report = await buildWeb({ outDir: join(work, 'web') });
     const kb = (n: number) => n / 1024;
-    rows.push({ figure: 'console first load /#/info (KB gz)', ours: kb(report.firstLoad.gzipBytes), baseline: kb(report.budgets.firstLoadGzip), note: `budget; ${report.firstLoad.files.length} files, gzip -9; ESPHome web_server v3 ≈ 77 KB in one page` });
-    rows.push({ figure: 'console all assets (KB gz)', ours: kb(report.total.gzipBytes), baseline: kb(report.budgets.totalGzip), note: `budget; ${report.files.length} files incl. de/fr and every page` });
+    rows.push({
+      figure: 'console first load /#/info (KB gz)',
+      ours: kb(report.firstLoad.gzipBytes),
+      baseline: kb(report.budgets.firstLoadGzip),
+      note: `budget; ${report.firstLoad.files.length} files, gzip -9; ESPHome web_server v3 ≈ 77 KB in one page`,
+    });
+    rows.push({
+      figure: 'console all assets (KB gz)',
+      ours: kb(report.total.gzipBytes),
+      baseline: kb(report.budgets.totalGzip),
+      note: `budget; ${report.files.length} files incl. de/fr and every page`,
+    });
 
     const times: Record<'console' | 'bare', number[]> = { console: [], bare: [] };
-    for (const [label, webDir, selector] of [['console', join(work, 'web'), '[data-page=info] .facts'], ['bare', await bareWebDir(join(work, 'bare')), '#ready']] as const) {
+    for (const [label, webDir, selector] of [
+      ['console', join(work, 'web'), '[data-page=info] .facts'],
+      ['bare', await bareWebDir(join(work, 'bare')), '#ready'],
+    ] as const) {
       const d = await startTestDaemon({ webDir });
       try {
         const admin = await d.admin();
@@ -65,12 +82,20 @@ export async function measureConsole(rows: Row[]): Promise<void> {
         await d.stop();
       }
     }
-    rows.push({ figure: `/info showing data, CPU ${THROTTLE}× (ms)`, ours: median(times.console), baseline: median(times.bare), note: `median of ${RUNS} cold loads; baseline: bare page with the same API calls` });
+    rows.push({
+      figure: `/info showing data, CPU ${THROTTLE}× (ms)`,
+      ours: median(times.console),
+      baseline: median(times.bare),
+      note: `median of ${RUNS} cold loads; baseline: bare page with the same API calls`,
+    });
 
     // both sides of the unit: the same figure with the daemon on one core at a quarter of its speed
     const slow: Record<'console' | 'bare', number[]> = { console: [], bare: [] };
     let core = 0;
-    for (const [label, webDir, selector] of [['console', join(work, 'web'), '[data-page=info] .facts'], ['bare', join(work, 'bare'), '#ready']] as const) {
+    for (const [label, webDir, selector] of [
+      ['console', join(work, 'web'), '[data-page=info] .facts'],
+      ['bare', join(work, 'bare'), '#ready'],
+    ] as const) {
       const d = await startSlowDaemon(webDir);
       core = d.core;
       try {
@@ -79,7 +104,12 @@ export async function measureConsole(rows: Row[]): Promise<void> {
         await d.stop();
       }
     }
-    rows.push({ figure: `/info showing data, CPU ${THROTTLE}×, daemon ¼ core (ms)`, ours: median(slow.console), baseline: median(slow.bare), note: `median of ${RUNS}; daemon taskset to core ${core} with ${NEIGHBOURS} busy loops (test/bench/slow-core.ts)` });
+    rows.push({
+      figure: `/info showing data, CPU ${THROTTLE}×, daemon ¼ core (ms)`,
+      ours: median(slow.console),
+      baseline: median(slow.bare),
+      note: `median of ${RUNS}; daemon taskset to core ${core} with ${NEIGHBOURS} busy loops (test/bench/slow-core.ts)`,
+    });
   } finally {
     await browser.close();
     await rm(work, { recursive: true, force: true });

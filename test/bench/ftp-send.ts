@@ -3,17 +3,18 @@
 // rename of each one after its upload) against ftp-srv on 127.0.0.1, median of 3, side by side with
 // bare basic-ftp uploading the same files over one login in the same run (the floor). Two loads:
 // 50 files of 16 KB (per-file overhead) and one file of 16 MB (throughput). Plain FTP, passive, binary.
+
+import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { Client as FtpClient } from 'basic-ftp';
 import { FtpSrv } from 'ftp-srv';
-import { freePort, LOOPBACK } from '../support/ports.ts';
-import { defaultsOf } from '../../device/model/section.ts';
-import { pew_ftpc, type Ftpc } from '../../device/model/sections/ftpc.ts';
 import { selectFiles, sentName } from '../../device/ftp/local-files.ts';
 import { sendAttempt } from '../../device/ftp/send.ts';
+import { defaultsOf } from '../../device/model/section.ts';
+import { type Ftpc, pew_ftpc } from '../../device/model/sections/ftpc.ts';
+import { freePort, LOOPBACK } from '../support/ports.ts';
 import { median, type Row } from './stats.ts';
 
 const RUNS = 3;
@@ -34,11 +35,25 @@ export async function measureFtpSend(rows: Row[]): Promise<void> {
   await mkdir(join(root, 'in'), { recursive: true });
   const port = await freePort();
   const srv = new FtpSrv({ url: `ftp://${LOOPBACK}:${port}`, pasv_url: LOOPBACK, anonymous: false, log: quiet as never });
-  srv.on('login', ({ username, password }, resolve, reject) => (username === USER && password === PASSWORD ? resolve({ root }) : reject(new Error('Login incorrect'))));
+  srv.on('login', ({ username, password }, resolve, reject) =>
+    username === USER && password === PASSWORD ? resolve({ root }) : reject(new Error('Login incorrect')),
+  );
   await srv.listen();
-  const f: Ftpc = { ...defaultsOf(pew_ftpc), enable_ftp: true, server_ip: LOOPBACK, server_port: port, server_user: USER, server_password: PASSWORD, server_dir: 'in', local_file: 'f' };
+  const f: Ftpc = {
+    ...defaultsOf(pew_ftpc),
+    enable_ftp: true,
+    server_ip: LOOPBACK,
+    server_port: port,
+    server_user: USER,
+    server_password: PASSWORD,
+    server_dir: 'in',
+    local_file: 'f',
+  };
   try {
-    for (const load of [{ name: '50 files of 16 KB', files: 50, bytes: 16 * 1024 }, { name: '1 file of 16 MB', files: 1, bytes: 16 * 1024 * 1024 }]) {
+    for (const load of [
+      { name: '50 files of 16 KB', files: 50, bytes: 16 * 1024 },
+      { name: '1 file of 16 MB', files: 1, bytes: 16 * 1024 * 1024 },
+    ]) {
       const dir = join(work, `local-${load.files}`);
       await mkdir(dir);
       for (let i = 0; i < load.files; i++) await writeFile(join(dir, `f${String(i).padStart(3, '0')}.dat`), randomBytes(load.bytes));
@@ -65,7 +80,12 @@ export async function measureFtpSend(rows: Row[]): Promise<void> {
         await unrename(dir);
       }
       const mb = (load.files * load.bytes) / (1024 * 1024);
-      rows.push({ figure: `ftp send, ${load.name} (ms)`, ours: median(ours), baseline: median(bare), note: `bare basic-ftp: upload + rename; ours ${(mb / (median(ours) / 1000)).toFixed(1)} MB/s` });
+      rows.push({
+        figure: `ftp send, ${load.name} (ms)`,
+        ours: median(ours),
+        baseline: median(bare),
+        note: `bare basic-ftp: upload + rename; ours ${(mb / (median(ours) / 1000)).toFixed(1)} MB/s`,
+      });
     }
   } finally {
     await srv.close();

@@ -8,21 +8,29 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ADMIN, Client } from '../support/daemon.ts';
-import { makeCertificates, tcpEcho, tlsEcho } from '../support/openssl.ts';
-import { fuzzTcp, prng, type FuzzProtocol } from '../support/protocol-fuzz.ts';
-import { HOST, freePorts, startServer } from './processes.ts';
 import type { Pew } from '../../device/model/sections/pew.ts';
 import type { Thread } from '../../device/model/sections/redirect.ts';
-import type { Row } from './stats.ts';
+import { ADMIN, Client } from '../support/daemon.ts';
+import { makeCertificates, tcpEcho, tlsEcho } from '../support/openssl.ts';
+import { type FuzzProtocol, fuzzTcp, prng } from '../support/protocol-fuzz.ts';
 import { statusDetail } from '../support/service-status.ts';
+import { freePorts, HOST, startServer } from './processes.ts';
+import type { Row } from './stats.ts';
 
 const FRAMES = process.env.FUZZ_FRAMES ? Number(process.env.FUZZ_FRAMES) : 20_000;
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 20261126;
 
 const thread = (port: number, service: Thread['service'], over: Partial<Thread> = {}): Thread => ({
-  port, mb_translation: false, monitoring_cmd: true, service, clients: 16, timeout: 10, ip_start: '0.0.0.0', ip_end: '0.0.0.0',
-  mapping: [{ type: 0, area: 'DT', register_area_start: 0, register_area_end: 999, register_area_mapped: 0, read_write: 'R/W' }], ...over,
+  port,
+  mb_translation: false,
+  monitoring_cmd: true,
+  service,
+  clients: 16,
+  timeout: 10,
+  ip_start: '0.0.0.0',
+  ip_end: '0.0.0.0',
+  mapping: [{ type: 0, area: 'DT', register_area_start: 0, register_area_end: 999, register_area_mapped: 0, read_write: 'R/W' }],
+  ...over,
 });
 
 export async function measureFuzz(rows: Row[], bundle: string): Promise<void> {
@@ -31,18 +39,23 @@ export async function measureFuzz(rows: Row[], bundle: string): Promise<void> {
   const ports = await freePorts(12);
   const [httpPort, mewPort, mbPort, restPort, tlsServerPort, tlsClientPort] = ports as [number, number, number, number, number, number];
   const plcs = join(dir, 'plcs.json');
-  await writeFile(plcs, JSON.stringify({
-    COM1: { cpu: 'FP-XH', protocol: 'MEWTOCOL', ...framing, pty: false },
-    COM2: { cpu: 'FP-X', protocol: 'MODBUS', ...framing, pty: false },
-    COM3: null,
-    COM4: { cpu: 'FP-X', host: HOST, mewtocolPort: mewPort, modbusPort: mbPort },
-  }));
+  await writeFile(
+    plcs,
+    JSON.stringify({
+      COM1: { cpu: 'FP-XH', protocol: 'MEWTOCOL', ...framing, pty: false },
+      COM2: { cpu: 'FP-X', protocol: 'MODBUS', ...framing, pty: false },
+      COM3: null,
+      COM4: { cpu: 'FP-X', host: HOST, mewtocolPort: mewPort, modbusPort: mbPort },
+    }),
+  );
   const certs = await makeCertificates();
   const echo = await tcpEcho();
   const tlsDest = await tlsEcho(certs);
   const server = await startServer([bundle, '--port', String(httpPort), '--data', join(dir, 'data'), '--plcs', plcs], httpPort, '/rest/api/v1/authentication');
   let exits = 0;
-  server.child.once('exit', () => { exits++; });
+  server.child.once('exit', () => {
+    exits++;
+  });
   try {
     const admin = new Client(`http://${HOST}:${httpPort}`);
     await admin.post('/rest/api/v1/authentication/setup', ADMIN);
@@ -59,29 +72,48 @@ export async function measureFuzz(rows: Row[], bundle: string): Promise<void> {
     const t = ports.slice(6);
     const gw = [{ type: 0 as const, area: 'DT' as const, register_area_start: 0, register_area_end: 999, register_area_mapped: 0, read_write: 'R/W' as const }];
     const threads = [
-      thread(t[0]!, iface('COM1').id), thread(t[1]!, iface('COM1').id, { mb_translation: true, mapping: gw }),
-      thread(t[2]!, iface('COM2').id), thread(t[3]!, iface('COM2').id, { mb_translation: true, mapping: gw }),
-      thread(t[4]!, iface('INTERNAL').id), thread(t[5]!, iface('COM4').id),
+      thread(t[0]!, iface('COM1').id),
+      thread(t[1]!, iface('COM1').id, { mb_translation: true, mapping: gw }),
+      thread(t[2]!, iface('COM2').id),
+      thread(t[3]!, iface('COM2').id, { mb_translation: true, mapping: gw }),
+      thread(t[4]!, iface('INTERNAL').id),
+      thread(t[5]!, iface('COM4').id),
     ];
     const saved = await admin.post('/config', {
-      pew, pew_redirect: { threads },
+      pew,
+      pew_redirect: { threads },
       pew_api: { ...(await admin.get('/config/pew_api')).body, api_enable: true, http_server: true, http_port: restPort, use_encryption: false },
       pew_tls: {
         ...(await admin.get('/config/pew_tls')).body,
-        enable_tlsserver: true, tls_server_port: tlsServerPort, nontls_server_host: HOST, nontls_destination_port: echo.port,
-        tlsservercert: 'server.pem', tlsserverkey: 'key.pem', tlsserver_certauth: 0,
-        enable_tlsclient: true, nontls_server_port: tlsClientPort, tls_server_host: HOST, tls_destination_port: tlsDest.port, ca_verification_tlsclient: false,
+        enable_tlsserver: true,
+        tls_server_port: tlsServerPort,
+        nontls_server_host: HOST,
+        nontls_destination_port: echo.port,
+        tlsservercert: 'server.pem',
+        tlsserverkey: 'key.pem',
+        tlsserver_certauth: 0,
+        enable_tlsclient: true,
+        nontls_server_port: tlsClientPort,
+        tls_server_host: HOST,
+        tls_destination_port: tlsDest.port,
+        ca_verification_tlsclient: false,
       },
     });
     if (saved.status !== 200) throw new Error(`saving the bench settings failed: ${saved.text}`);
     await new Promise((r) => setTimeout(r, 1000)); // the engines follow the save
 
     const targets: [string, number, FuzzProtocol][] = [
-      ['thread MEWTOCOL → COM1', t[0]!, 'mewtocol'], ['gateway → COM1 MEWTOCOL', t[1]!, 'modbus-tcp'],
-      ['thread Modbus → COM2 RTU', t[2]!, 'modbus-tcp'], ['gateway → COM2 RTU', t[3]!, 'modbus-tcp'],
-      ['thread Modbus → INTERNAL', t[4]!, 'modbus-tcp'], ['thread MEWTOCOL → COM4 TCP', t[5]!, 'mewtocol'],
-      ['REST/HTTP server', restPort, 'http'], ['TLS server part', tlsServerPort, 'tls'], ['TLS client part', tlsClientPort, 'tls'],
-      ['virtual PLC MEWTOCOL/TCP', mewPort, 'mewtocol'], ['virtual PLC Modbus/TCP', mbPort, 'modbus-tcp'],
+      ['thread MEWTOCOL → COM1', t[0]!, 'mewtocol'],
+      ['gateway → COM1 MEWTOCOL', t[1]!, 'modbus-tcp'],
+      ['thread Modbus → COM2 RTU', t[2]!, 'modbus-tcp'],
+      ['gateway → COM2 RTU', t[3]!, 'modbus-tcp'],
+      ['thread Modbus → INTERNAL', t[4]!, 'modbus-tcp'],
+      ['thread MEWTOCOL → COM4 TCP', t[5]!, 'mewtocol'],
+      ['REST/HTTP server', restPort, 'http'],
+      ['TLS server part', tlsServerPort, 'tls'],
+      ['TLS client part', tlsClientPort, 'tls'],
+      ['virtual PLC MEWTOCOL/TCP', mewPort, 'mewtocol'],
+      ['virtual PLC Modbus/TCP', mbPort, 'modbus-tcp'],
     ];
     let total = 0;
     const t0 = performance.now();
@@ -101,7 +133,11 @@ export async function measureFuzz(rows: Row[], bundle: string): Promise<void> {
     } catch (e) {
       answers = `status after the fuzz failed: ${(e as Error).message}`;
     }
-    rows.push({ figure: 'fuzz: frames per listener', ours: FRAMES, note: `${targets.length} listeners, ${total} frames in ${seconds.toFixed(0)} s; seed ${SEED}` });
+    rows.push({
+      figure: 'fuzz: frames per listener',
+      ours: FRAMES,
+      note: `${targets.length} listeners, ${total} frames in ${seconds.toFixed(0)} s; seed ${SEED}`,
+    });
     rows.push({ figure: 'fuzz: faults contained', ours: faults, note: 'sum of the faults counters of threads, TLS parts, REST server and virtual PLCs' });
     rows.push({ figure: 'fuzz: process exits', ours: exits, note: `must be 0; ${answers}` });
     if (exits) throw new Error(`the daemon exited during the fuzz: ${server.output().slice(-500)}`);

@@ -7,17 +7,17 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
-import { launchBrowser } from '../support/chromium.ts';
 import { buildWeb } from '../../build/web.ts';
-import { startTestDaemon, type TestDaemon } from '../support/daemon.ts';
-import { median, type Row } from './stats.ts';
-import { bareWebDir } from './console.ts';
-import { withDefaults } from '../../device/model/section.ts';
-import { recordSchema, type LogRecord } from '../../device/model/sections/logfile.ts';
-import type { Log } from '../../device/model/sections/log.ts';
 import { csvFormat, formatLine, headerLines, offsetCalendar } from '../../device/logger/csv-text.ts';
 import { LOG_FOLDER, type LogValue } from '../../device/logger/types.ts';
+import { withDefaults } from '../../device/model/section.ts';
+import type { Log } from '../../device/model/sections/log.ts';
+import { type LogRecord, recordSchema } from '../../device/model/sections/logfile.ts';
 import { TREND_MAX_BYTES } from '../../web/graphs/csv-trend.ts';
+import { launchBrowser } from '../support/chromium.ts';
+import { startTestDaemon, type TestDaemon } from '../support/daemon.ts';
+import { bareWebDir } from './console.ts';
+import { median, type Row } from './stats.ts';
 
 const RUNS = 5;
 
@@ -61,18 +61,24 @@ export async function putLogFiles(d: TestDaemon, files: Record<string, string | 
 const BIG = 'plant_20261121.csv';
 
 /** Eight points for a day at one line a second, cut just below 10 MB. */
-export const bigTrend = (): string => trendCsv({
-  header: 3, separator: 'semicolon', decimal: 'comma', start: Date.UTC(2026, 10, 21), stepMs: 1000, maxBytes: TREND_MAX_BYTES,
-  points: Array.from({ length: 8 }, (_, i) => ({ name: `Sensor${i + 1}`, dim: 'bar', reg_addr: String(100 + 2 * i), type: 7, decimal: 3 })),
-  value: (line, p) => 50 + 40 * Math.sin(line / (300 + 97 * p)) + (line % 977 === 0 ? 30 : 0),
-});
+export const bigTrend = (): string =>
+  trendCsv({
+    header: 3,
+    separator: 'semicolon',
+    decimal: 'comma',
+    start: Date.UTC(2026, 10, 21),
+    stepMs: 1000,
+    maxBytes: TREND_MAX_BYTES,
+    points: Array.from({ length: 8 }, (_, i) => ({ name: `Sensor${i + 1}`, dim: 'bar', reg_addr: String(100 + 2 * i), type: 7, decimal: 3 })),
+    value: (line, p) => 50 + 40 * Math.sin(line / (300 + 97 * p)) + (line % 977 === 0 ? 30 : 0),
+  });
 
-const BARE_HTML = '<!doctype html><html><head><meta charset="utf-8"><title>bare</title></head><body><button id="go">go</button><script src="/assets/bare.js"></script></body></html>';
+const BARE_HTML =
+  '<!doctype html><html><head><meta charset="utf-8"><title>bare</title></head><body><button id="go">go</button><script src="/assets/bare.js"></script></body></html>';
 // the floor: the same download, decoded and split into numbers, nothing drawn
 const BARE_JS = `document.getElementById('go').addEventListener('click',async()=>{const t=await (await fetch('/download/log/intern/${BIG}')).text();
 let n=0;for(const l of t.split('\\r\\n')){const f=l.split(';');for(let i=2;i<f.length;i++)if(!isNaN(parseFloat(f[i].replace(',','.'))))n++;}
 const p=document.createElement('pre');p.id='ready';p.textContent=String(n);document.body.append(p);});`;
-
 
 /** ms from the click on `click` until `done` is in the page, both taken inside the page. */
 async function clickToSelector(browser: Browser, d: TestDaemon, path: string, click: string, done: string): Promise<number> {
@@ -83,13 +89,26 @@ async function clickToSelector(browser: Browser, d: TestDaemon, path: string, cl
   try {
     await page.goto(`${d.url}${path}`);
     await page.locator(click).waitFor({ timeout: 60_000 });
-    const ms = page.evaluate(({ click, done }) => new Promise<number>((resolve) => {
-      let t0 = 0;
-      document.querySelector(click)!.addEventListener('click', () => { t0 = performance.now(); }, { capture: true });
-      new MutationObserver((_, obs) => {
-        if (t0 && document.querySelector(done)) { obs.disconnect(); resolve(performance.now() - t0); }
-      }).observe(document.body, { subtree: true, childList: true, attributes: true });
-    }), { click, done });
+    const ms = page.evaluate(
+      ({ click, done }) =>
+        new Promise<number>((resolve) => {
+          let t0 = 0;
+          document.querySelector(click)!.addEventListener(
+            'click',
+            () => {
+              t0 = performance.now();
+            },
+            { capture: true },
+          );
+          new MutationObserver((_, obs) => {
+            if (t0 && document.querySelector(done)) {
+              obs.disconnect();
+              resolve(performance.now() - t0);
+            }
+          }).observe(document.body, { subtree: true, childList: true, attributes: true });
+        }),
+      { click, done },
+    );
     await page.locator(click).click();
     return await ms;
   } finally {
@@ -118,7 +137,12 @@ export async function measureGraphs(rows: Row[]): Promise<void> {
       }
     }
     const mb = (Buffer.byteLength(csv) / 1024 / 1024).toFixed(1);
-    rows.push({ figure: '/graphs 10 MB log file: choice → chart (ms)', ours: median(times.console), baseline: median(times.bare), note: `median of ${RUNS}; ${mb} MB, 8 series; baseline: same download split into numbers, nothing drawn` });
+    rows.push({
+      figure: '/graphs 10 MB log file: choice → chart (ms)',
+      ours: median(times.console),
+      baseline: median(times.bare),
+      note: `median of ${RUNS}; ${mb} MB, 8 series; baseline: same download split into numbers, nothing drawn`,
+    });
   } finally {
     await browser.close();
     await rm(work, { recursive: true, force: true });

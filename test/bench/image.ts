@@ -9,9 +9,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { checkBudgets } from '../../build/budget.ts';
 import { buildImage } from '../../build/image.ts';
 import { buildWeb } from '../../build/web.ts';
-import { checkBudgets } from '../../build/budget.ts';
 import { newKeyPair } from '../../device/firmware/manifest.ts';
 import { adminClient, makeRoot, readImage, startSupervisor, uploadImage, waitForVersion } from '../support/firmware.ts';
 import type { Row } from './stats.ts';
@@ -29,9 +29,24 @@ export async function measureImage(rows: Row[]): Promise<void> {
     const first = await buildImage({ version: '1.5.0', outDir: join(work, 'a'), keyPem: privatePem, allowOverBudget: true });
     const second = await buildImage({ version: '1.5.1', outDir: join(work, 'b'), keyPem: privatePem, allowOverBudget: true });
     const over = checkBudgets(web, web.budgets);
-    rows.push({ figure: 'image .zip (KB)', ours: kb(second.zipBytes), baseline: kb(web.total.gzipBytes), note: `baseline: web assets gzip; daemon ${kb(second.daemon.bytes).toFixed(0)} KB, gzip ${kb(second.daemon.gzipBytes).toFixed(0)} KB` });
-    rows.push({ figure: 'image web part gzip (KB)', ours: kb(second.web.total.gzipBytes), baseline: kb(second.web.budgets.totalGzip), note: `baseline: the web budget; first load ${kb(second.web.firstLoad.gzipBytes).toFixed(1)} KB${over.length ? '; OVER BUDGET' : ''}` });
-    rows.push({ figure: 'npm run image (s)', ours: Math.min(first.ms, second.ms) / 1000, baseline: webMs / 1000, note: 'best of 2; baseline: the console build alone' });
+    rows.push({
+      figure: 'image .zip (KB)',
+      ours: kb(second.zipBytes),
+      baseline: kb(web.total.gzipBytes),
+      note: `baseline: web assets gzip; daemon ${kb(second.daemon.bytes).toFixed(0)} KB, gzip ${kb(second.daemon.gzipBytes).toFixed(0)} KB`,
+    });
+    rows.push({
+      figure: 'image web part gzip (KB)',
+      ours: kb(second.web.total.gzipBytes),
+      baseline: kb(second.web.budgets.totalGzip),
+      note: `baseline: the web budget; first load ${kb(second.web.firstLoad.gzipBytes).toFixed(1)} KB${over.length ? '; OVER BUDGET' : ''}`,
+    });
+    rows.push({
+      figure: 'npm run image (s)',
+      ours: Math.min(first.ms, second.ms) / 1000,
+      baseline: webMs / 1000,
+      note: 'best of 2; baseline: the console build alone',
+    });
 
     root = await makeRoot(privatePem);
     const c0 = performance.now();
@@ -50,7 +65,12 @@ export async function measureImage(rows: Row[]): Promise<void> {
     sup = await startSupervisor(root, { port: sup.port });
     const restartMs = performance.now() - s0;
     await sup.stop();
-    rows.push({ figure: 'upload → new version answers (ms)', ours: updateMs, baseline: Math.min(coldMs, restartMs), note: 'simulator under its supervisor; baseline: supervisor cold start to first answer' });
+    rows.push({
+      figure: 'upload → new version answers (ms)',
+      ours: updateMs,
+      baseline: Math.min(coldMs, restartMs),
+      note: 'simulator under its supervisor; baseline: supervisor cold start to first answer',
+    });
   } finally {
     await rm(work, { recursive: true, force: true });
     if (root) await rm(root, { recursive: true, force: true });

@@ -6,21 +6,21 @@
 //     share (daemon and virtual PLC share the process);
 //   - CSV append throughput with the documented sync policy (a batch of delay_store records, one
 //     write and one fdatasync) against the same bytes written and synced by a bare loop.
-import { mkdtemp, open, rm, writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { startTestDaemon } from '../support/daemon.ts';
+import { CsvStore } from '../../device/logger/csv-store.ts';
+import { minimumReads, planReads, readLimit } from '../../device/logger/planner.ts';
+import { logPoints } from '../../device/logger/points.ts';
+import type { Log } from '../../device/model/sections/log.ts';
+import { type LogFile, type LogRecord, logFileSchema, recordSchema } from '../../device/model/sections/logfile.ts';
+import type { Pew } from '../../device/model/sections/pew.ts';
+import { mewCommandFrames, mewReplyFrames } from '../../device/protocol/index.ts';
 import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
 import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
 import { wireMs } from '../../sim/wire.ts';
-import type { Pew } from '../../device/model/sections/pew.ts';
-import type { Log } from '../../device/model/sections/log.ts';
-import { logFileSchema, recordSchema, type LogFile, type LogRecord } from '../../device/model/sections/logfile.ts';
-import { minimumReads, planReads, readLimit } from '../../device/logger/planner.ts';
-import { logPoints } from '../../device/logger/points.ts';
-import { CsvStore } from '../../device/logger/csv-store.ts';
-import { mewCommandFrames, mewReplyFrames } from '../../device/protocol/index.ts';
+import { startTestDaemon } from '../support/daemon.ts';
 import { median, type Row } from './stats.ts';
 
 const FILES = 16;
@@ -31,7 +31,10 @@ const LOAD_SECONDS = 20;
 /** A deterministic spread: points in DT, LD, FL and WR over 3 interfaces, in clusters with gaps. */
 function spreadLog(): Pick<Log, 'log_def'> {
   let seed = 42;
-  const rnd = (n: number) => { seed = (seed * 1103515245 + 12345) % 2 ** 31; return seed % n; };
+  const rnd = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed % n;
+  };
   const areas = [1, 1, 1, 3, 2, 6] as const; // DT weighted
   const files: LogFile[] = [];
   for (let f = 0; f < FILES; f++) {
@@ -41,8 +44,15 @@ function spreadLog(): Pick<Log, 'log_def'> {
       const area = areas[rnd(areas.length)]!;
       const base = rnd(40) * 50 + rnd(30);
       const type = rnd(4) === 0 ? 4 : 0;
-      records.push({ ...(v.getDefaults(recordSchema) as LogRecord), id: j + 1, name: `p${f}_${j}`, if: ([0, 3, 5] as const)[rnd(3)]!, area,
-        reg_addr: area === 6 ? `${base}${(rnd(16)).toString(16).toUpperCase()}` : String(base), type });
+      records.push({
+        ...(v.getDefaults(recordSchema) as LogRecord),
+        id: j + 1,
+        name: `p${f}_${j}`,
+        if: ([0, 3, 5] as const)[rnd(3)]!,
+        area,
+        reg_addr: area === 6 ? `${base}${rnd(16).toString(16).toUpperCase()}` : String(base),
+        type,
+      });
     }
     files.push({ ...(v.getDefaults(logFileSchema) as LogFile), id: f + 1, name: `file${f}`, records });
   }
@@ -56,8 +66,12 @@ function measurePlanner(rows: Row[]): void {
   const t0 = performance.now();
   const plan = planReads(points, limitOf);
   const ms = performance.now() - t0;
-  rows.push({ figure: 'planner: requests per cycle, 700 points', ours: plan.length, baseline: minimumReads(points, limitOf),
-    note: `baseline: the theoretical minimum; MEWTOCOL, Modbus and MEWTOCOL7 interfaces, DT/LD/FL/R; planned in ${ms.toFixed(0)} ms` });
+  rows.push({
+    figure: 'planner: requests per cycle, 700 points',
+    ours: plan.length,
+    baseline: minimumReads(points, limitOf),
+    note: `baseline: the theoretical minimum; MEWTOCOL, Modbus and MEWTOCOL7 interfaces, DT/LD/FL/R; planned in ${ms.toFixed(0)} ms`,
+  });
 }
 
 async function measureFullLoad(rows: Row[]): Promise<void> {
@@ -77,9 +91,21 @@ async function measureFullLoad(rows: Row[]): Promise<void> {
     let next = 0;
     log.log_def = Array.from({ length: FILES }, (_, f) => {
       const count = Math.floor(POINTS / FILES) + (f < POINTS % FILES ? 1 : 0);
-      const records = Array.from({ length: count }, (_, j): LogRecord => ({ ...(v.getDefaults(recordSchema) as LogRecord), id: j + 1, name: `v${j}`, if: 0, area: 1, reg_addr: String(next + j) }));
+      const records = Array.from(
+        { length: count },
+        (_, j): LogRecord => ({ ...(v.getDefaults(recordSchema) as LogRecord), id: j + 1, name: `v${j}`, if: 0, area: 1, reg_addr: String(next + j) }),
+      );
       next += count + 10;
-      const file: LogFile = { ...(v.getDefaults(logFileSchema) as LogFile), id: f + 1, name: `load${f}`, interface: 0, trigger: 1, cycle: 1, delay_store: 10, records };
+      const file: LogFile = {
+        ...(v.getDefaults(logFileSchema) as LogFile),
+        id: f + 1,
+        name: `load${f}`,
+        interface: 0,
+        trigger: 1,
+        cycle: 1,
+        delay_store: 10,
+        records,
+      };
       return file;
     });
     const saved = await admin.post('/config/pew_log', log);
@@ -87,7 +113,11 @@ async function measureFullLoad(rows: Row[]): Promise<void> {
     await d.ctx.logger.settled();
     const link = d.ctx.com.links.get(0)!;
     await new Promise((r) => setTimeout(r, 1500)); // first cycle done
-    const before = { ...link.status().stats, records: d.ctx.logger.status().files.reduce((a, f) => a + f.records, 0), missed: d.ctx.logger.status().files.reduce((a, f) => a + f.missed, 0) };
+    const before = {
+      ...link.status().stats,
+      records: d.ctx.logger.status().files.reduce((a, f) => a + f.records, 0),
+      missed: d.ctx.logger.status().files.reduce((a, f) => a + f.missed, 0),
+    };
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     await new Promise((r) => setTimeout(r, LOAD_SECONDS * 1000));
@@ -108,10 +138,22 @@ async function measureFullLoad(rows: Row[]): Promise<void> {
     }, 0);
     const cycles = records / FILES;
     const busyPerCycle = (after.busyMs - before.busyMs) / Math.max(1, cycles);
-    rows.push({ figure: 'logger full load: wire time per 1 s cycle (ms)', ours: busyPerCycle, baseline: limit,
-      note: `16 files, 700 points, ${reads} reads per cycle (planned: ${plan.length}) at 115200 baud; baseline: the plan's frame bits ÷ baud + ${SCAN_MS} ms scan per read` });
-    rows.push({ figure: 'logger full load: missed cycles', ours: missed, note: `${records} records in ${seconds.toFixed(0)} s (${(records / seconds).toFixed(1)}/s, expected ${FILES}/s); goal 0` });
-    rows.push({ figure: 'logger full load: CPU share (%)', ours: ((cpu.user + cpu.system) / 1000 / (seconds * 1000)) * 100, note: 'daemon and virtual PLC in one process, share of one core' });
+    rows.push({
+      figure: 'logger full load: wire time per 1 s cycle (ms)',
+      ours: busyPerCycle,
+      baseline: limit,
+      note: `16 files, 700 points, ${reads} reads per cycle (planned: ${plan.length}) at 115200 baud; baseline: the plan's frame bits ÷ baud + ${SCAN_MS} ms scan per read`,
+    });
+    rows.push({
+      figure: 'logger full load: missed cycles',
+      ours: missed,
+      note: `${records} records in ${seconds.toFixed(0)} s (${(records / seconds).toFixed(1)}/s, expected ${FILES}/s); goal 0`,
+    });
+    rows.push({
+      figure: 'logger full load: CPU share (%)',
+      ours: ((cpu.user + cpu.system) / 1000 / (seconds * 1000)) * 100,
+      note: 'daemon and virtual PLC in one process, share of one core',
+    });
   } finally {
     await d.stop();
   }
@@ -120,32 +162,45 @@ async function measureFullLoad(rows: Row[]): Promise<void> {
 async function measureAppend(rows: Row[]): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-csv-'));
   try {
-    const line = '2026/11/21,12:00:00,' + Array.from({ length: 20 }, (_, i) => (i * 1.25).toFixed(2)).join(',');
+    const line = `2026/11/21,12:00:00,${Array.from({ length: 20 }, (_, i) => (i * 1.25).toFixed(2)).join(',')}`;
     const batch = Array(10).fill(line) as string[];
     await mkdir(join(dir, 'log'), { recursive: true });
     const store = new CsvStore({ volumes: async () => [{ id: 'internal', path: dir, mounted: true, totalBytes: 1e12, freeBytes: 1e12 }] });
     const appender = store.appender('internal');
     const fh = await open(join(dir, 'bare.csv'), 'a');
-    const bytes = Buffer.from(batch.map((l) => l + '\r\n').join(''));
+    const bytes = Buffer.from(batch.map((l) => `${l}\r\n`).join(''));
     // alternating rounds, so both see the same machine load
     const round = async (step: () => Promise<unknown>) => {
       let n = 0;
       const t0 = performance.now();
-      while (performance.now() - t0 < 500) { await step(); n += batch.length; }
+      while (performance.now() - t0 < 500) {
+        await step();
+        n += batch.length;
+      }
       return n / ((performance.now() - t0) / 1000);
     };
     const ours: number[] = [];
     const bare: number[] = [];
     for (let i = 0; i < 6; i++) {
       ours.push(await round(() => appender.append('bench_20261121.csv', ['Date,Time'], batch)));
-      bare.push(await round(async () => { await fh.write(bytes); await fh.datasync(); }));
+      bare.push(
+        await round(async () => {
+          await fh.write(bytes);
+          await fh.datasync();
+        }),
+      );
     }
     await fh.close();
     await store.close();
     const oursRate = median(ours);
     const bareRate = median(bare);
     await writeFile(join(dir, 'done'), '');
-    rows.push({ figure: 'CSV append (records/s)', ours: oursRate, baseline: bareRate, note: 'batches of 10 records of 20 values, one write + fdatasync each; baseline: a bare write + fdatasync loop; median of 6 alternating rounds' });
+    rows.push({
+      figure: 'CSV append (records/s)',
+      ours: oursRate,
+      baseline: bareRate,
+      note: 'batches of 10 records of 20 values, one write + fdatasync each; baseline: a bare write + fdatasync loop; median of 6 alternating rounds',
+    });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -15,9 +15,16 @@ export async function measureLoginFlood(rows: Row[]): Promise<void> {
     const r = await runFlood(rig, { concurrency: CONCURRENCY, ms: FLOOD_MS });
     const how = `${CONCURRENCY} concurrent wrong logins for ${FLOOD_MS / 1000} s from new addresses, logger on a 1 s cycle`;
     rows.push({ figure: 'login flood: log records missed', ours: r.missed, note: `${r.records} records in ${r.seconds.toFixed(0)} s; goal 0; ${how}` });
-    rows.push({ figure: 'login flood: console GET p99 (ms)', ours: percentile(r.gets, 99), note: `${r.gets.length} GETs (section, folder list), max ${Math.max(...r.gets).toFixed(0)} ms, ${r.failedGets} not 200; goal < 1000` });
-    rows.push({ figure: 'login flood: logins checked (401)', ours: r.logins[401] ?? 0,
-      note: `refused at once (429): ${r.logins[429] ?? 0}; failed connections: ${r.logins[0] ?? 0}; hashes at once: at most ${r.maxHashing}` });
+    rows.push({
+      figure: 'login flood: console GET p99 (ms)',
+      ours: percentile(r.gets, 99),
+      note: `${r.gets.length} GETs (section, folder list), max ${Math.max(...r.gets).toFixed(0)} ms, ${r.failedGets} not 200; goal < 1000`,
+    });
+    rows.push({
+      figure: 'login flood: logins checked (401)',
+      ours: r.logins[401] ?? 0,
+      note: `refused at once (429): ${r.logins[429] ?? 0}; failed connections: ${r.logins[0] ?? 0}; hashes at once: at most ${r.maxHashing}`,
+    });
   } finally {
     await rig.stop();
   }

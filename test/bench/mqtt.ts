@@ -10,17 +10,17 @@ import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, LOOPBACK } from '../support/ports.ts';
-import type { TestDaemon } from '../support/daemon.ts';
-import { daemonWithPlcOnCom1, FRAMING } from './plc-daemon.ts';
-import { startBroker, subscribe, waitFor } from '../support/mosquitto.ts';
-import type { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
-import { putBytes, readBlock, setBlock } from '../../sim/plc/blocks.ts';
 import { MQTT_BLOCK } from '../../device/model/blocks/mqtt.ts';
 import { defaultsOf } from '../../device/model/section.ts';
-import { pew_mqtt, type Mqtt } from '../../device/model/sections/mqtt.ts';
-import { JobQueue } from '../../device/service-runtime/queue.ts';
+import { type Mqtt, pew_mqtt } from '../../device/model/sections/mqtt.ts';
 import type { MqttJob } from '../../device/mqtt/run.ts';
+import { JobQueue } from '../../device/service-runtime/queue.ts';
+import { putBytes, readBlock, setBlock } from '../../sim/plc/blocks.ts';
+import type { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
+import type { TestDaemon } from '../support/daemon.ts';
+import { startBroker, subscribe, waitFor } from '../support/mosquitto.ts';
+import { freePort, LOOPBACK } from '../support/ports.ts';
+import { daemonWithPlcOnCom1, FRAMING } from './plc-daemon.ts';
 import type { Row } from './stats.ts';
 
 const DT = 260;
@@ -64,8 +64,13 @@ export async function measureMqtt(rows: Row[]): Promise<void> {
     await sub.stop();
     await d.stop();
     // MEWTOCOL at 115200 8O1 (11 bits a character): block read 34 words + topic + payload + clearing the request
-    const wireMs = ((13 + 34 * 4 + 9) + (13 + 7 * 4 + 9) + (13 + 2 * 4 + 9) + (25 + 4 + 9)) * 11 * 1000 / FRAMING.baud;
-    rows.push({ figure: 'MQTT: PLC request → broker p50 (ms)', ours: pct(lat, 50), baseline: 100 + wireMs, note: `baseline: half the poll (0.2 s) + wire ${wireMs.toFixed(1)} ms; ${REQUESTS} requests` });
+    const wireMs = ((13 + 34 * 4 + 9 + (13 + 7 * 4 + 9) + (13 + 2 * 4 + 9) + (25 + 4 + 9)) * 11 * 1000) / FRAMING.baud;
+    rows.push({
+      figure: 'MQTT: PLC request → broker p50 (ms)',
+      ours: pct(lat, 50),
+      baseline: 100 + wireMs,
+      note: `baseline: half the poll (0.2 s) + wire ${wireMs.toFixed(1)} ms; ${REQUESTS} requests`,
+    });
     rows.push({ figure: 'MQTT: PLC request → broker p99 (ms)', ours: pct(lat, 99), baseline: 200 + wireMs, note: 'baseline: a whole poll + wire time' });
 
     // 2. + 3. a stored queue of 10 000 publishes replayed at the start
@@ -91,8 +96,17 @@ export async function measureMqtt(rows: Row[]): Promise<void> {
       await once(p, 'exit');
     }
     const loopPerS = PUB_LOOP / ((performance.now() - p0) / 1000);
-    rows.push({ figure: 'MQTT: publishes/s from the queue', ours: REPLAY / (replayMs / 1000), baseline: loopPerS, note: `baseline: mosquitto_pub in a loop (${PUB_LOOP}); ours includes the daemon start` });
-    rows.push({ figure: `MQTT: ${REPLAY} queued publishes replayed (s)`, ours: replayMs / 1000, note: `order kept: ${inOrder ? 'yes' : 'NO'}, duplicates: ${dups}, received: ${got.length}` });
+    rows.push({
+      figure: 'MQTT: publishes/s from the queue',
+      ours: REPLAY / (replayMs / 1000),
+      baseline: loopPerS,
+      note: `baseline: mosquitto_pub in a loop (${PUB_LOOP}); ours includes the daemon start`,
+    });
+    rows.push({
+      figure: `MQTT: ${REPLAY} queued publishes replayed (s)`,
+      ours: replayMs / 1000,
+      note: `order kept: ${inOrder ? 'yes' : 'NO'}, duplicates: ${dups}, received: ${got.length}`,
+    });
   } finally {
     await broker.stop();
     await rm(work, { recursive: true, force: true });

@@ -1,9 +1,10 @@
 // Bench support: a daemon whose COM1 holds a virtual FP-XH (MEWTOCOL, 115200 8O1, in process) as
 // the service control interface, for the figures of the services the PLC drives (mqtt.ts, sql.ts).
-import { startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
+
+import type { Pew } from '../../device/model/sections/pew.ts';
 import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
 import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
-import type { Pew } from '../../device/model/sections/pew.ts';
+import { type Client, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
 
 export const FRAMING = { baud: 115200, bits: 8, parity: 'odd', stopbits: 1 } as const;
 export const COM1 = 0;
@@ -15,8 +16,15 @@ export async function daemonWithPlcOnCom1(dataDir: string): Promise<{ d: TestDae
   const admin = await d.admin();
   const pew = (await admin.get('/config/pew')).body as Pew;
   Object.assign(pew.interfaces.find((i) => i.id === COM1)!, {
-    enabled: true, mode: 1, protocol: 'MEWTOCOL', baudrate: FRAMING.baud, bits: FRAMING.bits, parity: FRAMING.parity, stopbits: FRAMING.stopbits,
-    timeout: 300, autobaud: false,
+    enabled: true,
+    mode: 1,
+    protocol: 'MEWTOCOL',
+    baudrate: FRAMING.baud,
+    bits: FRAMING.bits,
+    parity: FRAMING.parity,
+    stopbits: FRAMING.stopbits,
+    timeout: 300,
+    autobaud: false,
   });
   Object.assign(pew, { interface_plc: COM1, address_plc: 1 });
   if ((await admin.post('/config/pew', pew)).status !== 200) throw new Error('pew not saved');

@@ -1,18 +1,22 @@
 // Server processes for the bench: started on a free loopback port, timed to their first HTTP
 // answer, sampled for resident memory, stopped. Every wait is bounded.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { LOOPBACK, freePort, freePorts } from '../support/ports.ts';
+import { freePort, freePorts, LOOPBACK } from '../support/ports.ts';
 
 export const HOST = LOOPBACK;
 /** Free ports come from the tests' one helper (test/support/ports.ts). */
 export { freePort, freePorts };
 
 /** One GET; resolves with the status of any answer, rejects on a connection error. */
-export function get(port: number, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Buffer; headers: Record<string, string | string[] | undefined> }> {
+export function get(
+  port: number,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: Buffer; headers: Record<string, string | string[] | undefined> }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: HOST, port, path, headers, agent: false, timeout: 5000 }, (res) => {
       const chunks: Buffer[] = [];

@@ -4,21 +4,29 @@
 //   - the Modbus/TCP gateway to a PLC on a 115200-baud line: requests per second against the wire
 //     limit of the translated MEWTOCOL frames;
 //   - fairness: 16 clients on one thread, most-served ÷ least-served client.
-import { connect, type Socket } from 'node:net';
+
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ADMIN, Client } from '../support/daemon.ts';
-import { HOST, startServer } from './processes.ts';
-import { freePorts } from '../support/ports.ts';
-import { wireMs } from '../../sim/wire.ts';
 import type { Pew } from '../../device/model/sections/pew.ts';
 import type { Thread } from '../../device/model/sections/redirect.ts';
 import {
-  asciiToBytes, createMewStreamDecoder, createTcpDecoder, encodeModbusRequest, encodeTcpFrame, mewCommandFrames, mewReplyFrames, type MewRequest,
+  asciiToBytes,
+  createMewStreamDecoder,
+  createTcpDecoder,
+  encodeModbusRequest,
+  encodeTcpFrame,
+  type MewRequest,
+  mewCommandFrames,
+  mewReplyFrames,
 } from '../../device/protocol/index.ts';
-import { median, type Row } from './stats.ts';
 import { DEFAULT_SCAN_MS } from '../../sim/plc/virtual-plc.ts';
+import { wireMs } from '../../sim/wire.ts';
+import { ADMIN, Client } from '../support/daemon.ts';
+import { freePorts } from '../support/ports.ts';
+import { HOST, startServer } from './processes.ts';
+import { median, type Row } from './stats.ts';
 
 const RD: MewRequest = { cmd: 'RD', area: 'DT', start: 0, count: 27 };
 const SCAN_MS = 1;
@@ -29,7 +37,11 @@ class Asker {
   private waiting: (() => void) | undefined;
   private readonly mew = createMewStreamDecoder();
   private readonly mb = createTcpDecoder();
-  constructor(port: number, host: string, private readonly modbus: boolean) {
+  constructor(
+    port: number,
+    host: string,
+    private readonly modbus: boolean,
+  ) {
     this.socket = connect({ host, port });
     this.socket.setNoDelay(true);
     this.socket.on('data', (b) => {
@@ -41,7 +53,10 @@ class Asker {
     return new Promise((r) => this.socket.once('connect', () => r()));
   }
   ask(frame: Uint8Array): Promise<void> {
-    return new Promise((r) => { this.waiting = r; this.socket.write(frame); });
+    return new Promise((r) => {
+      this.waiting = r;
+      this.socket.write(frame);
+    });
   }
   close(): void {
     this.socket.destroy();
@@ -60,9 +75,17 @@ async function loop(asker: Asker, frame: Uint8Array, ms: number): Promise<number
 }
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0;
-const thread = (port: number, service: Thread["service"], over: Partial<Thread> = {}): Thread => ({
-  port, mb_translation: false, monitoring_cmd: true, service, clients: 16, timeout: 60, ip_start: '0.0.0.0', ip_end: '0.0.0.0',
-  mapping: [{ type: 0, area: 'DT', register_area_start: 0, register_area_end: 999, register_area_mapped: 0, read_write: 'R/W' }], ...over,
+const thread = (port: number, service: Thread['service'], over: Partial<Thread> = {}): Thread => ({
+  port,
+  mb_translation: false,
+  monitoring_cmd: true,
+  service,
+  clients: 16,
+  timeout: 60,
+  ip_start: '0.0.0.0',
+  ip_end: '0.0.0.0',
+  mapping: [{ type: 0, area: 'DT', register_area_start: 0, register_area_end: 999, register_area_mapped: 0, read_write: 'R/W' }],
+  ...over,
 });
 
 export async function measureRedirect(rows: Row[], bundle: string): Promise<void> {
@@ -72,11 +95,15 @@ export async function measureRedirect(rows: Row[], bundle: string): Promise<void
   const framing = { baud: 115200, bits: 8 as const, parity: 'odd' as const, stopbits: 1 as const };
   const [httpPort, mewPort, mbPort] = (await freePorts(3)) as [number, number, number];
   const plcs = join(dir, 'plcs.json');
-  await writeFile(plcs, JSON.stringify({
-    COM1: { cpu: 'FP-XH', protocol: 'MEWTOCOL', ...framing, scanMs: SCAN_MS, pty: false },
-    COM2: null, COM3: null,
-    COM4: { cpu: 'FP-X', host: HOST, mewtocolPort: mewPort, modbusPort: mbPort, scanMs: 0 },
-  }));
+  await writeFile(
+    plcs,
+    JSON.stringify({
+      COM1: { cpu: 'FP-XH', protocol: 'MEWTOCOL', ...framing, scanMs: SCAN_MS, pty: false },
+      COM2: null,
+      COM3: null,
+      COM4: { cpu: 'FP-X', host: HOST, mewtocolPort: mewPort, modbusPort: mbPort, scanMs: 0 },
+    }),
+  );
   const server = await startServer([bundle, '--port', String(httpPort), '--data', join(dir, 'data'), '--plcs', plcs], httpPort, '/rest/api/v1/authentication');
   try {
     const admin = new Client(`http://${HOST}:${httpPort}`);
@@ -112,18 +139,31 @@ export async function measureRedirect(rows: Row[], bundle: string): Promise<void
     const rate = (lat: number[]) => lat.length / (lat.reduce((a, b) => a + b, 0) / 1000);
     const fast = await compare();
     const scan = await fetch(`http://${HOST}:${httpPort}/sim/plcs/COM4/fault`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ kind: 'slow', delayMs: DEFAULT_SCAN_MS }),
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ kind: 'slow', delayMs: DEFAULT_SCAN_MS }),
     });
     if (!scan.ok) throw new Error(`setting the PLC's scan time failed: ${scan.status}`);
     const scanned = await compare();
     via.close();
     direct.close();
-    rows.push({ figure: `redirect thread, 1 client RD 27, PLC scan ${DEFAULT_SCAN_MS} ms (req/s)`, ours: rate(scanned.latVia), baseline: rate(scanned.latDirect),
-      note: `baseline: the same client straight to the virtual PLC on TCP (the simulator's default scan); daemon bundled, own process; goal ≥ 0.9` });
-    rows.push({ figure: 'redirect thread, 1 client RD 27, PLC answering at once (req/s)', ours: rate(fast.latVia), baseline: rate(fast.latDirect),
-      note: 'the same with the PLC answering after a 1 ms timer: the thread\'s own cost at its largest share' });
-    rows.push({ figure: 'redirect added latency p50 / p99 (µs)', ours: (median(fast.latVia) - median(fast.latDirect)) * 1000,
-      note: `p99 added ${((pct(fast.latVia, 0.99) - pct(fast.latDirect, 0.99)) * 1000).toFixed(0)} µs; PLC answering at once; ${fast.latVia.length} + ${fast.latDirect.length} requests` });
+    rows.push({
+      figure: `redirect thread, 1 client RD 27, PLC scan ${DEFAULT_SCAN_MS} ms (req/s)`,
+      ours: rate(scanned.latVia),
+      baseline: rate(scanned.latDirect),
+      note: `baseline: the same client straight to the virtual PLC on TCP (the simulator's default scan); daemon bundled, own process; goal ≥ 0.9`,
+    });
+    rows.push({
+      figure: 'redirect thread, 1 client RD 27, PLC answering at once (req/s)',
+      ours: rate(fast.latVia),
+      baseline: rate(fast.latDirect),
+      note: "the same with the PLC answering after a 1 ms timer: the thread's own cost at its largest share",
+    });
+    rows.push({
+      figure: 'redirect added latency p50 / p99 (µs)',
+      ours: (median(fast.latVia) - median(fast.latDirect)) * 1000,
+      note: `p99 added ${((pct(fast.latVia, 0.99) - pct(fast.latDirect, 0.99)) * 1000).toFixed(0)} µs; PLC answering at once; ${fast.latVia.length} + ${fast.latDirect.length} requests`,
+    });
 
     // 2. the gateway to a 115200-baud MEWTOCOL PLC
     const gw = new Asker(base[1]!, HOST, true);
@@ -138,16 +178,23 @@ export async function measureRedirect(rows: Row[], bundle: string): Promise<void
     }
     gw.close();
     const chars = mewCommandFrames('EE', RD)[0]!.length + mewReplyFrames('%', 'EE', RD, { kind: 'words', words: Array(27).fill(0) })[0]!.length;
-    rows.push({ figure: 'Modbus gateway → 115200 baud (req/s)', ours: rate(mbLat), baseline: 1000 / (wireMs(chars, framing) + SCAN_MS),
-      note: `FC3 27 registers → one RD frame each way (${chars} chars) + ${SCAN_MS} ms scan = wire limit` });
+    rows.push({
+      figure: 'Modbus gateway → 115200 baud (req/s)',
+      ours: rate(mbLat),
+      baseline: 1000 / (wireMs(chars, framing) + SCAN_MS),
+      note: `FC3 27 registers → one RD frame each way (${chars} chars) + ${SCAN_MS} ms scan = wire limit`,
+    });
 
     // 3. fairness: 16 clients on one thread to the serial PLC
     const clients = Array.from({ length: 16 }, () => new Asker(base[2]!, HOST, false));
     await Promise.all(clients.map((c) => c.ready()));
     const counts = await Promise.all(clients.map(async (c) => (await loop(c, frame, 4000)).length));
     clients.forEach((c) => c.close());
-    rows.push({ figure: 'fairness, 16 clients on one thread (most ÷ least)', ours: Math.max(...counts) / Math.max(1, Math.min(...counts)),
-      note: `served per client in 4 s: ${Math.min(...counts)}–${Math.max(...counts)}; goal ≤ 1.2` });
+    rows.push({
+      figure: 'fairness, 16 clients on one thread (most ÷ least)',
+      ours: Math.max(...counts) / Math.max(1, Math.min(...counts)),
+      note: `served per client in 4 s: ${Math.min(...counts)}–${Math.max(...counts)}; goal ≤ 1.2`,
+    });
   } finally {
     await server.stop();
     await rm(dir, { recursive: true, force: true });

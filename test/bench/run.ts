@@ -6,26 +6,26 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCrashLoop, saveLoopBundle } from '../support/crash-loop.ts';
-import { bundleSim, bundleUnit, type Bundle } from './bundle.ts';
-import { CONNECTIONS, SECONDS } from './load.ts';
-import { measureStarts } from './start.ts';
-import { measureThroughput } from './throughput.ts';
-import { formatTable, median, type Row } from './stats.ts';
-import { measureConsole } from './console.ts';
+import { type Bundle, bundleSim, bundleUnit } from './bundle.ts';
 import { measureCodecs } from './codec.ts';
-import { measureWire } from './wire.ts';
-import { measureRedirect } from './redirect.ts';
-import { measureFuzz } from './fuzz.ts';
-import { measureTlsBridge } from './tls-bridge.ts';
-import { measureLogger } from './logger.ts';
-import { measureGraphs } from './graphs.ts';
-import { measureServiceTests } from './service-tests.ts';
-import { measureConnectionTests } from './service-tests-net.ts';
-import { measureImage } from './image.ts';
+import { measureConsole } from './console.ts';
 import { measureFtpSend } from './ftp-send.ts';
+import { measureFuzz } from './fuzz.ts';
+import { measureGraphs } from './graphs.ts';
+import { measureImage } from './image.ts';
+import { CONNECTIONS, SECONDS } from './load.ts';
+import { measureLogger } from './logger.ts';
 import { measureLoginFlood } from './login-flood.ts';
 import { measureMqtt } from './mqtt.ts';
+import { measureRedirect } from './redirect.ts';
+import { measureServiceTests } from './service-tests.ts';
+import { measureConnectionTests } from './service-tests-net.ts';
 import { measureSql } from './sql.ts';
+import { measureStarts } from './start.ts';
+import { formatTable, median, type Row } from './stats.ts';
+import { measureThroughput } from './throughput.ts';
+import { measureTlsBridge } from './tls-bridge.ts';
+import { measureWire } from './wire.ts';
 
 const START_RUNS = 5;
 const SECTIONS = ['pew_mqtt', 'pew'] as const;
@@ -59,11 +59,18 @@ try {
   await part('bundle sim/main.ts', async () => {
     sim = await bundleSim();
     const child = await stat(await saveLoopBundle());
-    rows.push({ figure: 'daemon bundle, read at start (KB)', ours: kb(sim.bytes),
-      note: `gzip -9: ${kb(sim.gzipBytes).toFixed(1)} KB; esbuild, packages bundled; with the chunks of the services' client libraries, loaded when first used: ${kb(sim.totalBytes).toFixed(0)} KB` });
+    rows.push({
+      figure: 'daemon bundle, read at start (KB)',
+      ours: kb(sim.bytes),
+      note: `gzip -9: ${kb(sim.gzipBytes).toFixed(1)} KB; esbuild, packages bundled; with the chunks of the services' client libraries, loaded when first used: ${kb(sim.totalBytes).toFixed(0)} KB`,
+    });
     rows.push({ figure: 'crash-loop child bundle (KB)', ours: kb(child.size), note: 'store + model only' });
     unit = await bundleUnit();
-    rows.push({ figure: 'unit daemon bundle, read at start (KB)', ours: kb(unit.bytes), note: `device/unit.ts, the same build; with its lazy chunks: ${kb(unit.totalBytes).toFixed(0)} KB` });
+    rows.push({
+      figure: 'unit daemon bundle, read at start (KB)',
+      ours: kb(unit.bytes),
+      note: `device/unit.ts, the same build; with its lazy chunks: ${kb(unit.totalBytes).toFixed(0)} KB`,
+    });
   });
 
   if (sim) {
@@ -74,22 +81,43 @@ try {
     await part('start and memory', async () => {
       const s = await measureStarts(daemons, START_RUNS);
       const bare = s.bare ?? [];
-      for (const [k, label] of [['sim', ''], ['unit', ', unit daemon']] as const) {
+      for (const [k, label] of [
+        ['sim', ''],
+        ['unit', ', unit daemon'],
+      ] as const) {
         const ours = s[k];
         if (!ours) continue;
-        rows.push({ figure: `start → first answer${label} (ms)`, ours: median(ours.map((x) => x.startMs)), baseline: median(bare.map((x) => x.startMs)), note: `median of ${START_RUNS}; GET /rest/api/v1/authentication` });
-        rows.push({ figure: `RSS idle after start${label} (MB)`, ours: median(ours.map((x) => x.rssMB)), baseline: median(bare.map((x) => x.rssMB)), note: `median of ${START_RUNS}; VmRSS after 1 s idle` });
+        rows.push({
+          figure: `start → first answer${label} (ms)`,
+          ours: median(ours.map((x) => x.startMs)),
+          baseline: median(bare.map((x) => x.startMs)),
+          note: `median of ${START_RUNS}; GET /rest/api/v1/authentication`,
+        });
+        rows.push({
+          figure: `RSS idle after start${label} (MB)`,
+          ours: median(ours.map((x) => x.rssMB)),
+          baseline: median(bare.map((x) => x.rssMB)),
+          note: `median of ${START_RUNS}; VmRSS after 1 s idle`,
+        });
       }
     });
 
     await part('GET /config load', async () => {
-      for (const [k, label] of [['sim', ''], ['unit', ' (unit daemon)']] as const) {
+      for (const [k, label] of [
+        ['sim', ''],
+        ['unit', ' (unit daemon)'],
+      ] as const) {
         const daemon = daemons[k];
         if (!daemon) continue;
         for (const r of await measureThroughput(daemon, SECTIONS)) {
           const how = `${CONNECTIONS} conns, ${SECONDS} s, ${r.bytes} B body`;
           rows.push({ figure: `GET /config/${r.section}${label} (req/s)`, ours: r.ours.rps, baseline: r.bare.rps, note: `${how}; median of 1-s samples` });
-          rows.push({ figure: `GET /config/${r.section}${label} p99 (ms)`, ours: r.ours.p99Ms, baseline: r.bare.p99Ms, note: `${how}; autocannon rounds to 1 ms` });
+          rows.push({
+            figure: `GET /config/${r.section}${label} p99 (ms)`,
+            ours: r.ours.p99Ms,
+            baseline: r.bare.p99Ms,
+            note: `${how}; autocannon rounds to 1 ms`,
+          });
         }
       }
     });
@@ -116,8 +144,16 @@ try {
     const dir = join(work, 'crash');
     const r = await runCrashLoop({ iterations: CRASH_ITERATIONS, dir });
     if (r.violations.length) failures.push(...r.violations);
-    rows.push({ figure: 'CFG-1 kill -9 violations', ours: r.violations.length, note: `${r.iterations} kills, ${r.killsDuringWrite} mid-write, ${r.recoveries} roll-forwards, generation ${r.generation}` });
-    rows.push({ figure: 'CFG-1 kill -9 loop (s)', ours: r.ms / 1000, note: `${(r.ms / r.iterations).toFixed(0)} ms per kill and restart check; seed ${r.seed}` });
+    rows.push({
+      figure: 'CFG-1 kill -9 violations',
+      ours: r.violations.length,
+      note: `${r.iterations} kills, ${r.killsDuringWrite} mid-write, ${r.recoveries} roll-forwards, generation ${r.generation}`,
+    });
+    rows.push({
+      figure: 'CFG-1 kill -9 loop (s)',
+      ours: r.ms / 1000,
+      note: `${(r.ms / r.iterations).toFixed(0)} ms per kill and restart check; seed ${r.seed}`,
+    });
   });
 } finally {
   await rm(work, { recursive: true, force: true });
@@ -125,6 +161,6 @@ try {
 
 console.log(formatTable(rows));
 if (failures.length) {
-  console.error('\nfailed:\n' + failures.map((f) => '  ' + f).join('\n'));
+  console.error(`\nfailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
   process.exit(1);
 }

@@ -3,15 +3,16 @@
 // after one warm-up, against the bare client's connect + one query + close in the same run (the
 // least any test of that server can cost). The test adds its TCP probe, the table/measurement
 // checks and, for InfluxDB, a written, read and deleted point.
-import pg from 'pg';
+
 import mysql from 'mysql2/promise';
-import { runSqlTest } from '../../device/services/sql-test.ts';
-import { runNosqlTest } from '../../device/services/nosql-test.ts';
+import pg from 'pg';
 import { defaultsOf } from '../../device/model/section.ts';
+import { type Nosql, pew_nosql } from '../../device/model/sections/nosql.ts';
 import { pew_sql, type Sql } from '../../device/model/sections/sql.ts';
-import { pew_nosql, type Nosql } from '../../device/model/sections/nosql.ts';
 import type { ServiceTestResult } from '../../device/model/servicetest.ts';
-import { DB_NAME, DB_PASSWORD, DB_TABLE, DB_USER, startInflux, startMariadb, startPostgres, type DbServer } from '../support/db-servers.ts';
+import { runNosqlTest } from '../../device/services/nosql-test.ts';
+import { runSqlTest } from '../../device/services/sql-test.ts';
+import { DB_NAME, DB_PASSWORD, DB_TABLE, DB_USER, type DbServer, startInflux, startMariadb, startPostgres } from '../support/db-servers.ts';
 import { median, type Row } from './stats.ts';
 
 const RUNS = 5;
@@ -37,7 +38,15 @@ export async function measureServiceTests(rows: Row[]): Promise<void> {
     const [postgres, mariadb, influx] = await Promise.all([startPostgres(), startMariadb(), startInflux()]);
     started.push(postgres, mariadb, influx);
     const sql = (db_type: Sql['db_type'], s: DbServer): Sql => ({
-      ...defaultsOf(pew_sql), db_type, server: s.host, port: s.port, user: DB_USER, pass: DB_PASSWORD, instance_name: DB_NAME, tablename: DB_TABLE, use_encryption: false,
+      ...defaultsOf(pew_sql),
+      db_type,
+      server: s.host,
+      port: s.port,
+      user: DB_USER,
+      pass: DB_PASSWORD,
+      instance_name: DB_NAME,
+      tablename: DB_TABLE,
+      use_encryption: false,
     });
 
     const pgTest = await timeMs(async () => mustPass(await runSqlTest(sql(2, postgres), undefined)));
@@ -47,7 +56,12 @@ export async function measureServiceTests(rows: Row[]): Promise<void> {
       await c.query('SELECT 1');
       await c.end();
     });
-    rows.push({ figure: 'SQL test, PostgreSQL 15 (ms)', ours: median(pgTest), baseline: median(pgBare), note: `median of ${RUNS}; baseline pg connect + SELECT 1 + end (scram-sha-256)` });
+    rows.push({
+      figure: 'SQL test, PostgreSQL 15 (ms)',
+      ours: median(pgTest),
+      baseline: median(pgBare),
+      note: `median of ${RUNS}; baseline pg connect + SELECT 1 + end (scram-sha-256)`,
+    });
 
     const myTest = await timeMs(async () => mustPass(await runSqlTest(sql(1, mariadb), undefined)));
     const myBare = await timeMs(async () => {
@@ -55,17 +69,34 @@ export async function measureServiceTests(rows: Row[]): Promise<void> {
       await c.query('SELECT 1');
       await c.end();
     });
-    rows.push({ figure: 'SQL test, MariaDB (ms)', ours: median(myTest), baseline: median(myBare), note: `median of ${RUNS}; baseline mysql2 connect + SELECT 1 + end` });
+    rows.push({
+      figure: 'SQL test, MariaDB (ms)',
+      ours: median(myTest),
+      baseline: median(myBare),
+      note: `median of ${RUNS}; baseline mysql2 connect + SELECT 1 + end`,
+    });
 
     const nosql: Nosql = {
-      ...defaultsOf(pew_nosql), db_type: 1, server: `http://${influx.host}:${influx.port}`, instance_name: DB_NAME, measurement: 'bench', tag_name: 'line', tag_value: 'b', use_encryption: false,
+      ...defaultsOf(pew_nosql),
+      db_type: 1,
+      server: `http://${influx.host}:${influx.port}`,
+      instance_name: DB_NAME,
+      measurement: 'bench',
+      tag_name: 'line',
+      tag_value: 'b',
+      use_encryption: false,
     };
     const inTest = await timeMs(async () => mustPass(await runNosqlTest(nosql, undefined)));
     const inBare = await timeMs(async () => {
       const r = await fetch(`http://${influx.host}:${influx.port}/query?q=SHOW%20DATABASES`);
       await r.text();
     });
-    rows.push({ figure: 'NoSQL test, InfluxDB 1.6 (ms)', ours: median(inTest), baseline: median(inBare), note: `median of ${RUNS}; test = ping, databases, measurements, write, read, delete; baseline one fetch of SHOW DATABASES` });
+    rows.push({
+      figure: 'NoSQL test, InfluxDB 1.6 (ms)',
+      ours: median(inTest),
+      baseline: median(inBare),
+      note: `median of ${RUNS}; test = ping, databases, measurements, write, read, delete; baseline one fetch of SHOW DATABASES`,
+    });
   } finally {
     await Promise.all(started.map((s) => s.stop()));
   }

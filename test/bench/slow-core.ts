@@ -3,13 +3,13 @@
 // sandbox and most CI containers lack, so the daemon is pinned with taskset to one core shared with
 // three busy neighbour processes pinned there too: the kernel's fair scheduler gives each of the four
 // a quarter of the core while all are runnable.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { NODE_BUNDLE } from '../../build/node-bundle.ts';
 import { BUNDLE_DIR } from './bundle.ts';
 
@@ -34,10 +34,19 @@ const stopChild = async (c: ChildProcess) => {
 /** Starts test/bench/console-daemon.ts (bundled) serving `webDir` on the last core with NEIGHBOURS busy loops beside it. */
 export async function startSlowDaemon(webDir: string): Promise<SlowDaemon> {
   const dir = join(BUNDLE_DIR, 'console-daemon');
-  await build({ ...NODE_BUNDLE, minifyWhitespace: true, minifySyntax: true, entryPoints: { 'console-daemon': fileURLToPath(new URL('./console-daemon.ts', import.meta.url)) }, outdir: dir, logLevel: 'silent' });
+  await build({
+    ...NODE_BUNDLE,
+    minifyWhitespace: true,
+    minifySyntax: true,
+    entryPoints: { 'console-daemon': fileURLToPath(new URL('./console-daemon.ts', import.meta.url)) },
+    outdir: dir,
+    logLevel: 'silent',
+  });
   const core = availableParallelism() - 1;
   const children: ChildProcess[] = [];
-  const stop = async () => { await Promise.all(children.map(stopChild)); };
+  const stop = async () => {
+    await Promise.all(children.map(stopChild));
+  };
   try {
     for (let i = 0; i < NEIGHBOURS; i++) children.push(spawn('taskset', ['-c', String(core), 'sh', '-c', 'while :; do :; done'], { stdio: 'ignore' }));
     const d = spawn('taskset', ['-c', String(core), process.execPath, join(dir, 'console-daemon.mjs'), webDir], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -45,7 +54,9 @@ export async function startSlowDaemon(webDir: string): Promise<SlowDaemon> {
     const lines = createInterface({ input: d.stdout! });
     const first = await Promise.race([
       once(lines, 'line').then(([l]) => l as string),
-      once(d, 'exit').then(([code]) => { throw new Error(`the slowed daemon exited (${code}) before answering`); }),
+      once(d, 'exit').then(([code]) => {
+        throw new Error(`the slowed daemon exited (${code}) before answering`);
+      }),
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the slowed daemon did not start within 60 s')), 60_000).unref()),
     ]);
     const { url, cookie } = JSON.parse(first) as { url: string; cookie: string };

@@ -9,24 +9,24 @@
 //     rows in the table and duplicates.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
-import { startTestDaemon } from '../support/daemon.ts';
-import { COM1, daemonWithPlcOnCom1, FRAMING } from './plc-daemon.ts';
-import { DB_NAME, DB_PASSWORD, DB_USER, startPostgres, type PostgresServer } from '../support/db-servers.ts';
-import { fillRowQueue, seqRow } from '../support/db-queue.ts';
-import { waitFor } from '../support/mosquitto.ts';
-import { setBlock } from '../../sim/plc/blocks.ts';
+import * as v from 'valibot';
 import { SQL_BLOCK } from '../../device/model/blocks/sql.ts';
 import { defaultsOf } from '../../device/model/section.ts';
-import { dataPointSchema, type DataPoint } from '../../device/model/sections/datapoint.ts';
+import { type DataPoint, dataPointSchema } from '../../device/model/sections/datapoint.ts';
 import { pew_sql, type Sql } from '../../device/model/sections/sql.ts';
-import { createTable, insertRows } from '../../device/sql/dialects.ts';
 import { DB_BATCH } from '../../device/service-runtime/db-run.ts';
-import * as v from 'valibot';
+import { createTable, insertRows } from '../../device/sql/dialects.ts';
+import { setBlock } from '../../sim/plc/blocks.ts';
+import { startTestDaemon } from '../support/daemon.ts';
+import { fillRowQueue, seqRow } from '../support/db-queue.ts';
+import { DB_NAME, DB_PASSWORD, DB_USER, type PostgresServer, startPostgres } from '../support/db-servers.ts';
+import { waitFor } from '../support/mosquitto.ts';
+import { COM1, daemonWithPlcOnCom1, FRAMING } from './plc-daemon.ts';
 import type { Row } from './stats.ts';
 
 const DT = 350;
@@ -40,8 +40,20 @@ const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(
 
 function sqlSettings(db: PostgresServer, table: string, over: Partial<Sql> = {}): Sql {
   return {
-    ...defaultsOf(pew_sql), enable_sql: true, db_type: 2, server: db.host, port: db.port, user: DB_USER, pass: DB_PASSWORD, instance_name: DB_NAME,
-    use_encryption: false, tablename: table, timeout: 10, plc_poll: POLL_S, datalist: [seqPoint()], ...over,
+    ...defaultsOf(pew_sql),
+    enable_sql: true,
+    db_type: 2,
+    server: db.host,
+    port: db.port,
+    user: DB_USER,
+    pass: DB_PASSWORD,
+    instance_name: DB_NAME,
+    use_encryption: false,
+    tablename: table,
+    timeout: 10,
+    plc_poll: POLL_S,
+    datalist: [seqPoint()],
+    ...over,
   };
 }
 
@@ -85,11 +97,15 @@ async function replayFigures(rows: Row[], db: PostgresServer, c: pg.Client, work
   }
   const bareMs = performance.now() - b0;
   rows.push({
-    figure: 'SQL: rows/s from the queue into PostgreSQL', ours: REPLAY / (oursMs / 1000), baseline: REPLAY / (bareMs / 1000),
+    figure: 'SQL: rows/s from the queue into PostgreSQL',
+    ours: REPLAY / (oursMs / 1000),
+    baseline: REPLAY / (bareMs / 1000),
     note: `${REPLAY} rows, batches of ${DB_BATCH}; baseline: a bare pg loop, same statements; ours includes the daemon start and the queue's files`,
   });
   rows.push({
-    figure: 'SQL: the same, from the first row to the last', ours: (REPLAY - first) / ((t2 - t1) / 1000), baseline: REPLAY / (bareMs / 1000),
+    figure: 'SQL: the same, from the first row to the last',
+    ours: (REPLAY - first) / ((t2 - t1) / 1000),
+    baseline: REPLAY / (bareMs / 1000),
     note: `the replay once it writes (daemon start and reading the ${REPLAY} queued files left out)`,
   });
 }
@@ -112,13 +128,18 @@ async function latencyFigures(rows: Row[], db: PostgresServer, c: pg.Client, wor
       lat.push(performance.now() - t0);
     }
     // MEWTOCOL at 115200 8O1 (11 bits a character): the block (6 words), the point (2 words), clearing the request, the result words
-    const wireMs = ((13 + 6 * 4 + 9) + (13 + 2 * 4 + 9) + (25 + 4 + 9) + (25 + 3 * 4 + 9)) * 11 * 1000 / FRAMING.baud;
+    const wireMs = ((13 + 6 * 4 + 9 + (13 + 2 * 4 + 9) + (25 + 4 + 9) + (25 + 3 * 4 + 9)) * 11 * 1000) / FRAMING.baud;
     rows.push({
-      figure: 'SQL: PLC request → row visible p50 (ms)', ours: pct(lat, 50), baseline: (POLL_S * 1000) / 2 + wireMs,
+      figure: 'SQL: PLC request → row visible p50 (ms)',
+      ours: pct(lat, 50),
+      baseline: (POLL_S * 1000) / 2 + wireMs,
       note: `baseline: half the poll (${POLL_S} s) + wire ${wireMs.toFixed(1)} ms; ${REQUESTS} requests`,
     });
     rows.push({
-      figure: 'SQL: PLC request → row visible p99 (ms)', ours: pct(lat, 99), baseline: POLL_S * 1000 + wireMs, note: 'baseline: a whole poll + wire time',
+      figure: 'SQL: PLC request → row visible p99 (ms)',
+      ours: pct(lat, 99),
+      baseline: POLL_S * 1000 + wireMs,
+      note: 'baseline: a whole poll + wire time',
     });
   } finally {
     await d.stop();
@@ -134,7 +155,11 @@ async function idlePeakMB(db: PostgresServer, work: string, ms: number): Promise
   await saveSettings(dir, sqlSettings(db, 'replay_idle'));
   const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dir], { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
-    await new Promise<void>((resolve) => child.stdout!.on('data', (b: Buffer) => { if (b.toString().includes('listening')) resolve(); }));
+    await new Promise<void>((resolve) =>
+      child.stdout!.on('data', (b: Buffer) => {
+        if (b.toString().includes('listening')) resolve();
+      }),
+    );
     await new Promise((r) => setTimeout(r, ms));
     return await peakMB(child.pid);
   } finally {
@@ -157,13 +182,16 @@ async function bigReplayFigures(rows: Row[], db: PostgresServer, c: pg.Client, w
     const peak = await peakMB(child.pid);
     const r = (await c.query('SELECT count(*) AS n, count(DISTINCT seq) AS d FROM replay_big')).rows[0] as { n: string; d: string };
     rows.push({
-      figure: `SQL: ${BIG.toLocaleString('en')} waiting rows replayed (s)`, ours: ms / 1000,
+      figure: `SQL: ${BIG.toLocaleString('en')} waiting rows replayed (s)`,
+      ours: ms / 1000,
       note: `child daemon, start included; rows ${r.n}, duplicates ${Number(r.n) - Number(r.d)}`,
     });
     child.kill('SIGKILL');
     await once(child, 'exit').catch(() => undefined);
     rows.push({
-      figure: 'SQL: peak memory of that replay (MB)', ours: peak, baseline: await idlePeakMB(db, work, 3000),
+      figure: 'SQL: peak memory of that replay (MB)',
+      ours: peak,
+      baseline: await idlePeakMB(db, work, 3000),
       note: 'VmHWM of the daemon process (tsx, unbundled); baseline: the same daemon with nothing queued',
     });
   } finally {

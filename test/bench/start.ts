@@ -37,10 +37,12 @@ export async function measureStarts<K extends string>(daemons: Record<K, string[
   for (const k of Object.keys(daemons) as K[]) out[k] = [];
   for (let i = 0; i < runs; i++) {
     for (const k of Object.keys(daemons) as K[]) {
-      out[k].push(await sample(async (port) => {
-        const data = await mkdtemp(join(tmpdir(), 'bench-start-'));
-        return { args: [...daemons[k], '--port', String(port), '--data', data], cleanup: () => rm(data, { recursive: true, force: true }) };
-      }));
+      out[k].push(
+        await sample(async (port) => {
+          const data = await mkdtemp(join(tmpdir(), 'bench-start-'));
+          return { args: [...daemons[k], '--port', String(port), '--data', data], cleanup: () => rm(data, { recursive: true, force: true }) };
+        }),
+      );
     }
     out.bare.push(await sample(async (port) => ({ args: bareArgs(), env: bareEnv(port) })));
   }

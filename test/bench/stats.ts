@@ -24,6 +24,10 @@ const ratio = (r: Row): string =>
 export function formatTable(rows: readonly Row[]): string {
   const cells = [['figure', 'ours', 'baseline', 'ratio', 'note'], ...rows.map((r) => [r.figure, show(r.ours), show(r.baseline), ratio(r), r.note ?? ''])];
   const widths = cells[0]!.map((_, i) => Math.max(...cells.map((c) => c[i]!.length)));
-  const line = (c: string[]) => c.map((x, i) => (i === 1 || i === 2 || i === 3 ? x.padStart(widths[i]!) : x.padEnd(widths[i]!))).join(' | ').trimEnd();
+  const line = (c: string[]) =>
+    c
+      .map((x, i) => (i === 1 || i === 2 || i === 3 ? x.padStart(widths[i]!) : x.padEnd(widths[i]!)))
+      .join(' | ')
+      .trimEnd();
   return [line(cells[0]!), widths.map((w) => '-'.repeat(w)).join('-|-'), ...cells.slice(1).map(line)].join('\n');
 }

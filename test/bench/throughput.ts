@@ -4,8 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bareArgs, bareEnv } from './baseline.ts';
-import { load, type Load } from './load.ts';
-import { HOST, freePort, startServer, type Server } from './processes.ts';
+import { type Load, load } from './load.ts';
+import { freePort, HOST, type Server, startServer } from './processes.ts';
 import { AUTH_PATH } from './start.ts';
 
 // AUTH-3 policy: 8-40 chars with upper, lower, digit and special
@@ -22,7 +22,9 @@ export interface SectionLoad {
 /** Creates the first admin and returns the session cookie (`sid=…`). */
 async function setupAdmin(port: number): Promise<string> {
   const res = await fetch(`http://${HOST}:${port}${AUTH_PATH}/setup`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
   });
   const cookie = res.headers.get('set-cookie')?.split(';')[0];
   if (res.status !== 201 || !cookie?.startsWith('sid=')) throw new Error(`admin setup failed: ${res.status} ${await res.text()}`);

@@ -4,17 +4,18 @@
 //   - throughput: MB/s of a stream sent and echoed back;
 //   - latency: request/answer of 64 bytes, p50 in µs, and what the bridge adds.
 // The daemon is the bundled simulator in a process of its own, as on the unit.
+
+import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { connect as netConnect, type Socket } from 'node:net';
-import { connect as tlsConnect } from 'node:tls';
-import { mkdir, mkdtemp, readFile, rm, copyFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { connect as tlsConnect } from 'node:tls';
 import { ADMIN, Client } from '../support/daemon.ts';
-import { HOST, startServer } from './processes.ts';
-import { freePorts } from '../support/ports.ts';
 import { makeCa, makeLeaf, tlsEcho } from '../support/openssl.ts';
-import { median, type Row } from './stats.ts';
+import { freePorts } from '../support/ports.ts';
 import { statusDetail } from '../support/service-status.ts';
+import { HOST, startServer } from './processes.ts';
+import { median, type Row } from './stats.ts';
 
 const STREAM_BYTES = 32 * 1024 * 1024;
 const MESSAGE = 64;
@@ -29,7 +30,10 @@ async function stream(s: Socket, total: number): Promise<number> {
   const done = new Promise<void>((resolve) => {
     const on = (b: Buffer) => {
       back += b.length;
-      if (back >= total) { s.off('data', on); resolve(); }
+      if (back >= total) {
+        s.off('data', on);
+        resolve();
+      }
     };
     s.on('data', on);
   });
@@ -51,7 +55,10 @@ async function pingPong(s: Socket, ms: number): Promise<number[]> {
       let got = 0;
       const on = (b: Buffer) => {
         got += b.length;
-        if (got >= MESSAGE) { s.off('data', on); resolve(); }
+        if (got >= MESSAGE) {
+          s.off('data', on);
+          resolve();
+        }
       };
       s.on('data', on);
       s.write(msg);
@@ -61,10 +68,11 @@ async function pingPong(s: Socket, ms: number): Promise<number[]> {
   return lat;
 }
 
-const opened = (s: Socket, event: 'connect' | 'secureConnect') => new Promise<Socket>((resolve, reject) => {
-  s.once(event, () => resolve(s));
-  s.once('error', reject);
-});
+const opened = (s: Socket, event: 'connect' | 'secureConnect') =>
+  new Promise<Socket>((resolve, reject) => {
+    s.once(event, () => resolve(s));
+    s.once('error', reject);
+  });
 
 /** `daemon`: the node arguments that start the daemon (the bundle, as `npm run bench` does). */
 export async function measureTlsBridge(rows: Row[], daemon: string[]): Promise<void> {
@@ -84,8 +92,14 @@ export async function measureTlsBridge(rows: Row[], daemon: string[]): Promise<v
     await admin.login(ADMIN);
     const tls = (await admin.get('/config/pew_tls')).body as Record<string, unknown>;
     const saved = await admin.post('/config/pew_tls', {
-      ...tls, enable_tlsclient: true, nontls_server_port: bridgePort, tls_server_host: HOST, tls_destination_port: echo.port,
-      tlsclientca: 'ca.pem', ca_verification_tlsclient: true, tls_min_version_client: '1.3',
+      ...tls,
+      enable_tlsclient: true,
+      nontls_server_port: bridgePort,
+      tls_server_host: HOST,
+      tls_destination_port: echo.port,
+      tlsclientca: 'ca.pem',
+      ca_verification_tlsclient: true,
+      tls_min_version_client: '1.3',
     });
     if (saved.status !== 200) throw new Error(`saving pew_tls failed: ${saved.text}`);
     const status = await statusDetail(admin, 'tls');
@@ -113,11 +127,19 @@ export async function measureTlsBridge(rows: Row[], daemon: string[]): Promise<v
     }
     via.destroy();
     direct.destroy();
-    const mbps = (ms: number[]) => (STREAM_BYTES / 1024 / 1024) / (median(ms) / 1000);
-    rows.push({ figure: 'TLS bridge client part, stream echo (MB/s)', ours: mbps(msVia), baseline: mbps(msDirect),
-      note: `${STREAM_BYTES / 1024 / 1024} MB out and back, median of 2; baseline: a TLS 1.3 client straight to the same node TLS echo` });
-    rows.push({ figure: 'TLS bridge 64 B request/answer p50 (µs)', ours: median(latVia) * 1000, baseline: median(latDirect) * 1000,
-      note: `added p50 ${((median(latVia) - median(latDirect)) * 1000).toFixed(0)} µs; ${latVia.length} + ${latDirect.length} exchanges; daemon bundled, own process` });
+    const mbps = (ms: number[]) => STREAM_BYTES / 1024 / 1024 / (median(ms) / 1000);
+    rows.push({
+      figure: 'TLS bridge client part, stream echo (MB/s)',
+      ours: mbps(msVia),
+      baseline: mbps(msDirect),
+      note: `${STREAM_BYTES / 1024 / 1024} MB out and back, median of 2; baseline: a TLS 1.3 client straight to the same node TLS echo`,
+    });
+    rows.push({
+      figure: 'TLS bridge 64 B request/answer p50 (µs)',
+      ours: median(latVia) * 1000,
+      baseline: median(latDirect) * 1000,
+      note: `added p50 ${((median(latVia) - median(latDirect)) * 1000).toFixed(0)} µs; ${latVia.length} + ${latDirect.length} exchanges; daemon bundled, own process`,
+    });
   } finally {
     await server.stop();
     await echo.close();

@@ -4,12 +4,12 @@
 // what the daemon adds per exchange (queueing, decoding, timers). Goal ≥ 0.9 of the limit.
 import { Link, type LinkConfig } from '../../device/com/link.ts';
 import { MewtocolDriver } from '../../device/com/mewtocol-driver.ts';
-import { mewCommandFrames, mewReplyFrames, type MewRequest } from '../../device/protocol/index.ts';
+import { type MewRequest, mewCommandFrames, mewReplyFrames } from '../../device/protocol/index.ts';
 import { createLogger } from '../../device/system/log.ts';
 import { systemClock } from '../../hw/types.ts';
 import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
 import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
-import { wireMs, type SerialFraming } from '../../sim/wire.ts';
+import { type SerialFraming, wireMs } from '../../sim/wire.ts';
 import type { Row } from './stats.ts';
 
 const REQUESTERS = 8;
@@ -21,11 +21,21 @@ async function measure(baud: number, seconds: number): Promise<{ achieved: numbe
   const plc = new VirtualPlc({ model: 'FP-XH', scanMs: SCAN_MS });
   const att = new SerialPlcAttachment(plc, { protocol: 'MEWTOCOL', framing });
   const cfg: LinkConfig = {
-    id: 0, name: 'COM1', kind: 'serial', protocol: 'MEWTOCOL', autobaud: false, timeoutMs: 2000, waitMs: 0, ipPort: '', station: 0,
+    id: 0,
+    name: 'COM1',
+    kind: 'serial',
+    protocol: 'MEWTOCOL',
+    autobaud: false,
+    timeoutMs: 2000,
+    waitMs: 0,
+    ipPort: '',
+    station: 0,
     serial: { baudRate: baud, dataBits: 8, parity: 'odd', stopBits: 1, rtscts: false },
   };
   const link = new Link(cfg, {
-    driver: new MewtocolDriver('EE'), clock: systemClock, log: createLogger({ clock: systemClock, sink: null }),
+    driver: new MewtocolDriver('EE'),
+    clock: systemClock,
+    log: createLogger({ clock: systemClock, sink: null }),
     open: async (b) => att.open({ ...cfg.serial, baudRate: b }),
   });
   const req: MewRequest = { cmd: 'RD', area: 'DT', start: 0, count: WORDS };
@@ -49,9 +59,16 @@ async function measure(baud: number, seconds: number): Promise<{ achieved: numbe
 }
 
 export async function measureWire(rows: Row[]): Promise<void> {
-  for (const [baud, seconds] of [[115200, 4], [9600, 8]] as const) {
+  for (const [baud, seconds] of [
+    [115200, 4],
+    [9600, 8],
+  ] as const) {
     const r = await measure(baud, seconds);
-    rows.push({ figure: `link ${baud} baud, ${REQUESTERS} requesters (exchanges/s)`, ours: r.achieved, baseline: r.limit,
-      note: `wire limit: ${r.chars} chars × 11 bits ÷ baud + ${SCAN_MS} ms scan; RD ${WORDS} words; timers tick in whole ms; goal ≥ 0.9` });
+    rows.push({
+      figure: `link ${baud} baud, ${REQUESTERS} requesters (exchanges/s)`,
+      ours: r.achieved,
+      baseline: r.limit,
+      note: `wire limit: ${r.chars} chars × 11 bits ÷ baud + ${SCAN_MS} ms scan; RD ${WORDS} words; timers tick in whole ms; goal ≥ 0.9`,
+    });
   }
 }

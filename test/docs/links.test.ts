@@ -2,11 +2,12 @@
 // anchor, no link out of the repository, and every file of docs/ reachable from both the README
 // and docs/README.md. The checker itself is tried on small samples first, so a checker that
 // accepts everything cannot pass.
-import { describe, expect, it } from 'vitest';
+
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
 import { anchorsOf, checkFile, linkedFiles, linksOf } from './links.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -17,7 +18,8 @@ const docFiles = (dir = DOCS): string[] =>
 
 describe('the link checker', () => {
   it('finds links and headings as GitHub renders them, not inside code', () => {
-    const md = '# Hello, World!\n## The unit\'s layout (`npm run x -- --root DIR …`)\n## Hello, World!\n[a](b.md#c) ![i](img.png)\n`[no](x.md)`\n```\n[no](y.md)\n# not a heading\n```\n[ref]: ref.md\n';
+    const md =
+      "# Hello, World!\n## The unit's layout (`npm run x -- --root DIR …`)\n## Hello, World!\n[a](b.md#c) ![i](img.png)\n`[no](x.md)`\n```\n[no](y.md)\n# not a heading\n```\n[ref]: ref.md\n";
     expect(linksOf(md)).toEqual(['b.md#c', 'img.png', 'ref.md']);
     expect([...anchorsOf(md)]).toEqual(['hello-world', 'the-units-layout-npm-run-x------root-dir-', 'hello-world-1']);
   });
@@ -27,7 +29,10 @@ describe('the link checker', () => {
     try {
       mkdirSync(join(root, 'docs'));
       writeFileSync(join(root, 'docs', 'a.md'), '# Title\n## Part two\n');
-      writeFileSync(join(root, 'README.md'), '[ok](docs/a.md#part-two) [self](#top) [gone](docs/b.md) [bad](docs/a.md#part-three) [out](../shared/x.md) [web](https://example.com/x)\n# Top\n');
+      writeFileSync(
+        join(root, 'README.md'),
+        '[ok](docs/a.md#part-two) [self](#top) [gone](docs/b.md) [bad](docs/a.md#part-three) [out](../shared/x.md) [web](https://example.com/x)\n# Top\n',
+      );
       expect(checkFile(root, join(root, 'README.md')).map((p) => [p.link, p.why])).toEqual([
         ['docs/b.md', 'no such file'],
         ['docs/a.md#part-three', 'no heading #part-three in docs/a.md'],

@@ -10,25 +10,31 @@
 //   properties with no per-theme markup, and a width or a language changes the layout and the
 //   words, not which colour sits on which background; the 360 px shell is where the layout puts
 //   different colours together (menu over the page, wrapped top bar).
-import { describe, it } from 'vitest';
+
 import type { BrowserContext, Page } from '@playwright/test';
+import { describe, it } from 'vitest';
 import { PAGES } from '../../web/pages.ts';
 import { THEMES } from '../../web/state/pref-choices.ts';
-import { axeViolations, type AxeViolation } from './axe.ts';
+import { type AxeViolation, axeViolations } from './axe.ts';
 import { consoleSuite, fieldInput, loginApi, pageBody, WAIT_MS } from './support.ts';
 
 type Lang = (typeof LANGS)[number];
 type Size = (typeof WIDTHS)[number];
 
 const LANGS = ['en', 'de', 'fr'] as const;
-const WIDTHS = [{ width: 1280, height: 800 }, { width: 360, height: 740 }] as const;
+const WIDTHS = [
+  { width: 1280, height: 800 },
+  { width: 360, height: 740 },
+] as const;
 const ROUTES = [...PAGES.map((p) => ({ id: p.id as string, path: p.path })), { id: 'notfound', path: '/no-such-page' }];
 
 /** "<where>: <rule> (<impact>) <element> — <summary>" lines, one per element, for a readable failure. */
 const lines = (where: string, vs: AxeViolation[]) => vs.flatMap((v) => v.nodes.map((n) => `${where}: ${v.rule} (${v.impact}) ${n.target} — ${n.summary}`));
 
 async function setTheme(page: Page, theme: string) {
-  await page.evaluate((th) => { document.documentElement.dataset.theme = th; }, theme);
+  await page.evaluate((th) => {
+    document.documentElement.dataset.theme = th;
+  }, theme);
 }
 
 /**
@@ -47,7 +53,9 @@ async function check(page: Page, where: string, themes: boolean): Promise<string
 
 /** Waits until the route's page shows and nothing on it is still loading. */
 async function openRoute(page: Page, id: string, path: string) {
-  await page.evaluate((p) => { location.hash = p; }, `#${path}`);
+  await page.evaluate((p) => {
+    location.hash = p;
+  }, `#${path}`);
   await pageBody(page, id).waitFor({ timeout: WAIT_MS });
   await page.waitForFunction(() => !document.querySelector('main .loading, main [aria-busy=true]'), undefined, { timeout: WAIT_MS });
 }

@@ -1,11 +1,23 @@
 // First run, login and logout, and the read-only view of the user role, in the browser.
 import { describe, expect, it } from 'vitest';
-import { USER_PASSWORD_MAX } from '../../device/model/users.ts';
 import { PASSWORD_MIN } from '../../device/model/fields.ts';
+import { USER_PASSWORD_MAX } from '../../device/model/users.ts';
 import {
-  ADMIN, USER, api, en, expectText, expectTitle, fieldInput, fill, loginApi, loginUi, newPage,
-  openConsole, pageBody, type ConsolePage,
+  ADMIN,
+  api,
+  type ConsolePage,
   consoleSuite,
+  en,
+  expectText,
+  expectTitle,
+  fieldInput,
+  fill,
+  loginApi,
+  loginUi,
+  newPage,
+  openConsole,
+  pageBody,
+  USER,
 } from './support.ts';
 
 describe('signing in', () => {
@@ -16,7 +28,7 @@ describe('signing in', () => {
     cp = await suite.open();
     const { page } = cp;
     expect(suite.d.ctx.users.isEmpty()).toBe(true);
-    await page.goto(suite.d.url + '/');
+    await page.goto(`${suite.d.url}/`);
     await expectText(page.locator('#auth-title'), en.auth.setupTitle);
     expect(await page.locator('#setup-user').inputValue()).toBe('admin');
 
@@ -28,11 +40,11 @@ describe('signing in', () => {
     await expectText(error, `${en.auth.password}: ${fill(en.errors.password_policy, { min: PASSWORD_MIN, max: USER_PASSWORD_MAX })}`);
     // two different good passwords: refused as well
     await page.locator('#setup-pw').fill(ADMIN.password);
-    await page.locator('#setup-repeat').fill(ADMIN.password + 'x');
+    await page.locator('#setup-repeat').fill(`${ADMIN.password}x`);
     await page.locator('main.auth button[type=submit]').click();
     await expectText(error, en.auth.mismatch);
     expect(suite.d.ctx.users.isEmpty()).toBe(true);
-    expect((await page.request.get(suite.d.url + '/rest/api/v1/authentication')).status()).toBe(401);
+    expect((await page.request.get(`${suite.d.url}/rest/api/v1/authentication`)).status()).toBe(401);
     await expectText(page.locator('#auth-title'), en.auth.setupTitle);
 
     await page.locator('#setup-repeat').fill(ADMIN.password);
@@ -43,7 +55,11 @@ describe('signing in', () => {
 
     // /info with the simulated unit's data
     const info = pageBody(page, 'info');
-    const fact = (label: string) => info.locator('.facts > div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
+    const fact = (label: string) =>
+      info
+        .locator('.facts > div')
+        .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+        .locator('dd');
     await expectText(fact(en.info.hostname), 'communicator-sim');
     const system = (await api(page, suite.d)).get('/rest/api/v1');
     const versions = (await system).body.versions as { app: string; bsp: string; hmi: string; minimum: Record<string, string> };
@@ -53,12 +69,16 @@ describe('signing in', () => {
     const services = await suite.d.ctx.hw.services();
     expect(services.length).toBeGreaterThan(3);
     await info.locator('.services li').first().waitFor();
-    const shown = await info.locator('.services li').evaluateAll((lis) => lis.map((li) => [li.getAttribute('data-service'), li.querySelector('strong')?.textContent, li.querySelector('.state')?.textContent]));
+    const shown = await info
+      .locator('.services li')
+      .evaluateAll((lis) =>
+        lis.map((li) => [li.getAttribute('data-service'), li.querySelector('strong')?.textContent, li.querySelector('.state')?.textContent]),
+      );
     expect(shown).toEqual(services.map((s) => [s.name, s.name, s.enabled ? en.info.enabled : en.info.disabled]));
     expect(services.find((s) => s.name === 'ntpd')?.enabled).toBe(true);
     // the setup page is gone for good: a new browser gets the login page
     const other = await newPage(suite.browser);
-    await other.page.goto(suite.d.url + '/');
+    await other.page.goto(`${suite.d.url}/`);
     await expectText(other.page.locator('#auth-title'), en.auth.loginTitle);
     expect(other.errors).toEqual([]);
     await other.context.close();
@@ -73,22 +93,22 @@ describe('signing in', () => {
 
     await page.locator('[data-action=logout]').click();
     await expectText(page.locator('#auth-title'), en.auth.loginTitle);
-    expect((await page.request.get(suite.d.url + '/rest/api/v1/authentication')).status()).toBe(401);
+    expect((await page.request.get(`${suite.d.url}/rest/api/v1/authentication`)).status()).toBe(401);
     await expect.poll(() => page.locator('#page-title').count()).toBe(0);
 
     const error = page.locator('main.auth .error');
     await page.locator('main.auth button[type=submit]').click();
     await expectText(error, en.auth.required);
-    await loginUi(page, { username: ADMIN.username, password: ADMIN.password + 'wrong' });
+    await loginUi(page, { username: ADMIN.username, password: `${ADMIN.password}wrong` });
     await expectText(error, en.errors.wrong_credentials);
     await expectText(page.locator('#auth-title'), en.auth.loginTitle);
-    expect((await page.request.get(suite.d.url + '/rest/api/v1/authentication')).status()).toBe(401);
+    expect((await page.request.get(`${suite.d.url}/rest/api/v1/authentication`)).status()).toBe(401);
 
     await loginUi(page, ADMIN);
     await expectTitle(page, en.nav.info);
     await expectText(page.locator('header .user'), `admin · ${en.roles.admin}`);
     await pageBody(page, 'info').locator('.facts').first().waitFor();
-    expect((await page.request.get(suite.d.url + '/rest/api/v1/authentication')).status()).toBe(200);
+    expect((await page.request.get(`${suite.d.url}/rest/api/v1/authentication`)).status()).toBe(200);
   });
 
   it('the user role sees MQTT read-only: inputs disabled, no save, reset or save-all, the read-only badge', async () => {

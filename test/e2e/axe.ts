@@ -33,7 +33,12 @@ export async function axeViolations(page: Page, opts: { colours?: boolean } = {}
     return (result.violations as any[]).map((v) => ({
       rule: v.id as string,
       impact: v.impact as string | null,
-      nodes: (v.nodes as any[]).slice(0, 8).map((n) => ({ target: (n.target as string[]).join(' '), summary: String(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240) })),
+      nodes: (v.nodes as any[]).slice(0, 8).map((n) => ({
+        target: (n.target as string[]).join(' '),
+        summary: String(n.failureSummary ?? '')
+          .replace(/\s+/g, ' ')
+          .slice(0, 240),
+      })),
     }));
   }, opts.colours ?? false);
 }

@@ -3,10 +3,11 @@
 // restored through the page after the question, the setting back (in the daemon and in the form);
 // a wrong password refused with "The password is not correct" and nothing changed; the user role
 // sees the page read-only.
-import { describe, expect, it } from 'vitest';
+
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { api, en, ensureUser, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, consoleSuite, USER } from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { api, consoleSuite, en, ensureUser, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, USER } from './support.ts';
 
 const PASSWORD = 'Site-Backup-7!';
 
@@ -38,7 +39,7 @@ describe('the backup and restore page', () => {
     );
     expect(await backupButton.isDisabled()).toBe(true);
     await page.locator('#backup-password').fill(PASSWORD);
-    await page.locator('#backup-password-again').fill(PASSWORD + 'x');
+    await page.locator('#backup-password-again').fill(`${PASSWORD}x`);
     await expectText(body(page).locator('[data-mismatch]'), en.backup.mismatch);
     expect(await backupButton.isDisabled()).toBe(true);
     await page.locator('#backup-password-again').fill(PASSWORD);
@@ -52,7 +53,9 @@ describe('the backup and restore page', () => {
 
     // a wrong password: the question, then the message of spec §8, and nothing changed
     // the downloaded file under the name the daemon gave it (Playwright keeps downloads under a random name)
-    await page.locator('#restore-file').setInputFiles({ name: download.suggestedFilename(), mimeType: 'application/octet-stream', buffer: await readFile(file!) });
+    await page
+      .locator('#restore-file')
+      .setInputFiles({ name: download.suggestedFilename(), mimeType: 'application/octet-stream', buffer: await readFile(file!) });
     await page.locator('#restore-password').fill('Wrong-Pass-1!');
     await body(page).locator('[data-action=restore]').click();
     await expectText(dialog(page).locator('#dlg-text'), fill(en.backup.confirmText, { name: download.suggestedFilename() }));

@@ -3,12 +3,13 @@
 // "removal success"): a certificate generated here goes through the file chooser, its subject and
 // expiry show, the page's field takes its name; an invalid file is refused with its message and
 // nothing is stored; a removal asks first; the user role sees the list and no upload or delete.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, consoleSuite, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, USER } from './support.ts';
 
 describe('certificates on /mqtt', () => {
@@ -17,16 +18,44 @@ describe('certificates on /mqtt', () => {
   let caPem: Buffer;
   let validTo: Date;
   const certDir = () => join(suite.d.dataDir, 'certs', 'pew_mqtt');
-  const stored = () => readdir(certDir()).then((n) => n.sort(), () => [] as string[]);
+  const stored = () =>
+    readdir(certDir()).then(
+      (n) => n.sort(),
+      () => [] as string[],
+    );
   const row = (page: Page, name: string) => page.locator(`[data-certs=pew_mqtt] tr[data-cert="${name}"]`);
   const dialog = (page: Page) => page.locator('[role=alertdialog]');
 
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'e2e-certs-'));
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '2',
-      '-subj', '/CN=Broker CA/O=Example Works', '-keyout', 'ca.key', '-out', 'ca.pem'], { cwd: work, stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:P-256',
+        '-nodes',
+        '-days',
+        '2',
+        '-subj',
+        '/CN=Broker CA/O=Example Works',
+        '-keyout',
+        'ca.key',
+        '-out',
+        'ca.pem',
+      ],
+      { cwd: work, stdio: 'ignore' },
+    );
     caPem = await readFile(join(work, 'ca.pem'));
-    validTo = new Date(execFileSync('openssl', ['x509', '-in', join(work, 'ca.pem'), '-noout', '-enddate']).toString().trim().replace(/^notAfter=/, ''));
+    validTo = new Date(
+      execFileSync('openssl', ['x509', '-in', join(work, 'ca.pem'), '-noout', '-enddate'])
+        .toString()
+        .trim()
+        .replace(/^notAfter=/, ''),
+    );
   });
   afterAll(() => rm(work, { recursive: true, force: true }));
 
@@ -51,7 +80,11 @@ describe('certificates on /mqtt', () => {
     expect((await (await api(page, suite.d)).get('/config/pew_mqtt')).body.ca).toBe('ca.pem');
 
     // a file that is no certificate: the §8 failure with the reason, nothing stored
-    await page.locator('#cert-pew_mqtt-client').setInputFiles({ name: 'client.pem', mimeType: 'application/x-pem-file', buffer: Buffer.from('-----BEGIN CERTIFICATE-----\nbm8=\n-----END CERTIFICATE-----\n') });
+    await page.locator('#cert-pew_mqtt-client').setInputFiles({
+      name: 'client.pem',
+      mimeType: 'application/x-pem-file',
+      buffer: Buffer.from('-----BEGIN CERTIFICATE-----\nbm8=\n-----END CERTIFICATE-----\n'),
+    });
     const refusal = `${en.certs.uploadFailed} ${en.errors.invalid_certificate}`;
     await expectText(page.locator('[data-cert-kind=client] .error'), refusal);
     await page.locator('.notices .notice.error', { hasText: refusal }).waitFor();
@@ -59,7 +92,10 @@ describe('certificates on /mqtt', () => {
     expect(await stored()).toEqual(['ca.pem']);
     // the key as a certificate, and a wrong extension (checked before sending)
     await page.locator('#cert-pew_mqtt-client').setInputFiles(join(work, 'ca.key'));
-    await expectText(page.locator('[data-cert-kind=client] .error'), `${en.certs.uploadFailed} ${fill(en.errors.file_extension, { allowed: '.crt, .csr, .pem' })}`);
+    await expectText(
+      page.locator('[data-cert-kind=client] .error'),
+      `${en.certs.uploadFailed} ${fill(en.errors.file_extension, { allowed: '.crt, .csr, .pem' })}`,
+    );
     expect(await stored()).toEqual(['ca.pem']);
 
     // delete: the question first; keep leaves it, remove removes it
@@ -78,7 +114,9 @@ describe('certificates on /mqtt', () => {
   });
 
   it('the user role sees the stored certificates, without upload or delete', async () => {
-    await (await suite.d.admin()).request('POST', '/config/upload?kind=cert&section=pew_mqtt&name=ca.crt', caPem.toString(), { 'content-type': 'application/octet-stream' });
+    await (await suite.d.admin()).request('POST', '/config/upload?kind=cert&section=pew_mqtt&name=ca.crt', caPem.toString(), {
+      'content-type': 'application/octet-stream',
+    });
     const { page } = await suite.open();
     await loginApi(page, suite.d, USER);
     await openConsole(page, suite.d, '/mqtt');

@@ -7,11 +7,25 @@
 // so these two routes, and only these, are answered in the browser by Playwright's `page.route`
 // with the shapes the daemon will give. Everything else (session, GET/POST /config/pew, save, the
 // cross-section rules) is the real daemon in simulator mode.
-import { beforeEach, describe, expect, it } from 'vitest';
+
 import type { Page, Request, Route } from '@playwright/test';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { INTERFACE_IDS, INTERFACE_NAMES } from '../../device/model/plc.ts';
 import {
-  USER, api, de, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, type ConsolePage, consoleSuite, saveRefusal,
+  api,
+  type ConsolePage,
+  consoleSuite,
+  de,
+  en,
+  expectText,
+  expectTitle,
+  fieldInput,
+  fill,
+  loginApi,
+  openConsole,
+  pageBody,
+  saveRefusal,
+  USER,
 } from './support.ts';
 
 type LinkState = 'disabled' | 'connecting' | 'up' | 'down' | 'absent';
@@ -20,8 +34,13 @@ const TICK_MS = 1500; // spec §9: update tick
 
 function link(id: number, state: LinkState, extra: Record<string, unknown> = {}) {
   return {
-    id, name: INTERFACE_NAMES[id as keyof typeof INTERFACE_NAMES], enabled: state !== 'disabled', protocol: 'MEWTOCOL',
-    transport: id === 5 ? 'tcp' : id === 4 ? 'internal' : 'serial', state, detail: '',
+    id,
+    name: INTERFACE_NAMES[id as keyof typeof INTERFACE_NAMES],
+    enabled: state !== 'disabled',
+    protocol: 'MEWTOCOL',
+    transport: id === 5 ? 'tcp' : id === 4 ? 'internal' : 'serial',
+    state,
+    detail: '',
     stats: { requests: 0, errors: 0, timeouts: 0, retries: 0, bytesOut: 0, bytesIn: 0, busyShare: 0 },
     ...extra,
   };
@@ -41,8 +60,7 @@ function mockCom(page: Page) {
     plcTest: { status: 200, body: {} as unknown },
     plcTestBodies: [] as unknown[],
   };
-  const json = (route: Route, status: number, body: unknown) =>
-    route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+  const json = (route: Route, status: number, body: unknown) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
   const ready = Promise.all([
     page.route('**/config/com_status', async (route: Route) => {
       m.statusCalls.push(Date.now());
@@ -73,10 +91,12 @@ describe('the COM page (com_status and plctest mocked in the browser)', () => {
   const at = (page: Page, id: number, field: string) => block(page, id).locator(`[data-field="interfaces.${INTERFACE_IDS.indexOf(id as never)}.${field}"]`);
   const input = (page: Page, id: number, field: string) => fieldInput(page, 'pew', `interfaces.${INTERFACE_IDS.indexOf(id as never)}.${field}`);
   const dialog = (page: Page) => page.locator('[role=alertdialog]');
-  const stored = async (page: Page) => (await (await api(page, suite.d)).get('/config/pew')).body as {
-    interfaces: { id: number; enabled: boolean; baudrate: number; timeout: number; addr_offset: number; ip_port: string; service: number }[];
-    interface_plc: number; restart_by_time: number;
-  };
+  const stored = async (page: Page) =>
+    (await (await api(page, suite.d)).get('/config/pew')).body as {
+      interfaces: { id: number; enabled: boolean; baudrate: number; timeout: number; addr_offset: number; ip_port: string; service: number }[];
+      interface_plc: number;
+      restart_by_time: number;
+    };
 
   /** Signs in, mocks the two routes, opens /com and waits for its blocks. */
   async function openCom(opts: Parameters<typeof suite.open>[0] = {}, cred?: typeof USER) {
@@ -103,10 +123,13 @@ describe('the COM page (com_status and plctest mocked in the browser)', () => {
     const com = pageBody(page, 'com');
     expect(await com.locator('[data-interface]').evaluateAll((els) => els.map((e) => e.getAttribute('data-interface')))).toEqual(['0', '3', '1', '4', '5']);
     expect(await com.locator('[data-interface] h2').allTextContents()).toEqual(
-      INTERFACE_IDS.map((id) => `${INTERFACE_NAMES[id]} · ${en.com.kinds[String(id) as keyof typeof en.com.kinds]}`));
+      INTERFACE_IDS.map((id) => `${INTERFACE_NAMES[id]} · ${en.com.kinds[String(id) as keyof typeof en.com.kinds]}`),
+    );
 
-    const fieldsOf = (id: number) => block(page, id).locator('[data-field]').evaluateAll((els) =>
-      els.map((e) => e.getAttribute('data-field')!.replace(/^interfaces\.\d+\./, '')));
+    const fieldsOf = (id: number) =>
+      block(page, id)
+        .locator('[data-field]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-field')!.replace(/^interfaces\.\d+\./, '')));
     const serial = ['enabled', 'service', 'protocol', 'autobaud', 'baudrate', 'bits', 'parity', 'stopbits', 'flow', 'timeout', 'wait'];
     expect(await fieldsOf(0)).toEqual(serial); // COM1: no RS232/RS485 mode
     expect(await fieldsOf(3)).toEqual(['enabled', 'service', 'mode', ...serial.slice(2)]); // COM2 offers RS485
@@ -118,12 +141,16 @@ describe('the COM page (com_status and plctest mocked in the browser)', () => {
     await expectText(at(page, 0, 'baudrate').locator('label'), en.fields.pew.interfaces.baudrate.label);
     expect(await input(page, 3, 'mode').locator('option').allTextContents()).toEqual(['RS232', 'RS485']);
     expect(await input(page, 3, 'mode').inputValue()).toBe('5');
-    expect(await input(page, 0, 'service').locator('option').allTextContents())
-      .toEqual([en.fields.pew.interfaces.service.options['0'], en.fields.pew.interfaces.service.options['1']]);
+    expect(await input(page, 0, 'service').locator('option').allTextContents()).toEqual([
+      en.fields.pew.interfaces.service.options['0'],
+      en.fields.pew.interfaces.service.options['1'],
+    ]);
     expect(await input(page, 0, 'parity').locator('option').allTextContents()).toEqual(['None', 'Odd', 'Even']);
     await expectText(at(page, 5, 'ip_port').locator('label'), en.fields.pew.interfaces.ip_port.label);
-    expect(await block(page, 5).locator('[data-field="interfaces.4.addr_offset.use"] select option').allTextContents())
-      .toEqual([en.com.offsetOff, en.com.offsetOn]);
+    expect(await block(page, 5).locator('[data-field="interfaces.4.addr_offset.use"] select option').allTextContents()).toEqual([
+      en.com.offsetOff,
+      en.com.offsetOn,
+    ]);
     expect(await block(page, 5).locator('[data-field="interfaces.4.addr_offset"]').count()).toBe(0); // disabled: no value field
     await expectText(block(page, 4).locator('[data-field=protocol-fixed] span').last(), en.com.protocolFixed);
     await expectText(block(page, 4).locator('[data-note=memory]'), fill(en.com.internalNote, { min: 0, max: 32767 }));
@@ -138,10 +165,17 @@ describe('the COM page (com_status and plctest mocked in the browser)', () => {
     const plc = page.locator('#com-plc').locator('xpath=..');
     await expectText(page.locator('#com-plc'), en.com.plc);
     expect(await plc.locator('[data-field]').evaluateAll((els) => els.map((e) => e.getAttribute('data-field')))).toEqual([
-      'interface_plc', 'address_plc', 'restart_by_plc', 'restart_level', 'restart_polling', 'restart_control_r.bit', 'restart_by_time',
+      'interface_plc',
+      'address_plc',
+      'restart_by_plc',
+      'restart_level',
+      'restart_polling',
+      'restart_control_r.bit',
+      'restart_by_time',
     ]);
     expect(await fieldInput(page, 'pew', 'interface_plc').locator('option').allTextContents()).toEqual(
-      INTERFACE_IDS.map((id) => `${INTERFACE_NAMES[id]} · ${en.com.kinds[String(id) as keyof typeof en.com.kinds]}`));
+      INTERFACE_IDS.map((id) => `${INTERFACE_NAMES[id]} · ${en.com.kinds[String(id) as keyof typeof en.com.kinds]}`),
+    );
     expect(await fieldInput(page, 'pew', 'interface_plc').inputValue()).toBe('4');
     await expectText(plc.locator('[data-field=restart_by_time] .unit'), 'h');
     expect(await block(page, 0).locator('[data-action=plctest]').isEnabled()).toBe(true);
@@ -179,15 +213,19 @@ describe('the COM page (com_status and plctest mocked in the browser)', () => {
     const { page } = await openCom();
     const before = await stored(page);
     const posts: string[] = [];
-    page.on('request', (r) => { if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/config/pew')) posts.push(r.url()); });
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/config/pew')) posts.push(r.url());
+    });
 
     await input(page, 5, 'ip_port').fill('300.1.2.3:9094');
     const message = at(page, 5, 'ip_port').locator('.error');
     await expectText(message, en.errors.invalid_ip);
     expect(await input(page, 5, 'ip_port').getAttribute('aria-invalid')).toBe('true');
     await page.locator('.page-bar [data-action=save]').click();
-    await expectText(page.locator('.notices .notice.error span'),
-      saveRefusal([[`${en.nav.com}, COM4, ${en.fields.pew.interfaces.ip_port.label}`, en.errors.invalid_ip]]));
+    await expectText(
+      page.locator('.notices .notice.error span'),
+      saveRefusal([[`${en.nav.com}, COM4, ${en.fields.pew.interfaces.ip_port.label}`, en.errors.invalid_ip]]),
+    );
     expect(posts).toEqual([]);
     expect(await stored(page)).toEqual(before);
 
@@ -195,7 +233,7 @@ describe('the COM page (com_status and plctest mocked in the browser)', () => {
     await expect.poll(() => message.count()).toBe(0);
   });
 
-  it('a transparent service control interface: the rule message inline, and the daemon\'s refusal shown at the field', async () => {
+  it("a transparent service control interface: the rule message inline, and the daemon's refusal shown at the field", async () => {
     const { page } = await openCom();
     const plcWrap = page.locator('[data-field-wrap=interface_plc]');
     await input(page, 0, 'service').selectOption('1');
@@ -232,7 +270,16 @@ describe('the COM page (com_status and plctest mocked in the browser)', () => {
     const { page, m } = await openCom();
     m.plcTest = {
       status: 200,
-      body: { ok: true, id: 0, protocol: 'MEWTOCOL', cpu: { name: 'FP7', family: 'FP7' }, model: 'CPS41E', version: '4.57', mode: 'RUN', raw: '%01$RT70014400000000000100000000**\r' },
+      body: {
+        ok: true,
+        id: 0,
+        protocol: 'MEWTOCOL',
+        cpu: { name: 'FP7', family: 'FP7' },
+        model: 'CPS41E',
+        version: '4.57',
+        mode: 'RUN',
+        raw: '%01$RT70014400000000000100000000**\r',
+      },
     };
     const test = block(page, 0).locator('[data-plctest]');
     await test.locator('[data-action=plctest]').click();
@@ -298,7 +345,9 @@ describe('the COM page (com_status and plctest mocked in the browser)', () => {
     expect(await block(page, 5).locator('[data-state]').textContent()).toBe(en.com.states.disabled);
 
     m.com1Extra = {
-      detail: 'MEWTOCOL station 1', baudRate: 19200, autobaud: 'found',
+      detail: 'MEWTOCOL station 1',
+      baudRate: 19200,
+      autobaud: 'found',
       stats: { requests: 1234, errors: 2, timeouts: 1, retries: 3, bytesOut: 20480, bytesIn: 30000, busyShare: 0.25 },
     };
     m.com1 = 'up';
@@ -343,8 +392,9 @@ describe('the COM page (com_status and plctest mocked in the browser)', () => {
     const buttons = pageBody(page, 'com').locator('[data-action=plctest]');
     expect(await buttons.count()).toBe(5);
     expect(await buttons.evaluateAll((bs) => bs.map((b) => (b as HTMLButtonElement).disabled))).toEqual([true, true, true, true, true]);
-    const enabled = await pageBody(page, 'com').locator('input, select').evaluateAll((els) =>
-      els.filter((e) => !(e as HTMLInputElement).disabled).map((e) => e.id));
+    const enabled = await pageBody(page, 'com')
+      .locator('input, select')
+      .evaluateAll((els) => els.filter((e) => !(e as HTMLInputElement).disabled).map((e) => e.id));
     expect(enabled).toEqual([]);
     await buttons.first().click({ force: true });
     expect(m.plcTestBodies).toEqual([]);
@@ -355,7 +405,7 @@ describe('the COM page (com_status and plctest mocked in the browser)', () => {
     const { page, m } = await openCom({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
     m.com1 = 'up';
     m.com1Extra = { detail: 'a long detail text of the link that has to wrap on a narrow screen', baudRate: 115200, autobaud: 'found' };
-    m.plcTest = { status: 200, body: { ok: false, id: 0, protocol: 'MEWTOCOL', reason: 'bad_reply', message: 'x', raw: '%01$RT' + '0123456789'.repeat(8) + '\r' } };
+    m.plcTest = { status: 200, body: { ok: false, id: 0, protocol: 'MEWTOCOL', reason: 'bad_reply', message: 'x', raw: `%01$RT${'0123456789'.repeat(8)}\r` } };
     await block(page, 0).locator('[data-action=plctest]').click();
     await block(page, 0).locator('pre[data-raw]').waitFor();
     await expectText(block(page, 0).locator('[data-state]'), en.com.states.up);

@@ -6,19 +6,22 @@
 import { createHash, X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { type Browser, chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { chromium, type Browser } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium.ts';
 import { startTestDaemon, type TestDaemon } from '../support/daemon.ts';
-import { LOOPBACK } from '../support/ports.ts';
 import { makeCertificates } from '../support/openssl.ts';
+import { LOOPBACK } from '../support/ports.ts';
 import { ADMIN, en, expectText, expectTitle, fill, loginUi, newPage } from './support.ts';
 
 let d: TestDaemon;
 let browser: Browser;
 let cert: X509Certificate;
 let uploaded: Awaited<ReturnType<typeof makeCertificates>>;
-const spkiOf = (x: X509Certificate) => createHash('sha256').update(x.publicKey.export({ type: 'spki', format: 'der' })).digest('base64');
+const spkiOf = (x: X509Certificate) =>
+  createHash('sha256')
+    .update(x.publicKey.export({ type: 'spki', format: 'der' }))
+    .digest('base64');
 
 beforeAll(async () => {
   d = await startTestDaemon({ webDir: inject('webDir'), tls: true });
@@ -35,7 +38,7 @@ afterAll(async () => {
 });
 
 describe('the console over HTTPS in chromium', () => {
-  it('redirects from HTTP, signs in over TLS with a Secure cookie and shows the certificate\'s fingerprint', async () => {
+  it("redirects from HTTP, signs in over TLS with a Secure cookie and shows the certificate's fingerprint", async () => {
     const cp = await newPage(browser);
     const { page, context } = cp;
     await page.goto(`http://${LOOPBACK}:${d.port}/#/info`);

@@ -4,20 +4,30 @@
 // meaning, the rows waiting and dropped) and a NoSQL client that has written rows, in English and
 // French; the line per service on /info links both pages. Against the daemon: both entries are
 // answered (off while disabled).
-import { describe, expect, it } from 'vitest';
+
 import type { Page, Route } from '@playwright/test';
+import { describe, expect, it } from 'vitest';
 import type { ServiceStatus, ServicesStatus } from '../../device/model/service-status.ts';
 import { api, consoleSuite, en, expectText, expectTitle, fill, fr, loginApi, openConsole, pageBody } from './support.ts';
 
 const at = Date.UTC(2026, 10, 27, 9, 30, 0);
 const entry = (o: Partial<ServiceStatus> & Pick<ServiceStatus, 'service'>): ServiceStatus => ({
-  enabled: true, state: 'idle', since: at, counters: {}, queue: { waiting: 0, dropped: 0, bound: 10_000 }, plc: '', ...o,
+  enabled: true,
+  state: 'idle',
+  since: at,
+  counters: {},
+  queue: { waiting: 0, dropped: 0, bound: 10_000 },
+  plc: '',
+  ...o,
 });
 
 const ANSWER: ServicesStatus = {
   services: [
     entry({
-      service: 'sql', state: 'waiting', counters: { rows: 40, written: 40, failed: 1 }, queue: { waiting: 17, dropped: 3, bound: 10_000 },
+      service: 'sql',
+      state: 'waiting',
+      counters: { rows: 40, written: 40, failed: 1 },
+      queue: { waiting: 17, dropped: 3, bound: 10_000 },
       lastError: { code: 'table_mismatch', number: 15, message: 'table tank_log does not fit the data points: no column level', at: at + 1_000 },
     }),
     entry({ service: 'nosql', state: 'idle', lastSuccess: at + 2_000, counters: { rows: 1250, written: 1250, failed: 0 } }),
@@ -47,14 +57,18 @@ describe('the live status of the SQL and NoSQL clients', () => {
     await expectText(dd('queue'), fill(t.queueValue, { waiting: '17', bound: '10,000' }));
     await expectText(dd('dropped'), '3');
 
-    await page.evaluate(() => { location.hash = '#/db'; });
+    await page.evaluate(() => {
+      location.hash = '#/db';
+    });
     await expectTitle(page, en.nav.db);
     const db = pageBody(page, 'db').locator('[data-block=nosql-status]');
     await expectText(dd('state', db), t.states.idle);
     await expectText(dd('counter-written', db), '1,250');
     await expectText(dd('last-error', db), t.none);
 
-    await page.evaluate(() => { location.hash = '#/info'; });
+    await page.evaluate(() => {
+      location.hash = '#/info';
+    });
     await expectTitle(page, en.nav.info);
     const info = pageBody(page, 'info');
     expect(await info.locator('[data-service-run=sql] a').getAttribute('href')).toBe('#/sql');
@@ -69,7 +83,10 @@ describe('the live status of the SQL and NoSQL clients', () => {
     const { get } = await api(page, suite.d);
     const own = (await get('/config/service_status')).body as ServicesStatus;
     const dbs = own.services.filter((s) => s.service === 'sql' || s.service === 'nosql');
-    expect(dbs.map((s) => [s.service, s.state])).toEqual([['sql', 'off'], ['nosql', 'off']]);
+    expect(dbs.map((s) => [s.service, s.state])).toEqual([
+      ['sql', 'off'],
+      ['nosql', 'off'],
+    ]);
     await answerWith(page);
     await openConsole(page, suite.d, '/sql');
     await expectTitle(page, fr.nav.sql);

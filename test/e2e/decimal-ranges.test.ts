@@ -1,7 +1,8 @@
 // Ranges and range messages write their numbers as the language does (spec §1 languages): German
 // and French "0,2 – 120", English "0.2 – 120"; ports keep their digits without grouping.
-import { describe, it } from 'vitest';
+
 import type { Page } from '@playwright/test';
+import { describe, it } from 'vitest';
 import { consoleSuite, de, en, expectText, fieldInput, fill, fr, loginApi, openConsole } from './support.ts';
 
 const field = (page: Page, path: string) => page.locator(`[data-page] [data-field="${path}"]`);
@@ -18,7 +19,10 @@ describe('numbers in ranges', () => {
     await expectText(field(page, 'plc_poll').locator('.hint'), hint(en, '0.2'));
     await fieldInput(page, 'pew_mqtt', 'plc_poll').fill('0.1');
     await expectText(field(page, 'plc_poll').locator('.error'), fill(en.errors.out_of_range, { min: '0.2', max: '120' }));
-    for (const [lang, l] of [['de', de], ['fr', fr]] as const) {
+    for (const [lang, l] of [
+      ['de', de],
+      ['fr', fr],
+    ] as const) {
       await page.locator('select[data-action=language]').selectOption(lang);
       await expectText(field(page, 'plc_poll').locator('.error'), fill(l.errors.out_of_range, { min: '0,2', max: '120' }));
       await fieldInput(page, 'pew_mqtt', 'plc_poll').fill('1');

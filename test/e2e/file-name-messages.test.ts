@@ -2,8 +2,9 @@
 // .cfg; §9 file name 30): the extension with the allowed ones, the name before it, or the length,
 // in the certificate slots of /mqtt, its certificate fields and the script upload of /script;
 // the daemon answers the same codes.
-import { describe, expect, it } from 'vitest';
+
 import type { Page } from '@playwright/test';
+import { describe, expect, it } from 'vitest';
 import { api, consoleSuite, de, en, expectText, fieldInput, fill, loginApi, openConsole } from './support.ts';
 
 const pem = Buffer.from('-----BEGIN CERTIFICATE-----\nbm8=\n-----END CERTIFICATE-----\n');

@@ -4,15 +4,14 @@
 // with its message and nothing changes, and a good image is installed through the page: the page
 // refreshes itself, and after signing in again /info shows the new version; a unit that does not
 // come back gives the browser-timeout message after 2 minutes and a refresh about 90 s later.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from '@playwright/test';
+
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  adminClient, buildTestImages, makeRoot, runningVersion, startSupervisor, type Supervisor, type TestImages,
-} from '../support/firmware.ts';
+import type { Browser } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BROWSER_TIMEOUT_MS, RETRY_REFRESH_MS } from '../../device/model/firmware.ts';
-import { ADMIN, en, expectText, launchBrowser, loginUi, newPage, pageBody, WAIT_MS, type ConsolePage } from './support.ts';
+import { adminClient, buildTestImages, makeRoot, runningVersion, type Supervisor, startSupervisor, type TestImages } from '../support/firmware.ts';
+import { ADMIN, type ConsolePage, en, expectText, launchBrowser, loginUi, newPage, pageBody, WAIT_MS } from './support.ts';
 
 describe('the firmware page', () => {
   let imgs: TestImages;

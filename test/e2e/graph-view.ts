@@ -1,10 +1,15 @@
 // One chart of the /graphs page as the browser tests see it: how often it has drawn, its series,
 // the time range it shows (seconds of the day, from its range line), and the gestures that zoom it.
-import { expect } from 'vitest';
+
 import type { Locator, Page } from '@playwright/test';
+import { expect } from 'vitest';
 
 /** "hh:mm:ss" → seconds of the day */
-export const seconds = (hms: string) => hms.split(':').map(Number).reduce((s, x, i) => s + x * [3600, 60, 1][i]!, 0);
+export const seconds = (hms: string) =>
+  hms
+    .split(':')
+    .map(Number)
+    .reduce((s, x, i) => s + x * [3600, 60, 1][i]!, 0);
 
 export function graphView(page: Page, g: Locator) {
   const host = g.locator('.ct-host');
@@ -23,7 +28,7 @@ export function graphView(page: Page, g: Locator) {
     /** the shown range as seconds of the day */
     async range(): Promise<readonly [number, number]> {
       const m = /(\d\d:\d\d:\d\d) .* (\d\d:\d\d:\d\d)$/.exec((await g.locator('[data-range]').textContent()) ?? '');
-      return m ? [seconds(m[1]!), seconds(m[2]!)] as const : [NaN, NaN] as const;
+      return m ? ([seconds(m[1]!), seconds(m[2]!)] as const) : ([NaN, NaN] as const);
     },
     /**
      * CTRL+drag across the plot from `from` to `to` (fractions of its width), in `steps` moves;
@@ -35,7 +40,7 @@ export function graphView(page: Page, g: Locator) {
       await page.keyboard.down('Control');
       await page.mouse.move(box.x + box.width * from, y);
       await page.mouse.down();
-      await page.mouse.move(box.x + box.width * (from + to) / 2, y, { steps });
+      await page.mouse.move(box.x + (box.width * (from + to)) / 2, y, { steps });
       await midway?.();
       await page.mouse.move(box.x + box.width * to, y, { steps });
       await page.mouse.up();

@@ -2,12 +2,13 @@
 // file max, palette): log files written with the logger's own CSV text functions into the internal
 // volume of a real daemon in simulator mode, listed and downloaded through the log file routes and
 // drawn in chromium. Nothing is mocked.
-import { beforeAll, describe, expect, it } from 'vitest';
+
 import type { Locator, Page } from '@playwright/test';
-import { USER, en, expectText, expectTitle, fill, loginApi, openConsole, pageBody, consoleSuite } from './support.ts';
-import { putLogFiles, trendCsv } from '../bench/graphs.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriesColour } from '../../web/graphs/palette.ts';
+import { putLogFiles, trendCsv } from '../bench/graphs.ts';
 import { graphView, seconds } from './graph-view.ts';
+import { consoleSuite, en, expectText, expectTitle, fill, loginApi, openConsole, pageBody, USER } from './support.ts';
 
 const TEMPS = 'temps_20261121.csv';
 const FLOW = 'flow_20261121.csv';
@@ -17,22 +18,37 @@ const SPIKE = 95.5;
 const TEMPS_LINES = 5760; // 08:00:00 to 15:59:55 every 5 s: more lines than the 2880 drawing points
 
 // header mode 3, comma and point: three points with names, units and sources
-const temps = () => trendCsv({
-  header: 3, separator: 'comma', decimal: 'point', start: Date.UTC(2026, 10, 21, 8), stepMs: 5000, lines: TEMPS_LINES,
-  points: [
-    { name: 'Temp', dim: '°C', if: 0, area: 1, reg_addr: '100', type: 7, decimal: 2 },
-    { name: 'Pressure', dim: 'bar', if: 4, area: 1, reg_addr: '5', type: 7, decimal: 3 },
-    { name: 'Count', if: 5, area: 6, reg_addr: '10A', type: 0 },
-  ],
-  value: (i, p) => (p === 0 ? (i === 4000 ? SPIKE : 20 + 5 * Math.sin(i / 200)) : p === 1 ? 1 + 0.01 * Math.cos(i / 50) : i % 100),
-});
+const temps = () =>
+  trendCsv({
+    header: 3,
+    separator: 'comma',
+    decimal: 'point',
+    start: Date.UTC(2026, 10, 21, 8),
+    stepMs: 5000,
+    lines: TEMPS_LINES,
+    points: [
+      { name: 'Temp', dim: '°C', if: 0, area: 1, reg_addr: '100', type: 7, decimal: 2 },
+      { name: 'Pressure', dim: 'bar', if: 4, area: 1, reg_addr: '5', type: 7, decimal: 3 },
+      { name: 'Count', if: 5, area: 6, reg_addr: '10A', type: 0 },
+    ],
+    value: (i, p) => (p === 0 ? (i === 4000 ? SPIKE : 20 + 5 * Math.sin(i / 200)) : p === 1 ? 1 + 0.01 * Math.cos(i / 50) : i % 100),
+  });
 
 // header mode 0, semicolon and decimal comma: names are "Value n"
-const flow = () => trendCsv({
-  header: 0, separator: 'semicolon', decimal: 'comma', start: Date.UTC(2026, 10, 21, 10), stepMs: 10_000, lines: 360,
-  points: [{ type: 7, decimal: 1 }, { type: 7, decimal: 2 }],
-  value: (i, p) => (p === 0 ? 10 + (i % 6) / 2 : 3.25),
-});
+const flow = () =>
+  trendCsv({
+    header: 0,
+    separator: 'semicolon',
+    decimal: 'comma',
+    start: Date.UTC(2026, 10, 21, 10),
+    stepMs: 10_000,
+    lines: 360,
+    points: [
+      { type: 7, decimal: 1 },
+      { type: 7, decimal: 2 },
+    ],
+    value: (i, p) => (p === 0 ? 10 + (i % 6) / 2 : 3.25),
+  });
 
 describe('the trend graphs page', () => {
   const suite = consoleSuite();
@@ -81,7 +97,11 @@ describe('the trend graphs page', () => {
     const page = await open();
     await expectTitle(page, en.nav.graphs);
     await expectText(body(page).locator('[data-note=none]'), en.graphs.none);
-    expect(await body(page).locator('fieldset[data-storage]').evaluateAll((els) => els.map((e) => e.getAttribute('data-storage')))).toEqual(['0', '1', '2']);
+    expect(
+      await body(page)
+        .locator('fieldset[data-storage]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-storage'))),
+    ).toEqual(['0', '1', '2']);
     expect(await body(page).locator('fieldset[data-storage="0"] .files .name').allTextContents()).toEqual([BROKEN, FLOW, HUGE, TEMPS]);
 
     const g = await choose(page, TEMPS);
@@ -89,12 +109,13 @@ describe('the trend graphs page', () => {
     expect(await g.locator('.series-legend button').allTextContents()).toEqual(['Temp°C', 'Pressurebar', 'Count']);
     // the palette of spec §9: the first three colours, on the legend and on the lines
     expect(await g.locator('svg path.ct-line').evaluateAll((els) => els.map((e) => (e as SVGElement).style.stroke))).toEqual(
-      [0, 1, 2].map((i) => `rgb(${[1, 3, 5].map((k) => parseInt(seriesColour(i).slice(k, k + 2), 16)).join(', ')})`));
+      [0, 1, 2].map((i) => `rgb(${[1, 3, 5].map((k) => parseInt(seriesColour(i).slice(k, k + 2), 16)).join(', ')})`),
+    );
     // at most 2880 drawing points per series, and the one-line spike survives the thinning
     const points = await g.locator('svg path.ct-line').evaluateAll((els) => els.map((e) => (e.getAttribute('d')!.match(/[ML]/g) ?? []).length));
     for (const n of points) expect(n).toBeGreaterThan(1000), expect(n).toBeLessThanOrEqual(2880);
-    expect(Math.max(...await yLabels(g))).toBeGreaterThanOrEqual(90);
-    expect(Math.min(...await yLabels(g))).toBe(0); // the y axis from zero
+    expect(Math.max(...(await yLabels(g)))).toBeGreaterThanOrEqual(90);
+    expect(Math.min(...(await yLabels(g)))).toBe(0); // the y axis from zero
     // time of day without the date on the x axis
     const labels = await xLabels(g);
     expect(labels[0]).toBe('08:00');
@@ -141,9 +162,13 @@ describe('the trend graphs page', () => {
     const zoomed = await xLabels(g);
     expect(zoomed).not.toEqual(fullLabels);
     expect(zoomed.length).toBeGreaterThan(1);
-    for (const l of zoomed) expect(seconds(l.length === 5 ? `${l}:00` : l)).toBeGreaterThanOrEqual(a), expect(seconds(l.length === 5 ? `${l}:00` : l)).toBeLessThanOrEqual(b);
+    for (const l of zoomed)
+      expect(seconds(l.length === 5 ? `${l}:00` : l)).toBeGreaterThanOrEqual(a), expect(seconds(l.length === 5 ? `${l}:00` : l)).toBeLessThanOrEqual(b);
     // zoomed in, the 20 % of the file in view is drawn from all its lines (fewer than 2880)
-    const points = await g.locator('svg path.ct-line').first().evaluate((e) => (e.getAttribute('d')!.match(/[ML]/g) ?? []).length);
+    const points = await g
+      .locator('svg path.ct-line')
+      .first()
+      .evaluate((e) => (e.getAttribute('d')!.match(/[ML]/g) ?? []).length);
     expect(points).toBeGreaterThan(900);
     expect(await reset.isEnabled()).toBe(true);
 
@@ -151,7 +176,7 @@ describe('the trend graphs page', () => {
     await page.mouse.move(box.x + box.width / 2, y);
     await redraw(g, () => page.mouse.wheel(0, -100));
     const [c, d] = await range(g);
-    expect(Math.abs((d - c) - (b - a) * 0.8)).toBeLessThanOrEqual(2);
+    expect(Math.abs(d - c - (b - a) * 0.8)).toBeLessThanOrEqual(2);
     expect(c).toBeGreaterThan(a);
     expect(d).toBeLessThan(b);
     // and out again, never past the file
@@ -215,7 +240,11 @@ describe('the trend graphs page', () => {
     const page = await open();
     await choose(page, TEMPS);
     await choose(page, FLOW);
-    expect(await body(page).locator('[data-graph]').evaluateAll((els) => els.map((e) => e.getAttribute('data-graph')))).toEqual([`0/${TEMPS}`, `0/${FLOW}`]);
+    expect(
+      await body(page)
+        .locator('[data-graph]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-graph'))),
+    ).toEqual([`0/${TEMPS}`, `0/${FLOW}`]);
     expect(await seriesNames(graph(page, TEMPS))).toEqual(['Temp', 'Pressure', 'Count']);
     expect(await seriesNames(graph(page, FLOW))).toEqual(['Value 1', 'Value 2']);
     await fileBox(page, TEMPS).uncheck();
@@ -234,7 +263,9 @@ describe('the trend graphs page', () => {
   it('a file over 10 MB is refused, without being downloaded', async () => {
     const page = await open();
     const downloads: string[] = [];
-    page.on('request', (r) => { if (r.url().includes('/download/')) downloads.push(r.url()); });
+    page.on('request', (r) => {
+      if (r.url().includes('/download/')) downloads.push(r.url());
+    });
     await fileBox(page, HUGE).check();
     await expectText(graph(page, HUGE).locator('[data-error=too_large]'), fill(en.graphs.tooLarge, { size: '11', max: '10' }));
     expect(downloads).toEqual([]);

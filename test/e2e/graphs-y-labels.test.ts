@@ -1,10 +1,11 @@
 // /graphs: every y-axis label is shown whole, also when the axis runs above the highest value to a
 // wider round number (two stacked series summing to 950 get an axis up to 1000: "1000", not ".000").
-import { beforeAll, describe, expect, it } from 'vitest';
+
 import type { Locator } from '@playwright/test';
-import { consoleSuite, loginApi, openConsole, pageBody } from './support.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { putLogFiles, trendCsv } from '../bench/graphs.ts';
 import { graphView } from './graph-view.ts';
+import { consoleSuite, loginApi, openConsole, pageBody } from './support.ts';
 
 const FILE = 'stack_20261121.csv';
 
@@ -12,14 +13,18 @@ const FILE = 'stack_20261121.csv';
  * The y labels whose text does not fit the box chartist gives it: the text is right-aligned, so a
  * label too wide runs out to the left, where the box (a foreignObject) cuts it off.
  */
-const clipped = (g: Locator) => g.locator('svg').evaluate((svg) =>
-  [...svg.querySelectorAll('.ct-label.ct-vertical')].filter((l) => {
-    const range = document.createRange();
-    range.selectNodeContents(l);
-    const text = range.getBoundingClientRect();
-    const box = (l.closest('foreignObject') ?? l).getBoundingClientRect();
-    return text.left < box.left - 0.5 || text.right > box.right + 0.5;
-  }).map((l) => l.textContent));
+const clipped = (g: Locator) =>
+  g.locator('svg').evaluate((svg) =>
+    [...svg.querySelectorAll('.ct-label.ct-vertical')]
+      .filter((l) => {
+        const range = document.createRange();
+        range.selectNodeContents(l);
+        const text = range.getBoundingClientRect();
+        const box = (l.closest('foreignObject') ?? l).getBoundingClientRect();
+        return text.left < box.left - 0.5 || text.right > box.right + 0.5;
+      })
+      .map((l) => l.textContent),
+  );
 
 describe('the y labels of /graphs', () => {
   const suite = consoleSuite();
@@ -27,8 +32,16 @@ describe('the y labels of /graphs', () => {
   beforeAll(async () => {
     await putLogFiles(suite.d, {
       [FILE]: trendCsv({
-        header: 1, separator: 'comma', decimal: 'point', start: Date.UTC(2026, 10, 21, 8), stepMs: 60_000, lines: 30,
-        points: [{ name: 'A', type: 0 }, { name: 'B', type: 0 }],
+        header: 1,
+        separator: 'comma',
+        decimal: 'point',
+        start: Date.UTC(2026, 10, 21, 8),
+        stepMs: 60_000,
+        lines: 30,
+        points: [
+          { name: 'A', type: 0 },
+          { name: 'B', type: 0 },
+        ],
         value: (i) => (i === 10 ? 475 : 100 + i),
       }),
     });

@@ -24,8 +24,13 @@ describe('the system log on /info', () => {
     // the fields are hidden until asked for
     expect(await entry.locator('dl').isVisible()).toBe(false);
     await entry.locator('summary').click();
-    expect(await entry.locator('dl > div').evaluateAll((rows) => rows.map((r) => [r.querySelector('dt')!.textContent, r.querySelector('dd')!.textContent])))
-      .toEqual([['iface', 'COM1'], ['attempt', '3'], ['detail', '{"code":"ETIMEDOUT"}']]);
+    expect(
+      await entry.locator('dl > div').evaluateAll((rows) => rows.map((r) => [r.querySelector('dt')!.textContent, r.querySelector('dd')!.textContent])),
+    ).toEqual([
+      ['iface', 'COM1'],
+      ['attempt', '3'],
+      ['detail', '{"code":"ETIMEDOUT"}'],
+    ]);
 
     await page.locator('select[data-action=language]').selectOption('de');
     await expectText(entry.locator('.level'), de.info.syslogLevels.warn);

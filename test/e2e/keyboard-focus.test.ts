@@ -2,27 +2,27 @@
 // stays on the page after Save, the Help panel takes the focus (visible below the sticky top bar)
 // and closes on Esc, the users and audit tables scroll from the keyboard at 360 px, and the top bar
 // of a phone takes at most a fifth of the screen height in every language.
-import { describe, expect, it } from 'vitest';
+
 import type { Page } from '@playwright/test';
+import { describe, expect, it } from 'vitest';
 import { PAGES } from '../../web/pages.ts';
-import {
-  de, en, expectTitle, fieldInput, fr, loginApi, menuLink, openConsole, pageBody, consoleSuite,
-} from './support.ts';
+import { consoleSuite, de, en, expectTitle, fieldInput, fr, loginApi, menuLink, openConsole, pageBody } from './support.ts';
 
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } as const;
 
 /** What has the focus: tag, id, and the data-action or class that tells the element apart. */
-const focused = (page: Page) => page.evaluate(() => {
-  const e = document.activeElement;
-  return e ? `${e.tagName.toLowerCase()}#${e.id}.${e.getAttribute('data-action') ?? e.className}` : 'none';
-});
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const e = document.activeElement;
+    return e ? `${e.tagName.toLowerCase()}#${e.id}.${e.getAttribute('data-action') ?? e.className}` : 'none';
+  });
 
 describe('keyboard, focus and titles', () => {
   const suite = consoleSuite();
 
   it('every route sets the page title of the browser tab, in the console language', async () => {
     const { page } = await suite.open();
-    await page.goto(suite.d.url + '/');
+    await page.goto(`${suite.d.url}/`);
     await page.locator('#login-user').waitFor();
     await expect.poll(() => page.title()).toBe(`${en.auth.loginTitle} – ${en.app.title}`);
     await loginApi(page, suite.d);
@@ -33,7 +33,9 @@ describe('keyboard, focus and titles', () => {
       await expectTitle(page, en.nav[p.id]);
       await expect.poll(() => page.title()).toBe(`${en.nav[p.id]} – ${en.app.title}`);
     }
-    await page.evaluate(() => { location.hash = '#/nope'; });
+    await page.evaluate(() => {
+      location.hash = '#/nope';
+    });
     await expect.poll(() => page.title()).toBe(`${en.nav.notfound} – ${en.app.title}`);
     await page.locator('select[data-action=language]').selectOption('de');
     await expect.poll(() => page.title()).toBe(`${de.nav.notfound} – ${de.app.title}`);
@@ -109,7 +111,11 @@ describe('keyboard, focus and titles', () => {
     }
   });
 
-  it.each([{ lang: 'en', t: en }, { lang: 'de', t: de }, { lang: 'fr', t: fr }] as const)('at 360 px in $lang the top bar takes at most a fifth of the height; theme and language are in the menu', async ({ lang, t }) => {
+  it.each([
+    { lang: 'en', t: en },
+    { lang: 'de', t: de },
+    { lang: 'fr', t: fr },
+  ] as const)('at 360 px in $lang the top bar takes at most a fifth of the height; theme and language are in the menu', async ({ lang, t }) => {
     const { page } = await suite.open({ ...PHONE, locale: lang });
     await page.addInitScript((l) => localStorage.setItem('console.locale', l), lang);
     await loginApi(page, suite.d);

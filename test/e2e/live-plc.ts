@@ -3,16 +3,16 @@
 // from the kernel, "another program" that holds a port, and a MEWTOCOL-COM client over TCP that
 // counts the bytes it sends and receives.
 import { connect, createServer, type Server, type Socket } from 'node:net';
-import { freePort, freePorts, LOOPBACK } from '../support/ports.ts';
+import { expect } from 'vitest';
+import type { Pew } from '../../device/model/sections/pew.ts';
+import { asciiToBytes, bytesToAscii, type MewRequest, mewCommandFrames } from '../../device/protocol/index.ts';
 import type { ByteChannel, SerialSettings } from '../../hw/types.ts';
 import type { SimHwOptions } from '../../sim/hw.ts';
+import type { CpuModel } from '../../sim/plc/profiles.ts';
 import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
 import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
-import type { CpuModel } from '../../sim/plc/profiles.ts';
 import type { SerialFraming } from '../../sim/wire.ts';
-import { asciiToBytes, bytesToAscii, mewCommandFrames, type MewRequest } from '../../device/protocol/index.ts';
-import type { Pew } from '../../device/model/sections/pew.ts';
-import { expect } from 'vitest';
+import { freePort, freePorts, LOOPBACK } from '../support/ports.ts';
 import { consoleSuite, type TestDaemon } from './support.ts';
 
 export const HOST = LOOPBACK;
@@ -23,7 +23,10 @@ export function serialPlc(model: CpuModel, framing: SerialFraming): SerialPlcAtt
 }
 
 /** The hw seam's connector of a wire: the daemon opens it with its interface settings. */
-export const connector = (wire: SerialPlcAttachment) => (s: SerialSettings): ByteChannel => wire.open(s);
+export const connector =
+  (wire: SerialPlcAttachment) =>
+  (s: SerialSettings): ByteChannel =>
+    wire.open(s);
 
 /** consoleSuite (support.ts) with the virtual PLCs on the serial connectors. */
 export const liveConsoleSuite = (virtualPorts: NonNullable<SimHwOptions['virtualPorts']>) => consoleSuite({ serial: { virtualPorts } });
@@ -35,7 +38,13 @@ export async function enableCom1(d: TestDaemon, framing: SerialFraming, timeoutM
   const c = await d.admin();
   const pew = (await c.get('/config/pew')).body as Pew;
   Object.assign(pew.interfaces.find((i) => i.name === 'COM1')!, {
-    enabled: true, protocol: 'MEWTOCOL', baudrate: framing.baud, bits: framing.bits, parity: framing.parity, stopbits: framing.stopbits, timeout: timeoutMs,
+    enabled: true,
+    protocol: 'MEWTOCOL',
+    baudrate: framing.baud,
+    bits: framing.bits,
+    parity: framing.parity,
+    stopbits: framing.stopbits,
+    timeout: timeoutMs,
   });
   const r = await c.post('/config/pew', pew);
   expect(r.status, r.text).toBe(200);
@@ -45,7 +54,10 @@ export async function enableCom1(d: TestDaemon, framing: SerialFraming, timeoutM
 /** Another program listening on a free port: it counts the connections it gets and closes them. */
 export async function otherProgram(): Promise<{ port: number; connections: () => number; close(): Promise<void> }> {
   let connections = 0;
-  const server: Server = createServer((s) => { connections++; s.destroy(); });
+  const server: Server = createServer((s) => {
+    connections++;
+    s.destroy();
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, HOST, () => resolve());
@@ -91,8 +103,14 @@ export class MewClient {
   ask(req: MewRequest, ms = 5000): Promise<string> {
     const frame = mewCommandFrames('EE', req)[0]!;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => { this.waiting = undefined; reject(new Error(`no answer to ${JSON.stringify(frame)} within ${ms} ms`)); }, ms);
-      this.waiting = (answer) => { clearTimeout(timer); resolve(answer); };
+      const timer = setTimeout(() => {
+        this.waiting = undefined;
+        reject(new Error(`no answer to ${JSON.stringify(frame)} within ${ms} ms`));
+      }, ms);
+      this.waiting = (answer) => {
+        clearTimeout(timer);
+        resolve(answer);
+      };
       const bytes = asciiToBytes(frame);
       this.bytesSent += bytes.length;
       this.socket.write(bytes);
@@ -101,7 +119,10 @@ export class MewClient {
 
   close(): Promise<void> {
     if (this.socket.destroyed) return Promise.resolve();
-    return new Promise((r) => { this.socket.once('close', () => r()); this.socket.destroy(); });
+    return new Promise((r) => {
+      this.socket.once('close', () => r());
+      this.socket.destroy();
+    });
   }
 }
 

@@ -27,11 +27,13 @@ describe('help texts on /log', () => {
       await expectText(body.locator(`[data-field="${path}"] .hint`), help);
     }
     // no field anywhere on the page has two hint lines, or one help text twice
-    const fields = await body.locator('.field').evaluateAll((els) => els.map((el) => {
-      // a hint beside the field (in a wrapper around it) counts as the field's too
-      const around = el.parentElement!.classList.contains('field-wrap') ? el.parentElement! : el;
-      return { path: el.getAttribute('data-field'), hints: [...around.querySelectorAll('.hint')].map((h) => h.textContent) };
-    }));
+    const fields = await body.locator('.field').evaluateAll((els) =>
+      els.map((el) => {
+        // a hint beside the field (in a wrapper around it) counts as the field's too
+        const around = el.parentElement!.classList.contains('field-wrap') ? el.parentElement! : el;
+        return { path: el.getAttribute('data-field'), hints: [...around.querySelectorAll('.hint')].map((h) => h.textContent) };
+      }),
+    );
     expect(fields.length).toBeGreaterThan(30);
     for (const f of fields) expect(f.hints.length, `${f.path}: ${JSON.stringify(f.hints)}`).toBeLessThanOrEqual(1);
     const text = await body.innerText();

@@ -5,17 +5,15 @@
 // and the files of a storage, listed, downloaded and deleted through the log file routes.
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from '@playwright/test';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { withDefaults } from '../../device/model/section.ts';
 import { logSchema } from '../../device/model/sections/log.ts';
-import { logFileSchema, recordSchema, STRING_TYPE, type LogFile, type LogRecord } from '../../device/model/sections/logfile.ts';
+import { type LogFile, type LogRecord, logFileSchema, recordSchema, STRING_TYPE } from '../../device/model/sections/logfile.ts';
 import type { ComInterface } from '../../device/model/sections/pew.ts';
 import { exportVariables } from '../../web/log/export.ts';
 import { estimateReads } from '../../web/log/interval.ts';
-import {
-  USER, api, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, type ConsolePage, consoleSuite,
-} from './support.ts';
+import { api, type ConsolePage, consoleSuite, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, USER } from './support.ts';
 
 const KEY = 'pew_log';
 const t = en.logger;
@@ -27,7 +25,7 @@ const points = (n: number, extra: Partial<LogRecord> = {}, from = 0) =>
   Array.from({ length: n }, (_, i) => rec({ id: i + 1, name: `P${from + i}`, reg_addr: String((from + i) * 2), type: 4, ...extra }));
 
 // A global variable list as FPWIN Pro exports it (semicolons, a quoted comment, one header line).
-const VARIABLES = [
+const VARIABLES = `${[
   'Class;Identifier;IEC address;FP address;Type;Initial value;Comment',
   'VAR_GLOBAL;Tank_Level;%MW5.100;DT100;INT;0;Füllstand in mm',
   'VAR_GLOBAL;Flow_Total;%MD5.200;DDT200;DINT;0;"Durchfluss; gesamt"',
@@ -35,7 +33,7 @@ const VARIABLES = [
   'VAR_GLOBAL;Pump_On;%MX0.10.10;R10A;BOOL;FALSE;Pumpe',
   'VAR_GLOBAL;Flags;%MW0.5;WR5;WORD;0;Merkerwort',
   'VAR_GLOBAL;Motor_Data;%MW5.700;DT700;DUT_Motor;;',
-].join('\r\n') + '\r\n';
+].join('\r\n')}\r\n`;
 
 type StoredLog = Record<string, unknown> & { log_def: LogFile[] };
 
@@ -153,22 +151,57 @@ describe('the data logger page', () => {
     await expectText(body(page).locator('[data-footprint]').first(), fill(en.form.footprint, { first: 380, last: 383, count: 4 }));
     await input(page, 'mem_write_stop').fill('500');
     expect(await body(page).locator('[data-footprint]').allTextContents()).toEqual([
-      fill(en.form.footprint, { first: 381, last: 383, count: 3 }), fill(t.register, { first: 500, count: 1 }), fill(t.register, { first: 384, count: 1 }),
+      fill(en.form.footprint, { first: 381, last: 383, count: 3 }),
+      fill(t.register, { first: 500, count: 1 }),
+      fill(t.register, { first: 384, count: 1 }),
     ]);
     expect(await input(page, 'version').count()).toBe(0); // the settings format version is the unit's, not shown
 
     await save(page);
     const s = await stored(page);
-    expect(s).toMatchObject({ enable_log: true, storage: 1, header: 3, csv_separator: 'semicolon', dec_separator: 'comma', enable_mem_ctrl: true, mem_write_stop: 500 });
-    expect(s.log_def).toEqual([logFile({
-      id: 1, name: 'tank', interface: 0, trigger: 3, time_start: 3600, cond_trig: '10A', cond_end: '10B', cycle: 60, split: 'hour', file_max: 24,
-      delay_store: 5, enable_cond_store: true, cond_store: '10C',
-      records: [
-        rec({ id: 1, name: 'Level', dim: 'mm', if: 0, reg_addr: '100', type: 4, format: 'average', decimal: 1, enable_scal: true, scal_plc_max: 27648, scal_log_max: 1000 }),
-        rec({ id: 2, name: 'Value2', if: 0, reg_addr: '1' }),
-        rec({ id: 3, name: 'Value3', if: 0, area: 6, reg_addr: '10F' }),
-      ],
-    })]);
+    expect(s).toMatchObject({
+      enable_log: true,
+      storage: 1,
+      header: 3,
+      csv_separator: 'semicolon',
+      dec_separator: 'comma',
+      enable_mem_ctrl: true,
+      mem_write_stop: 500,
+    });
+    expect(s.log_def).toEqual([
+      logFile({
+        id: 1,
+        name: 'tank',
+        interface: 0,
+        trigger: 3,
+        time_start: 3600,
+        cond_trig: '10A',
+        cond_end: '10B',
+        cycle: 60,
+        split: 'hour',
+        file_max: 24,
+        delay_store: 5,
+        enable_cond_store: true,
+        cond_store: '10C',
+        records: [
+          rec({
+            id: 1,
+            name: 'Level',
+            dim: 'mm',
+            if: 0,
+            reg_addr: '100',
+            type: 4,
+            format: 'average',
+            decimal: 1,
+            enable_scal: true,
+            scal_plc_max: 27648,
+            scal_log_max: 1000,
+          }),
+          rec({ id: 2, name: 'Value2', if: 0, reg_addr: '1' }),
+          rec({ id: 3, name: 'Value3', if: 0, area: 6, reg_addr: '10F' }),
+        ],
+      }),
+    ]);
   });
 
   it('a variable list is imported through the file chooser, with the rows left out and why, and exported again', async () => {
@@ -208,8 +241,12 @@ describe('the data logger page', () => {
     await save(page);
     const records = (await stored(page)).log_def[0]!.records;
     expect(records.map((r) => [r.id, r.name, r.if, r.area, r.reg_addr, r.type])).toEqual([
-      [1, 'P0', 4, 1, '0', 4], [2, 'P1', 4, 1, '2', 4],
-      [3, 'Tank_Level', 3, 1, '100', 0], [4, 'Flow_Total', 3, 1, '200', 4], [5, 'Temp_Boiler', 3, 1, '210', 7], [6, 'Pump_On', 3, 6, '10A', 1],
+      [1, 'P0', 4, 1, '0', 4],
+      [2, 'P1', 4, 1, '2', 4],
+      [3, 'Tank_Level', 3, 1, '100', 0],
+      [4, 'Flow_Total', 3, 1, '200', 4],
+      [5, 'Temp_Boiler', 3, 1, '210', 7],
+      [6, 'Pump_On', 3, 6, '10A', 1],
     ]);
 
     // export: the points as a variable list that imports again
@@ -220,14 +257,19 @@ describe('the data logger page', () => {
 
   it('700 points in one table: rendering, scrolling, adding and editing stay quick; the limits of spec §9 give the messages of spec §8', async () => {
     /** Runs `act` in the page and answers the ms until a frame after which `selector` is in the document. */
-    const timed = (act: string, selector: string) => page.evaluate(async ([a, sel]) => {
-      const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-      const t0 = performance.now();
-      new Function(a!)();
-      do await frame(); while (!document.querySelector(sel!) && performance.now() - t0 < 5000);
-      if (!document.querySelector(sel!)) throw new Error(`${sel} missing`);
-      return performance.now() - t0;
-    }, [act, selector]);
+    const timed = (act: string, selector: string) =>
+      page.evaluate(
+        async ([a, sel]) => {
+          const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+          const t0 = performance.now();
+          new Function(a!)();
+          do await frame();
+          while (!document.querySelector(sel!) && performance.now() - t0 < 5000);
+          if (!document.querySelector(sel!)) throw new Error(`${sel} missing`);
+          return performance.now() - t0;
+        },
+        [act, selector],
+      );
     // 60 STRING points, 400 difference points, 230 more: 690 in one log file
     const big = [
       ...points(60, { type: STRING_TYPE }).map((r, k) => ({ ...r, reg_addr: String(k * 26) })),
@@ -235,8 +277,10 @@ describe('the data logger page', () => {
       ...points(230, {}, 2000),
     ].map((r, k) => ({ ...r, id: k + 1 }));
     const page = await openLog({ log_def: [logFile({ id: 1, name: 'empty' }), logFile({ id: 2, name: 'big', records: big })] });
-    await expectText(body(page).locator('[data-counts]'),
-      fill(t.point.counts, { total: 690, max: 700, strings: 60, maxStrings: 60, differences: 400, maxDifferences: 400 }));
+    await expectText(
+      body(page).locator('[data-counts]'),
+      fill(t.point.counts, { total: 690, max: 700, strings: 60, maxStrings: 60, differences: 400, maxDifferences: 400 }),
+    );
 
     // switching to the 690-point log file renders the table in well under 500 ms, with only the rows in view
     expect(await timed('document.querySelector(\'[data-logfile="1"]\').click()', 'tr[data-point="0"]')).toBeLessThan(500);
@@ -244,8 +288,12 @@ describe('the data logger page', () => {
     expect(inDom).toBeGreaterThan(10);
     expect(inDom).toBeLessThan(60);
     // scrolling to the end shows the last rows just as fast
-    expect(await timed('const v = document.querySelector(\'[data-points-view]\'); v.scrollTop = v.scrollHeight; v.dispatchEvent(new Event(\'scroll\'))',
-      'tr[data-point="689"]')).toBeLessThan(500);
+    expect(
+      await timed(
+        "const v = document.querySelector('[data-points-view]'); v.scrollTop = v.scrollHeight; v.dispatchEvent(new Event('scroll'))",
+        'tr[data-point="689"]',
+      ),
+    ).toBeLessThan(500);
     await row(page, 689).waitFor({ state: 'visible' });
     expect(await cells(page, 689)).toEqual(['690', 'P2229', '', 'INTERNAL', '0', 'DT4458', 'DINT', 'Momentary', 'Little (low word first)', '0', 'off']);
 
@@ -253,8 +301,12 @@ describe('the data logger page', () => {
     await row(page, 680).click();
     await expectText(body(page).locator('[data-point-editor] h3'), fill(t.point.editTitle, { id: 681, name: 'P2220' }));
     await input(page, 'log_def.1.records.680.name').focus();
-    expect(await timed("const el = document.activeElement; el.value = 'Renamed'; el.dispatchEvent(new Event('input', { bubbles: true }))",
-      'tr[data-point="680"][aria-selected="true"]')).toBeLessThan(500);
+    expect(
+      await timed(
+        "const el = document.activeElement; el.value = 'Renamed'; el.dispatchEvent(new Event('input', { bubbles: true }))",
+        'tr[data-point="680"][aria-selected="true"]',
+      ),
+    ).toBeLessThan(500);
     expect((await cells(page, 680))[1]).toBe('Renamed');
 
     // a 61st STRING point: the point says so (spec §8), no further STRING point can be added, the save is refused
@@ -266,7 +318,9 @@ describe('the data logger page', () => {
     await body(page).locator('[data-action=add-points]').click();
     await notice(page, 'error', t.point.maxReached).waitFor();
     const posts: string[] = [];
-    page.on('request', (r) => { if (r.method() === 'POST') posts.push(new URL(r.url()).pathname); });
+    page.on('request', (r) => {
+      if (r.method() === 'POST') posts.push(new URL(r.url()).pathname);
+    });
     await page.locator('.page-bar [data-action=save]').click();
     await notice(page, 'error', en.notify.saveFailed).waitFor();
     // the message names the field by its place, not by its path
@@ -282,10 +336,12 @@ describe('the data logger page', () => {
 
     // spec §9 700 in all: of 50 asked, 10 fit, shown at once and scrolled into view; then none
     await page.locator('#log-add-count').fill('50');
-    expect(await timed('document.querySelector(\'[data-action=add-points]\').click()', 'tr[data-point="699"]')).toBeLessThan(500);
+    expect(await timed("document.querySelector('[data-action=add-points]').click()", 'tr[data-point="699"]')).toBeLessThan(500);
     await notice(page, 'warning', `${t.point.maxReached} ${fill(t.point.added, { count: 10 })}`).waitFor();
-    await expectText(body(page).locator('[data-counts]'),
-      fill(t.point.counts, { total: 700, max: 700, strings: 60, maxStrings: 60, differences: 400, maxDifferences: 400 }));
+    await expectText(
+      body(page).locator('[data-counts]'),
+      fill(t.point.counts, { total: 700, max: 700, strings: 60, maxStrings: 60, differences: 400, maxDifferences: 400 }),
+    );
     await row(page, 690).waitFor({ state: 'visible' });
     expect(await rows(page).count()).toBeLessThan(60);
     expect(await cells(page, 699)).toEqual(['700', 'P2239', '', 'INTERNAL', '0', 'DT4478', 'DINT', 'Momentary', 'Little (low word first)', '0', 'off']);
@@ -313,16 +369,29 @@ describe('the data logger page', () => {
     await expectText(body(page).locator('[data-action=remove-points]'), fill(t.point.removeChecked, { count: 2 }));
     await body(page).locator('[data-action=remove-points]').click();
     await expect.poll(async () => (await rows(page).all()).length).toBe(3);
-    expect(await Promise.all([0, 1, 2].map(async (j) => (await cells(page, j)).slice(0, 2)))).toEqual([['1', 'P0'], ['2', 'P2'], ['3', 'P4']]);
+    expect(await Promise.all([0, 1, 2].map(async (j) => (await cells(page, j)).slice(0, 2)))).toEqual([
+      ['1', 'P0'],
+      ['2', 'P2'],
+      ['3', 'P4'],
+    ]);
     await row(page, 1).click();
     await body(page).locator('[data-action=remove-point]').click();
     await expect.poll(() => rows(page).count()).toBe(2);
-    expect(await Promise.all([0, 1].map(async (j) => (await cells(page, j)).slice(0, 2)))).toEqual([['1', 'P0'], ['2', 'P4']]);
+    expect(await Promise.all([0, 1].map(async (j) => (await cells(page, j)).slice(0, 2)))).toEqual([
+      ['1', 'P0'],
+      ['2', 'P4'],
+    ]);
 
     await save(page);
     const s = await stored(page);
-    expect(s.log_def.map((f) => [f.id, f.name])).toEqual([[1, 'b'], [2, 'c']]);
-    expect(s.log_def[0]!.records.map((r) => [r.id, r.name])).toEqual([[1, 'P0'], [2, 'P4']]);
+    expect(s.log_def.map((f) => [f.id, f.name])).toEqual([
+      [1, 'b'],
+      [2, 'c'],
+    ]);
+    expect(s.log_def[0]!.records.map((r) => [r.id, r.name])).toEqual([
+      [1, 'P0'],
+      [2, 'P4'],
+    ]);
   });
 
   it('the log interval warning: reads that take longer than the cycle are flagged at the log file', async () => {
@@ -375,7 +444,9 @@ describe('the data logger page', () => {
     await expectText(body(page).locator('[data-storage-files="2"] [data-empty]'), t.storageFiles.none);
 
     // a listing that fails says so
-    await page.route('**/config/get_files_intern', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"x"}}' }));
+    await page.route('**/config/get_files_intern', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"x"}}' }),
+    );
     await page.locator('#log-volume').selectOption('0');
     await expectText(body(page).locator('[data-files-failed]'), t.storageFiles.listFailed);
     await cp.context.close();
@@ -392,15 +463,23 @@ describe('the data logger page', () => {
     const [d2] = await Promise.all([user.page.waitForEvent('download'), ulist.locator('[data-file] a').first().click()]);
     expect(await readFile(await d2.path(), 'utf8')).toBe(second);
     // and every setting read-only
-    const enabled = await pageBody(user.page, 'log').locator('input:not([type=checkbox][aria-label]), select').evaluateAll((els) =>
-      els.filter((e) => !(e as HTMLInputElement).disabled).map((e) => e.id));
+    const enabled = await pageBody(user.page, 'log')
+      .locator('input:not([type=checkbox][aria-label]), select')
+      .evaluateAll((els) => els.filter((e) => !(e as HTMLInputElement).disabled).map((e) => e.id));
     expect(enabled).toEqual(['log-volume']);
   });
 
   it('at 360 px the page fits the width; the table scrolls inside its frame', async () => {
     cp = await suite.open({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
     const c = await suite.d.admin();
-    expect((await c.post(`/config/${KEY}`, { ...defaults(), log_def: [logFile({ id: 1, name: 'narrow', records: points(20, { dim: 'mbar', enable_scal: true }) })] })).status).toBe(200);
+    expect(
+      (
+        await c.post(`/config/${KEY}`, {
+          ...defaults(),
+          log_def: [logFile({ id: 1, name: 'narrow', records: points(20, { dim: 'mbar', enable_scal: true }) })],
+        })
+      ).status,
+    ).toBe(200);
     const { page } = cp;
     await loginApi(page, suite.d);
     await openConsole(page, suite.d, '/log');
@@ -418,6 +497,10 @@ describe('the data logger page', () => {
         .map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}`);
     });
     expect(wider).toEqual([]);
-    expect(await body(page).locator('[data-points-view]').evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+    expect(
+      await body(page)
+        .locator('[data-points-view]')
+        .evaluate((e) => e.scrollWidth > e.clientWidth),
+    ).toBe(true);
   });
 });

@@ -4,15 +4,15 @@
 // acknowledges, and the status is ok again. The user role sees the notices but cannot acknowledge.
 import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LogStatus } from '../../device/model/log-status.ts';
 import { withDefaults } from '../../device/model/section.ts';
 import { logSchema } from '../../device/model/sections/log.ts';
-import { logFileSchema, recordSchema, type LogFile, type LogRecord } from '../../device/model/sections/logfile.ts';
-import type { LogStatus } from '../../device/model/log-status.ts';
-import { mountSmallVolume, type SmallVolume } from '../support/tmpfs.ts';
+import { type LogFile, type LogRecord, logFileSchema, recordSchema } from '../../device/model/sections/logfile.ts';
 import { until } from '../integration/logger-rig.ts';
-import { USER, de, en, expectText, fill, fr, loginApi, openConsole, pageBody, consoleSuite } from './support.ts';
+import { mountSmallVolume, type SmallVolume } from '../support/tmpfs.ts';
+import { consoleSuite, de, en, expectText, fill, fr, loginApi, openConsole, pageBody, USER } from './support.ts';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -34,7 +34,13 @@ describe('the logger status on /log', () => {
     const point = withDefaults(recordSchema, { id: 1, name: 'v', area: 1, reg_addr: '500', type: 1 }) as LogRecord;
     const file = withDefaults(logFileSchema, { id: 1, name: 'tank', trigger: 1, cycle: 1, delay_store: 1, records: [point] }) as LogFile;
     const c = await suite.d.admin();
-    const r = await c.post('/config/pew_log', { ...(withDefaults(logSchema, {}) as Record<string, unknown>), enable_log: true, storage: 2, delete_old_files: true, log_def: [file] });
+    const r = await c.post('/config/pew_log', {
+      ...(withDefaults(logSchema, {}) as Record<string, unknown>),
+      enable_log: true,
+      storage: 2,
+      delete_old_files: true,
+      log_def: [file],
+    });
     expect(r.status, r.text).toBe(200);
     await until(() => (suite.d.ctx.logger.status() as LogStatus).notices.deletedCount === 2, 30_000, 'the two oldest files deleted');
   });
@@ -56,7 +62,11 @@ describe('the logger status on /log', () => {
   }
   const open = async (locale: string, cred?: typeof USER): Promise<Page> => (await openCp(locale, cred)).page;
 
-  it.each([['en-GB', en], ['de-DE', de], ['fr-FR', fr]] as const)('shows the deletions by name (%s)', async (locale, dict) => {
+  it.each([
+    ['en-GB', en],
+    ['de-DE', de],
+    ['fr-FR', fr],
+  ] as const)('shows the deletions by name (%s)', async (locale, dict) => {
     const t = dict.logger.status;
     const page = await open(locale);
     await expectText(block(page).locator('h2'), t.title);
@@ -65,7 +75,13 @@ describe('the logger status on /log', () => {
     const deleted = block(page).locator('[data-notice=deleted]');
     await expectText(deleted.locator('p'), fill(t.deleted, { count: 2 }));
     expect(await deleted.locator('li[data-deleted]').evaluateAll((li) => li.map((e) => e.getAttribute('data-deleted')))).toEqual(['old_a.csv', 'old_b.csv']);
-    expect(await deleted.locator('li[data-deleted="old_a.csv"]').textContent()).toMatch(new RegExp(`^${fill(t.deletedFile, { name: 'old_a.csv', at: 'X' }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('X', '.+')}$`));
+    expect(await deleted.locator('li[data-deleted="old_a.csv"]').textContent()).toMatch(
+      new RegExp(
+        `^${fill(t.deletedFile, { name: 'old_a.csv', at: 'X' })
+          .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+          .replace('X', '.+')}$`,
+      ),
+    );
     await expectText(block(page).locator('[data-action=acknowledge]'), t.acknowledge);
     await expectText(block(page).locator('tr[data-log-file=tank] td').first(), 'tank');
   });

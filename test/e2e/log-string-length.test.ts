@@ -4,15 +4,15 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { withDefaults } from '../../device/model/section.ts';
 import { logSchema } from '../../device/model/sections/log.ts';
-import { logFileSchema, type LogFile } from '../../device/model/sections/logfile.ts';
+import { type LogFile, logFileSchema } from '../../device/model/sections/logfile.ts';
 import { api, consoleSuite, en, fieldInput, fill, loginApi, openConsole, pageBody } from './support.ts';
 
-const VARIABLES = [
+const VARIABLES = `${[
   'Class;Identifier;IEC address;FP address;Type;Initial value;Comment',
-  'VAR_GLOBAL;Batch_Name;%MW5.100;DT100;STRING[10];\'\';Charge',
-  'VAR_GLOBAL;Recipe;%MW5.200;DT200;STRING;\'\';',
-  'VAR_GLOBAL;Odd_Text;%MW5.300;DT300;STRING[9];\'\';',
-].join('\r\n') + '\r\n';
+  "VAR_GLOBAL;Batch_Name;%MW5.100;DT100;STRING[10];'';Charge",
+  "VAR_GLOBAL;Recipe;%MW5.200;DT200;STRING;'';",
+  "VAR_GLOBAL;Odd_Text;%MW5.300;DT300;STRING[9];'';",
+].join('\r\n')}\r\n`;
 
 describe('the string length of a data point on /log', () => {
   const suite = consoleSuite();
@@ -39,7 +39,8 @@ describe('the string length of a data point on /log', () => {
     expect(await len.inputValue()).toBe('9');
     expect(await body.locator('[data-field="log_def.0.records.2.str_len"] label').first().textContent()).toContain(en.logger.pointFields.str_len.label);
     await len.fill('49');
-    await expect.poll(() => body.locator('[data-field="log_def.0.records.2.str_len"] .error').textContent())
+    await expect
+      .poll(() => body.locator('[data-field="log_def.0.records.2.str_len"] .error').textContent())
       .toBe(fill(en.errors.out_of_range, { min: 1, max: 48 }));
     await len.fill('12');
     await expect.poll(() => typeCell(2).textContent()).toBe('STRING[12]');
@@ -47,7 +48,11 @@ describe('the string length of a data point on /log', () => {
     await page.locator('.page-bar [data-action=save]').click();
     await page.locator('.notices .notice.info', { hasText: en.notify.saved }).waitFor();
     const stored = (await (await api(page, suite.d)).get('/config/pew_log')).body as { log_def: LogFile[] };
-    expect(stored.log_def[0]!.records.map((r) => [r.name, r.type, r.str_len])).toEqual([['Batch_Name', 13, 10], ['Recipe', 13, 48], ['Odd_Text', 13, 12]]);
+    expect(stored.log_def[0]!.records.map((r) => [r.name, r.type, r.str_len])).toEqual([
+      ['Batch_Name', 13, 10],
+      ['Recipe', 13, 48],
+      ['Odd_Text', 13, 12],
+    ]);
 
     const [download] = await Promise.all([page.waitForEvent('download'), body.locator('[data-action=export]').click()]);
     const lines = (await readFile(await download.path(), 'utf8')).split('\r\n');

@@ -4,12 +4,12 @@
 // zoomed by CTRL+drag and the wheel, reset, a series hidden through the legend.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SerialFraming } from '../../sim/wire.ts';
-import { en, expectTitle, fieldInput, fill, loginApi, menuLink, openConsole, pageBody } from './support.ts';
-import { connector, enableCom1, liveConsoleSuite, serialPlc } from './live-plc.ts';
 import { graphView, seconds } from './graph-view.ts';
+import { connector, enableCom1, liveConsoleSuite, serialPlc } from './live-plc.ts';
+import { en, expectTitle, fieldInput, fill, loginApi, menuLink, openConsole, pageBody } from './support.ts';
 
 const FRAMING: SerialFraming = { baud: 115200, bits: 8, parity: 'odd', stopbits: 1 };
 const COM1_TIMEOUT_MS = 300;
@@ -22,7 +22,14 @@ const plc = wire.plc;
 function records(text: string) {
   const lines = text.split('\r\n').filter(Boolean);
   const data = lines.filter((l) => RECORD.test(l));
-  return { head: lines.slice(0, lines.length - data.length), rows: data.map((l) => RECORD.exec(l)!.slice(2).map((x, i) => (i === 0 ? x : Number(x)))) as [string, number, number][] };
+  return {
+    head: lines.slice(0, lines.length - data.length),
+    rows: data.map((l) =>
+      RECORD.exec(l)!
+        .slice(2)
+        .map((x, i) => (i === 0 ? x : Number(x))),
+    ) as [string, number, number][],
+  };
 }
 
 describe('the data logger from /log to /graphs against a virtual PLC on COM1', () => {
@@ -33,7 +40,10 @@ describe('the data logger from /log to /graphs against a virtual PLC on COM1', (
     await enableCom1(suite.d, FRAMING, COM1_TIMEOUT_MS);
     // the PLC counts: DT100 = n, DT101 = 2n, both changed in one step
     let n = 0;
-    ticker = setInterval(() => { n++; plc.memory.writeWords('DT', 100, [n, 2 * n]); }, 50);
+    ticker = setInterval(() => {
+      n++;
+      plc.memory.writeWords('DT', 100, [n, 2 * n]);
+    }, 50);
   });
   afterAll(() => clearInterval(ticker));
 
@@ -121,8 +131,15 @@ describe('the data logger from /log to /graphs against a virtual PLC on COM1', (
     // three wheel notches in (80 % each) narrow it around the pointer to about half
     const box = (await g.locator('.plot').boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await redraw(async () => { for (let i = 0; i < 3; i++) await page.mouse.wheel(0, -100); });
-    await expect.poll(async () => { const [c, d] = await range(); return d! - c!; }).toBeLessThan(b! - a!);
+    await redraw(async () => {
+      for (let i = 0; i < 3; i++) await page.mouse.wheel(0, -100);
+    });
+    await expect
+      .poll(async () => {
+        const [c, d] = await range();
+        return d! - c!;
+      })
+      .toBeLessThan(b! - a!);
     // reset shows the whole file again
     const reset = g.locator('[data-action=reset-zoom]');
     await redraw(() => reset.click());

@@ -1,12 +1,10 @@
 // The MQTT page as the template form: unsaved changes when leaving, save with its notice, reset to
 // the defaults, and an invalid value refused by the console and by the daemon with the same code.
-import { describe, expect, it } from 'vitest';
+
 import type { Page } from '@playwright/test';
+import { describe, expect, it } from 'vitest';
 import { SAVED_MS } from '../../web/state/notify.ts';
-import {
-  api, en, expectText, expectTitle, fieldInput, fill, loginApi, menuLink, openConsole, type ConsolePage,
-  consoleSuite, saveRefusal,
-} from './support.ts';
+import { api, type ConsolePage, consoleSuite, en, expectText, expectTitle, fieldInput, fill, loginApi, menuLink, openConsole, saveRefusal } from './support.ts';
 
 const KEEP_ALIVE_DEFAULT = 65;
 
@@ -111,7 +109,9 @@ describe('the MQTT form', () => {
     await openConsole(page, suite.d, '/mqtt');
     const before = await (await api(page, suite.d)).get('/config/pew_mqtt');
     const posts: string[] = [];
-    page.on('request', (r) => { if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/config')) posts.push(r.url()); });
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/config')) posts.push(r.url());
+    });
 
     await keepAlive(page).fill('70000');
     const message = page.locator('[data-field=keep_alive] .error');
@@ -122,8 +122,10 @@ describe('the MQTT form', () => {
 
     await page.locator('.page-bar [data-action=save]').click();
     const error = page.locator('.notices .notice.error');
-    await expectText(error.locator('span'),
-      saveRefusal([[`${en.nav.mqtt}, ${en.fields.pew_mqtt.keep_alive.label}`, fill(en.errors.out_of_range, { min: 0, max: 65535 })]]));
+    await expectText(
+      error.locator('span'),
+      saveRefusal([[`${en.nav.mqtt}, ${en.fields.pew_mqtt.keep_alive.label}`, fill(en.errors.out_of_range, { min: 0, max: 65535 })]]),
+    );
     expect(await error.getAttribute('role')).toBe('alert');
     expect(posts).toEqual([]);
     expect((await (await api(page, suite.d)).get('/config/pew_mqtt')).body).toEqual(before.body);

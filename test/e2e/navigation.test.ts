@@ -1,11 +1,25 @@
 // Routes, the not-found page, deep links and history, the help, the view filter, a page chunk that
 // fails to load, and the narrow (360 px) layout.
-import { describe, expect, it } from 'vitest';
+
 import type { Page } from '@playwright/test';
+import { describe, expect, it } from 'vitest';
 import { PAGES } from '../../web/pages.ts';
 import {
-  ADMIN, api, en, expectText, expectTitle, fieldInput, fill, loginApi, menuLink, newPage, openConsole, overflow, pageBody, type ConsolePage,
+  ADMIN,
+  api,
+  type ConsolePage,
   consoleSuite,
+  en,
+  expectText,
+  expectTitle,
+  fieldInput,
+  fill,
+  loginApi,
+  menuLink,
+  newPage,
+  openConsole,
+  overflow,
+  pageBody,
 } from './support.ts';
 
 describe('navigation', () => {
@@ -18,7 +32,7 @@ describe('navigation', () => {
     cp = await suite.open();
     const { page } = cp;
     await loginApi(page, suite.d);
-    await page.goto(suite.d.url + '/');
+    await page.goto(`${suite.d.url}/`);
     await expectTitle(page, en.nav.info);
     await pageBody(page, 'info').locator('.facts').first().waitFor();
 
@@ -32,16 +46,22 @@ describe('navigation', () => {
     }
     // typed into the address bar
     for (const p of PAGES.filter((_, i) => i % 5 === 0)) {
-      await page.evaluate((path) => { location.hash = path; }, `#${p.path}`);
+      await page.evaluate((path) => {
+        location.hash = path;
+      }, `#${p.path}`);
       await expectTitle(page, en.nav[p.id]);
       await pageBody(page, p.id).waitFor();
     }
 
-    await page.evaluate(() => { location.hash = '#/'; });
+    await page.evaluate(() => {
+      location.hash = '#/';
+    });
     await expectTitle(page, en.nav.info);
     await pageBody(page, 'info').waitFor();
 
-    await page.evaluate(() => { location.hash = '#/nope'; });
+    await page.evaluate(() => {
+      location.hash = '#/nope';
+    });
     await expectTitle(page, en.nav.notfound);
     await expectText(pageBody(page, 'notfound').locator('p'), fill(en.notFound.text, { path: '/nope' }));
     expect(await page.locator('#menu a[aria-current=page]').count()).toBe(0);
@@ -125,7 +145,9 @@ describe('navigation', () => {
     await expectTitle(page, en.nav.info);
     await expect.poll(() => help.locator('p').allTextContents()).toEqual(en.help.pages.info.split('\n'));
 
-    await page.evaluate(() => { location.hash = '#/nope'; });
+    await page.evaluate(() => {
+      location.hash = '#/nope';
+    });
     await expect.poll(() => help.locator('p').allTextContents()).toEqual([en.help.pages.notfound]);
 
     await help.locator('button', { hasText: en.shell.close }).click();
@@ -142,7 +164,12 @@ describe('navigation', () => {
     expect((await a.get('/config/pew_sql')).body.enable_sql).toBe(false);
 
     await openConsole(page, suite.d, '/info');
-    const apps = () => page.locator('#menu .group').nth(2).locator('a').evaluateAll((as) => as.map((x) => x.getAttribute('data-page')));
+    const apps = () =>
+      page
+        .locator('#menu .group')
+        .nth(2)
+        .locator('a')
+        .evaluateAll((as) => as.map((x) => x.getAttribute('data-page')));
     const select = page.locator('#menu .filter select');
     expect(await select.inputValue()).toBe('all');
     await expect.poll(apps).toEqual(expect.arrayContaining(['mqtt', 'sql', 'db', 'ftp']));

@@ -4,18 +4,17 @@
 // its raw reply, FP7 over MEWTOCOL7 on COM3 shows its model, a disabled interface is refused with
 // the §8 text, and COM1's live status turns "connected" with requests counted.
 // One browser, one daemon and one page for the whole file.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import type { Browser, Page } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Pew } from '../../device/model/sections/pew.ts';
 import type { ByteChannel, SerialSettings } from '../../hw/types.ts';
-import { startTestDaemon, type Client } from '../support/daemon.ts';
+import { CPU_MODELS, CPU_PROFILES, type CpuModel } from '../../sim/plc/profiles.ts';
 import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
 import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
-import { CPU_MODELS, CPU_PROFILES, type CpuModel } from '../../sim/plc/profiles.ts';
-import type { Pew } from '../../device/model/sections/pew.ts';
 import type { SerialFraming } from '../../sim/wire.ts';
-import {
-  en, expectText, expectTitle, fill, launchBrowser, loginApi, newPage, openConsole, pageBody, type ConsolePage, type TestDaemon,
-} from './support.ts';
+import { type Client, startTestDaemon } from '../support/daemon.ts';
+import { type ConsolePage, en, expectText, expectTitle, fill, launchBrowser, loginApi, newPage, openConsole, pageBody, type TestDaemon } from './support.ts';
 
 /** the PLCs' line; the interfaces are saved with the same baud rate (8O1 is the unit's default) */
 const FRAMING: SerialFraming = { baud: 19200, bits: 8, parity: 'odd', stopbits: 1 };
@@ -25,7 +24,10 @@ type Serial = 'COM1' | 'COM3';
 const mewtocolPlc = (model: CpuModel) => new SerialPlcAttachment(new VirtualPlc({ model }), { protocol: 'MEWTOCOL', framing: FRAMING });
 /** the virtual PLC on each serial connector; COM1's is swapped per CPU model (the link reopens after a restart) */
 const wires: Record<Serial, SerialPlcAttachment> = { COM1: mewtocolPlc('FP-XH'), COM3: mewtocolPlc('FP7') };
-const port = (c: Serial) => (s: SerialSettings): ByteChannel => wires[c].open(s);
+const port =
+  (c: Serial) =>
+  (s: SerialSettings): ByteChannel =>
+    wires[c].open(s);
 
 // interface ids of pew (device/model/plc.ts): COM1 = 0, COM3 = 1, COM2 = 3
 const COM1 = 0;
@@ -116,7 +118,7 @@ describe('the PLC test of /com against the daemon and virtual PLCs', () => {
     expect(await test(COM1).locator('[data-note]').count()).toBe(0);
   });
 
-  it('an error answer: the failure note with the PLC\'s code and the raw reply with !61; the next test passes again', async () => {
+  it("an error answer: the failure note with the PLC's code and the raw reply with !61; the next test passes again", async () => {
     const model = wires.COM1.plc.model;
     wires.COM1.plc.setFault({ kind: 'error', code: 61, count: 1 });
     const r = await runTest(COM1);

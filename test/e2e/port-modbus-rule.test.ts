@@ -1,12 +1,21 @@
 // /port: the listening port's rule, hint and message agree (spec §5 range 1025 – 65535, §9 Modbus
 // 502): 502 only on a Modbus/TCP gateway thread, said by the field's hint and by its message; the
 // daemon refuses 502 on another thread with the same code.
-import { describe, expect, it } from 'vitest';
+
 import type { Page } from '@playwright/test';
+import { describe, expect, it } from 'vitest';
 import { api, consoleSuite, en, expectText, fieldInput, fill, loginApi, openConsole } from './support.ts';
 
 const thread = (port: number) => ({
-  port, mb_translation: false, monitoring_cmd: true, service: 0, clients: 4, timeout: 60, ip_start: '0.0.0.0', ip_end: '0.0.0.0', mapping: [],
+  port,
+  mb_translation: false,
+  monitoring_cmd: true,
+  service: 0,
+  clients: 4,
+  timeout: 60,
+  ip_start: '0.0.0.0',
+  ip_end: '0.0.0.0',
+  mapping: [],
 });
 const field = (page: Page, path: string) => page.locator(`[data-page=port] [data-field="${path}"]`);
 
@@ -20,8 +29,10 @@ describe('the Modbus port rule on /port', () => {
     expect((await a.post('/config/pew_redirect', { threads: [thread(9094)] })).status).toBe(200);
     await openConsole(page, suite.d, '/port');
     const port = fieldInput(page, 'pew_redirect', 'threads.0.port');
-    await expectText(field(page, 'threads.0.port').locator('.hint'),
-      `${en.fields.pew_redirect.threads.port.help} · ${fill(en.form.range, { min: 1025, max: 65535 })}`);
+    await expectText(
+      field(page, 'threads.0.port').locator('.hint'),
+      `${en.fields.pew_redirect.threads.port.help} · ${fill(en.form.range, { min: 1025, max: 65535 })}`,
+    );
 
     await port.fill('502');
     const modbusOnly = fill(en.errors.port_modbus_only, { port: 502, min: 1025, max: 65535 });
@@ -34,7 +45,9 @@ describe('the Modbus port rule on /port', () => {
 
     const refused = await a.post('/config/pew_redirect', { threads: [thread(502)] });
     expect(refused.status).toBe(400);
-    expect(refused.body.error.issues).toEqual([{ section: 'pew_redirect', path: 'threads.0.port', code: 'port_modbus_only', params: { port: 502, min: 1025, max: 65535 } }]);
+    expect(refused.body.error.issues).toEqual([
+      { section: 'pew_redirect', path: 'threads.0.port', code: 'port_modbus_only', params: { port: 502, min: 1025, max: 65535 } },
+    ]);
     expect((await a.post('/config/pew_redirect', { threads: [{ ...thread(502), mb_translation: true }] })).status).toBe(200);
   });
 });

@@ -10,20 +10,27 @@
 // only and said where: a failing `GET /config/port_status` (the daemon's route does not fail on its
 // own), and a connection test answer with 100-character lines for the layout at 360 px (the real
 // test reads one word, its lines are short).
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import type { Page, Route } from '@playwright/test';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { printable } from '../../device/com/dialog.ts';
 import { AREA_MAX } from '../../device/model/plc.ts';
 import type { Pew } from '../../device/model/sections/pew.ts';
-import { printable } from '../../device/com/dialog.ts';
 import {
-  asciiToBytes, encodeModbusException, encodeModbusRequest, encodeModbusResponse, encodeTcpFrame, mewCommandFrames, mewErrorFrame, mewReplyFrames, MODBUS_EXCEPTION,
+  asciiToBytes,
+  encodeModbusException,
+  encodeModbusRequest,
+  encodeModbusResponse,
+  encodeTcpFrame,
   type MewRequest,
+  MODBUS_EXCEPTION,
+  mewCommandFrames,
+  mewErrorFrame,
+  mewReplyFrames,
 } from '../../device/protocol/index.ts';
 import type { SerialFraming } from '../../sim/wire.ts';
-import {
-  USER, api, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, type ConsolePage, saveRefusal,
-} from './support.ts';
-import { connector, enableCom1, freePort, freePorts, liveConsoleSuite, mewAsk, MewClient, otherProgram, serialPlc } from './live-plc.ts';
+import { connector, enableCom1, freePort, freePorts, liveConsoleSuite, MewClient, mewAsk, otherProgram, serialPlc } from './live-plc.ts';
+import { api, type ConsolePage, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, saveRefusal, USER } from './support.ts';
 
 const TICK_MS = 1500; // spec §9: update tick
 const KEY = 'pew_redirect';
@@ -33,11 +40,26 @@ const COM1_TIMEOUT_MS = 300;
 const wire = serialPlc('FP-XH', FRAMING);
 const plc = wire.plc;
 
-const restriction = (area: string, start: number, end: number, read_write = 'RO', extra: Record<string, unknown> = {}) =>
-  ({ type: 0, register_area_start: start, register_area_end: end, register_area_mapped: 0, area, read_write, ...extra });
+const restriction = (area: string, start: number, end: number, read_write = 'RO', extra: Record<string, unknown> = {}) => ({
+  type: 0,
+  register_area_start: start,
+  register_area_end: end,
+  register_area_mapped: 0,
+  area,
+  read_write,
+  ...extra,
+});
 const thread = (extra: Record<string, unknown> = {}) => ({
-  port: 9094, mb_translation: false, monitoring_cmd: true, service: 0, clients: 4, timeout: 60, ip_start: '0.0.0.0', ip_end: '0.0.0.0',
-  mapping: [restriction('DT', 0, 9)], ...extra,
+  port: 9094,
+  mb_translation: false,
+  monitoring_cmd: true,
+  service: 0,
+  clients: 4,
+  timeout: 60,
+  ip_start: '0.0.0.0',
+  ip_end: '0.0.0.0',
+  mapping: [restriction('DT', 0, 9)],
+  ...extra,
 });
 /** a MEWTOCOL frame as the daemon reports it (device/com/dialog.ts: the CR as ⏎) */
 const shown = (frame: string) => printable(asciiToBytes(frame), true);
@@ -110,8 +132,11 @@ describe('the ports page against the daemon, its redirect threads and a virtual 
     await body(page).locator('[data-action=add-thread]').click();
     await block(page, 0).waitFor();
     await expectText(block(page, 0).locator('h2'), fill(en.port.thread, { n: 1, port: 9094 }));
-    expect(await block(page, 0).locator('.grid > [data-field]').evaluateAll((els) => els.map((e) => e.getAttribute('data-field')))).toEqual(
-      ['port', 'service', 'mb_translation', 'monitoring_cmd', 'clients', 'timeout', 'ip_start', 'ip_end'].map((f) => `threads.0.${f}`));
+    expect(
+      await block(page, 0)
+        .locator('.grid > [data-field]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-field'))),
+    ).toEqual(['port', 'service', 'mb_translation', 'monitoring_cmd', 'clients', 'timeout', 'ip_start', 'ip_end'].map((f) => `threads.0.${f}`));
     // the interfaces by name; all addresses accepted by default (spec §5)
     expect(await input(page, 'threads.0.service').locator('option').allTextContents()).toEqual(['COM1', 'COM2', 'COM3', 'INTERNAL', 'COM4']);
     await expectText(block(page, 0).locator('[data-note=all-addresses]'), en.port.allAddresses);
@@ -138,8 +163,11 @@ describe('the ports page against the daemon, its redirect threads and a virtual 
     await input(page, 'threads.0.mapping.1.register_area_start').fill('0');
     await input(page, 'threads.0.mapping.1.register_area_end').fill('15');
     await expectText(row(page, 0, 1).locator('[data-note=range]'), fill(en.port.areaRange, { area: 'WR', max: AREA_MAX.WR }));
-    expect(await input(page, 'threads.0.mapping.1.read_write').locator('option').allTextContents())
-      .toEqual([en.fields.pew_redirect.threads.mapping.read_write.options.RO, en.fields.pew_redirect.threads.mapping.read_write.options['R/W'], en.fields.pew_redirect.threads.mapping.read_write.options.BLK]);
+    expect(await input(page, 'threads.0.mapping.1.read_write').locator('option').allTextContents()).toEqual([
+      en.fields.pew_redirect.threads.mapping.read_write.options.RO,
+      en.fields.pew_redirect.threads.mapping.read_write.options['R/W'],
+      en.fields.pew_redirect.threads.mapping.read_write.options.BLK,
+    ]);
     // a third one, removed again
     await block(page, 0).locator('[data-action=add-restriction]').click();
     await row(page, 0, 2).locator('[data-action=remove-restriction]').click();
@@ -147,30 +175,47 @@ describe('the ports page against the daemon, its redirect threads and a virtual 
 
     await save(page);
     await page.locator('.notices .notice.info', { hasText: en.notify.saved }).waitFor();
-    expect((await stored(page)).threads).toEqual([{
-      port: 9200, mb_translation: false, monitoring_cmd: false, service: 3, clients: 8, timeout: 120, ip_start: '192.168.1.10', ip_end: '192.168.1.50',
-      mapping: [restriction('DT', 0, 99, 'R/W'), restriction('WR', 0, 15)],
-    }]);
+    expect((await stored(page)).threads).toEqual([
+      {
+        port: 9200,
+        mb_translation: false,
+        monitoring_cmd: false,
+        service: 3,
+        clients: 8,
+        timeout: 120,
+        ip_start: '192.168.1.10',
+        ip_end: '192.168.1.50',
+        mapping: [restriction('DT', 0, 99, 'R/W'), restriction('WR', 0, 15)],
+      },
+    ]);
   });
 
   it('an overlapping grant shows "addresses overlap" at the field and blocks the save', async () => {
     const { page } = await openPort([thread()]);
     const before = await stored(page);
     const posts: string[] = [];
-    page.on('request', (r) => { if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/config')) posts.push(r.url()); });
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/config')) posts.push(r.url());
+    });
 
     await block(page, 0).locator('[data-action=add-restriction]').click();
     await input(page, 'threads.0.mapping.1.register_area_start').fill('5');
     await input(page, 'threads.0.mapping.1.register_area_end').fill('20');
-    await expectText(errorAt(page, 'threads.0.mapping.1.register_area_start'), fill(en.errors.addresses_overlap, { other: fill(en.port.restrictionN, { n: 1 }) }));
+    await expectText(
+      errorAt(page, 'threads.0.mapping.1.register_area_start'),
+      fill(en.errors.addresses_overlap, { other: fill(en.port.restrictionN, { n: 1 }) }),
+    );
     expect(await input(page, 'threads.0.mapping.1.register_area_start').getAttribute('aria-invalid')).toBe('true');
     await save(page);
     const notice = page.locator('.notices .notice.error span');
     await notice.waitFor();
     // the list names the thread and the restriction of the problem, and the other restriction in full
     const place = (n: number) => `${en.nav.port}, ${fill(en.form.place.thread, { n: 1 })}, ${fill(en.form.place.restriction, { n })}`;
-    expect(await notice.textContent()).toBe(saveRefusal([[`${place(2)}, ${en.fields.pew_redirect.threads.mapping.register_area_start.label}`,
-      fill(en.errors.addresses_overlap, { other: place(1) })]]));
+    expect(await notice.textContent()).toBe(
+      saveRefusal([
+        [`${place(2)}, ${en.fields.pew_redirect.threads.mapping.register_area_start.label}`, fill(en.errors.addresses_overlap, { other: place(1) })],
+      ]),
+    );
     expect(posts).toEqual([]);
     expect(await stored(page)).toEqual(before);
 
@@ -208,10 +253,14 @@ describe('the ports page against the daemon, its redirect threads and a virtual 
     await input(page, 'threads.0.mb_translation').check();
     await expect.poll(() => gatewayFields().count()).toBe(4);
     await expectText(block(page, 0).locator('[data-note=gateway]'), en.port.gatewayNote);
-    expect(await row(page, 0, 0).locator('[data-field]').evaluateAll((els) => els.map((e) => e.getAttribute('data-field')!.replace(/^threads\.0\.mapping\.0\./, ''))))
-      .toEqual(['type', 'area', 'register_area_start', 'register_area_end', 'register_area_mapped', 'read_write']);
-    expect(await input(page, 'threads.0.mapping.0.type').locator('option').allTextContents())
-      .toEqual(['0', '1', '2', '3'].map((k) => en.fields.pew_redirect.threads.mapping.type.options[k as '0']));
+    expect(
+      await row(page, 0, 0)
+        .locator('[data-field]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-field')!.replace(/^threads\.0\.mapping\.0\./, ''))),
+    ).toEqual(['type', 'area', 'register_area_start', 'register_area_end', 'register_area_mapped', 'read_write']);
+    expect(await input(page, 'threads.0.mapping.0.type').locator('option').allTextContents()).toEqual(
+      ['0', '1', '2', '3'].map((k) => en.fields.pew_redirect.threads.mapping.type.options[k as '0']),
+    );
     await expectText(row(page, 0, 0).locator('[data-modbus]'), `· ${fill(en.port.modbusRange, { first: 0, last: 9, unit: en.port.words })}`);
 
     // the WR entry as coils: 16 per word
@@ -223,7 +272,10 @@ describe('the ports page against the daemon, its redirect threads and a virtual 
     await input(page, 'threads.0.mapping.0.area').selectOption('WY');
     await expect.poll(() => errorAt(page, 'threads.0.mapping.0.area').count()).toBe(0);
     // two entries of the same table on the same Modbus addresses overlap
-    await expectText(errorAt(page, 'threads.0.mapping.1.register_area_mapped'), fill(en.errors.addresses_overlap, { other: fill(en.port.restrictionN, { n: 1 }) }));
+    await expectText(
+      errorAt(page, 'threads.0.mapping.1.register_area_mapped'),
+      fill(en.errors.addresses_overlap, { other: fill(en.port.restrictionN, { n: 1 }) }),
+    );
     await input(page, 'threads.0.mapping.1.register_area_mapped').fill('1000');
     await expect.poll(() => errorAt(page, 'threads.0.mapping.1.register_area_mapped').count()).toBe(0);
 
@@ -231,10 +283,7 @@ describe('the ports page against the daemon, its redirect threads and a virtual 
     await page.locator('.notices .notice.info', { hasText: en.notify.saved }).waitFor();
     const t = (await stored(page)).threads[0]!;
     expect(t.mb_translation).toBe(true);
-    expect(t.mapping).toEqual([
-      restriction('WY', 0, 9, 'RO', { type: 2 }),
-      restriction('WR', 0, 1, 'R/W', { type: 2, register_area_mapped: 1000 }),
-    ]);
+    expect(t.mapping).toEqual([restriction('WY', 0, 9, 'RO', { type: 2 }), restriction('WR', 0, 1, 'R/W', { type: 2, register_area_mapped: 1000 })]);
 
     await input(page, 'threads.0.mb_translation').uncheck();
     await expect.poll(() => gatewayFields().count()).toBe(0);
@@ -262,7 +311,7 @@ describe('the ports page against the daemon, its redirect threads and a virtual 
     await expectText(block(page, 0).locator('[data-max]'), fill(en.errors.too_many, { max: 10 }));
   });
 
-  it('the daemon\'s refusal is shown at the field: a port the REST API listens on (port_conflict)', async () => {
+  it("the daemon's refusal is shown at the field: a port the REST API listens on (port_conflict)", async () => {
     const { page } = await openPort([thread()]);
     // the REST API is switched on behind the console's back, on the port the page is about to use
     const a = await api(page, suite.d);
@@ -272,7 +321,10 @@ describe('the ports page against the daemon, its redirect threads and a virtual 
     const answer = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === `/config/${KEY}`);
     await save(page);
     expect((await answer).status()).toBe(400);
-    await expectText(errorAt(page, 'threads.0.port'), fill(en.errors.port_conflict, { port: 9300, other: `${en.nav.rest}, ${en.fields.pew_api.http_port.label}` }));
+    await expectText(
+      errorAt(page, 'threads.0.port'),
+      fill(en.errors.port_conflict, { port: 9300, other: `${en.nav.rest}, ${en.fields.pew_api.http_port.label}` }),
+    );
     await page.locator('.notices .notice.error').waitFor();
     expect((await stored(page)).threads[0]!.port).toBe(9094);
     // editing the field clears the daemon's message
@@ -290,7 +342,7 @@ describe('the ports page against the daemon, its redirect threads and a virtual 
     await expect.poll(async () => (await stored(page)).threads.length).toBe(0);
   });
 
-  it('connection test: the request and the virtual PLC\'s raw reply, its error answer, the refusal for a thread the daemon does not have; with unsaved changes it asks first', async () => {
+  it("connection test: the request and the virtual PLC's raw reply, its error answer, the refusal for a thread the daemon does not have; with unsaved changes it asks first", async () => {
     const port = await freePort();
     const { page, calls } = await openPort();
     // the thread is set up and saved on the page: COM1, status commands off, DT0-9 read-only
@@ -390,10 +442,14 @@ describe('the ports page against the daemon, its redirect threads and a virtual 
     // the gateway to COM2 answers Modbus exception 0A (gateway path unavailable) at once
     await test(2).locator('[data-action=porttest]').click();
     await expectText(test(2).locator('[data-note]'), `${en.port.testFailed} ${en.port.reasons.error_answer}`);
-    await expectText(test(2).locator('pre[data-text=request]'),
-      shownHex(encodeTcpFrame({ transaction: 1, unit: 1, pdu: encodeModbusRequest({ fc: 3, address: 0, quantity: 1 }) })));
-    await expectText(test(2).locator('pre[data-text=raw]'),
-      shownHex(encodeTcpFrame({ transaction: 1, unit: 1, pdu: encodeModbusException(3, MODBUS_EXCEPTION.GATEWAY_PATH_UNAVAILABLE) })));
+    await expectText(
+      test(2).locator('pre[data-text=request]'),
+      shownHex(encodeTcpFrame({ transaction: 1, unit: 1, pdu: encodeModbusRequest({ fc: 3, address: 0, quantity: 1 }) })),
+    );
+    await expectText(
+      test(2).locator('pre[data-text=raw]'),
+      shownHex(encodeTcpFrame({ transaction: 1, unit: 1, pdu: encodeModbusException(3, MODBUS_EXCEPTION.GATEWAY_PATH_UNAVAILABLE) })),
+    );
     expect(await test(2).locator('pre[data-text=raw]').textContent()).toMatch(/ 83 0a$/);
     await expectText(counterOf(2, 'errors'), '1', TICK_MS + 1500);
     expect(await page.locator('.notices .notice').count()).toBe(0);
@@ -511,9 +567,11 @@ describe('the ports page against the daemon, its redirect threads and a virtual 
       // failure cannot be made without breaking the daemon the whole file uses), so while
       // `statusFails` is set the browser answers it with a 500; every other call goes to the daemon
       let statusFails = true;
-      await page.route('**/config/port_status', (route: Route) => (statusFails
-        ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'Internal error' } }) })
-        : route.continue()));
+      await page.route('**/config/port_status', (route: Route) =>
+        statusFails
+          ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'Internal error' } }) })
+          : route.continue(),
+      );
       await expectText(status.locator('p.hint'), en.port.unavailable, 2 * TICK_MS + 1500);
       expect(await page.locator('.notices .notice').count()).toBe(0);
       statusFails = false;
@@ -539,9 +597,16 @@ describe('the ports page against the daemon, its redirect threads and a virtual 
     const { page, calls } = await openPort([thread({ port, mapping: [restriction('DT', 0, 9), restriction('WR', 0, 1)] })], {}, USER);
     const buttons = body(page).locator('button');
     expect(await buttons.evaluateAll((bs) => bs.map((b) => `${b.getAttribute('data-action')}:${(b as HTMLButtonElement).disabled}`))).toEqual([
-      'remove-thread:true', 'remove-restriction:true', 'remove-restriction:true', 'add-restriction:true', 'porttest:true', 'add-thread:true',
+      'remove-thread:true',
+      'remove-restriction:true',
+      'remove-restriction:true',
+      'add-restriction:true',
+      'porttest:true',
+      'add-thread:true',
     ]);
-    const enabled = await body(page).locator('input, select').evaluateAll((els) => els.filter((e) => !(e as HTMLInputElement).disabled).map((e) => e.id));
+    const enabled = await body(page)
+      .locator('input, select')
+      .evaluateAll((els) => els.filter((e) => !(e as HTMLInputElement).disabled).map((e) => e.id));
     expect(enabled).toEqual([]);
     await body(page).locator('[data-action=porttest]').click({ force: true });
     expect(calls.tests).toEqual([]);
@@ -557,29 +622,38 @@ describe('the ports page against the daemon, its redirect threads and a virtual 
     const port = await freePort();
     const { page } = await openPort([thread({ port, mb_translation: true })], { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
     const test = block(page, 0).locator('[data-porttest]');
-    const wider = () => page.evaluate(() => {
-      const width = document.documentElement.clientWidth;
-      return [...document.querySelectorAll('main *')]
-        .filter((e) => e.getBoundingClientRect().right > width + 0.5 && e.getBoundingClientRect().width > 0)
-        .map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}`);
-    });
+    const wider = () =>
+      page.evaluate(() => {
+        const width = document.documentElement.clientWidth;
+        return [...document.querySelectorAll('main *')]
+          .filter((e) => e.getBoundingClientRect().right > width + 0.5 && e.getBoundingClientRect().width > 0)
+          .map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}`);
+      });
     // the gateway's real test: holding register 0 (DT0) read from the PLC on COM1
     plc.memory.writeWords('DT', 0, [0xbeef]);
     await test.locator('[data-action=porttest]').click();
     await expectText(test.locator('[data-note]'), en.port.testOk);
-    await expectText(test.locator('pre[data-text=request]'),
-      shownHex(encodeTcpFrame({ transaction: 1, unit: 1, pdu: encodeModbusRequest({ fc: 3, address: 0, quantity: 1 }) })));
-    await expectText(test.locator('pre[data-text=raw]'), shownHex(encodeTcpFrame({ transaction: 1, unit: 1, pdu: encodeModbusResponse({ fc: 3, registers: [0xbeef] }) })));
+    await expectText(
+      test.locator('pre[data-text=request]'),
+      shownHex(encodeTcpFrame({ transaction: 1, unit: 1, pdu: encodeModbusRequest({ fc: 3, address: 0, quantity: 1 }) })),
+    );
+    await expectText(
+      test.locator('pre[data-text=raw]'),
+      shownHex(encodeTcpFrame({ transaction: 1, unit: 1, pdu: encodeModbusResponse({ fc: 3, registers: [0xbeef] }) })),
+    );
     expect(await wider()).toEqual([]);
 
     // MOCKED for this step only: the real test reads one word, so its lines are short; the boxes must
     // also hold a request and a reply of 70 and 90 characters without a space
-    await page.route('**/config/porttest', (route: Route) => route.fulfill({
-      status: 200, contentType: 'application/json',
-      body: JSON.stringify({ ok: true, index: 0, request: '%01#RDD' + '0123456789'.repeat(6) + '\r', raw: '%01$RD' + '0123456789'.repeat(8) + '\r' }),
-    }));
+    await page.route('**/config/porttest', (route: Route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ ok: true, index: 0, request: `%01#RDD${'0123456789'.repeat(6)}\r`, raw: `%01$RD${'0123456789'.repeat(8)}\r` }),
+      }),
+    );
     await test.locator('[data-action=porttest]').click();
-    await expectText(test.locator('pre[data-text=raw]'), '%01$RD' + '0123456789'.repeat(8) + '\u240d');
+    await expectText(test.locator('pre[data-text=raw]'), `%01$RD${'0123456789'.repeat(8)}\u240d`);
     expect(await wider()).toEqual([]);
   });
 });

@@ -1,12 +1,10 @@
 // Language and theme: switched from the top bar, every text from the chosen dictionary (no raw key,
 // no empty label), the theme applied to the document, both remembered across a reload.
-import { describe, expect, it } from 'vitest';
+
 import type { Page } from '@playwright/test';
+import { describe, expect, it } from 'vitest';
 import { PAGES } from '../../web/pages.ts';
-import {
-  de, en, expectText, expectTitle, fieldInput, loginApi, menuLink, openConsole, pageBody, type ConsolePage, fr,
-  consoleSuite,
-} from './support.ts';
+import { type ConsolePage, consoleSuite, de, en, expectText, expectTitle, fieldInput, fr, loginApi, menuLink, openConsole, pageBody } from './support.ts';
 
 type Dict = typeof en;
 const RAW_KEY = /^[a-z_]+(\.[a-z_]+)+$/;
@@ -22,7 +20,7 @@ function textProblems(page: Page) {
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const text = n.textContent?.trim() ?? '';
       const parent = n.parentElement;
-      if (text && rawKey.test(text) && parent && parent.checkVisibility()) rawKeys.push(`${parent.tagName.toLowerCase()}: ${text}`);
+      if (text && rawKey.test(text) && parent?.checkVisibility()) rawKeys.push(`${parent.tagName.toLowerCase()}: ${text}`);
     }
     const emptyLabels = [...document.querySelectorAll('label')]
       .filter((l) => {
@@ -68,8 +66,11 @@ describe('language and theme', () => {
     await loginApi(page, suite.d);
     await openConsole(page, suite.d, '/mqtt');
     await fieldInput(page, 'pew_mqtt', 'keep_alive').waitFor();
-    expect(await page.locator('select[data-action=language] option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value)))
-      .toEqual(['de', 'en', 'fr']);
+    expect(await page.locator('select[data-action=language] option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual([
+      'de',
+      'en',
+      'fr',
+    ]);
     await expectLanguage(page, 'en', en);
 
     // the translations differ from English, so the switch shows on screen (not only in <html lang>)
@@ -99,7 +100,12 @@ describe('language and theme', () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dracula');
     const dark = await background();
     expect(dark).not.toBe(light);
-    const luminance = (rgb: string) => rgb.match(/\d+/g)!.slice(0, 3).map(Number).reduce((a, b) => a + b, 0) / 3;
+    const luminance = (rgb: string) =>
+      rgb
+        .match(/\d+/g)!
+        .slice(0, 3)
+        .map(Number)
+        .reduce((a, b) => a + b, 0) / 3;
     expect(luminance(dark)).toBeLessThan(luminance(light));
     expect(await page.locator('select[data-action=theme] option:checked').textContent()).toBe(fr.themes.dracula);
 

@@ -2,12 +2,21 @@
 // thread ("Ports and restrictions, thread 1, listening port"), overlapping control registers name
 // the other service's page and field, in every language; a refused save lists every problem, one
 // line each, not only the first.
-import { describe, expect, it } from 'vitest';
+
 import type { Page } from '@playwright/test';
+import { describe, expect, it } from 'vitest';
 import { api, consoleSuite, de, en, expectText, fieldInput, fill, fr, loginApi, openConsole } from './support.ts';
 
 const thread = (port: number) => ({
-  port, mb_translation: false, monitoring_cmd: true, service: 0, clients: 4, timeout: 60, ip_start: '0.0.0.0', ip_end: '0.0.0.0', mapping: [],
+  port,
+  mb_translation: false,
+  monitoring_cmd: true,
+  service: 0,
+  clients: 4,
+  timeout: 60,
+  ip_start: '0.0.0.0',
+  ip_end: '0.0.0.0',
+  mapping: [],
 });
 const errorAt = (page: Page, path: string) => page.locator(`[data-page] [data-field="${path}"] .error`);
 const notice = (page: Page) => page.locator('.notices .notice.error span').first();
@@ -31,12 +40,16 @@ describe('problems named by their place', () => {
     await page.locator('.page-bar [data-action=save]').click();
     const ipPlace = `${en.nav.port}, ${fill(en.form.place.thread, { n: 2 })}, ${en.fields.pew_redirect.threads.ip_start.label}`;
     const line = (p: string, m: string) => fill(en.form.problem, { place: p, message: m });
-    await expect.poll(() => notice(page).innerText()).toBe([
-      en.notify.saveFailed,
-      line(place(en, 1), fill(en.errors.port_conflict, { port: 10501, other: place(en, 2) })),
-      line(ipPlace, en.errors.invalid_ip),
-      line(place(en, 2), fill(en.errors.port_conflict, { port: 10501, other: place(en, 1) })),
-    ].join('\n'));
+    await expect
+      .poll(() => notice(page).innerText())
+      .toBe(
+        [
+          en.notify.saveFailed,
+          line(place(en, 1), fill(en.errors.port_conflict, { port: 10501, other: place(en, 2) })),
+          line(ipPlace, en.errors.invalid_ip),
+          line(place(en, 2), fill(en.errors.port_conflict, { port: 10501, other: place(en, 1) })),
+        ].join('\n'),
+      );
     expect((await a.get('/config/pew_redirect')).body.threads.map((t: { port: number }) => t.port)).toEqual([10501, 10502]);
 
     // the same names in German and French

@@ -5,8 +5,8 @@
 // read-only for the user role.
 import { access, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
 import type { Page } from '@playwright/test';
+import { describe, expect, it } from 'vitest';
 import { freePort, LOOPBACK } from '../support/ports.ts';
 import { api, consoleSuite, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, USER } from './support.ts';
 
@@ -43,7 +43,17 @@ describe('the /rest page', () => {
     await save(page).click();
     await page.locator('.notices .notice.info', { hasText: en.notify.saved }).waitFor();
     const stored = (await (await api(page, suite.d)).get('/config/pew_api')).body;
-    expect(stored).toEqual({ api_enable: true, ip1: '127.0.0.1', ip2: '127.0.0.1', http_port: port, http_server: false, use_encryption: false, use_cors: false, api_key: '', host_names: '' });
+    expect(stored).toEqual({
+      api_enable: true,
+      ip1: '127.0.0.1',
+      ip2: '127.0.0.1',
+      http_port: port,
+      http_server: false,
+      use_encryption: false,
+      use_cors: false,
+      api_key: '',
+      host_names: '',
+    });
     await expectText(page.locator('[data-rest-state=listening]'), fill(en.rest.stateListening, { port, scheme: 'HTTP' }));
     const info = await fetch(`http://${LOOPBACK}:${port}/api/v1/info`);
     expect(info.status).toBe(200);
@@ -59,8 +69,10 @@ describe('the /rest page', () => {
     const passed = block.locator('[data-outcome=ok] [data-summary]');
     await passed.waitFor({ state: 'visible', timeout: 20_000 });
     expect(await passed.textContent()).toContain(`http://${LOOPBACK}:${port}`);
-    expect(await block.locator('.test-steps li').evaluateAll((li) => li.map((l) => `${l.getAttribute('data-step')}:${l.getAttribute('data-ok')}`)))
-      .toEqual(['connect:true', 'request:true']);
+    expect(await block.locator('.test-steps li').evaluateAll((li) => li.map((l) => `${l.getAttribute('data-step')}:${l.getAttribute('data-ok')}`))).toEqual([
+      'connect:true',
+      'request:true',
+    ]);
 
     // a client range without the test's own address: the test fails in words
     await input(page, 'ip1').fill('127.0.0.2');
@@ -103,7 +115,12 @@ describe('the /rest page', () => {
     const stored = (await (await api(page, suite.d)).get('/config/pew_api')).body;
     expect(stored.api_key).toBe('********');
     await suite.d.ctx.rest.settled();
-    const write = (headers: Record<string, string>) => fetch(`http://${LOOPBACK}:${port}/api/v1/plc/INTERNAL/DT/10`, { method: 'PUT', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ values: [7] }) });
+    const write = (headers: Record<string, string>) =>
+      fetch(`http://${LOOPBACK}:${port}/api/v1/plc/INTERNAL/DT/10`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ values: [7] }),
+      });
     expect((await write({})).status).toBe(401);
     expect((await write({ 'x-api-key': key })).status).toBe(200);
     await page.reload();

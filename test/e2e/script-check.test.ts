@@ -3,9 +3,10 @@
 // the user's language; a script with errors cannot be enabled (the console refuses the save and
 // the daemon answers the same line and column); once fixed and saved, the status shows it running
 // with each section's runs.
-import { describe, expect, it } from 'vitest';
+
 import type { Page } from '@playwright/test';
-import { api, consoleSuite, en, de, expectText, expectTitle, fieldInput, fill, loginApi, openConsole } from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { api, consoleSuite, de, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole } from './support.ts';
 
 describe('the script check on /script', () => {
   const suite = consoleSuite();
@@ -39,9 +40,17 @@ describe('the script check on /script', () => {
     await save(page).click();
     await page.locator('.notices .notice.error').first().waitFor();
     expect((await stored(page, 'pew_script')).enable_script).toBe(false);
-    const r = await (await api(page, suite.d)).post('/config', { pew_script: { ...(await stored(page, 'pew_script')), enable_script: true }, script_file: { content: bad } });
+    const r = await (await api(page, suite.d)).post('/config', {
+      pew_script: { ...(await stored(page, 'pew_script')), enable_script: true },
+      script_file: { content: bad },
+    });
     expect(r.status).toBe(400);
-    expect(r.body.error.issues).toContainEqual({ section: 'script_file', path: 'content', code: 'script_invalid', params: { area: 'DX', allowed: 'DT, LD, FL, WR, WL, WX, WY, INTERN', line: 4, column: 10, script: 'bad_area' } });
+    expect(r.body.error.issues).toContainEqual({
+      section: 'script_file',
+      path: 'content',
+      code: 'script_invalid',
+      params: { area: 'DX', allowed: 'DT, LD, FL, WR, WL, WX, WY, INTERN', line: 4, column: 10, script: 'bad_area' },
+    });
 
     // fixed: no errors, saved, running; the status counts the cycle's runs
     await editor(page).fill('[init]\nfile counts.csv\n[cycle 1]\nread x = INTERN 7\nappend x\n');
@@ -53,7 +62,9 @@ describe('the script check on /script', () => {
     const status = page.locator('[data-block=script-status]');
     await expect.poll(() => status.locator('[data-item=state] [data-state]').getAttribute('data-state'), { timeout: 15_000 }).toBe('running');
     await expectText(status.locator('[data-item=state] [data-state]'), en.scriptLang.status.states.running);
-    await expect.poll(async () => Number(await status.locator('tr[data-section="cycle 1"] [data-runs]').textContent()), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(async () => Number(await status.locator('tr[data-section="cycle 1"] [data-runs]').textContent()), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(2);
     await expectText(status.locator('tr[data-section="init"] [data-runs]'), '1');
     await expectText(status.locator('[data-item=last-error] dd'), en.scriptLang.status.none);
   });
@@ -64,6 +75,9 @@ describe('the script check on /script', () => {
     await openConsole(page, suite.d, '/script');
     await expectTitle(page, de.nav.script);
     await editor(page).fill('[cycle 0]\n');
-    await expectText(page.locator('[data-script-error=cycle_range]'), fill(de.scriptLang.at, { line: 1, column: 8, message: fill(de.scriptLang.errors.cycle_range, { min: 1, max: 86400 }) }));
+    await expectText(
+      page.locator('[data-script-error=cycle_range]'),
+      fill(de.scriptLang.at, { line: 1, column: 8, message: fill(de.scriptLang.errors.cycle_range, { min: 1, max: 86400 }) }),
+    );
   });
 });

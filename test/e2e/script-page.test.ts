@@ -3,10 +3,11 @@
 // reload and reset to the defaults; invalid values refused inline and by the daemon with the same
 // code; the editor's text written into the active script file, downloaded, and a .cfg file
 // uploaded and chosen as the active script.
-import { describe, expect, it } from 'vitest';
+
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { describe, expect, it } from 'vitest';
 import { SCRIPT_MAX } from '../../device/model/sections/scriptfile.ts';
 import { DEFAULT_SCRIPT } from '../../device/system/default-script.ts';
 import { api, consoleSuite, en, expectText, expectTitle, fieldInput, fill, loginApi, menuLink, openConsole } from './support.ts';
@@ -41,7 +42,13 @@ describe('the script page', () => {
     await save(page).click();
     await saved(page);
     expect(await stored(page, 'pew_script')).toEqual({
-      enable_script: true, script_file: 'line_b.cfg', ftp_transmission: true, transmission_btime: 86400, ftp_send_cycle: 60, ftp_repeats: 9, file_ext_replacement: 'sent',
+      enable_script: true,
+      script_file: 'line_b.cfg',
+      ftp_transmission: true,
+      transmission_btime: 86400,
+      ftp_send_cycle: 60,
+      ftp_repeats: 9,
+      file_ext_replacement: 'sent',
     });
     expect(await stored(page, 'script_file')).toEqual({ content: DEFAULT_SCRIPT });
     await expect.poll(() => scriptFile('line_b.cfg')).toBe(DEFAULT_SCRIPT); // the page's save wrote the active file
@@ -79,7 +86,9 @@ describe('the script page', () => {
     await openConsole(page, suite.d, '/script');
     const before = await stored(page, 'pew_script');
     const posts: string[] = [];
-    page.on('request', (r) => { if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/config')) posts.push(r.url()); });
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/config')) posts.push(r.url());
+    });
     const a = await api(page, suite.d);
     const cases: [string, string, string, Record<string, number>?][] = [
       ['ftp_send_cycle', '59', 'out_of_range', { min: 60, max: 86400 }],
@@ -95,7 +104,10 @@ describe('the script page', () => {
       const typed = /^\d+$/.test(value) ? Number(value) : value;
       const r = await a.post('/config/pew_script', { ...before, [path]: typed });
       expect(r.status, path).toBe(400);
-      expect(r.body.error.issues.find((i: { path: string }) => i.path === path), path).toEqual({ section: 'pew_script', path, code, ...(params ? { params } : {}) });
+      expect(
+        r.body.error.issues.find((i: { path: string }) => i.path === path),
+        path,
+      ).toEqual({ section: 'pew_script', path, code, ...(params ? { params } : {}) });
     }
     await save(page).click();
     await page.locator('.notices .notice.error').first().waitFor();

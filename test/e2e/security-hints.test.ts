@@ -1,9 +1,10 @@
 // The security warnings of spec §5 where they apply, shown while editing with the wording of the
 // system information page: the TCP ports a page opens (/port, /iec, /rest, /tlsclient), frequent
 // writes of the logger on /log; each follows the edit before it is saved.
-import { describe, expect, it } from 'vitest';
+
 import type { Page } from '@playwright/test';
-import { en, expectText, fieldInput, fill, loginApi, openConsole, pageBody, consoleSuite } from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { consoleSuite, en, expectText, fieldInput, fill, loginApi, openConsole, pageBody } from './support.ts';
 
 const hint = (page: Page, id: string, code: string) => pageBody(page, id).locator(`[data-security=${code}]`);
 
@@ -24,7 +25,11 @@ describe('security warnings on the pages where they apply', () => {
   }
 
   it('/port and /iec name the ports they open, and follow the edit', async () => {
-    await saveSection('pew_redirect', () => ({ threads: [{ port: 9094, mb_translation: false, monitoring_cmd: true, service: 3, clients: 4, timeout: 60, ip_start: '0.0.0.0', ip_end: '0.0.0.0', mapping: [] }] }));
+    await saveSection('pew_redirect', () => ({
+      threads: [
+        { port: 9094, mb_translation: false, monitoring_cmd: true, service: 3, clients: 4, timeout: 60, ip_start: '0.0.0.0', ip_end: '0.0.0.0', mapping: [] },
+      ],
+    }));
     let page = await open('/port');
     await expectText(hint(page, 'port', 'open_tcp_port'), fill(en.info.warning.open_tcp_port, { subjects: '9094' }));
     await fieldInput(page, 'pew_redirect', 'threads.0.port').fill('9100');

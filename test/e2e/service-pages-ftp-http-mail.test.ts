@@ -2,17 +2,16 @@
 // title and every field of the section, the fields that only apply to some settings, a complete
 // setup saved, reloaded and read back from the daemon, reset to the defaults, invalid values refused
 // by the console and by the daemon with the same code, and the read-only view of the user role.
-import { describe, expect, it } from 'vitest';
+
 import type { Page } from '@playwright/test';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD_MASK } from '../../device/model/fields.ts';
+import type { SectionDef } from '../../device/model/section.ts';
 import { defaultsOf } from '../../device/model/section.ts';
+import { pew_email } from '../../device/model/sections/email.ts';
 import { pew_ftpc } from '../../device/model/sections/ftpc.ts';
 import { pew_httpc } from '../../device/model/sections/httpc.ts';
-import { pew_email } from '../../device/model/sections/email.ts';
-import type { SectionDef } from '../../device/model/section.ts';
-import {
-  api, consoleSuite, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, USER, saveRefusal,
-} from './support.ts';
+import { api, consoleSuite, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, saveRefusal, USER } from './support.ts';
 
 type Values = Record<string, unknown>;
 type PageId = 'ftp' | 'httpc' | 'smtp';
@@ -42,12 +41,29 @@ const CASES: PageCase[] = [
     def: pew_ftpc,
     hiddenAtDefaults: ['local_ip', 'transfermode_verify_ssl', 'proxy_port', 'proxy_mode_ascii'],
     setup: {
-      enable_ftp: true, plc_control_dt: 400, plc_poll: 5, store_send: true,
-      server_ip: 'ftp.example.com', server_port: 990, server_user: 'plc', server_password: 'Ftp!pass9',
-      transfermode_passive: false, local_ip: '192.168.1.20', transfermode_ascii: true, transfermode_ftps: false,
-      transfermode_ssl: true, transfermode_verify_ssl: false, server_dir: 'upload/plc', local_dir: 'logs/day',
-      local_file: 'values.csv', proxy_ip: 'proxy.example.com', proxy_port: 2100, proxy_mode_ascii: true,
-      ca: 'ca.pem', client: 'client.crt', key: 'key.key',
+      enable_ftp: true,
+      plc_control_dt: 400,
+      plc_poll: 5,
+      store_send: true,
+      server_ip: 'ftp.example.com',
+      server_port: 990,
+      server_user: 'plc',
+      server_password: 'Ftp!pass9',
+      transfermode_passive: false,
+      local_ip: '192.168.1.20',
+      transfermode_ascii: true,
+      transfermode_ftps: false,
+      transfermode_ssl: true,
+      transfermode_verify_ssl: false,
+      server_dir: 'upload/plc',
+      local_dir: 'logs/day',
+      local_file: 'values.csv',
+      proxy_ip: 'proxy.example.com',
+      proxy_port: 2100,
+      proxy_mode_ascii: true,
+      ca: 'ca.pem',
+      client: 'client.crt',
+      key: 'key.key',
     },
     invalid: [
       { set: { server_port: 70000 }, code: 'out_of_range', params: { min: 1, max: 65535 } },
@@ -60,15 +76,31 @@ const CASES: PageCase[] = [
     def: pew_httpc,
     hiddenAtDefaults: ['proxy_port', 'proxy_user', 'proxy_password'],
     setup: {
-      enable_httpc: true, plc_control_dt: 500, plc_poll: 10, server_addr: 'https://data.example.com:8443/plc/values',
-      transfermode_ssl: true, transfermode_verify_ssl: false, server_user: 'plc', server_password: 'Http!pass1',
-      proxy_addr: '10.0.0.8', proxy_port: 3128, proxy_user: 'proxyuser', proxy_password: 'Proxy!pw2',
-      ca: 'ca.crt', client: 'client.pem', key: 'key.pem',
+      enable_httpc: true,
+      plc_control_dt: 500,
+      plc_poll: 10,
+      server_addr: 'https://data.example.com:8443/plc/values',
+      transfermode_ssl: true,
+      transfermode_verify_ssl: false,
+      server_user: 'plc',
+      server_password: 'Http!pass1',
+      proxy_addr: '10.0.0.8',
+      proxy_port: 3128,
+      proxy_user: 'proxyuser',
+      proxy_password: 'Proxy!pw2',
+      ca: 'ca.crt',
+      client: 'client.pem',
+      key: 'key.pem',
     },
     invalid: [
       { set: { server_addr: 'ftp://data.example.com/' }, code: 'invalid_host' },
       // spec §5 security: a ticked SSL never ends in plain HTTP, nor https in an unticked one
-      { set: { server_addr: 'https://data.example.com/', transfermode_ssl: false }, path: 'server_addr', code: 'invalid_value', params: { allowed: ['http://'] } },
+      {
+        set: { server_addr: 'https://data.example.com/', transfermode_ssl: false },
+        path: 'server_addr',
+        code: 'invalid_value',
+        params: { allowed: ['http://'] },
+      },
       { set: { proxy_addr: 'proxy.example.com', proxy_port: 0 }, code: 'out_of_range', params: { min: 1, max: 65535 } },
     ],
   },
@@ -77,11 +109,27 @@ const CASES: PageCase[] = [
     def: pew_email,
     hiddenAtDefaults: ['server_pop3imap', 'server_port_pop3imap', 'proxy_port'],
     setup: {
-      enable_email: true, plc_control_dt: 600, plc_poll: 3, store_send: true, emailmode: 2,
-      server_smtp: 'smtp.example.com', server_smtp_port: 0, server_pop3imap: 'imap.example.com', server_port_pop3imap: 993,
-      transfermode_ssl: true, transfermode_verify_ssl: false, server_user: 'plc@example.com', server_password: 'Mail!pw12',
-      sender: '<plc@example.com>', recipients: '<a@example.com>, <b@example.org>', subject: 'Alarm from line 3',
-      proxy_ip: 'socks.example.com', proxy_port: 1081, ca: 'ca.crt', client: 'client.crt', key: 'key.pem',
+      enable_email: true,
+      plc_control_dt: 600,
+      plc_poll: 3,
+      store_send: true,
+      emailmode: 2,
+      server_smtp: 'smtp.example.com',
+      server_smtp_port: 0,
+      server_pop3imap: 'imap.example.com',
+      server_port_pop3imap: 993,
+      transfermode_ssl: true,
+      transfermode_verify_ssl: false,
+      server_user: 'plc@example.com',
+      server_password: 'Mail!pw12',
+      sender: '<plc@example.com>',
+      recipients: '<a@example.com>, <b@example.org>',
+      subject: 'Alarm from line 3',
+      proxy_ip: 'socks.example.com',
+      proxy_port: 1081,
+      ca: 'ca.crt',
+      client: 'client.crt',
+      key: 'key.pem',
     },
     invalid: [
       { set: { recipients: 'a@example.com, b@example.org' }, code: 'invalid_email' },
@@ -182,7 +230,9 @@ describe('the FTP, HTTP client and e-mail pages', () => {
       const a = await api(page, suite.d);
       const stored = (await a.get(`/config/${key}`)).body as Values;
       const posts: string[] = [];
-      page.on('request', (r) => { if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/config')) posts.push(r.url()); });
+      page.on('request', (r) => {
+        if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/config')) posts.push(r.url());
+      });
 
       for (const bad of c.invalid) {
         const entries = Object.entries(bad.set);

@@ -4,17 +4,31 @@
 // by the daemon with the same code, the live clock status (its call answered by page.route, so the
 // ok, failed-sync and failing cases are exact; the daemon's own answer once), and the read-only view
 // of the user role.
-import { describe, expect, it } from 'vitest';
+
 import type { Locator, Page, Route } from '@playwright/test';
-import { connectionSchema, iecSchema, pew_60870 } from '../../device/model/sections/iec.ts';
-import { pew_tls } from '../../device/model/sections/tls.ts';
-import { pew_rtc, rtcSchema } from '../../device/model/sections/rtc.ts';
-import { defaultsOf } from '../../device/model/section.ts';
+import { describe, expect, it } from 'vitest';
 import type { RtcStatus } from '../../device/model/rtc-status.ts';
+import { defaultsOf } from '../../device/model/section.ts';
+import { connectionSchema, iecSchema, pew_60870 } from '../../device/model/sections/iec.ts';
+import { pew_rtc, rtcSchema } from '../../device/model/sections/rtc.ts';
+import { pew_tls } from '../../device/model/sections/tls.ts';
 import { freePort, freePorts } from '../support/ports.ts';
 import { answerWithDetail, statusDetail } from '../support/service-status.ts';
 import {
-  USER, WAIT_MS, api, consoleSuite, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, type ConsolePage, saveRefusal,
+  api,
+  type ConsolePage,
+  consoleSuite,
+  en,
+  expectText,
+  expectTitle,
+  fieldInput,
+  fill,
+  loginApi,
+  openConsole,
+  pageBody,
+  saveRefusal,
+  USER,
+  WAIT_MS,
 } from './support.ts';
 
 type Body = Record<string, any>;
@@ -57,7 +71,9 @@ async function reset(page: Page): Promise<void> {
 /** Every POST the page sends to /config (a refused save must send none). */
 function watchPosts(page: Page): string[] {
   const posts: string[] = [];
-  page.on('request', (r) => { if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/config')) posts.push(r.url()); });
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/config')) posts.push(r.url());
+  });
   return posts;
 }
 
@@ -112,14 +128,32 @@ describe('the IEC 60870, TLS and date/time pages', () => {
     await expectText(body.locator('[data-banner=iec-unencrypted]'), en.iec.unencrypted);
 
     await putAll(page, 'pew_60870', {
-      asdu_address: '258', asdu_structured: true, originator: '7', port: String(port), expert_mode: true,
-      plc_poll: '50', plc_reconnect_reset: true, plc_live_check: false,
+      asdu_address: '258',
+      asdu_structured: true,
+      originator: '7',
+      port: String(port),
+      expert_mode: true,
+      plc_poll: '50',
+      plc_reconnect_reset: true,
+      plc_live_check: false,
     });
     await expectText(body.locator('[data-note=structured]'), fill(en.iec.structured, { hi: 1, lo: 2 }));
     const first = {
-      area: 'FL', plc_buffer_rbm: '100', plc_buffer_m: '110', plc_buffer_m_depth: '50', plc_buffer_c: '200',
-      t1: '20', t2: '8', t3: '40', k: '9', w: '6', testfrm_in_stop_dt: false, timeout: '2000', lock_mode: true,
-      ip1: '10.0.0.1', ip2: '10.0.0.9',
+      area: 'FL',
+      plc_buffer_rbm: '100',
+      plc_buffer_m: '110',
+      plc_buffer_m_depth: '50',
+      plc_buffer_c: '200',
+      t1: '20',
+      t2: '8',
+      t3: '40',
+      k: '9',
+      w: '6',
+      testfrm_in_stop_dt: false,
+      timeout: '2000',
+      lock_mode: true,
+      ip1: '10.0.0.1',
+      ip2: '10.0.0.9',
     };
     await putAll(page, 'pew_60870', Object.fromEntries(Object.entries(first).map(([k, v]) => [`connections.0.${k}`, v])));
     await expectText(body.locator('[data-connection="0"] [data-footprint]').nth(0), fill(en.iec.footprint, { area: 'FL', first: 110, last: 159, count: 50 }));
@@ -141,16 +175,42 @@ describe('the IEC 60870, TLS and date/time pages', () => {
     await add.click();
     await eventually(() => body.locator('[data-connection]').count()).toBe(4);
     expect(await fieldInput(page, 'pew_60870', 'connections.3.t3').inputValue()).toBe('20');
-    await putAll(page, 'pew_60870', { 'connections.1.area': 'LD', 'connections.1.plc_buffer_c': '300', 'connections.3.ip1': '192.168.0.10', 'connections.3.ip2': '192.168.0.20' });
+    await putAll(page, 'pew_60870', {
+      'connections.1.area': 'LD',
+      'connections.1.plc_buffer_c': '300',
+      'connections.3.ip1': '192.168.0.10',
+      'connections.3.ip2': '192.168.0.20',
+    });
 
     await save(page);
     const want = {
-      enable_60870: true, asdu_address: 258, asdu_structured: true, expert_mode: true, originator: 7, port, plc_poll: 50,
-      plc_reconnect_reset: true, plc_live_check: false,
+      enable_60870: true,
+      asdu_address: 258,
+      asdu_structured: true,
+      expert_mode: true,
+      originator: 7,
+      port,
+      plc_poll: 50,
+      plc_reconnect_reset: true,
+      plc_live_check: false,
       connections: [
         {
-          area: 'FL', plc_buffer_rbm: 100, plc_buffer_m: 110, plc_buffer_m_depth: 50, plc_buffer_c: 200, t1: 20, t2: 8, t3: 40, k: 9, w: 6,
-          testfrm_in_stop_dt: false, testfrm_in_start_dt: true, timeout: 2000, lock_mode: true, ip1: '10.0.0.1', ip2: '10.0.0.9',
+          area: 'FL',
+          plc_buffer_rbm: 100,
+          plc_buffer_m: 110,
+          plc_buffer_m_depth: 50,
+          plc_buffer_c: 200,
+          t1: 20,
+          t2: 8,
+          t3: 40,
+          k: 9,
+          w: 6,
+          testfrm_in_stop_dt: false,
+          testfrm_in_start_dt: true,
+          timeout: 2000,
+          lock_mode: true,
+          ip1: '10.0.0.1',
+          ip2: '10.0.0.9',
         },
         { ...defaultsOf(pew_60870).connections[0], area: 'LD', plc_buffer_c: 300 },
         defaultsOf(pew_60870).connections[0],
@@ -172,8 +232,13 @@ describe('the IEC 60870, TLS and date/time pages', () => {
     expect(await saveButton(page).isDisabled()).toBe(true);
 
     // a 5th connection posted straight to the daemon: the same code the console names
-    await expectDaemonRefuses(page, suite.d, 'pew_60870', { ...want, connections: [...want.connections, defaultsOf(pew_60870).connections[0]] },
-      { path: 'connections', code: 'too_many', params: { max: 4 } });
+    await expectDaemonRefuses(
+      page,
+      suite.d,
+      'pew_60870',
+      { ...want, connections: [...want.connections, defaultsOf(pew_60870).connections[0]] },
+      { path: 'connections', code: 'too_many', params: { max: 4 } },
+    );
   });
 
   it('/iec: the timer and window rules refused by the console and by the daemon with the same code; reset', async () => {
@@ -245,14 +310,31 @@ describe('the IEC 60870, TLS and date/time pages', () => {
     await fieldInput(page, 'pew_tls', 'enable_tlsserver').waitFor();
     await expectText(overview.locator('[data-flow=client]'), fill(en.tls.clientFlow, { port: 1502, host: en.tls.noHost, dest: 802 }));
     await expectText(overview.locator('[data-flow=server]'), fill(en.tls.serverFlow, { port: 8802, host: en.tls.noHost, dest: 502 }));
-    expect(await overview.locator('a[download]').evaluateAll((as) => as.map((a) => a.getAttribute('download')))).toEqual(['example_tls.zip', 'example_library.zip']);
+    expect(await overview.locator('a[download]').evaluateAll((as) => as.map((a) => a.getAttribute('download')))).toEqual([
+      'example_tls.zip',
+      'example_library.zip',
+    ]);
     await overview.locator('a[data-link=tlsclient]').click();
     await expectTitle(page, en.nav.tlsclient);
 
     // /tlsclient: every field of the client part
-    const clientFields = ['enable_tlsclient', 'plc_control_dt', 'plc_poll', 'nontls_server_port', 'nontls_accessability', 'nontls_access_ip1',
-      'nontls_access_ip2', 'tls_server_host', 'tls_destination_port', 'tls_min_version_client', 'ca_verification_tlsclient', 'tlsclient_certauth',
-      'tlsclientca', 'tlsclientcert', 'tlsclientkey'];
+    const clientFields = [
+      'enable_tlsclient',
+      'plc_control_dt',
+      'plc_poll',
+      'nontls_server_port',
+      'nontls_accessability',
+      'nontls_access_ip1',
+      'nontls_access_ip2',
+      'tls_server_host',
+      'tls_destination_port',
+      'tls_min_version_client',
+      'ca_verification_tlsclient',
+      'tlsclient_certauth',
+      'tlsclientca',
+      'tlsclientcert',
+      'tlsclientkey',
+    ];
     for (const k of clientFields) await fieldInput(page, 'pew_tls', k).waitFor();
     // spec §5: a non-TLS server port has a minimum of 500
     await put(page, 'pew_tls', 'nontls_server_port', '499');
@@ -260,18 +342,40 @@ describe('the IEC 60870, TLS and date/time pages', () => {
     await expectText(fieldError(page, 'nontls_server_port'), portMessage);
     await expectSaveRefused(page, posts, en.nav.tls, label('nontls_server_port'), portMessage);
     const defaults = defaultsOf(pew_tls) as Body;
-    await expectDaemonRefuses(page, suite.d, 'pew_tls', { ...defaults, nontls_server_port: 499 },
-      { path: 'nontls_server_port', code: 'out_of_range', params: { min: 500, max: 65535 } });
+    await expectDaemonRefuses(
+      page,
+      suite.d,
+      'pew_tls',
+      { ...defaults, nontls_server_port: 499 },
+      { path: 'nontls_server_port', code: 'out_of_range', params: { min: 500, max: 65535 } },
+    );
     await put(page, 'pew_tls', 'nontls_server_port', '500');
     await eventually(() => fieldError(page, 'nontls_server_port').count()).toBe(0);
 
     // spec §5: the IP end must be greater than the start
-    await putAll(page, 'pew_tls', { enable_tlsclient: true, tls_server_host: 'gateway.example', nontls_accessability: true, nontls_access_ip1: '10.0.0.20', nontls_access_ip2: '10.0.0.10' });
+    await putAll(page, 'pew_tls', {
+      enable_tlsclient: true,
+      tls_server_host: 'gateway.example',
+      nontls_accessability: true,
+      nontls_access_ip1: '10.0.0.20',
+      nontls_access_ip2: '10.0.0.10',
+    });
     await expectText(fieldError(page, 'nontls_access_ip2'), en.errors.ip_range);
     await expectSaveRefused(page, posts, en.nav.tls, label('nontls_access_ip2'), en.errors.ip_range);
-    await expectDaemonRefuses(page, suite.d, 'pew_tls',
-      { ...defaults, enable_tlsclient: true, tls_server_host: 'gateway.example', nontls_accessability: true, nontls_access_ip1: '10.0.0.20', nontls_access_ip2: '10.0.0.10' },
-      { path: 'nontls_access_ip2', code: 'ip_range' });
+    await expectDaemonRefuses(
+      page,
+      suite.d,
+      'pew_tls',
+      {
+        ...defaults,
+        enable_tlsclient: true,
+        tls_server_host: 'gateway.example',
+        nontls_accessability: true,
+        nontls_access_ip1: '10.0.0.20',
+        nontls_access_ip2: '10.0.0.10',
+      },
+      { path: 'nontls_access_ip2', code: 'ip_range' },
+    );
 
     // the minimum version: 1.2 or 1.3 proposed, an older one marked
     const versionNote = pageBody(page, 'tlsclient').locator('[data-note=tls-version]');
@@ -282,9 +386,17 @@ describe('the IEC 60870, TLS and date/time pages', () => {
     await put(page, 'pew_tls', 'tlsclient_certauth', '1');
     await expectText(fieldError(page, 'tlsclientcert'), en.errors.required);
     const client = {
-      plc_control_dt: '400', plc_poll: '2', nontls_server_port: String(plainPort), nontls_access_ip1: '10.0.0.1', nontls_access_ip2: '10.0.0.50',
-      tls_destination_port: '8443', tls_min_version_client: '1.3', ca_verification_tlsclient: true,
-      tlsclientca: 'ca.pem', tlsclientcert: 'client.crt', tlsclientkey: 'key.key',
+      plc_control_dt: '400',
+      plc_poll: '2',
+      nontls_server_port: String(plainPort),
+      nontls_access_ip1: '10.0.0.1',
+      nontls_access_ip2: '10.0.0.50',
+      tls_destination_port: '8443',
+      tls_min_version_client: '1.3',
+      ca_verification_tlsclient: true,
+      tlsclientca: 'ca.pem',
+      tlsclientcert: 'client.crt',
+      tlsclientkey: 'key.key',
     };
     await putAll(page, 'pew_tls', client);
     await eventually(() => versionNote.getAttribute('data-old')).toBe(null);
@@ -294,17 +406,39 @@ describe('the IEC 60870, TLS and date/time pages', () => {
     // /tlsserver: every field of the server part, the register banner, a complete setup
     await openConsole(page, suite.d, '/tlsserver');
     await expectTitle(page, en.nav.tlsserver);
-    const serverFields = ['enable_tlsserver', 'plc_status_dt', 'plc_poll_tlsserver', 'tls_server_port', 'tls_accessability', 'tls_access_ip1',
-      'tls_access_ip2', 'nontls_server_host', 'nontls_destination_port', 'tls_min_version_server', 'tlsserver_certauth', 'tlsserverca',
-      'tlsservercert', 'tlsserverkey'];
+    const serverFields = [
+      'enable_tlsserver',
+      'plc_status_dt',
+      'plc_poll_tlsserver',
+      'tls_server_port',
+      'tls_accessability',
+      'tls_access_ip1',
+      'tls_access_ip2',
+      'nontls_server_host',
+      'nontls_destination_port',
+      'tls_min_version_server',
+      'tlsserver_certauth',
+      'tlsserverca',
+      'tlsservercert',
+      'tlsserverkey',
+    ];
     for (const k of serverFields) await fieldInput(page, 'pew_tls', k).waitFor();
     expect([...clientFields, ...serverFields].sort()).toEqual(Object.keys(defaults).sort());
     await putAll(page, 'pew_tls', { enable_tlsserver: true, plc_status_dt: '401' });
     await expectText(page.locator('[data-banner=registers]'), en.form.multipleRegisters);
     const server = {
-      plc_status_dt: '410', plc_poll_tlsserver: '3', tls_server_port: String(tlsPort), tls_accessability: true, tls_access_ip1: '0.0.0.0',
-      tls_access_ip2: '0.0.0.0', nontls_server_host: '127.0.0.1', nontls_destination_port: '5020', tls_min_version_server: '1.2',
-      tlsserver_certauth: '1', tlsservercert: 'server.pem', tlsserverkey: 'key.pem',
+      plc_status_dt: '410',
+      plc_poll_tlsserver: '3',
+      tls_server_port: String(tlsPort),
+      tls_accessability: true,
+      tls_access_ip1: '0.0.0.0',
+      tls_access_ip2: '0.0.0.0',
+      nontls_server_host: '127.0.0.1',
+      nontls_destination_port: '5020',
+      tls_min_version_server: '1.2',
+      tlsserver_certauth: '1',
+      tlsservercert: 'server.pem',
+      tlsserverkey: 'key.pem',
     };
     await putAll(page, 'pew_tls', server);
     await eventually(() => page.locator('[data-banner=registers]').count()).toBe(0);
@@ -314,12 +448,36 @@ describe('the IEC 60870, TLS and date/time pages', () => {
     await save(page);
 
     const want = {
-      ...defaults, enable_tlsclient: true, plc_control_dt: 400, plc_poll: 2, tlsclientca: 'ca.pem', tlsclientcert: 'client.crt', tlsclientkey: 'key.key',
-      tls_min_version_client: '1.3', nontls_server_port: plainPort, nontls_accessability: true, nontls_access_ip1: '10.0.0.1', nontls_access_ip2: '10.0.0.50',
-      tls_server_host: 'gateway.example', tls_destination_port: 8443, ca_verification_tlsclient: true, tlsclient_certauth: 1,
-      enable_tlsserver: true, plc_status_dt: 410, plc_poll_tlsserver: 3, tls_min_version_server: '1.2', tls_server_port: tlsPort,
-      tls_accessability: true, tls_access_ip1: '0.0.0.0', tls_access_ip2: '0.0.0.0', nontls_destination_port: 5020, nontls_server_host: '127.0.0.1',
-      tlsserver_certauth: 1, tlsserverca: 'ca.cer', tlsservercert: 'server.pem', tlsserverkey: 'key.pem',
+      ...defaults,
+      enable_tlsclient: true,
+      plc_control_dt: 400,
+      plc_poll: 2,
+      tlsclientca: 'ca.pem',
+      tlsclientcert: 'client.crt',
+      tlsclientkey: 'key.key',
+      tls_min_version_client: '1.3',
+      nontls_server_port: plainPort,
+      nontls_accessability: true,
+      nontls_access_ip1: '10.0.0.1',
+      nontls_access_ip2: '10.0.0.50',
+      tls_server_host: 'gateway.example',
+      tls_destination_port: 8443,
+      ca_verification_tlsclient: true,
+      tlsclient_certauth: 1,
+      enable_tlsserver: true,
+      plc_status_dt: 410,
+      plc_poll_tlsserver: 3,
+      tls_min_version_server: '1.2',
+      tls_server_port: tlsPort,
+      tls_accessability: true,
+      tls_access_ip1: '0.0.0.0',
+      tls_access_ip2: '0.0.0.0',
+      nontls_destination_port: 5020,
+      nontls_server_host: '127.0.0.1',
+      tlsserver_certauth: 1,
+      tlsserverca: 'ca.cer',
+      tlsservercert: 'server.pem',
+      tlsserverkey: 'key.pem',
     };
     expect(await stored(page, suite.d, 'pew_tls')).toEqual(want);
 
@@ -354,7 +512,10 @@ describe('the IEC 60870, TLS and date/time pages', () => {
     const t0 = Date.now();
     const base = Date.UTC(2026, 2, 1, 10, 0, 0);
     const ok: RtcStatus = {
-      unitTime: base, timezone: 'UTC', ntp: { enabled: true, synchronized: true, servers: ['pool.ntp.org'] }, running: true,
+      unitTime: base,
+      timezone: 'UTC',
+      ntp: { enabled: true, synchronized: true, servers: ['pool.ntp.org'] },
+      running: true,
       lastSync: { at: base - 60_000, trigger: 'time', ok: true, written: '2026-03-01 09:59:00' },
     };
     let answer: { status: number; body: unknown } = { status: 200, body: ok };
@@ -378,7 +539,9 @@ describe('the IEC 60870, TLS and date/time pages', () => {
     await expectText(status.locator('[data-item=ntp] dd'), `${en.info.enabled} · ${en.datetime.synced} · pool.ntp.org`);
     await expectText(status.locator('[data-item=running] dd'), en.datetime.yes);
     const last = status.locator('[data-item=last-sync] dd');
-    await eventually(async () => (await last.textContent()) ?? '').toContain(`${en.datetime.triggers.time} · ${fill(en.datetime.ok, { written: '2026-03-01 09:59:00' })}`);
+    await eventually(async () => (await last.textContent()) ?? '').toContain(
+      `${en.datetime.triggers.time} · ${fill(en.datetime.ok, { written: '2026-03-01 09:59:00' })}`,
+    );
     expect(await last.textContent()).toContain('1 Mar 2026');
     const unitTime = status.locator('[data-item=unit-time]');
     const shown = async () => Number(await unitTime.getAttribute('data-ms'));
@@ -397,8 +560,13 @@ describe('the IEC 60870, TLS and date/time pages', () => {
     expect(calls - callsBefore).toBeLessThanOrEqual(3);
 
     // a failed update: why, in the user's language, and the unit's own words
-    answer = { status: 200, body: { ...ok, running: false, lastSync: { at: base, trigger: 'plc', ok: false, failure: { reason: 'no_answer', message: 'no reply within 1000 ms' } } } };
-    await eventually(async () => (await last.textContent()) ?? '').toContain(`${en.datetime.triggers.plc} · ${en.datetime.failed}: ${en.com.reasons.no_answer} (no reply within 1000 ms)`);
+    answer = {
+      status: 200,
+      body: { ...ok, running: false, lastSync: { at: base, trigger: 'plc', ok: false, failure: { reason: 'no_answer', message: 'no reply within 1000 ms' } } },
+    };
+    await eventually(async () => (await last.textContent()) ?? '').toContain(
+      `${en.datetime.triggers.plc} · ${en.datetime.failed}: ${en.com.reasons.no_answer} (no reply within 1000 ms)`,
+    );
     expect(await status.locator('[data-item=last-sync]').getAttribute('data-ok')).toBe('false');
     await expectText(status.locator('[data-item=running] dd'), en.datetime.no);
     // the call failing, then an answer that is not a status: "status unavailable"; back when it answers again
@@ -421,17 +589,32 @@ describe('the IEC 60870, TLS and date/time pages', () => {
     await expectText(fieldError(page, 'rtc_address_dt'), dtMessage);
     await expectSaveRefused(page, posts, en.nav.datetime, en.fields.pew_rtc.rtc_address_dt.label, dtMessage);
     const defaults = defaultsOf(pew_rtc) as Body;
-    await expectDaemonRefuses(page, suite.d, 'pew_rtc', { ...defaults, rtc_address_dt: 999425 },
-      { path: 'rtc_address_dt', code: 'out_of_range', params: { min: 0, max: 999424 } });
+    await expectDaemonRefuses(
+      page,
+      suite.d,
+      'pew_rtc',
+      { ...defaults, rtc_address_dt: 999425 },
+      { path: 'rtc_address_dt', code: 'out_of_range', params: { min: 0, max: 999424 } },
+    );
     await put(page, 'pew_rtc', 'rtc_control_rtc_r', '999421');
     await expectText(fieldError(page, 'rtc_control_rtc_r'), fill(en.errors.address_out_of_range, { min: 0, max: 999420 }));
-    await expectDaemonRefuses(page, suite.d, 'pew_rtc', { ...defaults, rtc_control_rtc_r: 999421 },
-      { path: 'rtc_control_rtc_r', code: 'address_out_of_range', params: { min: 0, max: 999420 } });
+    await expectDaemonRefuses(
+      page,
+      suite.d,
+      'pew_rtc',
+      { ...defaults, rtc_control_rtc_r: 999421 },
+      { path: 'rtc_control_rtc_r', code: 'address_out_of_range', params: { min: 0, max: 999420 } },
+    );
     expect(posts).toEqual([]);
 
     // a complete valid setup with the footprints of both register blocks
     await putAll(page, 'pew_rtc', {
-      rtc_by_plc: true, rtc_control_rtc_r: '500', rtc_polling: '10', rtc_update_by_time: '60', rtc_sync_as_utc: true, rtc_address_dt: '90100',
+      rtc_by_plc: true,
+      rtc_control_rtc_r: '500',
+      rtc_polling: '10',
+      rtc_update_by_time: '60',
+      rtc_sync_as_utc: true,
+      rtc_address_dt: '90100',
     });
     const prints = pageBody(page, 'datetime').locator('[data-footprint]');
     await expectText(prints.nth(0), fill(en.form.footprint, { first: 500, last: 504, count: 5 }));
@@ -456,13 +639,18 @@ describe('the IEC 60870, TLS and date/time pages', () => {
     const { page } = cp;
     await loginApi(page, suite.d, USER);
     for (const [id, section, field] of [
-      ['iec', 'pew_60870', 'enable_60870'], ['tls', 'pew_tls', 'enable_tlsclient'], ['tlsclient', 'pew_tls', 'nontls_server_port'],
-      ['tlsserver', 'pew_tls', 'tls_server_port'], ['datetime', 'pew_rtc', 'rtc_polling'],
+      ['iec', 'pew_60870', 'enable_60870'],
+      ['tls', 'pew_tls', 'enable_tlsclient'],
+      ['tlsclient', 'pew_tls', 'nontls_server_port'],
+      ['tlsserver', 'pew_tls', 'tls_server_port'],
+      ['datetime', 'pew_rtc', 'rtc_polling'],
     ] as const) {
       await openConsole(page, suite.d, `/${id}`);
       await expectTitle(page, en.nav[id]);
       await fieldInput(page, section, field).waitFor();
-      const states = await pageBody(page, id).locator('input, select, button').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).disabled));
+      const states = await pageBody(page, id)
+        .locator('input, select, button')
+        .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).disabled));
       expect(states.length).toBeGreaterThan(1);
       expect(states.filter((disabled) => !disabled)).toEqual([]);
       expect(await page.locator('[data-action=save], [data-action=reset], [data-action=save-all]').count()).toBe(0);

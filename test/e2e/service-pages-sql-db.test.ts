@@ -3,14 +3,28 @@
 // saved, reloaded and stored, reset, invalid values refused by the console and by the daemon with
 // the same code, the MongoDB/InfluxDB switch, the InfluxDB "Read databases" listing (answered by
 // page.route: its daemon side is not part of this test) and the read-only user role.
-import { describe, expect, it } from 'vitest';
+
 import type { Page } from '@playwright/test';
-import { sqlSchema } from '../../device/model/sections/sql.ts';
-import { nosqlSchema } from '../../device/model/sections/nosql.ts';
-import { MAX_DATAPOINTS, wordsOf, DATA_AREA_MAX } from '../../device/model/sections/datapoint.ts';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD_MASK } from '../../device/model/fields.ts';
+import { DATA_AREA_MAX, MAX_DATAPOINTS, wordsOf } from '../../device/model/sections/datapoint.ts';
+import { nosqlSchema } from '../../device/model/sections/nosql.ts';
+import { sqlSchema } from '../../device/model/sections/sql.ts';
 import {
-  api, consoleSuite, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, USER, WAIT_MS, type ConsolePage, saveRefusal,
+  api,
+  type ConsolePage,
+  consoleSuite,
+  en,
+  expectText,
+  expectTitle,
+  fieldInput,
+  fill,
+  loginApi,
+  openConsole,
+  pageBody,
+  saveRefusal,
+  USER,
+  WAIT_MS,
 } from './support.ts';
 
 type Key = 'pew_sql' | 'pew_nosql';
@@ -62,12 +76,17 @@ describe('the SQL and NoSQL pages', () => {
     await loginApi(page, suite.d);
     await openConsole(page, suite.d, '/sql');
     await expectTitle(page, en.nav.sql);
-    await expectAllFields(page, 'pew_sql', Object.keys(sqlSchema.entries).filter((k) => k !== 'datalist'));
+    await expectAllFields(
+      page,
+      'pew_sql',
+      Object.keys(sqlSchema.entries).filter((k) => k !== 'datalist'),
+    );
     await expectText(page.locator('[data-footprint]'), fill(en.form.footprint, { first: 350, last: 355, count: 6 }));
     await expectText(page.locator('[data-points] [data-empty]'), en.fields.datapoints.none);
     expect(await page.locator('[data-servicetest=pew_sql]').count()).toBe(1);
     expect(await page.locator('.downloads a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([
-      '/download/examples/sql.zip', '/download/examples/library.zip',
+      '/download/examples/sql.zip',
+      '/download/examples/library.zip',
     ]);
 
     // the port follows the database type while it is the usual one
@@ -114,17 +133,70 @@ describe('the SQL and NoSQL pages', () => {
 
     const stored = (await (await api(page, suite.d)).get('/config/pew_sql')).body;
     expect(stored).toMatchObject({
-      enable_sql: true, db_type: 2, port: 3307, plc_control_dt: 400, plc_poll: 2.5, server: 'db.plant.local', instance_name: 'plant',
-      tablename: 'line_1', user: 'writer', pass: PASSWORD_MASK, timeout: 20, use_encryption: true, ca_verification: false,
-      insertWithoutPLC: true, interface: 5, plc_addr: 3, ca: 'ca.pem',
+      enable_sql: true,
+      db_type: 2,
+      port: 3307,
+      plc_control_dt: 400,
+      plc_poll: 2.5,
+      server: 'db.plant.local',
+      instance_name: 'plant',
+      tablename: 'line_1',
+      user: 'writer',
+      pass: PASSWORD_MASK,
+      timeout: 20,
+      use_encryption: true,
+      ca_verification: false,
+      insertWithoutPLC: true,
+      interface: 5,
+      plc_addr: 3,
+      ca: 'ca.pem',
     });
     expect(stored.datalist).toEqual([
-      { name: 'temperature', area: 'DT', address: 100, bit: 0, type: 'REAL', decimal: 2, endian: 'little', unit: 'degC', enable_scal: true,
-        scale_plc_min: 0, scale_plc_max: 1000, scale_log_min: 0, scale_log_max: 50 },
-      { name: 'pieces', area: 'DT', address: 102, bit: 0, type: 'UDINT', decimal: 2, endian: 'big', unit: '', enable_scal: false,
-        scale_plc_min: 0, scale_plc_max: 100, scale_log_min: 0, scale_log_max: 100 },
-      { name: 'door_open', area: 'R', address: 10, bit: 10, type: 'BOOL', decimal: 2, endian: 'big', unit: '', enable_scal: false,
-        scale_plc_min: 0, scale_plc_max: 100, scale_log_min: 0, scale_log_max: 100 },
+      {
+        name: 'temperature',
+        area: 'DT',
+        address: 100,
+        bit: 0,
+        type: 'REAL',
+        decimal: 2,
+        endian: 'little',
+        unit: 'degC',
+        enable_scal: true,
+        scale_plc_min: 0,
+        scale_plc_max: 1000,
+        scale_log_min: 0,
+        scale_log_max: 50,
+      },
+      {
+        name: 'pieces',
+        area: 'DT',
+        address: 102,
+        bit: 0,
+        type: 'UDINT',
+        decimal: 2,
+        endian: 'big',
+        unit: '',
+        enable_scal: false,
+        scale_plc_min: 0,
+        scale_plc_max: 100,
+        scale_log_min: 0,
+        scale_log_max: 100,
+      },
+      {
+        name: 'door_open',
+        area: 'R',
+        address: 10,
+        bit: 10,
+        type: 'BOOL',
+        decimal: 2,
+        endian: 'big',
+        unit: '',
+        enable_scal: false,
+        scale_plc_min: 0,
+        scale_plc_max: 100,
+        scale_log_min: 0,
+        scale_log_max: 100,
+      },
     ]);
 
     await page.reload();
@@ -154,7 +226,7 @@ describe('the SQL and NoSQL pages', () => {
     expect((await (await api(page, suite.d)).get('/config/pew_sql')).body.datalist).toHaveLength(3);
   });
 
-  it('/sql: a bad address, a data point out of range and too many points are refused with the daemon\'s codes', async () => {
+  it("/sql: a bad address, a data point out of range and too many points are refused with the daemon's codes", async () => {
     cp = await suite.open();
     const { page } = cp;
     await loginApi(page, suite.d);
@@ -163,7 +235,9 @@ describe('the SQL and NoSQL pages', () => {
     const a = await api(page, suite.d);
     const before = (await a.get('/config/pew_sql')).body;
     const posts: string[] = [];
-    page.on('request', (r) => { if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/config')) posts.push(r.url()); });
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/config')) posts.push(r.url());
+    });
 
     // DT100 REAL moved to FL 40000: past the last start address of a 2-word value in FL
     await rows(page).first().click();
@@ -174,14 +248,20 @@ describe('the SQL and NoSQL pages', () => {
     await expectText(fieldError(page, 'pew_sql', 'datalist.0.address'), addressText);
     await expectText(rows(page).first().locator('td').first(), '1 !');
     await saveButton(page).click();
-    await expectText(page.locator('.notices .notice.error span'),
-      saveRefusal([[`${en.nav.sql}, ${fill(en.form.place.point, { n: 1 })}, ${en.fields.pew_sql.datalist.address.label}`, addressText]]));
+    await expectText(
+      page.locator('.notices .notice.error span'),
+      saveRefusal([[`${en.nav.sql}, ${fill(en.form.place.point, { n: 1 })}, ${en.fields.pew_sql.datalist.address.label}`, addressText]]),
+    );
     expect(posts).toEqual([]);
     const badAddress = structuredClone(before);
     Object.assign(badAddress.datalist[0], { area: 'FL', address: 40000 });
     let r = await a.post('/config/pew_sql', badAddress);
     expect(r.status).toBe(400);
-    expect(r.body.error.issues.find((i: { path: string }) => i.path === 'datalist.0.address')).toMatchObject({ path: 'datalist.0.address', code: 'address_out_of_range', params: flLast });
+    expect(r.body.error.issues.find((i: { path: string }) => i.path === 'datalist.0.address')).toMatchObject({
+      path: 'datalist.0.address',
+      code: 'address_out_of_range',
+      params: flLast,
+    });
 
     // decimals past 9 on a 32-bit value
     await input(page, 'pew_sql', 'datalist.0.address').fill('32000');
@@ -193,7 +273,11 @@ describe('the SQL and NoSQL pages', () => {
     badDecimal.datalist[0].decimal = 12;
     r = await a.post('/config/pew_sql', badDecimal);
     expect(r.status).toBe(400);
-    expect(r.body.error.issues.find((i: { path: string }) => i.path === 'datalist.0.decimal')).toMatchObject({ path: 'datalist.0.decimal', code: 'out_of_range', params: { min: 0, max: 9 } });
+    expect(r.body.error.issues.find((i: { path: string }) => i.path === 'datalist.0.decimal')).toMatchObject({
+      path: 'datalist.0.decimal',
+      code: 'out_of_range',
+      params: { min: 0, max: 9 },
+    });
     // and a column name the database could not take
     await input(page, 'pew_sql', 'datalist.0.decimal').fill('1');
     await input(page, 'pew_sql', 'datalist.0.name').fill('1st');
@@ -214,7 +298,11 @@ describe('the SQL and NoSQL pages', () => {
     expect(await rows(page).count()).toBe(MAX_DATAPOINTS);
     r = await a.post('/config/pew_sql', { ...full, datalist: [...full.datalist, { ...point, name: 'one_more', address: 500 }] });
     expect(r.status).toBe(400);
-    expect(r.body.error.issues.find((i: { path: string }) => i.path === 'datalist')).toMatchObject({ path: 'datalist', code: 'too_many', params: { max: MAX_DATAPOINTS } });
+    expect(r.body.error.issues.find((i: { path: string }) => i.path === 'datalist')).toMatchObject({
+      path: 'datalist',
+      code: 'too_many',
+      params: { max: MAX_DATAPOINTS },
+    });
     expect(posts).toEqual([]);
   });
 
@@ -225,13 +313,19 @@ describe('the SQL and NoSQL pages', () => {
     await openConsole(page, suite.d, '/db');
     await expectTitle(page, en.nav.db);
     const all = Object.keys(nosqlSchema.entries).filter((k) => k !== 'datalist');
-    await expectAllFields(page, 'pew_nosql', all.filter((k) => k !== 'measurement'));
+    await expectAllFields(
+      page,
+      'pew_nosql',
+      all.filter((k) => k !== 'measurement'),
+    );
     expect(await input(page, 'pew_nosql', 'measurement').count()).toBe(0);
     expect(await input(page, 'pew_nosql', 'port').count()).toBe(0); // spec §3: no port
     expect(await page.locator('[data-action=read-influx]').count()).toBe(0);
     await expectText(page.locator('[data-footprint]'), fill(en.form.footprint, { first: 370, last: 379, count: 10 }));
     expect(await page.locator('.downloads a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([
-      '/download/examples/mongo.zip', '/download/examples/influx.zip', '/download/examples/library.zip',
+      '/download/examples/mongo.zip',
+      '/download/examples/influx.zip',
+      '/download/examples/library.zip',
     ]);
 
     // spec §5 "both given or both ignored": a tag name without a value is no error, the page says it is ignored
@@ -249,7 +343,11 @@ describe('the SQL and NoSQL pages', () => {
     await input(page, 'pew_nosql', 'db_type').selectOption('1');
     await input(page, 'pew_nosql', 'measurement').waitFor();
     expect(await input(page, 'pew_nosql', 'collection').count()).toBe(0);
-    await expectAllFields(page, 'pew_nosql', all.filter((k) => k !== 'collection'));
+    await expectAllFields(
+      page,
+      'pew_nosql',
+      all.filter((k) => k !== 'collection'),
+    );
     await input(page, 'pew_nosql', 'enable_sql').check();
     await input(page, 'pew_nosql', 'server').fill('http://influx.plant.local:8086');
     await input(page, 'pew_nosql', 'instance_name').fill('plant');
@@ -259,10 +357,20 @@ describe('the SQL and NoSQL pages', () => {
     await addPoint(page, 'pew_nosql', { name: 'label', type: 'STRING', area: 'DT', address: '600' });
     await save(page);
     const stored = (await a.get('/config/pew_nosql')).body;
-    expect(stored).toMatchObject({ enable_sql: true, db_type: 1, server: 'http://influx.plant.local:8086', instance_name: 'plant', measurement: 'line1',
-      tag_name: 'line', tag_value: 'L-1', collection: '' });
+    expect(stored).toMatchObject({
+      enable_sql: true,
+      db_type: 1,
+      server: 'http://influx.plant.local:8086',
+      instance_name: 'plant',
+      measurement: 'line1',
+      tag_name: 'line',
+      tag_value: 'L-1',
+      collection: '',
+    });
     expect(stored.datalist.map((p: { name: string; type: string; address: number }) => [p.name, p.type, p.address])).toEqual([
-      ['speed', 'INT', 0], ['power', 'REAL', 1], ['label', 'STRING', 600],
+      ['speed', 'INT', 0],
+      ['power', 'REAL', 1],
+      ['label', 'STRING', 600],
     ]);
 
     let answer: { status: number; body: unknown } = { status: 200, body: { databases: ['plant', 'lab'], measurements: ['line1', 'line2'] } };
@@ -285,7 +393,10 @@ describe('the SQL and NoSQL pages', () => {
     expect(await list.locator('[data-list=measurements] [data-pick=line2]').getAttribute('aria-pressed')).toBe('true');
 
     // with unsaved changes it asks first (the listing uses the saved settings); a refusal shows its text
-    answer = { status: 502, body: { error: { code: 'db_peer_failed', message: 'x', params: { reason: 'refused', message: 'connect ECONNREFUSED 10.1.1.5:8086' } } } };
+    answer = {
+      status: 502,
+      body: { error: { code: 'db_peer_failed', message: 'x', params: { reason: 'refused', message: 'connect ECONNREFUSED 10.1.1.5:8086' } } },
+    };
     await page.locator('[data-action=read-influx]').click();
     await dialog(page).locator('button', { hasText: en.confirm.testAnyway }).click();
     await expectText(page.locator('[data-influx] [data-outcome=refused]'), fill(en.errors.db_peer_failed, { message: 'connect ECONNREFUSED 10.1.1.5:8086' }));
@@ -310,15 +421,19 @@ describe('the SQL and NoSQL pages', () => {
     cp = await suite.open();
     const { page } = cp;
     await loginApi(page, suite.d, USER);
-    for (const [path, id, key] of [['/sql', 'sql', 'pew_sql'], ['/db', 'db', 'pew_nosql']] as const) {
+    for (const [path, id, key] of [
+      ['/sql', 'sql', 'pew_sql'],
+      ['/db', 'db', 'pew_nosql'],
+    ] as const) {
       await openConsole(page, suite.d, path);
       await poll(() => rows(page).count()).toBeGreaterThan(0);
       await rows(page).first().click();
       await input(page, key, 'datalist.0.name').waitFor();
       const form = pageBody(page, id);
       // every control is disabled; only choosing the point to look at stays possible
-      const states = await form.locator('input, select, textarea, button[data-action]:not([data-action=edit-point])').evaluateAll((els) =>
-        els.map((e) => [(e as HTMLInputElement).name || e.getAttribute('data-action'), (e as HTMLInputElement).disabled]));
+      const states = await form
+        .locator('input, select, textarea, button[data-action]:not([data-action=edit-point])')
+        .evaluateAll((els) => els.map((e) => [(e as HTMLInputElement).name || e.getAttribute('data-action'), (e as HTMLInputElement).disabled]));
       expect(states.length).toBeGreaterThan(20);
       expect(states.filter(([, disabled]) => !disabled)).toEqual([]);
       expect(await page.locator('[data-action=save], [data-action=reset], [data-action=save-all]').count()).toBe(0);

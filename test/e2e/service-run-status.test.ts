@@ -8,8 +8,9 @@
 // that does not fit show "status unavailable", then recover; axe-core finds nothing on the four
 // pages with their status shown.
 // Against the daemon itself: the entries it answers are the ones the pages show.
-import { describe, expect, it } from 'vitest';
+
 import type { Page, Route } from '@playwright/test';
+import { describe, expect, it } from 'vitest';
 import type { ServiceStatus, ServicesStatus } from '../../device/model/service-status.ts';
 import { axeViolations } from './axe.ts';
 import { api, consoleSuite, de, en, expectText, expectTitle, fill, loginApi, openConsole, pageBody } from './support.ts';
@@ -20,19 +21,31 @@ const moment = (ms: number, locale = en.app.dateLocale) =>
 const at = Date.UTC(2026, 10, 27, 9, 30, 0);
 
 const entry = (o: Partial<ServiceStatus> & Pick<ServiceStatus, 'service'>): ServiceStatus => ({
-  enabled: true, state: 'idle', since: at, counters: {}, queue: { waiting: 0, dropped: 0, bound: 1000 }, plc: '', ...o,
+  enabled: true,
+  state: 'idle',
+  since: at,
+  counters: {},
+  queue: { waiting: 0, dropped: 0, bound: 1000 },
+  plc: '',
+  ...o,
 });
 
 const ANSWER: ServicesStatus = {
   services: [
     entry({ service: 'mqtt', state: 'connected', since: at, lastSuccess: at + 5_000, counters: { published: 1234, received: 7, failed: 0 } }),
     entry({
-      service: 'httpc', state: 'waiting', since: at + 60_000, counters: { requests: 3, failed: 1 },
+      service: 'httpc',
+      state: 'waiting',
+      since: at + 60_000,
+      counters: { requests: 3, failed: 1 },
       queue: { waiting: 12, dropped: 2, bound: 1000 },
       lastError: { code: 'refused', number: 2, message: 'connect ECONNREFUSED 127.0.0.1:8089', at: at + 61_000 },
     }),
     entry({
-      service: 'email', state: 'error', plc: 'the service control interface is not enabled', counters: { sent: 0, failed: 1 },
+      service: 'email',
+      state: 'error',
+      plc: 'the service control interface is not enabled',
+      counters: { sent: 0, failed: 1 },
       lastError: { code: 'auth_failed', number: 5, message: '535 5.7.8 Authentication failed', at: at + 120_000 },
     }),
     entry({ service: 'script', enabled: false, state: 'off' }),
@@ -47,7 +60,9 @@ async function answerWith(page: Page, answer: { status: number; body: unknown })
 }
 
 const go = async (page: Page, path: string, title: string) => {
-  await page.evaluate((p) => { location.hash = `#${p}`; }, path);
+  await page.evaluate((p) => {
+    location.hash = `#${p}`;
+  }, path);
   await expectTitle(page, title);
 };
 
@@ -171,16 +186,20 @@ describe('the live status of MQTT, HTTP client and e-mail, and the line per serv
     // nothing listens on port 9 of the loopback: the client is refused and tries again
     expect((await a.post('/config/pew_mqtt', { ...mqttSection, enable_mqtt: true, broker_addr: 'mqtt://127.0.0.1:9' })).status).toBe(200);
     let live: ServiceStatus | undefined;
-    await expect.poll(async () => {
-      live = ((await a.get('/config/service_status')).body as ServicesStatus).services.find((s) => s.service === 'mqtt');
-      return live?.lastError?.code;
-    }, { timeout: 15_000 }).toBe('refused');
+    await expect
+      .poll(
+        async () => {
+          live = ((await a.get('/config/service_status')).body as ServicesStatus).services.find((s) => s.service === 'mqtt');
+          return live?.lastError?.code;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe('refused');
     await openConsole(page, suite.d, '/mqtt');
     const mqtt = pageBody(page, 'mqtt').locator('[data-block=mqtt-status]');
     const refused = `${fill(en.serviceStatus.code, { number: 2 })}: ${en.serviceStatus.errors.refused}`;
     await expectText(mqtt.locator('[data-item=last-error] [data-meaning]'), refused);
-    await expect.poll(() => mqtt.locator('[data-item=state] [data-state]').getAttribute('data-state'))
-      .toMatch(/^(connecting|reconnecting)$/);
+    await expect.poll(() => mqtt.locator('[data-item=state] [data-state]').getAttribute('data-state')).toMatch(/^(connecting|reconnecting)$/);
     await go(page, '/smtp', en.nav.smtp);
     await expectText(pageBody(page, 'smtp').locator('[data-block=email-status] [data-item=state] dd'), en.serviceStatus.off);
     await go(page, '/info', en.nav.info);

@@ -5,10 +5,11 @@
 // recovering), and against the daemon itself: a saved TLS client part listening on its port, and
 // an enabled FTP send without a PLC (its control interface not enabled) showing idle and why the
 // control block cannot be used.
-import { describe, expect, it } from 'vitest';
+
 import type { Page, Route } from '@playwright/test';
-import type { TlsPartStatus, TlsStatus } from '../../device/model/tls-status.ts';
+import { describe, expect, it } from 'vitest';
 import type { FtpStatus } from '../../device/model/ftp-status.ts';
+import type { TlsPartStatus, TlsStatus } from '../../device/model/tls-status.ts';
 import { freePort } from '../support/ports.ts';
 import { answerWithDetail, statusDetail } from '../support/service-status.ts';
 import { api, consoleSuite, en, expectText, expectTitle, fill, loginApi, openConsole, pageBody, WAIT_MS } from './support.ts';
@@ -33,13 +34,27 @@ async function answerWith(page: Page, service: 'ftp' | 'tls', answer: { status: 
 
 /** Moves to another page of the console without reloading it. */
 const go = async (page: Page, path: string, title: string) => {
-  await page.evaluate((p) => { location.hash = `#${p}`; }, path);
+  await page.evaluate((p) => {
+    location.hash = `#${p}`;
+  }, path);
   await expectTitle(page, title);
 };
 
 const part = (o: Partial<TlsPartStatus>): TlsPartStatus => ({
-  enabled: true, port: 1502, listening: true, stoppedByPlc: false, detail: '', connections: 0,
-  accepted: 0, refused: 0, tlsFailures: 0, errors: 0, faults: 0, bytesIn: 0, bytesOut: 0, ...o,
+  enabled: true,
+  port: 1502,
+  listening: true,
+  stoppedByPlc: false,
+  detail: '',
+  connections: 0,
+  accepted: 0,
+  refused: 0,
+  tlsFailures: 0,
+  errors: 0,
+  faults: 0,
+  bytesIn: 0,
+  bytesOut: 0,
+  ...o,
 });
 
 describe('the live status of the TLS bridge and of the FTP send', () => {
@@ -104,11 +119,24 @@ describe('the live status of the TLS bridge and of the FTP send', () => {
     await loginApi(page, suite.d);
     const started = Date.UTC(2026, 10, 21, 13, 0, 0);
     const failed: FtpStatus = {
-      enabled: true, cycle: true, nextCycle: started + 3_600_000, running: false, state: 'error', localDir: 'internal/log',
+      enabled: true,
+      cycle: true,
+      nextCycle: started + 3_600_000,
+      running: false,
+      state: 'error',
+      localDir: 'internal/log',
       plc: 'the service control interface is not enabled',
       lastSend: {
-        trigger: 'cycle', started, finished: started + 95_000, result: 'error', files: ['tank_20261120.csv'], bytes: 20_480,
-        failed: 2, held: ['tank_20261121.csv'], attempts: 4, deleted: 1,
+        trigger: 'cycle',
+        started,
+        finished: started + 95_000,
+        result: 'error',
+        files: ['tank_20261120.csv'],
+        bytes: 20_480,
+        failed: 2,
+        held: ['tank_20261121.csv'],
+        attempts: 4,
+        deleted: 1,
         error: { code: 'refused', number: 2, message: 'connect ECONNREFUSED 127.0.0.1:2121' },
       },
     };
@@ -156,7 +184,11 @@ describe('the live status of the TLS bridge and of the FTP send', () => {
     const port = await freePort();
     const tls = (await a.get('/config/pew_tls')).body as Record<string, unknown>;
     const saved = await a.post('/config/pew_tls', {
-      ...tls, enable_tlsclient: true, nontls_server_port: port, tls_server_host: '127.0.0.1', ca_verification_tlsclient: false,
+      ...tls,
+      enable_tlsclient: true,
+      nontls_server_port: port,
+      tls_server_host: '127.0.0.1',
+      ca_verification_tlsclient: false,
     });
     expect(saved.status).toBe(200);
     await openConsole(page, suite.d, '/tlsclient');

@@ -3,10 +3,11 @@
 // shows beside its switch before saving, the save reaches the unit and survives a reload; the user
 // role sees the states read-only; the factory reset asks first, names what is lost, and lands on the
 // first-run setup.
-import { describe, expect, it } from 'vitest';
+
 import type { Page } from '@playwright/test';
+import { describe, expect, it } from 'vitest';
 import { SERVICE_DEFAULTS } from '../../hw/services.ts';
-import { USER, consoleSuite, en, expectText, loginApi, openConsole, pageBody } from './support.ts';
+import { consoleSuite, en, expectText, loginApi, openConsole, pageBody, USER } from './support.ts';
 
 const item = (page: Page, name: string) => pageBody(page, 'info').locator(`[data-block="services"] li[data-service="${name}"]`);
 const toggle = (page: Page, name: string) => page.locator(`[data-service-switch="${name}"]`);
@@ -37,7 +38,14 @@ describe('services and factory reset on /info', () => {
     expect((await d.ctx.hw.services()).find((s) => s.name === 'x11vnc')?.enabled).toBe(false); // nothing saved yet
 
     await save.click();
-    await expect.poll(async () => (await d.ctx.hw.services()).filter((s) => s.enabled).map((s) => s.name).sort()).toEqual(['cloud', 'firewall', 'ntpd', 'x11vnc']);
+    await expect
+      .poll(async () =>
+        (await d.ctx.hw.services())
+          .filter((s) => s.enabled)
+          .map((s) => s.name)
+          .sort(),
+      )
+      .toEqual(['cloud', 'firewall', 'ntpd', 'x11vnc']);
     await expectText(page.locator('.notice span').first(), en.services.saved);
     // the page's warning list follows the save
     await pageBody(page, 'info').locator('[data-warning="vnc_unencrypted"]').waitFor();

@@ -2,10 +2,11 @@
 // (spec §8): the failure is a timeout, not "the server reported an error", and the steps up to it
 // are shown (TCP connected, the login without an answer), each as it happens: while the broker is
 // silent the page already shows the connect step done and the login under way.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createServer, type Server, type Socket } from 'node:net';
-import { consoleSuite, en, expectText, fieldInput, fill, loginApi, openConsole } from './support.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, LOOPBACK } from '../support/ports.ts';
+import { consoleSuite, en, expectText, fieldInput, fill, loginApi, openConsole } from './support.ts';
 
 describe('the MQTT connection test against a silent broker', () => {
   const suite = consoleSuite();
@@ -15,7 +16,10 @@ describe('the MQTT connection test against a silent broker', () => {
 
   beforeAll(async () => {
     port = await freePort();
-    server = createServer((s) => { sockets.add(s); s.on('close', () => sockets.delete(s)); }); // takes the connection, says nothing
+    server = createServer((s) => {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+    }); // takes the connection, says nothing
     await new Promise<void>((resolve) => server.listen(port, LOOPBACK, resolve));
   });
   afterAll(async () => {
@@ -40,14 +44,18 @@ describe('the MQTT connection test against a silent broker', () => {
     const running = block.locator('[data-outcome=running]');
     await running.locator('li[data-step=login][data-running]').waitFor({ timeout: 5000 });
     expect(Date.now() - clicked).toBeLessThan(5000);
-    expect(await running.locator('li').evaluateAll((li) => li.map((l) => `${l.getAttribute('data-step')}:${l.getAttribute('data-ok') ?? 'running'}`)))
-      .toEqual(['connect:true', 'login:running']);
+    expect(await running.locator('li').evaluateAll((li) => li.map((l) => `${l.getAttribute('data-step')}:${l.getAttribute('data-ok') ?? 'running'}`))).toEqual([
+      'connect:true',
+      'login:running',
+    ]);
     expect(await block.locator('[data-outcome=failed]').count()).toBe(0);
     const failed = block.locator('[data-outcome=failed]');
     await failed.waitFor({ state: 'visible', timeout: 30_000 });
     await expectText(failed.locator('[data-summary]'), fill(en.service.test.failed, { peer: addr, reason: en.service.test.failures.timeout }));
-    expect(await block.locator('.test-steps li').evaluateAll((li) => li.map((l) => `${l.getAttribute('data-step')}:${l.getAttribute('data-ok')}`)))
-      .toEqual(['connect:true', 'login:false']);
+    expect(await block.locator('.test-steps li').evaluateAll((li) => li.map((l) => `${l.getAttribute('data-step')}:${l.getAttribute('data-ok')}`))).toEqual([
+      'connect:true',
+      'login:false',
+    ]);
     expect(await running.count()).toBe(0);
   });
 });

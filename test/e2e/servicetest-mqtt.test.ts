@@ -2,11 +2,12 @@
 // /mqtt, the test button runs the daemon's test against a running aedes broker and the page shows
 // the passed summary and every step; with the broker stopped the same button shows the failure in
 // words and the system's own message.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createServer, type Server, type Socket } from 'node:net';
 import { Aedes } from 'aedes';
-import { consoleSuite, en, expectText, fieldInput, fill, loginApi, openConsole } from './support.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, LOOPBACK } from '../support/ports.ts';
+import { consoleSuite, en, expectText, fieldInput, fill, loginApi, openConsole } from './support.ts';
 
 describe('the MQTT connection test on /mqtt', () => {
   const suite = consoleSuite();
@@ -48,8 +49,12 @@ describe('the MQTT connection test on /mqtt', () => {
     const [before, after] = en.service.test.ok.split('{ms}') as [string, string];
     expect(await passed.textContent()).toMatch(new RegExp(`^${escapeRegExp(fill(before, { peer: addr }))}\\d+${escapeRegExp(after)}$`));
     const steps = block.locator('.test-steps li');
-    expect(await steps.evaluateAll((li) => li.map((l) => `${l.getAttribute('data-step')}:${l.getAttribute('data-ok')}`)))
-      .toEqual(['connect:true', 'login:true', 'write:true', 'read:true']);
+    expect(await steps.evaluateAll((li) => li.map((l) => `${l.getAttribute('data-step')}:${l.getAttribute('data-ok')}`))).toEqual([
+      'connect:true',
+      'login:true',
+      'write:true',
+      'read:true',
+    ]);
     expect(await steps.nth(0).textContent()).toContain(`${en.service.test.steps.connect}: ${LOOPBACK}:${port}`);
     expect(await steps.nth(3).textContent()).toMatch(new RegExp(`${en.service.test.steps.read}: \\d+ bytes back`));
 

@@ -1,25 +1,23 @@
 // Support of the browser tests: Debian's chromium through Playwright, a daemon in simulator mode
 // serving the console built by the global setup, and helpers to sign in and to call the API with
 // the page's own session (cookie + CSRF token).
-import { type APIResponse, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
-import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
-import { ADMIN, USER, startTestDaemon, type TestDaemon, type TestDaemonOptions } from '../support/daemon.ts';
-import { launchBrowser } from '../support/chromium.ts';
+import type { APIResponse, Browser, BrowserContext, BrowserContextOptions, Locator, Page } from '@playwright/test';
 import { i18nString } from 'typesafe-i18n';
-import { loadedLocales } from '../../web/i18n/i18n-util.ts';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { loadAllLocales } from '../../web/i18n/i18n-util.sync.ts';
+import { loadedLocales } from '../../web/i18n/i18n-util.ts';
+import { launchBrowser } from '../support/chromium.ts';
+import { ADMIN, startTestDaemon, type TestDaemon, type TestDaemonOptions, USER } from '../support/daemon.ts';
 
 /** The texts the pages show: each language's dictionary with all its parts (web/i18n/<lang>/<part>). */
 loadAllLocales();
 const { en, de, fr } = loadedLocales;
 
-export { ADMIN, USER, en, de, fr };
-export { launchBrowser };
 export type { TestDaemon };
+export { ADMIN, de, en, fr, launchBrowser, USER };
 
 /** how long a wait for the console may take before the test fails (a loaded 2-core machine) */
 export const WAIT_MS = 15_000;
-
 
 /** A daemon with the virtual unit in a fresh data folder, serving the console of the global setup. */
 /** `serial`: the connectors of the virtual unit (e.g. in-process virtual PLCs), as startTestDaemon takes them. */
@@ -90,7 +88,7 @@ export const fieldInput = (page: Page, section: string, path: string): Locator =
 
 /** Waits until the text of `loc` (trimmed) equals `text`; fails with the text it has. */
 export async function expectText(loc: Locator, text: string, timeout = WAIT_MS): Promise<void> {
-  await expect.poll(async () => (await loc.count()) ? (await loc.first().textContent())?.trim() : '<missing>', { timeout, interval: 50 }).toBe(text);
+  await expect.poll(async () => ((await loc.count()) ? (await loc.first().textContent())?.trim() : '<missing>'), { timeout, interval: 50 }).toBe(text);
 }
 
 /** Waits until the page's heading shows `title`. */
@@ -111,8 +109,7 @@ export async function api(page: Page, d: TestDaemon) {
 }
 
 /** Interpolates a dictionary text with typesafe-i18n itself: `{name}` arguments and plural parts `{{s}}`. */
-export const fill = (text: string, params: Record<string, string | number>, lang: 'en' | 'de' | 'fr' = 'en'): string =>
-  i18nString(lang)(text, params);
+export const fill = (text: string, params: Record<string, string | number>, lang: 'en' | 'de' | 'fr' = 'en'): string => i18nString(lang)(text, params);
 
 /** The notice of a refused save: the reason, then one line per problem ("<page>, <entry>, <field>: <message>"). */
 export const saveRefusal = (lines: readonly (readonly [place: string, message: string])[], l: typeof en = en): string =>
@@ -162,7 +159,10 @@ export function overflow(page: Page) {
         const r = e.getBoundingClientRect();
         return r.width > 0 && r.height > 0 && r.right > width + 0.5 && getComputedStyle(e).visibility !== 'hidden' && !clips(e);
       })
-      .map((e) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}.${[...e.classList].join('.')} ${Math.round(e.getBoundingClientRect().left)}–${Math.round(e.getBoundingClientRect().right)}`);
+      .map(
+        (e) =>
+          `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}.${[...e.classList].join('.')} ${Math.round(e.getBoundingClientRect().left)}–${Math.round(e.getBoundingClientRect().right)}`,
+      );
     return { scrollWidth: Math.max(document.documentElement.scrollWidth, width), wider };
   });
 }

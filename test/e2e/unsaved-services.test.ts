@@ -2,8 +2,9 @@
 // visit to another page only through the same question as every page's settings, shows the unsaved
 // marker on /info's menu entry and enables Save all, which saves it to the unit. The unsaved marker
 // stays readable on the current page's own (highlighted) menu entry in every theme.
-import { describe, expect, it } from 'vitest';
+
 import type { Page } from '@playwright/test';
+import { describe, expect, it } from 'vitest';
 import { consoleSuite, en, expectText, expectTitle, fieldInput, loginApi, menuLink, openConsole } from './support.ts';
 
 const toggle = (page: Page, name: string) => page.locator(`[data-service-switch="${name}"]`);
@@ -15,10 +16,13 @@ const enabledOnUnit = async (_page: Page, d: { ctx: { hw: { services(): Promise<
 /** WCAG 2 contrast ratio of two computed CSS colours ("rgb(r, g, b)") */
 function contrast(a: string, b: string): number {
   const lum = (c: string) => {
-    const [r, g, bl] = c.match(/[\d.]+/g)!.slice(0, 3).map((x) => {
-      const v = Number(x) / 255;
-      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-    }) as [number, number, number];
+    const [r, g, bl] = c
+      .match(/[\d.]+/g)!
+      .slice(0, 3)
+      .map((x) => {
+        const v = Number(x) / 255;
+        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+      }) as [number, number, number];
     return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
   };
   const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x) as [number, number];
@@ -50,7 +54,9 @@ describe('unsaved service switches and the unsaved marker', () => {
     expect(await toggle(page, 'x11vnc').isChecked()).toBe(true);
 
     // an address typed or the back button asks as well
-    await page.evaluate(() => { location.hash = '#/mqtt'; });
+    await page.evaluate(() => {
+      location.hash = '#/mqtt';
+    });
     await dialog(page).waitFor();
     await dialog(page).locator('button.btn:not(.danger)').click();
     await expectTitle(page, en.nav.info);
@@ -83,7 +89,7 @@ describe('unsaved service switches and the unsaved marker', () => {
     expect(await enabledOnUnit(page, d, 'autorun')).toBe(before);
   });
 
-  it('the unsaved marker on the current page\'s menu entry stands out from its highlight in every theme', async () => {
+  it("the unsaved marker on the current page's menu entry stands out from its highlight in every theme", async () => {
     const { page } = await suite.open();
     const d = suite.d;
     await loginApi(page, d);

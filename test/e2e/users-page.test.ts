@@ -2,18 +2,19 @@
 // administrator adds a user with the rules checked live, the new user signs in in a second browser
 // and sees no users administration, the administrator ends that session and the user's next action
 // shows the login; password changes by the administrator and by the user; the audit log.
-import { describe, expect, it } from 'vitest';
+
 import type { Page } from '@playwright/test';
-import {
-  USER, api, consoleSuite, en, expectText, expectTitle, fill, loginApi, loginUi, menuLink, newPage, openConsole, pageBody,
-} from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { api, consoleSuite, en, expectText, expectTitle, fill, loginApi, loginUi, menuLink, newPage, openConsole, pageBody, USER } from './support.ts';
 
 const OPERATOR = { username: 'operator', password: 'Op3rator-Start!' };
 const NEW_PW = 'Op3rator-Second!';
 const OWN_PW = 'Op3rator-Third!';
 
 const ruleStates = (page: Page, form: string) =>
-  page.locator(`form[data-form="${form}"] [data-rule]`).evaluateAll((lis) => Object.fromEntries(lis.map((li) => [li.getAttribute('data-rule'), li.getAttribute('data-ok')])));
+  page
+    .locator(`form[data-form="${form}"] [data-rule]`)
+    .evaluateAll((lis) => Object.fromEntries(lis.map((li) => [li.getAttribute('data-rule'), li.getAttribute('data-ok')])));
 
 /** Answers the confirmation dialog with its action button. */
 const confirmDialog = (page: Page) => page.locator('.dialog button.btn.danger').click();
@@ -37,7 +38,7 @@ describe('users page', () => {
     expect(await ruleStates(page, 'add-user')).toEqual({ chars: 'no', upper: 'no', lower: 'yes', digit: 'no', special: 'no' });
     await page.locator('#add-pw').fill(OPERATOR.password);
     expect(await ruleStates(page, 'add-user')).toEqual({ chars: 'yes', upper: 'yes', lower: 'yes', digit: 'yes', special: 'yes' });
-    await page.locator('#add-confirm').fill(OPERATOR.password + 'x');
+    await page.locator('#add-confirm').fill(`${OPERATOR.password}x`);
     await expectText(users.locator('form[data-form="add-user"] .error'), en.users.mismatch);
     expect(await page.locator('[data-action="add-user"]').isDisabled()).toBe(true);
     await page.locator('#add-confirm').fill(OPERATOR.password);
@@ -58,13 +59,13 @@ describe('users page', () => {
     const second = await newPage(suite.browser);
     try {
       const p2 = second.page;
-      await p2.goto(d.url + '/#/info');
+      await p2.goto(`${d.url}/#/info`);
       await loginUi(p2, OPERATOR);
       await expectTitle(p2, en.nav.info);
       await expectText(p2.locator('header .user'), `operator · ${en.roles.user}`);
       expect(await menuLink(p2, 'users').count()).toBe(0);
       expect(await menuLink(p2, 'info').count()).toBe(1);
-      await p2.goto(d.url + '/#/users');
+      await p2.goto(`${d.url}/#/users`);
       await expectText(pageBody(p2, 'users').locator('[data-note="admin-only"]'), en.users.adminOnly);
       expect(await pageBody(p2, 'users').locator('[data-block="users"], [data-block="sessions"], [data-block="audit"]').count()).toBe(0);
       await pageBody(p2, 'users').locator('[data-block="own-password"]').waitFor();
@@ -92,7 +93,7 @@ describe('users page', () => {
     }
   });
 
-  it('the administrator sets a user\'s password; the user changes the own password in the page', async () => {
+  it("the administrator sets a user's password; the user changes the own password in the page", async () => {
     const { page } = await suite.open();
     const d = suite.d;
     await loginApi(page, d);
@@ -112,7 +113,7 @@ describe('users page', () => {
     const second = await newPage(suite.browser);
     try {
       const p2 = second.page;
-      await p2.goto(d.url + '/#/info');
+      await p2.goto(`${d.url}/#/info`);
       await loginUi(p2, { username: 'operator', password: NEW_PW });
       await expectTitle(p2, en.nav.info);
       // the user name in the top bar leads to the own password block
@@ -166,7 +167,12 @@ describe('users page', () => {
     const file = await download;
     expect(file.suggestedFilename()).toBe('audit.log');
     const text = await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks as Buffer[]).toString('utf8'));
-    expect(text.trim().split('\n').map((l) => JSON.parse(l).action)).toContain('user_add');
+    expect(
+      text
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).action),
+    ).toContain('user_add');
 
     // /info: the system log with the audit entries for the administrator
     await openConsole(page, d, '/info');

@@ -6,15 +6,14 @@
 // client reads the PLC through the new thread's TCP port, and in the advanced run a Modbus/TCP
 // client (the npm package modbus-serial) reads it through the gateway's port. The listening ports
 // are free ports from the kernel, typed into the wizard.
+
+import type { Page } from '@playwright/test';
 import modbusSerial from 'modbus-serial';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Page } from '@playwright/test';
 import { AREA_MAX, WORD_AREAS } from '../../device/model/plc.ts';
-import { mewErrorFrame, mewReplyFrames, type MewRequest } from '../../device/protocol/index.ts';
-import {
-  USER, api, de, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, type ConsolePage,
-} from './support.ts';
+import { type MewRequest, mewErrorFrame, mewReplyFrames } from '../../device/protocol/index.ts';
 import { connector, freePorts, HOST, liveConsoleSuite, mewAsk, serialPlc } from './live-plc.ts';
+import { api, type ConsolePage, de, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, USER } from './support.ts';
 
 // a CommonJS package: its `default` is the client class
 const ModbusRTU = modbusSerial.default;
@@ -69,21 +68,31 @@ describe('the connection wizard', () => {
       pew_api: (await c.get('/config/get_reset?section=pew_api')).body,
     };
     const existing = {
-      threads: [{
-        port: 9500, mb_translation: false, monitoring_cmd: true, service: 0, clients: 2, timeout: 30, ip_start: '0.0.0.0', ip_end: '0.0.0.0',
-        mapping: [{ type: 0, register_area_start: 0, register_area_end: 9, register_area_mapped: 0, area: 'DT', read_write: 'RO' }],
-      }],
+      threads: [
+        {
+          port: 9500,
+          mb_translation: false,
+          monitoring_cmd: true,
+          service: 0,
+          clients: 2,
+          timeout: 30,
+          ip_start: '0.0.0.0',
+          ip_end: '0.0.0.0',
+          mapping: [{ type: 0, register_area_start: 0, register_area_end: 9, register_area_mapped: 0, area: 'DT', read_write: 'RO' }],
+        },
+      ],
     };
     expect((await c.post('/config', { pew: defaults.pew, pew_redirect: existing, pew_api: defaults.pew_api })).status).toBe(200);
   });
 
   it('simple mode, allow all read: the chosen interface is enabled and one thread with 6 read-only entries (no DT area: spec §2, advanced mode) replaces the old ones; a client reads the PLC through it', async () => {
-    const [tcpPort] = await freePorts(1) as [number];
+    const [tcpPort] = (await freePorts(1)) as [number];
     const page = await openWizard();
     await expectTitle(page, en.nav.wizard_com);
     const w = wizard(page);
-    expect(await w.locator('[data-step-item]').allTextContents())
-      .toEqual((['mode', 'iface', 'params', 'tcp', 'rules', 'finish'] as const).map((s) => en.wizard.steps[s]));
+    expect(await w.locator('[data-step-item]').allTextContents()).toEqual(
+      (['mode', 'iface', 'params', 'tcp', 'rules', 'finish'] as const).map((s) => en.wizard.steps[s]),
+    );
     await expectText(w.locator('#wizard-step-title'), fill(en.wizard.stepTitle, { n: 1, count: 6, name: en.wizard.steps.mode }));
     expect(await w.locator('#w-mode-0').isChecked()).toBe(true);
     expect(await action(page, 'back').isDisabled()).toBe(true);
@@ -93,8 +102,9 @@ describe('the connection wizard', () => {
     await next(page, 'iface', 'params');
     await expectText(w.locator('[data-note=enabled]'), fill(en.wizard.enables, { name: 'COM2' }));
     // the fields of COM2 as on /com, without the enabled switch (the wizard enables it)
-    expect(await w.locator('[data-params] [data-field]').evaluateAll((els) => els.map((e) => e.getAttribute('data-field')!.replace(/^interfaces\.\d+\./, ''))))
-      .toEqual(['service', 'mode', 'protocol', 'autobaud', 'baudrate', 'bits', 'parity', 'stopbits', 'flow', 'timeout', 'wait']);
+    expect(
+      await w.locator('[data-params] [data-field]').evaluateAll((els) => els.map((e) => e.getAttribute('data-field')!.replace(/^interfaces\.\d+\./, ''))),
+    ).toEqual(['service', 'mode', 'protocol', 'autobaud', 'baudrate', 'bits', 'parity', 'stopbits', 'flow', 'timeout', 'wait']);
     await fieldInput(page, 'pew', 'interfaces.1.baudrate').selectOption('19200');
     await fieldInput(page, 'pew', 'interfaces.1.mode').selectOption('1');
     await next(page, 'params', 'tcp');
@@ -113,7 +123,9 @@ describe('the connection wizard', () => {
     expect(await w.locator('[data-summary]').textContent()).toContain(String(tcpPort));
 
     const posts: { path: string; body: Value }[] = [];
-    page.on('request', (r) => { if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/config')) posts.push({ path: new URL(r.url()).pathname, body: r.postDataJSON() }); });
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/config')) posts.push({ path: new URL(r.url()).pathname, body: r.postDataJSON() });
+    });
     await action(page, 'finish').click();
     await page.locator('.notices .notice.info', { hasText: en.notify.saved }).waitFor();
     await expectTitle(page, en.nav.port);
@@ -126,7 +138,9 @@ describe('the connection wizard', () => {
     expect(s.pew_redirect.threads).toHaveLength(1);
     const t = s.pew_redirect.threads[0];
     expect(t).toMatchObject({ port: tcpPort, service: 3, mb_translation: false });
-    expect(t.mapping.map((r: Value) => [r.area, r.register_area_start, r.register_area_end, r.read_write])).toEqual(WORD_AREAS.filter((a) => a !== 'DT').map((a) => [a, 0, AREA_MAX[a], 'RO']));
+    expect(t.mapping.map((r: Value) => [r.area, r.register_area_start, r.register_area_end, r.read_write])).toEqual(
+      WORD_AREAS.filter((a) => a !== 'DT').map((a) => [a, 0, AREA_MAX[a], 'RO']),
+    );
     // the ports page shows the new thread
     await pageBody(page, 'port').locator('[data-thread="0"]').waitFor();
     expect(await pageBody(page, 'port').locator('[data-thread]').count()).toBe(1);
@@ -147,7 +161,7 @@ describe('the connection wizard', () => {
   });
 
   it('advanced with a gateway and individual DT restrictions: two threads, the gateway mapped as its note says; MEWTOCOL and Modbus/TCP clients read the PLC through them', async () => {
-    const [tcpPort, mbPort] = await freePorts(2) as [number, number];
+    const [tcpPort, mbPort] = (await freePorts(2)) as [number, number];
     const page = await openWizard();
     const w = wizard(page);
     await w.locator('#w-mode-1').check();
@@ -202,15 +216,25 @@ describe('the connection wizard', () => {
 
     const s = await stored(page);
     expect(s.pew.interfaces.find((i: Value) => i.id === 0)).toMatchObject({ enabled: true, baudrate: 115200 });
-    const entry = (area: string, start: number, end: number, rw: string, type = 0, mapped = 0) =>
-      ({ type, register_area_start: start, register_area_end: end, register_area_mapped: mapped, area, read_write: rw });
+    const entry = (area: string, start: number, end: number, rw: string, type = 0, mapped = 0) => ({
+      type,
+      register_area_start: start,
+      register_area_end: end,
+      register_area_mapped: mapped,
+      area,
+      read_write: rw,
+    });
     expect(s.pew_redirect.threads).toHaveLength(2);
     expect(s.pew_redirect.threads[0]).toMatchObject({
-      port: tcpPort, service: 0, mb_translation: false,
+      port: tcpPort,
+      service: 0,
+      mb_translation: false,
       mapping: [entry('DT', 0, 99, 'R/W'), entry('DT', 100, 199, 'RO', 0, 0), entry('WR', 0, 15, 'RO', 0, 0)],
     });
     expect(s.pew_redirect.threads[1]).toMatchObject({
-      port: mbPort, service: 0, mb_translation: true,
+      port: mbPort,
+      service: 0,
+      mb_translation: true,
       mapping: [entry('DT', 0, 99, 'R/W', 0, 0), entry('DT', 100, 199, 'RO', 0, 100), entry('WR', 0, 15, 'RO', 2, 10000)],
     });
     // the ports page shows the gateway with its Modbus ranges
@@ -273,7 +297,12 @@ describe('the connection wizard', () => {
     await fieldInput(page, 'pew_redirect', 'threads.1.port').fill('10502');
     await next(page, 'modbus', 'gateway');
     await w.locator('#w-gateway-2').check();
-    expect(await w.locator('[data-choice=gateway-iface] input').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual(['3', '1', '4', '5']);
+    expect(await w.locator('[data-choice=gateway-iface] input').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual([
+      '3',
+      '1',
+      '4',
+      '5',
+    ]);
     await w.locator('#w-gateway-iface-5').check();
     await action(page, 'continue').click();
     await expectText(w.locator('[data-field="interfaces.4.ip_port"] .error'), en.errors.required);
@@ -285,7 +314,12 @@ describe('the connection wizard', () => {
     await action(page, 'finish').click();
     await expectTitle(page, en.nav.port);
     const s = await stored(page);
-    expect(s.pew.interfaces.filter((i: Value) => i.enabled).map((i: Value) => i.id).sort()).toEqual([0, 4, 5]);
+    expect(
+      s.pew.interfaces
+        .filter((i: Value) => i.enabled)
+        .map((i: Value) => i.id)
+        .sort(),
+    ).toEqual([0, 4, 5]);
     expect(s.pew.interfaces.find((i: Value) => i.id === 5).ip_port).toBe('192.168.1.5:9094');
     expect(s.pew_redirect.threads[1]).toMatchObject({ port: 10502, service: 5, mb_translation: true });
     expect(s.pew_redirect.threads[1].mapping.every((r: Value) => r.read_write === 'R/W')).toBe(true);
@@ -313,14 +347,19 @@ describe('the connection wizard', () => {
     await w.locator('#w-rule-2').check();
     await w.locator('[data-action=add-restriction]').click();
     // simple mode offers no DT area
-    expect(await fieldInput(page, 'pew_redirect', 'threads.0.mapping.0.area').locator('option').allTextContents()).toEqual(WORD_AREAS.filter((a) => a !== 'DT'));
+    expect(await fieldInput(page, 'pew_redirect', 'threads.0.mapping.0.area').locator('option').allTextContents()).toEqual(
+      WORD_AREAS.filter((a) => a !== 'DT'),
+    );
     await next(page, 'rules', 'finish');
     const a = await api(page, suite.d);
     expect((await a.post('/config/pew_api', { ...defaults.pew_api, api_enable: true, http_port: 9400 })).status).toBe(200);
     const answer = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/config');
     await action(page, 'finish').click();
     expect((await answer).status()).toBe(400);
-    await expectText(failure(page), `${en.wizard.failed} ${en.wizard.tcpPort}: ${fill(en.errors.port_conflict, { port: 9400, other: `${en.nav.rest}, ${en.fields.pew_api.http_port.label}` })}`);
+    await expectText(
+      failure(page),
+      `${en.wizard.failed} ${en.wizard.tcpPort}: ${fill(en.errors.port_conflict, { port: 9400, other: `${en.nav.rest}, ${en.fields.pew_api.http_port.label}` })}`,
+    );
     await stepIs(page, 'finish');
     await expectTitle(page, en.nav.wizard_com);
     expect(await stored(page)).toEqual(before);
@@ -328,7 +367,10 @@ describe('the connection wizard', () => {
     await action(page, 'back').click();
     await action(page, 'back').click();
     await stepIs(page, 'tcp');
-    await expectText(w.locator('[data-field="threads.0.port"] .error'), fill(en.errors.port_conflict, { port: 9400, other: `${en.nav.rest}, ${en.fields.pew_api.http_port.label}` }));
+    await expectText(
+      w.locator('[data-field="threads.0.port"] .error'),
+      fill(en.errors.port_conflict, { port: 9400, other: `${en.nav.rest}, ${en.fields.pew_api.http_port.label}` }),
+    );
 
     // the REST API is moved away: typing the port again clears the daemon's message, and Finish succeeds
     expect((await a.post('/config/pew_api', defaults.pew_api)).status).toBe(200);
@@ -381,7 +423,14 @@ describe('the connection wizard', () => {
 
   it('the user role can look through the steps but not finish', async () => {
     const page = await openWizard({}, USER);
-    for (const [from, to] of [['mode', 'iface'], ['iface', 'params'], ['params', 'tcp'], ['tcp', 'rules'], ['rules', 'finish']] as const) await next(page, from, to);
+    for (const [from, to] of [
+      ['mode', 'iface'],
+      ['iface', 'params'],
+      ['params', 'tcp'],
+      ['tcp', 'rules'],
+      ['rules', 'finish'],
+    ] as const)
+      await next(page, from, to);
     expect(await action(page, 'finish').isDisabled()).toBe(true);
   });
 });

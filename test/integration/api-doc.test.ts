@@ -1,10 +1,11 @@
 // docs/api.md and the route table agree; every route enforces its access level
 // (security.md AUTH-1, AUTHZ-1): a sweep with no session, with the user role and as admin.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../device/api/app.ts';
 import type { RouteDef } from '../../device/api/route.ts';
-import { startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
+import { type Client, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
 
 const ROLE_TEXT: Record<RouteDef['access'], string> = { public: 'none', user: 'user, admin', admin: 'admin' };
 
@@ -44,8 +45,12 @@ describe('role × route sweep', () => {
   afterAll(() => d.stop());
 
   const concrete = (path: string) =>
-    path.replace('*', 'somefile.csv').replace('/examples/:name', '/examples/mqtt.zip').replace('/log/:volume/:name', '/log/intern/somefile.csv')
-      .replace('/logcfg/:name', '/logcfg/somefile.cfg').replace(/\/get_reset$/, '/get_reset?section=pew');
+    path
+      .replace('*', 'somefile.csv')
+      .replace('/examples/:name', '/examples/mqtt.zip')
+      .replace('/log/:volume/:name', '/log/intern/somefile.csv')
+      .replace('/logcfg/:name', '/logcfg/somefile.cfg')
+      .replace(/\/get_reset$/, '/get_reset?section=pew');
   const send = (c: Client, r: RouteDef) => (r.method === 'GET' ? c.get(concrete(r.path)) : c.post(concrete(r.path), {}));
   const guarded = ROUTES.filter((r) => r.access !== 'public');
   const keepsSession = guarded.filter((r) => !r.path.endsWith('/logout')); // logout would end the sweep's session
@@ -64,7 +69,8 @@ describe('role × route sweep', () => {
       if (r.access === 'admin') {
         expect(res.status, `${r.method} ${r.path}`).toBe(403);
         expect(res.body.error.code).toBe('forbidden');
-      } else if (res.status === 404) expect(res.body.error.code, `${r.method} ${r.path}`).toBe(r.path === '/download/*' ? 'not_found' : 'file_not_found'); // past the guard: the file is absent
+      } else if (res.status === 404)
+        expect(res.body.error.code, `${r.method} ${r.path}`).toBe(r.path === '/download/*' ? 'not_found' : 'file_not_found'); // past the guard: the file is absent
       // past the guard: a POST of the user role (own password change) checks the empty body
       else if (res.status === 400 && r.method === 'POST') expect(res.body.error.code, `${r.method} ${r.path}`).toBe('invalid_input');
       else expect(res.status, `${r.method} ${r.path}`).toBe(200);

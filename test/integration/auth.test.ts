@@ -1,10 +1,11 @@
 // Users and sessions over a real socket (security.md AUTH-1…4, SESS-1, AUD-1).
-import { afterEach, describe, expect, it } from 'vitest';
+
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ADMIN, FakeClock, startTestDaemon, USER, type TestDaemon } from '../support/daemon.ts';
-import { IDLE_MS, ABSOLUTE_MS } from '../../device/system/sessions.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ABSOLUTE_MS, IDLE_MS } from '../../device/system/sessions.ts';
+import { ADMIN, FakeClock, startTestDaemon, type TestDaemon, USER } from '../support/daemon.ts';
 
 const AUTH = '/rest/api/v1/authentication';
 let daemons: TestDaemon[] = [];
@@ -42,11 +43,11 @@ describe('first run (AUTH-2)', () => {
   it('password policy of spec §5: 8-40 characters with upper, lower, digit and special', async () => {
     const d = await start();
     const c = d.client();
-    for (const bad of ['Aa1!aaa', 'aa1!aaaa', 'AA1!AAAA', 'Aaa!aaaa', 'Aa1aaaaa', 'Aa1!' + 'a'.repeat(37)]) {
+    for (const bad of ['Aa1!aaa', 'aa1!aaaa', 'AA1!AAAA', 'Aaa!aaaa', 'Aa1aaaaa', `Aa1!${'a'.repeat(37)}`]) {
       const r = await c.post(`${AUTH}/setup`, { username: 'admin', password: bad });
       expect(r.body.error.issues[0], bad).toMatchObject({ path: 'password', code: 'password_policy' });
     }
-    expect((await c.post(`${AUTH}/setup`, { username: 'admin', password: 'Aa1!' + 'a'.repeat(36) })).status).toBe(201);
+    expect((await c.post(`${AUTH}/setup`, { username: 'admin', password: `Aa1!${'a'.repeat(36)}` })).status).toBe(201);
   });
 
   it('two setups at once create exactly one admin', async () => {
@@ -167,7 +168,10 @@ describe('lockout (AUTH-4)', () => {
     expect((await d.client().post(AUTH, ADMIN)).status).toBe(200);
 
     const audit = await d.ctx.audit.readAll();
-    const lines = audit.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = audit
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.filter((l) => l.action === 'lockout')).toHaveLength(3);
     // failures are summed per address and minute (issue 16 item 9): three bursts of 5
     const failed = lines.filter((l) => l.action === 'login_failed');
@@ -201,7 +205,10 @@ describe('audit (AUD-1)', () => {
     const mqtt = (await c.get('/config/pew_mqtt')).body;
     expect((await c.post('/config/pew_mqtt', { ...mqtt, keep_alive: 30 })).status).toBe(200);
     await c.post(`${AUTH}/logout`);
-    const lines = (await readFile(join(d.dataDir, 'audit', 'audit.log'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    const lines = (await readFile(join(d.dataDir, 'audit', 'audit.log'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.map((l) => l.action)).toEqual(['setup', 'login_ok', 'config_save', 'logout']);
     expect(lines[2]).toMatchObject({ user: 'admin', detail: { sections: ['pew_mqtt'] } });
     expect(lines.every((l) => typeof l.time === 'string' && l.source)).toBe(true);

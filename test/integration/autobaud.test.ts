@@ -1,11 +1,11 @@
 // Autobaud (pew `autobaud`): a link finds the rate of a virtual PLC set to each supported baud rate
 // of spec §3 on a wire that garbles mismatched settings, reports it, and then talks at that rate.
 import { describe, expect, it } from 'vitest';
-import { BAUD_RATES } from '../../device/model/plc.ts';
+import { autobaudOrder } from '../../device/com/autobaud.ts';
 import { Link, type LinkConfig } from '../../device/com/link.ts';
 import { MewtocolDriver } from '../../device/com/mewtocol-driver.ts';
 import { ModbusDriver } from '../../device/com/modbus-driver.ts';
-import { autobaudOrder } from '../../device/com/autobaud.ts';
+import { BAUD_RATES } from '../../device/model/plc.ts';
 import { createLogger } from '../../device/system/log.ts';
 import { systemClock } from '../../hw/types.ts';
 import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
@@ -15,12 +15,22 @@ const log = createLogger({ clock: systemClock, sink: null });
 
 function linkTo(att: SerialPlcAttachment, protocol: 'MEWTOCOL' | 'MODBUS', parity: 'odd' | 'even' = 'odd') {
   const cfg: LinkConfig = {
-    id: 0, name: 'COM1', kind: 'serial', protocol, autobaud: true, timeoutMs: 1000, waitMs: 0, ipPort: '', station: 0,
+    id: 0,
+    name: 'COM1',
+    kind: 'serial',
+    protocol,
+    autobaud: true,
+    timeoutMs: 1000,
+    waitMs: 0,
+    ipPort: '',
+    station: 0,
     serial: { baudRate: 9600, dataBits: 8, parity, stopBits: 1, rtscts: false },
   };
   return new Link(cfg, {
     driver: protocol === 'MODBUS' ? new ModbusDriver(1, 'rtu') : new MewtocolDriver('EE'),
-    clock: systemClock, log, reconnect: { firstMs: 50, maxMs: 60_000 },
+    clock: systemClock,
+    log,
+    reconnect: { firstMs: 50, maxMs: 60_000 },
     open: async (baudRate) => att.open({ ...cfg.serial, baudRate }),
   });
 }
@@ -52,7 +62,10 @@ describe('autobaud', () => {
   }, 40_000);
 
   it('finds a Modbus RTU PLC too', async () => {
-    const att = new SerialPlcAttachment(new VirtualPlc({ model: 'FP-XH' }), { protocol: 'MODBUS', framing: { baud: 57600, bits: 8, parity: 'odd', stopbits: 1 } });
+    const att = new SerialPlcAttachment(new VirtualPlc({ model: 'FP-XH' }), {
+      protocol: 'MODBUS',
+      framing: { baud: 57600, bits: 8, parity: 'odd', stopbits: 1 },
+    });
     const link = linkTo(att, 'MODBUS');
     link.start();
     await expect.poll(() => link.status().autobaud, { timeout: 20_000, interval: 50 }).toBe('found');
@@ -61,7 +74,10 @@ describe('autobaud', () => {
   }, 30_000);
 
   it('a PLC at another parity answers at no rate: autobaud reports it failed and the link down', async () => {
-    const att = new SerialPlcAttachment(new VirtualPlc({ model: 'FP-X' }), { protocol: 'MEWTOCOL', framing: { baud: 19200, bits: 8, parity: 'even', stopbits: 1 } });
+    const att = new SerialPlcAttachment(new VirtualPlc({ model: 'FP-X' }), {
+      protocol: 'MEWTOCOL',
+      framing: { baud: 19200, bits: 8, parity: 'even', stopbits: 1 },
+    });
     const link = linkTo(att, 'MEWTOCOL', 'odd');
     link.start();
     await expect.poll(() => link.status().autobaud, { timeout: 20_000, interval: 50 }).toBe('failed');

@@ -4,27 +4,28 @@
 // product, a newer format, a section breaking a cross-rule) leaves the whole store and every file
 // folder exactly as before; an older format is migrated; an unprotected backup holds no secret;
 // a restore killed at random moments leaves the old or the new state on the next start, never a mix.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { existsSync, rmSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { CONFIG_SECTIONS } from '../../device/model/index.ts';
-import { defaultsOf } from '../../device/model/section.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_FOLDERS } from '../../device/backup/content.ts';
 import { MAGIC, PRODUCT, sealBackup } from '../../device/backup/format.ts';
 import { recoverRestore } from '../../device/backup/restore.ts';
 import { ConfigStore } from '../../device/config/store.ts';
+import { CONFIG_SECTIONS } from '../../device/model/index.ts';
+import { defaultsOf } from '../../device/model/section.ts';
 import { createLogger } from '../../device/system/log.ts';
 import { systemClock } from '../../hw/types.ts';
 import { SAMPLE_EDITS, SAMPLE_SECRETS } from '../fixtures/samples.ts';
 import { bundleChild, seededRandom } from '../support/child-bundle.ts';
-import { startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
+import { type Client, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
 
 const PASSWORD = 'Backup-Pass1!';
 // sections with secrets and no listener of their own (two daemons run side by side)
@@ -42,13 +43,26 @@ let target: TestDaemon;
 let src: Client;
 let dst: Client;
 
-interface Answer { status: number; body: any; bytes: Buffer; headers: Headers }
+interface Answer {
+  status: number;
+  body: any;
+  bytes: Buffer;
+  headers: Headers;
+}
 
 async function call(c: Client, path: string, body: Buffer | string, headers: Record<string, string> = {}): Promise<Answer> {
-  const res = await fetch(c.base + path, { method: 'POST', body: typeof body === 'string' ? body : new Uint8Array(body), headers: { cookie: c.cookie, 'x-csrf-token': c.csrf, ...headers } });
+  const res = await fetch(c.base + path, {
+    method: 'POST',
+    body: typeof body === 'string' ? body : new Uint8Array(body),
+    headers: { cookie: c.cookie, 'x-csrf-token': c.csrf, ...headers },
+  });
   const bytes = Buffer.from(await res.arrayBuffer());
   let parsed: unknown;
-  try { parsed = JSON.parse(bytes.toString('utf8')); } catch { parsed = undefined; }
+  try {
+    parsed = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    parsed = undefined;
+  }
   return { status: res.status, body: parsed, bytes, headers: res.headers };
 }
 
@@ -66,7 +80,10 @@ async function folderFiles(dataDir: string): Promise<Record<string, string>> {
     for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
       const p = join(dir, e.name);
       if (e.isDirectory()) await walk(p);
-      else out[relative(dataDir, p)] = createHash('sha256').update(await readFile(p)).digest('hex');
+      else
+        out[relative(dataDir, p)] = createHash('sha256')
+          .update(await readFile(p))
+          .digest('hex');
     }
   };
   for (const f of FILE_FOLDERS) await walk(join(dataDir, f));
@@ -143,7 +160,7 @@ describe('get_backup', () => {
     expect(Buffer.from(header.kdf.salt, 'base64')).toHaveLength(16);
     expect(Buffer.from(header.iv, 'base64')).toHaveLength(12);
     expect(r.bytes.toString('latin1')).not.toContain('broker.local');
-    for (const bad of ['short1!', 'nouppercase1!', 'NoDigits!!', 'NoSpecial12', 'A1!' + 'a'.repeat(30)]) {
+    for (const bad of ['short1!', 'nouppercase1!', 'NoDigits!!', 'NoSpecial12', `A1!${'a'.repeat(30)}`]) {
       const x = await call(src, '/config/get_backup', JSON.stringify({ password: bad }), { 'content-type': 'application/json' });
       expect(x.status).toBe(400);
       expect(x.body.error.issues[0]).toMatchObject({ path: 'password', code: 'password_policy' });
@@ -180,7 +197,10 @@ describe('restore refuses and changes nothing', () => {
   }, 30_000);
 
   it('a flipped bit anywhere, protected or not', async () => {
-    for (const [file, password] of [[plainFile, undefined], [protectedFile, PASSWORD]] as const) {
+    for (const [file, password] of [
+      [plainFile, undefined],
+      [protectedFile, PASSWORD],
+    ] as const) {
       const len = file.readUInt32BE(8);
       for (const at of [0, 9, 14, 12 + len - 3, 12 + len, 12 + len + 50, Math.floor(file.length / 2), file.length - 20, file.length - 1]) {
         const bad = Buffer.from(file);
@@ -229,7 +249,12 @@ describe('restore refuses and changes nothing', () => {
 
   it('a file name that climbs out of its folder (ZIP-1)', async () => {
     const { header, json } = plainContent(plainFile);
-    for (const [folder, path] of [['http', '../config/pew.json'], ['certs', 'pew_mqtt/../../x.pem'], ['scripts', '.hidden'], ['http', '/etc/passwd']]) {
+    for (const [folder, path] of [
+      ['http', '../config/pew.json'],
+      ['certs', 'pew_mqtt/../../x.pem'],
+      ['scripts', '.hidden'],
+      ['http', '/etc/passwd'],
+    ]) {
       const bad = structuredClone(json);
       bad.files.push({ folder, path, data: 'eA==' });
       const r = await restore(dst, await sealBackup(header, gzipSync(JSON.stringify(bad))));
@@ -264,7 +289,10 @@ describe('restore applies', () => {
   }, 30_000);
 
   it('a backup of format 1 is migrated', async () => {
-    await dst.post('/config/pew_rtc', sample('pew_rtc', (d) => Object.assign(d, { rtc_by_plc: false })));
+    await dst.post(
+      '/config/pew_rtc',
+      sample('pew_rtc', (d) => Object.assign(d, { rtc_by_plc: false })),
+    );
     const { header, json } = plainContent((await backup()).bytes);
     // format 1 kept the sections under `settings` and the files by kind, without log configurations
     const v1 = {
@@ -301,7 +329,10 @@ describe('a restore killed at any moment', () => {
     dirs.push(dir);
     // A = the source unit, B = the target unit as set up differently before
     const a = (await backup()).bytes;
-    await dst.post('/config/pew_mqtt', sample('pew_mqtt', (d) => Object.assign(d, { broker_addr: 'b.local', keep_alive: 99 })));
+    await dst.post(
+      '/config/pew_mqtt',
+      sample('pew_mqtt', (d) => Object.assign(d, { broker_addr: 'b.local', keep_alive: 99 })),
+    );
     await putFiles(target.dataDir, { 'http/b-only.html': 'b', 'logcfg/b.cfg': 'b' });
     const bRes = await call(dst, '/config/get_backup', '{}', { 'content-type': 'application/json' });
     const b = bRes.bytes;
@@ -339,10 +370,15 @@ describe('a restore killed at any moment', () => {
       const state = await stateOf(data);
       if (!states.length) {
         // the two complete states, measured once on copies of the start folder
-        for (const [name, f] of [['a', a], ['b', b]] as const) {
+        for (const [name, f] of [
+          ['a', a],
+          ['b', b],
+        ] as const) {
           const copy = join(work, `only-${name}`);
           await cp(data, copy, { recursive: true });
-          const child2 = spawn(process.execPath, [bundle, copy, join(work, `${name}.i4csettings`), join(work, `${name}.i4csettings`)], { stdio: ['ignore', 'pipe', 'ignore'] });
+          const child2 = spawn(process.execPath, [bundle, copy, join(work, `${name}.i4csettings`), join(work, `${name}.i4csettings`)], {
+            stdio: ['ignore', 'pipe', 'ignore'],
+          });
           let o = '';
           child2.stdout.setEncoding('utf8').on('data', (s: string) => (o += s));
           for (let w = 0; w < 200 && !o.includes('restored B'); w++) await sleep(25);

@@ -3,15 +3,15 @@
 // and writes of every area in each protocol, and an unplugged cable mid-transaction.
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ByteChannel, SerialSettings } from '../../hw/types.ts';
-import { startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
-import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
-import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
-import { CPU_MODELS, type CpuModel } from '../../sim/plc/profiles.ts';
-import { startTcpPlc, type TcpPlc } from '../../sim/plc/tcp.ts';
-import type { Pew } from '../../device/model/sections/pew.ts';
 import { PlcError } from '../../device/com/dialog.ts';
+import type { Pew } from '../../device/model/sections/pew.ts';
+import type { ByteChannel, SerialSettings } from '../../hw/types.ts';
+import { CPU_MODELS, type CpuModel } from '../../sim/plc/profiles.ts';
+import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
+import { startTcpPlc, type TcpPlc } from '../../sim/plc/tcp.ts';
+import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
 import { wireMs } from '../../sim/wire.ts';
+import { type Client, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
 
 const FRAMING = { baud: 19200, bits: 8 as const, parity: 'odd' as const, stopbits: 1 as const };
 type Serial = 'COM1' | 'COM2' | 'COM3';
@@ -22,7 +22,10 @@ const wires: Record<Serial, SerialPlcAttachment> = {
   COM2: new SerialPlcAttachment(new VirtualPlc({ model: 'FP-X', station: 3 }), { protocol: 'MODBUS', framing: FRAMING }),
   COM3: new SerialPlcAttachment(new VirtualPlc({ model: 'FP7' }), { protocol: 'MEWTOCOL', framing: FRAMING }),
 };
-const port = (c: Serial) => (s: SerialSettings): ByteChannel => wires[c].open(s);
+const port =
+  (c: Serial) =>
+  (s: SerialSettings): ByteChannel =>
+    wires[c].open(s);
 
 let d: TestDaemon;
 let admin: Client;
@@ -116,7 +119,9 @@ describe('PLC test (plctest)', () => {
 
   it('refuses a disabled interface with the §8 message, and COM4 whose TCP port is closed', async () => {
     expect((await plctest(0)).status).toBe(200); // enabled and saved: tested
-    await savePew((p) => { iface(p, 'COM1').enabled = false; });
+    await savePew((p) => {
+      iface(p, 'COM1').enabled = false;
+    });
     const off = await plctest(0);
     expect(off.status).toBe(409);
     expect(off.body.error).toMatchObject({ code: 'interface_not_ready', message: 'Selected interface not enabled or settings not saved' });
@@ -125,11 +130,16 @@ describe('PLC test (plctest)', () => {
     await new Promise<void>((res) => probe.listen(0, '127.0.0.1', res));
     const closed = (probe.address() as { port: number }).port;
     await new Promise<void>((res) => probe.close(() => res()));
-    await savePew((p) => { iface(p, 'COM1').enabled = true; iface(p, 'COM4').ip_port = `127.0.0.1:${closed}`; });
+    await savePew((p) => {
+      iface(p, 'COM1').enabled = true;
+      iface(p, 'COM4').ip_port = `127.0.0.1:${closed}`;
+    });
     const refused = await plctest(5);
     expect(refused.status).toBe(409);
     expect(refused.body.error).toMatchObject({ code: 'tcp_port_closed', params: { address: `127.0.0.1:${closed}` } });
-    await savePew((p) => { iface(p, 'COM4').ip_port = `127.0.0.1:${tcp.ports.mewtocol}`; });
+    await savePew((p) => {
+      iface(p, 'COM4').ip_port = `127.0.0.1:${tcp.ports.mewtocol}`;
+    });
   });
 
   it('needs the admin role and a valid interface id', async () => {
@@ -154,7 +164,11 @@ describe('reading and writing PLC areas', () => {
     const modbus = id === 3;
     await l.writeWords('DT', 100, [0x1234, 0xffff, 0]);
     expect(plc.memory.readWords('DT', 100, 3)).toEqual([0x1234, 0xffff, 0]);
-    plc.memory.writeWords('DT', 200, Array.from({ length: 60 }, (_, i) => i * 3));
+    plc.memory.writeWords(
+      'DT',
+      200,
+      Array.from({ length: 60 }, (_, i) => i * 3),
+    );
     expect(await l.readWords('DT', 200, 60)).toEqual(Array.from({ length: 60 }, (_, i) => i * 3)); // several frames
     for (const area of ['WR', 'WY'] as const) {
       await l.writeWords(area, 2, [0xa5a5]);
@@ -186,7 +200,7 @@ describe('reading and writing PLC areas', () => {
     await expect(l.writeBits('X', 0, [true])).rejects.toThrow(/cannot be written/);
   });
 
-  it('an address outside the PLC\'s memory gets the PLC\'s own error and changes nothing', async () => {
+  it("an address outside the PLC's memory gets the PLC's own error and changes nothing", async () => {
     const size = wires.COM1.plc.memory.size('DT');
     await expect(link(0).writeWords('DT', size - 1, [1, 2])).rejects.toMatchObject({ reason: 'plc_error', code: 60 });
     await expect(link(3).readWords('DT', 65534, 2)).rejects.toMatchObject({ reason: 'plc_error', code: 2 });

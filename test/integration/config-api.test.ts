@@ -1,19 +1,20 @@
 // The configuration API over a real socket: every section round-trips, bad input is refused with
 // a code and leaves the stored file byte-for-byte unchanged, passwords are masked both ways,
 // save-all is all-or-nothing, damaged files give defaults while the daemon keeps serving.
-import { JSON_LIMIT } from '../../device/api/body.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFile, writeFile, mkdtemp } from 'node:fs/promises';
+
 import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
-import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JSON_LIMIT } from '../../device/api/body.ts';
+import { PASSWORD_MASK } from '../../device/model/fields.ts';
 import { CONFIG_SECTIONS } from '../../device/model/index.ts';
 import { defaultsOf } from '../../device/model/section.ts';
-import { PASSWORD_MASK } from '../../device/model/fields.ts';
 import { SAMPLE_EDITS, SAMPLE_SECRETS } from '../fixtures/samples.ts';
-import { startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
+import { type Client, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
 
 const sample = (key: string) => {
   const value: any = structuredClone(defaultsOf(CONFIG_SECTIONS.find((d) => d.key === key)!));
@@ -89,7 +90,9 @@ describe('field rules through the API', () => {
     expect(r.status).toBe(400);
     expect(r.body.error.issues).toContainEqual(expect.objectContaining({ section: 'pew_60870', code: 'iec_t2_t1' }));
     const port = await admin.post('/config/pew_api', { ...sample('pew_api'), http_port: 8080 });
-    expect(port.body.error.issues).toEqual([{ section: 'pew_api', path: 'http_port', code: 'port_unallowed', params: { ports: [3000, 8000, 8080, 8081, 5900] } }]);
+    expect(port.body.error.issues).toEqual([
+      { section: 'pew_api', path: 'http_port', code: 'port_unallowed', params: { ports: [3000, 8000, 8080, 8081, 5900] } },
+    ]);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -98,7 +101,9 @@ describe('field rules through the API', () => {
     const ftp = { ...sample('pew_ftpc'), plc_control_dt: 270 }; // MQTT (saved above) holds 260-293
     const r = await admin.post('/config/pew_ftpc', ftp);
     expect(r.status).toBe(400);
-    expect(r.body.error.issues).toEqual([{ section: 'pew_ftpc', path: 'plc_control_dt', code: 'addresses_overlap', params: { other: 'pew_mqtt.plc_control_dt', start: 260, end: 293 } }]);
+    expect(r.body.error.issues).toEqual([
+      { section: 'pew_ftpc', path: 'plc_control_dt', code: 'addresses_overlap', params: { other: 'pew_mqtt.plc_control_dt', start: 260, end: 293 } },
+    ]);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -127,7 +132,10 @@ describe('save-all (POST /config)', () => {
       pew_sql: { ...sample('pew_sql'), timeout: 121 },
     });
     expect(r.status).toBe(400);
-    expect(r.body.error.issues.map((i: any) => `${i.section}.${i.path}:${i.code}`).sort()).toEqual(['pew_rtc.rtc_polling:out_of_range', 'pew_sql.timeout:out_of_range']);
+    expect(r.body.error.issues.map((i: any) => `${i.section}.${i.path}:${i.code}`).sort()).toEqual([
+      'pew_rtc.rtc_polling:out_of_range',
+      'pew_sql.timeout:out_of_range',
+    ]);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -154,13 +162,16 @@ describe('save-all (POST /config)', () => {
 });
 
 /** GET with exactly these headers (fetch always asks for gzip and decodes it): status, headers and the raw body. */
-const rawGet = (path: string, headers: Record<string, string>) => new Promise<{ status: number; encoding?: string; vary?: string; body: Buffer }>((resolve, reject) => {
-  httpRequest(d.url + path, { headers, agent: false }, (res) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (b: Buffer) => chunks.push(b));
-    res.on('end', () => resolve({ status: res.statusCode!, encoding: res.headers['content-encoding'], vary: res.headers.vary, body: Buffer.concat(chunks) }));
-  }).on('error', reject).end();
-});
+const rawGet = (path: string, headers: Record<string, string>) =>
+  new Promise<{ status: number; encoding?: string; vary?: string; body: Buffer }>((resolve, reject) => {
+    httpRequest(d.url + path, { headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (b: Buffer) => chunks.push(b));
+      res.on('end', () => resolve({ status: res.statusCode!, encoding: res.headers['content-encoding'], vary: res.headers.vary, body: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
+  });
 
 describe('load-all (GET /config)', () => {
   it('answers every section as its own GET does, secrets masked', async () => {
@@ -226,7 +237,10 @@ describe('damaged storage (spec §4, security.md CFG-2)', () => {
     const second = await startTestDaemon({ dataDir });
     const b = await second.admin();
     expect((await b.get('/config/pew_mqtt')).body).toEqual(defaultsOf(CONFIG_SECTIONS.find((s) => s.key === 'pew_mqtt')!));
-    expect((await b.get('/config/pew_rtc')).body).toEqual({ ...sample('pew_rtc'), rtc_polling: (defaultsOf(CONFIG_SECTIONS.find((s) => s.key === 'pew_rtc')!) as { rtc_polling: number }).rtc_polling });
+    expect((await b.get('/config/pew_rtc')).body).toEqual({
+      ...sample('pew_rtc'),
+      rtc_polling: (defaultsOf(CONFIG_SECTIONS.find((s) => s.key === 'pew_rtc')!) as { rtc_polling: number }).rtc_polling,
+    });
     expect((await b.get('/config/pew_api')).body).toEqual(sample('pew_api'));
     const log = second.ctx.log.recent();
     expect(log).toContainEqual(expect.objectContaining({ level: 'error', fields: expect.objectContaining({ section: 'pew_mqtt' }) }));

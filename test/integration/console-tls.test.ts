@@ -6,21 +6,32 @@
 // client, and node's HTTPS client trusting exactly the certificate the daemon showed.
 import { spawn } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
-import { LOOPBACK } from '../support/ports.ts';
-import { makeCertificates } from '../support/openssl.ts';
 import { CONSOLE_CERT_CHECK_MS } from '../../device/system/console-tls.ts';
+import { ADMIN, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
+import { makeCertificates } from '../support/openssl.ts';
+import { LOOPBACK } from '../support/ports.ts';
 
-interface Answer { status: number; headers: Record<string, string | string[] | undefined>; body: any }
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: any;
+}
 
 /** One request; over TLS trusting only `ca` (servername localhost). */
-function ask(opts: { port: number; method?: string; path: string; tls?: { ca: string }; body?: string | object; headers?: Record<string, string> }): Promise<Answer> {
+function ask(opts: {
+  port: number;
+  method?: string;
+  path: string;
+  tls?: { ca: string };
+  body?: string | object;
+  headers?: Record<string, string>;
+}): Promise<Answer> {
   const payload = opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
   const headers = { ...(payload !== undefined && typeof opts.body === 'object' ? { 'content-type': 'application/json' } : {}), ...opts.headers };
   const base = { host: LOOPBACK, port: opts.port, method: opts.method ?? 'GET', path: opts.path, headers, agent: false as const };
@@ -32,7 +43,11 @@ function ask(opts: { port: number; method?: string; path: string; tls?: { ca: st
       res.once('end', () => {
         const text = Buffer.concat(chunks).toString();
         let body: unknown;
-        try { body = JSON.parse(text); } catch { body = text; }
+        try {
+          body = JSON.parse(text);
+        } catch {
+          body = text;
+        }
         resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
       });
     });
@@ -47,13 +62,17 @@ function sClient(port: number, extra: string[] = []): Promise<{ pem: string; out
   return new Promise((resolve, reject) => {
     const p = spawn('openssl', ['s_client', '-connect', `${LOOPBACK}:${port}`, '-servername', 'localhost', ...extra]);
     let out = '';
-    p.stdout.on('data', (b: Buffer) => { out += b.toString(); });
-    p.stderr.on('data', (b: Buffer) => { out += b.toString(); });
+    p.stdout.on('data', (b: Buffer) => {
+      out += b.toString();
+    });
+    p.stderr.on('data', (b: Buffer) => {
+      out += b.toString();
+    });
     p.once('error', reject);
     p.once('exit', () => {
       const m = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/.exec(out);
-      if (!m) reject(new Error('no certificate from s_client: ' + out.slice(0, 500)));
-      else resolve({ pem: m[0] + '\n', out });
+      if (!m) reject(new Error(`no certificate from s_client: ${out.slice(0, 500)}`));
+      else resolve({ pem: `${m[0]}\n`, out });
     });
     p.stdin.end();
   });
@@ -84,7 +103,7 @@ afterAll(async () => {
 });
 
 describe('the console over HTTPS', () => {
-  it('presents a generated certificate for the unit\'s names, which openssl verifies for localhost and 127.0.0.1', async () => {
+  it("presents a generated certificate for the unit's names, which openssl verifies for localhost and 127.0.0.1", async () => {
     expect(d.url).toBe(`https://${LOOPBACK}:${d.tlsPort}`);
     const { pem } = await sClient(d.tlsPort!);
     shownPem = pem;
@@ -131,18 +150,34 @@ describe('the console over HTTPS', () => {
 
   it('takes an uploaded certificate and key without a restart, and returns to the generated one when they are removed', async () => {
     const certs = await makeCertificates();
-    const up = (name: string, text: string) => ask({ port: d.tlsPort!, method: 'POST', path: `/config/upload?kind=cert&section=console&name=${name}`, tls: { ca: shownPem }, body: text, headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/octet-stream' } });
+    const up = (name: string, text: string) =>
+      ask({
+        port: d.tlsPort!,
+        method: 'POST',
+        path: `/config/upload?kind=cert&section=console&name=${name}`,
+        tls: { ca: shownPem },
+        body: text,
+        headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/octet-stream' },
+      });
     expect((await up('server.pem', certs.cert)).status).toBe(200);
     expect((await up('key.pem', certs.key)).status).toBe(200);
     const uploadedFp = fingerprint(certs.cert);
     await expect.poll(async () => fingerprint((await sClient(d.tlsPort!)).pem), { timeout: CONSOLE_CERT_CHECK_MS * 5, interval: 300 }).toBe(uploadedFp);
     const viaCa = await ask({ port: d.tlsPort!, path: '/rest/api/v1/authentication', tls: { ca: certs.ca }, headers: { cookie } });
     expect(viaCa.status).toBe(200);
-    expect((await ask({ port: d.tlsPort!, path: '/rest/api/v1?cache=true&js=true', tls: { ca: certs.ca }, headers: { cookie } })).body.consoleTls.certificate)
-      .toMatchObject({ source: 'uploaded', fingerprint256: uploadedFp });
+    expect(
+      (await ask({ port: d.tlsPort!, path: '/rest/api/v1?cache=true&js=true', tls: { ca: certs.ca }, headers: { cookie } })).body.consoleTls.certificate,
+    ).toMatchObject({ source: 'uploaded', fingerprint256: uploadedFp });
 
     for (const name of ['server.pem', 'key.pem']) {
-      const del = await ask({ port: d.tlsPort!, method: 'POST', path: '/config/delete_cert', tls: { ca: certs.ca }, body: { section: 'console', name }, headers: { cookie, 'x-csrf-token': csrf } });
+      const del = await ask({
+        port: d.tlsPort!,
+        method: 'POST',
+        path: '/config/delete_cert',
+        tls: { ca: certs.ca },
+        body: { section: 'console', name },
+        headers: { cookie, 'x-csrf-token': csrf },
+      });
       expect(del.status, name).toBe(200);
     }
     await expect.poll(async () => fingerprint((await sClient(d.tlsPort!)).pem), { timeout: CONSOLE_CERT_CHECK_MS * 5, interval: 300 }).toBe(generatedFp);
@@ -151,24 +186,40 @@ describe('the console over HTTPS', () => {
   it('keeps the generated certificate when an uploaded key does not belong to the uploaded certificate', async () => {
     const a = await makeCertificates();
     const b = await makeCertificates();
-    const up = (name: string, text: string) => ask({ port: d.tlsPort!, method: 'POST', path: `/config/upload?kind=cert&section=console&name=${name}`, tls: { ca: shownPem }, body: text, headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/octet-stream' } });
+    const up = (name: string, text: string) =>
+      ask({
+        port: d.tlsPort!,
+        method: 'POST',
+        path: `/config/upload?kind=cert&section=console&name=${name}`,
+        tls: { ca: shownPem },
+        body: text,
+        headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/octet-stream' },
+      });
     expect((await up('server.pem', a.cert)).status).toBe(200);
     expect((await up('key.pem', b.key)).status).toBe(200);
     await expect.poll(async () => (await consoleCert()).certificate.uploadProblem, { timeout: CONSOLE_CERT_CHECK_MS * 5, interval: 300 }).toBeTruthy();
     expect((await consoleCert()).certificate).toMatchObject({ source: 'generated', fingerprint256: generatedFp });
     expect(fingerprint((await sClient(d.tlsPort!)).pem)).toBe(generatedFp);
     for (const name of ['server.pem', 'key.pem'])
-      await ask({ port: d.tlsPort!, method: 'POST', path: '/config/delete_cert', tls: { ca: shownPem }, body: { section: 'console', name }, headers: { cookie, 'x-csrf-token': csrf } });
+      await ask({
+        port: d.tlsPort!,
+        method: 'POST',
+        path: '/config/delete_cert',
+        tls: { ca: shownPem },
+        body: { section: 'console', name },
+        headers: { cookie, 'x-csrf-token': csrf },
+      });
   });
 
   it('survives garbage on both ports: a failed handshake or a broken request ends only that connection', async () => {
     const { connect } = await import('node:net');
-    const junk = (port: number, bytes: Buffer) => new Promise<void>((resolve) => {
-      const s = connect({ host: LOOPBACK, port }, () => s.end(bytes));
-      s.on('error', () => resolve());
-      s.on('close', () => resolve());
-      s.setTimeout(5000, () => s.destroy());
-    });
+    const junk = (port: number, bytes: Buffer) =>
+      new Promise<void>((resolve) => {
+        const s = connect({ host: LOOPBACK, port }, () => s.end(bytes));
+        s.on('error', () => resolve());
+        s.on('close', () => resolve());
+        s.setTimeout(5000, () => s.destroy());
+      });
     await Promise.all([
       junk(d.tlsPort!, Buffer.from('GET / HTTP/1.1\r\nHost: x\r\n\r\n')), // plain HTTP to the TLS port
       junk(d.tlsPort!, Buffer.from([0x16, 0x03, 0x01, 0xff, 0xff, 0, 1, 2, 3])), // a broken ClientHello
@@ -185,7 +236,7 @@ describe('the console over HTTPS', () => {
     expect(fingerprint((await sClient(d.tlsPort!)).pem)).toBe(generatedFp);
   });
 
-  it('leaves the cookie without Secure on a plain HTTP console (the simulator\'s default)', async () => {
+  it("leaves the cookie without Secure on a plain HTTP console (the simulator's default)", async () => {
     const plain = await startTestDaemon();
     try {
       await plain.client().post('/rest/api/v1/authentication/setup', ADMIN);

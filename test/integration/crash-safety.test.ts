@@ -1,10 +1,11 @@
 // security.md CFG-1: saves killed with SIGKILL at random moments never leave a section torn,
 // unparsable, lost after acknowledgement, or a save-all half applied. The invariant is written
 // out in test/support/crash-check.ts; the checker is first shown to fail on broken stores.
-import { afterAll, describe, expect, it } from 'vitest';
+
 import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { checkStore, expectedState, seedStore } from '../support/crash-check.ts';
 import { removeSaveLoopBundle, runCrashLoop } from '../support/crash-loop.ts';
 
@@ -19,7 +20,7 @@ afterAll(async () => {
   for (const d of dirs) await rm(d, { recursive: true, force: true });
 });
 
-const serialize = (v: unknown) => JSON.stringify(v, null, 2) + '\n';
+const serialize = (v: unknown) => `${JSON.stringify(v, null, 2)}\n`;
 
 describe('the crash checker fails on broken stores', () => {
   it('accepts a cleanly seeded store', async () => {

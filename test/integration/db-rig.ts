@@ -2,14 +2,14 @@
 // service control interface and the data points' interface), data points of every type with their
 // values placed in PLC memory (the logger's encoder), and the PLC side of a database block.
 import * as v from 'valibot';
-import { until } from './logger-rig.ts';
-import { COM1 } from './mqtt-rig.ts';
+import { encodeValue } from '../../device/logger/values.ts';
+import type { ControlBlock } from '../../device/model/blocks/convention.ts';
+import { type DataPoint, dataPointSchema } from '../../device/model/sections/datapoint.ts';
+import type { LogType } from '../../device/model/sections/logfile.ts';
 import { readBlock, setBlock } from '../../sim/plc/blocks.ts';
 import type { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
-import type { ControlBlock } from '../../device/model/blocks/convention.ts';
-import { dataPointSchema, type DataPoint } from '../../device/model/sections/datapoint.ts';
-import { encodeValue } from '../../device/logger/values.ts';
-import type { LogType } from '../../device/model/sections/logfile.ts';
+import { until } from './logger-rig.ts';
+import { COM1 } from './mqtt-rig.ts';
 
 export const point = (over: Partial<DataPoint>): DataPoint => ({ ...(v.getDefaults(dataPointSchema) as DataPoint), ...over });
 
@@ -43,9 +43,18 @@ export const EVERY_TYPE: TypedPoint[] = [
   { p: point({ name: 'b_off', type: 'BOOL', area: 'R', address: 5, bit: 2 }), want: false },
   {
     p: point({
-      name: 's_scaled', type: 'INT', address: 1071, decimal: 1, enable_scal: true, scale_plc_min: 0, scale_plc_max: 4000, scale_log_min: 0, scale_log_max: 100,
+      name: 's_scaled',
+      type: 'INT',
+      address: 1071,
+      decimal: 1,
+      enable_scal: true,
+      scale_plc_min: 0,
+      scale_plc_max: 4000,
+      scale_log_min: 0,
+      scale_log_max: 100,
     }),
-    plc: { type: 0, value: 1999 }, want: 50, // 1999 / 40 = 49.975, rounded to one decimal
+    plc: { type: 0, value: 1999 },
+    want: 50, // 1999 / 40 = 49.975, rounded to one decimal
   },
 ];
 

@@ -3,8 +3,8 @@
 // included (the unit's own REST HTTP server is one), gets no CORS grant, and without --dev-origin
 // nobody does. A POST still needs the CSRF token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
 import { parseDaemonOptions } from '../../device/options.ts';
+import { type Client, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
 
 const DEV = 'http://127.0.0.1:5173';
 let d: TestDaemon;
@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => Promise.all([d?.stop(), plain?.stop()]));
 
 const preflight = (base: string, origin: string) =>
-  fetch(base + '/config/users', {
+  fetch(`${base}/config/users`, {
     method: 'OPTIONS',
     headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-csrf-token' },
   });

@@ -7,17 +7,18 @@
 //   line first, as servers may), LOGOUT, then the mail;
 // - a refused mailbox login ends the mail with auth_failed and nothing reaches SMTP;
 // - a mailbox server that cannot be reached keeps the mail queued (refused).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createServer, type Server, type Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_ERROR, STATE } from '../../device/model/blocks/convention.ts';
+import { EMAIL_BLOCK } from '../../device/model/blocks/email.ts';
+import { defaultsOf } from '../../device/model/section.ts';
+import { type Email, pew_email } from '../../device/model/sections/email.ts';
+import { putBytes, readBlock, setBlock } from '../../sim/plc/blocks.ts';
 import { freePort, freePorts, LOOPBACK } from '../support/ports.ts';
 import { until } from './logger-rig.ts';
-import { startMqttRig, type MqttRig } from './mqtt-rig.ts';
-import { putBytes, readBlock, setBlock } from '../../sim/plc/blocks.ts';
-import { EMAIL_BLOCK } from '../../device/model/blocks/email.ts';
-import { SERVICE_ERROR, STATE } from '../../device/model/blocks/convention.ts';
-import { defaultsOf } from '../../device/model/section.ts';
-import { pew_email, type Email } from '../../device/model/sections/email.ts';
+import { type MqttRig, startMqttRig } from './mqtt-rig.ts';
 
 const DT = 230;
 const USER = 'plc@example.com';
@@ -48,27 +49,33 @@ function lineServer(greeting: string, answer: (line: string) => { lines: string[
   });
 }
 
-const pop3 = () => lineServer('+OK POP3 ready', (line) => {
-  events.push(`pop3 ${line}`);
-  const [cmd, ...rest] = line.split(' ');
-  if (cmd === 'USER') return { lines: ['+OK'] };
-  if (cmd === 'PASS') return { lines: [rest.join(' ') === PASSWORD ? '+OK mailbox open' : '-ERR [AUTH] invalid login'] };
-  if (cmd === 'QUIT') return { lines: ['+OK bye'], end: true };
-  return { lines: ['-ERR unknown command'] };
-});
+const pop3 = () =>
+  lineServer('+OK POP3 ready', (line) => {
+    events.push(`pop3 ${line}`);
+    const [cmd, ...rest] = line.split(' ');
+    if (cmd === 'USER') return { lines: ['+OK'] };
+    if (cmd === 'PASS') return { lines: [rest.join(' ') === PASSWORD ? '+OK mailbox open' : '-ERR [AUTH] invalid login'] };
+    if (cmd === 'QUIT') return { lines: ['+OK bye'], end: true };
+    return { lines: ['-ERR unknown command'] };
+  });
 
-const imap = () => lineServer('* OK IMAP4rev1 ready', (line) => {
-  events.push(`imap ${line}`);
-  const [tag, cmd] = line.split(' ');
-  if (cmd === 'LOGIN') {
-    const ok = line === `${tag} LOGIN "${USER}" "${PASSWORD.replace(/"/g, '\\"')}"`;
-    return { lines: ok ? ['* CAPABILITY IMAP4rev1 IDLE', `${tag} OK LOGIN completed`] : [`${tag} NO [AUTHENTICATIONFAILED] invalid login`] };
-  }
-  if (cmd === 'LOGOUT') return { lines: ['* BYE logging out', `${tag} OK LOGOUT completed`], end: true };
-  return { lines: [`${tag} BAD unknown command`] };
-});
+const imap = () =>
+  lineServer('* OK IMAP4rev1 ready', (line) => {
+    events.push(`imap ${line}`);
+    const [tag, cmd] = line.split(' ');
+    if (cmd === 'LOGIN') {
+      const ok = line === `${tag} LOGIN "${USER}" "${PASSWORD.replace(/"/g, '\\"')}"`;
+      return { lines: ok ? ['* CAPABILITY IMAP4rev1 IDLE', `${tag} OK LOGIN completed`] : [`${tag} NO [AUTHENTICATIONFAILED] invalid login`] };
+    }
+    if (cmd === 'LOGOUT') return { lines: ['* BYE logging out', `${tag} OK LOGOUT completed`], end: true };
+    return { lines: [`${tag} BAD unknown command`] };
+  });
 
-const listen = (s: Server | SMTPServer, port: number) => new Promise<void>((r) => { servers.push(s); s.listen(port, LOOPBACK, () => r()); });
+const listen = (s: Server | SMTPServer, port: number) =>
+  new Promise<void>((r) => {
+    servers.push(s);
+    s.listen(port, LOOPBACK, () => r());
+  });
 
 const block = () => readBlock(rig.plc.memory, EMAIL_BLOCK, DT);
 async function mail(text: string): Promise<Record<string, number>> {
@@ -81,8 +88,19 @@ async function mail(text: string): Promise<Record<string, number>> {
 
 async function save(over: Partial<Email>): Promise<void> {
   const r = await rig.admin.post('/config/pew_email', {
-    ...defaultsOf(pew_email), enable_email: true, plc_poll: 1, transfermode_ssl: false, server_smtp: LOOPBACK, server_smtp_port: ports.smtp,
-    server_pop3imap: LOOPBACK, server_user: USER, server_password: PASSWORD, sender: `<${USER}>`, recipients: '<ops@example.com>', subject: 'Report', ...over,
+    ...defaultsOf(pew_email),
+    enable_email: true,
+    plc_poll: 1,
+    transfermode_ssl: false,
+    server_smtp: LOOPBACK,
+    server_smtp_port: ports.smtp,
+    server_pop3imap: LOOPBACK,
+    server_user: USER,
+    server_password: PASSWORD,
+    sender: `<${USER}>`,
+    recipients: '<ops@example.com>',
+    subject: 'Report',
+    ...over,
   } satisfies Email);
   expect(r.status, r.text).toBe(200);
   await rig.d.ctx.services.settled();
@@ -91,7 +109,9 @@ async function save(over: Partial<Email>): Promise<void> {
 beforeAll(async () => {
   [ports.smtp, ports.pop3, ports.imap] = (await freePorts(3)) as [number, number, number];
   const smtp = new SMTPServer({
-    secure: false, disabledCommands: ['STARTTLS', 'AUTH'], logger: false,
+    secure: false,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
     onData: (stream, session, cb) => {
       const parts: Buffer[] = [];
       stream.on('data', (c: Buffer) => parts.push(c));
@@ -128,7 +148,10 @@ describe('e-mail: POP3 and IMAP before SMTP', () => {
   }, 60_000);
 
   it('a refused mailbox login is auth_failed and nothing reaches SMTP (POP3 and IMAP)', async () => {
-    for (const [mode, port] of [[1, ports.pop3], [2, ports.imap]] as const) {
+    for (const [mode, port] of [
+      [1, ports.pop3],
+      [2, ports.imap],
+    ] as const) {
       await save({ emailmode: mode, server_port_pop3imap: port, server_password: 'Wrong-1' });
       events.length = 0;
       expect(await mail('hello mailbox'), `mode ${mode}`).toMatchObject({ state: STATE.error, error: SERVICE_ERROR.auth_failed, queue_waiting: 0 });

@@ -4,19 +4,20 @@
 // with the PLC's text, the subject from the section or the text's first line, the newest log file
 // attached while the section's store_send is on (and none while it is off), arrives with the right
 // headers; a server that is down keeps it queued (whatever store_send says).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ATTACH_NOTE } from '../../device/email/run.ts';
+import { SERVICE_ERROR, STATE } from '../../device/model/blocks/convention.ts';
+import { EMAIL_BLOCK } from '../../device/model/blocks/email.ts';
+import { defaultsOf } from '../../device/model/section.ts';
+import { type Email, pew_email } from '../../device/model/sections/email.ts';
+import { putBytes, readBlock, setBlock } from '../../sim/plc/blocks.ts';
 import { freePort, LOOPBACK } from '../support/ports.ts';
 import { until } from './logger-rig.ts';
-import { startMqttRig, type MqttRig } from './mqtt-rig.ts';
-import { putBytes, readBlock, setBlock } from '../../sim/plc/blocks.ts';
-import { EMAIL_BLOCK } from '../../device/model/blocks/email.ts';
-import { SERVICE_ERROR, STATE } from '../../device/model/blocks/convention.ts';
-import { defaultsOf } from '../../device/model/section.ts';
-import { pew_email, type Email } from '../../device/model/sections/email.ts';
-import { ATTACH_NOTE } from '../../device/email/run.ts';
+import { type MqttRig, startMqttRig } from './mqtt-rig.ts';
 
 const DT = 230; // spec §9: SMTP control register default
 let rig: MqttRig;
@@ -26,13 +27,22 @@ const mails: { from: string; to: string[]; data: string; user: string }[] = [];
 
 function startSmtp(): Promise<SMTPServer> {
   const s = new SMTPServer({
-    secure: false, disabledCommands: ['STARTTLS'], allowInsecureAuth: true, logger: false,
-    onAuth: (auth, _session, cb) => (auth.username === 'plc@example.com' && auth.password === 'Secret-1' ? cb(null, { user: auth.username }) : cb(new Error('bad login'))),
+    secure: false,
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    logger: false,
+    onAuth: (auth, _session, cb) =>
+      auth.username === 'plc@example.com' && auth.password === 'Secret-1' ? cb(null, { user: auth.username }) : cb(new Error('bad login')),
     onData: (stream, session, cb) => {
       const parts: Buffer[] = [];
       stream.on('data', (c: Buffer) => parts.push(c));
       stream.on('end', () => {
-        mails.push({ from: (session.envelope.mailFrom as { address: string }).address, to: session.envelope.rcptTo.map((r) => r.address), data: Buffer.concat(parts).toString(), user: String(session.user) });
+        mails.push({
+          from: (session.envelope.mailFrom as { address: string }).address,
+          to: session.envelope.rcptTo.map((r) => r.address),
+          data: Buffer.concat(parts).toString(),
+          user: String(session.user),
+        });
         cb();
       });
     },
@@ -49,9 +59,18 @@ function ask(request: number, text: string): number {
 
 async function saveEmail(storeSend: boolean): Promise<void> {
   const r = await rig.admin.post('/config/pew_email', {
-    ...defaultsOf(pew_email), enable_email: true, plc_poll: 1, transfermode_ssl: false, server_smtp: LOOPBACK, server_smtp_port: port,
-    server_user: 'plc@example.com', server_password: 'Secret-1', sender: '<plc@example.com>', recipients: '<a@example.com>, <b@example.com>',
-    subject: 'Tank report', store_send: storeSend,
+    ...defaultsOf(pew_email),
+    enable_email: true,
+    plc_poll: 1,
+    transfermode_ssl: false,
+    server_smtp: LOOPBACK,
+    server_smtp_port: port,
+    server_user: 'plc@example.com',
+    server_password: 'Secret-1',
+    sender: '<plc@example.com>',
+    recipients: '<a@example.com>, <b@example.com>',
+    subject: 'Tank report',
+    store_send: storeSend,
   } satisfies Email);
   expect(r.status, r.text).toBe(200);
   await rig.d.ctx.services.settled();
@@ -75,7 +94,7 @@ afterAll(async () => {
 });
 
 describe('e-mail engine', () => {
-  it('sends the PLC\'s text to the recipients with the section\'s subject and, store_send on, the newest log file attached', async () => {
+  it("sends the PLC's text to the recipients with the section's subject and, store_send on, the newest log file attached", async () => {
     const before = ask(EMAIL_BLOCK.requests.send!, 'Level high: 21.5 m');
     await until(() => block().counter === before + 1, 30_000, 'mail sent');
     expect(block()).toMatchObject({ request: 0, state: STATE.done, error: 0, queue_waiting: 0 });
@@ -90,7 +109,7 @@ describe('e-mail engine', () => {
     expect(m.data).toContain(Buffer.from('Date,Time,v\r\n2026-11-26,10:00:00,8\r\n').toString('base64'));
   }, 60_000);
 
-  it('takes the subject from the text\'s first line; an unknown request (3, the former +4) is bad_request and sends nothing', async () => {
+  it("takes the subject from the text's first line; an unknown request (3, the former +4) is bad_request and sends nothing", async () => {
     let before = ask(EMAIL_BLOCK.requests.send_subject_from_text!, 'Pump 2 stopped\nat 10:15, pressure 0.2 bar');
     await until(() => block().counter === before + 1, 30_000, 'mail sent');
     expect(mails.at(-1)!.data).toMatch(/^Subject: Pump 2 stopped\r$/m);

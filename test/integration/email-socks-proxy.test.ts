@@ -7,21 +7,22 @@
 // the message naming the proxy) although the SMTP server is up, and goes through the proxy once
 // it is back; the connection test's `proxy` step and its failures (proxy down, server refused
 // behind the proxy).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createServer, type Server } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { freePort, LOOPBACK } from '../support/ports.ts';
-import { startDante, type Dante } from '../support/dante.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_ERROR, STATE } from '../../device/model/blocks/convention.ts';
+import { EMAIL_BLOCK } from '../../device/model/blocks/email.ts';
+import { defaultsOf } from '../../device/model/section.ts';
+import { type Email, pew_email } from '../../device/model/sections/email.ts';
+import { putBytes, readBlock, setBlock } from '../../sim/plc/blocks.ts';
+import { type Dante, startDante } from '../support/dante.ts';
 import { makeCertificates } from '../support/openssl.ts';
+import { freePort, LOOPBACK } from '../support/ports.ts';
 import { serviceEntry } from '../support/service-status.ts';
 import { until } from './logger-rig.ts';
-import { startMqttRig, type MqttRig } from './mqtt-rig.ts';
+import { type MqttRig, startMqttRig } from './mqtt-rig.ts';
 import { serviceTestCalls, stepsOf } from './service-test-calls.ts';
-import { putBytes, readBlock, setBlock } from '../../sim/plc/blocks.ts';
-import { EMAIL_BLOCK } from '../../device/model/blocks/email.ts';
-import { SERVICE_ERROR, STATE } from '../../device/model/blocks/convention.ts';
-import { defaultsOf } from '../../device/model/section.ts';
-import { pew_email, type Email } from '../../device/model/sections/email.ts';
 
 const DT = 230;
 let rig: MqttRig;
@@ -43,12 +44,19 @@ const block = () => readBlock(rig.plc.memory, EMAIL_BLOCK, DT);
 /** smtp-server taking any mail, with or without a login (POP3 before SMTP sends without) */
 function smtpServer(tls: { key: string; cert: string } | undefined): SMTPServer {
   return new SMTPServer({
-    secure: false, allowInsecureAuth: true, authOptional: true, logger: false, ...(tls ?? { disabledCommands: ['STARTTLS'] }),
+    secure: false,
+    allowInsecureAuth: true,
+    authOptional: true,
+    logger: false,
+    ...(tls ?? { disabledCommands: ['STARTTLS'] }),
     onAuth: (auth, _s, cb) => (auth.password === 'Secret-1' ? cb(null, { user: auth.username }) : cb(new Error('bad login'))),
     onData: (stream, _s, cb) => {
       const parts: Buffer[] = [];
       stream.on('data', (c: Buffer) => parts.push(c));
-      stream.on('end', () => { mails.push(Buffer.concat(parts).toString()); cb(); });
+      stream.on('end', () => {
+        mails.push(Buffer.concat(parts).toString());
+        cb();
+      });
     },
   });
 }
@@ -59,11 +67,23 @@ function ask(text: string): number {
   return before;
 }
 
-const email = (over: Partial<Email> = {}) => save('pew_email', {
-  ...defaultsOf(pew_email), enable_email: true, plc_poll: 1, transfermode_ssl: false, server_smtp: LOOPBACK, server_smtp_port: smtpPort,
-  server_user: 'plc@example.com', server_password: 'Secret-1', sender: '<plc@example.com>', recipients: '<a@example.com>',
-  subject: 'Via proxy', proxy_ip: LOOPBACK, proxy_port: dante.port, ...over,
-} satisfies Email);
+const email = (over: Partial<Email> = {}) =>
+  save('pew_email', {
+    ...defaultsOf(pew_email),
+    enable_email: true,
+    plc_poll: 1,
+    transfermode_ssl: false,
+    server_smtp: LOOPBACK,
+    server_smtp_port: smtpPort,
+    server_user: 'plc@example.com',
+    server_password: 'Secret-1',
+    sender: '<plc@example.com>',
+    recipients: '<a@example.com>',
+    subject: 'Via proxy',
+    proxy_ip: LOOPBACK,
+    proxy_port: dante.port,
+    ...over,
+  } satisfies Email);
 
 beforeAll(async () => {
   [smtpPort, tlsPort] = [await freePort(), await freePort()];
@@ -100,7 +120,7 @@ afterAll(async () => {
 });
 
 describe('e-mail through the SOCKS5 proxy', () => {
-  it('the PLC\'s mail arrives, and the proxy made the connection to the SMTP server', async () => {
+  it("the PLC's mail arrives, and the proxy made the connection to the SMTP server", async () => {
     const before = ask('Level high, sent through the proxy');
     await until(() => block().counter === before + 1, 30_000, 'mail sent');
     expect(block()).toMatchObject({ request: 0, state: STATE.done, error: 0, queue_waiting: 0 });
@@ -158,7 +178,7 @@ describe('e-mail through the SOCKS5 proxy', () => {
     }
   }, 60_000);
 
-  it('behind the proxy a refused SMTP port is refused, in the proxy\'s words; an unknown proxy name is unknown_host', async () => {
+  it("behind the proxy a refused SMTP port is refused, in the proxy's words; an unknown proxy name is unknown_host", async () => {
     const closed = await freePort();
     await email({ server_smtp_port: closed });
     const r = await runTest('pew_email');

@@ -3,17 +3,18 @@
 // `npm run plc` finding it through its data folder, and `npm run supervisor`. Each answers --help,
 // logs one line on start and one on stop, and stops on SIGTERM leaving no process of its group
 // and nothing listening on its port.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { spawnSync } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDaemon } from '../../build/daemon.ts';
 import { SERVICE_FILE } from '../../build/image.ts';
 import { readZip } from '../../device/system/unzip.ts';
 import { SIM_URL_FILE } from '../../sim/sim-url.ts';
-import { eventually, listening, startEntry, type EntryProcess } from '../support/entry-process.ts';
+import { type EntryProcess, eventually, listening, startEntry } from '../support/entry-process.ts';
 import { buildTestImages, makeRoot, type TestImages } from '../support/firmware.ts';
 import { freePort, LOOPBACK } from '../support/ports.ts';
 
@@ -49,7 +50,7 @@ async function term(e: EntryProcess, pid = e.proc.pid!) {
   return { exit, last: e.output().trim().split('\n').at(-1) };
 }
 
-describe('the unit\'s daemon from its bundle (npm run daemon)', () => {
+describe("the unit's daemon from its bundle (npm run daemon)", () => {
   let root: string;
   let file: string;
 
@@ -155,13 +156,32 @@ describe('npm run supervisor', () => {
     const entries = readZip(await readFile(imgs.images.get('1.5.0')!.zipFile), { maxEntries: 10_000, maxTotalBytes: 1 << 30, maxRatio: 1000 });
     const unit = entries.find((e) => e.name === SERVICE_FILE)!;
     expect(unit.read().toString()).toBe(await readFile(join(ROOT, 'build', SERVICE_FILE), 'utf8'));
-    const manifest = JSON.parse(entries.find((e) => e.name === 'manifest.json')!.read().toString()) as { files: { path: string }[] };
+    const manifest = JSON.parse(
+      entries
+        .find((e) => e.name === 'manifest.json')!
+        .read()
+        .toString(),
+    ) as { files: { path: string }[] };
     expect(manifest.files.map((f) => f.path)).toContain(SERVICE_FILE);
   });
 
   it('SIGTERM to npm stops tsx, the supervisor and its daemon: nothing left, the port free', async () => {
     const port = await freePort();
-    const args = ['run', 'supervisor', '--', '--root', root, '--image', imgs.images.get('1.5.0')!.zipFile, '--port', String(port), '--host', LOOPBACK, '--plcs', plcsFile];
+    const args = [
+      'run',
+      'supervisor',
+      '--',
+      '--root',
+      root,
+      '--image',
+      imgs.images.get('1.5.0')!.zipFile,
+      '--port',
+      String(port),
+      '--host',
+      LOOPBACK,
+      '--plcs',
+      plcsFile,
+    ];
     const e = start('npm', args, { cwd: ROOT });
     await e.waitFor(/supervisor: running 1\.5\.0/);
     expect(await eventually(() => listening(port), 60_000)).toBe(true);

@@ -3,25 +3,32 @@
 // default control register as the model defines it; the route is guarded like every read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultsOf, type SectionDef } from '../../device/model/section.ts';
-import { pew_mqtt } from '../../device/model/sections/mqtt.ts';
-import { pew_ftpc } from '../../device/model/sections/ftpc.ts';
-import { pew_sql } from '../../device/model/sections/sql.ts';
-import { pew_httpc } from '../../device/model/sections/httpc.ts';
 import { pew_email } from '../../device/model/sections/email.ts';
-import { pew_api } from '../../device/model/sections/rest.ts';
-import { pew_tls } from '../../device/model/sections/tls.ts';
+import { pew_ftpc } from '../../device/model/sections/ftpc.ts';
+import { pew_httpc } from '../../device/model/sections/httpc.ts';
+import { pew_mqtt } from '../../device/model/sections/mqtt.ts';
 import { pew_nosql } from '../../device/model/sections/nosql.ts';
+import { pew_api } from '../../device/model/sections/rest.ts';
+import { pew_sql } from '../../device/model/sections/sql.ts';
+import { pew_tls } from '../../device/model/sections/tls.ts';
 import { EXAMPLE_KINDS } from '../../device/system/examples.ts';
+import { type Client, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
 import { unzipText } from '../support/unzip.ts';
-import { startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
 
 const at = (def: SectionDef, field: string) => (defaultsOf(def) as Record<string, number>)[field]!;
 const dt = (def: SectionDef, field = 'plc_control_dt') => `DT${at(def, field)}`;
 // what each README must name: the default start of its control block (REST has none: its port)
 const MUST_NAME: Record<(typeof EXAMPLE_KINDS)[number], string[]> = {
   library: [pew_mqtt, pew_ftpc, pew_sql, pew_httpc, pew_email, pew_tls, pew_nosql].map((d) => dt(d)),
-  mqtt: [dt(pew_mqtt)], ftp: [dt(pew_ftpc)], sql: [dt(pew_sql)], httpc: [dt(pew_httpc)], email: [dt(pew_email)],
-  rest: [String(at(pew_api, 'http_port'))], tls: [dt(pew_tls), dt(pew_tls, 'plc_status_dt')], mongo: [dt(pew_nosql)], influx: [dt(pew_nosql)],
+  mqtt: [dt(pew_mqtt)],
+  ftp: [dt(pew_ftpc)],
+  sql: [dt(pew_sql)],
+  httpc: [dt(pew_httpc)],
+  email: [dt(pew_email)],
+  rest: [String(at(pew_api, 'http_port'))],
+  tls: [dt(pew_tls), dt(pew_tls, 'plc_status_dt')],
+  mongo: [dt(pew_nosql)],
+  influx: [dt(pew_nosql)],
 };
 
 let d: TestDaemon;
@@ -59,7 +66,17 @@ describe('GET /download/examples/<kind>.zip', () => {
     const admin = await d.admin();
     for (const kind of EXAMPLE_KINDS.filter((k) => k !== 'library')) {
       const json = JSON.parse(unzipText((await download(admin, `/download/examples/${kind}.zip`)).bytes)['settings.json']!);
-      const key = { mqtt: pew_mqtt, ftp: pew_ftpc, sql: pew_sql, httpc: pew_httpc, email: pew_email, rest: pew_api, tls: pew_tls, mongo: pew_nosql, influx: pew_nosql }[kind].key;
+      const key = {
+        mqtt: pew_mqtt,
+        ftp: pew_ftpc,
+        sql: pew_sql,
+        httpc: pew_httpc,
+        email: pew_email,
+        rest: pew_api,
+        tls: pew_tls,
+        mongo: pew_nosql,
+        influx: pew_nosql,
+      }[kind].key;
       const r = await admin.post(`/config/${key}`, json);
       expect(r.status, `${kind}: ${r.text}`).toBe(200);
     }

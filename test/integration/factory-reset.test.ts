@@ -2,16 +2,17 @@
 // role and without the confirmation word; once confirmed, settings, services, users, sessions,
 // certificates, HTTP files, scripts, log configurations and the unit's log files are gone, the audit
 // log is kept with the reset in it, and the first-run setup works again.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+
 import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_SECTIONS } from '../../device/model/index.ts';
 import { defaultsOf } from '../../device/model/section.ts';
 import { SERVICE_DEFAULTS } from '../../hw/services.ts';
+import { ADMIN, type Client, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
 import { makeCa } from '../support/openssl.ts';
-import { ADMIN, startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
 
 let d: TestDaemon;
 let admin: Client;
@@ -30,7 +31,10 @@ beforeAll(async () => {
   expect((await admin.post('/config/pew_mqtt', { ...mqtt, keep_alive: 99, broker_password: 'S3cret!pw' })).status).toBe(200);
   expect((await admin.post('/config/pew_system', { sshd: true })).status).toBe(200);
   const ca = await makeCa(certDir, 'ca');
-  expect((await admin.post('/config/upload?kind=cert&section=pew_mqtt&name=ca.pem', await readFile(ca.cert, 'utf8'), { 'content-type': 'application/octet-stream' })).status).toBe(200);
+  expect(
+    (await admin.post('/config/upload?kind=cert&section=pew_mqtt&name=ca.pem', await readFile(ca.cert, 'utf8'), { 'content-type': 'application/octet-stream' }))
+      .status,
+  ).toBe(200);
   expect((await admin.post('/config/upload?kind=webfile&name=index.html', '<p>plant</p>', { 'content-type': 'application/octet-stream' })).status).toBe(200);
   expect((await admin.post('/config/upload?kind=script&name=plant.cfg', 'SEND 1\n', { 'content-type': 'application/octet-stream' })).status).toBe(200);
   await mkdir(join(d.dataDir, 'logcfg'), { recursive: true });
@@ -47,7 +51,11 @@ afterAll(async () => {
 });
 
 const files = (dir: string) => readdir(join(d.dataDir, dir), { recursive: true }).catch(() => [] as string[]);
-const audit = async () => (await readFile(join(d.dataDir, 'audit', 'audit.log'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { action: string; user?: string; detail?: Record<string, number> });
+const audit = async () =>
+  (await readFile(join(d.dataDir, 'audit', 'audit.log'), 'utf8'))
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { action: string; user?: string; detail?: Record<string, number> });
 
 describe('POST /config/factory_reset', () => {
   it('is refused for the user role and without a session', async () => {
@@ -78,7 +86,15 @@ describe('POST /config/factory_reset', () => {
     const r = await admin.post('/config/factory_reset', { confirm: 'RESET' });
     expect(r.status, r.text).toBe(200);
     expect(r.body).toMatchObject({ ok: true, setupRequired: true });
-    expect(r.body.removed).toMatchObject({ settings: CONFIG_SECTIONS.length, services: 1, users: 2, certificates: 1, httpFiles: 1, logConfigs: 1, logFiles: 2 });
+    expect(r.body.removed).toMatchObject({
+      settings: CONFIG_SECTIONS.length,
+      services: 1,
+      users: 2,
+      certificates: 1,
+      httpFiles: 1,
+      logConfigs: 1,
+      logFiles: 2,
+    });
     expect(r.body.removed.sessions).toBeGreaterThanOrEqual(2); // the admin's, the user's (and the setup's)
     expect(r.body.removed.scripts).toBeGreaterThanOrEqual(1);
     expect(r.headers.get('set-cookie')).toMatch(/^sid=;/);
@@ -107,7 +123,10 @@ describe('POST /config/factory_reset', () => {
     const after = await audit();
     expect(after.slice(0, before.length)).toEqual(before);
     const added = after.slice(before.length);
-    expect(added.map((e) => [e.action, e.user])).toEqual([['factory_reset', 'admin'], ['factory_reset_done', 'admin']]);
+    expect(added.map((e) => [e.action, e.user])).toEqual([
+      ['factory_reset', 'admin'],
+      ['factory_reset_done', 'admin'],
+    ]);
     expect(added[1]!.detail).toEqual(r.body.removed);
   });
 

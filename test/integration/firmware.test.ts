@@ -5,19 +5,28 @@
 // refused with its reason and nothing changes; a good image is installed and answers with its
 // version; a release that does not start is rolled back; a supervisor killed during the switch
 // brings the old version back on its next start.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { readdir, readFile, readlink, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packImage } from '../../build/image.ts';
+import { layoutOf } from '../../device/firmware/layout.ts';
 import { newKeyPair } from '../../device/firmware/manifest.ts';
 import { md5Of } from '../../device/firmware/verify.ts';
-import { layoutOf } from '../../device/firmware/layout.ts';
-import { zip } from '../../device/system/zip.ts';
 import { MIN_VERSIONS } from '../../device/model/versions.ts';
-import {
-  adminClient, buildTestImages, makeRoot, readImage, startSupervisor, uploadImage, waitForVersion, type Supervisor, type TestImages,
-} from '../support/firmware.ts';
+import { zip } from '../../device/system/zip.ts';
 import type { Client } from '../support/daemon.ts';
+import {
+  adminClient,
+  buildTestImages,
+  makeRoot,
+  readImage,
+  type Supervisor,
+  startSupervisor,
+  type TestImages,
+  uploadImage,
+  waitForVersion,
+} from '../support/firmware.ts';
 
 let imgs: TestImages;
 let sup: Supervisor | undefined;
@@ -55,73 +64,147 @@ function setMode(data: Uint8Array, name: string, mode: number): Uint8Array {
   const buf = Buffer.from(data);
   for (let i = buf.indexOf(Buffer.from([0x50, 0x4b, 1, 2])); i >= 0; i = buf.indexOf(Buffer.from([0x50, 0x4b, 1, 2]), i + 4)) {
     const len = buf.readUInt16LE(i + 28);
-    if (buf.toString('utf8', i + 46, i + 46 + len) === name) buf.writeUInt32LE(((mode << 16) >>> 0), i + 38);
+    if (buf.toString('utf8', i + 46, i + 46 + len) === name) buf.writeUInt32LE((mode << 16) >>> 0, i + 38);
   }
   return buf;
 }
 
 async function snapshot() {
   const l = layoutOf(root);
-  return { releases: (await readdir(l.releases)).sort(), current: await readlink(l.current), version: (await admin.get('/config/get_update_status')).body.version };
+  return {
+    releases: (await readdir(l.releases)).sort(),
+    current: await readlink(l.current),
+    version: (await admin.get('/config/get_update_status')).body.version,
+  };
 }
 
 describe('refused images change nothing', () => {
   const cases: [string, () => Promise<{ zip: Uint8Array; md5?: string; names?: { name: string; md5_name: string } }>, string, Record<string, unknown>?][] = [
     ['a missing .md5', async () => ({ zip: (await readImage(imgs.images.get('1.5.1')!)).zip }), 'missing_files'],
     ['a wrong type', async () => ({ ...(await readImage(imgs.images.get('1.5.1')!)), names: { name: 'fw.tar', md5_name: 'fw.md5' } }), 'file_type'],
-    ['an .md5 of another name', async () => ({ ...(await readImage(imgs.images.get('1.5.1')!)), names: { name: 'fw.zip', md5_name: 'other.md5' } }), 'file_name'],
+    [
+      'an .md5 of another name',
+      async () => ({ ...(await readImage(imgs.images.get('1.5.1')!)), names: { name: 'fw.zip', md5_name: 'other.md5' } }),
+      'file_name',
+    ],
     ['a bad md5', async () => ({ zip: (await readImage(imgs.images.get('1.5.1')!)).zip, md5: '0123456789abcdef0123456789abcdef  fw.zip\n' }), 'md5'],
-    ['a tampered manifest (md5 made to fit)', async () => {
-      const good = fakeImage('1.6.0', 'x');
-      const manifest = new TextDecoder().decode(good.manifestBytes).replace('"version": "1.6.0"', '"version": "1.9.0"');
-      expect(manifest).toContain('1.9.0');
-      const z = zip([{ name: 'manifest.json', data: manifest }, { name: 'manifest.sig', data: good.signature }, { name: 'dist/daemon/daemon.mjs', data: 'x' }]);
-      return { zip: z, md5: md5Of(z) };
-    }, 'signature'],
-    ['a tampered file (CRC and md5 made to fit)', async () => {
-      const good = fakeImage('1.6.0', 'console.log(1)');
-      const entries = [
-        { name: 'manifest.json', data: good.manifestBytes },
-        { name: 'manifest.sig', data: good.signature },
-        { name: 'dist/daemon/daemon.mjs', data: 'console.log(2)' },
-      ];
-      const z = zip(entries);
-      return { zip: z, md5: md5Of(z) };
-    }, 'content'],
-    ['a flipped byte inside the daemon (md5 made to fit)', async () => {
-      const z = Buffer.from((await readImage(imgs.images.get('1.5.1')!)).zip);
-      const at = z.indexOf('dist/daemon/daemon.mjs') + 'dist/daemon/daemon.mjs'.length + 5000;
-      z[at] = z[at]! ^ 0x20;
-      return { zip: z, md5: md5Of(z) };
-    }, 'archive'],
-    ['a wrong key', async () => {
-      const bad = fakeImage('1.6.0', 'x', { keyPem: newKeyPair().privatePem });
-      return { zip: bad.zip, md5: bad.md5 };
-    }, 'signature'],
-    ['no signature', async () => {
-      const z = zip([{ name: 'manifest.json', data: fakeImage('1.6.0', 'x').manifestBytes }, { name: 'dist/daemon/daemon.mjs', data: 'x' }]);
-      return { zip: z, md5: md5Of(z) };
-    }, 'signature'],
-    ['an older version', async () => {
-      const old = fakeImage('1.4.9', 'x');
-      return { zip: old.zip, md5: old.md5 };
-    }, 'older', { version: '1.4.9', running: '1.5.0' }],
-    ['an image for a newer BSP', async () => {
-      const img = fakeImage('1.6.0', 'x', { min: { bsp: '2.0' } });
-      return { zip: img.zip, md5: img.md5 };
-    }, 'incompatible', { kind: 'bsp', required: '2.0', installed: '1.3.2' }],
-    ['a `..` entry', async () => {
-      const z = patch(zip([{ name: 'aa/evil.txt', data: 'x' }, { name: 'manifest.json', data: '{}' }]), 'aa/evil.txt', '../evil.txt');
-      return { zip: z, md5: md5Of(z) };
-    }, 'archive', { problem: 'name' }],
-    ['a symlink entry', async () => {
-      const z = setMode(zip([{ name: 'link', data: '/etc/passwd' }, { name: 'manifest.json', data: '{}' }]), 'link', 0o120777);
-      return { zip: z, md5: md5Of(z) };
-    }, 'archive', { problem: 'link' }],
-    ['a zip bomb', async () => {
-      const z = zip([{ name: 'bomb.bin', data: new Uint8Array(50 * 1024 * 1024) }]);
-      return { zip: z, md5: md5Of(z) };
-    }, 'archive', { problem: 'ratio' }],
+    [
+      'a tampered manifest (md5 made to fit)',
+      async () => {
+        const good = fakeImage('1.6.0', 'x');
+        const manifest = new TextDecoder().decode(good.manifestBytes).replace('"version": "1.6.0"', '"version": "1.9.0"');
+        expect(manifest).toContain('1.9.0');
+        const z = zip([
+          { name: 'manifest.json', data: manifest },
+          { name: 'manifest.sig', data: good.signature },
+          { name: 'dist/daemon/daemon.mjs', data: 'x' },
+        ]);
+        return { zip: z, md5: md5Of(z) };
+      },
+      'signature',
+    ],
+    [
+      'a tampered file (CRC and md5 made to fit)',
+      async () => {
+        const good = fakeImage('1.6.0', 'console.log(1)');
+        const entries = [
+          { name: 'manifest.json', data: good.manifestBytes },
+          { name: 'manifest.sig', data: good.signature },
+          { name: 'dist/daemon/daemon.mjs', data: 'console.log(2)' },
+        ];
+        const z = zip(entries);
+        return { zip: z, md5: md5Of(z) };
+      },
+      'content',
+    ],
+    [
+      'a flipped byte inside the daemon (md5 made to fit)',
+      async () => {
+        const z = Buffer.from((await readImage(imgs.images.get('1.5.1')!)).zip);
+        const at = z.indexOf('dist/daemon/daemon.mjs') + 'dist/daemon/daemon.mjs'.length + 5000;
+        z[at] = z[at]! ^ 0x20;
+        return { zip: z, md5: md5Of(z) };
+      },
+      'archive',
+    ],
+    [
+      'a wrong key',
+      async () => {
+        const bad = fakeImage('1.6.0', 'x', { keyPem: newKeyPair().privatePem });
+        return { zip: bad.zip, md5: bad.md5 };
+      },
+      'signature',
+    ],
+    [
+      'no signature',
+      async () => {
+        const z = zip([
+          { name: 'manifest.json', data: fakeImage('1.6.0', 'x').manifestBytes },
+          { name: 'dist/daemon/daemon.mjs', data: 'x' },
+        ]);
+        return { zip: z, md5: md5Of(z) };
+      },
+      'signature',
+    ],
+    [
+      'an older version',
+      async () => {
+        const old = fakeImage('1.4.9', 'x');
+        return { zip: old.zip, md5: old.md5 };
+      },
+      'older',
+      { version: '1.4.9', running: '1.5.0' },
+    ],
+    [
+      'an image for a newer BSP',
+      async () => {
+        const img = fakeImage('1.6.0', 'x', { min: { bsp: '2.0' } });
+        return { zip: img.zip, md5: img.md5 };
+      },
+      'incompatible',
+      { kind: 'bsp', required: '2.0', installed: '1.3.2' },
+    ],
+    [
+      'a `..` entry',
+      async () => {
+        const z = patch(
+          zip([
+            { name: 'aa/evil.txt', data: 'x' },
+            { name: 'manifest.json', data: '{}' },
+          ]),
+          'aa/evil.txt',
+          '../evil.txt',
+        );
+        return { zip: z, md5: md5Of(z) };
+      },
+      'archive',
+      { problem: 'name' },
+    ],
+    [
+      'a symlink entry',
+      async () => {
+        const z = setMode(
+          zip([
+            { name: 'link', data: '/etc/passwd' },
+            { name: 'manifest.json', data: '{}' },
+          ]),
+          'link',
+          0o120777,
+        );
+        return { zip: z, md5: md5Of(z) };
+      },
+      'archive',
+      { problem: 'link' },
+    ],
+    [
+      'a zip bomb',
+      async () => {
+        const z = zip([{ name: 'bomb.bin', data: new Uint8Array(50 * 1024 * 1024) }]);
+        return { zip: z, md5: md5Of(z) };
+      },
+      'archive',
+      { problem: 'ratio' },
+    ],
   ];
 
   for (const [what, make, reason, params] of cases) {

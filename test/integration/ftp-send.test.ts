@@ -4,27 +4,28 @@
 // control interface) whose DT200–DT205 are the control block, and by the script's transmission
 // cycle on the daemon's injected clock. Each case checks what arrived on the server byte for byte,
 // the local folder's names, and the PLC's status words.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { FileSystem, FtpSrv, type FtpConnection } from 'ftp-srv';
-import { COM2, FRAMING, local as wall, logDefaults, logFile, record, until } from './logger-rig.ts';
-import { FakeClock, startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
-import { freePort, LOOPBACK } from '../support/ports.ts';
-import { makeCertificates } from '../support/openssl.ts';
+import { FileSystem, type FtpConnection, FtpSrv } from 'ftp-srv';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RETRY_DELAY_MS } from '../../device/ftp/engine.ts';
+import type { FtpStatus } from '../../device/model/ftp-status.ts';
+import { defaultsOf } from '../../device/model/section.ts';
+import { type Ftpc, pew_ftpc } from '../../device/model/sections/ftpc.ts';
+import type { Pew } from '../../device/model/sections/pew.ts';
+import { pew_script, type Script } from '../../device/model/sections/script.ts';
+import { certPath } from '../../device/system/cert-files.ts';
 import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
 import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
-import { defaultsOf } from '../../device/model/section.ts';
-import { pew_ftpc, type Ftpc } from '../../device/model/sections/ftpc.ts';
-import { pew_script, type Script } from '../../device/model/sections/script.ts';
-import type { Pew } from '../../device/model/sections/pew.ts';
-import type { FtpStatus } from '../../device/model/ftp-status.ts';
-import { certPath } from '../../device/system/cert-files.ts';
-import { RETRY_DELAY_MS } from '../../device/ftp/engine.ts';
+import { type Client, FakeClock, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
+import { makeCertificates } from '../support/openssl.ts';
+import { freePort, LOOPBACK } from '../support/ports.ts';
 import { serviceEntry, statusDetail } from '../support/service-status.ts';
+import { COM2, FRAMING, logDefaults, logFile, record, until, local as wall } from './logger-rig.ts';
 
 const USER = 'plc';
 const PASSWORD = 'Secret-1';
@@ -44,7 +45,13 @@ const clock = new FakeClock(); // 2026-11-21 08:00 UTC = 09:00 in Berlin (logger
 const servers: FtpSrv[] = [];
 
 function ftpServer(p: number, scheme: 'ftp' | 'ftps' = 'ftp'): FtpSrv {
-  const srv = new FtpSrv({ url: `${scheme}://${LOOPBACK}:${p}`, pasv_url: LOOPBACK, anonymous: false, log: quiet as never, tls: { cert: certs.cert, key: certs.key } });
+  const srv = new FtpSrv({
+    url: `${scheme}://${LOOPBACK}:${p}`,
+    pasv_url: LOOPBACK,
+    anonymous: false,
+    log: quiet as never,
+    tls: { cert: certs.cert, key: certs.key },
+  });
   srv.on('login', ({ username, password }, resolve, reject) => {
     if (username === USER && password === PASSWORD) resolve({ root });
     else reject(new Error('Login incorrect'));
@@ -59,7 +66,10 @@ function ftpServer(p: number, scheme: 'ftp' | 'ftps' = 'ftp'): FtpSrv {
  */
 const CUT_AT = 256 * 1024;
 class CutFs extends FileSystem {
-  constructor(connection: FtpConnection, private readonly cut: () => void) {
+  constructor(
+    connection: FtpConnection,
+    private readonly cut: () => void,
+  ) {
     super(connection, { root, cwd: '/' });
   }
   override write(fileName: string, opts?: { append?: boolean; start?: unknown }): { stream: Writable; clientPath: string } {
@@ -71,9 +81,15 @@ class CutFs extends FileSystem {
         const part = chunk.subarray(0, CUT_AT - bytes);
         bytes += part.length;
         if (bytes < CUT_AT) return file.write(part, () => done());
-        file.end(part, () => { this.cut(); done(); });
+        file.end(part, () => {
+          this.cut();
+          done();
+        });
       },
-      final: (done) => { if (bytes < CUT_AT) file.end(() => done()); else done(); },
+      final: (done) => {
+        if (bytes < CUT_AT) file.end(() => done());
+        else done();
+      },
     });
     return { stream, clientPath };
   }
@@ -83,7 +99,15 @@ function cuttingServer(p: number): FtpSrv {
   const srv = new FtpSrv({ url: `ftp://${LOOPBACK}:${p}`, pasv_url: LOOPBACK, anonymous: false, log: quiet as never });
   let done = false;
   srv.on('login', ({ connection }, resolve) => {
-    resolve({ root, fs: new CutFs(connection, () => { if (!done) { done = true; void srv.close(); } }) });
+    resolve({
+      root,
+      fs: new CutFs(connection, () => {
+        if (!done) {
+          done = true;
+          void srv.close();
+        }
+      }),
+    });
   });
   servers.push(srv);
   return srv;
@@ -100,10 +124,20 @@ async function save(section: string, value: object) {
   expect(r.status, r.text).toBe(200);
   await d.ctx.ftpSend.settled();
 }
-const ftp = (over: Partial<Ftpc> = {}) => save('pew_ftpc', {
-  ...defaultsOf(pew_ftpc), enable_ftp: true, plc_poll: 1, server_ip: LOOPBACK, server_port: port, server_user: USER, server_password: PASSWORD,
-  server_dir: 'upload', local_file: 'tank', store_send: true, ...over,
-} satisfies Ftpc);
+const ftp = (over: Partial<Ftpc> = {}) =>
+  save('pew_ftpc', {
+    ...defaultsOf(pew_ftpc),
+    enable_ftp: true,
+    plc_poll: 1,
+    server_ip: LOOPBACK,
+    server_port: port,
+    server_user: USER,
+    server_password: PASSWORD,
+    server_dir: 'upload',
+    local_file: 'tank',
+    store_send: true,
+    ...over,
+  } satisfies Ftpc);
 const script = (over: Partial<Script> = {}) => save('pew_script', { ...defaultsOf(pew_script), ftp_repeats: 0, ...over } satisfies Script);
 
 const status = async (): Promise<FtpStatus> => statusDetail(viewer, 'ftp');
@@ -135,7 +169,15 @@ beforeAll(async () => {
   viewer = await d.user();
   const pew = (await admin.get('/config/pew')).body as Pew;
   Object.assign(pew.interfaces.find((i) => i.id === COM2)!, {
-    enabled: true, mode: 5, protocol: 'MEWTOCOL', baudrate: FRAMING.baud, bits: FRAMING.bits, parity: FRAMING.parity, stopbits: FRAMING.stopbits, timeout: 300, autobaud: false,
+    enabled: true,
+    mode: 5,
+    protocol: 'MEWTOCOL',
+    baudrate: FRAMING.baud,
+    bits: FRAMING.bits,
+    parity: FRAMING.parity,
+    stopbits: FRAMING.stopbits,
+    timeout: 300,
+    autobaud: false,
   });
   Object.assign(pew, { interface_plc: COM2, address_plc: 1 });
   await save('pew', pew);
@@ -153,8 +195,8 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-describe('FTP send on the PLC\'s request', () => {
-  it('sends the finished files byte-exact, renames them, holds back today\'s log file, and reports done', async () => {
+describe("FTP send on the PLC's request", () => {
+  it("sends the finished files byte-exact, renames them, holds back today's log file, and reports done", async () => {
     const binary = await put('tank_20261119.csv', randomBytes(70_000)); // every byte value, CR and LF included
     const text = await put('tank_20261120.csv', 'Date,Time,v\r\n2026-11-20,23:45:00,7\r\n');
     await put('tank_20261121.csv', 'Date,Time,v\r\n2026-11-21,08:45:00,7\r\n'); // the logger's current day
@@ -172,8 +214,14 @@ describe('FTP send on the PLC\'s request', () => {
     const s = await status();
     expect(s).toMatchObject({ enabled: true, cycle: false, running: false, state: 'done', localDir: 'internal/log', plc: '' });
     expect(s.lastSend).toMatchObject({
-      trigger: 'plc', result: 'done', files: ['tank_20261119.csv', 'tank_20261120.csv'], bytes: binary.length + text.length,
-      failed: 0, held: ['tank_20261121.csv'], attempts: 1, deleted: 0,
+      trigger: 'plc',
+      result: 'done',
+      files: ['tank_20261119.csv', 'tank_20261120.csv'],
+      bytes: binary.length + text.length,
+      failed: 0,
+      held: ['tank_20261121.csv'],
+      attempts: 1,
+      deleted: 0,
     });
     expect(s.lastSend!.error).toBeUndefined();
     // the entry's counters since the daemon started: one send, its two files
@@ -200,7 +248,14 @@ describe('FTP send on the PLC\'s request', () => {
     plc.memory.writeWords('DT', DT, [1]);
     for (let attempt = 1; attempt <= 2; attempt++) {
       let retryAt = 0;
-      await until(async () => { retryAt = (await status()).retryAt ?? 0; return retryAt > clock.now(); }, 20_000, `attempt ${attempt} failed`);
+      await until(
+        async () => {
+          retryAt = (await status()).retryAt ?? 0;
+          return retryAt > clock.now();
+        },
+        20_000,
+        `attempt ${attempt} failed`,
+      );
       expect(words().slice(0, 2)).toEqual([0, 1]); // running while it waits
       expect(retryAt - clock.now()).toBe(RETRY_DELAY_MS);
       clock.advance(RETRY_DELAY_MS);
@@ -227,7 +282,7 @@ describe('FTP send on the PLC\'s request', () => {
 });
 
 describe('FTP send on the transmission cycle', () => {
-  it('sends at base time + k · cycle on the unit\'s clock, and not before', async () => {
+  it("sends at base time + k · cycle on the unit's clock, and not before", async () => {
     await put('tank_20261117.csv', 'cycle\r\n');
     await ftp();
     await script({ ftp_transmission: true, transmission_btime: 30, ftp_send_cycle: 60 });
@@ -309,7 +364,14 @@ describe('a server that goes down during a send', () => {
     await ftp({ server_port: p });
     plc.memory.writeWords('DT', DT, [1]);
     let retryAt = 0;
-    await until(async () => { retryAt = (await status()).retryAt ?? 0; return retryAt > clock.now(); }, 20_000, 'first attempt cut');
+    await until(
+      async () => {
+        retryAt = (await status()).retryAt ?? 0;
+        return retryAt > clock.now();
+      },
+      20_000,
+      'first attempt cut',
+    );
     // the first file went and was renamed; the second is on the server only in part, and unchanged here
     expect((await remote('tank_20261110.csv')).equals(small)).toBe(true);
     const partial = await remote('tank_20261111.csv');
@@ -326,22 +388,31 @@ describe('a server that goes down during a send', () => {
     expect(words()).toEqual([0, 2, 0, 2, 0, 12]);
     expect((await remote('tank_20261111.csv')).equals(big)).toBe(true);
     expect(await localNames()).toEqual(expect.arrayContaining(['tank_20261110.bak', 'tank_20261111.bak']));
-    expect((await status()).lastSend).toMatchObject({ result: 'done', attempts: 3, files: ['tank_20261110.csv', 'tank_20261111.csv'], bytes: small.length + big.length });
+    expect((await status()).lastSend).toMatchObject({
+      result: 'done',
+      attempts: 3,
+      files: ['tank_20261110.csv', 'tank_20261111.csv'],
+      bytes: small.length + big.length,
+    });
   }, 90_000);
 });
 
 describe('log files of the running data logger', () => {
-  it('holds back the file the logger writes, and sends it once the next day\'s file has begun', async () => {
+  it("holds back the file the logger writes, and sends it once the next day's file has begun", async () => {
     plc.memory.writeWords('DT', 500, [7]);
     const r = await admin.post('/config/pew_log', {
-      ...logDefaults(), enable_log: true, header: 1,
-      log_def: [logFile({ id: 1, name: 'flow', trigger: 1, cycle: 60, split: 'day', records: [record({ id: 1, name: 'v', area: 1, reg_addr: '500', type: 1 })] })],
+      ...logDefaults(),
+      enable_log: true,
+      header: 1,
+      log_def: [
+        logFile({ id: 1, name: 'flow', trigger: 1, cycle: 60, split: 'day', records: [record({ id: 1, name: 'v', area: 1, reg_addr: '500', type: 1 })] }),
+      ],
     });
     expect(r.status, r.text).toBe(200);
     await d.ctx.logger.settled();
     await ftp({ local_file: 'flow' });
     clock.advance(60_000);
-    await until(async () => (await localNames()).includes('flow_20261121.csv'), 20_000, 'the logger\'s first record');
+    await until(async () => (await localNames()).includes('flow_20261121.csv'), 20_000, "the logger's first record");
 
     expect(await plcSend(13)).toEqual([0, 2, 0, 0, 0, 13]);
     expect((await status()).lastSend).toMatchObject({ result: 'done', files: [], held: ['flow_20261121.csv'] });
@@ -369,6 +440,10 @@ describe('a local directory that cannot be used', () => {
     expect(await plcSend(15)).toEqual([0, 3, 7, 0, 0, 15]);
     const s = await status();
     expect(s.localDir).toBe('internal/no-such-folder');
-    expect(s.lastSend).toMatchObject({ result: 'error', attempts: 1, error: { code: 'local', number: 7, message: 'local directory internal/no-such-folder does not exist' } });
+    expect(s.lastSend).toMatchObject({
+      result: 'error',
+      attempts: 1,
+      error: { code: 'local', number: 7, message: 'local directory internal/no-such-folder does not exist' },
+    });
   }, 60_000);
 });

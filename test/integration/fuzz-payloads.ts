@@ -2,11 +2,12 @@
 // from its valibot schema (types, limits, picklists, strict objects), the section's defaults with
 // random mutations, and raw bodies that are not JSON at all. A generated payload says whether the
 // schema must refuse it (`mustFail`), so the test can check more than "no 5xx".
-import { JSON_LIMIT } from '../../device/api/body.ts';
+
 import fc from 'fast-check';
 import * as v from 'valibot';
-import { defaultsOf, type SectionDef } from '../../device/model/section.ts';
+import { JSON_LIMIT } from '../../device/api/body.ts';
 import { PASSWORD_MASK } from '../../device/model/fields.ts';
+import { defaultsOf, type SectionDef } from '../../device/model/section.ts';
 
 // ---------------------------------------------------------------------------------------------
 // the shape of a schema
@@ -50,8 +51,7 @@ export function shapeOf(schema: unknown): Shape {
   while ((s.type === 'optional' || s.type === 'nullish' || s.type === 'exact_optional') && s.wrapped) s = s.wrapped;
   const actions = (s.pipe ?? []).slice(1);
   // a transform would make the checks below act on another value than the one sent
-  if (actions.some((a) => a.type === 'transform' || a.type === 'trim' || a.type === 'to_lower_case' || a.type === 'to_upper_case'))
-    return { kind: 'unknown' };
+  if (actions.some((a) => a.type === 'transform' || a.type === 'trim' || a.type === 'to_lower_case' || a.type === 'to_upper_case')) return { kind: 'unknown' };
   const facts = actions.map((a) => ({ type: a.type, requirement: a.requirement, ...decode(a.message) }));
   switch (s.type) {
     case 'strict_object':
@@ -76,11 +76,19 @@ export function shapeOf(schema: unknown): Shape {
         if (lo !== undefined) min = min === undefined ? lo : Math.max(min, lo);
         if (hi !== undefined) max = max === undefined ? hi : Math.min(max, hi);
       }
-      return { kind: 'number', min, max, integer: facts.some((f) => f.type === 'integer' || f.type === 'safe_integer'), default: typeof def === 'function' ? undefined : def };
+      return {
+        kind: 'number',
+        min,
+        max,
+        integer: facts.some((f) => f.type === 'integer' || f.type === 'safe_integer'),
+        default: typeof def === 'function' ? undefined : def,
+      };
     }
     case 'string': {
       const maxFact = facts.find((f) => f.type === 'max_length');
-      const regexes = facts.filter((f) => f.type === 'regex' && f.requirement instanceof RegExp && !f.requirement.global && !f.requirement.sticky).map((f) => f.requirement as RegExp);
+      const regexes = facts
+        .filter((f) => f.type === 'regex' && f.requirement instanceof RegExp && !f.requirement.global && !f.requirement.sticky)
+        .map((f) => f.requirement as RegExp);
       return { kind: 'string', max: num(maxFact?.requirement), regexes };
     }
     case 'boolean':
@@ -123,9 +131,9 @@ export function mustRefuse(shape: Shape, value: unknown): string | undefined {
     case 'object': {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'not an object';
       // a submitted section is whole (device/model/section.ts validateSection): no field may be missing
-      for (const key of Object.keys(shape.entries)) if (!Object.prototype.hasOwnProperty.call(value, key)) return `missing ${key}`;
+      for (const key of Object.keys(shape.entries)) if (!Object.hasOwn(value, key)) return `missing ${key}`;
       for (const key of Object.keys(value)) {
-        const entry = Object.prototype.hasOwnProperty.call(shape.entries, key) ? shape.entries[key] : undefined;
+        const entry = Object.hasOwn(shape.entries, key) ? shape.entries[key] : undefined;
         if (!entry) {
           if (shape.strict) return `unknown key ${JSON.stringify(key)}`;
           continue;
@@ -151,10 +159,12 @@ const SECRET_KEY_RE = /passw|^pass$|_pass$|secret|token|api_?key/i;
 export function secretKeys(def: SectionDef): Set<string> {
   const out = new Set(def.passwords);
   const walk = (shape: Shape) => {
-    if (shape.kind === 'object') for (const [k, e] of Object.entries(shape.entries)) {
-      if (e.kind === 'string' && SECRET_KEY_RE.test(k)) out.add(k);
-      walk(e);
-    } else if (shape.kind === 'array') walk(shape.item);
+    if (shape.kind === 'object')
+      for (const [k, e] of Object.entries(shape.entries)) {
+        if (e.kind === 'string' && SECRET_KEY_RE.test(k)) out.add(k);
+        walk(e);
+      }
+    else if (shape.kind === 'array') walk(shape.item);
   };
   walk(shapeOf(def.schema));
   return out;
@@ -171,7 +181,6 @@ export function toJsonText(value: unknown): string {
   return JSON.stringify(value).replace(/"@@raw:([^"@]*)@@"/g, '$1');
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // mutations of a section value
 
@@ -187,7 +196,7 @@ function spots(value: unknown, shape: Shape, path: Key[] = [], out: Spot[] = [])
   if (Array.isArray(value)) value.forEach((x, i) => spots(x, shape.kind === 'array' ? shape.item : { kind: 'unknown' }, [...path, i], out));
   else if (typeof value === 'object' && value !== null)
     for (const [k, x] of Object.entries(value)) {
-      const e = shape.kind === 'object' && Object.prototype.hasOwnProperty.call(shape.entries, k) ? shape.entries[k]! : { kind: 'unknown' as const };
+      const e = shape.kind === 'object' && Object.hasOwn(shape.entries, k) ? shape.entries[k]! : { kind: 'unknown' as const };
       spots(x, e, [...path, k], out);
     }
   return out;
@@ -255,22 +264,85 @@ function numberCandidates(s: Extract<Shape, { kind: 'number' }>): unknown[] {
   const lo = s.min ?? 0;
   const hi = s.max ?? 65535;
   return [
-    lo, hi, lo - 1, hi + 1, lo - 0.5, hi + 0.5, lo + 0.5, 0, -1, 0.1, 1e15, -1e15, 2 ** 53 + 2, -(2 ** 31), 2 ** 32,
-    Number.MAX_VALUE, Number.MIN_VALUE, -Number.MAX_VALUE,
-    String(hi), String(lo), 'NaN', 'Infinity', '-Infinity', '0x10', '', '1e3', ' 5',
-    raw('1e400'), raw('-1e400'), raw('1e-400'), raw('-0'), raw(`${hi}.0`), raw(`${lo}E0`), raw('1E2'), raw(`${hi}.00000000000000001`),
-    true, null, [], {},
+    lo,
+    hi,
+    lo - 1,
+    hi + 1,
+    lo - 0.5,
+    hi + 0.5,
+    lo + 0.5,
+    0,
+    -1,
+    0.1,
+    1e15,
+    -1e15,
+    2 ** 53 + 2,
+    -(2 ** 31),
+    2 ** 32,
+    Number.MAX_VALUE,
+    Number.MIN_VALUE,
+    -Number.MAX_VALUE,
+    String(hi),
+    String(lo),
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '0x10',
+    '',
+    '1e3',
+    ' 5',
+    raw('1e400'),
+    raw('-1e400'),
+    raw('1e-400'),
+    raw('-0'),
+    raw(`${hi}.0`),
+    raw(`${lo}E0`),
+    raw('1E2'),
+    raw(`${hi}.00000000000000001`),
+    true,
+    null,
+    [],
+    {},
   ];
 }
 
 function stringCandidates(s: Extract<Shape, { kind: 'string' }>, text: string): string[] {
   const max = s.max ?? 64;
   return [
-    'a'.repeat(max), 'a'.repeat(max + 1), 'x'.repeat(4000), '',
-    ' ', 'a\u0000b', 'line\nbreak', 'tab\there', '\u001b[31mred', 'del\u007f', '\r\n',
-    'Ünïcödé ✓ 日本語', '😀'.repeat(Math.ceil((max + 1) / 2)), '😀', '\uD800', 'a\uDFFFb', '\u202Eevil', '\uFEFF', 'e\u0301\u0301\u0301',
-    '../../etc/passwd', '..\\..\\boot.ini', '/etc/shadow', '$(reboot);`id`|sh', "'; DROP TABLE x; --", '<script>alert(1)</script>', '%00', '%2e%2e%2f',
-    PASSWORD_MASK, 'mqtts://broker.example:8883', 'localhost', '192.168.0.1', '255.255.255.256', 'ca.pem', 'a:b@c',
+    'a'.repeat(max),
+    'a'.repeat(max + 1),
+    'x'.repeat(4000),
+    '',
+    ' ',
+    'a\u0000b',
+    'line\nbreak',
+    'tab\there',
+    '\u001b[31mred',
+    'del\u007f',
+    '\r\n',
+    'Ünïcödé ✓ 日本語',
+    '😀'.repeat(Math.ceil((max + 1) / 2)),
+    '😀',
+    '\uD800',
+    'a\uDFFFb',
+    '\u202Eevil',
+    '\uFEFF',
+    'e\u0301\u0301\u0301',
+    '../../etc/passwd',
+    '..\\..\\boot.ini',
+    '/etc/shadow',
+    '$(reboot);`id`|sh',
+    "'; DROP TABLE x; --",
+    '<script>alert(1)</script>',
+    '%00',
+    '%2e%2e%2f',
+    PASSWORD_MASK,
+    'mqtts://broker.example:8883',
+    'localhost',
+    '192.168.0.1',
+    '255.255.255.256',
+    'ca.pem',
+    'a:b@c',
     text,
   ];
 }
@@ -285,17 +357,26 @@ export function mutate(root: unknown, rootShape: Shape, schema: unknown, m: Muta
   let op: Op = m.op;
   let spot: Spot | undefined;
   switch (op) {
-    case 'number': spot = want((s) => s.shape.kind === 'number'); break;
-    case 'string': spot = want((s) => s.shape.kind === 'string'); break;
-    case 'overflow': spot = want((s) => s.shape.kind === 'array' && Array.isArray(s.value)); break;
-    case 'item': spot = want((s) => typeof s.path[s.path.length - 1] === 'number'); break;
+    case 'number':
+      spot = want((s) => s.shape.kind === 'number');
+      break;
+    case 'string':
+      spot = want((s) => s.shape.kind === 'string');
+      break;
+    case 'overflow':
+      spot = want((s) => s.shape.kind === 'array' && Array.isArray(s.value));
+      break;
+    case 'item':
+      spot = want((s) => typeof s.path[s.path.length - 1] === 'number');
+      break;
     case 'extra': {
       const objects = spots(root, rootShape).filter((s) => typeof s.value === 'object' && s.value !== null && !Array.isArray(s.value));
       const target = objects[m.at % objects.length];
       if (target) put(target.value as Record<Key, unknown>, m.key, m.json);
       return root;
     }
-    default: spot = want(() => true);
+    default:
+      spot = want(() => true);
   }
   if (!spot) {
     op = 'retype';
@@ -315,7 +396,19 @@ export function mutate(root: unknown, rootShape: Shape, schema: unknown, m: Muta
     case 'retype': {
       // a JSON value of another type than the field has
       let x: unknown = m.json;
-      if (typeOf(x) === typeOf(spot.value)) x = typeOf(x) === 'string' ? 12 : typeOf(x) === 'number' ? String(x) : typeOf(x) === 'array' ? { 0: x } : typeOf(x) === 'object' ? [x] : typeOf(x) === 'boolean' ? Number(x) : 'null';
+      if (typeOf(x) === typeOf(spot.value))
+        x =
+          typeOf(x) === 'string'
+            ? 12
+            : typeOf(x) === 'number'
+              ? String(x)
+              : typeOf(x) === 'array'
+                ? { 0: x }
+                : typeOf(x) === 'object'
+                  ? [x]
+                  : typeOf(x) === 'boolean'
+                    ? Number(x)
+                    : 'null';
       put(parent, key, x);
       break;
     }
@@ -335,7 +428,11 @@ export function mutate(root: unknown, rootShape: Shape, schema: unknown, m: Muta
       const sample = list.length ? list[m.pick % list.length] : itemDefault(shape.item, schemaAt(schema, [...spot.path, 0]));
       const counts = [(shape.max ?? 10) + 1, (shape.max ?? 10) + 2, 200, 2000];
       const n = counts[m.pick % counts.length]!;
-      put(parent, key, Array.from({ length: n }, () => JSON.parse(JSON.stringify(sample)) as unknown));
+      put(
+        parent,
+        key,
+        Array.from({ length: n }, () => JSON.parse(JSON.stringify(sample)) as unknown),
+      );
       break;
     }
     case 'item': {
@@ -356,7 +453,9 @@ function populate(value: unknown, shape: Shape, schema: unknown, path: Key[], co
       const n = Math.min(counts.shift() ?? 0, shape.max ?? 3);
       for (let i = 0; i < n; i++) value.push(itemDefault(shape.item, schemaAt(schema, [...path, 0])));
     }
-    value.forEach((x, i) => { value[i] = populate(x, shape.item, schema, [...path, i], counts); });
+    value.forEach((x, i) => {
+      value[i] = populate(x, shape.item, schema, [...path, i], counts);
+    });
   } else if (shape.kind === 'object' && typeof value === 'object' && value !== null) {
     for (const [k, e] of Object.entries(shape.entries)) {
       const o = value as Record<string, unknown>;
@@ -414,7 +513,6 @@ export function sectionPayloadArb(def: SectionDef): fc.Arbitrary<SectionPayload>
     });
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // raw bodies
 
@@ -434,7 +532,10 @@ const bytes = (...parts: (string | number[])[]) => {
   const chunks = parts.map((p) => (typeof p === 'string' ? enc(p) : Uint8Array.from(p)));
   const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
   let at = 0;
-  for (const c of chunks) { out.set(c, at); at += c.length; }
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
   return out;
 };
 /** A JSON object of exactly `size` bytes: {"pad":"aaa…"}. */
@@ -444,10 +545,25 @@ export const LIMIT = JSON_LIMIT;
 
 export const RAW_BODIES: RawBody[] = [
   { name: 'text/plain JSON', contentType: 'text/plain', body: '{}', expect: { status: 415, code: 'invalid_json' } },
-  { name: 'text/plain;charset JSON', contentType: 'text/plain;charset=UTF-8', body: `{"broker_password":"${marker(900001)}"}`, expect: { status: 415, code: 'invalid_json' } },
+  {
+    name: 'text/plain;charset JSON',
+    contentType: 'text/plain;charset=UTF-8',
+    body: `{"broker_password":"${marker(900001)}"}`,
+    expect: { status: 415, code: 'invalid_json' },
+  },
   { name: 'no content type', body: enc('{}'), expect: { status: 415, code: 'invalid_json' } },
-  { name: 'form-encoded', contentType: 'application/x-www-form-urlencoded', body: `keep_alive=70000&broker_password=${encodeURIComponent(marker(900002))}`, expect: { status: 415, code: 'invalid_json' } },
-  { name: 'multipart', contentType: 'multipart/form-data; boundary=XyZ', body: '--XyZ\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--XyZ--\r\n', expect: { status: 415, code: 'invalid_json' } },
+  {
+    name: 'form-encoded',
+    contentType: 'application/x-www-form-urlencoded',
+    body: `keep_alive=70000&broker_password=${encodeURIComponent(marker(900002))}`,
+    expect: { status: 415, code: 'invalid_json' },
+  },
+  {
+    name: 'multipart',
+    contentType: 'multipart/form-data; boundary=XyZ',
+    body: '--XyZ\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--XyZ--\r\n',
+    expect: { status: 415, code: 'invalid_json' },
+  },
   { name: 'json-patch', contentType: 'application/json-patch+json', body: '[]', expect: { status: 415, code: 'invalid_json' } },
   { name: 'jsonp', contentType: 'application/jsonp', body: '{}', expect: { status: 415, code: 'invalid_json' } },
   { name: 'xml', contentType: 'application/xml', body: '<a>1</a>', expect: { status: 415, code: 'invalid_json' } },
@@ -458,11 +574,25 @@ export const RAW_BODIES: RawBody[] = [
   { name: 'NaN literal', contentType: 'application/json', body: '{"keep_alive":NaN}', expect: { status: 400, code: 'invalid_json' } },
   { name: 'comment', contentType: 'application/json', body: '{/*x*/}', expect: { status: 400, code: 'invalid_json' } },
   { name: 'two documents', contentType: 'application/json', body: '{}{}', expect: { status: 400, code: 'invalid_json' } },
-  { name: 'password in broken JSON', contentType: 'application/json', body: `{"broker_password":"${marker(900003)}", "pass":"${marker(900004)}"`, expect: { status: 400, code: 'invalid_json' } },
+  {
+    name: 'password in broken JSON',
+    contentType: 'application/json',
+    body: `{"broker_password":"${marker(900003)}", "pass":"${marker(900004)}"`,
+    expect: { status: 400, code: 'invalid_json' },
+  },
   { name: 'NUL bytes', contentType: 'application/json', body: bytes('{', [0, 0, 0], '}'), expect: { status: 400, code: 'invalid_json' } },
   { name: 'invalid UTF-8 body', contentType: 'application/json', body: bytes([0xff, 0xfe, 0xfd, 0xc0, 0xaf]), expect: { status: 400, code: 'invalid_json' } },
-  { name: 'UTF-16 body', contentType: 'application/json; charset=utf-16', body: Uint8Array.from([0xff, 0xfe, 0x7b, 0x00, 0x7d, 0x00]), expect: { status: 400, code: 'invalid_json' } },
-  { name: 'invalid UTF-8 in a string', contentType: 'application/json', body: bytes('{"broker_user":"', [0xff, 0xc3, 0x28, 0xe2, 0x82], '","name":"', [0xed, 0xa0, 0x80], '"}') },
+  {
+    name: 'UTF-16 body',
+    contentType: 'application/json; charset=utf-16',
+    body: Uint8Array.from([0xff, 0xfe, 0x7b, 0x00, 0x7d, 0x00]),
+    expect: { status: 400, code: 'invalid_json' },
+  },
+  {
+    name: 'invalid UTF-8 in a string',
+    contentType: 'application/json',
+    body: bytes('{"broker_user":"', [0xff, 0xc3, 0x28, 0xe2, 0x82], '","name":"', [0xed, 0xa0, 0x80], '"}'),
+  },
   { name: 'overlong UTF-8 slash', contentType: 'application/json', body: bytes('{"broker_addr":"a', [0xc0, 0xaf], 'b"}') },
   { name: 'BOM', contentType: 'application/json', body: '\uFEFF{"unknown_key_x":1}' },
   { name: 'lone surrogate escape', contentType: 'application/json', body: '{"broker_user":"\\ud800","x\\udfff":1}' },
@@ -470,17 +600,28 @@ export const RAW_BODIES: RawBody[] = [
   { name: 'huge exponent', contentType: 'application/json', body: '{"keep_alive":1e400,"plc_poll":-1e400,"restart_by_time":1e-400}' },
   { name: '__proto__ in a section', contentType: 'application/json', body: '{"__proto__":{"enable_mqtt":true},"constructor":{"prototype":{"x":1}}}' },
   { name: 'deep arrays', contentType: 'application/json', body: '['.repeat(30000) + ']'.repeat(30000) },
-  { name: 'deep objects', contentType: 'application/json', body: '{"a":'.repeat(6000) + '1' + '}'.repeat(6000) },
-  { name: 'deep in a field', contentType: 'application/json', body: '{"threads":' + '['.repeat(20000) + ']'.repeat(20000) + '}' },
+  { name: 'deep objects', contentType: 'application/json', body: `${'{"a":'.repeat(6000)}1${'}'.repeat(6000)}` },
+  { name: 'deep in a field', contentType: 'application/json', body: `{"threads":${'['.repeat(20000)}${']'.repeat(20000)}}` },
   { name: 'upper-case type', contentType: 'APPLICATION/JSON', body: '"just a string"' },
   { name: 'json with charset', contentType: 'application/json; charset=utf-8', body: '[1,2,3]' },
   { name: 'exactly the limit', contentType: 'application/json', body: jsonOfSize(LIMIT) },
   { name: 'one byte over the limit', contentType: 'application/json', body: jsonOfSize(LIMIT + 1), expect: { status: 413, code: 'body_too_large' } },
   { name: 'oversize', contentType: 'application/json', body: jsonOfSize(LIMIT + 100_000), expect: { status: 413, code: 'body_too_large' } },
   { name: 'oversize text/plain', contentType: 'text/plain', body: 'x'.repeat(LIMIT + 300_000), expect: { status: 413, code: 'body_too_large' } },
-  { name: 'oversize invalid UTF-8', contentType: 'application/json', body: new Uint8Array(LIMIT + 200_000).fill(0xff), expect: { status: 413, code: 'body_too_large' } },
+  {
+    name: 'oversize invalid UTF-8',
+    contentType: 'application/json',
+    body: new Uint8Array(LIMIT + 200_000).fill(0xff),
+    expect: { status: 413, code: 'body_too_large' },
+  },
   { name: '200 KB invalid UTF-8', contentType: 'application/json', body: new Uint8Array(200_000).fill(0xff), expect: { status: 400, code: 'invalid_json' } },
-  { name: 'chunked over the limit', contentType: 'application/json', body: jsonOfSize(LIMIT + 5000), chunked: true, expect: { status: 413, code: 'body_too_large' } },
+  {
+    name: 'chunked over the limit',
+    contentType: 'application/json',
+    body: jsonOfSize(LIMIT + 5000),
+    chunked: true,
+    expect: { status: 413, code: 'body_too_large' },
+  },
   { name: 'chunked small', contentType: 'application/json', body: '{"unknown_key_y":true}', chunked: true },
 ];
 
@@ -488,10 +629,12 @@ export const rawBodyArb: fc.Arbitrary<RawBody> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...RAW_BODIES) },
   {
     weight: 1,
-    arbitrary: fc.record({
-      contentType: fc.constantFrom('application/json', 'text/plain', 'application/octet-stream', 'application/json;', 'application/json ; q=1'),
-      body: fc.uint8Array({ maxLength: 200 }),
-    }).map(({ contentType, body }): RawBody => ({ name: 'random bytes', contentType, body })),
+    arbitrary: fc
+      .record({
+        contentType: fc.constantFrom('application/json', 'text/plain', 'application/octet-stream', 'application/json;', 'application/json ; q=1'),
+        body: fc.uint8Array({ maxLength: 200 }),
+      })
+      .map(({ contentType, body }): RawBody => ({ name: 'random bytes', contentType, body })),
   },
   {
     weight: 1,

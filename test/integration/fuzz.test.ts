@@ -15,21 +15,31 @@
 //
 // FUZZ_SEED=<n> replays another seed (fast-check prints seed and path of a failure);
 // FUZZ_SCALE=<x> multiplies the number of runs (e.g. 10 for a long soak).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import fc from 'fast-check';
+
 import { readdir, readFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../device/api/app.ts';
 import type { RouteDef } from '../../device/api/route.ts';
-import { CONFIG_SECTIONS } from '../../device/model/index.ts';
-import { defaultsOf, loadSection, type SectionDef } from '../../device/model/section.ts';
-import { ERROR_CODES } from '../../device/model/issues.ts';
 import { PASSWORD_MASK } from '../../device/model/fields.ts';
-import { startTestDaemon, ADMIN, type Client, type Reply, type TestDaemon } from '../support/daemon.ts';
+import { CONFIG_SECTIONS } from '../../device/model/index.ts';
+import { ERROR_CODES } from '../../device/model/issues.ts';
+import { defaultsOf, loadSection, type SectionDef } from '../../device/model/section.ts';
+import { ADMIN, type Client, type Reply, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
 import {
-  LIMIT, MARKER, RAW_BODIES, marker, mustRefuse, rawBodyArb, sectionPayloadArb, shapeOf, toJsonText,
-  type RawBody, type SectionPayload,
+  LIMIT,
+  MARKER,
+  marker,
+  mustRefuse,
+  RAW_BODIES,
+  type RawBody,
+  rawBodyArb,
+  type SectionPayload,
+  sectionPayloadArb,
+  shapeOf,
+  toJsonText,
 } from './fuzz-payloads.ts';
 
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 20261121;
@@ -70,8 +80,15 @@ async function rawRequest(port: number, method: string, path: string, headers: R
   socket.on('data', (b: Buffer) => chunks.push(b));
   socket.on('error', () => undefined);
   const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-  const head = [`${method} ${path} HTTP/1.1`, 'Host: 127.0.0.1', 'Connection: close', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
-    chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${body.length}`, '', ''].join('\r\n');
+  const head = [
+    `${method} ${path} HTTP/1.1`,
+    'Host: 127.0.0.1',
+    'Connection: close',
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+    chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${body.length}`,
+    '',
+    '',
+  ].join('\r\n');
   socket.write(head);
   if (chunked) {
     for (let i = 0; i < body.length; i += 8192) {
@@ -125,7 +142,10 @@ class Fuzzer {
   /** 2xx answers per route, and how many bodies the schema had to refuse */
   readonly accepted = new Map<string, number>();
   mustFail = 0;
-  constructor(readonly d: TestDaemon, readonly admin: Client) {}
+  constructor(
+    readonly d: TestDaemon,
+    readonly admin: Client,
+  ) {}
 
   get configDir() {
     return join(this.d.dataDir, 'config');
@@ -228,7 +248,12 @@ class Fuzzer {
    * Sends one body to one route and checks everything the answer implies for the stored
    * configuration. `mustFail` says why the schema has to refuse the body, if it has to.
    */
-  async exercise(path: string, body: string | Uint8Array, contentType: string | undefined, opts: { chunked?: boolean; mustFail?: string; note?: string } = {}): Promise<Reply> {
+  async exercise(
+    path: string,
+    body: string | Uint8Array,
+    contentType: string | undefined,
+    opts: { chunked?: boolean; mustFail?: string; note?: string } = {},
+  ): Promise<Reply> {
     const filesBefore = await this.files();
     const storeBefore = this.d.ctx.store.all();
     const r = await this.post(path, body, contentType, { chunked: opts.chunked });
@@ -240,11 +265,15 @@ class Fuzzer {
     else expect(r.status, `413 below the limit: ${sent.slice(0, 200)}`).not.toBe(413);
     if (opts.mustFail) this.mustFail++;
     if (r.status < 300) this.accepted.set(path, (this.accepted.get(path) ?? 0) + 1);
-    if (opts.mustFail) expect(r.status >= 400, `accepted although ${opts.mustFail}: POST ${path} → ${r.status} ${r.text.slice(0, 300)}\nsent: ${sent.slice(0, 600)}`).toBe(true);
+    if (opts.mustFail)
+      expect(r.status >= 400, `accepted although ${opts.mustFail}: POST ${path} → ${r.status} ${r.text.slice(0, 300)}\nsent: ${sent.slice(0, 600)}`).toBe(true);
 
     const filesAfter = await this.files();
     if (r.status >= 300) {
-      expect(changed(filesBefore, filesAfter), `files changed by a refused request: POST ${path} → ${r.status} ${r.text.slice(0, 300)}\nsent: ${sent.slice(0, 400)}`).toEqual([]);
+      expect(
+        changed(filesBefore, filesAfter),
+        `files changed by a refused request: POST ${path} → ${r.status} ${r.text.slice(0, 300)}\nsent: ${sent.slice(0, 400)}`,
+      ).toEqual([]);
       expect(json(this.d.ctx.store.all()), `store changed by a refused request: POST ${path}`).toBe(json(storeBefore));
       if (r.status === 400 && SECTION_AT.has(path) && Array.isArray(r.body.error.issues))
         for (const i of r.body.error.issues) expect(i.section, `issue of another section: ${r.text}`).toBe(SECTION_AT.get(path)!.key);
@@ -314,8 +343,10 @@ class Fuzzer {
   }
 
   summary(): string {
-    return `${this.requests} requests; statuses ${json(Object.fromEntries([...this.statuses].sort((a, b) => a[0] - b[0])))}; ` +
-      `${this.mustFail} bodies the schema must refuse; accepted ${json(Object.fromEntries(this.accepted))}`;
+    return (
+      `${this.requests} requests; statuses ${json(Object.fromEntries([...this.statuses].sort((a, b) => a[0] - b[0])))}; ` +
+      `${this.mustFail} bodies the schema must refuse; accepted ${json(Object.fromEntries(this.accepted))}`
+    );
   }
 }
 
@@ -362,7 +393,11 @@ describe('fuzz: every POST route as the admin (VAL-1, ERR-1)', () => {
 
   it('the route table has POST routes, and every section has one', () => {
     expect(routes.length).toBeGreaterThan(CONFIG_SECTIONS.length);
-    for (const def of CONFIG_SECTIONS) expect(POSTS.some((r) => r.path === `/config/${def.key}`), def.key).toBe(true);
+    for (const def of CONFIG_SECTIONS)
+      expect(
+        POSTS.some((r) => r.path === `/config/${def.key}`),
+        def.key,
+      ).toBe(true);
   });
 
   it('targeted: keep_alive 70000 is out of range and changes nothing', async () => {
@@ -392,7 +427,10 @@ describe('fuzz: every POST route as the admin (VAL-1, ERR-1)', () => {
       const text = `{"pew_mqtt":${json({ ...mqttDefaults(), keep_alive: 77 })},${JSON.stringify(unknown)}:{"x":1}}`;
       const r = await f.post(SAVE_ALL, text, 'application/json');
       f.checkReply('POST', SAVE_ALL, r, text);
-      expect({ key: unknown, status: r.status }, `save-all with section ${unknown} → ${r.status} ${r.text.slice(0, 200)}`).toEqual({ key: unknown, status: 400 });
+      expect({ key: unknown, status: r.status }, `save-all with section ${unknown} → ${r.status} ${r.text.slice(0, 200)}`).toEqual({
+        key: unknown,
+        status: 400,
+      });
       expect(r.body.error.issues, r.text).toContainEqual(expect.objectContaining({ section: unknown, code: 'unknown_key' }));
       expect(changed(before, await f.files()), unknown).toEqual([]);
     }
@@ -419,8 +457,9 @@ describe('fuzz: every POST route as the admin (VAL-1, ERR-1)', () => {
     await Promise.race([closed, new Promise((r) => setTimeout(r, 1500))]);
     socket.destroy();
     const announcedClose = /\r\nconnection: close\r\n/i.test(first);
-    expect({ announcedClose, second: got.split('\r\n')[0] || '(connection closed without an answer)' }, first.split('\r\n\r\n')[0])
-      .toEqual(announcedClose ? { announcedClose, second: expect.any(String) } : { announcedClose, second: 'HTTP/1.1 200 OK' });
+    expect({ announcedClose, second: got.split('\r\n')[0] || '(connection closed without an answer)' }, first.split('\r\n\r\n')[0]).toEqual(
+      announcedClose ? { announcedClose, second: expect.any(String) } : { announcedClose, second: 'HTTP/1.1 200 OK' },
+    );
   });
 
   it('(1) random JSON values to every POST route', async () => {
@@ -482,7 +521,14 @@ describe('fuzz: every POST route as the admin (VAL-1, ERR-1)', () => {
         parts.forEach((pt, i) => {
           if (!pt) return;
           const def = CONFIG_SECTIONS[i]!;
-          const text = pt.kind === 'mutated' ? pt.p.text : pt.kind === 'defaults' ? toJsonText(defaultsOf(def)) : pt.kind === 'current' ? toJsonText(d.ctx.store.read(def.key)) : '{}';
+          const text =
+            pt.kind === 'mutated'
+              ? pt.p.text
+              : pt.kind === 'defaults'
+                ? toJsonText(defaultsOf(def))
+                : pt.kind === 'current'
+                  ? toJsonText(d.ctx.store.read(def.key))
+                  : '{}';
           entries.push([def.key, text]);
         });
         if (extra !== null) entries.push([extra, '{}']);
@@ -491,7 +537,11 @@ describe('fuzz: every POST route as the admin (VAL-1, ERR-1)', () => {
         const value = JSON.parse(text) as unknown;
         const r = await f.exercise(SAVE_ALL, text, 'application/json', { mustFail: mustFailFor(SAVE_ALL, value) });
         if (r.status === 400 && Array.isArray(r.body.error.issues))
-          for (const i of r.body.error.issues) expect(entries.map(([k]) => k), `issue of a section not sent: ${r.text.slice(0, 300)}`).toContain(i.section);
+          for (const i of r.body.error.issues)
+            expect(
+              entries.map(([k]) => k),
+              `issue of a section not sent: ${r.text.slice(0, 300)}`,
+            ).toContain(i.section);
       }),
       runs(150),
     );
@@ -521,14 +571,31 @@ describe('fuzz: every POST route as the admin (VAL-1, ERR-1)', () => {
           isJson = false;
         }
       }
-      const r = await f.exercise(path, b.body, b.contentType, { chunked: b.chunked, mustFail: isJson ? mustFailFor(path, value) : READS_JSON.has(path) ? 'not JSON' : undefined, note: b.name });
+      const r = await f.exercise(path, b.body, b.contentType, {
+        chunked: b.chunked,
+        mustFail: isJson ? mustFailFor(path, value) : READS_JSON.has(path) ? 'not JSON' : undefined,
+        note: b.name,
+      });
       if (b.expect && ((b.expect.status === 413 && !RAW_BODY.has(path)) || READS_JSON.has(path)))
         expect({ case: b.name, status: r.status, code: r.body?.error?.code }, r.text.slice(0, 300)).toEqual({ case: b.name, ...b.expect });
     }
   });
 
   it('(3b) path variants of the section routes answer like the route or a JSON 404', async () => {
-    const variants = (p: string) => [`${p}/`, p.toUpperCase(), `${p}%00`, `${p}%2f`, `${p}?x=1`, `${p}/x`, `${p.slice(0, -1)}%${p.charCodeAt(p.length - 1).toString(16)}`, `/config//${p.slice(8)}`, `${p};x`, `/config/__proto__`, '/config/constructor', '/config/get_reset'];
+    const variants = (p: string) => [
+      `${p}/`,
+      p.toUpperCase(),
+      `${p}%00`,
+      `${p}%2f`,
+      `${p}?x=1`,
+      `${p}/x`,
+      `${p.slice(0, -1)}%${p.charCodeAt(p.length - 1).toString(16)}`,
+      `/config//${p.slice(8)}`,
+      `${p};x`,
+      `/config/__proto__`,
+      '/config/constructor',
+      '/config/get_reset',
+    ];
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...CONFIG_SECTIONS), fc.nat(), fc.boolean(), async (def, pick, valid) => {
         const vs = variants(`/config/${def.key}`);
@@ -570,7 +637,9 @@ describe('fuzz: authentication routes (ERR-1, AUTH-4)', () => {
   it('logout with any body ends only that session', async () => {
     const bodies = fc.oneof(
       fc.jsonValue({ maxDepth: 2 }).map((x) => ({ text: JSON.stringify(x), type: 'application/json' as string | undefined })),
-      fc.constantFrom(...RAW_BODIES.filter((b) => typeof b.body === 'string' && b.body.length < LIMIT && !b.chunked)).map((b) => ({ text: b.body as string, type: b.contentType })),
+      fc
+        .constantFrom(...RAW_BODIES.filter((b) => typeof b.body === 'string' && b.body.length < LIMIT && !b.chunked))
+        .map((b) => ({ text: b.body as string, type: b.contentType })),
     );
     await fc.assert(
       fc.asyncProperty(bodies, async ({ text, type }) => {
@@ -592,7 +661,10 @@ describe('fuzz: authentication routes (ERR-1, AUTH-4)', () => {
       fc.nat().map((n) => `${marker(n)}\u0000\n`),
       fc.tuple(fc.nat(), fc.string({ unit: 'binary', maxLength: 20 })).map(([n, s]) => `${s}${marker(n)}${s}`),
     );
-    const username = fc.oneof(fc.constantFrom(ADMIN.username, 'viewer', 'Admin', 'root', '', 'a'.repeat(65), 'admin\u0000', '../admin'), fc.string({ unit: 'binary', maxLength: 40 }));
+    const username = fc.oneof(
+      fc.constantFrom(ADMIN.username, 'viewer', 'Admin', 'root', '', 'a'.repeat(65), 'admin\u0000', '../admin'),
+      fc.string({ unit: 'binary', maxLength: 40 }),
+    );
     const body = fc.oneof(
       fc.record({ username, password }),
       fc.record({ username, password, extra: fc.jsonValue({ maxDepth: 1 }) }),

@@ -5,38 +5,50 @@
 // `host_names` pass. With an API key set, writes through the REST API need it; a key that is
 // missing is named by the §5 security warning.
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { startTestDaemon, ADMIN, type Client, type TestDaemon } from '../support/daemon.ts';
-import { freePort, LOOPBACK } from '../support/ports.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_MASK } from '../../device/model/fields.ts';
-import { restSchema, type Rest } from '../../device/model/sections/rest.ts';
+import { type Rest, restSchema } from '../../device/model/sections/rest.ts';
+import { ADMIN, type Client, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
+import { freePort, LOOPBACK } from '../support/ports.ts';
 
 const EVIL = 'rebind.attacker.example';
 
-interface Answer { status: number; body: any }
+interface Answer {
+  status: number;
+  body: any;
+}
 
 /** One request with the Host header as given (fetch would not send a foreign one). */
 function ask(port: number, method: string, path: string, host: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = request({ host: LOOPBACK, port, method, path, agent: false, headers: { host, ...(payload ? { 'content-type': 'application/json' } : {}), ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (b: Buffer) => chunks.push(b));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString();
-        let parsed: unknown;
-        try { parsed = JSON.parse(text); } catch { parsed = undefined; }
-        resolve({ status: res.statusCode ?? 0, body: parsed });
-      });
-    });
+    const req = request(
+      { host: LOOPBACK, port, method, path, agent: false, headers: { host, ...(payload ? { 'content-type': 'application/json' } : {}), ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (b: Buffer) => chunks.push(b));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          let parsed: unknown;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            parsed = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, body: parsed });
+        });
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
 }
 
 let d: TestDaemon;
-beforeAll(async () => { d = await startTestDaemon(); });
+beforeAll(async () => {
+  d = await startTestDaemon();
+});
 afterAll(() => d?.stop());
 
 describe('the console under a foreign Host', () => {
@@ -121,7 +133,7 @@ describe('the REST API', () => {
     const local = `${LOOPBACK}:${port}`;
     const none = await put(local, 13);
     expect([none.status, none.body.error.code]).toEqual([401, 'api_key_required']);
-    const wrong = await put(local, 13, { 'x-api-key': key + 'x' });
+    const wrong = await put(local, 13, { 'x-api-key': `${key}x` });
     expect([wrong.status, wrong.body.error.code]).toEqual([401, 'wrong_api_key']);
     expect((await put(local, 13, { authorization: 'Bearer nope' })).body.error.code).toBe('wrong_api_key');
     expect(await read()).toBe(12);
@@ -140,7 +152,10 @@ describe('the REST API', () => {
 
   it('refuses a short key or one with spaces', async () => {
     const shown = (await admin.get('/config/pew_api')).body as Rest;
-    for (const [api_key, code] of [['short-key', 'too_short'], ['sixteen chars with space', 'invalid_characters']] as const) {
+    for (const [api_key, code] of [
+      ['short-key', 'too_short'],
+      ['sixteen chars with space', 'invalid_characters'],
+    ] as const) {
       const r = await admin.post('/config/pew_api', { ...shown, api_key });
       expect(r.status, api_key).toBe(400);
       expect(r.body.error.issues, api_key).toEqual([expect.objectContaining({ section: 'pew_api', path: 'api_key', code })]);

@@ -3,17 +3,18 @@
 // control block is set through the simulator's block helper: a POST with a body from PLC memory
 // arrives with its path, body and basic authentication, and the answer (status, length, body cut
 // to the area) is in the PLC; a refused request; a server that is down keeps the request queued.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_ERROR, STATE } from '../../device/model/blocks/convention.ts';
+import { HTTP_BLOCK } from '../../device/model/blocks/httpc.ts';
+import { defaultsOf } from '../../device/model/section.ts';
+import { type Httpc, pew_httpc } from '../../device/model/sections/httpc.ts';
+import type { ServicesStatus } from '../../device/model/service-status.ts';
+import { getBytes, putBytes, readBlock, setBlock } from '../../sim/plc/blocks.ts';
 import { freePort, LOOPBACK } from '../support/ports.ts';
 import { until } from './logger-rig.ts';
-import { startMqttRig, type MqttRig } from './mqtt-rig.ts';
-import { getBytes, putBytes, readBlock, setBlock } from '../../sim/plc/blocks.ts';
-import { HTTP_BLOCK } from '../../device/model/blocks/httpc.ts';
-import { SERVICE_ERROR, STATE } from '../../device/model/blocks/convention.ts';
-import { defaultsOf } from '../../device/model/section.ts';
-import { pew_httpc, type Httpc } from '../../device/model/sections/httpc.ts';
-import type { ServicesStatus } from '../../device/model/service-status.ts';
+import { type MqttRig, startMqttRig } from './mqtt-rig.ts';
 
 const DT = 240; // spec §9: HTTP control register default
 let rig: MqttRig;
@@ -28,7 +29,11 @@ function startServer(): Promise<Server> {
     req.on('end', () => {
       const body = Buffer.concat(parts);
       seen.push({ method: req.method!, url: req.url!, auth: req.headers.authorization ?? '', body });
-      if (req.url === '/api/missing') { res.writeHead(404); res.end('no such thing'); return; }
+      if (req.url === '/api/missing') {
+        res.writeHead(404);
+        res.end('no such thing');
+        return;
+      }
       res.writeHead(201, { 'content-type': 'text/plain' });
       res.end(`got ${body.length} bytes: ${body.toString()}`);
     });
@@ -41,7 +46,15 @@ const set = (v: Record<string, number>) => setBlock(rig.plc.memory, HTTP_BLOCK, 
 
 async function request(req: number, path: string, body: string, answerSize = 64): Promise<void> {
   const before = block().counter!;
-  set({ path_addr: 2000, path_len: putBytes(rig.plc.memory, 2000, path), body_addr: 2100, body_len: putBytes(rig.plc.memory, 2100, body), answer_addr: 2200, answer_size: answerSize, request: req });
+  set({
+    path_addr: 2000,
+    path_len: putBytes(rig.plc.memory, 2000, path),
+    body_addr: 2100,
+    body_len: putBytes(rig.plc.memory, 2100, body),
+    answer_addr: 2200,
+    answer_size: answerSize,
+    request: req,
+  });
   await until(() => block().request === 0, 15_000, 'request taken');
   await until(() => block().counter === ((before + 1) & 0xffff), 15_000, 'request finished');
 }
@@ -51,8 +64,13 @@ beforeAll(async () => {
   server = await startServer();
   rig = await startMqttRig();
   const r = await rig.admin.post('/config/pew_httpc', {
-    ...defaultsOf(pew_httpc), enable_httpc: true, plc_poll: 1, server_addr: `http://${LOOPBACK}:${port}/api`, transfermode_ssl: false,
-    server_user: 'plc', server_password: 'Secret-1',
+    ...defaultsOf(pew_httpc),
+    enable_httpc: true,
+    plc_poll: 1,
+    server_addr: `http://${LOOPBACK}:${port}/api`,
+    transfermode_ssl: false,
+    server_user: 'plc',
+    server_password: 'Secret-1',
   } satisfies Httpc);
   expect(r.status, r.text).toBe(200);
   await rig.d.ctx.services.settled();
@@ -90,7 +108,15 @@ describe('HTTP client engine', () => {
     await new Promise((r) => server!.close(r));
     server = undefined;
     const before = block().counter!;
-    set({ path_addr: 2000, path_len: putBytes(rig.plc.memory, 2000, '/later'), body_addr: 2100, body_len: putBytes(rig.plc.memory, 2100, 'kept'), answer_addr: 2200, answer_size: 0, request: HTTP_BLOCK.requests.put! });
+    set({
+      path_addr: 2000,
+      path_len: putBytes(rig.plc.memory, 2000, '/later'),
+      body_addr: 2100,
+      body_len: putBytes(rig.plc.memory, 2100, 'kept'),
+      answer_addr: 2200,
+      answer_size: 0,
+      request: HTTP_BLOCK.requests.put!,
+    });
     await until(() => block().queue_waiting === 1 && block().state === STATE.waiting, 15_000, 'queued while down');
     expect(block().error).toBe(SERVICE_ERROR.refused);
     server = await startServer();

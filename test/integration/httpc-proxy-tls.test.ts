@@ -7,7 +7,7 @@
 // - TLS with verification on: the self-signed server is refused (error tls), nothing arrives, and
 //   the request does not wait in the queue; with verification off it is accepted;
 // - HTTPS through the proxy: the tunnel carries TLS to the server.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer as httpServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -16,15 +16,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Server as ProxyServer } from 'proxy-chain';
-import { freePorts, LOOPBACK } from '../support/ports.ts';
-import { until } from './logger-rig.ts';
-import { startMqttRig, type MqttRig } from './mqtt-rig.ts';
-import { serviceEntry } from '../support/service-status.ts';
-import { getBytes, putBytes, readBlock, setBlock } from '../../sim/plc/blocks.ts';
-import { HTTP_BLOCK } from '../../device/model/blocks/httpc.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_ERROR, STATE } from '../../device/model/blocks/convention.ts';
+import { HTTP_BLOCK } from '../../device/model/blocks/httpc.ts';
 import { defaultsOf } from '../../device/model/section.ts';
-import { pew_httpc, type Httpc } from '../../device/model/sections/httpc.ts';
+import { type Httpc, pew_httpc } from '../../device/model/sections/httpc.ts';
+import { getBytes, putBytes, readBlock, setBlock } from '../../sim/plc/blocks.ts';
+import { freePorts, LOOPBACK } from '../support/ports.ts';
+import { serviceEntry } from '../support/service-status.ts';
+import { until } from './logger-rig.ts';
+import { type MqttRig, startMqttRig } from './mqtt-rig.ts';
 
 const DT = 240; // spec §9: HTTP control register default
 const PROXY = { proxy_user: 'proxyuser', proxy_password: 'Proxy-Pw1' };
@@ -50,8 +51,13 @@ const block = () => readBlock(rig.plc.memory, HTTP_BLOCK, DT);
 async function post(path: string, body: string): Promise<Record<string, number>> {
   const before = block().counter!;
   setBlock(rig.plc.memory, HTTP_BLOCK, DT, {
-    path_addr: 2000, path_len: putBytes(rig.plc.memory, 2000, path), body_addr: 2100, body_len: putBytes(rig.plc.memory, 2100, body),
-    answer_addr: 2200, answer_size: 32, request: HTTP_BLOCK.requests.post!,
+    path_addr: 2000,
+    path_len: putBytes(rig.plc.memory, 2000, path),
+    body_addr: 2100,
+    body_len: putBytes(rig.plc.memory, 2100, body),
+    answer_addr: 2200,
+    answer_size: 32,
+    request: HTTP_BLOCK.requests.post!,
   });
   await until(() => block().request === 0, 15_000, 'request taken');
   await until(() => block().counter === ((before + 1) & 0xffff), 20_000, 'request finished').catch(async (e: unknown) => {
@@ -62,7 +68,11 @@ async function post(path: string, body: string): Promise<Record<string, number>>
 
 async function save(over: Partial<Httpc>): Promise<void> {
   const r = await rig.admin.post('/config/pew_httpc', {
-    ...defaultsOf(pew_httpc), enable_httpc: true, plc_poll: 1, transfermode_ssl: false, ...over,
+    ...defaultsOf(pew_httpc),
+    enable_httpc: true,
+    plc_poll: 1,
+    transfermode_ssl: false,
+    ...over,
   } satisfies Httpc);
   expect(r.status, r.text).toBe(200);
   await rig.d.ctx.services.settled();
@@ -72,8 +82,25 @@ beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'httpc-proxy-tls-'));
   // a self-signed certificate for 127.0.0.1 and localhost: no CA the unit could know signed it
   const [cert, key] = [join(work, 'self.pem'), join(work, 'self.key')];
-  await promisify(execFile)('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', key, '-out', cert,
-    '-days', '2', '-subj', '/CN=localhost', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost']);
+  await promisify(execFile)('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:P-256',
+    '-nodes',
+    '-keyout',
+    key,
+    '-out',
+    cert,
+    '-days',
+    '2',
+    '-subj',
+    '/CN=localhost',
+    '-addext',
+    'subjectAltName=IP:127.0.0.1,DNS:localhost',
+  ]);
   [ports.http, ports.https, ports.proxy] = (await freePorts(3)) as [number, number, number];
   const http = httpServer(site('http'));
   const https = httpsServer({ cert: await readFile(cert), key: await readFile(key) }, site('https'));
@@ -82,14 +109,26 @@ beforeAll(async () => {
     new Promise<void>((r) => https.listen(ports.https, LOOPBACK, () => r())),
   ]);
   const proxy = new ProxyServer({
-    port: ports.proxy, host: LOOPBACK, verbose: false,
+    port: ports.proxy,
+    host: LOOPBACK,
+    verbose: false,
     prepareRequestFunction: ({ username, password }) => {
       proxyLogins.push(`${username}:${password}`);
       return { requestAuthentication: username !== PROXY.proxy_user || password !== PROXY.proxy_password };
     },
   });
   await proxy.listen();
-  closers.push(() => { http.closeAllConnections(); http.close(); }, () => { https.closeAllConnections(); https.close(); }, () => proxy.close(true));
+  closers.push(
+    () => {
+      http.closeAllConnections();
+      http.close();
+    },
+    () => {
+      https.closeAllConnections();
+      https.close();
+    },
+    () => proxy.close(true),
+  );
   rig = await startMqttRig();
 }, 60_000);
 

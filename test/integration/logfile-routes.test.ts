@@ -1,13 +1,14 @@
 // The log file routes over a real socket (spec §2 /log, §7; security.md DL-1): listing per volume
 // and of all, an unmounted and a removed USB volume, deletes (admin only, all-or-nothing), byte-exact
 // streamed downloads with their headers, and a traversal corpus against every name-based route.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { createHash, randomBytes } from 'node:crypto';
-import { request } from 'node:http';
 import { mkdir, readdir, readFile, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
 import { join } from 'node:path';
-import { startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Volume } from '../../hw/types.ts';
+import { type Client, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
 
 const SECRET = 'TOP-SECRET-6f1c';
 const FIVE_MB = randomBytes(5 * 1024 * 1024);
@@ -30,12 +31,22 @@ async function put(file: string, content: string | Uint8Array, mtimeMs?: number)
 /** Every file the tests must never see changed or served: outside the folders, and the folders' own. */
 async function sentinels(): Promise<Record<string, string>> {
   const files = [
-    join(d.dataDir, 'secret.txt'), join(vol('internal'), 'volume-root.csv'), join(d.dataDir, 'volumes', 'outside.csv'),
-    join(logDir('internal'), 'a_20261121.csv'), join(logDir('internal'), 'b_20261122.csv'), join(logDir('internal'), '.hidden'),
-    join(logDir('internal'), 'sub', 'deep.csv'), join(cfgDir(), 'format.cfg'), join(d.dataDir, 'outdir', 'inner.csv'),
+    join(d.dataDir, 'secret.txt'),
+    join(vol('internal'), 'volume-root.csv'),
+    join(d.dataDir, 'volumes', 'outside.csv'),
+    join(logDir('internal'), 'a_20261121.csv'),
+    join(logDir('internal'), 'b_20261122.csv'),
+    join(logDir('internal'), '.hidden'),
+    join(logDir('internal'), 'sub', 'deep.csv'),
+    join(cfgDir(), 'format.cfg'),
+    join(d.dataDir, 'outdir', 'inner.csv'),
   ];
   const out: Record<string, string> = {};
-  for (const f of files) out[f] = await readFile(f, 'utf8').then((t) => `${t.length}:${createHash('sha256').update(t).digest('hex')}`, () => 'absent');
+  for (const f of files)
+    out[f] = await readFile(f, 'utf8').then(
+      (t) => `${t.length}:${createHash('sha256').update(t).digest('hex')}`,
+      () => 'absent',
+    );
   return out;
 }
 
@@ -118,7 +129,11 @@ describe('listing', () => {
     const intern = await user.get('/config/get_files_intern');
     expect(intern.status).toBe(200);
     expect(intern.body).toEqual({ storage: 0, mounted: true, files: internalFiles() });
-    expect((await user.get('/config/get_files_usb')).body).toEqual({ storage: 1, mounted: true, files: [{ name: 'stick_2026.csv', size: CSV.length, mtime: T2 }] });
+    expect((await user.get('/config/get_files_usb')).body).toEqual({
+      storage: 1,
+      mounted: true,
+      files: [{ name: 'stick_2026.csv', size: CSV.length, mtime: T2 }],
+    });
     expect((await user.get('/config/get_files_temp')).body).toEqual({ storage: 2, mounted: true, files: [] });
   });
 
@@ -239,15 +254,26 @@ describe('POST /config/delete_logfile', () => {
     const r = await admin.post('/config/delete_logfile', { storage: 0, names: ['a_20261121.csv', 'nope.csv', 'sub'] });
     expect(r.status).toBe(404);
     expect(r.body.error.code).toBe('file_not_found');
-    expect(r.body.error.issues).toEqual([{ path: 'names.1', code: 'file_not_found' }, { path: 'names.2', code: 'file_not_found' }]);
+    expect(r.body.error.issues).toEqual([
+      { path: 'names.1', code: 'file_not_found' },
+      { path: 'names.2', code: 'file_not_found' },
+    ]);
     expect(await names()).toEqual(before);
   });
 
   it('refuses malformed bodies with 400 invalid_input', async () => {
     const bad: unknown[] = [
-      {}, { storage: 0 }, { names: ['a_20261121.csv'] }, { storage: 3, names: ['a_20261121.csv'] }, { storage: '0', names: ['a_20261121.csv'] },
-      { storage: 0, names: [] }, { storage: 0, names: 'a_20261121.csv' }, { storage: 0, names: [1] },
-      { storage: 0, names: Array.from({ length: 1001 }, (_, i) => `f${i}.csv`) }, { storage: 0, names: ['a_20261121.csv'], extra: 1 }, [],
+      {},
+      { storage: 0 },
+      { names: ['a_20261121.csv'] },
+      { storage: 3, names: ['a_20261121.csv'] },
+      { storage: '0', names: ['a_20261121.csv'] },
+      { storage: 0, names: [] },
+      { storage: 0, names: 'a_20261121.csv' },
+      { storage: 0, names: [1] },
+      { storage: 0, names: Array.from({ length: 1001 }, (_, i) => `f${i}.csv`) },
+      { storage: 0, names: ['a_20261121.csv'], extra: 1 },
+      [],
     ];
     const before = await names();
     for (const body of bad) {
@@ -327,13 +353,54 @@ describe('downloads', () => {
 describe('traversal corpus (DL-1) against every name-based route', () => {
   // each is a file name as a request would carry it after one URL decoding
   const CORPUS: string[] = [
-    '../x', '..%2fx', '%2e%2e/x', '%2e%2e%2fsecret.txt', '..%252fsecret.txt', '/etc/passwd', 'a/../../b',
-    '../secret.txt', '../../secret.txt', '../../../secret.txt', '../../../../../../../../etc/passwd', '....//secret.txt',
-    'x/../a_20261121.csv', 'a_20261121.csv/', './a_20261121.csv', 'sub/deep.csv', 'x%00.csv', 'x\0.csv', 'secret.txt\0.csv',
-    '..\\secret.txt', '..\\..\\..\\secret.txt', '%5c..%5csecret.txt', 'C:\\Windows\\win.ini', '..%c0%afsecret.txt', '..%5c',
-    'out.csv', 'rel_out.csv', 'up.csv', 'outdir', 'loop_a', '.hidden', '.', '..', '', '\r\nX-Injected: 1', 'a\tb',
-    'x'.repeat(256), 'ä'.repeat(200), 'y'.repeat(5000), '‥∕secret.txt', '．．／secret.txt', '\u202Evsc.exe', 'sub',
-    '$(touch pwned)', '`touch pwned`', 'a_20261121.csv;rm -rf /', '~root', '\uD800',
+    '../x',
+    '..%2fx',
+    '%2e%2e/x',
+    '%2e%2e%2fsecret.txt',
+    '..%252fsecret.txt',
+    '/etc/passwd',
+    'a/../../b',
+    '../secret.txt',
+    '../../secret.txt',
+    '../../../secret.txt',
+    '../../../../../../../../etc/passwd',
+    '....//secret.txt',
+    'x/../a_20261121.csv',
+    'a_20261121.csv/',
+    './a_20261121.csv',
+    'sub/deep.csv',
+    'x%00.csv',
+    'x\0.csv',
+    'secret.txt\0.csv',
+    '..\\secret.txt',
+    '..\\..\\..\\secret.txt',
+    '%5c..%5csecret.txt',
+    'C:\\Windows\\win.ini',
+    '..%c0%afsecret.txt',
+    '..%5c',
+    'out.csv',
+    'rel_out.csv',
+    'up.csv',
+    'outdir',
+    'loop_a',
+    '.hidden',
+    '.',
+    '..',
+    '',
+    '\r\nX-Injected: 1',
+    'a\tb',
+    'x'.repeat(256),
+    'ä'.repeat(200),
+    'y'.repeat(5000),
+    '‥∕secret.txt',
+    '．．／secret.txt',
+    '\u202Evsc.exe',
+    'sub',
+    '$(touch pwned)',
+    '`touch pwned`',
+    'a_20261121.csv;rm -rf /',
+    '~root',
+    '\uD800',
   ];
   // '.', '..' and '' cannot be one path segment (the URL layer folds dot segments): the raw targets cover them
   const inPath = CORPUS.filter((n) => !['', '.', '..'].includes(n));
@@ -372,7 +439,21 @@ describe('traversal corpus (DL-1) against every name-based route', () => {
 
   it('names are refused for the reason that applies: not a name 400, absent 404', async () => {
     const code = async (name: string) => (await admin.post('/config/delete_logfile', { storage: 0, names: [name] })).status;
-    for (const name of ['../secret.txt', '..%2fx', 'x\0.csv', '..\\secret.txt', 'out.csv', 'rel_out.csv', 'up.csv', 'outdir', 'loop_a', '.hidden', '..', '', 'x'.repeat(256)]) {
+    for (const name of [
+      '../secret.txt',
+      '..%2fx',
+      'x\0.csv',
+      '..\\secret.txt',
+      'out.csv',
+      'rel_out.csv',
+      'up.csv',
+      'outdir',
+      'loop_a',
+      '.hidden',
+      '..',
+      '',
+      'x'.repeat(256),
+    ]) {
       expect(await code(name), JSON.stringify(name)).toBe(400);
     }
     for (const name of ['sub', '‥∕secret.txt', '~root', 'nope.csv']) expect(await code(name), name).toBe(404);
@@ -381,12 +462,27 @@ describe('traversal corpus (DL-1) against every name-based route', () => {
   it('raw request targets with dot segments and escapes never serve a file outside', async () => {
     const before = await sentinels();
     const targets = [
-      '/download/log/intern/../../../secret.txt', '/download/log/intern/..%2f..%2f..%2fsecret.txt', '/download/log/intern/%2e%2e/%2e%2e/%2e%2e/secret.txt',
-      '/download/log/intern/%2e%2e%2f%2e%2e%2f%2e%2e%2fsecret.txt', '/download/log/intern/..%5c..%5c..%5csecret.txt', '/download/log/intern/..\\..\\secret.txt',
-      '/download/log/intern/a/../../../../secret.txt', '/download/log/intern//etc/passwd', '/download/log/intern/%2fetc%2fpasswd', '/download/log/intern/.',
-      '/download/log/intern/..', '/download/log/intern/%2e%2e', '/download/log/intern/', '/download/log/..%2f..%2f..%2fsecret.txt/x',
-      '/download/logcfg/../../secret.txt', '/download/logcfg/..%2f..%2fsecret.txt', '/download/logcfg/%2e%2e%2fsecret.txt', '/download/logcfg/x%00.cfg',
-      '/download/logcfg/%252e%252e%252fsecret.txt', '/download/log/intern/%ED%A0%80', '/download/log/intern/%C0%AE%C0%AE%2fsecret.txt',
+      '/download/log/intern/../../../secret.txt',
+      '/download/log/intern/..%2f..%2f..%2fsecret.txt',
+      '/download/log/intern/%2e%2e/%2e%2e/%2e%2e/secret.txt',
+      '/download/log/intern/%2e%2e%2f%2e%2e%2f%2e%2e%2fsecret.txt',
+      '/download/log/intern/..%5c..%5c..%5csecret.txt',
+      '/download/log/intern/..\\..\\secret.txt',
+      '/download/log/intern/a/../../../../secret.txt',
+      '/download/log/intern//etc/passwd',
+      '/download/log/intern/%2fetc%2fpasswd',
+      '/download/log/intern/.',
+      '/download/log/intern/..',
+      '/download/log/intern/%2e%2e',
+      '/download/log/intern/',
+      '/download/log/..%2f..%2f..%2fsecret.txt/x',
+      '/download/logcfg/../../secret.txt',
+      '/download/logcfg/..%2f..%2fsecret.txt',
+      '/download/logcfg/%2e%2e%2fsecret.txt',
+      '/download/logcfg/x%00.cfg',
+      '/download/logcfg/%252e%252e%252fsecret.txt',
+      '/download/log/intern/%ED%A0%80',
+      '/download/log/intern/%C0%AE%C0%AE%2fsecret.txt',
     ];
     for (const t of targets) {
       const r = await rawGet(user, t);

@@ -6,11 +6,23 @@
 // completed after the change" = n + 1 more requests), and "only then" is checked after the logger
 // looked at the flags and the clock again.
 import { describe, expect, it } from 'vitest';
-import { FakeClock } from '../support/daemon.ts';
 import type { LogFile } from '../../device/model/sections/logfile.ts';
+import { FakeClock } from '../support/daemon.ts';
 import {
-  crlf, csvFiles, fileIs, local, ONE_POINT, onePointRig, pause, requestsAfter, text, until,
-  type PlcLine, type Rig, FAST_POLL_MS, fastSettleMs,
+  crlf,
+  csvFiles,
+  FAST_POLL_MS,
+  fastSettleMs,
+  fileIs,
+  local,
+  ONE_POINT,
+  onePointRig,
+  type PlcLine,
+  pause,
+  type Rig,
+  requestsAfter,
+  text,
+  until,
 } from './logger-rig.ts';
 
 const clock = new FakeClock(local(2026, 5, 7, 9, 0, 0));
@@ -18,7 +30,14 @@ let line: PlcLine;
 let rig: Rig;
 
 // the logger wakes four times a second here: each step of these tests waits for a wake
-onePointRig(clock, (l, r) => { line = l; rig = r; }, { pollMs: FAST_POLL_MS });
+onePointRig(
+  clock,
+  (l, r) => {
+    line = l;
+    rig = r;
+  },
+  { pollMs: FAST_POLL_MS },
+);
 
 const { header: HEADER, row } = ONE_POINT;
 const save = (file: Partial<LogFile>) => ONE_POINT.save(rig, file);
@@ -103,4 +122,3 @@ describe('PLC flag (4)', () => {
     expect(stats()).toMatchObject({ records: 2, write: { state: 'ok' } });
   }, 40_000);
 });
-

@@ -7,14 +7,28 @@
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeClock } from '../support/daemon.ts';
-import { encodeFpClock, fpClockOf } from '../../device/protocol/fp-clock.ts';
-import type { Rtc } from '../../device/model/sections/rtc.ts';
-import type { LogFile } from '../../device/model/sections/logfile.ts';
 import type { Log } from '../../device/model/sections/log.ts';
+import type { LogFile } from '../../device/model/sections/logfile.ts';
+import type { Rtc } from '../../device/model/sections/rtc.ts';
+import { encodeFpClock, fpClockOf } from '../../device/protocol/fp-clock.ts';
+import { FakeClock } from '../support/daemon.ts';
 import {
-  crlf, csvFiles, fileIs, local, logFile, pause, record, saveLog, startLine, startRig, text, until,
-  type PlcLine, type Rig, FAST_POLL_MS, fastSettleMs,
+  crlf,
+  csvFiles,
+  FAST_POLL_MS,
+  fastSettleMs,
+  fileIs,
+  local,
+  logFile,
+  type PlcLine,
+  pause,
+  type Rig,
+  record,
+  saveLog,
+  startLine,
+  startRig,
+  text,
+  until,
 } from './logger-rig.ts';
 
 const clock = new FakeClock(local(2027, 2, 1, 10, 0, 0));
@@ -40,7 +54,8 @@ const STOPPED = [1, 0, 1, 0];
 const ERROR = [0, 1, 2, 0];
 const OK = [0, 0, 0, 0];
 const registersAre = (want: number[], what: string) => until(() => registers().join() === want.join(), 15_000, what);
-const save = (file: Partial<LogFile>, log: Partial<Log> = {}) => saveLog(rig, { header: 1, ...log, log_def: [logFile({ id: 1, records: points, trigger: 1, cycle: 10, ...file })] });
+const save = (file: Partial<LogFile>, log: Partial<Log> = {}) =>
+  saveLog(rig, { header: 1, ...log, log_def: [logFile({ id: 1, records: points, trigger: 1, cycle: 10, ...file })] });
 const status = async () => (await (await rig.admin()).get('/config/log_status')).body;
 const n = (date: string, time: string, v: number) => `${date},${time},${v}`;
 
@@ -155,11 +170,29 @@ describe('GET /config/log_status', () => {
     const r = await user.get('/config/log_status');
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({
-      enabled: true, running: true, write: { state: 'ok' },
-      files: [{ name: 'rtc', records: 3, missed: 0, failedReads: 0, readsPerRecord: 1, lastTrigger: local(2027, 2, 3, 10, 0, 20) / 1000, write: { state: 'ok', file: 'rtc_20270203.csv' } }],
+      enabled: true,
+      running: true,
+      write: { state: 'ok' },
+      files: [
+        {
+          name: 'rtc',
+          records: 3,
+          missed: 0,
+          failedReads: 0,
+          readsPerRecord: 1,
+          lastTrigger: local(2027, 2, 3, 10, 0, 20) / 1000,
+          write: { state: 'ok', file: 'rtc_20270203.csv' },
+        },
+      ],
     });
     expect((await rig.d.client().get('/config/log_status')).status).toBe(401);
     await saveLog(rig, { enable_log: false });
-    expect((await user.get('/config/log_status')).body).toEqual({ enabled: false, running: false, write: { state: 'ok', detail: '' }, files: [], notices: { deleted: [], deletedCount: 0, dropped: {}, droppedCount: 0 } });
+    expect((await user.get('/config/log_status')).body).toEqual({
+      enabled: false,
+      running: false,
+      write: { state: 'ok', detail: '' },
+      files: [],
+      notices: { deleted: [], deletedCount: 0, dropped: {}, droppedCount: 0 },
+    });
   }, 20_000);
 });

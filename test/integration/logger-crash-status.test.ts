@@ -5,19 +5,20 @@
 // its CSV files show: the last trigger is the last record in the files, and the missed count is the
 // number of slots of the log file's cycle missing in the files since the last record before the
 // start (the slots while the daemon was down, and any a late timer skipped since).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
+
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
-import { ADMIN, Client } from '../support/daemon.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Log, logSchema } from '../../device/model/sections/log.ts';
+import { type LogFile, type LogRecord, logFileSchema, recordSchema } from '../../device/model/sections/logfile.ts';
 import { seededRandom } from '../support/child-bundle.ts';
-import { logFileSchema, recordSchema, type LogFile, type LogRecord } from '../../device/model/sections/logfile.ts';
-import { logSchema, type Log } from '../../device/model/sections/log.ts';
+import { ADMIN, Client } from '../support/daemon.ts';
 import { until } from './logger-rig.ts';
 
 const CHILD = fileURLToPath(new URL('../fixtures/daemon-child.ts', import.meta.url));
@@ -91,7 +92,12 @@ function gaps(times: readonly number[], from: number | undefined, cycle: number)
   return n;
 }
 
-interface FileStatus { name: string; records: number; missed: number; lastTrigger: number }
+interface FileStatus {
+  name: string;
+  records: number;
+  missed: number;
+  lastTrigger: number;
+}
 
 /** A status and the files' record times at one moment: read again until nothing was recorded in between. */
 async function snapshot(client: Client): Promise<{ files: FileStatus[]; times: number[][] }> {
@@ -107,9 +113,17 @@ async function snapshot(client: Client): Promise<{ files: FileStatus[]; times: n
 }
 
 const point = (): LogRecord => ({ ...(v.getDefaults(recordSchema) as LogRecord), id: 1, name: 'v', if: 3, area: 1, reg_addr: '500', type: 1 });
-const logFiles = (): LogFile[] => FILES.map((f, i) => ({
-  ...(v.getDefaults(logFileSchema) as LogFile), id: i + 1, name: f.name, trigger: 1, cycle: f.cycle, split: f.split, delay_store: 1, records: [point()],
-}));
+const logFiles = (): LogFile[] =>
+  FILES.map((f, i) => ({
+    ...(v.getDefaults(logFileSchema) as LogFile),
+    id: i + 1,
+    name: f.name,
+    trigger: 1,
+    cycle: f.cycle,
+    split: f.split,
+    delay_store: 1,
+    records: [point()],
+  }));
 
 describe('log_status after kill -9', () => {
   it(`missed and lastTrigger of three log files match their CSV files over ${RESTARTS} restarts`, async () => {
@@ -124,10 +138,14 @@ describe('log_status after kill -9', () => {
         expect(r.status, r.text).toBe(200);
       }
       // every log file has recorded in this lifetime, then runs on for a random while
-      await until(async () => {
-        const files = ((await client.get('/config/log_status')).body as { files: FileStatus[] }).files;
-        return FILES.every((f, i) => (files[i]?.records ?? 0) > 0 && files[i]!.lastTrigger * 1000 > (before.get(f.name) ?? 0));
-      }, 60_000, `records after start ${run} (seed ${seed})`);
+      await until(
+        async () => {
+          const files = ((await client.get('/config/log_status')).body as { files: FileStatus[] }).files;
+          return FILES.every((f, i) => (files[i]?.records ?? 0) > 0 && files[i]!.lastTrigger * 1000 > (before.get(f.name) ?? 0));
+        },
+        60_000,
+        `records after start ${run} (seed ${seed})`,
+      );
       await sleep(500 + random() * 3000);
 
       const snap = await snapshot(client);
@@ -137,7 +155,10 @@ describe('log_status after kill -9', () => {
         const what = `${f.name} after start ${run} (seed ${seed})`;
         expect(s.name).toBe(f.name);
         expect(new Set(times).size, `${what}: no record twice`).toBe(times.length);
-        expect(times.every((t) => t % (f.cycle * 1000) === 0), `${what}: records on the cycle's grid`).toBe(true);
+        expect(
+          times.every((t) => t % (f.cycle * 1000) === 0),
+          `${what}: records on the cycle's grid`,
+        ).toBe(true);
         expect(s.lastTrigger, `${what}: lastTrigger`).toBe(times.at(-1)! / 1000);
         expect(s.missed, `${what}: missed`).toBe(gaps(times, before.get(f.name), f.cycle));
         if (run > 0) totals.missedInFiles += s.missed;

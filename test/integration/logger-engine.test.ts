@@ -4,17 +4,18 @@
 // the settings while records are cached. The values, triggers, files and PLC control are proven
 // over a pseudo-terminal in the other logger-*.test.ts files.
 process.env.TZ = 'Europe/Berlin';
+
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { FakeClock, startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Log } from '../../device/model/sections/log.ts';
+import { logSchema } from '../../device/model/sections/log.ts';
+import { type LogRecord, logFileSchema, recordSchema } from '../../device/model/sections/logfile.ts';
+import type { Pew } from '../../device/model/sections/pew.ts';
 import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
 import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
-import type { Pew } from '../../device/model/sections/pew.ts';
-import type { Log } from '../../device/model/sections/log.ts';
-import { recordSchema, logFileSchema, type LogRecord } from '../../device/model/sections/logfile.ts';
-import { logSchema } from '../../device/model/sections/log.ts';
+import { type Client, FakeClock, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
 
 const FRAMING = { baud: 115200, bits: 8 as const, parity: 'odd' as const, stopbits: 1 as const };
 const plc = new VirtualPlc({ model: 'FP-XH', scanMs: 1 });
@@ -43,7 +44,9 @@ beforeAll(async () => {
   expect((await admin.post('/config/pew', pew)).status).toBe(200);
   await d.ctx.com.settled();
 });
-afterAll(async () => { await d?.stop(); });
+afterAll(async () => {
+  await d?.stop();
+});
 
 describe('the logger writes what the PLC holds', () => {
   it('a fixed 1 s cycle writes whole records with the decoded values', async () => {
@@ -53,15 +56,23 @@ describe('the logger writes what the PLC holds', () => {
     plc.memory.writeWords('WR', 10, [1 << 10]); // R10A on
     const log = (await admin.get('/config/pew_log')).body as Log;
     Object.assign(log, { enable_log: true, header: 1 });
-    log.log_def = [{
-      ...(v.getDefaults(logFileSchema) as Log['log_def'][number]), id: 1, name: 'tank', interface: 0, trigger: 1, cycle: 1, delay_store: 1,
-      records: [
-        rec({ id: 1, name: 'level', reg_addr: '100', area: 1, type: 0 }),
-        rec({ id: 2, name: 'temp', reg_addr: '102', area: 1, type: 7, decimal: 2 }),
-        rec({ id: 3, name: 'count', reg_addr: '200', area: 1, type: 1, format: 'difference' }),
-        rec({ id: 4, name: 'pump', reg_addr: '10A', area: 6, type: 0 }),
-      ],
-    }];
+    log.log_def = [
+      {
+        ...(v.getDefaults(logFileSchema) as Log['log_def'][number]),
+        id: 1,
+        name: 'tank',
+        interface: 0,
+        trigger: 1,
+        cycle: 1,
+        delay_store: 1,
+        records: [
+          rec({ id: 1, name: 'level', reg_addr: '100', area: 1, type: 0 }),
+          rec({ id: 2, name: 'temp', reg_addr: '102', area: 1, type: 7, decimal: 2 }),
+          rec({ id: 3, name: 'count', reg_addr: '200', area: 1, type: 1, format: 'difference' }),
+          rec({ id: 4, name: 'pump', reg_addr: '10A', area: 6, type: 0 }),
+        ],
+      },
+    ];
     const r = await admin.post('/config/pew_log', log);
     expect(r.status, r.text).toBe(200);
     await d.ctx.logger.settled();
@@ -98,7 +109,13 @@ describe('the engine on a fake clock', () => {
   const names = async () => (await readdir(dir2()).catch(() => [] as string[])).filter((f) => f.endsWith('.csv')).sort();
   const crlf = (l: string[]) => l.map((x) => `${x}\r\n`).join('');
   const point = rec({ id: 1, name: 'v', reg_addr: '300', area: 1, type: 0 });
-  const file = (over: Partial<Log['log_def'][number]>): Log['log_def'][number] => ({ ...(v.getDefaults(logFileSchema) as Log['log_def'][number]), interface: 0, trigger: 1, records: [point], ...over });
+  const file = (over: Partial<Log['log_def'][number]>): Log['log_def'][number] => ({
+    ...(v.getDefaults(logFileSchema) as Log['log_def'][number]),
+    interface: 0,
+    trigger: 1,
+    records: [point],
+    ...over,
+  });
   const saveLog = async (over: Partial<Log>) => {
     const a = await d2.admin();
     const r = await a.post('/config/pew_log', { ...(v.getDefaults(logSchema) as Log), enable_log: true, ...over });
@@ -117,7 +134,9 @@ describe('the engine on a fake clock', () => {
     await d2.ctx.com.settled();
     plc2.memory.writeWords('DT', 300, [5]);
   });
-  afterAll(async () => { await d2?.stop(); });
+  afterAll(async () => {
+    await d2?.stop();
+  });
 
   it('two log files on one interface keep their own files, cycles and headers', async () => {
     await saveLog({ header: 1, log_def: [file({ id: 1, name: 'fast', cycle: 10, delay_store: 1 }), file({ id: 2, name: 'slow', cycle: 20, delay_store: 1 })] });

@@ -7,12 +7,27 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeClock } from '../support/daemon.ts';
 import type { Log } from '../../device/model/sections/log.ts';
 import type { LogFile } from '../../device/model/sections/logfile.ts';
+import { FakeClock } from '../support/daemon.ts';
 import {
-  crlf, csvFiles, fileIs, local, logDir, logFile, pause, record, saveLog, startLine, startRig, text, until,
-  type PlcLine, type Rig, FAST_POLL_MS, fastSettleMs,
+  crlf,
+  csvFiles,
+  FAST_POLL_MS,
+  fastSettleMs,
+  fileIs,
+  local,
+  logDir,
+  logFile,
+  type PlcLine,
+  pause,
+  type Rig,
+  record,
+  saveLog,
+  startLine,
+  startRig,
+  text,
+  until,
 } from './logger-rig.ts';
 
 const clock = new FakeClock(local(2026, 12, 31, 23, 59, 0));
@@ -40,7 +55,10 @@ const files = (over: Partial<LogFile>[], log: Partial<Log> = {}) =>
 describe('file split and midnight_to_daybefore', () => {
   it('each split names its files by local period; a record at exactly 00:00:00 closes the period before', async () => {
     const splits = ['minute', 'hour', 'day', 'week', 'month', 'year'] as const;
-    await files(splits.map((split) => ({ name: `s_${split}`, split, trigger: 1, cycle: 30 })), { midnight_to_daybefore: true });
+    await files(
+      splits.map((split) => ({ name: `s_${split}`, split, trigger: 1, cycle: 30 })),
+      { midnight_to_daybefore: true },
+    );
     // records at 23:59:00, 23:59:30, 00:00:00 (new year), 00:00:30
     const old = [row('2026/12/31', '23:59:00'), row('2026/12/31', '23:59:30'), row('2027/01/01', '00:00:00')];
     const next = [row('2027/01/01', '00:00:30')];
@@ -51,12 +69,17 @@ describe('file split and midnight_to_daybefore', () => {
       await recorded(n);
     }
     const want: Record<string, string[]> = {
-      's_minute_20261231_2359.csv': old, 's_minute_20270101_0000.csv': next,
-      's_hour_20261231_23.csv': old, 's_hour_20270101_00.csv': next,
-      's_day_20261231.csv': old, 's_day_20270101.csv': next,
+      's_minute_20261231_2359.csv': old,
+      's_minute_20270101_0000.csv': next,
+      's_hour_20261231_23.csv': old,
+      's_hour_20270101_00.csv': next,
+      's_day_20261231.csv': old,
+      's_day_20270101.csv': next,
       's_week_2026-W53.csv': [...old, ...next], // 31 Dec 2026 and 1 Jan 2027 are both in ISO week 53 of 2026
-      's_month_202612.csv': old, 's_month_202701.csv': next,
-      's_year_2026.csv': old, 's_year_2027.csv': next,
+      's_month_202612.csv': old,
+      's_month_202701.csv': next,
+      's_year_2026.csv': old,
+      's_year_2027.csv': next,
     };
     for (const [name, lines] of Object.entries(want)) await fileIs(rig, name, crlf([H, ...lines]));
     expect(await csvFiles(rig)).toEqual(Object.keys(want).sort());
@@ -91,40 +114,49 @@ describe('header modes', () => {
     await fileIs(rig, 'h2_20270104.csv', crlf(['Date,Time,level,pump,remote,bad', ',,l,,,', '2027/01/04,10:00:10,7,1,42,']));
     clock.advance(10_000);
     await mode('h3', 3);
-    await fileIs(rig, 'h3_20270104.csv', crlf([
-      'Date,Time,level,pump,remote,bad', ',,l,,,', ',,COM2 DT500,COM2 R10A,COM2 DT100,COM1 DT0', '2027/01/04,10:00:20,7,1,42,',
-    ]));
+    await fileIs(
+      rig,
+      'h3_20270104.csv',
+      crlf(['Date,Time,level,pump,remote,bad', ',,l,,,', ',,COM2 DT500,COM2 R10A,COM2 DT100,COM1 DT0', '2027/01/04,10:00:20,7,1,42,']),
+    );
   }, 30_000);
 
   it('4: the rows of the format file, its separator, date format and invalid text', async () => {
     await mkdir(join(rig.dataDir, 'logcfg'), { recursive: true });
-    await writeFile(join(rig.dataDir, 'logcfg', 'tanks.cfg'), [
-      '# tank farm, as for the original unit',
-      '%DEF_TITLE="Tank farm"',
-      '%DEF_SEPARATOR=";"',
-      '%DEF_DATE="%d.%m.%Y"',
-      '%DEF_INVALID="n/a"',
-      '%HEADER="Date";"Time";%COLUMNS',
-      '%HEADER+=;;%NAMES',
-      '%HEADER+=;;%COMS',
-      '%HEADER+=;;%REGISTERS',
-      '%HEADER+=;;%TYPES',
-      '%HEADER+=;;%DATAFORMATS',
-      '%HEADER+=;;%UNITS',
-      '%LOGDATA=%DATE;%TIME;%VALUES',
-    ].join('\r\n'));
+    await writeFile(
+      join(rig.dataDir, 'logcfg', 'tanks.cfg'),
+      [
+        '# tank farm, as for the original unit',
+        '%DEF_TITLE="Tank farm"',
+        '%DEF_SEPARATOR=";"',
+        '%DEF_DATE="%d.%m.%Y"',
+        '%DEF_INVALID="n/a"',
+        '%HEADER="Date";"Time";%COLUMNS',
+        '%HEADER+=;;%NAMES',
+        '%HEADER+=;;%COMS',
+        '%HEADER+=;;%REGISTERS',
+        '%HEADER+=;;%TYPES',
+        '%HEADER+=;;%DATAFORMATS',
+        '%HEADER+=;;%UNITS',
+        '%LOGDATA=%DATE;%TIME;%VALUES',
+      ].join('\r\n'),
+    );
     clock.t = local(2027, 1, 4, 11, 0, 0);
     await mode('h4', 4, 'tanks.cfg');
-    await fileIs(rig, 'h4_20270104.csv', crlf([
-      'Date;Time;1;2;3;4',
-      ';;level;pump;remote;bad',
-      ';;COM2;COM2;COM2 [Unit no.2];COM1',
-      ';;DT500;R10A;DT100;DT0',
-      ';;UINT;INT;INT;INT',
-      ';;US16;S16;S16;S16',
-      ';;l;;;',
-      '04.01.2027;11:00:00;7;1;42;n/a',
-    ]));
+    await fileIs(
+      rig,
+      'h4_20270104.csv',
+      crlf([
+        'Date;Time;1;2;3;4',
+        ';;level;pump;remote;bad',
+        ';;COM2;COM2;COM2 [Unit no.2];COM1',
+        ';;DT500;R10A;DT100;DT0',
+        ';;UINT;INT;INT;INT',
+        ';;US16;S16;S16;S16',
+        ';;l;;;',
+        '04.01.2027;11:00:00;7;1;42;n/a',
+      ]),
+    );
   }, 20_000);
 
   it('a bad or missing format file is an error status, logs nothing and crashes nothing; a good one starts logging', async () => {
@@ -158,12 +190,15 @@ describe('retention (file_max) at 4:00', () => {
     await writeFile(join(logDir(rig), 'ret_notes.txt'), 'x\r\n');
     // a 9-minute cycle (a day is 160 of them, counted from midnight) on a minute split: one file per
     // record, none at 4:00 itself (240 min is no multiple of 9)
-    await files([{ name: 'ret', split: 'minute', trigger: 1, cycle: 540, file_max: 2 }, { name: 'ret_2', trigger: 0, file_max: 1 }]);
+    await files([
+      { name: 'ret', split: 'minute', trigger: 1, cycle: 540, file_max: 2 },
+      { name: 'ret_2', trigger: 0, file_max: 1 },
+    ]);
     const made = ['ret_20270105_0327.csv', 'ret_20270105_0336.csv', 'ret_20270105_0345.csv', 'ret_20270105_0354.csv'];
     const ours = async () => (await csvFiles(rig)).filter((f) => f.startsWith('ret_'));
     for (const [i, name] of made.entries()) {
       if (i > 0) clock.advance(540_000);
-      await fileIs(rig, name, crlf([H, row('2027/01/05', name.slice(13, 15) + ':' + name.slice(15, 17) + ':00')]));
+      await fileIs(rig, name, crlf([H, row('2027/01/05', `${name.slice(13, 15)}:${name.slice(15, 17)}:00`)]));
     }
     clock.t = local(2027, 1, 5, 3, 59, 59);
     await pause(fastSettleMs);

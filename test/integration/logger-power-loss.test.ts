@@ -10,16 +10,17 @@
 //
 // The child is bundled once and run with plain node (test/support/child-bundle.ts), as the config
 // store's crash loop does: a start then costs ~50 ms, which makes 200 kills affordable.
-import { afterAll, describe, expect, it } from 'vitest';
+
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir, mkdtemp, readFile, rm, stat, truncate } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { bundleChild, seededRandom } from '../support/child-bundle.ts';
+import { afterAll, describe, expect, it } from 'vitest';
 import { repairTail } from '../../device/logger/repair.ts';
 import { LOG_FOLDER } from '../../device/logger/types.ts';
+import { bundleChild, seededRandom } from '../support/child-bundle.ts';
 import { CHILD_HEADER, childRecord, lastNumber } from '../support/logger-child.ts';
 
 const dirs: string[] = [];
@@ -41,7 +42,7 @@ function childBundle(): Promise<string> {
   return bundled;
 }
 
-const HEADER_TEXT = CHILD_HEADER.map((l) => l + '\r\n').join('');
+const HEADER_TEXT = CHILD_HEADER.map((l) => `${l}\r\n`).join('');
 
 /** Problems of the CSV text `text` that must hold `1 … last` exactly, as whole lines. */
 function check(text: string, last: number): string[] {
@@ -105,7 +106,11 @@ async function runLoop(opts: { iterations: number; unsafe?: boolean; seed?: numb
         if (done.length === 1) first();
       }
     });
-    const outcome = await Promise.race([firstDone.then(() => 'appending' as const), closed.then(() => 'exited' as const), sleep(10_000, undefined, { ref: false }).then(() => 'stuck' as const)]);
+    const outcome = await Promise.race([
+      firstDone.then(() => 'appending' as const),
+      closed.then(() => 'exited' as const),
+      sleep(10_000, undefined, { ref: false }).then(() => 'stuck' as const),
+    ]);
     if (outcome !== 'appending') {
       child.kill('SIGKILL');
       await closed;

@@ -11,20 +11,20 @@ process.env.TZ = 'Europe/Berlin';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect } from 'vitest';
 import * as v from 'valibot';
-import { FakeClock, startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { POLL_MS } from '../../device/logger/engine.ts';
+import { LOG_FOLDER } from '../../device/logger/types.ts';
+import type { Log } from '../../device/model/sections/log.ts';
+import { logSchema } from '../../device/model/sections/log.ts';
+import { type LogFile, type LogRecord, logFileSchema, recordSchema } from '../../device/model/sections/logfile.ts';
+import type { Pew } from '../../device/model/sections/pew.ts';
+import type { ByteChannel, VolumeId } from '../../hw/types.ts';
+import { type PtyAttachable, type PtyPlc, startPtyPlc } from '../../sim/plc/pty.ts';
 import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
 import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
-import { startPtyPlc, type PtyAttachable, type PtyPlc } from '../../sim/plc/pty.ts';
 import type { SerialFraming } from '../../sim/wire.ts';
-import type { ByteChannel, VolumeId } from '../../hw/types.ts';
-import type { Pew } from '../../device/model/sections/pew.ts';
-import type { Log } from '../../device/model/sections/log.ts';
-import { logFileSchema, recordSchema, type LogFile, type LogRecord } from '../../device/model/sections/logfile.ts';
-import { logSchema } from '../../device/model/sections/log.ts';
-import { LOG_FOLDER } from '../../device/logger/types.ts';
-import { POLL_MS } from '../../device/logger/engine.ts';
+import { type Client, type FakeClock, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
 
 export const COM2 = 3; // interface id of COM2 (RS485)
 export const FRAMING: SerialFraming = { baud: 115200, bits: 8, parity: 'odd', stopbits: 1 };
@@ -44,8 +44,12 @@ class Bus implements PtyAttachable {
       write: (bytes) => ends.forEach((e) => e.write(bytes)),
       onData: (h) => ends.forEach((e) => e.onData(h)),
       onClose: (h) => ends[0]!.onClose(h),
-      close: async () => { await Promise.all(ends.map((e) => e.close())); },
-      get isOpen() { return ends[0]!.isOpen; },
+      close: async () => {
+        await Promise.all(ends.map((e) => e.close()));
+      },
+      get isOpen() {
+        return ends[0]!.isOpen;
+      },
     };
   }
 }
@@ -64,7 +68,9 @@ export async function startLine(stations: number[] = [1]): Promise<PlcLine> {
   const dir = await mkdtemp(join(tmpdir(), 'logger-pty-'));
   const pty = await startPtyPlc(bus, { dir, name: 'COM2' });
   return {
-    plcs, pty, dir,
+    plcs,
+    pty,
+    dir,
     close: async () => {
       await pty.close();
       await rm(dir, { recursive: true, force: true });
@@ -88,14 +94,25 @@ export interface Rig {
 export async function startRig(line: PlcLine, opts: { clock: FakeClock; dataDir?: string; configure?: boolean; pollMs?: number }): Promise<Rig> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'logger-data-')));
   const d = await startTestDaemon({
-    dataDir, clock: opts.clock, serial: { serialMap: { COM2: line.pty.hostPath } }, ...(opts.pollMs ? { loggerPollMs: opts.pollMs } : {}),
+    dataDir,
+    clock: opts.clock,
+    serial: { serialMap: { COM2: line.pty.hostPath } },
+    ...(opts.pollMs ? { loggerPollMs: opts.pollMs } : {}),
   });
   const admin = () => d.admin();
   if (opts.configure !== false) {
     const a = await admin();
     const pew = (await a.get('/config/pew')).body as Pew;
     Object.assign(pew.interfaces.find((i) => i.id === COM2)!, {
-      enabled: true, mode: 5, protocol: 'MEWTOCOL', baudrate: FRAMING.baud, bits: FRAMING.bits, parity: FRAMING.parity, stopbits: FRAMING.stopbits, timeout: 300, autobaud: false,
+      enabled: true,
+      mode: 5,
+      protocol: 'MEWTOCOL',
+      baudrate: FRAMING.baud,
+      bits: FRAMING.bits,
+      parity: FRAMING.parity,
+      stopbits: FRAMING.stopbits,
+      timeout: 300,
+      autobaud: false,
     });
     Object.assign(pew, { interface_plc: COM2, address_plc: 1 });
     const r = await a.post('/config/pew', pew);
@@ -104,7 +121,12 @@ export async function startRig(line: PlcLine, opts: { clock: FakeClock; dataDir?
   await d.ctx.com.settled();
   await until(() => d.ctx.com.links.get(COM2)?.status().state === 'up', 10_000, 'COM2 up');
   return {
-    d, clock: opts.clock, line, plc: line.plcs.get(1)!, dataDir, admin,
+    d,
+    clock: opts.clock,
+    line,
+    plc: line.plcs.get(1)!,
+    dataDir,
+    admin,
     stop: async () => {
       await d.stop();
     },

@@ -4,16 +4,17 @@
 //   log, the audit log with the names and the PLC's status registers;
 // - records dropped from a full write queue show in the top-level status and the PLC's registers
 //   until the technician acknowledged them (spec §4: the write status signals error).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { FakeClock } from '../support/daemon.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logStatusSchema } from '../../device/model/log-status.ts';
+import { FakeClock } from '../support/daemon.ts';
 import { mountSmallVolume, type SmallVolume } from '../support/tmpfs.ts';
-import { local, logFile, ONE_POINT, record, saveLog, startLine, startRig, until, type PlcLine, type Rig } from './logger-rig.ts';
+import { local, logFile, ONE_POINT, type PlcLine, type Rig, record, saveLog, startLine, startRig, until } from './logger-rig.ts';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -60,15 +61,23 @@ async function stepUntil(cond: () => Promise<boolean>, what: string, maxSteps = 
   for (let i = 0; i < maxSteps; i++) {
     if (await cond()) return;
     clock.advance(1000);
-    await until(async () => (await cond()) || ((await status()).files[0]?.lastTrigger ?? 0) * 1000 >= clock.now(), 10_000, `a record at ${new Date(clock.now()).toISOString()}`);
+    await until(
+      async () => (await cond()) || ((await status()).files[0]?.lastTrigger ?? 0) * 1000 >= clock.now(),
+      10_000,
+      `a record at ${new Date(clock.now()).toISOString()}`,
+    );
   }
   expect(await cond(), what).toBe(true);
 }
 
-const save = (over: Parameters<typeof saveLog>[1]) => saveLog(rig, {
-  storage: 2, header: 1, enable_mem_ctrl: true, ...over,
-  log_def: [logFile({ id: 1, name: 'tank', trigger: 1, cycle: 1, records: [record({ id: 1, name: 'v', area: 1, reg_addr: '500', type: 1 })] })],
-});
+const save = (over: Parameters<typeof saveLog>[1]) =>
+  saveLog(rig, {
+    storage: 2,
+    header: 1,
+    enable_mem_ctrl: true,
+    ...over,
+    log_def: [logFile({ id: 1, name: 'tank', trigger: 1, cycle: 1, records: [record({ id: 1, name: 'v', area: 1, reg_addr: '500', type: 1 })] })],
+  });
 
 describe('delete_old_files on a small volume', () => {
   it('deletes nothing when the old files cannot free enough: logging stops and says why', async () => {
@@ -78,7 +87,9 @@ describe('delete_old_files on a small volume', () => {
     await save({ delete_old_files: true });
     await stepUntil(async () => (await status()).files[0]?.write?.state === 'stopped', 'stopped for space');
     const s = await status();
-    expect(s.files[0]?.write?.detail).toMatch(/^low memory: logging stopped until space is back \(\d+ bytes free, 1048576 needed\); the old log files hold 262144 bytes, not enough: none deleted$/);
+    expect(s.files[0]?.write?.detail).toMatch(
+      /^low memory: logging stopped until space is back \(\d+ bytes free, 1048576 needed\); the old log files hold 262144 bytes, not enough: none deleted$/,
+    );
     expect(s.write.state).toBe('stopped');
     expect(s.notices).toMatchObject({ deleted: [], deletedCount: 0 });
     expect(await names()).toEqual(['old_a.csv', 'old_b.csv']);
@@ -97,15 +108,24 @@ describe('delete_old_files on a small volume', () => {
 
     // the file's own status is ok again; the top level keeps the deletions, with their names
     const s = await status();
-    expect(s.notices.deleted.map((d: { name: string; volume: string }) => [d.name, d.volume])).toEqual([['old_a.csv', 'temp'], ['old_b.csv', 'temp']]);
+    expect(s.notices.deleted.map((d: { name: string; volume: string }) => [d.name, d.volume])).toEqual([
+      ['old_a.csv', 'temp'],
+      ['old_b.csv', 'temp'],
+    ]);
     expect(s.notices.deletedCount).toBe(2);
     expect(s.write).toMatchObject({ state: 'low_memory', detail: 'low memory: deleted 2 oldest files (old_a.csv, old_b.csv)' });
     await until(() => registers() === LOW_MEMORY, 10_000, 'low memory registers');
 
     const logged = rig.d.ctx.log.recent().filter((e) => e.msg === 'log files deleted for space');
     expect(logged.map((e) => e.fields)).toEqual([{ volume: 'temp', files: ['old_a.csv', 'old_b.csv'] }]);
-    const audit = (await rig.d.ctx.audit.readAll()).trim().split('\n').map((l) => JSON.parse(l)).filter((e) => e.action === 'logfile_delete');
-    expect(audit).toMatchObject([{ action: 'logfile_delete', user: 'logger', detail: { storage: 2, volume: 'temp', names: ['old_a.csv', 'old_b.csv'], reason: 'low_memory' } }]);
+    const audit = (await rig.d.ctx.audit.readAll())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+      .filter((e) => e.action === 'logfile_delete');
+    expect(audit).toMatchObject([
+      { action: 'logfile_delete', user: 'logger', detail: { storage: 2, volume: 'temp', names: ['old_a.csv', 'old_b.csv'], reason: 'low_memory' } },
+    ]);
 
     // more good batches do not clear it; the technician's acknowledgement does
     await stepUntil(async () => ((await status()).files[0]?.records ?? 0) >= (s.files[0]?.records ?? 0) + 2, 'two more records');
@@ -124,8 +144,13 @@ describe('delete_old_files on a small volume', () => {
     expect(ack.status, ack.text).toBe(200);
     expect(ack.body).toMatchObject({ write: { state: 'ok', detail: '' }, notices: { deleted: [], deletedCount: 0, droppedCount: 0 } });
     await until(() => registers() === OK, 10_000, 'ok registers');
-    expect((await rig.d.ctx.audit.readAll()).trim().split('\n').map((l) => JSON.parse(l)).filter((e) => e.action === 'log_notices_ack'))
-      .toMatchObject([{ user: 'admin', detail: { deleted: 2, dropped: 0 } }]);
+    expect(
+      (await rig.d.ctx.audit.readAll())
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l))
+        .filter((e) => e.action === 'log_notices_ack'),
+    ).toMatchObject([{ user: 'admin', detail: { deleted: 2, dropped: 0 } }]);
     expect((await (await rig.d.user()).post('/config/log_status/ack', {})).status).toBe(403);
   }, 120_000);
 });
@@ -146,7 +171,12 @@ describe('records dropped from a full write queue', () => {
     expect(s.write.detail).toBe(`${s.notices.droppedCount} records dropped`);
     expect(s.notices.droppedCount).toBeGreaterThanOrEqual(dropped);
     await until(() => registers() === ERROR, 10_000, 'error registers');
-    expect(rig.d.ctx.log.recent().filter((e) => e.msg === 'log records dropped').reduce((n, e) => n + (e.fields as { records: number }).records, 0)).toBe(s.notices.droppedCount);
+    expect(
+      rig.d.ctx.log
+        .recent()
+        .filter((e) => e.msg === 'log records dropped')
+        .reduce((n, e) => n + (e.fields as { records: number }).records, 0),
+    ).toBe(s.notices.droppedCount);
 
     const ack = await (await rig.admin()).post('/config/log_status/ack', {});
     expect(ack.status, ack.text).toBe(200);

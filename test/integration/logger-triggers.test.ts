@@ -4,15 +4,18 @@
 // test moves. Each record carries the slot's time, so the CSV shows exactly when a trigger fired;
 // "only then" is checked by waiting until every timer of the logger looked at the clock again.
 import { describe, expect, it } from 'vitest';
-import { FakeClock } from '../support/daemon.ts';
 import type { LogFile } from '../../device/model/sections/logfile.ts';
-import { crlf, csvFiles, fileIs, local, ONE_POINT, onePointRig, pause, startRig, text, until, type PlcLine, type Rig } from './logger-rig.ts';
+import { FakeClock } from '../support/daemon.ts';
+import { crlf, csvFiles, fileIs, local, ONE_POINT, onePointRig, type PlcLine, pause, type Rig, startRig, text, until } from './logger-rig.ts';
 
 const clock = new FakeClock(local(2026, 5, 4, 10, 0, 30));
 let line: PlcLine;
 let rig: Rig;
 
-onePointRig(clock, (l, r) => { line = l; rig = r; });
+onePointRig(clock, (l, r) => {
+  line = l;
+  rig = r;
+});
 
 const { header: HEADER, row } = ONE_POINT;
 const save = (file: Partial<LogFile>) => ONE_POINT.save(rig, file);
@@ -82,7 +85,7 @@ describe('last_trig across a restart', () => {
     // stopped and started again at the same moment: 07:00:10 is not recorded twice
     await rig.d.stop();
     rig = await startRig(line, { clock, dataDir: rig.dataDir, configure: false });
-    expect(rig.d.ctx.logger.status().files).toMatchObject([{ name: 'keep', lastTrigger: (clock.now() / 1000), missed: 0 }]);
+    expect(rig.d.ctx.logger.status().files).toMatchObject([{ name: 'keep', lastTrigger: clock.now() / 1000, missed: 0 }]);
     await pause();
     expect(await text(rig, 'keep_20260510.csv')).toBe(crlf(two));
     clock.advance(10_000);

@@ -5,10 +5,10 @@
 // byte orders, scaled points, difference and average, X/Y/R bits, a point on the second station and
 // a point whose read fails; then the separators semicolon with decimal comma, slash and tab.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Endian, encodeValue } from '../../device/logger/values.ts';
+import { ENDIANS, LOG_TYPES, type LogRecord, type LogType, typeWords } from '../../device/model/sections/logfile.ts';
 import { FakeClock } from '../support/daemon.ts';
-import { encodeValue, type Endian } from '../../device/logger/values.ts';
-import { ENDIANS, LOG_TYPES, typeWords, type LogRecord, type LogType } from '../../device/model/sections/logfile.ts';
-import { crlf, csvFiles, fileIs, local, logFile, record, requestsAfter, saveLog, startLine, startRig, type PlcLine, type Rig } from './logger-rig.ts';
+import { crlf, csvFiles, fileIs, local, logFile, type PlcLine, type Rig, record, requestsAfter, saveLog, startLine, startRig } from './logger-rig.ts';
 
 const T0 = local(2026, 3, 2, 10, 0, 0);
 const clock = new FakeClock(T0);
@@ -60,7 +60,12 @@ function typedPoints(): LogRecord[] {
 }
 
 // 0x12345678 = 305419896 as a DINT in the four orders, words written by hand (values-words.ts table)
-const HAND: [Endian, number[]][] = [['little', [0x5678, 0x1234]], ['big', [0x3412, 0x7856]], ['middle', [0x1234, 0x5678]], ['mixed', [0x7856, 0x3412]]];
+const HAND: [Endian, number[]][] = [
+  ['little', [0x5678, 0x1234]],
+  ['big', [0x3412, 0x7856]],
+  ['middle', [0x1234, 0x5678]],
+  ['mixed', [0x7856, 0x3412]],
+];
 
 describe('a record holds exactly what the PLCs hold', () => {
   it('every data type in every byte order, scaling, difference, average, bits, two stations and a failed read', async () => {
@@ -82,9 +87,33 @@ describe('a record holds exactly what the PLCs hold', () => {
     plc2.memory.writeWords('DT', 100, [4242]);
     const more = [
       // 0…4000 → 0…100 %, 1 decimal
-      record({ name: 'level', dim: '%', area: 1, reg_addr: '1500', type: 0, enable_scal: true, scal_plc_min: 0, scal_plc_max: 4000, scal_log_min: 0, scal_log_max: 100, decimal: 1 }),
+      record({
+        name: 'level',
+        dim: '%',
+        area: 1,
+        reg_addr: '1500',
+        type: 0,
+        enable_scal: true,
+        scal_plc_min: 0,
+        scal_plc_max: 4000,
+        scal_log_min: 0,
+        scal_log_max: 100,
+        decimal: 1,
+      }),
       // a REAL 4…20 mA → -50…150 °C
-      record({ name: 'temp', dim: 'C', area: 1, reg_addr: '1501', type: 7, enable_scal: true, scal_plc_min: 4, scal_plc_max: 20, scal_log_min: -50, scal_log_max: 150, decimal: 2 }),
+      record({
+        name: 'temp',
+        dim: 'C',
+        area: 1,
+        reg_addr: '1501',
+        type: 7,
+        enable_scal: true,
+        scal_plc_min: 4,
+        scal_plc_max: 20,
+        scal_log_min: -50,
+        scal_log_max: 150,
+        decimal: 2,
+      }),
       record({ name: 'counter', area: 1, reg_addr: '1600', type: 4, format: 'difference' }),
       record({ name: 'flow', area: 1, reg_addr: '1602', type: 0, format: 'average', decimal: 1 }),
       record({ name: 'x1A', area: 4, reg_addr: '1A' }),
@@ -101,7 +130,23 @@ describe('a record holds exactly what the PLCs hold', () => {
     const typedText = ENDIANS.flatMap(() => SAMPLES.map((s) => s.text));
     const header = ['Date', 'Time', ...records.map((r) => r.name)].join(',');
     // level 1000 → 25.0; temp 12 mA → 50.00; the first difference is empty; average of the one read
-    const first = ['2026/03/02', '10:00:00', ...typedText, ...HAND.map(() => '305419896'), '25.0', '50.00', '', '10.0', '1', '1', '1', '0', '1111', '4242', ''].join(',');
+    const first = [
+      '2026/03/02',
+      '10:00:00',
+      ...typedText,
+      ...HAND.map(() => '305419896'),
+      '25.0',
+      '50.00',
+      '',
+      '10.0',
+      '1',
+      '1',
+      '1',
+      '0',
+      '1111',
+      '4242',
+      '',
+    ].join(',');
     await fileIs(rig, 'values_20260302.csv', crlf([header, first]));
 
     // an average sample between the records: 20 at 10:00:01, then 50 at the record → 35.0
@@ -113,7 +158,23 @@ describe('a record holds exactly what the PLCs hold', () => {
     plc1.memory.writeWords('DT', 1500, [4000]);
     plc2.memory.writeWords('DT', 100, [4343]);
     clock.advance(9000);
-    const second = ['2026/03/02', '10:00:10', ...typedText, ...HAND.map(() => '305419896'), '100.0', '50.00', '150', '35.0', '1', '1', '1', '0', '1111', '4343', ''].join(',');
+    const second = [
+      '2026/03/02',
+      '10:00:10',
+      ...typedText,
+      ...HAND.map(() => '305419896'),
+      '100.0',
+      '50.00',
+      '150',
+      '35.0',
+      '1',
+      '1',
+      '1',
+      '0',
+      '1111',
+      '4343',
+      '',
+    ].join(',');
     await fileIs(rig, 'values_20260302.csv', crlf([header, first, second]));
     expect(await csvFiles(rig)).toEqual(['values_20260302.csv']);
     const status = rig.d.ctx.logger.status();
@@ -124,25 +185,29 @@ describe('a record holds exactly what the PLCs hold', () => {
     { sep: 'semicolon', dec: 'comma', name: 'semi', date: '2026/03/02', s: ';' },
     { sep: 'slash', dec: 'point', name: 'slash', date: '2026-03-02', s: '/' },
     { sep: 'tab', dec: 'comma', name: 'tab', date: '2026/03/02', s: '\t' },
-  ] as const)('separator $sep with decimal $dec', async ({ sep, dec, name, date, s }) => {
-    const plc1 = line.plcs.get(1)!;
-    plc1.memory.writeWords('DT', 1700, encodeValue(7, -2.5, 'little'));
-    plc1.memory.writeWords('DT', 1702, encodeValue(13, 'a;b/c', 'little'));
-    plc1.memory.writeWords('DT', 1730, encodeValue(14, 1234.5678, 'little'));
-    const records = [
-      record({ id: 1, name: 'real', area: 1, reg_addr: '1700', type: 7, decimal: 1 }),
-      record({ id: 2, name: 'text', area: 1, reg_addr: '1702', type: 13 }),
-      record({ id: 3, name: 'lreal', area: 1, reg_addr: '1730', type: 15, decimal: 3 }),
-    ];
-    clock.advance(10_000);
-    const at = new Date(clock.now());
-    const time = `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}:${String(at.getSeconds()).padStart(2, '0')}`;
-    await saveLog(rig, { header: 1, csv_separator: sep, dec_separator: dec, log_def: [logFile({ id: 1, name, trigger: 1, cycle: 10, records })] });
-    const d = dec === 'comma' ? ',' : '.';
-    const textField = s === ';' || s === '/' ? '"a;b/c"' : 'a;b/c';
-    const want = crlf([['Date', 'Time', 'real', 'text', 'lreal'].join(s), [date, time, `-2${d}5`, textField, `1${d}235E+03`].join(s)]);
-    await fileIs(rig, `${name}_20260302.csv`, want);
-  }, 30_000);
+  ] as const)(
+    'separator $sep with decimal $dec',
+    async ({ sep, dec, name, date, s }) => {
+      const plc1 = line.plcs.get(1)!;
+      plc1.memory.writeWords('DT', 1700, encodeValue(7, -2.5, 'little'));
+      plc1.memory.writeWords('DT', 1702, encodeValue(13, 'a;b/c', 'little'));
+      plc1.memory.writeWords('DT', 1730, encodeValue(14, 1234.5678, 'little'));
+      const records = [
+        record({ id: 1, name: 'real', area: 1, reg_addr: '1700', type: 7, decimal: 1 }),
+        record({ id: 2, name: 'text', area: 1, reg_addr: '1702', type: 13 }),
+        record({ id: 3, name: 'lreal', area: 1, reg_addr: '1730', type: 15, decimal: 3 }),
+      ];
+      clock.advance(10_000);
+      const at = new Date(clock.now());
+      const time = `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}:${String(at.getSeconds()).padStart(2, '0')}`;
+      await saveLog(rig, { header: 1, csv_separator: sep, dec_separator: dec, log_def: [logFile({ id: 1, name, trigger: 1, cycle: 10, records })] });
+      const d = dec === 'comma' ? ',' : '.';
+      const textField = s === ';' || s === '/' ? '"a;b/c"' : 'a;b/c';
+      const want = crlf([['Date', 'Time', 'real', 'text', 'lreal'].join(s), [date, time, `-2${d}5`, textField, `1${d}235E+03`].join(s)]);
+      await fileIs(rig, `${name}_20260302.csv`, want);
+    },
+    30_000,
+  );
   // security.md CSV-1: a PLC STRING must not reach a spreadsheet as a formula; a number as text stays a number
   it('text cells that begin like a formula are neutralised, numbers written as text are not', async () => {
     const plc1 = line.plcs.get(1)!;

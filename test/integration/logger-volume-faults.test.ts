@@ -3,15 +3,16 @@
 // records of the failed batches land in order, once, when the volume works again. The volumes are
 // folders under `<data>/volumes/` as in the simulator; a volume counts as mounted while its folder
 // exists (what the unit's mount point check gives once the automounter removed the stick's folder).
-import { afterAll, describe, expect, it } from 'vitest';
+
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, readdir, rename, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Volume, VolumeId } from '../../hw/types.ts';
-import { volumeAt } from '../../hw/volumes.ts';
+import { afterAll, describe, expect, it } from 'vitest';
 import { CsvStore, MAX_QUEUED_BATCHES, nodeStoreFs, type StoreFs, type StoreHandle } from '../../device/logger/csv-store.ts';
 import { LOG_FOLDER, type WriteStatus } from '../../device/logger/types.ts';
+import type { Volume, VolumeId } from '../../hw/types.ts';
+import { volumeAt } from '../../hw/volumes.ts';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -42,26 +43,27 @@ function faultyFs() {
     return c ? Promise.reject(errno(c === 'short' ? 'ENOSPC' : c)) : f();
   };
   const fs: StoreFs = {
-    open: (p, flags) => guard(async () => {
-      const fh = await nodeStoreFs.open(p, flags);
-      const h: StoreHandle = {
-        read: (b, o, l, pos) => guard(() => fh.read(b, o, l, pos)),
-        stat: () => guard(() => fh.stat()),
-        truncate: (n) => guard(() => fh.truncate(n)),
-        datasync: () => guard(() => fh.datasync()),
-        sync: () => guard(() => fh.sync()),
-        close: () => guard(() => fh.close()),
-        write: (b, o, l) => {
-          const c = hit();
-          if (c === 'short') {
-            code = 'ENOSPC'; // the volume is full after this one
-            return fh.write(b, o, Math.max(1, l >> 1));
-          }
-          return c ? Promise.reject(errno(c)) : fh.write(b, o, l);
-        },
-      };
-      return h;
-    }),
+    open: (p, flags) =>
+      guard(async () => {
+        const fh = await nodeStoreFs.open(p, flags);
+        const h: StoreHandle = {
+          read: (b, o, l, pos) => guard(() => fh.read(b, o, l, pos)),
+          stat: () => guard(() => fh.stat()),
+          truncate: (n) => guard(() => fh.truncate(n)),
+          datasync: () => guard(() => fh.datasync()),
+          sync: () => guard(() => fh.sync()),
+          close: () => guard(() => fh.close()),
+          write: (b, o, l) => {
+            const c = hit();
+            if (c === 'short') {
+              code = 'ENOSPC'; // the volume is full after this one
+              return fh.write(b, o, Math.max(1, l >> 1));
+            }
+            return c ? Promise.reject(errno(c)) : fh.write(b, o, l);
+          },
+        };
+        return h;
+      }),
     mkdir: (p) => guard(() => nodeStoreFs.mkdir(p)),
     stat: (p) => guard(() => nodeStoreFs.stat(p)),
     readdir: (p) => guard(() => nodeStoreFs.readdir(p)),
@@ -88,18 +90,21 @@ async function unitVolumes(figures?: () => Partial<Volume>) {
   dirs.push(data);
   const path = (id: VolumeId) => join(data, 'volumes', id);
   for (const id of ['internal', 'usb', 'temp'] as const) await mkdir(path(id), { recursive: true });
-  const volumes = () => Promise.all((['internal', 'usb', 'temp'] as const).map(async (id) => {
-    const v = await volumeAt(id, path(id), existsSync(path(id)));
-    // real figures unless a test sets them; generous ones by default so a busy test disk does not matter
-    return { ...v, ...(v.mounted ? { totalBytes: 64 * GiB, freeBytes: 32 * GiB, ...figures?.() } : {}) };
-  }));
+  const volumes = () =>
+    Promise.all(
+      (['internal', 'usb', 'temp'] as const).map(async (id) => {
+        const v = await volumeAt(id, path(id), existsSync(path(id)));
+        // real figures unless a test sets them; generous ones by default so a busy test disk does not matter
+        return { ...v, ...(v.mounted ? { totalBytes: 64 * GiB, freeBytes: 32 * GiB, ...figures?.() } : {}) };
+      }),
+    );
   return { data, path, volumes, read: (id: VolumeId, f: string) => readFile(join(path(id), LOG_FOLDER, f), 'utf8') };
 }
 
 const HEADER = ['Date;Time;flow;state', ';;l/s;'];
 const rec = (n: number) => `2024/03/01;12:00:00;${n},5;"s;${n}"`;
 const recs = (from: number, count: number) => Array.from({ length: count }, (_, i) => rec(from + i));
-const csv = (lines: string[]) => lines.map((l) => l + '\r\n').join('');
+const csv = (lines: string[]) => lines.map((l) => `${l}\r\n`).join('');
 
 // six batches over a change of file: a split from day 1 to day 2 after the third batch
 const PLAN = [1, 2, 3, 4, 5, 6].map((b) => ({ file: b <= 3 ? 'flow_20240301.csv' : 'flow_20240302.csv', lines: recs(b * 100, b) }));
@@ -107,7 +112,14 @@ const EXPECTED = {
   flow_20240301: csv([...HEADER, ...PLAN.slice(0, 3).flatMap((b) => b.lines)]),
   flow_20240302: csv([...HEADER, ...PLAN.slice(3).flatMap((b) => b.lines)]),
 };
-const DETAIL: Record<string, string> = { ENOSPC: 'volume full (ENOSPC)', short: 'volume full (ENOSPC)', EIO: 'write error (EIO)', EROFS: 'volume read-only (EROFS)', ENOENT: 'USB volume removed', ENODEV: 'USB volume removed' };
+const DETAIL: Record<string, string> = {
+  ENOSPC: 'volume full (ENOSPC)',
+  short: 'volume full (ENOSPC)',
+  EIO: 'write error (EIO)',
+  EROFS: 'volume read-only (EROFS)',
+  ENOENT: 'USB volume removed',
+  ENODEV: 'USB volume removed',
+};
 
 describe('an injected fault at EVERY file system call of a run of appends', () => {
   for (const code of ['ENOSPC', 'short', 'EIO', 'EROFS', 'ENOENT'] as const) {
@@ -139,7 +151,10 @@ describe('an injected fault at EVERY file system call of a run of appends', () =
             f.heal();
           }
         }
-        expect(statuses.filter((s) => s.state !== 'ok' && s.state !== 'error'), `fault at call ${k}`).toEqual([]);
+        expect(
+          statuses.filter((s) => s.state !== 'ok' && s.state !== 'error'),
+          `fault at call ${k}`,
+        ).toEqual([]);
         expect((await a.flush()).state).toBe('ok');
         expect(a.stats()).toMatchObject({ queuedBatches: 0, droppedRecords: 0 });
         expect(await u.read('usb', 'flow_20240301.csv'), `fault at call ${k}`).toBe(EXPECTED.flow_20240301);
@@ -158,7 +173,8 @@ describe('a USB stick removed during appends', () => {
     const file = 'usb_20240301.csv';
     expect((await a.append(file, HEADER, recs(1, 3))).state).toBe('ok');
     await rename(u.path('usb'), `${u.path('usb')}.away`);
-    for (let n = 4; n <= 12; n += 3) expect(await a.append(file, HEADER, recs(n, 3))).toEqual({ state: 'error', detail: 'USB volume removed', volume: 'usb', file });
+    for (let n = 4; n <= 12; n += 3)
+      expect(await a.append(file, HEADER, recs(n, 3))).toEqual({ state: 'error', detail: 'USB volume removed', volume: 'usb', file });
     expect(existsSync(u.path('usb'))).toBe(false); // never created again on the unit's own storage
     expect(await readFile(join(`${u.path('usb')}.away`, LOG_FOLDER, file), 'utf8')).toBe(csv([...HEADER, ...recs(1, 3)]));
     await rename(`${u.path('usb')}.away`, u.path('usb'));
@@ -207,10 +223,23 @@ describe('low memory on a real volume folder', () => {
     await stopping.close();
 
     // deleting a file gives its space back in this model
-    const store = new CsvStore({ volumes: u.volumes, deleteOldFiles: true, fs: { ...nodeStoreFs, unlink: async (p) => { await nodeStoreFs.unlink(p); free = 32 * GiB; } } });
+    const store = new CsvStore({
+      volumes: u.volumes,
+      deleteOldFiles: true,
+      fs: {
+        ...nodeStoreFs,
+        unlink: async (p) => {
+          await nodeStoreFs.unlink(p);
+          free = 32 * GiB;
+        },
+      },
+    });
     const b = store.appender('internal');
     free = Math.ceil(0.01 * 64 * GiB) - 1000; // 1000 bytes short: the old file's blocks are enough
-    expect(await b.append('b_20240302.csv', HEADER, recs(4, 1))).toMatchObject({ state: 'low_memory', detail: 'low memory: deleted 1 oldest files (a_20240301.csv)' });
+    expect(await b.append('b_20240302.csv', HEADER, recs(4, 1))).toMatchObject({
+      state: 'low_memory',
+      detail: 'low memory: deleted 1 oldest files (a_20240301.csv)',
+    });
     expect(await readdir(join(u.path('internal'), LOG_FOLDER))).toEqual(['b_20240302.csv']);
   });
 });

@@ -3,8 +3,8 @@
 // bounded hashing keeps the thread pool's other threads free for the logger's writes and answers
 // the excess 429 at once. The full size (150 concurrent, 60 s) is the bench's `login flood` part.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { percentile, runFlood, startFloodRig, type FloodRig } from '../support/login-flood.ts';
 import { HASH_CONCURRENCY } from '../../device/system/passwords.ts';
+import { type FloodRig, percentile, runFlood, startFloodRig } from '../support/login-flood.ts';
 
 let rig: FloodRig;
 beforeAll(async () => {

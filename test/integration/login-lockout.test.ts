@@ -2,11 +2,12 @@
 // items 1 and 3): attempts are counted before their hash, so a burst gets no more checks than the
 // limits; guesses from other addresses do not lock the owner out; the owner's way back is a
 // command on the unit's shell, audited.
-import { afterEach, describe, expect, it } from 'vitest';
+
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ADMIN, FakeClock, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
 
 const AUTH = '/rest/api/v1/authentication';
@@ -24,7 +25,12 @@ afterEach(async () => {
 });
 
 const statuses = (rs: { status: number }[]) => rs.reduce<Record<number, number>>((a, r) => ({ ...a, [r.status]: (a[r.status] ?? 0) + 1 }), {});
-const auditLines = async (d: TestDaemon) => (await d.ctx.audit.readAll()).trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, any>);
+const auditLines = async (d: TestDaemon) =>
+  (await d.ctx.audit.readAll())
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, any>);
 
 describe('a concurrent burst (item 1, AUTH-6)', () => {
   it('100 wrong passwords and the right one at once: at most 5 are checked, the right one does not get in', async () => {
@@ -50,7 +56,9 @@ describe('a concurrent burst (item 1, AUTH-6)', () => {
     const d = await start({ clock: new FakeClock() });
     let checked = 0;
     for (let burst = 0; burst < 3; burst++) {
-      const replies = await Promise.all(Array.from({ length: 40 }, (_, i) => d.client('127.0.0.8').post(AUTH, { username: `guess${burst}-${i}`, password: 'Wrong-Passw0rd1' })));
+      const replies = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => d.client('127.0.0.8').post(AUTH, { username: `guess${burst}-${i}`, password: 'Wrong-Passw0rd1' })),
+      );
       const count = statuses(replies);
       expect((count[401] ?? 0) + (count[429] ?? 0)).toBe(40);
       checked += count[401] ?? 0;
@@ -85,9 +93,12 @@ describe('guesses from other addresses do not lock the owner out (item 3)', () =
   });
 });
 
-describe('the owner\'s way back: reset-admin on the shell (item 3)', () => {
+describe("the owner's way back: reset-admin on the shell (item 3)", () => {
   const run = promisify(execFile);
-  for (const [variant, entry] of [['unit', 'device/unit.ts'], ['simulator', 'sim/main.ts']] as const) {
+  for (const [variant, entry] of [
+    ['unit', 'device/unit.ts'],
+    ['simulator', 'sim/main.ts'],
+  ] as const) {
     it(`${variant}: lifts every lock of the running daemon, audited`, async () => {
       const d = await start({ clock: new FakeClock() });
       for (let i = 0; i < 5; i++) await d.client().post(AUTH, WRONG);

@@ -11,12 +11,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import modbusSerial from 'modbus-serial';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CpuModel } from '../../sim/plc/profiles.ts';
 import { startPtyPlc } from '../../sim/plc/pty.ts';
 import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
 import { startTcpPlc } from '../../sim/plc/tcp.ts';
 import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
 import { formatFraming, type SerialFraming } from '../../sim/wire.ts';
-import type { CpuModel } from '../../sim/plc/profiles.ts';
 
 // a CommonJS package: its `default` is the client class (as is the module itself)
 const ModbusRTU = modbusSerial.default;
@@ -72,8 +72,18 @@ interface MbOptions {
   zeroBased?: boolean;
 }
 
-const common = (t: MbTarget, table: MbTable, ref: number, o: MbOptions) =>
-  [...t.mode, '-a', String(o.unit ?? 1), '-t', String(table), ...(o.zeroBased === false ? [] : ['-0']), '-r', String(ref), '-o', String(o.timeoutS ?? 1)];
+const common = (t: MbTarget, table: MbTable, ref: number, o: MbOptions) => [
+  ...t.mode,
+  '-a',
+  String(o.unit ?? 1),
+  '-t',
+  String(table),
+  ...(o.zeroBased === false ? [] : ['-0']),
+  '-r',
+  String(ref),
+  '-o',
+  String(o.timeoutS ?? 1),
+];
 
 const mbRead = (t: MbTarget, table: MbTable, ref: number, count: number, o: MbOptions = {}) =>
   mbpoll([...common(t, table, ref, o), '-c', String(count), '-1', t.target]);
@@ -91,7 +101,10 @@ const closers: (() => Promise<void>)[] = [];
 let ptys = 0;
 
 beforeAll(async () => {
-  expect(() => execFileSync('mbpoll', ['-V'], { stdio: 'pipe' }), 'mbpoll must be installed for this test (apt-get install mbpoll; npm test does it)').not.toThrow();
+  expect(
+    () => execFileSync('mbpoll', ['-V'], { stdio: 'pipe' }),
+    'mbpoll must be installed for this test (apt-get install mbpoll; npm test does it)',
+  ).not.toThrow();
   expect(() => execFileSync('which', ['socat'], { stdio: 'pipe' }), 'socat must be installed for this test (apt-get install socat)').not.toThrow();
   dir = await mkdtemp(path.join(tmpdir(), 'modbus-outside-'));
 });
@@ -99,7 +112,9 @@ beforeAll(async () => {
 /** socat processes of this file still running */
 const ourSocats = () => {
   try {
-    return execFileSync('pgrep', ['-af', 'socat'], { encoding: 'utf8' }).split('\n').filter((l) => l.includes(dir));
+    return execFileSync('pgrep', ['-af', 'socat'], { encoding: 'utf8' })
+      .split('\n')
+      .filter((l) => l.includes(dir));
   } catch {
     return []; // pgrep exits 1 when nothing matches
   }
@@ -137,7 +152,13 @@ async function client(connect: (c: ModbusClient) => Promise<void>, unit: number)
   await connect(c);
   c.setID(unit);
   c.setTimeout(1000);
-  closers.push(() => new Promise<void>((resolve) => { if (c.isOpen) c.close(() => resolve()); else resolve(); }));
+  closers.push(
+    () =>
+      new Promise<void>((resolve) => {
+        if (c.isOpen) c.close(() => resolve());
+        else resolve();
+      }),
+  );
   return c;
 }
 
@@ -228,7 +249,12 @@ describe('mbpoll over Modbus/TCP', () => {
       expect(r.stderr).toMatch(/Illegal data address/);
       expect(r.values).toEqual([]);
     }
-    const failedWrites = [await mbWrite(t, 4, 65531, [9, 9, 9]), await mbWrite(t, 4, 65533, [9]), await mbWrite(t, 0, 1759, [1, 1]), await mbWrite(t, 0, 1760, [1])];
+    const failedWrites = [
+      await mbWrite(t, 4, 65531, [9, 9, 9]),
+      await mbWrite(t, 4, 65533, [9]),
+      await mbWrite(t, 0, 1759, [1, 1]),
+      await mbWrite(t, 0, 1760, [1]),
+    ];
     for (const w of failedWrites) {
       expect(w.code).not.toBe(0);
       expect(w.stderr).toMatch(/Illegal data address/);
@@ -258,75 +284,76 @@ const RTU_LINES: { framing: SerialFraming; unit: number }[] = [
   { framing: { baud: 115200, bits: 8, parity: 'odd', stopbits: 1 }, unit: 247 },
 ];
 
-for (const { framing, unit } of RTU_LINES) describe(`mbpoll over Modbus RTU on a pseudo-terminal at ${formatFraming(framing)}, unit ${unit}`, () => {
-  let plc: VirtualPlc;
-  let attachment: SerialPlcAttachment;
-  let device: string;
-  let t: MbTarget;
-  beforeAll(async () => {
-    const s = await ptyPlc('FP7', unit, framing, `mbpoll-${framing.baud}`);
-    plc = s.plc;
-    attachment = s.attachment;
-    device = s.device;
-    t = rtuTarget(device, framing);
-  });
+for (const { framing, unit } of RTU_LINES)
+  describe(`mbpoll over Modbus RTU on a pseudo-terminal at ${formatFraming(framing)}, unit ${unit}`, () => {
+    let plc: VirtualPlc;
+    let attachment: SerialPlcAttachment;
+    let device: string;
+    let t: MbTarget;
+    beforeAll(async () => {
+      const s = await ptyPlc('FP7', unit, framing, `mbpoll-${framing.baud}`);
+      plc = s.plc;
+      attachment = s.attachment;
+      device = s.device;
+      t = rtuTarget(device, framing);
+    });
 
-  it('writes and reads holding registers, coils, discrete inputs and input registers', async () => {
-    const w = await mbWrite(t, 4, 300, [7, 0x8001, 9], { unit });
-    expect(w.code, w.stderr).toBe(0);
-    expect(plc.memory.readWords('DT', 300, 3)).toEqual([7, 0x8001, 9]);
-    plc.memory.writeWords('DT', 65535, [0xbeef]); // the last holding register of FP7's map
-    expect((await mbRead(t, 4, 299, 5, { unit })).values).toEqual(refs(299, [0, 7, 0x8001, 9, 0]));
-    expect((await mbRead(t, 4, 65535, 1, { unit })).values).toEqual([[65535, 0xbeef]]);
+    it('writes and reads holding registers, coils, discrete inputs and input registers', async () => {
+      const w = await mbWrite(t, 4, 300, [7, 0x8001, 9], { unit });
+      expect(w.code, w.stderr).toBe(0);
+      expect(plc.memory.readWords('DT', 300, 3)).toEqual([7, 0x8001, 9]);
+      plc.memory.writeWords('DT', 65535, [0xbeef]); // the last holding register of FP7's map
+      expect((await mbRead(t, 4, 299, 5, { unit })).values).toEqual(refs(299, [0, 7, 0x8001, 9, 0]));
+      expect((await mbRead(t, 4, 65535, 1, { unit })).values).toEqual([[65535, 0xbeef]]);
 
-    expect((await mbWrite(t, 0, 2048 + 33, [1, 1], { unit })).code).toBe(0); // R2.1, R2.2
-    expect(plc.memory.readWords('WR', 2, 1)).toEqual([0b110]);
-    plc.memory.writeBits('X', 20, [true]);
-    expect((await mbRead(t, 1, 19, 3, { unit })).values).toEqual(refs(19, [0, 1, 0]));
-    plc.memory.writeWords('LD', 16383, [4321]); // FP7: LD16383 = input register 2000 + 16383
-    expect((await mbRead(t, 3, 18383, 1, { unit })).values).toEqual([[18383, 4321]]);
-  });
+      expect((await mbWrite(t, 0, 2048 + 33, [1, 1], { unit })).code).toBe(0); // R2.1, R2.2
+      expect(plc.memory.readWords('WR', 2, 1)).toEqual([0b110]);
+      plc.memory.writeBits('X', 20, [true]);
+      expect((await mbRead(t, 1, 19, 3, { unit })).values).toEqual(refs(19, [0, 1, 0]));
+      plc.memory.writeWords('LD', 16383, [4321]); // FP7: LD16383 = input register 2000 + 16383
+      expect((await mbRead(t, 3, 18383, 1, { unit })).values).toEqual([[18383, 4321]]);
+    });
 
-  it('an address outside the map gives "Illegal data address"', async () => {
-    const r = await mbRead(t, 3, 18384, 1, { unit });
-    expect(r.code).not.toBe(0);
-    expect(r.stderr).toMatch(/Illegal data address/);
-  });
+    it('an address outside the map gives "Illegal data address"', async () => {
+      const r = await mbRead(t, 3, 18384, 1, { unit });
+      expect(r.code).not.toBe(0);
+      expect(r.stderr).toMatch(/Illegal data address/);
+    });
 
-  it('another unit id gets no answer: mbpoll times out', async () => {
-    const requests = plc.requests;
-    const r = await mbRead(t, 4, 300, 1, { unit: unit === 1 ? 2 : 1, timeoutS: 0.3 });
-    expect(r.code).not.toBe(0);
-    expect(r.stderr).toMatch(/timed out/i);
-    expect(r.values).toEqual([]);
-    expect(plc.requests).toBe(requests);
-    // its own unit id is still answered
-    expect((await mbRead(t, 4, 300, 1, { unit })).values).toEqual([[300, 7]]);
-  });
+    it('another unit id gets no answer: mbpoll times out', async () => {
+      const requests = plc.requests;
+      const r = await mbRead(t, 4, 300, 1, { unit: unit === 1 ? 2 : 1, timeoutS: 0.3 });
+      expect(r.code).not.toBe(0);
+      expect(r.stderr).toMatch(/timed out/i);
+      expect(r.values).toEqual([]);
+      expect(plc.requests).toBe(requests);
+      // its own unit id is still answered
+      expect((await mbRead(t, 4, 300, 1, { unit })).values).toEqual([[300, 7]]);
+    });
 
-  it('mbpoll at another baud rate gets no answer: the line is emulated', async () => {
-    const other = rtuTarget(device, { ...framing, baud: framing.baud === 9600 ? 38400 : 9600 });
-    const carried = attachment.counters.toPlc;
-    const requests = plc.requests;
-    const r = await mbRead(other, 4, 300, 1, { unit, timeoutS: 0.3 });
-    expect(r.code).not.toBe(0);
-    expect(r.values).toEqual([]);
-    // the request crossed the wire but the PLC heard only garbage
-    expect(attachment.counters.toPlc).toBeGreaterThan(carried);
-    expect(plc.requests).toBe(requests);
-    // straight after, the right settings work again
-    expect((await mbRead(t, 4, 300, 1, { unit })).values).toEqual([[300, 7]]);
-  });
+    it('mbpoll at another baud rate gets no answer: the line is emulated', async () => {
+      const other = rtuTarget(device, { ...framing, baud: framing.baud === 9600 ? 38400 : 9600 });
+      const carried = attachment.counters.toPlc;
+      const requests = plc.requests;
+      const r = await mbRead(other, 4, 300, 1, { unit, timeoutS: 0.3 });
+      expect(r.code).not.toBe(0);
+      expect(r.values).toEqual([]);
+      // the request crossed the wire but the PLC heard only garbage
+      expect(attachment.counters.toPlc).toBeGreaterThan(carried);
+      expect(plc.requests).toBe(requests);
+      // straight after, the right settings work again
+      expect((await mbRead(t, 4, 300, 1, { unit })).values).toEqual([[300, 7]]);
+    });
 
-  it('a silent PLC: mbpoll times out once, the next request is answered', async () => {
-    plc.setFault({ kind: 'silent', count: 1 });
-    const r = await mbRead(t, 4, 301, 1, { unit, timeoutS: 0.3 });
-    expect(r.code).not.toBe(0);
-    expect(r.stderr).toMatch(/timed out/i);
-    expect(plc.fault).toEqual({ kind: 'none' });
-    expect((await mbRead(t, 4, 301, 1, { unit })).values).toEqual([[301, 0x8001]]);
+    it('a silent PLC: mbpoll times out once, the next request is answered', async () => {
+      plc.setFault({ kind: 'silent', count: 1 });
+      const r = await mbRead(t, 4, 301, 1, { unit, timeoutS: 0.3 });
+      expect(r.code).not.toBe(0);
+      expect(r.stderr).toMatch(/timed out/i);
+      expect(plc.fault).toEqual({ kind: 'none' });
+      expect((await mbRead(t, 4, 301, 1, { unit })).values).toEqual([[301, 0x8001]]);
+    });
   });
-});
 
 // ---- modbus-serial over Modbus/TCP and Modbus RTU -----------------------------------------------
 
@@ -351,77 +378,78 @@ const TRANSPORTS = [
   },
 ];
 
-for (const { name, start } of TRANSPORTS) describe(`modbus-serial over ${name}`, () => {
-  let plc: VirtualPlc;
-  let c: ModbusClient;
-  beforeAll(async () => {
-    ({ plc, c } = await start());
-  });
+for (const { name, start } of TRANSPORTS)
+  describe(`modbus-serial over ${name}`, () => {
+    let plc: VirtualPlc;
+    let c: ModbusClient;
+    beforeAll(async () => {
+      ({ plc, c } = await start());
+    });
 
-  it('FC16 writes and FC3 reads holding registers DT; FC6 writes one', async () => {
-    expect(await c.writeRegisters(400, [1, 0x7fff, 0x8000, 0xffff])).toEqual({ address: 400, length: 4 });
-    expect(plc.memory.readWords('DT', 400, 4)).toEqual([1, 0x7fff, 0x8000, 0xffff]);
-    expect((await c.readHoldingRegisters(399, 6)).data).toEqual([0, 1, 0x7fff, 0x8000, 0xffff, 0]);
-    expect(await c.writeRegister(401, 0x1234)).toEqual({ address: 401, value: 0x1234 });
-    expect(plc.memory.readWords('DT', 401, 1)).toEqual([0x1234]);
-    const block = Array.from({ length: 125 }, (_, i) => (i * 4099) & 0xffff);
-    plc.memory.writeWords('DT', 60000, block);
-    expect((await c.readHoldingRegisters(60000, 125)).data).toEqual(block);
-  });
+    it('FC16 writes and FC3 reads holding registers DT; FC6 writes one', async () => {
+      expect(await c.writeRegisters(400, [1, 0x7fff, 0x8000, 0xffff])).toEqual({ address: 400, length: 4 });
+      expect(plc.memory.readWords('DT', 400, 4)).toEqual([1, 0x7fff, 0x8000, 0xffff]);
+      expect((await c.readHoldingRegisters(399, 6)).data).toEqual([0, 1, 0x7fff, 0x8000, 0xffff, 0]);
+      expect(await c.writeRegister(401, 0x1234)).toEqual({ address: 401, value: 0x1234 });
+      expect(plc.memory.readWords('DT', 401, 1)).toEqual([0x1234]);
+      const block = Array.from({ length: 125 }, (_, i) => (i * 4099) & 0xffff);
+      plc.memory.writeWords('DT', 60000, block);
+      expect((await c.readHoldingRegisters(60000, 125)).data).toEqual(block);
+    });
 
-  it('FC5 and FC15 write coils Y and R; FC1 reads them', async () => {
-    // Y1.0 = coil 16; R3.15 .. R4.2 = coils 2048 + 63 .. 2048 + 66
-    expect(await c.writeCoil(16, true)).toEqual({ address: 16, state: true });
-    expect(plc.memory.readWords('WY', 1, 1)).toEqual([1]);
-    expect(await c.writeCoils(2048 + 63, [true, false, true, true])).toEqual({ address: 2048 + 63, length: 4 });
-    expect(plc.memory.readWords('WR', 3, 2)).toEqual([0x8000, 0b110]);
-    const y = await c.readCoils(14, 4);
-    expect(y.data.slice(0, 4)).toEqual([false, false, true, false]);
-    const r = await c.readCoils(2048 + 62, 6);
-    expect(r.data.slice(0, 6)).toEqual([false, true, false, true, true, false]);
-    expect(await c.writeCoil(16, false)).toEqual({ address: 16, state: false });
-    expect(plc.memory.readWords('WY', 1, 1)).toEqual([0]);
-  });
+    it('FC5 and FC15 write coils Y and R; FC1 reads them', async () => {
+      // Y1.0 = coil 16; R3.15 .. R4.2 = coils 2048 + 63 .. 2048 + 66
+      expect(await c.writeCoil(16, true)).toEqual({ address: 16, state: true });
+      expect(plc.memory.readWords('WY', 1, 1)).toEqual([1]);
+      expect(await c.writeCoils(2048 + 63, [true, false, true, true])).toEqual({ address: 2048 + 63, length: 4 });
+      expect(plc.memory.readWords('WR', 3, 2)).toEqual([0x8000, 0b110]);
+      const y = await c.readCoils(14, 4);
+      expect(y.data.slice(0, 4)).toEqual([false, false, true, false]);
+      const r = await c.readCoils(2048 + 62, 6);
+      expect(r.data.slice(0, 6)).toEqual([false, true, false, true, true, false]);
+      expect(await c.writeCoil(16, false)).toEqual({ address: 16, state: false });
+      expect(plc.memory.readWords('WY', 1, 1)).toEqual([0]);
+    });
 
-  it('FC2 reads discrete inputs X; FC4 reads input registers WL and LD', async () => {
-    plc.memory.writeWords('WX', 7, [0b1010_0000_0000_0101]);
-    const x = await c.readDiscreteInputs(7 * 16, 16);
-    expect(x.data.slice(0, 16)).toEqual(Array.from({ length: 16 }, (_, i) => [0, 2, 13, 15].includes(i)));
-    plc.memory.writeWords('WL', 127, [0xcafe]);
-    plc.memory.writeWords('LD', 0, [10, 20, 30]);
-    expect((await c.readInputRegisters(126, 2)).data).toEqual([0, 0xcafe]);
-    expect((await c.readInputRegisters(2000, 3)).data).toEqual([10, 20, 30]);
-  });
+    it('FC2 reads discrete inputs X; FC4 reads input registers WL and LD', async () => {
+      plc.memory.writeWords('WX', 7, [0b1010_0000_0000_0101]);
+      const x = await c.readDiscreteInputs(7 * 16, 16);
+      expect(x.data.slice(0, 16)).toEqual(Array.from({ length: 16 }, (_, i) => [0, 2, 13, 15].includes(i)));
+      plc.memory.writeWords('WL', 127, [0xcafe]);
+      plc.memory.writeWords('LD', 0, [10, 20, 30]);
+      expect((await c.readInputRegisters(126, 2)).data).toEqual([0, 0xcafe]);
+      expect((await c.readInputRegisters(2000, 3)).data).toEqual([10, 20, 30]);
+    });
 
-  it('an address outside the memory comes back as exception 02 and nothing is written', async () => {
-    plc.memory.writeWords('DT', 65530, [1, 2, 3]);
-    const writes = plc.memory.writes;
-    await expect(c.readHoldingRegisters(65532, 2)).rejects.toMatchObject({ modbusCode: 2 });
-    await expect(c.writeRegisters(65530, [9, 9, 9, 9])).rejects.toMatchObject({ modbusCode: 2 });
-    await expect(c.writeRegister(65533, 9)).rejects.toMatchObject({ modbusCode: 2 });
-    await expect(c.readCoils(1750, 11)).rejects.toMatchObject({ modbusCode: 2 });
-    await expect(c.writeCoils(1758, [true, true, true])).rejects.toMatchObject({ modbusCode: 2 });
-    await expect(c.writeCoil(2048 + 512 * 16, true)).rejects.toMatchObject({ modbusCode: 2 }); // R512.0 on a 512-word WR
-    await expect(c.readDiscreteInputs(1760, 1)).rejects.toMatchObject({ modbusCode: 2 });
-    await expect(c.readInputRegisters(128, 1)).rejects.toMatchObject({ modbusCode: 2 });
-    await expect(c.readInputRegisters(2256, 1)).rejects.toMatchObject({ modbusCode: 2 });
-    expect(plc.memory.writes).toBe(writes);
-    expect(plc.memory.readWords('DT', 65530, 3)).toEqual([1, 2, 3]);
-    expect(plc.memory.readBits('Y', 1758, 2)).toEqual([false, false]);
-    // the connection is still good
-    expect((await c.readHoldingRegisters(65530, 3)).data).toEqual([1, 2, 3]);
-  });
+    it('an address outside the memory comes back as exception 02 and nothing is written', async () => {
+      plc.memory.writeWords('DT', 65530, [1, 2, 3]);
+      const writes = plc.memory.writes;
+      await expect(c.readHoldingRegisters(65532, 2)).rejects.toMatchObject({ modbusCode: 2 });
+      await expect(c.writeRegisters(65530, [9, 9, 9, 9])).rejects.toMatchObject({ modbusCode: 2 });
+      await expect(c.writeRegister(65533, 9)).rejects.toMatchObject({ modbusCode: 2 });
+      await expect(c.readCoils(1750, 11)).rejects.toMatchObject({ modbusCode: 2 });
+      await expect(c.writeCoils(1758, [true, true, true])).rejects.toMatchObject({ modbusCode: 2 });
+      await expect(c.writeCoil(2048 + 512 * 16, true)).rejects.toMatchObject({ modbusCode: 2 }); // R512.0 on a 512-word WR
+      await expect(c.readDiscreteInputs(1760, 1)).rejects.toMatchObject({ modbusCode: 2 });
+      await expect(c.readInputRegisters(128, 1)).rejects.toMatchObject({ modbusCode: 2 });
+      await expect(c.readInputRegisters(2256, 1)).rejects.toMatchObject({ modbusCode: 2 });
+      expect(plc.memory.writes).toBe(writes);
+      expect(plc.memory.readWords('DT', 65530, 3)).toEqual([1, 2, 3]);
+      expect(plc.memory.readBits('Y', 1758, 2)).toEqual([false, false]);
+      // the connection is still good
+      expect((await c.readHoldingRegisters(65530, 3)).data).toEqual([1, 2, 3]);
+    });
 
-  it('a silent PLC: the request times out once, the next one on the same connection is answered', async () => {
-    plc.memory.writeWords('DT', 20, [2020, 2121]);
-    plc.setFault({ kind: 'silent', count: 1 });
-    c.setTimeout(300);
-    try {
-      await expect(c.readHoldingRegisters(20, 1)).rejects.toMatchObject({ errno: 'ETIMEDOUT' });
-      expect(plc.fault).toEqual({ kind: 'none' });
-      expect((await c.readHoldingRegisters(20, 2)).data).toEqual([2020, 2121]);
-    } finally {
-      c.setTimeout(1000);
-    }
+    it('a silent PLC: the request times out once, the next one on the same connection is answered', async () => {
+      plc.memory.writeWords('DT', 20, [2020, 2121]);
+      plc.setFault({ kind: 'silent', count: 1 });
+      c.setTimeout(300);
+      try {
+        await expect(c.readHoldingRegisters(20, 1)).rejects.toMatchObject({ errno: 'ETIMEDOUT' });
+        expect(plc.fault).toEqual({ kind: 'none' });
+        expect((await c.readHoldingRegisters(20, 2)).data).toEqual([2020, 2121]);
+      } finally {
+        c.setTimeout(1000);
+      }
+    });
   });
-});

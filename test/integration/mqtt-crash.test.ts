@@ -3,18 +3,19 @@
 // in the queue; the daemon is killed with SIGKILL. A new daemon on the same data folder and the
 // same PLC (a virtual FP-XH on a pseudo-terminal at COM1) sends the 20 waiting ones, in order,
 // once the broker is back, and none of the 10 delivered ones again.
-import { afterAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
+
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../support/ports.ts';
-import { startTestDaemon, type TestDaemon } from '../support/daemon.ts';
-import { startLine, until, type PlcLine } from './logger-rig.ts';
-import { mqttPlcSide, plcPublish, sleep, startBroker, startMqttRig, subscribe, type Broker } from './mqtt-rig.ts';
+import { afterAll, describe, expect, it } from 'vitest';
 import { MQTT_CONNECTION } from '../../device/model/blocks/mqtt.ts';
+import { startTestDaemon, type TestDaemon } from '../support/daemon.ts';
+import { freePort } from '../support/ports.ts';
+import { type PlcLine, startLine, until } from './logger-rig.ts';
+import { type Broker, mqttPlcSide, plcPublish, sleep, startBroker, startMqttRig, subscribe } from './mqtt-rig.ts';
 
 let line: PlcLine | undefined;
 let broker: Broker | undefined;

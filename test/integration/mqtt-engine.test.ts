@@ -4,13 +4,13 @@
 // payload bytes, QoS, retain), what a subscription writes into PLC memory, refused requests, and
 // the queue while the broker is down.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../support/ports.ts';
-import { until } from './logger-rig.ts';
-import { plcPublish, publish, sleep, startBroker, startMqttRig, subscribe, type Broker, type MqttRig } from './mqtt-rig.ts';
-import { getBytes } from '../../sim/plc/blocks.ts';
 import { SERVICE_ERROR, STATE } from '../../device/model/blocks/convention.ts';
 import { MQTT_CONNECTION } from '../../device/model/blocks/mqtt.ts';
 import type { ServicesStatus } from '../../device/model/service-status.ts';
+import { getBytes } from '../../sim/plc/blocks.ts';
+import { freePort } from '../support/ports.ts';
+import { until } from './logger-rig.ts';
+import { type Broker, type MqttRig, plcPublish, publish, sleep, startBroker, startMqttRig, subscribe } from './mqtt-rig.ts';
 
 let rig: MqttRig;
 let broker: Broker | undefined;
@@ -51,7 +51,10 @@ describe('MQTT engine', () => {
     await plcPublish(rig, 'plant/q0', 'zero', { qos: 0 });
     await plcPublish(rig, 'plant/q2', 'two', { qos: 2 });
     await until(() => sub.got.length === 3, 10_000, 'two more messages');
-    expect(sub.got.slice(1).map((a) => [a.topic, a.qos, a.payload.toString()])).toEqual([['plant/q0', 0, 'zero'], ['plant/q2', 2, 'two']]);
+    expect(sub.got.slice(1).map((a) => [a.topic, a.qos, a.payload.toString()])).toEqual([
+      ['plant/q0', 0, 'zero'],
+      ['plant/q2', 2, 'two'],
+    ]);
     await sub.stop();
     const s = await status();
     expect(s).toMatchObject({ enabled: true, state: 'connected', queue: { waiting: 0, dropped: 0 }, plc: '' });
@@ -63,7 +66,14 @@ describe('MQTT engine', () => {
     const tlen = rig.put(1200, 'cmd/+/setpoint');
     rig.set({ sub1_topic_addr: 1200, sub1_topic_len: tlen, sub1_area_addr: 1300, sub1_area_size: 16 });
     // subscribed once the next poll saw it: a message published before may be missed, so repeat until one lands
-    await until(async () => { await publish(port, 'cmd/pump1/setpoint', 'hello world 123'); return (rig.block().sub1_count ?? 0) >= 1; }, 15_000, 'first message in the PLC');
+    await until(
+      async () => {
+        await publish(port, 'cmd/pump1/setpoint', 'hello world 123');
+        return (rig.block().sub1_count ?? 0) >= 1;
+      },
+      15_000,
+      'first message in the PLC',
+    );
     await sleep(1000); // the loop's last publishes land too
     const first = rig.block().sub1_count!;
     expect(rig.block().sub1_length).toBe(15);
@@ -94,7 +104,11 @@ describe('MQTT engine', () => {
     await refused({ topic_addr: 65_530, topic_len: 10 }, SERVICE_ERROR.plc_area); // the FP-XH ends at DT65532
     await refused({ payload_addr: 65_532, payload_len: 10 }, SERVICE_ERROR.plc_area);
     await refused({ topic_len: 300 }, SERVICE_ERROR.bad_string);
-    rig.plc.memory.writeWords('DT', 1400, Array.from({ length: 128 }, () => 0x4141)); // 256 bytes, no NUL
+    rig.plc.memory.writeWords(
+      'DT',
+      1400,
+      Array.from({ length: 128 }, () => 0x4141),
+    ); // 256 bytes, no NUL
     await refused({ topic_addr: 1400, topic_len: 0 }, SERVICE_ERROR.bad_string);
     await refused({ topic_addr: 1600, topic_len: rig.put(1600, 'plant/#') }, SERVICE_ERROR.bad_string); // a wildcard is no topic to publish to
     await refused({ payload_len: 2049 }, SERVICE_ERROR.too_large);

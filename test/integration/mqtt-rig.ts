@@ -2,15 +2,15 @@
 // interface) whose MQTT control block is played through sim/plc/blocks.ts.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
-import { startTestDaemon, type Client, type TestDaemon, type TestDaemonOptions } from '../support/daemon.ts';
-import { FRAMING, until } from './logger-rig.ts';
-import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
-import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
-import { putBytes, readBlock, setBlock } from '../../sim/plc/blocks.ts';
 import { MQTT_BLOCK } from '../../device/model/blocks/mqtt.ts';
 import { defaultsOf } from '../../device/model/section.ts';
-import { pew_mqtt, type Mqtt } from '../../device/model/sections/mqtt.ts';
+import { type Mqtt, pew_mqtt } from '../../device/model/sections/mqtt.ts';
 import type { Pew } from '../../device/model/sections/pew.ts';
+import { putBytes, readBlock, setBlock } from '../../sim/plc/blocks.ts';
+import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
+import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
+import { type Client, startTestDaemon, type TestDaemon, type TestDaemonOptions } from '../support/daemon.ts';
+import { FRAMING, until } from './logger-rig.ts';
 
 export const COM1 = 0; // interface id of COM1 (device/com/links.ts CONNECTOR_OF)
 export const MQTT_DT = 260; // spec §9: MQTT control register default
@@ -52,7 +52,15 @@ export async function startMqttRig(opts: Pick<TestDaemonOptions, 'dataDir'> & { 
   const admin = await d.admin();
   const pew = (await admin.get('/config/pew')).body as Pew;
   Object.assign(pew.interfaces.find((i) => i.id === COM1)!, {
-    enabled: true, mode: 1, protocol: 'MEWTOCOL', baudrate: FRAMING.baud, bits: FRAMING.bits, parity: FRAMING.parity, stopbits: FRAMING.stopbits, timeout: 300, autobaud: false,
+    enabled: true,
+    mode: 1,
+    protocol: 'MEWTOCOL',
+    baudrate: FRAMING.baud,
+    bits: FRAMING.bits,
+    parity: FRAMING.parity,
+    stopbits: FRAMING.stopbits,
+    timeout: 300,
+    autobaud: false,
   });
   Object.assign(pew, { interface_plc: COM1, address_plc: 1 });
   const r = await admin.post('/config/pew', pew);
@@ -60,7 +68,9 @@ export async function startMqttRig(opts: Pick<TestDaemonOptions, 'dataDir'> & { 
   await d.ctx.com.settled();
   await until(() => d.ctx.com.links.get(COM1)?.status().state === 'up', 15_000, 'COM1 up');
   return {
-    ...mqttPlcSide(plc), d, admin,
+    ...mqttPlcSide(plc),
+    d,
+    admin,
     saveMqtt: async (over) => {
       const res = await admin.post('/config/pew_mqtt', { ...defaultsOf(pew_mqtt), enable_mqtt: true, plc_poll: 0.2, ...over } satisfies Mqtt);
       expect(res.status, res.text).toBe(200);
@@ -77,5 +87,5 @@ export async function plcPublish(rig: MqttPlcSide, topic: string, payload: strin
   await until(() => rig.block().request === 0, 15_000, 'publish request taken');
 }
 
+export { type Arrival, type Broker, publish, type Subscriber, startBroker, subscribe } from '../support/mosquitto.ts';
 export { sleep };
-export { publish, startBroker, subscribe, type Arrival, type Broker, type Subscriber } from '../support/mosquitto.ts';

@@ -1,7 +1,7 @@
 // A neighbour process (issue 15): two simulators with the built-in PLC configuration started side by
 // side on one machine both come up. The second finds the virtual COM4 PLC's default ports (9094 and
 // 502 → 10502 without root) taken by the first and takes free ones, and its banner says which.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,12 +14,17 @@ const children: ChildProcess[] = [];
 const dirs: string[] = [];
 
 afterAll(async () => {
-  await Promise.all(children.map((c) => new Promise<void>((r) => {
-    if (c.exitCode !== null || c.signalCode !== null) return r();
-    c.once('exit', () => r());
-    c.kill('SIGTERM');
-    setTimeout(() => c.kill('SIGKILL'), 5000).unref();
-  })));
+  await Promise.all(
+    children.map(
+      (c) =>
+        new Promise<void>((r) => {
+          if (c.exitCode !== null || c.signalCode !== null) return r();
+          c.once('exit', () => r());
+          c.kill('SIGTERM');
+          setTimeout(() => c.kill('SIGKILL'), 5000).unref();
+        }),
+    ),
+  );
   await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
 });
 
@@ -27,13 +32,23 @@ afterAll(async () => {
 async function simulator(port: number): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'neighbour-'));
   dirs.push(dir);
-  const c = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'sim/main.ts'), '--port', String(port), '--host', '127.0.0.1', '--data', dir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const c = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'sim/main.ts'), '--port', String(port), '--host', '127.0.0.1', '--data', dir], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(c);
   let out = '';
   return new Promise((resolve, reject) => {
-    const check = () => { if (/COM4 .*Modbus/.test(out)) resolve(out); };
-    c.stdout!.on('data', (b: Buffer) => { out += b.toString(); check(); });
-    c.stderr!.on('data', (b: Buffer) => { out += b.toString(); });
+    const check = () => {
+      if (/COM4 .*Modbus/.test(out)) resolve(out);
+    };
+    c.stdout!.on('data', (b: Buffer) => {
+      out += b.toString();
+      check();
+    });
+    c.stderr!.on('data', (b: Buffer) => {
+      out += b.toString();
+    });
     c.once('exit', (code) => reject(new Error(`simulator on ${port} exited (${code}):\n${out}`)));
   });
 }

@@ -5,19 +5,20 @@
 // has no server on these machines: the official driver writes to the wire-protocol stand-in of
 // test/support/mongo-fake.ts, which refuses a second _id as a server does; an answer lost after
 // the write is tried again and the row is not doubled.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { BSON } from 'mongodb';
-import { startMqttRig, type MqttRig } from './mqtt-rig.ts';
-import { until } from './logger-rig.ts';
-import { COM1, dbBlock, EVERY_TYPE, placeValues, point, sameValue } from './db-rig.ts';
-import { DB_NAME, startInflux, type DbServer } from '../support/db-servers.ts';
-import { startMongoFake, type MongoFake } from '../support/mongo-fake.ts';
-import { NOSQL_BLOCK } from '../../device/model/blocks/nosql.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_ERROR, STATE } from '../../device/model/blocks/convention.ts';
+import { NOSQL_BLOCK } from '../../device/model/blocks/nosql.ts';
 import { defaultsOf } from '../../device/model/section.ts';
-import { pew_nosql, type Nosql } from '../../device/model/sections/nosql.ts';
+import { type Nosql, pew_nosql } from '../../device/model/sections/nosql.ts';
+import type { ServiceStatus, ServicesStatus } from '../../device/model/service-status.ts';
 import { influxRequest } from '../../device/services/influx.ts';
-import type { ServicesStatus, ServiceStatus } from '../../device/model/service-status.ts';
+import { DB_NAME, type DbServer, startInflux } from '../support/db-servers.ts';
+import { type MongoFake, startMongoFake } from '../support/mongo-fake.ts';
+import { COM1, dbBlock, EVERY_TYPE, placeValues, point, sameValue } from './db-rig.ts';
+import { until } from './logger-rig.ts';
+import { type MqttRig, startMqttRig } from './mqtt-rig.ts';
 
 const DT = 370;
 let rig: MqttRig;
@@ -40,7 +41,15 @@ const status = async (): Promise<ServiceStatus> =>
 
 async function saveNosql(over: Partial<Nosql>): Promise<void> {
   const r = await rig.admin.post('/config/pew_nosql', {
-    ...defaultsOf(pew_nosql), enable_sql: true, instance_name: DB_NAME, use_encryption: false, plc_poll: 1, timeout: 5, interface: COM1, plc_addr: 0, ...over,
+    ...defaultsOf(pew_nosql),
+    enable_sql: true,
+    instance_name: DB_NAME,
+    use_encryption: false,
+    plc_poll: 1,
+    timeout: 5,
+    interface: COM1,
+    plc_addr: 0,
+    ...over,
   } satisfies Nosql);
   expect(r.status, r.text).toBe(200);
   await rig.d.ctx.services.settled();
@@ -56,8 +65,15 @@ describe('InfluxDB 1.x', () => {
     await saveNosql({ db_type: 1, server, measurement: 'tank', tag_name: 'site', tag_value: 'north', datalist: influxable.map((t) => t.p) });
     const before = Date.now();
     const b = await block().insert();
-    expect(b, JSON.stringify(b))
-      .toMatchObject({ state: STATE.done, error: 0, queue_waiting: 0, written_low: 1, written_high: 0, error_point: 0, oldest_wait: 0 });
+    expect(b, JSON.stringify(b)).toMatchObject({
+      state: STATE.done,
+      error: 0,
+      queue_waiting: 0,
+      written_low: 1,
+      written_high: 0,
+      error_point: 0,
+      oldest_wait: 0,
+    });
     const r = await influxRequest(influxTarget(), 'GET', '/query', { db: DB_NAME, q: 'SELECT * FROM "tank"', epoch: 'ms' });
     const series = (JSON.parse(r.body) as { results: { series: { columns: string[]; values: unknown[][] }[] }[] }).results[0]!.series[0]!;
     expect(series.values).toHaveLength(1);
@@ -71,8 +87,15 @@ describe('InfluxDB 1.x', () => {
     const types = await influxRequest(influxTarget(), 'GET', '/query', { db: DB_NAME, q: 'SHOW FIELD KEYS FROM "tank"' });
     const keys = JSON.parse(types.body) as { results: { series: { values: [string, string][] }[] }[] };
     const fieldTypes = Object.fromEntries(keys.results[0]!.series[0]!.values);
-    expect(fieldTypes)
-      .toMatchObject({ i_int: 'integer', i_int64: 'integer', r_real: 'float', s_scaled: 'float', b_on: 'boolean', t_string: 'string', t_dt: 'string' });
+    expect(fieldTypes).toMatchObject({
+      i_int: 'integer',
+      i_int64: 'integer',
+      r_real: 'float',
+      s_scaled: 'float',
+      b_on: 'boolean',
+      t_string: 'string',
+      t_dt: 'string',
+    });
   }, 60_000);
 
   it('an unsigned 64-bit value above 2^63-1 is bad_value with the point named; nothing written, the engine goes on', async () => {

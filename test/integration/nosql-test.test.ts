@@ -7,14 +7,14 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
-import { DB_NAME, DB_PASSWORD, DB_USER, startInflux, type DbServer } from '../support/db-servers.ts';
-import { makeCertificates } from '../support/openssl.ts';
-import { certPath } from '../../device/system/cert-files.ts';
-import { startMongoFake, type MongoFake } from '../support/mongo-fake.ts';
-import { freePort } from '../support/ports.ts';
 import type { Nosql } from '../../device/model/sections/nosql.ts';
 import type { ServiceTestResult } from '../../device/model/servicetest.ts';
+import { certPath } from '../../device/system/cert-files.ts';
+import { type Client, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
+import { DB_NAME, DB_PASSWORD, DB_USER, type DbServer, startInflux } from '../support/db-servers.ts';
+import { type MongoFake, startMongoFake } from '../support/mongo-fake.ts';
+import { makeCertificates } from '../support/openssl.ts';
+import { freePort } from '../support/ports.ts';
 
 let d: TestDaemon;
 let admin: Client;
@@ -32,7 +32,10 @@ beforeAll(async () => {
   [d, influx, mongo] = await Promise.all([startTestDaemon(), startInflux(), startMongoFake({ collections: ['plant.readings'] })]);
   admin = await d.admin();
   // a measurement with a point of its own, as the NoSQL service would have written it
-  const w = await fetch(`${influxUrl()}/write?db=${DB_NAME}&precision=ms`, { method: 'POST', body: `${MEASUREMENT},line=L1 temp=21.5 ${Date.now() - 60_000}\n` });
+  const w = await fetch(`${influxUrl()}/write?db=${DB_NAME}&precision=ms`, {
+    method: 'POST',
+    body: `${MEASUREMENT},line=L1 temp=21.5 ${Date.now() - 60_000}\n`,
+  });
   expect(w.status).toBe(204);
 }, 180_000);
 
@@ -58,8 +61,17 @@ const detailOf = (r: ServiceTestResult, step: string) => r.steps.find((s) => s.s
 
 describe('InfluxDB 1.x', () => {
   const good = (): Partial<Nosql> => ({
-    enable_sql: false, db_type: 1, server: influxUrl(), instance_name: DB_NAME, user: '', pass: '', measurement: MEASUREMENT,
-    tag_name: 'line', tag_value: 'test', use_encryption: false, timeout: 10,
+    enable_sql: false,
+    db_type: 1,
+    server: influxUrl(),
+    instance_name: DB_NAME,
+    user: '',
+    pass: '',
+    measurement: MEASUREMENT,
+    tag_name: 'line',
+    tag_value: 'test',
+    use_encryption: false,
+    timeout: 10,
   });
 
   it('pings, finds the database, writes a point with the tag, reads it back and removes it', async () => {
@@ -127,8 +139,17 @@ describe('InfluxDB 1.x with logins required', () => {
     await secured?.stop();
   });
   const withLogin = (pass: string): Partial<Nosql> => ({
-    enable_sql: false, db_type: 1, server: `http://127.0.0.1:${secured.port}`, instance_name: DB_NAME, user: DB_USER, pass,
-    measurement: MEASUREMENT, tag_name: '', tag_value: '', use_encryption: false, timeout: 10,
+    enable_sql: false,
+    db_type: 1,
+    server: `http://127.0.0.1:${secured.port}`,
+    instance_name: DB_NAME,
+    user: DB_USER,
+    pass,
+    measurement: MEASUREMENT,
+    tag_name: '',
+    tag_value: '',
+    use_encryption: false,
+    timeout: 10,
   });
 
   it('the right password passes the login step; the point is written without a tag and removed', async () => {
@@ -161,8 +182,19 @@ describe('InfluxDB 1.x over HTTPS', () => {
     await secure?.stop();
   });
   const https = (): Partial<Nosql> => ({
-    enable_sql: false, db_type: 1, server: `https://127.0.0.1:${secure.port}`, instance_name: DB_NAME, user: '', pass: '',
-    measurement: MEASUREMENT, tag_name: '', tag_value: '', use_encryption: true, ca_verification: true, ca: 'ca.pem', timeout: 10,
+    enable_sql: false,
+    db_type: 1,
+    server: `https://127.0.0.1:${secure.port}`,
+    instance_name: DB_NAME,
+    user: '',
+    pass: '',
+    measurement: MEASUREMENT,
+    tag_name: '',
+    tag_value: '',
+    use_encryption: true,
+    ca_verification: true,
+    ca: 'ca.pem',
+    timeout: 10,
   });
   const putCa = async (pem: string) => {
     const file = certPath(d.dataDir, 'pew_nosql', 'ca.pem');
@@ -188,8 +220,15 @@ describe('InfluxDB 1.x over HTTPS', () => {
 
 describe('MongoDB (official driver against the wire-protocol fake)', () => {
   const good = (): Partial<Nosql> => ({
-    enable_sql: false, db_type: 0, server: `mongodb://127.0.0.1:${mongo.port}`, instance_name: 'plant', user: '', pass: '',
-    collection: 'readings', use_encryption: false, timeout: 10,
+    enable_sql: false,
+    db_type: 0,
+    server: `mongodb://127.0.0.1:${mongo.port}`,
+    instance_name: 'plant',
+    user: '',
+    pass: '',
+    collection: 'readings',
+    use_encryption: false,
+    timeout: 10,
   });
 
   it('connects, pings the database, finds the collection, inserts and deletes one document', async () => {

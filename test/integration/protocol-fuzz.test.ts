@@ -6,28 +6,27 @@
 // thousand frames per listener (test/support/protocol-fuzz.ts). After each batch the daemon still
 // answers HTTP, a good request on the same listener gets its right answer, and no fault had to be
 // contained (every handler copes with what it was sent). FUZZ_SEED / FUZZ_SCALE replay or lengthen it.
-import { connect as tlsConnect } from 'node:tls';
+
+import { mkdir, writeFile } from 'node:fs/promises';
 import { request as httpsRequest } from 'node:https';
 import { connect, type Socket } from 'node:net';
+import { join } from 'node:path';
+import { connect as tlsConnect } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
-import { freePorts } from '../support/ports.ts';
-import { makeCertificates, tcpEcho, tlsEcho } from '../support/openssl.ts';
-import { fuzzTcp, FRAME_OF, prng, type FuzzProtocol, type Rng } from '../support/protocol-fuzz.ts';
+import type { Pew } from '../../device/model/sections/pew.ts';
+import type { Thread } from '../../device/model/sections/redirect.ts';
+import type { Rest } from '../../device/model/sections/rest.ts';
+import type { Tls } from '../../device/model/sections/tls.ts';
+import { asciiToBytes, bytesToAscii, encodeRtuFrame, encodeTcpFrame, mewCommandFrames } from '../../device/protocol/index.ts';
+import { entry } from '../../device/redirect/testing.ts';
+import type { ByteChannel } from '../../hw/types.ts';
 import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
 import { startTcpPlc, type TcpPlc } from '../../sim/plc/tcp.ts';
 import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
-import type { Pew } from '../../device/model/sections/pew.ts';
-import type { Thread } from '../../device/model/sections/redirect.ts';
-import type { Tls } from '../../device/model/sections/tls.ts';
-import type { Rest } from '../../device/model/sections/rest.ts';
-import {
-  asciiToBytes, bytesToAscii, encodeRtuFrame, encodeTcpFrame, mewCommandFrames,
-} from '../../device/protocol/index.ts';
-import type { ByteChannel } from '../../hw/types.ts';
-import { entry } from '../../device/redirect/testing.ts';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { type Client, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
+import { makeCertificates, tcpEcho, tlsEcho } from '../support/openssl.ts';
+import { freePorts } from '../support/ports.ts';
+import { FRAME_OF, type FuzzProtocol, fuzzTcp, prng, type Rng } from '../support/protocol-fuzz.ts';
 import { statusDetail } from '../support/service-status.ts';
 
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 20261126;
@@ -58,7 +57,16 @@ let tlsDest: Awaited<ReturnType<typeof tlsEcho>>;
 let ports: number[];
 
 const thread = (port: number, over: Partial<Thread>): Thread => ({
-  port, mb_translation: false, monitoring_cmd: true, service: 0, clients: 16, timeout: 10, ip_start: '0.0.0.0', ip_end: '0.0.0.0', mapping: [], ...over,
+  port,
+  mb_translation: false,
+  monitoring_cmd: true,
+  service: 0,
+  clients: 16,
+  timeout: 10,
+  ip_start: '0.0.0.0',
+  ip_end: '0.0.0.0',
+  mapping: [],
+  ...over,
 });
 
 /** Sends `bytes` on a fresh connection and resolves with what came back once `done` says so (or after `ms`). */
@@ -66,9 +74,16 @@ function exchange(port: number, bytes: Uint8Array, done: (got: Uint8Array) => bo
   return new Promise((resolve) => {
     const s: Socket = connect({ host: '127.0.0.1', port });
     let got = new Uint8Array(0);
-    const end = () => { clearTimeout(timer); s.destroy(); resolve(got); };
+    const end = () => {
+      clearTimeout(timer);
+      s.destroy();
+      resolve(got);
+    };
     const timer = setTimeout(end, ms);
-    s.on('data', (b: Buffer) => { got = new Uint8Array([...got, ...b]); if (done(got)) end(); });
+    s.on('data', (b: Buffer) => {
+      got = new Uint8Array([...got, ...b]);
+      if (done(got)) end();
+    });
     s.on('error', end);
     s.write(bytes);
   });
@@ -92,17 +107,24 @@ async function until(ask: () => Promise<Uint8Array>, good: (got: Uint8Array) => 
 /** A good FC3 read of one register: the answer has our transaction id and FC3 with 2 bytes. */
 async function probeModbus(port: number, address: number): Promise<void> {
   const head = (g: Uint8Array) => [...g.subarray(0, 2), ...g.subarray(7, 9)];
-  const got = await until(() => exchange(port, encodeTcpFrame({ transaction: 0x4242, unit: 1, pdu: Uint8Array.from([3, address >> 8, address & 0xff, 0, 1]) }), mbapDone),
-    (g) => head(g).join() === '66,66,3,2');
+  const got = await until(
+    () => exchange(port, encodeTcpFrame({ transaction: 0x4242, unit: 1, pdu: Uint8Array.from([3, address >> 8, address & 0xff, 0, 1]) }), mbapDone),
+    (g) => head(g).join() === '66,66,3,2',
+  );
   expect(head(got), `Modbus probe on ${port}`).toEqual([0x42, 0x42, 3, 2]);
 }
 async function probeMew(port: number): Promise<void> {
   const want = /^%01\$RD[0-9A-F]{4}[0-9A-F]{2}\r$/;
-  const got = await until(() => exchange(port, asciiToBytes(mewCommandFrames(1, { cmd: 'RD', area: 'DT', start: 0, count: 1 })[0]!), crDone), (g) => want.test(bytesToAscii(g)));
+  const got = await until(
+    () => exchange(port, asciiToBytes(mewCommandFrames(1, { cmd: 'RD', area: 'DT', start: 0, count: 1 })[0]!), crDone),
+    (g) => want.test(bytesToAscii(g)),
+  );
   expect(bytesToAscii(got), `MEWTOCOL probe on ${port}`).toMatch(want);
 }
 async function probeHttp(port: number): Promise<void> {
-  const got = bytesToAscii(await exchange(port, asciiToBytes('GET /rest/api/v1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'), (g) => bytesToAscii(g).includes('\r\n\r\n')));
+  const got = bytesToAscii(
+    await exchange(port, asciiToBytes('GET /rest/api/v1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'), (g) => bytesToAscii(g).includes('\r\n\r\n')),
+  );
   expect(got, `HTTP probe on ${port}`).toMatch(/^HTTP\/1\.1 [1-5]\d\d /);
 }
 async function probeHttps(port: number): Promise<void> {
@@ -124,9 +146,15 @@ async function probeRedirect(port: number, tlsPort: number): Promise<void> {
 async function probeTlsServer(port: number): Promise<void> {
   const back = await new Promise<string>((resolve, reject) => {
     const s = tlsConnect({ host: '127.0.0.1', port, rejectUnauthorized: false }, () => s.write('ping'));
-    s.on('data', (b: Buffer) => { resolve(b.toString()); s.destroy(); });
+    s.on('data', (b: Buffer) => {
+      resolve(b.toString());
+      s.destroy();
+    });
     s.on('error', reject);
-    setTimeout(() => { s.destroy(); resolve('(no answer)'); }, 5000);
+    setTimeout(() => {
+      s.destroy();
+      resolve('(no answer)');
+    }, 5000);
   });
   expect(back).toBe('ping');
 }
@@ -139,17 +167,23 @@ async function probeTlsClient(port: number): Promise<void> {
 async function fuzzSerial(wire: SerialPlcAttachment, protocol: FuzzProtocol, r: Rng, frames: number): Promise<void> {
   const ch: ByteChannel = wire.open({ baudRate: 921_600, dataBits: 8, parity: 'odd', stopBits: 1, rtscts: false });
   let got = new Uint8Array(0);
-  ch.onData((b: Uint8Array) => { got = new Uint8Array([...got, ...b]); });
+  ch.onData((b: Uint8Array) => {
+    got = new Uint8Array([...got, ...b]);
+  });
   try {
     for (let i = 0; i < frames; i++) ch.write(FRAME_OF[protocol](r));
     // the good request is sent again every second until its answer shows up behind the fuzz answers
     // still crossing the wire (each at 115200 baud); RTU: a silence first ends the garbage frame
-    const good = protocol === 'mewtocol' ? asciiToBytes('\r' + mewCommandFrames(1, { cmd: 'RT' })[0]!) : encodeRtuFrame(1, Uint8Array.from([3, 0, 7, 0, 1]));
-    const answered = () => protocol === 'mewtocol' ? bytesToAscii(got).includes('%01$RT') : Buffer.from(got).includes(Buffer.from([1, 3, 2]));
+    const good = protocol === 'mewtocol' ? asciiToBytes(`\r${mewCommandFrames(1, { cmd: 'RT' })[0]!}`) : encodeRtuFrame(1, Uint8Array.from([3, 0, 7, 0, 1]));
+    const answered = () => (protocol === 'mewtocol' ? bytesToAscii(got).includes('%01$RT') : Buffer.from(got).includes(Buffer.from([1, 3, 2])));
     const t0 = Date.now();
     let sent = 0;
     while (!answered() && Date.now() - t0 < 15_000) {
-      if (Date.now() - t0 >= sent * 1000) { got = new Uint8Array(0); ch.write(good); sent++; }
+      if (Date.now() - t0 >= sent * 1000) {
+        got = new Uint8Array(0);
+        ch.write(good);
+        sent++;
+      }
       await new Promise((res) => setTimeout(res, 20));
     }
     expect(answered(), `${protocol} endpoint answers a good request after the fuzz`).toBe(true);
@@ -178,15 +212,26 @@ beforeAll(async () => {
   await writeFile(join(folder, 'key.pem'), certs.key);
   const tls: Tls = {
     ...((await admin.get('/config/pew_tls')).body as Tls),
-    enable_tlsserver: true, tls_server_port: ports[7]!, nontls_server_host: '127.0.0.1', nontls_destination_port: echo.port,
-    tlsservercert: 'server.pem', tlsserverkey: 'key.pem', tlsserver_certauth: 0,
-    enable_tlsclient: true, nontls_server_port: ports[8]!, tls_server_host: '127.0.0.1', tls_destination_port: tlsDest.port, ca_verification_tlsclient: false,
+    enable_tlsserver: true,
+    tls_server_port: ports[7]!,
+    nontls_server_host: '127.0.0.1',
+    nontls_destination_port: echo.port,
+    tlsservercert: 'server.pem',
+    tlsserverkey: 'key.pem',
+    tlsserver_certauth: 0,
+    enable_tlsclient: true,
+    nontls_server_port: ports[8]!,
+    tls_server_host: '127.0.0.1',
+    tls_destination_port: tlsDest.port,
+    ca_verification_tlsclient: false,
   };
   const all = [entry('DT', 0, 199, 'R/W'), entry('WY', 0, 3, 'R/W')];
   const gw = [entry('DT', 0, 199, 'R/W'), entry('WY', 0, 3, 'R/W', 2, 1000)]; // coils from Modbus address 1000
   const com2 = iface('COM2').id;
   const r = await admin.post('/config', {
-    pew, pew_api: rest, pew_tls: tls,
+    pew,
+    pew_api: rest,
+    pew_tls: tls,
     pew_redirect: {
       threads: [
         thread(ports[0]!, { mapping: all }), // MEWTOCOL, serial MEWTOCOL PLC
@@ -212,7 +257,12 @@ afterAll(async () => {
   await tlsDest?.close();
 });
 
-interface Target { name: string; port: () => number; protocol: FuzzProtocol; probe(): Promise<void> }
+interface Target {
+  name: string;
+  port: () => number;
+  protocol: FuzzProtocol;
+  probe(): Promise<void>;
+}
 const TARGETS: Target[] = [
   { name: 'redirect MEWTOCOL → serial MEWTOCOL', port: () => ports[0]!, protocol: 'mewtocol', probe: () => probeMew(ports[0]!) },
   { name: 'gateway → serial MEWTOCOL', port: () => ports[1]!, protocol: 'modbus-tcp', probe: () => probeModbus(ports[1]!, 100) },
@@ -240,25 +290,37 @@ async function faults(): Promise<Record<string, number>> {
   const listeners = ((await admin.get('/rest/api/v1')).body as { consoleListeners: { role: string; tls: boolean; faults: number }[] }).consoleListeners;
   const tlsListeners = dTls.ctx.consoleListeners!();
   expect(listeners.map((l) => [l.role, l.tls])).toEqual([['console', false]]);
-  expect(tlsListeners.map((l) => [l.role, l.tls])).toEqual([['console', true], ['redirect', false]]);
+  expect(tlsListeners.map((l) => [l.role, l.tls])).toEqual([
+    ['console', true],
+    ['redirect', false],
+  ]);
   return {
-    'console http': listeners[0]!.faults, 'console https': tlsListeners[0]!.faults, 'console redirect': tlsListeners[1]!.faults,
+    'console http': listeners[0]!.faults,
+    'console https': tlsListeners[0]!.faults,
+    'console redirect': tlsListeners[1]!.faults,
     ...Object.fromEntries(threads.map((t) => [`thread ${t.port}`, t.faults])),
-    'tls client': tls.client.faults, 'tls server': tls.server.faults, rest: d.ctx.rest.status().faults,
-    'plc tcp': plcTcp.faults(), 'plc serial': loneMew.faults + loneRtu.faults,
+    'tls client': tls.client.faults,
+    'tls server': tls.server.faults,
+    rest: d.ctx.rest.status().faults,
+    'plc tcp': plcTcp.faults(),
+    'plc serial': loneMew.faults + loneRtu.faults,
   };
 }
 
 describe('protocol fuzzer: no frame ends the process or another connection (issue 15)', () => {
-  it.each(TARGETS.map((t, i) => [t.name, i] as const))('%s', async (_name, i) => {
-    const t = TARGETS[i]!;
-    const rng = prng(SEED + i);
-    for (let b = 0; b < BATCHES; b++) {
-      await fuzzTcp({ port: t.port(), protocol: t.protocol, rng, frames: PER_BATCH });
-      await daemonAnswers();
-      await t.probe();
-    }
-  }, 60_000);
+  it.each(TARGETS.map((t, i) => [t.name, i] as const))(
+    '%s',
+    async (_name, i) => {
+      const t = TARGETS[i]!;
+      const rng = prng(SEED + i);
+      for (let b = 0; b < BATCHES; b++) {
+        await fuzzTcp({ port: t.port(), protocol: t.protocol, rng, frames: PER_BATCH });
+        await daemonAnswers();
+        await t.probe();
+      }
+    },
+    60_000,
+  );
 
   it('serial endpoints of the virtual PLC: MEWTOCOL and Modbus RTU frames straight on the line', async () => {
     const rng = prng(SEED + 100);

@@ -2,20 +2,27 @@
 // acknowledges jobs in a loop and is killed at random moments; after each kill the queue reopens
 // with every acknowledged push there, no acknowledged ack back, the order kept, and the bound's
 // drops counted.
-import { afterAll, describe, expect, it } from 'vitest';
+
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { bundleChild, seededRandom } from '../support/child-bundle.ts';
+import { afterAll, describe, expect, it } from 'vitest';
 import { JobQueue } from '../../device/service-runtime/queue.ts';
+import { bundleChild, seededRandom } from '../support/child-bundle.ts';
 
 const cleanup: string[] = [];
-afterAll(async () => { for (const d of cleanup) await rm(d, { recursive: true, force: true }); });
+afterAll(async () => {
+  for (const d of cleanup) await rm(d, { recursive: true, force: true });
+});
 
-interface Run { pushed: Map<number, number>; acked: Set<number>; begun: Set<number> }
+interface Run {
+  pushed: Map<number, number>;
+  acked: Set<number>;
+  begun: Set<number>;
+}
 
 async function runAndKill(file: string, dir: string, from: number, bound: number, delayMs: number): Promise<Run> {
   const child = spawn(process.execPath, [file, dir, String(from), String(bound)], { stdio: ['ignore', 'pipe', 'inherit'] });

@@ -7,15 +7,15 @@ import { connect, type Socket } from 'node:net';
 import { promisify } from 'node:util';
 import modbusSerial from 'modbus-serial';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
-import { freePorts } from '../support/ports.ts';
-import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
-import { startTcpPlc, type TcpPlc } from '../../sim/plc/tcp.ts';
-import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
 import type { Pew } from '../../device/model/sections/pew.ts';
 import type { Thread } from '../../device/model/sections/redirect.ts';
 import { asciiToBytes, bytesToAscii, encodeTcpFrame, mewCommandFrames } from '../../device/protocol/index.ts';
 import { entry } from '../../device/redirect/testing.ts';
+import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
+import { startTcpPlc, type TcpPlc } from '../../sim/plc/tcp.ts';
+import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
+import { type Client, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
+import { freePorts } from '../support/ports.ts';
 
 const run = promisify(execFile);
 const FRAMING = { baud: 115200, bits: 8 as const, parity: 'odd' as const, stopbits: 1 as const };
@@ -29,7 +29,16 @@ let plcTcp: TcpPlc;
 const P = { mew: 0, gw: 0, few: 0 };
 
 const thread = (port: number, over: Partial<Thread>): Thread => ({
-  port, mb_translation: false, monitoring_cmd: true, service: 0, clients: 4, timeout: 60, ip_start: '0.0.0.0', ip_end: '0.0.0.0', mapping: [], ...over,
+  port,
+  mb_translation: false,
+  monitoring_cmd: true,
+  service: 0,
+  clients: 4,
+  timeout: 60,
+  ip_start: '0.0.0.0',
+  ip_end: '0.0.0.0',
+  mapping: [],
+  ...over,
 });
 
 /** Writes `bytes` in one segment (then FIN when `halfClose`); resolves with everything received until `enough` or `ms`. */
@@ -37,9 +46,16 @@ function talk(port: number, bytes: Uint8Array, enough: (got: Uint8Array) => bool
   return new Promise((resolve) => {
     const s: Socket = connect({ host: '127.0.0.1', port, allowHalfOpen: true });
     let got = new Uint8Array(0);
-    const end = () => { clearTimeout(timer); s.destroy(); resolve(got); };
+    const end = () => {
+      clearTimeout(timer);
+      s.destroy();
+      resolve(got);
+    };
     const timer = setTimeout(end, opts.ms ?? 3000);
-    s.on('data', (b: Buffer) => { got = new Uint8Array([...got, ...b]); if (enough(got)) end(); });
+    s.on('data', (b: Buffer) => {
+      got = new Uint8Array([...got, ...b]);
+      if (enough(got)) end();
+    });
     s.on('error', end);
     s.on('close', end);
     s.write(bytes);
@@ -49,7 +65,7 @@ function talk(port: number, bytes: Uint8Array, enough: (got: Uint8Array) => bool
 const frames = (got: Uint8Array) => bytesToAscii(got).split('\r').filter(Boolean);
 const mbapFrames = (got: Uint8Array): Uint8Array[] => {
   const out: Uint8Array[] = [];
-  for (let i = 0; i + 6 <= got.length;) {
+  for (let i = 0; i + 6 <= got.length; ) {
     const n = 6 + ((got[i + 4]! << 8) | got[i + 5]!);
     if (i + n > got.length) break;
     out.push(got.subarray(i, i + n));
@@ -115,7 +131,13 @@ describe('reply order', () => {
 
   it('gateway: a pipelined read of the PLC and a refused read are answered in request order', async () => {
     const read = (tid: number, address: number) => encodeTcpFrame({ transaction: tid, unit: 1, pdu: Uint8Array.from([3, 0, address, 0, 1]) });
-    const got = mbapFrames(await talk(P.gw, Uint8Array.from([...read(1, 5), ...read(2, 200 & 0xff), ...ISSUE_FRAME(0x80).map((b, i) => (i === 1 ? 3 : b)), ...read(4, 6)]), (g) => mbapFrames(g).length >= 4));
+    const got = mbapFrames(
+      await talk(
+        P.gw,
+        Uint8Array.from([...read(1, 5), ...read(2, 200 & 0xff), ...ISSUE_FRAME(0x80).map((b, i) => (i === 1 ? 3 : b)), ...read(4, 6)]),
+        (g) => mbapFrames(g).length >= 4,
+      ),
+    );
     expect(got.map((f) => f[1])).toEqual([1, 2, 3, 4]);
     expect([...got[1]!.subarray(7)]).toEqual([0x83, 2]); // DT 200 is not mapped
     expect([...got[2]!.subarray(7)]).toEqual([0x80, 1]);
@@ -126,10 +148,18 @@ describe('reply order', () => {
 describe('client slots', () => {
   it('clients that only dribble garbage are closed after the timeout; then a modbus-serial client gets its answer', async () => {
     const dribblers = [0, 1].map(() => connect({ host: '127.0.0.1', port: P.few }));
-    const closedAt = dribblers.map((s) => new Promise<number>((r) => { s.on('error', () => undefined); s.once('close', () => r(Date.now())); }));
+    const closedAt = dribblers.map(
+      (s) =>
+        new Promise<number>((r) => {
+          s.on('error', () => undefined);
+          s.once('close', () => r(Date.now()));
+        }),
+    );
     await Promise.all(dribblers.map((s) => new Promise((r) => s.once('connect', r))));
     const t0 = Date.now();
-    const timer = setInterval(() => { for (const s of dribblers) if (!s.destroyed) s.write(Buffer.from([0x42])); }, 200);
+    const timer = setInterval(() => {
+      for (const s of dribblers) if (!s.destroyed) s.write(Buffer.from([0x42]));
+    }, 200);
     const times = await Promise.all(closedAt);
     clearInterval(timer);
     for (const t of times) {

@@ -7,17 +7,27 @@
 import { connect, type Socket } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
-import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
-import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
 import type { Pew } from '../../device/model/sections/pew.ts';
 import type { Redirect, Restriction, Thread } from '../../device/model/sections/redirect.ts';
 import {
-  asciiToBytes, bytesToAscii, decodeMewFrame, decodeMewReply, decodeModbusResponse, encodeModbusRequest, encodeTcpFrame, isModbusException,
-  mewCommandFrames, type ContactRef, type MewRequest, type ModbusRequest,
+  asciiToBytes,
+  bytesToAscii,
+  type ContactRef,
+  decodeMewFrame,
+  decodeMewReply,
+  decodeModbusResponse,
+  encodeModbusRequest,
+  encodeTcpFrame,
+  isModbusException,
+  type MewRequest,
+  type ModbusRequest,
+  mewCommandFrames,
 } from '../../device/protocol/index.ts';
-import { entry, granted, rightsOf } from '../../device/redirect/testing.ts';
 import type { Op } from '../../device/redirect/access.ts';
+import { entry, granted, rightsOf } from '../../device/redirect/testing.ts';
+import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
+import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
+import { type Client, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
 
 const FRAMING = { baud: 115200, bits: 8 as const, parity: 'odd' as const, stopbits: 1 as const };
 const plc = new VirtualPlc({ model: 'FP-XH', scanMs: 0 });
@@ -35,7 +45,16 @@ const DT_SEEN = 80;
 const WR_SEEN = 16;
 
 const thread = (port: number, over: Partial<Thread>): Thread => ({
-  port, mb_translation: false, monitoring_cmd: true, service: 0, clients: 16, timeout: 60, ip_start: '0.0.0.0', ip_end: '0.0.0.0', mapping: [], ...over,
+  port,
+  mb_translation: false,
+  monitoring_cmd: true,
+  service: 0,
+  clients: 16,
+  timeout: 60,
+  ip_start: '0.0.0.0',
+  ip_end: '0.0.0.0',
+  mapping: [],
+  ...over,
 });
 
 // ---- the model: what the PLC memory must hold, and who may touch which word ----
@@ -55,7 +74,6 @@ const setBit = (m: Mem, index: number, on: boolean) => {
   m.WR[index >> 4] = on ? w | (1 << (index & 15)) : w & ~(1 << (index & 15)) & 0xffff;
 };
 
-
 /** An element of the PLC a request reaches: a word of DT/WR, or a bit of WR (an R relay). */
 type El = { area: Area; word: number } | { area: 'R'; index: number };
 
@@ -67,13 +85,22 @@ function mewElements(req: MewRequest): { els: El[]; op: Op } | undefined {
   const all = (xs: (El | undefined)[]) => (xs.every((x) => x !== undefined) ? (xs as El[]) : undefined);
   const wrap = (els: El[] | undefined, op: Op) => (els ? { els, op } : undefined);
   switch (req.cmd) {
-    case 'RD': case 'RCC': return wrap(words(req.area, req.start, req.count), 'read');
-    case 'WD': case 'WCC': return wrap(words(req.area, req.start, req.words.length), 'write');
-    case 'RCS': return wrap(all([relay(req.contact)]), 'read');
-    case 'WCS': return wrap(all([relay(req.contact)]), 'write');
-    case 'RCP': return wrap(all(req.contacts.map(relay)), 'read');
-    case 'WCP': return wrap(all(req.contacts.map((c) => relay(c.contact))), 'write');
-    default: return undefined;
+    case 'RD':
+    case 'RCC':
+      return wrap(words(req.area, req.start, req.count), 'read');
+    case 'WD':
+    case 'WCC':
+      return wrap(words(req.area, req.start, req.words.length), 'write');
+    case 'RCS':
+      return wrap(all([relay(req.contact)]), 'read');
+    case 'WCS':
+      return wrap(all([relay(req.contact)]), 'write');
+    case 'RCP':
+      return wrap(all(req.contacts.map(relay)), 'read');
+    case 'WCP':
+      return wrap(all(req.contacts.map((c) => relay(c.contact))), 'write');
+    default:
+      return undefined;
   }
 }
 const wordOf = (e: El): [string, number] => (e.area === 'R' ? ['WR', e.index >> 4] : [e.area, e.word]);
@@ -119,35 +146,50 @@ const overlap = (a0: number, a1: number, b0: number, b1: number) => a0 <= b1 && 
 function saveable(cands: readonly Restriction[], gateway: boolean): Restriction[] {
   const kept: Restriction[] = [];
   for (const r of cands) {
-    const clash = kept.some((o) => o.read_write !== 'BLK' && r.read_write !== 'BLK' && (
-      (o.area === r.area && overlap(o.register_area_start, o.register_area_end, r.register_area_start, r.register_area_end)) ||
-      (gateway && o.type === r.type && overlap(o.register_area_mapped, o.register_area_mapped + widthOf(o) - 1, r.register_area_mapped, r.register_area_mapped + widthOf(r) - 1))));
+    const clash = kept.some(
+      (o) =>
+        o.read_write !== 'BLK' &&
+        r.read_write !== 'BLK' &&
+        ((o.area === r.area && overlap(o.register_area_start, o.register_area_end, r.register_area_start, r.register_area_end)) ||
+          (gateway &&
+            o.type === r.type &&
+            overlap(o.register_area_mapped, o.register_area_mapped + widthOf(o) - 1, r.register_area_mapped, r.register_area_mapped + widthOf(r) - 1))),
+    );
     if (!clash) kept.push(r);
   }
   return kept;
 }
 
 const rw = fc.constantFrom<Restriction['read_write']>('RO', 'R/W', 'R/W', 'R/W', 'BLK');
-const span = (area: Area) => area === 'DT'
-  ? fc.tuple(fc.integer({ min: 0, max: DT_RULES }), fc.integer({ min: 0, max: 15 })).map(([s, n]) => [s, Math.min(DT_RULES, s + n)] as const)
-  : fc.tuple(fc.integer({ min: 0, max: WR_RULES }), fc.integer({ min: 0, max: 3 })).map(([s, n]) => [s, Math.min(WR_RULES, s + n)] as const);
+const span = (area: Area) =>
+  area === 'DT'
+    ? fc.tuple(fc.integer({ min: 0, max: DT_RULES }), fc.integer({ min: 0, max: 15 })).map(([s, n]) => [s, Math.min(DT_RULES, s + n)] as const)
+    : fc.tuple(fc.integer({ min: 0, max: WR_RULES }), fc.integer({ min: 0, max: 3 })).map(([s, n]) => [s, Math.min(WR_RULES, s + n)] as const);
 const mewEntry = fc.constantFrom<Area>('DT', 'WR').chain((area) => fc.tuple(span(area), rw).map(([[s, e], r]) => entry(area, s, e, r)));
 const gwEntry = fc.constantFrom<Restriction['type']>(0, 1, 2, 3).chain((type) => {
   const area = type >= 2 ? fc.constant<Area>('WR') : fc.constantFrom<Area>('DT', 'WR');
   const mapped = fc.integer({ min: 0, max: type >= 2 ? 200 : 80 });
-  return fc.tuple(area.chain((a) => fc.tuple(fc.constant(a), span(a))), rw, mapped).map(([[a, [s, e]], r, m]) => entry(a, s, e, r, type, m));
+  return fc
+    .tuple(
+      area.chain((a) => fc.tuple(fc.constant(a), span(a))),
+      rw,
+      mapped,
+    )
+    .map(([[a, [s, e]], r, m]) => entry(a, s, e, r, type, m));
 });
 
 const word = fc.integer({ min: 0, max: 0xffff });
 const rContact = (w: fc.Arbitrary<number>) => fc.record({ area: fc.constant('R' as const), word: w, bit: fc.integer({ min: 0, max: 15 }) });
 
 /** Mostly inside [lo, hi], sometimes one past either end. */
-const around = (lo: number, hi: number) => fc.oneof({ arbitrary: fc.integer({ min: lo, max: hi }), weight: 3 }, { arbitrary: fc.integer({ min: Math.max(0, lo - 1), max: hi + 1 }), weight: 1 });
+const around = (lo: number, hi: number) =>
+  fc.oneof({ arbitrary: fc.integer({ min: lo, max: hi }), weight: 3 }, { arbitrary: fc.integer({ min: Math.max(0, lo - 1), max: hi + 1 }), weight: 1 });
 /** A count that mostly fits from `at` to `hi`, at most `max`. */
-const fitting = (at: number, hi: number, max: number) => fc.oneof(
-  { arbitrary: fc.integer({ min: 1, max: Math.max(1, Math.min(max, hi - at + 1)) }), weight: 3 },
-  { arbitrary: fc.integer({ min: 1, max }), weight: 1 },
-);
+const fitting = (at: number, hi: number, max: number) =>
+  fc.oneof(
+    { arbitrary: fc.integer({ min: 1, max: Math.max(1, Math.min(max, hi - at + 1)) }), weight: 3 },
+    { arbitrary: fc.integer({ min: 1, max }), weight: 1 },
+  );
 
 /** A MEWTOCOL command in and around one entry, or anywhere (with some that no rule can grant). */
 function mewRequestAt(e: Restriction | undefined): fc.Arbitrary<MewRequest> {
@@ -169,7 +211,10 @@ function mewRequestAt(e: Restriction | undefined): fc.Arbitrary<MewRequest> {
   const reads = run.map(([start, n]) => ({ start, count: n }));
   const writes = run.chain(([start, n]) => fc.array(word, { minLength: n, maxLength: n }).map((words) => ({ start, words })));
   if (e.area === 'DT')
-    return fc.oneof(reads.map((x): MewRequest => ({ cmd: 'RD', area: 'DT', ...x })), writes.map((x): MewRequest => ({ cmd: 'WD', area: 'DT', ...x })));
+    return fc.oneof(
+      reads.map((x): MewRequest => ({ cmd: 'RD', area: 'DT', ...x })),
+      writes.map((x): MewRequest => ({ cmd: 'WD', area: 'DT', ...x })),
+    );
   const c = rContact(around(lo, hi));
   const cs = fc.integer({ min: 1, max: 8 });
   return fc.oneof(
@@ -178,7 +223,9 @@ function mewRequestAt(e: Restriction | undefined): fc.Arbitrary<MewRequest> {
     c.map((contact): MewRequest => ({ cmd: 'RCS', contact })),
     fc.record({ contact: c, value: fc.boolean() }).map((x): MewRequest => ({ cmd: 'WCS', ...x })),
     cs.chain((n) => fc.array(c, { minLength: 1, maxLength: n })).map((contacts): MewRequest => ({ cmd: 'RCP', contacts })),
-    cs.chain((n) => fc.array(fc.record({ contact: c, value: fc.boolean() }), { minLength: 1, maxLength: n })).map((contacts): MewRequest => ({ cmd: 'WCP', contacts })),
+    cs
+      .chain((n) => fc.array(fc.record({ contact: c, value: fc.boolean() }), { minLength: 1, maxLength: n }))
+      .map((contacts): MewRequest => ({ cmd: 'WCP', contacts })),
   );
 }
 
@@ -191,7 +238,10 @@ function modbusRequestAt(e: Restriction | undefined): fc.Arbitrary<ModbusRequest
   const run = around(lo, hi).chain((address) => fc.tuple(fc.constant(address), e ? fitting(address, hi, max) : fc.integer({ min: 1, max })));
   const read = (f: 1 | 2 | 3 | 4) => run.map(([address, quantity]): ModbusRequest => ({ fc: f, address, quantity }));
   const all: fc.Arbitrary<ModbusRequest>[] = [
-    read(1), read(2), read(3), read(4),
+    read(1),
+    read(2),
+    read(3),
+    read(4),
     around(lo, hi).chain((address) => fc.boolean().map((value): ModbusRequest => ({ fc: 5, address, value }))),
     around(lo, hi).chain((address) => word.map((value): ModbusRequest => ({ fc: 6, address, value }))),
     run.chain(([address, n]) => fc.array(fc.boolean(), { minLength: n, maxLength: n }).map((values): ModbusRequest => ({ fc: 15, address, values }))),
@@ -221,8 +271,12 @@ const scenario = fc
       return fc.oneof(...choices);
     };
     const step: fc.Arbitrary<Step> = fc.oneof(
-      pick(s.mew).chain(mewRequestAt).map((req): Step => ({ proto: 'mew', req })),
-      pick(s.gw).chain(modbusRequestAt).map((req): Step => ({ proto: 'mb', req })),
+      pick(s.mew)
+        .chain(mewRequestAt)
+        .map((req): Step => ({ proto: 'mew', req })),
+      pick(s.gw)
+        .chain(modbusRequestAt)
+        .map((req): Step => ({ proto: 'mb', req })),
     );
     return fc.tuple(fc.constant(s), fc.array(step, { minLength: 10, maxLength: 30 }));
   });
@@ -240,20 +294,36 @@ async function open(port: number): Promise<Conn> {
   s.setNoDelay(true);
   let buf: number[] = [];
   let wake: (() => void) | undefined;
-  s.on('data', (b: Buffer) => { buf.push(...b); wake?.(); });
+  s.on('data', (b: Buffer) => {
+    buf.push(...b);
+    wake?.();
+  });
   s.on('error', () => {});
   s.on('close', () => wake?.());
-  await new Promise<void>((resolve, reject) => { s.once('connect', () => resolve()); s.once('error', reject); });
+  await new Promise<void>((resolve, reject) => {
+    s.once('connect', () => resolve());
+    s.once('error', reject);
+  });
   return {
     async ask(bytes, complete) {
       s.write(bytes);
       const deadline = Date.now() + 2000;
       for (;;) {
         const n = complete(buf);
-        if (n > 0) { const out = Uint8Array.from(buf.slice(0, n)); buf = buf.slice(n); return out; }
+        if (n > 0) {
+          const out = Uint8Array.from(buf.slice(0, n));
+          buf = buf.slice(n);
+          return out;
+        }
         const left = deadline - Date.now();
         if (left <= 0 || s.destroyed) return undefined;
-        await new Promise<void>((r) => { const t = setTimeout(r, left); wake = () => { clearTimeout(t); r(); }; });
+        await new Promise<void>((r) => {
+          const t = setTimeout(r, left);
+          wake = () => {
+            clearTimeout(t);
+            r();
+          };
+        });
       }
     },
     pending: () => buf.length,
@@ -273,13 +343,18 @@ beforeAll(async () => {
   const base = 20000 + Math.floor(Math.random() * 20000);
   MEW_PORT = base;
   GW_PORT = base + 11;
-  const r = await admin.post('/config', { pew, pew_redirect: { threads: [thread(MEW_PORT, {}), thread(GW_PORT, { mb_translation: true })] } satisfies Redirect });
+  const r = await admin.post('/config', {
+    pew,
+    pew_redirect: { threads: [thread(MEW_PORT, {}), thread(GW_PORT, { mb_translation: true })] } satisfies Redirect,
+  });
   expect(r.status, r.text).toBe(200);
   await d.ctx.com.settled();
   await d.ctx.redirects.settled();
 }, 20_000);
 
-afterAll(async () => { await d?.stop(); });
+afterAll(async () => {
+  await d?.stop();
+});
 
 function expectMemory(m: Mem): void {
   expect(plc.memory.readWords('DT', 0, DT_SEEN)).toEqual(m.DT);
@@ -297,10 +372,15 @@ function write(m: Mem, els: El[], values: (number | boolean)[]): void {
 }
 function mewWriteValues(req: MewRequest): (number | boolean)[] {
   switch (req.cmd) {
-    case 'WD': case 'WCC': return req.words;
-    case 'WCS': return [req.value];
-    case 'WCP': return req.contacts.map((c) => c.value);
-    default: return [];
+    case 'WD':
+    case 'WCC':
+      return req.words;
+    case 'WCS':
+      return [req.value];
+    case 'WCP':
+      return req.contacts.map((c) => c.value);
+    default:
+      return [];
   }
 }
 function mbWriteValues(req: ModbusRequest): (number | boolean)[] {
@@ -363,7 +443,7 @@ describe('redirect threads, random rules × random requests', () => {
               transaction = (transaction + 1) & 0xffff;
               const raw = await mb.ask(encodeTcpFrame({ transaction, unit: 1, pdu: encodeModbusRequest(req) }), mbComplete);
               expect(raw, `no answer to ${JSON.stringify(req)}`).toBeDefined();
-              expect(((raw![0]! << 8) | raw![1]!)).toBe(transaction);
+              expect((raw![0]! << 8) | raw![1]!).toBe(transaction);
               const res = decodeModbusResponse(raw!.slice(7), req);
               expect(res.ok).toBe(true);
               if (!res.ok) return;

@@ -15,22 +15,30 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
-import { freePort } from '../support/ports.ts';
-import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
-import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
-import { startPtyPlc, type PtyAttachable, type PtyPlc } from '../../sim/plc/pty.ts';
-import { readPlcMemory, writePlcMemory } from '../../sim/plc/inspect.ts';
-import { parseStty } from '../../sim/plc/stty.ts';
-import type { SerialFraming } from '../../sim/wire.ts';
-import type { ByteChannel } from '../../hw/types.ts';
 import type { Pew } from '../../device/model/sections/pew.ts';
 import type { Redirect, Thread } from '../../device/model/sections/redirect.ts';
 import {
-  asciiToBytes, bytesToAscii, createMewStreamDecoder, decodeMewRequest, encodeMewNextRequest, mewCommandFrames, mewErrorFrame,
-  mewReplyFromMessage, type MewMessage, type MewRequest,
+  asciiToBytes,
+  bytesToAscii,
+  createMewStreamDecoder,
+  decodeMewRequest,
+  encodeMewNextRequest,
+  type MewMessage,
+  type MewRequest,
+  mewCommandFrames,
+  mewErrorFrame,
+  mewReplyFromMessage,
 } from '../../device/protocol/index.ts';
 import { entry } from '../../device/redirect/testing.ts';
+import type { ByteChannel } from '../../hw/types.ts';
+import { readPlcMemory, writePlcMemory } from '../../sim/plc/inspect.ts';
+import { type PtyAttachable, type PtyPlc, startPtyPlc } from '../../sim/plc/pty.ts';
+import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
+import { parseStty } from '../../sim/plc/stty.ts';
+import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
+import type { SerialFraming } from '../../sim/wire.ts';
+import { type Client, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
+import { freePort } from '../support/ports.ts';
 
 const run = promisify(execFile);
 const FRAMING: SerialFraming = { baud: 115200, bits: 8, parity: 'odd', stopbits: 1 };
@@ -61,7 +69,9 @@ class ReceivedFrames implements PtyAttachable {
       onData: (h) => ch.onData(h),
       onClose: (h) => ch.onClose(h),
       close: () => ch.close(),
-      get isOpen() { return ch.isOpen; },
+      get isOpen() {
+        return ch.isOpen;
+      },
     };
   }
   /** whole frames (CR included) received since the last clear */
@@ -131,7 +141,10 @@ class MewClient {
         if (err) reject(err);
         else resolve(ex!);
       };
-      const timer = setTimeout(() => done(new Error(`no whole answer to ${frames[0]!.trim()} within ${timeoutMs} ms; got ${JSON.stringify(framesIn)}`)), timeoutMs);
+      const timer = setTimeout(
+        () => done(new Error(`no whole answer to ${frames[0]!.trim()} within ${timeoutMs} ms; got ${JSON.stringify(framesIn)}`)),
+        timeoutMs,
+      );
       const onClose = () => done(new Error('the thread closed the connection'));
       const onData = (b: Buffer) => {
         text += b.toString('latin1');
@@ -169,7 +182,15 @@ let client: MewClient;
 
 const MAPPING = [entry('DT', 0, 99, 'R/W'), entry('DT', 100, 199, 'RO'), entry('DT', 150, 159, 'BLK'), entry('WR', 0, 9, 'RO')];
 const thread = (p: number): Thread => ({
-  port: p, mb_translation: false, monitoring_cmd: false, service: 0, clients: 4, timeout: 60, ip_start: '0.0.0.0', ip_end: '0.0.0.0', mapping: MAPPING,
+  port: p,
+  mb_translation: false,
+  monitoring_cmd: false,
+  service: 0,
+  clients: 4,
+  timeout: 60,
+  ip_start: '0.0.0.0',
+  ip_end: '0.0.0.0',
+  mapping: MAPPING,
 });
 
 /** The words of an allowed read, failing with the answer when it is not one. */
@@ -188,7 +209,14 @@ beforeAll(async () => {
   admin = await d.admin();
   const pew = (await admin.get('/config/pew')).body as Pew;
   Object.assign(pew.interfaces[0]!, {
-    enabled: true, protocol: 'MEWTOCOL', baudrate: FRAMING.baud, bits: FRAMING.bits, parity: FRAMING.parity, stopbits: FRAMING.stopbits, timeout: 1000, autobaud: false,
+    enabled: true,
+    protocol: 'MEWTOCOL',
+    baudrate: FRAMING.baud,
+    bits: FRAMING.bits,
+    parity: FRAMING.parity,
+    stopbits: FRAMING.stopbits,
+    timeout: 1000,
+    autobaud: false,
   });
   port = await freePort();
   const redirect: Redirect = { threads: [thread(port)] };
@@ -200,7 +228,7 @@ beforeAll(async () => {
   // the link comes up with its first answered exchange (a probe, or this read)
   const warm = await client.ask({ cmd: 'RD', area: 'DT', start: 0, count: 1 });
   expect(warm.message.kind, JSON.stringify(warm.framesIn)).toBe('response');
-  for (const t0 = Date.now(); d.ctx.com.links.get(0)!.status().state !== 'up';) {
+  for (const t0 = Date.now(); d.ctx.com.links.get(0)!.status().state !== 'up'; ) {
     if (Date.now() - t0 > 10_000) throw new Error(`COM1 link not up: ${JSON.stringify(d.ctx.com.links.get(0)!.status())}`);
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -220,7 +248,7 @@ beforeEach(() => {
 });
 
 describe('a redirect thread to a PLC on a pseudo-terminal opened with serialport', () => {
-  it('the daemon holds the pty with the interface\'s line settings (115200 baud, odd parity) and the thread listens', async () => {
+  it("the daemon holds the pty with the interface's line settings (115200 baud, odd parity) and the thread listens", async () => {
     const { stdout } = await run('stty', ['-F', pty.hostPath, '-a']);
     expect(parseStty(stdout)).toEqual({ baud: 115200, parodd: true, cstopb: false });
     const link = d.ctx.com.links.get(0)!.status();
@@ -230,20 +258,46 @@ describe('a redirect thread to a PLC on a pseudo-terminal opened with serialport
     expect(s).toMatchObject({ port, listening: true });
   });
 
-  it('allowed reads answer the values put into the PLC\'s memory, and arrive at the PLC byte for byte', async () => {
+  it("allowed reads answer the values put into the PLC's memory, and arrive at the PLC byte for byte", async () => {
     writePlcMemory(plc.memory, 'DT10', [0x1234, 0xbeef, 7]);
     writePlcMemory(plc.memory, 'DT99', [0x0099]);
     writePlcMemory(plc.memory, 'DT140', pattern(10, 140));
     writePlcMemory(plc.memory, 'DT160', [0xa160, 0xa161, 0xa162]);
     writePlcMemory(plc.memory, 'WR2', [0x8001, 0x00f0, 0x1234]);
     const reads: [MewRequest, (ex: Exchange) => void][] = [
-      [{ cmd: 'RD', area: 'DT', start: 10, count: 3 }, (ex) => expect(wordsOf({ cmd: 'RD', area: 'DT', start: 10, count: 3 }, ex)).toEqual([0x1234, 0xbeef, 7])],
+      [
+        { cmd: 'RD', area: 'DT', start: 10, count: 3 },
+        (ex) => expect(wordsOf({ cmd: 'RD', area: 'DT', start: 10, count: 3 }, ex)).toEqual([0x1234, 0xbeef, 7]),
+      ],
       [{ cmd: 'RD', area: 'DT', start: 99, count: 1 }, (ex) => expect(wordsOf({ cmd: 'RD', area: 'DT', start: 99, count: 1 }, ex)).toEqual([0x0099])], // last R/W word
-      [{ cmd: 'RD', area: 'DT', start: 140, count: 10 }, (ex) => expect(wordsOf({ cmd: 'RD', area: 'DT', start: 140, count: 10 }, ex)).toEqual(pattern(10, 140))], // RO up to the BLK
-      [{ cmd: 'RD', area: 'DT', start: 160, count: 3 }, (ex) => expect(wordsOf({ cmd: 'RD', area: 'DT', start: 160, count: 3 }, ex)).toEqual([0xa160, 0xa161, 0xa162])], // RO after the BLK
-      [{ cmd: 'RCC', area: 'WR', start: 2, count: 3 }, (ex) => expect(wordsOf({ cmd: 'RCC', area: 'WR', start: 2, count: 3 }, ex)).toEqual([0x8001, 0x00f0, 0x1234])],
-      [{ cmd: 'RCS', contact: { area: 'R', word: 2, bit: 15 } }, (ex) => expect(mewReplyFromMessage({ cmd: 'RCS', contact: { area: 'R', word: 2, bit: 15 } }, ex.message)).toEqual({ ok: true, value: { kind: 'bits', values: [true] } })],
-      [{ cmd: 'RCS', contact: { area: 'R', word: 3, bit: 0 } }, (ex) => expect(mewReplyFromMessage({ cmd: 'RCS', contact: { area: 'R', word: 3, bit: 0 } }, ex.message)).toEqual({ ok: true, value: { kind: 'bits', values: [false] } })],
+      [
+        { cmd: 'RD', area: 'DT', start: 140, count: 10 },
+        (ex) => expect(wordsOf({ cmd: 'RD', area: 'DT', start: 140, count: 10 }, ex)).toEqual(pattern(10, 140)),
+      ], // RO up to the BLK
+      [
+        { cmd: 'RD', area: 'DT', start: 160, count: 3 },
+        (ex) => expect(wordsOf({ cmd: 'RD', area: 'DT', start: 160, count: 3 }, ex)).toEqual([0xa160, 0xa161, 0xa162]),
+      ], // RO after the BLK
+      [
+        { cmd: 'RCC', area: 'WR', start: 2, count: 3 },
+        (ex) => expect(wordsOf({ cmd: 'RCC', area: 'WR', start: 2, count: 3 }, ex)).toEqual([0x8001, 0x00f0, 0x1234]),
+      ],
+      [
+        { cmd: 'RCS', contact: { area: 'R', word: 2, bit: 15 } },
+        (ex) =>
+          expect(mewReplyFromMessage({ cmd: 'RCS', contact: { area: 'R', word: 2, bit: 15 } }, ex.message)).toEqual({
+            ok: true,
+            value: { kind: 'bits', values: [true] },
+          }),
+      ],
+      [
+        { cmd: 'RCS', contact: { area: 'R', word: 3, bit: 0 } },
+        (ex) =>
+          expect(mewReplyFromMessage({ cmd: 'RCS', contact: { area: 'R', word: 3, bit: 0 } }, ex.message)).toEqual({
+            ok: true,
+            value: { kind: 'bits', values: [false] },
+          }),
+      ],
     ];
     const sent: string[] = [];
     for (const [req, check] of reads) {
@@ -258,7 +312,7 @@ describe('a redirect thread to a PLC on a pseudo-terminal opened with serialport
     expect(plc.requests - requestsBefore).toBe(reads.length);
   });
 
-  it('allowed writes into DT 0–99 land in the PLC\'s memory', async () => {
+  it("allowed writes into DT 0–99 land in the PLC's memory", async () => {
     writePlcMemory(plc.memory, 'DT100', [0x0100]);
     const writes: MewRequest[] = [
       { cmd: 'WD', area: 'DT', start: 0, words: [0x0a0a, 0x0b0b] },
@@ -276,7 +330,9 @@ describe('a redirect thread to a PLC on a pseudo-terminal opened with serialport
     expect(readPlcMemory(plc.memory, 'DT20', 12)).toEqual(pattern(12, 20));
     expect(readPlcMemory(plc.memory, 'DT99', 2)).toEqual([0x9999, 0x0100]); // the RO word after it untouched
     // and a read through the thread sees them too
-    expect(wordsOf({ cmd: 'RD', area: 'DT', start: 20, count: 12 }, await client.ask({ cmd: 'RD', area: 'DT', start: 20, count: 12 }))).toEqual(pattern(12, 20));
+    expect(wordsOf({ cmd: 'RD', area: 'DT', start: 20, count: 12 }, await client.ask({ cmd: 'RD', area: 'DT', start: 20, count: 12 }))).toEqual(
+      pattern(12, 20),
+    );
     expect(received.commands()).toEqual([...writes, { cmd: 'RD', area: 'DT', start: 20, count: 12 }]);
     expect(received.frames().slice(0, sent.length)).toEqual(sent);
     expect(plc.requests - requestsBefore).toBe(writes.length + 1);

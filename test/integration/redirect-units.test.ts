@@ -8,15 +8,15 @@ import { connect, type Socket } from 'node:net';
 import { promisify } from 'node:util';
 import modbusSerial from 'modbus-serial';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestDaemon, type TestDaemon } from '../support/daemon.ts';
-import { freePorts } from '../support/ports.ts';
-import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
-import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
-import type { ByteChannel, SerialSettings } from '../../hw/types.ts';
 import type { Pew } from '../../device/model/sections/pew.ts';
 import type { Thread } from '../../device/model/sections/redirect.ts';
 import { encodeTcpFrame } from '../../device/protocol/index.ts';
 import { entry } from '../../device/redirect/testing.ts';
+import type { ByteChannel, SerialSettings } from '../../hw/types.ts';
+import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
+import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
+import { startTestDaemon, type TestDaemon } from '../support/daemon.ts';
+import { freePorts } from '../support/ports.ts';
 
 const run = promisify(execFile);
 const FRAMING = { baud: 115200, bits: 8 as const, parity: 'odd' as const, stopbits: 1 as const };
@@ -33,8 +33,12 @@ function bus(...plcs: SerialPlcAttachment[]) {
       write: (b) => ends.forEach((e) => e.write(b)),
       onData: (h) => ends.forEach((e) => e.onData(h)),
       onClose: (h) => ends.forEach((e) => e.onClose(h)),
-      close: async () => { await Promise.all(ends.map((e) => e.close())); },
-      get isOpen() { return ends.every((e) => e.isOpen); },
+      close: async () => {
+        await Promise.all(ends.map((e) => e.close()));
+      },
+      get isOpen() {
+        return ends.every((e) => e.isOpen);
+      },
     };
   };
 }
@@ -42,7 +46,16 @@ function bus(...plcs: SerialPlcAttachment[]) {
 let d: TestDaemon;
 const P = { rtu: 0, gw: 0 };
 const thread = (port: number, over: Partial<Thread>): Thread => ({
-  port, mb_translation: false, monitoring_cmd: true, service: 0, clients: 4, timeout: 60, ip_start: '0.0.0.0', ip_end: '0.0.0.0', mapping: [], ...over,
+  port,
+  mb_translation: false,
+  monitoring_cmd: true,
+  service: 0,
+  clients: 4,
+  timeout: 60,
+  ip_start: '0.0.0.0',
+  ip_end: '0.0.0.0',
+  mapping: [],
+  ...over,
 });
 
 /** One MBAP request; the answer's PDU, or undefined when nothing came within `ms`. */
@@ -50,9 +63,16 @@ function ask(port: number, unit: number, pdu: number[], ms = 2000): Promise<numb
   return new Promise((resolve) => {
     const s: Socket = connect({ host: '127.0.0.1', port });
     let got: number[] = [];
-    const end = (v: number[] | undefined) => { clearTimeout(timer); s.destroy(); resolve(v); };
+    const end = (v: number[] | undefined) => {
+      clearTimeout(timer);
+      s.destroy();
+      resolve(v);
+    };
     const timer = setTimeout(() => end(undefined), ms);
-    s.on('data', (b: Buffer) => { got = [...got, ...b]; if (got.length >= 6 && got.length >= 6 + ((got[4]! << 8) | got[5]!)) end(got.slice(7)); });
+    s.on('data', (b: Buffer) => {
+      got = [...got, ...b];
+      if (got.length >= 6 && got.length >= 6 + ((got[4]! << 8) | got[5]!)) end(got.slice(7));
+    });
     s.on('error', () => end(undefined));
     s.write(encodeTcpFrame({ transaction: 7, unit, pdu: Uint8Array.from(pdu) }));
   });
@@ -70,20 +90,28 @@ beforeAll(async () => {
   [P.rtu, P.gw] = (await freePorts(2)) as [number, number];
   const r = await admin.post('/config', {
     pew,
-    pew_redirect: { threads: [thread(P.rtu, { service: iface('COM2').id, mapping: [entry('DT', 0, 99, 'R/W')] }), thread(P.gw, { mb_translation: true, mapping: [entry('DT', 0, 99, 'R/W')] })] },
+    pew_redirect: {
+      threads: [
+        thread(P.rtu, { service: iface('COM2').id, mapping: [entry('DT', 0, 99, 'R/W')] }),
+        thread(P.gw, { mb_translation: true, mapping: [entry('DT', 0, 99, 'R/W')] }),
+      ],
+    },
   });
   expect(r.status, r.text).toBe(200);
   await d.ctx.com.settled();
   await d.ctx.redirects.settled();
 }, 30_000);
 
-afterAll(async () => { await d?.stop(); });
+afterAll(async () => {
+  await d?.stop();
+});
 
 describe('a Modbus thread in front of an RTU line with slaves 2 and 3', () => {
   it('mbpoll -a 2 and -a 3 read each slave; the modbus-serial client too', async () => {
     slave2.plc.memory.writeWords('DT', 10, [222]);
     slave3.plc.memory.writeWords('DT', 10, [333]);
-    const mb = (unit: number) => run('mbpoll', ['-m', 'tcp', '-p', String(P.rtu), '-a', String(unit), '-0', '-1', '-t', '4', '-r', '10', '127.0.0.1'], { timeout: 10_000 });
+    const mb = (unit: number) =>
+      run('mbpoll', ['-m', 'tcp', '-p', String(P.rtu), '-a', String(unit), '-0', '-1', '-t', '4', '-r', '10', '127.0.0.1'], { timeout: 10_000 });
     expect((await mb(2)).stdout).toMatch(/\[10\]:\s+222/);
     expect((await mb(3)).stdout).toMatch(/\[10\]:\s+333/);
     const c = new modbusSerial.default();

@@ -5,14 +5,14 @@ import { execFile } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
-import { freePorts } from '../support/ports.ts';
-import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
-import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
 import type { Pew } from '../../device/model/sections/pew.ts';
 import type { Redirect, Thread } from '../../device/model/sections/redirect.ts';
-import { asciiToBytes, bytesToAscii, mewCommandFrames, type MewRequest } from '../../device/protocol/index.ts';
+import { asciiToBytes, bytesToAscii, type MewRequest, mewCommandFrames } from '../../device/protocol/index.ts';
 import { entry } from '../../device/redirect/testing.ts';
+import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
+import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
+import { type Client, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
+import { freePorts } from '../support/ports.ts';
 
 const run = promisify(execFile);
 const FRAMING = { baud: 115200, bits: 8 as const, parity: 'odd' as const, stopbits: 1 as const };
@@ -24,7 +24,16 @@ let admin: Client;
 const PORTS = { mew: 0, gw: 0, strict: 0, few: 0 };
 
 const thread = (port: number, over: Partial<Thread>): Thread => ({
-  port, mb_translation: false, monitoring_cmd: true, service: 0, clients: 4, timeout: 60, ip_start: '0.0.0.0', ip_end: '0.0.0.0', mapping: [], ...over,
+  port,
+  mb_translation: false,
+  monitoring_cmd: true,
+  service: 0,
+  clients: 4,
+  timeout: 60,
+  ip_start: '0.0.0.0',
+  ip_end: '0.0.0.0',
+  mapping: [],
+  ...over,
 });
 
 /** One request frame, the first answer frame (or '' after `ms`). */
@@ -32,7 +41,10 @@ function ask(port: number, frame: string | Uint8Array, ms = 1500): Promise<Uint8
   return new Promise((resolve) => {
     const s: Socket = connect({ host: '127.0.0.1', port });
     const got: number[] = [];
-    const timer = setTimeout(() => { s.destroy(); resolve(new Uint8Array(got)); }, ms);
+    const timer = setTimeout(() => {
+      s.destroy();
+      resolve(new Uint8Array(got));
+    }, ms);
     s.on('data', (b) => {
       got.push(...b);
       const text = bytesToAscii(new Uint8Array(got));
@@ -42,7 +54,10 @@ function ask(port: number, frame: string | Uint8Array, ms = 1500): Promise<Uint8
         resolve(new Uint8Array(got));
       }
     });
-    s.on('error', () => { clearTimeout(timer); resolve(new Uint8Array(got)); });
+    s.on('error', () => {
+      clearTimeout(timer);
+      resolve(new Uint8Array(got));
+    });
     s.write(typeof frame === 'string' ? asciiToBytes(frame) : frame);
   });
 }
@@ -71,7 +86,9 @@ beforeAll(async () => {
   await d.ctx.redirects.settled();
 }, 20_000);
 
-afterAll(async () => { await d?.stop(); });
+afterAll(async () => {
+  await d?.stop();
+});
 
 describe('MEWTOCOL through a redirect thread', () => {
   it('allowed reads and writes reach the PLC; refused ones get !65 and never arrive', async () => {
@@ -134,8 +151,11 @@ describe('MEWTOCOL through a redirect thread', () => {
 });
 
 describe('Modbus/TCP gateway', () => {
-  const mbpoll = (args: string[]) => run('mbpoll', ['-m', 'tcp', '-p', String(PORTS.gw), '-a', '1', '-0', '-1', '-o', '2', ...args], { timeout: 10_000 })
-    .then((r) => ({ code: 0, out: r.stdout + r.stderr }), (e: { code?: number; stdout?: string; stderr?: string }) => ({ code: e.code ?? 1, out: (e.stdout ?? '') + (e.stderr ?? '') }));
+  const mbpoll = (args: string[]) =>
+    run('mbpoll', ['-m', 'tcp', '-p', String(PORTS.gw), '-a', '1', '-0', '-1', '-o', '2', ...args], { timeout: 10_000 }).then(
+      (r) => ({ code: 0, out: r.stdout + r.stderr }),
+      (e: { code?: number; stdout?: string; stderr?: string }) => ({ code: e.code ?? 1, out: (e.stdout ?? '') + (e.stderr ?? '') }),
+    );
 
   it('mbpoll reads DT and coils mapped from a serial MEWTOCOL PLC, and its writes land in the PLC', async () => {
     plc.memory.writeWords('DT', 100, [11, 22, 33]);

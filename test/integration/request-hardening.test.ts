@@ -2,12 +2,13 @@
 // KDF parameters the unit writes; every request body is checked against its schema's shape
 // (`[]` and `{}` are not an empty script or an empty request); no Referer leaves the console; one
 // address cannot hold more than its share of open connections.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, type Socket } from 'node:net';
+
 import { once } from 'node:events';
-import { MAGIC, PRODUCT, sealBackup } from '../../device/backup/format.ts';
+import { connect, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CONNECTIONS_PER_ADDRESS } from '../../device/api/connection-cap.ts';
-import { startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
+import { MAGIC, PRODUCT, sealBackup } from '../../device/backup/format.ts';
+import { type Client, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
 
 let d: TestDaemon;
 let admin: Client;
@@ -21,7 +22,11 @@ afterAll(async () => {
 
 /** a protected backup whose header names other scrypt parameters (the header is re-written, so its tag no longer fits either) */
 async function withKdf(kdf: { N: number; r: number; p: number }): Promise<Buffer> {
-  const file = await sealBackup({ product: PRODUCT, format: 2, app: '1.5.0', created: new Date().toISOString(), hostname: 'unit' }, Buffer.from('{}'), 'Backup-Pass1!');
+  const file = await sealBackup(
+    { product: PRODUCT, format: 2, app: '1.5.0', created: new Date().toISOString(), hostname: 'unit' },
+    Buffer.from('{}'),
+    'Backup-Pass1!',
+  );
   const len = file.readUInt32BE(MAGIC.length);
   const header = JSON.parse(file.subarray(12, 12 + len).toString('utf8'));
   Object.assign(header.kdf, kdf);
@@ -32,8 +37,9 @@ async function withKdf(kdf: { N: number; r: number; p: number }): Promise<Buffer
 }
 
 async function restore(file: Buffer, password: string) {
-  const res = await fetch(d.url + '/config/restore', {
-    method: 'POST', body: new Uint8Array(file),
+  const res = await fetch(`${d.url}/config/restore`, {
+    method: 'POST',
+    body: new Uint8Array(file),
     headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrf, 'content-type': 'application/octet-stream', 'x-backup-password': password },
   });
   return { status: res.status, body: (await res.json()) as any };
@@ -41,7 +47,13 @@ async function restore(file: Buffer, password: string) {
 
 describe('backup KDF parameters', () => {
   it('a header naming costlier (or cheaper) scrypt parameters than the unit writes is refused before any key is derived', async () => {
-    for (const kdf of [{ N: 1 << 17, r: 16, p: 4 }, { N: 1 << 16, r: 8, p: 1 }, { N: 1 << 15, r: 9, p: 1 }, { N: 1 << 15, r: 8, p: 2 }, { N: 1 << 10, r: 8, p: 1 }]) {
+    for (const kdf of [
+      { N: 1 << 17, r: 16, p: 4 },
+      { N: 1 << 16, r: 8, p: 1 },
+      { N: 1 << 15, r: 9, p: 1 },
+      { N: 1 << 15, r: 8, p: 2 },
+      { N: 1 << 10, r: 8, p: 1 },
+    ]) {
       const t0 = performance.now();
       const r = await restore(await withKdf(kdf), 'Wrong-Pass1!');
       expect(r.status, JSON.stringify(kdf)).toBe(400);
@@ -62,7 +74,9 @@ describe('bodies of the wrong shape', () => {
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.body.error.code).toBe('invalid_input');
     }
-    expect((await admin.post('/config/writefile', [])).body.error.issues).toEqual([{ section: 'script_file', path: '', code: 'type', params: { expected: 'object' } }]);
+    expect((await admin.post('/config/writefile', [])).body.error.issues).toEqual([
+      { section: 'script_file', path: '', code: 'type', params: { expected: 'object' } },
+    ]);
     expect((await admin.post('/config/writefile', {})).body.error.issues).toEqual([{ section: 'script_file', path: 'content', code: 'required' }]);
     expect((await admin.get('/download/pew_script.cfg')).text).toBe('KEEP THIS SCRIPT\n');
   });
@@ -110,7 +124,10 @@ describe('open connections per address', () => {
       for (let i = 0; i < MAX_CONNECTIONS_PER_ADDRESS; i++) held.push(await open('127.0.6.1'));
       const over = await answer(await open('127.0.6.1'));
       expect(over).toMatch(/^HTTP\/1\.1 429 /);
-      expect(JSON.parse(over.slice(over.indexOf('\r\n\r\n') + 4)).error).toMatchObject({ code: 'too_many_connections', params: { max: MAX_CONNECTIONS_PER_ADDRESS } });
+      expect(JSON.parse(over.slice(over.indexOf('\r\n\r\n') + 4)).error).toMatchObject({
+        code: 'too_many_connections',
+        params: { max: MAX_CONNECTIONS_PER_ADDRESS },
+      });
       expect(await answer(await open('127.0.6.2'))).toMatch(/^HTTP\/1\.1 401 /);
       held.pop()!.destroy();
       await new Promise((r) => setTimeout(r, 200));

@@ -5,22 +5,22 @@
 // PLC words and bits read and written with the values checked in the PLC's memory; the port
 // moving and closing with each save; the REST test passing and failing.
 import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { createServer, type Server } from 'node:net';
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
-import { freePorts, LOOPBACK } from '../support/ports.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Pew } from '../../device/model/sections/pew.ts';
+import { type Rest, restSchema } from '../../device/model/sections/rest.ts';
+import { serviceTestResultSchema } from '../../device/model/servicetest.ts';
 import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
 import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
-import type { Pew } from '../../device/model/sections/pew.ts';
-import { restSchema, type Rest } from '../../device/model/sections/rest.ts';
-import { serviceTestResultSchema } from '../../device/model/servicetest.ts';
+import { type Client, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
+import { freePorts, LOOPBACK } from '../support/ports.ts';
 
 const run = promisify(execFile);
 const FRAMING = { baud: 115200, bits: 8 as const, parity: 'odd' as const, stopbits: 1 as const };
@@ -33,14 +33,28 @@ let certDir: string;
 let certPem: Buffer;
 let ports: number[];
 
-interface Answer { status: number; headers: IncomingHttpHeaders; text: string; body: any }
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  text: string;
+  body: any;
+}
 
 /** One request as a client sends it: the path as written (no normalising), optionally from another local address. */
-function ask(port: number, path: string, opts: { method?: string; body?: unknown; headers?: Record<string, string>; tls?: boolean; localAddress?: string } = {}): Promise<Answer> {
+function ask(
+  port: number,
+  path: string,
+  opts: { method?: string; body?: unknown; headers?: Record<string, string>; tls?: boolean; localAddress?: string } = {},
+): Promise<Answer> {
   const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
   const headers = { ...(payload ? { 'content-type': 'application/json' } : {}), ...opts.headers };
   const req = (opts.tls ? httpsRequest : httpRequest)({
-    host: LOOPBACK, port, path, method: opts.method ?? 'GET', headers, agent: false,
+    host: LOOPBACK,
+    port,
+    path,
+    method: opts.method ?? 'GET',
+    headers,
+    agent: false,
     ...(opts.localAddress ? { localAddress: opts.localAddress } : {}),
     ...(opts.tls ? { ca: certPem, servername: 'localhost' } : {}),
   });
@@ -51,7 +65,11 @@ function ask(port: number, path: string, opts: { method?: string; body?: unknown
       res.once('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
         let body: unknown;
-        try { body = JSON.parse(text); } catch { body = undefined; }
+        try {
+          body = JSON.parse(text);
+        } catch {
+          body = undefined;
+        }
         resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body });
       });
     });
@@ -82,14 +100,40 @@ beforeAll(async () => {
   d = await startTestDaemon({ serial: { virtualPorts: { COM1: (s) => wire.open(s) } } });
   admin = await d.admin();
   const pew = (await admin.get('/config/pew')).body as Pew;
-  Object.assign(pew.interfaces[0]!, { enabled: true, baudrate: FRAMING.baud, bits: FRAMING.bits, parity: FRAMING.parity, stopbits: FRAMING.stopbits, timeout: 300, autobaud: false, protocol: 'MEWTOCOL' });
+  Object.assign(pew.interfaces[0]!, {
+    enabled: true,
+    baudrate: FRAMING.baud,
+    bits: FRAMING.bits,
+    parity: FRAMING.parity,
+    stopbits: FRAMING.stopbits,
+    timeout: 300,
+    autobaud: false,
+    protocol: 'MEWTOCOL',
+  });
   expect((await admin.post('/config/pew', pew)).status).toBe(200);
   await d.ctx.com.settled();
   ports = await freePorts(4);
   // a self-signed server certificate for localhost, made now (peers.md)
   certDir = await mkdtemp(join(tmpdir(), 'rest-cert-'));
-  await run('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '2', '-subj', '/CN=localhost',
-    '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1', '-keyout', join(certDir, 'key.pem'), '-out', join(certDir, 'server.pem')]);
+  await run('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:P-256',
+    '-nodes',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=localhost',
+    '-addext',
+    'subjectAltName=DNS:localhost,IP:127.0.0.1',
+    '-keyout',
+    join(certDir, 'key.pem'),
+    '-out',
+    join(certDir, 'server.pem'),
+  ]);
   certPem = await readFile(join(certDir, 'server.pem'));
   const http = join(d.dataDir, 'http');
   await mkdir(http, { recursive: true });
@@ -121,8 +165,12 @@ describe('HTTP server files', () => {
     expect([js.status, js.headers['content-type'], js.text]).toEqual([200, 'text/javascript; charset=utf-8', 'console.log(1)']);
     const bin = await ask(port, '/data.bin');
     expect([bin.headers['content-type'], bin.headers['content-length']]).toEqual(['application/octet-stream', '3']);
-    for (const [name, type] of [['trend.csv', 'text/csv; charset=utf-8'], ['logo.gif', 'image/gif'], ['manual.pdf', 'application/pdf']])
-      expect((await ask(port, '/' + name)).headers['content-type'], name).toBe(type);
+    for (const [name, type] of [
+      ['trend.csv', 'text/csv; charset=utf-8'],
+      ['logo.gif', 'image/gif'],
+      ['manual.pdf', 'application/pdf'],
+    ])
+      expect((await ask(port, `/${name}`)).headers['content-type'], name).toBe(type);
     const missing = await ask(port, '/nothing.html');
     expect([missing.status, missing.body.error.code]).toEqual([404, 'file_not_found']);
     for (const path of ['/..%2fsecret.txt', '/%2e%2e%2fsecret.txt', '/..%5csecret.txt', '/.hidden', '/a%00b', '/sub/app.js']) {
@@ -145,7 +193,10 @@ describe('CORS', () => {
     const get = await ask(port, '/api/v1/info', { headers: { origin: 'http://example.test' } });
     expect(get.status).toBe(200);
     expect(get.headers['access-control-allow-origin']).toBeUndefined();
-    const pre = await ask(port, '/api/v1/plc/COM1/DT/0', { method: 'OPTIONS', headers: { origin: 'http://example.test', 'access-control-request-method': 'PUT' } });
+    const pre = await ask(port, '/api/v1/plc/COM1/DT/0', {
+      method: 'OPTIONS',
+      headers: { origin: 'http://example.test', 'access-control-request-method': 'PUT' },
+    });
     expect(pre.headers['access-control-allow-origin']).toBeUndefined();
     expect(pre.headers['access-control-allow-methods']).toBeUndefined();
   });
@@ -155,7 +206,10 @@ describe('CORS', () => {
     await saveRest({ api_enable: true, http_server: true, use_encryption: false, http_port: port, use_cors: true });
     const get = await ask(port, '/index.html', { headers: { origin: 'http://example.test' } });
     expect(get.headers['access-control-allow-origin']).toBe('*');
-    const pre = await ask(port, '/api/v1/plc/COM1/DT/0', { method: 'OPTIONS', headers: { origin: 'http://example.test', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type' } });
+    const pre = await ask(port, '/api/v1/plc/COM1/DT/0', {
+      method: 'OPTIONS',
+      headers: { origin: 'http://example.test', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type' },
+    });
     expect(pre.status).toBe(204);
     expect(pre.headers['access-control-allow-origin']).toBe('*');
     expect(pre.headers['access-control-allow-methods']).toContain('PUT');
@@ -282,7 +336,10 @@ describe('POST /apitest', () => {
     await saveRest({ api_enable: true, use_encryption: false, http_port: port });
     const t = await apitest();
     expect(t.ok, JSON.stringify(t)).toBe(true);
-    expect(t.steps).toEqual([{ step: 'connect', ok: true }, { step: 'request', ok: true, detail: expect.stringContaining('GET /api/v1/info: 200') }]);
+    expect(t.steps).toEqual([
+      { step: 'connect', ok: true },
+      { step: 'request', ok: true, detail: expect.stringContaining('GET /api/v1/info: 200') },
+    ]);
   });
 
   it('fails with the reason: the port held by another program, the test client outside the range; 409 when disabled', async () => {
@@ -304,7 +361,10 @@ describe('POST /apitest', () => {
     await saveRest({ api_enable: true, use_encryption: false, http_port: ports[1]!, ip1: '127.0.0.2', ip2: '127.0.0.2' });
     const t = await apitest();
     expect([t.ok, t.failure?.reason]).toEqual([false, 'auth_failed']);
-    expect(t.steps.map((s) => [s.step, s.ok])).toEqual([['connect', true], ['request', false]]);
+    expect(t.steps.map((s) => [s.step, s.ok])).toEqual([
+      ['connect', true],
+      ['request', false],
+    ]);
     await saveRest({ api_enable: false, http_server: true, use_encryption: false, http_port: ports[1]! });
     const r = await admin.post('/apitest');
     expect([r.status, r.body.error.code]).toEqual([409, 'rest_disabled']);

@@ -2,14 +2,15 @@
 // FP-XH at station 1 on COM2 (the service control interface, logger-rig.ts; the zone is pinned to
 // Europe/Berlin). The clock registers are read back from the PLC's memory and decoded; the
 // request/acknowledge words of the control block are set and checked in that memory.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import * as v from 'valibot';
-import { FakeClock } from '../support/daemon.ts';
-import { pause, startLine, startRig, until, type PlcLine, type Rig } from './logger-rig.ts';
-import { rtcSchema, type Rtc } from '../../device/model/sections/rtc.ts';
-import { rtcStatusSchema, type RtcStatus } from '../../device/model/rtc-status.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RtcStatus, rtcStatusSchema } from '../../device/model/rtc-status.ts';
+import { type Rtc, rtcSchema } from '../../device/model/sections/rtc.ts';
 import { decodeFpClock, FP_CLOCK_WORDS } from '../../device/protocol/fp-clock.ts';
+import { FakeClock } from '../support/daemon.ts';
 import { statusDetail } from '../support/service-status.ts';
+import { type PlcLine, pause, type Rig, startLine, startRig, until } from './logger-rig.ts';
 
 const CLOCK_DT = 1000; // the FP-XH's DT area ends at 65532: the calendar block goes where it fits
 const CONTROL = 300;
@@ -27,7 +28,13 @@ const clear = () => {
 };
 
 async function saveRtc(over: Partial<Rtc>): Promise<void> {
-  const r = await (await rig.admin()).post('/config/pew_rtc', { ...(v.getDefaults(rtcSchema) as Rtc), rtc_address_dt: CLOCK_DT, rtc_control_rtc_r: CONTROL, rtc_polling: 1, ...over });
+  const r = await (await rig.admin()).post('/config/pew_rtc', {
+    ...(v.getDefaults(rtcSchema) as Rtc),
+    rtc_address_dt: CLOCK_DT,
+    rtc_control_rtc_r: CONTROL,
+    rtc_polling: 1,
+    ...over,
+  });
   expect(r.status, r.text).toBe(200);
   await rig.d.ctx.rtc.settled();
 }
@@ -92,7 +99,7 @@ describe('PLC clock sync', () => {
     expect(written()).toEqual({ year: 2026, month: 11, day: 22, hour: 0, minute: 30, second: 0, weekday: 0 });
   });
 
-  it('on the PLC\'s request: the relay word set → clock written → request acknowledged with 0', async () => {
+  it("on the PLC's request: the relay word set → clock written → request acknowledged with 0", async () => {
     clock.t = T0;
     await saveRtc({ rtc_by_plc: true, rtc_update_by_time: 0 }); // only on request
     clear();

@@ -3,13 +3,14 @@
 // a save of the page's two sections writing the file the saved pew_script names, uploads of .cfg
 // files (the active one also becomes the script_file text), downloads, and a restart that keeps
 // every file as it was.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
-import { scriptFileSchema, SCRIPT_MAX } from '../../device/model/sections/scriptfile.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCRIPT_MAX, scriptFileSchema } from '../../device/model/sections/scriptfile.ts';
+import { type Client, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
 
 let dataDir: string;
 let d: TestDaemon;
@@ -85,7 +86,10 @@ describe('the script file', () => {
     for (const [body, path, code] of cases) {
       const r = await admin.post('/config/writefile', body);
       expect(r.status, code).toBe(400);
-      expect(r.body.error.issues.map((i: { path: string; code: string }) => `${i.path}:${i.code}`), code).toContain(`${path}:${code}`);
+      expect(
+        r.body.error.issues.map((i: { path: string; code: string }) => `${i.path}:${i.code}`),
+        code,
+      ).toContain(`${path}:${code}`);
     }
     const forbidden = await user.post('/config/writefile', { content: 'mine' });
     expect(forbidden.status).toBe(403);
@@ -94,7 +98,10 @@ describe('the script file', () => {
 
   it('saving the page (pew_script and script_file together) writes the text into the file the saved pew_script names', async () => {
     const script = (await admin.get('/config/pew_script')).body;
-    const r = await admin.post('/config', { pew_script: { ...script, enable_script: true, script_file: 'line_a.cfg' }, script_file: { content: '[cycle 120]\nread a = DT 5\n' } });
+    const r = await admin.post('/config', {
+      pew_script: { ...script, enable_script: true, script_file: 'line_a.cfg' },
+      script_file: { content: '[cycle 120]\nread a = DT 5\n' },
+    });
     expect(r.status, r.text).toBe(200);
     await d.ctx.scripts.settled();
     expect(await read('line_a.cfg')).toBe('[cycle 120]\nread a = DT 5\n');
@@ -124,7 +131,8 @@ describe('the script file', () => {
     const dl = await fetchRaw(user, '/download/scripts/night_shift.cfg');
     expect(dl.status).toBe(200);
     expect(dl.text).toBe('# night\n[cycle 3600]\n');
-    for (const bad of ['..%2Fconfig%2Fpew.json', '.hidden.cfg', 'a%00.cfg', '..%5Cpew.json']) expect([400, 404], bad).toContain((await fetchRaw(user, `/download/scripts/${bad}`)).status);
+    for (const bad of ['..%2Fconfig%2Fpew.json', '.hidden.cfg', 'a%00.cfg', '..%5Cpew.json'])
+      expect([400, 404], bad).toContain((await fetchRaw(user, `/download/scripts/${bad}`)).status);
     expect((await fetchRaw(user, '/download/scripts/none.cfg')).status).toBe(404);
     expect((await uploadScript(user, 'x.cfg', 'x')).status).toBe(403);
   });

@@ -3,24 +3,25 @@
 // the default script's CSV lines every cycle, [on R10A] once per rising edge, the INTERN memory, a
 // failing read logged with its line while the next cycle still runs, and send reaching a real
 // ftp-srv through the FTP send.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FtpSrv } from 'ftp-srv';
-import { COM2, FRAMING, until } from './logger-rig.ts';
-import { FakeClock, startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
-import { freePort, LOOPBACK } from '../support/ports.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FtpStatus } from '../../device/model/ftp-status.ts';
+import { defaultsOf } from '../../device/model/section.ts';
+import { type Ftpc, pew_ftpc } from '../../device/model/sections/ftpc.ts';
+import type { Pew } from '../../device/model/sections/pew.ts';
+import { pew_script, type Script } from '../../device/model/sections/script.ts';
+import type { ServiceStatus, ServicesStatus } from '../../device/model/service-status.ts';
+import { DEFAULT_SCRIPT } from '../../device/system/default-script.ts';
 import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
 import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
-import { defaultsOf } from '../../device/model/section.ts';
-import { pew_ftpc, type Ftpc } from '../../device/model/sections/ftpc.ts';
-import { pew_script, type Script } from '../../device/model/sections/script.ts';
-import type { Pew } from '../../device/model/sections/pew.ts';
-import type { FtpStatus } from '../../device/model/ftp-status.ts';
-import type { ServicesStatus, ServiceStatus } from '../../device/model/service-status.ts';
-import { DEFAULT_SCRIPT } from '../../device/system/default-script.ts';
+import { type Client, FakeClock, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
+import { freePort, LOOPBACK } from '../support/ports.ts';
 import { statusDetail } from '../support/service-status.ts';
+import { COM2, FRAMING, until } from './logger-rig.ts';
 
 const FTP_USER = 'plc';
 type Issue = { section: string; path: string; code: string; params: Record<string, unknown> };
@@ -80,7 +81,15 @@ beforeAll(async () => {
   admin = await d.admin();
   const pew = (await admin.get('/config/pew')).body as Pew;
   Object.assign(pew.interfaces.find((i) => i.id === COM2)!, {
-    enabled: true, mode: 5, protocol: 'MEWTOCOL', baudrate: FRAMING.baud, bits: FRAMING.bits, parity: FRAMING.parity, stopbits: FRAMING.stopbits, timeout: 2000, autobaud: false,
+    enabled: true,
+    mode: 5,
+    protocol: 'MEWTOCOL',
+    baudrate: FRAMING.baud,
+    bits: FRAMING.bits,
+    parity: FRAMING.parity,
+    stopbits: FRAMING.stopbits,
+    timeout: 2000,
+    autobaud: false,
   });
   // a generous interface timeout: the PLC shares the test's process on a busy machine, and a read
   // that timed out would leave an empty CSV field
@@ -110,16 +119,17 @@ describe('the script in the daemon', () => {
     plc.memory.writeWords('DT', 100, [216]);
     clock.advance(60_000);
     await until(async () => (await lines('values.csv')).length === 3, 15_000, 'second cycle');
-    expect(await csv('values.csv')).toBe([
-      'date;time;temp_in;temp_out;pieces',
-      `${stamp(t0 + 60_000)};215;-30;70000`,
-      `${stamp(t0 + 120_000)};216;-30;70000`,
-      '',
-    ].join('\r\n'));
+    expect(await csv('values.csv')).toBe(
+      ['date;time;temp_in;temp_out;pieces', `${stamp(t0 + 60_000)};215;-30;70000`, `${stamp(t0 + 120_000)};216;-30;70000`, ''].join('\r\n'),
+    );
     const s = await status();
     expect(s).toMatchObject({ service: 'script', enabled: true, state: 'running' });
     expect(s.script?.errors).toEqual([]);
-    expect(s.script?.sections.map((x) => [x.section, x.runs, x.overruns])).toEqual([['init', 1, 0], ['cycle 60', 2, 0], ['on R10A', 0, 0]]);
+    expect(s.script?.sections.map((x) => [x.section, x.runs, x.overruns])).toEqual([
+      ['init', 1, 0],
+      ['cycle 60', 2, 0],
+      ['on R10A', 0, 0],
+    ]);
     expect(s.script?.lastFailure).toBeUndefined();
   });
 
@@ -169,8 +179,17 @@ describe('the script in the daemon', () => {
 
   it('hands the closed file to the FTP send: it reaches ftp-srv and is renamed locally', async () => {
     const ftp: Ftpc = {
-      ...defaultsOf(pew_ftpc), enable_ftp: true, plc_control_dt: 1000, plc_poll: 1, server_ip: LOOPBACK, server_port: ftpPort,
-      server_user: FTP_USER, server_password: FTP_PASSWORD, server_dir: 'upload', local_file: 'tank', store_send: true,
+      ...defaultsOf(pew_ftpc),
+      enable_ftp: true,
+      plc_control_dt: 1000,
+      plc_poll: 1,
+      server_ip: LOOPBACK,
+      server_port: ftpPort,
+      server_user: FTP_USER,
+      server_password: FTP_PASSWORD,
+      server_dir: 'upload',
+      local_file: 'tank',
+      store_send: true,
     };
     expect((await admin.post('/config/pew_ftpc', ftp)).status).toBe(200);
     plc.memory.writeWords('DT', 300, [42]);
@@ -185,7 +204,7 @@ describe('the script in the daemon', () => {
     expect((await status()).script?.lastFailure).toBeUndefined();
   });
 
-  it('refuses a script with errors while it is enabled, on save, on writefile and on enabling, with each error\'s line, column and code', async () => {
+  it("refuses a script with errors while it is enabled, on save, on writefile and on enabling, with each error's line, column and code", async () => {
     const good = ['[init]', 'file keep.csv'].join('\n');
     await runScript(good);
     const bad = ['[init]', 'read x = DX 1', '[cycle 0]'].join('\n');
@@ -197,7 +216,8 @@ describe('the script in the daemon', () => {
     expect(saved.status).toBe(400);
     const issues = (saved.body as { error: { issues: Issue[] } }).error.issues;
     expect(issues.map((i) => [i.section, i.path, i.code, i.params.line, i.params.column, i.params.script])).toEqual(
-      expected.map((e) => ['script_file', 'content', 'script_invalid', e.line, e.column, e.script]));
+      expected.map((e) => ['script_file', 'content', 'script_invalid', e.line, e.column, e.script]),
+    );
     const written = await admin.post('/config/writefile', { content: bad });
     expect(written.status).toBe(400);
     expect(((await admin.get('/config/script_file')).body as { content: string }).content).toBe(good);
@@ -208,10 +228,15 @@ describe('the script in the daemon', () => {
     expect(on.status).toBe(400);
     const onIssues = (on.body as { error: { issues: Issue[] } }).error.issues;
     expect(onIssues.map((i) => [i.section, i.path, i.code, i.params.script])).toEqual([
-      ['pew_script', 'enable_script', 'script_invalid', 'bad_area'], ['pew_script', 'enable_script', 'script_invalid', 'cycle_range']]);
+      ['pew_script', 'enable_script', 'script_invalid', 'bad_area'],
+      ['pew_script', 'enable_script', 'script_invalid', 'cycle_range'],
+    ]);
     const s = await status();
     expect(s).toMatchObject({ enabled: false, state: 'off' });
     // the status lists the saved text's errors, so /script shows why it cannot run
-    expect(s.script?.errors.map((e) => [e.line, e.column, e.code])).toEqual([[2, 10, 'bad_area'], [3, 8, 'cycle_range']]);
+    expect(s.script?.errors.map((e) => [e.line, e.column, e.code])).toEqual([
+      [2, 10, 'bad_area'],
+      [3, 8, 'cycle_range'],
+    ]);
   });
 });

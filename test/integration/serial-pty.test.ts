@@ -6,12 +6,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
+import type { Pew } from '../../device/model/sections/pew.ts';
+import { type PtyPlc, startPtyPlc } from '../../sim/plc/pty.ts';
 import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
 import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
-import { startPtyPlc, type PtyPlc } from '../../sim/plc/pty.ts';
 import type { SerialFraming } from '../../sim/wire.ts';
-import type { Pew } from '../../device/model/sections/pew.ts';
+import { type Client, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
 
 const plc = new VirtualPlc({ model: 'FP-XH' });
 const att = new SerialPlcAttachment(plc, { protocol: 'MEWTOCOL', framing: { baud: 9600, bits: 8, parity: 'odd', stopbits: 1 } });
@@ -22,7 +22,17 @@ let admin: Client;
 
 async function setCom1(f: SerialFraming, extra: Partial<Pew['interfaces'][number]> = {}): Promise<void> {
   const p = (await admin.get('/config/pew')).body as Pew;
-  Object.assign(p.interfaces[0]!, { enabled: true, protocol: 'MEWTOCOL', baudrate: f.baud, bits: f.bits, parity: f.parity, stopbits: f.stopbits, timeout: 500, autobaud: false, ...extra });
+  Object.assign(p.interfaces[0]!, {
+    enabled: true,
+    protocol: 'MEWTOCOL',
+    baudrate: f.baud,
+    bits: f.bits,
+    parity: f.parity,
+    stopbits: f.stopbits,
+    timeout: 500,
+    autobaud: false,
+    ...extra,
+  });
   const r = await admin.post('/config/pew', p);
   expect(r.status, r.text).toBe(200);
   await d.ctx.com.settled();
@@ -49,24 +59,28 @@ const SETTINGS: SerialFraming[] = [
 ];
 
 describe('serialport on a pseudo-terminal', () => {
-  it.each(SETTINGS)('at $baud baud, $bits bits, parity $parity, $stopbits stop: PLC test, writes and reads', async (f) => {
-    att.framing = f;
-    await setCom1(f);
-    const test = await admin.post('/config/plctest', { id: 0 });
-    expect(test.body).toMatchObject({ ok: true, cpu: { name: 'FP-XH' } });
-    const link = d.ctx.com.links.get(0)!;
-    const words = Array.from({ length: 40 }, (_, i) => (i * 977 + f.baud) & 0xffff);
-    await link.writeWords('DT', 500, words);
-    expect(plc.memory.readWords('DT', 500, 40)).toEqual(words);
-    expect(await link.readWords('DT', 500, 40)).toEqual(words);
-    await link.writeWords('WR', 3, [0x00ff]);
-    expect(await link.readBits('R', 48, 9)).toEqual([...Array(8).fill(true), false]);
-    await link.writeBits('Y', 5, [true]);
-    expect(plc.memory.readBits('Y', 5, 1)).toEqual([true]);
-    await link.writeWords('LD', 9, [4242]);
-    expect(await link.readWords('LD', 9, 1)).toEqual([4242]);
-    expect(link.status().stats.bytesIn).toBeGreaterThan(0);
-  }, 20_000);
+  it.each(SETTINGS)(
+    'at $baud baud, $bits bits, parity $parity, $stopbits stop: PLC test, writes and reads',
+    async (f) => {
+      att.framing = f;
+      await setCom1(f);
+      const test = await admin.post('/config/plctest', { id: 0 });
+      expect(test.body).toMatchObject({ ok: true, cpu: { name: 'FP-XH' } });
+      const link = d.ctx.com.links.get(0)!;
+      const words = Array.from({ length: 40 }, (_, i) => (i * 977 + f.baud) & 0xffff);
+      await link.writeWords('DT', 500, words);
+      expect(plc.memory.readWords('DT', 500, 40)).toEqual(words);
+      expect(await link.readWords('DT', 500, 40)).toEqual(words);
+      await link.writeWords('WR', 3, [0x00ff]);
+      expect(await link.readBits('R', 48, 9)).toEqual([...Array(8).fill(true), false]);
+      await link.writeBits('Y', 5, [true]);
+      expect(plc.memory.readBits('Y', 5, 1)).toEqual([true]);
+      await link.writeWords('LD', 9, [4242]);
+      expect(await link.readWords('LD', 9, 1)).toEqual([4242]);
+      expect(link.status().stats.bytesIn).toBeGreaterThan(0);
+    },
+    20_000,
+  );
 
   it('a daemon set to another baud rate than the PLC gets no usable answer', async () => {
     att.framing = { baud: 19200, bits: 8, parity: 'odd', stopbits: 1 };
@@ -76,7 +90,7 @@ describe('serialport on a pseudo-terminal', () => {
     expect(['no_answer', 'bad_reply']).toContain(test.body.reason);
   }, 20_000);
 
-  it('autobaud over the pseudo-terminal finds the PLC\'s rate', async () => {
+  it("autobaud over the pseudo-terminal finds the PLC's rate", async () => {
     att.framing = { baud: 57600, bits: 8, parity: 'odd', stopbits: 1 };
     await setCom1({ baud: 9600, bits: 8, parity: 'odd', stopbits: 1 }, { autobaud: true });
     const link = d.ctx.com.links.get(0)!;

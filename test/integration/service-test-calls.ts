@@ -4,9 +4,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import type { Client, TestDaemon } from '../support/daemon.ts';
-import { certPath } from '../../device/system/cert-files.ts';
 import type { ServiceTestResult } from '../../device/model/servicetest.ts';
+import { certPath } from '../../device/system/cert-files.ts';
+import type { Client, TestDaemon } from '../support/daemon.ts';
 
 /** `of` gives the suite's daemon and admin client once its beforeAll has started them. */
 export function serviceTestCalls(of: () => { d: TestDaemon; admin: Client }) {

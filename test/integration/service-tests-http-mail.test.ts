@@ -3,20 +3,21 @@
 // servers with basic authentication, proxy-chain as a proxy that wants a user and password,
 // smtp-server plain, with STARTTLS and with implicit TLS (AUTH PLAIN/LOGIN), and small POP3/IMAP
 // servers that greet. Each case checks the reason and the peer's (or the system's) own words.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { randomInt } from 'node:crypto';
 import { createServer as httpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as httpsServer } from 'node:https';
 import { createServer as netServer, type Server } from 'node:net';
 import { createServer as tlsServer } from 'node:tls';
-import { randomInt } from 'node:crypto';
 import { Server as ProxyServer } from 'proxy-chain';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
-import { startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
-import { freePort, freePorts, LOOPBACK } from '../support/ports.ts';
-import { makeCertificates } from '../support/openssl.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultsOf } from '../../device/model/section.ts';
-import { pew_httpc, type Httpc } from '../../device/model/sections/httpc.ts';
-import { pew_email, type Email } from '../../device/model/sections/email.ts';
+import { type Email, pew_email } from '../../device/model/sections/email.ts';
+import { type Httpc, pew_httpc } from '../../device/model/sections/httpc.ts';
+import { type Client, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
+import { makeCertificates } from '../support/openssl.ts';
+import { freePort, freePorts, LOOPBACK } from '../support/ports.ts';
 import { serviceTestCalls, stepsOf } from './service-test-calls.ts';
 
 const USER = 'plc';
@@ -28,10 +29,11 @@ let admin: Client;
 let certs: Awaited<ReturnType<typeof makeCertificates>>;
 const closers: (() => Promise<unknown> | void)[] = [];
 
-const listening = (s: Server, port: number, host = LOOPBACK) => new Promise<void>((resolve, reject) => {
-  s.once('error', reject);
-  s.listen(port, host, () => resolve());
-});
+const listening = (s: Server, port: number, host = LOOPBACK) =>
+  new Promise<void>((resolve, reject) => {
+    s.once('error', reject);
+    s.listen(port, host, () => resolve());
+  });
 
 const { putCert, save, runTest } = serviceTestCalls(() => ({ d, admin }));
 
@@ -54,7 +56,7 @@ describe('HTTP client connection test', () => {
   const site = (req: IncomingMessage, res: ServerResponse) => {
     if (req.url === '/status') return res.end('running');
     if (req.url === '/plc') {
-      const ok = req.headers.authorization === 'Basic ' + Buffer.from(`${USER}:${PASSWORD}`).toString('base64');
+      const ok = req.headers.authorization === `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`;
       res.writeHead(ok ? 200 : 401, ok ? {} : { 'www-authenticate': 'Basic realm="plc"' });
       return res.end(ok ? 'welcome' : 'who are you?');
     }
@@ -67,11 +69,23 @@ describe('HTTP client connection test', () => {
     const https = httpsServer({ cert: certs.cert, key: certs.key }, site);
     await Promise.all([listening(http, ports.http), listening(https, ports.https)]);
     const proxy = new ProxyServer({
-      port: ports.proxy, host: LOOPBACK, verbose: false,
+      port: ports.proxy,
+      host: LOOPBACK,
+      verbose: false,
       prepareRequestFunction: ({ username, password }) => ({ requestAuthentication: username !== 'proxyuser' || password !== 'Proxy-Pw1' }),
     });
     await proxy.listen();
-    closers.push(() => { http.closeAllConnections(); http.close(); }, () => { https.closeAllConnections(); https.close(); }, () => proxy.close(true));
+    closers.push(
+      () => {
+        http.closeAllConnections();
+        http.close();
+      },
+      () => {
+        https.closeAllConnections();
+        https.close();
+      },
+      () => proxy.close(true),
+    );
     await putCert('pew_httpc', 'ca.pem', certs.ca);
   });
 
@@ -83,7 +97,7 @@ describe('HTTP client connection test', () => {
     expect(r.steps[1]!.detail).toBe('GET /status: 200 OK');
   });
 
-  it('the server user\'s basic login: right passes, wrong is auth_failed (401); a wrong path is not_found (404)', async () => {
+  it("the server user's basic login: right passes, wrong is auth_failed (401); a wrong path is not_found (404)", async () => {
     await httpc({ server_addr: `http://${LOOPBACK}:${ports.http}/plc`, server_user: USER, server_password: PASSWORD });
     expect((await runTest('pew_httpc')).ok).toBe(true);
     await httpc({ server_addr: `http://${LOOPBACK}:${ports.http}/plc`, server_user: USER, server_password: 'Wrong-1' });
@@ -122,7 +136,14 @@ describe('HTTP client connection test', () => {
 
   it('through the proxy with its user and password: the proxy step, TLS inside the tunnel, the request; a wrong proxy password is auth_failed (407)', async () => {
     const proxy = { proxy_addr: LOOPBACK, proxy_port: ports.proxy, proxy_user: 'proxyuser', proxy_password: 'Proxy-Pw1' };
-    await httpc({ server_addr: `https://localhost:${ports.https}/plc`, transfermode_ssl: true, ca: 'ca.pem', server_user: USER, server_password: PASSWORD, ...proxy });
+    await httpc({
+      server_addr: `https://localhost:${ports.https}/plc`,
+      transfermode_ssl: true,
+      ca: 'ca.pem',
+      server_user: USER,
+      server_password: PASSWORD,
+      ...proxy,
+    });
     const ok = await runTest('pew_httpc');
     expect(ok.ok, JSON.stringify(ok)).toBe(true);
     expect(stepsOf(ok)).toEqual(['proxy:ok', 'tls:ok', 'request:ok']);
@@ -146,19 +167,28 @@ describe('E-mail connection test', () => {
   const ports = { starttls: 0, plain: 0, pop3: 0, imaps: 0 };
   /** a loopback address of its own, so the autodetect case may take port 465 without meeting anyone */
   const implicitHost = `127.${randomInt(1, 250)}.${randomInt(1, 250)}.${randomInt(2, 250)}`;
-  const email = (over: Partial<Email>) => save('pew_email', { ...defaultsOf(pew_email), server_smtp: LOOPBACK, server_user: USER, server_password: PASSWORD, ...over });
+  const email = (over: Partial<Email>) =>
+    save('pew_email', { ...defaultsOf(pew_email), server_smtp: LOOPBACK, server_user: USER, server_password: PASSWORD, ...over });
 
   function smtp(opts: SMTPServerOptions): SMTPServer {
     return new SMTPServer({
-      banner: 'test SMTP ready', logger: false, key: certs.key, cert: certs.cert, authMethods: ['PLAIN', 'LOGIN'],
-      onAuth: (auth, _session, cb) => (auth.username === USER && auth.password === PASSWORD ? cb(null, { user: USER }) : cb(Object.assign(new Error('Authentication credentials invalid'), { responseCode: 535 }))),
+      banner: 'test SMTP ready',
+      logger: false,
+      key: certs.key,
+      cert: certs.cert,
+      authMethods: ['PLAIN', 'LOGIN'],
+      onAuth: (auth, _session, cb) =>
+        auth.username === USER && auth.password === PASSWORD
+          ? cb(null, { user: USER })
+          : cb(Object.assign(new Error('Authentication credentials invalid'), { responseCode: 535 })),
       ...opts,
     });
   }
-  const smtpListening = (s: SMTPServer, port: number, host = LOOPBACK) => new Promise<void>((resolve, reject) => {
-    s.on('error', reject);
-    s.listen(port, host, () => resolve());
-  });
+  const smtpListening = (s: SMTPServer, port: number, host = LOOPBACK) =>
+    new Promise<void>((resolve, reject) => {
+      s.on('error', reject);
+      s.listen(port, host, () => resolve());
+    });
 
   beforeAll(async () => {
     [ports.starttls, ports.plain, ports.pop3, ports.imaps] = (await freePorts(4)) as [number, number, number, number];
@@ -168,12 +198,22 @@ describe('E-mail connection test', () => {
     const pop3 = netServer((s) => s.end('+OK test POP3 ready\r\n'));
     const imaps = tlsServer({ cert: certs.cert, key: certs.key }, (s) => s.end('* OK [CAPABILITY IMAP4rev1] test IMAP ready\r\n'));
     await Promise.all([
-      smtpListening(starttls, ports.starttls), smtpListening(plain, ports.plain), smtpListening(implicit, 465, implicitHost),
-      listening(pop3, ports.pop3), listening(imaps, ports.imaps),
+      smtpListening(starttls, ports.starttls),
+      smtpListening(plain, ports.plain),
+      smtpListening(implicit, 465, implicitHost),
+      listening(pop3, ports.pop3),
+      listening(imaps, ports.imaps),
     ]);
     closers.push(
-      () => new Promise<void>((r) => starttls.close(() => r())), () => new Promise<void>((r) => plain.close(() => r())),
-      () => new Promise<void>((r) => implicit.close(() => r())), () => { pop3.close(); }, () => { imaps.close(); },
+      () => new Promise<void>((r) => starttls.close(() => r())),
+      () => new Promise<void>((r) => plain.close(() => r())),
+      () => new Promise<void>((r) => implicit.close(() => r())),
+      () => {
+        pop3.close();
+      },
+      () => {
+        imaps.close();
+      },
     );
     await putCert('pew_email', 'ca.pem', certs.ca);
   });
@@ -187,7 +227,7 @@ describe('E-mail connection test', () => {
     expect(r.steps[2]!.detail).toBe(`as ${USER}`);
   });
 
-  it('a wrong password is auth_failed with the server\'s 535', async () => {
+  it("a wrong password is auth_failed with the server's 535", async () => {
     await email({ server_smtp: 'localhost', server_smtp_port: ports.starttls, ca: 'ca.pem', server_password: 'Wrong-1' });
     const r = await runTest('pew_email');
     expect(r.failure, JSON.stringify(r)).toMatchObject({ reason: 'auth_failed' });
@@ -243,7 +283,14 @@ describe('E-mail connection test', () => {
     expect(stepsOf(pop)).toEqual(['connect:ok', 'read:ok', 'connect:ok', 'login:ok']);
     expect(pop.steps[1]!.detail).toBe('POP3: +OK test POP3 ready');
 
-    await email({ emailmode: 2, server_pop3imap: 'localhost', server_port_pop3imap: ports.imaps, server_smtp: 'localhost', server_smtp_port: ports.starttls, ca: 'ca.pem' });
+    await email({
+      emailmode: 2,
+      server_pop3imap: 'localhost',
+      server_port_pop3imap: ports.imaps,
+      server_smtp: 'localhost',
+      server_smtp_port: ports.starttls,
+      ca: 'ca.pem',
+    });
     const imap = await runTest('pew_email');
     expect(imap.ok, JSON.stringify(imap)).toBe(true);
     expect(stepsOf(imap)).toEqual(['connect:ok', 'tls:ok', 'read:ok', 'connect:ok', 'tls:ok', 'login:ok']);

@@ -4,23 +4,24 @@
 // a password file and a TLS listener; ftp-srv plain with explicit FTPS
 // and with implicit SSL, a user with a password, and a small FTP proxy of the USER user@host
 // kind. Each case checks the reason and the peer's (or the system's) own words.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer as netServer, connect as netConnect, type Server } from 'node:net';
-import { createServer as tlsServer } from 'node:tls';
-import { createServer as httpServer, type Server as HttpServer } from 'node:http';
+import { type Server as HttpServer, createServer as httpServer } from 'node:http';
+import { connect as netConnect, createServer as netServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createServer as tlsServer } from 'node:tls';
 import { Aedes, type AuthenticateError } from 'aedes';
-import { WebSocketServer, createWebSocketStream } from 'ws';
 import { FtpSrv } from 'ftp-srv';
-import { startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
-import { freePort, freePorts, LOOPBACK } from '../support/ports.ts';
-import { makeCertificates } from '../support/openssl.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWebSocketStream, WebSocketServer } from 'ws';
 import { defaultsOf } from '../../device/model/section.ts';
-import { pew_mqtt, type Mqtt } from '../../device/model/sections/mqtt.ts';
-import { pew_ftpc, type Ftpc } from '../../device/model/sections/ftpc.ts';
+import { type Ftpc, pew_ftpc } from '../../device/model/sections/ftpc.ts';
+import { type Mqtt, pew_mqtt } from '../../device/model/sections/mqtt.ts';
+import { type Client, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
+import { makeCertificates } from '../support/openssl.ts';
+import { freePort, freePorts, LOOPBACK } from '../support/ports.ts';
 import { serviceTestCalls, stepsOf } from './service-test-calls.ts';
 
 const USER = 'plc';
@@ -89,7 +90,7 @@ describe('MQTT connection test', () => {
     expect(r.failure).toBeUndefined();
   });
 
-  it('a wrong password is auth_failed with the broker\'s refusal', async () => {
+  it("a wrong password is auth_failed with the broker's refusal", async () => {
     await mqtt({ broker_addr: `${LOOPBACK}:${ports.tcp}`, broker_password: 'Wrong-1' });
     const r = await runTest('pew_mqtt');
     expect(r).toMatchObject({ ok: false, failure: { reason: 'auth_failed' } });
@@ -168,7 +169,10 @@ describe('MQTT connection test against mosquitto', () => {
   async function accepting(port: number): Promise<void> {
     for (let i = 0; i < 100; i++) {
       const up = await new Promise<boolean>((resolve) => {
-        const s = netConnect({ host: LOOPBACK, port }, () => { s.destroy(); resolve(true); });
+        const s = netConnect({ host: LOOPBACK, port }, () => {
+          s.destroy();
+          resolve(true);
+        });
         s.once('error', () => resolve(false));
       });
       if (up) return;
@@ -181,25 +185,43 @@ describe('MQTT connection test against mosquitto', () => {
     const dir = join(work, 'mosquitto');
     await mkdir(dir, { recursive: true });
     [ports.plain, ports.tls] = (await freePorts(2)) as [number, number];
-    await Promise.all([writeFile(join(dir, 'ca.pem'), certs.ca), writeFile(join(dir, 'server.pem'), certs.cert), writeFile(join(dir, 'server.key'), certs.key)]);
+    await Promise.all([
+      writeFile(join(dir, 'ca.pem'), certs.ca),
+      writeFile(join(dir, 'server.pem'), certs.cert),
+      writeFile(join(dir, 'server.key'), certs.key),
+    ]);
     execFileSync('mosquitto_passwd', ['-b', '-c', join(dir, 'passwd'), USER, PASSWORD], { stdio: 'ignore' });
-    await writeFile(join(dir, 'mosquitto.conf'), [
-      'user root', 'persistence false', 'log_dest stderr', 'log_type error', 'allow_anonymous false', `password_file ${join(dir, 'passwd')}`,
-      `listener ${ports.plain} ${LOOPBACK}`,
-      `listener ${ports.tls} ${LOOPBACK}`, `cafile ${join(dir, 'ca.pem')}`, `certfile ${join(dir, 'server.pem')}`, `keyfile ${join(dir, 'server.key')}`,
-      '',
-    ].join('\n'));
+    await writeFile(
+      join(dir, 'mosquitto.conf'),
+      [
+        'user root',
+        'persistence false',
+        'log_dest stderr',
+        'log_type error',
+        'allow_anonymous false',
+        `password_file ${join(dir, 'passwd')}`,
+        `listener ${ports.plain} ${LOOPBACK}`,
+        `listener ${ports.tls} ${LOOPBACK}`,
+        `cafile ${join(dir, 'ca.pem')}`,
+        `certfile ${join(dir, 'server.pem')}`,
+        `keyfile ${join(dir, 'server.key')}`,
+        '',
+      ].join('\n'),
+    );
     broker = spawn('mosquitto', ['-c', join(dir, 'mosquitto.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
     await Promise.all([accepting(ports.plain), accepting(ports.tls)]);
-    closers.push(() => new Promise<void>((resolve) => {
-      if (!broker || broker.exitCode !== null) return resolve();
-      broker.once('exit', () => resolve());
-      broker.kill('SIGTERM');
-    }));
+    closers.push(
+      () =>
+        new Promise<void>((resolve) => {
+          if (!broker || broker.exitCode !== null) return resolve();
+          broker.once('exit', () => resolve());
+          broker.kill('SIGTERM');
+        }),
+    );
     await putCert('pew_mqtt', 'ca.pem', certs.ca);
   }, 30_000);
 
-  it('passes with the password file\'s user over TLS with the uploaded CA', async () => {
+  it("passes with the password file's user over TLS with the uploaded CA", async () => {
     await mqtt({ broker_addr: `mqtts://localhost:${ports.tls}`, ca: 'ca.pem', tls_version: '1.2', qos: 2 });
     const r = await runTest('pew_mqtt');
     expect(r.ok, JSON.stringify(r)).toBe(true);
@@ -207,7 +229,7 @@ describe('MQTT connection test against mosquitto', () => {
     expect(r.steps[3]!.detail).toMatch(/, QoS 2$/);
   });
 
-  it('a wrong password is auth_failed with mosquitto\'s refusal', async () => {
+  it("a wrong password is auth_failed with mosquitto's refusal", async () => {
     await mqtt({ broker_addr: `mqtt://${LOOPBACK}:${ports.plain}`, broker_password: 'Wrong-1' });
     const r = await runTest('pew_mqtt');
     expect(r.failure, JSON.stringify(r)).toMatchObject({ reason: 'auth_failed' });
@@ -218,13 +240,21 @@ describe('MQTT connection test against mosquitto', () => {
 describe('FTP connection test', () => {
   const ports = { plain: 0, implicit: 0, proxy: 0 };
   let root: string;
-  const ftp = (over: Partial<Ftpc>) => save('pew_ftpc', { ...defaultsOf(pew_ftpc), server_ip: LOOPBACK, server_user: USER, server_password: PASSWORD, ...over });
+  const ftp = (over: Partial<Ftpc>) =>
+    save('pew_ftpc', { ...defaultsOf(pew_ftpc), server_ip: LOOPBACK, server_user: USER, server_password: PASSWORD, ...over });
 
   // ftp-srv logs through bunyan: its refusals are what the tests provoke, not worth printing
   const quiet = { child: () => quiet, trace() {}, debug() {}, info() {}, warn() {}, error() {}, fatal() {} };
 
   function ftpServer(url: string, tls: boolean) {
-    const srv = new FtpSrv({ url, pasv_url: LOOPBACK, anonymous: false, log: quiet as never, greeting: ['test FTP server ready'], ...(tls ? { tls: { cert: certs.cert, key: certs.key } } : {}) });
+    const srv = new FtpSrv({
+      url,
+      pasv_url: LOOPBACK,
+      anonymous: false,
+      log: quiet as never,
+      greeting: ['test FTP server ready'],
+      ...(tls ? { tls: { cert: certs.cert, key: certs.key } } : {}),
+    });
     srv.on('login', ({ username, password }, resolve, reject) => {
       if (username === USER && password === PASSWORD) resolve({ root });
       else reject(new Error('Login incorrect'));
@@ -267,7 +297,13 @@ describe('FTP connection test', () => {
     const implicit = ftpServer(`ftps://${LOOPBACK}:${ports.implicit}`, true);
     const proxy = ftpProxy();
     await Promise.all([plain.listen(), implicit.listen(), listening(proxy, ports.proxy)]);
-    closers.push(() => plain.close(), () => implicit.close(), () => { proxy.close(); });
+    closers.push(
+      () => plain.close(),
+      () => implicit.close(),
+      () => {
+        proxy.close();
+      },
+    );
     await putCert('pew_ftpc', 'ca.pem', certs.ca);
   }, 30_000);
 
@@ -326,7 +362,14 @@ describe('FTP connection test', () => {
     expect(untrusted.failure).toMatchObject({ reason: 'tls_untrusted' });
     expect(untrusted.failure!.message).toMatch(/unable to (get local issuer|verify the first) certificate/);
 
-    await ftp({ server_ip: 'localhost', server_port: ports.plain, server_dir: 'upload', transfermode_ftps: true, transfermode_verify_ssl: false, transfermode_passive: false });
+    await ftp({
+      server_ip: 'localhost',
+      server_port: ports.plain,
+      server_dir: 'upload',
+      transfermode_ftps: true,
+      transfermode_verify_ssl: false,
+      transfermode_passive: false,
+    });
     const active = await runTest('pew_ftpc');
     expect(active.ok, JSON.stringify(active)).toBe(true); // active mode over TLS data connections
   });
@@ -339,7 +382,7 @@ describe('FTP connection test', () => {
     expect(r.steps[1]!.detail).toContain('test FTP server ready');
   });
 
-  it('through an FTP proxy (USER user@host): the proxy step, then the server\'s login', async () => {
+  it("through an FTP proxy (USER user@host): the proxy step, then the server's login", async () => {
     await ftp({ server_port: ports.plain, server_dir: 'upload', proxy_ip: LOOPBACK, proxy_port: ports.proxy, proxy_mode_ascii: true });
     const r = await runTest('pew_ftpc');
     expect(r.ok, JSON.stringify(r)).toBe(true);

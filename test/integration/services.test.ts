@@ -1,12 +1,13 @@
 // The unit's services over the API (spec §3 service names, §4, §5 security warnings, §7 pew_system;
 // security.md AUD-1): read and change them, refusals with codes, the state on the virtual unit's
 // services file, the audit entries, and the warnings in the answer and in the system information.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SERVICE_NAMES } from '../../hw/types.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_DEFAULTS } from '../../hw/services.ts';
-import { startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
+import { SERVICE_NAMES } from '../../hw/types.ts';
+import { type Client, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
 
 let d: TestDaemon;
 let admin: Client;
@@ -19,7 +20,11 @@ beforeAll(async () => {
 afterAll(() => d.stop());
 
 const stored = async () => JSON.parse(await readFile(join(d.dataDir, 'services.json'), 'utf8')) as Record<string, boolean>;
-const audit = async () => (await readFile(join(d.dataDir, 'audit', 'audit.log'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { action: string; user?: string; detail?: Record<string, unknown> });
+const audit = async () =>
+  (await readFile(join(d.dataDir, 'audit', 'audit.log'), 'utf8'))
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { action: string; user?: string; detail?: Record<string, unknown> });
 const codes = (r: { body: { warnings: { code: string }[] } }) => r.body.warnings.map((w) => w.code);
 
 describe('GET /config/pew_system', () => {

@@ -3,14 +3,15 @@
 // never answers, the connect step and the start of the login arrive at once, the login's timeout
 // and the result about 8 s later; every line matches the schema, and the result is the one the
 // plain JSON answer gives. Refusals stay error envelopes with their status.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createServer, type Server, type Socket } from 'node:net';
 import * as v from 'valibot';
-import { startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
-import { freePort, LOOPBACK } from '../support/ports.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultsOf } from '../../device/model/section.ts';
 import { pew_mqtt } from '../../device/model/sections/mqtt.ts';
-import { testProgressLineSchema, type TestProgressLine } from '../../device/model/servicetest.ts';
+import { type TestProgressLine, testProgressLineSchema } from '../../device/model/servicetest.ts';
+import { type Client, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
+import { freePort, LOOPBACK } from '../support/ports.ts';
 
 let d: TestDaemon;
 let admin: Client;
@@ -20,7 +21,10 @@ let port = 0;
 
 beforeAll(async () => {
   port = await freePort();
-  silent = createServer((s) => { sockets.add(s); s.on('close', () => sockets.delete(s)); });
+  silent = createServer((s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
   await new Promise<void>((resolve) => silent.listen(port, LOOPBACK, resolve));
   d = await startTestDaemon();
   admin = await d.admin();
@@ -36,7 +40,8 @@ afterAll(async () => {
 async function lines(section: string): Promise<{ status: number; type: string | null; lines: { at: number; line: TestProgressLine }[] }> {
   const t0 = performance.now();
   const res = await fetch(`${d.url}/config/servicetest/${section}`, {
-    method: 'POST', body: '{}',
+    method: 'POST',
+    body: '{}',
     headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrf, 'content-type': 'application/json', accept: 'application/x-ndjson' },
   });
   const out: { at: number; line: TestProgressLine }[] = [];
@@ -61,7 +66,9 @@ describe('connection test steps as they happen', () => {
     expect((await admin.post('/config/pew_mqtt', { ...defaultsOf(pew_mqtt), broker_addr: `mqtt://${LOOPBACK}:${port}` })).status).toBe(200);
     const r = await lines('pew_mqtt');
     expect(r.status).toBe(200);
-    const shape = r.lines.map(({ line }) => ('running' in line ? `running:${line.running}` : 'step' in line ? `${line.step.step}:${line.step.ok}` : Object.keys(line)[0]));
+    const shape = r.lines.map(({ line }) =>
+      'running' in line ? `running:${line.running}` : 'step' in line ? `${line.step.step}:${line.step.ok}` : Object.keys(line)[0],
+    );
     expect(shape).toEqual(['running:connect', 'connect:true', 'running:login', 'login:false', 'result']);
     const at = Object.fromEntries(shape.map((s, i) => [s, r.lines[i]!.at]));
     expect(at['running:login']!).toBeLessThan(2000); // shown while the login waits

@@ -7,15 +7,15 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDaemon, type Daemon } from '../../device/main.ts';
-import { createSimHw } from '../../sim/hw.ts';
+import { PlcError } from '../../device/com/dialog.ts';
+import { type Daemon, startDaemon } from '../../device/main.ts';
+import type { Pew } from '../../device/model/sections/pew.ts';
 import { createLogger } from '../../device/system/log.ts';
 import { systemClock } from '../../hw/types.ts';
-import { createPlcRig, type PlcRig } from '../../sim/plc/rig.ts';
+import { createSimHw } from '../../sim/hw.ts';
 import { parsePlcConfig } from '../../sim/plc/config.ts';
+import { createPlcRig, type PlcRig } from '../../sim/plc/rig.ts';
 import { SIM_PLC_PATH, simPlcRoutes } from '../../sim/plc-routes.ts';
-import { PlcError } from '../../device/com/dialog.ts';
-import type { Pew } from '../../device/model/sections/pew.ts';
 import { ADMIN, Client } from '../support/daemon.ts';
 
 const TIMEOUT_MS = 300;
@@ -75,12 +75,15 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-describe('the simulator\'s PLC routes', () => {
+describe("the simulator's PLC routes", () => {
   it('GET /sim/plcs lists every virtual PLC with its model, station, mode and counters, and the banner lines', async () => {
     const r = await call('GET', SIM_PLC_PATH);
     expect(r.status).toBe(200);
     expect(r.body.plcs.map((p: { connector: string; model: string }) => [p.connector, p.model])).toEqual([
-      ['COM1', 'FP-XH'], ['COM2', 'FP0R'], ['COM3', 'FP7'], ['COM4', 'FP-X'],
+      ['COM1', 'FP-XH'],
+      ['COM2', 'FP0R'],
+      ['COM3', 'FP7'],
+      ['COM4', 'FP-X'],
     ]);
     expect(r.body.plcs[0]).toMatchObject({ connector: 'COM1', station: 1, mode: 'RUN', fault: { kind: 'none' } });
     expect(typeof r.body.plcs[0].requests).toBe('number');
@@ -90,7 +93,7 @@ describe('the simulator\'s PLC routes', () => {
     expect(r.body.lines[3]).toMatch(/^COM4 {2}FP-X station 1 {2}127\.0\.0\.1:\d+ MEWTOCOL, :\d+ Modbus$/);
   });
 
-  it('GET …/memory reads words written straight into the PLC\'s memory', async () => {
+  it("GET …/memory reads words written straight into the PLC's memory", async () => {
     plc('COM1').memory.writeWords('DT', 100, [11, 0xffff, 300]);
     const r = await call('GET', `${SIM_PLC_PATH}/COM1/memory?address=DT100&count=3`);
     expect(r.status).toBe(200);
@@ -99,7 +102,7 @@ describe('the simulator\'s PLC routes', () => {
     expect((await call('GET', `${SIM_PLC_PATH}/com1/memory?address=DT101`)).body).toEqual({ address: 'DT101', values: [65535] });
   });
 
-  it('POST …/memory writes words into the PLC\'s memory', async () => {
+  it("POST …/memory writes words into the PLC's memory", async () => {
     const r = await call('POST', `${SIM_PLC_PATH}/COM1/memory`, { address: 'DT5', values: [1, 2] });
     expect(r.status, r.text).toBe(200);
     expect(r.body).toEqual({ ok: true });
@@ -145,7 +148,7 @@ describe('the simulator\'s PLC routes', () => {
     expect(plc('COM1').memory.writes).toBe(before);
   });
 
-  it('outside the model\'s memory is a 400 naming the area, for reads and writes', async () => {
+  it("outside the model's memory is a 400 naming the area, for reads and writes", async () => {
     const size = plc('COM1').memory.size('DT'); // FP-XH: DT0-DT65532
     expect(size).toBe(65533);
     const r = await call('GET', `${SIM_PLC_PATH}/COM1/memory?address=DT${size - 1}&count=2`);
@@ -195,7 +198,7 @@ describe('the simulator\'s PLC routes', () => {
     expect(plc('COM1').fault).toEqual({ kind: 'none' });
   });
 
-  it('POST …/fault error 61 for one request: the daemon\'s PLC test fails with code 61, the next one passes', async () => {
+  it("POST …/fault error 61 for one request: the daemon's PLC test fails with code 61, the next one passes", async () => {
     const f = await call('POST', `${SIM_PLC_PATH}/COM1/fault`, { kind: 'error', code: 61, count: 1 });
     expect(f.status, f.text).toBe(200);
     expect(f.body).toMatchObject({ model: 'FP-XH', fault: { kind: 'error', code: 61, count: 1 } });
@@ -211,9 +214,11 @@ describe('the simulator\'s PLC routes', () => {
     expect(ok.body).toMatchObject({ ok: true, cpu: { name: 'FP-XH' }, mode: 'RUN' });
   });
 
-  it('POST …/fault error also reaches the link\'s own identify', async () => {
+  it("POST …/fault error also reaches the link's own identify", async () => {
     expect((await call('POST', `${SIM_PLC_PATH}/COM1/fault`, { kind: 'error', code: 41, count: 1 })).status).toBe(200);
-    const err = await link(0).identify().catch((e: unknown) => e);
+    const err = await link(0)
+      .identify()
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PlcError);
     expect(err).toMatchObject({ reason: 'plc_error', code: 41 });
   });
@@ -250,7 +255,9 @@ describe('the simulator\'s PLC routes', () => {
       expect(off.body.lines[0]).toMatch(/^COM1 .* {2}UNPLUGGED$/);
       expect(rig.attachments.get('COM1')!.plugged).toBe(false);
       const t0 = Date.now();
-      const err = await link(0).readWords('DT', 300, 1).catch((e: unknown) => e);
+      const err = await link(0)
+        .readWords('DT', 300, 1)
+        .catch((e: unknown) => e);
       expect(err).toBeInstanceOf(PlcError);
       expect((err as PlcError).reason).toBe('no_answer');
       // one attempt and its retry, each within the interface timeout
@@ -272,7 +279,7 @@ describe('the simulator\'s PLC routes', () => {
     expect(on.body.lines[3]).not.toMatch(/UNPLUGGED/);
   });
 
-  it('the counters of the list follow the daemon\'s requests', async () => {
+  it("the counters of the list follow the daemon's requests", async () => {
     const before = (await call('GET', SIM_PLC_PATH)).body.plcs[0].requests as number;
     await link(0).readWords('DT', 0, 1);
     const after = (await call('GET', SIM_PLC_PATH)).body.plcs[0].requests as number;
@@ -285,7 +292,7 @@ describe('the simulator\'s PLC routes', () => {
     // loopback pattern, and that the list and every per-connector route (through plcAt) apply it.
     const source = await readFile(new URL('../../sim/plc-routes.ts', import.meta.url), 'utf8');
     expect(source).toContain('const LOOPBACK = /^(127\\.|::1$|::ffff:127\\.)/;');
-    const check = 'if (!LOOPBACK.test(sourceOf(c))) throw new ApiError(403, \'forbidden\'';
+    const check = "if (!LOOPBACK.test(sourceOf(c))) throw new ApiError(403, 'forbidden'";
     expect(source.split(check).length - 1).toBe(2); // the list route and plcAt
     expect(source.match(/const \{ (plc|connector) \} = plcAt\(c\);/g)).toHaveLength(5);
     // and what the pattern lets through

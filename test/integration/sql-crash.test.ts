@@ -3,20 +3,21 @@
 // the queue (as after an outage), a daemon in a child process starts writing them into PostgreSQL
 // 15 and is killed with SIGKILL once a thousand are in. A new daemon on the same data folder writes
 // the rest: the table then holds every row exactly once, in the queue's order.
-import { afterAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
+
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startTestDaemon, type TestDaemon } from '../support/daemon.ts';
-import { DB_NAME, DB_PASSWORD, DB_USER, startPostgres, type PostgresServer } from '../support/db-servers.ts';
-import { fillRowQueue } from '../support/db-queue.ts';
-import { until } from './logger-rig.ts';
-import { point } from './db-rig.ts';
+import { afterAll, describe, expect, it } from 'vitest';
 import { defaultsOf } from '../../device/model/section.ts';
 import { pew_sql, type Sql } from '../../device/model/sections/sql.ts';
+import { startTestDaemon, type TestDaemon } from '../support/daemon.ts';
+import { fillRowQueue } from '../support/db-queue.ts';
+import { DB_NAME, DB_PASSWORD, DB_USER, type PostgresServer, startPostgres } from '../support/db-servers.ts';
+import { point } from './db-rig.ts';
+import { until } from './logger-rig.ts';
 
 const ROWS = 6000;
 let postgres: PostgresServer | undefined;
@@ -43,15 +44,24 @@ async function count(): Promise<number> {
 }
 
 describe('SQL queue under kill -9', () => {
-  it('a kill during the replay loses no row and doubles none; the order is the queue\'s', async () => {
+  it("a kill during the replay loses no row and doubles none; the order is the queue's", async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'sql-crash-'));
     postgres = await startPostgres();
     const setup = await startTestDaemon({ dataDir });
     const admin = await setup.admin();
     const r = await admin.post('/config/pew_sql', {
-      ...defaultsOf(pew_sql), enable_sql: true, db_type: 2, server: postgres.host, port: postgres.port, user: DB_USER, pass: DB_PASSWORD,
+      ...defaultsOf(pew_sql),
+      enable_sql: true,
+      db_type: 2,
+      server: postgres.host,
+      port: postgres.port,
+      user: DB_USER,
+      pass: DB_PASSWORD,
       instance_name: DB_NAME,
-      use_encryption: false, tablename: 'replayed', timeout: 5, datalist: [point({ name: 'seq', type: 'DINT', address: 1200 })],
+      use_encryption: false,
+      tablename: 'replayed',
+      timeout: 5,
+      datalist: [point({ name: 'seq', type: 'DINT', address: 1200 })],
     } satisfies Sql);
     expect(r.status, r.text).toBe(200);
     await setup.stop();
@@ -72,6 +82,9 @@ describe('SQL queue under kill -9', () => {
     const seqs = (await c.query('SELECT seq FROM replayed ORDER BY ctid')).rows.map((x) => Number(x.seq));
     await c.end();
     expect(seqs.length).toBe(ROWS);
-    expect(seqs.every((s, i) => s === i + 1), `first out of place: ${seqs.findIndex((s, i) => s !== i + 1)} (${atKill} at the kill)`).toBe(true);
+    expect(
+      seqs.every((s, i) => s === i + 1),
+      `first out of place: ${seqs.findIndex((s, i) => s !== i + 1)} (${atKill} at the kill)`,
+    ).toBe(true);
   }, 150_000);
 });

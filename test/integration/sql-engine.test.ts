@@ -10,19 +10,20 @@
 // exact count the rows' own time stamps demand (one per second between the first and the last,
 // every gap about a second), which fails just as surely for a lost or an extra poll and keeps the
 // suite lean.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import mysql from 'mysql2/promise';
-import { startMqttRig, type MqttRig } from './mqtt-rig.ts';
-import { until } from './logger-rig.ts';
-import { COM1, dbBlock, EVERY_TYPE, placeValues, point, sameValue } from './db-rig.ts';
-import { DB_NAME, DB_PASSWORD, DB_USER, startMariadb, startPostgres, type DbServer, type PostgresServer } from '../support/db-servers.ts';
-import { SQL_BLOCK } from '../../device/model/blocks/sql.ts';
-import { SERVICE_ERROR, STATE } from '../../device/model/blocks/convention.ts';
-import { defaultsOf } from '../../device/model/section.ts';
-import { pew_sql, type Sql } from '../../device/model/sections/sql.ts';
-import type { DataPoint } from '../../device/model/sections/datapoint.ts';
-import type { ServicesStatus, ServiceStatus } from '../../device/model/service-status.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeValue } from '../../device/logger/values.ts';
+import { SERVICE_ERROR, STATE } from '../../device/model/blocks/convention.ts';
+import { SQL_BLOCK } from '../../device/model/blocks/sql.ts';
+import { defaultsOf } from '../../device/model/section.ts';
+import type { DataPoint } from '../../device/model/sections/datapoint.ts';
+import { pew_sql, type Sql } from '../../device/model/sections/sql.ts';
+import type { ServiceStatus, ServicesStatus } from '../../device/model/service-status.ts';
+import { DB_NAME, DB_PASSWORD, DB_USER, type DbServer, type PostgresServer, startMariadb, startPostgres } from '../support/db-servers.ts';
+import { COM1, dbBlock, EVERY_TYPE, placeValues, point, sameValue } from './db-rig.ts';
+import { until } from './logger-rig.ts';
+import { type MqttRig, startMqttRig } from './mqtt-rig.ts';
 
 const DT = 350;
 let rig: MqttRig;
@@ -43,8 +44,17 @@ const block = () => dbBlock(rig.plc, SQL_BLOCK, DT);
 
 async function saveSql(over: Partial<Sql>): Promise<void> {
   const r = await rig.admin.post('/config/pew_sql', {
-    ...defaultsOf(pew_sql), enable_sql: true, user: DB_USER, pass: DB_PASSWORD, instance_name: DB_NAME, use_encryption: false,
-    plc_poll: 0.5, timeout: 5, interface: COM1, plc_addr: 0, ...over,
+    ...defaultsOf(pew_sql),
+    enable_sql: true,
+    user: DB_USER,
+    pass: DB_PASSWORD,
+    instance_name: DB_NAME,
+    use_encryption: false,
+    plc_poll: 0.5,
+    timeout: 5,
+    interface: COM1,
+    plc_addr: 0,
+    ...over,
   } satisfies Sql);
   expect(r.status, r.text).toBe(200);
   await rig.d.ctx.services.settled();
@@ -74,12 +84,18 @@ async function mariaRows(sql: string): Promise<Record<string, unknown>[]> {
 
 describe.each([
   {
-    name: 'PostgreSQL 15', target: (): Partial<Sql> => pgTarget(), rows: (sql: string) => pgRows(sql), text: (c: string) => `"${c}"::text AS "${c}"`,
+    name: 'PostgreSQL 15',
+    target: (): Partial<Sql> => pgTarget(),
+    rows: (sql: string) => pgRows(sql),
+    text: (c: string) => `"${c}"::text AS "${c}"`,
     epoch: 'extract(epoch FROM time_stamp) * 1000',
   },
   {
-    name: 'MariaDB', target: (): Partial<Sql> => ({ db_type: 1, server: mariadb.host, port: mariadb.port }), rows: (sql: string) => mariaRows(sql),
-    text: (c: string) => `CAST(\`${c}\` AS CHAR) AS \`${c}\``, epoch: "TIMESTAMPDIFF(MICROSECOND, '1970-01-01', time_stamp) / 1000",
+    name: 'MariaDB',
+    target: (): Partial<Sql> => ({ db_type: 1, server: mariadb.host, port: mariadb.port }),
+    rows: (sql: string) => mariaRows(sql),
+    text: (c: string) => `CAST(\`${c}\` AS CHAR) AS \`${c}\``,
+    epoch: "TIMESTAMPDIFF(MICROSECOND, '1970-01-01', time_stamp) / 1000",
   },
 ])('$name', (db) => {
   it('a row of every point type arrives in a table the unit created, with the right values', async () => {
@@ -101,7 +117,7 @@ describe.each([
 describe('PostgreSQL: refusals, a table that does not fit, the rate, an outage, a wrong password', () => {
   const good = point({ name: 'level', type: 'DINT', address: 1004 });
 
-  it('an address outside the PLC, a string over 48 characters, a name of the table\'s own: error code, no row, the engine goes on', async () => {
+  it("an address outside the PLC, a string over 48 characters, a name of the table's own: error code, no row, the engine goes on", async () => {
     const cases: [DataPoint, number][] = [
       [point({ name: 'far', type: 'DINT', address: 65532 }), SERVICE_ERROR.plc_area], // FP-XH: DT0-DT65532
       [point({ name: 'long_text', type: 'STRING', address: 1100 }), SERVICE_ERROR.bad_string],
@@ -150,7 +166,7 @@ describe('PostgreSQL: refusals, a table that does not fit, the rate, an outage, 
     try {
       const datalist = [point({ name: 'seq', type: 'DINT', address: 1200 })];
       await saveSql({ ...pgTarget(), tablename: 'outage', datalist, insertWithoutPLC: true, plc_poll: 0.5 });
-      await until(async () => Number((await pgRows("SELECT count(*) AS n FROM outage").catch(() => [{ n: 0 }]))[0]!.n) >= 2, 15_000, 'rows before the outage');
+      await until(async () => Number((await pgRows('SELECT count(*) AS n FROM outage').catch(() => [{ n: 0 }]))[0]!.n) >= 2, 15_000, 'rows before the outage');
       await postgres.halt();
       await until(() => (block().read().queue_waiting ?? 0) >= 8, 20_000, 'rows waiting while the database is down');
       // between two back-off tries the rows wait (a try itself shows running until it fails)

@@ -9,13 +9,13 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { dirname, join } from 'node:path';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
-import { DB_COLUMNS, DB_NAME, DB_PASSWORD, DB_TABLE, DB_USER, startMariadb, startPostgres, type DbServer } from '../support/db-servers.ts';
-import { makeCertificates } from '../support/openssl.ts';
-import { freePort } from '../support/ports.ts';
-import { certPath } from '../../device/system/cert-files.ts';
 import type { Sql } from '../../device/model/sections/sql.ts';
 import type { ServiceTestResult } from '../../device/model/servicetest.ts';
+import { certPath } from '../../device/system/cert-files.ts';
+import { type Client, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
+import { DB_COLUMNS, DB_NAME, DB_PASSWORD, DB_TABLE, DB_USER, type DbServer, startMariadb, startPostgres } from '../support/db-servers.ts';
+import { makeCertificates } from '../support/openssl.ts';
+import { freePort } from '../support/ports.ts';
 
 let d: TestDaemon;
 let admin: Client;
@@ -52,14 +52,18 @@ const detailOf = (r: ServiceTestResult, step: string) => r.steps.find((s) => s.s
 
 const servers = [
   {
-    name: 'PostgreSQL', db_type: 2 as const, server: () => postgres,
+    name: 'PostgreSQL',
+    db_type: 2 as const,
+    server: () => postgres,
     version: /PostgreSQL 15/,
     wrongPassword: `password authentication failed for user "${DB_USER}"`,
     unknownDb: 'database "nosuchdb" does not exist',
     missingTable: 'relation "nosuchtable" does not exist',
   },
   {
-    name: 'MariaDB', db_type: 1 as const, server: () => mariadb,
+    name: 'MariaDB',
+    db_type: 1 as const,
+    server: () => mariadb,
     version: /MariaDB/,
     wrongPassword: `Access denied for user '${DB_USER}'@'127.0.0.1' (using password: YES)`,
     unknownDb: "Unknown database 'nosuchdb'",
@@ -69,8 +73,18 @@ const servers = [
 
 describe.each(servers)('$name', (srv) => {
   const good = (): Partial<Sql> => ({
-    enable_sql: false, db_type: srv.db_type, server: srv.server().host, port: srv.server().port, user: DB_USER, pass: DB_PASSWORD,
-    instance_name: DB_NAME, tablename: DB_TABLE, use_encryption: false, ca_verification: true, ca: '', timeout: 10,
+    enable_sql: false,
+    db_type: srv.db_type,
+    server: srv.server().host,
+    port: srv.server().port,
+    user: DB_USER,
+    pass: DB_PASSWORD,
+    instance_name: DB_NAME,
+    tablename: DB_TABLE,
+    use_encryption: false,
+    ca_verification: true,
+    ca: '',
+    timeout: 10,
   });
 
   it('the saved settings pass every step; the table step lists the columns', async () => {
@@ -130,8 +144,16 @@ describe('MariaDB: a user without rights on the database', () => {
     await root.query(`CREATE USER IF NOT EXISTS 'outsider'@'%' IDENTIFIED BY '${DB_PASSWORD}'`);
     await root.end();
     const r = await sqlTest({
-      enable_sql: false, db_type: 1, server: mariadb.host, port: mariadb.port, user: 'outsider', pass: DB_PASSWORD,
-      instance_name: DB_NAME, tablename: DB_TABLE, use_encryption: false, timeout: 10,
+      enable_sql: false,
+      db_type: 1,
+      server: mariadb.host,
+      port: mariadb.port,
+      user: 'outsider',
+      pass: DB_PASSWORD,
+      instance_name: DB_NAME,
+      tablename: DB_TABLE,
+      use_encryption: false,
+      timeout: 10,
     });
     expect(r.failure).toEqual({ reason: 'auth_failed', message: `Access denied for user 'outsider'@'%' to database '${DB_NAME}'` });
     expect(stepNames(r)).toEqual(['connect:ok', 'login:ok', 'database:failed']);
@@ -140,8 +162,18 @@ describe('MariaDB: a user without rights on the database', () => {
 
 describe('PostgreSQL over TLS', () => {
   const tls = (): Partial<Sql> => ({
-    enable_sql: false, db_type: 2, server: postgres.host, port: postgres.port, user: DB_USER, pass: DB_PASSWORD,
-    instance_name: DB_NAME, tablename: DB_TABLE, use_encryption: true, ca_verification: true, ca: 'ca.pem', timeout: 10,
+    enable_sql: false,
+    db_type: 2,
+    server: postgres.host,
+    port: postgres.port,
+    user: DB_USER,
+    pass: DB_PASSWORD,
+    instance_name: DB_NAME,
+    tablename: DB_TABLE,
+    use_encryption: true,
+    ca_verification: true,
+    ca: 'ca.pem',
+    timeout: 10,
   });
   const putCa = async (pem: string) => {
     const file = certPath(d.dataDir, 'pew_sql', 'ca.pem');
@@ -182,7 +214,16 @@ describe('PostgreSQL over TLS', () => {
 
 describe('MS SQL (tedious; no server exists here: its failure paths only)', () => {
   const mssql = (port: number, server = '127.0.0.1'): Partial<Sql> => ({
-    enable_sql: false, db_type: 0, server, port, user: 'sa', pass: DB_PASSWORD, instance_name: '', tablename: '', use_encryption: false, timeout: 3,
+    enable_sql: false,
+    db_type: 0,
+    server,
+    port,
+    user: 'sa',
+    pass: DB_PASSWORD,
+    instance_name: '',
+    tablename: '',
+    use_encryption: false,
+    timeout: 3,
   });
   let silent: Server;
   const held: Socket[] = [];

@@ -1,15 +1,16 @@
 // The console's built files served by the daemon (device/api/static.ts): gzip by Accept-Encoding,
 // cache headers, ETag/304, HEAD, no way out of the web folder, and the API unchanged beside it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { startTestDaemon, type TestDaemon } from '../support/daemon.ts';
-import { writeWebFixture } from '../support/web-fixture.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../build/web.ts';
 import { CONSOLE_CSP } from '../../device/api/static.ts';
+import { startTestDaemon, type TestDaemon } from '../support/daemon.ts';
+import { writeWebFixture } from '../support/web-fixture.ts';
 
 interface Raw {
   status: number;
@@ -31,9 +32,10 @@ function raw(d: TestDaemon, path: string, headers: Record<string, string> = {}, 
 }
 
 const GZ = { 'accept-encoding': 'gzip, deflate, br' };
-const INDEX = '<!doctype html><html><head><link rel="stylesheet" href="assets/main-CSS12345.css"><script type="module" src="assets/main-JS123456.js"></script></head><body><div id="app"></div></body></html>';
-const JS = 'import{render as r}from"./chunk-X.js";' + 'console.log("communicator console");'.repeat(40);
-const CSS = 'body{margin:0}' + '.page{padding:1rem;color:var(--fg)}'.repeat(30);
+const INDEX =
+  '<!doctype html><html><head><link rel="stylesheet" href="assets/main-CSS12345.css"><script type="module" src="assets/main-JS123456.js"></script></head><body><div id="app"></div></body></html>';
+const JS = `import{render as r}from"./chunk-X.js";${'console.log("communicator console");'.repeat(40)}`;
+const CSS = `body{margin:0}${'.page{padding:1rem;color:var(--fg)}'.repeat(30)}`;
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg"/>';
 const SECRET = 'outside the web folder';
 
@@ -42,7 +44,7 @@ async function writeWebDir(root: string): Promise<string> {
   await mkdir(join(web, 'assets'), { recursive: true });
   const put = async (name: string, text: string, gz = true) => {
     await writeFile(join(web, name), text);
-    if (gz) await writeFile(join(web, name + '.gz'), gzipSync(text, { level: 9 }));
+    if (gz) await writeFile(join(web, `${name}.gz`), gzipSync(text, { level: 9 }));
   };
   await put('index.html', INDEX);
   await put('assets/main-JS123456.js', JS);
@@ -94,7 +96,11 @@ describe('the console served from built files', () => {
 
   it('caches hashed assets for a year with the right types', async () => {
     const js = await raw(d, '/assets/main-JS123456.js', GZ);
-    expect(js.headers).toMatchObject({ 'content-type': 'text/javascript; charset=utf-8', 'content-encoding': 'gzip', 'cache-control': 'public, max-age=31536000, immutable' });
+    expect(js.headers).toMatchObject({
+      'content-type': 'text/javascript; charset=utf-8',
+      'content-encoding': 'gzip',
+      'cache-control': 'public, max-age=31536000, immutable',
+    });
     expect(js.headers['content-security-policy']).toBeUndefined();
     expect(gunzipSync(js.body).toString()).toBe(JS);
     const css = await raw(d, '/assets/main-CSS12345.css');
@@ -232,13 +238,17 @@ describe('a console built by buildWeb', () => {
       await buildWeb({ outDir: out, srcDir: join(tmp, 'src') });
       const index = await raw(d, '/', GZ);
       expect(index.status).toBe(200);
-      const refs = [...gunzipSync(index.body).toString().matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+      const refs = [
+        ...gunzipSync(index.body)
+          .toString()
+          .matchAll(/(?:src|href)="([^"]+)"/g),
+      ].map((m) => m[1]!);
       expect(refs.length).toBeGreaterThan(0);
       for (const ref of refs) {
-        const r = await raw(d, '/' + ref, GZ);
+        const r = await raw(d, `/${ref}`, GZ);
         expect(r.status, ref).toBe(200);
         // the gzip twin is sent unless it is larger (tiny fixture files)
-        const [plain, gz] = [await readFile(join(out, ref)), await readFile(join(out, ref + '.gz'))];
+        const [plain, gz] = [await readFile(join(out, ref)), await readFile(join(out, `${ref}.gz`))];
         expect(r.headers['content-encoding'], ref).toBe(gz.length < plain.length ? 'gzip' : undefined);
         expect((r.headers['content-encoding'] ? gunzipSync(r.body) : r.body).equals(plain), ref).toBe(true);
         expect(r.headers['cache-control'], ref).toBe('public, max-age=31536000, immutable');

@@ -5,12 +5,12 @@
 // with its old peer until the password is typed again.
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
-import { LOOPBACK } from '../support/ports.ts';
 import { PASSWORD_MASK } from '../../device/model/fields.ts';
 import { CONFIG_SECTIONS } from '../../device/model/index.ts';
 import { defaultsOf } from '../../device/model/section.ts';
 import { pew_httpc } from '../../device/model/sections/httpc.ts';
+import { type Client, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
+import { LOOPBACK } from '../support/ports.ts';
 import { serviceTestCalls } from './service-test-calls.ts';
 
 let d: TestDaemon;
@@ -28,7 +28,7 @@ async function recorder(): Promise<{ url: string; seen: string[]; server: Server
   return { url: `http://${LOOPBACK}:${(server.address() as { port: number }).port}/plc`, seen, server };
 }
 
-const basic = (user: string, pw: string) => 'Basic ' + Buffer.from(`${user}:${pw}`).toString('base64');
+const basic = (user: string, pw: string) => `Basic ${Buffer.from(`${user}:${pw}`).toString('base64')}`;
 let a: Awaited<ReturnType<typeof recorder>>;
 let b: Awaited<ReturnType<typeof recorder>>;
 
@@ -52,7 +52,9 @@ describe('HTTP client: the server address changes, the mask comes back', () => {
 
     const moved = await admin.post('/config/pew_httpc', { ...shown, server_addr: b.url });
     expect(moved.status).toBe(400);
-    expect(moved.body.error.issues).toEqual([{ section: 'pew_httpc', path: 'server_password', code: 'password_required', params: { fields: ['server_addr'] } }]);
+    expect(moved.body.error.issues).toEqual([
+      { section: 'pew_httpc', path: 'server_password', code: 'password_required', params: { fields: ['server_addr'] } },
+    ]);
     // the same through save-all
     const all = await admin.post('/config', { pew_httpc: { ...shown, server_addr: b.url } });
     expect(all.status).toBe(400);
@@ -99,8 +101,22 @@ const MOVES: Record<string, { base: Record<string, unknown>; moved: Record<strin
     moved: { server_addr: 'https://b.example/x', proxy_addr: 'proxy-b.example', proxy_port: 3128 },
   },
   pew_email: {
-    base: { server_smtp: 'smtp-a.example', server_smtp_port: 25, server_pop3imap: 'pop-a.example', server_port_pop3imap: 110, proxy_ip: 'socks-a.example', proxy_port: 1080 },
-    moved: { server_smtp: 'smtp-b.example', server_smtp_port: 587, server_pop3imap: 'pop-b.example', server_port_pop3imap: 995, proxy_ip: 'socks-b.example', proxy_port: 1081 },
+    base: {
+      server_smtp: 'smtp-a.example',
+      server_smtp_port: 25,
+      server_pop3imap: 'pop-a.example',
+      server_port_pop3imap: 110,
+      proxy_ip: 'socks-a.example',
+      proxy_port: 1080,
+    },
+    moved: {
+      server_smtp: 'smtp-b.example',
+      server_smtp_port: 587,
+      server_pop3imap: 'pop-b.example',
+      server_port_pop3imap: 995,
+      proxy_ip: 'socks-b.example',
+      proxy_port: 1081,
+    },
   },
   pew_ftpc: {
     base: { server_ip: 'ftp-a.example', server_port: 21, proxy_ip: 'proxy-a.example', proxy_port: 21 },
@@ -137,7 +153,9 @@ describe('every service section with a stored password', () => {
         const r = await admin.post(`/config/${s.key}`, { ...shown, [field]: value });
         expect(r.status, `${s.key}.${field}`).toBe(400);
         const asked = (r.body.error.issues as { path: string; code: string }[]).filter((i) => i.code === 'password_required').map((i) => i.path);
-        const expected = Object.entries(s.targets!).filter(([, f]) => f.includes(field)).map(([p]) => p);
+        const expected = Object.entries(s.targets!)
+          .filter(([, f]) => f.includes(field))
+          .map(([p]) => p);
         expect(asked, `${s.key}.${field}`).toEqual(expected);
         expect((await admin.get(`/config/${s.key}`)).body, `${s.key}.${field} stored unchanged`).toEqual(shown);
         const typed = Object.fromEntries(expected.map((p) => [p, 'Typed-Again1']));

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withDefaults } from '../../device/model/section.ts';
 import { pew_60870 } from '../../device/model/sections/iec.ts';
-import { startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
+import { type Client, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
 
 let d: TestDaemon;
 let admin: Client;

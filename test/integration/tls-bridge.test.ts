@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
-import { freePorts, LOOPBACK } from '../support/ports.ts';
-import { makeCa, makeLeaf, sClient, sServer, tcpEcho, type CertFiles, type OpensslProcess } from '../support/openssl.ts';
-import { tlsSchema, type Tls } from '../../device/model/sections/tls.ts';
+import { type Tls, tlsSchema } from '../../device/model/sections/tls.ts';
 import type { TlsStatus } from '../../device/model/tls-status.ts';
+import { type Client, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
+import { type CertFiles, makeCa, makeLeaf, type OpensslProcess, sClient, sServer, tcpEcho } from '../support/openssl.ts';
+import { freePorts, LOOPBACK } from '../support/ports.ts';
 import { statusDetail } from '../support/service-status.ts';
 
 let d: TestDaemon;
@@ -101,8 +101,14 @@ describe('client part: plain clients carried over TLS to s_server', () => {
   });
 
   const clientPart = (over: Partial<Tls> = {}): Partial<Tls> => ({
-    enable_tlsclient: true, nontls_server_port: ports[2]!, tls_server_host: '127.0.0.1', tls_destination_port: ports[0]!,
-    ca_verification_tlsclient: true, tlsclientca: 'ca.pem', tls_min_version_client: '1.2', ...over,
+    enable_tlsclient: true,
+    nontls_server_port: ports[2]!,
+    tls_server_host: '127.0.0.1',
+    tls_destination_port: ports[0]!,
+    ca_verification_tlsclient: true,
+    tlsclientca: 'ca.pem',
+    tls_min_version_client: '1.2',
+    ...over,
   });
 
   it('carries data both ways, byte-exact, and counts it', async () => {
@@ -197,8 +203,15 @@ describe('server part: s_client carried in clear text to a TCP echo', () => {
   });
 
   const serverPart = (over: Partial<Tls> = {}): Partial<Tls> => ({
-    enable_tlsserver: true, tls_server_port: ports[4]!, nontls_server_host: '127.0.0.1', nontls_destination_port: echo.port,
-    tlsservercert: 'server.pem', tlsserverkey: 'key.pem', tlsserver_certauth: 1, tlsserverca: 'ca.pem', ...over,
+    enable_tlsserver: true,
+    tls_server_port: ports[4]!,
+    nontls_server_host: '127.0.0.1',
+    nontls_destination_port: echo.port,
+    tlsservercert: 'server.pem',
+    tlsserverkey: 'key.pem',
+    tlsserver_certauth: 1,
+    tlsserverca: 'ca.pem',
+    ...over,
   });
 
   it('with the right client certificate: data both ways, byte-exact', async () => {
@@ -273,7 +286,11 @@ describe('PLC registers through the service control interface (INTERNAL, the def
   it('status word follows the part; the PLC stops and restarts it', async () => {
     words()[CONTROL] = 0;
     await saveTls({
-      enable_tlsclient: true, plc_control_dt: CONTROL, plc_poll: 1, nontls_server_port: ports[6]!, tls_server_host: '127.0.0.1',
+      enable_tlsclient: true,
+      plc_control_dt: CONTROL,
+      plc_poll: 1,
+      nontls_server_port: ports[6]!,
+      tls_server_host: '127.0.0.1',
       tls_destination_port: ports[7]!, // nothing listens there: a connection is an error
     });
     await until(() => words()[CONTROL + 1] === 1, 10_000, 'status: listening');

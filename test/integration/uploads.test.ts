@@ -3,15 +3,16 @@
 // every kind stored under its name, names and extensions refused, oversize bodies refused (declared
 // and streamed) with nothing left on disk, certificates parsed with subject and expiry, invalid
 // PEM/DER and keys refused without storing, delete_cert, and the user role refused on writes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { request } from 'node:http';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FakeClock, startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX } from '../../device/model/uploads.ts';
+import { type Client, FakeClock, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
 
 let d: TestDaemon;
 let admin: Client;
@@ -38,14 +39,23 @@ function upload(c: Client, query: string, chunks: Buffer[] | Buffer, declare = t
   if (declare) headers['content-length'] = String(parts.reduce((n, p) => n + p.length, 0));
   return new Promise((resolve) => {
     let settled = false;
-    const done = (a: Answer) => { if (!settled) { settled = true; resolve(a); } };
+    const done = (a: Answer) => {
+      if (!settled) {
+        settled = true;
+        resolve(a);
+      }
+    };
     const req = request({ host: url.hostname, port: url.port, method: 'POST', path: `/config/upload?${query}`, headers }, (res) => {
       const got: Buffer[] = [];
       res.on('data', (b: Buffer) => got.push(b));
       res.on('end', () => {
         const text = Buffer.concat(got).toString('utf8');
         let body: unknown;
-        try { body = JSON.parse(text); } catch { body = text; }
+        try {
+          body = JSON.parse(text);
+        } catch {
+          body = text;
+        }
         done({ status: res.statusCode ?? 0, body });
       });
       res.on('error', () => done({ status: res.statusCode ?? 0, body: undefined, reset: true }));
@@ -64,7 +74,11 @@ function upload(c: Client, query: string, chunks: Buffer[] | Buffer, declare = t
 }
 
 /** Every entry of a folder, hidden temp files included ([] when the folder is missing). */
-const entries = (dir: string) => readdir(dir).then((n) => n.sort(), () => [] as string[]);
+const entries = (dir: string) =>
+  readdir(dir).then(
+    (n) => n.sort(),
+    () => [] as string[],
+  );
 const certDir = (section: string) => join(d.dataDir, 'certs', section);
 
 function openssl(...args: string[]): void {
@@ -74,7 +88,23 @@ function openssl(...args: string[]): void {
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'uploads-test-'));
   // generated here, valid for two days: nothing that looks like a real key is kept anywhere
-  openssl('req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '2', '-subj', '/CN=Plant CA/O=Example Works', '-keyout', 'ca.key', '-out', 'ca.pem');
+  openssl(
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:P-256',
+    '-nodes',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=Plant CA/O=Example Works',
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.pem',
+  );
   openssl('req', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=unit-7', '-keyout', 'client.key', '-out', 'client.csr');
   openssl('x509', '-req', '-in', 'client.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-days', '2', '-out', 'client.pem');
   openssl('x509', '-in', 'ca.pem', '-outform', 'DER', '-out', 'ca.der');
@@ -93,13 +123,28 @@ describe('certificates', () => {
   it('a PEM certificate is stored byte-exact and listed with subject, issuer and validity', async () => {
     const r = await upload(admin, 'kind=cert&section=pew_mqtt&name=ca.pem', pem['ca.pem']!);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body).toMatchObject({ kind: 'cert', section: 'pew_mqtt', name: 'ca.pem', type: 'certificate', subject: 'CN=Plant CA, O=Example Works', count: 1, expired: false });
+    expect(r.body).toMatchObject({
+      kind: 'cert',
+      section: 'pew_mqtt',
+      name: 'ca.pem',
+      type: 'certificate',
+      subject: 'CN=Plant CA, O=Example Works',
+      count: 1,
+      expired: false,
+    });
     expect(await readFile(join(certDir('pew_mqtt'), 'ca.pem'))).toEqual(pem['ca.pem']);
     const listed = await user.get('/config/get_certs?section=pew_mqtt');
     expect(listed.status).toBe(200);
     expect(listed.body.certs).toHaveLength(1);
     const c = listed.body.certs[0];
-    expect(c).toMatchObject({ section: 'pew_mqtt', name: 'ca.pem', type: 'certificate', subject: 'CN=Plant CA, O=Example Works', issuer: 'CN=Plant CA, O=Example Works', expired: false });
+    expect(c).toMatchObject({
+      section: 'pew_mqtt',
+      name: 'ca.pem',
+      type: 'certificate',
+      subject: 'CN=Plant CA, O=Example Works',
+      issuer: 'CN=Plant CA, O=Example Works',
+      expired: false,
+    });
     const days = (Date.parse(c.validTo) - Date.parse(c.validFrom)) / 86_400_000;
     expect(days).toBeCloseTo(2, 1);
     expect(Math.abs(Date.parse(c.validFrom) - Date.now())).toBeLessThan(10 * 60_000);
@@ -127,7 +172,13 @@ describe('certificates', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toEqual({ kind: 'cert', section: 'pew_mqtt', name: 'key.key', size: pem['client.key']!.length, type: 'key', keyType: 'rsa' });
     const listed = await admin.get('/config/get_certs?section=pew_mqtt');
-    expect(listed.body.certs.find((x: { name: string }) => x.name === 'key.key')).toEqual({ section: 'pew_mqtt', name: 'key.key', size: pem['client.key']!.length, type: 'key', keyType: 'rsa' });
+    expect(listed.body.certs.find((x: { name: string }) => x.name === 'key.key')).toEqual({
+      section: 'pew_mqtt',
+      name: 'key.key',
+      size: pem['client.key']!.length,
+      type: 'key',
+      keyType: 'rsa',
+    });
     const body = pem['client.key']!.toString().split('\n')[1]!;
     expect(listed.text).not.toContain(body.slice(0, 20));
     // a DER (PKCS#8) key under .pem as well
@@ -144,7 +195,11 @@ describe('certificates', () => {
   it('invalid PEM and DER, a key as a certificate, a certificate or an encrypted key as a key: refused, nothing stored, the stored file kept', async () => {
     const before = await readFile(join(certDir('pew_mqtt'), 'ca.pem'));
     const cases: [string, Buffer, string][] = [
-      ['kind=cert&section=pew_mqtt&name=ca.pem', Buffer.from('-----BEGIN CERTIFICATE-----\nbm90IGEgY2VydGlmaWNhdGU=\n-----END CERTIFICATE-----\n'), 'invalid_certificate'],
+      [
+        'kind=cert&section=pew_mqtt&name=ca.pem',
+        Buffer.from('-----BEGIN CERTIFICATE-----\nbm90IGEgY2VydGlmaWNhdGU=\n-----END CERTIFICATE-----\n'),
+        'invalid_certificate',
+      ],
       ['kind=cert&section=pew_mqtt&name=ca.pem', Buffer.from('hello'), 'invalid_certificate'],
       ['kind=cert&section=pew_tls_client&name=ca.der', randomBytes(700), 'invalid_certificate'],
       ['kind=cert&section=pew_tls_client&name=ca.der', pem['ca.der']!.subarray(0, 200), 'invalid_certificate'],
@@ -195,13 +250,16 @@ describe('certificates', () => {
       const r = await upload(admin, query, Buffer.from('data'));
       expect(r.status, query).toBe(400);
       expect(r.body.error.code, query).toBe('invalid_input');
-      expect(r.body.error.issues.map((i: { path: string }) => i.path), query).toContain(path);
+      expect(
+        r.body.error.issues.map((i: { path: string }) => i.path),
+        query,
+      ).toContain(path);
     }
     expect(await entries(join(d.dataDir, 'http'))).toEqual([]);
     expect(await entries(join(d.dataDir, 'certs', '..'))).not.toContain('ca.pem');
   });
 
-  it('an expired certificate is flagged by the unit\'s clock', async () => {
+  it("an expired certificate is flagged by the unit's clock", async () => {
     clock.advance(3 * 86_400_000);
     const again = await d.user(); // the old session ended with the clock
     const c = (await again.get('/config/get_certs?section=pew_mqtt')).body.certs.find((x: { name: string }) => x.name === 'ca.pem');
@@ -221,7 +279,13 @@ describe('certificates', () => {
     const again = await admin.post('/config/delete_cert', { section: 'pew_email', name: 'ca.crt' });
     expect(again.status).toBe(404);
     expect(again.body.error.code).toBe('file_not_found');
-    for (const body of [{ section: 'pew_email', name: '../ca.crt' }, { section: 'pew_email', name: 'ca.txt' }, { section: 'x', name: 'ca.crt' }, { section: 'pew_email' }, { section: 'pew_email', name: 'ca.crt', more: 1 }]) {
+    for (const body of [
+      { section: 'pew_email', name: '../ca.crt' },
+      { section: 'pew_email', name: 'ca.txt' },
+      { section: 'x', name: 'ca.crt' },
+      { section: 'pew_email' },
+      { section: 'pew_email', name: 'ca.crt', more: 1 },
+    ]) {
       const r = await admin.post('/config/delete_cert', body);
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.body.error.code).toBe('invalid_input');
@@ -232,7 +296,9 @@ describe('certificates', () => {
   it('the user role reads the list but may not upload or delete', async () => {
     const all = await user.get('/config/get_certs');
     expect(all.status).toBe(200);
-    expect(all.body.certs.map((c: { section: string; name: string }) => `${c.section}/${c.name}`)).toEqual(expect.arrayContaining(['pew_mqtt/ca.pem', 'pew_tls_client/ca.der']));
+    expect(all.body.certs.map((c: { section: string; name: string }) => `${c.section}/${c.name}`)).toEqual(
+      expect.arrayContaining(['pew_mqtt/ca.pem', 'pew_tls_client/ca.der']),
+    );
     const up = await upload(user, 'kind=cert&section=pew_mqtt&name=client.pem', pem['client.pem']!);
     expect(up.status).toBe(403);
     expect(up.body.error.code).toBe('forbidden');
@@ -256,7 +322,12 @@ describe('web files and scripts', () => {
     const page = Buffer.from('<!doctype html><title>Line 3</title>');
     expect((await upload(admin, 'kind=webfile&name=index.html', page, false)).status).toBe(200); // chunked
     await upload(admin, 'kind=webfile&name=logo-2.png', bytes.subarray(0, 10));
-    expect((await user.get('/config/get_http_content')).body).toEqual({ files: [{ name: 'index.html', size: page.length }, { name: 'logo-2.png', size: 10 }] });
+    expect((await user.get('/config/get_http_content')).body).toEqual({
+      files: [
+        { name: 'index.html', size: page.length },
+        { name: 'logo-2.png', size: 10 },
+      ],
+    });
   });
 
   it('a script is stored and listed; one that is no script text is refused', async () => {
@@ -281,17 +352,32 @@ describe('web files and scripts', () => {
 
     // 20 MiB streamed without a length in 64 KiB chunks, against the 4 MiB cap of web files
     const chunk = randomBytes(64 * 1024);
-    const streamed = await upload(admin, 'kind=webfile&name=huge.bin', Array.from({ length: 320 }, () => chunk), false);
+    const streamed = await upload(
+      admin,
+      'kind=webfile&name=huge.bin',
+      Array.from({ length: 320 }, () => chunk),
+      false,
+    );
     expect(streamed.reset || streamed.status === 413).toBe(true);
     if (!streamed.reset) expect(streamed.body.error).toMatchObject({ code: 'file_too_large', params: { max: UPLOAD_MAX.webfile } });
-    const script = await upload(admin, 'kind=script&name=long.cfg', Array.from({ length: 4 }, () => Buffer.alloc(20_000, 0x23)), false);
+    const script = await upload(
+      admin,
+      'kind=script&name=long.cfg',
+      Array.from({ length: 4 }, () => Buffer.alloc(20_000, 0x23)),
+      false,
+    );
     expect(script.reset || script.status === 413).toBe(true);
 
     expect(await entries(certDir('pew_mqtt'))).toEqual(['ca.pem', 'key.key']);
     expect(await entries(join(d.dataDir, 'http'))).toEqual(['index.html', 'logo-2.png']);
     expect(await entries(join(d.dataDir, 'scripts'))).toEqual(['shift_report.cfg']);
     // exactly at the cap is accepted
-    const atCap = await upload(admin, 'kind=webfile&name=full.bin', Array.from({ length: 64 }, () => chunk), false);
+    const atCap = await upload(
+      admin,
+      'kind=webfile&name=full.bin',
+      Array.from({ length: 64 }, () => chunk),
+      false,
+    );
     expect(atCap.status).toBe(200);
     expect(atCap.body.size).toBe(UPLOAD_MAX.webfile);
     // the daemon still serves

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../device/api/app.ts';
 import type { RouteDef } from '../../device/api/route.ts';
-import { ADMIN, startTestDaemon, USER, type Client, type TestDaemon } from '../support/daemon.ts';
+import { ADMIN, type Client, startTestDaemon, type TestDaemon, USER } from '../support/daemon.ts';
 
 const AUTH = '/rest/api/v1/authentication';
 const GOOD = 'G00d-Passw0rd!';
@@ -38,7 +38,7 @@ describe('adding users', () => {
   });
 
   it('refuses a weak password with the policy of spec §5, without echoing it', async () => {
-    for (const weak of ['Aa1!aaa', 'aa1!aaaa', 'AA1!AAAA', 'Aaa!aaaa', 'Aa1aaaaa', 'Aa1!' + 'a'.repeat(37)]) {
+    for (const weak of ['Aa1!aaa', 'aa1!aaaa', 'AA1!AAAA', 'Aaa!aaaa', 'Aa1aaaaa', `Aa1!${'a'.repeat(37)}`]) {
       const r = await add(admin, 'weakling', weak);
       expect(r.status, weak).toBe(400);
       expect(r.body.error.issues, weak).toContainEqual({ path: 'password', code: 'password_policy', params: { min: 8, max: 40 } });
@@ -94,10 +94,7 @@ describe('removing users', () => {
     for (const u of d.ctx.users.list().filter((x) => x.role === 'admin' && !['north', 'south'].includes(x.name)))
       expect((await north.post('/config/users/remove', { username: u.name })).status).toBe(200);
     const south = await d.client().login({ username: 'south', password: GOOD });
-    const [a, b] = await Promise.all([
-      north.post('/config/users/remove', { username: 'south' }),
-      south.post('/config/users/remove', { username: 'north' }),
-    ]);
+    const [a, b] = await Promise.all([north.post('/config/users/remove', { username: 'south' }), south.post('/config/users/remove', { username: 'north' })]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     expect([a, b].find((r) => r.status === 409)!.body.error.code).toBe('last_admin');
     const left = d.ctx.users.list().filter((u) => u.role === 'admin');
@@ -151,7 +148,7 @@ describe('password changes', () => {
     expect(await audit()).toContainEqual(expect.objectContaining({ action: 'password_change', user: 'mover', detail: { name: 'mover', own: true } }));
   });
 
-  it('an administrator sets another user\'s password without the current one; that user\'s sessions end', async () => {
+  it("an administrator sets another user's password without the current one; that user's sessions end", async () => {
     await add(admin, 'forgetful', 'Old-Passw0rd!');
     const f = await d.client().login({ username: 'forgetful', password: 'Old-Passw0rd!' });
     const r = await admin.post('/config/users/password', { username: 'forgetful', password: GOOD });
@@ -188,7 +185,9 @@ describe('sessions', () => {
     expect(after.body.error.code).toBe('unauthenticated');
     expect((await admin.post('/config/sessions/end', { handle: mine.handle })).status).toBe(404);
     expect((await admin.post('/config/sessions/end', { handle: 'not-a-handle' })).status).toBe(400);
-    expect(await audit()).toContainEqual(expect.objectContaining({ action: 'session_end', user: 'admin', detail: expect.objectContaining({ name: 'watched' }) }));
+    expect(await audit()).toContainEqual(
+      expect.objectContaining({ action: 'session_end', user: 'admin', detail: expect.objectContaining({ name: 'watched' }) }),
+    );
   });
 });
 
@@ -207,7 +206,10 @@ describe('audit log (AUD-1)', () => {
     const dl = await admin.get('/config/audit/download');
     expect(dl.status).toBe(200);
     expect(dl.headers.get('content-disposition')).toMatch(/attachment; filename="audit.log"/);
-    const lines = dl.text.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = dl.text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.length).toBeGreaterThanOrEqual(p1.body.total);
     expect(lines[0].action).toBe('setup');
     const user = await d.user();

@@ -5,7 +5,7 @@
 import { mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestDaemon, type Client, type TestDaemon } from '../support/daemon.ts';
+import { type Client, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
 
 let d: TestDaemon;
 let admin: Client;
@@ -19,7 +19,9 @@ beforeAll(async () => {
   http = join(d.dataDir, 'http');
 }, 20_000);
 
-afterAll(async () => { await d?.stop(); });
+afterAll(async () => {
+  await d?.stop();
+});
 
 beforeEach(async () => {
   await mkdir(http, { recursive: true });
@@ -36,7 +38,13 @@ describe('get_http_content', () => {
     await symlink(join(d.dataDir, 'outside.txt'), join(http, 'out.txt'));
     const r = await admin.get('/config/get_http_content');
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ files: [{ name: 'app.js', size: 1 }, { name: 'index.html', size: 9 }, { name: 'logo.png', size: 1000 }] });
+    expect(r.body).toEqual({
+      files: [
+        { name: 'app.js', size: 1 },
+        { name: 'index.html', size: 9 },
+        { name: 'logo.png', size: 1000 },
+      ],
+    });
     expect((await (await d.user()).get('/config/get_http_content')).body.files).toHaveLength(3);
   });
 });

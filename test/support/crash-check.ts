@@ -21,7 +21,7 @@ import { readdir } from 'node:fs/promises';
 import { isDeepStrictEqual } from 'node:util';
 import { ConfigStore } from '../../device/config/store.ts';
 import { CONFIG_SECTIONS } from '../../device/model/index.ts';
-import { defaultsOf, validateSection, withDefaults, type SectionDef } from '../../device/model/section.ts';
+import { defaultsOf, type SectionDef, validateSection, withDefaults } from '../../device/model/section.ts';
 import { createLogger, type LogEntry } from '../../device/system/log.ts';
 import { systemClock } from '../../hw/types.ts';
 
@@ -40,10 +40,7 @@ const defOf = (key: string): SectionDef => {
 
 /** What a save submits for one section at generation g: a whole section (saves refuse partial ones). */
 function inputFor(key: (typeof SAVE_ALL_KEYS)[number], g: number): unknown {
-  const fields =
-    key === 'pew_mqtt' ? { keep_alive: g % 65536 }
-    : key === 'pew' ? { restart_by_time: g % 501 }
-    : { threads: [{ port: 20000 + (g % 40000) }] };
+  const fields = key === 'pew_mqtt' ? { keep_alive: g % 65536 } : key === 'pew' ? { restart_by_time: g % 501 } : { threads: [{ port: 20000 + (g % 40000) }] };
   return withDefaults(defOf(key).schema, fields);
 }
 
@@ -89,7 +86,7 @@ export interface StoreCheck {
   recoveries: number;
 }
 
-const describe = (e: LogEntry) => `${e.level}: ${e.msg}${e.fields ? ' ' + JSON.stringify(e.fields) : ''}`;
+const describe = (e: LogEntry) => `${e.level}: ${e.msg}${e.fields ? ` ${JSON.stringify(e.fields)}` : ''}`;
 
 /** Restarts the store over `configDir` as the daemon would and checks invariants 1-3. */
 export async function checkStore(configDir: string): Promise<StoreCheck> {

@@ -94,7 +94,11 @@ async function runOnce(bundle: string, dir: string, delayMs: number, unsafe: boo
     }
   });
   // a child that never saves is a harness failure, not a crash-safety result
-  const outcome = await Promise.race([firstSave.then(() => 'saving' as const), closed.then(() => 'exited' as const), sleep(10_000, undefined, { ref: false }).then(() => 'stuck' as const)]);
+  const outcome = await Promise.race([
+    firstSave.then(() => 'saving' as const),
+    closed.then(() => 'exited' as const),
+    sleep(10_000, undefined, { ref: false }).then(() => 'stuck' as const),
+  ]);
   if (outcome !== 'saving') {
     child.kill('SIGKILL');
     await closed;
@@ -124,7 +128,16 @@ export async function runCrashLoop(opts: CrashLoopOptions): Promise<CrashLoopRes
     if (state.problems.length) throw new Error(`seeded store does not check: ${state.problems.join('; ')}`);
   }
 
-  const result: CrashLoopResult = { iterations: 0, killsDuringWrite: 0, recoveries: 0, unacknowledged: 0, generation: state.generation, violations: [], seed, ms: 0 };
+  const result: CrashLoopResult = {
+    iterations: 0,
+    killsDuringWrite: 0,
+    recoveries: 0,
+    unacknowledged: 0,
+    generation: state.generation,
+    violations: [],
+    seed,
+    ms: 0,
+  };
   for (let i = 1; i <= opts.iterations; i++) {
     const before = state.generation;
     const { firstSaved, lastSaved } = await runOnce(bundle, opts.dir, next() * maxDelay, opts.unsafe ?? false);

@@ -1,13 +1,13 @@
 // Test support: a daemon with the virtual unit on a free loopback port, in a fresh data folder,
 // and a small HTTP client that keeps the session cookie and sends the CSRF token.
 import { mkdtemp, rm } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startDaemon, type Daemon } from '../../device/main.ts';
-import { createSimHw, type SimHwOptions } from '../../sim/hw.ts';
+import { type Daemon, startDaemon } from '../../device/main.ts';
 import { createLogger } from '../../device/system/log.ts';
-import { request as httpRequest } from 'node:http';
 import type { Clock } from '../../hw/types.ts';
+import { createSimHw, type SimHwOptions } from '../../sim/hw.ts';
 
 export const ADMIN = { username: 'admin', password: 'Adm1n-Passw0rd!' };
 export const USER = { username: 'viewer', password: 'V1ewer-Passw0rd!' };
@@ -52,8 +52,16 @@ export async function startTestDaemon(opts: TestDaemonOptions = {}): Promise<Tes
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'daemon-test-')));
   const hw = createSimHw({ dataDir, clock: opts.clock, versions: { app: '0', bsp: '1.3.2', hmi: '4.5.2' }, ...opts.serial });
   const log = createLogger({ clock: hw.clock, sink: null });
-  const d = await startDaemon({ hw, dataDir, port: 0, log, webDir: opts.webDir, devOrigin: opts.devOrigin, ...(opts.tls ? { tlsPort: 0 } : {}),
-    ...(opts.loggerPollMs ? { loggerPollMs: opts.loggerPollMs } : {}) });
+  const d = await startDaemon({
+    hw,
+    dataDir,
+    port: 0,
+    log,
+    webDir: opts.webDir,
+    devOrigin: opts.devOrigin,
+    ...(opts.tls ? { tlsPort: 0 } : {}),
+    ...(opts.loggerPollMs ? { loggerPollMs: opts.loggerPollMs } : {}),
+  });
   const client = (from?: string) => new Client(d.url, from);
   const admin = async () => {
     if (d.ctx.users.isEmpty()) await client().post('/rest/api/v1/authentication/setup', ADMIN);
@@ -88,7 +96,10 @@ export class Client {
   cookie = '';
   csrf = '';
   /** `from`: the local address the client's connections leave from (a source address of its own) */
-  constructor(readonly base: string, readonly from?: string) {}
+  constructor(
+    readonly base: string,
+    readonly from?: string,
+  ) {}
 
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
     const h: Record<string, string> = { ...headers };
@@ -99,11 +110,13 @@ export class Client {
       payload = typeof body === 'string' ? body : JSON.stringify(body);
       h['content-type'] ??= 'application/json';
     }
-    const res = this.from ? await requestFrom(this.from, this.base + path, method, h, payload) : await fetch(this.base + path, { method, headers: h, body: payload, redirect: 'manual' });
+    const res = this.from
+      ? await requestFrom(this.from, this.base + path, method, h, payload)
+      : await fetch(this.base + path, { method, headers: h, body: payload, redirect: 'manual' });
     const set = res.headers.get('set-cookie');
     if (set) this.cookie = set.split(';')[0]!;
     const text = await res.text();
-    let parsed: unknown = undefined;
+    let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch {
@@ -129,7 +142,13 @@ export class Client {
 }
 
 /** One HTTP request over a connection that leaves from `localAddress` (fetch cannot choose it). */
-export function requestFrom(localAddress: string, url: string, method: string, headers: Record<string, string>, body?: string): Promise<{ status: number; headers: Headers; text(): Promise<string> }> {
+export function requestFrom(
+  localAddress: string,
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; headers: Headers; text(): Promise<string> }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method, headers, localAddress, agent: false }, (res) => {
       const parts: Buffer[] = [];

@@ -3,14 +3,14 @@
 // Every connection it makes is a line of its log ("tcp/connect [: client proxy -> ours server"),
 // which `connections()` reads: the proof that a client went through it.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { once } from 'node:events';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { tcpConnect } from '../../device/services/net-probe.ts';
 import { waitFor } from './mosquitto.ts';
 import { freePort, LOOPBACK } from './ports.ts';
-import { tcpConnect } from '../../device/services/net-probe.ts';
 
 export interface Dante {
   port: number;
@@ -19,7 +19,11 @@ export interface Dante {
   stop(): Promise<void>;
 }
 
-const accepts = (port: number) => tcpConnect(LOOPBACK, port).then((s) => (s.destroy(), true), () => false);
+const accepts = (port: number) =>
+  tcpConnect(LOOPBACK, port).then(
+    (s) => (s.destroy(), true),
+    () => false,
+  );
 
 /** danted on `port` (a free one when not given); resolves once it accepts connections. */
 export async function startDante(port?: number): Promise<Dante> {
@@ -27,25 +31,39 @@ export async function startDante(port?: number): Promise<Dante> {
   port ??= await freePort();
   const log = join(dir, 'danted.log');
   const conf = join(dir, 'danted.conf');
-  await writeFile(conf, [
-    `logoutput: ${log}`,
-    `internal: ${LOOPBACK} port = ${port}`,
-    `external: ${LOOPBACK}`,
-    'clientmethod: none',
-    'socksmethod: none',
-    ...(process.getuid?.() === 0 ? ['user.unprivileged: nobody'] : []),
-    'client pass {', '  from: 127.0.0.0/8 to: 0.0.0.0/0', '  log: connect error', '}',
-    'socks pass {', '  from: 127.0.0.0/8 to: 0.0.0.0/0', '  command: connect', '  log: connect error', '}',
-    '',
-  ].join('\n'));
+  await writeFile(
+    conf,
+    [
+      `logoutput: ${log}`,
+      `internal: ${LOOPBACK} port = ${port}`,
+      `external: ${LOOPBACK}`,
+      'clientmethod: none',
+      'socksmethod: none',
+      ...(process.getuid?.() === 0 ? ['user.unprivileged: nobody'] : []),
+      'client pass {',
+      '  from: 127.0.0.0/8 to: 0.0.0.0/0',
+      '  log: connect error',
+      '}',
+      'socks pass {',
+      '  from: 127.0.0.0/8 to: 0.0.0.0/0',
+      '  command: connect',
+      '  log: connect error',
+      '}',
+      '',
+    ].join('\n'),
+  );
   // Debian installs it in /usr/sbin, which a user's PATH may lack
   const p = spawn(existsSync('/usr/sbin/danted') ? '/usr/sbin/danted' : 'danted', ['-f', conf, '-p', join(dir, 'danted.pid'), '-N', '1'], { stdio: 'ignore' });
   const exited = once(p, 'exit');
   try {
-    await waitFor(async () => {
-      if (p.exitCode !== null) throw new Error(`danted exited with ${p.exitCode}: ${await readFile(log, 'utf8').catch(() => '')}`);
-      return accepts(port);
-    }, 10_000, `danted on ${port}`);
+    await waitFor(
+      async () => {
+        if (p.exitCode !== null) throw new Error(`danted exited with ${p.exitCode}: ${await readFile(log, 'utf8').catch(() => '')}`);
+        return accepts(port);
+      },
+      10_000,
+      `danted on ${port}`,
+    );
   } catch (e) {
     p.kill('SIGTERM');
     await rm(dir, { recursive: true, force: true });

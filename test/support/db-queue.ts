@@ -4,8 +4,8 @@
 // engine reads them back exactly as after a power cut with that many rows waiting.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { type DbRow, rowKey } from '../../device/service-runtime/db-row.ts';
 import { jobFileName } from '../../device/service-runtime/queue.ts';
-import { rowKey, type DbRow } from '../../device/service-runtime/db-row.ts';
 
 /** A row of one DINT point `seq` (1, 2, …), stamped `base` + seq ms. */
 export const seqRow = (seq: number, base: number): DbRow => ({ key: rowKey(base + seq), at: base + seq, columns: [['seq', 'i32']], values: [seq] });

@@ -3,15 +3,15 @@
 // free ports from the kernel, with a test user that has a password (so a wrong one fails), a
 // database and a table; stopped and removed again by `stop()`. PostgreSQL and MariaDB refuse to
 // run as root: their folders belong to postgres / mysql and they run as those users.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { chown, chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { chmod, chown, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import mysql from 'mysql2/promise';
+import pg from 'pg';
+import { type InfluxTarget, influxRequest } from '../../device/services/influx.ts';
 import { freePort, freePorts, LOOPBACK } from './ports.ts';
-import { influxRequest, type InfluxTarget } from '../../device/services/influx.ts';
 
 const run = promisify(execFile);
 const PG_BIN = '/usr/lib/postgresql/15/bin';
@@ -68,7 +68,7 @@ async function waitFor(what: string, fn: () => Promise<unknown>, ms: number, chi
     }
   }
   const tail = log ? (await readFile(log, 'utf8').catch(() => '')).slice(-2000) : '';
-  throw new Error(`${what} did not start: ${String(last)}${tail ? '\n' + tail : ''}`);
+  throw new Error(`${what} did not start: ${String(last)}${tail ? `\n${tail}` : ''}`);
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {
@@ -95,11 +95,23 @@ export async function startPostgres(opts: PostgresOptions = {}): Promise<Postgre
   const pw = join(dir, 'pw');
   await writeFile(pw, 'Sup3r-Passw0rd\n');
   await chown(pw, uid, gid);
-  await asUser('postgres', join(PG_BIN, 'initdb'), ['-D', data, '-U', 'postgres', '--auth-local=trust', '--auth-host=scram-sha-256', `--pwfile=${pw}`, '--no-sync']);
+  await asUser('postgres', join(PG_BIN, 'initdb'), [
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '--auth-local=trust',
+    '--auth-host=scram-sha-256',
+    `--pwfile=${pw}`,
+    '--no-sync',
+  ]);
   const port = await freePort();
   const settings = [`-p ${port}`, `-k ${dir}`, `-c listen_addresses=${LOOPBACK}`, '-c fsync=off', '-c shared_buffers=16MB', '-c max_connections=20'];
   if (opts.tls) {
-    for (const [name, pem] of [['server.crt', opts.tls.cert], ['server.key', opts.tls.key]] as const) {
+    for (const [name, pem] of [
+      ['server.crt', opts.tls.cert],
+      ['server.key', opts.tls.key],
+    ] as const) {
       const f = join(data, name);
       await writeFile(f, pem);
       await chown(f, uid, gid);
@@ -149,15 +161,31 @@ export async function startPostgres(opts: PostgresOptions = {}): Promise<Postgre
 export async function startMariadb(): Promise<DbServer> {
   const { dir } = await ownedTempDir('mariadb-', 'mysql');
   const data = join(dir, 'data');
-  await run('mariadb-install-db', ['--no-defaults', '--user=mysql', `--datadir=${data}`, '--auth-root-authentication-method=normal', '--skip-test-db'], { timeout: 120_000 });
+  await run('mariadb-install-db', ['--no-defaults', '--user=mysql', `--datadir=${data}`, '--auth-root-authentication-method=normal', '--skip-test-db'], {
+    timeout: 120_000,
+  });
   const port = await freePort();
   const socket = join(dir, 's.sock');
   const log = join(dir, 'err.log');
-  const child = spawn('mariadbd', [
-    '--no-defaults', '--user=mysql', `--datadir=${data}`, `--socket=${socket}`, `--port=${port}`, `--bind-address=${LOOPBACK}`,
-    `--pid-file=${join(dir, 'pid')}`, `--log-error=${log}`, '--skip-name-resolve', '--innodb-buffer-pool-size=16M', '--skip-log-bin',
-    '--innodb-flush-log-at-trx-commit=0', '--max-connections=20',
-  ], { stdio: 'ignore' });
+  const child = spawn(
+    'mariadbd',
+    [
+      '--no-defaults',
+      '--user=mysql',
+      `--datadir=${data}`,
+      `--socket=${socket}`,
+      `--port=${port}`,
+      `--bind-address=${LOOPBACK}`,
+      `--pid-file=${join(dir, 'pid')}`,
+      `--log-error=${log}`,
+      '--skip-name-resolve',
+      '--innodb-buffer-pool-size=16M',
+      '--skip-log-bin',
+      '--innodb-flush-log-at-trx-commit=0',
+      '--max-connections=20',
+    ],
+    { stdio: 'ignore' },
+  );
   const stop = async () => {
     await stopChild(child);
     await rm(dir, { recursive: true, force: true });
@@ -167,10 +195,10 @@ export async function startMariadb(): Promise<DbServer> {
     const root = await mysql.createConnection({ socketPath: socket, user: 'root', multipleStatements: true });
     await root.query(
       `CREATE USER '${DB_USER}'@'%' IDENTIFIED BY '${DB_PASSWORD}';` +
-      `CREATE DATABASE ${DB_NAME};` +
-      `GRANT ALL ON ${DB_NAME}.* TO '${DB_USER}'@'%';` +
-      `GRANT SELECT ON *.* TO '${DB_USER}'@'%';` + // a global right: an unknown database is then "Unknown database", not "Access denied"
-      `CREATE TABLE ${DB_NAME}.${DB_TABLE} (id INT AUTO_INCREMENT PRIMARY KEY, taken DATETIME NOT NULL, value DOUBLE, note TEXT);`,
+        `CREATE DATABASE ${DB_NAME};` +
+        `GRANT ALL ON ${DB_NAME}.* TO '${DB_USER}'@'%';` +
+        `GRANT SELECT ON *.* TO '${DB_USER}'@'%';` + // a global right: an unknown database is then "Unknown database", not "Access denied"
+        `CREATE TABLE ${DB_NAME}.${DB_TABLE} (id INT AUTO_INCREMENT PRIMARY KEY, taken DATETIME NOT NULL, value DOUBLE, note TEXT);`,
     );
     await root.end();
   } catch (e) {
@@ -195,16 +223,30 @@ export async function startInflux(opts: { auth?: boolean; tls?: { cert: string; 
     await writeFile(join(dir, 'key.pem'), opts.tls.key);
     https.push('  https-enabled = true', `  https-certificate = "${join(dir, 'cert.pem')}"`, `  https-private-key = "${join(dir, 'key.pem')}"`);
   }
-  await writeFile(conf, [
-    'reporting-disabled = true',
-    `bind-address = "${LOOPBACK}:${rpc}"`,
-    '[meta]', `  dir = "${join(dir, 'meta')}"`,
-    '[data]', `  dir = "${join(dir, 'data')}"`, `  wal-dir = "${join(dir, 'wal')}"`, '  query-log-enabled = false',
-    '[monitor]', '  store-enabled = false',
-    '[http]', '  enabled = true', `  bind-address = "${LOOPBACK}:${port}"`, '  log-enabled = false', `  auth-enabled = ${opts.auth === true}`, ...https,
-    '[continuous_queries]', '  enabled = false',
-    '',
-  ].join('\n'));
+  await writeFile(
+    conf,
+    [
+      'reporting-disabled = true',
+      `bind-address = "${LOOPBACK}:${rpc}"`,
+      '[meta]',
+      `  dir = "${join(dir, 'meta')}"`,
+      '[data]',
+      `  dir = "${join(dir, 'data')}"`,
+      `  wal-dir = "${join(dir, 'wal')}"`,
+      '  query-log-enabled = false',
+      '[monitor]',
+      '  store-enabled = false',
+      '[http]',
+      '  enabled = true',
+      `  bind-address = "${LOOPBACK}:${port}"`,
+      '  log-enabled = false',
+      `  auth-enabled = ${opts.auth === true}`,
+      ...https,
+      '[continuous_queries]',
+      '  enabled = false',
+      '',
+    ].join('\n'),
+  );
   const log = join(dir, 'log');
   await writeFile(log, '');
   const child = spawn('influxd', ['-config', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -214,13 +256,24 @@ export async function startInflux(opts: { auth?: boolean; tls?: { cert: string; 
     await rm(dir, { recursive: true, force: true });
   };
   const target: InfluxTarget = {
-    base: `${opts.tls ? 'https' : 'http'}://${LOOPBACK}:${port}`, user: '', password: '', ca: opts.tls ? Buffer.from(opts.tls.ca) : undefined, verify: true, ms: 5000,
+    base: `${opts.tls ? 'https' : 'http'}://${LOOPBACK}:${port}`,
+    user: '',
+    password: '',
+    ca: opts.tls ? Buffer.from(opts.tls.ca) : undefined,
+    verify: true,
+    ms: 5000,
   };
   try {
-    await waitFor('InfluxDB', async () => {
-      const r = await influxRequest(target, 'GET', '/ping', {});
-      if (r.status !== 204) throw new Error(`ping ${r.status}`);
-    }, 60_000, child, log);
+    await waitFor(
+      'InfluxDB',
+      async () => {
+        const r = await influxRequest(target, 'GET', '/ping', {});
+        if (r.status !== 204) throw new Error(`ping ${r.status}`);
+      },
+      60_000,
+      child,
+      log,
+    );
     // with auth on, the first user may be created without a login and must be an administrator
     const statements = [...(opts.auth ? [`CREATE USER ${DB_USER} WITH PASSWORD '${DB_PASSWORD}' WITH ALL PRIVILEGES`] : []), `CREATE DATABASE ${DB_NAME}`];
     const login: Record<string, string> = opts.auth ? { u: DB_USER, p: DB_PASSWORD } : {};

@@ -1,7 +1,7 @@
 // Test support: a command-line entry (npm script, tsx entry, bundled daemon) run as a child process
 // in a process group of its own, its output collected, lines waited for, and the whole group
 // checked for processes left behind after a stop.
-import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process';
 import { connect } from 'node:net';
 
 export interface EntryProcess {

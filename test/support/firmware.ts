@@ -2,19 +2,19 @@
 // a test signing key (the web budget reported, not enforced: the test-only option of build/image.ts),
 // a supervisor (sim/supervisor.ts) started as a real child process over a temp root that trusts the
 // test key, and the upload of a package with its .md5 over a real socket.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createPublicKey, createPrivateKey } from 'node:crypto';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildImage, type ImageResult } from '../../build/image.ts';
 import { buildWeb } from '../../build/web.ts';
-import { writeWebFixture } from './web-fixture.ts';
-import { newKeyPair, trustDirOf } from '../../device/firmware/manifest.ts';
 import { layoutOf } from '../../device/firmware/layout.ts';
+import { newKeyPair, trustDirOf } from '../../device/firmware/manifest.ts';
 import { ADMIN, Client } from './daemon.ts';
 import { freePort, LOOPBACK } from './ports.ts';
+import { writeWebFixture } from './web-fixture.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -40,7 +40,8 @@ export async function buildTestImages(versions: readonly string[], opts: { webFr
     await writeWebFixture(join(dir, 'web-src'));
     await buildWeb({ outDir: webFrom, srcDir: join(dir, 'web-src') });
   }
-  for (const version of versions) images.set(version, await buildImage({ version, outDir: join(dir, version), keyPem: privatePem, allowOverBudget: true, webFrom }));
+  for (const version of versions)
+    images.set(version, await buildImage({ version, outDir: join(dir, version), keyPem: privatePem, allowOverBudget: true, webFrom }));
   return { dir, keyPem: privatePem, images };
 }
 
@@ -77,12 +78,20 @@ export async function startSupervisor(root: string, opts: { image?: string; port
   if (opts.startTimeoutMs) args.push('--start-timeout', String(opts.startTimeoutMs));
   const proc = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
-  proc.stdout!.on('data', (b: Buffer) => { out += b.toString(); });
-  proc.stderr!.on('data', (b: Buffer) => { out += b.toString(); });
+  proc.stdout!.on('data', (b: Buffer) => {
+    out += b.toString();
+  });
+  proc.stderr!.on('data', (b: Buffer) => {
+    out += b.toString();
+  });
   const url = `http://${LOOPBACK}:${port}`;
   const exited = new Promise<void>((r) => proc.once('exit', () => r()));
   const s: Supervisor = {
-    root, url, port, proc, output: () => out,
+    root,
+    url,
+    port,
+    proc,
+    output: () => out,
     stop: async () => {
       if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGTERM');
       await exited;
@@ -130,7 +139,12 @@ export async function adminClient(url: string): Promise<Client> {
 }
 
 /** POSTs a package with its .md5 content; the answer's status and body. */
-export async function uploadImage(c: Client, zip: Uint8Array, md5: string | undefined, names = { name: 'fw.zip', md5_name: 'fw.md5' }): Promise<{ status: number; body: any }> {
+export async function uploadImage(
+  c: Client,
+  zip: Uint8Array,
+  md5: string | undefined,
+  names = { name: 'fw.zip', md5_name: 'fw.md5' },
+): Promise<{ status: number; body: any }> {
   const q = new URLSearchParams({ name: names.name, ...(md5 === undefined ? {} : { md5_name: names.md5_name, md5 }) });
   const res = await fetch(`${c.base}/config/firmware?${q}`, {
     method: 'POST',

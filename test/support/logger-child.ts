@@ -14,11 +14,12 @@
 //
 // --unsafe appends with plain appendFile: no store, so no repair of a torn tail. It exists only to prove
 // that the harness's checks catch a logger that is not crash-safe.
-import { appendFile, mkdir, readFile, stat } from 'node:fs/promises';
+
 import { realpathSync } from 'node:fs';
+import { appendFile, mkdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import { CsvStore, nodeStoreFs, type StoreFs } from '../../device/logger/csv-store.ts';
 import { LOG_FOLDER } from '../../device/logger/types.ts';
 
@@ -58,9 +59,12 @@ async function main(): Promise<void> {
   if (unsafe) {
     await mkdir(join(volume, LOG_FOLDER), { recursive: true });
     for (;;) {
-      const size = await stat(path).then((s) => s.size, () => 0);
+      const size = await stat(path).then(
+        (s) => s.size,
+        () => 0,
+      );
       const lines = [...(size === 0 ? CHILD_HEADER : []), ...next()];
-      await appendFile(path, lines.map((l) => l + '\r\n').join(''));
+      await appendFile(path, lines.map((l) => `${l}\r\n`).join(''));
       await sleep(syncMs);
       n += batch;
       process.stdout.write(`done ${n} ${(await stat(path)).size}\n`);

@@ -9,13 +9,13 @@
 // nor the per-account limit stops it: only the bounded hashing does. Meanwhile a logged-in admin
 // asks the console's GETs (a section from memory, a folder listing from disk) every 200 ms.
 import * as v from 'valibot';
-import { startTestDaemon, requestFrom, type Client, type TestDaemon } from './daemon.ts';
+import type { Log } from '../../device/model/sections/log.ts';
+import { type LogFile, type LogRecord, logFileSchema, recordSchema } from '../../device/model/sections/logfile.ts';
+import type { Pew } from '../../device/model/sections/pew.ts';
+import { hashLoad } from '../../device/system/passwords.ts';
 import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
 import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
-import type { Pew } from '../../device/model/sections/pew.ts';
-import type { Log } from '../../device/model/sections/log.ts';
-import { logFileSchema, recordSchema, type LogFile, type LogRecord } from '../../device/model/sections/logfile.ts';
-import { hashLoad } from '../../device/system/passwords.ts';
+import { type Client, requestFrom, startTestDaemon, type TestDaemon } from './daemon.ts';
 
 export interface FloodRig {
   d: TestDaemon;
@@ -38,7 +38,9 @@ export async function startFloodRig(): Promise<FloodRig> {
     const savedPew = await admin.post('/config/pew', pew);
     if (savedPew.status !== 200) throw new Error(`saving pew failed: ${savedPew.text}`);
     await d.ctx.com.settled();
-    const records = [0, 1, 2].map((i): LogRecord => ({ ...(v.getDefaults(recordSchema) as LogRecord), id: i + 1, name: `v${i}`, if: 0, area: 1, reg_addr: String(100 + i) }));
+    const records = [0, 1, 2].map(
+      (i): LogRecord => ({ ...(v.getDefaults(recordSchema) as LogRecord), id: i + 1, name: `v${i}`, if: 0, area: 1, reg_addr: String(100 + i) }),
+    );
     const file: LogFile = { ...(v.getDefaults(logFileSchema) as LogFile), id: 1, name: 'flood', interface: 0, trigger: 1, cycle: 1, delay_store: 1, records };
     const log = (await admin.get('/config/pew_log')).body as Log;
     const savedLog = await admin.post('/config/pew_log', { ...log, enable_log: true, header: 1, log_def: [file] });
@@ -78,7 +80,7 @@ const ADDRESSES = 1 << 20; // 127.16.0.0/12
 
 /** Floods `rig` for `ms` with `concurrency` workers; returns what happened meanwhile. */
 export async function runFlood(rig: FloodRig, opts: { concurrency: number; ms: number }): Promise<FloodResult> {
-  const url = rig.d.url + '/rest/api/v1/authentication';
+  const url = `${rig.d.url}/rest/api/v1/authentication`;
   const before = rig.logged();
   const logins: Record<number, number> = {};
   const gets: number[] = [];
@@ -93,7 +95,10 @@ export async function runFlood(rig: FloodRig, opts: { concurrency: number; ms: n
       const n = next++ % ADDRESSES;
       const from = `127.${16 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
       const body = JSON.stringify({ username: `guess${n}`, password: 'Wrong-Passw0rd1' });
-      const status = await requestFrom(from, url, 'POST', { 'content-type': 'application/json' }, body).then(async (r) => (await r.text(), r.status), () => 0);
+      const status = await requestFrom(from, url, 'POST', { 'content-type': 'application/json' }, body).then(
+        async (r) => (await r.text(), r.status),
+        () => 0,
+      );
       logins[status] = (logins[status] ?? 0) + 1;
     }
   };

@@ -4,7 +4,7 @@
 // then OP_MSG for hello, ping, buildInfo, listCollections, insert, delete, endSessions. It knows no
 // users: every authentication (saslStart, authenticate) fails as a real server answers a wrong
 // password (code 18 AuthenticationFailed). Documents live in memory per `db.collection`.
-import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
 import { BSON, type Document } from 'mongodb';
 import { LOOPBACK } from './ports.ts';
 
@@ -40,24 +40,42 @@ export async function startMongoFake(opts: { collections?: string[] } = {}): Pro
     const name = Object.keys(body)[0] ?? '';
     commands.push(name);
     switch (name) {
-      case 'hello': case 'isMaster': case 'ismaster':
+      case 'hello':
+      case 'isMaster':
+      case 'ismaster':
         return {
-          helloOk: true, ismaster: true, isWritablePrimary: true, maxBsonObjectSize: 16 * 1024 * 1024, maxMessageSizeBytes: 48_000_000,
-          maxWriteBatchSize: 100_000, localTime: new Date(), logicalSessionTimeoutMinutes: 30, connectionId: conn,
-          minWireVersion: 0, maxWireVersion: 17, readOnly: false,
+          helloOk: true,
+          ismaster: true,
+          isWritablePrimary: true,
+          maxBsonObjectSize: 16 * 1024 * 1024,
+          maxMessageSizeBytes: 48_000_000,
+          maxWriteBatchSize: 100_000,
+          localTime: new Date(),
+          logicalSessionTimeoutMinutes: 30,
+          connectionId: conn,
+          minWireVersion: 0,
+          maxWireVersion: 17,
+          readOnly: false,
           ...(body.saslSupportedMechs ? { saslSupportedMechs: ['SCRAM-SHA-256', 'SCRAM-SHA-1'] } : {}),
           ok: 1,
         };
-      case 'ping': case 'endSessions': case 'killCursors':
+      case 'ping':
+      case 'endSessions':
+      case 'killCursors':
         return { ok: 1 };
-      case 'buildInfo': case 'buildinfo':
+      case 'buildInfo':
+      case 'buildinfo':
         return { version: '6.0.0', versionArray: [6, 0, 0, 0], ok: 1 };
-      case 'saslStart': case 'authenticate': case 'saslContinue':
+      case 'saslStart':
+      case 'authenticate':
+      case 'saslContinue':
         return { ok: 0, errmsg: 'Authentication failed.', code: 18, codeName: 'AuthenticationFailed' };
       case 'listCollections': {
         const wanted = (body.filter as Document | undefined)?.name as string | undefined;
-        const names = [...collections.keys()].filter((k) => k.startsWith(db + '.')).map((k) => k.slice(db.length + 1));
-        const firstBatch = names.filter((n) => wanted === undefined || n === wanted).map((n) => ({ name: n, type: 'collection', options: {}, info: { readOnly: false } }));
+        const names = [...collections.keys()].filter((k) => k.startsWith(`${db}.`)).map((k) => k.slice(db.length + 1));
+        const firstBatch = names
+          .filter((n) => wanted === undefined || n === wanted)
+          .map((n) => ({ name: n, type: 'collection', options: {}, info: { readOnly: false } }));
         return { cursor: { id: BSON.Long.fromNumber(0), ns: `${db}.$cmd.listCollections`, firstBatch }, ok: 1 };
       }
       case 'insert': {
@@ -67,7 +85,8 @@ export async function startMongoFake(opts: { collections?: string[] } = {}): Pro
         const list = collections.get(key) ?? [];
         const writeErrors: Document[] = [];
         docs.forEach((d, index) => {
-          if (d._id !== undefined && list.some((x) => same(x._id, d._id))) writeErrors.push({ index, code: 11000, errmsg: `E11000 duplicate key error collection: ${key} dup key: { _id: ${String(d._id)} }` });
+          if (d._id !== undefined && list.some((x) => same(x._id, d._id)))
+            writeErrors.push({ index, code: 11000, errmsg: `E11000 duplicate key error collection: ${key} dup key: { _id: ${String(d._id)} }` });
           else list.push(d);
         });
         collections.set(key, list);
@@ -134,7 +153,7 @@ export async function startMongoFake(opts: { collections?: string[] } = {}): Pro
         const idEnd = msg.indexOf(0, at + 4);
         const id = msg.toString('utf8', at + 4, idEnd);
         const docs: Document[] = [];
-        for (let p = idEnd + 1; p < at + size;) {
+        for (let p = idEnd + 1; p < at + size; ) {
           const len = msg.readInt32LE(p);
           docs.push(BSON.deserialize(msg.subarray(p, p + len)));
           p += len;

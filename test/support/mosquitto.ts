@@ -1,7 +1,7 @@
 // Debian's mosquitto for the MQTT tests and the bench: a broker on a free port with a temp config
 // (anonymous, no persistence), mosquitto_sub collecting what arrives (topic, QoS, retain, payload
 // as hex), mosquitto_pub of one message. No test framework here, so the bench uses it too.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
@@ -26,7 +26,10 @@ export interface Broker {
 async function accepts(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const s = connect(port, LOOPBACK);
-    s.once('connect', () => { s.destroy(); resolve(true); });
+    s.once('connect', () => {
+      s.destroy();
+      resolve(true);
+    });
     s.once('error', () => resolve(false));
   });
 }
@@ -69,7 +72,21 @@ function parse(line: string): Arrival {
 
 /** mosquitto_sub on `filter` at QoS 2; resolves once a marker published to `ready` came back (subscribed). */
 export async function subscribe(port: number, filter: string, opts: { count?: number } = {}): Promise<Subscriber> {
-  const args = ['-h', LOOPBACK, '-p', String(port), '-q', '2', '-t', filter, '-t', 'rig/ready', '-F', '%t\t%q\t%r\t%x', ...(opts.count ? ['-C', String(opts.count)] : [])];
+  const args = [
+    '-h',
+    LOOPBACK,
+    '-p',
+    String(port),
+    '-q',
+    '2',
+    '-t',
+    filter,
+    '-t',
+    'rig/ready',
+    '-F',
+    '%t\t%q\t%r\t%x',
+    ...(opts.count ? ['-C', String(opts.count)] : []),
+  ];
   const p: ChildProcess = spawn('mosquitto_sub', args, { stdio: ['ignore', 'pipe', 'ignore'] });
   const got: Arrival[] = [];
   let ready = false;
@@ -84,7 +101,14 @@ export async function subscribe(port: number, filter: string, opts: { count?: nu
     }
   });
   if (!opts.count) {
-    await waitFor(async () => { if (!ready) await publish(port, 'rig/ready', 'x'); return ready; }, 10_000, 'mosquitto_sub subscribed');
+    await waitFor(
+      async () => {
+        if (!ready) await publish(port, 'rig/ready', 'x');
+        return ready;
+      },
+      10_000,
+      'mosquitto_sub subscribed',
+    );
   }
   return {
     got,
@@ -99,8 +123,11 @@ export async function subscribe(port: number, filter: string, opts: { count?: nu
 
 /** mosquitto_pub of one message. */
 export async function publish(port: number, topic: string, message: string, opts: { qos?: number; retain?: boolean } = {}): Promise<void> {
-  const p = spawn('mosquitto_pub', ['-h', LOOPBACK, '-p', String(port), '-t', topic, '-m', message, '-q', String(opts.qos ?? 1), ...(opts.retain ? ['-r'] : [])], { stdio: 'ignore' });
-  const [code] = await once(p, 'exit') as [number];
+  const p = spawn(
+    'mosquitto_pub',
+    ['-h', LOOPBACK, '-p', String(port), '-t', topic, '-m', message, '-q', String(opts.qos ?? 1), ...(opts.retain ? ['-r'] : [])],
+    { stdio: 'ignore' },
+  );
+  const [code] = (await once(p, 'exit')) as [number];
   if (code !== 0) throw new Error(`mosquitto_pub exited with ${code}`);
 }
-

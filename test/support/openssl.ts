@@ -2,12 +2,12 @@
 // servers): a certificate authority and certificates made by the openssl command at test time, real
 // `openssl s_server` / `s_client` processes whose stdin and stdout are the two ends of the data,
 // and plain TCP and TLS echo servers in this process.
-import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, execFile, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { connect, createServer, type Server, type Socket } from 'node:net';
-import { createServer as createTlsServer } from 'node:tls';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer as createTlsServer } from 'node:tls';
 import { promisify } from 'node:util';
 import { LOOPBACK } from './ports.ts';
 
@@ -22,8 +22,27 @@ export interface CertFiles {
 /** A CA (self-signed, P-256) in `dir`, named `name`. */
 export async function makeCa(dir: string, name: string): Promise<CertFiles> {
   const files = { cert: join(dir, `${name}.pem`), key: join(dir, `${name}.key`) };
-  await run('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', files.key, '-out', files.cert,
-    '-days', '2', '-subj', `/CN=${name}`, '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign']);
+  await run('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:P-256',
+    '-nodes',
+    '-keyout',
+    files.key,
+    '-out',
+    files.cert,
+    '-days',
+    '2',
+    '-subj',
+    `/CN=${name}`,
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign,cRLSign',
+  ]);
   return files;
 }
 
@@ -60,7 +79,10 @@ export async function waitListening(port: number, timeoutMs = 15_000): Promise<v
   const end = Date.now() + timeoutMs;
   for (;;) {
     const ok = await new Promise<boolean>((resolve) => {
-      const s = connect({ host: LOOPBACK, port }, () => { s.destroy(); resolve(true); });
+      const s = connect({ host: LOOPBACK, port }, () => {
+        s.destroy();
+        resolve(true);
+      });
       s.on('error', () => resolve(false));
     });
     if (ok) return;
@@ -78,9 +100,16 @@ export class OpensslProcess {
 
   constructor(readonly proc: ChildProcessWithoutNullStreams) {
     proc.stdout.on('data', (b: Buffer) => this.chunks.push(b));
-    proc.stderr.on('data', (b: Buffer) => { this.stderr += b.toString(); });
+    proc.stderr.on('data', (b: Buffer) => {
+      this.stderr += b.toString();
+    });
     proc.stdin.on('error', () => {});
-    this.exit = new Promise((resolve) => proc.once('exit', (code) => { this.exited = code; resolve(code); }));
+    this.exit = new Promise((resolve) =>
+      proc.once('exit', (code) => {
+        this.exited = code;
+        resolve(code);
+      }),
+    );
   }
 
   /** stdout so far */
@@ -129,7 +158,9 @@ export async function sServer(port: number, server: CertFiles, extra: string[] =
 /** `openssl s_client` to `port`, trusting `ca`, with a client certificate when given. */
 export function sClient(port: number, ca: string, client?: CertFiles): OpensslProcess {
   const cert = client ? ['-cert', client.cert, '-key', client.key] : [];
-  return new OpensslProcess(spawn('openssl', ['s_client', '-connect', `${LOOPBACK}:${port}`, '-CAfile', ca, '-verify_return_error', '-quiet', '-nocommands', ...cert]));
+  return new OpensslProcess(
+    spawn('openssl', ['s_client', '-connect', `${LOOPBACK}:${port}`, '-CAfile', ca, '-verify_return_error', '-quiet', '-nocommands', ...cert]),
+  );
 }
 
 /** A plain TCP echo server on a free port: every byte comes back; `received` is what it got. */
@@ -140,7 +171,10 @@ export async function tcpEcho(): Promise<{ port: number; connections: () => numb
   const server: Server = createServer((s) => {
     connections++;
     sockets.add(s);
-    s.on('data', (b) => { got.push(b); s.write(b); });
+    s.on('data', (b) => {
+      got.push(b);
+      s.write(b);
+    });
     s.on('error', () => {});
     s.on('close', () => sockets.delete(s));
   });
@@ -149,7 +183,11 @@ export async function tcpEcho(): Promise<{ port: number; connections: () => numb
     port: (server.address() as { port: number }).port,
     connections: () => connections,
     received: () => Buffer.concat(got),
-    close: () => new Promise<void>((r) => { for (const s of sockets) s.destroy(); server.close(() => r()); }),
+    close: () =>
+      new Promise<void>((r) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => r());
+      }),
   };
 }
 
@@ -166,6 +204,10 @@ export async function tlsEcho(server: { cert: string; key: string }): Promise<{ 
   await new Promise<void>((r) => s.listen(0, LOOPBACK, () => r()));
   return {
     port: (s.address() as { port: number }).port,
-    close: () => new Promise<void>((r) => { for (const c of sockets) c.destroy(); s.close(() => r()); }),
+    close: () =>
+      new Promise<void>((r) => {
+        for (const c of sockets) c.destroy();
+        s.close(() => r());
+      }),
   };
 }

@@ -1,7 +1,7 @@
 // Test support: TCP ports handed out by the kernel. A listener on port 0 gets a free port, which is
 // read and closed again, so the daemon (a redirect thread, a server under test) can take it. The
 // only home of this logic for the tests and the bench (test/bench/processes.ts re-exports it).
-import { createServer, type AddressInfo, type Server } from 'node:net';
+import { type AddressInfo, createServer, type Server } from 'node:net';
 
 /** Loopback: where the test daemon, its redirect threads and the bench servers listen. */
 export const LOOPBACK = '127.0.0.1';

@@ -4,7 +4,7 @@
 // protocol ids, garbage, oversized frames; sent over TCP in batches, split into random segments or
 // joined several to a segment, each connection ended by a close, a reset or a half-close (FIN).
 import { connect, type Socket } from 'node:net';
-import { asciiToBytes, encodeRtuFrame, mewCommandFrames, type MewRequest, type MewStation } from '../../device/protocol/index.ts';
+import { asciiToBytes, encodeRtuFrame, type MewRequest, type MewStation, mewCommandFrames } from '../../device/protocol/index.ts';
 
 /** A small seeded PRNG (mulberry32): the same seed gives the same frames. */
 export function prng(seed: number): Rng {
@@ -37,7 +37,10 @@ export type FuzzProtocol = 'modbus-tcp' | 'mewtocol' | 'modbus-rtu' | 'http' | '
 const cat = (...parts: Uint8Array[]) => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let i = 0;
-  for (const p of parts) { out.set(p, i); i += p.length; }
+  for (const p of parts) {
+    out.set(p, i);
+    i += p.length;
+  }
   return out;
 };
 
@@ -46,10 +49,17 @@ function mutate(r: Rng, b: Uint8Array): Uint8Array {
   if (b.length === 0) return r.bytes(r.int(1, 8));
   const at = r.int(0, b.length - 1);
   switch (r.int(0, 3)) {
-    case 0: { const c = b.slice(); c[at] = r.int(0, 255); return c; }
-    case 1: return cat(b.subarray(0, at), b.subarray(at + 1));
-    case 2: return cat(b.subarray(0, at + 1), b.subarray(at));
-    default: return cat(b.subarray(0, at), r.bytes(r.int(1, 16)), b.subarray(at));
+    case 0: {
+      const c = b.slice();
+      c[at] = r.int(0, 255);
+      return c;
+    }
+    case 1:
+      return cat(b.subarray(0, at), b.subarray(at + 1));
+    case 2:
+      return cat(b.subarray(0, at + 1), b.subarray(at));
+    default:
+      return cat(b.subarray(0, at), r.bytes(r.int(1, 16)), b.subarray(at));
   }
 }
 
@@ -58,7 +68,8 @@ function modbusPdu(r: Rng): Uint8Array {
   const kind = r.int(0, 4);
   if (kind === 0) return Uint8Array.from([fc]);
   if (kind === 1) return cat(Uint8Array.from([fc]), r.bytes(4));
-  if (kind === 2) { // a plausible read or write of the served codes
+  if (kind === 2) {
+    // a plausible read or write of the served codes
     const f = r.pick([1, 2, 3, 4, 5, 6, 15, 16]);
     const q = r.pick([0, 1, 2, 10, 125, 126, 2000, 2001, 0xffff]);
     const addr = r.pick([0, 1, 100, 500, 1000, 0xfffe, 0xffff]);
@@ -78,7 +89,8 @@ function modbusTcpFrame(r: Rng): Uint8Array {
   const unit = r.pick([0, 1, 2, 3, 99, 247, 255, r.int(0, 255)]);
   const kind = r.int(0, 9);
   if (kind <= 4) return mbap(tid, unit, modbusPdu(r));
-  if (kind === 5) { // length field that lies
+  if (kind === 5) {
+    // length field that lies
     const pdu = modbusPdu(r);
     const len = r.pick([0, 1, 2, pdu.length + 1, pdu.length + 2, 255, 256, 260, 0xffff]);
     return cat(Uint8Array.from([tid >> 8, tid & 0xff, 0, 0, len >> 8, len & 0xff, unit]), pdu);
@@ -98,8 +110,26 @@ const MEW_REQUESTS: MewRequest[] = [
   { cmd: 'WCS', contact: { area: 'Y', word: 0, bit: 1 }, value: true },
   { cmd: 'RD', area: 'LD', start: 0, count: 1 },
 ];
-const MEW_RAW = ['%00#RT**\r', '%01#RD', '%01**&', '%EE#', '%01', '%01#RT**\r', '<01#RT**\r', '%01$RD0000**\r', '%01!40**\r', '%01#RDD0000000001**',
-  '%01#MDD000000000100**\r', '%01#RR000**\r', '>@EEE00#30STRD00**\r', '%01#RD\r', '%&\r', '\r', '%01#RDD00000', '%EE#RT01\r'];
+const MEW_RAW = [
+  '%00#RT**\r',
+  '%01#RD',
+  '%01**&',
+  '%EE#',
+  '%01',
+  '%01#RT**\r',
+  '<01#RT**\r',
+  '%01$RD0000**\r',
+  '%01!40**\r',
+  '%01#RDD0000000001**',
+  '%01#MDD000000000100**\r',
+  '%01#RR000**\r',
+  '>@EEE00#30STRD00**\r',
+  '%01#RD\r',
+  '%&\r',
+  '\r',
+  '%01#RDD00000',
+  '%EE#RT01\r',
+];
 
 const st = (s: MewStation) => (s === 'EE' ? s : String(s).padStart(2, '0'));
 
@@ -122,12 +152,35 @@ function rtuFrame(r: Rng): Uint8Array {
   return r.bytes(r.int(1, 40));
 }
 
-const HTTP_LINES = ['GET / HTTP/1.1', 'GET /rest/api/v1 HTTP/1.1', 'POST /rest/api/v1 HTTP/1.1', 'GET /../../etc/passwd HTTP/1.1', 'BREW / HTTP/1.1',
-  'GET / HTTP/9.9', 'GET', '\x00\x01\x02', 'GET /%zz HTTP/1.1', 'OPTIONS * HTTP/1.1', 'GET /rest/api/v1?cache=true&js=true HTTP/1.1'];
+const HTTP_LINES = [
+  'GET / HTTP/1.1',
+  'GET /rest/api/v1 HTTP/1.1',
+  'POST /rest/api/v1 HTTP/1.1',
+  'GET /../../etc/passwd HTTP/1.1',
+  'BREW / HTTP/1.1',
+  'GET / HTTP/9.9',
+  'GET',
+  '\x00\x01\x02',
+  'GET /%zz HTTP/1.1',
+  'OPTIONS * HTTP/1.1',
+  'GET /rest/api/v1?cache=true&js=true HTTP/1.1',
+];
 
 function httpFrame(r: Rng): Uint8Array {
   const kind = r.int(0, 4);
-  const headers = ['Host: x', r.pick(['Content-Length: 5', 'Content-Length: -1', 'Content-Length: 99999999999', 'Transfer-Encoding: chunked', 'Transfer-Encoding: gzip, chunked', 'X: ' + 'a'.repeat(r.int(0, 20000)), 'Connection: close', 'Bad header'])];
+  const headers = [
+    'Host: x',
+    r.pick([
+      'Content-Length: 5',
+      'Content-Length: -1',
+      'Content-Length: 99999999999',
+      'Transfer-Encoding: chunked',
+      'Transfer-Encoding: gzip, chunked',
+      `X: ${'a'.repeat(r.int(0, 20000))}`,
+      'Connection: close',
+      'Bad header',
+    ]),
+  ];
   if (kind <= 2) return asciiToBytes(`${r.pick(HTTP_LINES)}\r\n${headers.join('\r\n')}\r\n\r\n${r.pick(['', 'hello', '5\r\nhello\r\n0\r\n\r\n', 'zz\r\n'])}`);
   if (kind === 3) return mutate(r, asciiToBytes(`GET /rest/api/v1 HTTP/1.1\r\nHost: x\r\n\r\n`));
   return r.bytes(r.int(1, 200));
@@ -142,7 +195,11 @@ function tlsFrame(r: Rng): Uint8Array {
 }
 
 export const FRAME_OF: Record<FuzzProtocol, (r: Rng) => Uint8Array> = {
-  'modbus-tcp': modbusTcpFrame, mewtocol: mewFrame, 'modbus-rtu': rtuFrame, http: httpFrame, tls: tlsFrame,
+  'modbus-tcp': modbusTcpFrame,
+  mewtocol: mewFrame,
+  'modbus-rtu': rtuFrame,
+  http: httpFrame,
+  tls: tlsFrame,
 };
 
 export interface FuzzStats {
@@ -157,7 +214,15 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
  * (split into random segments or joined, each connection ended by close, reset or half-close after
  * reading what comes back for a moment). Resolves when every connection is closed on our side.
  */
-export async function fuzzTcp(opts: { host?: string; port: number; protocol: FuzzProtocol; rng: Rng; frames: number; perConnection?: number; concurrency?: number }): Promise<FuzzStats> {
+export async function fuzzTcp(opts: {
+  host?: string;
+  port: number;
+  protocol: FuzzProtocol;
+  rng: Rng;
+  frames: number;
+  perConnection?: number;
+  concurrency?: number;
+}): Promise<FuzzStats> {
   const { rng: r, frames } = opts;
   const per = opts.perConnection ?? 40;
   let left = frames;
@@ -169,12 +234,21 @@ export async function fuzzTcp(opts: { host?: string; port: number; protocol: Fuz
     await new Promise<void>((resolve) => {
       const s: Socket = connect({ host: opts.host ?? '127.0.0.1', port: opts.port, allowHalfOpen: true });
       let done = false;
-      const finish = () => { if (!done) { done = true; clearTimeout(guard); s.destroy(); resolve(); } };
+      const finish = () => {
+        if (!done) {
+          done = true;
+          clearTimeout(guard);
+          s.destroy();
+          resolve();
+        }
+      };
       const guard = setTimeout(finish, 1500);
       s.on('error', finish);
       s.on('close', finish);
       s.on('data', () => undefined);
-      s.on('end', () => { if (ending === 2) finish(); });
+      s.on('end', () => {
+        if (ending === 2) finish();
+      });
       s.once('connect', () => {
         void (async () => {
           const all = cat(...frameList);
@@ -186,8 +260,11 @@ export async function fuzzTcp(opts: { host?: string; port: number; protocol: Fuz
             i += size;
             if (r.int(0, 5) === 0) await sleep(1);
           }
-          if (ending === 0) { await sleep(5); s.end(); setTimeout(finish, 20); }
-          else if (ending === 1) s.resetAndDestroy();
+          if (ending === 0) {
+            await sleep(5);
+            s.end();
+            setTimeout(finish, 20);
+          } else if (ending === 1) s.resetAndDestroy();
           else s.end(); // half-close: the listener ends when it has answered
         })();
       });

@@ -2,7 +2,7 @@
 // schema the daemon and the console share, and the detail of the FTP send, the TLS bridge and the
 // PLC clock sync (its `ftp`, `tls` and `rtc` parts), for the tests that look at them.
 import * as v from 'valibot';
-import { servicesStatusSchema, type ServiceStatus, type StatusService } from '../../device/model/service-status.ts';
+import { type ServiceStatus, type StatusService, servicesStatusSchema } from '../../device/model/service-status.ts';
 
 interface Getter {
   get(path: string): Promise<{ status: number; body: unknown }>;

@@ -15,10 +15,10 @@ export async function writeWebFixture(src: string): Promise<void> {
       const routes: Record<string, () => Promise<{ default: unknown }>> = { info: () => import('./pages/info.tsx'), other: () => import('./pages/other.tsx') };
       void import('./i18n/en/index.ts').then((d) => say('dict', d.default));
       void routes[location.hash.slice(2)]?.();`,
-    'app.css': 'body { color: #123456; margin: 0 }\n' + ['page', 'card', 'field', 'error'].map((c) => `.${c} { padding: 1rem; border: 1px solid var(--line) }`).join('\n'),
+    'app.css': `body { color: #123456; margin: 0 }\n${['page', 'card', 'field', 'error'].map((c) => `.${c} { padding: 1rem; border: 1px solid var(--line) }`).join('\n')}`,
     'shared.ts': `export function say(what: string, x: unknown): void { document.body.dataset[what] = JSON.stringify(x) + Date.now(); }`,
     'pages/info.tsx': `import { say } from '../shared.ts'; say('info', navigator.userAgent); export default 'info';`,
-    'pages/other.tsx': `import { say } from '../shared.ts'; say('other', ${JSON.stringify((OTHER_PAGE_TEXT + ' ').repeat(40))}); export default 'other';`,
+    'pages/other.tsx': `import { say } from '../shared.ts'; say('other', ${JSON.stringify(`${OTHER_PAGE_TEXT} `.repeat(40))}); export default 'other';`,
     'i18n/en/index.ts': `export default { hello: 'Hello' };`,
   };
   for (const [name, text] of Object.entries(files)) {

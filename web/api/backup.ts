@@ -2,9 +2,10 @@
 // answer is a file, not JSON, and the restore sends the file as it is with the password in the
 // X-Backup-Password header, so both talk to fetch directly and turn the daemon's error envelope
 // into an ApiFailure like every other call.
-import { ApiFailure, csrfHeaders, mode, type ApiIssue, type ClientCode } from './client.ts';
-import { apiUrl } from './mode.ts';
+
 import type { IssueParams } from '../../device/model/issues.ts';
+import { ApiFailure, type ApiIssue, type ClientCode, csrfHeaders, mode } from './client.ts';
+import { apiUrl } from './mode.ts';
 
 export interface RestoreAnswer {
   ok: true;

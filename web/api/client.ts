@@ -2,7 +2,7 @@
 // POST, the daemon's error envelope turned into an ApiFailure with its stable code and issues.
 import { signal } from '@preact/signals';
 import type { ErrorCode, IssueParams } from '../../device/model/issues.ts';
-import { apiUrl, currentMode, machineConfigRedirect, type Mode } from './mode.ts';
+import { apiUrl, currentMode, type Mode, machineConfigRedirect } from './mode.ts';
 
 export interface ApiIssue {
   section?: string;
@@ -27,15 +27,23 @@ export class ApiFailure extends Error {
 
 export const mode = signal<Mode>(typeof location === 'undefined' ? { name: 'unit', base: '' } : currentMode(location.search, safeStorage()));
 let csrfToken = '';
-export const setCsrf = (token: string) => { csrfToken = token; };
+export const setCsrf = (token: string) => {
+  csrfToken = token;
+};
 /** The CSRF header for a POST that does not go through `request` (binary answers: backup download). */
 export const csrfHeaders = (): Record<string, string> => (csrfToken ? { 'X-CSRF-Token': csrfToken } : {});
 /** Called when the daemon says the session is gone (the shell shows the login page). */
 let onUnauthenticated: (code: ClientCode) => void = () => {};
-export const whenUnauthenticated = (fn: (code: ClientCode) => void) => { onUnauthenticated = fn; };
+export const whenUnauthenticated = (fn: (code: ClientCode) => void) => {
+  onUnauthenticated = fn;
+};
 
 function safeStorage(): Storage | undefined {
-  try { return localStorage; } catch { return undefined; }
+  try {
+    return localStorage;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Sends a request; a failure to reach the daemon, or a redirect to the machine configuration, throws. */
@@ -75,7 +83,7 @@ function refusal(res: Response, path: string, data: unknown): ApiFailure {
 
 export async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   const res = await send(method, path, body, 'application/json');
-  const data = await res.json().catch(() => undefined) as unknown;
+  const data = (await res.json().catch(() => undefined)) as unknown;
   if (res.ok) return data as T;
   throw refusal(res, path, data);
 }

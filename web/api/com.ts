@@ -3,8 +3,8 @@
 // schema before the page shows them, so a reply of another daemon version shows as "unavailable"
 // instead of breaking the page.
 import * as v from 'valibot';
+import { comStatusSchema, type LinkStatusView, type PlcTestResult, plcTestResultSchema } from '../../device/model/plctest.ts';
 import { ApiFailure, get, post } from './client.ts';
-import { comStatusSchema, plcTestResultSchema, type LinkStatusView, type PlcTestResult } from '../../device/model/plctest.ts';
 
 export const COM_STATUS_PATH = '/config/com_status';
 export const PLC_TEST_PATH = '/config/plctest';

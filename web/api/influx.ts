@@ -2,8 +2,8 @@
 // the databases of the server of the saved pew_nosql settings and the measurements of its database,
 // the answer checked against the schema before the page shows it.
 import * as v from 'valibot';
+import { type InfluxList, influxListSchema } from '../../device/model/influx-list.ts';
 import { ApiFailure, post } from './client.ts';
-import { influxListSchema, type InfluxList } from '../../device/model/influx-list.ts';
 
 export const INFLUX_LIST_PATH = '/config/pew_getinflux';
 

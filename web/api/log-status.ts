@@ -3,8 +3,8 @@
 // deletions and dropped records. Answers are checked against their schema before the page shows
 // them, so a reply of another daemon version shows as "status unavailable" instead of breaking it.
 import * as v from 'valibot';
+import { type LogNotices, type LogStatus, logStatusSchema } from '../../device/model/log-status.ts';
 import { ApiFailure, get, post } from './client.ts';
-import { logStatusSchema, type LogNotices, type LogStatus } from '../../device/model/log-status.ts';
 
 export const LOG_STATUS_PATH = '/config/log_status';
 export const LOG_ACK_PATH = '/config/log_status/ack';

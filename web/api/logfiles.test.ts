@@ -2,7 +2,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiFailure } from './client.ts';
 import {
-  ALL_LOGFILES_PATH, DELETE_LOGFILE_PATH, deleteLogFiles, fetchAllLogFiles, fetchFormatFiles, fetchLogFiles, formatFileUrl, listPath, logFileUrl,
+  ALL_LOGFILES_PATH,
+  DELETE_LOGFILE_PATH,
+  deleteLogFiles,
+  fetchAllLogFiles,
+  fetchFormatFiles,
+  fetchLogFiles,
+  formatFileUrl,
+  listPath,
+  logFileUrl,
 } from './logfiles.ts';
 
 function answer(status: number, body: unknown) {
@@ -12,7 +20,9 @@ function answer(status: number, body: unknown) {
 }
 const calls = (fetch: ReturnType<typeof answer>) => fetch.mock.calls.map((c) => c as unknown as [string, RequestInit]);
 
-afterEach(() => { vi.unstubAllGlobals(); });
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 const intern = { storage: 0, mounted: true, files: [{ name: 'tank_20260314.csv', size: 1234, mtime: 1773480000000 }] };
 
@@ -21,7 +31,7 @@ describe('log file calls', () => {
     expect([0, 1, 2].map((s) => listPath(s as 0))).toEqual(['/config/get_files_intern', '/config/get_files_usb', '/config/get_files_temp']);
   });
 
-  it('fetchLogFiles asks the storage\'s key and returns the checked answer', async () => {
+  it("fetchLogFiles asks the storage's key and returns the checked answer", async () => {
     const fetch = answer(200, intern);
     await expect(fetchLogFiles(0)).resolves.toEqual(intern);
     expect(calls(fetch)[0]![0]).toContain('/config/get_files_intern');

@@ -56,8 +56,7 @@ export async function fetchFormatFiles(): Promise<string[]> {
 }
 
 /** Where a log file is downloaded. */
-export const logFileUrl = (storage: Storage, name: string): string =>
-  apiUrl(mode.value, `/download/log/${VOLUME_NAMES[storage]}/${encodeURIComponent(name)}`);
+export const logFileUrl = (storage: Storage, name: string): string => apiUrl(mode.value, `/download/log/${VOLUME_NAMES[storage]}/${encodeURIComponent(name)}`);
 
 /** Where a CSV format file is downloaded. */
 export const formatFileUrl = (name: string): string => apiUrl(mode.value, `/download/logcfg/${encodeURIComponent(name)}`);

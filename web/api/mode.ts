@@ -32,15 +32,21 @@ const origin = (url: string | null): string | undefined => {
 export function modeFromQuery(query: string): Mode | undefined {
   const q = new URLSearchParams(query);
   switch (q.get('mode')) {
-    case 'unit': return UNIT_MODE;
-    case 'local': return { name: 'local', base: origin(q.get('server')) ?? DEFAULT_LOCAL };
-    case 'remote': { const base = origin(q.get('base')); return base ? { name: 'remote', base } : undefined; }
+    case 'unit':
+      return UNIT_MODE;
+    case 'local':
+      return { name: 'local', base: origin(q.get('server')) ?? DEFAULT_LOCAL };
+    case 'remote': {
+      const base = origin(q.get('base'));
+      return base ? { name: 'remote', base } : undefined;
+    }
     case 'cloud': {
       const info = q.get('info') ?? '/sysinfo.json';
       // a local path only: cloud mode never reads system information from elsewhere
       return /^\/[A-Za-z0-9._/-]*$/.test(info) && !info.includes('..') ? { name: 'cloud', base: '', infoPath: info } : undefined;
     }
-    default: return undefined;
+    default:
+      return undefined;
   }
 }
 
@@ -51,7 +57,9 @@ export function parseStoredMode(text: string | null): Mode {
     const base = origin(m.base ?? null);
     if ((m.name === 'local' || m.name === 'remote') && base) return { name: m.name, base };
     if (m.name === 'cloud' && typeof m.infoPath === 'string') return modeFromQuery(`mode=cloud&info=${encodeURIComponent(m.infoPath)}`) ?? UNIT_MODE;
-  } catch { /* a damaged entry means the normal mode */ }
+  } catch {
+    /* a damaged entry means the normal mode */
+  }
   return UNIT_MODE;
 }
 
@@ -68,7 +76,8 @@ export function currentMode(search: string, storage: Pick<Storage, 'getItem' | '
 
 /** The URL of an API path in a mode. */
 export function apiUrl(mode: Mode, path: string): string {
-  if (mode.name === 'cloud' && mode.infoPath && (path.startsWith('/rest/api/v1?') || path === '/rest/api/v1' || path === '/rest/api/v1/services')) return mode.infoPath;
+  if (mode.name === 'cloud' && mode.infoPath && (path.startsWith('/rest/api/v1?') || path === '/rest/api/v1' || path === '/rest/api/v1/services'))
+    return mode.infoPath;
   return mode.base + path;
 }
 
@@ -76,5 +85,4 @@ export function apiUrl(mode: Mode, path: string): string {
 export const fixedAdmin = (mode: Mode) => mode.name === 'local' || mode.name === 'cloud';
 
 /** spec §7: a COM answer that ended up on a machine_config page sends the browser there. */
-export const machineConfigRedirect = (responseUrl: string): string | undefined =>
-  responseUrl.includes('machine_config') ? responseUrl : undefined;
+export const machineConfigRedirect = (responseUrl: string): string | undefined => (responseUrl.includes('machine_config') ? responseUrl : undefined);

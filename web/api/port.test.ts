@@ -1,13 +1,24 @@
 // The answer schemas of the ports page (GET /config/port_status, POST /config/porttest) and the two
 // calls that check every answer against them.
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import * as v from 'valibot';
-import { ApiFailure } from './client.ts';
-import {
-  PORT_STATUS_PATH, PORT_TEST_PATH, fetchPortStatus, portStatusSchema, portTestRequest, portTestResultSchema, runPortTest,
-} from './port.ts';
 
-const thread = { index: 0, port: 9094, listening: true, detail: '1 client', clients: 1, requests: 12, refused: 2, errors: 0, bytesIn: 300, bytesOut: 420, faults: 0 };
+import * as v from 'valibot';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiFailure } from './client.ts';
+import { fetchPortStatus, PORT_STATUS_PATH, PORT_TEST_PATH, portStatusSchema, portTestRequest, portTestResultSchema, runPortTest } from './port.ts';
+
+const thread = {
+  index: 0,
+  port: 9094,
+  listening: true,
+  detail: '1 client',
+  clients: 1,
+  requests: 12,
+  refused: 2,
+  errors: 0,
+  bytesIn: 300,
+  bytesOut: 420,
+  faults: 0,
+};
 
 function answer(status: number, body: unknown) {
   const fetch = vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
@@ -15,7 +26,9 @@ function answer(status: number, body: unknown) {
   return fetch;
 }
 
-afterEach(() => { vi.unstubAllGlobals(); });
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('port status schema', () => {
   it('accepts the counters of every thread', () => {
@@ -43,7 +56,9 @@ describe('port test schemas', () => {
     expect(v.safeParse(portTestResultSchema, { ok: true, index: 0, request: '%01#RDD0000000000**\r', raw: '%01$RD0000**\r' }).success).toBe(true);
     for (const reason of ['not_listening', 'refused', 'no_answer', 'error_answer'])
       expect(v.safeParse(portTestResultSchema, { ok: false, index: 1, reason, message: 'x', raw: '' }).success).toBe(true);
-    expect(v.safeParse(portTestResultSchema, { ok: false, index: 1, reason: 'error_answer', message: 'x', request: '%01#RT**\r', raw: '%01!61\r' }).success).toBe(true);
+    expect(
+      v.safeParse(portTestResultSchema, { ok: false, index: 1, reason: 'error_answer', message: 'x', request: '%01#RT**\r', raw: '%01!61\r' }).success,
+    ).toBe(true);
     expect(v.safeParse(portTestResultSchema, { ok: false, index: 1, reason: 'plc_error', message: 'x', raw: '' }).success).toBe(false);
     expect(v.safeParse(portTestResultSchema, { ok: true, index: 0, raw: '' }).success).toBe(false);
   });

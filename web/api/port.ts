@@ -6,10 +6,19 @@ import * as v from 'valibot';
 import { ApiFailure, get, post } from './client.ts';
 
 export {
-  portTestRequest, portThreadStatusSchema, portStatusSchema, PORT_TEST_FAILURES, portTestResultSchema,
-  type PortTestRequest, type PortThreadStatus, type PortStatus, type PortTestFailure, type PortTestResult,
+  PORT_TEST_FAILURES,
+  type PortStatus,
+  type PortTestFailure,
+  type PortTestRequest,
+  type PortTestResult,
+  type PortThreadStatus,
+  portStatusSchema,
+  portTestRequest,
+  portTestResultSchema,
+  portThreadStatusSchema,
 } from '../../device/model/porttest.ts';
-import { portStatusSchema, portTestResultSchema, type PortStatus, type PortTestRequest, type PortTestResult } from '../../device/model/porttest.ts';
+
+import { type PortStatus, type PortTestRequest, type PortTestResult, portStatusSchema, portTestResultSchema } from '../../device/model/porttest.ts';
 
 // ---- calls (console) ----
 

@@ -2,11 +2,11 @@
 // bridge and the PLC clock sync (`GET /config/service_status`, device/model/service-status.ts). The answer is checked against its
 // schema before a page shows it, so a reply of another daemon version shows as "status unavailable".
 import * as v from 'valibot';
+import { type ServiceStatus, type ServicesStatus, servicesStatusSchema } from '../../device/model/service-status.ts';
 import { ApiFailure, get } from './client.ts';
-import { servicesStatusSchema, type ServicesStatus, type ServiceStatus } from '../../device/model/service-status.ts';
 
 export const SERVICE_STATUS_PATH = '/config/service_status';
-export type { ServicesStatus, ServiceStatus };
+export type { ServiceStatus, ServicesStatus };
 
 /** Every service's status; throws ApiFailure when the call fails or the answer is not understood. */
 export async function fetchServicesStatus(): Promise<ServicesStatus> {

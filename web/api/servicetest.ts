@@ -2,8 +2,8 @@
 // answer checked against the schema before the page shows it. The tests of the MQTT, FTP, HTTP
 // client and e-mail pages answer as they run: their steps come one by one (`onProgress`).
 import * as v from 'valibot';
+import { type ServiceTestResult, serviceTestResultSchema, type TestStep, testProgressLineSchema } from '../../device/model/servicetest.ts';
 import { ApiFailure, post, postLines } from './client.ts';
-import { serviceTestResultSchema, testProgressLineSchema, type ServiceTestResult, type TestStep } from '../../device/model/servicetest.ts';
 
 /** where each page's test runs */
 export const SERVICE_TEST_PATHS = {
@@ -44,7 +44,10 @@ export async function runServiceTest(
   let result: ServiceTestResult | undefined;
   await postLines(SERVICE_TEST_PATHS[section], body, (raw) => {
     const whole = v.safeParse(serviceTestResultSchema, raw); // a daemon answering the one JSON result
-    if (whole.success) { result = whole.output; return; }
+    if (whole.success) {
+      result = whole.output;
+      return;
+    }
     const line = v.safeParse(testProgressLineSchema, raw);
     if (!line.success) throw new ApiFailure(200, 'internal');
     const l = line.output;

@@ -3,9 +3,9 @@
 // own rules (device/model/uploads.ts) before it is sent: a wrong name or a file over the cap is
 // refused at once with the code the daemon would answer.
 import * as v from 'valibot';
-import { ApiFailure, get, mode, post, postFile } from './client.ts';
 import { toIssues } from '../../device/model/section.ts';
-import { UPLOAD_MAX, uploadQuery, type CertInfo, type CertSection, type UploadQuery } from '../../device/model/uploads.ts';
+import { type CertInfo, type CertSection, UPLOAD_MAX, type UploadQuery, uploadQuery } from '../../device/model/uploads.ts';
+import { ApiFailure, get, mode, post, postFile } from './client.ts';
 import { apiUrl } from './mode.ts';
 
 /** a file of the script folder as get_scripts lists it */
@@ -15,8 +15,7 @@ export interface ScriptEntry {
   mtime: number;
 }
 
-export const uploadPath = (q: UploadQuery): string =>
-  `/config/upload?${new URLSearchParams(Object.entries(q) as [string, string][]).toString()}`;
+export const uploadPath = (q: UploadQuery): string => `/config/upload?${new URLSearchParams(Object.entries(q) as [string, string][]).toString()}`;
 
 /** Sends `file` as the upload `q`; throws ApiFailure (the daemon's code, or the same code found here). */
 export async function uploadFile<T = { name: string; size: number }>(q: UploadQuery, file: Blob): Promise<T> {
@@ -30,7 +29,8 @@ export async function uploadFile<T = { name: string; size: number }>(q: UploadQu
 export const getCerts = async (section: CertSection): Promise<CertInfo[]> =>
   (await get<{ certs: CertInfo[] }>(`/config/get_certs?section=${encodeURIComponent(section)}`)).certs;
 
-export const deleteCert = (section: CertSection, name: string) => post<{ deleted: { section: string; name: string } }>('/config/delete_cert', { section, name });
+export const deleteCert = (section: CertSection, name: string) =>
+  post<{ deleted: { section: string; name: string } }>('/config/delete_cert', { section, name });
 
 export const getDefaultScript = () => get<{ name: string; content: string }>('/config/get_defscript');
 

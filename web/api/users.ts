@@ -1,13 +1,38 @@
 // Users administration, active sessions and the audit log (docs/api.md rows users…, sessions…,
 // audit…): the calls of the users page. The daemon checks every body with the same schemas.
-import { get, post } from './client.ts';
-import { accept, type SessionInfo } from '../state/session.ts';
-import type { Role } from '../../device/model/users.ts';
 
-export interface UserRow { name: string; role: Role; created: string }
-export interface SessionRow { handle: string; user: string; role: Role; source: string; created: string; lastSeen: string; current: boolean }
-export interface AuditEntry { time: string; action: string; user?: string; source?: string; detail?: Record<string, unknown> }
-export interface AuditPage { entries: AuditEntry[]; total: number; page: number; size: number; pages: number }
+import type { Role } from '../../device/model/users.ts';
+import { accept, type SessionInfo } from '../state/session.ts';
+import { get, post } from './client.ts';
+
+export interface UserRow {
+  name: string;
+  role: Role;
+  created: string;
+}
+export interface SessionRow {
+  handle: string;
+  user: string;
+  role: Role;
+  source: string;
+  created: string;
+  lastSeen: string;
+  current: boolean;
+}
+export interface AuditEntry {
+  time: string;
+  action: string;
+  user?: string;
+  source?: string;
+  detail?: Record<string, unknown>;
+}
+export interface AuditPage {
+  entries: AuditEntry[];
+  total: number;
+  page: number;
+  size: number;
+  pages: number;
+}
 
 export const AUDIT_DOWNLOAD_PATH = '/config/audit/download';
 
@@ -30,6 +55,10 @@ export const auditPage = (page: number, size: number) => get<AuditPage>(`/config
 
 /** One audit entry as one line of text (the system log view and the audit table's details). */
 export const auditDetail = (e: AuditEntry) =>
-  e.detail ? Object.entries(e.detail).map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`).join(' ') : '';
+  e.detail
+    ? Object.entries(e.detail)
+        .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
+        .join(' ')
+    : '';
 export const auditLine = (e: AuditEntry) =>
   `${e.time.replace('T', ' ').slice(0, 19)} ${e.action}${e.user ? ` ${e.user}` : ''}${e.source ? ` @${e.source}` : ''}${e.detail ? ` ${auditDetail(e)}` : ''}`;

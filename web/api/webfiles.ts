@@ -11,7 +11,14 @@ export const REST_STATUS_PATH = '/config/rest_status';
 const fileSchema = v.object({ name: v.string(), size: v.pipe(v.number(), v.minValue(0)) });
 const listSchema = v.object({ files: v.array(fileSchema) });
 const deletedSchema = v.object({ deleted: v.array(v.string()), files: v.array(fileSchema) });
-export const restStatusSchema = v.object({ enabled: v.boolean(), listening: v.boolean(), port: v.number(), tls: v.boolean(), detail: v.string(), faults: v.number() });
+export const restStatusSchema = v.object({
+  enabled: v.boolean(),
+  listening: v.boolean(),
+  port: v.number(),
+  tls: v.boolean(),
+  detail: v.string(),
+  faults: v.number(),
+});
 
 export type HttpFileEntry = v.InferOutput<typeof fileSchema>;
 export type RestStatus = v.InferOutput<typeof restStatusSchema>;

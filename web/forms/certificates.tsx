@@ -5,17 +5,17 @@
 // file is stored as `<kind>.<its extension>` and, when the page's section has a field of that kind
 // (ca, client, key), the field takes the name (saved with the page).
 import { useEffect, useState } from 'preact/hooks';
-import css from '../styles/files.css' with { type: 'text' };
-import { certExtensions, type CertKind } from '../../device/model/common.ts';
+import { type CertKind, certExtensions } from '../../device/model/common.ts';
 import { CONFIG_KEYS } from '../../device/model/keys.ts';
-import { certKindOf, type CertInfo, type CertSection } from '../../device/model/uploads.ts';
+import { type CertInfo, type CertSection, certKindOf } from '../../device/model/uploads.ts';
 import { ApiFailure } from '../api/client.ts';
 import { deleteCert, getCerts, uploadFile } from '../api/uploads.ts';
+import { errorText, LL } from '../i18n/translate.ts';
 import { ask } from '../state/confirm.ts';
 import { notify } from '../state/notify.ts';
 import { section as sectionState, setField } from '../state/sections.ts';
 import { readOnly } from '../state/session.ts';
-import { errorText, LL } from '../i18n/translate.ts';
+import css from '../styles/files.css' with { type: 'text' };
 
 export interface CertificatesProps {
   /** the certificate folder: a section key, or pew_tls_client / pew_tls_server */
@@ -44,7 +44,7 @@ function describe(c: CertInfo): string {
   if (c.type === 'key') return t.key({ type: c.keyType ?? '?' });
   if (c.type === 'request') return t.request();
   if (c.type === 'invalid') return t.invalid();
-  return c.count && c.count > 1 ? `${c.subject ?? ''} (${t.chain({ count: c.count })})` : c.subject ?? '';
+  return c.count && c.count > 1 ? `${c.subject ?? ''} (${t.chain({ count: c.count })})` : (c.subject ?? '');
 }
 
 export function Certificates(props: CertificatesProps) {
@@ -54,7 +54,9 @@ export function Certificates(props: CertificatesProps) {
   const [problem, setProblem] = useState<{ kind: CertKind; text: string } | null>(null);
   const ro = readOnly.value;
   const refresh = () => getCerts(props.section).then(setCerts, () => setCerts([]));
-  useEffect(() => { void refresh(); }, [props.section]);
+  useEffect(() => {
+    void refresh();
+  }, [props.section]);
 
   /** the page section's field naming this kind's file, when the section has one */
   const fieldOf = (kind: CertKind): string | undefined => {
@@ -115,7 +117,7 @@ export function Certificates(props: CertificatesProps) {
       {!ro && (
         <div class="cert-uploads">
           {props.kinds.map((kind) => {
-            const exts = certExtensions(kind, props.tls).map((e) => '.' + e);
+            const exts = certExtensions(kind, props.tls).map((e) => `.${e}`);
             const id = `cert-${props.section}-${kind}`;
             return (
               <div class="field" key={kind} data-cert-kind={kind}>
@@ -124,17 +126,31 @@ export function Certificates(props: CertificatesProps) {
                   <input type="file" id={id} accept={exts.join(',')} disabled={busy} onChange={(e) => void upload(kind, e.currentTarget)} />
                 </div>
                 <small class="hint">{t.allowed({ ext: exts.join(' ') })}</small>
-                {problem?.kind === kind && <p class="error" role="alert">{problem.text}</p>}
+                {problem?.kind === kind && (
+                  <p class="error" role="alert">
+                    {problem.text}
+                  </p>
+                )}
               </div>
             );
           })}
         </div>
       )}
-      {certs !== null && certs.length === 0 && <p class="hint" data-certs-empty>{t.none()}</p>}
+      {certs !== null && certs.length === 0 && (
+        <p class="hint" data-certs-empty>
+          {t.none()}
+        </p>
+      )}
       {certs !== null && certs.length > 0 && (
         <table class="cert-list">
           <thead>
-            <tr><th>{t.file()}</th><th>{t.subject()}</th><th>{t.issuer()}</th><th>{t.validTo()}</th>{!ro && <th />}</tr>
+            <tr>
+              <th>{t.file()}</th>
+              <th>{t.subject()}</th>
+              <th>{t.issuer()}</th>
+              <th>{t.validTo()}</th>
+              {!ro && <th />}
+            </tr>
           </thead>
           <tbody>
             {certs.map((c) => (
@@ -142,10 +158,15 @@ export function Certificates(props: CertificatesProps) {
                 <td>{c.name}</td>
                 <td data-subject>{describe(c)}</td>
                 <td data-issuer>{c.issuer ?? ''}</td>
-                <td data-valid-to>{day(c.validTo)}{c.expired && <span class="badge warning"> {t.expired()}</span>}</td>
+                <td data-valid-to>
+                  {day(c.validTo)}
+                  {c.expired && <span class="badge warning"> {t.expired()}</span>}
+                </td>
                 {!ro && (
                   <td>
-                    <button type="button" class="btn small danger" data-action="delete-cert" disabled={busy} onClick={() => void remove(c)}>{t.delete()}</button>
+                    <button type="button" class="btn small danger" data-action="delete-cert" disabled={busy} onClick={() => void remove(c)}>
+                      {t.delete()}
+                    </button>
                   </td>
                 )}
               </tr>

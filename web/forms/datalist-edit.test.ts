@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { dataPointSchema, datalistIssues, MAX_DATAPOINTS, DATA_AREA_MAX, type DataPoint } from '../../device/model/sections/datapoint.ts';
+import { describe, expect, it } from 'vitest';
+import { DATA_AREA_MAX, type DataPoint, datalistIssues, dataPointSchema, MAX_DATAPOINTS } from '../../device/model/sections/datapoint.ts';
 import { addPoint, pointAddress, removePoint } from './datalist-edit.ts';
 
 const point = (over: Partial<DataPoint>): DataPoint => ({ ...(v.getDefaults(dataPointSchema) as DataPoint), ...over });

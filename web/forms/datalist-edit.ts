@@ -1,7 +1,7 @@
 // Pure edits of the data point list of the SQL and NoSQL clients (spec §3 "SQL and NoSQL data
 // points", §9 datalist without PLC 100) and how a point's address is written (DT100, WR5, R10A).
 import * as v from 'valibot';
-import { dataPointSchema, MAX_DATAPOINTS, wordsOf, DATA_AREA_MAX, type DataPoint } from '../../device/model/sections/datapoint.ts';
+import { DATA_AREA_MAX, type DataPoint, dataPointSchema, MAX_DATAPOINTS, wordsOf } from '../../device/model/sections/datapoint.ts';
 
 const RELAY_AREAS = new Set(['X', 'Y', 'R']);
 

@@ -1,5 +1,5 @@
-import { apiUrl } from '../api/mode.ts';
 import { mode } from '../api/client.ts';
+import { apiUrl } from '../api/mode.ts';
 import { LL } from '../i18n/translate.ts';
 
 /** The download area of a service page (spec §2, §7 example zip files). */
@@ -12,7 +12,9 @@ export function DownloadArea({ kinds }: { kinds: readonly string[] }) {
       <ul class="downloads">
         {kinds.map((k) => (
           <li key={k}>
-            <a class="btn" href={apiUrl(mode.value, `/download/examples/${k}.zip`)} download={`example_${k}.zip`}>{names[k] ? names[k]() || k : k}</a>
+            <a class="btn" href={apiUrl(mode.value, `/download/examples/${k}.zip`)} download={`example_${k}.zip`}>
+              {names[k] ? names[k]() || k : k}
+            </a>
           </li>
         ))}
       </ul>

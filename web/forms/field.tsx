@@ -2,15 +2,15 @@
 // default come from the section's schema; label, help and messages from the dictionary; the
 // message shown is the one the daemon would give for the same value (same schema, same code).
 import { PASSWORD_MASK } from '../../device/model/fields.ts';
-import { metaAt } from '../../device/model/introspect.ts';
 import { sectionByKey } from '../../device/model/index.ts';
+import { metaAt } from '../../device/model/introspect.ts';
+import type { IssueParams } from '../../device/model/issues.ts';
+import type { ClientCode } from '../api/client.ts';
+import { issueText } from '../i18n/issue-text.ts';
+import { fieldOptions, fieldText, formatValue, LL } from '../i18n/translate.ts';
 import { getPath } from '../state/equal.ts';
 import { section, setField } from '../state/sections.ts';
 import { readOnly } from '../state/session.ts';
-import { fieldOptions, fieldText, formatValue, LL } from '../i18n/translate.ts';
-import { issueText } from '../i18n/issue-text.ts';
-import type { ClientCode } from '../api/client.ts';
-import type { IssueParams } from '../../device/model/issues.ts';
 
 export interface FieldProps {
   section: string;
@@ -55,7 +55,7 @@ export function FieldView(props: FieldViewProps) {
   const id = `f-${props.section}-${props.path.replace(/\./g, '-')}`;
   const text = fieldText(props.section, props.path);
   const label = props.label ?? text.label;
-  const help = props.bare ? undefined : props.help ?? text.help;
+  const help = props.bare ? undefined : (props.help ?? text.help);
   const problem = props.problem;
   const message = problem ? issueText(props.section, problem.code, problem.params) : '';
   const ro = readOnly.value || props.disabled === true;
@@ -71,31 +71,59 @@ export function FieldView(props: FieldViewProps) {
     const labels = props.optionLabels ?? fieldOptions(props.section, props.path);
     const options = props.options ?? meta.options ?? [];
     input = (
-      <select {...common} value={String(value)} onChange={(e) => {
-        const picked = options.find((o) => String(o) === e.currentTarget.value);
-        set(picked ?? e.currentTarget.value);
-      }}>
-        {options.map((o) => <option key={String(o)} value={String(o)}>{labels[String(o)] ?? String(o)}</option>)}
+      <select
+        {...common}
+        value={String(value)}
+        onChange={(e) => {
+          const picked = options.find((o) => String(o) === e.currentTarget.value);
+          set(picked ?? e.currentTarget.value);
+        }}
+      >
+        {options.map((o) => (
+          <option key={String(o)} value={String(o)}>
+            {labels[String(o)] ?? String(o)}
+          </option>
+        ))}
       </select>
     );
   } else if (meta.kind === 'number') {
     input = (
-      <input type="text" inputMode={meta.integer ? 'numeric' : 'decimal'} {...common} value={value === undefined ? '' : String(value)}
-        onInput={(e) => set(parseNumber(e.currentTarget.value))} />
+      <input
+        type="text"
+        inputMode={meta.integer ? 'numeric' : 'decimal'}
+        {...common}
+        value={value === undefined ? '' : String(value)}
+        onInput={(e) => set(parseNumber(e.currentTarget.value))}
+      />
     );
   } else {
     const shown = typeof value === 'string' ? value : '';
     input = isSecret ? (
-      <input type="password" {...common} value={shown} maxLength={meta.maxLength} autoComplete="new-password"
+      <input
+        type="password"
+        {...common}
+        value={shown}
+        maxLength={meta.maxLength}
+        autoComplete="new-password"
         onFocus={value === PASSWORD_MASK ? (e) => e.currentTarget.select() : undefined}
-        onInput={(e) => set(e.currentTarget.value)} />
+        onInput={(e) => set(e.currentTarget.value)}
+      />
     ) : (
-      <input type="text" {...common} value={shown} maxLength={meta.maxLength} autoComplete="off" spellcheck={false}
-        onInput={(e) => set(e.currentTarget.value)} />
+      <input
+        type="text"
+        {...common}
+        value={shown}
+        maxLength={meta.maxLength}
+        autoComplete="off"
+        spellcheck={false}
+        onInput={(e) => set(e.currentTarget.value)}
+      />
     );
   }
-  const range = !props.bare && meta.kind === 'number' && meta.min !== undefined && meta.max !== undefined
-    ? LL.value.form.range({ min: formatValue(meta.min), max: formatValue(meta.max) }) : '';
+  const range =
+    !props.bare && meta.kind === 'number' && meta.min !== undefined && meta.max !== undefined
+      ? LL.value.form.range({ min: formatValue(meta.min), max: formatValue(meta.max) })
+      : '';
   return (
     <div class={`field ${meta.kind === 'boolean' ? 'check' : ''} ${problem ? 'has-error' : ''}`} data-field={props.path}>
       <label for={id}>{label}</label>
@@ -103,8 +131,16 @@ export function FieldView(props: FieldViewProps) {
         {input}
         {props.unit && <span class="unit">{props.unit}</span>}
       </div>
-      {(help || range) && <small id={`${id}-help`} class="hint">{[help, range].filter(Boolean).join(' · ')}</small>}
-      {problem && <p id={`${id}-err`} class="error" role="alert">{message}</p>}
+      {(help || range) && (
+        <small id={`${id}-help`} class="hint">
+          {[help, range].filter(Boolean).join(' · ')}
+        </small>
+      )}
+      {problem && (
+        <p id={`${id}-err`} class="error" role="alert">
+          {message}
+        </p>
+      )}
     </div>
   );
 }
@@ -118,8 +154,12 @@ export function problemAt(key: string, path: string) {
 export function Field(props: FieldProps) {
   const s = section(props.section);
   return (
-    <FieldView {...props} value={getPath(s.temp.value, props.path)} problem={problemAt(props.section, props.path)}
-      onChange={(v) => setField(props.section, props.path, v)} />
+    <FieldView
+      {...props}
+      value={getPath(s.temp.value, props.path)}
+      problem={problemAt(props.section, props.path)}
+      onChange={(v) => setField(props.section, props.path, v)}
+    />
   );
 }
 

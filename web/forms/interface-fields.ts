@@ -1,6 +1,6 @@
 // Which fields of a COM interface apply to it (spec §3 "COM (pew)"): used by /com and by the
 // interface parameters step of the wizard, so both show the same fields.
-import { ETHERNET_ID, INTERNAL_ID, RS485_CAPABLE_ID, type InterfaceId } from '../../device/model/plc.ts';
+import { ETHERNET_ID, INTERNAL_ID, type InterfaceId, RS485_CAPABLE_ID } from '../../device/model/plc.ts';
 
 const SERIAL = ['autobaud', 'baudrate', 'bits', 'parity', 'stopbits', 'flow'];
 

@@ -22,23 +22,44 @@ export function NewPassword(p: NewPasswordProps) {
       <div class="field">
         <label for={`${p.id}-pw`}>{p.label}</label>
         <div class="control">
-          <input id={`${p.id}-pw`} type="password" autocomplete="new-password" maxLength={40} value={p.value} aria-describedby={`${p.id}-rules`}
-            onInput={(e) => p.onValue(e.currentTarget.value)} />
+          <input
+            id={`${p.id}-pw`}
+            type="password"
+            autocomplete="new-password"
+            maxLength={40}
+            value={p.value}
+            aria-describedby={`${p.id}-rules`}
+            onInput={(e) => p.onValue(e.currentTarget.value)}
+          />
         </div>
-        <p class="hint" id={`${p.id}-rules-title`}>{t.rulesTitle()}</p>
+        <p class="hint" id={`${p.id}-rules-title`}>
+          {t.rulesTitle()}
+        </p>
         <ul class="pw-rules" id={`${p.id}-rules`} aria-live="polite" data-rules>
           {(Object.keys(rules) as (keyof typeof rules)[]).map((k) => (
-            <li key={k} class={rules[k] ? 'ok' : ''} data-rule={k} data-ok={rules[k] ? 'yes' : 'no'}>{t.rules[k]()}</li>
+            <li key={k} class={rules[k] ? 'ok' : ''} data-rule={k} data-ok={rules[k] ? 'yes' : 'no'}>
+              {t.rules[k]()}
+            </li>
           ))}
         </ul>
       </div>
       <div class="field">
         <label for={`${p.id}-confirm`}>{t.confirm()}</label>
         <div class="control">
-          <input id={`${p.id}-confirm`} type="password" autocomplete="new-password" maxLength={40} value={p.confirm}
-            onInput={(e) => p.onConfirm(e.currentTarget.value)} />
+          <input
+            id={`${p.id}-confirm`}
+            type="password"
+            autocomplete="new-password"
+            maxLength={40}
+            value={p.confirm}
+            onInput={(e) => p.onConfirm(e.currentTarget.value)}
+          />
         </div>
-        {mismatch && <p class="error" role="alert">{t.mismatch()}</p>}
+        {mismatch && (
+          <p class="error" role="alert">
+            {t.mismatch()}
+          </p>
+        )}
       </div>
     </>
   );

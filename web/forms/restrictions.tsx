@@ -2,12 +2,13 @@
 // words its clients may read (RO), read and write (R/W) or never reach (BLK); on a Modbus/TCP
 // gateway also the Modbus table and first address each entry appears at. Used by /port (bound to
 // the section) and by the wizard (bound to its draft).
+
+import type { IssueParams } from '../../device/model/issues.ts';
 import { AREA_MAX, MODBUS_ADDRESS_MAX, type WordArea } from '../../device/model/plc.ts';
 import { COIL, DISCRETE, MAX_RESTRICTIONS, mappedWidth, type Restriction } from '../../device/model/sections/redirect.ts';
 import type { ClientCode } from '../api/client.ts';
-import type { IssueParams } from '../../device/model/issues.ts';
-import { readOnly } from '../state/session.ts';
 import { errorText, LL } from '../i18n/translate.ts';
+import { readOnly } from '../state/session.ts';
 import { FieldView } from './field.tsx';
 
 const KEY = 'pew_redirect';
@@ -34,7 +35,10 @@ export function nextRestriction(items: readonly Partial<Restriction>[], gateway:
   const from = start > AREA_MAX.DT ? 0 : start;
   let mapped = 0;
   if (gateway) {
-    const ends = items.filter((r) => (r.type ?? 0) === 0).map((r) => modbusRange(r)?.last).filter(isInt);
+    const ends = items
+      .filter((r) => (r.type ?? 0) === 0)
+      .map((r) => modbusRange(r)?.last)
+      .filter(isInt);
     mapped = ends.length ? Math.max(...ends) + 1 : 0;
     if (mapped > MODBUS_ADDRESS_MAX) mapped = 0;
   }
@@ -70,8 +74,16 @@ function Row(props: RestrictionsProps & { index: number; item: Record<string, un
   const { index, item, gateway } = props;
   const at = `${props.path}.${index}`;
   const field = (name: string, extra: { options?: readonly (string | number)[] } = {}) => (
-    <FieldView key={name} section={KEY} path={`${at}.${name}`} value={item[name]} bare problem={named(props.problem(`${at}.${name}`), props.path)}
-      onChange={(v) => props.onSet(`${at}.${name}`, v)} {...extra} />
+    <FieldView
+      key={name}
+      section={KEY}
+      path={`${at}.${name}`}
+      value={item[name]}
+      bare
+      problem={named(props.problem(`${at}.${name}`), props.path)}
+      onChange={(v) => props.onSet(`${at}.${name}`, v)}
+      {...extra}
+    />
   );
   const area = item.area as WordArea;
   const max = AREA_MAX[area];
@@ -91,10 +103,16 @@ function Row(props: RestrictionsProps & { index: number; item: Record<string, un
       <div class="row between">
         <p class="hint" data-note="range">
           {max !== undefined && t.areaRange({ area, max })}
-          {range && <span data-modbus>{' · '}{t.modbusRange({ first: range.first, last: range.last, unit: bits ? t.bits() : t.words() })}</span>}
+          {range && (
+            <span data-modbus>
+              {' · '}
+              {t.modbusRange({ first: range.first, last: range.last, unit: bits ? t.bits() : t.words() })}
+            </span>
+          )}
         </p>
-        <button type="button" class="btn small" data-action="remove-restriction" disabled={readOnly.value}
-          onClick={() => props.onRemove(index)}>{t.removeRestriction()}</button>
+        <button type="button" class="btn small" data-action="remove-restriction" disabled={readOnly.value} onClick={() => props.onRemove(index)}>
+          {t.removeRestriction()}
+        </button>
       </div>
     </li>
   );
@@ -108,17 +126,31 @@ export function Restrictions(props: RestrictionsProps) {
   return (
     <div class="restrictions" data-restrictions={props.path}>
       <h3 class="sub">{props.title ?? t.restrictions()}</h3>
-      {props.items.length === 0 ? <p class="hint" data-empty>{t.noRestrictions()}</p> : (
+      {props.items.length === 0 ? (
+        <p class="hint" data-empty>
+          {t.noRestrictions()}
+        </p>
+      ) : (
         <ol class="restriction-list">
-          {props.items.map((item, i) => <Row key={i} {...props} index={i} item={item} />)}
+          {props.items.map((item, i) => (
+            <Row key={i} {...props} index={i} item={item} />
+          ))}
         </ol>
       )}
-      {listProblem && <p class="error" role="alert" data-list-error>{errorText(listProblem.code, listProblem.params)}</p>}
+      {listProblem && (
+        <p class="error" role="alert" data-list-error>
+          {errorText(listProblem.code, listProblem.params)}
+        </p>
+      )}
       <div class="row">
         <button type="button" class="btn small" data-action="add-restriction" disabled={readOnly.value || full} onClick={props.onAdd}>
           {t.addRestriction()}
         </button>
-        {full && <span class="hint" data-max>{errorText('too_many', { max: MAX_RESTRICTIONS })}</span>}
+        {full && (
+          <span class="hint" data-max>
+            {errorText('too_many', { max: MAX_RESTRICTIONS })}
+          </span>
+        )}
       </div>
     </div>
   );

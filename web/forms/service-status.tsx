@@ -4,11 +4,11 @@
 // whether the PLC's control block can be used, the last success, the last error with its code and
 // meaning, the counters and the queue. The texts are the `serviceStatus` part of the dictionary.
 import { useEffect } from 'preact/hooks';
-import type { ServiceStatus } from '../api/service-status.ts';
 import type { StatusService } from '../../device/model/service-status.ts';
-import { formatMoment, StateBadge, StatusList, type StatusFact } from './status-list.tsx';
+import type { ServiceStatus } from '../api/service-status.ts';
+import { formatNumber, LL, labelled } from '../i18n/translate.ts';
 import { RUN_STATE_TONE, serviceStatusOf, servicesStatusFailed, watchServicesStatus } from '../state/service-status.ts';
-import { formatNumber, labelled, LL } from '../i18n/translate.ts';
+import { formatMoment, StateBadge, type StatusFact, StatusList } from './status-list.tsx';
 
 type Texts = typeof LL.value.serviceStatus;
 
@@ -23,7 +23,11 @@ export function errorMeaning(t: Texts, e: NonNullable<ServiceStatus['lastError']
 }
 
 export function RunState({ s }: { s: ServiceStatus }) {
-  return <StateBadge state={s.state} tone={RUN_STATE_TONE[s.state]}>{LL.value.serviceStatus.states[s.state]()}</StateBadge>;
+  return (
+    <StateBadge state={s.state} tone={RUN_STATE_TONE[s.state]}>
+      {LL.value.serviceStatus.states[s.state]()}
+    </StateBadge>
+  );
 }
 
 function facts(s: ServiceStatus): StatusFact[] {
@@ -36,9 +40,19 @@ function facts(s: ServiceStatus): StatusFact[] {
     {
       item: 'plc',
       label: t.plc(),
-      value: s.plc === ''
-        ? <StateBadge state="reachable" tone="up">{t.plcOk()}</StateBadge>
-        : <><StateBadge state="unreachable" tone="down">{t.plcDown()}</StateBadge><span class="detail" data-detail>{` ${s.plc}`}</span></>,
+      value:
+        s.plc === '' ? (
+          <StateBadge state="reachable" tone="up">
+            {t.plcOk()}
+          </StateBadge>
+        ) : (
+          <>
+            <StateBadge state="unreachable" tone="down">
+              {t.plcDown()}
+            </StateBadge>
+            <span class="detail" data-detail>{` ${s.plc}`}</span>
+          </>
+        ),
     },
     { item: 'last-success', label: t.lastSuccess(), value: s.lastSuccess !== undefined ? formatMoment(s.lastSuccess) : t.never() },
     {
@@ -46,17 +60,23 @@ function facts(s: ServiceStatus): StatusFact[] {
       label: t.lastError(),
       value: e ? (
         <>
-          <span data-meaning data-code={e.code}>{errorMeaning(t, e)}</span>
+          <span data-meaning data-code={e.code}>
+            {errorMeaning(t, e)}
+          </span>
           <span class="detail" data-detail>{` · ${e.message} · ${formatMoment(e.at)}`}</span>
         </>
-      ) : t.none(),
+      ) : (
+        t.none()
+      ),
     },
     ...Object.entries(s.counters).map(([name, n]) => ({ item: `counter-${name}`, label: counterLabel(t, name), value: formatNumber(n) })),
     // a service without a queue (bound 0: the FTP send, the TLS bridge, the clock sync) shows none
-    ...(s.queue.bound > 0 ? [
-      { item: 'queue', label: t.queue(), value: t.queueValue({ waiting: formatNumber(s.queue.waiting), bound: formatNumber(s.queue.bound) }) },
-      { item: 'dropped', label: t.dropped(), value: formatNumber(s.queue.dropped) },
-    ] : []),
+    ...(s.queue.bound > 0
+      ? [
+          { item: 'queue', label: t.queue(), value: t.queueValue({ waiting: formatNumber(s.queue.waiting), bound: formatNumber(s.queue.bound) }) },
+          { item: 'dropped', label: t.dropped(), value: formatNumber(s.queue.dropped) },
+        ]
+      : []),
   ];
 }
 

@@ -3,8 +3,8 @@
 // failure, why in the user's language followed by the peer's own words.
 import type { ServiceTestResult, TestStep } from '../../device/model/servicetest.ts';
 import { runServiceTest, type TestedSection, type TestProgress } from '../api/servicetest.ts';
-import { TestAction } from './test-action.tsx';
 import { LL } from '../i18n/translate.ts';
+import { TestAction } from './test-action.tsx';
 
 /** The steps ended, each with its mark, and the one under way (`running`). */
 function StepList({ steps, running }: { steps: ServiceTestResult['steps']; running?: TestStep | undefined }) {
@@ -14,7 +14,8 @@ function StepList({ steps, running }: { steps: ServiceTestResult['steps']; runni
     <ol class="test-steps">
       {steps.map((s, i) => (
         <li key={i} data-step={s.step} data-ok={String(s.ok)}>
-          <span class="badge">{s.ok ? '✓' : '✗'}</span> {t.steps[s.step]()}{s.detail && s.ok ? `: ${s.detail}` : ''}
+          <span class="badge">{s.ok ? '✓' : '✗'}</span> {t.steps[s.step]()}
+          {s.detail && s.ok ? `: ${s.detail}` : ''}
         </li>
       ))}
       {current && (
@@ -42,7 +43,11 @@ function ServiceTestResultView({ result }: { result: ServiceTestResult }) {
       <p class={result.ok ? 'ok' : 'error'} role={result.ok ? undefined : 'alert'} data-summary>
         {result.ok ? t.ok({ peer: result.peer, ms: result.ms }) : t.failed({ peer: result.peer, reason: t.failures[result.failure?.reason ?? 'peer_error']() })}
       </p>
-      {result.failure && <pre class="peer-message" data-peer-message>{result.failure.message}</pre>}
+      {result.failure && (
+        <pre class="peer-message" data-peer-message>
+          {result.failure.message}
+        </pre>
+      )}
       <StepList steps={result.steps} />
     </div>
   );
@@ -51,7 +56,14 @@ function ServiceTestResultView({ result }: { result: ServiceTestResult }) {
 /** The test of `section` on its saved settings; `body` adds what the test needs besides them. */
 export function ServiceTest({ section, body }: { section: TestedSection; body?: Record<string, unknown> }) {
   return (
-    <TestAction sections={[section]} run={(progress: (p: TestProgress) => void) => runServiceTest(section, body, progress)} action="servicetest"
-      attrs={{ 'data-servicetest': section }} texts={LL.value.service.test} Result={ServiceTestResultView} Progress={ServiceTestProgress} />
+    <TestAction
+      sections={[section]}
+      run={(progress: (p: TestProgress) => void) => runServiceTest(section, body, progress)}
+      action="servicetest"
+      attrs={{ 'data-servicetest': section }}
+      texts={LL.value.service.test}
+      Result={ServiceTestResultView}
+      Progress={ServiceTestProgress}
+    />
   );
 }

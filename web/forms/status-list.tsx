@@ -14,19 +14,28 @@ export interface StatusFact {
 }
 
 /** A moment of the unit clock (ms since the epoch), in the console's locale. */
-export const formatMoment = (ms: number): string =>
-  new Intl.DateTimeFormat(LL.value.app.dateLocale(), { dateStyle: 'medium', timeStyle: 'medium' }).format(ms);
+export const formatMoment = (ms: number): string => new Intl.DateTimeFormat(LL.value.app.dateLocale(), { dateStyle: 'medium', timeStyle: 'medium' }).format(ms);
 
 /** A state badge: `tone` up (green), connecting (warning), down (error) or none (neutral). */
 export function StateBadge({ state, tone, children }: { state: string; tone: 'up' | 'connecting' | 'down' | ''; children: ComponentChildren }) {
-  return <span class={`state ${tone}`} data-state={state}>{children}</span>;
+  return (
+    <span class={`state ${tone}`} data-state={state}>
+      {children}
+    </span>
+  );
 }
 
 /** "status unavailable" after a failed call, a busy note before the first answer, else nothing. */
 export function StatusPending({ failed }: { failed: boolean }) {
-  return failed
-    ? <p class="hint" data-status="unavailable">{LL.value.com.unavailable()}</p>
-    : <p class="hint" data-status="none" aria-busy="true">{LL.value.shell.loading()}</p>;
+  return failed ? (
+    <p class="hint" data-status="unavailable">
+      {LL.value.com.unavailable()}
+    </p>
+  ) : (
+    <p class="hint" data-status="none" aria-busy="true">
+      {LL.value.shell.loading()}
+    </p>
+  );
 }
 
 /** The card; `facts` null while there is no answer (then StatusPending shows). */
@@ -35,9 +44,16 @@ export function StatusList({ block, title, failed, facts }: { block: string; tit
   return (
     <section class="card group" aria-labelledby={id} data-block={block}>
       <h2 id={id}>{title}</h2>
-      {failed || !facts ? <StatusPending failed={failed} /> : (
+      {failed || !facts ? (
+        <StatusPending failed={failed} />
+      ) : (
         <dl class="facts" data-status="ok">
-          {facts.map((f) => <div key={f.item} data-item={f.item}><dt>{f.label}</dt><dd>{f.value}</dd></div>)}
+          {facts.map((f) => (
+            <div key={f.item} data-item={f.item}>
+              <dt>{f.label}</dt>
+              <dd>{f.value}</dd>
+            </div>
+          ))}
         </dl>
       )}
     </section>

@@ -5,11 +5,11 @@
 // language. Also the monospace box for what went over the wire.
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import { ApiFailure, type ClientCode } from '../api/client.ts';
 import type { IssueParams } from '../../device/model/issues.ts';
+import { ApiFailure, type ClientCode } from '../api/client.ts';
+import { errorText } from '../i18n/translate.ts';
 import { confirmBeforeTest } from '../shell/actions.ts';
 import { readOnly } from '../state/session.ts';
-import { errorText } from '../i18n/translate.ts';
 
 type TestState<R, P> =
   | { kind: 'idle' }
@@ -49,8 +49,14 @@ export function TestAction<R, P = never>({ sections, run, action, attrs, texts, 
   return (
     <div class="plc-test" {...attrs}>
       <div class="row">
-        <button type="button" class="btn" data-action={action} disabled={readOnly.value || running} aria-busy={running || undefined}
-          onClick={() => void start()}>
+        <button
+          type="button"
+          class="btn"
+          data-action={action}
+          disabled={readOnly.value || running}
+          aria-busy={running || undefined}
+          onClick={() => void start()}
+        >
           {running ? texts.testing() : texts.test()}
         </button>
         <span class="hint">{texts.testNote()}</span>
@@ -58,7 +64,11 @@ export function TestAction<R, P = never>({ sections, run, action, attrs, texts, 
       <div aria-live="polite">
         {state.kind === 'running' && Progress && state.progress !== undefined && <Progress progress={state.progress} />}
         {state.kind === 'done' && <Result result={state.result} />}
-        {state.kind === 'refused' && <p class="error" role="alert" data-outcome="refused">{errorText(state.code, state.params)}</p>}
+        {state.kind === 'refused' && (
+          <p class="error" role="alert" data-outcome="refused">
+            {errorText(state.code, state.params)}
+          </p>
+        )}
       </div>
     </div>
   );
@@ -73,7 +83,13 @@ export function WireBox({ caption, text, empty, attrs }: { caption: string; text
   return (
     <figure class="raw">
       <figcaption>{caption}</figcaption>
-      {text ? <pre {...attrs}>{visibleRaw(text)}</pre> : <pre {...attrs} class="empty">{empty}</pre>}
+      {text ? (
+        <pre {...attrs}>{visibleRaw(text)}</pre>
+      ) : (
+        <pre {...attrs} class="empty">
+          {empty}
+        </pre>
+      )}
     </figure>
   );
 }

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { decimalNumber, readColumn } from './csv-columns.ts';
+import { describe, expect, it } from 'vitest';
 import { formatNumber } from '../../device/logger/csv-numbers.ts';
+import { decimalNumber, readColumn } from './csv-columns.ts';
 
 const values = (a: Float64Array) => Array.from(a, (x) => (Number.isNaN(x) ? null : x));
 
@@ -12,19 +12,28 @@ describe('a value column', () => {
     expect(decimalNumber('1,5', '.')).toBeUndefined();
     expect(decimalNumber('0x10', '.')).toBeUndefined();
     expect(decimalNumber(' 1', '.')).toBeUndefined();
-    for (const bad of ['', '+', '-', '.', '1e', '1e+', 'e5', '1.2.3', '1,2', '--1', '1-', '12a', 'Infinity', '1 ']) expect(decimalNumber(bad, '.'), bad).toBeUndefined();
+    for (const bad of ['', '+', '-', '.', '1e', '1e+', 'e5', '1.2.3', '1,2', '--1', '1-', '12a', 'Infinity', '1 '])
+      expect(decimalNumber(bad, '.'), bad).toBeUndefined();
     expect([decimalNumber('1.', '.'), decimalNumber('.5', '.'), decimalNumber('+7', '.'), decimalNumber('-1,5', ',')]).toEqual([1, 0.5, 7, -1.5]);
     expect(decimalNumber('123456789012345678', '.')).toBe(123456789012345678);
   });
 
   it('reads every decimal text exactly as Number() does (property)', () => {
     const digits = fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 1, maxLength: 20 });
-    fc.assert(fc.property(fc.constantFrom('', '-', '+'), digits, fc.option(fc.string({ unit: fc.constantFrom(...'0123456789'), maxLength: 12 })),
-      fc.option(fc.tuple(fc.constantFrom('e', 'E'), fc.constantFrom('', '+', '-'), fc.integer({ min: 0, max: 320 }))), fc.constantFrom('.', ',') as fc.Arbitrary<'.' | ','>,
-      (sign, whole, fraction, exp, dec) => {
-        const text = `${sign}${whole}${fraction === null ? '' : '.' + fraction}${exp === null ? '' : exp[0] + exp[1] + exp[2]}`;
-        expect(Object.is(decimalNumber(text.replace('.', dec), dec), Number(text))).toBe(true);
-      }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(
+        fc.constantFrom('', '-', '+'),
+        digits,
+        fc.option(fc.string({ unit: fc.constantFrom(...'0123456789'), maxLength: 12 })),
+        fc.option(fc.tuple(fc.constantFrom('e', 'E'), fc.constantFrom('', '+', '-'), fc.integer({ min: 0, max: 320 }))),
+        fc.constantFrom('.', ',') as fc.Arbitrary<'.' | ','>,
+        (sign, whole, fraction, exp, dec) => {
+          const text = `${sign}${whole}${fraction === null ? '' : `.${fraction}`}${exp === null ? '' : exp[0] + exp[1] + exp[2]}`;
+          expect(Object.is(decimalNumber(text.replace('.', dec), dec), Number(text))).toBe(true);
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 
   it('NaN and the infinities the logger writes are gaps, not texts', () => {
@@ -61,18 +70,25 @@ describe('a value column', () => {
 
   it('reads back every value the logger writes (property, device/logger/csv-numbers.ts)', () => {
     const notation = fc.constantFrom('fixed', 'exp', 'hex4', 'hex8', 'bin16') as fc.Arbitrary<'fixed' | 'exp' | 'hex4' | 'hex8' | 'bin16'>;
-    fc.assert(fc.property(notation, fc.integer({ min: 0, max: 6 }), fc.constantFrom('.', ',') as fc.Arbitrary<'.' | ','>,
-      fc.array(fc.integer({ min: 0, max: 65535 }), { minLength: 1, maxLength: 30 }), (n, decimals, dec, ints) => {
-        const col = { notation: n, decimals };
-        const fields = ints.map((v) => formatNumber(v, col, dec));
-        const back = readColumn(fields, dec);
-        expect(back.numeric).toBe(true);
-        const tolerance = n === 'exp' ? 10 ** (Math.floor(Math.log10(Math.max(...ints, 1))) - decimals) : 0;
-        values(back.values).forEach((v, i) => {
-          // a hex or bin column whose values show no leading zero or letter is read as decimal digits
-          if (n !== 'fixed' && n !== 'exp' && !fields.some((f) => /^0.|[A-F]/.test(f))) return;
-          expect(Math.abs(v! - ints[i]!)).toBeLessThanOrEqual(tolerance);
-        });
-      }));
+    fc.assert(
+      fc.property(
+        notation,
+        fc.integer({ min: 0, max: 6 }),
+        fc.constantFrom('.', ',') as fc.Arbitrary<'.' | ','>,
+        fc.array(fc.integer({ min: 0, max: 65535 }), { minLength: 1, maxLength: 30 }),
+        (n, decimals, dec, ints) => {
+          const col = { notation: n, decimals };
+          const fields = ints.map((v) => formatNumber(v, col, dec));
+          const back = readColumn(fields, dec);
+          expect(back.numeric).toBe(true);
+          const tolerance = n === 'exp' ? 10 ** (Math.floor(Math.log10(Math.max(...ints, 1))) - decimals) : 0;
+          values(back.values).forEach((v, i) => {
+            // a hex or bin column whose values show no leading zero or letter is read as decimal digits
+            if (n !== 'fixed' && n !== 'exp' && !fields.some((f) => /^0.|[A-F]/.test(f))) return;
+            expect(Math.abs(v! - ints[i]!)).toBeLessThanOrEqual(tolerance);
+          });
+        },
+      ),
+    );
   });
 });

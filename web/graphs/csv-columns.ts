@@ -70,7 +70,7 @@ function radixOf(fields: readonly string[]): number | undefined {
   for (const f of fields) {
     if (f === '') continue;
     code ??= RADIX_CODES.find((c) => c.re.test(f));
-    if (!code || !code.re.test(f)) return undefined;
+    if (!code?.re.test(f)) return undefined;
     marked ||= RADIX_MARK.test(f);
   }
   return code && marked ? code.radix : undefined;
@@ -80,7 +80,9 @@ export function readColumn(fields: readonly string[], decimal: Decimal): Column 
   const values = new Float64Array(fields.length).fill(NaN);
   const radix = radixOf(fields);
   if (radix !== undefined) {
-    fields.forEach((f, i) => { if (f !== '') values[i] = parseInt(f, radix); });
+    fields.forEach((f, i) => {
+      if (f !== '') values[i] = parseInt(f, radix);
+    });
     return { numeric: true, values };
   }
   let numbers = 0;

@@ -1,11 +1,20 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import { splitRecords } from './csv-records.ts';
 
 describe('CSV records', () => {
   it('splits CRLF lines at the separator', () => {
-    expect(splitRecords('a,b\r\n1,2\r\n', ',')).toEqual({ records: [['a', 'b'], ['1', '2']], torn: false });
-    expect(splitRecords('a;b\r\n;\r\n', ';').records).toEqual([['a', 'b'], ['', '']]);
+    expect(splitRecords('a,b\r\n1,2\r\n', ',')).toEqual({
+      records: [
+        ['a', 'b'],
+        ['1', '2'],
+      ],
+      torn: false,
+    });
+    expect(splitRecords('a;b\r\n;\r\n', ';').records).toEqual([
+      ['a', 'b'],
+      ['', ''],
+    ]);
     expect(splitRecords('a\tb\n', '\t').records).toEqual([['a', 'b']]);
   });
 
@@ -31,14 +40,16 @@ describe('CSV records', () => {
     expect(splitRecords('a"b,c\r\n', ',').records).toEqual([['a"b', 'c']]);
   });
 
-  it('reads back any table written in the logger\'s quoting (property)', () => {
+  it("reads back any table written in the logger's quoting (property)", () => {
     const sep = fc.constantFrom(',', ';', '/', '\t');
     const field = fc.string({ unit: fc.constantFrom('a', '1', ',', ';', '/', '\t', '"', '\r', '\n', ' ', 'é'), maxLength: 6 });
-    fc.assert(fc.property(sep, fc.array(fc.array(field, { minLength: 1, maxLength: 5 }), { maxLength: 6 }), (s, rows) => {
-      const quote = (f: string) => (f.includes(s) || /["\r\n]/.test(f) ? `"${f.replace(/"/g, '""')}"` : f);
-      const text = rows.map((r) => r.map(quote).join(s) + '\r\n').join('');
-      expect(splitRecords(text, s)).toEqual({ records: rows, torn: false });
-      if (text.length > 0) expect(splitRecords(text.slice(0, -1), s).records).toEqual(rows.slice(0, -1));
-    }));
+    fc.assert(
+      fc.property(sep, fc.array(fc.array(field, { minLength: 1, maxLength: 5 }), { maxLength: 6 }), (s, rows) => {
+        const quote = (f: string) => (f.includes(s) || /["\r\n]/.test(f) ? `"${f.replace(/"/g, '""')}"` : f);
+        const text = rows.map((r) => `${r.map(quote).join(s)}\r\n`).join('');
+        expect(splitRecords(text, s)).toEqual({ records: rows, torn: false });
+        if (text.length > 0) expect(splitRecords(text.slice(0, -1), s).records).toEqual(rows.slice(0, -1));
+      }),
+    );
   });
 });

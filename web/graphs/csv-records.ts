@@ -44,14 +44,29 @@ function quotedRecord(text: string, pos: number, sep: string): { fields: string[
     const c = text[i]!;
     if (quoted) {
       if (c === '"') {
-        if (text[i + 1] === '"') { field += '"'; i += 2; continue; }
+        if (text[i + 1] === '"') {
+          field += '"';
+          i += 2;
+          continue;
+        }
         quoted = false;
       } else field += c;
       i++;
       continue;
     }
-    if (c === '"' && fieldStart) { quoted = true; fieldStart = false; i++; continue; }
-    if (text.startsWith(sep, i)) { fields.push(field); field = ''; fieldStart = true; i += sep.length; continue; }
+    if (c === '"' && fieldStart) {
+      quoted = true;
+      fieldStart = false;
+      i++;
+      continue;
+    }
+    if (text.startsWith(sep, i)) {
+      fields.push(field);
+      field = '';
+      fieldStart = true;
+      i += sep.length;
+      continue;
+    }
     if (c === '\n') {
       fields.push(field.endsWith('\r') ? field.slice(0, -1) : field);
       return { fields, next: i + 1 };

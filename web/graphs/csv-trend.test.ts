@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import { parseTrend, parseTrendText, TREND_MAX_BYTES, wallClockMs } from './csv-trend.ts';
 
-const lines = (...l: string[]) => l.map((x) => x + '\r\n').join('');
+const lines = (...l: string[]) => l.map((x) => `${x}\r\n`).join('');
 const utc = (y: number, mo: number, d: number, h: number, mi: number, s: number) => Date.UTC(y, mo - 1, d, h, mi, s);
 const values = (a: Float64Array) => Array.from(a, (x) => (Number.isNaN(x) ? null : x));
 
@@ -13,9 +13,20 @@ describe('date and time of a data line', () => {
   });
 
   it('refuses what is not a real date or time', () => {
-    for (const [d, t] of [['2026/02/30', '00:00:00'], ['2026/13/01', '00:00:00'], ['2026/00/10', '00:00:00'], ['2026/01/00', '00:00:00'],
-      ['2026/01/01', '24:00:00'], ['2026/01/01', '10:60:00'], ['2026/01/01', '10:00:60'], ['2026/01-01', '10:00:00'],
-      ['26/01/01', '10:00:00'], ['2026/01/01', '10:00'], ['Date', 'Time'], ['', '']])
+    for (const [d, t] of [
+      ['2026/02/30', '00:00:00'],
+      ['2026/13/01', '00:00:00'],
+      ['2026/00/10', '00:00:00'],
+      ['2026/01/00', '00:00:00'],
+      ['2026/01/01', '24:00:00'],
+      ['2026/01/01', '10:60:00'],
+      ['2026/01/01', '10:00:60'],
+      ['2026/01-01', '10:00:00'],
+      ['26/01/01', '10:00:00'],
+      ['2026/01/01', '10:00'],
+      ['Date', 'Time'],
+      ['', ''],
+    ])
       expect(wallClockMs(d!, t!), `${d} ${t}`).toBeNaN();
     expect(wallClockMs('2028/02/29', '00:00:00')).toBe(utc(2028, 2, 29, 0, 0, 0));
   });
@@ -37,16 +48,22 @@ describe('trend CSV', () => {
   });
 
   it('header mode 3: semicolon, decimal comma, names, units and source lines', () => {
-    const t = parseTrendText(lines(
-      'Date;Time;Temp;Pressure;Count',
-      ';;°C;bar;',
-      ';;COM1 DT100;INTERNAL DT5;COM4 R10A',
-      '2026/11/21;08:00:00;21,5;1,013;7',
-      '2026/11/21;08:00:01;;0,998;8',
-    ))!;
+    const t = parseTrendText(
+      lines(
+        'Date;Time;Temp;Pressure;Count',
+        ';;°C;bar;',
+        ';;COM1 DT100;INTERNAL DT5;COM4 R10A',
+        '2026/11/21;08:00:00;21,5;1,013;7',
+        '2026/11/21;08:00:01;;0,998;8',
+      ),
+    )!;
     expect([t.separator, t.decimal]).toEqual([';', ',']);
     expect(t.header).toHaveLength(3);
-    expect(t.columns.map((c) => [c.name, c.unit])).toEqual([['Temp', '°C'], ['Pressure', 'bar'], ['Count', '']]);
+    expect(t.columns.map((c) => [c.name, c.unit])).toEqual([
+      ['Temp', '°C'],
+      ['Pressure', 'bar'],
+      ['Count', ''],
+    ]);
     expect(values(t.columns[0]!.values)).toEqual([21.5, null]); // an empty field is a failed read
     expect(values(t.columns[1]!.values)).toEqual([1.013, 0.998]);
     expect(values(t.columns[2]!.values)).toEqual([7, 8]);
@@ -68,7 +85,10 @@ describe('trend CSV', () => {
 
   it('text columns (ascii, string, dt) are kept but not numeric', () => {
     const t = parseTrendText(lines('Date,Time,Name,V', '2026/01/02,03:04:05,"a,b",1', '2026/01/02,03:04:06,x,2', '2026/01/02,03:04:07,7,3'))!;
-    expect(t.columns.map((c) => [c.name, c.numeric])).toEqual([['Name', false], ['V', true]]);
+    expect(t.columns.map((c) => [c.name, c.numeric])).toEqual([
+      ['Name', false],
+      ['V', true],
+    ]);
     expect(values(t.columns[0]!.values)).toEqual([null, null, null]);
   });
 
@@ -81,7 +101,7 @@ describe('trend CSV', () => {
   });
 
   it('a torn last line is left out', () => {
-    const t = parseTrendText(lines('2026/01/02,03:04:05,1', '2026/01/02,03:04:06,2') + '2026/01/02,03:04:07,3')!;
+    const t = parseTrendText(`${lines('2026/01/02,03:04:05,1', '2026/01/02,03:04:06,2')}2026/01/02,03:04:07,3`)!;
     expect(values(t.columns[0]!.values)).toEqual([1, 2]);
     expect(t.torn).toBe(true);
   });
@@ -105,9 +125,18 @@ describe('trend CSV', () => {
   });
 
   it('no data line is an invalid format (spec §8)', () => {
-    for (const text of ['', 'hello\r\n', lines('Date,Time,A'), lines('21.11.2026,08:00:00,1'), lines('2026/11/21 08:00:00,1'),
-      lines('2026/11/21,8:00:00,1'), lines('2026/11/21/08:00:00/1'), lines('2026/02/30,08:00:00,1'), '2026/11/21,08:00:00,1',
-      lines('2026/11/21;08:00:00,1')])
+    for (const text of [
+      '',
+      'hello\r\n',
+      lines('Date,Time,A'),
+      lines('21.11.2026,08:00:00,1'),
+      lines('2026/11/21 08:00:00,1'),
+      lines('2026/11/21,8:00:00,1'),
+      lines('2026/11/21/08:00:00/1'),
+      lines('2026/02/30,08:00:00,1'),
+      '2026/11/21,08:00:00,1',
+      lines('2026/11/21;08:00:00,1'),
+    ])
       expect(parseTrendText(text), JSON.stringify(text)).toBeUndefined();
   });
 
@@ -124,22 +153,36 @@ describe('trend CSV', () => {
 
   it('reads back what the logger writes, for every separator pair and decimals (property)', () => {
     const formats = fc.constantFrom(
-      { sep: ',', dec: '.' }, { sep: ';', dec: '.' }, { sep: ';', dec: ',' }, { sep: '/', dec: '.' }, { sep: '/', dec: ',' },
-      { sep: '\t', dec: '.' }, { sep: '\t', dec: ',' });
+      { sep: ',', dec: '.' },
+      { sep: ';', dec: '.' },
+      { sep: ';', dec: ',' },
+      { sep: '/', dec: '.' },
+      { sep: '/', dec: ',' },
+      { sep: '\t', dec: '.' },
+      { sep: '\t', dec: ',' },
+    );
     const cell = fc.option(fc.integer({ min: -1e9, max: 1e9 }), { nil: null, freq: 5 });
-    fc.assert(fc.property(formats, fc.integer({ min: 0, max: 4 }), fc.array(fc.array(cell, { minLength: 3, maxLength: 3 }), { minLength: 1, maxLength: 20 }),
-      ({ sep, dec }, decimals, rows) => {
-        const date = sep === '/' ? '2026-03-04' : '2026/03/04';
-        const num = (n: number | null) => (n === null ? '' : (n / 10 ** decimals).toFixed(decimals).replace('.', dec));
-        const text = lines(['Date', 'Time', 'a', 'b', 'c'].join(sep), ...rows.map((r, i) =>
-          [date, `10:00:${String(i).padStart(2, '0')}`, ...r.map(num)].join(sep)));
-        const t = parseTrendText(text)!;
-        expect(t.separator).toBe(sep);
-        expect(t.times.length).toBe(rows.length);
-        for (let c = 0; c < 3; c++) {
-          expect(t.columns[c]!.name).toBe('abc'[c]);
-          expect(values(t.columns[c]!.values)).toEqual(rows.map((r) => (r[c] === null ? null : Number((r[c]! / 10 ** decimals).toFixed(decimals)))));
-        }
-      }));
+    fc.assert(
+      fc.property(
+        formats,
+        fc.integer({ min: 0, max: 4 }),
+        fc.array(fc.array(cell, { minLength: 3, maxLength: 3 }), { minLength: 1, maxLength: 20 }),
+        ({ sep, dec }, decimals, rows) => {
+          const date = sep === '/' ? '2026-03-04' : '2026/03/04';
+          const num = (n: number | null) => (n === null ? '' : (n / 10 ** decimals).toFixed(decimals).replace('.', dec));
+          const text = lines(
+            ['Date', 'Time', 'a', 'b', 'c'].join(sep),
+            ...rows.map((r, i) => [date, `10:00:${String(i).padStart(2, '0')}`, ...r.map(num)].join(sep)),
+          );
+          const t = parseTrendText(text)!;
+          expect(t.separator).toBe(sep);
+          expect(t.times.length).toBe(rows.length);
+          for (let c = 0; c < 3; c++) {
+            expect(t.columns[c]!.name).toBe('abc'[c]);
+            expect(values(t.columns[c]!.values)).toEqual(rows.map((r) => (r[c] === null ? null : Number((r[c]! / 10 ** decimals).toFixed(decimals)))));
+          }
+        },
+      ),
+    );
   });
 });

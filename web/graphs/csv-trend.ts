@@ -3,8 +3,9 @@
 // the date is YYYY/MM/DD, or YYYY-MM-DD when the field separator is the slash; the separator is
 // comma, semicolon, slash or tab and the decimal separator point or comma. Every line before the
 // first data line is header; column names come from its first line (fields 3…), else "Value n".
+
+import { type Decimal, readColumn } from './csv-columns.ts';
 import { splitRecords } from './csv-records.ts';
-import { readColumn, type Decimal } from './csv-columns.ts';
 
 export const TREND_MAX_BYTES = 10_485_760; // spec §9: CSV trend file max 10485760 bytes
 
@@ -40,10 +41,7 @@ export interface Trend {
   torn: boolean;
 }
 
-export type TrendResult =
-  | { ok: true; trend: Trend }
-  | { ok: false; error: 'too_large'; bytes: number }
-  | { ok: false; error: 'invalid_format' };
+export type TrendResult = { ok: true; trend: Trend } | { ok: false; error: 'too_large'; bytes: number } | { ok: false; error: 'invalid_format' };
 
 // Date, its delimiter, time and the separator right after the date: `2026/11/21,08:00:00` or `2026-11-21/08:00:00`
 const FIRST_DATA = /^(\d{4})([/-])(\d{2})\2(\d{2})([,;/\t])(\d{2}):(\d{2}):(\d{2})([,;/\t\r]|$)/;
@@ -157,7 +155,10 @@ export function parseTrendText(source: string): Trend | undefined {
   const times = Float64Array.from(order, (i) => stamps[i]!);
   const columns: TrendColumn[] = [];
   for (let c = 0; c < width; c++) {
-    const { numeric, values } = readColumn(order.map((k) => data[k]![c + 2] ?? ''), decimal);
+    const { numeric, values } = readColumn(
+      order.map((k) => data[k]![c + 2] ?? ''),
+      decimal,
+    );
     const name = (names[c + 2] ?? '').trim();
     columns.push({ name: name || `Value ${c + 1}`, unit: (units[c + 2] ?? '').trim(), numeric, values });
   }

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import { DRAWING_POINTS, pickRows } from './downsample.ts';
 
 const f64 = (xs: number[]) => Float64Array.from(xs);
@@ -51,34 +51,47 @@ describe('drawing points (spec §9: 2880)', () => {
   });
 
   it('refuses more columns than the points can serve', () => {
-    expect(() => pickRows(Array.from({ length: 10 }, () => f64(new Array(100).fill(0))), 0, 100, 20)).toThrow(RangeError);
+    expect(() =>
+      pickRows(
+        Array.from({ length: 10 }, () => f64(new Array(100).fill(0))),
+        0,
+        100,
+        20,
+      ),
+    ).toThrow(RangeError);
   });
 
-  it('property: at most max rows, ascending inside the range, every column\'s min and max kept', () => {
+  it("property: at most max rows, ascending inside the range, every column's min and max kept", () => {
     const value = fc.oneof({ weight: 8, arbitrary: fc.integer({ min: -1000, max: 1000 }) }, { weight: 1, arbitrary: fc.constant(NaN) });
-    fc.assert(fc.property(
-      fc.integer({ min: 1, max: 4 }).chain((cols) => fc.record({
-        columns: fc.array(fc.array(value, { minLength: 1, maxLength: 600 }), { minLength: cols, maxLength: cols }),
-        max: fc.integer({ min: cols * 3, max: 120 }),
-        cut: fc.tuple(fc.nat(), fc.nat()),
-      })),
-      ({ columns, max, cut }) => {
-        const n = Math.min(...columns.map((c) => c.length));
-        const cols = columns.map((c) => f64(c.slice(0, n)));
-        const [p, q] = [cut[0] % (n + 1), cut[1] % (n + 1)].sort((x, y) => x - y) as [number, number];
-        const rows = pickRows(cols, p, q, max);
-        expect(rows.length).toBeLessThanOrEqual(max);
-        for (let k = 0; k < rows.length; k++) {
-          expect(rows[k]!).toBeGreaterThanOrEqual(p);
-          expect(rows[k]!).toBeLessThan(q);
-          if (k > 0) expect(rows[k]!).toBeGreaterThan(rows[k - 1]!);
-        }
-        for (const col of cols) {
-          const all = range(p, q);
-          if (!all.some((i) => !Number.isNaN(col[i]!))) continue;
-          expect(finiteMin(col, rows)).toBe(finiteMin(col, all));
-          expect(finiteMax(col, rows)).toBe(finiteMax(col, all));
-        }
-      }), { numRuns: 300 });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 4 }).chain((cols) =>
+          fc.record({
+            columns: fc.array(fc.array(value, { minLength: 1, maxLength: 600 }), { minLength: cols, maxLength: cols }),
+            max: fc.integer({ min: cols * 3, max: 120 }),
+            cut: fc.tuple(fc.nat(), fc.nat()),
+          }),
+        ),
+        ({ columns, max, cut }) => {
+          const n = Math.min(...columns.map((c) => c.length));
+          const cols = columns.map((c) => f64(c.slice(0, n)));
+          const [p, q] = [cut[0] % (n + 1), cut[1] % (n + 1)].sort((x, y) => x - y) as [number, number];
+          const rows = pickRows(cols, p, q, max);
+          expect(rows.length).toBeLessThanOrEqual(max);
+          for (let k = 0; k < rows.length; k++) {
+            expect(rows[k]!).toBeGreaterThanOrEqual(p);
+            expect(rows[k]!).toBeLessThan(q);
+            if (k > 0) expect(rows[k]!).toBeGreaterThan(rows[k - 1]!);
+          }
+          for (const col of cols) {
+            const all = range(p, q);
+            if (!all.some((i) => !Number.isNaN(col[i]!))) continue;
+            expect(finiteMin(col, rows)).toBe(finiteMin(col, all));
+            expect(finiteMax(col, rows)).toBe(finiteMax(col, all));
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -12,13 +12,19 @@ function answer(make: () => Response) {
 }
 const json = (status: number, body: unknown) => () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-afterEach(() => { vi.unstubAllGlobals(); });
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('log file list', () => {
   it('reads the three volumes', async () => {
     const fetch = answer(json(200, { volumes: [volume(0, true, [file]), volume(1, false), volume(2, true)] }));
     const vols = await fetchLogVolumes();
-    expect(vols.map((v) => [v.storage, v.mounted, v.files.map((f) => f.name)])).toEqual([[0, true, [file.name]], [1, false, []], [2, true, []]]);
+    expect(vols.map((v) => [v.storage, v.mounted, v.files.map((f) => f.name)])).toEqual([
+      [0, true, [file.name]],
+      [1, false, []],
+      [2, true, []],
+    ]);
     expect(fetch.mock.calls[0]![0]).toBe(ALL_LOGFILES_PATH);
   });
 
@@ -46,7 +52,12 @@ describe('log file download', () => {
 
   it('refuses a file past the limit from its announced length, without reading it', async () => {
     let pulled = 0;
-    const body = new ReadableStream<Uint8Array>({ pull(c) { pulled++; c.enqueue(new Uint8Array(10)); } });
+    const body = new ReadableStream<Uint8Array>({
+      pull(c) {
+        pulled++;
+        c.enqueue(new Uint8Array(10));
+      },
+    });
     answer(() => new Response(body, { headers: { 'Content-Length': '101' } }));
     expect(await downloadLogFile(0, 'big.csv', 100)).toEqual({ ok: false, error: 'too_large', bytes: 101 });
     expect(pulled).toBeLessThanOrEqual(1);
@@ -64,7 +75,12 @@ describe('log file download', () => {
     await expect(downloadLogFile(0, 'gone.csv')).rejects.toMatchObject({ status: 404, code: 'file_not_found' });
     answer(() => new Response('oops', { status: 500 }));
     await expect(downloadLogFile(0, 'x.csv')).rejects.toMatchObject({ status: 500, code: 'internal' });
-    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('network'); }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('network');
+      }),
+    );
     const e = await downloadLogFile(0, 'x.csv').catch((x: unknown) => x);
     expect(e).toBeInstanceOf(ApiFailure);
     expect((e as ApiFailure).code).toBe('connection_failed');

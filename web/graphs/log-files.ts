@@ -30,8 +30,14 @@ const isEntry = (f: unknown): f is LogFileEntry => {
 
 const isVolume = (x: unknown): x is LogVolume => {
   const o = x as Partial<LogVolume> | null;
-  return typeof o === 'object' && o !== null && (o.storage === 0 || o.storage === 1 || o.storage === 2) &&
-    typeof o.mounted === 'boolean' && Array.isArray(o.files) && o.files.every(isEntry);
+  return (
+    typeof o === 'object' &&
+    o !== null &&
+    (o.storage === 0 || o.storage === 1 || o.storage === 2) &&
+    typeof o.mounted === 'boolean' &&
+    Array.isArray(o.files) &&
+    o.files.every(isEntry)
+  );
 };
 
 /** Every volume's log files; an answer of another shape throws ApiFailure 'internal'. */

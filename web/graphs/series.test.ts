@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { drawing, drawableColumns, firstFrom } from './series.ts';
 import { parseTrendText } from './csv-trend.ts';
 import { seriesColour } from './palette.ts';
+import { drawableColumns, drawing, firstFrom } from './series.ts';
 
-const csv = (rows: string[]) => parseTrendText(['Date,Time,A,Name,B,C', ...rows].map((l) => l + '\r\n').join(''))!;
+const csv = (rows: string[]) => parseTrendText(['Date,Time,A,Name,B,C', ...rows].map((l) => `${l}\r\n`).join(''))!;
 const t0 = Date.UTC(2026, 0, 2, 10, 0, 0);
-const trend = csv([
-  '2026/01/02,10:00:00,1,x,5,-1',
-  '2026/01/02,10:00:01,2,y,,-2',
-  '2026/01/02,10:00:02,3,z,7,4',
-  '2026/01/02,10:00:03,4,w,8,-3',
-]);
+const trend = csv(['2026/01/02,10:00:00,1,x,5,-1', '2026/01/02,10:00:01,2,y,,-2', '2026/01/02,10:00:02,3,z,7,4', '2026/01/02,10:00:03,4,w,8,-3']);
 const all = { lo: t0, hi: t0 + 3000 };
 
 describe('what a trend graph draws', () => {
@@ -23,8 +18,17 @@ describe('what a trend graph draws', () => {
   it('line: every numeric column in file order, its colour, gaps for failed reads', () => {
     expect(drawableColumns(trend)).toEqual([0, 2, 3]);
     const d = drawing(trend, all, 0, new Set());
-    expect(d.series.map((s) => [s.column, s.name, s.colour])).toEqual([[0, 'A', seriesColour(0)], [2, 'B', seriesColour(2)], [3, 'C', seriesColour(3)]]);
-    expect(d.series[1]!.data).toEqual([{ x: t0, y: 5 }, { x: t0 + 1000, y: undefined }, { x: t0 + 2000, y: 7 }, { x: t0 + 3000, y: 8 }]);
+    expect(d.series.map((s) => [s.column, s.name, s.colour])).toEqual([
+      [0, 'A', seriesColour(0)],
+      [2, 'B', seriesColour(2)],
+      [3, 'C', seriesColour(3)],
+    ]);
+    expect(d.series[1]!.data).toEqual([
+      { x: t0, y: 5 },
+      { x: t0 + 1000, y: undefined },
+      { x: t0 + 2000, y: 7 },
+      { x: t0 + 3000, y: 8 },
+    ]);
     expect([d.low, d.high]).toEqual([-3, 8]);
   });
 

@@ -1,9 +1,10 @@
 // What one trend graph draws for a view (spec §2 graph page, §3 graph types, §9 drawing points):
 // the numeric columns not hidden by their legend entry, each with at most 2880 points of the rows
 // in view, and the y axis from zero.
+
+import type { Trend } from './csv-trend.ts';
 import { DRAWING_POINTS, pickRows } from './downsample.ts';
 import { seriesColour } from './palette.ts';
-import type { Trend } from './csv-trend.ts';
 import type { View } from './zoom.ts';
 
 export const CHART_TYPES = [0, 1, 2] as const; // spec §3: line 0, bar 1, stacked 2

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import { clockLabel, dateTimeLabel, timeTicks } from './time-axis.ts';
 
 const at = (h: number, m = 0, s = 0) => Date.UTC(2026, 10, 21, h, m, s);
@@ -32,15 +32,17 @@ describe('time axis', () => {
   });
 
   it('property: marks inside the range, ascending, on the step, at most the number asked', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 4e12 }), fc.integer({ min: 0, max: 1e10 }), fc.integer({ min: 1, max: 20 }), (lo, span, most) => {
-      const { ticks, step } = timeTicks(lo, lo + span, most);
-      expect(ticks.length).toBeLessThanOrEqual(most + 1);
-      for (const [i, t] of ticks.entries()) {
-        expect(t).toBeGreaterThanOrEqual(lo);
-        expect(t).toBeLessThanOrEqual(lo + span);
-        expect(t % step).toBe(0);
-        if (i > 0) expect(t - ticks[i - 1]!).toBe(step);
-      }
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 4e12 }), fc.integer({ min: 0, max: 1e10 }), fc.integer({ min: 1, max: 20 }), (lo, span, most) => {
+        const { ticks, step } = timeTicks(lo, lo + span, most);
+        expect(ticks.length).toBeLessThanOrEqual(most + 1);
+        for (const [i, t] of ticks.entries()) {
+          expect(t).toBeGreaterThanOrEqual(lo);
+          expect(t).toBeLessThanOrEqual(lo + span);
+          expect(t % step).toBe(0);
+          if (i > 0) expect(t - ticks[i - 1]!).toBe(step);
+        }
+      }),
+    );
   });
 });

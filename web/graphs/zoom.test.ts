@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { clampView, dragZoom, fullView, isZoomed, MIN_SPAN_MS, timeAt, wheelZoom, type View } from './zoom.ts';
+import { describe, expect, it } from 'vitest';
+import { clampView, dragZoom, fullView, isZoomed, MIN_SPAN_MS, timeAt, type View, wheelZoom } from './zoom.ts';
 
 const full: View = { lo: 0, hi: 3_600_000 };
 
 describe('zoom of a trend graph', () => {
-  it('the full view is the rows\' range; one row gets a minute', () => {
+  it("the full view is the rows' range; one row gets a minute", () => {
     expect(fullView(Float64Array.from([10, 20, 50]))).toEqual({ lo: 10, hi: 50 });
     expect(fullView([90_000])).toEqual({ lo: 60_000, hi: 120_000 });
     expect(fullView([])).toEqual({ lo: 0, hi: 60_000 });
@@ -47,15 +47,18 @@ describe('zoom of a trend graph', () => {
   it('property: every wheel turn and drag leaves a view inside the file', () => {
     const op = fc.oneof(
       fc.record({ kind: fc.constant('wheel' as const), at: fc.double({ min: -1e6, max: 5e6, noNaN: true }), dy: fc.integer({ min: -500, max: 500 }) }),
-      fc.record({ kind: fc.constant('drag' as const), a: fc.integer({ min: 0, max: 1200 }), b: fc.integer({ min: 0, max: 1200 }) }));
-    fc.assert(fc.property(fc.array(op, { maxLength: 40 }), (ops) => {
-      let v = full;
-      for (const o of ops) {
-        v = o.kind === 'wheel' ? wheelZoom(v, full, o.at, o.dy) : dragZoom(o.a, o.b, 100, 1100, v, full) ?? v;
-        expect(v.lo).toBeGreaterThanOrEqual(full.lo);
-        expect(v.hi).toBeLessThanOrEqual(full.hi + 1e-6);
-        expect(v.hi - v.lo).toBeGreaterThanOrEqual(MIN_SPAN_MS - 1e-6);
-      }
-    }));
+      fc.record({ kind: fc.constant('drag' as const), a: fc.integer({ min: 0, max: 1200 }), b: fc.integer({ min: 0, max: 1200 }) }),
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 40 }), (ops) => {
+        let v = full;
+        for (const o of ops) {
+          v = o.kind === 'wheel' ? wheelZoom(v, full, o.at, o.dy) : (dragZoom(o.a, o.b, 100, 1100, v, full) ?? v);
+          expect(v.lo).toBeGreaterThanOrEqual(full.lo);
+          expect(v.hi).toBeLessThanOrEqual(full.hi + 1e-6);
+          expect(v.hi - v.lo).toBeGreaterThanOrEqual(MIN_SPAN_MS - 1e-6);
+        }
+      }),
+    );
   });
 });

@@ -1,8 +1,8 @@
 // The German and French dictionaries mirror the English base in every part: same key paths, non-empty texts, same {params}.
 import { describe, expect, it } from 'vitest';
-import { loadedLocales } from './i18n-util.ts';
-import { loadAllLocales } from './i18n-util.sync.ts';
 import { flatten } from './flatten.ts';
+import { loadAllLocales } from './i18n-util.sync.ts';
+import { loadedLocales } from './i18n-util.ts';
 
 // every language with all the parts of its dictionary (web/i18n/<lang>/<part>/index.ts)
 loadAllLocales();

@@ -2,22 +2,23 @@
 // typography of their language: French puts a non-breaking space before : ; ? ! and inside « »,
 // both languages keep a range "a – b" together with non-breaking spaces.
 import { describe, expect, it } from 'vitest';
-import { loadedLocales } from './i18n-util.ts';
-import { loadAllLocales } from './i18n-util.sync.ts';
-import { GLOSSARY } from './glossary.ts';
 import { flatten } from './flatten.ts';
+import { GLOSSARY } from './glossary.ts';
+import { loadAllLocales } from './i18n-util.sync.ts';
+import { loadedLocales } from './i18n-util.ts';
 
 loadAllLocales();
 const texts = { de: flatten(loadedLocales.de), fr: flatten(loadedLocales.fr) };
 
 /** A text without its {params}, URLs, paths and code samples (where the rules of prose do not apply). */
-const prose = (text: string) => text
-  .replace(/\([;:,]\)/g, '(X)')
-  .replace(/\{[^}]*\}/g, 'X')
-  .replace(/\b(https?|mqtts?|ftp)s?:\/\/\S*/g, 'URL')
-  .replace(/\/[\w/<>.?=&-]+/g, 'PATH')
-  .replace(/\b\d{1,2}:\d{2}(:\d{2})?\b/g, 'TIME')
-  .replace(/\bIPv6 [0-9a-f:]+|\b[0-9a-f]*::[0-9a-f:]*/gi, 'IP');
+const prose = (text: string) =>
+  text
+    .replace(/\([;:,]\)/g, '(X)')
+    .replace(/\{[^}]*\}/g, 'X')
+    .replace(/\b(https?|mqtts?|ftp)s?:\/\/\S*/g, 'URL')
+    .replace(/\/[\w/<>.?=&-]+/g, 'PATH')
+    .replace(/\b\d{1,2}:\d{2}(:\d{2})?\b/g, 'TIME')
+    .replace(/\bIPv6 [0-9a-f:]+|\b[0-9a-f]*::[0-9a-f:]*/gi, 'IP');
 
 describe.each(['de', 'fr'] as const)('%s', (lang) => {
   it.each(GLOSSARY[lang].map((t) => [`${t.use} for ${t.concept}`, t.avoid] as const))('says %s', (_, avoid) => {

@@ -2,12 +2,13 @@
 // restrictions, thread 2, listening port"), and its message with any other place it mentions named
 // the same way (`port_conflict`, `addresses_overlap` carry `other`, a path such as
 // `pew_redirect.threads.1.port` or one inside the same section). Never an internal key.
-import { CONFIG_KEYS } from '../../device/model/keys.ts';
+
 import type { IssueParams } from '../../device/model/issues.ts';
+import { CONFIG_KEYS } from '../../device/model/keys.ts';
 import { INTERFACE_NAMES, type InterfaceId } from '../../device/model/plc.ts';
+import type { ClientCode } from '../api/client.ts';
 import { pageOfSection } from '../pages.ts';
 import { section as sectionState } from '../state/sections.ts';
-import type { ClientCode } from '../api/client.ts';
 import { errorText, fieldText, LL } from './translate.ts';
 
 const SECTION_KEYS: readonly string[] = CONFIG_KEYS.map(([k]) => k);

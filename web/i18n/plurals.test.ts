@@ -1,8 +1,8 @@
 // Counts shown in the console take the plural form of their language (typesafe-i18n plural parts,
 // decided by Intl.PluralRules: French counts 0 and 1 as singular, English and German only 1).
 import { describe, expect, it } from 'vitest';
-import { i18nObject } from './i18n-util.ts';
 import { loadAllLocales } from './i18n-util.sync.ts';
+import { i18nObject } from './i18n-util.ts';
 
 loadAllLocales();
 const en = i18nObject('en');
@@ -28,7 +28,9 @@ describe('plural forms', () => {
     expect(fr.iec.count({ count: 3, max: 4 })).toBe('3 connexions sur 4 (groupe de redondance)');
     expect(en.iec.count({ count: 1, max: 1 })).toBe('1 of 1 connection (redundancy group)');
     expect(de.logger.file.removeText({ name: 'a', count: 1 })).toBe('Logdatei a mit ihrem 1 Datenpunkt löschen? Die übrigen werden ab 1 neu nummeriert.');
-    expect(fr.logger.file.removeText({ name: 'a', count: 0 })).toBe('Supprimer le fichier journal a et son 0 point de données\u00a0? Les autres sont renumérotés à partir de 1.');
+    expect(fr.logger.file.removeText({ name: 'a', count: 0 })).toBe(
+      'Supprimer le fichier journal a et son 0 point de données\u00a0? Les autres sont renumérotés à partir de 1.',
+    );
     expect(en.fields.datapoints.count({ count: 3, max: 1 })).toBe('3 of 1 data point');
   });
 

@@ -1,13 +1,13 @@
 // The console's language: English base and fallback, German and French loaded on demand (one chunk
 // per language). `LL` is a signal, so every text re-renders when the language changes.
 import { signal } from '@preact/signals';
-import type { Locales, Namespaces, TranslationFunctions } from './i18n-types.ts';
-import { baseLocale, i18nObject, isLocale, locales } from './i18n-util.ts';
-import { loadLocaleAsync, loadNamespaceAsync } from './i18n-util.async.ts';
-import { rememberLocale, storedLocale } from '../state/prefs.ts';
-import type { ClientCode } from '../api/client.ts';
 import type { IssueParams } from '../../device/model/issues.ts';
+import type { ClientCode } from '../api/client.ts';
 import { logFieldText } from '../log/field-names.ts';
+import { rememberLocale, storedLocale } from '../state/prefs.ts';
+import type { Locales, Namespaces, TranslationFunctions } from './i18n-types.ts';
+import { loadLocaleAsync, loadNamespaceAsync } from './i18n-util.async.ts';
+import { baseLocale, i18nObject, isLocale, locales } from './i18n-util.ts';
 
 export const LOCALES = locales;
 export const locale = signal<Locales>(baseLocale);
@@ -79,7 +79,11 @@ export function errorText(code: ClientCode, params?: IssueParams): string {
   return (fn ? fn(shown) : '') || LL.value.errors.invalid_input();
 }
 
-export interface Leaf { label?: () => string; help?: () => string; options?: Record<string, () => string> }
+export interface Leaf {
+  label?: () => string;
+  help?: () => string;
+  options?: Record<string, () => string>;
+}
 
 /** The dictionary entry of a section field; list indexes in the path are skipped (`threads.0.port`). */
 function fieldLeaf(section: string, path: string): Leaf | undefined {

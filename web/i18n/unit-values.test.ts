@@ -1,14 +1,35 @@
 // Codes and fixed English words from the unit are shown in the console's language.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { i18nObject } from './i18n-util.ts';
 import { loadAllLocales } from './i18n-util.sync.ts';
+import { i18nObject } from './i18n-util.ts';
 import { appNameText, auditActionText, plcFamilyText } from './unit-values.ts';
 
 // every action the daemon writes into the audit log (device/**: `action: '…'`)
 const DAEMON_ACTIONS = [
-  'audit_download', 'backup', 'cert_delete', 'config_save', 'factory_reset', 'factory_reset_done', 'firmware_result', 'firmware_update',
-  'lockout', 'logfile_delete', 'login_failed', 'login_ok', 'logout', 'password_change', 'password_change_failed', 'restore',
-  'script_write', 'service_change', 'service_change_failed', 'session_end', 'setup', 'user_add', 'user_remove', 'webfile_delete',
+  'audit_download',
+  'backup',
+  'cert_delete',
+  'config_save',
+  'factory_reset',
+  'factory_reset_done',
+  'firmware_result',
+  'firmware_update',
+  'lockout',
+  'logfile_delete',
+  'login_failed',
+  'login_ok',
+  'logout',
+  'password_change',
+  'password_change_failed',
+  'restore',
+  'script_write',
+  'service_change',
+  'service_change_failed',
+  'session_end',
+  'setup',
+  'user_add',
+  'user_remove',
+  'webfile_delete',
 ];
 
 describe('values from the unit', () => {

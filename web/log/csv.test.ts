@@ -1,15 +1,22 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import { csvField, csvLine, detectSeparator, parseCsv } from './csv.ts';
 
 describe('parseCsv', () => {
   it('splits rows and fields; CRLF, LF and CR end a row; the line numbers are kept', () => {
     expect(parseCsv('a;b\r\nc;d\ne;f\rg', ';')).toEqual([
-      { line: 1, fields: ['a', 'b'] }, { line: 2, fields: ['c', 'd'] }, { line: 3, fields: ['e', 'f'] }, { line: 4, fields: ['g'] },
+      { line: 1, fields: ['a', 'b'] },
+      { line: 2, fields: ['c', 'd'] },
+      { line: 3, fields: ['e', 'f'] },
+      { line: 4, fields: ['g'] },
     ]);
     expect(parseCsv('a,b\r\n', ',')).toEqual([{ line: 1, fields: ['a', 'b'] }]);
     expect(parseCsv('', ',')).toEqual([]);
-    expect(parseCsv('a;;\n\nb', ';')).toEqual([{ line: 1, fields: ['a', '', ''] }, { line: 2, fields: [''] }, { line: 3, fields: ['b'] }]);
+    expect(parseCsv('a;;\n\nb', ';')).toEqual([
+      { line: 1, fields: ['a', '', ''] },
+      { line: 2, fields: [''] },
+      { line: 3, fields: ['b'] },
+    ]);
   });
 
   it('quoted fields hold separators, doubled quotes and line breaks', () => {
@@ -55,10 +62,12 @@ describe('csvField / csvLine', () => {
 
   it('property: csvLine → parseCsv gives the fields back', () => {
     const text = fc.string({ unit: fc.constantFrom('a', 'Z', '1', ' ', ';', ',', '\t', '"', '\r', '\n', 'ä') });
-    fc.assert(fc.property(fc.constantFrom(';', ',', '\t'), fc.array(text, { minLength: 2, maxLength: 6 }), (sep, fields) => {
-      const rows = parseCsv(csvLine(fields, sep) + '\r\n', sep);
-      expect(rows.length).toBe(1);
-      expect(rows[0]!.fields).toEqual(fields);
-    }));
+    fc.assert(
+      fc.property(fc.constantFrom(';', ',', '\t'), fc.array(text, { minLength: 2, maxLength: 6 }), (sep, fields) => {
+        const rows = parseCsv(`${csvLine(fields, sep)}\r\n`, sep);
+        expect(rows.length).toBe(1);
+        expect(rows[0]!.fields).toEqual(fields);
+      }),
+    );
   });
 });

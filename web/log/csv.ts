@@ -29,7 +29,10 @@ export function parseCsv(text: string, sep: string): CsvRow[] {
     const c = s[i]!;
     if (quoted) {
       if (c === '"') {
-        if (s[i + 1] === '"') { field += '"'; i++; } else quoted = false;
+        if (s[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else quoted = false;
       } else {
         if (c === '\n' || (c === '\r' && s[i + 1] !== '\n')) line++;
         field += c;
@@ -58,14 +61,21 @@ export function parseCsv(text: string, sep: string): CsvRow[] {
  * same number (> 1) of fields; semicolon, then comma, then tab when equal.
  */
 export function detectSeparator(text: string): Separator {
-  const sample = text.split(/\r\n|\n|\r/).filter((l) => l.trim() !== '').slice(0, 30).join('\n');
+  const sample = text
+    .split(/\r\n|\n|\r/)
+    .filter((l) => l.trim() !== '')
+    .slice(0, 30)
+    .join('\n');
   let best: Separator = ';';
   let bestScore = -1;
   for (const sep of SEPARATORS) {
     const counts = new Map<number, number>();
     for (const r of parseCsv(sample, sep)) if (r.fields.length > 1) counts.set(r.fields.length, (counts.get(r.fields.length) ?? 0) + 1);
     const score = Math.max(0, ...counts.values());
-    if (score > bestScore) { best = sep; bestScore = score; }
+    if (score > bestScore) {
+      best = sep;
+      bestScore = score;
+    }
   }
   return best;
 }

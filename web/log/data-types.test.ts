@@ -5,14 +5,22 @@ import { parseTypeName, typeName } from './data-types.ts';
 describe('parseTypeName', () => {
   it('FPWIN elementary types map to the log types of spec §3', () => {
     const cases: [string, string][] = [
-      ['INT', 'int'], ['UINT', 'uint'], ['WORD', 'hex'], ['DINT', 'dint'], ['UDINT', 'udint'], ['DWORD', 'hex32'],
-      ['REAL', 'real'], ['LREAL', 'lreal'],
-      ['LINT', 'int64'], ['ULINT', 'uint64'], ['DATE_AND_TIME', 'dt'],
+      ['INT', 'int'],
+      ['UINT', 'uint'],
+      ['WORD', 'hex'],
+      ['DINT', 'dint'],
+      ['UDINT', 'udint'],
+      ['DWORD', 'hex32'],
+      ['REAL', 'real'],
+      ['LREAL', 'lreal'],
+      ['LINT', 'int64'],
+      ['ULINT', 'uint64'],
+      ['DATE_AND_TIME', 'dt'],
     ];
     for (const [name, type] of cases) expect(parseTypeName(name)).toEqual({ ok: true, type: LOG_TYPES.indexOf(type as never), bool: false });
   });
 
-  it('a STRING keeps its length n of STRING[n]; without one it has the logger\'s 48', () => {
+  it("a STRING keeps its length n of STRING[n]; without one it has the logger's 48", () => {
     expect(parseTypeName('STRING[32]')).toEqual({ ok: true, type: 13, bool: false, strLen: 32 });
     expect(parseTypeName('STRING[10]')).toEqual({ ok: true, type: 13, bool: false, strLen: 10 });
     expect(parseTypeName('STRING[1]')).toEqual({ ok: true, type: 13, bool: false, strLen: 1 });
@@ -45,7 +53,22 @@ describe('parseTypeName', () => {
 describe('typeName', () => {
   it('writes FPWIN names where they exist, and every code reads back as itself', () => {
     expect(LOG_TYPE_CODES.map((t) => typeName(t, false))).toEqual([
-      'INT', 'UINT', 'WORD', 'BIN', 'DINT', 'UDINT', 'DWORD', 'REAL', 'REALEX', 'INT64', 'UINT64', 'ASCII', 'DT', 'STRING[48]', 'LREAL', 'LREALEX',
+      'INT',
+      'UINT',
+      'WORD',
+      'BIN',
+      'DINT',
+      'UDINT',
+      'DWORD',
+      'REAL',
+      'REALEX',
+      'INT64',
+      'UINT64',
+      'ASCII',
+      'DT',
+      'STRING[48]',
+      'LREAL',
+      'LREALEX',
     ]);
     for (const t of LOG_TYPE_CODES) expect(parseTypeName(typeName(t, false))).toMatchObject({ ok: true, type: t });
   });

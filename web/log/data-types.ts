@@ -7,16 +7,52 @@
 // becomes `uint`; LINT/ULINT and DATE_AND_TIME are FPWIN's names for int64/uint64 and dt; a STRING
 // longer than the logger's 48 characters (spec §3) is refused, not cut; its length n of STRING[n]
 // is kept in the data point (str_len), and a STRING without one has the logger's 48.
-import { STRING_LEN_MAX, STRING_TYPE, type LogType } from '../../device/model/sections/logfile.ts';
+import { type LogType, STRING_LEN_MAX, STRING_TYPE } from '../../device/model/sections/logfile.ts';
 
 export const BOOL_TYPE: LogType = 1; // uint: 0 or 1
 
 const BY_NAME: Record<string, LogType> = {
-  INT: 0, UINT: 1, WORD: 2, HEX: 2, BIN: 3, DINT: 4, UDINT: 5, DWORD: 6, HEX32: 6, REAL: 7, REALEX: 8,
-  INT64: 9, LINT: 9, UINT64: 10, ULINT: 10, ASCII: 11, DT: 12, DATE_AND_TIME: 12, STRING: STRING_TYPE, LREAL: 14, LREALEX: 15,
+  INT: 0,
+  UINT: 1,
+  WORD: 2,
+  HEX: 2,
+  BIN: 3,
+  DINT: 4,
+  UDINT: 5,
+  DWORD: 6,
+  HEX32: 6,
+  REAL: 7,
+  REALEX: 8,
+  INT64: 9,
+  LINT: 9,
+  UINT64: 10,
+  ULINT: 10,
+  ASCII: 11,
+  DT: 12,
+  DATE_AND_TIME: 12,
+  STRING: STRING_TYPE,
+  LREAL: 14,
+  LREALEX: 15,
 };
 // the name each code is written with (FPWIN's where it has one, else the spec §3 data format)
-const NAMES = ['INT', 'UINT', 'WORD', 'BIN', 'DINT', 'UDINT', 'DWORD', 'REAL', 'REALEX', 'INT64', 'UINT64', 'ASCII', 'DT', 'STRING', 'LREAL', 'LREALEX'] as const;
+const NAMES = [
+  'INT',
+  'UINT',
+  'WORD',
+  'BIN',
+  'DINT',
+  'UDINT',
+  'DWORD',
+  'REAL',
+  'REALEX',
+  'INT64',
+  'UINT64',
+  'ASCII',
+  'DT',
+  'STRING',
+  'LREAL',
+  'LREALEX',
+] as const;
 
 /** strLen: n of a STRING[n] (48 for a STRING without a length); not given for other types */
 export type ParsedType = { ok: true; type: LogType; bool: boolean; strLen?: number } | { ok: false; reason: 'unknown_type' | 'string_too_long' };

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { withDefaults } from '../../device/model/section.ts';
+import { validateSection, withDefaults } from '../../device/model/section.ts';
 import { pew_log } from '../../device/model/sections/log.ts';
-import { validateSection } from '../../device/model/section.ts';
-import { logFileSchema, recordSchema, STRING_TYPE, type LogFile, type LogRecord } from '../../device/model/sections/logfile.ts';
+import { type LogFile, type LogRecord, logFileSchema, recordSchema, STRING_TYPE } from '../../device/model/sections/logfile.ts';
 import { addLogFile, addPoints, appendRecords, removeLogFile, removePoints } from './edit.ts';
 
 const file = (f: Partial<LogFile>) => withDefaults(logFileSchema, f) as LogFile;
@@ -13,14 +12,17 @@ const ok = <T>(x: T | string): T => {
   if (typeof x === 'string') throw new Error(`refused: ${x}`);
   return x;
 };
-const valid = (files: LogFile[]) => validateSection(pew_log, { ...withDefaults(pew_log.schema, {}) as object, log_def: files });
+const valid = (files: LogFile[]) => validateSection(pew_log, { ...(withDefaults(pew_log.schema, {}) as object), log_def: files });
 
 describe('log files', () => {
   it('a new one gets the next id and the first free name; at 16 it is refused', () => {
     let files = ok(addLogFile([]));
     expect(files.map((f) => [f.id, f.name, f.trigger, f.cycle, f.split, f.records])).toEqual([[1, 'log1', 1, 900, 'day', []]]);
     files = ok(addLogFile([file({ id: 1, name: 'log2' })]));
-    expect(files.map((f) => [f.id, f.name])).toEqual([[1, 'log2'], [2, 'log1']]);
+    expect(files.map((f) => [f.id, f.name])).toEqual([
+      [1, 'log2'],
+      [2, 'log1'],
+    ]);
     let many: LogFile[] = [];
     for (let i = 0; i < 16; i++) many = ok(addLogFile(many));
     expect(many.map((f) => f.id)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
@@ -30,8 +32,14 @@ describe('log files', () => {
 
   it('deleting one renumbers the rest from 1 (spec §4)', () => {
     const files = [file({ id: 1, name: 'a' }), file({ id: 2, name: 'b' }), file({ id: 3, name: 'c' })];
-    expect(removeLogFile(files, 0).map((f) => [f.id, f.name])).toEqual([[1, 'b'], [2, 'c']]);
-    expect(removeLogFile(files, 2).map((f) => [f.id, f.name])).toEqual([[1, 'a'], [2, 'b']]);
+    expect(removeLogFile(files, 0).map((f) => [f.id, f.name])).toEqual([
+      [1, 'b'],
+      [2, 'c'],
+    ]);
+    expect(removeLogFile(files, 2).map((f) => [f.id, f.name])).toEqual([
+      [1, 'a'],
+      [2, 'b'],
+    ]);
   });
 });
 
@@ -46,7 +54,13 @@ describe('data points', () => {
     const r = ok(addPoints(files, 0, 3));
     expect(r.added).toBe(3);
     expect(r.full).toBe(false);
-    expect(r.files[0]!.records.map((p) => [p.id, p.name, p.reg_addr])).toEqual([[1, 'p0', '0'], [2, 'p1', '2'], [3, 'p2', '4'], [4, 'p3', '6'], [5, 'p4', '8']]);
+    expect(r.files[0]!.records.map((p) => [p.id, p.name, p.reg_addr])).toEqual([
+      [1, 'p0', '0'],
+      [2, 'p1', '2'],
+      [3, 'p2', '4'],
+      [4, 'p3', '6'],
+      [5, 'p4', '8'],
+    ]);
     expect(r.files[1]).toBe(files[1]);
     expect(ok(addPoints(files, 1, 80)).added).toBe(50); // spec §9: add at once 50
     expect(ok(addPoints(files, 1, 0)).added).toBe(1);
@@ -79,14 +93,21 @@ describe('data points', () => {
     const files = [file({ id: 1, name: 'a', records: points(698) })];
     const r = ok(appendRecords(files, 0, [rec({ id: 9, name: 'x' }), rec({ id: 9, name: 'y' }), rec({ id: 9, name: 'z' })]));
     expect([r.added, r.full]).toEqual([2, true]);
-    expect(r.files[0]!.records.slice(-2).map((p) => [p.id, p.name])).toEqual([[699, 'x'], [700, 'y']]);
+    expect(r.files[0]!.records.slice(-2).map((p) => [p.id, p.name])).toEqual([
+      [699, 'x'],
+      [700, 'y'],
+    ]);
     expect(ok(appendRecords(files, 0, []))).toMatchObject({ added: 0, full: false });
   });
 
   it('deleting points renumbers the rest from 1 (spec §4)', () => {
     const files = [file({ id: 1, name: 'a', records: points(5) })];
     const out = removePoints(files, 0, [1, 3]);
-    expect(out[0]!.records.map((p) => [p.id, p.name])).toEqual([[1, 'p0'], [2, 'p2'], [3, 'p4']]);
+    expect(out[0]!.records.map((p) => [p.id, p.name])).toEqual([
+      [1, 'p0'],
+      [2, 'p2'],
+      [3, 'p4'],
+    ]);
     expect(removePoints(files, 4, [0])).toEqual(files);
   });
 });

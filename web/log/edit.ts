@@ -3,7 +3,7 @@
 // (the page stores it in the section's temporary copy); every removal renumbers the ids from 1
 // (spec §4), every addition stays within the limits of spec §9 and says when it could not.
 import { withDefaults } from '../../device/model/section.ts';
-import { logFileSchema, MAX_LOG_FILES, type LogFile, type LogRecord } from '../../device/model/sections/logfile.ts';
+import { type LogFile, type LogRecord, logFileSchema, MAX_LOG_FILES } from '../../device/model/sections/logfile.ts';
 import { ADD_AT_ONCE_MAX, fitting, pointCounts } from './limits.ts';
 import { newPoints } from './new-points.ts';
 import { removeAt, renumber } from './renumber.ts';

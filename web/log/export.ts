@@ -4,8 +4,8 @@
 // again into the same points: name, area, address and type (a STRING with its length). The other columns are left empty
 // (the IEC address and the initial value are FPWIN's; the unit has no comment to give).
 import { csvLine, type Separator } from './csv.ts';
-import { formatFpAddress } from './fp-address.ts';
 import { typeName } from './data-types.ts';
+import { formatFpAddress } from './fp-address.ts';
 
 export const EXPORT_HEADER = ['Class', 'Identifier', 'IEC address', 'FP address', 'Type', 'Initial value', 'Comment'] as const;
 const CLASS = 'VAR_GLOBAL';
@@ -17,7 +17,7 @@ export function exportVariables(
 ): string {
   const lines = [csvLine(EXPORT_HEADER, sep)];
   for (const r of records) lines.push(csvLine([CLASS, r.name, '', formatFpAddress(r), typeName(r.type, r.area >= 4, r.str_len), '', ''], sep));
-  return lines.map((l) => l + '\r\n').join('');
+  return lines.map((l) => `${l}\r\n`).join('');
 }
 
 /** A file name for the export of a log file: `<log file name>_variables.csv`. */

@@ -1,11 +1,11 @@
 // Field names in the logger's save errors: the /log page's labels with the place of the field.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadLocale } from '../i18n/i18n-util.sync.ts';
-import { i18nObject } from '../i18n/i18n-util.ts';
-import { logFieldText } from './field-names.ts';
 import { validateSection, withDefaults } from '../../device/model/section.ts';
 import { pew_log } from '../../device/model/sections/log.ts';
 import { logFileSchema, recordSchema } from '../../device/model/sections/logfile.ts';
+import { loadLocale } from '../i18n/i18n-util.sync.ts';
+import { i18nObject } from '../i18n/i18n-util.ts';
+import { logFieldText } from './field-names.ts';
 
 const name = (l: 'en' | 'de', path: string) => {
   const { leaf, where } = logFieldText(i18nObject(l).logger, path);
@@ -33,14 +33,18 @@ describe('logger field names', () => {
     expect(name('en', 'log_def.2.records')).toBe('Log file 3');
   });
 
-  it('names the paths of the daemon\'s own check', () => {
+  it("names the paths of the daemon's own check", () => {
     const issuesOf = (file: object) => {
-      const checked = validateSection(pew_log, { ...(withDefaults(pew_log.schema, {}) as object), log_def: [withDefaults(logFileSchema, { id: 1, name: 'a', ...file })] });
+      const checked = validateSection(pew_log, {
+        ...(withDefaults(pew_log.schema, {}) as object),
+        log_def: [withDefaults(logFileSchema, { id: 1, name: 'a', ...file })],
+      });
       return checked.ok ? [] : checked.issues.map((i) => name('en', i.path));
     };
     expect(issuesOf({ cycle: 0 })).toEqual(['Log file 1 · Log cycle']);
-    expect(issuesOf({ records: [withDefaults(recordSchema, { id: 1, name: 'x' }), withDefaults(recordSchema, { id: 2, name: 'y', reg_addr: 'abc' })] }))
-      .toEqual(['Log file 1 · data point 2 · Address']);
+    expect(
+      issuesOf({ records: [withDefaults(recordSchema, { id: 1, name: 'x' }), withDefaults(recordSchema, { id: 2, name: 'y', reg_addr: 'abc' })] }),
+    ).toEqual(['Log file 1 · data point 2 · Address']);
   });
 
   it('speaks the console language', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { clockSeconds, clockTime, fileSize, pointAddress } from './format.ts';
 
 describe('display formats', () => {
-  it('clockSeconds: a time input\'s value back to seconds after midnight', () => {
+  it("clockSeconds: a time input's value back to seconds after midnight", () => {
     expect(clockSeconds('00:00:00')).toBe(0);
     expect(clockSeconds('06:30:15')).toBe(23415);
     expect(clockSeconds('06:30')).toBe(23400);
@@ -18,7 +18,7 @@ describe('display formats', () => {
     expect(clockTime(86400 + 60)).toBe('00:01:00');
   });
 
-  it('fileSize in the unit that fits, in the user\'s language', () => {
+  it("fileSize in the unit that fits, in the user's language", () => {
     expect(fileSize(0, 'en-GB')).toBe('0 B');
     expect(fileSize(1023, 'en-GB')).toBe('1,023 B');
     expect(fileSize(1536, 'en-GB')).toBe('1.5 KB');

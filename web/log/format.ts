@@ -24,7 +24,10 @@ const UNITS = ['B', 'KB', 'MB', 'GB'] as const;
 export function fileSize(bytes: number, locale: string): string {
   let n = bytes;
   let u = 0;
-  while (n >= 1024 && u < UNITS.length - 1) { n /= 1024; u++; }
+  while (n >= 1024 && u < UNITS.length - 1) {
+    n /= 1024;
+    u++;
+  }
   const digits = u === 0 ? 0 : 1;
   return `${new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n)} ${UNITS[u]}`;
 }

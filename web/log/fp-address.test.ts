@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import { formatFpAddress, parseFpAddress } from './fp-address.ts';
 
 describe('parseFpAddress', () => {
@@ -25,8 +25,7 @@ describe('parseFpAddress', () => {
     expect(parseFpAddress('WR5')).toEqual({ ok: false, reason: 'relay_word' });
     expect(parseFpAddress('DWX2')).toEqual({ ok: false, reason: 'relay_word' });
     expect(parseFpAddress('WY0')).toEqual({ ok: false, reason: 'relay_word' });
-    for (const a of ['WL3', 'L10', 'T5', 'C100', 'SV2', 'EV7', 'SD1', 'IX0'])
-      expect(parseFpAddress(a)).toEqual({ ok: false, reason: 'area_not_logged' });
+    for (const a of ['WL3', 'L10', 'T5', 'C100', 'SV2', 'EV7', 'SD1', 'IX0']) expect(parseFpAddress(a)).toEqual({ ok: false, reason: 'area_not_logged' });
     for (const a of ['', 'DT', 'DT-1', 'DT1.5', '%MW5.100', 'R1000F', 'XG', 'Q1', 'DT12345678', 'R'])
       expect(parseFpAddress(a)).toEqual({ ok: false, reason: 'bad_address' });
   });
@@ -50,9 +49,11 @@ describe('formatFpAddress', () => {
       reg_addr: fc.tuple(fc.nat(999), fc.nat(15)).map(([w, b]) => (w > 0 || b > 9 ? `${w}${b.toString(16).toUpperCase()}` : String(b))),
       type: fc.constant(1),
     });
-    fc.assert(fc.property(fc.oneof(word, bit), (r) => {
-      const p = parseFpAddress(formatFpAddress(r));
-      expect(p).toEqual({ ok: true, area: r.area, reg_addr: r.reg_addr, bit: r.area >= 4 });
-    }));
+    fc.assert(
+      fc.property(fc.oneof(word, bit), (r) => {
+        const p = parseFpAddress(formatFpAddress(r));
+        expect(p).toEqual({ ok: true, area: r.area, reg_addr: r.reg_addr, bit: r.area >= 4 });
+      }),
+    );
   });
 });

@@ -8,8 +8,9 @@
 // - The logger reads X, Y and R points as single bits (0/1), so a relay word (WX, WY, WR) cannot
 //   be a log point: such a row is refused as `relay_word` rather than silently logging bit 0.
 // - Areas the logger has no log area for (WL, L, T, C, SV, EV, system areas) are `area_not_logged`.
+
+import { LOG_AREAS, type LogArea, typeWords } from '../../device/model/sections/logfile.ts';
 import { formatBitOffset, parseBitOffset } from '../../device/protocol/areas.ts';
-import { LOG_AREAS, typeWords, type LogArea } from '../../device/model/sections/logfile.ts';
 
 export type AddressProblem = 'bad_address' | 'relay_word' | 'area_not_logged';
 export type ParsedAddress = { ok: true; area: LogArea; reg_addr: string; bit: boolean } | { ok: false; reason: AddressProblem };

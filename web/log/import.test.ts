@@ -1,12 +1,12 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { MAX_POINTS, typeWords } from '../../device/model/sections/logfile.ts';
+import { describe, expect, it } from 'vitest';
 import { AREA_MAX } from '../../device/model/plc.ts';
-import { IMPORT_DEFAULTS, importedRecords, optionIssues, parseVariables, type ImportOptions } from './import.ts';
+import { MAX_POINTS, typeWords } from '../../device/model/sections/logfile.ts';
 import { exportFileName, exportVariables } from './export.ts';
+import { IMPORT_DEFAULTS, type ImportOptions, importedRecords, optionIssues, parseVariables } from './import.ts';
 
 // A global variable list as FPWIN Pro exports it with a German Windows (semicolons), one header line.
-const FPWIN_SEMICOLON = [
+const FPWIN_SEMICOLON = `${[
   'Class;Identifier;IEC address;FP address;Type;Initial value;Comment',
   'VAR_GLOBAL;Tank_Level;%MW5.100;DT100;INT;0;Füllstand in mm',
   'VAR_GLOBAL;Flow_Total;%MD5.200;DDT200;DINT;0;Durchfluss gesamt',
@@ -30,10 +30,10 @@ const FPWIN_SEMICOLON = [
   'VAR_GLOBAL;Far_Away;%MD5.999424;DDT999424;DINT;0;',
   'VAR_GLOBAL;Bad Name!;%MW5.1;DT1;INT;0;',
   'VAR_GLOBAL;Pump_Word;%MW5.2;DT2;BOOL;FALSE;',
-].join('\r\n') + '\r\n';
+].join('\r\n')}\r\n`;
 
 // The same kind of list from an English Windows: commas, every field quoted, three header lines.
-const FPWIN_COMMA = [
+const FPWIN_COMMA = `${[
   '"Global variables"',
   '"Project: Boiler_Plant","Exported 2026-03-14 09:12"',
   '"Class","Identifier","IEC address","FP address","Type","Initial value","Comment"',
@@ -41,7 +41,7 @@ const FPWIN_COMMA = [
   '"VAR_GLOBAL","Pressure_Out","%MW5.11","DT11","INT","0","Outlet pressure, mbar"',
   '"VAR_GLOBAL","Alarm_Text","%MW5.20","DT20","STRING[40]","\'\'","Last alarm, ""as shown"""',
   '"VAR_GLOBAL","Burner_Hours","%MD5.30","DDT30","UDINT","0","Operating hours (pressure side)"',
-].join('\n') + '\n';
+].join('\n')}\n`;
 
 const opts = (o: Partial<ImportOptions> = {}): ImportOptions => ({ ...IMPORT_DEFAULTS, ...o });
 const v = (line: number, name: string, area: number, reg_addr: string, type: number, comment = '') => ({ line, name, comment, area, reg_addr, type });
@@ -135,11 +135,13 @@ describe('parseVariables', () => {
 });
 
 describe('importedRecords', () => {
-  it('appends after the log file\'s points, through its interface, reals with 2 decimals', () => {
+  it("appends after the log file's points, through its interface, reals with 2 decimals", () => {
     const r = parseVariables(FPWIN_SEMICOLON, IMPORT_DEFAULTS);
     const recs = importedRecords(r.variables.slice(0, 3), { interface: 0, records: [{ id: 1 } as never, { id: 2 } as never] });
     expect(recs.map((x) => [x.id, x.name, x.if, x.area, x.reg_addr, x.type, x.decimal])).toEqual([
-      [3, 'Tank_Level', 0, 1, '100', 0, 0], [4, 'Flow_Total', 0, 1, '200', 4, 0], [5, 'Temp_Boiler', 0, 1, '210', 7, 2],
+      [3, 'Tank_Level', 0, 1, '100', 0, 0],
+      [4, 'Flow_Total', 0, 1, '200', 4, 0],
+      [5, 'Temp_Boiler', 0, 1, '210', 7, 2],
     ]);
     expect(recs[0]).toMatchObject({ dim: '', plc_addr: 0, format: 'momentary', endian: 'little', enable_scal: false });
   });
@@ -147,37 +149,48 @@ describe('importedRecords', () => {
 
 describe('export → import round trip', () => {
   it('writes the default columns with one header line', () => {
-    const text = exportVariables([{ name: 'Tank_Level', area: 1, reg_addr: '100', type: 0 }, { name: 'Pump On', area: 6, reg_addr: '10A', type: 1 }]);
+    const text = exportVariables([
+      { name: 'Tank_Level', area: 1, reg_addr: '100', type: 0 },
+      { name: 'Pump On', area: 6, reg_addr: '10A', type: 1 },
+    ]);
     expect(text).toBe(
-      'Class;Identifier;IEC address;FP address;Type;Initial value;Comment\r\n'
-      + 'VAR_GLOBAL;Tank_Level;;DT100;INT;;\r\n'
-      + 'VAR_GLOBAL;Pump On;;R10A;BOOL;;\r\n');
+      'Class;Identifier;IEC address;FP address;Type;Initial value;Comment\r\n' +
+        'VAR_GLOBAL;Tank_Level;;DT100;INT;;\r\n' +
+        'VAR_GLOBAL;Pump On;;R10A;BOOL;;\r\n',
+    );
     expect(exportVariables([{ name: 'x', area: 1, reg_addr: '2', type: 7 }], ',')).toBe(
-      'Class,Identifier,IEC address,FP address,Type,Initial value,Comment\r\nVAR_GLOBAL,x,,DDT2,REAL,,\r\n');
+      'Class,Identifier,IEC address,FP address,Type,Initial value,Comment\r\nVAR_GLOBAL,x,,DDT2,REAL,,\r\n',
+    );
     expect(exportFileName('tank')).toBe('tank_variables.csv');
   });
 
   it('property: every exported point imports again with its name, area, address and type', () => {
-    const name = fc.tuple(fc.constantFrom('a', 'B', 'x'), fc.string({ unit: fc.constantFrom('a', 'Z', '9', '_', '.', '-', ' '), maxLength: 20 }))
+    const name = fc
+      .tuple(fc.constantFrom('a', 'B', 'x'), fc.string({ unit: fc.constantFrom('a', 'Z', '9', '_', '.', '-', ' '), maxLength: 20 }))
       .map(([a, b]) => (a + b).trimEnd());
-    const word = fc.integer({ min: 0, max: 15 }).chain((type) => fc.record({
-      area: fc.constantFrom(1, 2, 3),
-      type: fc.constant(type),
-      reg_addr: fc.nat(AREA_MAX.LD - typeWords(type) + 1).map(String), // LD is the smallest word area
-    }));
+    const word = fc.integer({ min: 0, max: 15 }).chain((type) =>
+      fc.record({
+        area: fc.constantFrom(1, 2, 3),
+        type: fc.constant(type),
+        reg_addr: fc.nat(AREA_MAX.LD - typeWords(type) + 1).map(String), // LD is the smallest word area
+      }),
+    );
     const bit = fc.record({
       area: fc.constantFrom(4, 5, 6),
       type: fc.constantFrom(0, 1, 2, 3),
       reg_addr: fc.tuple(fc.nat(512), fc.nat(15)).map(([w, b]) => (w > 0 || b > 9 ? `${w}${b.toString(16).toUpperCase()}` : String(b))),
     });
-    const points = fc.uniqueArray(fc.tuple(name, fc.oneof(word, bit)), { maxLength: 40, selector: ([n]) => n.toLowerCase() })
+    const points = fc
+      .uniqueArray(fc.tuple(name, fc.oneof(word, bit)), { maxLength: 40, selector: ([n]) => n.toLowerCase() })
       .map((list) => list.map(([n, p]) => ({ name: n, ...p })));
-    fc.assert(fc.property(points, fc.constantFrom(';', ',', '\t'), (recs, sep) => {
-      const back = parseVariables(exportVariables(recs, sep as ';'), IMPORT_DEFAULTS);
-      expect(back.skipped).toEqual([]);
-      expect(back.separator).toBe(sep);
-      expect(back.variables.map(({ name: n, area, reg_addr, type }) => ({ name: n, area, reg_addr, type }))).toEqual(recs);
-    }));
+    fc.assert(
+      fc.property(points, fc.constantFrom(';', ',', '\t'), (recs, sep) => {
+        const back = parseVariables(exportVariables(recs, sep as ';'), IMPORT_DEFAULTS);
+        expect(back.skipped).toEqual([]);
+        expect(back.separator).toBe(sep);
+        expect(back.variables.map(({ name: n, area, reg_addr, type }) => ({ name: n, area, reg_addr, type }))).toEqual(recs);
+      }),
+    );
   });
 
   it('700 points export and import in well under a second', () => {

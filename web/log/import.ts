@@ -19,12 +19,12 @@
 //   time, compared without case: CSV column names must tell the columns apart.
 // - The separator is found by itself unless one is chosen.
 import * as v from 'valibot';
-import { logFileRules, logFileSchema, recordSchema, type LogArea, type LogFile, type LogRecord, type LogType } from '../../device/model/sections/logfile.ts';
-import { toIssues, withDefaults } from '../../device/model/section.ts';
 import type { ErrorCode, IssueParams } from '../../device/model/issues.ts';
+import { toIssues, withDefaults } from '../../device/model/section.ts';
+import { type LogArea, type LogFile, type LogRecord, type LogType, logFileRules, logFileSchema, recordSchema } from '../../device/model/sections/logfile.ts';
 import { detectSeparator, parseCsv, type Separator } from './csv.ts';
-import { parseFpAddress, type AddressProblem } from './fp-address.ts';
 import { parseTypeName } from './data-types.ts';
+import { type AddressProblem, parseFpAddress } from './fp-address.ts';
 
 export interface ImportOptions {
   filter: string;
@@ -37,7 +37,13 @@ export interface ImportOptions {
 }
 
 export const IMPORT_DEFAULTS: ImportOptions = {
-  filter: '', separator: 'auto', headerLines: 1, nameColumn: 2, addressColumn: 4, typeColumn: 5, commentColumn: 7,
+  filter: '',
+  separator: 'auto',
+  headerLines: 1,
+  nameColumn: 2,
+  addressColumn: 4,
+  typeColumn: 5,
+  commentColumn: 7,
 };
 export const FILTER_MIN = 2; // spec §5
 export const HEADER_LINES_MAX = 30; // spec §5
@@ -115,20 +121,41 @@ export function parseVariables(text: string, o: ImportOptions, taken: Iterable<s
     const cell = (col: number) => fields[col - 1]?.trim();
     const name = cell(o.nameColumn) ?? '';
     const comment = cell(o.commentColumn) ?? '';
-    if (filter && !name.toLowerCase().includes(filter) && !comment.toLowerCase().includes(filter)) { filtered++; continue; }
+    if (filter && !name.toLowerCase().includes(filter) && !comment.toLowerCase().includes(filter)) {
+      filtered++;
+      continue;
+    }
     const skip = (reason: SkipReason, extra: Partial<SkippedRow> = {}) => skipped.push({ line, name, reason, ...extra });
     const address = cell(o.addressColumn);
     const typeText = cell(o.typeColumn);
-    if (!name || !address || !typeText) { skip('missing_field'); continue; }
+    if (!name || !address || !typeText) {
+      skip('missing_field');
+      continue;
+    }
     const at = parseFpAddress(address);
-    if (!at.ok) { skip(at.reason, { value: address }); continue; }
+    if (!at.ok) {
+      skip(at.reason, { value: address });
+      continue;
+    }
     const type = parseTypeName(typeText);
-    if (!type.ok) { skip(type.reason, { value: typeText }); continue; }
-    if (type.bool && !at.bit) { skip('bool_needs_bit', { value: address }); continue; }
+    if (!type.ok) {
+      skip(type.reason, { value: typeText });
+      continue;
+    }
+    if (type.bool && !at.bit) {
+      skip('bool_needs_bit', { value: address });
+      continue;
+    }
     const strLen = type.strLen === undefined ? {} : { str_len: type.strLen };
-    const problem = recordProblem({ ...withDefaults(recordSchema, {}) as object, name, area: at.area, reg_addr: at.reg_addr, type: type.type, ...strLen });
-    if (problem) { skip(problem.code, problem.params ? { params: problem.params } : {}); continue; }
-    if (seen.has(name.toLowerCase())) { skip('duplicate'); continue; }
+    const problem = recordProblem({ ...(withDefaults(recordSchema, {}) as object), name, area: at.area, reg_addr: at.reg_addr, type: type.type, ...strLen });
+    if (problem) {
+      skip(problem.code, problem.params ? { params: problem.params } : {});
+      continue;
+    }
+    if (seen.has(name.toLowerCase())) {
+      skip('duplicate');
+      continue;
+    }
     seen.add(name.toLowerCase());
     variables.push({ line, name, comment, area: at.area, reg_addr: at.reg_addr, type: type.type, ...strLen });
   }
@@ -143,9 +170,17 @@ const REAL_TYPES: readonly number[] = [7, 8, 14, 15]; // real, realex, lreal, lr
  * schema's defaults.
  */
 export function importedRecords(vars: readonly ImportedVariable[], file: Pick<LogFile, 'interface' | 'records'>): LogRecord[] {
-  return vars.map((x, i) => withDefaults(recordSchema, {
-    id: file.records.length + i + 1, name: x.name, if: file.interface, area: x.area, reg_addr: x.reg_addr, type: x.type,
-    ...(x.str_len === undefined ? {} : { str_len: x.str_len }),
-    decimal: REAL_TYPES.includes(x.type) ? 2 : 0,
-  }) as LogRecord);
+  return vars.map(
+    (x, i) =>
+      withDefaults(recordSchema, {
+        id: file.records.length + i + 1,
+        name: x.name,
+        if: file.interface,
+        area: x.area,
+        reg_addr: x.reg_addr,
+        type: x.type,
+        ...(x.str_len === undefined ? {} : { str_len: x.str_len }),
+        decimal: REAL_TYPES.includes(x.type) ? 2 : 0,
+      }) as LogRecord,
+  );
 }

@@ -1,24 +1,23 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { withDefaults } from '../../device/model/section.ts';
-import { logFileSchema, recordSchema, type LogFile, type LogRecord } from '../../device/model/sections/logfile.ts';
-import { DEFAULT_INTERFACES, type ComInterface } from '../../device/model/sections/pew.ts';
-import type { LogWordArea } from '../../device/logger/types.ts';
+import { describe, expect, it } from 'vitest';
 import { readLimit } from '../../device/logger/planner.ts';
-import { mewCommandFrames, mewReplyFrames } from '../../device/protocol/mewtocol-exchange.ts';
+import type { LogWordArea } from '../../device/logger/types.ts';
+import { withDefaults } from '../../device/model/section.ts';
+import { type LogFile, type LogRecord, logFileSchema, recordSchema } from '../../device/model/sections/logfile.ts';
+import { type ComInterface, DEFAULT_INTERFACES } from '../../device/model/sections/pew.ts';
 import type { MewRequest } from '../../device/protocol/mewtocol-commands.ts';
+import { mewCommandFrames, mewReplyFrames } from '../../device/protocol/mewtocol-exchange.ts';
 import { encodeMew7Reply, encodeMew7Request, type Mew7Area, type Mew7Request } from '../../device/protocol/mewtocol7-commands.ts';
 import { encodeMew7Message } from '../../device/protocol/mewtocol7-frame.ts';
 import { encodeModbusRequest, type ModbusResponse } from '../../device/protocol/modbus-pdu.ts';
 import { encodeModbusResponse } from '../../device/protocol/modbus-response.ts';
 import { encodeRtuFrame } from '../../device/protocol/modbus-rtu.ts';
-import { charBits, cycleExceeded, estimateReads, ETHERNET_MS, frameSizes, INTERNAL_MS, intervalWarning, requestMs, SCAN_MS } from './interval.ts';
+import { charBits, cycleExceeded, ETHERNET_MS, estimateReads, frameSizes, INTERNAL_MS, intervalWarning, requestMs, SCAN_MS } from './interval.ts';
 
 const COM1 = 0;
 const COM2 = 3;
 const INTERNAL = 4;
-const ifaces = (changes: Record<number, Partial<ComInterface>> = {}): ComInterface[] =>
-  DEFAULT_INTERFACES.map((i) => ({ ...i, ...(changes[i.id] ?? {}) }));
+const ifaces = (changes: Record<number, Partial<ComInterface>> = {}): ComInterface[] => DEFAULT_INTERFACES.map((i) => ({ ...i, ...(changes[i.id] ?? {}) }));
 const rec = (r: Partial<LogRecord>) => withDefaults(recordSchema, r) as LogRecord;
 const file = (f: Partial<LogFile>) => withDefaults(logFileSchema, { name: 'f', ...f }) as LogFile;
 /** `n` INT points from DT`from` on, one word apart */
@@ -53,7 +52,8 @@ describe('frame sizes', () => {
     for (const protocol of ['MEWTOCOL', 'MEWTOCOL7', 'MODBUS'] as const) {
       for (const area of areas) {
         const limit = readLimit(protocol, area);
-        for (let count = 1; count <= limit; count++) expect(frameSizes(protocol, area, count), `${protocol} ${area} ${count}`).toEqual(encoded(protocol, area, count));
+        for (let count = 1; count <= limit; count++)
+          expect(frameSizes(protocol, area, count), `${protocol} ${area} ${count}`).toEqual(encoded(protocol, area, count));
       }
     }
   });
@@ -97,7 +97,7 @@ describe('requestMs', () => {
 });
 
 describe('estimateReads', () => {
-  it('counts the planner\'s requests: 60 neighbouring DT words over MEWTOCOL are 27 + 27 + 6', () => {
+  it("counts the planner's requests: 60 neighbouring DT words over MEWTOCOL are 27 + 27 + 6", () => {
     const f = file({ interface: COM1, records: dts(60, 0, { if: COM1 }) });
     const i = ifaces({ [COM1]: { enabled: true } });
     const e = estimateReads(f, 0, i);
@@ -114,7 +114,11 @@ describe('estimateReads', () => {
     const e = estimateReads(file({ records }), 0, i);
     const com2 = 2 * requestMs(i[1]!, 'DT', 2);
     expect(e.requests).toBe(4);
-    expect(e.interfaces.map((x) => [x.interfaceId, x.requests])).toEqual([[COM1, 1], [COM2, 2], [INTERNAL, 1]]);
+    expect(e.interfaces.map((x) => [x.interfaceId, x.requests])).toEqual([
+      [COM1, 1],
+      [COM2, 2],
+      [INTERNAL, 1],
+    ]);
     expect(e.ms).toBeCloseTo(com2, 9);
   });
 
@@ -127,11 +131,13 @@ describe('estimateReads', () => {
 
   it('property: more points never take less time', () => {
     const i = ifaces({ [COM1]: { enabled: true } });
-    fc.assert(fc.property(fc.uniqueArray(fc.nat(3000), { maxLength: 80 }), fc.nat(3000), (addrs, extra) => {
-      const records = addrs.map((a, k) => rec({ id: k + 1, name: `p${k}`, if: COM1, reg_addr: String(a) }));
-      const more = [...records, rec({ id: records.length + 1, name: 'more', if: COM1, reg_addr: String(extra) })];
-      expect(estimateReads(file({ records: more }), 0, i).ms).toBeGreaterThanOrEqual(estimateReads(file({ records }), 0, i).ms - 1e-9);
-    }));
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.nat(3000), { maxLength: 80 }), fc.nat(3000), (addrs, extra) => {
+        const records = addrs.map((a, k) => rec({ id: k + 1, name: `p${k}`, if: COM1, reg_addr: String(a) }));
+        const more = [...records, rec({ id: records.length + 1, name: 'more', if: COM1, reg_addr: String(extra) })];
+        expect(estimateReads(file({ records: more }), 0, i).ms).toBeGreaterThanOrEqual(estimateReads(file({ records }), 0, i).ms - 1e-9);
+      }),
+    );
   });
 });
 
@@ -140,7 +146,7 @@ describe('intervalWarning', () => {
   const i = ifaces({ [COM1]: { enabled: true, baudrate: 1200 } });
   const slow = dts(100, 0, { if: COM1 }).map((r, k) => ({ ...r, reg_addr: String(k * 100) }));
 
-  it('warns when a cyclic log file\'s reads take longer than its cycle', () => {
+  it("warns when a cyclic log file's reads take longer than its cycle", () => {
     const e = estimateReads(file({ records: slow }), 0, i);
     expect(e.requests).toBe(100);
     expect(e.ms).toBeGreaterThan(10_000);

@@ -14,12 +14,13 @@
 // The links run side by side, requests on one link one after the other (docs/plc-links.md "Transaction
 // queue"), so a record takes as long as its busiest interface. The figure is a lower bound: retries,
 // other users of the same link (other log files, services, redirections) and timeouts add to it.
-import type { ComInterface } from '../../device/model/sections/pew.ts';
+
+import { type Protocol, planReads, readLimit } from '../../device/logger/planner.ts';
+import { filePoints } from '../../device/logger/points.ts';
+import type { BlockRead, LogWordArea } from '../../device/logger/types.ts';
 import { ETHERNET_ID, INTERNAL_ID } from '../../device/model/plc.ts';
 import type { LogFile } from '../../device/model/sections/logfile.ts';
-import type { BlockRead, LogWordArea } from '../../device/logger/types.ts';
-import { filePoints } from '../../device/logger/points.ts';
-import { planReads, readLimit, type Protocol } from '../../device/logger/planner.ts';
+import type { ComInterface } from '../../device/model/sections/pew.ts';
 
 /** The PLC answers at the end of its scan: a few ms for a small program (the virtual PLCs use 5). */
 export const SCAN_MS = 5;
@@ -88,7 +89,7 @@ export function estimateReads(file: LogFile, fileIndex: number, interfaces: read
   const per = new Map<number, { interfaceId: number; requests: number; ms: number }>();
   for (const r of reads) {
     const i = byId.get(r.interfaceId);
-    if (!i || !i.enabled || limitOf(r.interfaceId, r.area) < r.count) continue;
+    if (!i?.enabled || limitOf(r.interfaceId, r.area) < r.count) continue;
     const e = per.get(r.interfaceId) ?? { interfaceId: r.interfaceId, requests: 0, ms: 0 };
     e.requests++;
     e.ms += requestMs(i, r.area, r.count);

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import { MAX_DIFFERENCE_POINTS, MAX_STRING_POINTS } from '../../device/model/sections/log.ts';
 import { MAX_POINTS, STRING_TYPE } from '../../device/model/sections/logfile.ts';
 import { ADD_AT_ONCE_MAX, fitting, pointCounts, room } from './limits.ts';
@@ -41,13 +41,15 @@ describe('the limits of spec §9', () => {
 
   it('property: adding what fitting allows never passes a limit; one more would', () => {
     const kind = fc.constantFrom(INT, STRING, DIFF);
-    fc.assert(fc.property(fc.array(kind, { maxLength: 720 }), fc.array(kind, { maxLength: 80 }), (have, add) => {
-      const c = pointCounts([file(...have)]);
-      const n = fitting(c, add);
-      const after = pointCounts([file(...have, ...add.slice(0, n))]);
-      const within = (x: typeof after) => x.total <= MAX_POINTS && x.strings <= MAX_STRING_POINTS && x.differences <= MAX_DIFFERENCE_POINTS;
-      if (within(c)) expect(within(after)).toBe(true);
-      if (n < add.length) expect(within(pointCounts([file(...have, ...add.slice(0, n + 1))]))).toBe(false);
-    }));
+    fc.assert(
+      fc.property(fc.array(kind, { maxLength: 720 }), fc.array(kind, { maxLength: 80 }), (have, add) => {
+        const c = pointCounts([file(...have)]);
+        const n = fitting(c, add);
+        const after = pointCounts([file(...have, ...add.slice(0, n))]);
+        const within = (x: typeof after) => x.total <= MAX_POINTS && x.strings <= MAX_STRING_POINTS && x.differences <= MAX_DIFFERENCE_POINTS;
+        if (within(c)) expect(within(after)).toBe(true);
+        if (n < add.length) expect(within(pointCounts([file(...have, ...add.slice(0, n + 1))]))).toBe(false);
+      }),
+    );
   });
 });

@@ -7,7 +7,7 @@
 //   gets 1, 2, … appended; names already used in the log file are skipped (case ignored).
 // - A log file without points starts at DT0 as an INT through the log file's own interface.
 import { withDefaults } from '../../device/model/section.ts';
-import { recordSchema, typeWords, type LogFile, type LogRecord } from '../../device/model/sections/logfile.ts';
+import { type LogFile, type LogRecord, recordSchema, typeWords } from '../../device/model/sections/logfile.ts';
 import { bitIndex, formatBitOffset, fromBitIndex, parseBitOffset } from '../../device/protocol/areas.ts';
 
 const NAME_MAX = 70; // spec §9: column name 70
@@ -47,6 +47,6 @@ export function newPoints(file: Pick<LogFile, 'interface' | 'records'>, count: n
     ...template,
     id: file.records.length + i + 1,
     name,
-    reg_addr: last ? nextAddress(last, i + 1) ?? last.reg_addr : nextAddress(template, i) ?? template.reg_addr,
+    reg_addr: last ? (nextAddress(last, i + 1) ?? last.reg_addr) : (nextAddress(template, i) ?? template.reg_addr),
   }));
 }

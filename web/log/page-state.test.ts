@@ -10,10 +10,13 @@ describe('/log page state', () => {
     expect(logFiles()).toEqual([]);
   });
 
-  it('a new list replaces log_def and drops the server\'s issues about it, not the others', () => {
+  it("a new list replaces log_def and drops the server's issues about it, not the others", () => {
     const s = section(KEY);
     s.temp.value = { enable_log: true, log_def: [] };
-    s.serverIssues.value = [{ path: 'log_def.0.name', code: 'duplicate' }, { path: 'plc_ctrl_wr', code: 'addresses_overlap' }];
+    s.serverIssues.value = [
+      { path: 'log_def.0.name', code: 'duplicate' },
+      { path: 'plc_ctrl_wr', code: 'addresses_overlap' },
+    ];
     setLogFiles([{ id: 1, name: 'b' } as never]);
     expect(s.temp.value).toEqual({ enable_log: true, log_def: [{ id: 1, name: 'b' }] });
     expect(s.serverIssues.value).toEqual([{ path: 'plc_ctrl_wr', code: 'addresses_overlap' }]);

@@ -1,12 +1,12 @@
 // The first-run page that creates the administrator, and the login page (spec §6; security.md).
 import { useState } from 'preact/hooks';
 import * as v from 'valibot';
-import { setupSchema } from '../../device/model/users.ts';
 import { toIssues } from '../../device/model/section.ts';
+import { setupSchema } from '../../device/model/users.ts';
 import { ApiFailure } from '../api/client.ts';
-import { createAdmin, login, loginReason } from '../state/session.ts';
 import { errorText, LL, labelled } from '../i18n/translate.ts';
 import { useDocumentTitle } from '../shell/document-title.ts';
+import { createAdmin, login, loginReason } from '../state/session.ts';
 
 function failureText(e: unknown): string {
   if (!(e instanceof ApiFailure)) return errorText('internal');
@@ -40,7 +40,13 @@ export function LoginPage() {
     // spec §5: user name and/or password are required at login
     if (!user || !pw) return setError(t.required());
     setBusy(true);
-    try { await login(user, pw); } catch (err) { setError(failureText(err)); } finally { setBusy(false); }
+    try {
+      await login(user, pw);
+    } catch (err) {
+      setError(failureText(err));
+    } finally {
+      setBusy(false);
+    }
   };
   return (
     <Frame title={t.loginTitle()} intro={loginReason.value === 'session_expired' ? t.expired() : undefined}>
@@ -49,8 +55,14 @@ export function LoginPage() {
         <input id="login-user" autocomplete="username" value={user} onInput={(e) => setUser(e.currentTarget.value)} />
         <label for="login-pw">{t.password()}</label>
         <input id="login-pw" type="password" autocomplete="current-password" value={pw} onInput={(e) => setPw(e.currentTarget.value)} />
-        {error && <p class="error" role="alert">{error}</p>}
-        <button class="btn primary" type="submit" disabled={busy}>{t.login()}</button>
+        {error && (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        )}
+        <button class="btn primary" type="submit" disabled={busy}>
+          {t.login()}
+        </button>
       </form>
     </Frame>
   );
@@ -73,7 +85,13 @@ export function SetupPage() {
     }
     if (pw !== repeat) return setError(t.mismatch());
     setBusy(true);
-    try { await createAdmin(user, pw); } catch (err) { setError(failureText(err)); } finally { setBusy(false); }
+    try {
+      await createAdmin(user, pw);
+    } catch (err) {
+      setError(failureText(err));
+    } finally {
+      setBusy(false);
+    }
   };
   return (
     <Frame title={t.setupTitle()} intro={t.setupIntro()}>
@@ -81,12 +99,25 @@ export function SetupPage() {
         <label for="setup-user">{t.username()}</label>
         <input id="setup-user" autocomplete="username" value={user} onInput={(e) => setUser(e.currentTarget.value)} />
         <label for="setup-pw">{t.password()}</label>
-        <input id="setup-pw" type="password" autocomplete="new-password" aria-describedby="setup-rule" value={pw} onInput={(e) => setPw(e.currentTarget.value)} />
+        <input
+          id="setup-pw"
+          type="password"
+          autocomplete="new-password"
+          aria-describedby="setup-rule"
+          value={pw}
+          onInput={(e) => setPw(e.currentTarget.value)}
+        />
         <small id="setup-rule">{t.passwordRule()}</small>
         <label for="setup-repeat">{t.repeat()}</label>
         <input id="setup-repeat" type="password" autocomplete="new-password" value={repeat} onInput={(e) => setRepeat(e.currentTarget.value)} />
-        {error && <p class="error" role="alert">{error}</p>}
-        <button class="btn primary" type="submit" disabled={busy}>{t.create()}</button>
+        {error && (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        )}
+        <button class="btn primary" type="submit" disabled={busy}>
+          {t.create()}
+        </button>
       </form>
     </Frame>
   );

@@ -7,13 +7,13 @@
 import { useState } from 'preact/hooks';
 import { BACKUP_EXTENSION, BACKUP_PASSWORD_MAX } from '../../device/model/backup.ts';
 import { PASSWORD_MIN, passwordProblems } from '../../device/model/fields.ts';
-import { ApiFailure, type ApiIssue } from '../api/client.ts';
 import { fetchBackup, saveFile, sendRestore } from '../api/backup.ts';
-import { readOnly } from '../state/session.ts';
+import { ApiFailure, type ApiIssue } from '../api/client.ts';
+import { errorText, fieldText, LL, labelled } from '../i18n/translate.ts';
 import { ask } from '../state/confirm.ts';
 import { notify } from '../state/notify.ts';
 import { loadSections } from '../state/sections.ts';
-import { errorText, fieldText, LL, labelled } from '../i18n/translate.ts';
+import { readOnly } from '../state/session.ts';
 
 type Result = { ok: true; text: string } | { ok: false; text: string; issues: string[] };
 
@@ -29,7 +29,7 @@ function rules(pw: string) {
   ];
 }
 
-const issueText = (i: ApiIssue) => labelled(`${i.section ?? ''}${i.path ? ' · ' + fieldText(i.section ?? '', i.path).label : ''}`, errorText(i.code, i.params));
+const issueText = (i: ApiIssue) => labelled(`${i.section ?? ''}${i.path ? ` · ${fieldText(i.section ?? '', i.path).label}` : ''}`, errorText(i.code, i.params));
 
 function failureText(e: unknown): { text: string; issues: string[] } {
   const t = LL.value.backup;
@@ -75,26 +75,59 @@ function BackupCard() {
         <div class={`field${policyOk ? '' : ' has-error'}`}>
           <label for="backup-password">{t.password()}</label>
           <div class="control">
-            <input id="backup-password" type="password" autocomplete="new-password" maxLength={BACKUP_PASSWORD_MAX} value={pw} disabled={readOnly.value}
-              onInput={(e) => setPw((e.target as HTMLInputElement).value)} />
+            <input
+              id="backup-password"
+              type="password"
+              autocomplete="new-password"
+              maxLength={BACKUP_PASSWORD_MAX}
+              value={pw}
+              disabled={readOnly.value}
+              onInput={(e) => setPw((e.target as HTMLInputElement).value)}
+            />
           </div>
           <ul class="hint" data-password-rules aria-live="polite">
-            {list.map((r) => <li key={r.text} data-ok={String(r.ok)}>{r.ok ? '✓ ' : '✗ '}{r.text}</li>)}
+            {list.map((r) => (
+              <li key={r.text} data-ok={String(r.ok)}>
+                {r.ok ? '✓ ' : '✗ '}
+                {r.text}
+              </li>
+            ))}
           </ul>
-          {!policyOk && <p class="error" role="alert">{errorText('password_policy', { min: PASSWORD_MIN, max: BACKUP_PASSWORD_MAX })}</p>}
+          {!policyOk && (
+            <p class="error" role="alert">
+              {errorText('password_policy', { min: PASSWORD_MIN, max: BACKUP_PASSWORD_MAX })}
+            </p>
+          )}
         </div>
         <div class={`field${matches ? '' : ' has-error'}`}>
           <label for="backup-password-again">{t.confirmPassword()}</label>
           <div class="control">
-            <input id="backup-password-again" type="password" autocomplete="new-password" maxLength={BACKUP_PASSWORD_MAX} value={again} disabled={readOnly.value}
-              onInput={(e) => setAgain((e.target as HTMLInputElement).value)} />
+            <input
+              id="backup-password-again"
+              type="password"
+              autocomplete="new-password"
+              maxLength={BACKUP_PASSWORD_MAX}
+              value={again}
+              disabled={readOnly.value}
+              onInput={(e) => setAgain((e.target as HTMLInputElement).value)}
+            />
           </div>
-          {!matches && <p class="error" role="alert" data-mismatch>{t.mismatch()}</p>}
+          {!matches && (
+            <p class="error" role="alert" data-mismatch>
+              {t.mismatch()}
+            </p>
+          )}
         </div>
       </div>
-      {pw === '' && <p class="banner warning" role="status" data-no-password>{t.noPasswordWarning()}</p>}
+      {pw === '' && (
+        <p class="banner warning" role="status" data-no-password>
+          {t.noPasswordWarning()}
+        </p>
+      )}
       <div class="row end">
-        <button type="button" class="btn" data-action="backup" disabled={disabled} onClick={() => void download()}>{busy ? LL.value.shell.loading() : t.download()}</button>
+        <button type="button" class="btn" data-action="backup" disabled={disabled} onClick={() => void download()}>
+          {busy ? LL.value.shell.loading() : t.download()}
+        </button>
       </div>
     </section>
   );
@@ -136,16 +169,35 @@ function RestoreCard() {
         <div class={`field${wrongType ? ' has-error' : ''}`}>
           <label for="restore-file">{t.file()}</label>
           <div class="control">
-            <input id="restore-file" type="file" accept={BACKUP_EXTENSION} disabled={readOnly.value}
-              onChange={(e) => { setFile((e.target as HTMLInputElement).files?.[0] ?? null); setResult(null); }} />
+            <input
+              id="restore-file"
+              type="file"
+              accept={BACKUP_EXTENSION}
+              disabled={readOnly.value}
+              onChange={(e) => {
+                setFile((e.target as HTMLInputElement).files?.[0] ?? null);
+                setResult(null);
+              }}
+            />
           </div>
-          {wrongType && <p class="error" role="alert">{t.wrongType({ ext: BACKUP_EXTENSION })}</p>}
+          {wrongType && (
+            <p class="error" role="alert">
+              {t.wrongType({ ext: BACKUP_EXTENSION })}
+            </p>
+          )}
         </div>
         <div class="field">
           <label for="restore-password">{t.password()}</label>
           <div class="control">
-            <input id="restore-password" type="password" autocomplete="off" maxLength={BACKUP_PASSWORD_MAX} value={pw} disabled={readOnly.value}
-              onInput={(e) => setPw((e.target as HTMLInputElement).value)} />
+            <input
+              id="restore-password"
+              type="password"
+              autocomplete="off"
+              maxLength={BACKUP_PASSWORD_MAX}
+              value={pw}
+              disabled={readOnly.value}
+              onInput={(e) => setPw((e.target as HTMLInputElement).value)}
+            />
           </div>
           <p class="hint">{t.restorePasswordHint()}</p>
         </div>
@@ -158,7 +210,13 @@ function RestoreCard() {
       {result && (
         <div role={result.ok ? 'status' : 'alert'} data-restore-result={result.ok ? 'ok' : 'failed'}>
           <p class={result.ok ? 'hint' : 'error'}>{result.text}</p>
-          {!result.ok && result.issues.length > 0 && <ul class="error">{result.issues.map((i) => <li key={i}>{i}</li>)}</ul>}
+          {!result.ok && result.issues.length > 0 && (
+            <ul class="error">
+              {result.issues.map((i) => (
+                <li key={i}>{i}</li>
+              ))}
+            </ul>
+          )}
         </div>
       )}
     </section>
@@ -168,7 +226,11 @@ function RestoreCard() {
 export default function BackupRestorePage() {
   return (
     <div data-page="backuprestore">
-      {readOnly.value && <p class="banner warning" data-read-only>{LL.value.backup.readOnly()}</p>}
+      {readOnly.value && (
+        <p class="banner warning" data-read-only>
+          {LL.value.backup.readOnly()}
+        </p>
+      )}
       <BackupCard />
       <RestoreCard />
     </div>

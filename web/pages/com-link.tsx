@@ -1,37 +1,57 @@
 // The live part of an interface block on /com: the link status of the last update tick and the
 // PLC test (spec §5: runs on the saved settings of an enabled interface; §8: a refusal names why,
 // a failure shows a note plus the raw reply).
-import { runPlcTest, type LinkStatus, type PlcTestResult } from '../api/com.ts';
+import { type LinkStatus, type PlcTestResult, runPlcTest } from '../api/com.ts';
 import { TestAction, WireBox } from '../forms/test-action.tsx';
 import { formatNumber, LL } from '../i18n/translate.ts';
 import { plcFamilyText } from '../i18n/unit-values.ts';
-
 
 /** State badge, detail, baud rate and counters of one link; "status unavailable" when the last call failed. */
 export function LinkStatusView({ link, failed }: { link: LinkStatus | undefined; failed: boolean }) {
   const t = LL.value.com;
   if (failed) {
-    return <div class="link-status" data-status="unavailable"><p class="hint">{t.unavailable()}</p></div>;
+    return (
+      <div class="link-status" data-status="unavailable">
+        <p class="hint">{t.unavailable()}</p>
+      </div>
+    );
   }
   if (!link) return <div class="link-status" data-status="none" aria-busy="true" />;
   const s = link.stats;
   const counters: [string, string][] = [
-    ['requests', formatNumber(s.requests)], ['errors', formatNumber(s.errors)], ['timeouts', formatNumber(s.timeouts)],
-    ['retries', formatNumber(s.retries)], ['bytesOut', formatNumber(s.bytesOut)], ['bytesIn', formatNumber(s.bytesIn)],
+    ['requests', formatNumber(s.requests)],
+    ['errors', formatNumber(s.errors)],
+    ['timeouts', formatNumber(s.timeouts)],
+    ['retries', formatNumber(s.retries)],
+    ['bytesOut', formatNumber(s.bytesOut)],
+    ['bytesIn', formatNumber(s.bytesIn)],
     ['busyShare', formatNumber(s.busyShare, { style: 'percent', maximumFractionDigits: 0 })],
   ];
   return (
     <div class="link-status" data-status={link.state}>
       <p class="row">
         <span class="sr">{t.status()}: </span>
-        <span class={`state ${link.state}`} data-state={link.state}>{t.states[link.state]()}</span>
-        {link.detail && <span class="detail" data-detail>{link.detail}</span>}
+        <span class={`state ${link.state}`} data-state={link.state}>
+          {t.states[link.state]()}
+        </span>
+        {link.detail && (
+          <span class="detail" data-detail>
+            {link.detail}
+          </span>
+        )}
         {typeof link.baudRate === 'number' && <span data-baud>{t.baud({ rate: formatNumber(link.baudRate) })}</span>}
-        {link.autobaud && <span class="hint" data-autobaud={link.autobaud}>{t.autobaud[link.autobaud]()}</span>}
+        {link.autobaud && (
+          <span class="hint" data-autobaud={link.autobaud}>
+            {t.autobaud[link.autobaud]()}
+          </span>
+        )}
       </p>
       <dl class="counters">
         {counters.map(([k, value]) => (
-          <div key={k} data-counter={k}><dt>{t.stats[k as keyof typeof t.stats]()}</dt><dd>{value}</dd></div>
+          <div key={k} data-counter={k}>
+            <dt>{t.stats[k as keyof typeof t.stats]()}</dt>
+            <dd>{value}</dd>
+          </div>
         ))}
       </dl>
     </div>
@@ -46,11 +66,12 @@ function RawReply({ raw }: { raw: string }) {
 function TestResult({ result }: { result: PlcTestResult }) {
   const t = LL.value.com;
   if (!result.ok) {
-    const note = [t.failed(), t.reasons[result.reason](), typeof result.code === 'number' ? t.errorCode({ code: result.code }) : '']
-      .filter(Boolean).join(' ');
+    const note = [t.failed(), t.reasons[result.reason](), typeof result.code === 'number' ? t.errorCode({ code: result.code }) : ''].filter(Boolean).join(' ');
     return (
       <div class="test-result failed" data-outcome="failed" data-reason={result.reason}>
-        <p class="error" data-note>{note}</p>
+        <p class="error" data-note>
+          {note}
+        </p>
         <RawReply raw={result.raw} />
       </div>
     );
@@ -62,9 +83,16 @@ function TestResult({ result }: { result: PlcTestResult }) {
   return (
     <div class="test-result ok" data-outcome="ok">
       <p class="hint">{t.testOk()}</p>
-      <p class="cpu" data-cpu>{t.cpu({ name: result.cpu.name === 'unknown' ? t.cpuUnknown() : result.cpu.name })}</p>
+      <p class="cpu" data-cpu>
+        {t.cpu({ name: result.cpu.name === 'unknown' ? t.cpuUnknown() : result.cpu.name })}
+      </p>
       <dl class="facts">
-        {facts.map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{v}</dd></div>)}
+        {facts.map(([k, v]) => (
+          <div key={k}>
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
       </dl>
       <RawReply raw={result.raw} />
     </div>
@@ -74,5 +102,7 @@ function TestResult({ result }: { result: PlcTestResult }) {
 /** The PLC test button of one interface and its last result (the user role sees the button disabled). */
 export function PlcTest({ id, sectionKey }: { id: number; sectionKey: string }) {
   // the test talks to the PLC with the saved settings: unsaved edits would not be tested (spec §2)
-  return <TestAction sections={[sectionKey]} run={() => runPlcTest(id)} action="plctest" attrs={{ 'data-plctest': id }} texts={LL.value.com} Result={TestResult} />;
+  return (
+    <TestAction sections={[sectionKey]} run={() => runPlcTest(id)} action="plctest" attrs={{ 'data-plctest': id }} texts={LL.value.com} Result={TestResult} />
+  );
 }

@@ -4,15 +4,21 @@
 // reset are in the page bar.
 import { useEffect } from 'preact/hooks';
 import {
-  ADDR_OFFSET_DISABLED, ETHERNET_ID, INTERFACE_IDS, INTERFACE_NAMES, INTERNAL_ID, INTERNAL_USER_WORDS, TRANSPARENT,
+  ADDR_OFFSET_DISABLED,
+  ETHERNET_ID,
+  INTERFACE_IDS,
+  INTERFACE_NAMES,
+  INTERNAL_ID,
+  INTERNAL_USER_WORDS,
   type InterfaceId,
+  TRANSPARENT,
 } from '../../device/model/plc.ts';
 import { Field, FieldGroup } from '../forms/field.tsx';
 import { INTERFACE_UNITS, interfaceFields } from '../forms/interface-fields.ts';
+import { errorText, fieldText, LL } from '../i18n/translate.ts';
+import { comStatus, comStatusFailed, watchComStatus } from '../state/com-status.ts';
 import { section, setField } from '../state/sections.ts';
 import { readOnly } from '../state/session.ts';
-import { comStatus, comStatusFailed, watchComStatus } from '../state/com-status.ts';
-import { errorText, fieldText, LL } from '../i18n/translate.ts';
 import { LinkStatusView, PlcTest } from './com-link.tsx';
 
 const KEY = 'pew';
@@ -39,8 +45,12 @@ function OffsetField({ index, value }: { index: number; value: unknown }) {
       <div class="field" data-field={`${path}.use`}>
         <label for={id}>{t.offset()}</label>
         <div class="control">
-          <select id={id} disabled={readOnly.value} value={used ? 'on' : 'off'}
-            onChange={(e) => setField(KEY, path, e.currentTarget.value === 'on' ? 0 : ADDR_OFFSET_DISABLED)}>
+          <select
+            id={id}
+            disabled={readOnly.value}
+            value={used ? 'on' : 'off'}
+            onChange={(e) => setField(KEY, path, e.currentTarget.value === 'on' ? 0 : ADDR_OFFSET_DISABLED)}
+          >
             <option value="off">{t.offsetOff()}</option>
             <option value="on">{t.offsetOn()}</option>
           </select>
@@ -58,16 +68,24 @@ function InterfaceBlock({ index, iface }: { index: number; iface: Iface }) {
   return (
     <section class={`card group iface${iface.enabled ? '' : ' off'}`} aria-labelledby={`com-if-${id}`} data-interface={id}>
       <h2 id={`com-if-${id}`}>{titleOf(id)}</h2>
-      {!iface.enabled && <p class="hint" data-off>{t.off()}</p>}
+      {!iface.enabled && (
+        <p class="hint" data-off>
+          {t.off()}
+        </p>
+      )}
       <div class="grid">
-        {interfaceFields(id).map((f) => <Field key={f} section={KEY} path={`interfaces.${index}.${f}`} unit={INTERFACE_UNITS[f]} />)}
+        {interfaceFields(id).map((f) => (
+          <Field key={f} section={KEY} path={`interfaces.${index}.${f}`} unit={INTERFACE_UNITS[f]} />
+        ))}
         {id === INTERNAL_ID && (
           <>
             <div class="field" data-field="protocol-fixed">
               <span class="label">{fieldText(KEY, `interfaces.${index}.protocol`).label}</span>
               <span>{t.protocolFixed()}</span>
             </div>
-            <p class="note" data-note="memory">{t.internalNote(INTERNAL_MEMORY)}</p>
+            <p class="note" data-note="memory">
+              {t.internalNote(INTERNAL_MEMORY)}
+            </p>
           </>
         )}
         {id === ETHERNET_ID && <OffsetField index={index} value={iface.addr_offset} />}
@@ -87,8 +105,7 @@ function TransparentNote({ interfaces, plcId }: { interfaces: Iface[]; plcId: un
   const s = section(KEY);
   const chosen = interfaces.find((i) => i.id === plcId);
   if (chosen?.service !== TRANSPARENT) return null;
-  const atField = [...s.validation.value.issues, ...s.serverIssues.value]
-    .some((i) => i.path === 'interface_plc' && i.code === 'transparent_interface');
+  const atField = [...s.validation.value.issues, ...s.serverIssues.value].some((i) => i.path === 'interface_plc' && i.code === 'transparent_interface');
   if (atField) return null;
   return (
     <p class="error" role="alert" data-rule="transparent_interface">

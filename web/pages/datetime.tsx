@@ -7,9 +7,9 @@ import { RTC_REGISTERS } from '../../device/model/sections/rtc.ts';
 import { FP_CLOCK_WORDS } from '../../device/protocol/fp-clock.ts';
 import { Field, FieldGroup } from '../forms/field.tsx';
 import { MultipleRegisterBanner, RegisterFootprint } from '../forms/register.tsx';
-import { section } from '../state/sections.ts';
-import { rtcStatus, rtcStatusFailed, unitTimeNow, watchRtcStatus } from '../state/rtc-status.ts';
 import { LL, labelled } from '../i18n/translate.ts';
+import { rtcStatus, rtcStatusFailed, unitTimeNow, watchRtcStatus } from '../state/rtc-status.ts';
+import { section } from '../state/sections.ts';
 
 const KEY = 'pew_rtc';
 const SECOND_MS = 1000;
@@ -34,8 +34,18 @@ function StatusBlock() {
   }, []);
   const seen = rtcStatus.value;
   let body: preact.JSX.Element;
-  if (rtcStatusFailed.value) body = <p class="hint" data-status="unavailable">{LL.value.com.unavailable()}</p>;
-  else if (!seen) body = <p class="hint" data-status="none" aria-busy="true">{LL.value.shell.loading()}</p>;
+  if (rtcStatusFailed.value)
+    body = (
+      <p class="hint" data-status="unavailable">
+        {LL.value.com.unavailable()}
+      </p>
+    );
+  else if (!seen)
+    body = (
+      <p class="hint" data-status="none" aria-busy="true">
+        {LL.value.shell.loading()}
+      </p>
+    );
   else {
     const s = seen.status;
     const locale = LL.value.app.dateLocale();
@@ -46,26 +56,40 @@ function StatusBlock() {
       : info.disabled();
     body = (
       <dl class="facts" data-status="ok">
-        <div data-item="unit-time" data-ms={unit}><dt>{info.unitTime()}</dt><dd>{formatTime(unit, locale, s.timezone)}</dd></div>
-        <div data-item="timezone"><dt>{info.timezone()}</dt><dd>{s.timezone}</dd></div>
-        <div data-item="ntp" data-ntp={s.ntp.enabled ? String(s.ntp.synchronized) : 'off'}><dt>{info.ntp()}</dt><dd>{ntp}</dd></div>
+        <div data-item="unit-time" data-ms={unit}>
+          <dt>{info.unitTime()}</dt>
+          <dd>{formatTime(unit, locale, s.timezone)}</dd>
+        </div>
+        <div data-item="timezone">
+          <dt>{info.timezone()}</dt>
+          <dd>{s.timezone}</dd>
+        </div>
+        <div data-item="ntp" data-ntp={s.ntp.enabled ? String(s.ntp.synchronized) : 'off'}>
+          <dt>{info.ntp()}</dt>
+          <dd>{ntp}</dd>
+        </div>
         <div data-item="running" data-running={String(s.running)}>
-          <dt>{t.running()}</dt><dd><span class={`state ${s.running ? 'up' : ''}`}>{s.running ? t.yes() : t.no()}</span></dd>
+          <dt>{t.running()}</dt>
+          <dd>
+            <span class={`state ${s.running ? 'up' : ''}`}>{s.running ? t.yes() : t.no()}</span>
+          </dd>
         </div>
         <div data-item="last-sync" data-ok={last ? String(last.ok) : undefined}>
           <dt>{t.lastSync()}</dt>
           <dd>
-            {!last ? t.never() : (
+            {!last ? (
+              t.never()
+            ) : (
               <>
                 {`${formatTime(last.at, locale, s.timezone)} · ${t.triggers[last.trigger]()} · `}
-                {last.ok
-                  ? <span data-result="ok">{last.written ? t.ok({ written: last.written }) : '✓'}</span>
-                  : (
-                    <span class="error" data-result="failed">
-                      {labelled(t.failed(), last.failure ? LL.value.com.reasons[last.failure.reason]() : '')}
-                      {last.failure?.message && <span class="detail" data-detail>{` (${last.failure.message})`}</span>}
-                    </span>
-                  )}
+                {last.ok ? (
+                  <span data-result="ok">{last.written ? t.ok({ written: last.written }) : '✓'}</span>
+                ) : (
+                  <span class="error" data-result="failed">
+                    {labelled(t.failed(), last.failure ? LL.value.com.reasons[last.failure.reason]() : '')}
+                    {last.failure?.message && <span class="detail" data-detail>{` (${last.failure.message})`}</span>}
+                  </span>
+                )}
               </>
             )}
           </dd>

@@ -4,9 +4,9 @@
 import type { InfluxList } from '../../device/model/influx-list.ts';
 import { readInfluxList } from '../api/influx.ts';
 import { TestAction } from '../forms/test-action.tsx';
+import { LL } from '../i18n/translate.ts';
 import { section, setField } from '../state/sections.ts';
 import { readOnly } from '../state/session.ts';
-import { LL } from '../i18n/translate.ts';
 
 const KEY = 'pew_nosql';
 
@@ -16,12 +16,25 @@ function Names({ title, names, path, kind }: { title: string; names: string[]; p
   return (
     <>
       <p>{title}</p>
-      {names.length === 0 ? <p class="hint" data-none={kind}>{t.none()}</p> : (
+      {names.length === 0 ? (
+        <p class="hint" data-none={kind}>
+          {t.none()}
+        </p>
+      ) : (
         <ul class="downloads" data-list={kind}>
           {names.map((name) => (
             <li key={name}>
-              <button type="button" class={current === name ? 'btn small primary' : 'btn small'} data-pick={name} aria-pressed={current === name}
-                title={t.pick({ name })} disabled={readOnly.value} onClick={() => setField(KEY, path, name)}>{name}</button>
+              <button
+                type="button"
+                class={current === name ? 'btn small primary' : 'btn small'}
+                data-pick={name}
+                aria-pressed={current === name}
+                title={t.pick({ name })}
+                disabled={readOnly.value}
+                onClick={() => setField(KEY, path, name)}
+              >
+                {name}
+              </button>
             </li>
           ))}
         </ul>
@@ -43,7 +56,13 @@ function InfluxResult({ result }: { result: InfluxList }) {
 export function InfluxReader() {
   const t = LL.value.fields.pew_nosql.influx;
   return (
-    <TestAction sections={[KEY]} run={readInfluxList} action="read-influx" attrs={{ 'data-influx': 1 }}
-      texts={{ test: t.read, testing: t.reading, testNote: t.note }} Result={InfluxResult} />
+    <TestAction
+      sections={[KEY]}
+      run={readInfluxList}
+      action="read-influx"
+      attrs={{ 'data-influx': 1 }}
+      texts={{ test: t.read, testing: t.reading, testNote: t.note }}
+      Result={InfluxResult}
+    />
   );
 }

@@ -3,16 +3,16 @@
 // tag name and value together; §9 control register 370 + 10), its data points, the InfluxDB
 // listing and the connection test.
 import { INFLUX, NOSQL_REGISTERS } from '../../device/model/sections/nosql.ts';
+import { DataList } from '../forms/datalist.tsx';
+import { DownloadArea } from '../forms/downloads.tsx';
 import { Field, FieldGroup } from '../forms/field.tsx';
 import { MultipleRegisterBanner, RegisterFootprint } from '../forms/register.tsx';
-import { DownloadArea } from '../forms/downloads.tsx';
 import { ServiceStatusBlock } from '../forms/service-status.tsx';
 import { ServiceTest } from '../forms/service-test.tsx';
-import { DataList } from '../forms/datalist.tsx';
-import { section } from '../state/sections.ts';
 import { errorText, LL } from '../i18n/translate.ts';
-import { CertificateGroup, SecurityHint, shown, WIDE } from './service-parts.tsx';
+import { section } from '../state/sections.ts';
 import { InfluxReader } from './db-influx.tsx';
+import { CertificateGroup, SecurityHint, shown, WIDE } from './service-parts.tsx';
 
 const KEY = 'pew_nosql';
 
@@ -40,14 +40,24 @@ export default function DbPage() {
         {shown(KEY, 'measurement', influx) && <Field section={KEY} path="measurement" />}
         <Field section={KEY} path="tag_name" />
         <Field section={KEY} path="tag_value" />
-        {(m.tag_name === '') !== (m.tag_value === '') && <p class="hint warn" data-note="tag-ignored">{errorText('tag_pair')}</p>}
+        {(m.tag_name === '') !== (m.tag_value === '') && (
+          <p class="hint warn" data-note="tag-ignored">
+            {errorText('tag_pair')}
+          </p>
+        )}
         <Field section={KEY} path="user" />
         <Field section={KEY} path="pass" />
         <Field section={KEY} path="timeout" unit="s" />
         <Field section={KEY} path="use_encryption" />
         <Field section={KEY} path="ca_verification" />
-        {influx && <div style={WIDE}><InfluxReader /></div>}
-        <div style={WIDE}><ServiceTest section={KEY} /></div>
+        {influx && (
+          <div style={WIDE}>
+            <InfluxReader />
+          </div>
+        )}
+        <div style={WIDE}>
+          <ServiceTest section={KEY} />
+        </div>
       </FieldGroup>
       <DataList k={KEY} />
       <CertificateGroup section={KEY} id="db-certs" />

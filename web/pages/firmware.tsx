@@ -6,16 +6,23 @@
 // (device/model/firmware.ts) before anything is sent; the daemon checks everything again.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import {
-  BROWSER_TIMEOUT_MS, checkUpdateFiles, MD5_FILE_MAX, parseMd5File, RETRY_REFRESH_MS, UPDATE_TICK_MS, type UpdateRefusal, type UpdateStatus,
+  BROWSER_TIMEOUT_MS,
+  checkUpdateFiles,
+  MD5_FILE_MAX,
+  parseMd5File,
+  RETRY_REFRESH_MS,
+  UPDATE_TICK_MS,
+  type UpdateRefusal,
+  type UpdateStatus,
 } from '../../device/model/firmware.ts';
 import { MIN_VERSIONS } from '../../device/model/versions.ts';
 import { ApiFailure } from '../api/client.ts';
 import { probeUpdate, sendUpdate, updateStatus } from '../api/firmware.ts';
-import { readOnly } from '../state/session.ts';
-import { ask } from '../state/confirm.ts';
-import { notify } from '../state/notify.ts';
 import { errorText, LL } from '../i18n/translate.ts';
 import { rememberUpdate } from '../state/after-update.ts';
+import { ask } from '../state/confirm.ts';
+import { notify } from '../state/notify.ts';
+import { readOnly } from '../state/session.ts';
 
 type Phase = 'select' | 'upload' | 'updating' | 'rebooting' | 'timeout';
 
@@ -24,25 +31,41 @@ export function refusalText(reason: string, params: Record<string, unknown> = {}
   const r = LL.value.firmware.reasons;
   const p = (k: string) => String(params[k] ?? '');
   switch (reason as UpdateRefusal) {
-    case 'missing_files': return r.missing_files();
-    case 'file_type': return r.file_type();
-    case 'file_name': return r.file_name();
-    case 'too_large': return r.too_large({ max: Number(params.max ?? 0) });
-    case 'md5': return r.md5();
-    case 'archive': return r.archive({ problem: p('problem') });
-    case 'signature': return r.signature();
-    case 'content': return r.content({ file: p('file') });
-    case 'older': return r.older({ version: p('version'), running: p('running') });
-    case 'incompatible': return r.incompatible({ kind: p('kind').toUpperCase(), required: p('required'), installed: p('installed') });
-    case 'busy': return r.busy();
-    case 'unavailable': return r.unavailable();
-    case 'start_failed': return r.start_failed();
-    default: return errorText('update_refused');
+    case 'missing_files':
+      return r.missing_files();
+    case 'file_type':
+      return r.file_type();
+    case 'file_name':
+      return r.file_name();
+    case 'too_large':
+      return r.too_large({ max: Number(params.max ?? 0) });
+    case 'md5':
+      return r.md5();
+    case 'archive':
+      return r.archive({ problem: p('problem') });
+    case 'signature':
+      return r.signature();
+    case 'content':
+      return r.content({ file: p('file') });
+    case 'older':
+      return r.older({ version: p('version'), running: p('running') });
+    case 'incompatible':
+      return r.incompatible({ kind: p('kind').toUpperCase(), required: p('required'), installed: p('installed') });
+    case 'busy':
+      return r.busy();
+    case 'unavailable':
+      return r.unavailable();
+    case 'start_failed':
+      return r.start_failed();
+    default:
+      return errorText('update_refused');
   }
 }
 
 const failureOf = (e: unknown): string =>
-  e instanceof ApiFailure && e.code === 'update_refused' ? refusalText(String(e.params?.reason ?? ''), e.params as Record<string, unknown>) : errorText(e instanceof ApiFailure ? e.code : 'internal');
+  e instanceof ApiFailure && e.code === 'update_refused'
+    ? refusalText(String(e.params?.reason ?? ''), e.params as Record<string, unknown>)
+    : errorText(e instanceof ApiFailure ? e.code : 'internal');
 
 export default function FirmwarePage() {
   const t = LL.value.firmware;
@@ -78,7 +101,11 @@ export default function FirmwarePage() {
         return;
       }
       const s = await probeUpdate();
-      if (s === 'restarted' || (typeof s === 'object' && s.version !== from) || (typeof s === 'object' && s.last && s.last.at > new Date(started).toISOString())) {
+      if (
+        s === 'restarted' ||
+        (typeof s === 'object' && s.version !== from) ||
+        (typeof s === 'object' && s.last && s.last.at > new Date(started).toISOString())
+      ) {
         rememberUpdate(from);
         location.reload();
         return;
@@ -132,7 +159,11 @@ export default function FirmwarePage() {
   const last = status?.last;
   return (
     <div data-page="firmware">
-      {readOnly.value && <p class="banner warning" data-read-only>{t.readOnly()}</p>}
+      {readOnly.value && (
+        <p class="banner warning" data-read-only>
+          {t.readOnly()}
+        </p>
+      )}
       <section class="card group" aria-labelledby="firmware-title">
         <h2 id="firmware-title">{t.installTitle()}</h2>
         <p class="hint">{t.intro()}</p>
@@ -153,23 +184,58 @@ export default function FirmwarePage() {
           </p>
         )}
         {/* said before anything is chosen or sent: without the supervisor no update can be installed */}
-        {status?.available === false && <p class="banner warning" role="status" data-unavailable>{LL.value.firmware.reasons.unavailable()}</p>}
+        {status?.available === false && (
+          <p class="banner warning" role="status" data-unavailable>
+            {LL.value.firmware.reasons.unavailable()}
+          </p>
+        )}
         <div class={`field${problem ? ' has-error' : ''}`}>
           <label for="firmware-files">{t.files()}</label>
           <div class="control">
-            <input id="firmware-files" type="file" multiple accept=".zip,.md5" disabled={readOnly.value || running || status?.available === false}
-              onChange={(e) => { setFiles([...((e.target as HTMLInputElement).files ?? [])]); setError(null); }} />
+            <input
+              id="firmware-files"
+              type="file"
+              multiple
+              accept=".zip,.md5"
+              disabled={readOnly.value || running || status?.available === false}
+              onChange={(e) => {
+                setFiles([...((e.target as HTMLInputElement).files ?? [])]);
+                setError(null);
+              }}
+            />
           </div>
           <p class="hint">{t.filesHint()}</p>
-          {files.length > 0 && <ul class="hint" data-chosen>{files.map((f) => <li key={f.name}>{f.name} ({f.size} B)</li>)}</ul>}
-          {problem && <p class="error" role="alert" data-file-problem={problem.reason}>{refusalText(problem.reason, problem.params)}</p>}
+          {files.length > 0 && (
+            <ul class="hint" data-chosen>
+              {files.map((f) => (
+                <li key={f.name}>
+                  {f.name} ({f.size} B)
+                </li>
+              ))}
+            </ul>
+          )}
+          {problem && (
+            <p class="error" role="alert" data-file-problem={problem.reason}>
+              {refusalText(problem.reason, problem.params)}
+            </p>
+          )}
         </div>
         <div class="row end">
-          <button type="button" class="btn" data-action="update" disabled={readOnly.value || running || files.length === 0 || Boolean(problem) || status?.available === false} onClick={() => void start()}>
+          <button
+            type="button"
+            class="btn"
+            data-action="update"
+            disabled={readOnly.value || running || files.length === 0 || Boolean(problem) || status?.available === false}
+            onClick={() => void start()}
+          >
             {t.start()}
           </button>
         </div>
-        {error && <p class="error" role="alert" data-update-error>{t.refused({ reason: error })}</p>}
+        {error && (
+          <p class="error" role="alert" data-update-error>
+            {t.refused({ reason: error })}
+          </p>
+        )}
       </section>
       {phase !== 'select' && (
         <section class="card group" aria-live="polite" data-update-phase={phase}>
@@ -181,7 +247,12 @@ export default function FirmwarePage() {
           ) : (
             <>
               <ol class="steps">
-                {states.map((s) => <li key={s} data-step={s} aria-current={s === phase ? 'step' : undefined}>{t.states[s]()}{s === phase ? ' …' : ''}</li>)}
+                {states.map((s) => (
+                  <li key={s} data-step={s} aria-current={s === phase ? 'step' : undefined}>
+                    {t.states[s]()}
+                    {s === phase ? ' …' : ''}
+                  </li>
+                ))}
               </ol>
               {phase === 'updating' && <progress max={100} value={progress} />}
               <p class="banner warning">{t.noCancel()}</p>

@@ -3,9 +3,9 @@
 // send's state with the meaning of its error code, the next send of the transmission cycle, a
 // waiting retry, and the last send. The `ftp` entry of GET /config/service_status through web/state/ftp-status.ts.
 import type { FtpLastSend, FtpStatus } from '../../device/model/ftp-status.ts';
-import { formatMoment, StateBadge, StatusList, type StatusFact } from '../forms/status-list.tsx';
-import { ftpStatus, ftpStatusFailed, isFtpErrorCode } from '../state/ftp-status.ts';
+import { formatMoment, StateBadge, type StatusFact, StatusList } from '../forms/status-list.tsx';
 import { formatNumber, LL, labelled } from '../i18n/translate.ts';
+import { ftpStatus, ftpStatusFailed, isFtpErrorCode } from '../state/ftp-status.ts';
 
 const TONE = { idle: '', running: 'connecting', done: 'up', error: 'down' } as const;
 
@@ -16,7 +16,7 @@ function errorMeaning(e: NonNullable<FtpLastSend['error']>): string {
 }
 
 /** A count, with the names it counts after it. */
-const named = (names: string[]) => names.length ? `${formatNumber(names.length)} (${names.join(', ')})` : formatNumber(0);
+const named = (names: string[]) => (names.length ? `${formatNumber(names.length)} (${names.join(', ')})` : formatNumber(0));
 
 function lastSendFacts(l: FtpLastSend): StatusFact[] {
   const t = LL.value.ftpStatus;
@@ -27,7 +27,19 @@ function lastSendFacts(l: FtpLastSend): StatusFact[] {
     { item: 'held', label: t.held(), value: named(l.held) },
     { item: 'deleted', label: t.deleted(), value: formatNumber(l.deleted) },
     { item: 'attempts', label: t.attempts(), value: formatNumber(l.attempts) },
-    ...(l.error ? [{ item: 'error', label: t.error(), value: <span class="error" data-code={l.error.code}>{l.error.message}</span> }] : []),
+    ...(l.error
+      ? [
+          {
+            item: 'error',
+            label: t.error(),
+            value: (
+              <span class="error" data-code={l.error.code}>
+                {l.error.message}
+              </span>
+            ),
+          },
+        ]
+      : []),
   ];
 }
 
@@ -39,19 +51,33 @@ function facts(s: FtpStatus): StatusFact[] {
     label: t.state(),
     value: s.enabled ? (
       <>
-        <StateBadge state={s.state} tone={TONE[s.state]}>{t.states[s.state]()}</StateBadge>
+        <StateBadge state={s.state} tone={TONE[s.state]}>
+          {t.states[s.state]()}
+        </StateBadge>
         {s.state === 'error' && last?.error && <span class="detail" data-meaning>{` ${errorMeaning(last.error)}`}</span>}
       </>
-    ) : <span data-state="off">{t.off()}</span>,
+    ) : (
+      <span data-state="off">{t.off()}</span>
+    ),
   };
   if (!s.enabled) return [state];
   return [
     {
       item: 'plc',
       label: t.plc(),
-      value: s.plc === ''
-        ? <StateBadge state="reachable" tone="up">{t.plcOk()}</StateBadge>
-        : <><StateBadge state="unreachable" tone="down">{t.plcDown()}</StateBadge><span class="detail" data-detail>{` ${s.plc}`}</span></>,
+      value:
+        s.plc === '' ? (
+          <StateBadge state="reachable" tone="up">
+            {t.plcOk()}
+          </StateBadge>
+        ) : (
+          <>
+            <StateBadge state="unreachable" tone="down">
+              {t.plcDown()}
+            </StateBadge>
+            <span class="detail" data-detail>{` ${s.plc}`}</span>
+          </>
+        ),
     },
     state,
     { item: 'local-dir', label: t.localDir(), value: s.localDir },

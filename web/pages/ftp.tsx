@@ -6,16 +6,16 @@
 // general settings the service's entry of the one status answer with its counters, as on every service page.
 import { useEffect } from 'preact/hooks';
 import { FTP_REGISTERS } from '../../device/model/sections/ftpc.ts';
+import { DownloadArea } from '../forms/downloads.tsx';
 import { Field, FieldGroup } from '../forms/field.tsx';
 import { MultipleRegisterBanner, RegisterFootprint } from '../forms/register.tsx';
-import { DownloadArea } from '../forms/downloads.tsx';
-import { ServiceTest } from '../forms/service-test.tsx';
-import { section } from '../state/sections.ts';
-import { watchFtpStatus } from '../state/ftp-status.ts';
 import { ServiceStatusBlock } from '../forms/service-status.tsx';
+import { ServiceTest } from '../forms/service-test.tsx';
 import { LL } from '../i18n/translate.ts';
-import { CertificateGroup, SecurityHint, shown, WIDE } from './service-parts.tsx';
+import { watchFtpStatus } from '../state/ftp-status.ts';
+import { section } from '../state/sections.ts';
 import { FtpStatusBlock } from './ftp-status.tsx';
+import { CertificateGroup, SecurityHint, shown, WIDE } from './service-parts.tsx';
 
 const KEY = 'pew_ftpc';
 
@@ -55,7 +55,9 @@ export default function FtpPage() {
         <Field section={KEY} path="proxy_ip" />
         {shown(KEY, 'proxy_port', proxy) && <Field section={KEY} path="proxy_port" />}
         {shown(KEY, 'proxy_mode_ascii', proxy) && <Field section={KEY} path="proxy_mode_ascii" />}
-        <div style={WIDE}><ServiceTest section="pew_ftpc" /></div>
+        <div style={WIDE}>
+          <ServiceTest section="pew_ftpc" />
+        </div>
       </FieldGroup>
       <CertificateGroup section={KEY} id="ftp-certs" />
       <DownloadArea kinds={['ftp', 'library']} />

@@ -2,20 +2,26 @@
 // or shows a series), zoom by CTRL+drag (a selection rectangle on the x range) and by the mouse
 // wheel, and a reset. Every change of view draws again from the rows in view (web/graphs/series.ts),
 // so zooming in shows detail the 2880 drawing points of the whole file left out (spec §9).
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { BarChart, FixedScaleAxis, getBounds, Interpolation, LineChart } from 'chartist';
+
 import type { BarDrawEvent, CreatedEvent, DrawEvent } from 'chartist';
+import { BarChart, FixedScaleAxis, getBounds, Interpolation, LineChart } from 'chartist';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Trend } from '../graphs/csv-trend.ts';
-import { drawableColumns, drawing, type ChartType, type Drawing } from '../graphs/series.ts';
-import { clockLabel, dateTimeLabel, timeTicks } from '../graphs/time-axis.ts';
-import { dragZoom, fullView, isZoomed, timeAt, wheelZoom, type View } from '../graphs/zoom.ts';
 import { seriesColour } from '../graphs/palette.ts';
+import { type ChartType, type Drawing, drawableColumns, drawing } from '../graphs/series.ts';
+import { clockLabel, dateTimeLabel, timeTicks } from '../graphs/time-axis.ts';
+import { dragZoom, fullView, isZoomed, timeAt, type View, wheelZoom } from '../graphs/zoom.ts';
 import { LL } from '../i18n/translate.ts';
 
 /** Pixels per x-axis mark: enough for `HH:MM:SS`. */
 const PX_PER_TICK = 90;
 
-interface Area { x1: number; x2: number; y1: number; y2: number }
+interface Area {
+  x1: number;
+  x2: number;
+  y1: number;
+  y2: number;
+}
 
 /** y labels without float noise (0.30000000000000004 → 0.3) */
 const yLabel = (v: unknown) => String(Number(Number(v).toPrecision(8)));
@@ -67,13 +73,14 @@ const chartData = (d: Drawing) => ({
 /** Colours every line and bar from the palette; spreads grouped bars side by side around their time. */
 function paint(chart: LineChart | BarChart, type: ChartType, count: () => number): void {
   chart.on('draw', (e: DrawEvent) => {
-    if (e.type === 'line') e.element.attr({ style: `stroke:${String(e.meta)}` }); // a line's meta is its series'
+    if (e.type === 'line')
+      e.element.attr({ style: `stroke:${String(e.meta)}` }); // a line's meta is its series'
     else if (e.type === 'bar') {
       const b = e as BarDrawEvent;
       const series = b.series as { meta?: string; data: unknown[] };
       const n = Math.max(1, series.data.length);
       const groups = type === 2 ? 1 : count();
-      const w = Math.min(24, Math.max(1, ((b.chartRect.x2 - b.chartRect.x1) / n) * 0.8 / groups));
+      const w = Math.min(24, Math.max(1, (((b.chartRect.x2 - b.chartRect.x1) / n) * 0.8) / groups));
       const shift = type === 2 ? 0 : (b.seriesIndex - (groups - 1) / 2) * w;
       b.element.attr({ x1: b.x1 + shift, x2: b.x2 + shift, style: `stroke:${series.meta ?? ''};stroke-width:${w}px` });
     }
@@ -144,7 +151,9 @@ export function TrendChart({ title, trend, type }: { title: string; trend: Trend
     plot.current!.setPointerCapture(e.pointerId);
     setDrag({ a: px(e), b: px(e) });
   };
-  const onMove = (e: PointerEvent) => { if (drag) setDrag({ a: drag.a, b: px(e) }); };
+  const onMove = (e: PointerEvent) => {
+    if (drag) setDrag({ a: drag.a, b: px(e) });
+  };
   const onUp = (e: PointerEvent) => {
     if (!drag) return;
     const { x1, x2 } = area.current;
@@ -165,8 +174,14 @@ export function TrendChart({ title, trend, type }: { title: string; trend: Trend
   const clamp = (x: number) => Math.min(Math.max(x, x1), x2);
   return (
     <>
-      <p class="range" data-range>{t.range({ from: dateTimeLabel(view.lo), to: dateTimeLabel(view.hi) })}</p>
-      {columns.length === 0 ? <p class="hint" data-note="no-numbers">{t.noNumbers()}</p> : (
+      <p class="range" data-range>
+        {t.range({ from: dateTimeLabel(view.lo), to: dateTimeLabel(view.hi) })}
+      </p>
+      {columns.length === 0 ? (
+        <p class="hint" data-note="no-numbers">
+          {t.noNumbers()}
+        </p>
+      ) : (
         <ul class="series-legend" aria-label={t.legend()}>
           {columns.map((i) => {
             const c = trend.columns[i]!;
@@ -184,17 +199,37 @@ export function TrendChart({ title, trend, type }: { title: string; trend: Trend
       )}
       <div class="plot" ref={plot} onPointerDown={onDown} onPointerMove={onMove} onPointerUp={onUp} onPointerCancel={() => setDrag(undefined)}>
         <div class="ct-host" ref={host} style={{ height: '100%' }} />
-        {drag && <div class="selection" style={{ left: `${Math.min(clamp(drag.a), clamp(drag.b))}px`, width: `${Math.abs(clamp(drag.b) - clamp(drag.a))}px`, top: `${y2}px`, height: `${y1 - y2}px` }} />}
+        {drag && (
+          <div
+            class="selection"
+            style={{
+              left: `${Math.min(clamp(drag.a), clamp(drag.b))}px`,
+              width: `${Math.abs(clamp(drag.b) - clamp(drag.a))}px`,
+              top: `${y2}px`,
+              height: `${y1 - y2}px`,
+            }}
+          />
+        )}
       </div>
       <div class="row between">
         <p class="hint" data-note="lines">
           {t.lines({ n: trend.times.length })}
           {trend.skipped > 0 && <> · {t.skipped({ n: trend.skipped })}</>}
         </p>
-        <button type="button" class="btn small" data-action="reset-zoom" disabled={!isZoomed(view, full)} onClick={() => setView(full)}>{t.resetZoom()}</button>
+        <button type="button" class="btn small" data-action="reset-zoom" disabled={!isZoomed(view, full)} onClick={() => setView(full)}>
+          {t.resetZoom()}
+        </button>
       </div>
-      {texts.length > 0 && <p class="hint" data-note="text-columns">{t.textColumns({ names: texts.join(', ') })}</p>}
-      {trend.torn && <p class="hint" data-note="torn">{t.torn()}</p>}
+      {texts.length > 0 && (
+        <p class="hint" data-note="text-columns">
+          {t.textColumns({ names: texts.join(', ') })}
+        </p>
+      )}
+      {trend.torn && (
+        <p class="hint" data-note="torn">
+          {t.torn()}
+        </p>
+      )}
     </>
   );
 }

@@ -6,12 +6,12 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ClientCode } from '../api/client.ts';
 import { ApiFailure } from '../api/client.ts';
-import { downloadLogFile, fetchLogVolumes, STORAGE_URL_NAMES, type LogFileEntry, type LogVolume, type Storage } from '../graphs/log-files.ts';
 import { parseTrend, TREND_MAX_BYTES, type Trend } from '../graphs/csv-trend.ts';
+import { downloadLogFile, fetchLogVolumes, type LogFileEntry, type LogVolume, STORAGE_URL_NAMES, type Storage } from '../graphs/log-files.ts';
 import { CHART_TYPES, type ChartType } from '../graphs/series.ts';
 import { errorText, LL } from '../i18n/translate.ts';
-import { TrendChart } from './graphs-chart.tsx';
 import css from '../styles/graphs.css' with { type: 'text' };
+import { TrendChart } from './graphs-chart.tsx';
 
 // the page's styles come with its chunk (the console's stylesheet holds the shell's only)
 if (typeof document !== 'undefined' && !document.getElementById('graphs-css')) {
@@ -55,23 +55,30 @@ function FileList({ volume, chosen, onToggle }: { volume: LogVolume; chosen: rea
   return (
     <fieldset data-storage={volume.storage}>
       <legend>{t.storages[STORAGE_URL_NAMES[volume.storage]]()}</legend>
-      {!volume.mounted ? <p class="hint" data-note="not-mounted">{t.notMounted()}</p>
-        : volume.files.length === 0 ? <p class="hint" data-note="no-files">{t.noFiles()}</p> : (
-          <ul class="files">
-            {volume.files.map((f) => {
-              const key = keyOf(volume.storage, f.name);
-              return (
-                <li key={f.name}>
-                  <label>
-                    <input type="checkbox" data-file={key} checked={chosen.includes(key)} onChange={() => onToggle(volume.storage, f)} />
-                    <span class="name">{f.name}</span>
-                    <span class="size">{t.size({ kb: kb.format(f.size / 1024) })}</span>
-                  </label>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+      {!volume.mounted ? (
+        <p class="hint" data-note="not-mounted">
+          {t.notMounted()}
+        </p>
+      ) : volume.files.length === 0 ? (
+        <p class="hint" data-note="no-files">
+          {t.noFiles()}
+        </p>
+      ) : (
+        <ul class="files">
+          {volume.files.map((f) => {
+            const key = keyOf(volume.storage, f.name);
+            return (
+              <li key={f.name}>
+                <label>
+                  <input type="checkbox" data-file={key} checked={chosen.includes(key)} onChange={() => onToggle(volume.storage, f)} />
+                  <span class="name">{f.name}</span>
+                  <span class="size">{t.size({ kb: kb.format(f.size / 1024) })}</span>
+                </label>
+              </li>
+            );
+          })}
+        </ul>
+      )}
     </fieldset>
   );
 }
@@ -87,10 +94,21 @@ function GraphCard({ id, loaded, type }: { id: Key; loaded: Loaded; type: ChartT
         <h2>{name}</h2>
         <span class="hint">{t.storages[STORAGE_URL_NAMES[Number(storage) as Storage]]()}</span>
       </header>
-      {loaded.state === 'loading' && <p class="hint" aria-busy="true">{t.loading()}</p>}
-      {loaded.state === 'too_large' &&
-        <p class="error" role="alert" data-error="too_large">{t.tooLarge({ size: mb.format(loaded.bytes / MB), max: mb.format(TREND_MAX_BYTES / MB) })}</p>}
-      {loaded.state === 'invalid' && <p class="error" role="alert" data-error="invalid_format">{t.invalidFormat()}</p>}
+      {loaded.state === 'loading' && (
+        <p class="hint" aria-busy="true">
+          {t.loading()}
+        </p>
+      )}
+      {loaded.state === 'too_large' && (
+        <p class="error" role="alert" data-error="too_large">
+          {t.tooLarge({ size: mb.format(loaded.bytes / MB), max: mb.format(TREND_MAX_BYTES / MB) })}
+        </p>
+      )}
+      {loaded.state === 'invalid' && (
+        <p class="error" role="alert" data-error="invalid_format">
+          {t.invalidFormat()}
+        </p>
+      )}
       {loaded.state === 'failed' && <p class="error" role="alert" data-error={loaded.code}>{`${t.readFailed()} ${errorText(loaded.code)}`}</p>}
       {loaded.state === 'ready' && <TrendChart title={name} trend={loaded.trend} type={type} />}
     </section>
@@ -109,20 +127,29 @@ export default function GraphsPage() {
   const refresh = () => {
     setListError(undefined);
     fetchLogVolumes().then(
-      (v) => { if (alive.current) setVolumes(v); },
-      (e: unknown) => { if (alive.current) setListError(e instanceof ApiFailure ? e.code : 'connection_failed'); },
+      (v) => {
+        if (alive.current) setVolumes(v);
+      },
+      (e: unknown) => {
+        if (alive.current) setListError(e instanceof ApiFailure ? e.code : 'connection_failed');
+      },
     );
   };
   useEffect(() => {
     refresh();
-    return () => { alive.current = false; };
+    return () => {
+      alive.current = false;
+    };
   }, []);
 
   const toggle = (storage: Storage, file: LogFileEntry) => {
     const key = keyOf(storage, file.name);
     if (chosen.includes(key)) {
       setChosen(chosen.filter((k) => k !== key));
-      setLoaded((l) => { const { [key]: _, ...rest } = l; return rest; });
+      setLoaded((l) => {
+        const { [key]: _, ...rest } = l;
+        return rest;
+      });
       return;
     }
     setChosen([...chosen, key]);
@@ -139,24 +166,42 @@ export default function GraphsPage() {
       <section class="card" aria-labelledby="graphs-files">
         <div class="row between">
           <h2 id="graphs-files">{t.files()}</h2>
-          <button type="button" class="btn small" data-action="refresh" onClick={refresh}>{t.refresh()}</button>
+          <button type="button" class="btn small" data-action="refresh" onClick={refresh}>
+            {t.refresh()}
+          </button>
         </div>
         {listError && <p class="error" role="alert" data-error="list">{`${t.readFailed()} ${errorText(listError)}`}</p>}
-        {!volumes && !listError && <p class="hint" aria-busy="true">{t.loading()}</p>}
+        {!volumes && !listError && (
+          <p class="hint" aria-busy="true">
+            {t.loading()}
+          </p>
+        )}
         {volumes && (
           <div class="choose">
-            {volumes.map((v) => <FileList key={v.storage} volume={v} chosen={chosen} onToggle={toggle} />)}
+            {volumes.map((v) => (
+              <FileList key={v.storage} volume={v} chosen={chosen} onToggle={toggle} />
+            ))}
           </div>
         )}
         <div class="row controls">
           <label for="graphs-type">{t.chartType()}</label>
           <select id="graphs-type" data-control="chart-type" value={String(type)} onChange={(e) => setType(Number(e.currentTarget.value) as ChartType)}>
-            {CHART_TYPES.map((c) => <option key={c} value={String(c)}>{t.types[TYPE_NAMES[c]]()}</option>)}
+            {CHART_TYPES.map((c) => (
+              <option key={c} value={String(c)}>
+                {t.types[TYPE_NAMES[c]]()}
+              </option>
+            ))}
           </select>
         </div>
       </section>
-      {chosen.length === 0 && <p class="card hint" data-note="none">{t.none()}</p>}
-      {chosen.map((k) => <GraphCard key={k} id={k} loaded={loaded[k] ?? { state: 'loading' }} type={type} />)}
+      {chosen.length === 0 && (
+        <p class="card hint" data-note="none">
+          {t.none()}
+        </p>
+      )}
+      {chosen.map((k) => (
+        <GraphCard key={k} id={k} loaded={loaded[k] ?? { state: 'loading' }} type={type} />
+      ))}
     </div>
   );
 }

@@ -4,13 +4,13 @@
 // apply are hidden while they are valid: the SSL verification without SSL, the proxy's port and
 // login without a proxy.
 import { HTTP_REGISTERS } from '../../device/model/sections/httpc.ts';
+import { DownloadArea } from '../forms/downloads.tsx';
 import { Field, FieldGroup } from '../forms/field.tsx';
 import { MultipleRegisterBanner, RegisterFootprint } from '../forms/register.tsx';
-import { DownloadArea } from '../forms/downloads.tsx';
-import { ServiceTest } from '../forms/service-test.tsx';
 import { ServiceStatusBlock } from '../forms/service-status.tsx';
-import { section } from '../state/sections.ts';
+import { ServiceTest } from '../forms/service-test.tsx';
 import { LL } from '../i18n/translate.ts';
+import { section } from '../state/sections.ts';
 import { CertificateGroup, SecurityHint, shown, WIDE } from './service-parts.tsx';
 
 const KEY = 'pew_httpc';
@@ -40,7 +40,9 @@ export default function HttpcPage() {
         {shown(KEY, 'proxy_port', proxy) && <Field section={KEY} path="proxy_port" />}
         {shown(KEY, 'proxy_user', proxy) && <Field section={KEY} path="proxy_user" />}
         {shown(KEY, 'proxy_password', proxy) && <Field section={KEY} path="proxy_password" />}
-        <div style={WIDE}><ServiceTest section="pew_httpc" /></div>
+        <div style={WIDE}>
+          <ServiceTest section="pew_httpc" />
+        </div>
       </FieldGroup>
       <CertificateGroup section={KEY} id="httpc-certs" />
       <DownloadArea kinds={['httpc', 'library']} />

@@ -4,13 +4,13 @@
 // (device/model/sections/iec.ts), so the console shows the codes the daemon answers. Save and reset
 // are in the page bar.
 import { batch } from '@preact/signals';
-import { CONTROL_BUFFER, MAX_CONNECTIONS, connectionSchema } from '../../device/model/sections/iec.ts';
-import { withDefaults } from '../../device/model/section.ts';
 import { isAllAddresses } from '../../device/model/ip.ts';
+import { withDefaults } from '../../device/model/section.ts';
+import { CONTROL_BUFFER, connectionSchema, MAX_CONNECTIONS } from '../../device/model/sections/iec.ts';
 import { Field, FieldGroup, problemAt } from '../forms/field.tsx';
+import { errorText, LL } from '../i18n/translate.ts';
 import { section, setField } from '../state/sections.ts';
 import { readOnly } from '../state/session.ts';
-import { errorText, LL } from '../i18n/translate.ts';
 import { SecurityHint } from './service-parts.tsx';
 
 const KEY = 'pew_60870';
@@ -31,7 +31,11 @@ function Footprint({ area, start, length }: { area: unknown; start: unknown; len
   if (!Number.isInteger(start) || !Number.isInteger(length) || (length as number) < 1) return null;
   const first = start as number;
   const count = length as number;
-  return <p class="footprint" data-footprint>{LL.value.iec.footprint({ area: String(area), first, last: first + count - 1, count })}</p>;
+  return (
+    <p class="footprint" data-footprint>
+      {LL.value.iec.footprint({ area: String(area), first, last: first + count - 1, count })}
+    </p>
+  );
 }
 
 function ConnectionBlock({ index, c }: { index: number; c: Value }) {
@@ -43,7 +47,9 @@ function ConnectionBlock({ index, c }: { index: number; c: Value }) {
     <section class="card group" aria-labelledby={`iec-conn-${index}`} data-connection={index}>
       <div class="row between">
         <h2 id={`iec-conn-${index}`}>{t.connection({ n: index + 1 })}</h2>
-        <button type="button" class="btn small" data-action="remove-connection" disabled={readOnly.value} onClick={remove}>{t.remove()}</button>
+        <button type="button" class="btn small" data-action="remove-connection" disabled={readOnly.value} onClick={remove}>
+          {t.remove()}
+        </button>
       </div>
       <div class="grid">
         <h3 class="sub">{t.buffers()}</h3>
@@ -67,8 +73,11 @@ function ConnectionBlock({ index, c }: { index: number; c: Value }) {
         <h3 class="sub">{t.clients()}</h3>
         {f('ip1')}
         {f('ip2')}
-        {typeof c.ip1 === 'string' && typeof c.ip2 === 'string' && isAllAddresses(c.ip1, c.ip2) &&
-          <p class="note" data-note="all-addresses">{LL.value.port.allAddresses()}</p>}
+        {typeof c.ip1 === 'string' && typeof c.ip2 === 'string' && isAllAddresses(c.ip1, c.ip2) && (
+          <p class="note" data-note="all-addresses">
+            {LL.value.port.allAddresses()}
+          </p>
+        )}
       </div>
     </section>
   );
@@ -88,13 +97,20 @@ export default function IecPage() {
   return (
     <div class="service" data-page="iec">
       <SecurityHint section={KEY} codes={['open_tcp_port']} />
-      {m.enable_60870 === true && <p class="banner warning" role="note" data-banner="iec-unencrypted">{t.unencrypted()}</p>}
+      {m.enable_60870 === true && (
+        <p class="banner warning" role="note" data-banner="iec-unencrypted">
+          {t.unencrypted()}
+        </p>
+      )}
       <FieldGroup title={t.server()} id="iec-server">
         <Field section={KEY} path="enable_60870" />
         <Field section={KEY} path="asdu_address" />
         <Field section={KEY} path="asdu_structured" />
-        {m.asdu_structured === true && Number.isInteger(address) &&
-          <p class="note" data-note="structured">{t.structured({ hi: (address as number) >> 8, lo: (address as number) & 255 })}</p>}
+        {m.asdu_structured === true && Number.isInteger(address) && (
+          <p class="note" data-note="structured">
+            {t.structured({ hi: (address as number) >> 8, lo: (address as number) & 255 })}
+          </p>
+        )}
         <Field section={KEY} path="originator" />
         <Field section={KEY} path="port" />
         <Field section={KEY} path="expert_mode" />
@@ -107,14 +123,32 @@ export default function IecPage() {
       <section class="card group" aria-labelledby="iec-connections" data-connections={list.length}>
         <div class="row between">
           <h2 id="iec-connections">{t.connections()}</h2>
-          <button type="button" class="btn" data-action="add-connection" disabled={readOnly.value || full} onClick={add}>{t.add()}</button>
+          <button type="button" class="btn" data-action="add-connection" disabled={readOnly.value || full} onClick={add}>
+            {t.add()}
+          </button>
         </div>
-        <p class="hint" data-count>{t.count({ count: list.length, max: MAX_CONNECTIONS })}</p>
-        {full && <p class="note" data-note="max-connections">{errorText('too_many', { max: MAX_CONNECTIONS })}</p>}
-        {list.length === 0 && <p class="hint" data-note="no-connection">{t.none()}</p>}
-        {listProblem && <p class="error" role="alert" data-error="connections">{errorText(listProblem.code, listProblem.params)}</p>}
+        <p class="hint" data-count>
+          {t.count({ count: list.length, max: MAX_CONNECTIONS })}
+        </p>
+        {full && (
+          <p class="note" data-note="max-connections">
+            {errorText('too_many', { max: MAX_CONNECTIONS })}
+          </p>
+        )}
+        {list.length === 0 && (
+          <p class="hint" data-note="no-connection">
+            {t.none()}
+          </p>
+        )}
+        {listProblem && (
+          <p class="error" role="alert" data-error="connections">
+            {errorText(listProblem.code, listProblem.params)}
+          </p>
+        )}
       </section>
-      {list.map((c, i) => <ConnectionBlock key={i} index={i} c={c} />)}
+      {list.map((c, i) => (
+        <ConnectionBlock key={i} index={i} c={c} />
+      ))}
     </div>
   );
 }

@@ -4,10 +4,11 @@
 // (certificate folder `console`), and removing them brings the generated one back. Above it, the
 // console's own listeners (its HTTP or HTTPS port, and the HTTP port that redirects to HTTPS) with
 // the connections each ended because of a contained fault (issue 15; device/api/listen.ts).
-import { loadSystem, systemInfo, type ConsoleListenerInfo } from '../state/system.ts';
-import { Certificates } from '../forms/certificates.tsx';
+
 import { useEffect } from 'preact/hooks';
+import { Certificates } from '../forms/certificates.tsx';
 import { LL, loadTexts } from '../i18n/translate.ts';
+import { type ConsoleListenerInfo, loadSystem, systemInfo } from '../state/system.ts';
 
 /** the daemon looks at the uploaded files every 2 s (CONSOLE_CERT_CHECK_MS of device/system/console-tls.ts) */
 const TAKEN_UP_MS = 3000;
@@ -16,10 +17,16 @@ const reloadLater = () => setTimeout(() => void loadSystem(), TAKEN_UP_MS);
 function Listeners({ list }: { list: ConsoleListenerInfo[] }) {
   const t = LL.value.certs;
   if (!list.length || !t?.listeners) return null;
-  const name = (l: ConsoleListenerInfo) => l.role === 'redirect' ? t.listenerRedirect({ port: l.port }) : l.tls ? t.listenerHttps({ port: l.port }) : t.listenerHttp({ port: l.port });
+  const name = (l: ConsoleListenerInfo) =>
+    l.role === 'redirect' ? t.listenerRedirect({ port: l.port }) : l.tls ? t.listenerHttps({ port: l.port }) : t.listenerHttp({ port: l.port });
   return (
     <dl class="facts" aria-label={t.listeners()} data-console-listeners>
-      {list.map((l) => <div key={l.port}><dt>{name(l)}</dt><dd data-faults={l.faults}>{t.listenerFaults({ count: l.faults })}</dd></div>)}
+      {list.map((l) => (
+        <div key={l.port}>
+          <dt>{name(l)}</dt>
+          <dd data-faults={l.faults}>{t.listenerFaults({ count: l.faults })}</dd>
+        </div>
+      ))}
     </dl>
   );
 }
@@ -35,15 +42,35 @@ export function ConsoleCertificateCard() {
     <section class="card" aria-labelledby="info-console-cert" data-console-cert={c ? c.source : 'off'}>
       <h2 id="info-console-cert">{t.consoleCert()}</h2>
       <Listeners list={systemInfo.value?.consoleListeners ?? []} />
-      {!c ? <p class="hint">{t.consoleCertOff()}</p> : (
+      {!c ? (
+        <p class="hint">{t.consoleCertOff()}</p>
+      ) : (
         <>
           <dl class="facts">
-            <div><dt>{t.consoleCertSource()}</dt><dd>{c.source === 'uploaded' ? t.consoleCertUploaded() : t.consoleCertGenerated()}</dd></div>
-            <div><dt>{t.consoleCertFingerprint()}</dt><dd><code data-fingerprint>{c.fingerprint256}</code></dd></div>
-            <div><dt>{t.consoleCertNames()}</dt><dd>{c.subjectAltName}</dd></div>
-            <div><dt>{t.consoleCertValid()}</dt><dd>{`${c.validFrom} – ${c.validTo}`}</dd></div>
+            <div>
+              <dt>{t.consoleCertSource()}</dt>
+              <dd>{c.source === 'uploaded' ? t.consoleCertUploaded() : t.consoleCertGenerated()}</dd>
+            </div>
+            <div>
+              <dt>{t.consoleCertFingerprint()}</dt>
+              <dd>
+                <code data-fingerprint>{c.fingerprint256}</code>
+              </dd>
+            </div>
+            <div>
+              <dt>{t.consoleCertNames()}</dt>
+              <dd>{c.subjectAltName}</dd>
+            </div>
+            <div>
+              <dt>{t.consoleCertValid()}</dt>
+              <dd>{`${c.validFrom} – ${c.validTo}`}</dd>
+            </div>
           </dl>
-          {c.uploadProblem && <p class="banner warning" role="alert">{t.consoleCertRefused({ reason: c.uploadProblem })}</p>}
+          {c.uploadProblem && (
+            <p class="banner warning" role="alert">
+              {t.consoleCertRefused({ reason: c.uploadProblem })}
+            </p>
+          )}
           <p class="hint">{t.consoleCertNote()}</p>
           <Certificates section="console" kinds={['server', 'key']} tls={false} onChange={reloadLater} />
         </>

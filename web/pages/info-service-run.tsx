@@ -3,14 +3,24 @@
 // code, linked to the service's page where its full status shows (web/forms/service-status.tsx).
 import { useEffect } from 'preact/hooks';
 import type { StatusService } from '../../device/model/service-status.ts';
-import { formatMoment, StatusPending } from '../forms/status-list.tsx';
 import { errorMeaning, RunState } from '../forms/service-status.tsx';
-import { servicesStatus, servicesStatusFailed, watchServicesStatus } from '../state/service-status.ts';
-import { formatNumber, labelled, LL } from '../i18n/translate.ts';
+import { formatMoment, StatusPending } from '../forms/status-list.tsx';
+import { formatNumber, LL, labelled } from '../i18n/translate.ts';
 import type { PageId } from '../pages.ts';
+import { servicesStatus, servicesStatusFailed, watchServicesStatus } from '../state/service-status.ts';
 
 /** the page each service is set on */
-const PAGE: Record<StatusService, PageId> = { mqtt: 'mqtt', httpc: 'httpc', email: 'smtp', sql: 'sql', nosql: 'db', script: 'script', ftp: 'ftp', tls: 'tls', rtc: 'datetime' };
+const PAGE: Record<StatusService, PageId> = {
+  mqtt: 'mqtt',
+  httpc: 'httpc',
+  email: 'smtp',
+  sql: 'sql',
+  nosql: 'db',
+  script: 'script',
+  ftp: 'ftp',
+  tls: 'tls',
+  rtc: 'datetime',
+};
 
 export function ServiceRunCard() {
   useEffect(() => watchServicesStatus(), []);
@@ -20,11 +30,15 @@ export function ServiceRunCard() {
     <section class="card" aria-labelledby="info-service-run" data-block="service-run">
       <h2 id="info-service-run">{t.runTitle()}</h2>
       <p class="hint">{t.runIntro()}</p>
-      {servicesStatusFailed.value || !answer ? <StatusPending failed={servicesStatusFailed.value} /> : (
+      {servicesStatusFailed.value || !answer ? (
+        <StatusPending failed={servicesStatusFailed.value} />
+      ) : (
         <dl class="facts" data-status="ok">
           {answer.services.map((s) => (
             <div key={s.service} data-service-run={s.service}>
-              <dt><a href={`#/${PAGE[s.service]}`}>{LL.value.nav[PAGE[s.service]]()}</a></dt>
+              <dt>
+                <a href={`#/${PAGE[s.service]}`}>{LL.value.nav[PAGE[s.service]]()}</a>
+              </dt>
               <dd>
                 <RunState s={s} />
                 {s.enabled && <span class="detail" data-since>{` ${labelled(t.since(), formatMoment(s.since))}`}</span>}

@@ -6,16 +6,17 @@
 // it the console shows the first-run setup. /info loads this block after its first paint (it is the
 // console's first page, within the size budget of build/budget.ts).
 import { useState } from 'preact/hooks';
-import type { ServiceName } from '../../hw/types.ts';
 import { serviceWarnings } from '../../device/model/service-states.ts';
+import type { ServiceName } from '../../hw/types.ts';
 import { ApiFailure, setCsrf } from '../api/client.ts';
 import { factoryReset } from '../api/services.ts';
-import { services, systemInfo } from '../state/system.ts';
-import { pendingServices, revertServices, saveServiceEdits, serviceEdits, switchService } from '../state/service-edits.ts';
-import { authState, readOnly, session } from '../state/session.ts';
+import { errorText, LL } from '../i18n/translate.ts';
 import { ask } from '../state/confirm.ts';
 import { notify, SAVED_MS } from '../state/notify.ts';
-import { errorText, LL } from '../i18n/translate.ts';
+import { pendingServices, revertServices, saveServiceEdits, serviceEdits, switchService } from '../state/service-edits.ts';
+import { authState, readOnly, session } from '../state/session.ts';
+import { services, systemInfo } from '../state/system.ts';
+
 export { ConsoleCertificateCard } from './info-console-cert.tsx';
 export { ServiceRunCard } from './info-service-run.tsx';
 
@@ -61,23 +62,41 @@ export function ServicesCard() {
           return (
             <li key={name} data-service={name} class={s.enabled ? 'on' : 'off'}>
               <label for={id}>
-                <input id={id} type="checkbox" role="switch" aria-describedby={`${id}-desc`} checked={s.enabled} disabled={!admin || busy}
+                <input
+                  id={id}
+                  type="checkbox"
+                  role="switch"
+                  aria-describedby={`${id}-desc`}
+                  checked={s.enabled}
+                  disabled={!admin || busy}
                   data-service-switch={name}
-                  onChange={(e) => switchService(name, (e.target as HTMLInputElement).checked)} />
+                  onChange={(e) => switchService(name, (e.target as HTMLInputElement).checked)}
+                />
                 <strong>{name}</strong>
-                <span class="state">{s.enabled ? LL.value.info.enabled() : LL.value.info.disabled()}{changed ? ` · ${t.changed()}` : ''}</span>
+                <span class="state">
+                  {s.enabled ? LL.value.info.enabled() : LL.value.info.disabled()}
+                  {changed ? ` · ${t.changed()}` : ''}
+                </span>
               </label>
-              <p class="hint" id={`${id}-desc`}>{t.desc[descKey(name)]()}</p>
-              {warnings.filter((w) => w.subjects.includes(name)).map((w) => (
-                <p key={w.code} class="banner warning" data-security={w.code}>{texts[w.code]({ subjects: w.subjects.join(', ') })}</p>
-              ))}
+              <p class="hint" id={`${id}-desc`}>
+                {t.desc[descKey(name)]()}
+              </p>
+              {warnings
+                .filter((w) => w.subjects.includes(name))
+                .map((w) => (
+                  <p key={w.code} class="banner warning" data-security={w.code}>
+                    {texts[w.code]({ subjects: w.subjects.join(', ') })}
+                  </p>
+                ))}
             </li>
           );
         })}
       </ul>
       {admin && (
         <div class="row end">
-          <button type="button" class="btn primary" data-action="save-services" disabled={busy || pending.length === 0} onClick={() => void save()}>{t.save()}</button>
+          <button type="button" class="btn primary" data-action="save-services" disabled={busy || pending.length === 0} onClick={() => void save()}>
+            {t.save()}
+          </button>
         </div>
       )}
     </section>
@@ -117,7 +136,9 @@ export function FactoryResetCard() {
       <p class="hint">{t.lost()}</p>
       <p class="hint">{t.kept()}</p>
       <div class="row end">
-        <button type="button" class="btn danger" data-action="factory-reset" disabled={busy} onClick={() => void run()}>{busy ? LL.value.shell.loading() : t.button()}</button>
+        <button type="button" class="btn danger" data-action="factory-reset" disabled={busy} onClick={() => void run()}>
+          {busy ? LL.value.shell.loading() : t.button()}
+        </button>
       </div>
     </section>
   );

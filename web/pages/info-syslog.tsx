@@ -1,8 +1,9 @@
 // The system log of /info (spec §2 /info, §7 get_syslogs) as lines a person reads: the time in the
 // user's language, the level as a word, the message; an entry's fields open on demand, one
 // "name: value" each, instead of raw JSON.
-import type { SyslogEntry } from '../state/system.ts';
+
 import { LL } from '../i18n/translate.ts';
+import type { SyslogEntry } from '../state/system.ts';
 
 /** how many of the latest entries are shown */
 export const SYSLOG_SHOWN = 200;
@@ -23,13 +24,19 @@ export function SyslogList({ entries }: { entries: readonly SyslogEntry[] }) {
         const fields = Object.entries(e.fields ?? {});
         return (
           <li key={i} data-level={e.level}>
-            <time dateTime={at.toISOString()}>{at.toLocaleString(locale)}</time>{' '}
-            <span class="level">{levelText(e.level)}</span>{' '}
+            <time dateTime={at.toISOString()}>{at.toLocaleString(locale)}</time> <span class="level">{levelText(e.level)}</span>{' '}
             <span class="msg">{e.msg}</span>
             {fields.length > 0 && (
               <details>
                 <summary>{LL.value.info.syslogDetails()}</summary>
-                <dl>{fields.map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{valueText(v)}</dd></div>)}</dl>
+                <dl>
+                  {fields.map(([k, v]) => (
+                    <div key={k}>
+                      <dt>{k}</dt>
+                      <dd>{valueText(v)}</dd>
+                    </div>
+                  ))}
+                </dl>
               </details>
             )}
           </li>

@@ -4,14 +4,15 @@
 // The services are switched and the factory reset is run here (info-services.tsx): both concern the
 // unit as a whole, which is what this page shows. That block is loaded after the page: /info is the
 // console's first page and stays within its size budget (build/budget.ts).
-import { useEffect } from 'preact/hooks';
+
 import { signal } from '@preact/signals';
-import { loadSyslog, syslog, syslogAudit, systemFailed, systemInfo } from '../state/system.ts';
+import { useEffect } from 'preact/hooks';
 import { auditLine } from '../api/users.ts';
-import { formatNumber, loadTexts, LL } from '../i18n/translate.ts';
-import { SyslogList } from './info-syslog.tsx';
-import { pageOfSection } from '../pages.ts';
+import { formatNumber, LL, loadTexts } from '../i18n/translate.ts';
 import { appNameText } from '../i18n/unit-values.ts';
+import { pageOfSection } from '../pages.ts';
+import { loadSyslog, syslog, syslogAudit, systemFailed, systemInfo } from '../state/system.ts';
+import { SyslogList } from './info-syslog.tsx';
 
 export const SYSLOG_REFRESH_MS = 5000; // spec §9
 
@@ -19,15 +20,24 @@ const servicesBlock = signal<typeof import('./info-services.tsx') | null>(null);
 const loadServicesBlock = () => {
   // the block comes with the texts of its line per service (the `serviceStatus` part of the dictionary)
   if (!servicesBlock.value) {
-    void Promise.all([import('./info-services.tsx'), loadTexts(['serviceStatus'])])
-      .then(([m]) => { servicesBlock.value = m; }, (e) => console.error('loading the services block failed', e));
+    void Promise.all([import('./info-services.tsx'), loadTexts(['serviceStatus'])]).then(
+      ([m]) => {
+        servicesBlock.value = m;
+      },
+      (e) => console.error('loading the services block failed', e),
+    );
   }
 };
 
 function Rows({ rows }: { rows: [string, preact.ComponentChildren][] }) {
   return (
     <dl class="facts">
-      {rows.map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{v}</dd></div>)}
+      {rows.map(([k, v]) => (
+        <div key={k}>
+          <dt>{k}</dt>
+          <dd>{v}</dd>
+        </div>
+      ))}
     </dl>
   );
 }
@@ -37,9 +47,14 @@ const mib = (n: number) => `${formatNumber(Math.round(n / 1048576))}\u00a0MiB`;
 export default function InfoPage() {
   // the services block follows the facts: its code does not compete with the first render of the data
   const shown = systemInfo.value !== null;
-  useEffect(() => { if (shown) loadServicesBlock(); }, [shown]);
   useEffect(() => {
-    const tick = () => void loadSyslog().catch(() => { /* shown as stale; the next tick retries */ });
+    if (shown) loadServicesBlock();
+  }, [shown]);
+  useEffect(() => {
+    const tick = () =>
+      void loadSyslog().catch(() => {
+        /* shown as stale; the next tick retries */
+      });
     tick();
     const id = setInterval(tick, SYSLOG_REFRESH_MS);
     return () => clearInterval(id);
@@ -52,14 +67,20 @@ export default function InfoPage() {
     return page ? LL.value.nav[page.id]() : String(s);
   };
   if (!info) {
-    return <div class="card" data-page="info" role="status">{systemFailed.value ? LL.value.errors.connection_failed() : LL.value.shell.loading()}</div>;
+    return (
+      <div class="card" data-page="info" role="status">
+        {systemFailed.value ? LL.value.errors.connection_failed() : LL.value.shell.loading()}
+      </div>
+    );
   }
   const v = info.versions;
   return (
     <div class="info" data-page="info">
       {v.incompatible.length > 0 && (
         <div class="banner error" role="alert" data-banner="versions">
-          {v.incompatible.map((k) => <p key={k}>{t.incompatible({ part: t.versionNames[k](), min: v.minimum[k], have: v[k] })}</p>)}
+          {v.incompatible.map((k) => (
+            <p key={k}>{t.incompatible({ part: t.versionNames[k](), min: v.minimum[k], have: v[k] })}</p>
+          ))}
         </div>
       )}
       {info.warnings.length > 0 && (
@@ -67,7 +88,9 @@ export default function InfoPage() {
           <h2 id="info-warnings">{t.warnings()}</h2>
           <ul>
             {info.warnings.map((w) => (
-              <li key={w.code} data-warning={w.code}>{t.warning[w.code]({ subjects: w.subjects.map(subject).join(', ') })}</li>
+              <li key={w.code} data-warning={w.code}>
+                {t.warning[w.code]({ subjects: w.subjects.map(subject).join(', ') })}
+              </li>
             ))}
           </ul>
         </section>
@@ -79,25 +102,39 @@ export default function InfoPage() {
         </section>
         <section class="card" aria-labelledby="info-os">
           <h2 id="info-os">{t.os()}</h2>
-          <Rows rows={[
-            [t.osName(), info.os.name], [t.osVersion(), info.os.version], [t.kernel(), info.os.kernel], [t.hostname(), info.os.hostname],
-            [t.uptime(), t.uptimeValue({ h: Math.floor(info.os.uptimeSeconds / 3600), m: Math.floor((info.os.uptimeSeconds % 3600) / 60) })],
-            [t.memory(), t.memoryValue({ free: mib(info.memory.freeBytes), total: mib(info.memory.totalBytes) })],
-          ]} />
+          <Rows
+            rows={[
+              [t.osName(), info.os.name],
+              [t.osVersion(), info.os.version],
+              [t.kernel(), info.os.kernel],
+              [t.hostname(), info.os.hostname],
+              [t.uptime(), t.uptimeValue({ h: Math.floor(info.os.uptimeSeconds / 3600), m: Math.floor((info.os.uptimeSeconds % 3600) / 60) })],
+              [t.memory(), t.memoryValue({ free: mib(info.memory.freeBytes), total: mib(info.memory.totalBytes) })],
+            ]}
+          />
         </section>
         <section class="card" aria-labelledby="info-network">
           <h2 id="info-network">{t.network()}</h2>
-          <Rows rows={[
-            ...info.network.interfaces.map((i): [string, string] => [i.name, `${i.ipv4.join(', ')} · ${i.mac} · ${i.dhcp ? 'DHCP' : t.static()} · ${i.up ? t.up() : t.down()}`]),
-            [t.gateway(), info.network.gateway], [t.dns(), info.network.dns.join(', ')],
-          ]} />
+          <Rows
+            rows={[
+              ...info.network.interfaces.map((i): [string, string] => [
+                i.name,
+                `${i.ipv4.join(', ')} · ${i.mac} · ${i.dhcp ? 'DHCP' : t.static()} · ${i.up ? t.up() : t.down()}`,
+              ]),
+              [t.gateway(), info.network.gateway],
+              [t.dns(), info.network.dns.join(', ')],
+            ]}
+          />
         </section>
         <section class="card" aria-labelledby="info-time">
           <h2 id="info-time">{t.datetime()}</h2>
-          <Rows rows={[
-            [t.unitTime(), new Date(info.datetime.iso).toLocaleString(LL.value.app.dateLocale())], [t.timezone(), info.datetime.timezone],
-            [t.ntp(), info.datetime.ntp.enabled ? `${t.enabled()} · ${info.datetime.ntp.servers.join(', ')}` : t.disabled()],
-          ]} />
+          <Rows
+            rows={[
+              [t.unitTime(), new Date(info.datetime.iso).toLocaleString(LL.value.app.dateLocale())],
+              [t.timezone(), info.datetime.timezone],
+              [t.ntp(), info.datetime.ntp.enabled ? `${t.enabled()} · ${info.datetime.ntp.servers.join(', ')}` : t.disabled()],
+            ]}
+          />
         </section>
         <section class="card" aria-labelledby="info-apps">
           <h2 id="info-apps">{t.apps()}</h2>
@@ -114,7 +151,9 @@ export default function InfoPage() {
         {syslogAudit.value.length > 0 && (
           <>
             <h3 id="info-audit">{LL.value.users.syslogAudit()}</h3>
-            <pre class="syslog" role="region" tabIndex={0} data-syslog-audit aria-labelledby="info-audit">{syslogAudit.value.map(auditLine).join('\n')}</pre>
+            <pre class="syslog" role="region" tabIndex={0} data-syslog-audit aria-labelledby="info-audit">
+              {syslogAudit.value.map(auditLine).join('\n')}
+            </pre>
           </>
         )}
       </section>

@@ -3,9 +3,9 @@
 // choices and help from the page's texts (the `log` dictionary); the help shows once, in the
 // field's hint line.
 import { FieldView, problemAt } from '../forms/field.tsx';
+import { KEY } from '../log/page-state.ts';
 import { getPath } from '../state/equal.ts';
 import { section, setField } from '../state/sections.ts';
-import { KEY } from '../log/page-state.ts';
 
 export interface FieldTexts {
   label: () => string;
@@ -21,8 +21,18 @@ export function LogField(props: { path: string; text: FieldTexts; unit?: string;
   const labels = props.optionLabels ?? (props.text.options ? labelsOf(props.text.options) : undefined);
   // the field shows this help in its own hint line (with the range), once
   return (
-    <FieldView section={KEY} path={props.path} value={value} problem={problemAt(KEY, props.path)} label={props.text.label()}
-      onChange={(v) => setField(KEY, props.path, v)} optionLabels={labels} unit={props.unit} disabled={props.disabled} bare={props.bare}
-      help={props.text.help?.() ?? ''} />
+    <FieldView
+      section={KEY}
+      path={props.path}
+      value={value}
+      problem={problemAt(KEY, props.path)}
+      label={props.text.label()}
+      onChange={(v) => setField(KEY, props.path, v)}
+      optionLabels={labels}
+      unit={props.unit}
+      disabled={props.disabled}
+      bare={props.bare}
+      help={props.text.help?.() ?? ''}
+    />
   );
 }

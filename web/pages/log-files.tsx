@@ -3,18 +3,18 @@
 // one, and the time its reads take with the log interval warning (spec §3).
 import { computed } from '@preact/signals';
 import { INTERFACE_NAMES } from '../../device/model/plc.ts';
-import { CONDITION, MAX_LOG_FILES, PLC_FLAG, type LogFile } from '../../device/model/sections/logfile.ts';
+import { CONDITION, type LogFile, MAX_LOG_FILES, PLC_FLAG } from '../../device/model/sections/logfile.ts';
 import type { ComInterface } from '../../device/model/sections/pew.ts';
-import { section } from '../state/sections.ts';
-import { readOnly } from '../state/session.ts';
-import { ask } from '../state/confirm.ts';
-import { notify } from '../state/notify.ts';
 import { errorText, LL } from '../i18n/translate.ts';
 import { addLogFile, removeLogFile } from '../log/edit.ts';
 import { cycleExceeded, estimateReads, type ReadEstimate } from '../log/interval.ts';
 import { fileIndex, KEY, logFiles, selectFile, setLogFiles } from '../log/page-state.ts';
-import { TimeOfDayField } from './log-time-field.tsx';
+import { ask } from '../state/confirm.ts';
+import { notify } from '../state/notify.ts';
+import { section } from '../state/sections.ts';
+import { readOnly } from '../state/session.ts';
 import { LogField } from './log-field.tsx';
+import { TimeOfDayField } from './log-time-field.tsx';
 
 export const interfaceLabels = Object.fromEntries(Object.entries(INTERFACE_NAMES).map(([id, name]) => [id, name]));
 
@@ -45,7 +45,12 @@ async function remove(index: number): Promise<void> {
   const t = LL.value.logger.file;
   const f = logFiles()[index];
   if (!f) return;
-  const yes = await ask({ title: t.removeTitle(), text: t.removeText({ name: f.name, count: f.records.length }), yes: t.removeYes(), no: LL.value.confirm.cancel() });
+  const yes = await ask({
+    title: t.removeTitle(),
+    text: t.removeText({ name: f.name, count: f.records.length }),
+    yes: t.removeYes(),
+    no: LL.value.confirm.cancel(),
+  });
   if (!yes) return;
   setLogFiles(removeLogFile(logFiles(), index));
   selectFile(Math.max(0, index - 1));
@@ -53,8 +58,10 @@ async function remove(index: number): Promise<void> {
 
 function LastTrigger({ at }: { at: unknown }) {
   const t = LL.value.logger.file;
-  const text = typeof at === 'number' && at > 0
-    ? new Intl.DateTimeFormat(LL.value.app.dateLocale(), { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(at * 1000)) : t.never();
+  const text =
+    typeof at === 'number' && at > 0
+      ? new Intl.DateTimeFormat(LL.value.app.dateLocale(), { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(at * 1000))
+      : t.never();
   return (
     <div class="field" data-field="last_trig">
       <span class="label">{t.lastTrig()}</span>
@@ -88,7 +95,9 @@ function Settings({ index, file }: { index: number; file: LogFile }) {
         <LastTrigger at={file.last_trig} />
       </div>
       {e && e.requests > 0 && (
-        <p class="hint estimate" data-estimate>{t.file.estimate({ points: file.records.length, requests: e.requests, ms: Math.ceil(e.ms) })}</p>
+        <p class="hint estimate" data-estimate>
+          {t.file.estimate({ points: file.records.length, requests: e.requests, ms: Math.ceil(e.ms) })}
+        </p>
       )}
       {intervalWarned(file, e) && (
         <p class="banner warning" role="alert" data-interval-warning>
@@ -111,9 +120,15 @@ export function LogFiles() {
     <section class="card group" aria-labelledby="log-files" data-logfiles>
       <div class="row between">
         <h2 id="log-files">{t.titles.files()}</h2>
-        <span class="hint" data-logfile-count>{t.file.count({ count: files.length, max: MAX_LOG_FILES })}</span>
+        <span class="hint" data-logfile-count>
+          {t.file.count({ count: files.length, max: MAX_LOG_FILES })}
+        </span>
       </div>
-      {files.length === 0 ? <p class="hint" data-empty>{t.file.none()}</p> : (
+      {files.length === 0 ? (
+        <p class="hint" data-empty>
+          {t.file.none()}
+        </p>
+      ) : (
         <ul class="logfile-list">
           {files.map((f, i) => {
             const warned = intervalWarned(f, estimates.value[i]);
@@ -121,8 +136,16 @@ export function LogFiles() {
               <li key={i}>
                 <button type="button" class="btn small" data-logfile={i} aria-pressed={i === index} onClick={() => selectFile(i)}>
                   {`${f.id} · ${f.name}`}
-                  {invalid(i) && <span class="mark invalid" title={t.file.invalid()} data-mark="invalid">!</span>}
-                  {warned && <span class="mark warn" title={t.file.warning()} data-mark="interval">⚠</span>}
+                  {invalid(i) && (
+                    <span class="mark invalid" title={t.file.invalid()} data-mark="invalid">
+                      !
+                    </span>
+                  )}
+                  {warned && (
+                    <span class="mark warn" title={t.file.warning()} data-mark="interval">
+                      ⚠
+                    </span>
+                  )}
                 </button>
               </li>
             );
@@ -130,11 +153,17 @@ export function LogFiles() {
         </ul>
       )}
       <div class="row">
-        <button type="button" class="btn small" data-action="add-logfile" disabled={readOnly.value || full} onClick={add}>{t.file.add()}</button>
+        <button type="button" class="btn small" data-action="add-logfile" disabled={readOnly.value || full} onClick={add}>
+          {t.file.add()}
+        </button>
         <button type="button" class="btn small" data-action="remove-logfile" disabled={readOnly.value || !file} onClick={() => void remove(index)}>
           {t.file.remove()}
         </button>
-        {full && <span class="hint" data-max>{errorText('too_many', { max: MAX_LOG_FILES })}</span>}
+        {full && (
+          <span class="hint" data-max>
+            {errorText('too_many', { max: MAX_LOG_FILES })}
+          </span>
+        )}
       </div>
       {file && <Settings index={index} file={file} />}
     </section>

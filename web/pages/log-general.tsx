@@ -3,18 +3,22 @@
 // register with their DT footprint (spec §9 log memory write 4), and the CSV format files on the unit.
 import { useEffect, useState } from 'preact/hooks';
 import { MEM_REGISTERS } from '../../device/model/sections/log.ts';
+import { fetchFormatFiles, formatFileUrl } from '../api/logfiles.ts';
 import { FieldGroup } from '../forms/field.tsx';
 import { RegisterFootprint } from '../forms/register.tsx';
-import { section } from '../state/sections.ts';
 import { LL } from '../i18n/translate.ts';
-import { fetchFormatFiles, formatFileUrl } from '../api/logfiles.ts';
-import { registerBlocks, type RegisterBlock } from '../log/registers.ts';
 import { KEY } from '../log/page-state.ts';
+import { type RegisterBlock, registerBlocks } from '../log/registers.ts';
+import { section } from '../state/sections.ts';
 import { LogField } from './log-field.tsx';
 
 function Footprint({ block }: { block: RegisterBlock }) {
   if (block.length > 1) return <RegisterFootprint start={block.start} length={block.length} />;
-  return <p class="footprint" data-footprint>{LL.value.logger.register({ first: block.start, count: 1 })}</p>;
+  return (
+    <p class="footprint" data-footprint>
+      {LL.value.logger.register({ first: block.start, count: 1 })}
+    </p>
+  );
 }
 
 /** The format files the unit has (GET /config/get_cfg), each downloadable; nothing when the call fails. */
@@ -22,13 +26,27 @@ function FormatFiles() {
   const [files, setFiles] = useState<string[]>([]);
   useEffect(() => {
     let live = true;
-    fetchFormatFiles().then((f) => { if (live) setFiles(f); }, () => {});
-    return () => { live = false; };
+    fetchFormatFiles().then(
+      (f) => {
+        if (live) setFiles(f);
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
   }, []);
   if (files.length === 0) return null;
   return (
     <p class="note" data-formatfiles>
-      {files.map((f, i) => <span key={f}>{i > 0 && ', '}<a href={formatFileUrl(f)} download={f}>{f}</a></span>)}
+      {files.map((f, i) => (
+        <span key={f}>
+          {i > 0 && ', '}
+          <a href={formatFileUrl(f)} download={f}>
+            {f}
+          </a>
+        </span>
+      ))}
     </p>
   );
 }
@@ -52,11 +70,17 @@ export function LogGeneral() {
       <LogField path="plc_rtc_dt" text={f.plc_rtc_dt} />
       <LogField path="delete_old_files" text={f.delete_old_files} />
       <LogField path="enable_mem_ctrl" text={f.enable_mem_ctrl} />
-      {MEM_REGISTERS.map((k) => <LogField key={k} path={k} text={f[k]} />)}
-      {mem.map((b) => <Footprint key={b.start} block={b} />)}
+      {MEM_REGISTERS.map((k) => (
+        <LogField key={k} path={k} text={f[k]} />
+      ))}
+      {mem.map((b) => (
+        <Footprint key={b.start} block={b} />
+      ))}
       <LogField path="enable_plc_ctrl" text={f.enable_plc_ctrl} />
       <LogField path="plc_ctrl_wr" text={f.plc_ctrl_wr} />
-      {ctrl.map((b) => <Footprint key={b.start} block={b} />)}
+      {ctrl.map((b) => (
+        <Footprint key={b.start} block={b} />
+      ))}
     </FieldGroup>
   );
 }

@@ -2,21 +2,22 @@
 // §9 data points 700 / STRING 60 / difference 400, add at once 50). Up to 700 rows: the table
 // renders only the rows in view (plus a margin) between two spacer rows, and one row at a time is
 // edited with the schema-bound fields below the table, so typing re-renders a few dozen cells.
-import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+
 import { batch } from '@preact/signals';
-import { MAX_DIFFERENCE_POINTS, MAX_STRING_POINTS } from '../../device/model/sections/log.ts';
-import { LOG_AREAS, LOG_TYPES, MAX_POINTS, STRING_TYPE, type LogRecord } from '../../device/model/sections/logfile.ts';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { INTERFACE_NAMES, type InterfaceId } from '../../device/model/plc.ts';
-import { section } from '../state/sections.ts';
-import { readOnly } from '../state/session.ts';
-import { notify } from '../state/notify.ts';
+import { MAX_DIFFERENCE_POINTS, MAX_STRING_POINTS } from '../../device/model/sections/log.ts';
+import { LOG_AREAS, LOG_TYPES, type LogRecord, MAX_POINTS, STRING_TYPE } from '../../device/model/sections/logfile.ts';
 import { errorText, LL } from '../i18n/translate.ts';
-import { ADD_AT_ONCE_MAX, pointCounts, room } from '../log/limits.ts';
 import { addPoints, removePoints } from '../log/edit.ts';
 import { pointAddress } from '../log/format.ts';
+import { ADD_AT_ONCE_MAX, pointCounts, room } from '../log/limits.ts';
 import { checkedPoints, fileIndex, KEY, logFiles, selectedPoint, setLogFiles } from '../log/page-state.ts';
-import { interfaceLabels } from './log-files.tsx';
+import { notify } from '../state/notify.ts';
+import { section } from '../state/sections.ts';
+import { readOnly } from '../state/session.ts';
 import { LogField } from './log-field.tsx';
+import { interfaceLabels } from './log-files.tsx';
 
 const OVERSCAN = 8; // rows rendered above and below the view
 const DEFAULT_ROW_PX = 32;
@@ -76,16 +77,33 @@ function Row({ j, r, invalid }: { j: number; r: LogRecord; invalid: boolean }) {
   const o = t.pointFields;
   const format = (o.format.options as Record<string, () => string>)[r.format];
   const endian = (o.endian.options as Record<string, () => string>)[r.endian];
-  const select = () => { selectedPoint.value = j; };
+  const select = () => {
+    selectedPoint.value = j;
+  };
   return (
     <tr data-point={j} aria-selected={selectedPoint.value === j} class={invalid ? 'invalid' : undefined} onClick={select}>
       <td class="pick">
-        <input type="checkbox" aria-label={t.point.check({ id: r.id })} checked={checkedPoints.value.has(j)} disabled={readOnly.value}
-          onClick={(e) => e.stopPropagation()} onChange={() => toggle(j)} />
+        <input
+          type="checkbox"
+          aria-label={t.point.check({ id: r.id })}
+          checked={checkedPoints.value.has(j)}
+          disabled={readOnly.value}
+          onClick={(e) => e.stopPropagation()}
+          onChange={() => toggle(j)}
+        />
       </td>
       <td>
-        <button type="button" class="cell" data-action="edit-point" aria-label={t.point.edit({ id: r.id })}
-          title={invalid ? t.point.rowInvalid() : undefined} onClick={(e) => { e.stopPropagation(); select(); }}>
+        <button
+          type="button"
+          class="cell"
+          data-action="edit-point"
+          aria-label={t.point.edit({ id: r.id })}
+          title={invalid ? t.point.rowInvalid() : undefined}
+          onClick={(e) => {
+            e.stopPropagation();
+            select();
+          }}
+        >
           {invalid ? `${r.id} !` : r.id}
         </button>
       </td>
@@ -117,7 +135,11 @@ function Editor({ index, j, r }: { index: number; j: number; r: LogRecord }) {
           {t.point.remove()}
         </button>
       </div>
-      {limit && <p class="error" role="alert" data-point-error>{t.point.maxReached()}</p>}
+      {limit && (
+        <p class="error" role="alert" data-point-error>
+          {t.point.maxReached()}
+        </p>
+      )}
       <div class="grid">
         <LogField path={`${at}.name`} text={f.name} />
         <LogField path={`${at}.dim`} text={f.dim} />
@@ -131,12 +153,14 @@ function Editor({ index, j, r }: { index: number; j: number; r: LogRecord }) {
         <LogField path={`${at}.endian`} text={f.endian} />
         <LogField path={`${at}.decimal`} text={f.decimal} />
         <LogField path={`${at}.enable_scal`} text={f.enable_scal} />
-        {r.enable_scal && <>
-          <LogField path={`${at}.scal_plc_min`} text={f.scal_plc_min} bare />
-          <LogField path={`${at}.scal_plc_max`} text={f.scal_plc_max} bare />
-          <LogField path={`${at}.scal_log_min`} text={f.scal_log_min} bare />
-          <LogField path={`${at}.scal_log_max`} text={f.scal_log_max} bare />
-        </>}
+        {r.enable_scal && (
+          <>
+            <LogField path={`${at}.scal_plc_min`} text={f.scal_plc_min} bare />
+            <LogField path={`${at}.scal_plc_max`} text={f.scal_plc_max} bare />
+            <LogField path={`${at}.scal_log_min`} text={f.scal_log_min} bare />
+            <LogField path={`${at}.scal_log_max`} text={f.scal_log_max} bare />
+          </>
+        )}
       </div>
     </div>
   );
@@ -187,51 +211,134 @@ export function LogPoints() {
   const allChecked = n > 0 && checked.size === n;
   const count = Number(howMany);
   // spec §9 "add at once 50": a count outside 1 – 50 is refused with the range, never changed quietly
-  const countProblem = howMany.trim() === '' || !Number.isInteger(count) ? errorText('not_integer')
-    : count < 1 || count > ADD_AT_ONCE_MAX ? errorText('out_of_range', { min: 1, max: ADD_AT_ONCE_MAX }) : '';
+  const countProblem =
+    howMany.trim() === '' || !Number.isInteger(count)
+      ? errorText('not_integer')
+      : count < 1 || count > ADD_AT_ONCE_MAX
+        ? errorText('out_of_range', { min: 1, max: ADD_AT_ONCE_MAX })
+        : '';
 
   return (
     <section class="card group points-card" aria-labelledby="log-points" data-points>
-      <h2 id="log-points">{t.titles.points()}{file ? ` · ${file.id} ${file.name}` : ''}</h2>
+      <h2 id="log-points">
+        {t.titles.points()}
+        {file ? ` · ${file.id} ${file.name}` : ''}
+      </h2>
       <div class="points-bar">
-        <span class="hint" data-counts>{t.point.counts({
-          total: counts.total, max: MAX_POINTS, strings: counts.strings, maxStrings: MAX_STRING_POINTS,
-          differences: counts.differences, maxDifferences: MAX_DIFFERENCE_POINTS,
-        })}</span>
+        <span class="hint" data-counts>
+          {t.point.counts({
+            total: counts.total,
+            max: MAX_POINTS,
+            strings: counts.strings,
+            maxStrings: MAX_STRING_POINTS,
+            differences: counts.differences,
+            maxDifferences: MAX_DIFFERENCE_POINTS,
+          })}
+        </span>
         <div class="row">
-          <label for="log-add-count" class="sr">{t.point.howMany()}</label>
-          <input type="number" id="log-add-count" min={1} max={ADD_AT_ONCE_MAX} step={1} value={howMany} disabled={readOnly.value}
-            aria-invalid={countProblem ? true : undefined} aria-describedby={countProblem ? 'log-add-count-err' : undefined}
-            onInput={(e) => setHowMany(e.currentTarget.value)} />
-          <button type="button" class="btn small" data-action="add-points" disabled={readOnly.value}
-            onClick={() => (countProblem ? notify('error', LL.value.form.problem({ place: t.point.howMany(), message: countProblem })) : add(index, count))}>{t.point.add()}</button>
-          <button type="button" class="btn small" data-action="remove-points" disabled={readOnly.value || checked.size === 0}
-            onClick={() => removeChecked(index)}>{t.point.removeChecked({ count: checked.size })}</button>
+          <label for="log-add-count" class="sr">
+            {t.point.howMany()}
+          </label>
+          <input
+            type="number"
+            id="log-add-count"
+            min={1}
+            max={ADD_AT_ONCE_MAX}
+            step={1}
+            value={howMany}
+            disabled={readOnly.value}
+            aria-invalid={countProblem ? true : undefined}
+            aria-describedby={countProblem ? 'log-add-count-err' : undefined}
+            onInput={(e) => setHowMany(e.currentTarget.value)}
+          />
+          <button
+            type="button"
+            class="btn small"
+            data-action="add-points"
+            disabled={readOnly.value}
+            onClick={() => (countProblem ? notify('error', LL.value.form.problem({ place: t.point.howMany(), message: countProblem })) : add(index, count))}
+          >
+            {t.point.add()}
+          </button>
+          <button
+            type="button"
+            class="btn small"
+            data-action="remove-points"
+            disabled={readOnly.value || checked.size === 0}
+            onClick={() => removeChecked(index)}
+          >
+            {t.point.removeChecked({ count: checked.size })}
+          </button>
         </div>
       </div>
-      {countProblem && <p class="error" role="alert" id="log-add-count-err" data-count-error>{countProblem}</p>}
-      {!file && <p class="hint" data-empty>{t.point.noLogFile()}</p>}
-      {file && full && <p class="hint" data-max>{t.point.maxReached()}</p>}
-      {overLimit && <p class="error" role="alert" data-list-error>{t.point.maxReached()}</p>}
-      {file && n === 0 && <p class="hint" data-empty>{t.point.none()}</p>}
+      {countProblem && (
+        <p class="error" role="alert" id="log-add-count-err" data-count-error>
+          {countProblem}
+        </p>
+      )}
+      {!file && (
+        <p class="hint" data-empty>
+          {t.point.noLogFile()}
+        </p>
+      )}
+      {file && full && (
+        <p class="hint" data-max>
+          {t.point.maxReached()}
+        </p>
+      )}
+      {overLimit && (
+        <p class="error" role="alert" data-list-error>
+          {t.point.maxReached()}
+        </p>
+      )}
+      {file && n === 0 && (
+        <p class="hint" data-empty>
+          {t.point.none()}
+        </p>
+      )}
       {n > 0 && (
         <div class="points-view" ref={view} style={{ maxHeight: `${DEFAULT_VIEW_PX}px` }} onScroll={(e) => setTop(e.currentTarget.scrollTop)} data-points-view>
           <table class="points">
             <thead>
               <tr>
                 <th class="pick">
-                  <input type="checkbox" aria-label={t.point.checkAll()} checked={allChecked} disabled={readOnly.value}
-                    onChange={() => { checkedPoints.value = allChecked ? new Set() : new Set(records.map((_, j) => j)); }} />
+                  <input
+                    type="checkbox"
+                    aria-label={t.point.checkAll()}
+                    checked={allChecked}
+                    disabled={readOnly.value}
+                    onChange={() => {
+                      checkedPoints.value = allChecked ? new Set() : new Set(records.map((_, j) => j));
+                    }}
+                  />
                 </th>
-                <th>{o.id.label()}</th><th>{o.name.label()}</th><th>{o.dim.label()}</th><th>{o.if.label()}</th><th>{o.plc_addr.label()}</th>
-                <th>{o.reg_addr.label()}</th><th>{o.type.label()}</th><th>{o.format.label()}</th><th>{o.endian.label()}</th>
-                <th>{o.decimal.label()}</th><th>{o.enable_scal.label()}</th>
+                <th>{o.id.label()}</th>
+                <th>{o.name.label()}</th>
+                <th>{o.dim.label()}</th>
+                <th>{o.if.label()}</th>
+                <th>{o.plc_addr.label()}</th>
+                <th>{o.reg_addr.label()}</th>
+                <th>{o.type.label()}</th>
+                <th>{o.format.label()}</th>
+                <th>{o.endian.label()}</th>
+                <th>{o.decimal.label()}</th>
+                <th>{o.enable_scal.label()}</th>
               </tr>
             </thead>
             <tbody>
-              {first > 0 && <tr class="spacer" aria-hidden="true" style={{ height: `${first * rowPx}px` }}><td colSpan={12} /></tr>}
-              {records.slice(first, last).map((r, k) => <Row key={first + k} j={first + k} r={r} invalid={invalidRows.has(first + k)} />)}
-              {last < n && <tr class="spacer" aria-hidden="true" style={{ height: `${(n - last) * rowPx}px` }}><td colSpan={12} /></tr>}
+              {first > 0 && (
+                <tr class="spacer" aria-hidden="true" style={{ height: `${first * rowPx}px` }}>
+                  <td colSpan={12} />
+                </tr>
+              )}
+              {records.slice(first, last).map((r, k) => (
+                <Row key={first + k} j={first + k} r={r} invalid={invalidRows.has(first + k)} />
+              ))}
+              {last < n && (
+                <tr class="spacer" aria-hidden="true" style={{ height: `${(n - last) * rowPx}px` }}>
+                  <td colSpan={12} />
+                </tr>
+              )}
             </tbody>
           </table>
         </div>

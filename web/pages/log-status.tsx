@@ -7,11 +7,11 @@
 // GET /config/log_status through web/state/log-status.ts.
 import { ApiFailure } from '../api/client.ts';
 import { acknowledgeLogNotices, type LogNotices, type LogStatus } from '../api/log-status.ts';
-import { formatMoment, StateBadge, StatusList, type StatusFact } from '../forms/status-list.tsx';
-import { logStatus, logStatusFailed } from '../state/log-status.ts';
-import { readOnly } from '../state/session.ts';
-import { notify } from '../state/notify.ts';
+import { formatMoment, StateBadge, type StatusFact, StatusList } from '../forms/status-list.tsx';
 import { errorText, formatNumber, LL } from '../i18n/translate.ts';
+import { logStatus, logStatusFailed } from '../state/log-status.ts';
+import { notify } from '../state/notify.ts';
+import { readOnly } from '../state/session.ts';
 
 const TONE = { ok: 'up', low_memory: 'connecting', stopped: 'connecting', error: 'down' } as const;
 
@@ -28,7 +28,16 @@ function FilesTable({ files }: { files: LogStatus['files'] }) {
   const t = LL.value.logger.status;
   return (
     <table class="log-status-files">
-      <thead><tr><th>{t.file()}</th><th>{t.records()}</th><th>{t.missed()}</th><th>{t.failedReads()}</th><th>{t.lastRecord()}</th><th>{t.lastTrigger()}</th></tr></thead>
+      <thead>
+        <tr>
+          <th>{t.file()}</th>
+          <th>{t.records()}</th>
+          <th>{t.missed()}</th>
+          <th>{t.failedReads()}</th>
+          <th>{t.lastRecord()}</th>
+          <th>{t.lastTrigger()}</th>
+        </tr>
+      </thead>
       <tbody>
         {files.map((f) => (
           <tr key={f.name} data-log-file={f.name}>
@@ -54,7 +63,11 @@ function Notices({ n }: { n: LogNotices }) {
         <div data-notice="deleted">
           <p class="warning">{t.deleted({ count: formatNumber(n.deletedCount) })}</p>
           <ul>
-            {n.deleted.map((d) => <li key={`${d.volume}/${d.name}/${d.at}`} data-deleted={d.name}>{t.deletedFile({ name: d.name, at: formatMoment(d.at) })}</li>)}
+            {n.deleted.map((d) => (
+              <li key={`${d.volume}/${d.name}/${d.at}`} data-deleted={d.name}>
+                {t.deletedFile({ name: d.name, at: formatMoment(d.at) })}
+              </li>
+            ))}
             {more > 0 && <li data-more>{t.deletedMore({ count: formatNumber(more) })}</li>}
           </ul>
         </div>
@@ -62,11 +75,19 @@ function Notices({ n }: { n: LogNotices }) {
       {n.droppedCount > 0 && (
         <div data-notice="dropped">
           <p class="warning">{t.dropped({ count: formatNumber(n.droppedCount) })}</p>
-          <ul>{Object.entries(n.dropped).map(([file, count]) => <li key={file} data-dropped={file}>{t.droppedFile({ file, count: formatNumber(count) })}</li>)}</ul>
+          <ul>
+            {Object.entries(n.dropped).map(([file, count]) => (
+              <li key={file} data-dropped={file}>
+                {t.droppedFile({ file, count: formatNumber(count) })}
+              </li>
+            ))}
+          </ul>
         </div>
       )}
       <p class="hint">{t.acknowledgeHint()}</p>
-      <button type="button" class="btn small" data-action="acknowledge" disabled={readOnly.value} onClick={() => void acknowledge()}>{t.acknowledge()}</button>
+      <button type="button" class="btn small" data-action="acknowledge" disabled={readOnly.value} onClick={() => void acknowledge()}>
+        {t.acknowledge()}
+      </button>
     </div>
   );
 }
@@ -81,7 +102,9 @@ function facts(s: LogStatus): StatusFact[] {
       label: t.state(),
       value: (
         <>
-          <StateBadge state={s.write.state} tone={TONE[s.write.state]}>{t.states[s.write.state]()}</StateBadge>
+          <StateBadge state={s.write.state} tone={TONE[s.write.state]}>
+            {t.states[s.write.state]()}
+          </StateBadge>
           {s.write.detail !== '' && <span class="detail" data-detail>{` ${s.write.detail}`}</span>}
         </>
       ),

@@ -6,14 +6,14 @@ import { useEffect, useState } from 'preact/hooks';
 import { STORAGES } from '../../device/model/sections/log.ts';
 import { ApiFailure } from '../api/client.ts';
 import { deleteLogFiles, fetchLogFiles, logFileUrl, type Storage, type VolumeFiles } from '../api/logfiles.ts';
-import { section } from '../state/sections.ts';
-import { readOnly } from '../state/session.ts';
 import { CheckAll, CheckRow, useSelection } from '../forms/selection.tsx';
-import { ask } from '../state/confirm.ts';
-import { notify } from '../state/notify.ts';
 import { errorText, LL } from '../i18n/translate.ts';
 import { fileSize } from '../log/format.ts';
 import { KEY } from '../log/page-state.ts';
+import { ask } from '../state/confirm.ts';
+import { notify } from '../state/notify.ts';
+import { section } from '../state/sections.ts';
+import { readOnly } from '../state/session.ts';
 
 type Listing = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; volume: VolumeFiles };
 
@@ -36,9 +36,13 @@ export function LogStorage() {
         setListing({ state: 'ready', volume });
         sel.keep(volume.files.map((f) => f.name));
       },
-      () => { if (live) setListing({ state: 'failed' }); },
+      () => {
+        if (live) setListing({ state: 'failed' });
+      },
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [storage, round]);
 
   const files = listing.state === 'ready' ? listing.volume.files : [];
@@ -48,7 +52,10 @@ export function LogStorage() {
   async function remove() {
     const names = [...sel.checked];
     const yes = await ask({
-      title: t.removeTitle(), text: t.removeText({ count: names.length, storage: storageName(storage) }), yes: t.removeYes(), no: LL.value.confirm.cancel(),
+      title: t.removeTitle(),
+      text: t.removeText({ count: names.length, storage: storageName(storage) }),
+      yes: t.removeYes(),
+      no: LL.value.confirm.cancel(),
     });
     if (!yes) return;
     try {
@@ -67,37 +74,84 @@ export function LogStorage() {
         <h2 id="log-storage">{LL.value.logger.titles.storage()}</h2>
         <div class="row">
           <label for="log-volume">{t.volume()}</label>
-          <select id="log-volume" value={String(storage)} onChange={(e) => { sel.clear(); setStorage(Number(e.currentTarget.value) as Storage); }}>
-            {STORAGES.map((s) => <option key={s} value={String(s)}>{storageName(s)}</option>)}
+          <select
+            id="log-volume"
+            value={String(storage)}
+            onChange={(e) => {
+              sel.clear();
+              setStorage(Number(e.currentTarget.value) as Storage);
+            }}
+          >
+            {STORAGES.map((s) => (
+              <option key={s} value={String(s)}>
+                {storageName(s)}
+              </option>
+            ))}
           </select>
-          <button type="button" class="btn small" data-action="refresh-files" onClick={() => setRound((r) => r + 1)}>{t.refresh()}</button>
+          <button type="button" class="btn small" data-action="refresh-files" onClick={() => setRound((r) => r + 1)}>
+            {t.refresh()}
+          </button>
         </div>
       </div>
-      {listing.state === 'loading' && <p class="hint" aria-busy="true">{LL.value.shell.loading()}</p>}
-      {listing.state === 'failed' && <p class="error" role="alert" data-files-failed>{t.listFailed()}</p>}
-      {listing.state === 'ready' && !listing.volume.mounted && <p class="hint" data-not-mounted>{t.notMounted()}</p>}
-      {listing.state === 'ready' && listing.volume.mounted && files.length === 0 && <p class="hint" data-empty>{t.none()}</p>}
+      {listing.state === 'loading' && (
+        <p class="hint" aria-busy="true">
+          {LL.value.shell.loading()}
+        </p>
+      )}
+      {listing.state === 'failed' && (
+        <p class="error" role="alert" data-files-failed>
+          {t.listFailed()}
+        </p>
+      )}
+      {listing.state === 'ready' && !listing.volume.mounted && (
+        <p class="hint" data-not-mounted>
+          {t.notMounted()}
+        </p>
+      )}
+      {listing.state === 'ready' && listing.volume.mounted && files.length === 0 && (
+        <p class="hint" data-empty>
+          {t.none()}
+        </p>
+      )}
       {files.length > 0 && (
         <div class="files-view">
           <table class="files">
             <thead>
               <tr>
-                <th><CheckAll sel={sel} label={t.checkAll()} /></th>
-                <th>{t.name()}</th><th class="num">{t.size()}</th><th>{t.modified()}</th>
+                <th>
+                  <CheckAll sel={sel} label={t.checkAll()} />
+                </th>
+                <th>{t.name()}</th>
+                <th class="num">{t.size()}</th>
+                <th>{t.modified()}</th>
               </tr>
             </thead>
             <tbody>
               {files.map((f) => (
                 <tr key={f.name} data-file={f.name}>
-                  <td><CheckRow sel={sel} name={f.name} label={t.check({ name: f.name })} /></td>
-                  <td><a href={logFileUrl(storage, f.name)} download={f.name}>{f.name}</a></td>
+                  <td>
+                    <CheckRow sel={sel} name={f.name} label={t.check({ name: f.name })} />
+                  </td>
+                  <td>
+                    <a href={logFileUrl(storage, f.name)} download={f.name}>
+                      {f.name}
+                    </a>
+                  </td>
                   <td class="num">{fileSize(f.size, locale)}</td>
                   <td>{when.format(new Date(f.mtime))}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-          <p class="hint" data-total>{t.total({ count: files.length, size: fileSize(files.reduce((n, f) => n + f.size, 0), locale) })}</p>
+          <p class="hint" data-total>
+            {t.total({
+              count: files.length,
+              size: fileSize(
+                files.reduce((n, f) => n + f.size, 0),
+                locale,
+              ),
+            })}
+          </p>
         </div>
       )}
       <div class="row">

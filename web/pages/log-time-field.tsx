@@ -2,13 +2,14 @@
 // seconds after midnight (0 – 86399); the technician sees and enters a time of day in the
 // browser's time input (HH:MM:SS, shown in the user's locale), with the field's label, help and
 // the same problem text as every field.
+
+import { problemAt } from '../forms/field.tsx';
+import { issueText } from '../i18n/issue-text.ts';
+import { clockSeconds, clockTime } from '../log/format.ts';
+import { KEY } from '../log/page-state.ts';
 import { getPath } from '../state/equal.ts';
 import { section, setField } from '../state/sections.ts';
 import { readOnly } from '../state/session.ts';
-import { problemAt } from '../forms/field.tsx';
-import { issueText } from '../i18n/issue-text.ts';
-import { KEY } from '../log/page-state.ts';
-import { clockSeconds, clockTime } from '../log/format.ts';
 import type { FieldTexts } from './log-field.tsx';
 
 export function TimeOfDayField(props: { path: string; text: FieldTexts }) {
@@ -21,13 +22,29 @@ export function TimeOfDayField(props: { path: string; text: FieldTexts }) {
     <div class={`field ${problem ? 'has-error' : ''}`} data-field={props.path}>
       <label for={id}>{props.text.label()}</label>
       <div class="control">
-        <input type="time" step={1} id={id} name={props.path} disabled={readOnly.value} aria-invalid={problem ? true : undefined}
-          aria-describedby={described} value={typeof value === 'number' ? clockTime(value) : ''}
+        <input
+          type="time"
+          step={1}
+          id={id}
+          name={props.path}
+          disabled={readOnly.value}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={described}
+          value={typeof value === 'number' ? clockTime(value) : ''}
           // an emptied input leaves no time: the text goes to the schema, which reports it
-          onInput={(e) => setField(KEY, props.path, clockSeconds(e.currentTarget.value) ?? e.currentTarget.value)} />
+          onInput={(e) => setField(KEY, props.path, clockSeconds(e.currentTarget.value) ?? e.currentTarget.value)}
+        />
       </div>
-      {help && <small id={`${id}-help`} class="hint">{help}</small>}
-      {problem && <p id={`${id}-err`} class="error" role="alert">{issueText(KEY, problem.code, problem.params)}</p>}
+      {help && (
+        <small id={`${id}-help`} class="hint">
+          {help}
+        </small>
+      )}
+      {problem && (
+        <p id={`${id}-err`} class="error" role="alert">
+          {issueText(KEY, problem.code, problem.params)}
+        </p>
+      )}
     </div>
   );
 }

@@ -3,19 +3,27 @@
 // read in the browser and previewed with the options of spec §5 (the rows left out with their
 // reason); Import appends its variables as data points of the selected log file. Export writes the
 // selected log file's points as a list the import reads back.
-import { useMemo, useRef, useState } from 'preact/hooks';
+
 import { batch } from '@preact/signals';
-import { readOnly } from '../state/session.ts';
-import { notify } from '../state/notify.ts';
-import { errorText, LL, labelled } from '../i18n/translate.ts';
+import { useMemo, useRef, useState } from 'preact/hooks';
 import type { ErrorCode } from '../../device/model/issues.ts';
-import {
-  COLUMN_OPTIONS, HEADER_LINES_MAX, COLUMNS_MAX, IMPORT_DEFAULTS, importedRecords, optionIssues, parseVariables,
-  type ImportOptions, type SkippedRow,
-} from '../log/import.ts';
-import { exportFileName, exportVariables } from '../log/export.ts';
+import { errorText, LL, labelled } from '../i18n/translate.ts';
 import { appendRecords } from '../log/edit.ts';
+import { exportFileName, exportVariables } from '../log/export.ts';
+import {
+  COLUMN_OPTIONS,
+  COLUMNS_MAX,
+  HEADER_LINES_MAX,
+  IMPORT_DEFAULTS,
+  type ImportOptions,
+  importedRecords,
+  optionIssues,
+  parseVariables,
+  type SkippedRow,
+} from '../log/import.ts';
 import { fileIndex, logFiles, selectedPoint, setLogFiles } from '../log/page-state.ts';
+import { notify } from '../state/notify.ts';
+import { readOnly } from '../state/session.ts';
 
 const SHOWN_SKIPPED = 50; // rows listed in the preview; the count says how many more
 const SEPARATOR_KEYS = { auto: 'auto', ';': 'semicolon', ',': 'comma', '\t': 'tab' } as const;
@@ -34,10 +42,23 @@ function NumberOption(props: { id: keyof ImportOptions; label: string; value: nu
     <div class={`field ${props.problem ? 'has-error' : ''}`} data-option={props.id}>
       <label for={id}>{props.label}</label>
       <div class="control">
-        <input type="text" inputMode="numeric" id={id} value={Number.isNaN(props.value) ? '' : String(props.value)} disabled={readOnly.value}
-          aria-invalid={props.problem ? true : undefined} onInput={(e) => props.onSet(e.currentTarget.value.trim() === '' ? Number.NaN : Number(e.currentTarget.value))} />
+        <input
+          type="text"
+          inputMode="numeric"
+          id={id}
+          value={Number.isNaN(props.value) ? '' : String(props.value)}
+          disabled={readOnly.value}
+          aria-invalid={props.problem ? true : undefined}
+          onInput={(e) => props.onSet(e.currentTarget.value.trim() === '' ? Number.NaN : Number(e.currentTarget.value))}
+        />
       </div>
-      {props.problem ? <p class="error" role="alert">{props.problem}</p> : <small class="hint">{LL.value.form.range({ min: props.min, max: props.max })}</small>}
+      {props.problem ? (
+        <p class="error" role="alert">
+          {props.problem}
+        </p>
+      ) : (
+        <small class="hint">{LL.value.form.range({ min: props.min, max: props.max })}</small>
+      )}
     </div>
   );
 }
@@ -102,7 +123,10 @@ export function LogTransfer() {
   }
 
   const labels: Record<(typeof COLUMN_OPTIONS)[number], string> = {
-    nameColumn: t.nameColumn(), addressColumn: t.addressColumn(), typeColumn: t.typeColumn(), commentColumn: t.commentColumn(),
+    nameColumn: t.nameColumn(),
+    addressColumn: t.addressColumn(),
+    typeColumn: t.typeColumn(),
+    commentColumn: t.commentColumn(),
   };
   const skipped = result?.skipped ?? [];
   return (
@@ -111,27 +135,66 @@ export function LogTransfer() {
       <div class="grid">
         <div class="field" data-option="file">
           <label for="log-import-file">{t.file()}</label>
-          <div class="control"><input type="file" id="log-import-file" ref={input} accept=".csv,.txt,text/csv,text/plain" disabled={readOnly.value} onChange={(e) => void choose(e)} /></div>
+          <div class="control">
+            <input
+              type="file"
+              id="log-import-file"
+              ref={input}
+              accept=".csv,.txt,text/csv,text/plain"
+              disabled={readOnly.value}
+              onChange={(e) => void choose(e)}
+            />
+          </div>
           <small class="hint">{t.fileHelp()}</small>
         </div>
         <div class={`field ${problem('filter') ? 'has-error' : ''}`} data-option="filter">
           <label for="log-import-filter">{t.filter()}</label>
           <div class="control">
-            <input type="text" id="log-import-filter" value={options.filter} disabled={readOnly.value} autoComplete="off" spellcheck={false}
-              aria-invalid={problem('filter') ? true : undefined} onInput={(e) => set('filter', e.currentTarget.value)} />
+            <input
+              type="text"
+              id="log-import-filter"
+              value={options.filter}
+              disabled={readOnly.value}
+              autoComplete="off"
+              spellcheck={false}
+              aria-invalid={problem('filter') ? true : undefined}
+              onInput={(e) => set('filter', e.currentTarget.value)}
+            />
           </div>
-          {problem('filter') ? <p class="error" role="alert">{problem('filter')}</p> : <small class="hint">{t.filterHelp()}</small>}
+          {problem('filter') ? (
+            <p class="error" role="alert">
+              {problem('filter')}
+            </p>
+          ) : (
+            <small class="hint">{t.filterHelp()}</small>
+          )}
         </div>
         <div class="field" data-option="separator">
           <label for="log-import-separator">{t.separator()}</label>
           <div class="control">
-            <select id="log-import-separator" value={options.separator} disabled={readOnly.value}
-              onChange={(e) => set('separator', e.currentTarget.value as ImportOptions['separator'])}>
-              {(Object.keys(SEPARATOR_KEYS) as (keyof typeof SEPARATOR_KEYS)[]).map((s) => <option key={s} value={s}>{t.separators[SEPARATOR_KEYS[s]]()}</option>)}
+            <select
+              id="log-import-separator"
+              value={options.separator}
+              disabled={readOnly.value}
+              onChange={(e) => set('separator', e.currentTarget.value as ImportOptions['separator'])}
+            >
+              {(Object.keys(SEPARATOR_KEYS) as (keyof typeof SEPARATOR_KEYS)[]).map((s) => (
+                <option key={s} value={s}>
+                  {t.separators[SEPARATOR_KEYS[s]]()}
+                </option>
+              ))}
             </select>
           </div>
         </div>
-        <NumberOption id="headerLines" label={t.headerLines()} value={options.headerLines} min={0} max={HEADER_LINES_MAX} problem={problem('headerLines')} onSet={(n) => set('headerLines', n)} />
+        <NumberOption
+          id="headerLines"
+          label={t.headerLines()}
+          value={options.headerLines}
+          min={0}
+          max={HEADER_LINES_MAX}
+          problem={problem('headerLines')}
+          onSet={(n) => set('headerLines', n)}
+        />
         {COLUMN_OPTIONS.map((c) => (
           <NumberOption key={c} id={c} label={labels[c]} value={options[c]} min={1} max={COLUMNS_MAX} problem={problem(c)} onSet={(n) => set(c, n)} />
         ))}
@@ -139,13 +202,19 @@ export function LogTransfer() {
       {result && (
         <div class="import-preview" data-import-preview>
           <p data-found>{t.found({ count: result.variables.length, skipped: skipped.length, filtered: result.filtered })}</p>
-          {result.variables.length === 0 && <p class="error" data-no-valid>{t.noValid()}</p>}
+          {result.variables.length === 0 && (
+            <p class="error" data-no-valid>
+              {t.noValid()}
+            </p>
+          )}
           {skipped.length > 0 && (
             <details data-skipped>
               <summary>{t.skippedTitle()}</summary>
               <ul>
                 {skipped.slice(0, SHOWN_SKIPPED).map((s) => (
-                  <li key={s.line} data-skipped-line={s.line}>{labelled(`${t.line({ line: s.line })}${s.name ? ` · ${s.name}` : ''}`, reasonText(s))}</li>
+                  <li key={s.line} data-skipped-line={s.line}>
+                    {labelled(`${t.line({ line: s.line })}${s.name ? ` · ${s.name}` : ''}`, reasonText(s))}
+                  </li>
                 ))}
               </ul>
               {skipped.length > SHOWN_SKIPPED && <p class="hint">{t.more({ count: skipped.length - SHOWN_SKIPPED })}</p>}

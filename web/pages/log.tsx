@@ -4,17 +4,17 @@
 // variable list import and export, and the files on the storage. Save and reset are in the page bar.
 // Above them the logger's live status (log-status.tsx).
 import { useEffect } from 'preact/hooks';
-import css from '../styles/log.css' with { type: 'text' };
 import { MultipleRegisterBanner } from '../forms/register.tsx';
 import { LL } from '../i18n/translate.ts';
-import { LogGeneral } from './log-general.tsx';
-import { LogFiles } from './log-files.tsx';
-import { LogPoints } from './log-points.tsx';
-import { LogTransfer } from './log-transfer.tsx';
-import { LogStorage } from './log-storage.tsx';
-import { SecurityHint } from './service-parts.tsx';
-import { LogStatusBlock } from './log-status.tsx';
 import { watchLogStatus } from '../state/log-status.ts';
+import css from '../styles/log.css' with { type: 'text' };
+import { LogFiles } from './log-files.tsx';
+import { LogGeneral } from './log-general.tsx';
+import { LogPoints } from './log-points.tsx';
+import { LogStatusBlock } from './log-status.tsx';
+import { LogStorage } from './log-storage.tsx';
+import { LogTransfer } from './log-transfer.tsx';
+import { SecurityHint } from './service-parts.tsx';
 
 export default function LogPage() {
   useEffect(() => watchLogStatus(), []);

@@ -1,17 +1,18 @@
 // /mqtt: the shared service layout of spec §2 (general, specific, certificates, download area;
 // save and reset are in the page bar), every field of pew_mqtt (spec §3). The template of the
 // other service pages.
-import { MQTT_REGISTERS } from '../../device/model/sections/mqtt.ts';
+
 import { certExtensions } from '../../device/model/common.ts';
+import { MQTT_REGISTERS } from '../../device/model/sections/mqtt.ts';
+import { Certificates } from '../forms/certificates.tsx';
+import { DownloadArea } from '../forms/downloads.tsx';
 import { Field, FieldGroup } from '../forms/field.tsx';
 import { MultipleRegisterBanner, RegisterFootprint } from '../forms/register.tsx';
-import { DownloadArea } from '../forms/downloads.tsx';
-import { Certificates } from '../forms/certificates.tsx';
-import { ServiceTest } from '../forms/service-test.tsx';
-import { SecurityHint } from './service-parts.tsx';
 import { ServiceStatusBlock } from '../forms/service-status.tsx';
-import { section } from '../state/sections.ts';
+import { ServiceTest } from '../forms/service-test.tsx';
 import { LL } from '../i18n/translate.ts';
+import { section } from '../state/sections.ts';
+import { SecurityHint } from './service-parts.tsx';
 
 const KEY = 'pew_mqtt';
 
@@ -41,7 +42,13 @@ export default function MqttPage() {
         <ServiceTest section={KEY} />
       </FieldGroup>
       <FieldGroup title={t.certificates()} id="mqtt-certs">
-        <p class="hint">{t.certNote({ ext: certExtensions('ca', false).map((e) => '.' + e).join(' ') })}</p>
+        <p class="hint">
+          {t.certNote({
+            ext: certExtensions('ca', false)
+              .map((e) => `.${e}`)
+              .join(' '),
+          })}
+        </p>
         <Field section={KEY} path="ca" />
         <Field section={KEY} path="client" />
         <Field section={KEY} path="key" />

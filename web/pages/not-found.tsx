@@ -7,7 +7,9 @@ export default function NotFound() {
   return (
     <div class="card" data-page="notfound">
       <p>{t.text({ path: useLocation().path })}</p>
-      <a class="btn" href="#/info">{t.back()}</a>
+      <a class="btn" href="#/info">
+        {t.back()}
+      </a>
     </div>
   );
 }

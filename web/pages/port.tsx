@@ -2,20 +2,21 @@
 // (pew_redirect)"; §5; §9 port entries 10, restrictions 10): one block per redirection thread with
 // every field, its restrictions, its live counters (spec §9 update tick) and its connection test.
 // Save and reset are in the page bar.
-import { useEffect } from 'preact/hooks';
+
 import { batch } from '@preact/signals';
-import { INTERFACE_IDS, INTERFACE_NAMES } from '../../device/model/plc.ts';
-import { DEFAULT_PORT, MAX_THREADS, threadSchema } from '../../device/model/sections/redirect.ts';
-import { withDefaults } from '../../device/model/section.ts';
+import { useEffect } from 'preact/hooks';
 import { isAllAddresses } from '../../device/model/ip.ts';
-import { runPortTest, type PortTestResult, type PortThreadStatus } from '../api/port.ts';
+import { INTERFACE_IDS, INTERFACE_NAMES } from '../../device/model/plc.ts';
+import { withDefaults } from '../../device/model/section.ts';
+import { DEFAULT_PORT, MAX_THREADS, threadSchema } from '../../device/model/sections/redirect.ts';
+import { type PortTestResult, type PortThreadStatus, runPortTest } from '../api/port.ts';
 import { Field, problemAt } from '../forms/field.tsx';
 import { nextRestriction, Restrictions } from '../forms/restrictions.tsx';
+import { TestAction, WireBox } from '../forms/test-action.tsx';
+import { errorText, formatNumber, LL } from '../i18n/translate.ts';
+import { portStatus, portStatusFailed, watchPortStatus } from '../state/port-status.ts';
 import { section, setField } from '../state/sections.ts';
 import { readOnly } from '../state/session.ts';
-import { portStatus, portStatusFailed, watchPortStatus } from '../state/port-status.ts';
-import { errorText, formatNumber, LL } from '../i18n/translate.ts';
-import { TestAction, WireBox } from '../forms/test-action.tsx';
 import { SecurityHint } from './service-parts.tsx';
 
 const KEY = 'pew_redirect';
@@ -56,12 +57,21 @@ function setMapping(index: number, mapping: Value[]): void {
 /** Listening state, detail and counters of one saved thread; "status unavailable" when the last call failed. */
 function ThreadStatusView({ status, failed, saved }: { status: PortThreadStatus | undefined; failed: boolean; saved: boolean }) {
   const t = LL.value.port;
-  if (!saved) return <div class="link-status" data-status="unsaved"><p class="hint">{t.notSaved()}</p></div>;
-  if (failed) return <div class="link-status" data-status="unavailable"><p class="hint">{t.unavailable()}</p></div>;
+  if (!saved)
+    return (
+      <div class="link-status" data-status="unsaved">
+        <p class="hint">{t.notSaved()}</p>
+      </div>
+    );
+  if (failed)
+    return (
+      <div class="link-status" data-status="unavailable">
+        <p class="hint">{t.unavailable()}</p>
+      </div>
+    );
   if (!status) return <div class="link-status" data-status="none" aria-busy="true" />;
   const state = status.listening ? 'listening' : 'closed';
-  const counters = (['clients', 'requests', 'refused', 'errors', 'bytesIn', 'bytesOut', 'faults'] as const)
-    .map((k) => [k, formatNumber(status[k])] as const);
+  const counters = (['clients', 'requests', 'refused', 'errors', 'bytesIn', 'bytesOut', 'faults'] as const).map((k) => [k, formatNumber(status[k])] as const);
   return (
     <div class="link-status" data-status={state}>
       <p class="row">
@@ -69,10 +79,19 @@ function ThreadStatusView({ status, failed, saved }: { status: PortThreadStatus 
         <span class={`state ${status.listening ? 'up' : 'down'}`} data-state={state}>
           {status.listening ? t.listening({ port: status.port }) : t.closed({ port: status.port })}
         </span>
-        {status.detail && <span class="detail" data-detail>{status.detail}</span>}
+        {status.detail && (
+          <span class="detail" data-detail>
+            {status.detail}
+          </span>
+        )}
       </p>
       <dl class="counters">
-        {counters.map(([k, value]) => <div key={k} data-counter={k}><dt>{t.stats[k]()}</dt><dd>{value}</dd></div>)}
+        {counters.map(([k, value]) => (
+          <div key={k} data-counter={k}>
+            <dt>{t.stats[k]()}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
       </dl>
     </div>
   );
@@ -95,7 +114,9 @@ function TestResult({ result }: { result: PortTestResult }) {
   }
   return (
     <div class="test-result ok" data-outcome="ok">
-      <p class="hint" data-note>{t.testOk()}</p>
+      <p class="hint" data-note>
+        {t.testOk()}
+      </p>
       <Pre caption={t.request()} text={result.request} kind="request" />
       <Pre caption={t.raw()} text={result.raw} kind="raw" />
     </div>
@@ -104,7 +125,16 @@ function TestResult({ result }: { result: PortTestResult }) {
 
 /** The connection test of one thread (the saved settings; the user role sees it disabled). */
 function PortTest({ index }: { index: number }) {
-  return <TestAction sections={[KEY]} run={() => runPortTest(index)} action="porttest" attrs={{ 'data-porttest': index }} texts={LL.value.port} Result={TestResult} />;
+  return (
+    <TestAction
+      sections={[KEY]}
+      run={() => runPortTest(index)}
+      action="porttest"
+      attrs={{ 'data-porttest': index }}
+      texts={LL.value.port}
+      Result={TestResult}
+    />
+  );
 }
 
 function ThreadBlock({ index, thread, savedCount }: { index: number; thread: Value; savedCount: number }) {
@@ -118,7 +148,9 @@ function ThreadBlock({ index, thread, savedCount }: { index: number; thread: Val
     <section class="card group thread" aria-labelledby={`port-thread-${index}`} data-thread={index} data-gateway={gateway || undefined}>
       <div class="row between">
         <h2 id={`port-thread-${index}`}>{t.thread({ n: index + 1, port: String(thread.port) })}</h2>
-        <button type="button" class="btn small" data-action="remove-thread" disabled={readOnly.value} onClick={remove}>{t.removeThread()}</button>
+        <button type="button" class="btn small" data-action="remove-thread" disabled={readOnly.value} onClick={remove}>
+          {t.removeThread()}
+        </button>
       </div>
       <div class="grid">
         <Field section={KEY} path={`${at}.port`} />
@@ -129,15 +161,31 @@ function ThreadBlock({ index, thread, savedCount }: { index: number; thread: Val
         <Field section={KEY} path={`${at}.timeout`} unit="s" />
         <Field section={KEY} path={`${at}.ip_start`} />
         <Field section={KEY} path={`${at}.ip_end`} />
-        {typeof thread.ip_start === 'string' && typeof thread.ip_end === 'string' && isAllAddresses(thread.ip_start, thread.ip_end) &&
-          <p class="note" data-note="all-addresses">{t.allAddresses()}</p>}
-        {gateway && <p class="note" data-note="gateway">{t.gatewayNote()}</p>}
+        {typeof thread.ip_start === 'string' && typeof thread.ip_end === 'string' && isAllAddresses(thread.ip_start, thread.ip_end) && (
+          <p class="note" data-note="all-addresses">
+            {t.allAddresses()}
+          </p>
+        )}
+        {gateway && (
+          <p class="note" data-note="gateway">
+            {t.gatewayNote()}
+          </p>
+        )}
       </div>
-      <Restrictions path={`${at}.mapping`} items={mapping} gateway={gateway}
+      <Restrictions
+        path={`${at}.mapping`}
+        items={mapping}
+        gateway={gateway}
         problem={(p) => problemAt(KEY, p)}
         onSet={(p, v) => setField(KEY, p, v)}
         onAdd={() => setMapping(index, [...mapping, nextRestriction(mapping, gateway)])}
-        onRemove={(j) => setMapping(index, mapping.filter((_, k) => k !== j))} />
+        onRemove={(j) =>
+          setMapping(
+            index,
+            mapping.filter((_, k) => k !== j),
+          )
+        }
+      />
       <ThreadStatusView status={status} failed={portStatusFailed.value} saved={index < savedCount} />
       <PortTest index={index} />
     </section>
@@ -156,12 +204,28 @@ export default function PortPage() {
     <div class="port" data-page="port">
       <SecurityHint section={KEY} codes={['open_tcp_port']} />
       <p class="hint intro">{t.intro()}</p>
-      {threads.length === 0 && <p class="card hint" data-empty>{t.noThreads()}</p>}
-      {threads.map((thread, i) => <ThreadBlock key={i} index={i} thread={thread} savedCount={savedCount} />)}
-      {listProblem && <p class="error" role="alert" data-list-error>{errorText(listProblem.code, listProblem.params)}</p>}
+      {threads.length === 0 && (
+        <p class="card hint" data-empty>
+          {t.noThreads()}
+        </p>
+      )}
+      {threads.map((thread, i) => (
+        <ThreadBlock key={i} index={i} thread={thread} savedCount={savedCount} />
+      ))}
+      {listProblem && (
+        <p class="error" role="alert" data-list-error>
+          {errorText(listProblem.code, listProblem.params)}
+        </p>
+      )}
       <div class="row">
-        <button type="button" class="btn" data-action="add-thread" disabled={readOnly.value || full} onClick={addThread}>{t.addThread()}</button>
-        {full && <span class="hint" data-max>{errorText('too_many', { max: MAX_THREADS })}</span>}
+        <button type="button" class="btn" data-action="add-thread" disabled={readOnly.value || full} onClick={addThread}>
+          {t.addThread()}
+        </button>
+        {full && (
+          <span class="hint" data-max>
+            {errorText('too_many', { max: MAX_THREADS })}
+          </span>
+        )}
       </div>
     </div>
   );

@@ -4,13 +4,13 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiFailure } from '../api/client.ts';
 import { deleteHttpFiles, fetchHttpFiles } from '../api/webfiles.ts';
-import { httpFiles } from '../state/system.ts';
-import { readOnly } from '../state/session.ts';
 import { CheckAll, CheckRow, useSelection } from '../forms/selection.tsx';
-import { ask } from '../state/confirm.ts';
-import { notify } from '../state/notify.ts';
 import { errorText, LL } from '../i18n/translate.ts';
 import { fileSize } from '../log/format.ts';
+import { ask } from '../state/confirm.ts';
+import { notify } from '../state/notify.ts';
+import { readOnly } from '../state/session.ts';
+import { httpFiles } from '../state/system.ts';
 
 export function RestFiles() {
   const t = LL.value.rest;
@@ -30,11 +30,14 @@ export function RestFiles() {
         sel.keep(list.map((f) => f.name));
         setState('ready');
       },
-      () => { if (live) setState('failed'); },
+      () => {
+        if (live) setState('failed');
+      },
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [round]);
-
 
   async function remove() {
     const names = [...sel.checked];
@@ -55,25 +58,44 @@ export function RestFiles() {
     <section class="card group" aria-labelledby="rest-files" data-http-files>
       <div class="row between">
         <h2 id="rest-files">{t.files()}</h2>
-        <button type="button" class="btn small" data-action="refresh-http-files" onClick={() => setRound((r) => r + 1)}>{t.refresh()}</button>
+        <button type="button" class="btn small" data-action="refresh-http-files" onClick={() => setRound((r) => r + 1)}>
+          {t.refresh()}
+        </button>
       </div>
       <p class="hint">{t.filesHint()}</p>
-      {state === 'loading' && files.length === 0 && <p class="hint" aria-busy="true">{LL.value.shell.loading()}</p>}
-      {state === 'failed' && <p class="error" role="alert" data-files-failed>{t.listFailed()}</p>}
-      {state === 'ready' && files.length === 0 && <p class="hint" data-empty>{t.none()}</p>}
+      {state === 'loading' && files.length === 0 && (
+        <p class="hint" aria-busy="true">
+          {LL.value.shell.loading()}
+        </p>
+      )}
+      {state === 'failed' && (
+        <p class="error" role="alert" data-files-failed>
+          {t.listFailed()}
+        </p>
+      )}
+      {state === 'ready' && files.length === 0 && (
+        <p class="hint" data-empty>
+          {t.none()}
+        </p>
+      )}
       {files.length > 0 && (
         <div class="files-view">
           <table class="files">
             <thead>
               <tr>
-                <th><CheckAll sel={sel} label={t.checkAll()} /></th>
-                <th>{t.name()}</th><th class="num">{t.size()}</th>
+                <th>
+                  <CheckAll sel={sel} label={t.checkAll()} />
+                </th>
+                <th>{t.name()}</th>
+                <th class="num">{t.size()}</th>
               </tr>
             </thead>
             <tbody>
               {files.map((f) => (
                 <tr key={f.name} data-file={f.name}>
-                  <td><CheckRow sel={sel} name={f.name} label={t.check({ name: f.name })} /></td>
+                  <td>
+                    <CheckRow sel={sel} name={f.name} label={t.check({ name: f.name })} />
+                  </td>
                   <td>{f.name}</td>
                   <td class="num">{fileSize(f.size, locale)}</td>
                 </tr>
@@ -83,7 +105,13 @@ export function RestFiles() {
         </div>
       )}
       <div class="row">
-        <button type="button" class="btn small" data-action="remove-http-files" disabled={readOnly.value || sel.checked.size === 0} onClick={() => void remove()}>
+        <button
+          type="button"
+          class="btn small"
+          data-action="remove-http-files"
+          disabled={readOnly.value || sel.checked.size === 0}
+          onClick={() => void remove()}
+        >
           {t.remove({ count: sel.checked.size })}
         </button>
       </div>

@@ -5,13 +5,13 @@
 // for an API without a key), the state of the REST port, the REST test (`/apitest`) and the
 // uploaded HTTP files with delete.
 import { useEffect, useState } from 'preact/hooks';
-import { Field, FieldGroup } from '../forms/field.tsx';
-import { DownloadArea } from '../forms/downloads.tsx';
-import { ServiceTest } from '../forms/service-test.tsx';
 import { fetchRestStatus, type RestStatus } from '../api/webfiles.ts';
+import { DownloadArea } from '../forms/downloads.tsx';
+import { Field, FieldGroup } from '../forms/field.tsx';
+import { ServiceTest } from '../forms/service-test.tsx';
 import { LL } from '../i18n/translate.ts';
-import { SecurityHint, WIDE } from './service-parts.tsx';
 import { RestFiles } from './rest-files.tsx';
+import { SecurityHint, WIDE } from './service-parts.tsx';
 
 const KEY = 'pew_api';
 /** spec §9: update tick 1500 ms */
@@ -38,17 +38,33 @@ function PortState() {
     };
     void tick();
     const timer = setInterval(() => void tick(), REST_STATUS_TICK_MS);
-    return () => { live = false; clearInterval(timer); };
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
   }, []);
   if (!status) return null;
-  const text = !status.enabled ? t.stateOff()
-    : status.listening ? t.stateListening({ port: status.port, scheme: status.tls ? 'HTTPS' : 'HTTP' })
-    : status.detail === 'certificate_missing' ? t.stateNoCert()
-    : t.stateFailed({ port: status.port, detail: status.detail });
+  const text = !status.enabled
+    ? t.stateOff()
+    : status.listening
+      ? t.stateListening({ port: status.port, scheme: status.tls ? 'HTTPS' : 'HTTP' })
+      : status.detail === 'certificate_missing'
+        ? t.stateNoCert()
+        : t.stateFailed({ port: status.port, detail: status.detail });
   return (
     <>
-      <p class={status.enabled && !status.listening ? 'banner warning' : 'hint'} data-rest-state={status.listening ? 'listening' : status.enabled ? 'failed' : 'off'} style={WIDE}>{text}</p>
-      {status.faults > 0 && <p class="hint" data-rest-faults style={WIDE}>{t.faults({ count: status.faults })}</p>}
+      <p
+        class={status.enabled && !status.listening ? 'banner warning' : 'hint'}
+        data-rest-state={status.listening ? 'listening' : status.enabled ? 'failed' : 'off'}
+        style={WIDE}
+      >
+        {text}
+      </p>
+      {status.faults > 0 && (
+        <p class="hint" data-rest-faults style={WIDE}>
+          {t.faults({ count: status.faults })}
+        </p>
+      )}
     </>
   );
 }
@@ -71,10 +87,14 @@ export default function RestPage() {
         <Field section={KEY} path="use_cors" />
         <Field section={KEY} path="api_key" />
         <Field section={KEY} path="host_names" />
-        <div style={WIDE}><ServiceTest section="pew_api" /></div>
+        <div style={WIDE}>
+          <ServiceTest section="pew_api" />
+        </div>
       </FieldGroup>
       <FieldGroup title={t.certificates()} id="rest-certs">
-        <p class="hint" style={WIDE} data-rest-certs>{LL.value.rest.certNote()}</p>
+        <p class="hint" style={WIDE} data-rest-certs>
+          {LL.value.rest.certNote()}
+        </p>
       </FieldGroup>
       <RestFiles />
       <DownloadArea kinds={['rest', 'library']} />

@@ -14,8 +14,7 @@ export function scriptErrorText(e: Pick<ScriptError, 'code' | 'params'>): string
   return fn ? fn(params) : e.code;
 }
 
-export const scriptErrorLine = (e: ScriptError): string =>
-  LL.value.scriptLang.at({ line: e.line, column: e.column, message: scriptErrorText(e) });
+export const scriptErrorLine = (e: ScriptError): string => LL.value.scriptLang.at({ line: e.line, column: e.column, message: scriptErrorText(e) });
 
 /** Line numbers beside the editor, the lines in error marked (scrolled with the text). */
 export function ScriptGutter({ lines, errors, scrollTop }: { lines: number; errors: readonly ScriptError[]; scrollTop: number }) {
@@ -24,7 +23,9 @@ export function ScriptGutter({ lines, errors, scrollTop }: { lines: number; erro
     <div class="script-gutter" aria-hidden="true">
       <div style={{ transform: `translateY(${-scrollTop}px)` }}>
         {Array.from({ length: lines }, (_, i) => (
-          <div key={i} class={bad.has(i + 1) ? 'bad' : undefined} data-gutter-line={i + 1}>{i + 1}</div>
+          <div key={i} class={bad.has(i + 1) ? 'bad' : undefined} data-gutter-line={i + 1}>
+            {i + 1}
+          </div>
         ))}
       </div>
     </div>
@@ -44,14 +45,27 @@ function goTo(area: HTMLTextAreaElement, line: number, column: number): void {
 /** Every error of the text, or that there is none. */
 export function ScriptProblems({ errors, area, id }: { errors: readonly ScriptError[]; area: RefObject<HTMLTextAreaElement | null>; id: string }) {
   const t = LL.value.scriptLang;
-  if (errors.length === 0) return <p id={id} class="hint" data-script-ok>{t.noProblems()}</p>;
+  if (errors.length === 0)
+    return (
+      <p id={id} class="hint" data-script-ok>
+        {t.noProblems()}
+      </p>
+    );
   return (
     <div id={id} class="script-problems" role="alert">
       <p class="error">{t.problems({ count: errors.length })}</p>
       <ul>
         {errors.map((e) => (
           <li key={`${e.line}:${e.column}:${e.code}`} data-script-error={e.code} data-line={e.line} data-column={e.column}>
-            <button type="button" class="link" onClick={() => { if (area.current) goTo(area.current, e.line, e.column); }}>{scriptErrorLine(e)}</button>
+            <button
+              type="button"
+              class="link"
+              onClick={() => {
+                if (area.current) goTo(area.current, e.line, e.column);
+              }}
+            >
+              {scriptErrorLine(e)}
+            </button>
           </li>
         ))}
       </ul>

@@ -4,9 +4,9 @@
 // not run.
 import { useEffect } from 'preact/hooks';
 import type { ServiceStatus } from '../api/service-status.ts';
-import { formatMoment, StateBadge, StatusList, type StatusFact } from '../forms/status-list.tsx';
+import { formatMoment, StateBadge, type StatusFact, StatusList } from '../forms/status-list.tsx';
+import { formatNumber, LL, labelled } from '../i18n/translate.ts';
 import { scriptStatus, scriptStatusFailed, watchScriptStatus } from '../state/script-status.ts';
-import { formatNumber, labelled, LL } from '../i18n/translate.ts';
 import { scriptErrorLine } from './script-check.tsx';
 
 type Shown = 'off' | 'running' | 'refused' | 'error';
@@ -23,12 +23,34 @@ function facts(s: ServiceStatus): StatusFact[] {
   const state = shownState(s);
   const failure = s.script?.lastFailure;
   return [
-    { item: 'state', label: t.state(), value: <StateBadge state={state} tone={TONE[state]}>{t.states[state]()}</StateBadge> },
-    ...(state === 'refused' ? (s.script?.errors ?? []).map((e, i) => ({ item: `script-error-${i}`, label: '', value: <span class="error" data-status-error={e.code}>{scriptErrorLine(e)}</span> })) : []),
+    {
+      item: 'state',
+      label: t.state(),
+      value: (
+        <StateBadge state={state} tone={TONE[state]}>
+          {t.states[state]()}
+        </StateBadge>
+      ),
+    },
+    ...(state === 'refused'
+      ? (s.script?.errors ?? []).map((e, i) => ({
+          item: `script-error-${i}`,
+          label: '',
+          value: (
+            <span class="error" data-status-error={e.code}>
+              {scriptErrorLine(e)}
+            </span>
+          ),
+        }))
+      : []),
     {
       item: 'last-error',
       label: t.lastError(),
-      value: failure ? <span class="error" data-line={failure.line}>{`${labelled(t.line({ line: failure.line }), failure.message)} · ${formatMoment(failure.at)}`}</span> : t.none(),
+      value: failure ? (
+        <span class="error" data-line={failure.line}>{`${labelled(t.line({ line: failure.line }), failure.message)} · ${formatMoment(failure.at)}`}</span>
+      ) : (
+        t.none()
+      ),
     },
     ...(s.enabled && (s.script?.sections.length ?? 0) > 0 ? [{ item: 'sections', label: t.section(), value: <Sections s={s} /> }] : []),
   ];
@@ -39,7 +61,15 @@ function Sections({ s }: { s: ServiceStatus }) {
   const sections = s.script?.sections ?? [];
   return (
     <table class="file-list" data-script-sections>
-      <thead><tr><th>{t.section()}</th><th>{t.runs()}</th><th>{t.lastRun()}</th><th>{t.duration()}</th><th>{t.overruns()}</th></tr></thead>
+      <thead>
+        <tr>
+          <th>{t.section()}</th>
+          <th>{t.runs()}</th>
+          <th>{t.lastRun()}</th>
+          <th>{t.duration()}</th>
+          <th>{t.overruns()}</th>
+        </tr>
+      </thead>
       <tbody>
         {sections.map((x) => (
           <tr key={x.section} data-section={x.section}>

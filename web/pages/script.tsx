@@ -5,20 +5,20 @@
 // "Write file"), and the script files of the unit: upload, download, and choosing the active one.
 import { batch } from '@preact/signals';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import css from '../styles/files.css' with { type: 'text' };
-import { SCRIPT_MAX } from '../../device/model/sections/scriptfile.ts';
+import { parseScript } from '../../device/model/script/parse.ts';
 import { SCRIPT_EXTENSION } from '../../device/model/sections/script.ts';
-import { Field, FieldGroup, problemAt } from '../forms/field.tsx';
-import { failureText } from '../forms/certificates.tsx';
+import { SCRIPT_MAX } from '../../device/model/sections/scriptfile.ts';
 import { get, mode } from '../api/client.ts';
 import { apiUrl } from '../api/mode.ts';
-import { getDefaultScript, getScripts, readScript, scriptUrl, uploadFile, writeScript, type ScriptEntry } from '../api/uploads.ts';
+import { getDefaultScript, getScripts, readScript, type ScriptEntry, scriptUrl, uploadFile, writeScript } from '../api/uploads.ts';
+import { failureText } from '../forms/certificates.tsx';
+import { Field, FieldGroup, problemAt } from '../forms/field.tsx';
+import { errorText, fieldText, LL } from '../i18n/translate.ts';
 import { ask } from '../state/confirm.ts';
 import { notify } from '../state/notify.ts';
 import { saveSections, section, setField } from '../state/sections.ts';
 import { readOnly } from '../state/session.ts';
-import { errorText, fieldText, LL } from '../i18n/translate.ts';
-import { parseScript } from '../../device/model/script/parse.ts';
+import css from '../styles/files.css' with { type: 'text' };
 import { ScriptGutter, ScriptProblems } from './script-check.tsx';
 import { ScriptStatusBlock } from './script-status.tsx';
 
@@ -32,7 +32,11 @@ const encodedSize = (s: string) => utf8.encode(JSON.stringify(s)).length - 2;
 async function acceptScriptText(): Promise<void> {
   const saved = await get<Record<string, unknown>>(`/config/${F}`);
   const s = section(F);
-  batch(() => { s.saved.value = saved; s.temp.value = saved; s.serverIssues.value = []; });
+  batch(() => {
+    s.saved.value = saved;
+    s.temp.value = saved;
+    s.serverIssues.value = [];
+  });
 }
 
 function Editor({ onWritten }: { onWritten: () => void }) {
@@ -80,22 +84,50 @@ function Editor({ onWritten }: { onWritten: () => void }) {
       <label for={id}>{text.label}</label>
       <div class="script-text">
         <ScriptGutter lines={lineCount} errors={parsed.errors} scrollTop={scrollTop} />
-        <textarea id={id} ref={area} name="content" spellcheck={false} readOnly={ro} value={content}
+        <textarea
+          id={id}
+          ref={area}
+          name="content"
+          spellcheck={false}
+          readOnly={ro}
+          value={content}
           aria-invalid={problem || parsed.errors.length > 0 ? true : undefined}
-          aria-describedby={`${id}-help ${id}-check${problem ? ` ${id}-err` : ''}`} onInput={(e) => setField(F, 'content', e.currentTarget.value)}
-          onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)} />
+          aria-describedby={`${id}-help ${id}-check${problem ? ` ${id}-err` : ''}`}
+          onInput={(e) => setField(F, 'content', e.currentTarget.value)}
+          onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+        />
       </div>
-      <small id={`${id}-help`} class="hint">{[text.help, t.count({ count: encodedSize(content), max: SCRIPT_MAX })].filter(Boolean).join(' · ')}</small>
-      {problem && <p id={`${id}-err`} class="error" role="alert">{errorText(problem.code, problem.params)}</p>}
+      <small id={`${id}-help`} class="hint">
+        {[text.help, t.count({ count: encodedSize(content), max: SCRIPT_MAX })].filter(Boolean).join(' · ')}
+      </small>
+      {problem && (
+        <p id={`${id}-err`} class="error" role="alert">
+          {errorText(problem.code, problem.params)}
+        </p>
+      )}
       <ScriptProblems errors={parsed.errors} area={area} id={`${id}-check`} />
       <div class="actions">
-        {!ro && <button type="button" class="btn" data-action="load-default" onClick={() => void loadDefault()}>{t.loadDefault()}</button>}
         {!ro && (
-          <button type="button" class="btn primary" data-action="write-file"
-            disabled={busy || problem !== undefined || section(F).validation.value.invalid || (section(P).temp.value.enable_script === true && parsed.errors.length > 0)}
-            onClick={() => void write()}>{t.write()}</button>
+          <button type="button" class="btn" data-action="load-default" onClick={() => void loadDefault()}>
+            {t.loadDefault()}
+          </button>
         )}
-        <a class="btn" data-action="download-script" href={apiUrl(mode.value, '/download/pew_script.cfg')} download>{t.download()}</a>
+        {!ro && (
+          <button
+            type="button"
+            class="btn primary"
+            data-action="write-file"
+            disabled={
+              busy || problem !== undefined || section(F).validation.value.invalid || (section(P).temp.value.enable_script === true && parsed.errors.length > 0)
+            }
+            onClick={() => void write()}
+          >
+            {t.write()}
+          </button>
+        )}
+        <a class="btn" data-action="download-script" href={apiUrl(mode.value, '/download/pew_script.cfg')} download>
+          {t.download()}
+        </a>
       </div>
     </div>
   );
@@ -146,22 +178,44 @@ function ScriptFiles({ files, refresh }: { files: { active: string; files: Scrip
       {!ro && (
         <div class="field" data-field="upload-script">
           <label for="script-upload">{t.upload()}</label>
-          <div class="control"><input type="file" id="script-upload" accept={SCRIPT_EXTENSION} disabled={busy} onChange={(e) => void upload(e.currentTarget)} /></div>
-          {problem && <p class="error" role="alert">{problem}</p>}
+          <div class="control">
+            <input type="file" id="script-upload" accept={SCRIPT_EXTENSION} disabled={busy} onChange={(e) => void upload(e.currentTarget)} />
+          </div>
+          {problem && (
+            <p class="error" role="alert">
+              {problem}
+            </p>
+          )}
         </div>
       )}
-      {files !== null && files.files.length === 0 && <p class="hint" data-scripts-empty>{t.noFiles()}</p>}
+      {files !== null && files.files.length === 0 && (
+        <p class="hint" data-scripts-empty>
+          {t.noFiles()}
+        </p>
+      )}
       {files !== null && files.files.length > 0 && (
         <table class="file-list">
           <tbody>
             {files.files.map((f) => (
               <tr key={f.name} data-script={f.name}>
-                <td>{f.name}{f.name === files.active && <span class="badge" data-active> {t.active()}</span>}</td>
+                <td>
+                  {f.name}
+                  {f.name === files.active && (
+                    <span class="badge" data-active>
+                      {' '}
+                      {t.active()}
+                    </span>
+                  )}
+                </td>
                 <td>{t.size({ size: f.size })}</td>
                 <td class="actions">
-                  <a class="btn small" href={scriptUrl(f.name)} download={f.name}>{t.download()}</a>
+                  <a class="btn small" href={scriptUrl(f.name)} download={f.name}>
+                    {t.download()}
+                  </a>
                   {!ro && (
-                    <button type="button" class="btn small" data-action="use-script" aria-pressed={f.name === chosen} onClick={() => void use(f.name)}>{t.use()}</button>
+                    <button type="button" class="btn small" data-action="use-script" aria-pressed={f.name === chosen} onClick={() => void use(f.name)}>
+                      {t.use()}
+                    </button>
                   )}
                 </td>
               </tr>
@@ -180,7 +234,9 @@ export default function ScriptPage() {
   // the list follows saves of the page too (a save writes the active file)
   const savedText = section(F).saved.value;
   const savedName = section(P).saved.value.script_file;
-  useEffect(() => { void refresh(); }, [savedText, savedName]);
+  useEffect(() => {
+    void refresh();
+  }, [savedText, savedName]);
   return (
     <div class="service" data-page="script">
       <style>{css as string}</style>

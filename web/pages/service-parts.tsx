@@ -4,12 +4,12 @@
 // a field may only be hidden while it is valid.
 import { certExtensions } from '../../device/model/common.ts';
 import type { CertSection } from '../../device/model/uploads.ts';
-import { securityWarnings, type SecurityWarning, type SecurityWarningCode } from '../../device/model/warnings.ts';
-import { Field, FieldGroup, problemAt } from '../forms/field.tsx';
+import { type SecurityWarning, type SecurityWarningCode, securityWarnings } from '../../device/model/warnings.ts';
 import { Certificates } from '../forms/certificates.tsx';
-import { section } from '../state/sections.ts';
-import { pageOfSection } from '../pages.ts';
+import { Field, FieldGroup, problemAt } from '../forms/field.tsx';
 import { LL } from '../i18n/translate.ts';
+import { pageOfSection } from '../pages.ts';
+import { section } from '../state/sections.ts';
 
 /** Style of a block that spans the whole width of a group's grid (the connection test). */
 export const WIDE = { gridColumn: '1 / -1' };
@@ -22,7 +22,13 @@ export function CertificateGroup({ section: key, id }: { section: CertSection; i
   const t = LL.value.service;
   return (
     <FieldGroup title={t.certificates()} id={id}>
-      <p class="hint">{t.certNote({ ext: certExtensions('ca', false).map((e) => '.' + e).join(' ') })}</p>
+      <p class="hint">
+        {t.certNote({
+          ext: certExtensions('ca', false)
+            .map((e) => `.${e}`)
+            .join(' '),
+        })}
+      </p>
       <Field section={key} path="ca" />
       <Field section={key} path="client" />
       <Field section={key} path="key" />
@@ -42,8 +48,10 @@ type WarningText = (p: { subjects: string }) => string;
  */
 export function SecurityHint({ section: key, codes }: { section: string; codes?: readonly SecurityWarningCode[] }) {
   const temp = section(key).temp.value;
-  const found = securityWarnings({ [key]: temp }, []).filter((w) =>
-    (codes ? codes.includes(w.code) : w.code !== 'open_tcp_port') && (w.code === 'open_tcp_port' || w.code === 'frequent_writes' || w.subjects.includes(key)));
+  const found = securityWarnings({ [key]: temp }, []).filter(
+    (w) =>
+      (codes ? codes.includes(w.code) : w.code !== 'open_tcp_port') && (w.code === 'open_tcp_port' || w.code === 'frequent_writes' || w.subjects.includes(key)),
+  );
   if (found.length === 0) return null;
   const texts = LL.value.info.warning as unknown as Record<string, WarningText>;
   const page = pageOfSection(key);
@@ -53,7 +61,9 @@ export function SecurityHint({ section: key, codes }: { section: string; codes?:
   return (
     <>
       {found.map((w) => (
-        <p key={w.code} class="banner warning" data-security={w.code}>{texts[w.code]!({ subjects: subjects(w) })}</p>
+        <p key={w.code} class="banner warning" data-security={w.code}>
+          {texts[w.code]!({ subjects: subjects(w) })}
+        </p>
       ))}
     </>
   );

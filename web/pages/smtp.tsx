@@ -5,13 +5,13 @@
 // verification without SSL, the POP3/IMAP server with plain SMTP AUTH, the proxy's port without a
 // proxy.
 import { SMTP_ONLY, SMTP_REGISTERS } from '../../device/model/sections/email.ts';
+import { DownloadArea } from '../forms/downloads.tsx';
 import { Field, FieldGroup } from '../forms/field.tsx';
 import { MultipleRegisterBanner, RegisterFootprint } from '../forms/register.tsx';
-import { DownloadArea } from '../forms/downloads.tsx';
-import { ServiceTest } from '../forms/service-test.tsx';
 import { ServiceStatusBlock } from '../forms/service-status.tsx';
-import { section } from '../state/sections.ts';
+import { ServiceTest } from '../forms/service-test.tsx';
 import { fieldOptions, LL } from '../i18n/translate.ts';
+import { section } from '../state/sections.ts';
 import { CertificateGroup, SecurityHint, shown, WIDE } from './service-parts.tsx';
 
 const KEY = 'pew_email';
@@ -53,7 +53,9 @@ export default function SmtpPage() {
         <Field section={KEY} path="subject" />
         <Field section={KEY} path="proxy_ip" />
         {shown(KEY, 'proxy_port', e.proxy_ip !== '') && <Field section={KEY} path="proxy_port" />}
-        <div style={WIDE}><ServiceTest section="pew_email" /></div>
+        <div style={WIDE}>
+          <ServiceTest section="pew_email" />
+        </div>
       </FieldGroup>
       <CertificateGroup section={KEY} id="smtp-certs" />
       <DownloadArea kinds={['email', 'library']} />

@@ -3,14 +3,14 @@
 // the control register footprint (spec §9: SQL 350 + 6) and the connection test.
 import { batch } from '@preact/signals';
 import { SQL_DEFAULT_PORTS, SQL_REGISTERS } from '../../device/model/sections/sql.ts';
+import { DataList } from '../forms/datalist.tsx';
+import { DownloadArea } from '../forms/downloads.tsx';
 import { Field, FieldGroup, FieldView, problemAt } from '../forms/field.tsx';
 import { MultipleRegisterBanner, RegisterFootprint } from '../forms/register.tsx';
-import { DownloadArea } from '../forms/downloads.tsx';
 import { ServiceStatusBlock } from '../forms/service-status.tsx';
 import { ServiceTest } from '../forms/service-test.tsx';
-import { DataList } from '../forms/datalist.tsx';
-import { section, setField } from '../state/sections.ts';
 import { LL } from '../i18n/translate.ts';
+import { section, setField } from '../state/sections.ts';
 import { CertificateGroup, SecurityHint, WIDE } from './service-parts.tsx';
 
 const KEY = 'pew_sql';
@@ -19,12 +19,13 @@ type SqlType = keyof typeof SQL_DEFAULT_PORTS;
 /** The database type; the port follows it while it is the usual port of the type before. */
 function DbTypeField() {
   const m = section(KEY).temp.value;
-  const change = (next: unknown) => batch(() => {
-    const before = SQL_DEFAULT_PORTS[m.db_type as SqlType];
-    setField(KEY, 'db_type', next);
-    const port = SQL_DEFAULT_PORTS[next as SqlType];
-    if (port !== undefined && (m.port === before || m.port === '')) setField(KEY, 'port', port);
-  });
+  const change = (next: unknown) =>
+    batch(() => {
+      const before = SQL_DEFAULT_PORTS[m.db_type as SqlType];
+      setField(KEY, 'db_type', next);
+      const port = SQL_DEFAULT_PORTS[next as SqlType];
+      if (port !== undefined && (m.port === before || m.port === '')) setField(KEY, 'port', port);
+    });
   return <FieldView section={KEY} path="db_type" value={m.db_type} problem={problemAt(KEY, 'db_type')} onChange={change} />;
 }
 
@@ -53,7 +54,9 @@ export default function SqlPage() {
         <Field section={KEY} path="timeout" unit="s" />
         <Field section={KEY} path="use_encryption" />
         <Field section={KEY} path="ca_verification" />
-        <div style={WIDE}><ServiceTest section={KEY} /></div>
+        <div style={WIDE}>
+          <ServiceTest section={KEY} />
+        </div>
       </FieldGroup>
       <DataList k={KEY} />
       <CertificateGroup section={KEY} id="sql-certs" />

@@ -4,12 +4,12 @@
 // (the `tls` entry of GET /config/service_status through web/state/tls-status.ts): one line on /tls, the block with its
 // counters on the part's own page.
 import { isAllAddresses } from '../../device/model/ip.ts';
+import type { TlsPartStatus } from '../../device/model/tls-status.ts';
 import { Field } from '../forms/field.tsx';
-import { StateBadge, StatusList, StatusPending, type StatusFact } from '../forms/status-list.tsx';
+import { StateBadge, type StatusFact, StatusList, StatusPending } from '../forms/status-list.tsx';
+import { formatNumber, LL, labelled } from '../i18n/translate.ts';
 import { section } from '../state/sections.ts';
 import { tlsPartState, tlsStatus, tlsStatusFailed } from '../state/tls-status.ts';
-import type { TlsPartStatus } from '../../device/model/tls-status.ts';
-import { formatNumber, LL, labelled } from '../i18n/translate.ts';
 
 export const TLS_KEY = 'pew_tls';
 /** the minimum versions spec §3 proposes for new setups */
@@ -24,8 +24,11 @@ export function AccessRange({ on, ip1, ip2 }: { on: string; ip1: string; ip2: st
       <Field section={TLS_KEY} path={on} />
       <Field section={TLS_KEY} path={ip1} />
       <Field section={TLS_KEY} path={ip2} />
-      {typeof a === 'string' && typeof b === 'string' && isAllAddresses(a, b) &&
-        <p class="note" data-note="all-addresses">{LL.value.port.allAddresses()}</p>}
+      {typeof a === 'string' && typeof b === 'string' && isAllAddresses(a, b) && (
+        <p class="note" data-note="all-addresses">
+          {LL.value.port.allAddresses()}
+        </p>
+      )}
     </>
   );
 }
@@ -35,7 +38,9 @@ export function MinVersion({ path }: { path: string }) {
   return (
     <>
       <Field section={TLS_KEY} path={path} />
-      <p class={old ? 'banner warning note' : 'note'} data-note="tls-version" data-old={old || undefined}>{LL.value.tls.newSetups()}</p>
+      <p class={old ? 'banner warning note' : 'note'} data-note="tls-version" data-old={old || undefined}>
+        {LL.value.tls.newSetups()}
+      </p>
     </>
   );
 }
@@ -48,7 +53,9 @@ function PartState({ s }: { s: TlsPartStatus }) {
   const state = tlsPartState(s);
   return (
     <>
-      <StateBadge state={state} tone={TONE[state]}>{LL.value.tls.states[state]({ port: String(s.port) })}</StateBadge>
+      <StateBadge state={state} tone={TONE[state]}>
+        {LL.value.tls.states[state]({ port: String(s.port) })}
+      </StateBadge>
       {state === 'closed' && s.detail !== '' && <span class="detail" data-detail>{` ${s.detail}`}</span>}
     </>
   );
@@ -59,7 +66,14 @@ export function PartStateLine({ part }: { part: Part }) {
   const s = tlsStatus.value?.[part];
   return (
     <div class="row" data-part-state={part}>
-      {s ? <p><span class="sr">{labelled(LL.value.tls.state(), '')}</span><PartState s={s} /></p> : <StatusPending failed={tlsStatusFailed.value} />}
+      {s ? (
+        <p>
+          <span class="sr">{labelled(LL.value.tls.state(), '')}</span>
+          <PartState s={s} />
+        </p>
+      ) : (
+        <StatusPending failed={tlsStatusFailed.value} />
+      )}
     </div>
   );
 }
@@ -70,9 +84,8 @@ const COUNTERS = ['connections', 'accepted', 'refused', 'tlsFailures', 'errors',
 export function PartStatusBlock({ part }: { part: Part }) {
   const t = LL.value.tls;
   const s = tlsStatus.value?.[part];
-  const facts: StatusFact[] | null = s ? [
-    { item: 'state', label: t.state(), value: <PartState s={s} /> },
-    ...COUNTERS.map((k) => ({ item: k, label: t.stats[k](), value: formatNumber(s[k]) })),
-  ] : null;
+  const facts: StatusFact[] | null = s
+    ? [{ item: 'state', label: t.state(), value: <PartState s={s} /> }, ...COUNTERS.map((k) => ({ item: k, label: t.stats[k](), value: formatNumber(s[k]) }))]
+    : null;
   return <StatusList block={`tls-${part}-status`} title={t.status()} failed={tlsStatusFailed.value} facts={facts} />;
 }

@@ -3,13 +3,13 @@
 // each part's page, each part's live state (the `tls` entry of GET /config/service_status every update tick, spec §9),
 // and the download area of the shared service layout (TLS example and library).
 import { useEffect } from 'preact/hooks';
+import { DownloadArea } from '../forms/downloads.tsx';
 import { Field, FieldGroup } from '../forms/field.tsx';
 import { MultipleRegisterBanner } from '../forms/register.tsx';
-import { DownloadArea } from '../forms/downloads.tsx';
-import { section } from '../state/sections.ts';
 import { LL, labelled } from '../i18n/translate.ts';
+import { section } from '../state/sections.ts';
 import { watchTlsStatus } from '../state/tls-status.ts';
-import { PartStateLine, TLS_KEY as KEY } from './tls-parts.tsx';
+import { TLS_KEY as KEY, PartStateLine } from './tls-parts.tsx';
 
 function Part({ part, on, flow }: { part: 'client' | 'server'; on: string; flow: string }) {
   const t = LL.value.tls;
@@ -17,9 +17,15 @@ function Part({ part, on, flow }: { part: 'client' | 'server'; on: string; flow:
   return (
     <FieldGroup title={t[part]()} id={`tls-${part}`}>
       <Field section={KEY} path={on} />
-      <p class="note" data-flow={part} data-on={String(section(KEY).temp.value[on] === true)}>{flow}</p>
+      <p class="note" data-flow={part} data-on={String(section(KEY).temp.value[on] === true)}>
+        {flow}
+      </p>
       <PartStateLine part={part} />
-      <p class="note"><a class="btn" href={`#/${page}`} data-link={page}>{labelled(t.settings(), LL.value.nav[page]())}</a></p>
+      <p class="note">
+        <a class="btn" href={`#/${page}`} data-link={page}>
+          {labelled(t.settings(), LL.value.nav[page]())}
+        </a>
+      </p>
     </FieldGroup>
   );
 }
@@ -32,10 +38,16 @@ export default function TlsPage() {
   return (
     <div class="service" data-page="tls">
       <MultipleRegisterBanner />
-      <Part part="client" on="enable_tlsclient"
-        flow={t.clientFlow({ port: String(m.nontls_server_port), host: host(m.tls_server_host), dest: String(m.tls_destination_port) })} />
-      <Part part="server" on="enable_tlsserver"
-        flow={t.serverFlow({ port: String(m.tls_server_port), host: host(m.nontls_server_host), dest: String(m.nontls_destination_port) })} />
+      <Part
+        part="client"
+        on="enable_tlsclient"
+        flow={t.clientFlow({ port: String(m.nontls_server_port), host: host(m.tls_server_host), dest: String(m.tls_destination_port) })}
+      />
+      <Part
+        part="server"
+        on="enable_tlsserver"
+        flow={t.serverFlow({ port: String(m.tls_server_port), host: host(m.nontls_server_host), dest: String(m.nontls_destination_port) })}
+      />
       <DownloadArea kinds={['tls', 'library']} />
     </div>
   );

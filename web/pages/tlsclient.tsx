@@ -3,15 +3,15 @@
 // unit carries each connection over TLS to the TLS server; the part's live status block (GET
 // /config/service_status, its `tls` entry, every update tick, spec §9). Save and reset are in the page bar.
 import { useEffect } from 'preact/hooks';
-import { TLS_REGISTERS } from '../../device/model/sections/tls.ts';
 import { certExtensions } from '../../device/model/common.ts';
+import { TLS_REGISTERS } from '../../device/model/sections/tls.ts';
 import { Field, FieldGroup } from '../forms/field.tsx';
 import { MultipleRegisterBanner, RegisterFootprint } from '../forms/register.tsx';
-import { section } from '../state/sections.ts';
 import { LL } from '../i18n/translate.ts';
+import { section } from '../state/sections.ts';
 import { watchTlsStatus } from '../state/tls-status.ts';
-import { AccessRange, MinVersion, PartStatusBlock, TLS_KEY as KEY } from './tls-parts.tsx';
 import { SecurityHint } from './service-parts.tsx';
+import { AccessRange, TLS_KEY as KEY, MinVersion, PartStatusBlock } from './tls-parts.tsx';
 
 export default function TlsClientPage() {
   useEffect(() => watchTlsStatus(), []);
@@ -38,7 +38,13 @@ export default function TlsClientPage() {
         <Field section={KEY} path="tlsclient_certauth" />
       </FieldGroup>
       <FieldGroup title={t.certificates()} id="tlsclient-certs">
-        <p class="hint note">{t.certNote({ ext: certExtensions('ca', true).map((e) => '.' + e).join(' ') })}</p>
+        <p class="hint note">
+          {t.certNote({
+            ext: certExtensions('ca', true)
+              .map((e) => `.${e}`)
+              .join(' '),
+          })}
+        </p>
         <Field section={KEY} path="tlsclientca" />
         <Field section={KEY} path="tlsclientcert" />
         <Field section={KEY} path="tlsclientkey" />

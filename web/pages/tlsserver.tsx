@@ -3,15 +3,15 @@
 // plain text to the destination host; the part's live status block (the `tls` entry of GET
 // /config/service_status every update tick, spec §9). Save and reset are in the page bar.
 import { useEffect } from 'preact/hooks';
-import { TLS_REGISTERS } from '../../device/model/sections/tls.ts';
 import { certExtensions } from '../../device/model/common.ts';
+import { TLS_REGISTERS } from '../../device/model/sections/tls.ts';
 import { Field, FieldGroup } from '../forms/field.tsx';
 import { MultipleRegisterBanner, RegisterFootprint } from '../forms/register.tsx';
-import { section } from '../state/sections.ts';
 import { LL } from '../i18n/translate.ts';
+import { section } from '../state/sections.ts';
 import { watchTlsStatus } from '../state/tls-status.ts';
-import { AccessRange, MinVersion, PartStatusBlock, TLS_KEY as KEY } from './tls-parts.tsx';
 import { SecurityHint } from './service-parts.tsx';
+import { AccessRange, TLS_KEY as KEY, MinVersion, PartStatusBlock } from './tls-parts.tsx';
 
 export default function TlsServerPage() {
   useEffect(() => watchTlsStatus(), []);
@@ -37,7 +37,13 @@ export default function TlsServerPage() {
         <Field section={KEY} path="tlsserver_certauth" />
       </FieldGroup>
       <FieldGroup title={t.certificates()} id="tlsserver-certs">
-        <p class="hint note">{t.certNote({ ext: certExtensions('server', true).map((e) => '.' + e).join(' ') })}</p>
+        <p class="hint note">
+          {t.certNote({
+            ext: certExtensions('server', true)
+              .map((e) => `.${e}`)
+              .join(' '),
+          })}
+        </p>
         <Field section={KEY} path="tlsservercert" />
         <Field section={KEY} path="tlsserverkey" />
         <Field section={KEY} path="tlsserverca" />

@@ -1,12 +1,12 @@
 // The audit log on /users (security.md AUD-1): read-only, newest first, paged, with a download of
 // the whole log. Nothing here can change it.
 import { useEffect, useState } from 'preact/hooks';
-import { apiUrl } from '../api/mode.ts';
 import { mode } from '../api/client.ts';
-import { AUDIT_DOWNLOAD_PATH, auditDetail, auditPage, type AuditPage } from '../api/users.ts';
+import { apiUrl } from '../api/mode.ts';
+import { AUDIT_DOWNLOAD_PATH, type AuditPage, auditDetail, auditPage } from '../api/users.ts';
 import { failureText } from '../forms/certificates.tsx';
-import { LL } from '../i18n/translate.ts';
 import { TableView } from '../forms/table-view.tsx';
+import { LL } from '../i18n/translate.ts';
 import { auditActionText } from '../i18n/unit-values.ts';
 
 export const AUDIT_PAGE_SIZE = 25;
@@ -16,24 +16,49 @@ export function AuditTable({ version }: { version: number }) {
   const [data, setData] = useState<AuditPage | null>(null);
   const [error, setError] = useState('');
   const t = LL.value.users;
-  const load = (p: number) => auditPage(p, AUDIT_PAGE_SIZE).then((d) => { setData(d); setError(''); }, (e: unknown) => setError(t.failed({ reason: failureText('', e).trim() })));
-  useEffect(() => { void load(page); }, [page, version]);
+  const load = (p: number) =>
+    auditPage(p, AUDIT_PAGE_SIZE).then(
+      (d) => {
+        setData(d);
+        setError('');
+      },
+      (e: unknown) => setError(t.failed({ reason: failureText('', e).trim() })),
+    );
+  useEffect(() => {
+    void load(page);
+  }, [page, version]);
   return (
     <section class="card" aria-labelledby="audit-title" data-block="audit">
       <div class="row between">
         <h2 id="audit-title">{t.audit()}</h2>
         <div class="row">
-          <button type="button" class="btn small" onClick={() => void load(page)} data-action="refresh-audit">{t.refresh()}</button>
-          <a class="btn small" href={apiUrl(mode.value, AUDIT_DOWNLOAD_PATH)} download="audit.log" data-action="download-audit">{t.download()}</a>
+          <button type="button" class="btn small" onClick={() => void load(page)} data-action="refresh-audit">
+            {t.refresh()}
+          </button>
+          <a class="btn small" href={apiUrl(mode.value, AUDIT_DOWNLOAD_PATH)} download="audit.log" data-action="download-audit">
+            {t.download()}
+          </a>
         </div>
       </div>
-      {error && <p class="error" role="alert">{error}</p>}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
       {data && data.entries.length === 0 && <p>{t.empty()}</p>}
       {data && data.entries.length > 0 && (
         <>
           <TableView labelledBy="audit-title">
             <table data-table="audit">
-              <thead><tr><th>{t.time()}</th><th>{t.action()}</th><th>{t.user()}</th><th>{t.source()}</th><th>{t.detail()}</th></tr></thead>
+              <thead>
+                <tr>
+                  <th>{t.time()}</th>
+                  <th>{t.action()}</th>
+                  <th>{t.user()}</th>
+                  <th>{t.source()}</th>
+                  <th>{t.detail()}</th>
+                </tr>
+              </thead>
               <tbody>
                 {data.entries.map((e, i) => (
                   <tr key={`${e.time}-${i}`} data-action-name={e.action}>
@@ -48,9 +73,13 @@ export function AuditTable({ version }: { version: number }) {
             </table>
           </TableView>
           <div class="row between">
-            <button type="button" class="btn small" disabled={page <= 1} onClick={() => setPage(page - 1)} data-action="audit-newer">{t.newer()}</button>
+            <button type="button" class="btn small" disabled={page <= 1} onClick={() => setPage(page - 1)} data-action="audit-newer">
+              {t.newer()}
+            </button>
             <span data-audit-page>{t.page({ page: data.page, pages: data.pages, total: data.total })}</span>
-            <button type="button" class="btn small" disabled={page >= data.pages} onClick={() => setPage(page + 1)} data-action="audit-older">{t.older()}</button>
+            <button type="button" class="btn small" disabled={page >= data.pages} onClick={() => setPage(page + 1)} data-action="audit-older">
+              {t.older()}
+            </button>
           </div>
         </>
       )}

@@ -2,8 +2,8 @@
 // its own password with the current one; the other sessions end and this browser goes on.
 import { useState } from 'preact/hooks';
 import * as v from 'valibot';
-import { passwordChangeSchema } from '../../device/model/users.ts';
 import { toIssues } from '../../device/model/section.ts';
+import { passwordChangeSchema } from '../../device/model/users.ts';
 import { changeOwnPassword } from '../api/users.ts';
 import { failureText } from '../forms/certificates.tsx';
 import { NewPassword, newPasswordReady } from '../forms/new-password.tsx';
@@ -27,7 +27,9 @@ export function OwnPassword() {
     setBusy(true);
     try {
       await changeOwnPassword(current, pw);
-      setCurrent(''); setPw(''); setConfirm('');
+      setCurrent('');
+      setPw('');
+      setConfirm('');
       notify('info', t.ownChanged());
     } catch (err) {
       setError(failureText('', err).trim());
@@ -46,9 +48,15 @@ export function OwnPassword() {
           </div>
         </div>
         <NewPassword id="own" label={t.newPassword()} value={pw} confirm={confirm} onValue={setPw} onConfirm={setConfirm} />
-        {error && <p class="error row" role="alert">{error}</p>}
+        {error && (
+          <p class="error row" role="alert">
+            {error}
+          </p>
+        )}
         <div class="row">
-          <button class="btn primary" type="submit" disabled={busy || !current || !newPasswordReady(pw, confirm)} data-action="change-own-password">{t.change()}</button>
+          <button class="btn primary" type="submit" disabled={busy || !current || !newPasswordReady(pw, confirm)} data-action="change-own-password">
+            {t.change()}
+          </button>
         </div>
       </form>
     </section>

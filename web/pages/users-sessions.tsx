@@ -3,10 +3,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import { endSession, listSessions, type SessionRow } from '../api/users.ts';
 import { failureText } from '../forms/certificates.tsx';
+import { TableView } from '../forms/table-view.tsx';
 import { LL } from '../i18n/translate.ts';
 import { ask } from '../state/confirm.ts';
 import { notify } from '../state/notify.ts';
-import { TableView } from '../forms/table-view.tsx';
 
 const when = (iso: string) => new Date(iso).toLocaleString(LL.value.app.dateLocale());
 
@@ -15,8 +15,17 @@ export function SessionsTable({ version, onChange }: { version: number; onChange
   const [rows, setRows] = useState<SessionRow[] | null>(null);
   const [error, setError] = useState('');
   const t = LL.value.users;
-  const load = () => listSessions().then((s) => { setRows(s); setError(''); }, (e: unknown) => setError(t.failed({ reason: failureText('', e).trim() })));
-  useEffect(() => { void load(); }, [version]);
+  const load = () =>
+    listSessions().then(
+      (s) => {
+        setRows(s);
+        setError('');
+      },
+      (e: unknown) => setError(t.failed({ reason: failureText('', e).trim() })),
+    );
+  useEffect(() => {
+    void load();
+  }, [version]);
   const end = async (s: SessionRow) => {
     if (!(await ask({ title: t.endTitle(), text: t.endText({ name: s.user, source: s.source }), yes: t.end(), no: t.cancel() }))) return;
     try {
@@ -31,23 +40,47 @@ export function SessionsTable({ version, onChange }: { version: number; onChange
     <section class="card" aria-labelledby="sessions-title" data-block="sessions">
       <div class="row between">
         <h2 id="sessions-title">{t.sessions()}</h2>
-        <button type="button" class="btn small" onClick={() => void load()} data-action="refresh-sessions">{t.refresh()}</button>
+        <button type="button" class="btn small" onClick={() => void load()} data-action="refresh-sessions">
+          {t.refresh()}
+        </button>
       </div>
-      {error && <p class="error" role="alert">{error}</p>}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
       {rows && rows.length === 0 && <p>{t.noSessions()}</p>}
       {rows && rows.length > 0 && (
         <TableView labelledBy="sessions-title">
           <table data-table="sessions">
-            <thead><tr><th>{t.user()}</th><th>{t.role()}</th><th>{t.source()}</th><th>{t.created()}</th><th>{t.lastSeen()}</th><th>{t.actions()}</th></tr></thead>
+            <thead>
+              <tr>
+                <th>{t.user()}</th>
+                <th>{t.role()}</th>
+                <th>{t.source()}</th>
+                <th>{t.created()}</th>
+                <th>{t.lastSeen()}</th>
+                <th>{t.actions()}</th>
+              </tr>
+            </thead>
             <tbody>
               {rows.map((s) => (
                 <tr key={s.handle} data-session-user={s.user}>
-                  <td>{s.user}{s.current && ` (${t.thisSession()})`}</td>
+                  <td>
+                    {s.user}
+                    {s.current && ` (${t.thisSession()})`}
+                  </td>
                   <td>{LL.value.roles[s.role]()}</td>
                   <td>{s.source}</td>
                   <td>{when(s.created)}</td>
                   <td>{when(s.lastSeen)}</td>
-                  <td>{!s.current && <button type="button" class="btn small danger" onClick={() => void end(s)} data-action="end-session">{t.end()}</button>}</td>
+                  <td>
+                    {!s.current && (
+                      <button type="button" class="btn small danger" onClick={() => void end(s)} data-action="end-session">
+                        {t.end()}
+                      </button>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -3,16 +3,16 @@
 // confirmation; never oneself, never the last administrator: the daemon refuses both).
 import { useEffect, useState } from 'preact/hooks';
 import * as v from 'valibot';
-import { addUserSchema, ROLES, type Role } from '../../device/model/users.ts';
 import { toIssues } from '../../device/model/section.ts';
+import { addUserSchema, ROLES, type Role } from '../../device/model/users.ts';
 import { addUser, listUsers, removeUser, setUserPassword, type UserRow } from '../api/users.ts';
 import { failureText } from '../forms/certificates.tsx';
 import { NewPassword, newPasswordReady } from '../forms/new-password.tsx';
+import { TableView } from '../forms/table-view.tsx';
 import { errorText, LL, labelled } from '../i18n/translate.ts';
 import { ask } from '../state/confirm.ts';
 import { notify } from '../state/notify.ts';
 import { session } from '../state/session.ts';
-import { TableView } from '../forms/table-view.tsx';
 
 const day = (iso: string) => new Date(iso).toLocaleString(LL.value.app.dateLocale());
 
@@ -37,7 +37,10 @@ function AddUser({ onAdded }: { onAdded: (users: UserRow[]) => void }) {
     try {
       onAdded(await addUser(name, role, pw));
       notify('info', t.added({ name }));
-      setName(''); setPw(''); setConfirm(''); setRole('user');
+      setName('');
+      setPw('');
+      setConfirm('');
+      setRole('user');
     } catch (err) {
       setError(failureText('', err).trim());
     } finally {
@@ -46,23 +49,37 @@ function AddUser({ onAdded }: { onAdded: (users: UserRow[]) => void }) {
   };
   return (
     <form onSubmit={submit} noValidate data-form="add-user" aria-labelledby="add-user-title">
-      <h3 id="add-user-title" class="row">{t.add()}</h3>
+      <h3 id="add-user-title" class="row">
+        {t.add()}
+      </h3>
       <div class="field">
         <label for="add-name">{t.name()}</label>
-        <div class="control"><input id="add-name" autocomplete="off" maxLength={32} value={name} onInput={(e) => setName(e.currentTarget.value)} /></div>
+        <div class="control">
+          <input id="add-name" autocomplete="off" maxLength={32} value={name} onInput={(e) => setName(e.currentTarget.value)} />
+        </div>
       </div>
       <div class="field">
         <label for="add-role">{t.role()}</label>
         <div class="control">
           <select id="add-role" value={role} onChange={(e) => setRole((e.currentTarget as HTMLSelectElement).value as Role)}>
-            {ROLES.map((r) => <option key={r} value={r}>{LL.value.roles[r]()}</option>)}
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {LL.value.roles[r]()}
+              </option>
+            ))}
           </select>
         </div>
       </div>
       <NewPassword id="add" label={t.password()} value={pw} confirm={confirm} onValue={setPw} onConfirm={setConfirm} />
-      {error && <p class="error row" role="alert">{error}</p>}
+      {error && (
+        <p class="error row" role="alert">
+          {error}
+        </p>
+      )}
       <div class="row">
-        <button class="btn primary" type="submit" disabled={busy || !name || !newPasswordReady(pw, confirm)} data-action="add-user">{t.addButton()}</button>
+        <button class="btn primary" type="submit" disabled={busy || !name || !newPasswordReady(pw, confirm)} data-action="add-user">
+          {t.addButton()}
+        </button>
       </div>
     </form>
   );
@@ -92,10 +109,18 @@ function SetPassword({ name, onDone }: { name: string; onDone: () => void }) {
     <form onSubmit={submit} noValidate data-form="set-password" aria-label={t.setPasswordFor({ name })}>
       <h3 class="row">{t.setPasswordFor({ name })}</h3>
       <NewPassword id="set" label={t.password()} value={pw} confirm={confirm} onValue={setPw} onConfirm={setConfirm} />
-      {error && <p class="error row" role="alert">{error}</p>}
+      {error && (
+        <p class="error row" role="alert">
+          {error}
+        </p>
+      )}
       <div class="row">
-        <button class="btn primary" type="submit" disabled={busy || !newPasswordReady(pw, confirm)} data-action="set-password">{t.setPassword()}</button>
-        <button class="btn" type="button" onClick={onDone}>{t.cancel()}</button>
+        <button class="btn primary" type="submit" disabled={busy || !newPasswordReady(pw, confirm)} data-action="set-password">
+          {t.setPassword()}
+        </button>
+        <button class="btn" type="button" onClick={onDone}>
+          {t.cancel()}
+        </button>
       </div>
     </form>
   );
@@ -107,9 +132,21 @@ export function UsersTable({ onChange }: { onChange: () => void }) {
   const [editing, setEditing] = useState<string | null>(null);
   const t = LL.value.users;
   const me = session.value?.currentUser.toLowerCase();
-  const load = () => listUsers().then((u) => { setUsers(u); setError(''); }, (e: unknown) => setError(t.failed({ reason: failureText('', e).trim() })));
-  useEffect(() => { void load(); }, []);
-  const changed = (u: UserRow[]) => { setUsers(u); onChange(); };
+  const load = () =>
+    listUsers().then(
+      (u) => {
+        setUsers(u);
+        setError('');
+      },
+      (e: unknown) => setError(t.failed({ reason: failureText('', e).trim() })),
+    );
+  useEffect(() => {
+    void load();
+  }, []);
+  const changed = (u: UserRow[]) => {
+    setUsers(u);
+    onChange();
+  };
   const remove = async (name: string) => {
     if (!(await ask({ title: t.removeTitle(), text: t.removeText({ name }), yes: t.remove(), no: t.cancel() }))) return;
     try {
@@ -122,23 +159,41 @@ export function UsersTable({ onChange }: { onChange: () => void }) {
   return (
     <section class="card" aria-labelledby="users-title" data-block="users">
       <h2 id="users-title">{t.list()}</h2>
-      {error && <p class="error" role="alert">{error}</p>}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
       {users && (
         <TableView labelledBy="users-title">
           <table data-table="users">
-            <thead><tr><th>{t.name()}</th><th>{t.role()}</th><th>{t.created()}</th><th>{t.actions()}</th></tr></thead>
+            <thead>
+              <tr>
+                <th>{t.name()}</th>
+                <th>{t.role()}</th>
+                <th>{t.created()}</th>
+                <th>{t.actions()}</th>
+              </tr>
+            </thead>
             <tbody>
               {users.map((u) => (
                 <tr key={u.name} data-user={u.name}>
-                  <td>{u.name}{u.name.toLowerCase() === me && ` (${t.you()})`}</td>
+                  <td>
+                    {u.name}
+                    {u.name.toLowerCase() === me && ` (${t.you()})`}
+                  </td>
                   <td>{LL.value.roles[u.role]()}</td>
                   <td>{day(u.created)}</td>
                   <td class="row">
                     {/* the own password is changed with the current one, in the block below */}
                     {u.name.toLowerCase() !== me && (
                       <>
-                        <button type="button" class="btn small" onClick={() => setEditing(u.name)} data-action="edit-password">{t.setPassword()}</button>
-                        <button type="button" class="btn small danger" onClick={() => void remove(u.name)} data-action="remove-user">{t.remove()}</button>
+                        <button type="button" class="btn small" onClick={() => setEditing(u.name)} data-action="edit-password">
+                          {t.setPassword()}
+                        </button>
+                        <button type="button" class="btn small danger" onClick={() => void remove(u.name)} data-action="remove-user">
+                          {t.remove()}
+                        </button>
                       </>
                     )}
                   </td>
@@ -148,7 +203,16 @@ export function UsersTable({ onChange }: { onChange: () => void }) {
           </table>
         </TableView>
       )}
-      {editing && <SetPassword key={editing} name={editing} onDone={() => { setEditing(null); onChange(); }} />}
+      {editing && (
+        <SetPassword
+          key={editing}
+          name={editing}
+          onDone={() => {
+            setEditing(null);
+            onChange();
+          }}
+        />
+      )}
       <AddUser onAdded={changed} />
     </section>
   );

@@ -2,13 +2,13 @@
 // administrator the users, the own password, the active sessions and the audit log; the user role
 // sees that the page is for administrators and gets only the own password block.
 import { useState } from 'preact/hooks';
-import css from '../styles/users.css' with { type: 'text' };
 import { LL } from '../i18n/translate.ts';
 import { readOnly } from '../state/session.ts';
-import { OwnPassword } from './users-own.tsx';
-import { UsersTable } from './users-table.tsx';
-import { SessionsTable } from './users-sessions.tsx';
+import css from '../styles/users.css' with { type: 'text' };
 import { AuditTable } from './users-audit.tsx';
+import { OwnPassword } from './users-own.tsx';
+import { SessionsTable } from './users-sessions.tsx';
+import { UsersTable } from './users-table.tsx';
 
 export default function UsersPage() {
   // every change on the page may end sessions and writes audit entries: both lists reload
@@ -19,7 +19,9 @@ export default function UsersPage() {
     <div class="users" data-page="users">
       <style>{css as string}</style>
       {readOnly.value ? (
-        <p class="badge" role="note" data-note="admin-only">{t.adminOnly()}</p>
+        <p class="badge" role="note" data-note="admin-only">
+          {t.adminOnly()}
+        </p>
       ) : (
         <UsersTable onChange={bump} />
       )}

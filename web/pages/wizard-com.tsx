@@ -4,27 +4,43 @@
 // checked with the shared schemas before Continue. Finish overwrites the COM and Port settings in
 // one save-all transaction (POST /config with pew and pew_redirect: all or nothing); any failure
 // shows "Something went wrong" (spec §8) with the first problem and changes nothing.
-import { useState } from 'preact/hooks';
+
 import { batch } from '@preact/signals';
+import { useState } from 'preact/hooks';
+import type { IssueParams } from '../../device/model/issues.ts';
 import { ADDR_OFFSET_DISABLED, ETHERNET_ID, INTERFACE_IDS, INTERFACE_NAMES, INTERNAL_ID, type InterfaceId } from '../../device/model/plc.ts';
 import type { ComInterface } from '../../device/model/sections/pew.ts';
-import type { IssueParams } from '../../device/model/issues.ts';
-import { ApiFailure, post, type ApiIssue, type ClientCode } from '../api/client.ts';
-import {
-  buildPew, buildRedirect, checkDraft, COIL_BASE, gatewayService, hasGateway, indexOf, initialDraft, simpleOnly, STEPS, stepIssues, wholeAreas, modeAreas,
-  type Draft, type SectionKey, type Value, type WizIssue,
-} from './wizard-plan.ts';
+import { ApiFailure, type ApiIssue, type ClientCode, post } from '../api/client.ts';
 import { FieldView } from '../forms/field.tsx';
 import { INTERFACE_UNITS, interfaceFields } from '../forms/interface-fields.ts';
 import { named, nextRestriction, Restrictions } from '../forms/restrictions.tsx';
+import { issueText } from '../i18n/issue-text.ts';
+import { errorText, fieldText, LL, labelled } from '../i18n/translate.ts';
 import { navigate } from '../router/hash.tsx';
 import { ask } from '../state/confirm.ts';
 import { jsonEqual, setPath } from '../state/equal.ts';
 import { notify, SAVED_MS } from '../state/notify.ts';
 import { allSections, section } from '../state/sections.ts';
 import { readOnly } from '../state/session.ts';
-import { errorText, fieldText, LL, labelled } from '../i18n/translate.ts';
-import { issueText } from '../i18n/issue-text.ts';
+import {
+  buildPew,
+  buildRedirect,
+  COIL_BASE,
+  checkDraft,
+  type Draft,
+  gatewayService,
+  hasGateway,
+  indexOf,
+  initialDraft,
+  modeAreas,
+  type SectionKey,
+  STEPS,
+  simpleOnly,
+  stepIssues,
+  type Value,
+  type WizIssue,
+  wholeAreas,
+} from './wizard-plan.ts';
 
 // ---- pieces of the steps ----
 
@@ -34,7 +50,12 @@ const ENTRIES = 'threads.0.mapping';
 const kindOf = (id: InterfaceId) => LL.value.com.kinds[String(id) as keyof typeof LL.value.com.kinds]();
 const titleOf = (id: InterfaceId) => `${INTERFACE_NAMES[id]} · ${kindOf(id)}`;
 
-interface ChoiceItem<T> { value: T; label: string; hint?: string; disabled?: boolean }
+interface ChoiceItem<T> {
+  value: T;
+  label: string;
+  hint?: string;
+  disabled?: boolean;
+}
 
 /** One choice of a step as radio buttons. */
 function Choice<T extends number>(props: { name: string; legend: string; value: T; items: ChoiceItem<T>[]; onPick(v: T): void }) {
@@ -45,10 +66,22 @@ function Choice<T extends number>(props: { name: string; legend: string; value: 
         const id = `w-${props.name}-${it.value}`;
         return (
           <div class="option" key={it.value}>
-            <input type="radio" id={id} name={`w-${props.name}`} value={String(it.value)} checked={props.value === it.value}
-              disabled={readOnly.value || it.disabled} onChange={() => props.onPick(it.value)} aria-describedby={it.hint ? `${id}-hint` : undefined} />
+            <input
+              type="radio"
+              id={id}
+              name={`w-${props.name}`}
+              value={String(it.value)}
+              checked={props.value === it.value}
+              disabled={readOnly.value || it.disabled}
+              onChange={() => props.onPick(it.value)}
+              aria-describedby={it.hint ? `${id}-hint` : undefined}
+            />
             <label for={id}>{it.label}</label>
-            {it.hint && <small id={`${id}-hint`} class="hint">{it.hint}</small>}
+            {it.hint && (
+              <small id={`${id}-hint`} class="hint">
+                {it.hint}
+              </small>
+            )}
           </div>
         );
       })}
@@ -67,27 +100,53 @@ function InterfaceParams({ d, update, problem, id }: StepProps & { id: Interface
   const t = LL.value.wizard;
   const index = indexOf(d.pew, id);
   const iface = d.pew.interfaces[index] as ComInterface | undefined;
-  if (!iface) return <p class="error" role="alert">{errorText('interface_not_ready')}</p>;
+  if (!iface)
+    return (
+      <p class="error" role="alert">
+        {errorText('interface_not_ready')}
+      </p>
+    );
   const set = (path: string, v: unknown) => update({ pew: setPath(d.pew, path, v) }, { section: 'pew', path });
   const field = (f: string) => {
     const path = `interfaces.${index}.${f}`;
-    return <FieldView key={f} section="pew" path={path} value={(iface as unknown as Value)[f]} unit={INTERFACE_UNITS[f]}
-      problem={problem('pew', path)} onChange={(v) => set(path, v)} />;
+    return (
+      <FieldView
+        key={f}
+        section="pew"
+        path={path}
+        value={(iface as unknown as Value)[f]}
+        unit={INTERFACE_UNITS[f]}
+        problem={problem('pew', path)}
+        onChange={(v) => set(path, v)}
+      />
+    );
   };
   const offsetPath = `interfaces.${index}.addr_offset`;
   const offsetUsed = iface.addr_offset !== ADDR_OFFSET_DISABLED;
   return (
     <div class="grid" data-params={id}>
-      <p class="note" data-note="enabled">{t.enables({ name: INTERFACE_NAMES[id] })}</p>
-      {interfaceFields(id).filter((f) => f !== 'enabled').map(field)}
-      {id === INTERNAL_ID && <p class="note" data-note="internal">{t.internal()}</p>}
+      <p class="note" data-note="enabled">
+        {t.enables({ name: INTERFACE_NAMES[id] })}
+      </p>
+      {interfaceFields(id)
+        .filter((f) => f !== 'enabled')
+        .map(field)}
+      {id === INTERNAL_ID && (
+        <p class="note" data-note="internal">
+          {t.internal()}
+        </p>
+      )}
       {id === ETHERNET_ID && (
         <>
           <div class="field" data-field={`${offsetPath}.use`}>
             <label for="w-offset-use">{LL.value.com.offset()}</label>
             <div class="control">
-              <select id="w-offset-use" disabled={readOnly.value} value={offsetUsed ? 'on' : 'off'}
-                onChange={(e) => set(offsetPath, e.currentTarget.value === 'on' ? 0 : ADDR_OFFSET_DISABLED)}>
+              <select
+                id="w-offset-use"
+                disabled={readOnly.value}
+                value={offsetUsed ? 'on' : 'off'}
+                onChange={(e) => set(offsetPath, e.currentTarget.value === 'on' ? 0 : ADDR_OFFSET_DISABLED)}
+              >
                 <option value="off">{LL.value.com.offsetOff()}</option>
                 <option value="on">{LL.value.com.offsetOn()}</option>
               </select>
@@ -106,8 +165,14 @@ function PortStep({ d, update, problem, which }: StepProps & { which: 'tcp' | 'm
   const key = which === 'tcp' ? 'tcpPort' : 'modbusPort';
   return (
     <div class="grid">
-      <FieldView section="pew_redirect" path={path} value={d[key]} label={which === 'tcp' ? t.tcpPort() : t.modbusPort()}
-        problem={problem('pew_redirect', path)} onChange={(v) => update({ [key]: v }, { section: 'pew_redirect', path })} />
+      <FieldView
+        section="pew_redirect"
+        path={path}
+        value={d[key]}
+        label={which === 'tcp' ? t.tcpPort() : t.modbusPort()}
+        problem={problem('pew_redirect', path)}
+        onChange={(v) => update({ [key]: v }, { section: 'pew_redirect', path })}
+      />
     </div>
   );
 }
@@ -118,16 +183,31 @@ function GatewayStep(props: StepProps) {
   const others = INTERFACE_IDS.filter((id) => id !== d.iface);
   return (
     <>
-      <Choice name="gateway" legend={t.steps.gateway()} value={d.gateway} onPick={(v) => update({ gateway: v })} items={[
-        { value: 0, label: t.gateways.none(), hint: t.gatewayHints.none() },
-        { value: 1, label: t.gateways.same(), hint: t.gatewayHints.same({ name: INTERFACE_NAMES[d.iface] }) },
-        { value: 2, label: t.gateways.other(), hint: t.gatewayHints.other() },
-      ]} />
-      {d.gateway !== 0 && <p class="note" data-note="layout">{t.layout({ port: String(d.modbusPort), r: COIL_BASE.WR! })}</p>}
+      <Choice
+        name="gateway"
+        legend={t.steps.gateway()}
+        value={d.gateway}
+        onPick={(v) => update({ gateway: v })}
+        items={[
+          { value: 0, label: t.gateways.none(), hint: t.gatewayHints.none() },
+          { value: 1, label: t.gateways.same(), hint: t.gatewayHints.same({ name: INTERFACE_NAMES[d.iface] }) },
+          { value: 2, label: t.gateways.other(), hint: t.gatewayHints.other() },
+        ]}
+      />
+      {d.gateway !== 0 && (
+        <p class="note" data-note="layout">
+          {t.layout({ port: String(d.modbusPort), r: COIL_BASE.WR! })}
+        </p>
+      )}
       {d.gateway === 2 && (
         <>
-          <Choice name="gateway-iface" legend={t.gatewayIface()} value={d.gatewayIface} onPick={(v) => update({ gatewayIface: v })}
-            items={others.map((id) => ({ value: id, label: titleOf(id) }))} />
+          <Choice
+            name="gateway-iface"
+            legend={t.gatewayIface()}
+            value={d.gatewayIface}
+            onPick={(v) => update({ gatewayIface: v })}
+            items={others.map((id) => ({ value: id, label: titleOf(id) }))}
+          />
           <InterfaceParams {...props} id={d.gatewayIface} />
         </>
       )}
@@ -148,26 +228,48 @@ function RulesStep(props: StepProps) {
   };
   return (
     <>
-      <Choice name="rule" legend={t.steps.rules()} value={d.rule} onPick={(v) => update({ rule: v })} items={[
-        { value: 0, label: t.rules.read(), hint: d.mode === 1 ? t.ruleHints.read() : t.ruleHints.readSimple() },
-        { value: 1, label: t.rules.write(), hint: d.mode === 1 ? t.ruleHints.write() : t.ruleHints.writeSimple() },
-        { value: 2, label: t.rules.individual(), hint: d.mode === 1 ? t.ruleHints.individualDt() : t.ruleHints.individual() },
-      ]} />
+      <Choice
+        name="rule"
+        legend={t.steps.rules()}
+        value={d.rule}
+        onPick={(v) => update({ rule: v })}
+        items={[
+          { value: 0, label: t.rules.read(), hint: d.mode === 1 ? t.ruleHints.read() : t.ruleHints.readSimple() },
+          { value: 1, label: t.rules.write(), hint: d.mode === 1 ? t.ruleHints.write() : t.ruleHints.writeSimple() },
+          { value: 2, label: t.rules.individual(), hint: d.mode === 1 ? t.ruleHints.individualDt() : t.ruleHints.individual() },
+        ]}
+      />
       {!individual && (
         <ul class="preview" data-preview>
           {wholeAreas(d.rule, d.mode).map((r) => (
-            <li key={r.area}>{t.entry({ area: r.area, start: r.register_area_start, end: r.register_area_end, rights: LL.value.fields.pew_redirect.threads.mapping.read_write.options[r.read_write]() })}</li>
+            <li key={r.area}>
+              {t.entry({
+                area: r.area,
+                start: r.register_area_start,
+                end: r.register_area_end,
+                rights: LL.value.fields.pew_redirect.threads.mapping.read_write.options[r.read_write](),
+              })}
+            </li>
           ))}
         </ul>
       )}
       {individual && (
-        <Restrictions path={ENTRIES} items={d.entries} gateway={false} areas={areas}
+        <Restrictions
+          path={ENTRIES}
+          items={d.entries}
+          gateway={false}
+          areas={areas}
           problem={(p) => problem('pew_redirect', p)}
           onSet={(p, v) => update({ entries: setPath(d.entries, p.slice(ENTRIES.length + 1), v) }, { section: 'pew_redirect', path: p })}
           onAdd={() => setEntries([...d.entries, newEntry() as unknown as Value])}
-          onRemove={(j) => setEntries(d.entries.filter((_, k) => k !== j))} />
+          onRemove={(j) => setEntries(d.entries.filter((_, k) => k !== j))}
+        />
       )}
-      {hasGateway(d) && <p class="note" data-note="gateway-rules">{individual ? t.gatewayIndividual({ r: COIL_BASE.WR! }) : t.gatewayWhole({ r: COIL_BASE.WR! })}</p>}
+      {hasGateway(d) && (
+        <p class="note" data-note="gateway-rules">
+          {individual ? t.gatewayIndividual({ r: COIL_BASE.WR! }) : t.gatewayWhole({ r: COIL_BASE.WR! })}
+        </p>
+      )}
     </>
   );
 }
@@ -186,9 +288,16 @@ function FinishStep({ d }: { d: Draft }) {
   return (
     <>
       <dl class="facts" data-summary>
-        {rows.map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{v}</dd></div>)}
+        {rows.map(([k, v]) => (
+          <div key={k}>
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
       </dl>
-      <p class="banner warning" data-note="overwrite">{t.overwrite()}</p>
+      <p class="banner warning" data-note="overwrite">
+        {t.overwrite()}
+      </p>
     </>
   );
 }
@@ -198,10 +307,15 @@ function FinishStep({ d }: { d: Draft }) {
 /** "<field>: <message>" in the wizard's words. */
 function problemText(i: Pick<WizIssue, 'section' | 'path' | 'code' | 'params'>): string {
   const t = LL.value.wizard;
-  const label = i.section === 'pew_redirect' && i.path === 'threads.0.port' ? t.tcpPort()
-    : i.section === 'pew_redirect' && i.path === 'threads.1.port' ? t.modbusPort()
-    : i.path ? fieldText(i.section, i.path).label : '';
-  const p = i.section === 'pew_redirect' ? named(i, ENTRIES) ?? i : i;
+  const label =
+    i.section === 'pew_redirect' && i.path === 'threads.0.port'
+      ? t.tcpPort()
+      : i.section === 'pew_redirect' && i.path === 'threads.1.port'
+        ? t.modbusPort()
+        : i.path
+          ? fieldText(i.section, i.path).label
+          : '';
+  const p = i.section === 'pew_redirect' ? (named(i, ENTRIES) ?? i) : i;
   return label ? labelled(label, issueText(i.section, p.code, p.params)) : issueText(i.section, p.code, p.params);
 }
 
@@ -280,18 +394,32 @@ export default function WizardPage() {
   let body: preact.JSX.Element;
   switch (step) {
     case 'mode':
-      body = <Choice name="mode" legend={t.steps.mode()} value={d.mode} onPick={(v) => update({ mode: v, ...(v === 0 ? simpleOnly(d) : {}) })} items={[
-        { value: 0, label: t.modes.simple(), hint: t.modeHints.simple() },
-        { value: 1, label: t.modes.advanced(), hint: t.modeHints.advanced() },
-      ]} />;
+      body = (
+        <Choice
+          name="mode"
+          legend={t.steps.mode()}
+          value={d.mode}
+          onPick={(v) => update({ mode: v, ...(v === 0 ? simpleOnly(d) : {}) })}
+          items={[
+            { value: 0, label: t.modes.simple(), hint: t.modeHints.simple() },
+            { value: 1, label: t.modes.advanced(), hint: t.modeHints.advanced() },
+          ]}
+        />
+      );
       break;
     case 'iface':
-      body = <Choice name="iface" legend={t.steps.iface()} value={d.iface}
-        onPick={(v) => update({ iface: v, ...(d.gatewayIface === v ? { gatewayIface: INTERFACE_IDS.find((id) => id !== v)! } : {}) })}
-        items={INTERFACE_IDS.map((id) => {
-          const now = d.pew.interfaces[indexOf(d.pew, id)];
-          return { value: id, label: titleOf(id), hint: now?.enabled ? t.isEnabled({ protocol: now.protocol }) : t.isDisabled() };
-        })} />;
+      body = (
+        <Choice
+          name="iface"
+          legend={t.steps.iface()}
+          value={d.iface}
+          onPick={(v) => update({ iface: v, ...(d.gatewayIface === v ? { gatewayIface: INTERFACE_IDS.find((id) => id !== v)! } : {}) })}
+          items={INTERFACE_IDS.map((id) => {
+            const now = d.pew.interfaces[indexOf(d.pew, id)];
+            return { value: id, label: titleOf(id), hint: now?.enabled ? t.isEnabled({ protocol: now.protocol }) : t.isDisabled() };
+          })}
+        />
+      );
       break;
     case 'params':
       body = <InterfaceParams {...props} id={d.iface} />;
@@ -321,19 +449,39 @@ export default function WizardPage() {
       </ol>
       <section class="card" aria-labelledby="wizard-step-title">
         <h2 id="wizard-step-title">{t.stepTitle({ n: at + 1, count: steps.length, name: t.steps[step]() })}</h2>
-        <p class="hint" data-note="step">{t.notes[step]()}</p>
+        <p class="hint" data-note="step">
+          {t.notes[step]()}
+        </p>
         {body}
       </section>
-      {failure && <p class="banner error" role="alert" data-failure>{failure}</p>}
+      {failure && (
+        <p class="banner error" role="alert" data-failure>
+          {failure}
+        </p>
+      )}
       <div class="row between wizard-nav">
-        <button type="button" class="btn" data-action="cancel" onClick={() => void cancel()}>{t.cancel()}</button>
+        <button type="button" class="btn" data-action="cancel" onClick={() => void cancel()}>
+          {t.cancel()}
+        </button>
         <div class="row">
-          <button type="button" class="btn" data-action="back" disabled={at === 0 || busy} onClick={back}>{t.back()}</button>
+          <button type="button" class="btn" data-action="back" disabled={at === 0 || busy} onClick={back}>
+            {t.back()}
+          </button>
           {last ? (
-            <button type="button" class="btn primary" data-action="finish" disabled={readOnly.value || busy} aria-busy={busy || undefined}
-              onClick={() => void finish()}>{t.finish()}</button>
+            <button
+              type="button"
+              class="btn primary"
+              data-action="finish"
+              disabled={readOnly.value || busy}
+              aria-busy={busy || undefined}
+              onClick={() => void finish()}
+            >
+              {t.finish()}
+            </button>
           ) : (
-            <button type="button" class="btn primary" data-action="continue" onClick={next}>{t.continue()}</button>
+            <button type="button" class="btn primary" data-action="continue" onClick={next}>
+              {t.continue()}
+            </button>
           )}
         </div>
       </div>

@@ -1,18 +1,34 @@
 // What the wizard builds from the technician's answers (spec §2 "Wizard", §3 "Port
 // (pew_redirect)", §5, §9) and the problems each step shows.
 import { describe, expect, it } from 'vitest';
-import { AREA_MAX, WORD_AREAS } from '../../device/model/plc.ts';
 import { CONFIG_SECTIONS } from '../../device/model/index.ts';
+import { AREA_MAX, WORD_AREAS } from '../../device/model/plc.ts';
 import { defaultsOf } from '../../device/model/section.ts';
 import { mappedWidth, type Restriction } from '../../device/model/sections/redirect.ts';
 import {
-  buildPew, buildRedirect, checkDraft, COIL_BASE, gatewayMapping, initialDraft, simpleOnly, STEPS, stepIssues, type Draft, type Value,
+  buildPew,
+  buildRedirect,
+  COIL_BASE,
+  checkDraft,
+  type Draft,
+  gatewayMapping,
+  initialDraft,
+  STEPS,
+  simpleOnly,
+  stepIssues,
+  type Value,
 } from './wizard-plan.ts';
 
 const saved: Record<string, unknown> = Object.fromEntries(CONFIG_SECTIONS.map((d) => [d.key, defaultsOf(d)]));
 const draft = (change: Partial<Draft> = {}): Draft => ({ ...initialDraft(saved.pew as Value, saved.pew_redirect as Value), ...change });
-const grant = (area: string, start: number, end: number, rw = 'RO'): Value =>
-  ({ type: 0, register_area_start: start, register_area_end: end, register_area_mapped: 0, area, read_write: rw });
+const grant = (area: string, start: number, end: number, rw = 'RO'): Value => ({
+  type: 0,
+  register_area_start: start,
+  register_area_end: end,
+  register_area_mapped: 0,
+  area,
+  read_write: rw,
+});
 const threads = (d: Draft) => buildRedirect(d).threads as { port: number; service: number; mb_translation: boolean; mapping: Restriction[] }[];
 
 describe('steps', () => {
@@ -54,11 +70,13 @@ describe('what finish saves', () => {
     expect(rest).toEqual([]);
     expect(t).toMatchObject({ port: 9100, service: 5, mb_translation: false });
     // spec §2: DT-area restrictions belong to advanced mode, not to simple mode's whole areas
-    expect(t!.mapping.map((r) => [r.area, r.register_area_start, r.register_area_end, r.read_write]))
-      .toEqual(WORD_AREAS.filter((a) => a !== 'DT').map((a) => [a, 0, AREA_MAX[a], 'RO']));
+    expect(t!.mapping.map((r) => [r.area, r.register_area_start, r.register_area_end, r.read_write])).toEqual(
+      WORD_AREAS.filter((a) => a !== 'DT').map((a) => [a, 0, AREA_MAX[a], 'RO']),
+    );
     const [advanced] = threads(draft({ mode: 1, tcpPort: 9100, iface: 5 }));
-    expect(advanced!.mapping.map((r) => [r.area, r.register_area_start, r.register_area_end, r.read_write]))
-      .toEqual(WORD_AREAS.map((a) => [a, 0, AREA_MAX[a], 'RO']));
+    expect(advanced!.mapping.map((r) => [r.area, r.register_area_start, r.register_area_end, r.read_write])).toEqual(
+      WORD_AREAS.map((a) => [a, 0, AREA_MAX[a], 'RO']),
+    );
     expect(advanced!.mapping[0]).toMatchObject({ area: 'DT', register_area_end: 999424 });
   });
 
@@ -74,14 +92,27 @@ describe('what finish saves', () => {
     expect(same[1]).toMatchObject({ port: 10502, service: 0, mb_translation: true });
     const other = draft({ mode: 1, gateway: 2, iface: 0, gatewayIface: 5, modbusPort: 10502 });
     expect(threads(other)[1]!.service).toBe(5);
-    expect(buildPew(other).interfaces.filter((i) => i.enabled).map((i) => i.id).sort()).toEqual([0, 4, 5]);
+    expect(
+      buildPew(other)
+        .interfaces.filter((i) => i.enabled)
+        .map((i) => i.id)
+        .sort(),
+    ).toEqual([0, 4, 5]);
     // simple mode has no gateway whatever was chosen before
     expect(threads(draft({ mode: 0, gateway: 1 }))).toHaveLength(1);
   });
 
   it('the gateway maps DT0-DT65535 to holding registers 0-65535, the Y relays to coils from 0 and the R relays to coils from 10000', () => {
     const { mapping } = gatewayMapping(draft({ mode: 1, gateway: 1, rule: 1 }));
-    const ranges = mapping.map((r) => [r.type, r.area, r.register_area_start, r.register_area_end, r.register_area_mapped, r.register_area_mapped + mappedWidth(r) - 1, r.read_write]);
+    const ranges = mapping.map((r) => [
+      r.type,
+      r.area,
+      r.register_area_start,
+      r.register_area_end,
+      r.register_area_mapped,
+      r.register_area_mapped + mappedWidth(r) - 1,
+      r.read_write,
+    ]);
     expect(ranges).toEqual([
       [0, 'DT', 0, 65535, 0, 65535, 'R/W'],
       [2, 'WY', 0, AREA_MAX.WY, 0, (AREA_MAX.WY + 1) * 16 - 1, 'R/W'],
@@ -94,7 +125,9 @@ describe('what finish saves', () => {
     const entries = [grant('DT', 100, 199, 'R/W'), grant('FL', 0, 9), grant('WY', 2, 3), grant('WR', 1, 1, 'BLK')];
     const { mapping, from } = gatewayMapping(draft({ mode: 1, gateway: 1, rule: 2, entries }));
     expect(mapping.map((r) => [r.type, r.area, r.register_area_mapped, r.read_write])).toEqual([
-      [0, 'DT', 100, 'R/W'], [2, 'WY', 32, 'RO'], [2, 'WR', 10016, 'BLK'],
+      [0, 'DT', 100, 'R/W'],
+      [2, 'WY', 32, 'RO'],
+      [2, 'WR', 10016, 'BLK'],
     ]);
     expect(from).toEqual([0, 2, 3]);
   });
@@ -130,11 +163,12 @@ describe('the problems of each step', () => {
     expect(stepIssues('tcp', d, checkDraft(d, withRest))).toEqual([expect.objectContaining({ path: 'threads.0.port', code: 'port_conflict' })]);
   });
 
-  it('individual entries: overlapping grants, start after end and a DT entry beyond the gateway\'s registers', () => {
+  it("individual entries: overlapping grants, start after end and a DT entry beyond the gateway's registers", () => {
     const d = draft({ mode: 1, rule: 2, entries: [grant('DT', 0, 9), grant('DT', 5, 20)] });
     expect(at(d, 'rules')).toEqual([expect.objectContaining({ path: 'threads.0.mapping.1.register_area_start', code: 'addresses_overlap' })]);
-    expect(at(draft({ rule: 2, entries: [grant('WR', 9, 1)] }), 'rules'))
-      .toEqual([expect.objectContaining({ path: 'threads.0.mapping.0.register_area_start', code: 'start_after_end' })]);
+    expect(at(draft({ rule: 2, entries: [grant('WR', 9, 1)] }), 'rules')).toEqual([
+      expect.objectContaining({ path: 'threads.0.mapping.0.register_area_start', code: 'start_after_end' }),
+    ]);
     const far = draft({ mode: 1, gateway: 1, modbusPort: 10502, rule: 2, entries: [grant('DT', 0, 9), grant('DT', 70000, 70010)] });
     expect(at(far, 'rules')).toContainEqual(expect.objectContaining({ path: 'threads.0.mapping.1.register_area_end', code: 'address_out_of_range' }));
     expect(at(far, 'rules').every((i) => i.path.startsWith('threads.0.mapping.1.'))).toBe(true);

@@ -1,15 +1,14 @@
 // What the PLC connection wizard builds (spec §2 "Wizard"), apart from its screens: the steps of
 // each mode, the COM and Port settings made from the technician's answers, and the problems the
 // shared schemas and rules find in them, sorted to the step that asks for the value.
-import {
-  AREA_MAX, INTERFACE_IDS, MODBUS_ADDRESS_MAX, WORD_AREAS, type InterfaceId, type WordArea,
-} from '../../device/model/plc.ts';
+
 import { CONFIG_SECTIONS, sectionByKey } from '../../device/model/index.ts';
-import { validateSection, withDefaults } from '../../device/model/section.ts';
-import { crossSectionIssues } from '../../device/model/rules.ts';
-import { COIL, DEFAULT_PORT, MODBUS_PORT, threadSchema, type Restriction } from '../../device/model/sections/redirect.ts';
-import type { Pew } from '../../device/model/sections/pew.ts';
 import type { IssueParams } from '../../device/model/issues.ts';
+import { AREA_MAX, INTERFACE_IDS, type InterfaceId, MODBUS_ADDRESS_MAX, WORD_AREAS, type WordArea } from '../../device/model/plc.ts';
+import { crossSectionIssues } from '../../device/model/rules.ts';
+import { validateSection, withDefaults } from '../../device/model/section.ts';
+import type { Pew } from '../../device/model/sections/pew.ts';
+import { COIL, DEFAULT_PORT, MODBUS_PORT, type Restriction, threadSchema } from '../../device/model/sections/redirect.ts';
 import type { ClientCode } from '../api/client.ts';
 
 export type Value = Record<string, unknown>;
@@ -63,7 +62,12 @@ export const modeAreas = (mode: Mode): readonly WordArea[] => (mode === 1 ? WORD
 /** spec §2 rule choices 0 and 1: one entry per PLC word area of the mode over the whole area (AREA_MAX). */
 export function wholeAreas(rule: Rule, mode: Mode): Restriction[] {
   return modeAreas(mode).map((area) => ({
-    type: 0, register_area_start: 0, register_area_end: AREA_MAX[area], register_area_mapped: 0, area, read_write: rightOf(rule),
+    type: 0,
+    register_area_start: 0,
+    register_area_end: AREA_MAX[area],
+    register_area_mapped: 0,
+    area,
+    read_write: rightOf(rule),
   }));
 }
 
@@ -153,7 +157,12 @@ export function checkDraft(d: Draft, saved: Readonly<Record<string, unknown>>, g
     // a DT entry reaches the gateway at its own address: it must end within the Modbus addresses
     d.entries.forEach((e, j) => {
       if (e.area === 'DT' && typeof e.register_area_end === 'number' && e.register_area_end > GATEWAY_DT_LAST)
-        out.push({ section: 'pew_redirect', path: `threads.0.mapping.${j}.register_area_end`, code: 'address_out_of_range', params: { min: 0, max: GATEWAY_DT_LAST } });
+        out.push({
+          section: 'pew_redirect',
+          path: `threads.0.mapping.${j}.register_area_end`,
+          code: 'address_out_of_range',
+          params: { min: 0, max: GATEWAY_DT_LAST },
+        });
     });
   }
   if (p.ok) {
@@ -176,13 +185,20 @@ export function stepIssues(step: StepId, d: Draft, all: WizIssue[]): WizIssue[] 
   const ifaceAt = (id: InterfaceId) => `interfaces.${indexOf(d.pew, id)}.`;
   const keep = (i: WizIssue): boolean => {
     switch (step) {
-      case 'params': return i.section === 'pew' && i.path.startsWith(ifaceAt(d.iface));
-      case 'tcp': return i.section === 'pew_redirect' && i.path === 'threads.0.port';
-      case 'modbus': return i.section === 'pew_redirect' && i.path === 'threads.1.port';
-      case 'gateway': return d.gateway === 2 && i.section === 'pew' && i.path.startsWith(ifaceAt(d.gatewayIface));
-      case 'rules': return i.section === 'pew_redirect' && (i.path.startsWith('threads.0.mapping') || i.path.startsWith('threads.1.mapping'));
-      case 'finish': return true;
-      default: return false;
+      case 'params':
+        return i.section === 'pew' && i.path.startsWith(ifaceAt(d.iface));
+      case 'tcp':
+        return i.section === 'pew_redirect' && i.path === 'threads.0.port';
+      case 'modbus':
+        return i.section === 'pew_redirect' && i.path === 'threads.1.port';
+      case 'gateway':
+        return d.gateway === 2 && i.section === 'pew' && i.path.startsWith(ifaceAt(d.gatewayIface));
+      case 'rules':
+        return i.section === 'pew_redirect' && (i.path.startsWith('threads.0.mapping') || i.path.startsWith('threads.1.mapping'));
+      case 'finish':
+        return true;
+      default:
+        return false;
     }
   };
   return all.filter(keep);
@@ -196,7 +212,15 @@ export function initialDraft(savedPew: Value, savedRedirect: Value): Draft {
   const first = (savedRedirect.threads as Value[] | undefined)?.[0];
   const iface = (INTERFACE_IDS as readonly number[]).includes(first?.service as number) ? (first!.service as InterfaceId) : INTERFACE_IDS[0];
   return {
-    mode: 0, iface, base, pew: base, tcpPort: DEFAULT_PORT, modbusPort: MODBUS_PORT, gateway: 0,
-    gatewayIface: INTERFACE_IDS.find((id) => id !== iface)!, rule: 0, entries: [],
+    mode: 0,
+    iface,
+    base,
+    pew: base,
+    tcpPort: DEFAULT_PORT,
+    modbusPort: MODBUS_PORT,
+    gateway: 0,
+    gatewayIface: INTERFACE_IDS.find((id) => id !== iface)!,
+    rule: 0,
+    entries: [],
   };
 }

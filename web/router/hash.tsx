@@ -1,16 +1,19 @@
 // Hash routing for preact-iso (spec §2: "Routing is hash based"). preact-iso's own provider reads
 // location.pathname; this one gives its Router the path after '#', so Router, lazy() and route
 // params work unchanged. A guard may refuse to leave (unsaved changes): the old hash comes back.
-import { LocationProvider } from 'preact-iso/router';
+
 import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import { LocationProvider } from 'preact-iso/router';
 
 /** '#/mqtt?x=1' → '/mqtt?x=1'; anything else → '/' */
 export const hashPath = (hash: string) => (hash.startsWith('#/') ? hash.slice(1) : '/');
 
 export type LeaveGuard = (from: string, to: string) => boolean | Promise<boolean>;
 let guard: LeaveGuard = () => true;
-export const setLeaveGuard = (g: LeaveGuard) => { guard = g; };
+export const setLeaveGuard = (g: LeaveGuard) => {
+  guard = g;
+};
 
 let current = '/';
 let approved: string | null = null;

@@ -1,13 +1,14 @@
 // One lazy chunk per page (architecture: "one lazy chunk per page"), each load bounded by the
 // chunk-load timeout of spec §9; a chunk that cannot be loaded shows a retry message instead.
-import lazy from 'preact-iso/lazy';
+
 import type { ComponentType } from 'preact';
-import { pageOf, type PageId } from '../pages.ts';
-import { hashPath } from './hash.tsx';
-import { ChunkFailed } from '../shell/chunk-failed.tsx';
-import { loadTexts } from '../i18n/translate.ts';
+import lazy from 'preact-iso/lazy';
 import type { Namespaces } from '../i18n/i18n-types.ts';
+import { loadTexts } from '../i18n/translate.ts';
+import { type PageId, pageOf } from '../pages.ts';
+import { ChunkFailed } from '../shell/chunk-failed.tsx';
 import { ensureModel } from '../state/model.ts';
+import { hashPath } from './hash.tsx';
 
 export const CHUNK_TIMEOUT_MS = 120_000; // spec §9: chunk load timeout 120 s
 
@@ -16,7 +17,16 @@ type Loader = () => Promise<{ default: ComponentType }>;
 export function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {
     const t = setTimeout(() => reject(new Error('chunk load timeout')), ms);
-    p.then((v) => { clearTimeout(t); resolve(v); }, (e: unknown) => { clearTimeout(t); reject(e); });
+    p.then(
+      (v) => {
+        clearTimeout(t);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(t);
+        reject(e);
+      },
+    );
   });
 }
 
@@ -26,10 +36,15 @@ export function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
  * need (after /info the model is loaded when the browser is idle: web/state/console-data.ts).
  */
 export const page = (load: Loader, texts: readonly Namespaces[] = []) =>
-  lazy(() => withTimeout(Promise.all([load(), loadTexts(texts), texts.includes('fields') ? ensureModel() : undefined]).then(([m]) => m), CHUNK_TIMEOUT_MS).catch((e: unknown) => {
-    console.error('page chunk failed to load', e);
-    return { default: ChunkFailed };
-  }));
+  lazy(() =>
+    withTimeout(
+      Promise.all([load(), loadTexts(texts), texts.includes('fields') ? ensureModel() : undefined]).then(([m]) => m),
+      CHUNK_TIMEOUT_MS,
+    ).catch((e: unknown) => {
+      console.error('page chunk failed to load', e);
+      return { default: ChunkFailed };
+    }),
+  );
 
 /**
  * The parts of the texts every page but the information page may need (field labels, helps and

@@ -1,19 +1,24 @@
 // What the shell's buttons do: save a page, save all, reset a page, and the 'settings not saved'
 // question when leaving a page or before running a test (spec §2, §4).
+
+import { ApiFailure } from '../api/client.ts';
+import { problemLine } from '../i18n/issue-text.ts';
+import { errorText, LL, loadTexts } from '../i18n/translate.ts';
+import { pageOf } from '../pages.ts';
 import { ask } from '../state/confirm.ts';
+import { ensureModel } from '../state/model.ts';
 import { notify, SAVED_MS } from '../state/notify.ts';
 import { allSections, resetToDefaults, revert, saveSections, section } from '../state/sections.ts';
-import { ApiFailure } from '../api/client.ts';
-import { errorText, LL, loadTexts } from '../i18n/translate.ts';
-import { problemLine } from '../i18n/issue-text.ts';
-import { pageOf } from '../pages.ts';
-import { ensureModel } from '../state/model.ts';
 import { revertServices, saveServiceEdits, servicesChanged } from '../state/service-edits.ts';
 
 const changedOf = (keys: readonly string[]) => keys.filter((k) => section(k).changed.value);
 
 /** The list positions of a path (`threads.1.mapping.0.area` → [1, 0]), to read the problems entry by entry. */
-const positions = (path: string) => path.split('.').filter((s) => /^\d+$/.test(s)).map(Number);
+const positions = (path: string) =>
+  path
+    .split('.')
+    .filter((s) => /^\d+$/.test(s))
+    .map(Number);
 function byEntry(a: { path: string }, b: { path: string }): number {
   const [pa, pb] = [positions(a.path), positions(b.path)];
   for (let i = 0; i < Math.min(pa.length, pb.length); i++) if (pa[i] !== pb[i]) return pa[i]! - pb[i]!;
@@ -53,7 +58,11 @@ async function save(keys: readonly string[], withServices = false): Promise<bool
 }
 
 export const savePage = (keys: readonly string[]) => save(keys);
-export const saveAll = () => save(allSections().map((s) => s.key), true);
+export const saveAll = () =>
+  save(
+    allSections().map((s) => s.key),
+    true,
+  );
 
 export async function resetPage(keys: readonly string[]): Promise<void> {
   const t = LL.value.confirm;

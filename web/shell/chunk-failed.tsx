@@ -5,7 +5,9 @@ export function ChunkFailed() {
   return (
     <div class="card error-card" role="alert">
       <p>{LL.value.notify.chunkFailed()}</p>
-      <button type="button" class="btn primary" onClick={() => location.reload()}>{LL.value.notify.retry()}</button>
+      <button type="button" class="btn primary" onClick={() => location.reload()}>
+        {LL.value.notify.retry()}
+      </button>
     </div>
   );
 }

@@ -5,7 +5,9 @@ import { question } from '../state/confirm.ts';
 export function ConfirmDialog() {
   const q = question.value;
   const safe = useRef<HTMLButtonElement>(null);
-  useEffect(() => { if (q) safe.current?.focus(); }, [q]);
+  useEffect(() => {
+    if (q) safe.current?.focus();
+  }, [q]);
   if (!q) return null;
   return (
     <div class="backdrop" onKeyDown={(e) => e.key === 'Escape' && q.resolve(false)}>
@@ -13,8 +15,12 @@ export function ConfirmDialog() {
         <h2 id="dlg-title">{q.title}</h2>
         <p id="dlg-text">{q.text}</p>
         <div class="row end">
-          <button type="button" ref={safe} class="btn" onClick={() => q.resolve(false)}>{q.no}</button>
-          <button type="button" class="btn danger" onClick={() => q.resolve(true)}>{q.yes}</button>
+          <button type="button" ref={safe} class="btn" onClick={() => q.resolve(false)}>
+            {q.no}
+          </button>
+          <button type="button" class="btn danger" onClick={() => q.resolve(true)}>
+            {q.yes}
+          </button>
         </div>
       </div>
     </div>

@@ -1,6 +1,6 @@
-import type { PageDef } from '../pages.ts';
 import { useEffect, useRef } from 'preact/hooks';
 import { helpReady, LL, loadHelp } from '../i18n/translate.ts';
+import type { PageDef } from '../pages.ts';
 import { revealBelowHeader } from './focus.ts';
 
 /**
@@ -33,7 +33,9 @@ export function Help({ page, onClose }: { page: PageDef | undefined; onClose: ()
     <aside class="help card" ref={box} tabIndex={-1} aria-labelledby="help-title" aria-busy={helpReady.value ? undefined : 'true'}>
       <div class="row between">
         <h2 id="help-title">{t.shell.help()}</h2>
-        <button type="button" class="btn small" onClick={close}>{t.shell.close()}</button>
+        <button type="button" class="btn small" onClick={close}>
+          {t.shell.close()}
+        </button>
       </div>
       {helpReady.value ? text?.split('\n').map((para, i) => <p key={i}>{para}</p>) : <p>{t.shell.loading()}</p>}
     </aside>

@@ -1,14 +1,14 @@
 // The one root layout around every page (spec §2).
 import { useEffect, useState } from 'preact/hooks';
 import { Route, Router, useLocation } from 'preact-iso/router';
+import { LL } from '../i18n/translate.ts';
 import { PAGES, pageOf } from '../pages.ts';
 import { NotFoundPage, PAGE_COMPONENTS } from '../router/routes.tsx';
-import { LL } from '../i18n/translate.ts';
 import { loaded } from '../state/sections.ts';
-import { Menu } from './menu.tsx';
-import { TopBar } from './top-bar.tsx';
-import { PageBar } from './page-bar.tsx';
 import { Help } from './help.tsx';
+import { Menu } from './menu.tsx';
+import { PageBar } from './page-bar.tsx';
+import { TopBar } from './top-bar.tsx';
 
 export function Layout() {
   const { path } = useLocation();
@@ -24,20 +24,30 @@ export function Layout() {
   const t = LL.value.shell;
   return (
     <div class={`shell ${menuOpen ? 'menu-open' : ''}`}>
-      <button type="button" class="skip" onClick={() => document.getElementById('main')?.focus()}>{t.skip()}</button>
+      <button type="button" class="skip" onClick={() => document.getElementById('main')?.focus()}>
+        {t.skip()}
+      </button>
       <TopBar menuOpen={menuOpen} onMenu={() => setMenuOpen(!menuOpen)} helpOpen={help} onHelp={() => setHelp(!help)} />
       <div class="body">
-        <div id="menu" class="menu-wrap"><Menu onPick={() => setMenuOpen(false)} /></div>
+        <div id="menu" class="menu-wrap">
+          <Menu onPick={() => setMenuOpen(false)} />
+        </div>
         <main id="main" tabIndex={-1} aria-labelledby="page-title">
           <PageBar page={page} />
           {help && <Help page={page} onClose={() => setHelp(false)} />}
-          {page && page.sections.length > 0 && !loaded.value ? <p class="loading" role="status">{LL.value.shell.loading()}</p> : <Router>
-            {[
-              <Route key="/" path="/" component={PAGE_COMPONENTS.info} />,
-              ...PAGES.map((p) => <Route key={p.path} path={p.path} component={PAGE_COMPONENTS[p.id]} />),
-              <Route key="default" default component={NotFoundPage} />,
-            ]}
-          </Router>}
+          {page && page.sections.length > 0 && !loaded.value ? (
+            <p class="loading" role="status">
+              {LL.value.shell.loading()}
+            </p>
+          ) : (
+            <Router>
+              {[
+                <Route key="/" path="/" component={PAGE_COMPONENTS.info} />,
+                ...PAGES.map((p) => <Route key={p.path} path={p.path} component={PAGE_COMPONENTS[p.id]} />),
+                <Route key="default" default component={NotFoundPage} />,
+              ]}
+            </Router>
+          )}
         </main>
       </div>
       {scrolled && (

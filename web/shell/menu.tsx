@@ -2,14 +2,14 @@
 // marker per page for unsaved changes, invalid settings and sections that failed to load.
 import { useLocation } from 'preact-iso/router';
 import { APP_ENABLED } from '../../device/model/apps.ts';
-import { PAGES, pageOf, type PageDef } from '../pages.ts';
-import { FILTERS, filter, type Filter } from '../state/prefs.ts';
-import { section } from '../state/sections.ts';
 import { LL } from '../i18n/translate.ts';
+import { PAGES, type PageDef, pageOf } from '../pages.ts';
+import { FILTERS, type Filter, filter } from '../state/prefs.ts';
+import { section } from '../state/sections.ts';
+import { servicesChanged } from '../state/service-edits.ts';
 import { readOnly } from '../state/session.ts';
 import { narrow } from './narrow.ts';
 import { ViewPrefs } from './view-prefs.tsx';
-import { servicesChanged } from '../state/service-edits.ts';
 
 const appOn = (p: PageDef) => p.sections.some((k) => APP_ENABLED[k]?.(section(k).saved.value));
 
@@ -22,10 +22,25 @@ function visible(p: PageDef, f: Filter): boolean {
 function Marker({ page }: { page: PageDef }) {
   const states = page.sections.map(section);
   const t = LL.value.shell;
-  if (states.some((s) => s.fetchFailed.value)) return <span class="mark failed" role="img" title={t.fetchFailed()} aria-label={t.fetchFailed()}>!</span>;
-  if (states.some((s) => s.validation.value.invalid)) return <span class="mark invalid" role="img" title={t.invalid()} aria-label={t.invalid()}>!</span>;
+  if (states.some((s) => s.fetchFailed.value))
+    return (
+      <span class="mark failed" role="img" title={t.fetchFailed()} aria-label={t.fetchFailed()}>
+        !
+      </span>
+    );
+  if (states.some((s) => s.validation.value.invalid))
+    return (
+      <span class="mark invalid" role="img" title={t.invalid()} aria-label={t.invalid()}>
+        !
+      </span>
+    );
   // the services block of /info has unsaved switches like a page's settings
-  if (states.some((s) => s.changed.value) || (page.id === 'info' && servicesChanged.value)) return <span class="mark changed" role="img" title={t.changed()} aria-label={t.changed()}>•</span>;
+  if (states.some((s) => s.changed.value) || (page.id === 'info' && servicesChanged.value))
+    return (
+      <span class="mark changed" role="img" title={t.changed()} aria-label={t.changed()}>
+        •
+      </span>
+    );
   return null;
 }
 
@@ -37,8 +52,17 @@ export function Menu({ onPick }: { onPick: () => void }) {
       {narrow.value && <ViewPrefs inMenu />}
       <label class="filter">
         <span>{t.menu.filter()}</span>
-        <select value={filter.value} onChange={(e) => { filter.value = (e.currentTarget as HTMLSelectElement).value as Filter; }}>
-          {FILTERS.map((f) => <option key={f} value={f}>{t.menu.filters[f]()}</option>)}
+        <select
+          value={filter.value}
+          onChange={(e) => {
+            filter.value = (e.currentTarget as HTMLSelectElement).value as Filter;
+          }}
+        >
+          {FILTERS.map((f) => (
+            <option key={f} value={f}>
+              {t.menu.filters[f]()}
+            </option>
+          ))}
         </select>
       </label>
       {(['system', 'plc', 'apps'] as const).map((g) => (

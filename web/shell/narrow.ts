@@ -9,5 +9,7 @@ export const narrow = signal(false);
 if (typeof matchMedia === 'function') {
   const q = matchMedia(NARROW);
   narrow.value = q.matches;
-  q.addEventListener('change', (e) => { narrow.value = e.matches; });
+  q.addEventListener('change', (e) => {
+    narrow.value = e.matches;
+  });
 }

@@ -1,9 +1,10 @@
 // The bar at the top: menu button (narrow screens), quick access, save-all, help, theme, language,
 // the current user and role, logout (spec §2). On a narrow screen theme and language are in the menu.
+
+import { LL } from '../i18n/translate.ts';
 import { PAGES } from '../pages.ts';
 import { anyUnsaved } from '../state/service-edits.ts';
 import { logout, readOnly, session } from '../state/session.ts';
-import { LL } from '../i18n/translate.ts';
 import { saveAll } from './actions.ts';
 import { keepFocus } from './focus.ts';
 import { narrow } from './narrow.ts';
@@ -16,9 +17,15 @@ export function TopBar(props: { menuOpen: boolean; onMenu: () => void; helpOpen:
       <button type="button" class="btn icon menu-toggle" aria-expanded={props.menuOpen} aria-controls="menu" onClick={props.onMenu}>
         ☰<span class="sr">{t.shell.menu()}</span>
       </button>
-      <a class="brand" href="#/info">{t.app.title()}</a>
+      <a class="brand" href="#/info">
+        {t.app.title()}
+      </a>
       <nav class="quick" aria-label={t.shell.quick()}>
-        {PAGES.filter((p) => p.quick).map((p) => <a key={p.id} class="btn small" href={`#${p.path}`}>{t.nav[p.id]()}</a>)}
+        {PAGES.filter((p) => p.quick).map((p) => (
+          <a key={p.id} class="btn small" href={`#${p.path}`}>
+            {t.nav[p.id]()}
+          </a>
+        ))}
       </nav>
       <div class="tools">
         {!readOnly.value && (
@@ -26,13 +33,17 @@ export function TopBar(props: { menuOpen: boolean; onMenu: () => void; helpOpen:
             {t.shell.saveAll()}
           </button>
         )}
-        <button type="button" class="btn small" onClick={props.onHelp} aria-expanded={props.helpOpen} data-action="help">{t.shell.help()}</button>
+        <button type="button" class="btn small" onClick={props.onHelp} aria-expanded={props.helpOpen} data-action="help">
+          {t.shell.help()}
+        </button>
         {!narrow.value && <ViewPrefs />}
         {/* the name leads to /users, where every role changes its own password */}
         <a class="user" href="#/users" title={t.users.ownLink()} data-role={session.value?.role}>
           {session.value?.currentUser} · {session.value ? t.roles[session.value.role]() : ''}
         </a>
-        <button type="button" class="btn small" onClick={() => void logout()} data-action="logout">{t.shell.logout()}</button>
+        <button type="button" class="btn small" onClick={() => void logout()} data-action="logout">
+          {t.shell.logout()}
+        </button>
       </div>
     </header>
   );

@@ -1,24 +1,41 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COM_STATUS_TICK_MS, comStatus, comStatusFailed, poll, watchComStatus } from './com-status.ts';
 import type { ComStatus } from '../api/com.ts';
+import { COM_STATUS_TICK_MS, comStatus, comStatusFailed, poll, watchComStatus } from './com-status.ts';
 
 const link = (state: 'up' | 'down'): ComStatus => ({
-  links: [{
-    id: 0, name: 'COM1', enabled: true, protocol: 'MEWTOCOL', transport: 'serial', state, detail: '',
-    stats: { requests: 1, errors: 0, timeouts: 0, retries: 0, bytesOut: 10, bytesIn: 12, busyShare: 0.1 },
-  }],
+  links: [
+    {
+      id: 0,
+      name: 'COM1',
+      enabled: true,
+      protocol: 'MEWTOCOL',
+      transport: 'serial',
+      state,
+      detail: '',
+      stats: { requests: 1, errors: 0, timeouts: 0, retries: 0, bytesOut: 10, bytesIn: 12, busyShare: 0.1 },
+    },
+  ],
 });
 
 /** A load whose answers the test releases one by one. */
 function pending<T>() {
   const waiting: { resolve(v: T): void; reject(e: unknown): void }[] = [];
-  const load = vi.fn(() => new Promise<T>((resolve, reject) => { waiting.push({ resolve, reject }); }));
+  const load = vi.fn(
+    () =>
+      new Promise<T>((resolve, reject) => {
+        waiting.push({ resolve, reject });
+      }),
+  );
   return { load, waiting };
 }
 
 describe('status polling', () => {
-  beforeEach(() => { vi.useFakeTimers(); });
-  afterEach(() => { vi.useRealTimers(); });
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it('asks at once and then every tick (spec §9: 1500 ms)', async () => {
     expect(COM_STATUS_TICK_MS).toBe(1500);

@@ -1,8 +1,8 @@
 // The live state of the PLC links while the COM page is open: asked for every update tick
 // (spec §9: 1500 ms), never more than one request at a time, stopped when the page goes. A failed
 // call only marks the status as unavailable: it repeats every tick, so it raises no notification.
-import { signal, type Signal } from '@preact/signals';
-import { fetchComStatus, type ComStatus } from '../api/com.ts';
+import { type Signal, signal } from '@preact/signals';
+import { type ComStatus, fetchComStatus } from '../api/com.ts';
 
 export const COM_STATUS_TICK_MS = 1500; // spec §9: update tick 1500 ms
 
@@ -48,10 +48,14 @@ export function poll<T>(load: () => Promise<T>, onResult: (r: { ok: true; value:
 export function watchInto<T>(value: Signal<T | null>, failed: Signal<boolean>, load: () => Promise<T>, tickMs: number): () => void {
   value.value = null;
   failed.value = false;
-  const poller = poll(load, (r) => {
-    value.value = r.ok ? r.value : null;
-    failed.value = !r.ok;
-  }, tickMs);
+  const poller = poll(
+    load,
+    (r) => {
+      value.value = r.ok ? r.value : null;
+      failed.value = !r.ok;
+    },
+    tickMs,
+  );
   return () => poller.stop();
 }
 

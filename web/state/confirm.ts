@@ -14,6 +14,12 @@ export const question = signal<Question | null>(null);
 export function ask(q: Omit<Question, 'resolve'>): Promise<boolean> {
   question.value?.resolve(false);
   return new Promise((resolve) => {
-    question.value = { ...q, resolve: (a) => { question.value = null; resolve(a); } };
+    question.value = {
+      ...q,
+      resolve: (a) => {
+        question.value = null;
+        resolve(a);
+      },
+    };
   });
 }

@@ -11,9 +11,12 @@ beforeEach(() => {
   urls = [];
   vi.stubGlobal('fetch', async (url: string) => {
     urls.push(url);
-    const body = url === '/config' ? Object.fromEntries(CONFIG_SECTIONS.map((d) => [d.key, defaultsOf(d)]))
-      : url.startsWith('/rest/api/v1?') ? { os: { hostname: 'unit' } }
-      : { services: [], files: [] };
+    const body =
+      url === '/config'
+        ? Object.fromEntries(CONFIG_SECTIONS.map((d) => [d.key, defaultsOf(d)]))
+        : url.startsWith('/rest/api/v1?')
+          ? { os: { hostname: 'unit' } }
+          : { services: [], files: [] };
     return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   });
 });

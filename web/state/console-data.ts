@@ -2,9 +2,10 @@
 // first page shows it) and every section in one request beside it, then the configuration model in
 // the background. It starts as soon as the session is known, while the dictionary and the first
 // page's code are still loading, instead of after the first render.
+
+import { ensureModel } from './model.ts';
 import { loadSections } from './sections.ts';
 import { loadSystem } from './system.ts';
-import { ensureModel } from './model.ts';
 
 let early: Promise<void> | undefined;
 

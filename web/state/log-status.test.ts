@@ -1,18 +1,36 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type LogStatus, logStatusSchema } from '../../device/model/log-status.ts';
 import { LOG_STATUS_TICK_MS, logStatus, logStatusFailed, watchLogStatus } from './log-status.ts';
-import { logStatusSchema, type LogStatus } from '../../device/model/log-status.ts';
 
 const status = (deleted: string[]): LogStatus => ({
-  enabled: true, running: true,
-  write: deleted.length ? { state: 'low_memory', detail: `low memory: deleted ${deleted.length} oldest files (${deleted.join(', ')})`, volume: 'temp' } : { state: 'ok', detail: '', volume: 'temp' },
-  files: [{ name: 'tank', records: 3, missed: 1, failedReads: 0, readsPerRecord: 1, lastRecordAt: 5000, lastTrigger: 5, write: { state: 'ok', detail: '', volume: 'temp', file: 'tank_2026.csv' } }],
+  enabled: true,
+  running: true,
+  write: deleted.length
+    ? { state: 'low_memory', detail: `low memory: deleted ${deleted.length} oldest files (${deleted.join(', ')})`, volume: 'temp' }
+    : { state: 'ok', detail: '', volume: 'temp' },
+  files: [
+    {
+      name: 'tank',
+      records: 3,
+      missed: 1,
+      failedReads: 0,
+      readsPerRecord: 1,
+      lastRecordAt: 5000,
+      lastTrigger: 5,
+      write: { state: 'ok', detail: '', volume: 'temp', file: 'tank_2026.csv' },
+    },
+  ],
   notices: { deleted: deleted.map((name) => ({ name, volume: 'temp', at: 4000 })), deletedCount: deleted.length, dropped: {}, droppedCount: 0 },
 });
 
 describe('logger status updates', () => {
-  beforeEach(() => { vi.useFakeTimers(); });
-  afterEach(() => { vi.useRealTimers(); });
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it('asks every update tick, marks a failed call quietly and recovers; stop ends it', async () => {
     expect(LOG_STATUS_TICK_MS).toBe(1500);
@@ -35,7 +53,7 @@ describe('logger status updates', () => {
     expect(load).toHaveBeenCalledTimes(3);
   });
 
-  it('the schema takes the daemon\'s answer and refuses one that does not fit', () => {
+  it("the schema takes the daemon's answer and refuses one that does not fit", () => {
     expect(v.is(logStatusSchema, status(['a.csv', 'b.csv']))).toBe(true);
     expect(v.is(logStatusSchema, { ...status([]), notices: undefined })).toBe(false);
     expect(v.is(logStatusSchema, { ...status([]), write: { state: 'full', detail: '' } })).toBe(false);

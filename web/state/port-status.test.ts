@@ -1,14 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PORT_STATUS_TICK_MS, portStatus, portStatusFailed, watchPortStatus } from './port-status.ts';
 import type { PortStatus } from '../api/port.ts';
+import { PORT_STATUS_TICK_MS, portStatus, portStatusFailed, watchPortStatus } from './port-status.ts';
 
 const status = (requests: number): PortStatus => ({
   threads: [{ index: 0, port: 9094, listening: true, detail: '', clients: 1, requests, refused: 0, errors: 0, bytesIn: 0, bytesOut: 0, faults: 0 }],
 });
 
 describe('port status updates', () => {
-  beforeEach(() => { vi.useFakeTimers(); });
-  afterEach(() => { vi.useRealTimers(); });
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it('asks every update tick (spec §9: 1500 ms), marks a failed call quietly and recovers; stop ends it', async () => {
     expect(PORT_STATUS_TICK_MS).toBe(1500);

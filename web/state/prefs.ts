@@ -1,8 +1,8 @@
 // Choices remembered in the browser: theme, language and the menu's view filter.
-import { signal, effect } from '@preact/signals';
-import { FILTERS, THEMES, type Filter, type Theme } from './pref-choices.ts';
+import { effect, signal } from '@preact/signals';
+import { FILTERS, type Filter, THEMES, type Theme } from './pref-choices.ts';
 
-export { FILTERS, THEMES, type Filter, type Theme };
+export { FILTERS, type Filter, THEMES, type Theme };
 
 function read<T extends string>(key: string, allowed: readonly T[], fallback: T): T {
   try {
@@ -13,7 +13,11 @@ function read<T extends string>(key: string, allowed: readonly T[], fallback: T)
   }
 }
 function remember(key: string, value: string) {
-  try { localStorage.setItem(key, value); } catch { /* private mode: not remembered */ }
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    /* private mode: not remembered */
+  }
 }
 
 export const theme = signal<Theme>(read('console.theme', THEMES, 'default'));

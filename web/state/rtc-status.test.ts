@@ -1,20 +1,30 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RTC_STATUS_TICK_MS, rtcStatus, rtcStatusFailed, unitTimeNow, watchRtcStatus } from './rtc-status.ts';
 import type { RtcStatus } from '../../device/model/rtc-status.ts';
 import type { ServicesStatus } from '../../device/model/service-status.ts';
+import { RTC_STATUS_TICK_MS, rtcStatus, rtcStatusFailed, unitTimeNow, watchRtcStatus } from './rtc-status.ts';
+
 /** the one status answer with only the rtc entry carrying `detail` (web/state/service-status.ts) */
 const answerOf = (detail: unknown): ServicesStatus => ({
-  services: [{ service: 'rtc', enabled: true, state: 'idle', since: 0, counters: {}, queue: { waiting: 0, dropped: 0, bound: 0 }, plc: '', rtc: detail as never }],
+  services: [
+    { service: 'rtc', enabled: true, state: 'idle', since: 0, counters: {}, queue: { waiting: 0, dropped: 0, bound: 0 }, plc: '', rtc: detail as never },
+  ],
 });
 
 const UNIT = Date.UTC(2026, 2, 1, 10, 0, 0);
 const status = (unitTime: number): RtcStatus => ({
-  unitTime, timezone: 'Europe/Berlin', ntp: { enabled: true, synchronized: true, servers: ['pool.ntp.org'] }, running: true,
+  unitTime,
+  timezone: 'Europe/Berlin',
+  ntp: { enabled: true, synchronized: true, servers: ['pool.ntp.org'] },
+  running: true,
 });
 
 describe('clock status updates', () => {
-  beforeEach(() => { vi.useFakeTimers({ now: Date.UTC(2030, 0, 1) }); });
-  afterEach(() => { vi.useRealTimers(); });
+  beforeEach(() => {
+    vi.useFakeTimers({ now: Date.UTC(2030, 0, 1) });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it('asks every update tick (spec §9: 1500 ms), keeps when each answer came, marks a failed call quietly; stop ends it', async () => {
     expect(RTC_STATUS_TICK_MS).toBe(1500);

@@ -1,8 +1,8 @@
 // The store of saved and temporary section copies against a fake daemon (fetch stubbed): load,
 // the 'changed' flags, a failed load, save of one section and save-all, server issues, reset.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CONFIG_KEYS } from '../../device/model/keys.ts';
 import { CONFIG_SECTIONS } from '../../device/model/index.ts';
+import { CONFIG_KEYS } from '../../device/model/keys.ts';
 import { defaultsOf } from '../../device/model/section.ts';
 
 type Call = { method: string; url: string; body?: unknown };
@@ -23,9 +23,13 @@ beforeEach(() => {
     const shown = (k: string) => ({ ...defaults(k), ...(k === 'pew_mqtt' ? { broker_password: '********' } : {}) });
     // GET /config: every section in one answer; a failing section is left out of it ('all' fails the whole request)
     const all = () => Object.fromEntries(CONFIG_KEYS.filter(([k]) => !failing.has(k)).map(([k]) => [k, shown(k)]));
-    const res = custom ?? (failing.has(url === '/config' && call.method === 'GET' ? 'all' : key) ? { status: 500, body: { error: { code: 'internal', message: 'x' } } }
-      : call.method === 'GET' ? { status: 200, body: url === '/config' ? all() : shown(key) }
-      : { status: 200, body: call.body });
+    const res =
+      custom ??
+      (failing.has(url === '/config' && call.method === 'GET' ? 'all' : key)
+        ? { status: 500, body: { error: { code: 'internal', message: 'x' } } }
+        : call.method === 'GET'
+          ? { status: 200, body: url === '/config' ? all() : shown(key) }
+          : { status: 200, body: call.body });
     return new Response(JSON.stringify(res.body), { status: res.status, headers: { 'content-type': 'application/json' } });
   });
   vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -133,16 +137,30 @@ describe('section store', () => {
   it('keeps the edits and shows the server issues when the daemon refuses', async () => {
     const s = await store();
     await s.loadSections();
-    answer = (c) => (c.method === 'POST' ? { status: 400, body: { error: { code: 'invalid_input', message: 'x', issues: [{ section: 'pew_mqtt', path: 'plc_control_dt', code: 'addresses_overlap', params: { other: 'pew_ftpc.plc_control_dt' } }] } } } : undefined);
+    answer = (c) =>
+      c.method === 'POST'
+        ? {
+            status: 400,
+            body: {
+              error: {
+                code: 'invalid_input',
+                message: 'x',
+                issues: [{ section: 'pew_mqtt', path: 'plc_control_dt', code: 'addresses_overlap', params: { other: 'pew_ftpc.plc_control_dt' } }],
+              },
+            },
+          }
+        : undefined;
     s.setField('pew_mqtt', 'plc_control_dt', 200);
     await expect(s.saveSections(['pew_mqtt'])).rejects.toMatchObject({ status: 400, code: 'invalid_input' });
     expect(s.section('pew_mqtt').temp.value.plc_control_dt).toBe(200);
-    expect(s.section('pew_mqtt').serverIssues.value).toEqual([{ section: 'pew_mqtt', path: 'plc_control_dt', code: 'addresses_overlap', params: { other: 'pew_ftpc.plc_control_dt' } }]);
+    expect(s.section('pew_mqtt').serverIssues.value).toEqual([
+      { section: 'pew_mqtt', path: 'plc_control_dt', code: 'addresses_overlap', params: { other: 'pew_ftpc.plc_control_dt' } },
+    ]);
     s.setField('pew_mqtt', 'plc_control_dt', 260); // editing the field clears its server issue
     expect(s.section('pew_mqtt').serverIssues.value).toEqual([]);
   });
 
-  it('reset puts the daemon\'s defaults into the temporary copy only', async () => {
+  it("reset puts the daemon's defaults into the temporary copy only", async () => {
     const s = await store();
     await s.loadSections();
     answer = (c) => (c.url.startsWith('/config/get_reset') ? { status: 200, body: { ...defaults('pew_mqtt'), keep_alive: 65 } } : undefined);

@@ -1,10 +1,10 @@
 // Every configuration section as a saved and a temporary (edited) copy (spec §3), 'changed'
 // computed from the two (the equality flags), validation info per section, load, save, save-all
 // and reset (spec §4, §7).
-import { batch, computed, signal, type ReadonlySignal, type Signal } from '@preact/signals';
-import { CONFIG_KEYS } from '../../device/model/keys.ts';
+import { batch, computed, type ReadonlySignal, type Signal, signal } from '@preact/signals';
 import type { Issue } from '../../device/model/issues.ts';
-import { ApiFailure, get, post, type ApiIssue } from '../api/client.ts';
+import { CONFIG_KEYS } from '../../device/model/keys.ts';
+import { ApiFailure, type ApiIssue, get, post } from '../api/client.ts';
 import { jsonEqual, setPath } from './equal.ts';
 import { ensureModel, model } from './model.ts';
 
@@ -64,7 +64,11 @@ for (const [key, index] of CONFIG_KEYS) {
     return { invalid: issues.length > 0, issues, index, ...(log ? { subindex: Number(log[1]) + 1 } : {}) };
   });
   states.set(key, {
-    key, index, saved, temp, validation,
+    key,
+    index,
+    saved,
+    temp,
+    validation,
     changed: computed(() => !jsonEqual(saved.value, temp.value)),
     fetchFailed: signal(false),
     serverIssues: signal<ApiIssue[]>([]),
@@ -91,7 +95,11 @@ async function loadOne(s: SectionState): Promise<void> {
   } catch (e) {
     console.error(`loading ${s.key} failed`, e);
     const d = await defaultsFor(s.key);
-    batch(() => { s.saved.value = d; s.temp.value = d; s.fetchFailed.value = true; });
+    batch(() => {
+      s.saved.value = d;
+      s.temp.value = d;
+      s.fetchFailed.value = true;
+    });
   }
 }
 
@@ -129,7 +137,10 @@ export function setField(key: string, path: string, value: unknown): void {
 /** Drops the edits of a section (temporary copy back to the saved one). */
 export function revert(key: string): void {
   const s = section(key);
-  batch(() => { s.temp.value = s.saved.value; s.serverIssues.value = []; });
+  batch(() => {
+    s.temp.value = s.saved.value;
+    s.serverIssues.value = [];
+  });
 }
 
 /**
@@ -148,7 +159,9 @@ export async function saveSections(keys: readonly string[]): Promise<string[]> {
     } else {
       const body = Object.fromEntries(changed.map((k) => [k, section(k).temp.value]));
       const saved = await post<Record<string, Value>>('/config', body);
-      batch(() => { for (const k of changed) if (saved[k]) accept(k, saved[k]); });
+      batch(() => {
+        for (const k of changed) if (saved[k]) accept(k, saved[k]);
+      });
     }
   } catch (e) {
     if (e instanceof ApiFailure && e.issues.length) {
@@ -163,7 +176,12 @@ export async function saveSections(keys: readonly string[]): Promise<string[]> {
 
 function accept(key: string, value: Value) {
   const s = section(key);
-  batch(() => { s.saved.value = value; s.temp.value = value; s.fetchFailed.value = false; s.serverIssues.value = []; });
+  batch(() => {
+    s.saved.value = value;
+    s.temp.value = value;
+    s.fetchFailed.value = false;
+    s.serverIssues.value = [];
+  });
 }
 
 /** Puts the defaults into the temporary copy (saved with the next save). */

@@ -2,7 +2,7 @@
 // temporary copies so that they outlive a visit to another page and count as unsaved changes like
 // any page's settings (menu marker, Save all, the question when leaving /info, beforeunload).
 import { computed, signal } from '@preact/signals';
-import { serviceDiff, type ServiceChanges } from '../../device/model/service-states.ts';
+import { type ServiceChanges, serviceDiff } from '../../device/model/service-states.ts';
 import type { ServiceName } from '../../hw/types.ts';
 import { anyChanged } from './sections.ts';
 import { loadSystem, services, systemInfo } from './system.ts';

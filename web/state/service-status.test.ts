@@ -1,16 +1,28 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RUN_STATE_TONE, SERVICE_STATUS_TICK_MS, serviceStatusOf, servicesStatus, servicesStatusFailed, watchServicesStatus } from './service-status.ts';
 import { SERVICE_RUN_STATES, type ServicesStatus } from '../../device/model/service-status.ts';
+import { RUN_STATE_TONE, SERVICE_STATUS_TICK_MS, serviceStatusOf, servicesStatus, servicesStatusFailed, watchServicesStatus } from './service-status.ts';
 
 const answer = (published: number): ServicesStatus => ({
-  services: [{
-    service: 'mqtt', enabled: true, state: 'connected', since: 1, counters: { published }, queue: { waiting: 0, dropped: 0, bound: 10 }, plc: '',
-  }],
+  services: [
+    {
+      service: 'mqtt',
+      enabled: true,
+      state: 'connected',
+      since: 1,
+      counters: { published },
+      queue: { waiting: 0, dropped: 0, bound: 10 },
+      plc: '',
+    },
+  ],
 });
 
 describe('the one status answer in the console', () => {
-  beforeEach(() => { vi.useFakeTimers(); });
-  afterEach(() => { vi.useRealTimers(); });
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it('asks once per update tick (spec §9: 1500 ms) however many blocks watch, and stops with the last one', async () => {
     expect(SERVICE_STATUS_TICK_MS).toBe(1500);

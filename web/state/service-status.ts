@@ -5,8 +5,8 @@
 // per tick, and the polling stops when the last block goes. The FTP send, the TLS bridge and the
 // PLC clock read their detail from the same answer (ftp-status.ts, tls-status.ts, rtc-status.ts).
 import { signal } from '@preact/signals';
-import { fetchServicesStatus, type ServicesStatus, type ServiceStatus } from '../api/service-status.ts';
 import type { StatusService } from '../../device/model/service-status.ts';
+import { fetchServicesStatus, type ServiceStatus, type ServicesStatus } from '../api/service-status.ts';
 import { COM_STATUS_TICK_MS, watchInto } from './com-status.ts';
 
 export const SERVICE_STATUS_TICK_MS = COM_STATUS_TICK_MS; // spec §9: update tick 1500 ms
@@ -28,11 +28,16 @@ let stopPolling: (() => void) | null = null;
 export function watchServicesStatus(tickMs = SERVICE_STATUS_TICK_MS, load: () => Promise<ServicesStatus> = fetchServicesStatus): () => void {
   watchers += 1;
   if (!stopPolling) {
-    stopPolling = watchInto(servicesStatus, servicesStatusFailed, async () => {
-      const answer = await load();
-      servicesStatusReceivedAt.value = Date.now();
-      return answer;
-    }, tickMs);
+    stopPolling = watchInto(
+      servicesStatus,
+      servicesStatusFailed,
+      async () => {
+        const answer = await load();
+        servicesStatusReceivedAt.value = Date.now();
+        return answer;
+      },
+      tickMs,
+    );
   }
   let stopped = false;
   return () => {
@@ -47,10 +52,16 @@ export function watchServicesStatus(tickMs = SERVICE_STATUS_TICK_MS, load: () =>
 }
 
 /** One service's entry of the last answer (null before an answer, or when the daemon reports no such service). */
-export const serviceStatusOf = (service: StatusService): ServiceStatus | null =>
-  servicesStatus.value?.services.find((s) => s.service === service) ?? null;
+export const serviceStatusOf = (service: StatusService): ServiceStatus | null => servicesStatus.value?.services.find((s) => s.service === service) ?? null;
 
 /** The badge tone of a run state: green when it works, amber while it waits or connects, red on an error. */
 export const RUN_STATE_TONE = {
-  off: '', connecting: 'connecting', connected: 'up', reconnecting: 'connecting', idle: 'up', running: 'up', waiting: 'connecting', error: 'down',
+  off: '',
+  connecting: 'connecting',
+  connected: 'up',
+  reconnecting: 'connecting',
+  idle: 'up',
+  running: 'up',
+  waiting: 'connecting',
+  error: 'down',
 } as const satisfies Record<ServiceStatus['state'], 'up' | 'connecting' | 'down' | ''>;

@@ -1,9 +1,9 @@
 // Who is signed in (spec §6, §7 authentication call, response field currentUser) and what they
 // may do: the user role sees everything read-only.
 import { computed, signal } from '@preact/signals';
+import type { Role } from '../../device/model/users.ts';
 import { ApiFailure, get, mode, post, setCsrf, whenUnauthenticated } from '../api/client.ts';
 import { fixedAdmin } from '../api/mode.ts';
-import type { Role } from '../../device/model/users.ts';
 
 export interface SessionInfo {
   currentUser: string;
@@ -38,7 +38,11 @@ whenUnauthenticated(() => {
 export async function checkSession(): Promise<void> {
   if (fixedAdmin(mode.value)) {
     // spec §6: local test and cloud mode work as admin; the server still decides what it accepts
-    try { accept(await get<SessionInfo>(BASE)); } catch { accept({ currentUser: 'admin', role: 'admin', csrfToken: '' }); }
+    try {
+      accept(await get<SessionInfo>(BASE));
+    } catch {
+      accept({ currentUser: 'admin', role: 'admin', csrfToken: '' });
+    }
     return;
   }
   try {
@@ -58,7 +62,11 @@ export async function createAdmin(username: string, password: string): Promise<v
 }
 
 export async function logout(): Promise<void> {
-  try { await post(`${BASE}/logout`); } catch { /* the session may already be gone */ }
+  try {
+    await post(`${BASE}/logout`);
+  } catch {
+    /* the session may already be gone */
+  }
   setCsrf('');
   session.value = null;
   loginReason.value = '';

@@ -1,13 +1,13 @@
 // Session-level information besides the sections (spec §3, §7): system information, services,
 // the log config files list, the uploaded HTTP files list, and the system log.
 import { signal } from '@preact/signals';
-import { get } from '../api/client.ts';
-import type { SystemInfo, ServiceState } from '../../hw/types.ts';
+import type { ConsoleListenerStatus } from '../../device/api/listen.ts';
 import type { VersionKind } from '../../device/model/versions.ts';
 import type { SecurityWarning } from '../../device/model/warnings.ts';
-import type { AuditEntry } from '../api/users.ts';
 import type { ConsoleCertificate } from '../../device/system/console-tls.ts';
-import type { ConsoleListenerStatus } from '../../device/api/listen.ts';
+import type { ServiceState, SystemInfo } from '../../hw/types.ts';
+import { get } from '../api/client.ts';
+import type { AuditEntry } from '../api/users.ts';
 
 export interface VersionInfo {
   app: string;
@@ -21,9 +21,18 @@ export type ConsoleTlsInfo = { enabled: false } | { enabled: true; certificate: 
 /** one of the console's own listeners with the connections it ended for a contained fault */
 export type ConsoleListenerInfo = ConsoleListenerStatus;
 export type SystemInfoAnswer = SystemInfo & {
-  services: ServiceState[]; versions: VersionInfo; warnings: SecurityWarning[]; consoleTls?: ConsoleTlsInfo; consoleListeners?: ConsoleListenerInfo[];
+  services: ServiceState[];
+  versions: VersionInfo;
+  warnings: SecurityWarning[];
+  consoleTls?: ConsoleTlsInfo;
+  consoleListeners?: ConsoleListenerInfo[];
 };
-export interface SyslogEntry { time: number | string; level: string; msg: string; fields?: Record<string, unknown> }
+export interface SyslogEntry {
+  time: number | string;
+  level: string;
+  msg: string;
+  fields?: Record<string, unknown>;
+}
 
 export const systemInfo = signal<SystemInfoAnswer | null>(null);
 export const services = signal<ServiceState[]>([]);
@@ -37,14 +46,34 @@ export const systemFailed = signal(false);
 /** The system part of the load of spec §7; each call failing alone leaves the others. */
 export async function loadSystem(): Promise<void> {
   await Promise.all([
-    get<SystemInfoAnswer>('/rest/api/v1?cache=true&js=true').then((i) => { systemInfo.value = i; systemFailed.value = false; },
-      (e) => { systemFailed.value = true; console.error('loading system information failed', e); }),
-    get<{ services: ServiceState[] }>('/rest/api/v1/services').then((s) => { services.value = s.services; },
-      (e) => console.error('loading services failed', e)),
-    get<{ files: string[] }>('/config/get_cfg').then((f) => { logConfigFiles.value = f.files; },
-      (e) => console.error('loading the log config files failed', e)),
-    get<{ files: { name: string; size: number }[] }>('/config/get_http_content').then((f) => { httpFiles.value = f.files; },
-      (e) => console.error('loading the HTTP files failed', e)),
+    get<SystemInfoAnswer>('/rest/api/v1?cache=true&js=true').then(
+      (i) => {
+        systemInfo.value = i;
+        systemFailed.value = false;
+      },
+      (e) => {
+        systemFailed.value = true;
+        console.error('loading system information failed', e);
+      },
+    ),
+    get<{ services: ServiceState[] }>('/rest/api/v1/services').then(
+      (s) => {
+        services.value = s.services;
+      },
+      (e) => console.error('loading services failed', e),
+    ),
+    get<{ files: string[] }>('/config/get_cfg').then(
+      (f) => {
+        logConfigFiles.value = f.files;
+      },
+      (e) => console.error('loading the log config files failed', e),
+    ),
+    get<{ files: { name: string; size: number }[] }>('/config/get_http_content').then(
+      (f) => {
+        httpFiles.value = f.files;
+      },
+      (e) => console.error('loading the HTTP files failed', e),
+    ),
   ]);
 }
 

@@ -22,5 +22,4 @@ export function watchTlsStatus(tickMs = TLS_STATUS_TICK_MS, load: () => Promise<
 /** What a part does now, in the order that decides it: switched off, stopped by the PLC, listening, or not listening. */
 export type TlsPartState = 'disabled' | 'stopped' | 'listening' | 'closed';
 
-export const tlsPartState = (s: TlsPartStatus): TlsPartState =>
-  !s.enabled ? 'disabled' : s.stoppedByPlc ? 'stopped' : s.listening ? 'listening' : 'closed';
+export const tlsPartState = (s: TlsPartStatus): TlsPartState => (!s.enabled ? 'disabled' : s.stoppedByPlc ? 'stopped' : s.listening ? 'listening' : 'closed');

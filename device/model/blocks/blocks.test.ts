@@ -1,24 +1,38 @@
 // The control block tables (device/model/blocks): each fits its spec §9 length, uses every offset
 // once, has the four words of the convention, and the FTP table keeps the layout PLC programs use.
 import { describe, expect, it } from 'vitest';
-import { checkBlock, CONTROL_BLOCKS, errorOfFailure, offsetOf, roleOffset, SERVICE_ERROR, wordsByName } from './index.ts';
-import { FTP_BLOCK } from './ftp.ts';
-import { MQTT_BLOCK, MQTT_SUB_BASE, MQTT_SUB_WORDS, MQTT_SUBSCRIPTIONS } from './mqtt.ts';
-import { HTTP_BLOCK } from './httpc.ts';
-import { EMAIL_BLOCK } from './email.ts';
-import { SQL_BLOCK } from './sql.ts';
-import { NOSQL_BLOCK } from './nosql.ts';
 import { CONFIG_SECTIONS } from '../index.ts';
 import { defaultsOf } from '../section.ts';
+import { EMAIL_BLOCK } from './email.ts';
+import { FTP_BLOCK } from './ftp.ts';
+import { HTTP_BLOCK } from './httpc.ts';
+import { CONTROL_BLOCKS, checkBlock, errorOfFailure, offsetOf, roleOffset, SERVICE_ERROR, wordsByName } from './index.ts';
+import { MQTT_BLOCK, MQTT_SUB_BASE, MQTT_SUB_WORDS, MQTT_SUBSCRIPTIONS } from './mqtt.ts';
+import { NOSQL_BLOCK } from './nosql.ts';
+import { SQL_BLOCK } from './sql.ts';
 
 describe('control block tables', () => {
   it('are sound: offsets inside the spec length, each once, one word of each role', () => {
     for (const b of CONTROL_BLOCKS) expect(checkBlock(b), b.service).toEqual([]);
-    expect(CONTROL_BLOCKS.map((b) => [b.service, b.length])).toEqual([['ftp', 6], ['mqtt', 34], ['httpc', 14], ['email', 7], ['sql', 6], ['nosql', 10]]);
+    expect(CONTROL_BLOCKS.map((b) => [b.service, b.length])).toEqual([
+      ['ftp', 6],
+      ['mqtt', 34],
+      ['httpc', 14],
+      ['email', 7],
+      ['sql', 6],
+      ['nosql', 10],
+    ]);
   });
 
   it('checkBlock finds an overlap, an offset outside the block and a missing role', () => {
-    const bad = { ...EMAIL_BLOCK, words: [...EMAIL_BLOCK.words.filter((w) => w.role !== 'counter'), { offset: 7, name: 'x', dir: 'unit' as const, meaning: '' }, { offset: 4, name: 'y', dir: 'unit' as const, meaning: '' }] };
+    const bad = {
+      ...EMAIL_BLOCK,
+      words: [
+        ...EMAIL_BLOCK.words.filter((w) => w.role !== 'counter'),
+        { offset: 7, name: 'x', dir: 'unit' as const, meaning: '' },
+        { offset: 4, name: 'y', dir: 'unit' as const, meaning: '' },
+      ],
+    };
     expect(checkBlock(bad)).toEqual(['x: offset 7 outside 0-6', 'y: offset 4 used twice', 'one counter word expected']);
   });
 
@@ -29,7 +43,7 @@ describe('control block tables', () => {
     expect(FTP_BLOCK.words.map((w) => `${w.offset}:${w.name}`)).toEqual(['0:request', '1:state', '2:error', '3:sent', '4:failed', '5:counter']);
   });
 
-  it('the blocks are every section\'s register footprint length and default start', () => {
+  it("the blocks are every section's register footprint length and default start", () => {
     for (const b of CONTROL_BLOCKS) {
       const def = CONFIG_SECTIONS.find((d) => d.key === b.section)!;
       const defaults = defaultsOf(def) as Record<string, unknown>;

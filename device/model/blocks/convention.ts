@@ -138,14 +138,21 @@ export function checkBlock(block: ControlBlock): string[] {
 /** The error name of a remote failure as the connection tests classify it (servicetest.ts). */
 export function errorOfFailure(reason: TestFailure): ServiceErrorName {
   switch (reason) {
-    case 'unknown_host': return 'unknown_host';
-    case 'refused': return 'refused';
-    case 'timeout': return 'timeout';
+    case 'unknown_host':
+      return 'unknown_host';
+    case 'refused':
+      return 'refused';
+    case 'timeout':
+      return 'timeout';
     case 'tls_untrusted':
-    case 'tls_version': return 'tls';
-    case 'auth_failed': return 'auth_failed';
+    case 'tls_version':
+      return 'tls';
+    case 'auth_failed':
+      return 'auth_failed';
     case 'not_found':
-    case 'peer_error': return 'server_refused';
-    default: return 'other';
+    case 'peer_error':
+      return 'server_refused';
+    default:
+      return 'other';
   }
 }

@@ -1,17 +1,18 @@
 // The tables as docs/services.md shows them: every generated part of that page equals what
 // describe.ts makes from the tables now (a table changed without the page fails here; rewrite the
 // page with `npx tsx build/services-doc.ts`).
-import { describe, expect, it } from 'vitest';
+
 import { readFileSync } from 'node:fs';
-import { CONTROL_BLOCKS, SERVICE_ERROR } from './index.ts';
+import { describe, expect, it } from 'vitest';
 import { blockMarkdown, blocksJson, blockText, errorsMarkdown } from './describe.ts';
+import { CONTROL_BLOCKS, SERVICE_ERROR } from './index.ts';
 import { MQTT_BLOCK } from './mqtt.ts';
 
 const page = readFileSync(new URL('../../../docs/services.md', import.meta.url), 'utf8');
 const generated = (name: string) => new RegExp(`<!-- generated: ${name} -->\\n([\\s\\S]*?)\\n<!-- end generated -->`).exec(page)?.[1];
 
 describe('control blocks described', () => {
-  it('docs/services.md carries every block\'s table and the error codes as the tables say', () => {
+  it("docs/services.md carries every block's table and the error codes as the tables say", () => {
     for (const b of CONTROL_BLOCKS) expect(generated(b.service), b.service).toBe(blockMarkdown(b));
     expect(generated('errors')).toBe(errorsMarkdown());
     expect(errorsMarkdown().split('\n')).toHaveLength(2 + Object.keys(SERVICE_ERROR).length);

@@ -1,12 +1,16 @@
 // The control block tables as text for people and as JSON for programs: the library example zip
 // (device/system/example-library.ts) and docs/services.md are made from these, so neither restates
 // a layout by hand.
-import { SERVICE_ERROR, SERVICE_ERROR_TEXT, type BlockWord, type ControlBlock, type ServiceErrorName } from './convention.ts';
+import { type BlockWord, type ControlBlock, SERVICE_ERROR, SERVICE_ERROR_TEXT, type ServiceErrorName } from './convention.ts';
 
 const dirText = (w: BlockWord) => (w.dir === 'plc' ? 'PLC → unit' : 'unit → PLC');
 
 function valuesText(w: BlockWord): string {
-  return w.values ? Object.entries(w.values).map(([k, n]) => `${n} ${k}`).join(', ') : '';
+  return w.values
+    ? Object.entries(w.values)
+        .map(([k, n]) => `${n} ${k}`)
+        .join(', ')
+    : '';
 }
 
 /** One line a word, at the block's start `dt`, for the library's README.txt. */
@@ -26,20 +30,43 @@ export function blockMarkdown(block: ControlBlock): string {
   return [
     '| word | name | written by | meaning | values |',
     '|---|---|---|---|---|',
-    ...block.words.map((w) => `| n+${w.offset} | \`${w.name}\` | ${dirText(w)} | ${cell(w.meaning)}${w.unit && w.unit !== 'DT' ? ` (${w.unit})` : ''} | ${cell(valuesText(w))} |`),
+    ...block.words.map(
+      (w) =>
+        `| n+${w.offset} | \`${w.name}\` | ${dirText(w)} | ${cell(w.meaning)}${w.unit && w.unit !== 'DT' ? ` (${w.unit})` : ''} | ${cell(valuesText(w))} |`,
+    ),
   ].join('\n');
 }
 
 /** Every block as JSON: service, section, length, default start, request values and words. */
 export function blocksJson(blocks: readonly ControlBlock[]): string {
-  return JSON.stringify(blocks.map((b) => ({
-    service: b.service, section: b.section, field: 'plc_control_dt', length: b.length, default_dt: b.defaultDt, requests: b.requests,
-    words: b.words.map((w) => ({ offset: w.offset, name: w.name, written_by: w.dir, ...(w.role ? { role: w.role } : {}), meaning: w.meaning, ...(w.unit ? { unit: w.unit } : {}), ...(w.values ? { values: w.values } : {}) })),
-  })), null, 2) + '\n';
+  return `${JSON.stringify(
+    blocks.map((b) => ({
+      service: b.service,
+      section: b.section,
+      field: 'plc_control_dt',
+      length: b.length,
+      default_dt: b.defaultDt,
+      requests: b.requests,
+      words: b.words.map((w) => ({
+        offset: w.offset,
+        name: w.name,
+        written_by: w.dir,
+        ...(w.role ? { role: w.role } : {}),
+        meaning: w.meaning,
+        ...(w.unit ? { unit: w.unit } : {}),
+        ...(w.values ? { values: w.values } : {}),
+      })),
+    })),
+    null,
+    2,
+  )}\n`;
 }
 
 /** The one error classification as a markdown table. */
 export function errorsMarkdown(): string {
-  return ['| code | name | meaning |', '|---|---|---|',
-    ...Object.entries(SERVICE_ERROR).map(([k, n]) => `| ${n} | \`${k}\` | ${SERVICE_ERROR_TEXT[k as ServiceErrorName]} |`)].join('\n');
+  return [
+    '| code | name | meaning |',
+    '|---|---|---|',
+    ...Object.entries(SERVICE_ERROR).map(([k, n]) => `| ${n} | \`${k}\` | ${SERVICE_ERROR_TEXT[k as ServiceErrorName]} |`),
+  ].join('\n');
 }

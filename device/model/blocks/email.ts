@@ -3,8 +3,8 @@
 // first line; the newest log files attached when the section's store_send says so (a setting of
 // the unit, not of the request). docs/services.md.
 import { SMTP_REGISTERS } from '../sections/email.ts';
-import type { ControlBlock } from './convention.ts';
 import { headWords, pointerWords } from './common-words.ts';
+import type { ControlBlock } from './convention.ts';
 
 export const MAIL_TEXT_MAX = 4096;
 

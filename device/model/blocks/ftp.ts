@@ -1,8 +1,8 @@
 // The FTP send's control block (spec §9 FTP 6 words, default DT200; docs/ftp.md), in the common
 // convention: it predates the others, so its counter is the last word.
 import { FTP_REGISTERS } from '../sections/ftpc.ts';
-import type { ControlBlock } from './convention.ts';
 import { headWords } from './common-words.ts';
+import type { ControlBlock } from './convention.ts';
 
 const requests = { send: 1 } as const;
 

@@ -2,8 +2,8 @@
 // method, a path appended to server_addr, a body from PLC memory or the newest log file, and the
 // answer's status code, length and body (bounded) written back. docs/services.md.
 import { HTTP_REGISTERS } from '../sections/httpc.ts';
-import type { ControlBlock } from './convention.ts';
 import { headWords, pointerWords, queueWords } from './common-words.ts';
+import type { ControlBlock } from './convention.ts';
 
 export const HTTP_PATH_MAX = 256;
 export const HTTP_BODY_MAX = 4096;
@@ -27,7 +27,13 @@ export const HTTP_BLOCK: ControlBlock = {
     { offset: 8, name: 'answer_addr', dir: 'plc', meaning: 'DT address where the answer body is written', unit: 'DT' },
     { offset: 9, name: 'answer_size', dir: 'plc', meaning: `size of that area in bytes (0 = the body is not written; max ${HTTP_ANSWER_MAX})`, unit: 'bytes' },
     { offset: 10, name: 'status_code', dir: 'unit', meaning: 'HTTP status code of the last answer (0 when there was none)' },
-    { offset: 11, name: 'answer_len', dir: 'unit', meaning: 'length of the last answer body in bytes (more than answer_size when it was cut; 65535 = 65535 or more)', unit: 'bytes' },
+    {
+      offset: 11,
+      name: 'answer_len',
+      dir: 'unit',
+      meaning: 'length of the last answer body in bytes (more than answer_size when it was cut; 65535 = 65535 or more)',
+      unit: 'bytes',
+    },
     ...queueWords(12, 'requests', 'server'),
   ],
 };

@@ -3,8 +3,8 @@
 // wait in the queue, whose length and drops the block shows. docs/services.md shows the table
 // layout per database and a worked example.
 import { SQL_REGISTERS } from '../sections/sql.ts';
-import type { ControlBlock } from './convention.ts';
 import { headWords, queueWords } from './common-words.ts';
+import type { ControlBlock } from './convention.ts';
 
 export const DB_REQUESTS = { insert: 1 } as const;
 
@@ -14,8 +14,5 @@ export const SQL_BLOCK: ControlBlock = {
   length: SQL_REGISTERS,
   defaultDt: 350,
   requests: DB_REQUESTS,
-  words: [
-    ...headWords(DB_REQUESTS, 'one row of the data points (read when the request is taken)'),
-    ...queueWords(4, 'rows', 'database'),
-  ],
+  words: [...headWords(DB_REQUESTS, 'one row of the data points (read when the request is taken)'), ...queueWords(4, 'rows', 'database')],
 };

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCRIPT } from '../../system/default-script.ts';
-import { parseScript } from './parse.ts';
 import { LINES_MAX, SCRIPT_ERROR_CODES, VARIABLES_MAX } from './language.ts';
+import { parseScript } from './parse.ts';
 
 const errorsOf = (text: string) => parseScript(text).errors.map((e) => [e.line, e.column, e.code]);
 
@@ -10,7 +10,11 @@ describe('script parser', () => {
   it('reads the default script without errors, with its three sections', () => {
     const r = parseScript(DEFAULT_SCRIPT);
     expect(r.errors).toEqual([]);
-    expect(r.program.sections.map((s) => [s.kind, s.statements.length])).toEqual([['init', 1], ['cycle', 4], ['on', 1]]);
+    expect(r.program.sections.map((s) => [s.kind, s.statements.length])).toEqual([
+      ['init', 1],
+      ['cycle', 4],
+      ['on', 1],
+    ]);
     expect(r.program.names).toEqual(['temp_in', 'temp_out', 'pieces']);
     const cycle = r.program.sections[1]!;
     expect(cycle).toMatchObject({ kind: 'cycle', seconds: 60 });
@@ -19,18 +23,20 @@ describe('script parser', () => {
   });
 
   it('reads every statement with its parts', () => {
-    const r = parseScript([
-      '[init]',
-      'read a=DT 5',
-      'read b = WR 3 BOOL',
-      'read c = INTERN 32766 dint',
-      'write DT 10 = -12',
-      'write INTERN 0 = c',
-      'write WY 2 = 1.5 REAL',
-      'file out-1.csv',
-      'append a, b,c',
-      'send',
-    ].join('\n'));
+    const r = parseScript(
+      [
+        '[init]',
+        'read a=DT 5',
+        'read b = WR 3 BOOL',
+        'read c = INTERN 32766 dint',
+        'write DT 10 = -12',
+        'write INTERN 0 = c',
+        'write WY 2 = 1.5 REAL',
+        'file out-1.csv',
+        'append a, b,c',
+        'send',
+      ].join('\n'),
+    );
     expect(r.errors).toEqual([]);
     expect(r.program.sections[0]!.statements).toEqual([
       { op: 'read', line: 2, name: 'a', area: 'DT', address: 5, type: 'INT' },
@@ -113,18 +119,48 @@ describe('script parser', () => {
   });
 
   it('never throws on random text, and every error has a known code and a place on a line', () => {
-    const words = fc.constantFrom('[init]', '[cycle 5]', '[on R1]', 'read', 'write', 'file', 'append', 'send', '=', ',', 'DT', 'INTERN', '1', 'x', 'REAL', '#', '[', ']', '\n', ' ', '\t', '\r');
-    const text = fc.oneof(fc.string({ maxLength: 400 }), fc.array(words, { maxLength: 80 }).map((w) => w.join(' ')), fc.string({ unit: 'binary', maxLength: 200 }));
-    fc.assert(fc.property(text, (t) => {
-      const r = parseScript(t);
-      const lines = t.split(/\r\n|\r|\n/);
-      for (const e of r.errors) {
-        expect(SCRIPT_ERROR_CODES).toContain(e.code);
-        expect(e.line).toBeGreaterThanOrEqual(1);
-        expect(e.line).toBeLessThanOrEqual(lines.length);
-        expect(e.column).toBeGreaterThanOrEqual(1);
-        expect(e.column).toBeLessThanOrEqual(lines[e.line - 1]!.length + 1);
-      }
-    }), { numRuns: 800 });
+    const words = fc.constantFrom(
+      '[init]',
+      '[cycle 5]',
+      '[on R1]',
+      'read',
+      'write',
+      'file',
+      'append',
+      'send',
+      '=',
+      ',',
+      'DT',
+      'INTERN',
+      '1',
+      'x',
+      'REAL',
+      '#',
+      '[',
+      ']',
+      '\n',
+      ' ',
+      '\t',
+      '\r',
+    );
+    const text = fc.oneof(
+      fc.string({ maxLength: 400 }),
+      fc.array(words, { maxLength: 80 }).map((w) => w.join(' ')),
+      fc.string({ unit: 'binary', maxLength: 200 }),
+    );
+    fc.assert(
+      fc.property(text, (t) => {
+        const r = parseScript(t);
+        const lines = t.split(/\r\n|\r|\n/);
+        for (const e of r.errors) {
+          expect(SCRIPT_ERROR_CODES).toContain(e.code);
+          expect(e.line).toBeGreaterThanOrEqual(1);
+          expect(e.line).toBeLessThanOrEqual(lines.length);
+          expect(e.column).toBeGreaterThanOrEqual(1);
+          expect(e.column).toBeLessThanOrEqual(lines[e.line - 1]!.length + 1);
+        }
+      }),
+      { numRuns: 800 },
+    );
   }, 60_000);
 });

@@ -2,10 +2,30 @@
 // a program and the list of its errors (line, column, code), never an exception, so the editor can
 // parse on every key stroke and the daemon refuses a script with the same errors.
 import {
-  APPEND_MAX, CYCLE_MAX, CYCLE_MIN, FILE_NAME_MAX, FLAG_WORD_MAX, LINES_MAX, NAME_MAX, READ_ONLY_AREAS, SCRIPT_AREA_MAX,
-  SCRIPT_AREAS, SCRIPT_TYPES, TYPE_RANGE, TYPE_WORDS, VARIABLES_MAX,
-  type Operand, type ParseResult, type ScriptArea, type ScriptError, type ScriptErrorCode, type ScriptType, type Section,
-  type SectionHead, type Statement, type Value,
+  APPEND_MAX,
+  CYCLE_MAX,
+  CYCLE_MIN,
+  FILE_NAME_MAX,
+  FLAG_WORD_MAX,
+  LINES_MAX,
+  NAME_MAX,
+  type Operand,
+  type ParseResult,
+  READ_ONLY_AREAS,
+  SCRIPT_AREA_MAX,
+  SCRIPT_AREAS,
+  SCRIPT_TYPES,
+  type ScriptArea,
+  type ScriptError,
+  type ScriptErrorCode,
+  type ScriptType,
+  type Section,
+  type SectionHead,
+  type Statement,
+  TYPE_RANGE,
+  TYPE_WORDS,
+  VARIABLES_MAX,
+  type Value,
 } from './language.ts';
 
 interface Token {
@@ -15,7 +35,11 @@ interface Token {
 }
 
 class LineError {
-  constructor(readonly column: number, readonly code: ScriptErrorCode, readonly params?: Record<string, string | number>) {}
+  constructor(
+    readonly column: number,
+    readonly code: ScriptErrorCode,
+    readonly params?: Record<string, string | number>,
+  ) {}
 }
 
 const NAME_RE = /^[A-Za-z][A-Za-z0-9_]*$/;
@@ -35,7 +59,10 @@ function tokens(line: string): Token[] {
 /** Reads the tokens of one statement from left to right; every miss is a LineError. */
 class Cursor {
   private i = 0;
-  constructor(private readonly t: Token[], private readonly end: number) {}
+  constructor(
+    private readonly t: Token[],
+    private readonly end: number,
+  ) {}
 
   /** the next token, or a syntax error at the line's end */
   next(): Token {
@@ -129,7 +156,10 @@ function statement(line: number, t: Token[], end: number): Pending {
       c.done();
       checkFits(p, ty ?? 'INT', p.col);
       return {
-        st: { op: 'write', line, area: p.area, address: p.address, type: ty ?? 'INT', value }, typed: ty !== undefined, col: head.col, valueCol: vt.col,
+        st: { op: 'write', line, area: p.area, address: p.address, type: ty ?? 'INT', value },
+        typed: ty !== undefined,
+        col: head.col,
+        valueCol: vt.col,
         nameCols: value.kind === 'name' ? [vt.col] : [],
       };
     }
@@ -201,7 +231,9 @@ function sectionHead(raw: string): SectionHead {
 }
 
 const sameHead = (a: SectionHead, b: SectionHead): boolean =>
-  a.kind === b.kind && (a.kind !== 'cycle' || a.seconds === (b as typeof a).seconds) && (a.kind !== 'on' || (a.word === (b as typeof a).word && a.bit === (b as typeof a).bit));
+  a.kind === b.kind &&
+  (a.kind !== 'cycle' || a.seconds === (b as typeof a).seconds) &&
+  (a.kind !== 'on' || (a.word === (b as typeof a).word && a.bit === (b as typeof a).bit));
 
 /** Parses a script; see the file's head. */
 export function parseScript(text: string): ParseResult {
@@ -266,7 +298,8 @@ function resolveNames(pending: { p: Pending }[], errors: ScriptError[]): string[
       if (ty === undefined) errors.push({ line: st.line, column: p.valueCol, code: 'unknown_name', params: { name: st.value.name } });
       else if (!p.typed) {
         (st as Operand).type = ty;
-        if (st.address + TYPE_WORDS[ty] - 1 > SCRIPT_AREA_MAX[st.area]) errors.push({ line: st.line, column: p.col, code: 'bad_address', params: { area: st.area, max: SCRIPT_AREA_MAX[st.area] } });
+        if (st.address + TYPE_WORDS[ty] - 1 > SCRIPT_AREA_MAX[st.area])
+          errors.push({ line: st.line, column: p.col, code: 'bad_address', params: { area: st.area, max: SCRIPT_AREA_MAX[st.area] } });
       }
     }
     if (st.op === 'write' && st.value.kind === 'number') {

@@ -21,10 +21,14 @@ export const scriptSectionStatusSchema = v.object({
 
 export const scriptStatusSchema = v.object({
   /** the errors of the saved script (it does not run while there are any) */
-  errors: v.array(v.object({
-    line: count(), column: count(), code: v.picklist(SCRIPT_ERROR_CODES),
-    params: v.optional(v.record(v.string(), v.union([v.string(), v.number()]))),
-  })),
+  errors: v.array(
+    v.object({
+      line: count(),
+      column: count(),
+      code: v.picklist(SCRIPT_ERROR_CODES),
+      params: v.optional(v.record(v.string(), v.union([v.string(), v.number()]))),
+    }),
+  ),
   sections: v.array(scriptSectionStatusSchema),
   /** the last statement that failed: its line, its words, when */
   lastFailure: v.optional(v.object({ line: count(), message: v.string(), at: v.number() })),

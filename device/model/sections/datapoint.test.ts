@@ -1,9 +1,10 @@
 // The data point rules, checked through the SQL section (NoSQL shares them: see nosql.test.ts).
-import { describe, expect, it } from 'vitest';
+
 import * as v from 'valibot';
-import { dataPointSchema, wordsOf, type DataPoint } from './datapoint.ts';
-import { pew_sql } from './sql.ts';
+import { describe, expect, it } from 'vitest';
 import { expectAccepted, expectMaxLength, expectRange, expectRejected } from '../testing.ts';
+import { type DataPoint, dataPointSchema, wordsOf } from './datapoint.ts';
+import { pew_sql } from './sql.ts';
 
 const point = (over: Partial<DataPoint> = {}): DataPoint => ({ ...(v.getDefaults(dataPointSchema) as DataPoint), name: 'temp', ...over });
 const one = (over: Partial<DataPoint>) => (x: any) => (x.datalist = [point(over)]);

@@ -1,11 +1,11 @@
 // Data points the SQL and NoSQL clients read from the PLC and insert (spec §3 "SQL and NoSQL data
 // points", enumerations; §9 limits), and the facts both database clients share.
 import * as v from 'valibot';
-import { bool, choice, int, list, num, obj, pattern, text } from '../fields.ts';
-import { issue, msg, type Issue } from '../issues.ts';
-import type { InterfaceUse } from '../section.ts';
-import { AREA_MAX, DT_MAX, INTERFACE_IDS, INTERNAL_ID, STATION_MAX } from '../plc.ts';
 import { certName } from '../common.ts';
+import { bool, choice, int, list, num, obj, pattern, text } from '../fields.ts';
+import { type Issue, issue, msg } from '../issues.ts';
+import { AREA_MAX, DT_MAX, INTERFACE_IDS, INTERNAL_ID, STATION_MAX } from '../plc.ts';
+import type { InterfaceUse } from '../section.ts';
 
 export const MAX_DATAPOINTS = 100; // spec §9: datalist without PLC 100
 export const COLUMN_NAME_MAX = 70; // spec §9: column name 70
@@ -15,8 +15,23 @@ export const DB_NAME_MAX = 63; // database/table names: PostgreSQL keeps 63 char
 
 // spec §3 enumerations: data formats, endianness
 export const DATA_FORMATS = [
-  'INT', 'UINT', 'HEX', 'BIN', 'DINT', 'UDINT', 'HEX32', 'REAL', 'LREAL', 'REALEX', 'LREALEX',
-  'INT64', 'UINT64', 'ASCII', 'DT', 'STRING', 'BOOL',
+  'INT',
+  'UINT',
+  'HEX',
+  'BIN',
+  'DINT',
+  'UDINT',
+  'HEX32',
+  'REAL',
+  'LREAL',
+  'REALEX',
+  'LREALEX',
+  'INT64',
+  'UINT64',
+  'ASCII',
+  'DT',
+  'STRING',
+  'BOOL',
 ] as const;
 export type DataFormat = (typeof DATA_FORMATS)[number];
 export const ENDIANS = ['little', 'big', 'middle', 'mixed'] as const;
@@ -24,9 +39,22 @@ export const ENDIANS = ['little', 'big', 'middle', 'mixed'] as const;
 // PLC words a value occupies: a STRING is its 2-word header plus 2 characters a word; DT is the
 // 32-bit seconds count of the PLC clock; ASCII is the 2 characters of one word
 const WORDS: Record<DataFormat, number> = {
-  INT: 1, UINT: 1, HEX: 1, BIN: 1, BOOL: 1, ASCII: 1,
-  DINT: 2, UDINT: 2, HEX32: 2, REAL: 2, REALEX: 2, DT: 2,
-  LREAL: 4, LREALEX: 4, INT64: 4, UINT64: 4,
+  INT: 1,
+  UINT: 1,
+  HEX: 1,
+  BIN: 1,
+  BOOL: 1,
+  ASCII: 1,
+  DINT: 2,
+  UDINT: 2,
+  HEX32: 2,
+  REAL: 2,
+  REALEX: 2,
+  DT: 2,
+  LREAL: 4,
+  LREALEX: 4,
+  INT64: 4,
+  UINT64: 4,
   STRING: 2 + STRING_MAX / 2,
 };
 export const wordsOf = (type: DataFormat) => WORDS[type];
@@ -38,13 +66,23 @@ export const DECIMALS_MAX_64 = 18;
 // spec §3 log areas DT, FL, LD, X, Y, R; the relay areas are read as words (WX, WY, WR)
 export const DATA_AREAS = ['DT', 'FL', 'LD', 'X', 'Y', 'R'] as const;
 export const DATA_AREA_MAX: Record<(typeof DATA_AREAS)[number], number> = {
-  DT: AREA_MAX.DT, FL: AREA_MAX.FL, LD: AREA_MAX.LD, X: AREA_MAX.WX, Y: AREA_MAX.WY, R: AREA_MAX.WR,
+  DT: AREA_MAX.DT,
+  FL: AREA_MAX.FL,
+  LD: AREA_MAX.LD,
+  X: AREA_MAX.WX,
+  Y: AREA_MAX.WY,
+  R: AREA_MAX.WR,
 };
 
 // a column (field) name: spec §5 starts with a letter; letters, digits and underscore need no quoting
 const COLUMN_RE = /^[A-Za-z][A-Za-z0-9_]*$/;
 const columnName = () =>
-  text(COLUMN_NAME_MAX, '', v.check((s: string) => s === '' || /^[A-Za-z]/.test(s), msg('must_start_with_letter')), pattern(COLUMN_RE, 'invalid_characters'));
+  text(
+    COLUMN_NAME_MAX,
+    '',
+    v.check((s: string) => s === '' || /^[A-Za-z]/.test(s), msg('must_start_with_letter')),
+    pattern(COLUMN_RE, 'invalid_characters'),
+  );
 
 // the scaling ends are whole or decimal numbers a double holds exactly
 const scale = (def: number) => num(-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, def);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { pew_email } from './email.ts';
-import { defaultsOf, maskSection, unmaskSection } from '../section.ts';
 import { PASSWORD_MASK } from '../fields.ts';
+import { defaultsOf, maskSection, unmaskSection } from '../section.ts';
 import { expectAccepted, expectMaxLength, expectRange, expectRejected } from '../testing.ts';
+import { pew_email } from './email.ts';
 
 const on = (x: any) => Object.assign(x, { enable_email: true, server_smtp: 'smtp.example.com', sender: '<plc@example.com>', recipients: '<ops@example.com>' });
 /** `<aaa…@ex.de>` of exactly n characters */
@@ -32,8 +32,7 @@ describe('pew_email', () => {
 
   it('server, sender and recipients are required when enabled; POP3/IMAP server for modes 1 and 2', () => {
     expectAccepted(pew_email, on);
-    for (const f of ['server_smtp', 'sender', 'recipients'])
-      expectRejected(pew_email, (x) => Object.assign(on(x), { [f]: '' }), f, 'required');
+    for (const f of ['server_smtp', 'sender', 'recipients']) expectRejected(pew_email, (x) => Object.assign(on(x), { [f]: '' }), f, 'required');
     expectRejected(pew_email, (x) => Object.assign(on(x), { emailmode: 1 }), 'server_pop3imap', 'required');
     expectAccepted(pew_email, (x) => Object.assign(on(x), { emailmode: 2, server_pop3imap: 'imap.example.com' }));
     expectRejected(pew_email, (x) => (x.emailmode = 3), 'emailmode', 'invalid_value', { allowed: [0, 1, 2] });

@@ -1,9 +1,9 @@
 // E-mail client (spec §3 "E-mail (pew_email)", §5 addresses and port 0, §9 control register 230 + 7).
-import * as v from 'valibot';
-import { bool, choice, EMAIL_LIST_RE, EMAIL_ONE_RE, hostText, num, obj, pattern, remotePort, secret, text } from '../fields.ts';
-import { issue, type Issue } from '../issues.ts';
-import { defineSection } from '../section.ts';
+import type * as v from 'valibot';
 import { certName, controlRegister } from '../common.ts';
+import { bool, choice, EMAIL_LIST_RE, EMAIL_ONE_RE, hostText, num, obj, pattern, remotePort, secret, text } from '../fields.ts';
+import { type Issue, issue } from '../issues.ts';
+import { defineSection } from '../section.ts';
 
 export const SMTP_REGISTERS = 7; // spec §9: SMTP control register offset
 export const SUBJECT_MAX = 128; // spec §9

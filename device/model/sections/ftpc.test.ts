@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { pew_ftpc } from './ftpc.ts';
-import { defaultsOf, maskSection, unmaskSection } from '../section.ts';
 import { PASSWORD_MASK } from '../fields.ts';
+import { defaultsOf, maskSection, unmaskSection } from '../section.ts';
 import { expectAccepted, expectMaxLength, expectRange, expectRejected } from '../testing.ts';
+import { pew_ftpc } from './ftpc.ts';
 
 const on = (x: any) => Object.assign(x, { enable_ftp: true, server_ip: 'ftp.example.com' });
 

@@ -1,9 +1,9 @@
 // FTP client (spec §3 "FTP (pew_ftpc)", §5, §9 control register 200 + 6, FTP port 21).
 import * as v from 'valibot';
-import { bool, fileNameText, hostText, ipText, num, obj, remotePort, secret, text } from '../fields.ts';
-import { issue, msg, type Issue } from '../issues.ts';
-import { defineSection } from '../section.ts';
 import { certName, controlRegister } from '../common.ts';
+import { bool, fileNameText, hostText, ipText, num, obj, remotePort, secret, text } from '../fields.ts';
+import { type Issue, issue, msg } from '../issues.ts';
+import { defineSection } from '../section.ts';
 
 export const FTP_REGISTERS = 6; // spec §9: FTP control register offset
 export const FTP_PORT = 21; // spec §9
@@ -12,7 +12,11 @@ export const FILE_NAME_MAX = 30; // spec §9: file name 30
 // a directory on the unit: relative path of file-name characters, never leaving the FTP area
 const LOCAL_DIR_RE = /^[A-Za-z0-9_./-]*$/;
 const localDir = () =>
-  text(128, '', v.check((s: string) => LOCAL_DIR_RE.test(s) && !s.split('/').includes('..'), msg('invalid_characters')));
+  text(
+    128,
+    '',
+    v.check((s: string) => LOCAL_DIR_RE.test(s) && !s.split('/').includes('..'), msg('invalid_characters')),
+  );
 
 export const ftpcSchema = obj({
   enable_ftp: bool(false),

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { pew_httpc } from './httpc.ts';
-import { defaultsOf, maskSection, unmaskSection } from '../section.ts';
 import { PASSWORD_MASK } from '../fields.ts';
+import { defaultsOf, maskSection, unmaskSection } from '../section.ts';
 import { expectAccepted, expectMaxLength, expectRange, expectRejected } from '../testing.ts';
+import { pew_httpc } from './httpc.ts';
 
 const on = (x: any) => Object.assign(x, { enable_httpc: true, server_addr: 'https://api.example.com/data' });
 
@@ -32,7 +32,7 @@ describe('pew_httpc', () => {
       expectAccepted(pew_httpc, (x) => Object.assign(on(x), { server_addr: ok }));
     for (const bad of ['ftp://host/x', 'https://user:pw@host/', 'api.example.com'])
       expectRejected(pew_httpc, (x) => (x.server_addr = bad), 'server_addr', 'invalid_host');
-    const url = (n: number) => 'https://h.de/' + 'p'.repeat(n - 'https://h.de/'.length);
+    const url = (n: number) => `https://h.de/${'p'.repeat(n - 'https://h.de/'.length)}`;
     expectAccepted(pew_httpc, (x) => (x.server_addr = url(512)));
     expectRejected(pew_httpc, (x) => (x.server_addr = url(513)), 'server_addr', 'too_long', { max: 512 });
   });
@@ -40,7 +40,9 @@ describe('pew_httpc', () => {
   it('the URL scheme agrees with the SSL setting', () => {
     expectRejected(pew_httpc, (x) => (x.server_addr = 'http://h.de/'), 'server_addr', 'invalid_value', { allowed: ['https://'] });
     expectAccepted(pew_httpc, (x) => Object.assign(x, { transfermode_ssl: false, server_addr: 'http://h.de/' }));
-    expectRejected(pew_httpc, (x) => Object.assign(x, { transfermode_ssl: false, server_addr: 'https://h.de/' }), 'server_addr', 'invalid_value', { allowed: ['http://'] });
+    expectRejected(pew_httpc, (x) => Object.assign(x, { transfermode_ssl: false, server_addr: 'https://h.de/' }), 'server_addr', 'invalid_value', {
+      allowed: ['http://'],
+    });
   });
 
   it('proxy host and user limits', () => {

@@ -1,9 +1,9 @@
 // HTTP client (spec §3 "HTTP client (pew_httpc)", §9 control register 240 + 14).
-import * as v from 'valibot';
-import { bool, hostText, num, obj, remotePort, secret, text } from '../fields.ts';
-import { issue, type Issue } from '../issues.ts';
-import { defineSection } from '../section.ts';
+import type * as v from 'valibot';
 import { certName, controlRegister, httpUrl } from '../common.ts';
+import { bool, hostText, num, obj, remotePort, secret, text } from '../fields.ts';
+import { type Issue, issue } from '../issues.ts';
+import { defineSection } from '../section.ts';
 
 export const HTTP_REGISTERS = 14; // spec §9: HTTP control register offset
 export const URL_MAX = 512; // a server URL with its path

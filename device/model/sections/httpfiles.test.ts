@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { restHttpFiles } from './httpfiles.ts';
 import { defaultsOf } from '../section.ts';
 import { expectAccepted, expectMaxLength, expectRejected } from '../testing.ts';
+import { restHttpFiles } from './httpfiles.ts';
 
 describe('restHttpFiles', () => {
   it('defaults to no files', () => {

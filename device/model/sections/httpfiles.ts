@@ -1,7 +1,7 @@
 // The uploaded HTTP server files (spec §3 session level "the uploaded HTTP files list", §7 get_http_content).
 import * as v from 'valibot';
 import { int, list, obj, pattern, text } from '../fields.ts';
-import { issue, msg, type Issue } from '../issues.ts';
+import { type Issue, issue, msg } from '../issues.ts';
 import { defineSection } from '../section.ts';
 
 export const HTTP_NAME_MAX = 64;

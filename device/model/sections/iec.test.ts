@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { pew_60870 } from './iec.ts';
 import { defaultsOf } from '../section.ts';
 import { expectAccepted, expectRange, expectRejected } from '../testing.ts';
+import { pew_60870 } from './iec.ts';
 
 const C = 'connections.0';
 
@@ -80,15 +80,24 @@ describe('pew_60870', () => {
     const fl = (x: any, extra: object) => Object.assign(x.connections[0], { area: 'FL', plc_buffer_rbm: 0, plc_buffer_m: 1, plc_buffer_c: 32740, ...extra });
     expectAccepted(pew_60870, (x) => fl(x, { plc_buffer_m_depth: 1 }));
     expectRejected(pew_60870, (x) => (x.connections[0].plc_buffer_m_depth = 0), `${C}.plc_buffer_m_depth`, 'out_of_range', { min: 1, max: 32765 });
-    expectAccepted(pew_60870, (x) => Object.assign(x.connections[0], { area: 'DT', plc_buffer_rbm: 0, plc_buffer_c: 1, plc_buffer_m: 27, plc_buffer_m_depth: 32765 }));
+    expectAccepted(pew_60870, (x) =>
+      Object.assign(x.connections[0], { area: 'DT', plc_buffer_rbm: 0, plc_buffer_c: 1, plc_buffer_m: 27, plc_buffer_m_depth: 32765 }),
+    );
     expectAccepted(pew_60870, (x) => fl(x, { plc_buffer_m_depth: 32739 }));
     expectRejected(pew_60870, (x) => (x.connections[0].plc_buffer_m_depth = 32766), `${C}.plc_buffer_m_depth`, 'out_of_range', { min: 1, max: 32765 });
     expectAccepted(pew_60870, (x) => fl(x, { plc_buffer_c: 32765 - 25 }));
     expectRejected(pew_60870, (x) => fl(x, { plc_buffer_c: 32765 - 24 }), `${C}.plc_buffer_c`, 'address_out_of_range', { min: 0, max: 32740 });
-    expectRejected(pew_60870, (x) => fl(x, { plc_buffer_m: 32700, plc_buffer_m_depth: 100 }), `${C}.plc_buffer_m`, 'address_out_of_range', { min: 0, max: 32666 });
-    expectRejected(pew_60870, (x) => Object.assign(x.connections[0], { plc_buffer_c: 1109 }), `${C}.plc_buffer_c`, 'addresses_overlap', { other: `${C}.plc_buffer_m` });
+    expectRejected(pew_60870, (x) => fl(x, { plc_buffer_m: 32700, plc_buffer_m_depth: 100 }), `${C}.plc_buffer_m`, 'address_out_of_range', {
+      min: 0,
+      max: 32666,
+    });
+    expectRejected(pew_60870, (x) => Object.assign(x.connections[0], { plc_buffer_c: 1109 }), `${C}.plc_buffer_c`, 'addresses_overlap', {
+      other: `${C}.plc_buffer_m`,
+    });
     expectAccepted(pew_60870, (x) => Object.assign(x.connections[0], { plc_buffer_c: 1110 }));
-    expectRejected(pew_60870, (x) => Object.assign(x.connections[0], { plc_buffer_m: 1000 }), `${C}.plc_buffer_m`, 'addresses_overlap', { other: `${C}.plc_buffer_rbm` });
+    expectRejected(pew_60870, (x) => Object.assign(x.connections[0], { plc_buffer_m: 1000 }), `${C}.plc_buffer_m`, 'addresses_overlap', {
+      other: `${C}.plc_buffer_rbm`,
+    });
     expectRejected(pew_60870, (x) => (x.connections[0].area = 'WR'), `${C}.area`, 'invalid_value');
   });
 

@@ -1,10 +1,10 @@
 // IEC 60870-5-104 server (spec §3 "IEC 60870 (pew_60870)", §5 IEC rules, §9 IEC; mewtocol.md §9).
 import * as v from 'valibot';
-import { bool, choice, int, ipText, list, listenPort, obj } from '../fields.ts';
-import { issue, type Issue } from '../issues.ts';
-import { defineSection } from '../section.ts';
-import { AREA_MAX, DT_MAX } from '../plc.ts';
 import { ipRangeIssues } from '../common.ts';
+import { bool, choice, int, ipText, list, listenPort, obj } from '../fields.ts';
+import { type Issue, issue } from '../issues.ts';
+import { AREA_MAX, DT_MAX } from '../plc.ts';
+import { defineSection } from '../section.ts';
 
 export const IEC_PORT = 2404; // spec §9, mewtocol.md §9
 export const MAX_CONNECTIONS = 4; // spec §9: connections 4
@@ -57,8 +57,7 @@ function bufferRules(c: IecConnection, at: string): Issue[] {
     ['plc_buffer_m', c.plc_buffer_m, c.plc_buffer_m_depth],
     ['plc_buffer_c', c.plc_buffer_c, CONTROL_BUFFER],
   ] as const;
-  for (const [f, start, len] of blocks)
-    if (start + len - 1 > max) out.push(issue(`${at}.${f}`, 'address_out_of_range', { min: 0, max: max - len + 1 }));
+  for (const [f, start, len] of blocks) if (start + len - 1 > max) out.push(issue(`${at}.${f}`, 'address_out_of_range', { min: 0, max: max - len + 1 }));
   if (out.length) return out;
   blocks.forEach(([f, start, len], i) => {
     for (const [g, s, l] of blocks.slice(0, i))

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { pew_log } from './log.ts';
 import { defaultsOf, validateSection, withDefaults } from '../section.ts';
 import { expectAccepted, expectRange, expectRejected } from '../testing.ts';
+import { pew_log } from './log.ts';
 
 const points = (n: number, extra: object = {}) => Array.from({ length: n }, (_, j) => ({ id: j + 1, name: `p${j + 1}`, ...extra }));
 // ids renumbered from 1 (spec §4), as the console keeps them
@@ -11,10 +11,24 @@ describe('pew_log: settings', () => {
   it('defaults: logger off, no log files, one header line, comma and point, internal storage (spec §3, §9)', () => {
     const d = defaultsOf(pew_log);
     expect(d).toEqual({
-      version: 1, enable_log: false, delete_old_files: false, header: 1, formatfile: '', midnight_to_daybefore: false,
-      csv_separator: 'comma', dec_separator: 'point', storage: 0, plc_rtc_dt: false,
-      enable_mem_ctrl: false, mem_write_stop: 380, mem_write_error: 381, mem_write_status: 382, mem_notify: 383,
-      enable_plc_ctrl: false, plc_ctrl_wr: 384, log_def: [],
+      version: 1,
+      enable_log: false,
+      delete_old_files: false,
+      header: 1,
+      formatfile: '',
+      midnight_to_daybefore: false,
+      csv_separator: 'comma',
+      dec_separator: 'point',
+      storage: 0,
+      plc_rtc_dt: false,
+      enable_mem_ctrl: false,
+      mem_write_stop: 380,
+      mem_write_error: 381,
+      mem_write_status: 382,
+      mem_notify: 383,
+      enable_plc_ctrl: false,
+      plc_ctrl_wr: 384,
+      log_def: [],
     });
     expectAccepted(pew_log, () => {});
     expectAccepted(pew_log, (x) => Object.assign(x, { enable_log: true, enable_mem_ctrl: true, enable_plc_ctrl: true }));
@@ -29,8 +43,7 @@ describe('pew_log: settings', () => {
 
   it('a decimal comma needs a separator other than comma', () => {
     expectRejected(pew_log, (x) => (x.dec_separator = 'comma'), 'dec_separator', 'invalid_value', { allowed: ['point'] });
-    for (const sep of ['semicolon', 'slash', 'tab'])
-      expectAccepted(pew_log, (x) => Object.assign(x, { csv_separator: sep, dec_separator: 'comma' }));
+    for (const sep of ['semicolon', 'slash', 'tab']) expectAccepted(pew_log, (x) => Object.assign(x, { csv_separator: sep, dec_separator: 'comma' }));
   });
 
   it('user-defined header needs a .cfg format file of at most 30 characters (spec §5, §9; mewtocol.md §9)', () => {
@@ -47,8 +60,12 @@ describe('pew_log: settings', () => {
       expectAccepted(pew_log, (x) => (x[f] = f === 'plc_ctrl_wr' ? 999424 : 0));
       expectRejected(pew_log, (x) => (x[f] = 999425), f, 'address_out_of_range', { min: 0, max: 999424 });
     }
-    expectRejected(pew_log, (x) => Object.assign(x, { enable_mem_ctrl: true, mem_notify: 380 }), 'mem_notify', 'addresses_overlap', { other: 'mem_write_stop' });
-    expectRejected(pew_log, (x) => Object.assign(x, { enable_mem_ctrl: true, enable_plc_ctrl: true, plc_ctrl_wr: 382 }), 'plc_ctrl_wr', 'addresses_overlap', { other: 'mem_write_status' });
+    expectRejected(pew_log, (x) => Object.assign(x, { enable_mem_ctrl: true, mem_notify: 380 }), 'mem_notify', 'addresses_overlap', {
+      other: 'mem_write_stop',
+    });
+    expectRejected(pew_log, (x) => Object.assign(x, { enable_mem_ctrl: true, enable_plc_ctrl: true, plc_ctrl_wr: 382 }), 'plc_ctrl_wr', 'addresses_overlap', {
+      other: 'mem_write_status',
+    });
     expectAccepted(pew_log, (x) => Object.assign(x, { enable_mem_ctrl: false, enable_plc_ctrl: true, plc_ctrl_wr: 382 }));
   });
 
@@ -80,7 +97,9 @@ describe('pew_log: log files and limits', () => {
 
   it('at most 700 data points in total (spec §9)', () => {
     expectAccepted(pew_log, (x) => (x.log_def = [file(1, points(400)), file(2, points(300))]));
-    expectRejected(pew_log, (x) => (x.log_def = [file(1, points(400)), file(2, points(300)), file(3, points(2))]), 'log_def.2.records.0', 'too_many', { max: 700 });
+    expectRejected(pew_log, (x) => (x.log_def = [file(1, points(400)), file(2, points(300)), file(3, points(2))]), 'log_def.2.records.0', 'too_many', {
+      max: 700,
+    });
     expectRejected(pew_log, (x) => (x.log_def = [file(1, points(701))]), 'log_def.0.records', 'too_many', { max: 700 });
   });
 

@@ -1,10 +1,10 @@
 // Data logger settings (spec §3 "Data logger (pew_log)", §4, §5, §9 Logger); log files in logfile.ts.
 import * as v from 'valibot';
-import { bool, choice, FILE_NAME_RE, int, list, obj, pattern, text } from '../fields.ts';
-import { issue, msg, type Issue } from '../issues.ts';
-import { defineSection, type RegisterBlock } from '../section.ts';
 import { controlRegister } from '../common.ts';
-import { logFileRules, logFileSchema, MAX_LOG_FILES, MAX_POINTS, STRING_TYPE, type LogRecord } from './logfile.ts';
+import { bool, choice, FILE_NAME_RE, int, list, obj, pattern, text } from '../fields.ts';
+import { type Issue, issue, msg } from '../issues.ts';
+import { defineSection, type RegisterBlock } from '../section.ts';
+import { type LogRecord, logFileRules, logFileSchema, MAX_LOG_FILES, MAX_POINTS, STRING_TYPE } from './logfile.ts';
 
 export const MAX_STRING_POINTS = 60; // spec §9: data points STRING 60
 export const MAX_DIFFERENCE_POINTS = 400; // spec §9: data points difference 400
@@ -21,8 +21,12 @@ export const logSchema = obj({
   enable_log: bool(false),
   delete_old_files: bool(false), // on low memory delete the oldest files instead of stopping (spec §4)
   header: choice(HEADERS, 1),
-  formatfile: text(30, '', pattern(FILE_NAME_RE, 'invalid_file_name'), // the user-defined CSV format file (mewtocol.md §9)
-    v.check((s: string) => s === '' || s.endsWith('.cfg'), msg('invalid_file_name'))),
+  formatfile: text(
+    30,
+    '',
+    pattern(FILE_NAME_RE, 'invalid_file_name'), // the user-defined CSV format file (mewtocol.md §9)
+    v.check((s: string) => s === '' || s.endsWith('.cfg'), msg('invalid_file_name')),
+  ),
   midnight_to_daybefore: bool(false), // a record stamped 00:00:00 closes the previous day's file
   csv_separator: choice(CSV_SEPARATORS, 'comma'),
   dec_separator: choice(DEC_SEPARATORS, 'point'),
@@ -96,8 +100,14 @@ export const pew_log = defineSection({
   registers,
   // the interfaces of active log files and of their data points (spec §5 transparent-interface rule)
   interfaces: (l) =>
-    !l.enable_log ? [] : l.log_def.flatMap((f, i) => f.trigger === 0 ? [] : [
-      { path: `log_def.${i}.interface`, interfaceId: f.interface, purpose: 'logger' as const },
-      ...f.records.map((r, j) => ({ path: `log_def.${i}.records.${j}.if`, interfaceId: r.if, purpose: 'logger' as const })),
-    ]),
+    !l.enable_log
+      ? []
+      : l.log_def.flatMap((f, i) =>
+          f.trigger === 0
+            ? []
+            : [
+                { path: `log_def.${i}.interface`, interfaceId: f.interface, purpose: 'logger' as const },
+                ...f.records.map((r, j) => ({ path: `log_def.${i}.records.${j}.if`, interfaceId: r.if, purpose: 'logger' as const })),
+              ],
+        ),
 });

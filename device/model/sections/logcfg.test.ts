@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { logcfg } from './logcfg.ts';
 import { defaultsOf } from '../section.ts';
 import { expectAccepted, expectMaxLength, expectRejected } from '../testing.ts';
+import { logcfg } from './logcfg.ts';
 
 describe('logcfg', () => {
   it('defaults to no files', () => {
@@ -12,8 +12,7 @@ describe('logcfg', () => {
   it('names follow the file-name rule, at most 30 characters (spec §5, §9)', () => {
     expectAccepted(logcfg, (x) => (x.files = ['log1.cfg', '_tank_2.cfg', 'A']));
     expectMaxLength(logcfg, (x, s) => (x.files = [s]), 'files.0', 30);
-    for (const bad of ['1log.cfg', 'my log.cfg', 'a/b', '../etc', 'a-b'])
-      expectRejected(logcfg, (x) => (x.files = [bad]), 'files.0', 'invalid_file_name');
+    for (const bad of ['1log.cfg', 'my log.cfg', 'a/b', '../etc', 'a-b']) expectRejected(logcfg, (x) => (x.files = [bad]), 'files.0', 'invalid_file_name');
     expectRejected(logcfg, (x) => (x.files = ['']), 'files.0', 'required');
     expectRejected(logcfg, (x) => (x.files = [5]), 'files.0', 'type', { expected: 'string' });
   });

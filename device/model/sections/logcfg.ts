@@ -1,7 +1,7 @@
 // The list of log config files (spec §3 session level, §7 "the log config files list (response field files)").
 import * as v from 'valibot';
 import { FILE_NAME_RE, list, obj } from '../fields.ts';
-import { issue, msg, type Issue } from '../issues.ts';
+import { type Issue, issue, msg } from '../issues.ts';
 import { defineSection } from '../section.ts';
 
 export const LOGCFG_NAME_MAX = 30; // spec §9: file name 30

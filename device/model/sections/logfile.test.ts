@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { expectAccepted, expectMaxLength, expectRange, expectRejected } from '../testing.ts';
 import { pew_log } from './log.ts';
 import { logFileSchema, recordSchema, typeWords } from './logfile.ts';
-import { expectAccepted, expectMaxLength, expectRange, expectRejected } from '../testing.ts';
 
 const F = 'log_def.0';
 const R = `${F}.records.0`;
@@ -14,9 +14,23 @@ const one = (x: any, file: object = {}, record: object = {}) => {
 describe('pew_log: log file', () => {
   it('defaults: fixed cycle of 900 s, split per day, delay store 10, never delete (spec §9)', () => {
     expect(v.parse(logFileSchema, { name: 'a' })).toEqual({
-      id: 1, name: 'a', interface: 4, trigger: 1, plc_addr: 0, split: 'day', cycle: 900, last_trig: 0,
-      cond_trig: '', cond_end: '', enable_cond_store: false, cond_store: '', repeat_count: 0, time_start: 0,
-      delay_store: 10, file_max: 0, records: [],
+      id: 1,
+      name: 'a',
+      interface: 4,
+      trigger: 1,
+      plc_addr: 0,
+      split: 'day',
+      cycle: 900,
+      last_trig: 0,
+      cond_trig: '',
+      cond_end: '',
+      enable_cond_store: false,
+      cond_store: '',
+      repeat_count: 0,
+      time_start: 0,
+      delay_store: 10,
+      file_max: 0,
+      records: [],
     });
     expectAccepted(pew_log, (x) => one(x));
   });
@@ -25,8 +39,7 @@ describe('pew_log: log file', () => {
     expectMaxLength(pew_log, (x, s) => one(x, { name: s }), `${F}.name`, 30);
     expectRejected(pew_log, (x) => one(x, { name: '' }), `${F}.name`, 'required');
     expectRejected(pew_log, (x) => (x.log_def = [{ id: 1 }]), `${F}.name`, 'required');
-    for (const bad of ['1tank', 'my tank', 'tank-2', 'tank/x'])
-      expectRejected(pew_log, (x) => one(x, { name: bad }), `${F}.name`, 'invalid_file_name');
+    for (const bad of ['1tank', 'my tank', 'tank-2', 'tank/x']) expectRejected(pew_log, (x) => one(x, { name: bad }), `${F}.name`, 'invalid_file_name');
   });
 
   it('ranges: id 1-16, station 0-99, cycle 1-86500 s, logs 0-65535, cache 1-20, files 0-100, start time of day (spec §9)', () => {
@@ -65,8 +78,23 @@ describe('pew_log: log file', () => {
 describe('pew_log: data point', () => {
   it('defaults: DT, int, momentary, little endian, no scaling, a string length of 48', () => {
     expect(v.parse(recordSchema, { name: 'a' })).toEqual({
-      id: 1, name: 'a', dim: '', if: 4, plc_addr: 0, reg_addr: '0', area: 1, type: 0, str_len: 48, format: 'momentary', endian: 'little',
-      decimal: 0, enable_scal: false, scal_plc_max: 100, scal_plc_min: 0, scal_log_max: 100, scal_log_min: 0,
+      id: 1,
+      name: 'a',
+      dim: '',
+      if: 4,
+      plc_addr: 0,
+      reg_addr: '0',
+      area: 1,
+      type: 0,
+      str_len: 48,
+      format: 'momentary',
+      endian: 'little',
+      decimal: 0,
+      enable_scal: false,
+      scal_plc_max: 100,
+      scal_plc_min: 0,
+      scal_log_max: 100,
+      scal_log_min: 0,
     });
   });
 
@@ -92,7 +120,17 @@ describe('pew_log: data point', () => {
   it('ranges: id 1-700, station 0-99; ids unique within a file', () => {
     expectRange(pew_log, (x, n) => one(x, {}, { id: n }), `${R}.id`, 1, 700);
     expectRange(pew_log, (x, n) => one(x, {}, { plc_addr: n }), `${R}.plc_addr`, 0, 99);
-    const two = (x: any, id2: number) => (x.log_def = [{ id: 1, name: 'a', records: [{ id: 1, name: 'p' }, { id: id2, name: 'q' }] }]);
+    const two = (x: any, id2: number) =>
+      (x.log_def = [
+        {
+          id: 1,
+          name: 'a',
+          records: [
+            { id: 1, name: 'p' },
+            { id: id2, name: 'q' },
+          ],
+        },
+      ]);
     expectRejected(pew_log, (x) => two(x, 1), `${F}.records.1.id`, 'duplicate');
     expectAccepted(pew_log, (x) => two(x, 2));
     expectAccepted(pew_log, (x) => (x.log_def = [1, 2].map((id) => ({ id, name: `f${id}`, records: [{ id: 1, name: 'p' }] }))));
@@ -118,7 +156,11 @@ describe('pew_log: data point', () => {
 
   it('word areas: a decimal address; the whole value inside the area (spec §9)', () => {
     const at = (area: number, type: number, reg_addr: string) => (x: any) => one(x, {}, { area, type, reg_addr });
-    for (const [area, max] of [[1, 999424], [2, 32765], [3, 16384]] as const) {
+    for (const [area, max] of [
+      [1, 999424],
+      [2, 32765],
+      [3, 16384],
+    ] as const) {
       expectAccepted(pew_log, at(area, 0, String(max)));
       expectRejected(pew_log, at(area, 0, String(max + 1)), `${R}.reg_addr`, 'address_out_of_range', { min: 0, max });
     }
@@ -137,8 +179,7 @@ describe('pew_log: data point', () => {
     expectRejected(pew_log, at(4, '5130'), `${R}.reg_addr`, 'address_out_of_range', { min: 0, max: 512 });
     expectRejected(pew_log, at(5, '5130'), `${R}.reg_addr`, 'address_out_of_range', { min: 0, max: 512 });
     expectAccepted(pew_log, at(6, '999F'));
-    for (const bad of ['F', 'G', '1G', 'A0', '12345'])
-      expectRejected(pew_log, at(6, bad), `${R}.reg_addr`, 'invalid_bit_address');
+    for (const bad of ['F', 'G', '1G', 'A0', '12345']) expectRejected(pew_log, at(6, bad), `${R}.reg_addr`, 'invalid_bit_address');
   });
 
   it('decimals 0-9, 0-18 for 64-bit types (spec §9)', () => {

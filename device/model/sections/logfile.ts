@@ -1,7 +1,7 @@
 // Data logger: one log file (entry of log_def) and its data points (spec §3 "Data logger", §5, §9 Logger).
 import * as v from 'valibot';
-import { bitAddress, BIT_ADDRESS_RE, bool, choice, FILE_NAME_RE, int, list, NAME_RE, num, obj, pattern, text } from '../fields.ts';
-import { issue, msg, type Issue } from '../issues.ts';
+import { BIT_ADDRESS_RE, bitAddress, bool, choice, FILE_NAME_RE, int, list, NAME_RE, num, obj, pattern, text } from '../fields.ts';
+import { type Issue, issue, msg } from '../issues.ts';
 import { AREA_MAX, INTERFACE_IDS, INTERNAL_ID, STATION_MAX } from '../plc.ts';
 
 export const MAX_LOG_FILES = 16; // spec §9: log files 16
@@ -16,7 +16,24 @@ const BIT_AREAS: readonly number[] = [4, 5, 6];
 const AREA_LIMIT: Record<LogArea, number> = { 1: AREA_MAX.DT, 2: AREA_MAX.FL, 3: AREA_MAX.LD, 4: AREA_MAX.WX, 5: AREA_MAX.WY, 6: AREA_MAX.WR };
 
 // spec §3: log data types coded 0-15 (the index is the code)
-export const LOG_TYPES = ['int', 'uint', 'hex', 'bin', 'dint', 'udint', 'hex32', 'real', 'realex', 'int64', 'uint64', 'ascii', 'dt', 'string', 'lreal', 'lrealex'] as const;
+export const LOG_TYPES = [
+  'int',
+  'uint',
+  'hex',
+  'bin',
+  'dint',
+  'udint',
+  'hex32',
+  'real',
+  'realex',
+  'int64',
+  'uint64',
+  'ascii',
+  'dt',
+  'string',
+  'lreal',
+  'lrealex',
+] as const;
 export const LOG_TYPE_CODES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] as const;
 export type LogType = (typeof LOG_TYPE_CODES)[number];
 export const STRING_TYPE = 13;
@@ -30,7 +47,7 @@ const WIDE_TYPES: readonly number[] = [9, 10, 14, 15]; // 64-bit: int64, uint64,
 export function typeWords(type: number, strLen: number = STRING_LEN_MAX): number {
   if (type === STRING_TYPE) return 2 + Math.ceil(strLen / 2);
   if (WIDE_TYPES.includes(type)) return 4;
-  return type >= 4 && type <= 8 || type === 12 ? 2 : 1;
+  return (type >= 4 && type <= 8) || type === 12 ? 2 : 1;
 }
 
 export const TRIGGERS = [0, 1, 2, 3, 4] as const; // spec §3: disabled, fixed cycle, specified time, condition, PLC flag
@@ -45,7 +62,11 @@ const required = (max: number, ...checks: Parameters<typeof text>[2][]) => text(
 
 export const recordSchema = obj({
   id: int(1, MAX_POINTS, 1),
-  name: required(70, v.check((s: string) => /^[A-Za-z]/.test(s), msg('must_start_with_letter')), pattern(NAME_RE, 'invalid_characters')), // spec §9: column name 70
+  name: required(
+    70,
+    v.check((s: string) => /^[A-Za-z]/.test(s), msg('must_start_with_letter')),
+    pattern(NAME_RE, 'invalid_characters'),
+  ), // spec §9: column name 70
   dim: text(7, ''), // spec §9: unit 7
   if: choice(INTERFACE_IDS, INTERNAL_ID),
   plc_addr: int(0, STATION_MAX, 0), // spec §9: station number 99

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { pew_mqtt } from './mqtt.ts';
-import { defaultsOf, maskSection, unmaskSection } from '../section.ts';
 import { PASSWORD_MASK } from '../fields.ts';
+import { defaultsOf, maskSection, unmaskSection } from '../section.ts';
 import { expectAccepted, expectMaxLength, expectRange, expectRejected } from '../testing.ts';
+import { pew_mqtt } from './mqtt.ts';
 
 describe('pew_mqtt', () => {
   it('defaults: keep_alive 65, qos 1, off, control register 260 (spec §3, §9)', () => {
@@ -26,8 +26,7 @@ describe('pew_mqtt', () => {
     expectRejected(pew_mqtt, (x) => (x.enable_mqtt = true), 'broker_addr', 'required');
     for (const ok of ['broker.local', '10.0.0.2', 'mqtts://broker.example.com:8883', 'broker:1883'])
       expectAccepted(pew_mqtt, (x) => Object.assign(x, { enable_mqtt: true, broker_addr: ok }));
-    for (const bad of ['http://x', 'a b', 'host:70000', 'mqtt://'])
-      expectRejected(pew_mqtt, (x) => (x.broker_addr = bad), 'broker_addr', 'invalid_host');
+    for (const bad of ['http://x', 'a b', 'host:70000', 'mqtt://']) expectRejected(pew_mqtt, (x) => (x.broker_addr = bad), 'broker_addr', 'invalid_host');
   });
 
   it('user name limit and certificate names (spec §5)', () => {

@@ -1,9 +1,9 @@
 // MQTT client (spec §3 "MQTT (pew_mqtt)", §9 control register 260 + 34).
-import * as v from 'valibot';
-import { bool, choice, int, num, obj, secret, text } from '../fields.ts';
-import { issue, type Issue } from '../issues.ts';
-import { defineSection } from '../section.ts';
+import type * as v from 'valibot';
 import { certName, controlRegister, hostUrl, TLS_VERSIONS } from '../common.ts';
+import { bool, choice, int, num, obj, secret, text } from '../fields.ts';
+import { type Issue, issue } from '../issues.ts';
+import { defineSection } from '../section.ts';
 
 export const MQTT_REGISTERS = 34; // spec §9: MQTT control register offset
 

@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { pew_nosql, usedTag } from './nosql.ts';
-import { dataPointSchema } from './datapoint.ts';
-import { defaultsOf, maskSection } from '../section.ts';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD_MASK } from '../fields.ts';
+import { defaultsOf, maskSection } from '../section.ts';
 import { expectAccepted, expectMaxLength, expectRange, expectRejected } from '../testing.ts';
+import { dataPointSchema } from './datapoint.ts';
+import { pew_nosql, usedTag } from './nosql.ts';
 
 const mongo = (x: any) => Object.assign(x, { enable_sql: true, server: 'mongodb://db.local:27017', instance_name: 'plant', collection: 'line1' });
 const influx = (x: any) => Object.assign(x, { enable_sql: true, db_type: 1, server: 'http://influx.local:8086', instance_name: 'plant', measurement: 'line1' });
@@ -40,8 +40,7 @@ describe('pew_nosql', () => {
   it('server with its port, database, and collection (Mongo) or measurement (Influx) required when enabled', () => {
     expectAccepted(pew_nosql, mongo);
     expectAccepted(pew_nosql, influx);
-    for (const f of ['server', 'instance_name', 'collection'])
-      expectRejected(pew_nosql, (x) => Object.assign(mongo(x), { [f]: '' }), f, 'required');
+    for (const f of ['server', 'instance_name', 'collection']) expectRejected(pew_nosql, (x) => Object.assign(mongo(x), { [f]: '' }), f, 'required');
     expectRejected(pew_nosql, (x) => Object.assign(influx(x), { measurement: '' }), 'measurement', 'required');
     expectAccepted(pew_nosql, (x) => Object.assign(influx(x), { server: 'influx.local:8086' }));
     expectRejected(pew_nosql, (x) => (x.server = 'ftp://db.local'), 'server', 'invalid_host');

@@ -1,11 +1,11 @@
 // NoSQL client, MongoDB or InfluxDB type (spec §3 "NoSQL (pew_nosql)": the SQL fields with collection
 // and measurement instead of tablename and without port; §5 tag pair; §9 control register 370 + 10).
-import * as v from 'valibot';
-import { bool, choice, dbNameText, num, obj, secret, text } from '../fields.ts';
-import { issue, type Issue } from '../issues.ts';
-import { defineSection } from '../section.ts';
+import type * as v from 'valibot';
 import { controlRegister, hostUrl } from '../common.ts';
-import { dbClientEntries, dbSourceEntries, datalistIssues, DB_NAME_MAX, insertInterfaces, insertIssues } from './datapoint.ts';
+import { bool, choice, dbNameText, num, obj, secret, text } from '../fields.ts';
+import { type Issue, issue } from '../issues.ts';
+import { defineSection } from '../section.ts';
+import { DB_NAME_MAX, datalistIssues, dbClientEntries, dbSourceEntries, insertInterfaces, insertIssues } from './datapoint.ts';
 
 export const NOSQL_REGISTERS = 10; // spec §9: NoSQL control register offset
 // spec §3: database types mongo 0, influx 1

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { pew, pewSchema } from './pew.ts';
+import { describe, expect, it } from 'vitest';
 import { defaultsOf } from '../section.ts';
 import { expectAccepted, expectRange, expectRejected } from '../testing.ts';
+import { pew, pewSchema } from './pew.ts';
 
 describe('pew (COM)', () => {
   it('defaults pass their own schema and follow spec §3', () => {

@@ -1,12 +1,22 @@
 // COM interfaces and PLC settings (spec §3 "COM (pew)", §5, §9).
 import * as v from 'valibot';
-import { bitAddress, bool, choice, int, intOr, list, num, obj, text, group, IPV4_RE } from '../fields.ts';
-import { issue, msg, type Issue } from '../issues.ts';
-import { defineSection } from '../section.ts';
+import { bitAddress, bool, choice, group, IPV4_RE, int, intOr, list, num, obj, text } from '../fields.ts';
+import { type Issue, issue, msg } from '../issues.ts';
 import {
-  BAUD_RATES, ETHERNET_ID, INTERFACE_IDS, INTERFACE_NAMES, INTERFACE_SERVICES, INTERNAL_ID, PARITIES,
-  PROTOCOLS, RS485_CAPABLE_ID, SERIAL_MODES, STATION_MAX, type InterfaceId,
+  BAUD_RATES,
+  ETHERNET_ID,
+  INTERFACE_IDS,
+  INTERFACE_NAMES,
+  INTERFACE_SERVICES,
+  INTERNAL_ID,
+  type InterfaceId,
+  PARITIES,
+  PROTOCOLS,
+  RS485_CAPABLE_ID,
+  SERIAL_MODES,
+  STATION_MAX,
 } from '../plc.ts';
+import { defineSection } from '../section.ts';
 
 // "a.b.c.d:port" of the PLC on the Ethernet interface
 const IP_PORT_RE = new RegExp(`^${IPV4_RE.source.slice(1, -1)}:([1-9]\\d{0,3}|[1-5]\\d{4}|6[0-4]\\d{3}|65[0-4]\\d{2}|655[0-2]\\d|6553[0-5])$`);
@@ -26,7 +36,11 @@ export const interfaceSchema = obj({
   protocol: choice(PROTOCOLS, 'MEWTOCOL'),
   flow: choice(['none', 'rtscts'] as const, 'none'),
   wait: int(0, 60000, 0), // ms between the answer and the next request
-  ip_port: text(21, '', v.check((s: string) => s === '' || IP_PORT_RE.test(s), msg('invalid_ip'))),
+  ip_port: text(
+    21,
+    '',
+    v.check((s: string) => s === '' || IP_PORT_RE.test(s), msg('invalid_ip')),
+  ),
   addr_offset: intOr(-255, 255, -32768, -32768), // spec §9: -255..255, disabled -32768; used on COM4
 });
 export type ComInterface = v.InferOutput<typeof interfaceSchema>;

@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { pew_redirect } from './redirect.ts';
 import { defaultsOf } from '../section.ts';
 import { expectAccepted, expectRange, expectRejected } from '../testing.ts';
+import { pew_redirect } from './redirect.ts';
 
 const T = 'threads.0';
-const withThread = (extra: object = {}) => (x: any) => (x.threads = [{ port: 9094, ...extra }]);
-const grant = (area: string, start: number, end: number, read_write = 'RO', extra: object = {}) =>
-  ({ area, register_area_start: start, register_area_end: end, read_write, ...extra });
+const withThread =
+  (extra: object = {}) =>
+  (x: any) =>
+    (x.threads = [{ port: 9094, ...extra }]);
+const grant = (area: string, start: number, end: number, read_write = 'RO', extra: object = {}) => ({
+  area,
+  register_area_start: start,
+  register_area_end: end,
+  read_write,
+  ...extra,
+});
 
 describe('pew_redirect', () => {
   it('defaults: no thread until one is added (security.md LF-1)', () => {
@@ -53,14 +61,24 @@ describe('pew_redirect', () => {
 
   it('two grants on the same words overlap; BLK may cover a grant', () => {
     expectAccepted(pew_redirect, withThread({ mapping: [grant('DT', 0, 99), grant('DT', 100, 199, 'R/W')] }));
-    expectRejected(pew_redirect, withThread({ mapping: [grant('DT', 0, 99), grant('DT', 99, 199, 'R/W')] }), `${T}.mapping.1.register_area_start`, 'addresses_overlap');
+    expectRejected(
+      pew_redirect,
+      withThread({ mapping: [grant('DT', 0, 99), grant('DT', 99, 199, 'R/W')] }),
+      `${T}.mapping.1.register_area_start`,
+      'addresses_overlap',
+    );
     expectAccepted(pew_redirect, withThread({ mapping: [grant('DT', 0, 99), grant('DT', 50, 60, 'BLK')] }));
     expectAccepted(pew_redirect, withThread({ mapping: [grant('DT', 0, 99), grant('FL', 0, 99)] }));
   });
 
   it('gateway: Modbus addresses must not overlap, must fit 65535, bit tables need relay areas', () => {
     const gw = (mapping: object[]) => withThread({ mb_translation: true, mapping });
-    expectRejected(pew_redirect, gw([grant('DT', 0, 9), grant('FL', 0, 9, 'RO', { register_area_mapped: 9 })]), `${T}.mapping.1.register_area_mapped`, 'addresses_overlap');
+    expectRejected(
+      pew_redirect,
+      gw([grant('DT', 0, 9), grant('FL', 0, 9, 'RO', { register_area_mapped: 9 })]),
+      `${T}.mapping.1.register_area_mapped`,
+      'addresses_overlap',
+    );
     expectAccepted(pew_redirect, gw([grant('DT', 0, 9), grant('FL', 0, 9, 'RO', { register_area_mapped: 10 })]));
     expectAccepted(pew_redirect, gw([grant('DT', 0, 9, 'RO', { register_area_mapped: 65526 })]));
     expectRejected(pew_redirect, gw([grant('DT', 0, 9, 'RO', { register_area_mapped: 65527 })]), `${T}.mapping.0.register_area_mapped`, 'address_out_of_range');

@@ -1,10 +1,10 @@
 // TCP port redirection and the Modbus/TCP gateway (spec §3 "Port (pew_redirect)", §5, §9).
-import * as v from 'valibot';
-import { bool, choice, int, ipText, list, listenPort, obj, PORT_MAX, PORT_MIN } from '../fields.ts';
-import { issue, type Issue } from '../issues.ts';
-import { defineSection } from '../section.ts';
-import { ACCESS_RIGHTS, AREA_MAX, INTERFACE_IDS, MODBUS_ADDRESS_MAX, WORD_AREAS, type WordArea } from '../plc.ts';
+import type * as v from 'valibot';
 import { ipRangeIssues } from '../common.ts';
+import { bool, choice, int, ipText, list, listenPort, obj, PORT_MAX, PORT_MIN } from '../fields.ts';
+import { type Issue, issue } from '../issues.ts';
+import { ACCESS_RIGHTS, AREA_MAX, INTERFACE_IDS, MODBUS_ADDRESS_MAX, WORD_AREAS, type WordArea } from '../plc.ts';
+import { defineSection } from '../section.ts';
 
 export const MAX_THREADS = 10; // spec §9: port entries 10
 export const MAX_RESTRICTIONS = 10; // spec §9: restrictions 10
@@ -60,8 +60,7 @@ function restrictionRules(r: Restriction, at: string, gateway: boolean): Issue[]
   const out: Issue[] = [];
   const max = AREA_MAX[r.area];
   if (r.register_area_start > r.register_area_end) out.push(issue(`${at}.register_area_start`, 'start_after_end'));
-  for (const f of ['register_area_start', 'register_area_end'] as const)
-    if (r[f] > max) out.push(issue(`${at}.${f}`, 'address_out_of_range', { min: 0, max }));
+  for (const f of ['register_area_start', 'register_area_end'] as const) if (r[f] > max) out.push(issue(`${at}.${f}`, 'address_out_of_range', { min: 0, max }));
   if (!gateway) return out;
   const bit = BIT_AREAS[r.type];
   if (bit && !bit.includes(r.area)) out.push(issue(`${at}.area`, 'areas_mismatch', { allowed: bit }));
@@ -83,14 +82,23 @@ function threadRules(t: Thread, i: number): Issue[] {
     for (let k = 0; k < j; k++) {
       const o = t.mapping[k]!;
       // BLK may overlay a grant (it wins); two grants on the same words are ambiguous
-      if (o.area === r.area && o.read_write !== 'BLK' && r.read_write !== 'BLK' &&
-          overlaps(o.register_area_start, o.register_area_end, r.register_area_start, r.register_area_end)) {
+      if (
+        o.area === r.area &&
+        o.read_write !== 'BLK' &&
+        r.read_write !== 'BLK' &&
+        overlaps(o.register_area_start, o.register_area_end, r.register_area_start, r.register_area_end)
+      ) {
         out.push(issue(`${rat}.register_area_start`, 'addresses_overlap', { other: `${at}.mapping.${k}` }));
         break;
       }
       // on a gateway, two entries cannot answer for the same Modbus address
-      if (t.mb_translation && o.type === r.type && r.read_write !== 'BLK' && o.read_write !== 'BLK' &&
-          overlaps(o.register_area_mapped, o.register_area_mapped + mappedWidth(o) - 1, r.register_area_mapped, r.register_area_mapped + mappedWidth(r) - 1)) {
+      if (
+        t.mb_translation &&
+        o.type === r.type &&
+        r.read_write !== 'BLK' &&
+        o.read_write !== 'BLK' &&
+        overlaps(o.register_area_mapped, o.register_area_mapped + mappedWidth(o) - 1, r.register_area_mapped, r.register_area_mapped + mappedWidth(r) - 1)
+      ) {
         out.push(issue(`${rat}.register_area_mapped`, 'addresses_overlap', { other: `${at}.mapping.${k}` }));
         break;
       }

@@ -1,12 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { pew_api } from './rest.ts';
 import { defaultsOf } from '../section.ts';
 import { expectAccepted, expectRange, expectRejected } from '../testing.ts';
+import { pew_api } from './rest.ts';
 
 describe('pew_api', () => {
   it('defaults: off, port 8443 with encryption, all client addresses', () => {
     const d = defaultsOf(pew_api);
-    expect(d).toEqual({ api_enable: false, ip1: '0.0.0.0', ip2: '0.0.0.0', http_port: 8443, http_server: false, use_encryption: true, use_cors: false, api_key: '', host_names: '' });
+    expect(d).toEqual({
+      api_enable: false,
+      ip1: '0.0.0.0',
+      ip2: '0.0.0.0',
+      http_port: 8443,
+      http_server: false,
+      use_encryption: true,
+      use_cors: false,
+      api_key: '',
+      host_names: '',
+    });
     expectAccepted(pew_api, () => {});
     expect(pew_api.passwords).toEqual(['api_key']);
   });
@@ -19,8 +29,7 @@ describe('pew_api', () => {
 
   it('listening port 1025-65535, never an unallowed port (spec §5)', () => {
     expectRange(pew_api, (x, n) => (x.http_port = n), 'http_port', 1025, 65535);
-    for (const p of [3000, 8000, 8080, 8081, 5900])
-      expectRejected(pew_api, (x) => (x.http_port = p), 'http_port', 'port_unallowed');
+    for (const p of [3000, 8000, 8080, 8081, 5900]) expectRejected(pew_api, (x) => (x.http_port = p), 'http_port', 'port_unallowed');
   });
 
   it('client range: end not below start, all-addresses form allowed (spec §5)', () => {

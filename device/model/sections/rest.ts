@@ -1,9 +1,9 @@
 // REST API and HTTP server (spec §3 "REST (pew_api)", §5 listening ports and IP ranges).
 import * as v from 'valibot';
+import { ipRangeIssues } from '../common.ts';
 import { bool, HOST_RE, ipText, listenPort, obj, PASSWORD_MASK, text } from '../fields.ts';
 import { msg } from '../issues.ts';
 import { defineSection } from '../section.ts';
-import { ipRangeIssues } from '../common.ts';
 
 export const REST_PORT = 8443;
 /** security.md HOST-1: a key shorter than this is guessable; visible ASCII only (it travels in a header) */
@@ -24,12 +24,19 @@ export const restSchema = obj({
   use_cors: bool(false),
   // not in spec §3 (security.md HOST-1): writes through the API need this key when it is set
   // (`X-API-Key` or `Authorization: Bearer`); masked like a password
-  api_key: text(API_KEY_MAX, '',
+  api_key: text(
+    API_KEY_MAX,
+    '',
     v.check((s: string) => s === '' || s === PASSWORD_MASK || s.length >= API_KEY_MIN, msg('too_short', { min: API_KEY_MIN })),
-    v.check((s: string) => /^[\x21-\x7e]*$/.test(s), msg('invalid_characters'))),
+    v.check((s: string) => /^[\x21-\x7e]*$/.test(s), msg('invalid_characters')),
+  ),
   // not in spec §3 (security.md HOST-1): the names (DNS) the unit's console and REST API are reached
   // by besides its addresses, its host name and localhost; any other Host header is refused
-  host_names: text(HOST_NAMES_MAX, '', v.check((s: string) => hostNamesOf(s).every((n) => HOST_RE.test(n.replace(/\.$/, ''))), msg('invalid_host'))),
+  host_names: text(
+    HOST_NAMES_MAX,
+    '',
+    v.check((s: string) => hostNamesOf(s).every((n) => HOST_RE.test(n.replace(/\.$/, ''))), msg('invalid_host')),
+  ),
 });
 export type Rest = v.InferOutput<typeof restSchema>;
 

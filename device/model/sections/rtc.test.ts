@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { pew_rtc } from './rtc.ts';
 import { defaultsOf } from '../section.ts';
 import { expectAccepted, expectRange, expectRejected } from '../testing.ts';
+import { pew_rtc } from './rtc.ts';
 
 describe('pew_rtc', () => {
   it('defaults: off, update every 600 min, control register 300 (spec §9)', () => {
@@ -33,9 +33,7 @@ describe('pew_rtc', () => {
   it('reserves its control block only when the PLC clock service is on', () => {
     const d = defaultsOf(pew_rtc);
     expect(pew_rtc.registers!(d)).toEqual([]);
-    expect(pew_rtc.registers!({ ...d, rtc_by_plc: true, rtc_control_rtc_r: 400 })).toEqual([
-      { path: 'rtc_control_rtc_r', start: 400, length: 5 },
-    ]);
+    expect(pew_rtc.registers!({ ...d, rtc_by_plc: true, rtc_control_rtc_r: 400 })).toEqual([{ path: 'rtc_control_rtc_r', start: 400, length: 5 }]);
   });
 
   it('unknown keys and wrong types are refused', () => {

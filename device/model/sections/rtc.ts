@@ -1,8 +1,8 @@
 // PLC real-time clock update (spec §3 "RTC (pew_rtc)", §9 RTC control register offset 5).
-import * as v from 'valibot';
+import type * as v from 'valibot';
+import { controlRegister, dtAddress } from '../common.ts';
 import { bool, int, num, obj } from '../fields.ts';
 import { defineSection } from '../section.ts';
-import { controlRegister, dtAddress } from '../common.ts';
 
 export const RTC_REGISTERS = 5; // spec §9: RTC control register offset
 // spec §9 leaves the RTC default open; 300-304 lies clear of the other service defaults

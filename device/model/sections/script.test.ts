@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { pew_script } from './script.ts';
 import { defaultsOf } from '../section.ts';
 import { expectAccepted, expectMaxLength, expectRange, expectRejected } from '../testing.ts';
+import { pew_script } from './script.ts';
 
 describe('pew_script', () => {
   it('defaults: off, pew_script.cfg, no FTP sending (spec §5, §7)', () => {

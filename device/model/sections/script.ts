@@ -1,7 +1,7 @@
 // Script function (spec §3 "Script (pew_script)", §5 file names and .cfg extension, §9 FTP send).
 import * as v from 'valibot';
 import { bool, FILE_NAME_RE, int, obj, pattern, text } from '../fields.ts';
-import { issue, msg, type Issue } from '../issues.ts';
+import { type Issue, issue, msg } from '../issues.ts';
 import { defineSection } from '../section.ts';
 
 export const SCRIPT_EXTENSION = '.cfg'; // spec §5: script extension .cfg
@@ -11,8 +11,12 @@ const EXTENSION_RE = /^[A-Za-z0-9_.]+$/;
 
 export const scriptSchema = obj({
   enable_script: bool(false),
-  script_file: text(30, DEFAULT_SCRIPT_FILE, pattern(FILE_NAME_RE, 'invalid_file_name'), // spec §9: file name 30
-    v.check((s: string) => s === '' || s.endsWith(SCRIPT_EXTENSION), msg('invalid_file_name'))),
+  script_file: text(
+    30,
+    DEFAULT_SCRIPT_FILE,
+    pattern(FILE_NAME_RE, 'invalid_file_name'), // spec §9: file name 30
+    v.check((s: string) => s === '' || s.endsWith(SCRIPT_EXTENSION), msg('invalid_file_name')),
+  ),
   ftp_transmission: bool(false), // send the script's output files with the FTP client
   transmission_btime: int(0, 86400, 0), // spec §9: maximum base time 86400 s (time of day the cycle starts from)
   ftp_send_cycle: int(60, 86400, 3600), // spec §9: cycle minimum 60 s; at most one day, like the base time

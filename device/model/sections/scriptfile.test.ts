@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { script_file } from './scriptfile.ts';
 import { defaultsOf } from '../section.ts';
 import { expectAccepted, expectMaxLength, expectRejected } from '../testing.ts';
+import { script_file } from './scriptfile.ts';
 
 describe('script_file', () => {
   it('defaults to an empty script', () => {
@@ -25,8 +25,7 @@ describe('script_file', () => {
   });
 
   it('other control characters are refused', () => {
-    for (const bad of ['a\u0000b', 'a\u001bb', 'a\u007fb', 'a\u000bb'])
-      expectRejected(script_file, (x) => (x.content = bad), 'content', 'invalid_characters');
+    for (const bad of ['a\u0000b', 'a\u001bb', 'a\u007fb', 'a\u000bb']) expectRejected(script_file, (x) => (x.content = bad), 'content', 'invalid_characters');
     expectRejected(script_file, (x) => (x.content = 5), 'content', 'type', { expected: 'string' });
     expectRejected(script_file, (x) => (x.name = 'a'), 'name', 'unknown_key');
   });

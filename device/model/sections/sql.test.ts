@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { pew_sql } from './sql.ts';
-import { dataPointSchema } from './datapoint.ts';
-import { defaultsOf, maskSection, unmaskSection } from '../section.ts';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD_MASK } from '../fields.ts';
+import { defaultsOf, maskSection, unmaskSection } from '../section.ts';
 import { expectAccepted, expectMaxLength, expectRange, expectRejected } from '../testing.ts';
+import { dataPointSchema } from './datapoint.ts';
+import { pew_sql } from './sql.ts';
 
 const on = (x: any) => Object.assign(x, { enable_sql: true, server: 'db.local', instance_name: 'plant', tablename: 'line_1' });
 const point = { ...(v.getDefaults(dataPointSchema) as object), name: 'temp' };

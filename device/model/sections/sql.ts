@@ -1,10 +1,10 @@
 // SQL client (spec §3 "SQL (pew_sql)", §5 database names, §9 control register 350 + 6, SQL limits).
-import * as v from 'valibot';
-import { bool, choice, dbNameText, hostText, num, obj, remotePort, secret, text } from '../fields.ts';
-import { issue, type Issue } from '../issues.ts';
-import { defineSection } from '../section.ts';
+import type * as v from 'valibot';
 import { controlRegister } from '../common.ts';
-import { dbClientEntries, dbSourceEntries, datalistIssues, DB_NAME_MAX, insertInterfaces, insertIssues } from './datapoint.ts';
+import { bool, choice, dbNameText, hostText, num, obj, remotePort, secret, text } from '../fields.ts';
+import { type Issue, issue } from '../issues.ts';
+import { defineSection } from '../section.ts';
+import { DB_NAME_MAX, datalistIssues, dbClientEntries, dbSourceEntries, insertInterfaces, insertIssues } from './datapoint.ts';
 
 export const SQL_REGISTERS = 6; // spec §9: SQL control register offset
 // database servers: MS SQL (0), MySQL/MariaDB (1), PostgreSQL (2), and their usual ports

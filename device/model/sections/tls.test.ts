@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { pew_tls } from './tls.ts';
 import { defaultsOf } from '../section.ts';
 import { expectAccepted, expectRange, expectRejected } from '../testing.ts';
+import { pew_tls } from './tls.ts';
 
 const client = (x: any) => Object.assign(x, { enable_tlsclient: true, tls_server_host: 'plc-gw.example.com' });
 const server = (x: any) =>

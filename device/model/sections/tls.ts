@@ -2,11 +2,11 @@
 // status 362). The client part takes plain connections on nontls_server_port and carries them over
 // TLS to tls_server_host; the server part takes TLS on tls_server_port and carries it in plain text
 // to nontls_server_host. The default ports bridge Modbus/TCP (502) and Modbus/TCP Security (802).
-import * as v from 'valibot';
-import { bool, choice, hostText, ipText, listenPort, num, obj, remotePort } from '../fields.ts';
-import { issue, type Issue } from '../issues.ts';
-import { defineSection, type PortUse, type RegisterBlock } from '../section.ts';
+import type * as v from 'valibot';
 import { certName, controlRegister, ipRangeIssues, TLS_VERSIONS } from '../common.ts';
+import { bool, choice, hostText, ipText, listenPort, num, obj, remotePort } from '../fields.ts';
+import { type Issue, issue } from '../issues.ts';
+import { defineSection, type PortUse, type RegisterBlock } from '../section.ts';
 
 export const TLS_REGISTERS = 2; // spec §9: TLS control register offset
 export const NONTLS_PORT_MIN = 500; // spec §5: a non-TLS server port has a minimum of 500

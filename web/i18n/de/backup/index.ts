@@ -3,7 +3,8 @@ import type { NamespaceBackupTranslation } from '../../i18n-types.ts';
 
 const de_backup = {
   backupTitle: 'Sicherung',
-  backupIntro: 'Speichert alle Einstellungen, die Zertifikate, die Dateien des HTTP-Servers, die Skripte und die Log-Konfigurationsdateien des Geräts in einer .i4csettings-Datei.',
+  backupIntro:
+    'Speichert alle Einstellungen, die Zertifikate, die Dateien des HTTP-Servers, die Skripte und die Log-Konfigurationsdateien des Geräts in einer .i4csettings-Datei.',
   password: 'Sicherungspasswort',
   confirmPassword: 'Passwort wiederholen',
   rules: {
@@ -14,12 +15,14 @@ const de_backup = {
     special: 'ein Sonderzeichen',
   },
   mismatch: 'Die beiden Passwörter sind nicht gleich.',
-  noPasswordWarning: 'Ein Passwort wird empfohlen. Ohne Passwort ist die Sicherung nicht verschlüsselt und enthält keine Passwörter: beim Wiederherstellen bleiben die Passwörter erhalten, die das Gerät dann hat.',
+  noPasswordWarning:
+    'Ein Passwort wird empfohlen. Ohne Passwort ist die Sicherung nicht verschlüsselt und enthält keine Passwörter: beim Wiederherstellen bleiben die Passwörter erhalten, die das Gerät dann hat.',
   download: 'Sicherung herunterladen',
   backupDone: 'Sicherung {name} heruntergeladen.',
   backupFailed: 'Die Sicherungsdatei konnte nicht abgerufen werden: {reason}',
   restoreTitle: 'Wiederherstellen',
-  restoreIntro: 'Ersetzt alle Einstellungen, Zertifikate und Dateien des Geräts durch die einer Sicherungsdatei. Die Datei wird zuerst vollständig geprüft: ist etwas falsch, ändert sich nichts.',
+  restoreIntro:
+    'Ersetzt alle Einstellungen, Zertifikate und Dateien des Geräts durch die einer Sicherungsdatei. Die Datei wird zuerst vollständig geprüft: ist etwas falsch, ändert sich nichts.',
   file: 'Sicherungsdatei (.i4csettings)',
   wrongType: 'Wählen Sie eine {ext}-Datei.',
   restorePasswordHint: 'Nur nötig, wenn die Sicherung mit Passwort erstellt wurde.',

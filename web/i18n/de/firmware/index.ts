@@ -6,7 +6,8 @@ const de_firmware = {
   installTitle: 'Neue Version installieren',
   nowRunning: 'Update installiert: Das Gerät läuft jetzt mit Version {version} (vorher: {from}).',
   stillRunning: 'Das Gerät läuft weiter mit Version {version}: Das Update wurde nicht installiert. Die Firmware-Seite zeigt den Grund.',
-  intro: 'Installiert ein signiertes Firmware-Image. Wählen Sie das .zip-Paket und seine .md5-Datei zusammen; beide werden vollständig geprüft, bevor sich auf dem Gerät etwas ändert.',
+  intro:
+    'Installiert ein signiertes Firmware-Image. Wählen Sie das .zip-Paket und seine .md5-Datei zusammen; beide werden vollständig geprüft, bevor sich auf dem Gerät etwas ändert.',
   readOnly: 'Nur der Administrator kann die Firmware aktualisieren.',
   running: 'Laufende Version',
   minimums: 'Auf dem Gerät erforderlich',
@@ -20,7 +21,8 @@ const de_firmware = {
   states: { upload: 'Hochladen', updating: 'Aktualisieren', rebooting: 'Neustart' },
   noCancel: 'Das Update kann nicht abgebrochen werden. Die Seite lädt sich neu, sobald das Gerät wieder antwortet.',
   refused: 'Update fehlgeschlagen: {reason}',
-  timeout: 'Update fehlgeschlagen. Wahrscheinlich ist das Browser-Timeout von 2 Minuten abgelaufen. Die Seite versucht es in etwa 90 s erneut; besteht das Problem weiter, wenden Sie sich an den Support.',
+  timeout:
+    'Update fehlgeschlagen. Wahrscheinlich ist das Browser-Timeout von 2 Minuten abgelaufen. Die Seite versucht es in etwa 90 s erneut; besteht das Problem weiter, wenden Sie sich an den Support.',
   retryIn: 'Neu laden in {seconds} s.',
   lastOk: 'Version {version} wurde installiert (vorher: {from}).',
   lastFailed: 'Version {version} ist nicht gestartet; Version {from} läuft wieder.',

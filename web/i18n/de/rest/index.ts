@@ -3,7 +3,8 @@ import type { NamespaceRestTranslation } from '../../i18n-types.ts';
 
 const de_rest = {
   files: 'Dateien des HTTP-Servers',
-  filesHint: 'Für den HTTP-Server hochgeladene Dateien. Bei eingeschaltetem HTTP-Server ist jede unter http(s)://<Gerät>:<Port>/<Name> erreichbar, index.html auch unter /.',
+  filesHint:
+    'Für den HTTP-Server hochgeladene Dateien. Bei eingeschaltetem HTTP-Server ist jede unter http(s)://<Gerät>:<Port>/<Name> erreichbar, index.html auch unter /.',
   refresh: 'Aktualisieren',
   listFailed: 'Datei konnte nicht gelesen werden; keine Dateien gefunden.',
   none: 'Keine Dateien hochgeladen.',
@@ -16,7 +17,8 @@ const de_rest = {
   removeText: '{count} {{count:Datei|Dateien}} vom HTTP-Server löschen? Das kann nicht rückgängig gemacht werden.',
   removeYes: 'Löschen',
   removed: '{count} {{count:Datei|Dateien}} gelöscht.',
-  certNote: 'Mit Verschlüsselung zeigt der Server das hochgeladene Server-Zertifikat (server.pem oder server.crt) mit seinem Schlüssel (key.pem oder key.key). Ein neu hochgeladenes Zertifikat wird nach wenigen Sekunden verwendet.',
+  certNote:
+    'Mit Verschlüsselung zeigt der Server das hochgeladene Server-Zertifikat (server.pem oder server.crt) mit seinem Schlüssel (key.pem oder key.key). Ein neu hochgeladenes Zertifikat wird nach wenigen Sekunden verwendet.',
   stateOff: 'Der REST-Port ist geschlossen: Weder die API noch der HTTP-Server ist in den gespeicherten Einstellungen aktiviert.',
   stateListening: 'Empfangsbereit auf Port {port} ({scheme}).',
   stateNoCert: 'Nicht empfangsbereit: HTTPS benötigt das hochgeladene Server-Zertifikat und den Schlüssel.',

@@ -29,10 +29,19 @@ const de_scriptLang = {
     too_many_values: 'Zu viele Werte in einer Zeile: höchstens {max}.',
   },
   status: {
-    title: 'Skriptstatus', off: 'Das Skript ist nicht aktiviert.',
-    state: 'Zustand', states: { off: 'aus', running: 'läuft', refused: 'abgelehnt (Fehler im Skript)', error: 'angehalten (Datei nicht lesbar)' },
-    section: 'Abschnitt', lastRun: 'Letzter Lauf', duration: 'Dauer', never: 'noch nicht', runs: 'Läufe', overruns: 'Überläufe',
-    lastError: 'Letzter Fehler', none: 'keiner', line: 'Zeile {line}',
+    title: 'Skriptstatus',
+    off: 'Das Skript ist nicht aktiviert.',
+    state: 'Zustand',
+    states: { off: 'aus', running: 'läuft', refused: 'abgelehnt (Fehler im Skript)', error: 'angehalten (Datei nicht lesbar)' },
+    section: 'Abschnitt',
+    lastRun: 'Letzter Lauf',
+    duration: 'Dauer',
+    never: 'noch nicht',
+    runs: 'Läufe',
+    overruns: 'Überläufe',
+    lastError: 'Letzter Fehler',
+    none: 'keiner',
+    line: 'Zeile {line}',
   },
 } satisfies NamespaceScriptLangTranslation;
 

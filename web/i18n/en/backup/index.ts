@@ -3,7 +3,8 @@ import type { BaseTranslation } from '../../i18n-types.ts';
 
 const en_backup = {
   backupTitle: 'Backup',
-  backupIntro: 'Saves every setting, the certificates, the HTTP server files, the scripts and the log configuration files of the unit into one .i4csettings file.',
+  backupIntro:
+    'Saves every setting, the certificates, the HTTP server files, the scripts and the log configuration files of the unit into one .i4csettings file.',
   password: 'Backup password',
   confirmPassword: 'Repeat the password',
   rules: {
@@ -14,12 +15,14 @@ const en_backup = {
     special: 'a special character',
   },
   mismatch: 'The two passwords are not the same.',
-  noPasswordWarning: 'A password is recommended. Without one the backup is not encrypted and holds no passwords: restoring it keeps the passwords the unit has at that time.',
+  noPasswordWarning:
+    'A password is recommended. Without one the backup is not encrypted and holds no passwords: restoring it keeps the passwords the unit has at that time.',
   download: 'Download backup',
   backupDone: 'Backup {name} downloaded.',
   backupFailed: 'Failed to retrieve the backup file: {reason}',
   restoreTitle: 'Restore',
-  restoreIntro: 'Replaces all settings, certificates and files of the unit with those of a backup file. The file is checked completely first: if anything is wrong, nothing changes.',
+  restoreIntro:
+    'Replaces all settings, certificates and files of the unit with those of a backup file. The file is checked completely first: if anything is wrong, nothing changes.',
   file: 'Backup file (.i4csettings)',
   wrongType: 'Choose a {ext} file.',
   restorePasswordHint: 'Only needed when the backup was made with a password.',

@@ -6,7 +6,8 @@ const en_firmware = {
   installTitle: 'Install a new version',
   nowRunning: 'Update installed: the unit now runs version {version} (before: {from}).',
   stillRunning: 'The unit still runs version {version}: the update was not installed. The firmware page shows why.',
-  intro: 'Installs a signed firmware image. Choose the .zip package and its .md5 file together; both are checked completely before anything on the unit changes.',
+  intro:
+    'Installs a signed firmware image. Choose the .zip package and its .md5 file together; both are checked completely before anything on the unit changes.',
   readOnly: 'Only the administrator can update the firmware.',
   running: 'Running version',
   minimums: 'Required on the unit',

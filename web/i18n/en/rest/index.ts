@@ -16,7 +16,8 @@ const en_rest = {
   removeText: 'Delete {count} file{{s}} from the HTTP server? This cannot be undone.',
   removeYes: 'Delete',
   removed: '{count} file{{s}} deleted.',
-  certNote: 'With encryption the server presents the uploaded server certificate (server.pem or server.crt) and its key (key.pem or key.key). A newly uploaded certificate is used within a few seconds.',
+  certNote:
+    'With encryption the server presents the uploaded server certificate (server.pem or server.crt) and its key (key.pem or key.key). A newly uploaded certificate is used within a few seconds.',
   stateOff: 'The REST port is closed: neither the API nor the HTTP server is enabled in the saved settings.',
   stateListening: 'Listening on port {port} ({scheme}).',
   stateNoCert: 'Not listening: HTTPS needs the uploaded server certificate and key.',

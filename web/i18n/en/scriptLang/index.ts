@@ -29,10 +29,19 @@ const en_scriptLang = {
     too_many_values: 'Too many values in one line: at most {max}.',
   },
   status: {
-    title: 'Script status', off: 'The script is not enabled.',
-    state: 'State', states: { off: 'off', running: 'running', refused: 'refused (errors in the script)', error: 'stopped (the file cannot be read)' },
-    section: 'Section', lastRun: 'Last run', duration: 'Duration', never: 'not yet', runs: 'Runs', overruns: 'Overruns',
-    lastError: 'Last error', none: 'none', line: 'line {line}',
+    title: 'Script status',
+    off: 'The script is not enabled.',
+    state: 'State',
+    states: { off: 'off', running: 'running', refused: 'refused (errors in the script)', error: 'stopped (the file cannot be read)' },
+    section: 'Section',
+    lastRun: 'Last run',
+    duration: 'Duration',
+    never: 'not yet',
+    runs: 'Runs',
+    overruns: 'Overruns',
+    lastError: 'Last error',
+    none: 'none',
+    line: 'line {line}',
   },
 } satisfies BaseTranslation;
 

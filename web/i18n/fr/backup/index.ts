@@ -3,7 +3,8 @@ import type { NamespaceBackupTranslation } from '../../i18n-types.ts';
 
 const fr_backup = {
   backupTitle: 'Sauvegarde',
-  backupIntro: 'Enregistre tous les paramètres, les certificats, les fichiers du serveur HTTP, les scripts et les fichiers de configuration du journal de l’appareil dans un fichier .i4csettings.',
+  backupIntro:
+    'Enregistre tous les paramètres, les certificats, les fichiers du serveur HTTP, les scripts et les fichiers de configuration du journal de l’appareil dans un fichier .i4csettings.',
   password: 'Mot de passe de sauvegarde',
   confirmPassword: 'Confirmer le mot de passe',
   rules: {
@@ -14,12 +15,14 @@ const fr_backup = {
     special: 'un caractère spécial',
   },
   mismatch: 'Les deux mots de passe ne sont pas identiques.',
-  noPasswordWarning: 'Un mot de passe est recommandé. Sans mot de passe, la sauvegarde n’est pas chiffrée et ne contient aucun mot de passe\u00a0: la restauration conserve les mots de passe que l’appareil a alors.',
+  noPasswordWarning:
+    'Un mot de passe est recommandé. Sans mot de passe, la sauvegarde n’est pas chiffrée et ne contient aucun mot de passe\u00a0: la restauration conserve les mots de passe que l’appareil a alors.',
   download: 'Télécharger la sauvegarde',
   backupDone: 'Sauvegarde {name} téléchargée.',
   backupFailed: 'Échec de la récupération du fichier de sauvegarde\u00a0: {reason}',
   restoreTitle: 'Restauration',
-  restoreIntro: 'Remplace tous les paramètres, certificats et fichiers de l’appareil par ceux d’un fichier de sauvegarde. Le fichier est d’abord entièrement vérifié\u00a0: en cas de problème, rien ne change.',
+  restoreIntro:
+    'Remplace tous les paramètres, certificats et fichiers de l’appareil par ceux d’un fichier de sauvegarde. Le fichier est d’abord entièrement vérifié\u00a0: en cas de problème, rien ne change.',
   file: 'Fichier de sauvegarde (.i4csettings)',
   wrongType: 'Choisissez un fichier {ext}.',
   restorePasswordHint: 'Nécessaire seulement si la sauvegarde a été faite avec un mot de passe.',

@@ -9,8 +9,14 @@ const fr_fields = {
     keep_alive: { label: 'Keep-alive', help: 'Secondes entre deux messages keep-alive ; 0 les désactive.' },
     broker_addr: { label: 'Adresse du broker', help: 'Nom d’hôte ou IP, éventuellement avec schéma et port, p. ex. mqtts://broker:8883.' },
     broker_user: { label: 'Nom d’utilisateur' },
-    broker_password: { label: 'Mot de passe', help: 'Affiché sous forme d’astérisques une fois enregistré ; laissez-les pour conserver le mot de passe enregistré.' },
-    qos: { label: 'Qualité de service', options: { '0': '0\u00a0–\u00a0au plus une fois', '1': '1\u00a0–\u00a0au moins une fois', '2': '2\u00a0–\u00a0exactement une fois' } },
+    broker_password: {
+      label: 'Mot de passe',
+      help: 'Affiché sous forme d’astérisques une fois enregistré ; laissez-les pour conserver le mot de passe enregistré.',
+    },
+    qos: {
+      label: 'Qualité de service',
+      options: { '0': '0\u00a0–\u00a0au plus une fois', '1': '1\u00a0–\u00a0au moins une fois', '2': '2\u00a0–\u00a0exactement une fois' },
+    },
     retain: { label: 'Conserver les messages (retain)', help: 'Le broker conserve le dernier message de chaque topic pour les nouveaux abonnés.' },
     ca: { label: 'Certificat CA' },
     client: { label: 'Certificat client' },
@@ -20,7 +26,10 @@ const fr_fields = {
   },
   pew_script: {
     enable_script: { label: 'Activer le script', help: 'L’appareil exécute le fichier script actif.' },
-    script_file: { label: 'Fichier script', help: 'Nom du script actif\u00a0: lettres, chiffres, tiret bas et point, terminé par .cfg (30 caractères au maximum).' },
+    script_file: {
+      label: 'Fichier script',
+      help: 'Nom du script actif\u00a0: lettres, chiffres, tiret bas et point, terminé par .cfg (30 caractères au maximum).',
+    },
     ftp_transmission: { label: 'Transmission FTP', help: 'Envoyer les fichiers écrits par le script avec le client FTP (page FTP).' },
     transmission_btime: { label: 'Heure de base', help: 'Secondes après minuit à partir desquelles le cycle d’envoi est compté.' },
     ftp_send_cycle: { label: 'Cycle d’envoi', help: 'Secondes entre deux transmissions (au moins 60).' },
@@ -31,15 +40,24 @@ const fr_fields = {
     content: { label: 'Script', help: 'Le texte du fichier script actif.' },
   },
   pew_api: {
-    api_enable: { label: 'Activer l’API REST', help: 'Les clients lisent et écrivent les données de l’automate sous /api/v1/plc/<interface>/<zone>/<adresse>.' },
+    api_enable: {
+      label: 'Activer l’API REST',
+      help: 'Les clients lisent et écrivent les données de l’automate sous /api/v1/plc/<interface>/<zone>/<adresse>.',
+    },
     ip1: { label: 'Clients autorisés de', help: '0.0.0.0\u00a0–\u00a00.0.0.0 accepte toutes les adresses.' },
     ip2: { label: 'Clients autorisés à', help: 'Ne doit pas être inférieure au début.' },
     http_port: { label: 'Port', help: 'Ni 3000, 8000, 8080, 8081 ni 5900 ; commun à l’API et au serveur HTTP.' },
     http_server: { label: 'Activer le serveur HTTP', help: 'Sert les fichiers HTTP téléversés par leur nom sur le même port.' },
     use_encryption: { label: 'Chiffrement (HTTPS)', help: 'Nécessite le certificat serveur et la clé téléversés.' },
     use_cors: { label: 'Autoriser les requêtes d’autres origines (CORS)', help: 'Permet aux pages web d’autres sites d’appeler l’API depuis un navigateur.' },
-    api_key: { label: 'Clé d’API', help: 'Au moins 16 caractères. Si elle est définie, les écritures l’exigent dans l’en-tête X-API-Key (ou Authorization avec le schéma Bearer). Vide : écritures sans clé.' },
-    host_names: { label: 'Noms d’hôte', help: 'Noms (DNS) sous lesquels la console et l’API REST sont atteintes, séparés par des virgules. Les adresses de l’appareil, son nom d’hôte et localhost fonctionnent toujours.' },
+    api_key: {
+      label: 'Clé d’API',
+      help: 'Au moins 16 caractères. Si elle est définie, les écritures l’exigent dans l’en-tête X-API-Key (ou Authorization avec le schéma Bearer). Vide : écritures sans clé.',
+    },
+    host_names: {
+      label: 'Noms d’hôte',
+      help: 'Noms (DNS) sous lesquels la console et l’API REST sont atteintes, séparés par des virgules. Les adresses de l’appareil, son nom d’hôte et localhost fonctionnent toujours.',
+    },
   },
   pew_sql: {
     enable_sql: { label: 'Activer le client SQL', help: 'Insérer les données de l’automate dans une table de base de données.' },
@@ -53,7 +71,10 @@ const fr_fields = {
     plc_poll: { label: 'Période de scrutation', help: 'Secondes entre deux lectures du bloc de commande, ou entre deux insertions sans automate.' },
     timeout: { label: 'Délai d’attente', help: 'Durée d’attente de la réponse du serveur de base de données.' },
     use_encryption: { label: 'Connexion chiffrée (TLS)' },
-    ca_verification: { label: 'Vérifier le certificat du serveur', help: 'À désactiver uniquement pour les tests : l’identité du serveur n’est alors pas vérifiée.' },
+    ca_verification: {
+      label: 'Vérifier le certificat du serveur',
+      help: 'À désactiver uniquement pour les tests : l’identité du serveur n’est alors pas vérifiée.',
+    },
     ca: { label: 'Certificat CA' },
     client: { label: 'Certificat client' },
     key: { label: 'Clé client', help: 'Extensions .key ou .pem.' },
@@ -89,7 +110,10 @@ const fr_fields = {
     plc_poll: { label: 'Période de scrutation', help: 'Secondes entre deux lectures du bloc de commande, ou entre deux insertions sans automate.' },
     timeout: { label: 'Délai d’attente', help: 'Durée d’attente de la réponse du serveur de base de données.' },
     use_encryption: { label: 'Connexion chiffrée (TLS)' },
-    ca_verification: { label: 'Vérifier le certificat du serveur', help: 'À désactiver uniquement pour les tests : l’identité du serveur n’est alors pas vérifiée.' },
+    ca_verification: {
+      label: 'Vérifier le certificat du serveur',
+      help: 'À désactiver uniquement pour les tests : l’identité du serveur n’est alors pas vérifiée.',
+    },
     ca: { label: 'Certificat CA' },
     client: { label: 'Certificat client' },
     key: { label: 'Clé client', help: 'Extensions .key ou .pem.' },
@@ -97,7 +121,10 @@ const fr_fields = {
     measurement: { label: 'Measurement' },
     tag_name: { label: 'Nom du tag', help: 'Écrit avec chaque enregistrement ; indiquez le nom et la valeur, ou aucun des deux.' },
     tag_value: { label: 'Valeur du tag' },
-    insertWithoutPLC: { label: 'Insertion sans automate', help: 'L’appareil lit les points de données et insère elle-même un enregistrement à chaque période.' },
+    insertWithoutPLC: {
+      label: 'Insertion sans automate',
+      help: 'L’appareil lit les points de données et insère elle-même un enregistrement à chaque période.',
+    },
     interface: { label: 'Interface', help: 'Les points de données sont lus par cette interface.' },
     plc_addr: { label: 'Numéro de station', help: '0 en RS232 ; en RS485 et Ethernet, le numéro de station de l’automate.' },
     datalist: {
@@ -117,14 +144,26 @@ const fr_fields = {
       scale_log_max: { label: 'Maximum enregistré' },
     },
     influx: {
-      read: 'Lire les bases', reading: 'Lecture…', note: 'Interroge le serveur InfluxDB des paramètres enregistrés.',
-      databases: 'Bases de données', measurements: 'Measurements de la base enregistrée', none: 'aucune', pick: 'Utiliser {name}',
+      read: 'Lire les bases',
+      reading: 'Lecture…',
+      note: 'Interroge le serveur InfluxDB des paramètres enregistrés.',
+      databases: 'Bases de données',
+      measurements: 'Measurements de la base enregistrée',
+      none: 'aucune',
+      pick: 'Utiliser {name}',
     },
   },
   datapoints: {
-    no: 'N°', add: 'Ajouter un point', remove: 'Supprimer le point', none: 'Aucun point de données pour l’instant.',
-    count: '{count} point{{s}} de données sur {max}', edit: 'Modifier le point {n}', editTitle: 'Point de données {n} : {name}',
-    invalid: 'paramètres invalides', scaleOff: 'non', maxReached: 'Nombre max. de points de données atteint.',
+    no: 'N°',
+    add: 'Ajouter un point',
+    remove: 'Supprimer le point',
+    none: 'Aucun point de données pour l’instant.',
+    count: '{count} point{{s}} de données sur {max}',
+    edit: 'Modifier le point {n}',
+    editTitle: 'Point de données {n} : {name}',
+    invalid: 'paramètres invalides',
+    scaleOff: 'non',
+    maxReached: 'Nombre max. de points de données atteint.',
   },
   pew_60870: {
     enable_60870: { label: 'Activer le serveur IEC 60870-5-104' },
@@ -198,7 +237,10 @@ const fr_fields = {
     enable_ftp: { label: 'Activer le client FTP', help: 'Envoyer des fichiers de l’appareil vers un serveur FTP à la demande de l’automate.' },
     plc_control_dt: { label: 'Registre de commande (DT)', help: 'Premier registre de données du bloc par lequel l’automate pilote le client.' },
     plc_poll: { label: 'Période de scrutation automate', help: 'Secondes entre deux lectures du bloc de commande.' },
-    store_send: { label: 'Conserver les fichiers envoyés', help: 'Activé\u00a0: un fichier envoyé reste sur l’appareil, renommé avec l’extension de la page Script. Désactivé\u00a0: il est supprimé par l’envoi suivant qui atteint le serveur. Un fichier qui n’a pas pu être envoyé est toujours conservé et renvoyé.' },
+    store_send: {
+      label: 'Conserver les fichiers envoyés',
+      help: 'Activé\u00a0: un fichier envoyé reste sur l’appareil, renommé avec l’extension de la page Script. Désactivé\u00a0: il est supprimé par l’envoi suivant qui atteint le serveur. Un fichier qui n’a pas pu être envoyé est toujours conservé et renvoyé.',
+    },
     server_ip: { label: 'Serveur FTP', help: 'Nom d’hôte ou adresse IP du serveur.' },
     server_port: { label: 'Port du serveur', help: 'En général 21\u00a0; 990 pour le SSL implicite.' },
     server_user: { label: 'Nom d’utilisateur' },
@@ -211,7 +253,10 @@ const fr_fields = {
     transfermode_verify_ssl: { label: 'Vérifier le certificat du serveur', help: 'Refuser un serveur dont le certificat ne se vérifie pas.' },
     server_dir: { label: 'Répertoire du serveur', help: 'Répertoire du serveur où vont les fichiers\u00a0; vide = le répertoire de connexion.' },
     local_dir: { label: 'Répertoire local', help: 'Répertoire de l’appareil d’où viennent les fichiers (lettres, chiffres, _ . / -).' },
-    local_file: { label: 'Nom du fichier local', help: 'Jusqu’à 30 caractères\u00a0: commencer par une lettre ou un tiret bas\u00a0; lettres, chiffres, tiret bas et point.' },
+    local_file: {
+      label: 'Nom du fichier local',
+      help: 'Jusqu’à 30 caractères\u00a0: commencer par une lettre ou un tiret bas\u00a0; lettres, chiffres, tiret bas et point.',
+    },
     proxy_ip: { label: 'Proxy FTP', help: 'Nom d’hôte ou adresse IP d’un proxy FTP\u00a0; vide = pas de proxy.' },
     proxy_port: { label: 'Port du proxy' },
     proxy_mode_ascii: { label: 'Connexion au proxy en user@host', help: 'La connexion au proxy se fait par USER utilisateur@serveur en clair.' },
@@ -240,7 +285,10 @@ const fr_fields = {
     enable_email: { label: 'Activer le client e-mail', help: 'Envoyer des e-mails à la demande de l’automate.' },
     plc_control_dt: { label: 'Registre de commande (DT)', help: 'Premier registre de données du bloc par lequel l’automate pilote le client.' },
     plc_poll: { label: 'Période de scrutation automate', help: 'Secondes entre deux lectures du bloc de commande.' },
-    store_send: { label: 'Joindre les fichiers journaux', help: 'Activé\u00a0: chaque e-mail porte en pièces jointes le fichier le plus récent de chaque fichier journal de l’enregistreur. Désactivé\u00a0: les e-mails ne portent que leur texte. Un e-mail que le serveur ne peut pas prendre maintenant attend toujours et part plus tard.' },
+    store_send: {
+      label: 'Joindre les fichiers journaux',
+      help: 'Activé\u00a0: chaque e-mail porte en pièces jointes le fichier le plus récent de chaque fichier journal de l’enregistreur. Désactivé\u00a0: les e-mails ne portent que leur texte. Un e-mail que le serveur ne peut pas prendre maintenant attend toujours et part plus tard.',
+    },
     emailmode: {
       label: 'Connexion avant l’envoi',
       options: { '0': 'SMTP AUTH', '1': 'POP3 avant SMTP', '2': 'IMAP avant SMTP' },
@@ -254,7 +302,10 @@ const fr_fields = {
     server_user: { label: 'Nom d’utilisateur', help: 'Souvent l’adresse de la boîte\u00a0; jusqu’à 80 caractères.' },
     server_password: { label: 'Mot de passe', help: 'Un mot de passe enregistré s’affiche en astérisques\u00a0; laissez-les pour le conserver.' },
     sender: { label: 'Expéditeur', help: 'Une adresse entre chevrons, p. ex. <automate@example.com>.' },
-    recipients: { label: 'Destinataires', help: 'Adresses entre chevrons, séparées par des virgules, p. ex. <a@example.com>, <b@example.com>\u00a0; jusqu’à 160 caractères.' },
+    recipients: {
+      label: 'Destinataires',
+      help: 'Adresses entre chevrons, séparées par des virgules, p. ex. <a@example.com>, <b@example.com>\u00a0; jusqu’à 160 caractères.',
+    },
     subject: { label: 'Objet', help: 'Jusqu’à 128 caractères.' },
     proxy_ip: {
       label: 'Proxy SOCKS',
@@ -269,7 +320,8 @@ const fr_fields = {
     interfaces: {
       enabled: { label: 'Interface activée' },
       service: {
-        label: 'Service', help: 'Transparent transmet les données de son port TCP à l’automate sans les modifier ; une telle interface ne peut pas servir aux services de l’appareil.',
+        label: 'Service',
+        help: 'Transparent transmet les données de son port TCP à l’automate sans les modifier ; une telle interface ne peut pas servir aux services de l’appareil.',
         options: { '0': 'Normal', '1': 'Transparent' },
       },
       mode: { label: 'Mode', options: { '1': 'RS232', '5': 'RS485' } },

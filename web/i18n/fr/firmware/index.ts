@@ -6,7 +6,8 @@ const fr_firmware = {
   installTitle: 'Installer une nouvelle version',
   nowRunning: 'Mise à jour installée : l’appareil fonctionne maintenant avec la version {version} (avant : {from}).',
   stillRunning: 'L’appareil fonctionne toujours avec la version {version} : la mise à jour n’a pas été installée. La page du micrologiciel indique pourquoi.',
-  intro: 'Installe une image de firmware signée. Choisissez ensemble le paquet .zip et son fichier .md5 ; les deux sont entièrement vérifiés avant toute modification de l’appareil.',
+  intro:
+    'Installe une image de firmware signée. Choisissez ensemble le paquet .zip et son fichier .md5 ; les deux sont entièrement vérifiés avant toute modification de l’appareil.',
   readOnly: 'Seul l’administrateur peut mettre à jour le firmware.',
   running: 'Version en cours',
   minimums: 'Requis sur l’appareil',
@@ -20,7 +21,8 @@ const fr_firmware = {
   states: { upload: 'Envoi', updating: 'Mise à jour', rebooting: 'Redémarrage' },
   noCancel: 'La mise à jour ne peut pas être annulée. La page se recharge dès que l’appareil répond à nouveau.',
   refused: 'Échec de la mise à jour\u00a0: {reason}',
-  timeout: 'Échec de la mise à jour. Le délai de 2 minutes du navigateur a probablement expiré. La page réessaie dans environ 90 s\u00a0; si le problème persiste, contactez le support.',
+  timeout:
+    'Échec de la mise à jour. Le délai de 2 minutes du navigateur a probablement expiré. La page réessaie dans environ 90 s\u00a0; si le problème persiste, contactez le support.',
   retryIn: 'Rechargement dans {seconds} s.',
   lastOk: 'La version {version} a été installée (avant\u00a0: {from}).',
   lastFailed: 'La version {version} n’a pas démarré\u00a0; la version {from} fonctionne de nouveau.',
@@ -36,7 +38,8 @@ const fr_firmware = {
     older: 'L’image est pour une version plus ancienne ({version}) que celle en cours ({running}).',
     incompatible: 'L’image nécessite {kind} {required}\u00a0; l’appareil a {installed}.',
     busy: 'Une mise à jour est déjà en cours\u00a0; elle ne peut pas être annulée.',
-    unavailable: 'Les mises à jour du firmware ne sont pas disponibles\u00a0: le superviseur qui les installe ne tourne pas (dans le simulateur, le lancer avec npm run supervisor).',
+    unavailable:
+      'Les mises à jour du firmware ne sont pas disponibles\u00a0: le superviseur qui les installe ne tourne pas (dans le simulateur, le lancer avec npm run supervisor).',
     start_failed: 'La nouvelle version n’a pas démarré\u00a0; la version précédente fonctionne de nouveau.',
   },
 } satisfies NamespaceFirmwareTranslation;

@@ -16,7 +16,8 @@ const fr_rest = {
   removeText: 'Supprimer {count} fichier{{s}} du serveur HTTP ? Cette action est irréversible.',
   removeYes: 'Supprimer',
   removed: '{count} fichier{{s}} supprimé{{s}}.',
-  certNote: 'Avec le chiffrement, le serveur présente le certificat serveur téléversé (server.pem ou server.crt) et sa clé (key.pem ou key.key). Un certificat nouvellement téléversé est utilisé en quelques secondes.',
+  certNote:
+    'Avec le chiffrement, le serveur présente le certificat serveur téléversé (server.pem ou server.crt) et sa clé (key.pem ou key.key). Un certificat nouvellement téléversé est utilisé en quelques secondes.',
   stateOff: 'Le port REST est fermé : ni l’API ni le serveur HTTP n’est activé dans les paramètres enregistrés.',
   stateListening: 'À l’écoute sur le port {port} ({scheme}).',
   stateNoCert: 'Pas à l’écoute : HTTPS nécessite le certificat serveur et la clé téléversés.',

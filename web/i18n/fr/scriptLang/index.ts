@@ -29,10 +29,19 @@ const fr_scriptLang = {
     too_many_values: 'Trop de valeurs sur une ligne : {max} au plus.',
   },
   status: {
-    title: 'État du script', off: 'Le script n’est pas activé.',
-    state: 'État', states: { off: 'arrêté', running: 'en cours', refused: 'refusé (erreurs dans le script)', error: 'arrêté (fichier illisible)' },
-    section: 'Section', lastRun: 'Dernière exécution', duration: 'Durée', never: 'pas encore', runs: 'Exécutions', overruns: 'Dépassements',
-    lastError: 'Dernière erreur', none: 'aucune', line: 'ligne {line}',
+    title: 'État du script',
+    off: 'Le script n’est pas activé.',
+    state: 'État',
+    states: { off: 'arrêté', running: 'en cours', refused: 'refusé (erreurs dans le script)', error: 'arrêté (fichier illisible)' },
+    section: 'Section',
+    lastRun: 'Dernière exécution',
+    duration: 'Durée',
+    never: 'pas encore',
+    runs: 'Exécutions',
+    overruns: 'Dépassements',
+    lastError: 'Dernière erreur',
+    none: 'aucune',
+    line: 'ligne {line}',
   },
 } satisfies NamespaceScriptLangTranslation;
 
