@@ -136,7 +136,7 @@ describe('plcCommand: bad command lines', () => {
 });
 
 describe('which simulator npm run plc calls', () => {
-  it('--url, then SIM_URL, then the URL the simulator wrote into the data folder, else port 8080', async () => {
+  it('--url, then SIM_URL, then the URL the simulator wrote into the data folder, else port 8080 unless a folder was named', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'plc-url-'));
     try {
       const data = join(dir, 'data');
@@ -147,7 +147,9 @@ describe('which simulator npm run plc calls', () => {
       expect(await simulatorUrl({}, {}, dir)).toEqual({ url: 'http://127.0.0.1:41234', from: `the simulator of ${data}` });
       expect((await simulatorUrl({ data: 'data' }, {}, dir)).url).toBe('http://127.0.0.1:41234');
       expect((await simulatorUrl({}, { DATA_DIR: data }, '/')).url).toBe('http://127.0.0.1:41234');
-      expect((await simulatorUrl({ data: 'elsewhere' }, {}, dir)).url).toBe('http://127.0.0.1:8080');
+      // a folder named by --data or DATA_DIR without a URL: none, not the default port's simulator of another folder
+      expect(await simulatorUrl({ data: 'elsewhere' }, {}, dir)).toEqual({ from: `no simulator has written its URL into ${join(dir, 'elsewhere')}` });
+      expect((await simulatorUrl({}, { DATA_DIR: join(dir, 'elsewhere') }, '/')).url).toBeUndefined();
       expect((await simulatorUrl({}, { SIM_URL: 'http://127.0.0.1:9' }, dir)).url).toBe('http://127.0.0.1:9');
       expect((await simulatorUrl({ url: 'http://127.0.0.1:7' }, { SIM_URL: 'http://127.0.0.1:9' }, dir)).url).toBe('http://127.0.0.1:7');
       // the file is removed by the process that wrote it only

@@ -32,14 +32,20 @@ options:
   --count N    fault: only the next N requests
   -h, --help   this text`;
 
-/** Where the simulator answers: --url, SIM_URL, the URL in the data folder, else the default port. */
-export async function simulatorUrl(values: { url?: string; data?: string }, env: NodeJS.ProcessEnv, cwd: string): Promise<{ url: string; from: string }> {
+/**
+ * Where the simulator answers: --url, SIM_URL, the URL in the data folder, else the default port.
+ * A data folder given by --data or DATA_DIR that holds no URL gives none: the simulator on the
+ * default port belongs to another folder, and its PLCs are not the ones asked for.
+ */
+export async function simulatorUrl(values: { url?: string; data?: string }, env: NodeJS.ProcessEnv, cwd: string): Promise<{ url?: string; from: string }> {
   if (values.url) return { url: values.url, from: '--url' };
   if (env.SIM_URL) return { url: env.SIM_URL, from: 'SIM_URL' };
-  const dataDir = resolve(cwd, values.data ?? env.DATA_DIR ?? DEFAULT_DATA_DIR);
+  const given = values.data ?? env.DATA_DIR;
+  const dataDir = resolve(cwd, given ?? DEFAULT_DATA_DIR);
   const written = await readSimUrl(dataDir);
   if (written) return { url: written, from: `the simulator of ${dataDir}` };
-  return { url: `http://127.0.0.1:${DEFAULT_PORT}`, from: `no simulator has written its URL into ${dataDir}` };
+  const from = `no simulator has written its URL into ${dataDir}`;
+  return given === undefined ? { url: `http://127.0.0.1:${DEFAULT_PORT}`, from } : { from };
 }
 
 type Call = { method: 'GET' | 'POST'; path: string; body?: unknown };
@@ -135,6 +141,10 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const { url: base, from } = await simulatorUrl(values, process.env, process.cwd());
+  if (base === undefined) {
+    console.error(`${from}: start it with npm start -- --data DIR, or give --url URL`);
+    process.exit(1);
+  }
   for (const call of calls) await send(base, from, call);
 }
 

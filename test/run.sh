@@ -64,4 +64,21 @@ npm run --silent lint
 echo "== type check"
 npx tsc --noEmit -p .
 echo "== unit, integration and browser (e2e) tests"
-npx vitest run
+# Two vitest processes side by side: the browser tests (one file at a time) and the unit then
+# integration tests (one integration file at a time). Each test takes its own ports and data
+# folders, so the two groups do not meet; most of their time is spent waiting on sockets, timers
+# and the browser, which leaves room on 2 cores. The browser tests' output follows the others'.
+e2e_log=$(mktemp)
+npx vitest run --project e2e >"$e2e_log" 2>&1 &
+e2e_pid=$!
+rc=0
+npx vitest run --project unit --project integration || rc=$?
+e2e_rc=0
+wait "$e2e_pid" || e2e_rc=$?
+echo "== browser (e2e) tests"
+cat "$e2e_log"
+rm -f "$e2e_log"
+if [ "$rc" -ne 0 ] || [ "$e2e_rc" -ne 0 ]; then
+  echo "ERROR: tests failed (unit and integration: exit $rc, browser: exit $e2e_rc)" >&2
+  exit 1
+fi

@@ -82,5 +82,6 @@ describe('example downloads', () => {
       expect(files).toEqual(Object.fromEntries(exampleFiles(kind).map((f) => [f.name, f.data])));
       expect(files['README.txt']).toBeDefined();
     }
-  });
+    // one Python reader per archive (test/support/unzip.ts): about 1 s in all, several on a loaded machine
+  }, 30_000);
 });
