@@ -41,6 +41,7 @@ export const ERROR_CODES = [
   'transparent_interface', // a transparent COM interface cannot control services, log or insert
   'interface_disabled',
   'duplicate', // two entries with the same id/name
+  'name_reserved', // a data point named as a column the unit writes itself (params: name)
   'script_invalid', // an enabled script whose text has errors (params: line, column, script: the parser's code and its params; model/script)
   'unknown_key', // a key the schema does not know (security.md VAL-1)
   // request level

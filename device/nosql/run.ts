@@ -7,7 +7,7 @@
 import type { MongoClient } from 'mongodb';
 import { errorOfFailure, type ServiceErrorName } from '../model/blocks/convention.ts';
 import { NOSQL_BLOCK } from '../model/blocks/nosql.ts';
-import { INFLUX, type Nosql, usedTag } from '../model/sections/nosql.ts';
+import { INFLUX, type Nosql, nosqlOwnColumns, usedTag } from '../model/sections/nosql.ts';
 import type { Pew } from '../model/sections/pew.ts';
 import { type DbRow, PointFault, sameColumnsPrefix } from '../service-runtime/db-row.ts';
 import { DbRun, type DbRunDeps, type DbShared } from '../service-runtime/db-run.ts';
@@ -16,7 +16,6 @@ import { drivers } from '../services/drivers.ts';
 import { type InfluxReply, type InfluxTarget, influxFailure, influxRequest, influxTarget } from '../services/influx.ts';
 import { mongoClient, mongoReason } from '../services/nosql-test.ts';
 import { classify } from '../services/test-run.ts';
-import { TIME_COLUMN } from '../sql/dialects.ts';
 import { influxLine, influxRefusal, mongoDocument } from './documents.ts';
 
 export const NOSQL_USER = 'nosql';
@@ -45,7 +44,7 @@ export class NosqlRun extends DbRun {
   ) {
     super(deps, shared, NOSQL_BLOCK, n, pew, NOSQL_USER);
     this.influx = n.db_type === INFLUX ? influxTarget(n, deps.ca) : undefined;
-    this.reserved = n.db_type === INFLUX ? ['time'] : [TIME_COLUMN];
+    this.reserved = nosqlOwnColumns(n);
   }
 
   override async stop(): Promise<void> {

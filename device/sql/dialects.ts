@@ -4,14 +4,15 @@
 // skips a row whose key is there already (a replay after a kill never doubles a row). Identifiers
 // are always quoted in the database's own way; every value is a parameter. Pure: the engine runs
 // these on the drivers, the unit tests read them (MS SQL has no server on these machines).
+import { DB_KEY_COLUMN, DB_TIME_COLUMN } from '../model/sections/datapoint.ts';
 import type { Sql } from '../model/sections/sql.ts';
 import type { ColumnKind, DbRow } from '../service-runtime/db-row.ts';
 
 export type SqlDialect = 'postgres' | 'mysql' | 'mssql';
 export const DIALECT_OF: Record<Sql['db_type'], SqlDialect> = { 0: 'mssql', 1: 'mysql', 2: 'postgres' };
 
-export const TIME_COLUMN = 'time_stamp';
-export const KEY_COLUMN = 'row_key';
+export const TIME_COLUMN = DB_TIME_COLUMN;
+export const KEY_COLUMN = DB_KEY_COLUMN;
 const KEY_LENGTH = 40;
 
 /** tedious parameter types the MS SQL statements name (device/sql/session.ts maps them to TYPES) */

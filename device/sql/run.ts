@@ -8,6 +8,7 @@
 
 import { errorOfFailure, type ServiceErrorName } from '../model/blocks/convention.ts';
 import { SQL_BLOCK } from '../model/blocks/sql.ts';
+import { SQL_OWN_COLUMNS } from '../model/sections/datapoint.ts';
 import type { Pew } from '../model/sections/pew.ts';
 import type { Sql } from '../model/sections/sql.ts';
 import { columnsSignature, type DbRow, PointFault, sameColumnsPrefix } from '../service-runtime/db-row.ts';
@@ -24,7 +25,6 @@ import {
   rowsPerStatement,
   type SqlDialect,
   sqlErrorKind,
-  TIME_COLUMN,
   tableColumns,
   tableMismatch,
 } from './dialects.ts';
@@ -42,7 +42,7 @@ const errorText = (e: unknown): string => (e instanceof Error ? e.message : Stri
 class TableMismatch extends Error {}
 
 export class SqlRun extends DbRun {
-  protected readonly reserved = [TIME_COLUMN, KEY_COLUMN];
+  protected readonly reserved = SQL_OWN_COLUMNS;
   readonly dialect: SqlDialect;
   private session: SqlSession | undefined;
   /** column sets whose table is known to fit */

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { DATA_AREA_MAX, type DataPoint, datalistIssues, dataPointSchema, MAX_DATAPOINTS } from '../../device/model/sections/datapoint.ts';
+import { DATA_AREA_MAX, type DataPoint, datalistIssues, dataPointSchema, MAX_DATAPOINTS, SQL_OWN_COLUMNS } from '../../device/model/sections/datapoint.ts';
 import { addPoint, pointAddress, removePoint } from './datalist-edit.ts';
 
 const point = (over: Partial<DataPoint>): DataPoint => ({ ...(v.getDefaults(dataPointSchema) as DataPoint), ...over });
@@ -21,7 +21,7 @@ describe('the data point list edits of /sql and /db', () => {
     const next = addPoint(list);
     expect(next).not.toBe('full');
     expect((next as DataPoint[])[1]).toEqual(point({ name: 'value3', area: 'FL', address: 14, type: 'LREAL', endian: 'big', decimal: 12 }));
-    expect(datalistIssues(next as DataPoint[])).toEqual([]);
+    expect(datalistIssues(next as DataPoint[], SQL_OWN_COLUMNS)).toEqual([]);
   });
 
   it('at the end of an area or with a half-typed address the new point takes the defaults', () => {
@@ -35,7 +35,7 @@ describe('the data point list edits of /sql and /db', () => {
     let list: DataPoint[] = [];
     for (let i = 0; i < MAX_DATAPOINTS; i++) list = addPoint(list) as DataPoint[];
     expect(list).toHaveLength(MAX_DATAPOINTS);
-    expect(datalistIssues(list)).toEqual([]);
+    expect(datalistIssues(list, SQL_OWN_COLUMNS)).toEqual([]);
     expect(addPoint(list)).toBe('full');
   });
 

@@ -587,6 +587,11 @@ type RootTranslation = {
 		 */
 		duplicate: string
 		/**
+		 * T​h​e​ ​n​a​m​e​ ​{​n​a​m​e​}​ ​i​s​ ​a​ ​c​o​l​u​m​n​ ​t​h​e​ ​u​n​i​t​ ​w​r​i​t​e​s​ ​i​t​s​e​l​f​:​ ​c​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​n​a​m​e​.
+		 * @param {unknown} name
+		 */
+		name_reserved: RequiredParams<'name'>
+		/**
 		 * T​h​e​ ​s​c​r​i​p​t​ ​h​a​s​ ​a​n​ ​e​r​r​o​r​ ​a​t​ ​l​i​n​e​ ​{​l​i​n​e​}​,​ ​c​o​l​u​m​n​ ​{​c​o​l​u​m​n​}​:​ ​a​n​ ​e​n​a​b​l​e​d​ ​s​c​r​i​p​t​ ​m​u​s​t​ ​h​a​v​e​ ​n​o​n​e​.
 		 * @param {unknown} column
 		 * @param {unknown} line
@@ -8294,6 +8299,10 @@ export type TranslationFunctions = {
 		 * This entry exists twice.
 		 */
 		duplicate: () => LocalizedString
+		/**
+		 * The name {name} is a column the unit writes itself: choose another name.
+		 */
+		name_reserved: (arg: { name: unknown }) => LocalizedString
 		/**
 		 * The script has an error at line {line}, column {column}: an enabled script must have none.
 		 */

@@ -29,6 +29,9 @@ describe('SQL/NoSQL data points', () => {
     expectRejected(pew_sql, one({ name: 'a b' }), at('name'), 'invalid_characters');
     expectRejected(pew_sql, one({ name: 'x;drop' }), at('name'), 'invalid_characters');
     expectRejected(pew_sql, (x) => (x.datalist = [point({ name: 'Temp' }), point({ name: 'temp' })]), 'datalist.1.name', 'duplicate');
+    // the columns the unit writes itself beside the points (docs/services.md "SQL rows")
+    expectRejected(pew_sql, one({ name: 'time_stamp' }), at('name'), 'name_reserved', { name: 'time_stamp' });
+    expectRejected(pew_sql, one({ name: 'Row_Key' }), at('name'), 'name_reserved', { name: 'Row_Key' });
   });
 
   it('unit 7 characters (spec §9)', () => {

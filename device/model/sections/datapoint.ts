@@ -117,14 +117,20 @@ function dataPointIssues(p: DataPoint, at: string): Issue[] {
   return out;
 }
 
-/** Every data point valid on its own, and column names unique. */
-export function datalistIssues(points: readonly DataPoint[]): Issue[] {
+/** The columns the unit writes beside the data points of an SQL row (docs/services.md "SQL rows"). */
+export const DB_TIME_COLUMN = 'time_stamp';
+export const DB_KEY_COLUMN = 'row_key';
+export const SQL_OWN_COLUMNS: readonly string[] = [DB_TIME_COLUMN, DB_KEY_COLUMN];
+
+/** Every data point valid on its own, column names unique and none named as a column the unit writes itself. */
+export function datalistIssues(points: readonly DataPoint[], own: readonly string[]): Issue[] {
   const out: Issue[] = [];
   const seen = new Set<string>();
   points.forEach((p, i) => {
     out.push(...dataPointIssues(p, `datalist.${i}`));
     const key = p.name.toLowerCase(); // column names compare without case on MS SQL and MySQL
     if (p.name !== '' && seen.has(key)) out.push(issue(`datalist.${i}.name`, 'duplicate'));
+    if (own.includes(key)) out.push(issue(`datalist.${i}.name`, 'name_reserved', { name: p.name }));
     seen.add(key);
   });
   return out;

@@ -73,6 +73,13 @@ describe('pew_nosql', () => {
     expect(pew_nosql.interfaces!(d)).toEqual([{ path: 'interface', interfaceId: 3, purpose: 'insert' }]);
   });
 
+  it('a point may not take the name of the field the unit writes itself: time (InfluxDB), time_stamp (MongoDB)', () => {
+    expectRejected(pew_nosql, (x) => (influx(x).datalist = [point('Time')]), 'datalist.0.name', 'name_reserved', { name: 'Time' });
+    expectAccepted(pew_nosql, (x) => (influx(x).datalist = [point('time_stamp')]));
+    expectRejected(pew_nosql, (x) => (x.datalist = [point('time_stamp')]), 'datalist.0.name', 'name_reserved', { name: 'time_stamp' });
+    expectAccepted(pew_nosql, (x) => (x.datalist = [point('time')]));
+  });
+
   it('password masked on read', () => {
     expect(pew_nosql.passwords).toEqual(['pass']);
     expect(maskSection(pew_nosql, { ...defaultsOf(pew_nosql), pass: 'pw' }).pass).toBe(PASSWORD_MASK);

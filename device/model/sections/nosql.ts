@@ -5,7 +5,7 @@ import { controlRegister, hostUrl } from '../common.ts';
 import { bool, choice, dbNameText, num, obj, secret, text } from '../fields.ts';
 import { type Issue, issue } from '../issues.ts';
 import { defineSection } from '../section.ts';
-import { DB_NAME_MAX, datalistIssues, dbClientEntries, dbSourceEntries, insertInterfaces, insertIssues } from './datapoint.ts';
+import { DB_NAME_MAX, DB_TIME_COLUMN, datalistIssues, dbClientEntries, dbSourceEntries, insertInterfaces, insertIssues } from './datapoint.ts';
 
 export const NOSQL_REGISTERS = 10; // spec §9: NoSQL control register offset
 // spec §3: database types mongo 0, influx 1
@@ -39,8 +39,11 @@ export type Nosql = v.InferOutput<typeof nosqlSchema>;
 export const usedTag = (n: Pick<Nosql, 'tag_name' | 'tag_value'>): { name: string; value: string } | undefined =>
   n.tag_name !== '' && n.tag_value !== '' ? { name: n.tag_name, value: n.tag_value } : undefined;
 
+/** The field a point may not be named: InfluxDB's own time, or the document's time stamp (MongoDB). */
+export const nosqlOwnColumns = (n: Pick<Nosql, 'db_type'>): readonly string[] => (n.db_type === INFLUX ? ['time'] : [DB_TIME_COLUMN]);
+
 function rules(n: Nosql): Issue[] {
-  const out = datalistIssues(n.datalist);
+  const out = datalistIssues(n.datalist, nosqlOwnColumns(n));
   if (!n.enable_sql) return out;
   const target = n.db_type === INFLUX ? 'measurement' : 'collection';
   for (const f of ['server', 'instance_name', target] as const) if (n[f] === '') out.push(issue(f, 'required'));

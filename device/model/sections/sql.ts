@@ -4,7 +4,7 @@ import { controlRegister } from '../common.ts';
 import { bool, choice, dbNameText, hostText, num, obj, remotePort, secret, text } from '../fields.ts';
 import { type Issue, issue } from '../issues.ts';
 import { defineSection } from '../section.ts';
-import { DB_NAME_MAX, datalistIssues, dbClientEntries, dbSourceEntries, insertInterfaces, insertIssues } from './datapoint.ts';
+import { DB_NAME_MAX, datalistIssues, dbClientEntries, dbSourceEntries, insertInterfaces, insertIssues, SQL_OWN_COLUMNS } from './datapoint.ts';
 
 export const SQL_REGISTERS = 6; // spec §9: SQL control register offset
 // database servers: MS SQL (0), MySQL/MariaDB (1), PostgreSQL (2), and their usual ports
@@ -29,7 +29,7 @@ export const sqlSchema = obj({
 export type Sql = v.InferOutput<typeof sqlSchema>;
 
 function rules(s: Sql): Issue[] {
-  const out = datalistIssues(s.datalist);
+  const out = datalistIssues(s.datalist, SQL_OWN_COLUMNS);
   if (!s.enable_sql) return out;
   if (s.server === '') out.push(issue('server', 'required'));
   if (s.instance_name === '' && s.db_type !== MSSQL) out.push(issue('instance_name', 'required'));

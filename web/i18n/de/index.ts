@@ -133,6 +133,7 @@ const de = {
     transparent_interface: 'Eine transparente Schnittstelle kann nicht für die Dienststeuerung, den Datenlogger oder das Einfügen ohne SPS verwendet werden.',
     interface_disabled: 'Ausgewählte Schnittstelle nicht aktiviert oder Einstellungen nicht gespeichert.',
     duplicate: 'Dieser Eintrag ist doppelt vorhanden.',
+    name_reserved: 'Der Name {name} ist eine Spalte, die das Gerät selbst schreibt: Wählen Sie einen anderen Namen.',
     script_invalid: 'Das Skript hat einen Fehler in Zeile {line}, Spalte {column}: Ein aktiviertes Skript darf keinen haben.',
     unknown_key: 'Ungültige Eingabe: unbekannte Einstellung.',
     invalid_json: 'Ungültige Eingabe.',

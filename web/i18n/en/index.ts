@@ -131,6 +131,7 @@ const en = {
     transparent_interface: 'A transparent interface cannot be used for service control, the data logger or insert without PLC.',
     interface_disabled: 'Selected interface not enabled or settings not saved.',
     duplicate: 'This entry exists twice.',
+    name_reserved: 'The name {name} is a column the unit writes itself: choose another name.',
     script_invalid: 'The script has an error at line {line}, column {column}: an enabled script must have none.',
     unknown_key: 'Invalid input: unknown setting.',
     invalid_json: 'Invalid input.',

@@ -134,6 +134,7 @@ const fr = {
       'Une interface transparente ne peut pas être utilisée pour la commande de service, l’enregistreur de données ou l’insertion sans automate.',
     interface_disabled: 'Interface sélectionnée non activée ou paramètres non enregistrés.',
     duplicate: 'Cette entrée existe en double.',
+    name_reserved: 'Le nom {name} est une colonne que l’appareil écrit lui-même : choisissez un autre nom.',
     script_invalid: 'Le script a une erreur ligne {line}, colonne {column} : un script activé ne doit en avoir aucune.',
     unknown_key: 'Saisie non valide : paramètre inconnu.',
     invalid_json: 'Saisie non valide.',
