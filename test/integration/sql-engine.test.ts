@@ -117,11 +117,10 @@ describe.each([
 describe('PostgreSQL: refusals, a table that does not fit, the rate, an outage, a wrong password', () => {
   const good = point({ name: 'level', type: 'DINT', address: 1004 });
 
-  it("an address outside the PLC, a string over 48 characters, a name of the table's own: error code, no row, the engine goes on", async () => {
+  it("an address outside the PLC, a string over 48 characters: error code, no row, the engine goes on; a name of the table's own is refused on save", async () => {
     const cases: [DataPoint, number][] = [
       [point({ name: 'far', type: 'DINT', address: 65532 }), SERVICE_ERROR.plc_area], // FP-XH: DT0-DT65532
       [point({ name: 'long_text', type: 'STRING', address: 1100 }), SERVICE_ERROR.bad_string],
-      [point({ name: 'row_key', type: 'INT', address: 1000 }), SERVICE_ERROR.bad_request],
     ];
     rig.plc.memory.writeWords('DT', 1100, [60, 60, ...Array.from({ length: 24 }, () => 0x4141)]); // a STRING[60] holding 60 characters
     for (const [bad, code] of cases) {
@@ -130,6 +129,10 @@ describe('PostgreSQL: refusals, a table that does not fit, the rate, an outage, 
       expect(b, bad.name).toMatchObject({ state: STATE.error, error: code, queue_waiting: 0 });
       expect((await status()).lastError?.code).toBe(Object.entries(SERVICE_ERROR).find(([, n]) => n === code)![0]);
     }
+    // a point named as a column the unit writes itself is refused on save, before any request
+    const own = await rig.admin.post('/config/pew_sql', { ...defaultsOf(pew_sql), datalist: [good, point({ name: 'row_key', type: 'INT', address: 1000 })] });
+    expect(own.status).toBe(400);
+    expect(own.body.error.issues).toContainEqual(expect.objectContaining({ path: 'datalist.1.name', code: 'name_reserved', params: { name: 'row_key' } }));
     expect(await pgRows("SELECT to_regclass('refused_rows') AS t")).toEqual([{ t: null }]); // nothing written, not even the table
     await saveSql({ ...pgTarget(), tablename: 'refused_rows', datalist: [good] });
     expect(await block().insert()).toMatchObject({ state: STATE.done, error: 0 });
