@@ -8,7 +8,7 @@ import type { StatusService } from '../../device/model/service-status.ts';
 import type { ServiceStatus } from '../api/service-status.ts';
 import { formatNumber, LL, labelled } from '../i18n/translate.ts';
 import { RUN_STATE_TONE, serviceStatusOf, servicesStatusFailed, watchServicesStatus } from '../state/service-status.ts';
-import { formatMoment, StateBadge, type StatusFact, StatusList } from './status-list.tsx';
+import { formatMoment, PlcReach, StateBadge, type StatusFact, StatusList } from './status-list.tsx';
 
 type Texts = typeof LL.value.serviceStatus;
 
@@ -40,19 +40,7 @@ function facts(s: ServiceStatus): StatusFact[] {
     {
       item: 'plc',
       label: t.plc(),
-      value:
-        s.plc === '' ? (
-          <StateBadge state="reachable" tone="up">
-            {t.plcOk()}
-          </StateBadge>
-        ) : (
-          <>
-            <StateBadge state="unreachable" tone="down">
-              {t.plcDown()}
-            </StateBadge>
-            <span class="detail" data-detail>{` ${s.plc}`}</span>
-          </>
-        ),
+      value: <PlcReach plc={s.plc} ok={t.plcOk()} down={t.plcDown()} />,
     },
     { item: 'last-success', label: t.lastSuccess(), value: s.lastSuccess !== undefined ? formatMoment(s.lastSuccess) : t.never() },
     {

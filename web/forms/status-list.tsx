@@ -25,6 +25,22 @@ export function StateBadge({ state, tone, children }: { state: string; tone: 'up
   );
 }
 
+/** Whether the unit reaches the PLC's control block: a badge, and the reason when it does not. */
+export function PlcReach({ plc, ok, down }: { plc: string; ok: string; down: string }) {
+  return plc === '' ? (
+    <StateBadge state="reachable" tone="up">
+      {ok}
+    </StateBadge>
+  ) : (
+    <>
+      <StateBadge state="unreachable" tone="down">
+        {down}
+      </StateBadge>
+      <span class="detail" data-detail>{` ${plc}`}</span>
+    </>
+  );
+}
+
 /** "status unavailable" after a failed call, a busy note before the first answer, else nothing. */
 export function StatusPending({ failed }: { failed: boolean }) {
   return failed ? (

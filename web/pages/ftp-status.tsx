@@ -3,7 +3,7 @@
 // send's state with the meaning of its error code, the next send of the transmission cycle, a
 // waiting retry, and the last send. The `ftp` entry of GET /config/service_status through web/state/ftp-status.ts.
 import type { FtpLastSend, FtpStatus } from '../../device/model/ftp-status.ts';
-import { formatMoment, StateBadge, type StatusFact, StatusList } from '../forms/status-list.tsx';
+import { formatMoment, PlcReach, StateBadge, type StatusFact, StatusList } from '../forms/status-list.tsx';
 import { formatNumber, LL, labelled } from '../i18n/translate.ts';
 import { ftpStatus, ftpStatusFailed, isFtpErrorCode } from '../state/ftp-status.ts';
 
@@ -65,19 +65,7 @@ function facts(s: FtpStatus): StatusFact[] {
     {
       item: 'plc',
       label: t.plc(),
-      value:
-        s.plc === '' ? (
-          <StateBadge state="reachable" tone="up">
-            {t.plcOk()}
-          </StateBadge>
-        ) : (
-          <>
-            <StateBadge state="unreachable" tone="down">
-              {t.plcDown()}
-            </StateBadge>
-            <span class="detail" data-detail>{` ${s.plc}`}</span>
-          </>
-        ),
+      value: <PlcReach plc={s.plc} ok={t.plcOk()} down={t.plcDown()} />,
     },
     state,
     { item: 'local-dir', label: t.localDir(), value: s.localDir },
