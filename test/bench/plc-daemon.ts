@@ -4,10 +4,11 @@
 import type { Pew } from '../../device/model/sections/pew.ts';
 import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
 import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
+import { COM1, com1AsControlInterface } from '../support/control-interface.ts';
 import { type Client, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
 
 export const FRAMING = { baud: 115200, bits: 8, parity: 'odd', stopbits: 1 } as const;
-export const COM1 = 0;
+export { COM1 };
 
 export async function daemonWithPlcOnCom1(dataDir: string): Promise<{ d: TestDaemon; plc: VirtualPlc; admin: Client }> {
   const plc = new VirtualPlc({ model: 'FP-XH', station: 1, scanMs: 1 });
@@ -15,18 +16,7 @@ export async function daemonWithPlcOnCom1(dataDir: string): Promise<{ d: TestDae
   const d = await startTestDaemon({ dataDir, serial: { virtualPorts: { COM1: (s) => wire.open(s) } } });
   const admin = await d.admin();
   const pew = (await admin.get('/config/pew')).body as Pew;
-  Object.assign(pew.interfaces.find((i) => i.id === COM1)!, {
-    enabled: true,
-    mode: 1,
-    protocol: 'MEWTOCOL',
-    baudrate: FRAMING.baud,
-    bits: FRAMING.bits,
-    parity: FRAMING.parity,
-    stopbits: FRAMING.stopbits,
-    timeout: 300,
-    autobaud: false,
-  });
-  Object.assign(pew, { interface_plc: COM1, address_plc: 1 });
+  com1AsControlInterface(pew, FRAMING);
   if ((await admin.post('/config/pew', pew)).status !== 200) throw new Error('pew not saved');
   return { d, plc, admin };
 }

@@ -9,10 +9,11 @@ import type { Pew } from '../../device/model/sections/pew.ts';
 import { putBytes, readBlock, setBlock } from '../../sim/plc/blocks.ts';
 import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
 import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
+import { COM1, com1AsControlInterface } from '../support/control-interface.ts';
 import { type Client, startTestDaemon, type TestDaemon, type TestDaemonOptions } from '../support/daemon.ts';
 import { FRAMING, until } from './logger-rig.ts';
 
-export const COM1 = 0; // interface id of COM1 (device/com/links.ts CONNECTOR_OF)
+export { COM1 };
 export const MQTT_DT = 260; // spec §9: MQTT control register default
 
 /** The PLC side of the MQTT block (DT260) on a virtual PLC's memory. */
@@ -51,18 +52,7 @@ export async function startMqttRig(opts: Pick<TestDaemonOptions, 'dataDir'> & { 
   const d = await startTestDaemon({ ...(opts.dataDir ? { dataDir: opts.dataDir } : {}), serial });
   const admin = await d.admin();
   const pew = (await admin.get('/config/pew')).body as Pew;
-  Object.assign(pew.interfaces.find((i) => i.id === COM1)!, {
-    enabled: true,
-    mode: 1,
-    protocol: 'MEWTOCOL',
-    baudrate: FRAMING.baud,
-    bits: FRAMING.bits,
-    parity: FRAMING.parity,
-    stopbits: FRAMING.stopbits,
-    timeout: 300,
-    autobaud: false,
-  });
-  Object.assign(pew, { interface_plc: COM1, address_plc: 1 });
+  com1AsControlInterface(pew, FRAMING);
   const r = await admin.post('/config/pew', pew);
   expect(r.status, r.text).toBe(200);
   await d.ctx.com.settled();
