@@ -129,15 +129,27 @@ describe('estimateReads', () => {
     expect(fl.requests).toBe(0);
   });
 
-  it('property: more points never take less time', () => {
+  // The planner's objective (device/logger/planner.ts) is the fewest requests, then the fewest words.
+  // That makes time monotonic only while the request count stays: with 1788 and 1814 one 27-word
+  // read (the MEWTOCOL limit) costs more than the two short reads 1772 added makes necessary
+  // ([[1814, 1788], 1772]: 161.98 ms against 158.96 ms). Time-optimal planning is an open finding.
+  it('property: more points never take fewer requests, and with as many requests never less time', () => {
     const i = ifaces({ [COM1]: { enabled: true } });
     fc.assert(
       fc.property(fc.uniqueArray(fc.nat(3000), { maxLength: 80 }), fc.nat(3000), (addrs, extra) => {
         const records = addrs.map((a, k) => rec({ id: k + 1, name: `p${k}`, if: COM1, reg_addr: String(a) }));
         const more = [...records, rec({ id: records.length + 1, name: 'more', if: COM1, reg_addr: String(extra) })];
-        expect(estimateReads(file({ records: more }), 0, i).ms).toBeGreaterThanOrEqual(estimateReads(file({ records }), 0, i).ms - 1e-9);
+        const before = estimateReads(file({ records }), 0, i);
+        const after = estimateReads(file({ records: more }), 0, i);
+        expect(after.requests).toBeGreaterThanOrEqual(before.requests);
+        if (after.requests === before.requests) expect(after.ms).toBeGreaterThanOrEqual(before.ms - 1e-9);
       }),
+      { numRuns: 300 },
     );
+    // the counterexample of the time property stays visible: two reads where one was
+    const two = estimateReads(file({ records: [1814, 1788].map((a, k) => rec({ id: k + 1, name: `p${k}`, if: COM1, reg_addr: String(a) })) }), 0, i);
+    const three = estimateReads(file({ records: [1814, 1788, 1772].map((a, k) => rec({ id: k + 1, name: `p${k}`, if: COM1, reg_addr: String(a) })) }), 0, i);
+    expect([two.requests, three.requests]).toEqual([1, 2]);
   });
 });
 
