@@ -38,7 +38,7 @@ describe('file name messages', () => {
     expect(r.body.error.issues).toEqual([{ path: 'name', code: 'file_base_name', params: { allowed: ['ca', 'client', 'key'] } }]);
   });
 
-  it('script upload: the extension, the length; in German too', async () => {
+  it('script upload: the extension, the length; in German too, and re-worded on a language switch', async () => {
     const { page } = await suite.open({ locale: 'de-DE' });
     await loginApi(page, suite.d);
     await openConsole(page, suite.d, '/script');
@@ -52,5 +52,8 @@ describe('file name messages', () => {
     await page.locator('select[data-action=language]').selectOption('de');
     await page.locator('#script-upload').setInputFiles({ name: 'script.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
     await expectText(error, `${de.script.uploadFailed} ${fill(de.errors.file_extension, { allowed: '.cfg' })}`);
+    // a message already shown follows a language switch
+    await page.locator('select[data-action=language]').selectOption('en');
+    await expectText(error, `${en.script.uploadFailed} ${fill(en.errors.file_extension, { allowed: '.cfg' })}`);
   });
 });

@@ -11,6 +11,7 @@ import { type CertInfo, type CertSection, certKindOf } from '../../device/model/
 import { ApiFailure } from '../api/client.ts';
 import { deleteCert, getCerts, uploadFile } from '../api/uploads.ts';
 import { errorText, LL } from '../i18n/translate.ts';
+import { useWorded } from '../i18n/worded.ts';
 import { ask } from '../state/confirm.ts';
 import { notify } from '../state/notify.ts';
 import { section as sectionState, setField } from '../state/sections.ts';
@@ -51,7 +52,9 @@ export function Certificates(props: CertificatesProps) {
   const t = LL.value.certs;
   const [certs, setCerts] = useState<CertInfo[] | null>(null);
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<{ kind: CertKind; text: string } | null>(null);
+  // the slot whose upload failed, and why
+  const [problemKind, setProblemKind] = useState<CertKind | null>(null);
+  const [problem, setProblem] = useWorded();
   const ro = readOnly.value;
   const refresh = () => getCerts(props.section).then(setCerts, () => setCerts([]));
   useEffect(() => {
@@ -82,9 +85,9 @@ export function Certificates(props: CertificatesProps) {
       bindField(kind, name);
       props.onChange?.();
     } catch (e) {
-      const text = failureText(t.uploadFailed(), e);
-      setProblem({ kind, text });
-      notify('error', text);
+      setProblemKind(kind);
+      setProblem((L) => failureText(L.certs.uploadFailed(), e));
+      notify('error', failureText(t.uploadFailed(), e));
     } finally {
       setBusy(false);
       await refresh();
@@ -126,9 +129,9 @@ export function Certificates(props: CertificatesProps) {
                   <input type="file" id={id} accept={exts.join(',')} disabled={busy} onChange={(e) => void upload(kind, e.currentTarget)} />
                 </div>
                 <small class="hint">{t.allowed({ ext: exts.join(' ') })}</small>
-                {problem?.kind === kind && (
+                {problemKind === kind && problem && (
                   <p class="error" role="alert">
-                    {problem.text}
+                    {problem}
                   </p>
                 )}
               </div>

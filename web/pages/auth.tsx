@@ -5,6 +5,7 @@ import { toIssues } from '../../device/model/section.ts';
 import { setupSchema } from '../../device/model/users.ts';
 import { ApiFailure } from '../api/client.ts';
 import { errorText, LL, labelled } from '../i18n/translate.ts';
+import { useWorded } from '../i18n/worded.ts';
 import { useDocumentTitle } from '../shell/document-title.ts';
 import { createAdmin, login, loginReason } from '../state/session.ts';
 
@@ -32,18 +33,18 @@ function Frame(props: { title: string; intro?: string; children: preact.Componen
 export function LoginPage() {
   const [user, setUser] = useState('');
   const [pw, setPw] = useState('');
-  const [error, setError] = useState('');
+  const [error, setError] = useWorded();
   const [busy, setBusy] = useState(false);
   const t = LL.value.auth;
   const submit = async (e: Event) => {
     e.preventDefault();
     // spec §5: user name and/or password are required at login
-    if (!user || !pw) return setError(t.required());
+    if (!user || !pw) return setError((L) => L.auth.required());
     setBusy(true);
     try {
       await login(user, pw);
     } catch (err) {
-      setError(failureText(err));
+      setError(() => failureText(err));
     } finally {
       setBusy(false);
     }
@@ -72,7 +73,7 @@ export function SetupPage() {
   const [user, setUser] = useState('admin');
   const [pw, setPw] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [error, setError] = useState('');
+  const [error, setError] = useWorded();
   const [busy, setBusy] = useState(false);
   const t = LL.value.auth;
   const submit = async (e: Event) => {
@@ -81,14 +82,14 @@ export function SetupPage() {
     const checked = v.safeParse(setupSchema, { username: user, password: pw });
     if (!checked.success) {
       const first = toIssues(checked.issues)[0]!;
-      return setError(labelled(first.path === 'username' ? t.username() : t.password(), errorText(first.code, first.params)));
+      return setError((L) => labelled(first.path === 'username' ? L.auth.username() : L.auth.password(), errorText(first.code, first.params)));
     }
-    if (pw !== repeat) return setError(t.mismatch());
+    if (pw !== repeat) return setError((L) => L.auth.mismatch());
     setBusy(true);
     try {
       await createAdmin(user, pw);
     } catch (err) {
-      setError(failureText(err));
+      setError(() => failureText(err));
     } finally {
       setBusy(false);
     }

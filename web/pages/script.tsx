@@ -14,6 +14,7 @@ import { getDefaultScript, getScripts, readScript, type ScriptEntry, scriptUrl, 
 import { failureText } from '../forms/certificates.tsx';
 import { Field, FieldGroup, problemAt } from '../forms/field.tsx';
 import { errorText, fieldText, LL } from '../i18n/translate.ts';
+import { useWorded } from '../i18n/worded.ts';
 import { ask } from '../state/confirm.ts';
 import { notify } from '../state/notify.ts';
 import { saveSections, section, setField } from '../state/sections.ts';
@@ -137,13 +138,13 @@ function ScriptFiles({ files, refresh }: { files: { active: string; files: Scrip
   const t = LL.value.script;
   const ro = readOnly.value;
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState('');
+  const [problem, setProblem] = useWorded();
 
   const upload = async (input: HTMLInputElement) => {
     const file = input.files?.[0];
     input.value = '';
     if (!file) return;
-    setProblem('');
+    setProblem(null);
     setBusy(true);
     try {
       await uploadFile({ kind: 'script', name: file.name }, file);
@@ -151,9 +152,8 @@ function ScriptFiles({ files, refresh }: { files: { active: string; files: Scrip
       // the active script's text changed on the unit too
       if (file.name === files?.active && !section(F).changed.value) await acceptScriptText();
     } catch (e) {
-      const text = failureText(t.uploadFailed(), e);
-      setProblem(text);
-      notify('error', text);
+      setProblem((L) => failureText(L.script.uploadFailed(), e));
+      notify('error', failureText(t.uploadFailed(), e));
     } finally {
       setBusy(false);
       await refresh();

@@ -8,21 +8,22 @@ import { failureText } from '../forms/certificates.tsx';
 import { TableView } from '../forms/table-view.tsx';
 import { LL } from '../i18n/translate.ts';
 import { auditActionText } from '../i18n/unit-values.ts';
+import { useWorded } from '../i18n/worded.ts';
 
 export const AUDIT_PAGE_SIZE = 25;
 
 export function AuditTable({ version }: { version: number }) {
   const [page, setPage] = useState(1);
   const [data, setData] = useState<AuditPage | null>(null);
-  const [error, setError] = useState('');
+  const [error, setError] = useWorded();
   const t = LL.value.users;
   const load = (p: number) =>
     auditPage(p, AUDIT_PAGE_SIZE).then(
       (d) => {
         setData(d);
-        setError('');
+        setError(null);
       },
-      (e: unknown) => setError(t.failed({ reason: failureText('', e).trim() })),
+      (e: unknown) => setError((L) => L.users.failed({ reason: failureText('', e).trim() })),
     );
   useEffect(() => {
     void load(page);

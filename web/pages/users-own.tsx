@@ -8,22 +8,24 @@ import { changeOwnPassword } from '../api/users.ts';
 import { failureText } from '../forms/certificates.tsx';
 import { NewPassword, newPasswordReady } from '../forms/new-password.tsx';
 import { errorText, LL, labelled } from '../i18n/translate.ts';
+import { useWorded } from '../i18n/worded.ts';
 import { notify } from '../state/notify.ts';
 
 export function OwnPassword() {
   const [current, setCurrent] = useState('');
   const [pw, setPw] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState('');
+  const [error, setError] = useWorded();
   const [busy, setBusy] = useState(false);
   const t = LL.value.users;
   const submit = async (e: Event) => {
     e.preventDefault();
-    setError('');
-    if (!current) return setError(labelled(t.current(), errorText('required')));
+    setError(null);
+    if (!current) return setError((L) => labelled(L.users.current(), errorText('required')));
     const checked = v.safeParse(passwordChangeSchema, { current, password: pw });
-    if (!checked.success) return setError(labelled(t.newPassword(), errorText(toIssues(checked.issues)[0]!.code, toIssues(checked.issues)[0]!.params)));
-    if (pw !== confirm) return setError(t.mismatch());
+    if (!checked.success)
+      return setError((L) => labelled(L.users.newPassword(), errorText(toIssues(checked.issues)[0]!.code, toIssues(checked.issues)[0]!.params)));
+    if (pw !== confirm) return setError((L) => L.users.mismatch());
     setBusy(true);
     try {
       await changeOwnPassword(current, pw);
@@ -32,7 +34,7 @@ export function OwnPassword() {
       setConfirm('');
       notify('info', t.ownChanged());
     } catch (err) {
-      setError(failureText('', err).trim());
+      setError(() => failureText('', err).trim());
     } finally {
       setBusy(false);
     }

@@ -5,6 +5,7 @@ import { endSession, listSessions, type SessionRow } from '../api/users.ts';
 import { failureText } from '../forms/certificates.tsx';
 import { TableView } from '../forms/table-view.tsx';
 import { LL } from '../i18n/translate.ts';
+import { useWorded } from '../i18n/worded.ts';
 import { ask } from '../state/confirm.ts';
 import { notify } from '../state/notify.ts';
 
@@ -13,15 +14,15 @@ const when = (iso: string) => new Date(iso).toLocaleString(LL.value.app.dateLoca
 /** `version` changes when something else on the page may have ended sessions (user removed, password set). */
 export function SessionsTable({ version, onChange }: { version: number; onChange: () => void }) {
   const [rows, setRows] = useState<SessionRow[] | null>(null);
-  const [error, setError] = useState('');
+  const [error, setError] = useWorded();
   const t = LL.value.users;
   const load = () =>
     listSessions().then(
       (s) => {
         setRows(s);
-        setError('');
+        setError(null);
       },
-      (e: unknown) => setError(t.failed({ reason: failureText('', e).trim() })),
+      (e: unknown) => setError((L) => L.users.failed({ reason: failureText('', e).trim() })),
     );
   useEffect(() => {
     void load();

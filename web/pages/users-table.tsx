@@ -10,6 +10,7 @@ import { failureText } from '../forms/certificates.tsx';
 import { NewPassword, newPasswordReady } from '../forms/new-password.tsx';
 import { TableView } from '../forms/table-view.tsx';
 import { errorText, LL, labelled } from '../i18n/translate.ts';
+import { useWorded } from '../i18n/worded.ts';
 import { ask } from '../state/confirm.ts';
 import { notify } from '../state/notify.ts';
 import { session } from '../state/session.ts';
@@ -21,18 +22,20 @@ function AddUser({ onAdded }: { onAdded: (users: UserRow[]) => void }) {
   const [role, setRole] = useState<Role>('user');
   const [pw, setPw] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState('');
+  const [error, setError] = useWorded();
   const [busy, setBusy] = useState(false);
   const t = LL.value.users;
   const submit = async (e: Event) => {
     e.preventDefault();
-    setError('');
+    setError(null);
     const checked = v.safeParse(addUserSchema, { username: name, role, password: pw });
     if (!checked.success) {
       const first = toIssues(checked.issues)[0]!;
-      return setError(labelled(first.path === 'username' ? t.name() : first.path === 'role' ? t.role() : t.password(), errorText(first.code, first.params)));
+      return setError((L) =>
+        labelled(first.path === 'username' ? L.users.name() : first.path === 'role' ? L.users.role() : L.users.password(), errorText(first.code, first.params)),
+      );
     }
-    if (pw !== confirm) return setError(t.mismatch());
+    if (pw !== confirm) return setError((L) => L.users.mismatch());
     setBusy(true);
     try {
       onAdded(await addUser(name, role, pw));
@@ -42,7 +45,7 @@ function AddUser({ onAdded }: { onAdded: (users: UserRow[]) => void }) {
       setConfirm('');
       setRole('user');
     } catch (err) {
-      setError(failureText('', err).trim());
+      setError(() => failureText('', err).trim());
     } finally {
       setBusy(false);
     }
@@ -88,19 +91,19 @@ function AddUser({ onAdded }: { onAdded: (users: UserRow[]) => void }) {
 function SetPassword({ name, onDone }: { name: string; onDone: () => void }) {
   const [pw, setPw] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState('');
+  const [error, setError] = useWorded();
   const [busy, setBusy] = useState(false);
   const t = LL.value.users;
   const submit = async (e: Event) => {
     e.preventDefault();
-    if (!newPasswordReady(pw, confirm)) return setError(pw !== confirm ? t.mismatch() : errorText('password_policy', { min: 8, max: 40 }));
+    if (!newPasswordReady(pw, confirm)) return setError((L) => (pw !== confirm ? L.users.mismatch() : errorText('password_policy', { min: 8, max: 40 })));
     setBusy(true);
     try {
       await setUserPassword(name, pw);
       notify('info', t.passwordSet({ name }));
       onDone();
     } catch (err) {
-      setError(failureText('', err).trim());
+      setError(() => failureText('', err).trim());
     } finally {
       setBusy(false);
     }
@@ -128,7 +131,7 @@ function SetPassword({ name, onDone }: { name: string; onDone: () => void }) {
 
 export function UsersTable({ onChange }: { onChange: () => void }) {
   const [users, setUsers] = useState<UserRow[] | null>(null);
-  const [error, setError] = useState('');
+  const [error, setError] = useWorded();
   const [editing, setEditing] = useState<string | null>(null);
   const t = LL.value.users;
   const me = session.value?.currentUser.toLowerCase();
@@ -136,9 +139,9 @@ export function UsersTable({ onChange }: { onChange: () => void }) {
     listUsers().then(
       (u) => {
         setUsers(u);
-        setError('');
+        setError(null);
       },
-      (e: unknown) => setError(t.failed({ reason: failureText('', e).trim() })),
+      (e: unknown) => setError((L) => L.users.failed({ reason: failureText('', e).trim() })),
     );
   useEffect(() => {
     void load();
