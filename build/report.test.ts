@@ -28,7 +28,7 @@ describe('size report', () => {
     expect(text).toMatch(/^assets\/chunk-B\.js +9000 +4000$/m);
     expect(text).toMatch(/^first load of \/#\/info \(3 files\) +35400 +13750$/m);
     expect(text).toMatch(/^all web assets \(4 files\) +44400 +17750$/m);
-    expect(text).toContain('budget first load: 13.4 KB of 40.0 KB gzip (34%)');
+    expect(text).toContain('budget first load: 13.4 KB of 30.0 KB gzip (45%)');
     expect(text).toContain('left out of the first load): pages/info.tsx');
   });
 });

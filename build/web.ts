@@ -37,10 +37,12 @@ const metaPath = (abs: string) => relative(ROOT, abs).split(sep).join('/');
  * import of `web/shell-core.ts` (the modules the entry loads anyway): esbuild splits shared code into
  * one chunk per set of entry points that use it, so without this the first load was some twenty
  * small chunks (each page using another subset of the shell), with this it is one. Nothing is loaded
- * twice or earlier: a page is only ever loaded after the entry.
+ * twice or earlier: a page is only ever loaded after the entry. The shell's own lazy parts (the save
+ * and reset code, the help panel, the question dialog, the settings pages' styles) are treated the same way.
  */
 function lazyPagesImportCore(srcDir: string, core: string): Plugin {
-  const lazy = /^(pages\/[^/]+\.tsx|state\/model-parts\.ts|api\/services\.ts)$/;
+  const lazy =
+    /^(pages\/[^/]+\.tsx|state\/model-parts\.ts|api\/services\.ts|shell\/save\.ts|shell\/help\.tsx|shell\/confirm-dialog\.tsx|styles\/forms-sheet\.ts)$/;
   return {
     name: 'lazy-pages-import-core',
     setup(b) {
@@ -49,6 +51,27 @@ function lazyPagesImportCore(srcDir: string, core: string): Plugin {
         if (!lazy.test(relative(srcDir, args.path).split(sep).join('/'))) return undefined;
         const text = await readFile(args.path, 'utf8');
         return { contents: `import ${JSON.stringify(core)};\n${text}`, loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts', resolveDir: dirname(args.path) };
+      });
+    },
+  };
+}
+
+/**
+ * typesafe-i18n's generated web/i18n/i18n-util.ts imports the package's locale detectors and
+ * dictionary utilities, which the console does not use. Their modules only define functions, but the
+ * package does not say so (no "sideEffects" in its package.json), so esbuild kept them in the first
+ * load; marked free of side effects, what nothing uses is dropped.
+ */
+function i18nHelpersWithoutSideEffects(): Plugin {
+  const helpers = /[\\/]node_modules[\\/]typesafe-i18n[\\/](detectors|utils)[\\/]/;
+  return {
+    name: 'i18n-helpers-without-side-effects',
+    setup(b) {
+      b.onResolve({ filter: /^(typesafe-i18n\/(detectors|utils)|\.\.?\/.*)$/ }, async (args) => {
+        if (args.pluginData === 'resolving') return undefined;
+        if (!(args.path.startsWith('typesafe-i18n/') || helpers.test(args.importer))) return undefined;
+        const r = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'resolving' });
+        return r.errors.length || !helpers.test(r.path) ? undefined : { path: r.path, sideEffects: false };
       });
     },
   };
@@ -65,7 +88,7 @@ export async function buildWeb(opts: BuildWebOptions): Promise<WebReport> {
   const entry = join(srcDir, 'main.tsx');
   const core = join(srcDir, 'shell-core.ts');
   const result = await build({
-    plugins: [lazyPagesImportCore(srcDir, core)],
+    plugins: [lazyPagesImportCore(srcDir, core), i18nHelpersWithoutSideEffects()],
     // aliases resolve from the working directory: the repository root, where node_modules is
     absWorkingDir: ROOT,
     entryPoints: [entry],

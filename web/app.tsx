@@ -1,15 +1,16 @@
 // Decides what the browser shows: the first-run page, the login page, or the console.
+import { effect, signal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { ErrorBoundary } from 'preact-iso/lazy';
-import { LL } from './i18n/translate.ts';
+import { LL, loadTexts } from './i18n/translate.ts';
 import { HashLocationProvider, setLeaveGuard } from './router/hash.tsx';
 import { page } from './router/routes.tsx';
 import { confirmLeave } from './shell/actions.ts';
-import { ConfirmDialog } from './shell/confirm-dialog.tsx';
 import { Layout } from './shell/layout.tsx';
 import { Notifications } from './shell/notifications.tsx';
 import { reportUpdate } from './state/after-update.ts';
-import { consoleData } from './state/console-data.ts';
+import { question } from './state/confirm.ts';
+import { consoleData, whenIdle } from './state/console-data.ts';
 import { anyUnsaved } from './state/service-edits.ts';
 import { authState } from './state/session.ts';
 
@@ -18,13 +19,30 @@ addEventListener('beforeunload', (e) => {
   if (anyUnsaved.value) e.preventDefault();
 });
 
+/** The question dialog's code, loaded with the first question; a dialog that cannot be loaded answers no. */
+const dialog = signal<typeof import('./shell/confirm-dialog.tsx') | null>(null);
+effect(() => {
+  if (!question.value || dialog.value) return;
+  import('./shell/confirm-dialog.tsx').then(
+    (m) => {
+      dialog.value = m;
+    },
+    (e: unknown) => {
+      console.error('loading the question dialog failed', e);
+      question.value?.resolve(false);
+    },
+  );
+});
+
 // only a browser that is not signed in needs these
-const LoginPage = page(() => import('./pages/auth.tsx').then((m) => ({ default: m.LoginPage })));
-const SetupPage = page(() => import('./pages/auth.tsx').then((m) => ({ default: m.SetupPage })));
+const LoginPage = page(() => import('./pages/auth.tsx').then((m) => ({ default: m.LoginPage })), ['auth', 'errors']);
+const SetupPage = page(() => import('./pages/auth.tsx').then((m) => ({ default: m.SetupPage })), ['auth', 'errors']);
 
 function Console() {
   useEffect(() => {
-    void consoleData(); // begun at start already when the browser was signed in (web/state/console-data.ts)
+    // begun at start already when the browser was signed in (web/state/console-data.ts); then, when
+    // the browser is idle, the messages of refused input and failed requests, which the first page does not need
+    void consoleData().then(() => whenIdle(() => loadTexts(['errors']).catch((e: unknown) => console.error('loading the messages failed', e))));
     void reportUpdate(); // after a firmware update's reload: the version now running
   }, []);
   return (
@@ -49,7 +67,7 @@ export function App() {
         {state === 'login' && <LoginPage />}
       </ErrorBoundary>
       {state === 'ready' && <Console />}
-      <ConfirmDialog />
+      {dialog.value && <dialog.value.ConfirmDialog />}
     </>
   );
 }

@@ -51,7 +51,7 @@ describe('the live status of the SQL and NoSQL clients', () => {
     const sql = pageBody(page, 'sql').locator('[data-block=sql-status]');
     const dd = (item: string, block = sql) => block.locator(`[data-item=${item}] dd`);
     await expectText(dd('state'), t.states.waiting);
-    await expectText(sql.locator('[data-item=last-error] [data-meaning]'), `${fill(t.code, { number: 15 })}: ${t.errors.table_mismatch}`);
+    await expectText(sql.locator('[data-item=last-error] [data-meaning]'), `${fill(t.code, { number: 15 })}: ${t.codes.table_mismatch}`);
     await expectText(dd('counter-written'), '40');
     await expectText(sql.locator('[data-item=counter-written] dt'), t.counters.written);
     await expectText(dd('queue'), fill(t.queueValue, { waiting: '17', bound: '10,000' }));
@@ -73,7 +73,7 @@ describe('the live status of the SQL and NoSQL clients', () => {
     const info = pageBody(page, 'info');
     expect(await info.locator('[data-service-run=sql] a').getAttribute('href')).toBe('#/sql');
     expect(await info.locator('[data-service-run=nosql] a').getAttribute('href')).toBe('#/db');
-    await expectText(info.locator('[data-service-run=sql] [data-code]'), `· ${fill(t.code, { number: 15 })}: ${t.errors.table_mismatch}`);
+    await expectText(info.locator('[data-service-run=sql] [data-code]'), `· ${fill(t.code, { number: 15 })}: ${t.codes.table_mismatch}`);
   });
 
   it('in French, and against the daemon both entries are answered', async () => {
@@ -91,7 +91,7 @@ describe('the live status of the SQL and NoSQL clients', () => {
     await openConsole(page, suite.d, '/sql');
     await expectTitle(page, fr.nav.sql);
     const sql = pageBody(page, 'sql').locator('[data-block=sql-status]');
-    const meaning = `${fill(fr.serviceStatus.code, { number: 15 }, 'fr')}\u00a0: ${fr.serviceStatus.errors.table_mismatch}`;
+    const meaning = `${fill(fr.serviceStatus.code, { number: 15 }, 'fr')}\u00a0: ${fr.serviceStatus.codes.table_mismatch}`;
     await expectText(sql.locator('[data-item=last-error] [data-meaning]'), meaning);
     await expectText(sql.locator('[data-item=counter-rows] dt'), fr.serviceStatus.counters.rows);
   });

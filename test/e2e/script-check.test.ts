@@ -24,7 +24,7 @@ describe('the script check on /script', () => {
     await editor(page).fill(bad);
     const item = page.locator('[data-script-error=bad_area]');
     await expect.poll(() => item.getAttribute('data-line')).toBe('4');
-    const message = fill(en.scriptLang.errors.bad_area, { area: 'DX', allowed: 'DT, LD, FL, WR, WL, WX, WY, INTERN' });
+    const message = fill(en.scriptLang.codes.bad_area, { area: 'DX', allowed: 'DT, LD, FL, WR, WL, WX, WY, INTERN' });
     await expectText(item, fill(en.scriptLang.at, { line: 4, column: 10, message }));
     await expect.poll(() => page.locator('.script-gutter .bad').allTextContents()).toEqual(['4', '5']);
     // x is set by no valid read: the append of line 5 is an error too, on its own line
@@ -77,7 +77,7 @@ describe('the script check on /script', () => {
     await editor(page).fill('[cycle 0]\n');
     await expectText(
       page.locator('[data-script-error=cycle_range]'),
-      fill(de.scriptLang.at, { line: 1, column: 8, message: fill(de.scriptLang.errors.cycle_range, { min: 1, max: 86400 }) }),
+      fill(de.scriptLang.at, { line: 1, column: 8, message: fill(de.scriptLang.codes.cycle_range, { min: 1, max: 86400 }) }),
     );
   });
 });

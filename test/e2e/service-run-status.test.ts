@@ -104,7 +104,7 @@ describe('the live status of MQTT, HTTP client and e-mail, and the line per serv
     await expectText(dd(httpc, 'state'), t.states.waiting);
     await expectText(dd(httpc, 'since'), moment(at + 60_000));
     await expectText(dd(httpc, 'last-success'), t.never);
-    await expectText(httpc.locator('[data-item=last-error] [data-meaning]'), `${fill(t.code, { number: 2 })}: ${t.errors.refused}`);
+    await expectText(httpc.locator('[data-item=last-error] [data-meaning]'), `${fill(t.code, { number: 2 })}: ${t.codes.refused}`);
     await expectText(httpc.locator('[data-item=last-error] [data-detail]'), `· connect ECONNREFUSED 127.0.0.1:8089 · ${moment(at + 61_000)}`);
     await expectText(dd(httpc, 'queue'), fill(t.queueValue, { waiting: '12', bound: '1,000' }));
     await expectText(dd(httpc, 'dropped'), '2');
@@ -115,7 +115,7 @@ describe('the live status of MQTT, HTTP client and e-mail, and the line per serv
     const email = pageBody(page, 'smtp').locator('[data-block=email-status]');
     await expectText(dd(email, 'state'), t.states.error);
     await expectText(dd(email, 'plc'), `${t.plcDown} the service control interface is not enabled`);
-    await expectText(email.locator('[data-item=last-error] [data-meaning]'), `${fill(t.code, { number: 5 })}: ${t.errors.auth_failed}`);
+    await expectText(email.locator('[data-item=last-error] [data-meaning]'), `${fill(t.code, { number: 5 })}: ${t.codes.auth_failed}`);
     await expectText(dd(email, 'counter-sent'), '0');
     expect(await axeViolations(page)).toEqual([]);
 
@@ -138,7 +138,7 @@ describe('the live status of MQTT, HTTP client and e-mail, and the line per serv
     await expectText(run.locator('[data-service-run=mqtt] [data-state]'), t.states.reconnecting);
     await expectText(run.locator('[data-service-run=httpc] [data-state]'), t.states.waiting);
     await expectText(run.locator('[data-service-run=httpc] [data-queue]'), `· ${t.queue}: 12`);
-    await expectText(run.locator('[data-service-run=httpc] [data-code=refused]'), `· ${fill(t.code, { number: 2 })}: ${t.errors.refused}`);
+    await expectText(run.locator('[data-service-run=httpc] [data-code=refused]'), `· ${fill(t.code, { number: 2 })}: ${t.codes.refused}`);
     await expectText(run.locator('[data-service-run=email] [data-state]'), t.states.error);
     await expectText(run.locator('[data-service-run=script] [data-state]'), t.states.off);
     expect(await run.locator('[data-service-run=script] [data-since]').count()).toBe(0);
@@ -170,7 +170,7 @@ describe('the live status of MQTT, HTTP client and e-mail, and the line per serv
     const httpc = pageBody(page, 'httpc').locator('[data-block=httpc-status]');
     await expectText(httpc.locator('h2'), t.title);
     await expectText(httpc.locator('[data-item=state] dd'), t.states.waiting);
-    await expectText(httpc.locator('[data-item=last-error] [data-meaning]'), `${fill(t.code, { number: 2 }, 'de')}: ${t.errors.refused}`);
+    await expectText(httpc.locator('[data-item=last-error] [data-meaning]'), `${fill(t.code, { number: 2 }, 'de')}: ${t.codes.refused}`);
     await expectText(httpc.locator('[data-item=queue] dd'), fill(t.queueValue, { waiting: '12', bound: '1.000' }, 'de'));
     await expectText(httpc.locator('[data-item=since] dd'), moment(at + 60_000, de.app.dateLocale));
     await go(page, '/info', de.nav.info);
@@ -197,7 +197,7 @@ describe('the live status of MQTT, HTTP client and e-mail, and the line per serv
       .toBe('refused');
     await openConsole(page, suite.d, '/mqtt');
     const mqtt = pageBody(page, 'mqtt').locator('[data-block=mqtt-status]');
-    const refused = `${fill(en.serviceStatus.code, { number: 2 })}: ${en.serviceStatus.errors.refused}`;
+    const refused = `${fill(en.serviceStatus.code, { number: 2 })}: ${en.serviceStatus.codes.refused}`;
     await expectText(mqtt.locator('[data-item=last-error] [data-meaning]'), refused);
     await expect.poll(() => mqtt.locator('[data-item=state] [data-state]').getAttribute('data-state')).toMatch(/^(connecting|reconnecting)$/);
     await go(page, '/smtp', en.nav.smtp);

@@ -146,7 +146,7 @@ describe('the live status of the TLS bridge and of the FTP send', () => {
     await expectTitle(page, en.nav.ftp);
     const block = pageBody(page, 'ftp').locator('[data-block=ftp-status]');
     const dd = (item: string) => block.locator(`[data-item=${item}] dd`);
-    await expectText(dd('state'), `${en.ftpStatus.states.error} ${fill(en.ftpStatus.code, { number: 2 })}: ${en.ftpStatus.errors.refused}`);
+    await expectText(dd('state'), `${en.ftpStatus.states.error} ${fill(en.ftpStatus.code, { number: 2 })}: ${en.ftpStatus.codes.refused}`);
     await expectText(dd('plc'), `${en.ftpStatus.plcDown} the service control interface is not enabled`);
     await expectText(dd('local-dir'), 'internal/log');
     await expectText(dd('next-cycle'), moment(started + 3_600_000));

@@ -3,6 +3,7 @@
 
 import type { Role } from '../../device/model/users.ts';
 import { accept, type SessionInfo } from '../state/session.ts';
+import type { AuditEntry } from './audit.ts';
 import { get, post } from './client.ts';
 
 export interface UserRow {
@@ -18,13 +19,6 @@ export interface SessionRow {
   created: string;
   lastSeen: string;
   current: boolean;
-}
-export interface AuditEntry {
-  time: string;
-  action: string;
-  user?: string;
-  source?: string;
-  detail?: Record<string, unknown>;
 }
 export interface AuditPage {
   entries: AuditEntry[];
@@ -52,13 +46,3 @@ export async function changeOwnPassword(current: string, password: string): Prom
 export const listSessions = async () => (await get<{ sessions: SessionRow[] }>('/config/sessions')).sessions;
 export const endSession = (handle: string) => post<{ ok: true }>('/config/sessions/end', { handle });
 export const auditPage = (page: number, size: number) => get<AuditPage>(`/config/audit?page=${page}&size=${size}`);
-
-/** One audit entry as one line of text (the system log view and the audit table's details). */
-export const auditDetail = (e: AuditEntry) =>
-  e.detail
-    ? Object.entries(e.detail)
-        .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
-        .join(' ')
-    : '';
-export const auditLine = (e: AuditEntry) =>
-  `${e.time.replace('T', ' ').slice(0, 19)} ${e.action}${e.user ? ` ${e.user}` : ''}${e.source ? ` @${e.source}` : ''}${e.detail ? ` ${auditDetail(e)}` : ''}`;

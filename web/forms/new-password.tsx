@@ -44,7 +44,7 @@ export function NewPassword(p: NewPasswordProps) {
         </ul>
       </div>
       <div class="field">
-        <label for={`${p.id}-confirm`}>{t.confirm()}</label>
+        <label for={`${p.id}-confirm`}>{t.confirmPassword()}</label>
         <div class="control">
           <input
             id={`${p.id}-confirm`}

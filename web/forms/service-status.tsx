@@ -19,7 +19,7 @@ export function counterLabel(t: Texts, name: string): string {
 
 /** "error code 2: nothing listens …" (the meaning of the one classification, device/model/blocks/convention.ts). */
 export function errorMeaning(t: Texts, e: NonNullable<ServiceStatus['lastError']>): string {
-  return labelled(t.code({ number: String(e.number) }), t.errors[e.code]());
+  return labelled(t.code({ number: String(e.number) }), t.codes[e.code]());
 }
 
 export function RunState({ s }: { s: ServiceStatus }) {

@@ -2,17 +2,19 @@
 // errorText never falls back to the generic "Invalid input" for a known code.
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../device/model/issues.ts';
+import enErrors from './en/errors/index.ts';
 import en from './en/index.ts';
 
 describe('error texts', () => {
-  it('has an English text for every error code and for connection_failed', () => {
-    const errors = en.errors as Record<string, string>;
-    const missing = [...ERROR_CODES, 'connection_failed'].filter((code) => !errors[code]?.trim());
+  it('has an English text for every error code, and for connection_failed with the shell', () => {
+    const errors = enErrors as Record<string, string>;
+    const missing = ERROR_CODES.filter((code) => !errors[code]?.trim());
     expect(missing).toEqual([]);
+    expect(en.shell.connectionFailed).toBe('Connection to server failed.');
   });
 
   it('the PLC test refusals are the words of spec §8', () => {
-    expect(en.errors.interface_not_ready).toBe('Selected interface not enabled or settings not saved.');
-    expect(en.errors.tcp_port_closed).toBe('TCP port of selected COM port not open.');
+    expect(enErrors.interface_not_ready).toBe('Selected interface not enabled or settings not saved.');
+    expect(enErrors.tcp_port_closed).toBe('TCP port of selected COM port not open.');
   });
 });

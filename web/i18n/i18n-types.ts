@@ -14,20 +14,31 @@ export type Translation = RootTranslation & DisallowNamespaces
 
 export type Translations = RootTranslation &
 {
+	auth: NamespaceAuthTranslation,
 	backup: NamespaceBackupTranslation,
 	certs: NamespaceCertsTranslation,
 	com: NamespaceComTranslation,
+	confirm: NamespaceConfirmTranslation,
+	datetime: NamespaceDatetimeTranslation,
+	errors: NamespaceErrorsTranslation,
 	fields: NamespaceFieldsTranslation,
 	firmware: NamespaceFirmwareTranslation,
 	ftpStatus: NamespaceFtpStatusTranslation,
 	graphs: NamespaceGraphsTranslation,
 	help: NamespaceHelpTranslation,
+	iec: NamespaceIecTranslation,
+	legal: NamespaceLegalTranslation,
 	logger: NamespaceLoggerTranslation,
+	notFound: NamespaceNotFoundTranslation,
 	port: NamespacePortTranslation,
 	rest: NamespaceRestTranslation,
+	script: NamespaceScriptTranslation,
 	scriptLang: NamespaceScriptLangTranslation,
 	service: NamespaceServiceTranslation,
 	serviceStatus: NamespaceServiceStatusTranslation,
+	services: NamespaceServicesTranslation,
+	tls: NamespaceTlsTranslation,
+	users: NamespaceUsersTranslation,
 	wizard: NamespaceWizardTranslation
 }
 
@@ -247,6 +258,14 @@ type RootTranslation = {
 		 * R​e​a​d​ ​o​n​l​y​:​ ​y​o​u​r​ ​r​o​l​e​ ​c​a​n​n​o​t​ ​c​h​a​n​g​e​ ​s​e​t​t​i​n​g​s​.
 		 */
 		readOnly: string
+		/**
+		 * C​h​a​n​g​e​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d
+		 */
+		ownLink: string
+		/**
+		 * C​o​n​n​e​c​t​i​o​n​ ​t​o​ ​s​e​r​v​e​r​ ​f​a​i​l​e​d​.
+		 */
+		connectionFailed: string
 	}
 	themes: {
 		/**
@@ -294,48 +313,6 @@ type RootTranslation = {
 		 */
 		user: string
 	}
-	confirm: {
-		/**
-		 * S​e​t​t​i​n​g​s​ ​n​o​t​ ​s​a​v​e​d
-		 */
-		unsavedTitle: string
-		/**
-		 * T​h​i​s​ ​p​a​g​e​ ​h​a​s​ ​c​h​a​n​g​e​s​ ​t​h​a​t​ ​a​r​e​ ​n​o​t​ ​s​a​v​e​d​.​ ​L​e​a​v​e​ ​t​h​e​ ​p​a​g​e​ ​a​n​d​ ​d​r​o​p​ ​t​h​e​m​?
-		 */
-		unsavedLeave: string
-		/**
-		 * T​h​i​s​ ​p​a​g​e​ ​h​a​s​ ​c​h​a​n​g​e​s​ ​t​h​a​t​ ​a​r​e​ ​n​o​t​ ​s​a​v​e​d​.​ ​T​h​e​ ​t​e​s​t​ ​u​s​e​s​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​.​ ​R​u​n​ ​i​t​ ​a​n​y​w​a​y​?
-		 */
-		unsavedTest: string
-		/**
-		 * L​e​a​v​e​ ​w​i​t​h​o​u​t​ ​s​a​v​i​n​g
-		 */
-		leave: string
-		/**
-		 * S​t​a​y​ ​o​n​ ​t​h​e​ ​p​a​g​e
-		 */
-		stay: string
-		/**
-		 * R​u​n​ ​t​h​e​ ​t​e​s​t
-		 */
-		testAnyway: string
-		/**
-		 * C​a​n​c​e​l
-		 */
-		cancel: string
-		/**
-		 * R​e​s​e​t​ ​t​o​ ​d​e​f​a​u​l​t​s
-		 */
-		resetTitle: string
-		/**
-		 * P​u​t​ ​t​h​e​ ​d​e​f​a​u​l​t​ ​v​a​l​u​e​s​ ​i​n​t​o​ ​e​v​e​r​y​ ​f​i​e​l​d​ ​o​f​ ​t​h​i​s​ ​p​a​g​e​?​ ​T​h​e​y​ ​a​r​e​ ​s​t​o​r​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
-		 */
-		resetText: string
-		/**
-		 * R​e​s​e​t
-		 */
-		reset: string
-	}
 	notify: {
 		/**
 		 * S​e​t​t​i​n​g​s​ ​s​a​v​e​d​.
@@ -361,414 +338,6 @@ type RootTranslation = {
 		 * R​e​t​r​y
 		 */
 		retry: string
-	}
-	auth: {
-		/**
-		 * L​o​g​ ​i​n
-		 */
-		loginTitle: string
-		/**
-		 * C​r​e​a​t​e​ ​t​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​o​r
-		 */
-		setupTitle: string
-		/**
-		 * T​h​i​s​ ​u​n​i​t​ ​h​a​s​ ​n​o​ ​u​s​e​r​ ​y​e​t​.​ ​C​h​o​o​s​e​ ​t​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​'​s​ ​n​a​m​e​ ​a​n​d​ ​p​a​s​s​w​o​r​d​.​ ​K​e​e​p​ ​t​h​e​ ​p​a​s​s​w​o​r​d​ ​s​a​f​e​:​ ​n​o​b​o​d​y​ ​c​a​n​ ​r​e​a​d​ ​i​t​ ​b​a​c​k​.
-		 */
-		setupIntro: string
-		/**
-		 * U​s​e​r​ ​n​a​m​e
-		 */
-		username: string
-		/**
-		 * P​a​s​s​w​o​r​d
-		 */
-		password: string
-		/**
-		 * R​e​p​e​a​t​ ​t​h​e​ ​p​a​s​s​w​o​r​d
-		 */
-		repeat: string
-		/**
-		 * 8​ ​t​o​ ​4​0​ ​c​h​a​r​a​c​t​e​r​s​ ​w​i​t​h​ ​a​n​ ​u​p​p​e​r​-​c​a​s​e​ ​l​e​t​t​e​r​,​ ​a​ ​l​o​w​e​r​-​c​a​s​e​ ​l​e​t​t​e​r​,​ ​a​ ​d​i​g​i​t​ ​a​n​d​ ​a​ ​s​p​e​c​i​a​l​ ​c​h​a​r​a​c​t​e​r​.
-		 */
-		passwordRule: string
-		/**
-		 * L​o​g​ ​i​n
-		 */
-		login: string
-		/**
-		 * C​r​e​a​t​e​ ​a​n​d​ ​l​o​g​ ​i​n
-		 */
-		create: string
-		/**
-		 * T​h​e​ ​t​w​o​ ​p​a​s​s​w​o​r​d​s​ ​d​i​f​f​e​r​.
-		 */
-		mismatch: string
-		/**
-		 * U​s​e​r​ ​n​a​m​e​ ​a​n​d​ ​p​a​s​s​w​o​r​d​ ​a​r​e​ ​r​e​q​u​i​r​e​d​.
-		 */
-		required: string
-		/**
-		 * T​o​o​ ​m​a​n​y​ ​f​a​i​l​e​d​ ​l​o​g​i​n​s​.​ ​T​r​y​ ​a​g​a​i​n​ ​i​n​ ​{​m​i​n​u​t​e​s​}​ ​m​i​n​u​t​e​{​{​s​}​}​.
-		 * @param {string | number | boolean} minutes
-		 */
-		locked: RequiredParams<'minutes'>
-		/**
-		 * Y​o​u​r​ ​s​e​s​s​i​o​n​ ​h​a​s​ ​e​n​d​e​d​.​ ​P​l​e​a​s​e​ ​l​o​g​ ​i​n​ ​a​g​a​i​n​.
-		 */
-		expired: string
-	}
-	errors: {
-		/**
-		 * A​ ​s​e​t​t​i​n​g​ ​m​u​s​t​ ​n​o​t​ ​b​e​ ​e​m​p​t​y​.
-		 */
-		required: string
-		/**
-		 * I​n​v​a​l​i​d​ ​i​n​p​u​t​:​ ​t​h​i​s​ ​f​i​e​l​d​ ​d​o​e​s​ ​n​o​t​ ​a​c​c​e​p​t​ ​t​h​i​s​ ​v​a​l​u​e​.
-		 */
-		type: string
-		/**
-		 * E​n​t​e​r​ ​a​ ​w​h​o​l​e​ ​n​u​m​b​e​r​.
-		 */
-		not_integer: string
-		/**
-		 * V​a​l​u​e​ ​o​u​t​ ​o​f​ ​r​a​n​g​e​ ​(​{​m​i​n​}​ ​–​ ​{​m​a​x​}​)​.
-		 * @param {unknown} max
-		 * @param {unknown} min
-		 */
-		out_of_range: RequiredParams<'max' | 'min'>
-		/**
-		 * T​o​o​ ​l​o​n​g​:​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​.
-		 * @param {unknown} max
-		 */
-		too_long: RequiredParams<'max'>
-		/**
-		 * T​o​o​ ​s​h​o​r​t​:​ ​a​t​ ​l​e​a​s​t​ ​{​m​i​n​}​ ​c​h​a​r​a​c​t​e​r​s​.
-		 * @param {unknown} min
-		 */
-		too_short: RequiredParams<'min'>
-		/**
-		 * M​a​x​.​ ​e​n​t​r​i​e​s​ ​r​e​a​c​h​e​d​ ​(​{​m​a​x​}​)​.
-		 * @param {unknown} max
-		 */
-		too_many: RequiredParams<'max'>
-		/**
-		 * N​o​t​ ​o​n​e​ ​o​f​ ​t​h​e​ ​a​l​l​o​w​e​d​ ​v​a​l​u​e​s​ ​(​{​a​l​l​o​w​e​d​}​)​.
-		 * @param {unknown} allowed
-		 */
-		invalid_value: RequiredParams<'allowed'>
-		/**
-		 * I​n​v​a​l​i​d​ ​c​h​a​r​a​c​t​e​r​s​.
-		 */
-		invalid_characters: string
-		/**
-		 * A​ ​n​a​m​e​ ​m​u​s​t​ ​s​t​a​r​t​ ​w​i​t​h​ ​a​ ​l​e​t​t​e​r​.
-		 */
-		must_start_with_letter: string
-		/**
-		 * I​n​v​a​l​i​d​ ​I​P​ ​a​d​d​r​e​s​s​.
-		 */
-		invalid_ip: string
-		/**
-		 * I​n​v​a​l​i​d​ ​s​e​r​v​e​r​ ​a​d​d​r​e​s​s​.
-		 */
-		invalid_host: string
-		/**
-		 * T​h​e​ ​I​P​ ​e​n​d​ ​m​u​s​t​ ​b​e​ ​g​r​e​a​t​e​r​ ​t​h​a​n​ ​t​h​e​ ​I​P​ ​s​t​a​r​t​.
-		 */
-		ip_range: string
-		/**
-		 * I​n​v​a​l​i​d​ ​f​i​l​e​ ​n​a​m​e​:​ ​s​t​a​r​t​ ​w​i​t​h​ ​a​ ​l​e​t​t​e​r​ ​o​r​ ​u​n​d​e​r​s​c​o​r​e​;​ ​o​n​l​y​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​u​n​d​e​r​s​c​o​r​e​ ​a​n​d​ ​d​o​t​.
-		 */
-		invalid_file_name: string
-		/**
-		 * W​r​o​n​g​ ​f​i​l​e​ ​e​x​t​e​n​s​i​o​n​:​ ​a​l​l​o​w​e​d​ ​a​r​e​ ​{​a​l​l​o​w​e​d​}​.
-		 * @param {unknown} allowed
-		 */
-		file_extension: RequiredParams<'allowed'>
-		/**
-		 * W​r​o​n​g​ ​f​i​l​e​ ​n​a​m​e​:​ ​t​h​e​ ​n​a​m​e​ ​b​e​f​o​r​e​ ​t​h​e​ ​e​x​t​e​n​s​i​o​n​ ​m​u​s​t​ ​b​e​ ​o​n​e​ ​o​f​ ​{​a​l​l​o​w​e​d​}​.
-		 * @param {unknown} allowed
-		 */
-		file_base_name: RequiredParams<'allowed'>
-		/**
-		 * I​n​v​a​l​i​d​ ​n​a​m​e​:​ ​o​n​l​y​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​u​n​d​e​r​s​c​o​r​e​,​ ​d​o​t​ ​a​n​d​ ​h​y​p​h​e​n​.
-		 */
-		invalid_db_name: string
-		/**
-		 * I​n​v​a​l​i​d​ ​e​-​m​a​i​l​ ​s​y​n​t​a​x​:​ ​a​d​d​r​e​s​s​e​s​ ​i​n​ ​a​n​g​l​e​ ​b​r​a​c​k​e​t​s​,​ ​s​e​v​e​r​a​l​ ​s​e​p​a​r​a​t​e​d​ ​b​y​ ​c​o​m​m​a​s​.
-		 */
-		invalid_email: string
-		/**
-		 * I​n​v​a​l​i​d​ ​b​i​t​ ​a​d​d​r​e​s​s​:​ ​u​p​ ​t​o​ ​3​ ​d​e​c​i​m​a​l​ ​d​i​g​i​t​s​ ​a​n​d​ ​o​n​e​ ​o​p​t​i​o​n​a​l​ ​h​e​x​ ​d​i​g​i​t​.
-		 */
-		invalid_bit_address: string
-		/**
-		 * C​o​n​t​r​o​l​ ​f​l​a​g​ ​n​o​t​ ​v​a​l​i​d​.
-		 */
-		invalid_control_flag: string
-		/**
-		 * A​d​d​r​e​s​s​ ​o​u​t​ ​o​f​ ​r​a​n​g​e​ ​(​{​m​i​n​}​ ​–​ ​{​m​a​x​}​)​.
-		 * @param {unknown} max
-		 * @param {unknown} min
-		 */
-		address_out_of_range: RequiredParams<'max' | 'min'>
-		/**
-		 * P​a​s​s​w​o​r​d​ ​d​o​e​s​ ​n​o​t​ ​m​a​t​c​h​ ​r​e​q​u​i​r​e​m​e​n​t​s​:​ ​{​m​i​n​}​ ​t​o​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​ ​w​i​t​h​ ​u​p​p​e​r​ ​c​a​s​e​,​ ​l​o​w​e​r​ ​c​a​s​e​,​ ​a​ ​d​i​g​i​t​ ​a​n​d​ ​a​ ​s​p​e​c​i​a​l​ ​c​h​a​r​a​c​t​e​r​.
-		 * @param {unknown} max
-		 * @param {unknown} min
-		 */
-		password_policy: RequiredParams<'max' | 'min'>
-		/**
-		 * M​i​s​s​i​n​g​ ​p​a​s​s​w​o​r​d​:​ ​t​h​e​ ​s​e​r​v​e​r​,​ ​p​o​r​t​ ​o​r​ ​p​r​o​x​y​ ​c​h​a​n​g​e​d​,​ ​s​o​ ​t​h​e​ ​s​t​o​r​e​d​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​n​o​t​ ​s​e​n​t​ ​t​h​e​r​e​.​ ​E​n​t​e​r​ ​t​h​e​ ​p​a​s​s​w​o​r​d​ ​a​g​a​i​n​.
-		 */
-		password_required: string
-		/**
-		 * T​h​i​s​ ​p​o​r​t​ ​i​s​ ​n​o​t​ ​a​l​l​o​w​e​d​ ​(​{​p​o​r​t​s​}​)​.
-		 * @param {unknown} ports
-		 */
-		port_unallowed: RequiredParams<'ports'>
-		/**
-		 * P​o​r​t​ ​{​p​o​r​t​}​ ​i​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​ ​b​y​ ​t​h​e​ ​s​y​s​t​e​m​.
-		 * @param {unknown} port
-		 */
-		port_system: RequiredParams<'port'>
-		/**
-		 * P​o​r​t​ ​{​p​o​r​t​}​ ​i​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​ ​b​y​ ​{​o​t​h​e​r​}​.
-		 * @param {unknown} other
-		 * @param {unknown} port
-		 */
-		port_conflict: RequiredParams<'other' | 'port'>
-		/**
-		 * P​o​r​t​ ​{​p​o​r​t​}​ ​i​s​ ​o​n​l​y​ ​f​o​r​ ​a​ ​M​o​d​b​u​s​/​T​C​P​ ​g​a​t​e​w​a​y​ ​t​h​r​e​a​d​;​ ​o​t​h​e​r​w​i​s​e​ ​u​s​e​ ​{​m​i​n​}​ ​–​ ​{​m​a​x​}​.
-		 * @param {unknown} max
-		 * @param {unknown} min
-		 * @param {unknown} port
-		 */
-		port_modbus_only: RequiredParams<'max' | 'min' | 'port'>
-		/**
-		 * T​h​e​ ​s​t​a​r​t​ ​a​d​d​r​e​s​s​ ​i​s​ ​g​r​e​a​t​e​r​ ​t​h​a​n​ ​t​h​e​ ​e​n​d​ ​a​d​d​r​e​s​s​.
-		 */
-		start_after_end: string
-		/**
-		 * A​d​d​r​e​s​s​e​s​ ​o​v​e​r​l​a​p​ ​(​{​o​t​h​e​r​}​)​.
-		 * @param {unknown} other
-		 */
-		addresses_overlap: RequiredParams<'other'>
-		/**
-		 * M​e​m​o​r​y​ ​a​r​e​a​s​ ​m​u​s​t​ ​m​a​t​c​h​.
-		 */
-		areas_mismatch: string
-		/**
-		 * t​2​ ​m​u​s​t​ ​b​e​ ​s​m​a​l​l​e​r​ ​t​h​a​n​ ​t​1​.
-		 */
-		iec_t2_t1: string
-		/**
-		 * t​1​ ​m​u​s​t​ ​b​e​ ​s​m​a​l​l​e​r​ ​t​h​a​n​ ​t​3​.
-		 */
-		iec_t1_t3: string
-		/**
-		 * w​ ​m​u​s​t​ ​b​e​ ​a​t​ ​m​o​s​t​ ​2​/​3​ ​o​f​ ​k​.
-		 */
-		iec_w_k: string
-		/**
-		 * O​n​l​y​ ​o​n​e​ ​o​f​ ​t​a​g​ ​n​a​m​e​ ​a​n​d​ ​t​a​g​ ​v​a​l​u​e​ ​i​s​ ​g​i​v​e​n​:​ ​t​h​e​ ​t​a​g​ ​i​s​ ​i​g​n​o​r​e​d​.​ ​G​i​v​e​ ​b​o​t​h​ ​t​o​ ​w​r​i​t​e​ ​i​t​.
-		 */
-		tag_pair: string
-		/**
-		 * A​ ​t​r​a​n​s​p​a​r​e​n​t​ ​i​n​t​e​r​f​a​c​e​ ​c​a​n​n​o​t​ ​b​e​ ​u​s​e​d​ ​f​o​r​ ​s​e​r​v​i​c​e​ ​c​o​n​t​r​o​l​,​ ​t​h​e​ ​d​a​t​a​ ​l​o​g​g​e​r​ ​o​r​ ​i​n​s​e​r​t​ ​w​i​t​h​o​u​t​ ​P​L​C​.
-		 */
-		transparent_interface: string
-		/**
-		 * S​e​l​e​c​t​e​d​ ​i​n​t​e​r​f​a​c​e​ ​n​o​t​ ​e​n​a​b​l​e​d​ ​o​r​ ​s​e​t​t​i​n​g​s​ ​n​o​t​ ​s​a​v​e​d​.
-		 */
-		interface_disabled: string
-		/**
-		 * T​h​i​s​ ​e​n​t​r​y​ ​e​x​i​s​t​s​ ​t​w​i​c​e​.
-		 */
-		duplicate: string
-		/**
-		 * T​h​e​ ​n​a​m​e​ ​{​n​a​m​e​}​ ​i​s​ ​a​ ​c​o​l​u​m​n​ ​t​h​e​ ​u​n​i​t​ ​w​r​i​t​e​s​ ​i​t​s​e​l​f​:​ ​c​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​n​a​m​e​.
-		 * @param {unknown} name
-		 */
-		name_reserved: RequiredParams<'name'>
-		/**
-		 * T​h​e​ ​s​c​r​i​p​t​ ​h​a​s​ ​a​n​ ​e​r​r​o​r​ ​a​t​ ​l​i​n​e​ ​{​l​i​n​e​}​,​ ​c​o​l​u​m​n​ ​{​c​o​l​u​m​n​}​:​ ​a​n​ ​e​n​a​b​l​e​d​ ​s​c​r​i​p​t​ ​m​u​s​t​ ​h​a​v​e​ ​n​o​n​e​.
-		 * @param {unknown} column
-		 * @param {unknown} line
-		 */
-		script_invalid: RequiredParams<'column' | 'line'>
-		/**
-		 * I​n​v​a​l​i​d​ ​i​n​p​u​t​:​ ​u​n​k​n​o​w​n​ ​s​e​t​t​i​n​g​.
-		 */
-		unknown_key: string
-		/**
-		 * I​n​v​a​l​i​d​ ​i​n​p​u​t​.
-		 */
-		invalid_json: string
-		/**
-		 * I​n​v​a​l​i​d​ ​i​n​p​u​t​:​ ​t​h​e​ ​r​e​q​u​e​s​t​ ​i​s​ ​t​o​o​ ​l​a​r​g​e​.
-		 */
-		body_too_large: string
-		/**
-		 * I​n​v​a​l​i​d​ ​i​n​p​u​t​.
-		 */
-		invalid_input: string
-		/**
-		 * N​o​t​ ​f​o​u​n​d​.
-		 */
-		not_found: string
-		/**
-		 * T​h​e​ ​f​i​l​e​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​ ​(​a​n​y​ ​m​o​r​e​)​.
-		 */
-		file_not_found: string
-		/**
-		 * T​h​e​ ​f​i​l​e​ ​i​s​ ​t​o​o​ ​l​a​r​g​e​ ​(​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​b​y​t​e​s​)​.
-		 * @param {unknown} max
-		 */
-		file_too_large: RequiredParams<'max'>
-		/**
-		 * N​o​t​ ​a​ ​c​e​r​t​i​f​i​c​a​t​e​ ​(​X​.​5​0​9​ ​i​n​ ​P​E​M​ ​o​r​ ​D​E​R​ ​f​o​r​m​a​t​)​.​ ​N​o​t​h​i​n​g​ ​w​a​s​ ​s​t​o​r​e​d​.
-		 */
-		invalid_certificate: string
-		/**
-		 * N​o​t​ ​a​ ​p​r​i​v​a​t​e​ ​k​e​y​ ​w​i​t​h​o​u​t​ ​p​a​s​s​w​o​r​d​ ​(​P​E​M​ ​o​r​ ​D​E​R​)​.​ ​N​o​t​h​i​n​g​ ​w​a​s​ ​s​t​o​r​e​d​.
-		 */
-		invalid_key: string
-		/**
-		 * I​n​v​a​l​i​d​ ​i​n​p​u​t​.
-		 */
-		method_not_allowed: string
-		/**
-		 * P​l​e​a​s​e​ ​l​o​g​ ​i​n​.
-		 */
-		unauthenticated: string
-		/**
-		 * Y​o​u​r​ ​r​o​l​e​ ​m​a​y​ ​n​o​t​ ​d​o​ ​t​h​i​s​.
-		 */
-		forbidden: string
-		/**
-		 * T​h​e​ ​s​e​s​s​i​o​n​ ​t​o​k​e​n​ ​i​s​ ​m​i​s​s​i​n​g​.​ ​R​e​l​o​a​d​ ​t​h​e​ ​p​a​g​e​.
-		 */
-		csrf: string
-		/**
-		 * W​r​o​n​g​ ​u​s​e​r​ ​n​a​m​e​ ​o​r​ ​p​a​s​s​w​o​r​d​.
-		 */
-		wrong_credentials: string
-		/**
-		 * T​h​e​ ​A​P​I​ ​k​e​y​ ​i​s​ ​n​o​t​ ​c​o​r​r​e​c​t​.
-		 */
-		wrong_api_key: string
-		/**
-		 * T​h​e​ ​R​E​S​T​ ​A​P​I​ ​n​e​e​d​s​ ​i​t​s​ ​A​P​I​ ​k​e​y​ ​f​o​r​ ​w​r​i​t​e​s​.
-		 */
-		api_key_required: string
-		/**
-		 * T​h​i​s​ ​a​d​d​r​e​s​s​ ​i​s​ ​n​o​t​ ​o​n​e​ ​o​f​ ​t​h​e​ ​u​n​i​t​’​s​ ​n​a​m​e​s​.​ ​O​p​e​n​ ​t​h​e​ ​c​o​n​s​o​l​e​ ​b​y​ ​t​h​e​ ​u​n​i​t​’​s​ ​I​P​ ​a​d​d​r​e​s​s​,​ ​o​r​ ​a​d​d​ ​t​h​e​ ​n​a​m​e​ ​u​n​d​e​r​ ​R​E​S​T​ ​→​ ​H​o​s​t​ ​n​a​m​e​s​.
-		 */
-		host_not_allowed: string
-		/**
-		 * T​o​o​ ​m​a​n​y​ ​f​a​i​l​e​d​ ​l​o​g​i​n​s​.​ ​T​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r​.
-		 */
-		locked: string
-		/**
-		 * T​h​e​ ​u​n​i​t​ ​i​s​ ​c​h​e​c​k​i​n​g​ ​t​o​o​ ​m​a​n​y​ ​p​a​s​s​w​o​r​d​s​ ​a​t​ ​o​n​c​e​.​ ​T​r​y​ ​a​g​a​i​n​ ​i​n​ ​a​ ​m​o​m​e​n​t​.
-		 */
-		login_busy: string
-		/**
-		 * T​o​o​ ​m​a​n​y​ ​o​p​e​n​ ​c​o​n​n​e​c​t​i​o​n​s​ ​f​r​o​m​ ​t​h​i​s​ ​a​d​d​r​e​s​s​ ​(​a​t​ ​m​o​s​t​ ​{​m​a​x​}​)​.​ ​C​l​o​s​e​ ​o​t​h​e​r​ ​c​o​n​s​o​l​e​ ​t​a​b​s​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
-		 * @param {unknown} max
-		 */
-		too_many_connections: RequiredParams<'max'>
-		/**
-		 * T​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​a​l​r​e​a​d​y​ ​e​x​i​s​t​s​.​ ​P​l​e​a​s​e​ ​l​o​g​ ​i​n​.
-		 */
-		already_set_up: string
-		/**
-		 * C​r​e​a​t​e​ ​t​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​f​i​r​s​t​.
-		 */
-		setup_required: string
-		/**
-		 * A​ ​u​s​e​r​ ​o​f​ ​t​h​i​s​ ​n​a​m​e​ ​e​x​i​s​t​s​ ​a​l​r​e​a​d​y​.
-		 */
-		user_exists: string
-		/**
-		 * T​h​e​ ​l​a​s​t​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​c​a​n​n​o​t​ ​b​e​ ​r​e​m​o​v​e​d​.
-		 */
-		last_admin: string
-		/**
-		 * Y​o​u​ ​c​a​n​n​o​t​ ​r​e​m​o​v​e​ ​y​o​u​r​ ​o​w​n​ ​a​c​c​o​u​n​t​.
-		 */
-		own_account: string
-		/**
-		 * T​h​e​ ​c​u​r​r​e​n​t​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​n​o​t​ ​c​o​r​r​e​c​t​.
-		 */
-		wrong_current_password: string
-		/**
-		 * S​e​l​e​c​t​e​d​ ​i​n​t​e​r​f​a​c​e​ ​n​o​t​ ​e​n​a​b​l​e​d​ ​o​r​ ​s​e​t​t​i​n​g​s​ ​n​o​t​ ​s​a​v​e​d​.
-		 */
-		interface_not_ready: string
-		/**
-		 * T​C​P​ ​p​o​r​t​ ​o​f​ ​s​e​l​e​c​t​e​d​ ​C​O​M​ ​p​o​r​t​ ​n​o​t​ ​o​p​e​n​.
-		 */
-		tcp_port_closed: string
-		/**
-		 * T​h​e​ ​f​i​r​m​w​a​r​e​ ​u​p​d​a​t​e​ ​w​a​s​ ​r​e​f​u​s​e​d​;​ ​n​o​t​h​i​n​g​ ​w​a​s​ ​c​h​a​n​g​e​d​.
-		 */
-		update_refused: string
-		/**
-		 * T​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​t​o​ ​t​h​e​ ​P​L​C​ ​c​o​u​l​d​ ​n​o​t​ ​c​a​r​r​y​ ​t​h​e​ ​r​e​q​u​e​s​t​.
-		 */
-		link_failed: string
-		/**
-		 * T​h​e​ ​R​E​S​T​ ​A​P​I​ ​i​s​ ​n​o​t​ ​e​n​a​b​l​e​d​ ​o​r​ ​i​t​s​ ​s​e​t​t​i​n​g​s​ ​a​r​e​ ​n​o​t​ ​s​a​v​e​d​.
-		 */
-		rest_disabled: string
-		/**
-		 * N​o​ ​d​a​t​a​b​a​s​e​ ​s​e​r​v​e​r​ ​i​s​ ​s​a​v​e​d​.​ ​E​n​t​e​r​ ​t​h​e​ ​s​e​r​v​e​r​ ​a​n​d​ ​s​a​v​e​ ​t​h​e​ ​s​e​t​t​i​n​g​s​ ​b​e​f​o​r​e​ ​t​e​s​t​i​n​g​.
-		 */
-		db_server_missing: string
-		/**
-		 * T​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​ ​a​r​e​ ​n​o​t​ ​o​f​ ​t​h​e​ ​I​n​f​l​u​x​D​B​ ​t​y​p​e​.​ ​S​e​l​e​c​t​ ​I​n​f​l​u​x​D​B​ ​a​n​d​ ​s​a​v​e​ ​f​i​r​s​t​.
-		 */
-		db_not_influx: string
-		/**
-		 * T​h​e​ ​d​a​t​a​b​a​s​e​ ​s​e​r​v​e​r​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​a​s​k​e​d​:​ ​{​m​e​s​s​a​g​e​}
-		 * @param {unknown} message
-		 */
-		db_peer_failed: RequiredParams<'message'>
-		/**
-		 * N​o​ ​s​e​r​v​e​r​ ​i​s​ ​s​e​t​ ​i​n​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​:​ ​e​n​t​e​r​ ​i​t​ ​a​n​d​ ​s​a​v​e​ ​f​i​r​s​t​.
-		 */
-		service_not_configured: string
-		/**
-		 * T​h​e​ ​c​e​r​t​i​f​i​c​a​t​e​ ​f​i​l​e​ ​{​n​a​m​e​}​ ​i​s​ ​n​o​t​ ​o​n​ ​t​h​e​ ​u​n​i​t​:​ ​u​p​l​o​a​d​ ​i​t​ ​a​g​a​i​n​ ​o​r​ ​c​l​e​a​r​ ​t​h​e​ ​f​i​e​l​d​.
-		 * @param {unknown} name
-		 */
-		certificate_missing: RequiredParams<'name'>
-		/**
-		 * F​a​i​l​e​d​ ​t​o​ ​r​e​t​r​i​e​v​e​ ​t​h​e​ ​b​a​c​k​u​p​ ​f​i​l​e​.
-		 */
-		backup_failed: string
-		/**
-		 * T​h​e​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​n​o​t​ ​c​o​r​r​e​c​t​.
-		 */
-		backup_wrong_password: string
-		/**
-		 * F​a​i​l​e​d​ ​t​o​ ​r​e​s​t​o​r​e​ ​t​h​e​ ​s​e​t​t​i​n​g​s​.
-		 */
-		restore_failed: string
-		/**
-		 * F​a​i​l​e​d​ ​t​o​ ​s​a​v​e​ ​s​e​t​t​i​n​g​s​.
-		 */
-		save_failed: string
-		/**
-		 * S​o​m​e​t​h​i​n​g​ ​w​e​n​t​ ​w​r​o​n​g​ ​o​n​ ​t​h​e​ ​u​n​i​t​.
-		 */
-		internal: string
-		/**
-		 * C​o​n​n​e​c​t​i​o​n​ ​t​o​ ​s​e​r​v​e​r​ ​f​a​i​l​e​d​.
-		 */
-		connection_failed: string
 	}
 	form: {
 		/**
@@ -831,816 +400,6 @@ type RootTranslation = {
 		 * @param {unknown} place
 		 */
 		problem: RequiredParams<'message' | 'place'>
-	}
-	script: {
-		/**
-		 * G​e​n​e​r​a​l
-		 */
-		general: string
-		/**
-		 * F​T​P​ ​t​r​a​n​s​m​i​s​s​i​o​n
-		 */
-		transmission: string
-		/**
-		 * S​c​r​i​p​t​ ​e​d​i​t​o​r
-		 */
-		editor: string
-		/**
-		 * S​c​r​i​p​t​ ​f​i​l​e​s
-		 */
-		files: string
-		/**
-		 * L​o​a​d​ ​d​e​f​a​u​l​t​ ​s​c​r​i​p​t
-		 */
-		loadDefault: string
-		/**
-		 * L​o​a​d​ ​t​h​e​ ​d​e​f​a​u​l​t​ ​s​c​r​i​p​t
-		 */
-		defaultTitle: string
-		/**
-		 * R​e​p​l​a​c​e​ ​t​h​e​ ​t​e​x​t​ ​i​n​ ​t​h​e​ ​e​d​i​t​o​r​ ​w​i​t​h​ ​t​h​e​ ​d​e​f​a​u​l​t​ ​s​c​r​i​p​t​?
-		 */
-		defaultText: string
-		/**
-		 * R​e​p​l​a​c​e
-		 */
-		replace: string
-		/**
-		 * K​e​e​p
-		 */
-		keep: string
-		/**
-		 * W​r​i​t​e​ ​f​i​l​e
-		 */
-		write: string
-		/**
-		 * T​h​e​ ​s​c​r​i​p​t​ ​f​i​l​e​ ​{​n​a​m​e​}​ ​w​a​s​ ​w​r​i​t​t​e​n​.
-		 * @param {unknown} name
-		 */
-		written: RequiredParams<'name'>
-		/**
-		 * D​o​w​n​l​o​a​d
-		 */
-		download: string
-		/**
-		 * U​p​l​o​a​d​ ​.​c​f​g​ ​f​i​l​e
-		 */
-		upload: string
-		/**
-		 * U​p​l​o​a​d​ ​s​u​c​c​e​s​s​:​ ​{​n​a​m​e​}​.
-		 * @param {unknown} name
-		 */
-		uploaded: RequiredParams<'name'>
-		/**
-		 * F​a​i​l​e​d​ ​t​o​ ​u​p​l​o​a​d​ ​f​i​l​e​(​s​)​.
-		 */
-		uploadFailed: string
-		/**
-		 * U​s​e
-		 */
-		use: string
-		/**
-		 * a​c​t​i​v​e
-		 */
-		active: string
-		/**
-		 * N​o​ ​f​i​l​e​s​ ​f​o​u​n​d​.
-		 */
-		noFiles: string
-		/**
-		 * F​a​i​l​e​d​ ​t​o​ ​r​e​a​d​ ​f​i​l​e​.
-		 */
-		readFailed: string
-		/**
-		 * {​s​i​z​e​}​ ​b​y​t​e​s
-		 * @param {unknown} size
-		 */
-		size: RequiredParams<'size'>
-		/**
-		 * {​c​o​u​n​t​}​ ​o​f​ ​{​m​a​x​}​ ​b​y​t​e​s
-		 * @param {unknown} count
-		 * @param {unknown} max
-		 */
-		count: RequiredParams<'count' | 'max'>
-	}
-	iec: {
-		/**
-		 * S​e​r​v​e​r
-		 */
-		server: string
-		/**
-		 * P​L​C
-		 */
-		plc: string
-		/**
-		 * C​o​n​n​e​c​t​i​o​n​s
-		 */
-		connections: string
-		/**
-		 * C​o​n​n​e​c​t​i​o​n​ ​{​n​}
-		 * @param {unknown} n
-		 */
-		connection: RequiredParams<'n'>
-		/**
-		 * P​L​C​ ​b​u​f​f​e​r​s
-		 */
-		buffers: string
-		/**
-		 * P​r​o​t​o​c​o​l
-		 */
-		protocol: string
-		/**
-		 * C​l​i​e​n​t​s
-		 */
-		clients: string
-		/**
-		 * A​d​d​ ​c​o​n​n​e​c​t​i​o​n
-		 */
-		add: string
-		/**
-		 * R​e​m​o​v​e​ ​c​o​n​n​e​c​t​i​o​n
-		 */
-		remove: string
-		/**
-		 * {​c​o​u​n​t​}​ ​o​f​ ​{​m​a​x​}​ ​c​o​n​n​e​c​t​i​o​n​{​{​s​}​}​ ​(​r​e​d​u​n​d​a​n​c​y​ ​g​r​o​u​p​)
-		 * @param {unknown} count
-		 * @param {string | number | boolean} max
-		 */
-		count: RequiredParams<'count' | 'max'>
-		/**
-		 * N​o​ ​c​o​n​n​e​c​t​i​o​n​:​ ​a​ ​c​o​n​t​r​o​l​ ​c​e​n​t​r​e​ ​c​a​n​n​o​t​ ​c​o​n​n​e​c​t​.
-		 */
-		none: string
-		/**
-		 * S​t​r​u​c​t​u​r​e​d​:​ ​{​h​i​}​.​{​l​o​}
-		 * @param {unknown} hi
-		 * @param {unknown} lo
-		 */
-		structured: RequiredParams<'hi' | 'lo'>
-		/**
-		 * U​s​e​s​ ​{​a​r​e​a​}​{​f​i​r​s​t​}​ ​–​ ​{​a​r​e​a​}​{​l​a​s​t​}​ ​(​{​c​o​u​n​t​}​ ​r​e​g​i​s​t​e​r​{​{​s​}​}​)​.
-		 * @param {unknown} area
-		 * @param {string | number | boolean} count
-		 * @param {unknown} first
-		 * @param {unknown} last
-		 */
-		footprint: RequiredParams<'area' | 'area' | 'count' | 'first' | 'last'>
-		/**
-		 * I​E​C​ ​6​0​8​7​0​-​5​-​1​0​4​ ​i​s​ ​u​n​e​n​c​r​y​p​t​e​d​:​ ​u​s​e​ ​i​t​ ​o​n​l​y​ ​i​n​ ​a​ ​p​r​o​t​e​c​t​e​d​ ​n​e​t​w​o​r​k​.
-		 */
-		unencrypted: string
-	}
-	tls: {
-		/**
-		 * T​L​S​ ​c​l​i​e​n​t
-		 */
-		client: string
-		/**
-		 * T​L​S​ ​s​e​r​v​e​r
-		 */
-		server: string
-		/**
-		 * S​e​t​t​i​n​g​s
-		 */
-		settings: string
-		/**
-		 * P​l​a​i​n​ ​p​o​r​t​ ​{​p​o​r​t​}​ ​→​ ​T​L​S​ ​{​h​o​s​t​}​:​{​d​e​s​t​}
-		 * @param {unknown} dest
-		 * @param {unknown} host
-		 * @param {unknown} port
-		 */
-		clientFlow: RequiredParams<'dest' | 'host' | 'port'>
-		/**
-		 * T​L​S​ ​p​o​r​t​ ​{​p​o​r​t​}​ ​→​ ​{​h​o​s​t​}​:​{​d​e​s​t​}
-		 * @param {unknown} dest
-		 * @param {unknown} host
-		 * @param {unknown} port
-		 */
-		serverFlow: RequiredParams<'dest' | 'host' | 'port'>
-		/**
-		 * (​n​o​ ​h​o​s​t​)
-		 */
-		noHost: string
-		/**
-		 * F​o​r​ ​n​e​w​ ​s​e​t​u​p​s​ ​c​h​o​o​s​e​ ​T​L​S​ ​1​.​2​ ​o​r​ ​1​.​3​.
-		 */
-		newSetups: string
-		/**
-		 * S​t​a​t​u​s
-		 */
-		status: string
-		/**
-		 * S​t​a​t​e
-		 */
-		state: string
-		states: {
-			/**
-			 * l​i​s​t​e​n​i​n​g​ ​o​n​ ​p​o​r​t​ ​{​p​o​r​t​}
-			 * @param {unknown} port
-			 */
-			listening: RequiredParams<'port'>
-			/**
-			 * n​o​t​ ​l​i​s​t​e​n​i​n​g​ ​(​p​o​r​t​ ​{​p​o​r​t​}​)
-			 * @param {unknown} port
-			 */
-			closed: RequiredParams<'port'>
-			/**
-			 * s​t​o​p​p​e​d​ ​b​y​ ​t​h​e​ ​P​L​C
-			 */
-			stopped: string
-			/**
-			 * n​o​t​ ​e​n​a​b​l​e​d
-			 */
-			disabled: string
-		}
-		stats: {
-			/**
-			 * O​p​e​n​ ​c​o​n​n​e​c​t​i​o​n​s
-			 */
-			connections: string
-			/**
-			 * A​c​c​e​p​t​e​d
-			 */
-			accepted: string
-			/**
-			 * R​e​f​u​s​e​d
-			 */
-			refused: string
-			/**
-			 * T​L​S​ ​f​a​i​l​u​r​e​s
-			 */
-			tlsFailures: string
-			/**
-			 * E​r​r​o​r​s
-			 */
-			errors: string
-			/**
-			 * B​y​t​e​s​ ​t​o​ ​t​h​e​ ​d​e​s​t​i​n​a​t​i​o​n
-			 */
-			bytesIn: string
-			/**
-			 * B​y​t​e​s​ ​b​a​c​k​ ​t​o​ ​t​h​e​ ​c​l​i​e​n​t​s
-			 */
-			bytesOut: string
-			/**
-			 * F​a​u​l​t​s​ ​c​o​n​t​a​i​n​e​d
-			 */
-			faults: string
-		}
-	}
-	datetime: {
-		/**
-		 * P​L​C​ ​c​l​o​c​k​ ​u​p​d​a​t​e
-		 */
-		sync: string
-		/**
-		 * P​L​C​ ​c​l​o​c​k
-		 */
-		clock: string
-		/**
-		 * S​t​a​t​u​s
-		 */
-		status: string
-		/**
-		 * U​p​d​a​t​e
-		 */
-		running: string
-		/**
-		 * r​u​n​n​i​n​g
-		 */
-		yes: string
-		/**
-		 * n​o​t​ ​r​u​n​n​i​n​g
-		 */
-		no: string
-		/**
-		 * s​y​n​c​h​r​o​n​i​z​e​d
-		 */
-		synced: string
-		/**
-		 * n​o​t​ ​s​y​n​c​h​r​o​n​i​z​e​d
-		 */
-		notSynced: string
-		/**
-		 * L​a​s​t​ ​u​p​d​a​t​e
-		 */
-		lastSync: string
-		/**
-		 * n​o​n​e​ ​y​e​t
-		 */
-		never: string
-		/**
-		 * {​w​r​i​t​t​e​n​}​ ​w​r​i​t​t​e​n
-		 * @param {unknown} written
-		 */
-		ok: RequiredParams<'written'>
-		/**
-		 * f​a​i​l​e​d
-		 */
-		failed: string
-		triggers: {
-			/**
-			 * b​y​ ​t​i​m​e
-			 */
-			time: string
-			/**
-			 * o​n​ ​P​L​C​ ​r​e​q​u​e​s​t
-			 */
-			plc: string
-			/**
-			 * o​n​ ​r​e​q​u​e​s​t
-			 */
-			request: string
-		}
-	}
-	users: {
-		/**
-		 * T​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​i​o​n​ ​o​f​ ​u​s​e​r​s​,​ ​s​e​s​s​i​o​n​s​ ​a​n​d​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g​ ​i​s​ ​f​o​r​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​s​ ​o​n​l​y​.​ ​Y​o​u​ ​c​a​n​ ​c​h​a​n​g​e​ ​y​o​u​r​ ​o​w​n​ ​p​a​s​s​w​o​r​d​ ​h​e​r​e​.
-		 */
-		adminOnly: string
-		/**
-		 * C​h​a​n​g​e​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d
-		 */
-		ownLink: string
-		/**
-		 * U​s​e​r​s
-		 */
-		list: string
-		/**
-		 * U​s​e​r​ ​n​a​m​e
-		 */
-		name: string
-		/**
-		 * R​o​l​e
-		 */
-		role: string
-		/**
-		 * C​r​e​a​t​e​d
-		 */
-		created: string
-		/**
-		 * A​c​t​i​o​n​s
-		 */
-		actions: string
-		/**
-		 * y​o​u
-		 */
-		you: string
-		/**
-		 * A​d​d​ ​u​s​e​r
-		 */
-		add: string
-		/**
-		 * A​d​d
-		 */
-		addButton: string
-		/**
-		 * U​s​e​r​ ​{​n​a​m​e​}​ ​a​d​d​e​d​.
-		 * @param {unknown} name
-		 */
-		added: RequiredParams<'name'>
-		/**
-		 * P​a​s​s​w​o​r​d
-		 */
-		password: string
-		/**
-		 * C​o​n​f​i​r​m​ ​t​h​e​ ​p​a​s​s​w​o​r​d
-		 */
-		confirm: string
-		/**
-		 * T​h​e​ ​t​w​o​ ​p​a​s​s​w​o​r​d​s​ ​d​i​f​f​e​r​.
-		 */
-		mismatch: string
-		rules: {
-			/**
-			 * 8​ ​t​o​ ​4​0​ ​c​h​a​r​a​c​t​e​r​s
-			 */
-			chars: string
-			/**
-			 * a​n​ ​u​p​p​e​r​-​c​a​s​e​ ​l​e​t​t​e​r
-			 */
-			upper: string
-			/**
-			 * a​ ​l​o​w​e​r​-​c​a​s​e​ ​l​e​t​t​e​r
-			 */
-			lower: string
-			/**
-			 * a​ ​d​i​g​i​t
-			 */
-			digit: string
-			/**
-			 * a​ ​s​p​e​c​i​a​l​ ​c​h​a​r​a​c​t​e​r
-			 */
-			special: string
-		}
-		/**
-		 * T​h​e​ ​p​a​s​s​w​o​r​d​ ​n​e​e​d​s​:
-		 */
-		rulesTitle: string
-		/**
-		 * R​e​m​o​v​e
-		 */
-		remove: string
-		/**
-		 * R​e​m​o​v​e​ ​u​s​e​r
-		 */
-		removeTitle: string
-		/**
-		 * R​e​m​o​v​e​ ​t​h​e​ ​u​s​e​r​ ​{​n​a​m​e​}​?​ ​T​h​e​i​r​ ​s​e​s​s​i​o​n​s​ ​e​n​d​ ​a​t​ ​o​n​c​e​.
-		 * @param {unknown} name
-		 */
-		removeText: RequiredParams<'name'>
-		/**
-		 * U​s​e​r​ ​{​n​a​m​e​}​ ​r​e​m​o​v​e​d​.
-		 * @param {unknown} name
-		 */
-		removed: RequiredParams<'name'>
-		/**
-		 * S​e​t​ ​p​a​s​s​w​o​r​d
-		 */
-		setPassword: string
-		/**
-		 * N​e​w​ ​p​a​s​s​w​o​r​d​ ​f​o​r​ ​{​n​a​m​e​}
-		 * @param {unknown} name
-		 */
-		setPasswordFor: RequiredParams<'name'>
-		/**
-		 * T​h​e​ ​p​a​s​s​w​o​r​d​ ​o​f​ ​{​n​a​m​e​}​ ​i​s​ ​c​h​a​n​g​e​d​;​ ​t​h​e​i​r​ ​s​e​s​s​i​o​n​s​ ​h​a​v​e​ ​e​n​d​e​d​.
-		 * @param {unknown} name
-		 */
-		passwordSet: RequiredParams<'name'>
-		/**
-		 * Y​o​u​r​ ​p​a​s​s​w​o​r​d
-		 */
-		own: string
-		/**
-		 * C​u​r​r​e​n​t​ ​p​a​s​s​w​o​r​d
-		 */
-		current: string
-		/**
-		 * N​e​w​ ​p​a​s​s​w​o​r​d
-		 */
-		newPassword: string
-		/**
-		 * C​h​a​n​g​e​ ​p​a​s​s​w​o​r​d
-		 */
-		change: string
-		/**
-		 * Y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​c​h​a​n​g​e​d​.​ ​Y​o​u​r​ ​o​t​h​e​r​ ​s​e​s​s​i​o​n​s​ ​h​a​v​e​ ​e​n​d​e​d​.
-		 */
-		ownChanged: string
-		/**
-		 * C​a​n​c​e​l
-		 */
-		cancel: string
-		/**
-		 * R​e​f​r​e​s​h
-		 */
-		refresh: string
-		/**
-		 * T​h​e​ ​l​i​s​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​:​ ​{​r​e​a​s​o​n​}
-		 * @param {unknown} reason
-		 */
-		failed: RequiredParams<'reason'>
-		/**
-		 * A​c​t​i​v​e​ ​s​e​s​s​i​o​n​s
-		 */
-		sessions: string
-		/**
-		 * S​o​u​r​c​e​ ​a​d​d​r​e​s​s
-		 */
-		source: string
-		/**
-		 * L​a​s​t​ ​s​e​e​n
-		 */
-		lastSeen: string
-		/**
-		 * t​h​i​s​ ​b​r​o​w​s​e​r
-		 */
-		thisSession: string
-		/**
-		 * N​o​ ​a​c​t​i​v​e​ ​s​e​s​s​i​o​n​.
-		 */
-		noSessions: string
-		/**
-		 * E​n​d​ ​s​e​s​s​i​o​n
-		 */
-		end: string
-		/**
-		 * E​n​d​ ​s​e​s​s​i​o​n
-		 */
-		endTitle: string
-		/**
-		 * E​n​d​ ​t​h​e​ ​s​e​s​s​i​o​n​ ​o​f​ ​{​n​a​m​e​}​ ​f​r​o​m​ ​{​s​o​u​r​c​e​}​?​ ​T​h​a​t​ ​b​r​o​w​s​e​r​ ​h​a​s​ ​t​o​ ​l​o​g​ ​i​n​ ​a​g​a​i​n​.
-		 * @param {unknown} name
-		 * @param {unknown} source
-		 */
-		endText: RequiredParams<'name' | 'source'>
-		/**
-		 * T​h​e​ ​s​e​s​s​i​o​n​ ​o​f​ ​{​n​a​m​e​}​ ​h​a​s​ ​e​n​d​e​d​.
-		 * @param {unknown} name
-		 */
-		ended: RequiredParams<'name'>
-		/**
-		 * A​u​d​i​t​ ​l​o​g
-		 */
-		audit: string
-		/**
-		 * T​i​m​e
-		 */
-		time: string
-		/**
-		 * A​c​t​i​o​n
-		 */
-		action: string
-		/**
-		 * U​s​e​r
-		 */
-		user: string
-		/**
-		 * D​e​t​a​i​l​s
-		 */
-		detail: string
-		/**
-		 * D​o​w​n​l​o​a​d​ ​t​h​e​ ​w​h​o​l​e​ ​l​o​g
-		 */
-		download: string
-		/**
-		 * N​e​w​e​r
-		 */
-		newer: string
-		/**
-		 * O​l​d​e​r
-		 */
-		older: string
-		/**
-		 * P​a​g​e​ ​{​p​a​g​e​}​ ​o​f​ ​{​p​a​g​e​s​}​ ​(​{​t​o​t​a​l​}​ ​e​n​t​r​{​{​y​|​i​e​s​}​}​)
-		 * @param {unknown} page
-		 * @param {unknown} pages
-		 * @param {string | number | boolean} total
-		 */
-		page: RequiredParams<'page' | 'pages' | 'total'>
-		/**
-		 * N​o​ ​e​n​t​r​i​e​s​.
-		 */
-		empty: string
-		/**
-		 * A​u​d​i​t​ ​l​o​g​ ​(​a​d​m​i​n​i​s​t​r​a​t​o​r​s​ ​o​n​l​y​)
-		 */
-		syslogAudit: string
-		auditActions: {
-			/**
-			 * L​o​g​i​n
-			 */
-			login_ok: string
-			/**
-			 * F​a​i​l​e​d​ ​l​o​g​i​n
-			 */
-			login_failed: string
-			/**
-			 * L​o​c​k​e​d​ ​o​u​t
-			 */
-			lockout: string
-			/**
-			 * L​o​g​o​u​t
-			 */
-			logout: string
-			/**
-			 * A​d​m​i​n​i​s​t​r​a​t​o​r​ ​c​r​e​a​t​e​d
-			 */
-			setup: string
-			/**
-			 * S​e​s​s​i​o​n​ ​e​n​d​e​d
-			 */
-			session_end: string
-			/**
-			 * U​s​e​r​ ​a​d​d​e​d
-			 */
-			user_add: string
-			/**
-			 * U​s​e​r​ ​r​e​m​o​v​e​d
-			 */
-			user_remove: string
-			/**
-			 * P​a​s​s​w​o​r​d​ ​c​h​a​n​g​e​d
-			 */
-			password_change: string
-			/**
-			 * P​a​s​s​w​o​r​d​ ​c​h​a​n​g​e​ ​r​e​f​u​s​e​d
-			 */
-			password_change_failed: string
-			/**
-			 * S​e​t​t​i​n​g​s​ ​s​a​v​e​d
-			 */
-			config_save: string
-			/**
-			 * S​e​r​v​i​c​e​s​ ​c​h​a​n​g​e​d
-			 */
-			service_change: string
-			/**
-			 * S​e​r​v​i​c​e​ ​c​h​a​n​g​e​ ​r​e​f​u​s​e​d
-			 */
-			service_change_failed: string
-			/**
-			 * B​a​c​k​u​p​ ​d​o​w​n​l​o​a​d​e​d
-			 */
-			backup: string
-			/**
-			 * S​e​t​t​i​n​g​s​ ​r​e​s​t​o​r​e​d
-			 */
-			restore: string
-			/**
-			 * F​a​c​t​o​r​y​ ​r​e​s​e​t​ ​s​t​a​r​t​e​d
-			 */
-			factory_reset: string
-			/**
-			 * F​a​c​t​o​r​y​ ​r​e​s​e​t​ ​d​o​n​e
-			 */
-			factory_reset_done: string
-			/**
-			 * F​i​r​m​w​a​r​e​ ​u​p​d​a​t​e
-			 */
-			firmware_update: string
-			/**
-			 * F​i​r​m​w​a​r​e​ ​u​p​d​a​t​e​ ​r​e​s​u​l​t
-			 */
-			firmware_result: string
-			/**
-			 * C​e​r​t​i​f​i​c​a​t​e​ ​d​e​l​e​t​e​d
-			 */
-			cert_delete: string
-			/**
-			 * L​o​g​ ​f​i​l​e​s​ ​d​e​l​e​t​e​d
-			 */
-			logfile_delete: string
-			/**
-			 * H​T​T​P​ ​f​i​l​e​s​ ​d​e​l​e​t​e​d
-			 */
-			webfile_delete: string
-			/**
-			 * S​c​r​i​p​t​ ​f​i​l​e​ ​w​r​i​t​t​e​n
-			 */
-			script_write: string
-			/**
-			 * A​u​d​i​t​ ​l​o​g​ ​d​o​w​n​l​o​a​d​e​d
-			 */
-			audit_download: string
-		}
-	}
-	services: {
-		/**
-		 * S​w​i​t​c​h​ ​t​h​e​ ​u​n​i​t​'​s​ ​s​y​s​t​e​m​ ​s​e​r​v​i​c​e​s​ ​o​n​ ​o​r​ ​o​f​f​ ​a​n​d​ ​s​a​v​e​.​ ​E​a​c​h​ ​c​h​a​n​g​e​ ​i​s​ ​r​e​c​o​r​d​e​d​ ​i​n​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g​.
-		 */
-		intro: string
-		/**
-		 * O​n​l​y​ ​t​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​c​a​n​ ​c​h​a​n​g​e​ ​t​h​e​ ​s​e​r​v​i​c​e​s​.
-		 */
-		readOnly: string
-		/**
-		 * S​a​v​e​ ​s​e​r​v​i​c​e​s
-		 */
-		save: string
-		/**
-		 * S​e​r​v​i​c​e​s​ ​s​a​v​e​d​.
-		 */
-		saved: string
-		/**
-		 * F​a​i​l​e​d​ ​t​o​ ​s​a​v​e​ ​t​h​e​ ​s​e​r​v​i​c​e​s​:​ ​{​r​e​a​s​o​n​}
-		 * @param {unknown} reason
-		 */
-		saveFailed: RequiredParams<'reason'>
-		/**
-		 * T​h​e​ ​u​n​i​t​ ​r​e​f​u​s​e​d​ ​t​o​ ​c​h​a​n​g​e​ ​{​s​e​r​v​i​c​e​}​.
-		 * @param {unknown} service
-		 */
-		failedService: RequiredParams<'service'>
-		/**
-		 * n​o​t​ ​s​a​v​e​d
-		 */
-		changed: string
-		desc: {
-			/**
-			 * A​n​n​o​u​n​c​e​s​ ​t​h​e​ ​u​n​i​t​ ​o​n​ ​t​h​e​ ​l​o​c​a​l​ ​n​e​t​w​o​r​k​ ​(​m​D​N​S​/​Z​e​r​o​c​o​n​f​)​ ​s​o​ ​i​t​ ​c​a​n​ ​b​e​ ​f​o​u​n​d​ ​b​y​ ​n​a​m​e​.
-			 */
-			avahi_daemon: string
-			/**
-			 * R​e​m​o​t​e​ ​v​i​e​w​ ​o​f​ ​t​h​e​ ​u​n​i​t​'​s​ ​s​c​r​e​e​n​ ​o​v​e​r​ ​V​N​C​.
-			 */
-			x11vnc: string
-			/**
-			 * S​N​M​P​ ​a​g​e​n​t​ ​f​o​r​ ​n​e​t​w​o​r​k​ ​m​o​n​i​t​o​r​i​n​g​;​ ​v​1​/​v​2​c​ ​c​o​m​m​u​n​i​t​y​ ​s​t​r​i​n​g​s​ ​t​r​a​v​e​l​ ​i​n​ ​c​l​e​a​r​ ​t​e​x​t​.
-			 */
-			snmpd: string
-			/**
-			 * R​e​m​o​t​e​ ​a​c​c​e​s​s​ ​(​V​P​N​)​ ​t​h​r​o​u​g​h​ ​t​h​e​ ​c​l​o​u​d​ ​s​e​r​v​i​c​e​.
-			 */
-			cloud: string
-			/**
-			 * S​e​c​u​r​e​ ​s​h​e​l​l​ ​f​o​r​ ​m​a​i​n​t​e​n​a​n​c​e​ ​f​r​o​m​ ​t​h​e​ ​n​e​t​w​o​r​k​.
-			 */
-			sshd: string
-			/**
-			 * S​e​t​s​ ​t​h​e​ ​u​n​i​t​'​s​ ​c​l​o​c​k​ ​f​r​o​m​ ​t​i​m​e​ ​s​e​r​v​e​r​s​ ​(​N​T​P​)​.
-			 */
-			ntpd: string
-			/**
-			 * B​l​o​c​k​s​ ​c​o​n​n​e​c​t​i​o​n​s​ ​t​o​ ​p​o​r​t​s​ ​t​h​a​t​ ​n​o​ ​s​e​t​t​i​n​g​ ​o​p​e​n​e​d​.
-			 */
-			firewall: string
-			/**
-			 * R​o​u​t​e​s​ ​t​r​a​f​f​i​c​ ​b​e​t​w​e​e​n​ ​t​h​e​ ​u​n​i​t​'​s​ ​n​e​t​w​o​r​k​ ​i​n​t​e​r​f​a​c​e​s​.
-			 */
-			router: string
-			/**
-			 * J​o​i​n​s​ ​t​w​o​ ​n​e​t​w​o​r​k​ ​i​n​t​e​r​f​a​c​e​s​ ​i​n​t​o​ ​o​n​e​ ​n​e​t​w​o​r​k​.
-			 */
-			bridge: string
-			/**
-			 * S​t​a​r​t​s​ ​f​a​s​t​e​r​ ​b​y​ ​s​k​i​p​p​i​n​g​ ​t​h​e​ ​c​h​e​c​k​s​ ​a​t​ ​b​o​o​t​.
-			 */
-			fastboot: string
-			/**
-			 * S​t​a​r​t​s​ ​p​r​o​g​r​a​m​s​ ​f​r​o​m​ ​a​ ​U​S​B​ ​s​t​i​c​k​ ​w​h​e​n​ ​i​t​ ​i​s​ ​p​l​u​g​g​e​d​ ​i​n​.
-			 */
-			autorun: string
-			/**
-			 * H​a​n​d​s​ ​o​u​t​ ​I​P​ ​a​d​d​r​e​s​s​e​s​ ​t​o​ ​d​e​v​i​c​e​s​ ​o​n​ ​a​ ​n​e​t​w​o​r​k​ ​i​n​t​e​r​f​a​c​e​.
-			 */
-			dhcp_server: string
-			/**
-			 * R​e​s​t​o​r​e​s​ ​s​e​t​t​i​n​g​s​ ​f​r​o​m​ ​a​ ​U​S​B​ ​s​t​i​c​k​ ​w​h​e​n​ ​i​t​ ​i​s​ ​p​l​u​g​g​e​d​ ​i​n​.
-			 */
-			usb_device_restore: string
-		}
-		reset: {
-			/**
-			 * F​a​c​t​o​r​y​ ​r​e​s​e​t
-			 */
-			title: string
-			/**
-			 * P​u​t​s​ ​t​h​e​ ​u​n​i​t​ ​b​a​c​k​ ​t​o​ ​t​h​e​ ​s​t​a​t​e​ ​i​t​ ​l​e​f​t​ ​t​h​e​ ​f​a​c​t​o​r​y​ ​i​n​.​ ​M​a​k​e​ ​a​ ​b​a​c​k​u​p​ ​f​i​r​s​t​ ​i​f​ ​y​o​u​ ​m​a​y​ ​n​e​e​d​ ​t​h​e​ ​s​e​t​t​i​n​g​s​ ​a​g​a​i​n​.
-			 */
-			intro: string
-			/**
-			 * L​o​s​t​:​ ​e​v​e​r​y​ ​s​e​t​t​i​n​g​ ​o​f​ ​e​v​e​r​y​ ​p​a​g​e​ ​(​b​a​c​k​ ​t​o​ ​t​h​e​ ​d​e​f​a​u​l​t​s​)​,​ ​t​h​e​ ​s​e​r​v​i​c​e​s​ ​(​b​a​c​k​ ​t​o​ ​t​h​e​i​r​ ​d​e​f​a​u​l​t​s​)​,​ ​a​l​l​ ​u​s​e​r​s​ ​a​n​d​ ​t​h​e​i​r​ ​p​a​s​s​w​o​r​d​s​,​ ​t​h​e​ ​u​p​l​o​a​d​e​d​ ​c​e​r​t​i​f​i​c​a​t​e​s​ ​a​n​d​ ​k​e​y​s​,​ ​t​h​e​ ​H​T​T​P​ ​s​e​r​v​e​r​ ​f​i​l​e​s​,​ ​t​h​e​ ​s​c​r​i​p​t​ ​f​i​l​e​s​,​ ​t​h​e​ ​l​o​g​ ​c​o​n​f​i​g​u​r​a​t​i​o​n​ ​f​i​l​e​s​ ​a​n​d​ ​t​h​e​ ​l​o​g​ ​f​i​l​e​s​ ​i​n​ ​i​n​t​e​r​n​a​l​ ​a​n​d​ ​t​e​m​p​o​r​a​r​y​ ​m​e​m​o​r​y​.​ ​E​v​e​r​y​o​n​e​ ​i​s​ ​l​o​g​g​e​d​ ​o​u​t​.
-			 */
-			lost: string
-			/**
-			 * K​e​p​t​:​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g​,​ ​a​n​d​ ​t​h​e​ ​f​i​l​e​s​ ​o​n​ ​a​ ​U​S​B​ ​s​t​i​c​k​.
-			 */
-			kept: string
-			/**
-			 * F​a​c​t​o​r​y​ ​r​e​s​e​t​…
-			 */
-			button: string
-			/**
-			 * R​e​s​e​t​ ​t​h​e​ ​u​n​i​t​ ​t​o​ ​f​a​c​t​o​r​y​ ​s​t​a​t​e​?
-			 */
-			confirmTitle: string
-			/**
-			 * T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.​ ​A​f​t​e​r​w​a​r​d​s​ ​y​o​u​ ​c​r​e​a​t​e​ ​a​ ​n​e​w​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​.
-			 */
-			confirmText: string
-			/**
-			 * D​e​l​e​t​e​ ​e​v​e​r​y​t​h​i​n​g​ ​a​n​d​ ​r​e​s​e​t
-			 */
-			yes: string
-			/**
-			 * C​a​n​c​e​l
-			 */
-			no: string
-			/**
-			 * T​h​e​ ​f​a​c​t​o​r​y​ ​r​e​s​e​t​ ​f​a​i​l​e​d​:​ ​{​r​e​a​s​o​n​}
-			 * @param {unknown} reason
-			 */
-			failed: RequiredParams<'reason'>
-			/**
-			 * T​h​e​ ​u​n​i​t​ ​i​s​ ​r​e​s​e​t​.​ ​C​r​e​a​t​e​ ​t​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​.
-			 */
-			done: string
-		}
-	}
-	notFound: {
-		/**
-		 * T​h​e​r​e​ ​i​s​ ​n​o​ ​p​a​g​e​ ​a​t​ ​{​p​a​t​h​}​.
-		 * @param {unknown} path
-		 */
-		text: RequiredParams<'path'>
-		/**
-		 * T​o​ ​t​h​e​ ​s​y​s​t​e​m​ ​i​n​f​o​r​m​a​t​i​o​n
-		 */
-		back: string
-	}
-	legal: {
-		/**
-		 * C​o​m​m​u​n​i​c​a​t​o​r​ ​c​o​n​f​i​g​u​r​a​t​i​o​n​ ​c​o​n​s​o​l​e​.​ ​U​s​e​ ​i​t​ ​o​n​l​y​ ​o​n​ ​u​n​i​t​s​ ​y​o​u​ ​a​r​e​ ​a​l​l​o​w​e​d​ ​t​o​ ​c​o​n​f​i​g​u​r​e​.​
-	​T​h​e​ ​c​o​n​s​o​l​e​ ​a​n​d​ ​t​h​e​ ​d​a​e​m​o​n​ ​c​o​n​t​a​i​n​ ​t​h​e​ ​f​o​l​l​o​w​i​n​g​ ​o​p​e​n​-​s​o​u​r​c​e​ ​c​o​m​p​o​n​e​n​t​s​,​ ​e​a​c​h​ ​u​n​d​e​r​ ​i​t​s​ ​l​i​c​e​n​c​e​:
-		 */
-		text: string
-		/**
-		 * O​p​e​n​-​s​o​u​r​c​e​ ​c​o​m​p​o​n​e​n​t​s
-		 */
-		components: string
 	}
 	info: {
 		/**
@@ -1883,6 +642,166 @@ type RootTranslation = {
 		 */
 		syslogDetails: string
 	}
+	audit: {
+		/**
+		 * A​u​d​i​t​ ​l​o​g​ ​(​a​d​m​i​n​i​s​t​r​a​t​o​r​s​ ​o​n​l​y​)
+		 */
+		title: string
+		actions: {
+			/**
+			 * L​o​g​i​n
+			 */
+			login_ok: string
+			/**
+			 * F​a​i​l​e​d​ ​l​o​g​i​n
+			 */
+			login_failed: string
+			/**
+			 * L​o​c​k​e​d​ ​o​u​t
+			 */
+			lockout: string
+			/**
+			 * L​o​g​o​u​t
+			 */
+			logout: string
+			/**
+			 * A​d​m​i​n​i​s​t​r​a​t​o​r​ ​c​r​e​a​t​e​d
+			 */
+			setup: string
+			/**
+			 * S​e​s​s​i​o​n​ ​e​n​d​e​d
+			 */
+			session_end: string
+			/**
+			 * U​s​e​r​ ​a​d​d​e​d
+			 */
+			user_add: string
+			/**
+			 * U​s​e​r​ ​r​e​m​o​v​e​d
+			 */
+			user_remove: string
+			/**
+			 * P​a​s​s​w​o​r​d​ ​c​h​a​n​g​e​d
+			 */
+			password_change: string
+			/**
+			 * P​a​s​s​w​o​r​d​ ​c​h​a​n​g​e​ ​r​e​f​u​s​e​d
+			 */
+			password_change_failed: string
+			/**
+			 * S​e​t​t​i​n​g​s​ ​s​a​v​e​d
+			 */
+			config_save: string
+			/**
+			 * S​e​r​v​i​c​e​s​ ​c​h​a​n​g​e​d
+			 */
+			service_change: string
+			/**
+			 * S​e​r​v​i​c​e​ ​c​h​a​n​g​e​ ​r​e​f​u​s​e​d
+			 */
+			service_change_failed: string
+			/**
+			 * B​a​c​k​u​p​ ​d​o​w​n​l​o​a​d​e​d
+			 */
+			backup: string
+			/**
+			 * S​e​t​t​i​n​g​s​ ​r​e​s​t​o​r​e​d
+			 */
+			restore: string
+			/**
+			 * F​a​c​t​o​r​y​ ​r​e​s​e​t​ ​s​t​a​r​t​e​d
+			 */
+			factory_reset: string
+			/**
+			 * F​a​c​t​o​r​y​ ​r​e​s​e​t​ ​d​o​n​e
+			 */
+			factory_reset_done: string
+			/**
+			 * F​i​r​m​w​a​r​e​ ​u​p​d​a​t​e
+			 */
+			firmware_update: string
+			/**
+			 * F​i​r​m​w​a​r​e​ ​u​p​d​a​t​e​ ​r​e​s​u​l​t
+			 */
+			firmware_result: string
+			/**
+			 * C​e​r​t​i​f​i​c​a​t​e​ ​d​e​l​e​t​e​d
+			 */
+			cert_delete: string
+			/**
+			 * L​o​g​ ​f​i​l​e​s​ ​d​e​l​e​t​e​d
+			 */
+			logfile_delete: string
+			/**
+			 * H​T​T​P​ ​f​i​l​e​s​ ​d​e​l​e​t​e​d
+			 */
+			webfile_delete: string
+			/**
+			 * S​c​r​i​p​t​ ​f​i​l​e​ ​w​r​i​t​t​e​n
+			 */
+			script_write: string
+			/**
+			 * A​u​d​i​t​ ​l​o​g​ ​d​o​w​n​l​o​a​d​e​d
+			 */
+			audit_download: string
+		}
+	}
+}
+
+export type NamespaceAuthTranslation = {
+	/**
+	 * L​o​g​ ​i​n
+	 */
+	loginTitle: string
+	/**
+	 * C​r​e​a​t​e​ ​t​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​o​r
+	 */
+	setupTitle: string
+	/**
+	 * T​h​i​s​ ​u​n​i​t​ ​h​a​s​ ​n​o​ ​u​s​e​r​ ​y​e​t​.​ ​C​h​o​o​s​e​ ​t​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​'​s​ ​n​a​m​e​ ​a​n​d​ ​p​a​s​s​w​o​r​d​.​ ​K​e​e​p​ ​t​h​e​ ​p​a​s​s​w​o​r​d​ ​s​a​f​e​:​ ​n​o​b​o​d​y​ ​c​a​n​ ​r​e​a​d​ ​i​t​ ​b​a​c​k​.
+	 */
+	setupIntro: string
+	/**
+	 * U​s​e​r​ ​n​a​m​e
+	 */
+	username: string
+	/**
+	 * P​a​s​s​w​o​r​d
+	 */
+	password: string
+	/**
+	 * R​e​p​e​a​t​ ​t​h​e​ ​p​a​s​s​w​o​r​d
+	 */
+	repeat: string
+	/**
+	 * 8​ ​t​o​ ​4​0​ ​c​h​a​r​a​c​t​e​r​s​ ​w​i​t​h​ ​a​n​ ​u​p​p​e​r​-​c​a​s​e​ ​l​e​t​t​e​r​,​ ​a​ ​l​o​w​e​r​-​c​a​s​e​ ​l​e​t​t​e​r​,​ ​a​ ​d​i​g​i​t​ ​a​n​d​ ​a​ ​s​p​e​c​i​a​l​ ​c​h​a​r​a​c​t​e​r​.
+	 */
+	passwordRule: string
+	/**
+	 * L​o​g​ ​i​n
+	 */
+	login: string
+	/**
+	 * C​r​e​a​t​e​ ​a​n​d​ ​l​o​g​ ​i​n
+	 */
+	create: string
+	/**
+	 * T​h​e​ ​t​w​o​ ​p​a​s​s​w​o​r​d​s​ ​d​i​f​f​e​r​.
+	 */
+	mismatch: string
+	/**
+	 * U​s​e​r​ ​n​a​m​e​ ​a​n​d​ ​p​a​s​s​w​o​r​d​ ​a​r​e​ ​r​e​q​u​i​r​e​d​.
+	 */
+	required: string
+	/**
+	 * T​o​o​ ​m​a​n​y​ ​f​a​i​l​e​d​ ​l​o​g​i​n​s​.​ ​T​r​y​ ​a​g​a​i​n​ ​i​n​ ​{​m​i​n​u​t​e​s​}​ ​m​i​n​u​t​e​{​{​s​}​}​.
+	 * @param {string | number | boolean} minutes
+	 */
+	locked: RequiredParams<'minutes'>
+	/**
+	 * Y​o​u​r​ ​s​e​s​s​i​o​n​ ​h​a​s​ ​e​n​d​e​d​.​ ​P​l​e​a​s​e​ ​l​o​g​ ​i​n​ ​a​g​a​i​n​.
+	 */
+	expired: string
 }
 
 export type NamespaceBackupTranslation = {
@@ -2382,6 +1301,465 @@ export type NamespaceComTranslation = {
 		 */
 		busyShare: string
 	}
+}
+
+export type NamespaceConfirmTranslation = {
+	/**
+	 * S​e​t​t​i​n​g​s​ ​n​o​t​ ​s​a​v​e​d
+	 */
+	unsavedTitle: string
+	/**
+	 * T​h​i​s​ ​p​a​g​e​ ​h​a​s​ ​c​h​a​n​g​e​s​ ​t​h​a​t​ ​a​r​e​ ​n​o​t​ ​s​a​v​e​d​.​ ​L​e​a​v​e​ ​t​h​e​ ​p​a​g​e​ ​a​n​d​ ​d​r​o​p​ ​t​h​e​m​?
+	 */
+	unsavedLeave: string
+	/**
+	 * T​h​i​s​ ​p​a​g​e​ ​h​a​s​ ​c​h​a​n​g​e​s​ ​t​h​a​t​ ​a​r​e​ ​n​o​t​ ​s​a​v​e​d​.​ ​T​h​e​ ​t​e​s​t​ ​u​s​e​s​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​.​ ​R​u​n​ ​i​t​ ​a​n​y​w​a​y​?
+	 */
+	unsavedTest: string
+	/**
+	 * L​e​a​v​e​ ​w​i​t​h​o​u​t​ ​s​a​v​i​n​g
+	 */
+	leave: string
+	/**
+	 * S​t​a​y​ ​o​n​ ​t​h​e​ ​p​a​g​e
+	 */
+	stay: string
+	/**
+	 * R​u​n​ ​t​h​e​ ​t​e​s​t
+	 */
+	testAnyway: string
+	/**
+	 * C​a​n​c​e​l
+	 */
+	cancel: string
+	/**
+	 * R​e​s​e​t​ ​t​o​ ​d​e​f​a​u​l​t​s
+	 */
+	resetTitle: string
+	/**
+	 * P​u​t​ ​t​h​e​ ​d​e​f​a​u​l​t​ ​v​a​l​u​e​s​ ​i​n​t​o​ ​e​v​e​r​y​ ​f​i​e​l​d​ ​o​f​ ​t​h​i​s​ ​p​a​g​e​?​ ​T​h​e​y​ ​a​r​e​ ​s​t​o​r​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
+	 */
+	resetText: string
+	/**
+	 * R​e​s​e​t
+	 */
+	reset: string
+}
+
+export type NamespaceDatetimeTranslation = {
+	/**
+	 * P​L​C​ ​c​l​o​c​k​ ​u​p​d​a​t​e
+	 */
+	sync: string
+	/**
+	 * P​L​C​ ​c​l​o​c​k
+	 */
+	clock: string
+	/**
+	 * S​t​a​t​u​s
+	 */
+	status: string
+	/**
+	 * U​p​d​a​t​e
+	 */
+	running: string
+	/**
+	 * r​u​n​n​i​n​g
+	 */
+	yes: string
+	/**
+	 * n​o​t​ ​r​u​n​n​i​n​g
+	 */
+	no: string
+	/**
+	 * s​y​n​c​h​r​o​n​i​z​e​d
+	 */
+	synced: string
+	/**
+	 * n​o​t​ ​s​y​n​c​h​r​o​n​i​z​e​d
+	 */
+	notSynced: string
+	/**
+	 * L​a​s​t​ ​u​p​d​a​t​e
+	 */
+	lastSync: string
+	/**
+	 * n​o​n​e​ ​y​e​t
+	 */
+	never: string
+	/**
+	 * {​w​r​i​t​t​e​n​}​ ​w​r​i​t​t​e​n
+	 * @param {unknown} written
+	 */
+	ok: RequiredParams<'written'>
+	/**
+	 * f​a​i​l​e​d
+	 */
+	failed: string
+	triggers: {
+		/**
+		 * b​y​ ​t​i​m​e
+		 */
+		time: string
+		/**
+		 * o​n​ ​P​L​C​ ​r​e​q​u​e​s​t
+		 */
+		plc: string
+		/**
+		 * o​n​ ​r​e​q​u​e​s​t
+		 */
+		request: string
+	}
+}
+
+export type NamespaceErrorsTranslation = {
+	/**
+	 * A​ ​s​e​t​t​i​n​g​ ​m​u​s​t​ ​n​o​t​ ​b​e​ ​e​m​p​t​y​.
+	 */
+	required: string
+	/**
+	 * I​n​v​a​l​i​d​ ​i​n​p​u​t​:​ ​t​h​i​s​ ​f​i​e​l​d​ ​d​o​e​s​ ​n​o​t​ ​a​c​c​e​p​t​ ​t​h​i​s​ ​v​a​l​u​e​.
+	 */
+	type: string
+	/**
+	 * E​n​t​e​r​ ​a​ ​w​h​o​l​e​ ​n​u​m​b​e​r​.
+	 */
+	not_integer: string
+	/**
+	 * V​a​l​u​e​ ​o​u​t​ ​o​f​ ​r​a​n​g​e​ ​(​{​m​i​n​}​ ​–​ ​{​m​a​x​}​)​.
+	 * @param {unknown} max
+	 * @param {unknown} min
+	 */
+	out_of_range: RequiredParams<'max' | 'min'>
+	/**
+	 * T​o​o​ ​l​o​n​g​:​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​.
+	 * @param {unknown} max
+	 */
+	too_long: RequiredParams<'max'>
+	/**
+	 * T​o​o​ ​s​h​o​r​t​:​ ​a​t​ ​l​e​a​s​t​ ​{​m​i​n​}​ ​c​h​a​r​a​c​t​e​r​s​.
+	 * @param {unknown} min
+	 */
+	too_short: RequiredParams<'min'>
+	/**
+	 * M​a​x​.​ ​e​n​t​r​i​e​s​ ​r​e​a​c​h​e​d​ ​(​{​m​a​x​}​)​.
+	 * @param {unknown} max
+	 */
+	too_many: RequiredParams<'max'>
+	/**
+	 * N​o​t​ ​o​n​e​ ​o​f​ ​t​h​e​ ​a​l​l​o​w​e​d​ ​v​a​l​u​e​s​ ​(​{​a​l​l​o​w​e​d​}​)​.
+	 * @param {unknown} allowed
+	 */
+	invalid_value: RequiredParams<'allowed'>
+	/**
+	 * I​n​v​a​l​i​d​ ​c​h​a​r​a​c​t​e​r​s​.
+	 */
+	invalid_characters: string
+	/**
+	 * A​ ​n​a​m​e​ ​m​u​s​t​ ​s​t​a​r​t​ ​w​i​t​h​ ​a​ ​l​e​t​t​e​r​.
+	 */
+	must_start_with_letter: string
+	/**
+	 * I​n​v​a​l​i​d​ ​I​P​ ​a​d​d​r​e​s​s​.
+	 */
+	invalid_ip: string
+	/**
+	 * I​n​v​a​l​i​d​ ​s​e​r​v​e​r​ ​a​d​d​r​e​s​s​.
+	 */
+	invalid_host: string
+	/**
+	 * T​h​e​ ​I​P​ ​e​n​d​ ​m​u​s​t​ ​b​e​ ​g​r​e​a​t​e​r​ ​t​h​a​n​ ​t​h​e​ ​I​P​ ​s​t​a​r​t​.
+	 */
+	ip_range: string
+	/**
+	 * I​n​v​a​l​i​d​ ​f​i​l​e​ ​n​a​m​e​:​ ​s​t​a​r​t​ ​w​i​t​h​ ​a​ ​l​e​t​t​e​r​ ​o​r​ ​u​n​d​e​r​s​c​o​r​e​;​ ​o​n​l​y​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​u​n​d​e​r​s​c​o​r​e​ ​a​n​d​ ​d​o​t​.
+	 */
+	invalid_file_name: string
+	/**
+	 * W​r​o​n​g​ ​f​i​l​e​ ​e​x​t​e​n​s​i​o​n​:​ ​a​l​l​o​w​e​d​ ​a​r​e​ ​{​a​l​l​o​w​e​d​}​.
+	 * @param {unknown} allowed
+	 */
+	file_extension: RequiredParams<'allowed'>
+	/**
+	 * W​r​o​n​g​ ​f​i​l​e​ ​n​a​m​e​:​ ​t​h​e​ ​n​a​m​e​ ​b​e​f​o​r​e​ ​t​h​e​ ​e​x​t​e​n​s​i​o​n​ ​m​u​s​t​ ​b​e​ ​o​n​e​ ​o​f​ ​{​a​l​l​o​w​e​d​}​.
+	 * @param {unknown} allowed
+	 */
+	file_base_name: RequiredParams<'allowed'>
+	/**
+	 * I​n​v​a​l​i​d​ ​n​a​m​e​:​ ​o​n​l​y​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​u​n​d​e​r​s​c​o​r​e​,​ ​d​o​t​ ​a​n​d​ ​h​y​p​h​e​n​.
+	 */
+	invalid_db_name: string
+	/**
+	 * I​n​v​a​l​i​d​ ​e​-​m​a​i​l​ ​s​y​n​t​a​x​:​ ​a​d​d​r​e​s​s​e​s​ ​i​n​ ​a​n​g​l​e​ ​b​r​a​c​k​e​t​s​,​ ​s​e​v​e​r​a​l​ ​s​e​p​a​r​a​t​e​d​ ​b​y​ ​c​o​m​m​a​s​.
+	 */
+	invalid_email: string
+	/**
+	 * I​n​v​a​l​i​d​ ​b​i​t​ ​a​d​d​r​e​s​s​:​ ​u​p​ ​t​o​ ​3​ ​d​e​c​i​m​a​l​ ​d​i​g​i​t​s​ ​a​n​d​ ​o​n​e​ ​o​p​t​i​o​n​a​l​ ​h​e​x​ ​d​i​g​i​t​.
+	 */
+	invalid_bit_address: string
+	/**
+	 * C​o​n​t​r​o​l​ ​f​l​a​g​ ​n​o​t​ ​v​a​l​i​d​.
+	 */
+	invalid_control_flag: string
+	/**
+	 * A​d​d​r​e​s​s​ ​o​u​t​ ​o​f​ ​r​a​n​g​e​ ​(​{​m​i​n​}​ ​–​ ​{​m​a​x​}​)​.
+	 * @param {unknown} max
+	 * @param {unknown} min
+	 */
+	address_out_of_range: RequiredParams<'max' | 'min'>
+	/**
+	 * P​a​s​s​w​o​r​d​ ​d​o​e​s​ ​n​o​t​ ​m​a​t​c​h​ ​r​e​q​u​i​r​e​m​e​n​t​s​:​ ​{​m​i​n​}​ ​t​o​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​ ​w​i​t​h​ ​u​p​p​e​r​ ​c​a​s​e​,​ ​l​o​w​e​r​ ​c​a​s​e​,​ ​a​ ​d​i​g​i​t​ ​a​n​d​ ​a​ ​s​p​e​c​i​a​l​ ​c​h​a​r​a​c​t​e​r​.
+	 * @param {unknown} max
+	 * @param {unknown} min
+	 */
+	password_policy: RequiredParams<'max' | 'min'>
+	/**
+	 * M​i​s​s​i​n​g​ ​p​a​s​s​w​o​r​d​:​ ​t​h​e​ ​s​e​r​v​e​r​,​ ​p​o​r​t​ ​o​r​ ​p​r​o​x​y​ ​c​h​a​n​g​e​d​,​ ​s​o​ ​t​h​e​ ​s​t​o​r​e​d​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​n​o​t​ ​s​e​n​t​ ​t​h​e​r​e​.​ ​E​n​t​e​r​ ​t​h​e​ ​p​a​s​s​w​o​r​d​ ​a​g​a​i​n​.
+	 */
+	password_required: string
+	/**
+	 * T​h​i​s​ ​p​o​r​t​ ​i​s​ ​n​o​t​ ​a​l​l​o​w​e​d​ ​(​{​p​o​r​t​s​}​)​.
+	 * @param {unknown} ports
+	 */
+	port_unallowed: RequiredParams<'ports'>
+	/**
+	 * P​o​r​t​ ​{​p​o​r​t​}​ ​i​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​ ​b​y​ ​t​h​e​ ​s​y​s​t​e​m​.
+	 * @param {unknown} port
+	 */
+	port_system: RequiredParams<'port'>
+	/**
+	 * P​o​r​t​ ​{​p​o​r​t​}​ ​i​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​ ​b​y​ ​{​o​t​h​e​r​}​.
+	 * @param {unknown} other
+	 * @param {unknown} port
+	 */
+	port_conflict: RequiredParams<'other' | 'port'>
+	/**
+	 * P​o​r​t​ ​{​p​o​r​t​}​ ​i​s​ ​o​n​l​y​ ​f​o​r​ ​a​ ​M​o​d​b​u​s​/​T​C​P​ ​g​a​t​e​w​a​y​ ​t​h​r​e​a​d​;​ ​o​t​h​e​r​w​i​s​e​ ​u​s​e​ ​{​m​i​n​}​ ​–​ ​{​m​a​x​}​.
+	 * @param {unknown} max
+	 * @param {unknown} min
+	 * @param {unknown} port
+	 */
+	port_modbus_only: RequiredParams<'max' | 'min' | 'port'>
+	/**
+	 * T​h​e​ ​s​t​a​r​t​ ​a​d​d​r​e​s​s​ ​i​s​ ​g​r​e​a​t​e​r​ ​t​h​a​n​ ​t​h​e​ ​e​n​d​ ​a​d​d​r​e​s​s​.
+	 */
+	start_after_end: string
+	/**
+	 * A​d​d​r​e​s​s​e​s​ ​o​v​e​r​l​a​p​ ​(​{​o​t​h​e​r​}​)​.
+	 * @param {unknown} other
+	 */
+	addresses_overlap: RequiredParams<'other'>
+	/**
+	 * M​e​m​o​r​y​ ​a​r​e​a​s​ ​m​u​s​t​ ​m​a​t​c​h​.
+	 */
+	areas_mismatch: string
+	/**
+	 * t​2​ ​m​u​s​t​ ​b​e​ ​s​m​a​l​l​e​r​ ​t​h​a​n​ ​t​1​.
+	 */
+	iec_t2_t1: string
+	/**
+	 * t​1​ ​m​u​s​t​ ​b​e​ ​s​m​a​l​l​e​r​ ​t​h​a​n​ ​t​3​.
+	 */
+	iec_t1_t3: string
+	/**
+	 * w​ ​m​u​s​t​ ​b​e​ ​a​t​ ​m​o​s​t​ ​2​/​3​ ​o​f​ ​k​.
+	 */
+	iec_w_k: string
+	/**
+	 * O​n​l​y​ ​o​n​e​ ​o​f​ ​t​a​g​ ​n​a​m​e​ ​a​n​d​ ​t​a​g​ ​v​a​l​u​e​ ​i​s​ ​g​i​v​e​n​:​ ​t​h​e​ ​t​a​g​ ​i​s​ ​i​g​n​o​r​e​d​.​ ​G​i​v​e​ ​b​o​t​h​ ​t​o​ ​w​r​i​t​e​ ​i​t​.
+	 */
+	tag_pair: string
+	/**
+	 * A​ ​t​r​a​n​s​p​a​r​e​n​t​ ​i​n​t​e​r​f​a​c​e​ ​c​a​n​n​o​t​ ​b​e​ ​u​s​e​d​ ​f​o​r​ ​s​e​r​v​i​c​e​ ​c​o​n​t​r​o​l​,​ ​t​h​e​ ​d​a​t​a​ ​l​o​g​g​e​r​ ​o​r​ ​i​n​s​e​r​t​ ​w​i​t​h​o​u​t​ ​P​L​C​.
+	 */
+	transparent_interface: string
+	/**
+	 * S​e​l​e​c​t​e​d​ ​i​n​t​e​r​f​a​c​e​ ​n​o​t​ ​e​n​a​b​l​e​d​ ​o​r​ ​s​e​t​t​i​n​g​s​ ​n​o​t​ ​s​a​v​e​d​.
+	 */
+	interface_disabled: string
+	/**
+	 * T​h​i​s​ ​e​n​t​r​y​ ​e​x​i​s​t​s​ ​t​w​i​c​e​.
+	 */
+	duplicate: string
+	/**
+	 * T​h​e​ ​n​a​m​e​ ​{​n​a​m​e​}​ ​i​s​ ​a​ ​c​o​l​u​m​n​ ​t​h​e​ ​u​n​i​t​ ​w​r​i​t​e​s​ ​i​t​s​e​l​f​:​ ​c​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​n​a​m​e​.
+	 * @param {unknown} name
+	 */
+	name_reserved: RequiredParams<'name'>
+	/**
+	 * T​h​e​ ​s​c​r​i​p​t​ ​h​a​s​ ​a​n​ ​e​r​r​o​r​ ​a​t​ ​l​i​n​e​ ​{​l​i​n​e​}​,​ ​c​o​l​u​m​n​ ​{​c​o​l​u​m​n​}​:​ ​a​n​ ​e​n​a​b​l​e​d​ ​s​c​r​i​p​t​ ​m​u​s​t​ ​h​a​v​e​ ​n​o​n​e​.
+	 * @param {unknown} column
+	 * @param {unknown} line
+	 */
+	script_invalid: RequiredParams<'column' | 'line'>
+	/**
+	 * I​n​v​a​l​i​d​ ​i​n​p​u​t​:​ ​u​n​k​n​o​w​n​ ​s​e​t​t​i​n​g​.
+	 */
+	unknown_key: string
+	/**
+	 * I​n​v​a​l​i​d​ ​i​n​p​u​t​.
+	 */
+	invalid_json: string
+	/**
+	 * I​n​v​a​l​i​d​ ​i​n​p​u​t​:​ ​t​h​e​ ​r​e​q​u​e​s​t​ ​i​s​ ​t​o​o​ ​l​a​r​g​e​.
+	 */
+	body_too_large: string
+	/**
+	 * I​n​v​a​l​i​d​ ​i​n​p​u​t​.
+	 */
+	invalid_input: string
+	/**
+	 * N​o​t​ ​f​o​u​n​d​.
+	 */
+	not_found: string
+	/**
+	 * T​h​e​ ​f​i​l​e​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​ ​(​a​n​y​ ​m​o​r​e​)​.
+	 */
+	file_not_found: string
+	/**
+	 * T​h​e​ ​f​i​l​e​ ​i​s​ ​t​o​o​ ​l​a​r​g​e​ ​(​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​b​y​t​e​s​)​.
+	 * @param {unknown} max
+	 */
+	file_too_large: RequiredParams<'max'>
+	/**
+	 * N​o​t​ ​a​ ​c​e​r​t​i​f​i​c​a​t​e​ ​(​X​.​5​0​9​ ​i​n​ ​P​E​M​ ​o​r​ ​D​E​R​ ​f​o​r​m​a​t​)​.​ ​N​o​t​h​i​n​g​ ​w​a​s​ ​s​t​o​r​e​d​.
+	 */
+	invalid_certificate: string
+	/**
+	 * N​o​t​ ​a​ ​p​r​i​v​a​t​e​ ​k​e​y​ ​w​i​t​h​o​u​t​ ​p​a​s​s​w​o​r​d​ ​(​P​E​M​ ​o​r​ ​D​E​R​)​.​ ​N​o​t​h​i​n​g​ ​w​a​s​ ​s​t​o​r​e​d​.
+	 */
+	invalid_key: string
+	/**
+	 * I​n​v​a​l​i​d​ ​i​n​p​u​t​.
+	 */
+	method_not_allowed: string
+	/**
+	 * P​l​e​a​s​e​ ​l​o​g​ ​i​n​.
+	 */
+	unauthenticated: string
+	/**
+	 * Y​o​u​r​ ​r​o​l​e​ ​m​a​y​ ​n​o​t​ ​d​o​ ​t​h​i​s​.
+	 */
+	forbidden: string
+	/**
+	 * T​h​e​ ​s​e​s​s​i​o​n​ ​t​o​k​e​n​ ​i​s​ ​m​i​s​s​i​n​g​.​ ​R​e​l​o​a​d​ ​t​h​e​ ​p​a​g​e​.
+	 */
+	csrf: string
+	/**
+	 * W​r​o​n​g​ ​u​s​e​r​ ​n​a​m​e​ ​o​r​ ​p​a​s​s​w​o​r​d​.
+	 */
+	wrong_credentials: string
+	/**
+	 * T​h​e​ ​A​P​I​ ​k​e​y​ ​i​s​ ​n​o​t​ ​c​o​r​r​e​c​t​.
+	 */
+	wrong_api_key: string
+	/**
+	 * T​h​e​ ​R​E​S​T​ ​A​P​I​ ​n​e​e​d​s​ ​i​t​s​ ​A​P​I​ ​k​e​y​ ​f​o​r​ ​w​r​i​t​e​s​.
+	 */
+	api_key_required: string
+	/**
+	 * T​h​i​s​ ​a​d​d​r​e​s​s​ ​i​s​ ​n​o​t​ ​o​n​e​ ​o​f​ ​t​h​e​ ​u​n​i​t​’​s​ ​n​a​m​e​s​.​ ​O​p​e​n​ ​t​h​e​ ​c​o​n​s​o​l​e​ ​b​y​ ​t​h​e​ ​u​n​i​t​’​s​ ​I​P​ ​a​d​d​r​e​s​s​,​ ​o​r​ ​a​d​d​ ​t​h​e​ ​n​a​m​e​ ​u​n​d​e​r​ ​R​E​S​T​ ​→​ ​H​o​s​t​ ​n​a​m​e​s​.
+	 */
+	host_not_allowed: string
+	/**
+	 * T​o​o​ ​m​a​n​y​ ​f​a​i​l​e​d​ ​l​o​g​i​n​s​.​ ​T​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r​.
+	 */
+	locked: string
+	/**
+	 * T​h​e​ ​u​n​i​t​ ​i​s​ ​c​h​e​c​k​i​n​g​ ​t​o​o​ ​m​a​n​y​ ​p​a​s​s​w​o​r​d​s​ ​a​t​ ​o​n​c​e​.​ ​T​r​y​ ​a​g​a​i​n​ ​i​n​ ​a​ ​m​o​m​e​n​t​.
+	 */
+	login_busy: string
+	/**
+	 * T​o​o​ ​m​a​n​y​ ​o​p​e​n​ ​c​o​n​n​e​c​t​i​o​n​s​ ​f​r​o​m​ ​t​h​i​s​ ​a​d​d​r​e​s​s​ ​(​a​t​ ​m​o​s​t​ ​{​m​a​x​}​)​.​ ​C​l​o​s​e​ ​o​t​h​e​r​ ​c​o​n​s​o​l​e​ ​t​a​b​s​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+	 * @param {unknown} max
+	 */
+	too_many_connections: RequiredParams<'max'>
+	/**
+	 * T​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​a​l​r​e​a​d​y​ ​e​x​i​s​t​s​.​ ​P​l​e​a​s​e​ ​l​o​g​ ​i​n​.
+	 */
+	already_set_up: string
+	/**
+	 * C​r​e​a​t​e​ ​t​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​f​i​r​s​t​.
+	 */
+	setup_required: string
+	/**
+	 * A​ ​u​s​e​r​ ​o​f​ ​t​h​i​s​ ​n​a​m​e​ ​e​x​i​s​t​s​ ​a​l​r​e​a​d​y​.
+	 */
+	user_exists: string
+	/**
+	 * T​h​e​ ​l​a​s​t​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​c​a​n​n​o​t​ ​b​e​ ​r​e​m​o​v​e​d​.
+	 */
+	last_admin: string
+	/**
+	 * Y​o​u​ ​c​a​n​n​o​t​ ​r​e​m​o​v​e​ ​y​o​u​r​ ​o​w​n​ ​a​c​c​o​u​n​t​.
+	 */
+	own_account: string
+	/**
+	 * T​h​e​ ​c​u​r​r​e​n​t​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​n​o​t​ ​c​o​r​r​e​c​t​.
+	 */
+	wrong_current_password: string
+	/**
+	 * S​e​l​e​c​t​e​d​ ​i​n​t​e​r​f​a​c​e​ ​n​o​t​ ​e​n​a​b​l​e​d​ ​o​r​ ​s​e​t​t​i​n​g​s​ ​n​o​t​ ​s​a​v​e​d​.
+	 */
+	interface_not_ready: string
+	/**
+	 * T​C​P​ ​p​o​r​t​ ​o​f​ ​s​e​l​e​c​t​e​d​ ​C​O​M​ ​p​o​r​t​ ​n​o​t​ ​o​p​e​n​.
+	 */
+	tcp_port_closed: string
+	/**
+	 * T​h​e​ ​f​i​r​m​w​a​r​e​ ​u​p​d​a​t​e​ ​w​a​s​ ​r​e​f​u​s​e​d​;​ ​n​o​t​h​i​n​g​ ​w​a​s​ ​c​h​a​n​g​e​d​.
+	 */
+	update_refused: string
+	/**
+	 * T​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​t​o​ ​t​h​e​ ​P​L​C​ ​c​o​u​l​d​ ​n​o​t​ ​c​a​r​r​y​ ​t​h​e​ ​r​e​q​u​e​s​t​.
+	 */
+	link_failed: string
+	/**
+	 * T​h​e​ ​R​E​S​T​ ​A​P​I​ ​i​s​ ​n​o​t​ ​e​n​a​b​l​e​d​ ​o​r​ ​i​t​s​ ​s​e​t​t​i​n​g​s​ ​a​r​e​ ​n​o​t​ ​s​a​v​e​d​.
+	 */
+	rest_disabled: string
+	/**
+	 * N​o​ ​d​a​t​a​b​a​s​e​ ​s​e​r​v​e​r​ ​i​s​ ​s​a​v​e​d​.​ ​E​n​t​e​r​ ​t​h​e​ ​s​e​r​v​e​r​ ​a​n​d​ ​s​a​v​e​ ​t​h​e​ ​s​e​t​t​i​n​g​s​ ​b​e​f​o​r​e​ ​t​e​s​t​i​n​g​.
+	 */
+	db_server_missing: string
+	/**
+	 * T​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​ ​a​r​e​ ​n​o​t​ ​o​f​ ​t​h​e​ ​I​n​f​l​u​x​D​B​ ​t​y​p​e​.​ ​S​e​l​e​c​t​ ​I​n​f​l​u​x​D​B​ ​a​n​d​ ​s​a​v​e​ ​f​i​r​s​t​.
+	 */
+	db_not_influx: string
+	/**
+	 * T​h​e​ ​d​a​t​a​b​a​s​e​ ​s​e​r​v​e​r​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​a​s​k​e​d​:​ ​{​m​e​s​s​a​g​e​}
+	 * @param {unknown} message
+	 */
+	db_peer_failed: RequiredParams<'message'>
+	/**
+	 * N​o​ ​s​e​r​v​e​r​ ​i​s​ ​s​e​t​ ​i​n​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​:​ ​e​n​t​e​r​ ​i​t​ ​a​n​d​ ​s​a​v​e​ ​f​i​r​s​t​.
+	 */
+	service_not_configured: string
+	/**
+	 * T​h​e​ ​c​e​r​t​i​f​i​c​a​t​e​ ​f​i​l​e​ ​{​n​a​m​e​}​ ​i​s​ ​n​o​t​ ​o​n​ ​t​h​e​ ​u​n​i​t​:​ ​u​p​l​o​a​d​ ​i​t​ ​a​g​a​i​n​ ​o​r​ ​c​l​e​a​r​ ​t​h​e​ ​f​i​e​l​d​.
+	 * @param {unknown} name
+	 */
+	certificate_missing: RequiredParams<'name'>
+	/**
+	 * F​a​i​l​e​d​ ​t​o​ ​r​e​t​r​i​e​v​e​ ​t​h​e​ ​b​a​c​k​u​p​ ​f​i​l​e​.
+	 */
+	backup_failed: string
+	/**
+	 * T​h​e​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​n​o​t​ ​c​o​r​r​e​c​t​.
+	 */
+	backup_wrong_password: string
+	/**
+	 * F​a​i​l​e​d​ ​t​o​ ​r​e​s​t​o​r​e​ ​t​h​e​ ​s​e​t​t​i​n​g​s​.
+	 */
+	restore_failed: string
+	/**
+	 * F​a​i​l​e​d​ ​t​o​ ​s​a​v​e​ ​s​e​t​t​i​n​g​s​.
+	 */
+	save_failed: string
+	/**
+	 * S​o​m​e​t​h​i​n​g​ ​w​e​n​t​ ​w​r​o​n​g​ ​o​n​ ​t​h​e​ ​u​n​i​t​.
+	 */
+	internal: string
 }
 
 export type NamespaceFieldsTranslation = {
@@ -5097,7 +4475,7 @@ export type NamespaceFtpStatusTranslation = {
 	 * n​o​n​e
 	 */
 	none: string
-	errors: {
+	codes: {
 		/**
 		 * t​h​e​ ​s​e​r​v​e​r​'​s​ ​(​o​r​ ​p​r​o​x​y​'​s​)​ ​n​a​m​e​ ​d​o​e​s​ ​n​o​t​ ​r​e​s​o​l​v​e
 		 */
@@ -5440,6 +4818,86 @@ export type NamespaceHelpTranslation = {
 		 */
 		notfound: string
 	}
+}
+
+export type NamespaceIecTranslation = {
+	/**
+	 * S​e​r​v​e​r
+	 */
+	server: string
+	/**
+	 * P​L​C
+	 */
+	plc: string
+	/**
+	 * C​o​n​n​e​c​t​i​o​n​s
+	 */
+	connections: string
+	/**
+	 * C​o​n​n​e​c​t​i​o​n​ ​{​n​}
+	 * @param {unknown} n
+	 */
+	connection: RequiredParams<'n'>
+	/**
+	 * P​L​C​ ​b​u​f​f​e​r​s
+	 */
+	buffers: string
+	/**
+	 * P​r​o​t​o​c​o​l
+	 */
+	protocol: string
+	/**
+	 * C​l​i​e​n​t​s
+	 */
+	clients: string
+	/**
+	 * A​d​d​ ​c​o​n​n​e​c​t​i​o​n
+	 */
+	add: string
+	/**
+	 * R​e​m​o​v​e​ ​c​o​n​n​e​c​t​i​o​n
+	 */
+	remove: string
+	/**
+	 * {​c​o​u​n​t​}​ ​o​f​ ​{​m​a​x​}​ ​c​o​n​n​e​c​t​i​o​n​{​{​s​}​}​ ​(​r​e​d​u​n​d​a​n​c​y​ ​g​r​o​u​p​)
+	 * @param {unknown} count
+	 * @param {string | number | boolean} max
+	 */
+	count: RequiredParams<'count' | 'max'>
+	/**
+	 * N​o​ ​c​o​n​n​e​c​t​i​o​n​:​ ​a​ ​c​o​n​t​r​o​l​ ​c​e​n​t​r​e​ ​c​a​n​n​o​t​ ​c​o​n​n​e​c​t​.
+	 */
+	none: string
+	/**
+	 * S​t​r​u​c​t​u​r​e​d​:​ ​{​h​i​}​.​{​l​o​}
+	 * @param {unknown} hi
+	 * @param {unknown} lo
+	 */
+	structured: RequiredParams<'hi' | 'lo'>
+	/**
+	 * U​s​e​s​ ​{​a​r​e​a​}​{​f​i​r​s​t​}​ ​–​ ​{​a​r​e​a​}​{​l​a​s​t​}​ ​(​{​c​o​u​n​t​}​ ​r​e​g​i​s​t​e​r​{​{​s​}​}​)​.
+	 * @param {unknown} area
+	 * @param {string | number | boolean} count
+	 * @param {unknown} first
+	 * @param {unknown} last
+	 */
+	footprint: RequiredParams<'area' | 'area' | 'count' | 'first' | 'last'>
+	/**
+	 * I​E​C​ ​6​0​8​7​0​-​5​-​1​0​4​ ​i​s​ ​u​n​e​n​c​r​y​p​t​e​d​:​ ​u​s​e​ ​i​t​ ​o​n​l​y​ ​i​n​ ​a​ ​p​r​o​t​e​c​t​e​d​ ​n​e​t​w​o​r​k​.
+	 */
+	unencrypted: string
+}
+
+export type NamespaceLegalTranslation = {
+	/**
+	 * C​o​m​m​u​n​i​c​a​t​o​r​ ​c​o​n​f​i​g​u​r​a​t​i​o​n​ ​c​o​n​s​o​l​e​.​ ​U​s​e​ ​i​t​ ​o​n​l​y​ ​o​n​ ​u​n​i​t​s​ ​y​o​u​ ​a​r​e​ ​a​l​l​o​w​e​d​ ​t​o​ ​c​o​n​f​i​g​u​r​e​.​
+​T​h​e​ ​c​o​n​s​o​l​e​ ​a​n​d​ ​t​h​e​ ​d​a​e​m​o​n​ ​c​o​n​t​a​i​n​ ​t​h​e​ ​f​o​l​l​o​w​i​n​g​ ​o​p​e​n​-​s​o​u​r​c​e​ ​c​o​m​p​o​n​e​n​t​s​,​ ​e​a​c​h​ ​u​n​d​e​r​ ​i​t​s​ ​l​i​c​e​n​c​e​:
+	 */
+	text: string
+	/**
+	 * O​p​e​n​-​s​o​u​r​c​e​ ​c​o​m​p​o​n​e​n​t​s
+	 */
+	components: string
 }
 
 export type NamespaceLoggerTranslation = {
@@ -6484,6 +5942,18 @@ export type NamespaceLoggerTranslation = {
 	}
 }
 
+export type NamespaceNotFoundTranslation = {
+	/**
+	 * T​h​e​r​e​ ​i​s​ ​n​o​ ​p​a​g​e​ ​a​t​ ​{​p​a​t​h​}​.
+	 * @param {unknown} path
+	 */
+	text: RequiredParams<'path'>
+	/**
+	 * T​o​ ​t​h​e​ ​s​y​s​t​e​m​ ​i​n​f​o​r​m​a​t​i​o​n
+	 */
+	back: string
+}
+
 export type NamespacePortTranslation = {
 	/**
 	 * E​a​c​h​ ​t​h​r​e​a​d​ ​o​p​e​n​s​ ​a​ ​T​C​P​ ​p​o​r​t​ ​f​o​r​ ​c​l​i​e​n​t​s​ ​a​n​d​ ​f​o​r​w​a​r​d​s​ ​t​h​e​i​r​ ​r​e​q​u​e​s​t​s​ ​t​o​ ​o​n​e​ ​i​n​t​e​r​f​a​c​e​,​ ​l​i​m​i​t​e​d​ ​t​o​ ​t​h​e​ ​P​L​C​ ​w​o​r​d​s​ ​i​t​s​ ​r​e​s​t​r​i​c​t​i​o​n​s​ ​g​r​a​n​t​.​ ​N​o​ ​r​e​s​t​r​i​c​t​i​o​n​ ​m​e​a​n​s​ ​n​o​ ​a​c​c​e​s​s​;​ ​B​l​o​c​k​e​d​ ​w​i​n​s​ ​o​v​e​r​ ​a​ ​g​r​a​n​t​.
@@ -6753,6 +6223,98 @@ export type NamespaceRestTranslation = {
 	faults: RequiredParams<'count'>
 }
 
+export type NamespaceScriptTranslation = {
+	/**
+	 * G​e​n​e​r​a​l
+	 */
+	general: string
+	/**
+	 * F​T​P​ ​t​r​a​n​s​m​i​s​s​i​o​n
+	 */
+	transmission: string
+	/**
+	 * S​c​r​i​p​t​ ​e​d​i​t​o​r
+	 */
+	editor: string
+	/**
+	 * S​c​r​i​p​t​ ​f​i​l​e​s
+	 */
+	files: string
+	/**
+	 * L​o​a​d​ ​d​e​f​a​u​l​t​ ​s​c​r​i​p​t
+	 */
+	loadDefault: string
+	/**
+	 * L​o​a​d​ ​t​h​e​ ​d​e​f​a​u​l​t​ ​s​c​r​i​p​t
+	 */
+	defaultTitle: string
+	/**
+	 * R​e​p​l​a​c​e​ ​t​h​e​ ​t​e​x​t​ ​i​n​ ​t​h​e​ ​e​d​i​t​o​r​ ​w​i​t​h​ ​t​h​e​ ​d​e​f​a​u​l​t​ ​s​c​r​i​p​t​?
+	 */
+	defaultText: string
+	/**
+	 * R​e​p​l​a​c​e
+	 */
+	replace: string
+	/**
+	 * K​e​e​p
+	 */
+	keep: string
+	/**
+	 * W​r​i​t​e​ ​f​i​l​e
+	 */
+	write: string
+	/**
+	 * T​h​e​ ​s​c​r​i​p​t​ ​f​i​l​e​ ​{​n​a​m​e​}​ ​w​a​s​ ​w​r​i​t​t​e​n​.
+	 * @param {unknown} name
+	 */
+	written: RequiredParams<'name'>
+	/**
+	 * D​o​w​n​l​o​a​d
+	 */
+	download: string
+	/**
+	 * U​p​l​o​a​d​ ​.​c​f​g​ ​f​i​l​e
+	 */
+	upload: string
+	/**
+	 * U​p​l​o​a​d​ ​s​u​c​c​e​s​s​:​ ​{​n​a​m​e​}​.
+	 * @param {unknown} name
+	 */
+	uploaded: RequiredParams<'name'>
+	/**
+	 * F​a​i​l​e​d​ ​t​o​ ​u​p​l​o​a​d​ ​f​i​l​e​(​s​)​.
+	 */
+	uploadFailed: string
+	/**
+	 * U​s​e
+	 */
+	use: string
+	/**
+	 * a​c​t​i​v​e
+	 */
+	active: string
+	/**
+	 * N​o​ ​f​i​l​e​s​ ​f​o​u​n​d​.
+	 */
+	noFiles: string
+	/**
+	 * F​a​i​l​e​d​ ​t​o​ ​r​e​a​d​ ​f​i​l​e​.
+	 */
+	readFailed: string
+	/**
+	 * {​s​i​z​e​}​ ​b​y​t​e​s
+	 * @param {unknown} size
+	 */
+	size: RequiredParams<'size'>
+	/**
+	 * {​c​o​u​n​t​}​ ​o​f​ ​{​m​a​x​}​ ​b​y​t​e​s
+	 * @param {unknown} count
+	 * @param {unknown} max
+	 */
+	count: RequiredParams<'count' | 'max'>
+}
+
 export type NamespaceScriptLangTranslation = {
 	/**
 	 * L​i​n​e​ ​{​l​i​n​e​}​,​ ​c​o​l​u​m​n​ ​{​c​o​l​u​m​n​}​:​ ​{​m​e​s​s​a​g​e​}
@@ -6770,7 +6332,7 @@ export type NamespaceScriptLangTranslation = {
 	 * N​o​ ​e​r​r​o​r​s​ ​i​n​ ​t​h​e​ ​s​c​r​i​p​t​.
 	 */
 	noProblems: string
-	errors: {
+	codes: {
 		/**
 		 * "​{​w​o​r​d​}​"​ ​i​s​ ​n​o​t​ ​a​ ​s​t​a​t​e​m​e​n​t​:​ ​u​s​e​ ​r​e​a​d​,​ ​w​r​i​t​e​,​ ​f​i​l​e​,​ ​a​p​p​e​n​d​ ​o​r​ ​s​e​n​d​.
 		 * @param {unknown} word
@@ -7296,7 +6858,7 @@ export type NamespaceServiceStatusTranslation = {
 		 */
 		overruns: string
 	}
-	errors: {
+	codes: {
 		/**
 		 * n​o​ ​e​r​r​o​r
 		 */
@@ -7366,6 +6928,468 @@ export type NamespaceServiceStatusTranslation = {
 		 */
 		bad_value: string
 	}
+}
+
+export type NamespaceServicesTranslation = {
+	/**
+	 * S​w​i​t​c​h​ ​t​h​e​ ​u​n​i​t​'​s​ ​s​y​s​t​e​m​ ​s​e​r​v​i​c​e​s​ ​o​n​ ​o​r​ ​o​f​f​ ​a​n​d​ ​s​a​v​e​.​ ​E​a​c​h​ ​c​h​a​n​g​e​ ​i​s​ ​r​e​c​o​r​d​e​d​ ​i​n​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g​.
+	 */
+	intro: string
+	/**
+	 * O​n​l​y​ ​t​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​c​a​n​ ​c​h​a​n​g​e​ ​t​h​e​ ​s​e​r​v​i​c​e​s​.
+	 */
+	readOnly: string
+	/**
+	 * S​a​v​e​ ​s​e​r​v​i​c​e​s
+	 */
+	save: string
+	/**
+	 * S​e​r​v​i​c​e​s​ ​s​a​v​e​d​.
+	 */
+	saved: string
+	/**
+	 * F​a​i​l​e​d​ ​t​o​ ​s​a​v​e​ ​t​h​e​ ​s​e​r​v​i​c​e​s​:​ ​{​r​e​a​s​o​n​}
+	 * @param {unknown} reason
+	 */
+	saveFailed: RequiredParams<'reason'>
+	/**
+	 * T​h​e​ ​u​n​i​t​ ​r​e​f​u​s​e​d​ ​t​o​ ​c​h​a​n​g​e​ ​{​s​e​r​v​i​c​e​}​.
+	 * @param {unknown} service
+	 */
+	failedService: RequiredParams<'service'>
+	/**
+	 * n​o​t​ ​s​a​v​e​d
+	 */
+	changed: string
+	desc: {
+		/**
+		 * A​n​n​o​u​n​c​e​s​ ​t​h​e​ ​u​n​i​t​ ​o​n​ ​t​h​e​ ​l​o​c​a​l​ ​n​e​t​w​o​r​k​ ​(​m​D​N​S​/​Z​e​r​o​c​o​n​f​)​ ​s​o​ ​i​t​ ​c​a​n​ ​b​e​ ​f​o​u​n​d​ ​b​y​ ​n​a​m​e​.
+		 */
+		avahi_daemon: string
+		/**
+		 * R​e​m​o​t​e​ ​v​i​e​w​ ​o​f​ ​t​h​e​ ​u​n​i​t​'​s​ ​s​c​r​e​e​n​ ​o​v​e​r​ ​V​N​C​.
+		 */
+		x11vnc: string
+		/**
+		 * S​N​M​P​ ​a​g​e​n​t​ ​f​o​r​ ​n​e​t​w​o​r​k​ ​m​o​n​i​t​o​r​i​n​g​;​ ​v​1​/​v​2​c​ ​c​o​m​m​u​n​i​t​y​ ​s​t​r​i​n​g​s​ ​t​r​a​v​e​l​ ​i​n​ ​c​l​e​a​r​ ​t​e​x​t​.
+		 */
+		snmpd: string
+		/**
+		 * R​e​m​o​t​e​ ​a​c​c​e​s​s​ ​(​V​P​N​)​ ​t​h​r​o​u​g​h​ ​t​h​e​ ​c​l​o​u​d​ ​s​e​r​v​i​c​e​.
+		 */
+		cloud: string
+		/**
+		 * S​e​c​u​r​e​ ​s​h​e​l​l​ ​f​o​r​ ​m​a​i​n​t​e​n​a​n​c​e​ ​f​r​o​m​ ​t​h​e​ ​n​e​t​w​o​r​k​.
+		 */
+		sshd: string
+		/**
+		 * S​e​t​s​ ​t​h​e​ ​u​n​i​t​'​s​ ​c​l​o​c​k​ ​f​r​o​m​ ​t​i​m​e​ ​s​e​r​v​e​r​s​ ​(​N​T​P​)​.
+		 */
+		ntpd: string
+		/**
+		 * B​l​o​c​k​s​ ​c​o​n​n​e​c​t​i​o​n​s​ ​t​o​ ​p​o​r​t​s​ ​t​h​a​t​ ​n​o​ ​s​e​t​t​i​n​g​ ​o​p​e​n​e​d​.
+		 */
+		firewall: string
+		/**
+		 * R​o​u​t​e​s​ ​t​r​a​f​f​i​c​ ​b​e​t​w​e​e​n​ ​t​h​e​ ​u​n​i​t​'​s​ ​n​e​t​w​o​r​k​ ​i​n​t​e​r​f​a​c​e​s​.
+		 */
+		router: string
+		/**
+		 * J​o​i​n​s​ ​t​w​o​ ​n​e​t​w​o​r​k​ ​i​n​t​e​r​f​a​c​e​s​ ​i​n​t​o​ ​o​n​e​ ​n​e​t​w​o​r​k​.
+		 */
+		bridge: string
+		/**
+		 * S​t​a​r​t​s​ ​f​a​s​t​e​r​ ​b​y​ ​s​k​i​p​p​i​n​g​ ​t​h​e​ ​c​h​e​c​k​s​ ​a​t​ ​b​o​o​t​.
+		 */
+		fastboot: string
+		/**
+		 * S​t​a​r​t​s​ ​p​r​o​g​r​a​m​s​ ​f​r​o​m​ ​a​ ​U​S​B​ ​s​t​i​c​k​ ​w​h​e​n​ ​i​t​ ​i​s​ ​p​l​u​g​g​e​d​ ​i​n​.
+		 */
+		autorun: string
+		/**
+		 * H​a​n​d​s​ ​o​u​t​ ​I​P​ ​a​d​d​r​e​s​s​e​s​ ​t​o​ ​d​e​v​i​c​e​s​ ​o​n​ ​a​ ​n​e​t​w​o​r​k​ ​i​n​t​e​r​f​a​c​e​.
+		 */
+		dhcp_server: string
+		/**
+		 * R​e​s​t​o​r​e​s​ ​s​e​t​t​i​n​g​s​ ​f​r​o​m​ ​a​ ​U​S​B​ ​s​t​i​c​k​ ​w​h​e​n​ ​i​t​ ​i​s​ ​p​l​u​g​g​e​d​ ​i​n​.
+		 */
+		usb_device_restore: string
+	}
+	reset: {
+		/**
+		 * F​a​c​t​o​r​y​ ​r​e​s​e​t
+		 */
+		title: string
+		/**
+		 * P​u​t​s​ ​t​h​e​ ​u​n​i​t​ ​b​a​c​k​ ​t​o​ ​t​h​e​ ​s​t​a​t​e​ ​i​t​ ​l​e​f​t​ ​t​h​e​ ​f​a​c​t​o​r​y​ ​i​n​.​ ​M​a​k​e​ ​a​ ​b​a​c​k​u​p​ ​f​i​r​s​t​ ​i​f​ ​y​o​u​ ​m​a​y​ ​n​e​e​d​ ​t​h​e​ ​s​e​t​t​i​n​g​s​ ​a​g​a​i​n​.
+		 */
+		intro: string
+		/**
+		 * L​o​s​t​:​ ​e​v​e​r​y​ ​s​e​t​t​i​n​g​ ​o​f​ ​e​v​e​r​y​ ​p​a​g​e​ ​(​b​a​c​k​ ​t​o​ ​t​h​e​ ​d​e​f​a​u​l​t​s​)​,​ ​t​h​e​ ​s​e​r​v​i​c​e​s​ ​(​b​a​c​k​ ​t​o​ ​t​h​e​i​r​ ​d​e​f​a​u​l​t​s​)​,​ ​a​l​l​ ​u​s​e​r​s​ ​a​n​d​ ​t​h​e​i​r​ ​p​a​s​s​w​o​r​d​s​,​ ​t​h​e​ ​u​p​l​o​a​d​e​d​ ​c​e​r​t​i​f​i​c​a​t​e​s​ ​a​n​d​ ​k​e​y​s​,​ ​t​h​e​ ​H​T​T​P​ ​s​e​r​v​e​r​ ​f​i​l​e​s​,​ ​t​h​e​ ​s​c​r​i​p​t​ ​f​i​l​e​s​,​ ​t​h​e​ ​l​o​g​ ​c​o​n​f​i​g​u​r​a​t​i​o​n​ ​f​i​l​e​s​ ​a​n​d​ ​t​h​e​ ​l​o​g​ ​f​i​l​e​s​ ​i​n​ ​i​n​t​e​r​n​a​l​ ​a​n​d​ ​t​e​m​p​o​r​a​r​y​ ​m​e​m​o​r​y​.​ ​E​v​e​r​y​o​n​e​ ​i​s​ ​l​o​g​g​e​d​ ​o​u​t​.
+		 */
+		lost: string
+		/**
+		 * K​e​p​t​:​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g​,​ ​a​n​d​ ​t​h​e​ ​f​i​l​e​s​ ​o​n​ ​a​ ​U​S​B​ ​s​t​i​c​k​.
+		 */
+		kept: string
+		/**
+		 * F​a​c​t​o​r​y​ ​r​e​s​e​t​…
+		 */
+		button: string
+		/**
+		 * R​e​s​e​t​ ​t​h​e​ ​u​n​i​t​ ​t​o​ ​f​a​c​t​o​r​y​ ​s​t​a​t​e​?
+		 */
+		confirmTitle: string
+		/**
+		 * T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.​ ​A​f​t​e​r​w​a​r​d​s​ ​y​o​u​ ​c​r​e​a​t​e​ ​a​ ​n​e​w​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​.
+		 */
+		confirmText: string
+		/**
+		 * D​e​l​e​t​e​ ​e​v​e​r​y​t​h​i​n​g​ ​a​n​d​ ​r​e​s​e​t
+		 */
+		yes: string
+		/**
+		 * C​a​n​c​e​l
+		 */
+		no: string
+		/**
+		 * T​h​e​ ​f​a​c​t​o​r​y​ ​r​e​s​e​t​ ​f​a​i​l​e​d​:​ ​{​r​e​a​s​o​n​}
+		 * @param {unknown} reason
+		 */
+		failed: RequiredParams<'reason'>
+		/**
+		 * T​h​e​ ​u​n​i​t​ ​i​s​ ​r​e​s​e​t​.​ ​C​r​e​a​t​e​ ​t​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​.
+		 */
+		done: string
+	}
+}
+
+export type NamespaceTlsTranslation = {
+	/**
+	 * T​L​S​ ​c​l​i​e​n​t
+	 */
+	client: string
+	/**
+	 * T​L​S​ ​s​e​r​v​e​r
+	 */
+	server: string
+	/**
+	 * S​e​t​t​i​n​g​s
+	 */
+	settings: string
+	/**
+	 * P​l​a​i​n​ ​p​o​r​t​ ​{​p​o​r​t​}​ ​→​ ​T​L​S​ ​{​h​o​s​t​}​:​{​d​e​s​t​}
+	 * @param {unknown} dest
+	 * @param {unknown} host
+	 * @param {unknown} port
+	 */
+	clientFlow: RequiredParams<'dest' | 'host' | 'port'>
+	/**
+	 * T​L​S​ ​p​o​r​t​ ​{​p​o​r​t​}​ ​→​ ​{​h​o​s​t​}​:​{​d​e​s​t​}
+	 * @param {unknown} dest
+	 * @param {unknown} host
+	 * @param {unknown} port
+	 */
+	serverFlow: RequiredParams<'dest' | 'host' | 'port'>
+	/**
+	 * (​n​o​ ​h​o​s​t​)
+	 */
+	noHost: string
+	/**
+	 * F​o​r​ ​n​e​w​ ​s​e​t​u​p​s​ ​c​h​o​o​s​e​ ​T​L​S​ ​1​.​2​ ​o​r​ ​1​.​3​.
+	 */
+	newSetups: string
+	/**
+	 * S​t​a​t​u​s
+	 */
+	status: string
+	/**
+	 * S​t​a​t​e
+	 */
+	state: string
+	states: {
+		/**
+		 * l​i​s​t​e​n​i​n​g​ ​o​n​ ​p​o​r​t​ ​{​p​o​r​t​}
+		 * @param {unknown} port
+		 */
+		listening: RequiredParams<'port'>
+		/**
+		 * n​o​t​ ​l​i​s​t​e​n​i​n​g​ ​(​p​o​r​t​ ​{​p​o​r​t​}​)
+		 * @param {unknown} port
+		 */
+		closed: RequiredParams<'port'>
+		/**
+		 * s​t​o​p​p​e​d​ ​b​y​ ​t​h​e​ ​P​L​C
+		 */
+		stopped: string
+		/**
+		 * n​o​t​ ​e​n​a​b​l​e​d
+		 */
+		disabled: string
+	}
+	stats: {
+		/**
+		 * O​p​e​n​ ​c​o​n​n​e​c​t​i​o​n​s
+		 */
+		connections: string
+		/**
+		 * A​c​c​e​p​t​e​d
+		 */
+		accepted: string
+		/**
+		 * R​e​f​u​s​e​d
+		 */
+		refused: string
+		/**
+		 * T​L​S​ ​f​a​i​l​u​r​e​s
+		 */
+		tlsFailures: string
+		/**
+		 * E​r​r​o​r​s
+		 */
+		errors: string
+		/**
+		 * B​y​t​e​s​ ​t​o​ ​t​h​e​ ​d​e​s​t​i​n​a​t​i​o​n
+		 */
+		bytesIn: string
+		/**
+		 * B​y​t​e​s​ ​b​a​c​k​ ​t​o​ ​t​h​e​ ​c​l​i​e​n​t​s
+		 */
+		bytesOut: string
+		/**
+		 * F​a​u​l​t​s​ ​c​o​n​t​a​i​n​e​d
+		 */
+		faults: string
+	}
+}
+
+export type NamespaceUsersTranslation = {
+	/**
+	 * T​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​i​o​n​ ​o​f​ ​u​s​e​r​s​,​ ​s​e​s​s​i​o​n​s​ ​a​n​d​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g​ ​i​s​ ​f​o​r​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​s​ ​o​n​l​y​.​ ​Y​o​u​ ​c​a​n​ ​c​h​a​n​g​e​ ​y​o​u​r​ ​o​w​n​ ​p​a​s​s​w​o​r​d​ ​h​e​r​e​.
+	 */
+	adminOnly: string
+	/**
+	 * U​s​e​r​s
+	 */
+	list: string
+	/**
+	 * U​s​e​r​ ​n​a​m​e
+	 */
+	name: string
+	/**
+	 * R​o​l​e
+	 */
+	role: string
+	/**
+	 * C​r​e​a​t​e​d
+	 */
+	created: string
+	/**
+	 * A​c​t​i​o​n​s
+	 */
+	actions: string
+	/**
+	 * y​o​u
+	 */
+	you: string
+	/**
+	 * A​d​d​ ​u​s​e​r
+	 */
+	add: string
+	/**
+	 * A​d​d
+	 */
+	addButton: string
+	/**
+	 * U​s​e​r​ ​{​n​a​m​e​}​ ​a​d​d​e​d​.
+	 * @param {unknown} name
+	 */
+	added: RequiredParams<'name'>
+	/**
+	 * P​a​s​s​w​o​r​d
+	 */
+	password: string
+	/**
+	 * C​o​n​f​i​r​m​ ​t​h​e​ ​p​a​s​s​w​o​r​d
+	 */
+	confirmPassword: string
+	/**
+	 * T​h​e​ ​t​w​o​ ​p​a​s​s​w​o​r​d​s​ ​d​i​f​f​e​r​.
+	 */
+	mismatch: string
+	rules: {
+		/**
+		 * 8​ ​t​o​ ​4​0​ ​c​h​a​r​a​c​t​e​r​s
+		 */
+		chars: string
+		/**
+		 * a​n​ ​u​p​p​e​r​-​c​a​s​e​ ​l​e​t​t​e​r
+		 */
+		upper: string
+		/**
+		 * a​ ​l​o​w​e​r​-​c​a​s​e​ ​l​e​t​t​e​r
+		 */
+		lower: string
+		/**
+		 * a​ ​d​i​g​i​t
+		 */
+		digit: string
+		/**
+		 * a​ ​s​p​e​c​i​a​l​ ​c​h​a​r​a​c​t​e​r
+		 */
+		special: string
+	}
+	/**
+	 * T​h​e​ ​p​a​s​s​w​o​r​d​ ​n​e​e​d​s​:
+	 */
+	rulesTitle: string
+	/**
+	 * R​e​m​o​v​e
+	 */
+	remove: string
+	/**
+	 * R​e​m​o​v​e​ ​u​s​e​r
+	 */
+	removeTitle: string
+	/**
+	 * R​e​m​o​v​e​ ​t​h​e​ ​u​s​e​r​ ​{​n​a​m​e​}​?​ ​T​h​e​i​r​ ​s​e​s​s​i​o​n​s​ ​e​n​d​ ​a​t​ ​o​n​c​e​.
+	 * @param {unknown} name
+	 */
+	removeText: RequiredParams<'name'>
+	/**
+	 * U​s​e​r​ ​{​n​a​m​e​}​ ​r​e​m​o​v​e​d​.
+	 * @param {unknown} name
+	 */
+	removed: RequiredParams<'name'>
+	/**
+	 * S​e​t​ ​p​a​s​s​w​o​r​d
+	 */
+	setPassword: string
+	/**
+	 * N​e​w​ ​p​a​s​s​w​o​r​d​ ​f​o​r​ ​{​n​a​m​e​}
+	 * @param {unknown} name
+	 */
+	setPasswordFor: RequiredParams<'name'>
+	/**
+	 * T​h​e​ ​p​a​s​s​w​o​r​d​ ​o​f​ ​{​n​a​m​e​}​ ​i​s​ ​c​h​a​n​g​e​d​;​ ​t​h​e​i​r​ ​s​e​s​s​i​o​n​s​ ​h​a​v​e​ ​e​n​d​e​d​.
+	 * @param {unknown} name
+	 */
+	passwordSet: RequiredParams<'name'>
+	/**
+	 * Y​o​u​r​ ​p​a​s​s​w​o​r​d
+	 */
+	own: string
+	/**
+	 * C​u​r​r​e​n​t​ ​p​a​s​s​w​o​r​d
+	 */
+	current: string
+	/**
+	 * N​e​w​ ​p​a​s​s​w​o​r​d
+	 */
+	newPassword: string
+	/**
+	 * C​h​a​n​g​e​ ​p​a​s​s​w​o​r​d
+	 */
+	change: string
+	/**
+	 * Y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​c​h​a​n​g​e​d​.​ ​Y​o​u​r​ ​o​t​h​e​r​ ​s​e​s​s​i​o​n​s​ ​h​a​v​e​ ​e​n​d​e​d​.
+	 */
+	ownChanged: string
+	/**
+	 * C​a​n​c​e​l
+	 */
+	cancel: string
+	/**
+	 * R​e​f​r​e​s​h
+	 */
+	refresh: string
+	/**
+	 * T​h​e​ ​l​i​s​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​:​ ​{​r​e​a​s​o​n​}
+	 * @param {unknown} reason
+	 */
+	failed: RequiredParams<'reason'>
+	/**
+	 * A​c​t​i​v​e​ ​s​e​s​s​i​o​n​s
+	 */
+	sessions: string
+	/**
+	 * S​o​u​r​c​e​ ​a​d​d​r​e​s​s
+	 */
+	source: string
+	/**
+	 * L​a​s​t​ ​s​e​e​n
+	 */
+	lastSeen: string
+	/**
+	 * t​h​i​s​ ​b​r​o​w​s​e​r
+	 */
+	thisSession: string
+	/**
+	 * N​o​ ​a​c​t​i​v​e​ ​s​e​s​s​i​o​n​.
+	 */
+	noSessions: string
+	/**
+	 * E​n​d​ ​s​e​s​s​i​o​n
+	 */
+	end: string
+	/**
+	 * E​n​d​ ​s​e​s​s​i​o​n
+	 */
+	endTitle: string
+	/**
+	 * E​n​d​ ​t​h​e​ ​s​e​s​s​i​o​n​ ​o​f​ ​{​n​a​m​e​}​ ​f​r​o​m​ ​{​s​o​u​r​c​e​}​?​ ​T​h​a​t​ ​b​r​o​w​s​e​r​ ​h​a​s​ ​t​o​ ​l​o​g​ ​i​n​ ​a​g​a​i​n​.
+	 * @param {unknown} name
+	 * @param {unknown} source
+	 */
+	endText: RequiredParams<'name' | 'source'>
+	/**
+	 * T​h​e​ ​s​e​s​s​i​o​n​ ​o​f​ ​{​n​a​m​e​}​ ​h​a​s​ ​e​n​d​e​d​.
+	 * @param {unknown} name
+	 */
+	ended: RequiredParams<'name'>
+	/**
+	 * A​u​d​i​t​ ​l​o​g
+	 */
+	audit: string
+	/**
+	 * T​i​m​e
+	 */
+	time: string
+	/**
+	 * A​c​t​i​o​n
+	 */
+	action: string
+	/**
+	 * U​s​e​r
+	 */
+	user: string
+	/**
+	 * D​e​t​a​i​l​s
+	 */
+	detail: string
+	/**
+	 * D​o​w​n​l​o​a​d​ ​t​h​e​ ​w​h​o​l​e​ ​l​o​g
+	 */
+	download: string
+	/**
+	 * N​e​w​e​r
+	 */
+	newer: string
+	/**
+	 * O​l​d​e​r
+	 */
+	older: string
+	/**
+	 * P​a​g​e​ ​{​p​a​g​e​}​ ​o​f​ ​{​p​a​g​e​s​}​ ​(​{​t​o​t​a​l​}​ ​e​n​t​r​{​{​y​|​i​e​s​}​}​)
+	 * @param {unknown} page
+	 * @param {unknown} pages
+	 * @param {string | number | boolean} total
+	 */
+	page: RequiredParams<'page' | 'pages' | 'total'>
+	/**
+	 * N​o​ ​e​n​t​r​i​e​s​.
+	 */
+	empty: string
 }
 
 export type NamespaceWizardTranslation = {
@@ -7657,23 +7681,40 @@ export type NamespaceWizardTranslation = {
 }
 
 export type Namespaces =
+	| 'auth'
 	| 'backup'
 	| 'certs'
 	| 'com'
+	| 'confirm'
+	| 'datetime'
+	| 'errors'
 	| 'fields'
 	| 'firmware'
 	| 'ftpStatus'
 	| 'graphs'
 	| 'help'
+	| 'iec'
+	| 'legal'
 	| 'logger'
+	| 'notFound'
 	| 'port'
 	| 'rest'
+	| 'script'
 	| 'scriptLang'
 	| 'service'
 	| 'serviceStatus'
+	| 'services'
+	| 'tls'
+	| 'users'
 	| 'wizard'
 
 type DisallowNamespaces = {
+	/**
+	 * reserved for 'auth'-namespace\
+	 * you need to use the `./auth/index.ts` file instead
+	 */
+	auth?: "[typesafe-i18n] reserved for 'auth'-namespace. You need to use the `./auth/index.ts` file instead."
+
 	/**
 	 * reserved for 'backup'-namespace\
 	 * you need to use the `./backup/index.ts` file instead
@@ -7691,6 +7732,24 @@ type DisallowNamespaces = {
 	 * you need to use the `./com/index.ts` file instead
 	 */
 	com?: "[typesafe-i18n] reserved for 'com'-namespace. You need to use the `./com/index.ts` file instead."
+
+	/**
+	 * reserved for 'confirm'-namespace\
+	 * you need to use the `./confirm/index.ts` file instead
+	 */
+	confirm?: "[typesafe-i18n] reserved for 'confirm'-namespace. You need to use the `./confirm/index.ts` file instead."
+
+	/**
+	 * reserved for 'datetime'-namespace\
+	 * you need to use the `./datetime/index.ts` file instead
+	 */
+	datetime?: "[typesafe-i18n] reserved for 'datetime'-namespace. You need to use the `./datetime/index.ts` file instead."
+
+	/**
+	 * reserved for 'errors'-namespace\
+	 * you need to use the `./errors/index.ts` file instead
+	 */
+	errors?: "[typesafe-i18n] reserved for 'errors'-namespace. You need to use the `./errors/index.ts` file instead."
 
 	/**
 	 * reserved for 'fields'-namespace\
@@ -7723,10 +7782,28 @@ type DisallowNamespaces = {
 	help?: "[typesafe-i18n] reserved for 'help'-namespace. You need to use the `./help/index.ts` file instead."
 
 	/**
+	 * reserved for 'iec'-namespace\
+	 * you need to use the `./iec/index.ts` file instead
+	 */
+	iec?: "[typesafe-i18n] reserved for 'iec'-namespace. You need to use the `./iec/index.ts` file instead."
+
+	/**
+	 * reserved for 'legal'-namespace\
+	 * you need to use the `./legal/index.ts` file instead
+	 */
+	legal?: "[typesafe-i18n] reserved for 'legal'-namespace. You need to use the `./legal/index.ts` file instead."
+
+	/**
 	 * reserved for 'logger'-namespace\
 	 * you need to use the `./logger/index.ts` file instead
 	 */
 	logger?: "[typesafe-i18n] reserved for 'logger'-namespace. You need to use the `./logger/index.ts` file instead."
+
+	/**
+	 * reserved for 'notFound'-namespace\
+	 * you need to use the `./notFound/index.ts` file instead
+	 */
+	notFound?: "[typesafe-i18n] reserved for 'notFound'-namespace. You need to use the `./notFound/index.ts` file instead."
 
 	/**
 	 * reserved for 'port'-namespace\
@@ -7739,6 +7816,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./rest/index.ts` file instead
 	 */
 	rest?: "[typesafe-i18n] reserved for 'rest'-namespace. You need to use the `./rest/index.ts` file instead."
+
+	/**
+	 * reserved for 'script'-namespace\
+	 * you need to use the `./script/index.ts` file instead
+	 */
+	script?: "[typesafe-i18n] reserved for 'script'-namespace. You need to use the `./script/index.ts` file instead."
 
 	/**
 	 * reserved for 'scriptLang'-namespace\
@@ -7757,6 +7840,24 @@ type DisallowNamespaces = {
 	 * you need to use the `./serviceStatus/index.ts` file instead
 	 */
 	serviceStatus?: "[typesafe-i18n] reserved for 'serviceStatus'-namespace. You need to use the `./serviceStatus/index.ts` file instead."
+
+	/**
+	 * reserved for 'services'-namespace\
+	 * you need to use the `./services/index.ts` file instead
+	 */
+	services?: "[typesafe-i18n] reserved for 'services'-namespace. You need to use the `./services/index.ts` file instead."
+
+	/**
+	 * reserved for 'tls'-namespace\
+	 * you need to use the `./tls/index.ts` file instead
+	 */
+	tls?: "[typesafe-i18n] reserved for 'tls'-namespace. You need to use the `./tls/index.ts` file instead."
+
+	/**
+	 * reserved for 'users'-namespace\
+	 * you need to use the `./users/index.ts` file instead
+	 */
+	users?: "[typesafe-i18n] reserved for 'users'-namespace. You need to use the `./users/index.ts` file instead."
 
 	/**
 	 * reserved for 'wizard'-namespace\
@@ -7981,6 +8082,14 @@ export type TranslationFunctions = {
 		 * Read only: your role cannot change settings.
 		 */
 		readOnly: () => LocalizedString
+		/**
+		 * Change your password
+		 */
+		ownLink: () => LocalizedString
+		/**
+		 * Connection to server failed.
+		 */
+		connectionFailed: () => LocalizedString
 	}
 	themes: {
 		/**
@@ -8028,48 +8137,6 @@ export type TranslationFunctions = {
 		 */
 		user: () => LocalizedString
 	}
-	confirm: {
-		/**
-		 * Settings not saved
-		 */
-		unsavedTitle: () => LocalizedString
-		/**
-		 * This page has changes that are not saved. Leave the page and drop them?
-		 */
-		unsavedLeave: () => LocalizedString
-		/**
-		 * This page has changes that are not saved. The test uses the saved settings. Run it anyway?
-		 */
-		unsavedTest: () => LocalizedString
-		/**
-		 * Leave without saving
-		 */
-		leave: () => LocalizedString
-		/**
-		 * Stay on the page
-		 */
-		stay: () => LocalizedString
-		/**
-		 * Run the test
-		 */
-		testAnyway: () => LocalizedString
-		/**
-		 * Cancel
-		 */
-		cancel: () => LocalizedString
-		/**
-		 * Reset to defaults
-		 */
-		resetTitle: () => LocalizedString
-		/**
-		 * Put the default values into every field of this page? They are stored when you save.
-		 */
-		resetText: () => LocalizedString
-		/**
-		 * Reset
-		 */
-		reset: () => LocalizedString
-	}
 	notify: {
 		/**
 		 * Settings saved.
@@ -8095,386 +8162,6 @@ export type TranslationFunctions = {
 		 * Retry
 		 */
 		retry: () => LocalizedString
-	}
-	auth: {
-		/**
-		 * Log in
-		 */
-		loginTitle: () => LocalizedString
-		/**
-		 * Create the administrator
-		 */
-		setupTitle: () => LocalizedString
-		/**
-		 * This unit has no user yet. Choose the administrator's name and password. Keep the password safe: nobody can read it back.
-		 */
-		setupIntro: () => LocalizedString
-		/**
-		 * User name
-		 */
-		username: () => LocalizedString
-		/**
-		 * Password
-		 */
-		password: () => LocalizedString
-		/**
-		 * Repeat the password
-		 */
-		repeat: () => LocalizedString
-		/**
-		 * 8 to 40 characters with an upper-case letter, a lower-case letter, a digit and a special character.
-		 */
-		passwordRule: () => LocalizedString
-		/**
-		 * Log in
-		 */
-		login: () => LocalizedString
-		/**
-		 * Create and log in
-		 */
-		create: () => LocalizedString
-		/**
-		 * The two passwords differ.
-		 */
-		mismatch: () => LocalizedString
-		/**
-		 * User name and password are required.
-		 */
-		required: () => LocalizedString
-		/**
-		 * Too many failed logins. Try again in {minutes} minute{{s}}.
-		 */
-		locked: (arg: { minutes: string | number | boolean }) => LocalizedString
-		/**
-		 * Your session has ended. Please log in again.
-		 */
-		expired: () => LocalizedString
-	}
-	errors: {
-		/**
-		 * A setting must not be empty.
-		 */
-		required: () => LocalizedString
-		/**
-		 * Invalid input: this field does not accept this value.
-		 */
-		type: () => LocalizedString
-		/**
-		 * Enter a whole number.
-		 */
-		not_integer: () => LocalizedString
-		/**
-		 * Value out of range ({min} – {max}).
-		 */
-		out_of_range: (arg: { max: unknown, min: unknown }) => LocalizedString
-		/**
-		 * Too long: at most {max} characters.
-		 */
-		too_long: (arg: { max: unknown }) => LocalizedString
-		/**
-		 * Too short: at least {min} characters.
-		 */
-		too_short: (arg: { min: unknown }) => LocalizedString
-		/**
-		 * Max. entries reached ({max}).
-		 */
-		too_many: (arg: { max: unknown }) => LocalizedString
-		/**
-		 * Not one of the allowed values ({allowed}).
-		 */
-		invalid_value: (arg: { allowed: unknown }) => LocalizedString
-		/**
-		 * Invalid characters.
-		 */
-		invalid_characters: () => LocalizedString
-		/**
-		 * A name must start with a letter.
-		 */
-		must_start_with_letter: () => LocalizedString
-		/**
-		 * Invalid IP address.
-		 */
-		invalid_ip: () => LocalizedString
-		/**
-		 * Invalid server address.
-		 */
-		invalid_host: () => LocalizedString
-		/**
-		 * The IP end must be greater than the IP start.
-		 */
-		ip_range: () => LocalizedString
-		/**
-		 * Invalid file name: start with a letter or underscore; only letters, digits, underscore and dot.
-		 */
-		invalid_file_name: () => LocalizedString
-		/**
-		 * Wrong file extension: allowed are {allowed}.
-		 */
-		file_extension: (arg: { allowed: unknown }) => LocalizedString
-		/**
-		 * Wrong file name: the name before the extension must be one of {allowed}.
-		 */
-		file_base_name: (arg: { allowed: unknown }) => LocalizedString
-		/**
-		 * Invalid name: only letters, digits, underscore, dot and hyphen.
-		 */
-		invalid_db_name: () => LocalizedString
-		/**
-		 * Invalid e-mail syntax: addresses in angle brackets, several separated by commas.
-		 */
-		invalid_email: () => LocalizedString
-		/**
-		 * Invalid bit address: up to 3 decimal digits and one optional hex digit.
-		 */
-		invalid_bit_address: () => LocalizedString
-		/**
-		 * Control flag not valid.
-		 */
-		invalid_control_flag: () => LocalizedString
-		/**
-		 * Address out of range ({min} – {max}).
-		 */
-		address_out_of_range: (arg: { max: unknown, min: unknown }) => LocalizedString
-		/**
-		 * Password does not match requirements: {min} to {max} characters with upper case, lower case, a digit and a special character.
-		 */
-		password_policy: (arg: { max: unknown, min: unknown }) => LocalizedString
-		/**
-		 * Missing password: the server, port or proxy changed, so the stored password is not sent there. Enter the password again.
-		 */
-		password_required: () => LocalizedString
-		/**
-		 * This port is not allowed ({ports}).
-		 */
-		port_unallowed: (arg: { ports: unknown }) => LocalizedString
-		/**
-		 * Port {port} is already used by the system.
-		 */
-		port_system: (arg: { port: unknown }) => LocalizedString
-		/**
-		 * Port {port} is already used by {other}.
-		 */
-		port_conflict: (arg: { other: unknown, port: unknown }) => LocalizedString
-		/**
-		 * Port {port} is only for a Modbus/TCP gateway thread; otherwise use {min} – {max}.
-		 */
-		port_modbus_only: (arg: { max: unknown, min: unknown, port: unknown }) => LocalizedString
-		/**
-		 * The start address is greater than the end address.
-		 */
-		start_after_end: () => LocalizedString
-		/**
-		 * Addresses overlap ({other}).
-		 */
-		addresses_overlap: (arg: { other: unknown }) => LocalizedString
-		/**
-		 * Memory areas must match.
-		 */
-		areas_mismatch: () => LocalizedString
-		/**
-		 * t2 must be smaller than t1.
-		 */
-		iec_t2_t1: () => LocalizedString
-		/**
-		 * t1 must be smaller than t3.
-		 */
-		iec_t1_t3: () => LocalizedString
-		/**
-		 * w must be at most 2/3 of k.
-		 */
-		iec_w_k: () => LocalizedString
-		/**
-		 * Only one of tag name and tag value is given: the tag is ignored. Give both to write it.
-		 */
-		tag_pair: () => LocalizedString
-		/**
-		 * A transparent interface cannot be used for service control, the data logger or insert without PLC.
-		 */
-		transparent_interface: () => LocalizedString
-		/**
-		 * Selected interface not enabled or settings not saved.
-		 */
-		interface_disabled: () => LocalizedString
-		/**
-		 * This entry exists twice.
-		 */
-		duplicate: () => LocalizedString
-		/**
-		 * The name {name} is a column the unit writes itself: choose another name.
-		 */
-		name_reserved: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * The script has an error at line {line}, column {column}: an enabled script must have none.
-		 */
-		script_invalid: (arg: { column: unknown, line: unknown }) => LocalizedString
-		/**
-		 * Invalid input: unknown setting.
-		 */
-		unknown_key: () => LocalizedString
-		/**
-		 * Invalid input.
-		 */
-		invalid_json: () => LocalizedString
-		/**
-		 * Invalid input: the request is too large.
-		 */
-		body_too_large: () => LocalizedString
-		/**
-		 * Invalid input.
-		 */
-		invalid_input: () => LocalizedString
-		/**
-		 * Not found.
-		 */
-		not_found: () => LocalizedString
-		/**
-		 * The file does not exist (any more).
-		 */
-		file_not_found: () => LocalizedString
-		/**
-		 * The file is too large (at most {max} bytes).
-		 */
-		file_too_large: (arg: { max: unknown }) => LocalizedString
-		/**
-		 * Not a certificate (X.509 in PEM or DER format). Nothing was stored.
-		 */
-		invalid_certificate: () => LocalizedString
-		/**
-		 * Not a private key without password (PEM or DER). Nothing was stored.
-		 */
-		invalid_key: () => LocalizedString
-		/**
-		 * Invalid input.
-		 */
-		method_not_allowed: () => LocalizedString
-		/**
-		 * Please log in.
-		 */
-		unauthenticated: () => LocalizedString
-		/**
-		 * Your role may not do this.
-		 */
-		forbidden: () => LocalizedString
-		/**
-		 * The session token is missing. Reload the page.
-		 */
-		csrf: () => LocalizedString
-		/**
-		 * Wrong user name or password.
-		 */
-		wrong_credentials: () => LocalizedString
-		/**
-		 * The API key is not correct.
-		 */
-		wrong_api_key: () => LocalizedString
-		/**
-		 * The REST API needs its API key for writes.
-		 */
-		api_key_required: () => LocalizedString
-		/**
-		 * This address is not one of the unit’s names. Open the console by the unit’s IP address, or add the name under REST → Host names.
-		 */
-		host_not_allowed: () => LocalizedString
-		/**
-		 * Too many failed logins. Try again later.
-		 */
-		locked: () => LocalizedString
-		/**
-		 * The unit is checking too many passwords at once. Try again in a moment.
-		 */
-		login_busy: () => LocalizedString
-		/**
-		 * Too many open connections from this address (at most {max}). Close other console tabs and try again.
-		 */
-		too_many_connections: (arg: { max: unknown }) => LocalizedString
-		/**
-		 * The administrator already exists. Please log in.
-		 */
-		already_set_up: () => LocalizedString
-		/**
-		 * Create the administrator first.
-		 */
-		setup_required: () => LocalizedString
-		/**
-		 * A user of this name exists already.
-		 */
-		user_exists: () => LocalizedString
-		/**
-		 * The last administrator cannot be removed.
-		 */
-		last_admin: () => LocalizedString
-		/**
-		 * You cannot remove your own account.
-		 */
-		own_account: () => LocalizedString
-		/**
-		 * The current password is not correct.
-		 */
-		wrong_current_password: () => LocalizedString
-		/**
-		 * Selected interface not enabled or settings not saved.
-		 */
-		interface_not_ready: () => LocalizedString
-		/**
-		 * TCP port of selected COM port not open.
-		 */
-		tcp_port_closed: () => LocalizedString
-		/**
-		 * The firmware update was refused; nothing was changed.
-		 */
-		update_refused: () => LocalizedString
-		/**
-		 * The connection to the PLC could not carry the request.
-		 */
-		link_failed: () => LocalizedString
-		/**
-		 * The REST API is not enabled or its settings are not saved.
-		 */
-		rest_disabled: () => LocalizedString
-		/**
-		 * No database server is saved. Enter the server and save the settings before testing.
-		 */
-		db_server_missing: () => LocalizedString
-		/**
-		 * The saved settings are not of the InfluxDB type. Select InfluxDB and save first.
-		 */
-		db_not_influx: () => LocalizedString
-		/**
-		 * The database server could not be asked: {message}
-		 */
-		db_peer_failed: (arg: { message: unknown }) => LocalizedString
-		/**
-		 * No server is set in the saved settings: enter it and save first.
-		 */
-		service_not_configured: () => LocalizedString
-		/**
-		 * The certificate file {name} is not on the unit: upload it again or clear the field.
-		 */
-		certificate_missing: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * Failed to retrieve the backup file.
-		 */
-		backup_failed: () => LocalizedString
-		/**
-		 * The password is not correct.
-		 */
-		backup_wrong_password: () => LocalizedString
-		/**
-		 * Failed to restore the settings.
-		 */
-		restore_failed: () => LocalizedString
-		/**
-		 * Failed to save settings.
-		 */
-		save_failed: () => LocalizedString
-		/**
-		 * Something went wrong on the unit.
-		 */
-		internal: () => LocalizedString
-		/**
-		 * Connection to server failed.
-		 */
-		connection_failed: () => LocalizedString
 	}
 	form: {
 		/**
@@ -8523,777 +8210,6 @@ export type TranslationFunctions = {
 		 * {place}: {message}
 		 */
 		problem: (arg: { message: unknown, place: unknown }) => LocalizedString
-	}
-	script: {
-		/**
-		 * General
-		 */
-		general: () => LocalizedString
-		/**
-		 * FTP transmission
-		 */
-		transmission: () => LocalizedString
-		/**
-		 * Script editor
-		 */
-		editor: () => LocalizedString
-		/**
-		 * Script files
-		 */
-		files: () => LocalizedString
-		/**
-		 * Load default script
-		 */
-		loadDefault: () => LocalizedString
-		/**
-		 * Load the default script
-		 */
-		defaultTitle: () => LocalizedString
-		/**
-		 * Replace the text in the editor with the default script?
-		 */
-		defaultText: () => LocalizedString
-		/**
-		 * Replace
-		 */
-		replace: () => LocalizedString
-		/**
-		 * Keep
-		 */
-		keep: () => LocalizedString
-		/**
-		 * Write file
-		 */
-		write: () => LocalizedString
-		/**
-		 * The script file {name} was written.
-		 */
-		written: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * Download
-		 */
-		download: () => LocalizedString
-		/**
-		 * Upload .cfg file
-		 */
-		upload: () => LocalizedString
-		/**
-		 * Upload success: {name}.
-		 */
-		uploaded: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * Failed to upload file(s).
-		 */
-		uploadFailed: () => LocalizedString
-		/**
-		 * Use
-		 */
-		use: () => LocalizedString
-		/**
-		 * active
-		 */
-		active: () => LocalizedString
-		/**
-		 * No files found.
-		 */
-		noFiles: () => LocalizedString
-		/**
-		 * Failed to read file.
-		 */
-		readFailed: () => LocalizedString
-		/**
-		 * {size} bytes
-		 */
-		size: (arg: { size: unknown }) => LocalizedString
-		/**
-		 * {count} of {max} bytes
-		 */
-		count: (arg: { count: unknown, max: unknown }) => LocalizedString
-	}
-	iec: {
-		/**
-		 * Server
-		 */
-		server: () => LocalizedString
-		/**
-		 * PLC
-		 */
-		plc: () => LocalizedString
-		/**
-		 * Connections
-		 */
-		connections: () => LocalizedString
-		/**
-		 * Connection {n}
-		 */
-		connection: (arg: { n: unknown }) => LocalizedString
-		/**
-		 * PLC buffers
-		 */
-		buffers: () => LocalizedString
-		/**
-		 * Protocol
-		 */
-		protocol: () => LocalizedString
-		/**
-		 * Clients
-		 */
-		clients: () => LocalizedString
-		/**
-		 * Add connection
-		 */
-		add: () => LocalizedString
-		/**
-		 * Remove connection
-		 */
-		remove: () => LocalizedString
-		/**
-		 * {count} of {max} connection{{s}} (redundancy group)
-		 */
-		count: (arg: { count: unknown, max: string | number | boolean }) => LocalizedString
-		/**
-		 * No connection: a control centre cannot connect.
-		 */
-		none: () => LocalizedString
-		/**
-		 * Structured: {hi}.{lo}
-		 */
-		structured: (arg: { hi: unknown, lo: unknown }) => LocalizedString
-		/**
-		 * Uses {area}{first} – {area}{last} ({count} register{{s}}).
-		 */
-		footprint: (arg: { area: unknown, count: string | number | boolean, first: unknown, last: unknown }) => LocalizedString
-		/**
-		 * IEC 60870-5-104 is unencrypted: use it only in a protected network.
-		 */
-		unencrypted: () => LocalizedString
-	}
-	tls: {
-		/**
-		 * TLS client
-		 */
-		client: () => LocalizedString
-		/**
-		 * TLS server
-		 */
-		server: () => LocalizedString
-		/**
-		 * Settings
-		 */
-		settings: () => LocalizedString
-		/**
-		 * Plain port {port} → TLS {host}:{dest}
-		 */
-		clientFlow: (arg: { dest: unknown, host: unknown, port: unknown }) => LocalizedString
-		/**
-		 * TLS port {port} → {host}:{dest}
-		 */
-		serverFlow: (arg: { dest: unknown, host: unknown, port: unknown }) => LocalizedString
-		/**
-		 * (no host)
-		 */
-		noHost: () => LocalizedString
-		/**
-		 * For new setups choose TLS 1.2 or 1.3.
-		 */
-		newSetups: () => LocalizedString
-		/**
-		 * Status
-		 */
-		status: () => LocalizedString
-		/**
-		 * State
-		 */
-		state: () => LocalizedString
-		states: {
-			/**
-			 * listening on port {port}
-			 */
-			listening: (arg: { port: unknown }) => LocalizedString
-			/**
-			 * not listening (port {port})
-			 */
-			closed: (arg: { port: unknown }) => LocalizedString
-			/**
-			 * stopped by the PLC
-			 */
-			stopped: () => LocalizedString
-			/**
-			 * not enabled
-			 */
-			disabled: () => LocalizedString
-		}
-		stats: {
-			/**
-			 * Open connections
-			 */
-			connections: () => LocalizedString
-			/**
-			 * Accepted
-			 */
-			accepted: () => LocalizedString
-			/**
-			 * Refused
-			 */
-			refused: () => LocalizedString
-			/**
-			 * TLS failures
-			 */
-			tlsFailures: () => LocalizedString
-			/**
-			 * Errors
-			 */
-			errors: () => LocalizedString
-			/**
-			 * Bytes to the destination
-			 */
-			bytesIn: () => LocalizedString
-			/**
-			 * Bytes back to the clients
-			 */
-			bytesOut: () => LocalizedString
-			/**
-			 * Faults contained
-			 */
-			faults: () => LocalizedString
-		}
-	}
-	datetime: {
-		/**
-		 * PLC clock update
-		 */
-		sync: () => LocalizedString
-		/**
-		 * PLC clock
-		 */
-		clock: () => LocalizedString
-		/**
-		 * Status
-		 */
-		status: () => LocalizedString
-		/**
-		 * Update
-		 */
-		running: () => LocalizedString
-		/**
-		 * running
-		 */
-		yes: () => LocalizedString
-		/**
-		 * not running
-		 */
-		no: () => LocalizedString
-		/**
-		 * synchronized
-		 */
-		synced: () => LocalizedString
-		/**
-		 * not synchronized
-		 */
-		notSynced: () => LocalizedString
-		/**
-		 * Last update
-		 */
-		lastSync: () => LocalizedString
-		/**
-		 * none yet
-		 */
-		never: () => LocalizedString
-		/**
-		 * {written} written
-		 */
-		ok: (arg: { written: unknown }) => LocalizedString
-		/**
-		 * failed
-		 */
-		failed: () => LocalizedString
-		triggers: {
-			/**
-			 * by time
-			 */
-			time: () => LocalizedString
-			/**
-			 * on PLC request
-			 */
-			plc: () => LocalizedString
-			/**
-			 * on request
-			 */
-			request: () => LocalizedString
-		}
-	}
-	users: {
-		/**
-		 * The administration of users, sessions and the audit log is for administrators only. You can change your own password here.
-		 */
-		adminOnly: () => LocalizedString
-		/**
-		 * Change your password
-		 */
-		ownLink: () => LocalizedString
-		/**
-		 * Users
-		 */
-		list: () => LocalizedString
-		/**
-		 * User name
-		 */
-		name: () => LocalizedString
-		/**
-		 * Role
-		 */
-		role: () => LocalizedString
-		/**
-		 * Created
-		 */
-		created: () => LocalizedString
-		/**
-		 * Actions
-		 */
-		actions: () => LocalizedString
-		/**
-		 * you
-		 */
-		you: () => LocalizedString
-		/**
-		 * Add user
-		 */
-		add: () => LocalizedString
-		/**
-		 * Add
-		 */
-		addButton: () => LocalizedString
-		/**
-		 * User {name} added.
-		 */
-		added: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * Password
-		 */
-		password: () => LocalizedString
-		/**
-		 * Confirm the password
-		 */
-		confirm: () => LocalizedString
-		/**
-		 * The two passwords differ.
-		 */
-		mismatch: () => LocalizedString
-		rules: {
-			/**
-			 * 8 to 40 characters
-			 */
-			chars: () => LocalizedString
-			/**
-			 * an upper-case letter
-			 */
-			upper: () => LocalizedString
-			/**
-			 * a lower-case letter
-			 */
-			lower: () => LocalizedString
-			/**
-			 * a digit
-			 */
-			digit: () => LocalizedString
-			/**
-			 * a special character
-			 */
-			special: () => LocalizedString
-		}
-		/**
-		 * The password needs:
-		 */
-		rulesTitle: () => LocalizedString
-		/**
-		 * Remove
-		 */
-		remove: () => LocalizedString
-		/**
-		 * Remove user
-		 */
-		removeTitle: () => LocalizedString
-		/**
-		 * Remove the user {name}? Their sessions end at once.
-		 */
-		removeText: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * User {name} removed.
-		 */
-		removed: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * Set password
-		 */
-		setPassword: () => LocalizedString
-		/**
-		 * New password for {name}
-		 */
-		setPasswordFor: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * The password of {name} is changed; their sessions have ended.
-		 */
-		passwordSet: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * Your password
-		 */
-		own: () => LocalizedString
-		/**
-		 * Current password
-		 */
-		current: () => LocalizedString
-		/**
-		 * New password
-		 */
-		newPassword: () => LocalizedString
-		/**
-		 * Change password
-		 */
-		change: () => LocalizedString
-		/**
-		 * Your password is changed. Your other sessions have ended.
-		 */
-		ownChanged: () => LocalizedString
-		/**
-		 * Cancel
-		 */
-		cancel: () => LocalizedString
-		/**
-		 * Refresh
-		 */
-		refresh: () => LocalizedString
-		/**
-		 * The list could not be loaded: {reason}
-		 */
-		failed: (arg: { reason: unknown }) => LocalizedString
-		/**
-		 * Active sessions
-		 */
-		sessions: () => LocalizedString
-		/**
-		 * Source address
-		 */
-		source: () => LocalizedString
-		/**
-		 * Last seen
-		 */
-		lastSeen: () => LocalizedString
-		/**
-		 * this browser
-		 */
-		thisSession: () => LocalizedString
-		/**
-		 * No active session.
-		 */
-		noSessions: () => LocalizedString
-		/**
-		 * End session
-		 */
-		end: () => LocalizedString
-		/**
-		 * End session
-		 */
-		endTitle: () => LocalizedString
-		/**
-		 * End the session of {name} from {source}? That browser has to log in again.
-		 */
-		endText: (arg: { name: unknown, source: unknown }) => LocalizedString
-		/**
-		 * The session of {name} has ended.
-		 */
-		ended: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * Audit log
-		 */
-		audit: () => LocalizedString
-		/**
-		 * Time
-		 */
-		time: () => LocalizedString
-		/**
-		 * Action
-		 */
-		action: () => LocalizedString
-		/**
-		 * User
-		 */
-		user: () => LocalizedString
-		/**
-		 * Details
-		 */
-		detail: () => LocalizedString
-		/**
-		 * Download the whole log
-		 */
-		download: () => LocalizedString
-		/**
-		 * Newer
-		 */
-		newer: () => LocalizedString
-		/**
-		 * Older
-		 */
-		older: () => LocalizedString
-		/**
-		 * Page {page} of {pages} ({total} entr{{y|ies}})
-		 */
-		page: (arg: { page: unknown, pages: unknown, total: string | number | boolean }) => LocalizedString
-		/**
-		 * No entries.
-		 */
-		empty: () => LocalizedString
-		/**
-		 * Audit log (administrators only)
-		 */
-		syslogAudit: () => LocalizedString
-		auditActions: {
-			/**
-			 * Login
-			 */
-			login_ok: () => LocalizedString
-			/**
-			 * Failed login
-			 */
-			login_failed: () => LocalizedString
-			/**
-			 * Locked out
-			 */
-			lockout: () => LocalizedString
-			/**
-			 * Logout
-			 */
-			logout: () => LocalizedString
-			/**
-			 * Administrator created
-			 */
-			setup: () => LocalizedString
-			/**
-			 * Session ended
-			 */
-			session_end: () => LocalizedString
-			/**
-			 * User added
-			 */
-			user_add: () => LocalizedString
-			/**
-			 * User removed
-			 */
-			user_remove: () => LocalizedString
-			/**
-			 * Password changed
-			 */
-			password_change: () => LocalizedString
-			/**
-			 * Password change refused
-			 */
-			password_change_failed: () => LocalizedString
-			/**
-			 * Settings saved
-			 */
-			config_save: () => LocalizedString
-			/**
-			 * Services changed
-			 */
-			service_change: () => LocalizedString
-			/**
-			 * Service change refused
-			 */
-			service_change_failed: () => LocalizedString
-			/**
-			 * Backup downloaded
-			 */
-			backup: () => LocalizedString
-			/**
-			 * Settings restored
-			 */
-			restore: () => LocalizedString
-			/**
-			 * Factory reset started
-			 */
-			factory_reset: () => LocalizedString
-			/**
-			 * Factory reset done
-			 */
-			factory_reset_done: () => LocalizedString
-			/**
-			 * Firmware update
-			 */
-			firmware_update: () => LocalizedString
-			/**
-			 * Firmware update result
-			 */
-			firmware_result: () => LocalizedString
-			/**
-			 * Certificate deleted
-			 */
-			cert_delete: () => LocalizedString
-			/**
-			 * Log files deleted
-			 */
-			logfile_delete: () => LocalizedString
-			/**
-			 * HTTP files deleted
-			 */
-			webfile_delete: () => LocalizedString
-			/**
-			 * Script file written
-			 */
-			script_write: () => LocalizedString
-			/**
-			 * Audit log downloaded
-			 */
-			audit_download: () => LocalizedString
-		}
-	}
-	services: {
-		/**
-		 * Switch the unit's system services on or off and save. Each change is recorded in the audit log.
-		 */
-		intro: () => LocalizedString
-		/**
-		 * Only the administrator can change the services.
-		 */
-		readOnly: () => LocalizedString
-		/**
-		 * Save services
-		 */
-		save: () => LocalizedString
-		/**
-		 * Services saved.
-		 */
-		saved: () => LocalizedString
-		/**
-		 * Failed to save the services: {reason}
-		 */
-		saveFailed: (arg: { reason: unknown }) => LocalizedString
-		/**
-		 * The unit refused to change {service}.
-		 */
-		failedService: (arg: { service: unknown }) => LocalizedString
-		/**
-		 * not saved
-		 */
-		changed: () => LocalizedString
-		desc: {
-			/**
-			 * Announces the unit on the local network (mDNS/Zeroconf) so it can be found by name.
-			 */
-			avahi_daemon: () => LocalizedString
-			/**
-			 * Remote view of the unit's screen over VNC.
-			 */
-			x11vnc: () => LocalizedString
-			/**
-			 * SNMP agent for network monitoring; v1/v2c community strings travel in clear text.
-			 */
-			snmpd: () => LocalizedString
-			/**
-			 * Remote access (VPN) through the cloud service.
-			 */
-			cloud: () => LocalizedString
-			/**
-			 * Secure shell for maintenance from the network.
-			 */
-			sshd: () => LocalizedString
-			/**
-			 * Sets the unit's clock from time servers (NTP).
-			 */
-			ntpd: () => LocalizedString
-			/**
-			 * Blocks connections to ports that no setting opened.
-			 */
-			firewall: () => LocalizedString
-			/**
-			 * Routes traffic between the unit's network interfaces.
-			 */
-			router: () => LocalizedString
-			/**
-			 * Joins two network interfaces into one network.
-			 */
-			bridge: () => LocalizedString
-			/**
-			 * Starts faster by skipping the checks at boot.
-			 */
-			fastboot: () => LocalizedString
-			/**
-			 * Starts programs from a USB stick when it is plugged in.
-			 */
-			autorun: () => LocalizedString
-			/**
-			 * Hands out IP addresses to devices on a network interface.
-			 */
-			dhcp_server: () => LocalizedString
-			/**
-			 * Restores settings from a USB stick when it is plugged in.
-			 */
-			usb_device_restore: () => LocalizedString
-		}
-		reset: {
-			/**
-			 * Factory reset
-			 */
-			title: () => LocalizedString
-			/**
-			 * Puts the unit back to the state it left the factory in. Make a backup first if you may need the settings again.
-			 */
-			intro: () => LocalizedString
-			/**
-			 * Lost: every setting of every page (back to the defaults), the services (back to their defaults), all users and their passwords, the uploaded certificates and keys, the HTTP server files, the script files, the log configuration files and the log files in internal and temporary memory. Everyone is logged out.
-			 */
-			lost: () => LocalizedString
-			/**
-			 * Kept: the audit log, and the files on a USB stick.
-			 */
-			kept: () => LocalizedString
-			/**
-			 * Factory reset…
-			 */
-			button: () => LocalizedString
-			/**
-			 * Reset the unit to factory state?
-			 */
-			confirmTitle: () => LocalizedString
-			/**
-			 * This cannot be undone. Afterwards you create a new administrator.
-			 */
-			confirmText: () => LocalizedString
-			/**
-			 * Delete everything and reset
-			 */
-			yes: () => LocalizedString
-			/**
-			 * Cancel
-			 */
-			no: () => LocalizedString
-			/**
-			 * The factory reset failed: {reason}
-			 */
-			failed: (arg: { reason: unknown }) => LocalizedString
-			/**
-			 * The unit is reset. Create the administrator.
-			 */
-			done: () => LocalizedString
-		}
-	}
-	notFound: {
-		/**
-		 * There is no page at {path}.
-		 */
-		text: (arg: { path: unknown }) => LocalizedString
-		/**
-		 * To the system information
-		 */
-		back: () => LocalizedString
-	}
-	legal: {
-		/**
-		 * Communicator configuration console. Use it only on units you are allowed to configure.
-	The console and the daemon contain the following open-source components, each under its licence:
-		 */
-		text: () => LocalizedString
-		/**
-		 * Open-source components
-		 */
-		components: () => LocalizedString
 	}
 	info: {
 		/**
@@ -9522,6 +8438,164 @@ export type TranslationFunctions = {
 		 * Details
 		 */
 		syslogDetails: () => LocalizedString
+	}
+	audit: {
+		/**
+		 * Audit log (administrators only)
+		 */
+		title: () => LocalizedString
+		actions: {
+			/**
+			 * Login
+			 */
+			login_ok: () => LocalizedString
+			/**
+			 * Failed login
+			 */
+			login_failed: () => LocalizedString
+			/**
+			 * Locked out
+			 */
+			lockout: () => LocalizedString
+			/**
+			 * Logout
+			 */
+			logout: () => LocalizedString
+			/**
+			 * Administrator created
+			 */
+			setup: () => LocalizedString
+			/**
+			 * Session ended
+			 */
+			session_end: () => LocalizedString
+			/**
+			 * User added
+			 */
+			user_add: () => LocalizedString
+			/**
+			 * User removed
+			 */
+			user_remove: () => LocalizedString
+			/**
+			 * Password changed
+			 */
+			password_change: () => LocalizedString
+			/**
+			 * Password change refused
+			 */
+			password_change_failed: () => LocalizedString
+			/**
+			 * Settings saved
+			 */
+			config_save: () => LocalizedString
+			/**
+			 * Services changed
+			 */
+			service_change: () => LocalizedString
+			/**
+			 * Service change refused
+			 */
+			service_change_failed: () => LocalizedString
+			/**
+			 * Backup downloaded
+			 */
+			backup: () => LocalizedString
+			/**
+			 * Settings restored
+			 */
+			restore: () => LocalizedString
+			/**
+			 * Factory reset started
+			 */
+			factory_reset: () => LocalizedString
+			/**
+			 * Factory reset done
+			 */
+			factory_reset_done: () => LocalizedString
+			/**
+			 * Firmware update
+			 */
+			firmware_update: () => LocalizedString
+			/**
+			 * Firmware update result
+			 */
+			firmware_result: () => LocalizedString
+			/**
+			 * Certificate deleted
+			 */
+			cert_delete: () => LocalizedString
+			/**
+			 * Log files deleted
+			 */
+			logfile_delete: () => LocalizedString
+			/**
+			 * HTTP files deleted
+			 */
+			webfile_delete: () => LocalizedString
+			/**
+			 * Script file written
+			 */
+			script_write: () => LocalizedString
+			/**
+			 * Audit log downloaded
+			 */
+			audit_download: () => LocalizedString
+		}
+	}
+	auth: {
+		/**
+		 * Log in
+		 */
+		loginTitle: () => LocalizedString
+		/**
+		 * Create the administrator
+		 */
+		setupTitle: () => LocalizedString
+		/**
+		 * This unit has no user yet. Choose the administrator's name and password. Keep the password safe: nobody can read it back.
+		 */
+		setupIntro: () => LocalizedString
+		/**
+		 * User name
+		 */
+		username: () => LocalizedString
+		/**
+		 * Password
+		 */
+		password: () => LocalizedString
+		/**
+		 * Repeat the password
+		 */
+		repeat: () => LocalizedString
+		/**
+		 * 8 to 40 characters with an upper-case letter, a lower-case letter, a digit and a special character.
+		 */
+		passwordRule: () => LocalizedString
+		/**
+		 * Log in
+		 */
+		login: () => LocalizedString
+		/**
+		 * Create and log in
+		 */
+		create: () => LocalizedString
+		/**
+		 * The two passwords differ.
+		 */
+		mismatch: () => LocalizedString
+		/**
+		 * User name and password are required.
+		 */
+		required: () => LocalizedString
+		/**
+		 * Too many failed logins. Try again in {minutes} minute{{s}}.
+		 */
+		locked: (arg: { minutes: string | number | boolean }) => LocalizedString
+		/**
+		 * Your session has ended. Please log in again.
+		 */
+		expired: () => LocalizedString
 	}
 	backup: {
 		/**
@@ -9996,6 +9070,434 @@ export type TranslationFunctions = {
 			 */
 			busyShare: () => LocalizedString
 		}
+	}
+	confirm: {
+		/**
+		 * Settings not saved
+		 */
+		unsavedTitle: () => LocalizedString
+		/**
+		 * This page has changes that are not saved. Leave the page and drop them?
+		 */
+		unsavedLeave: () => LocalizedString
+		/**
+		 * This page has changes that are not saved. The test uses the saved settings. Run it anyway?
+		 */
+		unsavedTest: () => LocalizedString
+		/**
+		 * Leave without saving
+		 */
+		leave: () => LocalizedString
+		/**
+		 * Stay on the page
+		 */
+		stay: () => LocalizedString
+		/**
+		 * Run the test
+		 */
+		testAnyway: () => LocalizedString
+		/**
+		 * Cancel
+		 */
+		cancel: () => LocalizedString
+		/**
+		 * Reset to defaults
+		 */
+		resetTitle: () => LocalizedString
+		/**
+		 * Put the default values into every field of this page? They are stored when you save.
+		 */
+		resetText: () => LocalizedString
+		/**
+		 * Reset
+		 */
+		reset: () => LocalizedString
+	}
+	datetime: {
+		/**
+		 * PLC clock update
+		 */
+		sync: () => LocalizedString
+		/**
+		 * PLC clock
+		 */
+		clock: () => LocalizedString
+		/**
+		 * Status
+		 */
+		status: () => LocalizedString
+		/**
+		 * Update
+		 */
+		running: () => LocalizedString
+		/**
+		 * running
+		 */
+		yes: () => LocalizedString
+		/**
+		 * not running
+		 */
+		no: () => LocalizedString
+		/**
+		 * synchronized
+		 */
+		synced: () => LocalizedString
+		/**
+		 * not synchronized
+		 */
+		notSynced: () => LocalizedString
+		/**
+		 * Last update
+		 */
+		lastSync: () => LocalizedString
+		/**
+		 * none yet
+		 */
+		never: () => LocalizedString
+		/**
+		 * {written} written
+		 */
+		ok: (arg: { written: unknown }) => LocalizedString
+		/**
+		 * failed
+		 */
+		failed: () => LocalizedString
+		triggers: {
+			/**
+			 * by time
+			 */
+			time: () => LocalizedString
+			/**
+			 * on PLC request
+			 */
+			plc: () => LocalizedString
+			/**
+			 * on request
+			 */
+			request: () => LocalizedString
+		}
+	}
+	errors: {
+		/**
+		 * A setting must not be empty.
+		 */
+		required: () => LocalizedString
+		/**
+		 * Invalid input: this field does not accept this value.
+		 */
+		type: () => LocalizedString
+		/**
+		 * Enter a whole number.
+		 */
+		not_integer: () => LocalizedString
+		/**
+		 * Value out of range ({min} – {max}).
+		 */
+		out_of_range: (arg: { max: unknown, min: unknown }) => LocalizedString
+		/**
+		 * Too long: at most {max} characters.
+		 */
+		too_long: (arg: { max: unknown }) => LocalizedString
+		/**
+		 * Too short: at least {min} characters.
+		 */
+		too_short: (arg: { min: unknown }) => LocalizedString
+		/**
+		 * Max. entries reached ({max}).
+		 */
+		too_many: (arg: { max: unknown }) => LocalizedString
+		/**
+		 * Not one of the allowed values ({allowed}).
+		 */
+		invalid_value: (arg: { allowed: unknown }) => LocalizedString
+		/**
+		 * Invalid characters.
+		 */
+		invalid_characters: () => LocalizedString
+		/**
+		 * A name must start with a letter.
+		 */
+		must_start_with_letter: () => LocalizedString
+		/**
+		 * Invalid IP address.
+		 */
+		invalid_ip: () => LocalizedString
+		/**
+		 * Invalid server address.
+		 */
+		invalid_host: () => LocalizedString
+		/**
+		 * The IP end must be greater than the IP start.
+		 */
+		ip_range: () => LocalizedString
+		/**
+		 * Invalid file name: start with a letter or underscore; only letters, digits, underscore and dot.
+		 */
+		invalid_file_name: () => LocalizedString
+		/**
+		 * Wrong file extension: allowed are {allowed}.
+		 */
+		file_extension: (arg: { allowed: unknown }) => LocalizedString
+		/**
+		 * Wrong file name: the name before the extension must be one of {allowed}.
+		 */
+		file_base_name: (arg: { allowed: unknown }) => LocalizedString
+		/**
+		 * Invalid name: only letters, digits, underscore, dot and hyphen.
+		 */
+		invalid_db_name: () => LocalizedString
+		/**
+		 * Invalid e-mail syntax: addresses in angle brackets, several separated by commas.
+		 */
+		invalid_email: () => LocalizedString
+		/**
+		 * Invalid bit address: up to 3 decimal digits and one optional hex digit.
+		 */
+		invalid_bit_address: () => LocalizedString
+		/**
+		 * Control flag not valid.
+		 */
+		invalid_control_flag: () => LocalizedString
+		/**
+		 * Address out of range ({min} – {max}).
+		 */
+		address_out_of_range: (arg: { max: unknown, min: unknown }) => LocalizedString
+		/**
+		 * Password does not match requirements: {min} to {max} characters with upper case, lower case, a digit and a special character.
+		 */
+		password_policy: (arg: { max: unknown, min: unknown }) => LocalizedString
+		/**
+		 * Missing password: the server, port or proxy changed, so the stored password is not sent there. Enter the password again.
+		 */
+		password_required: () => LocalizedString
+		/**
+		 * This port is not allowed ({ports}).
+		 */
+		port_unallowed: (arg: { ports: unknown }) => LocalizedString
+		/**
+		 * Port {port} is already used by the system.
+		 */
+		port_system: (arg: { port: unknown }) => LocalizedString
+		/**
+		 * Port {port} is already used by {other}.
+		 */
+		port_conflict: (arg: { other: unknown, port: unknown }) => LocalizedString
+		/**
+		 * Port {port} is only for a Modbus/TCP gateway thread; otherwise use {min} – {max}.
+		 */
+		port_modbus_only: (arg: { max: unknown, min: unknown, port: unknown }) => LocalizedString
+		/**
+		 * The start address is greater than the end address.
+		 */
+		start_after_end: () => LocalizedString
+		/**
+		 * Addresses overlap ({other}).
+		 */
+		addresses_overlap: (arg: { other: unknown }) => LocalizedString
+		/**
+		 * Memory areas must match.
+		 */
+		areas_mismatch: () => LocalizedString
+		/**
+		 * t2 must be smaller than t1.
+		 */
+		iec_t2_t1: () => LocalizedString
+		/**
+		 * t1 must be smaller than t3.
+		 */
+		iec_t1_t3: () => LocalizedString
+		/**
+		 * w must be at most 2/3 of k.
+		 */
+		iec_w_k: () => LocalizedString
+		/**
+		 * Only one of tag name and tag value is given: the tag is ignored. Give both to write it.
+		 */
+		tag_pair: () => LocalizedString
+		/**
+		 * A transparent interface cannot be used for service control, the data logger or insert without PLC.
+		 */
+		transparent_interface: () => LocalizedString
+		/**
+		 * Selected interface not enabled or settings not saved.
+		 */
+		interface_disabled: () => LocalizedString
+		/**
+		 * This entry exists twice.
+		 */
+		duplicate: () => LocalizedString
+		/**
+		 * The name {name} is a column the unit writes itself: choose another name.
+		 */
+		name_reserved: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * The script has an error at line {line}, column {column}: an enabled script must have none.
+		 */
+		script_invalid: (arg: { column: unknown, line: unknown }) => LocalizedString
+		/**
+		 * Invalid input: unknown setting.
+		 */
+		unknown_key: () => LocalizedString
+		/**
+		 * Invalid input.
+		 */
+		invalid_json: () => LocalizedString
+		/**
+		 * Invalid input: the request is too large.
+		 */
+		body_too_large: () => LocalizedString
+		/**
+		 * Invalid input.
+		 */
+		invalid_input: () => LocalizedString
+		/**
+		 * Not found.
+		 */
+		not_found: () => LocalizedString
+		/**
+		 * The file does not exist (any more).
+		 */
+		file_not_found: () => LocalizedString
+		/**
+		 * The file is too large (at most {max} bytes).
+		 */
+		file_too_large: (arg: { max: unknown }) => LocalizedString
+		/**
+		 * Not a certificate (X.509 in PEM or DER format). Nothing was stored.
+		 */
+		invalid_certificate: () => LocalizedString
+		/**
+		 * Not a private key without password (PEM or DER). Nothing was stored.
+		 */
+		invalid_key: () => LocalizedString
+		/**
+		 * Invalid input.
+		 */
+		method_not_allowed: () => LocalizedString
+		/**
+		 * Please log in.
+		 */
+		unauthenticated: () => LocalizedString
+		/**
+		 * Your role may not do this.
+		 */
+		forbidden: () => LocalizedString
+		/**
+		 * The session token is missing. Reload the page.
+		 */
+		csrf: () => LocalizedString
+		/**
+		 * Wrong user name or password.
+		 */
+		wrong_credentials: () => LocalizedString
+		/**
+		 * The API key is not correct.
+		 */
+		wrong_api_key: () => LocalizedString
+		/**
+		 * The REST API needs its API key for writes.
+		 */
+		api_key_required: () => LocalizedString
+		/**
+		 * This address is not one of the unit’s names. Open the console by the unit’s IP address, or add the name under REST → Host names.
+		 */
+		host_not_allowed: () => LocalizedString
+		/**
+		 * Too many failed logins. Try again later.
+		 */
+		locked: () => LocalizedString
+		/**
+		 * The unit is checking too many passwords at once. Try again in a moment.
+		 */
+		login_busy: () => LocalizedString
+		/**
+		 * Too many open connections from this address (at most {max}). Close other console tabs and try again.
+		 */
+		too_many_connections: (arg: { max: unknown }) => LocalizedString
+		/**
+		 * The administrator already exists. Please log in.
+		 */
+		already_set_up: () => LocalizedString
+		/**
+		 * Create the administrator first.
+		 */
+		setup_required: () => LocalizedString
+		/**
+		 * A user of this name exists already.
+		 */
+		user_exists: () => LocalizedString
+		/**
+		 * The last administrator cannot be removed.
+		 */
+		last_admin: () => LocalizedString
+		/**
+		 * You cannot remove your own account.
+		 */
+		own_account: () => LocalizedString
+		/**
+		 * The current password is not correct.
+		 */
+		wrong_current_password: () => LocalizedString
+		/**
+		 * Selected interface not enabled or settings not saved.
+		 */
+		interface_not_ready: () => LocalizedString
+		/**
+		 * TCP port of selected COM port not open.
+		 */
+		tcp_port_closed: () => LocalizedString
+		/**
+		 * The firmware update was refused; nothing was changed.
+		 */
+		update_refused: () => LocalizedString
+		/**
+		 * The connection to the PLC could not carry the request.
+		 */
+		link_failed: () => LocalizedString
+		/**
+		 * The REST API is not enabled or its settings are not saved.
+		 */
+		rest_disabled: () => LocalizedString
+		/**
+		 * No database server is saved. Enter the server and save the settings before testing.
+		 */
+		db_server_missing: () => LocalizedString
+		/**
+		 * The saved settings are not of the InfluxDB type. Select InfluxDB and save first.
+		 */
+		db_not_influx: () => LocalizedString
+		/**
+		 * The database server could not be asked: {message}
+		 */
+		db_peer_failed: (arg: { message: unknown }) => LocalizedString
+		/**
+		 * No server is set in the saved settings: enter it and save first.
+		 */
+		service_not_configured: () => LocalizedString
+		/**
+		 * The certificate file {name} is not on the unit: upload it again or clear the field.
+		 */
+		certificate_missing: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Failed to retrieve the backup file.
+		 */
+		backup_failed: () => LocalizedString
+		/**
+		 * The password is not correct.
+		 */
+		backup_wrong_password: () => LocalizedString
+		/**
+		 * Failed to restore the settings.
+		 */
+		restore_failed: () => LocalizedString
+		/**
+		 * Failed to save settings.
+		 */
+		save_failed: () => LocalizedString
+		/**
+		 * Something went wrong on the unit.
+		 */
+		internal: () => LocalizedString
 	}
 	fields: {
 		pew_mqtt: {
@@ -12680,7 +12182,7 @@ export type TranslationFunctions = {
 		 * none
 		 */
 		none: () => LocalizedString
-		errors: {
+		codes: {
 			/**
 			 * the server's (or proxy's) name does not resolve
 			 */
@@ -13012,6 +12514,75 @@ export type TranslationFunctions = {
 			 */
 			notfound: () => LocalizedString
 		}
+	}
+	iec: {
+		/**
+		 * Server
+		 */
+		server: () => LocalizedString
+		/**
+		 * PLC
+		 */
+		plc: () => LocalizedString
+		/**
+		 * Connections
+		 */
+		connections: () => LocalizedString
+		/**
+		 * Connection {n}
+		 */
+		connection: (arg: { n: unknown }) => LocalizedString
+		/**
+		 * PLC buffers
+		 */
+		buffers: () => LocalizedString
+		/**
+		 * Protocol
+		 */
+		protocol: () => LocalizedString
+		/**
+		 * Clients
+		 */
+		clients: () => LocalizedString
+		/**
+		 * Add connection
+		 */
+		add: () => LocalizedString
+		/**
+		 * Remove connection
+		 */
+		remove: () => LocalizedString
+		/**
+		 * {count} of {max} connection{{s}} (redundancy group)
+		 */
+		count: (arg: { count: unknown, max: string | number | boolean }) => LocalizedString
+		/**
+		 * No connection: a control centre cannot connect.
+		 */
+		none: () => LocalizedString
+		/**
+		 * Structured: {hi}.{lo}
+		 */
+		structured: (arg: { hi: unknown, lo: unknown }) => LocalizedString
+		/**
+		 * Uses {area}{first} – {area}{last} ({count} register{{s}}).
+		 */
+		footprint: (arg: { area: unknown, count: string | number | boolean, first: unknown, last: unknown }) => LocalizedString
+		/**
+		 * IEC 60870-5-104 is unencrypted: use it only in a protected network.
+		 */
+		unencrypted: () => LocalizedString
+	}
+	legal: {
+		/**
+		 * Communicator configuration console. Use it only on units you are allowed to configure.
+	The console and the daemon contain the following open-source components, each under its licence:
+		 */
+		text: () => LocalizedString
+		/**
+		 * Open-source components
+		 */
+		components: () => LocalizedString
 	}
 	logger: {
 		/**
@@ -13993,6 +13564,16 @@ export type TranslationFunctions = {
 			total: (arg: { count: unknown, size: unknown }) => LocalizedString
 		}
 	}
+	notFound: {
+		/**
+		 * There is no page at {path}.
+		 */
+		text: (arg: { path: unknown }) => LocalizedString
+		/**
+		 * To the system information
+		 */
+		back: () => LocalizedString
+	}
 	port: {
 		/**
 		 * Each thread opens a TCP port for clients and forwards their requests to one interface, limited to the PLC words its restrictions grant. No restriction means no access; Blocked wins over a grant.
@@ -14241,6 +13822,92 @@ export type TranslationFunctions = {
 		 */
 		faults: (arg: { count: number }) => LocalizedString
 	}
+	script: {
+		/**
+		 * General
+		 */
+		general: () => LocalizedString
+		/**
+		 * FTP transmission
+		 */
+		transmission: () => LocalizedString
+		/**
+		 * Script editor
+		 */
+		editor: () => LocalizedString
+		/**
+		 * Script files
+		 */
+		files: () => LocalizedString
+		/**
+		 * Load default script
+		 */
+		loadDefault: () => LocalizedString
+		/**
+		 * Load the default script
+		 */
+		defaultTitle: () => LocalizedString
+		/**
+		 * Replace the text in the editor with the default script?
+		 */
+		defaultText: () => LocalizedString
+		/**
+		 * Replace
+		 */
+		replace: () => LocalizedString
+		/**
+		 * Keep
+		 */
+		keep: () => LocalizedString
+		/**
+		 * Write file
+		 */
+		write: () => LocalizedString
+		/**
+		 * The script file {name} was written.
+		 */
+		written: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Download
+		 */
+		download: () => LocalizedString
+		/**
+		 * Upload .cfg file
+		 */
+		upload: () => LocalizedString
+		/**
+		 * Upload success: {name}.
+		 */
+		uploaded: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Failed to upload file(s).
+		 */
+		uploadFailed: () => LocalizedString
+		/**
+		 * Use
+		 */
+		use: () => LocalizedString
+		/**
+		 * active
+		 */
+		active: () => LocalizedString
+		/**
+		 * No files found.
+		 */
+		noFiles: () => LocalizedString
+		/**
+		 * Failed to read file.
+		 */
+		readFailed: () => LocalizedString
+		/**
+		 * {size} bytes
+		 */
+		size: (arg: { size: unknown }) => LocalizedString
+		/**
+		 * {count} of {max} bytes
+		 */
+		count: (arg: { count: unknown, max: unknown }) => LocalizedString
+	}
 	scriptLang: {
 		/**
 		 * Line {line}, column {column}: {message}
@@ -14254,7 +13921,7 @@ export type TranslationFunctions = {
 		 * No errors in the script.
 		 */
 		noProblems: () => LocalizedString
-		errors: {
+		codes: {
 			/**
 			 * "{word}" is not a statement: use read, write, file, append or send.
 			 */
@@ -14744,7 +14411,7 @@ export type TranslationFunctions = {
 			 */
 			overruns: () => LocalizedString
 		}
-		errors: {
+		codes: {
 			/**
 			 * no error
 			 */
@@ -14814,6 +14481,442 @@ export type TranslationFunctions = {
 			 */
 			bad_value: () => LocalizedString
 		}
+	}
+	services: {
+		/**
+		 * Switch the unit's system services on or off and save. Each change is recorded in the audit log.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * Only the administrator can change the services.
+		 */
+		readOnly: () => LocalizedString
+		/**
+		 * Save services
+		 */
+		save: () => LocalizedString
+		/**
+		 * Services saved.
+		 */
+		saved: () => LocalizedString
+		/**
+		 * Failed to save the services: {reason}
+		 */
+		saveFailed: (arg: { reason: unknown }) => LocalizedString
+		/**
+		 * The unit refused to change {service}.
+		 */
+		failedService: (arg: { service: unknown }) => LocalizedString
+		/**
+		 * not saved
+		 */
+		changed: () => LocalizedString
+		desc: {
+			/**
+			 * Announces the unit on the local network (mDNS/Zeroconf) so it can be found by name.
+			 */
+			avahi_daemon: () => LocalizedString
+			/**
+			 * Remote view of the unit's screen over VNC.
+			 */
+			x11vnc: () => LocalizedString
+			/**
+			 * SNMP agent for network monitoring; v1/v2c community strings travel in clear text.
+			 */
+			snmpd: () => LocalizedString
+			/**
+			 * Remote access (VPN) through the cloud service.
+			 */
+			cloud: () => LocalizedString
+			/**
+			 * Secure shell for maintenance from the network.
+			 */
+			sshd: () => LocalizedString
+			/**
+			 * Sets the unit's clock from time servers (NTP).
+			 */
+			ntpd: () => LocalizedString
+			/**
+			 * Blocks connections to ports that no setting opened.
+			 */
+			firewall: () => LocalizedString
+			/**
+			 * Routes traffic between the unit's network interfaces.
+			 */
+			router: () => LocalizedString
+			/**
+			 * Joins two network interfaces into one network.
+			 */
+			bridge: () => LocalizedString
+			/**
+			 * Starts faster by skipping the checks at boot.
+			 */
+			fastboot: () => LocalizedString
+			/**
+			 * Starts programs from a USB stick when it is plugged in.
+			 */
+			autorun: () => LocalizedString
+			/**
+			 * Hands out IP addresses to devices on a network interface.
+			 */
+			dhcp_server: () => LocalizedString
+			/**
+			 * Restores settings from a USB stick when it is plugged in.
+			 */
+			usb_device_restore: () => LocalizedString
+		}
+		reset: {
+			/**
+			 * Factory reset
+			 */
+			title: () => LocalizedString
+			/**
+			 * Puts the unit back to the state it left the factory in. Make a backup first if you may need the settings again.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Lost: every setting of every page (back to the defaults), the services (back to their defaults), all users and their passwords, the uploaded certificates and keys, the HTTP server files, the script files, the log configuration files and the log files in internal and temporary memory. Everyone is logged out.
+			 */
+			lost: () => LocalizedString
+			/**
+			 * Kept: the audit log, and the files on a USB stick.
+			 */
+			kept: () => LocalizedString
+			/**
+			 * Factory reset…
+			 */
+			button: () => LocalizedString
+			/**
+			 * Reset the unit to factory state?
+			 */
+			confirmTitle: () => LocalizedString
+			/**
+			 * This cannot be undone. Afterwards you create a new administrator.
+			 */
+			confirmText: () => LocalizedString
+			/**
+			 * Delete everything and reset
+			 */
+			yes: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			no: () => LocalizedString
+			/**
+			 * The factory reset failed: {reason}
+			 */
+			failed: (arg: { reason: unknown }) => LocalizedString
+			/**
+			 * The unit is reset. Create the administrator.
+			 */
+			done: () => LocalizedString
+		}
+	}
+	tls: {
+		/**
+		 * TLS client
+		 */
+		client: () => LocalizedString
+		/**
+		 * TLS server
+		 */
+		server: () => LocalizedString
+		/**
+		 * Settings
+		 */
+		settings: () => LocalizedString
+		/**
+		 * Plain port {port} → TLS {host}:{dest}
+		 */
+		clientFlow: (arg: { dest: unknown, host: unknown, port: unknown }) => LocalizedString
+		/**
+		 * TLS port {port} → {host}:{dest}
+		 */
+		serverFlow: (arg: { dest: unknown, host: unknown, port: unknown }) => LocalizedString
+		/**
+		 * (no host)
+		 */
+		noHost: () => LocalizedString
+		/**
+		 * For new setups choose TLS 1.2 or 1.3.
+		 */
+		newSetups: () => LocalizedString
+		/**
+		 * Status
+		 */
+		status: () => LocalizedString
+		/**
+		 * State
+		 */
+		state: () => LocalizedString
+		states: {
+			/**
+			 * listening on port {port}
+			 */
+			listening: (arg: { port: unknown }) => LocalizedString
+			/**
+			 * not listening (port {port})
+			 */
+			closed: (arg: { port: unknown }) => LocalizedString
+			/**
+			 * stopped by the PLC
+			 */
+			stopped: () => LocalizedString
+			/**
+			 * not enabled
+			 */
+			disabled: () => LocalizedString
+		}
+		stats: {
+			/**
+			 * Open connections
+			 */
+			connections: () => LocalizedString
+			/**
+			 * Accepted
+			 */
+			accepted: () => LocalizedString
+			/**
+			 * Refused
+			 */
+			refused: () => LocalizedString
+			/**
+			 * TLS failures
+			 */
+			tlsFailures: () => LocalizedString
+			/**
+			 * Errors
+			 */
+			errors: () => LocalizedString
+			/**
+			 * Bytes to the destination
+			 */
+			bytesIn: () => LocalizedString
+			/**
+			 * Bytes back to the clients
+			 */
+			bytesOut: () => LocalizedString
+			/**
+			 * Faults contained
+			 */
+			faults: () => LocalizedString
+		}
+	}
+	users: {
+		/**
+		 * The administration of users, sessions and the audit log is for administrators only. You can change your own password here.
+		 */
+		adminOnly: () => LocalizedString
+		/**
+		 * Users
+		 */
+		list: () => LocalizedString
+		/**
+		 * User name
+		 */
+		name: () => LocalizedString
+		/**
+		 * Role
+		 */
+		role: () => LocalizedString
+		/**
+		 * Created
+		 */
+		created: () => LocalizedString
+		/**
+		 * Actions
+		 */
+		actions: () => LocalizedString
+		/**
+		 * you
+		 */
+		you: () => LocalizedString
+		/**
+		 * Add user
+		 */
+		add: () => LocalizedString
+		/**
+		 * Add
+		 */
+		addButton: () => LocalizedString
+		/**
+		 * User {name} added.
+		 */
+		added: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Password
+		 */
+		password: () => LocalizedString
+		/**
+		 * Confirm the password
+		 */
+		confirmPassword: () => LocalizedString
+		/**
+		 * The two passwords differ.
+		 */
+		mismatch: () => LocalizedString
+		rules: {
+			/**
+			 * 8 to 40 characters
+			 */
+			chars: () => LocalizedString
+			/**
+			 * an upper-case letter
+			 */
+			upper: () => LocalizedString
+			/**
+			 * a lower-case letter
+			 */
+			lower: () => LocalizedString
+			/**
+			 * a digit
+			 */
+			digit: () => LocalizedString
+			/**
+			 * a special character
+			 */
+			special: () => LocalizedString
+		}
+		/**
+		 * The password needs:
+		 */
+		rulesTitle: () => LocalizedString
+		/**
+		 * Remove
+		 */
+		remove: () => LocalizedString
+		/**
+		 * Remove user
+		 */
+		removeTitle: () => LocalizedString
+		/**
+		 * Remove the user {name}? Their sessions end at once.
+		 */
+		removeText: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * User {name} removed.
+		 */
+		removed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Set password
+		 */
+		setPassword: () => LocalizedString
+		/**
+		 * New password for {name}
+		 */
+		setPasswordFor: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * The password of {name} is changed; their sessions have ended.
+		 */
+		passwordSet: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Your password
+		 */
+		own: () => LocalizedString
+		/**
+		 * Current password
+		 */
+		current: () => LocalizedString
+		/**
+		 * New password
+		 */
+		newPassword: () => LocalizedString
+		/**
+		 * Change password
+		 */
+		change: () => LocalizedString
+		/**
+		 * Your password is changed. Your other sessions have ended.
+		 */
+		ownChanged: () => LocalizedString
+		/**
+		 * Cancel
+		 */
+		cancel: () => LocalizedString
+		/**
+		 * Refresh
+		 */
+		refresh: () => LocalizedString
+		/**
+		 * The list could not be loaded: {reason}
+		 */
+		failed: (arg: { reason: unknown }) => LocalizedString
+		/**
+		 * Active sessions
+		 */
+		sessions: () => LocalizedString
+		/**
+		 * Source address
+		 */
+		source: () => LocalizedString
+		/**
+		 * Last seen
+		 */
+		lastSeen: () => LocalizedString
+		/**
+		 * this browser
+		 */
+		thisSession: () => LocalizedString
+		/**
+		 * No active session.
+		 */
+		noSessions: () => LocalizedString
+		/**
+		 * End session
+		 */
+		end: () => LocalizedString
+		/**
+		 * End session
+		 */
+		endTitle: () => LocalizedString
+		/**
+		 * End the session of {name} from {source}? That browser has to log in again.
+		 */
+		endText: (arg: { name: unknown, source: unknown }) => LocalizedString
+		/**
+		 * The session of {name} has ended.
+		 */
+		ended: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Audit log
+		 */
+		audit: () => LocalizedString
+		/**
+		 * Time
+		 */
+		time: () => LocalizedString
+		/**
+		 * Action
+		 */
+		action: () => LocalizedString
+		/**
+		 * User
+		 */
+		user: () => LocalizedString
+		/**
+		 * Details
+		 */
+		detail: () => LocalizedString
+		/**
+		 * Download the whole log
+		 */
+		download: () => LocalizedString
+		/**
+		 * Newer
+		 */
+		newer: () => LocalizedString
+		/**
+		 * Older
+		 */
+		older: () => LocalizedString
+		/**
+		 * Page {page} of {pages} ({total} entr{{y|ies}})
+		 */
+		page: (arg: { page: unknown, pages: unknown, total: string | number | boolean }) => LocalizedString
+		/**
+		 * No entries.
+		 */
+		empty: () => LocalizedString
 	}
 	wizard: {
 		/**

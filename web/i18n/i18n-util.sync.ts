@@ -9,105 +9,171 @@ import de from './de/index.ts'
 import en from './en/index.ts'
 import fr from './fr/index.ts'
 
+import de_auth from './de/auth/index.ts'
 import de_backup from './de/backup/index.ts'
 import de_certs from './de/certs/index.ts'
 import de_com from './de/com/index.ts'
+import de_confirm from './de/confirm/index.ts'
+import de_datetime from './de/datetime/index.ts'
+import de_errors from './de/errors/index.ts'
 import de_fields from './de/fields/index.ts'
 import de_firmware from './de/firmware/index.ts'
 import de_ftpStatus from './de/ftpStatus/index.ts'
 import de_graphs from './de/graphs/index.ts'
 import de_help from './de/help/index.ts'
+import de_iec from './de/iec/index.ts'
+import de_legal from './de/legal/index.ts'
 import de_logger from './de/logger/index.ts'
+import de_notFound from './de/notFound/index.ts'
 import de_port from './de/port/index.ts'
 import de_rest from './de/rest/index.ts'
+import de_script from './de/script/index.ts'
 import de_scriptLang from './de/scriptLang/index.ts'
 import de_service from './de/service/index.ts'
 import de_serviceStatus from './de/serviceStatus/index.ts'
+import de_services from './de/services/index.ts'
+import de_tls from './de/tls/index.ts'
+import de_users from './de/users/index.ts'
 import de_wizard from './de/wizard/index.ts'
+import en_auth from './en/auth/index.ts'
 import en_backup from './en/backup/index.ts'
 import en_certs from './en/certs/index.ts'
 import en_com from './en/com/index.ts'
+import en_confirm from './en/confirm/index.ts'
+import en_datetime from './en/datetime/index.ts'
+import en_errors from './en/errors/index.ts'
 import en_fields from './en/fields/index.ts'
 import en_firmware from './en/firmware/index.ts'
 import en_ftpStatus from './en/ftpStatus/index.ts'
 import en_graphs from './en/graphs/index.ts'
 import en_help from './en/help/index.ts'
+import en_iec from './en/iec/index.ts'
+import en_legal from './en/legal/index.ts'
 import en_logger from './en/logger/index.ts'
+import en_notFound from './en/notFound/index.ts'
 import en_port from './en/port/index.ts'
 import en_rest from './en/rest/index.ts'
+import en_script from './en/script/index.ts'
 import en_scriptLang from './en/scriptLang/index.ts'
 import en_service from './en/service/index.ts'
 import en_serviceStatus from './en/serviceStatus/index.ts'
+import en_services from './en/services/index.ts'
+import en_tls from './en/tls/index.ts'
+import en_users from './en/users/index.ts'
 import en_wizard from './en/wizard/index.ts'
+import fr_auth from './fr/auth/index.ts'
 import fr_backup from './fr/backup/index.ts'
 import fr_certs from './fr/certs/index.ts'
 import fr_com from './fr/com/index.ts'
+import fr_confirm from './fr/confirm/index.ts'
+import fr_datetime from './fr/datetime/index.ts'
+import fr_errors from './fr/errors/index.ts'
 import fr_fields from './fr/fields/index.ts'
 import fr_firmware from './fr/firmware/index.ts'
 import fr_ftpStatus from './fr/ftpStatus/index.ts'
 import fr_graphs from './fr/graphs/index.ts'
 import fr_help from './fr/help/index.ts'
+import fr_iec from './fr/iec/index.ts'
+import fr_legal from './fr/legal/index.ts'
 import fr_logger from './fr/logger/index.ts'
+import fr_notFound from './fr/notFound/index.ts'
 import fr_port from './fr/port/index.ts'
 import fr_rest from './fr/rest/index.ts'
+import fr_script from './fr/script/index.ts'
 import fr_scriptLang from './fr/scriptLang/index.ts'
 import fr_service from './fr/service/index.ts'
 import fr_serviceStatus from './fr/serviceStatus/index.ts'
+import fr_services from './fr/services/index.ts'
+import fr_tls from './fr/tls/index.ts'
+import fr_users from './fr/users/index.ts'
 import fr_wizard from './fr/wizard/index.ts'
 
 const localeTranslations = {
 	de: {
 		...de,
+		auth: de_auth,
 		backup: de_backup,
 		certs: de_certs,
 		com: de_com,
+		confirm: de_confirm,
+		datetime: de_datetime,
+		errors: de_errors,
 		fields: de_fields,
 		firmware: de_firmware,
 		ftpStatus: de_ftpStatus,
 		graphs: de_graphs,
 		help: de_help,
+		iec: de_iec,
+		legal: de_legal,
 		logger: de_logger,
+		notFound: de_notFound,
 		port: de_port,
 		rest: de_rest,
+		script: de_script,
 		scriptLang: de_scriptLang,
 		service: de_service,
 		serviceStatus: de_serviceStatus,
+		services: de_services,
+		tls: de_tls,
+		users: de_users,
 		wizard: de_wizard
 	},
 	en: {
 		...en,
+		auth: en_auth,
 		backup: en_backup,
 		certs: en_certs,
 		com: en_com,
+		confirm: en_confirm,
+		datetime: en_datetime,
+		errors: en_errors,
 		fields: en_fields,
 		firmware: en_firmware,
 		ftpStatus: en_ftpStatus,
 		graphs: en_graphs,
 		help: en_help,
+		iec: en_iec,
+		legal: en_legal,
 		logger: en_logger,
+		notFound: en_notFound,
 		port: en_port,
 		rest: en_rest,
+		script: en_script,
 		scriptLang: en_scriptLang,
 		service: en_service,
 		serviceStatus: en_serviceStatus,
+		services: en_services,
+		tls: en_tls,
+		users: en_users,
 		wizard: en_wizard
 	},
 	fr: {
 		...fr,
+		auth: fr_auth,
 		backup: fr_backup,
 		certs: fr_certs,
 		com: fr_com,
+		confirm: fr_confirm,
+		datetime: fr_datetime,
+		errors: fr_errors,
 		fields: fr_fields,
 		firmware: fr_firmware,
 		ftpStatus: fr_ftpStatus,
 		graphs: fr_graphs,
 		help: fr_help,
+		iec: fr_iec,
+		legal: fr_legal,
 		logger: fr_logger,
+		notFound: fr_notFound,
 		port: fr_port,
 		rest: fr_rest,
+		script: fr_script,
 		scriptLang: fr_scriptLang,
 		service: fr_service,
 		serviceStatus: fr_serviceStatus,
+		services: fr_services,
+		tls: fr_tls,
+		users: fr_users,
 		wizard: fr_wizard
 	},
 }

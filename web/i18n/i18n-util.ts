@@ -17,20 +17,31 @@ export const locales: Locales[] = [
 ]
 
 export const namespaces: Namespaces[] = [
+	'auth',
 	'backup',
 	'certs',
 	'com',
+	'confirm',
+	'datetime',
+	'errors',
 	'fields',
 	'firmware',
 	'ftpStatus',
 	'graphs',
 	'help',
+	'iec',
+	'legal',
 	'logger',
+	'notFound',
 	'port',
 	'rest',
+	'script',
 	'scriptLang',
 	'service',
 	'serviceStatus',
+	'services',
+	'tls',
+	'users',
 	'wizard'
 ]
 

@@ -9,7 +9,8 @@ import { INTERFACE_NAMES, type InterfaceId } from '../../device/model/plc.ts';
 import type { ClientCode } from '../api/client.ts';
 import { pageOfSection } from '../pages.ts';
 import { section as sectionState } from '../state/sections.ts';
-import { errorText, fieldText, LL } from './translate.ts';
+import { fieldText } from './field-text.ts';
+import { errorText, LL } from './translate.ts';
 
 const SECTION_KEYS: readonly string[] = CONFIG_KEYS.map(([k]) => k);
 /** the list names of the sections' entries (dictionary `form.place`), by the list's key */

@@ -11,7 +11,7 @@ describe('script error texts', () => {
     ['de', de],
     ['fr', fr],
   ] as const)('%s has a text for every code of the parser', (_l, dict) => {
-    const errors = dict.errors as Record<string, string>;
+    const errors = dict.codes as Record<string, string>;
     expect(SCRIPT_ERROR_CODES.filter((c) => !errors[c]?.trim())).toEqual([]);
     expect(Object.keys(errors).sort()).toEqual([...SCRIPT_ERROR_CODES].sort());
   });

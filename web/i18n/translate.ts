@@ -3,11 +3,10 @@
 import { signal } from '@preact/signals';
 import type { IssueParams } from '../../device/model/issues.ts';
 import type { ClientCode } from '../api/client.ts';
-import { logFieldText } from '../log/field-names.ts';
 import { rememberLocale, storedLocale } from '../state/prefs.ts';
 import type { Locales, Namespaces, TranslationFunctions } from './i18n-types.ts';
 import { loadLocaleAsync, loadNamespaceAsync } from './i18n-util.async.ts';
-import { baseLocale, i18nObject, isLocale, locales } from './i18n-util.ts';
+import { baseLocale, i18nObject, isLocale, loadedLocales, locales } from './i18n-util.ts';
 
 export const LOCALES = locales;
 export const locale = signal<Locales>(baseLocale);
@@ -71,46 +70,23 @@ export const labelled = (label: string, text: string): string => LL.value.form.l
 const showOne = (v: unknown) => (typeof v === 'number' ? formatValue(v) : String(v));
 const show = (v: unknown) => (Array.isArray(v) ? v.map(showOne).join(', ') : showOne(v));
 
-/** The user message of an error code with its params (spec §5, §8). */
+/**
+ * The user message of an error code with its params (spec §5, §8). The messages are a part of the
+ * dictionary loaded with the pages and once the first page shows (web/state/console-data.ts); asked
+ * for before that, they are loaded now and the text is '' until they arrive (a text shown in a page
+ * re-renders then). `connection_failed` lives with the shell: it must show when the unit cannot be
+ * reached, and then the messages part cannot be loaded either.
+ */
 export function errorText(code: ClientCode, params?: IssueParams): string {
+  if (code === 'connection_failed') return LL.value.shell.connectionFailed();
+  if (loadedLocales[locale.value]?.errors === undefined) {
+    loadTexts(['errors']).catch((e: unknown) => console.error('loading the messages failed', e));
+    return '';
+  }
   const fn = (LL.value.errors as unknown as Record<string, ((p: Record<string, string>) => string) | undefined>)[code];
   const shown: Record<string, string> = {};
   for (const [k, v] of Object.entries(params ?? {})) shown[k] = show(v);
   return (fn ? fn(shown) : '') || LL.value.errors.invalid_input();
-}
-
-export interface Leaf {
-  label?: () => string;
-  help?: () => string;
-  options?: Record<string, () => string>;
-}
-
-/** The dictionary entry of a section field; list indexes in the path are skipped (`threads.0.port`). */
-function fieldLeaf(section: string, path: string): Leaf | undefined {
-  let at: unknown = (LL.value.fields as unknown as Record<string, unknown>)[section];
-  for (const seg of path.split('.')) if (!/^\d+$/.test(seg)) at = (at as Record<string, unknown> | undefined)?.[seg];
-  return at as Leaf | undefined;
-}
-
-/** Label and help of a section field. */
-export function fieldText(section: string, path: string): { label: string; help?: string } {
-  if (section === 'pew_log') {
-    const { leaf, where } = logFieldText(LL.value.logger, path);
-    const name = leaf?.label ? leaf.label() : '';
-    const help = leaf?.help ? leaf.help() : '';
-    return { label: [where, name].filter(Boolean).join(' · ') || path, ...(help ? { help } : {}) };
-  }
-  const leaf = fieldLeaf(section, path);
-  // the dictionary answers every unknown key with an empty text: fall back to the field's name
-  const label = leaf?.label ? leaf.label() : '';
-  const help = leaf?.help ? leaf.help() : '';
-  return { label: label || path, ...(help ? { help } : {}) };
-}
-
-/** The labels of a choice field's values, by value, where the dictionary has them. */
-export function fieldOptions(section: string, path: string): Record<string, string> {
-  const options = fieldLeaf(section, path)?.options ?? {};
-  return Object.fromEntries(Object.entries(options).map(([k, fn]) => [k, fn()]));
 }
 
 /** Loads the help texts (once; a language switch loads them in the new language). */

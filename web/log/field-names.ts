@@ -1,7 +1,8 @@
 // Where a pew_log field's name comes from: the /log page's dictionary (general, log file and data
 // point fields), with its place in front: "Log file 2 · data point 5" (both counted from 1).
+
+import type { Leaf } from '../i18n/field-text.ts';
 import type { TranslationFunctions } from '../i18n/i18n-types.ts';
-import type { Leaf } from '../i18n/translate.ts';
 
 export function logFieldText(t: TranslationFunctions['logger'], path: string): { leaf: Leaf | undefined; where: string } {
   const [top, file, inFile, point, inPoint] = path.split('.');

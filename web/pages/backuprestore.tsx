@@ -9,7 +9,8 @@ import { BACKUP_EXTENSION, BACKUP_PASSWORD_MAX } from '../../device/model/backup
 import { PASSWORD_MIN, passwordProblems } from '../../device/model/fields.ts';
 import { fetchBackup, saveFile, sendRestore } from '../api/backup.ts';
 import { ApiFailure, type ApiIssue } from '../api/client.ts';
-import { errorText, fieldText, LL, labelled } from '../i18n/translate.ts';
+import { fieldText } from '../i18n/field-text.ts';
+import { errorText, LL, labelled } from '../i18n/translate.ts';
 import { ask } from '../state/confirm.ts';
 import { notify } from '../state/notify.ts';
 import { loadSections } from '../state/sections.ts';

@@ -15,7 +15,8 @@ import {
 } from '../../device/model/plc.ts';
 import { Field, FieldGroup } from '../forms/field.tsx';
 import { INTERFACE_UNITS, interfaceFields } from '../forms/interface-fields.ts';
-import { errorText, fieldText, LL } from '../i18n/translate.ts';
+import { fieldText } from '../i18n/field-text.ts';
+import { errorText, LL } from '../i18n/translate.ts';
 import { comStatus, comStatusFailed, watchComStatus } from '../state/com-status.ts';
 import { section, setField } from '../state/sections.ts';
 import { readOnly } from '../state/session.ts';

@@ -12,7 +12,7 @@ const TONE = { idle: '', running: 'connecting', done: 'up', error: 'down' } as c
 /** "error code 2: nothing listens …" from the last send's error (the code's name when it is not known). */
 function errorMeaning(e: NonNullable<FtpLastSend['error']>): string {
   const t = LL.value.ftpStatus;
-  return labelled(t.code({ number: String(e.number) }), isFtpErrorCode(e.code) ? t.errors[e.code]() : e.code);
+  return labelled(t.code({ number: String(e.number) }), isFtpErrorCode(e.code) ? t.codes[e.code]() : e.code);
 }
 
 /** A count, with the names it counts after it. */

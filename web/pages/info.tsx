@@ -7,7 +7,7 @@
 
 import { signal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
-import { auditLine } from '../api/users.ts';
+import { auditLine } from '../api/audit.ts';
 import { formatNumber, LL, loadTexts } from '../i18n/translate.ts';
 import { appNameText } from '../i18n/unit-values.ts';
 import { pageOfSection } from '../pages.ts';
@@ -18,9 +18,9 @@ export const SYSLOG_REFRESH_MS = 5000; // spec §9
 
 const servicesBlock = signal<typeof import('./info-services.tsx') | null>(null);
 const loadServicesBlock = () => {
-  // the block comes with the texts of its line per service (the `serviceStatus` part of the dictionary)
+  // the block comes with its texts: the services list, the line per service (`serviceStatus`) and the messages of a refused change
   if (!servicesBlock.value) {
-    void Promise.all([import('./info-services.tsx'), loadTexts(['serviceStatus'])]).then(
+    void Promise.all([import('./info-services.tsx'), loadTexts(['services', 'serviceStatus', 'errors'])]).then(
       ([m]) => {
         servicesBlock.value = m;
       },
@@ -69,7 +69,7 @@ export default function InfoPage() {
   if (!info) {
     return (
       <div class="card" data-page="info" role="status">
-        {systemFailed.value ? LL.value.errors.connection_failed() : LL.value.shell.loading()}
+        {systemFailed.value ? LL.value.shell.connectionFailed() : LL.value.shell.loading()}
       </div>
     );
   }
@@ -150,7 +150,7 @@ export default function InfoPage() {
         <SyslogList entries={syslog.value} />
         {syslogAudit.value.length > 0 && (
           <>
-            <h3 id="info-audit">{LL.value.users.syslogAudit()}</h3>
+            <h3 id="info-audit">{LL.value.audit.title()}</h3>
             <pre class="syslog" role="region" tabIndex={0} data-syslog-audit aria-labelledby="info-audit">
               {syslogAudit.value.map(auditLine).join('\n')}
             </pre>

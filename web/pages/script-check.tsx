@@ -9,7 +9,7 @@ import { LL } from '../i18n/translate.ts';
 /** The message of one parser error in the user's language. */
 export function scriptErrorText(e: Pick<ScriptError, 'code' | 'params'>): string {
   const t = LL.value.scriptLang;
-  const fn = (t.errors as unknown as Record<string, (p: Record<string, string>) => string>)[e.code];
+  const fn = (t.codes as unknown as Record<string, (p: Record<string, string>) => string>)[e.code];
   const params = Object.fromEntries(Object.entries(e.params ?? {}).map(([k, v]) => [k, String(v)]));
   return fn ? fn(params) : e.code;
 }

@@ -10,7 +10,8 @@ import { Field, FieldGroup } from '../forms/field.tsx';
 import { MultipleRegisterBanner, RegisterFootprint } from '../forms/register.tsx';
 import { ServiceStatusBlock } from '../forms/service-status.tsx';
 import { ServiceTest } from '../forms/service-test.tsx';
-import { fieldOptions, LL } from '../i18n/translate.ts';
+import { fieldOptions } from '../i18n/field-text.ts';
+import { LL } from '../i18n/translate.ts';
 import { section } from '../state/sections.ts';
 import { CertificateGroup, SecurityHint, shown, WIDE } from './service-parts.tsx';
 

@@ -1,9 +1,10 @@
 // The audit log on /users (security.md AUD-1): read-only, newest first, paged, with a download of
 // the whole log. Nothing here can change it.
 import { useEffect, useState } from 'preact/hooks';
+import { auditDetail } from '../api/audit.ts';
 import { mode } from '../api/client.ts';
 import { apiUrl } from '../api/mode.ts';
-import { AUDIT_DOWNLOAD_PATH, type AuditPage, auditDetail, auditPage } from '../api/users.ts';
+import { AUDIT_DOWNLOAD_PATH, type AuditPage, auditPage } from '../api/users.ts';
 import { failureText } from '../forms/certificates.tsx';
 import { TableView } from '../forms/table-view.tsx';
 import { LL } from '../i18n/translate.ts';

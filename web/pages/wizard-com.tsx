@@ -14,8 +14,9 @@ import { ApiFailure, type ApiIssue, type ClientCode, post } from '../api/client.
 import { FieldView } from '../forms/field.tsx';
 import { INTERFACE_UNITS, interfaceFields } from '../forms/interface-fields.ts';
 import { named, nextRestriction, Restrictions } from '../forms/restrictions.tsx';
+import { fieldText } from '../i18n/field-text.ts';
 import { issueText } from '../i18n/issue-text.ts';
-import { errorText, fieldText, LL, labelled } from '../i18n/translate.ts';
+import { errorText, LL, labelled } from '../i18n/translate.ts';
 import { navigate } from '../router/hash.tsx';
 import { ask } from '../state/confirm.ts';
 import { jsonEqual, setPath } from '../state/equal.ts';

@@ -33,12 +33,15 @@ export function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
 /**
  * A page's chunk, loaded together with the parts of the dictionary it needs (`texts`); a page with
  * settings fields (the field texts) also with the configuration model, which its validation markers
- * need (after /info the model is loaded when the browser is idle: web/state/console-data.ts).
+ * need (after /info the model is loaded when the browser is idle: web/state/console-data.ts), and
+ * with the settings pages' styles.
  */
 export const page = (load: Loader, texts: readonly Namespaces[] = []) =>
   lazy(() =>
     withTimeout(
-      Promise.all([load(), loadTexts(texts), texts.includes('fields') ? ensureModel() : undefined]).then(([m]) => m),
+      Promise.all([load(), loadTexts(texts), texts.includes('fields') ? Promise.all([ensureModel(), import('../styles/forms-sheet.ts')]) : undefined]).then(
+        ([m]) => m,
+      ),
       CHUNK_TIMEOUT_MS,
     ).catch((e: unknown) => {
       console.error('page chunk failed to load', e);
@@ -48,10 +51,11 @@ export const page = (load: Loader, texts: readonly Namespaces[] = []) =>
 
 /**
  * The parts of the texts every page but the information page may need (field labels, helps and
- * choices; the page blocks some pages share, such as the link states or the restriction editor),
- * loaded with the first such page: the first load carries only what the information page shows.
+ * choices, the messages of refused input; the page blocks some pages share, such as the link states
+ * or the restriction editor), loaded with the first such page: the first load carries only what the
+ * information page shows. A page's own part (`users`, `tls` …) comes with its page.
  */
-const TEXTS = ['fields', 'service', 'certs', 'com', 'port', 'rest', 'ftpStatus', 'graphs', 'backup', 'firmware'] as const;
+const TEXTS = ['fields', 'errors', 'confirm', 'service', 'certs', 'com', 'port', 'rest', 'ftpStatus', 'graphs', 'backup', 'firmware'] as const;
 
 /** The component of every page of spec §2, with the parts of the texts it needs. */
 export const PAGE_COMPONENTS: Record<PageId, ComponentType> = {
@@ -66,16 +70,16 @@ export const PAGE_COMPONENTS: Record<PageId, ComponentType> = {
   httpc: page(() => import('../pages/httpc.tsx'), [...TEXTS, 'serviceStatus']),
   smtp: page(() => import('../pages/smtp.tsx'), [...TEXTS, 'serviceStatus']),
   rest: page(() => import('../pages/rest.tsx'), TEXTS),
-  iec: page(() => import('../pages/iec.tsx'), TEXTS),
-  script: page(() => import('../pages/script.tsx'), [...TEXTS, 'scriptLang']),
-  tls: page(() => import('../pages/tls.tsx'), TEXTS),
-  tlsclient: page(() => import('../pages/tlsclient.tsx'), TEXTS),
-  tlsserver: page(() => import('../pages/tlsserver.tsx'), TEXTS),
-  datetime: page(() => import('../pages/datetime.tsx'), TEXTS),
+  iec: page(() => import('../pages/iec.tsx'), [...TEXTS, 'iec']),
+  script: page(() => import('../pages/script.tsx'), [...TEXTS, 'script', 'scriptLang']),
+  tls: page(() => import('../pages/tls.tsx'), [...TEXTS, 'tls']),
+  tlsclient: page(() => import('../pages/tlsclient.tsx'), [...TEXTS, 'tls']),
+  tlsserver: page(() => import('../pages/tlsserver.tsx'), [...TEXTS, 'tls']),
+  datetime: page(() => import('../pages/datetime.tsx'), [...TEXTS, 'datetime']),
   log: page(() => import('../pages/log.tsx'), [...TEXTS, 'logger']),
-  legal: page(() => import('../pages/legal.tsx')),
+  legal: page(() => import('../pages/legal.tsx'), ['legal']),
   graphs: page(() => import('../pages/graphs.tsx'), TEXTS),
-  users: page(() => import('../pages/users.tsx'), TEXTS),
+  users: page(() => import('../pages/users.tsx'), [...TEXTS, 'users']),
   backuprestore: page(() => import('../pages/backuprestore.tsx'), TEXTS),
   firmware: page(() => import('../pages/firmware.tsx'), TEXTS),
 };
@@ -86,4 +90,4 @@ export function preloadPage(hash: string): void {
   if (p) void (PAGE_COMPONENTS[p.id] as unknown as { preload?: () => Promise<unknown> }).preload?.();
 }
 
-export const NotFoundPage = page(() => import('../pages/not-found.tsx'));
+export const NotFoundPage = page(() => import('../pages/not-found.tsx'), ['notFound']);

@@ -1,75 +1,19 @@
 // What the shell's buttons do: save a page, save all, reset a page, and the 'settings not saved'
 // question when leaving a page or before running a test (spec §2, §4).
 
-import { ApiFailure } from '../api/client.ts';
-import { problemLine } from '../i18n/issue-text.ts';
-import { errorText, LL, loadTexts } from '../i18n/translate.ts';
+import { LL, loadTexts } from '../i18n/translate.ts';
 import { pageOf } from '../pages.ts';
 import { ask } from '../state/confirm.ts';
-import { ensureModel } from '../state/model.ts';
-import { notify, SAVED_MS } from '../state/notify.ts';
-import { allSections, resetToDefaults, revert, saveSections, section } from '../state/sections.ts';
-import { revertServices, saveServiceEdits, servicesChanged } from '../state/service-edits.ts';
+import { revert, section } from '../state/sections.ts';
+import { revertServices, servicesChanged } from '../state/service-edits.ts';
 
 const changedOf = (keys: readonly string[]) => keys.filter((k) => section(k).changed.value);
 
-/** The list positions of a path (`threads.1.mapping.0.area` → [1, 0]), to read the problems entry by entry. */
-const positions = (path: string) =>
-  path
-    .split('.')
-    .filter((s) => /^\d+$/.test(s))
-    .map(Number);
-function byEntry(a: { path: string }, b: { path: string }): number {
-  const [pa, pb] = [positions(a.path), positions(b.path)];
-  for (let i = 0; i < Math.min(pa.length, pb.length); i++) if (pa[i] !== pb[i]) return pa[i]! - pb[i]!;
-  return pa.length - pb.length;
-}
-
-/** Every problem among the sections, one line each ("<page>, <entry>, <field>: <message>"), entry by entry. */
-function problemLines(keys: readonly string[]): string[] {
-  return keys.flatMap((key) => [...section(key).validation.value.issues].sort(byEntry).map((i) => problemLine(key, i)));
-}
-
-/** The notice of a refused save: the reason, then every problem on a line of its own. */
-function refused(lines: readonly string[]): void {
-  notify('error', [LL.value.notify.saveFailed(), ...lines].join('\n'));
-}
-
-/** Saves the sections among `keys` and, for save-all, the switched services of /info. */
-async function save(keys: readonly string[], withServices = false): Promise<boolean> {
-  await ensureModel();
-  await loadTexts(['fields', 'logger']); // the field names, also when Save all is pressed on a page without fields
-  const problems = problemLines(keys);
-  if (problems.length) {
-    refused(problems);
-    return false;
-  }
-  try {
-    const saved = await saveSections(keys);
-    const services = withServices && servicesChanged.value ? await saveServiceEdits() : false;
-    notify('info', saved.length || services ? LL.value.notify.saved() : LL.value.notify.nothingToSave(), SAVED_MS);
-    return true;
-  } catch (e) {
-    const f = e instanceof ApiFailure ? e : new ApiFailure(0, 'internal');
-    const lines = [...f.issues].sort(byEntry).map((i) => problemLine(i.section ?? keys[0] ?? '', i));
-    refused(lines.length ? lines : [errorText(f.code, f.params)]);
-    return false;
-  }
-}
-
-export const savePage = (keys: readonly string[]) => save(keys);
-export const saveAll = () =>
-  save(
-    allSections().map((s) => s.key),
-    true,
-  );
-
-export async function resetPage(keys: readonly string[]): Promise<void> {
-  const t = LL.value.confirm;
-  if (!(await ask({ title: t.resetTitle(), text: t.resetText(), yes: t.reset(), no: t.cancel() }))) return;
-  for (const k of keys) await resetToDefaults(k);
-  notify('warning', LL.value.notify.resetDone());
-}
+/** The save and reset code, loaded with the first press of one of their buttons. */
+const saving = () => import('./save.ts');
+export const savePage = async (keys: readonly string[]): Promise<boolean> => (await saving()).savePage(keys);
+export const saveAll = async (): Promise<boolean> => (await saving()).saveAll();
+export const resetPage = async (keys: readonly string[]): Promise<void> => (await saving()).resetPage(keys);
 
 /** Leaving a page with unsaved changes asks first; leaving drops the page's edits. */
 export async function confirmLeave(from: string, to: string): Promise<boolean> {
@@ -80,6 +24,7 @@ export async function confirmLeave(from: string, to: string): Promise<boolean> {
   const changed = target?.sections.join() === leaving.sections.join() ? [] : changedOf(leaving.sections);
   const services = leaving.id === 'info' && servicesChanged.value;
   if (!changed.length && !services) return true;
+  await loadTexts(['confirm']);
   const t = LL.value.confirm;
   if (!(await ask({ title: t.unsavedTitle(), text: t.unsavedLeave(), yes: t.leave(), no: t.stay() }))) return false;
   for (const k of changed) revert(k);
@@ -90,6 +35,7 @@ export async function confirmLeave(from: string, to: string): Promise<boolean> {
 /** Before a test runs against saved settings: unsaved edits would not be tested (spec §2). */
 export async function confirmBeforeTest(keys: readonly string[]): Promise<boolean> {
   if (!changedOf(keys).length) return true;
+  await loadTexts(['confirm']);
   const t = LL.value.confirm;
   return ask({ title: t.unsavedTitle(), text: t.unsavedTest(), yes: t.testAnyway(), no: t.cancel() });
 }

@@ -1,14 +1,26 @@
 // The one root layout around every page (spec §2).
+import { signal } from '@preact/signals';
 import { useEffect, useState } from 'preact/hooks';
 import { Route, Router, useLocation } from 'preact-iso/router';
 import { LL } from '../i18n/translate.ts';
 import { PAGES, pageOf } from '../pages.ts';
 import { NotFoundPage, PAGE_COMPONENTS } from '../router/routes.tsx';
 import { loaded } from '../state/sections.ts';
-import { Help } from './help.tsx';
 import { Menu } from './menu.tsx';
 import { PageBar } from './page-bar.tsx';
 import { TopBar } from './top-bar.tsx';
+
+/** The help panel's code, loaded when help is first opened (the first page does not carry it). */
+const helpPanel = signal<typeof import('./help.tsx') | null>(null);
+function loadHelpPanel(): void {
+  if (helpPanel.value) return;
+  import('./help.tsx').then(
+    (m) => {
+      helpPanel.value = m;
+    },
+    (e: unknown) => console.error('loading the help panel failed', e),
+  );
+}
 
 export function Layout() {
   const { path } = useLocation();
@@ -27,14 +39,22 @@ export function Layout() {
       <button type="button" class="skip" onClick={() => document.getElementById('main')?.focus()}>
         {t.skip()}
       </button>
-      <TopBar menuOpen={menuOpen} onMenu={() => setMenuOpen(!menuOpen)} helpOpen={help} onHelp={() => setHelp(!help)} />
+      <TopBar
+        menuOpen={menuOpen}
+        onMenu={() => setMenuOpen(!menuOpen)}
+        helpOpen={help}
+        onHelp={() => {
+          loadHelpPanel();
+          setHelp(!help);
+        }}
+      />
       <div class="body">
         <div id="menu" class="menu-wrap">
           <Menu onPick={() => setMenuOpen(false)} />
         </div>
         <main id="main" tabIndex={-1} aria-labelledby="page-title">
           <PageBar page={page} />
-          {help && <Help page={page} onClose={() => setHelp(false)} />}
+          {help && helpPanel.value && <helpPanel.value.Help page={page} onClose={() => setHelp(false)} />}
           {page && page.sections.length > 0 && !loaded.value ? (
             <p class="loading" role="status">
               {LL.value.shell.loading()}

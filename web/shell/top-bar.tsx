@@ -38,7 +38,7 @@ export function TopBar(props: { menuOpen: boolean; onMenu: () => void; helpOpen:
         </button>
         {!narrow.value && <ViewPrefs />}
         {/* the name leads to /users, where every role changes its own password */}
-        <a class="user" href="#/users" title={t.users.ownLink()} data-role={session.value?.role}>
+        <a class="user" href="#/users" title={t.shell.ownLink()} data-role={session.value?.role}>
           {session.value?.currentUser} · {session.value ? t.roles[session.value.role]() : ''}
         </a>
         <button type="button" class="btn small" onClick={() => void logout()} data-action="logout">

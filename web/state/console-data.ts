@@ -10,7 +10,7 @@ import { loadSystem } from './system.ts';
 let early: Promise<void> | undefined;
 
 /** Validation markers and defaults need the model, the first page does not: it is loaded once the browser is idle. */
-function whenIdle(fn: () => unknown): void {
+export function whenIdle(fn: () => unknown): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(() => void fn(), { timeout: 2000 });
   else setTimeout(() => void fn(), 200);
 }

@@ -6,8 +6,8 @@ import type { VersionKind } from '../../device/model/versions.ts';
 import type { SecurityWarning } from '../../device/model/warnings.ts';
 import type { ConsoleCertificate } from '../../device/system/console-tls.ts';
 import type { ServiceState, SystemInfo } from '../../hw/types.ts';
+import type { AuditEntry } from '../api/audit.ts';
 import { get } from '../api/client.ts';
-import type { AuditEntry } from '../api/users.ts';
 
 export interface VersionInfo {
   app: string;

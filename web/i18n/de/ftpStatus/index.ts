@@ -26,7 +26,7 @@ const de_ftpStatus = {
   attempts: 'Versuche',
   error: 'Fehler',
   none: 'keine',
-  errors: {
+  codes: {
     unknown_host: 'der Name des Servers (oder Proxys) lässt sich nicht auflösen',
     refused: 'der Port ist nicht empfangsbereit, oder die Verbindung brach beim Senden ab',
     timeout: 'keine Antwort innerhalb von 10 s',

@@ -6,7 +6,7 @@ const de_scriptLang = {
   at: 'Zeile {line}, Spalte {column}: {message}',
   problems: '{count} Fehler im Skript: Es kann erst gespeichert und ausgeführt werden, wenn sie behoben sind.',
   noProblems: 'Keine Fehler im Skript.',
-  errors: {
+  codes: {
     unknown_statement: '„{word}“ ist keine Anweisung: read, write, file, append oder send verwenden.',
     outside_section: 'Eine Anweisung muss auf einen Abschnitt folgen: [init], [cycle N] oder [on FLAG].',
     unknown_section: '„{section}“ ist kein Abschnitt: [init], [cycle N] oder [on FLAG] verwenden.',

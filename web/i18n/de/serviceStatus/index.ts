@@ -46,7 +46,7 @@ const de_serviceStatus = {
     runs: 'Durchläufe',
     overruns: 'Überläufe',
   },
-  errors: {
+  codes: {
     none: 'kein Fehler',
     unknown_host: 'der Name des Servers lässt sich nicht auflösen',
     refused: 'unter der Adresse ist niemand empfangsbereit, oder die Verbindung brach ab',

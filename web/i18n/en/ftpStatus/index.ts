@@ -26,7 +26,7 @@ const en_ftpStatus = {
   attempts: 'Attempts',
   error: 'Error',
   none: 'none',
-  errors: {
+  codes: {
     unknown_host: "the server's (or proxy's) name does not resolve",
     refused: 'nothing listens, or the connection broke during the send',
     timeout: 'no answer within 10 s',

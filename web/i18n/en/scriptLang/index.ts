@@ -6,7 +6,7 @@ const en_scriptLang = {
   at: 'Line {line}, column {column}: {message}',
   problems: '{count} error{{s}} in the script: it cannot be saved or run until they are fixed.',
   noProblems: 'No errors in the script.',
-  errors: {
+  codes: {
     unknown_statement: '"{word}" is not a statement: use read, write, file, append or send.',
     outside_section: 'A statement must follow a section: [init], [cycle N] or [on FLAG].',
     unknown_section: '"{section}" is not a section: use [init], [cycle N] or [on FLAG].',

@@ -47,7 +47,7 @@ const en_serviceStatus = {
     runs: 'Runs',
     overruns: 'Overruns',
   },
-  errors: {
+  codes: {
     none: 'no error',
     unknown_host: "the server's name does not resolve",
     refused: 'nothing listens at the address, or the connection broke',

@@ -26,7 +26,7 @@ const fr_ftpStatus = {
   attempts: 'Tentatives',
   error: 'Erreur',
   none: 'aucun',
-  errors: {
+  codes: {
     unknown_host: 'le nom du serveur (ou du proxy) ne se résout pas',
     refused: 'rien n’écoute, ou la connexion a été coupée pendant l’envoi',
     timeout: 'pas de réponse en 10 s',

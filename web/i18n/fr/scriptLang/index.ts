@@ -6,7 +6,7 @@ const fr_scriptLang = {
   at: 'Ligne {line}, colonne {column} : {message}',
   problems: '{count} erreur{{s}} dans le script : il ne peut être enregistré ni exécuté avant leur correction.',
   noProblems: 'Aucune erreur dans le script.',
-  errors: {
+  codes: {
     unknown_statement: '« {word} » n’est pas une instruction : utilisez read, write, file, append ou send.',
     outside_section: 'Une instruction doit suivre une section : [init], [cycle N] ou [on FLAG].',
     unknown_section: '« {section} » n’est pas une section : utilisez [init], [cycle N] ou [on FLAG].',

@@ -46,7 +46,7 @@ const fr_serviceStatus = {
     runs: 'Exécutions',
     overruns: 'Dépassements',
   },
-  errors: {
+  codes: {
     none: 'aucune erreur',
     unknown_host: 'le nom du serveur ne se résout pas',
     refused: 'rien n’écoute à l’adresse, ou la connexion a été coupée',
