@@ -21,9 +21,10 @@ function load(): Promise<void> {
   return data;
 }
 
-/** At start, when the session check found a signed-in user: begins the load before the console renders. */
-export function preloadConsoleData(): void {
+/** At start, when the session check found a signed-in user: begins the load before the console renders (its first render waits for it). */
+export function preloadConsoleData(): Promise<void> {
   early ??= load();
+  return early;
 }
 
 /** For a console that has just mounted: the load begun at start when there is one, else a new one (after a login). */
