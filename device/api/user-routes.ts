@@ -6,7 +6,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { toIssues } from '../model/section.ts';
-import { addUserSchema, auditQuerySchema, endSessionSchema, passwordChangeSchema, removeUserSchema } from '../model/users.ts';
+import { type AuditEntry, addUserSchema, auditQuerySchema, endSessionSchema, passwordChangeSchema, removeUserSchema } from '../model/users.ts';
 import { ABSOLUTE_MS, IDLE_MS, type Session } from '../system/sessions.ts';
 import { UserExists } from '../system/users.ts';
 import { startSession } from './auth-routes.ts';
@@ -30,15 +30,7 @@ function who(c: Context<Env>) {
   return { user: s.user, source: c.get('source') };
 }
 
-/** One audit line as stored; lines that do not parse (a torn write) are left out. */
-export interface AuditEntry {
-  time: string;
-  action: string;
-  user?: string;
-  source?: string;
-  detail?: Record<string, unknown>;
-}
-
+/** The audit lines as stored; lines that do not parse (a torn write) are left out. */
 export function parseAudit(text: string): AuditEntry[] {
   const out: AuditEntry[] = [];
   for (const line of text.split('\n')) {

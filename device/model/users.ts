@@ -4,6 +4,15 @@ import { PASSWORD_MIN, policyPassword } from './fields.ts';
 import { msg } from './issues.ts';
 
 export const ROLES = ['admin', 'user'] as const;
+
+/** One audit log line as the daemon stores and sends it (device/system/audit.ts; the console's /info and /users show it). */
+export interface AuditEntry {
+  time: string;
+  action: string;
+  user?: string;
+  source?: string;
+  detail?: Record<string, unknown>;
+}
 export type Role = (typeof ROLES)[number];
 export const USER_PASSWORD_MAX = 40; // spec §9: user password 40
 export const USERNAME_MAX = 32;

@@ -1,14 +1,8 @@
-// An audit log entry as the daemon sends it (device/system/audit.ts) and as one line of text: the
+// An audit log entry (device/model/users.ts) as one line of text: the
 // system log view of /info and the audit table of /users show it, so it is apart from the users
 // page's calls (web/api/users.ts), which the first page does not load.
 
-export interface AuditEntry {
-  time: string;
-  action: string;
-  user?: string;
-  source?: string;
-  detail?: Record<string, unknown>;
-}
+import type { AuditEntry } from '../../device/model/users.ts';
 
 /** One audit entry as one line of text (the system log view and the audit table's details). */
 export const auditDetail = (e: AuditEntry) =>

@@ -1,9 +1,8 @@
 // Users administration, active sessions and the audit log (docs/api.md rows users…, sessions…,
 // audit…): the calls of the users page. The daemon checks every body with the same schemas.
 
-import type { Role } from '../../device/model/users.ts';
+import type { AuditEntry, Role } from '../../device/model/users.ts';
 import { accept, type SessionInfo } from '../state/session.ts';
-import type { AuditEntry } from './audit.ts';
 import { get, post } from './client.ts';
 
 export interface UserRow {

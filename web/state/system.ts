@@ -2,11 +2,11 @@
 // the log config files list, the uploaded HTTP files list, and the system log.
 import { signal } from '@preact/signals';
 import type { ConsoleListenerStatus } from '../../device/api/listen.ts';
+import type { AuditEntry } from '../../device/model/users.ts';
 import type { VersionKind } from '../../device/model/versions.ts';
 import type { SecurityWarning } from '../../device/model/warnings.ts';
 import type { ConsoleCertificate } from '../../device/system/console-tls.ts';
 import type { ServiceState, SystemInfo } from '../../hw/types.ts';
-import type { AuditEntry } from '../api/audit.ts';
 import { get } from '../api/client.ts';
 
 export interface VersionInfo {
