@@ -35,8 +35,8 @@ effect(() => {
 });
 
 // only a browser that is not signed in needs these
-const LoginPage = page(() => import('./pages/auth.tsx').then((m) => ({ default: m.LoginPage })), ['auth', 'errors']);
-const SetupPage = page(() => import('./pages/auth.tsx').then((m) => ({ default: m.SetupPage })), ['auth', 'errors']);
+const LoginPage = page(() => import('./pages/auth.tsx').then((m) => ({ default: m.LoginPage })), ['auth', 'form', 'errors']);
+const SetupPage = page(() => import('./pages/auth.tsx').then((m) => ({ default: m.SetupPage })), ['auth', 'form', 'errors']);
 
 function Console() {
   useEffect(() => {

@@ -23,6 +23,7 @@ export type Translations = RootTranslation &
 	errors: NamespaceErrorsTranslation,
 	fields: NamespaceFieldsTranslation,
 	firmware: NamespaceFirmwareTranslation,
+	form: NamespaceFormTranslation,
 	ftpStatus: NamespaceFtpStatusTranslation,
 	graphs: NamespaceGraphsTranslation,
 	help: NamespaceHelpTranslation,
@@ -338,68 +339,6 @@ type RootTranslation = {
 		 * R​e​t​r​y
 		 */
 		retry: string
-	}
-	form: {
-		/**
-		 * {​l​a​b​e​l​}​:​ ​{​t​e​x​t​}
-		 * @param {unknown} label
-		 * @param {unknown} text
-		 */
-		labelled: RequiredParams<'label' | 'text'>
-		/**
-		 * R​a​n​g​e​ ​{​m​i​n​}​ ​–​ ​{​m​a​x​}
-		 * @param {unknown} max
-		 * @param {unknown} min
-		 */
-		range: RequiredParams<'max' | 'min'>
-		/**
-		 * U​s​e​s​ ​D​T​{​f​i​r​s​t​}​ ​–​ ​D​T​{​l​a​s​t​}​ ​(​{​c​o​u​n​t​}​ ​r​e​g​i​s​t​e​r​{​{​s​}​}​)​.
-		 * @param {string | number | boolean} count
-		 * @param {unknown} first
-		 * @param {unknown} last
-		 */
-		footprint: RequiredParams<'count' | 'first' | 'last'>
-		/**
-		 * S​e​v​e​r​a​l​ ​s​e​r​v​i​c​e​s​ ​u​s​e​ ​t​h​e​ ​s​a​m​e​ ​P​L​C​ ​r​e​g​i​s​t​e​r​s​.​ ​C​h​a​n​g​e​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​s​ ​s​o​ ​t​h​a​t​ ​t​h​e​y​ ​d​o​ ​n​o​t​ ​o​v​e​r​l​a​p​.
-		 */
-		multipleRegisters: string
-		place: {
-			/**
-			 * t​h​r​e​a​d​ ​{​n​}
-			 * @param {unknown} n
-			 */
-			thread: RequiredParams<'n'>
-			/**
-			 * r​e​s​t​r​i​c​t​i​o​n​ ​{​n​}
-			 * @param {unknown} n
-			 */
-			restriction: RequiredParams<'n'>
-			/**
-			 * c​o​n​n​e​c​t​i​o​n​ ​{​n​}
-			 * @param {unknown} n
-			 */
-			connection: RequiredParams<'n'>
-			/**
-			 * d​a​t​a​ ​p​o​i​n​t​ ​{​n​}
-			 * @param {unknown} n
-			 */
-			point: RequiredParams<'n'>
-			/**
-			 * e​n​t​r​y​ ​{​n​}
-			 * @param {unknown} n
-			 */
-			entry: RequiredParams<'n'>
-		}
-		/**
-		 * P​r​o​b​l​e​m​s​ ​t​o​ ​c​o​r​r​e​c​t​:
-		 */
-		problems: string
-		/**
-		 * {​p​l​a​c​e​}​:​ ​{​m​e​s​s​a​g​e​}
-		 * @param {unknown} message
-		 * @param {unknown} place
-		 */
-		problem: RequiredParams<'message' | 'place'>
 	}
 	info: {
 		/**
@@ -4353,6 +4292,69 @@ export type NamespaceFirmwareTranslation = {
 	}
 }
 
+export type NamespaceFormTranslation = {
+	/**
+	 * {​l​a​b​e​l​}​:​ ​{​t​e​x​t​}
+	 * @param {unknown} label
+	 * @param {unknown} text
+	 */
+	labelled: RequiredParams<'label' | 'text'>
+	/**
+	 * R​a​n​g​e​ ​{​m​i​n​}​ ​–​ ​{​m​a​x​}
+	 * @param {unknown} max
+	 * @param {unknown} min
+	 */
+	range: RequiredParams<'max' | 'min'>
+	/**
+	 * U​s​e​s​ ​D​T​{​f​i​r​s​t​}​ ​–​ ​D​T​{​l​a​s​t​}​ ​(​{​c​o​u​n​t​}​ ​r​e​g​i​s​t​e​r​{​{​s​}​}​)​.
+	 * @param {string | number | boolean} count
+	 * @param {unknown} first
+	 * @param {unknown} last
+	 */
+	footprint: RequiredParams<'count' | 'first' | 'last'>
+	/**
+	 * S​e​v​e​r​a​l​ ​s​e​r​v​i​c​e​s​ ​u​s​e​ ​t​h​e​ ​s​a​m​e​ ​P​L​C​ ​r​e​g​i​s​t​e​r​s​.​ ​C​h​a​n​g​e​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​s​ ​s​o​ ​t​h​a​t​ ​t​h​e​y​ ​d​o​ ​n​o​t​ ​o​v​e​r​l​a​p​.
+	 */
+	multipleRegisters: string
+	place: {
+		/**
+		 * t​h​r​e​a​d​ ​{​n​}
+		 * @param {unknown} n
+		 */
+		thread: RequiredParams<'n'>
+		/**
+		 * r​e​s​t​r​i​c​t​i​o​n​ ​{​n​}
+		 * @param {unknown} n
+		 */
+		restriction: RequiredParams<'n'>
+		/**
+		 * c​o​n​n​e​c​t​i​o​n​ ​{​n​}
+		 * @param {unknown} n
+		 */
+		connection: RequiredParams<'n'>
+		/**
+		 * d​a​t​a​ ​p​o​i​n​t​ ​{​n​}
+		 * @param {unknown} n
+		 */
+		point: RequiredParams<'n'>
+		/**
+		 * e​n​t​r​y​ ​{​n​}
+		 * @param {unknown} n
+		 */
+		entry: RequiredParams<'n'>
+	}
+	/**
+	 * P​r​o​b​l​e​m​s​ ​t​o​ ​c​o​r​r​e​c​t​:
+	 */
+	problems: string
+	/**
+	 * {​p​l​a​c​e​}​:​ ​{​m​e​s​s​a​g​e​}
+	 * @param {unknown} message
+	 * @param {unknown} place
+	 */
+	problem: RequiredParams<'message' | 'place'>
+}
+
 export type NamespaceFtpStatusTranslation = {
 	/**
 	 * S​e​n​d​ ​s​t​a​t​u​s
@@ -7690,6 +7692,7 @@ export type Namespaces =
 	| 'errors'
 	| 'fields'
 	| 'firmware'
+	| 'form'
 	| 'ftpStatus'
 	| 'graphs'
 	| 'help'
@@ -7762,6 +7765,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./firmware/index.ts` file instead
 	 */
 	firmware?: "[typesafe-i18n] reserved for 'firmware'-namespace. You need to use the `./firmware/index.ts` file instead."
+
+	/**
+	 * reserved for 'form'-namespace\
+	 * you need to use the `./form/index.ts` file instead
+	 */
+	form?: "[typesafe-i18n] reserved for 'form'-namespace. You need to use the `./form/index.ts` file instead."
 
 	/**
 	 * reserved for 'ftpStatus'-namespace\
@@ -8162,54 +8171,6 @@ export type TranslationFunctions = {
 		 * Retry
 		 */
 		retry: () => LocalizedString
-	}
-	form: {
-		/**
-		 * {label}: {text}
-		 */
-		labelled: (arg: { label: unknown, text: unknown }) => LocalizedString
-		/**
-		 * Range {min} – {max}
-		 */
-		range: (arg: { max: unknown, min: unknown }) => LocalizedString
-		/**
-		 * Uses DT{first} – DT{last} ({count} register{{s}}).
-		 */
-		footprint: (arg: { count: string | number | boolean, first: unknown, last: unknown }) => LocalizedString
-		/**
-		 * Several services use the same PLC registers. Change the control registers so that they do not overlap.
-		 */
-		multipleRegisters: () => LocalizedString
-		place: {
-			/**
-			 * thread {n}
-			 */
-			thread: (arg: { n: unknown }) => LocalizedString
-			/**
-			 * restriction {n}
-			 */
-			restriction: (arg: { n: unknown }) => LocalizedString
-			/**
-			 * connection {n}
-			 */
-			connection: (arg: { n: unknown }) => LocalizedString
-			/**
-			 * data point {n}
-			 */
-			point: (arg: { n: unknown }) => LocalizedString
-			/**
-			 * entry {n}
-			 */
-			entry: (arg: { n: unknown }) => LocalizedString
-		}
-		/**
-		 * Problems to correct:
-		 */
-		problems: () => LocalizedString
-		/**
-		 * {place}: {message}
-		 */
-		problem: (arg: { message: unknown, place: unknown }) => LocalizedString
 	}
 	info: {
 		/**
@@ -12060,6 +12021,54 @@ export type TranslationFunctions = {
 			 */
 			start_failed: () => LocalizedString
 		}
+	}
+	form: {
+		/**
+		 * {label}: {text}
+		 */
+		labelled: (arg: { label: unknown, text: unknown }) => LocalizedString
+		/**
+		 * Range {min} – {max}
+		 */
+		range: (arg: { max: unknown, min: unknown }) => LocalizedString
+		/**
+		 * Uses DT{first} – DT{last} ({count} register{{s}}).
+		 */
+		footprint: (arg: { count: string | number | boolean, first: unknown, last: unknown }) => LocalizedString
+		/**
+		 * Several services use the same PLC registers. Change the control registers so that they do not overlap.
+		 */
+		multipleRegisters: () => LocalizedString
+		place: {
+			/**
+			 * thread {n}
+			 */
+			thread: (arg: { n: unknown }) => LocalizedString
+			/**
+			 * restriction {n}
+			 */
+			restriction: (arg: { n: unknown }) => LocalizedString
+			/**
+			 * connection {n}
+			 */
+			connection: (arg: { n: unknown }) => LocalizedString
+			/**
+			 * data point {n}
+			 */
+			point: (arg: { n: unknown }) => LocalizedString
+			/**
+			 * entry {n}
+			 */
+			entry: (arg: { n: unknown }) => LocalizedString
+		}
+		/**
+		 * Problems to correct:
+		 */
+		problems: () => LocalizedString
+		/**
+		 * {place}: {message}
+		 */
+		problem: (arg: { message: unknown, place: unknown }) => LocalizedString
 	}
 	ftpStatus: {
 		/**

@@ -18,6 +18,7 @@ import de_datetime from './de/datetime/index.ts'
 import de_errors from './de/errors/index.ts'
 import de_fields from './de/fields/index.ts'
 import de_firmware from './de/firmware/index.ts'
+import de_form from './de/form/index.ts'
 import de_ftpStatus from './de/ftpStatus/index.ts'
 import de_graphs from './de/graphs/index.ts'
 import de_help from './de/help/index.ts'
@@ -44,6 +45,7 @@ import en_datetime from './en/datetime/index.ts'
 import en_errors from './en/errors/index.ts'
 import en_fields from './en/fields/index.ts'
 import en_firmware from './en/firmware/index.ts'
+import en_form from './en/form/index.ts'
 import en_ftpStatus from './en/ftpStatus/index.ts'
 import en_graphs from './en/graphs/index.ts'
 import en_help from './en/help/index.ts'
@@ -70,6 +72,7 @@ import fr_datetime from './fr/datetime/index.ts'
 import fr_errors from './fr/errors/index.ts'
 import fr_fields from './fr/fields/index.ts'
 import fr_firmware from './fr/firmware/index.ts'
+import fr_form from './fr/form/index.ts'
 import fr_ftpStatus from './fr/ftpStatus/index.ts'
 import fr_graphs from './fr/graphs/index.ts'
 import fr_help from './fr/help/index.ts'
@@ -100,6 +103,7 @@ const localeTranslations = {
 		errors: de_errors,
 		fields: de_fields,
 		firmware: de_firmware,
+		form: de_form,
 		ftpStatus: de_ftpStatus,
 		graphs: de_graphs,
 		help: de_help,
@@ -129,6 +133,7 @@ const localeTranslations = {
 		errors: en_errors,
 		fields: en_fields,
 		firmware: en_firmware,
+		form: en_form,
 		ftpStatus: en_ftpStatus,
 		graphs: en_graphs,
 		help: en_help,
@@ -158,6 +163,7 @@ const localeTranslations = {
 		errors: fr_errors,
 		fields: fr_fields,
 		firmware: fr_firmware,
+		form: fr_form,
 		ftpStatus: fr_ftpStatus,
 		graphs: fr_graphs,
 		help: fr_help,

@@ -26,6 +26,7 @@ export const namespaces: Namespaces[] = [
 	'errors',
 	'fields',
 	'firmware',
+	'form',
 	'ftpStatus',
 	'graphs',
 	'help',

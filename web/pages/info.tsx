@@ -20,7 +20,7 @@ const servicesBlock = signal<typeof import('./info-services.tsx') | null>(null);
 const loadServicesBlock = () => {
   // the block comes with its texts: the services list, the line per service (`serviceStatus`) and the messages of a refused change
   if (!servicesBlock.value) {
-    void Promise.all([import('./info-services.tsx'), loadTexts(['services', 'serviceStatus', 'errors'])]).then(
+    void Promise.all([import('./info-services.tsx'), loadTexts(['services', 'serviceStatus', 'form', 'errors'])]).then(
       ([m]) => {
         servicesBlock.value = m;
       },

@@ -55,7 +55,7 @@ export const page = (load: Loader, texts: readonly Namespaces[] = []) =>
  * or the restriction editor), loaded with the first such page: the first load carries only what the
  * information page shows. A page's own part (`users`, `tls` …) comes with its page.
  */
-const TEXTS = ['fields', 'errors', 'confirm', 'service', 'certs', 'com', 'port', 'rest', 'ftpStatus', 'graphs', 'backup', 'firmware'] as const;
+const TEXTS = ['fields', 'form', 'errors', 'confirm', 'service', 'certs', 'com', 'port', 'rest', 'ftpStatus', 'graphs', 'backup', 'firmware'] as const;
 
 /** The component of every page of spec §2, with the parts of the texts it needs. */
 export const PAGE_COMPONENTS: Record<PageId, ComponentType> = {

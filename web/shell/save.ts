@@ -35,7 +35,7 @@ function refused(lines: readonly string[]): void {
 /** Saves the sections among `keys` and, for save-all, the switched services of /info. */
 async function save(keys: readonly string[], withServices = false): Promise<boolean> {
   await ensureModel();
-  await loadTexts(['fields', 'logger', 'errors']); // the field names and messages, also when Save all is pressed on a page without fields
+  await loadTexts(['fields', 'logger', 'form', 'errors']); // the field names and messages, also when Save all is pressed on a page without fields
   const problems = problemLines(keys);
   if (problems.length) {
     refused(problems);

@@ -67,15 +67,6 @@ const de = {
     chunkFailed: 'Diese Seite konnte nicht geladen werden. Prüfen Sie die Verbindung zum Gerät und versuchen Sie es erneut.',
     retry: 'Erneut versuchen',
   },
-  form: {
-    labelled: '{label}: {text}',
-    range: 'Bereich {min}\u00a0–\u00a0{max}',
-    footprint: 'Belegt DT{first}\u00a0–\u00a0DT{last} ({count} Register).',
-    multipleRegisters: 'Mehrere Dienste verwenden dieselben SPS-Register. Ändern Sie die Steuerregister so, dass sie sich nicht überschneiden.',
-    place: { thread: 'Thread {n}', restriction: 'Einschränkung {n}', connection: 'Verbindung {n}', point: 'Datenpunkt {n}', entry: 'Eintrag {n}' },
-    problems: 'Zu korrigieren:',
-    problem: '{place}: {message}',
-  },
   info: {
     consoleCert: 'Konsolenzertifikat (HTTPS)',
     consoleCertOff: 'Die Konsole wird über unverschlüsseltes HTTP ausgeliefert (Standard des Simulators).',

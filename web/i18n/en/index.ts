@@ -69,16 +69,6 @@ const en = {
     chunkFailed: 'This page could not be loaded. Check the connection to the unit and retry.',
     retry: 'Retry',
   },
-  form: {
-    labelled: '{label}: {text}',
-    range: 'Range {min} – {max}',
-    footprint: 'Uses DT{first} – DT{last} ({count} register{{s}}).',
-    multipleRegisters: 'Several services use the same PLC registers. Change the control registers so that they do not overlap.',
-    /** where a problem is, as the technician sees it: "Ports and restrictions, thread 2, listening port" */
-    place: { thread: 'thread {n}', restriction: 'restriction {n}', connection: 'connection {n}', point: 'data point {n}', entry: 'entry {n}' },
-    problems: 'Problems to correct:',
-    problem: '{place}: {message}',
-  },
   info: {
     consoleCert: 'Console certificate (HTTPS)',
     consoleCertOff: 'The console is served over plain HTTP (the simulator’s default).',

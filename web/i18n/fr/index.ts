@@ -67,15 +67,6 @@ const fr = {
     chunkFailed: 'Impossible de charger cette page. Vérifiez la connexion à l’appareil et réessayez.',
     retry: 'Réessayer',
   },
-  form: {
-    labelled: '{label}\u00a0: {text}',
-    range: 'Plage {min}\u00a0–\u00a0{max}',
-    footprint: 'Occupe DT{first}\u00a0–\u00a0DT{last} ({count} registre{{s}}).',
-    multipleRegisters: 'Plusieurs services utilisent les mêmes registres de l’automate. Modifiez les registres de commande pour qu’ils ne se chevauchent pas.',
-    place: { thread: 'thread {n}', restriction: 'restriction {n}', connection: 'connexion {n}', point: 'point de données {n}', entry: 'entrée {n}' },
-    problems: 'À corriger :',
-    problem: '{place} : {message}',
-  },
   info: {
     consoleCert: 'Certificat de la console (HTTPS)',
     consoleCertOff: 'La console est servie en HTTP non chiffré (paramètre par défaut du simulateur).',

@@ -1,0 +1,14 @@
+// German: the wording shared by the settings forms (a label with its message, ranges, register footprints, where a problem is); loaded with the settings pages, the login pages and the services block of /info.
+import type { NamespaceFormTranslation } from '../../i18n-types.ts';
+
+const de_form = {
+  labelled: '{label}: {text}',
+  range: 'Bereich {min}\u00a0–\u00a0{max}',
+  footprint: 'Belegt DT{first}\u00a0–\u00a0DT{last} ({count} Register).',
+  multipleRegisters: 'Mehrere Dienste verwenden dieselben SPS-Register. Ändern Sie die Steuerregister so, dass sie sich nicht überschneiden.',
+  place: { thread: 'Thread {n}', restriction: 'Einschränkung {n}', connection: 'Verbindung {n}', point: 'Datenpunkt {n}', entry: 'Eintrag {n}' },
+  problems: 'Zu korrigieren:',
+  problem: '{place}: {message}',
+} satisfies NamespaceFormTranslation;
+
+export default de_form;

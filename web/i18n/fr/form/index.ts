@@ -1,0 +1,14 @@
+// French: the wording shared by the settings forms (a label with its message, ranges, register footprints, where a problem is); loaded with the settings pages, the login pages and the services block of /info.
+import type { NamespaceFormTranslation } from '../../i18n-types.ts';
+
+const fr_form = {
+  labelled: '{label}\u00a0: {text}',
+  range: 'Plage {min}\u00a0–\u00a0{max}',
+  footprint: 'Occupe DT{first}\u00a0–\u00a0DT{last} ({count} registre{{s}}).',
+  multipleRegisters: 'Plusieurs services utilisent les mêmes registres de l’automate. Modifiez les registres de commande pour qu’ils ne se chevauchent pas.',
+  place: { thread: 'thread {n}', restriction: 'restriction {n}', connection: 'connexion {n}', point: 'point de données {n}', entry: 'entrée {n}' },
+  problems: 'À corriger :',
+  problem: '{place} : {message}',
+} satisfies NamespaceFormTranslation;
+
+export default fr_form;
