@@ -11,6 +11,7 @@ import { auditLine } from '../api/audit.ts';
 import { formatNumber, LL, loadTexts } from '../i18n/translate.ts';
 import { appNameText } from '../i18n/unit-values.ts';
 import { pageOfSection } from '../pages.ts';
+import { whenIdle } from '../state/console-data.ts';
 import { loadSyslog, syslog, syslogAudit, systemFailed, systemInfo } from '../state/system.ts';
 import { SyslogList } from './info-syslog.tsx';
 
@@ -45,10 +46,11 @@ function Rows({ rows }: { rows: [string, preact.ComponentChildren][] }) {
 const mib = (n: number) => `${formatNumber(Math.round(n / 1048576))}\u00a0MiB`;
 
 export default function InfoPage() {
-  // the services block follows the facts: its code does not compete with the first render of the data
+  // the services block follows the facts once the browser is idle: its code, texts and render do not
+  // compete with the first render of the data, nor keep the page from answering input right after it
   const shown = systemInfo.value !== null;
   useEffect(() => {
-    if (shown) loadServicesBlock();
+    if (shown) whenIdle(loadServicesBlock);
   }, [shown]);
   useEffect(() => {
     const tick = () =>
