@@ -110,6 +110,12 @@ async function portFree(o: Options, ms: number): Promise<void> {
         r(true);
       });
       s.once('error', () => r(false));
+      // a connect that neither succeeds nor fails (a listener that does not take it) counts as in use:
+      // the wait goes on to its end and says so, instead of hanging on this one attempt
+      s.setTimeout(1000, () => {
+        s.destroy();
+        r(true);
+      });
     });
     if (!open) return;
     await new Promise((r) => setTimeout(r, 200));

@@ -281,7 +281,7 @@ describe('install', () => {
     expect(await stat(l.journal).catch(() => undefined)).toBeDefined();
     await sup!.kill();
     sup = await startSupervisor(root, { port: sup!.port, startTimeoutMs: 60_000 });
-    expect(await waitForVersion(sup.url, '1.5.1', 90_000)).toBe(true);
+    expect(await waitForVersion(sup.url, '1.5.1', 90_000), `the supervisor said:\n${sup.output()}`).toBe(true);
     expect(await readlink(l.current)).toMatch(/^releases\/1\.5\.1_/);
     admin = await adminClient(sup.url);
     expect((await admin.get('/config/get_update_status')).body).toMatchObject({ version: '1.5.1', last: { ok: false, version: '1.5.2', from: '1.5.1' } });
