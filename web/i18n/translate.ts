@@ -20,10 +20,12 @@ export function initialLocale(): Locales {
 
 /**
  * Parts of the dictionary loaded when first needed (one chunk per language each): the online help
- * when help is opened; the field texts, the logger's and the wizard's texts with the pages that use
- * them (web/router/routes.tsx), so the first page loads only the common texts.
+ * when help is opened; the field texts, the messages, the questions and each page's own texts with
+ * the pages that use them (web/router/routes.tsx), so the first page loads only the common texts.
  */
 const loadedParts = new Set<Namespaces>();
+/** parts on their way, by part: a second ask (errorText once per message of a render) waits for the same load */
+const pendingParts = new Map<Namespaces, Promise<void>>();
 
 /** the online help texts are loaded (the help panel waits for them) */
 export const helpReady = signal(false);
@@ -37,10 +39,20 @@ export async function setLocale(l: Locales): Promise<void> {
   rememberLocale(l);
 }
 
-/** Loads the parts of the dictionary not loaded yet, in the current language. */
+/** Loads the parts of the dictionary not loaded yet, in the current language; a part already on its way is waited for, not loaded again. */
 export async function loadTexts(parts: readonly Namespaces[]): Promise<void> {
   const missing = parts.filter((n) => !loadedParts.has(n));
-  if (missing.length === 0) return;
+  const fresh = missing.filter((n) => !pendingParts.has(n));
+  if (fresh.length > 0) {
+    const load = loadParts(fresh).finally(() => {
+      for (const n of fresh) pendingParts.delete(n);
+    });
+    for (const n of fresh) pendingParts.set(n, load);
+  }
+  await Promise.all(missing.map((n) => pendingParts.get(n)));
+}
+
+async function loadParts(missing: readonly Namespaces[]): Promise<void> {
   const l = locale.value;
   await Promise.all(missing.map((n) => loadNamespaceAsync(l, n)));
   for (const n of missing) loadedParts.add(n);
