@@ -1,5 +1,5 @@
 // Decides what the browser shows: the first-run page, the login page, or the console.
-import { effect, signal } from '@preact/signals';
+import { effect } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { ErrorBoundary } from 'preact-iso/lazy';
 import { LL, loadTexts } from './i18n/translate.ts';
@@ -7,6 +7,7 @@ import { HashLocationProvider, setLeaveGuard } from './router/hash.tsx';
 import { page } from './router/routes.tsx';
 import { confirmLeave } from './shell/actions.ts';
 import { Layout } from './shell/layout.tsx';
+import { lazyModule } from './shell/lazy-module.ts';
 import { Notifications } from './shell/notifications.tsx';
 import { reportUpdate } from './state/after-update.ts';
 import { question } from './state/confirm.ts';
@@ -20,18 +21,14 @@ addEventListener('beforeunload', (e) => {
 });
 
 /** The question dialog's code, loaded with the first question; a dialog that cannot be loaded answers no. */
-const dialog = signal<typeof import('./shell/confirm-dialog.tsx') | null>(null);
+const dialogModule = lazyModule(
+  () => import('./shell/confirm-dialog.tsx'),
+  'the question dialog',
+  () => question.value?.resolve(false),
+);
+const dialog = dialogModule.loaded;
 effect(() => {
-  if (!question.value || dialog.value) return;
-  import('./shell/confirm-dialog.tsx').then(
-    (m) => {
-      dialog.value = m;
-    },
-    (e: unknown) => {
-      console.error('loading the question dialog failed', e);
-      question.value?.resolve(false);
-    },
-  );
+  if (question.value) dialogModule.load();
 });
 
 // only a browser that is not signed in needs these

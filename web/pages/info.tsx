@@ -5,30 +5,24 @@
 // unit as a whole, which is what this page shows. That block is loaded after the page: /info is the
 // console's first page and stays within its size budget (build/budget.ts).
 
-import { signal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { auditLine } from '../api/audit.ts';
 import { formatNumber, LL, loadTexts } from '../i18n/translate.ts';
 import { appNameText } from '../i18n/unit-values.ts';
 import { pageOfSection } from '../pages.ts';
+import { lazyModule } from '../shell/lazy-module.ts';
 import { whenIdle } from '../state/console-data.ts';
 import { loadSyslog, syslog, syslogAudit, systemFailed, systemInfo } from '../state/system.ts';
 import { SyslogList } from './info-syslog.tsx';
 
 export const SYSLOG_REFRESH_MS = 5000; // spec §9
 
-const servicesBlock = signal<typeof import('./info-services.tsx') | null>(null);
-const loadServicesBlock = () => {
-  // the block comes with its texts: the services list, the line per service (`serviceStatus`) and the messages of a refused change
-  if (!servicesBlock.value) {
-    void Promise.all([import('./info-services.tsx'), loadTexts(['services', 'serviceStatus', 'form', 'errors'])]).then(
-      ([m]) => {
-        servicesBlock.value = m;
-      },
-      (e) => console.error('loading the services block failed', e),
-    );
-  }
-};
+// the block comes with its texts: the services list, the line per service (`serviceStatus`) and the messages of a refused change
+const servicesModule = lazyModule(
+  () => Promise.all([import('./info-services.tsx'), loadTexts(['services', 'serviceStatus', 'form', 'errors'])]).then(([m]) => m),
+  'the services block',
+);
+const servicesBlock = servicesModule.loaded;
 
 function Rows({ rows }: { rows: [string, preact.ComponentChildren][] }) {
   return (
@@ -50,7 +44,7 @@ export default function InfoPage() {
   // compete with the first render of the data, nor keep the page from answering input right after it
   const shown = systemInfo.value !== null;
   useEffect(() => {
-    if (shown) whenIdle(loadServicesBlock);
+    if (shown) whenIdle(servicesModule.load);
   }, [shown]);
   useEffect(() => {
     const tick = () =>

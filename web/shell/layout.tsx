@@ -1,26 +1,18 @@
 // The one root layout around every page (spec §2).
-import { signal } from '@preact/signals';
 import { useEffect, useState } from 'preact/hooks';
 import { Route, Router, useLocation } from 'preact-iso/router';
 import { LL } from '../i18n/translate.ts';
 import { PAGES, pageOf } from '../pages.ts';
 import { NotFoundPage, PAGE_COMPONENTS } from '../router/routes.tsx';
 import { loaded } from '../state/sections.ts';
+import { lazyModule } from './lazy-module.ts';
 import { Menu } from './menu.tsx';
 import { PageBar } from './page-bar.tsx';
 import { TopBar } from './top-bar.tsx';
 
 /** The help panel's code, loaded when help is first opened (the first page does not carry it). */
-const helpPanel = signal<typeof import('./help.tsx') | null>(null);
-function loadHelpPanel(): void {
-  if (helpPanel.value) return;
-  import('./help.tsx').then(
-    (m) => {
-      helpPanel.value = m;
-    },
-    (e: unknown) => console.error('loading the help panel failed', e),
-  );
-}
+const helpModule = lazyModule(() => import('./help.tsx'), 'the help panel');
+const helpPanel = helpModule.loaded;
 
 export function Layout() {
   const { path } = useLocation();
@@ -44,7 +36,7 @@ export function Layout() {
         onMenu={() => setMenuOpen(!menuOpen)}
         helpOpen={help}
         onHelp={() => {
-          loadHelpPanel();
+          helpModule.load();
           setHelp(!help);
         }}
       />
