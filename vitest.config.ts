@@ -14,6 +14,7 @@ export default defineConfig({
             'build/**/*.test.ts',
             'test/fixtures/**/*.test.ts',
             'test/docs/**/*.test.ts',
+            'test/*.test.ts',
           ],
         },
       },

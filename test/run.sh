@@ -64,21 +64,31 @@ npm run --silent lint
 echo "== type check"
 npx tsc --noEmit -p .
 echo "== unit, integration and browser (e2e) tests"
+# Every temp file and folder of the run goes into one folder, removed at the end (tests that stop
+# early leave nothing behind in /tmp).
+run_tmp=$(mktemp -d -t communicator-test.XXXXXX)
+# like /tmp itself: the database servers the tests start run as their own users (postgres)
+chmod 1777 "$run_tmp"
+trap 'rm -rf "$run_tmp"' EXIT
+export TMPDIR="$run_tmp"
+unit_json="$run_tmp/unit-report.json"
+e2e_json="$run_tmp/e2e-report.json"
 # Two vitest processes side by side: the browser tests (one file at a time) and the unit then
 # integration tests (one integration file at a time). Each test takes its own ports and data
 # folders, so the two groups do not meet; most of their time is spent waiting on sockets, timers
 # and the browser, which leaves room on 2 cores. The browser tests' output follows the others'.
-e2e_log=$(mktemp)
-npx vitest run --project e2e >"$e2e_log" 2>&1 &
+e2e_log="$run_tmp/e2e.log"
+npx vitest run --project e2e --reporter=default --reporter=json --outputFile.json="$e2e_json" >"$e2e_log" 2>&1 &
 e2e_pid=$!
 rc=0
-npx vitest run --project unit --project integration || rc=$?
+npx vitest run --project unit --project integration --reporter=default --reporter=json --outputFile.json="$unit_json" || rc=$?
 e2e_rc=0
 wait "$e2e_pid" || e2e_rc=$?
 echo "== browser (e2e) tests"
 cat "$e2e_log"
-rm -f "$e2e_log"
 if [ "$rc" -ne 0 ] || [ "$e2e_rc" -ne 0 ]; then
+  echo "== what failed"
+  npx tsx test/failures.ts "unit and integration=$unit_json" "browser=$e2e_json" || true
   echo "ERROR: tests failed (unit and integration: exit $rc, browser: exit $e2e_rc)" >&2
   exit 1
 fi

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LogFile } from '../../device/model/sections/logfile.ts';
 import { FakeClock } from '../support/daemon.ts';
-import { crlf, csvFiles, fileIs, local, ONE_POINT, onePointRig, type PlcLine, pause, type Rig, startRig, text, until } from './logger-rig.ts';
+import { crlf, csvFiles, fileIs, local, ONE_POINT, onePointRig, type PlcLine, pause, type Rig, saveLog, startRig, text, until } from './logger-rig.ts';
 
 const clock = new FakeClock(local(2026, 5, 4, 10, 0, 30));
 let line: PlcLine;
@@ -39,6 +39,9 @@ describe('fixed cycle (1)', () => {
 
 describe('specified time (2)', () => {
   it('first record at time_start, then every cycle, repeat_count records a day', async () => {
+    // the previous test's file stops before the clock moves: else, on a loaded machine, it could wake
+    // at the new time before the save below replaced it and begin a file of that day
+    await saveLog(rig, { enable_log: false });
     clock.t = local(2026, 5, 5, 7, 59, 0);
     await save({ name: 'daily', trigger: 2, time_start: 8 * 3600 + 30, cycle: 60, repeat_count: 2 });
     await pause();
