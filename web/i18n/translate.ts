@@ -7,6 +7,7 @@ import { rememberLocale, storedLocale } from '../state/prefs.ts';
 import type { Locales, Namespaces, TranslationFunctions } from './i18n-types.ts';
 import { loadLocaleAsync, loadNamespaceAsync } from './i18n-util.async.ts';
 import { baseLocale, i18nObject, isLocale, loadedLocales, locales } from './i18n-util.ts';
+import { formatInteger, formatLocalDateTime } from './plain-format.ts';
 
 export const LOCALES = locales;
 export const locale = signal<Locales>(baseLocale);
@@ -67,10 +68,19 @@ const numberFormats = new Map<string, Intl.NumberFormat>();
 /** A number in the console's language (decimal comma and grouping in German and French). */
 export function formatNumber(n: number, opts?: Intl.NumberFormatOptions): string {
   const locale = LL.value.app.dateLocale();
+  const whole = !opts || (opts.useGrouping === false && Object.keys(opts).length === 1) ? formatInteger(n, locale, !opts) : undefined;
+  if (whole !== undefined) return whole;
   const key = `${locale} ${opts ? JSON.stringify(opts) : ''}`;
   let f = numberFormats.get(key);
   if (!f) numberFormats.set(key, (f = new Intl.NumberFormat(locale, { maximumFractionDigits: 10, ...opts })));
   return f.format(n);
+}
+
+/** A moment as the browser's clock reads it, in the console's language (Date.toLocaleString). */
+export function formatDateTime(at: Date | string | number): string {
+  const d = at instanceof Date ? at : new Date(at);
+  const locale = LL.value.app.dateLocale();
+  return formatLocalDateTime(d, locale) ?? d.toLocaleString(locale);
 }
 
 /** A value inside a range or a message (a port, an address, a limit): the language's decimal sign, no grouping: 0,2 · 10502. */

@@ -2,7 +2,7 @@
 // user's language, the level as a word, the message; an entry's fields open on demand, one
 // "name: value" each, instead of raw JSON.
 
-import { LL } from '../i18n/translate.ts';
+import { formatDateTime, LL } from '../i18n/translate.ts';
 import type { SyslogEntry } from '../state/system.ts';
 
 /** how many of the latest entries are shown */
@@ -16,7 +16,6 @@ function levelText(level: string): string {
 }
 
 export function SyslogList({ entries }: { entries: readonly SyslogEntry[] }) {
-  const locale = LL.value.app.dateLocale();
   return (
     <ol class="syslog syslog-list" tabIndex={0} data-syslog aria-labelledby="info-syslog">
       {entries.slice(-SYSLOG_SHOWN).map((e, i) => {
@@ -24,8 +23,7 @@ export function SyslogList({ entries }: { entries: readonly SyslogEntry[] }) {
         const fields = Object.entries(e.fields ?? {});
         return (
           <li key={i} data-level={e.level}>
-            <time dateTime={at.toISOString()}>{at.toLocaleString(locale)}</time> <span class="level">{levelText(e.level)}</span>{' '}
-            <span class="msg">{e.msg}</span>
+            <time dateTime={at.toISOString()}>{formatDateTime(at)}</time> <span class="level">{levelText(e.level)}</span> <span class="msg">{e.msg}</span>
             {fields.length > 0 && (
               <details>
                 <summary>{LL.value.info.syslogDetails()}</summary>

@@ -7,7 +7,7 @@
 
 import { useEffect } from 'preact/hooks';
 import { auditLine } from '../api/audit.ts';
-import { formatNumber, LL, loadTexts } from '../i18n/translate.ts';
+import { formatDateTime, formatNumber, LL, loadTexts } from '../i18n/translate.ts';
 import { appNameText } from '../i18n/unit-values.ts';
 import { pageOfSection } from '../pages.ts';
 import { lazyModule } from '../shell/lazy-module.ts';
@@ -126,7 +126,7 @@ export default function InfoPage() {
           <h2 id="info-time">{t.datetime()}</h2>
           <Rows
             rows={[
-              [t.unitTime(), new Date(info.datetime.iso).toLocaleString(LL.value.app.dateLocale())],
+              [t.unitTime(), formatDateTime(info.datetime.iso)],
               [t.timezone(), info.datetime.timezone],
               [t.ntp(), info.datetime.ntp.enabled ? `${t.enabled()} · ${info.datetime.ntp.servers.join(', ')}` : t.disabled()],
             ]}

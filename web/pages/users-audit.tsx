@@ -7,7 +7,7 @@ import { apiUrl } from '../api/mode.ts';
 import { AUDIT_DOWNLOAD_PATH, type AuditPage, auditPage } from '../api/users.ts';
 import { failureText } from '../forms/certificates.tsx';
 import { TableView } from '../forms/table-view.tsx';
-import { LL } from '../i18n/translate.ts';
+import { formatDateTime, LL } from '../i18n/translate.ts';
 import { auditActionText } from '../i18n/unit-values.ts';
 import { useWorded } from '../i18n/worded.ts';
 
@@ -64,7 +64,7 @@ export function AuditTable({ version }: { version: number }) {
               <tbody>
                 {data.entries.map((e, i) => (
                   <tr key={`${e.time}-${i}`} data-action-name={e.action}>
-                    <td>{new Date(e.time).toLocaleString(LL.value.app.dateLocale())}</td>
+                    <td>{formatDateTime(e.time)}</td>
                     <td>{auditActionText(LL.value, e.action)}</td>
                     <td>{e.user ?? ''}</td>
                     <td>{e.source ?? ''}</td>

@@ -4,12 +4,12 @@ import { useEffect, useState } from 'preact/hooks';
 import { endSession, listSessions, type SessionRow } from '../api/users.ts';
 import { failureText } from '../forms/certificates.tsx';
 import { TableView } from '../forms/table-view.tsx';
-import { LL } from '../i18n/translate.ts';
+import { formatDateTime, LL } from '../i18n/translate.ts';
 import { useWorded } from '../i18n/worded.ts';
 import { ask } from '../state/confirm.ts';
 import { notify } from '../state/notify.ts';
 
-const when = (iso: string) => new Date(iso).toLocaleString(LL.value.app.dateLocale());
+const when = (iso: string) => formatDateTime(iso);
 
 /** `version` changes when something else on the page may have ended sessions (user removed, password set). */
 export function SessionsTable({ version, onChange }: { version: number; onChange: () => void }) {

@@ -9,13 +9,13 @@ import { addUser, listUsers, removeUser, setUserPassword, type UserRow } from '.
 import { failureText } from '../forms/certificates.tsx';
 import { NewPassword, newPasswordReady } from '../forms/new-password.tsx';
 import { TableView } from '../forms/table-view.tsx';
-import { errorText, LL, labelled } from '../i18n/translate.ts';
+import { errorText, formatDateTime, LL, labelled } from '../i18n/translate.ts';
 import { useWorded } from '../i18n/worded.ts';
 import { ask } from '../state/confirm.ts';
 import { notify } from '../state/notify.ts';
 import { session } from '../state/session.ts';
 
-const day = (iso: string) => new Date(iso).toLocaleString(LL.value.app.dateLocale());
+const day = (iso: string) => formatDateTime(iso);
 
 function AddUser({ onAdded }: { onAdded: (users: UserRow[]) => void }) {
   const [name, setName] = useState('');

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { formatInteger, formatLocalDateTime } from './plain-format.ts';
+
+const LOCALES = ['en-GB', 'de-DE', 'fr-FR'];
+const SAMPLES = [0, 1, 9, 10, 99, 100, 999, 1000, 1234, 9999, 10_000, 65_535, 100_000, 999_999, 1_000_000, 1_234_567, 2 ** 31, Number.MAX_SAFE_INTEGER];
+
+describe('whole numbers without Intl', () => {
+  it.each(LOCALES)('are written as Intl writes them in %s, grouped and not, negative too', (locale) => {
+    const values = [...SAMPLES, ...SAMPLES.map((n) => -n).filter((n) => n !== 0)];
+    for (let i = 0; i < 2000; i++) values.push(Math.round((Math.random() - 0.5) * 10 ** (1 + (i % 15))) || 0); // no -0: Intl writes it, see below
+    for (const grouping of [true, false]) {
+      const intl = new Intl.NumberFormat(locale, { maximumFractionDigits: 10, useGrouping: grouping });
+      for (const n of values) expect(formatInteger(n, locale, grouping), `${n}`).toBe(intl.format(n));
+    }
+  });
+
+  it('leaves fractions, -0, unsafe integers and other locales to Intl', () => {
+    expect(formatInteger(1.5, 'en-GB', true)).toBeUndefined();
+    expect(formatInteger(-0, 'de-DE', true)).toBeUndefined();
+    expect(formatInteger(2 ** 60, 'en-GB', true)).toBeUndefined();
+    expect(formatInteger(Number.NaN, 'en-GB', true)).toBeUndefined();
+    expect(formatInteger(1234, 'es-ES', true)).toBeUndefined();
+  });
+});
+
+describe('local dates without Intl', () => {
+  it.each(LOCALES.flatMap((l) => ['UTC', 'Europe/Berlin', 'America/New_York'].map((tz) => [l, tz])))(
+    'are written as toLocaleString writes them in %s, time zone %s',
+    (locale, tz) => {
+      const before = process.env.TZ;
+      process.env.TZ = tz;
+      const dates = [new Date(2026, 0, 5, 4, 3, 9), new Date(2026, 11, 31, 23, 59, 59), new Date(1000, 0, 1, 0, 0, 0), new Date(9999, 11, 31, 12, 0, 0)];
+      for (let i = 0; i < 2000; i++) dates.push(new Date(Date.UTC(1990, 0, 1) + Math.floor(Math.random() * 80 * 365.25 * 86_400_000)));
+      for (const d of dates) {
+        expect(formatLocalDateTime(d, locale), d.toISOString()).toBe(d.toLocaleString(locale));
+      }
+      process.env.TZ = before;
+    },
+  );
+
+  it('leaves invalid dates, years outside 1000–9999 and other locales to Intl', () => {
+    expect(formatLocalDateTime(new Date(Number.NaN), 'en-GB')).toBeUndefined();
+    expect(formatLocalDateTime(new Date(999, 0, 1), 'de-DE')).toBeUndefined();
+    expect(formatLocalDateTime(new Date(2026, 0, 1), 'es-ES')).toBeUndefined();
+  });
+});

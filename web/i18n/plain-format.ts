@@ -1,0 +1,31 @@
+// Whole numbers and local moments in the console's three languages without Intl: the first
+// Intl.NumberFormat or Intl.DateTimeFormat a page makes costs tens of milliseconds on a slow CPU
+// (the browser loads its locale data), most of the first render of /info. The output is what Intl
+// writes (checked against it for every language in plain-format.test.ts); anything else (fractions,
+// other options, other locales, years outside 1000–9999) is left to Intl.
+
+/** Per date locale of the dictionaries (app.dateLocale): grouping separator, date separator, day and month in two digits, date–time joint. */
+const FORMS: Readonly<Record<string, readonly [string, string, boolean, string]>> = {
+  'en-GB': [',', '/', true, ', '],
+  'de-DE': ['.', '.', false, ', '],
+  'fr-FR': ['\u202f', '/', true, ' '],
+};
+
+const digits = (n: number, two = true) => (two ? String(n).padStart(2, '0') : String(n));
+
+/** `n` as Intl.NumberFormat(locale, { useGrouping }) writes it, or undefined when Intl must do it. */
+export function formatInteger(n: number, locale: string, grouping: boolean): string | undefined {
+  const f = FORMS[locale];
+  if (!f || !Number.isSafeInteger(n) || Object.is(n, -0)) return undefined;
+  const s = String(Math.abs(n));
+  return (n < 0 ? '-' : '') + (grouping ? s.replace(/\B(?=(\d{3})+$)/g, f[0]) : s);
+}
+
+/** `d` as d.toLocaleString(locale) writes it (the browser's time zone), or undefined when Intl must do it. */
+export function formatLocalDateTime(d: Date, locale: string): string | undefined {
+  const f = FORMS[locale];
+  const y = d.getFullYear();
+  if (!f || !(y >= 1000 && y <= 9999)) return undefined;
+  const [, sep, two, joint] = f;
+  return `${digits(d.getDate(), two)}${sep}${digits(d.getMonth() + 1, two)}${sep}${y}${joint}${digits(d.getHours())}:${digits(d.getMinutes())}:${digits(d.getSeconds())}`;
+}
