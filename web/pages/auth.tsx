@@ -8,6 +8,7 @@ import { errorText, LL, labelled } from '../i18n/translate.ts';
 import { useWorded } from '../i18n/worded.ts';
 import { useDocumentTitle } from '../shell/document-title.ts';
 import { createAdmin, login, loginReason } from '../state/session.ts';
+import css from '../styles/auth.css' with { type: 'text' };
 
 function failureText(e: unknown): string {
   if (!(e instanceof ApiFailure)) return errorText('internal');
@@ -20,6 +21,7 @@ function Frame(props: { title: string; intro?: string; children: preact.Componen
   useDocumentTitle(props.title);
   return (
     <main class="auth" aria-labelledby="auth-title">
+      <style>{css as string}</style>
       <div class="card">
         <p class="brand">{LL.value.app.title()}</p>
         <h1 id="auth-title">{props.title}</h1>

@@ -16,6 +16,7 @@ import { notify, SAVED_MS } from '../state/notify.ts';
 import { pendingServices, revertServices, saveServiceEdits, serviceEdits, switchService } from '../state/service-edits.ts';
 import { authState, readOnly, session } from '../state/session.ts';
 import { services, systemInfo } from '../state/system.ts';
+import css from '../styles/services.css' with { type: 'text' };
 
 export { ConsoleCertificateCard } from './info-console-cert.tsx';
 export { ServiceRunCard } from './info-service-run.tsx';
@@ -52,6 +53,7 @@ export function ServicesCard() {
 
   return (
     <section class="card" aria-labelledby="info-services" data-block="services">
+      <style>{css as string}</style>
       <h2 id="info-services">{LL.value.info.services()}</h2>
       <p class="hint">{admin ? t.intro() : t.readOnly()}</p>
       <ul class="services editable">
