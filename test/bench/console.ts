@@ -13,7 +13,26 @@ import { startTestDaemon } from '../support/daemon.ts';
 import { NEIGHBOURS, startSlowDaemon } from './slow-core.ts';
 import { median, type Row } from './stats.ts';
 
-const RUNS = 5;
+const RUNS = 9;
+const CONSOLE_READY = '[data-page=info] .facts';
+const BARE_READY = '#ready';
+
+type Sides = Record<'console' | 'bare', number[]>;
+interface Side {
+  url: string;
+  cookie: string;
+  selector: string;
+}
+
+/** RUNS cold loads of each side, by turns. */
+async function byTurns(browser: Browser, consoleSide: Side, bare: Side): Promise<Sides> {
+  const times: Sides = { console: [], bare: [] };
+  for (let i = 0; i < RUNS; i++) {
+    times.console.push(await timeToData(browser, `${consoleSide.url}/#/info`, consoleSide.cookie, consoleSide.selector));
+    times.bare.push(await timeToData(browser, `${bare.url}/#/info`, bare.cookie, bare.selector));
+  }
+  return times;
+}
 const THROTTLE = 4;
 
 const BARE_HTML =
@@ -69,46 +88,42 @@ export async function measureConsole(rows: Row[]): Promise<void> {
       note: `budget; ${report.files.length} files incl. de/fr and every page`,
     });
 
-    const times: Record<'console' | 'bare', number[]> = { console: [], bare: [] };
-    for (const [label, webDir, selector] of [
-      ['console', join(work, 'web'), '[data-page=info] .facts'],
-      ['bare', await bareWebDir(join(work, 'bare')), '#ready'],
-    ] as const) {
-      const d = await startTestDaemon({ webDir });
-      try {
-        const admin = await d.admin();
-        for (let i = 0; i < RUNS; i++) times[label].push(await timeToData(browser, `${d.url}/#/info`, admin.cookie, selector));
-      } finally {
-        await d.stop();
-      }
+    // the console and the bare page load by turns, each from its own daemon started before: a
+    // machine that gets busier during the run slows both sides alike
+    const fast = await Promise.all([startTestDaemon({ webDir: join(work, 'web') }), startTestDaemon({ webDir: await bareWebDir(join(work, 'bare')) })]);
+    let times: Sides;
+    try {
+      const [c, b] = await Promise.all(fast.map(async (d) => ({ url: d.url, cookie: (await d.admin()).cookie })));
+      times = await byTurns(browser, { url: c!.url, cookie: c!.cookie, selector: CONSOLE_READY }, { url: b!.url, cookie: b!.cookie, selector: BARE_READY });
+    } finally {
+      await Promise.all(fast.map((d) => d.stop()));
     }
     rows.push({
       figure: `/info showing data, CPU ${THROTTLE}× (ms)`,
       ours: median(times.console),
       baseline: median(times.bare),
-      note: `median of ${RUNS} cold loads; baseline: bare page with the same API calls`,
+      note: `median of ${RUNS} cold loads each, by turns; baseline: bare page with the same API calls`,
     });
 
     // both sides of the unit: the same figure with the daemon on one core at a quarter of its speed
-    const slow: Record<'console' | 'bare', number[]> = { console: [], bare: [] };
-    let core = 0;
-    for (const [label, webDir, selector] of [
-      ['console', join(work, 'web'), '[data-page=info] .facts'],
-      ['bare', join(work, 'bare'), '#ready'],
-    ] as const) {
-      const d = await startSlowDaemon(webDir);
-      core = d.core;
+    // (both daemons on that core, one set of busy loops: only the one being loaded works)
+    const slowConsole = await startSlowDaemon(join(work, 'web'));
+    let slow: Sides;
+    try {
+      const slowBare = await startSlowDaemon(join(work, 'bare'), 0);
       try {
-        for (let i = 0; i < RUNS; i++) slow[label].push(await timeToData(browser, `${d.url}/#/info`, d.cookie, selector));
+        slow = await byTurns(browser, { ...slowConsole, selector: CONSOLE_READY }, { ...slowBare, selector: BARE_READY });
       } finally {
-        await d.stop();
+        await slowBare.stop();
       }
+    } finally {
+      await slowConsole.stop();
     }
     rows.push({
       figure: `/info showing data, CPU ${THROTTLE}×, daemon ¼ core (ms)`,
       ours: median(slow.console),
       baseline: median(slow.bare),
-      note: `median of ${RUNS}; daemon taskset to core ${core} with ${NEIGHBOURS} busy loops (test/bench/slow-core.ts)`,
+      note: `median of ${RUNS} each, by turns; daemons taskset to core ${slowConsole.core} with ${NEIGHBOURS} busy loops (test/bench/slow-core.ts)`,
     });
   } finally {
     await browser.close();

@@ -31,8 +31,8 @@ const stopChild = async (c: ChildProcess) => {
   clearTimeout(t);
 };
 
-/** Starts test/bench/console-daemon.ts (bundled) serving `webDir` on the last core with NEIGHBOURS busy loops beside it. */
-export async function startSlowDaemon(webDir: string): Promise<SlowDaemon> {
+/** Starts test/bench/console-daemon.ts (bundled) serving `webDir` on the last core with `neighbours` busy loops beside it. */
+export async function startSlowDaemon(webDir: string, neighbours = NEIGHBOURS): Promise<SlowDaemon> {
   const dir = join(BUNDLE_DIR, 'console-daemon');
   await build({
     ...NODE_BUNDLE,
@@ -48,7 +48,7 @@ export async function startSlowDaemon(webDir: string): Promise<SlowDaemon> {
     await Promise.all(children.map(stopChild));
   };
   try {
-    for (let i = 0; i < NEIGHBOURS; i++) children.push(spawn('taskset', ['-c', String(core), 'sh', '-c', 'while :; do :; done'], { stdio: 'ignore' }));
+    for (let i = 0; i < neighbours; i++) children.push(spawn('taskset', ['-c', String(core), 'sh', '-c', 'while :; do :; done'], { stdio: 'ignore' }));
     const d = spawn('taskset', ['-c', String(core), process.execPath, join(dir, 'console-daemon.mjs'), webDir], { stdio: ['ignore', 'pipe', 'inherit'] });
     children.push(d);
     const lines = createInterface({ input: d.stdout! });
