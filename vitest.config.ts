@@ -34,6 +34,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/e2e/global-setup.ts'],
+          // an expect.poll waits as long as the tests' own waits (WAIT_MS in test/e2e/support.ts), not
+          // vitest's 1 s: beside the integration tests on 2 cores a page can take longer to settle
+          expect: { poll: { timeout: 15_000, interval: 50 } },
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -231,7 +231,16 @@ function ScriptFiles({ files, refresh }: { files: { active: string; files: Scrip
 export default function ScriptPage() {
   const t = LL.value.script;
   const [files, setFiles] = useState<{ active: string; files: ScriptEntry[] } | null>(null);
-  const refresh = () => getScripts().then(setFiles, () => setFiles({ active: '', files: [] }));
+  // the answer of the latest ask only: two saves in a row ask twice, and an earlier answer that comes
+  // last must not put back the list from before the second save
+  const asked = useRef(0);
+  const refresh = () => {
+    const n = ++asked.current;
+    const take = (f: { active: string; files: ScriptEntry[] }) => {
+      if (n === asked.current) setFiles(f);
+    };
+    return getScripts().then(take, () => take({ active: '', files: [] }));
+  };
   // the list follows saves of the page too (a save writes the active file)
   const savedText = section(F).saved.value;
   const savedName = section(P).saved.value.script_file;
