@@ -29,12 +29,17 @@ describe('local dates without Intl', () => {
     (locale, tz) => {
       const before = process.env.TZ;
       process.env.TZ = tz;
-      const dates = [new Date(2026, 0, 5, 4, 3, 9), new Date(2026, 11, 31, 23, 59, 59), new Date(1000, 0, 1, 0, 0, 0), new Date(9999, 11, 31, 12, 0, 0)];
-      for (let i = 0; i < 2000; i++) dates.push(new Date(Date.UTC(1990, 0, 1) + Math.floor(Math.random() * 80 * 365.25 * 86_400_000)));
-      for (const d of dates) {
-        expect(formatLocalDateTime(d, locale), d.toISOString()).toBe(d.toLocaleString(locale));
+      try {
+        const dates = [new Date(2026, 0, 5, 4, 3, 9), new Date(2026, 11, 31, 23, 59, 59), new Date(1000, 0, 1, 0, 0, 0), new Date(9999, 11, 31, 12, 0, 0)];
+        for (let i = 0; i < 2000; i++) dates.push(new Date(Date.UTC(1990, 0, 1) + Math.floor(Math.random() * 80 * 365.25 * 86_400_000)));
+        for (const d of dates) {
+          expect(formatLocalDateTime(d, locale), d.toISOString()).toBe(d.toLocaleString(locale));
+        }
+      } finally {
+        // an unset TZ stays unset (assigning undefined would set the string "undefined")
+        if (before === undefined) delete process.env.TZ;
+        else process.env.TZ = before;
       }
-      process.env.TZ = before;
     },
   );
 

@@ -9,8 +9,6 @@ import { useWorded } from '../i18n/worded.ts';
 import { ask } from '../state/confirm.ts';
 import { notify } from '../state/notify.ts';
 
-const when = (iso: string) => formatDateTime(iso);
-
 /** `version` changes when something else on the page may have ended sessions (user removed, password set). */
 export function SessionsTable({ version, onChange }: { version: number; onChange: () => void }) {
   const [rows, setRows] = useState<SessionRow[] | null>(null);
@@ -73,8 +71,8 @@ export function SessionsTable({ version, onChange }: { version: number; onChange
                   </td>
                   <td>{LL.value.roles[s.role]()}</td>
                   <td>{s.source}</td>
-                  <td>{when(s.created)}</td>
-                  <td>{when(s.lastSeen)}</td>
+                  <td>{formatDateTime(s.created)}</td>
+                  <td>{formatDateTime(s.lastSeen)}</td>
                   <td>
                     {!s.current && (
                       <button type="button" class="btn small danger" onClick={() => void end(s)} data-action="end-session">

@@ -15,8 +15,6 @@ import { ask } from '../state/confirm.ts';
 import { notify } from '../state/notify.ts';
 import { session } from '../state/session.ts';
 
-const day = (iso: string) => formatDateTime(iso);
-
 function AddUser({ onAdded }: { onAdded: (users: UserRow[]) => void }) {
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>('user');
@@ -186,7 +184,7 @@ export function UsersTable({ onChange }: { onChange: () => void }) {
                     {u.name.toLowerCase() === me && ` (${t.you()})`}
                   </td>
                   <td>{LL.value.roles[u.role]()}</td>
-                  <td>{day(u.created)}</td>
+                  <td>{formatDateTime(u.created)}</td>
                   <td class="row">
                     {/* the own password is changed with the current one, in the block below */}
                     {u.name.toLowerCase() !== me && (
