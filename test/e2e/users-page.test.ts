@@ -154,8 +154,8 @@ describe('users page', () => {
     expect(actions[0]).toBe(latest.action);
     // the action in the technician's words, not the log's code
     const shown = await audit.locator('tbody tr td:nth-child(2)').allTextContents();
-    expect(shown.slice(0, actions.length)).toEqual(actions.map((a) => en.audit.actions[a as keyof typeof en.audit.actions] ?? a));
-    expect(shown).toContain(en.audit.actions.user_add);
+    expect(shown.slice(0, actions.length)).toEqual(actions.map((a) => en.users.auditActions[a as keyof typeof en.users.auditActions] ?? a));
+    expect(shown).toContain(en.users.auditActions.user_add);
     const total = (await (await api(page, d)).get('/config/audit?size=1')).body.total as number;
     await expectText(audit.locator('[data-audit-page]'), fill(en.users.page, { page: 1, pages: Math.ceil(total / 25), total }));
     if (total > 25) {

@@ -342,47 +342,6 @@ type RootTranslation = {
 	}
 	info: {
 		/**
-		 * C​o​n​s​o​l​e​ ​c​e​r​t​i​f​i​c​a​t​e​ ​(​H​T​T​P​S​)
-		 */
-		consoleCert: string
-		/**
-		 * T​h​e​ ​c​o​n​s​o​l​e​ ​i​s​ ​s​e​r​v​e​d​ ​o​v​e​r​ ​p​l​a​i​n​ ​H​T​T​P​ ​(​t​h​e​ ​s​i​m​u​l​a​t​o​r​’​s​ ​d​e​f​a​u​l​t​)​.
-		 */
-		consoleCertOff: string
-		/**
-		 * S​o​u​r​c​e
-		 */
-		consoleCertSource: string
-		/**
-		 * g​e​n​e​r​a​t​e​d​ ​o​n​ ​t​h​i​s​ ​u​n​i​t​ ​(​s​e​l​f​-​s​i​g​n​e​d​)
-		 */
-		consoleCertGenerated: string
-		/**
-		 * u​p​l​o​a​d​e​d
-		 */
-		consoleCertUploaded: string
-		/**
-		 * S​H​A​-​2​5​6​ ​f​i​n​g​e​r​p​r​i​n​t
-		 */
-		consoleCertFingerprint: string
-		/**
-		 * N​a​m​e​s
-		 */
-		consoleCertNames: string
-		/**
-		 * V​a​l​i​d
-		 */
-		consoleCertValid: string
-		/**
-		 * T​h​e​ ​u​p​l​o​a​d​e​d​ ​c​e​r​t​i​f​i​c​a​t​e​ ​i​s​ ​n​o​t​ ​u​s​e​d​:​ ​{​r​e​a​s​o​n​}
-		 * @param {unknown} reason
-		 */
-		consoleCertRefused: RequiredParams<'reason'>
-		/**
-		 * C​o​m​p​a​r​e​ ​t​h​e​ ​f​i​n​g​e​r​p​r​i​n​t​ ​w​i​t​h​ ​t​h​e​ ​o​n​e​ ​y​o​u​r​ ​b​r​o​w​s​e​r​ ​s​h​o​w​s​ ​b​e​f​o​r​e​ ​y​o​u​ ​t​r​u​s​t​ ​t​h​e​ ​c​e​r​t​i​f​i​c​a​t​e​.​ ​U​p​l​o​a​d​ ​a​ ​c​e​r​t​i​f​i​c​a​t​e​ ​a​n​d​ ​i​t​s​ ​k​e​y​ ​t​o​ ​r​e​p​l​a​c​e​ ​i​t​;​ ​r​e​m​o​v​e​ ​t​h​e​m​ ​t​o​ ​r​e​t​u​r​n​ ​t​o​ ​t​h​e​ ​g​e​n​e​r​a​t​e​d​ ​o​n​e​.
-		 */
-		consoleCertNote: string
-		/**
 		 * O​p​e​r​a​t​i​n​g​ ​s​y​s​t​e​m
 		 */
 		os: string
@@ -586,104 +545,6 @@ type RootTranslation = {
 		 * A​u​d​i​t​ ​l​o​g​ ​(​a​d​m​i​n​i​s​t​r​a​t​o​r​s​ ​o​n​l​y​)
 		 */
 		title: string
-		actions: {
-			/**
-			 * L​o​g​i​n
-			 */
-			login_ok: string
-			/**
-			 * F​a​i​l​e​d​ ​l​o​g​i​n
-			 */
-			login_failed: string
-			/**
-			 * L​o​c​k​e​d​ ​o​u​t
-			 */
-			lockout: string
-			/**
-			 * L​o​g​o​u​t
-			 */
-			logout: string
-			/**
-			 * A​d​m​i​n​i​s​t​r​a​t​o​r​ ​c​r​e​a​t​e​d
-			 */
-			setup: string
-			/**
-			 * S​e​s​s​i​o​n​ ​e​n​d​e​d
-			 */
-			session_end: string
-			/**
-			 * U​s​e​r​ ​a​d​d​e​d
-			 */
-			user_add: string
-			/**
-			 * U​s​e​r​ ​r​e​m​o​v​e​d
-			 */
-			user_remove: string
-			/**
-			 * P​a​s​s​w​o​r​d​ ​c​h​a​n​g​e​d
-			 */
-			password_change: string
-			/**
-			 * P​a​s​s​w​o​r​d​ ​c​h​a​n​g​e​ ​r​e​f​u​s​e​d
-			 */
-			password_change_failed: string
-			/**
-			 * S​e​t​t​i​n​g​s​ ​s​a​v​e​d
-			 */
-			config_save: string
-			/**
-			 * S​e​r​v​i​c​e​s​ ​c​h​a​n​g​e​d
-			 */
-			service_change: string
-			/**
-			 * S​e​r​v​i​c​e​ ​c​h​a​n​g​e​ ​r​e​f​u​s​e​d
-			 */
-			service_change_failed: string
-			/**
-			 * B​a​c​k​u​p​ ​d​o​w​n​l​o​a​d​e​d
-			 */
-			backup: string
-			/**
-			 * S​e​t​t​i​n​g​s​ ​r​e​s​t​o​r​e​d
-			 */
-			restore: string
-			/**
-			 * F​a​c​t​o​r​y​ ​r​e​s​e​t​ ​s​t​a​r​t​e​d
-			 */
-			factory_reset: string
-			/**
-			 * F​a​c​t​o​r​y​ ​r​e​s​e​t​ ​d​o​n​e
-			 */
-			factory_reset_done: string
-			/**
-			 * F​i​r​m​w​a​r​e​ ​u​p​d​a​t​e
-			 */
-			firmware_update: string
-			/**
-			 * F​i​r​m​w​a​r​e​ ​u​p​d​a​t​e​ ​r​e​s​u​l​t
-			 */
-			firmware_result: string
-			/**
-			 * C​e​r​t​i​f​i​c​a​t​e​ ​d​e​l​e​t​e​d
-			 */
-			cert_delete: string
-			/**
-			 * L​o​g​ ​f​i​l​e​s​ ​d​e​l​e​t​e​d
-			 */
-			logfile_delete: string
-			/**
-			 * H​T​T​P​ ​f​i​l​e​s​ ​d​e​l​e​t​e​d
-			 */
-			webfile_delete: string
-			/**
-			 * S​c​r​i​p​t​ ​f​i​l​e​ ​w​r​i​t​t​e​n
-			 */
-			script_write: string
-			/**
-			 * A​u​d​i​t​ ​l​o​g​ ​d​o​w​n​l​o​a​d​e​d
-			 */
-			audit_download: string
-		}
 	}
 }
 
@@ -6963,6 +6824,49 @@ export type NamespaceServicesTranslation = {
 	 * n​o​t​ ​s​a​v​e​d
 	 */
 	changed: string
+	consoleCert: {
+		/**
+		 * C​o​n​s​o​l​e​ ​c​e​r​t​i​f​i​c​a​t​e​ ​(​H​T​T​P​S​)
+		 */
+		title: string
+		/**
+		 * T​h​e​ ​c​o​n​s​o​l​e​ ​i​s​ ​s​e​r​v​e​d​ ​o​v​e​r​ ​p​l​a​i​n​ ​H​T​T​P​ ​(​t​h​e​ ​s​i​m​u​l​a​t​o​r​’​s​ ​d​e​f​a​u​l​t​)​.
+		 */
+		off: string
+		/**
+		 * S​o​u​r​c​e
+		 */
+		source: string
+		/**
+		 * g​e​n​e​r​a​t​e​d​ ​o​n​ ​t​h​i​s​ ​u​n​i​t​ ​(​s​e​l​f​-​s​i​g​n​e​d​)
+		 */
+		generated: string
+		/**
+		 * u​p​l​o​a​d​e​d
+		 */
+		uploaded: string
+		/**
+		 * S​H​A​-​2​5​6​ ​f​i​n​g​e​r​p​r​i​n​t
+		 */
+		fingerprint: string
+		/**
+		 * N​a​m​e​s
+		 */
+		names: string
+		/**
+		 * V​a​l​i​d
+		 */
+		valid: string
+		/**
+		 * T​h​e​ ​u​p​l​o​a​d​e​d​ ​c​e​r​t​i​f​i​c​a​t​e​ ​i​s​ ​n​o​t​ ​u​s​e​d​:​ ​{​r​e​a​s​o​n​}
+		 * @param {unknown} reason
+		 */
+		refused: RequiredParams<'reason'>
+		/**
+		 * C​o​m​p​a​r​e​ ​t​h​e​ ​f​i​n​g​e​r​p​r​i​n​t​ ​w​i​t​h​ ​t​h​e​ ​o​n​e​ ​y​o​u​r​ ​b​r​o​w​s​e​r​ ​s​h​o​w​s​ ​b​e​f​o​r​e​ ​y​o​u​ ​t​r​u​s​t​ ​t​h​e​ ​c​e​r​t​i​f​i​c​a​t​e​.​ ​U​p​l​o​a​d​ ​a​ ​c​e​r​t​i​f​i​c​a​t​e​ ​a​n​d​ ​i​t​s​ ​k​e​y​ ​t​o​ ​r​e​p​l​a​c​e​ ​i​t​;​ ​r​e​m​o​v​e​ ​t​h​e​m​ ​t​o​ ​r​e​t​u​r​n​ ​t​o​ ​t​h​e​ ​g​e​n​e​r​a​t​e​d​ ​o​n​e​.
+		 */
+		note: string
+	}
 	desc: {
 		/**
 		 * A​n​n​o​u​n​c​e​s​ ​t​h​e​ ​u​n​i​t​ ​o​n​ ​t​h​e​ ​l​o​c​a​l​ ​n​e​t​w​o​r​k​ ​(​m​D​N​S​/​Z​e​r​o​c​o​n​f​)​ ​s​o​ ​i​t​ ​c​a​n​ ​b​e​ ​f​o​u​n​d​ ​b​y​ ​n​a​m​e​.
@@ -7166,6 +7070,104 @@ export type NamespaceTlsTranslation = {
 }
 
 export type NamespaceUsersTranslation = {
+	auditActions: {
+		/**
+		 * L​o​g​i​n
+		 */
+		login_ok: string
+		/**
+		 * F​a​i​l​e​d​ ​l​o​g​i​n
+		 */
+		login_failed: string
+		/**
+		 * L​o​c​k​e​d​ ​o​u​t
+		 */
+		lockout: string
+		/**
+		 * L​o​g​o​u​t
+		 */
+		logout: string
+		/**
+		 * A​d​m​i​n​i​s​t​r​a​t​o​r​ ​c​r​e​a​t​e​d
+		 */
+		setup: string
+		/**
+		 * S​e​s​s​i​o​n​ ​e​n​d​e​d
+		 */
+		session_end: string
+		/**
+		 * U​s​e​r​ ​a​d​d​e​d
+		 */
+		user_add: string
+		/**
+		 * U​s​e​r​ ​r​e​m​o​v​e​d
+		 */
+		user_remove: string
+		/**
+		 * P​a​s​s​w​o​r​d​ ​c​h​a​n​g​e​d
+		 */
+		password_change: string
+		/**
+		 * P​a​s​s​w​o​r​d​ ​c​h​a​n​g​e​ ​r​e​f​u​s​e​d
+		 */
+		password_change_failed: string
+		/**
+		 * S​e​t​t​i​n​g​s​ ​s​a​v​e​d
+		 */
+		config_save: string
+		/**
+		 * S​e​r​v​i​c​e​s​ ​c​h​a​n​g​e​d
+		 */
+		service_change: string
+		/**
+		 * S​e​r​v​i​c​e​ ​c​h​a​n​g​e​ ​r​e​f​u​s​e​d
+		 */
+		service_change_failed: string
+		/**
+		 * B​a​c​k​u​p​ ​d​o​w​n​l​o​a​d​e​d
+		 */
+		backup: string
+		/**
+		 * S​e​t​t​i​n​g​s​ ​r​e​s​t​o​r​e​d
+		 */
+		restore: string
+		/**
+		 * F​a​c​t​o​r​y​ ​r​e​s​e​t​ ​s​t​a​r​t​e​d
+		 */
+		factory_reset: string
+		/**
+		 * F​a​c​t​o​r​y​ ​r​e​s​e​t​ ​d​o​n​e
+		 */
+		factory_reset_done: string
+		/**
+		 * F​i​r​m​w​a​r​e​ ​u​p​d​a​t​e
+		 */
+		firmware_update: string
+		/**
+		 * F​i​r​m​w​a​r​e​ ​u​p​d​a​t​e​ ​r​e​s​u​l​t
+		 */
+		firmware_result: string
+		/**
+		 * C​e​r​t​i​f​i​c​a​t​e​ ​d​e​l​e​t​e​d
+		 */
+		cert_delete: string
+		/**
+		 * L​o​g​ ​f​i​l​e​s​ ​d​e​l​e​t​e​d
+		 */
+		logfile_delete: string
+		/**
+		 * H​T​T​P​ ​f​i​l​e​s​ ​d​e​l​e​t​e​d
+		 */
+		webfile_delete: string
+		/**
+		 * S​c​r​i​p​t​ ​f​i​l​e​ ​w​r​i​t​t​e​n
+		 */
+		script_write: string
+		/**
+		 * A​u​d​i​t​ ​l​o​g​ ​d​o​w​n​l​o​a​d​e​d
+		 */
+		audit_download: string
+	}
 	/**
 	 * T​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​i​o​n​ ​o​f​ ​u​s​e​r​s​,​ ​s​e​s​s​i​o​n​s​ ​a​n​d​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g​ ​i​s​ ​f​o​r​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​s​ ​o​n​l​y​.​ ​Y​o​u​ ​c​a​n​ ​c​h​a​n​g​e​ ​y​o​u​r​ ​o​w​n​ ​p​a​s​s​w​o​r​d​ ​h​e​r​e​.
 	 */
@@ -8174,46 +8176,6 @@ export type TranslationFunctions = {
 	}
 	info: {
 		/**
-		 * Console certificate (HTTPS)
-		 */
-		consoleCert: () => LocalizedString
-		/**
-		 * The console is served over plain HTTP (the simulator’s default).
-		 */
-		consoleCertOff: () => LocalizedString
-		/**
-		 * Source
-		 */
-		consoleCertSource: () => LocalizedString
-		/**
-		 * generated on this unit (self-signed)
-		 */
-		consoleCertGenerated: () => LocalizedString
-		/**
-		 * uploaded
-		 */
-		consoleCertUploaded: () => LocalizedString
-		/**
-		 * SHA-256 fingerprint
-		 */
-		consoleCertFingerprint: () => LocalizedString
-		/**
-		 * Names
-		 */
-		consoleCertNames: () => LocalizedString
-		/**
-		 * Valid
-		 */
-		consoleCertValid: () => LocalizedString
-		/**
-		 * The uploaded certificate is not used: {reason}
-		 */
-		consoleCertRefused: (arg: { reason: unknown }) => LocalizedString
-		/**
-		 * Compare the fingerprint with the one your browser shows before you trust the certificate. Upload a certificate and its key to replace it; remove them to return to the generated one.
-		 */
-		consoleCertNote: () => LocalizedString
-		/**
 		 * Operating system
 		 */
 		os: () => LocalizedString
@@ -8405,104 +8367,6 @@ export type TranslationFunctions = {
 		 * Audit log (administrators only)
 		 */
 		title: () => LocalizedString
-		actions: {
-			/**
-			 * Login
-			 */
-			login_ok: () => LocalizedString
-			/**
-			 * Failed login
-			 */
-			login_failed: () => LocalizedString
-			/**
-			 * Locked out
-			 */
-			lockout: () => LocalizedString
-			/**
-			 * Logout
-			 */
-			logout: () => LocalizedString
-			/**
-			 * Administrator created
-			 */
-			setup: () => LocalizedString
-			/**
-			 * Session ended
-			 */
-			session_end: () => LocalizedString
-			/**
-			 * User added
-			 */
-			user_add: () => LocalizedString
-			/**
-			 * User removed
-			 */
-			user_remove: () => LocalizedString
-			/**
-			 * Password changed
-			 */
-			password_change: () => LocalizedString
-			/**
-			 * Password change refused
-			 */
-			password_change_failed: () => LocalizedString
-			/**
-			 * Settings saved
-			 */
-			config_save: () => LocalizedString
-			/**
-			 * Services changed
-			 */
-			service_change: () => LocalizedString
-			/**
-			 * Service change refused
-			 */
-			service_change_failed: () => LocalizedString
-			/**
-			 * Backup downloaded
-			 */
-			backup: () => LocalizedString
-			/**
-			 * Settings restored
-			 */
-			restore: () => LocalizedString
-			/**
-			 * Factory reset started
-			 */
-			factory_reset: () => LocalizedString
-			/**
-			 * Factory reset done
-			 */
-			factory_reset_done: () => LocalizedString
-			/**
-			 * Firmware update
-			 */
-			firmware_update: () => LocalizedString
-			/**
-			 * Firmware update result
-			 */
-			firmware_result: () => LocalizedString
-			/**
-			 * Certificate deleted
-			 */
-			cert_delete: () => LocalizedString
-			/**
-			 * Log files deleted
-			 */
-			logfile_delete: () => LocalizedString
-			/**
-			 * HTTP files deleted
-			 */
-			webfile_delete: () => LocalizedString
-			/**
-			 * Script file written
-			 */
-			script_write: () => LocalizedString
-			/**
-			 * Audit log downloaded
-			 */
-			audit_download: () => LocalizedString
-		}
 	}
 	auth: {
 		/**
@@ -14520,6 +14384,48 @@ export type TranslationFunctions = {
 		 * not saved
 		 */
 		changed: () => LocalizedString
+		consoleCert: {
+			/**
+			 * Console certificate (HTTPS)
+			 */
+			title: () => LocalizedString
+			/**
+			 * The console is served over plain HTTP (the simulator’s default).
+			 */
+			off: () => LocalizedString
+			/**
+			 * Source
+			 */
+			source: () => LocalizedString
+			/**
+			 * generated on this unit (self-signed)
+			 */
+			generated: () => LocalizedString
+			/**
+			 * uploaded
+			 */
+			uploaded: () => LocalizedString
+			/**
+			 * SHA-256 fingerprint
+			 */
+			fingerprint: () => LocalizedString
+			/**
+			 * Names
+			 */
+			names: () => LocalizedString
+			/**
+			 * Valid
+			 */
+			valid: () => LocalizedString
+			/**
+			 * The uploaded certificate is not used: {reason}
+			 */
+			refused: (arg: { reason: unknown }) => LocalizedString
+			/**
+			 * Compare the fingerprint with the one your browser shows before you trust the certificate. Upload a certificate and its key to replace it; remove them to return to the generated one.
+			 */
+			note: () => LocalizedString
+		}
 		desc: {
 			/**
 			 * Announces the unit on the local network (mDNS/Zeroconf) so it can be found by name.
@@ -14712,6 +14618,104 @@ export type TranslationFunctions = {
 		}
 	}
 	users: {
+		auditActions: {
+			/**
+			 * Login
+			 */
+			login_ok: () => LocalizedString
+			/**
+			 * Failed login
+			 */
+			login_failed: () => LocalizedString
+			/**
+			 * Locked out
+			 */
+			lockout: () => LocalizedString
+			/**
+			 * Logout
+			 */
+			logout: () => LocalizedString
+			/**
+			 * Administrator created
+			 */
+			setup: () => LocalizedString
+			/**
+			 * Session ended
+			 */
+			session_end: () => LocalizedString
+			/**
+			 * User added
+			 */
+			user_add: () => LocalizedString
+			/**
+			 * User removed
+			 */
+			user_remove: () => LocalizedString
+			/**
+			 * Password changed
+			 */
+			password_change: () => LocalizedString
+			/**
+			 * Password change refused
+			 */
+			password_change_failed: () => LocalizedString
+			/**
+			 * Settings saved
+			 */
+			config_save: () => LocalizedString
+			/**
+			 * Services changed
+			 */
+			service_change: () => LocalizedString
+			/**
+			 * Service change refused
+			 */
+			service_change_failed: () => LocalizedString
+			/**
+			 * Backup downloaded
+			 */
+			backup: () => LocalizedString
+			/**
+			 * Settings restored
+			 */
+			restore: () => LocalizedString
+			/**
+			 * Factory reset started
+			 */
+			factory_reset: () => LocalizedString
+			/**
+			 * Factory reset done
+			 */
+			factory_reset_done: () => LocalizedString
+			/**
+			 * Firmware update
+			 */
+			firmware_update: () => LocalizedString
+			/**
+			 * Firmware update result
+			 */
+			firmware_result: () => LocalizedString
+			/**
+			 * Certificate deleted
+			 */
+			cert_delete: () => LocalizedString
+			/**
+			 * Log files deleted
+			 */
+			logfile_delete: () => LocalizedString
+			/**
+			 * HTTP files deleted
+			 */
+			webfile_delete: () => LocalizedString
+			/**
+			 * Script file written
+			 */
+			script_write: () => LocalizedString
+			/**
+			 * Audit log downloaded
+			 */
+			audit_download: () => LocalizedString
+		}
 		/**
 		 * The administration of users, sessions and the audit log is for administrators only. You can change your own password here.
 		 */

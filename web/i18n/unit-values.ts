@@ -10,7 +10,7 @@ type Texts = Record<string, (() => string) | undefined>;
 /** `login_ok` → 'Login' / 'Anmeldung' / 'Connexion'. */
 export function auditActionText(t: TranslationFunctions, action: string): string {
   // the dictionary answers an unknown key with an empty text
-  const fn = (t.audit.actions as unknown as Texts)[action];
+  const fn = (t.users.auditActions as unknown as Texts)[action];
   return (fn ? fn() : '') || action;
 }
 

@@ -36,42 +36,42 @@ export function ConsoleCertificateCard() {
   useEffect(() => void loadTexts(['certs']).catch((e: unknown) => console.error('loading the certificate texts failed', e)), []);
   const tls = systemInfo.value?.consoleTls;
   if (!tls) return null;
-  const t = LL.value.info;
+  const t = LL.value.services.consoleCert;
   const c = tls.enabled ? tls.certificate : undefined;
   return (
     <section class="card" aria-labelledby="info-console-cert" data-console-cert={c ? c.source : 'off'}>
-      <h2 id="info-console-cert">{t.consoleCert()}</h2>
+      <h2 id="info-console-cert">{t.title()}</h2>
       <Listeners list={systemInfo.value?.consoleListeners ?? []} />
       {!c ? (
-        <p class="hint">{t.consoleCertOff()}</p>
+        <p class="hint">{t.off()}</p>
       ) : (
         <>
           <dl class="facts">
             <div>
-              <dt>{t.consoleCertSource()}</dt>
-              <dd>{c.source === 'uploaded' ? t.consoleCertUploaded() : t.consoleCertGenerated()}</dd>
+              <dt>{t.source()}</dt>
+              <dd>{c.source === 'uploaded' ? t.uploaded() : t.generated()}</dd>
             </div>
             <div>
-              <dt>{t.consoleCertFingerprint()}</dt>
+              <dt>{t.fingerprint()}</dt>
               <dd>
                 <code data-fingerprint>{c.fingerprint256}</code>
               </dd>
             </div>
             <div>
-              <dt>{t.consoleCertNames()}</dt>
+              <dt>{t.names()}</dt>
               <dd>{c.subjectAltName}</dd>
             </div>
             <div>
-              <dt>{t.consoleCertValid()}</dt>
+              <dt>{t.valid()}</dt>
               <dd>{`${c.validFrom} – ${c.validTo}`}</dd>
             </div>
           </dl>
           {c.uploadProblem && (
             <p class="banner warning" role="alert">
-              {t.consoleCertRefused({ reason: c.uploadProblem })}
+              {t.refused({ reason: c.uploadProblem })}
             </p>
           )}
-          <p class="hint">{t.consoleCertNote()}</p>
+          <p class="hint">{t.note()}</p>
           <Certificates section="console" kinds={['server', 'key']} tls={false} onChange={reloadLater} />
         </>
       )}

@@ -9,6 +9,18 @@ const de_services = {
   saveFailed: 'Die Dienste konnten nicht gespeichert werden: {reason}',
   failedService: 'Das Gerät hat die Änderung von {service} abgelehnt.',
   changed: 'nicht gespeichert',
+  consoleCert: {
+    title: 'Konsolenzertifikat (HTTPS)',
+    off: 'Die Konsole wird über unverschlüsseltes HTTP ausgeliefert (Standard des Simulators).',
+    source: 'Herkunft',
+    generated: 'auf diesem Gerät erzeugt (selbstsigniert)',
+    uploaded: 'hochgeladen',
+    fingerprint: 'SHA-256-Fingerabdruck',
+    names: 'Namen',
+    valid: 'Gültig',
+    refused: 'Das hochgeladene Zertifikat wird nicht verwendet: {reason}',
+    note: 'Vergleichen Sie den Fingerabdruck mit dem, den Ihr Browser anzeigt, bevor Sie dem Zertifikat vertrauen. Laden Sie ein Zertifikat mit seinem Schlüssel hoch, um es zu ersetzen; entfernen Sie beide, um zum erzeugten zurückzukehren.',
+  },
   desc: {
     avahi_daemon: 'Macht das Gerät im lokalen Netz bekannt (mDNS/Zeroconf), damit es über seinen Namen gefunden wird.',
     x11vnc: 'Fernansicht des Gerätebildschirms über VNC.',

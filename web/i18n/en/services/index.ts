@@ -9,6 +9,18 @@ const en_services = {
   saveFailed: 'Failed to save the services: {reason}',
   failedService: 'The unit refused to change {service}.',
   changed: 'not saved',
+  consoleCert: {
+    title: 'Console certificate (HTTPS)',
+    off: 'The console is served over plain HTTP (the simulator’s default).',
+    source: 'Source',
+    generated: 'generated on this unit (self-signed)',
+    uploaded: 'uploaded',
+    fingerprint: 'SHA-256 fingerprint',
+    names: 'Names',
+    valid: 'Valid',
+    refused: 'The uploaded certificate is not used: {reason}',
+    note: 'Compare the fingerprint with the one your browser shows before you trust the certificate. Upload a certificate and its key to replace it; remove them to return to the generated one.',
+  },
   desc: {
     avahi_daemon: 'Announces the unit on the local network (mDNS/Zeroconf) so it can be found by name.',
     x11vnc: "Remote view of the unit's screen over VNC.",

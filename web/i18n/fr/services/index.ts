@@ -9,6 +9,18 @@ const fr_services = {
   saveFailed: 'Échec de l’enregistrement des services\u00a0: {reason}',
   failedService: 'L’appareil a refusé de modifier {service}.',
   changed: 'non enregistré',
+  consoleCert: {
+    title: 'Certificat de la console (HTTPS)',
+    off: 'La console est servie en HTTP non chiffré (paramètre par défaut du simulateur).',
+    source: 'Origine',
+    generated: 'généré sur cet appareil (auto-signé)',
+    uploaded: 'téléversé',
+    fingerprint: 'Empreinte SHA-256',
+    names: 'Noms',
+    valid: 'Validité',
+    refused: 'Le certificat téléversé n’est pas utilisé : {reason}',
+    note: 'Comparez l’empreinte avec celle qu’affiche votre navigateur avant de faire confiance au certificat. Téléversez un certificat et sa clé pour le remplacer ; supprimez-les pour revenir au certificat généré.',
+  },
   desc: {
     avahi_daemon: 'Annonce l’appareil sur le réseau local (mDNS/Zeroconf) pour qu’on le trouve par son nom.',
     x11vnc: 'Affichage à distance de l’écran de l’appareil par VNC.',

@@ -2,6 +2,32 @@
 import type { NamespaceUsersTranslation } from '../../i18n-types.ts';
 
 const fr_users = {
+  auditActions: {
+    login_ok: 'Connexion',
+    login_failed: 'Échec de connexion',
+    lockout: 'Blocage',
+    logout: 'Déconnexion',
+    setup: 'Administrateur créé',
+    session_end: 'Session terminée',
+    user_add: 'Utilisateur ajouté',
+    user_remove: 'Utilisateur supprimé',
+    password_change: 'Mot de passe modifié',
+    password_change_failed: 'Modification du mot de passe refusée',
+    config_save: 'Paramètres enregistrés',
+    service_change: 'Services modifiés',
+    service_change_failed: 'Modification de service refusée',
+    backup: 'Sauvegarde téléchargée',
+    restore: 'Paramètres restaurés',
+    factory_reset: 'Réinitialisation d’usine lancée',
+    factory_reset_done: 'Réinitialisation d’usine effectuée',
+    firmware_update: 'Mise à jour du firmware',
+    firmware_result: 'Résultat de la mise à jour du firmware',
+    cert_delete: 'Certificat supprimé',
+    logfile_delete: 'Fichiers journaux supprimés',
+    webfile_delete: 'Fichiers HTTP supprimés',
+    script_write: 'Fichier script écrit',
+    audit_download: 'Journal d’audit téléchargé',
+  },
   adminOnly:
     'La gestion des utilisateurs, des sessions et du journal d’audit est réservée aux administrateurs. Vous pouvez changer ici votre propre mot de passe.',
   list: 'Utilisateurs',
