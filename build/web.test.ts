@@ -81,12 +81,12 @@ describe('buildWeb', () => {
     // the shell is one chunk (web/shell-core.ts), not one per set of pages sharing a part of it
     const scripts = report.firstLoad.files.filter((f) => f.endsWith('.js'));
     expect(scripts.length, scripts.join(' ')).toBeLessThanOrEqual(8);
-    // index.html preloads the first page's chunks with the entry's
+    // index.html preloads the first page's chunks and the English dictionary's with the entry's
     const html = await readFile(join(out, 'index.html'), 'utf8');
     const preloaded = [...html.matchAll(/rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
-    const dictionary = report.firstLoad.files.find((f) => f.endsWith('.js') && !preloaded.includes(f) && !f.startsWith('assets/main-'));
-    expect(preloaded.length).toBe(scripts.length - 2); // all but the entry and the dictionary (its language is chosen in the browser)
-    expect(dictionary).toBeDefined();
+    expect(preloaded.sort()).toEqual(scripts.filter((f) => !f.startsWith('assets/main-')).sort()); // all but the entry
+    const dictionary = await Promise.all(preloaded.map((f) => readFile(join(out, f!), 'utf8')));
+    expect(dictionary.some((code) => code.includes('"System information"'))).toBe(true);
   });
 
   it('refuses to empty a folder holding the sources', async () => {

@@ -8,7 +8,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import { BUDGETS, type Budgets, checkBudgets, FIRST_LOAD_MODULES, FIRST_LOAD_ROUTE, FIRST_PAGE_MODULE } from './budget.ts';
+import { BUDGETS, type Budgets, checkBudgets, FIRST_LOAD_MODULES, FIRST_LOAD_ROUTE } from './budget.ts';
 import { outputsOfModule, pageFiles, staticClosure } from './closure.ts';
 import { gzipFile, listFiles } from './gzip.ts';
 import { injectAssets } from './html.ts';
@@ -117,7 +117,7 @@ export async function buildWeb(opts: BuildWebOptions): Promise<WebReport> {
   const mainKey = Object.keys(outputs).find((k) => outputs[k]!.entryPoint === metaPath(entry));
   if (!mainKey) throw new Error(`esbuild wrote no output for ${entry}`);
   const css = outputs[mainKey]!.cssBundle;
-  const firstPage = outputsOfModule(outputs, metaPath(join(srcDir, FIRST_PAGE_MODULE))).filter((k) => outputs[k]!.entryPoint);
+  const firstPage = FIRST_LOAD_MODULES.flatMap((m) => outputsOfModule(outputs, metaPath(join(srcDir, m))).filter((k) => outputs[k]!.entryPoint));
   const preloads = [...new Set([mainKey, ...firstPage].flatMap((k) => staticClosure(outputs, k)))].filter((k) => k !== mainKey && k.endsWith('.js'));
   const template = await readFile(join(srcDir, 'index.html'), 'utf8');
   const html = injectAssets(template, { script: toOut(mainKey), css: css && toOut(css), preloads: preloads.map(toOut) });
