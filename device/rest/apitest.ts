@@ -6,9 +6,10 @@
 import { X509Certificate } from 'node:crypto';
 import { request } from 'node:http';
 import { type Socket, connect as tcpConnect } from 'node:net';
-import { type TLSSocket, connect as tlsConnect } from 'node:tls';
+import type { TLSSocket } from 'node:tls';
 import type { Rest } from '../model/sections/rest.ts';
 import type { ServiceTestResult } from '../model/servicetest.ts';
+import { connect as tlsConnect } from '../net/node-tls.ts';
 import { runTest, StepFailure } from '../services/test-run.ts';
 import type { RestServer } from './engine.ts';
 

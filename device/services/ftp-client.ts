@@ -5,10 +5,11 @@
 // the test can time and report it and the engine can simply run it.
 
 import { type AddressInfo, createServer, connect as netConnect, type Server, type Socket } from 'node:net';
-import { type ConnectionOptions, type TLSSocket, connect as tlsConnect } from 'node:tls';
+import type { ConnectionOptions, TLSSocket } from 'node:tls';
 import type { Client, FTPError, FTPResponse } from 'basic-ftp';
 import type { Ftpc } from '../model/sections/ftpc.ts';
 import type { TestStep } from '../model/servicetest.ts';
+import { connect as tlsConnect } from '../net/node-tls.ts';
 import { readCert } from '../system/cert-files.ts';
 import { drivers } from './drivers.ts';
 import { type TlsTrust, tlsDetail, tlsOptions } from './net-probe.ts';

@@ -6,8 +6,9 @@
 
 import { request as httpRequest } from 'node:http';
 import { connect as netConnect, type Socket } from 'node:net';
-import { type ConnectionOptions, type SecureVersion, type TLSSocket, connect as tlsConnect } from 'node:tls';
+import type { ConnectionOptions, SecureVersion, TLSSocket } from 'node:tls';
 import type { TLS_VERSIONS } from '../model/common.ts';
+import { connect as tlsConnect } from '../net/node-tls.ts';
 import { StepFailure } from './test-run.ts';
 
 /** The node name of a section's minimum TLS version (spec §3: none, 1.1, 1.2, 1.3); none = node's default. */

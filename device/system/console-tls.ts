@@ -13,9 +13,9 @@ import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
-import { createSecureContext } from 'node:tls';
 import { promisify } from 'node:util';
 import { HOST_RE } from '../model/fields.ts';
+import { createSecureContext } from '../net/node-tls.ts';
 import { certPath } from './cert-files.ts';
 import type { Logger } from './log.ts';
 

@@ -4,10 +4,11 @@
 // client certificate of the saved section.
 
 import { isIP, type Socket } from 'node:net';
-import { type ConnectionOptions, createSecureContext, connect as tlsConnect } from 'node:tls';
+import type { ConnectionOptions } from 'node:tls';
 import { ipInRange } from '../model/ip.ts';
 import type { Tls } from '../model/sections/tls.ts';
 import { CLIENT_CERT } from '../model/sections/tls.ts';
+import { createSecureContext, connect as tlsConnect } from '../net/node-tls.ts';
 import type { Logger } from '../system/log.ts';
 import { loadPem, MIN_VERSION } from './keys.ts';
 import { BridgePart, join } from './part.ts';

@@ -3,10 +3,11 @@
 // certificate against tlsserverca when tlsserver_certauth is 1, and carries each connection in
 // clear text to nontls_server_host:nontls_destination_port (e.g. the PLC's Modbus/TCP port).
 import { connect as netConnect, type Socket } from 'node:net';
-import { createServer as createTlsServer, type TLSSocket, type TlsOptions, type Server as TlsServer } from 'node:tls';
+import type { TLSSocket, TlsOptions, Server as TlsServer } from 'node:tls';
 import { ipInRange } from '../model/ip.ts';
 import type { Tls } from '../model/sections/tls.ts';
 import { CLIENT_CERT } from '../model/sections/tls.ts';
+import { createServer as createTlsServer } from '../net/node-tls.ts';
 import type { Logger } from '../system/log.ts';
 import { loadPem, MIN_VERSION } from './keys.ts';
 import { BridgePart, join } from './part.ts';
