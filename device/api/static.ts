@@ -2,9 +2,15 @@
 // Public and outside the route table (docs/api.md lists the API only). Each response replaces the
 // app's `Cache-Control: no-store`: hashed assets are cached for a year, index.html is revalidated.
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
 import type { Context, Hono } from 'hono';
+import { START_ANSWERS_MARKER } from '../model/start-answers.ts';
 import type { Env } from './context.ts';
+import { carriesSession, startAnswers, withStartAnswers } from './start-answers.ts';
 import { type WebFile, WebFiles } from './web-files.ts';
+
+const gzip = promisify(gzipCallback);
 
 /** dist/web of this checkout, where `npm run build` writes the console */
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -62,6 +68,21 @@ function send(c: Context<Env>, file: WebFile, cacheControl: string): Response {
   return c.body(v.body, 200);
 }
 
+const MARKER_BYTES = Buffer.from(START_ANSWERS_MARKER);
+const hasMarker = (body: Uint8Array): boolean => Buffer.from(body.buffer, body.byteOffset, body.byteLength).includes(MARKER_BYTES);
+
+/** index.html with the daemon's answers to the console's start requests in it (start-answers.ts): made for this request, never cached. */
+async function sendWithAnswers(app: Hono<Env>, c: Context<Env>, file: WebFile): Promise<Response> {
+  const html = withStartAnswers(new TextDecoder().decode(file.plain.body), await startAnswers(app, c));
+  const packed = acceptsGzip(c.req.header('accept-encoding'));
+  const body = packed ? new Uint8Array(await gzip(html)) : new TextEncoder().encode(html);
+  c.header('Vary', 'Accept-Encoding');
+  c.header('Content-Type', file.type);
+  if (packed) c.header('Content-Encoding', 'gzip');
+  c.header('Content-Length', String(body.length));
+  return c.body(body, 200);
+}
+
 /** The paths of the console's own files (everything else the daemon answers is the API). */
 export const isConsolePath = (path: string): boolean => path === '/' || path === '/index.html' || path.startsWith('/assets/');
 
@@ -73,6 +94,8 @@ export function serveConsole(app: Hono<Env>, webDir: string = DEFAULT_WEB_DIR): 
     const file = await files.get('index.html', true);
     if (!file) return c.text('The console is not built: run `npm run build` in the repository, then reload.\n', 503);
     c.header('Content-Security-Policy', CONSOLE_CSP);
+    // a signed-in browser gets the answers to its first requests with the page (no-store, from secureHeaders)
+    if (c.req.method === 'GET' && carriesSession(c) && hasMarker(file.plain.body)) return sendWithAnswers(app, c, file);
     return send(c, file, REVALIDATE);
   };
   app.get('/', index);

@@ -2,7 +2,9 @@
 // POST, the daemon's error envelope turned into an ApiFailure with its stable code and issues.
 import { signal } from '@preact/signals';
 import type { ErrorCode, IssueParams } from '../../device/model/issues.ts';
+import { AUTH_PATH } from '../../device/model/start-answers.ts';
 import { apiUrl, currentMode, type Mode, machineConfigRedirect } from './mode.ts';
+import { takeStartAnswer } from './start-answers.ts';
 
 export interface ApiIssue {
   section?: string;
@@ -74,18 +76,24 @@ async function send(method: 'GET' | 'POST', path: string, body: unknown, accept:
 }
 
 /** The ApiFailure of a refused request (the daemon's error envelope in `data`); a 401 signs the console out. */
-function refusal(res: Response, path: string, data: unknown): ApiFailure {
+function refusal(status: number, path: string, data: unknown): ApiFailure {
   const err = (data as { error?: { code?: ClientCode; issues?: ApiIssue[]; params?: IssueParams } } | undefined)?.error;
-  const failure = new ApiFailure(res.status, err?.code ?? (res.status >= 500 ? 'internal' : 'invalid_input'), err?.issues ?? [], err?.params);
-  if (res.status === 401 && path !== '/rest/api/v1/authentication') onUnauthenticated(failure.code);
+  const failure = new ApiFailure(status, err?.code ?? (status >= 500 ? 'internal' : 'invalid_input'), err?.issues ?? [], err?.params);
+  if (status === 401 && path !== AUTH_PATH) onUnauthenticated(failure.code);
   return failure;
 }
 
 export async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  // the daemon's answer that came with the page (web/api/start-answers.ts), in the unit's own mode
+  const early = method === 'GET' && mode.value.name === 'unit' ? takeStartAnswer(path) : undefined;
+  if (early) {
+    if (early.status >= 200 && early.status < 300) return early.body as T;
+    throw refusal(early.status, path, early.body);
+  }
   const res = await send(method, path, body, 'application/json');
   const data = (await res.json().catch(() => undefined)) as unknown;
   if (res.ok) return data as T;
-  throw refusal(res, path, data);
+  throw refusal(res.status, path, data);
 }
 
 /**
@@ -95,7 +103,7 @@ export async function request<T>(method: 'GET' | 'POST', path: string, body?: un
  */
 export async function postLines(path: string, body: unknown, onLine: (line: unknown) => void): Promise<void> {
   const res = await send('POST', path, body, 'application/x-ndjson, application/json;q=0.5');
-  if (!res.ok) throw refusal(res, path, await res.json().catch(() => undefined));
+  if (!res.ok) throw refusal(res.status, path, await res.json().catch(() => undefined));
   if (!res.body || !res.headers.get('Content-Type')?.startsWith('application/x-ndjson')) {
     onLine(await res.json().catch(() => undefined));
     return;

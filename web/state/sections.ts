@@ -4,6 +4,7 @@
 import { batch, computed, type ReadonlySignal, type Signal, signal } from '@preact/signals';
 import type { Issue } from '../../device/model/issues.ts';
 import { CONFIG_KEYS } from '../../device/model/keys.ts';
+import { ALL_SECTIONS_PATH } from '../../device/model/start-answers.ts';
 import { ApiFailure, type ApiIssue, get, post } from '../api/client.ts';
 import { jsonEqual, setPath } from './equal.ts';
 import { ensureModel, model } from './model.ts';
@@ -111,7 +112,7 @@ async function loadOne(s: SectionState): Promise<void> {
 export async function loadSections(): Promise<void> {
   let all: Record<string, Value> = {};
   try {
-    all = await get<Record<string, Value>>('/config');
+    all = await get<Record<string, Value>>(ALL_SECTIONS_PATH);
   } catch (e) {
     console.error('loading the sections in one request failed', e);
   }

@@ -2,6 +2,7 @@
 // the log config files list, the uploaded HTTP files list, and the system log.
 import { signal } from '@preact/signals';
 import type { ConsoleListenerStatus } from '../../device/api/listen.ts';
+import { HTTP_FILES_PATH, LOG_CONFIG_FILES_PATH, SERVICES_PATH, SYSTEM_INFO_PATH } from '../../device/model/start-answers.ts';
 import type { AuditEntry } from '../../device/model/users.ts';
 import type { VersionKind } from '../../device/model/versions.ts';
 import type { SecurityWarning } from '../../device/model/warnings.ts';
@@ -46,7 +47,7 @@ export const systemFailed = signal(false);
 /** The system part of the load of spec §7; each call failing alone leaves the others. */
 export async function loadSystem(): Promise<void> {
   await Promise.all([
-    get<SystemInfoAnswer>('/rest/api/v1?cache=true&js=true').then(
+    get<SystemInfoAnswer>(SYSTEM_INFO_PATH).then(
       (i) => {
         systemInfo.value = i;
         systemFailed.value = false;
@@ -56,19 +57,19 @@ export async function loadSystem(): Promise<void> {
         console.error('loading system information failed', e);
       },
     ),
-    get<{ services: ServiceState[] }>('/rest/api/v1/services').then(
+    get<{ services: ServiceState[] }>(SERVICES_PATH).then(
       (s) => {
         services.value = s.services;
       },
       (e) => console.error('loading services failed', e),
     ),
-    get<{ files: string[] }>('/config/get_cfg').then(
+    get<{ files: string[] }>(LOG_CONFIG_FILES_PATH).then(
       (f) => {
         logConfigFiles.value = f.files;
       },
       (e) => console.error('loading the log config files failed', e),
     ),
-    get<{ files: { name: string; size: number }[] }>('/config/get_http_content').then(
+    get<{ files: { name: string; size: number }[] }>(HTTP_FILES_PATH).then(
       (f) => {
         httpFiles.value = f.files;
       },

@@ -1,0 +1,54 @@
+// The console's index.html with the daemon's answers to its start requests in it
+// (device/model/start-answers.ts). Each answer is made by the app itself, through the same route,
+// access check and handler a request from the browser would meet, with the request's own cookie,
+// host and connection: nothing is answered here that the browser could not have asked for. Only
+// for a request carrying a session cookie; without one the file goes out as built (cached,
+// revalidated). The page is then no-store: it holds the session's CSRF token and its data.
+import type { Context, Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { AUTH_PATH, START_ANSWERS_ID, START_ANSWERS_MARKER, START_DATA_PATHS, type StartAnswers } from '../model/start-answers.ts';
+import { COOKIE } from '../system/sessions.ts';
+import type { Env } from './context.ts';
+
+/** Whether a request to the console's page comes with a session cookie (an expired one too: its answer is the refusal). */
+export const carriesSession = (c: Context<Env>): boolean => getCookie(c, COOKIE) !== undefined;
+
+/** The answer of the app to a GET of `path`, asked as the browser of `c` would ask; undefined when it gave none that is JSON. */
+async function answer(app: Hono<Env>, c: Context<Env>, path: string): Promise<StartAnswers[string] | undefined> {
+  const headers = new Headers({ accept: 'application/json' });
+  for (const name of ['cookie', 'host', 'user-agent']) {
+    const v = c.req.header(name);
+    if (v !== undefined) headers.set(name, v);
+  }
+  try {
+    const res = await app.fetch(new Request(new URL(path, c.req.url), { headers }), c.env);
+    if (!res.headers.get('content-type')?.startsWith('application/json')) return undefined;
+    return { status: res.status, body: await res.json() };
+  } catch {
+    return undefined; // the console asks for it itself
+  }
+}
+
+/** The answers to the start requests: who is signed in and, when somebody is, the start data. */
+export async function startAnswers(app: Hono<Env>, c: Context<Env>): Promise<StartAnswers> {
+  const out: StartAnswers = {};
+  const auth = await answer(app, c, AUTH_PATH);
+  if (!auth) return out;
+  out[AUTH_PATH] = auth;
+  if (auth.status !== 200) return out;
+  const data = await Promise.all(START_DATA_PATHS.map((p) => answer(app, c, p)));
+  START_DATA_PATHS.forEach((p, i) => {
+    if (data[i]) out[p] = data[i];
+  });
+  return out;
+}
+
+/**
+ * The page's HTML with the answers at the marker, as a JSON data block: never run as a script (the
+ * console's Content-Security-Policy allows no inline script anyway), and with every `<` escaped so
+ * that no value can end the element or open a comment.
+ */
+export function withStartAnswers(html: string, answers: StartAnswers): string {
+  const json = JSON.stringify(answers).replace(/</g, '\\u003c');
+  return html.replace(START_ANSWERS_MARKER, () => `<script type="application/json" id="${START_ANSWERS_ID}">${json}</script>`);
+}
