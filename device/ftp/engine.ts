@@ -161,8 +161,11 @@ class FtpRun {
       const [request] = await link.readWords('DT', base + REG.request, 1, FTP_USER);
       if (!this.active) return;
       if ((request ?? 0) !== 0 && !this.running) {
-        this.begin('plc');
+        // the request is taken (cleared) before the send begins: the PLC never sees a send's state,
+        // a retry's wait or its result beside its own request still set, and a request whose
+        // clearing failed is not run twice (the next poll takes it again)
         await link.writeWords('DT', base + REG.request, [0], FTP_USER);
+        if (this.active && !this.running) this.begin('plc');
       }
       await this.publish();
       this.plcProblem = '';

@@ -168,7 +168,8 @@ export class MqttRun {
     if (client !== this.client || !this.active) return;
     if (this.connection === 'connected') this.deps.log.warn('mqtt connection lost', { broker: this.m.broker_addr });
     this.connection = this.connection === 'connecting' ? 'connecting' : 'reconnecting';
-    this.shared.book.set(this.connection);
+    // publishes in the queue while the broker is away: the status says they wait (as the PLC's block does)
+    this.shared.book.set(this.connection === 'reconnecting' && this.shared.queue.waiting > 0 ? 'waiting' : this.connection);
     // back-off: 1 s, 2 s, 4 s … 30 s between attempts (mqtt.js reads the period when it sets its timer)
     client.options.reconnectPeriod = this.backoff;
     this.backoff = Math.min(this.backoff * 2, BACKOFF_MAX_MS);
