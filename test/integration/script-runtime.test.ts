@@ -194,10 +194,12 @@ describe('the script in the daemon', () => {
     expect((await admin.post('/config/pew_ftpc', ftp)).status).toBe(200);
     plc.memory.writeWords('DT', 300, [42]);
     const t0 = await runScript(['[init]', 'read level = DT 300', 'file tank_script.csv', 'append level', 'send'].join('\n'), { ftp_repeats: 0 });
-    await until(async () => (await readdir(join(root, 'upload'))).includes('tank_script.csv'), 30_000, 'file on the server');
+    // the file is renamed once the server has acknowledged it: only then is its upload complete (ftp-srv
+    // creates the file when the upload begins, so seeing its name is not enough to read it)
+    await until(async () => (await readdir(folder())).includes('tank_script.bak'), 30_000, 'sent and renamed locally');
     const sent = `date;time;level\r\n${stamp(t0)};42\r\n`;
+    expect(await readdir(join(root, 'upload'))).toContain('tank_script.csv');
     expect(await readFile(join(root, 'upload', 'tank_script.csv'), 'utf8')).toBe(sent);
-    await until(async () => (await readdir(folder())).includes('tank_script.bak'), 15_000, 'renamed locally');
     expect(await readFile(join(folder(), 'tank_script.bak'), 'utf8')).toBe(sent);
     const f: FtpStatus = await statusDetail(admin, 'ftp');
     expect(f.lastSend).toMatchObject({ trigger: 'script', result: 'done', files: ['tank_script.csv'] });
