@@ -16,6 +16,7 @@ import { startFtpSend } from './ftp/engine.ts';
 import { startLogger } from './logger/engine.ts';
 import { CONFIG_SECTIONS } from './model/index.ts';
 import { hostNamesOf, type Rest } from './model/sections/rest.ts';
+import { installDaemonFetchClasses } from './net/fetch/install.ts';
 import { startRedirects } from './redirect/redirects.ts';
 import { startRestServer } from './rest/engine.ts';
 import { startRtcSync } from './rtc/engine.ts';
@@ -121,6 +122,8 @@ export async function buildContext(
 }
 
 export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
+  // before anything makes a Headers, Request or Response: the daemon's own classes, not undici's (net/fetch/install.ts)
+  installDaemonFetchClasses();
   const host = opts.host ?? '127.0.0.1';
   const ctx = await buildContext(opts.hw, opts.dataDir, opts.log, opts.webDir, host, { loggerPollMs: opts.loggerPollMs });
   const app = createApp(ctx, [...ROUTES, ...(opts.extraRoutes ?? [])], { devOrigin: opts.devOrigin });

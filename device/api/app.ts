@@ -64,11 +64,10 @@ export interface AppOptions {
 export function createApp(ctx: DaemonContext, routes: readonly RouteDef[] = ROUTES, opts: AppOptions = {}): Hono<Env> {
   const app = new Hono<Env>();
   // Every answer carries the security headers (static.ts secureHeaders), set before the handler runs
-  // so that the handler's response is built with them: headers set on a finished response would make
-  // @hono/node-server leave its fast path. They are set by each route's own handler, not by a
-  // middleware for '*': a GET route is then one synchronous function (headers, access check,
-  // handler), which Hono calls without composing a chain and whose answer the node server writes at
-  // once, without a promise per request.
+  // so that the handler's response is built with them. They are set by each route's own handler,
+  // not by a middleware for '*': a GET route is then one synchronous function (headers, access
+  // check, handler), which Hono calls without composing a chain, and whose answer the listener
+  // (net/hono-listener.ts) writes at once.
   if (ctx.hw.kind === 'sim' && opts.devOrigin) {
     // only the API: the console's own files are never fetched cross-origin
     const apiCors = devCors(opts.devOrigin);

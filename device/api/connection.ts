@@ -1,4 +1,4 @@
-// Facts of the connection a Hono request on @hono/node-server came in on (c.env is its
+// Facts of the connection a Hono request came in on (c.env is its node
 // IncomingMessage and ServerResponse): the local address it arrived at, and whether it is TLS.
 import type { Context } from 'hono';
 

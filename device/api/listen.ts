@@ -8,10 +8,10 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { ConnectionGuard } from '../net/connection-guard.ts';
 import { guardHttp } from '../net/guarded-http.ts';
+import { honoListener } from '../net/hono-listener.ts';
 import type { ConsoleTls } from '../system/console-tls.ts';
 import { hostOf, isUnitHost } from '../system/hosts.ts';
 import type { Logger } from '../system/log.ts';
@@ -105,7 +105,7 @@ function redirector(tlsPort: () => number, opts: ConsoleListenOptions) {
 
 export async function listenConsole(app: Hono<Env>, opts: ConsoleListenOptions): Promise<ConsoleListeners> {
   const shown = opts.host === '0.0.0.0' || opts.host === '::' ? '127.0.0.1' : opts.host;
-  const serveApp = getRequestListener(app.fetch);
+  const serveApp = honoListener(app.fetch);
   if (!opts.tls) {
     const { server, guard } = await guardedServer('console', (l) => createHttpServer(l), serveApp, opts.port, opts);
     const port = portOf(server);

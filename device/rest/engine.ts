@@ -9,13 +9,13 @@ import { stat } from 'node:fs/promises';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { Socket } from 'node:net';
-import { getRequestListener } from '@hono/node-server';
 import type { Links } from '../com/links.ts';
 import { followSection } from '../config/follow.ts';
 import type { ConfigStore } from '../config/store.ts';
 import type { Rest } from '../model/sections/rest.ts';
 import { ConnectionGuard } from '../net/connection-guard.ts';
 import { guardHttp } from '../net/guarded-http.ts';
+import { honoListener } from '../net/hono-listener.ts';
 import { certPath, readCert } from '../system/cert-files.ts';
 import type { Logger } from '../system/log.ts';
 import { createRestApp } from './app.ts';
@@ -111,7 +111,7 @@ export async function startRestServer(deps: RestDeps): Promise<RestServer> {
     stamp = cfg.use_encryption ? await certStamp(deps.dataDir) : '';
     if (!enabled) return;
     // a request whose handling throws ends its own connection with a 500, never the daemon
-    const guarded = guardHttp(guard, getRequestListener(createRestApp(cfg, deps).fetch));
+    const guarded = guardHttp(guard, honoListener(createRestApp(cfg, deps).fetch));
     const listener = guarded.listener;
     let s: Server;
     if (cfg.use_encryption) {

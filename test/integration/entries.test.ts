@@ -14,6 +14,7 @@ import { buildDaemon } from '../../build/daemon.ts';
 import { SERVICE_FILE } from '../../build/image.ts';
 import { readZip } from '../../device/system/unzip.ts';
 import { SIM_URL_FILE } from '../../sim/sim-url.ts';
+import { ADMIN, Client } from '../support/daemon.ts';
 import { type EntryProcess, eventually, listening, startEntry } from '../support/entry-process.ts';
 import { buildTestImages, makeRoot, type TestImages } from '../support/firmware.ts';
 import { freePort, LOOPBACK } from '../support/ports.ts';
@@ -85,6 +86,37 @@ describe("the unit's daemon from its bundle (npm run daemon)", () => {
     expect(e.output().match(/^Daemon /gm)).toHaveLength(2); // the start line and the stop line
     expect(await listening(port)).toBe(false);
     expect(e.groupAlive()).toBe(false);
+  });
+
+  it("signs in, reads and saves without ever loading node's own fetch classes (undici: 4-7 MB of memory)", async () => {
+    const port = await freePort();
+    const seen = join(tmp, 'undici-loaded.json');
+    // written as the process exits: the built-in modules it loaded that belong to undici
+    const probe = join(tmp, 'undici-probe.cjs');
+    await writeFile(
+      probe,
+      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(seen)}, JSON.stringify(process.moduleLoadList.filter((m) => /undici/.test(m)))));\n`,
+    );
+    const e = start(
+      process.execPath,
+      ['--require', probe, file, '--port', String(port), '--tls-port', 'off', '--data', join(tmp, 'undici-data'), '--host', LOOPBACK],
+      {
+        cwd: root,
+      },
+    );
+    const [, url] = await e.waitFor(/^Daemon running: (http:\/\/\S+)/m);
+    const c = new Client(url!);
+    expect((await c.post('/rest/api/v1/authentication/setup', ADMIN)).status).toBe(201);
+    await c.login(ADMIN);
+    expect((await c.get('/rest/api/v1')).status).toBe(200);
+    const mqtt = await c.get('/config/pew_mqtt');
+    expect(mqtt.status).toBe(200);
+    const saved = await c.post('/config/pew_mqtt', { ...mqtt.body, broker_addr: 'broker.local:1884' });
+    expect(saved.status, saved.text).toBe(200);
+    expect((await c.get('/config/pew_mqtt')).body).toMatchObject({ broker_addr: 'broker.local:1884' });
+    expect((await c.post('/config/pew_mqtt', '{"broker_addr":')).status).toBe(400); // a body that is no JSON
+    expect((await term(e)).exit).toEqual({ code: 0, signal: null });
+    expect(JSON.parse(await readFile(seen, 'utf8'))).toEqual([]);
   });
 
   it('npm run daemon without a build says to build first', async () => {
