@@ -63,6 +63,21 @@ beforeAll(async () => {
   app.post('/echo', async (c) => c.json({ got: await c.req.json(), type: c.req.header('content-type') }));
   app.post('/limited', bodyLimit({ maxSize: 64, onError: (c) => c.text('too large', 413) }), async (c) => c.text(await c.req.text()));
   app.post('/ignore', (c) => c.text('not read'));
+  // as an upload over its cap (device/system/upload-files.ts): read the stream, cancel it at the cap
+  app.post('/capped', async (c) => {
+    const reader = (c.req.raw.body as ReadableStream<Uint8Array>).getReader();
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return c.text(String(size));
+      size += value.length;
+      if (size > 1 << 20) {
+        await reader.cancel();
+        return c.text('over the cap', 413, { connection: 'close' });
+      }
+      await new Promise((r) => setTimeout(r, 1)); // a write to disk, while more of the body arrives
+    }
+  });
   app.get('/big', (c) => {
     let sent = 0;
     const chunk = new Uint8Array(64 * 1024).fill(97);
@@ -157,6 +172,34 @@ describe('honoListener', () => {
     expect(two.match(/HTTP\/1\.1 200/g)).toHaveLength(2);
     expect(two).toContain('not read');
     expect(two).toContain('http://unit/url');
+  });
+
+  it('a body stream cancelled at a cap while the client still sends: 413, nothing thrown, the listener serves on', async () => {
+    // chunked, 64 KiB at a time as the socket drains, 8 MiB in all: the route is still reading when it cancels
+    const sendSlowly = () =>
+      new Promise<string>((resolve) => {
+        const s = connect(port, '127.0.0.1');
+        let out = '';
+        s.on('data', (b) => (out += b.toString()));
+        s.on('close', () => resolve(out));
+        s.on('error', () => undefined);
+        s.write('POST /capped HTTP/1.1\r\nHost: unit\r\nTransfer-Encoding: chunked\r\n\r\n');
+        const chunk = `10000\r\n${'x'.repeat(0x10000)}\r\n`;
+        let sent = 0;
+        const more = () => {
+          while (sent < 128 && !s.destroyed) {
+            sent++;
+            if (!s.write(chunk)) return void s.once('drain', more);
+          }
+          if (!s.destroyed) s.write('0\r\n\r\n');
+        };
+        more();
+      });
+    const answers = await Promise.all(Array.from({ length: 6 }, sendSlowly));
+    for (const a of answers) expect(a).toMatch(/^HTTP\/1\.1 413/);
+    expect(failures).toEqual([]);
+    const small = await call('POST', '/capped', 'y'.repeat(100));
+    expect([small.status, small.body]).toEqual([200, '100']);
   });
 
   it('a large stream arrives whole, written as the client reads it', async () => {

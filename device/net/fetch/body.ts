@@ -70,6 +70,35 @@ async function readStream(stream: ReadableStream<Uint8Array>): Promise<Uint8Arra
 
 const bytesOfString = (s: string) => Buffer.from(s, 'utf8');
 
+/**
+ * The next chunk of a node request's body, read in paused mode (`read()` on 'readable'), or null at
+ * its end. Nothing is pushed into a web stream from node's events: a body stream that was cancelled
+ * (an upload over its cap) is never written to again, whatever is still arriving.
+ */
+function nextChunk(incoming: IncomingMessage): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const settle = (fn: () => void) => {
+      incoming.off('readable', attempt).off('end', onEnd).off('error', onError).off('close', onClose);
+      fn();
+    };
+    const onEnd = () => settle(() => resolve(null));
+    const onError = (e: Error) => settle(() => reject(e));
+    const onClose = () => {
+      if (!incoming.readableEnded) settle(() => reject(new Error('the client closed the connection before the body was complete')));
+    };
+    function attempt(): boolean {
+      const chunk = incoming.read() as Buffer | null;
+      if (chunk !== null) settle(() => resolve(chunk));
+      else if (incoming.readableEnded) settle(() => resolve(null));
+      else if (incoming.errored) settle(() => reject(incoming.errored));
+      else if (incoming.destroyed) onClose();
+      else return false;
+      return true;
+    }
+    if (!attempt()) incoming.on('readable', attempt).on('end', onEnd).on('error', onError).on('close', onClose);
+  });
+}
+
 /** A web stream over a source, which touches the source only when read (the stream's high-water mark is 0). */
 function streamOf(source: Exclude<BodySource, ReadableStream | null>): ReadableStream<Uint8Array> {
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
@@ -83,15 +112,21 @@ function streamOf(source: Exclude<BodySource, ReadableStream | null>): ReadableS
           c.close();
           return;
         }
-        reader ??= (isIncoming(source) ? (Readable.toWeb(source) as ReadableStream<Uint8Array>) : (source.stream() as ReadableStream<Uint8Array>)).getReader();
+        if (isIncoming(source)) {
+          const chunk = await nextChunk(source);
+          if (chunk === null) c.close();
+          else c.enqueue(chunk);
+          return;
+        }
+        reader ??= (source.stream() as ReadableStream<Uint8Array>).getReader();
         const r = await reader.read();
         if (r.done) c.close();
         else c.enqueue(r.value);
       },
-      cancel(reason) {
+      // a node request's unread rest is the listener's to drop once the answer is out (hono-listener.ts)
+      cancel: (reason) => {
         untouched.delete(stream);
-        if (reader) return reader.cancel(reason);
-        if (isIncoming(source)) source.resume(); // the unread rest is discarded, not left on the socket
+        return reader?.cancel(reason);
       },
     },
     { highWaterMark: 0 },
