@@ -13,10 +13,10 @@ import { preloadPage } from './router/routes.tsx';
 // once signed in, the console's data is asked for at once, before the first render
 const FIRST_RENDER_WAIT_MS = 1000;
 const data = checkSession().then(() => (authState.value === 'ready' ? preloadConsoleData() : undefined));
-preloadPage(location.hash);
-// the first render waits for the signed-in console's data: one render with the data rather than the
-// shell first and the page again when the data comes (on a slow CPU that second render and its
-// layout are what the technician waits for); a unit slow to answer gets the console with its loading
-// state after FIRST_RENDER_WAIT_MS
-const waited = Promise.race([data.catch(() => undefined), new Promise((r) => setTimeout(r, FIRST_RENDER_WAIT_MS))]);
+const firstPage = preloadPage(location.hash);
+// the first render waits for the signed-in console's data and the opened page's code: one render
+// with the page and its data rather than the shell first and the page again when its chunk or the
+// data comes (on a slow CPU that second render and its layout are what the technician waits for);
+// a unit slow to answer gets the console with its loading state after FIRST_RENDER_WAIT_MS
+const waited = Promise.race([Promise.all([data, firstPage]).catch(() => undefined), new Promise((r) => setTimeout(r, FIRST_RENDER_WAIT_MS))]);
 void Promise.all([setLocale(initialLocale()), waited]).then(() => render(<App />, document.getElementById('app')!));

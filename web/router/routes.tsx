@@ -84,10 +84,14 @@ export const PAGE_COMPONENTS: Record<PageId, ComponentType> = {
   firmware: page(() => import('../pages/firmware.tsx'), TEXTS),
 };
 
-/** Starts loading the code of the page a hash names (the first page, before anything renders). */
-export function preloadPage(hash: string): void {
+/**
+ * Starts loading the code of the page a hash names (the first page, before anything renders); done
+ * once the page can render at once (a page whose chunk failed renders its retry message).
+ */
+export function preloadPage(hash: string): Promise<void> {
   const p = pageOf(hashPath(hash));
-  if (p) void (PAGE_COMPONENTS[p.id] as unknown as { preload?: () => Promise<unknown> }).preload?.();
+  const loading = p ? (PAGE_COMPONENTS[p.id] as unknown as { preload?: () => Promise<unknown> }).preload?.() : undefined;
+  return Promise.resolve(loading).then(() => undefined);
 }
 
 export const NotFoundPage = page(() => import('../pages/not-found.tsx'), ['notFound']);

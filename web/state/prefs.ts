@@ -12,16 +12,27 @@ function read<T extends string>(key: string, allowed: readonly T[], fallback: T)
     return fallback;
   }
 }
+/** what this page last read from or wrote to each key: a value already there is not written again */
+const stored = new Map<string, string>();
+
 function remember(key: string, value: string) {
+  if (stored.get(key) === value) return;
   try {
     localStorage.setItem(key, value);
+    stored.set(key, value);
   } catch {
     /* private mode: not remembered */
   }
 }
 
-export const theme = signal<Theme>(read('console.theme', THEMES, 'default'));
-export const filter = signal<Filter>(read('console.filter', FILTERS, 'all'));
+function readKept<T extends string>(key: string, allowed: readonly T[], fallback: T): T {
+  const v = read(key, allowed, fallback);
+  stored.set(key, v); // the start writes nothing: a storage write is a round trip to the browser on a slow device
+  return v;
+}
+
+export const theme = signal<Theme>(readKept('console.theme', THEMES, 'default'));
+export const filter = signal<Filter>(readKept('console.filter', FILTERS, 'all'));
 
 effect(() => {
   document.documentElement.dataset.theme = theme.value;
@@ -29,5 +40,5 @@ effect(() => {
 });
 effect(() => remember('console.filter', filter.value));
 
-export const storedLocale = (allowed: readonly string[], fallback: string) => read('console.locale', allowed, fallback);
+export const storedLocale = (allowed: readonly string[], fallback: string) => readKept('console.locale', allowed, fallback);
 export const rememberLocale = (l: string) => remember('console.locale', l);
