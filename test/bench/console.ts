@@ -13,7 +13,7 @@ import { startTestDaemon } from '../support/daemon.ts';
 import { NEIGHBOURS, startSlowDaemon } from './slow-core.ts';
 import { median, type Row } from './stats.ts';
 
-const RUNS = 9;
+const RUNS = 15;
 const CONSOLE_READY = '[data-page=info] .facts';
 const BARE_READY = '#ready';
 
