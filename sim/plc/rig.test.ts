@@ -15,11 +15,19 @@ const s8O1: SerialSettings = { baudRate: 9600, dataBits: 8, parity: 'odd', stopB
 const versions = { app: '1.5.0', bsp: '1.3.2', hmi: '4.5.2' };
 
 /** Writes and collects what comes back within `ms` (real timers: the in-process wire takes real time). */
-async function exchange(ch: ByteChannel, bytes: Uint8Array | string, ms: number): Promise<Uint8Array> {
+/** Writes `bytes` and collects the answer for `ms`, or until `expect` bytes have come (an answer of known length). */
+async function exchange(ch: ByteChannel, bytes: Uint8Array | string, ms: number, expect = Number.POSITIVE_INFINITY): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
-  ch.onData((b) => chunks.push(b.slice()));
+  let got = 0;
+  let complete: () => void = () => undefined;
+  const enough = new Promise<void>((r) => (complete = r));
+  ch.onData((b) => {
+    chunks.push(b.slice());
+    got += b.length;
+    if (got >= expect) complete();
+  });
   ch.write(typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes);
-  await new Promise((r) => setTimeout(r, ms));
+  await Promise.race([enough, new Promise((r) => setTimeout(r, ms))]);
   const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
   let at = 0;
   for (const c of chunks) {
@@ -82,7 +90,8 @@ describe("the simulator's PLC rig", () => {
     const ch = await hw.openSerial('COM2', s8O1);
     try {
       const req: ModbusRequest = { fc: 16, address: 4, values: [1, 2] };
-      const f = decodeRtuFrame(await exchange(ch, encodeRtuFrame(5, encodeModbusRequest(req)), 300));
+      // the answer to FC16 is 8 bytes; over a pty and socat on a busy machine it may take longer than a wire would
+      const f = decodeRtuFrame(await exchange(ch, encodeRtuFrame(5, encodeModbusRequest(req)), 10_000, 8));
       expect(f.ok && decodeModbusResponse(f.value.pdu, req)).toEqual({ ok: true, value: { fc: 16, address: 4, quantity: 2 } });
     } finally {
       await ch.close();
