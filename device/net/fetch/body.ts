@@ -38,23 +38,12 @@ export function sourceOf(input: BodyInput): { source: BodySource; type?: string 
   throw new TypeError('this body type is not supported by the daemon (a string, bytes, a Blob or a stream)');
 }
 
-/** Every byte of a node request's body; refused when it was read before or the client went away. */
-function readIncoming(incoming: IncomingMessage): Promise<Buffer> {
-  if (incoming.readableDidRead || incoming.destroyed) return Promise.reject(unusable());
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const done = (fn: () => void) => {
-      incoming.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
-      fn();
-    };
-    const onData = (c: Buffer) => chunks.push(c);
-    const onEnd = () => done(() => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
-    const onError = (e: Error) => done(() => reject(e));
-    const onClose = () => {
-      if (!incoming.readableEnded) done(() => reject(new Error('the client closed the connection before the body was complete')));
-    };
-    incoming.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
-  });
+/** Every byte of a node request's body, read as the body stream reads it (nextChunk); refused when it was read before or the client went away. */
+async function readIncoming(incoming: IncomingMessage): Promise<Buffer> {
+  if (incoming.readableDidRead || incoming.destroyed) throw unusable();
+  const chunks: Buffer[] = [];
+  for (let c = await nextChunk(incoming); c !== null; c = await nextChunk(incoming)) chunks.push(c);
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
 }
 
 async function readStream(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
