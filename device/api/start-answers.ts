@@ -6,15 +6,21 @@
 // revalidated). The page is then no-store: it holds the session's CSRF token and its data.
 import type { Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { AUTH_PATH, START_ANSWERS_ID, START_ANSWERS_MARKER, START_DATA_PATHS, type StartAnswers } from '../model/start-answers.ts';
+import { AUTH_PATH, START_ANSWERS_ID, START_ANSWERS_MARKER, START_DATA_PATHS } from '../model/start-answers.ts';
 import { COOKIE } from '../system/sessions.ts';
 import type { Env } from './context.ts';
 
 /** Whether a request to the console's page comes with a session cookie (an expired one too: its answer is the refusal). */
 export const carriesSession = (c: Context<Env>): boolean => getCookie(c, COOKIE) !== undefined;
 
+/** One answer as the app gave it: its status and its JSON text, put into the page as it is (not parsed and written again). */
+interface RawAnswer {
+  status: number;
+  json: string;
+}
+
 /** The answer of the app to a GET of `path`, asked as the browser of `c` would ask; undefined when it gave none that is JSON. */
-async function answer(app: Hono<Env>, c: Context<Env>, path: string): Promise<StartAnswers[string] | undefined> {
+async function answer(app: Hono<Env>, c: Context<Env>, path: string): Promise<RawAnswer | undefined> {
   const headers = new Headers({ accept: 'application/json' });
   for (const name of ['cookie', 'host', 'user-agent']) {
     const v = c.req.header(name);
@@ -23,32 +29,36 @@ async function answer(app: Hono<Env>, c: Context<Env>, path: string): Promise<St
   try {
     const res = await app.fetch(new Request(new URL(path, c.req.url), { headers }), c.env);
     if (!res.headers.get('content-type')?.startsWith('application/json')) return undefined;
-    return { status: res.status, body: await res.json() };
+    const json = await res.text();
+    return json.trim() === '' ? undefined : { status: res.status, json };
   } catch {
     return undefined; // the console asks for it itself
   }
 }
 
-/** The answers to the start requests: who is signed in and, when somebody is, the start data. */
-export async function startAnswers(app: Hono<Env>, c: Context<Env>): Promise<StartAnswers> {
-  const out: StartAnswers = {};
+/**
+ * The answers to the start requests as the JSON text of a StartAnswers: who is signed in and, when
+ * somebody is, the start data.
+ */
+export async function startAnswers(app: Hono<Env>, c: Context<Env>): Promise<string> {
+  const out: [string, RawAnswer][] = [];
   const auth = await answer(app, c, AUTH_PATH);
-  if (!auth) return out;
-  out[AUTH_PATH] = auth;
-  if (auth.status !== 200) return out;
-  const data = await Promise.all(START_DATA_PATHS.map((p) => answer(app, c, p)));
-  START_DATA_PATHS.forEach((p, i) => {
-    if (data[i]) out[p] = data[i];
-  });
-  return out;
+  if (auth) out.push([AUTH_PATH, auth]);
+  if (auth?.status === 200) {
+    const data = await Promise.all(START_DATA_PATHS.map((p) => answer(app, c, p)));
+    START_DATA_PATHS.forEach((p, i) => {
+      if (data[i]) out.push([p, data[i]]);
+    });
+  }
+  return `{${out.map(([path, a]) => `${JSON.stringify(path)}:{"status":${a.status},"body":${a.json}}`).join(',')}}`;
 }
 
 /**
- * The page's HTML with the answers at the marker, as a JSON data block: never run as a script (the
- * console's Content-Security-Policy allows no inline script anyway), and with every `<` escaped so
- * that no value can end the element or open a comment.
+ * The page's HTML with the answers (startAnswers) at the marker, as a JSON data block: never run as
+ * a script (the console's Content-Security-Policy allows no inline script anyway), and with every
+ * `<` escaped so that no value can end the element or open a comment.
  */
-export function withStartAnswers(html: string, answers: StartAnswers): string {
-  const json = JSON.stringify(answers).replace(/</g, '\\u003c');
+export function withStartAnswers(html: string, answers: string): string {
+  const json = answers.replace(/</g, '\\u003c');
   return html.replace(START_ANSWERS_MARKER, () => `<script type="application/json" id="${START_ANSWERS_ID}">${json}</script>`);
 }
