@@ -59,6 +59,7 @@ beforeAll(async () => {
   });
   app.get('/bytes', (c) => c.body(new Uint8Array([0, 1, 2, 255])));
   app.get('/empty', (c) => c.body(null, 204));
+  app.get('/blob', () => new Response(new Blob(['blob!'], { type: 'text/x-blob' })));
   app.get('/url', (c) => c.text(c.req.url));
   app.post('/echo', async (c) => c.json({ got: await c.req.json(), type: c.req.header('content-type') }));
   app.post('/limited', bodyLimit({ maxSize: 64, onError: (c) => c.text('too large', 413) }), async (c) => c.text(await c.req.text()));
@@ -137,6 +138,8 @@ describe('honoListener', () => {
     const b = await call('GET', '/bytes');
     expect([...Buffer.from(b.body, 'latin1')].length).toBe(4);
     expect([b.headers['content-type'], b.headers['content-length']]).toEqual(['text/plain; charset=UTF-8', '4']);
+    const blob = await call('GET', '/blob');
+    expect([blob.body, blob.headers['content-type'], blob.headers['content-length']]).toEqual(['blob!', 'text/x-blob', '5']);
     const e = await call('GET', '/empty');
     expect([e.status, e.body, e.headers['content-length']]).toEqual([204, '', undefined]);
     const h = await call('HEAD', '/json');

@@ -82,7 +82,8 @@ async function writeStream(stream: ReadableStream<Uint8Array>, out: ServerRespon
 
 /** Writes an answer (the daemon's Response or any other) to the node response. */
 export async function writeResponse(res: Response, out: ServerResponse): Promise<void> {
-  const source = res instanceof DaemonResponse ? res.takeSource() : res.body;
+  const taken = res instanceof DaemonResponse ? res.takeSource() : res.body;
+  const source = taken instanceof Blob ? new Uint8Array(await taken.arrayBuffer()) : taken;
   const headers = nodeHeadersOf(res.headers);
   if (source !== null && headers['content-type'] === undefined) headers['content-type'] = DEFAULT_TYPE;
   if (typeof source === 'string' || source instanceof Uint8Array) {
@@ -94,12 +95,6 @@ export async function writeResponse(res: Response, out: ServerResponse): Promise
   if (source === null) {
     out.writeHead(res.status, headers);
     out.end();
-    return;
-  }
-  if (source instanceof Blob) {
-    if (headers['content-length'] === undefined && !noBodyStatus(res.status)) headers['content-length'] = String(source.size);
-    out.writeHead(res.status, headers);
-    out.end(new Uint8Array(await source.arrayBuffer()));
     return;
   }
   out.writeHead(res.status, headers);

@@ -18,7 +18,3 @@ export function installDaemonFetchClasses(): void {
     Object.defineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: false });
   }
 }
-
-/** Whether the globals are the daemon's classes. */
-export const daemonFetchClassesInstalled = (): boolean =>
-  Object.entries(CLASSES).every(([name, value]) => Object.getOwnPropertyDescriptor(globalThis, name)?.value === value);

@@ -7,9 +7,6 @@ const originals = new Map<FetchClassName, PropertyDescriptor | undefined>(
   (['Headers', 'Request', 'Response'] as const).map((k) => [k, Object.getOwnPropertyDescriptor(globalThis, k)]),
 );
 
-/** The original descriptor of a global fetch class, as it was before any replacement. */
-export const originalDescriptor = (name: FetchClassName): PropertyDescriptor | undefined => originals.get(name);
-
 /** Node's own class (loading undici the first time). */
 export function nativeFetchClass<K extends FetchClassName>(name: K): (typeof globalThis)[K] {
   const d = originals.get(name);
