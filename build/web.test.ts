@@ -6,6 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OTHER_PAGE_TEXT, writeWebFixture } from '../test/support/web-fixture.ts';
 import { checkBudgets } from './budget.ts';
+import { COMPILE_ON_LOAD } from './compile-hint.ts';
 import { listFiles } from './gzip.ts';
 import type { WebReport } from './report.ts';
 import { buildOutput, buildWeb, REPORT_FILE } from './web.ts';
@@ -87,6 +88,12 @@ describe('buildWeb', () => {
     expect(preloaded.sort()).toEqual(scripts.filter((f) => !f.startsWith('assets/main-')).sort()); // all but the entry
     const dictionary = await Promise.all(preloaded.map((f) => readFile(join(out, f!), 'utf8')));
     expect(dictionary.some((code) => code.includes('"System information"'))).toBe(true);
+    // the first load's scripts carry V8's compile hint on their first line; a page opened later does not
+    for (const f of report.files.filter((x) => x.file.endsWith('.js'))) {
+      const code = await readFile(join(out, f.file), 'utf8');
+      expect(code.startsWith(`${COMPILE_ON_LOAD}\n`), f.file).toBe(f.firstLoad);
+      expect(code.indexOf(COMPILE_ON_LOAD, 1), f.file).toBe(-1);
+    }
   });
 
   it('refuses to empty a folder holding the sources', async () => {

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { BUDGETS, type Budgets, checkBudgets, FIRST_LOAD_MODULES, FIRST_LOAD_ROUTE } from './budget.ts';
 import { outputsOfModule, pageFiles, staticClosure } from './closure.ts';
+import { markCompileOnLoad } from './compile-hint.ts';
 import { gzipFile, listFiles } from './gzip.ts';
 import { injectAssets } from './html.ts';
 import { formatReport, makeReport, type WebReport } from './report.ts';
@@ -122,6 +123,8 @@ export async function buildWeb(opts: BuildWebOptions): Promise<WebReport> {
   const template = await readFile(join(srcDir, 'index.html'), 'utf8');
   const html = injectAssets(template, { script: toOut(mainKey), css: css && toOut(css), preloads: preloads.map(toOut) });
   await writeFile(join(outDir, 'index.html'), html);
+  // the entry and what index.html preloads run before the first page shows: compiled as they arrive
+  await markCompileOnLoad(outDir, [mainKey, ...preloads].map(toOut));
 
   const sizes = await Promise.all((await listFiles(outDir, [REPORT_FILE])).map((f) => gzipFile(outDir, f)));
   const page = pageFiles(
