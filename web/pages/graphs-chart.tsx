@@ -41,13 +41,23 @@ function yAxisWidth(d: Drawing, host: HTMLElement): number {
   const axisLength = Math.max(1, host.clientHeight - PADDING.top - PADDING.bottom - X_AXIS_PX);
   const labels = [...getBounds(axisLength, { high: d.high, low: d.low }, Y_MIN_SPACE).values, d.low, d.high].map(yLabel);
   const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  const style = getComputedStyle(host);
+  const labelPx = labelFontPx(style, rem);
   measureCtx ??= document.createElement('canvas').getContext('2d');
-  let text = Math.max(...labels.map((l) => l.length)) * 0.5 * rem; // no canvas: a digit of the 0.75rem font is under 0.5rem
+  let text = Math.max(...labels.map((l) => l.length)) * 0.6 * labelPx; // no canvas: a digit is under 0.6 em
   if (measureCtx) {
-    measureCtx.font = `${0.75 * rem}px ${getComputedStyle(host).fontFamily}`;
+    measureCtx.font = `${labelPx}px ${style.fontFamily}`;
     text = Math.max(...labels.map((l) => measureCtx!.measureText(l).width));
   }
   return Math.min(160, Math.max(36, Math.ceil(text + 0.3 * rem + Y_LABEL_GAP + 2)));
+}
+
+/** The axis labels' font size in px: the small size of the console's type scale (--fs-small in web/styles/app.css). */
+function labelFontPx(style: CSSStyleDeclaration, rem: number): number {
+  const small = style.getPropertyValue('--fs-small').trim();
+  const n = parseFloat(small);
+  if (!Number.isFinite(n)) return 0.85 * rem;
+  return small.endsWith('rem') ? n * rem : n;
 }
 
 function chartOptions(d: Drawing, view: View, type: ChartType, host: HTMLElement) {
