@@ -167,6 +167,9 @@ describe('the script in the daemon', () => {
     await until(async () => (await lines('fails.csv')).length === 3, 15_000, 'second cycle');
     // the FP-XH has DT 0-65532: DT 70000 is refused, its value stays empty
     expect(await lines('fails.csv')).toEqual(['date;time;a;b', `${stamp(t0 + 5_000)};9;`, `${stamp(t0 + 10_000)};10;`]);
+    // a run is counted when its section ends, after its append has reached the file
+    const runsOf5 = async () => (await status()).script?.sections.find((x) => x.section === 'cycle 5')?.runs;
+    await until(async () => (await runsOf5()) === 2, 15_000, 'the second run counted');
     const s = await status();
     expect(s.script?.lastFailure).toMatchObject({ line: 5 });
     expect(s.lastError).toMatchObject({ code: 'plc_area' });
