@@ -45,7 +45,7 @@ describe('buildWeb', () => {
     await writeWebFixture(src);
     await mkdir(join(out, 'assets'), { recursive: true });
     await writeFile(join(out, 'assets', 'stale-OLD.js'), 'old build');
-    const report = await buildWeb({ outDir: out, srcDir: src });
+    const report = await buildWeb({ outDir: out, srcDir: src, firstLoadModules: ['pages/info.tsx', 'i18n/en/index.ts'] });
     const html = await expectServable(out, report);
     expect(html).toMatch(/<link rel="stylesheet" href="assets\/main-\w+\.css">/);
     expect(html).toMatch(/<link rel="modulepreload" href="assets\/chunk-\w+\.js">/);
@@ -79,15 +79,17 @@ describe('buildWeb', () => {
     expect(report.firstLoad.files).toContain('index.html');
     expect(checkBudgets(report)).toEqual([]);
     expect(checkBudgets(report, { firstLoadGzip: 1024, totalGzip: 150 * 1024 })[0]).toMatch(/^first-load budget exceeded/);
-    // the shell is one chunk (web/shell-core.ts), not one per set of pages sharing a part of it
+    // the shell is one chunk (web/shell-core.ts), not one per set of pages sharing a part of it; the
+    // first page and the English common texts come with it: the entry, the shell and the texts
     const scripts = report.firstLoad.files.filter((f) => f.endsWith('.js'));
-    expect(scripts.length, scripts.join(' ')).toBeLessThanOrEqual(8);
-    // index.html preloads the first page's chunks and the English dictionary's with the entry's
+    expect(scripts.length, scripts.join(' ')).toBeLessThanOrEqual(3);
+    // index.html preloads what the entry imports, the first page and the English texts with it
     const html = await readFile(join(out, 'index.html'), 'utf8');
     const preloaded = [...html.matchAll(/rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
     expect(preloaded.sort()).toEqual(scripts.filter((f) => !f.startsWith('assets/main-')).sort()); // all but the entry
-    const dictionary = await Promise.all(preloaded.map((f) => readFile(join(out, f!), 'utf8')));
-    expect(dictionary.some((code) => code.includes('"System information"'))).toBe(true);
+    const code = await Promise.all(preloaded.map((f) => readFile(join(out, f!), 'utf8')));
+    expect(code.some((c) => c.includes('"System information"'))).toBe(true);
+    expect(code.some((c) => c.includes('"info-syslog"'))).toBe(true); // the first page's own markup
     // the first load's scripts carry V8's compile hint on their first line; a page opened later does not
     for (const f of report.files.filter((x) => x.file.endsWith('.js'))) {
       const code = await readFile(join(out, f.file), 'utf8');

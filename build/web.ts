@@ -28,6 +28,8 @@ export interface BuildWebOptions {
   /** the console's source folder with main.tsx and index.html (default web/; tests pass fixtures) */
   srcDir?: string;
   budgets?: Budgets;
+  /** lazy modules the first load needs (default FIRST_LOAD_MODULES; the fixture's tests name theirs) */
+  firstLoadModules?: readonly string[];
 }
 
 // metafile paths are relative to esbuild's working directory, always with `/`
@@ -118,7 +120,8 @@ export async function buildWeb(opts: BuildWebOptions): Promise<WebReport> {
   const mainKey = Object.keys(outputs).find((k) => outputs[k]!.entryPoint === metaPath(entry));
   if (!mainKey) throw new Error(`esbuild wrote no output for ${entry}`);
   const css = outputs[mainKey]!.cssBundle;
-  const firstPage = FIRST_LOAD_MODULES.flatMap((m) => outputsOfModule(outputs, metaPath(join(srcDir, m))).filter((k) => outputs[k]!.entryPoint));
+  const firstLoadModules = opts.firstLoadModules ?? FIRST_LOAD_MODULES;
+  const firstPage = firstLoadModules.flatMap((m) => outputsOfModule(outputs, metaPath(join(srcDir, m))).filter((k) => outputs[k]!.entryPoint));
   const preloads = [...new Set([mainKey, ...firstPage].flatMap((k) => staticClosure(outputs, k)))].filter((k) => k !== mainKey && k.endsWith('.js'));
   const template = await readFile(join(srcDir, 'index.html'), 'utf8');
   const html = injectAssets(template, { script: toOut(mainKey), css: css && toOut(css), preloads: preloads.map(toOut) });
@@ -130,7 +133,7 @@ export async function buildWeb(opts: BuildWebOptions): Promise<WebReport> {
   const page = pageFiles(
     outputs,
     metaPath(entry),
-    FIRST_LOAD_MODULES.map((m) => metaPath(join(srcDir, m))),
+    firstLoadModules.map((m) => metaPath(join(srcDir, m))),
   );
   const report = makeReport(
     sizes,

@@ -4,8 +4,9 @@ import { signal } from '@preact/signals';
 import type { IssueParams } from '../../device/model/issues.ts';
 import type { ClientCode } from '../api/client.ts';
 import { rememberLocale, storedLocale } from '../state/prefs.ts';
-import type { Locales, Namespaces, TranslationFunctions } from './i18n-types.ts';
-import { loadLocaleAsync, loadNamespaceAsync } from './i18n-util.async.ts';
+import en from './en/index.ts';
+import type { Locales, Namespaces, TranslationFunctions, Translations } from './i18n-types.ts';
+import { loadFormatters, loadLocaleAsync, loadNamespaceAsync } from './i18n-util.async.ts';
 import { baseLocale, i18nObject, isLocale, loadedLocales, locales } from './i18n-util.ts';
 import { formatInteger, formatLocalDateTime } from './plain-format.ts';
 
@@ -31,8 +32,18 @@ const pendingParts = new Map<Namespaces, Promise<void>>();
 /** the online help texts are loaded (the help panel waits for them) */
 export const helpReady = signal(false);
 
+/**
+ * The common texts of a language: English's are part of the shell (the base language, and the one
+ * the first page shows in most browsers: no chunk to fetch and wait for), the others' load on demand.
+ */
+async function loadCommon(l: Locales): Promise<void> {
+  if (l !== baseLocale) return loadLocaleAsync(l);
+  loadedLocales.en = { ...loadedLocales.en, ...(en as unknown as Translations) };
+  loadFormatters(l);
+}
+
 export async function setLocale(l: Locales): Promise<void> {
-  await loadLocaleAsync(l);
+  await loadCommon(l);
   await Promise.all([...loadedParts].map((n) => loadNamespaceAsync(l, n)));
   LL.value = i18nObject(l);
   locale.value = l;

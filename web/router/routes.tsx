@@ -1,10 +1,13 @@
 // One lazy chunk per page (architecture: "one lazy chunk per page"), each load bounded by the
-// chunk-load timeout of spec §9; a chunk that cannot be loaded shows a retry message instead.
+// chunk-load timeout of spec §9; a chunk that cannot be loaded shows a retry message instead. The
+// first page (/info, where every session starts) is part of the shell: it renders with the shell's
+// first render, without a chunk of its own to fetch and wait for.
 
 import type { ComponentType } from 'preact';
 import lazy from 'preact-iso/lazy';
 import type { Namespaces } from '../i18n/i18n-types.ts';
 import { loadTexts } from '../i18n/translate.ts';
+import InfoPage from '../pages/info.tsx';
 import { type PageId, pageOf } from '../pages.ts';
 import { ChunkFailed } from '../shell/chunk-failed.tsx';
 import { ensureModel } from '../state/model.ts';
@@ -59,7 +62,7 @@ const TEXTS = ['fields', 'form', 'errors', 'confirm', 'service', 'certs', 'com',
 
 /** The component of every page of spec §2, with the parts of the texts it needs. */
 export const PAGE_COMPONENTS: Record<PageId, ComponentType> = {
-  info: page(() => import('../pages/info.tsx')),
+  info: InfoPage,
   com: page(() => import('../pages/com.tsx'), TEXTS),
   port: page(() => import('../pages/port.tsx'), TEXTS),
   wizard_com: page(() => import('../pages/wizard-com.tsx'), [...TEXTS, 'wizard']),
