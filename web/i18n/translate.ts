@@ -38,7 +38,7 @@ export const helpReady = signal(false);
  */
 async function loadCommon(l: Locales): Promise<void> {
   if (l !== baseLocale) return loadLocaleAsync(l);
-  loadedLocales.en = { ...loadedLocales.en, ...(en as unknown as Translations) };
+  loadedLocales[baseLocale] = { ...loadedLocales[baseLocale], ...(en as unknown as Translations) };
   loadFormatters(l);
 }
 
