@@ -47,13 +47,20 @@ describe('buildWeb', () => {
     await writeFile(join(out, 'assets', 'stale-OLD.js'), 'old build');
     const report = await buildWeb({ outDir: out, srcDir: src, firstLoadModules: ['pages/info.tsx', 'i18n/en/index.ts'] });
     const html = await expectServable(out, report);
-    expect(html).toMatch(/<link rel="stylesheet" href="assets\/main-\w+\.css">/);
+    expect(html).toMatch(/<link rel="stylesheet" href="assets\/app-\w+\.css">/);
     expect(html).toMatch(/<link rel="modulepreload" href="assets\/chunk-\w+\.js">/);
     expect(existsSync(join(out, 'assets', 'stale-OLD.js'))).toBe(false);
+    // the pages import the entry (the build adds it): the entry's code is in the chunk they share, which
+    // index.html loads; the entry's own output, nothing but an import of that chunk, is not written
+    const script = html.match(/<script type="module" src="([^"]+)"><\/script>/)![1]!;
+    expect(script).toMatch(/^assets\/chunk-/);
+    expect(await readFile(join(out, script), 'utf8')).toContain('"main",document.title');
+    expect(report.files.filter((f) => /^assets\/main-/.test(f.file))).toEqual([]);
+    expect(report.files.filter((f) => f.file.endsWith('.css'))).toHaveLength(1); // no copy of the stylesheet for the pages
 
-    // index, main js, css, shared chunk, info page, dictionary; not the other page
+    // index, css, the entry with the shared code, info page, dictionary; not the other page
     const other = report.files.filter((f) => !f.firstLoad);
-    expect(report.firstLoad.files).toHaveLength(6);
+    expect(report.firstLoad.files).toHaveLength(5);
     expect(report.firstLoad.missingModules).toEqual([]);
     expect(other).toHaveLength(1);
     expect(await readFile(join(out, other[0]!.file), 'utf8')).toContain(OTHER_PAGE_TEXT);
@@ -79,17 +86,21 @@ describe('buildWeb', () => {
     expect(report.firstLoad.files).toContain('index.html');
     expect(checkBudgets(report)).toEqual([]);
     expect(checkBudgets(report, { firstLoadGzip: 1024, totalGzip: 150 * 1024 })[0]).toMatch(/^first-load budget exceeded/);
-    // the shell is one chunk (web/shell-core.ts), not one per set of pages sharing a part of it; the
-    // first page and the English common texts come with it: the entry, the shell and the texts
+    // one script: the entry with the shell, the first page and the English common texts, all in the
+    // chunk every lazy module shares (each imports the entry); nothing to preload, one stylesheet
     const scripts = report.firstLoad.files.filter((f) => f.endsWith('.js'));
-    expect(scripts.length, scripts.join(' ')).toBeLessThanOrEqual(3);
-    // index.html preloads what the entry imports, the first page and the English texts with it
+    expect(scripts).toHaveLength(1);
     const html = await readFile(join(out, 'index.html'), 'utf8');
-    const preloaded = [...html.matchAll(/rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
-    expect(preloaded.sort()).toEqual(scripts.filter((f) => !f.startsWith('assets/main-')).sort()); // all but the entry
-    const code = await Promise.all(preloaded.map((f) => readFile(join(out, f!), 'utf8')));
-    expect(code.some((c) => c.includes('"System information"'))).toBe(true);
-    expect(code.some((c) => c.includes('"info-syslog"'))).toBe(true); // the first page's own markup
+    expect(html).toContain(`<script type="module" src="${scripts[0]}"></script>`);
+    expect(html).not.toContain('modulepreload');
+    expect(report.files.filter((f) => f.file.endsWith('.css')).map((f) => f.file)).toEqual([expect.stringMatching(/^assets\/app-/)]);
+    const code = await readFile(join(out, scripts[0]!), 'utf8');
+    expect(code).toContain('"System information"');
+    expect(code).toContain('"info-syslog"'); // the first page's own markup
+    // the pages opened later import that chunk (20 of them and more), and are no part of the first load
+    const name = scripts[0]!.replace('assets/', './');
+    const lazy = await Promise.all(report.files.filter((f) => !f.firstLoad && f.file.endsWith('.js')).map((f) => readFile(join(out, f.file), 'utf8')));
+    expect(lazy.filter((c) => c.includes(`from"${name}"`)).length).toBeGreaterThan(20);
     // the first load's scripts carry V8's compile hint on their first line; a page opened later does not
     for (const f of report.files.filter((x) => x.file.endsWith('.js'))) {
       const code = await readFile(join(out, f.file), 'utf8');

@@ -5,14 +5,15 @@
 
 import { existsSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import { type BuildOptions, build, type Plugin } from 'esbuild';
 import { BUDGETS, type Budgets, checkBudgets, FIRST_LOAD_MODULES, FIRST_LOAD_ROUTE } from './budget.ts';
 import { outputsOfModule, pageFiles, staticClosure } from './closure.ts';
 import { markCompileOnLoad } from './compile-hint.ts';
 import { gzipFile, listFiles } from './gzip.ts';
 import { injectAssets } from './html.ts';
+import { findLazyModules, lazyModulesImportEntry } from './one-chunk.ts';
 import { formatReport, makeReport, type WebReport } from './report.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -20,6 +21,8 @@ export const DEFAULT_SRC_DIR = join(ROOT, 'web');
 export const DEFAULT_OUT_DIR = join(ROOT, 'dist', 'web');
 /** the report beside the assets; not served by the daemon, so not gzipped or counted */
 export const REPORT_FILE = 'build.json';
+/** the console's global stylesheet, relative to the source folder */
+export const STYLESHEET = 'styles/app.css';
 
 export interface BuildWebOptions {
   outDir: string;
@@ -34,30 +37,6 @@ export interface BuildWebOptions {
 
 // metafile paths are relative to esbuild's working directory, always with `/`
 const metaPath = (abs: string) => relative(ROOT, abs).split(sep).join('/');
-
-/**
- * Every module loaded with import() from the console's pages folder, and the model chunk, gets an
- * import of `web/shell-core.ts` (the modules the entry loads anyway): esbuild splits shared code into
- * one chunk per set of entry points that use it, so without this the first load was some twenty
- * small chunks (each page using another subset of the shell), with this it is one. Nothing is loaded
- * twice or earlier: a page is only ever loaded after the entry. The shell's own lazy parts (the save
- * and reset code, the help panel, the question dialog, the settings pages' styles) are treated the same way.
- */
-function lazyPagesImportCore(srcDir: string, core: string): Plugin {
-  const lazy =
-    /^(pages\/[^/]+\.tsx|state\/model-parts\.ts|api\/services\.ts|shell\/save\.ts|shell\/help\.tsx|shell\/confirm-dialog\.tsx|styles\/forms-sheet\.ts)$/;
-  return {
-    name: 'lazy-pages-import-core',
-    setup(b) {
-      if (!existsSync(core)) return; // a fixture without a shell
-      b.onLoad({ filter: /\.tsx?$/ }, async (args) => {
-        if (!lazy.test(relative(srcDir, args.path).split(sep).join('/'))) return undefined;
-        const text = await readFile(args.path, 'utf8');
-        return { contents: `import ${JSON.stringify(core)};\n${text}`, loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts', resolveDir: dirname(args.path) };
-      });
-    },
-  };
-}
 
 /**
  * typesafe-i18n's generated web/i18n/i18n-util.ts imports the package's locale detectors and
@@ -89,12 +68,14 @@ export async function buildWeb(opts: BuildWebOptions): Promise<WebReport> {
   await rm(outDir, { recursive: true, force: true });
 
   const entry = join(srcDir, 'main.tsx');
-  const core = join(srcDir, 'shell-core.ts');
-  const result = await build({
-    plugins: [lazyPagesImportCore(srcDir, core), i18nHelpersWithoutSideEffects()],
+  // the global stylesheet is an entry of its own, not imported by main.tsx: every lazy module imports
+  // the entry (lazyModulesImportEntry), and each would get a copy of a stylesheet the entry imports
+  const stylesheet = join(srcDir, STYLESHEET);
+  const options = {
+    plugins: [i18nHelpersWithoutSideEffects()],
     // aliases resolve from the working directory: the repository root, where node_modules is
     absWorkingDir: ROOT,
-    entryPoints: [entry],
+    entryPoints: [entry, ...(existsSync(stylesheet) ? [stylesheet] : [])],
     outdir: outDir,
     bundle: true,
     splitting: true,
@@ -113,21 +94,30 @@ export async function buildWeb(opts: BuildWebOptions): Promise<WebReport> {
     legalComments: 'none',
     metafile: true,
     logLevel: 'warning',
-  });
+  } satisfies BuildOptions;
+  const lazy = await findLazyModules(options, entry, ROOT);
+  const result = await build({ ...options, plugins: [lazyModulesImportEntry(lazy, entry), ...options.plugins] });
   const outputs = result.metafile.outputs;
   const toOut = (key: string) => relative(outDir, resolve(ROOT, key)).split(sep).join('/');
 
   const mainKey = Object.keys(outputs).find((k) => outputs[k]!.entryPoint === metaPath(entry));
   if (!mainKey) throw new Error(`esbuild wrote no output for ${entry}`);
-  const css = outputs[mainKey]!.cssBundle;
+  const css = Object.keys(outputs).find((k) => outputs[k]!.entryPoint === metaPath(stylesheet));
+  // the chunk with the entry's code (lazyModulesImportEntry): index.html loads it, and the entry's own
+  // output, then nothing but an import of that chunk, is not written
+  const boot = Object.keys(outputs).find((k) => (outputs[k]!.inputs[metaPath(entry)]?.bytesInOutput ?? 0) > 0) ?? mainKey;
+  if (boot !== mainKey) {
+    await rm(resolve(ROOT, mainKey));
+    delete outputs[mainKey];
+  }
   const firstLoadModules = opts.firstLoadModules ?? FIRST_LOAD_MODULES;
   const firstPage = firstLoadModules.flatMap((m) => outputsOfModule(outputs, metaPath(join(srcDir, m))).filter((k) => outputs[k]!.entryPoint));
-  const preloads = [...new Set([mainKey, ...firstPage].flatMap((k) => staticClosure(outputs, k)))].filter((k) => k !== mainKey && k.endsWith('.js'));
+  const preloads = [...new Set([boot, ...firstPage].flatMap((k) => staticClosure(outputs, k)))].filter((k) => k !== boot && k.endsWith('.js'));
   const template = await readFile(join(srcDir, 'index.html'), 'utf8');
-  const html = injectAssets(template, { script: toOut(mainKey), css: css && toOut(css), preloads: preloads.map(toOut) });
+  const html = injectAssets(template, { script: toOut(boot), css: css && toOut(css), preloads: preloads.map(toOut) });
   await writeFile(join(outDir, 'index.html'), html);
   // the entry and what index.html preloads run before the first page shows: compiled as they arrive
-  await markCompileOnLoad(outDir, [mainKey, ...preloads].map(toOut));
+  await markCompileOnLoad(outDir, [boot, ...preloads].map(toOut));
 
   const sizes = await Promise.all((await listFiles(outDir, [REPORT_FILE])).map((f) => gzipFile(outDir, f)));
   const page = pageFiles(
@@ -139,7 +129,7 @@ export async function buildWeb(opts: BuildWebOptions): Promise<WebReport> {
     sizes,
     {
       route: FIRST_LOAD_ROUTE,
-      files: ['index.html', ...page.files.map(toOut)],
+      files: ['index.html', ...new Set([...(css ? [css] : []), ...page.files].map(toOut))],
       missingModules: page.missing.map((m) => relative(srcDir, resolve(ROOT, m)).split(sep).join('/')),
     },
     opts.budgets ?? BUDGETS,

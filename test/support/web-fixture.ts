@@ -10,12 +10,12 @@ export const OTHER_PAGE_TEXT = 'a big page';
 export async function writeWebFixture(src: string): Promise<void> {
   const files: Record<string, string> = {
     'index.html': FIXTURE_TEMPLATE,
-    'main.tsx': `import './app.css'; import { say } from './shared.ts';
+    'main.tsx': `import { say } from './shared.ts';
       say('main', document.title);
       const routes: Record<string, () => Promise<{ default: unknown }>> = { info: () => import('./pages/info.tsx'), other: () => import('./pages/other.tsx') };
       void import('./i18n/en/index.ts').then((d) => say('dict', d.default));
       void routes[location.hash.slice(2)]?.();`,
-    'app.css': `body { color: #123456; margin: 0 }\n${['page', 'card', 'field', 'error'].map((c) => `.${c} { padding: 1rem; border: 1px solid var(--line) }`).join('\n')}`,
+    'styles/app.css': `body { color: #123456; margin: 0 }\n${['page', 'card', 'field', 'error'].map((c) => `.${c} { padding: 1rem; border: 1px solid var(--line) }`).join('\n')}`,
     'shared.ts': `export function say(what: string, x: unknown): void { document.body.dataset[what] = JSON.stringify(x) + Date.now(); }`,
     'pages/info.tsx': `import { say } from '../shared.ts'; say('info', navigator.userAgent); export default 'info';`,
     'pages/other.tsx': `import { say } from '../shared.ts'; say('other', ${JSON.stringify(`${OTHER_PAGE_TEXT} `.repeat(40))}); export default 'other';`,
