@@ -104,8 +104,9 @@ export async function buildWeb(opts: BuildWebOptions): Promise<WebReport> {
   if (!mainKey) throw new Error(`esbuild wrote no output for ${entry}`);
   const css = Object.keys(outputs).find((k) => outputs[k]!.entryPoint === metaPath(stylesheet));
   // the chunk with the entry's code (lazyModulesImportEntry): index.html loads it, and the entry's own
-  // output, then nothing but an import of that chunk, is not written
-  const boot = Object.keys(outputs).find((k) => (outputs[k]!.inputs[metaPath(entry)]?.bytesInOutput ?? 0) > 0) ?? mainKey;
+  // output, then holding no code but an import of that chunk, is not written
+  const holdsCode = (k: string) => Object.values(outputs[k]!.inputs).some((i) => i.bytesInOutput > 0);
+  const boot = holdsCode(mainKey) ? mainKey : (Object.keys(outputs).find((k) => (outputs[k]!.inputs[metaPath(entry)]?.bytesInOutput ?? 0) > 0) ?? mainKey);
   if (boot !== mainKey) {
     await rm(resolve(ROOT, mainKey));
     delete outputs[mainKey];
