@@ -47,7 +47,7 @@ describe('buildWeb', () => {
     await writeFile(join(out, 'assets', 'stale-OLD.js'), 'old build');
     const report = await buildWeb({ outDir: out, srcDir: src, firstLoadModules: ['pages/info.tsx', 'i18n/en/index.ts'] });
     const html = await expectServable(out, report);
-    expect(html).toMatch(/<link rel="stylesheet" href="assets\/app-\w+\.css">/);
+    expect(html).toMatch(/<style>[^<]*#123456[^<]*<\/style>/); // the stylesheet, in the page
     expect(html).toMatch(/<link rel="modulepreload" href="assets\/chunk-\w+\.js">/);
     expect(existsSync(join(out, 'assets', 'stale-OLD.js'))).toBe(false);
     // the pages import the entry (the build adds it): the entry's code is in the chunk they share, which
@@ -56,11 +56,11 @@ describe('buildWeb', () => {
     expect(script).toMatch(/^assets\/chunk-/);
     expect(await readFile(join(out, script), 'utf8')).toContain('"main",document.title');
     expect(report.files.filter((f) => /^assets\/main-/.test(f.file))).toEqual([]);
-    expect(report.files.filter((f) => f.file.endsWith('.css'))).toHaveLength(1); // no copy of the stylesheet for the pages
+    expect(report.files.filter((f) => f.file.endsWith('.css'))).toEqual([]); // no file of it, nor a copy for the pages
 
-    // index, css, the entry with the shared code, info page, dictionary; not the other page
+    // index with the stylesheet, the entry with the shared code, info page, dictionary; not the other page
     const other = report.files.filter((f) => !f.firstLoad);
-    expect(report.firstLoad.files).toHaveLength(5);
+    expect(report.firstLoad.files).toHaveLength(4);
     expect(report.firstLoad.missingModules).toEqual([]);
     expect(other).toHaveLength(1);
     expect(await readFile(join(out, other[0]!.file), 'utf8')).toContain(OTHER_PAGE_TEXT);
@@ -87,13 +87,16 @@ describe('buildWeb', () => {
     expect(checkBudgets(report)).toEqual([]);
     expect(checkBudgets(report, { firstLoadGzip: 1024, totalGzip: 150 * 1024 })[0]).toMatch(/^first-load budget exceeded/);
     // one script: the entry with the shell, the first page and the English common texts, all in the
-    // chunk every lazy module shares (each imports the entry); nothing to preload, one stylesheet
+    // chunk every lazy module shares (each imports the entry); nothing to preload; the stylesheet in
+    // index.html: the first load is two files
     const scripts = report.firstLoad.files.filter((f) => f.endsWith('.js'));
     expect(scripts).toHaveLength(1);
     const html = await readFile(join(out, 'index.html'), 'utf8');
     expect(html).toContain(`<script type="module" src="${scripts[0]}"></script>`);
     expect(html).not.toContain('modulepreload');
-    expect(report.files.filter((f) => f.file.endsWith('.css')).map((f) => f.file)).toEqual([expect.stringMatching(/^assets\/app-/)]);
+    expect(report.firstLoad.files).toHaveLength(2);
+    expect(report.files.filter((f) => f.file.endsWith('.css'))).toEqual([]);
+    expect(html).toMatch(/<style>[^<]*--fs-body:[^<]*<\/style>/);
     const code = await readFile(join(out, scripts[0]!), 'utf8');
     expect(code).toContain('"System information"');
     expect(code).toContain('"info-syslog"'); // the first page's own markup

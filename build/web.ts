@@ -102,7 +102,13 @@ export async function buildWeb(opts: BuildWebOptions): Promise<WebReport> {
 
   const mainKey = Object.keys(outputs).find((k) => outputs[k]!.entryPoint === metaPath(entry));
   if (!mainKey) throw new Error(`esbuild wrote no output for ${entry}`);
+  // the stylesheet goes into index.html (one request less while the page loads); its file is not kept
   const css = Object.keys(outputs).find((k) => outputs[k]!.entryPoint === metaPath(stylesheet));
+  const style = css && (await readFile(resolve(ROOT, css), 'utf8'));
+  if (css) {
+    await rm(resolve(ROOT, css));
+    delete outputs[css];
+  }
   // the chunk with the entry's code (lazyModulesImportEntry): index.html loads it, and the entry's own
   // output, then holding no code but an import of that chunk, is not written
   const holdsCode = (k: string) => Object.values(outputs[k]!.inputs).some((i) => i.bytesInOutput > 0);
@@ -115,7 +121,7 @@ export async function buildWeb(opts: BuildWebOptions): Promise<WebReport> {
   const firstPage = firstLoadModules.flatMap((m) => outputsOfModule(outputs, metaPath(join(srcDir, m))).filter((k) => outputs[k]!.entryPoint));
   const preloads = [...new Set([boot, ...firstPage].flatMap((k) => staticClosure(outputs, k)))].filter((k) => k !== boot && k.endsWith('.js'));
   const template = await readFile(join(srcDir, 'index.html'), 'utf8');
-  const html = injectAssets(template, { script: toOut(boot), css: css && toOut(css), preloads: preloads.map(toOut) });
+  const html = injectAssets(template, { script: toOut(boot), style, preloads: preloads.map(toOut) });
   await writeFile(join(outDir, 'index.html'), html);
   // the entry and what index.html preloads run before the first page shows: compiled as they arrive
   await markCompileOnLoad(outDir, [boot, ...preloads].map(toOut));
@@ -130,7 +136,7 @@ export async function buildWeb(opts: BuildWebOptions): Promise<WebReport> {
     sizes,
     {
       route: FIRST_LOAD_ROUTE,
-      files: ['index.html', ...new Set([...(css ? [css] : []), ...page.files].map(toOut))],
+      files: ['index.html', ...page.files.map(toOut)],
       missingModules: page.missing.map((m) => relative(srcDir, resolve(ROOT, m)).split(sep).join('/')),
     },
     opts.budgets ?? BUDGETS,

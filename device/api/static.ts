@@ -18,7 +18,7 @@ export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../dist/web', import.me
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
-/** for the HTML only: the built console needs nothing but its own files (inline styles from preact's style props) */
+/** for the HTML only: the built console needs nothing but its own files and inline styles (its stylesheet is in index.html, and preact's style props) */
 export const CONSOLE_CSP =
   "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
