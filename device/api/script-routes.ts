@@ -27,7 +27,13 @@ export const scriptRoutes: RouteDef[] = [
     path: '/config/get_scripts',
     key: 'get_scripts',
     access: 'user',
-    handler: async (c, ctx) => c.json({ active: activeScriptName(ctx.store), files: await listFolder(scriptFolder(ctx.dataDir)) }),
+    handler: async (c, ctx) => {
+      // the folder as the last save left it: a save answers before its script text is in the active
+      // file (startScriptFiles writes it after), and a list asked at once missed a new file (a failed
+      // write is logged there; the list still answers)
+      await ctx.scripts.settled().catch(() => undefined);
+      return c.json({ active: activeScriptName(ctx.store), files: await listFolder(scriptFolder(ctx.dataDir)) });
+    },
   }),
   route({
     method: 'POST',
