@@ -1,17 +1,24 @@
 // Which output files the browser fetches for a page, from esbuild's metafile: an output plus, transitively,
 // everything it pulls in statically (chunks, its CSS bundle, files it references), but not what it
 // loads later with import().
+import { relative, sep } from 'node:path';
 import type { Metafile } from 'esbuild';
 
 export type Outputs = Metafile['outputs'];
 
-/** `start` and every output reachable from it without a dynamic import, in discovery order. */
-export function staticClosure(outputs: Outputs, start: string): string[] {
+/** A metafile path: relative to esbuild's working directory `root`, always with `/`. */
+export const metaPath = (root: string, abs: string): string => relative(root, abs).split(sep).join('/');
+
+/** The metafile's inputs (modules) or outputs (files): each names what it imports, an output its CSS bundle too. */
+type ImportGraph = Record<string, { imports: readonly { path: string; kind: string; external?: boolean }[]; cssBundle?: string }>;
+
+/** `start` and every node of `graph` reachable from it without a dynamic import, in discovery order. */
+export function staticClosure(graph: ImportGraph, start: string): string[] {
   const seen = new Set<string>();
   const queue = [start];
   while (queue.length > 0) {
     const file = queue.shift()!;
-    const out = outputs[file];
+    const out = graph[file];
     if (seen.has(file) || !out) continue;
     seen.add(file);
     if (out.cssBundle) queue.push(out.cssBundle);

@@ -11,8 +11,9 @@
 // HTML is parsed). Nothing runs earlier or twice: a lazy module is only ever loaded after the entry
 // has run, and a module runs once.
 import { readFile } from 'node:fs/promises';
-import { dirname, relative, resolve, sep } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { type BuildOptions, build, type Plugin } from 'esbuild';
+import { metaPath, staticClosure } from './closure.ts';
 
 export interface LazyModules {
   /** lazy modules outside the entry's static imports: the import of the entry goes on their first line */
@@ -33,20 +34,8 @@ export interface LazyModules {
  */
 export async function findLazyModules(options: BuildOptions, entry: string, root: string): Promise<LazyModules> {
   const { inputs, outputs } = (await build({ ...options, write: false, minify: false, metafile: true })).metafile;
-  // metafile paths are relative to esbuild's working directory, always with `/`
-  const metaPath = (abs: string) => relative(root, abs).split(sep).join('/');
-  const reach = (start: string): Set<string> => {
-    const seen = new Set<string>();
-    const queue = [start];
-    while (queue.length > 0) {
-      const m = queue.pop()!;
-      if (seen.has(m) || !inputs[m]) continue;
-      seen.add(m);
-      for (const imp of inputs[m]!.imports) if (imp.kind !== 'dynamic-import' && !imp.external) queue.push(imp.path);
-    }
-    return seen;
-  };
-  const shell = reach(metaPath(entry));
+  const reach = (start: string) => new Set(staticClosure(inputs, start));
+  const shell = reach(metaPath(root, entry));
   const lazy = new Set(Object.values(inputs).flatMap((i) => i.imports.filter((imp) => imp.kind === 'dynamic-import' && !imp.external).map((imp) => imp.path)));
   const outside = new Set<string>();
   const inside = new Map<string, string[]>();

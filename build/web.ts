@@ -9,7 +9,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BuildOptions, build, type Plugin } from 'esbuild';
 import { BUDGETS, type Budgets, checkBudgets, FIRST_LOAD_MODULES, FIRST_LOAD_ROUTE } from './budget.ts';
-import { outputsOfModule, pageFiles, staticClosure } from './closure.ts';
+import { metaPath as metaPathIn, outputsOfModule, pageFiles, staticClosure } from './closure.ts';
 import { markCompileOnLoad } from './compile-hint.ts';
 import { gzipFile, listFiles } from './gzip.ts';
 import { injectAssets } from './html.ts';
@@ -35,8 +35,7 @@ export interface BuildWebOptions {
   firstLoadModules?: readonly string[];
 }
 
-// metafile paths are relative to esbuild's working directory, always with `/`
-const metaPath = (abs: string) => relative(ROOT, abs).split(sep).join('/');
+const metaPath = (abs: string) => metaPathIn(ROOT, abs);
 
 /**
  * typesafe-i18n's generated web/i18n/i18n-util.ts imports the package's locale detectors and
