@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort, freePorts, LOOPBACK } from '../support/ports.ts';
 
@@ -41,8 +42,21 @@ export interface Server {
 /** BENCH_PROF=DIR: every server writes a V8 CPU profile into DIR when it exits (note: a profiler changes the figures). */
 const profile = process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-interval=50', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
 
-/** Spawns `node args…` and polls `path` every 2 ms until something answers (10 s at most). */
-export async function startServer(args: string[], port: number, path: string, env: NodeJS.ProcessEnv = {}): Promise<Server> {
+/** Resolves once a TCP connection to `port` is accepted (the readiness probe of a server that speaks no HTTP). */
+export const tcpAccepts = (port: number) => (): Promise<void> =>
+  new Promise((resolve, reject) => {
+    const s = connect(port, HOST, () => {
+      s.destroy();
+      resolve();
+    });
+    s.on('error', reject);
+  });
+
+/**
+ * Spawns `node args…` and polls every 2 ms until it answers (10 s at most): a GET of `ready` when it
+ * is a path, else the probe `ready` resolving.
+ */
+export async function startServer(args: string[], port: number, ready: string | (() => Promise<unknown>), env: NodeJS.ProcessEnv = {}): Promise<Server> {
   const t0 = performance.now();
   const child = spawn(process.execPath, [...profile, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let out = '';
@@ -65,13 +79,21 @@ export async function startServer(args: string[], port: number, path: string, en
       throw new Error(`server did not answer within 10 s: ${out.trim()}`);
     }
     try {
-      await get(port, path);
+      await (typeof ready === 'string' ? get(port, ready) : ready());
       break;
     } catch {
       await sleep(2);
     }
   }
   return { child, port, startMs: performance.now() - t0, output: () => out, stop };
+}
+
+/** CPU time a process has used, user and system, in ms (/proc/<pid>/stat; its clock ticks are 1/100 s on Linux). */
+export async function cpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // the fields after the command name, which may itself hold spaces: utime and stime are the 12th and 13th
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(f[11]) + Number(f[12])) * 10;
 }
 
 /** Resident set size of a process in MB (VmRSS of /proc/<pid>/status). */

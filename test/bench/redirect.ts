@@ -1,6 +1,8 @@
 // Redirect figures of `npm run bench`, measured side by side in one run:
 //   - one MEWTOCOL client through a redirect thread to a virtual PLC on TCP, against the same client
-//     talking to that PLC directly: requests per second and the latency the thread adds (p50, p99);
+//     talking to that PLC directly: requests per second and the latency the thread adds (p50, p99),
+//     and the CPU time the thread spends per forwarded request against a bare node proxy's, both in
+//     front of a bare PLC in a process of its own;
 //   - the Modbus/TCP gateway to a PLC on a 115200-baud line: requests per second against the wire
 //     limit of the translated MEWTOCOL frames;
 //   - fairness: 16 clients on one thread, most-served ÷ least-served client.
@@ -25,13 +27,20 @@ import { DEFAULT_SCAN_MS } from '../../sim/plc/virtual-plc.ts';
 import { wireMs } from '../../sim/wire.ts';
 import { ADMIN, Client } from '../support/daemon.ts';
 import { freePorts } from '../support/ports.ts';
-import { HOST, startServer } from './processes.ts';
+import { BARE_PLC, BARE_PROXY } from './baseline.ts';
+import { cpuMs, HOST, startServer, tcpAccepts } from './processes.ts';
 import { median, type Row } from './stats.ts';
 
-const RD: MewRequest = { cmd: 'RD', area: 'DT', start: 0, count: 27 };
+const RD_WORDS = 27;
+const RD: MewRequest = { cmd: 'RD', area: 'DT', start: 0, count: RD_WORDS };
+/** the PLC's answer to RD, 27 words of 0 */
+const RD_REPLY = mewReplyFrames('%', 'EE', RD, { kind: 'words', words: Array(RD_WORDS).fill(0) })[0]!;
 const SCAN_MS = 1;
 /** rounds (of 0.5 s direct + 0.5 s through the thread) before the measured ones */
 const WARM_ROUNDS = 6;
+/** the CPU figure: rounds, and ms each path is asked in a round (long enough for the 10-ms clock ticks of /proc to count a few hundred) */
+const CPU_ROUNDS = 3;
+const CPU_MS = 2000;
 
 /** A client that sends one frame and waits for the whole answer, again and again. */
 class Asker {
@@ -89,6 +98,53 @@ const thread = (port: number, service: Thread['service'], over: Partial<Thread> 
   mapping: [{ type: 0, area: 'DT', register_area_start: 0, register_area_end: 999, register_area_mapped: 0, read_write: 'R/W' }],
   ...over,
 });
+
+/**
+ * What forwarding one request and its answer costs in CPU, which the host's wake-up times do not blur
+ * as they do the latency. As on the unit, the PLC is outside the daemon: a bare PLC process answers
+ * both the thread (its interface pointed there) and a bare node TCP proxy in a process of its own.
+ * Ours: the daemon's CPU time per request through the thread, less what it spends idle in the same
+ * time (its simulated PLCs' timers); baseline: the proxy's CPU time per request. µs, medians of
+ * CPU_ROUNDS rounds by turns.
+ */
+async function cpuPerRequest(admin: Client, daemon: number, pew: Pew, threadPort: number, frame: Uint8Array): Promise<{ thread: number; bare: number }> {
+  const [plcPort, proxyPort] = (await freePorts(2)) as [number, number];
+  const plc = await startServer(['-e', BARE_PLC], plcPort, tcpAccepts(plcPort), { BENCH_PORT: String(plcPort), BENCH_REPLY: RD_REPLY });
+  const proxy = await startServer(['-e', BARE_PROXY], proxyPort, tcpAccepts(proxyPort), { BENCH_PORT: String(proxyPort), BENCH_TO: String(plcPort) });
+  const askers: Asker[] = [];
+  try {
+    Object.assign(pew.interfaces[4]!, { ip_port: `${HOST}:${plcPort}` });
+    const saved = await admin.post('/config', { pew });
+    if (saved.status !== 200) throw new Error(`pointing the interface at the bare PLC failed: ${saved.text}`);
+    const via = new Asker(threadPort, HOST, false);
+    const bare = new Asker(proxyPort, HOST, false);
+    askers.push(via, bare);
+    await Promise.all(askers.map((a) => a.ready()));
+    await loop(via, frame, 2000); // the new link open and its path compiled, and the proxy's
+    await loop(bare, frame, 2000);
+    const idleStart = await cpuMs(daemon);
+    const idleT0 = performance.now();
+    await new Promise((r) => setTimeout(r, CPU_MS));
+    const idlePerMs = ((await cpuMs(daemon)) - idleStart) / (performance.now() - idleT0);
+    const per = async (asker: Asker, pid: number, idle: number) => {
+      const before = await cpuMs(pid);
+      const t0 = performance.now();
+      const n = (await loop(asker, frame, CPU_MS)).length;
+      return (((await cpuMs(pid)) - before - idle * (performance.now() - t0)) * 1000) / n;
+    };
+    const ours: number[] = [];
+    const base: number[] = [];
+    for (let round = 0; round < CPU_ROUNDS; round++) {
+      ours.push(await per(via, daemon, idlePerMs));
+      base.push(await per(bare, proxy.child.pid!, 0));
+    }
+    return { thread: median(ours), bare: median(base) };
+  } finally {
+    for (const a of askers) a.close();
+    await proxy.stop();
+    await plc.stop();
+  }
+}
 
 export async function measureRedirect(rows: Row[], bundle: string): Promise<void> {
   // The daemon runs as on the unit: the bundled simulator in a process of its own, with its virtual
@@ -183,7 +239,7 @@ export async function measureRedirect(rows: Row[], bundle: string): Promise<void
       mbLat.push(performance.now() - t0);
     }
     gw.close();
-    const chars = mewCommandFrames('EE', RD)[0]!.length + mewReplyFrames('%', 'EE', RD, { kind: 'words', words: Array(27).fill(0) })[0]!.length;
+    const chars = mewCommandFrames('EE', RD)[0]!.length + RD_REPLY.length;
     rows.push({
       figure: 'Modbus gateway → 115200 baud (req/s)',
       ours: rate(mbLat),
@@ -200,6 +256,15 @@ export async function measureRedirect(rows: Row[], bundle: string): Promise<void
       figure: 'fairness, 16 clients on one thread (most ÷ least)',
       ours: Math.max(...counts) / Math.max(1, Math.min(...counts)),
       note: `served per client in 4 s: ${Math.min(...counts)}–${Math.max(...counts)}; goal ≤ 1.2`,
+    });
+
+    // 4. CPU per forwarded request, the PLC outside the daemon (last: it repoints the thread's interface)
+    const cpu = await cpuPerRequest(admin, server.child.pid!, pew, base[0]!, frame);
+    rows.push({
+      figure: 'redirect thread CPU per forwarded request (µs)',
+      ours: cpu.thread,
+      baseline: cpu.bare,
+      note: `CPU time (user + system) per RD 27 and its answer: the daemon through the thread, less its idle CPU, against a bare node proxy in a process of its own, both to the same bare PLC process answering after a 1 ms timer; ${CPU_ROUNDS} rounds of ${CPU_MS / 1000} s by turns, medians`,
     });
   } finally {
     await server.stop();
