@@ -4,7 +4,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { request } from 'node:http';
-import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort, freePorts, LOOPBACK } from '../support/ports.ts';
 
@@ -42,21 +41,12 @@ export interface Server {
 /** BENCH_PROF=DIR: every server writes a V8 CPU profile into DIR when it exits (note: a profiler changes the figures). */
 const profile = process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-interval=50', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
 
-/** Resolves once a TCP connection to `port` is accepted (the readiness probe of a server that speaks no HTTP). */
-export const tcpAccepts = (port: number) => (): Promise<void> =>
-  new Promise((resolve, reject) => {
-    const s = connect(port, HOST, () => {
-      s.destroy();
-      resolve();
-    });
-    s.on('error', reject);
-  });
-
 /**
  * Spawns `node args…` and polls every 2 ms until it answers (10 s at most): a GET of `ready` when it
- * is a path, else the probe `ready` resolving.
+ * is a path, else until the probe `ready` resolves true (e.g. `() => listening(port)` for a server
+ * that speaks no HTTP).
  */
-export async function startServer(args: string[], port: number, ready: string | (() => Promise<unknown>), env: NodeJS.ProcessEnv = {}): Promise<Server> {
+export async function startServer(args: string[], port: number, ready: string | (() => Promise<boolean>), env: NodeJS.ProcessEnv = {}): Promise<Server> {
   const t0 = performance.now();
   const child = spawn(process.execPath, [...profile, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let out = '';
@@ -79,11 +69,15 @@ export async function startServer(args: string[], port: number, ready: string | 
       throw new Error(`server did not answer within 10 s: ${out.trim()}`);
     }
     try {
-      await (typeof ready === 'string' ? get(port, ready) : ready());
-      break;
+      if (typeof ready === 'string') {
+        await get(port, ready);
+        break;
+      }
+      if (await ready()) break;
     } catch {
-      await sleep(2);
+      /* not answering yet */
     }
+    await sleep(2);
   }
   return { child, port, startMs: performance.now() - t0, output: () => out, stop };
 }

@@ -26,9 +26,10 @@ import {
 import { DEFAULT_SCAN_MS } from '../../sim/plc/virtual-plc.ts';
 import { wireMs } from '../../sim/wire.ts';
 import { ADMIN, Client } from '../support/daemon.ts';
+import { listening } from '../support/entry-process.ts';
 import { freePorts } from '../support/ports.ts';
 import { BARE_PLC, BARE_PROXY } from './baseline.ts';
-import { cpuMs, HOST, startServer, tcpAccepts } from './processes.ts';
+import { cpuMs, HOST, startServer } from './processes.ts';
 import { median, type Row } from './stats.ts';
 
 const RD_WORDS = 27;
@@ -109,8 +110,8 @@ const thread = (port: number, service: Thread['service'], over: Partial<Thread> 
  */
 async function cpuPerRequest(admin: Client, daemon: number, pew: Pew, threadPort: number, frame: Uint8Array): Promise<{ thread: number; bare: number }> {
   const [plcPort, proxyPort] = (await freePorts(2)) as [number, number];
-  const plc = await startServer(['-e', BARE_PLC], plcPort, tcpAccepts(plcPort), { BENCH_PORT: String(plcPort), BENCH_REPLY: RD_REPLY });
-  const proxy = await startServer(['-e', BARE_PROXY], proxyPort, tcpAccepts(proxyPort), { BENCH_PORT: String(proxyPort), BENCH_TO: String(plcPort) });
+  const plc = await startServer(['-e', BARE_PLC], plcPort, () => listening(plcPort), { BENCH_PORT: String(plcPort), BENCH_REPLY: RD_REPLY });
+  const proxy = await startServer(['-e', BARE_PROXY], proxyPort, () => listening(proxyPort), { BENCH_PORT: String(proxyPort), BENCH_TO: String(plcPort) });
   const askers: Asker[] = [];
   try {
     Object.assign(pew.interfaces[4]!, { ip_port: `${HOST}:${plcPort}` });
