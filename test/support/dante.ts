@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { tcpConnect } from '../../device/services/net-probe.ts';
+import { listening } from './entry-process.ts';
 import { waitFor } from './mosquitto.ts';
 import { freePort, LOOPBACK } from './ports.ts';
 
@@ -18,12 +18,6 @@ export interface Dante {
   connections(): Promise<string[]>;
   stop(): Promise<void>;
 }
-
-const accepts = (port: number) =>
-  tcpConnect(LOOPBACK, port).then(
-    (s) => (s.destroy(), true),
-    () => false,
-  );
 
 /** danted on `port` (a free one when not given); resolves once it accepts connections. */
 export async function startDante(port?: number): Promise<Dante> {
@@ -59,7 +53,7 @@ export async function startDante(port?: number): Promise<Dante> {
     await waitFor(
       async () => {
         if (p.exitCode !== null) throw new Error(`danted exited with ${p.exitCode}: ${await readFile(log, 'utf8').catch(() => '')}`);
-        return accepts(port);
+        return listening(port, LOOPBACK);
       },
       10_000,
       `danted on ${port}`,

@@ -4,9 +4,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { listening } from './entry-process.ts';
 import { LOOPBACK } from './ports.ts';
 
 /** Waits until `cond` holds, checking every `stepMs`. */
@@ -23,24 +23,13 @@ export interface Broker {
   stop(): Promise<void>;
 }
 
-async function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = connect(port, LOOPBACK);
-    s.once('connect', () => {
-      s.destroy();
-      resolve(true);
-    });
-    s.once('error', () => resolve(false));
-  });
-}
-
 /** mosquitto on `port` (127.0.0.1), anonymous, nothing kept on disk; resolves once it accepts connections. */
 export async function startBroker(port: number): Promise<Broker> {
   const dir = await mkdtemp(join(tmpdir(), 'mosquitto-'));
   const conf = join(dir, 'mosquitto.conf');
   await writeFile(conf, `listener ${port} ${LOOPBACK}\nallow_anonymous true\npersistence false\nmax_queued_messages 100000\n`);
   const p = spawn('mosquitto', ['-c', conf], { stdio: 'ignore' });
-  await waitFor(() => accepts(port), 10_000, `mosquitto on ${port}`);
+  await waitFor(() => listening(port, LOOPBACK), 10_000, `mosquitto on ${port}`);
   return {
     port,
     stop: async () => {

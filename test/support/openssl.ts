@@ -4,11 +4,12 @@
 // and plain TCP and TLS echo servers in this process.
 import { type ChildProcessWithoutNullStreams, execFile, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { connect, createServer, type Server, type Socket } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer as createTlsServer } from 'node:tls';
 import { promisify } from 'node:util';
+import { listening } from './entry-process.ts';
 import { LOOPBACK } from './ports.ts';
 
 const run = promisify(execFile);
@@ -78,14 +79,7 @@ export async function makeCertificates(): Promise<{ ca: string; cert: string; ke
 export async function waitListening(port: number, timeoutMs = 15_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   for (;;) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const s = connect({ host: LOOPBACK, port }, () => {
-        s.destroy();
-        resolve(true);
-      });
-      s.on('error', () => resolve(false));
-    });
-    if (ok) return;
+    if (await listening(port, LOOPBACK)) return;
     if (Date.now() > end) throw new Error(`nothing listens on ${port}`);
     await new Promise((r) => setTimeout(r, 100));
   }
