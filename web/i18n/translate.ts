@@ -8,6 +8,7 @@ import en from './en/index.ts';
 import type { Locales, Namespaces, TranslationFunctions, Translations } from './i18n-types.ts';
 import { loadFormatters, loadLocaleAsync, loadNamespaceAsync } from './i18n-util.async.ts';
 import { baseLocale, i18nObject, isLocale, loadedLocales, locales } from './i18n-util.ts';
+import { memoTexts } from './memo-texts.ts';
 import { formatInteger, formatLocalDateTime } from './plain-format.ts';
 
 export const LOCALES = locales;
@@ -45,7 +46,7 @@ async function loadCommon(l: Locales): Promise<void> {
 export async function setLocale(l: Locales): Promise<void> {
   await loadCommon(l);
   await Promise.all([...loadedParts].map((n) => loadNamespaceAsync(l, n)));
-  LL.value = i18nObject(l);
+  LL.value = memoTexts(i18nObject(l));
   locale.value = l;
   document.documentElement.lang = l;
   rememberLocale(l);
@@ -70,7 +71,7 @@ async function loadParts(missing: readonly Namespaces[]): Promise<void> {
   for (const n of missing) loadedParts.add(n);
   // a language switch meanwhile loaded only the parts known then: bring these into its language too
   if (locale.value !== l) await Promise.all(missing.map((n) => loadNamespaceAsync(locale.value, n)));
-  LL.value = i18nObject(locale.value);
+  LL.value = memoTexts(i18nObject(locale.value));
 }
 
 /** One formatter per language and options: making an Intl.NumberFormat costs far more than using one. */
