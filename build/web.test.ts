@@ -9,7 +9,7 @@ import { checkBudgets } from './budget.ts';
 import { COMPILE_ON_LOAD } from './compile-hint.ts';
 import { listFiles } from './gzip.ts';
 import type { WebReport } from './report.ts';
-import { buildOutput, buildWeb, REPORT_FILE } from './web.ts';
+import { buildOutput, buildWeb, FIRST_FRAME_FILE, REPORT_FILE } from './web.ts';
 
 async function expectServable(out: string, report: WebReport): Promise<string> {
   const html = await readFile(join(out, 'index.html'), 'utf8');
@@ -20,7 +20,8 @@ async function expectServable(out: string, report: WebReport): Promise<string> {
     expect(ref).toMatch(/^assets\/[A-Za-z0-9_-]+-[A-Z0-9]{8}\.(js|css)$/);
     expect(existsSync(join(out, ref)), ref).toBe(true);
   }
-  const files = await listFiles(out, [REPORT_FILE]);
+  // the first frame renderer is the daemon's, never served: not in the report
+  const files = await listFiles(out, [REPORT_FILE, FIRST_FRAME_FILE]);
   expect(report.files.map((f) => f.file).sort()).toEqual(files);
   for (const f of files) {
     const plain = await readFile(join(out, f));
@@ -85,6 +86,13 @@ describe('buildWeb', () => {
     await expectServable(out, report);
     expect(report.firstLoad.files).toContain('index.html');
     expect(checkBudgets(report)).toEqual([]);
+    // the first frame renderer: one classic script without the pages opened later (device/api/first-frame.ts runs it)
+    const renderer = await readFile(join(out, FIRST_FRAME_FILE), 'utf8');
+    expect(renderer).toContain('renderFirstFrame');
+    expect(renderer).toContain('not part of the first frame: pages/com.tsx');
+    expect(renderer).not.toMatch(/^import |\bexport /m);
+    expect(renderer.length).toBeLessThan(200 * 1024);
+    expect(existsSync(join(out, `${FIRST_FRAME_FILE}.gz`))).toBe(false);
     expect(checkBudgets(report, { firstLoadGzip: 1024, totalGzip: 150 * 1024 })[0]).toMatch(/^first-load budget exceeded/);
     // one script: the entry with the shell, the first page and the English common texts, all in the
     // chunk every lazy module shares (each imports the entry); nothing to preload; the stylesheet in

@@ -21,6 +21,11 @@ export const DEFAULT_SRC_DIR = join(ROOT, 'web');
 export const DEFAULT_OUT_DIR = join(ROOT, 'dist', 'web');
 /** the report beside the assets; not served by the daemon, so not gzipped or counted */
 export const REPORT_FILE = 'build.json';
+/**
+ * the console's first frame renderer (web/first-frame.tsx as one classic script), beside index.html:
+ * the daemon runs it (device/api/first-frame.ts); never served, so not gzipped or counted
+ */
+export const FIRST_FRAME_FILE = 'first-frame.js';
 /** the console's global stylesheet, relative to the source folder */
 export const STYLESHEET = 'styles/app.css';
 
@@ -125,7 +130,9 @@ export async function buildWeb(opts: BuildWebOptions): Promise<WebReport> {
   // the entry and what index.html preloads run before the first page shows: compiled as they arrive
   await markCompileOnLoad(outDir, [boot, ...preloads].map(toOut));
 
-  const sizes = await Promise.all((await listFiles(outDir, [REPORT_FILE])).map((f) => gzipFile(outDir, f)));
+  await buildFirstFrame(options, srcDir, join(outDir, FIRST_FRAME_FILE));
+
+  const sizes = await Promise.all((await listFiles(outDir, [REPORT_FILE, FIRST_FRAME_FILE])).map((f) => gzipFile(outDir, f)));
   const page = pageFiles(
     outputs,
     metaPath(entry),
@@ -142,6 +149,51 @@ export async function buildWeb(opts: BuildWebOptions): Promise<WebReport> {
   );
   await writeFile(join(outDir, REPORT_FILE), `${JSON.stringify(report, null, 2)}\n`);
   return report;
+}
+
+/**
+ * What the first frame never loads: every module the console loads with import() but a language's
+ * common texts (web/i18n/<language>/index.ts, for setLocale). The pages opened later, the help, the
+ * dialogs, the model and the other parts of the texts stay out of the renderer; an import of one
+ * there fails, and the daemon then sends the page without a frame.
+ */
+function onlyTheFirstFrame(srcDir: string): Plugin {
+  const common = /[\\/]i18n[\\/][a-z]{2}[\\/]index\.ts$/;
+  return {
+    name: 'only-the-first-frame',
+    setup(b) {
+      b.onResolve({ filter: /.*/ }, (args) => {
+        if (args.kind !== 'dynamic-import') return undefined;
+        const target = resolve(args.resolveDir, args.path);
+        if (common.test(target) && target.startsWith(srcDir + sep)) return undefined;
+        return { path: target, namespace: 'not-in-the-first-frame' };
+      });
+      b.onLoad({ filter: /.*/, namespace: 'not-in-the-first-frame' }, (args) => ({
+        contents: `throw new Error(${JSON.stringify(`not part of the first frame: ${relative(srcDir, args.path)}`)});`,
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+/**
+ * The first frame renderer: the same sources and options as the console's bundle, as one classic
+ * script (the daemon runs it in a V8 context, not as a module), without what the first frame never
+ * loads. A source folder without it (a test fixture) builds none.
+ */
+async function buildFirstFrame(options: BuildOptions, srcDir: string, outfile: string): Promise<void> {
+  const entry = join(srcDir, 'first-frame.tsx');
+  if (!existsSync(entry)) return;
+  const { outdir: _outdir, entryNames: _e, chunkNames: _c, assetNames: _a, metafile: _m, ...rest } = options;
+  await build({
+    ...rest,
+    plugins: [onlyTheFirstFrame(srcDir), ...(rest.plugins ?? [])],
+    entryPoints: [entry],
+    outfile,
+    splitting: false,
+    format: 'iife',
+    metafile: false,
+  });
 }
 
 /**

@@ -1,20 +1,23 @@
-// Entry of the console: theme and language first, then who is signed in, then the app.
+// Entry of the console: the start (web/start.ts), then the app. When the daemon put its first frame
+// into the page and the page showed it (device/model/first-frame.ts), that frame is painted before
+// the first render, which takes over its elements; a frame not shown is dropped.
 import { render } from 'preact';
+import { FIRST_FRAME_ATTR, FIRST_FRAME_HASHES, FIRST_FRAME_SHOW } from '../device/model/first-frame.ts';
 import { App } from './app.tsx';
-import { initialLocale, setLocale } from './i18n/translate.ts';
-import { preloadConsoleData } from './state/console-data.ts';
-import { authState, checkSession } from './state/session.ts';
-import './state/prefs.ts';
-import { preloadPage } from './router/routes.tsx';
+import { startConsole } from './start.ts';
+import { keepPrefsCookie } from './state/prefs-cookie.ts';
 
-// who is signed in is asked while the dictionary and the page's code load: nothing waits for another;
-// once signed in, the console's data is asked for at once, before the first render
-const FIRST_RENDER_WAIT_MS = 1000;
-const data = checkSession().then(() => (authState.value === 'ready' ? preloadConsoleData() : undefined));
-const firstPage = preloadPage(location.hash);
-// the first render waits for the signed-in console's data and the opened page's code: one render
-// with the page and its data rather than the shell first and the page again when its chunk or the
-// data comes (on a slow CPU that second render and its layout are what the technician waits for);
-// a unit slow to answer gets the console with its loading state after FIRST_RENDER_WAIT_MS
-const waited = Promise.race([Promise.all([data, firstPage]).catch(() => undefined), new Promise((r) => setTimeout(r, FIRST_RENDER_WAIT_MS))]);
-void Promise.all([setLocale(initialLocale()), waited]).then(() => render(<App />, document.getElementById('app')!));
+const app = document.getElementById('app')!;
+const root = document.documentElement;
+const frameShown = app.hasAttribute(FIRST_FRAME_ATTR) && root.getAttribute(FIRST_FRAME_ATTR) === FIRST_FRAME_SHOW;
+// a page in a background tab paints nothing (and gets no animation frame) until it is shown: no wait there
+const painted = frameShown && document.visibilityState === 'visible' ? new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))) : undefined;
+
+void Promise.all([startConsole(location.hash), painted]).then(() => {
+  // a link followed in the frame before the console ran leads elsewhere: that page renders afresh
+  if (!frameShown || !(FIRST_FRAME_HASHES as readonly string[]).includes(location.hash)) app.replaceChildren();
+  app.removeAttribute(FIRST_FRAME_ATTR);
+  root.removeAttribute(FIRST_FRAME_ATTR);
+  render(<App />, app);
+  keepPrefsCookie();
+});

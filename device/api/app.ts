@@ -104,7 +104,7 @@ export function createApp(ctx: DaemonContext, routes: readonly RouteDef[] = ROUT
     if (r.rawBody) app.post(r.path, first, guard(r.access, ctx), handler);
     else app.post(r.path, first, limit, guard(r.access, ctx), handler);
   }
-  serveConsole(app, ctx.webDir);
+  serveConsole(app, ctx.webDir, (message) => ctx.log.warn("the console's first frame was not rendered", { error: message }));
   app.notFound((c) => {
     secureHeaders(c);
     return c.json(envelope('not_found', 'No such route'), 404);

@@ -36,11 +36,16 @@ async function answer(app: Hono<Env>, c: Context<Env>, path: string): Promise<Ra
   }
 }
 
+/** The answers to the start requests: the JSON text of a StartAnswers, and whether somebody is signed in. */
+export interface StartAnswersText {
+  json: string;
+  signedIn: boolean;
+}
+
 /**
- * The answers to the start requests as the JSON text of a StartAnswers: who is signed in and, when
- * somebody is, the start data.
+ * The answers to the start requests: who is signed in and, when somebody is, the start data.
  */
-export async function startAnswers(app: Hono<Env>, c: Context<Env>): Promise<string> {
+export async function startAnswers(app: Hono<Env>, c: Context<Env>): Promise<StartAnswersText> {
   const out: [string, RawAnswer][] = [];
   const auth = await answer(app, c, AUTH_PATH);
   if (auth) out.push([AUTH_PATH, auth]);
@@ -50,7 +55,8 @@ export async function startAnswers(app: Hono<Env>, c: Context<Env>): Promise<str
       if (data[i]) out.push([p, data[i]]);
     });
   }
-  return `{${out.map(([path, a]) => `${JSON.stringify(path)}:{"status":${a.status},"body":${a.json}}`).join(',')}}`;
+  const json = `{${out.map(([path, a]) => `${JSON.stringify(path)}:{"status":${a.status},"body":${a.json}}`).join(',')}}`;
+  return { json, signedIn: auth?.status === 200 };
 }
 
 /**

@@ -1,12 +1,16 @@
 // The console served by the daemon from its built files: `/` (and `/index.html`) and `/assets/<file>`.
 // Public and outside the route table (docs/api.md lists the API only). Each response replaces the
 // app's `Cache-Control: no-store`: hashed assets are cached for a year, index.html is revalidated.
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import type { Context, Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { FIRST_FRAME_GATE, PREFS_COOKIE, parsePrefs } from '../model/first-frame.ts';
 import { START_ANSWERS_MARKER } from '../model/start-answers.ts';
 import type { Env } from './context.ts';
+import { FirstFrameRenderer, withFirstFrame } from './first-frame.ts';
 import { carriesSession, startAnswers, withStartAnswers } from './start-answers.ts';
 import { type WebFile, WebFiles } from './web-files.ts';
 
@@ -18,9 +22,14 @@ export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../dist/web', import.me
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
-/** for the HTML only: the built console needs nothing but its own files and inline styles (its stylesheet is in index.html, and preact's style props) */
-export const CONSOLE_CSP =
-  "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+/** the one inline script the console's page may run, by its hash: the first frame's gate (device/model/first-frame.ts) */
+const GATE_HASH = `'sha256-${createHash('sha256').update(FIRST_FRAME_GATE).digest('base64')}'`;
+
+/**
+ * for the HTML only: the built console needs nothing but its own files, inline styles (its stylesheet
+ * is in index.html, and preact's style props) and the first frame's gate
+ */
+export const CONSOLE_CSP = `default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self' ${GATE_HASH}; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'`;
 
 /**
  * The headers every answer of the daemon carries (device/api/app.ts sets them first on each route,
@@ -71,9 +80,17 @@ function send(c: Context<Env>, file: WebFile, cacheControl: string): Response {
 const MARKER_BYTES = Buffer.from(START_ANSWERS_MARKER);
 const hasMarker = (body: Uint8Array): boolean => Buffer.from(body.buffer, body.byteOffset, body.byteLength).includes(MARKER_BYTES);
 
-/** index.html with the daemon's answers to the console's start requests in it (start-answers.ts): made for this request, never cached. */
-async function sendWithAnswers(app: Hono<Env>, c: Context<Env>, file: WebFile): Promise<Response> {
-  const html = withStartAnswers(new TextDecoder().decode(file.plain.body), await startAnswers(app, c));
+/**
+ * index.html with the daemon's answers to the console's start requests in it (start-answers.ts) and,
+ * for a signed-in browser that sent its preferences, the first frame (first-frame.ts): made for this
+ * request, never cached.
+ */
+async function sendWithAnswers(app: Hono<Env>, c: Context<Env>, file: WebFile, frames: FirstFrameRenderer): Promise<Response> {
+  const answers = await startAnswers(app, c);
+  let html = withStartAnswers(new TextDecoder().decode(file.plain.body), answers.json);
+  const prefs = answers.signedIn ? parsePrefs(getCookie(c, PREFS_COOKIE)) : undefined;
+  const frame = prefs && (await frames.render(answers.json, prefs));
+  if (frame) html = withFirstFrame(html, frame);
   const packed = acceptsGzip(c.req.header('accept-encoding'));
   const body = packed ? new Uint8Array(await gzip(html)) : new TextEncoder().encode(html);
   c.header('Vary', 'Accept-Encoding');
@@ -87,15 +104,16 @@ async function sendWithAnswers(app: Hono<Env>, c: Context<Env>, file: WebFile): 
 export const isConsolePath = (path: string): boolean => path === '/' || path === '/index.html' || path.startsWith('/assets/');
 
 /** Adds the console's routes to the app (GET, and HEAD through Hono's GET handling). */
-export function serveConsole(app: Hono<Env>, webDir: string = DEFAULT_WEB_DIR): void {
+export function serveConsole(app: Hono<Env>, webDir: string = DEFAULT_WEB_DIR, onFrameFailure?: (message: string) => void): void {
   const files = new WebFiles(webDir);
+  const frames = new FirstFrameRenderer(webDir, onFrameFailure);
   const index = async (c: Context<Env>) => {
     secureHeaders(c);
     const file = await files.get('index.html', true);
     if (!file) return c.text('The console is not built: run `npm run build` in the repository, then reload.\n', 503);
     c.header('Content-Security-Policy', CONSOLE_CSP);
     // a signed-in browser gets the answers to its first requests with the page (no-store, from secureHeaders)
-    if (c.req.method === 'GET' && carriesSession(c) && hasMarker(file.plain.body)) return sendWithAnswers(app, c, file);
+    if (c.req.method === 'GET' && carriesSession(c) && hasMarker(file.plain.body)) return sendWithAnswers(app, c, file, frames);
     return send(c, file, REVALIDATE);
   };
   app.get('/', index);

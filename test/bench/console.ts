@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from '@playwright/test';
 import { buildWeb } from '../../build/web.ts';
+import { encodePrefs, PREFS_COOKIE } from '../../device/model/first-frame.ts';
 import { launchBrowser } from '../support/chromium.ts';
 import { startTestDaemon } from '../support/daemon.ts';
 import { NEIGHBOURS, startSlowDaemon } from './slow-core.ts';
@@ -20,7 +21,8 @@ const BARE_READY = '#ready';
 type Sides = Record<'console' | 'bare', number[]>;
 interface Side {
   url: string;
-  cookie: string;
+  /** `name=value` each: the session, and for the console the preferences cookie it keeps (device/model/first-frame.ts) */
+  cookies: string[];
   selector: string;
 }
 
@@ -28,12 +30,14 @@ interface Side {
 async function byTurns(browser: Browser, consoleSide: Side, bare: Side): Promise<Sides> {
   const times: Sides = { console: [], bare: [] };
   for (let i = 0; i < RUNS; i++) {
-    times.console.push(await timeToData(browser, `${consoleSide.url}/#/info`, consoleSide.cookie, consoleSide.selector));
-    times.bare.push(await timeToData(browser, `${bare.url}/#/info`, bare.cookie, bare.selector));
+    times.console.push(await timeToData(browser, `${consoleSide.url}/#/info`, consoleSide.cookies, consoleSide.selector));
+    times.bare.push(await timeToData(browser, `${bare.url}/#/info`, bare.cookies, bare.selector));
   }
   return times;
 }
 const THROTTLE = 4;
+/** the preferences cookie of a browser that has had the console open before (English, default theme, every page) */
+const RETURNING = `${PREFS_COOKIE}=${encodePrefs({ locale: 'en', theme: 'default', filter: 'all' })}`;
 
 const BARE_HTML =
   '<!doctype html><html><head><meta charset="utf-8"><title>bare</title><script type="module" src="/assets/bare.js"></script></head><body><div id="app"></div></body></html>';
@@ -55,13 +59,15 @@ export async function bareWebDir(dir: string, html = BARE_HTML, js = BARE_JS): P
 }
 
 /**
- * A script the browser runs before the page's own: at each animation frame it looks for `selector`;
+ * A script the browser runs before the page's own: at each animation frame it looks for `selector`
+ * shown (in the page and not hidden: the daemon's first frame is in the page for every route, and
+ * shown only for /info);
  * in the first frame that has it, it posts a task, which runs once that frame is rendered, and notes
  * the time as `dataShownAt`. A string, not a function: the bench's own build would add helpers to a
  * function's text that the page does not have.
  */
 const shownAtScript = (selector: string) =>
-  `(() => { const look = () => { if (document.querySelector(${JSON.stringify(selector)})) setTimeout(() => { window.dataShownAt = performance.now(); }, 0); else requestAnimationFrame(look); }; requestAnimationFrame(look); })();`;
+  `(() => { const look = () => { if (document.querySelector(${JSON.stringify(selector)})?.checkVisibility()) setTimeout(() => { window.dataShownAt = performance.now(); }, 0); else requestAnimationFrame(look); }; requestAnimationFrame(look); })();`;
 
 /** how often the bench asks the page for the time it noted, over the DevTools protocol */
 const ASK_MS = 50;
@@ -74,10 +80,14 @@ const ASK_MS = 50;
  * on both sides alike), and waitForSelector looks only after 0, 20, 50, 100 and 100 ms and then every
  * 500 ms, which rounded a load up to its next look.
  */
-async function timeToData(browser: Browser, url: string, cookie: string, selector: string): Promise<number> {
+async function timeToData(browser: Browser, url: string, cookies: readonly string[], selector: string): Promise<number> {
   const context = await browser.newContext();
-  const [name, value] = cookie.split('=') as [string, string];
-  await context.addCookies([{ name, value, url }]);
+  await context.addCookies(
+    cookies.map((c) => {
+      const [name, value] = c.split('=') as [string, string];
+      return { name, value, url };
+    }),
+  );
   await context.addInitScript({ content: shownAtScript(selector) });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -119,7 +129,11 @@ export async function measureConsole(rows: Row[]): Promise<void> {
     let times: Sides;
     try {
       const [c, b] = await Promise.all(fast.map(async (d) => ({ url: d.url, cookie: (await d.admin()).cookie })));
-      times = await byTurns(browser, { url: c!.url, cookie: c!.cookie, selector: CONSOLE_READY }, { url: b!.url, cookie: b!.cookie, selector: BARE_READY });
+      times = await byTurns(
+        browser,
+        { url: c!.url, cookies: [c!.cookie, RETURNING], selector: CONSOLE_READY },
+        { url: b!.url, cookies: [b!.cookie], selector: BARE_READY },
+      );
     } finally {
       await Promise.all(fast.map((d) => d.stop()));
     }
@@ -137,7 +151,11 @@ export async function measureConsole(rows: Row[]): Promise<void> {
     try {
       const slowBare = await startSlowDaemon(join(work, 'bare'), 0);
       try {
-        slow = await byTurns(browser, { ...slowConsole, selector: CONSOLE_READY }, { ...slowBare, selector: BARE_READY });
+        slow = await byTurns(
+          browser,
+          { url: slowConsole.url, cookies: [slowConsole.cookie, RETURNING], selector: CONSOLE_READY },
+          { url: slowBare.url, cookies: [slowBare.cookie], selector: BARE_READY },
+        );
       } finally {
         await slowBare.stop();
       }

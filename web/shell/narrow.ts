@@ -1,7 +1,5 @@
 import { signal } from '@preact/signals';
-
-/** The width below which the menu folds behind ☰ (the breakpoint of web/styles/app.css). */
-const NARROW = '(max-width: 760px)';
+import { NARROW_QUERY as NARROW } from '../../device/model/first-frame.ts';
 
 /** The screen is narrow (a phone): the shell moves the theme and language choice into the menu. */
 export const narrow = signal(false);

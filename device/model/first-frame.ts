@@ -1,0 +1,54 @@
+// The console's first frame, rendered by the daemon into index.html (device/api/first-frame.ts):
+// what the daemon, the page and the console agree on. Shared by the daemon and the console.
+//
+// The route is in the address's hash, which the browser does not send: the daemon renders the
+// information page (where every session starts) and a small script in the page shows that frame
+// only when the hash names that page and the screen is not narrow (the shell's layout differs
+// there); otherwise the console renders as it always did. The console's preferences live in the
+// browser's storage: the console keeps a copy of them in a cookie (PREFS_COOKIE) so that the daemon
+// renders in the technician's language, theme and menu filter; without the cookie there is no frame.
+
+/** The hashes the first frame is for: the information page, by its name or as the console's start page. */
+export const FIRST_FRAME_HASHES = ['#/info', '', '#/'] as const;
+/** the hash the daemon renders the frame for */
+export const FIRST_FRAME_HASH = '#/info';
+
+/** The width below which the menu folds behind ☰ (the breakpoint of web/styles/app.css, web/shell/narrow.ts). */
+export const NARROW_QUERY = '(max-width: 760px)';
+
+/** The console's element in index.html (web/index.html), empty until the console or the daemon fills it. */
+export const APP_ELEMENT = '<div id="app"></div>';
+
+/** The attribute of `#app` while it holds the daemon's frame; `show` on the root element once the page's script found it fits. */
+export const FIRST_FRAME_ATTR = 'data-first-frame';
+export const FIRST_FRAME_SHOW = 'show';
+
+/**
+ * The script that decides whether the frame is shown: inline in the page (the Content-Security-Policy
+ * names it by its hash, device/api/static.ts), so it costs no request, and right after the frame, so
+ * the frame stays hidden while the browser reads it and shows whole, in one layout (with the script
+ * before it, the browser laid out and painted the frame in parts as they came: paired loads at CPU
+ * 4× showed /info about 100 ms later).
+ */
+export const FIRST_FRAME_GATE = `if(${JSON.stringify(FIRST_FRAME_HASHES)}.includes(location.hash)&&!matchMedia(${JSON.stringify(NARROW_QUERY)}).matches)document.documentElement.setAttribute(${JSON.stringify(FIRST_FRAME_ATTR)},${JSON.stringify(FIRST_FRAME_SHOW)})`;
+
+/** The cookie with the console's preferences, as `<language>.<theme>.<menu filter>`. */
+export const PREFS_COOKIE = 'console-prefs';
+
+export interface FramePrefs {
+  locale: string;
+  theme: string;
+  filter: string;
+}
+
+const PART = /^[a-z][a-z-]{0,29}$/;
+
+export const encodePrefs = (p: FramePrefs): string => `${p.locale}.${p.theme}.${p.filter}`;
+
+/** The preferences a cookie value names, or undefined when it is not three such names (the console checks each against its choices). */
+export function parsePrefs(value: string | undefined): FramePrefs | undefined {
+  const parts = value?.split('.');
+  if (parts?.length !== 3 || !parts.every((p) => PART.test(p))) return undefined;
+  const [locale, theme, filter] = parts as [string, string, string];
+  return { locale, theme, filter };
+}

@@ -1,0 +1,114 @@
+// The daemon's first frame in the browser (device/model/first-frame.ts): with the console's script
+// held back, a signed-in browser that has its preferences cookie sees /info with its data, from the
+// page alone; the inline gate passes the page's Content-Security-Policy; once the script runs, the
+// console takes the frame over and works as always. For another page, or on a narrow screen, the
+// frame stays hidden and the console renders that page. The console keeps the cookie equal to the
+// language, theme and filter it shows in, and the frame follows a change of them.
+
+import type { BrowserContext, Page, Route } from '@playwright/test';
+import { describe, expect, it } from 'vitest';
+import { FIRST_FRAME_ATTR, PREFS_COOKIE } from '../../device/model/first-frame.ts';
+import { consoleSuite, de, en, loginApi, menuLink, pageBody, type TestDaemon } from './support.ts';
+
+/** Holds back the console's scripts until `release` is called. */
+async function holdScripts(page: Page) {
+  const held: Route[] = [];
+  let released = false;
+  await page.route('**/assets/*.js', (route) => (released ? route.continue() : held.push(route)));
+  return {
+    release: async () => {
+      released = true;
+      await Promise.all(held.map((r) => r.continue()));
+    },
+  };
+}
+
+/** The messages of refused content (a gate the policy does not allow would show here). */
+function cspReports(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('console', (m) => {
+    if (m.text().includes('Content Security Policy')) seen.push(m.text());
+  });
+  return seen;
+}
+
+const prefsCookie = (context: BrowserContext, d: TestDaemon, value: string) => context.addCookies([{ name: PREFS_COOKIE, value, url: d.url }]);
+const cookieValue = async (context: BrowserContext) => (await context.cookies()).find((c) => c.name === PREFS_COOKIE)?.value;
+const facts = (page: Page) => page.locator('[data-page=info] .facts').first();
+const tookOver = (page: Page) => page.locator(`#app:not([${FIRST_FRAME_ATTR}])`).waitFor({ state: 'attached' });
+
+describe("the daemon's first frame in the browser", () => {
+  const suite = consoleSuite();
+
+  for (const path of ['/#/info', '/']) {
+    it(`${path}: the information page with its data before the script runs; then the console takes it over`, async () => {
+      const { page, context } = await suite.open();
+      await loginApi(page, suite.d);
+      await prefsCookie(context, suite.d, 'en.default.all');
+      const csp = cspReports(page);
+      const scripts = await holdScripts(page);
+      await page.goto(suite.d.url + path, { waitUntil: 'commit' });
+      await expect.poll(() => facts(page).isVisible()).toBe(true);
+      expect(await pageBody(page, 'info').textContent()).toContain('communicator-sim');
+      expect(await page.locator('#page-title').textContent()).toBe(en.nav.info);
+      expect(await page.evaluate((a) => document.documentElement.getAttribute(a), FIRST_FRAME_ATTR)).toBe('show');
+
+      await scripts.release();
+      await tookOver(page);
+      expect(await page.evaluate((a) => document.documentElement.hasAttribute(a), FIRST_FRAME_ATTR)).toBe(false);
+      expect(await facts(page).isVisible()).toBe(true);
+      // the console works: its lazy block comes, and the menu leads on
+      await pageBody(page, 'info').locator('[data-block="services"]').waitFor();
+      await menuLink(page, 'com').click();
+      await expect.poll(() => page.locator('#page-title').textContent()).toBe(en.nav.com);
+      expect(csp).toEqual([]);
+    });
+  }
+
+  it('another page: the frame stays hidden, and the console renders that page', async () => {
+    const { page, context } = await suite.open();
+    await loginApi(page, suite.d);
+    await prefsCookie(context, suite.d, 'en.default.all');
+    const scripts = await holdScripts(page);
+    await page.goto(`${suite.d.url}/#/com`, { waitUntil: 'commit' });
+    await page.locator(`#app[${FIRST_FRAME_ATTR}] .facts`).first().waitFor({ state: 'attached' });
+    expect(await facts(page).isVisible()).toBe(false);
+    await scripts.release();
+    await expect.poll(() => page.locator('#page-title').textContent()).toBe(en.nav.com);
+    expect(await page.locator('div[data-page=info]').count()).toBe(0);
+  });
+
+  it('a narrow screen: the frame stays hidden, and the console renders /info itself', async () => {
+    const { page, context } = await suite.open({ viewport: { width: 600, height: 800 } });
+    await loginApi(page, suite.d);
+    await prefsCookie(context, suite.d, 'en.default.all');
+    const scripts = await holdScripts(page);
+    await page.goto(`${suite.d.url}/#/info`, { waitUntil: 'commit' });
+    await page.locator(`#app[${FIRST_FRAME_ATTR}] .facts`).first().waitFor({ state: 'attached' });
+    expect(await facts(page).isVisible()).toBe(false);
+    await scripts.release();
+    await tookOver(page);
+    await expect.poll(() => facts(page).isVisible()).toBe(true);
+  });
+
+  it('the console keeps the cookie with its language, and the next frame comes in it', async () => {
+    const { page, context } = await suite.open();
+    await loginApi(page, suite.d);
+    await page.goto(`${suite.d.url}/#/info`);
+    await facts(page).waitFor();
+    // the browser's language (en-GB) in the default theme and filter, set by the console without being asked
+    await expect.poll(() => cookieValue(context)).toBe('en.default.all');
+    await page.locator('select[data-action=language]').selectOption('de');
+    await page.locator('select[data-action=theme]').selectOption('eclipse');
+    await expect.poll(() => cookieValue(context)).toBe('de.eclipse.all');
+
+    const scripts = await holdScripts(page);
+    await page.reload({ waitUntil: 'commit' });
+    await expect.poll(() => facts(page).isVisible()).toBe(true);
+    expect(await page.locator('#page-title').textContent()).toBe(de.nav.info);
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dataset.theme])).toEqual(['de', 'eclipse']);
+    await scripts.release();
+    await tookOver(page);
+    expect(await page.locator('#page-title').textContent()).toBe(de.nav.info);
+  });
+});

@@ -1,0 +1,148 @@
+// The console's first frame rendered by the daemon (device/api/first-frame.ts, web/first-frame.tsx):
+// for a signed-in browser that sent its preferences, index.html carries the information page with
+// its data in the browser's language and theme, behind the inline gate the Content-Security-Policy
+// names by its hash; one session's frame holds nothing of another's; text from the unit is escaped;
+// without a session or the preferences, or with a renderer that fails, waits or loops, the page is the one
+// it was before, and the daemon serves on.
+
+import { createHash } from 'node:crypto';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWeb } from '../../build/web.ts';
+import { FirstFrameRenderer, RENDER_LIMIT_MS, RENDERER_FILE } from '../../device/api/first-frame.ts';
+import { FIRST_FRAME_ATTR, FIRST_FRAME_GATE, PREFS_COOKIE } from '../../device/model/first-frame.ts';
+import { START_ANSWERS_ID, SYSTEM_INFO_PATH } from '../../device/model/start-answers.ts';
+import { loadAllLocales } from '../../web/i18n/i18n-util.sync.ts';
+import { loadedLocales } from '../../web/i18n/i18n-util.ts';
+import { startTestDaemon, type TestDaemon } from '../support/daemon.ts';
+
+loadAllLocales();
+const { en, de } = loadedLocales;
+
+const FRAME = new RegExp(`<div id="app" ${FIRST_FRAME_ATTR}>(.*?)</div><script>`, 's');
+const ANSWERS = new RegExp(`<script type="application/json" id="${START_ANSWERS_ID}">(.*?)</script>`, 's');
+
+/** The page a browser with this cookie gets: its text, the frame's markup (undefined without one) and the root element's tag. */
+async function open(d: TestDaemon, cookie: string) {
+  const res = await fetch(`${d.url}/`, { headers: { cookie } });
+  const text = await res.text();
+  return { res, text, frame: FRAME.exec(text)?.[1], root: /<html[^>]*>/.exec(text)?.[0] };
+}
+const prefs = (v: string) => `${PREFS_COOKIE}=${v}`;
+
+describe("the daemon's first frame", () => {
+  let tmp = '';
+  let web = '';
+  let d: TestDaemon;
+  let admin = '';
+
+  beforeAll(async () => {
+    tmp = await mkdtemp(join(tmpdir(), 'first-frame-'));
+    web = join(tmp, 'web');
+    await buildWeb({ outDir: web });
+    d = await startTestDaemon({ webDir: web });
+    admin = (await d.admin()).cookie;
+  }, 120_000);
+  afterAll(async () => {
+    await d?.stop();
+    await rm(tmp, { recursive: true, force: true });
+  });
+
+  it('signed in with preferences: the information page with its data, behind the gate the CSP allows', async () => {
+    const { res, text, frame, root } = await open(d, `${admin}; ${prefs('en.default.all')}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(frame).toBeDefined();
+    expect(frame).toContain('data-page="info"');
+    expect(frame).toContain('<dl class="facts">');
+    expect(frame).toContain('communicator-sim'); // the host name, from the system information answer
+    expect(frame).toContain(en.info!.versions as string);
+    expect(frame).toContain('data-action="save-all"'); // the administrator's top bar
+    expect(root).toBe('<html lang="en" data-theme="default">');
+    // the gate comes right after the frame, and the policy allows exactly that script
+    expect(text).toContain(`<div id="app" ${FIRST_FRAME_ATTR}>${frame}</div><script>${FIRST_FRAME_GATE}</script>`);
+    const hash = createHash('sha256').update(FIRST_FRAME_GATE).digest('base64');
+    expect(res.headers.get('content-security-policy')).toContain(`script-src 'self' 'sha256-${hash}';`);
+    // the answers still come with the page, for the console's own first render
+    expect(ANSWERS.test(text)).toBe(true);
+  });
+
+  it("in the browser's language and theme, with its menu filter", async () => {
+    const { frame, root } = await open(d, `${admin}; ${prefs('de.darcula.enabled')}`);
+    expect(root).toBe('<html lang="de" data-theme="darcula">');
+    expect(frame).toContain(de.info!.versions as string);
+    expect(frame).not.toContain(`>${en.info!.versions as string}<`);
+    expect(frame).toMatch(/<option selected value="enabled">/);
+  });
+
+  it("a viewer's frame carries nothing of the administrator's rendered before it", async () => {
+    const viewer = (await d.user()).cookie;
+    await open(d, `${admin}; ${prefs('en.default.all')}`);
+    const { frame } = await open(d, `${viewer}; ${prefs('en.default.all')}`);
+    expect(frame).toContain('data-page="info"');
+    expect(frame).not.toContain('data-action="save-all"');
+    expect(frame).toContain('data-role="user"');
+    expect(frame).not.toContain('data-role="admin"');
+  });
+
+  it('no frame without a session, without the preferences or with a value that is not three names', async () => {
+    for (const cookie of [
+      prefs('en.default.all'),
+      `sid=${'0'.repeat(32)}; ${prefs('en.default.all')}`,
+      admin,
+      `${admin}; ${prefs('en.default')}`,
+      `${admin}; ${prefs('en.<b>.all')}`,
+    ]) {
+      const { res, text } = await open(d, cookie);
+      expect(res.status, cookie).toBe(200);
+      expect(text, cookie).toContain('<div id="app"></div>');
+      expect(text, cookie).not.toContain(FIRST_FRAME_GATE);
+    }
+  });
+
+  it("names the console does not know: the console's own defaults, as in a browser", async () => {
+    const { frame, root } = await open(d, `${admin}; ${prefs('xx.nope.none')}`);
+    expect(frame).toContain(en.info!.versions as string);
+    expect(root).toBe('<html lang="en" data-theme="default">');
+  });
+
+  it('text from the unit is escaped, in the frame as in the console', async () => {
+    const { text } = await open(d, admin);
+    const answers = JSON.parse(ANSWERS.exec(text)![1]!.replace(/\\u003c/g, '<')) as Record<string, { body: { os: { hostname: string } } }>;
+    answers[SYSTEM_INFO_PATH]!.body.os.hostname = '<img src=x onerror=alert(1)>';
+    const frame = await new FirstFrameRenderer(web).render(JSON.stringify(answers), { locale: 'en', theme: 'default', filter: 'all' });
+    expect(frame?.html).toContain('&lt;img src=x onerror=alert(1)>');
+    expect(frame?.html).not.toContain('<img');
+  });
+
+  it('a renderer that throws, never finishes or loops: no frame, the page as before, one warning each, and the daemon serves on', async () => {
+    for (const [name, code, warning] of [
+      ['throws', 'throw new Error("broken renderer")', 'broken renderer'],
+      ['waits', 'globalThis.renderFirstFrame = () => { new Promise(() => {}); }', 'did not finish'],
+      ['loops', 'globalThis.renderFirstFrame = () => { for (;;) {} }', 'timed out'],
+    ] as const) {
+      const dir = join(tmp, name);
+      await cp(web, dir, { recursive: true });
+      await writeFile(join(dir, RENDERER_FILE), code);
+      const other = await startTestDaemon({ webDir: dir });
+      try {
+        const cookie = `${(await other.admin()).cookie}; ${prefs('en.default.all')}`;
+        for (let i = 0; i < 2; i++) {
+          const t = performance.now();
+          const { res, text } = await open(other, cookie);
+          expect(res.status, name).toBe(200);
+          expect(text, name).toContain('<div id="app"></div>');
+          expect(performance.now() - t, name).toBeLessThan(RENDER_LIMIT_MS + 2000);
+        }
+        const warnings = other.ctx.log.recent().filter((e) => e.msg.includes('first frame'));
+        expect(warnings.length, name).toBe(1);
+        expect(String(warnings[0]?.fields?.error), name).toContain(warning);
+        expect((await other.client().get('/rest/api/v1/authentication')).status).toBe(401);
+      } finally {
+        await other.stop();
+      }
+    }
+  });
+});
