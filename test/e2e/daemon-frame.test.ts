@@ -5,7 +5,7 @@
 // frame stays hidden and the console renders that page. The console keeps the cookie equal to the
 // language, theme and filter it shows in, and the frame follows a change of them.
 
-import type { BrowserContext, Page, Route } from '@playwright/test';
+import type { BrowserContext, BrowserContextOptions, Page, Route } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
 import { FIRST_FRAME_ATTR, PREFS_COOKIE } from '../../device/model/first-frame.ts';
 import { consoleSuite, de, en, loginApi, menuLink, pageBody, type TestDaemon } from './support.ts';
@@ -40,14 +40,24 @@ const tookOver = (page: Page) => page.locator(`#app:not([${FIRST_FRAME_ATTR}])`)
 describe("the daemon's first frame in the browser", () => {
   const suite = consoleSuite();
 
+  /** A signed-in browser with its preferences cookie opening `path` with the console's scripts held back. */
+  async function openHeld(path: string, opts: BrowserContextOptions = {}) {
+    const { page, context } = await suite.open(opts);
+    await loginApi(page, suite.d);
+    await prefsCookie(context, suite.d, 'en.default.all');
+    const csp = cspReports(page);
+    const scripts = await holdScripts(page);
+    await page.goto(suite.d.url + path, { waitUntil: 'commit' });
+    return { page, csp, scripts };
+  }
+  const hiddenFrame = async (page: Page) => {
+    await page.locator(`#app[${FIRST_FRAME_ATTR}] .facts`).first().waitFor({ state: 'attached' });
+    expect(await facts(page).isVisible()).toBe(false);
+  };
+
   for (const path of ['/#/info', '/']) {
     it(`${path}: the information page with its data before the script runs; then the console takes it over`, async () => {
-      const { page, context } = await suite.open();
-      await loginApi(page, suite.d);
-      await prefsCookie(context, suite.d, 'en.default.all');
-      const csp = cspReports(page);
-      const scripts = await holdScripts(page);
-      await page.goto(suite.d.url + path, { waitUntil: 'commit' });
+      const { page, csp, scripts } = await openHeld(path);
       await expect.poll(() => facts(page).isVisible()).toBe(true);
       expect(await pageBody(page, 'info').textContent()).toContain('communicator-sim');
       expect(await page.locator('#page-title').textContent()).toBe(en.nav.info);
@@ -66,26 +76,16 @@ describe("the daemon's first frame in the browser", () => {
   }
 
   it('another page: the frame stays hidden, and the console renders that page', async () => {
-    const { page, context } = await suite.open();
-    await loginApi(page, suite.d);
-    await prefsCookie(context, suite.d, 'en.default.all');
-    const scripts = await holdScripts(page);
-    await page.goto(`${suite.d.url}/#/com`, { waitUntil: 'commit' });
-    await page.locator(`#app[${FIRST_FRAME_ATTR}] .facts`).first().waitFor({ state: 'attached' });
-    expect(await facts(page).isVisible()).toBe(false);
+    const { page, scripts } = await openHeld('/#/com');
+    await hiddenFrame(page);
     await scripts.release();
     await expect.poll(() => page.locator('#page-title').textContent()).toBe(en.nav.com);
     expect(await page.locator('div[data-page=info]').count()).toBe(0);
   });
 
   it('a narrow screen: the frame stays hidden, and the console renders /info itself', async () => {
-    const { page, context } = await suite.open({ viewport: { width: 600, height: 800 } });
-    await loginApi(page, suite.d);
-    await prefsCookie(context, suite.d, 'en.default.all');
-    const scripts = await holdScripts(page);
-    await page.goto(`${suite.d.url}/#/info`, { waitUntil: 'commit' });
-    await page.locator(`#app[${FIRST_FRAME_ATTR}] .facts`).first().waitFor({ state: 'attached' });
-    expect(await facts(page).isVisible()).toBe(false);
+    const { page, scripts } = await openHeld('/#/info', { viewport: { width: 600, height: 800 } });
+    await hiddenFrame(page);
     await scripts.release();
     await tookOver(page);
     await expect.poll(() => facts(page).isVisible()).toBe(true);
