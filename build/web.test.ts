@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_FRAME_FILE } from '../device/model/first-frame.ts';
 import { OTHER_PAGE_TEXT, writeWebFixture } from '../test/support/web-fixture.ts';
 import { checkBudgets } from './budget.ts';
 import { COMPILE_ON_LOAD } from './compile-hint.ts';
 import { listFiles } from './gzip.ts';
 import type { WebReport } from './report.ts';
-import { buildOutput, buildWeb, FIRST_FRAME_FILE, REPORT_FILE } from './web.ts';
+import { buildOutput, buildWeb, REPORT_FILE } from './web.ts';
 
 async function expectServable(out: string, report: WebReport): Promise<string> {
   const html = await readFile(join(out, 'index.html'), 'utf8');

@@ -8,6 +8,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BuildOptions, build, type Plugin } from 'esbuild';
+import { FIRST_FRAME_FILE } from '../device/model/first-frame.ts';
 import { BUDGETS, type Budgets, checkBudgets, FIRST_LOAD_MODULES, FIRST_LOAD_ROUTE } from './budget.ts';
 import { metaPath as metaPathIn, outputsOfModule, pageFiles, staticClosure } from './closure.ts';
 import { markCompileOnLoad } from './compile-hint.ts';
@@ -21,11 +22,6 @@ export const DEFAULT_SRC_DIR = join(ROOT, 'web');
 export const DEFAULT_OUT_DIR = join(ROOT, 'dist', 'web');
 /** the report beside the assets; not served by the daemon, so not gzipped or counted */
 export const REPORT_FILE = 'build.json';
-/**
- * the console's first frame renderer (web/first-frame.tsx as one classic script), beside index.html:
- * the daemon runs it (device/api/first-frame.ts); never served, so not gzipped or counted
- */
-export const FIRST_FRAME_FILE = 'first-frame.js';
 /** the console's global stylesheet, relative to the source folder */
 export const STYLESHEET = 'styles/app.css';
 
@@ -130,6 +126,7 @@ export async function buildWeb(opts: BuildWebOptions): Promise<WebReport> {
   // the entry and what index.html preloads run before the first page shows: compiled as they arrive
   await markCompileOnLoad(outDir, [boot, ...preloads].map(toOut));
 
+  // the first frame renderer (web/first-frame.tsx), beside index.html: the daemon's, never served, so not gzipped or counted
   await buildFirstFrame(options, srcDir, join(outDir, FIRST_FRAME_FILE));
 
   const sizes = await Promise.all((await listFiles(outDir, [REPORT_FILE, FIRST_FRAME_FILE])).map((f) => gzipFile(outDir, f)));

@@ -9,11 +9,9 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Context, createContext, Script } from 'node:vm';
-import { APP_ELEMENT, FIRST_FRAME_ATTR, FIRST_FRAME_GATE, FIRST_FRAME_HASH, type FramePrefs } from '../model/first-frame.ts';
+import { APP_ELEMENT, FIRST_FRAME_ATTR, FIRST_FRAME_FILE, FIRST_FRAME_GATE, FIRST_FRAME_HASH, type FramePrefs, PREF_KEYS } from '../model/first-frame.ts';
 import { START_ANSWERS_ID } from '../model/start-answers.ts';
 
-/** the renderer's file in the console's folder (build/web.ts FIRST_FRAME_FILE) */
-export const RENDERER_FILE = 'first-frame.js';
 /** the longest a render may run; it takes about 5 ms on a PC */
 export const RENDER_LIMIT_MS = 500;
 
@@ -27,10 +25,10 @@ export interface FirstFrame {
 /** The browser the console's start code meets in the context: only what its start and first render touch. */
 function browserGlobals(answers: string, prefs: FramePrefs) {
   const root = { lang: '', dataset: {} as Record<string, string> };
-  const storage = new Map([
-    ['console.locale', prefs.locale],
-    ['console.theme', prefs.theme],
-    ['console.filter', prefs.filter],
+  const storage = new Map<string, string>([
+    [PREF_KEYS.locale, prefs.locale],
+    [PREF_KEYS.theme, prefs.theme],
+    [PREF_KEYS.filter, prefs.filter],
   ]);
   const noop = () => undefined;
   return {
@@ -97,7 +95,7 @@ export class FirstFrameRenderer {
     webDir: string,
     private readonly onFailure: (message: string) => void = () => undefined,
   ) {
-    this.path = join(webDir, RENDERER_FILE);
+    this.path = join(webDir, FIRST_FRAME_FILE);
   }
 
   /** The renderer, compiled again when `npm run build` replaced it; undefined when the build has none. */

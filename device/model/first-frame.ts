@@ -11,7 +11,10 @@
 /** The hashes the first frame is for: the information page, by its name or as the console's start page. */
 export const FIRST_FRAME_HASHES = ['#/info', '', '#/'] as const;
 /** the hash the daemon renders the frame for */
-export const FIRST_FRAME_HASH = '#/info';
+export const FIRST_FRAME_HASH = FIRST_FRAME_HASHES[0];
+
+/** The renderer's file beside index.html in the console's build (build/web.ts writes it, device/api/first-frame.ts runs it). */
+export const FIRST_FRAME_FILE = 'first-frame.js';
 
 /** The width below which the menu folds behind ☰ (the breakpoint of web/styles/app.css, web/shell/narrow.ts). */
 export const NARROW_QUERY = '(max-width: 760px)';
@@ -40,6 +43,9 @@ export interface FramePrefs {
   theme: string;
   filter: string;
 }
+
+/** The keys the console keeps its preferences under in the browser's storage (web/state/prefs.ts); the daemon's renderer fills the same. */
+export const PREF_KEYS = { locale: 'console.locale', theme: 'console.theme', filter: 'console.filter' } as const satisfies Record<keyof FramePrefs, string>;
 
 const PART = /^[a-z][a-z-]{0,29}$/;
 

@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../build/web.ts';
-import { FirstFrameRenderer, RENDER_LIMIT_MS, RENDERER_FILE } from '../../device/api/first-frame.ts';
-import { FIRST_FRAME_ATTR, FIRST_FRAME_GATE, PREFS_COOKIE } from '../../device/model/first-frame.ts';
+import { FirstFrameRenderer, RENDER_LIMIT_MS } from '../../device/api/first-frame.ts';
+import { FIRST_FRAME_ATTR, FIRST_FRAME_FILE, FIRST_FRAME_GATE, PREFS_COOKIE } from '../../device/model/first-frame.ts';
 import { START_ANSWERS_ID, SYSTEM_INFO_PATH } from '../../device/model/start-answers.ts';
 import { loadAllLocales } from '../../web/i18n/i18n-util.sync.ts';
 import { loadedLocales } from '../../web/i18n/i18n-util.ts';
@@ -125,7 +125,7 @@ describe("the daemon's first frame", () => {
     ] as const) {
       const dir = join(tmp, name);
       await cp(web, dir, { recursive: true });
-      await writeFile(join(dir, RENDERER_FILE), code);
+      await writeFile(join(dir, FIRST_FRAME_FILE), code);
       const other = await startTestDaemon({ webDir: dir });
       try {
         const cookie = `${(await other.admin()).cookie}; ${prefs('en.default.all')}`;

@@ -1,5 +1,6 @@
 // Choices remembered in the browser: theme, language and the menu's view filter.
 import { effect, signal } from '@preact/signals';
+import { PREF_KEYS } from '../../device/model/first-frame.ts';
 import { FILTERS, type Filter, THEMES, type Theme } from './pref-choices.ts';
 
 export { FILTERS, type Filter, THEMES, type Theme };
@@ -31,14 +32,14 @@ function readKept<T extends string>(key: string, allowed: readonly T[], fallback
   return v;
 }
 
-export const theme = signal<Theme>(readKept('console.theme', THEMES, 'default'));
-export const filter = signal<Filter>(readKept('console.filter', FILTERS, 'all'));
+export const theme = signal<Theme>(readKept(PREF_KEYS.theme, THEMES, 'default'));
+export const filter = signal<Filter>(readKept(PREF_KEYS.filter, FILTERS, 'all'));
 
 effect(() => {
   document.documentElement.dataset.theme = theme.value;
-  remember('console.theme', theme.value);
+  remember(PREF_KEYS.theme, theme.value);
 });
-effect(() => remember('console.filter', filter.value));
+effect(() => remember(PREF_KEYS.filter, filter.value));
 
-export const storedLocale = (allowed: readonly string[], fallback: string) => readKept('console.locale', allowed, fallback);
-export const rememberLocale = (l: string) => remember('console.locale', l);
+export const storedLocale = (allowed: readonly string[], fallback: string) => readKept(PREF_KEYS.locale, allowed, fallback);
+export const rememberLocale = (l: string) => remember(PREF_KEYS.locale, l);
