@@ -1,8 +1,9 @@
 // One request/answer exchange on a byte channel. A Dialog knows its protocol: the bytes to send
 // first, and what to do with each chunk that arrives (answer a next-frame request, finish with a
-// value, or fail). `runDialog` drives it on a channel until it finishes, the channel closes or the
-// caller aborts (the link queue aborts on its timeout).
+// value, or fail). `runDialog` (or `startDialog`, with callbacks) drives it on a channel until it
+// finishes, the channel closes or the caller aborts (the link queue aborts on its timeout).
 import type { ByteChannel } from '../../hw/types.ts';
+import { asciiToBytes, bytesToAscii } from '../protocol/index.ts';
 import type { Abort } from './queue.ts';
 
 /** Why an exchange failed, in words the PLC test and the console can show (spec §8). */
@@ -45,35 +46,58 @@ export interface ChannelIo {
 }
 
 export function runDialog<T>(io: ChannelIo, dialog: Dialog<T>, abort: Abort): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    if (!io.channel.isOpen) return reject(new PlcError('link_down', 'The port is not open'));
-    const given = () => new PlcError('no_answer', 'No answer from the PLC', undefined, dialog.raw());
-    // given up before its turn came (the link took longer to open than the timeout): nothing is sent
-    if (abort.aborted) return reject(given());
-    let quiet: ReturnType<typeof setTimeout> | undefined;
-    const finish = (fn: () => void) => {
-      io.setReceiver(undefined);
-      abort.onAbort(undefined);
-      if (quiet !== undefined) clearTimeout(quiet);
-      fn();
-    };
-    abort.onAbort(() => finish(() => reject(given())));
-    io.setReceiver((bytes) => {
-      try {
-        const step = dialog.feed(bytes);
-        if (step.done) finish(() => resolve(step.value));
-        else if (step.send) send(step.send);
-      } catch (e) {
-        finish(() => reject(e));
-      }
-    });
-    const send = (b: Uint8Array) => {
-      io.countOut(b.length);
-      io.channel.write(b);
-    };
-    send(dialog.request);
-    if (dialog.noAnswerMs !== undefined) quiet = setTimeout(() => finish(() => resolve(undefined as T)), dialog.noAnswerMs);
+  return new Promise<T>((resolve, reject) => startDialog(io, dialog, abort, resolve, reject));
+}
+
+/**
+ * runDialog with callbacks: `answered` runs in the turn the last byte of the answer arrived (no
+ * promise turn between the PLC's answer and what the caller does with it); exactly one of the two
+ * is called, once.
+ */
+export function startDialog<T>(io: ChannelIo, dialog: Dialog<T>, abort: Abort, answered: (value: T) => void, failed: (e: unknown) => void): void {
+  if (!io.channel.isOpen) return failed(new PlcError('link_down', 'The port is not open'));
+  const given = () => new PlcError('no_answer', 'No answer from the PLC', undefined, dialog.raw());
+  // given up before its turn came (the link took longer to open than the timeout): nothing is sent
+  if (abort.aborted) return failed(given());
+  let quiet: ReturnType<typeof setTimeout> | undefined;
+  const finish = () => {
+    io.setReceiver(undefined);
+    abort.onAbort(undefined);
+    if (quiet !== undefined) clearTimeout(quiet);
+  };
+  abort.onAbort(() => {
+    finish();
+    failed(given());
   });
+  const send = (b: Uint8Array) => {
+    io.countOut(b.length);
+    io.channel.write(b);
+  };
+  io.setReceiver((bytes) => {
+    let step: Step<T>;
+    try {
+      step = dialog.feed(bytes);
+      if (!step.done && step.send) send(step.send);
+    } catch (e) {
+      finish();
+      return failed(e);
+    }
+    if (step.done) {
+      finish();
+      answered(step.value);
+    }
+  });
+  try {
+    send(dialog.request);
+  } catch (e) {
+    finish();
+    return failed(e);
+  }
+  if (dialog.noAnswerMs !== undefined)
+    quiet = setTimeout(() => {
+      finish();
+      answered(undefined as T);
+    }, dialog.noAnswerMs);
 }
 
 /** Printable form of received bytes: ASCII protocols as text with CR shown as ⏎, anything else as hex. */
@@ -85,26 +109,20 @@ export function printable(bytes: readonly number[] | Uint8Array, ascii: boolean)
 
 /** Collects received bytes (bounded) for `Dialog.raw()`. */
 export class RawLog {
-  private readonly chunks: Uint8Array[] = [];
-  private size = 0;
+  /** the bytes as latin1 chars: a copy (the channel may reuse its buffer) that costs no buffer of its own */
+  private kept = '';
   constructor(
     private readonly ascii: boolean,
     private readonly max = 4096,
   ) {}
-  add(chunk: Uint8Array): void {
-    const room = this.max - this.size;
+  /** bytes, or the text they were already made into (latin1) */
+  add(chunk: Uint8Array | string): void {
+    const room = this.max - this.kept.length;
     if (room <= 0) return;
-    const kept = chunk.slice(0, room); // a copy: the channel may reuse its buffer
-    this.chunks.push(kept);
-    this.size += kept.length;
+    const text = typeof chunk === 'string' ? chunk : bytesToAscii(chunk);
+    this.kept += text.length > room ? text.slice(0, room) : text;
   }
   text(): string {
-    const all = new Uint8Array(this.size);
-    let at = 0;
-    for (const c of this.chunks) {
-      all.set(c, at);
-      at += c.length;
-    }
-    return printable(all, this.ascii);
+    return printable(asciiToBytes(this.kept), this.ascii);
   }
 }

@@ -12,7 +12,7 @@ import type { ByteChannel, Clock, SerialSettings } from '../../hw/types.ts';
 import type { BitArea, WordArea } from '../protocol/index.ts';
 import type { Logger } from '../system/log.ts';
 import { autobaudOrder, probeTimeoutMs } from './autobaud.ts';
-import { type ChannelIo, type Dialog, PlcError, runDialog } from './dialog.ts';
+import { type ChannelIo, type Dialog, PlcError, runDialog, startDialog } from './dialog.ts';
 import type { PlcDriver, PlcIdentity, Run } from './driver.ts';
 import { Abort, LinkError, LinkQueue, type QueueStats } from './queue.ts';
 
@@ -82,8 +82,6 @@ export class OpenError extends Error {
   }
 }
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
 export class Link {
   private channel: ByteChannel | undefined;
   private opening: Promise<ByteChannel> | undefined;
@@ -114,6 +112,7 @@ export class Link {
       retries: deps.retries ?? 1,
       // the PLC answered with an error: asking again gets the same answer
       retryable: (e) => !(e instanceof PlcError && e.reason === 'plc_error'),
+      fault: (e) => deps.log.error('a PLC link user failed on an answer', { link: cfg.name, error: e instanceof Error ? e.message : String(e) }),
     });
     this.startedAt = deps.clock.now();
     this.baudRate = cfg.serial.baudRate;
@@ -153,6 +152,22 @@ export class Link {
    */
   exchangeDialog<T>(make: () => Dialog<T>, idempotent: boolean, user: string, station = 0): Promise<T> {
     return this.runFor(user, this.isOwn(station))(make, idempotent);
+  }
+
+  /**
+   * exchangeDialog with callbacks: `answered` runs in the turn the PLC's answer arrived, so that a
+   * redirect thread's answer leaves without waiting for promise turns; exactly one of the two is
+   * called, once, and neither may throw.
+   */
+  exchangeDialogNow<T>(
+    make: () => Dialog<T>,
+    idempotent: boolean,
+    user: string,
+    station: number,
+    answered: (value: T) => void,
+    failed: (e: PlcError) => void,
+  ): void {
+    this.enqueue(user, this.isOwn(station), make, idempotent, answered, failed);
   }
 
   status(): LinkStatus {
@@ -198,14 +213,30 @@ export class Link {
   }
 
   private runFor(user: string, own = true): Run {
-    return async <T>(make: () => Dialog<T>, idempotent: boolean): Promise<T> => {
-      let last: Dialog<T> | undefined;
-      try {
-        return await this.queue.submit({ user, idempotent, run: (abort) => this.exchange((last = make()), abort, own) });
-      } catch (e) {
-        throw this.asPlcError(e, last?.raw() ?? '');
-      }
-    };
+    return <T>(make: () => Dialog<T>, idempotent: boolean): Promise<T> =>
+      new Promise<T>((resolve, reject) => this.enqueue(user, own, make, idempotent, resolve, reject));
+  }
+
+  /** One transaction of `user` on the queue: a new dialog per attempt; every failure a PlcError. */
+  private enqueue<T>(
+    user: string,
+    own: boolean,
+    make: () => Dialog<T>,
+    idempotent: boolean,
+    answered: (value: T) => void,
+    failed: (e: PlcError) => void,
+  ): void {
+    let last: Dialog<T> | undefined;
+    this.queue.enqueue<T>(
+      {
+        user,
+        idempotent,
+        start: (abort, ok, broke) => this.exchange((last = make()), abort, own, ok, broke),
+        asError: (e) => this.asPlcError(e, last?.raw() ?? ''),
+      },
+      answered,
+      failed as (e: unknown) => void,
+    );
   }
 
   private asPlcError(e: unknown, raw: string): PlcError {
@@ -231,22 +262,31 @@ export class Link {
     };
   }
 
-  private async exchange<T>(dialog: Dialog<T>, abort: Abort, own = true): Promise<T> {
-    if (this.needBaudSearch) throw new PlcError('link_down', this.autobaud === 'failed' ? this.detail : "Searching the PLC's baud rate");
-    const channel = await this.connect();
-    try {
-      const value = await runDialog(this.io(channel), dialog, abort);
-      if (dialog.noAnswerMs === undefined) this.markUp(); // a broadcast proves nothing about the PLC
-      if (this.cfg.waitMs > 0) await sleep(this.cfg.waitMs);
-      return value;
-    } catch (e) {
-      if (e instanceof PlcError) {
-        if (e.reason === 'plc_error')
-          this.markUp(); // the PLC answered, with an error
-        else if (e.reason === 'no_answer' && own && ++this.noAnswerInRow >= NO_ANSWER_DOWN) this.markDown('No answer from the PLC');
-      }
-      throw e;
-    }
+  /** One attempt of a transaction: the dialog on the channel (opened first when it is not). */
+  private exchange<T>(dialog: Dialog<T>, abort: Abort, own: boolean, answered: (value: T) => void, failed: (e: unknown) => void): void {
+    if (this.needBaudSearch) return failed(new PlcError('link_down', this.autobaud === 'failed' ? this.detail : "Searching the PLC's baud rate"));
+    const onChannel = (channel: ByteChannel) =>
+      startDialog(
+        this.io(channel),
+        dialog,
+        abort,
+        (value) => {
+          if (dialog.noAnswerMs === undefined) this.markUp(); // a broadcast proves nothing about the PLC
+          if (this.cfg.waitMs > 0) setTimeout(() => answered(value), this.cfg.waitMs);
+          else answered(value);
+        },
+        (e) => {
+          if (e instanceof PlcError) {
+            if (e.reason === 'plc_error')
+              this.markUp(); // the PLC answered, with an error
+            else if (e.reason === 'no_answer' && own && ++this.noAnswerInRow >= NO_ANSWER_DOWN) this.markDown('No answer from the PLC');
+          }
+          failed(e);
+        },
+      );
+    // open: the dialog starts in this turn
+    if (this.channel?.isOpen) onChannel(this.channel);
+    else this.connect().then(onChannel, failed);
   }
 
   private connect(): Promise<ByteChannel> {

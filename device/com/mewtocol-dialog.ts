@@ -3,6 +3,7 @@
 // directions, and the typed reply or the PLC's error code.
 import {
   asciiToBytes,
+  bytesToAscii,
   createMew7StreamDecoder,
   createMewStreamDecoder,
   decodeMew7Reply,
@@ -30,16 +31,17 @@ type FrameEvent<M> = { type: 'message'; message: M } | { type: 'continue'; reply
  * requests, the host's next-frame request for each `&` frame of the answer, unreadable frames as
  * bad replies; `done` turns a whole message into the value.
  */
-function framedDialog<T, M>(frames: string[], decoder: { push(chunk: Uint8Array): FrameEvent<M>[] }, done: (message: M, raw: RawLog) => T): Dialog<T> {
+function framedDialog<T, M>(frames: string[], decoder: { push(chunk: string): FrameEvent<M>[] }, done: (message: M, raw: RawLog) => T): Dialog<T> {
   let sent = 1;
   const raw = new RawLog(true);
   return {
     request: bytesOf(frames[0]),
     raw: () => raw.text(),
     feed(chunk): Step<T> {
-      raw.add(chunk);
+      const text = bytesToAscii(chunk); // once, for the raw log and the decoder
+      raw.add(text);
       let send: Uint8Array | undefined;
-      for (const ev of decoder.push(chunk)) {
+      for (const ev of decoder.push(text)) {
         if (ev.type === 'next' && sent < frames.length) send = bytesOf(frames[sent++]);
         else if (ev.type === 'continue') send = bytesOf(ev.reply);
         else if (ev.type === 'error') throw new PlcError('bad_reply', `Unreadable answer: ${ev.message}`, undefined, raw.text());

@@ -137,4 +137,65 @@ describe('link transaction queue', () => {
     ).rejects.toMatchObject({ code: 'failed' });
     expect(runs).toBe(4);
   });
+
+  it('hands a callback caller the answer in the turn it came, before the next transaction starts', async () => {
+    const q = queue();
+    const events: string[] = [];
+    let answer: ((v: number) => void) | undefined;
+    q.enqueue<number>(
+      {
+        user: 'thread',
+        idempotent: true,
+        start: (_abort, answered) => {
+          answer = answered;
+        },
+      },
+      (v) => events.push(`answered ${v}`),
+      () => events.push('failed'),
+    );
+    q.enqueue<number>(
+      {
+        user: 'logger',
+        idempotent: true,
+        start: () => {
+          events.push('next started');
+        },
+      },
+      () => {},
+      () => {},
+    );
+    expect(events).toEqual([]);
+    answer!(5); // as the channel's data handler does: no promise turn in between
+    expect(events).toEqual(['answered 5', 'next started']);
+    q.close();
+    await sleep(1);
+  });
+
+  it('reports a callback that throws and goes on with the next transaction', async () => {
+    const faults: unknown[] = [];
+    const q = queue({ fault: (e) => faults.push(e) });
+    q.enqueue<number>(
+      { user: 'a', idempotent: true, run: async () => 1 },
+      () => {
+        throw new Error('bug in a caller');
+      },
+      () => {},
+    );
+    await expect(q.submit({ user: 'b', idempotent: true, run: async () => 2 })).resolves.toBe(2);
+    expect(faults).toEqual([new Error('bug in a caller')]);
+  });
+
+  it('gives each attempt its own deadline on the shared timer, and a transaction with its own timeout its own timer', async () => {
+    const q = queue({ timeoutMs: 60, retries: 0 });
+    const silent = (abort: Abort) => new Promise<never>((_, reject) => abort.onAbort(() => reject(new Error('aborted'))));
+    await expect(q.submit({ user: 'u', idempotent: true, run: () => sleep(40).then(() => 1) })).resolves.toBe(1);
+    // the timer left running by the first (due 60 ms after it started) must not end the second early
+    const t0 = Date.now();
+    await expect(q.submit({ user: 'u', idempotent: true, run: silent })).rejects.toMatchObject({ code: 'timeout' });
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(55);
+    const t1 = Date.now();
+    await expect(q.submit({ user: 'u', idempotent: true, timeoutMs: 150, run: silent })).rejects.toMatchObject({ code: 'timeout' });
+    expect(Date.now() - t1).toBeGreaterThanOrEqual(145);
+    expect(q.stats.timeouts).toBe(2);
+  });
 });

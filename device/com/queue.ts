@@ -14,7 +14,14 @@ export interface Transaction<T> {
   /** per-attempt timeout instead of the queue's (autobaud's whole scan is one transaction) */
   timeoutMs?: number;
   /** runs the exchange on the wire; must settle or honour `abort` */
-  run(abort: Abort): Promise<T>;
+  run?(abort: Abort): Promise<T>;
+  /**
+   * `run` with callbacks, taken when present: calls `answered` or `failed` once, or honours
+   * `abort`. An answer then reaches a caller of `enqueue` in the turn it arrived.
+   */
+  start?(abort: Abort, answered: (value: T) => void, failed: (e: unknown) => void): void;
+  /** what the caller gets instead of the queue's LinkError when the transaction fails (its own error type) */
+  asError?(e: LinkError): unknown;
 }
 
 export interface QueueOptions {
@@ -27,6 +34,8 @@ export interface QueueOptions {
   maxPerUser?: number;
   /** whether a failed attempt may be repeated (default: always); an error answer of the PLC is final */
   retryable?: (error: unknown) => boolean;
+  /** a caller's callback of `enqueue` threw (a bug there): reported here, the queue goes on */
+  fault?(e: unknown): void;
 }
 
 export interface QueueStats {
@@ -92,33 +101,49 @@ export class LinkQueue {
   private order: string[] = [];
   private running = false;
   private closed = false;
+  /**
+   * The timer of attempts with the queue's own timeout: one for the queue, moved to each new
+   * attempt's deadline (a new timer per attempt costs a forwarded request more than its parsing),
+   * left running when an attempt ends in time; `guarded` is what it ends when it fires.
+   */
+  private watchdog: ReturnType<typeof setTimeout> | undefined;
+  private guarded: (() => void) | undefined;
   readonly stats: QueueStats = { requests: 0, errors: 0, timeouts: 0, retries: 0, busyMs: 0, waiting: 0 };
 
   constructor(private readonly opts: QueueOptions) {}
 
-  /** Queues a transaction; resolves with its result or rejects with a LinkError. */
+  /** Queues a transaction; resolves with its result or rejects with a LinkError (or what `tx.asError` makes of it). */
   submit<T>(tx: Transaction<T>): Promise<T> {
-    if (this.closed) return Promise.reject(new LinkError('closed', 'The link is closed'));
+    return new Promise<T>((resolve, reject) => this.enqueue(tx, resolve, reject));
+  }
+
+  /**
+   * `submit` with callbacks: exactly one of them is called, once. With a transaction that has
+   * `start`, `answered` runs in the turn the answer arrived, before the next transaction starts.
+   */
+  enqueue<T>(tx: Transaction<T>, answered: (value: T) => void, failed: (e: unknown) => void): void {
+    if (this.closed) return failed(errorFor(tx, new LinkError('closed', 'The link is closed')));
     const list = this.users.get(tx.user) ?? [];
-    if (list.length >= (this.opts.maxPerUser ?? 64)) return Promise.reject(new LinkError('queue_full', `Too many requests waiting for ${tx.user}`));
-    return new Promise<T>((resolve, reject) => {
-      list.push({ tx, resolve: resolve as (v: unknown) => void, reject });
-      if (!this.users.has(tx.user)) {
-        this.users.set(tx.user, list);
-        this.order.push(tx.user);
-      }
-      this.stats.waiting++;
-      void this.pump();
-    });
+    if (list.length >= (this.opts.maxPerUser ?? 64)) return failed(errorFor(tx, new LinkError('queue_full', `Too many requests waiting for ${tx.user}`)));
+    list.push({ tx, resolve: answered as (v: unknown) => void, reject: failed });
+    if (!this.users.has(tx.user)) {
+      this.users.set(tx.user, list);
+      this.order.push(tx.user);
+    }
+    this.stats.waiting++;
+    this.pump();
   }
 
   /** Refuses everything waiting and every later submit. */
   close(): void {
     this.closed = true;
-    for (const list of this.users.values()) for (const p of list) p.reject(new LinkError('closed', 'The link is closed'));
+    clearTimeout(this.watchdog);
+    this.guarded = undefined;
+    const waiting = [...this.users.values()].flat();
     this.users.clear();
     this.order = [];
     this.stats.waiting = 0;
+    for (const p of waiting) this.deliver(p.reject, errorFor(p.tx, new LinkError('closed', 'The link is closed')));
   }
 
   /** share of `elapsedMs` (time since the queue started) the wire was busy, 0-1 */
@@ -138,57 +163,106 @@ export class LinkQueue {
     return p;
   }
 
-  private async pump(): Promise<void> {
+  /** Puts the next waiting transaction on the wire, unless one is there. */
+  private pump(): void {
     if (this.running) return;
+    const p = this.next();
+    if (!p) return;
     this.running = true;
-    try {
-      for (let p = this.next(); p; p = this.next()) await this.execute(p);
-    } finally {
-      this.running = false;
-    }
+    this.attempt(p, 0, undefined);
   }
 
-  private async execute(p: Pending): Promise<void> {
+  /** The transaction is over (answered or given up): the wire is free for the next one. */
+  private finished(): void {
+    this.running = false;
+    this.pump();
+  }
+
+  /**
+   * One attempt of `p` (attempt `i`, `last` the failure of the one before). Callbacks rather than a
+   * promise chain: the answer reaches its caller in one step, and the next transaction starts in
+   * the same turn.
+   */
+  private attempt(p: Pending, i: number, last: LinkError | undefined): void {
     const attempts = 1 + (p.tx.idempotent ? this.opts.retries : 0);
-    let last: LinkError | undefined;
-    for (let i = 0; i < attempts && !this.closed; i++) {
-      if (i > 0) this.stats.retries++;
-      this.stats.requests++;
-      const started = this.opts.clock.now();
-      try {
-        const value = await this.attempt(p.tx);
-        this.stats.busyMs += this.opts.clock.now() - started;
-        p.resolve(value);
-        return;
-      } catch (e) {
-        this.stats.busyMs += this.opts.clock.now() - started;
-        last = e instanceof LinkError ? e : new LinkError('failed', e instanceof Error ? e.message : String(e), e);
-        if (last.code === 'timeout') this.stats.timeouts++;
-        else this.stats.errors++;
-        if (this.opts.retryable && !this.opts.retryable(e)) break;
-      }
+    if (i >= attempts || this.closed) {
+      this.deliver(p.reject, errorFor(p.tx, last ?? new LinkError('closed', 'The link is closed')));
+      this.finished();
+      return;
     }
-    p.reject(last ?? new LinkError('closed', 'The link is closed'));
+    if (i > 0) this.stats.retries++;
+    this.stats.requests++;
+    const started = this.opts.clock.now();
+    const abort = new Abort();
+    const ms = p.tx.timeoutMs ?? this.opts.timeoutMs;
+    let over = false;
+    const settle = (): boolean => {
+      if (over) return false;
+      over = true;
+      disarm();
+      this.stats.busyMs += this.opts.clock.now() - started;
+      return true;
+    };
+    const failed = (e: unknown) => {
+      const err = e instanceof LinkError ? e : new LinkError('failed', e instanceof Error ? e.message : String(e), e);
+      if (err.code === 'timeout') this.stats.timeouts++;
+      else this.stats.errors++;
+      if (this.opts.retryable && !this.opts.retryable(e)) {
+        this.deliver(p.reject, errorFor(p.tx, err));
+        this.finished();
+      } else this.attempt(p, i + 1, err);
+    };
+    const disarm = this.arm(ms, () => {
+      if (!settle()) return;
+      abort.abort();
+      failed(new LinkError('timeout', `No answer within ${ms} ms`));
+    });
+    const answered = (v: unknown) => {
+      if (!settle()) return;
+      this.deliver(p.resolve, v);
+      this.finished();
+    };
+    const broke = (e: unknown) => {
+      if (settle()) failed(e);
+    };
+    const { tx } = p;
+    try {
+      if (tx.start) tx.start(abort, answered, broke);
+      else tx.run!(abort).then(answered, broke);
+    } catch (e) {
+      broke(e);
+    }
   }
 
-  private attempt<T>(tx: Transaction<T>): Promise<T> {
-    const abort = new Abort();
-    const ms = tx.timeoutMs ?? this.opts.timeoutMs;
-    return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        abort.abort();
-        reject(new LinkError('timeout', `No answer within ${ms} ms`));
-      }, ms);
-      tx.run(abort).then(
-        (v) => {
-          clearTimeout(timer);
-          if (!abort.aborted) resolve(v);
-        },
-        (e: unknown) => {
-          clearTimeout(timer);
-          if (!abort.aborted) reject(e);
-        },
-      );
-    });
+  /** Hands a result to its caller; a caller's callback that throws cannot stop the queue. */
+  private deliver(to: (v: unknown) => void, v: unknown): void {
+    try {
+      to(v);
+    } catch (e) {
+      this.opts.fault?.(e);
+    }
+  }
+
+  /** Calls `expired` after `ms` unless the returned function is called first. */
+  private arm(ms: number, expired: () => void): () => void {
+    if (ms !== this.opts.timeoutMs) {
+      const t = setTimeout(expired, ms);
+      return () => clearTimeout(t);
+    }
+    this.guarded = expired;
+    if (this.watchdog) this.watchdog.refresh();
+    // unref: left running after the last attempt, it must not hold the process (the channel does)
+    else
+      this.watchdog = setTimeout(() => {
+        const fn = this.guarded;
+        this.guarded = undefined;
+        fn?.();
+      }, ms).unref();
+    return () => {
+      if (this.guarded === expired) this.guarded = undefined;
+    };
   }
 }
+
+/** The failure as the transaction's caller gets it. */
+const errorFor = (tx: Transaction<unknown>, e: LinkError): unknown => (tx.asError ? tx.asError(e) : e);

@@ -29,15 +29,24 @@ export interface AsciiFramer {
  * `limits` maps each header char to the longest frame in chars, header and CR included
  * (mewtocol.md §1.3: `%` 118, `<` 2048; §5: `>` 4096).
  */
-/** Bytes that simply extend a frame (printable, not a header char), per header set: a framer takes them a run at a time. */
+/**
+ * Bytes that simply extend a frame (printable, not a header char), per header set: a framer takes
+ * them a run at a time. Kept per limits object too, so that a framer made for each exchange with
+ * the protocol's own limits finds its table at once.
+ */
 const PLAIN = new Map<string, Uint8Array>();
-function plainBytes(headers: string): Uint8Array {
-  let t = PLAIN.get(headers);
+const PLAIN_OF = new WeakMap<object, Uint8Array>();
+function plainBytes(limits: Readonly<Record<string, number>>): Uint8Array {
+  let t = PLAIN_OF.get(limits);
+  if (t) return t;
+  const headers = Object.keys(limits).join('');
+  t = PLAIN.get(headers);
   if (!t) {
     t = new Uint8Array(256);
     for (let b = 0x20; b <= 0x7e; b++) t[b] = headers.includes(String.fromCharCode(b)) ? 0 : 1;
     PLAIN.set(headers, t);
   }
+  PLAIN_OF.set(limits, t);
   return t;
 }
 
@@ -88,30 +97,32 @@ export function createAsciiFramer(limits: Readonly<Record<string, number>>): Asc
     } else frame += c;
   }
 
-  const plain = plainBytes(Object.keys(limits).join(''));
+  const plain = plainBytes(limits);
 
-  /** Appends the run of plain bytes from `i` when the frame has room for it; returns where it stopped. */
-  function run(bytes: Uint8Array, i: number): number {
+  /** Appends the run of plain chars from `i` when the frame has room for it; returns where it stopped. */
+  function run(text: string, i: number): number {
     if (!frame || discarding) return i;
     let j = i;
-    while (j < bytes.length && plain[bytes[j]!]) j++;
+    while (j < text.length) {
+      const c = text.charCodeAt(j);
+      if (c > 0xff || !plain[c]) break;
+      j++;
+    }
     // each appended char needs room for itself and the CR still to come (see step)
     if (j === i || frame.length + (j - i) + 1 > (limits[frame[0]!] as number)) return i;
-    frame += bytesToText(bytes.subarray(i, j));
+    frame += text.slice(i, j);
     return j;
   }
 
   return {
     push(chunk) {
       const out: FramerEvent[] = [];
-      if (typeof chunk === 'string')
-        for (let i = 0; i < chunk.length; i++) step(Math.min(chunk.charCodeAt(i), 0xff), out); // beyond latin1 = not ASCII
-      else {
-        for (let i = 0; i < chunk.length; ) {
-          const j = run(chunk, i);
-          if (j > i) i = j;
-          else step(chunk[i++]!, out);
-        }
+      // bytes become chars once (latin1), then the text is taken a run of plain chars at a time
+      const text = typeof chunk === 'string' ? chunk : bytesToText(chunk);
+      for (let i = 0; i < text.length; ) {
+        const j = run(text, i);
+        if (j > i) i = j;
+        else step(Math.min(text.charCodeAt(i++), 0xff), out); // beyond latin1 = not ASCII
       }
       flushGarbage(out);
       return out;

@@ -1,6 +1,7 @@
 // ASCII helpers shared by the text protocols (MEWTOCOL-COM, MEWTOCOL7): fixed-width decimal and
 // hex fields, and the 16-bit word encoding of mewtocol.md §2.2 (4 hex chars, low byte first:
-// 0x1234 → "3412"). Bytes are Uint8Array (no Buffer) so the browser can import this.
+// 0x1234 → "3412"). Bytes are Uint8Array (no Buffer) so the browser can import this; Node's Buffer
+// is only used where the daemon has it (bytesToAscii).
 
 const HEX_RE = /^[0-9A-F]+$/;
 const DEC_RE = /^[0-9]+$/;
@@ -19,6 +20,9 @@ export const parseDec = (s: string): number | undefined => (DEC_RE.test(s) ? par
 
 /** "00" … "FF": every byte's two hex chars, looked up rather than formatted (a reply of 509 words is 1018 of them). */
 const BYTE_HEX: readonly string[] = Array.from({ length: 256 }, (_, b) => hex(b, 2));
+
+/** A byte's two upper-case hex chars (the BCC of every frame). */
+export const byteHex = (b: number): string => BYTE_HEX[b & 0xff]!;
 
 /** mewtocol.md §2.2: one word = 4 hex chars, low byte first (0x1234 → "3412"). */
 export const wordToHex = (w: number): string => BYTE_HEX[w & 0xff]! + BYTE_HEX[(w >> 8) & 0xff]!;
@@ -51,8 +55,17 @@ const nibble = (text: string, i: number): number => {
   return c < 128 ? NIBBLE[c]! : -1;
 };
 
+/**
+ * Node's Buffer where there is one (the daemon): its latin1 decoder makes the string in one native
+ * step, a third of the time String.fromCharCode takes on a forwarded reply. The browser has none
+ * and builds the string itself.
+ */
+type Latin1 = { from(b: ArrayBufferLike, offset: number, length: number): { toString(encoding: 'latin1'): string } };
+const nodeBuffer = (globalThis as { Buffer?: Latin1 }).Buffer;
+
 /** Each byte as one char (latin1); the text protocols only use 7-bit ASCII. */
 export function bytesToAscii(bytes: Uint8Array): string {
+  if (nodeBuffer) return nodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1');
   let s = '';
   for (let i = 0; i < bytes.length; i += CHARS_AT_ONCE) s += String.fromCharCode.apply(null, bytes.subarray(i, i + CHARS_AT_ONCE) as unknown as number[]);
   return s;

@@ -105,6 +105,8 @@ describe('frames', () => {
     expect(() => formatStation(100)).toThrow(RangeError);
     expect(parseStation('00')).toBeUndefined();
     expect(parseStation('FF')).toBeUndefined();
+    expect(['01', '09', '10', '99', 'EE'].map(parseStation)).toEqual([1, 9, 10, 99, 'EE']);
+    for (const bad of ['1', '001', ' 1', '1 ', '/0', '0:', '1a', 'ee', '+1', '']) expect(parseStation(bad), bad).toBeUndefined();
   });
 });
 

@@ -12,7 +12,7 @@
 // Multi-frame *commands* (host → PLC) are assumed to use the same `&` convention as replies, with
 // the PLC asking for each next frame the way the host does; mewtocol.md only documents replies,
 // so that direction is inferred [?].
-import { dec, hex } from './ascii.ts';
+import { byteHex, dec } from './ascii.ts';
 import { MEW_ERR } from './mewtocol-errors.ts';
 import { check, fail, ok, type ProtocolError, type Result } from './result.ts';
 
@@ -31,7 +31,7 @@ export const NO_BCC = '**';
 export function bcc(text: string): string {
   let x = 0;
   for (let i = 0; i < text.length; i++) x ^= text.charCodeAt(i) & 0xff;
-  return hex(x, 2);
+  return byteHex(x);
 }
 
 export function formatStation(station: MewStation): string {
@@ -42,8 +42,12 @@ export function formatStation(station: MewStation): string {
 
 export function parseStation(text: string): MewStation | undefined {
   if (text === 'EE') return 'EE';
-  if (!/^\d\d$/.test(text)) return undefined;
-  const n = Number(text);
+  if (text.length !== 2) return undefined;
+  // two decimal digits, read from the char codes (every frame of every link passes here)
+  const hi = text.charCodeAt(0) - 48;
+  const lo = text.charCodeAt(1) - 48;
+  if (hi < 0 || hi > 9 || lo < 0 || lo > 9) return undefined;
+  const n = hi * 10 + lo;
   return n >= 1 ? n : undefined;
 }
 
@@ -94,7 +98,9 @@ export function decodeMewFrame(raw: string): Result<MewFrame, MewFrameError> {
   if (checked && code !== bcc(body)) return fail('bcc', `BCC ${code} does not match ${bcc(body)}`, { mewCode: MEW_ERR.BCC, header, station });
   const m = body[3];
   const marker = m === '#' || m === '$' || m === '!' ? m : undefined;
-  return ok({ header, station, ...(marker ? { marker } : {}), text: body.slice(marker ? 4 : 3), more, checked });
+  const frame: MewFrame = { header, station, text: body.slice(marker ? 4 : 3), more, checked };
+  if (marker) frame.marker = marker;
+  return ok(frame);
 }
 
 /** A whole logical message, as the stream decoder delivers it and encodeMewMessage sends it. */

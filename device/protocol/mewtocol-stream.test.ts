@@ -110,6 +110,14 @@ describe('MEWTOCOL-COM stream decoder', () => {
     );
   });
 
+  it('a char beyond latin1 in text is a bad char, as the byte 0xFF is, and the next frame still reads', () => {
+    const good = encodeMewMessage({ kind: 'command', header: '%', station: 1, text: 'RDD0000000001' })[0]!;
+    const fromText = createMewStreamDecoder().push(`%01#RD\u20ac1\r${good}`);
+    const fromBytes = createMewStreamDecoder().push(Uint8Array.from(`%01#RD\xff1\r${good}`, (c) => c.charCodeAt(0)));
+    expect(types(fromText)).toEqual(['error:bad_char', 'message']);
+    expect(fromText).toEqual(fromBytes);
+  });
+
   it('a frame of exactly the limit is read and one char more is too long, from bytes as from chars', () => {
     const ok = encodeMewMessage({ kind: 'command', header: '%', station: 1, text: `RDD${'0'.repeat(30)}` })[0]!;
     const limit = ok.length;

@@ -54,7 +54,7 @@ interface Assembly {
 }
 
 export function createMewStreamDecoder(opts: MewStreamOptions = {}): MewStreamDecoder {
-  const framer = createAsciiFramer({ ...MEW_FRAME_LIMIT, ...opts.limits });
+  const framer = createAsciiFramer(opts.limits ? { ...MEW_FRAME_LIMIT, ...opts.limits } : MEW_FRAME_LIMIT);
   const maxText = opts.maxMessageChars ?? 65536;
   let asm: Assembly | undefined;
 

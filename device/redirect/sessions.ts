@@ -19,7 +19,6 @@ import { modbusBroadcastDialog } from '../com/modbus-dialog.ts';
 import { LinkError } from '../com/queue.ts';
 import type { Restriction } from '../model/sections/redirect.ts';
 import {
-  asciiToBytes,
   createMewStreamDecoder,
   createTcpDecoder,
   decodeMewRequest,
@@ -51,7 +50,8 @@ export interface SessionDeps {
   rules: ThreadRules;
   gateway: boolean;
   link(): Link | undefined;
-  send(bytes: Uint8Array): void;
+  /** bytes, or a MEWTOCOL frame's text (latin1: each char one byte), written as it is */
+  send(data: Uint8Array | string): void;
   /** the link user name of this client, e.g. `redirect:9094:3` */
   user: string;
   counters: ThreadCounters;
@@ -132,7 +132,7 @@ export function mewtocolSession(d: SessionDeps): Session {
   const queue = serial(d.fault, d.overflow);
   let pending: string[] = [];
   // every answer goes through the queue, so that it leaves after the answers to earlier requests
-  const out = (frame: string) => queue.enqueue(() => d.send(asciiToBytes(frame)));
+  const out = (frame: string) => queue.enqueue(() => d.send(frame));
   const refuse = (header: MewHeader, station: MewStation, code: number) => {
     d.counters.refused++;
     out(mewErrorFrame(header, station, code));
@@ -150,7 +150,7 @@ export function mewtocolSession(d: SessionDeps): Session {
         d.touch();
         if (ev.type === 'continue') out(ev.reply);
         // a frame request with no long answer pending is a procedure error (!43), as the PLC answers it
-        else if (ev.type === 'next') queue.enqueue(() => d.send(asciiToBytes(pending.shift() ?? mewErrorFrame(ev.header, ev.station, MEW_ERR.PROCEDURE))));
+        else if (ev.type === 'next') queue.enqueue(() => d.send(pending.shift() ?? mewErrorFrame(ev.header, ev.station, MEW_ERR.PROCEDURE)));
         else if (ev.message.kind === 'command') {
           const { header, station, text } = ev.message;
           d.counters.requests++;
@@ -165,21 +165,39 @@ export function mewtocolSession(d: SessionDeps): Session {
             continue;
           }
           const r = req.value;
-          queue.enqueue(async () => {
+          queue.enqueue(() => {
             const link = d.link();
             if (!link) {
               d.counters.errors++;
               return;
             }
-            try {
-              const reply = await link.exchangeDialog(() => mewDialog(station, r, header), !r.cmd.startsWith('W'), d.user, station === 'EE' ? 0 : station);
-              pending = mewReplyFrames(header, station, r, reply as never);
-              d.send(asciiToBytes(pending.shift()!));
-            } catch (e) {
-              d.counters.errors++;
-              if (e instanceof PlcError && e.reason === 'plc_error' && e.code !== undefined) d.send(asciiToBytes(mewErrorFrame(header, station, e.code)));
-              else if (!(e instanceof PlcError || e instanceof LinkError)) throw e; // a bug, not the PLC: a fault
-            }
+            // callbacks, not await: the answer leaves in the turn the PLC's answer arrived
+            return new Promise<void>((done) =>
+              link.exchangeDialogNow(
+                () => mewDialog(station, r, header),
+                !r.cmd.startsWith('W'),
+                d.user,
+                station === 'EE' ? 0 : station,
+                (reply) => {
+                  try {
+                    pending = mewReplyFrames(header, station, r, reply as never);
+                    d.send(pending.shift()!);
+                  } catch (e) {
+                    d.fault(e); // a bug, not the PLC
+                  }
+                  done();
+                },
+                (e) => {
+                  d.counters.errors++;
+                  try {
+                    if (e.reason === 'plc_error' && e.code !== undefined) d.send(mewErrorFrame(header, station, e.code));
+                  } catch (err) {
+                    d.fault(err);
+                  }
+                  done();
+                },
+              ),
+            );
           });
         }
       }

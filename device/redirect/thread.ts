@@ -112,11 +112,12 @@ export class RedirectThread {
     socket.setNoDelay(true);
     this.guard.adopt(socket, (conn) => {
       conn.idleAfter(this.cfg.timeout * 1000); // no whole frame either way for `timeout` s
-      const send = (b: Uint8Array) => {
+      const send = (b: Uint8Array | string) => {
         if (socket.destroyed || !socket.writable) return;
         this.bytesOut += b.length;
         conn.touch();
-        socket.write(b);
+        if (typeof b === 'string') socket.write(b, 'latin1');
+        else socket.write(b);
       };
       const id = this.cfg.service;
       const deps = {
