@@ -3,7 +3,7 @@
 import autocannon from 'autocannon';
 
 export const CONNECTIONS = 50;
-export const SECONDS = 5;
+export const SECONDS = 3;
 
 export interface Load {
   /** median of the per-second request counts */

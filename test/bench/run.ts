@@ -23,7 +23,7 @@ import { measureConnectionTests } from './service-tests-net.ts';
 import { measureSql } from './sql.ts';
 import { measureStarts } from './start.ts';
 import { formatTable, median, type Row } from './stats.ts';
-import { measureThroughput } from './throughput.ts';
+import { LOAD_ROUNDS, measureThroughput } from './throughput.ts';
 import { measureTlsBridge } from './tls-bridge.ts';
 import { measureWire } from './wire.ts';
 
@@ -110,13 +110,18 @@ try {
         const daemon = daemons[k];
         if (!daemon) continue;
         for (const r of await measureThroughput(daemon, SECTIONS)) {
-          const how = `${CONNECTIONS} conns, ${SECONDS} s, ${r.bytes} B body`;
-          rows.push({ figure: `GET /config/${r.section}${label} (req/s)`, ours: r.ours.rps, baseline: r.bare.rps, note: `${how}; median of 1-s samples` });
+          const how = `${CONNECTIONS} conns, ${LOAD_ROUNDS} rounds of ${SECONDS} s a side by turns, ${r.bytes} B body`;
+          rows.push({
+            figure: `GET /config/${r.section}${label} (req/s)`,
+            ours: r.ours.rps,
+            baseline: r.bare.rps,
+            note: `${how}; median of the rounds' medians of 1-s samples`,
+          });
           rows.push({
             figure: `GET /config/${r.section}${label} p99 (ms)`,
             ours: r.ours.p99Ms,
             baseline: r.bare.p99Ms,
-            note: `${how}; autocannon rounds to 1 ms`,
+            note: `${how}; median of the rounds; autocannon rounds to 1 ms`,
           });
         }
       }
