@@ -86,6 +86,7 @@ export class Link {
   private channel: ByteChannel | undefined;
   private opening: Promise<ByteChannel> | undefined;
   private receiver: ((b: Uint8Array) => void) | undefined;
+  private channelIo: ChannelIo | undefined;
   private readonly queue: LinkQueue;
   private readonly startedAt: number;
   private noAnswerInRow = 0;
@@ -250,8 +251,10 @@ export class Link {
     return new PlcError('link_down', e instanceof Error ? e.message : String(e), undefined, raw);
   }
 
+  /** The channel as dialogs see it: made once per channel, not per exchange. */
   private io(channel: ByteChannel): ChannelIo {
-    return {
+    if (this.channelIo?.channel === channel) return this.channelIo;
+    this.channelIo = {
       channel,
       setReceiver: (fn) => {
         this.receiver = fn;
@@ -260,6 +263,7 @@ export class Link {
         this.bytesOut += n;
       },
     };
+    return this.channelIo;
   }
 
   /** One attempt of a transaction: the dialog on the channel (opened first when it is not). */

@@ -37,7 +37,7 @@ export function openTcpChannel(host: string, port: number, timeoutMs: number): P
       let onClose: (e?: Error) => void = () => {};
       let closing = false;
       let lastError: Error | undefined;
-      socket.on('data', (b: Buffer) => onData(new Uint8Array(b.buffer, b.byteOffset, b.length)));
+      socket.on('data', (b: Buffer) => onData(b)); // a Buffer is a Uint8Array
       socket.on('error', (e) => {
         lastError = e;
       });

@@ -105,10 +105,16 @@ export class ConnectionGuard {
           c.fault(e);
         }
       },
+      // no closure per call: a redirect client's every frame passes here
       wrap:
         (fn) =>
-        (...args) =>
-          c.run(() => fn(...args)),
+        (...args) => {
+          try {
+            fn(...args);
+          } catch (e) {
+            c.fault(e);
+          }
+        },
       task(p) {
         p.catch((e: unknown) => c.fault(e));
       },

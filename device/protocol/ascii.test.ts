@@ -14,6 +14,9 @@ describe('bytes and latin1 chars', () => {
     expect(bytesToAscii(every)).toBe(expected);
     expect(bytesToAscii(every.subarray(3, 4500))).toBe(expected.slice(3, 4500));
     expect(bytesToAscii(new Uint8Array(0))).toBe('');
+    const buffer = Buffer.from(every); // what node's sockets deliver
+    expect(bytesToAscii(buffer)).toBe(expected);
+    expect(bytesToAscii(buffer.subarray(3, 4500))).toBe(expected.slice(3, 4500));
     expect(asciiToBytes(bytesToAscii(every))).toEqual(every);
   });
 

@@ -60,12 +60,15 @@ const nibble = (text: string, i: number): number => {
  * step, a third of the time String.fromCharCode takes on a forwarded reply. The browser has none
  * and builds the string itself.
  */
-type Latin1 = { from(b: ArrayBufferLike, offset: number, length: number): { toString(encoding: 'latin1'): string } };
-const nodeBuffer = (globalThis as { Buffer?: Latin1 }).Buffer;
+type Latin1 = { toString(encoding: 'latin1'): string };
+type NodeBuffer = { from(b: ArrayBufferLike, offset: number, length: number): Latin1; isBuffer(b: unknown): boolean };
+const nodeBuffer = (globalThis as { Buffer?: NodeBuffer }).Buffer;
 
 /** Each byte as one char (latin1); the text protocols only use 7-bit ASCII. */
 export function bytesToAscii(bytes: Uint8Array): string {
-  if (nodeBuffer) return nodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1');
+  // a Buffer (what node's sockets deliver) decodes itself; another view is wrapped first
+  if (nodeBuffer)
+    return (nodeBuffer.isBuffer(bytes) ? (bytes as unknown as Latin1) : nodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.length)).toString('latin1');
   let s = '';
   for (let i = 0; i < bytes.length; i += CHARS_AT_ONCE) s += String.fromCharCode.apply(null, bytes.subarray(i, i + CHARS_AT_ONCE) as unknown as number[]);
   return s;

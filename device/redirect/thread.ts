@@ -140,7 +140,7 @@ export class RedirectThread {
         'data',
         conn.wrap((b: Buffer) => {
           this.bytesIn += b.length;
-          session.receive(new Uint8Array(b.buffer, b.byteOffset, b.length));
+          session.receive(b); // a Buffer is a Uint8Array
         }),
       );
       // half-close: the client has sent everything; it still gets the answers to what it sent
