@@ -12,6 +12,7 @@ import {
   type Mew7Request,
   type Mew7Station,
   type MewHeader,
+  type MewMessage,
   type MewReplyFor,
   type MewRequest,
   type MewStation,
@@ -24,14 +25,22 @@ import { type Dialog, PlcError, RawLog, type Step } from './dialog.ts';
 const bytesOf = (frame: string | undefined) => asciiToBytes(frame ?? '');
 
 /** What both stream decoders report, as far as a host needs it. */
-type FrameEvent<M> = { type: 'message'; message: M } | { type: 'continue'; reply: string } | { type: 'next' } | { type: 'error'; message: string };
+type FrameEvent<M> =
+  | { type: 'message'; message: M; frame?: string }
+  | { type: 'continue'; reply: string }
+  | { type: 'next' }
+  | { type: 'error'; message: string };
 
 /**
  * The part both protocols share: the request's first frame, the rest sent on the PLC's next-frame
  * requests, the host's next-frame request for each `&` frame of the answer, unreadable frames as
- * bad replies; `done` turns a whole message into the value.
+ * bad replies; `done` turns a whole message into the value (`frame`: the one frame it came in).
  */
-function framedDialog<T, M>(frames: string[], decoder: { push(chunk: string): FrameEvent<M>[] }, done: (message: M, raw: RawLog) => T): Dialog<T> {
+function framedDialog<T, M>(
+  frames: string[],
+  decoder: { push(chunk: string): FrameEvent<M>[] },
+  done: (message: M, raw: RawLog, frame: string | undefined) => T,
+): Dialog<T> {
   let sent = 1;
   const raw = new RawLog(true);
   return {
@@ -45,7 +54,7 @@ function framedDialog<T, M>(frames: string[], decoder: { push(chunk: string): Fr
         if (ev.type === 'next' && sent < frames.length) send = bytesOf(frames[sent++]);
         else if (ev.type === 'continue') send = bytesOf(ev.reply);
         else if (ev.type === 'error') throw new PlcError('bad_reply', `Unreadable answer: ${ev.message}`, undefined, raw.text());
-        else if (ev.type === 'message') return { done: true, value: done(ev.message, raw) };
+        else if (ev.type === 'message') return { done: true, value: done(ev.message, raw, ev.frame) };
       }
       return { done: false, send };
     },
@@ -53,13 +62,30 @@ function framedDialog<T, M>(frames: string[], decoder: { push(chunk: string): Fr
 }
 
 export function mewDialog<Q extends MewRequest>(station: MewStation, req: Q, header: MewHeader = '%'): Dialog<MewReplyFor<Q>> {
-  return framedDialog(mewCommandFrames(station, req, { header }), createMewStreamDecoder(), (message, raw) => {
-    const r = mewReplyFromMessage(req, message);
-    if (r.ok) return r.value;
-    const code = r.error.mewCode;
-    if (code !== undefined) throw new PlcError('plc_error', `PLC error ${String(code).padStart(2, '0')}: ${mewErrorInfo(code).text}`, code, raw.text());
-    throw new PlcError('bad_reply', `Unexpected answer: ${r.error.message}`, undefined, raw.text());
-  });
+  return framedDialog(mewCommandFrames(station, req, { header }), createMewStreamDecoder(), (message, raw) => typedReply(req, message, raw));
+}
+
+/**
+ * mewDialog for a redirect thread: the typed reply (the answer checked as mewDialog checks it), and
+ * the PLC's frame as it came when the answer was one frame, for the thread to pass on unchanged.
+ */
+export function mewForwardDialog<Q extends MewRequest>(
+  station: MewStation,
+  req: Q,
+  header: MewHeader,
+): Dialog<{ reply: MewReplyFor<Q>; frame: string | undefined }> {
+  return framedDialog(mewCommandFrames(station, req, { header }), createMewStreamDecoder(), (message, raw, frame) => ({
+    reply: typedReply(req, message, raw),
+    frame,
+  }));
+}
+
+function typedReply<Q extends MewRequest>(req: Q, message: MewMessage, raw: RawLog): MewReplyFor<Q> {
+  const r = mewReplyFromMessage(req, message);
+  if (r.ok) return r.value;
+  const code = r.error.mewCode;
+  if (code !== undefined) throw new PlcError('plc_error', `PLC error ${String(code).padStart(2, '0')}: ${mewErrorInfo(code).text}`, code, raw.text());
+  throw new PlcError('bad_reply', `Unexpected answer: ${r.error.message}`, undefined, raw.text());
 }
 
 /** MEWTOCOL7 (FP7): frame numbers count up per message sent on the link. */

@@ -23,7 +23,8 @@ import {
 } from './mewtocol-frame.ts';
 
 export type MewStreamEvent =
-  | { type: 'message'; message: MewMessage; frames: number }
+  /** `frame`: a message of one frame, that frame as it came (without its CR) */
+  | { type: 'message'; message: MewMessage; frames: number; frame?: string }
   | { type: 'continue'; header: MewHeader; station: MewStation; reply: string }
   | { type: 'next'; header: MewHeader; station: MewStation }
   | { type: 'error'; code: string; message: string; mewCode?: number; header?: MewHeader; station?: MewStation };
@@ -58,17 +59,20 @@ export function createMewStreamDecoder(opts: MewStreamOptions = {}): MewStreamDe
   const maxText = opts.maxMessageChars ?? 65536;
   let asm: Assembly | undefined;
 
-  function finish(a: Assembly): MewStreamEvent {
+  function finish(a: Assembly, raw: string): MewStreamEvent {
     const { header, station } = a;
     if (a.marker === '!') {
       if (!/^\d\d$/.test(a.text)) return { type: 'error', code: 'format', message: `bad error code "${a.text.slice(0, 8)}"`, header, station };
       return { type: 'message', message: { kind: 'error', header, station, code: Number(a.text) }, frames: a.frames };
     }
     const kind = a.marker === '#' ? 'command' : 'response';
-    return { type: 'message', message: { kind, header, station, text: a.text }, frames: a.frames };
+    const ev: MewStreamEvent = { type: 'message', message: { kind, header, station, text: a.text }, frames: a.frames };
+    if (a.frames === 1) ev.frame = raw;
+    return ev;
   }
 
-  function onFrame(f: MewFrame, out: MewStreamEvent[]): void {
+  /** `raw`: the frame's text as the framer found it */
+  function onFrame(f: MewFrame, raw: string, out: MewStreamEvent[]): void {
     const { header, station } = f;
     if (f.marker) {
       if (asm)
@@ -98,7 +102,7 @@ export function createMewStreamDecoder(opts: MewStreamOptions = {}): MewStreamDe
     } else if (f.more) {
       out.push({ type: 'continue', header, station, reply: encodeMewNextRequest(header, station, { skipBcc: opts.skipBcc }) });
     } else {
-      out.push(finish(asm));
+      out.push(finish(asm, raw));
       asm = undefined;
     }
   }
@@ -123,7 +127,7 @@ export function createMewStreamDecoder(opts: MewStreamOptions = {}): MewStreamDe
         continue;
       }
       const r = decodeMewFrame(e.frame);
-      if (r.ok) onFrame(r.value, out);
+      if (r.ok) onFrame(r.value, e.frame, out);
       else {
         out.push({ type: 'error', ...r.error });
         asm = undefined;

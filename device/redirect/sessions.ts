@@ -8,13 +8,15 @@
 //
 //   MEWTOCOL   frames and multi-frame handshakes (mewtocol.md §1.3) both ways; a refused command
 //              gets `!65`, an unreadable one `!42`; a PLC that does not answer leaves the client
-//              without answer, as the PLC itself would
+//              without answer, as the PLC itself would. The PLC gets a request built from the
+//              checked one; its answer is checked in full, then goes on as it came when it is one
+//              frame with the client's header and station, else is built anew for the client
 //   Modbus/TCP MBAP framing; refused or unmapped addresses exception 02, PLC error 04, no answer
 //              0B, interface not usable 0A (gateway path unavailable)
 
 import { PlcError } from '../com/dialog.ts';
 import type { Link } from '../com/link.ts';
-import { mewDialog } from '../com/mewtocol-dialog.ts';
+import { mewForwardDialog } from '../com/mewtocol-dialog.ts';
 import { modbusBroadcastDialog } from '../com/modbus-dialog.ts';
 import { LinkError } from '../com/queue.ts';
 import type { Restriction } from '../model/sections/redirect.ts';
@@ -35,6 +37,7 @@ import {
   mewErrorFrame,
   mewReplyFrames,
   modbusWriteEcho,
+  parseStation,
 } from '../protocol/index.ts';
 import { checkMewCommand, type ThreadRules, UNREADABLE } from './mewtocol-filter.ts';
 import { type PlcOp, resolveModbus } from './modbus-resolve.ts';
@@ -174,14 +177,20 @@ export function mewtocolSession(d: SessionDeps): Session {
             // callbacks, not await: the answer leaves in the turn the PLC's answer arrived
             return new Promise<void>((done) =>
               link.exchangeDialogNow(
-                () => mewDialog(station, r, header),
+                () => mewForwardDialog(station, r, header),
                 !r.cmd.startsWith('W'),
                 d.user,
                 station === 'EE' ? 0 : station,
-                (reply) => {
+                ({ reply, frame }) => {
                   try {
-                    pending = mewReplyFrames(header, station, r, reply as never);
-                    d.send(pending.shift()!);
+                    if (frame !== undefined && frame[0] === header && parseStation(frame.slice(1, 3)) === station) {
+                      // one checked frame with the client's header and station: it goes on as it came
+                      pending = [];
+                      d.send(`${frame}\r`);
+                    } else {
+                      pending = mewReplyFrames(header, station, r, reply as never);
+                      d.send(pending.shift()!);
+                    }
                   } catch (e) {
                     d.fault(e); // a bug, not the PLC
                   }
