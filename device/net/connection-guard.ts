@@ -38,7 +38,7 @@ export interface GuardedConnection {
   readonly peer: string;
   /** Runs `fn`; a throw is a fault of this connection. */
   run(fn: () => void): void;
-  /** `fn` wrapped by run(), for event handlers. */
+  /** `fn` guarded as run() guards it, for event handlers. */
   wrap<A extends unknown[]>(fn: (...args: A) => void): (...args: A) => void;
   /** A promise whose rejection is a fault of this connection. */
   task(p: Promise<unknown>): void;
@@ -99,13 +99,9 @@ export class ConnectionGuard {
         return faulted;
       },
       run(fn) {
-        try {
-          fn();
-        } catch (e) {
-          c.fault(e);
-        }
+        c.wrap(fn)();
       },
-      // no closure per call: a redirect client's every frame passes here
+      // the one try of the guard; no closure per call: a redirect client's every frame passes here
       wrap:
         (fn) =>
         (...args) => {
