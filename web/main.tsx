@@ -1,8 +1,7 @@
 // Entry of the console: the start (web/start.ts), then the app. When the daemon put its first frame
-// into the page and the page showed it (device/model/first-frame.ts), that frame is painted before
-// the start's work and the first render, which takes over its elements (paired loads at CPU 4×:
-// the frame showed 40-70 ms sooner than with the start beside the paint); a frame not shown is
-// dropped.
+// into the page, the page's gate runs this script once the frame is painted (device/model/first-frame.ts:
+// paired loads at CPU 4× showed the frame 40-70 ms sooner than with the start beside the paint);
+// the first render then takes over the frame's elements, and a frame not shown is dropped.
 import { render } from 'preact';
 import { FIRST_FRAME_ATTR, FIRST_FRAME_HASHES, FIRST_FRAME_SHOW } from '../device/model/first-frame.ts';
 import { App } from './app.tsx';
@@ -12,16 +11,12 @@ import { keepPrefsCookie } from './state/prefs-cookie.ts';
 const app = document.getElementById('app')!;
 const root = document.documentElement;
 const frameShown = app.hasAttribute(FIRST_FRAME_ATTR) && root.getAttribute(FIRST_FRAME_ATTR) === FIRST_FRAME_SHOW;
-// a page in a background tab paints nothing (and gets no animation frame) until it is shown: no wait there
-const painted = frameShown && document.visibilityState === 'visible' ? new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))) : undefined;
 
-void (painted ?? Promise.resolve())
-  .then(() => startConsole(location.hash))
-  .then(() => {
-    // a link followed in the frame before the console ran leads elsewhere: that page renders afresh
-    if (!frameShown || !(FIRST_FRAME_HASHES as readonly string[]).includes(location.hash)) app.replaceChildren();
-    app.removeAttribute(FIRST_FRAME_ATTR);
-    root.removeAttribute(FIRST_FRAME_ATTR);
-    render(<App />, app);
-    keepPrefsCookie();
-  });
+void startConsole(location.hash).then(() => {
+  // a link followed in the frame before the console ran leads elsewhere: that page renders afresh
+  if (!frameShown || !(FIRST_FRAME_HASHES as readonly string[]).includes(location.hash)) app.replaceChildren();
+  app.removeAttribute(FIRST_FRAME_ATTR);
+  root.removeAttribute(FIRST_FRAME_ATTR);
+  render(<App />, app);
+  keepPrefsCookie();
+});

@@ -9,7 +9,16 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Context, createContext, Script } from 'node:vm';
-import { APP_ELEMENT, FIRST_FRAME_ATTR, FIRST_FRAME_FILE, FIRST_FRAME_GATE, FIRST_FRAME_HASH, type FramePrefs, PREF_KEYS } from '../model/first-frame.ts';
+import {
+  APP_ELEMENT,
+  FIRST_FRAME_ATTR,
+  FIRST_FRAME_FILE,
+  FIRST_FRAME_GATE,
+  FIRST_FRAME_HASH,
+  type FramePrefs,
+  PREF_KEYS,
+  START_LINK_ATTR,
+} from '../model/first-frame.ts';
 import { START_ANSWERS_ID } from '../model/start-answers.ts';
 
 /** the longest a render may run; it takes about 5 ms on a PC */
@@ -148,14 +157,19 @@ export class FirstFrameRenderer {
 
 const attr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+/** the console's script as the build writes it into index.html (build/html.ts): its source, attribute-escaped */
+const CONSOLE_SCRIPT = /<script type="module" src="([^"]*)"><\/script>/;
+
 /**
- * The page with the frame in `#app` (marked, and hidden until the gate after it finds it fits) and
- * the root element's language and theme as the console set them; the page as it is when its
- * template has no empty `#app`.
+ * The page with the frame in `#app` (marked, and hidden until the gate after it finds it fits), the
+ * console's script as a preload the gate runs (START_LINK_ATTR), and the root element's language and
+ * theme as the console set them; the page as it is when its template has no empty `#app`.
  */
 export function withFirstFrame(html: string, frame: FirstFrame): string {
   if (!html.includes(APP_ELEMENT)) return html;
-  const page = html.replace(APP_ELEMENT, () => `<div id="app" ${FIRST_FRAME_ATTR}>${frame.html}</div><script>${FIRST_FRAME_GATE}</script>`);
+  const page = html
+    .replace(CONSOLE_SCRIPT, (_, src: string) => `<link rel="modulepreload" href="${src}" ${START_LINK_ATTR}>`)
+    .replace(APP_ELEMENT, () => `<div id="app" ${FIRST_FRAME_ATTR}>${frame.html}</div><script>${FIRST_FRAME_GATE}</script>`);
   return page.replace(/<html\b[^>]*>/, (tag) =>
     tag
       .replace(/\slang="[^"]*"/, (m) => (frame.lang ? ` lang="${attr(frame.lang)}"` : m))

@@ -1,24 +1,86 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { encodePrefs, FIRST_FRAME_ATTR, FIRST_FRAME_GATE, FIRST_FRAME_SHOW, NARROW_QUERY, parsePrefs } from './first-frame.ts';
+import { encodePrefs, FIRST_FRAME_ATTR, FIRST_FRAME_GATE, FIRST_FRAME_SHOW, NARROW_QUERY, parsePrefs, START_LINK_ATTR } from './first-frame.ts';
 
-/** Runs the gate as the page would, with this hash and screen; the attribute it sets on the root element, if any. */
-function gate(hash: string, narrow: boolean): string | undefined {
+const SRC = 'http://unit/assets/chunk-ABC.js';
+
+/**
+ * Runs the gate as the page would, with this hash and screen, in a page whose head has the console's
+ * start link (unless `link` is false) and whose tab is visible (unless `hidden`): what it set on the
+ * root element, the module scripts it added to the head, and the page's next steps to run by hand.
+ */
+function gate(hash: string, narrow: boolean, opts: { link?: boolean; hidden?: boolean } = {}) {
   const attrs = new Map<string, string>();
-  const document = { documentElement: { setAttribute: (k: string, v: string) => attrs.set(k, v) } };
+  const added: { type: string; src: string }[] = [];
+  const listeners = new Map<string, () => void>();
+  const frames: (() => void)[] = [];
+  const timers: (() => void)[] = [];
+  const document = {
+    documentElement: { setAttribute: (k: string, v: string) => attrs.set(k, v) },
+    visibilityState: opts.hidden ? 'hidden' : 'visible',
+    querySelector: (q: string) => (q === `link[${START_LINK_ATTR}]` && opts.link !== false ? { href: SRC } : null),
+    createElement: (tag: string) => ({ tag, type: '', src: '' }),
+    head: { append: (el: { tag: string; type: string; src: string }) => added.push({ type: `${el.tag}/${el.type}`, src: el.src }) },
+  };
   const matchMedia = (q: string) => ({ matches: q === NARROW_QUERY && narrow });
-  new Function('location', 'matchMedia', 'document', FIRST_FRAME_GATE)({ hash }, matchMedia, document);
-  return attrs.get(FIRST_FRAME_ATTR);
+  new Function('location', 'matchMedia', 'document', 'addEventListener', 'requestAnimationFrame', 'setTimeout', FIRST_FRAME_GATE)(
+    { hash },
+    matchMedia,
+    document,
+    (type: string, fn: () => void) => listeners.set(type, fn),
+    (fn: () => void) => frames.push(fn),
+    (fn: () => void, ms: number) => timers.push(ms === 0 ? fn : () => undefined),
+  );
+  const run = (list: (() => void)[]) => list.splice(0).forEach((f) => f());
+  return {
+    shown: attrs.get(FIRST_FRAME_ATTR),
+    added,
+    listening: [...listeners.keys()],
+    /** the page is read: DOMContentLoaded */
+    read: () => listeners.get('DOMContentLoaded')?.(),
+    /** the next rendering (the frame's paint), then the tasks after it */
+    paint: () => {
+      run(frames);
+      run(timers);
+    },
+  };
 }
 
 describe('the first frame gate', () => {
   it('shows the frame for the information page, by name or as the start page, on a wide screen', () => {
-    for (const hash of ['#/info', '', '#/']) expect(gate(hash, false), hash).toBe(FIRST_FRAME_SHOW);
+    for (const hash of ['#/info', '', '#/']) expect(gate(hash, false).shown, hash).toBe(FIRST_FRAME_SHOW);
   });
 
   it('leaves it hidden for any other page, a page with a query, and on a narrow screen', () => {
-    for (const hash of ['#/com', '#/info?x=1', '#/infos', '#info', '#/info/']) expect(gate(hash, false), hash).toBeUndefined();
-    expect(gate('#/info', true)).toBeUndefined();
+    for (const hash of ['#/com', '#/info?x=1', '#/infos', '#info', '#/info/']) expect(gate(hash, false).shown, hash).toBeUndefined();
+    expect(gate('#/info', true).shown).toBeUndefined();
+  });
+
+  it('runs the console’s script after the shown frame is painted, never before the page is read', () => {
+    const g = gate('#/info', false);
+    expect(g.added).toEqual([]);
+    g.paint(); // a rendering before the page is read (the browser paints while it reads) starts nothing
+    expect(g.added).toEqual([]);
+    g.read();
+    expect(g.added).toEqual([]);
+    g.paint();
+    expect(g.added).toEqual([{ type: 'script/module', src: SRC }]);
+  });
+
+  it('runs it once the page is read when the frame is not shown, or the tab is in the background', () => {
+    for (const g of [gate('#/com', false), gate('#/info', true), gate('#/info', false, { hidden: true })]) {
+      expect(g.added).toEqual([]);
+      g.read();
+      expect(g.added).toEqual([{ type: 'script/module', src: SRC }]);
+      g.paint();
+      expect(g.added).toHaveLength(1);
+    }
+  });
+
+  it('starts nothing in a page whose script is its own (no start link)', () => {
+    const g = gate('#/info', false, { link: false });
+    expect(g.shown).toBe(FIRST_FRAME_SHOW);
+    expect(g.listening).toEqual([]);
   });
 
   it('uses the stylesheet’s own breakpoint for a narrow screen', () => {

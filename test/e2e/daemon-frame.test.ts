@@ -7,7 +7,7 @@
 
 import type { BrowserContext, BrowserContextOptions, Page, Route } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
-import { FIRST_FRAME_ATTR, PREFS_COOKIE } from '../../device/model/first-frame.ts';
+import { FIRST_FRAME_ATTR, PREFS_COOKIE, START_LINK_ATTR } from '../../device/model/first-frame.ts';
 import { consoleSuite, de, en, loginApi, menuLink, pageBody, type TestDaemon } from './support.ts';
 
 /** Holds back the console's scripts until `release` is called. */
@@ -74,6 +74,35 @@ describe("the daemon's first frame in the browser", () => {
       expect(csp).toEqual([]);
     });
   }
+
+  it("the console's script joins the page only after the frame is painted, and then takes it over", async () => {
+    const { page, context } = await suite.open();
+    await loginApi(page, suite.d);
+    await prefsCookie(context, suite.d, 'en.default.all');
+    // noted by the page itself: when the first frame showing the data was rendered, and when a module
+    // script came into the page (the parser's own included)
+    await page.addInitScript(`(() => {
+      window.notes = {};
+      new MutationObserver((records) => {
+        for (const r of records) for (const n of r.addedNodes)
+          if (n.nodeName === 'SCRIPT' && n.type === 'module') window.notes.script ??= { at: performance.now(), src: n.src };
+      }).observe(document, { childList: true, subtree: true });
+      const look = () => {
+        if (document.querySelector('[data-page=info] .facts')?.checkVisibility()) setTimeout(() => { window.notes.painted = performance.now(); }, 0);
+        else requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    })()`);
+    await page.goto(`${suite.d.url}/#/info`);
+    await tookOver(page);
+    const notes = await page.evaluate(() => (window as unknown as { notes: { painted?: number; script?: { at: number; src: string } } }).notes);
+    const preload = await page.locator(`link[rel=modulepreload][${START_LINK_ATTR}]`).evaluate((l: HTMLLinkElement) => l.href);
+    expect(notes.painted).toBeTypeOf('number');
+    expect(notes.script?.src).toBe(preload);
+    expect(notes.script!.at).toBeGreaterThan(notes.painted!);
+    expect(await page.locator('script[type=module]').count()).toBe(1);
+    await pageBody(page, 'info').locator('[data-block="services"]').waitFor();
+  });
 
   it('another page: the frame stays hidden, and the console renders that page', async () => {
     const { page, scripts } = await openHeld('/#/com');

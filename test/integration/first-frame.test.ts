@@ -6,13 +6,13 @@
 // it was before, and the daemon serves on.
 
 import { createHash } from 'node:crypto';
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../build/web.ts';
 import { FirstFrameRenderer, RENDER_LIMIT_MS } from '../../device/api/first-frame.ts';
-import { FIRST_FRAME_ATTR, FIRST_FRAME_FILE, FIRST_FRAME_GATE, PREFS_COOKIE } from '../../device/model/first-frame.ts';
+import { FIRST_FRAME_ATTR, FIRST_FRAME_FILE, FIRST_FRAME_GATE, PREFS_COOKIE, START_LINK_ATTR } from '../../device/model/first-frame.ts';
 import { START_ANSWERS_ID, SYSTEM_INFO_PATH } from '../../device/model/start-answers.ts';
 import { loadAllLocales } from '../../web/i18n/i18n-util.sync.ts';
 import { loadedLocales } from '../../web/i18n/i18n-util.ts';
@@ -22,6 +22,7 @@ loadAllLocales();
 const { en, de } = loadedLocales;
 
 const FRAME = new RegExp(`<div id="app" ${FIRST_FRAME_ATTR}>(.*?)</div><script>`, 's');
+const MODULE_SCRIPT = /<script type="module" src="([^"]+)"><\/script>/;
 const ANSWERS = new RegExp(`<script type="application/json" id="${START_ANSWERS_ID}">(.*?)</script>`, 's');
 
 /** The page a browser with this cookie gets: its text, the frame's markup (undefined without one) and the root element's tag. */
@@ -67,6 +68,11 @@ describe("the daemon's first frame", () => {
     expect(res.headers.get('content-security-policy')).toContain(`script-src 'self' 'sha256-${hash}';`);
     // the answers still come with the page, for the console's own first render
     expect(ANSWERS.test(text)).toBe(true);
+    // the console's script as the build wrote it, now a preload the gate runs once the frame is painted
+    const built = MODULE_SCRIPT.exec(await readFile(join(web, 'index.html'), 'utf8'))?.[1];
+    expect(built).toMatch(/^assets\/[\w-]+\.js$/);
+    expect(text).toContain(`<link rel="modulepreload" href="${built}" ${START_LINK_ATTR}>`);
+    expect(text).not.toContain('<script type="module"');
   });
 
   it("in the browser's language and theme, with its menu filter", async () => {
@@ -99,6 +105,9 @@ describe("the daemon's first frame", () => {
       expect(res.status, cookie).toBe(200);
       expect(text, cookie).toContain('<div id="app"></div>');
       expect(text, cookie).not.toContain(FIRST_FRAME_GATE);
+      // the page runs its script itself
+      expect(text, cookie).toMatch(MODULE_SCRIPT);
+      expect(text, cookie).not.toContain(START_LINK_ATTR);
     }
   });
 
