@@ -14,7 +14,10 @@ import { startTestDaemon } from '../support/daemon.ts';
 import { NEIGHBOURS, startSlowDaemon } from './slow-core.ts';
 import { median, type Row } from './stats.ts';
 
-const RUNS = 25; // the bare page alone varies by a third between runs on a shared machine: 15 loads a side left the ratio moving by ±0.2
+// single loads spread over 150-500 ms on a shared machine: 15 loads a side left the ratio moving by
+// ±0.2 between runs, 25 still by ±0.2 (1.22× to 1.62× in runs minutes apart); 50 halve the spread
+// of the medians
+const RUNS = 50;
 const CONSOLE_READY = '[data-page=info] .facts';
 const BARE_READY = '#ready';
 
@@ -26,12 +29,15 @@ interface Side {
   selector: string;
 }
 
-/** RUNS cold loads of each side, by turns. */
+/** RUNS cold loads of each side, by turns, the side that goes first changing each turn. */
 async function byTurns(browser: Browser, consoleSide: Side, bare: Side): Promise<Sides> {
   const times: Sides = { console: [], bare: [] };
+  const load = async (side: keyof Sides) => {
+    const s = side === 'console' ? consoleSide : bare;
+    times[side].push(await timeToData(browser, `${s.url}/#/info`, s.cookies, s.selector));
+  };
   for (let i = 0; i < RUNS; i++) {
-    times.console.push(await timeToData(browser, `${consoleSide.url}/#/info`, consoleSide.cookies, consoleSide.selector));
-    times.bare.push(await timeToData(browser, `${bare.url}/#/info`, bare.cookies, bare.selector));
+    for (const side of i % 2 ? (['bare', 'console'] as const) : (['console', 'bare'] as const)) await load(side);
   }
   return times;
 }
