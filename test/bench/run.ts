@@ -1,7 +1,7 @@
 // `npm run bench`: figures of the daemon measured side by side with a bare node:http baseline in
 // one run, printed as one table. Not a test: a slow figure never fails it; only a step that could
 // not run (or a crash-safety violation) makes the exit code non-zero. Loopback only, every load
-// bounded in time; about four minutes in all.
+// bounded in time; each part prints the time it took.
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
