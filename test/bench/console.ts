@@ -15,8 +15,8 @@ import { NEIGHBOURS, startSlowDaemon } from './slow-core.ts';
 import { median, type Row } from './stats.ts';
 
 // single loads spread over 150-500 ms on a shared machine: 15 loads a side left the ratio moving by
-// ±0.2 between runs, 25 still by ±0.2 (1.22× to 1.62× in runs minutes apart); 50 halve the spread
-// of the medians
+// ±0.2 between runs, 25 still by ±0.2 (1.22× to 1.62× in runs minutes apart); 50 narrow the spread
+// of the medians by about 30 % (a factor of √2)
 const RUNS = 50;
 const CONSOLE_READY = '[data-page=info] .facts';
 const BARE_READY = '#ready';
