@@ -1,4 +1,6 @@
 // Fills the console's HTML template (web/index.html) with the built stylesheet and file names.
+import { consoleScriptTag } from '../device/model/first-frame.ts';
+
 export const ASSETS_MARKER = '<!--assets-->';
 
 export interface HtmlAssets {
@@ -31,7 +33,7 @@ export function injectAssets(template: string, assets: HtmlAssets): string {
   const tags = [
     ...(assets.style ? [`<style>${styleText(assets.style)}</style>`] : []),
     ...assets.preloads.map((p) => `<link rel="modulepreload" href="${attr(p)}">`),
-    `<script type="module" src="${attr(assets.script)}"></script>`,
+    consoleScriptTag(attr(assets.script)),
   ];
   // a function replacement, so `$` in a file name is never read as a pattern
   return template.replace(ASSETS_MARKER, () => tags.join('\n'));

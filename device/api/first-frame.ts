@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { type Context, createContext, Script } from 'node:vm';
 import {
   APP_ELEMENT,
+  CONSOLE_SCRIPT_TAG,
   FIRST_FRAME_ATTR,
   FIRST_FRAME_FILE,
   FIRST_FRAME_GATE,
@@ -157,9 +158,6 @@ export class FirstFrameRenderer {
 
 const attr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** the console's script as the build writes it into index.html (build/html.ts): its source, attribute-escaped */
-const CONSOLE_SCRIPT = /<script type="module" src="([^"]*)"><\/script>/;
-
 /**
  * The page with the frame in `#app` (marked, and hidden until the gate after it finds it fits), the
  * console's script as a preload the gate runs (START_LINK_ATTR), and the root element's language and
@@ -168,7 +166,7 @@ const CONSOLE_SCRIPT = /<script type="module" src="([^"]*)"><\/script>/;
 export function withFirstFrame(html: string, frame: FirstFrame): string {
   if (!html.includes(APP_ELEMENT)) return html;
   const page = html
-    .replace(CONSOLE_SCRIPT, (_, src: string) => `<link rel="modulepreload" href="${src}" ${START_LINK_ATTR}>`)
+    .replace(CONSOLE_SCRIPT_TAG, (_, src: string) => `<link rel="modulepreload" href="${src}" ${START_LINK_ATTR}>`)
     .replace(APP_ELEMENT, () => `<div id="app" ${FIRST_FRAME_ATTR}>${frame.html}</div><script>${FIRST_FRAME_GATE}</script>`);
   return page.replace(/<html\b[^>]*>/, (tag) =>
     tag

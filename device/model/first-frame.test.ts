@@ -1,6 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { encodePrefs, FIRST_FRAME_ATTR, FIRST_FRAME_GATE, FIRST_FRAME_SHOW, NARROW_QUERY, parsePrefs, START_LINK_ATTR } from './first-frame.ts';
+import {
+  CONSOLE_SCRIPT_TAG,
+  consoleScriptTag,
+  encodePrefs,
+  FIRST_FRAME_ATTR,
+  FIRST_FRAME_GATE,
+  FIRST_FRAME_SHOW,
+  NARROW_QUERY,
+  parsePrefs,
+  START_LINK_ATTR,
+} from './first-frame.ts';
 
 const SRC = 'http://unit/assets/chunk-ABC.js';
 
@@ -81,6 +91,11 @@ describe('the first frame gate', () => {
     const g = gate('#/info', false, { link: false });
     expect(g.shown).toBe(FIRST_FRAME_SHOW);
     expect(g.listening).toEqual([]);
+  });
+
+  it('finds the console’s script tag as the build writes it, with its source as written', () => {
+    for (const src of ['assets/chunk-ABC.js', 'assets/a$&amp;b.js'])
+      expect(CONSOLE_SCRIPT_TAG.exec(`<head>\n${consoleScriptTag(src)}\n</head>`)?.[1]).toBe(src);
   });
 
   it('uses the stylesheet’s own breakpoint for a narrow screen', () => {

@@ -33,6 +33,11 @@ export const FIRST_FRAME_SHOW = 'show';
  */
 export const START_LINK_ATTR = 'data-start';
 
+/** The console's script in index.html, as the build writes it (build/html.ts; `src` attribute-escaped). */
+export const consoleScriptTag = (src: string): string => `<script type="module" src="${src}"></script>`;
+/** consoleScriptTag in a page, its `src` as the first group: where the daemon puts the START_LINK_ATTR link */
+export const CONSOLE_SCRIPT_TAG = /<script type="module" src="([^"]*)"><\/script>/;
+
 /**
  * The script that decides whether the frame is shown, and when the console's script runs: inline in
  * the page (the Content-Security-Policy names it by its hash, device/api/static.ts), so it costs no
