@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Dialog, PlcError } from '../com/dialog.ts';
+import type { PlcError } from '../com/dialog.ts';
 import type { Link } from '../com/link.ts';
 import { asciiToBytes, bcc, encodeMewMessage, encodeMewNextRequest, type MewRequest, mewCommandFrames, mewReplyFrames } from '../protocol/index.ts';
 import { mewtocolSession, type SessionDeps } from './sessions.ts';
@@ -16,30 +16,23 @@ function session(plcFrames: string[]) {
   const sent: string[] = [];
   const toPlc: string[] = [];
   const text = (b: Uint8Array) => String.fromCharCode(...b);
-  const link = {
-    exchangeDialogNow(
-      make: () => Dialog<unknown>,
-      _idempotent: boolean,
-      _user: string,
-      _station: number,
-      answered: (v: unknown) => void,
-      failed: (e: PlcError) => void,
-    ) {
-      const dialog = make();
-      toPlc.push(text(dialog.request));
-      let next = 0;
-      try {
-        for (;;) {
-          const step = dialog.feed(asciiToBytes(plcFrames[next++] ?? ''));
-          if (step.done) return answered(step.value);
-          if (!step.send) return; // the PLC says nothing more
-          toPlc.push(text(step.send));
-        }
-      } catch (e) {
-        failed(e as PlcError);
+  // typed as the link's own method: the fake keeps its signature
+  const exchangeDialogNow: Link['exchangeDialogNow'] = (make, _idempotent, _user, _station, answered, failed) => {
+    const dialog = make();
+    toPlc.push(text(dialog.request));
+    let next = 0;
+    try {
+      for (;;) {
+        const step = dialog.feed(asciiToBytes(plcFrames[next++] ?? ''));
+        if (step.done) return answered(step.value);
+        if (!step.send) return; // the PLC says nothing more
+        toPlc.push(text(step.send));
       }
-    },
-  } as unknown as Link;
+    } catch (e) {
+      failed(e as PlcError);
+    }
+  };
+  const link = { exchangeDialogNow } as unknown as Link;
   const deps: SessionDeps = {
     rules: { mapping: [entry('DT', 0, 99, 'R/W')], monitoring_cmd: true },
     gateway: false,
