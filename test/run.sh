@@ -71,24 +71,26 @@ run_tmp=$(mktemp -d -t communicator-test.XXXXXX)
 chmod 1777 "$run_tmp"
 trap 'rm -rf "$run_tmp"' EXIT
 export TMPDIR="$run_tmp"
+# each group's report (test/failures-reporter.ts: the files' times, the failed tests' messages)
 unit_json="$run_tmp/unit-report.json"
 e2e_json="$run_tmp/e2e-report.json"
+reporter=./test/failures-reporter.ts
 # Two vitest processes side by side: the browser tests (one file at a time) and the unit then
 # integration tests (one integration file at a time). Each test takes its own ports and data
 # folders, so the two groups do not meet; most of their time is spent waiting on sockets, timers
 # and the browser, which leaves room on 2 cores. The browser tests' output follows the others'.
 e2e_log="$run_tmp/e2e.log"
-npx vitest run --project e2e --reporter=default --reporter=json --outputFile.json="$e2e_json" >"$e2e_log" 2>&1 &
+TEST_REPORT="$e2e_json" npx vitest run --project e2e --reporter=default --reporter="$reporter" >"$e2e_log" 2>&1 &
 e2e_pid=$!
 rc=0
-npx vitest run --project unit --project integration --reporter=default --reporter=json --outputFile.json="$unit_json" || rc=$?
+TEST_REPORT="$unit_json" npx vitest run --project unit --project integration --reporter=default --reporter="$reporter" || rc=$?
 e2e_rc=0
 wait "$e2e_pid" || e2e_rc=$?
 echo "== browser (e2e) tests"
 cat "$e2e_log"
+echo "== the run"
+npx tsx test/failures.ts "unit and integration=$unit_json" "browser=$e2e_json" || true
 if [ "$rc" -ne 0 ] || [ "$e2e_rc" -ne 0 ]; then
-  echo "== what failed"
-  npx tsx test/failures.ts "unit and integration=$unit_json" "browser=$e2e_json" || true
   echo "ERROR: tests failed (unit and integration: exit $rc, browser: exit $e2e_rc)" >&2
   exit 1
 fi
