@@ -1,8 +1,9 @@
 // axe-core on every route of the console, in all five themes, in English, German and French, at
 // 1280 and 360 px: no violation of the WCAG 2.x A/AA rules or of axe's best practices.
 //
-// Kept fast: the two widths run side by side, each in one browser context signed in once, with one
-// page per language (a page is loaded once and its routes reached by hash, not by reloads); themes
+// One test per width and language, each well under the browser tests' limit on a busy machine (the
+// whole sweep in one or two tests took 143-180 s there). Each test has its own browser context,
+// signed in once, and one page (loaded once, its routes reached by hash, not by reloads); themes
 // are switched in place and axe runs once per state with the rules that state needs:
 // - the full rule set runs on every route in every language at both widths, in the default theme;
 // - the colour rules run on every route in the four other themes in English at 1280 px, and on the
@@ -71,65 +72,59 @@ describe('accessibility (axe-core)', () => {
     return page;
   }
 
-  /** The login page in every language, then every route and the shell's states in every language, at one width. */
-  async function everyState(size: Size): Promise<{ found: string[]; errors: string[] }> {
+  /** The login page, then every route and the shell's states, in one language at one width. */
+  async function everyState(size: Size, lang: Lang): Promise<{ found: string[]; errors: string[] }> {
     const wide = size.width > 400;
     const context = await suite.browser.newContext({ viewport: size, ...(wide ? {} : { isMobile: true, hasTouch: true }) });
     context.setDefaultTimeout(WAIT_MS);
     const found: string[] = [];
     const errors: string[] = [];
+    const where = `${lang} ${size.width}`;
+    const allThemes = lang === 'en' && wide;
     try {
-      for (const lang of LANGS) {
-        const page = await langPage(context, lang, errors);
-        await page.goto(`${suite.d.url}/`);
-        await page.locator('#login-user').waitFor();
-        await page.waitForFunction((l) => document.documentElement.lang === l, lang);
-        found.push(...(await check(page, `${lang} ${size.width} login`, lang === 'en')));
-        await page.close();
+      const login = await langPage(context, lang, errors);
+      await login.goto(`${suite.d.url}/`);
+      await login.locator('#login-user').waitFor();
+      await login.waitForFunction((l) => document.documentElement.lang === l, lang);
+      found.push(...(await check(login, `${where} login`, lang === 'en')));
+      await loginApi(login, suite.d); // the session cookie now serves every page of the context
+      await login.close();
+
+      const page = await langPage(context, lang, errors);
+      await page.goto(`${suite.d.url}/#/info`);
+      await page.locator('#page-title').waitFor();
+      await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+      for (const r of ROUTES) {
+        await openRoute(page, r.id, r.path);
+        found.push(...(await check(page, `${where} ${r.path}`, allThemes)));
       }
 
-      const first = await context.newPage();
-      await loginApi(first, suite.d); // the session cookie now serves every page of the context
-      await first.close();
-      for (const lang of LANGS) {
-        const page = await langPage(context, lang, errors);
-        const where = `${lang} ${size.width}`;
-        const allThemes = lang === 'en' && wide;
-        await page.goto(`${suite.d.url}/#/info`);
-        await page.locator('#page-title').waitFor();
-        await page.waitForFunction((l) => document.documentElement.lang === l, lang);
-        for (const r of ROUTES) {
-          await openRoute(page, r.id, r.path);
-          found.push(...(await check(page, `${where} ${r.path}`, allThemes)));
-        }
-
-        // a field error with the error notice of a refused save, the Help panel, and at 360 px the open menu
-        await openRoute(page, 'mqtt', '/mqtt');
-        await fieldInput(page, 'pew_mqtt', 'keep_alive').fill('70000'); // over its limit (0…65535)
-        await page.locator('.page-bar [data-action=save]').click();
-        await page.locator('.notice.error').waitFor();
-        await page.locator('main .field .error').first().waitFor();
-        found.push(...(await check(page, `${where} /mqtt refused`, lang === 'en')));
-        await page.locator('[data-action=help]').click();
-        await page.locator('main aside.help p').first().waitFor();
-        found.push(...(await check(page, `${where} /mqtt help`, lang === 'en')));
-        if (!wide) {
-          await page.locator('header button.menu-toggle').click();
-          await page.locator('#menu').waitFor({ state: 'visible' });
-          found.push(...(await check(page, `${where} menu`, lang === 'en')));
-        }
-        await page.close({ runBeforeUnload: false }); // the refused change is left unsaved
+      // a field error with the error notice of a refused save, the Help panel, and at 360 px the open menu
+      await openRoute(page, 'mqtt', '/mqtt');
+      await fieldInput(page, 'pew_mqtt', 'keep_alive').fill('70000'); // over its limit (0…65535)
+      await page.locator('.page-bar [data-action=save]').click();
+      await page.locator('.notice.error').waitFor();
+      await page.locator('main .field .error').first().waitFor();
+      found.push(...(await check(page, `${where} /mqtt refused`, lang === 'en')));
+      await page.locator('[data-action=help]').click();
+      await page.locator('main aside.help p').first().waitFor();
+      found.push(...(await check(page, `${where} /mqtt help`, lang === 'en')));
+      if (!wide) {
+        await page.locator('header button.menu-toggle').click();
+        await page.locator('#menu').waitFor({ state: 'visible' });
+        found.push(...(await check(page, `${where} menu`, lang === 'en')));
       }
+      await page.close({ runBeforeUnload: false }); // the refused change is left unsaved
     } finally {
       await context.close();
     }
     return { found, errors };
   }
 
-  // the two widths side by side: each has its own context, so they share only the daemon (nothing is
-  // saved); a concurrent test asserts with its own expect
-  it.concurrent.for(WIDTHS)('every route, language and theme at $width px', async (size, { expect }) => {
-    const { found, errors } = await everyState(size);
+  // each test has its own context, so they share only the daemon (nothing is saved)
+  const CASES = WIDTHS.flatMap((size) => LANGS.map((lang) => ({ ...size, lang })));
+  it.for(CASES)('every route and theme in $lang at $width px', async ({ lang, ...size }, { expect }) => {
+    const { found, errors } = await everyState(size, lang);
     expect(found).toEqual([]);
     expect(errors).toEqual([]);
   });
