@@ -6,6 +6,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          maxWorkers: 2,
+          // a limit for a test that hangs, not a speed limit: with two busy loops, a simulator and the
+          // browser tests beside them on 2 cores, a unit test of 1 s alone can take several times that
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // an expect.poll waits for its condition as long as a busy machine may need, not vitest's 1 s
+          expect: { poll: { timeout: 15_000, interval: 50 } },
           include: [
             'device/**/*.test.ts',
             'hw/**/*.test.ts',
@@ -22,9 +29,13 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          expect: { poll: { timeout: 15_000, interval: 50 } },
           testTimeout: 120_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          // two files at a time: most of their time is spent waiting on sockets, timers, child
+          // processes and peers (one file at a time left a core idle); each takes its own ports,
+          // data folders and peer servers
+          maxWorkers: 2,
         },
       },
       {

@@ -75,8 +75,10 @@ describe('NoticeBoard across restarts', () => {
     const first = new NoticeBoard({ file, saveMs: 20 });
     first.filesDeleted('temp', ['a.csv'], 1000);
     first.recordsDropped('tank', 3);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ deletedCount: 1, dropped: { tank: 3 } });
+    // written by the save timer, without a close (the file appears whole: the board writes it atomically)
+    await expect
+      .poll(() => readFile(file, 'utf8').then(JSON.parse, () => undefined), { timeout: 30_000 })
+      .toMatchObject({ deletedCount: 1, dropped: { tank: 3 } });
     first.recordsDropped('tank', 2); // within the interval: written at close
     await first.close();
 

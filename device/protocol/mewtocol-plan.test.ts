@@ -77,7 +77,7 @@ describe('MEWTOCOL-COM split planning (mewtocol.md §1.3)', () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, 60_000); // 300 runs of up to 3,000 words: about 1 s alone, several times that on a busy machine
 
   it('property: writes carry exactly the words, in order, with the fewest requests, every frame within the limit', () => {
     const writable = range.filter((r) => r.area !== 'WX');
@@ -99,5 +99,5 @@ describe('MEWTOCOL-COM split planning (mewtocol.md §1.3)', () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, 60_000); // 300 runs of up to 3,000 words: about 1 s alone, several times that on a busy machine
 });
