@@ -14,6 +14,7 @@ import { measureFuzz } from './fuzz.ts';
 import { measureGraphs } from './graphs.ts';
 import { measureImage } from './image.ts';
 import { CONNECTIONS, SECONDS } from './load.ts';
+import { measureLogTable } from './log-table.ts';
 import { measureLogger } from './logger.ts';
 import { measureLoginFlood } from './login-flood.ts';
 import { measureMqtt } from './mqtt.ts';
@@ -144,6 +145,7 @@ try {
 
   await part('console in chromium', () => measureConsole(rows));
   await part('graphs in chromium', () => measureGraphs(rows));
+  await part('log table in chromium', () => measureLogTable(rows));
 
   await part(`crash loop ×${CRASH_ITERATIONS}`, async () => {
     const dir = join(work, 'crash');
