@@ -123,7 +123,7 @@ describe('navigation', () => {
     await expectTitle(page, en.nav.mqtt);
     await expect.poll(() => hash(page)).toBe('#/mqtt');
     await page.goBack({ waitUntil: 'commit' });
-    await dialog.locator('button.danger', { hasText: en.confirm.leave }).click({ timeout: 3000 });
+    await dialog.locator('button.danger', { hasText: en.confirm.leave }).click();
     await expectTitle(page, en.nav.info);
     expect(hash(page)).toBe('#/info');
   });

@@ -383,7 +383,7 @@ describe('the ports page against the daemon, its redirect threads and a virtual 
 
     // the thread is removed behind the page's back: the daemon refuses to test a thread it does not
     // have (409 interface_not_ready, the §8 text), without a notice
-    await expect.poll(() => page.locator('.notices .notice').count(), { timeout: 5000 }).toBe(0); // "saved" (3 s) has gone
+    await expect.poll(() => page.locator('.notices .notice').count()).toBe(0); // "saved" (3 s) has gone
     await saveThreads([]);
     await test.locator('[data-action=porttest]').click();
     await expectText(test.locator('[data-outcome=refused]'), en.errors.interface_not_ready);

@@ -38,12 +38,11 @@ describe('the MQTT connection test against a silent broker', () => {
     await expect.poll(() => save.isDisabled(), { timeout: 15_000 }).toBe(true);
 
     const block = page.locator('[data-servicetest=pew_mqtt]');
-    const clicked = Date.now();
     await block.locator('[data-action=servicetest]').click();
-    // live, long before the broker's 8 s are over: connect done, login under way, no result yet
+    // live, before the broker's 8 s are over: connect done, login under way, no result yet (once
+    // the 8 s are over the block shows the result instead, and this wait fails)
     const running = block.locator('[data-outcome=running]');
-    await running.locator('li[data-step=login][data-running]').waitFor({ timeout: 5000 });
-    expect(Date.now() - clicked).toBeLessThan(5000);
+    await running.locator('li[data-step=login][data-running]').waitFor();
     expect(await running.locator('li').evaluateAll((li) => li.map((l) => `${l.getAttribute('data-step')}:${l.getAttribute('data-ok') ?? 'running'}`))).toEqual([
       'connect:true',
       'login:running',

