@@ -9,6 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-3}
 sim_port=8080
+[ -d node_modules ] || npm ci --no-audit --no-fund
 
 data=$(mktemp -d -t busy-sim.XXXXXX)
 pids=()
