@@ -22,10 +22,20 @@ export class StatusBook<C extends string> {
     this.counters = Object.fromEntries(counters.map((c) => [c, 0])) as Record<C, number>;
   }
 
+  /**
+   * When the current wait began. A retry between two waits (waiting → running → waiting) does not
+   * end it, so a technician sees how long the service has been waiting; a success, or any state but
+   * waiting and running, does.
+   */
+  private waitingSince: number | undefined;
+
   set(state: ServiceRunState): void {
     if (state === this.state) return;
+    const now = this.clock.now();
+    if (state === 'waiting') this.waitingSince ??= now;
+    else if (state !== 'running') this.waitingSince = undefined;
     this.state = state;
-    this.since = this.clock.now();
+    this.since = state === 'waiting' ? this.waitingSince! : now;
   }
 
   count(c: C, by = 1): void {
@@ -34,6 +44,7 @@ export class StatusBook<C extends string> {
 
   success(): void {
     this.lastSuccess = this.clock.now();
+    this.waitingSince = undefined;
   }
 
   error(code: Exclude<ServiceErrorName, 'none'>, message: string): void {
