@@ -7,10 +7,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Volume } from '../../hw/types.ts';
-import { heldBack, LocalFolderError, localDirOf, resolveLocalFolder, selectFiles, sentName } from './local-files.ts';
+import { type HoldContext, heldBack, LocalFolderError, localDirOf, resolveLocalFolder, selectFiles, sentName } from './local-files.ts';
 
 const at = (y: number, mo: number, d: number, h = 0, mi = 0): number => new Date(y, mo - 1, d, h, mi).getTime();
-const quiet = { enable_log: false, midnight_to_daybefore: false, log_def: [] };
+// the log files tank and flow are in pew_log, switched off (trigger 0)
+const quiet = {
+  enable_log: false,
+  midnight_to_daybefore: false,
+  log_def: [
+    { name: 'tank', trigger: 0 },
+    { name: 'flow', trigger: 0 },
+  ],
+} as unknown as HoldContext['log'];
 
 describe('names', () => {
   it('the replacement extension replaces the last one, or is added', () => {
@@ -50,6 +58,12 @@ describe('heldBack', () => {
     } as never;
     expect([...heldBack(names, { now: at(2026, 11, 22, 0, 5), log })]).toEqual(['tank_20261121.csv']);
     expect([...heldBack(names, { now: at(2026, 11, 22, 0, 5), log: quiet })]).toEqual([]);
+  });
+
+  it('a name that only looks like a log file of no log file of pew_log is not held (a script writes audit_%Y%m%d.csv)', () => {
+    const none = { enable_log: true, midnight_to_daybefore: false, log_def: [] };
+    expect([...heldBack(names, { now: at(2026, 11, 21, 9), log: none })]).toEqual([]);
+    expect([...heldBack([...names, 'audit_20261121.csv'], { now: at(2026, 11, 21, 9), log: quiet })]).toEqual(['tank_20261121.csv']);
   });
 
   it('midnight_to_daybefore: at 00:00:00 the day before is still the current file', () => {

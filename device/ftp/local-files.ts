@@ -9,9 +9,11 @@
 // - local_file is a name prefix: every plain file whose name starts with it is sent (empty: all).
 // - a file already renamed (its extension is the replacement) is never sent again.
 // - a CSV file of the data logger is held back while the logger may still write to it: when it is
-//   the newest file of its log file and its period holds now, or that log file is logging (its last
-//   records may still be cached until the first record of the next period). It goes with the first
-//   send after that. Renaming it earlier would make the logger start the same name again.
+//   the newest file of a log file of pew_log and its period holds now, or that log file is logging
+//   (its last records may still be cached until the first record of the next period). It goes with
+//   the first send after that. Renaming it earlier would make the logger start the same name again.
+//   A file whose name only looks like a log file's (a script's `audit_%Y%m%d.csv`) is no log file
+//   of pew_log and is sent like any other.
 import { realpath } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { VOLUME_IDS, type Volume, type VolumeId } from '../../hw/types.ts';
@@ -83,7 +85,7 @@ export interface HoldContext {
   log: Pick<Log, 'enable_log' | 'midnight_to_daybefore' | 'log_def'>;
 }
 
-/** The logger CSV files of `names` that the logger may still write to (see the file's head). */
+/** The CSV files of `names` that the data logger may still write to (see the file's head). */
 export function heldBack(names: readonly string[], ctx: HoldContext): Set<string> {
   const newest = new Map<string, { name: string; start: number }>();
   for (const name of names) {
@@ -94,6 +96,7 @@ export function heldBack(names: readonly string[], ctx: HoldContext): Set<string
   }
   const held = new Set<string>();
   for (const [logName, { name }] of newest) {
+    if (!ctx.log.log_def.some((f) => f.name === logName)) continue; // no log file of the logger writes it
     const info = parseCsvFileName(name, logName)!;
     const current = csvFileName(logName, info.split, ctx.now, ctx.log.midnight_to_daybefore) === name;
     const logging = ctx.log.enable_log && ctx.log.log_def.some((f) => f.name === logName && f.trigger !== DISABLED);
