@@ -15,14 +15,14 @@ import { join } from 'node:path';
 import type { Clock, Hw } from '../../hw/types.ts';
 import type { Links } from '../com/links.ts';
 import type { ConfigStore } from '../config/store.ts';
-import { FTP_COUNTERS, type FtpCounters, type FtpLastSend, type FtpSendState, type FtpStatus, type FtpTrigger } from '../model/ftp-status.ts';
+import { FTP_COUNTERS, type FtpCounters, type FtpLastSend, type FtpRenamed, type FtpSendState, type FtpStatus, type FtpTrigger } from '../model/ftp-status.ts';
 import type { Ftpc } from '../model/sections/ftpc.ts';
 import type { Log } from '../model/sections/log.ts';
 import type { Pew } from '../model/sections/pew.ts';
 import type { Script } from '../model/sections/script.ts';
 import { followRuns } from '../service-runtime/runs.ts';
 import type { Logger } from '../system/log.ts';
-import { LocalFolderError, localDirOf, resolveLocalFolder, selectFiles } from './local-files.ts';
+import { LocalFolderError, localDirOf, resolveLocalFolder, selectFiles, sentName } from './local-files.ts';
 import { FTP_ERROR, type FtpErrorName, REG, statusWords } from './registers.ts';
 import { nextSend } from './schedule.ts';
 import { type SendError, sendAttempt } from './send.ts';
@@ -234,6 +234,9 @@ class FtpRun {
     let failed = 0;
     let deleted = 0;
     let held: string[] = [];
+    const renamed: FtpRenamed[] = [];
+    /** uploads begun and not finished, retried under the same remote name (send.ts) */
+    const resume = new Map<string, string>();
     let error: SendError | undefined;
     for (;;) {
       attempts++;
@@ -247,12 +250,17 @@ class FtpRun {
           dataDir: deps.dataDir,
           folder: folder.path,
           ext,
+          resume,
           cancelled: () => !this.active,
           ...(deps.timeoutMs !== undefined ? { timeoutMs: deps.timeoutMs } : {}),
         });
         for (const f of r.sent) {
           files.push(f.name);
           bytes += f.bytes;
+          if (f.remote === f.name && f.renamed === sentName(f.name, ext)) continue;
+          // its own name was taken on the server or here: never replaced, numbered, and said so
+          renamed.push({ file: f.name, remote: f.remote, local: f.renamed });
+          deps.log.info('ftp send: a file went under a numbered name, its own was taken', { file: f.name, remote: f.remote, local: f.renamed });
         }
         failed = pick.send.length - r.sent.length - r.gone.length;
         error = r.error;
@@ -284,6 +292,7 @@ class FtpRun {
       held,
       attempts,
       deleted,
+      ...(renamed.length > 0 ? { renamed } : {}),
       ...(error ? { error: { code: error.code, number: FTP_ERROR[error.code], message: error.message } } : {}),
     };
     this.shared.last = last;

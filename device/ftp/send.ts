@@ -1,10 +1,14 @@
 // One attempt of an FTP send (spec §3 pew_ftpc, §4 rename after a successful send): log in with the
 // section's transfer modes (device/services/ftp-client.ts), change to server_dir, and upload the
-// chosen files one after another under their own names. Each file is renamed (file_ext_replacement)
-// right after the server confirmed its upload (226), so a file is renamed only once it is on the
-// server; a file whose upload failed is left as it was, and the retry's upload of the same name
-// overwrites what a broken transfer left on the server. The first failure ends the attempt: the
-// files not sent yet wait for the retry.
+// chosen files one after another. No file is replaced (docs/ftp.md): a file goes under its own name
+// when the server's directory has no file of that name, else under the first free numbered name
+// (`audit_log_1.csv`; device/system/unique-name.ts), and the local file is renamed after the name
+// it has on the server with the replacement extension (file_ext_replacement), numbered the same way
+// when a file of that name is here already. The rename follows right after the server confirmed the
+// upload (226), so a file is renamed only once it is on the server; a file whose upload failed is
+// left as it was, and the retry uploads it under the name the broken upload used (`resume`), so
+// that it replaces only what its own broken transfer left on the server. The first failure ends
+// the attempt: the files not sent yet wait for the retry.
 import { createReadStream } from 'node:fs';
 import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -13,12 +17,16 @@ import type { Client } from 'basic-ftp';
 import type { Ftpc } from '../model/sections/ftpc.ts';
 import { isFtpError, openFtp } from '../services/ftp-client.ts';
 import { classify } from '../services/test-run.ts';
+import { folderNames, type NameSet, type TakenNames, uniqueName } from '../system/unique-name.ts';
 import { type FolderFile, openInside, RefusedName } from '../system/volume-files.ts';
 import { sentName } from './local-files.ts';
 import { errorOf, type FtpErrorName } from './registers.ts';
+import { remoteNames } from './remote-names.ts';
 
 export interface SentFile {
   name: string;
+  /** the name on the server: `name`, or a numbered one when the server had a file of that name */
+  remote: string;
   /** the local name after the rename */
   renamed: string;
   bytes: number;
@@ -40,15 +48,17 @@ export interface AttemptResult {
   error?: SendError;
 }
 
+const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
 /** The error code of a failure on the FTP connection. */
 export function remoteError(e: unknown): SendError {
-  const message = e instanceof Error ? e.message : String(e);
+  const text = message(e);
   if (isFtpError(e)) {
-    if (e.code === 530 || e.code === 331 || e.code === 332) return { code: 'auth_failed', message };
-    return { code: 'server_refused', message };
+    if (e.code === 530 || e.code === 331 || e.code === 332) return { code: 'auth_failed', message: text };
+    return { code: 'server_refused', message: text };
   }
-  if (/closed|FIN packet|end of stream|socket hang up/i.test(message) && !(e as { code?: unknown }).code) return { code: 'refused', message };
-  return { code: errorOf(classify(e).reason), message };
+  if (/closed|FIN packet|end of stream|socket hang up/i.test(text) && !(e as { code?: unknown }).code) return { code: 'refused', message: text };
+  return { code: errorOf(classify(e).reason), message: text };
 }
 
 /** ASCII transfers carry NVT-ASCII line ends: a bare LF becomes CR LF (RFC 959 §3.1.1.1). */
@@ -75,10 +85,22 @@ export interface AttemptOptions {
   timeoutMs?: number;
   /** stops the attempt between two files (the engine is stopping) */
   cancelled?: () => boolean;
+  /**
+   * The remote names of uploads this send began and did not finish, by local name: kept from one
+   * attempt to its retry, which uploads the file again under the same name.
+   */
+  resume?: Map<string, string>;
 }
 
 export async function sendAttempt(f: Ftpc, files: readonly FolderFile[], o: AttemptOptions): Promise<AttemptResult> {
   const result: AttemptResult = { sent: [], gone: [] };
+  const resume = o.resume ?? new Map<string, string>();
+  let here: NameSet;
+  try {
+    here = await folderNames(o.folder);
+  } catch (e) {
+    return { ...result, error: { code: 'local', message: `local directory: ${message(e)}`, local: true } };
+  }
   let client: Client;
   try {
     client = await openFtp(f, o.dataDir, o.timeoutMs === undefined ? {} : { timeoutMs: o.timeoutMs });
@@ -87,6 +109,7 @@ export async function sendAttempt(f: Ftpc, files: readonly FolderFile[], o: Atte
   }
   try {
     if (f.server_dir !== '') await client.cd(f.server_dir);
+    let onServer: TakenNames | undefined; // listed when the first file goes
     for (const file of files) {
       if (o.cancelled?.()) {
         result.cancelled = true;
@@ -103,25 +126,33 @@ export async function sendAttempt(f: Ftpc, files: readonly FolderFile[], o: Atte
           result.gone.push(file.name);
           continue;
         }
-        result.error = { code: 'local', message: `${file.name}: ${e instanceof Error ? e.message : String(e)}`, local: true };
+        result.error = { code: 'local', message: `${file.name}: ${message(e)}`, local: true };
         break;
       }
+      let remote: string;
       try {
-        await client.uploadFrom(f.transfermode_ascii ? source.pipe(crlf()) : source, file.name);
+        onServer ??= await remoteNames(client);
+        remote = resume.get(file.name) ?? (await uniqueName(file.name, onServer));
+        resume.set(file.name, remote);
+        await client.uploadFrom(f.transfermode_ascii ? source.pipe(crlf()) : source, remote);
       } catch (e) {
         source.destroy();
         result.error = remoteError(e);
         break;
       }
-      const renamed = sentName(file.name, o.ext);
+      resume.delete(file.name);
+      onServer.add(remote);
+      let renamed: string;
       try {
+        renamed = await uniqueName(sentName(remote, o.ext), here);
         await rename(join(o.folder, file.name), join(o.folder, renamed));
+        here.add(renamed);
       } catch (e) {
-        // on the server, but still under its name here: it goes again with the next send
-        result.error = { code: 'local', message: `${file.name} sent but not renamed: ${e instanceof Error ? e.message : String(e)}`, local: true };
+        // on the server, but still under its name here: it goes again with the next send (under a numbered name there)
+        result.error = { code: 'local', message: `${file.name} sent as ${remote} but not renamed: ${message(e)}`, local: true };
         break;
       }
-      result.sent.push({ name: file.name, renamed, bytes });
+      result.sent.push({ name: file.name, remote, renamed, bytes });
     }
   } catch (e) {
     result.error = remoteError(e);

@@ -13,6 +13,13 @@ export type FtpTrigger = (typeof FTP_TRIGGERS)[number];
 export const FTP_SEND_STATES = ['idle', 'running', 'done', 'error'] as const;
 export type FtpSendState = (typeof FTP_SEND_STATES)[number];
 
+/**
+ * A file sent under a numbered name because a file of its own name was there already (docs/ftp.md
+ * "No file is replaced"): its local name before the send, its name on the server, its local name after.
+ */
+export const ftpRenamedSchema = v.object({ file: v.string(), remote: v.string(), local: v.string() });
+export type FtpRenamed = v.InferOutput<typeof ftpRenamedSchema>;
+
 export const ftpLastSendSchema = v.object({
   trigger: v.picklist(FTP_TRIGGERS),
   /** unit clock, ms since the epoch */
@@ -30,6 +37,8 @@ export const ftpLastSendSchema = v.object({
   attempts: count(),
   /** files an earlier send renamed and this one deleted (store_send off) */
   deleted: count(),
+  /** the files of `files` that went under a numbered name, on the server or here (absent when none did) */
+  renamed: v.optional(v.array(ftpRenamedSchema)),
   /** code: the name of docs/ftp.md's table, number: DT n+2, message: the server's or the system's words */
   error: v.optional(v.object({ code: v.string(), number: count(), message: v.string() })),
 });

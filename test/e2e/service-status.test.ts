@@ -137,6 +137,7 @@ describe('the live status of the TLS bridge and of the FTP send', () => {
         held: ['tank_20261121.csv'],
         attempts: 4,
         deleted: 1,
+        renamed: [{ file: 'tank_20261120.csv', remote: 'tank_20261120_1.csv', local: 'tank_20261120_1.bak' }],
         error: { code: 'refused', number: 2, message: 'connect ECONNREFUSED 127.0.0.1:2121' },
       },
     };
@@ -157,6 +158,7 @@ describe('the live status of the TLS bridge and of the FTP send', () => {
     await expectText(dd('failed'), '2');
     await expectText(dd('held'), '1 (tank_20261121.csv)');
     await expectText(dd('deleted'), '1');
+    await expectText(dd('renamed'), 'tank_20261120.csv → tank_20261120_1.csv (tank_20261120_1.bak)');
     await expectText(dd('attempts'), '4');
     await expectText(dd('error'), 'connect ECONNREFUSED 127.0.0.1:2121');
 

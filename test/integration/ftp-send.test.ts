@@ -358,7 +358,7 @@ describe('ASCII transfer mode', () => {
 });
 
 describe('a server that goes down during a send', () => {
-  it('keeps the unsent file, retries, and the retry overwrites the partial upload', async () => {
+  it('keeps the unsent file, retries, and the retry replaces its own partial upload', async () => {
     const small = await put('tank_20261110.csv', 'first\r\n');
     const big = await put('tank_20261111.csv', randomBytes(1024 * 1024));
     const p = await freePort();
@@ -390,6 +390,7 @@ describe('a server that goes down during a send', () => {
     await until(() => words()[5] === 12, 20_000, 'send 12 finished');
     expect(words()).toEqual([0, 2, 0, 2, 0, 12]);
     expect((await remote('tank_20261111.csv')).equals(big)).toBe(true);
+    expect((await remoteNames()).filter((n) => n.startsWith('tank_20261111'))).toEqual(['tank_20261111.csv']); // no numbered copy
     expect(await localNames()).toEqual(expect.arrayContaining(['tank_20261110.bak', 'tank_20261111.bak']));
     expect((await status()).lastSend).toMatchObject({
       result: 'done',
@@ -447,6 +448,29 @@ describe('a local directory that cannot be used', () => {
       result: 'error',
       attempts: 1,
       error: { code: 'local', number: 7, message: 'local directory internal/no-such-folder does not exist' },
+    });
+  }, 60_000);
+});
+
+describe('a name the server has already', () => {
+  it("goes under the first free numbered name, the server's file and the local ones left as they were", async () => {
+    await script();
+    await ftp({ local_file: 'tank_20261101' });
+    await writeFile(join(root, 'upload', 'tank_20261101.csv'), 'theirs\r\n');
+    await writeFile(join(root, 'upload', 'tank_20261101_1.csv'), 'theirs too\r\n');
+    const ours = await put('tank_20261101.csv', 'ours\r\n');
+    await put('tank_20261101_2.bak', 'sent long ago\r\n');
+    expect(await plcSend(16)).toEqual([0, 2, 0, 1, 0, 16]);
+    expect((await remote('tank_20261101.csv')).toString()).toBe('theirs\r\n');
+    expect((await remote('tank_20261101_1.csv')).toString()).toBe('theirs too\r\n');
+    expect((await remote('tank_20261101_2.csv')).equals(ours)).toBe(true);
+    // here the sent file takes its name on the server, numbered again when that is taken here
+    expect((await readFile(join(local(), 'tank_20261101_2.bak'))).toString()).toBe('sent long ago\r\n');
+    expect((await readFile(join(local(), 'tank_20261101_2_1.bak'))).equals(ours)).toBe(true);
+    expect((await status()).lastSend).toMatchObject({
+      result: 'done',
+      files: ['tank_20261101.csv'],
+      renamed: [{ file: 'tank_20261101.csv', remote: 'tank_20261101_2.csv', local: 'tank_20261101_2_1.bak' }],
     });
   }, 60_000);
 });

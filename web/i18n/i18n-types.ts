@@ -4416,6 +4416,10 @@ export type NamespaceGraphsTranslation = {
 	size: RequiredParams<'kb'>
 	/**
 	 * C​h​a​r​t​ ​t​y​p​e
+	/**
+	 * S​e​n​t​ ​u​n​d​e​r​ ​a​ ​n​u​m​b​e​r​e​d​ ​n​a​m​e​ ​(​i​t​s​ ​o​w​n​ ​w​a​s​ ​t​a​k​e​n​)
+	 */
+	renamed: string
 	 */
 	chartType: string
 	types: {
@@ -12257,6 +12261,10 @@ export type TranslationFunctions = {
 		General: switch the client on and choose the control register block the PLC uses to drive it (6 registers, DT350 by default; the block is shown under the field and must not overlap another service's) and the poll time (0.5 – 3600 s).
 		Connection: the database type (the port follows it: 1433, 3306 or 5432, unless you entered a port of your own), the server, the database (may stay empty on MS SQL), the table, the login, the timeout (3 – 120 s) and TLS, with or without checking the server certificate. Database and table names hold letters, digits, underscore, dot and hyphen. A stored password shows as asterisks; leave them to keep it. Connection test tries the saved settings and lists each step; with unsaved changes you are asked first.
 		Data points (up to 100): a column name that starts with a letter (letters, digits and underscore; each name once, whatever the case), the PLC area (DT, FL, LD, X, Y, R) and the first word, the data type, the decimals (0 – 9, 0 – 18 for 64-bit types), the word order, a unit (up to 7 characters) and an optional scaling from the PLC range to the stored range. The value must end inside its area. Add data point continues after the last point; click a row to edit it; Delete moves the later rows up.
+		/**
+		 * Sent under a numbered name (its own was taken)
+		 */
+		renamed: () => LocalizedString
 		Insert without PLC: the unit reads the data points through the chosen interface and station and inserts a row every poll time; it needs at least one data point and an interface that is not transparent.
 		Certificates: names of uploaded files (.crt, .csr or .pem; the key .key or .pem).
 		Save stores the page; Reset fills in the defaults, which are stored when you save.

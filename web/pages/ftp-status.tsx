@@ -26,6 +26,8 @@ function lastSendFacts(l: FtpLastSend): StatusFact[] {
     { item: 'failed', label: t.failed(), value: formatNumber(l.failed) },
     { item: 'held', label: t.held(), value: named(l.held) },
     { item: 'deleted', label: t.deleted(), value: formatNumber(l.deleted) },
+    // docs/ftp.md "No file is replaced": the name each one got on the server and here
+    ...(l.renamed?.length ? [{ item: 'renamed', label: t.renamed(), value: l.renamed.map((r) => `${r.file} → ${r.remote} (${r.local})`).join(', ') }] : []),
     { item: 'attempts', label: t.attempts(), value: formatNumber(l.attempts) },
     ...(l.error
       ? [

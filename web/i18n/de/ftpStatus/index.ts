@@ -23,6 +23,7 @@ const de_ftpStatus = {
   failed: 'Nicht gesendet',
   held: 'Zurückgehalten (Logger schreibt noch)',
   deleted: 'Nach dem Senden gelöscht',
+  renamed: 'Unter nummeriertem Namen gesendet (der eigene war vergeben)',
   attempts: 'Versuche',
   error: 'Fehler',
   none: 'keine',

@@ -23,6 +23,7 @@ const en_ftpStatus = {
   failed: 'Not sent',
   held: 'Held back (logger still writing)',
   deleted: 'Deleted after sending',
+  renamed: 'Sent under a numbered name (its own was taken)',
   attempts: 'Attempts',
   error: 'Error',
   none: 'none',

@@ -23,6 +23,7 @@ const fr_ftpStatus = {
   failed: 'Non envoyés',
   held: 'Retenus (le journal écrit encore)',
   deleted: 'Supprimés après l’envoi',
+  renamed: 'Envoyés sous un nom numéroté (le leur était pris)',
   attempts: 'Tentatives',
   error: 'Erreur',
   none: 'aucun',
