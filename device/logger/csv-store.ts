@@ -127,7 +127,7 @@ async function closeQuietly(fh: StoreHandle): Promise<void> {
 }
 
 /** fsync of a folder so that a new entry in it survives a power cut; EINVAL: the file system cannot, and need not. */
-async function syncFolder(fs: StoreFs, dir: string): Promise<void> {
+export async function syncFolder(fs: StoreFs, dir: string): Promise<void> {
   const fh = await fs.open(dir, 'r');
   try {
     await fh.sync();

@@ -67,7 +67,7 @@ export async function startScript(deps: ScriptDeps): Promise<ScriptEngine> {
       { clock, log: deps.log, ftp: deps.ftp, tickMs: deps.tickMs ?? SCRIPT_TICK_MS },
       parsed.program,
       new ScriptMemory(deps.links, deps.store.get<Pew>('pew').interface_plc),
-      new ScriptCsv(() => deps.hw.volumes(), storage),
+      new ScriptCsv(() => deps.hw.volumes(), storage, undefined, deps.log),
       book,
     );
     run.start();

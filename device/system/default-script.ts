@@ -18,12 +18,17 @@ export const DEFAULT_SCRIPT = `# pew_script.cfg - script of the communicator uni
 #                                        or INTERN (the unit's own memory 0 - 32767);
 #                                        TYPE INT (default), UINT, DINT, UDINT, REAL, BOOL
 #   write AREA ADDRESS = VALUE|NAME [TYPE]  write a value into the PLC (a name keeps its type)
-#   file  NAME.csv                        the CSV file the next 'append' statements write
+#   file  NAME.csv                        the CSV file the next 'append' statements write;
+#                                         %Y %y %m %d %H %M %S %W in NAME put in the date and
+#                                         time of each line (audit_%Y%m%d.csv: a file a day)
 #   append NAME[, NAME ...]               one line with a time stamp and the values
 #   send                                  hand the closed files to the FTP client
 #                                         (FTP transmission on the Script page)
 #
 # Names start with a letter and hold letters, digits and underscores.
+# No file is replaced: a name the FTP server (or the unit) has already is sent (or kept) as
+# NAME_1.csv, NAME_2.csv ...; a file whose first line names other values than the 'append'
+# is kept as it is under such a name, and a new file begins.
 
 [init]
 file values.csv

@@ -6277,7 +6277,7 @@ export type NamespaceScriptLangTranslation = {
 		 */
 		unknown_name: RequiredParams<'name'>
 		/**
-		 * "​{​n​a​m​e​}​"​ ​i​s​ ​n​o​t​ ​a​ ​f​i​l​e​ ​n​a​m​e​:​ ​a​ ​l​e​t​t​e​r​,​ ​t​h​e​n​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​"​_​"​ ​o​r​ ​"​-​"​,​ ​e​n​d​i​n​g​ ​i​n​ ​.​c​s​v​,​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​.
+		 * "​{​n​a​m​e​}​"​ ​i​s​ ​n​o​t​ ​a​ ​f​i​l​e​ ​n​a​m​e​:​ ​a​ ​l​e​t​t​e​r​,​ ​t​h​e​n​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​"​_​"​,​ ​"​-​"​ ​o​r​ ​d​a​t​e​ ​p​l​a​c​e​h​o​l​d​e​r​s​,​ ​e​n​d​i​n​g​ ​i​n​ ​.​c​s​v​,​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​ ​w​i​t​h​ ​t​h​e​ ​d​a​t​e​ ​f​i​l​l​e​d​ ​i​n​.
 		 * @param {unknown} max
 		 * @param {unknown} name
 		 */
@@ -6373,6 +6373,12 @@ export type NamespaceScriptLangTranslation = {
 		 * l​i​n​e​ ​{​l​i​n​e​}
 		 * @param {unknown} line
 		 */
+		/**
+		 * "​{​p​l​a​c​e​h​o​l​d​e​r​}​"​ ​i​s​ ​n​o​t​ ​a​ ​d​a​t​e​ ​o​r​ ​t​i​m​e​ ​p​l​a​c​e​h​o​l​d​e​r​ ​o​f​ ​a​ ​f​i​l​e​ ​n​a​m​e​:​ ​u​s​e​ ​{​a​l​l​o​w​e​d​}​.
+		 * @param {unknown} allowed
+		 * @param {unknown} placeholder
+		 */
+		bad_file_placeholder: RequiredParams<'allowed' | 'placeholder'>
 		line: RequiredParams<'line'>
 	}
 }
@@ -13860,7 +13866,7 @@ export type TranslationFunctions = {
 			 */
 			unknown_name: (arg: { name: unknown }) => LocalizedString
 			/**
-			 * "{name}" is not a file name: a letter, then letters, digits, "_" or "-", ending in .csv, at most {max} characters.
+			 * "{name}" is not a file name: a letter, then letters, digits, "_", "-" or date placeholders, ending in .csv, at most {max} characters with the date filled in.
 			 */
 			bad_file_name: (arg: { max: unknown, name: unknown }) => LocalizedString
 			/**
@@ -14072,6 +14078,10 @@ export type TranslationFunctions = {
 				auth_failed: () => LocalizedString
 				/**
 				 * not found on the server
+			/**
+			 * "{placeholder}" is not a date or time placeholder of a file name: use {allowed}.
+			 */
+			bad_file_placeholder: (arg: { allowed: unknown, placeholder: unknown }) => LocalizedString
 				 */
 				not_found: () => LocalizedString
 				/**

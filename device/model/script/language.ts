@@ -43,6 +43,7 @@ export const SCRIPT_ERROR_CODES = [
   'value_range', // a number the type cannot hold
   'unknown_name', // a name no read statement of the script sets
   'bad_file_name', // a file name that is not NAME.csv
+  'bad_file_placeholder', // a % in a file name that is no date or time placeholder (%Y %y %m %d %H %M %S %W)
   'no_file', // append in a script without a file statement
   'syntax', // the statement's parts are not in their order (an '=' missing, a word too many)
   'too_many_lines',

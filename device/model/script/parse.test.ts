@@ -104,6 +104,20 @@ describe('script parser', () => {
     expect(parseScript('[init]\n[init]').errors[0]).toMatchObject({ code: 'duplicate_section', params: { first: 1 } });
   });
 
+  it("takes the data logger's date and time placeholders in a file name, and refuses others with their own code", () => {
+    expect(errorsOf('[init]\nfile audit_%Y%m%d.csv')).toEqual([]);
+    expect(errorsOf('[init]\nfile line-%y%m%d_%H%M%S_w%W.CSV')).toEqual([]);
+    expect(parseScript('[init]\nfile audit_%Q.csv').errors).toEqual([
+      { line: 2, column: 12, code: 'bad_file_placeholder', params: { placeholder: '%Q', allowed: '%Y %y %m %d %H %M %S %W' } },
+    ]);
+    expect(errorsOf('[init]\nfile a%%.csv')).toEqual([[2, 7, 'bad_file_placeholder']]);
+    expect(errorsOf('[init]\nfile a%.csv')).toEqual([[2, 7, 'bad_file_placeholder']]);
+    expect(errorsOf('[init]\nfile %Y.csv')).toEqual([[2, 6, 'bad_file_name']]); // a letter first
+    // at most 30 characters once the placeholders are filled in: %Y puts in four digits
+    expect(errorsOf(`[init]\nfile ${'a'.repeat(22)}%m%d.csv`)).toEqual([]); // 22 + 4 + 4 = 30
+    expect(errorsOf(`[init]\nfile ${'a'.repeat(24)}%Y.csv`)).toEqual([[2, 6, 'bad_file_name']]); // 30 written, 32 on the volume
+  });
+
   it('keeps a value of a 32-bit type inside its area and to its range', () => {
     expect(errorsOf('[init]\nread a = INTERN 32767 DINT')).toEqual([[2, 10, 'bad_address']]);
     expect(errorsOf('[init]\nwrite DT 1 = 1.5')).toEqual([[2, 14, 'value_range']]);

@@ -1,6 +1,7 @@
 // The parser of the script language (language.ts; docs/script.md). Pure and total: any text gives
 // a program and the list of its errors (line, column, code), never an exception, so the editor can
 // parse on every key stroke and the daemon refuses a script with the same errors.
+import { formatWall, WALL_DESIGNATORS } from '../../logger/csv-calendar.ts';
 import {
   APPEND_MAX,
   CYCLE_MAX,
@@ -43,7 +44,12 @@ class LineError {
 }
 
 const NAME_RE = /^[A-Za-z][A-Za-z0-9_]*$/;
-const FILE_RE = /^[A-Za-z][A-Za-z0-9_-]*\.csv$/i;
+// a file name may hold the data logger's date and time placeholders (formatWall: %Y %y %m %d %H %M
+// %S %W), filled in with the time of each line; `%%` would put a `%` into the name and is refused
+const FILE_PLACEHOLDERS = WALL_DESIGNATORS.replace('%', '');
+const FILE_RE = new RegExp(`^[A-Za-z](?:[A-Za-z0-9_-]|%[${FILE_PLACEHOLDERS}])*\\.[cC][sS][vV]$`);
+/** a time whose every placeholder takes its full width, for the length of a file name as written */
+const SOME_TIME = { year: 2026, month: 11, day: 21, hour: 9, minute: 1, second: 0 };
 const NUMBER_RE = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
 const INTEGER_RE = /^\d{1,7}$/;
 const FLAG_RE = /^R(\d{0,3})([0-9A-F])$/;
@@ -165,7 +171,7 @@ function statement(line: number, t: Token[], end: number): Pending {
     }
     case 'file': {
       const f = c.next();
-      if (!FILE_RE.test(f.text) || f.text.length > FILE_NAME_MAX) throw new LineError(f.col, 'bad_file_name', { name: f.text, max: FILE_NAME_MAX });
+      fileName(f);
       c.done();
       return { st: { op: 'file', line, name: f.text }, typed: true, col: head.col, valueCol: 0, nameCols: [] };
     }
@@ -188,6 +194,15 @@ function statement(line: number, t: Token[], end: number): Pending {
     default:
       throw new LineError(head.col, 'unknown_statement', { word: head.text });
   }
+}
+
+/** NAME.csv, its placeholders known ones, at most FILE_NAME_MAX characters once they are filled in. */
+function fileName(f: Token): void {
+  for (const m of f.text.matchAll(/%(.?)/g))
+    if (m[1] === '' || !FILE_PLACEHOLDERS.includes(m[1]!))
+      throw new LineError(f.col + m.index, 'bad_file_placeholder', { placeholder: m[0], allowed: [...FILE_PLACEHOLDERS].map((d) => `%${d}`).join(' ') });
+  if (!FILE_RE.test(f.text) || formatWall(f.text, SOME_TIME).length > FILE_NAME_MAX)
+    throw new LineError(f.col, 'bad_file_name', { name: f.text, max: FILE_NAME_MAX });
 }
 
 /** A value of `type` at `address` must end inside the area. */

@@ -21,7 +21,9 @@ const de_scriptLang = {
     bad_value: '„{value}“ ist weder eine Zahl noch ein Name.',
     value_range: 'Der Wert passt nicht zum Typ {type} ({min} – {max}, ganze Zahlen außer bei REAL).',
     unknown_name: 'Keine read-Anweisung setzt „{name}“.',
-    bad_file_name: '„{name}“ ist kein Dateiname: ein Buchstabe, dann Buchstaben, Ziffern, „_“ oder „-“, Endung .csv, höchstens {max} Zeichen.',
+    bad_file_name:
+      '„{name}“ ist kein Dateiname: ein Buchstabe, dann Buchstaben, Ziffern, „_“, „-“ oder Datumsplatzhalter, Endung .csv, höchstens {max} Zeichen mit eingesetztem Datum.',
+    bad_file_placeholder: '„{placeholder}“ ist kein Platzhalter für Datum oder Uhrzeit in einem Dateinamen: verwenden Sie {allowed}.',
     no_file: 'append braucht zuvor eine file-Anweisung im Skript.',
     syntax: 'Die Anweisung ist unvollständig oder hat einen Teil zu viel: siehe die Anweisungen im Standardskript.',
     too_many_lines: 'Das Skript ist zu lang: höchstens {max} Zeilen.',

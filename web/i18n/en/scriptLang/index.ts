@@ -21,7 +21,9 @@ const en_scriptLang = {
     bad_value: '"{value}" is neither a number nor a name.',
     value_range: 'The value does not fit the type {type} ({min} – {max}, whole numbers unless REAL).',
     unknown_name: 'No read statement sets "{name}".',
-    bad_file_name: '"{name}" is not a file name: a letter, then letters, digits, "_" or "-", ending in .csv, at most {max} characters.',
+    bad_file_name:
+      '"{name}" is not a file name: a letter, then letters, digits, "_", "-" or date placeholders, ending in .csv, at most {max} characters with the date filled in.',
+    bad_file_placeholder: '"{placeholder}" is not a date or time placeholder of a file name: use {allowed}.',
     no_file: 'append needs a file statement in the script first.',
     syntax: 'The statement is not complete or has a part too many: see the statements in the default script.',
     too_many_lines: 'The script is too long: at most {max} lines.',

@@ -21,7 +21,9 @@ const fr_scriptLang = {
     bad_value: '« {value} » n’est ni un nombre ni un nom.',
     value_range: 'La valeur ne tient pas dans le type {type} ({min} – {max}, nombres entiers sauf REAL).',
     unknown_name: 'Aucune instruction read ne définit « {name} ».',
-    bad_file_name: '« {name} » n’est pas un nom de fichier : une lettre, puis lettres, chiffres, « _ » ou « - », terminé par .csv, {max} caractères au plus.',
+    bad_file_name:
+      '« {name} » n’est pas un nom de fichier : une lettre, puis lettres, chiffres, « _ », « - » ou marques de date, terminé par .csv, {max} caractères au plus une fois la date insérée.',
+    bad_file_placeholder: '« {placeholder} » n’est pas une marque de date ou d’heure d’un nom de fichier : utilisez {allowed}.',
     no_file: 'append a besoin d’une instruction file dans le script.',
     syntax: 'L’instruction est incomplète ou a une partie de trop : voir les instructions du script par défaut.',
     too_many_lines: 'Le script est trop long : {max} lignes au plus.',
