@@ -15,7 +15,7 @@ import { EMAIL_BLOCK, MAIL_SUBJECT_FROM_TEXT, MAIL_TEXT_MAX } from '../model/blo
 import type { Email } from '../model/sections/email.ts';
 import type { Log } from '../model/sections/log.ts';
 import type { Pew } from '../model/sections/pew.ts';
-import { newestLogFiles } from '../service-runtime/log-files.ts';
+import { newestLogFiles, newestOfEachLogFile } from '../service-runtime/log-files.ts';
 import { RequestFault } from '../service-runtime/plc-text.ts';
 import { type JobEnd, QueueRun, type QueueRunDeps, type QueueShared } from '../service-runtime/queue-run.ts';
 import { firstOpen, mailTrust, smtpCandidates, smtpTransport } from '../services/mail-test.ts';
@@ -102,13 +102,13 @@ export class MailRun extends QueueRun<MailJob, MailCounter> {
     if (this.e.store_send) {
       const log = this.deps.store.get<Log>('pew_log');
       try {
-        const names = log.log_def.map((f) => f.name);
-        const files = await newestLogFiles(log, await this.deps.hw.volumes(), 1000);
-        // the newest file of each log file of the logger (its files are <name>_<date>…)
-        attach =
-          names.length === 0
-            ? files.slice(0, 1).map((f) => f.path) // no log file defined (any more): the newest file of the folder
-            : names.flatMap((n) => files.find((f) => f.name.startsWith(`${n}_`) || f.name.startsWith(`${n}.`))?.path ?? []);
+        const volumes = await this.deps.hw.volumes();
+        // the newest file of each log file of the logger (log-files.ts: by the names of its files)
+        attach = (
+          log.log_def.length === 0
+            ? await newestLogFiles(log, volumes, 1) // no log file defined (any more): the newest file of the folder
+            : await newestOfEachLogFile(log, volumes)
+        ).map((f) => f.path);
       } catch (err) {
         missing = `the log files cannot be read: ${errorText(err)}`;
       }

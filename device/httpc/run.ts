@@ -1,6 +1,6 @@
 // One run of the HTTP client engine: one version of the saved pew_httpc and pew (the poll, queue
 // and back-off of service-runtime/queue-run.ts). A request (method, path appended to server_addr,
-// body from PLC memory or the newest log file) becomes a queued job; the answer's body (cut to the
+// body from PLC memory or the data logger's newest file) becomes a queued job; the answer's body (cut to the
 // PLC's area), length and status code are written back. docs/services.md.
 import { readFile } from 'node:fs/promises';
 import { STATUS_CODES } from 'node:http';
@@ -12,7 +12,7 @@ import { HTTP_ANSWER_MAX, HTTP_BLOCK, HTTP_BODY_LOGFILE, HTTP_BODY_MAX, HTTP_MET
 import type { Httpc } from '../model/sections/httpc.ts';
 import type { Log } from '../model/sections/log.ts';
 import type { Pew } from '../model/sections/pew.ts';
-import { newestLogFiles } from '../service-runtime/log-files.ts';
+import { loggerFiles } from '../service-runtime/log-files.ts';
 import { RequestFault } from '../service-runtime/plc-text.ts';
 import { type JobEnd, QueueRun, type QueueRunDeps, type QueueShared } from '../service-runtime/queue-run.ts';
 import { drivers } from '../services/drivers.ts';
@@ -123,10 +123,11 @@ export class HttpRun extends QueueRun<HttpJob, HttpCounter> {
     if (/[\s\0]/.test(path)) throw new RequestFault('bad_string', `path "${path}" has a space or a control character`);
     const job: HttpJob = { method, path, answerAddr: b.answer_addr!, answerSize: b.answer_size! };
     if (fromLog) {
-      const [newest] = await newestLogFiles(this.deps.store.get<Log>('pew_log'), await this.deps.hw.volumes(), 1).catch((e: unknown) => {
+      // the data logger's newest file: never the script's CSV files in the same folder
+      const [newest] = await loggerFiles(this.deps.store.get<Log>('pew_log'), await this.deps.hw.volumes()).catch((e: unknown) => {
         throw new RequestFault('local', errorText(e));
       });
-      if (!newest) throw new RequestFault('local', 'there is no log file to send');
+      if (!newest) throw new RequestFault('local', 'the data logger has no log file to send');
       if (newest.bytes > LOGFILE_BODY_MAX)
         throw new RequestFault('too_large', `log file ${newest.name} has ${newest.bytes} bytes, at most ${LOGFILE_BODY_MAX}`);
       job.logfile = newest.path;
