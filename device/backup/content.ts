@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import * as v from 'valibot';
 import { FORMAT_FOLDER } from '../logger/engine.ts';
+import { clearSecrets } from '../model/secrets.ts';
 import type { SectionDef } from '../model/section.ts';
 import { HTTP_FOLDER } from '../rest/http-files.ts';
 import { CERT_FOLDER } from '../system/cert-files.ts';
@@ -70,8 +71,7 @@ export async function collectContent(
   const sections: Record<string, unknown> = {};
   for (const def of defs) {
     const value = { ...(read(def.key) as Record<string, unknown>) };
-    if (!withSecrets) for (const p of def.passwords) if (typeof value[p] === 'string') value[p] = '';
-    sections[def.key] = value;
+    sections[def.key] = withSecrets ? value : clearSecrets(def, value);
   }
   const files = (await Promise.all(FILE_FOLDERS.map((f) => listFiles(dataDir, f)))).flat();
   const bytes = files.reduce((n, f) => n + f.data.length, 0);

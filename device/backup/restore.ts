@@ -23,6 +23,7 @@ import type { ConfigStore } from '../config/store.ts';
 import { commitFiles, recoverCommit } from '../config/transaction.ts';
 import { issue } from '../model/issues.ts';
 import { type CrossOptions, crossSectionIssues } from '../model/rules.ts';
+import { restoreSecrets } from '../model/secrets.ts';
 import { validateSection } from '../model/section.ts';
 import type { Logger } from '../system/log.ts';
 import { type BackupContent, decodeJson, FILE_FOLDERS, toContent } from './content.ts';
@@ -73,10 +74,7 @@ export async function checkBackup(
     let input = content.sections[key];
     // an unprotected backup carries no secrets: the unit keeps its own where the backup has none
     if (header.protection === 'sha256' && typeof input === 'object' && input !== null && !Array.isArray(input)) {
-      const current = store.get<Record<string, unknown>>(key);
-      const copy = { ...(input as Record<string, unknown>) };
-      for (const p of def.passwords) if (copy[p] === '' || copy[p] === undefined) copy[p] = current[p];
-      input = copy;
+      input = restoreSecrets(def, input, store.get(key));
     }
     const checked = validateSection(def, input);
     if (checked.ok) values[key] = checked.value;

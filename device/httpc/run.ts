@@ -18,6 +18,7 @@ import { type JobEnd, QueueRun, type QueueRunDeps, type QueueShared } from '../s
 import { drivers } from '../services/drivers.ts';
 import { httpDispatcher, httpTrust, statusFailure } from '../services/http-test.ts';
 import { classify } from '../services/test-run.ts';
+import { requestHeaders } from './headers.ts';
 
 export const HTTP_USER = 'httpc';
 export const LOGFILE_BODY_MAX = 1024 * 1024; // a log file sent as a body
@@ -59,7 +60,6 @@ export interface HttpRunDeps extends QueueRunDeps {
 }
 
 const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
-const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
 /**
  * The error code of a request that got no answer from the server, and whether it waits in the
@@ -153,11 +153,7 @@ export class HttpRun extends QueueRun<HttpJob, HttpCounter> {
         dispatcher: this.dispatcher!,
         headersTimeout: 15_000,
         bodyTimeout: 15_000,
-        headers: {
-          'user-agent': 'pew-http-client',
-          ...(body ? { 'content-type': job.logfile ? 'text/csv' : 'application/octet-stream' } : {}),
-          ...(this.h.server_user ? { authorization: basic(this.h.server_user, this.h.server_password) } : {}),
-        },
+        headers: requestHeaders(this.h, 'pew-http-client', !body ? 'none' : job.logfile ? 'logfile' : 'plc'),
         ...(body ? { body } : {}),
       });
     } catch (e) {

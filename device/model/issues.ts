@@ -42,6 +42,9 @@ export const ERROR_CODES = [
   'interface_disabled',
   'duplicate', // two entries with the same id/name
   'name_reserved', // a data point named as a column the unit writes itself (params: name)
+  'header_name_invalid', // an HTTP header name that is not an RFC 7230 token (letters, digits and !#$%&'*+-.^_`|~)
+  'header_value_invalid', // an HTTP header value with a line break, NUL or another control character, or a character beyond Latin-1
+  'header_reserved', // an HTTP header the unit sets itself (params: name)
   'script_invalid', // an enabled script whose text has errors (params: line, column, script: the parser's code and its params; model/script)
   'unknown_key', // a key the schema does not know (security.md VAL-1)
   // request level

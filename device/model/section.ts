@@ -1,7 +1,6 @@
 // A configuration section: its schema (the truth for fields, limits, defaults and error codes),
 // its spec name and index, its password fields, and the facts cross-section rules need.
 import * as v from 'valibot';
-import { PASSWORD_MASK } from './fields.ts';
 import { decodeMessage, type Issue, issue } from './issues.ts';
 
 type AnySchema = v.GenericSchema;
@@ -37,8 +36,15 @@ export interface SectionDef<S extends AnySchema = AnySchema> {
   /** top-level string fields holding secrets: masked on read, kept when the mask comes back */
   passwords: readonly string[];
   /**
-   * For each password, the top-level fields naming where it is sent (server, port, proxy): when one
-   * of them changes, the mask no longer keeps the stored password (security.md SEC-2)
+   * Lists whose items may hold a secret (device/model/secrets.ts): an item's `value` field is one
+   * while its `flag` field is true, masked and kept like a password; `key` names the item, so a mask
+   * that comes back keeps the stored value of the item of the same name (compared without case).
+   */
+  secretLists?: Readonly<Record<string, { key: string; value: string; flag: string }>>;
+  /**
+   * For each password (and each list of `secretLists`), the top-level fields naming where it is
+   * sent (server, port, proxy): when one of them changes, the mask no longer keeps the stored
+   * secret (security.md SEC-2)
    */
   targets?: Readonly<Record<string, readonly string[]>>;
   /** rules between fields of this section; run after the schema accepted the value */
@@ -187,40 +193,6 @@ export function loadSection<S extends AnySchema>(def: SectionDef<S>, raw: unknow
   return { value: defaultsOf(def), repaired: true };
 }
 
-// ---- passwords (spec §3: stored non-empty passwords are shown as a row of asterisks) ----
+// ---- secrets: device/model/secrets.ts (passwords and list items marked secret) ----
 
-export function maskSection<T>(def: SectionDef, value: T): T {
-  if (!def.passwords.length) return value;
-  const out = { ...(value as Record<string, unknown>) };
-  for (const p of def.passwords) if (typeof out[p] === 'string' && out[p] !== '') out[p] = PASSWORD_MASK;
-  return out as T;
-}
-
-/**
- * security.md SEC-2: a masked password stays only for the target it was saved for. For each password
- * that comes back as the mask while one of its target fields differs from the stored copy, a
- * `password_required` issue naming the changed fields: the password must be typed again. The
- * console runs this on its edited and saved copies, the store on the submitted and stored ones.
- */
-export function staleMaskIssues(def: SectionDef, incoming: unknown, stored: unknown): Issue[] {
-  if (!def.targets || !isPlainObject(incoming)) return [];
-  const old = isPlainObject(stored) ? stored : {};
-  const out: Issue[] = [];
-  for (const [p, fields] of Object.entries(def.targets)) {
-    // a mask over an empty stored password keeps nothing: there is no secret to send anywhere
-    if (incoming[p] !== PASSWORD_MASK || typeof old[p] !== 'string' || old[p] === '') continue;
-    // a target field cleared sends the password nowhere; a new value later is a change from '' again
-    const moved = fields.filter((f) => incoming[f] !== old[f] && incoming[f] !== '');
-    if (moved.length) out.push(issue(p, 'password_required', { fields: moved }));
-  }
-  return out;
-}
-
-/** Where the console sent the mask back, the stored password stays. */
-export function unmaskSection<T>(def: SectionDef, incoming: T, stored: unknown): T {
-  if (!def.passwords.length || !isPlainObject(incoming)) return incoming;
-  const out = { ...(incoming as Record<string, unknown>) };
-  const old = isPlainObject(stored) ? stored : {};
-  for (const p of def.passwords) if (out[p] === PASSWORD_MASK) out[p] = typeof old[p] === 'string' ? old[p] : '';
-  return out as T;
-}
+export { maskSection, staleMaskIssues, unmaskSection } from './secrets.ts';

@@ -1,18 +1,18 @@
 // The connection test of the HTTP client (spec §3 pew_httpc; device/model/servicetest.ts) on the
 // saved settings: through the proxy when one is set (HTTP CONNECT with the proxy's user and
 // password), else a TCP connection; the TLS handshake for https (the section's CA, verification as
-// set); then one GET of server_addr with the server user's basic authentication. The status line is
-// the detail; 401 (and the proxy's 407) mean a wrong login, 404 a wrong path.
+// set); then one GET of server_addr with the headers the requests carry (httpc/headers.ts: the
+// server user's basic authentication, the section's Content-Type and custom headers). The status
+// line is the detail; 401 (and the proxy's 407) mean a wrong login, 404 a wrong path.
 import { STATUS_CODES } from 'node:http';
 import type { Dispatcher } from 'undici';
+import { basicAuth, requestHeaders } from '../httpc/headers.ts';
 import type { Httpc } from '../model/sections/httpc.ts';
 import type { ServiceTestResult } from '../model/servicetest.ts';
 import { readCert } from '../system/cert-files.ts';
 import { drivers } from './drivers.ts';
 import { httpConnectTunnel, probeTls, type TlsTrust, tcpConnect, tlsDetail, tlsHandshake, tlsOptions } from './net-probe.ts';
 import { runTest, StepFailure } from './test-run.ts';
-
-const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
 export async function httpTrust(h: Httpc, dataDir: string): Promise<TlsTrust> {
   const [ca, cert, key] = await Promise.all([
@@ -30,10 +30,13 @@ export async function httpDispatcher(h: Httpc, host: string, trust: TlsTrust): P
   if (!h.proxy_addr) return new Agent({ connect: { ...tls, timeout: 10_000 } });
   return new ProxyAgent({
     uri: `http://${h.proxy_addr}:${h.proxy_port}`,
-    ...(h.proxy_user ? { token: basic(h.proxy_user, h.proxy_password) } : {}),
+    ...(h.proxy_user ? { token: basicAuth(h.proxy_user, h.proxy_password) } : {}),
     requestTls: tls,
   });
 }
+
+/** ` with X-A, X-B`: the custom headers by name (a secret value is never shown), or nothing. */
+const headerNames = (h: Httpc) => (h.headers.length ? ` with ${h.headers.map((x) => x.name).join(', ')}` : '');
 
 /** A status that fails the test: 401/407 wrong login, 404 wrong path, any other 4xx/5xx the server's error. */
 export function statusFailure(status: number, line: string): StepFailure | undefined {
@@ -73,7 +76,8 @@ export async function testHttp(h: Httpc, dataDir: string): Promise<ServiceTestRe
             dispatcher,
             headersTimeout: 10_000,
             bodyTimeout: 10_000,
-            headers: { 'user-agent': 'pew-connection-test', ...(h.server_user ? { authorization: basic(h.server_user, h.server_password) } : {}) },
+            // the Content-Type too: a server that checks it answers the test as it will answer a POST
+            headers: requestHeaders(h, 'pew-connection-test', 'plc'),
           });
           await res.body.dump();
           const line = `${res.statusCode} ${STATUS_CODES[res.statusCode] ?? ''}`.trim();
@@ -81,7 +85,7 @@ export async function testHttp(h: Httpc, dataDir: string): Promise<ServiceTestRe
           if (failure) throw failure;
           return line;
         },
-        { detail: (line) => `GET ${url.pathname}${url.search}: ${line}` },
+        { detail: (line) => `GET ${url.pathname}${url.search}${headerNames(h)}: ${line}` },
       );
     } finally {
       // destroy, not close: a request the step gave up on must not hold the answer back

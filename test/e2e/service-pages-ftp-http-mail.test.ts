@@ -1,7 +1,9 @@
 // The FTP, HTTP client and e-mail pages (spec §2 service layout, §3 fields, §5 rules, §8 messages):
 // title and every field of the section, the fields that only apply to some settings, a complete
 // setup saved, reloaded and read back from the daemon, reset to the defaults, invalid values refused
-// by the console and by the daemon with the same code, and the read-only view of the user role.
+// by the console and by the daemon with the same code, and the read-only view of the user role; the
+// HTTP client's custom headers (added and removed, a secret one a password field masked after the
+// save, a name the unit sets itself refused with its message).
 
 import type { Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
@@ -88,6 +90,7 @@ const CASES: PageCase[] = [
       proxy_port: 3128,
       proxy_user: 'proxyuser',
       proxy_password: 'Proxy!pw2',
+      content_type: 'json',
       ca: 'ca.crt',
       client: 'client.pem',
       key: 'key.pem',
@@ -143,7 +146,8 @@ const CASES: PageCase[] = [
 const message = (code: keyof typeof en.errors, params: Invalid['params'] = {}) =>
   fill(en.errors[code], Object.fromEntries(Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v])));
 
-const fieldsOf = (c: PageCase) => Object.keys(defaultsOf(c.def) as Values);
+/** the section's fields that are one input each (a list such as the HTTP headers has its own rows) */
+const fieldsOf = (c: PageCase) => Object.entries(defaultsOf(c.def) as Values).flatMap(([k, v]) => (Array.isArray(v) ? [] : [k]));
 const labelOf = (c: PageCase, path: string) =>
   (en.fields as unknown as Record<string, Record<string, { label: string; options?: Record<string, string> }>>)[c.def.key]![path]!;
 
@@ -318,6 +322,55 @@ describe('the FTP, HTTP client and e-mail pages', () => {
     await setField(page, 'pew_ftpc', 'transfermode_ssl', true);
     await expect.poll(() => ftpHint.count()).toBe(0);
     await fieldInput(page, 'pew_ftpc', 'transfermode_verify_ssl').waitFor();
+  });
+
+  it('httpc: custom headers added and removed; a secret value is a password field, masked after the save and kept; a reserved name is refused', async () => {
+    const { page } = await suite.open();
+    await loginApi(page, suite.d);
+    await openConsole(page, suite.d, '/httpc');
+    await expectTitle(page, en.nav.httpc);
+    const key = 'pew_httpc';
+    const body = pageBody(page, 'httpc');
+    const add = body.locator('[data-action=add-header]');
+    await expectText(body.locator('[data-headers] [data-count]'), en.service.headers.none);
+    await add.click();
+    await add.click();
+    await expectText(body.locator('[data-headers] [data-count]'), fill(en.service.headers.count, { count: 2, max: 4 }));
+    await expectText(body.locator('label[for="f-pew_httpc-headers-0-name"]'), en.fields.pew_httpc.headers.name.label);
+    await setField(page, key, 'headers.0.name', 'X-Api-Key');
+    await setField(page, key, 'headers.0.value', 'k-12345');
+    expect(await fieldInput(page, key, 'headers.0.value').getAttribute('type')).toBe('text');
+    await setField(page, key, 'headers.0.secret', true);
+    await expect.poll(() => fieldInput(page, key, 'headers.0.value').getAttribute('type')).toBe('password');
+
+    // a name the unit sets itself: the message in the user's language, as the daemon gives it
+    await setField(page, key, 'headers.1.name', 'Content-Type');
+    await expectText(page.locator('[data-field="headers.1.name"] .error'), message('header_reserved', { name: 'Content-Type' }));
+    await setField(page, key, 'headers.1.name', 'X Site');
+    await expectText(page.locator('[data-field="headers.1.name"] .error'), message('header_name_invalid'));
+    await body.locator('[data-header="1"] [data-action=remove-header]').click();
+    await expect.poll(() => body.locator('[data-header]').count()).toBe(1);
+
+    await page.locator('.page-bar [data-action=save]').click();
+    await page.locator('.notices .notice.info', { hasText: en.notify.saved }).waitFor();
+    const a = await api(page, suite.d);
+    expect(((await a.get(`/config/${key}`)).body as Values).headers).toEqual([{ name: 'X-Api-Key', value: PASSWORD_MASK, secret: true }]);
+    await page.reload();
+    await fieldInput(page, key, 'headers.0.value').waitFor();
+    expect(await fieldInput(page, key, 'headers.0.value').inputValue()).toBe(PASSWORD_MASK);
+    expect(await fieldInput(page, key, 'headers.0.value').getAttribute('type')).toBe('password');
+    // unticking Secret would show the stored key: it must be typed again
+    await setField(page, key, 'headers.0.secret', false);
+    await expectText(page.locator('[data-field="headers.0.value"] .error'), message('password_required'));
+    await setField(page, key, 'headers.0.secret', true);
+    await expect.poll(() => page.locator('[data-field="headers.0.value"] .error').count()).toBe(0);
+
+    await page.locator('.page-bar [data-action=reset]').click();
+    await page.locator('[role=alertdialog] button.danger', { hasText: en.confirm.reset }).click();
+    await expect.poll(() => body.locator('[data-header]').count()).toBe(0);
+    await page.locator('.page-bar [data-action=save]').click();
+    await page.locator('.notices .notice.info', { hasText: en.notify.saved }).waitFor();
+    expect(((await a.get(`/config/${key}`)).body as Values).headers).toEqual([]);
   });
 
   it('the user role sees the three pages read-only', async () => {

@@ -2,14 +2,21 @@
 // against a small node HTTP server started by the test, with a virtual FP-XH on COM1 whose
 // control block is set through the simulator's block helper: a POST with a body from PLC memory
 // arrives with its path, body and basic authentication, and the answer (status, length, body cut
-// to the area) is in the PLC; a refused request; a server that is down keeps the request queued.
+// to the area) is in the PLC; a refused request; the section's content type and custom headers (a
+// secret one masked by the API and sent as stored); a log file body is the data logger's newest
+// file, not a newer CSV of the script; a server that is down keeps the request queued.
 
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { mkdir, utimes, writeFile } from 'node:fs/promises';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_ERROR, STATE } from '../../device/model/blocks/convention.ts';
 import { HTTP_BLOCK } from '../../device/model/blocks/httpc.ts';
-import { defaultsOf } from '../../device/model/section.ts';
+import { PASSWORD_MASK } from '../../device/model/fields.ts';
+import { defaultsOf, withDefaults } from '../../device/model/section.ts';
 import { type Httpc, pew_httpc } from '../../device/model/sections/httpc.ts';
+import { pew_log } from '../../device/model/sections/log.ts';
+import { logFileSchema } from '../../device/model/sections/logfile.ts';
 import type { ServicesStatus } from '../../device/model/service-status.ts';
 import { getBytes, putBytes, readBlock, setBlock } from '../../sim/plc/blocks.ts';
 import { freePort, LOOPBACK } from '../support/ports.ts';
@@ -20,7 +27,7 @@ const DT = 240; // spec §9: HTTP control register default
 let rig: MqttRig;
 let server: Server | undefined;
 let port: number;
-const seen: { method: string; url: string; auth: string; body: Buffer }[] = [];
+const seen: { method: string; url: string; auth: string; headers: IncomingHttpHeaders; body: Buffer }[] = [];
 
 function startServer(): Promise<Server> {
   const s = createServer((req: IncomingMessage, res) => {
@@ -28,7 +35,7 @@ function startServer(): Promise<Server> {
     req.on('data', (c: Buffer) => parts.push(c));
     req.on('end', () => {
       const body = Buffer.concat(parts);
-      seen.push({ method: req.method!, url: req.url!, auth: req.headers.authorization ?? '', body });
+      seen.push({ method: req.method!, url: req.url!, auth: req.headers.authorization ?? '', headers: req.headers, body });
       if (req.url === '/api/missing') {
         res.writeHead(404);
         res.end('no such thing');
@@ -102,6 +109,53 @@ describe('HTTP client engine', () => {
     await request(HTTP_BLOCK.requests.post!, '/x', 'y'.repeat(10), 5000);
     expect(block()).toMatchObject({ state: STATE.error, error: SERVICE_ERROR.too_large });
     expect(seen.length).toBe(n);
+  }, 60_000);
+
+  it('the content type and the custom headers go with the request; a secret header is masked by the API and sent as stored', async () => {
+    const stored = (await rig.admin.get('/config/pew_httpc')).body as Httpc;
+    expect(stored).toMatchObject({ content_type: 'octet-stream', headers: [] }); // stored settings keep their behaviour
+    const headers = [
+      { name: 'X-Api-Key', value: 'k-12345', secret: true },
+      { name: 'X-Site', value: 'north plant', secret: false },
+    ];
+    let r = await rig.admin.post('/config/pew_httpc', { ...stored, content_type: 'json', headers });
+    expect(r.status, r.text).toBe(200);
+    const shown = (await rig.admin.get('/config/pew_httpc')).body as Httpc;
+    expect(shown.headers).toEqual([{ ...headers[0], value: PASSWORD_MASK }, headers[1]]);
+    expect(JSON.stringify(shown)).not.toContain('k-12345');
+    r = await rig.admin.post('/config/pew_httpc', shown); // the page saves what it was shown: the mask keeps the key
+    expect(r.status, r.text).toBe(200);
+    await rig.d.ctx.services.settled();
+
+    await request(HTTP_BLOCK.requests.post!, '/json', '{"level":21.5}');
+    expect(seen.at(-1)!.headers).toMatchObject({ 'content-type': 'application/json', 'x-api-key': 'k-12345', 'x-site': 'north plant' });
+    expect(seen.at(-1)!.body.toString()).toBe('{"level":21.5}');
+    await request(HTTP_BLOCK.requests.get!, '/json', '');
+    expect(seen.at(-1)!.headers['content-type']).toBeUndefined(); // no body, no content type
+    expect(seen.at(-1)!.headers['x-api-key']).toBe('k-12345');
+
+    const refused = await rig.admin.post('/config/pew_httpc', { ...shown, headers: [{ name: 'Content-Type', value: 'text/xml', secret: false }] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.issues).toEqual([expect.objectContaining({ path: 'headers.0.name', code: 'header_reserved', params: { name: 'Content-Type' } })]);
+  }, 60_000);
+
+  it('post_logfile sends the data logger’s newest file, not a newer CSV file of the script', async () => {
+    const dir = join(rig.d.dataDir, 'volumes', 'internal', 'log');
+    await mkdir(dir, { recursive: true });
+    const logger = 'Date,Time,level\r\n2026/01/01,10:00:00,21.5\r\n';
+    await writeFile(join(dir, 'trend_20260101.csv'), logger);
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    await utimes(join(dir, 'trend_20260101.csv'), hourAgo, hourAgo);
+    await writeFile(join(dir, 'script_values.csv'), 'date;time;v\n2026-01-01;10:30:00;7\n'); // the script's, written since
+    const log = { ...defaultsOf(pew_log), log_def: [withDefaults(logFileSchema, { id: 1, name: 'trend' })] };
+    const r = await rig.admin.post('/config/pew_log', log);
+    expect(r.status, r.text).toBe(200);
+
+    await request(HTTP_BLOCK.requests.post_logfile!, '/upload', '');
+    expect(block(), JSON.stringify(block())).toMatchObject({ state: STATE.done, error: 0, status_code: 201 });
+    expect(seen.at(-1)).toMatchObject({ method: 'POST', url: '/api/upload' });
+    expect(seen.at(-1)!.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(seen.at(-1)!.body.toString()).toBe(logger);
   }, 60_000);
 
   it('a server that is down keeps the request queued and sends it when it is back', async () => {

@@ -52,9 +52,13 @@ describe('HTTP client connection test', () => {
   const ports = { http: 0, https: 0, proxy: 0 };
   const httpc = (over: Partial<Httpc>) => save('pew_httpc', { ...defaultsOf(pew_httpc), transfermode_ssl: false, ...over });
 
-  // /status answers anyone, /plc wants the basic login, anything else is 404
+  // /status answers anyone, /plc wants the basic login, /keyed an API key header and JSON, anything else is 404
   const site = (req: IncomingMessage, res: ServerResponse) => {
     if (req.url === '/status') return res.end('running');
+    if (req.url === '/keyed') {
+      if (req.headers['content-type'] !== 'application/json') return res.writeHead(415).end('JSON only');
+      return res.writeHead(req.headers['x-api-key'] === 'k-12345' ? 200 : 403).end();
+    }
     if (req.url === '/plc') {
       const ok = req.headers.authorization === `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`;
       res.writeHead(ok ? 200 : 401, ok ? {} : { 'www-authenticate': 'Basic realm="plc"' });
@@ -118,6 +122,18 @@ describe('HTTP client connection test', () => {
     const unknown = await runTest('pew_httpc');
     expect(unknown.failure).toMatchObject({ reason: 'unknown_host' });
     expect(unknown.failure!.message).toContain(UNKNOWN_HOST);
+  });
+
+  it('the request carries the content type and the custom headers the PLC’s requests carry', async () => {
+    const keyed = { server_addr: `http://${LOOPBACK}:${ports.http}/keyed`, content_type: 'json' as const };
+    await httpc({ ...keyed, headers: [{ name: 'X-Api-Key', value: 'k-12345', secret: true }] });
+    const ok = await runTest('pew_httpc');
+    expect(ok.ok, JSON.stringify(ok)).toBe(true);
+    expect(ok.steps[1]!.detail).toBe('GET /keyed with X-Api-Key: 200 OK'); // the name, never the secret value
+    await httpc({ ...keyed, headers: [{ name: 'X-Api-Key', value: 'wrong', secret: false }] });
+    expect((await runTest('pew_httpc')).failure).toEqual({ reason: 'peer_error', message: '403 Forbidden' });
+    await httpc({ ...keyed, content_type: 'octet-stream', headers: [{ name: 'X-Api-Key', value: 'k-12345', secret: true }] });
+    expect((await runTest('pew_httpc')).failure).toEqual({ reason: 'peer_error', message: '415 Unsupported Media Type' });
   });
 
   it('https with the uploaded CA passes with the TLS step; without it the certificate is not trusted; unverified is accepted', async () => {

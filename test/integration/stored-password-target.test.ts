@@ -2,7 +2,8 @@
 // server, port or proxy other than the one it was saved for. A save (one section or save-all) that
 // changes a target and sends the mask back is refused with `password_required` and stores nothing;
 // the connection test and the running service only ever use the saved settings, so the secret stays
-// with its old peer until the password is typed again.
+// with its old peer until the password is typed again. The same holds for the secret items of a
+// list (a custom HTTP header marked secret).
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_MASK } from '../../device/model/fields.ts';
@@ -145,20 +146,33 @@ describe('every service section with a stored password', () => {
   it('refuses each changed target with the mask, and accepts it with the password typed again', async () => {
     for (const s of sending()) {
       const { base, moved } = MOVES[s.key]!;
-      const secrets = Object.fromEntries(s.passwords.map((p) => [p, 'Stored-Pw1']));
+      const lists = Object.entries(s.secretLists ?? {});
+      // one secret item in each list that can hold them, e.g. a custom HTTP header marked secret
+      const item = (spec: { key: string; value: string; flag: string }, value: string) => ({ [spec.key]: 'X-Secret', [spec.value]: value, [spec.flag]: true });
+      const secrets = {
+        ...Object.fromEntries(s.passwords.map((p) => [p, 'Stored-Pw1'])),
+        ...Object.fromEntries(lists.map(([list, spec]) => [list, [item(spec, 'Stored-Pw1')]])),
+      };
       await save(s.key, { ...(defaultsOf(s) as object), ...base, ...secrets });
       const shown = (await admin.get(`/config/${s.key}`)).body;
       for (const p of s.passwords) expect(shown[p], `${s.key}.${p}`).toBe(PASSWORD_MASK);
+      for (const [list, spec] of lists) expect(shown[list], `${s.key}.${list}`).toEqual([item(spec, PASSWORD_MASK)]);
       for (const [field, value] of Object.entries(moved)) {
         const r = await admin.post(`/config/${s.key}`, { ...shown, [field]: value });
         expect(r.status, `${s.key}.${field}`).toBe(400);
         const asked = (r.body.error.issues as { path: string; code: string }[]).filter((i) => i.code === 'password_required').map((i) => i.path);
-        const expected = Object.entries(s.targets!)
+        const targeted = Object.entries(s.targets!)
           .filter(([, f]) => f.includes(field))
           .map(([p]) => p);
+        const expected = targeted.map((p) => (s.secretLists?.[p] ? `${p}.0.${s.secretLists[p].value}` : p));
         expect(asked, `${s.key}.${field}`).toEqual(expected);
         expect((await admin.get(`/config/${s.key}`)).body, `${s.key}.${field} stored unchanged`).toEqual(shown);
-        const typed = Object.fromEntries(expected.map((p) => [p, 'Typed-Again1']));
+        const typed = Object.fromEntries(
+          targeted.map((p) => {
+            const spec = s.secretLists?.[p];
+            return [p, spec ? [item(spec, 'Typed-Again1')] : 'Typed-Again1'];
+          }),
+        );
         expect((await admin.post(`/config/${s.key}`, { ...shown, [field]: value, ...typed })).status, `${s.key}.${field} typed`).toBe(200);
         await save(s.key, { ...shown, ...secrets }); // back to the base target for the next field
       }

@@ -5,6 +5,7 @@ import { PASSWORD_MASK } from '../../device/model/fields.ts';
 import { sectionByKey } from '../../device/model/index.ts';
 import { metaAt } from '../../device/model/introspect.ts';
 import type { IssueParams } from '../../device/model/issues.ts';
+import { isSecretPath } from '../../device/model/secrets.ts';
 import type { ClientCode } from '../api/client.ts';
 import { fieldOptions, fieldText } from '../i18n/field-text.ts';
 import { issueText } from '../i18n/issue-text.ts';
@@ -43,6 +44,8 @@ export interface FieldViewProps extends FieldProps {
   disabled?: boolean;
   /** a help text other than the dictionary's entry for the path (a page with its own texts) */
   help?: string;
+  /** the value is a secret (a password input); else a password field of the section is one */
+  secret?: boolean;
 }
 
 /**
@@ -63,7 +66,7 @@ export function FieldView(props: FieldViewProps) {
   const set = props.onChange;
   const described = [problem ? `${id}-err` : '', help ? `${id}-help` : ''].filter(Boolean).join(' ') || undefined;
   const common = { id, disabled: ro, 'aria-invalid': problem ? true : undefined, 'aria-describedby': described, name: props.path };
-  const isSecret = def.passwords.includes(props.path);
+  const isSecret = props.secret ?? isSecretPath(def, undefined, props.path);
 
   let input: preact.JSX.Element;
   if (meta.kind === 'boolean') {
@@ -158,6 +161,7 @@ export function Field(props: FieldProps) {
     <FieldView
       {...props}
       value={getPath(s.temp.value, props.path)}
+      secret={isSecretPath(sectionByKey(props.section)!, s.temp.value, props.path)}
       problem={problemAt(props.section, props.path)}
       onChange={(v) => setField(props.section, props.path, v)}
     />

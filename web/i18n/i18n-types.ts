@@ -1314,7 +1314,7 @@ export type NamespaceErrorsTranslation = {
 	 */
 	password_policy: RequiredParams<'max' | 'min'>
 	/**
-	 * M​i​s​s​i​n​g​ ​p​a​s​s​w​o​r​d​:​ ​t​h​e​ ​s​e​r​v​e​r​,​ ​p​o​r​t​ ​o​r​ ​p​r​o​x​y​ ​c​h​a​n​g​e​d​,​ ​s​o​ ​t​h​e​ ​s​t​o​r​e​d​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​n​o​t​ ​s​e​n​t​ ​t​h​e​r​e​.​ ​E​n​t​e​r​ ​t​h​e​ ​p​a​s​s​w​o​r​d​ ​a​g​a​i​n​.
+	 * M​i​s​s​i​n​g​ ​p​a​s​s​w​o​r​d​:​ ​w​h​e​r​e​ ​i​t​ ​i​s​ ​s​e​n​t​ ​c​h​a​n​g​e​d​ ​(​s​e​r​v​e​r​,​ ​p​o​r​t​,​ ​p​r​o​x​y​ ​o​r​ ​h​e​a​d​e​r​)​,​ ​s​o​ ​t​h​e​ ​s​t​o​r​e​d​ ​o​n​e​ ​i​s​ ​n​o​t​ ​s​e​n​t​ ​t​h​e​r​e​.​ ​E​n​t​e​r​ ​i​t​ ​a​g​a​i​n​.
 	 */
 	password_required: string
 	/**
@@ -1386,6 +1386,19 @@ export type NamespaceErrorsTranslation = {
 	 * @param {unknown} name
 	 */
 	name_reserved: RequiredParams<'name'>
+	/**
+	 * I​n​v​a​l​i​d​ ​h​e​a​d​e​r​ ​n​a​m​e​:​ ​o​n​l​y​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​ ​a​n​d​ ​!​#​$​%​&​'​*​+​-​.​^​_​`​|​~​,​ ​n​o​ ​s​p​a​c​e​s​.
+	 */
+	header_name_invalid: string
+	/**
+	 * I​n​v​a​l​i​d​ ​h​e​a​d​e​r​ ​v​a​l​u​e​:​ ​n​o​ ​l​i​n​e​ ​b​r​e​a​k​s​ ​o​r​ ​o​t​h​e​r​ ​c​o​n​t​r​o​l​ ​c​h​a​r​a​c​t​e​r​s​,​ ​o​n​l​y​ ​L​a​t​i​n​-​1​ ​c​h​a​r​a​c​t​e​r​s​.
+	 */
+	header_value_invalid: string
+	/**
+	 * T​h​e​ ​u​n​i​t​ ​s​e​t​s​ ​t​h​e​ ​h​e​a​d​e​r​ ​{​n​a​m​e​}​ ​i​t​s​e​l​f​:​ ​r​e​m​o​v​e​ ​i​t​ ​h​e​r​e​.
+	 * @param {unknown} name
+	 */
+	header_reserved: RequiredParams<'name'>
 	/**
 	 * T​h​e​ ​s​c​r​i​p​t​ ​h​a​s​ ​a​n​ ​e​r​r​o​r​ ​a​t​ ​l​i​n​e​ ​{​l​i​n​e​}​,​ ​c​o​l​u​m​n​ ​{​c​o​l​u​m​n​}​:​ ​a​n​ ​e​n​a​b​l​e​d​ ​s​c​r​i​p​t​ ​m​u​s​t​ ​h​a​v​e​ ​n​o​n​e​.
 	 * @param {unknown} column
@@ -3332,6 +3345,70 @@ export type NamespaceFieldsTranslation = {
 			 */
 			help: string
 		}
+		content_type: {
+			/**
+			 * C​o​n​t​e​n​t​ ​t​y​p​e​ ​o​f​ ​t​h​e​ ​b​o​d​y
+			 */
+			label: string
+			/**
+			 * T​h​e​ ​C​o​n​t​e​n​t​-​T​y​p​e​ ​o​f​ ​a​ ​P​O​S​T​ ​o​r​ ​P​U​T​ ​b​o​d​y​ ​f​r​o​m​ ​P​L​C​ ​m​e​m​o​r​y​:​ ​w​h​a​t​ ​t​h​e​ ​s​e​r​v​e​r​ ​e​x​p​e​c​t​s​.​ ​T​h​e​ ​u​n​i​t​ ​s​e​n​d​s​ ​t​h​e​ ​b​y​t​e​s​ ​a​s​ ​t​h​e​ ​P​L​C​ ​w​r​o​t​e​ ​t​h​e​m​;​ ​a​ ​l​o​g​ ​f​i​l​e​ ​g​o​e​s​ ​a​s​ ​t​e​x​t​/​c​s​v​.
+			 */
+			help: string
+			options: {
+				/**
+				 * B​i​n​a​r​y​ ​(​a​p​p​l​i​c​a​t​i​o​n​/​o​c​t​e​t​-​s​t​r​e​a​m​)
+				 */
+				'octet-stream': string
+				/**
+				 * J​S​O​N​ ​(​a​p​p​l​i​c​a​t​i​o​n​/​j​s​o​n​)
+				 */
+				json: string
+				/**
+				 * T​e​x​t​ ​(​t​e​x​t​/​p​l​a​i​n​;​ ​c​h​a​r​s​e​t​=​u​t​f​-​8​)
+				 */
+				text: string
+				/**
+				 * F​o​r​m​ ​(​a​p​p​l​i​c​a​t​i​o​n​/​x​-​w​w​w​-​f​o​r​m​-​u​r​l​e​n​c​o​d​e​d​)
+				 */
+				form: string
+			}
+		}
+		headers: {
+			/**
+			 * C​u​s​t​o​m​ ​h​e​a​d​e​r​s
+			 */
+			label: string
+			name: {
+				/**
+				 * H​e​a​d​e​r​ ​n​a​m​e
+				 */
+				label: string
+				/**
+				 * e​.​g​.​ ​X​-​A​p​i​-​K​e​y​;​ ​n​o​t​ ​H​o​s​t​,​ ​C​o​n​t​e​n​t​-​L​e​n​g​t​h​,​ ​C​o​n​t​e​n​t​-​T​y​p​e​,​ ​T​r​a​n​s​f​e​r​-​E​n​c​o​d​i​n​g​ ​o​r​ ​C​o​n​n​e​c​t​i​o​n​.
+				 */
+				help: string
+			}
+			value: {
+				/**
+				 * V​a​l​u​e
+				 */
+				label: string
+				/**
+				 * U​p​ ​t​o​ ​5​1​2​ ​c​h​a​r​a​c​t​e​r​s​,​ ​n​o​ ​l​i​n​e​ ​b​r​e​a​k​s​.
+				 */
+				help: string
+			}
+			secret: {
+				/**
+				 * S​e​c​r​e​t
+				 */
+				label: string
+				/**
+				 * T​h​e​ ​v​a​l​u​e​ ​i​s​ ​s​h​o​w​n​ ​a​s​ ​a​s​t​e​r​i​s​k​s​ ​l​i​k​e​ ​a​ ​p​a​s​s​w​o​r​d​;​ ​l​e​a​v​e​ ​t​h​e​m​ ​t​o​ ​k​e​e​p​ ​i​t​.
+				 */
+				help: string
+			}
+		}
 		ca: {
 			/**
 			 * C​A​ ​c​e​r​t​i​f​i​c​a​t​e
@@ -4199,6 +4276,11 @@ export type NamespaceFormTranslation = {
 		 */
 		point: RequiredParams<'n'>
 		/**
+		 * h​e​a​d​e​r​ ​{​n​}
+		 * @param {unknown} n
+		 */
+		header: RequiredParams<'n'>
+		/**
 		 * e​n​t​r​y​ ​{​n​}
 		 * @param {unknown} n
 		 */
@@ -4582,6 +4664,7 @@ export type NamespaceHelpTranslation = {
 		 * T​h​e​ ​H​T​T​P​ ​c​l​i​e​n​t​ ​s​e​n​d​s​ ​P​L​C​ ​d​a​t​a​ ​t​o​ ​a​n​ ​H​T​T​P​ ​s​e​r​v​e​r​ ​w​h​e​n​ ​t​h​e​ ​P​L​C​ ​a​s​k​s​ ​f​o​r​ ​i​t​.​
 	​G​e​n​e​r​a​l​:​ ​s​w​i​t​c​h​ ​t​h​e​ ​c​l​i​e​n​t​ ​o​n​,​ ​c​h​o​o​s​e​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​b​l​o​c​k​ ​t​h​e​ ​P​L​C​ ​u​s​e​s​ ​t​o​ ​d​r​i​v​e​ ​i​t​ ​(​1​4​ ​r​e​g​i​s​t​e​r​s​ ​f​r​o​m​ ​D​T​2​4​0​ ​b​y​ ​d​e​f​a​u​l​t​;​ ​t​h​e​ ​b​l​o​c​k​ ​i​s​ ​s​h​o​w​n​ ​b​e​l​o​w​ ​t​h​e​ ​f​i​e​l​d​ ​a​n​d​ ​m​u​s​t​ ​n​o​t​ ​o​v​e​r​l​a​p​ ​a​n​o​t​h​e​r​ ​s​e​r​v​i​c​e​'​s​ ​b​l​o​c​k​)​ ​a​n​d​ ​t​h​e​ ​p​o​l​l​ ​t​i​m​e​ ​(​1​ ​–​ ​1​2​0​ ​s​)​.​
 	​C​o​n​n​e​c​t​i​o​n​:​ ​t​h​e​ ​s​e​r​v​e​r​ ​U​R​L​ ​a​s​ ​h​t​t​p​:​/​/​h​o​s​t​[​:​p​o​r​t​]​[​/​p​a​t​h​]​ ​o​r​ ​h​t​t​p​s​:​/​/​…​ ​(​u​p​ ​t​o​ ​5​1​2​ ​c​h​a​r​a​c​t​e​r​s​)​.​ ​S​S​L​ ​a​n​d​ ​t​h​e​ ​U​R​L​ ​m​u​s​t​ ​a​g​r​e​e​:​ ​w​i​t​h​ ​S​S​L​ ​t​i​c​k​e​d​ ​t​h​e​ ​U​R​L​ ​s​t​a​r​t​s​ ​w​i​t​h​ ​h​t​t​p​s​:​/​/​,​ ​w​i​t​h​o​u​t​ ​i​t​ ​w​i​t​h​ ​h​t​t​p​:​/​/​;​ ​p​l​a​i​n​ ​H​T​T​P​ ​i​s​ ​r​e​p​o​r​t​e​d​ ​a​s​ ​a​ ​m​i​s​s​i​n​g​ ​e​n​c​r​y​p​t​i​o​n​.​ ​V​e​r​i​f​y​i​n​g​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​e​r​t​i​f​i​c​a​t​e​ ​s​h​o​u​l​d​ ​s​t​a​y​ ​o​n​ ​e​x​c​e​p​t​ ​f​o​r​ ​t​e​s​t​s​.​ ​U​s​e​r​ ​n​a​m​e​ ​a​n​d​ ​p​a​s​s​w​o​r​d​ ​a​r​e​ ​s​e​n​t​ ​a​s​ ​H​T​T​P​ ​b​a​s​i​c​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​.​ ​A​ ​p​r​o​x​y​ ​i​s​ ​u​s​e​d​ ​w​h​e​n​ ​i​t​s​ ​a​d​d​r​e​s​s​ ​i​s​ ​g​i​v​e​n​,​ ​w​i​t​h​ ​i​t​s​ ​p​o​r​t​ ​(​1​ ​–​ ​6​5​5​3​5​,​ ​d​e​f​a​u​l​t​ ​8​0​8​0​)​ ​a​n​d​ ​a​n​ ​o​p​t​i​o​n​a​l​ ​l​o​g​i​n​.​ ​S​t​o​r​e​d​ ​p​a​s​s​w​o​r​d​s​ ​s​h​o​w​ ​a​s​ ​a​s​t​e​r​i​s​k​s​;​ ​l​e​a​v​e​ ​t​h​e​m​ ​t​o​ ​k​e​e​p​ ​t​h​e​m​.​
+	​C​o​n​t​e​n​t​ ​t​y​p​e​:​ ​w​h​a​t​ ​a​ ​b​o​d​y​ ​f​r​o​m​ ​P​L​C​ ​m​e​m​o​r​y​ ​i​s​ ​s​e​n​t​ ​a​s​:​ ​J​S​O​N​,​ ​t​e​x​t​,​ ​f​o​r​m​ ​(​a​p​p​l​i​c​a​t​i​o​n​/​x​-​w​w​w​-​f​o​r​m​-​u​r​l​e​n​c​o​d​e​d​)​ ​o​r​ ​b​i​n​a​r​y​ ​(​t​h​e​ ​d​e​f​a​u​l​t​)​.​ ​T​h​e​ ​u​n​i​t​ ​s​e​n​d​s​ ​t​h​e​ ​b​y​t​e​s​ ​a​s​ ​t​h​e​ ​P​L​C​ ​w​r​o​t​e​ ​t​h​e​m​,​ ​s​o​ ​t​h​e​ ​P​L​C​ ​w​r​i​t​e​s​ ​t​h​e​ ​J​S​O​N​ ​o​r​ ​t​h​e​ ​f​o​r​m​ ​f​i​e​l​d​s​ ​i​t​s​e​l​f​;​ ​a​ ​l​o​g​ ​f​i​l​e​ ​a​l​w​a​y​s​ ​g​o​e​s​ ​a​s​ ​t​e​x​t​/​c​s​v​.​ ​C​u​s​t​o​m​ ​h​e​a​d​e​r​s​:​ ​u​p​ ​t​o​ ​4​ ​n​a​m​e​s​ ​a​n​d​ ​v​a​l​u​e​s​ ​s​e​n​t​ ​w​i​t​h​ ​e​v​e​r​y​ ​r​e​q​u​e​s​t​ ​a​n​d​ ​w​i​t​h​ ​t​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​t​e​s​t​,​ ​e​.​g​.​ ​a​n​ ​A​P​I​ ​k​e​y​ ​(​X​-​A​p​i​-​K​e​y​)​ ​o​r​ ​A​c​c​e​p​t​.​ ​N​a​m​e​s​ ​t​h​e​ ​u​n​i​t​ ​s​e​t​s​ ​i​t​s​e​l​f​ ​(​H​o​s​t​,​ ​C​o​n​t​e​n​t​-​L​e​n​g​t​h​,​ ​C​o​n​t​e​n​t​-​T​y​p​e​,​ ​T​r​a​n​s​f​e​r​-​E​n​c​o​d​i​n​g​,​ ​C​o​n​n​e​c​t​i​o​n​;​ ​A​u​t​h​o​r​i​z​a​t​i​o​n​ ​w​h​i​l​e​ ​a​ ​u​s​e​r​ ​n​a​m​e​ ​i​s​ ​s​e​t​)​ ​a​r​e​ ​r​e​f​u​s​e​d​.​ ​T​i​c​k​ ​S​e​c​r​e​t​ ​f​o​r​ ​a​ ​k​e​y​:​ ​i​t​s​ ​v​a​l​u​e​ ​t​h​e​n​ ​s​h​o​w​s​ ​a​s​ ​a​s​t​e​r​i​s​k​s​ ​l​i​k​e​ ​a​ ​p​a​s​s​w​o​r​d​ ​a​n​d​ ​s​t​a​y​s​ ​o​n​l​y​ ​f​o​r​ ​t​h​i​s​ ​s​e​r​v​e​r​;​ ​a​f​t​e​r​ ​a​ ​c​h​a​n​g​e​ ​o​f​ ​t​h​e​ ​s​e​r​v​e​r​ ​U​R​L​,​ ​t​h​e​ ​p​r​o​x​y​,​ ​o​r​ ​t​h​e​ ​h​e​a​d​e​r​'​s​ ​n​a​m​e​ ​i​t​ ​m​u​s​t​ ​b​e​ ​t​y​p​e​d​ ​a​g​a​i​n​.​
 	​C​o​n​n​e​c​t​i​o​n​ ​t​e​s​t​ ​t​r​i​e​s​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​ ​a​g​a​i​n​s​t​ ​t​h​e​ ​s​e​r​v​e​r​ ​a​n​d​ ​s​h​o​w​s​ ​e​a​c​h​ ​s​t​e​p​ ​a​n​d​,​ ​o​n​ ​f​a​i​l​u​r​e​,​ ​t​h​e​ ​s​e​r​v​e​r​'​s​ ​a​n​s​w​e​r​;​ ​w​i​t​h​ ​u​n​s​a​v​e​d​ ​c​h​a​n​g​e​s​ ​y​o​u​ ​a​r​e​ ​a​s​k​e​d​ ​f​i​r​s​t​.​
 	​C​e​r​t​i​f​i​c​a​t​e​s​:​ ​n​a​m​e​s​ ​o​f​ ​u​p​l​o​a​d​e​d​ ​c​e​r​t​i​f​i​c​a​t​e​ ​f​i​l​e​s​.​ ​S​a​v​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​;​ ​R​e​s​e​t​ ​f​i​l​l​s​ ​i​n​ ​t​h​e​ ​d​e​f​a​u​l​t​s​,​ ​w​h​i​c​h​ ​a​r​e​ ​s​t​o​r​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
 		 */
@@ -6405,6 +6488,31 @@ export type NamespaceServiceTranslation = {
 	 * @param {unknown} ext
 	 */
 	certNote: RequiredParams<'ext'>
+	headers: {
+		/**
+		 * H​e​a​d​e​r​ ​{​n​}
+		 * @param {unknown} n
+		 */
+		header: RequiredParams<'n'>
+		/**
+		 * A​d​d​ ​h​e​a​d​e​r
+		 */
+		add: string
+		/**
+		 * R​e​m​o​v​e​ ​h​e​a​d​e​r
+		 */
+		remove: string
+		/**
+		 * {​c​o​u​n​t​}​ ​o​f​ ​{​m​a​x​}​ ​h​e​a​d​e​r​{​{​s​}​}
+		 * @param {unknown} count
+		 * @param {string | number | boolean} max
+		 */
+		count: RequiredParams<'count' | 'max'>
+		/**
+		 * N​o​ ​c​u​s​t​o​m​ ​h​e​a​d​e​r​:​ ​r​e​q​u​e​s​t​s​ ​c​a​r​r​y​ ​o​n​l​y​ ​t​h​e​ ​u​n​i​t​’​s​ ​o​w​n​.
+		 */
+		none: string
+	}
 	test: {
 		/**
 		 * C​o​n​n​e​c​t​i​o​n​ ​t​e​s​t
@@ -9102,7 +9210,7 @@ export type TranslationFunctions = {
 		 */
 		password_policy: (arg: { max: unknown, min: unknown }) => LocalizedString
 		/**
-		 * Missing password: the server, port or proxy changed, so the stored password is not sent there. Enter the password again.
+		 * Missing password: where it is sent changed (server, port, proxy or header), so the stored one is not sent there. Enter it again.
 		 */
 		password_required: () => LocalizedString
 		/**
@@ -9165,6 +9273,18 @@ export type TranslationFunctions = {
 		 * The name {name} is a column the unit writes itself: choose another name.
 		 */
 		name_reserved: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Invalid header name: only letters, digits and !#$%&'*+-.^_`|~, no spaces.
+		 */
+		header_name_invalid: () => LocalizedString
+		/**
+		 * Invalid header value: no line breaks or other control characters, only Latin-1 characters.
+		 */
+		header_value_invalid: () => LocalizedString
+		/**
+		 * The unit sets the header {name} itself: remove it here.
+		 */
+		header_reserved: (arg: { name: unknown }) => LocalizedString
 		/**
 		 * The script has an error at line {line}, column {column}: an enabled script must have none.
 		 */
@@ -11098,6 +11218,70 @@ export type TranslationFunctions = {
 				 */
 				help: () => LocalizedString
 			}
+			content_type: {
+				/**
+				 * Content type of the body
+				 */
+				label: () => LocalizedString
+				/**
+				 * The Content-Type of a POST or PUT body from PLC memory: what the server expects. The unit sends the bytes as the PLC wrote them; a log file goes as text/csv.
+				 */
+				help: () => LocalizedString
+				options: {
+					/**
+					 * Binary (application/octet-stream)
+					 */
+					'octet-stream': () => LocalizedString
+					/**
+					 * JSON (application/json)
+					 */
+					json: () => LocalizedString
+					/**
+					 * Text (text/plain; charset=utf-8)
+					 */
+					text: () => LocalizedString
+					/**
+					 * Form (application/x-www-form-urlencoded)
+					 */
+					form: () => LocalizedString
+				}
+			}
+			headers: {
+				/**
+				 * Custom headers
+				 */
+				label: () => LocalizedString
+				name: {
+					/**
+					 * Header name
+					 */
+					label: () => LocalizedString
+					/**
+					 * e.g. X-Api-Key; not Host, Content-Length, Content-Type, Transfer-Encoding or Connection.
+					 */
+					help: () => LocalizedString
+				}
+				value: {
+					/**
+					 * Value
+					 */
+					label: () => LocalizedString
+					/**
+					 * Up to 512 characters, no line breaks.
+					 */
+					help: () => LocalizedString
+				}
+				secret: {
+					/**
+					 * Secret
+					 */
+					label: () => LocalizedString
+					/**
+					 * The value is shown as asterisks like a password; leave them to keep it.
+					 */
+					help: () => LocalizedString
+				}
+			}
 			ca: {
 				/**
 				 * CA certificate
@@ -11931,6 +12115,10 @@ export type TranslationFunctions = {
 			 */
 			point: (arg: { n: unknown }) => LocalizedString
 			/**
+			 * header {n}
+			 */
+			header: (arg: { n: unknown }) => LocalizedString
+			/**
 			 * entry {n}
 			 */
 			entry: (arg: { n: unknown }) => LocalizedString
@@ -12298,6 +12486,7 @@ export type TranslationFunctions = {
 			 * The HTTP client sends PLC data to an HTTP server when the PLC asks for it.
 		General: switch the client on, choose the control register block the PLC uses to drive it (14 registers from DT240 by default; the block is shown below the field and must not overlap another service's block) and the poll time (1 – 120 s).
 		Connection: the server URL as http://host[:port][/path] or https://… (up to 512 characters). SSL and the URL must agree: with SSL ticked the URL starts with https://, without it with http://; plain HTTP is reported as a missing encryption. Verifying the server certificate should stay on except for tests. User name and password are sent as HTTP basic authentication. A proxy is used when its address is given, with its port (1 – 65535, default 8080) and an optional login. Stored passwords show as asterisks; leave them to keep them.
+		Content type: what a body from PLC memory is sent as: JSON, text, form (application/x-www-form-urlencoded) or binary (the default). The unit sends the bytes as the PLC wrote them, so the PLC writes the JSON or the form fields itself; a log file always goes as text/csv. Custom headers: up to 4 names and values sent with every request and with the connection test, e.g. an API key (X-Api-Key) or Accept. Names the unit sets itself (Host, Content-Length, Content-Type, Transfer-Encoding, Connection; Authorization while a user name is set) are refused. Tick Secret for a key: its value then shows as asterisks like a password and stays only for this server; after a change of the server URL, the proxy, or the header's name it must be typed again.
 		Connection test tries the saved settings against the server and shows each step and, on failure, the server's answer; with unsaved changes you are asked first.
 		Certificates: names of uploaded certificate files. Save stores the page; Reset fills in the defaults, which are stored when you save.
 			 */
@@ -13980,6 +14169,28 @@ export type TranslationFunctions = {
 		 * Names of uploaded certificate files ({ext}); leave empty when not used.
 		 */
 		certNote: (arg: { ext: unknown }) => LocalizedString
+		headers: {
+			/**
+			 * Header {n}
+			 */
+			header: (arg: { n: unknown }) => LocalizedString
+			/**
+			 * Add header
+			 */
+			add: () => LocalizedString
+			/**
+			 * Remove header
+			 */
+			remove: () => LocalizedString
+			/**
+			 * {count} of {max} header{{s}}
+			 */
+			count: (arg: { count: unknown, max: string | number | boolean }) => LocalizedString
+			/**
+			 * No custom header: requests carry only the unit’s own.
+			 */
+			none: () => LocalizedString
+		}
 		test: {
 			/**
 			 * Connection test

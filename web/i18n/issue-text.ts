@@ -14,7 +14,7 @@ import { errorText, LL } from './translate.ts';
 
 const SECTION_KEYS: readonly string[] = CONFIG_KEYS.map(([k]) => k);
 /** the list names of the sections' entries (dictionary `form.place`), by the list's key */
-const ENTRY_WORD = { threads: 'thread', mapping: 'restriction', connections: 'connection', datalist: 'point' } as const;
+const ENTRY_WORD = { threads: 'thread', mapping: 'restriction', connections: 'connection', datalist: 'point', headers: 'header' } as const;
 
 /** The entries a path passes through, counted from 1: "thread 2, restriction 1"; COM interfaces by name. */
 function entriesOf(key: string, path: string): string[] {

@@ -2,7 +2,8 @@
 // save and reset are in the page bar), every field of pew_httpc (spec §3), the §5 rules through its
 // schema (the URL's scheme must match "SSL") and the §5 "no encryption" hint. Fields that do not
 // apply are hidden while they are valid: the SSL verification without SSL, the proxy's port and
-// login without a proxy.
+// login without a proxy. The content type of a body and the custom headers (httpc-headers.tsx) come
+// before the connection test, which sends them too.
 import { HTTP_REGISTERS } from '../../device/model/sections/httpc.ts';
 import { DownloadArea } from '../forms/downloads.tsx';
 import { Field, FieldGroup } from '../forms/field.tsx';
@@ -11,6 +12,7 @@ import { ServiceStatusBlock } from '../forms/service-status.tsx';
 import { ServiceTest } from '../forms/service-test.tsx';
 import { LL } from '../i18n/translate.ts';
 import { section } from '../state/sections.ts';
+import { HttpHeaders } from './httpc-headers.tsx';
 import { CertificateGroup, SecurityHint, shown, WIDE } from './service-parts.tsx';
 
 const KEY = 'pew_httpc';
@@ -40,6 +42,8 @@ export default function HttpcPage() {
         {shown(KEY, 'proxy_port', proxy) && <Field section={KEY} path="proxy_port" />}
         {shown(KEY, 'proxy_user', proxy) && <Field section={KEY} path="proxy_user" />}
         {shown(KEY, 'proxy_password', proxy) && <Field section={KEY} path="proxy_password" />}
+        <Field section={KEY} path="content_type" />
+        <HttpHeaders />
         <div style={WIDE}>
           <ServiceTest section="pew_httpc" />
         </div>

@@ -25,7 +25,7 @@ const de_errors = {
   address_out_of_range: 'Adresse außerhalb des Bereichs ({min}\u00a0–\u00a0{max}).',
   password_policy: 'Das Passwort erfüllt die Anforderungen nicht: {min} bis {max} Zeichen mit Groß- und Kleinbuchstaben, einer Ziffer und einem Sonderzeichen.',
   password_required:
-    'Passwort fehlt: Server, Port oder Proxy wurden geändert, daher wird das gespeicherte Passwort nicht dorthin gesendet. Geben Sie das Passwort erneut ein.',
+    'Passwort fehlt: Das Ziel wurde geändert (Server, Port, Proxy oder Header), daher wird das gespeicherte Passwort nicht dorthin gesendet. Geben Sie es erneut ein.',
   port_unallowed: 'Dieser Port ist nicht zulässig ({ports}).',
   port_system: 'Port {port} wird bereits vom System verwendet.',
   port_conflict: 'Port {port} wird bereits von {other} verwendet.',
@@ -41,6 +41,9 @@ const de_errors = {
   interface_disabled: 'Ausgewählte Schnittstelle nicht aktiviert oder Einstellungen nicht gespeichert.',
   duplicate: 'Dieser Eintrag ist doppelt vorhanden.',
   name_reserved: 'Der Name {name} ist eine Spalte, die das Gerät selbst schreibt: Wählen Sie einen anderen Namen.',
+  header_name_invalid: "Ungültiger Header-Name: nur Buchstaben, Ziffern und !#$%&'*+-.^_`|~, keine Leerzeichen.",
+  header_value_invalid: 'Ungültiger Header-Wert: keine Zeilenumbrüche oder anderen Steuerzeichen, nur Latin-1-Zeichen.',
+  header_reserved: 'Den Header {name} setzt das Gerät selbst: Entfernen Sie ihn hier.',
   script_invalid: 'Das Skript hat einen Fehler in Zeile {line}, Spalte {column}: Ein aktiviertes Skript darf keinen haben.',
   unknown_key: 'Ungültige Eingabe: unbekannte Einstellung.',
   invalid_json: 'Ungültige Eingabe.',

@@ -259,6 +259,22 @@ const de_fields = {
     proxy_port: { label: 'Proxy-Port' },
     proxy_user: { label: 'Proxy-Benutzername' },
     proxy_password: { label: 'Proxy-Passwort', help: 'Ein gespeichertes Passwort erscheint als Sternchen; stehen lassen, um es zu behalten.' },
+    content_type: {
+      label: 'Inhaltstyp des Body',
+      help: 'Der Content-Type eines POST- oder PUT-Body aus dem SPS-Speicher: was der Server erwartet. Das Gerät sendet die Bytes so, wie die SPS sie geschrieben hat; eine Logdatei geht als text/csv.',
+      options: {
+        'octet-stream': 'Binär (application/octet-stream)',
+        json: 'JSON (application/json)',
+        text: 'Text (text/plain; charset=utf-8)',
+        form: 'Formular (application/x-www-form-urlencoded)',
+      },
+    },
+    headers: {
+      label: 'Eigene Header',
+      name: { label: 'Header-Name', help: 'z. B. X-Api-Key; nicht Host, Content-Length, Content-Type, Transfer-Encoding oder Connection.' },
+      value: { label: 'Wert', help: 'Bis 512 Zeichen, ohne Zeilenumbrüche.' },
+      secret: { label: 'Geheim', help: 'Der Wert erscheint wie ein Passwort als Sternchen; stehen lassen, um ihn zu behalten.' },
+    },
     ca: { label: 'CA-Zertifikat' },
     client: { label: 'Client-Zertifikat' },
     key: { label: 'Client-Schlüssel', help: 'Dateiendung .key oder .pem.' },

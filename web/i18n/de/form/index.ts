@@ -6,7 +6,14 @@ const de_form = {
   range: 'Bereich {min}\u00a0–\u00a0{max}',
   footprint: 'Belegt DT{first}\u00a0–\u00a0DT{last} ({count} Register).',
   multipleRegisters: 'Mehrere Dienste verwenden dieselben SPS-Register. Ändern Sie die Steuerregister so, dass sie sich nicht überschneiden.',
-  place: { thread: 'Thread {n}', restriction: 'Einschränkung {n}', connection: 'Verbindung {n}', point: 'Datenpunkt {n}', entry: 'Eintrag {n}' },
+  place: {
+    thread: 'Thread {n}',
+    restriction: 'Einschränkung {n}',
+    connection: 'Verbindung {n}',
+    point: 'Datenpunkt {n}',
+    header: 'Header {n}',
+    entry: 'Eintrag {n}',
+  },
   problems: 'Zu korrigieren:',
   problem: '{place}: {message}',
 } satisfies NamespaceFormTranslation;

@@ -7,6 +7,13 @@ const de_service = {
   certificates: 'Zertifikate',
   downloads: 'Downloads',
   certNote: 'Namen der hochgeladenen Zertifikatsdateien ({ext}); leer lassen, wenn nicht verwendet.',
+  headers: {
+    header: 'Header {n}',
+    add: 'Header hinzufügen',
+    remove: 'Header entfernen',
+    count: '{count} von {max} Headern',
+    none: 'Kein eigener Header: Anfragen tragen nur die des Geräts.',
+  },
   test: {
     test: 'Verbindungstest',
     testing: 'Test läuft…',

@@ -253,6 +253,22 @@ const en_fields = {
     proxy_port: { label: 'Proxy port' },
     proxy_user: { label: 'Proxy user name' },
     proxy_password: { label: 'Proxy password', help: 'Shown as asterisks when stored; leave them to keep the stored password.' },
+    content_type: {
+      label: 'Content type of the body',
+      help: 'The Content-Type of a POST or PUT body from PLC memory: what the server expects. The unit sends the bytes as the PLC wrote them; a log file goes as text/csv.',
+      options: {
+        'octet-stream': 'Binary (application/octet-stream)',
+        json: 'JSON (application/json)',
+        text: 'Text (text/plain; charset=utf-8)',
+        form: 'Form (application/x-www-form-urlencoded)',
+      },
+    },
+    headers: {
+      label: 'Custom headers',
+      name: { label: 'Header name', help: 'e.g. X-Api-Key; not Host, Content-Length, Content-Type, Transfer-Encoding or Connection.' },
+      value: { label: 'Value', help: 'Up to 512 characters, no line breaks.' },
+      secret: { label: 'Secret', help: 'The value is shown as asterisks like a password; leave them to keep it.' },
+    },
     ca: { label: 'CA certificate' },
     client: { label: 'Client certificate' },
     key: { label: 'Client key', help: 'Extensions .key or .pem.' },

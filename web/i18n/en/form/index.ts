@@ -7,7 +7,14 @@ const en_form = {
   footprint: 'Uses DT{first} – DT{last} ({count} register{{s}}).',
   multipleRegisters: 'Several services use the same PLC registers. Change the control registers so that they do not overlap.',
   /** where a problem is, as the technician sees it: "Ports and restrictions, thread 2, listening port" */
-  place: { thread: 'thread {n}', restriction: 'restriction {n}', connection: 'connection {n}', point: 'data point {n}', entry: 'entry {n}' },
+  place: {
+    thread: 'thread {n}',
+    restriction: 'restriction {n}',
+    connection: 'connection {n}',
+    point: 'data point {n}',
+    header: 'header {n}',
+    entry: 'entry {n}',
+  },
   problems: 'Problems to correct:',
   problem: '{place}: {message}',
 } satisfies BaseTranslation;

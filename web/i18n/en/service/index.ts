@@ -7,6 +7,13 @@ const en_service = {
   certificates: 'Certificates',
   downloads: 'Downloads',
   certNote: 'Names of uploaded certificate files ({ext}); leave empty when not used.',
+  headers: {
+    header: 'Header {n}',
+    add: 'Add header',
+    remove: 'Remove header',
+    count: '{count} of {max} header{{s}}',
+    none: 'No custom header: requests carry only the unit’s own.',
+  },
   test: {
     test: 'Connection test',
     testing: 'Testing…',

@@ -25,7 +25,7 @@ const fr_errors = {
   address_out_of_range: 'Adresse hors plage ({min}\u00a0–\u00a0{max}).',
   password_policy: 'Le mot de passe ne respecte pas les exigences : {min} à {max} caractères avec majuscules, minuscules, un chiffre et un caractère spécial.',
   password_required:
-    'Mot de passe manquant : le serveur, le port ou le proxy a changé, le mot de passe enregistré n’y est donc pas envoyé. Saisissez à nouveau le mot de passe.',
+    'Mot de passe manquant : sa destination a changé (serveur, port, proxy ou en-tête), le mot de passe enregistré n’y est donc pas envoyé. Saisissez-le à nouveau.',
   port_unallowed: 'Ce port n’est pas autorisé ({ports}).',
   port_system: 'Le port {port} est déjà utilisé par le système.',
   port_conflict: 'Le port {port} est déjà utilisé par {other}.',
@@ -42,6 +42,9 @@ const fr_errors = {
   interface_disabled: 'Interface sélectionnée non activée ou paramètres non enregistrés.',
   duplicate: 'Cette entrée existe en double.',
   name_reserved: 'Le nom {name} est une colonne que l’appareil écrit lui-même : choisissez un autre nom.',
+  header_name_invalid: "Nom d’en-tête non valide : uniquement des lettres, des chiffres et !#$%&'*+-.^_`|~, sans espace.",
+  header_value_invalid: 'Valeur d’en-tête non valide : ni saut de ligne ni autre caractère de contrôle, uniquement des caractères Latin-1.',
+  header_reserved: 'L’appareil définit lui-même l’en-tête {name} : supprimez-le ici.',
   script_invalid: 'Le script a une erreur ligne {line}, colonne {column} : un script activé ne doit en avoir aucune.',
   unknown_key: 'Saisie non valide : paramètre inconnu.',
   invalid_json: 'Saisie non valide.',

@@ -277,6 +277,22 @@ const fr_fields = {
     proxy_port: { label: 'Port du proxy' },
     proxy_user: { label: 'Utilisateur du proxy' },
     proxy_password: { label: 'Mot de passe du proxy', help: 'Un mot de passe enregistré s’affiche en astérisques\u00a0; laissez-les pour le conserver.' },
+    content_type: {
+      label: 'Type de contenu du corps',
+      help: 'Le Content-Type d’un corps POST ou PUT lu dans la mémoire de l’automate\u00a0: ce que le serveur attend. L’appareil envoie les octets tels que l’automate les a écrits\u00a0; un fichier journal part en text/csv.',
+      options: {
+        'octet-stream': 'Binaire (application/octet-stream)',
+        json: 'JSON (application/json)',
+        text: 'Texte (text/plain, charset=utf-8)',
+        form: 'Formulaire (application/x-www-form-urlencoded)',
+      },
+    },
+    headers: {
+      label: 'En-têtes personnalisés',
+      name: { label: 'Nom de l’en-tête', help: 'par ex. X-Api-Key\u00a0; ni Host, Content-Length, Content-Type, Transfer-Encoding ni Connection.' },
+      value: { label: 'Valeur', help: 'Jusqu’à 512 caractères, sans saut de ligne.' },
+      secret: { label: 'Secret', help: 'La valeur s’affiche en astérisques comme un mot de passe\u00a0; laissez-les pour la conserver.' },
+    },
     ca: { label: 'Certificat CA' },
     client: { label: 'Certificat client' },
     key: { label: 'Clé client', help: 'Extensions .key ou .pem.' },

@@ -6,7 +6,14 @@ const fr_form = {
   range: 'Plage {min}\u00a0–\u00a0{max}',
   footprint: 'Occupe DT{first}\u00a0–\u00a0DT{last} ({count} registre{{s}}).',
   multipleRegisters: 'Plusieurs services utilisent les mêmes registres de l’automate. Modifiez les registres de commande pour qu’ils ne se chevauchent pas.',
-  place: { thread: 'thread {n}', restriction: 'restriction {n}', connection: 'connexion {n}', point: 'point de données {n}', entry: 'entrée {n}' },
+  place: {
+    thread: 'thread {n}',
+    restriction: 'restriction {n}',
+    connection: 'connexion {n}',
+    point: 'point de données {n}',
+    header: 'en-tête {n}',
+    entry: 'entrée {n}',
+  },
   problems: 'À corriger :',
   problem: '{place} : {message}',
 } satisfies NamespaceFormTranslation;

@@ -7,6 +7,13 @@ const fr_service = {
   certificates: 'Certificats',
   downloads: 'Téléchargements',
   certNote: 'Noms des fichiers de certificat téléversés ({ext}) ; laisser vide si non utilisé.',
+  headers: {
+    header: 'En-tête {n}',
+    add: 'Ajouter un en-tête',
+    remove: 'Supprimer l’en-tête',
+    count: '{count} en-tête{{s}} sur {max}',
+    none: 'Aucun en-tête personnalisé : les requêtes ne portent que ceux de l’appareil.',
+  },
   test: {
     test: 'Test de connexion',
     testing: 'Test en cours…',
