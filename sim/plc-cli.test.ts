@@ -78,6 +78,8 @@ describe('plcCommand: command line → request', () => {
   it('fault slow MS sends the delay, with --count when given', () => {
     expect(plcCommand(line('fault COM4 slow 2000'))).toStrictEqual({ method: 'POST', path: '/sim/plcs/COM4/fault', body: { kind: 'slow', delayMs: 2000 } });
     expect(plcCommand(line('fault COM4 slow 250'), 5).body).toStrictEqual({ kind: 'slow', delayMs: 250, count: 5 });
+    // a second number: each answer a random delay between the two
+    expect(plcCommand(line('fault COM1 slow 50 200')).body).toStrictEqual({ kind: 'slow', delayMs: 50, maxDelayMs: 200 });
   });
 
   it('mode run and mode prog', () => {
@@ -107,6 +109,7 @@ describe('plcCommand: bad command lines', () => {
     ['fault COM1 error -1', 'fault: give the error code, e.g. fault COM1 error 61'],
     ['fault COM1 slow', 'fault: give the extra delay in ms, e.g. fault COM1 slow 2000'],
     ['fault COM1 slow 1s', 'fault: give the extra delay in ms, e.g. fault COM1 slow 2000'],
+    ['fault COM1 slow 50 2s', 'fault: give the longest delay in ms after the shortest, e.g. fault COM1 slow 50 200'],
     ['mode COM1', 'mode: run or prog'],
     ['mode COM1 stop', 'mode: run or prog'],
     ['frobnicate COM1', 'unknown command "frobnicate"'],

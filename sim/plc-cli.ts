@@ -19,7 +19,8 @@ through the unit, use a redirect thread, e.g. with mbpoll).
   write <COMn> <address> <values…>  into the PLC's memory, e.g. write COM1 DT100 1 2 3, write COM1 Y0 1 0 1
   fault <COMn> none|silent|bad_check|garble [--count N]
   fault <COMn> error <code> [--count N]      MEWTOCOL error code / Modbus exception
-  fault <COMn> slow <ms> [--count N]
+  fault <COMn> slow <ms> [<max ms>] [--count N]   each answer ms later; with max ms a random
+                                             delay from ms to max ms (answers stay in order)
   mode  <COMn> run|prog
   unplug <COMn> | plug <COMn>
   request <COMn> <service> <request> [word=value…] [pointer=text…] [--dt N] [--text-at N]
@@ -96,7 +97,13 @@ export function plcCommand(args: string[], count?: number): Call {
       }
       if (kind === 'slow') {
         need(arg !== undefined && /^\d+$/.test(arg), 'give the extra delay in ms, e.g. fault COM1 slow 2000');
-        return { method: 'POST', path: `${at}/fault`, body: { kind, delayMs: Number(arg), ...limit } };
+        const max = rest[2];
+        need(max === undefined || /^\d+$/.test(max), 'give the longest delay in ms after the shortest, e.g. fault COM1 slow 50 200');
+        return {
+          method: 'POST',
+          path: `${at}/fault`,
+          body: { kind, delayMs: Number(arg), ...(max !== undefined ? { maxDelayMs: Number(max) } : {}), ...limit },
+        };
       }
       return { method: 'POST', path: `${at}/fault`, body: { kind, ...(kind === 'none' ? {} : limit) } };
     }

@@ -28,6 +28,7 @@ const faultBody = v.strictObject({
   kind: v.picklist(FAULT_KINDS),
   code: v.optional(v.number()),
   delayMs: v.optional(v.number()),
+  maxDelayMs: v.optional(v.number()),
   count: v.optional(v.number()),
 });
 const modeBody = v.strictObject({ run: v.boolean() });

@@ -41,6 +41,25 @@ describe('serial wire timing', () => {
     expect(got[1]!.at).toBeGreaterThanOrEqual(20.625);
   });
 
+  it('delivers in the order written even when a later write’s timer fires first', () => {
+    // timers of different event-loop turns may fire a fraction of a ms off: here the second first
+    const fns: (() => void)[] = [];
+    const t = { now: () => 0, setTimeout: (fn: () => void) => fns.push(fn), clearTimeout: () => {} };
+    const got: string[] = [];
+    const w = new WireDirection(
+      () => f9600,
+      () => f9600,
+      (b) => got.push(new TextDecoder().decode(b)),
+      t,
+    );
+    w.write(new TextEncoder().encode('first'));
+    w.write(new TextEncoder().encode('second'));
+    fns[1]!();
+    expect(got).toEqual([]);
+    fns[0]!();
+    expect(got).toEqual(['first', 'second']);
+  });
+
   it('a receiver with other settings gets garbage, never the frame', () => {
     const frame = new TextEncoder().encode('%01$RT0520010000000000**\r');
     expect(received(frame, f9600, f9600)).toEqual(frame);

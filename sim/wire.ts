@@ -83,10 +83,14 @@ export function manualTimers(): Timers & { advance(ms: number): void; pending():
   };
 }
 
-/** One direction of a wire: bytes written go out one after another at the wire's speed. */
+/**
+ * One direction of a wire: bytes written go out one after another at the wire's speed, and arrive
+ * in the order they were written (a timer that fires early, as timers of different event-loop
+ * turns may by a fraction of a ms, waits for the writes before it).
+ */
 export class WireDirection {
   private busyUntil = 0;
-  private readonly pending = new Set<unknown>();
+  private readonly pending: { bytes: Uint8Array; framing: SerialFraming; handle: unknown; due: boolean }[] = [];
   private plugged = true;
   /** characters carried so far */
   carried = 0;
@@ -105,19 +109,22 @@ export class WireDirection {
     const framing = this.tx();
     this.busyUntil = start + wireMs(bytes.length, framing);
     this.carried += bytes.length;
-    const copy = bytes.slice();
-    const handle = this.timers.setTimeout(() => {
-      this.pending.delete(handle);
-      if (this.plugged) this.deliver(received(copy, framing, this.rx()));
+    const entry = { bytes: bytes.slice(), framing, handle: undefined as unknown, due: false };
+    entry.handle = this.timers.setTimeout(() => {
+      entry.due = true;
+      while (this.pending[0]?.due) {
+        const e = this.pending.shift()!;
+        if (this.plugged) this.deliver(received(e.bytes, e.framing, this.rx()));
+      }
     }, this.busyUntil - now);
-    this.pending.add(handle);
+    this.pending.push(entry);
   }
 
   /** Cuts the wire: what is on it is lost, writes go nowhere until plugged again. */
   unplug(): void {
     this.plugged = false;
-    for (const h of this.pending) this.timers.clearTimeout(h);
-    this.pending.clear();
+    for (const p of this.pending) this.timers.clearTimeout(p.handle);
+    this.pending.length = 0;
     this.busyUntil = 0;
   }
 

@@ -20,7 +20,7 @@ import {
   mewCommandFrames,
 } from '../../device/protocol/index.ts';
 import { manualTimers } from '../wire.ts';
-import { createPlcEndpoint, type PlcProtocol, type PlcTransport } from './endpoint.ts';
+import { createPlcEndpoint, faultDelayMs, type PlcProtocol, type PlcTransport } from './endpoint.ts';
 import type { CpuModel } from './profiles.ts';
 import { VirtualPlc } from './virtual-plc.ts';
 
@@ -327,10 +327,35 @@ describe('PLC endpoint faults', () => {
     expect(s.after(1)).toHaveLength(1);
   });
 
+  it('slow with maxDelayMs: each answer a random delay in the range, and the answers still leave in the order of their requests', () => {
+    const t = manualTimers();
+    const plc = new VirtualPlc({ model: 'FP-X', scanMs: 5 });
+    const draws = [0.99, 0];
+    const sent: string[] = [];
+    const ep = createPlcEndpoint(plc, {
+      protocol: 'MEWTOCOL',
+      transport: 'serial',
+      send: (b) => sent.push(bytesToAscii(b)),
+      timers: t,
+      random: () => draws.shift()!,
+    });
+    plc.setFault({ kind: 'slow', delayMs: 100, maxDelayMs: 200 });
+    ep.receive(asciiToBytes('%01#RDD0000000000**\r')); // due at 5 + 199 ms
+    ep.receive(asciiToBytes('%01#RT**\r')); // due at 5 + 100 ms: waits for the one before
+    t.advance(200);
+    expect(sent).toEqual([]);
+    t.advance(5);
+    expect(sent.map((x) => x.slice(0, 6))).toEqual(['%01$RD', '%01$RT']);
+    expect(faultDelayMs({ kind: 'slow', delayMs: 10, maxDelayMs: 30 }, () => 0.5)).toBe(20);
+    expect(faultDelayMs({ kind: 'slow', delayMs: 10 }, () => 0.5)).toBe(10);
+    expect(faultDelayMs({ kind: 'none' })).toBe(0);
+  });
+
   it('refuses impossible faults', () => {
     const plc = new VirtualPlc({ model: 'FP-X' });
     expect(() => plc.setFault({ kind: 'error', code: 0 })).toThrow(/error code/);
     expect(() => plc.setFault({ kind: 'slow', delayMs: -1 })).toThrow(/delay/);
+    expect(() => plc.setFault({ kind: 'slow', delayMs: 100, maxDelayMs: 50 })).toThrow(/longest delay 50 ms/);
     expect(() => plc.setFault({ kind: 'garble', count: 0.5 })).toThrow(/count/);
     expect(() => plc.setFault({ kind: 'fire' } as never)).toThrow(/unknown fault "fire"/);
   });

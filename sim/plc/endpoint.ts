@@ -1,5 +1,7 @@
 // The byte-level PLC: bytes from the line in, answer bytes out (through `send`, `scanMs` after the
-// request has fully arrived, plus the delay of a `slow` fault).
+// request has fully arrived, plus the delay of a `slow` fault). Answers leave in the order of their
+// requests, as from a real PLC, which works through one request after the other: an answer due
+// before the one of an earlier request waits for it.
 //   MEWTOCOL  MEWTOCOL-COM frames with `%` or `<` header and, on FP7 only, MEWTOCOL7 `>` frames on
 //             the same port (other models skip them as noise). Answers only its own station or
 //             EE / EEE, with the station as addressed. Long replies go out as `&`-chained frames, each
@@ -31,6 +33,14 @@ export interface PlcEndpointOptions {
   gapMs?: () => number;
   /** told the number of answers still waiting for their scan time, whenever it changes (a half-closed client is ended at 0) */
   onAnswers?(pending: number): void;
+  /** 0 ≤ x < 1, for the random delays of a `slow` fault with `maxDelayMs`; default Math.random */
+  random?: () => number;
+}
+
+/** ms a fault adds to an answer: a `slow` fault's delay, random between delayMs and maxDelayMs when that is set. */
+export function faultDelayMs(fault: Fault, random: () => number = Math.random): number {
+  if (fault.kind !== 'slow') return 0;
+  return fault.maxDelayMs === undefined ? fault.delayMs : fault.delayMs + random() * (fault.maxDelayMs - fault.delayMs);
 }
 
 export interface PlcEndpoint {
@@ -41,27 +51,34 @@ export interface PlcEndpoint {
 
 export function createPlcEndpoint(plc: VirtualPlc, opts: PlcEndpointOptions): PlcEndpoint {
   const timers = opts.timers ?? realTimers;
-  const scheduled = new Set<unknown>();
+  /** answers not sent yet, in the order of their requests; `ready` once their own time has come */
+  const pending: { out: Uint8Array; handle: unknown; ready: boolean }[] = [];
+
+  /** Sends the answers whose time has come, in order: one due earlier than an earlier answer waits for it. */
+  const release = () => {
+    while (pending[0]?.ready) {
+      const { out } = pending.shift()!;
+      plc.answered();
+      opts.send(out);
+      opts.onAnswers?.(pending.length);
+    }
+  };
 
   /** Sends `bytes` (or nothing for `silent`) after the scan time, spoiled as the fault says. */
   function answer(fault: Fault, bytes: Uint8Array, format: AnswerFormat): void {
     if (fault.kind === 'silent') return;
     const out = fault.kind === 'bad_check' ? breakCheck(bytes, format) : fault.kind === 'garble' ? garble(bytes, format) : bytes;
-    const handle = timers.setTimeout(
-      () => {
-        scheduled.delete(handle);
-        plc.answered();
-        opts.send(out);
-        opts.onAnswers?.(scheduled.size);
-      },
-      plc.scanMs + (fault.kind === 'slow' ? fault.delayMs : 0),
-    );
-    scheduled.add(handle);
-    opts.onAnswers?.(scheduled.size);
+    const entry = { out, handle: undefined as unknown, ready: false };
+    entry.handle = timers.setTimeout(() => {
+      entry.ready = true;
+      release();
+    }, plc.scanMs + faultDelayMs(fault, opts.random));
+    pending.push(entry);
+    opts.onAnswers?.(pending.length);
   }
   const cancelAnswers = () => {
-    for (const h of scheduled) timers.clearTimeout(h);
-    scheduled.clear();
+    for (const p of pending) timers.clearTimeout(p.handle);
+    pending.length = 0;
   };
 
   const parts =

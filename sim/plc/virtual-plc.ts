@@ -6,7 +6,8 @@
 //   bad_check  executes and answers, but the answer's check code is wrong (BCC, CRC; on Modbus/TCP,
 //              which has none, the transaction id does not match the request)
 //   garble     executes and answers, with one byte of the answer corrupted
-//   slow       executes and answers `delayMs` later than usual
+//   slow       executes and answers `delayMs` later than usual; with `maxDelayMs`, each answer a
+//              random delay from delayMs to maxDelayMs later (the answers still leave in order)
 // A fault with `count` applies to the next `count` requests only, then the PLC is healthy again.
 // The protocol endpoints (endpoint.ts) ask for the fault of each request and count the answers.
 import { PlcMemory } from './memory.ts';
@@ -19,7 +20,7 @@ export type Fault =
   | { kind: 'none' }
   | { kind: 'silent' | 'bad_check' | 'garble'; count?: number }
   | { kind: 'error'; code: number; count?: number }
-  | { kind: 'slow'; delayMs: number; count?: number };
+  | { kind: 'slow'; delayMs: number; maxDelayMs?: number; count?: number };
 
 /** A few ms, like the scan time of a small program. */
 export const DEFAULT_SCAN_MS = 5;
@@ -53,6 +54,8 @@ function checkFault(f: Fault): void {
   if (f.count !== undefined && !(Number.isInteger(f.count) && f.count >= 1)) throw new RangeError(`fault count ${f.count} is not a whole number ≥ 1`);
   if (f.kind === 'error' && !(Number.isInteger(f.code) && f.code >= 1 && f.code <= 99)) throw new RangeError(`error code ${f.code} not in 1-99`);
   if (f.kind === 'slow' && !(Number.isFinite(f.delayMs) && f.delayMs >= 0)) throw new RangeError(`delay ${f.delayMs} ms is not a duration`);
+  if (f.kind === 'slow' && f.maxDelayMs !== undefined && !(Number.isFinite(f.maxDelayMs) && f.maxDelayMs >= f.delayMs))
+    throw new RangeError(`longest delay ${f.maxDelayMs} ms is not a duration of at least ${f.delayMs} ms`);
 }
 
 export class VirtualPlc {
