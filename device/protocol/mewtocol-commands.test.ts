@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type ContactRef, decodeMewRequest, encodeMewRequest, type MewRequest, type WritableContact } from './mewtocol-commands.ts';
 import { mewCommandFrames, mewErrorFrame, mewReplyFrames } from './mewtocol-exchange.ts';
-import { decodeMewReply, encodeMewReply, type MewReply, mewReplyFromMessage } from './mewtocol-replies.ts';
+import { decodeMewReply, encodeMewReply, type MewReply, mewReplyFromMessage, mewReplyShape } from './mewtocol-replies.ts';
 import { decodeExrtData, decodeRtData, rtStatus } from './mewtocol-status.ts';
 
 const word = fc.integer({ min: 0, max: 0xffff });
@@ -218,5 +218,24 @@ describe('MEWTOCOL-COM replies', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('property: a reply decodes as the reply to another request exactly when the two have the same shape', () => {
+    // a reply names no address: only its code and data length tell requests apart (the link's answer keys)
+    fc.assert(
+      fc.property(
+        mewRequest.chain((req) => fc.tuple(fc.constant(req), replyFor(req))),
+        mewRequest,
+        ([a, reply], b) => {
+          const taken = decodeMewReply(b, encodeMewReply(a, reply as never)).ok;
+          if (mewReplyShape(a) === mewReplyShape(b)) expect(taken || a.cmd === 'RT' || a.cmd === 'EXRT').toBe(true);
+          else expect(taken).toBe(false);
+        },
+      ),
+      { numRuns: 500 },
+    );
+    expect(mewReplyShape({ cmd: 'RD', area: 'DT', start: 100, count: 1 })).toBe('RD:4');
+    expect(mewReplyShape({ cmd: 'RCP', contacts: [{ area: 'Y', word: 0, bit: 0 }] })).toBe('RC:1');
+    expect(mewReplyShape({ cmd: 'WD', area: 'DT', start: 0, words: [1] })).toBe('WD');
   });
 });

@@ -6,6 +6,8 @@
 //   decodeMewReply(req, text)       link: typed reply, checked against the request
 //   mewReplyFromMessage(req, msg)   link: a decoded stream message -> typed reply, or the PLC's
 //                                   `!nn` error as { code: 'plc_error', mewCode, key }
+//   mewReplyShape(req)              link: what the reply looks like (code and data length), the
+//                                   same for requests whose replies cannot be told apart
 import { hexToWords, isWord, wordsToHex } from './ascii.ts';
 import type { MewRequest } from './mewtocol-commands.ts';
 import { mewErrorInfo } from './mewtocol-errors.ts';
@@ -59,6 +61,26 @@ export function mewReplyCount(req: MewRequest): number {
       return req.count;
     default:
       return 0;
+  }
+}
+
+/**
+ * What the reply to `req` looks like after `$`: its code and, for reads, its data length (`RD:4`,
+ * `RC:3`, `WD`). A reply names no address, so two requests of the same shape (two one-word reads of
+ * DT) get replies that no check can tell apart; requests of different shapes never do.
+ */
+export function mewReplyShape(req: MewRequest): string {
+  switch (req.cmd) {
+    case 'RCS':
+    case 'RCP':
+      return `RC:${mewReplyCount(req)}`;
+    case 'RCC':
+    case 'RD':
+    case 'RS':
+    case 'RK':
+      return `${mewReplyCode(req)}:${4 * req.count}`;
+    default:
+      return mewReplyCode(req);
   }
 }
 

@@ -47,7 +47,10 @@ describe('MEWTOCOL-COM stream decoder', () => {
     const frames = encodeMewMessage({ kind: 'response', header: '%', station: 1, text });
     expect(frames.length).toBe(3);
     const d = createMewStreamDecoder({ skipBcc: true });
-    expect(d.push(frames[0] as string)).toEqual([{ type: 'continue', header: '%', station: 1, reply: '%01**&\r' }]);
+    // the first frame tells what it opens; the later ones do not
+    expect(d.push(frames[0] as string)).toEqual([
+      { type: 'continue', header: '%', station: 1, reply: '%01**&\r', opens: { marker: '$', text: text.slice(0, 110) } }, // 118 chars less header, station, `$`, BCC, `&`, CR
+    ]);
     expect(d.push(frames[1] as string)).toEqual([{ type: 'continue', header: '%', station: 1, reply: '%01**&\r' }]);
     expect(d.push(frames[2] as string)).toEqual([{ type: 'message', message: { kind: 'response', header: '%', station: 1, text }, frames: 3 }]);
   });

@@ -5,7 +5,9 @@
 //
 // Events:
 //   message   a complete command (`#`), reply (`$`) or error reply (`!`), frames joined
-//   continue  a frame ending in `&` arrived; send `reply` (the next-frame request) to get the rest
+//   continue  a frame ending in `&` arrived; send `reply` (the next-frame request) to get the rest;
+//             the first frame of a message also tells what it `opens` (marker and text so far), so
+//             that a host can tell whether the rest is worth asking for
 //   next      the peer sent a next-frame request: send it your next frame
 //   error     a bad frame, with `mewCode` = what a PLC would answer (40 BCC, 41 format, 43 procedure,
 //             27 frame over) and the header/station when they could be read, so a responder can answer
@@ -25,7 +27,7 @@ import {
 export type MewStreamEvent =
   /** `frame`: a message of one frame, that frame as it came (without its CR) */
   | { type: 'message'; message: MewMessage; frames: number; frame?: string }
-  | { type: 'continue'; header: MewHeader; station: MewStation; reply: string }
+  | { type: 'continue'; header: MewHeader; station: MewStation; reply: string; opens?: { marker: '#' | '$' | '!'; text: string } }
   | { type: 'next'; header: MewHeader; station: MewStation }
   | { type: 'error'; code: string; message: string; mewCode?: number; header?: MewHeader; station?: MewStation };
 
@@ -100,7 +102,9 @@ export function createMewStreamDecoder(opts: MewStreamOptions = {}): MewStreamDe
       out.push({ type: 'error', code: 'too_long', message: `message longer than ${maxText} chars`, mewCode: MEW_ERR.FRAME_OVER, header, station });
       asm = undefined;
     } else if (f.more) {
-      out.push({ type: 'continue', header, station, reply: encodeMewNextRequest(header, station, { skipBcc: opts.skipBcc }) });
+      const ev: MewStreamEvent = { type: 'continue', header, station, reply: encodeMewNextRequest(header, station, { skipBcc: opts.skipBcc }) };
+      if (asm.frames === 1) ev.opens = { marker: asm.marker, text: asm.text };
+      out.push(ev);
     } else {
       out.push(finish(asm, raw));
       asm = undefined;

@@ -16,7 +16,8 @@ import {
 
 export type Mew7StreamEvent =
   | { type: 'message'; message: Mew7Message; frames: number }
-  | { type: 'continue'; station: Mew7Station; frameNo: number; reply: string }
+  /** `opens`: on the first frame of a message, its marker and text so far (as in mewtocol-stream.ts) */
+  | { type: 'continue'; station: Mew7Station; frameNo: number; reply: string; opens?: { kind: Mew7Message['kind']; text: string } }
   | { type: 'next'; station: Mew7Station; frameNo: number }
   | { type: 'error'; code: string; message: string; station?: Mew7Station; frameNo?: number };
 
@@ -53,7 +54,14 @@ export function createMew7StreamDecoder(opts: { maxMessageChars?: number; limit?
       out.push({ type: 'error', code: 'too_long', message: `message longer than ${maxText} chars`, station, frameNo });
       asm = undefined;
     } else if (f.more) {
-      out.push({ type: 'continue', station, frameNo, reply: encodeMew7NextRequest(station, nextMew7FrameNo(frameNo), { skipCrc: opts.skipCrc }) });
+      const ev: Mew7StreamEvent = {
+        type: 'continue',
+        station,
+        frameNo,
+        reply: encodeMew7NextRequest(station, nextMew7FrameNo(frameNo), { skipCrc: opts.skipCrc }),
+      };
+      if (asm.frames === 1) ev.opens = { kind: asm.kind, text: asm.text };
+      out.push(ev);
     } else {
       const { frames, ...message } = asm;
       out.push({ type: 'message', message, frames });

@@ -128,7 +128,13 @@ describe('MEWTOCOL7 stream decoder', () => {
     const text = `00MMRD${'3412'.repeat(50)}`;
     const frames = encodeMew7Message({ kind: 'response', station: 'EEE', frameNo: 0, text }, { limit: 100 });
     const ev = frames.flatMap((f) => d.push(f));
-    expect(ev.filter((e) => e.type === 'continue')[0]).toEqual({ type: 'continue', station: 'EEE', frameNo: 0, reply: '>@EEE01****&\r' });
+    expect(ev.filter((e) => e.type === 'continue')[0]).toEqual({
+      type: 'continue',
+      station: 'EEE',
+      frameNo: 0,
+      reply: '>@EEE01****&\r',
+      opens: { kind: 'response', text: text.slice(0, 86) }, // 100 chars less `>@EEE00`, `$`, CRC, `&`, CR
+    });
     expect(ev.at(-1)).toEqual({ type: 'message', message: { kind: 'response', station: 'EEE', frameNo: 0, text }, frames: frames.length });
   });
 

@@ -11,7 +11,7 @@ import {
   modbusExceptionInfo,
 } from './modbus-pdu.ts';
 import { planModbusRead, planModbusWrite } from './modbus-plan.ts';
-import { decodeModbusResponse, encodeModbusResponse, modbusWriteEcho } from './modbus-response.ts';
+import { decodeModbusResponse, encodeModbusResponse, modbusResponseShape, modbusWriteEcho } from './modbus-response.ts';
 
 const hex = (b: Uint8Array) => [...b].map((x) => x.toString(16).padStart(2, '0')).join(' ');
 const bytes = (s: string) => Uint8Array.from(s.split(' ').map((x) => parseInt(x, 16)));
@@ -176,6 +176,30 @@ describe('Modbus PDUs', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('Modbus response shapes', () => {
+  it('property: a normal response answers another request exactly when the two have the same shape', () => {
+    // a read's response names no address: function and byte count are all that tell reads apart
+    fc.assert(
+      fc.property(
+        modbusRequest.chain((req) =>
+          fc.tuple(
+            fc.constant(req),
+            responseFor(req).filter((r) => !isModbusException(r)),
+          ),
+        ),
+        modbusRequest,
+        ([a, res], b) => {
+          expect(decodeModbusResponse(encodeModbusResponse(res), b).ok).toBe(modbusResponseShape(a) === modbusResponseShape(b));
+        },
+      ),
+      { numRuns: 1000 },
+    );
+    expect(modbusResponseShape({ fc: 3, address: 100, quantity: 1 })).toBe('3:2');
+    expect(modbusResponseShape({ fc: 1, address: 0, quantity: 9 })).toBe('1:2');
+    expect(modbusResponseShape({ fc: 6, address: 5, value: 7 })).toBe('6:5:7');
   });
 });
 

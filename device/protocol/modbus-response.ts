@@ -1,5 +1,6 @@
 // Modbus response PDUs, both directions: a server (simulated PLC, gateway) encodes them, a client
 // decodes them, checked against its request when given (byte count, echo of address and value).
+// modbusResponseShape tells which requests get responses that no check can tell apart.
 
 import { encodeModbusException, MODBUS_LIMITS, type ModbusRequest, type ModbusResponse, packBits, readU16, unpackBits, writeU16 } from './modbus-pdu.ts';
 import { check, fail, isInt, ok, type Result } from './result.ts';
@@ -98,6 +99,30 @@ export function decodeModbusResponse(pdu: Uint8Array, req?: ModbusRequest): RsRe
     }
     default:
       return fail('unsupported_function', `function code ${fc} not supported`);
+  }
+}
+
+/**
+ * What the normal response to `req` looks like: function code and byte count for reads (`3:2`),
+ * the echo for writes (`6:100:7`). A read's response names no address, so two reads of the same
+ * shape get responses that decodeModbusResponse cannot tell apart; reads of different shapes, and
+ * writes of different address or value, never do.
+ */
+export function modbusResponseShape(req: ModbusRequest): string {
+  switch (req.fc) {
+    case 1:
+    case 2:
+      return `${req.fc}:${Math.ceil(req.quantity / 8)}`;
+    case 3:
+    case 4:
+      return `${req.fc}:${req.quantity * 2}`;
+    case 5:
+      return `5:${req.address}:${req.value ? 1 : 0}`;
+    case 6:
+      return `6:${req.address}:${req.value}`;
+    case 15:
+    case 16:
+      return `${req.fc}:${req.address}:${req.values.length}`;
   }
 }
 
