@@ -2,6 +2,13 @@
 // first, and what to do with each chunk that arrives (answer a next-frame request, finish with a
 // value, or fail). `runDialog` (or `startDialog`, with callbacks) drives it on a channel until it
 // finishes, the channel closes or the caller aborts (the link queue aborts on its timeout).
+//
+// A dialog checks every whole answer against its request (station, command or function code, data
+// length, transaction id or frame number, as far as the protocol carries them): one that does not
+// fit is a stray, counted (`strays()`) and dropped, and the dialog listens on. Its `answerKey` says
+// which other requests get answers it could not tell from its own; the link's line guard
+// (line-guard.ts) uses it, and `resync`, to never put such a request on the wire while an answer of
+// that key may still come.
 import type { ByteChannel } from '../../hw/types.ts';
 import { asciiToBytes, bytesToAscii } from '../protocol/index.ts';
 import type { Abort } from './queue.ts';
@@ -24,6 +31,19 @@ export class PlcError extends Error {
 
 export type Step<T> = { done: true; value: T } | { done: false; send?: Uint8Array };
 
+/**
+ * Which answers a dialog takes for its own: those of its `party` (the station or unit they come
+ * from; undefined = any, as MEWTOCOL `EE`) with its `shape` (mewReplyShape, modbusResponseShape, a
+ * transaction id or frame number). Two keys overlap when a dialog of one could take the other's answer.
+ */
+export interface AnswerKey {
+  party: string | undefined;
+  shape: string;
+}
+
+export const keysOverlap = (a: AnswerKey, b: AnswerKey): boolean =>
+  a.shape === b.shape && (a.party === undefined || b.party === undefined || a.party === b.party);
+
 export interface Dialog<T> {
   /** bytes of the request (first frame) */
   readonly request: Uint8Array;
@@ -36,6 +56,57 @@ export interface Dialog<T> {
    * many ms after the request was sent (the turnaround delay the slaves need to execute it).
    */
   readonly noAnswerMs?: number;
+  /** the answers this dialog takes for its own (absent: it takes none, as a broadcast) */
+  readonly answerKey?: AnswerKey;
+  /** whole answers received so far that were not this request's (late or mismatched), dropped */
+  strays?(): number;
+  /**
+   * A harmless read to the same party, different for each `n` from 0 (undefined past the last):
+   * the line guard sends one whose key overlaps no answer still owed, so that its answer proves
+   * every earlier answer in (a PLC answers in order).
+   */
+  resync?(n: number): Dialog<unknown> | undefined;
+}
+
+/**
+ * What a dialog makes of the answers in one chunk: the first that is its own (a value, or the
+ * failure it means) decides; every other whole answer is a stray.
+ */
+export class AnswerSort<T> {
+  private outcome: { value: T } | { error: unknown } | undefined;
+  strays = 0;
+
+  get decided(): boolean {
+    return this.outcome !== undefined;
+  }
+
+  /** an answer of this request: `take` gives its value or throws the failure it means */
+  own(take: () => T): void {
+    if (this.outcome) return this.stray();
+    try {
+      this.outcome = { value: take() };
+    } catch (e) {
+      this.outcome = { error: e };
+    }
+  }
+
+  /** something unreadable arrived (a wrong check code): the request fails, unless it was decided */
+  broken(error: () => unknown): void {
+    this.outcome ??= { error: error() };
+  }
+
+  stray(): void {
+    this.strays++;
+  }
+
+  /** the step of this chunk (throws the failure); starts over for the next chunk */
+  step(send: Uint8Array | undefined): Step<T> {
+    const o = this.outcome;
+    this.outcome = undefined;
+    if (!o) return send ? { done: false, send } : { done: false };
+    if ('error' in o) throw o.error;
+    return { done: true, value: o.value };
+  }
 }
 
 export interface ChannelIo {
@@ -43,6 +114,8 @@ export interface ChannelIo {
   /** routes the channel's data to the running dialog; set by the link */
   setReceiver(fn: ((bytes: Uint8Array) => void) | undefined): void;
   countOut(n: number): void;
+  /** `n` whole answers arrived that the running dialog dropped as not its own */
+  strays?(n: number): void;
 }
 
 export function runDialog<T>(io: ChannelIo, dialog: Dialog<T>, abort: Abort): Promise<T> {
@@ -73,14 +146,25 @@ export function startDialog<T>(io: ChannelIo, dialog: Dialog<T>, abort: Abort, a
     io.countOut(b.length);
     io.channel.write(b);
   };
+  let strays = dialog.strays?.() ?? 0;
   io.setReceiver((bytes) => {
-    let step: Step<T>;
+    let step: Step<T> | undefined;
+    let error: unknown;
     try {
-      step = dialog.feed(bytes);
-      if (!step.done && step.send) send(step.send);
+      const s = dialog.feed(bytes);
+      if (!s.done && s.send) send(s.send);
+      step = s;
     } catch (e) {
+      error = e;
+    }
+    if (dialog.strays) {
+      const n = dialog.strays();
+      if (n > strays) io.strays?.(n - strays);
+      strays = n;
+    }
+    if (!step) {
       finish();
-      return failed(e);
+      return failed(error);
     }
     if (step.done) {
       finish();

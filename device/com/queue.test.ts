@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { systemClock } from '../../hw/types.ts';
 import { type Abort, LinkError, LinkQueue } from './queue.ts';
 
@@ -197,5 +197,35 @@ describe('link transaction queue', () => {
     await expect(q.submit({ user: 'u', idempotent: true, timeoutMs: 150, run: silent })).rejects.toMatchObject({ code: 'timeout' });
     expect(Date.now() - t1).toBeGreaterThanOrEqual(145);
     expect(q.stats.timeouts).toBe(2);
+  });
+
+  it('restarts an attempt’s clock when asked (a request put on the wire after a resync read), on the shared timer and on its own', async () => {
+    vi.useFakeTimers();
+    try {
+      for (const timeoutMs of [undefined, 150]) {
+        const q = queue({ timeoutMs: 100, retries: 0 });
+        let answer: ((v: number) => void) | undefined;
+        const got = q.submit<number>({
+          user: 'u',
+          idempotent: true,
+          ...(timeoutMs ? { timeoutMs } : {}),
+          start: (_abort, answered, _failed, restartClock) => {
+            answer = answered;
+            setTimeout(restartClock, 90); // 90 ms in: the whole timeout again from here
+          },
+        });
+        await vi.advanceTimersByTimeAsync(90 + (timeoutMs ?? 100) - 1);
+        answer!(3);
+        await expect(got).resolves.toBe(3);
+        expect(q.stats.timeouts).toBe(0);
+        const late = q.submit<number>({ user: 'u', idempotent: true, start: (_a, _ok, _failed, restartClock) => setTimeout(restartClock, 90) });
+        const failed = expect(late).rejects.toMatchObject({ code: 'timeout' });
+        await vi.advanceTimersByTimeAsync(190);
+        await failed;
+        q.close();
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -17,9 +17,11 @@ export interface Transaction<T> {
   run?(abort: Abort): Promise<T>;
   /**
    * `run` with callbacks, taken when present: calls `answered` or `failed` once, or honours
-   * `abort`. An answer then reaches a caller of `enqueue` in the turn it arrived.
+   * `abort`. An answer then reaches a caller of `enqueue` in the turn it arrived. `restartClock`
+   * gives the attempt its whole timeout again from now: the link calls it when the request goes on
+   * the wire after a wait for a quiet line or a resync exchange (line-guard.ts).
    */
-  start?(abort: Abort, answered: (value: T) => void, failed: (e: unknown) => void): void;
+  start?(abort: Abort, answered: (value: T) => void, failed: (e: unknown) => void, restartClock: () => void): void;
   /** what the caller gets instead of the queue's LinkError when the transaction fails (its own error type) */
   asError?(e: LinkError): unknown;
 }
@@ -212,11 +214,17 @@ export class LinkQueue {
         this.finished();
       } else this.attempt(p, i + 1, err);
     };
-    const disarm = this.arm(ms, () => {
+    const expired = () => {
       if (!settle()) return;
       abort.abort();
       failed(new LinkError('timeout', `No answer within ${ms} ms`));
-    });
+    };
+    let disarm = this.arm(ms, expired);
+    const restartClock = () => {
+      if (over) return;
+      disarm();
+      disarm = this.arm(ms, expired);
+    };
     const answered = (v: unknown) => {
       if (!settle()) return;
       this.deliver(p.resolve, v);
@@ -227,7 +235,7 @@ export class LinkQueue {
     };
     const { tx } = p;
     try {
-      if (tx.start) tx.start(abort, answered, broke);
+      if (tx.start) tx.start(abort, answered, broke, restartClock);
       else tx.run!(abort).then(answered, broke);
     } catch (e) {
       broke(e);

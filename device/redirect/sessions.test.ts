@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PlcError } from '../com/dialog.ts';
+import { PlcError } from '../com/dialog.ts';
 import type { Link } from '../com/link.ts';
 import { asciiToBytes, bcc, encodeMewMessage, encodeMewNextRequest, type MewRequest, mewCommandFrames, mewReplyFrames } from '../protocol/index.ts';
 import { mewtocolSession, type SessionDeps } from './sessions.ts';
@@ -25,7 +25,7 @@ function session(plcFrames: string[]) {
       for (;;) {
         const step = dialog.feed(asciiToBytes(plcFrames[next++] ?? ''));
         if (step.done) return answered(step.value);
-        if (!step.send) return; // the PLC says nothing more
+        if (!step.send) return failed(new PlcError('no_answer', 'No answer from the PLC')); // the PLC says nothing more: the link times out
         toPlc.push(text(step.send));
       }
     } catch (e) {
@@ -88,12 +88,12 @@ describe('a MEWTOCOL client of a redirect thread', () => {
     expect(multi.sent).toEqual(frames);
   });
 
-  it('never passes on an answer that fails the check: a wrong length is a bad reply, the client gets nothing', async () => {
+  it('never passes on an answer that fails the check: a wrong length answers another request, the client gets nothing', async () => {
     const short = encodeMewMessage({ kind: 'response', header: '%', station: 'EE', text: 'RD3412' })[0]!; // one word for two
     const s = session([short]);
     await s.ask(mewCommandFrames('EE', RD)[0]!);
     expect(s.sent).toEqual([]);
-    expect(s.counters.errors).toBe(1);
+    expect(s.counters.errors).toBe(1); // the request's own answer never came
     // and a frame whose BCC is wrong never forms a message
     const badBcc = `${short.slice(0, -3)}${bcc('x')}\r`;
     const t = session([badBcc]);
