@@ -6,88 +6,30 @@
 // got no answer), absent (the connector does not exist on this unit). While not up, the link probes
 // on a backoff schedule (RECONNECT_FIRST_MS doubling up to RECONNECT_MAX_MS): reopening the
 // channel when it is closed, searching the baud rate again when autobaud is on, so an unplugged
-// cable or a PLC switched off comes back by itself. A caller never waits longer than the timeout
-// of each attempt (spec §9 interface timeout) times the attempts (reads are retried once).
-import type { ByteChannel, Clock, SerialSettings } from '../../hw/types.ts';
+// cable or a PLC switched off comes back by itself. Each attempt ends after the timeout (spec §9
+// interface timeout) without an answer; reads are retried once. The line guard (line-guard.ts)
+// keeps late answers from being taken by later requests: after an unanswered attempt the next one
+// may first wait for a quiet line and put a resync read on the wire, whose own timeout comes on
+// top (restarted while late answers still arrive).
+import type { ByteChannel } from '../../hw/types.ts';
 import type { BitArea, WordArea } from '../protocol/index.ts';
-import type { Logger } from '../system/log.ts';
 import { autobaudOrder, probeTimeoutMs } from './autobaud.ts';
-import { type ChannelIo, type Dialog, PlcError, runDialog, startDialog } from './dialog.ts';
+import { type ChannelIo, type Dialog, PlcError, runDialog } from './dialog.ts';
 import type { PlcDriver, PlcIdentity, Run } from './driver.ts';
-import { Abort, LinkError, LinkQueue, type QueueStats } from './queue.ts';
-
-export type LinkKind = 'serial' | 'tcp' | 'internal';
-export type LinkState = 'connecting' | 'up' | 'down' | 'absent';
-export type Protocol = 'MEWTOCOL' | 'MEWTOCOL7' | 'MODBUS';
-
-export interface LinkConfig {
-  id: number;
-  name: string;
-  kind: LinkKind;
-  protocol: Protocol;
-  serial: SerialSettings;
-  autobaud: boolean;
-  timeoutMs: number;
-  /** pause after each answer before the next request (pew `wait`) */
-  waitMs: number;
-  /** COM4: "a.b.c.d:port" */
-  ipPort: string;
-  /** station the link's own requests address: 1-99 (MEWTOCOL), 1-247 (Modbus); 0 = any (EE) / unit 1 */
-  station: number;
-}
-
-export interface LinkDeps {
-  /** opens the channel of this link at a baud rate (ignored by TCP and INTERNAL) */
-  open(baudRate: number): Promise<ByteChannel>;
-  driver: PlcDriver;
-  /** a driver that addresses another station on the same line (RS485 multi-drop: the logger's plc_addr) */
-  driverAt?: (station: number) => PlcDriver;
-  clock: Clock;
-  log: Logger;
-  retries?: number;
-  reconnect?: { firstMs: number; maxMs: number };
-}
-
-export interface LinkStats extends QueueStats {
-  bytesOut: number;
-  bytesIn: number;
-  /** share of the time since the link started that the wire was busy, 0-1 */
-  busyShare: number;
-}
-
-export interface LinkStatus {
-  id: number;
-  name: string;
-  protocol: Protocol;
-  transport: LinkKind;
-  state: LinkState;
-  detail: string;
-  baudRate?: number;
-  autobaud?: 'searching' | 'found' | 'failed';
-  stats: LinkStats;
-}
+import { LineGuard, quietMsOf } from './line-guard.ts';
+import { type LinkConfig, type LinkDeps, type LinkState, type LinkStatus, OpenError } from './link-types.ts';
+import { Abort, LinkError, LinkQueue } from './queue.ts';
 
 export const NO_ANSWER_DOWN = 2;
 export const RECONNECT_FIRST_MS = 500;
 export const RECONNECT_MAX_MS = 10_000;
 
-/** Thrown when the channel cannot be opened: `absent` for a connector the unit does not have. */
-export class OpenError extends Error {
-  constructor(
-    readonly absent: boolean,
-    message: string,
-    readonly refused = false,
-  ) {
-    super(message);
-  }
-}
-
 export class Link {
   private channel: ByteChannel | undefined;
   private opening: Promise<ByteChannel> | undefined;
-  private receiver: ((b: Uint8Array) => void) | undefined;
   private channelIo: ChannelIo | undefined;
   private readonly queue: LinkQueue;
+  private readonly guard: LineGuard;
   private readonly startedAt: number;
   private noAnswerInRow = 0;
   private backoffMs: number;
@@ -117,6 +59,7 @@ export class Link {
     });
     this.startedAt = deps.clock.now();
     this.baudRate = cfg.serial.baudRate;
+    this.guard = new LineGuard(deps.clock, quietMsOf(cfg.kind, cfg.serial, this.baudRate, cfg.timeoutMs));
     this.backoffMs = this.reconnect.firstMs;
     this.needBaudSearch = cfg.kind === 'serial' && cfg.autobaud;
   }
@@ -182,7 +125,13 @@ export class Link {
       detail: this.detail,
       ...(this.cfg.kind === 'serial' ? { baudRate: this.baudRate } : {}),
       ...(this.autobaud ? { autobaud: this.autobaud } : {}),
-      stats: { ...this.queue.stats, bytesOut: this.bytesOut, bytesIn: this.bytesIn, busyShare: this.queue.busyShare(now - this.startedAt) },
+      stats: {
+        ...this.queue.stats,
+        ...this.guard.stats,
+        bytesOut: this.bytesOut,
+        bytesIn: this.bytesIn,
+        busyShare: this.queue.busyShare(now - this.startedAt),
+      },
     };
   }
 
@@ -232,7 +181,7 @@ export class Link {
       {
         user,
         idempotent,
-        start: (abort, ok, broke) => this.exchange((last = make()), abort, own, ok, broke),
+        start: (abort, ok, broke, restartClock) => this.exchange((last = make()), abort, restartClock, own, ok, broke),
         asError: (e) => this.asPlcError(e, last?.raw() ?? ''),
       },
       answered,
@@ -251,29 +200,31 @@ export class Link {
     return new PlcError('link_down', e instanceof Error ? e.message : String(e), undefined, raw);
   }
 
-  /** The channel as dialogs see it: made once per channel, not per exchange. */
+  /** The channel as dialogs see it (through the line guard): made once per channel, not per exchange. */
   private io(channel: ByteChannel): ChannelIo {
     if (this.channelIo?.channel === channel) return this.channelIo;
-    this.channelIo = {
-      channel,
-      setReceiver: (fn) => {
-        this.receiver = fn;
-      },
-      countOut: (n) => {
-        this.bytesOut += n;
-      },
-    };
+    this.channelIo = this.guard.io(channel, (n) => {
+      this.bytesOut += n;
+    });
     return this.channelIo;
   }
 
-  /** One attempt of a transaction: the dialog on the channel (opened first when it is not). */
-  private exchange<T>(dialog: Dialog<T>, abort: Abort, own: boolean, answered: (value: T) => void, failed: (e: unknown) => void): void {
+  /** One attempt of a transaction: the dialog on the channel (opened first when it is not), when the line guard lets it. */
+  private exchange<T>(
+    dialog: Dialog<T>,
+    abort: Abort,
+    restartClock: () => void,
+    own: boolean,
+    answered: (value: T) => void,
+    failed: (e: unknown) => void,
+  ): void {
     if (this.needBaudSearch) return failed(new PlcError('link_down', this.autobaud === 'failed' ? this.detail : "Searching the PLC's baud rate"));
     const onChannel = (channel: ByteChannel) =>
-      startDialog(
+      this.guard.exchange(
         this.io(channel),
         dialog,
         abort,
+        restartClock,
         (value) => {
           if (dialog.noAnswerMs === undefined) this.markUp(); // a broadcast proves nothing about the PLC
           if (this.cfg.waitMs > 0) setTimeout(() => answered(value), this.cfg.waitMs);
@@ -317,9 +268,10 @@ export class Link {
       await ch.close();
       throw new OpenError(false, 'The link is closed');
     }
+    this.guard.reset(); // a new line owes nothing
     ch.onData((b) => {
       this.bytesIn += b.length;
-      this.receiver?.(b);
+      this.guard.data(b);
     });
     ch.onClose((err) => {
       if (this.channel !== ch) return;
@@ -402,6 +354,8 @@ export class Link {
         if (!(e instanceof PlcError) || e.reason !== 'plc_error') continue; // no or garbled answer: next rate
       }
       this.baudRate = baud;
+      this.guard.quietMs = quietMsOf(this.cfg.kind, this.cfg.serial, baud, this.cfg.timeoutMs);
+      this.guard.reset(); // what the probes at other rates left is no answer to anything
       this.needBaudSearch = false;
       this.autobaud = 'found';
       this.deps.log.info('autobaud found the PLC', { link: this.cfg.name, baud });

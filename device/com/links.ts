@@ -15,7 +15,8 @@ import type { ComInterface, Pew } from '../model/sections/pew.ts';
 import type { Logger } from '../system/log.ts';
 import type { PlcDriver } from './driver.ts';
 import { InternalMemory, internalChannel } from './internal-memory.ts';
-import { Link, type LinkConfig, type LinkStatus, OpenError } from './link.ts';
+import { Link } from './link.ts';
+import { type LinkConfig, type LinkStatus, OpenError } from './link-types.ts';
 import { Mewtocol7Driver, MewtocolDriver } from './mewtocol-driver.ts';
 import { ModbusDriver } from './modbus-driver.ts';
 import { openTcpChannel, parseIpPort, TcpOpenError } from './tcp-channel.ts';
@@ -121,7 +122,21 @@ export class Links {
         enabled: false,
         state: 'disabled',
         detail: '',
-        stats: { requests: 0, errors: 0, timeouts: 0, retries: 0, busyMs: 0, waiting: 0, bytesOut: 0, bytesIn: 0, busyShare: 0 },
+        stats: {
+          requests: 0,
+          errors: 0,
+          timeouts: 0,
+          retries: 0,
+          busyMs: 0,
+          waiting: 0,
+          answers: 0,
+          lateAnswers: 0,
+          mismatched: 0,
+          resyncs: 0,
+          bytesOut: 0,
+          bytesIn: 0,
+          busyShare: 0,
+        },
       };
     });
   }

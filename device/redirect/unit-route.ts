@@ -10,7 +10,7 @@
 //   MEWTOCOL / MEWTOCOL7 line     1-99 that station; 0 and 255 the interface's own station (EE when
 //                                 none is set); 100-254 exception 0A
 
-import type { LinkKind, Protocol } from '../com/link.ts';
+import type { LinkKind, Protocol } from '../com/link-types.ts';
 import { MODBUS_EXCEPTION } from '../protocol/index.ts';
 
 export type UnitRoute =

@@ -2,7 +2,8 @@
 // virtual PLC on an in-process wire with real UART timing; achieved exchanges per second against
 // the wire limit of the same exchange: 1 ÷ (frame bits ÷ baud + the PLC's scan delay). The gap is
 // what the daemon adds per exchange (queueing, decoding, timers). Goal ≥ 0.9 of the limit.
-import { Link, type LinkConfig } from '../../device/com/link.ts';
+import { Link } from '../../device/com/link.ts';
+import type { LinkConfig } from '../../device/com/link-types.ts';
 import { MewtocolDriver } from '../../device/com/mewtocol-driver.ts';
 import { type MewRequest, mewCommandFrames, mewReplyFrames } from '../../device/protocol/index.ts';
 import { createLogger } from '../../device/system/log.ts';

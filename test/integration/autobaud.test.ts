@@ -2,7 +2,8 @@
 // of spec §3 on a wire that garbles mismatched settings, reports it, and then talks at that rate.
 import { describe, expect, it } from 'vitest';
 import { autobaudOrder } from '../../device/com/autobaud.ts';
-import { Link, type LinkConfig } from '../../device/com/link.ts';
+import { Link } from '../../device/com/link.ts';
+import type { LinkConfig } from '../../device/com/link-types.ts';
 import { MewtocolDriver } from '../../device/com/mewtocol-driver.ts';
 import { ModbusDriver } from '../../device/com/modbus-driver.ts';
 import { BAUD_RATES } from '../../device/model/plc.ts';

@@ -114,6 +114,8 @@ describe('PLC test (plctest)', () => {
   });
 
   it('a garbled answer is a bad reply, with what arrived', async () => {
+    // the answers the silent PLC never sent are owed: a first test puts the line back in step (a resync read, docs/plc-links.md)
+    expect((await plctest(0)).body).toMatchObject({ ok: true });
     wires.COM1.plc.setFault({ kind: 'bad_check', count: 2 });
     const r = await plctest(0);
     expect(r.body).toMatchObject({ ok: false, reason: 'bad_reply' });

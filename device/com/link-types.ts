@@ -1,0 +1,69 @@
+// The shapes of a PLC link (link.ts): its configuration from pew, what it depends on, and the
+// status and statistics it reports (GET /config/com_status).
+import type { ByteChannel, Clock, SerialSettings } from '../../hw/types.ts';
+import type { Logger } from '../system/log.ts';
+import type { PlcDriver } from './driver.ts';
+import type { LineStats } from './line-guard.ts';
+import type { QueueStats } from './queue.ts';
+
+export type LinkKind = 'serial' | 'tcp' | 'internal';
+export type LinkState = 'connecting' | 'up' | 'down' | 'absent';
+export type Protocol = 'MEWTOCOL' | 'MEWTOCOL7' | 'MODBUS';
+
+export interface LinkConfig {
+  id: number;
+  name: string;
+  kind: LinkKind;
+  protocol: Protocol;
+  serial: SerialSettings;
+  autobaud: boolean;
+  timeoutMs: number;
+  /** pause after each answer before the next request (pew `wait`) */
+  waitMs: number;
+  /** COM4: "a.b.c.d:port" */
+  ipPort: string;
+  /** station the link's own requests address: 1-99 (MEWTOCOL), 1-247 (Modbus); 0 = any (EE) / unit 1 */
+  station: number;
+}
+
+export interface LinkDeps {
+  /** opens the channel of this link at a baud rate (ignored by TCP and INTERNAL) */
+  open(baudRate: number): Promise<ByteChannel>;
+  driver: PlcDriver;
+  /** a driver that addresses another station on the same line (RS485 multi-drop: the logger's plc_addr) */
+  driverAt?: (station: number) => PlcDriver;
+  clock: Clock;
+  log: Logger;
+  retries?: number;
+  reconnect?: { firstMs: number; maxMs: number };
+}
+
+export interface LinkStats extends QueueStats, LineStats {
+  bytesOut: number;
+  bytesIn: number;
+  /** share of the time since the link started that the wire was busy, 0-1 */
+  busyShare: number;
+}
+
+export interface LinkStatus {
+  id: number;
+  name: string;
+  protocol: Protocol;
+  transport: LinkKind;
+  state: LinkState;
+  detail: string;
+  baudRate?: number;
+  autobaud?: 'searching' | 'found' | 'failed';
+  stats: LinkStats;
+}
+
+/** Thrown when the channel cannot be opened: `absent` for a connector the unit does not have. */
+export class OpenError extends Error {
+  constructor(
+    readonly absent: boolean,
+    message: string,
+    readonly refused = false,
+  ) {
+    super(message);
+  }
+}
