@@ -24,6 +24,9 @@ export const linkStatusSchema = v.object({
     errors: count,
     timeouts: count,
     retries: count,
+    /** answers dropped: late (their request was given up), or fitting no request sent (docs/plc-links.md) */
+    lateAnswers: count,
+    mismatched: count,
     bytesOut: count,
     bytesIn: count,
     busyShare: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),

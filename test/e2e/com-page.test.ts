@@ -41,7 +41,7 @@ function link(id: number, state: LinkState, extra: Record<string, unknown> = {})
     transport: id === 5 ? 'tcp' : id === 4 ? 'internal' : 'serial',
     state,
     detail: '',
-    stats: { requests: 0, errors: 0, timeouts: 0, retries: 0, bytesOut: 0, bytesIn: 0, busyShare: 0 },
+    stats: { requests: 0, errors: 0, timeouts: 0, retries: 0, lateAnswers: 0, mismatched: 0, bytesOut: 0, bytesIn: 0, busyShare: 0 },
     ...extra,
   };
 }
@@ -348,7 +348,7 @@ describe('the COM page (com_status and plctest mocked in the browser)', () => {
       detail: 'MEWTOCOL station 1',
       baudRate: 19200,
       autobaud: 'found',
-      stats: { requests: 1234, errors: 2, timeouts: 1, retries: 3, bytesOut: 20480, bytesIn: 30000, busyShare: 0.25 },
+      stats: { requests: 1234, errors: 2, timeouts: 1, retries: 3, lateAnswers: 5, mismatched: 0, bytesOut: 20480, bytesIn: 30000, busyShare: 0.25 },
     };
     const callsBefore = m.statusCalls.length;
     m.com1 = 'up';
@@ -360,6 +360,8 @@ describe('the COM page (com_status and plctest mocked in the browser)', () => {
     await expectText(status.locator('[data-baud]'), fill(en.com.baud, { rate: '19,200' }));
     await expectText(status.locator('[data-autobaud]'), en.com.autobaud.found);
     await expectText(status.locator('[data-counter=requests] dd'), '1,234');
+    await expectText(status.locator('[data-counter=lateAnswers] dd'), '5');
+    await expectText(status.locator('[data-counter=lateAnswers] dt'), en.com.stats.lateAnswers);
     await expectText(status.locator('[data-counter=busyShare] dd'), '25%');
     await expectText(status.locator('[data-counter=busyShare] dt'), en.com.stats.busyShare);
 

@@ -25,7 +25,9 @@ let admin: Client;
 
 const rec = (over: Partial<LogRecord>): LogRecord => ({ ...(v.getDefaults(recordSchema) as LogRecord), if: 0, ...over });
 const logDir = () => join(d.dataDir, 'volumes', 'internal', 'log');
-const until = async (cond: () => Promise<boolean>, ms = 15000) => {
+// links below have a 2 s timeout: long enough that the in-process virtual PLC's answers, late on a
+// busy machine, never fail a read (no test here is about the link's timeout)
+const until = async (cond: () => Promise<boolean>, ms = 30_000) => {
   const end = Date.now() + ms;
   while (!(await cond())) {
     if (Date.now() > end) throw new Error('condition not reached');
@@ -39,7 +41,7 @@ beforeAll(async () => {
   d = await startTestDaemon({ serial: { virtualPorts: { COM1: (s) => wire.open(s) } } });
   admin = await d.admin();
   const pew = (await admin.get('/config/pew')).body as Pew;
-  Object.assign(pew.interfaces[0]!, { enabled: true, baudrate: 115200, protocol: 'MEWTOCOL', timeout: 500 });
+  Object.assign(pew.interfaces[0]!, { enabled: true, baudrate: 115200, protocol: 'MEWTOCOL', timeout: 2000 });
   pew.interface_plc = 0;
   expect((await admin.post('/config/pew', pew)).status).toBe(200);
   await d.ctx.com.settled();
@@ -128,7 +130,7 @@ describe('the engine on a fake clock', () => {
     d2 = await startTestDaemon({ clock, serial: { virtualPorts: { COM1: (s) => wire2.open(s) } } });
     const a = await d2.admin();
     const pew = (await a.get('/config/pew')).body as Pew;
-    Object.assign(pew.interfaces[0]!, { enabled: true, baudrate: 115200, protocol: 'MEWTOCOL', timeout: 500 });
+    Object.assign(pew.interfaces[0]!, { enabled: true, baudrate: 115200, protocol: 'MEWTOCOL', timeout: 2000 });
     pew.interface_plc = 0;
     expect((await a.post('/config/pew', pew)).status).toBe(200);
     await d2.ctx.com.settled();

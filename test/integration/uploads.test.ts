@@ -45,7 +45,9 @@ function upload(c: Client, query: string, chunks: Buffer[] | Buffer, declare = t
         resolve(a);
       }
     };
-    const req = request({ host: url.hostname, port: url.port, method: 'POST', path: `/config/upload?${query}`, headers }, (res) => {
+    // a connection of its own (agent: false): a kept-alive one that the server closes as this
+    // request starts is reset, which a busy machine made happen
+    const req = request({ host: url.hostname, port: url.port, method: 'POST', path: `/config/upload?${query}`, headers, agent: false }, (res) => {
       const got: Buffer[] = [];
       res.on('data', (b: Buffer) => got.push(b));
       res.on('end', () => {

@@ -1089,6 +1089,14 @@ export type NamespaceComTranslation = {
 		 */
 		retries: string
 		/**
+		 * L​a​t​e​ ​a​n​s​w​e​r​s
+		 */
+		lateAnswers: string
+		/**
+		 * M​i​s​m​a​t​c​h​e​d​ ​a​n​s​w​e​r​s
+		 */
+		mismatched: string
+		/**
 		 * B​y​t​e​s​ ​s​e​n​t
 		 */
 		bytesOut: string
@@ -4409,6 +4417,10 @@ export type NamespaceFtpStatusTranslation = {
 	 */
 	deleted: string
 	/**
+	 * S​e​n​t​ ​u​n​d​e​r​ ​a​ ​n​u​m​b​e​r​e​d​ ​n​a​m​e​ ​(​i​t​s​ ​o​w​n​ ​w​a​s​ ​t​a​k​e​n​)
+	 */
+	renamed: string
+	/**
 	 * A​t​t​e​m​p​t​s
 	 */
 	attempts: string
@@ -4498,10 +4510,6 @@ export type NamespaceGraphsTranslation = {
 	size: RequiredParams<'kb'>
 	/**
 	 * C​h​a​r​t​ ​t​y​p​e
-	/**
-	 * S​e​n​t​ ​u​n​d​e​r​ ​a​ ​n​u​m​b​e​r​e​d​ ​n​a​m​e​ ​(​i​t​s​ ​o​w​n​ ​w​a​s​ ​t​a​k​e​n​)
-	 */
-	renamed: string
 	 */
 	chartType: string
 	types: {
@@ -4594,7 +4602,7 @@ export type NamespaceHelpTranslation = {
 		info: string
 		/**
 		 * O​n​e​ ​b​l​o​c​k​ ​p​e​r​ ​i​n​t​e​r​f​a​c​e​ ​t​o​w​a​r​d​s​ ​t​h​e​ ​P​L​C​:​ ​C​O​M​1​ ​(​R​S​2​3​2​)​,​ ​C​O​M​2​ ​(​R​S​4​8​5​ ​o​r​ ​R​S​2​3​2​)​,​ ​C​O​M​3​ ​(​U​S​B​)​,​ ​I​N​T​E​R​N​A​L​ ​(​t​h​e​ ​u​n​i​t​'​s​ ​o​w​n​ ​M​o​d​b​u​s​ ​m​e​m​o​r​y​)​ ​a​n​d​ ​C​O​M​4​ ​(​E​t​h​e​r​n​e​t​,​ ​t​h​e​ ​P​L​C​ ​a​d​d​r​e​s​s​ ​a​s​ ​I​P​:​p​o​r​t​)​.​ ​A​ ​d​i​s​a​b​l​e​d​ ​i​n​t​e​r​f​a​c​e​ ​k​e​e​p​s​ ​i​t​s​ ​s​e​t​t​i​n​g​s​.​
-	​T​h​e​ ​l​i​n​k​ ​s​t​a​t​u​s​ ​u​n​d​e​r​ ​e​a​c​h​ ​b​l​o​c​k​ ​u​p​d​a​t​e​s​ ​i​t​s​e​l​f​ ​e​v​e​r​y​ ​1​.​5​ ​s​e​c​o​n​d​s​:​ ​t​h​e​ ​s​t​a​t​e​,​ ​t​h​e​ ​b​a​u​d​ ​r​a​t​e​ ​i​n​ ​u​s​e​ ​(​a​l​s​o​ ​w​h​e​n​ ​a​u​t​o​b​a​u​d​ ​f​o​u​n​d​ ​i​t​)​ ​a​n​d​ ​t​h​e​ ​c​o​u​n​t​e​r​s​ ​o​f​ ​r​e​q​u​e​s​t​s​,​ ​e​r​r​o​r​s​,​ ​t​i​m​e​o​u​t​s​,​ ​r​e​t​r​i​e​s​,​ ​b​y​t​e​s​ ​a​n​d​ ​h​o​w​ ​b​u​s​y​ ​t​h​e​ ​l​i​n​k​ ​i​s​.​
+	​T​h​e​ ​l​i​n​k​ ​s​t​a​t​u​s​ ​u​n​d​e​r​ ​e​a​c​h​ ​b​l​o​c​k​ ​u​p​d​a​t​e​s​ ​i​t​s​e​l​f​ ​e​v​e​r​y​ ​1​.​5​ ​s​e​c​o​n​d​s​:​ ​t​h​e​ ​s​t​a​t​e​,​ ​t​h​e​ ​b​a​u​d​ ​r​a​t​e​ ​i​n​ ​u​s​e​ ​(​a​l​s​o​ ​w​h​e​n​ ​a​u​t​o​b​a​u​d​ ​f​o​u​n​d​ ​i​t​)​ ​a​n​d​ ​t​h​e​ ​c​o​u​n​t​e​r​s​ ​o​f​ ​r​e​q​u​e​s​t​s​,​ ​e​r​r​o​r​s​,​ ​t​i​m​e​o​u​t​s​,​ ​r​e​t​r​i​e​s​,​ ​l​a​t​e​ ​a​n​d​ ​m​i​s​m​a​t​c​h​e​d​ ​a​n​s​w​e​r​s​ ​(​d​r​o​p​p​e​d​ ​b​e​c​a​u​s​e​ ​t​h​e​i​r​ ​r​e​q​u​e​s​t​ ​h​a​d​ ​b​e​e​n​ ​g​i​v​e​n​ ​u​p​,​ ​o​r​ ​b​e​c​a​u​s​e​ ​t​h​e​y​ ​f​i​t​ ​n​o​ ​r​e​q​u​e​s​t​ ​s​e​n​t​)​,​ ​b​y​t​e​s​ ​a​n​d​ ​h​o​w​ ​b​u​s​y​ ​t​h​e​ ​l​i​n​k​ ​i​s​.​
 	​P​L​C​ ​t​e​s​t​ ​a​s​k​s​ ​t​h​e​ ​P​L​C​ ​f​o​r​ ​i​t​s​ ​t​y​p​e​ ​o​v​e​r​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​ ​o​f​ ​t​h​e​ ​i​n​t​e​r​f​a​c​e​ ​a​n​d​ ​s​h​o​w​s​ ​t​h​e​ ​C​P​U​ ​t​y​p​e​ ​a​n​d​ ​t​h​e​ ​r​a​w​ ​r​e​p​l​y​.​ ​T​h​e​ ​i​n​t​e​r​f​a​c​e​ ​m​u​s​t​ ​b​e​ ​e​n​a​b​l​e​d​ ​a​n​d​ ​s​a​v​e​d​,​ ​a​n​d​ ​f​o​r​ ​T​C​P​ ​i​t​s​ ​p​o​r​t​ ​m​u​s​t​ ​b​e​ ​o​p​e​n​.​ ​W​i​t​h​ ​u​n​s​a​v​e​d​ ​c​h​a​n​g​e​s​ ​y​o​u​ ​a​r​e​ ​a​s​k​e​d​ ​f​i​r​s​t​.​
 	​P​L​C​ ​s​e​t​t​i​n​g​s​:​ ​t​h​e​ ​s​e​r​v​i​c​e​ ​c​o​n​t​r​o​l​ ​i​n​t​e​r​f​a​c​e​ ​i​s​ ​t​h​e​ ​o​n​e​ ​t​h​r​o​u​g​h​ ​w​h​i​c​h​ ​M​Q​T​T​,​ ​t​h​e​ ​d​a​t​a​ ​l​o​g​g​e​r​ ​a​n​d​ ​t​h​e​ ​o​t​h​e​r​ ​s​e​r​v​i​c​e​s​ ​r​e​a​d​ ​t​h​e​i​r​ ​c​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​s​;​ ​a​ ​t​r​a​n​s​p​a​r​e​n​t​ ​i​n​t​e​r​f​a​c​e​ ​c​a​n​n​o​t​ ​b​e​ ​u​s​e​d​ ​f​o​r​ ​i​t​.​ ​T​h​e​ ​u​n​i​t​ ​c​a​n​ ​a​l​s​o​ ​b​e​ ​r​e​s​t​a​r​t​e​d​ ​b​y​ ​a​ ​P​L​C​ ​f​l​a​g​ ​(​R​)​ ​o​r​ ​e​v​e​r​y​ ​f​e​w​ ​h​o​u​r​s​.​
 	​S​a​v​e​ ​s​t​o​r​e​s​ ​t​h​e​ ​p​a​g​e​;​ ​R​e​s​e​t​ ​f​i​l​l​s​ ​i​n​ ​t​h​e​ ​d​e​f​a​u​l​t​s​,​ ​w​h​i​c​h​ ​a​r​e​ ​s​t​o​r​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
@@ -6366,6 +6374,12 @@ export type NamespaceScriptLangTranslation = {
 		 */
 		bad_file_name: RequiredParams<'max' | 'name'>
 		/**
+		 * "​{​p​l​a​c​e​h​o​l​d​e​r​}​"​ ​i​s​ ​n​o​t​ ​a​ ​d​a​t​e​ ​o​r​ ​t​i​m​e​ ​p​l​a​c​e​h​o​l​d​e​r​ ​o​f​ ​a​ ​f​i​l​e​ ​n​a​m​e​:​ ​u​s​e​ ​{​a​l​l​o​w​e​d​}​.
+		 * @param {unknown} allowed
+		 * @param {unknown} placeholder
+		 */
+		bad_file_placeholder: RequiredParams<'allowed' | 'placeholder'>
+		/**
 		 * a​p​p​e​n​d​ ​n​e​e​d​s​ ​a​ ​f​i​l​e​ ​s​t​a​t​e​m​e​n​t​ ​i​n​ ​t​h​e​ ​s​c​r​i​p​t​ ​f​i​r​s​t​.
 		 */
 		no_file: string
@@ -6456,12 +6470,6 @@ export type NamespaceScriptLangTranslation = {
 		 * l​i​n​e​ ​{​l​i​n​e​}
 		 * @param {unknown} line
 		 */
-		/**
-		 * "​{​p​l​a​c​e​h​o​l​d​e​r​}​"​ ​i​s​ ​n​o​t​ ​a​ ​d​a​t​e​ ​o​r​ ​t​i​m​e​ ​p​l​a​c​e​h​o​l​d​e​r​ ​o​f​ ​a​ ​f​i​l​e​ ​n​a​m​e​:​ ​u​s​e​ ​{​a​l​l​o​w​e​d​}​.
-		 * @param {unknown} allowed
-		 * @param {unknown} placeholder
-		 */
-		bad_file_placeholder: RequiredParams<'allowed' | 'placeholder'>
 		line: RequiredParams<'line'>
 	}
 }
@@ -9000,6 +9008,14 @@ export type TranslationFunctions = {
 			 * Retries
 			 */
 			retries: () => LocalizedString
+			/**
+			 * Late answers
+			 */
+			lateAnswers: () => LocalizedString
+			/**
+			 * Mismatched answers
+			 */
+			mismatched: () => LocalizedString
 			/**
 			 * Bytes sent
 			 */
@@ -12242,6 +12258,10 @@ export type TranslationFunctions = {
 		 */
 		deleted: () => LocalizedString
 		/**
+		 * Sent under a numbered name (its own was taken)
+		 */
+		renamed: () => LocalizedString
+		/**
 		 * Attempts
 		 */
 		attempts: () => LocalizedString
@@ -12412,7 +12432,7 @@ export type TranslationFunctions = {
 			info: () => LocalizedString
 			/**
 			 * One block per interface towards the PLC: COM1 (RS232), COM2 (RS485 or RS232), COM3 (USB), INTERNAL (the unit's own Modbus memory) and COM4 (Ethernet, the PLC address as IP:port). A disabled interface keeps its settings.
-		The link status under each block updates itself every 1.5 seconds: the state, the baud rate in use (also when autobaud found it) and the counters of requests, errors, timeouts, retries, bytes and how busy the link is.
+		The link status under each block updates itself every 1.5 seconds: the state, the baud rate in use (also when autobaud found it) and the counters of requests, errors, timeouts, retries, late and mismatched answers (dropped because their request had been given up, or because they fit no request sent), bytes and how busy the link is.
 		PLC test asks the PLC for its type over the saved settings of the interface and shows the CPU type and the raw reply. The interface must be enabled and saved, and for TCP its port must be open. With unsaved changes you are asked first.
 		PLC settings: the service control interface is the one through which MQTT, the data logger and the other services read their control registers; a transparent interface cannot be used for it. The unit can also be restarted by a PLC flag (R) or every few hours.
 		Save stores the page; Reset fills in the defaults, which are stored when you save.
@@ -12455,10 +12475,6 @@ export type TranslationFunctions = {
 		General: switch the client on and choose the control register block the PLC uses to drive it (6 registers, DT350 by default; the block is shown under the field and must not overlap another service's) and the poll time (0.5 – 3600 s).
 		Connection: the database type (the port follows it: 1433, 3306 or 5432, unless you entered a port of your own), the server, the database (may stay empty on MS SQL), the table, the login, the timeout (3 – 120 s) and TLS, with or without checking the server certificate. Database and table names hold letters, digits, underscore, dot and hyphen. A stored password shows as asterisks; leave them to keep it. Connection test tries the saved settings and lists each step; with unsaved changes you are asked first.
 		Data points (up to 100): a column name that starts with a letter (letters, digits and underscore; each name once, whatever the case), the PLC area (DT, FL, LD, X, Y, R) and the first word, the data type, the decimals (0 – 9, 0 – 18 for 64-bit types), the word order, a unit (up to 7 characters) and an optional scaling from the PLC range to the stored range. The value must end inside its area. Add data point continues after the last point; click a row to edit it; Delete moves the later rows up.
-		/**
-		 * Sent under a numbered name (its own was taken)
-		 */
-		renamed: () => LocalizedString
 		Insert without PLC: the unit reads the data points through the chosen interface and station and inserts a row every poll time; it needs at least one data point and an interface that is not transparent.
 		Certificates: names of uploaded files (.crt, .csr or .pem; the key .key or .pem).
 		Save stores the page; Reset fills in the defaults, which are stored when you save.
@@ -14059,6 +14075,10 @@ export type TranslationFunctions = {
 			 */
 			bad_file_name: (arg: { max: unknown, name: unknown }) => LocalizedString
 			/**
+			 * "{placeholder}" is not a date or time placeholder of a file name: use {allowed}.
+			 */
+			bad_file_placeholder: (arg: { allowed: unknown, placeholder: unknown }) => LocalizedString
+			/**
 			 * append needs a file statement in the script first.
 			 */
 			no_file: () => LocalizedString
@@ -14289,10 +14309,6 @@ export type TranslationFunctions = {
 				auth_failed: () => LocalizedString
 				/**
 				 * not found on the server
-			/**
-			 * "{placeholder}" is not a date or time placeholder of a file name: use {allowed}.
-			 */
-			bad_file_placeholder: (arg: { allowed: unknown, placeholder: unknown }) => LocalizedString
 				 */
 				not_found: () => LocalizedString
 				/**

@@ -23,6 +23,8 @@ export function LinkStatusView({ link, failed }: { link: LinkStatus | undefined;
     ['errors', formatNumber(s.errors)],
     ['timeouts', formatNumber(s.timeouts)],
     ['retries', formatNumber(s.retries)],
+    ['lateAnswers', formatNumber(s.lateAnswers)],
+    ['mismatched', formatNumber(s.mismatched)],
     ['bytesOut', formatNumber(s.bytesOut)],
     ['bytesIn', formatNumber(s.bytesIn)],
     ['busyShare', formatNumber(s.busyShare, { style: 'percent', maximumFractionDigits: 0 })],

@@ -12,7 +12,7 @@ const link = (state: 'up' | 'down'): ComStatus => ({
       transport: 'serial',
       state,
       detail: '',
-      stats: { requests: 1, errors: 0, timeouts: 0, retries: 0, bytesOut: 10, bytesIn: 12, busyShare: 0.1 },
+      stats: { requests: 1, errors: 0, timeouts: 0, retries: 0, lateAnswers: 0, mismatched: 0, bytesOut: 10, bytesIn: 12, busyShare: 0.1 },
     },
   ],
 });

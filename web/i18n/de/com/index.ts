@@ -41,6 +41,8 @@ const de_com = {
     errors: 'Fehler',
     timeouts: 'Zeitüberschreitungen',
     retries: 'Wiederholungen',
+    lateAnswers: 'Verspätete Antworten',
+    mismatched: 'Unpassende Antworten',
     bytesOut: 'Bytes gesendet',
     bytesIn: 'Bytes empfangen',
     busyShare: 'Auslastung',

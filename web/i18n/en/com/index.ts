@@ -41,6 +41,8 @@ const en_com = {
     errors: 'Errors',
     timeouts: 'Timeouts',
     retries: 'Retries',
+    lateAnswers: 'Late answers',
+    mismatched: 'Mismatched answers',
     bytesOut: 'Bytes sent',
     bytesIn: 'Bytes received',
     busyShare: 'Busy',

@@ -41,6 +41,8 @@ const fr_com = {
     errors: 'Erreurs',
     timeouts: 'Délais dépassés',
     retries: 'Répétitions',
+    lateAnswers: 'Réponses tardives',
+    mismatched: 'Réponses non concordantes',
     bytesOut: 'Octets envoyés',
     bytesIn: 'Octets reçus',
     busyShare: 'Occupation',
