@@ -13,6 +13,7 @@ import { measureFtpSend } from './ftp-send.ts';
 import { measureFuzz } from './fuzz.ts';
 import { measureGraphs } from './graphs.ts';
 import { measureImage } from './image.ts';
+import { measureLateAnswers } from './late-answers.ts';
 import { CONNECTIONS, SECONDS } from './load.ts';
 import { measureLogTable } from './log-table.ts';
 import { measureLogger } from './logger.ts';
@@ -134,6 +135,9 @@ try {
 
   await part('protocol codecs', () => measureCodecs(rows));
   await part('link wire utilisation', () => measureWire(rows));
+  await part('late answers', async () => {
+    failures.push(...(await measureLateAnswers(rows)));
+  });
   await part('data logger', () => measureLogger(rows));
   await part('service tests', () => measureServiceTests(rows));
   await part('connection tests', () => measureConnectionTests(rows));
