@@ -13,7 +13,8 @@ export type TestStep = (typeof TEST_STEPS)[number];
 /**
  * why a test failed: host name unknown, nothing listening, no answer in time, the peer's TLS
  * certificate not trusted, the TLS version refused, user or password wrong, a database, table or
- * path missing, the peer answered with an error of its own, the answer not understood.
+ * path missing, the peer answered with an error of its own, the answer not understood, a table
+ * that exists with other columns than the data points need (the SQL client would not write to it).
  */
 export const TEST_FAILURES = [
   'unknown_host',
@@ -25,6 +26,7 @@ export const TEST_FAILURES = [
   'not_found',
   'peer_error',
   'bad_reply',
+  'table_mismatch',
 ] as const;
 export type TestFailure = (typeof TEST_FAILURES)[number];
 

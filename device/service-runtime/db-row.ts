@@ -117,6 +117,9 @@ export function columnKind(p: Pick<DataPoint, 'type' | 'enable_scal'>): ColumnKi
   return p.enable_scal && k !== 'bool' && k !== 'ascii' && k !== 'string' && k !== 'datetime' ? 'f64' : k;
 }
 
+/** The columns of a row of `points` ([name, kind] in data point order), known before anything is read. */
+export const pointColumns = (points: readonly DataPoint[]): DbRow['columns'] => points.map((p) => [p.name, columnKind(p)]);
+
 /** Where a point's words are: X, Y, R are read as WX, WY, WR words; a BOOL is one bit of its word. */
 export function pointSource(p: DataPoint, index: number, interfaceId: number, station: number): PointSource {
   const area = BIT_WORDS[p.area] ?? (p.area as LogWordArea);
@@ -193,7 +196,7 @@ export async function readRow(src: RowSource, at: number): Promise<DbRow> {
   return {
     key: rowKey(at),
     at,
-    columns: src.points.map((p) => [p.name, columnKind(p)]),
+    columns: pointColumns(src.points),
     values: src.points.map((p, i) => rowValue(p, i, words.get(String(i)) ?? [])),
   };
 }

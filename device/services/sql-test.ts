@@ -1,13 +1,17 @@
 // The SQL test of the /sql page (spec §2 service layout, §3 "SQL (pew_sql)", §7 get_sqltest): the
 // saved pew_sql settings tried against their server with the real client of its kind (PostgreSQL
 // `pg`, MySQL/MariaDB `mysql2`, MS SQL `tedious`), step by step: connect (name and TCP) → tls (when
-// encrypted) → login → database → table (its columns). The server's errors keep their own words;
-// their codes decide the failure reason. The section's timeout bounds every step.
+// encrypted) → login → database → table (what the SQL client will do with it, sql/table.ts: use it
+// when its columns fit the data points, create it when it is missing; nothing is written). The
+// server's errors keep their own words; their codes decide the failure reason. The section's
+// timeout bounds every step.
 import type mysql from 'mysql2/promise';
 import type { Connection } from 'tedious';
 import type { Sql } from '../model/sections/sql.ts';
 import type { ServiceTestResult, TestFailure } from '../model/servicetest.ts';
-import type { SqlStatement, TdsType } from '../sql/dialects.ts';
+import { pointColumns } from '../service-runtime/db-row.ts';
+import { DIALECT_OF, type SqlStatement, type TdsType } from '../sql/dialects.ts';
+import { planTable, TableMismatch } from '../sql/table.ts';
 import { drivers } from './drivers.ts';
 import { reachTcp } from './reach.ts';
 import { classify, runTest, StepFailure } from './test-run.ts';
@@ -16,8 +20,6 @@ import { classify, runTest, StepFailure } from './test-run.ts';
 export interface SqlSession {
   /** the database the session is in and the server's version */
   info(): Promise<{ database: string; version: string }>;
-  /** the columns of a table, by asking for none of its rows (the server's own error if it is missing) */
-  columns(table: string): Promise<string[]>;
   /** the TLS protocol of the session, if encrypted */
   tls(): string | undefined;
   /** one parameterised statement (the SQL engine's, device/sql/dialects.ts): its rows by column name */
@@ -50,14 +52,6 @@ const fail = (reason: TestFailure, e: unknown) => new StepFailure(reason, messag
 /** The login passed and the server then refused the database (MySQL: no rights on it). */
 class DatabaseRefused extends StepFailure {}
 
-/** `schema.table` split, each part as plain SQL when it is a plain name, else quoted with `q`. */
-function tableRef(name: string, q: (part: string) => string): string {
-  return name
-    .split('.')
-    .map((p) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(p) ? p : q(p)))
-    .join('.');
-}
-
 function tlsProtocol(stream: unknown): string | undefined {
   const s = stream as { getProtocol?: () => string | null } | undefined;
   return typeof s?.getProtocol === 'function' ? (s.getProtocol() ?? undefined) : undefined;
@@ -88,10 +82,6 @@ const postgres: SqlDriver = {
       async info() {
         const r = await client.query<{ db: string; v: string }>('SELECT current_database() AS db, version() AS v');
         return { database: r.rows[0]?.db ?? '', version: r.rows[0]?.v ?? '' };
-      },
-      async columns(table) {
-        const r = await client.query(`SELECT * FROM ${tableRef(table, (p) => `"${p}"`)} WHERE false`);
-        return r.fields.map((f) => f.name);
       },
       tls: () => tlsProtocol((client as unknown as { connection?: { stream?: unknown } }).connection?.stream),
       query: async (st) => (await client.query<Record<string, unknown>>(st.sql, st.params)).rows,
@@ -126,10 +116,6 @@ const mariadb: SqlDriver = {
       async info() {
         const [rows] = await conn.query<mysql.RowDataPacket[]>('SELECT DATABASE() AS db, VERSION() AS v');
         return { database: String(rows[0]?.db ?? ''), version: String(rows[0]?.v ?? '') };
-      },
-      async columns(table) {
-        const [, fields] = await conn.query({ sql: `SELECT * FROM ${tableRef(table, (p) => `\`${p}\``)} WHERE 1 = 0`, timeout: o.ms });
-        return fields.map((f) => f.name);
       },
       tls: () => tlsProtocol((conn as unknown as { connection?: { stream?: unknown } }).connection?.stream),
       query: async (st) => {
@@ -205,9 +191,6 @@ const mssql: SqlDriver = {
           async info() {
             const r = await tdsQuery(conn, 'SELECT DB_NAME(), @@VERSION');
             return { database: String(r.rows[0]?.[0] ?? ''), version: String(r.rows[0]?.[1] ?? '') };
-          },
-          async columns(table) {
-            return (await tdsQuery(conn, `SELECT TOP 0 * FROM ${tableRef(table, (p) => `[${p}]`)}`)).columns;
           },
           tls: () => (o.tls ? 'TLS' : undefined),
           async query(st) {
@@ -295,15 +278,19 @@ export function runSqlTest(s: Sql, ca: Buffer | undefined): Promise<ServiceTestR
         { ms: o.ms, detail: (r) => `${r.database}: ${r.version.split('\n')[0]}` },
       );
       if (s.tablename !== '') {
+        // what the SQL client will do with the table (sql/table.ts): use it, or create it with the first row
         await t.step(
           'table',
           () =>
-            sess.open.columns(s.tablename).catch((e: unknown) => {
-              throw driver.reason(e);
+            planTable(sess.open, DIALECT_OF[s.db_type], s.tablename, { columns: pointColumns(s.datalist) }).catch((e: unknown) => {
+              throw e instanceof TableMismatch ? new StepFailure('table_mismatch', e.message) : driver.reason(e);
             }),
           {
             ms: o.ms,
-            detail: (cols) => `${s.tablename}: ${cols.length ? cols.join(', ') : 'no columns'}`,
+            detail: (plan) =>
+              plan.exists
+                ? `${s.tablename}: ${plan.columns.join(', ')}`
+                : `${s.tablename} does not exist yet: the unit creates it with the first row (${plan.columns.join(', ')})`,
           },
         );
       }

@@ -95,25 +95,29 @@ export function createTable(d: SqlDialect, table: string, row: Pick<DbRow, 'colu
   return { sql: `CREATE TABLE IF NOT EXISTS ${quoteTable(d, table)} (${cols})`, params: [] };
 }
 
-/** The columns of an existing table (name, data type); no rows when it does not exist. */
+/** The columns of an existing table (name, data type) in their order; no rows when it does not exist. */
 export function tableColumns(d: SqlDialect, table: string): SqlStatement {
   const { schema, table: t } = tableParts(table);
   if (d === 'postgres') {
     return {
       sql:
         'SELECT column_name AS name, data_type AS type FROM information_schema.columns ' +
-        'WHERE table_schema = COALESCE($1, current_schema()) AND table_name = $2',
+        'WHERE table_schema = COALESCE($1, current_schema()) AND table_name = $2 ORDER BY ordinal_position',
       params: [schema ?? null, t],
     };
   }
   if (d === 'mysql') {
     return {
-      sql: 'SELECT COLUMN_NAME AS name, DATA_TYPE AS type FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = COALESCE(?, DATABASE()) AND TABLE_NAME = ?',
+      sql:
+        'SELECT COLUMN_NAME AS name, DATA_TYPE AS type FROM information_schema.COLUMNS ' +
+        'WHERE TABLE_SCHEMA = COALESCE(?, DATABASE()) AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION',
       params: [schema ?? null, t],
     };
   }
   return {
-    sql: 'SELECT COLUMN_NAME AS name, DATA_TYPE AS type FROM INFORMATION_SCHEMA.COLUMNS WHERE TABLE_SCHEMA = COALESCE(@p0, SCHEMA_NAME()) AND TABLE_NAME = @p1',
+    sql:
+      'SELECT COLUMN_NAME AS name, DATA_TYPE AS type FROM INFORMATION_SCHEMA.COLUMNS ' +
+      'WHERE TABLE_SCHEMA = COALESCE(@p0, SCHEMA_NAME()) AND TABLE_NAME = @p1 ORDER BY ORDINAL_POSITION',
     params: [schema ?? null, t],
     types: ['NVarChar', 'NVarChar'],
   };

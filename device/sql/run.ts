@@ -1,7 +1,7 @@
 // One run of the SQL client (spec §3 pew_sql, §9 SQL block of 6 words): the rows of the data
 // points (service-runtime/db-run.ts) go into pew_sql.tablename through the driver of db_type
 // (services/sql-test.ts opens the same sessions as the connection test). The table is made when
-// it is missing and checked when it exists (dialects.ts); rows go in batches, in order, each
+// it is missing and checked when it exists (table.ts, dialects.ts); rows go in batches, in order, each
 // insert leaving out a key that is there already. A server that cannot be reached, refuses the
 // login or holds a table that does not fit keeps the rows queued (back-off 1 s … 30 s); a value a
 // column refuses drops that one row (error bad_value, logged with the row), never the batch.
@@ -15,19 +15,8 @@ import { columnsSignature, type DbRow, PointFault, sameColumnsPrefix } from '../
 import { DB_BATCH, DbRun, type DbRunDeps, type DbShared } from '../service-runtime/db-run.ts';
 import type { JobEnd } from '../service-runtime/queue-run.ts';
 import { SQL_DRIVERS, type SqlSession, sqlConnectOptions } from '../services/sql-test.ts';
-import {
-  createTable,
-  DIALECT_OF,
-  holdsNonFinite,
-  insertRows,
-  KEY_COLUMN,
-  keyUnique,
-  rowsPerStatement,
-  type SqlDialect,
-  sqlErrorKind,
-  tableColumns,
-  tableMismatch,
-} from './dialects.ts';
+import { createTable, DIALECT_OF, holdsNonFinite, insertRows, rowsPerStatement, type SqlDialect, sqlErrorKind } from './dialects.ts';
+import { planTable, TableMismatch } from './table.ts';
 
 export const SQL_USER = 'sql';
 
@@ -37,9 +26,6 @@ export interface SqlRunDeps extends DbRunDeps {
 }
 
 const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
-
-/** The table does not take the rows: they wait until it is changed (or the settings are). */
-class TableMismatch extends Error {}
 
 export class SqlRun extends DbRun {
   protected readonly reserved = SQL_OWN_COLUMNS;
@@ -121,23 +107,13 @@ export class SqlRun extends DbRun {
     return this.session;
   }
 
-  /** Creates the table when it is missing; checks an existing one's columns. */
+  /** Creates the table when it is missing (table.ts decides); checks an existing one, or the one just made. */
   private async prepare(session: SqlSession, row: DbRow): Promise<void> {
     const table = this.s.tablename;
-    let columns = await session.query(tableColumns(this.dialect, table));
-    if (columns.length === 0) {
-      await session.query(createTable(this.dialect, table, row));
-      this.deps.log.info('sql: table created', { table, columns: row.columns.length + 2 });
-      columns = await session.query(tableColumns(this.dialect, table));
-    }
-    const why = tableMismatch(
-      row,
-      columns.map((c) => ({ name: String(c.name), type: String(c.type) })),
-    );
-    if (why) throw new TableMismatch(`table ${table} does not fit the data points: ${why}`);
-    if (this.dialect === 'mysql' && Number((await session.query(keyUnique(table)))[0]?.n ?? 0) === 0) {
-      throw new TableMismatch(`table ${table}: ${KEY_COLUMN} is not a unique key (a replayed row could be written twice)`);
-    }
+    if ((await planTable(session, this.dialect, table, row)).exists) return;
+    await session.query(createTable(this.dialect, table, row));
+    this.deps.log.info('sql: table created', { table, columns: row.columns.length + 2 });
+    if (!(await planTable(session, this.dialect, table, row)).exists) throw new TableMismatch(`table ${table} was created but the server does not show it`);
   }
 
   /** Not written: why, and the session closed when the failure may have left it unusable. */

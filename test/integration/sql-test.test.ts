@@ -1,16 +1,22 @@
 // The SQL test (POST /config/get_sqltest, spec §3 SQL, §7) against a real PostgreSQL 15 (with
-// ssl=on and a certificate made at test time) and a real MariaDB: success with the table's columns,
-// wrong password, refused port, unknown database, missing table and unknown host, each with its
-// reason and the server's own words; TLS trusted through the section's CA and untrusted with another
-// one. No MS SQL server exists here: the tedious path is tried against what does (nothing listening,
+// ssl=on and a certificate made at test time) and a real MariaDB: the table step says what the SQL
+// client will do (a table that fits the data points is used, a missing one will be created: both
+// pass and nothing is written; one with other columns fails with table_mismatch), wrong password,
+// refused port, unknown database and unknown host, each with its reason and the server's own words;
+// TLS trusted through the section's CA and untrusted with another one. No MS SQL server exists here: the tedious path is tried against what does (nothing listening,
 // no such host, a silent port, a server that speaks another protocol).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import { dirname, join } from 'node:path';
 import mysql from 'mysql2/promise';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withDefaults } from '../../device/model/section.ts';
+import { dataPointSchema } from '../../device/model/sections/datapoint.ts';
 import type { Sql } from '../../device/model/sections/sql.ts';
 import type { ServiceTestResult } from '../../device/model/servicetest.ts';
+import { pointColumns } from '../../device/service-runtime/db-row.ts';
+import { createTable, DIALECT_OF } from '../../device/sql/dialects.ts';
 import { certPath } from '../../device/system/cert-files.ts';
 import { type Client, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
 import { DB_COLUMNS, DB_NAME, DB_PASSWORD, DB_TABLE, DB_USER, type DbServer, startMariadb, startPostgres } from '../support/db-servers.ts';
@@ -48,6 +54,30 @@ async function sqlTest(edit: Partial<Sql>): Promise<ServiceTestResult> {
 }
 
 const stepNames = (r: ServiceTestResult) => r.steps.map((s) => `${s.step}:${s.ok ? 'ok' : 'failed'}`);
+/** the data points of the tests' settings: one REAL level */
+const LEVEL = [withDefaults(dataPointSchema, { name: 'level', type: 'REAL', address: 100 })] as Sql['datalist'];
+
+/** One statement as the test user, straight to the server (not through the unit); the rows. */
+async function asTester(db_type: 1 | 2, server: DbServer, sql: string): Promise<unknown[]> {
+  if (db_type === 2) {
+    const c = new pg.Client({ host: server.host, port: server.port, user: DB_USER, password: DB_PASSWORD, database: DB_NAME });
+    await c.connect();
+    try {
+      return (await c.query(sql)).rows;
+    } finally {
+      await c.end();
+    }
+  }
+  const c = await mysql.createConnection({ host: server.host, port: server.port, user: DB_USER, password: DB_PASSWORD, database: DB_NAME });
+  try {
+    const [rows] = await c.query(sql);
+    return rows as unknown[];
+  } finally {
+    await c.end();
+  }
+}
+const tableExists = async (db_type: 1 | 2, server: DbServer, table: string) =>
+  (await asTester(db_type, server, `SELECT table_name FROM information_schema.tables WHERE table_name = '${table}'`)).length > 0;
 const detailOf = (r: ServiceTestResult, step: string) => r.steps.find((s) => s.step === step)?.detail ?? '';
 
 const servers = [
@@ -58,7 +88,6 @@ const servers = [
     version: /PostgreSQL 15/,
     wrongPassword: `password authentication failed for user "${DB_USER}"`,
     unknownDb: 'database "nosuchdb" does not exist',
-    missingTable: 'relation "nosuchtable" does not exist',
   },
   {
     name: 'MariaDB',
@@ -67,7 +96,6 @@ const servers = [
     version: /MariaDB/,
     wrongPassword: `Access denied for user '${DB_USER}'@'127.0.0.1' (using password: YES)`,
     unknownDb: "Unknown database 'nosuchdb'",
-    missingTable: `Table '${DB_NAME}.nosuchtable' doesn't exist`,
   },
 ];
 
@@ -80,23 +108,59 @@ describe.each(servers)('$name', (srv) => {
     user: DB_USER,
     pass: DB_PASSWORD,
     instance_name: DB_NAME,
-    tablename: DB_TABLE,
+    tablename: 'tank_log',
+    datalist: LEVEL,
     use_encryption: false,
     ca_verification: true,
     ca: '',
     timeout: 10,
   });
 
-  it('the saved settings pass every step; the table step lists the columns', async () => {
-    const r = await sqlTest(good());
+  it('a table that does not exist yet passes: the table step says the unit creates it, and the test creates nothing', async () => {
+    const r = await sqlTest({ ...good(), tablename: 'fresh_log' });
     expect(r.failure).toBeUndefined();
     expect(r.ok).toBe(true);
     expect(r.peer).toBe(`127.0.0.1:${srv.server().port}`);
     expect(stepNames(r)).toEqual(['connect:ok', 'login:ok', 'database:ok', 'table:ok']);
     expect(detailOf(r, 'database')).toMatch(new RegExp(`^${DB_NAME}: `));
     expect(detailOf(r, 'database')).toMatch(srv.version);
-    expect(detailOf(r, 'table')).toBe(`${DB_TABLE}: ${DB_COLUMNS.join(', ')}`);
+    expect(detailOf(r, 'table')).toBe('fresh_log does not exist yet: the unit creates it with the first row (time_stamp, row_key, level)');
+    expect(await tableExists(srv.db_type, srv.server(), 'fresh_log')).toBe(false);
     expect(r.ms).toBeGreaterThanOrEqual(0);
+  });
+
+  it('a table made as the SQL client makes it passes and lists its columns', async () => {
+    const made = createTable(DIALECT_OF[srv.db_type], 'tank_log', { columns: pointColumns(LEVEL) });
+    await asTester(srv.db_type, srv.server(), made.sql);
+    const r = await sqlTest(good());
+    expect(r.failure).toBeUndefined();
+    expect(stepNames(r)).toEqual(['connect:ok', 'login:ok', 'database:ok', 'table:ok']);
+    expect(detailOf(r, 'table')).toBe('tank_log: time_stamp, row_key, level');
+  });
+
+  it('a table with the SQL client’s own columns and others passes without data points, listing them', async () => {
+    const r = await sqlTest({ ...good(), tablename: DB_TABLE, datalist: [] });
+    expect(r.ok, JSON.stringify(r)).toBe(true);
+    expect(detailOf(r, 'table')).toBe(`${DB_TABLE}: ${DB_COLUMNS.join(', ')}`);
+  });
+
+  it('a table with other columns than the data points need fails the table step with table_mismatch', async () => {
+    await asTester(srv.db_type, srv.server(), 'CREATE TABLE legacy (id int, taken varchar(20))');
+    const r = await sqlTest({ ...good(), tablename: 'legacy' });
+    expect(r.ok).toBe(false);
+    expect(r.failure).toEqual({
+      reason: 'table_mismatch',
+      message: 'table legacy does not fit the data points: no column time_stamp; no column row_key; no column level',
+    });
+    expect(stepNames(r)).toEqual(['connect:ok', 'login:ok', 'database:ok', 'table:failed']);
+    expect((await sqlTest({ ...good(), tablename: DB_TABLE })).failure).toEqual({
+      reason: 'table_mismatch',
+      message: `table ${DB_TABLE} does not fit the data points: no column level`,
+    });
+    // a data point the table made for other points lacks
+    const more = [...LEVEL, withDefaults(dataPointSchema, { name: 'pump', type: 'BOOL', address: 110 })] as Sql['datalist'];
+    const other = await sqlTest({ ...good(), datalist: more });
+    expect(other.failure).toEqual({ reason: 'table_mismatch', message: 'table tank_log does not fit the data points: no column pump' });
   });
 
   it('a wrong password fails the login with auth_failed and the server’s message', async () => {
@@ -120,13 +184,6 @@ describe.each(servers)('$name', (srv) => {
     expect(r.failure?.reason).toBe('not_found');
     expect(r.failure?.message).toContain(srv.unknownDb);
     expect(stepNames(r)).toEqual(['connect:ok', 'login:ok', 'database:failed']);
-  });
-
-  it('a missing table fails the table step with not_found', async () => {
-    const r = await sqlTest({ ...good(), tablename: 'nosuchtable' });
-    expect(r.failure?.reason).toBe('not_found');
-    expect(r.failure?.message).toContain(srv.missingTable);
-    expect(stepNames(r)).toEqual(['connect:ok', 'login:ok', 'database:ok', 'table:failed']);
   });
 
   it('an unknown host fails at connect with unknown_host', async () => {
@@ -169,7 +226,7 @@ describe('PostgreSQL over TLS', () => {
     user: DB_USER,
     pass: DB_PASSWORD,
     instance_name: DB_NAME,
-    tablename: DB_TABLE,
+    tablename: 'tls_log', // not there: the table step passes, saying the unit creates it
     use_encryption: true,
     ca_verification: true,
     ca: 'ca.pem',

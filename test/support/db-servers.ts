@@ -16,12 +16,16 @@ import { freePort, freePorts, LOOPBACK } from './ports.ts';
 const run = promisify(execFile);
 const PG_BIN = '/usr/lib/postgresql/15/bin';
 
-/** The account the tests log in with, its database and the table the SQL test looks for. */
+/**
+ * The account the tests log in with, its database and the table the SQL test looks for: it has the
+ * columns the SQL client writes for a row without data points (time_stamp, row_key: device/sql/table.ts)
+ * and two of its own, so the test passes with no data points and names what is missing with some.
+ */
 export const DB_USER = 'tester';
 export const DB_PASSWORD = 'T3st-Passw0rd';
 export const DB_NAME = 'plantdata';
 export const DB_TABLE = 'readings';
-export const DB_COLUMNS = ['id', 'taken', 'value', 'note'];
+export const DB_COLUMNS = ['time_stamp', 'row_key', 'value', 'note'];
 
 export interface DbServer {
   host: string;
@@ -143,7 +147,7 @@ export async function startPostgres(opts: PostgresOptions = {}): Promise<Postgre
     await admin.end();
     const owner = new pg.Client({ host: dir, port, user: DB_USER, database: DB_NAME });
     await owner.connect();
-    await owner.query(`CREATE TABLE ${DB_TABLE} (id serial PRIMARY KEY, taken timestamptz NOT NULL, value double precision, note text)`);
+    await owner.query(`CREATE TABLE ${DB_TABLE} (time_stamp timestamptz(3) NOT NULL, row_key varchar(40) PRIMARY KEY, value double precision, note text)`);
     await owner.end();
   } catch (e) {
     await stop();
@@ -198,7 +202,7 @@ export async function startMariadb(): Promise<DbServer> {
         `CREATE DATABASE ${DB_NAME};` +
         `GRANT ALL ON ${DB_NAME}.* TO '${DB_USER}'@'%';` +
         `GRANT SELECT ON *.* TO '${DB_USER}'@'%';` + // a global right: an unknown database is then "Unknown database", not "Access denied"
-        `CREATE TABLE ${DB_NAME}.${DB_TABLE} (id INT AUTO_INCREMENT PRIMARY KEY, taken DATETIME NOT NULL, value DOUBLE, note TEXT);`,
+        `CREATE TABLE ${DB_NAME}.${DB_TABLE} (time_stamp DATETIME(3) NOT NULL, row_key VARCHAR(40) PRIMARY KEY, value DOUBLE, note TEXT);`,
     );
     await root.end();
   } catch (e) {

@@ -6572,7 +6572,7 @@ export type NamespaceServiceTranslation = {
 			 */
 			database: string
 			/**
-			 * T​a​b​l​e​ ​f​o​u​n​d
+			 * T​a​b​l​e​ ​c​h​e​c​k​e​d
 			 */
 			table: string
 			/**
@@ -6633,6 +6633,10 @@ export type NamespaceServiceTranslation = {
 			 * t​h​e​ ​a​n​s​w​e​r​ ​w​a​s​ ​n​o​t​ ​u​n​d​e​r​s​t​o​o​d
 			 */
 			bad_reply: string
+			/**
+			 * t​h​e​ ​t​a​b​l​e​ ​e​x​i​s​t​s​ ​w​i​t​h​ ​o​t​h​e​r​ ​c​o​l​u​m​n​s​ ​t​h​a​n​ ​t​h​e​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​n​e​e​d
+			 */
+			table_mismatch: string
 		}
 	}
 	examples: {
@@ -14258,7 +14262,7 @@ export type TranslationFunctions = {
 				 */
 				database: () => LocalizedString
 				/**
-				 * Table found
+				 * Table checked
 				 */
 				table: () => LocalizedString
 				/**
@@ -14319,6 +14323,10 @@ export type TranslationFunctions = {
 				 * the answer was not understood
 				 */
 				bad_reply: () => LocalizedString
+				/**
+				 * the table exists with other columns than the data points need
+				 */
+				table_mismatch: () => LocalizedString
 			}
 		}
 		examples: {

@@ -152,6 +152,8 @@ export function errorOfFailure(reason: TestFailure): ServiceErrorName {
     case 'not_found':
     case 'peer_error':
       return 'server_refused';
+    case 'table_mismatch':
+      return 'table_mismatch';
     default:
       return 'other';
   }

@@ -27,7 +27,7 @@ const de_service = {
       tls: 'TLS aufgebaut',
       login: 'Angemeldet',
       database: 'Datenbank gefunden',
-      table: 'Tabelle gefunden',
+      table: 'Tabelle geprüft',
       request: 'Anfrage beantwortet',
       write: 'Geschrieben',
       read: 'Zurückgelesen',
@@ -44,6 +44,7 @@ const de_service = {
       not_found: 'auf dem Server nicht gefunden',
       peer_error: 'der Server meldete einen Fehler',
       bad_reply: 'die Antwort war nicht verständlich',
+      table_mismatch: 'die Tabelle besteht mit anderen Spalten, als die Datenpunkte brauchen',
     },
   },
   examples: {

@@ -27,7 +27,7 @@ const en_service = {
       tls: 'TLS established',
       login: 'Logged in',
       database: 'Database found',
-      table: 'Table found',
+      table: 'Table checked',
       request: 'Request answered',
       write: 'Written',
       read: 'Read back',
@@ -44,6 +44,7 @@ const en_service = {
       not_found: 'not found on the server',
       peer_error: 'the server reported an error',
       bad_reply: 'the answer was not understood',
+      table_mismatch: 'the table exists with other columns than the data points need',
     },
   },
   examples: {

@@ -27,7 +27,7 @@ const fr_service = {
       tls: 'TLS établi',
       login: 'Connecté (identifiants)',
       database: 'Base de données trouvée',
-      table: 'Table trouvée',
+      table: 'Table vérifiée',
       request: 'Requête traitée',
       write: 'Écrit',
       read: 'Relu',
@@ -44,6 +44,7 @@ const fr_service = {
       not_found: 'introuvable sur le serveur',
       peer_error: 'le serveur a signalé une erreur',
       bad_reply: 'la réponse n’a pas été comprise',
+      table_mismatch: 'la table existe avec d’autres colonnes que celles des points de données',
     },
   },
   examples: {
