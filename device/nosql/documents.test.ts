@@ -4,7 +4,7 @@
 import { BSON } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import type { DbRow } from '../service-runtime/db-row.ts';
-import { influxLine, influxRefusal, mongoDocument } from './documents.ts';
+import { influxFieldConflicts, influxFieldType, influxLine, influxRefusal, mongoDocument } from './documents.ts';
 
 const row: DbRow = {
   key: '018bcfe56800-0a1b2c3d',
@@ -50,5 +50,29 @@ describe('NoSQL documents', () => {
     expect(back.huge).toBeInstanceOf(BSON.Decimal128);
     expect(back.huge.toString()).toBe('18446744073709551615');
     expect(BSON.deserialize(BSON.serialize(doc))).toMatchObject({ pump: true, batch: 'say "hi" \\ ok', stamp: '2024-05-06 07:08:09' });
+  });
+});
+
+describe('InfluxDB field types (what the NoSQL test checks a measurement against)', () => {
+  it('each kind is the type its line writes', () => {
+    expect(row.columns.map(([, k]) => influxFieldType(k))).toEqual(['float', 'integer', 'integer', 'integer', 'integer', 'boolean', 'string', 'string']);
+  });
+
+  it('a field of another type is a conflict; a field the measurement lacks, or one of the same type, is none', () => {
+    expect(influxFieldConflicts(row.columns, [])).toBe('');
+    expect(
+      influxFieldConflicts(row.columns, [
+        ['level', 'float'],
+        ['other', 'string'],
+      ]),
+    ).toBe('');
+    expect(
+      influxFieldConflicts(row.columns, [
+        ['level', 'integer'],
+        ['pump', 'boolean'],
+        ['count', 'float'],
+        ['count', 'integer'],
+      ]),
+    ).toBe('field level is integer, the data point writes float; field count is float, the data point writes integer');
   });
 });

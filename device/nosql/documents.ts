@@ -30,6 +30,28 @@ export function influxRefusal(kind: DbRow['columns'][number][1], v: RowValue): s
   return '';
 }
 
+/** The InfluxDB 1.x field type a point of `kind` is written as (what SHOW FIELD KEYS calls it). */
+export function influxFieldType(kind: DbRow['columns'][number][1]): 'float' | 'boolean' | 'string' | 'integer' {
+  if (kind === 'f64') return 'float';
+  if (kind === 'bool') return 'boolean';
+  return kind === 'ascii' || kind === 'string' || kind === 'datetime' ? 'string' : 'integer';
+}
+
+/**
+ * Why a measurement holding `existing` fields ([key, type] as SHOW FIELD KEYS answers) refuses rows
+ * of `columns` ('' when it takes them): a field of another type is a field type conflict, the rows'
+ * table_mismatch. A field the measurement does not have yet is added by the first point.
+ */
+export function influxFieldConflicts(columns: DbRow['columns'], existing: readonly (readonly [string, string])[]): string {
+  return columns
+    .flatMap(([name, kind]) => {
+      const want = influxFieldType(kind);
+      const other = existing.filter(([key, type]) => key === name && type !== want).map(([, type]) => type);
+      return other.length ? [`field ${name} is ${other.join(' and ')}, the data point writes ${want}`] : [];
+    })
+    .join('; ');
+}
+
 function fieldValue(kind: DbRow['columns'][number][1], v: RowValue): string {
   switch (kind) {
     case 'f64':

@@ -1,20 +1,23 @@
 // The NoSQL test of the /db page (spec §2 service layout, §3 "NoSQL (pew_nosql)", §7
 // get_nosqltest) on the saved pew_nosql settings. InfluxDB 1.x over its v1 HTTP API: the server
-// answers /ping, the login holds, the database exists, a test point is written to the measurement
-// (with the tag when set) and read back with /query, then removed. MongoDB with the official driver:
+// answers /ping, the login holds, the database exists, the user may write into it (an empty write,
+// which writes nothing: the technician's measurement is never touched) and the measurement takes
+// the data points' field types (or does not exist yet). MongoDB with the official driver:
 // the login holds, the database answers ping, the collection exists or is created, and one test
 // document is inserted and deleted again. The section's timeout bounds every step.
 import type { MongoClientOptions, MongoServerError } from 'mongodb';
-import { INFLUX, type Nosql, usedTag } from '../model/sections/nosql.ts';
+import { INFLUX, type Nosql } from '../model/sections/nosql.ts';
 import type { ServiceTestResult } from '../model/servicetest.ts';
+import { influxFieldConflicts } from '../nosql/documents.ts';
+import { pointColumns } from '../service-runtime/db-row.ts';
 import { drivers } from './drivers.ts';
-import { firstColumn, influxFailure, influxIdent, influxQuery, influxRequest, influxString, influxTarget, lineEscape } from './influx.ts';
+import { firstColumn, influxFailure, influxIdent, influxQuery, influxRequest, influxTarget } from './influx.ts';
 import { probeTls, type TlsTrust } from './net-probe.ts';
 import { reachTcp } from './reach.ts';
 import { classify, runTest, StepFailure } from './test-run.ts';
 
 export const MONGO_DEFAULT_PORT = 27017;
-/** the field the InfluxDB test point carries and the marker of the MongoDB test document */
+/** the marker of the MongoDB test document */
 export const TEST_FIELD = 'communicator_test';
 
 /** Runs the NoSQL test of the settings `n` (saved pew_nosql), with the section's CA `ca`. */
@@ -59,36 +62,33 @@ async function runInfluxTest(n: Nosql, ca: Buffer | undefined): Promise<ServiceT
           `${n.instance_name}: ${m.length} measurement${m.length === 1 ? '' : 's'}${m.length ? ` (${m.slice(0, 10).join(', ')}${m.length > 10 ? ', …' : ''})` : ''}`,
       },
     );
-    if (n.measurement === '') return;
-    const used = usedTag(n);
-    const tag = used ? `,${lineEscape(used.name)}=${lineEscape(used.value)}` : '';
-    const time = Date.now();
-    const value = Math.floor(Math.random() * 1_000_000);
-    const point = `${lineEscape(n.measurement)}${tag} ${TEST_FIELD}=${value}i ${time}`;
+    // an empty write: the server checks that the database exists and that the user may write into
+    // it, and writes nothing; a test point would stay in the measurement's field keys for good
     await t.step(
       'write',
       async () => {
-        const r = await influxRequest(t0, 'POST', '/write', { db: n.instance_name, precision: 'ms' }, `${point}\n`);
-        if (r.status !== 204) throw influxFailure(r);
+        const r = await influxRequest(t0, 'POST', '/write', { db: n.instance_name, precision: 'ms' }, '');
+        if (r.status !== 204 && r.status !== 200) throw influxFailure(r);
       },
-      { ms, detail: () => point },
+      { ms, detail: () => `${n.instance_name} takes writes${n.user === '' ? '' : ` of ${n.user}`} (an empty write: nothing written)` },
     );
-    const where = `time = ${time}ms${used ? ` AND ${influxIdent(used.name)} = ${influxString(used.value)}` : ''}`;
+    if (n.measurement === '') return;
     await t.step(
-      'read',
+      'table',
       async () => {
-        const series = await influxQuery(t0, `SELECT ${influxIdent(TEST_FIELD)} FROM ${influxIdent(n.measurement)} WHERE ${where}`, n.instance_name);
-        const got = series[0]?.values?.[0]?.[1];
-        if (got !== value)
-          throw new StepFailure('bad_reply', `the test point was not read back (got ${got === undefined ? 'nothing' : JSON.stringify(got)}, wrote ${value})`);
-        // the point is the test's own: remove it again (a user without the right to delete keeps it)
-        const removed = await influxQuery(t0, `DELETE FROM ${influxIdent(n.measurement)} WHERE ${where}`, n.instance_name, 'POST').then(
-          () => 'removed again',
-          (e: unknown) => `left in place: ${classify(e).message}`,
-        );
-        return `${TEST_FIELD}=${value} read back, ${removed}`;
+        const series = await influxQuery(t0, `SHOW FIELD KEYS FROM ${influxIdent(n.measurement)}`, n.instance_name);
+        const fields = series.flatMap((x) => (x.values ?? []).map((row) => [String(row[0]), String(row[1])] as const));
+        const why = influxFieldConflicts(pointColumns(n.datalist), fields);
+        if (why) throw new StepFailure('table_mismatch', `measurement ${n.measurement}: ${why}`);
+        return fields;
       },
-      { ms, detail: (d) => d },
+      {
+        ms,
+        detail: (fields) =>
+          fields.length
+            ? `${n.measurement}: ${fields.map(([key, type]) => `${key} (${type})`).join(', ')}`
+            : `${n.measurement} does not exist yet: the first point creates it`,
+      },
     );
   });
 }

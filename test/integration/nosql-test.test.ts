@@ -1,14 +1,19 @@
 // The NoSQL test (POST /config/get_nosqltest) and the InfluxDB listing (POST /config/pew_getinflux),
 // spec §3 NoSQL, §7: against a real influxd 1.6 (all its ports on 127.0.0.1, temp folders, reporting
-// off): success with a test point written and read back (and gone again), unknown database, refused
-// port, the listing, logins (right and wrong password), HTTPS trusted by the section's CA or not. MongoDB with the official driver against the wire-protocol fake of
+// off): success without writing anything into the server (the right to write checked with an empty
+// write, the measurement's field keys unchanged afterwards), a measurement that does not exist yet,
+// a field type the data points would conflict with, unknown database, refused port, the listing,
+// logins (right and wrong password, a user who may only read), HTTPS trusted by the section's CA or not. MongoDB with the official driver against the wire-protocol fake of
 // test/support/mongo-fake.ts (no MongoDB server exists in our registries): success with an insert
 // and delete, a collection created by the test, an authentication failure, a refused port.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withDefaults } from '../../device/model/section.ts';
+import { dataPointSchema } from '../../device/model/sections/datapoint.ts';
 import type { Nosql } from '../../device/model/sections/nosql.ts';
 import type { ServiceTestResult } from '../../device/model/servicetest.ts';
+import { influxRequest } from '../../device/services/influx.ts';
 import { certPath } from '../../device/system/cert-files.ts';
 import { type Client, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
 import { DB_NAME, DB_PASSWORD, DB_USER, type DbServer, startInflux } from '../support/db-servers.ts';
@@ -27,6 +32,11 @@ async function influxQuery(q: string): Promise<any> {
   const r = await fetch(`${influxUrl()}/query?db=${DB_NAME}&epoch=ms&q=${encodeURIComponent(q)}`);
   return r.json();
 }
+/** the first column of every row of the answer's series (field keys, measurements) */
+const firstOf = (answer: any): string[] => (answer.results[0].series ?? []).flatMap((s: any) => s.values.map((v: unknown[]) => v[0]));
+/** the data points of the tests' settings: `temp` as a REAL, the float the measurement holds */
+const point = (name: string, type: string) => withDefaults(dataPointSchema, { name, type, address: 100 }) as Nosql['datalist'][number];
+const TEMP = [point('temp', 'REAL')];
 
 beforeAll(async () => {
   [d, influx, mongo] = await Promise.all([startTestDaemon(), startInflux(), startMongoFake({ collections: ['plant.readings'] })]);
@@ -70,25 +80,38 @@ describe('InfluxDB 1.x', () => {
     measurement: MEASUREMENT,
     tag_name: 'line',
     tag_value: 'test',
+    datalist: TEMP,
     use_encryption: false,
     timeout: 10,
   });
 
-  it('pings, finds the database, writes a point with the tag, reads it back and removes it', async () => {
+  it('pings, finds the database, checks the right to write and the measurement’s fields: nothing is written into the server', async () => {
     const r = await nosqlTest(good());
     expect(r.failure).toBeUndefined();
     expect(r.peer).toBe(influxUrl());
-    expect(stepNames(r)).toEqual(['connect:ok', 'request:ok', 'database:ok', 'write:ok', 'read:ok']);
+    expect(stepNames(r)).toEqual(['connect:ok', 'request:ok', 'database:ok', 'write:ok', 'table:ok']);
     expect(detailOf(r, 'request')).toMatch(/^InfluxDB 1\.6\.\d+\S* answers \/ping$/);
     expect(detailOf(r, 'database')).toBe(`${DB_NAME}: 1 measurement (${MEASUREMENT})`);
-    const written = /^machine1,line=test communicator_test=(\d+)i (\d+)$/.exec(detailOf(r, 'write'));
-    expect(written, detailOf(r, 'write')).not.toBeNull();
-    expect(detailOf(r, 'read')).toBe(`communicator_test=${written![1]} read back, removed again`);
-    // the test point is gone, the service's own point is untouched
+    expect(detailOf(r, 'write')).toBe(`${DB_NAME} takes writes (an empty write: nothing written)`);
+    expect(detailOf(r, 'table')).toBe(`${MEASUREMENT}: temp (float)`);
+    // the measurement holds the service's own field and point only: no test field, no test point
+    expect(firstOf(await influxQuery(`SHOW FIELD KEYS FROM ${MEASUREMENT}`))).toEqual(['temp']);
     const left = await influxQuery(`SELECT * FROM ${MEASUREMENT}`);
-    const values = left.results[0].series[0].values as unknown[][];
-    expect(values).toHaveLength(1);
-    expect(left.results[0].series[0].columns).toContain('temp');
+    expect(left.results[0].series[0].values).toHaveLength(1);
+    expect(firstOf(await influxQuery('SHOW MEASUREMENTS'))).toEqual([MEASUREMENT]);
+  });
+
+  it('a measurement that does not exist yet passes: the first point creates it, the test does not', async () => {
+    const r = await nosqlTest({ ...good(), measurement: 'machine2' });
+    expect(r.ok).toBe(true);
+    expect(detailOf(r, 'table')).toBe('machine2 does not exist yet: the first point creates it');
+    expect(firstOf(await influxQuery('SHOW MEASUREMENTS'))).toEqual([MEASUREMENT]);
+  });
+
+  it('a data point whose field type the measurement holds as another fails the table step with table_mismatch', async () => {
+    const r = await nosqlTest({ ...good(), datalist: [point('temp', 'INT'), point('count', 'DINT')] });
+    expect(r.failure).toEqual({ reason: 'table_mismatch', message: `measurement ${MEASUREMENT}: field temp is float, the data point writes integer` });
+    expect(stepNames(r)).toEqual(['connect:ok', 'request:ok', 'database:ok', 'write:ok', 'table:failed']);
   });
 
   it('an unknown database fails the database step with not_found, naming the databases there are', async () => {
@@ -148,17 +171,29 @@ describe('InfluxDB 1.x with logins required', () => {
     measurement: MEASUREMENT,
     tag_name: '',
     tag_value: '',
+    datalist: TEMP,
     use_encryption: false,
     timeout: 10,
   });
 
-  it('the right password passes the login step; the point is written without a tag and removed', async () => {
+  it('the right password passes the login step and the empty write; nothing is written', async () => {
     const r = await nosqlTest(withLogin(DB_PASSWORD));
     expect(r.failure).toBeUndefined();
-    expect(stepNames(r)).toEqual(['connect:ok', 'request:ok', 'login:ok', 'database:ok', 'write:ok', 'read:ok']);
+    expect(stepNames(r)).toEqual(['connect:ok', 'request:ok', 'login:ok', 'database:ok', 'write:ok', 'table:ok']);
     expect(detailOf(r, 'login')).toBe(`as ${DB_USER}`);
-    expect(detailOf(r, 'write')).toMatch(/^machine1 communicator_test=\d+i \d+$/);
-    expect(detailOf(r, 'read')).toMatch(/read back, removed again$/);
+    expect(detailOf(r, 'write')).toBe(`${DB_NAME} takes writes of ${DB_USER} (an empty write: nothing written)`);
+    expect(detailOf(r, 'table')).toBe(`${MEASUREMENT} does not exist yet: the first point creates it`);
+  });
+
+  it('a user who may only read fails the write step with auth_failed and the server’s words', async () => {
+    const target = { base: `http://127.0.0.1:${secured.port}`, user: DB_USER, password: DB_PASSWORD, verify: true, ms: 10_000 };
+    for (const q of [`CREATE USER reader WITH PASSWORD '${DB_PASSWORD}'`, `GRANT READ ON ${DB_NAME} TO reader`]) {
+      const created = await influxRequest(target, 'POST', '/query', { q });
+      expect(created.status, created.body).toBe(200);
+    }
+    const r = await nosqlTest({ ...withLogin(DB_PASSWORD), user: 'reader' });
+    expect(r.failure).toEqual({ reason: 'auth_failed', message: `HTTP 403: "reader" user is not authorized to write to database "${DB_NAME}"` });
+    expect(stepNames(r)).toEqual(['connect:ok', 'request:ok', 'login:ok', 'database:ok', 'write:failed']);
   });
 
   it('a wrong password fails the login with auth_failed and the server’s words; the listing says so too', async () => {
@@ -206,7 +241,7 @@ describe('InfluxDB 1.x over HTTPS', () => {
     await putCa(certs.ca);
     const r = await nosqlTest(https());
     expect(r.failure).toBeUndefined();
-    expect(stepNames(r)).toEqual(['connect:ok', 'tls:ok', 'request:ok', 'database:ok', 'write:ok', 'read:ok']);
+    expect(stepNames(r)).toEqual(['connect:ok', 'tls:ok', 'request:ok', 'database:ok', 'write:ok', 'table:ok']);
     expect(detailOf(r, 'tls')).toMatch(/^TLSv1\.[23], \S+, CN=localhost, certificate verified with the uploaded CA$/);
   });
 
