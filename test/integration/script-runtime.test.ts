@@ -7,7 +7,6 @@
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FtpSrv } from 'ftp-srv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FtpStatus } from '../../device/model/ftp-status.ts';
 import { defaultsOf } from '../../device/model/section.ts';
@@ -19,14 +18,12 @@ import { DEFAULT_SCRIPT } from '../../device/system/default-script.ts';
 import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
 import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
 import { type Client, FakeClock, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
-import { freePort, LOOPBACK } from '../support/ports.ts';
+import { FTP_PASSWORD, FTP_USER, startFtpServer, type TestFtpServer } from '../support/ftp-server.ts';
+import { LOOPBACK } from '../support/ports.ts';
 import { statusDetail } from '../support/service-status.ts';
 import { COM2, FRAMING, until } from './logger-rig.ts';
 
-const FTP_USER = 'plc';
 type Issue = { section: string; path: string; code: string; params: Record<string, unknown> };
-const FTP_PASSWORD = 'Secret-1';
-const quiet = { child: () => quiet, trace() {}, debug() {}, info() {}, warn() {}, error() {}, fatal() {} };
 
 let work: string;
 let root: string;
@@ -34,7 +31,7 @@ let d: TestDaemon;
 let admin: Client;
 let plc: VirtualPlc;
 let ftpPort: number;
-let server: FtpSrv;
+let server: TestFtpServer;
 const clock = new FakeClock(); // 2026-11-21 08:00 UTC = 09:00 in Berlin (logger-rig pins the zone)
 
 const folder = () => join(d.dataDir, 'volumes', 'internal', 'log');
@@ -68,13 +65,8 @@ beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'script-run-'));
   root = join(work, 'ftp-root');
   await mkdir(join(root, 'upload'), { recursive: true });
-  ftpPort = await freePort();
-  server = new FtpSrv({ url: `ftp://${LOOPBACK}:${ftpPort}`, pasv_url: LOOPBACK, anonymous: false, log: quiet as never });
-  server.on('login', ({ username, password }, resolve, reject) => {
-    if (username === FTP_USER && password === FTP_PASSWORD) resolve({ root });
-    else reject(new Error('Login incorrect'));
-  });
-  await server.listen();
+  server = await startFtpServer(root);
+  ftpPort = server.port;
   plc = new VirtualPlc({ model: 'FP-XH', station: 1, scanMs: 1 });
   const wire = new SerialPlcAttachment(plc, { protocol: 'MEWTOCOL', framing: FRAMING });
   d = await startTestDaemon({ clock, serial: { virtualPorts: { COM2: (s) => wire.open(s) } } });
@@ -102,7 +94,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await d?.stop();
-  await server?.close().catch(() => undefined);
+  await server?.close();
   await rm(work, { recursive: true, force: true });
 });
 
