@@ -16,7 +16,6 @@ import { RETRY_DELAY_MS } from '../../device/ftp/engine.ts';
 import type { FtpStatus } from '../../device/model/ftp-status.ts';
 import { defaultsOf } from '../../device/model/section.ts';
 import { type Ftpc, pew_ftpc } from '../../device/model/sections/ftpc.ts';
-import type { Pew } from '../../device/model/sections/pew.ts';
 import { pew_script, type Script } from '../../device/model/sections/script.ts';
 import { certPath } from '../../device/system/cert-files.ts';
 import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
@@ -25,7 +24,7 @@ import { type Client, FakeClock, startTestDaemon, type TestDaemon } from '../sup
 import { makeCertificates } from '../support/openssl.ts';
 import { freePort, LOOPBACK } from '../support/ports.ts';
 import { serviceEntry, statusDetail } from '../support/service-status.ts';
-import { COM2, FRAMING, logDefaults, logFile, record, until, local as wall } from './logger-rig.ts';
+import { FRAMING, logDefaults, logFile, record, until, local as wall, wireCom2 } from './logger-rig.ts';
 
 const USER = 'plc';
 const PASSWORD = 'Secret-1';
@@ -167,24 +166,8 @@ beforeAll(async () => {
   d = await startTestDaemon({ clock, serial: { virtualPorts: { COM2: (s) => wire.open(s) } } });
   admin = await d.admin();
   viewer = await d.user();
-  const pew = (await admin.get('/config/pew')).body as Pew;
-  Object.assign(pew.interfaces.find((i) => i.id === COM2)!, {
-    enabled: true,
-    mode: 5,
-    protocol: 'MEWTOCOL',
-    baudrate: FRAMING.baud,
-    bits: FRAMING.bits,
-    parity: FRAMING.parity,
-    stopbits: FRAMING.stopbits,
-    // no test here is about the link's timeout: long enough that the in-process virtual PLC's
-    // answers, late on a busy machine, never fail the control block's reads
-    timeout: 2000,
-    autobaud: false,
-  });
-  Object.assign(pew, { interface_plc: COM2, address_plc: 1 });
-  await save('pew', pew);
-  await d.ctx.com.settled();
-  await until(() => d.ctx.com.links.get(COM2)?.status().state === 'up', 15_000, 'COM2 up');
+  await wireCom2(d, admin);
+  await d.ctx.ftpSend.settled();
   await mkdir(local(), { recursive: true });
   await mkdir(join(d.dataDir, 'certs', 'pew_ftpc'), { recursive: true });
   await writeFile(certPath(d.dataDir, 'pew_ftpc', 'ca.pem'), certs.ca);

@@ -90,6 +90,32 @@ export interface Rig {
   stop(): Promise<void>;
 }
 
+/**
+ * Wires COM2 to the virtual PLC on its line (MEWTOCOL at FRAMING) and makes it the unit's service
+ * control interface (station 1); waits until the link is up. No test that uses it is about the
+ * link's timeout: 2 s, long enough that the in-process virtual PLC's answers, late on a busy
+ * machine, never fail a read (a failed read is an empty value, a control block not read).
+ */
+export async function wireCom2(d: TestDaemon, admin: Client): Promise<void> {
+  const pew = (await admin.get('/config/pew')).body as Pew;
+  Object.assign(pew.interfaces.find((i) => i.id === COM2)!, {
+    enabled: true,
+    mode: 5,
+    protocol: 'MEWTOCOL',
+    baudrate: FRAMING.baud,
+    bits: FRAMING.bits,
+    parity: FRAMING.parity,
+    stopbits: FRAMING.stopbits,
+    timeout: 2000,
+    autobaud: false,
+  });
+  Object.assign(pew, { interface_plc: COM2, address_plc: 1 });
+  const r = await admin.post('/config/pew', pew);
+  expect(r.status, r.text).toBe(200);
+  await d.ctx.com.settled();
+  await until(() => d.ctx.com.links.get(COM2)?.status().state === 'up', 15_000, 'COM2 up');
+}
+
 /** A daemon on `line` with COM2 enabled (MEWTOCOL, 115200 8O1, station 1 as the service control interface). */
 export async function startRig(line: PlcLine, opts: { clock: FakeClock; dataDir?: string; configure?: boolean; pollMs?: number }): Promise<Rig> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'logger-data-')));
@@ -100,28 +126,11 @@ export async function startRig(line: PlcLine, opts: { clock: FakeClock; dataDir?
     ...(opts.pollMs ? { loggerPollMs: opts.pollMs } : {}),
   });
   const admin = () => d.admin();
-  if (opts.configure !== false) {
-    const a = await admin();
-    const pew = (await a.get('/config/pew')).body as Pew;
-    Object.assign(pew.interfaces.find((i) => i.id === COM2)!, {
-      enabled: true,
-      mode: 5,
-      protocol: 'MEWTOCOL',
-      baudrate: FRAMING.baud,
-      bits: FRAMING.bits,
-      parity: FRAMING.parity,
-      stopbits: FRAMING.stopbits,
-      // no test of the rig is about the link's timeout: long enough that the in-process virtual
-      // PLC's answers, late on a busy machine, never fail a read (a failed read is an empty value)
-      timeout: 2000,
-      autobaud: false,
-    });
-    Object.assign(pew, { interface_plc: COM2, address_plc: 1 });
-    const r = await a.post('/config/pew', pew);
-    expect(r.status, r.text).toBe(200);
+  if (opts.configure !== false) await wireCom2(d, await admin());
+  else {
+    await d.ctx.com.settled();
+    await until(() => d.ctx.com.links.get(COM2)?.status().state === 'up', 10_000, 'COM2 up');
   }
-  await d.ctx.com.settled();
-  await until(() => d.ctx.com.links.get(COM2)?.status().state === 'up', 10_000, 'COM2 up');
   return {
     d,
     clock: opts.clock,

@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FtpStatus } from '../../device/model/ftp-status.ts';
 import { defaultsOf } from '../../device/model/section.ts';
 import { type Ftpc, pew_ftpc } from '../../device/model/sections/ftpc.ts';
-import type { Pew } from '../../device/model/sections/pew.ts';
 import { pew_script, type Script } from '../../device/model/sections/script.ts';
 import type { ServiceStatus, ServicesStatus } from '../../device/model/service-status.ts';
 import { DEFAULT_SCRIPT } from '../../device/system/default-script.ts';
@@ -21,7 +20,7 @@ import { type Client, FakeClock, startTestDaemon, type TestDaemon } from '../sup
 import { FTP_PASSWORD, FTP_USER, startFtpServer, type TestFtpServer } from '../support/ftp-server.ts';
 import { LOOPBACK } from '../support/ports.ts';
 import { statusDetail } from '../support/service-status.ts';
-import { COM2, FRAMING, until } from './logger-rig.ts';
+import { COM2, FRAMING, until, wireCom2 } from './logger-rig.ts';
 
 type Issue = { section: string; path: string; code: string; params: Record<string, unknown> };
 
@@ -71,24 +70,7 @@ beforeAll(async () => {
   const wire = new SerialPlcAttachment(plc, { protocol: 'MEWTOCOL', framing: FRAMING });
   d = await startTestDaemon({ clock, serial: { virtualPorts: { COM2: (s) => wire.open(s) } } });
   admin = await d.admin();
-  const pew = (await admin.get('/config/pew')).body as Pew;
-  Object.assign(pew.interfaces.find((i) => i.id === COM2)!, {
-    enabled: true,
-    mode: 5,
-    protocol: 'MEWTOCOL',
-    baudrate: FRAMING.baud,
-    bits: FRAMING.bits,
-    parity: FRAMING.parity,
-    stopbits: FRAMING.stopbits,
-    timeout: 2000,
-    autobaud: false,
-  });
-  // a generous interface timeout: the PLC shares the test's process on a busy machine, and a read
-  // that timed out would leave an empty CSV field
-  Object.assign(pew, { interface_plc: COM2, address_plc: 1 });
-  expect((await admin.post('/config/pew', pew)).status).toBe(200);
-  await d.ctx.com.settled();
-  await until(() => d.ctx.com.links.get(COM2)?.status().state === 'up', 15_000, 'COM2 up');
+  await wireCom2(d, admin);
   await mkdir(folder(), { recursive: true });
 }, 90_000);
 
