@@ -66,6 +66,13 @@ export interface Dialog<T> {
    * every earlier answer in (a PLC answers in order).
    */
   resync?(n: number): Dialog<unknown> | undefined;
+  /**
+   * Told by the line guard before the dialog goes on the line: how many answers of its party are
+   * still owed (requests given up before their answer came). An error reply that names no request
+   * (MEWTOCOL-COM `!nn`) cannot be told from theirs: while any is owed it is taken as one of them,
+   * dropped and counted, and the dialog waits on (line-guard.ts).
+   */
+  owedBefore?(n: number): void;
 }
 
 /**

@@ -97,6 +97,12 @@ function outcome<T>(p: Promise<T>): { done: boolean; value?: T; error?: unknown 
 }
 
 const tick = (ms = 0) => vi.advanceTimersByTimeAsync(ms);
+/** a MEWTOCOL-COM frame with its BCC */
+const mew = (text: string) => {
+  let x = 0;
+  for (const c of text) x ^= c.charCodeAt(0);
+  return `${text}${x.toString(16).toUpperCase().padStart(2, '0')}\r`;
+};
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -199,6 +205,50 @@ describe('a late answer (the line guard)', () => {
     await r.link.close();
   });
 
+  it('MEWTOCOL: a late error reply of a given-up request fails neither the next request nor gives it a value', async () => {
+    const r = rig('MEWTOCOL');
+    const w = outcome(r.link.writeWords('DT', 5, [value(5)], 'w')); // a write is not retried
+    await tick(TIMEOUT + 10);
+    expect(w.error).toMatchObject({ reason: 'no_answer' });
+    r.outbox.shift(); // the write's answer comes late, as an error reply, once the read is on the line
+    const b = outcome(r.link.readWords('DT', 200, 1, 'b'));
+    await tick(5);
+    expect(r.sent().at(-1)).toMatch(/^%01#RDD0020000200/); // another shape than the write's: no resync read
+    r.inject(mew('%01!61'));
+    await tick();
+    expect(b.done).toBe(false); // the write's error, not the read's
+    r.release();
+    await tick();
+    expect(b).toEqual({ done: true, value: [value(200)] });
+    expect(r.stats()).toMatchObject({ lateAnswers: 1, mismatched: 0, errors: 0, answers: 1 });
+    await r.link.close();
+  });
+
+  it('MEWTOCOL: while an answer is owed that never comes, the request’s own error reply costs a timeout and a resync read, then fails it', async () => {
+    const r = rig('MEWTOCOL');
+    const w = outcome(r.link.writeWords('DT', 5, [value(5)], 'w'));
+    await tick(TIMEOUT + 10);
+    r.outbox.shift(); // the PLC never answers the write
+    const b = outcome(r.link.readWords('DT', 200, 1, 'b'));
+    await tick(5);
+    r.outbox.shift();
+    r.inject(mew('%01!61')); // the read's own error: it cannot be told from the write's
+    await tick();
+    expect(b.done).toBe(false);
+    await tick(TIMEOUT + 10); // given up: the retry goes behind a resync read
+    expect(r.sent().at(-1)).toMatch(/^%01#RT/);
+    r.release();
+    await tick(5);
+    expect(r.sent().at(-1)).toMatch(/^%01#RDD0020000200/);
+    r.outbox.shift();
+    r.inject(mew('%01!61')); // in step now: the error is the read's
+    await tick();
+    expect(w.error).toMatchObject({ reason: 'no_answer' });
+    expect(b.error).toMatchObject({ reason: 'plc_error', code: 61 });
+    expect(r.stats()).toMatchObject({ resyncs: 1, lateAnswers: 1 });
+    await r.link.close();
+  });
+
   it('MEWTOCOL: after a timeout the next request waits until the line has been quiet for quietMs', async () => {
     const r = rig('MEWTOCOL', 9600);
     const quiet = quietMsOf('serial', { baudRate: 9600, dataBits: 8, parity: 'odd', stopBits: 1, rtscts: false }, 9600, TIMEOUT);
@@ -227,11 +277,6 @@ describe('a late answer (the line guard)', () => {
 });
 
 describe('answers checked against their request', () => {
-  const mew = (text: string) => {
-    let x = 0;
-    for (const c of text) x ^= c.charCodeAt(0);
-    return `${text}${x.toString(16).toUpperCase().padStart(2, '0')}\r`;
-  };
   it.each([
     ['MEWTOCOL', [mew('%02$RD6500'), mew('%01$RC6500'), mew('%01$RD65006600'), mew('<01$RD6500')]],
     [

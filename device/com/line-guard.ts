@@ -25,9 +25,14 @@
 //
 // Counters: `answers` taken by their request; `lateAnswers`, answers dropped while answers were
 // owed (an answer after its request was given up); `mismatched`, answers dropped while none was
-// owed (fitting no request sent); `resyncs`, resync reads sent. An error reply (MEWTOCOL `!nn`, a
-// Modbus exception) names no request: from the right station it counts as the request's own, so a
-// late error can make a request fail with an error it did not cause, but never gives it a value.
+// owed (fitting no request sent); `resyncs`, resync reads sent.
+// - Error replies: a MEWTOCOL-COM error reply (`!nn`) names no command. Before a dialog goes on the
+//   line it is told how many answers of its station are owed (`owedBefore`); while that many are,
+//   an error reply is taken as one of them (the PLC answers in order), dropped as late, and the
+//   request waits on for its own answer. When the owed answer never comes, the request's own error
+//   reply is dropped too: its attempt times out, and the retry goes behind a resync read, in step,
+//   where an error reply is provably its own. A wrong error costs a timeout, never a wrong result.
+//   A Modbus exception names its function, MEWTOCOL7 its frame number: their answer keys apply.
 import type { Clock, SerialSettings } from '../../hw/types.ts';
 import { type AnswerKey, type ChannelIo, type Dialog, keysOverlap, PlcError, startDialog } from './dialog.ts';
 import type { Abort } from './queue.ts';
@@ -164,6 +169,8 @@ export class LineGuard {
     this.listener = undefined;
     this.unsettled = false;
     const answers = dialog.noAnswerMs === undefined;
+    const key = dialog.answerKey;
+    dialog.owedBefore?.(key ? this.owed.filter((k) => k.party === undefined || key.party === undefined || k.party === key.party).length : 0);
     startDialog(
       io,
       dialog,

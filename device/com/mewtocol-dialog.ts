@@ -5,8 +5,10 @@
 // An answer is this request's when its header and station match (any station for `EE`/`EEE`), its
 // code is the request's (`$RD` to RD, `$RC` to RCS/RCP/RCC …) with the data length the request
 // asks for, and, on MEWTOCOL7, its frame number is the request's. Anything else is a stray: no next
-// frame is asked for it, it is counted and dropped. An error reply (`!nn`) names no command, so one
-// from the right station is taken as the request's own.
+// frame is asked for it, it is counted and dropped. An error reply (`!nn`) names no command: one
+// from the right station is the request's own only when no earlier answer of that station is owed
+// (the PLC answers in order); while n are owed, the first n error replies are taken as theirs, late
+// (line-guard.ts, docs/plc-links.md). MEWTOCOL7 error replies carry the frame number: always told apart.
 import {
   asciiToBytes,
   bytesToAscii,
@@ -68,6 +70,7 @@ interface Framing<T, M, O, C extends FrameEvent<M, O>> {
   /** a whole message: undefined when it is not this request's answer, else how to take it (value, or a thrown PlcError) */
   answer(message: M, raw: RawLog, frame: string | undefined): (() => T) | undefined;
   resync(n: number): Dialog<unknown> | undefined;
+  owedBefore?(n: number): void;
 }
 
 /**
@@ -89,6 +92,7 @@ function framedDialog<T, M, O, C extends FrameEvent<M, O>>(f: Framing<T, M, O, C
     answerKey: f.key,
     strays: () => sort.strays,
     resync: f.resync,
+    ...(f.owedBefore ? { owedBefore: f.owedBefore } : {}),
     feed(chunk): Step<T> {
       const text = bytesToAscii(chunk); // once, for the raw log and the decoder
       raw.add(text);
@@ -138,6 +142,8 @@ function plcError(code: number, raw: RawLog): PlcError {
 function mewFraming<Q extends MewRequest, T>(station: MewStation, req: Q, header: MewHeader, value: (reply: MewReplyFor<Q>, frame: string | undefined) => T) {
   const ours = (h: MewHeader, s: MewStation) => h === header && (station === 'EE' || s === station);
   const read = mewReplyCount(req) > 0;
+  /** error replies of this station that may still be owed answers of earlier requests */
+  let lateErrors = 0;
   return framedDialog({
     frames: mewCommandFrames(station, req, { header }),
     decoder: createMewStreamDecoder(),
@@ -147,6 +153,10 @@ function mewFraming<Q extends MewRequest, T>(station: MewStation, req: Q, header
     answer: (m: MewMessage, raw, frame) => {
       if (m.kind === 'command' || !ours(m.header, m.station)) return undefined;
       if (m.kind === 'error') {
+        if (lateErrors > 0) {
+          lateErrors--;
+          return undefined;
+        }
         const code = m.code;
         return () => {
           throw plcError(code, raw);
@@ -165,6 +175,9 @@ function mewFraming<Q extends MewRequest, T>(station: MewStation, req: Q, header
         : n <= MEW_RESYNC_WORDS
           ? mewDialog(station, { cmd: 'RD', area: 'DT', start: 0, count: n }, header)
           : undefined,
+    owedBefore: (n) => {
+      lateErrors = n;
+    },
   });
 }
 
