@@ -17,6 +17,7 @@ import { startLogger } from './logger/engine.ts';
 import { CONFIG_SECTIONS } from './model/index.ts';
 import { hostNamesOf, type Rest } from './model/sections/rest.ts';
 import { installDaemonFetchClasses } from './net/fetch/install.ts';
+import type { HttpLimits } from './net/http-limits.ts';
 import { startRedirects } from './redirect/redirects.ts';
 import { startRestServer } from './rest/engine.ts';
 import { startRtcSync } from './rtc/engine.ts';
@@ -41,8 +42,11 @@ export interface DaemonOptions {
   webDir?: string;
   /** routes of the running variant besides the API table (the simulator's PLC controls) */
   extraRoutes?: readonly RouteDef[];
-  /** open connections one address may hold (default MAX_CONNECTIONS_PER_ADDRESS) */
-  maxConnectionsPerAddress?: number;
+  /**
+   * tests: shorter deadlines or smaller caps for every HTTP listener (the console's and the REST
+   * port's; net/http-limits.ts); absent, each listener's production values
+   */
+  httpLimits?: Partial<HttpLimits>;
   /** simulator only: the one origin granted credentialed CORS (device/api/dev-cors.ts) */
   devOrigin?: string;
   /** the console over HTTPS on this port, `port` then only redirects to it (api/listen.ts); absent: plain HTTP */
@@ -69,7 +73,7 @@ export async function buildContext(
   log?: Logger,
   webDir: string = DEFAULT_WEB_DIR,
   host = '127.0.0.1',
-  tuning: { loggerPollMs?: number } = {},
+  tuning: { loggerPollMs?: number; httpLimits?: Partial<HttpLimits> } = {},
 ): Promise<DaemonContext> {
   const logger = log ?? createLogger({ clock: hw.clock });
   await mkdir(dataDir, { recursive: true });
@@ -96,7 +100,16 @@ export async function buildContext(
     rtc: await startRtcSync({ store, links: com.links, clock: hw.clock, log: logger }),
     ftpSend,
     services: await startServiceEngines({ store, links: com.links, hw, log: logger, dataDir, ftpSend }),
-    rest: await startRestServer({ store, links: com.links, log: logger, dataDir, host, versions: { app: APP_VERSION }, hostname: info.os.hostname }),
+    rest: await startRestServer({
+      store,
+      links: com.links,
+      log: logger,
+      dataDir,
+      host,
+      versions: { app: APP_VERSION },
+      hostname: info.os.hostname,
+      ...(tuning.httpLimits ? { limits: tuning.httpLimits } : {}),
+    }),
     scripts: await startScriptFiles(store, dataDir, logger),
     listenHost: host,
     hostname: info.os.hostname,
@@ -125,7 +138,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
   // before anything makes a Headers, Request or Response: the daemon's own classes, not undici's (net/fetch/install.ts)
   installDaemonFetchClasses();
   const host = opts.host ?? '127.0.0.1';
-  const ctx = await buildContext(opts.hw, opts.dataDir, opts.log, opts.webDir, host, { loggerPollMs: opts.loggerPollMs });
+  const ctx = await buildContext(opts.hw, opts.dataDir, opts.log, opts.webDir, host, { loggerPollMs: opts.loggerPollMs, httpLimits: opts.httpLimits });
   const app = createApp(ctx, [...ROUTES, ...(opts.extraRoutes ?? [])], { devOrigin: opts.devOrigin });
   if (opts.tlsPort !== undefined) {
     const info = await opts.hw.systemInfo();
@@ -138,7 +151,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
     log: ctx.log,
     ...(ctx.consoleTls ? { tls: { port: opts.tlsPort!, certs: ctx.consoleTls } } : {}),
     names: () => ({ hostname: ctx.hostname, configured: hostNamesOf(ctx.store.get<Rest>('pew_api').host_names) }),
-    ...(opts.maxConnectionsPerAddress !== undefined ? { maxConnectionsPerAddress: opts.maxConnectionsPerAddress } : {}),
+    ...(opts.httpLimits ? { limits: opts.httpLimits } : {}),
   });
   ctx.consoleListeners = () => listeners.status();
   return {

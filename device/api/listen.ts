@@ -5,6 +5,8 @@
 // or a session cookie never crosses the network in clear. Each listener runs its connections under a
 // ConnectionGuard of its own (net/guarded-http.ts): a request whose handling fails ends only its own
 // connection, logged once with the listener and the peer, and counted (`status()`, shown on /info).
+// Every listener has the same connection limits and deadlines (net/http-limits.ts, docs/hardening.md
+// DOS-3): a cap per address and in all, the handshake and headers in 10 s, a body that keeps coming.
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -12,10 +14,10 @@ import type { Hono } from 'hono';
 import { ConnectionGuard } from '../net/connection-guard.ts';
 import { guardHttp } from '../net/guarded-http.ts';
 import { honoListener } from '../net/hono-listener.ts';
+import { CONSOLE_LIMITS, type HttpLimits, httpServerOptions, limitHttpServer, limitsWith } from '../net/http-limits.ts';
 import type { ConsoleTls } from '../system/console-tls.ts';
 import { hostOf, isUnitHost } from '../system/hosts.ts';
 import type { Logger } from '../system/log.ts';
-import { capConnectionsPerAddress } from './connection-cap.ts';
 import type { Env } from './context.ts';
 
 export interface ConsoleListenOptions {
@@ -26,8 +28,8 @@ export interface ConsoleListenOptions {
   /** names a redirect may keep (the Host check of system/hosts.ts) */
   names: () => { hostname: string; configured: readonly string[] };
   log: Logger;
-  /** open connections one address may hold on each listener (connection-cap.ts; default its maximum) */
-  maxConnectionsPerAddress?: number;
+  /** tests: other deadlines or caps than the production ones (net/http-limits.ts CONSOLE_LIMITS) */
+  limits?: Partial<HttpLimits>;
 }
 
 /** One of the console's listeners as the system information shows it (GET /rest/api/v1 `consoleListeners`). */
@@ -59,9 +61,6 @@ const listening = (s: Server, port: number, host: string) =>
     });
   });
 
-/** spec silent: a client that does not finish its TLS handshake in this time is dropped (security.md DOS-1) */
-const HANDSHAKE_MS = 10_000;
-
 const portOf = (s: Server) => (s.address() as AddressInfo).port;
 const bracket = (h: string) => (h.includes(':') ? `[${h}]` : h);
 
@@ -74,17 +73,18 @@ const closeServer = (s: Server) =>
 /** A server of the console with its guard, named `console-<role>:<port>` once the port is bound. */
 async function guardedServer(
   role: ConsoleListenerStatus['role'],
-  make: (listener: ReturnType<typeof guardHttp>['listener']) => Server,
+  make: (listener: ReturnType<typeof guardHttp>['listener'], limits: HttpLimits) => Server,
   inner: (req: IncomingMessage, res: ServerResponse) => unknown,
   port: number,
   opts: ConsoleListenOptions,
 ) {
   const guard = new ConnectionGuard({ listener: `console-${role}`, log: opts.log });
   const guarded = guardHttp(guard, inner);
-  const server = make(guarded.listener);
+  const limits = limitsWith(CONSOLE_LIMITS, opts.limits);
+  const server = make(guarded.listener, limits);
   guarded.watch(server);
   // counted before the handshake (HTTPS): a refused client gets the plain 429 and the close
-  capConnectionsPerAddress(server, opts.maxConnectionsPerAddress);
+  limitHttpServer(server, limits);
   await listening(server, port, opts.host);
   guard.listener = `console-${role}:${portOf(server)}`;
   return { server, guard };
@@ -107,7 +107,7 @@ export async function listenConsole(app: Hono<Env>, opts: ConsoleListenOptions):
   const shown = opts.host === '0.0.0.0' || opts.host === '::' ? '127.0.0.1' : opts.host;
   const serveApp = honoListener(app.fetch);
   if (!opts.tls) {
-    const { server, guard } = await guardedServer('console', (l) => createHttpServer(l), serveApp, opts.port, opts);
+    const { server, guard } = await guardedServer('console', (l, limits) => createHttpServer(httpServerOptions(limits), l), serveApp, opts.port, opts);
     const port = portOf(server);
     opts.log.info('daemon listening', { host: opts.host, port, tls: false });
     return {
@@ -120,7 +120,7 @@ export async function listenConsole(app: Hono<Env>, opts: ConsoleListenOptions):
   const certs = opts.tls.certs;
   const secure = await guardedServer(
     'console',
-    (l) => createHttpsServer({ ...certs.pair(), handshakeTimeout: HANDSHAKE_MS }, l),
+    (l, limits) => createHttpsServer({ ...httpServerOptions(limits), ...certs.pair() }, l),
     serveApp,
     opts.tls.port,
     opts,
@@ -133,10 +133,8 @@ export async function listenConsole(app: Hono<Env>, opts: ConsoleListenOptions):
   try {
     plain = await guardedServer(
       'redirect',
-      (l) => {
-        const s = createHttpServer(l);
-        s.headersTimeout = 10_000;
-        s.requestTimeout = 10_000;
+      (l, limits) => {
+        const s = createHttpServer(httpServerOptions(limits), l);
         s.on('clientError', (_e, socket) => socket.destroy());
         return s;
       },

@@ -5,14 +5,16 @@
 // connection that caused it: it is closed (after the protocol's error answer when the listener
 // gives one), the fault is logged once with the listener and the peer, and `faults` counts it for the
 // listener's status answer. Nothing a peer sends reaches the process's uncaught-exception handler.
+// Every fault is counted; the log lines are rate-limited per peer address (system/log-limit.ts), so
+// a peer causing one fault after another does not fill the log (docs/hardening.md LOG-2).
 //
 // The guard also keeps the idle timer of a connection: only `touch()` (a whole frame, or an answer
 // sent) counts as activity, so a client dribbling bytes that never form a frame is closed after the
 // timeout like an idle one (a socket timeout would restart on every byte).
+import { type LimitedWarn, limitedWarn, type WarnLog } from '../system/log-limit.ts';
+
 /** What the guard logs through (the daemon's Logger has it; the simulator passes its own). */
-export interface FaultLog {
-  warn(msg: string, fields?: Record<string, unknown>): void;
-}
+export type FaultLog = WarnLog;
 
 /** A socket-like end: a TCP socket, or a serial line's stream (`destroy` ends it). */
 /** A log for callers without the daemon's Logger (the simulator's PLCs): one JSON line on stderr. */
@@ -67,8 +69,10 @@ export class ConnectionGuard {
   faults = 0;
   /** how the listener is named in the log; may be set once its port is bound (port 0 in tests) */
   listener: string;
+  private readonly warnings: LimitedWarn;
   constructor(private readonly opts: GuardOptions) {
     this.listener = opts.listener;
+    this.warnings = limitedWarn(opts.log);
   }
 
   /** Takes `end` under guard: an 'error' event is expected (the peer went away), never a fault. */
@@ -128,7 +132,12 @@ export class ConnectionGuard {
         faulted = true;
         guard.faults++;
         const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-        guard.opts.log.warn('connection fault contained', { listener: guard.listener, peer: c.peer, error: message, ...fields });
+        guard.warnings.warn(plainIp(end.remoteAddress) || c.peer, 'connection fault contained', {
+          listener: guard.listener,
+          peer: c.peer,
+          error: message,
+          ...fields,
+        });
         try {
           guard.opts.onFault?.(end);
         } catch {

@@ -4,10 +4,12 @@
 // or rejects, or that the application reports as a fault (a route that failed with an unexpected
 // error, answered 500 by the application's error handler), ends its own connection once the answer
 // is out: logged once with the listener, the peer and the request, and counted in `guard.faults`.
-// A socket error (a reset, a broken pipe) is the peer going away, never a fault.
+// A socket error (a reset, a broken pipe) is the peer going away, never a fault, and so is a request
+// body the client cut off (fetch/body.ts BodyAborted): its connection just ends (docs/hardening.md LOG-2).
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ConnectionGuard, GuardedConnection } from './connection-guard.ts';
+import { isBodyAborted } from './fetch/body.ts';
 
 export interface GuardedHttp {
   /** the request listener to create the server with: `inner` under the guard */
@@ -39,6 +41,10 @@ export function guardHttp(guard: ConnectionGuard, inner: (req: IncomingMessage, 
   const connOf = (sock: Socket) => conns.get(sock) ?? guard.adopt(sock);
   const where = (req: IncomingMessage) => ({ request: `${req.method ?? '?'} ${(req.url ?? '').split('?')[0]!.slice(0, 200)}` });
   const failed = (req: IncomingMessage, res: ServerResponse, e: unknown) => {
+    if (isBodyAborted(e)) {
+      req.socket.destroy();
+      return;
+    }
     try {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json', connection: 'close' }).end(INTERNAL);
     } catch {

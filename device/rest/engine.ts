@@ -16,8 +16,10 @@ import type { Rest } from '../model/sections/rest.ts';
 import { ConnectionGuard } from '../net/connection-guard.ts';
 import { guardHttp } from '../net/guarded-http.ts';
 import { honoListener } from '../net/hono-listener.ts';
+import { type HttpLimits, httpServerOptions, limitHttpServer, limitsWith, REST_LIMITS } from '../net/http-limits.ts';
 import { certPath, readCert } from '../system/cert-files.ts';
 import type { Logger } from '../system/log.ts';
+import { restAdmits } from './admit.ts';
 import { createRestApp } from './app.ts';
 
 export const REST_SECTION = 'pew_api';
@@ -26,10 +28,6 @@ export const SERVER_CERT_NAMES = ['server.pem', 'server.crt'] as const;
 export const SERVER_KEY_NAMES = ['key.pem', 'key.key'] as const;
 /** how often the certificate files are checked for an upload */
 export const CERT_CHECK_MS = 2000;
-/** spec silent: an idle keep-alive connection is closed after this, a slow header after 10 s (security.md DOS-1) */
-const KEEP_ALIVE_MS = 5000;
-const HEADERS_MS = 10_000;
-const MAX_CONNECTIONS = 64;
 
 export interface RestStatus {
   /** api_enable or http_server */
@@ -60,6 +58,8 @@ export interface RestDeps {
   versions: { app: string };
   /** the unit's host name: a Host header may name it (system/hosts.ts) */
   hostname: string;
+  /** tests: shorter deadlines or caps than the production ones (net/http-limits.ts REST_LIMITS) */
+  limits?: Partial<HttpLimits>;
 }
 
 const firstCert = async (dataDir: string, names: readonly string[]): Promise<{ name: string; bytes: Buffer } | undefined> => {
@@ -88,6 +88,7 @@ export async function startRestServer(deps: RestDeps): Promise<RestServer> {
   let stamp = '';
   let state: Omit<RestStatus, 'faults'> = { enabled: false, listening: false, port: 0, tls: false, detail: '' };
   const guard = new ConnectionGuard({ listener: 'rest', log: deps.log });
+  const limits = limitsWith(REST_LIMITS, deps.limits);
 
   const stop = async () => {
     const s = server;
@@ -124,7 +125,7 @@ export async function startRestServer(deps: RestDeps): Promise<RestServer> {
         return;
       }
       try {
-        s = createHttpsServer({ cert: c.bytes, key: k.bytes }, listener);
+        s = createHttpsServer({ ...httpServerOptions(limits), cert: c.bytes, key: k.bytes }, listener);
       } catch (e) {
         state.detail = `certificate_invalid: ${(e as Error).message}`;
         deps.log.error('REST server: the server certificate or key is not usable', { error: (e as Error).message });
@@ -132,17 +133,15 @@ export async function startRestServer(deps: RestDeps): Promise<RestServer> {
       }
       cert = c.bytes;
     } else {
-      s = createHttpServer(listener);
+      s = createHttpServer(httpServerOptions(limits), listener);
     }
-    s.keepAliveTimeout = KEEP_ALIVE_MS;
-    s.headersTimeout = HEADERS_MS;
-    s.requestTimeout = 30_000;
-    s.maxConnections = MAX_CONNECTIONS;
     guarded.watch(s);
     s.on('connection', (sock: Socket) => {
       sockets.add(sock);
       sock.once('close', () => sockets.delete(sock));
     });
+    // DOS-2: a client outside ip1..ip2 is closed when it connects, never holding one of the slots
+    limitHttpServer(s, limits, { admit: (ip) => restAdmits(cfg, ip) });
     s.on('tlsClientError', () => undefined); // a failed handshake is the client's problem, never the daemon's
     try {
       await new Promise<void>((resolve, reject) => {

@@ -9,6 +9,7 @@ import type { Tls } from '../model/sections/tls.ts';
 import { CLIENT_CERT } from '../model/sections/tls.ts';
 import { createServer as createTlsServer } from '../net/node-tls.ts';
 import type { Logger } from '../system/log.ts';
+import { type LimitedWarn, limitedWarn } from '../system/log-limit.ts';
 import { loadPem, MIN_VERSION } from './keys.ts';
 import { BridgePart, join } from './part.ts';
 
@@ -36,6 +37,8 @@ export async function serverTlsOptions(t: Tls, dataDir: string): Promise<TlsOpti
 
 export class TlsServerPart extends BridgePart {
   private readonly tls: TlsServer;
+  /** a peer failing one handshake after another is counted, its warnings rate-limited (docs/hardening.md LOG-2) */
+  private readonly handshakeWarnings: LimitedWarn;
 
   constructor(
     private readonly t: Tls,
@@ -52,11 +55,18 @@ export class TlsServerPart extends BridgePart {
     });
     // never listens itself: the part's listener hands it the admitted clients
     this.tls = createTlsServer(tlsOptions, (s) => this.guarded(s, () => this.secured(s)));
+    this.handshakeWarnings = limitedWarn(log);
     this.tls.on('tlsClientError', (e: Error, s: TLSSocket) => {
       this.counters.tlsFailures++;
-      log.warn('TLS server: handshake failed', { client: s.remoteAddress, error: e.message });
+      const client = (s.remoteAddress ?? '').replace(/^::ffff:/, '');
+      this.handshakeWarnings.warn(client, 'TLS server: handshake failed', { client, error: e.message });
       s.destroy();
     });
+  }
+
+  override async close(): Promise<void> {
+    await super.close();
+    this.handshakeWarnings.flush();
   }
 
   protected carry(client: Socket): void {

@@ -21,6 +21,23 @@ const untouched = new WeakMap<ReadableStream<Uint8Array>, Exclude<BodySource, Re
 
 const unusable = () => new TypeError('Body is unusable: it has already been read');
 
+/**
+ * The client closed or broke its connection before the request body was complete. The client's
+ * business, never a fault of the daemon: no 500, not counted, not logged (docs/hardening.md LOG-2).
+ */
+export class BodyAborted extends Error {
+  override name = 'BodyAborted';
+}
+
+/** Whether `e` (or an error it was caused by) is a body the client cut off. */
+export function isBodyAborted(e: unknown): boolean {
+  for (let x = e, depth = 0; x instanceof Error && depth < 8; x = x.cause, depth++) if (x instanceof BodyAborted) return true;
+  return false;
+}
+
+const cutOff = (cause?: unknown) =>
+  new BodyAborted('the client closed the connection before the body was complete', cause === undefined ? undefined : { cause });
+
 /** A body input as a source, and the content type it implies (a string is text, form parameters are a form). */
 export function sourceOf(input: BodyInput): { source: BodySource; type?: string } {
   if (input == null) return { source: null };
@@ -40,7 +57,8 @@ export function sourceOf(input: BodyInput): { source: BodySource; type?: string 
 
 /** Every byte of a node request's body, read as the body stream reads it (nextChunk); refused when it was read before or the client went away. */
 async function readIncoming(incoming: IncomingMessage): Promise<Buffer> {
-  if (incoming.readableDidRead || incoming.destroyed) throw unusable();
+  if (incoming.readableDidRead) throw unusable();
+  if (incoming.destroyed) throw cutOff();
   const chunks: Buffer[] = [];
   for (let c = await nextChunk(incoming); c !== null; c = await nextChunk(incoming)) chunks.push(c);
   return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
@@ -71,15 +89,15 @@ function nextChunk(incoming: IncomingMessage): Promise<Buffer | null> {
       fn();
     };
     const onEnd = () => settle(() => resolve(null));
-    const onError = (e: Error) => settle(() => reject(e));
+    const onError = (e: Error) => settle(() => reject(cutOff(e)));
     const onClose = () => {
-      if (!incoming.readableEnded) settle(() => reject(new Error('the client closed the connection before the body was complete')));
+      if (!incoming.readableEnded) settle(() => reject(cutOff()));
     };
     function attempt(): boolean {
       const chunk = incoming.read() as Buffer | null;
       if (chunk !== null) settle(() => resolve(chunk));
       else if (incoming.readableEnded) settle(() => resolve(null));
-      else if (incoming.errored) settle(() => reject(incoming.errored));
+      else if (incoming.errored) settle(() => reject(cutOff(incoming.errored)));
       else if (incoming.destroyed) onClose();
       else return false;
       return true;
