@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Daemon, startDaemon } from '../../device/main.ts';
+import { type Daemon, type DaemonOptions, startDaemon } from '../../device/main.ts';
 import { createLogger } from '../../device/system/log.ts';
 import type { Clock } from '../../hw/types.ts';
 import { createSimHw, type SimHwOptions } from '../../sim/hw.ts';
@@ -46,6 +46,8 @@ export interface TestDaemonOptions {
   tls?: boolean;
   /** how often the data logger wakes (default 1 s): tests that move a fake clock need not wait a real second per step */
   loggerPollMs?: number;
+  /** shorter deadlines or smaller caps for every HTTP listener (device/net/http-limits.ts), so a test need not wait the production 10 s */
+  httpLimits?: DaemonOptions['httpLimits'];
 }
 
 export async function startTestDaemon(opts: TestDaemonOptions = {}): Promise<TestDaemon> {
@@ -61,6 +63,7 @@ export async function startTestDaemon(opts: TestDaemonOptions = {}): Promise<Tes
     devOrigin: opts.devOrigin,
     ...(opts.tls ? { tlsPort: 0 } : {}),
     ...(opts.loggerPollMs ? { loggerPollMs: opts.loggerPollMs } : {}),
+    ...(opts.httpLimits ? { httpLimits: opts.httpLimits } : {}),
   });
   const client = (from?: string) => new Client(d.url, from);
   const admin = async () => {
