@@ -130,7 +130,9 @@ export function libraryFiles(): { name: string; data: string }[] {
     'its own in each connection (plc_buffer_rbm, plc_buffer_m, plc_buffer_c), set on the IEC page.',
     '',
     'control_registers.csv holds the same table for a spreadsheet or an import script;',
-    'control_blocks.json holds every service block word by word for a program.',
+    'control_blocks.json holds every service block word by word for a program;',
+    'plc_register_plan.txt is the PLC side of the example zips to type in: their data points with',
+    'the example values, and each block at the register its settings.json uses, with the request.',
     '',
   ].join('\n');
   const csv = [

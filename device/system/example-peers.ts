@@ -1,15 +1,15 @@
 // Peer-side samples for the example downloads: what the technician sets up on the other end
 // (broker, database, test tools). Every name, port and type comes from the example settings or
 // the section modules, so a sample always matches the settings.json beside it.
-import { type DataFormat, type DataPoint, STRING_MAX } from '../model/sections/datapoint.ts';
+import type { DataPoint } from '../model/sections/datapoint.ts';
+import { influxLine } from '../nosql/documents.ts';
+import { pointColumns } from '../service-runtime/db-row.ts';
+import { createTable, quoteIdent, quoteTable } from '../sql/dialects.ts';
 
 export interface PeerFile {
   name: string;
   data: string;
 }
-
-/** A data point of the examples with a plausible value for the samples. */
-export type SamplePoint = Pick<DataPoint, 'name' | 'type'> & { sample: number };
 
 export function mosquittoConf(host: string, port: number, user: string): PeerFile {
   return {
@@ -26,59 +26,60 @@ password_file /etc/mosquitto/passwd
   };
 }
 
-// Column types for MySQL/MariaDB: the value as the PLC holds it, scaled or decimal values as
-// floating point, DT as the PLC clock's seconds count (a data point with decimals or scaling is
-// stored as a number with a fraction)
-const SQL_TYPES: Record<DataFormat, string> = {
-  INT: 'SMALLINT',
-  UINT: 'SMALLINT UNSIGNED',
-  HEX: 'VARCHAR(4)',
-  BIN: 'VARCHAR(16)',
-  BOOL: 'BOOLEAN',
-  DINT: 'INT',
-  UDINT: 'INT UNSIGNED',
-  HEX32: 'VARCHAR(8)',
-  REAL: 'DOUBLE',
-  REALEX: 'DOUBLE',
-  LREAL: 'DOUBLE',
-  LREALEX: 'DOUBLE',
-  INT64: 'BIGINT',
-  UINT64: 'BIGINT UNSIGNED',
-  ASCII: 'VARCHAR(2)',
-  DT: 'BIGINT',
-  STRING: `VARCHAR(${STRING_MAX})`,
+/** The client the technician runs a create script with, and its first lines. */
+const SQL_SCRIPT: Record<'mysql' | 'postgres', { name: string; run: string }> = {
+  mysql: { name: 'create_table.sql', run: 'mysql -h <server> -u root -p < create_table.sql' },
+  postgres: { name: 'create_table_postgresql.sql', run: 'psql -h <server> -U postgres -f create_table_postgresql.sql' },
 };
+export const sqlScriptRun = (d: keyof typeof SQL_SCRIPT) => SQL_SCRIPT[d].run;
 
-export function createTableSql(db: string, table: string, user: string, points: readonly DataPoint[]): PeerFile {
-  const cols = points.map((p) => `  ${p.name} ${p.enable_scal || p.decimal > 0 ? 'DOUBLE' : SQL_TYPES[p.type]} NULL,`);
-  return {
-    name: 'create_table.sql',
-    data: `-- MySQL/MariaDB: the database and table of settings.json, one column per data point
--- (column name = data point name). ts is filled by the server, so an insert without it works.
--- Run as an administrator: mysql -h <server> -u root -p < create_table.sql
-CREATE DATABASE IF NOT EXISTS ${db};
-USE ${db};
-CREATE TABLE IF NOT EXISTS ${table} (
-  id BIGINT AUTO_INCREMENT PRIMARY KEY,
-  ts TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP,
-${cols.join('\n')}
-  INDEX (ts)
-);
--- the unit only needs to insert: give its login nothing more
+/**
+ * The database, table and login of settings.json for MySQL/MariaDB or PostgreSQL. The table is the
+ * one the unit would create itself (device/sql/dialects.ts createTable: time_stamp, row_key, one
+ * column per data point typed as the unit writes it), so it fits the unit's check of an existing
+ * table; the login gets what the unit does with it: read the table's description, insert rows and,
+ * on MySQL/MariaDB, skip a replayed row (INSERT … ON DUPLICATE KEY UPDATE needs UPDATE).
+ */
+export function createTableSql(d: 'mysql' | 'postgres', db: string, table: string, user: string, points: readonly DataPoint[]): PeerFile {
+  const create = `${createTable(d, table, { columns: pointColumns(points) }).sql};`;
+  const head = `-- ${d === 'mysql' ? 'MySQL/MariaDB' : 'PostgreSQL'}: the database, table and login of settings.json, one column per data point
+-- (column name = data point name) after time_stamp (when the values were read, UTC) and row_key
+-- (unique: a row sent again after a power loss is never written twice).
+-- The unit creates this same table itself when it is missing and its login may create tables;
+-- this script lets the login do no more than it needs. Run as an administrator:
+--   ${SQL_SCRIPT[d].run}`;
+  const data =
+    d === 'mysql'
+      ? `${head}
+CREATE DATABASE IF NOT EXISTS ${quoteIdent(d, db)};
+USE ${quoteIdent(d, db)};
+${create}
 CREATE USER IF NOT EXISTS '${user}'@'%' IDENTIFIED BY 'choose-a-password';
-GRANT INSERT ON ${db}.${table} TO '${user}'@'%';
-`,
-  };
+GRANT SELECT, INSERT, UPDATE ON ${quoteIdent(d, db)}.${quoteTable(d, table)} TO '${user}'@'%';
+`
+      : `${head}
+-- (psql goes on after an error: a role or database that exists already is kept)
+CREATE ROLE ${quoteIdent(d, user)} LOGIN PASSWORD 'choose-a-password';
+CREATE DATABASE ${quoteIdent(d, db)};
+\\connect ${db}
+${create}
+GRANT SELECT, INSERT ON ${quoteTable(d, table)} TO ${quoteIdent(d, user)};
+`;
+  return { name: SQL_SCRIPT[d].name, data };
 }
 
-export function influxSample(measurement: string, tag: [string, string], points: readonly SamplePoint[], time: Date): PeerFile {
-  const fields = points.map((p) => `${p.name}=${Number.isInteger(p.sample) ? p.sample.toFixed(1) : p.sample}`).join(',');
+/** One point as the unit writes it (device/nosql/documents.ts influxLine: integer fields with i, time in ms). */
+export function influxSample(measurement: string, tag: [string, string], points: readonly DataPoint[], samples: readonly number[], time: Date): PeerFile {
+  const columns = pointColumns(points);
+  const line = influxLine(measurement, { name: tag[0], value: tag[1] }, { key: '', at: time.getTime(), columns, values: [...samples] });
   return {
     name: 'sample.lp',
-    data: `# InfluxDB line protocol: one point as the settings.json example describes it
-# (measurement ${measurement}, tag ${tag[0]}=${tag[1]}, one field per data point, time in ns).
-# InfluxDB fixes a field's type with its first write, so write this into a test database only.
-${measurement},${tag[0]}=${tag[1]} ${fields} ${BigInt(time.getTime()) * 1_000_000n}
+    data: `# InfluxDB line protocol: one point as the unit writes it for the settings.json example
+# (measurement ${measurement}, tag ${tag[0]}=${tag[1]}, one field per data point typed as the unit
+# types it: whole-number types as integers (…i), REAL as floating point; time in ms: precision=ms).
+# InfluxDB fixes a field's type with its first write: a point of other types makes the unit's
+# writes fail with "field type conflict".
+${line}
 `,
   };
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { unzipText } from '../../test/support/unzip.ts';
+import { CONTROL_BLOCKS } from '../model/blocks/index.ts';
 import { CONFIG_SECTIONS } from '../model/index.ts';
 import { crossSectionIssues } from '../model/rules.ts';
 import { defaultsOf, type SectionDef, validateSection } from '../model/section.ts';
+import { type DataPoint, wordsOf } from '../model/sections/datapoint.ts';
 import { pew_email } from '../model/sections/email.ts';
 import { pew_ftpc } from '../model/sections/ftpc.ts';
 import { pew_httpc } from '../model/sections/httpc.ts';
@@ -12,6 +14,7 @@ import { pew_api } from '../model/sections/rest.ts';
 import { pew_sql } from '../model/sections/sql.ts';
 import { pew_tls } from '../model/sections/tls.ts';
 import { controlBlocks } from './example-library.ts';
+import { PLC_PLAN_FILE } from './example-plc.ts';
 import { EXAMPLE_KINDS, exampleFiles, exampleSettings, exampleZip, isExampleKind } from './examples.ts';
 
 // the section each example is about, written out here so a wrong pairing in examples.ts shows
@@ -58,9 +61,58 @@ describe('example downloads', () => {
   it('database examples pick the right NoSQL type', () => {
     expect(exampleSettings('mongo').db_type).toBe(MONGO);
     expect(exampleSettings('influx').db_type).toBe(INFLUX);
+    // the field types the unit writes (an integer point with i): a float there is a field type conflict
     expect(exampleFiles('influx').find((f) => f.name === 'sample.lp')!.data).toMatch(
-      /^plc_values,unit=unit01 temperature=21\.5,pressure=1\.013,counter=48211\.0 \d+$/m,
+      /^plc_values,unit=unit01 temperature=21\.5,pressure=1\.013,counter=48211i \d{13}$/m,
     );
+  });
+
+  it('the SQL scripts create the table the unit checks for (time_stamp, row_key) and grant what it does', () => {
+    const files = Object.fromEntries(exampleFiles('sql').map((f) => [f.name, f.data]));
+    expect(files['create_table.sql']).toContain(
+      'CREATE TABLE IF NOT EXISTS `plc_values` (`time_stamp` DATETIME(3) NOT NULL, `row_key` VARCHAR(40) NOT NULL PRIMARY KEY, `temperature` DOUBLE, `pressure` DOUBLE, `counter` INT UNSIGNED);',
+    );
+    expect(files['create_table.sql']).toContain("GRANT SELECT, INSERT, UPDATE ON `plant`.`plc_values` TO 'unit01'@'%';");
+    expect(files['create_table_postgresql.sql']).toContain('"time_stamp" timestamptz(3) NOT NULL, "row_key" varchar(40) NOT NULL PRIMARY KEY');
+    expect(files['create_table_postgresql.sql']).toContain('GRANT SELECT, INSERT ON "plc_values" TO "unit01";');
+  });
+
+  it('the PLC register plan of the library names the registers the example settings use, and no other', () => {
+    const plan = exampleFiles('library').find((f) => f.name === PLC_PLAN_FILE)!.data;
+    const parts = new Map<string, Set<number>>();
+    let part = '';
+    for (const line of plan.split('\n')) {
+      const head = /^\[(\w+)\]/.exec(line);
+      if (head) part = head[1]!;
+      else if (!line.startsWith(' ') && line !== '') part = ''; // text outside a part
+      if (!part) continue;
+      const set = parts.get(part) ?? new Set<number>();
+      for (const m of line.matchAll(/\bDT(\d+)\b/g)) set.add(Number(m[1]));
+      parts.set(part, set);
+    }
+    const wordsAt = (start: number, length: number) => new Set(Array.from({ length }, (_, i) => start + i));
+    const kindOf: Record<string, (typeof services)[number][]> = {
+      mqtt: ['mqtt'],
+      ftp: ['ftp'],
+      httpc: ['httpc'],
+      email: ['email'],
+      sql: ['sql'],
+      nosql: ['mongo', 'influx'],
+    };
+    for (const block of CONTROL_BLOCKS) {
+      for (const kind of kindOf[block.service]!) {
+        const start = exampleSettings(kind).plc_control_dt;
+        expect(parts.get(block.service), `${block.service} (${kind})`).toEqual(wordsAt(start, block.length));
+      }
+    }
+    // the data points: every register of every point of the database examples, with its value
+    for (const kind of ['sql', 'mongo', 'influx'] as const) {
+      const points = exampleSettings(kind).datalist as DataPoint[];
+      expect(parts.get('datapoints'), kind).toEqual(new Set(points.flatMap((p) => [...wordsAt(p.address, wordsOf(p.type))])));
+    }
+    expect(plan).toContain('F1 (DMV)  f21.5  DT2000');
+    expect(plan).toContain('F1 (DMV)  K48211  DT2004');
+    expect([...parts.keys()].sort()).toEqual(['datapoints', ...CONTROL_BLOCKS.map((b) => b.service)].sort());
   });
 
   it('every README names the default control block of its section, read from the model', () => {

@@ -2,6 +2,8 @@
 // §7 "Example downloads are zip files for library, MQTT, FTP client, SQL, HTTP client, e-mail,
 // REST, TLS, Mongo and Influx"). Built on demand from the section modules, so that registers,
 // defaults and field names in the text always match the schema; no binary files in the repository.
+import { CONTROL_BLOCKS } from '../model/blocks/index.ts';
+import { INTERFACE_NAMES, type InterfaceId } from '../model/plc.ts';
 import { defaultsOf, type SectionDef, withDefaults } from '../model/section.ts';
 import { type DataPoint, dataPointSchema } from '../model/sections/datapoint.ts';
 import { pew_email } from '../model/sections/email.ts';
@@ -13,7 +15,8 @@ import { pew_api } from '../model/sections/rest.ts';
 import { pew_sql, SQL_DEFAULT_PORTS } from '../model/sections/sql.ts';
 import { pew_tls } from '../model/sections/tls.ts';
 import { blockRange, controlBlocks, controlInterfaceText, dt, LAYOUT_NOTE, layoutLines, libraryFiles } from './example-library.ts';
-import { createTableSql, influxSample, mongoScript, mosquittoConf, type PeerFile, restScript, type SamplePoint, tlsScript } from './example-peers.ts';
+import { createTableSql, influxSample, mongoScript, mosquittoConf, type PeerFile, restScript, sqlScriptRun, tlsScript } from './example-peers.ts';
+import { type PlannedBlock, plcPlan } from './example-plc.ts';
 import { zip } from './zip.ts';
 
 export const EXAMPLE_KINDS = ['library', 'mqtt', 'ftp', 'sql', 'httpc', 'email', 'rest', 'tls', 'mongo', 'influx'] as const;
@@ -38,14 +41,18 @@ const USER = 'unit01';
 const BROKER = { host: 'broker.example.com', port: 8883 };
 // three values a PLC program typically offers, clear of the default control blocks and of the
 // IEC 60870 default buffers (examples.test.ts checks the control blocks)
-const POINTS: (Partial<DataPoint> & SamplePoint)[] = [
+const POINTS: (Partial<DataPoint> & Pick<DataPoint, 'name' | 'type'> & { sample: number })[] = [
   { name: 'temperature', area: 'DT', address: 2000, type: 'REAL', decimal: 1, unit: '°C', sample: 21.5 },
   { name: 'pressure', area: 'DT', address: 2002, type: 'REAL', decimal: 3, unit: 'bar', sample: 1.013 },
   { name: 'counter', area: 'DT', address: 2004, type: 'UDINT', unit: 'pcs', sample: 48211 },
 ];
 // whole data points, fields in schema order
-const datalist = () => POINTS.map(({ sample: _sample, ...p }) => ({ ...(withDefaults(dataPointSchema, {}) as object), ...p }));
+const datalist = (): DataPoint[] => POINTS.map(({ sample: _sample, ...p }) => ({ ...(withDefaults(dataPointSchema, {}) as DataPoint), ...p }));
+/** the example values of the data points, in their order (the samples of the peer files and of the PLC plan) */
+export const EXAMPLE_SAMPLES: readonly number[] = POINTS.map((p) => p.sample);
 const DB_NOTE = 'The data points (datalist) name the values and where the unit reads each one in the PLC.';
+const interfaceStep = (v: Value) =>
+  `The data points are read through the interface ${INTERFACE_NAMES[v.interface as InterfaceId]} (field interface, station plc_addr): set it to the interface the PLC is on (COM page).`;
 
 const SERVICES: Record<Exclude<ExampleKind, 'library'>, ServiceExample> = {
   mqtt: {
@@ -84,8 +91,16 @@ const SERVICES: Record<Exclude<ExampleKind, 'library'>, ServiceExample> = {
       tablename: 'plc_values',
       datalist: datalist(),
     },
-    peer: (v) => [createTableSql(v.instance_name, v.tablename, USER, v.datalist)],
-    steps: () => ['Create the database, table and login on the server: mysql -h <server> -u root -p < create_table.sql'],
+    peer: (v) => [
+      createTableSql('mysql', v.instance_name, v.tablename, USER, v.datalist),
+      createTableSql('postgres', v.instance_name, v.tablename, USER, v.datalist),
+    ],
+    steps: (v) => [
+      `Create the database, table and login on the server (and choose the login's password there): ${sqlScriptRun('mysql')}`,
+      `PostgreSQL instead: set db_type 2 and port ${SQL_DEFAULT_PORTS[2]} in settings.json and run ${sqlScriptRun('postgres')}`,
+      interfaceStep(v),
+      `Connection test on the /sql page; then the PLC sets the request word (library example: plc_register_plan.txt) and the row arrives in ${v.tablename}.`,
+    ],
   },
   httpc: {
     section: pew_httpc,
@@ -152,7 +167,7 @@ const SERVICES: Record<Exclude<ExampleKind, 'library'>, ServiceExample> = {
       datalist: datalist(),
     },
     peer: (v) => [mongoScript(v.instance_name, v.collection, USER)],
-    steps: () => ['Create the database, collection and login: mongosh "mongodb://<server>:27017" --tls -u <admin> -p --file mongosh.js'],
+    steps: (v) => ['Create the database, collection and login: mongosh "mongodb://<server>:27017" --tls -u <admin> -p --file mongosh.js', interfaceStep(v)],
   },
   influx: {
     section: pew_nosql,
@@ -170,10 +185,11 @@ const SERVICES: Record<Exclude<ExampleKind, 'library'>, ServiceExample> = {
       user: USER,
       datalist: datalist(),
     },
-    peer: (v) => [influxSample(v.measurement, [v.tag_name, v.tag_value], POINTS, new Date(Date.UTC(2026, 0, 1)))],
+    peer: (v) => [influxSample(v.measurement, [v.tag_name, v.tag_value], v.datalist, EXAMPLE_SAMPLES, new Date(Date.UTC(2026, 0, 1)))],
     steps: (v) => [
       `InfluxDB 1.x: curl -XPOST '${v.server}/query' --data-urlencode 'q=CREATE DATABASE ${v.instance_name}'`,
-      `Try the line format on a test database first: curl -XPOST '${v.server}/write?db=${v.instance_name}_test' --data-binary @sample.lp`,
+      `The line format as the unit writes it (the same field types): curl -XPOST '${v.server}/write?db=${v.instance_name}&precision=ms' --data-binary @sample.lp`,
+      interfaceStep(v),
     ],
   },
 };
@@ -193,6 +209,11 @@ function simulatorSteps(s: ServiceExample, v: Value): string[] {
     `On a fresh data folder create the administrator first:\n     curl -s -H 'content-type: application/json' -d ${LOGIN} ${API}/rest/api/v1/authentication/setup`,
     `Log in, keeping the session cookie and the CSRF token:\n     TOKEN=$(curl -s -c jar -H 'content-type: application/json' -d ${LOGIN} ${API}/rest/api/v1/authentication | sed -n 's/.*"csrfToken":"\\([^"]*\\)".*/\\1/p')`,
     `Put your own host names and users into settings.json, and the passwords (they are empty here).`,
+    ...('ca' in v && v.ca === ''
+      ? [
+          `The server's certificate must verify: one of a public CA does as it is; for a CA of your own, upload it on the page #${s.page} and put its file name into ca.`,
+        ]
+      : []),
     `Save it as section ${s.section.key} (a wrong value is refused with 400 and the field and code; nothing is saved):\n     curl -s -b jar -H "X-CSRF-Token: $TOKEN" -H 'content-type: application/json' --data @settings.json ${API}/config/${s.section.key}`,
     `Open ${API}/#${s.page}: the page shows the saved settings, passwords as ********.`,
     ...(s.steps?.(v) ?? []),
@@ -245,9 +266,18 @@ function readme(kind: Exclude<ExampleKind, 'library'>, s: ServiceExample, v: Val
   ].join('\n');
 }
 
+/** Each service block at the start register of the example settings that use it. */
+export function plannedBlocks(): PlannedBlock[] {
+  return CONTROL_BLOCKS.flatMap((block) => {
+    const kinds = (Object.keys(SERVICES) as Exclude<ExampleKind, 'library'>[]).filter((k) => SERVICES[k].section.key === block.section);
+    const starts = [...new Set(kinds.map((k) => exampleSettings(k).plc_control_dt as number))];
+    return starts.map((start) => ({ block, start, examples: kinds.filter((k) => exampleSettings(k).plc_control_dt === start) }));
+  });
+}
+
 /** The files of one example archive. */
 export function exampleFiles(kind: ExampleKind): PeerFile[] {
-  if (kind === 'library') return libraryFiles();
+  if (kind === 'library') return [...libraryFiles(), plcPlan(plannedBlocks(), datalist(), EXAMPLE_SAMPLES)];
   const s = SERVICES[kind];
   const v = exampleSettings(kind);
   const peer = s.peer?.(v) ?? [];
