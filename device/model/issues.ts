@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'invalid_db_name',
   'invalid_email',
   'invalid_bit_address',
+  'invalid_write_area', // a write_areas entry that is not an area, a first word and optionally a last (params: entry)
   'invalid_control_flag', // "Control flag not valid"
   'address_out_of_range', // (params: min, max)
   'password_policy', // "Password does not match requirements"
@@ -64,6 +65,9 @@ export const ERROR_CODES = [
   'host_not_allowed', // the Host header does not name this unit (security.md HOST-1: DNS rebinding)
   'api_key_required', // a REST API write without the API key that is set
   'wrong_api_key', // a REST API write with another key than the one set
+  'writes_off', // a REST API write while no API key is set and keyless writes are not allowed (security.md REST-1)
+  'area_not_writable', // a REST API write outside the words of write_areas (security.md REST-2; params: area, address)
+  'origin_not_allowed', // a state-changing console request whose Origin is not the console's own (security.md HDR-2)
   'locked',
   'login_busy', // too many password checks at once (security.md AUTH-6; params: retryAfterSeconds)
   'too_many_connections', // one address holds too many open connections to the console (params: max)

@@ -63,8 +63,8 @@ export function securityWarnings(config: Values, services: readonly { name: Serv
   add('no_encryption', plain);
 
   if (on(config.pew_email, 'enable_email') && !on(config.pew_email, 'transfermode_ssl')) add('smtp_no_tls', ['pew_email']);
-  // security.md HOST-1: without a key anyone in the client range can write PLC registers
-  if (on(config.pew_api, 'api_enable') && (config.pew_api?.api_key ?? '') === '') add('api_without_key', ['pew_api']);
+  // security.md REST-1: writes allowed without a key: anyone in the client range can write the listed PLC words
+  if (on(config.pew_api, 'api_enable') && on(config.pew_api, 'keyless_writes') && (config.pew_api?.api_key ?? '') === '') add('api_without_key', ['pew_api']);
   out.push(...serviceWarnings(services));
   // IEC 60870-5-104 as configured here has no TLS layer
   if (on(config.pew_60870, 'enable_60870')) add('iec_unencrypted', ['pew_60870']);

@@ -1,9 +1,11 @@
 // The HTTP application of the REST port (spec §3 REST pew_api, §5 IP ranges): built for one saved
 // pew_api. Only clients in ip1..ip2 are answered (§5 all-addresses form: everyone); CORS headers
 // and preflights only when use_cors; the API (plc-api.ts) when api_enable, the uploaded files
-// (http-files.ts) when http_server. Every request must name the unit in its Host header, and a
-// write through the API needs the API key when one is set (security.md HOST-1). Every error is the
-// daemon's JSON envelope.
+// (http-files.ts) when http_server. Every request must name the unit in its Host header (security.md
+// HOST-1); a write through the API needs the API key when one is set, and without one is refused
+// unless the administrator allowed keyless writes (REST-1); it touches only the words of
+// write_areas (REST-2); CORS grants writes only with a key (REST-3). Every error is the daemon's
+// JSON envelope.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono } from 'hono';
@@ -12,6 +14,7 @@ import { ApiError, envelope, errorResponse } from '../api/errors.ts';
 import { checkHost } from '../api/host-check.ts';
 import { ipInRange, isAllAddresses } from '../model/ip.ts';
 import { hostNamesOf, type Rest } from '../model/sections/rest.ts';
+import { writeAreasOf } from '../model/write-areas.ts';
 import type { Logger } from '../system/log.ts';
 import { serveHttpFile } from './http-files.ts';
 import { type PlcApiDeps, plcApi } from './plc-api.ts';
@@ -33,7 +36,7 @@ function sentKey(c: Context): string | undefined {
   return bearer?.[1];
 }
 
-/** security.md HOST-1: with a key set, a write without it is 401 `api_key_required`, with another 401 `wrong_api_key`. */
+/** security.md REST-1: with a key set, a write without it is 401 `api_key_required`, with another 401 `wrong_api_key`. */
 function checkApiKey(c: Context, key: string): void {
   const sent = sentKey(c);
   if (sent === undefined || sent === '') throw new ApiError(401, 'api_key_required', 'Writes need the API key (X-API-Key header)');
@@ -60,19 +63,25 @@ export function createRestApp(cfg: Rest, deps: RestAppDeps): Hono {
     checkHost(c, deps.hostname, hostNamesOf(cfg.host_names));
     await next();
   });
+  const keyed = cfg.api_key !== '';
   if (cfg.use_cors) {
-    app.use(
-      '*',
-      cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'PUT', 'OPTIONS'], allowHeaders: ['Content-Type', 'X-API-Key', 'Authorization'], maxAge: 600 }),
-    );
+    // security.md REST-3: a page of any site may read; a write is granted across origins only when it
+    // must carry the API key, which such a page does not know
+    const allowMethods = keyed ? ['GET', 'HEAD', 'PUT', 'OPTIONS'] : ['GET', 'HEAD', 'OPTIONS'];
+    app.use('*', cors({ origin: '*', allowMethods, allowHeaders: ['Content-Type', 'X-API-Key', 'Authorization'], maxAge: 600 }));
   }
-  if (cfg.api_enable && cfg.api_key !== '') {
+  if (cfg.api_enable) {
     app.use('/api/*', async (c, next) => {
-      if (!READS.has(c.req.method)) checkApiKey(c, cfg.api_key);
+      if (!READS.has(c.req.method)) {
+        // security.md REST-1: a key when one is set; without one, writes only when the administrator allowed them
+        if (keyed) checkApiKey(c, cfg.api_key);
+        else if (!cfg.keyless_writes)
+          throw new ApiError(403, 'writes_off', 'Writes through the REST API are off: set an API key, or allow writes without a key (keyless_writes)');
+      }
       await next();
     });
   }
-  if (cfg.api_enable) app.route('/api/v1', plcApi(deps));
+  if (cfg.api_enable) app.route('/api/v1', plcApi(deps, writeAreasOf(cfg.write_areas)));
   else
     app.all('/api/*', () => {
       throw new ApiError(404, 'not_found', 'The REST API is not enabled');

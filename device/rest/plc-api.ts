@@ -9,7 +9,8 @@
 // INTERNAL, COM4); <area> a word area (DT FL LD WR WL WY WX, address decimal, values 0-65535) or a
 // bit area (X Y R L, address in the bit form of spec §5 such as 10F, values true/false). Every
 // request is checked against the area limits of spec §9 before anything reaches the wire; inputs
-// (WX, X) are read-only. Answers and errors are JSON with the daemon's error codes.
+// (WX, X) are read-only, and a write touches only the words the administrator listed in write_areas
+// (security.md REST-2). Answers and errors are JSON with the daemon's error codes.
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
 import { ApiError } from '../api/errors.ts';
@@ -20,6 +21,7 @@ import { msg } from '../model/issues.ts';
 import { INTERFACE_IDS, INTERFACE_NAMES, type InterfaceId, TRANSPARENT } from '../model/plc.ts';
 import { toIssues } from '../model/section.ts';
 import { interfaceById, type Pew } from '../model/sections/pew.ts';
+import { mayWrite, type WriteArea } from '../model/write-areas.ts';
 import {
   AREA_MAX,
   BIT_AREA_WORDS,
@@ -179,7 +181,20 @@ function linkFailure(e: unknown): ApiError {
 
 const addressText = (t: Target) => (t.kind === 'words' ? String(t.start) : formatBitOffset(t.word, t.bit));
 
-export function plcApi(deps: PlcApiDeps): Hono {
+/** security.md REST-2: every word a write touches (a bit write: the words of its bits) lies in write_areas. */
+function checkWritable(areas: readonly WriteArea[], t: Target, count: number): void {
+  const area = t.kind === 'words' ? t.area : BIT_AREA_WORDS[t.area];
+  const first = t.kind === 'words' ? t.start : t.word;
+  const last = t.kind === 'words' ? t.start + count - 1 : Math.floor((t.index + count - 1) / 16);
+  if (!mayWrite(areas, area, first, last))
+    throw new ApiError(403, 'area_not_writable', `${t.area} ${addressText(t)} is not in the writable PLC areas (write_areas)`, undefined, {
+      area: t.area,
+      address: addressText(t),
+    });
+}
+
+/** The API; `writable` are the PLC words a write may touch (pew_api write_areas; none: read-only). */
+export function plcApi(deps: PlcApiDeps, writable: readonly WriteArea[]): Hono {
   const api = new Hono();
   api.get('/info', (c) => {
     const pew = deps.store.get<Pew>('pew');
@@ -216,6 +231,7 @@ export function plcApi(deps: PlcApiDeps): Hono {
     if (READ_ONLY_AREAS.includes(t.area)) throw new ApiError(403, 'forbidden', `${t.area} holds the PLC's inputs and cannot be written`);
     const values = await valuesOf(c, t);
     checkEnd(t, values.length);
+    checkWritable(writable, t, values.length);
     const { id, link, name } = linkOf(deps, c.req.param('interface'));
     try {
       if (t.kind === 'words') await link.writeWords(t.area, t.start, values as number[], 'rest');

@@ -11,7 +11,19 @@ import { freePort, LOOPBACK } from '../support/ports.ts';
 import { api, consoleSuite, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, USER } from './support.ts';
 
 const KEY = 'pew_api';
-const FIELDS = ['api_enable', 'ip1', 'ip2', 'http_port', 'http_server', 'use_encryption', 'use_cors', 'api_key', 'host_names'] as const;
+const FIELDS = [
+  'api_enable',
+  'ip1',
+  'ip2',
+  'http_port',
+  'http_server',
+  'use_encryption',
+  'use_cors',
+  'api_key',
+  'keyless_writes',
+  'write_areas',
+  'host_names',
+] as const;
 
 describe('the /rest page', () => {
   const suite = consoleSuite();
@@ -52,6 +64,8 @@ describe('the /rest page', () => {
       use_encryption: false,
       use_cors: false,
       api_key: '',
+      keyless_writes: false,
+      write_areas: '',
       host_names: '',
     });
     await expectText(page.locator('[data-rest-state=listening]'), fill(en.rest.stateListening, { port, scheme: 'HTTP' }));
@@ -94,7 +108,7 @@ describe('the /rest page', () => {
     await page.locator('[data-rest-state=off]').waitFor();
   });
 
-  it('sets the API key as a masked password: the warning for an API without a key goes, writes then need the key', async () => {
+  it('keyless writes bring the warning, the API key as a masked password takes it away; writes then need the key and reach only the writable areas', async () => {
     const { page } = await suite.open();
     await loginApi(page, suite.d);
     await openConsole(page, suite.d, '/rest');
@@ -103,7 +117,14 @@ describe('the /rest page', () => {
     await input(page, 'use_encryption').uncheck();
     await input(page, 'http_port').fill(String(port));
     const warning = pageBody(page, 'rest').locator('[data-security=api_without_key]');
+    // security.md REST-1: without a key the API writes nothing, so there is nothing to warn of until the admin opts in
+    expect(await input(page, 'keyless_writes').isChecked()).toBe(false);
+    expect(await warning.count()).toBe(0);
+    await input(page, 'keyless_writes').check();
     await expectText(warning, en.info.warning.api_without_key);
+    await input(page, 'write_areas').fill('DT10, D5');
+    await expectText(page.locator('[data-field=write_areas] .error'), fill(en.errors.invalid_write_area, { entry: 'D5' }));
+    await input(page, 'write_areas').fill('DT10');
     expect(await input(page, 'api_key').getAttribute('type')).toBe('password');
     await input(page, 'api_key').fill('short');
     await expectText(page.locator('[data-field=api_key] .error'), fill(en.errors.too_short, { min: 16 }));
@@ -123,6 +144,12 @@ describe('the /rest page', () => {
       });
     expect((await write({})).status).toBe(401);
     expect((await write({ 'x-api-key': key })).status).toBe(200);
+    const outside = await fetch(`http://${LOOPBACK}:${port}/api/v1/plc/INTERNAL/DT/11`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'x-api-key': key },
+      body: JSON.stringify({ values: [7] }),
+    });
+    expect(outside.status).toBe(403);
     await page.reload();
     await expect.poll(() => input(page, 'api_key').inputValue()).toBe('********');
     await page.locator('.page-bar [data-action=reset]').click();

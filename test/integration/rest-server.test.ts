@@ -203,7 +203,8 @@ describe('CORS', () => {
 
   it('answers with CORS headers and preflights when use_cors is on', async () => {
     const port = ports[0]!;
-    await saveRest({ api_enable: true, http_server: true, use_encryption: false, http_port: port, use_cors: true });
+    // PUT is granted across origins only while writes need the API key (security.md REST-3; rest-writes.test.ts)
+    await saveRest({ api_enable: true, http_server: true, use_encryption: false, http_port: port, use_cors: true, api_key: 'k3y-0f-the-unit-API-2026' });
     const get = await ask(port, '/index.html', { headers: { origin: 'http://example.test' } });
     expect(get.headers['access-control-allow-origin']).toBe('*');
     const pre = await ask(port, '/api/v1/plc/COM1/DT/0', {
@@ -235,7 +236,8 @@ describe('allowed clients (spec §5 ip1..ip2)', () => {
 describe('PLC data through the links', () => {
   it('reads and writes words and bits of the virtual PLC', async () => {
     const port = ports[1]!;
-    await saveRest({ api_enable: true, use_encryption: false, http_port: port });
+    // writes need a key or the administrator's opt-in, and reach only the listed words (security.md REST-1, REST-2)
+    await saveRest({ api_enable: true, use_encryption: false, http_port: port, keyless_writes: true, write_areas: 'DT100-102 WR1-2' });
     const w = await ask(port, '/api/v1/plc/COM1/DT/100', { method: 'PUT', body: { values: [1, 2, 65535] } });
     expect(w.status, w.text).toBe(200);
     expect(w.body).toEqual({ interface: 0, name: 'COM1', area: 'DT', address: '100', written: 3 });
@@ -270,6 +272,8 @@ describe('PLC data through the links', () => {
       ['PUT', '/api/v1/plc/COM1/DT/0', { values: [] }, 400, 'invalid_input'],
       ['PUT', '/api/v1/plc/COM1/DT/0', { values: [1], extra: 1 }, 400, 'invalid_input'],
       ['PUT', '/api/v1/plc/COM1/R/0', { values: [1] }, 400, 'invalid_input'],
+      ['PUT', '/api/v1/plc/COM1/DT/0', { values: [1] }, 403, 'area_not_writable'],
+      ['PUT', '/api/v1/plc/COM1/DT/102', { values: [1, 2] }, 403, 'area_not_writable'],
     ];
     for (const [method, path, body, status, code] of cases) {
       const r = await ask(port, path, { method, body });

@@ -1,9 +1,9 @@
 // /rest: the REST API and HTTP server of the unit (spec §2 service layout: general, specific,
 // certificates, download area; save and reset are in the page bar), every field of pew_api (spec
 // §3) with its §5 rules through the schema (port range and unallowed ports, the ip1..ip2 range),
-// the §5 "no encryption" hint, the API key and host names of security.md HOST-1 (with the warning
-// for an API without a key), the state of the REST port, the REST test (`/apitest`) and the
-// uploaded HTTP files with delete.
+// the §5 "no encryption" hint, the API key, keyless writes and writable PLC areas of security.md
+// REST-1/REST-2 (with the warning when writes need no key), the host names of HOST-1, the state of
+// the REST port, the REST test (`/apitest`) and the uploaded HTTP files with delete.
 import { useEffect, useState } from 'preact/hooks';
 import { fetchRestStatus, type RestStatus } from '../api/webfiles.ts';
 import { DownloadArea } from '../forms/downloads.tsx';
@@ -86,6 +86,8 @@ export default function RestPage() {
         <Field section={KEY} path="use_encryption" />
         <Field section={KEY} path="use_cors" />
         <Field section={KEY} path="api_key" />
+        <Field section={KEY} path="keyless_writes" />
+        <Field section={KEY} path="write_areas" />
         <Field section={KEY} path="host_names" />
         <div style={WIDE}>
           <ServiceTest section="pew_api" />

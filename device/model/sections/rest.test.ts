@@ -15,6 +15,8 @@ describe('pew_api', () => {
       use_encryption: true,
       use_cors: false,
       api_key: '',
+      keyless_writes: false,
+      write_areas: '',
       host_names: '',
     });
     expectAccepted(pew_api, () => {});
@@ -48,6 +50,16 @@ describe('pew_api', () => {
     expectRejected(pew_api, (x) => (x.api_key = 'sixteen chars wi th space'), 'api_key', 'invalid_characters');
     expectAccepted(pew_api, (x) => (x.host_names = 'gw.plant.example, gw2 10.0.0.5'));
     expectRejected(pew_api, (x) => (x.host_names = 'gw.plant.example, http://x'), 'host_names', 'invalid_host');
+  });
+
+  it('keyless writes off and no writable area by default; write_areas checked entry by entry (security.md REST-1, REST-2)', () => {
+    expectAccepted(pew_api, (x) => Object.assign(x, { keyless_writes: true, write_areas: 'DT100-199, WR0-3 WY5' }));
+    expectRejected(pew_api, (x) => (x.write_areas = 'DT100-199, D5'), 'write_areas', 'invalid_write_area', { entry: 'D5' });
+    expectRejected(pew_api, (x) => (x.write_areas = 'WX0'), 'write_areas', 'invalid_value');
+    expectRejected(pew_api, (x) => (x.write_areas = 'DT0-999425'), 'write_areas', 'address_out_of_range', { min: 0, max: 999424 });
+    expectRejected(pew_api, (x) => (x.write_areas = 'DT9-1'), 'write_areas', 'start_after_end');
+    expectRejected(pew_api, (x) => (x.write_areas = 'DT1'.padEnd(257, ' ')), 'write_areas', 'too_long');
+    expectRejected(pew_api, (x) => (x.keyless_writes = 'yes'), 'keyless_writes', 'type');
   });
 
   it('client range required while the port is open', () => {

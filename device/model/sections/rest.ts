@@ -4,6 +4,7 @@ import { ipRangeIssues } from '../common.ts';
 import { bool, HOST_RE, ipText, listenPort, obj, PASSWORD_MASK, text } from '../fields.ts';
 import { msg } from '../issues.ts';
 import { defineSection } from '../section.ts';
+import { WRITE_AREAS_MAX, writeAreasProblem } from '../write-areas.ts';
 
 export const REST_PORT = 8443;
 /** security.md HOST-1: a key shorter than this is guessable; visible ASCII only (it travels in a header) */
@@ -29,6 +30,19 @@ export const restSchema = obj({
     '',
     v.check((s: string) => s === '' || s === PASSWORD_MASK || s.length >= API_KEY_MIN, msg('too_short', { min: API_KEY_MIN })),
     v.check((s: string) => /^[\x21-\x7e]*$/.test(s), msg('invalid_characters')),
+  ),
+  // not in spec §3 (security.md REST-1): without an API key the API writes nothing unless the
+  // administrator allows writes without a key here (the §5 warning api_without_key then shows)
+  keyless_writes: bool(false),
+  // not in spec §3 (security.md REST-2): the PLC words the API may write, e.g. `DT100-199, WR0-3`;
+  // none by default, so the API is read-only until the administrator lists them
+  write_areas: text(
+    WRITE_AREAS_MAX,
+    '',
+    v.rawCheck<string>(({ dataset, addIssue }) => {
+      const p = dataset.typed ? writeAreasProblem(dataset.value) : undefined;
+      if (p) addIssue({ message: msg(p.code, p.params) });
+    }),
   ),
   // not in spec §3 (security.md HOST-1): the names (DNS) the unit's console and REST API are reached
   // by besides its addresses, its host name and localhost; any other Host header is refused

@@ -105,7 +105,7 @@ const de = {
       autorun_enabled: 'Autorun ist aktiviert: Ein USB-Stick kann Programme starten.',
       vpn_without_ntp: 'VPN aktiviert, NTP deaktiviert: Zertifikate werden möglicherweise mit einer falschen Uhrzeit geprüft.',
       iec_unencrypted: 'IEC 60870-5-104 ist unverschlüsselt.',
-      api_without_key: 'Die REST-API hat keinen API-Schlüssel: Jeder, der sich verbinden darf, kann SPS-Register schreiben.',
+      api_without_key: 'Die REST-API schreibt ohne API-Schlüssel: Jeder, der sich verbinden darf, kann die beschreibbaren SPS-Bereiche schreiben.',
       frequent_writes: 'Häufige Schreibvorgänge verkürzen die Lebensdauer des Speichers (Logdateien {subjects}).',
     },
     syslog: 'Systemprotokoll',

@@ -106,7 +106,7 @@ const en = {
       autorun_enabled: 'Autorun is enabled: a USB stick can start programs.',
       vpn_without_ntp: 'VPN enabled with NTP disabled: certificates may be judged with a wrong clock.',
       iec_unencrypted: 'IEC 60870-5-104 is unencrypted.',
-      api_without_key: 'The REST API has no API key: anyone allowed to connect can write PLC registers.',
+      api_without_key: 'The REST API writes without an API key: anyone allowed to connect can write the writable PLC areas.',
       frequent_writes: 'Frequent writes shorten storage life (log files {subjects}).',
     },
     syslog: 'System log',

@@ -104,7 +104,7 @@ const fr = {
       autorun_enabled: 'L’exécution automatique est activée : une clé USB peut lancer des programmes.',
       vpn_without_ntp: 'VPN activé alors que NTP est désactivé : les certificats risquent d’être vérifiés avec une horloge erronée.',
       iec_unencrypted: 'IEC 60870-5-104 n’est pas chiffré.',
-      api_without_key: 'L’API REST n’a pas de clé d’API : toute personne autorisée à se connecter peut écrire des registres de l’automate.',
+      api_without_key: 'L’API REST écrit sans clé d’API : toute personne autorisée à se connecter peut écrire les zones inscriptibles de l’automate.',
       frequent_writes: 'Des écritures fréquentes réduisent la durée de vie de la mémoire (fichiers journaux {subjects}).',
     },
     syslog: 'Journal système',

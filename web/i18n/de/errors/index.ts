@@ -21,6 +21,7 @@ const de_errors = {
   invalid_db_name: 'Ungültiger Name: nur Buchstaben, Ziffern, Unterstrich, Punkt und Bindestrich.',
   invalid_email: 'Ungültige E-Mail-Syntax: Adressen in spitzen Klammern, mehrere durch Kommas getrennt.',
   invalid_bit_address: 'Ungültige Bitadresse: bis zu 3 Dezimalziffern und eine optionale Hexadezimalziffer.',
+  invalid_write_area: 'Jeder Eintrag ist ein Bereich, das erste Wort und optional das letzte, z. B. DT100-199 (nicht „{entry}“).',
   invalid_control_flag: 'Ungültiger Steuermerker.',
   address_out_of_range: 'Adresse außerhalb des Bereichs ({min}\u00a0–\u00a0{max}).',
   password_policy: 'Das Passwort erfüllt die Anforderungen nicht: {min} bis {max} Zeichen mit Groß- und Kleinbuchstaben, einer Ziffer und einem Sonderzeichen.',
@@ -61,6 +62,9 @@ const de_errors = {
   wrong_credentials: 'Falscher Benutzername oder falsches Passwort.',
   wrong_api_key: 'Der API-Schlüssel ist nicht korrekt.',
   api_key_required: 'Die REST-API braucht für Schreibzugriffe ihren API-Schlüssel.',
+  writes_off: 'Schreibzugriffe über die REST-API sind aus: Setzen Sie einen API-Schlüssel oder erlauben Sie Schreiben ohne Schlüssel.',
+  area_not_writable: 'Die REST-API darf {area} {address} nicht schreiben: Die Adresse liegt nicht in den beschreibbaren SPS-Bereichen.',
+  origin_not_allowed: 'Die Anfrage kam von einer anderen Website (Origin) und wurde abgelehnt. Öffnen Sie die Konsole unter ihrer eigenen Adresse.',
   host_not_allowed:
     'Diese Adresse ist keiner der Namen des Geräts. Öffnen Sie die Konsole über die IP-Adresse des Geräts oder tragen Sie den Namen unter REST → Hostnamen ein.',
   locked: 'Zu viele fehlgeschlagene Anmeldeversuche. Versuchen Sie es später erneut.',

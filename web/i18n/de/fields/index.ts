@@ -46,7 +46,15 @@ const de_fields = {
     use_cors: { label: 'Ursprungsübergreifende Anfragen erlauben (CORS)', help: 'Webseiten anderer Sites dürfen die API aus dem Browser aufrufen.' },
     api_key: {
       label: 'API-Schlüssel',
-      help: 'Mindestens 16 Zeichen. Wenn gesetzt, brauchen Schreibzugriffe ihn im Header X-API-Key (oder Authorization: Bearer). Leer: Schreiben ohne Schlüssel.',
+      help: 'Mindestens 16 Zeichen. Wenn gesetzt, brauchen Schreibzugriffe ihn im Header X-API-Key (oder Authorization: Bearer). Leer: keine Schreibzugriffe, außer Schreiben ohne Schlüssel ist erlaubt.',
+    },
+    keyless_writes: {
+      label: 'Schreiben ohne API-Schlüssel erlauben',
+      help: 'Aus (empfohlen): Ohne API-Schlüssel liest die API nur. Ein: Jeder, der sich verbinden darf, kann die beschreibbaren SPS-Bereiche schreiben.',
+    },
+    write_areas: {
+      label: 'Beschreibbare SPS-Bereiche',
+      help: 'Die Wörter, die die API schreiben darf, z. B. DT100-199, WR0-3 (Bits von R, Y, L liegen in WR, WY, WL). Leer: keine Schreibzugriffe. WX ist nie beschreibbar.',
     },
     host_names: {
       label: 'Hostnamen',

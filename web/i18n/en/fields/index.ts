@@ -40,7 +40,15 @@ const en_fields = {
     use_cors: { label: 'Allow cross-origin requests (CORS)', help: 'Lets web pages of other sites call the API from a browser.' },
     api_key: {
       label: 'API key',
-      help: 'At least 16 characters. When set, writes need it in the header X-API-Key (or Authorization: Bearer). Empty: writes need no key.',
+      help: 'At least 16 characters. When set, writes need it in the header X-API-Key (or Authorization: Bearer). Empty: no writes, unless writes without a key are allowed.',
+    },
+    keyless_writes: {
+      label: 'Allow writes without an API key',
+      help: 'Off (recommended): without an API key the API only reads. On: anyone allowed to connect can write the writable PLC areas.',
+    },
+    write_areas: {
+      label: 'Writable PLC areas',
+      help: 'The words the API may write, e.g. DT100-199, WR0-3 (bits of R, Y, L lie in WR, WY, WL). Empty: no writes. WX is never writable.',
     },
     host_names: {
       label: 'Host names',

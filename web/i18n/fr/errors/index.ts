@@ -21,6 +21,7 @@ const fr_errors = {
   invalid_db_name: 'Nom non valide : uniquement lettres, chiffres, tiret bas, point et tiret.',
   invalid_email: 'Syntaxe d’e-mail non valide : adresses entre chevrons, plusieurs adresses séparées par des virgules.',
   invalid_bit_address: 'Adresse de bit non valide : jusqu’à 3 chiffres décimaux et un chiffre hexadécimal facultatif.',
+  invalid_write_area: 'Chaque entrée est une zone, le premier mot et éventuellement le dernier, p. ex. DT100-199 (pas « {entry} »).',
   invalid_control_flag: 'Indicateur de commande non valide.',
   address_out_of_range: 'Adresse hors plage ({min}\u00a0–\u00a0{max}).',
   password_policy: 'Le mot de passe ne respecte pas les exigences : {min} à {max} caractères avec majuscules, minuscules, un chiffre et un caractère spécial.',
@@ -62,6 +63,9 @@ const fr_errors = {
   wrong_credentials: 'Nom d’utilisateur ou mot de passe incorrect.',
   wrong_api_key: 'La clé d’API n’est pas correcte.',
   api_key_required: 'L’API REST exige sa clé d’API pour les écritures.',
+  writes_off: 'Les écritures par l’API REST sont désactivées : définissez une clé d’API ou autorisez les écritures sans clé.',
+  area_not_writable: 'L’API REST ne peut pas écrire {area} {address} : l’adresse n’est pas dans les zones d’automate inscriptibles.',
+  origin_not_allowed: 'La requête venait d’un autre site (Origin) et a été refusée. Ouvrez la console par sa propre adresse.',
   host_not_allowed:
     'Cette adresse n’est pas un des noms de l’appareil. Ouvrez la console par l’adresse IP de l’appareil ou ajoutez le nom sous REST → Noms d’hôte.',
   locked: 'Trop d’échecs de connexion. Réessayez plus tard.',

@@ -52,7 +52,15 @@ const fr_fields = {
     use_cors: { label: 'Autoriser les requêtes d’autres origines (CORS)', help: 'Permet aux pages web d’autres sites d’appeler l’API depuis un navigateur.' },
     api_key: {
       label: 'Clé d’API',
-      help: 'Au moins 16 caractères. Si elle est définie, les écritures l’exigent dans l’en-tête X-API-Key (ou Authorization avec le schéma Bearer). Vide : écritures sans clé.',
+      help: 'Au moins 16 caractères. Si elle est définie, les écritures l’exigent dans l’en-tête X-API-Key (ou Authorization avec le schéma Bearer). Vide : aucune écriture, sauf si les écritures sans clé sont autorisées.',
+    },
+    keyless_writes: {
+      label: 'Autoriser les écritures sans clé d’API',
+      help: 'Désactivé (recommandé) : sans clé d’API, l’API ne fait que lire. Activé : toute personne autorisée à se connecter peut écrire les zones inscriptibles de l’automate.',
+    },
+    write_areas: {
+      label: 'Zones d’automate inscriptibles',
+      help: 'Les mots que l’API peut écrire, p. ex. DT100-199, WR0-3 (les bits de R, Y, L sont dans WR, WY, WL). Vide : aucune écriture. WX n’est jamais inscriptible.',
     },
     host_names: {
       label: 'Noms d’hôte',
