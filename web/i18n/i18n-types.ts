@@ -503,7 +503,7 @@ type RootTranslation = {
 			 */
 			iec_unencrypted: string
 			/**
-			 * T​h​e​ ​R​E​S​T​ ​A​P​I​ ​h​a​s​ ​n​o​ ​A​P​I​ ​k​e​y​:​ ​a​n​y​o​n​e​ ​a​l​l​o​w​e​d​ ​t​o​ ​c​o​n​n​e​c​t​ ​c​a​n​ ​w​r​i​t​e​ ​P​L​C​ ​r​e​g​i​s​t​e​r​s​.
+			 * T​h​e​ ​R​E​S​T​ ​A​P​I​ ​w​r​i​t​e​s​ ​w​i​t​h​o​u​t​ ​a​n​ ​A​P​I​ ​k​e​y​:​ ​a​n​y​o​n​e​ ​a​l​l​o​w​e​d​ ​t​o​ ​c​o​n​n​e​c​t​ ​c​a​n​ ​w​r​i​t​e​ ​t​h​e​ ​w​r​i​t​a​b​l​e​ ​P​L​C​ ​a​r​e​a​s​.
 			 */
 			api_without_key: string
 			/**
@@ -1306,6 +1306,11 @@ export type NamespaceErrorsTranslation = {
 	 */
 	invalid_bit_address: string
 	/**
+	 * W​r​i​t​e​ ​e​a​c​h​ ​e​n​t​r​y​ ​a​s​ ​a​n​ ​a​r​e​a​,​ ​t​h​e​ ​f​i​r​s​t​ ​w​o​r​d​ ​a​n​d​ ​o​p​t​i​o​n​a​l​l​y​ ​t​h​e​ ​l​a​s​t​,​ ​e​.​g​.​ ​D​T​1​0​0​-​1​9​9​ ​(​n​o​t​ ​“​{​e​n​t​r​y​}​”​)​.
+	 * @param {unknown} entry
+	 */
+	invalid_write_area: RequiredParams<'entry'>
+	/**
 	 * C​o​n​t​r​o​l​ ​f​l​a​g​ ​n​o​t​ ​v​a​l​i​d​.
 	 */
 	invalid_control_flag: string
@@ -1478,6 +1483,20 @@ export type NamespaceErrorsTranslation = {
 	 * T​h​e​ ​R​E​S​T​ ​A​P​I​ ​n​e​e​d​s​ ​i​t​s​ ​A​P​I​ ​k​e​y​ ​f​o​r​ ​w​r​i​t​e​s​.
 	 */
 	api_key_required: string
+	/**
+	 * W​r​i​t​e​s​ ​t​h​r​o​u​g​h​ ​t​h​e​ ​R​E​S​T​ ​A​P​I​ ​a​r​e​ ​o​f​f​:​ ​s​e​t​ ​a​n​ ​A​P​I​ ​k​e​y​,​ ​o​r​ ​a​l​l​o​w​ ​w​r​i​t​e​s​ ​w​i​t​h​o​u​t​ ​a​ ​k​e​y​.
+	 */
+	writes_off: string
+	/**
+	 * T​h​e​ ​R​E​S​T​ ​A​P​I​ ​m​a​y​ ​n​o​t​ ​w​r​i​t​e​ ​{​a​r​e​a​}​ ​{​a​d​d​r​e​s​s​}​:​ ​i​t​ ​i​s​ ​n​o​t​ ​i​n​ ​t​h​e​ ​w​r​i​t​a​b​l​e​ ​P​L​C​ ​a​r​e​a​s​.
+	 * @param {unknown} address
+	 * @param {unknown} area
+	 */
+	area_not_writable: RequiredParams<'address' | 'area'>
+	/**
+	 * T​h​e​ ​r​e​q​u​e​s​t​ ​c​a​m​e​ ​f​r​o​m​ ​a​n​o​t​h​e​r​ ​s​i​t​e​ ​(​O​r​i​g​i​n​)​ ​a​n​d​ ​w​a​s​ ​r​e​f​u​s​e​d​.​ ​O​p​e​n​ ​t​h​e​ ​c​o​n​s​o​l​e​ ​b​y​ ​i​t​s​ ​o​w​n​ ​a​d​d​r​e​s​s​.
+	 */
+	origin_not_allowed: string
 	/**
 	 * T​h​i​s​ ​a​d​d​r​e​s​s​ ​i​s​ ​n​o​t​ ​o​n​e​ ​o​f​ ​t​h​e​ ​u​n​i​t​’​s​ ​n​a​m​e​s​.​ ​O​p​e​n​ ​t​h​e​ ​c​o​n​s​o​l​e​ ​b​y​ ​t​h​e​ ​u​n​i​t​’​s​ ​I​P​ ​a​d​d​r​e​s​s​,​ ​o​r​ ​a​d​d​ ​t​h​e​ ​n​a​m​e​ ​u​n​d​e​r​ ​R​E​S​T​ ​→​ ​H​o​s​t​ ​n​a​m​e​s​.
 	 */
@@ -1891,7 +1910,27 @@ export type NamespaceFieldsTranslation = {
 			 */
 			label: string
 			/**
-			 * A​t​ ​l​e​a​s​t​ ​1​6​ ​c​h​a​r​a​c​t​e​r​s​.​ ​W​h​e​n​ ​s​e​t​,​ ​w​r​i​t​e​s​ ​n​e​e​d​ ​i​t​ ​i​n​ ​t​h​e​ ​h​e​a​d​e​r​ ​X​-​A​P​I​-​K​e​y​ ​(​o​r​ ​A​u​t​h​o​r​i​z​a​t​i​o​n​:​ ​B​e​a​r​e​r​)​.​ ​E​m​p​t​y​:​ ​w​r​i​t​e​s​ ​n​e​e​d​ ​n​o​ ​k​e​y​.
+			 * A​t​ ​l​e​a​s​t​ ​1​6​ ​c​h​a​r​a​c​t​e​r​s​.​ ​W​h​e​n​ ​s​e​t​,​ ​w​r​i​t​e​s​ ​n​e​e​d​ ​i​t​ ​i​n​ ​t​h​e​ ​h​e​a​d​e​r​ ​X​-​A​P​I​-​K​e​y​ ​(​o​r​ ​A​u​t​h​o​r​i​z​a​t​i​o​n​:​ ​B​e​a​r​e​r​)​.​ ​E​m​p​t​y​:​ ​n​o​ ​w​r​i​t​e​s​,​ ​u​n​l​e​s​s​ ​w​r​i​t​e​s​ ​w​i​t​h​o​u​t​ ​a​ ​k​e​y​ ​a​r​e​ ​a​l​l​o​w​e​d​.
+			 */
+			help: string
+		}
+		keyless_writes: {
+			/**
+			 * A​l​l​o​w​ ​w​r​i​t​e​s​ ​w​i​t​h​o​u​t​ ​a​n​ ​A​P​I​ ​k​e​y
+			 */
+			label: string
+			/**
+			 * O​f​f​ ​(​r​e​c​o​m​m​e​n​d​e​d​)​:​ ​w​i​t​h​o​u​t​ ​a​n​ ​A​P​I​ ​k​e​y​ ​t​h​e​ ​A​P​I​ ​o​n​l​y​ ​r​e​a​d​s​.​ ​O​n​:​ ​a​n​y​o​n​e​ ​a​l​l​o​w​e​d​ ​t​o​ ​c​o​n​n​e​c​t​ ​c​a​n​ ​w​r​i​t​e​ ​t​h​e​ ​w​r​i​t​a​b​l​e​ ​P​L​C​ ​a​r​e​a​s​.
+			 */
+			help: string
+		}
+		write_areas: {
+			/**
+			 * W​r​i​t​a​b​l​e​ ​P​L​C​ ​a​r​e​a​s
+			 */
+			label: string
+			/**
+			 * T​h​e​ ​w​o​r​d​s​ ​t​h​e​ ​A​P​I​ ​m​a​y​ ​w​r​i​t​e​,​ ​e​.​g​.​ ​D​T​1​0​0​-​1​9​9​,​ ​W​R​0​-​3​ ​(​b​i​t​s​ ​o​f​ ​R​,​ ​Y​,​ ​L​ ​l​i​e​ ​i​n​ ​W​R​,​ ​W​Y​,​ ​W​L​)​.​ ​E​m​p​t​y​:​ ​n​o​ ​w​r​i​t​e​s​.​ ​W​X​ ​i​s​ ​n​e​v​e​r​ ​w​r​i​t​a​b​l​e​.
 			 */
 			help: string
 		}
@@ -8457,7 +8496,7 @@ export type TranslationFunctions = {
 			 */
 			iec_unencrypted: () => LocalizedString
 			/**
-			 * The REST API has no API key: anyone allowed to connect can write PLC registers.
+			 * The REST API writes without an API key: anyone allowed to connect can write the writable PLC areas.
 			 */
 			api_without_key: () => LocalizedString
 			/**
@@ -9218,6 +9257,10 @@ export type TranslationFunctions = {
 		 */
 		invalid_bit_address: () => LocalizedString
 		/**
+		 * Write each entry as an area, the first word and optionally the last, e.g. DT100-199 (not “{entry}”).
+		 */
+		invalid_write_area: (arg: { entry: unknown }) => LocalizedString
+		/**
 		 * Control flag not valid.
 		 */
 		invalid_control_flag: () => LocalizedString
@@ -9373,6 +9416,18 @@ export type TranslationFunctions = {
 		 * The REST API needs its API key for writes.
 		 */
 		api_key_required: () => LocalizedString
+		/**
+		 * Writes through the REST API are off: set an API key, or allow writes without a key.
+		 */
+		writes_off: () => LocalizedString
+		/**
+		 * The REST API may not write {area} {address}: it is not in the writable PLC areas.
+		 */
+		area_not_writable: (arg: { address: unknown, area: unknown }) => LocalizedString
+		/**
+		 * The request came from another site (Origin) and was refused. Open the console by its own address.
+		 */
+		origin_not_allowed: () => LocalizedString
 		/**
 		 * This address is not one of the unit’s names. Open the console by the unit’s IP address, or add the name under REST → Host names.
 		 */
@@ -9782,7 +9837,27 @@ export type TranslationFunctions = {
 				 */
 				label: () => LocalizedString
 				/**
-				 * At least 16 characters. When set, writes need it in the header X-API-Key (or Authorization: Bearer). Empty: writes need no key.
+				 * At least 16 characters. When set, writes need it in the header X-API-Key (or Authorization: Bearer). Empty: no writes, unless writes without a key are allowed.
+				 */
+				help: () => LocalizedString
+			}
+			keyless_writes: {
+				/**
+				 * Allow writes without an API key
+				 */
+				label: () => LocalizedString
+				/**
+				 * Off (recommended): without an API key the API only reads. On: anyone allowed to connect can write the writable PLC areas.
+				 */
+				help: () => LocalizedString
+			}
+			write_areas: {
+				/**
+				 * Writable PLC areas
+				 */
+				label: () => LocalizedString
+				/**
+				 * The words the API may write, e.g. DT100-199, WR0-3 (bits of R, Y, L lie in WR, WY, WL). Empty: no writes. WX is never writable.
 				 */
 				help: () => LocalizedString
 			}
