@@ -34,6 +34,11 @@ export interface DbServer {
   stop(): Promise<void>;
 }
 
+/** A MariaDB server; `socket` takes root without a password (the set-up's own way in). */
+export interface MariadbServer extends DbServer {
+  socket: string;
+}
+
 /** A PostgreSQL server that can also be stopped for a while and started again on its port and data. */
 export interface PostgresServer extends DbServer {
   /** stops the server at once (pg_ctl -m immediate: like a crash), keeping its data */
@@ -162,8 +167,8 @@ export async function startPostgres(opts: PostgresOptions = {}): Promise<Postgre
 }
 
 /** MariaDB: mariadb-install-db, mariadbd on a free port and its own socket, then the test user, database and table. */
-export async function startMariadb(): Promise<DbServer> {
-  const { dir } = await ownedTempDir('mariadb-', 'mysql');
+export async function startMariadb(opts: { tls?: { cert: string; key: string } } = {}): Promise<MariadbServer> {
+  const { dir, uid, gid } = await ownedTempDir('mariadb-', 'mysql');
   const data = join(dir, 'data');
   await run('mariadb-install-db', ['--no-defaults', '--user=mysql', `--datadir=${data}`, '--auth-root-authentication-method=normal', '--skip-test-db'], {
     timeout: 120_000,
@@ -171,6 +176,14 @@ export async function startMariadb(): Promise<DbServer> {
   const port = await freePort();
   const socket = join(dir, 's.sock');
   const log = join(dir, 'err.log');
+  const tls: string[] = [];
+  if (opts.tls) {
+    for (const [name, pem] of Object.entries({ 'server.crt': opts.tls.cert, 'server.key': opts.tls.key })) {
+      await writeFile(join(dir, name), pem, { mode: 0o600 });
+      await chown(join(dir, name), uid, gid);
+    }
+    tls.push(`--ssl-cert=${join(dir, 'server.crt')}`, `--ssl-key=${join(dir, 'server.key')}`);
+  }
   const child = spawn(
     'mariadbd',
     [
@@ -187,6 +200,7 @@ export async function startMariadb(): Promise<DbServer> {
       '--skip-log-bin',
       '--innodb-flush-log-at-trx-commit=0',
       '--max-connections=20',
+      ...tls,
     ],
     { stdio: 'ignore' },
   );
@@ -209,7 +223,7 @@ export async function startMariadb(): Promise<DbServer> {
     await stop();
     throw e;
   }
-  return { host: LOOPBACK, port, dir, stop };
+  return { host: LOOPBACK, port, dir, socket, stop };
 }
 
 /**
