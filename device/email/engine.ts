@@ -2,6 +2,7 @@
 // follows the saved pew_email and pew; with enable_email on, mails the PLC asks for wait in a
 // crash-safe queue (<dataDir>/queues/email) and are sent in order (run.ts). docs/services.md.
 import type { Email } from '../model/sections/email.ts';
+import { emailTarget } from '../service-runtime/job-targets.ts';
 import { type QueuedServiceDeps, type ServiceEngine, startQueuedService } from '../service-runtime/queued-engine.ts';
 import { isMailJob, type MailCounter, type MailJob, MailRun, type MailShared } from './run.ts';
 
@@ -10,6 +11,7 @@ export function startEmail(deps: QueuedServiceDeps): Promise<ServiceEngine> {
     service: 'email',
     section: 'pew_email',
     enabled: (e) => e.enable_email,
+    target: emailTarget,
     counters: ['sent'],
     isJob: isMailJob,
     extra: () => ({}),

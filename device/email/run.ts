@@ -32,6 +32,8 @@ export interface MailJob {
   text: string;
   /** log files to attach, read at send time */
   attach: string[];
+  /** the target the mail was made for (service-runtime/job-targets.ts) */
+  target?: string;
 }
 
 export const isMailJob = (v: unknown): v is MailJob => {
@@ -42,7 +44,8 @@ export const isMailJob = (v: unknown): v is MailJob => {
     typeof j.subject === 'string' &&
     typeof j.text === 'string' &&
     Array.isArray(j.attach) &&
-    j.attach.every((a) => typeof a === 'string')
+    j.attach.every((a) => typeof a === 'string') &&
+    (j.target === undefined || typeof j.target === 'string')
   );
 };
 

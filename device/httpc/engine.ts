@@ -2,6 +2,7 @@
 // the saved pew_httpc and pew; with enable_httpc on, requests the PLC asks for wait in a
 // crash-safe queue (<dataDir>/queues/httpc) and are sent in order (run.ts). docs/services.md.
 import type { Httpc } from '../model/sections/httpc.ts';
+import { httpTarget } from '../service-runtime/job-targets.ts';
 import { type QueuedServiceDeps, type ServiceEngine, startQueuedService } from '../service-runtime/queued-engine.ts';
 import { type HttpCounter, type HttpJob, HttpRun, type HttpShared, isHttpJob } from './run.ts';
 
@@ -10,6 +11,7 @@ export function startHttpc(deps: QueuedServiceDeps): Promise<ServiceEngine> {
     service: 'httpc',
     section: 'pew_httpc',
     enabled: (h) => h.enable_httpc,
+    target: httpTarget,
     counters: ['requests'],
     isJob: isHttpJob,
     extra: () => ({ statusCode: 0, answerLen: 0 }),

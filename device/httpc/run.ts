@@ -32,6 +32,8 @@ export interface HttpJob {
   logfile?: string;
   answerAddr: number;
   answerSize: number;
+  /** the target the request was made for (service-runtime/job-targets.ts) */
+  target?: string;
 }
 
 export const isHttpJob = (v: unknown): v is HttpJob => {
@@ -42,7 +44,8 @@ export const isHttpJob = (v: unknown): v is HttpJob => {
     typeof j.method === 'string' &&
     typeof j.path === 'string' &&
     typeof j.answerAddr === 'number' &&
-    typeof j.answerSize === 'number'
+    typeof j.answerSize === 'number' &&
+    (j.target === undefined || typeof j.target === 'string')
   );
 };
 
@@ -195,6 +198,7 @@ export class HttpRun extends QueueRun<HttpJob, HttpCounter> {
       this.deps.log.warn('http answer cannot be written into the PLC', { error: errorText(e) });
       if (e instanceof RequestFault && !error) return { error: { code: e.code, message: e.message } };
     }
-    return error ? { error } : {};
+    // an answer with a status is the request's result (in the PLC): no dead letter
+    return error ? { error, ...(status > 0 ? { answered: true } : {}) } : {};
   }
 }

@@ -56,6 +56,9 @@ export const serviceStatusSchema = v.object({
   counters: v.record(v.string(), count()),
   /** the crash-safe queue: jobs waiting, dropped at the bound since it was created, the bound (0: the service has no queue) */
   queue: v.object({ waiting: count(), dropped: count(), bound: count() }),
+  /** a service with a queue: the jobs that can never be delivered as they are (docs/services.md "Dead letters"):
+   *  kept, their bytes, dropped at the bounds, the bounds */
+  deadLetters: v.optional(v.object({ count: count(), bytes: count(), dropped: count(), maxCount: count(), maxBytes: count() })),
   /** why the PLC's control block cannot be read or written now ('' when it can) */
   plc: v.string(),
   /** the script only: its errors, its sections' runs, the last failed statement (device/model/script/status.ts) */

@@ -2,7 +2,7 @@
 // saved pew_mqtt and pew (whose service control interface carries the PLC's control block). With
 // enable_mqtt on it connects to the broker and keeps the connection (run.ts); publishes the PLC
 // asks for wait in a crash-safe queue on the unit's storage (<dataDir>/queues/mqtt) until the
-// broker has them. docs/services.md describes the block and a worked example.
+// broker has them; a publish made for another broker is a dead letter (job-targets.ts). docs/services.md describes the block and a worked example.
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -13,8 +13,8 @@ import type { ConfigStore } from '../config/store.ts';
 import { MQTT_SUBSCRIPTIONS } from '../model/blocks/mqtt.ts';
 import type { Mqtt } from '../model/sections/mqtt.ts';
 import type { Pew } from '../model/sections/pew.ts';
-import { JobQueue, QUEUE_BOUND } from '../service-runtime/queue.ts';
-import type { ServiceEngine } from '../service-runtime/queued-engine.ts';
+import { mqttTarget } from '../service-runtime/job-targets.ts';
+import { deadCounts, deadLetterAccess, openJobStores, type ServiceEngine } from '../service-runtime/queued-engine.ts';
 import { followRuns } from '../service-runtime/runs.ts';
 import { StatusBook } from '../service-runtime/status.ts';
 import type { Logger } from '../system/log.ts';
@@ -28,6 +28,8 @@ export interface MqttDeps {
   clock: Clock;
   /** jobs the queue holds (default QUEUE_BOUND) */
   queueBound?: number;
+  /** dead letters kept (default DEAD_LETTER_COUNT, DEAD_LETTER_BYTES) */
+  deadBound?: { count?: number; bytes?: number };
 }
 
 /** the engine shape every service shares (service-runtime/queued-engine.ts) */
@@ -49,15 +51,12 @@ async function clientIdAt(dir: string): Promise<string> {
 
 export async function startMqtt(deps: MqttDeps): Promise<MqttEngine> {
   const dir = join(deps.dataDir, 'queues', 'mqtt');
-  const queue = await JobQueue.open(dir, {
-    bound: deps.queueBound ?? QUEUE_BOUND,
-    accept: isMqttJob,
-    onBad: (name, reason) => deps.log.error('mqtt queue: a stored publish cannot be read, set aside', { file: name, reason }),
-  });
-  if (queue.waiting > 0) deps.log.info('mqtt queue: publishes waiting from before the start', { waiting: queue.waiting });
+  const { queue, dead } = await openJobStores(deps, 'mqtt', isMqttJob);
   const shared: MqttShared = {
     book: new StatusBook('mqtt', deps.clock, ['published', 'received', 'failed'] as const),
     queue,
+    dead,
+    target: mqttTarget(deps.store.get<Mqtt>('pew_mqtt')),
     clientId: await clientIdAt(dir),
     state: 'idle',
     error: 'none',
@@ -70,6 +69,7 @@ export async function startMqtt(deps: MqttDeps): Promise<MqttEngine> {
   const runs = await followRuns(deps.store, ['pew_mqtt', 'pew'], deps.log, async () => {
     const m = deps.store.get<Mqtt>('pew_mqtt');
     enabled = m.enable_mqtt;
+    shared.target = mqttTarget(m);
     if (!enabled) return undefined;
     const run = new MqttRun(deps, shared, m, deps.store.get<Pew>('pew'));
     try {
@@ -82,10 +82,12 @@ export async function startMqtt(deps: MqttDeps): Promise<MqttEngine> {
   });
   return {
     settled: () => runs.settled(),
-    status: () => shared.book.answer(enabled, { waiting: queue.waiting, dropped: queue.dropped, bound: queue.bound }),
+    status: () => shared.book.answer(enabled, { waiting: queue.waiting, dropped: queue.dropped, bound: queue.bound }, deadCounts(dead)),
     close: async () => {
       await runs.close();
       await queue.close();
+      await dead.close();
     },
+    dead: deadLetterAccess(queue, dead, () => mqttTarget(deps.store.get<Mqtt>('pew_mqtt'))),
   };
 }

@@ -10,6 +10,8 @@ import { MQTT_BLOCK, MQTT_CONNECTION, MQTT_PAYLOAD_MAX, MQTT_SUBSCRIPTIONS, MQTT
 import type { Mqtt } from '../model/sections/mqtt.ts';
 import type { Pew } from '../model/sections/pew.ts';
 import { BlockIo } from '../service-runtime/block-io.ts';
+import type { DeadLetters } from '../service-runtime/dead-letters.ts';
+import { forTarget, moveGone } from '../service-runtime/dead-move.ts';
 import { RequestFault } from '../service-runtime/plc-text.ts';
 import type { JobQueue } from '../service-runtime/queue.ts';
 import type { StatusBook } from '../service-runtime/status.ts';
@@ -28,6 +30,8 @@ export interface MqttJob {
   p: string;
   q: 0 | 1 | 2;
   r: boolean;
+  /** the broker the publish was made for (service-runtime/job-targets.ts) */
+  target?: string;
 }
 
 export const isMqttJob = (v: unknown): v is MqttJob => {
@@ -38,7 +42,8 @@ export const isMqttJob = (v: unknown): v is MqttJob => {
     typeof j.t === 'string' &&
     typeof j.p === 'string' &&
     (j.q === 0 || j.q === 1 || j.q === 2) &&
-    typeof j.r === 'boolean'
+    typeof j.r === 'boolean' &&
+    (j.target === undefined || typeof j.target === 'string')
   );
 };
 
@@ -48,6 +53,9 @@ export type MqttCounter = 'published' | 'received' | 'failed';
 export interface MqttShared {
   book: StatusBook<MqttCounter>;
   queue: JobQueue<MqttJob>;
+  dead: DeadLetters<MqttJob>;
+  /** the broker of the saved settings: what new publishes are stamped with, what a queued one must match */
+  target: string;
   clientId: string;
   state: BlockState;
   error: ServiceErrorName;
@@ -87,6 +95,7 @@ export class MqttRun {
   private messages: Promise<void> = Promise.resolve();
   private statusTopic: string | undefined;
   private retryDrain: ReturnType<typeof setTimeout> | undefined;
+  private movingGone: Promise<void> | undefined;
 
   constructor(
     private readonly deps: MqttRunDeps,
@@ -134,6 +143,7 @@ export class MqttRun {
     this.client = undefined;
     if (client) await client.endAsync(true).catch(() => undefined);
     await this.messages;
+    await this.movingGone;
     this.shared.book.set('off');
   }
 
@@ -192,6 +202,11 @@ export class MqttRun {
     for (const { seq, job } of this.shared.queue.head(WINDOW)) {
       if (this.inflight.size >= WINDOW) break;
       if (this.inflight.has(seq)) continue;
+      if (!forTarget(job, this.shared.target)) {
+        // made for another broker: never published here; moved once the publishes before it are through
+        if (this.inflight.size === 0) this.dropGone();
+        break;
+      }
       this.inflight.add(seq);
       client.publish(job.t, Buffer.from(job.p, 'base64'), { qos: job.q, retain: job.r }, (e) => {
         if (!this.active || client !== this.client) return;
@@ -218,6 +233,24 @@ export class MqttRun {
         );
       });
     }
+  }
+
+  /** Publishes at the head made for another broker: dead letters (target_gone), then the queue goes on. */
+  private dropGone(): void {
+    if (this.movingGone) return;
+    this.movingGone = moveGone(this.shared)
+      .then(({ moved, from }) => {
+        if (moved > 0)
+          this.deps.log.warn(`mqtt: ${moved} publish(es) made for a broker no longer saved, moved to the dead letters`, {
+            target: from,
+            now: this.shared.target,
+          });
+      })
+      .catch((e: unknown) => this.deps.log.error('mqtt queue cannot move publishes to the dead letters', { error: errorText(e) }))
+      .finally(() => {
+        this.movingGone = undefined;
+        this.drain();
+      });
   }
 
   private finished(state: BlockState, error: ServiceErrorName): void {
@@ -282,7 +315,13 @@ export class MqttRun {
       const topic = await this.text('topic', b.topic_addr!, b.topic_len!);
       checkPublishTopic(topic);
       const payload = await this.io.bytes('payload', b.payload_addr!, b.payload_len!);
-      const { dropped } = await this.shared.queue.push({ t: topic, p: Buffer.from(payload).toString('base64'), q: b.qos as 0 | 1 | 2, r: b.retain === 1 });
+      const { dropped } = await this.shared.queue.push({
+        t: topic,
+        p: Buffer.from(payload).toString('base64'),
+        q: b.qos as 0 | 1 | 2,
+        r: b.retain === 1,
+        target: this.shared.target,
+      });
       if (dropped) this.shared.book.error('queue_full', `the queue held ${this.shared.queue.bound} publishes: the oldest was dropped`);
       this.shared.state = this.connection === 'connected' ? 'running' : 'waiting';
       this.shared.error = this.connection === 'connected' ? 'none' : 'not_connected';

@@ -5,6 +5,7 @@
 import type { Nosql } from '../model/sections/nosql.ts';
 import { type DbRow, isDbRow } from '../service-runtime/db-row.ts';
 import { DB_QUEUE_BOUND, type DbCounter, type DbShared } from '../service-runtime/db-run.ts';
+import { nosqlTarget } from '../service-runtime/job-targets.ts';
 import { type QueuedServiceDeps, type ServiceEngine, startQueuedService } from '../service-runtime/queued-engine.ts';
 import { readCert } from '../system/cert-files.ts';
 import { NosqlRun } from './run.ts';
@@ -16,6 +17,7 @@ export function startNosql(deps: QueuedServiceDeps): Promise<ServiceEngine> {
       service: 'nosql',
       section: 'pew_nosql',
       enabled: (n) => n.enable_sql,
+      target: nosqlTarget,
       counters: ['rows', 'written'],
       isJob: isDbRow,
       extra: () => ({ errorPoint: 0 }),

@@ -31,6 +31,8 @@ export interface DbRow {
   /** [point name, kind] in data point order */
   columns: [string, ColumnKind][];
   values: RowValue[];
+  /** the target the row was read for (service-runtime/job-targets.ts) */
+  target?: string;
 }
 
 export const isDbRow = (v: unknown): v is DbRow => {
@@ -43,6 +45,7 @@ export const isDbRow = (v: unknown): v is DbRow => {
     Array.isArray(r.columns) &&
     Array.isArray(r.values) &&
     r.columns.length === r.values.length &&
+    (r.target === undefined || typeof r.target === 'string') &&
     r.columns.every((c) => Array.isArray(c) && typeof c[0] === 'string' && (COLUMN_KINDS as readonly string[]).includes(c[1] as string))
   );
 };

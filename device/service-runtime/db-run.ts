@@ -11,8 +11,9 @@ import { TRANSPARENT } from '../model/plc.ts';
 import type { DataPoint } from '../model/sections/datapoint.ts';
 import type { Pew } from '../model/sections/pew.ts';
 import type { Logger } from '../system/log.ts';
-import { type DbRow, PointFault, readRow } from './db-row.ts';
+import { columnsSignature, type DbRow, PointFault, readRow, sameColumnsPrefix } from './db-row.ts';
 import { RequestFault } from './plc-text.ts';
+import type { QueuedJob } from './queue.ts';
 import { type JobEnd, QueueRun, type QueueRunDeps, type QueueShared } from './queue-run.ts';
 
 /** rows one statement (or one write) carries at most */
@@ -66,6 +67,15 @@ export abstract class DbRun extends QueueRun<DbRow, DbCounter> {
 
   protected override get batchSize(): number {
     return DB_BATCH;
+  }
+
+  /** a permanent failure (a table that does not fit) is the columns', not one row's: counted and moved per column set */
+  protected override failKey(job: QueuedJob<DbRow>): string {
+    return columnsSignature(job.job);
+  }
+
+  protected override failedSpan(rows: readonly DbRow[]): number {
+    return sameColumnsPrefix(rows).length;
   }
 
   protected override pollsJobs(): boolean {

@@ -51,7 +51,7 @@ export class StatusBook<C extends string> {
     this.lastError = { code, number: SERVICE_ERROR[code], message, at: this.clock.now() };
   }
 
-  answer(enabled: boolean, queue: { waiting: number; dropped: number; bound: number }): ServiceStatus {
+  answer(enabled: boolean, queue: { waiting: number; dropped: number; bound: number }, deadLetters?: ServiceStatus['deadLetters']): ServiceStatus {
     return {
       service: this.service,
       enabled,
@@ -61,6 +61,7 @@ export class StatusBook<C extends string> {
       ...(this.lastError ? { lastError: this.lastError } : {}),
       counters: { ...this.counters },
       queue,
+      ...(deadLetters ? { deadLetters } : {}),
       plc: this.plc,
     };
   }

@@ -4,6 +4,7 @@
 import type { Sql } from '../model/sections/sql.ts';
 import { type DbRow, isDbRow } from '../service-runtime/db-row.ts';
 import { DB_QUEUE_BOUND, type DbCounter, type DbShared } from '../service-runtime/db-run.ts';
+import { sqlTarget } from '../service-runtime/job-targets.ts';
 import { type QueuedServiceDeps, type ServiceEngine, startQueuedService } from '../service-runtime/queued-engine.ts';
 import { readCert } from '../system/cert-files.ts';
 import { SqlRun } from './run.ts';
@@ -15,6 +16,7 @@ export function startSql(deps: QueuedServiceDeps): Promise<ServiceEngine> {
       service: 'sql',
       section: 'pew_sql',
       enabled: (s) => s.enable_sql,
+      target: sqlTarget,
       counters: ['rows', 'written'],
       isJob: isDbRow,
       extra: () => ({ errorPoint: 0 }),
