@@ -85,7 +85,7 @@ describe('the connection wizard', () => {
     expect((await c.post('/config', { pew: defaults.pew, pew_redirect: existing, pew_api: defaults.pew_api })).status).toBe(200);
   });
 
-  it('simple mode, allow all read: the chosen interface is enabled and one thread with 6 read-only entries (no DT area: spec §2, advanced mode) replaces the old ones; a client reads the PLC through it', async () => {
+  it('simple mode, allow all read: the chosen interface is enabled and one thread with 7 read-only entries (every word area, DT included) replaces the old ones; a client reads the PLC through it', async () => {
     const [tcpPort] = (await freePorts(1)) as [number];
     const page = await openWizard();
     await expectTitle(page, en.nav.wizard_com);
@@ -115,9 +115,12 @@ describe('the connection wizard', () => {
     await next(page, 'tcp', 'rules'); // simple mode: no Modbus port, no gateway
 
     expect(await w.locator('#w-rule-0').isChecked()).toBe(true);
-    await expectText(w.locator('#w-rule-0-hint'), en.wizard.ruleHints.readSimple);
-    expect(await w.locator('[data-preview] li').count()).toBe(6);
-    expect(await w.locator('[data-preview]').innerText()).not.toContain('DT');
+    await expectText(w.locator('#w-rule-0-hint'), en.wizard.ruleHints.read);
+    expect(await w.locator('[data-preview] li').count()).toBe(WORD_AREAS.length);
+    await expectText(
+      w.locator('[data-preview] li').first(),
+      fill(en.wizard.entry, { area: 'DT', start: 0, end: AREA_MAX.DT, rights: en.fields.pew_redirect.threads.mapping.read_write.options.RO }),
+    );
     await next(page, 'rules', 'finish');
     await expectText(w.locator('[data-note=overwrite]'), en.wizard.overwrite);
     expect(await w.locator('[data-summary]').textContent()).toContain(String(tcpPort));
@@ -139,7 +142,7 @@ describe('the connection wizard', () => {
     const t = s.pew_redirect.threads[0];
     expect(t).toMatchObject({ port: tcpPort, service: 3, mb_translation: false });
     expect(t.mapping.map((r: Value) => [r.area, r.register_area_start, r.register_area_end, r.read_write])).toEqual(
-      WORD_AREAS.filter((a) => a !== 'DT').map((a) => [a, 0, AREA_MAX[a], 'RO']),
+      WORD_AREAS.map((a) => [a, 0, AREA_MAX[a], 'RO']),
     );
     // the ports page shows the new thread
     await pageBody(page, 'port').locator('[data-thread="0"]').waitFor();
@@ -149,14 +152,19 @@ describe('the connection wizard', () => {
     await suite.d.ctx.com.settled();
     await suite.d.ctx.redirects.settled();
     com2.plc.memory.writeWords('LD', 123, [0x0bad]);
+    com2.plc.memory.writeWords('DT', 100, [1234, 5678]);
     const rd: MewRequest = { cmd: 'RD', area: 'LD', start: 123, count: 1 };
     expect(await mewAsk(tcpPort, rd)).toBe(wordsReply(rd, [0x0bad]));
-    // allow all read: a write is refused and never reaches the PLC; DT is not granted in simple mode
+    // DT is read like every other area (the README's walk-through reads DT100-DT101 this way)
+    const rdDt: MewRequest = { cmd: 'RD', area: 'DT', start: 100, count: 2 };
+    expect(await mewAsk(tcpPort, rdDt)).toBe(wordsReply(rdDt, [1234, 5678]));
+    // allow all read: a write is refused and never reaches the PLC
     const reached = com2.plc.requests;
     expect(await mewAsk(tcpPort, { cmd: 'WD', area: 'LD', start: 123, words: [1] })).toBe(REFUSED);
-    expect(await mewAsk(tcpPort, { cmd: 'RD', area: 'DT', start: 123, count: 1 })).toBe(REFUSED);
+    expect(await mewAsk(tcpPort, { cmd: 'WD', area: 'DT', start: 100, words: [1] })).toBe(REFUSED);
     expect(com2.plc.requests).toBe(reached);
     expect(com2.plc.memory.readWords('LD', 123, 1)).toEqual([0x0bad]);
+    expect(com2.plc.memory.readWords('DT', 100, 1)).toEqual([1234]);
     await expectText(pageBody(page, 'port').locator('[data-thread="0"] [data-state]'), fill(en.port.listening, { port: tcpPort }));
   });
 

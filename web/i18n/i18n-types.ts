@@ -7657,11 +7657,11 @@ export type NamespaceWizardTranslation = {
 	}
 	modeHints: {
 		/**
-		 * O​n​e​ ​i​n​t​e​r​f​a​c​e​ ​a​n​d​ ​o​n​e​ ​T​C​P​ ​p​o​r​t​;​ ​r​e​s​t​r​i​c​t​i​o​n​s​ ​w​i​t​h​o​u​t​ ​t​h​e​ ​D​T​ ​a​r​e​a​.
+		 * O​n​e​ ​i​n​t​e​r​f​a​c​e​ ​a​n​d​ ​o​n​e​ ​T​C​P​ ​p​o​r​t​;​ ​e​v​e​r​y​ ​P​L​C​ ​a​r​e​a​,​ ​D​T​ ​i​n​c​l​u​d​e​d​,​ ​i​s​ ​a​l​l​o​w​e​d​ ​o​r​ ​n​o​t​ ​a​s​ ​a​ ​w​h​o​l​e​.
 		 */
 		simple: string
 		/**
-		 * A​l​s​o​ ​a​ ​M​o​d​b​u​s​/​T​C​P​ ​g​a​t​e​w​a​y​ ​a​n​d​ ​r​e​s​t​r​i​c​t​i​o​n​s​ ​o​f​ ​t​h​e​ ​D​T​ ​a​r​e​a​.
+		 * A​l​s​o​ ​a​ ​M​o​d​b​u​s​/​T​C​P​ ​g​a​t​e​w​a​y​ ​a​n​d​ ​r​e​s​t​r​i​c​t​i​o​n​s​ ​o​f​ ​D​T​ ​a​d​d​r​e​s​s​ ​r​a​n​g​e​s​.
 		 */
 		advanced: string
 	}
@@ -7745,14 +7745,6 @@ export type NamespaceWizardTranslation = {
 		individual: string
 	}
 	ruleHints: {
-		/**
-		 * E​v​e​r​y​ ​P​L​C​ ​a​r​e​a​ ​e​x​c​e​p​t​ ​D​T​ ​c​a​n​ ​b​e​ ​r​e​a​d​,​ ​n​o​t​h​i​n​g​ ​w​r​i​t​t​e​n​ ​(​D​T​ ​i​n​ ​a​d​v​a​n​c​e​d​ ​m​o​d​e​)​.
-		 */
-		readSimple: string
-		/**
-		 * E​v​e​r​y​ ​P​L​C​ ​a​r​e​a​ ​e​x​c​e​p​t​ ​D​T​ ​c​a​n​ ​b​e​ ​r​e​a​d​ ​a​n​d​ ​w​r​i​t​t​e​n​ ​(​D​T​ ​i​n​ ​a​d​v​a​n​c​e​d​ ​m​o​d​e​)​.
-		 */
-		writeSimple: string
 		/**
 		 * E​v​e​r​y​ ​P​L​C​ ​a​r​e​a​ ​c​a​n​ ​b​e​ ​r​e​a​d​,​ ​n​o​t​h​i​n​g​ ​w​r​i​t​t​e​n​.
 		 */
@@ -15348,11 +15340,11 @@ export type TranslationFunctions = {
 		}
 		modeHints: {
 			/**
-			 * One interface and one TCP port; restrictions without the DT area.
+			 * One interface and one TCP port; every PLC area, DT included, is allowed or not as a whole.
 			 */
 			simple: () => LocalizedString
 			/**
-			 * Also a Modbus/TCP gateway and restrictions of the DT area.
+			 * Also a Modbus/TCP gateway and restrictions of DT address ranges.
 			 */
 			advanced: () => LocalizedString
 		}
@@ -15431,14 +15423,6 @@ export type TranslationFunctions = {
 			individual: () => LocalizedString
 		}
 		ruleHints: {
-			/**
-			 * Every PLC area except DT can be read, nothing written (DT in advanced mode).
-			 */
-			readSimple: () => LocalizedString
-			/**
-			 * Every PLC area except DT can be read and written (DT in advanced mode).
-			 */
-			writeSimple: () => LocalizedString
 			/**
 			 * Every PLC area can be read, nothing written.
 			 */

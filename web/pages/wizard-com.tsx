@@ -235,14 +235,14 @@ function RulesStep(props: StepProps) {
         value={d.rule}
         onPick={(v) => update({ rule: v })}
         items={[
-          { value: 0, label: t.rules.read(), hint: d.mode === 1 ? t.ruleHints.read() : t.ruleHints.readSimple() },
-          { value: 1, label: t.rules.write(), hint: d.mode === 1 ? t.ruleHints.write() : t.ruleHints.writeSimple() },
+          { value: 0, label: t.rules.read(), hint: t.ruleHints.read() },
+          { value: 1, label: t.rules.write(), hint: t.ruleHints.write() },
           { value: 2, label: t.rules.individual(), hint: d.mode === 1 ? t.ruleHints.individualDt() : t.ruleHints.individual() },
         ]}
       />
       {!individual && (
         <ul class="preview" data-preview>
-          {wholeAreas(d.rule, d.mode).map((r) => (
+          {wholeAreas(d.rule).map((r) => (
             <li key={r.area}>
               {t.entry({
                 area: r.area,

@@ -65,19 +65,17 @@ describe('what finish saves', () => {
     expect(pew.interfaces.find((i) => i.id === 0)).toEqual(d.base.interfaces.find((i) => i.id === 0));
   });
 
-  it('allow all read: one thread on the TCP port with one read-only entry per PLC word area of the mode over the whole area', () => {
+  it('allow all read: one thread on the TCP port with one read-only entry per PLC word area over the whole area, DT included in both modes', () => {
     const [t, ...rest] = threads(draft({ tcpPort: 9100, iface: 5 }));
     expect(rest).toEqual([]);
     expect(t).toMatchObject({ port: 9100, service: 5, mb_translation: false });
-    // spec §2: DT-area restrictions belong to advanced mode, not to simple mode's whole areas
-    expect(t!.mapping.map((r) => [r.area, r.register_area_start, r.register_area_end, r.read_write])).toEqual(
-      WORD_AREAS.filter((a) => a !== 'DT').map((a) => [a, 0, AREA_MAX[a], 'RO']),
-    );
+    // DT holds nearly all of a Panasonic PLC's data: "allow all" covers it in simple mode too;
+    // advanced mode adds DT restrictions by address range (individual entries) and the gateway
+    const whole = WORD_AREAS.map((a) => [a, 0, AREA_MAX[a], 'RO']);
+    expect(t!.mapping.map((r) => [r.area, r.register_area_start, r.register_area_end, r.read_write])).toEqual(whole);
+    expect(t!.mapping[0]).toMatchObject({ area: 'DT', register_area_end: 999424 });
     const [advanced] = threads(draft({ mode: 1, tcpPort: 9100, iface: 5 }));
-    expect(advanced!.mapping.map((r) => [r.area, r.register_area_start, r.register_area_end, r.read_write])).toEqual(
-      WORD_AREAS.map((a) => [a, 0, AREA_MAX[a], 'RO']),
-    );
-    expect(advanced!.mapping[0]).toMatchObject({ area: 'DT', register_area_end: 999424 });
+    expect(advanced!.mapping.map((r) => [r.area, r.register_area_start, r.register_area_end, r.read_write])).toEqual(whole);
   });
 
   it('allow all write gives the same entries with R/W; individual takes the entries as entered', () => {

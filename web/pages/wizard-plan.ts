@@ -56,12 +56,16 @@ const GATEWAY_AREAS: readonly WordArea[] = ['DT', 'WY', 'WR'];
 
 const rightOf = (rule: Rule) => (rule === 1 ? 'R/W' : 'RO');
 
-/** The word areas a mode's restrictions may name: spec §2, DT-area restrictions belong to advanced mode. */
+/** The word areas a mode's individual restrictions may name: spec §2, DT-area restrictions belong to advanced mode. */
 export const modeAreas = (mode: Mode): readonly WordArea[] => (mode === 1 ? WORD_AREAS : WORD_AREAS.filter((a) => a !== 'DT'));
 
-/** spec §2 rule choices 0 and 1: one entry per PLC word area of the mode over the whole area (AREA_MAX). */
-export function wholeAreas(rule: Rule, mode: Mode): Restriction[] {
-  return modeAreas(mode).map((area) => ({
+/**
+ * spec §2 rule choices 0 and 1: one entry per PLC word area over the whole area (AREA_MAX), DT
+ * included in both modes (DT holds nearly all of a Panasonic PLC's data); what advanced mode adds
+ * are DT restrictions by address range among the individual entries, and the gateway.
+ */
+export function wholeAreas(rule: Rule): Restriction[] {
+  return WORD_AREAS.map((area) => ({
     type: 0,
     register_area_start: 0,
     register_area_end: AREA_MAX[area],
@@ -124,7 +128,7 @@ export function buildPew(d: Draft): Pew {
 /** The port settings to save; `gateway` forces the gateway thread (its port is checked before the choice). */
 export function buildRedirect(d: Draft, gateway = hasGateway(d)): Value {
   const thread = (extra: Value) => withDefaults(threadSchema, extra) as Value;
-  const threads = [thread({ port: d.tcpPort, service: d.iface, mb_translation: false, mapping: d.rule === 2 ? d.entries : wholeAreas(d.rule, d.mode) })];
+  const threads = [thread({ port: d.tcpPort, service: d.iface, mb_translation: false, mapping: d.rule === 2 ? d.entries : wholeAreas(d.rule) })];
   if (gateway) threads.push(thread({ port: d.modbusPort, service: gatewayService(d), mb_translation: true, mapping: gatewayMapping(d).mapping }));
   return { threads };
 }

@@ -26,8 +26,8 @@ const de_wizard = {
   },
   modes: { simple: 'Einfach', advanced: 'Erweitert' },
   modeHints: {
-    simple: 'Eine Schnittstelle und ein TCP-Port; Einschränkungen ohne den DT-Bereich.',
-    advanced: 'Zusätzlich ein Modbus/TCP-Gateway und Einschränkungen des DT-Bereichs.',
+    simple: 'Eine Schnittstelle und ein TCP-Port; jeder SPS-Bereich, auch DT, wird als Ganzes erlaubt oder nicht.',
+    advanced: 'Zusätzlich ein Modbus/TCP-Gateway und Einschränkungen von DT-Adressbereichen.',
   },
   isEnabled: 'aktiviert, {protocol}',
   isDisabled: 'nicht aktiviert',
@@ -46,8 +46,6 @@ const de_wizard = {
     'Modbus-Belegung auf Port {port}: Holding-Register 0\u00a0–\u00a065535 sind DT0\u00a0–\u00a0DT65535; Coils ab 0 sind die Y-Relais (Coil 16·n + b ist Bit b von WY n); Coils ab {r} sind ebenso die R-Merker von WR.',
   rules: { read: 'Alles lesen erlauben', write: 'Alles schreiben erlauben', individual: 'Individuell' },
   ruleHints: {
-    readSimple: 'Alle SPS-Bereiche außer DT können gelesen, keine geschrieben werden (DT im erweiterten Modus).',
-    writeSimple: 'Alle SPS-Bereiche außer DT können gelesen und geschrieben werden (DT im erweiterten Modus).',
     read: 'Jeder SPS-Bereich kann gelesen, aber keiner beschrieben werden.',
     write: 'Jeder SPS-Bereich kann gelesen und geschrieben werden.',
     individual: 'Nur die Bereiche, die Sie eingeben (im einfachen Modus ohne DT-Bereich).',

@@ -26,8 +26,8 @@ const en_wizard = {
   },
   modes: { simple: 'Simple', advanced: 'Advanced' },
   modeHints: {
-    simple: 'One interface and one TCP port; restrictions without the DT area.',
-    advanced: 'Also a Modbus/TCP gateway and restrictions of the DT area.',
+    simple: 'One interface and one TCP port; every PLC area, DT included, is allowed or not as a whole.',
+    advanced: 'Also a Modbus/TCP gateway and restrictions of DT address ranges.',
   },
   isEnabled: 'enabled, {protocol}',
   isDisabled: 'not enabled',
@@ -46,8 +46,6 @@ const en_wizard = {
     'Modbus layout on port {port}: holding registers 0 – 65535 are DT0 – DT65535; coils from 0 are the Y relays (coil 16·n + b is bit b of WY n); coils from {r} are the R relays of WR in the same way.',
   rules: { read: 'Allow all read', write: 'Allow all write', individual: 'Individual' },
   ruleHints: {
-    readSimple: 'Every PLC area except DT can be read, nothing written (DT in advanced mode).',
-    writeSimple: 'Every PLC area except DT can be read and written (DT in advanced mode).',
     read: 'Every PLC area can be read, nothing written.',
     write: 'Every PLC area can be read and written.',
     individual: 'Only the areas you enter (no DT area in simple mode).',

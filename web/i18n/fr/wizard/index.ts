@@ -26,8 +26,8 @@ const fr_wizard = {
   },
   modes: { simple: 'Simple', advanced: 'Avancé' },
   modeHints: {
-    simple: 'Une interface et un port TCP\u00a0; restrictions sans la zone DT.',
-    advanced: 'En plus une passerelle Modbus/TCP et des restrictions de la zone DT.',
+    simple: 'Une interface et un port TCP\u00a0; chaque zone de l’automate, DT comprise, est autorisée ou non en entier.',
+    advanced: 'En plus une passerelle Modbus/TCP et des restrictions de plages d’adresses DT.',
   },
   isEnabled: 'activée, {protocol}',
   isDisabled: 'non activée',
@@ -46,8 +46,6 @@ const fr_wizard = {
     'Plan Modbus sur le port {port}\u00a0: les registres de maintien 0\u00a0–\u00a065535 sont DT0\u00a0–\u00a0DT65535\u00a0; les bobines à partir de 0 sont les relais Y (la bobine 16·n + b est le bit b de WY n)\u00a0; les bobines à partir de {r} sont de même les relais R de WR.',
   rules: { read: 'Tout autoriser en lecture', write: 'Tout autoriser en écriture', individual: 'Individuel' },
   ruleHints: {
-    readSimple: 'Toutes les zones de l’automate sauf DT peuvent être lues, aucune écrite (DT en mode avancé).',
-    writeSimple: 'Toutes les zones de l’automate sauf DT peuvent être lues et écrites (DT en mode avancé).',
     read: 'Chaque zone de l’automate peut être lue, aucune ne peut être écrite.',
     write: 'Chaque zone de l’automate peut être lue et écrite.',
     individual: 'Seulement les zones que vous saisissez (sans zone DT en mode simple).',
