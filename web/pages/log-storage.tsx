@@ -1,9 +1,10 @@
 // /log files on a storage (spec §2 /log "list/download log files", §7 get_files_intern/usb/temp,
 // delete_logfile, download/; §8 "Failed to read file; no files found"): the CSV files of the chosen
 // storage's log folder with size and time, each downloadable; the administrator deletes the ticked
-// ones after a question.
+// ones after a question. A file the logger starts while the page is open joins the list by itself.
 import { useEffect, useState } from 'preact/hooks';
 import { STORAGES } from '../../device/model/sections/log.ts';
+import { VOLUME_IDS } from '../../hw/types.ts';
 import { ApiFailure } from '../api/client.ts';
 import { deleteLogFiles, fetchLogFiles, logFileUrl, type Storage, type VolumeFiles } from '../api/logfiles.ts';
 import { CheckAll, CheckRow, useSelection } from '../forms/selection.tsx';
@@ -11,6 +12,7 @@ import { errorText, LL } from '../i18n/translate.ts';
 import { fileSize } from '../log/format.ts';
 import { KEY } from '../log/page-state.ts';
 import { ask } from '../state/confirm.ts';
+import { logStatus } from '../state/log-status.ts';
 import { notify } from '../state/notify.ts';
 import { section } from '../state/sections.ts';
 import { readOnly } from '../state/session.ts';
@@ -27,9 +29,17 @@ export function LogStorage() {
   const [listing, setListing] = useState<Listing>({ state: 'loading' });
   const [round, setRound] = useState(0);
 
+  // the files the logger's status (polled by the page every tick) says it wrote last on this storage
+  const written = (logStatus.value?.files ?? [])
+    .map((f) => f.write)
+    .filter((w) => w?.file && w.volume === VOLUME_IDS[storage])
+    .map((w) => w!.file!);
+  const missing = listing.state === 'ready' && listing.volume.mounted && written.some((name) => !listing.volume.files.some((f) => f.name === name));
+
   useEffect(() => {
     let live = true;
-    setListing({ state: 'loading' });
+    // a refresh for a new file keeps the list on screen (no "loading" flash)
+    if (!missing) setListing({ state: 'loading' });
     fetchLogFiles(storage).then(
       (volume) => {
         if (!live) return;
@@ -44,6 +54,12 @@ export function LogStorage() {
       live = false;
     };
   }, [storage, round]);
+
+  // a file the logger began since the list was read: read the list again, once per new name
+  const newest = missing ? written.join('|') : '';
+  useEffect(() => {
+    if (newest) setRound((r) => r + 1);
+  }, [newest]);
 
   const files = listing.state === 'ready' ? listing.volume.files : [];
   const sel = useSelection(files.map((f) => f.name));
