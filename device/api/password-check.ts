@@ -1,9 +1,9 @@
 // A password check of a login or an own password change under the lockout (security.md AUTH-4,
 // AUTH-6): the attempt is reserved before the hash is computed (a burst gets no more checks than
-// the limits), the hash waits for a slot in a short queue (device/system/passwords.ts), and the
-// result is counted afterwards.
+// the limits), the hash waits for its turn in the hashing queue (device/system/hash-queue.ts: an
+// address that signed in before goes first), and the result is counted afterwards.
 import type { Context } from 'hono';
-import { HashQueueFull, LOGIN_QUEUE } from '../system/passwords.ts';
+import { HashQueueFull } from '../system/hash-queue.ts';
 import type { User } from '../system/users.ts';
 import type { DaemonContext, Env } from './context.ts';
 import { ApiError } from './errors.ts';
@@ -32,7 +32,7 @@ export async function checkPassword(
   if (!reserved.ok) throw tooMany(c, reserved.reason, reserved.waitMs);
   let user: User | undefined;
   try {
-    user = await ctx.users.authenticate(account, password, LOGIN_QUEUE);
+    user = await ctx.users.authenticate(account, password, { source, signedInBefore: reserved.signedInBefore });
   } catch (e) {
     reserved.attempt.cancel();
     if (e instanceof HashQueueFull) throw tooMany(c, 'busy', 1000);

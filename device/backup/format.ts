@@ -13,7 +13,7 @@
 
 import { createCipheriv, createDecipheriv, createHash, randomBytes, type ScryptOptions, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import type { RefusalReason } from '../model/backup.ts';
-import { inHashSlot } from '../system/passwords.ts';
+import { inHashSlot } from '../system/hash-queue.ts';
 
 export const MAGIC = Buffer.from('I4CSETT\n', 'latin1');
 export const PRODUCT = 'i4c-communicator';

@@ -6,7 +6,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type Attempt, createLockout, LOCKOUT_FILE, PAIR_LIMIT, RESET_REQUEST_FILE, requestLockoutReset } from './lockout.ts';
+import { type Attempt, createLockout, LOCKOUT_FILE, PAIR_LIMIT, RESET_REQUEST_FILE, requestLockoutReset, SIGNED_IN_KEPT, SOURCE_LIMIT } from './lockout.ts';
 
 const clockAt = (t = Date.UTC(2026, 10, 21, 8)) => ({
   t,
@@ -69,5 +69,40 @@ describe('lockout table', () => {
     expect(existsSync(join(dir, RESET_REQUEST_FILE))).toBe(false);
     l.reserve('admin', '10.0.0.2');
     expect(resets).toHaveLength(1);
+  });
+
+  it("a login's success ends its own account's failures only: guesses for other accounts still lock the address (AUTH-7, issue 34 item 6)", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'lockout-'));
+    const l = createLockout({ dataDir: dir, clock: clockAt() });
+    const from = '10.0.4.1';
+    // the owner mistypes its own password twice, then gets in: those two no longer count
+    for (let i = 0; i < 2; i++) await take(l.reserve('viewer', from)).fail();
+    await take(l.reserve('viewer', from)).succeed();
+    for (let i = 0; i < SOURCE_LIMIT - 1; i++) {
+      await take(l.reserve(`guess${i % 3}`, from)).fail();
+      await take(l.reserve('viewer', from)).succeed();
+    }
+    const last = await take(l.reserve('guess9', from)).fail();
+    expect(last).toEqual({ lockedMs: 10 * 60_000, scope: 'address' });
+    expect(l.reserve('viewer', from)).toMatchObject({ ok: false, reason: 'locked' });
+  });
+
+  it('remembers the addresses that signed in, across a restart and a reset, the last SIGNED_IN_KEPT of them', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'lockout-'));
+    const clock = clockAt();
+    const l = createLockout({ dataDir: dir, clock });
+    const first = l.reserve('admin', '10.0.5.1');
+    expect(first).toMatchObject({ ok: true, signedInBefore: false });
+    await take(first).succeed();
+    expect(l.reserve('someone', '10.0.5.1')).toMatchObject({ ok: true, signedInBefore: true });
+    await requestLockoutReset(dir, { time: '2026-11-21T08:00:00.000Z', by: 'root' });
+    expect(createLockout({ dataDir: dir, clock }).reserve('admin', '10.0.5.1')).toMatchObject({ ok: true, signedInBefore: true });
+    for (let i = 0; i < SIGNED_IN_KEPT; i++) {
+      clock.t += 1000;
+      await take(l.reserve('admin', `10.0.6.${i}`)).succeed();
+    }
+    const again = createLockout({ dataDir: dir, clock });
+    expect(again.reserve('admin', '10.0.5.1')).toMatchObject({ ok: true, signedInBefore: false });
+    expect(again.reserve('admin', '10.0.6.0')).toMatchObject({ ok: true, signedInBefore: true });
   });
 });

@@ -1,7 +1,12 @@
 // Login throttling (security.md AUTH-4, AUTH-6). Within 15 minutes, 5 failures for one account from
 // one source address lock that pair, and 10 failures from one address lock the address for every
 // account; a lock lasts 10, then 30, then 60 minutes. Guesses from other addresses do not lock the
-// owner out of an account (issue: 15 addresses could lock the only admin for an hour).
+// owner out of an account (issue: 15 addresses could lock the only admin for an hour). A successful
+// login ends the count of its own account only: the address's failures for other accounts still
+// count (AUTH-7; issue: a user account's logins between guesses kept an address from ever locking).
+//
+// The table also remembers the last addresses that signed in successfully (AUTH-8): their password
+// checks go first when a login flood fills the hashing queue (device/system/passwords.ts).
 //
 // An attempt is reserved before its password is hashed and counted against the limits while the
 // hash runs, so a burst of concurrent requests gets no more checks than the limits allow.
@@ -32,8 +37,13 @@ const LEVEL_RESET_MS = 24 * 60 * MIN;
 export const LOCKOUT_FILE = 'lockout.json';
 export const RESET_REQUEST_FILE = 'lockout.reset';
 
+/** the addresses that signed in last, remembered for the priority of their password checks */
+export const SIGNED_IN_KEPT = 64;
+
 interface Entry {
   failures: number[]; // times of failures inside the window
+  /** of an address entry: the account (its pair key) of each failure, so that its success ends only its own */
+  of?: string[];
   level: number; // how many locks so far (0-3)
   lockedUntil: number;
 }
@@ -42,6 +52,8 @@ interface FileShape {
   version: 2;
   salt: string;
   entries: Record<string, Entry>;
+  /** address → time of its last successful login, at most SIGNED_IN_KEPT */
+  signedIn?: Record<string, number>;
 }
 
 /** A reserved attempt: exactly one of its three ends is called once the password was checked (or not). */
@@ -54,7 +66,8 @@ export interface Attempt {
 }
 
 export type Reservation =
-  | { ok: true; attempt: Attempt }
+  /** `signedInBefore`: the address has signed in successfully before (its check goes first) */
+  | { ok: true; attempt: Attempt; signedInBefore: boolean }
   /** locked: a lock runs for waitMs; busy: attempts under way already reach a limit */
   | { ok: false; reason: 'locked' | 'busy'; waitMs: number };
 
@@ -83,7 +96,11 @@ export interface LockoutOptions {
 function load(file: string): FileShape {
   try {
     const data = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-    if (data.version === 2 && typeof data.salt === 'string' && typeof data.entries === 'object' && data.entries) return data as unknown as FileShape;
+    if (data.version === 2 && typeof data.salt === 'string' && typeof data.entries === 'object' && data.entries) {
+      const kept = typeof data.signedIn === 'object' && data.signedIn ? Object.entries(data.signedIn) : [];
+      const signedIn = Object.fromEntries(kept.filter(([, t]) => typeof t === 'number'));
+      return { ...(data as unknown as FileShape), signedIn };
+    }
     // the first format keyed accounts by name: its address entries still hold, the rest is dropped
     const entries = Object.fromEntries(Object.entries(data).filter(([k]) => k.startsWith('source:'))) as Record<string, Entry>;
     return { version: 2, salt: randomBytes(16).toString('base64'), entries };
@@ -97,6 +114,7 @@ export function createLockout(opts: LockoutOptions): LockoutState {
   const resetFile = join(opts.dataDir, RESET_REQUEST_FILE);
   const state = load(file);
   const table = state.entries;
+  const signedIn = (state.signedIn ??= {});
   const pending = new Map<string, number>(); // attempts reserved and not yet ended, per key
 
   // one write at a time; requests arriving while one runs share the next (it writes the table as it is then)
@@ -120,7 +138,9 @@ export function createLockout(opts: LockoutOptions): LockoutState {
 
   const entry = (key: string, now: number): Entry => {
     const e = (table[key] ??= { failures: [], level: 0, lockedUntil: 0 });
-    e.failures = e.failures.filter((t) => now - t < WINDOW_MS);
+    const keep = e.failures.map((t) => now - t < WINDOW_MS);
+    e.failures = e.failures.filter((_, i) => keep[i]);
+    if (e.of) e.of = e.of.filter((_, i) => keep[i]);
     if (e.level && e.lockedUntil && now - e.lockedUntil > LEVEL_RESET_MS) e.level = 0;
     return e;
   };
@@ -172,6 +192,7 @@ export function createLockout(opts: LockoutOptions): LockoutState {
       applyResetRequest();
       const now = opts.clock.now();
       const keys = limits(account, source);
+      const pair = keys[0][0];
       const wait = Math.max(...keys.map(([key]) => remaining(key, now)));
       if (wait > 0) return { ok: false, reason: 'locked', waitMs: wait };
       if (keys.some(([key, limit]) => entry(key, now).failures.length + (pending.get(key) ?? 0) >= limit)) return { ok: false, reason: 'busy', waitMs: 1000 };
@@ -184,6 +205,7 @@ export function createLockout(opts: LockoutOptions): LockoutState {
       };
       return {
         ok: true,
+        signedInBefore: Object.hasOwn(signedIn, source),
         attempt: {
           async fail() {
             end();
@@ -193,11 +215,13 @@ export function createLockout(opts: LockoutOptions): LockoutState {
             for (const [key, limit, what] of keys) {
               const e = entry(key, at);
               e.failures.push(at);
+              if (what === 'address') (e.of ??= []).push(pair);
               if (e.failures.length >= limit) {
                 e.level = Math.min(e.level + 1, LOCK_STEPS_MS.length);
                 const ms = LOCK_STEPS_MS[e.level - 1]!;
                 e.lockedUntil = at + ms;
                 e.failures = [];
+                delete e.of;
                 if (ms >= lockedMs) [lockedMs, scope] = [ms, what];
               }
             }
@@ -206,9 +230,17 @@ export function createLockout(opts: LockoutOptions): LockoutState {
           },
           async succeed() {
             end();
-            delete table[keys[0][0]];
+            delete table[pair];
+            // AUTH-7: only this account's failures end; those of other accounts from the address still count
             const s = table[keys[1][0]];
-            if (s) s.failures = [];
+            if (s?.of) {
+              const others = s.of.map((k) => k !== pair);
+              s.failures = s.failures.filter((_, i) => others[i]);
+              s.of = s.of.filter((_, i) => others[i]);
+            }
+            signedIn[source] = opts.clock.now();
+            const kept = Object.entries(signedIn).sort((a, b) => b[1] - a[1]);
+            for (const [old] of kept.slice(SIGNED_IN_KEPT)) delete signedIn[old];
             await save();
           },
           cancel: end,

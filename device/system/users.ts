@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { writeFileAtomic } from '../../hw/atomic-file.ts';
 import type { Role } from '../model/users.ts';
+import type { HashTicket } from './hash-queue.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 
 export type { Role } from '../model/users.ts';
@@ -99,15 +100,15 @@ export class Users {
 
   /**
    * The user when name and password match; takes the same time when the user does not exist.
-   * With `maxQueue`, throws HashQueueFull (passwords.ts) when that many checks wait already.
+   * With a ticket (a login check), throws HashQueueFull when the hashing queue refuses it (hash-queue.ts).
    */
-  async authenticate(name: string, password: string, maxQueue?: number): Promise<User | undefined> {
+  async authenticate(name: string, password: string, ticket?: HashTicket): Promise<User | undefined> {
     const user = this.find(name);
     if (!user) {
-      await burnPasswordCheck(password, maxQueue);
+      await burnPasswordCheck(password, ticket);
       return undefined;
     }
-    return (await verifyPassword(password, user.hash, maxQueue)) ? user : undefined;
+    return (await verifyPassword(password, user.hash, ticket)) ? user : undefined;
   }
 
   private async persist(next: User[]): Promise<void> {

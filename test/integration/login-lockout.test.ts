@@ -8,7 +8,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ADMIN, FakeClock, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
+import { PAIR_LIMIT, SOURCE_LIMIT } from '../../device/system/lockout.ts';
+import { ADMIN, FakeClock, startTestDaemon, type TestDaemon, USER } from '../support/daemon.ts';
 
 const AUTH = '/rest/api/v1/authentication';
 const WRONG = { username: ADMIN.username, password: 'Wrong-Passw0rd1' };
@@ -33,19 +34,25 @@ const auditLines = async (d: TestDaemon) =>
     .map((l) => JSON.parse(l) as Record<string, any>);
 
 describe('a concurrent burst (item 1, AUTH-6)', () => {
-  it('100 wrong passwords and the right one at once: at most 5 are checked, the right one does not get in', async () => {
+  // one check of an address runs and one waits (AUTH-8): a burst gets one or two checks, the rest is
+  // refused at once; bursts again and again get no more checks in all than the limits
+  it('bursts of 100 wrong passwords and the right one at once: 5 are checked in all, the right one never gets in', async () => {
     const d = await start({ clock: new FakeClock() });
     const from = '127.0.0.7';
-    const burst = [...Array.from({ length: 100 }, () => d.client(from).post(AUTH, WRONG)), d.client(from).post(AUTH, ADMIN)];
-    const replies = await Promise.all(burst);
-    const count = statuses(replies);
-    expect(count[200] ?? 0).toBe(0);
-    expect(count[401]).toBe(5); // exactly the account limit was checked, and it locked
-    expect(count[429]).toBe(96);
-    for (const r of replies.filter((x) => x.status === 429)) {
-      expect(['locked', 'login_busy']).toContain(r.body.error.code);
-      expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+    let checked = 0;
+    for (let burst = 0; burst < PAIR_LIMIT && checked < PAIR_LIMIT; burst++) {
+      const replies = await Promise.all([...Array.from({ length: 100 }, () => d.client(from).post(AUTH, WRONG)), d.client(from).post(AUTH, ADMIN)]);
+      const count = statuses(replies);
+      expect(count[200] ?? 0).toBe(0);
+      expect((count[401] ?? 0) + (count[429] ?? 0)).toBe(101);
+      expect(count[401] ?? 0).toBeGreaterThan(0);
+      for (const r of replies.filter((x) => x.status === 429)) {
+        expect(['locked', 'login_busy']).toContain(r.body.error.code);
+        expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+      checked += count[401] ?? 0;
     }
+    expect(checked).toBe(PAIR_LIMIT); // exactly the account limit was checked, and it locked
     const after = await d.client(from).post(AUTH, ADMIN);
     expect(after.status).toBe(429);
     expect(after.body.error.code).toBe('locked');
@@ -55,15 +62,16 @@ describe('a concurrent burst (item 1, AUTH-6)', () => {
   it('bursts of 40 for many accounts from one address check no more than the 10 of the address limit in all', async () => {
     const d = await start({ clock: new FakeClock() });
     let checked = 0;
-    for (let burst = 0; burst < 3; burst++) {
+    for (let burst = 0; burst < SOURCE_LIMIT && checked < SOURCE_LIMIT; burst++) {
       const replies = await Promise.all(
         Array.from({ length: 40 }, (_, i) => d.client('127.0.0.8').post(AUTH, { username: `guess${burst}-${i}`, password: 'Wrong-Passw0rd1' })),
       );
       const count = statuses(replies);
       expect((count[401] ?? 0) + (count[429] ?? 0)).toBe(40);
+      expect(count[401] ?? 0).toBeGreaterThan(0);
       checked += count[401] ?? 0;
     }
-    expect(checked).toBe(10);
+    expect(checked).toBe(SOURCE_LIMIT);
     expect((await d.client('127.0.0.8').post(AUTH, ADMIN)).body.error.code).toBe('locked');
   });
 });
@@ -90,6 +98,27 @@ describe('guesses from other addresses do not lock the owner out (item 3)', () =
     const locked = await d.client('127.0.2.1').post(AUTH, { username: 'someone', password: 'Wrong-Passw0rd1' });
     expect(locked.status).toBe(429);
     expect(locked.body.error.code).toBe('locked');
+  });
+});
+
+describe('a successful login does not end the count of other accounts (issue 34 item 6, AUTH-7)', () => {
+  it('24 guesses across accounts from one address, the user-role account signing in between each: the address locks at the 10th', async () => {
+    const d = await start({ clock: new FakeClock() });
+    await d.user(); // the user-role account exists
+    const from = '127.0.4.1';
+    const answers: number[] = [];
+    for (let i = 0; i < 24; i++) {
+      answers.push((await d.client(from).post(AUTH, { username: ['admin', 'operator', 'service'][i % 3], password: `Guess-Passw0rd${i}` })).status);
+      await d.client(from).post(AUTH, USER);
+    }
+    expect(answers.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(answers.slice(10)).toEqual(Array(14).fill(429));
+    const own = await d.client(from).post(AUTH, USER);
+    expect(own.status).toBe(429);
+    expect(own.body.error.code).toBe('locked');
+    expect((await auditLines(d)).filter((l) => l.action === 'lockout')).toEqual([
+      expect.objectContaining({ source: from, detail: { minutes: 10, scope: 'address' } }),
+    ]);
   });
 });
 

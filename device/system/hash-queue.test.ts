@@ -1,0 +1,79 @@
+// The hashing queue on its own (security.md AUTH-6, AUTH-8; issue 34 item 2): the first line
+// (addresses that signed in before) goes first, one waiting place per address, a full line drops
+// its oldest check, and the second line's share of the time.
+import { describe, expect, it } from 'vitest';
+import { HashQueueFull, hashLoad, inHashSlot, LOGIN_QUEUE } from './hash-queue.ts';
+
+/** a hash that ends when told */
+function gate() {
+  let open!: () => void;
+  const done = new Promise<void>((r) => (open = r));
+  return { open, fn: () => done };
+}
+const newcomer = (source: string) => ({ source, signedInBefore: false });
+const owner = (source: string) => ({ source, signedInBefore: true });
+
+describe('hashing queue', () => {
+  it('an address that signed in before goes before every waiting newcomer', async () => {
+    const busy = gate();
+    const order: string[] = [];
+    const running = inHashSlot(busy.fn);
+    const checks = ['10.0.0.1', '10.0.0.2', '10.0.0.3'].map((a) => inHashSlot(async () => void order.push(a), newcomer(a)));
+    const first = inHashSlot(async () => void order.push('owner'), owner('10.0.0.9'));
+    expect(hashLoad()).toEqual({ active: 1, waiting: 4 });
+    busy.open();
+    await Promise.all([running, first, ...checks]);
+    expect(order[0]).toBe('owner');
+    expect(order.slice(1)).toEqual(['10.0.0.1', '10.0.0.2', '10.0.0.3']);
+    expect(hashLoad()).toEqual({ active: 0, waiting: 0 });
+  });
+
+  it('one waiting place per address: a second check while one waits is refused at once', async () => {
+    const busy = gate();
+    const running = inHashSlot(busy.fn);
+    const waiting = inHashSlot(async () => 'first', newcomer('10.0.1.1'));
+    await expect(inHashSlot(async () => 'second', newcomer('10.0.1.1'))).rejects.toBeInstanceOf(HashQueueFull);
+    busy.open();
+    await running;
+    expect(await waiting).toBe('first');
+  });
+
+  it('a full line refuses its oldest check and takes the new one; the other line keeps its place', async () => {
+    const busy = gate();
+    const running = inHashSlot(busy.fn);
+    const ran: string[] = [];
+    const check = (a: string, ticket = newcomer(a)) =>
+      inHashSlot(async () => void ran.push(a), ticket).then(
+        () => 'ran',
+        (e: unknown) => (e instanceof HashQueueFull ? 'refused' : 'other'),
+      );
+    const own = check('10.0.2.99', owner('10.0.2.99'));
+    const early = Array.from({ length: LOGIN_QUEUE }, (_, i) => check(`10.0.2.${i}`));
+    const late = check('10.0.2.50');
+    expect(await early[0]).toBe('refused');
+    busy.open();
+    await running;
+    expect(await own).toBe('ran');
+    expect(await Promise.all(early.slice(1))).toEqual(Array(LOGIN_QUEUE - 1).fill('ran'));
+    expect(await late).toBe('ran');
+    expect(ran[0]).toBe('10.0.2.99');
+    expect(ran.at(-1)).toBe('10.0.2.50');
+  });
+
+  it("a newcomer's hash of d ms keeps the next newcomer waiting d ms; an owner does not wait", async () => {
+    const d = 60;
+    const hash = () => new Promise<void>((r) => setTimeout(r, d));
+    let ended = 0;
+    await inHashSlot(async () => {
+      await hash();
+      ended = performance.now();
+    }, newcomer('10.0.3.1'));
+    // queued first, it still waits for its share; the owner queued after it runs at once
+    const next = inHashSlot(async () => performance.now(), newcomer('10.0.3.2'));
+    const ownerStart = await inHashSlot(async () => performance.now(), owner('10.0.3.9'));
+    const nextStart = await next;
+    // timers may fire a millisecond before the mark performance.now() shows
+    expect(nextStart - ended).toBeGreaterThanOrEqual(d - 2);
+    expect(ownerStart).toBeLessThan(nextStart);
+  });
+});

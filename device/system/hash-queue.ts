@@ -1,0 +1,119 @@
+// The one queue every scrypt of the daemon waits in (security.md AUTH-6, AUTH-8; issue 34 item 2).
+//
+// scrypt is CPU-heavy (32 MiB, 0.1-0.6 s of one core per check) and runs on libuv's thread pool,
+// which the logger's file writes share. So:
+// - one hash runs at a time (HASH_CONCURRENCY): three of the pool's four threads stay free;
+// - a login check comes with its source address. An address that signed in successfully before
+//   (lockout.ts remembers the last ones) waits in the first line, every other address in the
+//   second; the first line is always served first, so the owner gets in during a flood from ever
+//   new addresses after at most the hash under way;
+// - each address has one waiting place: its second check while one waits is refused at once;
+// - each line holds LOGIN_QUEUE checks; when full, its oldest check is refused (429 `login_busy`)
+//   and the new one joins, so a flood cannot hold the places while its clients give up;
+// - hashes for the second line get at most SECOND_LINE_SHARE of the time: after one of d ms, the
+//   next one of that line waits d ms. A flood from new addresses thus leaves at least half of a
+//   core to the daemon's own thread, where the logger's timers, PLC reads and writes run.
+// Calls without a ticket (setting a password, the backup key) come from a signed-in session or
+// the daemon itself: they wait in the first line, without a limit.
+
+/** hashes running at once: the other pool threads stay free for file I/O */
+export const HASH_CONCURRENCY = 1;
+/** login checks that may wait in each line; the oldest is refused to make room */
+export const LOGIN_QUEUE = 8;
+/** the most of the time hashes of addresses that never signed in may take during a flood */
+export const SECOND_LINE_SHARE = 0.5;
+
+/** A login check was refused a place in the hashing queue (answered 429 `login_busy`). */
+export class HashQueueFull extends Error {}
+
+/** Who asks for a login check. */
+export interface HashTicket {
+  source: string;
+  /** the address signed in successfully before (lockout.ts): its checks go first */
+  signedInBefore: boolean;
+}
+
+interface Waiter {
+  source?: string;
+  second: boolean;
+  start(): void;
+  refuse(): void;
+}
+
+let active = 0;
+const first: Waiter[] = [];
+const second: Waiter[] = [];
+const waitingFrom = new Set<string>();
+/** when the second line may start its next hash (performance.now) */
+let secondFreeAt = 0;
+let timer: NodeJS.Timeout | undefined;
+
+function dropWaiter(line: Waiter[], w: Waiter): void {
+  line.splice(line.indexOf(w), 1);
+  if (w.source !== undefined) waitingFrom.delete(w.source);
+}
+
+/** Starts the next waiting hash if the slot is free (and, for the second line, its share allows). */
+function pump(): void {
+  while (active < HASH_CONCURRENCY) {
+    const now = performance.now();
+    const w = first[0] ?? (second[0] && now >= secondFreeAt ? second[0] : undefined);
+    if (!w) {
+      if (second.length && !timer) {
+        timer = setTimeout(() => {
+          timer = undefined;
+          pump();
+        }, secondFreeAt - now);
+      }
+      return;
+    }
+    dropWaiter(w.second ? second : first, w);
+    active++;
+    w.start();
+  }
+}
+
+/**
+ * Runs `fn` (an scrypt call) in the hash slot. With a ticket (a login check): refused at once
+ * (HashQueueFull) when its address waits already, or later when newer checks pushed it out of a
+ * full line.
+ */
+export async function inHashSlot<T>(fn: () => Promise<T>, ticket?: HashTicket): Promise<T> {
+  const isSecond = ticket !== undefined && !ticket.signedInBefore;
+  if (active >= HASH_CONCURRENCY || first.length || (isSecond && (second.length || performance.now() < secondFreeAt))) {
+    if (ticket && waitingFrom.has(ticket.source)) throw new HashQueueFull();
+    const line = isSecond ? second : first;
+    await new Promise<void>((resolve, reject) => {
+      if (ticket && line.length >= LOGIN_QUEUE) {
+        const oldest = line.find((w) => w.source !== undefined);
+        if (oldest) {
+          dropWaiter(line, oldest);
+          oldest.refuse();
+        }
+      }
+      const w: Waiter = { second: isSecond, start: resolve, refuse: () => reject(new HashQueueFull()) };
+      if (ticket) {
+        w.source = ticket.source;
+        waitingFrom.add(ticket.source);
+      }
+      line.push(w);
+      pump();
+    });
+  } else active++;
+  const began = performance.now();
+  try {
+    return await fn();
+  } finally {
+    active--;
+    if (isSecond) {
+      const ended = performance.now();
+      secondFreeAt = ended + ((ended - began) * (1 - SECOND_LINE_SHARE)) / SECOND_LINE_SHARE;
+    }
+    pump();
+  }
+}
+
+/** hashes running and waiting now (for tests and the bench) */
+export function hashLoad(): { active: number; waiting: number } {
+  return { active, waiting: first.length + second.length };
+}
