@@ -6,6 +6,9 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // a file or folder handle left for the garbage collector to close fails the file (test/support/handle-guard.ts)
+          setupFiles: ['test/support/handle-guard-setup.ts'],
+          execArgv: ['--expose-gc'],
           maxWorkers: 2,
           // a limit for a test that hangs, not a speed limit: with two busy loops, a simulator and the
           // browser tests beside them on 2 cores, a unit test of 1 s alone can take several times that
@@ -28,6 +31,9 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          // a file or folder handle left for the garbage collector to close fails the file (test/support/handle-guard.ts)
+          setupFiles: ['test/support/handle-guard-setup.ts'],
+          execArgv: ['--expose-gc'],
           include: ['test/integration/**/*.test.ts'],
           expect: { poll: { timeout: 15_000, interval: 50 } },
           testTimeout: 120_000,
@@ -43,6 +49,9 @@ export default defineConfig({
         // the console is built once into a temp folder by the global setup
         test: {
           name: 'e2e',
+          // a file or folder handle left for the garbage collector to close fails the file (test/support/handle-guard.ts)
+          setupFiles: ['test/support/handle-guard-setup.ts'],
+          execArgv: ['--expose-gc'],
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/e2e/global-setup.ts'],
           // an expect.poll waits as long as the tests' own waits (WAIT_MS in test/e2e/support.ts), not
@@ -50,7 +59,9 @@ export default defineConfig({
           expect: { poll: { timeout: 15_000, interval: 50 } },
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // two files at a time, each with its own daemon, data folder, ports and browser: most of a
+          // browser test's time is spent waiting on the page, the daemon and the network
+          maxWorkers: 2,
         },
       },
     ],

@@ -75,8 +75,8 @@ export TMPDIR="$run_tmp"
 unit_json="$run_tmp/unit-report.json"
 e2e_json="$run_tmp/e2e-report.json"
 reporter=./test/failures-reporter.ts
-# Two vitest processes side by side: the browser tests (one file at a time) and the unit then
-# integration tests (one integration file at a time). Each test takes its own ports and data
+# Two vitest processes side by side: the browser tests and the unit then integration tests, two
+# files at a time each (vitest.config.ts). Each test takes its own ports and data
 # folders, so the two groups do not meet; most of their time is spent waiting on sockets, timers
 # and the browser, which leaves room on 2 cores. The browser tests' output follows the others'.
 e2e_log="$run_tmp/e2e.log"
