@@ -1,12 +1,13 @@
-// The client example zips as shipped, end to end (issue 33 item 6): MQTT, e-mail and the HTTP
-// client. Each zip is downloaded from the daemon; its peer side is set up as its README and peer
+// The client example zips as shipped, end to end (issue 33 item 6): MQTT, e-mail, the HTTP
+// client and the FTP send. Each zip is downloaded from the daemon; its peer side is set up as its README and peer
 // file say (mosquitto.conf run by Debian's mosquitto with its password file and certificates, an
-// SMTP server with STARTTLS and a login, an HTTPS server that logs what it gets); its settings.json
+// SMTP server with STARTTLS and a login, an HTTPS server that logs what it gets, an FTP server with
+// explicit FTPS and the user the README names); its settings.json
 // is saved through POST /config/<section> after the edits the README asks of the technician
 // (server, port, password, the uploaded CA); the connection test passes, and one request set in
 // the virtual PLC's control block arrives at the peer.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,9 +16,11 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATE } from '../../device/model/blocks/convention.ts';
 import { EMAIL_BLOCK } from '../../device/model/blocks/email.ts';
+import { FTP_BLOCK } from '../../device/model/blocks/ftp.ts';
 import { HTTP_BLOCK } from '../../device/model/blocks/httpc.ts';
 import type { ServiceTestResult } from '../../device/model/servicetest.ts';
 import { putBytes, readBlock, setBlock } from '../../sim/plc/blocks.ts';
+import { startFtpServer } from '../support/ftp-server.ts';
 import { makeCertificates } from '../support/openssl.ts';
 import { freePort, LOOPBACK } from '../support/ports.ts';
 import { unzipText } from '../support/unzip.ts';
@@ -191,6 +194,31 @@ describe('the httpc example', () => {
     expect(b).toMatchObject({ state: STATE.done, error: 0, status_code: 200 });
     const basic = `Basic ${Buffer.from(`${settings.server_user}:${PASSWORD}`).toString('base64')}`;
     expect(got.at(-1)).toEqual({ method: 'POST', url: `${path}/tank1`, auth: basic, body: '{"level":21.5}' });
+  }, 120_000);
+});
+
+describe('the ftp example', () => {
+  it('an FTP server with explicit FTPS and the user with write access to the folder; the connection test passes and a PLC send puts the file there', async () => {
+    const zip = await exampleZip('ftp');
+    const settings = JSON.parse(zip['settings.json']!);
+    expect(zip['README.txt']).toContain(
+      `create the user ${settings.server_user} with write access to the folder ${settings.server_dir}, and allow explicit FTPS`,
+    );
+    const root = join(dir, 'ftp-root');
+    await mkdir(join(root, settings.server_dir), { recursive: true });
+    const ftp = await startFtpServer(root, { user: settings.server_user, password: PASSWORD, tls: { key: certs.key, cert: certs.cert } });
+    cleanups.push(() => ftp.close());
+
+    // local_dir empty: the data logger's folder on the internal volume; local_file the name prefix
+    const logDir = join(rig.d.dataDir, 'volumes', 'internal', 'log');
+    await mkdir(logDir, { recursive: true });
+    await writeFile(join(logDir, settings.local_file), 'Date,Time,temperature\r\n2026-12-01,10:00:00,21.5\r\n');
+    await calls.putCert('pew_ftpc', 'ca.pem', certs.ca);
+    await saveExample('pew_ftpc', settings, { server_ip: LOOPBACK, server_port: ftp.port, server_password: PASSWORD, ca: 'ca.pem' });
+    await connectionTest('pew_ftpc');
+    const b = await plcRequest(FTP_BLOCK, settings.plc_control_dt, {}, FTP_BLOCK.requests.send!);
+    expect(b).toMatchObject({ state: STATE.done, error: 0, sent: 1, failed: 0 });
+    expect(await readFile(join(root, settings.server_dir, settings.local_file), 'utf8')).toContain('2026-12-01,10:00:00,21.5');
   }, 120_000);
 });
 

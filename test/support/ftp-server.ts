@@ -14,12 +14,24 @@ export interface TestFtpServer {
   close(): Promise<void>;
 }
 
-/** Starts the server; the account FTP_USER / FTP_PASSWORD logs in to `root`, any other is refused. */
-export async function startFtpServer(root: string): Promise<TestFtpServer> {
+/**
+ * Starts the server; the account FTP_USER / FTP_PASSWORD (or `opts.user` / `opts.password`) logs in
+ * to `root`, any other is refused. With `opts.tls` it offers explicit FTPS (AUTH TLS).
+ */
+export async function startFtpServer(
+  root: string,
+  opts: { user?: string; password?: string; tls?: { key: string; cert: string } } = {},
+): Promise<TestFtpServer> {
   const port = await freePort();
-  const server = new FtpSrv({ url: `ftp://${LOOPBACK}:${port}`, pasv_url: LOOPBACK, anonymous: false, log: quiet as never });
+  const server = new FtpSrv({
+    url: `ftp://${LOOPBACK}:${port}`,
+    pasv_url: LOOPBACK,
+    anonymous: false,
+    log: quiet as never,
+    ...(opts.tls ? { tls: opts.tls } : {}),
+  });
   server.on('login', ({ username, password }, resolve, reject) => {
-    if (username === FTP_USER && password === FTP_PASSWORD) resolve({ root });
+    if (username === (opts.user ?? FTP_USER) && password === (opts.password ?? FTP_PASSWORD)) resolve({ root });
     else reject(new Error('Login incorrect'));
   });
   await server.listen();
