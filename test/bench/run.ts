@@ -20,6 +20,7 @@ import { measureLogger } from './logger.ts';
 import { measureLoginFlood } from './login-flood.ts';
 import { measureMqtt } from './mqtt.ts';
 import { measureRedirect } from './redirect.ts';
+import { measureSecurityListeners } from './security-listeners.ts';
 import { measureServiceTests } from './service-tests.ts';
 import { measureConnectionTests } from './service-tests-net.ts';
 import { measureSql } from './sql.ts';
@@ -131,6 +132,7 @@ try {
     await part('redirect threads', () => measureRedirect(rows, bundle));
     await part('protocol fuzz', () => measureFuzz(rows, bundle));
     await part('tls bridge', () => measureTlsBridge(rows, [bundle]));
+    await part('security: REST slots, dripping connections', () => measureSecurityListeners(rows, [bundle]));
   }
 
   await part('protocol codecs', () => measureCodecs(rows));
@@ -143,7 +145,7 @@ try {
   await part('connection tests', () => measureConnectionTests(rows));
   await part('image', () => measureImage(rows));
   await part('ftp send', () => measureFtpSend(rows));
-  await part('login flood', () => measureLoginFlood(rows));
+  await part('security: login flood', () => measureLoginFlood(rows));
   await part('mqtt', () => measureMqtt(rows));
   await part('sql', () => measureSql(rows));
 
