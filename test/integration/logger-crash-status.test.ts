@@ -17,11 +17,10 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Log, logSchema } from '../../device/model/sections/log.ts';
 import { type LogFile, type LogRecord, logFileSchema, recordSchema } from '../../device/model/sections/logfile.ts';
-import { seededRandom } from '../support/child-bundle.ts';
+import { bundleChild, seededRandom } from '../support/child-bundle.ts';
 import { ADMIN, Client } from '../support/daemon.ts';
 import { until } from './logger-rig.ts';
 
-const CHILD = fileURLToPath(new URL('../fixtures/daemon-child.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const RESTARTS = 10;
 const FILES = [
@@ -31,13 +30,17 @@ const FILES = [
 ] as const;
 
 let dataDir: string;
+/** the daemon child bundled once (test/support/child-bundle.ts): each of the 11 starts then costs node's start, not tsx's */
 let child: ChildProcess | undefined;
+let bundle: { file: string; dir: string };
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'logger-crash-'));
+  bundle = await bundleChild(new URL('../fixtures/daemon-child.ts', import.meta.url), 'daemon-child.mjs');
 });
 afterAll(async () => {
   await kill();
   await rm(dataDir, { recursive: true, force: true });
+  if (bundle) await rm(bundle.dir, { recursive: true, force: true });
 });
 
 async function kill(): Promise<void> {
@@ -51,7 +54,7 @@ async function kill(): Promise<void> {
 
 /** Starts the daemon child (UTC, so the CSV times read back with Date.UTC) and signs in. */
 async function start(): Promise<Client> {
-  const c = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TZ: 'UTC' } });
+  const c = spawn(process.execPath, [bundle.file, dataDir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TZ: 'UTC' } });
   child = c;
   let out = '';
   let err = '';
