@@ -10,6 +10,7 @@ import { comRoutes } from './com-routes.ts';
 import { configRoutes } from './config-routes.ts';
 import type { DaemonContext, Env } from './context.ts';
 import { dbTestRoutes } from './db-test-routes.ts';
+import { deadLetterRoutes } from './dead-letter-routes.ts';
 import { devCors } from './dev-cors.ts';
 import { downloadRoutes, unknownDownload } from './download-routes.ts';
 import { ApiError, envelope, errorResponse } from './errors.ts';
@@ -50,6 +51,7 @@ export const ROUTES: readonly RouteDef[] = [
   ...backupRoutes,
   ...firmwareRoutes,
   ...statusRoutes,
+  ...deadLetterRoutes,
   ...userRoutes,
   ...servicesRoutes,
   ...factoryResetRoutes,
