@@ -133,7 +133,10 @@ const SERVICES: Record<Exclude<ExampleKind, 'library'>, ServiceExample> = {
     what: 'The unit answers HTTP(S) requests of clients such as SCADA systems or dashboards on its own port.\nThis example serves HTTPS to the addresses 192.168.1.1 .. 192.168.1.254 only.',
     example: { api_enable: true, ip1: '192.168.1.1', ip2: '192.168.1.254' },
     peer: (v) => [restScript(v.http_port, v.use_encryption)],
-    steps: () => ['From a PC inside the allowed range: sh rest_test.sh <unit address>'],
+    steps: (v) => [
+      ...(v.use_encryption ? ['HTTPS: upload the certificate the unit presents and its key (server.pem, key.pem) on the page #/rest.'] : []),
+      'From a PC inside the allowed range (ip1 .. ip2, which you set to your network): sh rest_test.sh <unit address>',
+    ],
   },
   tls: {
     section: pew_tls,

@@ -1,5 +1,5 @@
 // The client example zips as shipped, end to end (issue 33 item 6): MQTT, e-mail, the HTTP
-// client and the FTP send. Each zip is downloaded from the daemon; its peer side is set up as its README and peer
+// client, the FTP send and the REST API. Each zip is downloaded from the daemon; its peer side is set up as its README and peer
 // file say (mosquitto.conf run by Debian's mosquitto with its password file and certificates, an
 // SMTP server with STARTTLS and a login, an HTTPS server that logs what it gets, an FTP server with
 // explicit FTPS and the user the README names); its settings.json
@@ -219,6 +219,30 @@ describe('the ftp example', () => {
     const b = await plcRequest(FTP_BLOCK, settings.plc_control_dt, {}, FTP_BLOCK.requests.send!);
     expect(b).toMatchObject({ state: STATE.done, error: 0, sent: 1, failed: 0 });
     expect(await readFile(join(root, settings.server_dir, settings.local_file), 'utf8')).toContain('2026-12-01,10:00:00,21.5');
+  }, 120_000);
+});
+
+describe('the rest example', () => {
+  it("HTTPS with the uploaded certificate, the range set to this PC; the REST test passes and rest_test.sh reads the PLC's words", async () => {
+    const zip = await exampleZip('rest');
+    const settings = JSON.parse(zip['settings.json']!);
+    const port = await freePort();
+    await calls.putCert('pew_api', 'server.pem', certs.cert); // the README: the certificate and key the unit presents
+    await calls.putCert('pew_api', 'key.pem', certs.key);
+    await saveExample('pew_api', settings, { ip1: LOOPBACK, ip2: LOOPBACK, http_port: port });
+    await until(() => rig.d.ctx.rest.status().listening, 15_000, 'REST port open');
+    const test = await rig.admin.post('/apitest', {});
+    expect(test.status, test.text).toBe(200);
+    expect(test.body.ok, JSON.stringify(test.body)).toBe(true);
+    rig.plc.memory.writeWords('DT', 100, [11, 22, 33, 44, 55]);
+    // the script as shipped, on the port set here, trusting the test CA instead of -k
+    const script = zip['rest_test.sh']!.replaceAll(`:${settings.http_port}`, `:${port}`).replaceAll('curl -k ', `curl --cacert ${join(dir, 'rest-ca.pem')} `);
+    await writeFile(join(dir, 'rest-ca.pem'), certs.ca);
+    await writeFile(join(dir, 'rest_test.sh'), script);
+    const { stdout } = await run('sh', [join(dir, 'rest_test.sh'), LOOPBACK], { timeout: 60_000 });
+    expect(stdout.match(/^HTTP 200$/gm)).toHaveLength(2); // the unit's information and the PLC's words
+    expect(stdout).toMatch(/11\D+22\D+33\D+44\D+55/);
+    expect(stdout).not.toContain('no answer');
   }, 120_000);
 });
 
