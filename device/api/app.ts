@@ -17,6 +17,7 @@ import { ApiError, envelope, errorResponse } from './errors.ts';
 import { factoryResetRoutes } from './factory-reset-routes.ts';
 import { firmwareRoutes } from './firmware-routes.ts';
 import { logfileRoutes } from './logfile-routes.ts';
+import { checkOrigin } from './origin-check.ts';
 import { portRoutes } from './port-routes.ts';
 import { restRoutes } from './rest-routes.ts';
 import type { RouteDef } from './route.ts';
@@ -79,14 +80,17 @@ export function createApp(ctx: DaemonContext, routes: readonly RouteDef[] = ROUT
       return apiCors(c, next);
     });
   }
-  const limit = bodyLimit({
-    maxSize: JSON_LIMIT,
-    onError: (c) => {
-      // the rest of the refused body is still on the wire: end the connection with the answer
-      c.header('Connection', 'close');
-      throw new ApiError(413, 'body_too_large', `The body exceeds ${JSON_LIMIT} bytes`);
-    },
-  });
+  const limitOf = (maxSize: number) =>
+    bodyLimit({
+      maxSize,
+      onError: (c) => {
+        // the rest of the refused body is still on the wire: end the connection with the answer
+        c.header('Connection', 'close');
+        throw new ApiError(413, 'body_too_large', `The body exceeds ${maxSize} bytes`, undefined, { max: maxSize });
+      },
+    });
+  const limits = new Map<number, ReturnType<typeof limitOf>>();
+  const limit = (maxSize = JSON_LIMIT) => limits.get(maxSize) ?? limits.set(maxSize, limitOf(maxSize)).get(maxSize)!;
   for (const r of routes) {
     if (r.method === 'GET') {
       app.get(r.path, (c) => {
@@ -98,13 +102,14 @@ export function createApp(ctx: DaemonContext, routes: readonly RouteDef[] = ROUT
     }
     const first = (c: Context<Env>, next: Next) => {
       secureHeaders(c);
+      checkOrigin(c, opts.devOrigin); // beside the CSRF token: no page of another site changes anything
       return next();
     };
     const handler = (c: Context<Env>) => r.handler(c, ctx);
     // an upload is a file of up to megabytes, streamed to disk under the cap of its kind by the
     // handler (device/system/upload-files.ts): the JSON limit would refuse it or buffer it whole
     if (r.rawBody) app.post(r.path, first, guard(r.access, ctx), handler);
-    else app.post(r.path, first, limit, guard(r.access, ctx), handler);
+    else app.post(r.path, first, limit(r.jsonLimit), guard(r.access, ctx), handler);
   }
   serveConsole(app, ctx.webDir, (message) => ctx.log.warn("the console's first frame was not rendered", { error: message }));
   app.notFound((c) => {

@@ -4,9 +4,11 @@ import * as v from 'valibot';
 import { arrayForObjectIssues, toIssues } from '../model/section.ts';
 import { ApiError, invalid } from './errors.ts';
 
+/** security.md VAL-1: a JSON body is at most 64 KiB, unless its route says it needs more (RouteDef.jsonLimit). */
+export const JSON_LIMIT = 64 * 1024;
 // The largest section, pew_log with its 700 data points (spec §9), is about 300 KB at the longest
-// field values; a save-all of every section stays below this.
-export const JSON_LIMIT = 1024 * 1024;
+// field values; a save-all of every section stays below this. Only the saves of settings need it.
+export const CONFIG_JSON_LIMIT = 1024 * 1024;
 
 /** The parsed JSON body; 415 when it is not JSON, 400 when it does not parse. */
 export async function readJson(c: Context): Promise<unknown> {

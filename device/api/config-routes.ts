@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import { CONFIG_SECTIONS, sectionByKey } from '../model/index.ts';
 import { defaultsOf } from '../model/section.ts';
-import { isPlainObject, readJson } from './body.ts';
+import { CONFIG_JSON_LIMIT, isPlainObject, readJson } from './body.ts';
 import type { DaemonContext, Env } from './context.ts';
 import { ApiError, flattenIssues, invalid } from './errors.ts';
 import { type RouteDef, route } from './route.ts';
@@ -32,6 +32,7 @@ const sectionRoutes = CONFIG_SECTIONS.flatMap((def): RouteDef[] => [
     path: `${CONFIG_PREFIX}/${def.key}`,
     key: def.key,
     access: 'admin',
+    jsonLimit: CONFIG_JSON_LIMIT,
     handler: async (c, ctx) => {
       const saved = await save(c, ctx, { [def.key]: await readJson(c) });
       return c.json(saved[def.key] as object);
@@ -63,6 +64,7 @@ export const configRoutes: RouteDef[] = [
     path: CONFIG_PREFIX,
     key: 'save-all',
     access: 'admin',
+    jsonLimit: CONFIG_JSON_LIMIT,
     handler: async (c, ctx) => {
       const body = await readJson(c);
       if (!isPlainObject(body) || Object.keys(body).length === 0)

@@ -15,6 +15,7 @@ import { ConnectionGuard } from '../net/connection-guard.ts';
 import { guardHttp } from '../net/guarded-http.ts';
 import { honoListener } from '../net/hono-listener.ts';
 import { CONSOLE_LIMITS, type HttpLimits, httpServerOptions, limitHttpServer, limitsWith } from '../net/http-limits.ts';
+import { SERVER_CIPHERS } from '../net/node-tls.ts';
 import type { ConsoleTls } from '../system/console-tls.ts';
 import { hostOf, isUnitHost } from '../system/hosts.ts';
 import type { Logger } from '../system/log.ts';
@@ -120,14 +121,14 @@ export async function listenConsole(app: Hono<Env>, opts: ConsoleListenOptions):
   const certs = opts.tls.certs;
   const secure = await guardedServer(
     'console',
-    (l, limits) => createHttpsServer({ ...httpServerOptions(limits), ...certs.pair() }, l),
+    (l, limits) => createHttpsServer({ ...httpServerOptions(limits), ...certs.pair(), ciphers: SERVER_CIPHERS }, l),
     serveApp,
     opts.tls.port,
     opts,
   );
   // a failed handshake (a plain HTTP request, a scanner) is the client's problem, never the daemon's
   secure.server.on('tlsClientError', () => undefined);
-  certs.watch((pair) => (secure.server as unknown as { setSecureContext(o: object): void }).setSecureContext(pair));
+  certs.watch((pair) => (secure.server as unknown as { setSecureContext(o: object): void }).setSecureContext({ ...pair, ciphers: SERVER_CIPHERS }));
   const tlsPort = portOf(secure.server);
   let plain: Awaited<ReturnType<typeof guardedServer>>;
   try {

@@ -14,6 +14,8 @@ export interface RouteDef {
   access: Access;
   /** the handler streams the body itself under its own cap (uploads): no JSON body limit in front */
   rawBody?: boolean;
+  /** the JSON body may be larger than body.ts JSON_LIMIT (64 KiB): settings saves (body.ts CONFIG_JSON_LIMIT) */
+  jsonLimit?: number;
   handler: (c: Context<Env>, ctx: DaemonContext) => Response | Promise<Response>;
 }
 

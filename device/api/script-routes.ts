@@ -7,7 +7,7 @@ import { DEFAULT_SCRIPT_FILE } from '../model/sections/script.ts';
 import { DEFAULT_SCRIPT } from '../system/default-script.ts';
 import { activeScriptName, scriptFolder } from '../system/script-files.ts';
 import { listFolder } from '../system/volume-files.ts';
-import { readJson } from './body.ts';
+import { CONFIG_JSON_LIMIT, readJson } from './body.ts';
 import { ApiError, flattenIssues, invalid } from './errors.ts';
 import { download } from './logfile-routes.ts';
 import { type RouteDef, route } from './route.ts';
@@ -40,6 +40,8 @@ export const scriptRoutes: RouteDef[] = [
     path: '/config/writefile',
     key: 'writefile',
     access: 'admin',
+    // the script_file section: a script of spec §9's length, JSON-escaped, can exceed 64 KiB
+    jsonLimit: CONFIG_JSON_LIMIT,
     handler: async (c, ctx) => {
       // saved as the whole script_file section: its schema's limits and codes, the same as the
       // editor's, and a body of another shape (`[]`, `{}`) refused rather than saved as an empty script

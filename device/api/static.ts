@@ -9,6 +9,7 @@ import type { Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { FIRST_FRAME_GATE, PREFS_COOKIE, parsePrefs } from '../model/first-frame.ts';
 import { START_ANSWERS_MARKER } from '../model/start-answers.ts';
+import { overTls } from './connection.ts';
 import type { Env } from './context.ts';
 import { FirstFrameRenderer, withFirstFrame } from './first-frame.ts';
 import { carriesSession, startAnswers, withStartAnswers } from './start-answers.ts';
@@ -21,6 +22,8 @@ export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../dist/web', import.me
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
+/** how long a browser keeps to HTTPS after a console answer over HTTPS: a year (docs/https.md HDR-1) */
+export const HSTS_MAX_AGE_S = 31_536_000;
 
 /** the one inline script the console's page may run, by its hash: the first frame's gate (device/model/first-frame.ts) */
 const GATE_HASH = `'sha256-${createHash('sha256').update(FIRST_FRAME_GATE).digest('base64')}'`;
@@ -36,6 +39,8 @@ export const CONSOLE_CSP = `default-src 'self'; img-src 'self' data:; style-src 
  * the 404 and the error answer). A file's own Cache-Control replaces the no-store.
  */
 export function secureHeaders(c: Context): void {
+  // docs/https.md HDR-1: a browser that reached the console over HTTPS never falls back to plain HTTP
+  if (overTls(c)) c.header('Strict-Transport-Security', `max-age=${HSTS_MAX_AGE_S}`);
   c.header('Cache-Control', 'no-store');
   c.header('X-Content-Type-Options', 'nosniff');
   c.header('X-Frame-Options', 'DENY');

@@ -172,7 +172,8 @@ export const userRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET',
+    // a POST: the download writes an audit entry, and no GET changes state (docs/api.md HDR-4)
+    method: 'POST',
     path: '/config/audit/download',
     key: 'audit (download)',
     access: 'admin',

@@ -9,3 +9,10 @@ import { createRequire } from 'node:module';
 const tls: typeof import('node:tls') = createRequire(import.meta.url)('node:tls');
 
 export const { connect, createSecureContext, createServer } = tls;
+
+/**
+ * The TLS 1.2 suites the daemon's own TLS servers (the console, the TLS bridge's server part) offer:
+ * Node's defaults without the CBC suites with SHA-1 MACs (docs/https.md TLS-3). TLS 1.3 has its own
+ * AEAD-only list, which this does not touch.
+ */
+export const SERVER_CIPHERS = `${tls.DEFAULT_CIPHERS}:!SHA1`;

@@ -7,7 +7,7 @@ import type { TLSSocket, TlsOptions, Server as TlsServer } from 'node:tls';
 import { ipInRange } from '../model/ip.ts';
 import type { Tls } from '../model/sections/tls.ts';
 import { CLIENT_CERT } from '../model/sections/tls.ts';
-import { createServer as createTlsServer } from '../net/node-tls.ts';
+import { createServer as createTlsServer, SERVER_CIPHERS } from '../net/node-tls.ts';
 import type { Logger } from '../system/log.ts';
 import { type LimitedWarn, limitedWarn } from '../system/log-limit.ts';
 import { loadPem, MIN_VERSION } from './keys.ts';
@@ -23,6 +23,7 @@ export async function serverTlsOptions(t: Tls, dataDir: string): Promise<TlsOpti
     cert: await loadPem(dataDir, SERVER_CERT_FOLDER, t.tlsservercert, 'cert'),
     key: await loadPem(dataDir, SERVER_CERT_FOLDER, t.tlsserverkey, 'key'),
     minVersion: MIN_VERSION[t.tls_min_version_server],
+    ciphers: SERVER_CIPHERS, // no CBC-SHA1 suites (docs/tls.md TLS-3)
     handshakeTimeout: HANDSHAKE_TIMEOUT_MS,
     allowHalfOpen: true,
   };

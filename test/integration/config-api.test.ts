@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JSON_LIMIT } from '../../device/api/body.ts';
+import { CONFIG_JSON_LIMIT } from '../../device/api/body.ts';
 import { PASSWORD_MASK } from '../../device/model/fields.ts';
 import { CONFIG_SECTIONS } from '../../device/model/index.ts';
 import { defaultsOf } from '../../device/model/section.ts';
@@ -211,7 +211,7 @@ describe('requests outside the table', () => {
       expect(r.status, path).toBe(404);
       expect(r.body.error.code).toBe('not_found');
     }
-    const big = await admin.post('/config/script_file', { content: 'x'.repeat(JSON_LIMIT) });
+    const big = await admin.post('/config/script_file', { content: 'x'.repeat(CONFIG_JSON_LIMIT) });
     expect(big.status).toBe(413);
     expect(big.body.error.code).toBe('body_too_large');
   });

@@ -16,7 +16,8 @@ export interface RestoreAnswer {
   files: number;
 }
 
-async function send(path: string, body: BodyInit, headers: Record<string, string>): Promise<Response> {
+/** A POST whose answer is a file (backup, audit log): the session's CSRF token, the error envelope as an ApiFailure. */
+export async function postForFile(path: string, body: BodyInit, headers: Record<string, string>): Promise<Response> {
   let res: Response;
   try {
     res = await fetch(apiUrl(mode.value, path), {
@@ -36,14 +37,17 @@ async function send(path: string, body: BodyInit, headers: Record<string, string
 
 /** The backup file and the name the daemon gave it. */
 export async function fetchBackup(password?: string): Promise<{ name: string; blob: Blob }> {
-  const res = await send('/config/get_backup', JSON.stringify(password ? { password } : {}), { 'Content-Type': 'application/json' });
+  const res = await postForFile('/config/get_backup', JSON.stringify(password ? { password } : {}), { 'Content-Type': 'application/json' });
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'settings.i4csettings';
   return { name, blob: await res.blob() };
 }
 
 /** Restores a backup file; the password only when the file has one. */
 export async function sendRestore(file: Blob, password: string): Promise<RestoreAnswer> {
-  const res = await send('/config/restore', file, { 'Content-Type': 'application/octet-stream', ...(password ? { 'X-Backup-Password': password } : {}) });
+  const res = await postForFile('/config/restore', file, {
+    'Content-Type': 'application/octet-stream',
+    ...(password ? { 'X-Backup-Password': password } : {}),
+  });
   return (await res.json()) as RestoreAnswer;
 }
 

@@ -3,6 +3,7 @@
 
 import type { AuditEntry, Role } from '../../device/model/users.ts';
 import { accept, type SessionInfo } from '../state/session.ts';
+import { postForFile } from './backup.ts';
 import { get, post } from './client.ts';
 
 export interface UserRow {
@@ -28,6 +29,8 @@ export interface AuditPage {
 }
 
 export const AUDIT_DOWNLOAD_PATH = '/config/audit/download';
+/** The whole audit log as a file: a POST, since the download is itself audited (docs/api.md HDR-4). */
+export const fetchAuditLog = async (): Promise<Blob> => (await postForFile(AUDIT_DOWNLOAD_PATH, '{}', { 'Content-Type': 'application/json' })).blob();
 
 export const listUsers = async () => (await get<{ users: UserRow[] }>('/config/users')).users;
 export const addUser = async (username: string, role: Role, password: string) =>

@@ -2,9 +2,8 @@
 // the whole log. Nothing here can change it.
 import { useEffect, useState } from 'preact/hooks';
 import { auditDetail } from '../api/audit.ts';
-import { mode } from '../api/client.ts';
-import { apiUrl } from '../api/mode.ts';
-import { AUDIT_DOWNLOAD_PATH, type AuditPage, auditPage } from '../api/users.ts';
+import { saveFile } from '../api/backup.ts';
+import { type AuditPage, auditPage, fetchAuditLog } from '../api/users.ts';
 import { failureText } from '../forms/certificates.tsx';
 import { TableView } from '../forms/table-view.tsx';
 import { formatDateTime, LL } from '../i18n/translate.ts';
@@ -29,6 +28,12 @@ export function AuditTable({ version }: { version: number }) {
   useEffect(() => {
     void load(page);
   }, [page, version]);
+  // a POST (the download is audited: no GET has a side effect), saved as a file by the browser
+  const download = () =>
+    fetchAuditLog().then(
+      (blob) => saveFile('audit.log', blob),
+      (e: unknown) => setError((L) => L.users.failed({ reason: failureText('', e).trim() })),
+    );
   return (
     <section class="card" aria-labelledby="audit-title" data-block="audit">
       <div class="row between">
@@ -37,9 +42,9 @@ export function AuditTable({ version }: { version: number }) {
           <button type="button" class="btn small" onClick={() => void load(page)} data-action="refresh-audit">
             {t.refresh()}
           </button>
-          <a class="btn small" href={apiUrl(mode.value, AUDIT_DOWNLOAD_PATH)} download="audit.log" data-action="download-audit">
+          <button type="button" class="btn small" onClick={() => void download()} data-action="download-audit">
             {t.download()}
-          </a>
+          </button>
         </div>
       </div>
       {error && (
