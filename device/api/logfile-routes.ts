@@ -188,6 +188,8 @@ export const logfileRoutes: RouteDef[] = [
     path: '/config/delete_logfile',
     key: 'delete_logfile',
     access: 'admin',
+    // 1000 names of up to 255 characters (JSON-quoted) are more than the 64 KiB of other bodies
+    jsonLimit: DELETE_NAMES_MAX * 300,
     handler: async (c, ctx) => {
       const { storage, names } = await readBody(c, deleteRequest);
       const deleted = await deleteNamed(logFolder(volumeOf(await ctx.hw.volumes(), storage)), names);
