@@ -2,7 +2,7 @@
 // PostgreSQL 15 and MariaDB started by the test (test/support/db-servers.ts), with a virtual FP-XH
 // on COM1 holding the block and the data points: a row of every point type arrives with its
 // values in a table the unit created; bad input is refused in the block and the engine goes on;
-// a table that does not fit keeps the row waiting until it is dropped; insertWithoutPLC gives one
+// a table that does not fit keeps the row waiting, then makes it a dead letter (retried once the table is dropped); insertWithoutPLC gives one
 // row a second; PostgreSQL stopped for a while loses no row and doubles none; a wrong password is
 // auth_failed with back-off.
 //
@@ -139,16 +139,22 @@ describe('PostgreSQL: refusals, a table that does not fit, the rate, an outage, 
     expect(await pgRows('SELECT level FROM refused_rows')).toEqual([{ level: -123456789 }]);
   }, 60_000);
 
-  it('a table whose columns do not fit keeps the row waiting with table_mismatch; dropped, the row goes in', async () => {
+  it('a table whose columns do not fit keeps the row waiting with table_mismatch, then a dead letter after 3 tries; dropped and retried, the row goes in', async () => {
     await pgRows('CREATE TABLE misfit (time_stamp timestamptz, row_key varchar(40) PRIMARY KEY, level text)');
     await saveSql({ ...pgTarget(), tablename: 'misfit', datalist: [good] });
     const b = await block().insert({ waiting: true });
     expect(b).toMatchObject({ state: STATE.waiting, error: SERVICE_ERROR.table_mismatch, queue_waiting: 1 });
     expect((await status()).lastError).toMatchObject({ code: 'table_mismatch', message: expect.stringContaining('level is text') });
+    // a permanent error (docs/services.md "Dead letters"): the queue does not wait behind it for good
+    await until(() => block().read().queue_waiting === 0, 40_000, 'the row moved to the dead letters');
+    expect(block().read()).toMatchObject({ state: STATE.error, error: SERVICE_ERROR.table_mismatch });
+    expect((await status()).deadLetters?.count).toBe(1);
     await pgRows('DROP TABLE misfit');
-    await until(() => block().read().queue_waiting === 0, 40_000, 'the row written after the table was dropped');
-    expect(block().read()).toMatchObject({ state: STATE.done, error: 0 });
+    expect((await rig.admin.post('/config/dead_letters_retry', { service: 'sql' })).body).toEqual({ retried: 1 });
+    await until(() => block().read().state === STATE.done, 40_000, 'the retried row written after the table was dropped');
+    expect(block().read()).toMatchObject({ error: 0, queue_waiting: 0 });
     expect(await pgRows('SELECT level FROM misfit')).toEqual([{ level: -123456789 }]);
+    expect((await status()).deadLetters?.count).toBe(0);
   }, 60_000);
 
   it('insertWithoutPLC at 1 s gives one row a second', async () => {
