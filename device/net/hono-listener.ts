@@ -5,7 +5,10 @@
 // the URL cannot carry (no Host, a backslash in the path, a Host that is no host name) is answered 400
 // without reaching the application. A failure of the application (its fetch throws or rejects, a
 // stream answer fails) is thrown on to the caller: under guardHttp (guarded-http.ts) that ends the
-// one connection, logged and counted.
+// one connection, logged and counted. A small body (a JSON request) is read whole before the
+// application sees its request: a client that drips it, or goes away before its end, holds a few
+// hundred bytes of the daemon while it waits, not a request in the application's hands
+// (docs/hardening.md DOS-3, LOG-2).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { nodeHeadersOf } from './fetch/headers.ts';
@@ -27,6 +30,30 @@ const DRAIN_MS = 500;
 const DRAIN_MAX_BYTES = 1 << 20;
 
 const noBodyStatus = (status: number) => status < 200 || status === 204 || status === 304;
+
+/** a body of a declared length up to this is read whole before the application sees the request (security.md VAL-1: JSON ≤ 64 KiB) */
+export const READ_FIRST_BYTES = 64 * 1024;
+
+/** The whole body of a small request, once it is in; undefined when the client went away first; no promise for a request the application reads itself. */
+function smallBody(incoming: IncomingMessage): Promise<Uint8Array | undefined> | undefined {
+  if (incoming.method === 'GET' || incoming.method === 'HEAD' || incoming.headers['transfer-encoding'] !== undefined) return undefined;
+  const length = Number(incoming.headers['content-length']);
+  if (!(length > 0 && length <= READ_FIRST_BYTES)) return undefined;
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    const data = (c: Buffer) => chunks.push(c);
+    const settle = (body: Uint8Array | undefined) => {
+      incoming.off('data', data).off('end', end).off('close', gone).off('error', gone);
+      resolve(body);
+    };
+    const end = () => settle(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+    const gone = () => {
+      (incoming.socket as Socket | null)?.destroy();
+      settle(undefined);
+    };
+    incoming.on('data', data).once('end', end).once('close', gone).once('error', gone);
+  });
+}
 
 /** The rest of a request body that no route read: dropped for a moment, so the connection can serve the next request, then cut. */
 function drainUnread(incoming: IncomingMessage): void {
@@ -105,10 +132,10 @@ export async function writeResponse(res: Response, out: ServerResponse): Promise
 
 /** The node request listener serving `fetch` (a Hono application's), with `{ incoming, outgoing }` as its env. */
 export function honoListener(fetch: Fetch): (incoming: IncomingMessage, outgoing: ServerResponse) => Promise<void> | undefined {
-  return (incoming, outgoing) => {
+  const serve = (incoming: IncomingMessage, outgoing: ServerResponse, body?: Uint8Array): Promise<void> | undefined => {
     let req: DaemonRequest;
     try {
-      req = DaemonRequest.ofNode(incoming);
+      req = DaemonRequest.ofNode(incoming, body);
     } catch (e) {
       if (!(e instanceof BadRequestTarget)) throw e;
       outgoing.writeHead(400, { 'content-length': '0', connection: 'close' }).end();
@@ -126,5 +153,10 @@ export function honoListener(fetch: Fetch): (incoming: IncomingMessage, outgoing
     }
     const done = answer instanceof Promise ? answer.then((r) => writeResponse(r, outgoing)) : writeResponse(answer, outgoing);
     return done.then(after);
+  };
+  return (incoming, outgoing) => {
+    const first = smallBody(incoming);
+    // a body the client cut off is its business: nothing to answer, nothing to count
+    return first ? first.then((body) => (body ? serve(incoming, outgoing, body) : undefined)) : serve(incoming, outgoing);
   };
 }

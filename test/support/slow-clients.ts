@@ -40,9 +40,9 @@ export async function hold(o: HoldOptions): Promise<Held> {
   const received = new Map<Socket, string>();
   const opened = Array.from({ length: o.count }, (_, i) => {
     const localAddress = o.from[i % o.from.length]!;
-    const s: Socket = o.tls
-      ? tlsConnect({ host: LOOPBACK, port: o.port, localAddress, rejectUnauthorized: false })
-      : connect({ host: LOOPBACK, port: o.port, localAddress });
+    const tcp = connect({ host: LOOPBACK, port: o.port, localAddress });
+    const s: Socket = o.tls ? tlsConnect({ socket: tcp, rejectUnauthorized: false }) : tcp;
+    tcp.on('error', () => undefined);
     sockets.push(s);
     openedAt.set(s, performance.now());
     s.on('error', () => undefined);

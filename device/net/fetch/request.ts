@@ -59,9 +59,12 @@ export function urlOfNode(incoming: IncomingMessage): string {
   return parsed.href;
 }
 
-/** A node request, given to the constructor by `DaemonRequest.ofNode` only. */
+/** A node request, given to the constructor by `DaemonRequest.ofNode` only; `body` when it was read already. */
 class FromNode {
-  constructor(readonly incoming: IncomingMessage) {}
+  constructor(
+    readonly incoming: IncomingMessage,
+    readonly body?: Uint8Array,
+  ) {}
 }
 
 interface Parts {
@@ -74,9 +77,9 @@ interface Parts {
 }
 
 /** A request node received: its fields as node's parser checked them, its headers read when first asked for. */
-function partsOfNode(incoming: IncomingMessage): Parts {
+function partsOfNode({ incoming, body }: FromNode): Parts {
   const method = incoming.method ?? 'GET';
-  return { method, url: urlOfNode(incoming), source: method === 'GET' || method === 'HEAD' ? null : incoming, incoming };
+  return { method, url: urlOfNode(incoming), source: method === 'GET' || method === 'HEAD' ? null : (body ?? incoming), incoming };
 }
 
 function partsOf(input: string | URL | DaemonRequest | Request, init: DaemonRequestInit | undefined): Parts {
@@ -108,7 +111,7 @@ export class DaemonRequest extends Body {
   #abortReason: unknown;
 
   constructor(input: string | URL | DaemonRequest | Request, init?: DaemonRequestInit) {
-    const p = input instanceof FromNode ? partsOfNode(input.incoming) : partsOf(input, init);
+    const p = input instanceof FromNode ? partsOfNode(input) : partsOf(input, init);
     super(p.source);
     this.method = p.method;
     this.url = p.url;
@@ -117,9 +120,9 @@ export class DaemonRequest extends Body {
     this.#signal = p.signal;
   }
 
-  /** The request node received (its URL refused with BadRequestTarget when the connection cannot carry it). */
-  static ofNode(incoming: IncomingMessage): DaemonRequest {
-    return new DaemonRequest(new FromNode(incoming) as unknown as string);
+  /** The request node received (its URL refused with BadRequestTarget when the connection cannot carry it); `body`: its body, read already. */
+  static ofNode(incoming: IncomingMessage, body?: Uint8Array): DaemonRequest {
+    return new DaemonRequest(new FromNode(incoming, body) as unknown as string);
   }
 
   get headers(): DaemonHeaders {
