@@ -1,5 +1,5 @@
 // The client example zips as shipped, end to end (issue 33 item 6): MQTT, e-mail, the HTTP
-// client, the FTP send and the REST API. Each zip is downloaded from the daemon; its peer side is set up as its README and peer
+// client, the FTP send, the REST API and the TLS bridge. Each zip is downloaded from the daemon; its peer side is set up as its README and peer
 // file say (mosquitto.conf run by Debian's mosquitto with its password file and certificates, an
 // SMTP server with STARTTLS and a login, an HTTPS server that logs what it gets, an FTP server with
 // explicit FTPS and the user the README names); its settings.json
@@ -9,8 +9,10 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:https';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { connect as tlsConnect } from 'node:tls';
 import { promisify } from 'node:util';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,8 +22,9 @@ import { FTP_BLOCK } from '../../device/model/blocks/ftp.ts';
 import { HTTP_BLOCK } from '../../device/model/blocks/httpc.ts';
 import type { ServiceTestResult } from '../../device/model/servicetest.ts';
 import { putBytes, readBlock, setBlock } from '../../sim/plc/blocks.ts';
+import { listening } from '../support/entry-process.ts';
 import { startFtpServer } from '../support/ftp-server.ts';
-import { makeCertificates } from '../support/openssl.ts';
+import { makeCertificates, tcpEcho, tlsEcho } from '../support/openssl.ts';
 import { freePort, LOOPBACK } from '../support/ports.ts';
 import { unzipText } from '../support/unzip.ts';
 import { until } from './logger-rig.ts';
@@ -245,6 +248,54 @@ describe('the rest example', () => {
     expect(stdout).not.toContain('no answer');
   }, 120_000);
 });
+
+describe('the tls example', () => {
+  it("both parts as shipped with this machine's hosts and ports: a plain connection reaches a TLS server through the client part, a TLS one a plain server through the server part", async () => {
+    const zip = await exampleZip('tls');
+    const settings = JSON.parse(zip['settings.json']!);
+    const [remote, device] = await Promise.all([tlsEcho(certs), tcpEcho()]); // tls_test.sh: test servers in place of the real ones
+    cleanups.push(
+      () => remote.close(),
+      () => device.close(),
+    );
+    const [plainPort, tlsPort] = [await freePort(), await freePort()];
+    await calls.putCert('pew_tls_client', settings.tlsclientca, certs.ca); // the README: the certificates settings.json names, on the TLS pages
+    await calls.putCert('pew_tls_server', settings.tlsservercert, certs.cert);
+    await calls.putCert('pew_tls_server', settings.tlsserverkey, certs.key);
+    await saveExample('pew_tls', settings, {
+      tls_server_host: 'localhost',
+      tls_destination_port: remote.port,
+      nontls_server_port: plainPort,
+      nontls_server_host: LOOPBACK,
+      nontls_destination_port: device.port,
+      tls_server_port: tlsPort,
+    });
+    await rig.d.ctx.tls.settled();
+    await until(() => listening(plainPort, LOOPBACK), 15_000, 'client part listening');
+    await until(() => listening(tlsPort, LOOPBACK), 15_000, 'server part listening');
+    expect(await roundTrip(connect(plainPort, LOOPBACK), 'through the client part')).toBe('through the client part');
+    expect(await roundTrip(tlsConnect({ port: tlsPort, host: LOOPBACK, ca: certs.ca, servername: 'localhost' }), 'through the server part')).toBe(
+      'through the server part',
+    );
+    expect(device.received().toString()).toBe('through the server part');
+  }, 120_000);
+});
+
+/** Sends `text` on a new connection and answers what comes back (an echo). */
+function roundTrip(socket: Socket, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let got = '';
+    socket.on('error', reject);
+    socket.on('data', (b: Buffer) => {
+      got += b.toString();
+      if (got.length >= text.length) {
+        socket.destroy();
+        resolve(got);
+      }
+    });
+    socket.write(text);
+  });
+}
 
 async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
