@@ -3,13 +3,23 @@ import * as nodeFs from 'node:fs/promises';
 import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Volume, VolumeId } from '../../hw/types.ts';
 import { CsvStore, classifyError, type StoreFs, type StoreHandle } from './csv-store.ts';
 import { LOG_FOLDER } from './types.ts';
 
 const MiB = 1024 * 1024;
 const dirs: string[] = [];
+// every store a test makes is closed after it, so that no appender's file handle is left open
+const stores: CsvStore[] = [];
+const newStore = (opts: ConstructorParameters<typeof CsvStore>[0]) => {
+  const s = new CsvStore(opts);
+  stores.push(s);
+  return s;
+};
+afterEach(async () => {
+  for (const s of stores.splice(0)) await s.close();
+});
 afterAll(async () => {
   for (const d of dirs) await rm(d, { recursive: true, force: true });
 });
@@ -39,7 +49,14 @@ function tracedFs(fault: Fault = () => undefined) {
         truncate: async (n) => (check('truncate', path), fh.truncate(n)),
         datasync: async () => (check('datasync', path), fh.datasync()),
         sync: async () => (check('sync', path), fh.sync()),
-        close: async () => (check('close', path), fh.close()),
+        // a failed close still releases the descriptor, as close(2) does
+        close: async () => {
+          try {
+            check('close', path);
+          } finally {
+            await fh.close();
+          }
+        },
         write: async (b, o, l) => (check('write', path) === 'short' ? fh.write(b, o, Math.max(1, l >> 1)) : fh.write(b, o, l)),
       };
       return h;
@@ -62,7 +79,7 @@ async function unit(
   await mkdir(path);
   const traced = tracedFs(opts.fault);
   const volume = (): Volume => ({ id, path, mounted: opts.mounted?.() ?? true, totalBytes: 100 * MiB, freeBytes: opts.free?.() ?? 50 * MiB });
-  const store = new CsvStore({ volumes: async () => [volume()], fs: traced.fs, deleteOldFiles: opts.deleteOldFiles, maxQueuedBatches: opts.maxQueuedBatches });
+  const store = newStore({ volumes: async () => [volume()], fs: traced.fs, deleteOldFiles: opts.deleteOldFiles, maxQueuedBatches: opts.maxQueuedBatches });
   const logDir = join(path, LOG_FOLDER);
   const read = (name: string) => readFile(join(logDir, name), 'utf8');
   return { store, calls: traced.calls, path, logDir, read, appender: store.appender(id) };
@@ -228,9 +245,9 @@ describe('failures become a write status; the batch stays queued and is written 
   });
 
   it('volumes() failing or not listing the volume is an error status too', async () => {
-    const store = new CsvStore({ volumes: () => Promise.reject(errno('EIO')) });
+    const store = newStore({ volumes: () => Promise.reject(errno('EIO')) });
     expect(await store.appender('usb').append('x.csv', [], ['1'])).toMatchObject({ state: 'error', detail: 'write error (EIO)' });
-    const none = new CsvStore({ volumes: async () => [] });
+    const none = newStore({ volumes: async () => [] });
     expect(await none.appender('internal').append('x.csv', [], ['1'])).toMatchObject({ state: 'error', detail: 'internal volume not available' });
   });
 
@@ -244,7 +261,7 @@ describe('failures become a write status; the batch stays queued and is written 
         return nodeFs.mkdir(p);
       },
     };
-    const store = new CsvStore({ ...u.store.opts, fs });
+    const store = newStore({ ...u.store.opts, fs });
     const a = store.appender('internal');
     await expect(a.append('b.csv', [], ['1'])).rejects.toThrow('bug');
     bug = false;
