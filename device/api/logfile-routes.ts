@@ -4,7 +4,6 @@
 // resolved inside its folder (security.md DL-1, device/system/volume-files.ts).
 import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { VOLUME_IDS, type Volume } from '../../hw/types.ts';
@@ -15,6 +14,7 @@ import type { LogStatus } from '../model/log-status.ts';
 import { type FolderFile, fileInside, type InsideFile, isPlainName, listFolder, openInside, RefusedName } from '../system/volume-files.ts';
 import { readBody } from './body.ts';
 import { ApiError, type ApiIssue } from './errors.ts';
+import { fileResponse } from './file-response.ts';
 import { type RouteDef, route } from './route.ts';
 
 /** spec §3 storage: internal 0, USB 1, temp 2 (the index into VOLUME_IDS) */
@@ -98,11 +98,7 @@ export async function download(c: Context, dir: string | undefined, name: string
   }
   const { handle, size } = opened;
   const headers = { 'Content-Type': type, 'Content-Disposition': attachment(name), 'Content-Length': String(size) };
-  if (size === 0) {
-    await handle.close();
-    return c.body(null, 200, headers);
-  }
-  return c.body(Readable.toWeb(handle.createReadStream({ start: 0, end: size - 1 })) as ReadableStream<Uint8Array>, 200, headers);
+  return fileResponse(c, handle, size, headers);
 }
 
 /**

@@ -4,9 +4,9 @@
 // device/system/volume-files.ts); no directory listing: `/` is index.html when there is one.
 
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import { ApiError } from '../api/errors.ts';
+import { fileResponse } from '../api/file-response.ts';
 import { contentType } from '../api/web-files.ts';
 import { HTTP_FILE_RE, HTTP_NAME_MAX } from '../model/sections/httpfiles.ts';
 import { openInside, RefusedName } from '../system/volume-files.ts';
@@ -46,9 +46,5 @@ export async function serveHttpFile(c: Context, dataDir: string): Promise<Respon
   }
   const { handle, size } = opened;
   const headers = { 'Content-Type': contentType(name), 'Content-Length': String(size), 'Cache-Control': 'no-cache' };
-  if (size === 0 || c.req.method === 'HEAD') {
-    await handle.close();
-    return c.body(null, 200, headers);
-  }
-  return c.body(Readable.toWeb(handle.createReadStream({ start: 0, end: size - 1 })) as ReadableStream<Uint8Array>, 200, headers);
+  return fileResponse(c, handle, size, headers);
 }

@@ -112,7 +112,8 @@ export async function fileInside(root: string, name: string): Promise<InsideFile
 
 /**
  * Opens the regular file `name` of `root` for reading. The real path is opened with O_NOFOLLOW and
- * checked again on the open descriptor, so a link swapped in after the check is not followed.
+ * checked again on the open descriptor, so a link swapped in after the check is not followed. The
+ * handle is the caller's to close (a response body: device/api/file-response.ts).
  */
 export async function openInside(root: string, name: string): Promise<{ handle: FileHandle; size: number; mtime: number }> {
   const { path } = await fileInside(root, name);
@@ -124,12 +125,14 @@ export async function openInside(root: string, name: string): Promise<{ handle: 
     if (errno(e) === 'ELOOP') throw new RefusedName('outside');
     throw e;
   }
-  const s = await handle.stat();
-  if (!s.isFile()) {
+  try {
+    const s = await handle.stat();
+    if (!s.isFile()) throw new RefusedName('missing');
+    return { handle, size: s.size, mtime: Math.floor(s.mtimeMs) };
+  } catch (e) {
     await handle.close();
-    throw new RefusedName('missing');
+    throw e;
   }
-  return { handle, size: s.size, mtime: Math.floor(s.mtimeMs) };
 }
 
 /**

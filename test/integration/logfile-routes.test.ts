@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Volume } from '../../hw/types.ts';
 import { type Client, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
+import { descriptorsOn } from '../support/descriptors.ts';
 
 const SECRET = 'TOP-SECRET-6f1c';
 const FIVE_MB = randomBytes(5 * 1024 * 1024);
@@ -311,6 +312,22 @@ describe('downloads', () => {
     expect(r.bytes.length).toBe(FIVE_MB.length);
     expect(r.bytes.equals(FIVE_MB)).toBe(true);
     expect(r.headers.get('content-length')).toBe(String(FIVE_MB.length));
+  });
+
+  it('closes the file of a HEAD request (answered without the body) and of a download the client gave up', async () => {
+    // 5 MB: more than a stream reads ahead on its own, so only a close releases the file
+    const big = join(logDir('internal'), 'big_20261120.csv');
+    const head = await fetch(`${user.base}/download/log/intern/big_20261120.csv`, { method: 'HEAD', headers: { cookie: user.cookie } });
+    expect([head.status, head.headers.get('content-length')]).toEqual([200, String(FIVE_MB.length)]);
+    await expect.poll(() => descriptorsOn(big)).toBe(0);
+
+    const gone = new AbortController();
+    const res = await fetch(`${user.base}/download/log/intern/big_20261120.csv`, { headers: { cookie: user.cookie }, signal: gone.signal });
+    const reader = res.body!.getReader();
+    expect((await reader.read()).done).toBe(false); // the stream is under way, the file open
+    gone.abort();
+    await reader.read().catch(() => undefined);
+    await expect.poll(() => descriptorsOn(big)).toBe(0);
   });
 
   it('serves each volume, an empty file, a unicode name and a link to a file inside', async () => {
