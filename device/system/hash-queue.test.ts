@@ -2,7 +2,7 @@
 // (addresses that signed in before) goes first, one waiting place per address, a full line drops
 // its oldest check, and the second line's share of the time.
 import { describe, expect, it } from 'vitest';
-import { HashQueueFull, hashLoad, inHashSlot, LOGIN_QUEUE } from './hash-queue.ts';
+import { HASH_BURST_MS, HASH_SHARE, HashQueueFull, hashLoad, inHashSlot, LOGIN_QUEUE } from './hash-queue.ts';
 
 /** a hash that ends when told */
 function gate() {
@@ -60,20 +60,21 @@ describe('hashing queue', () => {
     expect(ran.at(-1)).toBe('10.0.2.50');
   });
 
-  it("a newcomer's hash of d ms keeps the next newcomer waiting d ms; an owner does not wait", async () => {
-    const d = 60;
-    const hash = () => new Promise<void>((r) => setTimeout(r, d));
+  it('a sustained run of hashes empties the budget: a newcomer then waits for its share, an owner does not', async () => {
+    // one hash long enough to empty the bucket: it refills by HASH_SHARE * d while the hash runs
+    const d = 2 * HASH_BURST_MS + 200;
     let ended = 0;
     await inHashSlot(async () => {
-      await hash();
+      await new Promise((r) => setTimeout(r, d));
       ended = performance.now();
     }, newcomer('10.0.3.1'));
-    // queued first, it still waits for its share; the owner queued after it runs at once
+    // queued first, the newcomer still waits for the bucket; the owner queued after it runs at once
     const next = inHashSlot(async () => performance.now(), newcomer('10.0.3.2'));
     const ownerStart = await inHashSlot(async () => performance.now(), owner('10.0.3.9'));
     const nextStart = await next;
-    // timers may fire a millisecond before the mark performance.now() shows
-    expect(nextStart - ended).toBeGreaterThanOrEqual(d - 2);
     expect(ownerStart).toBeLessThan(nextStart);
+    // the bucket held at most HASH_BURST_MS - (1 - HASH_SHARE) * d after the hash: it refills at HASH_SHARE
+    const deficit = (1 - HASH_SHARE) * d - HASH_BURST_MS;
+    expect(nextStart - ended).toBeGreaterThanOrEqual(deficit / HASH_SHARE - 2);
   });
 });

@@ -10,9 +10,12 @@
 // - each address has one waiting place: its second check while one waits is refused at once;
 // - each line holds LOGIN_QUEUE checks; when full, its oldest check is refused (429 `login_busy`)
 //   and the new one joins, so a flood cannot hold the places while its clients give up;
-// - hashes for the second line get at most SECOND_LINE_SHARE of the time: after one of d ms, the
-//   next one of that line waits d ms. A flood from new addresses thus leaves at least half of a
-//   core to the daemon's own thread, where the logger's timers, PLC reads and writes run.
+// - hashing has a CPU budget: a bucket of HASH_BURST_MS of hash time that fills at HASH_SHARE ms
+//   per ms and that every hash empties by its length. A second-line hash starts only while the
+//   bucket is not empty; the first line goes even when it is (and empties it further). So a few
+//   logins in a row run at once, but a sustained flood gets at most half of one core for hashing,
+//   owner's checks included: the rest stays with the daemon's own thread, where the logger's
+//   timers, PLC reads and writes run (docs/login-security.md: what the measurements showed).
 // Calls without a ticket (setting a password, the backup key) come from a signed-in session or
 // the daemon itself: they wait in the first line, without a limit.
 
@@ -20,8 +23,10 @@
 export const HASH_CONCURRENCY = 1;
 /** login checks that may wait in each line; the oldest is refused to make room */
 export const LOGIN_QUEUE = 8;
-/** the most of the time hashes of addresses that never signed in may take during a flood */
-export const SECOND_LINE_SHARE = 0.5;
+/** the share of the time hashing may take while it goes on (the second line waits for it) */
+export const HASH_SHARE = 0.5;
+/** hash time that may run at once before the share applies */
+export const HASH_BURST_MS = 500;
 
 /** A login check was refused a place in the hashing queue (answered 429 `login_busy`). */
 export class HashQueueFull extends Error {}
@@ -44,9 +49,16 @@ let active = 0;
 const first: Waiter[] = [];
 const second: Waiter[] = [];
 const waitingFrom = new Set<string>();
-/** when the second line may start its next hash (performance.now) */
-let secondFreeAt = 0;
+let bucket = HASH_BURST_MS;
+let bucketAt = 0;
 let timer: NodeJS.Timeout | undefined;
+
+/** the bucket's content now (ms of hash time): refilled at HASH_SHARE since the last look */
+function budget(now: number): number {
+  bucket = Math.min(HASH_BURST_MS, bucket + (now - bucketAt) * HASH_SHARE);
+  bucketAt = now;
+  return bucket;
+}
 
 function dropWaiter(line: Waiter[], w: Waiter): void {
   line.splice(line.indexOf(w), 1);
@@ -57,13 +69,17 @@ function dropWaiter(line: Waiter[], w: Waiter): void {
 function pump(): void {
   while (active < HASH_CONCURRENCY) {
     const now = performance.now();
-    const w = first[0] ?? (second[0] && now >= secondFreeAt ? second[0] : undefined);
+    const w = first[0] ?? (second[0] && budget(now) > 0 ? second[0] : undefined);
     if (!w) {
       if (second.length && !timer) {
-        timer = setTimeout(() => {
-          timer = undefined;
-          pump();
-        }, secondFreeAt - now);
+        // until the bucket holds a millisecond again
+        timer = setTimeout(
+          () => {
+            timer = undefined;
+            pump();
+          },
+          Math.ceil((1 - budget(now)) / HASH_SHARE),
+        );
       }
       return;
     }
@@ -80,7 +96,7 @@ function pump(): void {
  */
 export async function inHashSlot<T>(fn: () => Promise<T>, ticket?: HashTicket): Promise<T> {
   const isSecond = ticket !== undefined && !ticket.signedInBefore;
-  if (active >= HASH_CONCURRENCY || first.length || (isSecond && (second.length || performance.now() < secondFreeAt))) {
+  if (active >= HASH_CONCURRENCY || first.length || (isSecond && (second.length || budget(performance.now()) <= 0))) {
     if (ticket && waitingFrom.has(ticket.source)) throw new HashQueueFull();
     const line = isSecond ? second : first;
     await new Promise<void>((resolve, reject) => {
@@ -101,14 +117,13 @@ export async function inHashSlot<T>(fn: () => Promise<T>, ticket?: HashTicket): 
     });
   } else active++;
   const began = performance.now();
+  budget(began); // what the bucket gained while it waited; it gains on while the hash runs
   try {
     return await fn();
   } finally {
     active--;
-    if (isSecond) {
-      const ended = performance.now();
-      secondFreeAt = ended + ((ended - began) * (1 - SECOND_LINE_SHARE)) / SECOND_LINE_SHARE;
-    }
+    const ended = performance.now();
+    bucket = budget(ended) - (ended - began);
     pump();
   }
 }

@@ -31,7 +31,7 @@ describe('login flood (item 2)', () => {
     expect(r.logins[0] ?? 0).toBe(0);
     expect(Object.keys(r.logins).sort()).toEqual(['401', '429']);
     expect(percentile(r.gets, 99)).toBeLessThan(1000);
-  }, 60_000);
+  }, 180_000);
 
   it('150 addresses flooding for 12 s: the owner signs in on every try from its own address, no log record lost (issue 34 item 2)', async () => {
     const r = await runFlood(rig, { concurrency: 150, ms: 12_000 });
@@ -44,7 +44,7 @@ describe('login flood (item 2)', () => {
     expect(r.logins[401] ?? 0).toBeGreaterThan(0);
     expect(r.logins[429] ?? 0).toBeGreaterThan(0);
     expect(r.logins[200] ?? 0).toBe(0);
-  }, 90_000);
+  }, 180_000);
 
   it('the unit answers logins normally once the flood is over', async () => {
     const c = rig.d.client('127.0.0.9');
