@@ -11,6 +11,7 @@ import type { Rest } from '../model/sections/rest.ts';
 import type { ServiceTestResult } from '../model/servicetest.ts';
 import { connect as tlsConnect } from '../net/node-tls.ts';
 import { runTest, StepFailure } from '../services/test-run.ts';
+import { restAdmits } from './admit.ts';
 import type { RestServer } from './engine.ts';
 
 /** The address a client of the unit itself uses: loopback when the daemon listens on every address. */
@@ -106,6 +107,9 @@ export async function restApiTest(cfg: Rest, server: RestServer, listenHost: str
       await t.step(
         'request',
         async () => {
+          // the server closes a client outside ip1..ip2 as it connects (docs/hardening.md DOS-2): say why
+          if (!restAdmits(cfg, host))
+            throw new StepFailure('auth_failed', `The unit's own address ${host} is outside ${cfg.ip1} – ${cfg.ip2}: the server closes its connection`);
           const answer = await getInfo(socket!, host, cfg.http_port);
           let body: { error?: { code?: string; message?: string }; api?: string; version?: string } | undefined;
           try {

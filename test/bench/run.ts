@@ -20,6 +20,7 @@ import { measureLogger } from './logger.ts';
 import { measureLoginFlood } from './login-flood.ts';
 import { measureMqtt } from './mqtt.ts';
 import { measureRedirect } from './redirect.ts';
+import { measureSecurityListeners } from './security-listeners.ts';
 import { measureServiceTests } from './service-tests.ts';
 import { measureConnectionTests } from './service-tests-net.ts';
 import { measureSql } from './sql.ts';
@@ -131,6 +132,7 @@ try {
     await part('redirect threads', () => measureRedirect(rows, bundle));
     await part('protocol fuzz', () => measureFuzz(rows, bundle));
     await part('tls bridge', () => measureTlsBridge(rows, [bundle]));
+    await part('security: REST slots, dripping connections', () => measureSecurityListeners(rows, [bundle]));
   }
 
   await part('protocol codecs', () => measureCodecs(rows));
