@@ -136,9 +136,11 @@ export async function sendAttempt(f: Ftpc, files: readonly FolderFile[], o: Atte
         resume.set(file.name, remote);
         await client.uploadFrom(f.transfermode_ascii ? source.pipe(crlf()) : source, remote);
       } catch (e) {
-        source.destroy();
         result.error = remoteError(e);
         break;
+      } finally {
+        // closes the file on every path (a no-op for a stream read to its end, which closed it)
+        source.destroy();
       }
       resume.delete(file.name);
       onServer.add(remote);
