@@ -1,0 +1,30 @@
+// Causes of transmission (IEC 60870-5-101 clause 7.2.3), the numbers the ASDU's COT field carries.
+
+export const COT = {
+  periodic: 1,
+  background: 2,
+  spontaneous: 3,
+  initialized: 4,
+  request: 5,
+  activation: 6,
+  activation_con: 7,
+  deactivation: 8,
+  deactivation_con: 9,
+  activation_term: 10,
+  return_remote: 11,
+  return_local: 12,
+  file_transfer: 13,
+  interrogated_station: 20, // 21-36: interrogated by group 1-16
+  counter_general: 37, // 38-41: counter group 1-4
+  unknown_type: 44,
+  unknown_cause: 45,
+  unknown_ca: 46,
+  unknown_ioa: 47,
+} as const;
+
+/** The cause of an answer to an interrogation with QOI `qoi` (20 station: COT 20; 21-36 group n: COT 20 + n). */
+export const interrogationCause = (qoi: number): number => qoi;
+/** QOI of a station or group interrogation: 20, or 20 + group for groups 1-16. */
+export const isInterrogationQoi = (qoi: number): boolean => qoi >= 20 && qoi <= 36;
+/** The cause of a counter interrogation answer for request qualifier RQT (5 general: 37; 1-4 group: 37 + n). */
+export const counterCause = (rqt: number): number => (rqt === 5 ? 37 : 37 + rqt);
