@@ -2,15 +2,19 @@
 // §2 service pages, §9 update tick 1500 ms): one component any service page mounts by the
 // service's name. It shows the service's entry of the one status answer: the state and since when,
 // whether the PLC's control block can be used, the last success, the last error with its code and
-// meaning, the counters and the queue. The texts are the `serviceStatus` part of the dictionary.
+// meaning, the counters, the queue and its dead letters (with the admin's actions: dead-letters.tsx). The texts are the `serviceStatus` part of the dictionary.
 import { useEffect } from 'preact/hooks';
+import { DEAD_LETTER_SERVICES, type DeadLetterService } from '../../device/model/dead-letters.ts';
 import type { StatusService } from '../../device/model/service-status.ts';
 import type { ServiceStatus } from '../api/service-status.ts';
 import { formatNumber, LL, labelled } from '../i18n/translate.ts';
 import { RUN_STATE_TONE, serviceStatusOf, servicesStatusFailed, watchServicesStatus } from '../state/service-status.ts';
+import { DeadLetterActions, deadLetterValue } from './dead-letters.tsx';
 import { formatMoment, PlcReach, StateBadge, type StatusFact, StatusList } from './status-list.tsx';
 
 type Texts = typeof LL.value.serviceStatus;
+
+const isDeadLetterService = (s: StatusService): s is DeadLetterService => (DEAD_LETTER_SERVICES as readonly string[]).includes(s);
 
 /** A counter's name in the console's language (a name the console does not know shows as it came). */
 export function counterLabel(t: Texts, name: string): string {
@@ -65,6 +69,7 @@ function facts(s: ServiceStatus): StatusFact[] {
           { item: 'dropped', label: t.dropped(), value: formatNumber(s.queue.dropped) },
         ]
       : []),
+    ...(s.deadLetters ? [{ item: 'dead-letters', label: t.deadLetters(), value: deadLetterValue(s.deadLetters) }] : []),
   ];
 }
 
@@ -75,5 +80,10 @@ function facts(s: ServiceStatus): StatusFact[] {
 export function ServiceStatusBlock({ service, block = `${service}-status` }: { service: StatusService; block?: string }) {
   useEffect(() => watchServicesStatus(), []);
   const s = serviceStatusOf(service);
-  return <StatusList block={block} title={LL.value.serviceStatus.title()} failed={servicesStatusFailed.value} facts={s ? facts(s) : null} />;
+  return (
+    <>
+      <StatusList block={block} title={LL.value.serviceStatus.title()} failed={servicesStatusFailed.value} facts={s ? facts(s) : null} />
+      {s && isDeadLetterService(service) && <DeadLetterActions service={service} s={s} />}
+    </>
+  );
 }

@@ -6794,6 +6794,64 @@ export type NamespaceServiceStatusTranslation = {
 	 * D​r​o​p​p​e​d​ ​(​q​u​e​u​e​ ​f​u​l​l​)
 	 */
 	dropped: string
+	/**
+	 * D​e​a​d​ ​l​e​t​t​e​r​s
+	 */
+	deadLetters: string
+	/**
+	 * {​c​o​u​n​t​}​ ​k​e​p​t​ ​·​ ​{​d​r​o​p​p​e​d​}​ ​d​r​o​p​p​e​d​ ​a​t​ ​t​h​e​ ​b​o​u​n​d
+	 * @param {unknown} count
+	 * @param {unknown} dropped
+	 */
+	deadValue: RequiredParams<'count' | 'dropped'>
+	/**
+	 * D​o​w​n​l​o​a​d​ ​C​S​V
+	 */
+	deadCsv: string
+	/**
+	 * D​o​w​n​l​o​a​d​ ​J​S​O​N
+	 */
+	deadJson: string
+	/**
+	 * R​e​t​r​y​ ​a​l​l
+	 */
+	deadRetry: string
+	/**
+	 * D​i​s​c​a​r​d​ ​a​l​l
+	 */
+	deadDiscard: string
+	/**
+	 * C​a​n​c​e​l
+	 */
+	cancel: string
+	/**
+	 * R​e​t​r​y​ ​t​h​e​ ​d​e​a​d​ ​l​e​t​t​e​r​s​?
+	 */
+	deadRetryTitle: string
+	/**
+	 * T​h​e​ ​{​c​o​u​n​t​}​ ​d​e​a​d​ ​l​e​t​t​e​r​s​ ​g​o​ ​b​a​c​k​ ​t​o​ ​t​h​e​ ​e​n​d​ ​o​f​ ​t​h​e​ ​q​u​e​u​e​,​ ​f​o​r​ ​t​h​e​ ​t​a​r​g​e​t​ ​s​a​v​e​d​ ​n​o​w​.
+	 * @param {unknown} count
+	 */
+	deadRetryText: RequiredParams<'count'>
+	/**
+	 * D​i​s​c​a​r​d​ ​t​h​e​ ​d​e​a​d​ ​l​e​t​t​e​r​s​?
+	 */
+	deadDiscardTitle: string
+	/**
+	 * T​h​e​ ​{​c​o​u​n​t​}​ ​d​e​a​d​ ​l​e​t​t​e​r​s​ ​a​r​e​ ​d​e​l​e​t​e​d​ ​f​o​r​ ​g​o​o​d​.​ ​D​o​w​n​l​o​a​d​ ​t​h​e​m​ ​f​i​r​s​t​ ​t​o​ ​k​e​e​p​ ​t​h​e​i​r​ ​v​a​l​u​e​s​.
+	 * @param {unknown} count
+	 */
+	deadDiscardText: RequiredParams<'count'>
+	/**
+	 * {​c​o​u​n​t​}​ ​d​e​a​d​ ​l​e​t​t​e​r​s​ ​p​u​t​ ​b​a​c​k​ ​i​n​t​o​ ​t​h​e​ ​q​u​e​u​e
+	 * @param {unknown} count
+	 */
+	deadRetried: RequiredParams<'count'>
+	/**
+	 * {​c​o​u​n​t​}​ ​d​e​a​d​ ​l​e​t​t​e​r​s​ ​d​i​s​c​a​r​d​e​d
+	 * @param {unknown} count
+	 */
+	deadDiscarded: RequiredParams<'count'>
 	states: {
 		/**
 		 * o​f​f
@@ -14508,6 +14566,58 @@ export type TranslationFunctions = {
 		 * Dropped (queue full)
 		 */
 		dropped: () => LocalizedString
+		/**
+		 * Dead letters
+		 */
+		deadLetters: () => LocalizedString
+		/**
+		 * {count} kept · {dropped} dropped at the bound
+		 */
+		deadValue: (arg: { count: unknown, dropped: unknown }) => LocalizedString
+		/**
+		 * Download CSV
+		 */
+		deadCsv: () => LocalizedString
+		/**
+		 * Download JSON
+		 */
+		deadJson: () => LocalizedString
+		/**
+		 * Retry all
+		 */
+		deadRetry: () => LocalizedString
+		/**
+		 * Discard all
+		 */
+		deadDiscard: () => LocalizedString
+		/**
+		 * Cancel
+		 */
+		cancel: () => LocalizedString
+		/**
+		 * Retry the dead letters?
+		 */
+		deadRetryTitle: () => LocalizedString
+		/**
+		 * The {count} dead letters go back to the end of the queue, for the target saved now.
+		 */
+		deadRetryText: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * Discard the dead letters?
+		 */
+		deadDiscardTitle: () => LocalizedString
+		/**
+		 * The {count} dead letters are deleted for good. Download them first to keep their values.
+		 */
+		deadDiscardText: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * {count} dead letters put back into the queue
+		 */
+		deadRetried: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * {count} dead letters discarded
+		 */
+		deadDiscarded: (arg: { count: unknown }) => LocalizedString
 		states: {
 			/**
 			 * off

@@ -1,5 +1,5 @@
 // The line per service of /info (design/services.md "Status everywhere"): every service of the one
-// status answer with its state and since when, the jobs waiting in its queue and its last error's
+// status answer with its state and since when, the jobs waiting in its queue, its dead letters and its last error's
 // code, linked to the service's page where its full status shows (web/forms/service-status.tsx).
 import { useEffect } from 'preact/hooks';
 import type { StatusService } from '../../device/model/service-status.ts';
@@ -43,6 +43,9 @@ export function ServiceRunCard() {
                 <RunState s={s} />
                 {s.enabled && <span class="detail" data-since>{` ${labelled(t.since(), formatMoment(s.since))}`}</span>}
                 {s.queue.waiting > 0 && <span class="detail" data-queue>{` · ${labelled(t.queue(), formatNumber(s.queue.waiting))}`}</span>}
+                {(s.deadLetters?.count ?? 0) > 0 && (
+                  <span class="detail" data-dead-letters>{` · ${labelled(t.deadLetters(), formatNumber(s.deadLetters!.count))}`}</span>
+                )}
                 {s.enabled && s.lastError && <span class="detail" data-code={s.lastError.code}>{` · ${errorMeaning(t, s.lastError)}`}</span>}
               </dd>
             </div>
