@@ -36,7 +36,9 @@ export function RunState({ s }: { s: ServiceStatus }) {
 
 function facts(s: ServiceStatus): StatusFact[] {
   const t = LL.value.serviceStatus;
-  if (!s.enabled) return [{ item: 'state', label: t.state(), value: <span data-state="off">{t.off()}</span> }];
+  // dead letters stay on the unit while the service is off: they show either way
+  const dead: StatusFact[] = s.deadLetters ? [{ item: 'dead-letters', label: t.deadLetters(), value: deadLetterValue(s.deadLetters) }] : [];
+  if (!s.enabled) return [{ item: 'state', label: t.state(), value: <span data-state="off">{t.off()}</span> }, ...dead];
   const e = s.lastError;
   return [
     { item: 'state', label: t.state(), value: <RunState s={s} /> },
@@ -69,7 +71,7 @@ function facts(s: ServiceStatus): StatusFact[] {
           { item: 'dropped', label: t.dropped(), value: formatNumber(s.queue.dropped) },
         ]
       : []),
-    ...(s.deadLetters ? [{ item: 'dead-letters', label: t.deadLetters(), value: deadLetterValue(s.deadLetters) }] : []),
+    ...dead,
   ];
 }
 
