@@ -8,13 +8,23 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { CsvStore, MAX_QUEUED_BATCHES, nodeStoreFs, type StoreFs, type StoreHandle } from '../../device/logger/csv-store.ts';
 import { LOG_FOLDER, type WriteStatus } from '../../device/logger/types.ts';
 import type { Volume, VolumeId } from '../../hw/types.ts';
 import { volumeAt } from '../../hw/volumes.ts';
 
 const dirs: string[] = [];
+// every store a test makes is closed after it, so that no appender's file handle is left open
+const stores: CsvStore[] = [];
+const newStore = (opts: ConstructorParameters<typeof CsvStore>[0]) => {
+  const s = new CsvStore(opts);
+  stores.push(s);
+  return s;
+};
+afterEach(async () => {
+  for (const s of stores.splice(0)) await s.close();
+});
 afterAll(async () => {
   for (const d of dirs) await rm(d, { recursive: true, force: true });
 });
@@ -52,7 +62,12 @@ function faultyFs() {
           truncate: (n) => guard(() => fh.truncate(n)),
           datasync: () => guard(() => fh.datasync()),
           sync: () => guard(() => fh.sync()),
-          close: () => guard(() => fh.close()),
+          // a failed close still releases the descriptor, as close(2) does
+          close: async () => {
+            const c = hit();
+            await fh.close();
+            if (c) throw errno(c === 'short' ? 'ENOSPC' : c);
+          },
           write: (b, o, l) => {
             const c = hit();
             if (c === 'short') {
@@ -127,7 +142,7 @@ describe('an injected fault at EVERY file system call of a run of appends', () =
       // a clean run counts the calls
       const clean = faultyFs();
       const u0 = await unitVolumes();
-      const s0 = new CsvStore({ volumes: u0.volumes, fs: clean.fs });
+      const s0 = newStore({ volumes: u0.volumes, fs: clean.fs });
       const a0 = s0.appender('usb');
       for (const b of PLAN) expect((await a0.append(b.file, HEADER, b.lines)).state).toBe('ok');
       const total = clean.calls();
@@ -137,7 +152,7 @@ describe('an injected fault at EVERY file system call of a run of appends', () =
       for (let k = 1; k <= total; k++) {
         const u = await unitVolumes();
         const f = faultyFs();
-        const a = new CsvStore({ volumes: u.volumes, fs: f.fs }).appender('usb');
+        const a = newStore({ volumes: u.volumes, fs: f.fs }).appender('usb');
         f.failFrom(k, code);
         const statuses: WriteStatus[] = [];
         for (const b of PLAN) {
@@ -169,7 +184,7 @@ describe('an injected fault at EVERY file system call of a run of appends', () =
 describe('a USB stick removed during appends', () => {
   it('renamed away (unmounted): "USB volume removed", the records queue up; back again: they land in order, nothing lost', async () => {
     const u = await unitVolumes();
-    const a = new CsvStore({ volumes: u.volumes }).appender('usb');
+    const a = newStore({ volumes: u.volumes }).appender('usb');
     const file = 'usb_20240301.csv';
     expect((await a.append(file, HEADER, recs(1, 3))).state).toBe('ok');
     await rename(u.path('usb'), `${u.path('usb')}.away`);
@@ -184,7 +199,7 @@ describe('a USB stick removed during appends', () => {
 
   it('deleted while the file is open: a new stick gets a new file with its header and the queued records', async () => {
     const u = await unitVolumes();
-    const a = new CsvStore({ volumes: u.volumes }).appender('usb');
+    const a = newStore({ volumes: u.volumes }).appender('usb');
     const file = 'usb_20240301.csv';
     await a.append(file, HEADER, recs(1, 2));
     await rm(u.path('usb'), { recursive: true });
@@ -197,7 +212,7 @@ describe('a USB stick removed during appends', () => {
 
   it(`away for longer than ${MAX_QUEUED_BATCHES} batches: the oldest are dropped and counted, the rest land in order`, async () => {
     const u = await unitVolumes();
-    const a = new CsvStore({ volumes: u.volumes }).appender('usb');
+    const a = newStore({ volumes: u.volumes }).appender('usb');
     const file = 'long_20240301.csv';
     await rename(u.path('usb'), `${u.path('usb')}.away`);
     let last: WriteStatus | undefined;
@@ -213,7 +228,7 @@ describe('low memory on a real volume folder', () => {
   it('without delete_old_files logging stops until space is back; with it the oldest files of the folder make room', async () => {
     let free = 32 * GiB;
     const u = await unitVolumes(() => ({ freeBytes: free }));
-    const stopping = new CsvStore({ volumes: u.volumes }).appender('internal');
+    const stopping = newStore({ volumes: u.volumes }).appender('internal');
     await stopping.append('a_20240301.csv', HEADER, recs(1, 1));
     free = 1000;
     expect((await stopping.append('a_20240301.csv', HEADER, recs(2, 1))).state).toBe('stopped');
@@ -223,7 +238,7 @@ describe('low memory on a real volume folder', () => {
     await stopping.close();
 
     // deleting a file gives its space back in this model
-    const store = new CsvStore({
+    const store = newStore({
       volumes: u.volumes,
       deleteOldFiles: true,
       fs: {
