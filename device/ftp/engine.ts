@@ -79,6 +79,8 @@ class FtpRun {
   private nextCycle: number | undefined;
   private lastPoll = -Infinity;
   private retryAt: number | undefined;
+  /** the failure of the attempt whose retry is awaited: shown in the status and in DT n+2 meanwhile */
+  private retryError: FtpStatus['retryError'];
   /** the status words the PLC holds as far as we know ('' = not written or the write failed) */
   private written = '';
   plcProblem = '';
@@ -107,11 +109,12 @@ class FtpRun {
     return this.job !== undefined;
   }
 
-  status(): Pick<FtpStatus, 'cycle' | 'nextCycle' | 'retryAt' | 'plc'> {
+  status(): Pick<FtpStatus, 'cycle' | 'nextCycle' | 'retryAt' | 'retryError' | 'plc'> {
     return {
       cycle: this.script.ftp_transmission,
       ...(this.nextCycle !== undefined ? { nextCycle: this.nextCycle } : {}),
       ...(this.retryAt !== undefined ? { retryAt: this.retryAt } : {}),
+      ...(this.retryError !== undefined ? { retryError: this.retryError } : {}),
       plc: this.plcProblem,
     };
   }
@@ -181,7 +184,8 @@ class FtpRun {
     const last = s.last;
     const words = statusWords({
       state: s.state,
-      error: (last?.error?.code as FtpErrorName | undefined) ?? 'none',
+      // while a retry is awaited, the failure that made it (the last send's result comes later)
+      error: ((this.retryError ?? last?.error)?.code as FtpErrorName | undefined) ?? 'none',
       sent: last?.files.length ?? 0,
       failed: last?.failed ?? 0,
       counter: s.counter,
@@ -277,8 +281,13 @@ class FtpRun {
       if (!error || error.local || attempts > this.script.ftp_repeats || !this.active) break;
       deps.log.warn('ftp send failed, trying again', { attempt: attempts, code: error.code, error: error.message });
       this.retryAt = deps.clock.now() + deps.retryDelayMs;
+      this.retryError = { code: error.code, number: FTP_ERROR[error.code], message: error.message, at: deps.clock.now() };
+      void this.publish().catch(() => {
+        this.written = '';
+      });
       const go = await this.waitUntil(this.retryAt);
       this.retryAt = undefined;
+      this.retryError = undefined;
       if (!go) break;
     }
     const last: FtpLastSend = {

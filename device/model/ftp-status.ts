@@ -63,6 +63,8 @@ export const ftpStatusSchema = v.object({
   state: v.picklist(FTP_SEND_STATES),
   /** while a failed attempt waits for its retry: when it is tried again (unit clock ms) */
   retryAt: v.optional(v.number()),
+  /** while a failed attempt waits for its retry: why it failed, and when (unit clock ms); DT n+2 shows its code */
+  retryError: v.optional(v.object({ code: v.string(), number: count(), message: v.string(), at: v.number() })),
   /** the local directory as resolved (`<volume>/<path>`) */
   localDir: v.string(),
   /** why the PLC's control block cannot be read or written now ('' when it can) */

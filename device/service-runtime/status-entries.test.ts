@@ -54,6 +54,7 @@ describe('the FTP send, the TLS bridge and the clock sync in the one status answ
     clock.t = 2000;
     const running = o.ftp(ftp({ state: 'running', running: true, retryAt: 9000 }), NO_SENDS);
     expect(running).toMatchObject({ state: 'waiting', since: 2000, queue: { bound: 0 } });
+    expect(running.lastError).toBeUndefined();
     const error = { code: 'refused', number: 2, message: 'connect ECONNREFUSED' };
     const last: NonNullable<FtpStatus['lastSend']> = {
       trigger: 'plc',
@@ -102,5 +103,31 @@ describe('the FTP send, the TLS bridge and the clock sync in the one status answ
     expect(ok).toMatchObject({ lastSuccess: 6000, lastError: { code: 'timeout' } });
     expect(ok.rtc?.lastSync?.written).toBe('2026-11-27 10:00:00');
     expect(v.safeParse(serviceStatusSchema, ok).success).toBe(true);
+  });
+});
+
+describe('the FTP send waiting for its retry', () => {
+  it("the failed attempt's error is the last error at once, with its time; the send's own result replaces it", () => {
+    const o = new OtherServicesStatus(clock);
+    clock.t = 5000;
+    const retryError = { code: 'refused', number: 2, message: 'connect ECONNREFUSED 127.0.0.1:21', at: 4900 };
+    const waiting = o.ftp(ftp({ state: 'running', running: true, retryAt: 9000, retryError }), NO_SENDS);
+    expect(waiting).toMatchObject({ state: 'waiting', lastError: { code: 'refused', number: 2, message: 'connect ECONNREFUSED 127.0.0.1:21', at: 4900 } });
+    const auth = { code: 'auth_failed', number: 5, message: '530 Login incorrect' };
+    const last: NonNullable<FtpStatus['lastSend']> = {
+      trigger: 'plc',
+      started: 4000,
+      finished: 9500,
+      result: 'error',
+      files: [],
+      bytes: 0,
+      failed: 1,
+      held: [],
+      attempts: 2,
+      deleted: 0,
+      error: auth,
+    };
+    clock.t = 9600;
+    expect(o.ftp(ftp({ state: 'error', lastSend: last }), NO_SENDS).lastError).toMatchObject({ code: 'auth_failed', at: 9500 });
   });
 });

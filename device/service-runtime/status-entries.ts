@@ -47,10 +47,14 @@ export class OtherServicesStatus {
     b.set(!s.enabled ? 'off' : s.state === 'running' ? (s.retryAt !== undefined ? 'waiting' : 'running') : s.state === 'error' ? 'error' : 'idle');
     const last = s.lastSend;
     if (last?.result === 'done' && (b.lastSuccess ?? 0) < last.finished) b.lastSuccess = last.finished;
-    if (last?.error && (b.lastError?.at ?? 0) < last.finished) {
+    // the newer failure wins, and on a tie the later one: the send's result, then an attempt that waits for its retry
+    if (last?.error && (b.lastError?.at ?? 0) <= last.finished) {
       const code = classified(last.error.code);
       b.lastError = { code, number: last.error.number, message: last.error.message, at: last.finished };
     }
+    // a failed attempt waiting for its retry: its failure is the last error already
+    const r = s.retryError;
+    if (r && (b.lastError?.at ?? 0) <= r.at) b.lastError = { code: classified(r.code), number: r.number, message: r.message, at: r.at };
     b.plc = s.plc;
     return { ...b.answer(s.enabled, NO_QUEUE), counters: { ...counters }, ftp: s };
   }

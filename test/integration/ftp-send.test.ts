@@ -244,7 +244,12 @@ describe("FTP send on the PLC's request", () => {
         20_000,
         `attempt ${attempt} failed`,
       );
-      expect(words().slice(0, 2)).toEqual([0, 1]); // running while it waits
+      // running while it waits, with the failed attempt's error code (2 refused) and in the status
+      await until(() => words()[2] === 2, 20_000, 'error code of the failed attempt');
+      expect(words().slice(0, 3)).toEqual([0, 1, 2]);
+      const s = await status();
+      expect(s.retryError).toMatchObject({ code: 'refused', number: 2, at: expect.any(Number) });
+      expect((await serviceEntry(viewer, 'ftp')).lastError).toMatchObject({ code: 'refused', number: 2, at: s.retryError!.at });
       expect(retryAt - clock.now()).toBe(RETRY_DELAY_MS);
       clock.advance(RETRY_DELAY_MS);
     }
