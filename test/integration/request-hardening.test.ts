@@ -6,8 +6,8 @@
 import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_CONNECTIONS_PER_ADDRESS } from '../../device/net/http-limits.ts';
 import { MAGIC, PRODUCT, sealBackup } from '../../device/backup/format.ts';
+import { MAX_CONNECTIONS_PER_ADDRESS } from '../../device/net/http-limits.ts';
 import { type Client, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
 
 let d: TestDaemon;
