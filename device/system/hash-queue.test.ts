@@ -1,6 +1,6 @@
-// The hashing queue on its own (security.md AUTH-6, AUTH-8; issue 34 item 2): the first line
-// (addresses that signed in before) goes first, one waiting place per address, a full line drops
-// its oldest check, and the second line's share of the time.
+// The hashing queue on its own (security.md AUTH-6, AUTH-8, AUTH-9; issue 34 item 2): the first
+// line (addresses that signed in before) has a slot of its own, one waiting place per address, a
+// full line drops its oldest check, and the budget the second line waits for.
 import { describe, expect, it } from 'vitest';
 import { HASH_BURST_MS, HASH_SHARE, HashQueueFull, hashLoad, inHashSlot, LOGIN_QUEUE } from './hash-queue.ts';
 
@@ -14,23 +14,35 @@ const newcomer = (source: string) => ({ source, signedInBefore: false });
 const owner = (source: string) => ({ source, signedInBefore: true });
 
 describe('hashing queue', () => {
-  it('an address that signed in before goes before every waiting newcomer', async () => {
+  it('an address that signed in before does not wait for the newcomers: it has a slot of its own', async () => {
+    const busy = gate();
+    const order: string[] = [];
+    const running = inHashSlot(busy.fn, newcomer('10.0.0.0'));
+    const checks = ['10.0.0.1', '10.0.0.2', '10.0.0.3'].map((a) => inHashSlot(async () => void order.push(a), newcomer(a)));
+    expect(hashLoad()).toEqual({ active: 1, waiting: 3 });
+    await inHashSlot(async () => void order.push('owner'), owner('10.0.0.9'));
+    expect(order).toEqual(['owner']);
+    busy.open();
+    await Promise.all([running, ...checks]);
+    expect(order).toEqual(['owner', '10.0.0.1', '10.0.0.2', '10.0.0.3']);
+    expect(hashLoad()).toEqual({ active: 0, waiting: 0 });
+  });
+
+  it('owners wait only for each other; calls without a ticket share their line', async () => {
     const busy = gate();
     const order: string[] = [];
     const running = inHashSlot(busy.fn);
-    const checks = ['10.0.0.1', '10.0.0.2', '10.0.0.3'].map((a) => inHashSlot(async () => void order.push(a), newcomer(a)));
-    const first = inHashSlot(async () => void order.push('owner'), owner('10.0.0.9'));
-    expect(hashLoad()).toEqual({ active: 1, waiting: 4 });
+    const own = inHashSlot(async () => void order.push('owner'), owner('10.0.0.8'));
+    await inHashSlot(async () => void order.push('newcomer'), newcomer('10.0.0.7'));
+    expect(order).toEqual(['newcomer']);
     busy.open();
-    await Promise.all([running, first, ...checks]);
-    expect(order[0]).toBe('owner');
-    expect(order.slice(1)).toEqual(['10.0.0.1', '10.0.0.2', '10.0.0.3']);
-    expect(hashLoad()).toEqual({ active: 0, waiting: 0 });
+    await Promise.all([running, own]);
+    expect(order).toEqual(['newcomer', 'owner']);
   });
 
   it('one waiting place per address: a second check while one waits is refused at once', async () => {
     const busy = gate();
-    const running = inHashSlot(busy.fn);
+    const running = inHashSlot(busy.fn, newcomer('10.0.1.0'));
     const waiting = inHashSlot(async () => 'first', newcomer('10.0.1.1'));
     await expect(inHashSlot(async () => 'second', newcomer('10.0.1.1'))).rejects.toBeInstanceOf(HashQueueFull);
     busy.open();
@@ -38,25 +50,22 @@ describe('hashing queue', () => {
     expect(await waiting).toBe('first');
   });
 
-  it('a full line refuses its oldest check and takes the new one; the other line keeps its place', async () => {
+  it('a full line refuses its oldest check and takes the new one', async () => {
     const busy = gate();
-    const running = inHashSlot(busy.fn);
+    const running = inHashSlot(busy.fn, newcomer('10.0.2.200'));
     const ran: string[] = [];
-    const check = (a: string, ticket = newcomer(a)) =>
-      inHashSlot(async () => void ran.push(a), ticket).then(
+    const check = (a: string) =>
+      inHashSlot(async () => void ran.push(a), newcomer(a)).then(
         () => 'ran',
         (e: unknown) => (e instanceof HashQueueFull ? 'refused' : 'other'),
       );
-    const own = check('10.0.2.99', owner('10.0.2.99'));
     const early = Array.from({ length: LOGIN_QUEUE }, (_, i) => check(`10.0.2.${i}`));
     const late = check('10.0.2.50');
     expect(await early[0]).toBe('refused');
     busy.open();
     await running;
-    expect(await own).toBe('ran');
     expect(await Promise.all(early.slice(1))).toEqual(Array(LOGIN_QUEUE - 1).fill('ran'));
     expect(await late).toBe('ran');
-    expect(ran[0]).toBe('10.0.2.99');
     expect(ran.at(-1)).toBe('10.0.2.50');
   });
 

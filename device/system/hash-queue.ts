@@ -2,11 +2,11 @@
 //
 // scrypt is CPU-heavy (32 MiB, 0.1-0.6 s of one core per check) and runs on libuv's thread pool,
 // which the logger's file writes share. So:
-// - one hash runs at a time (HASH_CONCURRENCY): three of the pool's four threads stay free;
 // - a login check comes with its source address. An address that signed in successfully before
 //   (lockout.ts remembers the last ones) waits in the first line, every other address in the
-//   second; the first line is always served first, so the owner gets in during a flood from ever
-//   new addresses after at most the hash under way;
+//   second. Each line runs one hash at a time in a slot of its own (HASH_CONCURRENCY: two of the
+//   pool's four threads stay free), so during a flood from ever new addresses the owner's check
+//   never waits for a flood's hash, only for another first-line check;
 // - each address has one waiting place: its second check while one waits is refused at once;
 // - each line holds LOGIN_QUEUE checks; when full, its oldest check is refused (429 `login_busy`)
 //   and the new one joins, so a flood cannot hold the places while its clients give up;
@@ -19,8 +19,8 @@
 // Calls without a ticket (setting a password, the backup key) come from a signed-in session or
 // the daemon itself: they wait in the first line, without a limit.
 
-/** hashes running at once: the other pool threads stay free for file I/O */
-export const HASH_CONCURRENCY = 1;
+/** hashes running at once, one per line: the other pool threads stay free for file I/O */
+export const HASH_CONCURRENCY = 2;
 /** login checks that may wait in each line; the oldest is refused to make room */
 export const LOGIN_QUEUE = 8;
 /** the share of the time hashing may take while it goes on (the second line waits for it) */
@@ -45,7 +45,8 @@ interface Waiter {
   refuse(): void;
 }
 
-let active = 0;
+/** hashes running, per line */
+const running = { first: 0, second: 0 };
 const first: Waiter[] = [];
 const second: Waiter[] = [];
 const waitingFrom = new Set<string>();
@@ -65,28 +66,29 @@ function dropWaiter(line: Waiter[], w: Waiter): void {
   if (w.source !== undefined) waitingFrom.delete(w.source);
 }
 
-/** Starts the next waiting hash if the slot is free (and, for the second line, its share allows). */
+/** Starts the next waiting hash of each line whose slot is free (the second line: and its share allows). */
 function pump(): void {
-  while (active < HASH_CONCURRENCY) {
+  if (first[0] && !running.first) start(first, first[0]);
+  if (second[0] && !running.second) {
     const now = performance.now();
-    const w = first[0] ?? (second[0] && budget(now) > 0 ? second[0] : undefined);
-    if (!w) {
-      if (second.length && !timer) {
-        // until the bucket holds a millisecond again
-        timer = setTimeout(
-          () => {
-            timer = undefined;
-            pump();
-          },
-          Math.ceil((1 - budget(now)) / HASH_SHARE),
-        );
-      }
-      return;
+    if (budget(now) > 0) start(second, second[0]);
+    else if (!timer) {
+      // until the bucket holds a millisecond again
+      timer = setTimeout(
+        () => {
+          timer = undefined;
+          pump();
+        },
+        Math.ceil((1 - budget(now)) / HASH_SHARE),
+      );
     }
-    dropWaiter(w.second ? second : first, w);
-    active++;
-    w.start();
   }
+}
+
+function start(line: Waiter[], w: Waiter): void {
+  dropWaiter(line, w);
+  running[w.second ? 'second' : 'first']++;
+  w.start();
 }
 
 /**
@@ -96,7 +98,8 @@ function pump(): void {
  */
 export async function inHashSlot<T>(fn: () => Promise<T>, ticket?: HashTicket): Promise<T> {
   const isSecond = ticket !== undefined && !ticket.signedInBefore;
-  if (active >= HASH_CONCURRENCY || first.length || (isSecond && (second.length || budget(performance.now()) <= 0))) {
+  const kind = isSecond ? 'second' : 'first';
+  if (running[kind] || (isSecond ? second.length || budget(performance.now()) <= 0 : first.length)) {
     if (ticket && waitingFrom.has(ticket.source)) throw new HashQueueFull();
     const line = isSecond ? second : first;
     await new Promise<void>((resolve, reject) => {
@@ -115,13 +118,13 @@ export async function inHashSlot<T>(fn: () => Promise<T>, ticket?: HashTicket): 
       line.push(w);
       pump();
     });
-  } else active++;
+  } else running[kind]++;
   const began = performance.now();
   budget(began); // what the bucket gained while it waited; it gains on while the hash runs
   try {
     return await fn();
   } finally {
-    active--;
+    running[kind]--;
     const ended = performance.now();
     bucket = budget(ended) - (ended - began);
     pump();
@@ -130,5 +133,5 @@ export async function inHashSlot<T>(fn: () => Promise<T>, ticket?: HashTicket): 
 
 /** hashes running and waiting now (for tests and the bench) */
 export function hashLoad(): { active: number; waiting: number } {
-  return { active, waiting: first.length + second.length };
+  return { active: running.first + running.second, waiting: first.length + second.length };
 }

@@ -1,12 +1,13 @@
 // The attacker of the login flood (test/support/login-flood.ts) as a process of its own, as an
 // attacker is another machine: its CPU and event loop are not the daemon's. Arguments: the login
-// URL, the number of concurrent workers and the flood's length in ms. Each worker sends wrong
-// logins one after the other for random user names, every request from the next loopback address
-// of 127.16.0.0/12, so that neither the per-address nor the per-account limit stops it. Prints
-// `ready` when it starts and one JSON line with the answers by status (0: the connection failed).
+// URL and the number of concurrent workers. Each worker sends wrong logins one after the other for
+// random user names, every request from the next loopback address of 127.16.0.0/12, so that
+// neither the per-address nor the per-account limit stops it. Prints `ready` when it starts, then
+// every 250 ms one JSON line with the answers so far by status (0: the connection failed); it
+// runs until it is killed (at the lowest priority on a busy machine, its own end could take minutes).
 import { request } from 'node:http';
 
-const [url, concurrency, ms] = [process.argv[2]!, Number(process.argv[3]), Number(process.argv[4])];
+const [url, concurrency] = [process.argv[2]!, Number(process.argv[3])];
 const ADDRESSES = 1 << 20; // 127.16.0.0/12
 
 const post = (from: string, body: string) =>
@@ -22,9 +23,8 @@ const post = (from: string, body: string) =>
 
 const logins: Record<number, number> = {};
 let next = 1;
-const end = Date.now() + ms;
 const worker = async () => {
-  while (Date.now() < end) {
+  for (;;) {
     const n = next++ % ADDRESSES;
     const from = `127.${16 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
     const status = await post(from, JSON.stringify({ username: `guess${n}`, password: 'Wrong-Passw0rd1' }));
@@ -32,5 +32,5 @@ const worker = async () => {
   }
 };
 process.stdout.write('ready\n');
+setInterval(() => process.stdout.write(`${JSON.stringify(logins)}\n`), 250);
 await Promise.all(Array.from({ length: concurrency }, worker));
-process.stdout.write(`${JSON.stringify(logins)}\n`);
