@@ -61,8 +61,11 @@ const RAW_BODY = new Set(POSTS.filter((r) => r.rawBody).map((r) => concrete(r.pa
 const LIMIT_AT = new Map(POSTS.map((r) => [concrete(r.path), r.jsonLimit ?? LIMIT]));
 const limitAt = (path: string) => LIMIT_AT.get(path) ?? LIMIT;
 const sizeOf = (body: string | Uint8Array) => (typeof body === 'string' ? new TextEncoder().encode(body).length : body.length);
-/** POST routes whose success is a file download (the settings backup), not JSON; their refusals are JSON */
-const FILE_ANSWER = new Set(['/config/get_backup']);
+/** POST routes whose success is a file download (the settings backup, the audit log), not JSON; their refusals are JSON */
+const FILE_ANSWER = new Map([
+  ['/config/get_backup', /^application\/octet-stream/],
+  ['/config/audit/download', /^application\/x-ndjson/],
+]);
 const json = (x: unknown) => JSON.stringify(x);
 const mqttDefaults = () => defaultsOf(CONFIG_SECTIONS.find((s) => s.key === 'pew_mqtt')!) as Record<string, unknown>;
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -228,8 +231,8 @@ class Fuzzer {
   checkReply(method: string, path: string, r: Reply, sent = ''): void {
     const what = `${method} ${path} → ${r.status} ${r.text.slice(0, 600)}\nsent: ${sent.slice(0, 600)}`;
     expect((r.status >= 200 && r.status < 300) || (r.status >= 400 && r.status < 500), `status not allowed: ${what}`).toBe(true);
-    const file = r.status < 300 && FILE_ANSWER.has(path.split('?')[0]!);
-    expect(r.headers.get('content-type') ?? '', `not JSON: ${what}`).toMatch(file ? /^application\/octet-stream/ : /^application\/json/);
+    const file = r.status < 300 ? FILE_ANSWER.get(path.split('?')[0]!) : undefined;
+    expect(r.headers.get('content-type') ?? '', `not JSON: ${what}`).toMatch(file ?? /^application\/json/);
     expect(r.text.includes(MARKER), `a secret is echoed: ${what}`).toBe(false);
     expect(r.text, `stack trace or path: ${what}`).not.toMatch(/\n\s+at |\bat [^"]*\(.*:\d+:\d+\)|\.(ts|js|mjs|cjs):\d|node_modules|\/work\/|\/tmp\//);
     if (r.status < 400) return;
