@@ -49,7 +49,14 @@ const ANSWER: ServicesStatus = {
       lastError: { code: 'auth_failed', number: 5, message: '535 5.7.8 Authentication failed', at: at + 120_000 },
     }),
     entry({ service: 'script', enabled: false, state: 'off' }),
-    entry({ service: 'ftp', lastSuccess: at + 30_000, counters: { sends: 5, sent: 12, failed: 2 }, queue: { waiting: 0, dropped: 0, bound: 0 } }),
+    entry({
+      service: 'ftp',
+      lastSuccess: at + 30_000,
+      // an error the service has succeeded since: /info no longer shows it
+      lastError: { code: 'refused', number: 2, message: 'connect ECONNREFUSED 127.0.0.1:21', at: at + 10_000 },
+      counters: { sends: 5, sent: 12, failed: 2 },
+      queue: { waiting: 0, dropped: 0, bound: 0 },
+    }),
   ],
 };
 
@@ -138,8 +145,12 @@ describe('the live status of MQTT, HTTP client and e-mail, and the line per serv
     await expectText(run.locator('[data-service-run=mqtt] [data-state]'), t.states.reconnecting);
     await expectText(run.locator('[data-service-run=httpc] [data-state]'), t.states.waiting);
     await expectText(run.locator('[data-service-run=httpc] [data-queue]'), `· ${t.queue}: 12`);
-    await expectText(run.locator('[data-service-run=httpc] [data-code=refused]'), `· ${fill(t.code, { number: 2 })}: ${t.codes.refused}`);
+    await expectText(
+      run.locator('[data-service-run=httpc] [data-code=refused]'),
+      `· ${fill(t.code, { number: 2 })}: ${t.codes.refused} · ${moment(at + 61_000)}`,
+    );
     await expectText(run.locator('[data-service-run=email] [data-state]'), t.states.error);
+    expect(await run.locator('[data-service-run=ftp] [data-code]').count()).toBe(0); // succeeded since
     await expectText(run.locator('[data-service-run=script] [data-state]'), t.states.off);
     expect(await run.locator('[data-service-run=script] [data-since]').count()).toBe(0);
     expect(await run.locator('[data-service-run=email] a').getAttribute('href')).toBe('#/smtp');

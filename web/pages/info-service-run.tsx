@@ -1,6 +1,7 @@
 // The line per service of /info (design/services.md "Status everywhere"): every service of the one
 // status answer with its state and since when, the jobs waiting in its queue, its dead letters and its last error's
-// code, linked to the service's page where its full status shows (web/forms/service-status.tsx).
+// code and time (until the service has succeeded since), linked to the service's page where its full
+// status shows (web/forms/service-status.tsx).
 import { useEffect } from 'preact/hooks';
 import type { StatusService } from '../../device/model/service-status.ts';
 import { errorMeaning, RunState } from '../forms/service-status.tsx';
@@ -46,7 +47,10 @@ export function ServiceRunCard() {
                 {(s.deadLetters?.count ?? 0) > 0 && (
                   <span class="detail" data-dead-letters>{` · ${labelled(t.deadLetters(), formatNumber(s.deadLetters!.count))}`}</span>
                 )}
-                {s.enabled && s.lastError && <span class="detail" data-code={s.lastError.code}>{` · ${errorMeaning(t, s.lastError)}`}</span>}
+                {s.enabled && s.lastError && !(s.lastSuccess !== undefined && s.lastSuccess > s.lastError.at) && (
+                  // the last error with its time, until the service has succeeded since
+                  <span class="detail" data-code={s.lastError.code}>{` · ${errorMeaning(t, s.lastError)} · ${formatMoment(s.lastError.at)}`}</span>
+                )}
               </dd>
             </div>
           ))}
