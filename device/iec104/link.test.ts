@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Apdu, encodeApdu, SEQ_MODULO, seqAdd } from '../protocol/iec104/apci.ts';
 import { Iec104Link, type LinkAction, type LinkSettings, linkSettings } from './link.ts';
@@ -128,6 +129,18 @@ describe('IEC 104 link: k and w windows', () => {
     expect(h.sent(h.take(h.link.sendAsdu(20, asdu(0))))).toEqual([{ format: 'I', ns: 0, nr: 11, asdu: asdu(0) }]);
     for (let i = 0; i < 7; i++) expect(rx(30 + i)).toEqual([]);
     expect(rx(40)).toEqual([{ format: 'S', nr: 19 }]);
+  });
+
+  it('an I-frame that frees the window: the frame let out acknowledges it; one with a bad N(R) is not handed up', () => {
+    const h = harness({ k: 2 });
+    h.start();
+    for (let i = 0; i < 3; i++) h.take(h.link.sendAsdu(i, asdu(i)));
+    const a = h.peer(10, { format: 'I', ns: 0, nr: 1, asdu: asdu(7) });
+    expect(h.sent(a)).toEqual([{ format: 'I', ns: 2, nr: 1, asdu: asdu(2) }]);
+    expect(h.link.deadline()).not.toBe(10 + STD.t2); // nothing left to acknowledge: no t2
+    const b = h.peer(11, { format: 'I', ns: 1, nr: 5, asdu: asdu(8) });
+    expect(b.some((x) => x.kind === 'asdu')).toBe(false);
+    expect(b).toContainEqual(expect.objectContaining({ kind: 'close', code: 'bad_nr' }));
   });
 
   it('received ASDUs are handed up in order', () => {
@@ -279,5 +292,34 @@ describe('IEC 104 link: the owner', () => {
     expect(h.link.status()).toMatchObject({ state: 'closed', lastError: null });
     const c = { t1: 15, t2: 10, t3: 20, k: 12, w: 8, testfrm_in_stop_dt: false, testfrm_in_start_dt: true } as Parameters<typeof linkSettings>[0];
     expect(linkSettings(c)).toEqual({ t1: 15_000, t2: 10_000, t3: 20_000, k: 12, w: 8, testFramesStopped: false, testFramesStarted: true });
+  });
+});
+
+describe('IEC 104 link: fuzz', () => {
+  it('property: any octets and any timing never throw; a closed link stays closed and silent', () => {
+    const frames = fc.oneof(
+      fc.uint8Array({ maxLength: 300 }),
+      fc
+        .record({ format: fc.constant('I' as const), ns: fc.nat(40), nr: fc.nat(40), asdu: fc.uint8Array({ minLength: 1, maxLength: 20 }) })
+        .map((a) => encodeApdu(a)),
+      fc.record({ format: fc.constant('S' as const), nr: fc.nat(40) }).map((a) => encodeApdu(a)),
+      fc.constantFrom('startdt_act', 'stopdt_act', 'testfr_act', 'testfr_con', 'startdt_con').map((fn) => encodeApdu({ format: 'U', fn: fn as never })),
+    );
+    const step = fc.tuple(fc.nat(30_000), fc.oneof(frames, fc.constant('send' as const), fc.constant('accept' as const)));
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 60 }), (steps) => {
+        const link = new Iec104Link(STD, 0);
+        let now = 0;
+        for (const [dt, what] of steps) {
+          now += dt;
+          const closedBefore = link.status().state === 'closed';
+          const a = what === 'send' ? link.sendAsdu(now, asdu(now)) : what === 'accept' ? link.acceptStart(now) : link.receive(now, what);
+          a.push(...link.tick(now));
+          if (closedBefore) expect(a.filter((x) => x.kind !== 'timer')).toEqual([]);
+          expect(link.status().unacknowledged).toBeLessThanOrEqual(STD.k);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -211,15 +211,18 @@ export class Iec104Link {
       this.stats.iFramesIn++;
       if (this.state !== 'started') return this.close('unexpected_i', `I-frame while data transfer is ${this.state.replace('_', ' ')}`);
       if (a.ns !== this.vr) return this.close('sequence', `N(S) ${a.ns} received, ${this.vr} expected`);
-      if (!this.ack(now, a.nr)) return;
+      if (!this.nrInWindow(a.nr)) return;
+      // counted as received before the acknowledge is applied: an I-frame the freed window lets
+      // out carries this frame's acknowledgement too
       this.vr = seqAdd(this.vr, 1);
       if (this.received++ === 0) this.t2At = now + this.settings.t2;
       this.out.push({ kind: 'asdu', asdu: a.asdu });
+      this.ack(now, a.nr);
       if (this.received >= this.settings.w) this.sendS();
       return;
     }
     if (a.format === 'S') {
-      this.ack(now, a.nr);
+      if (this.nrInWindow(a.nr)) this.ack(now, a.nr);
       return;
     }
     this.onU(now, a.fn);
@@ -260,20 +263,22 @@ export class Iec104Link {
     }
   }
 
-  /** Takes an N(R): false (and closed) when it lies outside the unacknowledged window. */
-  private ack(now: number, nr: number): boolean {
+  /** An N(R) must lie between the oldest unacknowledged frame and V(S); otherwise the link closes. */
+  private nrInWindow(nr: number): boolean {
+    if (seqDistance(this.oldestSeq(), nr) <= this.unacked.length) return true;
+    this.close('bad_nr', `N(R) ${nr} outside the unacknowledged window ${this.oldestSeq()}-${this.vs}`);
+    return false;
+  }
+
+  /** Drops the frames an N(R) (checked by nrInWindow) acknowledges and lets the window move on. */
+  private ack(now: number, nr: number): void {
     const count = seqDistance(this.oldestSeq(), nr);
-    if (count > this.unacked.length) {
-      this.close('bad_nr', `N(R) ${nr} outside the unacknowledged window ${this.oldestSeq()}-${this.vs}`);
-      return false;
-    }
     if (count > 0) {
       this.unacked.splice(0, count);
       this.out.push({ kind: 'acked', count });
       if (this.state === 'stopping') this.finishStop();
       else this.flush(now);
     }
-    return true;
   }
 
   private oldestSeq(): number {
