@@ -6,7 +6,9 @@
 //     the table), plc_poll 0.5 s, with a virtual FP-XH on COM1 (MEWTOCOL, 115200 8O1); the limit is
 //     the poll time plus the wire;
 //   - 100,000 waiting rows replayed by a daemon in a child process: time, its peak memory (VmHWM),
-//     rows in the table and duplicates.
+//     rows in the table and duplicates;
+//   - 10,000 rows through a re-point and two outages: delivered, dead-lettered, lost
+//     (sql-dead-letters.ts).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -27,6 +29,7 @@ import { fillRowQueue, seqRow } from '../support/db-queue.ts';
 import { DB_NAME, DB_PASSWORD, DB_USER, type PostgresServer, startPostgres } from '../support/db-servers.ts';
 import { waitFor } from '../support/mosquitto.ts';
 import { COM1, daemonWithPlcOnCom1, FRAMING } from './plc-daemon.ts';
+import { deadLetterFigures } from './sql-dead-letters.ts';
 import type { Row } from './stats.ts';
 
 const DT = 350;
@@ -199,14 +202,17 @@ async function bigReplayFigures(rows: Row[], db: PostgresServer, c: pg.Client, w
   }
 }
 
-export async function measureSql(rows: Row[]): Promise<void> {
+export async function measureSql(rows: Row[], only?: 'dead letters'): Promise<void> {
   const work = await mkdtemp(join(tmpdir(), 'bench-sql-'));
   const db = await startPostgres();
   const c = await db.owner();
   try {
-    await replayFigures(rows, db, c, work);
-    await latencyFigures(rows, db, c, work);
-    await bigReplayFigures(rows, db, c, work);
+    if (!only) {
+      await replayFigures(rows, db, c, work);
+      await latencyFigures(rows, db, c, work);
+      await bigReplayFigures(rows, db, c, work);
+    }
+    await deadLetterFigures(rows, db, c, work, (table) => sqlSettings(db, table));
   } finally {
     await c.end();
     await db.stop();
