@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Apdu, decodeApdu, encodeApdu, hex, SEQ_MODULO, seqAdd, seqDistance, U_FUNCTIONS, type UFunction } from './apci.ts';
+import { type Apdu, decodeApdu, encodeApdu, octetsHex, SEQ_MODULO, seqAdd, seqDistance, U_FUNCTIONS, type UFunction } from './apci.ts';
 
 const bytes = (s: string) => Uint8Array.from(s.split(' ').map((x) => parseInt(x, 16)));
 
@@ -15,21 +15,21 @@ describe('IEC 104 APCI', () => {
       testfr_con: '68 04 83 00 00 00',
     };
     for (const fn of Object.keys(U_FUNCTIONS) as UFunction[]) {
-      expect(hex(encodeApdu({ format: 'U', fn }))).toBe(want[fn]);
+      expect(octetsHex(encodeApdu({ format: 'U', fn }))).toBe(want[fn]);
       expect(decodeApdu(bytes(want[fn]))).toEqual({ ok: true, value: { format: 'U', fn } });
     }
   });
 
   it('S-frame N(R) 2 is 68 04 01 00 04 00; I-frame N(S) 0 N(R) 0 carries its ASDU', () => {
-    expect(hex(encodeApdu({ format: 'S', nr: 2 }))).toBe('68 04 01 00 04 00');
+    expect(octetsHex(encodeApdu({ format: 'S', nr: 2 }))).toBe('68 04 01 00 04 00');
     const gi = bytes('64 01 06 00 01 00 00 00 00 14');
-    expect(hex(encodeApdu({ format: 'I', ns: 0, nr: 0, asdu: gi }))).toBe('68 0e 00 00 00 00 64 01 06 00 01 00 00 00 00 14');
+    expect(octetsHex(encodeApdu({ format: 'I', ns: 0, nr: 0, asdu: gi }))).toBe('68 0e 00 00 00 00 64 01 06 00 01 00 00 00 00 14');
     expect(decodeApdu(bytes('68 0e 02 00 06 00 64 01 06 00 01 00 00 00 00 14'))).toEqual({ ok: true, value: { format: 'I', ns: 1, nr: 3, asdu: gi } });
   });
 
   it('15-bit sequence numbers: 32767 is fe ff, and the numbers wrap to 0', () => {
-    expect(hex(encodeApdu({ format: 'S', nr: 32767 }))).toBe('68 04 01 00 fe ff');
-    expect(hex(encodeApdu({ format: 'I', ns: 32767, nr: 128, asdu: bytes('01') })).slice(0, 17)).toBe('68 05 fe ff 00 01');
+    expect(octetsHex(encodeApdu({ format: 'S', nr: 32767 }))).toBe('68 04 01 00 fe ff');
+    expect(octetsHex(encodeApdu({ format: 'I', ns: 32767, nr: 128, asdu: bytes('01') })).slice(0, 17)).toBe('68 05 fe ff 00 01');
     expect(seqAdd(32767, 1)).toBe(0);
     expect(seqAdd(0, -1)).toBe(32767);
     expect(seqDistance(32766, 2)).toBe(4);
@@ -71,7 +71,7 @@ describe('IEC 104 APCI', () => {
       fc.property(fc.uint8Array({ maxLength: 300 }), (b) => {
         const d = decodeApdu(b);
         if (!d.ok) expect(['bad_start', 'bad_length', 'bad_control']).toContain(d.error.code);
-        else expect(hex(encodeApdu(d.value))).toBe(hex(b));
+        else expect(octetsHex(encodeApdu(d.value))).toBe(octetsHex(b));
       }),
     );
   });

@@ -74,7 +74,7 @@ export function decodeApduBody(body: Uint8Array): Result<Apdu> {
     return ok({ format: 'S', nr: (c3 >> 1) | (c4 << 7) });
   }
   const fn = U_BY_BITS.get(c1 & 0xfc);
-  if (fn === undefined || c2 !== 0 || c3 !== 0 || c4 !== 0) return fail('bad_control', `U-format control field ${hex(body.subarray(0, 4))}`);
+  if (fn === undefined || c2 !== 0 || c3 !== 0 || c4 !== 0) return fail('bad_control', `U-format control field ${octetsHex(body.subarray(0, 4))}`);
   return ok({ format: 'U', fn });
 }
 
@@ -86,4 +86,4 @@ export function decodeApdu(bytes: Uint8Array): Result<Apdu> {
   return decodeApduBody(bytes.subarray(2));
 }
 
-export const hex = (b: Uint8Array): string => [...b].map((x) => x.toString(16).padStart(2, '0')).join(' ');
+export const octetsHex = (b: Uint8Array): string => [...b].map((x) => x.toString(16).padStart(2, '0')).join(' ');

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeApdu, encodeApdu, hex } from './apci.ts';
+import { decodeApdu, encodeApdu, octetsHex } from './apci.ts';
 import { type Asdu, decodeAsdu, encodeAsdu, type InfoObject, mirrorAsdu } from './asdu.ts';
 import { COT } from './cot.ts';
 import type { Cp56 } from './cp56.ts';
@@ -14,7 +14,7 @@ const T: Cp56 = { ms: 30500, minute: 44, hour: 1, day: 2, weekday: 3, month: 12,
 describe('IEC 104 ASDU', () => {
   it('C_IC_NA_1 station interrogation: 64 01 06 00 01 00 00 00 00 14', () => {
     const a: Asdu = { type: 100, sq: false, cot: act, originator: 0, ca: 1, objects: [{ ioa: 0, element: { kind: 'qoi', qoi: 20 } }] };
-    expect(hex(encodeAsdu(a))).toBe('64 01 06 00 01 00 00 00 00 14');
+    expect(octetsHex(encodeAsdu(a))).toBe('64 01 06 00 01 00 00 00 00 14');
     expect(decodeAsdu(bytes('64 01 06 00 01 00 00 00 00 14'))).toEqual({ ok: true, value: a });
   });
 
@@ -28,7 +28,7 @@ describe('IEC 104 ASDU', () => {
       objects: [{ ioa: 1, element: { kind: 'r32_qds', value: 1, quality: 0 }, time: T }],
     };
     const wire = '68 19 02 00 02 00 24 01 03 00 01 00 01 00 00 00 00 80 3f 00 24 77 2c 01 62 0c 1a';
-    expect(hex(encodeApdu({ format: 'I', ns: 1, nr: 1, asdu: encodeAsdu(a) }))).toBe(wire);
+    expect(octetsHex(encodeApdu({ format: 'I', ns: 1, nr: 1, asdu: encodeAsdu(a) }))).toBe(wire);
     const frame = decodeApdu(bytes(wire));
     expect(frame.ok && frame.value.format === 'I' && decodeAsdu(frame.value.asdu)).toEqual({ ok: true, value: a });
   });
@@ -42,9 +42,9 @@ describe('IEC 104 ASDU', () => {
       ca: 0x0102,
       objects: [{ ioa: 1000, element: { kind: 'sco', value: true, qualifier: 0, select: true } }],
     };
-    expect(hex(encodeAsdu(a))).toBe('2d 01 06 03 02 01 e8 03 00 81');
-    expect(hex(mirrorAsdu(encodeAsdu(a), COT.unknown_ioa, true))).toBe('2d 01 6f 03 02 01 e8 03 00 81');
-    expect(hex(mirrorAsdu(bytes('2d 01 86 03 02 01 e8 03 00 81'), COT.activation_con, false))).toBe('2d 01 87 03 02 01 e8 03 00 81'); // T bit kept
+    expect(octetsHex(encodeAsdu(a))).toBe('2d 01 06 03 02 01 e8 03 00 81');
+    expect(octetsHex(mirrorAsdu(encodeAsdu(a), COT.unknown_ioa, true))).toBe('2d 01 6f 03 02 01 e8 03 00 81');
+    expect(octetsHex(mirrorAsdu(bytes('2d 01 86 03 02 01 e8 03 00 81'), COT.activation_con, false))).toBe('2d 01 87 03 02 01 e8 03 00 81'); // T bit kept
   });
 
   it('SQ=1: one IOA, then the elements at consecutive addresses', () => {
@@ -55,7 +55,7 @@ describe('IEC 104 ASDU', () => {
       { ioa: 101, element: { kind: 'siq', value: false, quality: 0 } },
       { ioa: 102, element: { kind: 'siq', value: true, quality: 0x80 } },
     ]);
-    expect(hex(encodeAsdu(d.ok ? d.value : (undefined as never)))).toBe('01 83 14 00 01 00 64 00 00 01 00 81');
+    expect(octetsHex(encodeAsdu(d.ok ? d.value : (undefined as never)))).toBe('01 83 14 00 01 00 64 00 00 01 00 81');
   });
 
   it('a short or inconsistent ASDU is a typed error carrying the header for the answer', () => {

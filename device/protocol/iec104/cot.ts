@@ -22,9 +22,8 @@ export const COT = {
   unknown_ioa: 47,
 } as const;
 
-/** The cause of an answer to an interrogation with QOI `qoi` (20 station: COT 20; 21-36 group n: COT 20 + n). */
-export const interrogationCause = (qoi: number): number => qoi;
-/** QOI of a station or group interrogation: 20, or 20 + group for groups 1-16. */
+/** QOI of a station or group interrogation: 20, or 20 + group for groups 1-16. The answers' cause
+ * is the QOI itself (COT 20 station, 21-36 group 1-16). */
 export const isInterrogationQoi = (qoi: number): boolean => qoi >= 20 && qoi <= 36;
-/** The cause of a counter interrogation answer for request qualifier RQT (5 general: 37; 1-4 group: 37 + n). */
-export const counterCause = (rqt: number): number => (rqt === 5 ? 37 : 37 + rqt);
+/** The cause of a counter interrogation answer for request qualifier RQT (5 general: 37; 1-4 group: 37 + n); undefined for another RQT. */
+export const counterCause = (rqt: number): number | undefined => (rqt === 5 ? 37 : rqt >= 1 && rqt <= 4 ? 37 + rqt : undefined);

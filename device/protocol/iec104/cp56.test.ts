@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hex } from './apci.ts';
+import { octetsHex } from './apci.ts';
 import { cp56FromEpochMs, cp56ToEpochMs, decodeCp56, encodeCp56 } from './cp56.ts';
 
 describe('CP56Time2a', () => {
@@ -7,14 +7,14 @@ describe('CP56Time2a', () => {
     const ms = Date.UTC(2026, 11, 2, 1, 44, 30, 500);
     const t = cp56FromEpochMs(ms);
     expect(t).toEqual({ ms: 30500, minute: 44, hour: 1, day: 2, weekday: 3, month: 12, year: 26, invalid: false, summer: false });
-    expect(hex(encodeCp56(t))).toBe('24 77 2c 01 62 0c 1a');
+    expect(octetsHex(encodeCp56(t))).toBe('24 77 2c 01 62 0c 1a');
     expect(cp56ToEpochMs(t)).toBe(ms);
   });
 
   it('IV and SU flags, Sunday as 7; reserved bits are ignored when reading', () => {
     const t = cp56FromEpochMs(Date.UTC(2000, 0, 2, 23, 59, 59, 999), { invalid: true, summer: true });
     expect(t.weekday).toBe(7);
-    expect(hex(encodeCp56(t))).toBe('5f ea bb 97 e2 01 00');
+    expect(octetsHex(encodeCp56(t))).toBe('5f ea bb 97 e2 01 00');
     expect(decodeCp56(Uint8Array.from([0x5f, 0xea, 0xfb, 0xf7, 0xe2, 0xf1, 0x80]))).toEqual({ ok: true, value: t });
   });
 
