@@ -26,7 +26,7 @@ import { zip } from '../device/system/zip.ts';
 import pkg from '../package.json' with { type: 'json' };
 import { checkBudgets } from './budget.ts';
 import { listFiles } from './gzip.ts';
-import { NODE_BUNDLE } from './node-bundle.ts';
+import { FRAME_WORKER_ENTRY, NODE_BUNDLE } from './node-bundle.ts';
 import { formatReport, type WebReport } from './report.ts';
 import { buildWeb, REPORT_FILE } from './web.ts';
 
@@ -105,8 +105,9 @@ const stampVersion = (version: string): Plugin => ({
 });
 
 /**
- * Bundles the daemon of `variant` into `outdir` (entry `daemon.mjs`, and the chunks the shared
- * options may split off beside it); the supervisor watch is loaded first.
+ * Bundles the daemon of `variant` into `outdir` (entry `daemon.mjs`, the first frame's thread
+ * `first-frame-worker.mjs`, and the chunks the shared options may split off beside them); the
+ * supervisor watch is loaded first.
  */
 export async function bundleDaemon(variant: Variant, version: string, outdir: string): Promise<void> {
   const imports = [join(ROOT, 'device/firmware/supervised.ts'), join(ROOT, ENTRIES[variant])];
@@ -116,7 +117,7 @@ export async function bundleDaemon(variant: Variant, version: string, outdir: st
   try {
     await build({
       ...NODE_BUNDLE,
-      entryPoints: { daemon: entry },
+      entryPoints: { daemon: entry, ...FRAME_WORKER_ENTRY },
       outdir,
       outExtension: { '.js': '.mjs' },
       minify: true,

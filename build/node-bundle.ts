@@ -5,8 +5,11 @@
 // native binding from its own folder. Split: what is loaded by `import()` (the services' client
 // libraries, device/services/drivers.ts) goes into chunks of its own, read only when first used, so
 // the daemon starts without parsing megabytes it may never need. The entry is `<name>.mjs` in the
-// output folder, its chunks `chunk-<hash>.mjs` beside it.
+// output folder, its chunks `chunk-<hash>.mjs` beside it, and the first frame's render thread
+// `first-frame-worker.mjs` (FRAME_WORKER_ENTRY), which the daemon starts from the file beside it.
+import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from 'esbuild';
+import { FRAME_WORKER } from '../device/api/first-frame.ts';
 
 export const NODE_BUNDLE: BuildOptions = {
   bundle: true,
@@ -19,4 +22,12 @@ export const NODE_BUNDLE: BuildOptions = {
   packages: 'bundle',
   external: ['serialport'],
   banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
+};
+
+/**
+ * The module the daemon runs the console's first frame in, in a thread of its own
+ * (device/api/first-frame.ts): an entry of every daemon bundle, beside the daemon's entry.
+ */
+export const FRAME_WORKER_ENTRY: Record<string, string> = {
+  [FRAME_WORKER]: fileURLToPath(new URL(`../device/api/${FRAME_WORKER}.ts`, import.meta.url)),
 };

@@ -1,158 +1,227 @@
 // The console's first frame, rendered by the daemon (device/model/first-frame.ts says what for and
 // when it shows): build/web.ts writes the console's own start and App as one script beside
 // index.html (web/first-frame.tsx), and the daemon runs that script anew for each page it renders,
-// in a V8 context of its own. The context's document carries the start answers just made for this
-// request and its storage the browser's preferences from the cookie; it has no network, no DOM and
-// no timers. Each run makes the console's modules anew: nothing of one session's data stays for the
-// next, and the daemon's own globals are never touched. Any failure, or a render that takes longer
-// than RENDER_LIMIT_MS, gives no frame: the page goes out as before and the console renders itself.
-import { readFile, stat } from 'node:fs/promises';
+// in a thread of its own (device/api/first-frame-worker.ts), in a V8 context whose document carries
+// the start answers just made for this request and whose storage holds the browser's preferences
+// from the cookie; it has no network, no DOM and no timers. Each run makes the console's modules
+// anew: nothing of one session's data stays for the next, and the daemon's own globals are never
+// touched. The daemon's thread never waits for a render: it posts the page's answers and serves on.
+// Any failure, or a render that takes longer than RENDER_LIMIT_MS, gives no frame: the page goes
+// out as before and the console renders itself; a render that passes the limit is stopped by ending
+// its thread (worker.terminate(): the thread's isolate goes whole, nothing of it is left in the
+// daemon's), and the next page gets a new one.
+//
+// Not vm's timeout in the daemon's isolate: stopping a run there while the context's promise jobs
+// ran (microtaskMode 'afterEvaluate') left node's async-context stack unbalanced, and the daemon's
+// next native callback aborted the process (`Assertion failed: (env_->execution_async_id()) == (0)`
+// in InternalCallbackScope::Close, node issue 38503) whenever promise hooks were on.
+//
+// One render at a time: pages asked for while one renders wait their turn, up to MAX_WAITING; a
+// page beyond that goes out at once without a frame, and a stop (a render past its limit, a thread
+// that failed or ended) lets the waiting pages go without one too. The thread stays for the next
+// page and is ended after IDLE_MS without one, so an idle daemon holds no second isolate.
+import { stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { type Context, createContext, Script } from 'node:vm';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { build } from 'esbuild';
 import {
   APP_ELEMENT,
   CONSOLE_SCRIPT_TAG,
   FIRST_FRAME_ATTR,
   FIRST_FRAME_FILE,
   FIRST_FRAME_GATE,
-  FIRST_FRAME_HASH,
   type FramePrefs,
-  PREF_KEYS,
   START_LINK_ATTR,
 } from '../model/first-frame.ts';
-import { START_ANSWERS_ID } from '../model/start-answers.ts';
+import type { FirstFrame, RenderJob, RenderReply } from './first-frame-worker.ts';
 
-/** the longest a render may run; it takes about 5 ms on a PC */
+export type { FirstFrame } from './first-frame-worker.ts';
+
+/** the longest a render may run; it takes about 5 ms on a PC, about 35 ms on a quarter of a core */
 export const RENDER_LIMIT_MS = 500;
+/** the longest a new thread may take until it is ready for pages (a safety net: it starts in about 30 ms) */
+export const START_LIMIT_MS = 10_000;
+/** the render's thread is ended after this long without a page */
+export const IDLE_MS = 30_000;
+/** pages that may wait while another renders; more go out at once without a frame */
+export const MAX_WAITING = 4;
 
-/** What the render gives: the markup of `#app` and what the console set on the root element. */
-export interface FirstFrame {
-  html: string;
-  lang: string;
-  theme: string;
-}
+/** The thread's module, by this name beside this file; build/node-bundle.ts makes it an entry of every daemon bundle. */
+export const FRAME_WORKER = 'first-frame-worker';
 
-/** The browser the console's start code meets in the context: only what its start and first render touch. */
-function browserGlobals(answers: string, prefs: FramePrefs) {
-  const root = { lang: '', dataset: {} as Record<string, string> };
-  const storage = new Map<string, string>([
-    [PREF_KEYS.locale, prefs.locale],
-    [PREF_KEYS.theme, prefs.theme],
-    [PREF_KEYS.filter, prefs.filter],
-  ]);
-  const noop = () => undefined;
-  return {
-    root,
-    globals: {
-      document: {
-        documentElement: root,
-        getElementById: (id: string) => (id === START_ANSWERS_ID ? { textContent: answers, remove: noop } : null),
-        querySelector: () => null,
-      },
-      location: { hash: FIRST_FRAME_HASH, search: '', pathname: '/', href: `http://unit/${FIRST_FRAME_HASH}` },
-      history: { state: null, replaceState: noop, pushState: noop, back: noop, forward: noop, go: noop },
-      navigator: { language: prefs.locale },
-      localStorage: { getItem: (k: string) => storage.get(k) ?? null, setItem: noop, removeItem: noop },
-      matchMedia: () => ({ matches: false, addEventListener: noop, removeEventListener: noop }),
-      addEventListener: noop,
-      removeEventListener: noop,
-      dispatchEvent: () => true,
-      // what would come later in a browser (a timer, an idle callback, a request) never comes here:
-      // the render is what the answers give at once
-      setTimeout: () => 0,
-      clearTimeout: noop,
-      setInterval: () => 0,
-      clearInterval: noop,
-      requestAnimationFrame: () => 0,
-      cancelAnimationFrame: noop,
-      requestIdleCallback: () => 0,
-      cancelIdleCallback: noop,
-      fetch: () => Promise.reject(new TypeError('no network while the first frame renders')),
-      console: { log: noop, info: noop, warn: noop, error: noop, debug: noop },
-      URL,
-      URLSearchParams,
-      TextEncoder,
-      TextDecoder,
-      AbortController,
-      performance,
-    },
-  };
-}
+let fromSources: Promise<URL> | undefined;
 
 /**
- * The renderer of one build: its script, compiled once, and the context it runs in. The script is
- * one function call holding every module of the console (an IIFE): each run of it makes the modules
- * and their state anew, so a run for one page sees nothing of the run before it. The context is
- * kept (a new V8 context per page is 0.15 MB more to collect each time); the browser objects are
- * put on it before each run and taken off after it.
+ * The thread's module: in a bundle, `first-frame-worker.mjs` beside the bundle's files (the unit,
+ * `npm run daemon`, the bench). From the sources (npm start through tsx, vitest) node 20 cannot load
+ * the TypeScript file in a new thread (neither tsx's hooks nor vitest's reach it, and tsx's API
+ * takes about a second to start there), so the module is bundled from its sources once per process
+ * by esbuild (a devDependency, there wherever the sources run) and the thread loads it as a data: URL.
  */
-interface Loaded {
-  stamp: string;
-  script: Script;
-  context?: Context;
+function workerModule(): Promise<URL> {
+  if (!import.meta.url.endsWith('.ts')) return Promise.resolve(new URL(`./${FRAME_WORKER}.mjs`, import.meta.url));
+  fromSources ??= bundleFromSources().catch((e: unknown) => {
+    fromSources = undefined;
+    throw e;
+  });
+  return fromSources;
 }
 
-/** the call that renders, in the context (web/first-frame.tsx leaves the markup in `firstFrame`) */
-const RENDER = new Script('renderFirstFrame(location.hash)', { filename: 'first-frame-call.js' });
+async function bundleFromSources(): Promise<URL> {
+  // not an import: the daemon's bundle must not take esbuild in
+  const esbuild = createRequire(import.meta.url)('esbuild') as { build: typeof build };
+  const out = await esbuild.build({
+    entryPoints: [fileURLToPath(new URL(`./${FRAME_WORKER}.ts`, import.meta.url))],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    write: false,
+    logLevel: 'silent',
+  });
+  return new URL(`data:text/javascript,${encodeURIComponent(out.outputFiles[0]!.text)}`);
+}
+
+const messageOf = (e: unknown): string => (e instanceof Error ? `${e.name}: ${e.message}` : String(e));
+
+/** One render thread: its replies, one at a time, each awaited with a time limit. */
+class RenderThread {
+  readonly worker: Worker;
+  /** whether the thread still runs (false after an error or its exit) */
+  alive = true;
+  private pending: ((reply: RenderReply | Error) => void) | undefined;
+
+  constructor(module: URL) {
+    // no flags of the daemon's (a --require, --expose-gc, a loader): the thread needs none
+    this.worker = new Worker(module, { execArgv: [] });
+    // never what keeps the daemon's process alive (a render's limit timer does while it runs)
+    this.worker.unref();
+    this.worker.on('message', (reply: RenderReply) => this.pending?.(reply));
+    this.worker.on('error', (e) => {
+      this.alive = false;
+      this.pending?.(e);
+    });
+    this.worker.on('exit', (code) => {
+      this.alive = false;
+      this.pending?.(new Error(`the render's thread ended (exit code ${code})`));
+    });
+  }
+
+  /** The thread's next reply; rejected when it fails or ends first, or with `late` after `ms`. */
+  reply(ms: number, late: string): Promise<RenderReply> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => settle(new Error(late)), ms);
+      const settle = (reply: RenderReply | Error) => {
+        clearTimeout(timer);
+        this.pending = undefined;
+        if (reply instanceof Error) reject(reply);
+        else resolve(reply);
+      };
+      this.pending = settle;
+    });
+  }
+
+  end(): void {
+    this.alive = false;
+    this.pending = undefined;
+    void this.worker.terminate();
+  }
+}
+
+interface Waiting {
+  job: RenderJob;
+  done: (frame: FirstFrame | undefined) => void;
+}
 
 export class FirstFrameRenderer {
   private readonly path: string;
-  private loaded: Promise<Loaded | undefined> | undefined;
+  private thread: RenderThread | undefined;
+  private readonly waiting: Waiting[] = [];
+  private rendering = false;
+  private idle: NodeJS.Timeout | undefined;
   /** the last failure's message, reported once until another one comes */
   private lastFailure = '';
 
   constructor(
     webDir: string,
     private readonly onFailure: (message: string) => void = () => undefined,
+    private readonly idleMs = IDLE_MS,
   ) {
     this.path = join(webDir, FIRST_FRAME_FILE);
   }
 
-  /** The renderer, compiled again when `npm run build` replaced it; undefined when the build has none. */
-  private async load(): Promise<Loaded | undefined> {
-    const info = await stat(this.path).catch(() => undefined);
-    if (!info) return undefined;
-    const stamp = `${info.size}:${info.mtimeMs}`;
-    const hit = await this.loaded;
-    if (hit?.stamp === stamp) return hit;
-    this.loaded = readFile(this.path, 'utf8').then(
-      (code) => ({ stamp, script: new Script(code, { filename: this.path }) }),
-      () => undefined,
-    );
-    return this.loaded;
+  /** the render thread's id while there is one (for tests and figures) */
+  get threadId(): number | undefined {
+    return this.thread?.alive ? this.thread.worker.threadId : undefined;
   }
 
   /**
    * The first frame for a browser with these start answers (their JSON text) and preferences;
-   * undefined when there is none. The context runs its promises itself, right after each run
-   * (microtaskMode), so the whole start and render happen inside two synchronous runs, each stopped
-   * after RENDER_LIMIT_MS: no other request's code runs between them, and a renderer that loops
-   * cannot hold the daemon.
+   * undefined when there is none: the build has no renderer, the render failed or was stopped, or
+   * MAX_WAITING pages already wait. The renderer is compiled again when `npm run build` replaced it.
    */
   async render(answers: string, prefs: FramePrefs): Promise<FirstFrame | undefined> {
-    const loaded = await this.load();
-    if (!loaded) return undefined;
-    try {
-      const { root, globals } = browserGlobals(answers, prefs);
-      loaded.context ??= createContext({}, { microtaskMode: 'afterEvaluate' });
-      const context = loaded.context;
-      // the browser's global names for the global object itself
-      Object.assign(context, globals, { window: context, self: context });
-      loaded.script.runInContext(context, { timeout: RENDER_LIMIT_MS });
-      RENDER.runInContext(context, { timeout: RENDER_LIMIT_MS });
-      const html: unknown = (context as { firstFrame?: unknown }).firstFrame;
-      // nothing of the run stays reachable: its modules and the page's answers die young
-      for (const key of [...Object.keys(globals), 'window', 'self', 'firstFrame', 'renderFirstFrame']) delete context[key];
-      if (typeof html !== 'string') throw new Error('the render did not finish with the answers the page carries');
-      return { html, lang: root.lang, theme: root.dataset.theme ?? '' };
-    } catch (e) {
-      // a run stopped halfway leaves nothing behind: the next one gets a new context
-      loaded.context = undefined;
-      const message = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
-      if (message !== this.lastFailure) this.onFailure(message);
-      this.lastFailure = message;
-      return undefined;
+    const info = await stat(this.path).catch(() => undefined);
+    if (!info?.isFile()) return undefined;
+    if (this.rendering && this.waiting.length >= MAX_WAITING) return undefined;
+    const job: RenderJob = { path: this.path, stamp: `${info.size}:${info.mtimeMs}`, answers, prefs };
+    return new Promise((done) => {
+      this.waiting.push({ job, done });
+      this.next();
+    });
+  }
+
+  /** Ends the thread now; pages waiting go without a frame. */
+  close(): void {
+    clearTimeout(this.idle);
+    this.thread?.end();
+    this.thread = undefined;
+    for (const w of this.waiting.splice(0)) w.done(undefined);
+  }
+
+  private next(): void {
+    if (this.rendering) return;
+    const page = this.waiting.shift();
+    if (!page) {
+      this.idle = setTimeout(() => this.close(), this.idleMs).unref();
+      return;
     }
+    clearTimeout(this.idle);
+    this.rendering = true;
+    void this.run(page.job).then((frame) => {
+      this.rendering = false;
+      page.done(frame);
+      this.next();
+    });
+  }
+
+  private async run(job: RenderJob): Promise<FirstFrame | undefined> {
+    try {
+      if (!this.thread?.alive) {
+        this.thread?.end();
+        this.thread = new RenderThread(await workerModule());
+        const ready = await this.thread.reply(START_LIMIT_MS, `the render's thread was not ready within ${START_LIMIT_MS} ms`);
+        if (!('ready' in ready)) throw new Error("the render's thread did not start as expected");
+      }
+      this.thread.worker.postMessage(job);
+      const reply = await this.thread.reply(RENDER_LIMIT_MS, `the render timed out after ${RENDER_LIMIT_MS} ms and was stopped`);
+      if ('frame' in reply) return reply.frame;
+      // the renderer failed; its thread is fine for the next page
+      this.report('error' in reply ? reply.error : 'the render gave no answer');
+    } catch (e) {
+      // stopped, failed to start or ended: the thread goes, and the pages waiting behind this one
+      // go without a frame rather than each wait for the same
+      this.close();
+      this.report(messageOf(e));
+    }
+    return undefined;
+  }
+
+  private report(message: string): void {
+    if (message !== this.lastFailure) this.onFailure(message);
+    this.lastFailure = message;
   }
 }
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { NODE_BUNDLE } from '../../build/node-bundle.ts';
+import { FRAME_WORKER_ENTRY, NODE_BUNDLE } from '../../build/node-bundle.ts';
 
 export interface Bundle {
   /** the entry, what node starts */
@@ -30,7 +30,7 @@ async function bundleEntry(name: string, source: string, dir: string): Promise<B
     minifyWhitespace: true,
     minifySyntax: true,
     legalComments: 'none',
-    entryPoints: { [name]: fileURLToPath(new URL(source, import.meta.url)) },
+    entryPoints: { [name]: fileURLToPath(new URL(source, import.meta.url)), ...FRAME_WORKER_ENTRY },
     outdir: dir,
     logLevel: 'silent',
   });

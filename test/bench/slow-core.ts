@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { NODE_BUNDLE } from '../../build/node-bundle.ts';
+import { FRAME_WORKER_ENTRY, NODE_BUNDLE } from '../../build/node-bundle.ts';
 import { BUNDLE_DIR } from './bundle.ts';
 
 export const NEIGHBOURS = 3;
@@ -38,7 +38,7 @@ export async function startSlowDaemon(webDir: string, neighbours = NEIGHBOURS): 
     ...NODE_BUNDLE,
     minifyWhitespace: true,
     minifySyntax: true,
-    entryPoints: { 'console-daemon': fileURLToPath(new URL('./console-daemon.ts', import.meta.url)) },
+    entryPoints: { 'console-daemon': fileURLToPath(new URL('./console-daemon.ts', import.meta.url)), ...FRAME_WORKER_ENTRY },
     outdir: dir,
     logLevel: 'silent',
   });
