@@ -96,8 +96,6 @@ class RenderThread {
   constructor(module: URL) {
     // no flags of the daemon's (a --require, --expose-gc, a loader): the thread needs none
     this.worker = new Worker(module, { execArgv: [] });
-    // never what keeps the daemon's process alive (a render's limit timer does while it runs)
-    this.worker.unref();
     this.worker.on('message', (reply: RenderReply) => this.pending?.(reply));
     this.worker.on('error', (e) => {
       this.alive = false;
@@ -107,6 +105,9 @@ class RenderThread {
       this.alive = false;
       this.pending?.(new Error(`the render's thread ended (exit code ${code})`));
     });
+    // never what keeps the daemon's process alive (a render's limit timer does while it runs);
+    // after the listeners, as a 'message' listener refs the thread's port again
+    this.worker.unref();
   }
 
   /** The thread's next reply; rejected when it fails or ends first, or with `late` after `ms`. */

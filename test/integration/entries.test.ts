@@ -2,16 +2,20 @@
 // (`npm run daemon`, the systemd unit's command), the simulator (`npm start`'s second step) with
 // `npm run plc` finding it through its data folder, and `npm run supervisor`. Each answers --help,
 // logs one line on start and one on stop, and stops on SIGTERM leaving no process of its group
-// and nothing listening on its port.
+// and nothing listening on its port. The bundled daemon renders the console's first frame in the
+// thread whose module lies beside its entry (device/api/first-frame.ts).
 
 import { spawnSync } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDaemon } from '../../build/daemon.ts';
 import { SERVICE_FILE } from '../../build/image.ts';
+import { FRAME_WORKER } from '../../device/api/first-frame.ts';
+import { APP_ELEMENT, consoleScriptTag, FIRST_FRAME_ATTR, FIRST_FRAME_FILE, PREFS_COOKIE } from '../../device/model/first-frame.ts';
+import { START_ANSWERS_ID, START_ANSWERS_MARKER, SYSTEM_INFO_PATH } from '../../device/model/start-answers.ts';
 import { readZip } from '../../device/system/unzip.ts';
 import { SIM_URL_FILE } from '../../sim/sim-url.ts';
 import { ADMIN, Client } from '../support/daemon.ts';
@@ -117,6 +121,37 @@ describe("the unit's daemon from its bundle (npm run daemon)", () => {
     expect((await c.post('/config/pew_mqtt', '{"broker_addr":')).status).toBe(400); // a body that is no JSON
     expect((await term(e)).exit).toEqual({ code: 0, signal: null });
     expect(JSON.parse(await readFile(seen, 'utf8'))).toEqual([]);
+  });
+
+  it("renders the console's first frame in its thread, from the module beside the bundle", async () => {
+    // a console of two files: the page, and a renderer that gives the page's start answers (their paths) after a promise job
+    const web = join(root, 'dist', 'web');
+    await mkdir(web, { recursive: true });
+    await writeFile(
+      join(web, 'index.html'),
+      `<!doctype html><html lang="en" data-theme="default"><head>${consoleScriptTag('assets/main.js')}</head><body>${APP_ELEMENT}${START_ANSWERS_MARKER}</body></html>`,
+    );
+    await writeFile(
+      join(web, FIRST_FRAME_FILE),
+      `globalThis.renderFirstFrame = () => { Promise.resolve().then(() => { document.documentElement.lang = navigator.language; globalThis.firstFrame = '<p>' + Object.keys(JSON.parse(document.getElementById(${JSON.stringify(START_ANSWERS_ID)}).textContent)).join(' ') + '</p>'; }); };`,
+    );
+    expect(await stat(join(dirname(file), `${FRAME_WORKER}.mjs`))).toBeTruthy();
+    const port = await freePort();
+    const e = start(process.execPath, [file, '--port', String(port), '--tls-port', 'off', '--data', join(tmp, 'frame-data'), '--host', LOOPBACK], {
+      cwd: root,
+    });
+    const [, url] = await e.waitFor(/^Daemon running: (http:\/\/\S+)/m);
+    const c = new Client(url!);
+    expect((await c.post('/rest/api/v1/authentication/setup', ADMIN)).status).toBe(201);
+    await c.login(ADMIN);
+    const res = await fetch(`${url}/`, { headers: { cookie: `${c.cookie}; ${PREFS_COOKIE}=de.default.all` } });
+    const page = await res.text();
+    expect(res.status).toBe(200);
+    expect(page).toContain(`<div id="app" ${FIRST_FRAME_ATTR}><p>`);
+    expect(page).toContain(SYSTEM_INFO_PATH);
+    expect(page).toContain('<html lang="de"');
+    expect(e.output()).not.toContain('first frame');
+    expect((await term(e)).exit).toEqual({ code: 0, signal: null });
   });
 
   it('npm run daemon without a build says to build first', async () => {
