@@ -39,6 +39,13 @@ export type Step<T> = { done: true; value: T } | { done: false; send?: Uint8Arra
 export interface AnswerKey {
   party: string | undefined;
   shape: string;
+  /**
+   * The look of its error replies where they carry less than its answers, so that those of other
+   * requests of the party cannot be told apart (MEWTOCOL-COM `!nn`: the header; a Modbus RTU
+   * exception: the function code). Absent where they carry all an answer does (a transaction id, a
+   * frame number).
+   */
+  errors?: string;
 }
 
 export const keysOverlap = (a: AnswerKey, b: AnswerKey): boolean =>
@@ -67,10 +74,11 @@ export interface Dialog<T> {
    */
   resync?(n: number): Dialog<unknown> | undefined;
   /**
-   * Told by the line guard before the dialog goes on the line: how many answers of its party are
-   * still owed (requests given up before their answer came). An error reply that names no request
-   * (MEWTOCOL-COM `!nn`) cannot be told from theirs: while any is owed it is taken as one of them,
-   * dropped and counted, and the dialog waits on (line-guard.ts).
+   * Told by the line guard before the dialog goes on the line: how many answers of its party whose
+   * error replies look like its own (`AnswerKey.errors`) are still owed (requests given up before
+   * their answer came). Its own error reply (MEWTOCOL-COM `!nn`, a Modbus RTU exception) cannot be
+   * told from theirs: the first that many are taken as theirs, dropped and counted, and the dialog
+   * waits on (line-guard.ts).
    */
   owedBefore?(n: number): void;
 }

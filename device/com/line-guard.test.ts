@@ -249,6 +249,84 @@ describe('a late answer (the line guard)', () => {
     await r.link.close();
   });
 
+  /** a read of DT100 that fails after both attempts (its own and the resync read's): FC3 answers of 2 and 4 bytes owed */
+  async function givenUpRead(r: ReturnType<typeof rig>) {
+    const a = outcome(r.link.readWords('DT', 100, 1, 'a'));
+    await tick(TIMEOUT + 10);
+    expect(r.sent().at(-1)).toMatch(/^\x01\x03\x00\x00\x00\x02/); // the resync read, FC3 too
+    await tick(TIMEOUT + 10);
+    expect(a.error).toMatchObject({ reason: 'no_answer' });
+    r.outbox.shift(); // the read's answer comes late, as an exception, once the next read is on the line
+  }
+
+  it('MODBUS RTU: a late exception of a given-up read fails not the next read of the same function, which gets its own answer (LATE-2)', async () => {
+    const r = rig('MODBUS RTU');
+    await givenUpRead(r);
+    const b = outcome(r.link.readWords('DT', 200, 3, 'b'));
+    await tick(5);
+    expect(r.sent().at(-1)).toMatch(/^\x01\x03\x00\xc8\x00\x03/); // another byte count than the owed: no resync read
+    r.inject(encodeRtuFrame(1, Uint8Array.of(0x83, 2)));
+    await tick();
+    expect(b.done).toBe(false); // the given-up read's exception, not this read's
+    await releaseUntil(r, () => b.done); // the resync read's answer, late, then its own
+    expect(b).toEqual({ done: true, value: [value(200), value(201), value(202)] });
+    expect(r.stats()).toMatchObject({ lateAnswers: 2, mismatched: 0, errors: 0, resyncs: 1 });
+    await r.link.close();
+  });
+
+  it('MODBUS RTU: while an answer of its function is owed that never comes, the read’s own exception costs a timeout and a resync read, then fails it', async () => {
+    const r = rig('MODBUS RTU');
+    await givenUpRead(r);
+    r.outbox.shift(); // nor the resync read's: the PLC never answers either
+    const b = outcome(r.link.readWords('DT', 200, 3, 'b'));
+    await tick(5);
+    r.outbox.shift();
+    r.inject(encodeRtuFrame(1, Uint8Array.of(0x83, 2))); // b's own exception: it cannot be told from the owed ones'
+    await tick();
+    expect(b.done).toBe(false);
+    await tick(TIMEOUT + 10); // given up: the retry goes behind a resync read of 4 registers (2, 4 and 6 bytes are owed)
+    expect(r.sent().at(-1)).toMatch(/^\x01\x03\x00\x00\x00\x04/);
+    r.release();
+    await tick(5);
+    expect(r.sent().at(-1)).toMatch(/^\x01\x03\x00\xc8\x00\x03/);
+    r.outbox.shift();
+    r.inject(encodeRtuFrame(1, Uint8Array.of(0x83, 2))); // in step now: the exception is the read's
+    await tick();
+    expect(b.error).toMatchObject({ reason: 'plc_error', code: 2 });
+    await r.link.close();
+  });
+
+  it('MODBUS RTU: an owed answer of another function leaves the read’s exception its own', async () => {
+    const r = rig('MODBUS RTU');
+    const w = outcome(r.link.writeWords('DT', 5, [value(5)], 'w')); // FC6, not retried
+    await tick(TIMEOUT + 10);
+    expect(w.error).toMatchObject({ reason: 'no_answer' });
+    r.outbox.shift();
+    const b = outcome(r.link.readWords('DT', 200, 1, 'b'));
+    await tick(5);
+    r.outbox.shift();
+    r.inject(encodeRtuFrame(1, Uint8Array.of(0x83, 2)));
+    await tick();
+    expect(b.error).toMatchObject({ reason: 'plc_error', code: 2 });
+    expect(r.stats()).toMatchObject({ timeouts: 1, lateAnswers: 0 });
+    await r.link.close();
+  });
+
+  it('MODBUS TCP: a late exception carries its transaction id: the next read of the same function drops it and gets its own answer', async () => {
+    const r = rig('MODBUS TCP');
+    const a = outcome(r.link.readWords('DT', 100, 1, 'a'));
+    await tick(TIMEOUT + 10); // given up: the retry is on the line (a transaction of its own)
+    const late = r.outbox.shift()!;
+    r.inject(encodeTcpFrame({ transaction: (late[0]! << 8) | late[1]!, unit: 1, pdu: Uint8Array.of(0x83, 2) }));
+    await tick();
+    expect(a.done).toBe(false);
+    r.release();
+    await tick();
+    expect(a).toEqual({ done: true, value: [value(100)] });
+    expect(r.stats()).toMatchObject({ lateAnswers: 1, errors: 0, resyncs: 0 });
+    await r.link.close();
+  });
+
   it('MEWTOCOL: after a timeout the next request waits until the line has been quiet for quietMs', async () => {
     const r = rig('MEWTOCOL', 9600);
     const quiet = quietMsOf('serial', { baudRate: 9600, dataBits: 8, parity: 'odd', stopBits: 1, rtscts: false }, 9600, TIMEOUT);

@@ -26,13 +26,14 @@
 // Counters: `answers` taken by their request; `lateAnswers`, answers dropped while answers were
 // owed (an answer after its request was given up); `mismatched`, answers dropped while none was
 // owed (fitting no request sent); `resyncs`, resync reads sent.
-// - Error replies: a MEWTOCOL-COM error reply (`!nn`) names no command. Before a dialog goes on the
-//   line it is told how many answers of its station are owed (`owedBefore`); while that many are,
-//   an error reply is taken as one of them (the PLC answers in order), dropped as late, and the
+// - Error replies: a MEWTOCOL-COM error reply (`!nn`) names no command, a Modbus RTU exception only
+//   its function (`AnswerKey.errors`). Before a dialog goes on the line it is told how many owed
+//   answers of its station have error replies that look like its own (`owedBefore`); the first that
+//   many error replies are taken as theirs (the PLC answers in order), dropped as late, and the
 //   request waits on for its own answer. When the owed answer never comes, the request's own error
 //   reply is dropped too: its attempt times out, and the retry goes behind a resync read, in step,
 //   where an error reply is provably its own. A wrong error costs a timeout, never a wrong result.
-//   A Modbus exception names its function, MEWTOCOL7 its frame number: their answer keys apply.
+//   Modbus/TCP exceptions carry the transaction id, MEWTOCOL7's the frame number: told apart.
 import type { Clock, SerialSettings } from '../../hw/types.ts';
 import { type AnswerKey, type ChannelIo, type Dialog, keysOverlap, PlcError, startDialog } from './dialog.ts';
 import type { Abort } from './queue.ts';
@@ -155,6 +156,13 @@ export class LineGuard {
     this.owed = this.owed.filter((k) => !(k.party === undefined || key.party === undefined || k.party === key.party));
   }
 
+  /** How many owed answers could come as an error reply that a dialog of `key` cannot tell from its own. */
+  private owedErrors(key: AnswerKey | undefined): number {
+    if (key?.errors === undefined) return 0;
+    const { party, errors } = key;
+    return this.owed.filter((k) => k.errors === errors && (k.party === undefined || party === undefined || k.party === party)).length;
+  }
+
   private owe(key: AnswerKey | undefined): void {
     if (!key) return;
     this.owed.push(key);
@@ -170,7 +178,7 @@ export class LineGuard {
     this.unsettled = false;
     const answers = dialog.noAnswerMs === undefined;
     const key = dialog.answerKey;
-    dialog.owedBefore?.(key ? this.owed.filter((k) => k.party === undefined || key.party === undefined || k.party === key.party).length : 0);
+    dialog.owedBefore?.(this.owedErrors(key));
     startDialog(
       io,
       dialog,

@@ -148,7 +148,7 @@ function mewFraming<Q extends MewRequest, T>(station: MewStation, req: Q, header
     frames: mewCommandFrames(station, req, { header }),
     decoder: createMewStreamDecoder(),
     other: OTHER_OF_COM,
-    key: { party: station === 'EE' ? undefined : String(station), shape: header + mewReplyShape(req) },
+    key: { party: station === 'EE' ? undefined : String(station), shape: header + mewReplyShape(req), errors: header },
     opensOwn: (ev) => ours(ev.header, ev.station) && ev.opens?.marker === '$' && ev.opens.text.startsWith(mewReplyCode(req)),
     answer: (m: MewMessage, raw, frame) => {
       if (m.kind === 'command' || !ours(m.header, m.station)) return undefined;

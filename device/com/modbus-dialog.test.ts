@@ -44,6 +44,23 @@ describe('Modbus dialogs: whose answer is it', () => {
     expect(e.feed(rtu(1, 3, 2, 0, 101))).toEqual({ done: true, value: { fc: 3, registers: [101] } });
   });
 
+  it('RTU: told n answers of its function are owed, it takes the first n exceptions as theirs, the next as its own (LATE-2)', () => {
+    const d = modbusDialog(1, FC3(100), { kind: 'rtu' });
+    expect(d.answerKey?.errors).toBe('fc3');
+    expect(modbusDialog(1, { fc: 4, address: 0, quantity: 1 }, { kind: 'rtu' }).answerKey?.errors).toBe('fc4');
+    d.owedBefore?.(2);
+    expect(d.feed(rtu(1, 0x83, 4))).toEqual({ done: false });
+    expect(d.feed(rtu(1, 0x83, 4))).toEqual({ done: false });
+    expect(d.strays?.()).toBe(2);
+    expect(() => d.feed(rtu(1, 0x83, 2))).toThrow(expect.objectContaining({ reason: 'plc_error', code: 2 }));
+    const e = modbusDialog(1, FC3(100), { kind: 'rtu' });
+    e.owedBefore?.(1);
+    expect(e.feed(rtu(1, 3, 2, 0, 101))).toEqual({ done: true, value: { fc: 3, registers: [101] } }); // a normal answer is checked by its byte count
+    const t = modbusDialog(1, FC3(100), { kind: 'tcp', transaction: 9 });
+    expect(t.answerKey?.errors).toBeUndefined(); // the transaction id tells exceptions apart too
+    expect(t.owedBefore).toBeUndefined();
+  });
+
   it('TCP: drops and counts another transaction’s or unit’s answer; a stream out of step is a bad reply', () => {
     const d = modbusDialog(1, FC3(100), { kind: 'tcp', transaction: 9 });
     d.feed(encodeTcpFrame({ transaction: 8, unit: 1, pdu: Uint8Array.of(3, 2, 0, 1) }));

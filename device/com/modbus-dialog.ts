@@ -1,7 +1,9 @@
 // Modbus exchanges as dialogs: RTU (unit + PDU + CRC) on serial lines, MBAP on TCP. An answer is
 // this request's when it comes from the request's unit, with the request's transaction id (TCP),
 // function code (an exception carries it too) and byte count or write echo (decodeModbusResponse);
-// anything else is a stray, counted and dropped. An exception becomes a PlcError with its code.
+// anything else is a stray, counted and dropped. An exception becomes a PlcError with its code. An
+// RTU exception names only unit and function: while n answers of earlier requests of that function
+// are owed, the first n exceptions are taken as theirs, late (rule LATE-2, docs/plc-links.md).
 import {
   createRtuDecoder,
   createTcpDecoder,
@@ -26,11 +28,17 @@ export function modbusDialog(unit: number, req: ModbusRequest, framing: ModbusFr
   const pdu = encodeModbusRequest(req);
   const raw = new RawLog(false);
   const sort = new AnswerSort<ModbusResponse>();
+  /** exceptions of this unit and function that may still be owed answers of earlier requests (RTU) */
+  let lateExceptions = 0;
   /** one whole response frame */
   const heard = (from: number, res: Uint8Array) => {
     if (from !== unit) return sort.stray(); // another unit's answer (a shared RS485 line): not ours
     const r = decodeModbusResponse(res, req);
     if (!r.ok && r.error.code === 'mismatch') return sort.stray();
+    if (r.ok && isModbusException(r.value) && lateExceptions > 0) {
+      lateExceptions--;
+      return sort.stray();
+    }
     sort.own(() => {
       if (!r.ok) throw new PlcError('bad_reply', `Unexpected answer: ${r.error.message}`, undefined, raw.text());
       if (isModbusException(r.value)) {
@@ -46,9 +54,12 @@ export function modbusDialog(unit: number, req: ModbusRequest, framing: ModbusFr
     return {
       request: encodeRtuFrame(unit, pdu),
       raw: () => raw.text(),
-      answerKey: { party, shape: modbusResponseShape(req) },
+      answerKey: { party, shape: modbusResponseShape(req), errors: `fc${req.fc}` },
       strays: () => sort.strays,
       resync: (n) => (n < MODBUS_RESYNCS ? modbusDialog(unit, { fc: 3, address: 0, quantity: n + 1 }, framing) : undefined),
+      owedBefore: (n) => {
+        lateExceptions = n;
+      },
       feed(chunk): Step<ModbusResponse> {
         raw.add(chunk);
         for (const ev of decoder.push(chunk)) if (ev.type === 'frame') heard(ev.unit, ev.pdu);
