@@ -8,7 +8,7 @@
 import type { Page, Route } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
 import type { ServiceStatus, ServicesStatus } from '../../device/model/service-status.ts';
-import { api, consoleSuite, en, expectText, expectTitle, fill, fr, loginApi, openConsole, pageBody } from './support.ts';
+import { api, consoleMoment, consoleSuite, en, expectText, expectTitle, fill, fr, loginApi, openConsole, pageBody } from './support.ts';
 
 const at = Date.UTC(2026, 10, 27, 9, 30, 0);
 const entry = (o: Partial<ServiceStatus> & Pick<ServiceStatus, 'service'>): ServiceStatus => ({
@@ -73,7 +73,11 @@ describe('the live status of the SQL and NoSQL clients', () => {
     const info = pageBody(page, 'info');
     expect(await info.locator('[data-service-run=sql] a').getAttribute('href')).toBe('#/sql');
     expect(await info.locator('[data-service-run=nosql] a').getAttribute('href')).toBe('#/db');
-    await expectText(info.locator('[data-service-run=sql] [data-code]'), `· ${fill(t.code, { number: 15 })}: ${t.codes.table_mismatch}`);
+    // the last error with its time (the browser in UTC)
+    await expectText(
+      info.locator('[data-service-run=sql] [data-code]'),
+      `· ${fill(t.code, { number: 15 })}: ${t.codes.table_mismatch} · ${consoleMoment(at + 1_000)}`,
+    );
   });
 
   it('in French, and against the daemon both entries are answered', async () => {

@@ -13,11 +13,10 @@ import type { Page, Route } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
 import type { ServiceStatus, ServicesStatus } from '../../device/model/service-status.ts';
 import { axeViolations } from './axe.ts';
-import { api, consoleSuite, de, en, expectText, expectTitle, fill, loginApi, openConsole, pageBody } from './support.ts';
+import { api, consoleMoment, consoleSuite, de, en, expectText, expectTitle, fill, loginApi, openConsole, pageBody } from './support.ts';
 
 const ZONE = 'UTC';
-const moment = (ms: number, locale = en.app.dateLocale) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium', timeZone: ZONE }).format(ms);
+const moment = (ms: number, locale = en.app.dateLocale) => consoleMoment(ms, locale, ZONE);
 const at = Date.UTC(2026, 10, 27, 9, 30, 0);
 
 const entry = (o: Partial<ServiceStatus> & Pick<ServiceStatus, 'service'>): ServiceStatus => ({
