@@ -151,8 +151,15 @@ describe('PostgreSQL: refusals, a table that does not fit, the rate, an outage, 
     expect((await status()).deadLetters?.count).toBe(1);
     await pgRows('DROP TABLE misfit');
     expect((await rig.admin.post('/config/dead_letters_retry', { service: 'sql' })).body).toEqual({ retried: 1 });
-    await until(() => block().read().state === STATE.done, 40_000, 'the retried row written after the table was dropped');
-    expect(block().read()).toMatchObject({ error: 0, queue_waiting: 0 });
+    // the block's words are written one after the other: wait for all of them, not for the state alone
+    await until(
+      () => {
+        const b = block().read();
+        return b.state === STATE.done && b.error === 0 && b.queue_waiting === 0;
+      },
+      40_000,
+      'the retried row written after the table was dropped',
+    );
     expect(await pgRows('SELECT level FROM misfit')).toEqual([{ level: -123456789 }]);
     expect((await status()).deadLetters?.count).toBe(0);
   }, 60_000);

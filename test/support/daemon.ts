@@ -136,8 +136,17 @@ export class Client {
     return this.request('POST', path, body, headers);
   }
 
+  /**
+   * Signs in like a well-behaved client: a check refused as `login_busy` (another check of the same
+   * address is already waiting for the hashing queue: docs/login-security.md) is asked again after
+   * the Retry-After it names. Two daemons of one test process share that queue.
+   */
   async login(cred: { username: string; password: string }): Promise<this> {
-    const r = await this.post('/rest/api/v1/authentication', cred);
+    let r = await this.post('/rest/api/v1/authentication', cred);
+    for (let tries = 1; r.status === 429 && r.body?.error?.code === 'login_busy' && tries < 30; tries++) {
+      await new Promise((res) => setTimeout(res, 1000 * (r.body.error.params?.retryAfterSeconds ?? 1)));
+      r = await this.post('/rest/api/v1/authentication', cred);
+    }
     if (r.status !== 200) throw new Error(`login failed: ${r.status} ${r.text}`);
     this.csrf = r.body.csrfToken;
     return this;
