@@ -25,6 +25,7 @@ const RENDERERS = {
   loopsInPromiseJob: 'globalThis.renderFirstFrame = () => { Promise.resolve().then(() => { for (;;) {} }); };',
   loops: 'globalThis.renderFirstFrame = () => { for (;;) {} };',
   throws: 'globalThis.renderFirstFrame = () => { throw new Error("broken renderer"); };',
+  allocates: 'globalThis.renderFirstFrame = () => { const kept = []; for (;;) kept.push(new Array(1000).fill(kept.length)); };',
 } as const;
 
 let tmp = '';
@@ -112,6 +113,22 @@ describe('pages and the thread', () => {
       await writeFile(join(web, FIRST_FRAME_FILE), RENDERERS.answers);
       expect((await r.render('{"page":1}', prefs))?.html).toBe('<p>{"page":1}</p>');
       expect(r.threadId).toBe(thread);
+    } finally {
+      r.close();
+    }
+  });
+
+  it("a renderer that allocates without end: stopped (by its thread's heap limit, or its time limit), no frame, one warning; the next page gets a new thread", async () => {
+    const failures: string[] = [];
+    const web = await webWith('allocates', RENDERERS.allocates);
+    const r = new FirstFrameRenderer(web, (m) => failures.push(m));
+    try {
+      expect(await r.render('{}', prefs)).toBeUndefined();
+      expect(failures).toHaveLength(1);
+      expect(failures[0]).toMatch(/ERR_WORKER_OUT_OF_MEMORY|out of memory|timed out/i);
+      expect(r.threadId).toBeUndefined();
+      await writeFile(join(web, FIRST_FRAME_FILE), RENDERERS.answers);
+      expect((await r.render('{"page":1}', prefs))?.html).toBe('<p>{"page":1}</p>');
     } finally {
       r.close();
     }
