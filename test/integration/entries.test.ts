@@ -232,6 +232,17 @@ describe('npm run supervisor', () => {
     expect(manifest.files.map((f) => f.path)).toContain(SERVICE_FILE);
   });
 
+  it("the image carries the first frame's thread beside its daemon, listed in the signed manifest", async () => {
+    const entries = readZip(await readFile(imgs.images.get('1.5.0')!.zipFile), { maxEntries: 10_000, maxTotalBytes: 1 << 30, maxRatio: 1000 });
+    const manifest = JSON.parse(
+      entries
+        .find((e) => e.name === 'manifest.json')!
+        .read()
+        .toString(),
+    ) as { files: { path: string }[] };
+    expect(manifest.files.map((f) => f.path)).toContain(`dist/daemon/${FRAME_WORKER}.mjs`);
+  });
+
   it('SIGTERM to npm stops tsx, the supervisor and its daemon: nothing left, the port free', async () => {
     const port = await freePort();
     const args = [
