@@ -10,6 +10,7 @@ import { mkdir, readdir, readFile, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isTempName, syncDir, writeFileAtomic } from '../../hw/atomic-file.ts';
 import type { ServiceErrorName } from '../model/blocks/convention.ts';
+import { readStoreMeta } from './store-meta.ts';
 
 export const DEAD_LETTER_COUNT = 10_000; // letters a service keeps by default
 export const DEAD_LETTER_BYTES = 8 * 1024 * 1024; // bytes of letters a service keeps by default
@@ -111,13 +112,10 @@ export class DeadLetters<J> {
         await unlink(join(dir, name)).catch(() => undefined);
       }
     }
-    try {
-      const meta = JSON.parse(await readFile(join(dir, META), 'utf8')) as { dropped?: unknown; nextId?: unknown };
-      if (typeof meta.dropped === 'number' && Number.isInteger(meta.dropped) && meta.dropped >= 0) store.droppedCount = meta.dropped;
-      if (typeof meta.nextId === 'number' && Number.isInteger(meta.nextId)) store.nextId = Math.max(store.nextId, meta.nextId);
-    } catch {
-      // nothing dropped yet
-    }
+    // nothing dropped yet when there is no meta file
+    const meta = await readStoreMeta(join(dir, META), 'nextId');
+    if (meta.dropped !== undefined) store.droppedCount = meta.dropped;
+    if (meta.next !== undefined) store.nextId = Math.max(store.nextId, meta.next);
     return store;
   }
 

@@ -13,6 +13,7 @@
 import { mkdir, readdir, readFile, rename, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isTempName, syncDir, writeFileAtomic } from '../../hw/atomic-file.ts';
+import { readStoreMeta } from './store-meta.ts';
 
 export const QUEUE_BOUND = 10_000; // jobs a queue holds by default
 export const ACK_SYNC_MS = 100;
@@ -86,13 +87,10 @@ export class JobQueue<T> {
         q.jobs.push({ seq, job: job as T });
       }
     }
-    try {
-      const meta = JSON.parse(await readFile(join(dir, META), 'utf8')) as { dropped?: unknown; nextSeq?: unknown };
-      if (typeof meta.dropped === 'number' && Number.isInteger(meta.dropped) && meta.dropped >= 0) q.droppedCount = meta.dropped;
-      if (typeof meta.nextSeq === 'number' && Number.isInteger(meta.nextSeq)) q.nextSeq = Math.max(q.nextSeq, meta.nextSeq);
-    } catch {
-      // no meta yet (nothing dropped) or unreadable: the count starts again at 0
-    }
+    // no meta yet (nothing dropped) or unreadable: the count starts again at 0
+    const meta = await readStoreMeta(join(dir, META), 'nextSeq');
+    if (meta.dropped !== undefined) q.droppedCount = meta.dropped;
+    if (meta.next !== undefined) q.nextSeq = Math.max(q.nextSeq, meta.next);
     return q;
   }
 
