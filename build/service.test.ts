@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { layoutOf } from '../device/firmware/layout.ts';
+import { DAEMON_NODE_FLAGS } from '../device/firmware/node-flags.ts';
 import { DAEMON_ENTRY, SERVICE_FILE } from './image.ts';
 
 const file = fileURLToPath(new URL(SERVICE_FILE, import.meta.url));
@@ -19,11 +20,12 @@ const setting = (key: string) =>
     ?.slice(key.length + 1);
 
 describe('the systemd unit of the daemon', () => {
-  it("runs the current release's bundled daemon with the shared data folder, on every network", () => {
+  it("runs the current release's bundled daemon with its V8 flags and the shared data folder, on every network", () => {
     const l = layoutOf('/opt/communicator');
     const argv = setting('ExecStart')!.split(' ');
-    expect(argv.slice(0, 2)).toEqual(['/usr/bin/node', join(l.current, DAEMON_ENTRY)]);
-    expect(argv.slice(2)).toEqual(['--data', l.data, '--host', '0.0.0.0', '--port', '8080']);
+    const flags = DAEMON_NODE_FLAGS.length;
+    expect(argv.slice(0, 2 + flags)).toEqual(['/usr/bin/node', ...DAEMON_NODE_FLAGS, join(l.current, DAEMON_ENTRY)]);
+    expect(argv.slice(2 + flags)).toEqual(['--data', l.data, '--host', '0.0.0.0', '--port', '8080']);
     expect(setting('WorkingDirectory')).toBe(l.root);
   });
 

@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { InstallRequest } from '../device/firmware/engine.ts';
+import { DAEMON_NODE_FLAGS } from '../device/firmware/node-flags.ts';
 import {
   type InstallResult,
   type Journal,
@@ -168,8 +169,9 @@ async function main(): Promise<void> {
     const args = ['--port', String(o.port), '--host', o.host, '--data', l.data, ...(o.plcs ? ['--plcs', o.plcs] : [])];
     const c = fork(join(l.releases, release, m.entry), args, {
       cwd: l.root,
-      // the release runs on plain node: not under the loader this supervisor may run with (tsx)
-      execArgv: [],
+      // the release runs on plain node as on the unit: its V8 flags, not the loader this supervisor
+      // may run with (tsx)
+      execArgv: [...DAEMON_NODE_FLAGS],
       env: { ...process.env, FIRMWARE_ROOT: l.root, FIRMWARE_TRUST_DIR: trustDirOf(l.data) },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

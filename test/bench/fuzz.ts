@@ -33,7 +33,7 @@ const thread = (port: number, service: Thread['service'], over: Partial<Thread> 
   ...over,
 });
 
-export async function measureFuzz(rows: Row[], bundle: string): Promise<void> {
+export async function measureFuzz(rows: Row[], daemon: string[]): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-fuzz-'));
   const framing = { baud: 115200, bits: 8 as const, parity: 'odd' as const, stopbits: 1 as const };
   const ports = await freePorts(12);
@@ -51,7 +51,7 @@ export async function measureFuzz(rows: Row[], bundle: string): Promise<void> {
   const certs = await makeCertificates();
   const echo = await tcpEcho();
   const tlsDest = await tlsEcho(certs);
-  const server = await startServer([bundle, '--port', String(httpPort), '--data', join(dir, 'data'), '--plcs', plcs], httpPort, '/rest/api/v1/authentication');
+  const server = await startServer([...daemon, '--port', String(httpPort), '--data', join(dir, 'data'), '--plcs', plcs], httpPort, '/rest/api/v1/authentication');
   let exits = 0;
   server.child.once('exit', () => {
     exits++;

@@ -147,7 +147,7 @@ async function cpuPerRequest(admin: Client, daemon: number, pew: Pew, threadPort
   }
 }
 
-export async function measureRedirect(rows: Row[], bundle: string): Promise<void> {
+export async function measureRedirect(rows: Row[], daemon: string[]): Promise<void> {
   // The daemon runs as on the unit: the bundled simulator in a process of its own, with its virtual
   // PLCs (an FP-XH on COM1 at 115200 baud, an FP-X on TCP); the clients run here.
   const dir = await mkdtemp(join(tmpdir(), 'bench-redirect-'));
@@ -163,7 +163,7 @@ export async function measureRedirect(rows: Row[], bundle: string): Promise<void
       COM4: { cpu: 'FP-X', host: HOST, mewtocolPort: mewPort, modbusPort: mbPort, scanMs: 0 },
     }),
   );
-  const server = await startServer([bundle, '--port', String(httpPort), '--data', join(dir, 'data'), '--plcs', plcs], httpPort, '/rest/api/v1/authentication');
+  const server = await startServer([...daemon, '--port', String(httpPort), '--data', join(dir, 'data'), '--plcs', plcs], httpPort, '/rest/api/v1/authentication');
   try {
     const admin = new Client(`http://${HOST}:${httpPort}`);
     await admin.post('/rest/api/v1/authentication/setup', ADMIN);

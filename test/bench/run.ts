@@ -5,6 +5,7 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DAEMON_NODE_FLAGS } from '../../device/firmware/node-flags.ts';
 import { runCrashLoop, saveLoopBundle } from '../support/crash-loop.ts';
 import { type Bundle, bundleSim, bundleUnit } from './bundle.ts';
 import { measureCodecs } from './codec.ts';
@@ -77,10 +78,11 @@ try {
   });
 
   if (sim) {
-    const bundle = sim.file;
+    // the daemon as the unit runs it: with its V8 flags (device/firmware/node-flags.ts)
+    const daemon = [...DAEMON_NODE_FLAGS, sim.file];
     // the unit's daemon over plain HTTP, as the simulator serves it (on the unit the console is on HTTPS)
-    const daemons: Record<string, string[]> = { sim: [bundle] };
-    if (unit) daemons.unit = [unit.file, '--tls-port', 'off'];
+    const daemons: Record<string, string[]> = { sim: daemon };
+    if (unit) daemons.unit = [...DAEMON_NODE_FLAGS, unit.file, '--tls-port', 'off'];
     await part('start and memory', async () => {
       const s = await measureStarts(daemons, START_RUNS);
       const bare = s.bare ?? [];
@@ -129,10 +131,10 @@ try {
         }
       }
     });
-    await part('redirect threads', () => measureRedirect(rows, bundle));
-    await part('protocol fuzz', () => measureFuzz(rows, bundle));
-    await part('tls bridge', () => measureTlsBridge(rows, [bundle]));
-    await part('security: REST slots, dripping connections', () => measureSecurityListeners(rows, [bundle]));
+    await part('redirect threads', () => measureRedirect(rows, daemon));
+    await part('protocol fuzz', () => measureFuzz(rows, daemon));
+    await part('tls bridge', () => measureTlsBridge(rows, daemon));
+    await part('security: REST slots, dripping connections', () => measureSecurityListeners(rows, daemon));
   }
 
   await part('protocol codecs', () => measureCodecs(rows));
