@@ -1,6 +1,6 @@
 // Which client addresses the REST port admits (spec §5 IP ranges): ip1..ip2 of the saved pew_api,
 // everyone for the all-addresses form. The listener asks it when a connection is accepted
-// (net/http-limits.ts, docs/hardening.md DOS-2), the application again for each request.
+// (net/http-limits.ts, docs/hardening.md DOS-2), the application again for each request (device/rest/app.ts).
 import { ipInRange, isAllAddresses } from '../model/ip.ts';
 import type { Rest } from '../model/sections/rest.ts';
 

@@ -12,10 +12,10 @@ import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { ApiError, envelope, errorResponse } from '../api/errors.ts';
 import { checkHost } from '../api/host-check.ts';
-import { ipInRange, isAllAddresses } from '../model/ip.ts';
 import { hostNamesOf, type Rest } from '../model/sections/rest.ts';
 import { writeAreasOf } from '../model/write-areas.ts';
 import type { Logger } from '../system/log.ts';
+import { restAdmits } from './admit.ts';
 import { serveHttpFile } from './http-files.ts';
 import { type PlcApiDeps, plcApi } from './plc-api.ts';
 
@@ -46,18 +46,12 @@ function checkApiKey(c: Context, key: string): void {
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** The client's IPv4 address (an IPv4-mapped IPv6 address as its IPv4 form). */
-export const plainIp = (a: string | undefined): string => (a ?? '').replace(/^::ffff:/, '');
-
-const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
-
 export function createRestApp(cfg: Rest, deps: RestAppDeps): Hono {
   const app = new Hono();
   app.use('*', async (c, next) => {
-    const ip = plainIp(getConnInfo(c).remote.address);
-    // ranges are IPv4 (spec §5); an IPv6 client only passes the all-addresses form
-    const admitted = IPV4.test(ip) ? ipInRange(ip, cfg.ip1, cfg.ip2) : isAllAddresses(cfg.ip1, cfg.ip2);
-    if (!admitted) return c.json(envelope('forbidden', 'This client address is not allowed'), 403);
+    // the listener refuses other addresses at accept (engine.ts); the same rule again per request,
+    // for an app served behind another listener
+    if (!restAdmits(cfg, getConnInfo(c).remote.address)) return c.json(envelope('forbidden', 'This client address is not allowed'), 403);
     c.header('X-Content-Type-Options', 'nosniff');
     // a DNS-rebinding page would reach the port under its own name (security.md HOST-1)
     checkHost(c, deps.hostname, hostNamesOf(cfg.host_names));
