@@ -38,6 +38,7 @@ export const ERROR_CODES = [
   'iec_t2_t1', // spec §5: t2 < t1
   'iec_t1_t3', // spec §5: t1 < t3
   'iec_w_k', // spec §5: w <= 2/3 of k
+  'iec_monitor_depth', // the IEC 104 monitor ring holds its write index and one 5-word record at least (params: min)
   'tag_pair', // spec §5 tag pair: only one of tag name and tag value given, so the tag is ignored (a note, not a refusal)
   'transparent_interface', // a transparent COM interface cannot control services, log or insert
   'interface_disabled',

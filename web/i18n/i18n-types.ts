@@ -1379,6 +1379,11 @@ export type NamespaceErrorsTranslation = {
 	 */
 	iec_w_k: string
 	/**
+	 * T​h​e​ ​m​o​n​i​t​o​r​ ​b​u​f​f​e​r​ ​n​e​e​d​s​ ​a​t​ ​l​e​a​s​t​ ​{​m​i​n​}​ ​w​o​r​d​s​:​ ​t​h​e​ ​w​r​i​t​e​ ​i​n​d​e​x​ ​a​n​d​ ​o​n​e​ ​e​v​e​n​t​ ​o​f​ ​5​ ​w​o​r​d​s​.
+	 * @param {unknown} min
+	 */
+	iec_monitor_depth: RequiredParams<'min'>
+	/**
 	 * O​n​l​y​ ​o​n​e​ ​o​f​ ​t​a​g​ ​n​a​m​e​ ​a​n​d​ ​t​a​g​ ​v​a​l​u​e​ ​i​s​ ​g​i​v​e​n​:​ ​t​h​e​ ​t​a​g​ ​i​s​ ​i​g​n​o​r​e​d​.​ ​G​i​v​e​ ​b​o​t​h​ ​t​o​ ​w​r​i​t​e​ ​i​t​.
 	 */
 	tag_pair: string
@@ -9366,6 +9371,10 @@ export type TranslationFunctions = {
 		 * w must be at most 2/3 of k.
 		 */
 		iec_w_k: () => LocalizedString
+		/**
+		 * The monitor buffer needs at least {min} words: the write index and one event of 5 words.
+		 */
+		iec_monitor_depth: (arg: { min: unknown }) => LocalizedString
 		/**
 		 * Only one of tag name and tag value is given: the tag is ignored. Give both to write it.
 		 */

@@ -76,9 +76,9 @@ describe('pew_60870', () => {
     expectRejected(pew_60870, (x) => (x.connections[0].ip1 = '10.0.0.256'), `${C}.ip1`, 'invalid_ip');
   });
 
-  it('buffers: monitor depth 1-32765, control buffer of 26, inside the area, not overlapping (spec §9)', () => {
+  it('buffers: monitor depth 6-32765, control buffer of 26, inside the area, not overlapping (spec §9)', () => {
     const fl = (x: any, extra: object) => Object.assign(x.connections[0], { area: 'FL', plc_buffer_rbm: 0, plc_buffer_m: 1, plc_buffer_c: 32740, ...extra });
-    expectAccepted(pew_60870, (x) => fl(x, { plc_buffer_m_depth: 1 }));
+    expectAccepted(pew_60870, (x) => fl(x, { plc_buffer_m_depth: 6 }));
     expectRejected(pew_60870, (x) => (x.connections[0].plc_buffer_m_depth = 0), `${C}.plc_buffer_m_depth`, 'out_of_range', { min: 1, max: 32765 });
     expectAccepted(pew_60870, (x) =>
       Object.assign(x.connections[0], { area: 'DT', plc_buffer_rbm: 0, plc_buffer_c: 1, plc_buffer_m: 27, plc_buffer_m_depth: 32765 }),
@@ -91,14 +91,33 @@ describe('pew_60870', () => {
       min: 0,
       max: 32666,
     });
-    expectRejected(pew_60870, (x) => Object.assign(x.connections[0], { plc_buffer_c: 1109 }), `${C}.plc_buffer_c`, 'addresses_overlap', {
-      other: `${C}.plc_buffer_m`,
-    });
-    expectAccepted(pew_60870, (x) => Object.assign(x.connections[0], { plc_buffer_c: 1110 }));
+    expectRejected(
+      pew_60870,
+      (x) => Object.assign(x.connections[0], { plc_buffer_m_depth: 100, plc_buffer_c: 1109 }),
+      `${C}.plc_buffer_c`,
+      'addresses_overlap',
+      {
+        other: `${C}.plc_buffer_m`,
+      },
+    );
+    expectAccepted(pew_60870, (x) => Object.assign(x.connections[0], { plc_buffer_m_depth: 100, plc_buffer_c: 1110 }));
     expectRejected(pew_60870, (x) => Object.assign(x.connections[0], { plc_buffer_m: 1000 }), `${C}.plc_buffer_m`, 'addresses_overlap', {
       other: `${C}.plc_buffer_rbm`,
     });
     expectRejected(pew_60870, (x) => (x.connections[0].area = 'WR'), `${C}.area`, 'invalid_value');
+  });
+
+  it('the monitor ring holds one record at least: depth 6 = the write index and one 5-word record', () => {
+    const fl = (x: any, depth: number) =>
+      Object.assign(x.connections[0], { area: 'FL', plc_buffer_rbm: 0, plc_buffer_m: 1, plc_buffer_c: 100, plc_buffer_m_depth: depth });
+    for (const depth of [1, 2, 5]) expectRejected(pew_60870, (x) => fl(x, depth), `${C}.plc_buffer_m_depth`, 'iec_monitor_depth', { min: 6 });
+    expectAccepted(pew_60870, (x) => fl(x, 6));
+  });
+
+  it('the defaults: a ring of 100 records (501 words) clear of the read index and the command buffer', () => {
+    const c = defaultsOf(pew_60870).connections[0]!;
+    expect(c.plc_buffer_m_depth).toBe(501);
+    expectAccepted(pew_60870, () => {});
   });
 
   it('unknown keys are refused', () => {

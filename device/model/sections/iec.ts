@@ -10,6 +10,10 @@ export const IEC_PORT = 2404; // spec §9, mewtocol.md §9
 export const MAX_CONNECTIONS = 4; // spec §9: connections 4
 export const CONTROL_BUFFER = 26; // spec §9: control buffer 26 registers
 export const MONITOR_DEPTH_MAX = 32765; // spec §9: monitor depth 32765
+// the ring buffer's layout (device/model/blocks/iec104.ts, docs/iec104.md "The PLC side"): the
+// write index word, then records of 5 words; a depth below this holds no record
+export const MONITOR_RECORD_WORDS = 5;
+export const MONITOR_DEPTH_MIN = 1 + MONITOR_RECORD_WORDS;
 // the PLC areas the buffers may live in: the data-register areas of spec §3
 export const IEC_AREAS = ['DT', 'FL', 'LD'] as const;
 
@@ -17,9 +21,11 @@ export const connectionSchema = obj({
   area: choice(IEC_AREAS, 'DT'),
   // buffers in the PLC (start registers); defaults clear of the service control defaults of spec §9
   plc_buffer_rbm: int(0, DT_MAX, 1000), // read-back of the monitor buffer (handshake word)
-  plc_buffer_m: int(0, DT_MAX, 1010), // monitor direction buffer
-  plc_buffer_m_depth: int(1, MONITOR_DEPTH_MAX, 100), // spec §9: monitor depth 32765
-  plc_buffer_c: int(0, DT_MAX, 1200), // control direction buffer, CONTROL_BUFFER registers
+  plc_buffer_m: int(0, DT_MAX, 1010), // monitor direction buffer (the ring of events)
+  // spec §9: monitor depth 32765; the default holds 100 records (1 + 100 × 5 words). The schema
+  // keeps 1 as its floor (a stored entry still loads); the rule below asks for one record at least
+  plc_buffer_m_depth: int(1, MONITOR_DEPTH_MAX, 1 + 100 * MONITOR_RECORD_WORDS),
+  plc_buffer_c: int(0, DT_MAX, 1520), // control direction buffer, CONTROL_BUFFER registers, after the default ring (DT1010-DT1510)
   // IEC 60870-5-104 §9.6 defaults: t1 15 s, t2 10 s, t3 20 s, k 12, w 8
   t1: int(1, 255, 15), // spec §9: t timers 255
   t2: int(1, 255, 10),
@@ -76,6 +82,8 @@ function connectionRules(c: IecConnection, i: number): Issue[] {
   if (c.t1 >= c.t3) out.push(issue(`${at}.t3`, 'iec_t1_t3')); // spec §5: t1 < t3
   if (3 * c.w > 2 * c.k) out.push(issue(`${at}.w`, 'iec_w_k', { max: Math.floor((2 * c.k) / 3) })); // spec §5: w <= 2/3 k
   out.push(...ipRangeIssues(c.ip1, c.ip2, `${at}.ip1`, `${at}.ip2`, true));
+  // the ring buffer's write index and one record of 5 words (docs/iec104.md "The PLC side")
+  if (c.plc_buffer_m_depth < MONITOR_DEPTH_MIN) out.push(issue(`${at}.plc_buffer_m_depth`, 'iec_monitor_depth', { min: MONITOR_DEPTH_MIN }));
   out.push(...bufferRules(c, at));
   return out;
 }

@@ -37,6 +37,7 @@ const de_errors = {
   iec_t2_t1: 't2 muss kleiner als t1 sein.',
   iec_t1_t3: 't1 muss kleiner als t3 sein.',
   iec_w_k: 'w darf höchstens 2/3 von k betragen.',
+  iec_monitor_depth: 'Der Überwachungspuffer braucht mindestens {min} Wörter: den Schreibindex und ein Ereignis zu 5 Wörtern.',
   tag_pair: 'Nur Tag-Name oder Tag-Wert ist angegeben: Der Tag wird ignoriert. Geben Sie beide an, um ihn zu schreiben.',
   transparent_interface: 'Eine transparente Schnittstelle kann nicht für die Dienststeuerung, den Datenlogger oder das Einfügen ohne SPS verwendet werden.',
   interface_disabled: 'Ausgewählte Schnittstelle nicht aktiviert oder Einstellungen nicht gespeichert.',

@@ -36,6 +36,7 @@ const en_errors = {
   iec_t2_t1: 't2 must be smaller than t1.',
   iec_t1_t3: 't1 must be smaller than t3.',
   iec_w_k: 'w must be at most 2/3 of k.',
+  iec_monitor_depth: 'The monitor buffer needs at least {min} words: the write index and one event of 5 words.',
   tag_pair: 'Only one of tag name and tag value is given: the tag is ignored. Give both to write it.',
   transparent_interface: 'A transparent interface cannot be used for service control, the data logger or insert without PLC.',
   interface_disabled: 'Selected interface not enabled or settings not saved.',

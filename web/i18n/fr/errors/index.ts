@@ -37,6 +37,7 @@ const fr_errors = {
   iec_t2_t1: 't2 doit être inférieur à t1.',
   iec_t1_t3: 't1 doit être inférieur à t3.',
   iec_w_k: 'w doit valoir au plus 2/3 de k.',
+  iec_monitor_depth: 'Le tampon de surveillance doit compter au moins {min} mots : l’index d’écriture et un événement de 5 mots.',
   tag_pair: 'Seul le nom ou la valeur du tag est indiqué : le tag est ignoré. Indiquez les deux pour l’écrire.',
   transparent_interface:
     'Une interface transparente ne peut pas être utilisée pour la commande de service, l’enregistreur de données ou l’insertion sans automate.',
