@@ -15,7 +15,6 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { InstallRequest } from '../device/firmware/engine.ts';
-import { DAEMON_NODE_FLAGS } from '../device/firmware/node-flags.ts';
 import {
   type InstallResult,
   type Journal,
@@ -30,6 +29,7 @@ import {
   writeJson,
 } from '../device/firmware/layout.ts';
 import { ensureDevKey, loadTrustedKeys, publicPemOf, trustDirOf, trustPublicKey } from '../device/firmware/manifest.ts';
+import { DAEMON_NODE_FLAGS } from '../device/firmware/node-flags.ts';
 import { checkImage } from '../device/firmware/verify.ts';
 import { nextRestartMs } from './restart-backoff.ts';
 

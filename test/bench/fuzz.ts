@@ -51,7 +51,11 @@ export async function measureFuzz(rows: Row[], daemon: string[]): Promise<void> 
   const certs = await makeCertificates();
   const echo = await tcpEcho();
   const tlsDest = await tlsEcho(certs);
-  const server = await startServer([...daemon, '--port', String(httpPort), '--data', join(dir, 'data'), '--plcs', plcs], httpPort, '/rest/api/v1/authentication');
+  const server = await startServer(
+    [...daemon, '--port', String(httpPort), '--data', join(dir, 'data'), '--plcs', plcs],
+    httpPort,
+    '/rest/api/v1/authentication',
+  );
   let exits = 0;
   server.child.once('exit', () => {
     exits++;

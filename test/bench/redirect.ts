@@ -163,7 +163,11 @@ export async function measureRedirect(rows: Row[], daemon: string[]): Promise<vo
       COM4: { cpu: 'FP-X', host: HOST, mewtocolPort: mewPort, modbusPort: mbPort, scanMs: 0 },
     }),
   );
-  const server = await startServer([...daemon, '--port', String(httpPort), '--data', join(dir, 'data'), '--plcs', plcs], httpPort, '/rest/api/v1/authentication');
+  const server = await startServer(
+    [...daemon, '--port', String(httpPort), '--data', join(dir, 'data'), '--plcs', plcs],
+    httpPort,
+    '/rest/api/v1/authentication',
+  );
   try {
     const admin = new Client(`http://${HOST}:${httpPort}`);
     await admin.post('/rest/api/v1/authentication/setup', ADMIN);
