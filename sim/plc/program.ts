@@ -5,10 +5,13 @@
 //   values:   [{ "address": "DT100", "kind": "counter" | "ramp" | "sine" | "random_walk",
 //                "min": 0, "max": 1000, "period_s": 60, "every_ms": 1000 }]
 //   requests: [{ "every_s": 10, "request": ["mqtt", "publish", "topic=plant/level", "payload=${DT100}"] }]
+//   iec104:   { "events": [{ "type": "scaled", "ioa": 100, "value": "DT100", "every_ms": 1000 }], "refuse": [{ "ioa": 300 }] }
+//             (iec104-program.ts: events into the IEC 104 monitor ring, commands answered)
 // A request is a `npm run plc -- request` line after its connector; `${DTn}` in it is the word's
 // value at that moment. A request whose block still holds an untaken request waits for the next turn.
 import * as v from 'valibot';
 import { requestWrites } from '../plc-request.ts';
+import { iecProgramSchema, runIecProgram } from './iec104-program.ts';
 import type { PlcMemory } from './memory.ts';
 
 export const VALUE_KINDS = ['counter', 'ramp', 'sine', 'random_walk'] as const;
@@ -47,6 +50,7 @@ export const programSchema = v.strictObject({
     ),
     [],
   ),
+  iec104: v.optional(iecProgramSchema),
 });
 export type PlcProgram = v.InferOutput<typeof programSchema>;
 export type ValueDef = PlcProgram['values'][number];
@@ -106,9 +110,11 @@ export function runProgram(memory: PlcMemory, program: PlcProgram, now: () => nu
     );
   }
   for (const t of timers) t.unref?.();
+  const stopIec = program.iec104 ? runIecProgram(memory, program.iec104) : undefined;
   return {
     stop: () => {
       for (const t of timers) clearInterval(t);
+      stopIec?.();
     },
   };
 }
