@@ -10,6 +10,7 @@ import type { IecConnection } from '../../device/model/sections/iec.ts';
 import { type Apdu, encodeApdu, SEQ_MODULO, seqAdd, seqDistance, type UFunction } from '../../device/protocol/iec104/apci.ts';
 import { createIec104Framer } from '../../device/protocol/iec104/framer.ts';
 import { LOOPBACK } from '../support/ports.ts';
+import { FRAME_OF, prng } from '../support/protocol-fuzz.ts';
 
 /** an event: M_SP_NA_1, spontaneous, IOA = n */
 const event = (n: number) => Uint8Array.from([1, 1, 3, 0, 1, 0, n & 0xff, (n >> 8) & 0xff, n >> 16, 1]);
@@ -464,6 +465,31 @@ describe('IEC 104 listener: faults', () => {
     b.iframe(command(1));
     await r.status(() => r.received.length === 1);
     expect(r.warnings.some((w) => w.msg === 'connection fault contained')).toBe(true);
+  });
+
+  it('started connections fed random, mutated and out-of-window frames end at most themselves; a started connection of another group goes on', async () => {
+    let handedUp = 0;
+    const r = await rig([entry({ ip1: '127.0.0.2', ip2: '127.0.0.2' }), entry()], { asdu: () => void handedUp++ });
+    const kept = await r.open('127.0.0.2');
+    kept.autoAck(1);
+    await kept.start();
+    const rng = prng(20261127);
+    for (let i = 1; i <= 60; i++) {
+      const s = await r.open();
+      await s.start();
+      // good I-frames and fuzz frames mixed, after a proper STARTDT: the fuzz meets a started link
+      for (let j = 0; j < 20 && !s.closed; j++) {
+        if (rng.int(0, 2) === 0) s.iframe(command(j));
+        else s.socket.write(FRAME_OF.iec104(rng));
+      }
+      s.close();
+      await connectionsOf(r, 1, 0);
+      r.listener.sendEvent(0, event(i));
+      await kept.until(() => kept.events.length === i);
+    }
+    expect(kept.events).toEqual(range(1, 60));
+    expect(handedUp).toBeGreaterThan(0);
+    expect(r.listener.status()).toMatchObject({ faults: 0, groups: [{ connections: [{ state: 'started', active: true }] }, { connections: [] }] });
   });
 
   it('close() ends every connection and the listening socket', async () => {

@@ -2,7 +2,8 @@
 // threads in both protocols (MEWTOCOL on a serial MEWTOCOL line, plain Modbus on an RTU line and on
 // INTERNAL, Modbus gateways in front of MEWTOCOL and RTU lines), the REST/HTTP server, both TLS bridge
 // parts, the console's own listeners (its HTTP port, and on a daemon with the console over HTTPS its
-// HTTPS port and the HTTP port that redirects to it), the virtual PLCs' TCP ports and their serial endpoints. Bounded: a fixed seed and a few
+// HTTPS port and the HTTP port that redirects to it), the IEC 104 station's listener (started on its own here until the
+// daemon runs it: a started connection of another group must keep getting its events), the virtual PLCs' TCP ports and their serial endpoints. Bounded: a fixed seed and a few
 // thousand frames per listener (test/support/protocol-fuzz.ts). After each batch the daemon still
 // answers HTTP, a good request on the same listener gets its right answer, and no fault had to be
 // contained (every handler copes with what it was sent). FUZZ_SEED / FUZZ_SCALE replay or lengthen it.
@@ -12,11 +13,16 @@ import { request as httpsRequest } from 'node:https';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { connect as tlsConnect } from 'node:tls';
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Iec104Listener, startIec104Listener } from '../../device/iec104/listener.ts';
+import { connectionSchema, type IecConnection } from '../../device/model/sections/iec.ts';
 import type { Pew } from '../../device/model/sections/pew.ts';
 import type { Thread } from '../../device/model/sections/redirect.ts';
 import type { Rest } from '../../device/model/sections/rest.ts';
 import type { Tls } from '../../device/model/sections/tls.ts';
+import { encodeApdu } from '../../device/protocol/iec104/apci.ts';
+import { createIec104Framer } from '../../device/protocol/iec104/framer.ts';
 import { asciiToBytes, bytesToAscii, encodeRtuFrame, encodeTcpFrame, mewCommandFrames } from '../../device/protocol/index.ts';
 import { entry } from '../../device/redirect/testing.ts';
 import type { ByteChannel } from '../../hw/types.ts';
@@ -55,6 +61,12 @@ let plcTcp: TcpPlc;
 let echo: Awaited<ReturnType<typeof tcpEcho>>;
 let tlsDest: Awaited<ReturnType<typeof tlsEcho>>;
 let ports: number[];
+let iec: Iec104Listener;
+/** a started connection of the IEC 104 station's first group (from 127.0.0.2); the fuzz comes from 127.0.0.1 into the second */
+let iecKept: Socket;
+let iecKeptEvents = 0;
+let iecKeptVr = 0;
+let iecEventNo = 0;
 
 const thread = (port: number, over: Partial<Thread>): Thread => ({
   port,
@@ -163,6 +175,24 @@ async function probeTlsClient(port: number): Promise<void> {
   expect(bytesToAscii(got)).toBe('pong');
 }
 
+const IEC_STARTDT = encodeApdu({ format: 'U', fn: 'startdt_act' });
+const IEC_STARTDT_CON = encodeApdu({ format: 'U', fn: 'startdt_con' });
+/** A fresh connection gets STARTDT con, and the kept connection of the other group receives an event and acknowledges it. */
+async function probeIec104(port: number): Promise<void> {
+  const got = await until(
+    () => exchange(port, IEC_STARTDT, (g) => g.length >= 6),
+    (g) => g.length === 6 && g.every((b, i) => b === IEC_STARTDT_CON[i]),
+  );
+  expect([...got], `IEC 104 probe on ${port}`).toEqual([...IEC_STARTDT_CON]);
+  const before = iecKeptEvents;
+  iec.sendEvent(0, Uint8Array.from([1, 1, 3, 0, 1, 0, ++iecEventNo, 0, 0, 1]));
+  const t0 = Date.now();
+  while (iecKeptEvents === before && Date.now() - t0 < 15_000) await new Promise((r) => setTimeout(r, 20));
+  expect(iecKeptEvents, 'the kept IEC 104 connection receives its event').toBe(before + 1);
+  iecKept.write(encodeApdu({ format: 'S', nr: iecKeptVr }));
+  expect(iec.status().groups[0]!.connections).toMatchObject([{ state: 'started', active: true }]);
+}
+
 /** Feeds a serial endpoint frames straight (a wire of its own), then a good request must be answered. */
 async function fuzzSerial(wire: SerialPlcAttachment, protocol: FuzzProtocol, r: Rng, frames: number): Promise<void> {
   const ch: ByteChannel = wire.open({ baudRate: 921_600, dataBits: 8, parity: 'odd', stopBits: 1, rtscts: false });
@@ -247,6 +277,31 @@ beforeAll(async () => {
   await d.ctx.redirects.settled();
   await d.ctx.rest.settled();
   await d.ctx.tls.settled();
+  const iecEntry = v.getDefaults(connectionSchema) as IecConnection;
+  iec = await startIec104Listener({
+    settings: { port: ports[9]!, connections: [{ ...iecEntry, ip1: '127.0.0.2', ip2: '127.0.0.2' }, iecEntry] },
+    host: '127.0.0.1',
+    log: { info: () => undefined, warn: () => undefined },
+    handler: { asdu: () => undefined },
+  });
+  iecKept = connect({ host: '127.0.0.1', port: ports[9]!, localAddress: '127.0.0.2', noDelay: true });
+  const framer = createIec104Framer();
+  let started = false;
+  iecKept.on('data', (b: Buffer) => {
+    for (const e of framer.push(b)) {
+      if (e.type !== 'apdu') continue;
+      if (e.apdu.format === 'U' && e.apdu.fn === 'startdt_con') started = true;
+      if (e.apdu.format === 'U' && e.apdu.fn === 'testfr_act') iecKept.write(encodeApdu({ format: 'U', fn: 'testfr_con' })); // t3 of a long run
+      if (e.apdu.format === 'I') {
+        iecKeptEvents++;
+        iecKeptVr++;
+      }
+    }
+  });
+  iecKept.write(IEC_STARTDT);
+  const t0 = Date.now();
+  while (!started && Date.now() - t0 < 15_000) await new Promise((r) => setTimeout(r, 20));
+  expect(started, 'the kept IEC 104 connection is started').toBe(true);
 }, 60_000);
 
 afterAll(async () => {
@@ -255,6 +310,8 @@ afterAll(async () => {
   await plcTcp?.close();
   await echo?.close();
   await tlsDest?.close();
+  iecKept?.destroy();
+  await iec?.close();
 });
 
 interface Target {
@@ -275,6 +332,7 @@ const TARGETS: Target[] = [
   { name: 'console HTTP', port: () => d.port, protocol: 'http', probe: () => probeHttp(d.port) },
   { name: 'console HTTPS', port: () => dTls.tlsPort!, protocol: 'tls', probe: () => probeHttps(dTls.tlsPort!) },
   { name: 'console HTTP → HTTPS redirect', port: () => dTls.port, protocol: 'http', probe: () => probeRedirect(dTls.port, dTls.tlsPort!) },
+  { name: 'IEC 104 station', port: () => ports[9]!, protocol: 'iec104', probe: () => probeIec104(ports[9]!) },
   { name: 'virtual PLC MEWTOCOL/TCP', port: () => plcTcp.ports.mewtocol, protocol: 'mewtocol', probe: () => probeMew(plcTcp.ports.mewtocol) },
   { name: 'virtual PLC Modbus/TCP', port: () => plcTcp.ports.modbus, protocol: 'modbus-tcp', probe: () => probeModbus(plcTcp.ports.modbus, 0) },
 ];
@@ -302,6 +360,7 @@ async function faults(): Promise<Record<string, number>> {
     'tls client': tls.client.faults,
     'tls server': tls.server.faults,
     rest: d.ctx.rest.status().faults,
+    iec104: iec.status().faults,
     'plc tcp': plcTcp.faults(),
     'plc serial': loneMew.faults + loneRtu.faults,
   };
@@ -332,7 +391,7 @@ describe('protocol fuzzer: no frame ends the process or another connection (issu
 
   it('no fault had to be contained, and the counters are in every status answer', async () => {
     const f = await faults();
-    expect(Object.keys(f)).toHaveLength(13);
+    expect(Object.keys(f)).toHaveLength(14);
     expect(f).toEqual(Object.fromEntries(Object.keys(f).map((k) => [k, 0])));
   });
 });

@@ -1,7 +1,8 @@
 // The protocol fuzzer of issue 15, shared by the test (test/integration/protocol-fuzz.test.ts: a fixed
 // seed, a few thousand frames per listener) and the bench (`npm run bench -- fuzz`: longer). Frames
 // per protocol: valid ones, mutated ones, every Modbus function code 0-255, wrong MBAP lengths and
-// protocol ids, garbage, oversized frames; sent over TCP in batches, split into random segments or
+// protocol ids, IEC 104 APDUs with bad lengths, short frames and N(S)/N(R) out of window, garbage,
+// oversized frames; sent over TCP in batches, split into random segments or
 // joined several to a segment, each connection ended by a close, a reset or a half-close (FIN).
 import { connect, type Socket } from 'node:net';
 import { asciiToBytes, encodeRtuFrame, type MewRequest, type MewStation, mewCommandFrames } from '../../device/protocol/index.ts';
@@ -32,7 +33,7 @@ export interface Rng {
   bytes(n: number): Uint8Array;
 }
 
-export type FuzzProtocol = 'modbus-tcp' | 'mewtocol' | 'modbus-rtu' | 'http' | 'tls';
+export type FuzzProtocol = 'modbus-tcp' | 'mewtocol' | 'modbus-rtu' | 'http' | 'tls' | 'iec104';
 
 const cat = (...parts: Uint8Array[]) => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -194,12 +195,40 @@ function tlsFrame(r: Rng): Uint8Array {
   return r.int(0, 3) === 0 ? r.bytes(r.int(1, 100)) : cat(Uint8Array.from([type, 3, r.int(0, 4), len >> 8, len & 0xff]), body);
 }
 
+/** An IEC 104 I-frame with any N(S)/N(R) (15 bits each, shifted left by one) around `asdu`. */
+const iFrame = (ns: number, nr: number, asdu: Uint8Array) =>
+  cat(Uint8Array.from([0x68, 4 + asdu.length, (ns << 1) & 0xfe, (ns >> 7) & 0xff, (nr << 1) & 0xfe, (nr >> 7) & 0xff]), asdu);
+
+function iecAsdu(r: Rng): Uint8Array {
+  const kind = r.int(0, 3);
+  if (kind === 0) return Uint8Array.from([r.pick([45, 46, 100, 101, 102, 103, 1, 127, 0]), 1, 6, 0, 1, 0, r.int(0, 255), 0, 0, r.int(0, 255)]); // a plausible command
+  if (kind === 1) return Uint8Array.from([r.int(0, 255), r.int(0, 255), r.int(0, 255), r.int(0, 255), r.int(0, 255), r.int(0, 255)]); // header only, any VSQ
+  if (kind === 2) return r.bytes(r.int(1, 5)); // shorter than an ASDU header
+  return r.bytes(r.int(6, 249));
+}
+
+function iec104Frame(r: Rng): Uint8Array {
+  const kind = r.int(0, 9);
+  // STARTDT act most often, so that I-frames meet a started link too
+  if (kind <= 1) return Uint8Array.from([0x68, 4, r.pick([0x07, 0x07, 0x13, 0x43, 0x83, 0x0b, 0x23, r.int(0, 255) | 0x03]), 0, 0, 0]);
+  if (kind === 2) return Uint8Array.from([0x68, 4, 0x01, 0, r.int(0, 255) & 0xfe, r.int(0, 255)]); // S-frame, N(R) mostly out of window
+  if (kind === 3) return iFrame(r.int(0, 32767), r.int(0, 32767), iecAsdu(r)); // N(S)/N(R) out of window
+  // STARTDT act with the first I-frames behind it, before its con (a station must wait for the con)
+  if (kind === 4) return cat(Uint8Array.from([0x68, 4, 0x07, 0, 0, 0]), iFrame(0, 0, iecAsdu(r)), iFrame(1, 0, iecAsdu(r)));
+  if (kind === 5) return cat(Uint8Array.from([0x68, r.pick([0, 1, 2, 3, 254, 255])]), r.bytes(r.int(0, 12))); // length outside 4-253
+  if (kind === 6) return cat(Uint8Array.from([0x68, r.int(4, 253)]), r.bytes(r.int(0, 20))); // a length that promises more than follows
+  if (kind === 7) return mutate(r, iFrame(r.int(0, 3), 0, iecAsdu(r)));
+  if (kind === 8) return r.pick([Uint8Array.from([0x68]), Uint8Array.from([0x68, 4, 1]), Uint8Array.from([0x68, 4, 0x01, 0x01, 0, 0])]); // short frames, an S-frame with reserved bits
+  return r.bytes(r.int(1, 64));
+}
+
 export const FRAME_OF: Record<FuzzProtocol, (r: Rng) => Uint8Array> = {
   'modbus-tcp': modbusTcpFrame,
   mewtocol: mewFrame,
   'modbus-rtu': rtuFrame,
   http: httpFrame,
   tls: tlsFrame,
+  iec104: iec104Frame,
 };
 
 export interface FuzzStats {
