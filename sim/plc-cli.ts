@@ -4,6 +4,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_DATA_DIR, DEFAULT_PORT } from '../device/options.ts';
+import { IEC_USAGE, type IecEventLine, iecEventLine, pushIecEvent } from './plc-iec.ts';
 import { requestWrites } from './plc-request.ts';
 import { SIM_PLC_PATH } from './plc-routes.ts';
 import { readSimUrl } from './sim-url.ts';
@@ -26,6 +27,7 @@ through the unit, use a redirect thread, e.g. with mbpoll).
   request <COMn> <service> <request> [word=value…] [pointer=text…] [--dt N] [--text-at N]
                                     e.g. request COM1 mqtt publish topic=plant/level payload=21.5 qos=1
                                     (names from the control block tables, docs/services.md)
+  ${IEC_USAGE}
 
 options:
   --data DIR   the simulator's data folder: its URL is read from there [DATA_DIR] (default ./${DEFAULT_DATA_DIR})
@@ -119,7 +121,8 @@ export function plcCommand(args: string[], count?: number): Call {
 }
 
 async function main(): Promise<void> {
-  let calls: Call[];
+  let calls: Call[] = [];
+  let iec: IecEventLine | undefined;
   let values: { url?: string; data?: string; count?: string; help?: boolean; dt?: string; 'text-at'?: string };
   try {
     const parsed = parseArgs({
@@ -142,7 +145,8 @@ async function main(): Promise<void> {
     const positionals = [...parsed.positionals];
     if (values.dt !== undefined) positionals.push('--dt', values.dt);
     if (values['text-at'] !== undefined) positionals.push('--text-at', values['text-at']);
-    calls = plcCalls(positionals, values.count !== undefined ? Number(values.count) : undefined);
+    if (positionals[0] === 'iec') iec = iecEventLine(positionals.slice(1));
+    else calls = plcCalls(positionals, values.count !== undefined ? Number(values.count) : undefined);
   } catch (e) {
     console.error(`${(e as Error).message}\n\n${PLC_CLI_USAGE}`);
     process.exit(2);
@@ -153,6 +157,35 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   for (const call of calls) await send(base, from, call);
+  if (iec) await sendIecEvent(base, from, iec);
+}
+
+/** The event through the memory routes: the indices read, the record and W written. */
+async function sendIecEvent(base: string, from: string, line: IecEventLine): Promise<void> {
+  const at = `${base}${SIM_PLC_PATH}/${encodeURIComponent(line.connector)}/memory`;
+  const call = async (url: string, init?: RequestInit): Promise<{ values?: number[] }> => {
+    const res = await fetch(url, init).catch((e: Error) => {
+      console.error(`no simulator at ${base} (${from}; ${e.message}): start it with npm start, or give --data DIR or --url URL`);
+      process.exit(1);
+    });
+    const body = (await res.json()) as { values?: number[]; error?: { message: string } };
+    if (!res.ok) {
+      console.error(body.error?.message ?? `HTTP ${res.status}`);
+      process.exit(1);
+    }
+    return body;
+  };
+  const slot = await pushIecEvent(line, {
+    read: async (address, count) => (await call(`${at}?address=${encodeURIComponent(address)}&count=${count}`)).values ?? [],
+    write: async (address, values) => {
+      await call(at, { method: 'POST', body: JSON.stringify({ address, values }), headers: { 'content-type': 'application/json' } });
+    },
+  });
+  if (slot === undefined) {
+    console.error('the ring is full (the unit has not read it yet) or its indices are out of range: nothing written');
+    process.exit(1);
+  }
+  console.log(`event written into slot ${slot}: ${line.record.join(' ')}`);
 }
 
 async function send(base: string, from: string, call: Call): Promise<void> {
