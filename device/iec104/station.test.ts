@@ -495,7 +495,7 @@ describe('IEC 104 station: settings', () => {
       plc_poll: 200,
       connections: [{}, { timeout: 1500 }],
     });
-    expect(stationSettings(iec, 1)).toEqual({ asduAddress: 7, originator: 12, group: 1, confirmTimeout: 3200 });
+    expect(stationSettings(iec, 1)).toEqual({ asduAddress: 7, originator: 12, group: 1, confirmTimeout: 6 * 1500 + 2 * 200 });
     expect(() => stationSettings(iec, 2)).toThrow(RangeError);
   });
 });

@@ -29,14 +29,17 @@ export interface StationSettings {
   confirmTimeout: number; // ms: how long an execute may wait for the PLC's acceptance
 }
 
-/** The settings of the station of connection entry `group`. The PLC side answers `no_answer` when a
- * request to the PLC runs out of the entry's `timeout`; the station's own limit for the acceptance
- * of a command is later than that (the command's write, one `plc_poll`, the read of the answer, each
- * request within `timeout`), so it only ends a wait the PLC side never answered. */
+/** The settings of the station of connection entry `group`. The PLC side (plc-side.ts) answers every
+ * command itself: `no_answer` once the PLC gave no decision within the entry's `timeout` after the
+ * command was written, and it withdraws the command from the buffer then. The station's own limit
+ * for the acceptance is only a net for a wait that is never answered, so it lies beyond the PLC
+ * side's longest path to an answer: an accepted command before it given up (`timeout` after its
+ * acceptance, seen at a poll), the command's two writes, the PLC's decision time and the read of the
+ * answer (each within `timeout`) and the poll between: 5 × timeout + 2 × plc_poll, plus one timeout. */
 export function stationSettings(iec: Iec, group: number): StationSettings {
   const c = iec.connections[group];
   check(c !== undefined, `no connection entry ${group}`);
-  return { asduAddress: iec.asdu_address, originator: iec.originator, group, confirmTimeout: 2 * c.timeout + iec.plc_poll };
+  return { asduAddress: iec.asdu_address, originator: iec.originator, group, confirmTimeout: 6 * c.timeout + 2 * iec.plc_poll };
 }
 
 export type StationAction<C> =
