@@ -102,8 +102,9 @@ export class Iec104Station<C = string> {
     return this.done();
   }
 
-  /** Values read from the PLC's interrogation image: the image takes them without spontaneous data,
-   * except for a point whose value went stale in a PLC outage, whose return to good is sent. */
+  /** Current values the PLC side read that are not events (a reading of the PLC's values rather than
+   * its ring buffer): the image takes them without spontaneous data, except for a point whose value
+   * went stale in a PLC outage, whose return to good is sent. */
   refresh(_now: number, points: readonly MonitorPoint[]): StationAction<C>[] {
     points.forEach(checkPoint); // all or none: a bad point leaves the image as it was
     for (const p of points) {
