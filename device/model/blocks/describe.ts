@@ -27,12 +27,17 @@ const cell = (s: string) => s.replace(/\|/g, '\\|');
 
 /** The block as a markdown table (docs/services.md). */
 export function blockMarkdown(block: ControlBlock): string {
+  return wordsMarkdown(block.words, 'n');
+}
+
+/** Words as a markdown table, each at `base`+offset (the IEC 104 buffers use the same form). */
+export function wordsMarkdown(words: readonly BlockWord[], base: string): string {
   return [
     '| word | name | written by | meaning | values |',
     '|---|---|---|---|---|',
-    ...block.words.map(
+    ...words.map(
       (w) =>
-        `| n+${w.offset} | \`${w.name}\` | ${dirText(w)} | ${cell(w.meaning)}${w.unit && w.unit !== 'DT' ? ` (${w.unit})` : ''} | ${cell(valuesText(w))} |`,
+        `| ${base}+${w.offset} | \`${w.name}\` | ${dirText(w)} | ${cell(w.meaning)}${w.unit && w.unit !== 'DT' ? ` (${w.unit})` : ''} | ${cell(valuesText(w))} |`,
     ),
   ].join('\n');
 }

@@ -138,16 +138,18 @@ export interface IecBuffer {
   name: string;
   /** the connection entry's field holding the start */
   field: 'plc_buffer_m' | 'plc_buffer_rbm' | 'plc_buffer_c';
-  /** where the words sit, relative to the field's start */
+  /** the name of the first word in the word column (m+0, s+3, …) */
+  base: string;
+  /** where `base` is, from the field's start */
   at: string;
   words: readonly BlockWord[];
 }
 
 export const IEC_BUFFERS: readonly IecBuffer[] = [
-  { name: 'iec104_ring_head', field: 'plc_buffer_m', at: 'plc_buffer_m', words: RING_HEAD },
-  { name: 'iec104_ring_record', field: 'plc_buffer_m', at: 'plc_buffer_m + 1 + 5 × slot', words: RING_RECORD },
-  { name: 'iec104_read_index', field: 'plc_buffer_rbm', at: 'plc_buffer_rbm', words: READ_INDEX },
-  { name: 'iec104_command', field: 'plc_buffer_c', at: 'plc_buffer_c', words: COMMAND_BUFFER },
+  { name: 'iec104_ring_head', field: 'plc_buffer_m', base: 'm', at: 'm = plc_buffer_m', words: RING_HEAD },
+  { name: 'iec104_ring_record', field: 'plc_buffer_m', base: 's', at: 's = plc_buffer_m + 1 + 5 × slot', words: RING_RECORD },
+  { name: 'iec104_read_index', field: 'plc_buffer_rbm', base: 'r', at: 'r = plc_buffer_rbm', words: READ_INDEX },
+  { name: 'iec104_command', field: 'plc_buffer_c', base: 'c', at: 'c = plc_buffer_c', words: COMMAND_BUFFER },
 ];
 
 // ---- the ring ---------------------------------------------------------------------------------
