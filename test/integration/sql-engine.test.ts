@@ -179,6 +179,10 @@ describe('PostgreSQL: refusals, a table that does not fit, the rate, an outage, 
   it('the database stopped for a while: every row arrives after, in order, none twice', async () => {
     let n = 0;
     const counter = setInterval(() => rig.plc.memory.writeWords('DT', 1200, encodeValue(4, ++n, 'little')), 100);
+    // the rows of earlier tests are all written before the count starts
+    await until(async () => (await status()).queue.waiting === 0, 30_000, 'no earlier row waiting');
+    const writtenBefore = (await status()).counters.written ?? 0;
+    let made = 0;
     try {
       const datalist = [point({ name: 'seq', type: 'DINT', address: 1200 })];
       await saveSql({ ...pgTarget(), tablename: 'outage', datalist, insertWithoutPLC: true, plc_poll: 0.5 });
@@ -188,25 +192,28 @@ describe('PostgreSQL: refusals, a table that does not fit, the rate, an outage, 
       // between two back-off tries the rows wait (a try itself shows running until it fails)
       await until(() => block().read().state === STATE.waiting, 10_000, 'state waiting');
       expect((await status()).queue.waiting).toBeGreaterThanOrEqual(8);
+      // the reads end (the same target: the rows kept wait for it), so what the engine made is known:
+      // what it wrote before the outage and what waits
+      await saveSql({ ...pgTarget(), tablename: 'outage', datalist, insertWithoutPLC: false });
+      const s0 = await status();
+      made = (s0.counters.written ?? 0) - writtenBefore + s0.queue.waiting;
       await postgres.resume();
       await until(() => block().read().queue_waiting === 0 && block().read().state === STATE.done, 60_000, 'the waiting rows written');
-      await saveSql({ ...pgTarget(), tablename: 'outage', datalist: [point({ name: 'seq', type: 'DINT', address: 1200 })], insertWithoutPLC: false });
     } finally {
       clearInterval(counter);
     }
     // ctid: the heap order, which is the order of the inserts in an append-only table
     const rows = await pgRows('SELECT seq, row_key, extract(epoch FROM time_stamp) * 1000 AS ms FROM outage ORDER BY ctid');
     const stamps = rows.map((r) => Number(r.ms));
+    // none twice, in order
     expect(new Set(rows.map((r) => r.row_key)).size).toBe(rows.length);
     expect(new Set(rows.map((r) => r.seq)).size).toBe(rows.length);
     expect(stamps).toEqual([...stamps].sort((a, b) => a - b));
-    // one row every 0.5 s across the outage: none lost
-    const gaps = stamps.slice(1).map((t, i) => t - stamps[i]!);
-    expect(Math.max(...gaps), JSON.stringify(gaps)).toBeLessThan(900);
-    // a row read just before the save that ended the reads is written too (the target did not change)
-    await until(async () => (await status()).queue.waiting === 0, 30_000, 'the last row written');
+    // none lost: every row the engine made is in the table (not judged by the gaps between time
+    // stamps: on a busy machine a poll of 0.5 s may come late without a row being lost)
+    expect(rows.length).toBe(made);
     const s = await status();
-    expect(s.counters.written).toBeGreaterThanOrEqual(rows.length);
+    expect((s.counters.written ?? 0) - writtenBefore).toBe(made);
     expect(s.queue).toMatchObject({ waiting: 0, dropped: 0 });
   }, 120_000);
 
