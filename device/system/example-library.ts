@@ -2,7 +2,8 @@
 // register block a section can reserve, read from the section modules (registers() hook and
 // defaults), so that the text can never disagree with the schema.
 
-import { blocksJson, blockText } from '../model/blocks/describe.ts';
+import { blocksJson, blockText, wordsText } from '../model/blocks/describe.ts';
+import { IEC_BUFFERS, iecBuffersJson } from '../model/blocks/iec104.ts';
 import { CONTROL_BLOCKS as CONTROL_BLOCK_TABLES } from '../model/blocks/index.ts';
 import { CONFIG_SECTIONS } from '../model/index.ts';
 import { INTERFACE_NAMES, type InterfaceId } from '../model/plc.ts';
@@ -127,7 +128,9 @@ export function libraryFiles(): { name: string; data: string }[] {
     '',
     'A block moved on a service page must be moved in the PLC program too. The REST API (pew_api) is',
     'not driven through control registers. IEC 60870 (pew_60870) exchanges its data through buffers of',
-    'its own in each connection (plc_buffer_rbm, plc_buffer_m, plc_buffer_c), set on the IEC page.',
+    'its own in each connection (plc_buffer_rbm, plc_buffer_m, plc_buffer_c), set on the IEC page;',
+    'docs/iec104.md "The PLC side" has the handshakes, iec104_buffers.json the same words. Word by word:',
+    ...IEC_BUFFERS.flatMap((b) => ['', `${b.at}:`, ...wordsText(b.words, b.base)]),
     '',
     'control_registers.csv holds the same table for a spreadsheet or an import script;',
     'control_blocks.json holds every service block word by word for a program;',
@@ -144,5 +147,6 @@ export function libraryFiles(): { name: string; data: string }[] {
     { name: 'README.txt', data: readme },
     { name: 'control_registers.csv', data: csv },
     { name: 'control_blocks.json', data: blocksJson(CONTROL_BLOCK_TABLES) },
+    { name: 'iec104_buffers.json', data: iecBuffersJson() },
   ];
 }

@@ -23,6 +23,14 @@ export function blockText(block: ControlBlock, dt = block.defaultDt): string[] {
   });
 }
 
+/** One line a word, each at `base`+offset (the IEC 104 buffers, whose starts are settings of a connection entry). */
+export function wordsText(words: readonly BlockWord[], base: string): string[] {
+  return words.map((w) => {
+    const values = valuesText(w);
+    return `  ${`${base}+${w.offset}`.padEnd(7)}${w.name.padEnd(20)}${dirText(w).padEnd(12)}${w.meaning}${values ? `; ${values}` : ''}`;
+  });
+}
+
 const cell = (s: string) => s.replace(/\|/g, '\\|');
 
 /** The block as a markdown table (docs/services.md). */

@@ -198,3 +198,16 @@ describe('the pages', () => {
     }
   });
 });
+
+describe('the library example', () => {
+  it('README.txt lists every buffer word by word; iec104_buffers.json carries the same words', async () => {
+    const { libraryFiles } = await import('../../system/example-library.ts');
+    const files = Object.fromEntries(libraryFiles().map((f) => [f.name, f.data]));
+    const json = JSON.parse(files['iec104_buffers.json']!) as { buffers: { name: string; field: string; words: { name: string }[] }[] };
+    expect(json.buffers.map((b) => [b.name, b.field, b.words.map((w) => w.name)])).toEqual(
+      IEC_BUFFERS.map((b) => [b.name, b.field, b.words.map((w) => w.name)]),
+    );
+    for (const b of IEC_BUFFERS) expect(files['README.txt']).toContain(`${b.at}:`);
+    expect(files['README.txt']).toMatch(/\n {2}c\+0 +request +unit → PLC +request number 1-65535/);
+  });
+});

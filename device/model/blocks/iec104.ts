@@ -489,3 +489,21 @@ export function readAnswer(words: readonly number[], seq: number): PlcCommandAns
   if (result !== COMMAND_RESULT.accepted) return { seq, kind: 'refused', reason: refusalOf(result) };
   return done === seq ? { seq, kind: 'done' } : { seq, kind: 'accepted' };
 }
+
+/** The buffers as JSON for programs (the library example): name, the entry's field, where, words. */
+export function iecBuffersJson(): string {
+  const words = (b: IecBuffer) =>
+    b.words.map((w) => ({ offset: w.offset, name: w.name, written_by: w.dir, meaning: w.meaning, ...(w.values ? { values: w.values } : {}) }));
+  return `${JSON.stringify(
+    {
+      section: 'pew_60870',
+      per: 'connection entry (connections[0-3]), in its area (DT, FL, LD)',
+      record_words: RECORD_WORDS,
+      capacity: 'floor((plc_buffer_m_depth - 1) / 5)',
+      command_results: COMMAND_RESULT,
+      buffers: IEC_BUFFERS.map((b) => ({ name: b.name, field: b.field, at: b.at, words: words(b) })),
+    },
+    null,
+    2,
+  )}\n`;
+}
