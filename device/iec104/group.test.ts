@@ -344,7 +344,7 @@ describe('IEC 104 redundancy group: timers', () => {
     expect(groupSettings(c as Parameters<typeof groupSettings>[0])).toEqual({
       link: { t1: 15_000, t2: 10_000, t3: 20_000, k: 12, w: 8, testFramesStopped: true, testFramesStarted: false },
       lockMode: true,
-      depth: 501,
+      depth: 100, // the events the 501-word ring holds
     });
   });
 });

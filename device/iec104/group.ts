@@ -19,6 +19,7 @@
 // `acked` count of the link takes that many from its front, so the group knows which events the
 // peer confirmed.
 
+import { ringCapacity } from '../model/blocks/iec104.ts';
 import type { IecConnection } from '../model/sections/iec.ts';
 import { type CloseCode, Iec104Link, type LinkAction, type LinkSettings, type LinkState, linkSettings } from './link.ts';
 import { decideStart } from './start-rule.ts';
@@ -37,12 +38,16 @@ export type GroupAction =
 export interface GroupSettings {
   link: LinkSettings;
   lockMode: boolean;
-  /** the event queue's bound: the entry's plc_buffer_m_depth */
+  /** the event queue's bound in events: as many as the entry's monitor ring holds (plc_buffer_m_depth words) */
   depth: number;
 }
 
 /** The settings of the group of a saved connection entry. */
-export const groupSettings = (c: IecConnection): GroupSettings => ({ link: linkSettings(c), lockMode: c.lock_mode, depth: c.plc_buffer_m_depth });
+export const groupSettings = (c: IecConnection): GroupSettings => ({
+  link: linkSettings(c),
+  lockMode: c.lock_mode,
+  depth: Math.max(1, ringCapacity(c.plc_buffer_m_depth)),
+});
 
 export interface ConnectionStatus {
   id: number;

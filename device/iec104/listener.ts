@@ -62,6 +62,10 @@ export interface Iec104Listener {
   sendEvent(group: number, asdu: Uint8Array): boolean;
   /** An answer to one connection only; false when that connection is gone. */
   sendTo(group: number, connection: number, asdu: Uint8Array): boolean;
+  /** Closes one connection of group `group` (the station found its ASDU untrustworthy), after the frames written to it; false when it is gone. */
+  closeConnection(group: number, connection: number, reason: string): boolean;
+  /** Closes every connection of group `group` (plc_live_check, plc_reconnect_reset); answers how many. */
+  dropGroup(group: number, reason: string): number;
   status(): Iec104ListenerStatus;
   close(): Promise<void>;
 }
@@ -225,6 +229,23 @@ export async function startIec104Listener(opts: Iec104ListenerOptions): Promise<
       if (!actions) return false;
       run(gi, actions);
       return true;
+    },
+    closeConnection(gi, connection, reason) {
+      const c = conns.get(connection);
+      if (!c || c.group !== gi) return false;
+      log.info('IEC 104 connection closed by the station', { port, group: gi, connection, peer: c.guarded.peer, reason });
+      arm(c, null);
+      c.socket.destroySoon(); // after the frames written before; its close takes it out of the group
+      return true;
+    },
+    dropGroup(gi, reason) {
+      const members = [...conns.values()].filter((c) => c.group === gi);
+      if (members.length) log.info('IEC 104 connections closed', { port, group: gi, connections: members.length, reason });
+      for (const c of members) {
+        arm(c, null);
+        c.socket.destroy();
+      }
+      return members.length;
     },
     status() {
       const t = now();

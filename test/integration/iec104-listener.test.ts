@@ -23,7 +23,7 @@ const ENTRY: IecConnection = {
   area: 'DT',
   plc_buffer_rbm: 1000,
   plc_buffer_m: 1010,
-  plc_buffer_m_depth: 1000,
+  plc_buffer_m_depth: 1 + 5 * 2000, // a ring (and queue) of 2,000 events
   plc_buffer_c: 1520,
   t1: 15,
   t2: 10,
@@ -279,8 +279,8 @@ describe('IEC 104 listener: the APCI over TCP', () => {
 });
 
 describe('IEC 104 listener: the event queue and switch-over', () => {
-  it('events queued while no connection is started go out after STARTDT; the queue is bounded, the overflow counted', async () => {
-    const r = await rig([entry({ plc_buffer_m_depth: 50 })]);
+  it("events queued while no connection is started go out after STARTDT; the queue is bounded by the ring's records, the overflow counted", async () => {
+    const r = await rig([entry({ plc_buffer_m_depth: 1 + 5 * 50 })]); // a ring of 50 records
     for (let n = 1; n <= 80; n++) r.listener.sendEvent(0, event(n));
     expect(r.listener.status().groups[0]).toMatchObject({ queued: 50, overflowed: 30 });
     const a = await r.open();
