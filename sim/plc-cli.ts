@@ -4,7 +4,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_DATA_DIR, DEFAULT_PORT } from '../device/options.ts';
-import { IEC_USAGE, type IecEventLine, iecEventLine, pushIecEvent } from './plc-iec.ts';
+import { IEC_USAGE, type IecEventLine, iecEventLine, pushIecEvent, routesWordIo } from './plc-iec.ts';
 import { requestWrites } from './plc-request.ts';
 import { SIM_PLC_PATH } from './plc-routes.ts';
 import { readSimUrl } from './sim-url.ts';
@@ -120,13 +120,17 @@ export function plcCommand(args: string[], count?: number): Call {
   }
 }
 
+const NEGATIVE = /^-(\d|\.\d)/;
+const NEGATIVE_MARK = '\u0000';
+
 async function main(): Promise<void> {
   let calls: Call[] = [];
   let iec: IecEventLine | undefined;
   let values: { url?: string; data?: string; count?: string; help?: boolean; dt?: string; 'text-at'?: string };
   try {
     const parsed = parseArgs({
-      args: process.argv.slice(2),
+      // a negative number is a value, not an option (iec event COM1 scaled 100 -42, write COM1 DT100 -5)
+      args: process.argv.slice(2).map((a) => (NEGATIVE.test(a) ? NEGATIVE_MARK + a : a)),
       options: {
         url: { type: 'string' },
         data: { type: 'string', short: 'd' },
@@ -142,7 +146,7 @@ async function main(): Promise<void> {
       console.log(PLC_CLI_USAGE);
       process.exit(0);
     }
-    const positionals = [...parsed.positionals];
+    const positionals = parsed.positionals.map((a) => (a.startsWith(NEGATIVE_MARK) ? a.slice(NEGATIVE_MARK.length) : a));
     if (values.dt !== undefined) positionals.push('--dt', values.dt);
     if (values['text-at'] !== undefined) positionals.push('--text-at', values['text-at']);
     if (positionals[0] === 'iec') iec = iecEventLine(positionals.slice(1));
@@ -162,25 +166,14 @@ async function main(): Promise<void> {
 
 /** The event through the memory routes: the indices read, the record and W written. */
 async function sendIecEvent(base: string, from: string, line: IecEventLine): Promise<void> {
-  const at = `${base}${SIM_PLC_PATH}/${encodeURIComponent(line.connector)}/memory`;
-  const call = async (url: string, init?: RequestInit): Promise<{ values?: number[] }> => {
-    const res = await fetch(url, init).catch((e: Error) => {
-      console.error(`no simulator at ${base} (${from}; ${e.message}): start it with npm start, or give --data DIR or --url URL`);
-      process.exit(1);
-    });
-    const body = (await res.json()) as { values?: number[]; error?: { message: string } };
-    if (!res.ok) {
-      console.error(body.error?.message ?? `HTTP ${res.status}`);
-      process.exit(1);
-    }
-    return body;
-  };
-  const slot = await pushIecEvent(line, {
-    read: async (address, count) => (await call(`${at}?address=${encodeURIComponent(address)}&count=${count}`)).values ?? [],
-    write: async (address, values) => {
-      await call(at, { method: 'POST', body: JSON.stringify({ address, values }), headers: { 'content-type': 'application/json' } });
-    },
-  });
+  let slot: number | undefined;
+  try {
+    slot = await pushIecEvent(line, routesWordIo(base, line.connector));
+  } catch (e) {
+    const message = (e as Error).message;
+    console.error(e instanceof TypeError ? `no simulator at ${base} (${from}; ${message}): start it with npm start, or give --data DIR or --url URL` : message);
+    process.exit(1);
+  }
   if (slot === undefined) {
     console.error('the ring is full (the unit has not read it yet) or its indices are out of range: nothing written');
     process.exit(1);

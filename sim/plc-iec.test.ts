@@ -6,7 +6,7 @@ import { decodeRecord, slotOffset } from '../device/model/blocks/iec104.ts';
 import { readPlcMemory, writePlcMemory } from './plc/inspect.ts';
 import { PlcMemory } from './plc/memory.ts';
 import { PLC_CLI_USAGE } from './plc-cli.ts';
-import { iecEventLine, pushIecEvent, type WordIo } from './plc-iec.ts';
+import { iecEventLine, pushIecEvent, routesWordIo, type WordIo } from './plc-iec.ts';
 
 const line = (text: string) => iecEventLine(text.split(' '));
 
@@ -56,5 +56,35 @@ describe('iec event: into the ring', () => {
     expect(decodeRecord(m.readWords('DT', 110 + slotOffset(2), 5), 0, 0)).toMatchObject({ ok: true, value: { type: 11, ioa: 7, element: { value: 9 } } });
     expect(await pushIecEvent(ev, io)).toBeUndefined(); // (0 + 1) mod 3 = R: full
     expect(m.readWords('DT', 110, 1)).toEqual([0]);
+  });
+});
+
+describe('iec event: through the memory routes', () => {
+  it('reads R and W and writes the record and W with the routes the CLI calls; a refused call throws its message', async () => {
+    const m = new PlcMemory('FP-XH');
+    m.writeWords('DT', 1010, [4]);
+    const calls: string[] = [];
+    // the memory routes of sim/plc-routes.ts, on one PLC's memory
+    const fake = (async (url: string, init?: RequestInit) => {
+      const u = new URL(url);
+      calls.push(`${init?.method ?? 'GET'} ${u.pathname}${u.search}`);
+      expect(u.pathname).toBe('/sim/plcs/COM1/memory');
+      if (!init?.method) return Response.json({ values: readPlcMemory(m, u.searchParams.get('address')!, Number(u.searchParams.get('count'))) });
+      const body = JSON.parse(String(init.body)) as { address: string; values: number[] };
+      if (body.address.startsWith('FL')) return Response.json({ error: { message: 'outside FL' } }, { status: 400 });
+      writePlcMemory(m, body.address, body.values);
+      return Response.json({ address: body.address });
+    }) as typeof fetch;
+    const io = routesWordIo('http://127.0.0.1:1', 'COM1', fake);
+    expect(await pushIecEvent(line('event COM1 single 9 1'), io)).toBe(4);
+    expect(calls).toEqual([
+      'GET /sim/plcs/COM1/memory?address=DT1000&count=1',
+      'GET /sim/plcs/COM1/memory?address=DT1010&count=1',
+      'POST /sim/plcs/COM1/memory',
+      'POST /sim/plcs/COM1/memory',
+    ]);
+    expect(m.readWords('DT', 1010, 1)).toEqual([5]);
+    expect(m.readWords('DT', 1010 + slotOffset(4), 5)).toEqual([1, 9, 0, 1, 0]);
+    await expect(pushIecEvent(line('event COM1 single 9 1 area=FL'), io)).rejects.toThrow('outside FL');
   });
 });

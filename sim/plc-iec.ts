@@ -9,6 +9,7 @@ import { encodeRecord, RECORD_TYPES, type RecordTypeName } from '../device/model
 import { connectionSchema, IEC_AREAS, type IecConnection, MONITOR_DEPTH_MAX, MONITOR_DEPTH_MIN } from '../device/model/sections/iec.ts';
 import type { ElementValue } from '../device/protocol/iec104/elements.ts';
 import { type IecLayout, ringWrite } from './plc/iec104-program.ts';
+import { SIM_PLC_PATH } from './plc-routes.ts';
 
 export const IEC_USAGE = `iec event <COMn> <type> <ioa> <value> [quality=N] [group=N] [transient=1]
                                     [area=DT|FL|LD] [rbm=N] [ring=N] [depth=N]
@@ -109,4 +110,24 @@ export async function pushIecEvent(line: IecEventLine, io: WordIo): Promise<numb
   if (!plan.room) return undefined;
   for (const w of plan.writes) await io.write(`${layout.area}${w.start}`, w.words);
   return write;
+}
+
+/**
+ * Word access through the simulator's memory routes (GET and POST …/<COMn>/memory, sim/plc-routes.ts);
+ * an answer that is not ok throws with the route's message.
+ */
+export function routesWordIo(base: string, connector: string, fetchFn: typeof fetch = fetch): WordIo {
+  const at = `${base}${SIM_PLC_PATH}/${encodeURIComponent(connector)}/memory`;
+  const call = async (url: string, init?: RequestInit): Promise<{ values?: number[] }> => {
+    const res = await fetchFn(url, init);
+    const body = (await res.json()) as { values?: number[]; error?: { message: string } };
+    if (!res.ok) throw new Error(body.error?.message ?? `HTTP ${res.status}`);
+    return body;
+  };
+  return {
+    read: async (address, count) => (await call(`${at}?address=${encodeURIComponent(address)}&count=${count}`)).values ?? [],
+    write: async (address, values) => {
+      await call(at, { method: 'POST', body: JSON.stringify({ address, values }), headers: { 'content-type': 'application/json' } });
+    },
+  };
 }
