@@ -13,6 +13,7 @@ import { startCom } from './com/com.ts';
 import { ConfigStore } from './config/store.ts';
 import { startFirmware } from './firmware/engine.ts';
 import { startFtpSend } from './ftp/engine.ts';
+import { startIec104 } from './iec104/engine.ts';
 import { startLogger } from './logger/engine.ts';
 import { CONFIG_SECTIONS } from './model/index.ts';
 import { hostNamesOf, type Rest } from './model/sections/rest.ts';
@@ -98,6 +99,7 @@ export async function buildContext(
     logger: await startLogger({ store, links: com.links, hw, log: logger, audit, dataDir, ...(tuning.loggerPollMs ? { pollMs: tuning.loggerPollMs } : {}) }),
     tls: await startTlsBridge({ store, links: com.links, log: logger, dataDir, host }),
     rtc: await startRtcSync({ store, links: com.links, clock: hw.clock, log: logger }),
+    iec104: await startIec104({ store, links: com.links, clock: hw.clock, log: logger, host }),
     ftpSend,
     services: await startServiceEngines({ store, links: com.links, hw, log: logger, dataDir, ftpSend }),
     rest: await startRestServer({
@@ -166,6 +168,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
       await ctx.logger.close();
       await ctx.tls.close();
       await ctx.rtc.close();
+      await ctx.iec104.close();
       await ctx.services.close();
       await ctx.ftpSend.close();
       await ctx.scripts.close();

@@ -4,6 +4,7 @@ import type { Com } from '../com/com.ts';
 import type { ConfigStore } from '../config/store.ts';
 import type { Firmware } from '../firmware/engine.ts';
 import type { FtpSend } from '../ftp/engine.ts';
+import type { Iec104Engine } from '../iec104/engine.ts';
 import type { DataLogger } from '../logger/engine.ts';
 import type { Redirects } from '../redirect/redirects.ts';
 import type { RestServer } from '../rest/engine.ts';
@@ -39,6 +40,8 @@ export interface DaemonContext {
   tls: TlsBridge;
   /** the PLC clock sync of the saved pew_rtc section */
   rtc: RtcSync;
+  /** the IEC 60870-5-104 controlled station of the saved pew_60870 section (docs/iec104.md) */
+  iec104: Iec104Engine;
   /** the FTP send of the saved pew_ftpc and pew_script */
   ftpSend: FtpSend;
   /** the MQTT, HTTP client and e-mail engines driven by the PLC's control blocks */

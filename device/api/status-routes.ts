@@ -30,6 +30,17 @@ const othersOf = (ctx: DaemonContext): OtherServicesStatus => {
 export const statusRoutes: RouteDef[] = [
   route({
     method: 'GET',
+    path: '/config/iec_status',
+    key: 'iec_status',
+    access: 'user',
+    // the IEC 104 station: its listener, each connection entry's connections, queue, station and PLC side (docs/iec104.md "Status")
+    handler: async (c, ctx) => {
+      await ctx.iec104.settled();
+      return c.json(ctx.iec104.status());
+    },
+  }),
+  route({
+    method: 'GET',
     path: '/config/service_status',
     key: 'service_status',
     access: 'user',

@@ -1,0 +1,220 @@
+// The IEC 60870-5-104 controlled station of the unit (spec §3 pew_60870; docs/iec104.md): while
+// `enable_60870` is on it listens on `port` and runs, per connection entry (one redundancy group),
+// the station logic (station.ts), the transport's group (listener.ts, group.ts) and the PLC side
+// (plc-side.ts) over the service control interface (pew.interface_plc). The three parts are pure
+// or own their I/O; this engine only joins them: it passes each part's actions to the part they are
+// for, runs the stations' timers on the monotonic clock, and rebuilds everything when pew_60870
+// or the control interface is saved.
+
+import { PlcError } from '../com/dialog.ts';
+import type { Links } from '../com/links.ts';
+import { followSection } from '../config/follow.ts';
+import type { ConfigStore } from '../config/store.ts';
+import type { Iec } from '../model/sections/iec.ts';
+import type { Pew } from '../model/sections/pew.ts';
+import type { Logger } from '../system/log.ts';
+import { type Iec104Listener, type Iec104ListenerStatus, startIec104Listener } from './listener.ts';
+import { PlcSide, type PlcSideStatus } from './plc-side.ts';
+import type { PlcCommandAnswer } from './points.ts';
+import { Iec104Station, type StationAction, type StationStatus, stationSettings } from './station.ts';
+
+export interface Iec104Deps {
+  store: ConfigStore;
+  links: Links;
+  clock: { now(): number };
+  log: Logger;
+  host: string;
+  /** a clock sync of a control station (C_CS_NA_1): the instant to set the unit's clock to */
+  setClock?: (epochMs: number) => Promise<void>;
+}
+
+export interface Iec104GroupStatus {
+  index: number;
+  station: StationStatus;
+  plc: PlcSideStatus;
+}
+
+export interface Iec104Status {
+  enabled: boolean;
+  listener?: Iec104ListenerStatus;
+  groups: Iec104GroupStatus[];
+  /** clock syncs received, and the last one's instant (epoch ms) */
+  clockSyncs: number;
+  lastClockSync?: number;
+}
+
+export interface Iec104Engine {
+  status(): Iec104Status;
+  /** resolves once the last saved settings are applied */
+  settled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const mono = () => performance.now();
+
+interface Group {
+  station: Iec104Station<number>;
+  plc: PlcSide;
+  timer: ReturnType<typeof setTimeout> | undefined;
+}
+
+/** One run of the station under one set of saved settings. */
+class StationRun {
+  private listener: Iec104Listener | undefined;
+  private readonly groups: Group[] = [];
+  clockSyncs = 0;
+  lastClockSync: number | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly iec: Iec,
+    private readonly interfaceId: number,
+    private readonly deps: Iec104Deps,
+  ) {}
+
+  async start(): Promise<void> {
+    const { iec, deps } = this;
+    for (const [index, entry] of iec.connections.entries()) {
+      const station = new Iec104Station<number>(stationSettings(iec, index));
+      const g: Group = {
+        station,
+        timer: undefined,
+        plc: new PlcSide({
+          entry,
+          index,
+          pollMs: iec.plc_poll,
+          liveCheck: iec.plc_live_check,
+          reconnectReset: iec.plc_reconnect_reset,
+          link: () => this.link(),
+          clock: deps.clock,
+          log: deps.log,
+          points: (points) => {
+            for (const p of points) this.apply(index, () => station.event(mono(), p));
+          },
+          answer: (a: PlcCommandAnswer) => this.apply(index, () => station.plcAnswer(mono(), a)),
+          plcState: (s) => this.apply(index, () => station.plcState(mono(), s.ok, deps.clock.now())),
+          dropConnections: (reason) => this.listener?.dropGroup(index, reason === 'plc_silent' ? 'the PLC does not answer' : 'the PLC link came back'),
+        }),
+      };
+      this.groups.push(g);
+    }
+    this.listener = await startIec104Listener({
+      settings: iec,
+      host: deps.host,
+      log: deps.log,
+      handler: {
+        asdu: (gi, connection, asdu) => this.apply(gi, (st) => st.receive(mono(), deps.clock.now(), connection, asdu), true),
+        closed: (gi, connection) => this.apply(gi, (st) => st.connectionClosed(mono(), connection)),
+      },
+    });
+    for (const [index, g] of this.groups.entries()) {
+      this.apply(index, (st) => st.start(mono(), deps.clock.now()));
+      g.plc.start();
+    }
+  }
+
+  private link() {
+    const link = this.deps.links.get(this.interfaceId);
+    if (!link) throw new PlcError('link_down', 'The service control interface is not enabled');
+    return link;
+  }
+
+  /**
+   * Runs a call of group `gi`'s station and carries out its actions. `fromPeer`: the call handles
+   * what a peer sent, so a throw goes back to the listener (which ends that connection only);
+   * otherwise a throw (a PLC record no ASDU can carry) is logged and the rest goes on.
+   */
+  private apply(gi: number, call: (st: Iec104Station<number>) => StationAction<number>[], fromPeer = false): void {
+    const g = this.groups[gi];
+    if (!g || this.closed) return;
+    let actions: StationAction<number>[];
+    try {
+      actions = call(g.station);
+    } catch (e) {
+      if (fromPeer) throw e;
+      this.deps.log.warn('IEC 104 station: a PLC value could not be sent', { group: gi, error: String(e) });
+      return;
+    }
+    for (const a of actions) {
+      switch (a.kind) {
+        case 'to_connection':
+          this.listener?.sendTo(gi, a.connection, a.asdu);
+          break;
+        case 'event':
+          this.listener?.sendEvent(gi, a.asdu);
+          break;
+        case 'plc_command':
+          g.plc.command(a.command);
+          break;
+        case 'set_clock':
+          this.clockSync(a.epochMs);
+          break;
+        case 'close':
+          this.listener?.closeConnection(gi, a.connection, a.reason);
+          break;
+        case 'timer':
+          this.arm(gi, g, a.at);
+          break;
+      }
+    }
+  }
+
+  private arm(gi: number, g: Group, at: number | null): void {
+    clearTimeout(g.timer);
+    g.timer = undefined;
+    if (at === null || this.closed) return;
+    g.timer = setTimeout(() => this.apply(gi, (st) => st.tick(mono())), Math.max(0, Math.ceil(at - mono())));
+    g.timer.unref();
+  }
+
+  private clockSync(epochMs: number): void {
+    this.clockSyncs++;
+    this.lastClockSync = epochMs;
+    this.deps.log.info('IEC 104 clock sync received', { time: new Date(epochMs).toISOString() });
+    this.deps.setClock?.(epochMs).catch((e: unknown) => this.deps.log.warn('IEC 104 clock sync: the unit clock could not be set', { error: String(e) }));
+  }
+
+  status(): Omit<Iec104Status, 'enabled'> {
+    const t = mono();
+    return {
+      ...(this.listener ? { listener: this.listener.status() } : {}),
+      groups: this.groups.map((g, index) => ({ index, station: g.station.status(t), plc: g.plc.status() })),
+      clockSyncs: this.clockSyncs,
+      ...(this.lastClockSync !== undefined ? { lastClockSync: this.lastClockSync } : {}),
+    };
+  }
+
+  async stop(): Promise<void> {
+    this.closed = true;
+    for (const g of this.groups) clearTimeout(g.timer);
+    await Promise.all(this.groups.map((g) => g.plc.stop()));
+    await this.listener?.close();
+  }
+}
+
+export async function startIec104(deps: Iec104Deps): Promise<Iec104Engine> {
+  let run: StationRun | undefined;
+  let key = '';
+  const follower = await followSection(deps.store, ['pew_60870', 'pew'], deps.log, async () => {
+    const iec = deps.store.get<Iec>('pew_60870');
+    const interfaceId = deps.store.get<Pew>('pew').interface_plc;
+    const next = JSON.stringify({ iec, interfaceId });
+    if (next === key) return;
+    key = next;
+    await run?.stop();
+    run = undefined;
+    if (!iec.enable_60870) return;
+    const r = new StationRun(iec, interfaceId, deps);
+    run = r;
+    await r.start();
+  });
+  return {
+    status: () => ({ enabled: run !== undefined, ...(run ? run.status() : { groups: [], clockSyncs: 0 }) }),
+    settled: () => follower.settled(),
+    close: async () => {
+      await follower.stop();
+      await run?.stop();
+      run = undefined;
+    },
+  };
+}

@@ -1,0 +1,201 @@
+// The IEC 104 controlled station end to end (docs/iec104.md): a daemon with a virtual FP-XH on COM2
+// (the service control interface, logger-rig.ts) saves pew_60870 and listens; a control station
+// written here on the codec starts data transfer, gets the end of initialization, the events the
+// PLC writes into its monitor ring as spontaneous data with the PLC's values, an interrogation
+// answered from them, and a single command that arrives in the PLC's command buffer and is
+// confirmed and terminated as the PLC answers it.
+
+import { connect, type Socket } from 'node:net';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeRecord } from '../../device/model/blocks/iec104.ts';
+import { connectionSchema, type Iec, type IecConnection, iecSchema } from '../../device/model/sections/iec.ts';
+import { type Apdu, encodeApdu, SEQ_MODULO, seqAdd, type UFunction } from '../../device/protocol/iec104/apci.ts';
+import { type Asdu, decodeAsdu, encodeAsdu } from '../../device/protocol/iec104/asdu.ts';
+import { createIec104Framer } from '../../device/protocol/iec104/framer.ts';
+import { answerCommand, type IecLayout, pushRecord } from '../../sim/plc/iec104-program.ts';
+import { FakeClock } from '../support/daemon.ts';
+import { freePort, LOOPBACK } from '../support/ports.ts';
+import { type PlcLine, type Rig, startLine, startRig, until } from './logger-rig.ts';
+
+const ENTRY: IecConnection = {
+  ...(v.getDefaults(connectionSchema) as IecConnection),
+  area: 'DT',
+  plc_buffer_rbm: 2000,
+  plc_buffer_m: 2010,
+  plc_buffer_m_depth: 501,
+  plc_buffer_c: 2600,
+};
+const LAYOUT: IecLayout = { area: 'DT', read_index: ENTRY.plc_buffer_rbm, ring: ENTRY.plc_buffer_m, depth: ENTRY.plc_buffer_m_depth };
+const CA = 7;
+
+/** A control station on the codec: what arrives, decoded, with every I-frame acknowledged. */
+class ControlStation {
+  readonly us: UFunction[] = [];
+  readonly asdus: Asdu[] = [];
+  closed = false;
+  private vs = 0;
+  private vr = 0;
+  private readonly framer = createIec104Framer();
+
+  private constructor(readonly socket: Socket) {
+    socket.on('data', (b: Buffer) => {
+      for (const e of this.framer.push(b)) {
+        if (e.type === 'error') throw new Error(`the station sent a bad frame: ${e.code}`);
+        const a = e.apdu;
+        if (a.format === 'U') this.us.push(a.fn);
+        if (a.format !== 'I') continue;
+        this.vr = seqAdd(this.vr, 1);
+        const d = decodeAsdu(a.asdu);
+        if (!d.ok) throw new Error(`the station sent a bad ASDU: ${d.error.code}`);
+        this.asdus.push(d.value);
+        this.send({ format: 'S', nr: this.vr % SEQ_MODULO });
+      }
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', () => (this.closed = true));
+  }
+
+  static open(port: number): Promise<ControlStation> {
+    return new Promise((resolve, reject) => {
+      const s = connect({ host: LOOPBACK, port, noDelay: true });
+      s.once('connect', () => resolve(new ControlStation(s)));
+      s.once('error', reject);
+    });
+  }
+
+  send(a: Apdu): void {
+    this.socket.write(encodeApdu(a));
+  }
+  command(asdu: Asdu): void {
+    this.send({ format: 'I', ns: this.vs, nr: this.vr, asdu: encodeAsdu(asdu) });
+    this.vs = seqAdd(this.vs, 1);
+  }
+  /** the ASDUs received from index `from` on that match */
+  find(pred: (a: Asdu) => boolean, from = 0): Asdu[] {
+    return this.asdus.slice(from).filter(pred);
+  }
+}
+
+let line: PlcLine;
+let rig: Rig;
+let port: number;
+let station: ControlStation | undefined;
+
+async function saveIec(over: Partial<Iec>): Promise<void> {
+  const r = await (await rig.admin()).post('/config/pew_60870', {
+    ...(v.getDefaults(iecSchema) as Iec),
+    enable_60870: true,
+    port,
+    asdu_address: CA,
+    plc_poll: 50,
+    connections: [ENTRY],
+    ...over,
+  });
+  expect(r.status, r.text).toBe(200);
+  await rig.d.ctx.iec104.settled();
+}
+
+const cot = (a: Asdu) => a.cot.cause;
+
+beforeAll(async () => {
+  line = await startLine([1]);
+  rig = await startRig(line, { clock: new FakeClock(Date.UTC(2026, 11, 2, 9, 0, 0)) });
+  port = await freePort();
+});
+
+afterAll(async () => {
+  station?.socket.destroy();
+  await rig?.stop();
+  await line?.close();
+});
+
+describe('IEC 104 station over the daemon and a virtual PLC', () => {
+  it('listens once enabled; a control station gets the end of initialization, the PLC events, an interrogation and a command through to the PLC', async () => {
+    // nothing listens while it is off
+    expect((await (await rig.d.user()).get('/config/iec_status')).body).toMatchObject({ enabled: false, groups: [] });
+    await saveIec({});
+    const s = (station = await ControlStation.open(port));
+    s.send({ format: 'U', fn: 'startdt_act' });
+    await until(() => s.us.includes('startdt_con'), 15_000, 'STARTDT con');
+    // end of initialization first (M_EI_NA_1, COT 4), with the station's common address
+    await until(() => s.asdus.length >= 1, 15_000, 'end of initialization');
+    expect(s.asdus[0]).toMatchObject({ type: 70, ca: CA, cot: { cause: 4, negative: false } });
+
+    // the PLC writes two events: a scaled value and a single point; they arrive with its values, COT 3, time-tagged types
+    const plc = rig.plc.memory;
+    expect(pushRecord(plc, LAYOUT, encodeRecord({ type: 11, ioa: 4001, group: 1, element: { kind: 'sva_qds', value: -1234, quality: 0 } }))).toBe(true);
+    expect(pushRecord(plc, LAYOUT, encodeRecord({ type: 1, ioa: 100, group: 0, element: { kind: 'siq', value: true, quality: 0 } }))).toBe(true);
+    await until(() => s.find((a) => cot(a) === 3).length >= 2, 15_000, 'the two spontaneous events');
+    const [scaled, single] = s.find((a) => cot(a) === 3);
+    expect(scaled).toMatchObject({ type: 35, ca: CA, objects: [{ ioa: 4001, element: { kind: 'sva_qds', value: -1234, quality: 0 } }] });
+    expect(single).toMatchObject({ type: 30, ca: CA, objects: [{ ioa: 100, element: { kind: 'siq', value: true, quality: 0 } }] });
+    // the unit wrote its read index back: the PLC's ring is empty again
+    await until(() => plc.readWords('DT', ENTRY.plc_buffer_rbm, 1)[0] === plc.readWords('DT', ENTRY.plc_buffer_m, 1)[0], 15_000, 'read index written');
+
+    // station interrogation: ACTCON, the two values without time tag (COT 20), ACTTERM, in that order
+    const from = s.asdus.length;
+    s.command({
+      type: 100,
+      sq: false,
+      cot: { cause: 6, negative: false, test: false },
+      originator: 3,
+      ca: CA,
+      objects: [{ ioa: 0, element: { kind: 'qoi', qoi: 20 } }],
+    });
+    await until(() => s.find((a) => a.type === 100 && cot(a) === 10, from).length === 1, 15_000, 'ACTTERM');
+    const answer = s.asdus.slice(from);
+    expect(answer[0]).toMatchObject({ type: 100, cot: { cause: 7, negative: false }, originator: 3 });
+    expect(answer.at(-1)).toMatchObject({ type: 100, cot: { cause: 10 } });
+    const values = answer.slice(1, -1);
+    expect(values.every((a) => cot(a) === 20)).toBe(true);
+    expect(values.flatMap((a) => a.objects.map((o) => [a.type, o.ioa]))).toEqual(
+      expect.arrayContaining([
+        [11, 4001],
+        [1, 100],
+      ]),
+    );
+
+    // a single command, direct execute: in the PLC's command buffer with its IOA and value; the PLC
+    // accepts (ACTCON) and finishes (ACTTERM)
+    const before = s.asdus.length;
+    s.command({
+      type: 45,
+      sq: false,
+      cot: { cause: 6, negative: false, test: false },
+      originator: 3,
+      ca: CA,
+      objects: [{ ioa: 5001, element: { kind: 'sco', value: true, qualifier: 0, select: false } }],
+    });
+    await until(() => plc.readWords('DT', ENTRY.plc_buffer_c, 1)[0] !== 0, 15_000, 'the command written');
+    const words = plc.readWords('DT', ENTRY.plc_buffer_c, 16);
+    expect(words.slice(4, 10)).toEqual([45, 5001, 0, 0, 1, 0]); // type, IOA low/high, qualifier, value
+    expect(words[14]).toBe(3); // the originator
+    answerCommand(plc, { area: 'DT', commands: ENTRY.plc_buffer_c, refuse: [] }, () => undefined);
+    await until(() => s.find((a) => a.type === 45 && cot(a) === 7, before).length === 1, 15_000, 'ACTCON');
+    expect(s.find((a) => a.type === 45, before)[0]).toMatchObject({ cot: { cause: 7, negative: false }, objects: [{ ioa: 5001 }] });
+    plc.writeWords('DT', ENTRY.plc_buffer_c + 3, [words[0]!]); // done
+    await until(() => s.find((a) => a.type === 45 && cot(a) === 10, before).length === 1, 15_000, 'ACTTERM of the command');
+
+    // the status answer shows the connection, the events and the command
+    const st = (await (await rig.d.user()).get('/config/iec_status')).body;
+    expect(st).toMatchObject({ enabled: true, listener: { port, listening: true } });
+    expect(st.groups[0]).toMatchObject({ station: { started: true, plcOk: true }, plc: { plc: 'ok', events: 2, commands: { accepted: 1, done: 1 } } });
+    expect(st.listener.groups[0].connections[0]).toMatchObject({ state: 'started', active: true });
+  });
+
+  it('saved off: the port closes and the connection ends', async () => {
+    await saveIec({ enable_60870: false });
+    await until(() => station!.closed, 15_000, 'the connection closed');
+    const refused = await new Promise<boolean>((resolve) => {
+      const c = connect({ host: LOOPBACK, port });
+      c.once('connect', () => {
+        c.destroy();
+        resolve(false);
+      });
+      c.once('error', () => resolve(true));
+    });
+    expect(refused).toBe(true);
+    expect((await (await rig.d.user()).get('/config/iec_status')).body).toMatchObject({ enabled: false });
+  });
+});
