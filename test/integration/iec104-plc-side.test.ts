@@ -34,7 +34,9 @@ const ENTRY: IecConnection = {
   plc_buffer_m: M,
   plc_buffer_m_depth: DEPTH,
   plc_buffer_c: C,
-  timeout: 1500,
+  // the virtual PLC runs in this test's process: on a busy machine its answers come late, and a
+  // command whose decision the test writes must not run out first (1.5 s failed there)
+  timeout: 5000,
 };
 
 const plc = new VirtualPlc({ model: 'FP-XH', station: 1, scanMs: 1 });
@@ -98,7 +100,7 @@ beforeAll(async () => {
     kind: 'serial',
     protocol: 'MEWTOCOL',
     autobaud: false,
-    timeoutMs: 1000,
+    timeoutMs: 2000,
     waitMs: 0,
     ipPort: '',
     station: 1,
