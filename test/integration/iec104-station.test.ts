@@ -18,6 +18,8 @@ import { FakeClock } from '../support/daemon.ts';
 import { freePort, LOOPBACK } from '../support/ports.ts';
 import { type PlcLine, type Rig, startLine, startRig, until } from './logger-rig.ts';
 
+// timeout: how long the PLC may take over a request or a command's decision; the virtual PLC and the
+// test's own decisions run in this busy process, so more than the default 1 s
 const ENTRY: IecConnection = {
   ...(v.getDefaults(connectionSchema) as IecConnection),
   area: 'DT',
@@ -25,6 +27,7 @@ const ENTRY: IecConnection = {
   plc_buffer_m: 2010,
   plc_buffer_m_depth: 501,
   plc_buffer_c: 2600,
+  timeout: 5000,
 };
 const LAYOUT: IecLayout = { area: 'DT', read_index: ENTRY.plc_buffer_rbm, ring: ENTRY.plc_buffer_m, depth: ENTRY.plc_buffer_m_depth };
 const CA = 7;
