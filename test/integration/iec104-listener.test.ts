@@ -394,9 +394,13 @@ describe('IEC 104 listener: the event queue and switch-over', () => {
   });
 });
 
+// short timers for the timer tests, with room for a busy machine: the control station answers from
+// this same process, so t1 must outlast a stall of its event loop (2 s did not always)
+const TIMERS = { t1: 6, t2: 1, t3: 8 } as const;
+
 describe('IEC 104 listener: timers on the monotonic clock', () => {
   it('t1: an I-frame the peer does not acknowledge within t1 closes the connection; the event waits for the next one', async () => {
-    const r = await rig([entry({ t1: 2, t2: 1, t3: 3 })]);
+    const r = await rig([entry(TIMERS)]);
     const a = await r.open();
     await a.start();
     r.listener.sendEvent(0, event(1));
@@ -409,12 +413,12 @@ describe('IEC 104 listener: timers on the monotonic clock', () => {
   });
 
   it('t3: a silent peer gets a TESTFR act t3 after its last frame; answered, the connection stays', async () => {
-    const r = await rig([entry({ t1: 2, t2: 1, t3: 3 })]);
+    const r = await rig([entry(TIMERS)]);
     const a = await r.open();
     const t0 = performance.now();
     await a.start();
     await a.until(() => a.us().includes('testfr_act'));
-    expect(a.arrivals.at(-1)! - t0).toBeGreaterThanOrEqual(3000);
+    expect(a.arrivals.at(-1)! - t0).toBeGreaterThanOrEqual(TIMERS.t3 * 1000);
     a.u('testfr_con');
     r.listener.sendEvent(0, event(1));
     await a.until(() => a.events.length === 1);
@@ -423,7 +427,7 @@ describe('IEC 104 listener: timers on the monotonic clock', () => {
   });
 
   it('a wall-clock jump changes no timer: setting the clock a year ahead and years back neither fires nor delays t3', async () => {
-    const r = await rig([entry({ t1: 2, t2: 1, t3: 3 })]);
+    const r = await rig([entry(TIMERS)]);
     const a = await r.open();
     await a.start();
     const t0 = performance.now();
@@ -433,7 +437,7 @@ describe('IEC 104 listener: timers on the monotonic clock', () => {
     await a.until(() => a.us().includes('testfr_con'));
     vi.setSystemTime(new Date('2020-01-01T00:00:00Z'));
     await a.until(() => a.us().includes('testfr_act'));
-    expect(a.arrivals.at(-1)! - t0).toBeGreaterThanOrEqual(3000);
+    expect(a.arrivals.at(-1)! - t0).toBeGreaterThanOrEqual(TIMERS.t3 * 1000);
     a.u('testfr_con');
     r.listener.sendEvent(0, event(1));
     await a.until(() => a.events.length === 1);
