@@ -119,6 +119,8 @@ describe('PLC flag (4)', () => {
     expect(await csvFiles(rig)).not.toContain('flag_20260508.csv'); // cached: delay_store 20
     flag(30, 1, true); // R301: store now
     await fileIs(rig, 'flag_20260508.csv', crlf([HEADER, row('2026/05/08', '12:00:00'), row('2026/05/08', '12:00:02')]));
+    // the file's state is reported once its write has ended, a moment after its bytes are there
+    await until(() => stats().write?.state === 'ok', 15_000, 'the write reported');
     expect(stats()).toMatchObject({ records: 2, write: { state: 'ok' } });
   }, 40_000);
 });
