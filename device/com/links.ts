@@ -13,6 +13,7 @@ import type { Clock, Hw } from '../../hw/types.ts';
 import { ADDR_OFFSET_DISABLED, ETHERNET_ID, INTERNAL_ID, TRANSPARENT } from '../model/plc.ts';
 import type { ComInterface, Pew } from '../model/sections/pew.ts';
 import type { Logger } from '../system/log.ts';
+import { PlcError } from './dialog.ts';
 import type { PlcDriver } from './driver.ts';
 import { InternalMemory, internalChannel } from './internal-memory.ts';
 import { Link } from './link.ts';
@@ -78,6 +79,13 @@ export class Links {
 
   get(id: number): Link | undefined {
     return this.links.get(id);
+  }
+
+  /** The link of the service control interface `id` (pew.interface_plc); a PlcError link_down when it is not enabled. */
+  control(id: number): Link {
+    const link = this.links.get(id);
+    if (!link) throw new PlcError('link_down', 'The service control interface is not enabled');
+    return link;
   }
 
   /** Brings the links in line with a pew section: new, changed and disabled interfaces only. */

@@ -6,7 +6,6 @@
 // for, runs the stations' timers on the monotonic clock, and rebuilds everything when pew_60870
 // or the control interface is saved.
 
-import { PlcError } from '../com/dialog.ts';
 import type { Links } from '../com/links.ts';
 import { followSection } from '../config/follow.ts';
 import type { ConfigStore } from '../config/store.ts';
@@ -114,9 +113,7 @@ class StationRun {
   }
 
   private link() {
-    const link = this.deps.links.get(this.interfaceId);
-    if (!link) throw new PlcError('link_down', 'The service control interface is not enabled');
-    return link;
+    return this.deps.links.control(this.interfaceId);
   }
 
   /**

@@ -125,9 +125,7 @@ class SyncRun {
   }
 
   private link() {
-    const link = this.deps.links.get(this.interfaceId);
-    if (!link) throw new PlcError('link_down', 'The service control interface is not enabled');
-    return link;
+    return this.deps.links.control(this.interfaceId);
   }
 
   private async sync(trigger: SyncTrigger): Promise<LastSync> {
