@@ -51,8 +51,21 @@ const turns = async (n: number) => {
   for (let i = 0; i < n; i++) await new Promise<void>((r) => setImmediate(r));
 };
 
-/** Installs the guard in this process: open() and opendir() of node:fs/promises are tracked from now on. */
+/** where the process keeps its one guard: a worker that runs several test files without isolation
+ * evaluates the setup file once per file, and a second install would wrap open() and opendir() again */
+const INSTALLED = Symbol.for('communicator.handle-guard');
+
+/**
+ * Installs the guard in this process: open() and opendir() of node:fs/promises are tracked from now
+ * on. Once per process: a later call answers the guard already installed.
+ */
 export function installHandleGuard(): HandleGuard {
+  const holder = globalThis as { [INSTALLED]?: HandleGuard };
+  holder[INSTALLED] ??= newHandleGuard();
+  return holder[INSTALLED];
+}
+
+function newHandleGuard(): HandleGuard {
   const warnings: string[] = [];
   const leaks: string[] = [];
   const registry = new FinalizationRegistry<Opened>((o) => {
