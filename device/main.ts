@@ -90,6 +90,7 @@ export async function buildContext(
   const audit = createAuditLog({ dir: join(dataDir, 'audit'), clock: hw.clock });
   const versions = { ...info.versions, app: APP_VERSION };
   const ftpSend = await startFtpSend({ store, links: com.links, hw, log: logger, dataDir });
+  const rtc = await startRtcSync({ store, links: com.links, clock: hw.clock, log: logger });
   return {
     hw,
     dataDir,
@@ -98,8 +99,22 @@ export async function buildContext(
     redirects: await startRedirects(store, com.links, logger, host),
     logger: await startLogger({ store, links: com.links, hw, log: logger, audit, dataDir, ...(tuning.loggerPollMs ? { pollMs: tuning.loggerPollMs } : {}) }),
     tls: await startTlsBridge({ store, links: com.links, log: logger, dataDir, host }),
-    rtc: await startRtcSync({ store, links: com.links, clock: hw.clock, log: logger }),
-    iec104: await startIec104({ store, links: com.links, clock: hw.clock, log: logger, host }),
+    rtc,
+    iec104: await startIec104({
+      store,
+      links: com.links,
+      clock: hw.clock,
+      log: logger,
+      host,
+      // a control station's clock sync sets the unit's clock, then the PLC's where the PLC clock sync runs
+      setClock: (epochMs) => hw.setClock(epochMs),
+      setPlcClock: async () => {
+        if (!rtc.status().running) return 'off';
+        const s = await rtc.syncNow();
+        if (!s.ok) throw new Error(`the PLC clock was not written: ${s.failure?.message ?? 'no answer'}`);
+        return 'written';
+      },
+    }),
     ftpSend,
     services: await startServiceEngines({ store, links: com.links, hw, log: logger, dataDir, ftpSend }),
     rest: await startRestServer({

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OsInterfaces } from './linux/network.ts';
+import { dateArgs } from './linux/set-clock.ts';
 import { createLinuxHw } from './linux.ts';
 
 const versions = { app: '1.4.5', bsp: '1.3.2', hmi: '4.5.0' };
@@ -110,6 +111,20 @@ describe('createLinuxHw on a fake root', () => {
     const hw = createLinuxHw({ root, dataDir, versions, networkInterfaces: () => ({}) });
     await hw.setService('ntpd', false);
     expect((await hw.systemInfo()).datetime.ntp.enabled).toBe(false);
+  });
+
+  it('a clock sync is left to NTP while it is on, and is set only on the unit itself', async () => {
+    const hw = createLinuxHw({ root, dataDir, versions, networkInterfaces: () => ({}) });
+    expect(await hw.setClock(Date.UTC(2026, 0, 1))).toBe('ntp');
+    await hw.setService('ntpd', false);
+    // a development machine (applyServices off) never has its clock set
+    await expect(hw.setClock(Date.UTC(2026, 0, 1))).rejects.toThrow('only on the unit');
+  });
+
+  it('the clock is set by date with the instant in UTC to the millisecond, and nothing else', () => {
+    expect(dateArgs(Date.UTC(2026, 11, 2, 8, 30, 0, 7))).toEqual(['-u', '-s', '@1796200200.007']);
+    expect(dateArgs(0)).toEqual(['-u', '-s', '@0.000']);
+    for (const bad of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) expect(() => dateArgs(bad)).toThrow('not an instant');
   });
 
   it('missing files give fallbacks, never an exception', async () => {

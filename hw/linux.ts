@@ -7,13 +7,14 @@ import { exists, readText, rooted } from './linux/files.ts';
 import { type OsInterfaces, readInterfaces } from './linux/network.ts';
 import { readSystemTcpPorts } from './linux/ports.ts';
 import { readSerialPorts, serialPaths } from './linux/serial.ts';
+import { setSystemClock } from './linux/set-clock.ts';
 import { parseApps, parseDefaultGateway, parseNtpConf, parseOsRelease, parseResolvConf, parseUptime } from './linux/system.ts';
 import { applyService } from './linux/systemctl.ts';
 import { readTimeZone } from './linux/time-zone.ts';
 import { readVolumes } from './linux/volumes.ts';
 import { openSerialChannel } from './serial-channel.ts';
 import { createServiceStore } from './services.ts';
-import { type Hw, type SystemInfo, systemClock, type Versions } from './types.ts';
+import { type ClockSetting, type Hw, type SystemInfo, systemClock, type Versions } from './types.ts';
 
 export interface LinuxHwOptions {
   /** prefix of every absolute system path (default '/'); tests point it at a fake tree */
@@ -23,7 +24,7 @@ export interface LinuxHwOptions {
   /** connector (COM1..COM3) → device path, overriding the BSP defaults */
   serialMap?: Record<string, string>;
   versions: Versions;
-  /** run `systemctl enable|disable --now` on a service change (only on the unit) */
+  /** run `systemctl enable|disable --now` on a service change, and `date -s` on a clock sync (only on the unit) */
   applyServices?: boolean;
   /** the USB stick's mount point (default `${root}/media/usb0`) */
   usbPath?: string;
@@ -51,7 +52,7 @@ export function createLinuxHw(opts: LinuxHwOptions): Hw {
     // /usr/lib/os-release is the fallback location named by os-release(5).
     const release = parseOsRelease((await readText(sys('/etc/os-release'))) ?? (await readText(sys('/usr/lib/os-release'))) ?? '');
     const uptime = parseUptime((await readText(sys('/proc/uptime'))) ?? '');
-    const ntpEnabled = (await services.list()).some((s) => s.name === 'ntpd' && s.enabled);
+    const ntpEnabled = await services.enabled('ntpd');
     return {
       os: {
         name: release.name ?? os.type(),
@@ -97,5 +98,11 @@ export function createLinuxHw(opts: LinuxHwOptions): Hw {
       return openSerialChannel(dev, settings);
     },
     systemTcpPorts: () => readSystemTcpPorts(root),
+    setClock: async (epochMs): Promise<ClockSetting> => {
+      if (await services.enabled('ntpd')) return 'ntp';
+      if (!opts.applyServices) throw new Error('the clock is set only on the unit itself');
+      await setSystemClock(epochMs);
+      return 'set';
+    },
   };
 }

@@ -31,6 +31,8 @@ export interface ServiceStore {
   list(): Promise<ServiceState[]>;
   /** validates the name, applies the change (when an applier is given), then persists it */
   set(name: ServiceName, enabled: boolean): Promise<void>;
+  /** whether the service is switched on */
+  enabled(name: ServiceName): Promise<boolean>;
 }
 
 export interface ServiceStoreOptions {
@@ -49,12 +51,14 @@ export function createServiceStore(opts: ServiceStoreOptions): ServiceStore {
     return run;
   };
 
+  const list = () =>
+    serial(async () => {
+      const state = await readServiceFile(opts.file);
+      return SERVICE_NAMES.map((name) => ({ name, enabled: state[name] }));
+    });
   return {
-    list: () =>
-      serial(async () => {
-        const state = await readServiceFile(opts.file);
-        return SERVICE_NAMES.map((name) => ({ name, enabled: state[name] }));
-      }),
+    list,
+    enabled: async (name) => (await list()).some((s) => s.name === name && s.enabled),
     set: (name, enabled) => {
       // Checked here as well as by the API: the name ends up as a systemctl argument.
       if (!isServiceName(name)) return Promise.reject(new RangeError(`unknown service: ${String(name)}`));

@@ -107,6 +107,14 @@ export interface Hw {
   openSerial(connector: string, settings: SerialSettings): Promise<ByteChannel>;
   /** TCP ports taken by the system itself (not by this daemon's configured listeners) */
   systemTcpPorts(): Promise<number[]>;
+  /**
+   * Sets the unit's clock to `epochMs` (a control station's clock sync): 'set', or 'ntp' when the
+   * NTP service is on and keeps the clock (it is left alone); rejects when it cannot be set.
+   */
+  setClock(epochMs: number): Promise<ClockSetting>;
 }
+
+/** what a clock setting did: the clock was set, or NTP keeps it */
+export type ClockSetting = 'set' | 'ntp';
 
 export const systemClock: Clock = { now: () => Date.now() };

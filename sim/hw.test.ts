@@ -22,7 +22,7 @@ describe('createSimHw', () => {
     const hw = createSimHw({ dataDir, clock, versions });
     now = START + 90_999;
     expect(hw.kind).toBe('sim');
-    expect(hw.clock).toBe(clock);
+    expect(hw.clock.now()).toBe(now);
     expect(await hw.systemInfo()).toEqual({
       os: { name: 'Communicator OS (simulated)', version: '1.3.2', kernel: '5.15.71-sim', hostname: 'communicator-sim', uptimeSeconds: 90, arch: 'arm' },
       network: {
@@ -47,6 +47,18 @@ describe('createSimHw', () => {
     expect((await b.systemInfo()).datetime.ntp).toEqual({ enabled: false, servers: ['pool.ntp.org'], synchronized: false });
     expect(JSON.parse(await readFile(path.join(dataDir, 'services.json'), 'utf8'))).toMatchObject({ x11vnc: true, ntpd: false });
     await expect(b.setService('telnetd' as never, true)).rejects.toThrow('unknown service');
+  });
+
+  it("a clock sync moves the virtual unit's clock while NTP is off, and is left to NTP while it is on", async () => {
+    const hw = createSimHw({ dataDir, clock, versions });
+    expect(await hw.setClock(START + 3_600_000)).toBe('ntp'); // NTP is on by default
+    expect(hw.clock.now()).toBe(START);
+    await hw.setService('ntpd', false);
+    expect(await hw.setClock(START + 3_600_000)).toBe('set');
+    expect(hw.clock.now()).toBe(START + 3_600_000);
+    now = START + 1000; // the clock runs on from the instant it was set to
+    expect(hw.clock.now()).toBe(START + 3_601_000);
+    expect((await hw.systemInfo()).datetime.iso).toBe('2025-01-15T09:30:01.000Z');
   });
 
   it('volumes are created folders in the data dir with real sizes', async () => {

@@ -6,6 +6,7 @@ import { createServiceStore } from '../hw/services.ts';
 import {
   type ByteChannel,
   type Clock,
+  type ClockSetting,
   type Hw,
   type SerialPortInfo,
   type SerialSettings,
@@ -39,7 +40,11 @@ export const SIM_SYSTEM_TCP_PORTS: readonly number[] = [22, 80, 443];
 const MIB = 1024 * 1024;
 
 export function createSimHw(opts: SimHwOptions): Hw {
-  const clock = opts.clock ?? systemClock;
+  // the virtual unit's clock: the simulator's (or the test's) clock, moved by a control station's
+  // clock sync as the unit's own clock would be
+  const base = opts.clock ?? systemClock;
+  let offsetMs = 0;
+  const clock: Clock = { now: () => base.now() + offsetMs };
   const bootedAt = clock.now();
   const serialMap = opts.serialMap ?? {};
   const virtualPorts = opts.virtualPorts ?? {};
@@ -49,7 +54,7 @@ export function createSimHw(opts: SimHwOptions): Hw {
   const services = createServiceStore({ file: path.join(opts.dataDir, 'services.json') });
 
   async function systemInfo(): Promise<SystemInfo> {
-    const ntpEnabled = (await services.list()).some((s) => s.name === 'ntpd' && s.enabled);
+    const ntpEnabled = await services.enabled('ntpd');
     return {
       os: {
         name: 'Communicator OS (simulated)',
@@ -85,6 +90,11 @@ export function createSimHw(opts: SimHwOptions): Hw {
     systemInfo,
     services: () => services.list(),
     setService: (name, enabled) => services.set(name, enabled),
+    setClock: async (epochMs): Promise<ClockSetting> => {
+      if (await services.enabled('ntpd')) return 'ntp';
+      offsetMs = epochMs - base.now();
+      return 'set';
+    },
     volumes: () =>
       Promise.all(
         VOLUME_IDS.map(async (id) => {

@@ -6,6 +6,7 @@
 // for, runs the stations' timers on the monotonic clock, and rebuilds everything when pew_60870
 // or the control interface is saved.
 
+import type { ClockSetting } from '../../hw/types.ts';
 import type { Links } from '../com/links.ts';
 import { followSection } from '../config/follow.ts';
 import type { ConfigStore } from '../config/store.ts';
@@ -23,8 +24,21 @@ export interface Iec104Deps {
   clock: { now(): number };
   log: Logger;
   host: string;
-  /** a clock sync of a control station (C_CS_NA_1): the instant to set the unit's clock to */
-  setClock?: (epochMs: number) => Promise<void>;
+  /** sets the unit's clock to a control station's clock sync (C_CS_NA_1): 'set', or 'ntp' when NTP keeps it */
+  setClock?: (epochMs: number) => Promise<ClockSetting>;
+  /** then writes the unit's clock into the PLC where the PLC clock sync (pew_rtc) runs: 'written', or 'off' */
+  setPlcClock?: () => Promise<'written' | 'off'>;
+}
+
+/** What the last clock sync of a control station did (docs/iec104.md "Clock synchronisation"). */
+export interface Iec104ClockSync {
+  /** the instant the station sent (epoch ms) */
+  time: number;
+  /** the unit's clock: set, left to NTP, being set, or not set (error) */
+  unit: ClockSetting | 'setting' | 'failed';
+  /** the PLC's clock: written, no PLC clock sync configured, not written (error), or waiting for the unit's */
+  plc: 'written' | 'off' | 'failed' | 'waiting';
+  error?: string;
 }
 
 export interface Iec104GroupStatus {
@@ -37,9 +51,9 @@ export interface Iec104Status {
   enabled: boolean;
   listener?: Iec104ListenerStatus;
   groups: Iec104GroupStatus[];
-  /** clock syncs received, and the last one's instant (epoch ms) */
+  /** clock syncs received, and what the last one did */
   clockSyncs: number;
-  lastClockSync?: number;
+  lastClockSync?: Iec104ClockSync;
 }
 
 export interface Iec104Engine {
@@ -62,7 +76,8 @@ class StationRun {
   private listener: Iec104Listener | undefined;
   private readonly groups: Group[] = [];
   clockSyncs = 0;
-  lastClockSync: number | undefined;
+  private clockChain: Promise<void> = Promise.resolve();
+  lastClockSync: Iec104ClockSync | undefined;
   private closed = false;
 
   constructor(
@@ -164,11 +179,35 @@ class StationRun {
     g.timer.unref();
   }
 
+  /**
+   * A station's clock sync (confirmed to it by the station already): the unit's clock is set unless
+   * NTP keeps it, then the PLC's where the PLC clock sync runs. One at a time, in the order they came.
+   */
   private clockSync(epochMs: number): void {
     this.clockSyncs++;
-    this.lastClockSync = epochMs;
-    this.deps.log.info('IEC 104 clock sync received', { time: new Date(epochMs).toISOString() });
-    this.deps.setClock?.(epochMs).catch((e: unknown) => this.deps.log.warn('IEC 104 clock sync: the unit clock could not be set', { error: String(e) }));
+    const sync: Iec104ClockSync = { time: epochMs, unit: 'setting', plc: 'waiting' };
+    this.lastClockSync = sync;
+    const time = new Date(epochMs).toISOString();
+    const { setClock, setPlcClock, log } = this.deps;
+    const apply = async () => {
+      try {
+        sync.unit = setClock ? await setClock(epochMs) : 'failed';
+        if (!setClock) sync.error = 'this unit has no clock to set';
+      } catch (e) {
+        sync.unit = 'failed';
+        sync.error = e instanceof Error ? e.message : String(e);
+      }
+      try {
+        sync.plc = setPlcClock ? await setPlcClock() : 'off';
+      } catch (e) {
+        sync.plc = 'failed';
+        sync.error ??= e instanceof Error ? e.message : String(e);
+      }
+      const fields = { time, unit: sync.unit, plc: sync.plc, ...(sync.error ? { error: sync.error } : {}) };
+      if (sync.unit === 'failed' || sync.plc === 'failed') log.warn('IEC 104 clock sync: a clock could not be set', fields);
+      else log.info('IEC 104 clock sync', fields);
+    };
+    this.clockChain = this.clockChain.then(apply);
   }
 
   status(): Omit<Iec104Status, 'enabled'> {
@@ -177,7 +216,7 @@ class StationRun {
       ...(this.listener ? { listener: this.listener.status() } : {}),
       groups: this.groups.map((g, index) => ({ index, station: g.station.status(t), plc: g.plc.status() })),
       clockSyncs: this.clockSyncs,
-      ...(this.lastClockSync !== undefined ? { lastClockSync: this.lastClockSync } : {}),
+      ...(this.lastClockSync ? { lastClockSync: { ...this.lastClockSync } } : {}),
     };
   }
 
@@ -186,6 +225,7 @@ class StationRun {
     for (const g of this.groups) clearTimeout(g.timer);
     await Promise.all(this.groups.map((g) => g.plc.stop()));
     await this.listener?.close();
+    await this.clockChain;
   }
 }
 

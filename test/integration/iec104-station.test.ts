@@ -2,16 +2,19 @@
 // (the service control interface, logger-rig.ts) saves pew_60870 and listens; a control station
 // written here on the codec starts data transfer, gets the end of initialization, the events the
 // PLC writes into its monitor ring as spontaneous data with the PLC's values, an interrogation
-// answered from them, and a single command that arrives in the PLC's command buffer and is
-// confirmed and terminated as the PLC answers it.
+// answered from them, a single command that arrives in the PLC's command buffer and is confirmed
+// and terminated as the PLC answers it, and a clock sync that sets the unit's and the PLC's clock.
 
 import { connect, type Socket } from 'node:net';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeRecord } from '../../device/model/blocks/iec104.ts';
 import { connectionSchema, type Iec, type IecConnection, iecSchema } from '../../device/model/sections/iec.ts';
+import { type Rtc, rtcSchema } from '../../device/model/sections/rtc.ts';
+import { decodeFpClock, FP_CLOCK_WORDS } from '../../device/protocol/fp-clock.ts';
 import { type Apdu, encodeApdu, SEQ_MODULO, seqAdd, type UFunction } from '../../device/protocol/iec104/apci.ts';
 import { type Asdu, decodeAsdu, encodeAsdu } from '../../device/protocol/iec104/asdu.ts';
+import { cp56FromEpochMs } from '../../device/protocol/iec104/cp56.ts';
 import { createIec104Framer } from '../../device/protocol/iec104/framer.ts';
 import { answerCommand, type IecLayout, pushRecord } from '../../sim/plc/iec104-program.ts';
 import { FakeClock } from '../support/daemon.ts';
@@ -31,6 +34,8 @@ const ENTRY: IecConnection = {
 };
 const LAYOUT: IecLayout = { area: 'DT', read_index: ENTRY.plc_buffer_rbm, ring: ENTRY.plc_buffer_m, depth: ENTRY.plc_buffer_m_depth };
 const CA = 7;
+/** the PLC's calendar registers in the virtual PLC's DT range */
+const CLOCK_DT = 2800;
 
 /** A control station on the codec: what arrives, decoded, with every I-frame acknowledged. */
 class ControlStation {
@@ -185,6 +190,70 @@ describe('IEC 104 station over the daemon and a virtual PLC', () => {
     expect(st).toMatchObject({ enabled: true, listener: { port, listening: true } });
     expect(st.groups[0]).toMatchObject({ station: { started: true, plcOk: true }, plc: { plc: 'ok', events: 2, commands: { accepted: 1, done: 1 } } });
     expect(st.listener.groups[0].connections[0]).toMatchObject({ state: 'started', active: true });
+  });
+
+  it("a clock sync is confirmed to its station; it sets the unit's clock unless NTP keeps it, then the PLC's where the PLC clock sync runs", async () => {
+    const s = station!;
+    // the engine's own status: setting the unit's clock months ahead ends the console's sessions
+    const lastSync = async () => rig.d.ctx.iec104.status().lastClockSync;
+    const sync = async (epochMs: number) => {
+      const from = s.asdus.length;
+      s.command({
+        type: 103,
+        sq: false,
+        cot: { cause: 6, negative: false, test: false },
+        originator: 3,
+        ca: CA,
+        objects: [{ ioa: 0, element: { kind: 'cp56', time: cp56FromEpochMs(epochMs) } }],
+      });
+      await until(() => s.find((a) => a.type === 103 && cot(a) === 7, from).length === 1, 15_000, 'ACTCON of the clock sync');
+      expect(s.find((a) => a.type === 103, from)[0]).toMatchObject({ cot: { negative: false }, originator: 3 });
+      await until(
+        async () => {
+          const l = await lastSync();
+          return l?.time === epochMs && l.unit !== 'setting' && l.plc !== 'waiting';
+        },
+        15_000,
+        'the clock sync applied',
+      );
+      return lastSync();
+    };
+    const unitClock = () => rig.d.ctx.hw.clock.now();
+    const before = unitClock();
+
+    // NTP on (the unit's default): confirmed, the clock left to NTP; no PLC clock sync configured
+    const T1 = Date.UTC(2027, 0, 1, 12, 0, 0);
+    expect(await sync(T1)).toEqual({ time: T1, unit: 'ntp', plc: 'off' });
+    expect(unitClock()).toBe(before);
+
+    // NTP off, the PLC clock sync on (in UTC, only on request): the unit's clock, then the PLC's
+    await rig.d.ctx.hw.setService('ntpd', false);
+    const saved = await (await rig.admin()).post('/config/pew_rtc', {
+      ...(v.getDefaults(rtcSchema) as Rtc),
+      rtc_by_plc: true,
+      rtc_sync_as_utc: true,
+      rtc_update_by_time: 0,
+      rtc_address_dt: CLOCK_DT,
+      rtc_control_rtc_r: 2700,
+    });
+    expect(saved.status, saved.text).toBe(200);
+    await rig.d.ctx.rtc.settled();
+    rig.plc.memory.writeWords('DT', CLOCK_DT, Array(FP_CLOCK_WORDS).fill(0));
+    const T2 = Date.UTC(2027, 5, 15, 6, 30, 45);
+    expect(await sync(T2)).toEqual({ time: T2, unit: 'set', plc: 'written' });
+    expect(unitClock()).toBe(T2); // the fake clock stands still: exactly the instant sent
+    expect(decodeFpClock(rig.plc.memory.readWords('DT', CLOCK_DT, FP_CLOCK_WORDS))).toMatchObject({
+      year: 2027,
+      month: 6,
+      day: 15,
+      hour: 6,
+      minute: 30,
+      second: 45,
+    });
+    expect((await (await rig.d.user()).get('/config/iec_status')).body).toMatchObject({
+      clockSyncs: 2,
+      lastClockSync: { time: T2, unit: 'set', plc: 'written' },
+    });
   });
 
   it('saved off: the port closes and the connection ends', async () => {
