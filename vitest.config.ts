@@ -54,11 +54,6 @@ export default defineConfig({
           execArgv: ['--expose-gc'],
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/e2e/global-setup.ts'],
-          // the files of a worker share one import of the daemon, Playwright and the dictionaries (each
-          // file imported them anew in a fresh process: a fifth of the browser tests' CPU time); every
-          // file starts its own daemon, data folder and browser, and none changes module state,
-          // globals or the environment (docs/development.md)
-          isolate: false,
           // an expect.poll waits as long as the tests' own waits (WAIT_MS in test/e2e/support.ts), not
           // vitest's 1 s: beside the integration tests on 2 cores a page can take longer to settle
           expect: { poll: { timeout: 15_000, interval: 50 } },

@@ -37,7 +37,7 @@ describe('a supervised daemon', () => {
 await import(${JSON.stringify(SUPERVISED)});
 setTimeout(() => process.disconnect(), 100);`;
     expect(await run(script, 15_000)).toBe('SIGTERM');
-  }, 20_000);
+  });
 
   it('stops at once when the channel had closed before it loaded (its disconnect passed unheard)', async () => {
     const script = `setInterval(() => {}, 1000);
@@ -45,5 +45,5 @@ process.disconnect();
 await new Promise((r) => setTimeout(r, 200));
 await import(${JSON.stringify(SUPERVISED)});`;
     expect(await run(script, 15_000)).toBe('SIGTERM');
-  }, 20_000);
+  });
 });

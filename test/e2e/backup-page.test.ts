@@ -81,5 +81,5 @@ describe('the backup and restore page', () => {
     await expectText(body(page).locator('[data-read-only]'), en.backup.readOnly);
     expect(await body(page).locator('[data-action=backup]').isDisabled()).toBe(true);
     expect(await page.locator('#restore-file').isDisabled()).toBe(true);
-  }, 60_000);
+  });
 });

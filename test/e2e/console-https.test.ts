@@ -31,7 +31,7 @@ beforeAll(async () => {
   // exactly two keys are trusted: the generated certificate's and the one the test uploads
   const spki = [spkiOf(cert), spkiOf(new X509Certificate(uploaded.cert))].join(',');
   browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, `--ignore-certificate-errors-spki-list=${spki}`] });
-}, 60_000);
+});
 afterAll(async () => {
   await browser?.close();
   await d?.stop();

@@ -25,7 +25,7 @@ beforeAll(async () => {
   await store.close();
   [browser, d] = await Promise.all([launchBrowser(), startTestDaemon({ webDir: inject('webDir'), dataDir: dir })]);
   await ensureAdmin(d);
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -63,5 +63,5 @@ describe('dead letters on the service page', () => {
     } finally {
       await context.close();
     }
-  }, 90_000);
+  });
 });

@@ -184,7 +184,7 @@ describe('restore refuses and changes nothing', () => {
     protectedFile = (await backup(PASSWORD)).bytes;
     plainFile = (await backup()).bytes;
     before = await snapshot(target);
-  }, 30_000);
+  });
   const unchanged = async () => expect(await snapshot(target)).toEqual(before);
 
   it('a wrong password: "The password is not correct"; none at all: password required', async () => {
@@ -194,7 +194,7 @@ describe('restore refuses and changes nothing', () => {
     const none = await restore(dst, protectedFile);
     expect(none.body.error).toMatchObject({ code: 'restore_failed', params: { reason: 'password_required' } });
     await unchanged();
-  }, 30_000);
+  });
 
   it('a flipped bit anywhere, protected or not', async () => {
     for (const [file, password] of [
@@ -213,7 +213,7 @@ describe('restore refuses and changes nothing', () => {
       }
     }
     await unchanged();
-  }, 60_000);
+  });
 
   it('a truncated file', async () => {
     for (const file of [plainFile, protectedFile])
@@ -223,7 +223,7 @@ describe('restore refuses and changes nothing', () => {
         expect(['not_a_backup', 'damaged'], `length ${n}`).toContain(r.body.error.params.reason);
       }
     await unchanged();
-  }, 30_000);
+  });
 
   it('another product, a newer format', async () => {
     const { header, json } = plainContent(plainFile);
@@ -232,7 +232,7 @@ describe('restore refuses and changes nothing', () => {
     const newer = await sealBackup({ ...header, format: 3 }, gzipSync(JSON.stringify(json)), PASSWORD);
     expect((await restore(dst, newer, PASSWORD)).body.error).toMatchObject({ code: 'restore_failed', params: { reason: 'newer_version' } });
     await unchanged();
-  }, 30_000);
+  });
 
   it('a section that breaks a cross-rule or a field rule, with the issues of a save', async () => {
     const { header, json } = plainContent(plainFile);
@@ -245,7 +245,7 @@ describe('restore refuses and changes nothing', () => {
     const f = await restore(dst, await sealBackup(header, gzipSync(JSON.stringify(field))));
     expect(f.body.error.issues).toContainEqual(expect.objectContaining({ section: 'pew_mqtt', path: 'keep_alive', code: 'out_of_range' }));
     await unchanged();
-  }, 30_000);
+  });
 
   it('a file name that climbs out of its folder (ZIP-1)', async () => {
     const { header, json } = plainContent(plainFile);
@@ -261,7 +261,7 @@ describe('restore refuses and changes nothing', () => {
       expect(r.body.error, path).toMatchObject({ code: 'restore_failed', params: { reason: 'content' } });
     }
     await unchanged();
-  }, 30_000);
+  });
 });
 
 describe('restore applies', () => {
@@ -274,7 +274,7 @@ describe('restore applies', () => {
     expect(await folderFiles(target.dataDir)).toEqual(await folderFiles(source.dataDir));
     expect(existsSync(join(target.dataDir, '.restore'))).toBe(false);
     expect(await target.ctx.audit.read()).toMatch(/"action":"restore".*"ok":true/);
-  }, 30_000);
+  });
 
   it('without a password: the same settings, and the unit keeps its own secrets', async () => {
     const other = sample('pew_mqtt', (d) => Object.assign(d, { enable_mqtt: true, broker_addr: 'changed.local', broker_password: 'Kept-Secret-3' }));
@@ -286,7 +286,7 @@ describe('restore applies', () => {
     want.pew_mqtt.broker_password = 'Kept-Secret-3';
     expect(target.ctx.store.all()).toEqual(want);
     expect(await folderFiles(target.dataDir)).toEqual(await folderFiles(source.dataDir));
-  }, 30_000);
+  });
 
   it('a backup of format 1 is migrated', async () => {
     await dst.post(
@@ -313,7 +313,7 @@ describe('restore applies', () => {
     const files = await folderFiles(target.dataDir);
     const expected = Object.fromEntries(Object.entries(await folderFiles(source.dataDir)).filter(([p]) => !p.startsWith('logcfg/')));
     expect(files).toEqual(expected); // format 1 had no log configuration files: the folder is empty
-  }, 30_000);
+  });
 });
 
 describe('a restore killed at any moment', () => {

@@ -255,5 +255,5 @@ describe('cable unplugged mid-transaction', () => {
     wires.COM1.plug();
     await expect.poll(() => l.status().state, { timeout: 15_000, interval: 100 }).toBe('up');
     expect(await l.readWords('DT', 100, 1)).toEqual([0x1234]);
-  }, 25_000);
+  });
 });

@@ -91,7 +91,7 @@ describe('PostgreSQL', () => {
     expect(d.body).toEqual({ discarded: 1 });
     expect((await status('sql')).deadLetters?.count).toBe(0);
     expect(await rig.d.ctx.audit.read()).toContain('dead_letters_discard');
-  }, 90_000);
+  });
 
   it('a row whose columns no longer fit the table is a dead letter after 3 tries; the rows behind it go on; retried, it goes in', async () => {
     await pgRows('CREATE TABLE evolve (time_stamp timestamptz, row_key varchar(40) PRIMARY KEY, temp double precision)');
@@ -124,7 +124,7 @@ describe('PostgreSQL', () => {
     expect(await pgRows('SELECT level FROM evolve WHERE level IS NOT NULL')).toEqual([{ level: -123456789 }]);
     expect((await status('sql')).deadLetters!.count).toBe(deadBefore);
     expect(await rig.d.ctx.audit.read()).toContain('dead_letters_retry');
-  }, 90_000);
+  });
 
   it('the database down: rows keep their order and wait however often they are tried, none is a dead letter', async () => {
     await saveSql({ tablename: 'down_t', datalist: [level] });
@@ -193,5 +193,5 @@ describe('InfluxDB', () => {
     expect(await block().insert()).toMatchObject({ state: STATE.done, error: 0 });
     expect((await query('SELECT * FROM "m_new"')).results[0]!.series![0]!.values).toHaveLength(2);
     expect((await status('nosql')).deadLetters!.count).toBe(1);
-  }, 90_000);
+  });
 });

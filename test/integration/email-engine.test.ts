@@ -107,7 +107,7 @@ describe('e-mail engine', () => {
     expect(m.data).toMatch(/filename=tank_20261126\.csv/);
     expect(m.data).not.toMatch(/filename=tank_20261125\.csv/);
     expect(m.data).toContain(Buffer.from('Date,Time,v\r\n2026-11-26,10:00:00,8\r\n').toString('base64'));
-  }, 60_000);
+  });
 
   it("takes the subject from the text's first line; an unknown request (3, the former +4) is bad_request and sends nothing", async () => {
     let before = ask(EMAIL_BLOCK.requests.send_subject_from_text!, 'Pump 2 stopped\nat 10:15, pressure 0.2 bar');
@@ -121,7 +121,7 @@ describe('e-mail engine', () => {
       expect(block(), `request ${request}`).toMatchObject({ state: STATE.error, error: SERVICE_ERROR.bad_request });
     }
     expect(mails.length).toBe(n);
-  }, 60_000);
+  });
 
   it('store_send on without any log file: the mail still goes, its text says why nothing is attached', async () => {
     const dir = join(rig.d.dataDir, 'volumes', 'internal', 'log');
@@ -139,7 +139,7 @@ describe('e-mail engine', () => {
       await rm(dir, { recursive: true });
       await rename(`${dir}-away`, dir);
     }
-  }, 60_000);
+  });
 
   it('store_send off: the mail carries only its text', async () => {
     await saveEmail(false);
@@ -148,7 +148,7 @@ describe('e-mail engine', () => {
     expect(block()).toMatchObject({ state: STATE.done, error: 0 });
     expect(mails.at(-1)!.data).toContain('no files please');
     expect(mails.at(-1)!.data).not.toMatch(/filename=/);
-  }, 60_000);
+  });
 
   it('a server that is down keeps the mail queued (store_send off as well) and sends it when it is back', async () => {
     await new Promise((r) => smtp!.close(() => r(undefined)));
@@ -160,5 +160,5 @@ describe('e-mail engine', () => {
     await until(() => block().counter === before + 1, 60_000, 'sent after the server came back');
     expect(mails.at(-1)!.data).toContain('queued while down');
     expect(block()).toMatchObject({ state: STATE.done, error: 0, queue_waiting: 0 });
-  }, 90_000);
+  });
 });

@@ -128,7 +128,7 @@ describe('e-mail through the SOCKS5 proxy', () => {
     expect(mails.at(-1)).toMatch(/^Subject: Via proxy\r$/m);
     // the port probe and the mail's own SMTP connection, both made by dante
     expect((await dante.connections()).filter((c) => c === `${LOOPBACK}.${smtpPort}`).length).toBeGreaterThanOrEqual(2);
-  }, 60_000);
+  });
 
   it('the connection test goes through the proxy: step proxy, then the login', async () => {
     const seen = (await dante.connections()).length;
@@ -156,7 +156,7 @@ describe('e-mail through the SOCKS5 proxy', () => {
     } finally {
       await email();
     }
-  }, 60_000);
+  });
 
   it('POP3 before SMTP: the mailbox login goes through the proxy as well, in the engine and in the connection test', async () => {
     await email({ emailmode: 1, server_pop3imap: LOOPBACK, server_port_pop3imap: pop3Port });
@@ -176,7 +176,7 @@ describe('e-mail through the SOCKS5 proxy', () => {
     } finally {
       await email();
     }
-  }, 60_000);
+  });
 
   it("behind the proxy a refused SMTP port is refused, in the proxy's words; an unknown proxy name is unknown_host", async () => {
     const closed = await freePort();
@@ -216,5 +216,5 @@ describe('e-mail through the SOCKS5 proxy', () => {
     expect(block()).toMatchObject({ state: STATE.done, error: 0, queue_waiting: 0 });
     expect(mails.at(-1)).toContain('waits for the proxy');
     expect(await dante.connections()).toContain(`${LOOPBACK}.${smtpPort}`);
-  }, 90_000);
+  });
 });

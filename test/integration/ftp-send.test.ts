@@ -214,7 +214,7 @@ describe("FTP send on the PLC's request", () => {
     expect(s.lastSend!.error).toBeUndefined();
     // the entry's counters since the daemon started: one send, its two files
     expect((await serviceEntry(viewer, 'ftp')).counters).toEqual({ sends: 1, sent: 2, failed: 0 });
-  }, 60_000);
+  });
 
   it('a wrong password ends in error code 5 with every file left as it was', async () => {
     await put('tank_20261118.csv', 'a\r\n');
@@ -227,7 +227,7 @@ describe("FTP send on the PLC's request", () => {
     expect(s.lastSend!.error!.message).toMatch(/530/);
     // a second send, its one file not sent; a save in between kept the counts
     expect((await serviceEntry(viewer, 'ftp')).counters).toEqual({ sends: 2, sent: 2, failed: 1 });
-  }, 60_000);
+  });
 
   it('a server that is down is tried again ftp_repeats times, RETRY_DELAY_MS apart on the clock, then error code 2', async () => {
     const down = await freePort();
@@ -257,7 +257,7 @@ describe("FTP send on the PLC's request", () => {
     expect(words()).toEqual([0, 3, 2, 0, 1, 3]);
     expect((await status()).lastSend).toMatchObject({ result: 'error', attempts: 3, error: { code: 'refused', number: 2 } });
     expect(await localNames()).toContain('tank_20261118.csv');
-  }, 90_000);
+  });
 
   it('a server that comes back during the retries gets the files with the retry', async () => {
     const later = await freePort();
@@ -271,7 +271,7 @@ describe("FTP send on the PLC's request", () => {
     expect((await status()).lastSend).toMatchObject({ result: 'done', attempts: 2, files: ['tank_20261118.csv'] });
     expect((await remote('tank_20261118.csv')).toString()).toBe('a\r\n');
     expect(await localNames()).toContain('tank_20261118.bak');
-  }, 90_000);
+  });
 });
 
 describe('FTP send on the transmission cycle', () => {
@@ -295,7 +295,7 @@ describe('FTP send on the transmission cycle', () => {
     expect((await status()).nextCycle).toBe(s.nextCycle! + 60_000);
     expect((await remote('tank_20261117.csv')).toString()).toBe('cycle\r\n');
     await script({ ftp_transmission: false });
-  }, 60_000);
+  });
 });
 
 describe('store_send off', () => {
@@ -311,7 +311,7 @@ describe('store_send off', () => {
     expect(await localNames()).toEqual(['other_20261120.csv', 'tank_20261121.csv']);
     expect((await status()).lastSend).toMatchObject({ result: 'done', files: [], deleted: 1 });
     await ftp();
-  }, 60_000);
+  });
 });
 
 describe('FTPS', () => {
@@ -326,7 +326,7 @@ describe('FTPS', () => {
     expect(await plcSend(9)).toEqual([0, 3, 4, 0, 1, 9]);
     expect(await localNames()).toContain('tank_20261114.csv');
     expect((await status()).lastSend!.error!.message).toMatch(/certificate/i);
-  }, 60_000);
+  });
 
   it('implicit SSL sends, verified against the uploaded CA', async () => {
     const implicit = await freePort();
@@ -334,7 +334,7 @@ describe('FTPS', () => {
     await ftp({ server_ip: 'localhost', server_port: implicit, transfermode_ssl: true, ca: 'ca.pem' });
     expect(await plcSend(10)).toEqual([0, 2, 0, 1, 0, 10]);
     expect((await remote('tank_20261114.csv')).toString()).toBe('y\r\n');
-  }, 60_000);
+  });
 });
 
 describe('ASCII transfer mode', () => {
@@ -344,7 +344,7 @@ describe('ASCII transfer mode', () => {
     expect(await plcSend(11)).toEqual([0, 2, 0, 1, 0, 11]);
     expect((await remote('tank_20261113.txt')).toString()).toBe('a\r\nb\r\nc\r\n');
     expect(await localNames()).toContain('tank_20261113.bak');
-  }, 60_000);
+  });
 });
 
 describe('a server that goes down during a send', () => {
@@ -388,7 +388,7 @@ describe('a server that goes down during a send', () => {
       files: ['tank_20261110.csv', 'tank_20261111.csv'],
       bytes: small.length + big.length,
     });
-  }, 90_000);
+  });
 });
 
 describe('log files of the running data logger', () => {
@@ -424,7 +424,7 @@ describe('log files of the running data logger', () => {
     expect(await localNames()).toEqual(expect.arrayContaining(['flow_20261121.bak', 'flow_20261122.csv']));
     const off = await admin.post('/config/pew_log', { ...logDefaults(), enable_log: false });
     expect(off.status, off.text).toBe(200);
-  }, 90_000);
+  });
 });
 
 describe('a local directory that cannot be used', () => {
@@ -439,7 +439,7 @@ describe('a local directory that cannot be used', () => {
       attempts: 1,
       error: { code: 'local', number: 7, message: 'local directory internal/no-such-folder does not exist' },
     });
-  }, 60_000);
+  });
 });
 
 describe('a name the server has already', () => {
@@ -462,5 +462,5 @@ describe('a name the server has already', () => {
       files: ['tank_20261101.csv'],
       renamed: [{ file: 'tank_20261101.csv', remote: 'tank_20261101_2.csv', local: 'tank_20261101_2_1.bak' }],
     });
-  }, 60_000);
+  });
 });

@@ -17,7 +17,7 @@ describe('the console over plain HTTP', () => {
   let d: TestDaemon;
   beforeAll(async () => {
     d = await startTestDaemon({ httpLimits: LIMITS });
-  }, 30_000);
+  });
   afterAll(async () => {
     await d?.stop();
   });
@@ -54,7 +54,7 @@ describe('the console over HTTPS and the HTTP port that redirects to it', () => 
   let d: TestDaemon;
   beforeAll(async () => {
     d = await startTestDaemon({ tls: true, httpLimits: LIMITS });
-  }, 30_000);
+  });
   afterAll(async () => {
     await d?.stop();
   });

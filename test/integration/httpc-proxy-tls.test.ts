@@ -153,7 +153,7 @@ describe('HTTP client engine: proxy with its login, TLS verification', () => {
     const refused = await post('/via-proxy', 'level=5');
     expect(refused, JSON.stringify(refused)).toMatchObject({ state: STATE.error, error: SERVICE_ERROR.auth_failed, queue_waiting: 0 });
     expect(seen).toHaveLength(1);
-  }, 60_000);
+  });
 
   it('TLS with verification: the self-signed server is refused (tls) and the request does not wait; without verification it is accepted', async () => {
     seen.length = 0;
@@ -166,7 +166,7 @@ describe('HTTP client engine: proxy with its login, TLS verification', () => {
     const ok = await post('/not-verified', 'b');
     expect(ok, JSON.stringify(ok)).toMatchObject({ state: STATE.done, error: 0, status_code: 200 });
     expect(seen).toEqual([{ scheme: 'https', url: '/api/not-verified', body: 'b' }]);
-  }, 60_000);
+  });
 
   it('HTTPS through the proxy: verified refused (tls), not verified accepted', async () => {
     seen.length = 0;
@@ -178,5 +178,5 @@ describe('HTTP client engine: proxy with its login, TLS verification', () => {
     const ok = await post('/tunnel', 'd');
     expect(ok, JSON.stringify(ok)).toMatchObject({ state: STATE.done, error: 0, status_code: 200 });
     expect(seen).toEqual([{ scheme: 'https', url: '/api/tunnel', body: 'd' }]);
-  }, 60_000);
+  });
 });

@@ -115,7 +115,7 @@ beforeAll(async () => {
   });
   link.start();
   await waitFor(() => expect(link.status().state).toBe('up'));
-}, 30_000);
+});
 
 afterEach(async () => {
   await side?.stop();

@@ -69,7 +69,7 @@ describe('condition (3)', () => {
     await requestsAfter(line, 3);
     flag(20, 0, true); // 09:01:05
     await fileIs(rig, 'cond_20260507.csv', crlf([...run1, row('2026/05/07', '09:01:05')]));
-  }, 40_000);
+  });
 
   it('repeat_count ends a run after that many records; without cond_end a falling cond_trig ends it', async () => {
     clock.t = local(2026, 5, 7, 11, 0, 0);
@@ -93,7 +93,7 @@ describe('condition (3)', () => {
     await pause(fastSettleMs);
     expect(await text(rig, 'rep_20260507.csv')).toBe(crlf([...run1, row('2026/05/07', '11:00:10')]));
     expect(stats().records).toBe(3);
-  }, 40_000);
+  });
 });
 
 describe('PLC flag (4)', () => {
@@ -122,5 +122,5 @@ describe('PLC flag (4)', () => {
     // the file's state is reported once its write has ended, a moment after its bytes are there
     await until(() => stats().write?.state === 'ok', 15_000, 'the write reported');
     expect(stats()).toMatchObject({ records: 2, write: { state: 'ok' } });
-  }, 40_000);
+  });
 });

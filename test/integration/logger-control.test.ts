@@ -38,7 +38,7 @@ let rig: Rig;
 beforeAll(async () => {
   line = await startLine([1]);
   rig = await startRig(line, { clock, pollMs: FAST_POLL_MS }); // a wake four times a second: each step waits for one
-}, 30_000);
+});
 afterAll(async () => {
   await rig?.stop();
   await line?.close();
@@ -93,7 +93,7 @@ describe('the PLC starts and stops logging (enable_plc_ctrl) and reads the write
     clock.advance(10_000);
     await fileIs(rig, 'ctl_20270201.csv', crlf([...before, n('2027/02/01', '10:00:40', 3), n('2027/02/01', '10:00:50', 3)]));
     expect(dt(384)).toBe(1); // the logger never writes the PLC's own register
-  }, 45_000);
+  });
 
   it('the USB stick pulled while logging: error in the registers and the status, the records kept and written once it is back', async () => {
     clock.t = local(2027, 2, 2, 9, 0, 0);
@@ -126,7 +126,7 @@ describe('the PLC starts and stops logging (enable_plc_ctrl) and reads the write
     clock.advance(10_000);
     await fileIs(rig, 'stick_20270202.csv', crlf([...all, n('2027/02/02', '09:00:30', 11)]), 'usb');
     expect(await csvFiles(rig, 'internal')).not.toContain('stick_20270202.csv');
-  }, 45_000);
+  });
 
   it('no USB stick when logging starts: error until one is plugged in, then the first file with its header', async () => {
     clock.t = local(2027, 2, 2, 15, 0, 0);
@@ -142,7 +142,7 @@ describe('the PLC starts and stops logging (enable_plc_ctrl) and reads the write
     await registersAre(OK, 'ok once the stick is there');
     await fileIs(rig, 'late_20270202.csv', crlf([H, n('2027/02/02', '15:00:00', 20)]), 'usb');
     expect(await status()).toMatchObject({ write: { state: 'ok' }, files: [{ name: 'late', write: { state: 'ok', file: 'late_20270202.csv' } }] });
-  }, 30_000);
+  });
 });
 
 describe('plc_rtc_dt', () => {
@@ -161,7 +161,7 @@ describe('plc_rtc_dt', () => {
     rig.plc.memory.writeWords('DT', 60054, [0xffff, 0xffff, 0xffff, 0]); // no BCD calendar
     clock.advance(10_000);
     await fileIs(rig, 'rtc_20270203.csv', crlf([H, n('2027/02/03', '10:00:20', 5)]));
-  }, 30_000);
+  });
 });
 
 describe('GET /config/log_status', () => {
@@ -194,5 +194,5 @@ describe('GET /config/log_status', () => {
       files: [],
       notices: { deleted: [], deletedCount: 0, dropped: {}, droppedCount: 0 },
     });
-  }, 20_000);
+  });
 });

@@ -40,7 +40,7 @@ beforeAll(async () => {
   line.plcs.get(1)!.memory.writeWords('DT', 500, [7]);
   line.plcs.get(1)!.memory.writeWords('WR', 10, [1 << 10]);
   line.plcs.get(2)!.memory.writeWords('DT', 100, [42]);
-}, 30_000);
+});
 afterAll(async () => {
   await rig?.stop();
   await line?.close();
@@ -83,7 +83,7 @@ describe('file split and midnight_to_daybefore', () => {
     };
     for (const [name, lines] of Object.entries(want)) await fileIs(rig, name, crlf([H, ...lines]));
     expect(await csvFiles(rig)).toEqual(Object.keys(want).sort());
-  }, 40_000);
+  });
 
   it('without midnight_to_daybefore the 00:00:00 record opens the new day', async () => {
     clock.t = local(2027, 1, 1, 23, 59, 30);
@@ -92,7 +92,7 @@ describe('file split and midnight_to_daybefore', () => {
     clock.advance(30_000);
     await fileIs(rig, 'nomid_20270102.csv', crlf([H, row('2027/01/02', '00:00:00')]));
     expect(await text(rig, 'nomid_20270101.csv')).toBe(crlf([H, row('2027/01/01', '23:59:30')]));
-  }, 20_000);
+  });
 });
 
 describe('header modes', () => {
@@ -119,7 +119,7 @@ describe('header modes', () => {
       'h3_20270104.csv',
       crlf(['Date,Time,level,pump,remote,bad', ',,l,,,', ',,COM2 DT500,COM2 R10A,COM2 DT100,COM1 DT0', '2027/01/04,10:00:20,7,1,42,']),
     );
-  }, 30_000);
+  });
 
   it('4: the rows of the format file, its separator, date format and invalid text', async () => {
     await mkdir(join(rig.dataDir, 'logcfg'), { recursive: true });
@@ -157,7 +157,7 @@ describe('header modes', () => {
         '04.01.2027;11:00:00;7;1;42;n/a',
       ]),
     );
-  }, 20_000);
+  });
 
   it('a bad or missing format file is an error status, logs nothing and crashes nothing; a good one starts logging', async () => {
     await writeFile(join(rig.dataDir, 'logcfg', 'broken.cfg'), '%DEF_TITLE="t"\n%DEF_DATETIME="%Y"\n');
@@ -178,7 +178,7 @@ describe('header modes', () => {
     await mode('bad', 4, 'tanks.cfg');
     expect((await a.get('/config/log_status')).body).toMatchObject({ running: true, write: { state: 'ok' } });
     await until(async () => (await csvFiles(rig)).includes('bad_20270104.csv'), 15_000, 'logging after the fix');
-  }, 30_000);
+  });
 });
 
 describe('retention (file_max) at 4:00', () => {
@@ -210,5 +210,5 @@ describe('retention (file_max) at 4:00', () => {
     expect(await text(rig, 'ret_20270105_0354.csv')).toBe(crlf([H, row('2027/01/05', '03:54:00')]));
     expect(await readdir(logDir(rig))).toContain('ret_notes.txt');
     expect(await csvFiles(rig)).toContain('s_year_2027.csv'); // other log files' files are not touched
-  }, 40_000);
+  });
 });

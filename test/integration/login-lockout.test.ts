@@ -140,7 +140,7 @@ describe("the owner's way back: reset-admin on the shell (item 3)", () => {
       const reset = (await auditLines(d)).filter((l) => l.action === 'lockout_reset');
       expect(reset).toHaveLength(1);
       expect(reset[0]).toMatchObject({ source: 'shell', detail: { lifted: 1 } }); // the pair's lock (the address has 5 of its 10)
-    }, 90_000);
+    });
   }
 });
 

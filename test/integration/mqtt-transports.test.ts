@@ -158,7 +158,7 @@ describe('MQTT engine: TLS, WebSocket, last will and back-off', () => {
     await until(() => sub.got.length === 2, 10_000, 'the publish without verification');
     expect(sub.got[1]!.topic).toBe('tls/insecure');
     await sub.stop();
-  }, 60_000);
+  });
 
   it('ws: a PLC publish arrives over WebSocket', async () => {
     const sub = await subscribe(ports.plain, 'ws/#');
@@ -169,7 +169,7 @@ describe('MQTT engine: TLS, WebSocket, last will and back-off', () => {
     expect(sub.got[0]).toMatchObject({ topic: 'ws/level', qos: 2 });
     expect(sub.got[0]!.payload.toString()).toBe('42.5');
     await sub.stop();
-  }, 60_000);
+  });
 
   it('birth and last will: "online" after the connect; the connection cut → mosquitto_sub sees "offline"; back → "online"', async () => {
     const relay = new Relay(ports.plain);
@@ -202,7 +202,7 @@ describe('MQTT engine: TLS, WebSocket, last will and back-off', () => {
     } finally {
       await relay.close();
     }
-  }, 60_000);
+  });
 
   it('back-off: with the broker down the attempts are few and further apart each time; back up, it connects', async () => {
     const relay = new Relay(ports.plain);
@@ -230,5 +230,5 @@ describe('MQTT engine: TLS, WebSocket, last will and back-off', () => {
     } finally {
       await relay.close();
     }
-  }, 90_000);
+  });
 });

@@ -71,5 +71,5 @@ describe('two simulators side by side', () => {
     expect(p2[1]).not.toBe(p1[1]);
     // the first got the defaults unless something else on the machine (an `npm start`) holds them
     if (p1[0] === 9094) expect(second).toMatch(/9094 in use/);
-  }, 90_000);
+  });
 });

@@ -27,7 +27,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'peer-log-'));
   d = await startTestDaemon();
   admin = await d.admin();
-}, 30_000);
+});
 
 afterAll(async () => {
   await d?.stop();
@@ -65,7 +65,7 @@ describe('failed TLS handshakes on the bridge (LOG-2)', () => {
     await copyFile(server.key, join(certs, 'key.pem'));
     echo = await tcpEcho();
     port = await freePort();
-  }, 30_000);
+  });
   afterAll(async () => {
     await echo?.close();
   });

@@ -232,7 +232,7 @@ beforeAll(async () => {
     if (Date.now() - t0 > 10_000) throw new Error(`COM1 link not up: ${JSON.stringify(d.ctx.com.links.get(0)!.status())}`);
     await new Promise((r) => setTimeout(r, 50));
   }
-}, 30_000);
+});
 
 afterAll(async () => {
   client?.close();

@@ -84,7 +84,7 @@ beforeAll(async () => {
   expect(r.status, r.text).toBe(200);
   await d.ctx.com.settled();
   await d.ctx.redirects.settled();
-}, 20_000);
+});
 
 afterAll(async () => {
   await d?.stop();

@@ -15,7 +15,7 @@ let admin: Client;
 beforeAll(async () => {
   d = await startTestDaemon();
   admin = await d.admin();
-}, 30_000);
+});
 afterAll(async () => {
   await d?.stop();
 });
@@ -66,7 +66,7 @@ describe('backup KDF parameters', () => {
     // the parameters the unit writes still reach the password check
     const own = await restore(await withKdf({ N: 1 << 15, r: 8, p: 1 }), 'Wrong-Pass1!');
     expect(own.body.error.code).toBe('backup_wrong_password');
-  }, 60_000);
+  });
 });
 
 describe('bodies of the wrong shape', () => {

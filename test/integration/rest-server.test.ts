@@ -145,7 +145,7 @@ beforeAll(async () => {
   await writeFile(join(http, 'manual.pdf'), '%PDF-1.4');
   await writeFile(join(d.dataDir, 'secret.txt'), 'outside');
   await symlink(join(d.dataDir, 'secret.txt'), join(http, 'link.txt'));
-}, 30_000);
+});
 
 afterAll(async () => {
   await d?.stop();

@@ -28,7 +28,7 @@ beforeAll(async () => {
   expect(r.status, r.text).toBe(200);
   await d.ctx.rest.settled();
   expect(d.ctx.rest.status().listening).toBe(true);
-}, 30_000);
+});
 
 afterAll(async () => {
   await d?.stop();

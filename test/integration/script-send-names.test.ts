@@ -185,7 +185,7 @@ describe('a script whose append names other values', () => {
       kept: 'cols_1.csv',
       header: 'date;time;a;b',
     });
-  }, 60_000);
+  });
 });
 
 describe('file names with date placeholders', () => {
@@ -203,7 +203,7 @@ describe('file names with date placeholders', () => {
     expect(await names(folder(), 'day')).toEqual(['day_20261121.bak', 'day_20261122.bak']);
     // a name that looks like a log file's is no log file of the logger: not held back
     expect((await statusDetail(admin, 'ftp')).lastSend).toMatchObject({ result: 'done', files: ['day_20261121.csv', 'day_20261122.csv'], held: [] });
-  }, 60_000);
+  });
 
   it('refuses a placeholder that is none, with its own code, line and column', async () => {
     const r = await admin.post('/config', {

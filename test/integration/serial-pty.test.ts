@@ -43,7 +43,7 @@ beforeAll(async () => {
   pty = await startPtyPlc(att, { dir, name: 'COM1' });
   d = await startTestDaemon({ serial: { serialMap: { COM1: pty.hostPath } } });
   admin = await d.admin();
-}, 20_000);
+});
 
 afterAll(async () => {
   await d?.stop();
@@ -59,28 +59,24 @@ const SETTINGS: SerialFraming[] = [
 ];
 
 describe('serialport on a pseudo-terminal', () => {
-  it.each(SETTINGS)(
-    'at $baud baud, $bits bits, parity $parity, $stopbits stop: PLC test, writes and reads',
-    async (f) => {
-      att.framing = f;
-      await setCom1(f);
-      const test = await admin.post('/config/plctest', { id: 0 });
-      expect(test.body).toMatchObject({ ok: true, cpu: { name: 'FP-XH' } });
-      const link = d.ctx.com.links.get(0)!;
-      const words = Array.from({ length: 40 }, (_, i) => (i * 977 + f.baud) & 0xffff);
-      await link.writeWords('DT', 500, words);
-      expect(plc.memory.readWords('DT', 500, 40)).toEqual(words);
-      expect(await link.readWords('DT', 500, 40)).toEqual(words);
-      await link.writeWords('WR', 3, [0x00ff]);
-      expect(await link.readBits('R', 48, 9)).toEqual([...Array(8).fill(true), false]);
-      await link.writeBits('Y', 5, [true]);
-      expect(plc.memory.readBits('Y', 5, 1)).toEqual([true]);
-      await link.writeWords('LD', 9, [4242]);
-      expect(await link.readWords('LD', 9, 1)).toEqual([4242]);
-      expect(link.status().stats.bytesIn).toBeGreaterThan(0);
-    },
-    20_000,
-  );
+  it.each(SETTINGS)('at $baud baud, $bits bits, parity $parity, $stopbits stop: PLC test, writes and reads', async (f) => {
+    att.framing = f;
+    await setCom1(f);
+    const test = await admin.post('/config/plctest', { id: 0 });
+    expect(test.body).toMatchObject({ ok: true, cpu: { name: 'FP-XH' } });
+    const link = d.ctx.com.links.get(0)!;
+    const words = Array.from({ length: 40 }, (_, i) => (i * 977 + f.baud) & 0xffff);
+    await link.writeWords('DT', 500, words);
+    expect(plc.memory.readWords('DT', 500, 40)).toEqual(words);
+    expect(await link.readWords('DT', 500, 40)).toEqual(words);
+    await link.writeWords('WR', 3, [0x00ff]);
+    expect(await link.readBits('R', 48, 9)).toEqual([...Array(8).fill(true), false]);
+    await link.writeBits('Y', 5, [true]);
+    expect(plc.memory.readBits('Y', 5, 1)).toEqual([true]);
+    await link.writeWords('LD', 9, [4242]);
+    expect(await link.readWords('LD', 9, 1)).toEqual([4242]);
+    expect(link.status().stats.bytesIn).toBeGreaterThan(0);
+  });
 
   it('a daemon set to another baud rate than the PLC gets no usable answer', async () => {
     att.framing = { baud: 19200, bits: 8, parity: 'odd', stopbits: 1 };
@@ -88,7 +84,7 @@ describe('serialport on a pseudo-terminal', () => {
     const test = await admin.post('/config/plctest', { id: 0 });
     expect(test.body.ok).toBe(false);
     expect(['no_answer', 'bad_reply']).toContain(test.body.reason);
-  }, 20_000);
+  });
 
   it("autobaud over the pseudo-terminal finds the PLC's rate", async () => {
     att.framing = { baud: 57600, bits: 8, parity: 'odd', stopbits: 1 };
@@ -99,5 +95,5 @@ describe('serialport on a pseudo-terminal', () => {
     const status = (await admin.get('/config/com_status')).body.links[0];
     expect(status).toMatchObject({ baudRate: 57600, autobaud: 'found', state: 'up' });
     expect((await admin.post('/config/plctest', { id: 0 })).body).toMatchObject({ ok: true, cpu: { name: 'FP-XH' } });
-  }, 30_000);
+  });
 });

@@ -219,7 +219,7 @@ describe('MQTT connection test against mosquitto', () => {
         }),
     );
     await putCert('pew_mqtt', 'ca.pem', certs.ca);
-  }, 30_000);
+  });
 
   it("passes with the password file's user over TLS with the uploaded CA", async () => {
     await mqtt({ broker_addr: `mqtts://localhost:${ports.tls}`, ca: 'ca.pem', tls_version: '1.2', qos: 2 });
@@ -305,7 +305,7 @@ describe('FTP connection test', () => {
       },
     );
     await putCert('pew_ftpc', 'ca.pem', certs.ca);
-  }, 30_000);
+  });
 
   it('plain passive: connect, login, the server directory listed, a test file written and deleted', async () => {
     await ftp({ server_port: ports.plain, server_dir: 'upload' });

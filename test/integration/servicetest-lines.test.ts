@@ -76,7 +76,7 @@ describe('connection test steps as they happen', () => {
     const last = r.lines.at(-1)!.line;
     expect('result' in last && last.result.failure?.reason).toBe('timeout');
     expect('result' in last && last.result.steps.map((s) => s.step)).toEqual(['connect', 'login']);
-  }, 30_000);
+  });
 
   it('without the lines in Accept the answer is the one JSON result; a refusal is an envelope either way', async () => {
     expect((await admin.post('/config/pew_mqtt', { ...defaultsOf(pew_mqtt), broker_addr: `mqtt://${LOOPBACK}:${await freePort()}` })).status).toBe(200);

@@ -111,7 +111,7 @@ describe.each([
     expect(String(row.row_key)).toMatch(/^[0-9a-f]{12}-[0-9a-f]{8}$/);
     expect(Math.abs(Number(row.ms) - before)).toBeLessThan(10_000); // UTC, within the test's seconds
     expect(await status()).toMatchObject({ enabled: true, counters: { rows: expect.any(Number), written: expect.any(Number) }, queue: { waiting: 0 } });
-  }, 60_000);
+  });
 });
 
 describe('PostgreSQL: refusals, a table that does not fit, the rate, an outage, a wrong password', () => {
@@ -137,7 +137,7 @@ describe('PostgreSQL: refusals, a table that does not fit, the rate, an outage, 
     await saveSql({ ...pgTarget(), tablename: 'refused_rows', datalist: [good] });
     expect(await block().insert()).toMatchObject({ state: STATE.done, error: 0 });
     expect(await pgRows('SELECT level FROM refused_rows')).toEqual([{ level: -123456789 }]);
-  }, 60_000);
+  });
 
   it('a table whose columns do not fit keeps the row waiting with table_mismatch, then a dead letter after 3 tries; dropped and retried, the row goes in', async () => {
     await pgRows('CREATE TABLE misfit (time_stamp timestamptz, row_key varchar(40) PRIMARY KEY, level text)');
@@ -162,7 +162,7 @@ describe('PostgreSQL: refusals, a table that does not fit, the rate, an outage, 
     );
     expect(await pgRows('SELECT level FROM misfit')).toEqual([{ level: -123456789 }]);
     expect((await status()).deadLetters?.count).toBe(0);
-  }, 60_000);
+  });
 
   it('insertWithoutPLC at 1 s gives one row a second', async () => {
     await saveSql({ ...pgTarget(), tablename: 'every_second', datalist: [good], insertWithoutPLC: true, plc_poll: 1 });
@@ -174,7 +174,7 @@ describe('PostgreSQL: refusals, a table that does not fit, the rate, an outage, 
     expect(stamps.length).toBe(Math.round((stamps.at(-1)! - stamps[0]!) / 1000) + 1);
     for (const g of gaps) expect(g, JSON.stringify(gaps)).toBeGreaterThan(600);
     for (const g of gaps) expect(g, JSON.stringify(gaps)).toBeLessThan(1400);
-  }, 60_000);
+  });
 
   it('the database stopped for a while: every row arrives after, in order, none twice', async () => {
     let n = 0;
@@ -230,5 +230,5 @@ describe('PostgreSQL: refusals, a table that does not fit, the rate, an outage, 
     await saveSql({ ...pgTarget(), tablename: 'after_login', datalist: [good] });
     await until(() => block().read().queue_waiting === 0, 40_000, 'the row written with the right password');
     expect(await pgRows('SELECT level FROM after_login')).toEqual([{ level: -123456789 }]);
-  }, 60_000);
+  });
 });

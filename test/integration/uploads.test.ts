@@ -384,5 +384,5 @@ describe('web files and scripts', () => {
     expect(atCap.body.size).toBe(UPLOAD_MAX.webfile);
     // the daemon still serves
     expect((await admin.get('/config/pew_mqtt')).status).toBe(200);
-  }, 60_000);
+  });
 });

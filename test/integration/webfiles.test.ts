@@ -17,7 +17,7 @@ beforeAll(async () => {
   d = await startTestDaemon();
   admin = await d.admin();
   http = join(d.dataDir, 'http');
-}, 20_000);
+});
 
 afterAll(async () => {
   await d?.stop();
