@@ -24,4 +24,11 @@ describe('IEC 104 interoperability list', () => {
     expect(j.functions.file_transfer).toBe(false);
     expect(JSON.parse(JSON.stringify(j))).toEqual(j);
   });
+
+  it('the library example carries the same list as iec104_interoperability.json', async () => {
+    const { libraryFiles } = await import('../system/example-library.ts');
+    const file = libraryFiles().find((f) => f.name === 'iec104_interoperability.json');
+    expect(JSON.parse(String(file?.data))).toEqual(interopJson());
+    expect(String(libraryFiles().find((f) => f.name === 'README.txt')?.data)).toContain('iec104_interoperability.json');
+  });
 });

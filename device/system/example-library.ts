@@ -2,6 +2,7 @@
 // register block a section can reserve, read from the section modules (registers() hook and
 // defaults), so that the text can never disagree with the schema.
 
+import { interopJson } from '../iec104/interop.ts';
 import { blocksJson, blockText, wordsText } from '../model/blocks/describe.ts';
 import { IEC_BUFFERS, iecBuffersJson } from '../model/blocks/iec104.ts';
 import { CONTROL_BLOCKS as CONTROL_BLOCK_TABLES } from '../model/blocks/index.ts';
@@ -136,6 +137,10 @@ export function libraryFiles(): { name: string; data: string }[] {
     'control_blocks.json holds every service block word by word for a program;',
     'plc_register_plan.txt is the PLC side of the example zips to type in: their data points with',
     'the example values, and each block at the register its settings.json uses, with the request.',
+    'iec104_interoperability.json is the IEC 104 station’s interoperability list (docs/iec104.md',
+    '"Interoperability list"): every type identification marked, the address sizes, the timer and',
+    'window ranges, the causes of transmission and the functions offered, for a control centre’s',
+    'integrator.',
     '',
   ].join('\n');
   const csv = [
@@ -148,5 +153,6 @@ export function libraryFiles(): { name: string; data: string }[] {
     { name: 'control_registers.csv', data: csv },
     { name: 'control_blocks.json', data: blocksJson(CONTROL_BLOCK_TABLES) },
     { name: 'iec104_buffers.json', data: iecBuffersJson() },
+    { name: 'iec104_interoperability.json', data: `${JSON.stringify(interopJson(), null, 2)}\n` },
   ];
 }
