@@ -13,6 +13,7 @@ import { measureConsole } from './console.ts';
 import { measureFtpSend } from './ftp-send.ts';
 import { measureFuzz } from './fuzz.ts';
 import { measureGraphs } from './graphs.ts';
+import { measureIec104 } from './iec104.ts';
 import { measureImage } from './image.ts';
 import { measureLateAnswers } from './late-answers.ts';
 import { CONNECTIONS, SECONDS } from './load.ts';
@@ -150,6 +151,7 @@ try {
   await part('security: login flood', () => measureLoginFlood(rows));
   await part('mqtt', () => measureMqtt(rows));
   await part('sql', () => measureSql(rows));
+  await part('iec 104', () => measureIec104(rows));
 
   await part('console in chromium', () => measureConsole(rows));
   await part('graphs in chromium', () => measureGraphs(rows));

@@ -2,15 +2,11 @@
 // virtual PLC on an in-process wire with real UART timing; achieved exchanges per second against
 // the wire limit of the same exchange: 1 ÷ (frame bits ÷ baud + the PLC's scan delay). The gap is
 // what the daemon adds per exchange (queueing, decoding, timers). Goal ≥ 0.9 of the limit.
-import { Link } from '../../device/com/link.ts';
-import type { LinkConfig } from '../../device/com/link-types.ts';
-import { MewtocolDriver } from '../../device/com/mewtocol-driver.ts';
 import { type MewRequest, mewCommandFrames, mewReplyFrames } from '../../device/protocol/index.ts';
-import { createLogger } from '../../device/system/log.ts';
-import { systemClock } from '../../hw/types.ts';
 import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
 import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
 import { type SerialFraming, wireMs } from '../../sim/wire.ts';
+import { serialLink } from '../support/serial-link.ts';
 import type { Row } from './stats.ts';
 
 const REQUESTERS = 8;
@@ -21,24 +17,7 @@ async function measure(baud: number, seconds: number): Promise<{ achieved: numbe
   const framing: SerialFraming = { baud, bits: 8, parity: 'odd', stopbits: 1 };
   const plc = new VirtualPlc({ model: 'FP-XH', scanMs: SCAN_MS });
   const att = new SerialPlcAttachment(plc, { protocol: 'MEWTOCOL', framing });
-  const cfg: LinkConfig = {
-    id: 0,
-    name: 'COM1',
-    kind: 'serial',
-    protocol: 'MEWTOCOL',
-    autobaud: false,
-    timeoutMs: 2000,
-    waitMs: 0,
-    ipPort: '',
-    station: 0,
-    serial: { baudRate: baud, dataBits: 8, parity: 'odd', stopBits: 1, rtscts: false },
-  };
-  const link = new Link(cfg, {
-    driver: new MewtocolDriver('EE'),
-    clock: systemClock,
-    log: createLogger({ clock: systemClock, sink: null }),
-    open: async (b) => att.open({ ...cfg.serial, baudRate: b }),
-  });
+  const link = serialLink({ framing, open: (s) => att.open(s) });
   const req: MewRequest = { cmd: 'RD', area: 'DT', start: 0, count: WORDS };
   const chars = mewCommandFrames('EE', req)[0]!.length + mewReplyFrames('%', 'EE', req, { kind: 'words', words: Array(WORDS).fill(0) })[0]!.length;
   await link.readWords('DT', 0, WORDS); // opened and warm

@@ -7,9 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Link } from '../../device/com/link.ts';
-import type { LinkConfig } from '../../device/com/link-types.ts';
-import { MewtocolDriver } from '../../device/com/mewtocol-driver.ts';
+import type { Link } from '../../device/com/link.ts';
 import { type DropReason, PlcSide, type PlcState } from '../../device/iec104/plc-side.ts';
 import type { MonitorPoint, PlcCommand, PlcCommandAnswer } from '../../device/iec104/points.ts';
 import { encodeRecord, ringCapacity, ringHasRoom, slotOffset } from '../../device/model/blocks/iec104.ts';
@@ -21,6 +19,7 @@ import { type PtyPlc, startPtyPlc } from '../../sim/plc/pty.ts';
 import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
 import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
 import type { SerialFraming } from '../../sim/wire.ts';
+import { serialLink } from '../support/serial-link.ts';
 
 const FRAMING: SerialFraming = { baud: 115200, bits: 8, parity: 'odd', stopbits: 1 };
 const RBM = 2000;
@@ -94,24 +93,14 @@ const waitFor = (fn: () => void) => vi.waitFor(fn, { timeout: 20_000, interval: 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'iec104-plc-'));
   pty = await startPtyPlc(new SerialPlcAttachment(plc, { protocol: 'MEWTOCOL', framing: FRAMING }), { dir, name: 'COM2' });
-  const cfg: LinkConfig = {
+  link = serialLink({
+    framing: FRAMING,
+    station: 1,
     id: 3,
     name: 'COM2',
-    kind: 'serial',
-    protocol: 'MEWTOCOL',
-    autobaud: false,
-    timeoutMs: 2000,
-    waitMs: 0,
-    ipPort: '',
-    station: 1,
-    serial: { baudRate: FRAMING.baud, dataBits: FRAMING.bits, parity: FRAMING.parity, stopBits: FRAMING.stopbits, rtscts: false },
-  };
-  link = new Link(cfg, {
-    driver: new MewtocolDriver(1),
-    clock: systemClock,
     log,
     reconnect: { firstMs: 50, maxMs: 500 },
-    open: async (baudRate) => openSerialChannel(pty.hostPath, { ...cfg.serial, baudRate }),
+    open: (s) => openSerialChannel(pty.hostPath, s),
   });
   link.start();
   await waitFor(() => expect(link.status().state).toBe('up'));
