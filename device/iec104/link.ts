@@ -16,6 +16,7 @@
 import type { IecConnection } from '../model/sections/iec.ts';
 import { type Apdu, encodeApdu, seqAdd, seqDistance, type UFunction } from '../protocol/iec104/apci.ts';
 import { createIec104Framer } from '../protocol/iec104/framer.ts';
+import { Outbox, type TimerAction } from './outbox.ts';
 
 export interface LinkSettings {
   t1: number; // ms
@@ -49,7 +50,7 @@ export type LinkAction =
   | { kind: 'stopped' }
   | { kind: 'acked'; count: number }
   | { kind: 'close'; code: CloseCode; message: string }
-  | { kind: 'timer'; at: number | null };
+  | TimerAction;
 
 export interface LinkStats {
   state: LinkState;
@@ -81,8 +82,7 @@ export class Iec104Link {
   private t2At: number | null = null;
   private lastRx: number;
   private testSentAt: number | null = null;
-  private timerAt: number | null = null;
-  private out: LinkAction[] = [];
+  private readonly out = new Outbox<LinkAction>();
   private stats = { framesIn: 0, framesOut: 0, iFramesIn: 0, iFramesOut: 0 };
   private lastError: LinkStats['lastError'] = null;
 
@@ -332,13 +332,6 @@ export class Iec104Link {
   }
 
   private done(): LinkAction[] {
-    const at = this.deadline();
-    if (at !== this.timerAt) {
-      this.timerAt = at;
-      this.out.push({ kind: 'timer', at });
-    }
-    const out = this.out;
-    this.out = [];
-    return out;
+    return this.out.take(this.deadline());
   }
 }

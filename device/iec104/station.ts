@@ -20,6 +20,7 @@ import { typeInfo } from '../protocol/iec104/types.ts';
 import { check } from '../protocol/result.ts';
 import { COMMAND_TYPES, Commands } from './commands.ts';
 import { type AsduAddressing, answerAsdus, checkPoint, ProcessImage, spontaneousAsdu } from './image.ts';
+import { Outbox, type TimerAction } from './outbox.ts';
 import type { MonitorPoint, PlcCommand, PlcCommandAnswer } from './points.ts';
 
 export interface StationSettings {
@@ -54,7 +55,7 @@ export type StationAction<C> =
   /** an ASDU that cannot be trusted: close the connection that sent it */
   | { kind: 'close'; connection: C; code: AsduError['code']; reason: string }
   /** the next deadline to call tick() at (null: none) */
-  | { kind: 'timer'; at: number | null };
+  | TimerAction;
 
 /** The types a control station may send to the broadcast common address 65535. */
 export const BROADCAST_TYPES: ReadonlySet<number> = new Set([100, 101, 103]);
@@ -72,8 +73,7 @@ export class Iec104Station<C = string> {
   private readonly image = new ProcessImage();
   private readonly commands: Commands<C>;
   private started = false;
-  private timerAt: number | null = null;
-  private out: StationAction<C>[] = [];
+  private readonly out = new Outbox<StationAction<C>>();
 
   constructor(private readonly settings: StationSettings) {
     this.commands = new Commands<C>(settings.group, settings.confirmTimeout);
@@ -298,14 +298,7 @@ export class Iec104Station<C = string> {
   }
 
   private done(): StationAction<C>[] {
-    const at = this.commands.deadline();
-    if (at !== this.timerAt) {
-      this.timerAt = at;
-      this.out.push({ kind: 'timer', at });
-    }
-    const out = this.out;
-    this.out = [];
-    return out;
+    return this.out.take(this.commands.deadline());
   }
 }
 
