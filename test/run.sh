@@ -13,8 +13,12 @@ cd "$(dirname "$0")/.."
 # (PostgreSQL 15 comes with the machine image); systemd for systemd-analyze, which checks the
 # daemon's unit file (build/service.test.ts); openssl, which makes the test certificates, is
 # s_client in the console HTTPS tests and makes the daemon's own console certificate (docs/https.md);
-# dante-server (danted), the SOCKS5 proxy the e-mail client's proxy tests send through
-packages=(chromium socat mbpoll mosquitto mosquitto-clients mariadb-server influxdb systemd openssl dante-server)
+# dante-server (danted), the SOCKS5 proxy the e-mail client's proxy tests send through;
+# python3-scapy, whose IEC 104 layer (run with Debian's /usr/bin/python3) is the control station we
+# did not write, and tshark, which captures those sessions on loopback and dissects every frame
+# (test/integration/iec104-scapy.test.ts; the debconf question whether non-root users may capture
+# is left at its default, no, by the noninteractive install)
+packages=(chromium socat mbpoll mosquitto mosquitto-clients mariadb-server influxdb systemd openssl dante-server python3-scapy tshark)
 # A package counts as there when dpkg's status is "installed" (`dpkg -s` also succeeds for a removed
 # package whose config files are left, and would skip the install) and, for chromium, when the
 # binary the browser tests start is there too (else it is reinstalled).
@@ -31,6 +35,8 @@ installed() {
     systemd) command -v systemd-analyze >/dev/null ;;
     openssl) command -v openssl >/dev/null ;;
     dante-server) command -v danted >/dev/null || [ -x /usr/sbin/danted ] ;;
+    python3-scapy) /usr/bin/python3 -c 'import scapy.contrib.scada.iec104' 2>/dev/null ;;
+    tshark) command -v tshark >/dev/null ;;
   esac
 }
 missing=()
