@@ -1,8 +1,9 @@
 // The one status answer (design/services.md "Status everywhere"; device/model/service-status.ts;
 // docs/services.md): one entry per service, with the fields every service has, for the services
 // the PLC drives through their control blocks (MQTT, HTTP client, e-mail), the script, the FTP send
-// (spec §2 /ftp; §3 pew_ftpc), the TLS bridge (spec §2 /tls; §3 pew_tls) and the PLC clock sync
-// (spec §2 /datetime; §3 pew_rtc); the last three carry their own detail (`ftp`, `tls`, `rtc`).
+// (spec §2 /ftp; §3 pew_ftpc), the TLS bridge (spec §2 /tls; §3 pew_tls), the PLC clock sync
+// (spec §2 /datetime; §3 pew_rtc) and the IEC 60870-5-104 station (spec §2 /iec; §3 pew_60870);
+// the last four carry their own detail (`ftp`, `tls`, `rtc`, `iec`).
 
 import type { RtcStatus } from '../model/rtc-status.ts';
 import type { ServicesStatus } from '../model/service-status.ts';
@@ -19,7 +20,7 @@ async function ntpOf(ctx: DaemonContext): Promise<RtcStatus['ntp']> {
   }
 }
 
-/** the books of the FTP send, the TLS bridge and the clock sync, one set per daemon */
+/** the books of the FTP send, the TLS bridge, the clock sync and the IEC 104 station, one set per daemon */
 const others = new WeakMap<DaemonContext, OtherServicesStatus>();
 const othersOf = (ctx: DaemonContext): OtherServicesStatus => {
   let o = others.get(ctx);
@@ -30,26 +31,15 @@ const othersOf = (ctx: DaemonContext): OtherServicesStatus => {
 export const statusRoutes: RouteDef[] = [
   route({
     method: 'GET',
-    path: '/config/iec_status',
-    key: 'iec_status',
-    access: 'user',
-    // the IEC 104 station: its listener, each connection entry's connections, queue, station and PLC side (docs/iec104.md "Status")
-    handler: async (c, ctx) => {
-      await ctx.iec104.settled();
-      return c.json(ctx.iec104.status());
-    },
-  }),
-  route({
-    method: 'GET',
     path: '/config/service_status',
     key: 'service_status',
     access: 'user',
     handler: async (c, ctx) => {
-      await Promise.all([ctx.services.settled(), ctx.ftpSend.settled(), ctx.tls.settled(), ctx.rtc.settled()]);
+      await Promise.all([ctx.services.settled(), ctx.ftpSend.settled(), ctx.tls.settled(), ctx.rtc.settled(), ctx.iec104.settled()]);
       const o = othersOf(ctx);
       const rtc: RtcStatus = { unitTime: ctx.hw.clock.now(), timezone: await unitTimeZone(), ntp: await ntpOf(ctx), ...ctx.rtc.status() };
       const ftp = o.ftp(ctx.ftpSend.status(), ctx.ftpSend.counters());
-      const body: ServicesStatus = { services: [...ctx.services.status(), ftp, o.tls(ctx.tls.status()), o.rtc(rtc)] };
+      const body: ServicesStatus = { services: [...ctx.services.status(), ftp, o.tls(ctx.tls.status()), o.rtc(rtc), o.iec(ctx.iec104.status())] };
       return c.json(body);
     },
   }),

@@ -10,9 +10,12 @@ import type { ClockSetting } from '../../hw/types.ts';
 import type { Links } from '../com/links.ts';
 import { followSection } from '../config/follow.ts';
 import type { ConfigStore } from '../config/store.ts';
+import type { RecordErrorCode } from '../model/blocks/iec104.ts';
+import type { IEC_CLOSE_CODES, IEC_LINK_STATES, IEC_RECORD_ERRORS, IecClockSync, IecGroupStatus, IecListenerStatus, IecStatus } from '../model/iec-status.ts';
 import type { Iec } from '../model/sections/iec.ts';
 import type { Pew } from '../model/sections/pew.ts';
 import type { Logger } from '../system/log.ts';
+import type { CloseCode, LinkState } from './link.ts';
 import { type Iec104Listener, type Iec104ListenerStatus, startIec104Listener } from './listener.ts';
 import { PlcSide, type PlcSideStatus } from './plc-side.ts';
 import type { PlcCommandAnswer } from './points.ts';
@@ -31,30 +34,21 @@ export interface Iec104Deps {
 }
 
 /** What the last clock sync of a control station did (docs/iec104.md "Clock synchronisation"). */
-export interface Iec104ClockSync {
-  /** the instant the station sent (epoch ms) */
-  time: number;
-  /** the unit's clock: set, left to NTP, being set, or not set (error) */
-  unit: ClockSetting | 'setting' | 'failed';
-  /** the PLC's clock: written, no PLC clock sync configured, not written (error), or waiting for the unit's */
-  plc: 'written' | 'off' | 'failed' | 'waiting';
-  error?: string;
-}
+export type Iec104ClockSync = IecClockSync;
+export type Iec104GroupStatus = IecGroupStatus;
+/** the station's live state: the `iec` detail of the one status answer (device/model/iec-status.ts) */
+export type Iec104Status = IecStatus;
 
-export interface Iec104GroupStatus {
-  index: number;
-  station: StationStatus;
-  plc: PlcSideStatus;
-}
-
-export interface Iec104Status {
-  enabled: boolean;
-  listener?: Iec104ListenerStatus;
-  groups: Iec104GroupStatus[];
-  /** clock syncs received, and what the last one did */
-  clockSyncs: number;
-  lastClockSync?: Iec104ClockSync;
-}
+// The parts keep their own types; these checks fail the build when one of them and the schema differ.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameTypes = <_ extends true>() => undefined;
+sameTypes<Same<Iec104ListenerStatus, IecListenerStatus>>();
+sameTypes<Same<StationStatus, IecGroupStatus['station']>>();
+sameTypes<Same<PlcSideStatus, IecGroupStatus['plc']>>();
+sameTypes<Same<ClockSetting | 'setting' | 'failed', IecClockSync['unit']>>();
+sameTypes<Same<LinkState, (typeof IEC_LINK_STATES)[number]>>();
+sameTypes<Same<CloseCode, (typeof IEC_CLOSE_CODES)[number]>>();
+sameTypes<Same<RecordErrorCode, (typeof IEC_RECORD_ERRORS)[number]>>();
 
 export interface Iec104Engine {
   status(): Iec104Status;

@@ -1,11 +1,12 @@
 // The one status answer of the services' run time (design/services.md "Status everywhere"):
 // `GET /config/service_status` answers one entry per service; the daemon builds them
-// (device/service-runtime/status.ts, and status-entries.ts for the FTP send, the TLS bridge and the
-// PLC clock), the console checks the answer against this schema and shows it live on each service
+// (device/service-runtime/status.ts, and status-entries.ts for the FTP send, the TLS bridge, the
+// PLC clock and the IEC 60870-5-104 station), the console checks the answer against this schema and shows it live on each service
 // page and as a line per service on /info (spec tick 1500 ms).
 import * as v from 'valibot';
 import { SERVICE_ERROR, type ServiceErrorName } from './blocks/convention.ts';
 import { ftpStatusSchema } from './ftp-status.ts';
+import { iecStatusSchema } from './iec-status.ts';
 import { rtcStatusSchema } from './rtc-status.ts';
 import { scriptStatusSchema } from './script/status.ts';
 import { tlsStatusSchema } from './tls-status.ts';
@@ -15,8 +16,8 @@ const count = () => v.pipe(v.number(), v.integer(), v.minValue(0));
 /** the services of the service runtime (device/service-runtime/engines.ts) */
 export const SERVICE_NAMES_RUNTIME = ['mqtt', 'httpc', 'email', 'sql', 'nosql', 'script'] as const;
 export type RuntimeService = (typeof SERVICE_NAMES_RUNTIME)[number];
-/** every service of the answer: the runtime's, the FTP send, the TLS bridge and the PLC clock sync */
-export const STATUS_SERVICES = [...SERVICE_NAMES_RUNTIME, 'ftp', 'tls', 'rtc'] as const;
+/** every service of the answer: the runtime's, the FTP send, the TLS bridge, the PLC clock sync and the IEC 104 station */
+export const STATUS_SERVICES = [...SERVICE_NAMES_RUNTIME, 'ftp', 'tls', 'rtc', 'iec'] as const;
 export type StatusService = (typeof STATUS_SERVICES)[number];
 
 /**
@@ -69,6 +70,8 @@ export const serviceStatusSchema = v.object({
   tls: v.optional(tlsStatusSchema),
   /** the PLC clock sync only: the unit's time and zone, NTP, the last sync (device/model/rtc-status.ts; docs/rtc.md) */
   rtc: v.optional(rtcStatusSchema),
+  /** the IEC 60870-5-104 station only: its listener, connections, event queues, PLC sides, clock syncs (device/model/iec-status.ts; docs/iec104.md) */
+  iec: v.optional(iecStatusSchema),
 });
 export type ServiceStatus = v.InferOutput<typeof serviceStatusSchema>;
 

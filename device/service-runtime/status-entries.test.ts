@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import type { FtpStatus } from '../model/ftp-status.ts';
+import type { IecConnectionStatus, IecGroupStatus, IecStatus } from '../model/iec-status.ts';
 import type { RtcStatus } from '../model/rtc-status.ts';
 import { serviceStatusSchema } from '../model/service-status.ts';
 import type { TlsPartStatus } from '../model/tls-status.ts';
@@ -103,6 +104,88 @@ describe('the FTP send, the TLS bridge and the clock sync in the one status answ
     expect(ok).toMatchObject({ lastSuccess: 6000, lastError: { code: 'timeout' } });
     expect(ok.rtc?.lastSync?.written).toBe('2026-11-27 10:00:00');
     expect(v.safeParse(serviceStatusSchema, ok).success).toBe(true);
+  });
+});
+
+const conn = (o: Partial<IecConnectionStatus> = {}): IecConnectionStatus => ({
+  id: 1,
+  remote: '127.0.0.1:50123',
+  state: 'stopped',
+  active: false,
+  framesIn: 1,
+  framesOut: 1,
+  iFramesIn: 0,
+  iFramesOut: 0,
+  unacknowledged: 0,
+  startedAt: null,
+  startedForMs: null,
+  openedAt: 10,
+  lastError: null,
+  ...o,
+});
+const COMMANDS = { written: 3, accepted: 2, refused: 1, done: 2, noAnswer: 0, waiting: 0 };
+const iecGroup = (index: number, plc: Partial<IecGroupStatus['plc']> = {}): IecGroupStatus => ({
+  index,
+  station: { started: true, plcOk: true, points: 4, selected: 0, confirming: 0, terminating: 0 },
+  plc: { plc: 'ok', detail: '', ringError: '', capacity: 10, events: 5, skipped: 0, commands: COMMANDS, ...plc },
+});
+const queue = (index: number, connections: IecConnectionStatus[]) => ({ index, connections, queued: 1, overflowed: 2, sent: 7, resent: 1, acknowledged: 6 });
+const iec = (o: Partial<IecStatus> = {}, connections: IecConnectionStatus[] = []): IecStatus => ({
+  enabled: true,
+  listener: { port: 2404, listening: true, detail: '', refused: 3, faults: 1, groups: [queue(0, connections), queue(1, [])] },
+  groups: [iecGroup(0), iecGroup(1)],
+  clockSyncs: 2,
+  ...o,
+});
+
+describe('the IEC 104 station in the one status answer', () => {
+  it('off while disabled; idle while it listens with no started connection; running with one; its detail kept', () => {
+    const o = new OtherServicesStatus(clock);
+    clock.t = 100;
+    expect(o.iec({ enabled: false, groups: [], clockSyncs: 0 })).toMatchObject({ service: 'iec', enabled: false, state: 'off', plc: '' });
+    clock.t = 200;
+    const idle = o.iec(iec({}, [conn()]));
+    expect(idle).toMatchObject({ enabled: true, state: 'idle', since: 200, plc: '' });
+    expect(idle.lastError).toBeUndefined();
+    clock.t = 300;
+    const started = conn({ state: 'started', active: true, startedAt: 250, startedForMs: 50 });
+    const running = o.iec(iec({}, [started, conn({ id: 2 })]));
+    expect(running).toMatchObject({ state: 'running', since: 300 });
+    expect(running.iec?.listener?.groups[0]?.connections[0]?.remote).toBe('127.0.0.1:50123');
+    // the counters: connections open now, refused at accept, faults, both queues', both PLC sides', clock syncs
+    expect(running.counters).toEqual({
+      connections: 2,
+      refused: 3,
+      faults: 1,
+      eventsSent: 14,
+      eventsOverflowed: 4,
+      eventsAcknowledged: 12,
+      commandsDone: 4,
+      commandsRefused: 2,
+      clockSyncs: 2,
+    });
+    // a started connection that is not the group's active one does not run data transfer
+    expect(o.iec(iec({}, [conn({ state: 'started', active: false })])).state).toBe('idle');
+    for (const s of [idle, running]) expect(v.safeParse(serviceStatusSchema, s).success).toBe(true);
+  });
+
+  it("enabled but not listening: error with the listener's reason as the last error, once; the PLC side's reason as plc", () => {
+    const o = new OtherServicesStatus(clock);
+    clock.t = 1000;
+    const notListening = { port: 2404, listening: false, detail: 'Port 2404 is in use by another program', refused: 0, faults: 0, groups: [] };
+    const broken = o.iec(iec({ listener: notListening }));
+    expect(broken).toMatchObject({ state: 'error', lastError: { code: 'local', number: 7, message: 'Port 2404 is in use by another program', at: 1000 } });
+    expect(broken.counters).toMatchObject({ connections: 0, eventsSent: 0 });
+    clock.t = 2000;
+    expect(o.iec(iec({ listener: notListening })).lastError?.at).toBe(1000);
+    expect(v.safeParse(serviceStatusSchema, broken).success).toBe(true);
+
+    const silent = o.iec(
+      iec({ groups: [iecGroup(0, { ringError: 'read index 99 out of range' }), iecGroup(1, { plc: 'silent', detail: 'the PLC did not answer' })] }),
+    );
+    expect(silent).toMatchObject({ state: 'idle', plc: 'the PLC did not answer' });
+    expect(o.iec(iec({ groups: [iecGroup(0, { ringError: 'read index 99 out of range' })] })).plc).toBe('read index 99 out of range');
+    expect(o.iec(iec()).plc).toBe('');
   });
 });
 

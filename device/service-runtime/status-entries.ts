@@ -1,12 +1,14 @@
-// The FTP send, the TLS bridge and the PLC clock sync in the one status answer (design/services.md
-// "Status everywhere"; device/model/service-status.ts): each keeps its own detailed status (the
-// `ftp`, `tls` and `rtc` parts of its entry, what /ftp, the TLS pages and /datetime show), and
+// The FTP send, the TLS bridge, the PLC clock sync and the IEC 104 station in the one status answer
+// (design/services.md "Status everywhere"; device/model/service-status.ts): each keeps its own
+// detailed status (the `ftp`, `tls`, `rtc` and `iec` parts of its entry, what /ftp, the TLS pages,
+// /datetime and /iec show), and
 // this file reads from it the fields every service has: the run state and since when, the last
 // success, the last error in the one classification, counters, and `plc`. One book per service
 // keeps the state's start and the last success and error across answers.
 import type { Clock } from '../../hw/types.ts';
 import { SERVICE_ERROR, type ServiceErrorName } from '../model/blocks/convention.ts';
 import type { FtpCounters, FtpStatus } from '../model/ftp-status.ts';
+import type { IecStatus } from '../model/iec-status.ts';
 import type { RTC_SYNC_FAILURES, RtcStatus } from '../model/rtc-status.ts';
 import type { ServiceStatus } from '../model/service-status.ts';
 import type { TlsStatus } from '../model/tls-status.ts';
@@ -31,11 +33,13 @@ export class OtherServicesStatus {
   private readonly ftpBook: StatusBook<never>;
   private readonly tlsBook: StatusBook<never>;
   private readonly rtcBook: StatusBook<never>;
+  private readonly iecBook: StatusBook<never>;
 
   constructor(clock: Clock) {
     this.ftpBook = new StatusBook('ftp', clock, []);
     this.tlsBook = new StatusBook('tls', clock, []);
     this.rtcBook = new StatusBook('rtc', clock, []);
+    this.iecBook = new StatusBook('iec', clock, []);
   }
 
   /**
@@ -85,5 +89,37 @@ export class OtherServicesStatus {
       b.lastError = { code, number: SERVICE_ERROR[code], message: last.failure.message, at: last.at };
     }
     return { ...b.answer(s.running, NO_QUEUE), rtc: s };
+  }
+
+  /**
+   * The IEC 104 station: error while it is enabled and does not listen (why not as the last error,
+   * like a TLS part's), running while a connection has data transfer started, else idle; `plc` says
+   * why an entry's PLC side cannot read its buffers. Counters: connections open now, clients refused
+   * at accept, faults, the event queues' and the PLC sides' counts, clock syncs.
+   */
+  iec(s: IecStatus): ServiceStatus {
+    const b = this.iecBook;
+    const l = s.listener;
+    const queues = l?.groups ?? [];
+    const connections = queues.flatMap((g) => g.connections);
+    const broken = s.enabled && !l?.listening;
+    b.set(!s.enabled ? 'off' : broken ? 'error' : connections.some((c) => c.active && c.state === 'started') ? 'running' : 'idle');
+    const detail = l?.detail ?? '';
+    if (broken && b.lastError?.message !== detail) b.error('local', detail);
+    const silent = s.groups.find((g) => g.plc.plc === 'silent');
+    b.plc = silent ? silent.plc.detail : (s.groups.find((g) => g.plc.ringError !== '')?.plc.ringError ?? '');
+    const sum = (of: (g: IecStatus['groups'][number]['plc']['commands']) => number) => s.groups.reduce((n, g) => n + of(g.plc.commands), 0);
+    const counters = {
+      connections: connections.length,
+      refused: l?.refused ?? 0,
+      faults: l?.faults ?? 0,
+      eventsSent: queues.reduce((n, g) => n + g.sent, 0),
+      eventsOverflowed: queues.reduce((n, g) => n + g.overflowed, 0),
+      eventsAcknowledged: queues.reduce((n, g) => n + g.acknowledged, 0),
+      commandsDone: sum((c) => c.done),
+      commandsRefused: sum((c) => c.refused),
+      clockSyncs: s.clockSyncs,
+    };
+    return { ...b.answer(s.enabled, NO_QUEUE), counters, iec: s };
   }
 }

@@ -217,14 +217,15 @@ describe('the live status of MQTT, HTTP client and e-mail, and the line per serv
     await expectText(run.locator('[data-service-run=httpc] [data-state]'), en.serviceStatus.states.off);
     await expect.poll(() => run.locator('[data-service-run=mqtt] [data-state]').getAttribute('data-state')).toMatch(/^(connecting|reconnecting)$/);
     await expectText(run.locator('[data-service-run=script] [data-state]'), en.serviceStatus.states.off);
-    // the FTP send, the TLS bridge and the clock sync have their line from the same answer
+    // the FTP send, the TLS bridge, the clock sync and the IEC 104 station have their line from the same answer
     await expectText(run.locator('[data-service-run=ftp] a'), en.nav.ftp);
     await expectText(run.locator('[data-service-run=tls] a'), en.nav.tls);
     await expectText(run.locator('[data-service-run=rtc] a'), en.nav.datetime);
+    await expectText(run.locator('[data-service-run=iec] a'), en.nav.iec);
     // and the SQL and NoSQL clients theirs
     await expectText(run.locator('[data-service-run=sql] a'), en.nav.sql);
     await expectText(run.locator('[data-service-run=nosql] a'), en.nav.db);
-    expect(await run.locator('[data-service-run]').count()).toBe(9);
+    expect(await run.locator('[data-service-run]').count()).toBe(10);
     expect((await a.post('/config/pew_mqtt', mqttSection)).status).toBe(200);
   });
 });

@@ -19,6 +19,7 @@ import { createIec104Framer } from '../../device/protocol/iec104/framer.ts';
 import { answerCommand, type IecLayout, pushRecord } from '../../sim/plc/iec104-program.ts';
 import { FakeClock } from '../support/daemon.ts';
 import { freePort, LOOPBACK } from '../support/ports.ts';
+import { serviceEntry } from '../support/service-status.ts';
 import { type PlcLine, type Rig, startLine, startRig, until } from './logger-rig.ts';
 
 // timeout: how long the PLC may take over a request or a command's decision; the virtual PLC and the
@@ -105,6 +106,8 @@ async function saveIec(over: Partial<Iec>): Promise<void> {
 }
 
 const cot = (a: Asdu) => a.cot.cause;
+/** the station's entry of the one status answer, checked against its schema */
+const iecEntry = async () => serviceEntry(await rig.d.user(), 'iec');
 
 beforeAll(async () => {
   line = await startLine([1]);
@@ -121,7 +124,7 @@ afterAll(async () => {
 describe('IEC 104 station over the daemon and a virtual PLC', () => {
   it('listens once enabled; a control station gets the end of initialization, the PLC events, an interrogation and a command through to the PLC', async () => {
     // nothing listens while it is off
-    expect((await (await rig.d.user()).get('/config/iec_status')).body).toMatchObject({ enabled: false, groups: [] });
+    expect(await iecEntry()).toMatchObject({ enabled: false, state: 'off', iec: { enabled: false, groups: [] } });
     await saveIec({});
     const s = (station = await ControlStation.open(port));
     s.send({ format: 'U', fn: 'startdt_act' });
@@ -186,10 +189,12 @@ describe('IEC 104 station over the daemon and a virtual PLC', () => {
     await until(() => s.find((a) => a.type === 45 && cot(a) === 10, before).length === 1, 15_000, 'ACTTERM of the command');
 
     // the status answer shows the connection, the events and the command
-    const st = (await (await rig.d.user()).get('/config/iec_status')).body;
+    const entry = await iecEntry();
+    expect(entry).toMatchObject({ enabled: true, state: 'running', plc: '', counters: { connections: 1, commandsDone: 1 } });
+    const st = entry.iec!;
     expect(st).toMatchObject({ enabled: true, listener: { port, listening: true } });
     expect(st.groups[0]).toMatchObject({ station: { started: true, plcOk: true }, plc: { plc: 'ok', events: 2, commands: { accepted: 1, done: 1 } } });
-    expect(st.listener.groups[0].connections[0]).toMatchObject({ state: 'started', active: true });
+    expect(st.listener!.groups[0]!.connections[0]).toMatchObject({ state: 'started', active: true });
   });
 
   it("a clock sync is confirmed to its station; it sets the unit's clock unless NTP keeps it, then the PLC's where the PLC clock sync runs", async () => {
@@ -250,7 +255,7 @@ describe('IEC 104 station over the daemon and a virtual PLC', () => {
       minute: 30,
       second: 45,
     });
-    expect((await (await rig.d.user()).get('/config/iec_status')).body).toMatchObject({
+    expect((await iecEntry()).iec).toMatchObject({
       clockSyncs: 2,
       lastClockSync: { time: T2, unit: 'set', plc: 'written' },
     });
@@ -268,6 +273,6 @@ describe('IEC 104 station over the daemon and a virtual PLC', () => {
       c.once('error', () => resolve(true));
     });
     expect(refused).toBe(true);
-    expect((await (await rig.d.user()).get('/config/iec_status')).body).toMatchObject({ enabled: false });
+    expect(await iecEntry()).toMatchObject({ enabled: false, state: 'off', iec: { enabled: false } });
   });
 });

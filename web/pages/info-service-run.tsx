@@ -21,6 +21,7 @@ const PAGE: Record<StatusService, PageId> = {
   ftp: 'ftp',
   tls: 'tls',
   rtc: 'datetime',
+  iec: 'iec',
 };
 
 export function ServiceRunCard() {
