@@ -4888,6 +4888,189 @@ export type NamespaceIecTranslation = {
 	 * I​E​C​ ​6​0​8​7​0​-​5​-​1​0​4​ ​i​s​ ​u​n​e​n​c​r​y​p​t​e​d​:​ ​u​s​e​ ​i​t​ ​o​n​l​y​ ​i​n​ ​a​ ​p​r​o​t​e​c​t​e​d​ ​n​e​t​w​o​r​k​.
 	 */
 	unencrypted: string
+	live: {
+		/**
+		 * S​t​a​t​i​o​n​ ​s​t​a​t​u​s
+		 */
+		title: string
+		/**
+		 * P​o​r​t
+		 */
+		listener: string
+		/**
+		 * l​i​s​t​e​n​i​n​g​ ​o​n​ ​p​o​r​t​ ​{​p​o​r​t​}
+		 * @param {unknown} port
+		 */
+		listening: RequiredParams<'port'>
+		/**
+		 * n​o​t​ ​l​i​s​t​e​n​i​n​g​ ​(​p​o​r​t​ ​{​p​o​r​t​}​)
+		 * @param {unknown} port
+		 */
+		notListening: RequiredParams<'port'>
+		/**
+		 * T​h​e​ ​s​t​a​t​i​o​n​ ​i​s​ ​n​o​t​ ​e​n​a​b​l​e​d​.
+		 */
+		off: string
+		/**
+		 * L​a​s​t​ ​c​l​o​c​k​ ​s​y​n​c
+		 */
+		clockSync: string
+		/**
+		 * n​o​n​e​ ​y​e​t
+		 */
+		clockNone: string
+		clockUnit: {
+			/**
+			 * u​n​i​t​ ​c​l​o​c​k​ ​s​e​t
+			 */
+			set: string
+			/**
+			 * u​n​i​t​ ​c​l​o​c​k​ ​l​e​f​t​ ​t​o​ ​N​T​P
+			 */
+			ntp: string
+			/**
+			 * s​e​t​t​i​n​g​ ​t​h​e​ ​u​n​i​t​ ​c​l​o​c​k
+			 */
+			setting: string
+			/**
+			 * u​n​i​t​ ​c​l​o​c​k​ ​n​o​t​ ​s​e​t
+			 */
+			failed: string
+		}
+		clockPlc: {
+			/**
+			 * P​L​C​ ​c​l​o​c​k​ ​w​r​i​t​t​e​n
+			 */
+			written: string
+			/**
+			 * n​o​ ​P​L​C​ ​c​l​o​c​k​ ​s​y​n​c
+			 */
+			off: string
+			/**
+			 * P​L​C​ ​c​l​o​c​k​ ​n​o​t​ ​w​r​i​t​t​e​n
+			 */
+			failed: string
+			/**
+			 * P​L​C​ ​c​l​o​c​k​ ​w​a​i​t​i​n​g
+			 */
+			waiting: string
+		}
+		/**
+		 * N​o​ ​c​o​n​t​r​o​l​ ​s​t​a​t​i​o​n​ ​c​o​n​n​e​c​t​e​d​.
+		 */
+		noConnection: string
+		/**
+		 * A​d​d​r​e​s​s
+		 */
+		remote: string
+		/**
+		 * S​t​a​t​e
+		 */
+		state: string
+		/**
+		 * D​a​t​a​ ​t​r​a​n​s​f​e​r
+		 */
+		transfer: string
+		/**
+		 * F​r​a​m​e​s​ ​i​n
+		 */
+		framesIn: string
+		/**
+		 * F​r​a​m​e​s​ ​o​u​t
+		 */
+		framesOut: string
+		/**
+		 * U​n​a​c​k​n​o​w​l​e​d​g​e​d
+		 */
+		unacknowledged: string
+		/**
+		 * L​a​s​t​ ​e​r​r​o​r
+		 */
+		lastError: string
+		/**
+		 * n​o​n​e
+		 */
+		none: string
+		/**
+		 * a​c​t​i​v​e
+		 */
+		active: string
+		/**
+		 * s​t​a​n​d​b​y
+		 */
+		standby: string
+		linkStates: {
+			/**
+			 * s​t​o​p​p​e​d
+			 */
+			stopped: string
+			/**
+			 * s​t​a​r​t​i​n​g
+			 */
+			start_pending: string
+			/**
+			 * s​t​a​r​t​e​d
+			 */
+			started: string
+			/**
+			 * s​t​o​p​p​i​n​g
+			 */
+			stopping: string
+			/**
+			 * c​l​o​s​e​d
+			 */
+			closed: string
+		}
+		/**
+		 * E​v​e​n​t​ ​q​u​e​u​e
+		 */
+		queue: string
+		/**
+		 * {​q​u​e​u​e​d​}​ ​q​u​e​u​e​d​ ​·​ ​{​o​v​e​r​f​l​o​w​e​d​}​ ​o​v​e​r​f​l​o​w​e​d​ ​·​ ​{​s​e​n​t​}​ ​s​e​n​t​ ​·​ ​{​a​c​k​n​o​w​l​e​d​g​e​d​}​ ​a​c​k​n​o​w​l​e​d​g​e​d
+		 * @param {unknown} acknowledged
+		 * @param {unknown} overflowed
+		 * @param {unknown} queued
+		 * @param {unknown} sent
+		 */
+		queueValue: RequiredParams<'acknowledged' | 'overflowed' | 'queued' | 'sent'>
+		/**
+		 * P​L​C
+		 */
+		plcSide: string
+		plcStates: {
+			/**
+			 * n​o​t​ ​r​e​a​d​ ​y​e​t
+			 */
+			unknown: string
+			/**
+			 * a​n​s​w​e​r​s
+			 */
+			ok: string
+			/**
+			 * d​o​e​s​ ​n​o​t​ ​a​n​s​w​e​r
+			 */
+			silent: string
+		}
+		/**
+		 * M​o​n​i​t​o​r​ ​b​u​f​f​e​r
+		 */
+		ringError: string
+		/**
+		 * E​v​e​n​t​s​ ​r​e​a​d
+		 */
+		events: string
+		/**
+		 * C​o​m​m​a​n​d​s
+		 */
+		commands: string
+		/**
+		 * {​a​c​c​e​p​t​e​d​}​ ​a​c​c​e​p​t​e​d​ ​·​ ​{​r​e​f​u​s​e​d​}​ ​r​e​f​u​s​e​d​ ​·​ ​{​d​o​n​e​}​ ​d​o​n​e
+		 * @param {unknown} accepted
+		 * @param {unknown} done
+		 * @param {unknown} refused
+		 */
+		commandsValue: RequiredParams<'accepted' | 'done' | 'refused'>
+	}
 }
 
 export type NamespaceLegalTranslation = {
@@ -6952,6 +7135,34 @@ export type NamespaceServiceStatusTranslation = {
 		 * O​v​e​r​r​u​n​s
 		 */
 		overruns: string
+		/**
+		 * C​o​n​n​e​c​t​i​o​n​s​ ​o​p​e​n
+		 */
+		connections: string
+		/**
+		 * E​v​e​n​t​s​ ​s​e​n​t
+		 */
+		eventsSent: string
+		/**
+		 * E​v​e​n​t​s​ ​o​v​e​r​f​l​o​w​e​d
+		 */
+		eventsOverflowed: string
+		/**
+		 * E​v​e​n​t​s​ ​a​c​k​n​o​w​l​e​d​g​e​d
+		 */
+		eventsAcknowledged: string
+		/**
+		 * C​o​m​m​a​n​d​s​ ​d​o​n​e
+		 */
+		commandsDone: string
+		/**
+		 * C​o​m​m​a​n​d​s​ ​r​e​f​u​s​e​d
+		 */
+		commandsRefused: string
+		/**
+		 * C​l​o​c​k​ ​s​y​n​c​s
+		 */
+		clockSyncs: string
 	}
 	codes: {
 		/**
@@ -12802,6 +13013,180 @@ export type TranslationFunctions = {
 		 * IEC 60870-5-104 is unencrypted: use it only in a protected network.
 		 */
 		unencrypted: () => LocalizedString
+		live: {
+			/**
+			 * Station status
+			 */
+			title: () => LocalizedString
+			/**
+			 * Port
+			 */
+			listener: () => LocalizedString
+			/**
+			 * listening on port {port}
+			 */
+			listening: (arg: { port: unknown }) => LocalizedString
+			/**
+			 * not listening (port {port})
+			 */
+			notListening: (arg: { port: unknown }) => LocalizedString
+			/**
+			 * The station is not enabled.
+			 */
+			off: () => LocalizedString
+			/**
+			 * Last clock sync
+			 */
+			clockSync: () => LocalizedString
+			/**
+			 * none yet
+			 */
+			clockNone: () => LocalizedString
+			clockUnit: {
+				/**
+				 * unit clock set
+				 */
+				set: () => LocalizedString
+				/**
+				 * unit clock left to NTP
+				 */
+				ntp: () => LocalizedString
+				/**
+				 * setting the unit clock
+				 */
+				setting: () => LocalizedString
+				/**
+				 * unit clock not set
+				 */
+				failed: () => LocalizedString
+			}
+			clockPlc: {
+				/**
+				 * PLC clock written
+				 */
+				written: () => LocalizedString
+				/**
+				 * no PLC clock sync
+				 */
+				off: () => LocalizedString
+				/**
+				 * PLC clock not written
+				 */
+				failed: () => LocalizedString
+				/**
+				 * PLC clock waiting
+				 */
+				waiting: () => LocalizedString
+			}
+			/**
+			 * No control station connected.
+			 */
+			noConnection: () => LocalizedString
+			/**
+			 * Address
+			 */
+			remote: () => LocalizedString
+			/**
+			 * State
+			 */
+			state: () => LocalizedString
+			/**
+			 * Data transfer
+			 */
+			transfer: () => LocalizedString
+			/**
+			 * Frames in
+			 */
+			framesIn: () => LocalizedString
+			/**
+			 * Frames out
+			 */
+			framesOut: () => LocalizedString
+			/**
+			 * Unacknowledged
+			 */
+			unacknowledged: () => LocalizedString
+			/**
+			 * Last error
+			 */
+			lastError: () => LocalizedString
+			/**
+			 * none
+			 */
+			none: () => LocalizedString
+			/**
+			 * active
+			 */
+			active: () => LocalizedString
+			/**
+			 * standby
+			 */
+			standby: () => LocalizedString
+			linkStates: {
+				/**
+				 * stopped
+				 */
+				stopped: () => LocalizedString
+				/**
+				 * starting
+				 */
+				start_pending: () => LocalizedString
+				/**
+				 * started
+				 */
+				started: () => LocalizedString
+				/**
+				 * stopping
+				 */
+				stopping: () => LocalizedString
+				/**
+				 * closed
+				 */
+				closed: () => LocalizedString
+			}
+			/**
+			 * Event queue
+			 */
+			queue: () => LocalizedString
+			/**
+			 * {queued} queued · {overflowed} overflowed · {sent} sent · {acknowledged} acknowledged
+			 */
+			queueValue: (arg: { acknowledged: unknown, overflowed: unknown, queued: unknown, sent: unknown }) => LocalizedString
+			/**
+			 * PLC
+			 */
+			plcSide: () => LocalizedString
+			plcStates: {
+				/**
+				 * not read yet
+				 */
+				unknown: () => LocalizedString
+				/**
+				 * answers
+				 */
+				ok: () => LocalizedString
+				/**
+				 * does not answer
+				 */
+				silent: () => LocalizedString
+			}
+			/**
+			 * Monitor buffer
+			 */
+			ringError: () => LocalizedString
+			/**
+			 * Events read
+			 */
+			events: () => LocalizedString
+			/**
+			 * Commands
+			 */
+			commands: () => LocalizedString
+			/**
+			 * {accepted} accepted · {refused} refused · {done} done
+			 */
+			commandsValue: (arg: { accepted: unknown, done: unknown, refused: unknown }) => LocalizedString
+		}
 	}
 	legal: {
 		/**
@@ -14722,6 +15107,34 @@ export type TranslationFunctions = {
 			 * Overruns
 			 */
 			overruns: () => LocalizedString
+			/**
+			 * Connections open
+			 */
+			connections: () => LocalizedString
+			/**
+			 * Events sent
+			 */
+			eventsSent: () => LocalizedString
+			/**
+			 * Events overflowed
+			 */
+			eventsOverflowed: () => LocalizedString
+			/**
+			 * Events acknowledged
+			 */
+			eventsAcknowledged: () => LocalizedString
+			/**
+			 * Commands done
+			 */
+			commandsDone: () => LocalizedString
+			/**
+			 * Commands refused
+			 */
+			commandsRefused: () => LocalizedString
+			/**
+			 * Clock syncs
+			 */
+			clockSyncs: () => LocalizedString
 		}
 		codes: {
 			/**

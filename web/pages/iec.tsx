@@ -2,15 +2,18 @@
 // §9 IEC limits): the server settings and up to 4 redundant connections, each with its PLC buffers,
 // protocol parameters and allowed clients. The timer, window and buffer rules come from the model
 // (device/model/sections/iec.ts), so the console shows the codes the daemon answers. Save and reset
-// are in the page bar.
+// are in the page bar. The station's live status is at the top (iec-live.tsx); the unencrypted
+// warning shows while the station is on in the saved settings, listens, or is being switched on.
 import { batch } from '@preact/signals';
 import { isAllAddresses } from '../../device/model/ip.ts';
 import { withDefaults } from '../../device/model/section.ts';
 import { CONTROL_BUFFER, connectionSchema, MAX_CONNECTIONS } from '../../device/model/sections/iec.ts';
 import { Field, FieldGroup, problemAt } from '../forms/field.tsx';
 import { errorText, LL } from '../i18n/translate.ts';
+import { iecListening } from '../state/iec-status.ts';
 import { section, setField } from '../state/sections.ts';
 import { readOnly } from '../state/session.ts';
+import { IecLiveBlock } from './iec-live.tsx';
 import { SecurityHint } from './service-parts.tsx';
 
 const KEY = 'pew_60870';
@@ -97,11 +100,12 @@ export default function IecPage() {
   return (
     <div class="service" data-page="iec">
       <SecurityHint section={KEY} codes={['open_tcp_port']} />
-      {m.enable_60870 === true && (
+      {(m.enable_60870 === true || section(KEY).saved.value.enable_60870 === true || iecListening.value) && (
         <p class="banner warning" role="note" data-banner="iec-unencrypted">
           {t.unencrypted()}
         </p>
       )}
+      <IecLiveBlock />
       <FieldGroup title={t.server()} id="iec-server">
         <Field section={KEY} path="enable_60870" />
         <Field section={KEY} path="asdu_address" />

@@ -58,6 +58,13 @@ const de_serviceStatus = {
     failed: 'Fehlgeschlagen',
     runs: 'Durchläufe',
     overruns: 'Überläufe',
+    connections: 'Offene Verbindungen',
+    eventsSent: 'Gesendete Ereignisse',
+    eventsOverflowed: 'Übergelaufene Ereignisse',
+    eventsAcknowledged: 'Quittierte Ereignisse',
+    commandsDone: 'Ausgeführte Befehle',
+    commandsRefused: 'Abgelehnte Befehle',
+    clockSyncs: 'Uhrzeitsynchronisationen',
   },
   codes: {
     none: 'kein Fehler',

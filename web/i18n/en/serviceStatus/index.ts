@@ -59,6 +59,13 @@ const en_serviceStatus = {
     failed: 'Failed',
     runs: 'Runs',
     overruns: 'Overruns',
+    connections: 'Connections open',
+    eventsSent: 'Events sent',
+    eventsOverflowed: 'Events overflowed',
+    eventsAcknowledged: 'Events acknowledged',
+    commandsDone: 'Commands done',
+    commandsRefused: 'Commands refused',
+    clockSyncs: 'Clock syncs',
   },
   codes: {
     none: 'no error',

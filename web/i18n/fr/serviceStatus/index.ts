@@ -58,6 +58,13 @@ const fr_serviceStatus = {
     failed: 'Échoués',
     runs: 'Exécutions',
     overruns: 'Dépassements',
+    connections: 'Connexions ouvertes',
+    eventsSent: 'Événements envoyés',
+    eventsOverflowed: 'Événements débordés',
+    eventsAcknowledged: 'Événements acquittés',
+    commandsDone: 'Commandes exécutées',
+    commandsRefused: 'Commandes refusées',
+    clockSyncs: 'Synchronisations d’horloge',
   },
   codes: {
     none: 'aucune erreur',
