@@ -206,8 +206,15 @@ describe('IEC 104 station with Scapy as control station and tshark dissecting', 
     const unit = all.filter((f) => f.src === port && f.tcpLen > 0);
     const station = all.filter((f) => f.dst === port && f.tcpLen > 0);
     expect(unit.length).toBeGreaterThan(0);
-    // every segment with data is dissected, APDU by APDU
-    for (const f of [...unit, ...station]) expect(f.apci.length, `frame ${f.number}`).toBeGreaterThan(0);
+    // every segment with data is dissected, APDU by APDU; TCP is a stream, so on a busy machine an
+    // APDU may come in two segments: then the first holds part of it and tshark dissects the whole
+    // APDU in the frame that completes it; and a segment whose acknowledgement came late is sent
+    // again by TCP, its data dissected where it came first
+    const byNumber = new Map(all.map((f) => [f.number, f]));
+    for (const f of [...unit, ...station].filter((x) => !x.retransmitted)) {
+      const whole = f.apci.length > 0 ? f : f.reassembledIn !== undefined ? byNumber.get(f.reassembledIn) : undefined;
+      expect(whole?.apci.length ?? 0, `frame ${JSON.stringify(f)}`).toBeGreaterThan(0);
+    }
     // the unit's APDUs in order: the I-frames carry exactly the ASDUs Scapy printed, type and cause
     const received = s.asdus();
     const iOf = (fs: Frame[]) => fs.flatMap((f) => f.typeid.map((t, i) => [t, f.cot[i], f.negative[i], f.ca[i]]));
@@ -225,8 +232,22 @@ describe('IEC 104 station with Scapy as control station and tshark dissecting', 
     // and what Scapy sent, dissected the same way
     expect(iOf(station).map(([t]) => t)).toEqual([100, 100, 45, 49, 49, 50, 103]);
     expect(all.filter((f) => f.malformed)).toEqual([]);
-    expect(all.filter((f) => f.expert.some((e) => e === 'warn' || e === 'error'))).toEqual([]);
+    // no warning or error of the IEC 104 dissectors; TCP's own (a segment sent again, one the capture
+    // missed while the busy machine was slow) say nothing about the unit's APDUs
     const summary = await expertSummary(file, port);
-    expect(summary).not.toMatch(/Malformed|Warnings \(|Errors \(/);
+    expect(summary).not.toMatch(/Malformed/);
+    expect(warningsOutsideTcp(summary)).toEqual([]);
   });
 });
+
+/** The rows of tshark's expert summary under Errors and Warnings whose protocol is not TCP. */
+function warningsOutsideTcp(summary: string): string[] {
+  const rows: string[] = [];
+  let inSection = false;
+  for (const line of summary.split('\n')) {
+    if (/^(Errors|Warnings) \(/.test(line)) inSection = true;
+    else if (/^(Notes|Chats|Comments) \(/.test(line)) inSection = false;
+    else if (inSection && /^\s+\d+\s+\S+\s+\S+/.test(line) && !/^\s+\d+\s+\S+\s+TCP\s/.test(line)) rows.push(line.trim());
+  }
+  return rows;
+}
