@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { encodeApdu, SEQ_MODULO, seqAdd } from '../../device/protocol/iec104/apci.ts';
 import { createIec104Framer } from '../../device/protocol/iec104/framer.ts';
 import { freePort, LOOPBACK } from '../support/ports.ts';
-import { consoleSuite, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, WAIT_MS } from './support.ts';
+import { consoleSuite, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, overflow, pageBody, WAIT_MS } from './support.ts';
 
 /** STARTDT act, as a control station sends it (IEC 60870-5-104 §5.3) */
 const STARTDT_ACT = Buffer.from([0x68, 0x04, 0x07, 0x00, 0x00, 0x00]);
@@ -96,6 +96,11 @@ describe('the IEC 104 station live on /iec and /info', () => {
     await expectText(row.locator('[data-link-state]'), t.linkStates.started);
     await expectText(row.locator('[data-active]'), t.active);
     await expectText(live.locator('[data-item=state] [data-state]'), en.serviceStatus.states.running);
+    // at 360 px the table scrolls in its own box: nothing reaches past the screen
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect.poll(async () => (await overflow(page)).wider, { timeout: WAIT_MS }).toEqual([]);
+    expect(await live.locator('.table-view').evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // the warning follows the saved settings: after a reload (the edit is the saved copy) it shows
     await page.reload();

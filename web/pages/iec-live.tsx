@@ -117,7 +117,9 @@ function Group({ g, q }: { g: IecGroupStatus; q: IecListenerGroup | undefined })
         </Fact>
         {g.plc.ringError !== '' && (
           <Fact item="ring-error" label={t.ringError()}>
-            <span class="error">{g.plc.ringError}</span>
+            <StateBadge state="fault" tone="down">
+              {g.plc.ringError}
+            </StateBadge>
           </Fact>
         )}
         <Fact item="events" label={t.events()}>
