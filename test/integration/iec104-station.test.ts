@@ -5,19 +5,18 @@
 // answered from them, a single command that arrives in the PLC's command buffer and is confirmed
 // and terminated as the PLC answers it, and a clock sync that sets the unit's and the PLC's clock.
 
-import { connect, type Socket } from 'node:net';
+import { connect } from 'node:net';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeRecord } from '../../device/model/blocks/iec104.ts';
 import { connectionSchema, type Iec, type IecConnection, iecSchema } from '../../device/model/sections/iec.ts';
 import { type Rtc, rtcSchema } from '../../device/model/sections/rtc.ts';
 import { decodeFpClock, FP_CLOCK_WORDS } from '../../device/protocol/fp-clock.ts';
-import { type Apdu, encodeApdu, SEQ_MODULO, seqAdd, type UFunction } from '../../device/protocol/iec104/apci.ts';
-import { type Asdu, decodeAsdu, encodeAsdu } from '../../device/protocol/iec104/asdu.ts';
+import type { Asdu } from '../../device/protocol/iec104/asdu.ts';
 import { cp56FromEpochMs } from '../../device/protocol/iec104/cp56.ts';
-import { createIec104Framer } from '../../device/protocol/iec104/framer.ts';
 import { answerCommand, type IecLayout, pushRecord } from '../../sim/plc/iec104-program.ts';
 import { FakeClock } from '../support/daemon.ts';
+import { ControlStation } from '../support/iec104-control.ts';
 import { freePort, LOOPBACK } from '../support/ports.ts';
 import { serviceEntry } from '../support/service-status.ts';
 import { type PlcLine, type Rig, startLine, startRig, until } from './logger-rig.ts';
@@ -37,54 +36,6 @@ const LAYOUT: IecLayout = { area: 'DT', read_index: ENTRY.plc_buffer_rbm, ring: 
 const CA = 7;
 /** the PLC's calendar registers in the virtual PLC's DT range */
 const CLOCK_DT = 2800;
-
-/** A control station on the codec: what arrives, decoded, with every I-frame acknowledged. */
-class ControlStation {
-  readonly us: UFunction[] = [];
-  readonly asdus: Asdu[] = [];
-  closed = false;
-  private vs = 0;
-  private vr = 0;
-  private readonly framer = createIec104Framer();
-
-  private constructor(readonly socket: Socket) {
-    socket.on('data', (b: Buffer) => {
-      for (const e of this.framer.push(b)) {
-        if (e.type === 'error') throw new Error(`the station sent a bad frame: ${e.code}`);
-        const a = e.apdu;
-        if (a.format === 'U') this.us.push(a.fn);
-        if (a.format !== 'I') continue;
-        this.vr = seqAdd(this.vr, 1);
-        const d = decodeAsdu(a.asdu);
-        if (!d.ok) throw new Error(`the station sent a bad ASDU: ${d.error.code}`);
-        this.asdus.push(d.value);
-        this.send({ format: 'S', nr: this.vr % SEQ_MODULO });
-      }
-    });
-    socket.on('error', () => undefined);
-    socket.on('close', () => (this.closed = true));
-  }
-
-  static open(port: number): Promise<ControlStation> {
-    return new Promise((resolve, reject) => {
-      const s = connect({ host: LOOPBACK, port, noDelay: true });
-      s.once('connect', () => resolve(new ControlStation(s)));
-      s.once('error', reject);
-    });
-  }
-
-  send(a: Apdu): void {
-    this.socket.write(encodeApdu(a));
-  }
-  command(asdu: Asdu): void {
-    this.send({ format: 'I', ns: this.vs, nr: this.vr, asdu: encodeAsdu(asdu) });
-    this.vs = seqAdd(this.vs, 1);
-  }
-  /** the ASDUs received from index `from` on that match */
-  find(pred: (a: Asdu) => boolean, from = 0): Asdu[] {
-    return this.asdus.slice(from).filter(pred);
-  }
-}
 
 let line: PlcLine;
 let rig: Rig;
@@ -262,6 +213,7 @@ describe('IEC 104 station over the daemon and a virtual PLC', () => {
   });
 
   it('saved off: the port closes and the connection ends', async () => {
+    expect(station!.fault).toBeUndefined(); // every frame and ASDU the unit sent so far decoded
     await saveIec({ enable_60870: false });
     await until(() => station!.closed, 15_000, 'the connection closed');
     const refused = await new Promise<boolean>((resolve) => {
