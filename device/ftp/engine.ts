@@ -23,7 +23,7 @@ import type { Script } from '../model/sections/script.ts';
 import { followRuns } from '../service-runtime/runs.ts';
 import type { Logger } from '../system/log.ts';
 import { LocalFolderError, localDirOf, resolveLocalFolder, selectFiles, sentName } from './local-files.ts';
-import { FTP_ERROR, type FtpErrorName, REG, statusWords } from './registers.ts';
+import { FTP_ERROR, FTP_STATE, type FtpErrorName, REG, statusWords } from './registers.ts';
 import { nextSend } from './schedule.ts';
 import { type SendError, sendAttempt } from './send.ts';
 
@@ -166,8 +166,9 @@ class FtpRun {
       if ((request ?? 0) !== 0 && !this.running) {
         // the request is taken (cleared) before the send begins: the PLC never sees a send's state,
         // a retry's wait or its result beside its own request still set, and a request whose
-        // clearing failed is not run twice (the next poll takes it again)
-        await link.writeWords('DT', base + REG.request, [0], FTP_USER);
+        // clearing failed is not run twice (the next poll takes it again); the state word follows
+        // in the same write, so a cleared request never shows beside the last send's state
+        await link.writeWords('DT', base + REG.request, [0, FTP_STATE.running], FTP_USER);
         if (this.active && !this.running) this.begin('plc');
       }
       await this.publish();

@@ -19,6 +19,8 @@ export const REG = {
   failed: offsetOf(FTP_BLOCK, 'failed'),
   counter: offsetOf(FTP_BLOCK, 'counter'),
 } as const;
+// taking a request writes the request and state words in one write (engine.ts)
+if (REG.state !== REG.request + 1) throw new Error('the FTP block needs its state word right after its request word');
 
 export const FTP_STATE = { idle: 0, running: 1, done: 2, error: 3 } as const;
 export type FtpState = keyof typeof FTP_STATE;

@@ -5,11 +5,11 @@
 // The queue drains in order while the broker is connected, up to WINDOW publishes in flight.
 import type { MqttClient } from 'mqtt';
 import type { Links } from '../com/links.ts';
-import { type BlockState, SERVICE_ERROR, type ServiceErrorName, STATE } from '../model/blocks/convention.ts';
+import { type BlockState, SERVICE_ERROR, type ServiceErrorName } from '../model/blocks/convention.ts';
 import { MQTT_BLOCK, MQTT_CONNECTION, MQTT_PAYLOAD_MAX, MQTT_SUBSCRIPTIONS, MQTT_TOPIC_MAX, type MqttConnection } from '../model/blocks/mqtt.ts';
 import type { Mqtt } from '../model/sections/mqtt.ts';
 import type { Pew } from '../model/sections/pew.ts';
-import { BlockIo } from '../service-runtime/block-io.ts';
+import { BlockIo, statusHead } from '../service-runtime/block-io.ts';
 import type { DeadLetters } from '../service-runtime/dead-letters.ts';
 import { forTarget, moveGone } from '../service-runtime/dead-move.ts';
 import { RequestFault } from '../service-runtime/plc-text.ts';
@@ -326,7 +326,7 @@ export class MqttRun {
       this.shared.state = this.connection === 'connected' ? 'running' : 'waiting';
       this.shared.error = this.connection === 'connected' ? 'none' : 'not_connected';
       if (this.connection !== 'connected' && this.connection !== 'connecting') this.shared.book.set('waiting');
-      await this.io.take();
+      await this.io.take(statusHead(this.shared));
       this.drain();
     } catch (e) {
       if (!(e instanceof RequestFault)) throw e;
@@ -334,7 +334,7 @@ export class MqttRun {
       this.shared.book.count('failed');
       this.shared.book.error(e.code, e.message);
       this.deps.log.warn('mqtt publish request refused', { code: e.code, error: e.message });
-      await this.io.take();
+      await this.io.take(statusHead(this.shared));
     }
   }
 
@@ -388,8 +388,7 @@ export class MqttRun {
   private async writeStatus(): Promise<void> {
     const s = this.shared;
     await this.io.write({
-      state: STATE[s.state],
-      error: SERVICE_ERROR[s.error],
+      ...statusHead(this.shared),
       counter: s.counter,
       connection: MQTT_CONNECTION[this.connection],
       queue_waiting: Math.min(s.queue.waiting, 0xffff),

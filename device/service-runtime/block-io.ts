@@ -7,7 +7,7 @@
 import { PlcError } from '../com/dialog.ts';
 import type { Link } from '../com/link.ts';
 import type { ControlBlock } from '../model/blocks/convention.ts';
-import { roleOffset, wordsByName } from '../model/blocks/convention.ts';
+import { type BlockState, roleOffset, SERVICE_ERROR, type ServiceErrorName, STATE, wordsByName } from '../model/blocks/convention.ts';
 import { bytesOfWords, checkArea, RequestFault, stringAt, wordsFor, wordsOfBytes } from './plc-text.ts';
 
 export class BlockIo {
@@ -69,10 +69,13 @@ export class BlockIo {
     }
   }
 
-  /** Clears the request word: the unit took the request. */
-  async take(): Promise<void> {
+  /**
+   * Clears the request word (the unit took the request) in one write with the state and error
+   * words that follow it: a PLC that sees its request cleared never reads the state of the job before.
+   */
+  async take(status: { state: number; error: number }): Promise<void> {
     this.held.delete(0);
-    await this.write({ request: 0 });
+    await this.write({ request: 0, ...status });
   }
 
   /** After a failure or a reconnect of the link: write everything again. */
@@ -105,6 +108,11 @@ export class BlockIo {
       throw areaFault(what, addr, part.length, e);
     }
   }
+}
+
+/** The state and error words of a block as the unit holds them. */
+export function statusHead(s: { state: BlockState; error: ServiceErrorName }): { state: number; error: number } {
+  return { state: STATE[s.state], error: SERVICE_ERROR[s.error] };
 }
 
 function areaFault(what: string, addr: number, len: number, e: unknown): unknown {

@@ -9,11 +9,11 @@
 // says how a request becomes a job, how a job is sent, and which words of its block it writes
 // besides the convention's.
 import type { Links } from '../com/links.ts';
-import { type BlockState, type ControlBlock, SERVICE_ERROR, type ServiceErrorName, STATE } from '../model/blocks/convention.ts';
+import type { BlockState, ControlBlock, ServiceErrorName } from '../model/blocks/convention.ts';
 import type { Pew } from '../model/sections/pew.ts';
 import type { RuntimeService } from '../model/service-status.ts';
 import type { Logger } from '../system/log.ts';
-import { BlockIo } from './block-io.ts';
+import { BlockIo, statusHead } from './block-io.ts';
 import type { DeadLetters } from './dead-letters.ts';
 import { moveGone, moveToDead } from './dead-move.ts';
 import { isPermanent, MAX_TRIES } from './job-fate.ts';
@@ -143,7 +143,7 @@ export abstract class QueueRun<J extends Targeted, C extends string> {
 
   private async take(b: Record<string, number>): Promise<void> {
     await this.enqueue(() => this.jobOf(b));
-    await this.io.take();
+    await this.io.take(statusHead(this.shared));
   }
 
   /** Queues the job `make` builds, or shows its refusal (RequestFault) in the block and the status. */
@@ -309,11 +309,9 @@ export abstract class QueueRun<J extends Targeted, C extends string> {
   }
 
   private async writeStatus(): Promise<void> {
-    const s = this.shared;
     await this.io.write({
-      state: STATE[s.state],
-      error: SERVICE_ERROR[s.error],
-      counter: s.counter,
+      ...statusHead(this.shared),
+      counter: this.shared.counter,
       ...this.extraWords(),
     });
   }

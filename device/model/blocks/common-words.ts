@@ -9,7 +9,7 @@ export function headWords(requests: Readonly<Record<string, number>>, what: stri
       name: 'request',
       dir: 'plc',
       role: 'request',
-      meaning: `≠ 0 asks for ${what} (values below); the unit writes 0 back when it takes the request`,
+      meaning: `≠ 0 asks for ${what} (values below); the unit writes 0 back when it takes the request, in one write with the state and error words`,
       values: requests,
     },
     { offset: 1, name: 'state', dir: 'unit', role: 'state', meaning: 'state of the last request', values: STATE },
