@@ -6,6 +6,10 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // the files of a worker share one import of their modules (each file in a fresh worker
+          // imported everything anew: most of a short file's time); every test takes its own ports,
+          // data folders and daemons, and the handle guard installs once per process
+          isolate: false,
           // a file or folder handle left for the garbage collector to close fails the file (test/support/handle-guard.ts)
           setupFiles: ['test/support/handle-guard-setup.ts'],
           execArgv: ['--expose-gc'],
@@ -31,6 +35,8 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          // one import per worker, as for the unit tests
+          isolate: false,
           // a file or folder handle left for the garbage collector to close fails the file (test/support/handle-guard.ts)
           setupFiles: ['test/support/handle-guard-setup.ts'],
           execArgv: ['--expose-gc'],
@@ -49,6 +55,8 @@ export default defineConfig({
         // the console is built once into a temp folder by the global setup
         test: {
           name: 'e2e',
+          // one import per worker, as for the unit tests
+          isolate: false,
           // a file or folder handle left for the garbage collector to close fails the file (test/support/handle-guard.ts)
           setupFiles: ['test/support/handle-guard-setup.ts'],
           execArgv: ['--expose-gc'],

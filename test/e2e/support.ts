@@ -4,13 +4,13 @@
 import type { APIResponse, Browser, BrowserContext, BrowserContextOptions, Locator, Page } from '@playwright/test';
 import { i18nString } from 'typesafe-i18n';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
-import { loadAllLocales } from '../../web/i18n/i18n-util.sync.ts';
 import { loadedLocales } from '../../web/i18n/i18n-util.ts';
 import { launchBrowser } from '../support/chromium.ts';
 import { ADMIN, startTestDaemon, type TestDaemon, type TestDaemonOptions, USER } from '../support/daemon.ts';
+import { loadFullLocales } from '../support/locales.ts';
 
 /** The texts the pages show: each language's dictionary with all its parts (web/i18n/<lang>/<part>). */
-loadAllLocales();
+loadFullLocales();
 const { en, de, fr } = loadedLocales;
 
 export type { TestDaemon };

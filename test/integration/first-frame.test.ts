@@ -14,11 +14,11 @@ import { buildWeb } from '../../build/web.ts';
 import { FirstFrameRenderer } from '../../device/api/first-frame.ts';
 import { FIRST_FRAME_ATTR, FIRST_FRAME_FILE, FIRST_FRAME_GATE, PREFS_COOKIE, START_LINK_ATTR } from '../../device/model/first-frame.ts';
 import { START_ANSWERS_ID, SYSTEM_INFO_PATH } from '../../device/model/start-answers.ts';
-import { loadAllLocales } from '../../web/i18n/i18n-util.sync.ts';
 import { loadedLocales } from '../../web/i18n/i18n-util.ts';
 import { startTestDaemon, type TestDaemon } from '../support/daemon.ts';
+import { loadFullLocales } from '../support/locales.ts';
 
-loadAllLocales();
+loadFullLocales();
 const { en, de } = loadedLocales;
 
 const FRAME = new RegExp(`<div id="app" ${FIRST_FRAME_ATTR}>(.*?)</div><script>`, 's');

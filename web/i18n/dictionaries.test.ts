@@ -1,11 +1,11 @@
 // The German and French dictionaries mirror the English base in every part: same key paths, non-empty texts, same {params}.
 import { describe, expect, it } from 'vitest';
+import { loadFullLocales } from '../../test/support/locales.ts';
 import { flatten } from './flatten.ts';
-import { loadAllLocales } from './i18n-util.sync.ts';
 import { loadedLocales } from './i18n-util.ts';
 
 // every language with all the parts of its dictionary (web/i18n/<lang>/<part>/index.ts)
-loadAllLocales();
+loadFullLocales();
 const { en, de, fr } = loadedLocales;
 
 /** The `{param}` names a text uses (typesafe-i18n also allows `{name:type}` and `{name|formatter}`). */

@@ -2,12 +2,12 @@
 // typography of their language: French puts a non-breaking space before : ; ? ! and inside « »,
 // both languages keep a range "a – b" together with non-breaking spaces.
 import { describe, expect, it } from 'vitest';
+import { loadFullLocales } from '../../test/support/locales.ts';
 import { flatten } from './flatten.ts';
 import { GLOSSARY } from './glossary.ts';
-import { loadAllLocales } from './i18n-util.sync.ts';
 import { loadedLocales } from './i18n-util.ts';
 
-loadAllLocales();
+loadFullLocales();
 const texts = { de: flatten(loadedLocales.de), fr: flatten(loadedLocales.fr) };
 
 /** A text without its {params}, URLs, paths and code samples (where the rules of prose do not apply). */

@@ -1,10 +1,10 @@
 // Counts shown in the console take the plural form of their language (typesafe-i18n plural parts,
 // decided by Intl.PluralRules: French counts 0 and 1 as singular, English and German only 1).
 import { describe, expect, it } from 'vitest';
-import { loadAllLocales } from './i18n-util.sync.ts';
+import { loadFullLocales } from '../../test/support/locales.ts';
 import { i18nObject } from './i18n-util.ts';
 
-loadAllLocales();
+loadFullLocales();
 const en = i18nObject('en');
 const de = i18nObject('de');
 const fr = i18nObject('fr');

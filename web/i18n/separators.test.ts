@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadAllLocales } from './i18n-util.sync.ts';
+import { loadFullLocales } from '../../test/support/locales.ts';
 import { i18nObject } from './i18n-util.ts';
 
 const WEB = join(import.meta.dirname, '..');
@@ -27,7 +27,7 @@ describe('label separators', () => {
   });
 
   it('French puts a non-breaking space before the colon, English and German none', () => {
-    loadAllLocales();
+    loadFullLocales();
     expect(i18nObject('fr').form.labelled({ label: 'Port', text: 'invalide' })).toBe('Port\u00a0: invalide');
     expect(i18nObject('de').form.labelled({ label: 'Port', text: 'ungültig' })).toBe('Port: ungültig');
     expect(i18nObject('en').form.labelled({ label: 'Port', text: 'invalid' })).toBe('Port: invalid');

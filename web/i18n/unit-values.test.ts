@@ -1,6 +1,6 @@
 // Codes and fixed English words from the unit are shown in the console's language.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadAllLocales } from './i18n-util.sync.ts';
+import { loadFullLocales } from '../../test/support/locales.ts';
 import { i18nObject } from './i18n-util.ts';
 import { appNameText, auditActionText, plcFamilyText } from './unit-values.ts';
 
@@ -33,7 +33,7 @@ const DAEMON_ACTIONS = [
 ];
 
 describe('values from the unit', () => {
-  beforeAll(() => loadAllLocales());
+  beforeAll(() => loadFullLocales());
 
   it('every audit action has a text in every language; an unknown one is shown as it came', () => {
     for (const l of ['en', 'de', 'fr'] as const) {
