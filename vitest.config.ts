@@ -44,10 +44,14 @@ export default defineConfig({
           expect: { poll: { timeout: 15_000, interval: 50 } },
           testTimeout: 120_000,
           hookTimeout: 60_000,
-          // two files at a time: most of their time is spent waiting on sockets, timers, child
-          // processes and peers (one file at a time left a core idle); each takes its own ports,
-          // data folders and peer servers
-          maxWorkers: 2,
+          // three files at a time: most of their time is spent waiting on sockets, timers, child
+          // processes and peers (alone, two at a time kept the two cores half busy); each takes its
+          // own ports, data folders and peer servers. test/run.sh runs them in a vitest process of
+          // their own (the unit and browser projects share the other, and with it their worker count)
+          maxWorkers: 3,
+          // a worker count of its own needs a group of its own: run in one process with the others
+          // (`npx vitest run` of files of several projects), they come after the unit and browser tests
+          sequence: { groupOrder: 1 },
         },
       },
       {

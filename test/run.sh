@@ -78,25 +78,26 @@ chmod 1777 "$run_tmp"
 trap 'rm -rf "$run_tmp"' EXIT
 export TMPDIR="$run_tmp"
 # each group's report (test/failures-reporter.ts: the files' times, the failed tests' messages)
-unit_json="$run_tmp/unit-report.json"
+int_json="$run_tmp/integration-report.json"
 e2e_json="$run_tmp/e2e-report.json"
 reporter=./test/failures-reporter.ts
-# Two vitest processes side by side: the browser tests and the unit then integration tests, two
-# files at a time each (vitest.config.ts). Each test takes its own ports and data
-# folders, so the two groups do not meet; most of their time is spent waiting on sockets, timers
-# and the browser, which leaves room on 2 cores. The browser tests' output follows the others'.
+# Two vitest processes side by side: the integration tests, three files at a time (vitest.config.ts;
+# they mostly wait on sockets, timers, child processes and peers), and the browser tests, two files
+# at a time, then the unit tests (CPU-bound, about a minute), so that both processes end at about
+# the same time. Each test takes its own ports and data folders, so the groups do not meet. The
+# browser and unit tests' output follows the integration tests'.
 e2e_log="$run_tmp/e2e.log"
-TEST_REPORT="$e2e_json" npx vitest run --project e2e --reporter=default --reporter="$reporter" >"$e2e_log" 2>&1 &
+TEST_REPORT="$e2e_json" npx vitest run --project e2e --project unit --reporter=default --reporter="$reporter" >"$e2e_log" 2>&1 &
 e2e_pid=$!
 rc=0
-TEST_REPORT="$unit_json" npx vitest run --project unit --project integration --reporter=default --reporter="$reporter" || rc=$?
+TEST_REPORT="$int_json" npx vitest run --project integration --reporter=default --reporter="$reporter" || rc=$?
 e2e_rc=0
 wait "$e2e_pid" || e2e_rc=$?
-echo "== browser (e2e) tests"
+echo "== browser (e2e) and unit tests"
 cat "$e2e_log"
 echo "== the run"
-npx tsx test/failures.ts "unit and integration=$unit_json" "browser=$e2e_json" || true
+npx tsx test/failures.ts "integration=$int_json" "browser and unit=$e2e_json" || true
 if [ "$rc" -ne 0 ] || [ "$e2e_rc" -ne 0 ]; then
-  echo "ERROR: tests failed (unit and integration: exit $rc, browser: exit $e2e_rc)" >&2
+  echo "ERROR: tests failed (integration: exit $rc, browser and unit: exit $e2e_rc)" >&2
   exit 1
 fi
