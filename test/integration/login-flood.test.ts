@@ -18,7 +18,7 @@ afterAll(async () => {
 
 describe('login flood (item 2)', () => {
   it('40 concurrent wrong logins for 12 s: no log record lost, every console GET answered, hashing bounded', async () => {
-    const r = await runFlood(rig, { concurrency: 40, ms: 12_000 });
+    const r = await runFlood(rig, { concurrency: 40, ms: 12_000, gets: 3 });
     expect(r.missed).toBe(0);
     expect(r.records).toBeGreaterThanOrEqual(Math.floor(r.seconds) - 1);
     expect(r.failedGets).toBe(0);
@@ -33,8 +33,8 @@ describe('login flood (item 2)', () => {
     expect(Object.keys(r.logins).sort()).toEqual(['401', '429']);
   }, 180_000);
 
-  it('150 addresses flooding for 12 s: the owner signs in on every try from its own address, no log record lost (issue 34 item 2)', async () => {
-    const r = await runFlood(rig, { concurrency: 150, ms: 12_000 });
+  it('150 addresses flooding for 12 s and until the owner tried three times: the owner signs in on every try from its own address, no log record lost (issue 34 item 2)', async () => {
+    const r = await runFlood(rig, { concurrency: 150, ms: 12_000, ownerLogins: 3 });
     expect(r.adminLogins.length).toBeGreaterThanOrEqual(3);
     expect(r.adminLogins.map((a) => a.status)).toEqual(r.adminLogins.map(() => 200));
     expect(r.missed).toBe(0);
