@@ -388,7 +388,7 @@ export class MqttRun {
   private async writeStatus(): Promise<void> {
     const s = this.shared;
     await this.io.write({
-      ...statusHead(this.shared),
+      ...statusHead(s),
       counter: s.counter,
       connection: MQTT_CONNECTION[this.connection],
       queue_waiting: Math.min(s.queue.waiting, 0xffff),

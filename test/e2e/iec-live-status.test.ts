@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { encodeApdu, SEQ_MODULO, seqAdd } from '../../device/protocol/iec104/apci.ts';
 import { createIec104Framer } from '../../device/protocol/iec104/framer.ts';
 import { freePort, LOOPBACK } from '../support/ports.ts';
-import { consoleSuite, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, overflow, pageBody, WAIT_MS } from './support.ts';
+import { consoleSuite, en, expectText, expectTitle, fieldInput, fill, goToRoute, loginApi, openConsole, overflow, pageBody, WAIT_MS } from './support.ts';
 
 /** STARTDT act, as a control station sends it (IEC 60870-5-104 §5.3) */
 const STARTDT_ACT = Buffer.from([0x68, 0x04, 0x07, 0x00, 0x00, 0x00]);
@@ -49,13 +49,6 @@ async function save(page: Page): Promise<void> {
   await saveButton(page).click();
   expect((await answer).status()).toBe(200);
 }
-
-const go = async (page: Page, path: string, title: string) => {
-  await page.evaluate((p) => {
-    location.hash = `#${p}`;
-  }, path);
-  await expectTitle(page, title);
-};
 
 describe('the IEC 104 station live on /iec and /info', () => {
   const suite = consoleSuite();
@@ -108,20 +101,20 @@ describe('the IEC 104 station live on /iec and /info', () => {
     await expectText(body.locator('[data-banner=iec-unencrypted]'), en.iec.unencrypted);
 
     // /info: the station's line, linked to /iec, running
-    await go(page, '/info', en.nav.info);
+    await goToRoute(page, '/info', en.nav.info);
     const line = pageBody(page, 'info').locator('[data-block=service-run] [data-service-run=iec]');
     await expectText(line.locator('a'), en.nav.iec);
     expect(await line.locator('a').getAttribute('href')).toBe('#/iec');
     await expectText(line.locator('[data-state]'), en.serviceStatus.states.running);
 
     // saved off: the connection ends, the block and the line say off, the warning goes
-    await go(page, '/iec', en.nav.iec);
+    await goToRoute(page, '/iec', en.nav.iec);
     await fieldInput(page, 'pew_60870', 'enable_60870').setChecked(false);
     await save(page);
     await expect.poll(() => cs.socket.destroyed || cs.socket.readableEnded, { timeout: WAIT_MS }).toBe(true);
     await expectText(live.locator('[data-status=off]'), t.off);
     await expect.poll(() => body.locator('[data-banner=iec-unencrypted]').count(), { timeout: WAIT_MS }).toBe(0);
-    await go(page, '/info', en.nav.info);
+    await goToRoute(page, '/info', en.nav.info);
     await expectText(line.locator('[data-state]'), en.serviceStatus.states.off);
   });
 });

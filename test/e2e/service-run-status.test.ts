@@ -13,7 +13,7 @@ import type { Page, Route } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
 import type { ServiceStatus, ServicesStatus } from '../../device/model/service-status.ts';
 import { axeViolations } from './axe.ts';
-import { api, consoleMoment, consoleSuite, de, en, expectText, expectTitle, fill, loginApi, openConsole, pageBody } from './support.ts';
+import { api, consoleMoment, consoleSuite, de, en, expectText, expectTitle, fill, goToRoute, loginApi, openConsole, pageBody } from './support.ts';
 
 const ZONE = 'UTC';
 const moment = (ms: number, locale = en.app.dateLocale) => consoleMoment(ms, locale, ZONE);
@@ -65,13 +65,6 @@ async function answerWith(page: Page, answer: { status: number; body: unknown })
   });
 }
 
-const go = async (page: Page, path: string, title: string) => {
-  await page.evaluate((p) => {
-    location.hash = `#${p}`;
-  }, path);
-  await expectTitle(page, title);
-};
-
 describe('the live status of MQTT, HTTP client and e-mail, and the line per service on /info', () => {
   const suite = consoleSuite();
 
@@ -105,7 +98,7 @@ describe('the live status of MQTT, HTTP client and e-mail, and the line per serv
     await expectText(dd(mqtt, 'counter-published'), '1,235');
     await expectText(dd(mqtt, 'state'), t.states.reconnecting);
 
-    await go(page, '/httpc', en.nav.httpc);
+    await goToRoute(page, '/httpc', en.nav.httpc);
     const httpc = pageBody(page, 'httpc').locator('[data-block=httpc-status]');
     await expectText(dd(httpc, 'state'), t.states.waiting);
     await expectText(dd(httpc, 'since'), moment(at + 60_000));
@@ -117,7 +110,7 @@ describe('the live status of MQTT, HTTP client and e-mail, and the line per serv
     await expectText(dd(httpc, 'counter-requests'), '3');
     expect(await axeViolations(page)).toEqual([]);
 
-    await go(page, '/smtp', en.nav.smtp);
+    await goToRoute(page, '/smtp', en.nav.smtp);
     const email = pageBody(page, 'smtp').locator('[data-block=email-status]');
     await expectText(dd(email, 'state'), t.states.error);
     await expectText(dd(email, 'plc'), `${t.plcDown} the service control interface is not enabled`);
@@ -126,7 +119,7 @@ describe('the live status of MQTT, HTTP client and e-mail, and the line per serv
     expect(await axeViolations(page)).toEqual([]);
 
     // /ftp: the same block under its general settings, with the FTP send's counters and no queue
-    await go(page, '/ftp', en.nav.ftp);
+    await goToRoute(page, '/ftp', en.nav.ftp);
     const ftp = pageBody(page, 'ftp').locator('[data-block=ftp-service-status]');
     await expectText(dd(ftp, 'state'), t.states.idle);
     await expectText(dd(ftp, 'last-success'), moment(at + 30_000));
@@ -138,7 +131,7 @@ describe('the live status of MQTT, HTTP client and e-mail, and the line per serv
     expect(await axeViolations(page)).toEqual([]);
 
     // /info: a line per service, linked to its page
-    await go(page, '/info', en.nav.info);
+    await goToRoute(page, '/info', en.nav.info);
     const run = pageBody(page, 'info').locator('[data-block=service-run]');
     await expectText(run.locator('[data-service-run=mqtt] dt'), en.nav.mqtt);
     await expectText(run.locator('[data-service-run=mqtt] [data-state]'), t.states.reconnecting);
@@ -158,7 +151,7 @@ describe('the live status of MQTT, HTTP client and e-mail, and the line per serv
     answer.status = 500;
     answer.body = { error: 'internal' };
     await expectText(run.locator('[data-status=unavailable]'), en.com.unavailable);
-    await go(page, '/mqtt', en.nav.mqtt);
+    await goToRoute(page, '/mqtt', en.nav.mqtt);
     await expectText(mqtt.locator('[data-status=unavailable]'), en.com.unavailable);
     answer.status = 200;
     answer.body = { services: [{ ...ANSWER.services[0], state: 'sleeping' }] };
@@ -183,7 +176,7 @@ describe('the live status of MQTT, HTTP client and e-mail, and the line per serv
     await expectText(httpc.locator('[data-item=last-error] [data-meaning]'), `${fill(t.code, { number: 2 }, 'de')}: ${t.codes.refused}`);
     await expectText(httpc.locator('[data-item=queue] dd'), fill(t.queueValue, { waiting: '12', bound: '1.000' }, 'de'));
     await expectText(httpc.locator('[data-item=since] dd'), moment(at + 60_000, de.app.dateLocale));
-    await go(page, '/info', de.nav.info);
+    await goToRoute(page, '/info', de.nav.info);
     await expectText(pageBody(page, 'info').locator('[data-block=service-run] h2'), t.runTitle);
     await expectText(pageBody(page, 'info').locator('[data-service-run=email] [data-state]'), t.states.error);
   });
@@ -210,9 +203,9 @@ describe('the live status of MQTT, HTTP client and e-mail, and the line per serv
     const refused = `${fill(en.serviceStatus.code, { number: 2 })}: ${en.serviceStatus.codes.refused}`;
     await expectText(mqtt.locator('[data-item=last-error] [data-meaning]'), refused);
     await expect.poll(() => mqtt.locator('[data-item=state] [data-state]').getAttribute('data-state')).toMatch(/^(connecting|reconnecting)$/);
-    await go(page, '/smtp', en.nav.smtp);
+    await goToRoute(page, '/smtp', en.nav.smtp);
     await expectText(pageBody(page, 'smtp').locator('[data-block=email-status] [data-item=state] dd'), en.serviceStatus.off);
-    await go(page, '/info', en.nav.info);
+    await goToRoute(page, '/info', en.nav.info);
     const run = pageBody(page, 'info').locator('[data-block=service-run]');
     await expectText(run.locator('[data-service-run=httpc] [data-state]'), en.serviceStatus.states.off);
     await expect.poll(() => run.locator('[data-service-run=mqtt] [data-state]').getAttribute('data-state')).toMatch(/^(connecting|reconnecting)$/);

@@ -83,6 +83,14 @@ export async function openConsole(page: Page, d: TestDaemon, path = '/info'): Pr
   await page.locator('#page-title').waitFor();
 }
 
+/** Moves the open console to a route (`/info`) as a link inside it does, and waits for the page's heading `title`. */
+export async function goToRoute(page: Page, path: string, title: string): Promise<void> {
+  await page.evaluate((p) => {
+    location.hash = `#${p}`;
+  }, path);
+  await expectTitle(page, title);
+}
+
 /** The page component of a route inside <main> (every page has data-page with its id). */
 export const pageBody = (page: Page, id: string): Locator => page.locator(`main [data-page="${id}"]`);
 /** The menu entry of a page. */
