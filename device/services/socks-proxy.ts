@@ -44,6 +44,30 @@ export function socksFailure(message: string): TestFailure {
   return 'bad_reply'; // the proxy closed or answered something that is not SOCKS5
 }
 
+/**
+ * The server's first words kept for the connection's reader. The `socks` library hands over the
+ * socket paused and, one event-loop turn later, re-emits what came with its reply and resumes the
+ * socket; a reader that attaches later (nodemailer does, a turn after it is given the connection)
+ * would miss an SMTP greeting that arrived that early, and wait for it until its timeout. What
+ * arrives before the first reader is held and given to it, in order, before anything newer.
+ */
+export function keepFirstWords(socket: Socket): Socket {
+  const held: Buffer[] = [];
+  const hold = (chunk: Buffer) => held.push(chunk);
+  socket.on('data', hold);
+  const onReader = (event: string | symbol) => {
+    if (event !== 'data') return;
+    socket.off('newListener', onReader);
+    // after the reader's listener is in place, and before the next read from the network
+    process.nextTick(() => {
+      socket.off('data', hold);
+      for (const chunk of held.splice(0)) socket.emit('data', chunk);
+    });
+  };
+  socket.on('newListener', onReader);
+  return socket;
+}
+
 /** A connection to host:port through the SOCKS5 proxy (closed by the caller). */
 export async function socksConnect(proxy: SocksProxy, host: string, port: number, ms = 15_000): Promise<Socket> {
   const at = `SOCKS proxy ${proxyAddress(proxy)}`;
@@ -63,7 +87,7 @@ export async function socksConnect(proxy: SocksProxy, host: string, port: number
       existing_socket: toProxy,
       timeout: ms,
     });
-    return socket;
+    return keepFirstWords(socket);
   } catch (e) {
     toProxy.destroy();
     const message = e instanceof Error ? e.message : String(e);
