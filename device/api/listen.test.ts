@@ -123,3 +123,35 @@ describe('the console listeners run under the connection guard', () => {
     ]);
   });
 });
+
+describe('closing the listeners', () => {
+  it('waits for an answer under way whose client went away (a login check still hashing), so that nothing is written after the close', async () => {
+    const events: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let reached!: () => void;
+    const inHandler = new Promise<void>((r) => (reached = r));
+    const a = app();
+    a.get('/slow', async (c) => {
+      reached();
+      await held;
+      events.push('handler wrote');
+      return c.json({ ok: true });
+    });
+    const log = createLogger({ clock: systemClock, sink: null });
+    open = await listenConsole(a, { host: HOST, port: 0, log, names: () => ({ hostname: 'unit', configured: [] }) });
+    const client = raw(open.port);
+    client.send('/slow');
+    await inHandler;
+    const closing = open.close().then(() => events.push('closed'));
+    open = undefined;
+    // the connection is cut at once, the handler goes on
+    await client.until(() => client.closed());
+    expect(client.closed()).toBe(true);
+    await new Promise((r) => setImmediate(r));
+    expect(events).toEqual([]);
+    release();
+    await closing;
+    expect(events).toEqual(['handler wrote', 'closed']);
+  });
+});

@@ -7,6 +7,8 @@
 // connection, logged once with the listener and the peer, and counted (`status()`, shown on /info).
 // Every listener has the same connection limits and deadlines (net/http-limits.ts, docs/hardening.md
 // DOS-3): a cap per address and in all, the handshake and headers in 10 s, a body that keeps coming.
+// Closing cuts the connections and waits for the answers under way, so that no handler writes to the
+// data folder after the daemon has closed.
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -71,6 +73,40 @@ const closeServer = (s: Server) =>
     s.closeAllConnections();
   });
 
+/** how long closing waits for the answers under way (a connection test's step: 10 s) */
+const CLOSE_WAIT_MS = 10_000;
+
+/**
+ * The answers under way. Closing the connections does not stop a handler (a login check waiting
+ * for its hash goes on and writes its audit entry), so closing waits for them, at most
+ * CLOSE_WAIT_MS: nothing writes to the data folder after the daemon has closed.
+ */
+function inFlight(inner: (req: IncomingMessage, res: ServerResponse) => unknown, log: Logger, listener: () => string) {
+  const open = new Set<Promise<unknown>>();
+  return {
+    serve: (req: IncomingMessage, res: ServerResponse): unknown => {
+      const answer = inner(req, res);
+      if (answer instanceof Promise) {
+        const settled: Promise<unknown> = answer.catch(() => undefined).finally(() => open.delete(settled));
+        open.add(settled);
+      }
+      return answer;
+    },
+    settled: async (): Promise<void> => {
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<void>((resolve) => {
+        timer = setTimeout(() => {
+          log.warn('closed with answers still under way', { listener: listener(), answers: open.size, waited_ms: CLOSE_WAIT_MS });
+          resolve();
+        }, CLOSE_WAIT_MS);
+        timer.unref();
+      });
+      await Promise.race([Promise.all(open), deadline]);
+      clearTimeout(timer);
+    },
+  };
+}
+
 /** A server of the console with its guard, named `console-<role>:<port>` once the port is bound. */
 async function guardedServer(
   role: ConsoleListenerStatus['role'],
@@ -80,7 +116,8 @@ async function guardedServer(
   opts: ConsoleListenOptions,
 ) {
   const guard = new ConnectionGuard({ listener: `console-${role}`, log: opts.log });
-  const guarded = guardHttp(guard, inner);
+  const answers = inFlight(inner, opts.log, () => guard.listener);
+  const guarded = guardHttp(guard, answers.serve);
   const limits = limitsWith(CONSOLE_LIMITS, opts.limits);
   const server = make(guarded.listener, limits);
   guarded.watch(server);
@@ -88,7 +125,11 @@ async function guardedServer(
   limitHttpServer(server, limits);
   await listening(server, port, opts.host);
   guard.listener = `console-${role}:${portOf(server)}`;
-  return { server, guard };
+  const close = async () => {
+    await closeServer(server);
+    await answers.settled();
+  };
+  return { server, guard, close };
 }
 
 /** The HTTP side with TLS on: a 308 to the same path on the HTTPS port, the host kept when it names the unit. */
@@ -108,14 +149,14 @@ export async function listenConsole(app: Hono<Env>, opts: ConsoleListenOptions):
   const shown = opts.host === '0.0.0.0' || opts.host === '::' ? '127.0.0.1' : opts.host;
   const serveApp = honoListener(app.fetch);
   if (!opts.tls) {
-    const { server, guard } = await guardedServer('console', (l, limits) => createHttpServer(httpServerOptions(limits), l), serveApp, opts.port, opts);
+    const { server, guard, close } = await guardedServer('console', (l, limits) => createHttpServer(httpServerOptions(limits), l), serveApp, opts.port, opts);
     const port = portOf(server);
     opts.log.info('daemon listening', { host: opts.host, port, tls: false });
     return {
       url: `http://${bracket(shown)}:${port}`,
       port,
       status: () => [{ role: 'console', port, tls: false, faults: guard.faults }],
-      close: () => closeServer(server),
+      close,
     };
   }
   const certs = opts.tls.certs;
@@ -145,7 +186,7 @@ export async function listenConsole(app: Hono<Env>, opts: ConsoleListenOptions):
     );
   } catch (e) {
     certs.close();
-    await closeServer(secure.server);
+    await secure.close();
     throw e;
   }
   const port = portOf(plain.server);
@@ -160,7 +201,7 @@ export async function listenConsole(app: Hono<Env>, opts: ConsoleListenOptions):
     ],
     close: async () => {
       certs.close();
-      await Promise.all([closeServer(plain.server), closeServer(secure.server)]);
+      await Promise.all([plain.close(), secure.close()]);
     },
   };
 }
