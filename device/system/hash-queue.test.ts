@@ -2,7 +2,7 @@
 // line (addresses that signed in before) has a slot of its own, one waiting place per address, a
 // full line drops its oldest check, and the budget the second line waits for.
 import { describe, expect, it } from 'vitest';
-import { HASH_BURST_MS, HASH_SHARE, HashQueueFull, hashLoad, inHashSlot, LOGIN_QUEUE } from './hash-queue.ts';
+import { HASH_BURST_MS, HASH_DEBT_MS, HASH_SHARE, HashQueueFull, hashBudgetMs, hashLoad, inHashSlot, LOGIN_QUEUE } from './hash-queue.ts';
 
 /** a hash that ends when told */
 function gate() {
@@ -85,5 +85,21 @@ describe('hashing queue', () => {
     // the bucket held at most HASH_BURST_MS - (1 - HASH_SHARE) * d after the hash: it refills at HASH_SHARE
     const deficit = (1 - HASH_SHARE) * d - HASH_BURST_MS;
     expect(nextStart - ended).toBeGreaterThanOrEqual(deficit / HASH_SHARE - 2);
+  });
+
+  it("the first line overdraws the bucket by at most HASH_DEBT_MS: after an owner's long hashing a newcomer waits for that much, not for all of it", async () => {
+    // an owner's hash long enough to overdraw the bucket by more than the limit: it ends at
+    // HASH_BURST_MS + HASH_SHARE * d - d without the limit
+    const d = (HASH_BURST_MS + HASH_DEBT_MS) / (1 - HASH_SHARE) + 400;
+    await inHashSlot(async () => {
+      await new Promise((r) => setTimeout(r, d));
+    }, owner('10.0.4.9'));
+    const after = hashBudgetMs();
+    expect(HASH_BURST_MS + HASH_SHARE * d - d).toBeLessThan(-HASH_DEBT_MS);
+    expect(after).toBeGreaterThanOrEqual(-HASH_DEBT_MS);
+    expect(after).toBeLessThan(0);
+    // and the newcomer is let in once the bucket is no longer empty
+    await inHashSlot(async () => undefined, newcomer('10.0.4.1'));
+    expect(hashLoad()).toMatchObject({ active: 0, waiting: 0 });
   });
 });
