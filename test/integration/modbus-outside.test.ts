@@ -271,7 +271,9 @@ describe('mbpoll over Modbus/TCP', () => {
     expect(lost.code).not.toBe(0);
     expect(lost.stderr).toMatch(/timed out/i);
     expect(lost.values).toEqual([]);
-    expect(plc.fault).toEqual({ kind: 'none' });
+    // on a busy machine mbpoll may give up while its request is still on its way: the PLC hears it
+    // (and stays silent to it) a little later
+    await expect.poll(() => plc.fault).toEqual({ kind: 'none' });
     expect((await mbRead(t, 4, 10, 1)).values).toEqual([[10, 1010]]);
   });
 });
@@ -338,8 +340,8 @@ for (const { framing, unit } of RTU_LINES)
       const r = await mbRead(other, 4, 300, 1, { unit, timeoutS: 0.3 });
       expect(r.code).not.toBe(0);
       expect(r.values).toEqual([]);
-      // the request crossed the wire but the PLC heard only garbage
-      expect(attachment.counters.toPlc).toBeGreaterThan(carried);
+      // the request crossed the wire (on a busy machine it may do so after mbpoll gave up) but the PLC heard only garbage
+      await expect.poll(() => attachment.counters.toPlc).toBeGreaterThan(carried);
       expect(plc.requests).toBe(requests);
       // straight after, the right settings work again
       expect((await mbRead(t, 4, 300, 1, { unit })).values).toEqual([[300, 7]]);
@@ -448,7 +450,10 @@ for (const { name, start } of TRANSPORTS)
       c.setTimeout(300);
       try {
         await expect(c.readHoldingRegisters(20, 1)).rejects.toMatchObject({ errno: 'ETIMEDOUT' });
-        expect(plc.fault).toEqual({ kind: 'none' });
+        c.setTimeout(1000);
+        // on a busy machine the client may give up while its request is still on the line: the PLC
+        // hears it (and stays silent to it) a little later
+        await expect.poll(() => plc.fault).toEqual({ kind: 'none' });
         expect((await c.readHoldingRegisters(20, 2)).data).toEqual([2020, 2121]);
       } finally {
         c.setTimeout(1000);
