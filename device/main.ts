@@ -27,6 +27,7 @@ import { createAuditLog } from './system/audit.ts';
 import { openConsoleTls } from './system/console-tls.ts';
 import { createLockout } from './system/lockout.ts';
 import { createLogger, type Logger } from './system/log.ts';
+import type { HashCost } from './system/passwords.ts';
 import { startScriptFiles } from './system/script-files.ts';
 import { Sessions } from './system/sessions.ts';
 import { Users } from './system/users.ts';
@@ -54,6 +55,11 @@ export interface DaemonOptions {
   tlsPort?: number;
   /** tests with a fake clock: how often the data logger wakes to look at it (default 1 s, logger/engine.ts POLL_MS) */
   loggerPollMs?: number;
+  /**
+   * tests of the console (test/e2e), which sign in hundreds of times: a cheaper scrypt for the
+   * passwords set (system/passwords.ts); absent, the unit's cost. Never set by the unit or the simulator.
+   */
+  hashCost?: HashCost;
 }
 
 export interface Daemon {
@@ -74,7 +80,7 @@ export async function buildContext(
   log?: Logger,
   webDir: string = DEFAULT_WEB_DIR,
   host = '127.0.0.1',
-  tuning: { loggerPollMs?: number; httpLimits?: Partial<HttpLimits> } = {},
+  tuning: { loggerPollMs?: number; httpLimits?: Partial<HttpLimits>; hashCost?: HashCost } = {},
 ): Promise<DaemonContext> {
   const logger = log ?? createLogger({ clock: hw.clock });
   await mkdir(dataDir, { recursive: true });
@@ -131,7 +137,7 @@ export async function buildContext(
     listenHost: host,
     hostname: info.os.hostname,
     log: logger,
-    users: new Users(join(dataDir, 'users.json')),
+    users: new Users(join(dataDir, 'users.json'), tuning.hashCost),
     sessions: new Sessions(hw.clock),
     lockout: createLockout({
       dataDir,
@@ -155,7 +161,11 @@ export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
   // before anything makes a Headers, Request or Response: the daemon's own classes, not undici's (net/fetch/install.ts)
   installDaemonFetchClasses();
   const host = opts.host ?? '127.0.0.1';
-  const ctx = await buildContext(opts.hw, opts.dataDir, opts.log, opts.webDir, host, { loggerPollMs: opts.loggerPollMs, httpLimits: opts.httpLimits });
+  const ctx = await buildContext(opts.hw, opts.dataDir, opts.log, opts.webDir, host, {
+    loggerPollMs: opts.loggerPollMs,
+    httpLimits: opts.httpLimits,
+    hashCost: opts.hashCost,
+  });
   const app = createApp(ctx, [...ROUTES, ...(opts.extraRoutes ?? [])], { devOrigin: opts.devOrigin });
   if (opts.tlsPort !== undefined) {
     const info = await opts.hw.systemInfo();

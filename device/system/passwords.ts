@@ -7,15 +7,23 @@ import { type HashTicket, inHashSlot } from './hash-queue.ts';
 const scrypt = (pw: string, salt: Buffer, len: number, opts: ScryptOptions, ticket?: HashTicket) =>
   inHashSlot(() => new Promise<Buffer>((resolve, reject) => scryptCb(pw, salt, len, opts, (e, key) => (e ? reject(e) : resolve(key)))), ticket);
 
-// N=2^15, r=8: about 32 MiB and tens of milliseconds per check on the unit's CPU
-const PARAMS = { N: 1 << 15, r: 8, p: 1 };
+/** scrypt's cost parameters; a stored hash names the ones it was made with, and is checked with them */
+export interface HashCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/** the unit's: N=2^15, r=8, about 32 MiB and tens of milliseconds per check on the unit's CPU */
+export const HASH_COST: HashCost = { N: 1 << 15, r: 8, p: 1 };
 const KEY_LEN = 32;
 const maxmem = 64 * 1024 * 1024;
 
-export async function hashPassword(pw: string): Promise<string> {
+/** A new hash of `pw` at `cost` (the unit's, unless a test of the console asks for a cheaper one: DaemonOptions.hashCost). */
+export async function hashPassword(pw: string, cost: HashCost = HASH_COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(pw, salt, KEY_LEN, { ...PARAMS, maxmem });
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const key = await scrypt(pw, salt, KEY_LEN, { ...cost, maxmem });
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 /** With a ticket (a login check): HashQueueFull when the queue refuses it (hash-queue.ts). */
@@ -27,9 +35,12 @@ export async function verifyPassword(pw: string, stored: string, ticket?: HashTi
   return timingSafeEqual(actual, expected);
 }
 
-// A fixed hash checked when the user does not exist, so that the answer takes as long either way.
-let dummy: Promise<string> | undefined;
-export async function burnPasswordCheck(pw: string, ticket?: HashTicket): Promise<void> {
-  dummy ??= hashPassword('unused-Dummy-1!');
+// A fixed hash checked when the user does not exist, so that the answer takes as long either way
+// (one per cost: the check costs what the users' checks cost).
+const dummies = new Map<string, Promise<string>>();
+export async function burnPasswordCheck(pw: string, ticket?: HashTicket, cost: HashCost = HASH_COST): Promise<void> {
+  const key = `${cost.N}$${cost.r}$${cost.p}`;
+  let dummy = dummies.get(key);
+  if (!dummy) dummies.set(key, (dummy = hashPassword('unused-Dummy-1!', cost)));
   await verifyPassword(pw, await dummy, ticket);
 }

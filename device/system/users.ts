@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { writeFileAtomic } from '../../hw/atomic-file.ts';
 import type { Role } from '../model/users.ts';
 import type { HashTicket } from './hash-queue.ts';
-import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
+import { burnPasswordCheck, HASH_COST, type HashCost, hashPassword, verifyPassword } from './passwords.ts';
 
 export type { Role } from '../model/users.ts';
 
@@ -21,7 +21,11 @@ export class Users {
   private users: User[];
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly file: string) {
+  /** `cost`: of the hashes this store makes (the unit's, unless a test of the console asks for a cheaper one) */
+  constructor(
+    private readonly file: string,
+    private readonly cost: HashCost = HASH_COST,
+  ) {
     try {
       const data = JSON.parse(readFileSync(file, 'utf8')) as { users?: User[] };
       this.users = Array.isArray(data.users) ? data.users.filter((u) => typeof u?.name === 'string' && typeof u.hash === 'string') : [];
@@ -53,7 +57,7 @@ export class Users {
   add(name: string, role: Role, password: string, now: Date): Promise<void> {
     return this.serial(async () => {
       if (this.find(name)) throw new UserExists(name);
-      const user: User = { name, role, hash: await hashPassword(password), created: now.toISOString() };
+      const user: User = { name, role, hash: await hashPassword(password, this.cost), created: now.toISOString() };
       await this.persist([...this.users, user]);
     });
   }
@@ -82,7 +86,7 @@ export class Users {
     return this.serial(async () => {
       const user = this.find(name);
       if (!user) return false;
-      const hash = await hashPassword(password);
+      const hash = await hashPassword(password, this.cost);
       await this.persist(this.users.map((u) => (u === user ? { ...u, hash } : u)));
       return true;
     });
@@ -92,7 +96,7 @@ export class Users {
   createFirstAdmin(name: string, password: string, now: Date): Promise<boolean> {
     return this.serial(async () => {
       if (!this.isEmpty()) return false;
-      const user: User = { name, role: 'admin', hash: await hashPassword(password), created: now.toISOString() };
+      const user: User = { name, role: 'admin', hash: await hashPassword(password, this.cost), created: now.toISOString() };
       await this.persist([user]);
       return true;
     });
@@ -105,7 +109,7 @@ export class Users {
   async authenticate(name: string, password: string, ticket?: HashTicket): Promise<User | undefined> {
     const user = this.find(name);
     if (!user) {
-      await burnPasswordCheck(password, ticket);
+      await burnPasswordCheck(password, ticket, this.cost);
       return undefined;
     }
     return (await verifyPassword(password, user.hash, ticket)) ? user : undefined;

@@ -7,12 +7,12 @@ import { createHash, X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium.ts';
-import { startTestDaemon, type TestDaemon } from '../support/daemon.ts';
+import type { TestDaemon } from '../support/daemon.ts';
 import { makeCertificates } from '../support/openssl.ts';
 import { LOOPBACK } from '../support/ports.ts';
-import { ADMIN, en, expectText, expectTitle, fill, loginUi, newPage } from './support.ts';
+import { ADMIN, en, expectText, expectTitle, fill, loginUi, newPage, startConsoleDaemon } from './support.ts';
 
 let d: TestDaemon;
 let browser: Browser;
@@ -24,7 +24,7 @@ const spkiOf = (x: X509Certificate) =>
     .digest('base64');
 
 beforeAll(async () => {
-  d = await startTestDaemon({ webDir: inject('webDir'), tls: true });
+  d = await startConsoleDaemon({ tls: true });
   await d.ctx.users.add(ADMIN.username, 'admin', ADMIN.password, new Date());
   cert = new X509Certificate(await readFile(join(d.dataDir, 'console-tls', 'cert.pem')));
   uploaded = await makeCertificates();

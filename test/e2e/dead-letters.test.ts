@@ -6,11 +6,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeadLetters } from '../../device/service-runtime/dead-letters.ts';
-import { startTestDaemon } from '../support/daemon.ts';
 import { seqRow } from '../support/db-queue.ts';
-import { en, ensureAdmin, expectText, fill, launchBrowser, loginApi, newPage, openConsole, pageBody, type TestDaemon } from './support.ts';
+import { en, ensureAdmin, expectText, fill, launchBrowser, loginApi, newPage, openConsole, pageBody, startConsoleDaemon, type TestDaemon } from './support.ts';
 
 let dir: string;
 let d: TestDaemon;
@@ -23,7 +22,7 @@ beforeAll(async () => {
   const why = { target: 'postgresql://db:5432/plant table old_t', code: 'target_gone' as const, message: 'made for another table', tries: 0, at: Date.now() };
   await store.addMany([1, 2, 3].map((n) => ({ job: seqRow(n, Date.now()), why })));
   await store.close();
-  [browser, d] = await Promise.all([launchBrowser(), startTestDaemon({ webDir: inject('webDir'), dataDir: dir })]);
+  [browser, d] = await Promise.all([launchBrowser(), startConsoleDaemon({ dataDir: dir })]);
   await ensureAdmin(d);
 });
 

@@ -6,15 +6,28 @@
 // One browser, one daemon and one page for the whole file.
 
 import type { Browser, Page } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pew } from '../../device/model/sections/pew.ts';
 import type { ByteChannel, SerialSettings } from '../../hw/types.ts';
 import { CPU_MODELS, CPU_PROFILES, type CpuModel } from '../../sim/plc/profiles.ts';
 import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
 import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
 import type { SerialFraming } from '../../sim/wire.ts';
-import { type Client, startTestDaemon } from '../support/daemon.ts';
-import { type ConsolePage, en, expectText, expectTitle, fill, launchBrowser, loginApi, newPage, openConsole, pageBody, type TestDaemon } from './support.ts';
+import type { Client } from '../support/daemon.ts';
+import {
+  type ConsolePage,
+  en,
+  expectText,
+  expectTitle,
+  fill,
+  launchBrowser,
+  loginApi,
+  newPage,
+  openConsole,
+  pageBody,
+  startConsoleDaemon,
+  type TestDaemon,
+} from './support.ts';
 
 /** the PLCs' line; the interfaces are saved with the same baud rate (8O1 is the unit's default) */
 const FRAMING: SerialFraming = { baud: 19200, bits: 8, parity: 'odd', stopbits: 1 };
@@ -53,10 +66,7 @@ async function runTest(id: number): Promise<{ status: number; body: any }> {
 }
 
 beforeAll(async () => {
-  [browser, d] = await Promise.all([
-    launchBrowser(),
-    startTestDaemon({ webDir: inject('webDir'), serial: { virtualPorts: { COM1: port('COM1'), COM3: port('COM3') } } }),
-  ]);
+  [browser, d] = await Promise.all([launchBrowser(), startConsoleDaemon({ serial: { virtualPorts: { COM1: port('COM1'), COM3: port('COM3') } } })]);
   admin = await d.admin();
   // COM1 MEWTOCOL and COM3 MEWTOCOL7 enabled at the PLCs' baud rate; COM2 stays disabled
   const p = (await admin.get('/config/pew')).body as Pew;

@@ -23,10 +23,21 @@ export const consoleMoment = (ms: number, locale = en.app.dateLocale, timeZone =
 /** how long a wait for the console may take before the test fails (a loaded 2-core machine) */
 export const WAIT_MS = 15_000;
 
-/** A daemon with the virtual unit in a fresh data folder, serving the console of the global setup. */
-/** `serial`: the connectors of the virtual unit (e.g. in-process virtual PLCs), as startTestDaemon takes them. */
-export function startConsoleDaemon(serial?: TestDaemonOptions['serial']): Promise<TestDaemon> {
-  return startTestDaemon({ webDir: inject('webDir'), ...(serial ? { serial } : {}) });
+/**
+ * The scrypt cost of the passwords the browser tests set: N=2^10 instead of the unit's 2^15. The
+ * tests sign in over a thousand times, and at the unit's cost each sign-in took 0.2-0.4 s of a core
+ * (a fifth of the browser tests' CPU). Hashing itself, its cost and its queue under a login flood
+ * are tested at the unit's cost (device/system/passwords.test.ts, test/integration/auth.test.ts,
+ * login-lockout.test.ts, login-flood.test.ts).
+ */
+export const CONSOLE_TEST_HASH_COST = { N: 1 << 10, r: 8, p: 1 };
+
+/**
+ * A daemon with the virtual unit in a fresh data folder (unless given one), serving the console of
+ * the global setup; `serial`: the connectors of the virtual unit (e.g. in-process virtual PLCs).
+ */
+export function startConsoleDaemon(opts: Omit<TestDaemonOptions, 'webDir' | 'hashCost'> = {}): Promise<TestDaemon> {
+  return startTestDaemon({ ...opts, webDir: inject('webDir'), hashCost: CONSOLE_TEST_HASH_COST });
 }
 
 export interface ConsolePage {
@@ -135,7 +146,7 @@ export const saveRefusal = (lines: readonly (readonly [place: string, message: s
 export function consoleSuite(opts: { admin?: boolean; serial?: TestDaemonOptions['serial'] } = {}) {
   const suite = {} as { browser: Browser; d: TestDaemon; current?: ConsolePage; open(o?: BrowserContextOptions): Promise<ConsolePage> };
   beforeAll(async () => {
-    [suite.browser, suite.d] = await Promise.all([launchBrowser(), startConsoleDaemon(opts.serial)]);
+    [suite.browser, suite.d] = await Promise.all([launchBrowser(), startConsoleDaemon(opts.serial ? { serial: opts.serial } : {})]);
     if (opts.admin !== false) await ensureAdmin(suite.d);
   });
   afterAll(async () => {

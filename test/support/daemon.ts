@@ -48,6 +48,8 @@ export interface TestDaemonOptions {
   loggerPollMs?: number;
   /** shorter deadlines or smaller caps for every HTTP listener (device/net/http-limits.ts), so a test need not wait the production 10 s */
   httpLimits?: DaemonOptions['httpLimits'];
+  /** a cheaper scrypt for the passwords set (the browser tests: test/e2e/support.ts); absent, the unit's */
+  hashCost?: DaemonOptions['hashCost'];
 }
 
 export async function startTestDaemon(opts: TestDaemonOptions = {}): Promise<TestDaemon> {
@@ -64,6 +66,7 @@ export async function startTestDaemon(opts: TestDaemonOptions = {}): Promise<Tes
     ...(opts.tls ? { tlsPort: 0 } : {}),
     ...(opts.loggerPollMs ? { loggerPollMs: opts.loggerPollMs } : {}),
     ...(opts.httpLimits ? { httpLimits: opts.httpLimits } : {}),
+    ...(opts.hashCost ? { hashCost: opts.hashCost } : {}),
   });
   const client = (from?: string) => new Client(d.url, from);
   const admin = async () => {
