@@ -44,11 +44,11 @@ export default defineConfig({
           expect: { poll: { timeout: 15_000, interval: 50 } },
           testTimeout: 120_000,
           hookTimeout: 60_000,
-          // two files at a time: most of their time is spent waiting on sockets, timers, child
-          // processes and peers; each takes its own ports, data folders and peer servers (three at a
-          // time beside the browser tests on a host that took a third of the CPU left a flood test's
-          // owner two sign-ins in 12 s and a broker's start past its hook's minute)
-          maxWorkers: 2,
+          // three files at a time: most of their time is spent waiting on sockets, timers, child
+          // processes and peers (the sum of the files' times is about twice the group's CPU); each
+          // takes its own ports, data folders and peer servers. The browser tests beside them cost
+          // less since their daemons hash passwords cheaply (test/e2e/support.ts)
+          maxWorkers: 3,
         },
       },
       {
