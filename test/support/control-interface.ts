@@ -13,7 +13,9 @@ export function com1AsControlInterface(pew: Pew, framing: { baud: number; bits: 
     bits: framing.bits,
     parity: framing.parity,
     stopbits: framing.stopbits,
-    timeout: 300,
+    // the virtual PLC answers from the test's own process, late on a busy machine: the services'
+    // tests are not about the link's timeout (a PLC write that timed out would show as an error)
+    timeout: 2000,
     autobaud: false,
   });
   return Object.assign(pew, { interface_plc: COM1, address_plc: 1 });

@@ -115,8 +115,10 @@ export async function publish(port: number, topic: string, message: string, opts
   const p = spawn(
     'mosquitto_pub',
     ['-h', LOOPBACK, '-p', String(port), '-t', topic, '-m', message, '-q', String(opts.qos ?? 1), ...(opts.retain ? ['-r'] : [])],
-    { stdio: 'ignore' },
+    // a client that hangs (no CONNACK or PUBACK) fails the wait it is in, with its reason, instead of the whole test's limit
+    { stdio: 'ignore', timeout: 15_000 },
   );
-  const [code] = (await once(p, 'exit')) as [number];
+  const [code, signal] = (await once(p, 'exit')) as [number | null, NodeJS.Signals | null];
+  if (signal) throw new Error(`mosquitto_pub to ${topic} did not end within 15 s (${signal})`);
   if (code !== 0) throw new Error(`mosquitto_pub exited with ${code}`);
 }
