@@ -17,6 +17,7 @@ import {
   newPage,
   openConsole,
   pageBody,
+  RETRY_RESET,
   USER,
 } from './support.ts';
 
@@ -44,7 +45,7 @@ describe('signing in', () => {
     await page.locator('main.auth button[type=submit]').click();
     await expectText(error, en.auth.mismatch);
     expect(suite.d.ctx.users.isEmpty()).toBe(true);
-    expect((await page.request.get(`${suite.d.url}/rest/api/v1/authentication`)).status()).toBe(401);
+    expect((await page.request.get(`${suite.d.url}/rest/api/v1/authentication`, RETRY_RESET)).status()).toBe(401);
     await expectText(page.locator('#auth-title'), en.auth.setupTitle);
 
     await page.locator('#setup-repeat').fill(ADMIN.password);
@@ -93,7 +94,7 @@ describe('signing in', () => {
 
     await page.locator('[data-action=logout]').click();
     await expectText(page.locator('#auth-title'), en.auth.loginTitle);
-    expect((await page.request.get(`${suite.d.url}/rest/api/v1/authentication`)).status()).toBe(401);
+    expect((await page.request.get(`${suite.d.url}/rest/api/v1/authentication`, RETRY_RESET)).status()).toBe(401);
     await expect.poll(() => page.locator('#page-title').count()).toBe(0);
 
     const error = page.locator('main.auth .error');
@@ -102,13 +103,13 @@ describe('signing in', () => {
     await loginUi(page, { username: ADMIN.username, password: `${ADMIN.password}wrong` });
     await expectText(error, en.errors.wrong_credentials);
     await expectText(page.locator('#auth-title'), en.auth.loginTitle);
-    expect((await page.request.get(`${suite.d.url}/rest/api/v1/authentication`)).status()).toBe(401);
+    expect((await page.request.get(`${suite.d.url}/rest/api/v1/authentication`, RETRY_RESET)).status()).toBe(401);
 
     await loginUi(page, ADMIN);
     await expectTitle(page, en.nav.info);
     await expectText(page.locator('header .user'), `admin · ${en.roles.admin}`);
     await pageBody(page, 'info').locator('.facts').first().waitFor();
-    expect((await page.request.get(`${suite.d.url}/rest/api/v1/authentication`)).status()).toBe(200);
+    expect((await page.request.get(`${suite.d.url}/rest/api/v1/authentication`, RETRY_RESET)).status()).toBe(200);
   });
 
   it('the user role sees MQTT read-only: inputs disabled, no save, reset or save-all, the read-only badge', async () => {

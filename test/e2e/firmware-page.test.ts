@@ -11,7 +11,7 @@ import type { Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BROWSER_TIMEOUT_MS, RETRY_REFRESH_MS } from '../../device/model/firmware.ts';
 import { adminClient, buildTestImages, makeRoot, runningVersion, type Supervisor, startSupervisor, type TestImages } from '../support/firmware.ts';
-import { ADMIN, type ConsolePage, en, expectText, launchBrowser, loginUi, newPage, pageBody, WAIT_MS } from './support.ts';
+import { ADMIN, type ConsolePage, en, expectText, launchBrowser, loginUi, newPage, pageBody, RETRY_RESET, WAIT_MS } from './support.ts';
 
 describe('the firmware page', () => {
   let imgs: TestImages;
@@ -26,7 +26,7 @@ describe('the firmware page', () => {
     [sup, browser] = await Promise.all([startSupervisor(root, { image: imgs.images.get('1.5.0')!.zipFile }), launchBrowser()]);
     await adminClient(sup.url); // the administrator is set up
     cp = await newPage(browser);
-    const r = await cp.page.request.post(`${sup.url}/rest/api/v1/authentication`, { data: ADMIN });
+    const r = await cp.page.request.post(`${sup.url}/rest/api/v1/authentication`, { data: ADMIN, ...RETRY_RESET });
     expect(r.status()).toBe(200);
   }, 240_000);
 

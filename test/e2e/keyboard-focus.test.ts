@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
 import { PAGES } from '../../web/pages.ts';
-import { consoleSuite, de, en, expectTitle, fieldInput, fr, loginApi, menuLink, openConsole, pageBody } from './support.ts';
+import { consoleSuite, de, en, expectTitle, fieldInput, fr, loginApi, menuLink, openConsole, pageBody, RETRY_RESET } from './support.ts';
 
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } as const;
 
@@ -65,7 +65,7 @@ describe('keyboard, focus and titles', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => saveAll.isDisabled()).toBe(true);
     await expect.poll(() => focused(page)).toBe('main#main.');
-    expect(await (await page.request.get(`${suite.d.url}/config/pew_mqtt`)).json()).toMatchObject({ keep_alive: Number(before) });
+    expect(await (await page.request.get(`${suite.d.url}/config/pew_mqtt`, RETRY_RESET)).json()).toMatchObject({ keep_alive: Number(before) });
   });
 
   it('Help takes the focus below the sticky top bar, Esc closes it and the focus returns to the Help button', async () => {

@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
 import { SCRIPT_MAX } from '../../device/model/sections/scriptfile.ts';
 import { DEFAULT_SCRIPT } from '../../device/system/default-script.ts';
-import { api, consoleSuite, en, expectText, expectTitle, fieldInput, fill, loginApi, menuLink, openConsole } from './support.ts';
+import { api, consoleSuite, en, expectText, expectTitle, fieldInput, fill, loginApi, menuLink, openConsole, RETRY_RESET } from './support.ts';
 
 describe('the script page', () => {
   const suite = consoleSuite();
@@ -163,7 +163,7 @@ describe('the script page', () => {
     await saved(page);
     expect((await stored(page, 'pew_script')).script_file).toBe('night_shift.cfg');
     await expect.poll(() => page.locator('tr[data-script="night_shift.cfg"] [data-active]').count()).toBe(1);
-    const r = await page.request.get(`${suite.d.url}/download/pew_script.cfg`);
+    const r = await page.request.get(`${suite.d.url}/download/pew_script.cfg`, RETRY_RESET);
     expect(await r.text()).toBe(night);
     expect(await scriptFile('pew_script.cfg')).toBe(text); // the other script is kept
   });

@@ -77,7 +77,7 @@ export async function ensureUser(d: TestDaemon): Promise<void> {
 export async function loginApi(page: Page, d: TestDaemon, cred = ADMIN): Promise<void> {
   if (cred === ADMIN) await ensureAdmin(d);
   else if (cred === USER) await ensureUser(d);
-  const r = await page.request.post(`${d.url}/rest/api/v1/authentication`, { data: cred });
+  const r = await page.request.post(`${d.url}/rest/api/v1/authentication`, { data: cred, ...RETRY_RESET });
   if (r.status() !== 200) throw new Error(`login of ${cred.username} failed: ${r.status()} ${await r.text()}`);
 }
 
@@ -117,17 +117,25 @@ export async function expectText(loc: Locator, text: string, timeout = WAIT_MS):
 /** Waits until the page's heading shows `title`. */
 export const expectTitle = (page: Page, title: string) => expectText(page.locator('#page-title'), title);
 
+/**
+ * For the tests' own calls through a page's request context: a call on a kept-alive connection
+ * that the daemon closes as idle (after 5 s) just as the call starts is reset (ECONNRESET, seen on
+ * a busy machine); a browser sends it again on a new connection, and so does Playwright with these
+ * retries (it retries that error only).
+ */
+export const RETRY_RESET = { maxRetries: 2 } as const;
+
 /** The API with the page's session: the cookie from the context, the CSRF token from the session call. */
 export async function api(page: Page, d: TestDaemon) {
-  const auth = await page.request.get(`${d.url}/rest/api/v1/authentication`);
+  const auth = await page.request.get(`${d.url}/rest/api/v1/authentication`, RETRY_RESET);
   if (auth.status() !== 200) throw new Error(`the page has no session: ${auth.status()} ${await auth.text()}`);
   const { csrfToken } = (await auth.json()) as { csrfToken: string };
   const json = async (r: APIResponse) => ({ status: r.status(), body: (await r.json().catch(() => undefined)) as any });
   return {
     csrfToken,
-    get: async (path: string) => json(await page.request.get(d.url + path)),
+    get: async (path: string) => json(await page.request.get(d.url + path, RETRY_RESET)),
     post: async (path: string, data: unknown, headers: Record<string, string> = { 'X-CSRF-Token': csrfToken }) =>
-      json(await page.request.post(d.url + path, { data, headers })),
+      json(await page.request.post(d.url + path, { data, headers, ...RETRY_RESET })),
   };
 }
 
