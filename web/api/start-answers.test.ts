@@ -21,7 +21,12 @@ beforeEach(() => {
     return new Response(JSON.stringify({ asked: url }), { status: 200, headers: { 'content-type': 'application/json' } });
   });
 });
-afterEach(() => vi.unstubAllGlobals());
+// the modules imported under the stubs (client.ts's mode read from the stubbed location) leave the
+// registry with them: the files run after this one in the same worker import their own
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.resetModules();
+});
 
 describe('start answers', () => {
   it('each answer is taken once, then the daemon is asked; the element is read once and removed', async () => {

@@ -7,7 +7,12 @@ beforeEach(() => {
   vi.stubGlobal('document', { documentElement: { dataset: {}, lang: '' } });
   vi.stubGlobal('localStorage', { getItem: () => null, setItem: () => undefined });
 });
-afterEach(() => vi.unstubAllGlobals());
+// the modules imported under the stubs (client.ts's mode read from the stubbed location) leave the
+// registry with them: the files run after this one in the same worker import their own
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.resetModules();
+});
 
 describe('loadTexts', () => {
   it('asked three times at once, loads a part once: one dictionary change per part', async () => {

@@ -18,7 +18,12 @@ beforeEach(() => {
   });
   vi.stubGlobal('document', { documentElement: { dataset: {} as Record<string, string> } });
 });
-afterEach(() => vi.unstubAllGlobals());
+// the modules imported under the stubs (client.ts's mode read from the stubbed location) leave the
+// registry with them: the files run after this one in the same worker import their own
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.resetModules();
+});
 
 describe('remembered choices', () => {
   it('start: the stored theme is used and nothing is written, also where nothing was stored', async () => {
