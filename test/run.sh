@@ -81,7 +81,7 @@ export TMPDIR="$run_tmp"
 int_json="$run_tmp/integration-report.json"
 e2e_json="$run_tmp/e2e-report.json"
 reporter=./test/failures-reporter.ts
-# Two vitest processes side by side: the integration tests, three files at a time (vitest.config.ts;
+# Two vitest processes side by side: the integration tests, two files at a time (vitest.config.ts;
 # they mostly wait on sockets, timers, child processes and peers), and the browser tests, two files
 # at a time, then the unit tests (CPU-bound, about a minute), so that both processes end at about
 # the same time. Each test takes its own ports and data folders, so the groups do not meet. The
