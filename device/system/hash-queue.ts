@@ -31,7 +31,7 @@ export const HASH_BURST_MS = 500;
 /**
  * the most the first line may overdraw the bucket: however long the owners and the daemon hashed
  * (a burst of sign-ins, users added one after the other), a newcomer then waits at most
- * (HASH_BURST_MS + HASH_DEBT_MS) / HASH_SHARE ms for the budget, not minutes of repayment
+ * HASH_DEBT_MS / HASH_SHARE ms for the bucket to hold anything again, not minutes of repayment
  */
 export const HASH_DEBT_MS = HASH_BURST_MS;
 
