@@ -266,6 +266,7 @@ describe('npm run supervisor', () => {
     process.kill(e.proc.pid!, 'SIGTERM'); // the npm process, as a terminal or a service manager would
     expect(await eventually(() => !e.groupAlive(), 30_000)).toBe(true);
     expect(await listening(port)).toBe(false);
+    await e.exited; // the output read to its end
     expect(e.output()).toContain('Simulator stopped (SIGTERM)');
     expect(e.output()).toContain('supervisor: stopped (SIGTERM)');
   });

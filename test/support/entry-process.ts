@@ -9,7 +9,10 @@ export interface EntryProcess {
   output(): string;
   /** resolves with the first match of `re` in the output; rejects after `ms` with the output so far */
   waitFor(re: RegExp, ms?: number): Promise<RegExpMatchArray>;
-  /** exit code and signal, once the process ended */
+  /**
+   * exit code and signal, once the process ended and its output is all read: 'close', not 'exit',
+   * which can come before the last lines written into the pipe reach us
+   */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** true while any process of the group (the entry and what it started) still exists */
   groupAlive(): boolean;
@@ -27,7 +30,9 @@ export function startEntry(command: string, args: readonly string[], opts: Spawn
   };
   proc.stdout!.on('data', add);
   proc.stderr!.on('data', add);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => proc.once('exit', (code, signal) => r({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
+    proc.once('close', (code: number | null, signal: NodeJS.Signals | null) => r({ code, signal })),
+  );
   const pgid = proc.pid!;
   const groupAlive = () => {
     try {
