@@ -16,6 +16,7 @@ import { startFtpSend } from './ftp/engine.ts';
 import { startIec104 } from './iec104/engine.ts';
 import { startLogger } from './logger/engine.ts';
 import { CONFIG_SECTIONS } from './model/index.ts';
+import type { CrossOptions } from './model/rules.ts';
 import { hostNamesOf, type Rest } from './model/sections/rest.ts';
 import { installDaemonFetchClasses } from './net/fetch/install.ts';
 import type { HttpLimits } from './net/http-limits.ts';
@@ -86,18 +87,18 @@ export async function buildContext(
   await mkdir(dataDir, { recursive: true });
   await recoverRestore(dataDir, logger); // before the store reads its files (device/backup/restore.ts)
   const info = await hw.systemInfo();
-  const store = await ConfigStore.open({
-    dir: join(dataDir, 'config'),
-    defs: CONFIG_SECTIONS,
-    log: logger,
-    crossOptions: async () => ({ systemPorts: await hw.systemTcpPorts() }),
+  // the console's listeners are known once startDaemon has opened them; until then no port is the console's
+  const crossOptions = async (): Promise<CrossOptions> => ({
+    systemPorts: await hw.systemTcpPorts(),
+    consolePorts: ctx.consoleListeners?.().map((l) => l.port) ?? [],
   });
+  const store = await ConfigStore.open({ dir: join(dataDir, 'config'), defs: CONFIG_SECTIONS, log: logger, crossOptions });
   const com = await startCom(store, hw, logger);
   const audit = createAuditLog({ dir: join(dataDir, 'audit'), clock: hw.clock });
   const versions = { ...info.versions, app: APP_VERSION };
   const ftpSend = await startFtpSend({ store, links: com.links, hw, log: logger, dataDir });
   const rtc = await startRtcSync({ store, links: com.links, clock: hw.clock, log: logger });
-  return {
+  const ctx: DaemonContext = {
     hw,
     dataDir,
     store,
@@ -154,7 +155,9 @@ export async function buildContext(
     firmware: await startFirmware({ versions, log: logger, audit }),
     versions,
     webDir,
+    crossOptions,
   };
+  return ctx;
 }
 
 export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {

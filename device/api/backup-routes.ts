@@ -68,11 +68,7 @@ async function restore(c: Context<Env>, ctx: DaemonContext): Promise<Response> {
   }
   const password = c.req.header(PASSWORD_HEADER) || undefined;
   try {
-    const r = await restoreBackup(
-      { dataDir: ctx.dataDir, store: ctx.store, log: ctx.log, crossOptions: async () => ({ systemPorts: await ctx.hw.systemTcpPorts() }) },
-      file,
-      password,
-    );
+    const r = await restoreBackup({ dataDir: ctx.dataDir, store: ctx.store, log: ctx.log, crossOptions: () => ctx.crossOptions() }, file, password);
     // the engines follow the saved sections; the active script file is written from script_file
     await ctx.scripts.settled().catch(() => undefined);
     await audit({ ok: true, format: r.header.format, app: r.header.app, created: r.header.created, sections: r.sections.length, files: r.files });

@@ -6,6 +6,7 @@ import type { Firmware } from '../firmware/engine.ts';
 import type { FtpSend } from '../ftp/engine.ts';
 import type { Iec104Engine } from '../iec104/engine.ts';
 import type { DataLogger } from '../logger/engine.ts';
+import type { CrossOptions } from '../model/rules.ts';
 import type { Redirects } from '../redirect/redirects.ts';
 import type { RestServer } from '../rest/engine.ts';
 import type { RtcSync } from '../rtc/engine.ts';
@@ -58,6 +59,8 @@ export interface DaemonContext {
   consoleTls?: ConsoleTls;
   /** the console's own listeners with their fault counters (api/listen.ts); set once they listen */
   consoleListeners?: () => ConsoleListenerStatus[];
+  /** what a save is checked against beyond the sections (model/rules.ts): the ports the system and the console listen on */
+  crossOptions(): Promise<CrossOptions>;
   /** the address the daemon and its redirect threads listen on */
   listenHost: string;
   /** the console's built files (dist/web by default) */

@@ -30,6 +30,7 @@ export const ERROR_CODES = [
   'password_required', // "missing password": a stored password is not kept for a changed server, port or proxy (security.md SEC-2; params: fields)
   'port_unallowed', // spec §5 unallowed TCP ports (params: ports)
   'port_system', // "A port already used by the system is rejected" (params: port)
+  'port_console', // the console itself (HTTP or HTTPS) listens on the port (params: port)
   'port_conflict', // two settings listen on the same port (params: port, other)
   'port_modbus_only', // spec §9 Modbus 502: only a Modbus/TCP gateway thread listens below 1025 (params: port, min, max)
   'start_after_end', // "Start address greater than end address"

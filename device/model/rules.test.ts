@@ -81,6 +81,16 @@ describe('TCP ports (spec §5)', () => {
     expect(cross(c, [2404]).pew_60870).toEqual([{ path: 'port', code: 'port_system', params: { port: 2404 } }]);
     expect(cross(c, [2405])).toEqual({});
   });
+
+  it("the console's own ports are refused, by name", () => {
+    const c = defaults();
+    c.pew_60870.enable_60870 = true;
+    c.pew_60870.port = 8443;
+    expect(crossSectionIssues(CONFIG_SECTIONS, c, { consolePorts: [8088, 8443], systemPorts: [8443] }).pew_60870).toEqual([
+      { path: 'port', code: 'port_console', params: { port: 8443 } },
+    ]);
+    expect(crossSectionIssues(CONFIG_SECTIONS, c, { consolePorts: [8088] })).toEqual({});
+  });
 });
 
 describe('transparent interfaces (spec §5)', () => {

@@ -30,7 +30,7 @@ import {
 } from '../../device/protocol/index.ts';
 import type { SerialFraming } from '../../sim/wire.ts';
 import { connector, enableCom1, freePort, freePorts, liveConsoleSuite, MewClient, mewAsk, otherProgram, serialPlc } from './live-plc.ts';
-import { api, type ConsolePage, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, saveRefusal, USER } from './support.ts';
+import { api, type ConsolePage, de, en, expectText, expectTitle, fieldInput, fill, fr, loginApi, openConsole, pageBody, saveRefusal, USER } from './support.ts';
 
 const TICK_MS = 1500; // spec §9: update tick
 const KEY = 'pew_redirect';
@@ -330,6 +330,21 @@ describe('the ports page against the daemon, its redirect threads and a virtual 
     // editing the field clears the daemon's message
     await input(page, 'threads.0.port').fill('9301');
     await expect.poll(() => errorAt(page, 'threads.0.port').count()).toBe(0);
+  });
+
+  it.each([
+    ['en-GB', en],
+    ['de-DE', de],
+    ['fr-FR', fr],
+  ] as const)("a thread on the console's own port is refused at the field, nothing stored (%s)", async (locale, dict) => {
+    const { page } = await openPort([thread()], { locale });
+    const own = suite.d.port;
+    await input(page, 'threads.0.port').fill(String(own));
+    const answer = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === `/config/${KEY}`);
+    await save(page);
+    expect((await answer).status()).toBe(400);
+    await expectText(errorAt(page, 'threads.0.port'), fill(dict.errors.port_console, { port: own }));
+    expect((await stored(page)).threads[0]!.port).toBe(9094);
   });
 
   it('reset from the page bar puts the defaults (no thread) in place, stored with the next save', async () => {

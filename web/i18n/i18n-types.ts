@@ -1341,6 +1341,11 @@ export type NamespaceErrorsTranslation = {
 	 */
 	port_system: RequiredParams<'port'>
 	/**
+	 * P​o​r​t​ ​{​p​o​r​t​}​ ​i​s​ ​t​h​e​ ​c​o​n​s​o​l​e​’​s​ ​o​w​n​ ​p​o​r​t​.
+	 * @param {unknown} port
+	 */
+	port_console: RequiredParams<'port'>
+	/**
 	 * P​o​r​t​ ​{​p​o​r​t​}​ ​i​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​ ​b​y​ ​{​o​t​h​e​r​}​.
 	 * @param {unknown} other
 	 * @param {unknown} port
@@ -9550,6 +9555,10 @@ export type TranslationFunctions = {
 		 * Port {port} is already used by the system.
 		 */
 		port_system: (arg: { port: unknown }) => LocalizedString
+		/**
+		 * Port {port} is the console’s own port.
+		 */
+		port_console: (arg: { port: unknown }) => LocalizedString
 		/**
 		 * Port {port} is already used by {other}.
 		 */

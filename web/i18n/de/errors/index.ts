@@ -29,6 +29,7 @@ const de_errors = {
     'Passwort fehlt: Das Ziel wurde geändert (Server, Port, Proxy oder Header), daher wird das gespeicherte Passwort nicht dorthin gesendet. Geben Sie es erneut ein.',
   port_unallowed: 'Dieser Port ist nicht zulässig ({ports}).',
   port_system: 'Port {port} wird bereits vom System verwendet.',
+  port_console: 'Port {port} ist der Port dieser Konsole.',
   port_conflict: 'Port {port} wird bereits von {other} verwendet.',
   port_modbus_only: 'Port {port} ist nur für einen Thread mit Modbus/TCP-Gateway; sonst {min} – {max} verwenden.',
   start_after_end: 'Die Startadresse ist größer als die Endadresse.',

@@ -28,6 +28,7 @@ const en_errors = {
   password_required: 'Missing password: where it is sent changed (server, port, proxy or header), so the stored one is not sent there. Enter it again.',
   port_unallowed: 'This port is not allowed ({ports}).',
   port_system: 'Port {port} is already used by the system.',
+  port_console: 'Port {port} is the console’s own port.',
   port_conflict: 'Port {port} is already used by {other}.',
   port_modbus_only: 'Port {port} is only for a Modbus/TCP gateway thread; otherwise use {min} – {max}.',
   start_after_end: 'The start address is greater than the end address.',

@@ -29,6 +29,7 @@ const fr_errors = {
     'Mot de passe manquant : sa destination a changé (serveur, port, proxy ou en-tête), le mot de passe enregistré n’y est donc pas envoyé. Saisissez-le à nouveau.',
   port_unallowed: 'Ce port n’est pas autorisé ({ports}).',
   port_system: 'Le port {port} est déjà utilisé par le système.',
+  port_console: 'Le port {port} est celui de cette console.',
   port_conflict: 'Le port {port} est déjà utilisé par {other}.',
   port_modbus_only: 'Le port {port} est réservé à un thread passerelle Modbus/TCP ; sinon, utilisez {min} – {max}.',
   start_after_end: 'L’adresse de début est supérieure à l’adresse de fin.',
