@@ -5,7 +5,8 @@
 // Each test has its own browser context, signed in once, and one page (loaded once, its routes
 // reached by hash, not by reloads); themes are switched in place and axe runs once per state with
 // the rules that state needs:
-// - the full rule set runs on every route in every language at both widths, in the default theme;
+// - the full rule set runs on every route in every language at both widths, in the default theme,
+//   with the reflow check (support.ts `overflow`: no visible element reaches past the window's edge);
 // - the colour rules run on every route in the four other themes in English at 1280 px, and on the
 //   shell (login page, Help panel, open menu) in every theme at 360 px. Themes are CSS custom
 //   properties with no per-theme markup, and a width or a language changes the layout and the
@@ -19,10 +20,15 @@
 
 import type { BrowserContext, Page } from '@playwright/test';
 import type { ExpectStatic } from 'vitest';
+import { withDefaults } from '../../device/model/section.ts';
+import { logSchema } from '../../device/model/sections/log.ts';
+import { type LogFile, type LogRecord, logFileSchema, recordSchema } from '../../device/model/sections/logfile.ts';
+import { restrictionSchema, threadSchema } from '../../device/model/sections/redirect.ts';
 import { PAGES } from '../../web/pages.ts';
 import { THEMES, type Theme } from '../../web/state/pref-choices.ts';
+import { freePort } from '../support/ports.ts';
 import { type AxeViolation, axeViolations } from './axe.ts';
-import { type consoleSuite, fieldInput, loginApi, pageBody, WAIT_MS } from './support.ts';
+import { type consoleSuite, fieldInput, loginApi, overflow, pageBody, WAIT_MS } from './support.ts';
 
 type Lang = (typeof LANGS)[number];
 type Size = (typeof WIDTHS)[number];
@@ -44,12 +50,16 @@ async function setTheme(page: Page, theme: string) {
   }, theme);
 }
 
-/** What the page shows now, in each of `themes`: all rules in the default theme, the colour rules in any other. */
+/**
+ * What the page shows now, in each of `themes`: all rules in the default theme, the colour rules in
+ * any other; and in the default theme, that nothing extends past the window's edge (reflow).
+ */
 async function check(page: Page, where: string, themes: readonly Theme[]): Promise<string[]> {
   const found: string[] = [];
   for (const theme of themes) {
     await setTheme(page, theme);
     found.push(...lines(`${where} ${theme}`, await axeViolations(page, { colours: theme !== 'default' })));
+    if (theme === 'default') found.push(...(await overflow(page)).wider.map((o) => `${where}: past the window's edge: ${o}`));
   }
   await setTheme(page, 'default');
   return found;
@@ -128,6 +138,39 @@ export async function sweep(suite: Suite, { size, lang, routes, shell }: Sweep):
     await context.close();
   }
   return { found, errors };
+}
+
+/**
+ * The unit as a technician leaves it, so that the pages show their tables and blocks filled: the
+ * logger on with two files of long names, two redirect threads (one a Modbus/TCP gateway) with
+ * restrictions. Nothing of it needs a PLC that answers: the status shows its failed reads.
+ */
+export async function seedPlant(suite: Suite): Promise<void> {
+  const c = await suite.d.admin();
+  const point = (id: number, name: string) => withDefaults(recordSchema, { id, name, area: 1, reg_addr: String(100 + id), type: 1 }) as LogRecord;
+  const file = (id: number, name: string) =>
+    withDefaults(logFileSchema, {
+      id,
+      name,
+      trigger: 1,
+      cycle: 60,
+      delay_store: 1,
+      records: [point(2 * id - 1, 'flow_in'), point(2 * id, 'level')],
+    }) as LogFile;
+  const saved = await c.post('/config/pew_log', {
+    ...(withDefaults(logSchema, {}) as Record<string, unknown>),
+    enable_log: true,
+    log_def: [file(1, 'boiler_house_temperatures_1'), file(2, 'pump_station_north_pressure')],
+  });
+  if (saved.status !== 200) throw new Error(`the logger was not saved: ${saved.text}`);
+  const rule = (area: string, start: number, end: number, read_write: string, type = 0) =>
+    withDefaults(restrictionSchema, { type, area, register_area_start: start, register_area_end: end, read_write });
+  const threads = [
+    withDefaults(threadSchema, { port: await freePort(), mapping: [rule('DT', 0, 99, 'RO'), rule('DT', 100, 199, 'R/W'), rule('WR', 0, 9, 'R/W')] }),
+    withDefaults(threadSchema, { port: await freePort(), mb_translation: true, mapping: [rule('DT', 200, 299, 'R/W'), rule('WY', 0, 3, 'RO', 2)] }),
+  ];
+  const ports = await c.post('/config/pew_redirect', { threads });
+  if (ports.status !== 200) throw new Error(`the threads were not saved: ${ports.text}`);
 }
 
 /** The test of one case: nothing found, no uncaught error in the pages. */

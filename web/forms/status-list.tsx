@@ -10,6 +10,8 @@ export interface StatusFact {
   /** data-item of the row, for tests and styles */
   item: string;
   label: string;
+  /** the label's id, where the value (a table in its scroll box) is named by it */
+  labelId?: string;
   value: ComponentChildren;
 }
 
@@ -66,7 +68,7 @@ export function StatusList({ block, title, failed, facts }: { block: string; tit
         <dl class="facts" data-status="ok">
           {facts.map((f) => (
             <div key={f.item} data-item={f.item}>
-              <dt>{f.label}</dt>
+              <dt id={f.labelId}>{f.label}</dt>
               <dd>{f.value}</dd>
             </div>
           ))}

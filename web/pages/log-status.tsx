@@ -8,11 +8,14 @@
 import { ApiFailure } from '../api/client.ts';
 import { acknowledgeLogNotices, type LogNotices, type LogStatus } from '../api/log-status.ts';
 import { formatMoment, StateBadge, type StatusFact, StatusList } from '../forms/status-list.tsx';
+import { TableView } from '../forms/table-view.tsx';
 import { errorText, formatNumber, LL } from '../i18n/translate.ts';
 import { logStatus, logStatusFailed } from '../state/log-status.ts';
 import { notify } from '../state/notify.ts';
 import { readOnly } from '../state/session.ts';
 
+/** the files fact's label, which names the table's scroll box */
+const FILES_LABEL = 'log-status-files-label';
 const TONE = { ok: 'up', low_memory: 'connecting', stopped: 'connecting', error: 'down' } as const;
 
 async function acknowledge(): Promise<void> {
@@ -27,30 +30,32 @@ async function acknowledge(): Promise<void> {
 function FilesTable({ files }: { files: LogStatus['files'] }) {
   const t = LL.value.logger.status;
   return (
-    <table class="log-status-files">
-      <thead>
-        <tr>
-          <th>{t.file()}</th>
-          <th>{t.records()}</th>
-          <th>{t.missed()}</th>
-          <th>{t.failedReads()}</th>
-          <th>{t.lastRecord()}</th>
-          <th>{t.lastTrigger()}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {files.map((f) => (
-          <tr key={f.name} data-log-file={f.name}>
-            <td>{f.name}</td>
-            <td data-col="records">{formatNumber(f.records)}</td>
-            <td data-col="missed">{formatNumber(f.missed)}</td>
-            <td data-col="failed-reads">{formatNumber(f.failedReads)}</td>
-            <td data-col="last-record">{f.lastRecordAt !== undefined ? formatMoment(f.lastRecordAt) : t.never()}</td>
-            <td data-col="last-trigger">{f.lastTrigger > 0 ? formatMoment(f.lastTrigger * 1000) : t.never()}</td>
+    <TableView labelledBy={FILES_LABEL}>
+      <table class="log-status-files">
+        <thead>
+          <tr>
+            <th>{t.file()}</th>
+            <th>{t.records()}</th>
+            <th>{t.missed()}</th>
+            <th>{t.failedReads()}</th>
+            <th>{t.lastRecord()}</th>
+            <th>{t.lastTrigger()}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {files.map((f) => (
+            <tr key={f.name} data-log-file={f.name}>
+              <td>{f.name}</td>
+              <td data-col="records">{formatNumber(f.records)}</td>
+              <td data-col="missed">{formatNumber(f.missed)}</td>
+              <td data-col="failed-reads">{formatNumber(f.failedReads)}</td>
+              <td data-col="last-record">{f.lastRecordAt !== undefined ? formatMoment(f.lastRecordAt) : t.never()}</td>
+              <td data-col="last-trigger">{f.lastTrigger > 0 ? formatMoment(f.lastTrigger * 1000) : t.never()}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableView>
   );
 }
 
@@ -111,7 +116,7 @@ function facts(s: LogStatus): StatusFact[] {
     },
     { item: 'running', label: t.running(), value: <span data-running={String(s.running)}>{s.running ? t.runs() : t.notRunning()}</span> },
     ...(n.deletedCount > 0 || n.droppedCount > 0 ? [{ item: 'notices', label: t.notices(), value: <Notices n={n} /> }] : []),
-    ...(s.files.length > 0 ? [{ item: 'files', label: t.files(), value: <FilesTable files={s.files} /> }] : []),
+    ...(s.files.length > 0 ? [{ item: 'files', label: t.files(), labelId: FILES_LABEL, value: <FilesTable files={s.files} /> }] : []),
   ];
 }
 
