@@ -4,7 +4,22 @@
 import type { Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
 import { SAVED_MS } from '../../web/state/notify.ts';
-import { api, type ConsolePage, consoleSuite, en, expectText, expectTitle, fieldInput, fill, loginApi, menuLink, openConsole, saveRefusal } from './support.ts';
+import {
+  api,
+  type ConsolePage,
+  consoleSuite,
+  de,
+  en,
+  expectText,
+  expectTitle,
+  fieldInput,
+  fill,
+  fr,
+  loginApi,
+  menuLink,
+  openConsole,
+  saveRefusal,
+} from './support.ts';
 
 const KEEP_ALIVE_DEFAULT = 65;
 
@@ -155,5 +170,39 @@ describe('the MQTT form', () => {
     await expectTitle(page, en.nav.mqtt);
     expect(await keepAlive(page).inputValue()).toBe(String(before.body.keep_alive));
     expect(posts).toEqual([]);
+  });
+  it.each([
+    ['en-GB', en],
+    ['de-DE', de],
+    ['fr-FR', fr],
+  ] as const)('logging out with an edit asks first: stay keeps it; log out drops it; nothing changed, no question (%s)', async (locale, t) => {
+    cp = await suite.open({ locale });
+    const { page } = cp;
+    await loginApi(page, suite.d);
+    await openConsole(page, suite.d, '/mqtt');
+    await expectTitle(page, t.nav.mqtt);
+    const logout = page.locator('header [data-action=logout]');
+    await keepAlive(page).fill('121');
+    await logout.click();
+    await expectText(dialog(page).locator('#dlg-title'), t.confirm.unsavedTitle);
+    await expectText(dialog(page).locator('#dlg-text'), t.confirm.unsavedLogout);
+    await dialog(page).locator('button', { hasText: t.confirm.stayLoggedIn }).click();
+    await expect.poll(() => dialog(page).count()).toBe(0);
+    await expectTitle(page, t.nav.mqtt);
+    expect(await keepAlive(page).inputValue()).toBe('121');
+
+    await logout.click();
+    await dialog(page).locator('button', { hasText: t.confirm.logout }).click();
+    await page.locator('#login-user').waitFor();
+    expect((await (await suite.d.admin()).get('/config/pew_mqtt')).body.keep_alive).toBe(KEEP_ALIVE_DEFAULT);
+
+    // signed in again: the saved value, and a log out without changes goes at once
+    await loginApi(page, suite.d);
+    await page.reload(); // the same address: a reload, as a technician signing in again would see it
+    await expectTitle(page, t.nav.mqtt);
+    expect(await keepAlive(page).inputValue()).toBe(String(KEEP_ALIVE_DEFAULT));
+    await logout.click();
+    await page.locator('#login-user').waitFor();
+    expect(await dialog(page).count()).toBe(0);
   });
 });

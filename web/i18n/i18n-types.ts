@@ -1121,6 +1121,18 @@ export type NamespaceConfirmTranslation = {
 	 */
 	unsavedLeave: string
 	/**
+	 * S​o​m​e​ ​s​e​t​t​i​n​g​s​ ​a​r​e​ ​c​h​a​n​g​e​d​ ​b​u​t​ ​n​o​t​ ​s​a​v​e​d​.​ ​L​o​g​ ​o​u​t​ ​a​n​d​ ​d​r​o​p​ ​t​h​e​m​?
+	 */
+	unsavedLogout: string
+	/**
+	 * L​o​g​ ​o​u​t​ ​w​i​t​h​o​u​t​ ​s​a​v​i​n​g
+	 */
+	logout: string
+	/**
+	 * S​t​a​y​ ​l​o​g​g​e​d​ ​i​n
+	 */
+	stayLoggedIn: string
+	/**
 	 * T​h​i​s​ ​p​a​g​e​ ​h​a​s​ ​c​h​a​n​g​e​s​ ​t​h​a​t​ ​a​r​e​ ​n​o​t​ ​s​a​v​e​d​.​ ​T​h​e​ ​t​e​s​t​ ​u​s​e​s​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​.​ ​R​u​n​ ​i​t​ ​a​n​y​w​a​y​?
 	 */
 	unsavedTest: string
@@ -9353,6 +9365,18 @@ export type TranslationFunctions = {
 		 * This page has changes that are not saved. Leave the page and drop them?
 		 */
 		unsavedLeave: () => LocalizedString
+		/**
+		 * Some settings are changed but not saved. Log out and drop them?
+		 */
+		unsavedLogout: () => LocalizedString
+		/**
+		 * Log out without saving
+		 */
+		logout: () => LocalizedString
+		/**
+		 * Stay logged in
+		 */
+		stayLoggedIn: () => LocalizedString
 		/**
 		 * This page has changes that are not saved. The test uses the saved settings. Run it anyway?
 		 */

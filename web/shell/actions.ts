@@ -1,11 +1,11 @@
 // What the shell's buttons do: save a page, save all, reset a page, and the 'settings not saved'
-// question when leaving a page or before running a test (spec §2, §4).
+// question when leaving a page, logging out or before running a test (spec §2, §4).
 
 import { LL, loadTexts } from '../i18n/translate.ts';
 import { pageOf } from '../pages.ts';
 import { ask } from '../state/confirm.ts';
-import { revert, section } from '../state/sections.ts';
-import { revertServices, servicesChanged } from '../state/service-edits.ts';
+import { allSections, revert, section } from '../state/sections.ts';
+import { anyUnsaved, revertServices, servicesChanged } from '../state/service-edits.ts';
 
 const changedOf = (keys: readonly string[]) => keys.filter((k) => section(k).changed.value);
 
@@ -29,6 +29,20 @@ export async function confirmLeave(from: string, to: string): Promise<boolean> {
   if (!(await ask({ title: t.unsavedTitle(), text: t.unsavedLeave(), yes: t.leave(), no: t.stay() }))) return false;
   for (const k of changed) revert(k);
   if (services) revertServices();
+  return true;
+}
+
+/**
+ * Logging out with unsaved changes anywhere in the console (any page's settings, the service
+ * switches of /info) asks first, as leaving a page does; logging out drops them.
+ */
+export async function confirmLogout(): Promise<boolean> {
+  if (!anyUnsaved.value) return true;
+  await loadTexts(['confirm']);
+  const t = LL.value.confirm;
+  if (!(await ask({ title: t.unsavedTitle(), text: t.unsavedLogout(), yes: t.logout(), no: t.stayLoggedIn() }))) return false;
+  for (const s of allSections()) if (s.changed.value) revert(s.key);
+  revertServices();
   return true;
 }
 

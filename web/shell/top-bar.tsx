@@ -5,7 +5,7 @@ import { LL } from '../i18n/translate.ts';
 import { PAGES } from '../pages.ts';
 import { anyUnsaved } from '../state/service-edits.ts';
 import { logout, readOnly, session } from '../state/session.ts';
-import { saveAll } from './actions.ts';
+import { confirmLogout, saveAll } from './actions.ts';
 import { keepFocus } from './focus.ts';
 import { narrow } from './narrow.ts';
 import { ViewPrefs } from './view-prefs.tsx';
@@ -41,7 +41,7 @@ export function TopBar(props: { menuOpen: boolean; onMenu: () => void; helpOpen:
         <a class="user" href="#/users" title={t.shell.ownLink()} data-role={session.value?.role}>
           {session.value?.currentUser} · {session.value ? t.roles[session.value.role]() : ''}
         </a>
-        <button type="button" class="btn small" onClick={() => void logout()} data-action="logout">
+        <button type="button" class="btn small" onClick={() => void confirmLogout().then((ok) => (ok ? logout() : undefined))} data-action="logout">
           {t.shell.logout()}
         </button>
       </div>

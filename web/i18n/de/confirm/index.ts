@@ -4,6 +4,9 @@ import type { NamespaceConfirmTranslation } from '../../i18n-types.ts';
 const de_confirm = {
   unsavedTitle: 'Einstellungen nicht gespeichert',
   unsavedLeave: 'Diese Seite enthält ungespeicherte Änderungen. Seite verlassen und die Änderungen verwerfen?',
+  unsavedLogout: 'Einige Einstellungen sind geändert, aber nicht gespeichert. Abmelden und die Änderungen verwerfen?',
+  logout: 'Abmelden ohne Speichern',
+  stayLoggedIn: 'Angemeldet bleiben',
   unsavedTest: 'Diese Seite enthält ungespeicherte Änderungen. Der Test verwendet die gespeicherten Einstellungen. Trotzdem ausführen?',
   leave: 'Ohne Speichern verlassen',
   stay: 'Auf der Seite bleiben',

@@ -4,6 +4,9 @@ import type { BaseTranslation } from '../../i18n-types.ts';
 const en_confirm = {
   unsavedTitle: 'Settings not saved',
   unsavedLeave: 'This page has changes that are not saved. Leave the page and drop them?',
+  unsavedLogout: 'Some settings are changed but not saved. Log out and drop them?',
+  logout: 'Log out without saving',
+  stayLoggedIn: 'Stay logged in',
   unsavedTest: 'This page has changes that are not saved. The test uses the saved settings. Run it anyway?',
   leave: 'Leave without saving',
   stay: 'Stay on the page',

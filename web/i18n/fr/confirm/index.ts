@@ -4,6 +4,9 @@ import type { NamespaceConfirmTranslation } from '../../i18n-types.ts';
 const fr_confirm = {
   unsavedTitle: 'Paramètres non enregistrés',
   unsavedLeave: 'Cette page contient des modifications non enregistrées. Quitter la page et les abandonner ?',
+  unsavedLogout: 'Des paramètres ont été modifiés sans être enregistrés. Se déconnecter et abandonner ces modifications ?',
+  logout: 'Se déconnecter sans enregistrer',
+  stayLoggedIn: 'Rester connecté',
   unsavedTest: 'Cette page contient des modifications non enregistrées. Le test utilise les paramètres enregistrés. Le lancer quand même ?',
   leave: 'Quitter sans enregistrer',
   stay: 'Rester sur la page',
