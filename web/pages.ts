@@ -39,13 +39,18 @@ export interface PageDef {
   parent?: PageId;
   /** listed in the menu for administrators only (the page itself says so to the user role) */
   adminOnly?: boolean;
+  /**
+   * the page stores its work through its own controls (the wizard's Finish): the page bar has no
+   * Reset or Save, which would act on the sections behind the page's back
+   */
+  ownControls?: boolean;
 }
 
 export const PAGES: readonly PageDef[] = [
   { id: 'info', path: '/info', group: 'system', sections: [], quick: true },
   { id: 'com', path: '/com', group: 'plc', sections: ['pew'], quick: true },
   { id: 'port', path: '/port', group: 'plc', sections: ['pew_redirect'], quick: true },
-  { id: 'wizard_com', path: '/wizard_com', group: 'plc', sections: ['pew', 'pew_redirect'], quick: true },
+  { id: 'wizard_com', path: '/wizard_com', group: 'plc', sections: ['pew', 'pew_redirect'], quick: true, ownControls: true },
   { id: 'datetime', path: '/datetime', group: 'plc', sections: ['pew_rtc'] },
   { id: 'mqtt', path: '/mqtt', group: 'apps', sections: ['pew_mqtt'] },
   { id: 'sql', path: '/sql', group: 'apps', sections: ['pew_sql'] },

@@ -403,14 +403,19 @@ describe('the connection wizard', () => {
     expect(de.wizard.failed).toBe('Etwas ist schiefgelaufen.');
   });
 
-  it('Cancel changes nothing: without input it goes straight to /port, with input it asks first', async () => {
+  it("Cancel changes nothing: without input it goes straight to /port, with input it asks first; the page bar's Reset and Save are not on the wizard", async () => {
     const page = await openWizard();
     const w = wizard(page);
+    const pageBar = (what: string) => page.locator(`.page-bar [data-action=${what}]`);
+    // the wizard stores through Finish only: the page's Reset would load defaults into COM and Port behind it
+    expect(await pageBar('reset').count()).toBe(0);
+    expect(await pageBar('save').count()).toBe(0);
     const before = await stored(page);
     await next(page, 'mode', 'iface');
     await action(page, 'cancel').click();
     await expectTitle(page, en.nav.port);
     expect(await dialog(page).count()).toBe(0);
+    expect(await pageBar('reset').count()).toBe(1);
 
     await page.locator('#menu a[data-page=wizard_com]').click();
     await wizard(page).waitFor();

@@ -1,5 +1,5 @@
 // Title of the current page with its own save and reset (spec §2 per-page reset); read-only users
-// see neither. A section that failed to load says so here.
+// see neither, nor does a page with controls of its own (the wizard). A section that failed to load says so here.
 
 import { LL } from '../i18n/translate.ts';
 import type { PageDef } from '../pages.ts';
@@ -24,7 +24,7 @@ export function PageBar({ page }: { page: PageDef | undefined }) {
         </p>
       )}
       {readOnly.value && states.length > 0 && <p class="badge">{t.shell.readOnly()}</p>}
-      {!readOnly.value && states.length > 0 && (
+      {!readOnly.value && states.length > 0 && !page?.ownControls && (
         <div class="row">
           <button type="button" class="btn" onClick={() => void resetPage(page!.sections)} data-action="reset">
             {t.shell.reset()}
