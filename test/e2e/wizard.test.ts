@@ -13,7 +13,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { AREA_MAX, WORD_AREAS } from '../../device/model/plc.ts';
 import { type MewRequest, mewErrorFrame, mewReplyFrames } from '../../device/protocol/index.ts';
 import { connector, freePorts, HOST, liveConsoleSuite, mewAsk, serialPlc } from './live-plc.ts';
-import { api, type ConsolePage, de, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, USER } from './support.ts';
+import { api, type ConsolePage, de, en, expectText, expectTitle, fieldInput, fill, fr, loginApi, openConsole, pageBody, USER } from './support.ts';
 
 // a CommonJS package: its `default` is the client class
 const ModbusRTU = modbusSerial.default;
@@ -197,13 +197,13 @@ describe('the connection wizard', () => {
     await fieldInput(page, 'pew_redirect', 'threads.0.mapping.0.register_area_end').fill('99');
     await fieldInput(page, 'pew_redirect', 'threads.0.mapping.0.read_write').selectOption('R/W');
     await add.click();
-    // an overlapping grant: shown at the field, Continue says "Something went wrong" and stays
+    // an overlapping grant: shown at the field, Continue names it and stays
     await fieldInput(page, 'pew_redirect', 'threads.0.mapping.1.register_area_start').fill('50');
     await fieldInput(page, 'pew_redirect', 'threads.0.mapping.1.register_area_end').fill('199');
     const overlap = fill(en.errors.addresses_overlap, { other: fill(en.port.restrictionN, { n: 1 }) });
     await expectText(w.locator('[data-field="threads.0.mapping.1.register_area_start"] .error'), overlap);
     await action(page, 'continue').click();
-    await expectText(failure(page), `${en.wizard.failed} ${en.fields.pew_redirect.threads.mapping.register_area_start.label}: ${overlap}`);
+    await expectText(failure(page), `${en.fields.pew_redirect.threads.mapping.register_area_start.label}: ${overlap}`);
     await stepIs(page, 'rules');
     await fieldInput(page, 'pew_redirect', 'threads.0.mapping.1.register_area_start').fill('100');
     await expect.poll(() => failure(page).count()).toBe(0);
@@ -314,7 +314,7 @@ describe('the connection wizard', () => {
     await w.locator('#w-gateway-iface-5').check();
     await action(page, 'continue').click();
     await expectText(w.locator('[data-field="interfaces.4.ip_port"] .error'), en.errors.required);
-    await expectText(failure(page), `${en.wizard.failed} ${en.fields.pew.interfaces.ip_port.label}: ${en.errors.required}`);
+    await expectText(failure(page), `${en.fields.pew.interfaces.ip_port.label}: ${en.errors.required}`);
     await fieldInput(page, 'pew', 'interfaces.4.ip_port').fill('192.168.1.5:9094');
     await next(page, 'gateway', 'rules');
     await w.locator('#w-rule-1').check();
@@ -333,7 +333,7 @@ describe('the connection wizard', () => {
     expect(s.pew_redirect.threads[1].mapping.every((r: Value) => r.read_write === 'R/W')).toBe(true);
   });
 
-  it('a failure says "Something went wrong" with the first problem, stays on the step and changes nothing', async () => {
+  it('an input error names the field and its fault; a failed Finish says "Something went wrong" with the first problem, stays on the step and changes nothing', async () => {
     const page = await openWizard();
     const w = wizard(page);
     const before = await stored(page);
@@ -345,7 +345,8 @@ describe('the connection wizard', () => {
     const unallowed = fill(en.errors.port_unallowed, { ports: '3000, 8000, 8080, 8081, 5900' });
     await expectText(w.locator('[data-field="threads.0.port"] .error'), unallowed);
     await action(page, 'continue').click();
-    await expectText(failure(page), `${en.wizard.failed} ${en.wizard.tcpPort}: ${unallowed}`);
+    // an input to correct is named with its fault; "Something went wrong" is for a Finish that failed
+    await expectText(failure(page), `${en.wizard.tcpPort}: ${unallowed}`);
     expect(en.wizard.failed).toBe('Something went wrong.');
     await stepIs(page, 'tcp');
 
@@ -391,16 +392,22 @@ describe('the connection wizard', () => {
     expect((await stored(page)).pew_redirect.threads.map((t: Value) => t.port)).toEqual([9400]);
   });
 
-  it('in German the failure is "Etwas ist schiefgelaufen."', async () => {
-    const page = await openWizard({ locale: 'de-DE' });
-    await expectTitle(page, de.nav.wizard_com);
+  it.each([
+    { locale: 'de-DE', t: de, failed: 'Etwas ist schiefgelaufen.' },
+    { locale: 'fr-FR', t: fr, failed: 'Une erreur s’est produite.' },
+  ] as const)('$locale: an input error names the field and its fault, without "$failed" (a failed Finish only)', async ({ locale, t, failed }) => {
+    const page = await openWizard({ locale });
+    await expectTitle(page, t.nav.wizard_com);
     await next(page, 'mode', 'iface');
     await next(page, 'iface', 'params');
     await next(page, 'params', 'tcp');
     await fieldInput(page, 'pew_redirect', 'threads.0.port').fill('3000');
     await action(page, 'continue').click();
-    await expectText(failure(page), `${de.wizard.failed} ${de.wizard.tcpPort}: ${fill(de.errors.port_unallowed, { ports: '3000, 8000, 8080, 8081, 5900' })}`);
-    expect(de.wizard.failed).toBe('Etwas ist schiefgelaufen.');
+    await expectText(
+      failure(page),
+      fill(t.form.labelled, { label: t.wizard.tcpPort, text: fill(t.errors.port_unallowed, { ports: '3000, 8000, 8080, 8081, 5900' }) }),
+    );
+    expect(t.wizard.failed).toBe(failed);
   });
 
   it("Cancel changes nothing: without input it goes straight to /port, with input it asks first; the page bar's Reset and Save are not on the wizard", async () => {

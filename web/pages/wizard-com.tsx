@@ -3,7 +3,8 @@
 // finish; simple mode skips the Modbus port, the gateway and the DT restrictions. Each step is
 // checked with the shared schemas before Continue. Finish overwrites the COM and Port settings in
 // one save-all transaction (POST /config with pew and pew_redirect: all or nothing); any failure
-// shows "Something went wrong" (spec §8) with the first problem and changes nothing.
+// shows "Something went wrong" (spec §8) with the first problem and changes nothing. An input of a
+// step that does not pass its check is named with its fault at Continue.
 
 import { batch } from '@preact/signals';
 import { useState } from 'preact/hooks';
@@ -342,10 +343,12 @@ export default function WizardPage() {
     setFailure('');
     if (clear) setServerIssues(serverIssues.filter((i) => !(i.section === clear.section && i.path.startsWith(clear.path))));
   };
+  // an input of this step to correct: the field and its fault ("Something went wrong" is for a
+  // Finish that failed, spec §8)
   const blocked = (issues = shown): boolean => {
     const first = issues[0];
     if (!first) return false;
-    setFailure(`${t.failed()} ${problemText(first)}`);
+    setFailure(problemText(first));
     return true;
   };
   const next = () => {
