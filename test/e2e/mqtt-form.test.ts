@@ -114,6 +114,12 @@ describe('the MQTT form', () => {
     await page.locator('.notices .notice.info', { hasText: en.notify.saved }).waitFor();
     expect(await storedKeepAlive(page)).toBe(KEEP_ALIVE_DEFAULT);
     expect(await keepAlive(page).inputValue()).toBe(String(KEEP_ALIVE_DEFAULT));
+
+    // reset once more: the defaults are saved already, Save stays off, and the notice does not ask for it
+    await page.locator('.page-bar [data-action=reset]').click();
+    await dialog(page).locator('button.danger', { hasText: en.confirm.reset }).click();
+    await page.locator('.notices .notice.info', { hasText: en.notify.resetSame }).waitFor();
+    expect(await save.isDisabled()).toBe(true);
   });
 
   it('an out-of-range value: inline message, marked in the menu, save refused; the daemon answers the same code', async () => {

@@ -332,6 +332,10 @@ type RootTranslation = {
 		 */
 		resetDone: string
 		/**
+		 * T​h​e​ ​d​e​f​a​u​l​t​s​ ​a​r​e​ ​i​n​ ​p​l​a​c​e​:​ ​t​h​e​y​ ​a​r​e​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​ ​a​l​r​e​a​d​y​.
+		 */
+		resetSame: string
+		/**
 		 * T​h​i​s​ ​p​a​g​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.​ ​C​h​e​c​k​ ​t​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​t​o​ ​t​h​e​ ​u​n​i​t​ ​a​n​d​ ​r​e​t​r​y​.
 		 */
 		chunkFailed: string
@@ -8617,6 +8621,10 @@ export type TranslationFunctions = {
 		 * The defaults are in place. Save to apply them.
 		 */
 		resetDone: () => LocalizedString
+		/**
+		 * The defaults are in place: they are the saved settings already.
+		 */
+		resetSame: () => LocalizedString
 		/**
 		 * This page could not be loaded. Check the connection to the unit and retry.
 		 */

@@ -66,5 +66,7 @@ export async function resetPage(keys: readonly string[]): Promise<void> {
   const t = LL.value.confirm;
   if (!(await ask({ title: t.resetTitle(), text: t.resetText(), yes: t.reset(), no: t.cancel() }))) return;
   for (const k of keys) await resetToDefaults(k);
-  notify('warning', LL.value.notify.resetDone());
+  // the defaults may be what is saved already: then there is nothing to save, and the notice says so
+  if (keys.some((k) => section(k).changed.value)) notify('warning', LL.value.notify.resetDone());
+  else notify('info', LL.value.notify.resetSame(), SAVED_MS);
 }

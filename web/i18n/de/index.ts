@@ -64,6 +64,7 @@ const de = {
     saveFailed: 'Speichern der Einstellungen fehlgeschlagen.',
     nothingToSave: 'Nichts zu speichern: Es wurde keine Einstellung geändert.',
     resetDone: 'Die Standardwerte sind eingetragen. Speichern Sie, um sie zu übernehmen.',
+    resetSame: 'Die Standardwerte sind eingetragen: Sie sind bereits die gespeicherten Einstellungen.',
     chunkFailed: 'Diese Seite konnte nicht geladen werden. Prüfen Sie die Verbindung zum Gerät und versuchen Sie es erneut.',
     retry: 'Erneut versuchen',
   },

@@ -66,6 +66,7 @@ const en = {
     saveFailed: 'Failed to save settings.',
     nothingToSave: 'Nothing to save: no setting was changed.',
     resetDone: 'The defaults are in place. Save to apply them.',
+    resetSame: 'The defaults are in place: they are the saved settings already.',
     chunkFailed: 'This page could not be loaded. Check the connection to the unit and retry.',
     retry: 'Retry',
   },

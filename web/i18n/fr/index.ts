@@ -64,6 +64,7 @@ const fr = {
     saveFailed: 'Échec de l’enregistrement des paramètres.',
     nothingToSave: 'Rien à enregistrer : aucun paramètre n’a été modifié.',
     resetDone: 'Les valeurs par défaut sont en place. Enregistrez pour les appliquer.',
+    resetSame: 'Les valeurs par défaut sont en place : ce sont déjà les paramètres enregistrés.',
     chunkFailed: 'Impossible de charger cette page. Vérifiez la connexion à l’appareil et réessayez.',
     retry: 'Réessayer',
   },
