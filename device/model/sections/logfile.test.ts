@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { expectAccepted, expectMaxLength, expectRange, expectRejected } from '../testing.ts';
+import { check, expectAccepted, expectMaxLength, expectRange, expectRejected } from '../testing.ts';
 import { pew_log } from './log.ts';
 import { logFileSchema, recordSchema, typeWords } from './logfile.ts';
 
@@ -112,6 +112,9 @@ describe('pew_log: data point', () => {
   it('name: required, starts with a letter, at most 70; unit at most 7 (spec §5, §9)', () => {
     expectMaxLength(pew_log, (x, s) => one(x, {}, { name: s }), `${R}.name`, 70);
     expectRejected(pew_log, (x) => one(x, {}, { name: '' }), `${R}.name`, 'required');
+    // an empty name is one fault, said once: not also "must start with a letter"
+    const r = check(pew_log, (x) => one(x, {}, { name: '' }));
+    expect(r.ok ? [] : r.issues.filter((i) => i.path === `${R}.name`).map((i) => i.code)).toEqual(['required']);
     expectRejected(pew_log, (x) => one(x, {}, { name: '2nd' }), `${R}.name`, 'must_start_with_letter');
     expectRejected(pew_log, (x) => one(x, {}, { name: 'a;b' }), `${R}.name`, 'invalid_characters');
     expectMaxLength(pew_log, (x, s) => one(x, {}, { dim: s }), `${R}.dim`, 7, '³');

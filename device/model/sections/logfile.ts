@@ -64,7 +64,7 @@ export const recordSchema = obj({
   id: int(1, MAX_POINTS, 1),
   name: required(
     70,
-    v.check((s: string) => /^[A-Za-z]/.test(s), msg('must_start_with_letter')),
+    v.check((s: string) => s === '' || /^[A-Za-z]/.test(s), msg('must_start_with_letter')), // empty: 'required' alone
     pattern(NAME_RE, 'invalid_characters'),
   ), // spec §9: column name 70
   dim: text(7, ''), // spec §9: unit 7
