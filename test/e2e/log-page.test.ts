@@ -85,6 +85,9 @@ describe('the data logger page', () => {
     // spec §8: data points need a log file
     await body(page).locator('[data-action=add-points]').click();
     await notice(page, 'error', t.point.noLogFile).waitFor();
+    // without a log file, import and export say what they need instead of naming a file "–"
+    await expectText(body(page).locator('[data-action=import]'), t.transfer.importNoFile);
+    await expectText(body(page).locator('[data-action=export]'), t.transfer.exportNoFile);
 
     await body(page).locator('[data-action=add-logfile]').click();
     await expectText(body(page).locator('[data-logfile="0"]'), '1 · log1');

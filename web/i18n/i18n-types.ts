@@ -5879,6 +5879,14 @@ export type NamespaceLoggerTranslation = {
 		 */
 		'export': RequiredParams<'name'>
 		/**
+		 * I​m​p​o​r​t​ ​(​a​d​d​ ​a​ ​l​o​g​ ​f​i​l​e​ ​f​i​r​s​t​)
+		 */
+		importNoFile: string
+		/**
+		 * E​x​p​o​r​t​ ​t​h​e​ ​v​a​r​i​a​b​l​e​s​ ​(​a​d​d​ ​a​ ​l​o​g​ ​f​i​l​e​ ​f​i​r​s​t​)
+		 */
+		exportNoFile: string
+		/**
 		 * S​e​m​i​c​o​l​o​n​ ​s​e​p​a​r​a​t​e​d​,​ ​i​n​ ​t​h​e​ ​c​o​l​u​m​n​s​ ​t​h​e​ ​i​m​p​o​r​t​ ​r​e​a​d​s​ ​b​y​ ​d​e​f​a​u​l​t​.
 		 */
 		exportNote: string
@@ -13976,6 +13984,14 @@ export type TranslationFunctions = {
 			 * Export the variables of log file {name}
 			 */
 			'export': (arg: { name: unknown }) => LocalizedString
+			/**
+			 * Import (add a log file first)
+			 */
+			importNoFile: () => LocalizedString
+			/**
+			 * Export the variables (add a log file first)
+			 */
+			exportNoFile: () => LocalizedString
 			/**
 			 * Semicolon separated, in the columns the import reads by default.
 			 */

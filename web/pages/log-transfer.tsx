@@ -224,10 +224,10 @@ export function LogTransfer() {
       )}
       <div class="row transfer-row">
         <button type="button" class="btn primary" data-action="import" disabled={readOnly.value || !loaded || issues.length > 0} onClick={runImport}>
-          {t.import({ name: file?.name ?? '–' })}
+          {file ? t.import({ name: file.name }) : t.importNoFile()}
         </button>
         <button type="button" class="btn" data-action="export" disabled={!file || file.records.length === 0} onClick={runExport}>
-          {t.export({ name: file?.name ?? '–' })}
+          {file ? t.export({ name: file.name }) : t.exportNoFile()}
         </button>
       </div>
       <p class="hint">{t.exportNote()}</p>

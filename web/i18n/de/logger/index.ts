@@ -129,6 +129,8 @@ const de_logger = {
     line: 'Zeile {line}',
     import: 'In Logdatei {name} importieren',
     export: 'Variablen der Logdatei {name} exportieren',
+    importNoFile: 'Importieren (zuerst eine Logdatei anlegen)',
+    exportNoFile: 'Variablen exportieren (zuerst eine Logdatei anlegen)',
     exportNote: 'Mit Semikolon getrennt, in den Spalten, die der Import standardmäßig liest.',
     success: 'Import erfolgreich: zur Logdatei {name} hinzugefügte Datenpunkte: {count}.',
     failed: 'Import fehlgeschlagen.',

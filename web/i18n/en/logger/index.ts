@@ -114,6 +114,8 @@ const en_logger = {
     line: 'Line {line}',
     import: 'Import into log file {name}',
     export: 'Export the variables of log file {name}',
+    importNoFile: 'Import (add a log file first)',
+    exportNoFile: 'Export the variables (add a log file first)',
     exportNote: 'Semicolon separated, in the columns the import reads by default.',
     success: 'Import success: data points added to log file {name}: {count}.',
     failed: 'Import failed.',

@@ -139,6 +139,8 @@ const fr_logger = {
     line: 'Ligne {line}',
     import: 'Importer dans le fichier journal {name}',
     export: 'Exporter les variables du fichier journal {name}',
+    importNoFile: 'Importer (ajoutez d’abord un fichier journal)',
+    exportNoFile: 'Exporter les variables (ajoutez d’abord un fichier journal)',
     exportNote: 'Séparé par des points-virgules, dans les colonnes que l’import lit par défaut.',
     success: 'Import réussi\u00a0: points de données ajoutés au fichier journal {name}\u00a0: {count}.',
     failed: 'Échec de l’import.',
