@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Hw } from '../hw/types.ts';
 import { createApp, ROUTES } from './api/app.ts';
 import type { DaemonContext } from './api/context.ts';
+import type { FrameLimits } from './api/first-frame.ts';
 import { listenConsole } from './api/listen.ts';
 import type { RouteDef } from './api/route.ts';
 import { DEFAULT_WEB_DIR } from './api/static.ts';
@@ -61,6 +62,12 @@ export interface DaemonOptions {
    * passwords set (system/passwords.ts); absent, the unit's cost. Never set by the unit or the simulator.
    */
   hashCost?: HashCost;
+  /**
+   * tests of the console's first frame in a browser: how long its render may take, so that a busy
+   * machine does not leave the page without the frame the test looks at (the unit's limits and the
+   * page without a frame are tested in api/first-frame.test.ts). Never set by the unit or the simulator.
+   */
+  frameLimits?: FrameLimits;
 }
 
 export interface Daemon {
@@ -169,7 +176,10 @@ export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
     httpLimits: opts.httpLimits,
     hashCost: opts.hashCost,
   });
-  const app = createApp(ctx, [...ROUTES, ...(opts.extraRoutes ?? [])], { devOrigin: opts.devOrigin });
+  const app = createApp(ctx, [...ROUTES, ...(opts.extraRoutes ?? [])], {
+    devOrigin: opts.devOrigin,
+    ...(opts.frameLimits ? { frameLimits: opts.frameLimits } : {}),
+  });
   if (opts.tlsPort !== undefined) {
     const info = await opts.hw.systemInfo();
     const addresses = [...info.network.interfaces.flatMap((i) => i.ipv4.map((a) => a.split('/')[0]!)), ...(isIP(host) ? [host] : [])];

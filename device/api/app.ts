@@ -16,6 +16,7 @@ import { downloadRoutes, unknownDownload } from './download-routes.ts';
 import { ApiError, envelope, errorResponse } from './errors.ts';
 import { factoryResetRoutes } from './factory-reset-routes.ts';
 import { firmwareRoutes } from './firmware-routes.ts';
+import type { FrameLimits } from './first-frame.ts';
 import { logfileRoutes } from './logfile-routes.ts';
 import { checkOrigin } from './origin-check.ts';
 import { portRoutes } from './port-routes.ts';
@@ -62,6 +63,8 @@ export const ROUTES: readonly RouteDef[] = [
 export interface AppOptions {
   /** simulator only: the one origin granted credentialed CORS (`--dev-origin`); none when absent */
   devOrigin?: string;
+  /** tests only: how long the first frame's render may take (api/first-frame.ts); absent, the unit's limits */
+  frameLimits?: FrameLimits;
 }
 
 export function createApp(ctx: DaemonContext, routes: readonly RouteDef[] = ROUTES, opts: AppOptions = {}): Hono<Env> {
@@ -111,7 +114,7 @@ export function createApp(ctx: DaemonContext, routes: readonly RouteDef[] = ROUT
     if (r.rawBody) app.post(r.path, first, guard(r.access, ctx), handler);
     else app.post(r.path, first, limit(r.jsonLimit), guard(r.access, ctx), handler);
   }
-  serveConsole(app, ctx.webDir, (message) => ctx.log.warn("the console's first frame was not rendered", { error: message }));
+  serveConsole(app, ctx.webDir, (message) => ctx.log.warn("the console's first frame was not rendered", { error: message }), opts.frameLimits);
   app.notFound((c) => {
     secureHeaders(c);
     return c.json(envelope('not_found', 'No such route'), 404);

@@ -45,6 +45,13 @@ export const RENDER_LIMIT_MS = 500;
 export const START_LIMIT_MS = 10_000;
 /** the render's thread is ended after this long without a page */
 export const IDLE_MS = 60_000;
+
+/** How long a render and a new thread may take; the unit's are RENDER_LIMIT_MS and START_LIMIT_MS. */
+export interface FrameLimits {
+  renderMs: number;
+  startMs: number;
+}
+export const FRAME_LIMITS: FrameLimits = { renderMs: RENDER_LIMIT_MS, startMs: START_LIMIT_MS };
 /**
  * The thread's heap: a render needs a few MB; a small young generation keeps the warm thread's
  * memory down (about 21 MB of RSS instead of 28 with node's default), and a renderer that
@@ -155,6 +162,7 @@ export class FirstFrameRenderer {
     webDir: string,
     private readonly onFailure: (message: string) => void = () => undefined,
     private readonly idleMs = IDLE_MS,
+    private readonly limits: FrameLimits = FRAME_LIMITS,
   ) {
     this.path = join(webDir, FIRST_FRAME_FILE);
   }
@@ -209,11 +217,11 @@ export class FirstFrameRenderer {
       if (!this.thread?.alive) {
         this.thread?.end();
         this.thread = new RenderThread(await workerModule());
-        const ready = await this.thread.reply(START_LIMIT_MS, `the render's thread was not ready within ${START_LIMIT_MS} ms`);
+        const ready = await this.thread.reply(this.limits.startMs, `the render's thread was not ready within ${this.limits.startMs} ms`);
         if (!('ready' in ready)) throw new Error("the render's thread did not start as expected");
       }
       this.thread.worker.postMessage(job);
-      const reply = await this.thread.reply(RENDER_LIMIT_MS, `the render timed out after ${RENDER_LIMIT_MS} ms and was stopped`);
+      const reply = await this.thread.reply(this.limits.renderMs, `the render timed out after ${this.limits.renderMs} ms and was stopped`);
       if ('frame' in reply) return reply.frame;
       // the renderer failed; its thread is fine for the next page
       this.report('error' in reply ? reply.error : 'the render gave no answer');

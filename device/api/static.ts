@@ -11,7 +11,7 @@ import { FIRST_FRAME_GATE, PREFS_COOKIE, parsePrefs } from '../model/first-frame
 import { START_ANSWERS_MARKER } from '../model/start-answers.ts';
 import { overTls } from './connection.ts';
 import type { Env } from './context.ts';
-import { FirstFrameRenderer, withFirstFrame } from './first-frame.ts';
+import { FirstFrameRenderer, type FrameLimits, withFirstFrame } from './first-frame.ts';
 import { carriesSession, startAnswers, withStartAnswers } from './start-answers.ts';
 import { type WebFile, WebFiles } from './web-files.ts';
 
@@ -109,9 +109,9 @@ async function sendWithAnswers(app: Hono<Env>, c: Context<Env>, file: WebFile, f
 export const isConsolePath = (path: string): boolean => path === '/' || path === '/index.html' || path.startsWith('/assets/');
 
 /** Adds the console's routes to the app (GET, and HEAD through Hono's GET handling). */
-export function serveConsole(app: Hono<Env>, webDir: string = DEFAULT_WEB_DIR, onFrameFailure?: (message: string) => void): void {
+export function serveConsole(app: Hono<Env>, webDir: string = DEFAULT_WEB_DIR, onFrameFailure?: (message: string) => void, frameLimits?: FrameLimits): void {
   const files = new WebFiles(webDir);
-  const frames = new FirstFrameRenderer(webDir, onFrameFailure);
+  const frames = new FirstFrameRenderer(webDir, onFrameFailure, undefined, frameLimits);
   const index = async (c: Context<Env>) => {
     secureHeaders(c);
     const file = await files.get('index.html', true);

@@ -50,6 +50,8 @@ export interface TestDaemonOptions {
   httpLimits?: DaemonOptions['httpLimits'];
   /** a cheaper scrypt for the passwords set (the browser tests: test/e2e/support.ts); absent, the unit's */
   hashCost?: DaemonOptions['hashCost'];
+  /** how long the first frame's render may take (the browser tests: test/e2e/support.ts); absent, the unit's */
+  frameLimits?: DaemonOptions['frameLimits'];
 }
 
 export async function startTestDaemon(opts: TestDaemonOptions = {}): Promise<TestDaemon> {
@@ -67,6 +69,7 @@ export async function startTestDaemon(opts: TestDaemonOptions = {}): Promise<Tes
     ...(opts.loggerPollMs ? { loggerPollMs: opts.loggerPollMs } : {}),
     ...(opts.httpLimits ? { httpLimits: opts.httpLimits } : {}),
     ...(opts.hashCost ? { hashCost: opts.hashCost } : {}),
+    ...(opts.frameLimits ? { frameLimits: opts.frameLimits } : {}),
   });
   const client = (from?: string) => new Client(d.url, from);
   const admin = async () => {
