@@ -9,11 +9,13 @@ import {
   api,
   type ConsolePage,
   consoleSuite,
+  de,
   en,
   expectText,
   expectTitle,
   fieldInput,
   fill,
+  fr,
   loginApi,
   menuLink,
   newPage,
@@ -236,7 +238,23 @@ describe('navigation', () => {
     expect(await alert.count()).toBe(0);
   });
 
-  it('at 360 px the pages fit the width and the menu opens with ☰', async () => {
+  it.each([
+    { lang: 'en', t: en },
+    { lang: 'de', t: de },
+    { lang: 'fr', t: fr },
+  ] as const)('at 1280×800 ($lang) the menu is no scroll box of its own: the logger and the graphs are reached by scrolling the page', async ({ lang, t }) => {
+    cp = await suite.open({ viewport: { width: 1280, height: 800 }, locale: lang });
+    const { page } = cp;
+    await page.addInitScript((l) => localStorage.setItem('console.locale', l), lang);
+    await loginApi(page, suite.d);
+    await openConsole(page, suite.d, '/info');
+    const wrap = await page.locator('.menu-wrap').evaluate((e) => ({ scroll: e.scrollHeight, client: e.clientHeight }));
+    expect(wrap.scroll).toBeLessThanOrEqual(wrap.client + 1);
+    await menuLink(page, 'graphs').click();
+    await expectTitle(page, t.nav.graphs);
+  });
+
+  it('at 360 px the pages fit the width and the menu opens with ☰, as tall as its entries', async () => {
     cp = await suite.open({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
     const { page } = cp;
     await loginApi(page, suite.d);
@@ -255,6 +273,11 @@ describe('navigation', () => {
     const box = await menu.boundingBox();
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+    // the open menu is not a box that scrolls inside the page: every entry is in it, the last one too
+    const wrap = await page.locator('.menu-wrap').evaluate((e) => ({ scroll: e.scrollHeight, client: e.clientHeight }));
+    expect(wrap.scroll).toBeLessThanOrEqual(wrap.client + 1);
+    const last = await page.locator('#menu a').last().boundingBox();
+    expect(last!.y + last!.height).toBeLessThanOrEqual(box!.y + box!.height + 1);
     await menuLink(page, 'mqtt').click();
     await expectTitle(page, en.nav.mqtt);
     await menu.waitFor({ state: 'hidden' });
