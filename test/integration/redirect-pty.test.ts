@@ -122,7 +122,8 @@ class MewClient {
     return new MewClient(socket);
   }
 
-  ask(req: MewRequest, timeoutMs = 4000): Promise<Exchange> {
+  /** `timeoutMs` guards against a hang (15 s, as a condition wait): a busy machine takes seconds where a quiet one takes ms */
+  ask(req: MewRequest, timeoutMs = 15_000): Promise<Exchange> {
     const frames = mewCommandFrames(STATION, req);
     const decoder = createMewStreamDecoder();
     const framesIn: string[] = [];
@@ -215,7 +216,7 @@ beforeAll(async () => {
     bits: FRAMING.bits,
     parity: FRAMING.parity,
     stopbits: FRAMING.stopbits,
-    timeout: 1000,
+    timeout: 2000, // not a test of the link's timeout (docs/development.md)
     autobaud: false,
   });
   port = await freePort();
