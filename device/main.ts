@@ -94,10 +94,12 @@ export async function buildContext(
   await mkdir(dataDir, { recursive: true });
   await recoverRestore(dataDir, logger); // before the store reads its files (device/backup/restore.ts)
   const info = await hw.systemInfo();
-  // the console's listeners are known once startDaemon has opened them; until then no port is the console's
+  // the console's listeners are known once startDaemon has opened them; until then (also while the
+  // engines below start, before the context exists) no port is the console's
+  let built: DaemonContext | undefined;
   const crossOptions = async (): Promise<CrossOptions> => ({
     systemPorts: await hw.systemTcpPorts(),
-    consolePorts: ctx.consoleListeners?.().map((l) => l.port) ?? [],
+    consolePorts: built?.consoleListeners?.().map((l) => l.port) ?? [],
   });
   const store = await ConfigStore.open({ dir: join(dataDir, 'config'), defs: CONFIG_SECTIONS, log: logger, crossOptions });
   const com = await startCom(store, hw, logger);
@@ -164,6 +166,7 @@ export async function buildContext(
     webDir,
     crossOptions,
   };
+  built = ctx;
   return ctx;
 }
 

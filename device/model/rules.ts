@@ -48,10 +48,10 @@ function registerOverlaps(defs: readonly SectionDef[], config: Record<string, un
 function portConflicts(defs: readonly SectionDef[], config: Record<string, unknown>, opts: CrossOptions, out: IssuesBySection): void {
   const uses = defs.flatMap((d) => (d.ports?.(config[d.key] as never) ?? []).map((p) => ({ ...p, section: d.key })));
   const system = new Set(opts.systemPorts ?? []);
-  const console = new Set(opts.consolePorts ?? []);
+  const consolePorts = new Set(opts.consolePorts ?? []);
   uses.forEach((u, i) => {
     if ((UNALLOWED_PORTS as readonly number[]).includes(u.port)) return; // the field itself reports it
-    if (console.has(u.port)) push(out, u.section, issue(u.path, 'port_console', { port: u.port }));
+    if (consolePorts.has(u.port)) push(out, u.section, issue(u.path, 'port_console', { port: u.port }));
     else if (system.has(u.port)) push(out, u.section, issue(u.path, 'port_system', { port: u.port }));
     const other = uses.find((o, j) => j !== i && o.port === u.port);
     if (other) push(out, u.section, issue(u.path, 'port_conflict', { port: u.port, other: where(other) }));
