@@ -21,11 +21,13 @@ export interface Budgets {
  * chunk per language, 256.2 KB then): a browser fetches less, the sum of the files grew by their
  * chunk overhead. Raised to 272 KB when every queued service's page gained its dead letters (count,
  * download, retry and discard with their questions) and the REST page its write rules, in three
- * languages (265.8 KB then; the first load stays within its 30 KB). The first load was lowered from 40 KB to 30 KB
+ * languages (265.8 KB then; the first load stays within its 30 KB). Raised to 280 KB when the
+ * unit's status reasons (a link down, a port in use, the logger's low memory …) became codes the
+ * console words in three languages instead of the daemon's English (272.9 KB then). The first load was lowered from 40 KB to 30 KB
  * when it reached 29.9 KB (what the first page needs: the shell, the first page, its texts and the
  * styles it uses).
  */
-export const BUDGETS: Budgets = { firstLoadGzip: 30 * 1024, totalGzip: 272 * 1024 };
+export const BUDGETS: Budgets = { firstLoadGzip: 30 * 1024, totalGzip: 280 * 1024 };
 
 /** the page the first-load budget is measured for */
 export const FIRST_LOAD_ROUTE = '/#/info';

@@ -1,6 +1,7 @@
 // Redirect threads (spec §2 /port): live counters and the connection test of one thread.
 
 import { type PortStatus, type PortTestResult, portTestRequest } from '../model/porttest.ts';
+import { reasonLog } from '../model/reasons.ts';
 import { interfaceById, type Pew } from '../model/sections/pew.ts';
 import type { Redirect } from '../model/sections/redirect.ts';
 import { runPortTest } from '../redirect/port-test.ts';
@@ -33,7 +34,13 @@ export const portRoutes: RouteDef[] = [
       // a thread that could not open its port: whatever holds the port is not ours to talk to
       const st = thread.status();
       if (!st.listening)
-        return c.json({ ok: false, index, reason: 'not_listening', message: st.detail || `Port ${t.port} is not listening`, raw: '' } satisfies PortTestResult);
+        return c.json({
+          ok: false,
+          index,
+          reason: 'not_listening',
+          message: st.reason ? reasonLog(st.reason) : `Port ${t.port} is not listening`,
+          raw: '',
+        } satisfies PortTestResult);
       const it = interfaceById(ctx.store.get<Pew>('pew'), t.service);
       const modbus = t.mb_translation || it?.protocol === 'MODBUS';
       const result = await runPortTest(index, t, modbus, ctx.listenHost, (it?.timeout ?? 1000) * 2 + 1000);

@@ -10,6 +10,7 @@
 // (line-guard.ts) uses it, and `resync`, to never put such a request on the wire while an answer of
 // that key may still come.
 import type { ByteChannel } from '../../hw/types.ts';
+import { reason, type StatusReason } from '../model/reasons.ts';
 import { asciiToBytes, bytesToAscii } from '../protocol/index.ts';
 import type { Abort } from './queue.ts';
 
@@ -27,6 +28,23 @@ export class PlcError extends Error {
   ) {
     super(message);
   }
+}
+
+/** The service control interface (pew interface_plc) is not an enabled link: no control block can be read. */
+export class ControlInterfaceOff extends PlcError {
+  constructor() {
+    super('link_down', 'The service control interface is not enabled');
+  }
+}
+
+/** A failed PLC request as the console shows why (device/model/reasons.ts); other errors count as a link down, with their words. */
+export function plcFailureReason(e: unknown): StatusReason {
+  if (e instanceof ControlInterfaceOff) return reason('control_interface_off');
+  if (!(e instanceof PlcError)) return reason('plc_link_down', undefined, e instanceof Error ? e.message : String(e));
+  if (e.reason === 'no_answer') return reason('plc_no_answer');
+  if (e.reason === 'plc_error') return e.code === undefined ? reason('plc_bad_reply') : reason('plc_error', { code: e.code });
+  if (e.reason === 'bad_reply') return reason('plc_bad_reply');
+  return reason('plc_link_down', undefined, e.message);
 }
 
 export type Step<T> = { done: true; value: T } | { done: false; send?: Uint8Array };

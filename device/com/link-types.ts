@@ -1,6 +1,7 @@
 // The shapes of a PLC link (link.ts): its configuration from pew, what it depends on, and the
 // status and statistics it reports (GET /config/com_status).
 import type { ByteChannel, Clock, SerialSettings } from '../../hw/types.ts';
+import type { StatusReason } from '../model/reasons.ts';
 import type { Logger } from '../system/log.ts';
 import type { PlcDriver } from './driver.ts';
 import type { LineStats } from './line-guard.ts';
@@ -51,17 +52,19 @@ export interface LinkStatus {
   protocol: Protocol;
   transport: LinkKind;
   state: LinkState;
-  detail: string;
+  /** why the link is not up (absent when it is) */
+  reason?: StatusReason;
   baudRate?: number;
   autobaud?: 'searching' | 'found' | 'failed';
   stats: LinkStats;
 }
 
-/** Thrown when the channel cannot be opened: `absent` for a connector the unit does not have. */
+/** Thrown when the channel cannot be opened: `absent` for a connector the unit does not have; `reason` for the console. */
 export class OpenError extends Error {
   constructor(
     readonly absent: boolean,
     message: string,
+    readonly reason: StatusReason,
     readonly refused = false,
   ) {
     super(message);

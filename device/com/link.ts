@@ -12,6 +12,7 @@
 // may first wait for a quiet line and put a resync read on the wire, whose own timeout comes on
 // top (restarted while late answers still arrive).
 import type { ByteChannel } from '../../hw/types.ts';
+import { reason, reasonLog, type StatusReason } from '../model/reasons.ts';
 import type { BitArea, WordArea } from '../protocol/index.ts';
 import { autobaudOrder, probeTimeoutMs } from './autobaud.ts';
 import { type ChannelIo, type Dialog, PlcError, runDialog } from './dialog.ts';
@@ -39,7 +40,7 @@ export class Link {
   private bytesOut = 0;
   private needBaudSearch: boolean;
   state: LinkState = 'connecting';
-  detail = '';
+  reason: StatusReason | undefined;
   baudRate: number;
   autobaud: 'searching' | 'found' | 'failed' | undefined;
   /** the last attempt to open a TCP link was refused (spec §8 'TCP port of selected COM port not open') */
@@ -122,7 +123,7 @@ export class Link {
       protocol: this.cfg.protocol,
       transport: this.cfg.kind,
       state: this.state,
-      detail: this.detail,
+      ...(this.reason ? { reason: this.reason } : {}),
       ...(this.cfg.kind === 'serial' ? { baudRate: this.baudRate } : {}),
       ...(this.autobaud ? { autobaud: this.autobaud } : {}),
       stats: {
@@ -218,7 +219,10 @@ export class Link {
     answered: (value: T) => void,
     failed: (e: unknown) => void,
   ): void {
-    if (this.needBaudSearch) return failed(new PlcError('link_down', this.autobaud === 'failed' ? this.detail : "Searching the PLC's baud rate"));
+    if (this.needBaudSearch)
+      return failed(
+        new PlcError('link_down', this.autobaud === 'failed' ? 'Autobaud found no answering PLC at any baud rate' : "Searching the PLC's baud rate"),
+      );
     const onChannel = (channel: ByteChannel) =>
       this.guard.exchange(
         this.io(channel),
@@ -234,7 +238,7 @@ export class Link {
           if (e instanceof PlcError) {
             if (e.reason === 'plc_error')
               this.markUp(); // the PLC answered, with an error
-            else if (e.reason === 'no_answer' && own && ++this.noAnswerInRow >= NO_ANSWER_DOWN) this.markDown('No answer from the PLC');
+            else if (e.reason === 'no_answer' && own && ++this.noAnswerInRow >= NO_ANSWER_DOWN) this.markDown(reason('plc_no_answer'));
           }
           failed(e);
         },
@@ -257,16 +261,17 @@ export class Link {
     try {
       ch = await this.deps.open(baud);
     } catch (e) {
-      const err = e instanceof OpenError ? e : new OpenError(false, e instanceof Error ? e.message : String(e));
+      const words = e instanceof Error ? e.message : String(e);
+      const err = e instanceof OpenError ? e : new OpenError(false, words, reason('open_failed', undefined, words));
       this.refused = err.refused;
-      this.setState(err.absent ? 'absent' : 'down', err.message);
+      this.setState(err.absent ? 'absent' : 'down', err.reason);
       this.scheduleProbe();
       throw err;
     }
     this.refused = false;
     if (this.closed) {
       await ch.close();
-      throw new OpenError(false, 'The link is closed');
+      throw new OpenError(false, 'The link is closed', reason('port_closed'));
     }
     this.guard.reset(); // a new line owes nothing
     ch.onData((b) => {
@@ -276,7 +281,7 @@ export class Link {
     ch.onClose((err) => {
       if (this.channel !== ch) return;
       this.channel = undefined;
-      this.markDown(err?.message ?? 'The port closed');
+      this.markDown(reason('port_closed', undefined, err?.message));
     });
     this.channel = ch;
     return ch;
@@ -288,23 +293,24 @@ export class Link {
     await ch?.close();
   }
 
-  private setState(state: LinkState, detail: string): void {
-    if (state !== this.state || detail !== this.detail) {
+  private setState(state: LinkState, why?: StatusReason): void {
+    const detail = why ? reasonLog(why) : '';
+    if (state !== this.state || detail !== (this.reason ? reasonLog(this.reason) : '')) {
       const level = state === 'up' ? 'info' : 'warn';
       this.deps.log[level](`PLC link ${state}`, { link: this.cfg.name, detail });
     }
     this.state = state;
-    this.detail = detail;
+    this.reason = why;
   }
 
   private markUp(): void {
     this.noAnswerInRow = 0;
     this.backoffMs = this.reconnect.firstMs;
-    if (this.state !== 'up') this.setState('up', '');
+    if (this.state !== 'up') this.setState('up');
   }
 
-  private markDown(detail: string): void {
-    this.setState('down', detail);
+  private markDown(why: StatusReason): void {
+    this.setState('down', why);
     this.scheduleProbe();
   }
 
@@ -336,7 +342,7 @@ export class Link {
   /** Autobaud (pew `autobaud`): reopens the port at each rate until the PLC answers a probe. */
   private async searchBaud(): Promise<void> {
     this.autobaud = 'searching';
-    this.setState('connecting', 'Searching the baud rate');
+    this.setState('connecting', reason('baud_searching'));
     for (const baud of autobaudOrder(this.cfg.serial.baudRate)) {
       if (this.closed) return;
       await this.closeChannel();
@@ -364,6 +370,6 @@ export class Link {
     }
     this.autobaud = 'failed';
     await this.closeChannel();
-    this.setState('down', 'Autobaud found no answering PLC at any baud rate');
+    this.setState('down', reason('baud_not_found'));
   }
 }

@@ -124,7 +124,7 @@ describe('link states', () => {
       ['INTERNAL', 'live'],
       ['COM4', 'disabled'],
     ]);
-    expect(s[0]!.detail).toMatch(/COM1 is not present/);
+    expect(s[0]!.reason).toEqual({ code: 'interface_absent', args: { connector: 'COM1' } });
     await expect(links.get(0)!.identify()).rejects.toMatchObject({ reason: 'link_down' });
   });
 
@@ -145,7 +145,7 @@ describe('link states', () => {
     const link = links.get(5)!;
     await until(() => link.status().state === 'down');
     expect(link.refused).toBe(true);
-    expect(link.status().detail).toMatch(/not open/);
+    expect(link.status().reason).toEqual({ code: 'tcp_refused', args: { host: '127.0.0.1', port } });
     // a Modbus/TCP peer answering exception 02 to everything: enough to count as answering
     server = createServer((sock) => sock.on('data', (b) => sock.write(Buffer.from([b[0]!, b[1]!, 0, 0, 0, 3, b[6]!, b[7]! | 0x80, 2]))));
     await new Promise<void>((r) => server!.listen(port, '127.0.0.1', r));

@@ -11,9 +11,10 @@
 // offset is disabled (-32768); else any station (MEWTOCOL `EE`) or Modbus unit 1.
 import type { Clock, Hw } from '../../hw/types.ts';
 import { ADDR_OFFSET_DISABLED, ETHERNET_ID, INTERNAL_ID, TRANSPARENT } from '../model/plc.ts';
+import { reason } from '../model/reasons.ts';
 import type { ComInterface, Pew } from '../model/sections/pew.ts';
 import type { Logger } from '../system/log.ts';
-import { PlcError } from './dialog.ts';
+import { ControlInterfaceOff } from './dialog.ts';
 import type { PlcDriver } from './driver.ts';
 import { InternalMemory, internalChannel } from './internal-memory.ts';
 import { Link } from './link.ts';
@@ -84,7 +85,7 @@ export class Links {
   /** The link of the service control interface `id` (pew.interface_plc); a PlcError link_down when it is not enabled. */
   control(id: number): Link {
     const link = this.links.get(id);
-    if (!link) throw new PlcError('link_down', 'The service control interface is not enabled');
+    if (!link) throw new ControlInterfaceOff();
     return link;
   }
 
@@ -129,7 +130,6 @@ export class Links {
         transport: cfg.kind,
         enabled: false,
         state: 'disabled',
-        detail: '',
         stats: {
           requests: 0,
           errors: 0,
@@ -175,16 +175,17 @@ export class Links {
       try {
         return await openTcpChannel(host, port, cfg.timeoutMs);
       } catch (e) {
-        throw new OpenError(false, (e as Error).message, e instanceof TcpOpenError && e.refused);
+        const tcp = e instanceof TcpOpenError ? e : undefined;
+        throw new OpenError(false, (e as Error).message, tcp?.reason ?? reason('open_failed', undefined, (e as Error).message), tcp?.refused);
       }
     }
     const connector = CONNECTOR_OF[cfg.id]!;
     const present = (await this.deps.hw.serialPorts()).find((p) => p.connector === connector)?.present ?? false;
-    if (!present) throw new OpenError(true, `${connector} is not present on this unit`);
+    if (!present) throw new OpenError(true, `${connector} is not present on this unit`, reason('interface_absent', { connector }));
     try {
       return await this.deps.hw.openSerial(connector, { ...cfg.serial, baudRate });
     } catch (e) {
-      throw new OpenError(false, (e as Error).message);
+      throw new OpenError(false, (e as Error).message, reason('open_failed', undefined, (e as Error).message));
     }
   }
 }

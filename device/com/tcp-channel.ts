@@ -1,11 +1,13 @@
 // The Ethernet interface (COM4): a TCP connection to the PLC's `ip_port` as a ByteChannel.
 import { connect } from 'node:net';
 import type { ByteChannel } from '../../hw/types.ts';
+import { reason, type StatusReason } from '../model/reasons.ts';
 
 export class TcpOpenError extends Error {
   constructor(
     readonly refused: boolean,
     message: string,
+    readonly reason: StatusReason,
   ) {
     super(message);
   }
@@ -23,12 +25,13 @@ export function openTcpChannel(host: string, port: number, timeoutMs: number): P
     socket.setNoDelay(true);
     const timer = setTimeout(() => {
       socket.destroy();
-      reject(new TcpOpenError(false, `No connection to ${host}:${port} within ${timeoutMs} ms`));
+      reject(new TcpOpenError(false, `No connection to ${host}:${port} within ${timeoutMs} ms`, reason('tcp_no_connection', { host, port, ms: timeoutMs })));
     }, timeoutMs);
     socket.once('error', (e: NodeJS.ErrnoException) => {
       clearTimeout(timer);
       const refused = e.code === 'ECONNREFUSED';
-      reject(new TcpOpenError(refused, refused ? `TCP port ${port} of ${host} is not open` : `${host}:${port}: ${e.message}`));
+      const why = refused ? reason('tcp_refused', { host, port }) : reason('open_failed', undefined, `${host}:${port}: ${e.message}`);
+      reject(new TcpOpenError(refused, refused ? `TCP port ${port} of ${host} is not open` : `${host}:${port}: ${e.message}`, why));
     });
     socket.once('connect', () => {
       clearTimeout(timer);

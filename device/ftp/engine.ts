@@ -13,9 +13,11 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Clock, Hw } from '../../hw/types.ts';
+import { ControlInterfaceOff, plcFailureReason } from '../com/dialog.ts';
 import type { Links } from '../com/links.ts';
 import type { ConfigStore } from '../config/store.ts';
 import { FTP_COUNTERS, type FtpCounters, type FtpLastSend, type FtpRenamed, type FtpSendState, type FtpStatus, type FtpTrigger } from '../model/ftp-status.ts';
+import { type StatusReason, sameReason } from '../model/reasons.ts';
 import type { Ftpc } from '../model/sections/ftpc.ts';
 import type { Log } from '../model/sections/log.ts';
 import type { Pew } from '../model/sections/pew.ts';
@@ -83,7 +85,7 @@ class FtpRun {
   private retryError: FtpStatus['retryError'];
   /** the status words the PLC holds as far as we know ('' = not written or the write failed) */
   private written = '';
-  plcProblem = '';
+  plcProblem: StatusReason | undefined;
 
   constructor(
     private readonly deps: FtpSendDeps & { clock: Clock; tickMs: number; retryDelayMs: number },
@@ -115,7 +117,7 @@ class FtpRun {
       ...(this.nextCycle !== undefined ? { nextCycle: this.nextCycle } : {}),
       ...(this.retryAt !== undefined ? { retryAt: this.retryAt } : {}),
       ...(this.retryError !== undefined ? { retryError: this.retryError } : {}),
-      plc: this.plcProblem,
+      ...(this.plcProblem ? { plc: this.plcProblem } : {}),
     };
   }
 
@@ -152,7 +154,7 @@ class FtpRun {
 
   private link() {
     const link = this.deps.links.get(this.pew.interface_plc);
-    if (!link) throw new Error('the service control interface is not enabled');
+    if (!link) throw new ControlInterfaceOff();
     return link;
   }
 
@@ -172,10 +174,11 @@ class FtpRun {
         if (this.active && !this.running) this.begin('plc');
       }
       await this.publish();
-      this.plcProblem = '';
+      this.plcProblem = undefined;
     } catch (e) {
-      if (this.plcProblem !== errorText(e)) this.deps.log.warn('ftp control registers cannot be used', { error: errorText(e) });
-      this.plcProblem = errorText(e);
+      const why = plcFailureReason(e);
+      if (!sameReason(this.plcProblem, why)) this.deps.log.warn('ftp control registers cannot be used', { error: errorText(e) });
+      this.plcProblem = why;
     }
   }
 
@@ -353,7 +356,6 @@ export async function startFtpSend(deps: FtpSendDeps): Promise<FtpSend> {
       return {
         enabled,
         cycle: false,
-        plc: '',
         ...run?.status(),
         running: run?.running ?? false,
         state: shared.state,

@@ -12,6 +12,7 @@
 // group's spontaneous events) and sendTo (answers to one connection).
 
 import { createServer, type Server, type Socket } from 'node:net';
+import { listenReason, reasonLog, type StatusReason } from '../model/reasons.ts';
 import type { Iec } from '../model/sections/iec.ts';
 import { ConnectionGuard, type GuardedConnection } from '../net/connection-guard.ts';
 import { plainIp, restAdmits } from '../rest/admit.ts';
@@ -47,7 +48,7 @@ export interface Iec104ListenerStatus {
   port: number;
   listening: boolean;
   /** why it does not listen, when it does not */
-  detail: string;
+  reason?: StatusReason;
   /** connections closed at accept: no entry admits the address, or its group holds 4 */
   refused: number;
   /** connections ended by a contained fault */
@@ -91,7 +92,7 @@ export async function startIec104Listener(opts: Iec104ListenerOptions): Promise<
   let nextId = 1;
   let refused = 0;
   let listening = false;
-  let detail = '';
+  let why: StatusReason | undefined;
   let port = settings.port;
 
   const arm = (c: Conn, at: number | null) => {
@@ -193,13 +194,8 @@ export async function startIec104Listener(opts: Iec104ListenerOptions): Promise<
   const server: Server = createServer(accept);
   await new Promise<void>((resolve) => {
     server.once('error', (e: NodeJS.ErrnoException) => {
-      detail =
-        e.code === 'EADDRINUSE'
-          ? `Port ${settings.port} is in use by another program`
-          : e.code === 'EACCES'
-            ? `Port ${settings.port} needs more rights`
-            : e.message;
-      log.warn('IEC 104 station cannot listen', { port: settings.port, error: detail });
+      why = listenReason(e, settings.port);
+      log.warn('IEC 104 station cannot listen', { port: settings.port, error: reasonLog(why) });
       resolve();
     });
     server.listen(settings.port, opts.host, () => {
@@ -252,7 +248,7 @@ export async function startIec104Listener(opts: Iec104ListenerOptions): Promise<
       return {
         port,
         listening,
-        detail,
+        ...(why ? { reason: why } : {}),
         refused,
         faults: guard.faults,
         groups: groups.map((g, index) => {

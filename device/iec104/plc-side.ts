@@ -13,9 +13,10 @@
 // Events are delivered at most once within a run: the unit keeps its read index R itself after
 // reading it from the PLC at start; when writing R back fails, the next poll writes it again before
 // reading anything. Records the station cannot send are skipped and counted.
-import { PlcError } from '../com/dialog.ts';
+import { PlcError, plcFailureReason } from '../com/dialog.ts';
 import type { Link } from '../com/link.ts';
 import { decodeRecord, encodeCommand, pendingRuns, RECORD_WORDS, type RecordErrorCode, readAnswer, ringCapacity, slotOffset } from '../model/blocks/iec104.ts';
+import { reasonLog, type StatusReason } from '../model/reasons.ts';
 import type { IecConnection } from '../model/sections/iec.ts';
 import type { Logger } from '../system/log.ts';
 import type { MonitorPoint, PlcCommand, PlcCommandAnswer } from './points.ts';
@@ -26,8 +27,8 @@ export type PlcLink = Pick<Link, 'readWords' | 'writeWords'>;
 /** Whether the PLC answers: the station sends its values invalid while not. */
 export interface PlcState {
   ok: boolean;
-  /** why not: the failure's text; empty while ok */
-  detail: string;
+  /** why not; absent while ok */
+  reason?: StatusReason;
 }
 
 /** Why the PLC side asks for the group's IEC connections to be closed. */
@@ -64,7 +65,8 @@ export interface PlcSideDeps {
 
 export interface PlcSideStatus {
   plc: 'unknown' | 'ok' | 'silent';
-  detail: string;
+  /** why the PLC does not answer */
+  reason?: StatusReason;
   /** a fault of the ring (an index out of range, an address the PLC refuses); empty when none */
   ringError: string;
   capacity: number;
@@ -101,7 +103,7 @@ export class PlcSide {
   private read: number | undefined;
   private readWritten = true;
   private state: PlcSideStatus['plc'] = 'unknown';
-  private detail = '';
+  private reason: StatusReason | undefined;
   private ringError = '';
   private readonly waiting: PlcCommand[] = [];
   private current: Current | undefined;
@@ -151,7 +153,7 @@ export class PlcSide {
   status(): PlcSideStatus {
     return {
       plc: this.state,
-      detail: this.detail,
+      ...(this.reason ? { reason: this.reason } : {}),
       ringError: this.ringError,
       capacity: this.capacity,
       ...(this.read !== undefined ? { readIndex: this.read } : {}),
@@ -188,7 +190,7 @@ export class PlcSide {
     } catch (e) {
       if (!this.refused(e, () => this.refuseCurrent())) return this.silent(e);
     }
-    this.setPlc(true, '');
+    this.setPlc(true);
   }
 
   // ---- requests -------------------------------------------------------------------------------
@@ -225,20 +227,23 @@ export class PlcSide {
 
   /** A request failed or ran out: the PLC is silent; commands get no answer. */
   private silent(e: unknown): void {
-    this.setPlc(false, e instanceof Error ? e.message : String(e));
+    this.setPlc(false, plcFailureReason(e));
     const open = [...(this.current && !this.current.accepted ? [this.current.cmd] : []), ...this.waiting.splice(0)];
     this.current = undefined;
     for (const c of open) this.finish({ seq: c.seq, kind: 'no_answer' });
   }
 
-  private setPlc(ok: boolean, detail: string): void {
+  private setPlc(ok: boolean, why?: StatusReason): void {
     const next = ok ? 'ok' : 'silent';
     const before = this.state;
-    this.detail = detail;
+    this.reason = why;
     if (before === next) return;
     this.state = next;
-    this.d.log?.[ok ? 'info' : 'warn'](ok ? 'IEC 104: the PLC answers' : 'IEC 104: the PLC does not answer', { entry: this.d.index, detail });
-    this.call(() => this.d.plcState({ ok, detail }));
+    this.d.log?.[ok ? 'info' : 'warn'](ok ? 'IEC 104: the PLC answers' : 'IEC 104: the PLC does not answer', {
+      entry: this.d.index,
+      ...(why ? { detail: reasonLog(why) } : {}),
+    });
+    this.call(() => this.d.plcState({ ok, ...(why ? { reason: why } : {}) }));
     if (!ok && this.d.liveCheck) this.call(() => this.d.dropConnections('plc_silent'));
     if (ok && before === 'silent' && this.d.reconnectReset) this.call(() => this.d.dropConnections('plc_reconnected'));
   }

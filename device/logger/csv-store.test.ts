@@ -97,7 +97,7 @@ describe('appending', () => {
     const file = join(u.logDir, 'tank_20240301.csv');
     expect(await u.appender.append('tank_20240301.csv', HEADER, recs(1, 3))).toEqual({
       state: 'ok',
-      detail: '',
+      reasons: [],
       volume: 'internal',
       file: 'tank_20240301.csv',
     });
@@ -181,12 +181,12 @@ describe('appending', () => {
 
 describe('failures become a write status; the batch stays queued and is written once', () => {
   it('classifies the errno codes', () => {
-    expect(classifyError(errno('ENOSPC'), 'internal')).toEqual({ state: 'error', detail: 'volume full (ENOSPC)' });
-    expect(classifyError(errno('EIO'), 'usb')).toEqual({ state: 'error', detail: 'write error (EIO)' });
-    expect(classifyError(errno('EROFS'), 'usb')).toEqual({ state: 'error', detail: 'volume read-only (EROFS)' });
-    expect(classifyError(errno('ENOENT'), 'usb')).toEqual({ state: 'error', detail: 'USB volume removed' });
-    expect(classifyError(errno('ENODEV'), 'usb')).toEqual({ state: 'error', detail: 'USB volume removed' });
-    expect(classifyError(errno('ENOENT'), 'temp')).toEqual({ state: 'error', detail: 'temp volume not available' });
+    expect(classifyError(errno('ENOSPC'), 'internal')).toEqual({ state: 'error', reasons: [{ code: 'volume_full', words: 'ENOSPC' }] });
+    expect(classifyError(errno('EIO'), 'usb')).toEqual({ state: 'error', reasons: [{ code: 'write_error', args: { code: 'EIO' } }] });
+    expect(classifyError(errno('EROFS'), 'usb')).toEqual({ state: 'error', reasons: [{ code: 'volume_read_only', words: 'EROFS' }] });
+    expect(classifyError(errno('ENOENT'), 'usb')).toEqual({ state: 'error', reasons: [{ code: 'usb_removed' }] });
+    expect(classifyError(errno('ENODEV'), 'usb')).toEqual({ state: 'error', reasons: [{ code: 'usb_removed' }] });
+    expect(classifyError(errno('ENOENT'), 'temp')).toEqual({ state: 'error', reasons: [{ code: 'volume_unavailable', args: { volume: 'temp' } }] });
     expect(classifyError(new TypeError('bug'), 'usb')).toBeUndefined();
   });
 
@@ -196,7 +196,7 @@ describe('failures become a write status; the batch stays queued and is written 
     await u.appender.append('s_2024.csv', HEADER, recs(1, 2));
     faults = ['short', 'ENOSPC'];
     const st = await u.appender.append('s_2024.csv', HEADER, recs(3, 6));
-    expect(st).toEqual({ state: 'error', detail: 'volume full (ENOSPC)', volume: 'internal', file: 's_2024.csv' });
+    expect(st).toEqual({ state: 'error', reasons: [{ code: 'volume_full', words: 'ENOSPC' }], volume: 'internal', file: 's_2024.csv' });
     expect(await u.read('s_2024.csv')).toBe(csv([...HEADER, ...recs(1, 2)]));
     expect(u.appender.stats()).toMatchObject({ queuedBatches: 1, queuedRecords: 4 });
     expect((await u.appender.append('s_2024.csv', HEADER, recs(7, 7))).state).toBe('ok');
@@ -208,7 +208,7 @@ describe('failures become a write status; the batch stays queued and is written 
     const u = await unit({ fault: (op) => (failing && (op === 'datasync' || op === 'truncate') ? 'EIO' : undefined) });
     await u.appender.append('e_2024.csv', [], recs(1, 1));
     failing = true;
-    expect((await u.appender.append('e_2024.csv', [], recs(2, 3))).detail).toBe('write error (EIO)');
+    expect((await u.appender.append('e_2024.csv', [], recs(2, 3))).reasons).toEqual([{ code: 'write_error', args: { code: 'EIO' } }]);
     expect(await u.read('e_2024.csv')).toBe(csv(recs(1, 3))); // written, never synced, not cut
     failing = false;
     expect((await u.appender.flush()).state).toBe('ok');
@@ -222,10 +222,13 @@ describe('failures become a write status; the batch stays queued and is written 
     const u = await unit({ fault: (op) => (full && op === 'write' ? 'ENOSPC' : undefined), maxQueuedBatches: 3 });
     for (let n = 1; n <= 5; n++) await u.appender.append('q_2024.csv', [], recs(n * 10, n * 10 + 1));
     expect(u.appender.stats()).toMatchObject({ queuedBatches: 3, queuedRecords: 6, droppedRecords: 4 });
-    expect((await u.appender.flush()).detail).toBe('volume full (ENOSPC); 4 records dropped');
+    expect((await u.appender.flush()).reasons).toEqual([
+      { code: 'volume_full', words: 'ENOSPC' },
+      { code: 'records_dropped', args: { count: 4 } },
+    ]);
     full = false;
-    expect(await u.appender.flush()).toMatchObject({ state: 'ok', detail: '4 records dropped' });
-    expect(await u.appender.append('q_2024.csv', [], recs(60, 60))).toMatchObject({ state: 'ok', detail: '' });
+    expect(await u.appender.flush()).toMatchObject({ state: 'ok', reasons: [{ code: 'records_dropped', args: { count: 4 } }] });
+    expect(await u.appender.append('q_2024.csv', [], recs(60, 60))).toMatchObject({ state: 'ok', reasons: [] });
     expect(await u.read('q_2024.csv')).toBe(csv([...recs(30, 31), ...recs(40, 41), ...recs(50, 51), rec(60)]));
     expect(u.appender.stats().droppedRecords).toBe(4);
   });
@@ -233,11 +236,11 @@ describe('failures become a write status; the batch stays queued and is written 
   it('an unmounted volume is an error without touching the file system; a missing volume folder is never created', async () => {
     let mounted = false;
     const u = await unit({ id: 'usb', mounted: () => mounted });
-    expect(await u.appender.append('u_2024.csv', [], recs(1, 1))).toEqual({ state: 'error', detail: 'USB volume removed', volume: 'usb' });
+    expect(await u.appender.append('u_2024.csv', [], recs(1, 1))).toEqual({ state: 'error', reasons: [{ code: 'usb_removed' }], volume: 'usb' });
     expect(u.calls).toEqual([]);
     mounted = true;
     await rm(u.path, { recursive: true });
-    expect((await u.appender.append('u_2024.csv', [], recs(2, 2))).detail).toBe('USB volume removed');
+    expect((await u.appender.append('u_2024.csv', [], recs(2, 2))).reasons).toEqual([{ code: 'usb_removed' }]);
     expect(existsSync(u.path)).toBe(false);
     await mkdir(u.path);
     expect((await u.appender.flush()).state).toBe('ok');
@@ -246,9 +249,12 @@ describe('failures become a write status; the batch stays queued and is written 
 
   it('volumes() failing or not listing the volume is an error status too', async () => {
     const store = newStore({ volumes: () => Promise.reject(errno('EIO')) });
-    expect(await store.appender('usb').append('x.csv', [], ['1'])).toMatchObject({ state: 'error', detail: 'write error (EIO)' });
+    expect(await store.appender('usb').append('x.csv', [], ['1'])).toMatchObject({ state: 'error', reasons: [{ code: 'write_error', args: { code: 'EIO' } }] });
     const none = newStore({ volumes: async () => [] });
-    expect(await none.appender('internal').append('x.csv', [], ['1'])).toMatchObject({ state: 'error', detail: 'internal volume not available' });
+    expect(await none.appender('internal').append('x.csv', [], ['1'])).toMatchObject({
+      state: 'error',
+      reasons: [{ code: 'volume_unavailable', args: { volume: 'internal' } }],
+    });
   });
 
   it('an error that is no fs error (a bug) rejects, and the appender goes on afterwards', async () => {
@@ -276,7 +282,7 @@ describe('low memory (space.ts) in the store', () => {
     const u = await unit({ free: () => free });
     const st = await u.appender.append('m_2024.csv', [], recs(1, 2));
     expect(st.state).toBe('stopped');
-    expect(st.detail).toMatch(/^low memory: logging stopped until space is back/);
+    expect(st.reasons[0]).toMatchObject({ code: 'low_memory_stopped', args: { free: 10 } });
     expect(existsSync(join(u.logDir, 'm_2024.csv'))).toBe(false);
     free = 50 * MiB;
     expect((await u.appender.append('m_2024.csv', [], recs(3, 3))).state).toBe('ok');
@@ -300,7 +306,12 @@ describe('low memory (space.ts) in the store', () => {
     await utimes(join(u.logDir, 'old_2021.csv'), 2000, 2000);
     free = MiB - 100; // 100 bytes short: the old file's blocks are enough
     const st = await u.appender.append('new_2024.csv', [], recs(5, 5));
-    expect(st).toEqual({ state: 'low_memory', detail: 'low memory: deleted 1 oldest files (old_2021.csv)', volume: 'internal', file: 'new_2024.csv' });
+    expect(st).toEqual({
+      state: 'low_memory',
+      reasons: [{ code: 'low_memory_deleted', args: { count: 1, names: 'old_2021.csv' } }],
+      volume: 'internal',
+      file: 'new_2024.csv',
+    });
     expect((await readdir(u.logDir)).sort()).toEqual(['new_2024.csv', 'slow_2020.csv']);
     expect((await u.appender.append('new_2024.csv', [], recs(6, 6))).state).toBe('ok');
   });

@@ -17,6 +17,7 @@
 import * as nodeFs from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Volume, VolumeId } from '../../hw/types.ts';
+import { reason, type StatusReason } from '../model/reasons.ts';
 import { type RepairHandle, repairOpenFile } from './repair.ts';
 import { ensureSpace, type SpaceCheck, type SpaceFs } from './space.ts';
 import { LOG_FOLDER, type WriteState, type WriteStatus } from './types.ts';
@@ -87,30 +88,30 @@ function errnoError(code: string, message: string): NodeJS.ErrnoException {
   return Object.assign(new Error(message), { code });
 }
 
-function removedDetail(volume: VolumeId): string {
-  return volume === 'usb' ? 'USB volume removed' : `${volume} volume not available`;
+function removedReason(volume: VolumeId): StatusReason {
+  return volume === 'usb' ? reason('usb_removed') : reason('volume_unavailable', { volume });
 }
 
 /** A failed fs call as a write status; undefined when `e` is no fs error (a bug, passed on). */
-export function classifyError(e: unknown, volume: VolumeId): { state: WriteState; detail: string } | undefined {
+export function classifyError(e: unknown, volume: VolumeId): { state: WriteState; reasons: StatusReason[] } | undefined {
   const code = (e as NodeJS.ErrnoException | undefined)?.code;
   if (typeof code !== 'string') return undefined;
-  if (code === 'ENOSPC' || code === 'EDQUOT') return { state: 'error', detail: `volume full (${code})` };
-  if (code === 'EROFS') return { state: 'error', detail: 'volume read-only (EROFS)' };
-  if (VOLUME_GONE.has(code)) return { state: 'error', detail: removedDetail(volume) };
-  return { state: 'error', detail: `write error (${code})` };
+  if (code === 'ENOSPC' || code === 'EDQUOT') return { state: 'error', reasons: [reason('volume_full', undefined, code)] };
+  if (code === 'EROFS') return { state: 'error', reasons: [reason('volume_read_only', undefined, code)] };
+  if (VOLUME_GONE.has(code)) return { state: 'error', reasons: [removedReason(volume)] };
+  return { state: 'error', reasons: [reason('write_error', { code })] };
 }
 
-function deletedDetail(names: readonly string[]): string {
-  return `low memory: deleted ${names.length} oldest files (${names.join(', ')})`;
-}
+/** Files deleted for space: their count and names ("…" at the end when more were deleted than named). */
+export const deletedReason = (count: number, names: readonly string[]): StatusReason =>
+  reason('low_memory_deleted', { count, names: `${names.join(', ')}${count > names.length ? ', …' : ''}` });
 
 /** Why logging to the volume stopped for space, with what was deleted or why nothing was. */
-function stoppedDetail(space: SpaceCheck): string {
-  const head = `low memory: logging stopped until space is back (${space.freeBytes} bytes free, ${space.threshold} needed)`;
-  if (space.deleted.length > 0) return `${head}; ${deletedDetail(space.deleted).slice('low memory: '.length)}`;
-  if (space.deletableBytes !== undefined) return `${head}; the old log files hold ${space.deletableBytes} bytes, not enough: none deleted`;
-  return head;
+function stoppedReasons(space: SpaceCheck): StatusReason[] {
+  const head = reason('low_memory_stopped', { free: space.freeBytes, needed: space.threshold });
+  if (space.deleted.length > 0) return [head, deletedReason(space.deleted.length, space.deleted)];
+  if (space.deletableBytes !== undefined) return [head, reason('low_memory_too_few', { bytes: space.deletableBytes })];
+  return [head];
 }
 
 /** A plain file name inside the log folder (the writer builds it from a checked log file name). */
@@ -253,20 +254,20 @@ export class CsvAppender {
     return this.stats();
   }
 
-  private status(state: WriteState, detail: string): WriteStatus {
-    let text = detail;
+  private status(state: WriteState, reasons: StatusReason[] = []): WriteStatus {
+    let all = reasons;
     if (this.droppedUnreported > 0) {
-      text = `${detail}${detail ? '; ' : ''}${this.droppedUnreported} records dropped`;
+      all = [...reasons, reason('records_dropped', { count: this.droppedUnreported })];
       if (state === 'ok') this.droppedUnreported = 0; // reported once the volume works again
     }
-    return { state, detail: text, volume: this.volume, ...(this.lastFile !== undefined ? { file: this.lastFile } : {}) };
+    return { state, reasons: all, volume: this.volume, ...(this.lastFile !== undefined ? { file: this.lastFile } : {}) };
   }
 
   private async failed(e: unknown): Promise<WriteStatus> {
     const c = classifyError(e, this.volume);
     if (!c) throw e;
     await this.abandonFile();
-    return this.status(c.state, c.detail);
+    return this.status(c.state, c.reasons);
   }
 
   private async flushNow(): Promise<WriteStatus> {
@@ -278,7 +279,7 @@ export class CsvAppender {
     }
     if (!vol?.mounted) {
       await this.abandonFile();
-      return this.status('error', removedDetail(this.volume));
+      return this.status('error', [removedReason(this.volume)]);
     }
     const dir = join(vol.path, LOG_FOLDER);
     let deleted: string[];
@@ -292,7 +293,7 @@ export class CsvAppender {
       });
       deleted = space.deleted;
       if (deleted.length > 0) this.store.opts.onDeleted?.(this.volume, deleted);
-      if (space.state === 'stopped') return this.status('stopped', stoppedDetail(space));
+      if (space.state === 'stopped') return this.status('stopped', stoppedReasons(space));
     } catch (e) {
       return this.failed(e);
     }
@@ -308,8 +309,8 @@ export class CsvAppender {
       const at = this.queue.indexOf(batch);
       if (at >= 0) this.queue.splice(at, 1);
     }
-    if (deleted.length > 0) return this.status('low_memory', deletedDetail(deleted));
-    return this.status('ok', '');
+    if (deleted.length > 0) return this.status('low_memory', [deletedReason(deleted.length, deleted)]);
+    return this.status('ok');
   }
 
   /** One batch: open (and repair) its file if it is not the open one, one write, one fdatasync. */

@@ -13,8 +13,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Clock, type Hw, VOLUME_IDS, type VolumeId } from '../../hw/types.ts';
+import { ControlInterfaceOff } from '../com/dialog.ts';
 import type { Links } from '../com/links.ts';
 import type { ConfigStore } from '../config/store.ts';
+import { reason, reasonLog, type StatusReason } from '../model/reasons.ts';
 import type { Log } from '../model/sections/log.ts';
 import type { Pew } from '../model/sections/pew.ts';
 import type { Rtc } from '../model/sections/rtc.ts';
@@ -73,7 +75,7 @@ export interface LoggerStatus {
   /** logging runs (enabled, and the PLC asks for it when enable_plc_ctrl) */
   running: boolean;
   /** the worst state of the log files' writes, or why logging does not run, with the notices not acknowledged yet */
-  write: WriteStatus | { state: WriteState; detail: string };
+  write: WriteStatus | { state: WriteState; reasons: StatusReason[] };
   files: LogFileStatus[];
   /** deletions and dropped records the technician has not acknowledged yet (notices.ts) */
   notices: LoggerNotices;
@@ -141,7 +143,7 @@ class LoggerRun {
     // the control and status registers are DT words of the service control interface's own PLC
     const controlLink = () => {
       const link = deps.links.get(pew.interface_plc);
-      if (!link) throw new Error('the service control interface is not enabled');
+      if (!link) throw new ControlInterfaceOff();
       return link;
     };
     this.plcIo = {
@@ -192,10 +194,10 @@ class LoggerRun {
 
   /** The worst write state of the log files; the PLC's stop and a settings problem count too. */
   private current(): LoggerStatus['write'] {
-    if (this.problem !== undefined) return { state: 'error', detail: this.problem };
-    let worst: WriteStatus = { state: 'ok', detail: '', volume: this.volume };
+    if (this.problem !== undefined) return { state: 'error', reasons: [reason('format_file', undefined, this.problem)] };
+    let worst: WriteStatus = { state: 'ok', reasons: [], volume: this.volume };
     for (const s of this.writes.values()) if (SEVERITY[s.state] > SEVERITY[worst.state]) worst = s;
-    if (this.plcStopped && SEVERITY[worst.state] < SEVERITY.stopped) return { state: 'stopped', detail: 'stopped by the PLC', volume: this.volume };
+    if (this.plcStopped && SEVERITY[worst.state] < SEVERITY.stopped) return { state: 'stopped', reasons: [reason('stopped_by_plc')], volume: this.volume };
     return worst;
   }
 
@@ -211,8 +213,9 @@ class LoggerRun {
     if (!this.active) return;
     const before = this.writes.get(file);
     this.writes.set(file, s);
-    if (s.state !== 'ok' && (before?.state !== s.state || before.detail !== s.detail))
-      this.c.deps.log.warn('log write', { file, state: s.state, detail: s.detail });
+    const detail = s.reasons.map(reasonLog).join('; ');
+    if (s.state !== 'ok' && (before?.state !== s.state || before.reasons.map(reasonLog).join('; ') !== detail))
+      this.c.deps.log.warn('log write', { file, state: s.state, detail });
     if (before?.state !== s.state) void this.publish();
   }
 
@@ -427,7 +430,7 @@ export async function startLogger(deps: LoggerDeps): Promise<DataLogger> {
   return {
     settled: () => followed.settled(),
     status: () =>
-      followed.current()?.status() ?? { enabled, running: false, write: notices.over({ state: 'ok', detail: '' }), files: [], notices: notices.current() },
+      followed.current()?.status() ?? { enabled, running: false, write: notices.over({ state: 'ok', reasons: [] }), files: [], notices: notices.current() },
     acknowledge: async () => {
       const seen = notices.acknowledge();
       await followed.current()?.publish();

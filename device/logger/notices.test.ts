@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { StatusReason } from '../model/reasons.ts';
 import { NOTICE_NAMES_MAX, NOTICES_FILE, NoticeBoard } from './notices.ts';
 
 const dirs: string[] = [];
@@ -46,24 +47,28 @@ describe('NoticeBoard', () => {
     expect(n.deletedCount).toBe(NOTICE_NAMES_MAX + 5);
     expect(n.deleted).toHaveLength(NOTICE_NAMES_MAX);
     expect(n.deleted[0]!.name).toBe('f5.csv');
-    expect(b.over({ state: 'ok', detail: '' }).detail).toMatch(/^low memory: deleted 55 oldest files \(f5\.csv, .*, f54\.csv, …\)$/);
+    const [deleted] = b.over({ state: 'ok', reasons: [] as StatusReason[] }).reasons;
+    expect(deleted).toMatchObject({ code: 'low_memory_deleted', args: { count: 55 } });
+    expect(deleted!.args!.names).toMatch(/^f5\.csv, .*, f54\.csv, …$/);
   });
 
   it('over: drops are an error, deletions low memory; a worse state stays, with the notices added to its detail', () => {
     const b = new NoticeBoard();
-    const ok = { state: 'ok' as const, detail: '', volume: 'usb' as const };
+    const ok = { state: 'ok' as const, reasons: [] as StatusReason[], volume: 'usb' as const };
+    const deletedA = { code: 'low_memory_deleted', args: { count: 1, names: 'a.csv' } } as const;
+    const dropped4 = { code: 'records_dropped', args: { count: 4 } } as const;
     expect(b.over(ok)).toBe(ok);
     b.filesDeleted('usb', ['a.csv'], 1);
-    expect(b.over(ok)).toEqual({ state: 'low_memory', detail: 'low memory: deleted 1 oldest files (a.csv)', volume: 'usb' });
+    expect(b.over(ok)).toEqual({ state: 'low_memory', reasons: [deletedA], volume: 'usb' });
     // a log file's own low-memory words name the same deletion: replaced, not repeated
-    expect(b.over({ state: 'low_memory', detail: 'low memory: deleted 1 oldest files (a.csv)' }).detail).toBe('low memory: deleted 1 oldest files (a.csv)');
+    expect(b.over({ state: 'low_memory', reasons: [deletedA] }).reasons).toEqual([deletedA]);
     b.recordsDropped('tank', 4);
-    expect(b.over(ok)).toEqual({ state: 'error', detail: '4 records dropped; low memory: deleted 1 oldest files (a.csv)', volume: 'usb' });
-    expect(b.over({ state: 'error', detail: 'USB volume removed; 4 records dropped' })).toEqual({
+    expect(b.over(ok)).toEqual({ state: 'error', reasons: [dropped4, deletedA], volume: 'usb' });
+    expect(b.over({ state: 'error', reasons: [{ code: 'usb_removed' }, dropped4] })).toEqual({
       state: 'error',
-      detail: 'USB volume removed; 4 records dropped; low memory: deleted 1 oldest files (a.csv)',
+      reasons: [{ code: 'usb_removed' }, dropped4, deletedA],
     });
-    expect(b.over({ state: 'stopped', detail: 'stopped by the PLC' }).state).toBe('error');
+    expect(b.over({ state: 'stopped', reasons: [{ code: 'stopped_by_plc' }] }).state).toBe('error');
   });
 });
 

@@ -22,6 +22,8 @@ import * as v from 'valibot';
 import { writeFileAtomic } from '../../hw/atomic-file.ts';
 import { VOLUME_IDS, type VolumeId } from '../../hw/types.ts';
 import { logNoticesSchema } from '../model/log-status.ts';
+import { reason, type StatusReason } from '../model/reasons.ts';
+import { deletedReason } from './csv-store.ts';
 import type { WriteState } from './types.ts';
 
 export const NOTICES_FILE = join('logger', 'notices.json');
@@ -147,25 +149,28 @@ export class NoticeBoard {
     return { deleted: [...this.deleted], deletedCount: this.deletedCount, dropped, droppedCount: [...this.dropped.values()].reduce((a, b) => a + b, 0) };
   }
 
-  /** A write state and detail with the notices that are not acknowledged yet. */
-  over<W extends { state: WriteState; detail: string }>(write: W): W {
+  /** A write state and its reasons with the notices that are not acknowledged yet. */
+  over<W extends { state: WriteState; reasons: StatusReason[] }>(write: W): W {
     const n = this.current();
-    const words: string[] = [];
+    const notes: StatusReason[] = [];
     let state = write.state;
     if (n.droppedCount > 0) {
-      words.push(`${n.droppedCount} records dropped`);
+      notes.push(reason('records_dropped', { count: n.droppedCount }));
       if (SEVERITY[state] < SEVERITY.error) state = 'error';
     }
     if (n.deletedCount > 0) {
-      words.push(
-        `low memory: deleted ${n.deletedCount} oldest files (${n.deleted.map((d) => d.name).join(', ')}${n.deletedCount > n.deleted.length ? ', …' : ''})`,
+      notes.push(
+        deletedReason(
+          n.deletedCount,
+          n.deleted.map((d) => d.name),
+        ),
       );
       if (SEVERITY[state] < SEVERITY.low_memory) state = 'low_memory';
     }
-    if (words.length === 0) return write;
-    // a log file's own low-memory detail names the same deletions: the notice's words replace it
-    // and its own "N records dropped" of one poll is in the notice's count
-    const own = write.state === 'ok' || write.state === 'low_memory' ? [] : [write.detail.replace(/(^|; )\d+ records dropped$/, '')].filter((d) => d !== '');
-    return { ...write, state, detail: [...own, ...words].join('; ') };
+    if (notes.length === 0) return write;
+    // a log file's own low-memory reason names the same deletions: the notice's replaces it
+    // and its own records dropped of one poll are in the notice's count
+    const own = write.state === 'ok' || write.state === 'low_memory' ? [] : write.reasons.filter((r) => r.code !== 'records_dropped');
+    return { ...write, state, reasons: [...own, ...notes] };
   }
 }

@@ -2,6 +2,7 @@
 // cores (values, planner, CSV text, file names, triggers) and the shells (the CSV store on a volume,
 // the engine on the links, the file routes) meet on these types only.
 import type { VolumeId } from '../../hw/types.ts';
+import type { StatusReason } from '../model/reasons.ts';
 import type { Log } from '../model/sections/log.ts';
 import type { LogFile, LogRecord } from '../model/sections/logfile.ts';
 
@@ -52,8 +53,8 @@ export type WriteState = 'ok' | 'stopped' | 'error' | 'low_memory';
 
 export interface WriteStatus {
   state: WriteState;
-  /** the cause in words for the console, e.g. "USB volume removed", "volume full (ENOSPC)" */
-  detail: string;
+  /** the causes, none when ok (device/model/reasons.ts: usb_removed, volume_full …) */
+  reasons: StatusReason[];
   volume: VolumeId;
   /** the file written last, relative to the volume's log folder */
   file?: string;

@@ -2,6 +2,7 @@
 // the `ftp` entry of `GET /config/service_status` (service-status.ts); the console checks the
 // answer against this schema, the daemon builds it (device/ftp/). docs/ftp.md.
 import * as v from 'valibot';
+import { statusReasonSchema } from './reasons.ts';
 
 const count = () => v.pipe(v.number(), v.integer(), v.minValue(0));
 
@@ -67,8 +68,8 @@ export const ftpStatusSchema = v.object({
   retryError: v.optional(v.object({ code: v.string(), number: count(), message: v.string(), at: v.number() })),
   /** the local directory as resolved (`<volume>/<path>`) */
   localDir: v.string(),
-  /** why the PLC's control block cannot be read or written now ('' when it can) */
-  plc: v.string(),
+  /** why the PLC's control block cannot be read or written now (absent when it can) */
+  plc: v.optional(statusReasonSchema),
   lastSend: v.optional(ftpLastSendSchema),
 });
 export type FtpStatus = v.InferOutput<typeof ftpStatusSchema>;

@@ -4,6 +4,7 @@
 // (service-status.ts); the console checks the answer against this schema, the daemon builds it
 // (device/iec104/engine.ts takes its types from here and checks its parts' types against them).
 import * as v from 'valibot';
+import { statusReasonSchema } from './reasons.ts';
 
 const count = () => v.pipe(v.number(), v.integer(), v.minValue(0));
 
@@ -57,7 +58,7 @@ export const iecListenerStatusSchema = v.object({
   port: count(),
   listening: v.boolean(),
   /** why it does not listen, when it does not */
-  detail: v.string(),
+  reason: v.optional(statusReasonSchema),
   /** connections closed at accept: no entry admits the address, or its group holds 4 */
   refused: count(),
   /** connections ended by a contained fault */
@@ -84,7 +85,7 @@ export type IecStationStatus = v.InferOutput<typeof iecStationStatusSchema>;
 export const iecPlcSideStatusSchema = v.object({
   plc: v.picklist(['unknown', 'ok', 'silent']),
   /** why the PLC does not answer */
-  detail: v.string(),
+  reason: v.optional(statusReasonSchema),
   /** a fault of the ring (an index out of range, an address the PLC refuses); empty when none */
   ringError: v.string(),
   capacity: count(),

@@ -2,6 +2,7 @@
 // `POST /config/log_status/ack`; the daemon builds it (device/logger/engine.ts, notices.ts), the
 // console checks the answer against this schema (web/api/log-status.ts). docs/logger.md.
 import * as v from 'valibot';
+import { statusReasonSchema } from './reasons.ts';
 
 const count = () => v.pipe(v.number(), v.integer(), v.minValue(0));
 
@@ -10,8 +11,8 @@ export const WRITE_STATES = ['ok', 'stopped', 'error', 'low_memory'] as const;
 
 export const writeStatusSchema = v.object({
   state: v.picklist(WRITE_STATES),
-  /** the cause in the daemon's words ("volume full (ENOSPC)"), '' when ok */
-  detail: v.string(),
+  /** the causes, none when ok (device/model/reasons.ts) */
+  reasons: v.array(statusReasonSchema),
   /** internal, usb or temp */
   volume: v.optional(v.string()),
   /** the file written last */

@@ -3,6 +3,7 @@
 // (which checks every answer against these schemas before showing it).
 import * as v from 'valibot';
 import { INTERFACE_IDS, PROTOCOLS } from './plc.ts';
+import { statusReasonSchema } from './reasons.ts';
 
 export const plcTestRequest = v.strictObject({ id: v.picklist(INTERFACE_IDS) });
 export type PlcTestRequest = v.InferOutput<typeof plcTestRequest>;
@@ -16,7 +17,8 @@ export const linkStatusSchema = v.object({
   protocol: v.picklist(PROTOCOLS),
   transport: v.picklist(['serial', 'tcp', 'internal']),
   state: v.picklist(['disabled', 'connecting', 'up', 'down', 'absent']),
-  detail: v.string(),
+  /** why the link is not up (absent when it is) */
+  reason: v.optional(statusReasonSchema),
   baudRate: v.optional(v.number()),
   autobaud: v.optional(v.picklist(['searching', 'found', 'failed'])),
   stats: v.object({

@@ -2,6 +2,7 @@
 // tick): the request the console sends and the answers it gets, one definition for the daemon
 // (types of what it sends) and the console (which checks every answer before showing it).
 import * as v from 'valibot';
+import { statusReasonSchema } from './reasons.ts';
 
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 const threadIndex = v.pipe(v.number(), v.integer(), v.minValue(0));
@@ -15,7 +16,8 @@ export const portThreadStatusSchema = v.object({
   index: threadIndex,
   port: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(65535)),
   listening: v.boolean(),
-  detail: v.string(),
+  /** why the thread does not listen (absent when it does) */
+  reason: v.optional(statusReasonSchema),
   clients: count,
   requests: count,
   refused: count,

@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { SERVICE_ERROR, type ServiceErrorName } from './blocks/convention.ts';
 import { ftpStatusSchema } from './ftp-status.ts';
 import { iecStatusSchema } from './iec-status.ts';
+import { statusReasonSchema } from './reasons.ts';
 import { rtcStatusSchema } from './rtc-status.ts';
 import { scriptStatusSchema } from './script/status.ts';
 import { tlsStatusSchema } from './tls-status.ts';
@@ -38,6 +39,8 @@ export const serviceErrorSchema = v.object({
   number: count(),
   /** the peer's or the system's words */
   message: v.string(),
+  /** the unit's own reason, worded by the console (device/model/reasons.ts); the message then is its English for the log */
+  reason: v.optional(statusReasonSchema),
   /** unit clock, ms since the epoch */
   at: v.number(),
 });
@@ -60,8 +63,8 @@ export const serviceStatusSchema = v.object({
   /** a service with a queue: the jobs that can never be delivered as they are (docs/services.md "Dead letters"):
    *  kept, their bytes, dropped at the bounds, the bounds */
   deadLetters: v.optional(v.object({ count: count(), bytes: count(), dropped: count(), maxCount: count(), maxBytes: count() })),
-  /** why the PLC's control block cannot be read or written now ('' when it can) */
-  plc: v.string(),
+  /** why the PLC's control block cannot be read or written now (absent when it can) */
+  plc: v.optional(statusReasonSchema),
   /** the script only: its errors, its sections' runs, the last failed statement (device/model/script/status.ts) */
   script: v.optional(scriptStatusSchema),
   /** the FTP send only: its cycle, retry and last send (device/model/ftp-status.ts; docs/ftp.md) */

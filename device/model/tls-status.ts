@@ -2,6 +2,7 @@
 // counters of its connections. The `tls` entry of `GET /config/service_status` (service-status.ts);
 // the console checks the answer against this schema, the daemon builds it (device/tls/).
 import * as v from 'valibot';
+import { statusReasonSchema } from './reasons.ts';
 
 const count = () => v.pipe(v.number(), v.integer(), v.minValue(0));
 
@@ -29,7 +30,7 @@ export const tlsPartStatusSchema = v.object({
   /** the PLC stopped the part through its control register (docs/tls.md) */
   stoppedByPlc: v.boolean(),
   /** why the part does not listen, when it does not */
-  detail: v.string(),
+  reason: v.optional(statusReasonSchema),
   /** connections open now */
   connections: count(),
   /** payload bytes from the clients to the destination, and back */

@@ -4,9 +4,11 @@
 // and writes the connection state, the queue counts, the request's state, error and counter.
 // The queue drains in order while the broker is connected, up to WINDOW publishes in flight.
 import type { MqttClient } from 'mqtt';
+import { ControlInterfaceOff, plcFailureReason } from '../com/dialog.ts';
 import type { Links } from '../com/links.ts';
 import { type BlockState, SERVICE_ERROR, type ServiceErrorName } from '../model/blocks/convention.ts';
 import { MQTT_BLOCK, MQTT_CONNECTION, MQTT_PAYLOAD_MAX, MQTT_SUBSCRIPTIONS, MQTT_TOPIC_MAX, type MqttConnection } from '../model/blocks/mqtt.ts';
+import { sameReason } from '../model/reasons.ts';
 import type { Mqtt } from '../model/sections/mqtt.ts';
 import type { Pew } from '../model/sections/pew.ts';
 import { BlockIo, statusHead } from '../service-runtime/block-io.ts';
@@ -108,7 +110,7 @@ export class MqttRun {
 
   private link() {
     const link = this.deps.links.get(this.pew.interface_plc);
-    if (!link) throw new Error('the service control interface is not enabled');
+    if (!link) throw new ControlInterfaceOff();
     return link;
   }
 
@@ -269,11 +271,12 @@ export class MqttRun {
       await this.followSubscriptions(b);
       if (this.statusTopic === undefined && b.status_topic_addr !== 0) await this.learnStatusTopic(b);
       await this.writeStatus();
-      this.shared.book.plc = '';
+      this.shared.book.plc = undefined;
     } catch (e) {
       this.io.forget();
-      if (this.shared.book.plc !== errorText(e)) this.deps.log.warn('mqtt control block cannot be used', { error: errorText(e) });
-      this.shared.book.plc = errorText(e);
+      const why = plcFailureReason(e);
+      if (!sameReason(this.shared.book.plc, why)) this.deps.log.warn('mqtt control block cannot be used', { error: errorText(e) });
+      this.shared.book.plc = why;
     }
   }
 

@@ -9,6 +9,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { Link } from '../com/link.ts';
 import { ipInRange } from '../model/ip.ts';
+import { listenReason, reasonLog, type StatusReason } from '../model/reasons.ts';
 import type { Thread } from '../model/sections/redirect.ts';
 import { ConnectionGuard } from '../net/connection-guard.ts';
 import type { Logger } from '../system/log.ts';
@@ -18,7 +19,8 @@ export interface ThreadStatus extends ThreadCounters {
   index: number;
   port: number;
   listening: boolean;
-  detail: string;
+  /** why it does not listen (absent when it does) */
+  reason?: StatusReason;
   clients: number;
   bytesIn: number;
   bytesOut: number;
@@ -41,7 +43,7 @@ export class RedirectThread {
   private server: Server | undefined;
   private readonly sockets = new Set<Socket>();
   private listening = false;
-  private detail = '';
+  private reason: StatusReason | undefined;
   private nextClient = 1;
   private readonly counters: ThreadCounters = { requests: 0, refused: 0, errors: 0 };
   private bytesIn = 0;
@@ -61,13 +63,8 @@ export class RedirectThread {
     this.server = server;
     await new Promise<void>((resolve) => {
       server.once('error', (e: NodeJS.ErrnoException) => {
-        this.detail =
-          e.code === 'EADDRINUSE'
-            ? `Port ${this.cfg.port} is in use by another program`
-            : e.code === 'EACCES'
-              ? `Port ${this.cfg.port} needs more rights`
-              : e.message;
-        this.deps.log.warn('redirect thread cannot listen', { port: this.cfg.port, error: this.detail });
+        this.reason = listenReason(e, this.cfg.port);
+        this.deps.log.warn('redirect thread cannot listen', { port: this.cfg.port, error: reasonLog(this.reason) });
         resolve();
       });
       server.listen(this.cfg.port, this.deps.host, () => {
@@ -83,7 +80,7 @@ export class RedirectThread {
       index: this.index,
       port: this.cfg.port,
       listening: this.listening,
-      detail: this.detail,
+      ...(this.reason ? { reason: this.reason } : {}),
       clients: this.sockets.size,
       ...this.counters,
       bytesIn: this.bytesIn,

@@ -3,6 +3,8 @@
 // unit's INTERN memory (holding registers 0–32767, mewtocol.md §9) directly, so a script can
 // prepare data for Modbus clients. Values are coded as the data logger codes them
 // (device/logger/values-words.ts, the FP PLCs' own order: 32-bit low word first).
+
+import { ControlInterfaceOff } from '../com/dialog.ts';
 import type { Links } from '../com/links.ts';
 import { decodeValue, encodeValue } from '../logger/values.ts';
 import { INTERN, type Operand, type ScriptType, TYPE_WORDS } from '../model/script/language.ts';
@@ -41,7 +43,7 @@ export class ScriptMemory {
 
   private link() {
     const link = this.links.get(this.controlInterface);
-    if (!link) throw new Error('the service control interface is not enabled');
+    if (!link) throw new ControlInterfaceOff();
     return link;
   }
 

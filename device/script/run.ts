@@ -5,9 +5,10 @@
 // that comes due while it still waits or runs is counted as an overrun and skipped, never stacked.
 // A statement that fails is logged with its line and the section goes on with the next one.
 import type { Clock } from '../../hw/types.ts';
-import { PlcError } from '../com/dialog.ts';
+import { PlcError, plcFailureReason } from '../com/dialog.ts';
 import type { FtpSend } from '../ftp/engine.ts';
 import { SERVICE_ERROR, type ServiceErrorName } from '../model/blocks/convention.ts';
+import { reasonLog, type StatusReason, sameReason } from '../model/reasons.ts';
 import type { Program, Section, Statement } from '../model/script/language.ts';
 import { sectionLabel } from '../model/script/language.ts';
 import type { Logger } from '../system/log.ts';
@@ -103,22 +104,24 @@ export class ScriptRun {
   }
 
   private async pollRelays(): Promise<void> {
-    let problem = '';
+    let problem: StatusReason | undefined;
+    let words = '';
     for (const s of this.program.sections) {
       if (s.kind !== 'on' || !this.active) continue;
       let on: boolean;
       try {
         on = await this.memory.relay(s.word, s.bit);
       } catch (e) {
-        problem = `${s.flag}: ${errorText(e)}`;
+        problem = plcFailureReason(e);
+        words = `${s.flag}: ${errorText(e)}`;
         continue;
       }
       const was = this.relays.get(s);
       this.relays.set(s, on);
       if (on && was === false) this.enqueue(s);
     }
-    if (problem !== this.book.plc) {
-      if (problem) this.deps.log.warn('script: a relay of an [on] section cannot be read', { error: problem });
+    if (!sameReason(problem, this.book.plc)) {
+      if (problem) this.deps.log.warn('script: a relay of an [on] section cannot be read', { error: words });
       this.book.plc = problem;
     }
   }
@@ -181,7 +184,7 @@ export class ScriptRun {
           this.deps.clock.now(),
           st.names.map((n) => this.values.get(n) ?? null),
         );
-        if (r.state !== 'ok') throw new StatementError('local', `${this.file}: ${r.detail || r.state}`);
+        if (r.state !== 'ok') throw new StatementError('local', `${this.file}: ${r.reasons.map(reasonLog).join('; ') || r.state}`);
         return;
       }
       case 'send': {

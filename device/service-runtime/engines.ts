@@ -60,7 +60,6 @@ export function failedEngine(service: RuntimeService, at: number, message: strin
       lastError: { code: 'local', number: 7, message, at },
       counters: {},
       queue: { waiting: 0, dropped: 0, bound: 0 },
-      plc: '',
     }),
     close: async () => {},
   };

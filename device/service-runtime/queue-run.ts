@@ -8,8 +8,11 @@
 // permanent error (job-fate.ts) is a dead letter after MAX_TRIES and the queue goes on. A subclass
 // says how a request becomes a job, how a job is sent, and which words of its block it writes
 // besides the convention's.
+
+import { ControlInterfaceOff, plcFailureReason } from '../com/dialog.ts';
 import type { Links } from '../com/links.ts';
 import type { BlockState, ControlBlock, ServiceErrorName } from '../model/blocks/convention.ts';
+import { sameReason } from '../model/reasons.ts';
 import type { Pew } from '../model/sections/pew.ts';
 import type { RuntimeService } from '../model/service-status.ts';
 import type { Logger } from '../system/log.ts';
@@ -91,7 +94,7 @@ export abstract class QueueRun<J extends Targeted, C extends string> {
 
   private link() {
     const link = this.base.links.get(this.pew.interface_plc);
-    if (!link) throw new Error('the service control interface is not enabled');
+    if (!link) throw new ControlInterfaceOff();
     return link;
   }
 
@@ -132,12 +135,13 @@ export abstract class QueueRun<J extends Targeted, C extends string> {
       if (b.request !== 0) await this.take(b);
       this.kick();
       await this.writeStatus();
-      this.shared.book.plc = '';
+      this.shared.book.plc = undefined;
     } catch (e) {
       this.kick();
       this.io.forget();
-      if (this.shared.book.plc !== errorText(e)) this.base.log.warn(`${this.user} control block cannot be used`, { error: errorText(e) });
-      this.shared.book.plc = errorText(e);
+      const why = plcFailureReason(e);
+      if (!sameReason(this.shared.book.plc, why)) this.base.log.warn(`${this.user} control block cannot be used`, { error: errorText(e) });
+      this.shared.book.plc = why;
     }
   }
 

@@ -20,7 +20,6 @@ const ftp = (o: Partial<FtpStatus> = {}): FtpStatus => ({
   running: false,
   state: 'idle',
   localDir: 'internal/log',
-  plc: '',
   ...o,
 });
 const part = (o: Partial<TlsPartStatus> = {}): TlsPartStatus => ({
@@ -28,7 +27,6 @@ const part = (o: Partial<TlsPartStatus> = {}): TlsPartStatus => ({
   port: 1502,
   listening: true,
   stoppedByPlc: false,
-  detail: '',
   connections: 0,
   accepted: 3,
   refused: 1,
@@ -71,9 +69,9 @@ describe('the FTP send, the TLS bridge and the clock sync in the one status answ
       error,
     };
     clock.t = 3000;
-    const failed = o.ftp(ftp({ state: 'error', lastSend: last, plc: 'the service control interface is not enabled' }), NO_SENDS);
+    const failed = o.ftp(ftp({ state: 'error', lastSend: last, plc: { code: 'control_interface_off' } }), NO_SENDS);
     expect(failed).toMatchObject({ state: 'error', since: 3000, lastError: { code: 'refused', number: 2, at: 2500 } });
-    expect(failed.plc).toBe('the service control interface is not enabled');
+    expect(failed.plc).toEqual({ code: 'control_interface_off' });
     expect(failed.ftp?.lastSend?.attempts).toBe(2);
     const done = o.ftp(ftp({ state: 'done', lastSend: { ...last, result: 'done', finished: 4000 } }), { sends: 2, sent: 3, failed: 1 });
     expect(done).toMatchObject({ state: 'idle', lastSuccess: 4000, lastError: { code: 'refused' } });
@@ -86,8 +84,9 @@ describe('the FTP send, the TLS bridge and the clock sync in the one status answ
 
   it('TLS: error while an enabled part does not listen, running with connections, counters of both parts', () => {
     const o = new OtherServicesStatus(clock);
-    const broken = o.tls({ client: part(), server: part({ port: 802, listening: false, detail: 'Port 802 is in use' }) });
-    expect(broken).toMatchObject({ state: 'error', lastError: { code: 'local', message: 'Port 802 is in use' } });
+    const inUse = { code: 'port_in_use', args: { port: 802 } } as const;
+    const broken = o.tls({ client: part(), server: part({ port: 802, listening: false, reason: inUse }) });
+    expect(broken).toMatchObject({ state: 'error', lastError: { code: 'local', message: 'port_in_use port=802', reason: inUse } });
     expect(broken.counters).toMatchObject({ accepted: 6, refused: 2, errors: 4 });
     expect(o.tls({ client: part({ connections: 1 }), server: part({ enabled: false, listening: false }) }).state).toBe('running');
     expect(o.tls({ client: part(), server: part({ listening: false, stoppedByPlc: true }) }).state).toBe('idle');
@@ -127,12 +126,12 @@ const COMMANDS = { written: 3, accepted: 2, refused: 1, done: 2, noAnswer: 0, wa
 const iecGroup = (index: number, plc: Partial<IecGroupStatus['plc']> = {}): IecGroupStatus => ({
   index,
   station: { started: true, plcOk: true, points: 4, selected: 0, confirming: 0, terminating: 0 },
-  plc: { plc: 'ok', detail: '', ringError: '', capacity: 10, events: 5, skipped: 0, commands: COMMANDS, ...plc },
+  plc: { plc: 'ok', ringError: '', capacity: 10, events: 5, skipped: 0, commands: COMMANDS, ...plc },
 });
 const queue = (index: number, connections: IecConnectionStatus[]) => ({ index, connections, queued: 1, overflowed: 2, sent: 7, resent: 1, acknowledged: 6 });
 const iec = (o: Partial<IecStatus> = {}, connections: IecConnectionStatus[] = []): IecStatus => ({
   enabled: true,
-  listener: { port: 2404, listening: true, detail: '', refused: 3, faults: 1, groups: [queue(0, connections), queue(1, [])] },
+  listener: { port: 2404, listening: true, refused: 3, faults: 1, groups: [queue(0, connections), queue(1, [])] },
   groups: [iecGroup(0), iecGroup(1)],
   clockSyncs: 2,
   ...o,
@@ -142,10 +141,11 @@ describe('the IEC 104 station in the one status answer', () => {
   it('off while disabled; idle while it listens with no started connection; running with one; its detail kept', () => {
     const o = new OtherServicesStatus(clock);
     clock.t = 100;
-    expect(o.iec({ enabled: false, groups: [], clockSyncs: 0 })).toMatchObject({ service: 'iec', enabled: false, state: 'off', plc: '' });
+    expect(o.iec({ enabled: false, groups: [], clockSyncs: 0 })).toMatchObject({ service: 'iec', enabled: false, state: 'off' });
     clock.t = 200;
     const idle = o.iec(iec({}, [conn()]));
-    expect(idle).toMatchObject({ enabled: true, state: 'idle', since: 200, plc: '' });
+    expect(idle).toMatchObject({ enabled: true, state: 'idle', since: 200 });
+    expect(idle.plc).toBeUndefined();
     expect(idle.lastError).toBeUndefined();
     clock.t = 300;
     const started = conn({ state: 'started', active: true, startedAt: 250, startedForMs: 50 });
@@ -172,20 +172,24 @@ describe('the IEC 104 station in the one status answer', () => {
   it("enabled but not listening: error with the listener's reason as the last error, once; the PLC side's reason as plc", () => {
     const o = new OtherServicesStatus(clock);
     clock.t = 1000;
-    const notListening = { port: 2404, listening: false, detail: 'Port 2404 is in use by another program', refused: 0, faults: 0, groups: [] };
+    const inUse = { code: 'port_in_use', args: { port: 2404 } } as const;
+    const notListening = { port: 2404, listening: false, reason: inUse, refused: 0, faults: 0, groups: [] };
     const broken = o.iec(iec({ listener: notListening }));
-    expect(broken).toMatchObject({ state: 'error', lastError: { code: 'local', number: 7, message: 'Port 2404 is in use by another program', at: 1000 } });
+    expect(broken).toMatchObject({ state: 'error', lastError: { code: 'local', number: 7, reason: inUse, at: 1000 } });
     expect(broken.counters).toMatchObject({ connections: 0, eventsSent: 0 });
     clock.t = 2000;
     expect(o.iec(iec({ listener: notListening })).lastError?.at).toBe(1000);
     expect(v.safeParse(serviceStatusSchema, broken).success).toBe(true);
 
     const silent = o.iec(
-      iec({ groups: [iecGroup(0, { ringError: 'read index 99 out of range' }), iecGroup(1, { plc: 'silent', detail: 'the PLC did not answer' })] }),
+      iec({ groups: [iecGroup(0, { ringError: 'read index 99 out of range' }), iecGroup(1, { plc: 'silent', reason: { code: 'plc_no_answer' } })] }),
     );
-    expect(silent).toMatchObject({ state: 'idle', plc: 'the PLC did not answer' });
-    expect(o.iec(iec({ groups: [iecGroup(0, { ringError: 'read index 99 out of range' })] })).plc).toBe('read index 99 out of range');
-    expect(o.iec(iec()).plc).toBe('');
+    expect(silent).toMatchObject({ state: 'idle', plc: { code: 'plc_no_answer' } });
+    expect(o.iec(iec({ groups: [iecGroup(0, { ringError: 'read index 99 out of range' })] })).plc).toEqual({
+      code: 'ring_error',
+      words: 'read index 99 out of range',
+    });
+    expect(o.iec(iec()).plc).toBeUndefined();
   });
 });
 

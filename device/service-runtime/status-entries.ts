@@ -9,6 +9,7 @@ import type { Clock } from '../../hw/types.ts';
 import { SERVICE_ERROR, type ServiceErrorName } from '../model/blocks/convention.ts';
 import type { FtpCounters, FtpStatus } from '../model/ftp-status.ts';
 import type { IecStatus } from '../model/iec-status.ts';
+import { reason, reasonLog, sameReason } from '../model/reasons.ts';
 import type { RTC_SYNC_FAILURES, RtcStatus } from '../model/rtc-status.ts';
 import type { ServiceStatus } from '../model/service-status.ts';
 import type { TlsStatus } from '../model/tls-status.ts';
@@ -73,7 +74,7 @@ export class OtherServicesStatus {
     const enabled = parts.some((p) => p.enabled);
     const broken = parts.find((p) => p.enabled && !p.listening && !p.stoppedByPlc);
     b.set(!enabled ? 'off' : broken ? 'error' : parts.some((p) => p.connections > 0) ? 'running' : 'idle');
-    if (broken && b.lastError?.message !== broken.detail) b.error('local', broken.detail);
+    if (broken?.reason && !sameReason(b.lastError?.reason, broken.reason)) b.error('local', reasonLog(broken.reason), broken.reason);
     const counters = Object.fromEntries(TLS_COUNTERS.map((c) => [c, s.client[c] + s.server[c]]));
     return { ...b.answer(enabled, NO_QUEUE), counters, tls: s };
   }
@@ -104,10 +105,11 @@ export class OtherServicesStatus {
     const connections = queues.flatMap((g) => g.connections);
     const broken = s.enabled && !l?.listening;
     b.set(!s.enabled ? 'off' : broken ? 'error' : connections.some((c) => c.active && c.state === 'started') ? 'running' : 'idle');
-    const detail = l?.detail ?? '';
-    if (broken && b.lastError?.message !== detail) b.error('local', detail);
+    const why = l?.reason;
+    if (broken && why && !sameReason(b.lastError?.reason, why)) b.error('local', reasonLog(why), why);
     const silent = s.groups.find((g) => g.plc.plc === 'silent');
-    b.plc = silent ? silent.plc.detail : (s.groups.find((g) => g.plc.ringError !== '')?.plc.ringError ?? '');
+    const ringError = s.groups.find((g) => g.plc.ringError !== '')?.plc.ringError;
+    b.plc = silent ? (silent.plc.reason ?? reason('plc_no_answer')) : ringError ? reason('ring_error', undefined, ringError) : undefined;
     const sum = (of: (g: IecStatus['groups'][number]['plc']['commands']) => number) => s.groups.reduce((n, g) => n + of(g.plc.commands), 0);
     const counters = {
       connections: connections.length,

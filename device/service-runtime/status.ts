@@ -3,6 +3,7 @@
 // engine owns one book across its runs (a save does not reset the counters).
 import type { Clock } from '../../hw/types.ts';
 import { SERVICE_ERROR, type ServiceErrorName } from '../model/blocks/convention.ts';
+import type { StatusReason } from '../model/reasons.ts';
 import type { ServiceError, ServiceRunState, ServiceStatus, StatusService } from '../model/service-status.ts';
 
 export class StatusBook<C extends string> {
@@ -10,7 +11,7 @@ export class StatusBook<C extends string> {
   since: number;
   lastSuccess: number | undefined;
   lastError: ServiceError | undefined;
-  plc = '';
+  plc: StatusReason | undefined;
   readonly counters: Record<C, number>;
 
   constructor(
@@ -47,8 +48,8 @@ export class StatusBook<C extends string> {
     this.waitingSince = undefined;
   }
 
-  error(code: Exclude<ServiceErrorName, 'none'>, message: string): void {
-    this.lastError = { code, number: SERVICE_ERROR[code], message, at: this.clock.now() };
+  error(code: Exclude<ServiceErrorName, 'none'>, message: string, why?: StatusReason): void {
+    this.lastError = { code, number: SERVICE_ERROR[code], message, ...(why ? { reason: why } : {}), at: this.clock.now() };
   }
 
   answer(enabled: boolean, queue: { waiting: number; dropped: number; bound: number }, deadLetters?: ServiceStatus['deadLetters']): ServiceStatus {
@@ -62,7 +63,7 @@ export class StatusBook<C extends string> {
       counters: { ...this.counters },
       queue,
       ...(deadLetters ? { deadLetters } : {}),
-      plc: this.plc,
+      ...(this.plc ? { plc: this.plc } : {}),
     };
   }
 }

@@ -6,6 +6,7 @@
 import type { Links } from '../com/links.ts';
 import { followSection } from '../config/follow.ts';
 import type { ConfigStore } from '../config/store.ts';
+import { reason, type StatusReason } from '../model/reasons.ts';
 import type { Pew } from '../model/sections/pew.ts';
 import { type Tls, tlsSchema } from '../model/sections/tls.ts';
 import type { TlsStatus } from '../model/tls-status.ts';
@@ -40,7 +41,7 @@ interface Slot {
   part: BridgePart | undefined;
   port: number;
   enabled: boolean;
-  detail: string;
+  reason: StatusReason | undefined;
   poller: RegisterPoller | undefined;
 }
 
@@ -50,12 +51,12 @@ const SPLIT = FIELDS.indexOf('enable_tlsserver');
 const PART_FIELDS: Record<PartName, readonly (keyof Tls)[]> = { client: FIELDS.slice(0, SPLIT), server: FIELDS.slice(SPLIT) };
 const partSettings = (t: Tls, name: PartName) => PART_FIELDS[name].map((f) => t[f]);
 
-const idle = (port: number, enabled: boolean, detail: string): PartStatus => ({
+const idle = (port: number, enabled: boolean, why: StatusReason | undefined): PartStatus => ({
   enabled,
   port,
   listening: false,
   stoppedByPlc: false,
-  detail,
+  ...(why ? { reason: why } : {}),
   connections: 0,
   accepted: 0,
   refused: 0,
@@ -127,8 +128,8 @@ class RegisterPoller {
 export async function startTlsBridge(deps: TlsBridgeDeps): Promise<TlsBridge> {
   const { store, links, log, dataDir, host } = deps;
   const slots: Record<PartName, Slot> = {
-    client: { key: '', part: undefined, port: 0, enabled: false, detail: '', poller: undefined },
-    server: { key: '', part: undefined, port: 0, enabled: false, detail: '', poller: undefined },
+    client: { key: '', part: undefined, port: 0, enabled: false, reason: undefined, poller: undefined },
+    server: { key: '', part: undefined, port: 0, enabled: false, reason: undefined, poller: undefined },
   };
 
   const stopSlot = async (slot: Slot) => {
@@ -144,7 +145,7 @@ export async function startTlsBridge(deps: TlsBridgeDeps): Promise<TlsBridge> {
     const enabled = name === 'client' ? t.enable_tlsclient : t.enable_tlsserver;
     slot.enabled = enabled;
     slot.port = name === 'client' ? t.nontls_server_port : t.tls_server_port;
-    slot.detail = '';
+    slot.reason = undefined;
     if (!enabled) {
       await stopSlot(slot);
       return;
@@ -163,10 +164,10 @@ export async function startTlsBridge(deps: TlsBridgeDeps): Promise<TlsBridge> {
       }
     } catch (e) {
       // a missing file (CertError) or one the TLS library refuses (a key that does not match its certificate)
-      const detail = e instanceof CertError ? e.message : `The certificates of the TLS ${name} cannot be used: ${e instanceof Error ? e.message : String(e)}`;
+      const words = e instanceof Error ? e.message : String(e);
       await stopSlot(slot);
-      slot.detail = detail;
-      log.warn(`TLS ${name} cannot start`, { error: detail });
+      slot.reason = e instanceof CertError ? e.reason : reason('cert_unusable', undefined, words);
+      log.warn(`TLS ${name} cannot start`, { error: e instanceof CertError ? words : `The certificates of the TLS ${name} cannot be used: ${words}` });
       return;
     }
     const register = name === 'client' ? t.plc_control_dt : t.plc_status_dt;
@@ -189,7 +190,7 @@ export async function startTlsBridge(deps: TlsBridgeDeps): Promise<TlsBridge> {
     await applyPart('server', t, pew);
   });
 
-  const statusOf = (slot: Slot) => slot.part?.status() ?? idle(slot.port, slot.enabled, slot.detail);
+  const statusOf = (slot: Slot) => slot.part?.status() ?? idle(slot.port, slot.enabled, slot.reason);
   return {
     status: () => ({ client: statusOf(slots.client), server: statusOf(slots.server) }),
     settled: () => follower.settled(),

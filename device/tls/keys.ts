@@ -4,6 +4,7 @@
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import type { SecureVersion } from 'node:tls';
 import type { TLS_VERSIONS } from '../model/common.ts';
+import { reason, type StatusReason } from '../model/reasons.ts';
 import { readCert } from '../system/cert-files.ts';
 
 /** "none" sets no minimum beyond what the TLS library itself still accepts. */
@@ -34,17 +35,27 @@ export function keyPem(b: Buffer): string {
   throw new Error('the key is neither PEM nor DER');
 }
 
-export class CertError extends Error {}
+/** A certificate file missing or unreadable: the English words for the log, the reason for the console. */
+export class CertError extends Error {
+  constructor(
+    message: string,
+    readonly reason: StatusReason,
+  ) {
+    super(message);
+  }
+}
 
 /** The PEM text of a certificate file of `folder` (pew_tls_client, pew_tls_server); a missing or unreadable file is a CertError. */
 export async function loadPem(dataDir: string, folder: string, name: string, kind: 'cert' | 'key'): Promise<string> {
   const b = await readCert(dataDir, folder, name);
-  if (!b) throw new CertError(`The file ${name} of ${folder} is missing: upload it again`);
+  if (!b) throw new CertError(`The file ${name} of ${folder} is missing: upload it again`, reason('cert_missing', { name }));
   try {
     return kind === 'key' ? keyPem(b) : certPem(b);
   } catch (e) {
+    const words = e instanceof Error ? e.message : String(e);
     throw new CertError(
-      `The file ${name} of ${folder} is not a valid ${kind === 'key' ? 'key' : 'certificate'}: ${e instanceof Error ? e.message : String(e)}`,
+      `The file ${name} of ${folder} is not a valid ${kind === 'key' ? 'key' : 'certificate'}: ${words}`,
+      reason('cert_invalid', { name }, words),
     );
   }
 }

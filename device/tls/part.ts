@@ -4,6 +4,7 @@
 // the `tls` entry of `GET /config/service_status`. Each part says how an admitted client is carried (client-part.ts,
 // server-part.ts).
 import { createServer, type Server, type Socket } from 'node:net';
+import { listenReason, reason, reasonLog, type StatusReason } from '../model/reasons.ts';
 import type { TlsPartCounters, TlsPartStatus } from '../model/tls-status.ts';
 import { ConnectionGuard } from '../net/connection-guard.ts';
 import type { Logger } from '../system/log.ts';
@@ -34,7 +35,7 @@ export abstract class BridgePart {
   protected readonly counters: PartCounters = { accepted: 0, refused: 0, tlsFailures: 0, errors: 0 };
   private server: Server | undefined;
   private listening = false;
-  private detail = '';
+  private reason: StatusReason | undefined;
   private stopped = false;
   /** every socket of every open connection, so that a stop closes them all */
   private readonly sockets = new Set<Socket>();
@@ -61,14 +62,13 @@ export abstract class BridgePart {
     this.server = server;
     await new Promise<void>((resolve) => {
       server.once('error', (e: NodeJS.ErrnoException) => {
-        this.detail =
-          e.code === 'EADDRINUSE' ? `Port ${this.port} is in use by another program` : e.code === 'EACCES' ? `Port ${this.port} needs more rights` : e.message;
-        this.opts.log.warn(`TLS ${this.opts.name} cannot listen`, { port: this.port, error: this.detail });
+        this.reason = listenReason(e, this.port);
+        this.opts.log.warn(`TLS ${this.opts.name} cannot listen`, { port: this.port, error: reasonLog(this.reason) });
         resolve();
       });
       server.listen(this.port, this.opts.host, () => {
         this.listening = true;
-        this.detail = '';
+        this.reason = undefined;
         this.opts.log.info(`TLS ${this.opts.name} listening`, { port: this.port });
         resolve();
       });
@@ -108,7 +108,7 @@ export abstract class BridgePart {
       port: this.port,
       listening: this.listening,
       stoppedByPlc: this.stopped,
-      detail: this.stopped ? 'Stopped by the PLC' : this.detail,
+      ...(this.stopped ? { reason: reason('stopped_by_plc') } : this.reason ? { reason: this.reason } : {}),
       connections: this.clients.size,
       ...this.counters,
       faults: this.guard.faults,

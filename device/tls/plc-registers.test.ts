@@ -7,7 +7,6 @@ const s = (over: Partial<PartStatus>): PartStatus => ({
   port: 1502,
   listening: true,
   stoppedByPlc: false,
-  detail: '',
   connections: 0,
   accepted: 0,
   refused: 0,
@@ -27,7 +26,7 @@ describe('TLS part status word (docs/tls.md)', () => {
     expect(statusWord(s({}), 1)).toBe(0x0005);
   });
   it('a part that cannot listen (and was not stopped) reports an error', () => {
-    expect(statusWord(s({ listening: false, detail: 'Port 1502 is in use by another program' }), 0)).toBe(0x0004);
+    expect(statusWord(s({ listening: false, reason: { code: 'port_in_use', args: { port: 1502 } } }), 0)).toBe(0x0004);
   });
   it('connections above 255 show as 255', () => {
     expect(statusWord(s({ connections: 1000 }), 0) >> 8).toBe(255);

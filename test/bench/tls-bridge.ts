@@ -103,7 +103,7 @@ export async function measureTlsBridge(rows: Row[], daemon: string[]): Promise<v
     });
     if (saved.status !== 200) throw new Error(`saving pew_tls failed: ${saved.text}`);
     const status = await statusDetail(admin, 'tls');
-    if (!status.client.listening) throw new Error(`the client part does not listen: ${status.client.detail}`);
+    if (!status.client.listening) throw new Error(`the client part does not listen: ${JSON.stringify(status.client.reason)}`);
 
     const via = await opened(netConnect({ host: HOST, port: bridgePort }), 'connect');
     const direct = await opened(tlsConnect({ host: HOST, port: echo.port, ca: caPem, minVersion: 'TLSv1.3' }), 'secureConnect');

@@ -40,7 +40,6 @@ function link(id: number, state: LinkState, extra: Record<string, unknown> = {})
     protocol: 'MEWTOCOL',
     transport: id === 5 ? 'tcp' : id === 4 ? 'internal' : 'serial',
     state,
-    detail: '',
     stats: { requests: 0, errors: 0, timeouts: 0, retries: 0, lateAnswers: 0, mismatched: 0, bytesOut: 0, bytesIn: 0, busyShare: 0 },
     ...extra,
   };
@@ -345,7 +344,7 @@ describe('the COM page (com_status and plctest mocked in the browser)', () => {
     expect(await block(page, 5).locator('[data-state]').textContent()).toBe(en.com.states.disabled);
 
     m.com1Extra = {
-      detail: 'MEWTOCOL station 1',
+      reason: { code: 'tcp_no_connection', args: { host: '192.168.1.5', port: 9094, ms: 1500 } },
       baudRate: 19200,
       autobaud: 'found',
       stats: { requests: 1234, errors: 2, timeouts: 1, retries: 3, lateAnswers: 5, mismatched: 0, bytesOut: 20480, bytesIn: 30000, busyShare: 0.25 },
@@ -356,7 +355,7 @@ describe('the COM page (com_status and plctest mocked in the browser)', () => {
     // shown by the next tick's call (or by one already under way when the state changed)
     expect(m.statusCalls.length - callsBefore).toBeLessThanOrEqual(2);
     expect(await status.locator('[data-state]').getAttribute('class')).toBe('state up');
-    await expectText(status.locator('[data-detail]'), 'MEWTOCOL station 1');
+    await expectText(status.locator('[data-detail]'), 'No connection to 192.168.1.5:9094 within 1,500 ms.');
     await expectText(status.locator('[data-baud]'), fill(en.com.baud, { rate: '19,200' }));
     await expectText(status.locator('[data-autobaud]'), en.com.autobaud.found);
     await expectText(status.locator('[data-counter=requests] dd'), '1,234');
@@ -407,7 +406,11 @@ describe('the COM page (com_status and plctest mocked in the browser)', () => {
   it('at 360 px every block fits the width, with a test result and the status shown', async () => {
     const { page, m } = await openCom({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
     m.com1 = 'up';
-    m.com1Extra = { detail: 'a long detail text of the link that has to wrap on a narrow screen', baudRate: 115200, autobaud: 'found' };
+    m.com1Extra = {
+      reason: { code: 'open_failed', words: 'a long detail text of the link that has to wrap on a narrow screen' },
+      baudRate: 115200,
+      autobaud: 'found',
+    };
     m.plcTest = { status: 200, body: { ok: false, id: 0, protocol: 'MEWTOCOL', reason: 'bad_reply', message: 'x', raw: `%01$RT${'0123456789'.repeat(8)}\r` } };
     await block(page, 0).locator('[data-action=plctest]').click();
     await block(page, 0).locator('pre[data-raw]').waitFor();
@@ -431,5 +434,18 @@ describe('the COM page (com_status and plctest mocked in the browser)', () => {
     await expectText(block(page, 5).locator('[data-outcome=refused]'), de.errors.tcp_port_closed);
     expect(de.errors.tcp_port_closed).toBe('TCP-Port des ausgewählten COM-Ports nicht geöffnet.');
     await expectText(block(page, 0).locator('[data-state]'), de.com.states.connecting);
+    // why the link is down comes as a code, worded in the console's language (issue 36 item 9)
+    m.com1Extra = { reason: { code: 'plc_no_answer' } };
+    m.com1 = 'down';
+    await expectText(block(page, 0).locator('[data-detail][data-reason=plc_no_answer]'), 'Keine Antwort von der SPS.');
+    m.com1Extra = { reason: { code: 'port_in_use', args: { port: 10502 } } };
+    await expectText(block(page, 0).locator('[data-detail]'), 'Port 10502 wird von einem anderen Programm verwendet.');
+  });
+
+  it('in French: why the link is down, in French, with the number in its form', async () => {
+    const { page, m } = await openCom({ locale: 'fr-FR' });
+    m.com1Extra = { reason: { code: 'tcp_no_connection', args: { host: '10.0.0.7', port: 9094, ms: 1500 } } };
+    m.com1 = 'down';
+    await expectText(block(page, 0).locator('[data-detail][data-reason=tcp_no_connection]'), 'Pas de connexion à 10.0.0.7:9094 en 1\u202f500\u00a0ms.');
   });
 });

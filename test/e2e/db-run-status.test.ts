@@ -17,7 +17,6 @@ const entry = (o: Partial<ServiceStatus> & Pick<ServiceStatus, 'service'>): Serv
   since: at,
   counters: {},
   queue: { waiting: 0, dropped: 0, bound: 10_000 },
-  plc: '',
   ...o,
 });
 

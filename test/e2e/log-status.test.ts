@@ -71,7 +71,11 @@ describe('the logger status on /log', () => {
     const page = await open(locale);
     await expectText(block(page).locator('h2'), t.title);
     await expectText(block(page).locator('[data-item=state] [data-state]'), t.states.low_memory);
-    await expectText(block(page).locator('[data-item=state] [data-detail]'), 'low memory: deleted 2 oldest files (old_a.csv, old_b.csv)');
+    // the daemon sends the reason as a code; the page words it in its language
+    await expectText(
+      block(page).locator('[data-item=state] [data-detail][data-reason=low_memory_deleted]'),
+      fill(dict.errors.reasons.low_memory_deleted, { count: 2, names: 'old_a.csv, old_b.csv' }),
+    );
     const deleted = block(page).locator('[data-notice=deleted]');
     await expectText(deleted.locator('p'), fill(t.deleted, { count: 2 }));
     expect(await deleted.locator('li[data-deleted]').evaluateAll((li) => li.map((e) => e.getAttribute('data-deleted')))).toEqual(['old_a.csv', 'old_b.csv']);

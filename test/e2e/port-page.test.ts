@@ -478,7 +478,7 @@ describe('the ports page against the daemon, its redirect threads and a virtual 
       await expectText(status.locator('[data-state]'), fill(en.port.closed, { port: other.port }));
       expect(await status.locator('[data-state]').getAttribute('class')).toBe('state down');
       expect(await status.getAttribute('data-status')).toBe('closed');
-      await expectText(status.locator('[data-detail]'), `Port ${other.port} is in use by another program`);
+      await expectText(status.locator('[data-detail][data-reason=port_in_use]'), `Port ${other.port} is in use by another program.`);
       await expectText(status.locator('[data-counter=clients] dd'), '0');
 
       // the program has gone, the thread does not try again: nothing listens on the port
@@ -579,7 +579,7 @@ describe('the ports page against the daemon, its redirect threads and a virtual 
       await saveThreads([thread({ port: other.port })]);
       await expectText(status.locator('[data-state]'), fill(en.port.closed, { port: other.port }), TICK_MS + 1500);
       expect(await status.locator('[data-state]').getAttribute('class')).toBe('state down');
-      await expectText(status.locator('[data-detail]'), `Port ${other.port} is in use by another program`);
+      await expectText(status.locator('[data-detail][data-reason=port_in_use]'), `Port ${other.port} is in use by another program.`);
       await expectText(shows('requests'), '0');
 
       // a new thread is not saved yet: no status for it
@@ -599,7 +599,7 @@ describe('the ports page against the daemon, its redirect threads and a virtual 
       expect(await page.locator('.notices .notice').count()).toBe(0);
       statusFails = false;
       await expectText(status.locator('[data-state]'), fill(en.port.closed, { port: other.port }), 2 * TICK_MS + 1500);
-      await expectText(status.locator('[data-detail]'), `Port ${other.port} is in use by another program`);
+      await expectText(status.locator('[data-detail][data-reason=port_in_use]'), `Port ${other.port} is in use by another program.`);
 
       // leaving the page stops the calls (the unsaved thread is dropped on the way)
       await page.locator('#menu a[data-page=info]').click();

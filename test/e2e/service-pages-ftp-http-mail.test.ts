@@ -23,7 +23,7 @@ interface Invalid {
   set: Values;
   /** the field that gets the message (else the last one filled) */
   path?: string;
-  code: keyof typeof en.errors;
+  code: Exclude<keyof typeof en.errors, 'reasons'>;
   params?: Record<string, number | string | string[]>;
 }
 
@@ -143,7 +143,7 @@ const CASES: PageCase[] = [
 ];
 
 /** The message of an error code as the console shows it (lists joined with commas). */
-const message = (code: keyof typeof en.errors, params: Invalid['params'] = {}) =>
+const message = (code: Exclude<keyof typeof en.errors, 'reasons'>, params: Invalid['params'] = {}) =>
   fill(en.errors[code], Object.fromEntries(Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v])));
 
 /** the section's fields that are one input each (a list such as the HTTP headers has its own rows) */

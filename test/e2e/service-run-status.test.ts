@@ -25,7 +25,6 @@ const entry = (o: Partial<ServiceStatus> & Pick<ServiceStatus, 'service'>): Serv
   since: at,
   counters: {},
   queue: { waiting: 0, dropped: 0, bound: 1000 },
-  plc: '',
   ...o,
 });
 
@@ -43,7 +42,7 @@ const ANSWER: ServicesStatus = {
     entry({
       service: 'email',
       state: 'error',
-      plc: 'the service control interface is not enabled',
+      plc: { code: 'control_interface_off' },
       counters: { sent: 0, failed: 1 },
       lastError: { code: 'auth_failed', number: 5, message: '535 5.7.8 Authentication failed', at: at + 120_000 },
     }),
@@ -113,7 +112,7 @@ describe('the live status of MQTT, HTTP client and e-mail, and the line per serv
     await goToRoute(page, '/smtp', en.nav.smtp);
     const email = pageBody(page, 'smtp').locator('[data-block=email-status]');
     await expectText(dd(email, 'state'), t.states.error);
-    await expectText(dd(email, 'plc'), `${t.plcDown} the service control interface is not enabled`);
+    await expectText(dd(email, 'plc'), `${t.plcDown} The service control interface is not enabled.`);
     await expectText(email.locator('[data-item=last-error] [data-meaning]'), `${fill(t.code, { number: 5 })}: ${t.codes.auth_failed}`);
     await expectText(dd(email, 'counter-sent'), '0');
     expect(await axeViolations(page)).toEqual([]);

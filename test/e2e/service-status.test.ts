@@ -45,7 +45,6 @@ const part = (o: Partial<TlsPartStatus>): TlsPartStatus => ({
   port: 1502,
   listening: true,
   stoppedByPlc: false,
-  detail: '',
   connections: 0,
   accepted: 0,
   refused: 0,
@@ -65,7 +64,7 @@ describe('the live status of the TLS bridge and of the FTP send', () => {
     await loginApi(page, suite.d);
     const listening: TlsStatus = {
       client: part({ port: 1502, connections: 2, accepted: 1234, refused: 3, tlsFailures: 4, errors: 5, faults: 6, bytesIn: 1_234_567, bytesOut: 89 }),
-      server: part({ port: 802, listening: false, detail: 'Port 802 is in use by another program' }),
+      server: part({ port: 802, listening: false, reason: { code: 'port_in_use', args: { port: 802 } } }),
     };
     const answer = { status: 200, body: listening as unknown };
     await answerWith(page, 'tls', answer);
@@ -86,8 +85,8 @@ describe('the live status of the TLS bridge and of the FTP send', () => {
     await go(page, '/tlsserver', en.nav.tlsserver);
     const server = pageBody(page, 'tlsserver').locator('[data-block=tls-server-status]');
     await expectText(server.locator('[data-state=closed]'), fill(en.tls.states.closed, { port: 802 }));
-    await expectText(server.locator('[data-item=state] [data-detail]'), 'Port 802 is in use by another program');
-    answer.body = { ...listening, server: part({ port: 802, listening: false, stoppedByPlc: true, detail: 'Stopped by the PLC' }) };
+    await expectText(server.locator('[data-item=state] [data-detail]'), 'Port 802 is in use by another program.');
+    answer.body = { ...listening, server: part({ port: 802, listening: false, stoppedByPlc: true, reason: { code: 'stopped_by_plc' } }) };
     await expectText(server.locator('[data-item=state] [data-state=stopped]'), en.tls.states.stopped);
     expect(await server.locator('[data-detail]').count()).toBe(0);
 
@@ -125,7 +124,7 @@ describe('the live status of the TLS bridge and of the FTP send', () => {
       running: false,
       state: 'error',
       localDir: 'internal/log',
-      plc: 'the service control interface is not enabled',
+      plc: { code: 'control_interface_off' },
       lastSend: {
         trigger: 'cycle',
         started,
@@ -148,7 +147,7 @@ describe('the live status of the TLS bridge and of the FTP send', () => {
     const block = pageBody(page, 'ftp').locator('[data-block=ftp-status]');
     const dd = (item: string) => block.locator(`[data-item=${item}] dd`);
     await expectText(dd('state'), `${en.ftpStatus.states.error} ${fill(en.ftpStatus.code, { number: 2 })}: ${en.ftpStatus.codes.refused}`);
-    await expectText(dd('plc'), `${en.ftpStatus.plcDown} the service control interface is not enabled`);
+    await expectText(dd('plc'), `${en.ftpStatus.plcDown} The service control interface is not enabled.`);
     await expectText(dd('local-dir'), 'internal/log');
     await expectText(dd('next-cycle'), moment(started + 3_600_000));
     await expectText(dd('retry'), en.ftpStatus.noRetry);
@@ -163,7 +162,7 @@ describe('the live status of the TLS bridge and of the FTP send', () => {
     await expectText(dd('error'), 'connect ECONNREFUSED 127.0.0.1:2121');
 
     // a retry that waits, the control block reachable again
-    answer.body = { ...failed, state: 'running', running: true, retryAt: started + 125_000, plc: '' };
+    answer.body = { ...failed, state: 'running', running: true, retryAt: started + 125_000, plc: undefined };
     await expectText(dd('state'), en.ftpStatus.states.running);
     await expectText(dd('plc'), en.ftpStatus.plcOk);
     await expectText(dd('retry'), moment(started + 125_000));
@@ -174,7 +173,7 @@ describe('the live status of the TLS bridge and of the FTP send', () => {
     answer.body = { ...failed, state: 'paused' };
     await page.waitForTimeout(2 * 1500);
     await expectText(block.locator('[data-status=unavailable]'), en.com.unavailable);
-    answer.body = { enabled: false, cycle: false, running: false, state: 'idle', localDir: 'internal/log', plc: '' } satisfies FtpStatus;
+    answer.body = { enabled: false, cycle: false, running: false, state: 'idle', localDir: 'internal/log' } satisfies FtpStatus;
     await expectText(dd('state'), en.ftpStatus.off);
     expect(await block.locator('[data-item]').count()).toBe(1);
   });
@@ -217,7 +216,8 @@ describe('the live status of the TLS bridge and of the FTP send', () => {
     await go(page, '/ftp', en.nav.ftp);
     const block = pageBody(page, 'ftp').locator('[data-block=ftp-status]');
     await expectText(block.locator('[data-item=state] dd'), en.ftpStatus.states.idle);
-    await expectText(block.locator('[data-item=plc] [data-detail]'), live!.plc);
+    expect(live!.plc).toEqual({ code: 'control_interface_off' });
+    await expectText(block.locator('[data-item=plc] [data-detail]'), en.errors.reasons.control_interface_off);
     await expectText(block.locator('[data-item=local-dir] dd'), live!.localDir);
     await expectText(block.locator('[data-item=last-send] dd'), en.ftpStatus.never);
   });

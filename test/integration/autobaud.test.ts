@@ -82,7 +82,7 @@ describe('autobaud', () => {
     const link = linkTo(att, 'MEWTOCOL', 'odd');
     link.start();
     await expect.poll(() => link.status().autobaud, { timeout: 20_000, interval: 50 }).toBe('failed');
-    expect(link.status()).toMatchObject({ state: 'down', detail: 'Autobaud found no answering PLC at any baud rate' });
+    expect(link.status()).toMatchObject({ state: 'down', reason: { code: 'baud_not_found' } });
     await expect(link.readWords('DT', 0, 1)).rejects.toMatchObject({ reason: 'link_down', message: 'Autobaud found no answering PLC at any baud rate' });
     await link.close();
   });

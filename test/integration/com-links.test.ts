@@ -250,7 +250,7 @@ describe('cable unplugged mid-transaction', () => {
     expect((err as PlcError).reason).toBe('no_answer');
     await expect.poll(() => l.status().state, { timeout: 15_000 }).toBe('down');
     const status = (await admin.get('/config/com_status')).body.links[0];
-    expect(status).toMatchObject({ name: 'COM1', state: 'down', detail: 'No answer from the PLC' });
+    expect(status).toMatchObject({ name: 'COM1', state: 'down', reason: { code: 'plc_no_answer' } });
     expect(status.stats.timeouts).toBeGreaterThanOrEqual(2);
     wires.COM1.plug();
     await expect.poll(() => l.status().state, { timeout: 15_000, interval: 100 }).toBe('up');

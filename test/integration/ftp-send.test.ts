@@ -200,7 +200,8 @@ describe("FTP send on the PLC's request", () => {
     expect(await localNames()).toEqual(['other_20261120.csv', 'tank_20261119.bak', 'tank_20261120.bak', 'tank_20261121.csv']);
 
     const s = await status();
-    expect(s).toMatchObject({ enabled: true, cycle: false, running: false, state: 'done', localDir: 'internal/log', plc: '' });
+    expect(s).toMatchObject({ enabled: true, cycle: false, running: false, state: 'done', localDir: 'internal/log' });
+    expect(s.plc).toBeUndefined();
     expect(s.lastSend).toMatchObject({
       trigger: 'plc',
       result: 'done',

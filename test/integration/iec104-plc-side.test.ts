@@ -124,7 +124,7 @@ afterAll(async () => {
 describe('the monitor ring', () => {
   it('hands events over in order with the time of the read, writes R = W, and wraps at the capacity', async () => {
     const seen = startSide();
-    await waitFor(() => expect(seen.states).toEqual([{ ok: true, detail: '' }]));
+    await waitFor(() => expect(seen.states).toEqual([{ ok: true }]));
     for (const n of [1, 2, 3]) expect(plcWrites(scaled(100 + n, n * 10))).toBe(true);
     await waitFor(() => expect(readIndex()).toBe(3));
     expect(seen.points.map((p) => [p.ioa, p.element])).toEqual([1, 2, 3].map((n) => [100 + n, { kind: 'sva_qds', value: n * 10, quality: 0 }]));
@@ -249,12 +249,12 @@ describe('the command buffer', () => {
 describe('a silent PLC', () => {
   it('state not ok, connections dropped with plc_live_check; back: ok, dropped again with plc_reconnect_reset; commands meanwhile get no answer', async () => {
     const seen = startSide({ liveCheck: true, reconnectReset: true });
-    await waitFor(() => expect(seen.states).toEqual([{ ok: true, detail: '' }]));
+    await waitFor(() => expect(seen.states).toEqual([{ ok: true }]));
     side!.command(cmd(11));
     await waitFor(() => expect(mem(C, 1)[0]).toBe(11));
     plc.setFault({ kind: 'silent' });
     await waitFor(() => expect(seen.states.map((s) => s.ok)).toEqual([true, false]));
-    expect(seen.states[1]!.detail).not.toBe('');
+    expect(seen.states[1]!.reason).toEqual({ code: 'plc_no_answer' });
     expect(seen.drops).toEqual(['plc_silent']);
     expect(seen.answers).toEqual([{ seq: 11, kind: 'no_answer' }]);
     expect(side!.status().plc).toBe('silent');

@@ -141,7 +141,8 @@ describe('IEC 104 station over the daemon and a virtual PLC', () => {
 
     // the status answer shows the connection, the events and the command
     const entry = await iecEntry();
-    expect(entry).toMatchObject({ enabled: true, state: 'running', plc: '', counters: { connections: 1, commandsDone: 1 } });
+    expect(entry).toMatchObject({ enabled: true, state: 'running', counters: { connections: 1, commandsDone: 1 } });
+    expect(entry?.plc).toBeUndefined();
     const st = entry.iec!;
     expect(st).toMatchObject({ enabled: true, listener: { port, listening: true } });
     expect(st.groups[0]).toMatchObject({ station: { started: true, plcOk: true }, plc: { plc: 'ok', events: 2, commands: { accepted: 1, done: 1 } } });

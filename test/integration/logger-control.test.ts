@@ -66,7 +66,7 @@ describe('the PLC starts and stops logging (enable_plc_ctrl) and reads the write
     rig.plc.memory.writeWords('DT', 380, [9, 9, 9, 9]); // whatever the PLC held before
     await save({ name: 'ctl', delay_store: 2 }, { enable_plc_ctrl: true, enable_mem_ctrl: true });
     await registersAre(STOPPED, 'stopped registers');
-    expect(await status()).toMatchObject({ enabled: true, running: false, write: { state: 'stopped', detail: 'stopped by the PLC' } });
+    expect(await status()).toMatchObject({ enabled: true, running: false, write: { state: 'stopped', reasons: [{ code: 'stopped_by_plc' }] } });
     await pause(fastSettleMs);
     expect(await csvFiles(rig)).toEqual([]);
 
@@ -110,7 +110,11 @@ describe('the PLC starts and stops logging (enable_plc_ctrl) and reads the write
     setDt(500, 11);
     await registersAre(ERROR, 'error registers');
     const st = await status();
-    expect(st).toMatchObject({ running: true, write: { state: 'error', detail: 'USB volume removed' }, files: [{ name: 'stick', write: { state: 'error' } }] });
+    expect(st).toMatchObject({
+      running: true,
+      write: { state: 'error', reasons: [{ code: 'usb_removed' }] },
+      files: [{ name: 'stick', write: { state: 'error' } }],
+    });
     clock.advance(10_000); // 09:00:10 and 09:00:20 wait in memory
     await until(async () => (await status()).files[0]?.records === 3, 15_000, 'record 3');
     await pause(fastSettleMs);
@@ -136,7 +140,7 @@ describe('the PLC starts and stops logging (enable_plc_ctrl) and reads the write
     setDt(500, 20);
     await save({ name: 'late' }, { storage: 1, enable_mem_ctrl: true });
     await registersAre(ERROR, 'error registers');
-    expect(await status()).toMatchObject({ write: { state: 'error', detail: 'USB volume removed' } });
+    expect(await status()).toMatchObject({ write: { state: 'error', reasons: [{ code: 'usb_removed' }] } });
     await rm(usb);
     await rename(`${usb}.away`, usb);
     await registersAre(OK, 'ok once the stick is there');
@@ -190,7 +194,7 @@ describe('GET /config/log_status', () => {
     expect((await user.get('/config/log_status')).body).toEqual({
       enabled: false,
       running: false,
-      write: { state: 'ok', detail: '' },
+      write: { state: 'ok', reasons: [] },
       files: [],
       notices: { deleted: [], deletedCount: 0, dropped: {}, droppedCount: 0 },
     });

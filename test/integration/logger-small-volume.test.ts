@@ -87,9 +87,10 @@ describe('delete_old_files on a small volume', () => {
     await save({ delete_old_files: true });
     await stepUntil(async () => (await status()).files[0]?.write?.state === 'stopped', 'stopped for space');
     const s = await status();
-    expect(s.files[0]?.write?.detail).toMatch(
-      /^low memory: logging stopped until space is back \(\d+ bytes free, 1048576 needed\); the old log files hold 262144 bytes, not enough: none deleted$/,
-    );
+    expect(s.files[0]?.write?.reasons).toMatchObject([
+      { code: 'low_memory_stopped', args: { needed: 1048576 } },
+      { code: 'low_memory_too_few', args: { bytes: 262144 } },
+    ]);
     expect(s.write.state).toBe('stopped');
     expect(s.notices).toMatchObject({ deleted: [], deletedCount: 0 });
     expect(await names()).toEqual(['old_a.csv', 'old_b.csv']);
@@ -113,7 +114,7 @@ describe('delete_old_files on a small volume', () => {
       ['old_b.csv', 'temp'],
     ]);
     expect(s.notices.deletedCount).toBe(2);
-    expect(s.write).toMatchObject({ state: 'low_memory', detail: 'low memory: deleted 2 oldest files (old_a.csv, old_b.csv)' });
+    expect(s.write).toMatchObject({ state: 'low_memory', reasons: [{ code: 'low_memory_deleted', args: { count: 2, names: 'old_a.csv, old_b.csv' } }] });
     await until(() => registers() === LOW_MEMORY, 10_000, 'low memory registers');
 
     const logged = rig.d.ctx.log.recent().filter((e) => e.msg === 'log files deleted for space');
@@ -136,13 +137,16 @@ describe('delete_old_files on a small volume', () => {
     rig.plc.memory.writeWords('DT', 380, [0, 0, 0, 0]);
     rig = await startRig(line, { clock, dataDir, configure: false });
     expect((await status()).notices).toMatchObject({ deletedCount: 2, deleted: [{ name: 'old_a.csv' }, { name: 'old_b.csv' }] });
-    expect((await status()).write).toMatchObject({ state: 'low_memory', detail: 'low memory: deleted 2 oldest files (old_a.csv, old_b.csv)' });
+    expect((await status()).write).toMatchObject({
+      state: 'low_memory',
+      reasons: [{ code: 'low_memory_deleted', args: { count: 2, names: 'old_a.csv, old_b.csv' } }],
+    });
     await until(() => registers() === LOW_MEMORY, 10_000, 'low memory registers after the restart');
 
     const a = await rig.admin();
     const ack = await a.post('/config/log_status/ack', {});
     expect(ack.status, ack.text).toBe(200);
-    expect(ack.body).toMatchObject({ write: { state: 'ok', detail: '' }, notices: { deleted: [], deletedCount: 0, droppedCount: 0 } });
+    expect(ack.body).toMatchObject({ write: { state: 'ok', reasons: [] }, notices: { deleted: [], deletedCount: 0, droppedCount: 0 } });
     await until(() => registers() === OK, 10_000, 'ok registers');
     expect(
       (await rig.d.ctx.audit.readAll())
@@ -164,11 +168,11 @@ describe('records dropped from a full write queue', () => {
     expect((await status()).notices.dropped).toEqual({ tank: dropped });
     await vol.leaveFree(2 * MiB); // space is back
     await stepUntil(async () => (await status()).files[0]?.write?.state === 'ok', 'writing again');
-    await stepUntil(async () => (await status()).files[0]?.write?.detail === '', 'a plain good batch');
+    await stepUntil(async () => (await status()).files[0]?.write?.reasons.length === 0, 'a plain good batch');
 
     const s = await status();
     expect(s.write.state).toBe('error');
-    expect(s.write.detail).toBe(`${s.notices.droppedCount} records dropped`);
+    expect(s.write.reasons).toEqual([{ code: 'records_dropped', args: { count: s.notices.droppedCount } }]);
     expect(s.notices.droppedCount).toBeGreaterThanOrEqual(dropped);
     await until(() => registers() === ERROR, 10_000, 'error registers');
     expect(
@@ -180,7 +184,7 @@ describe('records dropped from a full write queue', () => {
 
     const ack = await (await rig.admin()).post('/config/log_status/ack', {});
     expect(ack.status, ack.text).toBe(200);
-    expect(ack.body.write).toMatchObject({ state: 'ok', detail: '' });
+    expect(ack.body.write).toMatchObject({ state: 'ok', reasons: [] });
     await until(() => registers() === OK, 10_000, 'ok registers');
     expect(existsSync(join(logDir(), 'tank_20260302.csv'))).toBe(true);
   }, 180_000);

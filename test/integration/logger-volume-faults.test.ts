@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { CsvStore, MAX_QUEUED_BATCHES, nodeStoreFs, type StoreFs, type StoreHandle } from '../../device/logger/csv-store.ts';
 import { LOG_FOLDER, type WriteStatus } from '../../device/logger/types.ts';
+import type { StatusReason } from '../../device/model/reasons.ts';
 import type { Volume, VolumeId } from '../../hw/types.ts';
 import { volumeAt } from '../../hw/volumes.ts';
 
@@ -127,13 +128,13 @@ const EXPECTED = {
   flow_20240301: csv([...HEADER, ...PLAN.slice(0, 3).flatMap((b) => b.lines)]),
   flow_20240302: csv([...HEADER, ...PLAN.slice(3).flatMap((b) => b.lines)]),
 };
-const DETAIL: Record<string, string> = {
-  ENOSPC: 'volume full (ENOSPC)',
-  short: 'volume full (ENOSPC)',
-  EIO: 'write error (EIO)',
-  EROFS: 'volume read-only (EROFS)',
-  ENOENT: 'USB volume removed',
-  ENODEV: 'USB volume removed',
+const REASONS: Record<string, StatusReason[]> = {
+  ENOSPC: [{ code: 'volume_full', words: 'ENOSPC' }],
+  short: [{ code: 'volume_full', words: 'ENOSPC' }],
+  EIO: [{ code: 'write_error', args: { code: 'EIO' } }],
+  EROFS: [{ code: 'volume_read_only', words: 'EROFS' }],
+  ENOENT: [{ code: 'usb_removed' }],
+  ENODEV: [{ code: 'usb_removed' }],
 };
 
 describe('an injected fault at EVERY file system call of a run of appends', () => {
@@ -161,7 +162,7 @@ describe('an injected fault at EVERY file system call of a run of appends', () =
           if (f.fired()) {
             if (st.state !== 'ok') {
               faultsSeen++;
-              expect(st, `fault at call ${k}`).toMatchObject({ state: 'error', detail: DETAIL[code], volume: 'usb' });
+              expect(st, `fault at call ${k}`).toMatchObject({ state: 'error', reasons: REASONS[code], volume: 'usb' });
             }
             f.heal();
           }
@@ -189,11 +190,11 @@ describe('a USB stick removed during appends', () => {
     expect((await a.append(file, HEADER, recs(1, 3))).state).toBe('ok');
     await rename(u.path('usb'), `${u.path('usb')}.away`);
     for (let n = 4; n <= 12; n += 3)
-      expect(await a.append(file, HEADER, recs(n, 3))).toEqual({ state: 'error', detail: 'USB volume removed', volume: 'usb', file });
+      expect(await a.append(file, HEADER, recs(n, 3))).toEqual({ state: 'error', reasons: [{ code: 'usb_removed' }], volume: 'usb', file });
     expect(existsSync(u.path('usb'))).toBe(false); // never created again on the unit's own storage
     expect(await readFile(join(`${u.path('usb')}.away`, LOG_FOLDER, file), 'utf8')).toBe(csv([...HEADER, ...recs(1, 3)]));
     await rename(`${u.path('usb')}.away`, u.path('usb'));
-    expect(await a.append(file, HEADER, recs(13, 2))).toEqual({ state: 'ok', detail: '', volume: 'usb', file });
+    expect(await a.append(file, HEADER, recs(13, 2))).toEqual({ state: 'ok', reasons: [], volume: 'usb', file });
     expect(await u.read('usb', file)).toBe(csv([...HEADER, ...recs(1, 14)]));
   });
 
@@ -203,8 +204,8 @@ describe('a USB stick removed during appends', () => {
     const file = 'usb_20240301.csv';
     await a.append(file, HEADER, recs(1, 2));
     await rm(u.path('usb'), { recursive: true });
-    expect((await a.append(file, HEADER, recs(3, 2))).detail).toBe('USB volume removed');
-    expect((await a.flush()).detail).toBe('USB volume removed');
+    expect((await a.append(file, HEADER, recs(3, 2))).reasons).toEqual([{ code: 'usb_removed' }]);
+    expect((await a.flush()).reasons).toEqual([{ code: 'usb_removed' }]);
     await mkdir(u.path('usb'));
     expect((await a.flush()).state).toBe('ok');
     expect(await u.read('usb', file)).toBe(csv([...HEADER, ...recs(3, 2)]));
@@ -217,9 +218,9 @@ describe('a USB stick removed during appends', () => {
     await rename(u.path('usb'), `${u.path('usb')}.away`);
     let last: WriteStatus | undefined;
     for (let b = 0; b < MAX_QUEUED_BATCHES + 5; b++) last = await a.append(file, HEADER, recs(b * 2 + 1, 2));
-    expect(last).toMatchObject({ state: 'error', detail: 'USB volume removed; 10 records dropped' });
+    expect(last).toMatchObject({ state: 'error', reasons: [{ code: 'usb_removed' }, { code: 'records_dropped', args: { count: 10 } }] });
     await rename(`${u.path('usb')}.away`, u.path('usb'));
-    expect(await a.flush()).toMatchObject({ state: 'ok', detail: '10 records dropped' });
+    expect(await a.flush()).toMatchObject({ state: 'ok', reasons: [{ code: 'records_dropped', args: { count: 10 } }] });
     expect(await u.read('usb', file)).toBe(csv([...HEADER, ...recs(11, MAX_QUEUED_BATCHES * 2)]));
   });
 });
@@ -253,7 +254,7 @@ describe('low memory on a real volume folder', () => {
     free = Math.ceil(0.01 * 64 * GiB) - 1000; // 1000 bytes short: the old file's blocks are enough
     expect(await b.append('b_20240302.csv', HEADER, recs(4, 1))).toMatchObject({
       state: 'low_memory',
-      detail: 'low memory: deleted 1 oldest files (a_20240301.csv)',
+      reasons: [{ code: 'low_memory_deleted', args: { count: 1, names: 'a_20240301.csv' } }],
     });
     expect(await readdir(join(u.path('internal'), LOG_FOLDER))).toEqual(['b_20240302.csv']);
   });

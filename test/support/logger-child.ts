@@ -98,7 +98,7 @@ async function main(): Promise<void> {
   for (;;) {
     const status = await appender.append(file, CHILD_HEADER, next());
     if (status.state !== 'ok') {
-      console.error(`append failed: ${status.state} ${status.detail}`);
+      console.error(`append failed: ${status.state} ${JSON.stringify(status.reasons)}`);
       process.exit(1);
     }
     n += batch;

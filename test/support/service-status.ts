@@ -28,5 +28,5 @@ export async function statusDetail<K extends 'ftp' | 'tls' | 'rtc'>(client: Gett
  * tests answer the status call with it); the common fields are those of an idle service.
  */
 export const answerWithDetail = (service: 'ftp' | 'tls' | 'rtc', detail: unknown) => ({
-  services: [{ service, enabled: true, state: 'idle', since: 0, counters: {}, queue: { waiting: 0, dropped: 0, bound: 0 }, plc: '', [service]: detail }],
+  services: [{ service, enabled: true, state: 'idle', since: 0, counters: {}, queue: { waiting: 0, dropped: 0, bound: 0 }, [service]: detail }],
 });

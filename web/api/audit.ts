@@ -11,5 +11,6 @@ export const auditDetail = (e: AuditEntry) =>
         .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
         .join(' ')
     : '';
-export const auditLine = (e: AuditEntry) =>
-  `${e.time.replace('T', ' ').slice(0, 19)} ${e.action}${e.user ? ` ${e.user}` : ''}${e.source ? ` @${e.source}` : ''}${e.detail ? ` ${auditDetail(e)}` : ''}`;
+/** One audit entry as a line of the system log view: its time and action as the console's language writes them. */
+export const auditLine = (e: AuditEntry, time: string, action: string) =>
+  `${time} ${action}${e.user ? ` ${e.user}` : ''}${e.source ? ` @${e.source}` : ''}${e.detail ? ` ${auditDetail(e)}` : ''}`;

@@ -10,7 +10,6 @@ const thread = {
   index: 0,
   port: 9094,
   listening: true,
-  detail: '1 client',
   clients: 1,
   requests: 12,
   refused: 2,
@@ -32,7 +31,10 @@ afterEach(() => {
 
 describe('port status schema', () => {
   it('accepts the counters of every thread', () => {
-    expect(v.safeParse(portStatusSchema, { threads: [thread, { ...thread, index: 1, listening: false, detail: 'port in use' }] }).success).toBe(true);
+    expect(
+      v.safeParse(portStatusSchema, { threads: [thread, { ...thread, index: 1, listening: false, reason: { code: 'port_in_use', args: { port: 9094 } } }] })
+        .success,
+    ).toBe(true);
     expect(v.safeParse(portStatusSchema, { threads: [] }).success).toBe(true);
   });
 

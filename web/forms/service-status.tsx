@@ -7,7 +7,7 @@ import { useEffect } from 'preact/hooks';
 import { DEAD_LETTER_SERVICES, type DeadLetterService } from '../../device/model/dead-letters.ts';
 import type { StatusService } from '../../device/model/service-status.ts';
 import type { ServiceStatus } from '../api/service-status.ts';
-import { formatNumber, LL, labelled } from '../i18n/translate.ts';
+import { formatNumber, LL, labelled, reasonText } from '../i18n/translate.ts';
 import { RUN_STATE_TONE, serviceStatusOf, servicesStatusFailed, watchServicesStatus } from '../state/service-status.ts';
 import { DeadLetterActions, deadLetterValue } from './dead-letters.tsx';
 import { formatMoment, PlcReach, StateBadge, type StatusFact, StatusList } from './status-list.tsx';
@@ -57,7 +57,7 @@ function facts(s: ServiceStatus): StatusFact[] {
           <span data-meaning data-code={e.code}>
             {errorMeaning(t, e)}
           </span>
-          <span class="detail" data-detail>{` · ${e.message} · ${formatMoment(e.at)}`}</span>
+          <span class="detail" data-detail>{` · ${e.reason ? reasonText(e.reason) : e.message} · ${formatMoment(e.at)}`}</span>
         </>
       ) : (
         t.none()

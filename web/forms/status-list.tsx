@@ -4,7 +4,8 @@
 // (service-status.tsx); numbers and times in the console's locale (the dictionary's dateLocale, as
 // /com and /datetime show them).
 import type { ComponentChildren } from 'preact';
-import { LL } from '../i18n/translate.ts';
+import type { StatusReason } from '../../device/model/reasons.ts';
+import { LL, reasonText } from '../i18n/translate.ts';
 
 export interface StatusFact {
   /** data-item of the row, for tests and styles */
@@ -28,8 +29,8 @@ export function StateBadge({ state, tone, children }: { state: string; tone: 'up
 }
 
 /** Whether the unit reaches the PLC's control block: a badge, and the reason when it does not. */
-export function PlcReach({ plc, ok, down }: { plc: string; ok: string; down: string }) {
-  return plc === '' ? (
+export function PlcReach({ plc, ok, down }: { plc: StatusReason | undefined; ok: string; down: string }) {
+  return plc === undefined ? (
     <StateBadge state="reachable" tone="up">
       {ok}
     </StateBadge>
@@ -38,8 +39,17 @@ export function PlcReach({ plc, ok, down }: { plc: string; ok: string; down: str
       <StateBadge state="unreachable" tone="down">
         {down}
       </StateBadge>
-      <span class="detail" data-detail>{` ${plc}`}</span>
+      <ReasonDetail reason={plc} />
     </>
+  );
+}
+
+/** Why something is not as it should be, in the console's language (the daemon sends a code: device/model/reasons.ts). */
+export function ReasonDetail({ reason }: { reason: StatusReason }) {
+  return (
+    <span class="detail" data-detail data-reason={reason.code}>
+      {` ${reasonText(reason)}`}
+    </span>
   );
 }
 

@@ -1626,6 +1626,148 @@ export type NamespaceErrorsTranslation = {
 	 * S​o​m​e​t​h​i​n​g​ ​w​e​n​t​ ​w​r​o​n​g​ ​o​n​ ​t​h​e​ ​u​n​i​t​.
 	 */
 	internal: string
+	reasons: {
+		/**
+		 * P​o​r​t​ ​{​p​o​r​t​}​ ​i​s​ ​i​n​ ​u​s​e​ ​b​y​ ​a​n​o​t​h​e​r​ ​p​r​o​g​r​a​m​.
+		 * @param {unknown} port
+		 */
+		port_in_use: RequiredParams<'port'>
+		/**
+		 * P​o​r​t​ ​{​p​o​r​t​}​ ​n​e​e​d​s​ ​m​o​r​e​ ​r​i​g​h​t​s​.
+		 * @param {unknown} port
+		 */
+		port_rights: RequiredParams<'port'>
+		/**
+		 * P​o​r​t​ ​{​p​o​r​t​}​ ​c​a​n​n​o​t​ ​b​e​ ​o​p​e​n​e​d​.
+		 * @param {unknown} port
+		 */
+		listen_failed: RequiredParams<'port'>
+		/**
+		 * N​o​ ​a​n​s​w​e​r​ ​f​r​o​m​ ​t​h​e​ ​P​L​C​.
+		 */
+		plc_no_answer: string
+		/**
+		 * T​h​e​ ​p​o​r​t​ ​c​l​o​s​e​d​.
+		 */
+		port_closed: string
+		/**
+		 * {​c​o​n​n​e​c​t​o​r​}​ ​i​s​ ​n​o​t​ ​p​r​e​s​e​n​t​ ​o​n​ ​t​h​i​s​ ​u​n​i​t​.
+		 * @param {unknown} connector
+		 */
+		interface_absent: RequiredParams<'connector'>
+		/**
+		 * T​h​e​ ​p​o​r​t​ ​c​a​n​n​o​t​ ​b​e​ ​o​p​e​n​e​d​.
+		 */
+		open_failed: string
+		/**
+		 * N​o​ ​c​o​n​n​e​c​t​i​o​n​ ​t​o​ ​{​h​o​s​t​}​:​{​p​o​r​t​}​ ​w​i​t​h​i​n​ ​{​m​s​}​ ​m​s​.
+		 * @param {unknown} host
+		 * @param {unknown} ms
+		 * @param {unknown} port
+		 */
+		tcp_no_connection: RequiredParams<'host' | 'ms' | 'port'>
+		/**
+		 * T​C​P​ ​p​o​r​t​ ​{​p​o​r​t​}​ ​o​f​ ​{​h​o​s​t​}​ ​i​s​ ​n​o​t​ ​o​p​e​n​.
+		 * @param {unknown} host
+		 * @param {unknown} port
+		 */
+		tcp_refused: RequiredParams<'host' | 'port'>
+		/**
+		 * S​e​a​r​c​h​i​n​g​ ​t​h​e​ ​b​a​u​d​ ​r​a​t​e​.
+		 */
+		baud_searching: string
+		/**
+		 * A​u​t​o​b​a​u​d​ ​f​o​u​n​d​ ​n​o​ ​a​n​s​w​e​r​i​n​g​ ​P​L​C​ ​a​t​ ​a​n​y​ ​b​a​u​d​ ​r​a​t​e​.
+		 */
+		baud_not_found: string
+		/**
+		 * T​h​e​ ​P​L​C​ ​a​n​s​w​e​r​e​d​ ​w​i​t​h​ ​e​r​r​o​r​ ​{​c​o​d​e​}​.
+		 * @param {unknown} code
+		 */
+		plc_error: RequiredParams<'code'>
+		/**
+		 * T​h​e​ ​a​n​s​w​e​r​ ​o​f​ ​t​h​e​ ​P​L​C​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​u​n​d​e​r​s​t​o​o​d​.
+		 */
+		plc_bad_reply: string
+		/**
+		 * T​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​t​o​ ​t​h​e​ ​P​L​C​ ​i​s​ ​d​o​w​n​.
+		 */
+		plc_link_down: string
+		/**
+		 * T​h​e​ ​s​e​r​v​i​c​e​ ​c​o​n​t​r​o​l​ ​i​n​t​e​r​f​a​c​e​ ​i​s​ ​n​o​t​ ​e​n​a​b​l​e​d​.
+		 */
+		control_interface_off: string
+		/**
+		 * T​h​e​ ​m​o​n​i​t​o​r​ ​b​u​f​f​e​r​ ​i​n​ ​t​h​e​ ​P​L​C​ ​i​s​ ​f​a​u​l​t​y​.
+		 */
+		ring_error: string
+		/**
+		 * T​h​e​ ​v​o​l​u​m​e​ ​i​s​ ​f​u​l​l​.
+		 */
+		volume_full: string
+		/**
+		 * T​h​e​ ​v​o​l​u​m​e​ ​i​s​ ​r​e​a​d​-​o​n​l​y​.
+		 */
+		volume_read_only: string
+		/**
+		 * T​h​e​ ​U​S​B​ ​v​o​l​u​m​e​ ​w​a​s​ ​r​e​m​o​v​e​d​.
+		 */
+		usb_removed: string
+		/**
+		 * T​h​e​ ​v​o​l​u​m​e​ ​{​v​o​l​u​m​e​}​ ​i​s​ ​n​o​t​ ​a​v​a​i​l​a​b​l​e​.
+		 * @param {unknown} volume
+		 */
+		volume_unavailable: RequiredParams<'volume'>
+		/**
+		 * T​h​e​ ​f​i​l​e​ ​c​a​n​n​o​t​ ​b​e​ ​w​r​i​t​t​e​n​ ​(​{​c​o​d​e​}​)​.
+		 * @param {unknown} code
+		 */
+		write_error: RequiredParams<'code'>
+		/**
+		 * S​t​o​p​p​e​d​ ​b​y​ ​t​h​e​ ​P​L​C​.
+		 */
+		stopped_by_plc: string
+		/**
+		 * {​c​o​u​n​t​}​ ​r​e​c​o​r​d​s​ ​d​r​o​p​p​e​d​.
+		 * @param {unknown} count
+		 */
+		records_dropped: RequiredParams<'count'>
+		/**
+		 * L​o​w​ ​m​e​m​o​r​y​:​ ​d​e​l​e​t​e​d​ ​{​c​o​u​n​t​}​ ​o​l​d​e​s​t​ ​f​i​l​e​s​ ​(​{​n​a​m​e​s​}​)​.
+		 * @param {unknown} count
+		 * @param {unknown} names
+		 */
+		low_memory_deleted: RequiredParams<'count' | 'names'>
+		/**
+		 * L​o​w​ ​m​e​m​o​r​y​:​ ​l​o​g​g​i​n​g​ ​s​t​o​p​p​e​d​ ​u​n​t​i​l​ ​s​p​a​c​e​ ​i​s​ ​b​a​c​k​ ​(​{​f​r​e​e​}​ ​b​y​t​e​s​ ​f​r​e​e​,​ ​{​n​e​e​d​e​d​}​ ​n​e​e​d​e​d​)​.
+		 * @param {unknown} free
+		 * @param {unknown} needed
+		 */
+		low_memory_stopped: RequiredParams<'free' | 'needed'>
+		/**
+		 * L​o​w​ ​m​e​m​o​r​y​:​ ​t​h​e​ ​o​l​d​ ​l​o​g​ ​f​i​l​e​s​ ​h​o​l​d​ ​{​b​y​t​e​s​}​ ​b​y​t​e​s​,​ ​n​o​t​ ​e​n​o​u​g​h​;​ ​n​o​n​e​ ​d​e​l​e​t​e​d​.
+		 * @param {unknown} bytes
+		 */
+		low_memory_too_few: RequiredParams<'bytes'>
+		/**
+		 * T​h​e​ ​f​o​r​m​a​t​ ​f​i​l​e​ ​c​a​n​n​o​t​ ​b​e​ ​u​s​e​d​.
+		 */
+		format_file: string
+		/**
+		 * T​h​e​ ​f​i​l​e​ ​{​n​a​m​e​}​ ​i​s​ ​m​i​s​s​i​n​g​:​ ​u​p​l​o​a​d​ ​i​t​ ​a​g​a​i​n​.
+		 * @param {unknown} name
+		 */
+		cert_missing: RequiredParams<'name'>
+		/**
+		 * T​h​e​ ​f​i​l​e​ ​{​n​a​m​e​}​ ​i​s​ ​n​o​t​ ​a​ ​v​a​l​i​d​ ​c​e​r​t​i​f​i​c​a​t​e​ ​o​r​ ​k​e​y​.
+		 * @param {unknown} name
+		 */
+		cert_invalid: RequiredParams<'name'>
+		/**
+		 * T​h​e​ ​c​e​r​t​i​f​i​c​a​t​e​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​s​e​d​.
+		 */
+		cert_unusable: string
+	}
 }
 
 export type NamespaceFieldsTranslation = {
@@ -9847,6 +9989,128 @@ export type TranslationFunctions = {
 		 * Something went wrong on the unit.
 		 */
 		internal: () => LocalizedString
+		reasons: {
+			/**
+			 * Port {port} is in use by another program.
+			 */
+			port_in_use: (arg: { port: unknown }) => LocalizedString
+			/**
+			 * Port {port} needs more rights.
+			 */
+			port_rights: (arg: { port: unknown }) => LocalizedString
+			/**
+			 * Port {port} cannot be opened.
+			 */
+			listen_failed: (arg: { port: unknown }) => LocalizedString
+			/**
+			 * No answer from the PLC.
+			 */
+			plc_no_answer: () => LocalizedString
+			/**
+			 * The port closed.
+			 */
+			port_closed: () => LocalizedString
+			/**
+			 * {connector} is not present on this unit.
+			 */
+			interface_absent: (arg: { connector: unknown }) => LocalizedString
+			/**
+			 * The port cannot be opened.
+			 */
+			open_failed: () => LocalizedString
+			/**
+			 * No connection to {host}:{port} within {ms} ms.
+			 */
+			tcp_no_connection: (arg: { host: unknown, ms: unknown, port: unknown }) => LocalizedString
+			/**
+			 * TCP port {port} of {host} is not open.
+			 */
+			tcp_refused: (arg: { host: unknown, port: unknown }) => LocalizedString
+			/**
+			 * Searching the baud rate.
+			 */
+			baud_searching: () => LocalizedString
+			/**
+			 * Autobaud found no answering PLC at any baud rate.
+			 */
+			baud_not_found: () => LocalizedString
+			/**
+			 * The PLC answered with error {code}.
+			 */
+			plc_error: (arg: { code: unknown }) => LocalizedString
+			/**
+			 * The answer of the PLC could not be understood.
+			 */
+			plc_bad_reply: () => LocalizedString
+			/**
+			 * The connection to the PLC is down.
+			 */
+			plc_link_down: () => LocalizedString
+			/**
+			 * The service control interface is not enabled.
+			 */
+			control_interface_off: () => LocalizedString
+			/**
+			 * The monitor buffer in the PLC is faulty.
+			 */
+			ring_error: () => LocalizedString
+			/**
+			 * The volume is full.
+			 */
+			volume_full: () => LocalizedString
+			/**
+			 * The volume is read-only.
+			 */
+			volume_read_only: () => LocalizedString
+			/**
+			 * The USB volume was removed.
+			 */
+			usb_removed: () => LocalizedString
+			/**
+			 * The volume {volume} is not available.
+			 */
+			volume_unavailable: (arg: { volume: unknown }) => LocalizedString
+			/**
+			 * The file cannot be written ({code}).
+			 */
+			write_error: (arg: { code: unknown }) => LocalizedString
+			/**
+			 * Stopped by the PLC.
+			 */
+			stopped_by_plc: () => LocalizedString
+			/**
+			 * {count} records dropped.
+			 */
+			records_dropped: (arg: { count: unknown }) => LocalizedString
+			/**
+			 * Low memory: deleted {count} oldest files ({names}).
+			 */
+			low_memory_deleted: (arg: { count: unknown, names: unknown }) => LocalizedString
+			/**
+			 * Low memory: logging stopped until space is back ({free} bytes free, {needed} needed).
+			 */
+			low_memory_stopped: (arg: { free: unknown, needed: unknown }) => LocalizedString
+			/**
+			 * Low memory: the old log files hold {bytes} bytes, not enough; none deleted.
+			 */
+			low_memory_too_few: (arg: { bytes: unknown }) => LocalizedString
+			/**
+			 * The format file cannot be used.
+			 */
+			format_file: () => LocalizedString
+			/**
+			 * The file {name} is missing: upload it again.
+			 */
+			cert_missing: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * The file {name} is not a valid certificate or key.
+			 */
+			cert_invalid: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * The certificates cannot be used.
+			 */
+			cert_unusable: () => LocalizedString
+		}
 	}
 	fields: {
 		pew_mqtt: {

@@ -2,6 +2,7 @@
 // per language). `LL` is a signal, so every text re-renders when the language changes.
 import { signal } from '@preact/signals';
 import type { IssueParams } from '../../device/model/issues.ts';
+import type { StatusReason } from '../../device/model/reasons.ts';
 import type { ClientCode } from '../api/client.ts';
 import { rememberLocale, storedLocale } from '../state/prefs.ts';
 import en from './en/index.ts';
@@ -121,6 +122,22 @@ export function errorText(code: ClientCode, params?: IssueParams): string {
   const shown: Record<string, string> = {};
   for (const [k, v] of Object.entries(params ?? {})) shown[k] = show(v);
   return (fn ? fn(shown) : '') || LL.value.errors.invalid_input();
+}
+
+/**
+ * Why a link, a listener or the logger is not as it should be, in the console's language (the daemon
+ * sends a code and its values: device/model/reasons.ts), with the system's own words after it when it
+ * sent some. Loaded with the messages, like errorText ('' until they arrive).
+ */
+export function reasonText(r: StatusReason): string {
+  if (loadedLocales[locale.value]?.errors === undefined) {
+    loadTexts(['errors']).catch((e: unknown) => console.error('loading the messages failed', e));
+    return '';
+  }
+  const shown: Record<string, string> = {};
+  for (const [k, v] of Object.entries(r.args ?? {})) shown[k] = typeof v === 'number' ? (k === 'port' || k === 'code' ? formatValue(v) : formatNumber(v)) : v;
+  const text = (LL.value.errors.reasons[r.code] as (p: Record<string, string>) => string)(shown);
+  return r.words ? `${text} (${r.words})` : text;
 }
 
 /** Loads the help texts (once; a language switch loads them in the new language). */

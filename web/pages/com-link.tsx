@@ -2,11 +2,12 @@
 // PLC test (spec §5: runs on the saved settings of an enabled interface; §8: a refusal names why,
 // a failure shows a note plus the raw reply).
 import { type LinkStatus, type PlcTestResult, runPlcTest } from '../api/com.ts';
+import { ReasonDetail } from '../forms/status-list.tsx';
 import { TestAction, WireBox } from '../forms/test-action.tsx';
 import { formatNumber, LL } from '../i18n/translate.ts';
 import { plcFamilyText } from '../i18n/unit-values.ts';
 
-/** State badge, detail, baud rate and counters of one link; "status unavailable" when the last call failed. */
+/** State badge, the reason it is not up, baud rate and counters of one link; "status unavailable" when the last call failed. */
 export function LinkStatusView({ link, failed }: { link: LinkStatus | undefined; failed: boolean }) {
   const t = LL.value.com;
   if (failed) {
@@ -36,11 +37,7 @@ export function LinkStatusView({ link, failed }: { link: LinkStatus | undefined;
         <span class={`state ${link.state}`} data-state={link.state}>
           {t.states[link.state]()}
         </span>
-        {link.detail && (
-          <span class="detail" data-detail>
-            {link.detail}
-          </span>
-        )}
+        {link.reason && <ReasonDetail reason={link.reason} />}
         {typeof link.baudRate === 'number' && <span data-baud>{t.baud({ rate: formatNumber(link.baudRate) })}</span>}
         {link.autobaud && (
           <span class="hint" data-autobaud={link.autobaud}>

@@ -7,7 +7,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect } from 'preact/hooks';
 import type { IecClockSync, IecConnectionStatus, IecGroupStatus, IecListenerGroup, IecListenerStatus } from '../../device/model/iec-status.ts';
 import { RunState } from '../forms/service-status.tsx';
-import { formatMoment, StateBadge, StatusPending } from '../forms/status-list.tsx';
+import { formatMoment, ReasonDetail, StateBadge, StatusPending } from '../forms/status-list.tsx';
 import { TableView } from '../forms/table-view.tsx';
 import { formatNumber, LL } from '../i18n/translate.ts';
 import { iecEntry, iecStatusFailed, watchIecStatus } from '../state/iec-status.ts';
@@ -35,7 +35,7 @@ function Listener({ l }: { l: IecListenerStatus | undefined }) {
       <StateBadge state="closed" tone="down">
         {t.notListening({ port: String(l?.port ?? '') })}
       </StateBadge>
-      {l && l.detail !== '' && <span class="detail" data-detail>{` ${l.detail}`}</span>}
+      {l?.reason && <ReasonDetail reason={l.reason} />}
     </>
   );
 }
@@ -113,7 +113,7 @@ function Group({ g, q }: { g: IecGroupStatus; q: IecListenerGroup | undefined })
           <StateBadge state={g.plc.plc} tone={PLC_TONE[g.plc.plc]}>
             {t.plcStates[g.plc.plc]()}
           </StateBadge>
-          {g.plc.plc === 'silent' && g.plc.detail !== '' && <span class="detail" data-detail>{` ${g.plc.detail}`}</span>}
+          {g.plc.plc === 'silent' && g.plc.reason && <ReasonDetail reason={g.plc.reason} />}
         </Fact>
         {g.plc.ringError !== '' && (
           <Fact item="ring-error" label={t.ringError()}>

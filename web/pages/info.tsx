@@ -8,7 +8,7 @@
 import { useEffect } from 'preact/hooks';
 import { auditLine } from '../api/audit.ts';
 import { formatDateTime, formatNumber, LL, loadTexts } from '../i18n/translate.ts';
-import { appNameText } from '../i18n/unit-values.ts';
+import { appNameText, auditActionText } from '../i18n/unit-values.ts';
 import { pageOfSection } from '../pages.ts';
 import { lazyModule } from '../shell/lazy-module.ts';
 import { whenIdle } from '../state/console-data.ts';
@@ -55,6 +55,11 @@ export default function InfoPage() {
     const id = setInterval(tick, SYSLOG_REFRESH_MS);
     return () => clearInterval(id);
   }, []);
+  // the audit excerpt (administrators) names each action in the console's language: the users part of the dictionary
+  const audited = syslogAudit.value.length > 0;
+  useEffect(() => {
+    if (audited) loadTexts(['users']).catch((e: unknown) => console.error('loading the audit texts failed', e));
+  }, [audited]);
   const t = LL.value.info;
   const info = systemInfo.value;
   // a section key names the page it is set on; ports and service names stand as they are
@@ -148,7 +153,7 @@ export default function InfoPage() {
           <>
             <h3 id="info-audit">{LL.value.audit.title()}</h3>
             <pre class="syslog" role="region" tabIndex={0} data-syslog-audit aria-labelledby="info-audit">
-              {syslogAudit.value.map(auditLine).join('\n')}
+              {syslogAudit.value.map((e) => auditLine(e, formatDateTime(e.time), auditActionText(LL.value, e.action))).join('\n')}
             </pre>
           </>
         )}

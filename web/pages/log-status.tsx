@@ -1,5 +1,5 @@
 // The status part of /log (spec §3 Data logger, §4 "the write status can signal stop, error or low
-// memory"; docs/logger.md): the logger's write state with the daemon's words for its cause, whether
+// memory"; docs/logger.md): the logger's write state with its causes in the console's language, whether
 // logging runs, per log file the records, missed slots, failed reads and the last record and
 // trigger, and the notices the technician has not acknowledged yet: the files deleted for lack of
 // space, by name, and the records dropped from a full write queue. The administrator acknowledges
@@ -7,7 +7,7 @@
 // GET /config/log_status through web/state/log-status.ts.
 import { ApiFailure } from '../api/client.ts';
 import { acknowledgeLogNotices, type LogNotices, type LogStatus } from '../api/log-status.ts';
-import { formatMoment, StateBadge, type StatusFact, StatusList } from '../forms/status-list.tsx';
+import { formatMoment, ReasonDetail, StateBadge, type StatusFact, StatusList } from '../forms/status-list.tsx';
 import { TableView } from '../forms/table-view.tsx';
 import { errorText, formatNumber, LL } from '../i18n/translate.ts';
 import { logStatus, logStatusFailed } from '../state/log-status.ts';
@@ -110,7 +110,9 @@ function facts(s: LogStatus): StatusFact[] {
           <StateBadge state={s.write.state} tone={TONE[s.write.state]}>
             {t.states[s.write.state]()}
           </StateBadge>
-          {s.write.detail !== '' && <span class="detail" data-detail>{` ${s.write.detail}`}</span>}
+          {s.write.reasons.map((r) => (
+            <ReasonDetail key={r.code} reason={r} />
+          ))}
         </>
       ),
     },

@@ -12,6 +12,7 @@ import { DEFAULT_PORT, MAX_THREADS, threadSchema } from '../../device/model/sect
 import { type PortTestResult, type PortThreadStatus, runPortTest } from '../api/port.ts';
 import { Field, problemAt } from '../forms/field.tsx';
 import { nextRestriction, Restrictions } from '../forms/restrictions.tsx';
+import { ReasonDetail } from '../forms/status-list.tsx';
 import { TestAction, WireBox } from '../forms/test-action.tsx';
 import { errorText, formatNumber, LL } from '../i18n/translate.ts';
 import { portStatus, portStatusFailed, watchPortStatus } from '../state/port-status.ts';
@@ -79,11 +80,7 @@ function ThreadStatusView({ status, failed, saved }: { status: PortThreadStatus 
         <span class={`state ${status.listening ? 'up' : 'down'}`} data-state={state}>
           {status.listening ? t.listening({ port: status.port }) : t.closed({ port: status.port })}
         </span>
-        {status.detail && (
-          <span class="detail" data-detail>
-            {status.detail}
-          </span>
-        )}
+        {status.reason && <ReasonDetail reason={status.reason} />}
       </p>
       <dl class="counters">
         {counters.map(([k, value]) => (

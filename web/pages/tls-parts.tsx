@@ -6,7 +6,7 @@
 import { isAllAddresses } from '../../device/model/ip.ts';
 import type { TlsPartStatus } from '../../device/model/tls-status.ts';
 import { Field } from '../forms/field.tsx';
-import { StateBadge, type StatusFact, StatusList, StatusPending } from '../forms/status-list.tsx';
+import { ReasonDetail, StateBadge, type StatusFact, StatusList, StatusPending } from '../forms/status-list.tsx';
 import { formatNumber, LL, labelled } from '../i18n/translate.ts';
 import { section } from '../state/sections.ts';
 import { tlsPartState, tlsStatus, tlsStatusFailed } from '../state/tls-status.ts';
@@ -56,7 +56,7 @@ function PartState({ s }: { s: TlsPartStatus }) {
       <StateBadge state={state} tone={TONE[state]}>
         {LL.value.tls.states[state]({ port: String(s.port) })}
       </StateBadge>
-      {state === 'closed' && s.detail !== '' && <span class="detail" data-detail>{` ${s.detail}`}</span>}
+      {state === 'closed' && s.reason && <ReasonDetail reason={s.reason} />}
     </>
   );
 }

@@ -11,7 +11,6 @@ const link = (state: 'up' | 'down'): ComStatus => ({
       protocol: 'MEWTOCOL',
       transport: 'serial',
       state,
-      detail: '',
       stats: { requests: 1, errors: 0, timeouts: 0, retries: 0, lateAnswers: 0, mismatched: 0, bytesOut: 10, bytesIn: 12, busyShare: 0.1 },
     },
   ],

@@ -7,9 +7,7 @@ import { FTP_ERROR_CODES, FTP_STATUS_TICK_MS, ftpStatus, ftpStatusFailed, isFtpE
 
 /** the one status answer with only the ftp entry carrying `detail` (web/state/service-status.ts) */
 const answerOf = (detail: unknown): ServicesStatus => ({
-  services: [
-    { service: 'ftp', enabled: true, state: 'idle', since: 0, counters: {}, queue: { waiting: 0, dropped: 0, bound: 0 }, plc: '', ftp: detail as never },
-  ],
+  services: [{ service: 'ftp', enabled: true, state: 'idle', since: 0, counters: {}, queue: { waiting: 0, dropped: 0, bound: 0 }, ftp: detail as never }],
 });
 
 const status = (state: FtpStatus['state']): FtpStatus => ({
@@ -18,7 +16,6 @@ const status = (state: FtpStatus['state']): FtpStatus => ({
   running: state === 'running',
   state,
   localDir: 'internal/log',
-  plc: '',
   ...(state === 'error'
     ? {
         lastSend: {
@@ -84,7 +81,7 @@ describe('FTP send status updates', () => {
     expect(v.safeParse(ftpStatusSchema, status('error')).success).toBe(true);
     expect(v.safeParse(ftpStatusSchema, { ...status('idle'), nextCycle: 5, retryAt: 6 }).success).toBe(true);
     expect(v.safeParse(ftpStatusSchema, { ...status('idle'), state: 'waiting' }).success).toBe(false);
-    expect(v.safeParse(ftpStatusSchema, { ...status('idle'), plc: undefined }).success).toBe(false);
+    expect(v.safeParse(ftpStatusSchema, { ...status('idle'), plc: 'the PLC did not answer' }).success).toBe(false); // a reason is a code, never words
     const bad = status('error');
     expect(v.safeParse(ftpStatusSchema, { ...bad, lastSend: { ...bad.lastSend, trigger: 'manual' } }).success).toBe(false);
   });

@@ -7,8 +7,8 @@ const status = (deleted: string[]): LogStatus => ({
   enabled: true,
   running: true,
   write: deleted.length
-    ? { state: 'low_memory', detail: `low memory: deleted ${deleted.length} oldest files (${deleted.join(', ')})`, volume: 'temp' }
-    : { state: 'ok', detail: '', volume: 'temp' },
+    ? { state: 'low_memory', reasons: [{ code: 'low_memory_deleted', args: { count: deleted.length, names: deleted.join(', ') } }], volume: 'temp' }
+    : { state: 'ok', reasons: [], volume: 'temp' },
   files: [
     {
       name: 'tank',
@@ -18,7 +18,7 @@ const status = (deleted: string[]): LogStatus => ({
       readsPerRecord: 1,
       lastRecordAt: 5000,
       lastTrigger: 5,
-      write: { state: 'ok', detail: '', volume: 'temp', file: 'tank_2026.csv' },
+      write: { state: 'ok', reasons: [], volume: 'temp', file: 'tank_2026.csv' },
     },
   ],
   notices: { deleted: deleted.map((name) => ({ name, volume: 'temp', at: 4000 })), deletedCount: deleted.length, dropped: {}, droppedCount: 0 },
@@ -56,6 +56,6 @@ describe('logger status updates', () => {
   it("the schema takes the daemon's answer and refuses one that does not fit", () => {
     expect(v.is(logStatusSchema, status(['a.csv', 'b.csv']))).toBe(true);
     expect(v.is(logStatusSchema, { ...status([]), notices: undefined })).toBe(false);
-    expect(v.is(logStatusSchema, { ...status([]), write: { state: 'full', detail: '' } })).toBe(false);
+    expect(v.is(logStatusSchema, { ...status([]), write: { state: 'full', reasons: [] } })).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import type { PortStatus } from '../api/port.ts';
 import { PORT_STATUS_TICK_MS, portStatus, portStatusFailed, watchPortStatus } from './port-status.ts';
 
 const status = (requests: number): PortStatus => ({
-  threads: [{ index: 0, port: 9094, listening: true, detail: '', clients: 1, requests, refused: 0, errors: 0, bytesIn: 0, bytesOut: 0, faults: 0 }],
+  threads: [{ index: 0, port: 9094, listening: true, clients: 1, requests, refused: 0, errors: 0, bytesIn: 0, bytesOut: 0, faults: 0 }],
 });
 
 describe('port status updates', () => {

@@ -5,9 +5,7 @@ import { RTC_STATUS_TICK_MS, rtcStatus, rtcStatusFailed, unitTimeNow, watchRtcSt
 
 /** the one status answer with only the rtc entry carrying `detail` (web/state/service-status.ts) */
 const answerOf = (detail: unknown): ServicesStatus => ({
-  services: [
-    { service: 'rtc', enabled: true, state: 'idle', since: 0, counters: {}, queue: { waiting: 0, dropped: 0, bound: 0 }, plc: '', rtc: detail as never },
-  ],
+  services: [{ service: 'rtc', enabled: true, state: 'idle', since: 0, counters: {}, queue: { waiting: 0, dropped: 0, bound: 0 }, rtc: detail as never }],
 });
 
 const UNIT = Date.UTC(2026, 2, 1, 10, 0, 0);

@@ -11,7 +11,6 @@ const answer = (published: number): ServicesStatus => ({
       since: 1,
       counters: { published },
       queue: { waiting: 0, dropped: 0, bound: 10 },
-      plc: '',
     },
   ],
 });

@@ -6,9 +6,7 @@ import { TLS_STATUS_TICK_MS, tlsPartState, tlsStatus, tlsStatusFailed, watchTlsS
 
 /** the one status answer with only the tls entry carrying `detail` (web/state/service-status.ts) */
 const answerOf = (detail: unknown): ServicesStatus => ({
-  services: [
-    { service: 'tls', enabled: true, state: 'idle', since: 0, counters: {}, queue: { waiting: 0, dropped: 0, bound: 0 }, plc: '', tls: detail as never },
-  ],
+  services: [{ service: 'tls', enabled: true, state: 'idle', since: 0, counters: {}, queue: { waiting: 0, dropped: 0, bound: 0 }, tls: detail as never }],
 });
 
 const part = (o: Partial<TlsPartStatus> = {}): TlsPartStatus => ({
@@ -16,7 +14,6 @@ const part = (o: Partial<TlsPartStatus> = {}): TlsPartStatus => ({
   port: 1502,
   listening: true,
   stoppedByPlc: false,
-  detail: '',
   connections: 2,
   accepted: 7,
   refused: 1,
@@ -90,7 +87,7 @@ describe('TLS bridge status updates', () => {
 
   it('names the part state: switched off before stopped by the PLC before listening', () => {
     expect(tlsPartState(part())).toBe('listening');
-    expect(tlsPartState(part({ listening: false, detail: 'Port 1502 is in use by another program' }))).toBe('closed');
+    expect(tlsPartState(part({ listening: false, reason: { code: 'port_in_use', args: { port: 1502 } } }))).toBe('closed');
     expect(tlsPartState(part({ listening: false, stoppedByPlc: true }))).toBe('stopped');
     expect(tlsPartState(part({ enabled: false, listening: false }))).toBe('disabled');
   });
