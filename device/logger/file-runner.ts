@@ -74,6 +74,8 @@ export class FileRunner {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private stopped = false;
   private busy: Promise<void> = Promise.resolve();
+  /** the writes handed to the volume and not yet synced: a slow volume never holds up the next reading */
+  private writing: Promise<void> = Promise.resolve();
   private cache: RecordCache<Item> = emptyCache();
   private due = 0;
   private nextSample = -Infinity;
@@ -135,6 +137,7 @@ export class FileRunner {
     if (this.timer) clearTimeout(this.timer);
     await this.busy;
     await this.cached({ kind: 'stop' });
+    await this.writing;
   }
 
   private schedule(): void {
@@ -254,18 +257,27 @@ export class FileRunner {
     await this.cached({ kind: 'record', file, item: { line: strip(formatLine({ at, values }, this.s.format)) } });
   }
 
+  /**
+   * Hands the records the cache lets go to the volume's writer, in order, without waiting for the
+   * sync: a volume slow to sync (an SD card, a busy disk) delays the write status, never the next
+   * slot's reading (the writer queues the batches, bounded: csv-store.ts).
+   */
   private async cached(ev: CacheEvent<Item>): Promise<void> {
     const step = cacheStep(this.cache, this.s.file.delay_store, ev);
     this.cache = step.cache;
     for (const w of step.writes) {
       const header = headerLines(this.records, this.s.format).map(strip);
-      this.io.status(
-        await this.io.write(
-          w.file,
-          header,
-          w.items.map((i) => i.line),
-        ),
+      const written = this.io.write(
+        w.file,
+        header,
+        w.items.map((i) => i.line),
       );
+      this.writing = this.writing
+        .then(() => written)
+        .then(
+          (s) => this.io.status(s),
+          (e: unknown) => this.io.log.error('log write failed', { file: w.file, error: String(e) }),
+        );
     }
   }
 }
