@@ -356,7 +356,7 @@ describe('the COM page (com_status and plctest mocked in the browser)', () => {
     expect(m.statusCalls.length - callsBefore).toBeLessThanOrEqual(2);
     expect(await status.locator('[data-state]').getAttribute('class')).toBe('state up');
     await expectText(status.locator('[data-detail]'), 'No connection to 192.168.1.5:9094 within 1,500 ms.');
-    await expectText(status.locator('[data-baud]'), fill(en.com.baud, { rate: '19,200' }));
+    await expectText(status.locator('[data-baud]'), fill(en.com.baud, { rate: '19200' }));
     await expectText(status.locator('[data-autobaud]'), en.com.autobaud.found);
     await expectText(status.locator('[data-counter=requests] dd'), '1,234');
     await expectText(status.locator('[data-counter=lateAnswers] dd'), '5');
@@ -444,8 +444,10 @@ describe('the COM page (com_status and plctest mocked in the browser)', () => {
 
   it('in French: why the link is down, in French, with the number in its form', async () => {
     const { page, m } = await openCom({ locale: 'fr-FR' });
-    m.com1Extra = { reason: { code: 'tcp_no_connection', args: { host: '10.0.0.7', port: 9094, ms: 1500 } } };
+    m.com1Extra = { reason: { code: 'tcp_no_connection', args: { host: '10.0.0.7', port: 9094, ms: 1500 } }, baudRate: 115200 };
     m.com1 = 'down';
     await expectText(block(page, 0).locator('[data-detail][data-reason=tcp_no_connection]'), 'Pas de connexion à 10.0.0.7:9094 en 1\u202f500\u00a0ms.');
+    // a baud rate is a name, written as the baud rate list writes it, not a quantity with a group separator
+    await expectText(block(page, 0).locator('[data-baud]'), '115200 bauds');
   });
 });

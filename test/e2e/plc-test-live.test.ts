@@ -175,7 +175,7 @@ describe('the PLC test of /com against the daemon and virtual PLCs', () => {
     const requests = async () => Number(((await status.locator('[data-counter=requests] dd').textContent()) ?? '').replace(/[^\d]/g, ''));
     await expect.poll(requests, { timeout: 3 * TICK_MS + 1500 }).toBeGreaterThan(0);
     await expectText(status.locator('[data-counter=requests] dt'), en.com.stats.requests);
-    await expectText(status.locator('[data-baud]'), fill(en.com.baud, { rate: '19,200' }));
+    await expectText(status.locator('[data-baud]'), fill(en.com.baud, { rate: '19200' }));
     await expectText(block(COM2).locator('[data-state]'), en.com.states.disabled);
 
     // a PLC test is counted on a following tick

@@ -12,14 +12,14 @@ import type { FtpStatus } from '../../device/model/ftp-status.ts';
 import type { TlsPartStatus, TlsStatus } from '../../device/model/tls-status.ts';
 import { freePort } from '../support/ports.ts';
 import { answerWithDetail, statusDetail } from '../support/service-status.ts';
-import { api, consoleSuite, en, expectText, expectTitle, fill, loginApi, openConsole, pageBody, WAIT_MS } from './support.ts';
+import { api, consoleMoment, consoleSuite, en, expectText, expectTitle, fill, loginApi, openConsole, pageBody, WAIT_MS } from './support.ts';
 
 const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: WAIT_MS, interval: 50 });
 /** the browser's time zone, so that the expected times can be formatted here the same way */
 const ZONE = 'UTC';
 const LOCALE = en.app.dateLocale;
 const count = (n: number) => new Intl.NumberFormat(LOCALE).format(n);
-const moment = (ms: number) => new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'medium', timeZone: ZONE }).format(ms);
+const moment = (ms: number) => consoleMoment(ms, LOCALE, ZONE);
 
 /**
  * Answers the one status call with whatever `answer` holds at the time of the call: a 200 carries

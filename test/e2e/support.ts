@@ -16,9 +16,8 @@ const { en, de, fr } = loadedLocales;
 export type { TestDaemon };
 export { ADMIN, de, en, fr, launchBrowser, USER };
 
-/** A moment as the console writes it (web/forms/status-list.tsx formatMoment) in a browser of `timeZone`. */
-export const consoleMoment = (ms: number, locale = en.app.dateLocale, timeZone = 'UTC') =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium', timeZone }).format(ms);
+/** A moment as the console writes it everywhere (web/i18n/translate.ts formatDateTime: what toLocaleString writes) in a browser of `timeZone`. */
+export const consoleMoment = (ms: number, locale = en.app.dateLocale, timeZone = 'UTC') => new Date(ms).toLocaleString(locale, { timeZone });
 
 /** how long a wait for the console may take before the test fails (a loaded 2-core machine) */
 export const WAIT_MS = 15_000;

@@ -166,12 +166,13 @@ describe('header modes', () => {
     const a = await rig.admin();
     let st = (await a.get('/config/log_status')).body;
     expect(st).toMatchObject({ enabled: true, running: false, write: { state: 'error' }, files: [] });
-    expect(st.write.detail).toContain('broken.cfg');
-    expect(st.write.detail).toContain('DEF_DATE');
+    expect(st.write.reasons).toMatchObject([{ code: 'format_file' }]);
+    expect(st.write.reasons[0].words).toContain('broken.cfg');
+    expect(st.write.reasons[0].words).toContain('DEF_DATE');
     await mode('bad', 4, 'missing.cfg');
     st = (await a.get('/config/log_status')).body;
     expect(st).toMatchObject({ running: false, write: { state: 'error' } });
-    expect(st.write.detail).toContain('missing.cfg');
+    expect(st.write.reasons[0].words).toContain('missing.cfg');
     await pause(fastSettleMs);
     expect((await csvFiles(rig)).filter((f) => f.startsWith('bad_'))).toEqual([]);
     expect((await a.get('/config/pew_log')).status).toBe(200); // the daemon answers

@@ -7,10 +7,10 @@ import { useEffect } from 'preact/hooks';
 import { DEAD_LETTER_SERVICES, type DeadLetterService } from '../../device/model/dead-letters.ts';
 import type { StatusService } from '../../device/model/service-status.ts';
 import type { ServiceStatus } from '../api/service-status.ts';
-import { formatNumber, LL, labelled, reasonText } from '../i18n/translate.ts';
+import { formatDateTime, formatNumber, LL, labelled, reasonText } from '../i18n/translate.ts';
 import { RUN_STATE_TONE, serviceStatusOf, servicesStatusFailed, watchServicesStatus } from '../state/service-status.ts';
 import { DeadLetterActions, deadLetterValue } from './dead-letters.tsx';
-import { formatMoment, PlcReach, StateBadge, type StatusFact, StatusList } from './status-list.tsx';
+import { PlcReach, StateBadge, type StatusFact, StatusList } from './status-list.tsx';
 
 type Texts = typeof LL.value.serviceStatus;
 
@@ -42,13 +42,13 @@ function facts(s: ServiceStatus): StatusFact[] {
   const e = s.lastError;
   return [
     { item: 'state', label: t.state(), value: <RunState s={s} /> },
-    { item: 'since', label: t.since(), value: formatMoment(s.since) },
+    { item: 'since', label: t.since(), value: formatDateTime(s.since) },
     {
       item: 'plc',
       label: t.plc(),
       value: <PlcReach plc={s.plc} ok={t.plcOk()} down={t.plcDown()} />,
     },
-    { item: 'last-success', label: t.lastSuccess(), value: s.lastSuccess !== undefined ? formatMoment(s.lastSuccess) : t.never() },
+    { item: 'last-success', label: t.lastSuccess(), value: s.lastSuccess !== undefined ? formatDateTime(s.lastSuccess) : t.never() },
     {
       item: 'last-error',
       label: t.lastError(),
@@ -57,7 +57,7 @@ function facts(s: ServiceStatus): StatusFact[] {
           <span data-meaning data-code={e.code}>
             {errorMeaning(t, e)}
           </span>
-          <span class="detail" data-detail>{` · ${e.reason ? reasonText(e.reason) : e.message} · ${formatMoment(e.at)}`}</span>
+          <span class="detail" data-detail>{` · ${e.reason ? reasonText(e.reason) : e.message} · ${formatDateTime(e.at)}`}</span>
         </>
       ) : (
         t.none()

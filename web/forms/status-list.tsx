@@ -16,9 +16,6 @@ export interface StatusFact {
   value: ComponentChildren;
 }
 
-/** A moment of the unit clock (ms since the epoch), in the console's locale. */
-export const formatMoment = (ms: number): string => new Intl.DateTimeFormat(LL.value.app.dateLocale(), { dateStyle: 'medium', timeStyle: 'medium' }).format(ms);
-
 /** A state badge: `tone` up (green), connecting (warning), down (error) or none (neutral). */
 export function StateBadge({ state, tone, children }: { state: string; tone: 'up' | 'connecting' | 'down' | ''; children: ComponentChildren }) {
   return (

@@ -30,9 +30,3 @@ export function clockLabel(ms: number, step: number): string {
   const hm = `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
   return step % (60 * S) === 0 ? hm : `${hm}:${two(d.getUTCSeconds())}`;
 }
-
-/** `YYYY-MM-DD HH:MM:SS` of a wall-clock time, for the range shown above a graph. */
-export function dateTimeLabel(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getUTCFullYear()}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}`;
-}

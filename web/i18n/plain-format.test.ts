@@ -34,6 +34,10 @@ describe('local dates without Intl', () => {
         for (let i = 0; i < 2000; i++) dates.push(new Date(Date.UTC(1990, 0, 1) + Math.floor(Math.random() * 80 * 365.25 * 86_400_000)));
         for (const d of dates) {
           expect(formatLocalDateTime(d, locale), d.toISOString()).toBe(d.toLocaleString(locale));
+          // a wall-clock time kept as UTC (a log file's time on the graphs) reads the same in every zone
+          // (a UTC year outside 1000–9999 is left to Intl, as a local one is)
+          const inRange = d.getUTCFullYear() >= 1000 && d.getUTCFullYear() <= 9999;
+          expect(formatLocalDateTime(d, locale, true), d.toISOString()).toBe(inRange ? d.toLocaleString(locale, { timeZone: 'UTC' }) : undefined);
         }
       } finally {
         // an unset TZ stays unset (assigning undefined would set the string "undefined")

@@ -21,11 +21,17 @@ export function formatInteger(n: number, locale: string, grouping: boolean): str
   return (n < 0 ? '-' : '') + (grouping ? s.replace(/\B(?=(\d{3})+$)/g, f[0]) : s);
 }
 
-/** `d` as d.toLocaleString(locale) writes it (the browser's time zone), or undefined when Intl must do it. */
-export function formatLocalDateTime(d: Date, locale: string): string | undefined {
+/**
+ * `d` as d.toLocaleString(locale) writes it (the browser's time zone; `utc`: as it writes it with
+ * timeZone UTC, for a wall-clock time kept as UTC), or undefined when Intl must do it.
+ */
+export function formatLocalDateTime(d: Date, locale: string, utc = false): string | undefined {
   const f = FORMS[locale];
-  const y = d.getFullYear();
+  const y = utc ? d.getUTCFullYear() : d.getFullYear();
   if (!f || !(y >= 1000 && y <= 9999)) return undefined;
   const [, sep, two, joint] = f;
-  return `${digits(d.getDate(), two)}${sep}${digits(d.getMonth() + 1, two)}${sep}${y}${joint}${digits(d.getHours())}:${digits(d.getMinutes())}:${digits(d.getSeconds())}`;
+  const [mo, day, h, mi, s] = utc
+    ? [d.getUTCMonth(), d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()]
+    : [d.getMonth(), d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds()];
+  return `${digits(day, two)}${sep}${digits(mo + 1, two)}${sep}${y}${joint}${digits(h)}:${digits(mi)}:${digits(s)}`;
 }

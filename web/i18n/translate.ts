@@ -89,11 +89,15 @@ export function formatNumber(n: number, opts?: Intl.NumberFormatOptions): string
   return f.format(n);
 }
 
-/** A moment as the browser's clock reads it, in the console's language (Date.toLocaleString). */
-export function formatDateTime(at: Date | string | number): string {
+/**
+ * A moment as the browser's clock reads it, in the console's language (Date.toLocaleString): the
+ * one way the console writes a date and time (status, logs, audit, files, graphs). `utc`: a
+ * wall-clock time kept as UTC (a log file's time on the graphs), written as it is.
+ */
+export function formatDateTime(at: Date | string | number, utc = false): string {
   const d = at instanceof Date ? at : new Date(at);
   const locale = LL.value.app.dateLocale();
-  return formatLocalDateTime(d, locale) ?? d.toLocaleString(locale);
+  return formatLocalDateTime(d, locale, utc) ?? d.toLocaleString(locale, utc ? { timeZone: 'UTC' } : {});
 }
 
 /** A value inside a range or a message (a port, an address, a limit): the language's decimal sign, no grouping: 0,2 · 10502. */

@@ -4,7 +4,7 @@
 import { type LinkStatus, type PlcTestResult, runPlcTest } from '../api/com.ts';
 import { ReasonDetail } from '../forms/status-list.tsx';
 import { TestAction, WireBox } from '../forms/test-action.tsx';
-import { formatNumber, LL } from '../i18n/translate.ts';
+import { formatNumber, formatValue, LL } from '../i18n/translate.ts';
 import { plcFamilyText } from '../i18n/unit-values.ts';
 
 /** State badge, the reason it is not up, baud rate and counters of one link; "status unavailable" when the last call failed. */
@@ -38,7 +38,7 @@ export function LinkStatusView({ link, failed }: { link: LinkStatus | undefined;
           {t.states[link.state]()}
         </span>
         {link.reason && <ReasonDetail reason={link.reason} />}
-        {typeof link.baudRate === 'number' && <span data-baud>{t.baud({ rate: formatNumber(link.baudRate) })}</span>}
+        {typeof link.baudRate === 'number' && <span data-baud>{t.baud({ rate: formatValue(link.baudRate) })}</span>}
         {link.autobaud && (
           <span class="hint" data-autobaud={link.autobaud}>
             {t.autobaud[link.autobaud]()}

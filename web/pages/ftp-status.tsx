@@ -3,8 +3,8 @@
 // send's state with the meaning of its error code, the next send of the transmission cycle, a
 // waiting retry, and the last send. The `ftp` entry of GET /config/service_status through web/state/ftp-status.ts.
 import type { FtpLastSend, FtpStatus } from '../../device/model/ftp-status.ts';
-import { formatMoment, PlcReach, StateBadge, type StatusFact, StatusList } from '../forms/status-list.tsx';
-import { formatNumber, LL, labelled } from '../i18n/translate.ts';
+import { PlcReach, StateBadge, type StatusFact, StatusList } from '../forms/status-list.tsx';
+import { formatDateTime, formatNumber, LL, labelled } from '../i18n/translate.ts';
 import { ftpStatus, ftpStatusFailed, isFtpErrorCode } from '../state/ftp-status.ts';
 
 const TONE = { idle: '', running: 'connecting', done: 'up', error: 'down' } as const;
@@ -71,12 +71,12 @@ function facts(s: FtpStatus): StatusFact[] {
     },
     state,
     { item: 'local-dir', label: t.localDir(), value: s.localDir },
-    { item: 'next-cycle', label: t.nextCycle(), value: s.cycle && s.nextCycle !== undefined ? formatMoment(s.nextCycle) : t.noCycle() },
-    { item: 'retry', label: t.retryAt(), value: s.retryAt !== undefined ? formatMoment(s.retryAt) : t.noRetry() },
+    { item: 'next-cycle', label: t.nextCycle(), value: s.cycle && s.nextCycle !== undefined ? formatDateTime(s.nextCycle) : t.noCycle() },
+    { item: 'retry', label: t.retryAt(), value: s.retryAt !== undefined ? formatDateTime(s.retryAt) : t.noRetry() },
     {
       item: 'last-send',
       label: t.lastSend(),
-      value: last ? `${formatMoment(last.finished)} · ${t.triggers[last.trigger]()} · ${t.states[last.result]()}` : t.never(),
+      value: last ? `${formatDateTime(last.finished)} · ${t.triggers[last.trigger]()} · ${t.states[last.result]()}` : t.never(),
     },
     ...(last ? lastSendFacts(last) : []),
   ];

@@ -9,9 +9,9 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Trend } from '../graphs/csv-trend.ts';
 import { seriesColour } from '../graphs/palette.ts';
 import { type ChartType, type Drawing, drawableColumns, drawing } from '../graphs/series.ts';
-import { clockLabel, dateTimeLabel, timeTicks } from '../graphs/time-axis.ts';
+import { clockLabel, timeTicks } from '../graphs/time-axis.ts';
 import { dragZoom, fullView, isZoomed, timeAt, type View, wheelZoom } from '../graphs/zoom.ts';
-import { LL } from '../i18n/translate.ts';
+import { formatDateTime, LL } from '../i18n/translate.ts';
 
 /** Pixels per x-axis mark: enough for `HH:MM:SS`. */
 const PX_PER_TICK = 90;
@@ -185,7 +185,7 @@ export function TrendChart({ title, trend, type }: { title: string; trend: Trend
   return (
     <>
       <p class="range" data-range>
-        {t.range({ from: dateTimeLabel(view.lo), to: dateTimeLabel(view.hi) })}
+        {t.range({ from: formatDateTime(view.lo, true), to: formatDateTime(view.hi, true) })}
       </p>
       {columns.length === 0 ? (
         <p class="hint" data-note="no-numbers">

@@ -7,9 +7,9 @@ import type { ComponentChildren } from 'preact';
 import { useEffect } from 'preact/hooks';
 import type { IecClockSync, IecConnectionStatus, IecGroupStatus, IecListenerGroup, IecListenerStatus } from '../../device/model/iec-status.ts';
 import { RunState } from '../forms/service-status.tsx';
-import { formatMoment, ReasonDetail, StateBadge, StatusPending } from '../forms/status-list.tsx';
+import { ReasonDetail, StateBadge, StatusPending } from '../forms/status-list.tsx';
 import { TableView } from '../forms/table-view.tsx';
-import { formatNumber, LL } from '../i18n/translate.ts';
+import { formatDateTime, formatNumber, LL } from '../i18n/translate.ts';
 import { iecEntry, iecStatusFailed, watchIecStatus } from '../state/iec-status.ts';
 
 function Fact({ item, label, children }: { item: string; label: string; children: ComponentChildren }) {
@@ -42,7 +42,7 @@ function Listener({ l }: { l: IecListenerStatus | undefined }) {
 
 function clockSyncText(c: IecClockSync): string {
   const t = LL.value.iec.live;
-  return [formatMoment(c.time), t.clockUnit[c.unit](), t.clockPlc[c.plc](), ...(c.error ? [c.error] : [])].join(' · ');
+  return [formatDateTime(c.time), t.clockUnit[c.unit](), t.clockPlc[c.plc](), ...(c.error ? [c.error] : [])].join(' · ');
 }
 
 function Connections({ id, list }: { id: string; list: IecConnectionStatus[] }) {

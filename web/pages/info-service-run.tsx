@@ -5,8 +5,8 @@
 import { useEffect } from 'preact/hooks';
 import type { StatusService } from '../../device/model/service-status.ts';
 import { errorMeaning, RunState } from '../forms/service-status.tsx';
-import { formatMoment, StatusPending } from '../forms/status-list.tsx';
-import { formatNumber, LL, labelled } from '../i18n/translate.ts';
+import { StatusPending } from '../forms/status-list.tsx';
+import { formatDateTime, formatNumber, LL, labelled } from '../i18n/translate.ts';
 import type { PageId } from '../pages.ts';
 import { servicesStatus, servicesStatusFailed, watchServicesStatus } from '../state/service-status.ts';
 
@@ -43,14 +43,14 @@ export function ServiceRunCard() {
               </dt>
               <dd>
                 <RunState s={s} />
-                {s.enabled && <span class="detail" data-since>{` ${labelled(t.since(), formatMoment(s.since))}`}</span>}
+                {s.enabled && <span class="detail" data-since>{` ${labelled(t.since(), formatDateTime(s.since))}`}</span>}
                 {s.queue.waiting > 0 && <span class="detail" data-queue>{` · ${labelled(t.queue(), formatNumber(s.queue.waiting))}`}</span>}
                 {(s.deadLetters?.count ?? 0) > 0 && (
                   <span class="detail" data-dead-letters>{` · ${labelled(t.deadLetters(), formatNumber(s.deadLetters!.count))}`}</span>
                 )}
                 {s.enabled && s.lastError && !(s.lastSuccess !== undefined && s.lastSuccess > s.lastError.at) && (
                   // the last error with its time, until the service has succeeded since
-                  <span class="detail" data-code={s.lastError.code}>{` · ${errorMeaning(t, s.lastError)} · ${formatMoment(s.lastError.at)}`}</span>
+                  <span class="detail" data-code={s.lastError.code}>{` · ${errorMeaning(t, s.lastError)} · ${formatDateTime(s.lastError.at)}`}</span>
                 )}
               </dd>
             </div>

@@ -5,7 +5,7 @@ import { computed } from '@preact/signals';
 import { INTERFACE_NAMES } from '../../device/model/plc.ts';
 import { CONDITION, type LogFile, MAX_LOG_FILES, PLC_FLAG } from '../../device/model/sections/logfile.ts';
 import type { ComInterface } from '../../device/model/sections/pew.ts';
-import { errorText, LL } from '../i18n/translate.ts';
+import { errorText, formatDateTime, LL } from '../i18n/translate.ts';
 import { addLogFile, removeLogFile } from '../log/edit.ts';
 import { cycleExceeded, estimateReads, type ReadEstimate } from '../log/interval.ts';
 import { fileIndex, KEY, logFiles, selectFile, setLogFiles } from '../log/page-state.ts';
@@ -58,10 +58,7 @@ async function remove(index: number): Promise<void> {
 
 function LastTrigger({ at }: { at: unknown }) {
   const t = LL.value.logger.file;
-  const text =
-    typeof at === 'number' && at > 0
-      ? new Intl.DateTimeFormat(LL.value.app.dateLocale(), { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(at * 1000))
-      : t.never();
+  const text = typeof at === 'number' && at > 0 ? formatDateTime(at * 1000) : t.never();
   return (
     <div class="field" data-field="last_trig">
       <span class="label">{t.lastTrig()}</span>

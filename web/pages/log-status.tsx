@@ -7,9 +7,9 @@
 // GET /config/log_status through web/state/log-status.ts.
 import { ApiFailure } from '../api/client.ts';
 import { acknowledgeLogNotices, type LogNotices, type LogStatus } from '../api/log-status.ts';
-import { formatMoment, ReasonDetail, StateBadge, type StatusFact, StatusList } from '../forms/status-list.tsx';
+import { ReasonDetail, StateBadge, type StatusFact, StatusList } from '../forms/status-list.tsx';
 import { TableView } from '../forms/table-view.tsx';
-import { errorText, formatNumber, LL } from '../i18n/translate.ts';
+import { errorText, formatDateTime, formatNumber, LL } from '../i18n/translate.ts';
 import { logStatus, logStatusFailed } from '../state/log-status.ts';
 import { notify } from '../state/notify.ts';
 import { readOnly } from '../state/session.ts';
@@ -49,8 +49,8 @@ function FilesTable({ files }: { files: LogStatus['files'] }) {
               <td data-col="records">{formatNumber(f.records)}</td>
               <td data-col="missed">{formatNumber(f.missed)}</td>
               <td data-col="failed-reads">{formatNumber(f.failedReads)}</td>
-              <td data-col="last-record">{f.lastRecordAt !== undefined ? formatMoment(f.lastRecordAt) : t.never()}</td>
-              <td data-col="last-trigger">{f.lastTrigger > 0 ? formatMoment(f.lastTrigger * 1000) : t.never()}</td>
+              <td data-col="last-record">{f.lastRecordAt !== undefined ? formatDateTime(f.lastRecordAt) : t.never()}</td>
+              <td data-col="last-trigger">{f.lastTrigger > 0 ? formatDateTime(f.lastTrigger * 1000) : t.never()}</td>
             </tr>
           ))}
         </tbody>
@@ -70,7 +70,7 @@ function Notices({ n }: { n: LogNotices }) {
           <ul>
             {n.deleted.map((d) => (
               <li key={`${d.volume}/${d.name}/${d.at}`} data-deleted={d.name}>
-                {t.deletedFile({ name: d.name, at: formatMoment(d.at) })}
+                {t.deletedFile({ name: d.name, at: formatDateTime(d.at) })}
               </li>
             ))}
             {more > 0 && <li data-more>{t.deletedMore({ count: formatNumber(more) })}</li>}

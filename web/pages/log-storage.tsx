@@ -8,7 +8,7 @@ import { VOLUME_IDS } from '../../hw/types.ts';
 import { ApiFailure } from '../api/client.ts';
 import { deleteLogFiles, fetchLogFiles, logFileUrl, type Storage, type VolumeFiles } from '../api/logfiles.ts';
 import { CheckAll, CheckRow, useSelection } from '../forms/selection.tsx';
-import { errorText, LL } from '../i18n/translate.ts';
+import { errorText, formatDateTime, LL } from '../i18n/translate.ts';
 import { fileSize } from '../log/format.ts';
 import { KEY } from '../log/page-state.ts';
 import { ask } from '../state/confirm.ts';
@@ -63,7 +63,6 @@ export function LogStorage() {
 
   const files = listing.state === 'ready' ? listing.volume.files : [];
   const sel = useSelection(files.map((f) => f.name));
-  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' });
 
   async function remove() {
     const names = [...sel.checked];
@@ -154,7 +153,7 @@ export function LogStorage() {
                     </a>
                   </td>
                   <td class="num">{fileSize(f.size, locale)}</td>
-                  <td>{when.format(new Date(f.mtime))}</td>
+                  <td>{formatDateTime(f.mtime)}</td>
                 </tr>
               ))}
             </tbody>

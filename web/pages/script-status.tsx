@@ -4,8 +4,8 @@
 // not run.
 import { useEffect } from 'preact/hooks';
 import type { ServiceStatus } from '../api/service-status.ts';
-import { formatMoment, StateBadge, type StatusFact, StatusList } from '../forms/status-list.tsx';
-import { formatNumber, LL, labelled } from '../i18n/translate.ts';
+import { StateBadge, type StatusFact, StatusList } from '../forms/status-list.tsx';
+import { formatDateTime, formatNumber, LL, labelled } from '../i18n/translate.ts';
 import { scriptStatus, scriptStatusFailed, watchScriptStatus } from '../state/script-status.ts';
 import { scriptErrorLine } from './script-check.tsx';
 
@@ -47,7 +47,7 @@ function facts(s: ServiceStatus): StatusFact[] {
       item: 'last-error',
       label: t.lastError(),
       value: failure ? (
-        <span class="error" data-line={failure.line}>{`${labelled(t.line({ line: failure.line }), failure.message)} · ${formatMoment(failure.at)}`}</span>
+        <span class="error" data-line={failure.line}>{`${labelled(t.line({ line: failure.line }), failure.message)} · ${formatDateTime(failure.at)}`}</span>
       ) : (
         t.none()
       ),
@@ -75,7 +75,7 @@ function Sections({ s }: { s: ServiceStatus }) {
           <tr key={x.section} data-section={x.section}>
             <td>[{x.section}]</td>
             <td data-runs>{formatNumber(x.runs)}</td>
-            <td>{x.lastRun !== undefined ? formatMoment(x.lastRun) : t.never()}</td>
+            <td>{x.lastRun !== undefined ? formatDateTime(x.lastRun) : t.never()}</td>
             <td>{x.durationMs !== undefined ? `${formatNumber(x.durationMs)} ms` : ''}</td>
             <td data-overruns>{formatNumber(x.overruns)}</td>
           </tr>
