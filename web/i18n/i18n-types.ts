@@ -2358,15 +2358,15 @@ export type NamespaceFieldsTranslation = {
 					 */
 					little: string
 					/**
-					 * B​i​g
+					 * B​i​g​ ​(​h​i​g​h​ ​w​o​r​d​ ​f​i​r​s​t​,​ ​b​y​t​e​s​ ​s​w​a​p​p​e​d​)
 					 */
 					big: string
 					/**
-					 * M​i​d​d​l​e
+					 * M​i​d​d​l​e​ ​(​h​i​g​h​ ​w​o​r​d​ ​f​i​r​s​t​)
 					 */
 					middle: string
 					/**
-					 * M​i​x​e​d
+					 * M​i​x​e​d​ ​(​l​o​w​ ​w​o​r​d​ ​f​i​r​s​t​,​ ​b​y​t​e​s​ ​s​w​a​p​p​e​d​)
 					 */
 					mixed: string
 				}
@@ -2658,15 +2658,15 @@ export type NamespaceFieldsTranslation = {
 					 */
 					little: string
 					/**
-					 * B​i​g
+					 * B​i​g​ ​(​h​i​g​h​ ​w​o​r​d​ ​f​i​r​s​t​,​ ​b​y​t​e​s​ ​s​w​a​p​p​e​d​)
 					 */
 					big: string
 					/**
-					 * M​i​d​d​l​e
+					 * M​i​d​d​l​e​ ​(​h​i​g​h​ ​w​o​r​d​ ​f​i​r​s​t​)
 					 */
 					middle: string
 					/**
-					 * M​i​x​e​d
+					 * M​i​x​e​d​ ​(​l​o​w​ ​w​o​r​d​ ​f​i​r​s​t​,​ ​b​y​t​e​s​ ​s​w​a​p​p​e​d​)
 					 */
 					mixed: string
 				}
@@ -5729,15 +5729,15 @@ export type NamespaceLoggerTranslation = {
 				 */
 				little: string
 				/**
-				 * B​i​g
+				 * B​i​g​ ​(​h​i​g​h​ ​w​o​r​d​ ​f​i​r​s​t​,​ ​b​y​t​e​s​ ​s​w​a​p​p​e​d​)
 				 */
 				big: string
 				/**
-				 * M​i​d​d​l​e
+				 * M​i​d​d​l​e​ ​(​h​i​g​h​ ​w​o​r​d​ ​f​i​r​s​t​)
 				 */
 				middle: string
 				/**
-				 * M​i​x​e​d
+				 * M​i​x​e​d​ ​(​l​o​w​ ​w​o​r​d​ ​f​i​r​s​t​,​ ​b​y​t​e​s​ ​s​w​a​p​p​e​d​)
 				 */
 				mixed: string
 			}
@@ -10700,15 +10700,15 @@ export type TranslationFunctions = {
 						 */
 						little: () => LocalizedString
 						/**
-						 * Big
+						 * Big (high word first, bytes swapped)
 						 */
 						big: () => LocalizedString
 						/**
-						 * Middle
+						 * Middle (high word first)
 						 */
 						middle: () => LocalizedString
 						/**
-						 * Mixed
+						 * Mixed (low word first, bytes swapped)
 						 */
 						mixed: () => LocalizedString
 					}
@@ -11000,15 +11000,15 @@ export type TranslationFunctions = {
 						 */
 						little: () => LocalizedString
 						/**
-						 * Big
+						 * Big (high word first, bytes swapped)
 						 */
 						big: () => LocalizedString
 						/**
-						 * Middle
+						 * Middle (high word first)
 						 */
 						middle: () => LocalizedString
 						/**
-						 * Mixed
+						 * Mixed (low word first, bytes swapped)
 						 */
 						mixed: () => LocalizedString
 					}
@@ -13991,15 +13991,15 @@ export type TranslationFunctions = {
 					 */
 					little: () => LocalizedString
 					/**
-					 * Big
+					 * Big (high word first, bytes swapped)
 					 */
 					big: () => LocalizedString
 					/**
-					 * Middle
+					 * Middle (high word first)
 					 */
 					middle: () => LocalizedString
 					/**
-					 * Mixed
+					 * Mixed (low word first, bytes swapped)
 					 */
 					mixed: () => LocalizedString
 				}

@@ -39,7 +39,7 @@ const de_com = {
   stats: {
     requests: 'Anfragen',
     errors: 'Fehler',
-    timeouts: 'Zeitüberschreitungen',
+    timeouts: 'Timeouts',
     retries: 'Wiederholungen',
     lateAnswers: 'Verspätete Antworten',
     mismatched: 'Unpassende Antworten',

@@ -31,7 +31,7 @@ const de_errors = {
   port_system: 'Port {port} wird bereits vom System verwendet.',
   port_console: 'Port {port} ist der Port dieser Konsole.',
   port_conflict: 'Port {port} wird bereits von {other} verwendet.',
-  port_modbus_only: 'Port {port} ist nur für einen Thread mit Modbus/TCP-Gateway; sonst {min} – {max} verwenden.',
+  port_modbus_only: 'Port {port} ist nur für eine Weiterleitung mit Modbus/TCP-Gateway; sonst {min} – {max} verwenden.',
   start_after_end: 'Die Startadresse ist größer als die Endadresse.',
   addresses_overlap: 'Adressen überschneiden sich ({other}).',
   areas_mismatch: 'Die Speicherbereiche müssen übereinstimmen.',

@@ -7,7 +7,7 @@ const de_form = {
   footprint: 'Belegt DT{first}\u00a0–\u00a0DT{last} ({count} Register).',
   multipleRegisters: 'Mehrere Dienste verwenden dieselben SPS-Register. Ändern Sie die Steuerregister so, dass sie sich nicht überschneiden.',
   place: {
-    thread: 'Thread {n}',
+    thread: 'Weiterleitung {n}',
     restriction: 'Einschränkung {n}',
     connection: 'Verbindung {n}',
     point: 'Datenpunkt {n}',

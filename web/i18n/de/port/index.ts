@@ -3,11 +3,11 @@ import type { NamespacePortTranslation } from '../../i18n-types.ts';
 
 const de_port = {
   intro:
-    'Jeder Thread öffnet einen TCP-Port für Clients und leitet ihre Anfragen an eine Schnittstelle weiter, beschränkt auf die SPS-Wörter, die seine Einschränkungen freigeben. Ohne Einschränkung kein Zugriff; Gesperrt hat Vorrang vor einer Freigabe.',
-  noThreads: 'Kein Port ist geöffnet. Fügen Sie einen Thread hinzu, um einen zu öffnen.',
-  addThread: 'Thread hinzufügen',
-  removeThread: 'Thread entfernen',
-  thread: 'Thread {n} · Port {port}',
+    'Jede Weiterleitung öffnet einen TCP-Port für Clients und leitet ihre Anfragen an eine Schnittstelle weiter, beschränkt auf die SPS-Wörter, die ihre Einschränkungen freigeben. Ohne Einschränkung kein Zugriff; Gesperrt hat Vorrang vor einer Freigabe.',
+  noThreads: 'Kein Port ist geöffnet. Fügen Sie eine Weiterleitung hinzu, um einen zu öffnen.',
+  addThread: 'Weiterleitung hinzufügen',
+  removeThread: 'Weiterleitung entfernen',
+  thread: 'Weiterleitung {n} · Port {port}',
   allAddresses: 'Jede Client-Adresse wird akzeptiert (0.0.0.0\u00a0–\u00a00.0.0.0).',
   gatewayNote: 'Modbus/TCP-Gateway: Jede Einschränkung erscheint in ihrer Modbus-Tabelle ab ihrem Modbus-Start.',
   restrictions: 'Einschränkungen',

@@ -83,7 +83,15 @@ const en_fields = {
       bit: { label: 'Bit', help: 'The bit of the word (0 – 15).' },
       type: { label: 'Data type' },
       decimal: { label: 'Decimals' },
-      endian: { label: 'Word order', options: { little: 'Little (low word first)', big: 'Big', middle: 'Middle', mixed: 'Mixed' } },
+      endian: {
+        label: 'Word order',
+        options: {
+          little: 'Little (low word first)',
+          big: 'Big (high word first, bytes swapped)',
+          middle: 'Middle (high word first)',
+          mixed: 'Mixed (low word first, bytes swapped)',
+        },
+      },
       unit: { label: 'Unit' },
       enable_scal: { label: 'Scaling' },
       scale_plc_min: { label: 'PLC minimum' },
@@ -122,7 +130,15 @@ const en_fields = {
       bit: { label: 'Bit', help: 'The bit of the word (0 – 15).' },
       type: { label: 'Data type' },
       decimal: { label: 'Decimals' },
-      endian: { label: 'Word order', options: { little: 'Little (low word first)', big: 'Big', middle: 'Middle', mixed: 'Mixed' } },
+      endian: {
+        label: 'Word order',
+        options: {
+          little: 'Little (low word first)',
+          big: 'Big (high word first, bytes swapped)',
+          middle: 'Middle (high word first)',
+          mixed: 'Mixed (low word first, bytes swapped)',
+        },
+      },
       unit: { label: 'Unit' },
       enable_scal: { label: 'Scaling' },
       scale_plc_min: { label: 'PLC minimum' },

@@ -54,7 +54,15 @@ const en_logger = {
     type: { label: 'Data type' },
     str_len: { label: 'String length', help: 'n of the PLC variable STRING[n]: the characters it holds (1 – 48).' },
     format: { label: 'Value', options: { momentary: 'Momentary', difference: 'Difference', average: 'Average' } },
-    endian: { label: 'Word order', options: { little: 'Little (low word first)', big: 'Big', middle: 'Middle', mixed: 'Mixed' } },
+    endian: {
+      label: 'Word order',
+      options: {
+        little: 'Little (low word first)',
+        big: 'Big (high word first, bytes swapped)',
+        middle: 'Middle (high word first)',
+        mixed: 'Mixed (low word first, bytes swapped)',
+      },
+    },
     decimal: { label: 'Decimals' },
     enable_scal: { label: 'Scaling' },
     scal_plc_min: { label: 'PLC minimum' },

@@ -3,11 +3,11 @@ import type { NamespaceCertsTranslation } from '../../i18n-types.ts';
 
 const fr_certs = {
   kinds: { ca: 'Certificat CA', client: 'Certificat client', server: 'Certificat serveur', key: 'Clé privée' },
-  choose: 'Téléverser',
+  choose: 'Charger',
   allowed: 'Extensions {ext}',
   none: 'Aucun certificat téléversé.',
-  uploaded: 'Téléversement réussi\u00a0: {name}.',
-  uploadFailed: 'Échec du téléversement du ou des fichiers.',
+  uploaded: 'Chargement réussi\u00a0: {name}.',
+  uploadFailed: 'Échec du chargement du ou des fichiers.',
   removed: 'Suppression réussie\u00a0: {name}.',
   removeFailed: 'Échec de la suppression des certificats.',
   deleteTitle: 'Supprimer le certificat',

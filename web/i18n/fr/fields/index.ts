@@ -98,7 +98,15 @@ const fr_fields = {
       bit: { label: 'Bit', help: 'Le bit du mot (0\u00a0–\u00a015).' },
       type: { label: 'Type de données' },
       decimal: { label: 'Décimales' },
-      endian: { label: 'Ordre des mots', options: { little: 'Little (mot de poids faible d’abord)', big: 'Big', middle: 'Middle', mixed: 'Mixed' } },
+      endian: {
+        label: 'Ordre des mots',
+        options: {
+          little: 'Little (mot de poids faible d’abord)',
+          big: 'Big (mot de poids fort d’abord, octets permutés)',
+          middle: 'Middle (mot de poids fort d’abord)',
+          mixed: 'Mixed (mot de poids faible d’abord, octets permutés)',
+        },
+      },
       unit: { label: 'Unité' },
       enable_scal: { label: 'Mise à l’échelle' },
       scale_plc_min: { label: 'Minimum automate' },
@@ -143,7 +151,15 @@ const fr_fields = {
       bit: { label: 'Bit', help: 'Le bit du mot (0\u00a0–\u00a015).' },
       type: { label: 'Type de données' },
       decimal: { label: 'Décimales' },
-      endian: { label: 'Ordre des mots', options: { little: 'Little (mot de poids faible d’abord)', big: 'Big', middle: 'Middle', mixed: 'Mixed' } },
+      endian: {
+        label: 'Ordre des mots',
+        options: {
+          little: 'Little (mot de poids faible d’abord)',
+          big: 'Big (mot de poids fort d’abord, octets permutés)',
+          middle: 'Middle (mot de poids fort d’abord)',
+          mixed: 'Mixed (mot de poids faible d’abord, octets permutés)',
+        },
+      },
       unit: { label: 'Unité' },
       enable_scal: { label: 'Mise à l’échelle' },
       scale_plc_min: { label: 'Minimum automate' },

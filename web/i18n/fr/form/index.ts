@@ -7,7 +7,7 @@ const fr_form = {
   footprint: 'Occupe DT{first}\u00a0–\u00a0DT{last} ({count} registre{{s}}).',
   multipleRegisters: 'Plusieurs services utilisent les mêmes registres de l’automate. Modifiez les registres de commande pour qu’ils ne se chevauchent pas.',
   place: {
-    thread: 'thread {n}',
+    thread: 'redirection {n}',
     restriction: 'restriction {n}',
     connection: 'connexion {n}',
     point: 'point de données {n}',

@@ -78,7 +78,15 @@ const fr_logger = {
     type: { label: 'Type de données' },
     str_len: { label: 'Longueur de chaîne', help: 'n de la variable STRING[n] de l’automate : le nombre de caractères qu’elle contient (1 – 48).' },
     format: { label: 'Valeur', options: { momentary: 'Instantanée', difference: 'Différence', average: 'Moyenne' } },
-    endian: { label: 'Ordre des mots', options: { little: 'Little (mot de poids faible d’abord)', big: 'Big', middle: 'Middle', mixed: 'Mixed' } },
+    endian: {
+      label: 'Ordre des mots',
+      options: {
+        little: 'Little (mot de poids faible d’abord)',
+        big: 'Big (mot de poids fort d’abord, octets permutés)',
+        middle: 'Middle (mot de poids fort d’abord)',
+        mixed: 'Mixed (mot de poids faible d’abord, octets permutés)',
+      },
+    },
     decimal: { label: 'Décimales' },
     enable_scal: { label: 'Mise à l’échelle' },
     scal_plc_min: { label: 'Minimum automate' },

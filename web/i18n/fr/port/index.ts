@@ -3,11 +3,11 @@ import type { NamespacePortTranslation } from '../../i18n-types.ts';
 
 const fr_port = {
   intro:
-    'Chaque thread ouvre un port TCP pour des clients et transmet leurs requêtes à une interface, limitées aux mots de l’automate que ses restrictions autorisent. Sans restriction, aucun accès\u00a0; Bloqué l’emporte sur une autorisation.',
-  noThreads: 'Aucun port n’est ouvert. Ajoutez un thread pour en ouvrir un.',
-  addThread: 'Ajouter un thread',
-  removeThread: 'Supprimer le thread',
-  thread: 'Thread {n} · port {port}',
+    'Chaque redirection ouvre un port TCP pour des clients et transmet leurs requêtes à une interface, limitées aux mots de l’automate que ses restrictions autorisent. Sans restriction, aucun accès\u00a0; Bloqué l’emporte sur une autorisation.',
+  noThreads: 'Aucun port n’est ouvert. Ajoutez une redirection pour en ouvrir un.',
+  addThread: 'Ajouter une redirection',
+  removeThread: 'Supprimer la redirection',
+  thread: 'Redirection {n} · port {port}',
   allAddresses: 'Toutes les adresses de clients sont acceptées (0.0.0.0\u00a0–\u00a00.0.0.0).',
   gatewayNote: 'Passerelle Modbus/TCP\u00a0: chaque restriction apparaît dans sa table Modbus à partir de son début Modbus.',
   restrictions: 'Restrictions',

@@ -19,7 +19,7 @@ const fr_services = {
     names: 'Noms',
     valid: 'Validité',
     refused: 'Le certificat téléversé n’est pas utilisé : {reason}',
-    note: 'Comparez l’empreinte avec celle qu’affiche votre navigateur avant de faire confiance au certificat. Téléversez un certificat et sa clé pour le remplacer ; supprimez-les pour revenir au certificat généré.',
+    note: 'Comparez l’empreinte avec celle qu’affiche votre navigateur avant de faire confiance au certificat. Chargez un certificat et sa clé pour le remplacer ; supprimez-les pour revenir au certificat généré.',
   },
   desc: {
     avahi_daemon: 'Annonce l’appareil sur le réseau local (mDNS/Zeroconf) pour qu’on le trouve par son nom.',
