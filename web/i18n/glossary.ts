@@ -29,7 +29,7 @@ export const GLOSSARY: Record<'de' | 'fr', Term[]> = {
     { concept: 'logging / to log (logger)', use: 'Aufzeichnung / aufzeichnen', avoid: [/protokollier/i, /\bProtokollieren\b/] },
     { concept: 'words (PLC data words)', use: 'Wörter', avoid: [/\bWorte\b/] },
     { concept: 'settings', use: 'Einstellungen', avoid: [/\bKonfigurationseinstellung/] },
-    { concept: 'quotation marks', use: '„…“', avoid: [/"/, /«|»/] },
+    { concept: 'quotation marks', use: '„…“', avoid: [/"/, /«|»/, /(^|[\s(])'[A-ZÄÖÜ][^']*'/] },
   ],
   fr: [
     { concept: 'PLC', use: 'automate', avoid: [/\bPLC\b/, /\bAPI de l/] },
@@ -45,6 +45,8 @@ export const GLOSSARY: Record<'de' | 'fr', Term[]> = {
     { concept: 'upload a file to the unit', use: 'charger', avoid: [/téléverse/i] },
     { concept: 'the Reset button (the defaults into the form)', use: 'Réinitialiser', avoid: [/\bRétablir remplit\b/] },
     { concept: 'word order names', use: 'Big/Middle/Mixed with what each means', avoid: [/^(Big|Middle|Mixed)$/] },
-    { concept: 'quotation marks', use: '« … » (with non-breaking spaces)', avoid: [/"/, /“|”|„/] },
+    { concept: 'quotation marks', use: '« … » (with non-breaking spaces)', avoid: [/"/, /“|”|„/, /(^|[\s(])'[A-Za-zÀ-ÿ][^']*'/] },
+    { concept: 'apostrophe', use: '’', avoid: [/[A-Za-zÀ-ÿ]'[A-Za-zÀ-ÿ]/] },
+    { concept: 'logging (the logger at work)', use: 'journalisation', avoid: [/^Enregistrement$/] },
   ],
 };

@@ -4,7 +4,7 @@
 import { type LinkStatus, type PlcTestResult, runPlcTest } from '../api/com.ts';
 import { ReasonDetail } from '../forms/status-list.tsx';
 import { TestAction, WireBox } from '../forms/test-action.tsx';
-import { formatNumber, formatValue, LL } from '../i18n/translate.ts';
+import { formatNumber, formatValue, LL, labelled } from '../i18n/translate.ts';
 import { plcFamilyText } from '../i18n/unit-values.ts';
 
 /** State badge, the reason it is not up, baud rate and counters of one link; "status unavailable" when the last call failed. */
@@ -33,7 +33,7 @@ export function LinkStatusView({ link, failed }: { link: LinkStatus | undefined;
   return (
     <div class="link-status" data-status={link.state}>
       <p class="row">
-        <span class="sr">{t.status()}: </span>
+        <span class="sr">{labelled(t.status(), '')}</span>
         <span class={`state ${link.state}`} data-state={link.state}>
           {t.states[link.state]()}
         </span>

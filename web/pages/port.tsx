@@ -14,7 +14,7 @@ import { Field, problemAt } from '../forms/field.tsx';
 import { nextRestriction, Restrictions } from '../forms/restrictions.tsx';
 import { ReasonDetail } from '../forms/status-list.tsx';
 import { TestAction, WireBox } from '../forms/test-action.tsx';
-import { errorText, formatNumber, LL } from '../i18n/translate.ts';
+import { errorText, formatNumber, LL, labelled } from '../i18n/translate.ts';
 import { portStatus, portStatusFailed, watchPortStatus } from '../state/port-status.ts';
 import { section, setField } from '../state/sections.ts';
 import { readOnly } from '../state/session.ts';
@@ -76,7 +76,7 @@ function ThreadStatusView({ status, failed, saved }: { status: PortThreadStatus 
   return (
     <div class="link-status" data-status={state}>
       <p class="row">
-        <span class="sr">{t.status()}: </span>
+        <span class="sr">{labelled(t.status(), '')}</span>
         <span class={`state ${status.listening ? 'up' : 'down'}`} data-state={state}>
           {status.listening ? t.listening({ port: status.port }) : t.closed({ port: status.port })}
         </span>
