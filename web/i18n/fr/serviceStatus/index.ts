@@ -82,8 +82,8 @@ const fr_serviceStatus = {
     bad_request: 'une valeur de requête que le service ne connaît pas',
     queue_full: 'la file était pleine\u00a0: sa tâche la plus ancienne a été abandonnée',
     not_connected: 'non connecté\u00a0: la tâche attend dans la file',
-    table_mismatch: "la table a d’autres colonnes (ou types de champs) que la ligne\u00a0: les lignes attendent",
-    bad_value: "une valeur ou un type que la base de données ne peut pas contenir\u00a0: la ligne n’est pas écrite",
+    table_mismatch: 'la table a d’autres colonnes (ou types de champs) que la ligne\u00a0: les lignes attendent',
+    bad_value: 'une valeur ou un type que la base de données ne peut pas contenir\u00a0: la ligne n’est pas écrite',
   },
 } satisfies NamespaceServiceStatusTranslation;
 
