@@ -35,6 +35,8 @@ const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: WAIT_MS
 const input = (page: Page, key: Key, path: string) => fieldInput(page, key, path);
 const fieldError = (page: Page, _key: Key, path: string) => page.locator(`[data-field="${path}"] .error`);
 const rows = (page: Page) => page.locator('[data-points] tbody tr');
+/** the word orders as the table names them (the English dictionary) */
+const ENDIAN = en.fields.pew_sql.datalist.endian.options;
 const saveButton = (page: Page) => page.locator('.page-bar [data-action=save]');
 const dialog = (page: Page) => page.locator('[role=alertdialog]');
 
@@ -125,9 +127,9 @@ describe('the SQL and NoSQL pages', () => {
     await addPoint(page, 'pew_sql', { name: 'door_open', area: 'R', type: 'BOOL', address: '10', bit: '10' });
     await expectText(page.locator('[data-counts]'), fill(en.fields.datapoints.count, { count: 3, max: MAX_DATAPOINTS }));
     expect(await rows(page).evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)))).toEqual([
-      ['1', 'temperature', 'DT100', 'REAL', '2', 'Little (low word first)', 'degC', '0 – 1000 → 0 – 50'],
-      ['2', 'pieces', 'DT102', 'UDINT', '2', 'Big', '', en.fields.datapoints.scaleOff],
-      ['3', 'door_open', 'R10A', 'BOOL', '2', 'Big', '', en.fields.datapoints.scaleOff],
+      ['1', 'temperature', 'DT100', 'REAL', '2', ENDIAN.little, 'degC', '0 – 1000 → 0 – 50'],
+      ['2', 'pieces', 'DT102', 'UDINT', '2', ENDIAN.big, '', en.fields.datapoints.scaleOff],
+      ['3', 'door_open', 'R10A', 'BOOL', '2', ENDIAN.big, '', en.fields.datapoints.scaleOff],
     ]);
     await save(page);
 

@@ -48,7 +48,7 @@ describe('logger field names', () => {
   });
 
   it('speaks the console language', () => {
-    expect(name('de', 'log_def.0.records.0.reg_addr')).toMatch(/^Log-Datei 1 · Datenpunkt 1 · \S+/);
+    expect(name('de', 'log_def.0.records.0.reg_addr')).toMatch(/^Logdatei 1 · Datenpunkt 1 · \S+/);
   });
 
   it('has no label for a field the logger does not have (the console then shows the path)', () => {
