@@ -917,6 +917,44 @@ export type NamespaceComTranslation = {
 		'5': string
 	}
 	/**
+	 * O​v​e​r​v​i​e​w
+	 */
+	overview: string
+	/**
+	 * O​n​e​ ​r​o​w​ ​p​e​r​ ​i​n​t​e​r​f​a​c​e​;​ ​i​t​s​ ​n​a​m​e​ ​l​e​a​d​s​ ​t​o​ ​i​t​s​ ​s​e​t​t​i​n​g​s​ ​b​e​l​o​w​.​ ​S​t​a​t​e​ ​a​n​d​ ​c​o​u​n​t​e​r​s​ ​a​r​e​ ​t​h​o​s​e​ ​o​f​ ​t​h​e​ ​r​u​n​n​i​n​g​ ​l​i​n​k​.
+	 */
+	overviewHint: string
+	columns: {
+		/**
+		 * I​n​t​e​r​f​a​c​e
+		 */
+		'interface': string
+		/**
+		 * E​n​a​b​l​e​d
+		 */
+		enabled: string
+		/**
+		 * P​r​o​t​o​c​o​l
+		 */
+		protocol: string
+		/**
+		 * B​a​u​d​ ​r​a​t​e​ ​·​ ​f​o​r​m​a​t
+		 */
+		settings: string
+		/**
+		 * S​t​a​t​e
+		 */
+		state: string
+	}
+	/**
+	 * y​e​s
+	 */
+	yes: string
+	/**
+	 * n​o
+	 */
+	no: string
+	/**
 	 * P​L​C​ ​s​e​t​t​i​n​g​s
 	 */
 	plc: string
@@ -6316,6 +6354,45 @@ export type NamespacePortTranslation = {
 	 */
 	intro: string
 	/**
+	 * O​v​e​r​v​i​e​w
+	 */
+	overview: string
+	/**
+	 * O​n​e​ ​r​o​w​ ​p​e​r​ ​t​h​r​e​a​d​;​ ​i​t​s​ ​n​a​m​e​ ​l​e​a​d​s​ ​t​o​ ​i​t​s​ ​s​e​t​t​i​n​g​s​ ​a​n​d​ ​r​e​s​t​r​i​c​t​i​o​n​s​ ​b​e​l​o​w​.​ ​S​t​a​t​e​ ​a​n​d​ ​c​o​u​n​t​e​r​s​ ​a​r​e​ ​t​h​o​s​e​ ​o​f​ ​t​h​e​ ​s​a​v​e​d​ ​t​h​r​e​a​d​.
+	 */
+	overviewHint: string
+	columns: {
+		/**
+		 * T​h​r​e​a​d
+		 */
+		thread: string
+		/**
+		 * P​o​r​t
+		 */
+		port: string
+		/**
+		 * I​n​t​e​r​f​a​c​e
+		 */
+		'interface': string
+		/**
+		 * S​t​a​t​e
+		 */
+		state: string
+		/**
+		 * R​e​s​t​r​i​c​t​i​o​n​s
+		 */
+		restrictions: string
+	}
+	/**
+	 * T​h​r​e​a​d​ ​{​n​}
+	 * @param {unknown} n
+	 */
+	threadN: RequiredParams<'n'>
+	/**
+	 * n​o​t​ ​s​a​v​e​d
+	 */
+	unsaved: string
+	/**
 	 * N​o​ ​p​o​r​t​ ​i​s​ ​o​p​e​n​.​ ​A​d​d​ ​a​ ​t​h​r​e​a​d​ ​t​o​ ​o​p​e​n​ ​o​n​e​.
 	 */
 	noThreads: string
@@ -7087,13 +7164,39 @@ export type NamespaceServiceStatusTranslation = {
 	 */
 	title: string
 	/**
-	 * S​e​r​v​i​c​e​s​ ​a​t​ ​r​u​n​ ​t​i​m​e
+	 * T​h​e​ ​u​n​i​t​ ​a​t​ ​w​o​r​k
 	 */
 	runTitle: string
 	/**
-	 * W​h​a​t​ ​e​a​c​h​ ​s​e​r​v​i​c​e​ ​t​h​e​ ​P​L​C​ ​d​r​i​v​e​s​ ​i​s​ ​d​o​i​n​g​ ​n​o​w​;​ ​u​p​d​a​t​e​d​ ​e​v​e​r​y​ ​1​.​5​ ​s​.
+	 * E​a​c​h​ ​P​L​C​ ​l​i​n​k​,​ ​r​e​d​i​r​e​c​t​ ​t​h​r​e​a​d​,​ ​s​e​r​v​i​c​e​ ​a​n​d​ ​t​h​e​ ​d​a​t​a​ ​l​o​g​g​e​r​ ​a​s​ ​i​t​ ​r​u​n​s​ ​n​o​w​,​ ​u​p​d​a​t​e​d​ ​e​v​e​r​y​ ​1​.​5​ ​s​;​ ​a​ ​n​a​m​e​ ​l​e​a​d​s​ ​t​o​ ​i​t​s​ ​p​a​g​e​.
 	 */
 	runIntro: string
+	groups: {
+		/**
+		 * P​L​C​ ​l​i​n​k​s
+		 */
+		links: string
+		/**
+		 * R​e​d​i​r​e​c​t​ ​t​h​r​e​a​d​s
+		 */
+		threads: string
+		/**
+		 * S​e​r​v​i​c​e​s
+		 */
+		services: string
+		/**
+		 * D​a​t​a​ ​l​o​g​g​e​r
+		 */
+		logger: string
+	}
+	/**
+	 * N​o​ ​r​e​d​i​r​e​c​t​ ​t​h​r​e​a​d​ ​i​s​ ​s​a​v​e​d​.
+	 */
+	noThreads: string
+	/**
+	 * n​o​t​ ​e​n​a​b​l​e​d
+	 */
+	loggerOff: string
 	/**
 	 * T​h​e​ ​s​e​r​v​i​c​e​ ​i​s​ ​n​o​t​ ​e​n​a​b​l​e​d​.
 	 */
@@ -9321,6 +9424,44 @@ export type TranslationFunctions = {
 			 */
 			'5': () => LocalizedString
 		}
+		/**
+		 * Overview
+		 */
+		overview: () => LocalizedString
+		/**
+		 * One row per interface; its name leads to its settings below. State and counters are those of the running link.
+		 */
+		overviewHint: () => LocalizedString
+		columns: {
+			/**
+			 * Interface
+			 */
+			'interface': () => LocalizedString
+			/**
+			 * Enabled
+			 */
+			enabled: () => LocalizedString
+			/**
+			 * Protocol
+			 */
+			protocol: () => LocalizedString
+			/**
+			 * Baud rate · format
+			 */
+			settings: () => LocalizedString
+			/**
+			 * State
+			 */
+			state: () => LocalizedString
+		}
+		/**
+		 * yes
+		 */
+		yes: () => LocalizedString
+		/**
+		 * no
+		 */
+		no: () => LocalizedString
 		/**
 		 * PLC settings
 		 */
@@ -14516,6 +14657,44 @@ export type TranslationFunctions = {
 		 */
 		intro: () => LocalizedString
 		/**
+		 * Overview
+		 */
+		overview: () => LocalizedString
+		/**
+		 * One row per thread; its name leads to its settings and restrictions below. State and counters are those of the saved thread.
+		 */
+		overviewHint: () => LocalizedString
+		columns: {
+			/**
+			 * Thread
+			 */
+			thread: () => LocalizedString
+			/**
+			 * Port
+			 */
+			port: () => LocalizedString
+			/**
+			 * Interface
+			 */
+			'interface': () => LocalizedString
+			/**
+			 * State
+			 */
+			state: () => LocalizedString
+			/**
+			 * Restrictions
+			 */
+			restrictions: () => LocalizedString
+		}
+		/**
+		 * Thread {n}
+		 */
+		threadN: (arg: { n: unknown }) => LocalizedString
+		/**
+		 * not saved
+		 */
+		unsaved: () => LocalizedString
+		/**
 		 * No port is open. Add a thread to open one.
 		 */
 		noThreads: () => LocalizedString
@@ -15218,13 +15397,39 @@ export type TranslationFunctions = {
 		 */
 		title: () => LocalizedString
 		/**
-		 * Services at run time
+		 * The unit at work
 		 */
 		runTitle: () => LocalizedString
 		/**
-		 * What each service the PLC drives is doing now; updated every 1.5 s.
+		 * Each PLC link, redirect thread, service and the data logger as it runs now, updated every 1.5 s; a name leads to its page.
 		 */
 		runIntro: () => LocalizedString
+		groups: {
+			/**
+			 * PLC links
+			 */
+			links: () => LocalizedString
+			/**
+			 * Redirect threads
+			 */
+			threads: () => LocalizedString
+			/**
+			 * Services
+			 */
+			services: () => LocalizedString
+			/**
+			 * Data logger
+			 */
+			logger: () => LocalizedString
+		}
+		/**
+		 * No redirect thread is saved.
+		 */
+		noThreads: () => LocalizedString
+		/**
+		 * not enabled
+		 */
+		loggerOff: () => LocalizedString
 		/**
 		 * The service is not enabled.
 		 */

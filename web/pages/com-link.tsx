@@ -2,10 +2,10 @@
 // PLC test (spec §5: runs on the saved settings of an enabled interface; §8: a refusal names why,
 // a failure shows a note plus the raw reply).
 import { type LinkStatus, type PlcTestResult, runPlcTest } from '../api/com.ts';
-import { ReasonDetail } from '../forms/status-list.tsx';
 import { TestAction, WireBox } from '../forms/test-action.tsx';
 import { formatNumber, formatValue, LL, labelled } from '../i18n/translate.ts';
 import { plcFamilyText } from '../i18n/unit-values.ts';
+import { LinkState } from './link-states.tsx';
 
 /** State badge, the reason it is not up, baud rate and counters of one link; "status unavailable" when the last call failed. */
 export function LinkStatusView({ link, failed }: { link: LinkStatus | undefined; failed: boolean }) {
@@ -34,10 +34,7 @@ export function LinkStatusView({ link, failed }: { link: LinkStatus | undefined;
     <div class="link-status" data-status={link.state}>
       <p class="row">
         <span class="sr">{labelled(t.status(), '')}</span>
-        <span class={`state ${link.state}`} data-state={link.state}>
-          {t.states[link.state]()}
-        </span>
-        {link.reason && <ReasonDetail reason={link.reason} />}
+        <LinkState link={link} />
         {typeof link.baudRate === 'number' && <span data-baud>{t.baud({ rate: formatValue(link.baudRate) })}</span>}
         {link.autobaud && (
           <span class="hint" data-autobaud={link.autobaud}>

@@ -15,12 +15,14 @@ import {
 } from '../../device/model/plc.ts';
 import { Field, FieldGroup } from '../forms/field.tsx';
 import { INTERFACE_UNITS, interfaceFields } from '../forms/interface-fields.ts';
-import { fieldText } from '../i18n/field-text.ts';
-import { errorText, LL } from '../i18n/translate.ts';
+import { BlockLink, type OverviewColumn, OverviewTable } from '../forms/overview.tsx';
+import { fieldOptions, fieldText } from '../i18n/field-text.ts';
+import { errorText, formatNumber, formatValue, LL } from '../i18n/translate.ts';
 import { comStatus, comStatusFailed, watchComStatus } from '../state/com-status.ts';
 import { section, setField } from '../state/sections.ts';
 import { readOnly } from '../state/session.ts';
 import { LinkStatusView, PlcTest } from './com-link.tsx';
+import { LinkState } from './link-states.tsx';
 
 const KEY = 'pew';
 const INTERNAL_MEMORY = { min: 0, max: INTERNAL_USER_WORDS - 1 };
@@ -29,6 +31,13 @@ interface Iface {
   id: InterfaceId;
   enabled: boolean;
   service: number;
+  protocol: string;
+  autobaud: boolean;
+  baudrate: number;
+  bits: number;
+  parity: string;
+  stopbits: number;
+  ip_port: string;
   addr_offset: unknown;
 }
 
@@ -62,13 +71,19 @@ function OffsetField({ index, value }: { index: number; value: unknown }) {
   );
 }
 
+/** A field's help shows once, in the first block that has the field: the blocks below repeat only its range. */
+const helpShownAbove = (id: InterfaceId, field: string) =>
+  INTERFACE_IDS.slice(0, INTERFACE_IDS.indexOf(id)).some((above) => interfaceFields(above).includes(field));
+
 function InterfaceBlock({ index, iface }: { index: number; iface: Iface }) {
   const t = LL.value.com;
   const id = iface.id;
   const link = comStatus.value?.links.find((l) => l.id === id);
   return (
     <section class={`card group iface${iface.enabled ? '' : ' off'}`} aria-labelledby={`com-if-${id}`} data-interface={id}>
-      <h2 id={`com-if-${id}`}>{titleOf(id)}</h2>
+      <h2 id={`com-if-${id}`} tabIndex={-1}>
+        {titleOf(id)}
+      </h2>
       {!iface.enabled && (
         <p class="hint" data-off>
           {t.off()}
@@ -76,7 +91,7 @@ function InterfaceBlock({ index, iface }: { index: number; iface: Iface }) {
       )}
       <div class="grid">
         {interfaceFields(id).map((f) => (
-          <Field key={f} section={KEY} path={`interfaces.${index}.${f}`} unit={INTERFACE_UNITS[f]} />
+          <Field key={f} section={KEY} path={`interfaces.${index}.${f}`} unit={INTERFACE_UNITS[f]} {...(helpShownAbove(id, f) ? { help: '' } : {})} />
         ))}
         {id === INTERNAL_ID && (
           <>
@@ -93,6 +108,56 @@ function InterfaceBlock({ index, iface }: { index: number; iface: Iface }) {
       </div>
       <LinkStatusView link={link} failed={comStatusFailed.value} />
       <PlcTest id={id} sectionKey={KEY} />
+    </section>
+  );
+}
+
+/** The line settings in the usual short form: "9600 8O1" (autobaud instead of the rate), the PLC's address on Ethernet. */
+function settingsOf(iface: Iface): string {
+  if (iface.id === INTERNAL_ID) return '–';
+  if (iface.id === ETHERNET_ID) return iface.ip_port || '–';
+  const format = `${iface.bits}${iface.parity.charAt(0).toUpperCase()}${iface.stopbits}`;
+  return `${iface.autobaud ? fieldText(KEY, 'interfaces.0.autobaud').label : formatValue(iface.baudrate)} ${format}`;
+}
+
+/** One row per interface (the form's settings, the running link's state and counters), each leading to its block. */
+function ComOverview({ interfaces }: { interfaces: Iface[] }) {
+  const t = LL.value.com;
+  const protocols = fieldOptions(KEY, 'interfaces.0.protocol');
+  const failed = comStatusFailed.value;
+  const columns: OverviewColumn[] = [
+    { key: 'interface', head: t.columns.interface() },
+    { key: 'enabled', head: t.columns.enabled() },
+    { key: 'protocol', head: t.columns.protocol() },
+    { key: 'settings', head: t.columns.settings() },
+    { key: 'state', head: t.columns.state() },
+    { key: 'requests', head: t.stats.requests(), num: true },
+    { key: 'errors', head: t.stats.errors(), num: true },
+    { key: 'busy', head: t.stats.busyShare(), num: true },
+  ];
+  const rows = interfaces.map((iface) => {
+    const link = comStatus.value?.links.find((l) => l.id === iface.id);
+    const stats = link?.stats;
+    return {
+      key: String(iface.id),
+      attrs: { 'data-overview-interface': iface.id },
+      cells: {
+        interface: <BlockLink headingId={`com-if-${iface.id}`}>{INTERFACE_NAMES[iface.id]}</BlockLink>,
+        enabled: iface.enabled ? t.yes() : t.no(),
+        protocol: protocols[iface.protocol] ?? iface.protocol,
+        settings: settingsOf(iface),
+        state: link ? <LinkState link={link} /> : failed ? t.unavailable() : '…',
+        requests: stats ? formatNumber(stats.requests) : '',
+        errors: stats ? formatNumber(stats.errors) : '',
+        busy: stats ? formatNumber(stats.busyShare, { style: 'percent', maximumFractionDigits: 0 }) : '',
+      },
+    };
+  });
+  return (
+    <section class="card group" aria-labelledby="com-overview" data-block="com-overview">
+      <h2 id="com-overview">{t.overview()}</h2>
+      <p class="hint">{t.overviewHint()}</p>
+      <OverviewTable name="com" labelledBy="com-overview" columns={columns} rows={rows} />
     </section>
   );
 }
@@ -123,6 +188,7 @@ export default function ComPage() {
   const plcLabels = Object.fromEntries(INTERFACE_IDS.map((id) => [String(id), titleOf(id)]));
   return (
     <div class="com" data-page="com">
+      <ComOverview interfaces={INTERFACE_IDS.flatMap((id) => interfaces.filter((i) => i.id === id))} />
       {INTERFACE_IDS.map((id) => {
         const index = interfaces.findIndex((i) => i.id === id);
         return index < 0 ? null : <InterfaceBlock key={id} index={index} iface={interfaces[index]!} />;

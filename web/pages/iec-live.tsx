@@ -56,7 +56,7 @@ function Connections({ id, list }: { id: string; list: IecConnectionStatus[] }) 
   }
   return (
     <TableView labelledBy={id}>
-      <table class="iec-connections">
+      <table class="data-table iec-connections">
         <thead>
           <tr>
             <th scope="col">{t.remote()}</th>

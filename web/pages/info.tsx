@@ -1,6 +1,6 @@
-// / and /info (spec §2): OS, network, time/date, services, installed apps, versions with the
-// compatibility warnings of §5, the security warnings of §5 that apply, and the system log,
-// refreshed every 5000 ms (§9): the daemon log for every role, the audit entries for an administrator.
+// / and /info (spec §2): the unit at work (one line per link, thread, service and the logger, above
+// the facts), OS, network, time/date, services, installed apps, versions with the compatibility
+// warnings of §5, the security warnings of §5 that apply, and the system log, refreshed every 5000 ms (§9): the daemon log for every role, the audit entries for an administrator.
 // The services are switched and the factory reset is run here (info-services.tsx): both concern the
 // unit as a whole, which is what this page shows. That block is loaded after the page: /info is the
 // console's first page and stays within its size budget (build/budget.ts).
@@ -17,9 +17,10 @@ import { SyslogList } from './info-syslog.tsx';
 
 export const SYSLOG_REFRESH_MS = 5000; // spec §9
 
-// the block comes with its texts: the services list, the line per service (`serviceStatus`) and the messages of a refused change
+// the blocks come with their texts: the services list, the unit at work (`serviceStatus` with the link,
+// thread and logger states of `com`, `port` and `logger`) and the messages of a refused change
 const servicesModule = lazyModule(
-  () => Promise.all([import('./info-services.tsx'), loadTexts(['services', 'serviceStatus', 'form', 'errors'])]).then(([m]) => m),
+  () => Promise.all([import('./info-services.tsx'), loadTexts(['services', 'serviceStatus', 'com', 'port', 'logger', 'form', 'errors'])]).then(([m]) => m),
   'the services block',
 );
 const servicesBlock = servicesModule.loaded;
@@ -96,6 +97,7 @@ export default function InfoPage() {
           </ul>
         </section>
       )}
+      {servicesBlock.value && <servicesBlock.value.ServiceRunCard />}
       <div class="cards">
         <section class="card" aria-labelledby="info-versions">
           <h2 id="info-versions">{t.versions()}</h2>
@@ -143,7 +145,6 @@ export default function InfoPage() {
         </section>
       </div>
       {servicesBlock.value && <servicesBlock.value.ServicesCard />}
-      {servicesBlock.value && <servicesBlock.value.ServiceRunCard />}
       {servicesBlock.value && <servicesBlock.value.ConsoleCertificateCard />}
       <section class="card" aria-labelledby="info-syslog">
         <h2 id="info-syslog">{t.syslog()}</h2>

@@ -31,7 +31,7 @@ function FilesTable({ files }: { files: LogStatus['files'] }) {
   const t = LL.value.logger.status;
   return (
     <TableView labelledBy={FILES_LABEL}>
-      <table class="log-status-files">
+      <table class="data-table log-status-files">
         <thead>
           <tr>
             <th>{t.file()}</th>
@@ -97,6 +97,20 @@ function Notices({ n }: { n: LogNotices }) {
   );
 }
 
+/** The logger's write state with its causes: on /log and, with the other parts at work, on /info. */
+export function LoggerWriteState({ write }: { write: LogStatus['write'] }) {
+  return (
+    <>
+      <StateBadge state={write.state} tone={TONE[write.state]}>
+        {LL.value.logger.status.states[write.state]()}
+      </StateBadge>
+      {write.reasons.map((r) => (
+        <ReasonDetail key={r.code} reason={r} />
+      ))}
+    </>
+  );
+}
+
 function facts(s: LogStatus): StatusFact[] {
   const t = LL.value.logger.status;
   if (!s.enabled) return [{ item: 'state', label: t.state(), value: <span data-state="off">{t.off()}</span> }];
@@ -105,16 +119,7 @@ function facts(s: LogStatus): StatusFact[] {
     {
       item: 'state',
       label: t.state(),
-      value: (
-        <>
-          <StateBadge state={s.write.state} tone={TONE[s.write.state]}>
-            {t.states[s.write.state]()}
-          </StateBadge>
-          {s.write.reasons.map((r) => (
-            <ReasonDetail key={r.code} reason={r} />
-          ))}
-        </>
-      ),
+      value: <LoggerWriteState write={s.write} />,
     },
     { item: 'running', label: t.running(), value: <span data-running={String(s.running)}>{s.running ? t.runs() : t.notRunning()}</span> },
     ...(n.deletedCount > 0 || n.droppedCount > 0 ? [{ item: 'notices', label: t.notices(), value: <Notices n={n} /> }] : []),

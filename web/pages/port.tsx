@@ -11,13 +11,14 @@ import { withDefaults } from '../../device/model/section.ts';
 import { DEFAULT_PORT, MAX_THREADS, threadSchema } from '../../device/model/sections/redirect.ts';
 import { type PortTestResult, type PortThreadStatus, runPortTest } from '../api/port.ts';
 import { Field, problemAt } from '../forms/field.tsx';
+import { BlockLink, type OverviewColumn, OverviewTable } from '../forms/overview.tsx';
 import { nextRestriction, Restrictions } from '../forms/restrictions.tsx';
-import { ReasonDetail } from '../forms/status-list.tsx';
 import { TestAction, WireBox } from '../forms/test-action.tsx';
 import { errorText, formatNumber, LL, labelled } from '../i18n/translate.ts';
 import { portStatus, portStatusFailed, watchPortStatus } from '../state/port-status.ts';
 import { section, setField } from '../state/sections.ts';
 import { readOnly } from '../state/session.ts';
+import { ThreadState } from './link-states.tsx';
 import { SecurityHint } from './service-parts.tsx';
 
 const KEY = 'pew_redirect';
@@ -77,10 +78,7 @@ function ThreadStatusView({ status, failed, saved }: { status: PortThreadStatus 
     <div class="link-status" data-status={state}>
       <p class="row">
         <span class="sr">{labelled(t.status(), '')}</span>
-        <span class={`state ${status.listening ? 'up' : 'down'}`} data-state={state}>
-          {status.listening ? t.listening({ port: status.port }) : t.closed({ port: status.port })}
-        </span>
-        {status.reason && <ReasonDetail reason={status.reason} />}
+        <ThreadState status={status} />
       </p>
       <dl class="counters">
         {counters.map(([k, value]) => (
@@ -144,7 +142,9 @@ function ThreadBlock({ index, thread, savedCount }: { index: number; thread: Val
   return (
     <section class="card group thread" aria-labelledby={`port-thread-${index}`} data-thread={index} data-gateway={gateway || undefined}>
       <div class="row between">
-        <h2 id={`port-thread-${index}`}>{t.thread({ n: index + 1, port: String(thread.port) })}</h2>
+        <h2 id={`port-thread-${index}`} tabIndex={-1}>
+          {t.thread({ n: index + 1, port: String(thread.port) })}
+        </h2>
         <button type="button" class="btn small" data-action="remove-thread" disabled={readOnly.value} onClick={remove}>
           {t.removeThread()}
         </button>
@@ -189,6 +189,47 @@ function ThreadBlock({ index, thread, savedCount }: { index: number; thread: Val
   );
 }
 
+/** One row per thread (the form's port, interface and restrictions, the saved thread's state and counters), each leading to its block. */
+function PortOverview({ threads, savedCount }: { threads: Value[]; savedCount: number }) {
+  const t = LL.value.port;
+  const failed = portStatusFailed.value;
+  const columns: OverviewColumn[] = [
+    { key: 'thread', head: t.columns.thread() },
+    { key: 'port', head: t.columns.port(), num: true },
+    { key: 'interface', head: t.columns.interface() },
+    { key: 'state', head: t.columns.state() },
+    { key: 'clients', head: t.stats.clients(), num: true },
+    { key: 'requests', head: t.stats.requests(), num: true },
+    { key: 'refused', head: t.stats.refused(), num: true },
+    { key: 'restrictions', head: t.columns.restrictions(), num: true },
+  ];
+  const rows = threads.map((thread, index) => {
+    const status = index < savedCount ? portStatus.value?.threads.find((s) => s.index === index) : undefined;
+    const state = index >= savedCount ? t.unsaved() : status ? <ThreadState status={status} /> : failed ? t.unavailable() : '…';
+    return {
+      key: String(index),
+      attrs: { 'data-overview-thread': index },
+      cells: {
+        thread: <BlockLink headingId={`port-thread-${index}`}>{t.threadN({ n: index + 1 })}</BlockLink>,
+        port: String(thread.port),
+        interface: serviceLabels[String(thread.service)] ?? String(thread.service),
+        state,
+        clients: status ? `${formatNumber(status.clients)} / ${String(thread.clients)}` : '',
+        requests: status ? formatNumber(status.requests) : '',
+        refused: status ? formatNumber(status.refused) : '',
+        restrictions: Array.isArray(thread.mapping) ? formatNumber(thread.mapping.length) : '0',
+      },
+    };
+  });
+  return (
+    <section class="card group" aria-labelledby="port-overview" data-block="port-overview">
+      <h2 id="port-overview">{t.overview()}</h2>
+      <p class="hint">{t.overviewHint()}</p>
+      <OverviewTable name="port" labelledBy="port-overview" columns={columns} rows={rows} />
+    </section>
+  );
+}
+
 export default function PortPage() {
   useEffect(() => watchPortStatus(), []);
   const t = LL.value.port;
@@ -201,6 +242,7 @@ export default function PortPage() {
     <div class="port" data-page="port">
       <SecurityHint section={KEY} codes={['open_tcp_port']} />
       <p class="hint intro">{t.intro()}</p>
+      {threads.length > 0 && <PortOverview threads={threads} savedCount={savedCount} />}
       {threads.length === 0 && (
         <p class="card hint" data-empty>
           {t.noThreads()}

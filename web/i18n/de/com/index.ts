@@ -3,6 +3,11 @@ import type { NamespaceComTranslation } from '../../i18n-types.ts';
 
 const de_com = {
   kinds: { '0': 'RS232', '3': 'RS485/RS232', '1': 'USB', '4': 'Speicher des Geräts', '5': 'Ethernet' },
+  overview: 'Übersicht',
+  overviewHint: 'Eine Zeile je Schnittstelle; ihr Name führt zu ihren Einstellungen weiter unten. Zustand und Zähler sind die der laufenden Verbindung.',
+  columns: { interface: 'Schnittstelle', enabled: 'Aktiviert', protocol: 'Protokoll', settings: 'Baudrate · Format', state: 'Zustand' },
+  yes: 'ja',
+  no: 'nein',
   plc: 'SPS-Einstellungen',
   restart: 'Neustart',
   off: 'Nicht aktiviert: Die Einstellungen bleiben erhalten, werden aber nicht verwendet.',

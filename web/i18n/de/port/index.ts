@@ -4,6 +4,12 @@ import type { NamespacePortTranslation } from '../../i18n-types.ts';
 const de_port = {
   intro:
     'Jede Weiterleitung öffnet einen TCP-Port für Clients und leitet ihre Anfragen an eine Schnittstelle weiter, beschränkt auf die SPS-Wörter, die ihre Einschränkungen freigeben. Ohne Einschränkung kein Zugriff; Gesperrt hat Vorrang vor einer Freigabe.',
+  overview: 'Übersicht',
+  overviewHint:
+    'Eine Zeile je Weiterleitung; ihr Name führt zu ihren Einstellungen und Einschränkungen weiter unten. Zustand und Zähler sind die der gespeicherten Weiterleitung.',
+  columns: { thread: 'Weiterleitung', port: 'Port', interface: 'Schnittstelle', state: 'Zustand', restrictions: 'Einschränkungen' },
+  threadN: 'Weiterleitung {n}',
+  unsaved: 'nicht gespeichert',
   noThreads: 'Kein Port ist geöffnet. Fügen Sie eine Weiterleitung hinzu, um einen zu öffnen.',
   addThread: 'Weiterleitung hinzufügen',
   removeThread: 'Weiterleitung entfernen',

@@ -3,8 +3,12 @@ import type { NamespaceServiceStatusTranslation } from '../../i18n-types.ts';
 
 const de_serviceStatus = {
   title: 'Dienststatus',
-  runTitle: 'Dienste im Betrieb',
-  runIntro: 'Was jeder von der SPS gesteuerte Dienst gerade tut; alle 1,5 s aktualisiert.',
+  runTitle: 'Das Gerät im Betrieb',
+  runIntro:
+    'Jede SPS-Verbindung, Weiterleitung, jeder Dienst und der Datenlogger, wie sie gerade laufen, alle 1,5 s aktualisiert; ein Name führt zu seiner Seite.',
+  groups: { links: 'SPS-Verbindungen', threads: 'Weiterleitungen', services: 'Dienste', logger: 'Datenlogger' },
+  noThreads: 'Keine Weiterleitung gespeichert.',
+  loggerOff: 'nicht aktiviert',
   off: 'Der Dienst ist nicht aktiviert.',
   state: 'Zustand',
   since: 'Seit',

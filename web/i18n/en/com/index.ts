@@ -3,6 +3,11 @@ import type { BaseTranslation } from '../../i18n-types.ts';
 
 const en_com = {
   kinds: { '0': 'RS232', '3': 'RS485/RS232', '1': 'USB', '4': 'memory of the unit', '5': 'Ethernet' },
+  overview: 'Overview',
+  overviewHint: 'One row per interface; its name leads to its settings below. State and counters are those of the running link.',
+  columns: { interface: 'Interface', enabled: 'Enabled', protocol: 'Protocol', settings: 'Baud rate · format', state: 'State' },
+  yes: 'yes',
+  no: 'no',
   plc: 'PLC settings',
   restart: 'Restart',
   off: 'Not enabled: the settings are kept but not used.',

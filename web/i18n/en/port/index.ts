@@ -4,6 +4,11 @@ import type { BaseTranslation } from '../../i18n-types.ts';
 const en_port = {
   intro:
     'Each thread opens a TCP port for clients and forwards their requests to one interface, limited to the PLC words its restrictions grant. No restriction means no access; Blocked wins over a grant.',
+  overview: 'Overview',
+  overviewHint: 'One row per thread; its name leads to its settings and restrictions below. State and counters are those of the saved thread.',
+  columns: { thread: 'Thread', port: 'Port', interface: 'Interface', state: 'State', restrictions: 'Restrictions' },
+  threadN: 'Thread {n}',
+  unsaved: 'not saved',
   noThreads: 'No port is open. Add a thread to open one.',
   addThread: 'Add thread',
   removeThread: 'Remove thread',

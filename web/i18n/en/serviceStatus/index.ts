@@ -4,8 +4,11 @@ import type { BaseTranslation } from '../../i18n-types.ts';
 
 const en_serviceStatus = {
   title: 'Service status',
-  runTitle: 'Services at run time',
-  runIntro: 'What each service the PLC drives is doing now; updated every 1.5 s.',
+  runTitle: 'The unit at work',
+  runIntro: 'Each PLC link, redirect thread, service and the data logger as it runs now, updated every 1.5 s; a name leads to its page.',
+  groups: { links: 'PLC links', threads: 'Redirect threads', services: 'Services', logger: 'Data logger' },
+  noThreads: 'No redirect thread is saved.',
+  loggerOff: 'not enabled',
   off: 'The service is not enabled.',
   state: 'State',
   since: 'Since',

@@ -3,6 +3,11 @@ import type { NamespaceComTranslation } from '../../i18n-types.ts';
 
 const fr_com = {
   kinds: { '0': 'RS232', '3': 'RS485/RS232', '1': 'USB', '4': 'mémoire de l’appareil', '5': 'Ethernet' },
+  overview: 'Vue d’ensemble',
+  overviewHint: 'Une ligne par interface\u00a0; son nom mène à ses paramètres plus bas. L’état et les compteurs sont ceux de la liaison en service.',
+  columns: { interface: 'Interface', enabled: 'Activée', protocol: 'Protocole', settings: 'Débit · format', state: 'État' },
+  yes: 'oui',
+  no: 'non',
   plc: 'Paramètres de l’automate',
   restart: 'Redémarrage',
   off: 'Non activée : les paramètres sont conservés mais pas utilisés.',

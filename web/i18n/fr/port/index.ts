@@ -4,6 +4,12 @@ import type { NamespacePortTranslation } from '../../i18n-types.ts';
 const fr_port = {
   intro:
     'Chaque redirection ouvre un port TCP pour des clients et transmet leurs requêtes à une interface, limitées aux mots de l’automate que ses restrictions autorisent. Sans restriction, aucun accès\u00a0; Bloqué l’emporte sur une autorisation.',
+  overview: 'Vue d’ensemble',
+  overviewHint:
+    'Une ligne par redirection\u00a0; son nom mène à ses paramètres et restrictions plus bas. L’état et les compteurs sont ceux de la redirection enregistrée.',
+  columns: { thread: 'Redirection', port: 'Port', interface: 'Interface', state: 'État', restrictions: 'Restrictions' },
+  threadN: 'Redirection {n}',
+  unsaved: 'non enregistrée',
   noThreads: 'Aucun port n’est ouvert. Ajoutez une redirection pour en ouvrir un.',
   addThread: 'Ajouter une redirection',
   removeThread: 'Supprimer la redirection',

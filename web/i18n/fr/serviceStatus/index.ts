@@ -3,8 +3,12 @@ import type { NamespaceServiceStatusTranslation } from '../../i18n-types.ts';
 
 const fr_serviceStatus = {
   title: 'État du service',
-  runTitle: 'Services en fonctionnement',
-  runIntro: 'Ce que fait chaque service piloté par l’automate\u00a0; mis à jour toutes les 1,5\u00a0s.',
+  runTitle: 'L’appareil en fonctionnement',
+  runIntro:
+    'Chaque liaison automate, redirection, service et l’enregistreur de données tels qu’ils fonctionnent maintenant, mis à jour toutes les 1,5\u00a0s\u00a0; un nom mène à sa page.',
+  groups: { links: 'Liaisons automate', threads: 'Redirections', services: 'Services', logger: 'Enregistreur de données' },
+  noThreads: 'Aucune redirection enregistrée.',
+  loggerOff: 'non activé',
   off: 'Le service n’est pas activé.',
   state: 'État',
   since: 'Depuis',
