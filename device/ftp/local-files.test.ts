@@ -1,13 +1,15 @@
 // Which files an FTP send takes and how they are renamed (device/ftp/local-files.ts; spec §3
 // pew_ftpc local_dir/local_file, pew_script file_ext_replacement, §4 rename after a send).
-process.env.TZ = 'Europe/Berlin';
 
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Volume } from '../../hw/types.ts';
+import { pinTimeZone } from '../../test/support/time-zone.ts';
 import { type HoldContext, heldBack, LocalFolderError, localDirOf, resolveLocalFolder, selectFiles, sentName } from './local-files.ts';
+
+pinTimeZone('Europe/Berlin');
 
 const at = (y: number, mo: number, d: number, h = 0, mi = 0): number => new Date(y, mo - 1, d, h, mi).getTime();
 // the log files tank and flow are in pew_log, switched off (trigger 0)

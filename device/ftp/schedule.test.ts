@@ -1,9 +1,11 @@
 // The transmission cycle's times (device/ftp/schedule.ts; spec §3 Script, §9 FTP send).
-process.env.TZ = 'Europe/Berlin';
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { pinTimeZone } from '../../test/support/time-zone.ts';
 import { nextSend } from './schedule.ts';
+
+pinTimeZone('Europe/Berlin');
 
 const local = (y: number, mo: number, d: number, h = 0, mi = 0, s = 0): number => new Date(y, mo - 1, d, h, mi, s).getTime();
 

@@ -1,5 +1,4 @@
 // Local time is the unit's: pinned to a zone with daylight saving so the 4:00 run is tested across it.
-process.env.TZ = 'Europe/Berlin';
 
 import * as nodeFs from 'node:fs/promises';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
@@ -7,9 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pinTimeZone } from '../../test/support/time-zone.ts';
 import { SPLITS } from '../model/sections/logfile.ts';
 import { csvFileName } from './csv-names.ts';
 import { type DirFs, deleteExpired, expiredFiles, nextRetentionRun } from './retention.ts';
+
+pinTimeZone('Europe/Berlin');
 
 const dirs: string[] = [];
 afterAll(async () => {

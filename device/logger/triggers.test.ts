@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { pinTimeZone } from '../../test/support/time-zone.ts';
 import {
   type CacheEvent,
   type CacheWrite,
@@ -24,12 +25,7 @@ import {
 // wall-clock rules follow the process's zone: pin one with DST (CET/CEST, changes on the last
 // Sundays of March and October)
 // (set before the constants below are computed; put back after the file)
-const savedTz = process.env.TZ;
-process.env.TZ = 'Europe/Berlin';
-afterAll(() => {
-  if (savedTz === undefined) delete process.env.TZ;
-  else process.env.TZ = savedTz;
-});
+pinTimeZone('Europe/Berlin');
 
 const H = 3_600_000;
 const M = 60_000;

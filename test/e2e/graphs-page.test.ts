@@ -14,6 +14,8 @@ const TEMPS = 'temps_20261121.csv';
 const FLOW = 'flow_20261121.csv';
 const BROKEN = 'broken_20261121.csv';
 const HUGE = 'huge_20261121.csv';
+const SHORT = 'short_20261121.csv';
+const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } as const;
 const SPIKE = 95.5;
 const TEMPS_LINES = 5760; // 08:00:00 to 15:59:55 every 5 s: more lines than the 2880 drawing points
 
@@ -59,6 +61,17 @@ describe('the trend graphs page', () => {
       [TEMPS]: temps(),
       [FLOW]: flow(),
       [BROKEN]: 'This is not a log file.\r\n21.11.2026;08:00:00;1\r\n',
+      // seven minutes every 5 s: 09:00:30 to 09:07:25
+      [SHORT]: trendCsv({
+        header: 0,
+        separator: 'comma',
+        decimal: 'point',
+        start: Date.UTC(2026, 10, 21, 9, 0, 30),
+        stepMs: 5000,
+        lines: 84,
+        points: [{ type: 7, decimal: 1 }],
+        value: (i) => i % 7,
+      }),
       [HUGE]: Buffer.from(line.repeat(Math.ceil((11 * 1024 * 1024) / line.length))).subarray(0, 11 * 1024 * 1024),
     });
   });
@@ -74,8 +87,8 @@ describe('the trend graphs page', () => {
   const yLabels = async (g: Locator) => (await g.locator('.ct-label.ct-vertical').allTextContents()).map(Number);
   const range = (g: Locator) => view(g).range();
 
-  async function open(cred?: typeof USER) {
-    const cp = await suite.open();
+  async function open(cred?: typeof USER, opts: Parameters<typeof suite.open>[0] = {}) {
+    const cp = await suite.open(opts);
     await loginApi(cp.page, suite.d, cred);
     await openConsole(cp.page, suite.d, '/graphs');
     await body(cp.page).waitFor();
@@ -102,7 +115,7 @@ describe('the trend graphs page', () => {
         .locator('fieldset[data-storage]')
         .evaluateAll((els) => els.map((e) => e.getAttribute('data-storage'))),
     ).toEqual(['0', '1', '2']);
-    expect(await body(page).locator('fieldset[data-storage="0"] .files .name').allTextContents()).toEqual([BROKEN, FLOW, HUGE, TEMPS]);
+    expect(await body(page).locator('fieldset[data-storage="0"] .files .name').allTextContents()).toEqual([BROKEN, FLOW, HUGE, SHORT, TEMPS]);
 
     const g = await choose(page, TEMPS);
     expect(await seriesNames(g)).toEqual(['Temp', 'Pressure', 'Count']);
@@ -270,6 +283,53 @@ describe('the trend graphs page', () => {
     await expectText(graph(page, HUGE).locator('[data-error=too_large]'), fill(en.graphs.tooLarge, { size: '11', max: '10' }));
     expect(downloads).toEqual([]);
     expect(await graph(page, HUGE).locator('svg').count()).toBe(0);
+  });
+
+  it('on a phone: a time mark every minute or two, no label cut off, the help speaks of fingers, pinch zooms and one finger drags along', async () => {
+    const page = await open(undefined, PHONE);
+    await expectText(body(page).locator('.intro [data-note=zoom]'), en.graphs.zoomTouch);
+    const g = await choose(page, SHORT);
+    const labels = await xLabels(g);
+    expect(labels.length).toBeGreaterThanOrEqual(3);
+    // every label inside the chart's box (its text, not chartist's wider span)
+    const clipped = await g.locator('svg').evaluate((svg) => {
+      const right = svg.getBoundingClientRect().right;
+      return [...svg.querySelectorAll('.ct-label.ct-horizontal')].filter((l) => {
+        const r = document.createRange();
+        r.selectNodeContents(l);
+        return r.getBoundingClientRect().right > right + 0.5;
+      }).length;
+    });
+    expect(clipped).toBe(0);
+
+    const full = await range(g);
+    await g.locator('.plot').scrollIntoViewIfNeeded();
+    const box = (await g.locator('.plot').boundingBox())!;
+    const y = box.y + box.height / 2;
+    const cx = box.x + box.width / 2;
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: number[]) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map((x, id) => ({ x, y, id })) });
+    // two fingers 40 px apart spread to 160: a quarter of the range around the centre
+    await redraw(g, async () => {
+      await touch('touchStart', [cx - 20, cx + 20]);
+      for (const d of [40, 60, 80]) await touch('touchMove', [cx - d, cx + d]);
+      await touch('touchEnd', []);
+    });
+    const [a, b] = await range(g);
+    expect(b - a).toBeLessThan((full[1] - full[0]) * 0.4);
+    expect(a).toBeGreaterThan(full[0]);
+    expect(b).toBeLessThan(full[1]);
+    expect(await g.locator('[data-action=reset-zoom]').isEnabled()).toBe(true);
+    // one finger dragged to the right: earlier times come into view, the span stays
+    await redraw(g, async () => {
+      await touch('touchStart', [cx - 60]);
+      for (const x of [cx - 30, cx, cx + 30]) await touch('touchMove', [x]);
+      await touch('touchEnd', []);
+    });
+    const [c, d] = await range(g);
+    expect(c).toBeLessThan(a);
+    expect(Math.abs(d - c - (b - a))).toBeLessThanOrEqual(1);
   });
 
   it('the user role sees the graphs too', async () => {

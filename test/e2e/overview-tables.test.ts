@@ -61,32 +61,32 @@ describe('overview tables on /com and /port, the unit at work on /info', () => {
     const heads = await body.locator('[data-overview=com] thead th').allTextContents();
     expect(heads).toEqual([
       t.columns.interface,
+      t.columns.state,
       t.columns.enabled,
       t.columns.protocol,
       t.columns.settings,
-      t.columns.state,
       t.stats.requests,
       t.stats.errors,
       t.stats.busyShare,
     ]);
     // the overview is the page's first block
     expect(await body.locator('section').first().getAttribute('data-block')).toBe('com-overview');
-    await poll(async () => (await cells(page, 'com'))[0]?.[4]).toBe(t.states.up);
+    await poll(async () => (await cells(page, 'com'))[0]?.[1]).toBe(t.states.up);
     const rows = await cells(page, 'com');
-    expect(rows.map((r) => r.slice(0, 4))).toEqual([
+    expect(rows.map((r) => [r[0], ...r.slice(2, 5)])).toEqual([
       ['COM1', t.yes, 'MEWTOCOL-COM', '19200 8O1'],
       ['COM2', t.no, 'MEWTOCOL-COM', '9600 8O1'],
       ['COM3', t.no, 'MEWTOCOL-COM', '9600 8O1'],
       ['INTERNAL', t.yes, 'Modbus', '–'],
       ['COM4', t.no, 'MEWTOCOL-COM', '–'],
     ]);
-    expect(rows[1]![4]).toBe(t.states.disabled);
+    expect(rows[1]![1]).toBe(t.states.disabled);
     expect(Number(rows[0]![5])).toBeGreaterThan(0); // the request through the thread
     // the row follows the form at once, before it is saved
     await page.locator('#f-pew-interfaces-0-baudrate').selectOption('38400');
-    await poll(async () => (await cells(page, 'com'))[0]?.[3]).toBe('38400 8O1');
+    await poll(async () => (await cells(page, 'com'))[0]?.[4]).toBe('38400 8O1');
     await page.locator('#f-pew-interfaces-0-autobaud').check();
-    await poll(async () => (await cells(page, 'com'))[0]?.[3]).toBe(`${en.fields.pew.interfaces.autobaud.label} 8O1`);
+    await poll(async () => (await cells(page, 'com'))[0]?.[4]).toBe(`${en.fields.pew.interfaces.autobaud.label} 8O1`);
     // COM4's name moves the focus to its block's heading, in view
     await body.locator('[data-overview-interface="5"] button').click();
     await poll(() => page.evaluate(() => document.activeElement?.id)).toBe('com-if-5');
@@ -106,17 +106,86 @@ describe('overview tables on /com and /port, the unit at work on /info', () => {
     const page = await open('/port');
     const t = en.port;
     const body = pageBody(page, 'port');
-    await poll(async () => (await cells(page, 'port'))[0]?.[3]).toBe(fill(t.listening, { port }));
+    await poll(async () => (await cells(page, 'port'))[0]?.[1]).toBe(fill(t.listening, { port }));
     const [row] = await cells(page, 'port');
-    expect(row!.slice(0, 3)).toEqual([fill(t.threadN, { n: 1 }), String(port), 'COM1']);
+    expect([row![0], row![2], row![3]]).toEqual([fill(t.threadN, { n: 1 }), String(port), 'COM1']);
     expect(row![4]).toBe('0 / 4'); // no client connected now, at most 4
     expect(Number(row![5])).toBeGreaterThan(0);
     expect(row![6]).toBe('0');
     expect(row![7]).toBe('2');
     await body.locator('[data-action=add-thread]').click();
-    await poll(async () => (await cells(page, 'port'))[1]?.[3]).toBe(t.unsaved);
+    await poll(async () => (await cells(page, 'port'))[1]?.[1]).toBe(t.unsaved);
     await body.locator('[data-overview-thread="1"] button').click();
     await poll(() => page.evaluate(() => document.activeElement?.id)).toBe('port-thread-1');
+  });
+
+  it('restrictions: an editable table at 1280 px (seven rules on seven lines), cards at 360 px; no select cut short, Remove apart from Access', async () => {
+    const rule = (start: number) => ({
+      type: 0,
+      area: 'DT',
+      register_area_start: start,
+      register_area_end: start + 9,
+      register_area_mapped: start,
+      read_write: 'R/W',
+    });
+    const gateway = withDefaults(threadSchema, { port: await freePort(), service: 0, mb_translation: true, mapping: [0, 10, 20, 30, 40, 50, 60].map(rule) });
+    const c = await suite.d.admin();
+    const saved = ((await c.get('/config/pew_redirect')).body as { threads: unknown[] }).threads;
+    expect((await c.post('/config/pew_redirect', { threads: [...saved, gateway] })).status).toBe(200);
+    try {
+      for (const [lang, viewport] of [
+        ['en', { width: 1280, height: 800 }],
+        ['de', { width: 1280, height: 800 }],
+        ['fr', { width: 1280, height: 800 }],
+        ['fr', { width: 360, height: 740 }],
+        ['de', { width: 360, height: 740 }],
+      ] as const) {
+        const page = await open('/port', lang, viewport);
+        const rows = pageBody(page, 'port').locator('[data-thread="1"] [data-restriction]');
+        await poll(() => rows.count()).toBe(7);
+        const layout = await rows.evaluateAll((trs) =>
+          trs.map((tr) => {
+            const box = (sel: string) => tr.querySelector(sel)!.getBoundingClientRect();
+            // a select is cut short when its box is narrower than the same select on its own (as wide as its longest option)
+            const cut = [...tr.querySelectorAll('select')].filter((s) => {
+              const alone = s.cloneNode(true) as HTMLSelectElement;
+              alone.style.cssText = 'position:absolute;width:auto;left:0;top:0;visibility:hidden';
+              s.after(alone); // beside it: the same styles apply
+              const natural = alone.offsetWidth;
+              alone.remove();
+              return s.offsetWidth < natural - 0.5;
+            }).length;
+            const access = box('[data-field$=".read_write"] select');
+            const remove = box('[data-action=remove-restriction]');
+            const apart = remove.left >= access.right + 4 || remove.top >= access.bottom + 4;
+            const tops = [...tr.querySelectorAll('select, input')].map((e) => Math.round(e.getBoundingClientRect().top));
+            return { oneLine: new Set(tops).size === 1, cut, apart };
+          }),
+        );
+        const where = `${lang} at ${viewport.width} px`;
+        expect(
+          layout.map((l) => l.cut),
+          where,
+        ).toEqual([0, 0, 0, 0, 0, 0, 0]);
+        expect(
+          layout.map((l) => l.apart),
+          where,
+        ).toEqual([true, true, true, true, true, true, true]);
+        // a table row is one line of fields (the range note beside them), a card holds them in rows
+        expect(
+          layout.map((l) => l.oneLine),
+          where,
+        ).toEqual(Array(7).fill(viewport.width === 1280));
+        expect((await overflow(page)).wider, where).toEqual([]);
+        // at 1280 px the table fits its card in every language: nothing to scroll sideways
+        const box = pageBody(page, 'port').locator('[data-thread="1"] .restriction-scroll');
+        if (viewport.width === 1280) expect(await box.evaluate((b) => b.scrollWidth - b.clientWidth), where).toBeLessThanOrEqual(0);
+        await page.context().close();
+        suite.current = undefined;
+      }
+    } finally {
+      expect((await c.post('/config/pew_redirect', { threads: saved })).status).toBe(200);
+    }
   });
 
   for (const lang of ['en', 'de', 'fr'] as const) {

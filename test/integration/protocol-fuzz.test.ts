@@ -104,13 +104,25 @@ const mbapDone = (g: Uint8Array) => g.length >= 6 && g.length >= 6 + ((g[4]! << 
 const crDone = (g: Uint8Array) => g.includes(13);
 
 /**
- * Asks until `good` holds, for up to 15 s: fuzz frames the PLC ignores may have marked the thread's
- * link down (no answer from its own station twice), and the link comes back on its own probe schedule.
+ * Waits until the redirect thread on `port` (if it is one) has no client left: a half-closed fuzz
+ * connection stays until the thread has answered everything it sent, and a probe asked before that
+ * waits behind the fuzz frames in the link's queue (on a busy machine longer than any fixed time).
+ */
+async function drained(port: number): Promise<void> {
+  const clientsOn = async () =>
+    ((await admin.get('/config/port_status')).body as { threads: { port: number; clients: number }[] }).threads.find((t) => t.port === port)?.clients ?? 0;
+  await expect.poll(clientsOn, { timeout: 60_000, interval: 100 }).toBe(0);
+}
+
+/**
+ * Asks until `good` holds, for up to 60 s: fuzz frames the PLC ignores may have marked the thread's
+ * link down (no answer from its own station twice), and the link comes back on its own probe
+ * schedule (doubling up to 10 s between attempts, device/com/link.ts).
  */
 async function until(ask: () => Promise<Uint8Array>, good: (got: Uint8Array) => boolean): Promise<Uint8Array> {
   const t0 = Date.now();
   let got = await ask();
-  while (!good(got) && Date.now() - t0 < 15_000) {
+  while (!good(got) && Date.now() - t0 < 60_000) {
     await new Promise((r) => setTimeout(r, 250));
     got = await ask();
   }
@@ -118,6 +130,7 @@ async function until(ask: () => Promise<Uint8Array>, good: (got: Uint8Array) => 
 }
 /** A good FC3 read of one register: the answer has our transaction id and FC3 with 2 bytes. */
 async function probeModbus(port: number, address: number): Promise<void> {
+  await drained(port);
   const head = (g: Uint8Array) => [...g.subarray(0, 2), ...g.subarray(7, 9)];
   const got = await until(
     () => exchange(port, encodeTcpFrame({ transaction: 0x4242, unit: 1, pdu: Uint8Array.from([3, address >> 8, address & 0xff, 0, 1]) }), mbapDone),
@@ -126,6 +139,7 @@ async function probeModbus(port: number, address: number): Promise<void> {
   expect(head(got), `Modbus probe on ${port}`).toEqual([0x42, 0x42, 3, 2]);
 }
 async function probeMew(port: number): Promise<void> {
+  await drained(port);
   const want = /^%01\$RD[0-9A-F]{4}[0-9A-F]{2}\r$/;
   const got = await until(
     () => exchange(port, asciiToBytes(mewCommandFrames(1, { cmd: 'RD', area: 'DT', start: 0, count: 1 })[0]!), crDone),

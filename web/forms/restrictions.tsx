@@ -1,13 +1,15 @@
 // The restrictions of one redirection thread (spec §3 "Port (pew_redirect)" mapping): which PLC
 // words its clients may read (RO), read and write (R/W) or never reach (BLK); on a Modbus/TCP
 // gateway also the Modbus table and first address each entry appears at. Used by /port (bound to
-// the section) and by the wizard (bound to its draft).
+// the section) and by the wizard (bound to its draft). An editable table, one row per entry, where
+// its box is wide enough; each row a small card of its own where it is not (web/styles/forms.css).
 
 import type { IssueParams } from '../../device/model/issues.ts';
 import { AREA_MAX, MODBUS_ADDRESS_MAX, type WordArea } from '../../device/model/plc.ts';
 import { COIL, DISCRETE, MAX_RESTRICTIONS, mappedWidth, type Restriction } from '../../device/model/sections/redirect.ts';
 import type { ClientCode } from '../api/client.ts';
-import { errorText, LL } from '../i18n/translate.ts';
+import { fieldText } from '../i18n/field-text.ts';
+import { errorText, LL, labelled } from '../i18n/translate.ts';
 import { readOnly } from '../state/session.ts';
 import { FieldView } from './field.tsx';
 
@@ -91,16 +93,14 @@ function Row(props: RestrictionsProps & { index: number; item: Record<string, un
   const bits = item.type === COIL || item.type === DISCRETE;
   const areas = props.areas && !props.areas.includes(area) ? [...props.areas, area] : props.areas;
   return (
-    <li class="restriction" data-restriction={index}>
-      <div class="cells">
-        {gateway && field('type')}
-        {field('area', areas ? { options: areas } : {})}
-        {field('register_area_start')}
-        {field('register_area_end')}
-        {gateway && field('register_area_mapped')}
-        {field('read_write')}
-      </div>
-      <div class="row between">
+    <tr class="restriction" data-restriction={index}>
+      {gateway && <td class="wide">{field('type')}</td>}
+      <td>{field('area', areas ? { options: areas } : {})}</td>
+      <td>{field('register_area_start')}</td>
+      <td>{field('register_area_end')}</td>
+      {gateway && <td>{field('register_area_mapped')}</td>}
+      <td class="wide">{field('read_write')}</td>
+      <td class="note">
         <p class="hint" data-note="range">
           {max !== undefined && t.areaRange({ area, max })}
           {range && (
@@ -110,11 +110,41 @@ function Row(props: RestrictionsProps & { index: number; item: Record<string, un
             </span>
           )}
         </p>
-        <button type="button" class="btn small" data-action="remove-restriction" disabled={readOnly.value} onClick={() => props.onRemove(index)}>
+      </td>
+      <td class="remove">
+        <button
+          type="button"
+          class="btn small"
+          data-action="remove-restriction"
+          aria-label={labelled(t.removeRestriction(), t.restrictionN({ n: index + 1 }))}
+          disabled={readOnly.value}
+          onClick={() => props.onRemove(index)}
+        >
           {t.removeRestriction()}
         </button>
-      </div>
-    </li>
+      </td>
+    </tr>
+  );
+}
+
+/** The column heads: the fields' labels (each field keeps its own label for assistive technology, shown where the rows stack). */
+function Head({ path, gateway }: { path: string; gateway: boolean }) {
+  const label = (name: string) => fieldText(KEY, `${path}.0.${name}`).label;
+  const names = [...(gateway ? ['type'] : []), 'area', 'register_area_start', 'register_area_end', ...(gateway ? ['register_area_mapped'] : []), 'read_write'];
+  return (
+    <thead>
+      <tr>
+        {names.map((n) => (
+          <th key={n} scope="col">
+            {label(n)}
+          </th>
+        ))}
+        <th scope="col">{LL.value.port.range()}</th>
+        <th scope="col">
+          <span class="sr">{LL.value.port.removeRestriction()}</span>
+        </th>
+      </tr>
+    </thead>
   );
 }
 
@@ -131,11 +161,16 @@ export function Restrictions(props: RestrictionsProps) {
           {t.noRestrictions()}
         </p>
       ) : (
-        <ol class="restriction-list">
-          {props.items.map((item, i) => (
-            <Row key={i} {...props} index={i} item={item} />
-          ))}
-        </ol>
+        <div class="restriction-scroll">
+          <table class="restriction-table">
+            <Head path={props.path} gateway={props.gateway} />
+            <tbody>
+              {props.items.map((item, i) => (
+                <Row key={i} {...props} index={i} item={item} />
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {listProblem && (
         <p class="error" role="alert" data-list-error>

@@ -1,4 +1,5 @@
-// Zoom of a trend graph's x range (spec §2 graph page: CTRL+drag or mouse wheel, reset zoom).
+// Zoom of a trend graph's x range (spec §2 graph page: CTRL+drag or mouse wheel, reset zoom; on a
+// touch screen two fingers pinch and one drags the zoomed graph along).
 // Pure: views in ms, pixels of the plot area from the chart.
 
 export interface View {
@@ -49,4 +50,24 @@ export function dragZoom(a: number, b: number, x1: number, x2: number, v: View, 
   if (Math.abs(b - a) < MIN_DRAG_PX) return undefined;
   const [p, q] = a < b ? [a, b] : [b, a];
   return clampView({ lo: timeAt(p, x1, x2, v), hi: timeAt(q, x1, x2, v) }, full);
+}
+
+/** Where the fingers on a touch screen are: their centre (px of the plot) and their distance (px; 0 for one finger). */
+export interface Touches {
+  x: number;
+  dist: number;
+}
+
+/**
+ * The view after a touch gesture that began at `from` on view `start` and is now at `to`: the time
+ * that was under the fingers' centre stays under it (one finger drags the graph along), and two
+ * fingers spread apart zoom in by the ratio of their distances (pinched together, out).
+ */
+export function touchView(start: View, full: View, from: Touches, to: Touches, x1: number, x2: number): View {
+  if (x2 <= x1) return start;
+  const at = start.lo + ((from.x - x1) / (x2 - x1)) * (start.hi - start.lo);
+  const scale = from.dist > 0 && to.dist > 0 ? from.dist / to.dist : 1;
+  const span = (start.hi - start.lo) * scale;
+  const lo = at - ((to.x - x1) / (x2 - x1)) * span;
+  return clampView({ lo, hi: lo + span }, full);
 }

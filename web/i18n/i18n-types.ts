@@ -4715,9 +4715,17 @@ export type NamespaceFtpStatusTranslation = {
 
 export type NamespaceGraphsTranslation = {
 	/**
-	 * C​h​o​o​s​e​ ​o​n​e​ ​o​r​ ​s​e​v​e​r​a​l​ ​l​o​g​ ​f​i​l​e​s​:​ ​e​a​c​h​ ​f​i​l​e​ ​g​e​t​s​ ​a​ ​g​r​a​p​h​ ​o​f​ ​i​t​s​ ​o​w​n​.​ ​Z​o​o​m​ ​w​i​t​h​ ​C​t​r​l​+​d​r​a​g​ ​o​r​ ​t​h​e​ ​m​o​u​s​e​ ​w​h​e​e​l​ ​o​v​e​r​ ​a​ ​g​r​a​p​h​;​ ​c​l​i​c​k​ ​a​ ​l​e​g​e​n​d​ ​e​n​t​r​y​ ​t​o​ ​h​i​d​e​ ​o​r​ ​s​h​o​w​ ​i​t​s​ ​s​e​r​i​e​s​.
+	 * C​h​o​o​s​e​ ​o​n​e​ ​o​r​ ​s​e​v​e​r​a​l​ ​l​o​g​ ​f​i​l​e​s​:​ ​e​a​c​h​ ​f​i​l​e​ ​g​e​t​s​ ​a​ ​g​r​a​p​h​ ​o​f​ ​i​t​s​ ​o​w​n​;​ ​c​l​i​c​k​ ​a​ ​l​e​g​e​n​d​ ​e​n​t​r​y​ ​t​o​ ​h​i​d​e​ ​o​r​ ​s​h​o​w​ ​i​t​s​ ​s​e​r​i​e​s​.
 	 */
 	intro: string
+	/**
+	 * Z​o​o​m​ ​w​i​t​h​ ​C​t​r​l​+​d​r​a​g​ ​o​r​ ​t​h​e​ ​m​o​u​s​e​ ​w​h​e​e​l​ ​o​v​e​r​ ​a​ ​g​r​a​p​h​.
+	 */
+	zoomMouse: string
+	/**
+	 * Z​o​o​m​ ​w​i​t​h​ ​t​w​o​ ​f​i​n​g​e​r​s​ ​o​v​e​r​ ​a​ ​g​r​a​p​h​ ​(​s​p​r​e​a​d​ ​t​h​e​m​ ​a​p​a​r​t​ ​t​o​ ​z​o​o​m​ ​i​n​)​;​ ​d​r​a​g​ ​s​i​d​e​w​a​y​s​ ​w​i​t​h​ ​o​n​e​ ​f​i​n​g​e​r​ ​t​o​ ​m​o​v​e​ ​a​l​o​n​g​ ​t​h​e​ ​t​i​m​e​ ​a​x​i​s​.
+	 */
+	zoomTouch: string
 	/**
 	 * L​o​g​ ​f​i​l​e​s
 	 */
@@ -4986,7 +4994,7 @@ export type NamespaceHelpTranslation = {
 		/**
 		 * C​h​o​o​s​e​ ​o​n​e​ ​o​r​ ​s​e​v​e​r​a​l​ ​C​S​V​ ​l​o​g​ ​f​i​l​e​s​ ​f​r​o​m​ ​t​h​e​ ​i​n​t​e​r​n​a​l​ ​m​e​m​o​r​y​,​ ​t​h​e​ ​U​S​B​ ​s​t​i​c​k​ ​o​r​ ​t​h​e​ ​t​e​m​p​o​r​a​r​y​ ​m​e​m​o​r​y​ ​(​u​p​ ​t​o​ ​1​0​ ​M​B​ ​e​a​c​h​)​;​ ​e​a​c​h​ ​f​i​l​e​ ​g​e​t​s​ ​a​ ​g​r​a​p​h​ ​o​f​ ​i​t​s​ ​o​w​n​,​ ​w​i​t​h​ ​t​h​e​ ​t​i​m​e​ ​o​f​ ​d​a​y​ ​o​n​ ​t​h​e​ ​x​ ​a​x​i​s​ ​a​n​d​ ​t​h​e​ ​y​ ​a​x​i​s​ ​f​r​o​m​ ​z​e​r​o​.​
 	​C​h​a​r​t​ ​t​y​p​e​:​ ​l​i​n​e​,​ ​b​a​r​ ​o​r​ ​s​t​a​c​k​e​d​ ​b​a​r​.​ ​A​ ​l​o​n​g​ ​f​i​l​e​ ​i​s​ ​r​e​d​u​c​e​d​ ​t​o​ ​a​t​ ​m​o​s​t​ ​2​8​8​0​ ​p​o​i​n​t​s​ ​p​e​r​ ​s​e​r​i​e​s​ ​s​o​ ​t​h​a​t​ ​p​e​a​k​s​ ​r​e​m​a​i​n​ ​v​i​s​i​b​l​e​.​
-	​Z​o​o​m​:​ ​d​r​a​g​ ​w​i​t​h​ ​C​t​r​l​ ​h​e​l​d​ ​d​o​w​n​ ​o​v​e​r​ ​a​ ​g​r​a​p​h​,​ ​o​r​ ​t​u​r​n​ ​t​h​e​ ​m​o​u​s​e​ ​w​h​e​e​l​ ​o​v​e​r​ ​i​t​;​ ​R​e​s​e​t​ ​z​o​o​m​ ​s​h​o​w​s​ ​t​h​e​ ​w​h​o​l​e​ ​f​i​l​e​ ​a​g​a​i​n​.​ ​C​l​i​c​k​ ​a​ ​l​e​g​e​n​d​ ​e​n​t​r​y​ ​t​o​ ​h​i​d​e​ ​o​r​ ​s​h​o​w​ ​i​t​s​ ​s​e​r​i​e​s​.​
+	​Z​o​o​m​:​ ​d​r​a​g​ ​w​i​t​h​ ​C​t​r​l​ ​h​e​l​d​ ​d​o​w​n​ ​o​v​e​r​ ​a​ ​g​r​a​p​h​,​ ​o​r​ ​t​u​r​n​ ​t​h​e​ ​m​o​u​s​e​ ​w​h​e​e​l​ ​o​v​e​r​ ​i​t​;​ ​o​n​ ​a​ ​t​o​u​c​h​ ​s​c​r​e​e​n​,​ ​s​p​r​e​a​d​ ​t​w​o​ ​f​i​n​g​e​r​s​ ​a​p​a​r​t​ ​o​v​e​r​ ​i​t​ ​(​p​i​n​c​h​ ​t​h​e​m​ ​t​o​g​e​t​h​e​r​ ​t​o​ ​z​o​o​m​ ​o​u​t​)​ ​a​n​d​ ​d​r​a​g​ ​s​i​d​e​w​a​y​s​ ​w​i​t​h​ ​o​n​e​ ​f​i​n​g​e​r​ ​t​o​ ​m​o​v​e​ ​a​l​o​n​g​ ​t​h​e​ ​t​i​m​e​ ​a​x​i​s​.​ ​R​e​s​e​t​ ​z​o​o​m​ ​s​h​o​w​s​ ​t​h​e​ ​w​h​o​l​e​ ​f​i​l​e​ ​a​g​a​i​n​.​ ​C​l​i​c​k​ ​a​ ​l​e​g​e​n​d​ ​e​n​t​r​y​ ​t​o​ ​h​i​d​e​ ​o​r​ ​s​h​o​w​ ​i​t​s​ ​s​e​r​i​e​s​.​
 	​A​ ​f​i​l​e​ ​t​h​a​t​ ​i​s​ ​n​o​t​ ​a​ ​l​o​g​ ​f​i​l​e​ ​o​f​ ​t​h​e​ ​u​n​i​t​ ​(​d​a​t​e​,​ ​t​i​m​e​ ​o​r​ ​s​e​p​a​r​a​t​o​r​ ​n​o​t​ ​r​e​a​d​a​b​l​e​)​ ​i​s​ ​r​e​p​o​r​t​e​d​ ​a​n​d​ ​n​o​t​ ​d​r​a​w​n​.
 		 */
 		graphs: string
@@ -6445,6 +6453,10 @@ export type NamespacePortTranslation = {
 	 * @param {unknown} max
 	 */
 	areaRange: RequiredParams<'area' | 'max'>
+	/**
+	 * R​a​n​g​e
+	 */
+	range: string
 	/**
 	 * M​o​d​b​u​s​ ​{​f​i​r​s​t​}​ ​–​ ​{​l​a​s​t​}​ ​(​{​u​n​i​t​}​)
 	 * @param {unknown} first
@@ -13113,9 +13125,17 @@ export type TranslationFunctions = {
 	}
 	graphs: {
 		/**
-		 * Choose one or several log files: each file gets a graph of its own. Zoom with Ctrl+drag or the mouse wheel over a graph; click a legend entry to hide or show its series.
+		 * Choose one or several log files: each file gets a graph of its own; click a legend entry to hide or show its series.
 		 */
 		intro: () => LocalizedString
+		/**
+		 * Zoom with Ctrl+drag or the mouse wheel over a graph.
+		 */
+		zoomMouse: () => LocalizedString
+		/**
+		 * Zoom with two fingers over a graph (spread them apart to zoom in); drag sideways with one finger to move along the time axis.
+		 */
+		zoomTouch: () => LocalizedString
 		/**
 		 * Log files
 		 */
@@ -13374,7 +13394,7 @@ export type TranslationFunctions = {
 			/**
 			 * Choose one or several CSV log files from the internal memory, the USB stick or the temporary memory (up to 10 MB each); each file gets a graph of its own, with the time of day on the x axis and the y axis from zero.
 		Chart type: line, bar or stacked bar. A long file is reduced to at most 2880 points per series so that peaks remain visible.
-		Zoom: drag with Ctrl held down over a graph, or turn the mouse wheel over it; Reset zoom shows the whole file again. Click a legend entry to hide or show its series.
+		Zoom: drag with Ctrl held down over a graph, or turn the mouse wheel over it; on a touch screen, spread two fingers apart over it (pinch them together to zoom out) and drag sideways with one finger to move along the time axis. Reset zoom shows the whole file again. Click a legend entry to hide or show its series.
 		A file that is not a log file of the unit (date, time or separator not readable) is reported and not drawn.
 			 */
 			graphs: () => LocalizedString
@@ -14742,6 +14762,10 @@ export type TranslationFunctions = {
 		 * {area} words 0 – {max}
 		 */
 		areaRange: (arg: { area: unknown, max: unknown }) => LocalizedString
+		/**
+		 * Range
+		 */
+		range: () => LocalizedString
 		/**
 		 * Modbus {first} – {last} ({unit})
 		 */

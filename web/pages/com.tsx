@@ -120,17 +120,17 @@ function settingsOf(iface: Iface): string {
   return `${iface.autobaud ? fieldText(KEY, 'interfaces.0.autobaud').label : formatValue(iface.baudrate)} ${format}`;
 }
 
-/** One row per interface (the form's settings, the running link's state and counters), each leading to its block. */
+/** One row per interface (the running link's state first, where a phone shows it without scrolling; the form's settings; the link's counters), each leading to its block. */
 function ComOverview({ interfaces }: { interfaces: Iface[] }) {
   const t = LL.value.com;
   const protocols = fieldOptions(KEY, 'interfaces.0.protocol');
   const failed = comStatusFailed.value;
   const columns: OverviewColumn[] = [
     { key: 'interface', head: t.columns.interface() },
+    { key: 'state', head: t.columns.state() },
     { key: 'enabled', head: t.columns.enabled() },
     { key: 'protocol', head: t.columns.protocol() },
     { key: 'settings', head: t.columns.settings() },
-    { key: 'state', head: t.columns.state() },
     { key: 'requests', head: t.stats.requests(), num: true },
     { key: 'errors', head: t.stats.errors(), num: true },
     { key: 'busy', head: t.stats.busyShare(), num: true },

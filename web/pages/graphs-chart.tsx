@@ -1,6 +1,7 @@
 // One trend graph (spec §2 graph page): the chart of one log file with its legend (a click hides
 // or shows a series), zoom by CTRL+drag (a selection rectangle on the x range) and by the mouse
-// wheel, and a reset. Every change of view draws again from the rows in view (web/graphs/series.ts),
+// wheel, on a touch screen by two fingers (pinch) with one finger dragging the zoomed graph along
+// (a vertical swipe still scrolls the page: touch-action pan-y), and a reset. Every change of view draws again from the rows in view (web/graphs/series.ts),
 // so zooming in shows detail the 2880 drawing points of the whole file left out (spec §9).
 
 import type { BarDrawEvent, CreatedEvent, DrawEvent } from 'chartist';
@@ -9,12 +10,9 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Trend } from '../graphs/csv-trend.ts';
 import { seriesColour } from '../graphs/palette.ts';
 import { type ChartType, type Drawing, drawableColumns, drawing } from '../graphs/series.ts';
-import { clockLabel, timeTicks } from '../graphs/time-axis.ts';
-import { dragZoom, fullView, isZoomed, timeAt, type View, wheelZoom } from '../graphs/zoom.ts';
+import { axisTicks, clockLabel, withSeconds } from '../graphs/time-axis.ts';
+import { dragZoom, fullView, isZoomed, type Touches, timeAt, touchView, type View, wheelZoom } from '../graphs/zoom.ts';
 import { formatDateTime, LL } from '../i18n/translate.ts';
-
-/** Pixels per x-axis mark: enough for `HH:MM:SS`. */
-const PX_PER_TICK = 90;
 
 interface Area {
   x1: number;
@@ -32,6 +30,17 @@ const Y_MIN_SPACE = 20; // chartist's default least space between y ticks
 const Y_LABEL_GAP = 10; // chartist draws a y label 10 px narrower than the axis offset
 let measureCtx: CanvasRenderingContext2D | null | undefined;
 
+/** The width in px of `text` in the axis labels' font (without a canvas: a digit is under 0.6 em). */
+function labelTextPx(text: string, host: HTMLElement): number {
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  const style = getComputedStyle(host);
+  const labelPx = labelFontPx(style, rem);
+  measureCtx ??= document.createElement('canvas').getContext('2d');
+  if (!measureCtx) return text.length * 0.6 * labelPx;
+  measureCtx.font = `${labelPx}px ${style.fontFamily}`;
+  return measureCtx.measureText(text).width;
+}
+
 /**
  * The y axis's width: the widest of the labels chartist will draw (its own scale for this height,
  * which may run past the highest value to a rounder, wider number: 950 → 1000), measured in the
@@ -41,14 +50,7 @@ function yAxisWidth(d: Drawing, host: HTMLElement): number {
   const axisLength = Math.max(1, host.clientHeight - PADDING.top - PADDING.bottom - X_AXIS_PX);
   const labels = [...getBounds(axisLength, { high: d.high, low: d.low }, Y_MIN_SPACE).values, d.low, d.high].map(yLabel);
   const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
-  const style = getComputedStyle(host);
-  const labelPx = labelFontPx(style, rem);
-  measureCtx ??= document.createElement('canvas').getContext('2d');
-  let text = Math.max(...labels.map((l) => l.length)) * 0.6 * labelPx; // no canvas: a digit is under 0.6 em
-  if (measureCtx) {
-    measureCtx.font = `${labelPx}px ${style.fontFamily}`;
-    text = Math.max(...labels.map((l) => measureCtx!.measureText(l).width));
-  }
+  const text = Math.max(...labels.map((l) => labelTextPx(l, host)));
   return Math.min(160, Math.max(36, Math.ceil(text + 0.3 * rem + Y_LABEL_GAP + 2)));
 }
 
@@ -61,14 +63,22 @@ function labelFontPx(style: CSSStyleDeclaration, rem: number): number {
 }
 
 function chartOptions(d: Drawing, view: View, type: ChartType, host: HTMLElement) {
-  const { ticks, step } = timeTicks(view.lo, view.hi, Math.max(2, Math.floor(host.clientWidth / PX_PER_TICK)));
+  const yWidth = yAxisWidth(d, host);
+  // the x labels as wide as their text (HH:MM, or HH:MM:SS between marks closer than a minute)
+  const minutePx = Math.ceil(labelTextPx('00:00', host));
+  const secondPx = Math.ceil(labelTextPx('00:00:00', host));
+  const { ticks, step } = axisTicks(view.lo, view.hi, {
+    plotPx: host.clientWidth - PADDING.left - PADDING.right - yWidth,
+    labelPx: (s) => (withSeconds(s) ? secondPx : minutePx),
+    roomPx: PADDING.right,
+  });
   return {
     height: '100%',
     low: d.low,
     high: d.high,
     chartPadding: PADDING,
     axisX: { type: FixedScaleAxis, low: view.lo, high: view.hi, ticks, labelInterpolationFnc: (v: unknown) => clockLabel(Number(v), step) },
-    axisY: { offset: yAxisWidth(d, host), labelInterpolationFnc: yLabel, referenceValue: 0 },
+    axisY: { offset: yWidth, labelInterpolationFnc: yLabel, referenceValue: 0 },
     // line: straight segments (a smoothed curve would invent values), gaps where a read failed, no dots
     showPoint: false,
     lineSmooth: Interpolation.none({ fillHoles: false }),
@@ -155,21 +165,63 @@ export function TrendChart({ title, trend, type }: { title: string; trend: Trend
   }, [full]);
 
   const px = (e: PointerEvent) => e.clientX - plot.current!.getBoundingClientRect().left;
+  // touch: the fingers on the plot (px of the plot) and the gesture they make since the last finger came or went
+  const fingers = useRef(new Map<number, { x: number; y: number }>());
+  const gesture = useRef<{ view: View; from: Touches } | undefined>(undefined);
+  const shown = useRef(view);
+  shown.current = view;
+  const touchesNow = (): Touches => {
+    const at = [...fingers.current.values()];
+    const x = at.reduce((sum, p) => sum + p.x, 0) / Math.max(1, at.length);
+    const [a, b] = at;
+    return { x, dist: a && b ? Math.hypot(a.x - b.x, a.y - b.y) : 0 };
+  };
+  const finger = (e: PointerEvent) => ({ x: px(e), y: e.clientY });
+  const rebase = () => {
+    gesture.current = fingers.current.size > 0 ? { view: shown.current, from: touchesNow() } : undefined;
+  };
   const onDown = (e: PointerEvent) => {
+    if (e.pointerType === 'touch') {
+      plot.current!.setPointerCapture(e.pointerId);
+      fingers.current.set(e.pointerId, finger(e));
+      rebase();
+      return;
+    }
     if (!e.ctrlKey || e.button !== 0) return;
     e.preventDefault();
     plot.current!.setPointerCapture(e.pointerId);
     setDrag({ a: px(e), b: px(e) });
   };
   const onMove = (e: PointerEvent) => {
+    if (e.pointerType === 'touch') {
+      if (!fingers.current.has(e.pointerId) || !gesture.current) return;
+      fingers.current.set(e.pointerId, finger(e));
+      const { x1, x2 } = area.current;
+      const next = touchView(gesture.current.view, full, gesture.current.from, touchesNow(), x1, x2);
+      shown.current = next;
+      setView(next);
+      return;
+    }
     if (drag) setDrag({ a: drag.a, b: px(e) });
   };
   const onUp = (e: PointerEvent) => {
+    if (e.pointerType === 'touch') {
+      fingers.current.delete(e.pointerId);
+      rebase();
+      return;
+    }
     if (!drag) return;
     const { x1, x2 } = area.current;
     const next = dragZoom(drag.a, px(e), x1, x2, view, full);
     setDrag(undefined);
     if (next) setView(next);
+  };
+  const onCancel = (e: PointerEvent) => {
+    // the browser took the gesture (a vertical swipe scrolls the page): the view stays as it is
+    if (e.pointerType === 'touch') {
+      fingers.current.delete(e.pointerId);
+      rebase();
+    } else setDrag(undefined);
   };
 
   const toggle = (column: number) => {
@@ -207,7 +259,7 @@ export function TrendChart({ title, trend, type }: { title: string; trend: Trend
           })}
         </ul>
       )}
-      <div class="plot" ref={plot} onPointerDown={onDown} onPointerMove={onMove} onPointerUp={onUp} onPointerCancel={() => setDrag(undefined)}>
+      <div class="plot" ref={plot} onPointerDown={onDown} onPointerMove={onMove} onPointerUp={onUp} onPointerCancel={onCancel}>
         <div class="ct-host" ref={host} style={{ height: '100%' }} />
         {drag && (
           <div

@@ -115,6 +115,9 @@ function GraphCard({ id, loaded, type }: { id: Key; loaded: Loaded; type: ChartT
   );
 }
 
+/** a touch screen is the main pointer (a phone, a tablet): the zoom help speaks of fingers, not of Ctrl and the wheel */
+const touchFirst = () => typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
+
 export default function GraphsPage() {
   const t = LL.value.graphs;
   const [volumes, setVolumes] = useState<LogVolume[] | undefined>();
@@ -162,7 +165,9 @@ export default function GraphsPage() {
 
   return (
     <div class="graphs" data-page="graphs">
-      <p class="hint intro">{t.intro()}</p>
+      <p class="hint intro">
+        {t.intro()} <span data-note="zoom">{touchFirst() ? t.zoomTouch() : t.zoomMouse()}</span>
+      </p>
       <section class="card" aria-labelledby="graphs-files">
         <div class="row between">
           <h2 id="graphs-files">{t.files()}</h2>

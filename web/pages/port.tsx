@@ -195,9 +195,9 @@ function PortOverview({ threads, savedCount }: { threads: Value[]; savedCount: n
   const failed = portStatusFailed.value;
   const columns: OverviewColumn[] = [
     { key: 'thread', head: t.columns.thread() },
+    { key: 'state', head: t.columns.state() },
     { key: 'port', head: t.columns.port(), num: true },
     { key: 'interface', head: t.columns.interface() },
-    { key: 'state', head: t.columns.state() },
     { key: 'clients', head: t.stats.clients(), num: true },
     { key: 'requests', head: t.stats.requests(), num: true },
     { key: 'refused', head: t.stats.refused(), num: true },

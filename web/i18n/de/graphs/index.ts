@@ -3,7 +3,9 @@ import type { NamespaceGraphsTranslation } from '../../i18n-types.ts';
 
 const de_graphs = {
   intro:
-    'Wählen Sie eine oder mehrere Logdateien: Jede Datei erhält ein eigenes Diagramm. Zoomen mit Strg+Ziehen oder dem Mausrad über einem Diagramm; ein Klick auf einen Legendeneintrag blendet dessen Datenreihe aus oder ein.',
+    'Wählen Sie eine oder mehrere Logdateien: Jede Datei erhält ein eigenes Diagramm; ein Klick auf einen Legendeneintrag blendet dessen Datenreihe aus oder ein.',
+  zoomMouse: 'Zoomen mit Strg+Ziehen oder dem Mausrad über einem Diagramm.',
+  zoomTouch: 'Zoomen mit zwei Fingern über einem Diagramm (auseinanderziehen vergrößert); mit einem Finger seitwärts ziehen verschiebt die Zeitachse.',
   files: 'Logdateien',
   storages: { intern: 'Interner Speicher', usb: 'USB', temp: 'Temporärer Speicher' },
   notMounted: 'Nicht eingehängt.',

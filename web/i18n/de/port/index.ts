@@ -22,6 +22,7 @@ const de_port = {
   addRestriction: 'Einschränkung hinzufügen',
   removeRestriction: 'Entfernen',
   areaRange: '{area}-Wörter 0\u00a0–\u00a0{max}',
+  range: 'Bereich',
   modbusRange: 'Modbus {first}\u00a0–\u00a0{last} ({unit})',
   words: 'Register',
   bits: 'Bits',

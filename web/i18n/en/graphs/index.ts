@@ -2,8 +2,9 @@
 import type { BaseTranslation } from '../../i18n-types.ts';
 
 const en_graphs = {
-  intro:
-    'Choose one or several log files: each file gets a graph of its own. Zoom with Ctrl+drag or the mouse wheel over a graph; click a legend entry to hide or show its series.',
+  intro: 'Choose one or several log files: each file gets a graph of its own; click a legend entry to hide or show its series.',
+  zoomMouse: 'Zoom with Ctrl+drag or the mouse wheel over a graph.',
+  zoomTouch: 'Zoom with two fingers over a graph (spread them apart to zoom in); drag sideways with one finger to move along the time axis.',
   files: 'Log files',
   storages: { intern: 'Internal memory', usb: 'USB', temp: 'Temporary memory' },
   notMounted: 'Not mounted.',

@@ -21,6 +21,7 @@ const en_port = {
   addRestriction: 'Add restriction',
   removeRestriction: 'Remove',
   areaRange: '{area} words 0 – {max}',
+  range: 'Range',
   modbusRange: 'Modbus {first} – {last} ({unit})',
   words: 'registers',
   bits: 'bits',

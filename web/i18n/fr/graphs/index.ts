@@ -3,7 +3,10 @@ import type { NamespaceGraphsTranslation } from '../../i18n-types.ts';
 
 const fr_graphs = {
   intro:
-    'Choisissez un ou plusieurs fichiers journaux : chaque fichier a son propre graphique. Zoomez avec Ctrl+glisser ou la molette de la souris sur un graphique ; un clic sur une entrée de la légende masque ou affiche sa série.',
+    'Choisissez un ou plusieurs fichiers journaux\u00a0: chaque fichier a son propre graphique\u00a0; un clic sur une entrée de la légende masque ou affiche sa série.',
+  zoomMouse: 'Zoomez avec Ctrl+glisser ou la molette de la souris sur un graphique.',
+  zoomTouch:
+    'Zoomez avec deux doigts sur un graphique (écartez-les pour agrandir)\u00a0; glissez latéralement avec un doigt pour vous déplacer sur l’axe du temps.',
   files: 'Fichiers journaux',
   storages: { intern: 'Mémoire interne', usb: 'USB', temp: 'Mémoire temporaire' },
   notMounted: 'Non monté.',

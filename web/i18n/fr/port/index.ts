@@ -22,6 +22,7 @@ const fr_port = {
   addRestriction: 'Ajouter une restriction',
   removeRestriction: 'Supprimer',
   areaRange: 'Mots {area} 0\u00a0–\u00a0{max}',
+  range: 'Plage',
   modbusRange: 'Modbus {first}\u00a0–\u00a0{last} ({unit})',
   words: 'registres',
   bits: 'bits',
