@@ -47,8 +47,8 @@ const fr_fields = {
     ip1: { label: 'Clients autorisés de', help: '0.0.0.0\u00a0–\u00a00.0.0.0 accepte toutes les adresses.' },
     ip2: { label: 'Clients autorisés à', help: 'Ne doit pas être inférieure au début.' },
     http_port: { label: 'Port', help: 'Ni 3000, 8000, 8080, 8081 ni 5900 ; commun à l’API et au serveur HTTP.' },
-    http_server: { label: 'Activer le serveur HTTP', help: 'Sert les fichiers HTTP téléversés par leur nom sur le même port.' },
-    use_encryption: { label: 'Chiffrement (HTTPS)', help: 'Nécessite le certificat serveur et la clé téléversés.' },
+    http_server: { label: 'Activer le serveur HTTP', help: 'Sert les fichiers HTTP chargés par leur nom sur le même port.' },
+    use_encryption: { label: 'Chiffrement (HTTPS)', help: 'Nécessite le certificat serveur et la clé chargés.' },
     use_cors: { label: 'Autoriser les requêtes d’autres origines (CORS)', help: 'Permet aux pages web d’autres sites d’appeler l’API depuis un navigateur.' },
     api_key: {
       label: 'Clé d’API',
@@ -87,7 +87,7 @@ const fr_fields = {
     client: { label: 'Certificat client' },
     key: { label: 'Clé client', help: 'Extensions .key ou .pem.' },
     tablename: { label: 'Table' },
-    insertWithoutPLC: { label: 'Insertion sans automate', help: 'L’appareil lit les points de données et insère elle-même une ligne à chaque période.' },
+    insertWithoutPLC: { label: 'Insertion sans automate', help: 'L’appareil lit les points de données et insère lui-même une ligne à chaque période.' },
     interface: { label: 'Interface', help: 'Les points de données sont lus par cette interface.' },
     plc_addr: { label: 'Numéro de station', help: '0 en RS232 ; en RS485 et Ethernet, le numéro de station de l’automate.' },
     datalist: {
@@ -135,11 +135,11 @@ const fr_fields = {
     key: { label: 'Clé client', help: 'Extensions .key ou .pem.' },
     collection: { label: 'Collection' },
     measurement: { label: 'Measurement' },
-    tag_name: { label: 'Nom du tag', help: 'Écrit avec chaque enregistrement ; indiquez le nom et la valeur, ou aucun des deux.' },
+    tag_name: { label: 'Nom du tag', help: 'Écrit avec chaque document ou point ; indiquez le nom et la valeur, ou aucun des deux.' },
     tag_value: { label: 'Valeur du tag' },
     insertWithoutPLC: {
       label: 'Insertion sans automate',
-      help: 'L’appareil lit les points de données et insère elle-même un enregistrement à chaque période.',
+      help: 'L’appareil lit les points de données et insère lui-même un document (MongoDB) ou un point (InfluxDB) à chaque période.',
     },
     interface: { label: 'Interface', help: 'Les points de données sont lus par cette interface.' },
     plc_addr: { label: 'Numéro de station', help: '0 en RS232 ; en RS485 et Ethernet, le numéro de station de l’automate.' },

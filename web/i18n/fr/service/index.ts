@@ -6,7 +6,7 @@ const fr_service = {
   specific: 'Connexion',
   certificates: 'Certificats',
   downloads: 'Téléchargements',
-  certNote: 'Noms des fichiers de certificat téléversés ({ext}) ; laisser vide si non utilisé.',
+  certNote: 'Noms des fichiers de certificat chargés ({ext}) ; laisser vide si non utilisé.',
   headers: {
     header: 'En-tête {n}',
     add: 'Ajouter un en-tête',

@@ -14,11 +14,11 @@ const fr_services = {
     off: 'La console est servie en HTTP non chiffré (paramètre par défaut du simulateur).',
     source: 'Origine',
     generated: 'généré sur cet appareil (auto-signé)',
-    uploaded: 'téléversé',
+    uploaded: 'chargé',
     fingerprint: 'Empreinte SHA-256',
     names: 'Noms',
     valid: 'Validité',
-    refused: 'Le certificat téléversé n’est pas utilisé : {reason}',
+    refused: 'Le certificat chargé n’est pas utilisé : {reason}',
     note: 'Comparez l’empreinte avec celle qu’affiche votre navigateur avant de faire confiance au certificat. Chargez un certificat et sa clé pour le remplacer ; supprimez-les pour revenir au certificat généré.',
   },
   desc: {
@@ -39,7 +39,7 @@ const fr_services = {
   reset: {
     title: 'Réinitialisation d’usine',
     intro: 'Remet l’appareil dans l’état de sa sortie d’usine. Faites d’abord une sauvegarde si vous risquez d’avoir encore besoin des paramètres.',
-    lost: 'Perdus\u00a0: tous les paramètres de toutes les pages (retour aux valeurs par défaut), les services (retour à leurs valeurs par défaut), tous les utilisateurs et leurs mots de passe, les certificats et clés téléversés, les fichiers du serveur HTTP, les fichiers de script, les fichiers de configuration du journal et les fichiers journaux de la mémoire interne et temporaire. Tout le monde est déconnecté.',
+    lost: 'Perdus\u00a0: tous les paramètres de toutes les pages (retour aux valeurs par défaut), les services (retour à leurs valeurs par défaut), tous les utilisateurs et leurs mots de passe, les certificats et clés chargés, les fichiers du serveur HTTP, les fichiers de script, les fichiers de configuration du journal et les fichiers journaux de la mémoire interne et temporaire. Tout le monde est déconnecté.',
     kept: 'Conservés\u00a0: le journal d’audit et les fichiers d’une clé USB.',
     button: 'Réinitialisation d’usine…',
     confirmTitle: 'Réinitialiser l’appareil à l’état d’usine\u00a0?',
