@@ -39,8 +39,22 @@ export function BlockLink({ headingId, children }: { headingId: string; children
   );
 }
 
-/** The table in its own scroll box (a phone scrolls it sideways, not the page), named by `labelledBy`. */
-export function OverviewTable({ labelledBy, columns, rows, name }: { labelledBy: string; columns: OverviewColumn[]; rows: OverviewRow[]; name: string }) {
+/**
+ * The overview card of a page (`<name>-overview`): its title, a hint, and the table in its own scroll
+ * box (a phone scrolls it sideways, not the page), named by the title.
+ */
+export function OverviewCard(props: { name: string; title: string; hint: string; columns: OverviewColumn[]; rows: OverviewRow[] }) {
+  const id = `${props.name}-overview`;
+  return (
+    <section class="card group" aria-labelledby={id} data-block={id}>
+      <h2 id={id}>{props.title}</h2>
+      <p class="hint">{props.hint}</p>
+      <OverviewTable labelledBy={id} {...props} />
+    </section>
+  );
+}
+
+function OverviewTable({ labelledBy, columns, rows, name }: { labelledBy: string; columns: OverviewColumn[]; rows: OverviewRow[]; name: string }) {
   return (
     <TableView labelledBy={labelledBy}>
       <table class="data-table" data-overview={name}>

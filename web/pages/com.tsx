@@ -15,7 +15,7 @@ import {
 } from '../../device/model/plc.ts';
 import { Field, FieldGroup } from '../forms/field.tsx';
 import { INTERFACE_UNITS, interfaceFields } from '../forms/interface-fields.ts';
-import { BlockLink, type OverviewColumn, OverviewTable } from '../forms/overview.tsx';
+import { BlockLink, OverviewCard, type OverviewColumn } from '../forms/overview.tsx';
 import { fieldOptions, fieldText } from '../i18n/field-text.ts';
 import { errorText, formatNumber, formatValue, LL } from '../i18n/translate.ts';
 import { comStatus, comStatusFailed, watchComStatus } from '../state/com-status.ts';
@@ -153,13 +153,7 @@ function ComOverview({ interfaces }: { interfaces: Iface[] }) {
       },
     };
   });
-  return (
-    <section class="card group" aria-labelledby="com-overview" data-block="com-overview">
-      <h2 id="com-overview">{t.overview()}</h2>
-      <p class="hint">{t.overviewHint()}</p>
-      <OverviewTable name="com" labelledBy="com-overview" columns={columns} rows={rows} />
-    </section>
-  );
+  return <OverviewCard name="com" title={t.overview()} hint={t.overviewHint()} columns={columns} rows={rows} />;
 }
 
 /**

@@ -11,7 +11,7 @@ import { withDefaults } from '../../device/model/section.ts';
 import { DEFAULT_PORT, MAX_THREADS, threadSchema } from '../../device/model/sections/redirect.ts';
 import { type PortTestResult, type PortThreadStatus, runPortTest } from '../api/port.ts';
 import { Field, problemAt } from '../forms/field.tsx';
-import { BlockLink, type OverviewColumn, OverviewTable } from '../forms/overview.tsx';
+import { BlockLink, OverviewCard, type OverviewColumn } from '../forms/overview.tsx';
 import { nextRestriction, Restrictions } from '../forms/restrictions.tsx';
 import { TestAction, WireBox } from '../forms/test-action.tsx';
 import { errorText, formatNumber, LL, labelled } from '../i18n/translate.ts';
@@ -221,13 +221,7 @@ function PortOverview({ threads, savedCount }: { threads: Value[]; savedCount: n
       },
     };
   });
-  return (
-    <section class="card group" aria-labelledby="port-overview" data-block="port-overview">
-      <h2 id="port-overview">{t.overview()}</h2>
-      <p class="hint">{t.overviewHint()}</p>
-      <OverviewTable name="port" labelledBy="port-overview" columns={columns} rows={rows} />
-    </section>
-  );
+  return <OverviewCard name="port" title={t.overview()} hint={t.overviewHint()} columns={columns} rows={rows} />;
 }
 
 export default function PortPage() {
