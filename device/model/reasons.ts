@@ -3,7 +3,8 @@
 // reasonText; the texts are the `reasons` part of the `errors` dictionary). `words` carries the
 // system's own words where the code alone cannot say it (an error the operating system named), shown
 // as they came. The daemon's log lines keep their English words beside the code.
-import * as v from 'valibot';
+import type * as v from 'valibot';
+import { codedText, codedTextSchema } from './coded-text.ts';
 
 export const STATUS_REASONS = [
   // a listener: a redirect thread, a TLS bridge part, the IEC 60870-5-104 station
@@ -44,20 +45,10 @@ export const STATUS_REASONS = [
 ] as const;
 export type StatusReasonCode = (typeof STATUS_REASONS)[number];
 
-export const statusReasonSchema = v.object({
-  code: v.picklist(STATUS_REASONS),
-  /** the values the text names: a port, a count, file names */
-  args: v.optional(v.record(v.string(), v.union([v.string(), v.number()]))),
-  /** the system's own words (an operating system's error), shown as they came */
-  words: v.optional(v.string()),
-});
+export const statusReasonSchema = codedTextSchema(STATUS_REASONS);
 export type StatusReason = v.InferOutput<typeof statusReasonSchema>;
 
-export const reason = (code: StatusReasonCode, args?: Record<string, string | number>, words?: string): StatusReason => ({
-  code,
-  ...(args ? { args } : {}),
-  ...(words !== undefined && words !== '' ? { words } : {}),
-});
+export const reason = (code: StatusReasonCode, args?: Record<string, string | number>, words?: string): StatusReason => codedText(code, args, words);
 
 /** Why a server cannot listen on its port (a redirect thread, a TLS part, the IEC 104 station). */
 export function listenReason(e: NodeJS.ErrnoException, port: number): StatusReason {

@@ -8,9 +8,9 @@ import { request } from 'node:http';
 import { type Socket, connect as tcpConnect } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import type { Rest } from '../model/sections/rest.ts';
-import type { ServiceTestResult } from '../model/servicetest.ts';
+import { type ServiceTestResult, testNote } from '../model/servicetest.ts';
 import { connect as tlsConnect } from '../net/node-tls.ts';
-import { runTest, StepFailure } from '../services/test-run.ts';
+import { failureNote, runTest, StepFailure } from '../services/test-run.ts';
 import { restAdmits } from './admit.ts';
 import type { RestServer } from './engine.ts';
 
@@ -98,10 +98,15 @@ export async function restApiTest(cfg: Rest, server: RestServer, listenHost: str
             const own = server.certificate();
             const presented = tls.getPeerX509Certificate();
             if (own && presented && fingerprint(own) !== presented.fingerprint256)
-              throw new StepFailure('tls_untrusted', 'The server presented another certificate than the one of pew_api');
+              throw failureNote('tls_untrusted', testNote('rest_other_cert'), 'The server presented another certificate than the one of pew_api');
             return tls;
           },
-          { detail: (tls) => `${tls.getProtocol() ?? ''} ${tls.getPeerX509Certificate()?.subject.replace(/\n/g, ', ') ?? ''}`.trim() },
+          {
+            note: (tls) =>
+              testNote('tls', {
+                handshake: [tls.getProtocol() ?? 'TLS', tls.getPeerX509Certificate()?.subject.replace(/\n/g, ', ')].filter(Boolean).join(', '),
+              }),
+          },
         );
       }
       await t.step(
@@ -109,21 +114,25 @@ export async function restApiTest(cfg: Rest, server: RestServer, listenHost: str
         async () => {
           // the server closes a client outside ip1..ip2 as it connects (docs/hardening.md DOS-2): say why
           if (!restAdmits(cfg, host))
-            throw new StepFailure('auth_failed', `The unit's own address ${host} is outside ${cfg.ip1} – ${cfg.ip2}: the server closes its connection`);
+            throw failureNote(
+              'auth_failed',
+              testNote('rest_outside_range', { host, from: cfg.ip1, to: cfg.ip2 }),
+              `The unit's own address ${host} is outside ${cfg.ip1} – ${cfg.ip2}: the server closes its connection`,
+            );
           const answer = await getInfo(socket!, host, cfg.http_port);
           let body: { error?: { code?: string; message?: string }; api?: string; version?: string } | undefined;
           try {
             body = JSON.parse(answer.body) as typeof body;
           } catch {
-            throw new StepFailure('bad_reply', `HTTP ${answer.status}: the answer is not JSON`);
+            throw failureNote('bad_reply', testNote('not_json', { status: answer.status }), `HTTP ${answer.status}: the answer is not JSON`);
           }
           if (answer.status === 403) throw new StepFailure('auth_failed', `HTTP 403: ${body?.error?.message ?? 'forbidden'}`);
           if (answer.status === 404) throw new StepFailure('not_found', `HTTP 404: ${body?.error?.message ?? 'not found'}`);
           if (answer.status !== 200) throw new StepFailure('peer_error', `HTTP ${answer.status}: ${body?.error?.message ?? ''}`);
-          if (body?.api !== 'v1') throw new StepFailure('bad_reply', "The answer is not the unit's REST API information");
+          if (body?.api !== 'v1') throw failureNote('bad_reply', testNote('rest_not_info'), "The answer is not the unit's REST API information");
           return body;
         },
-        { detail: (b) => `GET /api/v1/info: 200, version ${b.version ?? ''}` },
+        { note: (b) => testNote('rest_info', { version: b.version ?? '' }) },
       );
     });
   } finally {

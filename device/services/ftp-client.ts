@@ -8,14 +8,14 @@ import { type AddressInfo, createServer, connect as netConnect, type Server, typ
 import type { ConnectionOptions, TLSSocket } from 'node:tls';
 import type { Client, FTPError, FTPResponse } from 'basic-ftp';
 import type { Ftpc } from '../model/sections/ftpc.ts';
-import type { TestStep } from '../model/servicetest.ts';
+import { type TestNote, type TestStep, testNote } from '../model/servicetest.ts';
 import { connect as tlsConnect } from '../net/node-tls.ts';
 import { readCert } from '../system/cert-files.ts';
 import { drivers } from './drivers.ts';
-import { type TlsTrust, tlsDetail, tlsOptions } from './net-probe.ts';
+import { type TlsTrust, tlsDetail, tlsOptions, trustNote } from './net-probe.ts';
 
 /** Runs one stage of the set-up; `detail` says what it reached. */
-export type Stage = <T>(name: TestStep, fn: () => Promise<T>, detail?: (v: T) => string | undefined) => Promise<T>;
+export type Stage = <T>(name: TestStep, fn: () => Promise<T>, note?: (v: T) => TestNote | undefined) => Promise<T>;
 const direct: Stage = (_name, fn) => fn();
 
 export interface FtpTarget {
@@ -135,24 +135,24 @@ export async function openFtp(f: Ftpc, dataDir: string, opts: FtpOpenOptions = {
             });
             s.once('error', reject);
           }),
-        () => `${target.host}:${target.port}`,
+        () => testNote('reached', { address: `${target.host}:${target.port}` }),
       );
       await stage(
         'tls',
         () => client.connectImplicitTLS(target.host, target.port, tls),
-        (r) => `${tlsDetail(client.ftp.socket as TLSSocket)}; ${r.message}`,
+        (r) => ({ ...trustNote(tlsDetail(client.ftp.socket as TLSSocket), trust), words: r.message }),
       );
     } else {
       await stage(
         first,
         () => client.connect(target.host, target.port),
-        (r) => r.message,
+        (r) => testNote('greeting', { server: target.via ?? 'FTP' }, r.message),
       );
       if (f.transfermode_ftps && tls)
         await stage(
           'tls',
           () => client.useTLS(tls),
-          () => tlsDetail(client.ftp.socket as TLSSocket),
+          () => trustNote(tlsDetail(client.ftp.socket as TLSSocket), trust),
         );
     }
     await stage(
@@ -163,7 +163,7 @@ export async function openFtp(f: Ftpc, dataDir: string, opts: FtpOpenOptions = {
         if (f.transfermode_ascii) await client.send('TYPE A');
         return r;
       },
-      (r) => `${r.message}${f.transfermode_ascii ? ' (ASCII)' : ''}`,
+      (r) => testNote(f.transfermode_ascii ? 'login_ascii' : 'login_reply', undefined, r.message),
     );
     if (!f.transfermode_passive) client.prepareTransfer = activeMode(f.local_ip);
     return client;

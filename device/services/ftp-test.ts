@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Client } from 'basic-ftp';
 import type { Ftpc } from '../model/sections/ftpc.ts';
-import type { ServiceTestResult } from '../model/servicetest.ts';
+import { type ServiceTestResult, testNote } from '../model/servicetest.ts';
 import { ftpTarget, isFtpError, openFtp, type Stage } from './ftp-client.ts';
 import { runTest, StepFailure } from './test-run.ts';
 
@@ -27,7 +27,7 @@ export async function testFtp(f: Ftpc, dataDir: string): Promise<ServiceTestResu
   const mode = f.transfermode_ssl ? 'ftps (implicit)' : f.transfermode_ftps ? 'ftp + AUTH TLS' : 'ftp';
   const peer = `${f.server_ip}:${f.server_port}${target.via ? ` via ${target.via}` : ''} (${mode})`;
   return runTest(peer, async (t) => {
-    const stage: Stage = (name, fn, detail) =>
+    const stage: Stage = (name, fn, note) =>
       t.step(
         name,
         async () => {
@@ -37,7 +37,7 @@ export async function testFtp(f: Ftpc, dataDir: string): Promise<ServiceTestResu
             throw ftpFailure(e, false);
           }
         },
-        detail ? { detail } : {},
+        note ? { note } : {},
       );
     const client: Client = await openFtp(f, dataDir, { stage });
     try {
@@ -51,7 +51,7 @@ export async function testFtp(f: Ftpc, dataDir: string): Promise<ServiceTestResu
             throw ftpFailure(e, true);
           }
         },
-        { detail: (l) => `${l.length} entries in ${dir || 'the login directory'} (${f.transfermode_passive ? 'passive' : 'active'})` },
+        { note: (l) => testNote(dir ? 'listed' : 'listed_home', { count: l.length, dir, mode: f.transfermode_passive ? 'passive' : 'active' }) },
       );
       const name = join(dir, `pew_test_${randomBytes(4).toString('hex')}.txt`);
       const text = `connection test ${new Date().toISOString()}\r\n`;
@@ -65,7 +65,7 @@ export async function testFtp(f: Ftpc, dataDir: string): Promise<ServiceTestResu
             throw ftpFailure(e, false);
           }
         },
-        { detail: () => `${text.length} bytes to ${name}, deleted again` },
+        { note: () => testNote('file_written', { bytes: text.length, file: name }) },
       );
     } finally {
       client.close();

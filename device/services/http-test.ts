@@ -8,10 +8,10 @@ import { STATUS_CODES } from 'node:http';
 import type { Dispatcher } from 'undici';
 import { basicAuth, requestHeaders } from '../httpc/headers.ts';
 import type { Httpc } from '../model/sections/httpc.ts';
-import type { ServiceTestResult } from '../model/servicetest.ts';
+import { type ServiceTestResult, testNote } from '../model/servicetest.ts';
 import { readCert } from '../system/cert-files.ts';
 import { drivers } from './drivers.ts';
-import { httpConnectTunnel, probeTls, type TlsTrust, tcpConnect, tlsDetail, tlsHandshake, tlsOptions } from './net-probe.ts';
+import { httpConnectTunnel, probeTls, type TlsTrust, tcpConnect, tlsDetail, tlsHandshake, tlsOptions, trustNote } from './net-probe.ts';
 import { runTest, StepFailure } from './test-run.ts';
 
 export async function httpTrust(h: Httpc, dataDir: string): Promise<TlsTrust> {
@@ -36,7 +36,6 @@ export async function httpDispatcher(h: Httpc, host: string, trust: TlsTrust): P
 }
 
 /** ` with X-A, X-B`: the custom headers by name (a secret value is never shown), or nothing. */
-const headerNames = (h: Httpc) => (h.headers.length ? ` with ${h.headers.map((x) => x.name).join(', ')}` : '');
 
 /** A status that fails the test: 401/407 wrong login, 404 wrong path, any other 4xx/5xx the server's error. */
 export function statusFailure(status: number, line: string): StepFailure | undefined {
@@ -57,13 +56,13 @@ export async function testHttp(h: Httpc, dataDir: string): Promise<ServiceTestRe
     if (h.proxy_addr) {
       const proxy = { host: h.proxy_addr, port: h.proxy_port, user: h.proxy_user, password: h.proxy_password };
       const tunnel = await t.step('proxy', () => httpConnectTunnel(proxy, `${host}:${port}`), {
-        detail: () => `CONNECT ${host}:${port} through ${h.proxy_addr}:${h.proxy_port}`,
+        note: () => testNote('proxy_tunnel', { target: `${host}:${port}`, proxy: `${h.proxy_addr}:${h.proxy_port}` }),
       });
-      if (https) await t.step('tls', async () => tlsDetail(await tlsHandshake(host, port, trust, tunnel)), { detail: (d) => d });
+      if (https) await t.step('tls', async () => tlsDetail(await tlsHandshake(host, port, trust, tunnel)), { note: (d) => trustNote(d, trust) });
       tunnel.destroy();
     } else {
-      await t.step('connect', async () => (await tcpConnect(host, port)).destroy(), { detail: () => `${host}:${port}` });
-      if (https) await t.step('tls', () => probeTls(host, port, trust), { detail: (d) => d });
+      await t.step('connect', async () => (await tcpConnect(host, port)).destroy(), { note: () => testNote('reached', { address: `${host}:${port}` }) });
+      if (https) await t.step('tls', () => probeTls(host, port, trust), { note: (d) => trustNote(d, trust) });
     }
     const dispatcher = await httpDispatcher(h, host, trust);
     const { request } = await drivers.undici();
@@ -85,7 +84,13 @@ export async function testHttp(h: Httpc, dataDir: string): Promise<ServiceTestRe
           if (failure) throw failure;
           return line;
         },
-        { detail: (line) => `GET ${url.pathname}${url.search}${headerNames(h)}: ${line}` },
+        {
+          // the headers' names, never their values (a key may be among them)
+          note: (line) =>
+            h.headers.length
+              ? testNote('http_get_headers', { path: `${url.pathname}${url.search}`, headers: h.headers.map((x) => x.name).join(', ') }, line)
+              : testNote('http_get', { path: `${url.pathname}${url.search}` }, line),
+        },
       );
     } finally {
       // destroy, not close: a request the step gave up on must not hold the answer back

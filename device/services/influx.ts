@@ -4,7 +4,8 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Nosql } from '../model/sections/nosql.ts';
-import { StepFailure } from './test-run.ts';
+import { testNote } from '../model/servicetest.ts';
+import { failureNote, StepFailure } from './test-run.ts';
 
 export const INFLUX_DEFAULT_PORT = 8086;
 
@@ -98,7 +99,7 @@ export async function influxQuery(
   try {
     j = JSON.parse(r.body) as QueryResult;
   } catch {
-    throw new StepFailure('bad_reply', `not an InfluxDB answer: ${r.body.slice(0, 200)}`);
+    throw failureNote('bad_reply', testNote('not_influx', undefined, r.body.slice(0, 200)), `not an InfluxDB answer: ${r.body.slice(0, 200)}`);
   }
   const first = j.results?.[0];
   const error = j.error ?? first?.error;

@@ -7,12 +7,12 @@
 
 import type { Socket } from 'node:net';
 import type { Email } from '../model/sections/email.ts';
-import type { ServiceTestResult } from '../model/servicetest.ts';
+import { type ServiceTestResult, type TestNote, testNote } from '../model/servicetest.ts';
 import { readCert } from '../system/cert-files.ts';
 import { drivers } from './drivers.ts';
 import { command, readGreeting, type TlsTrust, tcpConnect, tlsDetail, tlsHandshake, tlsOptions } from './net-probe.ts';
 import { type Connect, connectorOf, proxyAddress, socksConnect, socksProxyOf } from './socks-proxy.ts';
-import { runTest, StepFailure, type TestRun } from './test-run.ts';
+import { failureNote, runTest, StepFailure, type TestRun } from './test-run.ts';
 
 /** spec §5 port 0: SMTP over implicit TLS (465), then submission (587) and SMTP (25) with STARTTLS; plain: 587, 25 */
 export const smtpCandidates = (ssl: boolean): number[] => (ssl ? [465, 587, 25] : [587, 25]);
@@ -74,42 +74,47 @@ export async function smtpTransport(e: Email, trust: TlsTrust, port: number, o: 
   return transport;
 }
 
-/** "SMTP host:port" and, with a proxy, "through SOCKS proxy p:port" */
-const via = (e: Email): string => {
+/** The server reached at `address`, with the SOCKS proxy it went through and whether its port was found by trying. */
+const reachedNote = (e: Email, server: string, address: string, auto: boolean): TestNote => {
   const proxy = socksProxyOf(e);
-  return proxy ? ` through SOCKS proxy ${proxyAddress(proxy)}` : '';
+  const args = { server, address, ...(proxy ? { proxy: proxyAddress(proxy) } : {}) };
+  return testNote(proxy ? (auto ? 'server_reached_proxy_auto' : 'server_reached_proxy') : auto ? 'server_reached_auto' : 'server_reached', args);
 };
 
 async function testPop3Imap(t: TestRun, e: Email, trust: TlsTrust): Promise<void> {
   const host = e.server_pop3imap;
   const name = e.emailmode === 1 ? 'POP3' : 'IMAP';
   const port = e.server_port_pop3imap || pop3imapPort(e.emailmode, e.transfermode_ssl);
-  const auto = e.server_port_pop3imap === 0 ? ' (autodetected)' : '';
   const connect = connectorOf(socksProxyOf(e));
-  let socket: Socket = await t.step(e.proxy_ip ? 'proxy' : 'connect', () => connect(host, port), { detail: () => `${name} ${host}:${port}${auto}${via(e)}` });
+  let socket: Socket = await t.step(e.proxy_ip ? 'proxy' : 'connect', () => connect(host, port), {
+    note: () => reachedNote(e, name, `${host}:${port}`, e.server_port_pop3imap === 0),
+  });
   try {
-    if (e.transfermode_ssl) socket = await t.step('tls', () => tlsHandshake(host, port, trust, socket), { detail: (s) => `${name}: ${tlsDetail(s)}` });
+    if (e.transfermode_ssl)
+      socket = await t.step('tls', () => tlsHandshake(host, port, trust, socket), {
+        note: (s) => testNote('server_tls', { server: name, handshake: tlsDetail(s) }),
+      });
     const ready = e.emailmode === 1 ? (l: string) => l.startsWith('+OK') : (l: string) => /^\* (OK|PREAUTH)\b/i.test(l);
-    await t.step('read', () => readGreeting(socket, ready), { detail: (l) => `${name}: ${l}` });
+    await t.step('read', () => readGreeting(socket, ready), { note: (l) => testNote('greeting', { server: name }, l) });
   } finally {
     socket.destroy();
   }
 }
 
 /** STARTTLS by hand (greeting, EHLO, STARTTLS, handshake), to report the TLS step on its own. */
-async function startTls(host: string, port: number, trust: TlsTrust, connect: Connect): Promise<string> {
+async function startTls(host: string, port: number, trust: TlsTrust, connect: Connect): Promise<TestNote> {
   const s = await connect(host, port);
   try {
     await readGreeting(s, (l) => l.startsWith('220'));
     await command(s, 'EHLO pew-connection-test', (r) => r.startsWith('250'));
     await command(s, 'STARTTLS', (r) => r.startsWith('220')).catch((e: unknown) => {
       // the server's refusal alone ("500 command not recognized") would not say what it refused
-      throw e instanceof StepFailure ? new StepFailure(e.reason, `STARTTLS refused: ${e.message}`) : e;
+      throw e instanceof StepFailure ? failureNote(e.reason, testNote('starttls_refused', undefined, e.message), `STARTTLS refused: ${e.message}`) : e;
     });
     const tls = await tlsHandshake(host, port, trust, s);
     const d = tlsDetail(tls);
     tls.destroy();
-    return `STARTTLS, ${d}`;
+    return testNote('tls_starttls', { handshake: d });
   } finally {
     s.destroy();
   }
@@ -133,7 +138,7 @@ export async function testMail(e: Email, dataDir: string): Promise<ServiceTestRe
     const ports = e.server_smtp_port ? [e.server_smtp_port] : smtpCandidates(e.transfermode_ssl);
     const connect = connectorOf(socksProxyOf(e));
     const port = await t.step(e.proxy_ip ? 'proxy' : 'connect', () => firstOpen(host, ports, connect), {
-      detail: (p) => `SMTP ${host}:${p}${e.server_smtp_port ? '' : ' (autodetected)'}${via(e)}`,
+      note: (p) => reachedNote(e, 'SMTP', `${host}:${p}`, !e.server_smtp_port),
     });
     const implicit = e.transfermode_ssl && port === IMPLICIT_TLS_PORT;
     if (e.transfermode_ssl) {
@@ -144,9 +149,9 @@ export async function testMail(e: Email, dataDir: string): Promise<ServiceTestRe
           const s = await tlsHandshake(host, port, trust, await connect(host, port));
           const d = tlsDetail(s);
           s.destroy();
-          return `implicit, ${d}`;
+          return testNote('tls_implicit', { handshake: d });
         },
-        { detail: (d) => d },
+        { note: (n) => n },
       );
     }
     const transport = await smtpTransport(e, trust, port, { login: true, ms: { connect: 10_000, socket: 10_000 }, name: 'pew-connection-test' });
@@ -160,7 +165,7 @@ export async function testMail(e: Email, dataDir: string): Promise<ServiceTestRe
             throw smtpFailure(err);
           }
         },
-        { detail: () => (e.server_user ? `as ${e.server_user}` : 'without login') },
+        { note: () => (e.server_user ? testNote('login_as', { user: e.server_user }) : testNote('login_anonymous')) },
       );
     } finally {
       transport.close();

@@ -6,11 +6,11 @@
 import { randomBytes } from 'node:crypto';
 import type { IClientOptions, MqttClient } from 'mqtt';
 import type { Mqtt } from '../model/sections/mqtt.ts';
-import type { ServiceTestResult } from '../model/servicetest.ts';
+import { type ServiceTestResult, testNote } from '../model/servicetest.ts';
 import { readCert } from '../system/cert-files.ts';
 import { drivers } from './drivers.ts';
-import { minTlsVersion, probeTls, type TlsTrust, tcpConnect, tlsOptions } from './net-probe.ts';
-import { runTest, StepFailure, type TestRun } from './test-run.ts';
+import { minTlsVersion, probeTls, type TlsTrust, tcpConnect, tlsOptions, trustNote } from './net-probe.ts';
+import { failureNote, runTest, StepFailure, type TestRun } from './test-run.ts';
 
 const DEFAULT_PORTS = { mqtt: 1883, mqtts: 8883, ws: 80, wss: 443 } as const;
 type Scheme = keyof typeof DEFAULT_PORTS;
@@ -81,7 +81,7 @@ async function connectClient(target: BrokerTarget, opts: IClientOptions): Promis
       else if (/connack timeout/i.test(e.message)) fail(new StepFailure('timeout', e.message));
       else fail(e);
     };
-    const onClose = () => fail(new StepFailure('bad_reply', 'the broker closed the connection without accepting the login'));
+    const onClose = () => fail(failureNote('bad_reply', testNote('broker_closed_login'), 'the broker closed the connection without accepting the login'));
     client.on('connect', onConnect);
     client.on('error', onError);
     client.on('close', onClose);
@@ -104,19 +104,24 @@ async function roundTrip(client: MqttClient, qos: Mqtt['qos'], t: TestRun): Prom
       const granted = await client.subscribeAsync(topic, { qos });
       const g = granted[0]?.qos;
       // SUBACK 128 (MQTT 5: 0x80 and above): the broker refused the subscription
-      if (g === undefined || g >= 128) throw new StepFailure('auth_failed', `the broker refused the subscription to ${topic} (SUBACK ${g ?? 'missing'})`);
+      if (g === undefined || g >= 128)
+        throw failureNote(
+          'auth_failed',
+          testNote('subscription_refused', { topic, code: g ?? '–' }),
+          `the broker refused the subscription to ${topic} (SUBACK ${g ?? 'missing'})`,
+        );
       await client.publishAsync(topic, payload, { qos, retain: false });
     },
-    { detail: () => `${topic}, QoS ${qos}` },
+    { note: () => testNote('published', { topic, qos }) },
   );
   await t.step(
     'read',
     async () => {
       const got = await received;
-      if (got !== payload) throw new StepFailure('bad_reply', `received "${got}" instead of "${payload}"`);
+      if (got !== payload) throw failureNote('bad_reply', testNote('received_other', { got, sent: payload }), `received "${got}" instead of "${payload}"`);
       return got;
     },
-    { ms: 5000, detail: (got) => `${Buffer.byteLength(got)} bytes back` },
+    { ms: 5000, note: (got) => testNote('received', { bytes: Buffer.byteLength(got) }) },
   );
 }
 
@@ -124,8 +129,10 @@ export async function testMqtt(m: Mqtt, dataDir: string): Promise<ServiceTestRes
   const target = brokerTarget(m);
   const trust = target.tls ? await mqttTrust(m, dataDir) : undefined;
   return runTest(target.url, async (t) => {
-    await t.step('connect', async () => (await tcpConnect(target.host, target.port)).destroy(), { detail: () => `${target.host}:${target.port}` });
-    if (trust) await t.step('tls', () => probeTls(target.host, target.port, trust), { detail: (d) => d });
+    await t.step('connect', async () => (await tcpConnect(target.host, target.port)).destroy(), {
+      note: () => testNote('reached', { address: `${target.host}:${target.port}` }),
+    });
+    if (trust) await t.step('tls', () => probeTls(target.host, target.port, trust), { note: (d) => trustNote(d, trust) });
     const opts: IClientOptions = {
       clientId: `pew-test-${randomBytes(4).toString('hex')}`,
       keepalive: m.keep_alive,
@@ -136,7 +143,9 @@ export async function testMqtt(m: Mqtt, dataDir: string): Promise<ServiceTestRes
       ...(trust ? (tlsOptions(target.host, trust) as Partial<IClientOptions>) : {}),
       ...(trust && target.scheme === 'wss' ? { wsOptions: tlsOptions(target.host, trust) } : {}),
     };
-    const client = await t.step('login', () => connectClient(target, opts), { detail: () => (m.broker_user ? `as ${m.broker_user}` : 'without user name') });
+    const client = await t.step('login', () => connectClient(target, opts), {
+      note: () => (m.broker_user ? testNote('login_as', { user: m.broker_user }) : testNote('login_anonymous')),
+    });
     try {
       await roundTrip(client, m.qos, t);
     } finally {

@@ -8,8 +8,9 @@ import { request as httpRequest } from 'node:http';
 import { connect as netConnect, type Socket } from 'node:net';
 import type { ConnectionOptions, SecureVersion, TLSSocket } from 'node:tls';
 import type { TLS_VERSIONS } from '../model/common.ts';
+import { type TestNote, testNote } from '../model/servicetest.ts';
 import { connect as tlsConnect } from '../net/node-tls.ts';
-import { StepFailure } from './test-run.ts';
+import { failureNote, StepFailure } from './test-run.ts';
 
 /** The node name of a section's minimum TLS version (spec §3: none, 1.1, 1.2, 1.3); none = node's default. */
 export function minTlsVersion(v: (typeof TLS_VERSIONS)[number]): SecureVersion | undefined {
@@ -67,7 +68,7 @@ export function tlsHandshake(host: string, port: number, trust: TlsTrust, socket
       reject(e);
     };
     // a peer that closes the connection during the handshake leaves no error of its own
-    const closed = () => fail(new StepFailure('peer_error', 'the server closed the connection during the TLS handshake'));
+    const closed = () => fail(failureNote('peer_error', testNote('closed_in_handshake'), 'the server closed the connection during the TLS handshake'));
     s.once('secureConnect', () => {
       s.off('error', fail);
       s.off('close', closed);
@@ -86,7 +87,14 @@ export function tlsDetail(s: TLSSocket): string {
   return `${s.getProtocol() ?? 'TLS'}, ${s.getCipher().name}${cn}`;
 }
 
-/** A TLS handshake with `host:port` on a new connection, closed again; what it reached as the detail. */
+/**
+ * A handshake's note with how the certificate was checked: with the uploaded CA, with the system's
+ * CAs, or not at all (the section's verification off).
+ */
+export const trustNote = (handshake: string, trust: Pick<TlsTrust, 'ca' | 'verify'> | undefined): TestNote =>
+  testNote(trust?.verify ? (trust.ca ? 'tls_verified_ca' : 'tls_verified_system') : 'tls_unverified', { handshake });
+
+/** A TLS handshake with `host:port` on a new connection, closed again; the handshake (tlsDetail) it made. */
 export async function probeTls(host: string, port: number, trust: TlsTrust): Promise<string> {
   const s = await tlsHandshake(host, port, trust);
   const detail = tlsDetail(s);
@@ -104,9 +112,11 @@ export function httpConnectTunnel(proxy: { host: string; port: number; user?: st
       if (res.statusCode === 200) return resolve(socket);
       socket.destroy();
       const line = `${res.statusCode} ${res.statusMessage ?? ''}`.trim();
-      if (res.statusCode === 407) return reject(new StepFailure('auth_failed', `proxy: ${line}`));
+      if (res.statusCode === 407) return reject(failureNote('auth_failed', testNote('proxy_answer', undefined, line), `proxy: ${line}`));
       // the proxy reached nothing at the target, or may not go there
-      reject(new StepFailure(res.statusCode === 502 || res.statusCode === 504 ? 'refused' : 'peer_error', `proxy: ${line}`));
+      reject(
+        failureNote(res.statusCode === 502 || res.statusCode === 504 ? 'refused' : 'peer_error', testNote('proxy_answer', undefined, line), `proxy: ${line}`),
+      );
     });
     req.once('error', reject);
     req.end();
@@ -135,8 +145,12 @@ export function readGreeting(s: Socket, ok: (line: string) => boolean, ms = 10_0
     };
     const onError = (e: Error) => done(e);
     const onClose = () =>
-      done(new StepFailure('bad_reply', buf ? `the server closed the connection after: ${buf.trim()}` : 'the server closed the connection without a greeting'));
-    const timer = setTimeout(() => done(new StepFailure('timeout', `no greeting within ${ms} ms`)), ms);
+      done(
+        buf
+          ? failureNote('bad_reply', testNote('closed_after', undefined, buf.trim()), `the server closed the connection after: ${buf.trim()}`)
+          : failureNote('bad_reply', testNote('closed_without_greeting'), 'the server closed the connection without a greeting'),
+      );
+    const timer = setTimeout(() => done(failureNote('timeout', testNote('no_greeting_within', { ms }), `no greeting within ${ms} ms`)), ms);
     s.on('data', onData);
     s.once('error', onError);
     s.once('close', onClose);
@@ -173,7 +187,11 @@ export async function command(
       else done(new StepFailure('peer_error', last));
     };
     const onError = (e: Error) => done(e);
-    const timer = setTimeout(() => done(new StepFailure('timeout', `no answer to ${line.split(' ')[0]} within ${ms} ms`)), ms);
+    const command = line.split(' ')[0] ?? '';
+    const timer = setTimeout(
+      () => done(failureNote('timeout', testNote('no_answer_to_within', { command, ms }), `no answer to ${command} within ${ms} ms`)),
+      ms,
+    );
     s.on('data', onData);
     s.once('error', onError);
   });

@@ -7,14 +7,14 @@
 // document is inserted and deleted again. The section's timeout bounds every step.
 import type { MongoClientOptions, MongoServerError } from 'mongodb';
 import { INFLUX, type Nosql } from '../model/sections/nosql.ts';
-import type { ServiceTestResult } from '../model/servicetest.ts';
+import { type ServiceTestResult, testNote } from '../model/servicetest.ts';
 import { influxFieldConflicts } from '../nosql/documents.ts';
 import { pointColumns } from '../service-runtime/db-row.ts';
 import { drivers } from './drivers.ts';
 import { firstColumn, influxFailure, influxIdent, influxQuery, influxRequest, influxTarget } from './influx.ts';
-import { probeTls, type TlsTrust } from './net-probe.ts';
+import { probeTls, type TlsTrust, trustNote } from './net-probe.ts';
 import { reachTcp } from './reach.ts';
-import { classify, runTest, StepFailure } from './test-run.ts';
+import { classify, failureNote, runTest, StepFailure } from './test-run.ts';
 
 export const MONGO_DEFAULT_PORT = 27017;
 /** the marker of the MongoDB test document */
@@ -32,34 +32,46 @@ async function runInfluxTest(n: Nosql, ca: Buffer | undefined): Promise<ServiceT
   const port = Number(url.port);
   const ms = t0.ms;
   return runTest(t0.base, async (t) => {
-    await t.step('connect', () => reachTcp(host, port), { ms, detail: (a) => `reached ${a}` });
-    if (url.protocol === 'https:')
-      await t.step('tls', () => probeTls(host, port, { ca: t0.ca, verify: t0.verify }), { ms, detail: trusted({ ca: t0.ca, verify: t0.verify }) });
+    await t.step('connect', () => reachTcp(host, port), { ms, note: (address) => testNote('reached', { address }) });
+    if (url.protocol === 'https:') {
+      const trust = { ca: t0.ca, verify: t0.verify };
+      await t.step('tls', () => probeTls(host, port, trust), { ms, note: (d) => trustNote(d, trust) });
+    }
     await t.step(
       'request',
       async () => {
         const r = await influxRequest(t0, 'GET', '/ping', {});
         if (r.status !== 204 && r.status !== 200) throw influxFailure(r);
         const version = r.headers['x-influxdb-version'];
-        if (version === undefined) throw new StepFailure('bad_reply', `HTTP ${r.status} without X-Influxdb-Version: not an InfluxDB server`);
+        if (version === undefined)
+          throw failureNote(
+            'bad_reply',
+            testNote('not_influx_server', { status: r.status }),
+            `HTTP ${r.status} without X-Influxdb-Version: not an InfluxDB server`,
+          );
         return String(version);
       },
-      { ms, detail: (v) => `InfluxDB ${v} answers /ping` },
+      { ms, note: (version) => testNote('influx_ping', { version }) },
     );
-    if (n.user !== '') await t.step('login', () => influxQuery(t0, 'SHOW DATABASES'), { ms, detail: () => `as ${n.user}` });
+    if (n.user !== '') await t.step('login', () => influxQuery(t0, 'SHOW DATABASES'), { ms, note: () => testNote('login_as', { user: n.user }) });
     await t.step(
       'database',
       async () => {
         // SHOW MEASUREMENTS of a missing database is merely empty: the server's list decides
         const databases = firstColumn(await influxQuery(t0, 'SHOW DATABASES'));
         if (!databases.includes(n.instance_name))
-          throw new StepFailure('not_found', `database not found: "${n.instance_name}" (the server has ${databases.length ? databases.join(', ') : 'none'})`);
+          throw failureNote(
+            'not_found',
+            databases.length
+              ? testNote('database_missing', { database: n.instance_name }, databases.join(', '))
+              : testNote('database_missing_none', { database: n.instance_name }),
+            `database not found: "${n.instance_name}" (the server has ${databases.length ? databases.join(', ') : 'none'})`,
+          );
         return firstColumn(await influxQuery(t0, 'SHOW MEASUREMENTS', n.instance_name));
       },
       {
         ms,
-        detail: (m) =>
-          `${n.instance_name}: ${m.length} measurement${m.length === 1 ? '' : 's'}${m.length ? ` (${m.slice(0, 10).join(', ')}${m.length > 10 ? ', …' : ''})` : ''}`,
+        note: (m) => testNote('measurements', { database: n.instance_name, count: m.length }, `${m.slice(0, 10).join(', ')}${m.length > 10 ? ', …' : ''}`),
       },
     );
     // an empty write: the server checks that the database exists and that the user may write into
@@ -70,7 +82,11 @@ async function runInfluxTest(n: Nosql, ca: Buffer | undefined): Promise<ServiceT
         const r = await influxRequest(t0, 'POST', '/write', { db: n.instance_name, precision: 'ms' }, '');
         if (r.status !== 204 && r.status !== 200) throw influxFailure(r);
       },
-      { ms, detail: () => `${n.instance_name} takes writes${n.user === '' ? '' : ` of ${n.user}`} (an empty write: nothing written)` },
+      {
+        ms,
+        note: () =>
+          n.user === '' ? testNote('influx_write', { database: n.instance_name }) : testNote('influx_write_user', { database: n.instance_name, user: n.user }),
+      },
     );
     if (n.measurement === '') return;
     await t.step(
@@ -84,18 +100,14 @@ async function runInfluxTest(n: Nosql, ca: Buffer | undefined): Promise<ServiceT
       },
       {
         ms,
-        detail: (fields) =>
+        note: (fields) =>
           fields.length
-            ? `${n.measurement}: ${fields.map(([key, type]) => `${key} (${type})`).join(', ')}`
-            : `${n.measurement} does not exist yet: the first point creates it`,
+            ? testNote('table_exists', { table: n.measurement }, fields.map(([key, type]) => `${key} (${type})`).join(', '))
+            : testNote('table_missing', { table: n.measurement }),
       },
     );
   });
 }
-
-/** The handshake's detail (protocol, cipher, subject) and how the certificate was checked. */
-const trusted = (trust: TlsTrust) => (handshake: string) =>
-  `${handshake}, ${trust.verify ? (trust.ca ? 'certificate verified with the uploaded CA' : 'certificate verified with the system CAs') : 'certificate not verified'}`;
 
 /** host and port of the server field (`host`, `host:port`, `mongodb://host[:port]`). */
 export function mongoAddress(server: string): { host: string; port: number } {
@@ -166,15 +178,18 @@ async function runMongoTest(n: Nosql, ca: Buffer | undefined): Promise<ServiceTe
     });
   return runTest(`mongodb://${host}:${port}`, async (t) => {
     try {
-      await t.step('connect', () => reachTcp(host, port), { ms, detail: (a) => `reached ${a}` });
-      if (n.use_encryption) await t.step('tls', () => probeTls(host, port, trust), { ms, detail: trusted(trust) });
-      await t.step('login', () => guard(client.connect()), { ms, detail: () => (n.user !== '' ? `as ${n.user}` : 'without credentials') });
+      await t.step('connect', () => reachTcp(host, port), { ms, note: (address) => testNote('reached', { address }) });
+      if (n.use_encryption) await t.step('tls', () => probeTls(host, port, trust), { ms, note: (d) => trustNote(d, trust) });
+      await t.step('login', () => guard(client.connect()), {
+        ms,
+        note: () => (n.user !== '' ? testNote('login_as', { user: n.user }) : testNote('login_anonymous')),
+      });
       const db = client.db(n.instance_name || 'test');
-      await t.step('database', () => guard(db.command({ ping: 1 })), { ms, detail: () => `${db.databaseName} answers ping` });
+      await t.step('database', () => guard(db.command({ ping: 1 })), { ms, note: () => testNote('database_ping', { database: db.databaseName }) });
       if (n.collection === '') return;
       const exists = await t.step('table', async () => (await guard(db.listCollections({ name: n.collection }, { nameOnly: true }).toArray())).length > 0, {
         ms,
-        detail: (yes) => `${n.collection}: ${yes ? 'exists' : 'does not exist yet (the first write creates it)'}`,
+        note: (yes) => testNote(yes ? 'table_exists' : 'table_missing', { table: n.collection }),
       });
       await t.step(
         'write',
@@ -182,10 +197,15 @@ async function runMongoTest(n: Nosql, ca: Buffer | undefined): Promise<ServiceTe
           const coll = db.collection(n.collection);
           const { insertedId } = await guard(coll.insertOne({ [TEST_FIELD]: true, at: new Date() }));
           const { deletedCount } = await guard(coll.deleteOne({ _id: insertedId }));
-          if (deletedCount !== 1) throw new StepFailure('bad_reply', `the test document ${String(insertedId)} was inserted but not deleted`);
+          if (deletedCount !== 1)
+            throw failureNote(
+              'bad_reply',
+              testNote('document_not_deleted', { id: String(insertedId) }),
+              `the test document ${String(insertedId)} was inserted but not deleted`,
+            );
           return String(insertedId);
         },
-        { ms, detail: (id) => `test document ${id} inserted into ${n.collection} and deleted${exists ? '' : ' (collection created)'}` },
+        { ms, note: (id) => testNote(exists ? 'document_written' : 'document_written_created', { id, collection: n.collection }) },
       );
     } finally {
       await client.close(true).catch(() => {});

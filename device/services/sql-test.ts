@@ -8,11 +8,12 @@
 import type mysql from 'mysql2/promise';
 import type { Connection } from 'tedious';
 import type { Sql } from '../model/sections/sql.ts';
-import type { ServiceTestResult, TestFailure } from '../model/servicetest.ts';
+import { type ServiceTestResult, type TestFailure, testNote } from '../model/servicetest.ts';
 import { pointColumns } from '../service-runtime/db-row.ts';
 import { DIALECT_OF, type SqlStatement, type TdsType } from '../sql/dialects.ts';
 import { planTable, TableMismatch } from '../sql/table.ts';
 import { drivers } from './drivers.ts';
+import { trustNote } from './net-probe.ts';
 import { reachTcp } from './reach.ts';
 import { classify, runTest, StepFailure } from './test-run.ts';
 
@@ -240,7 +241,10 @@ export function runSqlTest(s: Sql, ca: Buffer | undefined): Promise<ServiceTestR
   const driver = SQL_DRIVERS[s.db_type];
   const o = sqlConnectOptions(s, ca);
   return runTest(`${s.server}:${s.port}`, async (t) => {
-    await t.step('connect', () => reachTcp(o.host, o.port), { ms: o.ms, detail: (a) => `${driver.name} port reached at ${a}` });
+    await t.step('connect', () => reachTcp(o.host, o.port), {
+      ms: o.ms,
+      note: (address) => testNote('server_reached', { server: driver.name, address }),
+    });
     // TLS, login and the database are one handshake of the client: each step waits for it and
     // passes when the handshake got past it (a wrong password after TLS means TLS worked)
     const opening = driver.open(o).catch((e: unknown) => {
@@ -259,11 +263,13 @@ export function runSqlTest(s: Sql, ca: Buffer | undefined): Promise<ServiceTestR
       if (o.tls) {
         await t.step('tls', () => past(['auth_failed', 'not_found']), {
           ms: o.ms,
-          detail: (sess) =>
-            `${sess?.tls() ?? 'encrypted'}, ${o.tls?.verify ? (o.tls.ca ? 'certificate verified with the uploaded CA' : 'certificate verified with the system CAs') : 'certificate not verified'}`,
+          note: (sess) => trustNote(sess?.tls() ?? 'TLS', o.tls),
         });
       }
-      await t.step('login', () => past(['not_found']), { ms: o.ms, detail: () => `as ${o.user || '(no user)'}` });
+      await t.step('login', () => past(['not_found']), {
+        ms: o.ms,
+        note: () => (o.user ? testNote('login_as', { user: o.user }) : testNote('login_anonymous')),
+      });
       const sess = await t.step(
         'database',
         async () => {
@@ -275,7 +281,7 @@ export function runSqlTest(s: Sql, ca: Buffer | undefined): Promise<ServiceTestR
             })),
           };
         },
-        { ms: o.ms, detail: (r) => `${r.database}: ${r.version.split('\n')[0]}` },
+        { ms: o.ms, note: (r) => testNote('database', { database: r.database }, r.version.split('\n')[0]) },
       );
       if (s.tablename !== '') {
         // what the SQL client will do with the table (sql/table.ts): use it, or create it with the first row
@@ -287,10 +293,7 @@ export function runSqlTest(s: Sql, ca: Buffer | undefined): Promise<ServiceTestR
             }),
           {
             ms: o.ms,
-            detail: (plan) =>
-              plan.exists
-                ? `${s.tablename}: ${plan.columns.join(', ')}`
-                : `${s.tablename} does not exist yet: the unit creates it with the first row (${plan.columns.join(', ')})`,
+            note: (plan) => testNote(plan.exists ? 'table_exists' : 'table_missing', { table: s.tablename }, plan.columns.join(', ')),
           },
         );
       }

@@ -3,23 +3,23 @@
 import { connect, createServer } from 'node:net';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { serviceTestResultSchema, type TestProgress } from '../model/servicetest.ts';
+import { serviceTestResultSchema, type TestProgress, testNote } from '../model/servicetest.ts';
 import { classify, runTest, StepFailure, watchTestSteps } from './test-run.ts';
 
 const errno = (code: string, message = code) => Object.assign(new Error(message), { code });
 
 describe('connection test runner', () => {
-  it('records each step with its detail and passes when all pass', async () => {
+  it('records each step with its note and passes when all pass', async () => {
     const r = await runTest('db:5432', async (t) => {
       await t.step('connect', async () => 1);
-      await t.step('database', async () => 'plant', { detail: (d) => d });
+      await t.step('database', async () => 'plant', { note: (database) => testNote('database', { database }, 'PostgreSQL 16') });
     });
     expect(r).toMatchObject({
       ok: true,
       peer: 'db:5432',
       steps: [
         { step: 'connect', ok: true },
-        { step: 'database', ok: true, detail: 'plant' },
+        { step: 'database', ok: true, note: { code: 'database', args: { database: 'plant' }, words: 'PostgreSQL 16' } },
       ],
     });
     expect(r.failure).toBeUndefined();
@@ -38,12 +38,7 @@ describe('connection test runner', () => {
       (p) => seen.push(p),
       () => runTest('broker:1883', body),
     );
-    expect(seen).toEqual([
-      { running: 'connect' },
-      { step: { step: 'connect', ok: true } },
-      { running: 'login' },
-      { step: { step: 'login', ok: false, detail: 'bad password' } },
-    ]);
+    expect(seen).toEqual([{ running: 'connect' }, { step: { step: 'connect', ok: true } }, { running: 'login' }, { step: { step: 'login', ok: false } }]);
     const broken = await watchTestSteps(
       () => {
         throw new Error('gone');

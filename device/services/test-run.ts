@@ -3,16 +3,25 @@
 // kept. The service modules only say what each step does. Whoever runs a test inside
 // watchTestSteps is told of each step as it starts and as it ends (the console shows them live).
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { ServiceTestResult, TestFailure, TestProgress, TestStep } from '../model/servicetest.ts';
+import { type ServiceTestResult, type TestFailure, type TestNote, type TestProgress, type TestStep, testNote } from '../model/servicetest.ts';
 
+/**
+ * Why a step failed: the reason, the message (the peer's or the system's words, or the daemon's own
+ * account in English for the log and the API) and, where the daemon tells what happened in its own
+ * words, the note the console words in its language instead of the message.
+ */
 export class StepFailure extends Error {
   constructor(
     readonly reason: TestFailure,
     message: string,
+    readonly note?: TestNote,
   ) {
     super(message);
   }
 }
+
+/** A failure the daemon words itself: `note` for the console, its English text as the message. */
+export const failureNote = (reason: TestFailure, note: TestNote, english: string): StepFailure => new StepFailure(reason, english, note);
 
 /** The reason of a thrown error: node's errno codes and TLS errors, else the peer answered with an error. */
 export function classify(e: unknown): StepFailure {
@@ -30,7 +39,7 @@ export function classify(e: unknown): StepFailure {
 
 export interface TestRun {
   /** Runs one step within `ms` (default 10 s); a failure ends the test. */
-  step<T>(name: TestStep, fn: () => Promise<T>, opts?: { ms?: number; detail?: (v: T) => string | undefined }): Promise<T>;
+  step<T>(name: TestStep, fn: () => Promise<T>, opts?: { ms?: number; note?: (v: T) => TestNote | undefined }): Promise<T>;
 }
 
 const watchers = new AsyncLocalStorage<(p: TestProgress) => void>();
@@ -64,15 +73,15 @@ export async function runTest(peer: string, body: (t: TestRun) => Promise<void>,
         const value = await Promise.race([
           fn(),
           new Promise<never>((_, reject) => {
-            timer = setTimeout(() => reject(new StepFailure('timeout', `no answer within ${ms} ms`)), ms);
+            timer = setTimeout(() => reject(failureNote('timeout', testNote('no_answer_within', { ms }), `no answer within ${ms} ms`)), ms);
           }),
         ]);
-        const detail = opts.detail?.(value);
-        done({ step: name, ok: true, ...(detail ? { detail } : {}) });
+        const note = opts.note?.(value);
+        done({ step: name, ok: true, ...(note ? { note } : {}) });
         return value;
       } catch (e) {
         const f = classify(e);
-        done({ step: name, ok: false, detail: f.message });
+        done({ step: name, ok: false });
         throw f;
       } finally {
         clearTimeout(timer);
@@ -84,6 +93,6 @@ export async function runTest(peer: string, body: (t: TestRun) => Promise<void>,
     return { ok: true, peer, ms: Math.round(now() - t0), steps };
   } catch (e) {
     const f = classify(e);
-    return { ok: false, peer, ms: Math.round(now() - t0), steps, failure: { reason: f.reason, message: f.message } };
+    return { ok: false, peer, ms: Math.round(now() - t0), steps, failure: { reason: f.reason, message: f.message, ...(f.note ? { note: f.note } : {}) } };
   }
 }

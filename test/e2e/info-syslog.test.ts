@@ -1,7 +1,8 @@
 // The system log on /info reads as lines (spec §2 /info): the time in the user's language, the level
-// as a word, the message; an entry's fields open on demand as "name value" rows, never raw JSON.
+// as a word, the message; an entry's fields open on demand as "name value" rows, never raw JSON. The
+// administrator's audit excerpt names the actions and writes the times in the console's language.
 import { describe, expect, it } from 'vitest';
-import { consoleSuite, de, en, expectText, loginApi, openConsole, pageBody } from './support.ts';
+import { consoleSuite, de, en, expectText, fr, loginApi, openConsole, pageBody } from './support.ts';
 
 describe('the system log on /info', () => {
   const suite = consoleSuite();
@@ -36,4 +37,29 @@ describe('the system log on /info', () => {
     await expectText(entry.locator('.level'), de.info.syslogLevels.warn);
     await expectText(entry.locator('time'), new Date(at.time).toLocaleString(de.app.dateLocale));
   });
+
+  it.each([
+    ['de', de],
+    ['fr', fr],
+  ] as const)('the audit excerpt in %s: the actions worded, the times in the language, no raw action names', async (lang, l) => {
+    const { page } = await suite.open({ locale: lang });
+    await page.addInitScript((x) => localStorage.setItem('console.locale', x), lang);
+    await loginApi(page, suite.d);
+    await openConsole(page, suite.d, '/info');
+    const excerpt = pageBody(page, 'info').locator('[data-syslog-audit]');
+    await expect.poll(() => excerpt.textContent(), { timeout: 15_000 }).toContain(l.users.auditActions.login_ok);
+    const lines = (await excerpt.textContent())!.split('\n').filter((line) => line !== '');
+    const entries = (await (await page.request.get(`${suite.d.url}/config/audit?size=200`)).json()) as {
+      entries: { time: number | string; action: string; user?: string }[];
+    };
+    const login = entries.entries.find((e) => e.action === 'login_ok' && e.user === 'admin')!;
+    const time = new Date(login.time).toLocaleString(l.app.dateLocale);
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${escapeRegExp(time)} ${escapeRegExp(l.users.auditActions.login_ok)} admin\\b`)));
+    // no action by its code, no ISO time
+    expect(lines.join('\n')).not.toMatch(/\blogin_ok\b|\bsetup\b|\d{4}-\d\d-\d\dT\d\d:/);
+  });
 });
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

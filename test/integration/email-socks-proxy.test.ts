@@ -135,7 +135,10 @@ describe('e-mail through the SOCKS5 proxy', () => {
     const r = await runTest('pew_email');
     expect(r.ok, JSON.stringify(r)).toBe(true);
     expect(stepsOf(r)).toEqual(['proxy:ok', 'login:ok']);
-    expect(r.steps[0]!.detail).toBe(`SMTP ${LOOPBACK}:${smtpPort} through SOCKS proxy ${LOOPBACK}:${dante.port}`);
+    expect(r.steps[0]!.note).toEqual({
+      code: 'server_reached_proxy',
+      args: { server: 'SMTP', address: `${LOOPBACK}:${smtpPort}`, proxy: `${LOOPBACK}:${dante.port}` },
+    });
     expect((await dante.connections()).slice(seen)).toEqual([`${LOOPBACK}.${smtpPort}`, `${LOOPBACK}.${smtpPort}`]);
     expect(r.peer).toBe(`${LOOPBACK}:${smtpPort} via ${LOOPBACK}:${dante.port}`);
   });
@@ -152,7 +155,7 @@ describe('e-mail through the SOCKS5 proxy', () => {
       const r = await runTest('pew_email');
       expect(r.ok, JSON.stringify(r)).toBe(true);
       expect(stepsOf(r)).toEqual(['proxy:ok', 'tls:ok', 'login:ok']);
-      expect(r.steps[1]!.detail).toMatch(/^STARTTLS, TLSv1\.3, /);
+      expect(r.steps[1]!.note).toEqual({ code: 'tls_starttls', args: { handshake: expect.stringMatching(/^TLSv1\.3, /) } });
     } finally {
       await email();
     }
@@ -172,7 +175,10 @@ describe('e-mail through the SOCKS5 proxy', () => {
       const r = await runTest('pew_email');
       expect(r.ok, JSON.stringify(r)).toBe(true);
       expect(stepsOf(r)).toEqual(['proxy:ok', 'read:ok', 'proxy:ok', 'login:ok']);
-      expect(r.steps[0]!.detail).toBe(`POP3 ${LOOPBACK}:${pop3Port} through SOCKS proxy ${LOOPBACK}:${dante.port}`);
+      expect(r.steps[0]!.note).toEqual({
+        code: 'server_reached_proxy',
+        args: { server: 'POP3', address: `${LOOPBACK}:${pop3Port}`, proxy: `${LOOPBACK}:${dante.port}` },
+      });
     } finally {
       await email();
     }

@@ -67,7 +67,7 @@ async function nosqlTest(edit: Partial<Nosql>): Promise<ServiceTestResult> {
 }
 
 const stepNames = (r: ServiceTestResult) => r.steps.map((s) => `${s.step}:${s.ok ? 'ok' : 'failed'}`);
-const detailOf = (r: ServiceTestResult, step: string) => r.steps.find((s) => s.step === step)?.detail ?? '';
+const noteOf = (r: ServiceTestResult, step: string) => r.steps.find((s) => s.step === step)?.note;
 
 describe('InfluxDB 1.x', () => {
   const good = (): Partial<Nosql> => ({
@@ -90,10 +90,10 @@ describe('InfluxDB 1.x', () => {
     expect(r.failure).toBeUndefined();
     expect(r.peer).toBe(influxUrl());
     expect(stepNames(r)).toEqual(['connect:ok', 'request:ok', 'database:ok', 'write:ok', 'table:ok']);
-    expect(detailOf(r, 'request')).toMatch(/^InfluxDB 1\.6\.\d+\S* answers \/ping$/);
-    expect(detailOf(r, 'database')).toBe(`${DB_NAME}: 1 measurement (${MEASUREMENT})`);
-    expect(detailOf(r, 'write')).toBe(`${DB_NAME} takes writes (an empty write: nothing written)`);
-    expect(detailOf(r, 'table')).toBe(`${MEASUREMENT}: temp (float)`);
+    expect(noteOf(r, 'request')).toEqual({ code: 'influx_ping', args: { version: expect.stringMatching(/^1\.6\.\d+\S*$/) } });
+    expect(noteOf(r, 'database')).toEqual({ code: 'measurements', args: { database: DB_NAME, count: 1 }, words: MEASUREMENT });
+    expect(noteOf(r, 'write')).toEqual({ code: 'influx_write', args: { database: DB_NAME } });
+    expect(noteOf(r, 'table')).toEqual({ code: 'table_exists', args: { table: MEASUREMENT }, words: 'temp (float)' });
     // the measurement holds the service's own field and point only: no test field, no test point
     expect(firstOf(await influxQuery(`SHOW FIELD KEYS FROM ${MEASUREMENT}`))).toEqual(['temp']);
     const left = await influxQuery(`SELECT * FROM ${MEASUREMENT}`);
@@ -104,7 +104,7 @@ describe('InfluxDB 1.x', () => {
   it('a measurement that does not exist yet passes: the first point creates it, the test does not', async () => {
     const r = await nosqlTest({ ...good(), measurement: 'machine2' });
     expect(r.ok).toBe(true);
-    expect(detailOf(r, 'table')).toBe('machine2 does not exist yet: the first point creates it');
+    expect(noteOf(r, 'table')).toEqual({ code: 'table_missing', args: { table: 'machine2' } });
     expect(firstOf(await influxQuery('SHOW MEASUREMENTS'))).toEqual([MEASUREMENT]);
   });
 
@@ -116,7 +116,11 @@ describe('InfluxDB 1.x', () => {
 
   it('an unknown database fails the database step with not_found, naming the databases there are', async () => {
     const r = await nosqlTest({ ...good(), instance_name: 'nosuchdb' });
-    expect(r.failure).toEqual({ reason: 'not_found', message: `database not found: "nosuchdb" (the server has ${DB_NAME})` });
+    expect(r.failure).toEqual({
+      reason: 'not_found',
+      message: `database not found: "nosuchdb" (the server has ${DB_NAME})`,
+      note: { code: 'database_missing', args: { database: 'nosuchdb' }, words: DB_NAME },
+    });
     expect(stepNames(r)).toEqual(['connect:ok', 'request:ok', 'database:failed']);
   });
 
@@ -180,9 +184,9 @@ describe('InfluxDB 1.x with logins required', () => {
     const r = await nosqlTest(withLogin(DB_PASSWORD));
     expect(r.failure).toBeUndefined();
     expect(stepNames(r)).toEqual(['connect:ok', 'request:ok', 'login:ok', 'database:ok', 'write:ok', 'table:ok']);
-    expect(detailOf(r, 'login')).toBe(`as ${DB_USER}`);
-    expect(detailOf(r, 'write')).toBe(`${DB_NAME} takes writes of ${DB_USER} (an empty write: nothing written)`);
-    expect(detailOf(r, 'table')).toBe(`${MEASUREMENT} does not exist yet: the first point creates it`);
+    expect(noteOf(r, 'login')).toEqual({ code: 'login_as', args: { user: DB_USER } });
+    expect(noteOf(r, 'write')).toEqual({ code: 'influx_write_user', args: { database: DB_NAME, user: DB_USER } });
+    expect(noteOf(r, 'table')).toEqual({ code: 'table_missing', args: { table: MEASUREMENT } });
   });
 
   it('a user who may only read fails the write step with auth_failed and the server’s words', async () => {
@@ -242,7 +246,7 @@ describe('InfluxDB 1.x over HTTPS', () => {
     const r = await nosqlTest(https());
     expect(r.failure).toBeUndefined();
     expect(stepNames(r)).toEqual(['connect:ok', 'tls:ok', 'request:ok', 'database:ok', 'write:ok', 'table:ok']);
-    expect(detailOf(r, 'tls')).toMatch(/^TLSv1\.[23], \S+, CN=localhost, certificate verified with the uploaded CA$/);
+    expect(noteOf(r, 'tls')).toEqual({ code: 'tls_verified_ca', args: { handshake: expect.stringMatching(/^TLSv1\.[23], \S+, CN=localhost$/) } });
   });
 
   it('a CA that did not sign the certificate: tls_untrusted at the tls step', async () => {
@@ -271,7 +275,7 @@ describe('MongoDB (official driver against the wire-protocol fake)', () => {
     const r = await nosqlTest(good());
     expect(r.failure).toBeUndefined();
     expect(stepNames(r)).toEqual(['connect:ok', 'login:ok', 'database:ok', 'table:ok', 'write:ok']);
-    expect(detailOf(r, 'table')).toBe('readings: exists');
+    expect(noteOf(r, 'table')).toEqual({ code: 'table_exists', args: { table: 'readings' } });
     expect(mongo.commands).toEqual(expect.arrayContaining(['ping', 'listCollections', 'insert', 'delete']));
     expect(mongo.collections.get('plant.readings')).toEqual([]);
   });
@@ -279,7 +283,7 @@ describe('MongoDB (official driver against the wire-protocol fake)', () => {
   it('a collection that does not exist yet is created by the test write', async () => {
     const r = await nosqlTest({ ...good(), collection: 'fresh' });
     expect(r.ok).toBe(true);
-    expect(detailOf(r, 'table')).toBe('fresh: does not exist yet (the first write creates it)');
+    expect(noteOf(r, 'table')).toEqual({ code: 'table_missing', args: { table: 'fresh' } });
     expect(mongo.collections.has('plant.fresh')).toBe(true);
   });
 

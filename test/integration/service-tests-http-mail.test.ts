@@ -98,7 +98,7 @@ describe('HTTP client connection test', () => {
     const r = await runTest('pew_httpc');
     expect(r.ok, JSON.stringify(r)).toBe(true);
     expect(stepsOf(r)).toEqual(['connect:ok', 'request:ok']);
-    expect(r.steps[1]!.detail).toBe('GET /status: 200 OK');
+    expect(r.steps[1]!.note).toEqual({ code: 'http_get', args: { path: '/status' }, words: '200 OK' });
   });
 
   it("the server user's basic login: right passes, wrong is auth_failed (401); a wrong path is not_found (404)", async () => {
@@ -129,7 +129,7 @@ describe('HTTP client connection test', () => {
     await httpc({ ...keyed, headers: [{ name: 'X-Api-Key', value: 'k-12345', secret: true }] });
     const ok = await runTest('pew_httpc');
     expect(ok.ok, JSON.stringify(ok)).toBe(true);
-    expect(ok.steps[1]!.detail).toBe('GET /keyed with X-Api-Key: 200 OK'); // the name, never the secret value
+    expect(ok.steps[1]!.note).toEqual({ code: 'http_get_headers', args: { path: '/keyed', headers: 'X-Api-Key' }, words: '200 OK' }); // the name, never the secret value
     await httpc({ ...keyed, headers: [{ name: 'X-Api-Key', value: 'wrong', secret: false }] });
     expect((await runTest('pew_httpc')).failure).toEqual({ reason: 'peer_error', message: '403 Forbidden' });
     await httpc({ ...keyed, content_type: 'octet-stream', headers: [{ name: 'X-Api-Key', value: 'k-12345', secret: true }] });
@@ -141,7 +141,7 @@ describe('HTTP client connection test', () => {
     const ok = await runTest('pew_httpc');
     expect(ok.ok, JSON.stringify(ok)).toBe(true);
     expect(stepsOf(ok)).toEqual(['connect:ok', 'tls:ok', 'request:ok']);
-    expect(ok.steps[1]!.detail).toMatch(/^TLSv1\.3, TLS_\w+, CN=localhost$/);
+    expect(ok.steps[1]!.note).toEqual({ code: 'tls_verified_ca', args: { handshake: expect.stringMatching(/^TLSv1\.3, TLS_\w+, CN=localhost$/) } });
     await httpc({ server_addr: `https://localhost:${ports.https}/status`, transfermode_ssl: true });
     const untrusted = await runTest('pew_httpc');
     expect(untrusted.failure).toMatchObject({ reason: 'tls_untrusted' });
@@ -164,7 +164,7 @@ describe('HTTP client connection test', () => {
     expect(ok.ok, JSON.stringify(ok)).toBe(true);
     expect(stepsOf(ok)).toEqual(['proxy:ok', 'tls:ok', 'request:ok']);
     expect(ok.peer).toBe(`https://localhost:${ports.https}/plc via ${LOOPBACK}:${ports.proxy}`);
-    expect(ok.steps[2]!.detail).toBe('GET /plc: 200 OK');
+    expect(ok.steps[2]!.note).toEqual({ code: 'http_get', args: { path: '/plc' }, words: '200 OK' });
 
     await httpc({ server_addr: `http://${LOOPBACK}:${ports.http}/status`, ...proxy });
     const plain = await runTest('pew_httpc');
@@ -175,6 +175,7 @@ describe('HTTP client connection test', () => {
     const bad = await runTest('pew_httpc');
     expect(bad.failure).toMatchObject({ reason: 'auth_failed' });
     expect(bad.failure!.message).toMatch(/^proxy: 407 /);
+    expect(bad.failure!.note).toEqual({ code: 'proxy_answer', words: expect.stringMatching(/^407 /) });
     expect(stepsOf(bad)).toEqual(['proxy:failed']);
   });
 });
@@ -239,8 +240,8 @@ describe('E-mail connection test', () => {
     const r = await runTest('pew_email');
     expect(r.ok, JSON.stringify(r)).toBe(true);
     expect(stepsOf(r)).toEqual(['connect:ok', 'tls:ok', 'login:ok']);
-    expect(r.steps[1]!.detail).toMatch(/^STARTTLS, TLSv1\.3, TLS_\w+, CN=localhost$/);
-    expect(r.steps[2]!.detail).toBe(`as ${USER}`);
+    expect(r.steps[1]!.note).toEqual({ code: 'tls_starttls', args: { handshake: expect.stringMatching(/^TLSv1\.3, TLS_\w+, CN=localhost$/) } });
+    expect(r.steps[2]!.note).toEqual({ code: 'login_as', args: { user: USER } });
   });
 
   it("a wrong password is auth_failed with the server's 535", async () => {
@@ -270,6 +271,7 @@ describe('E-mail connection test', () => {
     const none = await runTest('pew_email');
     expect(none.failure).toMatchObject({ reason: 'peer_error' });
     expect(none.failure!.message).toBe('STARTTLS refused: 500 Error: command not recognized');
+    expect(none.failure!.note).toEqual({ code: 'starttls_refused', words: '500 Error: command not recognized' });
   });
 
   it('a closed port is refused; an unknown host is unknown_host', async () => {
@@ -288,8 +290,8 @@ describe('E-mail connection test', () => {
     await email({ server_smtp: implicitHost, server_smtp_port: 0, transfermode_verify_ssl: false });
     const r = await runTest('pew_email');
     expect(r.ok, JSON.stringify(r)).toBe(true);
-    expect(r.steps[0]!.detail).toBe(`SMTP ${implicitHost}:465 (autodetected)`);
-    expect(r.steps[1]!.detail).toMatch(/^implicit, TLSv1\.3, /);
+    expect(r.steps[0]!.note).toEqual({ code: 'server_reached_auto', args: { server: 'SMTP', address: `${implicitHost}:465` } });
+    expect(r.steps[1]!.note).toEqual({ code: 'tls_implicit', args: { handshake: expect.stringMatching(/^TLSv1\.3, /) } });
   });
 
   it('POP3 before SMTP reads the POP3 greeting first; IMAP over TLS greets with * OK', async () => {
@@ -297,7 +299,7 @@ describe('E-mail connection test', () => {
     const pop = await runTest('pew_email');
     expect(pop.ok, JSON.stringify(pop)).toBe(true);
     expect(stepsOf(pop)).toEqual(['connect:ok', 'read:ok', 'connect:ok', 'login:ok']);
-    expect(pop.steps[1]!.detail).toBe('POP3: +OK test POP3 ready');
+    expect(pop.steps[1]!.note).toEqual({ code: 'greeting', args: { server: 'POP3' }, words: '+OK test POP3 ready' });
 
     await email({
       emailmode: 2,
@@ -310,7 +312,7 @@ describe('E-mail connection test', () => {
     const imap = await runTest('pew_email');
     expect(imap.ok, JSON.stringify(imap)).toBe(true);
     expect(stepsOf(imap)).toEqual(['connect:ok', 'tls:ok', 'read:ok', 'connect:ok', 'tls:ok', 'login:ok']);
-    expect(imap.steps[2]!.detail).toBe('IMAP: * OK [CAPABILITY IMAP4rev1] test IMAP ready');
+    expect(imap.steps[2]!.note).toEqual({ code: 'greeting', args: { server: 'IMAP' }, words: '* OK [CAPABILITY IMAP4rev1] test IMAP ready' });
 
     // a POP3 port that is not there stops the test before SMTP
     const closed = await freePort();

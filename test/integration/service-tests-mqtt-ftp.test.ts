@@ -86,7 +86,7 @@ describe('MQTT connection test', () => {
     expect(r.ok, JSON.stringify(r)).toBe(true);
     expect(r.peer).toBe(`mqtt://${LOOPBACK}:${ports.tcp}`);
     expect(stepsOf(r)).toEqual(['connect:ok', 'login:ok', 'write:ok', 'read:ok']);
-    expect(r.steps[2]!.detail).toMatch(/^pew\/connection-test\/[0-9a-f]{12}, QoS 1$/);
+    expect(r.steps[2]!.note).toEqual({ code: 'published', args: { topic: expect.stringMatching(/^pew\/connection-test\/[0-9a-f]{12}$/), qos: 1 } });
     expect(r.failure).toBeUndefined();
   });
 
@@ -115,7 +115,7 @@ describe('MQTT connection test', () => {
     const ok = await runTest('pew_mqtt');
     expect(ok.ok, JSON.stringify(ok)).toBe(true);
     expect(stepsOf(ok)).toEqual(['connect:ok', 'tls:ok', 'login:ok', 'write:ok', 'read:ok']);
-    expect(ok.steps[1]!.detail).toMatch(/^TLSv1\.3, TLS_\w+, CN=localhost$/);
+    expect(ok.steps[1]!.note).toEqual({ code: 'tls_verified_ca', args: { handshake: expect.stringMatching(/^TLSv1\.3, TLS_\w+, CN=localhost$/) } });
 
     await mqtt({ broker_addr: `mqtts://localhost:${ports.tls}`, ca: '' });
     const untrusted = await runTest('pew_mqtt');
@@ -135,7 +135,7 @@ describe('MQTT connection test', () => {
     await mqtt({ broker_addr: `localhost:${ports.tls12}`, ca: 'ca.pem', tls_version: '1.2' });
     const ok = await runTest('pew_mqtt');
     expect(ok.ok, JSON.stringify(ok)).toBe(true);
-    expect(ok.steps[1]!.detail).toMatch(/^TLSv1\.2, /);
+    expect(ok.steps[1]!.note).toEqual({ code: 'tls_verified_ca', args: { handshake: expect.stringMatching(/^TLSv1\.2, /) } });
   });
 
   it('over WebSocket (ws://) the same steps pass', async () => {
@@ -226,7 +226,7 @@ describe('MQTT connection test against mosquitto', () => {
     const r = await runTest('pew_mqtt');
     expect(r.ok, JSON.stringify(r)).toBe(true);
     expect(stepsOf(r)).toEqual(['connect:ok', 'tls:ok', 'login:ok', 'write:ok', 'read:ok']);
-    expect(r.steps[3]!.detail).toMatch(/, QoS 2$/);
+    expect(r.steps[3]!.note).toMatchObject({ code: 'published', args: { qos: 2 } });
   });
 
   it("a wrong password is auth_failed with mosquitto's refusal", async () => {
@@ -312,17 +312,20 @@ describe('FTP connection test', () => {
     const r = await runTest('pew_ftpc');
     expect(r.ok, JSON.stringify(r)).toBe(true);
     expect(stepsOf(r)).toEqual(['connect:ok', 'login:ok', 'list:ok', 'write:ok']);
-    expect(r.steps[0]!.detail).toContain('test FTP server ready');
-    expect(r.steps[2]!.detail).toBe('1 entries in upload (passive)');
-    expect(r.steps[3]!.detail).toMatch(/^\d+ bytes to upload\/pew_test_[0-9a-f]{8}\.txt, deleted again$/);
+    expect(r.steps[0]!.note).toEqual({ code: 'greeting', args: { server: 'FTP' }, words: expect.stringContaining('test FTP server ready') });
+    expect(r.steps[2]!.note).toEqual({ code: 'listed', args: { count: 1, dir: 'upload', mode: 'passive' } });
+    expect(r.steps[3]!.note).toEqual({
+      code: 'file_written',
+      args: { bytes: expect.any(Number), file: expect.stringMatching(/^upload\/pew_test_[0-9a-f]{8}\.txt$/) },
+    });
   });
 
   it('active mode and ASCII transfers pass too', async () => {
     await ftp({ server_port: ports.plain, server_dir: 'upload', transfermode_passive: false, transfermode_ascii: true });
     const r = await runTest('pew_ftpc');
     expect(r.ok, JSON.stringify(r)).toBe(true);
-    expect(r.steps.find((s) => s.step === 'login')!.detail).toContain('(ASCII)');
-    expect(r.steps.find((s) => s.step === 'list')!.detail).toBe('1 entries in upload (active)');
+    expect(r.steps.find((s) => s.step === 'login')!.note).toMatchObject({ code: 'login_ascii' });
+    expect(r.steps.find((s) => s.step === 'list')!.note).toEqual({ code: 'listed', args: { count: 1, dir: 'upload', mode: 'active' } });
   });
 
   it('a wrong password is auth_failed (530); a missing directory is not_found', async () => {
@@ -355,7 +358,7 @@ describe('FTP connection test', () => {
     const ok = await runTest('pew_ftpc');
     expect(ok.ok, JSON.stringify(ok)).toBe(true);
     expect(stepsOf(ok)).toEqual(['connect:ok', 'tls:ok', 'login:ok', 'list:ok', 'write:ok']);
-    expect(ok.steps[1]!.detail).toMatch(/^TLSv1\.[23], .*CN=localhost$/);
+    expect(ok.steps[1]!.note).toEqual({ code: 'tls_verified_ca', args: { handshake: expect.stringMatching(/^TLSv1\.[23], .*CN=localhost$/) } });
 
     await ftp({ server_ip: 'localhost', server_port: ports.plain, transfermode_ftps: true });
     const untrusted = await runTest('pew_ftpc');
@@ -379,7 +382,7 @@ describe('FTP connection test', () => {
     const r = await runTest('pew_ftpc');
     expect(r.ok, JSON.stringify(r)).toBe(true);
     expect(stepsOf(r)).toEqual(['connect:ok', 'tls:ok', 'login:ok', 'list:ok', 'write:ok']);
-    expect(r.steps[1]!.detail).toContain('test FTP server ready');
+    expect(r.steps[1]!.note).toMatchObject({ code: 'tls_verified_ca', words: expect.stringContaining('test FTP server ready') });
   });
 
   it("through an FTP proxy (USER user@host): the proxy step, then the server's login", async () => {
@@ -388,7 +391,7 @@ describe('FTP connection test', () => {
     expect(r.ok, JSON.stringify(r)).toBe(true);
     expect(r.peer).toBe(`${LOOPBACK}:${ports.plain} via ${LOOPBACK}:${ports.proxy} (ftp)`);
     expect(stepsOf(r)).toEqual(['proxy:ok', 'login:ok', 'list:ok', 'write:ok']);
-    expect(r.steps[0]!.detail).toContain('test proxy ready');
+    expect(r.steps[0]!.note).toEqual({ code: 'greeting', args: { server: `${LOOPBACK}:${ports.proxy}` }, words: expect.stringContaining('test proxy ready') });
     await ftp({ server_port: ports.plain, server_password: 'Wrong-1', proxy_ip: LOOPBACK, proxy_port: ports.proxy, proxy_mode_ascii: true });
     const bad = await runTest('pew_ftpc');
     expect(bad.failure).toMatchObject({ reason: 'auth_failed' });

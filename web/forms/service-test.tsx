@@ -1,10 +1,16 @@
 // The connection test of a service page: the shared TestAction (button, unsaved-changes question,
 // refusals) with the steps the daemon tried against the peer, shown as they happen, and, on
 // failure, why in the user's language followed by the peer's own words.
-import type { ServiceTestResult, TestStep } from '../../device/model/servicetest.ts';
+import type { ServiceTestResult, TestNote, TestStep } from '../../device/model/servicetest.ts';
 import { runServiceTest, type TestedSection, type TestProgress } from '../api/servicetest.ts';
-import { LL } from '../i18n/translate.ts';
+import { LL, labelled, shownArgs } from '../i18n/translate.ts';
 import { TestAction } from './test-action.tsx';
+
+/** What a step found in the console's language, the peer's own words after it (device/model/servicetest.ts TEST_NOTES). */
+export function testNoteText(n: TestNote): string {
+  const text = (LL.value.service.test.notes[n.code] as (p: Record<string, string>) => string)(shownArgs(n.args, ['qos', 'code', 'status']));
+  return n.words ? labelled(text, n.words) : text;
+}
 
 /** The steps ended, each with its mark, and the one under way (`running`). */
 function StepList({ steps, running }: { steps: ServiceTestResult['steps']; running?: TestStep | undefined }) {
@@ -13,9 +19,8 @@ function StepList({ steps, running }: { steps: ServiceTestResult['steps']; runni
   return (
     <ol class="test-steps">
       {steps.map((s, i) => (
-        <li key={i} data-step={s.step} data-ok={String(s.ok)}>
-          <span class="badge">{s.ok ? '✓' : '✗'}</span> {t.steps[s.step]()}
-          {s.detail && s.ok ? `: ${s.detail}` : ''}
+        <li key={i} data-step={s.step} data-ok={String(s.ok)} data-note={s.note?.code}>
+          <span class="badge">{s.ok ? '✓' : '✗'}</span> {s.note && s.ok ? labelled(t.steps[s.step](), testNoteText(s.note)) : t.steps[s.step]()}
         </li>
       ))}
       {current && (
@@ -45,7 +50,7 @@ function ServiceTestResultView({ result }: { result: ServiceTestResult }) {
       </p>
       {result.failure && (
         <pre class="peer-message" data-peer-message>
-          {result.failure.message}
+          {result.failure.note ? testNoteText(result.failure.note) : result.failure.message}
         </pre>
       )}
       <StepList steps={result.steps} />

@@ -7125,6 +7125,299 @@ export type NamespaceServiceTranslation = {
 			 */
 			table_mismatch: string
 		}
+		notes: {
+			/**
+			 * {​a​d​d​r​e​s​s​}​ ​r​e​a​c​h​e​d
+			 * @param {unknown} address
+			 */
+			reached: RequiredParams<'address'>
+			/**
+			 * {​s​e​r​v​e​r​}​ ​a​t​ ​{​a​d​d​r​e​s​s​}​ ​r​e​a​c​h​e​d
+			 * @param {unknown} address
+			 * @param {unknown} server
+			 */
+			server_reached: RequiredParams<'address' | 'server'>
+			/**
+			 * {​s​e​r​v​e​r​}​ ​a​t​ ​{​a​d​d​r​e​s​s​}​ ​r​e​a​c​h​e​d​ ​(​p​o​r​t​ ​f​o​u​n​d​ ​a​u​t​o​m​a​t​i​c​a​l​l​y​)
+			 * @param {unknown} address
+			 * @param {unknown} server
+			 */
+			server_reached_auto: RequiredParams<'address' | 'server'>
+			/**
+			 * {​s​e​r​v​e​r​}​ ​a​t​ ​{​a​d​d​r​e​s​s​}​ ​r​e​a​c​h​e​d​ ​t​h​r​o​u​g​h​ ​t​h​e​ ​S​O​C​K​S​ ​p​r​o​x​y​ ​{​p​r​o​x​y​}
+			 * @param {unknown} address
+			 * @param {unknown} proxy
+			 * @param {unknown} server
+			 */
+			server_reached_proxy: RequiredParams<'address' | 'proxy' | 'server'>
+			/**
+			 * {​s​e​r​v​e​r​}​ ​a​t​ ​{​a​d​d​r​e​s​s​}​ ​r​e​a​c​h​e​d​ ​t​h​r​o​u​g​h​ ​t​h​e​ ​S​O​C​K​S​ ​p​r​o​x​y​ ​{​p​r​o​x​y​}​ ​(​p​o​r​t​ ​f​o​u​n​d​ ​a​u​t​o​m​a​t​i​c​a​l​l​y​)
+			 * @param {unknown} address
+			 * @param {unknown} proxy
+			 * @param {unknown} server
+			 */
+			server_reached_proxy_auto: RequiredParams<'address' | 'proxy' | 'server'>
+			/**
+			 * t​u​n​n​e​l​ ​t​o​ ​{​t​a​r​g​e​t​}​ ​t​h​r​o​u​g​h​ ​{​p​r​o​x​y​}
+			 * @param {unknown} proxy
+			 * @param {unknown} target
+			 */
+			proxy_tunnel: RequiredParams<'proxy' | 'target'>
+			/**
+			 * g​r​e​e​t​i​n​g​ ​o​f​ ​{​s​e​r​v​e​r​}
+			 * @param {unknown} server
+			 */
+			greeting: RequiredParams<'server'>
+			/**
+			 * {​h​a​n​d​s​h​a​k​e​}
+			 * @param {unknown} handshake
+			 */
+			tls: RequiredParams<'handshake'>
+			/**
+			 * {​s​e​r​v​e​r​}​,​ ​{​h​a​n​d​s​h​a​k​e​}
+			 * @param {unknown} handshake
+			 * @param {unknown} server
+			 */
+			server_tls: RequiredParams<'handshake' | 'server'>
+			/**
+			 * S​T​A​R​T​T​L​S​,​ ​{​h​a​n​d​s​h​a​k​e​}
+			 * @param {unknown} handshake
+			 */
+			tls_starttls: RequiredParams<'handshake'>
+			/**
+			 * i​m​p​l​i​c​i​t​ ​T​L​S​,​ ​{​h​a​n​d​s​h​a​k​e​}
+			 * @param {unknown} handshake
+			 */
+			tls_implicit: RequiredParams<'handshake'>
+			/**
+			 * {​h​a​n​d​s​h​a​k​e​}​,​ ​c​e​r​t​i​f​i​c​a​t​e​ ​v​e​r​i​f​i​e​d​ ​w​i​t​h​ ​t​h​e​ ​u​p​l​o​a​d​e​d​ ​C​A
+			 * @param {unknown} handshake
+			 */
+			tls_verified_ca: RequiredParams<'handshake'>
+			/**
+			 * {​h​a​n​d​s​h​a​k​e​}​,​ ​c​e​r​t​i​f​i​c​a​t​e​ ​v​e​r​i​f​i​e​d​ ​w​i​t​h​ ​t​h​e​ ​s​y​s​t​e​m​ ​C​A​s
+			 * @param {unknown} handshake
+			 */
+			tls_verified_system: RequiredParams<'handshake'>
+			/**
+			 * {​h​a​n​d​s​h​a​k​e​}​,​ ​c​e​r​t​i​f​i​c​a​t​e​ ​n​o​t​ ​v​e​r​i​f​i​e​d
+			 * @param {unknown} handshake
+			 */
+			tls_unverified: RequiredParams<'handshake'>
+			/**
+			 * a​s​ ​{​u​s​e​r​}
+			 * @param {unknown} user
+			 */
+			login_as: RequiredParams<'user'>
+			/**
+			 * w​i​t​h​o​u​t​ ​u​s​e​r​ ​n​a​m​e
+			 */
+			login_anonymous: string
+			/**
+			 * a​n​s​w​e​r
+			 */
+			login_reply: string
+			/**
+			 * A​S​C​I​I​ ​t​r​a​n​s​f​e​r​s
+			 */
+			login_ascii: string
+			/**
+			 * d​a​t​a​b​a​s​e​ ​{​d​a​t​a​b​a​s​e​}
+			 * @param {unknown} database
+			 */
+			database: RequiredParams<'database'>
+			/**
+			 * d​a​t​a​b​a​s​e​ ​{​d​a​t​a​b​a​s​e​}​ ​a​n​s​w​e​r​s
+			 * @param {unknown} database
+			 */
+			database_ping: RequiredParams<'database'>
+			/**
+			 * d​a​t​a​b​a​s​e​ ​{​d​a​t​a​b​a​s​e​}​,​ ​{​c​o​u​n​t​}​ ​m​e​a​s​u​r​e​m​e​n​t​{​{​s​}​}
+			 * @param {string | number | boolean} count
+			 * @param {unknown} database
+			 */
+			measurements: RequiredParams<'count' | 'database'>
+			/**
+			 * {​t​a​b​l​e​}​ ​e​x​i​s​t​s
+			 * @param {unknown} table
+			 */
+			table_exists: RequiredParams<'table'>
+			/**
+			 * {​t​a​b​l​e​}​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​ ​y​e​t​:​ ​t​h​e​ ​u​n​i​t​ ​c​r​e​a​t​e​s​ ​i​t​ ​w​i​t​h​ ​t​h​e​ ​f​i​r​s​t​ ​w​r​i​t​e
+			 * @param {unknown} table
+			 */
+			table_missing: RequiredParams<'table'>
+			/**
+			 * G​E​T​ ​{​p​a​t​h​}
+			 * @param {unknown} path
+			 */
+			http_get: RequiredParams<'path'>
+			/**
+			 * G​E​T​ ​{​p​a​t​h​}​ ​w​i​t​h​ ​t​h​e​ ​h​e​a​d​e​r​s​ ​{​h​e​a​d​e​r​s​}
+			 * @param {unknown} headers
+			 * @param {unknown} path
+			 */
+			http_get_headers: RequiredParams<'headers' | 'path'>
+			/**
+			 * I​n​f​l​u​x​D​B​ ​{​v​e​r​s​i​o​n​}​ ​a​n​s​w​e​r​s​ ​/​p​i​n​g
+			 * @param {unknown} version
+			 */
+			influx_ping: RequiredParams<'version'>
+			/**
+			 * G​E​T​ ​/​a​p​i​/​v​1​/​i​n​f​o​ ​a​n​s​w​e​r​e​d​,​ ​v​e​r​s​i​o​n​ ​{​v​e​r​s​i​o​n​}
+			 * @param {unknown} version
+			 */
+			rest_info: RequiredParams<'version'>
+			/**
+			 * {​c​o​u​n​t​}​ ​e​n​t​r​{​{​y​|​i​e​s​}​}​ ​i​n​ ​{​d​i​r​}​ ​(​{​m​o​d​e​|​{​p​a​s​s​i​v​e​:​ ​p​a​s​s​i​v​e​ ​m​o​d​e​,​ ​*​:​ ​a​c​t​i​v​e​ ​m​o​d​e​}​}​)
+			 * @param {string | number | boolean} count
+			 * @param {unknown} dir
+			 * @param {'passive' | string} mode
+			 */
+			listed: RequiredParams<'count' | 'dir' | `mode|{passive:${string}, *:${string}}`>
+			/**
+			 * {​c​o​u​n​t​}​ ​e​n​t​r​{​{​y​|​i​e​s​}​}​ ​i​n​ ​t​h​e​ ​l​o​g​i​n​ ​d​i​r​e​c​t​o​r​y​ ​(​{​m​o​d​e​|​{​p​a​s​s​i​v​e​:​ ​p​a​s​s​i​v​e​ ​m​o​d​e​,​ ​*​:​ ​a​c​t​i​v​e​ ​m​o​d​e​}​}​)
+			 * @param {string | number | boolean} count
+			 * @param {'passive' | string} mode
+			 */
+			listed_home: RequiredParams<'count' | `mode|{passive:${string}, *:${string}}`>
+			/**
+			 * {​b​y​t​e​s​}​ ​b​y​t​e​s​ ​w​r​i​t​t​e​n​ ​t​o​ ​{​f​i​l​e​}​ ​a​n​d​ ​d​e​l​e​t​e​d​ ​a​g​a​i​n
+			 * @param {unknown} bytes
+			 * @param {unknown} file
+			 */
+			file_written: RequiredParams<'bytes' | 'file'>
+			/**
+			 * d​a​t​a​b​a​s​e​ ​{​d​a​t​a​b​a​s​e​}​ ​t​a​k​e​s​ ​w​r​i​t​e​s​ ​(​a​n​ ​e​m​p​t​y​ ​w​r​i​t​e​:​ ​n​o​t​h​i​n​g​ ​w​r​i​t​t​e​n​)
+			 * @param {unknown} database
+			 */
+			influx_write: RequiredParams<'database'>
+			/**
+			 * d​a​t​a​b​a​s​e​ ​{​d​a​t​a​b​a​s​e​}​ ​t​a​k​e​s​ ​w​r​i​t​e​s​ ​o​f​ ​{​u​s​e​r​}​ ​(​a​n​ ​e​m​p​t​y​ ​w​r​i​t​e​:​ ​n​o​t​h​i​n​g​ ​w​r​i​t​t​e​n​)
+			 * @param {unknown} database
+			 * @param {unknown} user
+			 */
+			influx_write_user: RequiredParams<'database' | 'user'>
+			/**
+			 * t​e​s​t​ ​d​o​c​u​m​e​n​t​ ​{​i​d​}​ ​w​r​i​t​t​e​n​ ​t​o​ ​{​c​o​l​l​e​c​t​i​o​n​}​ ​a​n​d​ ​d​e​l​e​t​e​d​ ​a​g​a​i​n
+			 * @param {unknown} collection
+			 * @param {unknown} id
+			 */
+			document_written: RequiredParams<'collection' | 'id'>
+			/**
+			 * t​e​s​t​ ​d​o​c​u​m​e​n​t​ ​{​i​d​}​ ​w​r​i​t​t​e​n​ ​t​o​ ​{​c​o​l​l​e​c​t​i​o​n​}​ ​(​c​r​e​a​t​e​d​ ​b​y​ ​i​t​)​ ​a​n​d​ ​d​e​l​e​t​e​d​ ​a​g​a​i​n
+			 * @param {unknown} collection
+			 * @param {unknown} id
+			 */
+			document_written_created: RequiredParams<'collection' | 'id'>
+			/**
+			 * p​u​b​l​i​s​h​e​d​ ​o​n​ ​{​t​o​p​i​c​}​ ​w​i​t​h​ ​Q​o​S​ ​{​q​o​s​}
+			 * @param {unknown} qos
+			 * @param {unknown} topic
+			 */
+			published: RequiredParams<'qos' | 'topic'>
+			/**
+			 * {​b​y​t​e​s​}​ ​b​y​t​e​s​ ​r​e​c​e​i​v​e​d​ ​b​a​c​k
+			 * @param {unknown} bytes
+			 */
+			received: RequiredParams<'bytes'>
+			/**
+			 * n​o​ ​a​n​s​w​e​r​ ​w​i​t​h​i​n​ ​{​m​s​}​ ​m​s
+			 * @param {unknown} ms
+			 */
+			no_answer_within: RequiredParams<'ms'>
+			/**
+			 * n​o​ ​g​r​e​e​t​i​n​g​ ​w​i​t​h​i​n​ ​{​m​s​}​ ​m​s
+			 * @param {unknown} ms
+			 */
+			no_greeting_within: RequiredParams<'ms'>
+			/**
+			 * n​o​ ​a​n​s​w​e​r​ ​t​o​ ​{​c​o​m​m​a​n​d​}​ ​w​i​t​h​i​n​ ​{​m​s​}​ ​m​s
+			 * @param {unknown} command
+			 * @param {unknown} ms
+			 */
+			no_answer_to_within: RequiredParams<'command' | 'ms'>
+			/**
+			 * t​h​e​ ​s​e​r​v​e​r​ ​c​l​o​s​e​d​ ​t​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​d​u​r​i​n​g​ ​t​h​e​ ​T​L​S​ ​h​a​n​d​s​h​a​k​e
+			 */
+			closed_in_handshake: string
+			/**
+			 * t​h​e​ ​s​e​r​v​e​r​ ​c​l​o​s​e​d​ ​t​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​a​f​t​e​r
+			 */
+			closed_after: string
+			/**
+			 * t​h​e​ ​s​e​r​v​e​r​ ​c​l​o​s​e​d​ ​t​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​w​i​t​h​o​u​t​ ​a​ ​g​r​e​e​t​i​n​g
+			 */
+			closed_without_greeting: string
+			/**
+			 * a​n​s​w​e​r​ ​o​f​ ​t​h​e​ ​p​r​o​x​y
+			 */
+			proxy_answer: string
+			/**
+			 * S​T​A​R​T​T​L​S​ ​r​e​f​u​s​e​d
+			 */
+			starttls_refused: string
+			/**
+			 * t​h​e​ ​b​r​o​k​e​r​ ​c​l​o​s​e​d​ ​t​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​w​i​t​h​o​u​t​ ​a​c​c​e​p​t​i​n​g​ ​t​h​e​ ​l​o​g​i​n
+			 */
+			broker_closed_login: string
+			/**
+			 * t​h​e​ ​b​r​o​k​e​r​ ​r​e​f​u​s​e​d​ ​t​h​e​ ​s​u​b​s​c​r​i​p​t​i​o​n​ ​t​o​ ​{​t​o​p​i​c​}​ ​(​S​U​B​A​C​K​ ​{​c​o​d​e​}​)
+			 * @param {unknown} code
+			 * @param {unknown} topic
+			 */
+			subscription_refused: RequiredParams<'code' | 'topic'>
+			/**
+			 * r​e​c​e​i​v​e​d​ ​“​{​g​o​t​}​”​ ​i​n​s​t​e​a​d​ ​o​f​ ​“​{​s​e​n​t​}​”
+			 * @param {unknown} got
+			 * @param {unknown} sent
+			 */
+			received_other: RequiredParams<'got' | 'sent'>
+			/**
+			 * H​T​T​P​ ​{​s​t​a​t​u​s​}​:​ ​t​h​e​ ​a​n​s​w​e​r​ ​i​s​ ​n​o​t​ ​J​S​O​N
+			 * @param {unknown} status
+			 */
+			not_json: RequiredParams<'status'>
+			/**
+			 * n​o​t​ ​a​n​ ​I​n​f​l​u​x​D​B​ ​a​n​s​w​e​r
+			 */
+			not_influx: string
+			/**
+			 * H​T​T​P​ ​{​s​t​a​t​u​s​}​ ​w​i​t​h​o​u​t​ ​X​-​I​n​f​l​u​x​d​b​-​V​e​r​s​i​o​n​:​ ​n​o​t​ ​a​n​ ​I​n​f​l​u​x​D​B​ ​s​e​r​v​e​r
+			 * @param {unknown} status
+			 */
+			not_influx_server: RequiredParams<'status'>
+			/**
+			 * d​a​t​a​b​a​s​e​ ​{​d​a​t​a​b​a​s​e​}​ ​n​o​t​ ​f​o​u​n​d​;​ ​t​h​e​ ​s​e​r​v​e​r​ ​h​a​s
+			 * @param {unknown} database
+			 */
+			database_missing: RequiredParams<'database'>
+			/**
+			 * d​a​t​a​b​a​s​e​ ​{​d​a​t​a​b​a​s​e​}​ ​n​o​t​ ​f​o​u​n​d​;​ ​t​h​e​ ​s​e​r​v​e​r​ ​h​a​s​ ​n​o​n​e
+			 * @param {unknown} database
+			 */
+			database_missing_none: RequiredParams<'database'>
+			/**
+			 * t​h​e​ ​t​e​s​t​ ​d​o​c​u​m​e​n​t​ ​{​i​d​}​ ​w​a​s​ ​w​r​i​t​t​e​n​ ​b​u​t​ ​n​o​t​ ​d​e​l​e​t​e​d
+			 * @param {unknown} id
+			 */
+			document_not_deleted: RequiredParams<'id'>
+			/**
+			 * t​h​e​ ​s​e​r​v​e​r​ ​p​r​e​s​e​n​t​e​d​ ​a​n​o​t​h​e​r​ ​c​e​r​t​i​f​i​c​a​t​e​ ​t​h​a​n​ ​t​h​e​ ​o​n​e​ ​o​f​ ​t​h​e​ ​p​a​g​e​ ​R​E​S​T​ ​A​P​I​ ​a​n​d​ ​H​T​T​P​ ​s​e​r​v​e​r
+			 */
+			rest_other_cert: string
+			/**
+			 * t​h​e​ ​u​n​i​t​’​s​ ​o​w​n​ ​a​d​d​r​e​s​s​ ​{​h​o​s​t​}​ ​i​s​ ​o​u​t​s​i​d​e​ ​{​f​r​o​m​}​ ​–​ ​{​t​o​}​:​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​l​o​s​e​s​ ​i​t​s​ ​c​o​n​n​e​c​t​i​o​n
+			 * @param {unknown} from
+			 * @param {unknown} host
+			 * @param {unknown} to
+			 */
+			rest_outside_range: RequiredParams<'from' | 'host' | 'to'>
+			/**
+			 * t​h​e​ ​a​n​s​w​e​r​ ​i​s​ ​n​o​t​ ​t​h​e​ ​u​n​i​t​’​s​ ​R​E​S​T​ ​A​P​I​ ​i​n​f​o​r​m​a​t​i​o​n
+			 */
+			rest_not_info: string
+		}
 	}
 	examples: {
 		/**
@@ -15370,6 +15663,232 @@ export type TranslationFunctions = {
 				 * the table exists with other columns than the data points need
 				 */
 				table_mismatch: () => LocalizedString
+			}
+			notes: {
+				/**
+				 * {address} reached
+				 */
+				reached: (arg: { address: unknown }) => LocalizedString
+				/**
+				 * {server} at {address} reached
+				 */
+				server_reached: (arg: { address: unknown, server: unknown }) => LocalizedString
+				/**
+				 * {server} at {address} reached (port found automatically)
+				 */
+				server_reached_auto: (arg: { address: unknown, server: unknown }) => LocalizedString
+				/**
+				 * {server} at {address} reached through the SOCKS proxy {proxy}
+				 */
+				server_reached_proxy: (arg: { address: unknown, proxy: unknown, server: unknown }) => LocalizedString
+				/**
+				 * {server} at {address} reached through the SOCKS proxy {proxy} (port found automatically)
+				 */
+				server_reached_proxy_auto: (arg: { address: unknown, proxy: unknown, server: unknown }) => LocalizedString
+				/**
+				 * tunnel to {target} through {proxy}
+				 */
+				proxy_tunnel: (arg: { proxy: unknown, target: unknown }) => LocalizedString
+				/**
+				 * greeting of {server}
+				 */
+				greeting: (arg: { server: unknown }) => LocalizedString
+				/**
+				 * {handshake}
+				 */
+				tls: (arg: { handshake: unknown }) => LocalizedString
+				/**
+				 * {server}, {handshake}
+				 */
+				server_tls: (arg: { handshake: unknown, server: unknown }) => LocalizedString
+				/**
+				 * STARTTLS, {handshake}
+				 */
+				tls_starttls: (arg: { handshake: unknown }) => LocalizedString
+				/**
+				 * implicit TLS, {handshake}
+				 */
+				tls_implicit: (arg: { handshake: unknown }) => LocalizedString
+				/**
+				 * {handshake}, certificate verified with the uploaded CA
+				 */
+				tls_verified_ca: (arg: { handshake: unknown }) => LocalizedString
+				/**
+				 * {handshake}, certificate verified with the system CAs
+				 */
+				tls_verified_system: (arg: { handshake: unknown }) => LocalizedString
+				/**
+				 * {handshake}, certificate not verified
+				 */
+				tls_unverified: (arg: { handshake: unknown }) => LocalizedString
+				/**
+				 * as {user}
+				 */
+				login_as: (arg: { user: unknown }) => LocalizedString
+				/**
+				 * without user name
+				 */
+				login_anonymous: () => LocalizedString
+				/**
+				 * answer
+				 */
+				login_reply: () => LocalizedString
+				/**
+				 * ASCII transfers
+				 */
+				login_ascii: () => LocalizedString
+				/**
+				 * database {database}
+				 */
+				database: (arg: { database: unknown }) => LocalizedString
+				/**
+				 * database {database} answers
+				 */
+				database_ping: (arg: { database: unknown }) => LocalizedString
+				/**
+				 * database {database}, {count} measurement{{s}}
+				 */
+				measurements: (arg: { count: string | number | boolean, database: unknown }) => LocalizedString
+				/**
+				 * {table} exists
+				 */
+				table_exists: (arg: { table: unknown }) => LocalizedString
+				/**
+				 * {table} does not exist yet: the unit creates it with the first write
+				 */
+				table_missing: (arg: { table: unknown }) => LocalizedString
+				/**
+				 * GET {path}
+				 */
+				http_get: (arg: { path: unknown }) => LocalizedString
+				/**
+				 * GET {path} with the headers {headers}
+				 */
+				http_get_headers: (arg: { headers: unknown, path: unknown }) => LocalizedString
+				/**
+				 * InfluxDB {version} answers /ping
+				 */
+				influx_ping: (arg: { version: unknown }) => LocalizedString
+				/**
+				 * GET /api/v1/info answered, version {version}
+				 */
+				rest_info: (arg: { version: unknown }) => LocalizedString
+				/**
+				 * {count} entr{{y|ies}} in {dir} ({mode|{passive: passive mode, *: active mode}})
+				 */
+				listed: (arg: { count: string | number | boolean, dir: unknown, mode: 'passive' | string }) => LocalizedString
+				/**
+				 * {count} entr{{y|ies}} in the login directory ({mode|{passive: passive mode, *: active mode}})
+				 */
+				listed_home: (arg: { count: string | number | boolean, mode: 'passive' | string }) => LocalizedString
+				/**
+				 * {bytes} bytes written to {file} and deleted again
+				 */
+				file_written: (arg: { bytes: unknown, file: unknown }) => LocalizedString
+				/**
+				 * database {database} takes writes (an empty write: nothing written)
+				 */
+				influx_write: (arg: { database: unknown }) => LocalizedString
+				/**
+				 * database {database} takes writes of {user} (an empty write: nothing written)
+				 */
+				influx_write_user: (arg: { database: unknown, user: unknown }) => LocalizedString
+				/**
+				 * test document {id} written to {collection} and deleted again
+				 */
+				document_written: (arg: { collection: unknown, id: unknown }) => LocalizedString
+				/**
+				 * test document {id} written to {collection} (created by it) and deleted again
+				 */
+				document_written_created: (arg: { collection: unknown, id: unknown }) => LocalizedString
+				/**
+				 * published on {topic} with QoS {qos}
+				 */
+				published: (arg: { qos: unknown, topic: unknown }) => LocalizedString
+				/**
+				 * {bytes} bytes received back
+				 */
+				received: (arg: { bytes: unknown }) => LocalizedString
+				/**
+				 * no answer within {ms} ms
+				 */
+				no_answer_within: (arg: { ms: unknown }) => LocalizedString
+				/**
+				 * no greeting within {ms} ms
+				 */
+				no_greeting_within: (arg: { ms: unknown }) => LocalizedString
+				/**
+				 * no answer to {command} within {ms} ms
+				 */
+				no_answer_to_within: (arg: { command: unknown, ms: unknown }) => LocalizedString
+				/**
+				 * the server closed the connection during the TLS handshake
+				 */
+				closed_in_handshake: () => LocalizedString
+				/**
+				 * the server closed the connection after
+				 */
+				closed_after: () => LocalizedString
+				/**
+				 * the server closed the connection without a greeting
+				 */
+				closed_without_greeting: () => LocalizedString
+				/**
+				 * answer of the proxy
+				 */
+				proxy_answer: () => LocalizedString
+				/**
+				 * STARTTLS refused
+				 */
+				starttls_refused: () => LocalizedString
+				/**
+				 * the broker closed the connection without accepting the login
+				 */
+				broker_closed_login: () => LocalizedString
+				/**
+				 * the broker refused the subscription to {topic} (SUBACK {code})
+				 */
+				subscription_refused: (arg: { code: unknown, topic: unknown }) => LocalizedString
+				/**
+				 * received “{got}” instead of “{sent}”
+				 */
+				received_other: (arg: { got: unknown, sent: unknown }) => LocalizedString
+				/**
+				 * HTTP {status}: the answer is not JSON
+				 */
+				not_json: (arg: { status: unknown }) => LocalizedString
+				/**
+				 * not an InfluxDB answer
+				 */
+				not_influx: () => LocalizedString
+				/**
+				 * HTTP {status} without X-Influxdb-Version: not an InfluxDB server
+				 */
+				not_influx_server: (arg: { status: unknown }) => LocalizedString
+				/**
+				 * database {database} not found; the server has
+				 */
+				database_missing: (arg: { database: unknown }) => LocalizedString
+				/**
+				 * database {database} not found; the server has none
+				 */
+				database_missing_none: (arg: { database: unknown }) => LocalizedString
+				/**
+				 * the test document {id} was written but not deleted
+				 */
+				document_not_deleted: (arg: { id: unknown }) => LocalizedString
+				/**
+				 * the server presented another certificate than the one of the page REST API and HTTP server
+				 */
+				rest_other_cert: () => LocalizedString
+				/**
+				 * the unit’s own address {host} is outside {from} – {to}: the server closes its connection
+				 */
+				rest_outside_range: (arg: { from: unknown, host: unknown, to: unknown }) => LocalizedString
+				/**
+				 * the answer is not the unit’s REST API information
+				 */
+				rest_not_info: () => LocalizedString
 			}
 		}
 		examples: {

@@ -129,6 +129,16 @@ export function errorText(code: ClientCode, params?: IssueParams): string {
 }
 
 /**
+ * The values a code of the daemon names, as its text shows them: quantities grouped as the language
+ * writes them, numbers that are names (a port, an error code, a QoS level: `names`) as they are.
+ */
+export function shownArgs(args: Record<string, string | number> | undefined, names: readonly string[]): Record<string, string> {
+  const shown: Record<string, string> = {};
+  for (const [k, v] of Object.entries(args ?? {})) shown[k] = typeof v === 'number' ? (names.includes(k) ? formatValue(v) : formatNumber(v)) : v;
+  return shown;
+}
+
+/**
  * Why a link, a listener or the logger is not as it should be, in the console's language (the daemon
  * sends a code and its values: device/model/reasons.ts), with the system's own words after it when it
  * sent some. Loaded with the messages, like errorText ('' until they arrive).
@@ -138,9 +148,7 @@ export function reasonText(r: StatusReason): string {
     loadTexts(['errors']).catch((e: unknown) => console.error('loading the messages failed', e));
     return '';
   }
-  const shown: Record<string, string> = {};
-  for (const [k, v] of Object.entries(r.args ?? {})) shown[k] = typeof v === 'number' ? (k === 'port' || k === 'code' ? formatValue(v) : formatNumber(v)) : v;
-  const text = (LL.value.errors.reasons[r.code] as (p: Record<string, string>) => string)(shown);
+  const text = (LL.value.errors.reasons[r.code] as (p: Record<string, string>) => string)(shownArgs(r.args, ['port', 'code']));
   return r.words ? `${text} (${r.words})` : text;
 }
 
