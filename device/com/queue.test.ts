@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { type AddressInfo, createServer, connect as netConnect, type Socket } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { systemClock } from '../../hw/types.ts';
 import { type Abort, LinkError, LinkQueue } from './queue.ts';
@@ -220,12 +222,54 @@ describe('link transaction queue', () => {
         expect(q.stats.timeouts).toBe(0);
         const late = q.submit<number>({ user: 'u', idempotent: true, start: (_a, _ok, _failed, restartClock) => setTimeout(restartClock, 90) });
         const failed = expect(late).rejects.toMatchObject({ code: 'timeout' });
+        // due at 190 ms; a deadline acts one turn of the loop after it comes due (its setImmediate)
         await vi.advanceTimersByTimeAsync(190);
+        await vi.advanceTimersByTimeAsync(1);
         await failed;
         q.close();
       }
     } finally {
       vi.useRealTimers();
+    }
+  });
+
+  it.each([
+    ['the shared timer', undefined],
+    ['a timer of its own', 150],
+  ] as const)('an answer that arrived in time is taken after a stall of the event loop past the deadline, not its timeout (%s)', async (_how, own) => {
+    // a real socket pair: the peer's answer is on its way while this process is stalled, as a PLC's
+    // answer waits in the kernel while the unit is busy
+    const server = createServer();
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const peer = once(server, 'connection') as Promise<[Socket]>;
+    const socket: Socket = netConnect((server.address() as AddressInfo).port, '127.0.0.1');
+    await once(socket, 'connect');
+    const [plc] = await peer;
+    try {
+      const q = queue({ timeoutMs: 100, retries: 0 });
+      const answer = q.submit<string>({
+        user: 'logger',
+        idempotent: true,
+        ...(own ? { timeoutMs: own } : {}),
+        start: (_abort, answered) => {
+          socket.once('data', (d) => answered(d.toString()));
+          socket.write('%01#RDD0010000101**\r');
+          plc.write('%01$RD0100**\r'); // the PLC answers at once
+          // the process is busy past the deadline: when the loop turns, the timer is due and the answer readable
+          const until = performance.now() + (own ?? 100) + 150;
+          while (performance.now() < until);
+        },
+      });
+      expect(await answer).toBe('%01$RD0100**\r');
+      expect(q.stats.timeouts).toBe(0);
+      // the deadline still holds for a peer that says nothing
+      const silent = q.submit({ user: 'logger', idempotent: true, ...(own ? { timeoutMs: own } : {}), start: () => {} });
+      await expect(silent).rejects.toMatchObject({ code: 'timeout' });
+    } finally {
+      socket.destroy();
+      plc.destroy();
+      server.close();
     }
   });
 });

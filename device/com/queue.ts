@@ -109,7 +109,7 @@ export class LinkQueue {
    * left running when an attempt ends in time; `guarded` is what it ends when it fires.
    */
   private watchdog: ReturnType<typeof setTimeout> | undefined;
-  private guarded: (() => void) | undefined;
+  private guarded: { expired: () => void } | undefined;
   readonly stats: QueueStats = { requests: 0, errors: 0, timeouts: 0, retries: 0, busyMs: 0, waiting: 0 };
 
   constructor(private readonly opts: QueueOptions) {}
@@ -251,23 +251,38 @@ export class LinkQueue {
     }
   }
 
-  /** Calls `expired` after `ms` unless the returned function is called first. */
+  /**
+   * Calls `expired` after `ms` unless the returned function is called first. A deadline that comes
+   * due is acted on one turn of the event loop later (setImmediate): node runs due timers before it
+   * reads the sockets, so after a stall of the loop an answer that arrived in time would otherwise
+   * lose to its own timeout; the turn lets it be read first.
+   */
   private arm(ms: number, expired: () => void): () => void {
+    const armed = { expired };
     if (ms !== this.opts.timeoutMs) {
-      const t = setTimeout(expired, ms);
-      return () => clearTimeout(t);
+      let off = false;
+      const t = setTimeout(() => setImmediate(() => off || expired()), ms);
+      return () => {
+        off = true;
+        clearTimeout(t);
+      };
     }
-    this.guarded = expired;
+    this.guarded = armed;
     if (this.watchdog) this.watchdog.refresh();
     // unref: left running after the last attempt, it must not hold the process (the channel does)
     else
       this.watchdog = setTimeout(() => {
-        const fn = this.guarded;
-        this.guarded = undefined;
-        fn?.();
+        const due = this.guarded;
+        // still due after the turn: neither answered nor armed again meanwhile
+        if (!due) return;
+        setImmediate(() => {
+          if (this.guarded !== due) return;
+          this.guarded = undefined;
+          due.expired();
+        });
       }, ms).unref();
     return () => {
-      if (this.guarded === expired) this.guarded = undefined;
+      if (this.guarded === armed) this.guarded = undefined;
     };
   }
 }
