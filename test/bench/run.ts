@@ -10,6 +10,7 @@ import { runCrashLoop, saveLoopBundle } from '../support/crash-loop.ts';
 import { type Bundle, bundleSim, bundleUnit } from './bundle.ts';
 import { measureCodecs } from './codec.ts';
 import { measureConsole } from './console.ts';
+import { measureFetchClasses } from './fetch-classes.ts';
 import { measureFtpSend } from './ftp-send.ts';
 import { measureFuzz } from './fuzz.ts';
 import { measureGraphs } from './graphs.ts';
@@ -106,6 +107,24 @@ try {
           note: `median of ${START_RUNS}; VmRSS after 1 s idle`,
         });
       }
+    });
+
+    await part('fetch classes', async () => {
+      const f = await measureFetchClasses(START_RUNS);
+      const ours = median(f.ours.map((x) => x.rssMB));
+      const theirs = median(f.nodeServer.map((x) => x.rssMB));
+      rows.push({
+        figure: 'RSS, own fetch classes vs @hono/node-server (MB)',
+        ours,
+        baseline: theirs,
+        note: `median of ${START_RUNS}; one Hono app, 200 reads + 200 saves, 1 s idle; node-server − ours: ${(theirs - ours).toFixed(1)} MB (≤ 5: go back to it)`,
+      });
+      rows.push({
+        figure: 'start → first answer, own fetch classes vs @hono/node-server (ms)',
+        ours: median(f.ours.map((x) => x.startMs)),
+        baseline: median(f.nodeServer.map((x) => x.startMs)),
+        note: `median of ${START_RUNS}; the same app, bundled alike`,
+      });
     });
 
     await part('GET /config load', async () => {
