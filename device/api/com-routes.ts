@@ -2,7 +2,7 @@
 
 import { PlcError } from '../com/dialog.ts';
 import { ETHERNET_ID } from '../model/plc.ts';
-import { type LinkStatusView, type PlcTestResult, plcTestRequest } from '../model/plctest.ts';
+import { counterResetRequest, type LinkStatusView, type PlcTestResult, plcTestRequest } from '../model/plctest.ts';
 import { interfaceById, type Pew } from '../model/sections/pew.ts';
 import { readBody } from './body.ts';
 import { ApiError } from './errors.ts';
@@ -33,6 +33,18 @@ export const comRoutes: RouteDef[] = [
       }
       ctx.log.info('PLC test', { interface: it.name, ok: result.ok, ...(result.ok ? { cpu: result.cpu.name } : { reason: result.reason }) });
       return c.json(result);
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/config/com_status/reset',
+    key: 'com_status_reset',
+    access: 'admin',
+    handler: async (c, ctx) => {
+      const { id } = await readBody(c, counterResetRequest);
+      const reset = ctx.com.links.resetCounters(id);
+      await ctx.audit.write({ action: 'link_counters_reset', user: c.get('session')!.user, source: c.get('source'), detail: { interfaces: reset } });
+      return c.json({ links: ctx.com.links.status() satisfies LinkStatusView[] });
     },
   }),
   route({

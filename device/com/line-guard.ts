@@ -64,6 +64,11 @@ export function quietMsOf(kind: 'serial' | 'tcp' | 'internal', serial: SerialSet
 
 export class LineGuard {
   readonly stats: LineStats = { answers: 0, lateAnswers: 0, mismatched: 0, resyncs: 0 };
+
+  /** Starts the counters again from 0 (the diagnostics' reset). */
+  resetCounters(): void {
+    Object.assign(this.stats, { answers: 0, lateAnswers: 0, mismatched: 0, resyncs: 0 });
+  }
   private receiver: ((bytes: Uint8Array) => void) | undefined;
   /** the dialog that was on the line last, and whether its answer is owed */
   private listener: { dialog: Dialog<unknown>; owes: boolean } | undefined;

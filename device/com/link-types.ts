@@ -42,8 +42,10 @@ export interface LinkDeps {
 export interface LinkStats extends QueueStats, LineStats {
   bytesOut: number;
   bytesIn: number;
-  /** share of the time since the link started that the wire was busy, 0-1 */
+  /** share of the time since the counters started (`since`) that the wire was busy, 0-1 */
   busyShare: number;
+  /** when the counters started: the link's start or their last reset (ms since the epoch; absent for a disabled interface) */
+  since?: number;
 }
 
 export interface LinkStatus {

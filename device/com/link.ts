@@ -31,7 +31,8 @@ export class Link {
   private channelIo: ChannelIo | undefined;
   private readonly queue: LinkQueue;
   private readonly guard: LineGuard;
-  private readonly startedAt: number;
+  /** since when the counters count: the link's start, or their last reset */
+  private countedSince: number;
   private noAnswerInRow = 0;
   private backoffMs: number;
   private probeTimer: ReturnType<typeof setTimeout> | undefined;
@@ -58,7 +59,7 @@ export class Link {
       retryable: (e) => !(e instanceof PlcError && e.reason === 'plc_error'),
       fault: (e) => deps.log.error('a PLC link user failed on an answer', { link: cfg.name, error: e instanceof Error ? e.message : String(e) }),
     });
-    this.startedAt = deps.clock.now();
+    this.countedSince = deps.clock.now();
     this.baudRate = cfg.serial.baudRate;
     this.guard = new LineGuard(deps.clock, quietMsOf(cfg.kind, cfg.serial, this.baudRate, cfg.timeoutMs));
     this.backoffMs = this.reconnect.firstMs;
@@ -131,9 +132,19 @@ export class Link {
         ...this.guard.stats,
         bytesOut: this.bytesOut,
         bytesIn: this.bytesIn,
-        busyShare: this.queue.busyShare(now - this.startedAt),
+        busyShare: this.queue.busyShare(now - this.countedSince),
+        since: this.countedSince,
       },
     };
+  }
+
+  /** Starts every counter of the link again from 0, and the busy share's time with them. */
+  resetCounters(): void {
+    this.queue.resetCounters();
+    this.guard.resetCounters();
+    this.bytesIn = 0;
+    this.bytesOut = 0;
+    this.countedSince = this.deps.clock.now();
   }
 
   async close(): Promise<void> {

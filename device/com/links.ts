@@ -149,6 +149,18 @@ export class Links {
     });
   }
 
+  /** Starts the counters of the running links again from 0 (all, or the one with `id`); the names of those reset. */
+  resetCounters(id?: number): string[] {
+    const reset: string[] = [];
+    for (const it of this.pew?.interfaces ?? []) {
+      const link = this.links.get(it.id);
+      if (!link || (id !== undefined && it.id !== id)) continue;
+      link.resetCounters();
+      reset.push(it.name);
+    }
+    return reset;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     const all = [...this.links.values()];

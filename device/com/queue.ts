@@ -149,6 +149,11 @@ export class LinkQueue {
   }
 
   /** share of `elapsedMs` (time since the queue started) the wire was busy, 0-1 */
+  /** Starts the counters again from 0 (the diagnostics' reset); `waiting` is a state, not a count, and stays. */
+  resetCounters(): void {
+    Object.assign(this.stats, { requests: 0, errors: 0, timeouts: 0, retries: 0, busyMs: 0 });
+  }
+
   busyShare(elapsedMs: number): number {
     return elapsedMs > 0 ? Math.min(1, this.stats.busyMs / elapsedMs) : 0;
   }

@@ -8,6 +8,9 @@ import { statusReasonSchema } from './reasons.ts';
 export const plcTestRequest = v.strictObject({ id: v.picklist(INTERFACE_IDS) });
 export type PlcTestRequest = v.InferOutput<typeof plcTestRequest>;
 
+/** The reset of the link counters (`/config/com_status/reset`): one interface, or every running one without `id`. */
+export const counterResetRequest = v.strictObject({ id: v.optional(v.picklist(INTERFACE_IDS)) });
+
 const count = v.pipe(v.number(), v.minValue(0));
 
 export const linkStatusSchema = v.object({
@@ -32,6 +35,8 @@ export const linkStatusSchema = v.object({
     bytesOut: count,
     bytesIn: count,
     busyShare: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
+    /** when the counters started: the link's start or their last reset (ms since the epoch) */
+    since: v.optional(v.number()),
   }),
 });
 export const comStatusSchema = v.object({ links: v.array(linkStatusSchema) });

@@ -14,7 +14,7 @@ import { withDefaults } from '../../device/model/section.ts';
 import { threadSchema } from '../../device/model/sections/redirect.ts';
 import type { SerialFraming } from '../../sim/wire.ts';
 import { connector, enableCom1, freePort, liveConsoleSuite, mewAsk, serialPlc } from './live-plc.ts';
-import { de, en, expectText, fill, fr, loginApi, openConsole, overflow, pageBody, WAIT_MS } from './support.ts';
+import { de, en, expectText, fill, fr, loginApi, openConsole, overflow, pageBody, USER, WAIT_MS } from './support.ts';
 
 const FRAMING: SerialFraming = { baud: 19200, bits: 8, parity: 'odd', stopbits: 1 };
 const wire = serialPlc('FP-XH', FRAMING);
@@ -68,6 +68,7 @@ describe('overview tables on /com and /port, the unit at work on /info', () => {
       t.stats.requests,
       t.stats.errors,
       t.stats.busyShare,
+      t.columns.since,
     ]);
     // the overview is the page's first block
     expect(await body.locator('section').first().getAttribute('data-block')).toBe('com-overview');
@@ -101,6 +102,37 @@ describe('overview tables on /com and /port, the unit at work on /info', () => {
     expect(await page.locator('#f-pew-interfaces-0-timeout-help').textContent()).toContain(en.fields.pew.interfaces.timeout.help);
     expect((await page.locator('#f-pew-interfaces-2-timeout-help').textContent()) ?? '').not.toContain(en.fields.pew.interfaces.timeout.help);
   });
+
+  it.each(['en', 'de'] as const)(
+    "/com (%s): Reset counters starts the running links' counters again from 0 and names the moment; the user role has no such button",
+    async (lang) => {
+      const l = LANGS[lang];
+      expect(await mewAsk(port, { cmd: 'RD', area: 'DT', start: 0, count: 1 })).toMatch(/^%EE\$RD/);
+      const page = await open('/com', lang);
+      const body = pageBody(page, 'com');
+      await poll(async () => Number((await cells(page, 'com'))[0]?.[5])).toBeGreaterThan(0);
+      const before = (await cells(page, 'com'))[0]![8];
+      expect(before).not.toBe('');
+      const reset = body.locator('[data-action=reset-counters]');
+      expect(await reset.textContent()).toBe(l.com.resetCounters);
+      await reset.click();
+      await poll(async () => (await cells(page, 'com'))[0]?.[5]).toBe('0');
+      const row = (await cells(page, 'com'))[0]!;
+      expect(row[6]).toBe('0'); // errors
+      expect(row[8]).not.toBe(''); // counted since the reset
+      const entries = (await (await page.request.get(`${suite.d.url}/config/audit?size=200`)).json()) as { entries: { action: string; detail?: unknown }[] };
+      expect(entries.entries[0]).toMatchObject({ action: 'link_counters_reset', detail: { interfaces: expect.arrayContaining(['COM1', 'INTERNAL']) } });
+      // a disabled interface counts nothing and has no moment
+      expect((await cells(page, 'com'))[1]![8]).toBe('');
+
+      const viewer = await suite.open({ locale: lang });
+      await viewer.page.addInitScript((x) => localStorage.setItem('console.locale', x), lang);
+        await loginApi(viewer.page, suite.d, USER);
+      await openConsole(viewer.page, suite.d, '/com');
+      await pageBody(viewer.page, 'com').locator('[data-overview=com]').waitFor();
+      expect(await pageBody(viewer.page, 'com').locator('[data-action=reset-counters]').count()).toBe(0);
+    },
+  );
 
   it('/port: one row per thread with its state and counters; an added thread is "not saved" until saved', async () => {
     const page = await open('/port');

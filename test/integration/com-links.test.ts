@@ -239,6 +239,60 @@ describe('reading and writing PLC areas', () => {
   });
 });
 
+describe('link counters reset (com_status/reset)', () => {
+  const statusOf = async (name: string) =>
+    ((await admin.get('/config/com_status')).body.links as { name: string; stats: Record<string, number> }[]).find((l) => l.name === name)!;
+
+  it("starts one link's counters again from 0 with the time they count from, the others keep theirs; audited; the user role may not", async () => {
+    await link(0).readWords('DT', 100, 2);
+    await link(1).readWords('DT', 0, 1);
+    const before1 = await statusOf('COM2');
+    expect((await statusOf('COM1')).stats.requests).toBeGreaterThan(0);
+    expect(before1.stats.requests).toBeGreaterThan(0);
+    const t0 = Date.now();
+    const r = await admin.post('/config/com_status/reset', { id: 0 });
+    expect(r.status, r.text).toBe(200);
+    const com1 = (r.body.links as { name: string; stats: Record<string, number> }[]).find((l) => l.name === 'COM1')!;
+    expect(com1.stats).toMatchObject({
+      requests: 0,
+      errors: 0,
+      timeouts: 0,
+      retries: 0,
+      answers: 0,
+      lateAnswers: 0,
+      mismatched: 0,
+      bytesOut: 0,
+      bytesIn: 0,
+      busyShare: 0,
+    });
+    expect(com1.stats.since).toBeGreaterThanOrEqual(t0);
+    expect((await statusOf('COM2')).stats.requests).toBeGreaterThanOrEqual(before1.stats.requests!);
+    // counting goes on from 0
+    await link(0).readWords('DT', 100, 2);
+    const after = await statusOf('COM1');
+    expect(after.stats.requests).toBe(1);
+    expect(after.stats.answers).toBe(1);
+    expect(after.stats.bytesIn).toBeGreaterThan(0);
+    const entries = (await admin.get('/config/audit?size=200')).body.entries as { action: string; user?: string; detail?: unknown }[];
+    expect(entries).toContainEqual(expect.objectContaining({ action: 'link_counters_reset', user: 'admin', detail: { interfaces: ['COM1'] } }));
+
+    const user = await d.user();
+    expect((await user.post('/config/com_status/reset', {})).status).toBe(403);
+    expect((await statusOf('COM2')).stats.requests).toBeGreaterThan(0);
+  });
+
+  it('without an id every running link starts again; an id that is no interface is refused and nothing is reset', async () => {
+    await link(1).readWords('DT', 0, 1);
+    const bad = await admin.post('/config/com_status/reset', { id: 9 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe('invalid_input');
+    expect((await statusOf('COM2')).stats.requests).toBeGreaterThan(0);
+    const r = await admin.post('/config/com_status/reset', {});
+    expect(r.status, r.text).toBe(200);
+    for (const l of r.body.links as { enabled: boolean; stats: Record<string, number> }[]) if (l.enabled) expect(l.stats.requests).toBe(0);
+  });
+});
+
 describe('cable unplugged mid-transaction', () => {
   it('the caller gets a clear error in bounded time, the link reports down and comes back when plugged', async () => {
     const l = link(0);

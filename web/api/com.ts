@@ -8,6 +8,7 @@ import { ApiFailure, get, post } from './client.ts';
 
 export const COM_STATUS_PATH = '/config/com_status';
 export const PLC_TEST_PATH = '/config/plctest';
+export const COUNTER_RESET_PATH = '/config/com_status/reset';
 
 export type LinkStatus = LinkStatusView;
 export type LinkState = LinkStatus['state'];
@@ -20,6 +21,13 @@ export type PlcFailureReason = PlcTestFailure['reason'];
 /** The state of every link; throws ApiFailure when the call fails or the answer is not understood. */
 export async function fetchComStatus(): Promise<ComStatus> {
   const parsed = v.safeParse(comStatusSchema, await get<unknown>(COM_STATUS_PATH));
+  if (!parsed.success) throw new ApiFailure(200, 'internal');
+  return parsed.output;
+}
+
+/** Starts the counters of every running link again from 0 (administrator); the status after it. */
+export async function resetLinkCounters(): Promise<ComStatus> {
+  const parsed = v.safeParse(comStatusSchema, await post<unknown>(COUNTER_RESET_PATH, {}));
   if (!parsed.success) throw new ApiFailure(200, 'internal');
   return parsed.output;
 }

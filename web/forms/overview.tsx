@@ -43,13 +43,22 @@ export function BlockLink({ headingId, children }: { headingId: string; children
  * The overview card of a page (`<name>-overview`): its title, a hint, and the table in its own scroll
  * box (a phone scrolls it sideways, not the page), named by the title.
  */
-export function OverviewCard(props: { name: string; title: string; hint: string; columns: OverviewColumn[]; rows: OverviewRow[] }) {
+export function OverviewCard(props: {
+  name: string;
+  title: string;
+  hint: string;
+  columns: OverviewColumn[];
+  rows: OverviewRow[];
+  /** what the table's rows can be asked to do together, under the table */
+  actions?: ComponentChildren;
+}) {
   const id = `${props.name}-overview`;
   return (
     <section class="card group" aria-labelledby={id} data-block={id}>
       <h2 id={id}>{props.title}</h2>
       <p class="hint">{props.hint}</p>
       <OverviewTable labelledBy={id} {...props} />
+      {props.actions && <div class="actions">{props.actions}</div>}
     </section>
   );
 }

@@ -924,6 +924,10 @@ export type NamespaceComTranslation = {
 	 * O​n​e​ ​r​o​w​ ​p​e​r​ ​i​n​t​e​r​f​a​c​e​;​ ​i​t​s​ ​n​a​m​e​ ​l​e​a​d​s​ ​t​o​ ​i​t​s​ ​s​e​t​t​i​n​g​s​ ​b​e​l​o​w​.​ ​S​t​a​t​e​ ​a​n​d​ ​c​o​u​n​t​e​r​s​ ​a​r​e​ ​t​h​o​s​e​ ​o​f​ ​t​h​e​ ​r​u​n​n​i​n​g​ ​l​i​n​k​.
 	 */
 	overviewHint: string
+	/**
+	 * R​e​s​e​t​ ​c​o​u​n​t​e​r​s
+	 */
+	resetCounters: string
 	columns: {
 		/**
 		 * I​n​t​e​r​f​a​c​e
@@ -945,6 +949,10 @@ export type NamespaceComTranslation = {
 		 * S​t​a​t​e
 		 */
 		state: string
+		/**
+		 * C​o​u​n​t​e​d​ ​s​i​n​c​e
+		 */
+		since: string
 	}
 	/**
 	 * y​e​s
@@ -8174,6 +8182,10 @@ export type NamespaceUsersTranslation = {
 		 */
 		cert_delete: string
 		/**
+		 * L​i​n​k​ ​c​o​u​n​t​e​r​s​ ​r​e​s​e​t
+		 */
+		link_counters_reset: string
+		/**
 		 * L​o​g​ ​f​i​l​e​s​ ​d​e​l​e​t​e​d
 		 */
 		logfile_delete: string
@@ -9737,6 +9749,10 @@ export type TranslationFunctions = {
 		 * One row per interface; its name leads to its settings below. State and counters are those of the running link.
 		 */
 		overviewHint: () => LocalizedString
+		/**
+		 * Reset counters
+		 */
+		resetCounters: () => LocalizedString
 		columns: {
 			/**
 			 * Interface
@@ -9758,6 +9774,10 @@ export type TranslationFunctions = {
 			 * State
 			 */
 			state: () => LocalizedString
+			/**
+			 * Counted since
+			 */
+			since: () => LocalizedString
 		}
 		/**
 		 * yes
@@ -16620,6 +16640,10 @@ export type TranslationFunctions = {
 			 * Certificate deleted
 			 */
 			cert_delete: () => LocalizedString
+			/**
+			 * Link counters reset
+			 */
+			link_counters_reset: () => LocalizedString
 			/**
 			 * Log files deleted
 			 */

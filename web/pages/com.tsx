@@ -13,12 +13,15 @@ import {
   type InterfaceId,
   TRANSPARENT,
 } from '../../device/model/plc.ts';
+import { ApiFailure } from '../api/client.ts';
+import { resetLinkCounters } from '../api/com.ts';
 import { Field, FieldGroup } from '../forms/field.tsx';
 import { INTERFACE_UNITS, interfaceFields } from '../forms/interface-fields.ts';
 import { BlockLink, OverviewCard, type OverviewColumn } from '../forms/overview.tsx';
 import { fieldOptions, fieldText } from '../i18n/field-text.ts';
-import { errorText, formatNumber, formatValue, LL } from '../i18n/translate.ts';
+import { errorText, formatDateTime, formatNumber, formatValue, LL } from '../i18n/translate.ts';
 import { comStatus, comStatusFailed, watchComStatus } from '../state/com-status.ts';
+import { notify } from '../state/notify.ts';
 import { section, setField } from '../state/sections.ts';
 import { readOnly } from '../state/session.ts';
 import { LinkStatusView, PlcTest } from './com-link.tsx';
@@ -134,6 +137,7 @@ function ComOverview({ interfaces }: { interfaces: Iface[] }) {
     { key: 'requests', head: t.stats.requests(), num: true },
     { key: 'errors', head: t.stats.errors(), num: true },
     { key: 'busy', head: t.stats.busyShare(), num: true },
+    { key: 'since', head: t.columns.since() },
   ];
   const rows = interfaces.map((iface) => {
     const link = comStatus.value?.links.find((l) => l.id === iface.id);
@@ -150,10 +154,26 @@ function ComOverview({ interfaces }: { interfaces: Iface[] }) {
         requests: stats ? formatNumber(stats.requests) : '',
         errors: stats ? formatNumber(stats.errors) : '',
         busy: stats ? formatNumber(stats.busyShare, { style: 'percent', maximumFractionDigits: 0 }) : '',
+        since: stats?.since !== undefined ? formatDateTime(stats.since) : '',
       },
     };
   });
-  return <OverviewCard name="com" title={t.overview()} hint={t.overviewHint()} columns={columns} rows={rows} />;
+  const actions = readOnly.value ? undefined : (
+    <button type="button" data-action="reset-counters" disabled={!comStatus.value} onClick={() => void resetCounters()}>
+      {t.resetCounters()}
+    </button>
+  );
+  return <OverviewCard name="com" title={t.overview()} hint={t.overviewHint()} columns={columns} rows={rows} actions={actions} />;
+}
+
+/** Starts the counters of every running link again from 0 (audited by the unit); the table shows the answer at once. */
+async function resetCounters(): Promise<void> {
+  try {
+    comStatus.value = await resetLinkCounters();
+    comStatusFailed.value = false;
+  } catch (e) {
+    notify('error', errorText(e instanceof ApiFailure ? e.code : 'internal', e instanceof ApiFailure ? e.params : undefined));
+  }
 }
 
 /**

@@ -23,6 +23,7 @@ const de_users = {
     firmware_update: 'Firmware-Update',
     firmware_result: 'Ergebnis des Firmware-Updates',
     cert_delete: 'Zertifikat gelöscht',
+    link_counters_reset: 'Verbindungszähler zurückgesetzt',
     logfile_delete: 'Logdateien gelöscht',
     webfile_delete: 'HTTP-Dateien gelöscht',
     script_write: 'Skriptdatei geschrieben',

@@ -23,6 +23,7 @@ const en_users = {
     firmware_update: 'Firmware update',
     firmware_result: 'Firmware update result',
     cert_delete: 'Certificate deleted',
+    link_counters_reset: 'Link counters reset',
     logfile_delete: 'Log files deleted',
     webfile_delete: 'HTTP files deleted',
     script_write: 'Script file written',

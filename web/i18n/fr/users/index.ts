@@ -23,6 +23,7 @@ const fr_users = {
     firmware_update: 'Mise à jour du firmware',
     firmware_result: 'Résultat de la mise à jour du firmware',
     cert_delete: 'Certificat supprimé',
+    link_counters_reset: 'Compteurs des liaisons remis à zéro',
     logfile_delete: 'Fichiers journaux supprimés',
     webfile_delete: 'Fichiers HTTP supprimés',
     script_write: 'Fichier script écrit',
