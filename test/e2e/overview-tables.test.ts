@@ -127,7 +127,7 @@ describe('overview tables on /com and /port, the unit at work on /info', () => {
 
       const viewer = await suite.open({ locale: lang });
       await viewer.page.addInitScript((x) => localStorage.setItem('console.locale', x), lang);
-        await loginApi(viewer.page, suite.d, USER);
+      await loginApi(viewer.page, suite.d, USER);
       await openConsole(viewer.page, suite.d, '/com');
       await pageBody(viewer.page, 'com').locator('[data-overview=com]').waitFor();
       expect(await pageBody(viewer.page, 'com').locator('[data-action=reset-counters]').count()).toBe(0);
