@@ -263,7 +263,6 @@ export class LinkQueue {
    * lose to its own timeout; the turn lets it be read first.
    */
   private arm(ms: number, expired: () => void): () => void {
-    const armed = { expired };
     if (ms !== this.opts.timeoutMs) {
       let off = false;
       const t = setTimeout(() => setImmediate(() => off || expired()), ms);
@@ -272,6 +271,7 @@ export class LinkQueue {
         clearTimeout(t);
       };
     }
+    const armed = { expired };
     this.guarded = armed;
     if (this.watchdog) this.watchdog.refresh();
     // unref: left running after the last attempt, it must not hold the process (the channel does)

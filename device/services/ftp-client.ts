@@ -140,7 +140,7 @@ export async function openFtp(f: Ftpc, dataDir: string, opts: FtpOpenOptions = {
       await stage(
         'tls',
         () => client.connectImplicitTLS(target.host, target.port, tls),
-        (r) => ({ ...trustNote(tlsDetail(client.ftp.socket as TLSSocket), trust), words: r.message }),
+        (r) => trustNote(tlsDetail(client.ftp.socket as TLSSocket), trust, r.message),
       );
     } else {
       await stage(

@@ -89,10 +89,10 @@ export function tlsDetail(s: TLSSocket): string {
 
 /**
  * A handshake's note with how the certificate was checked: with the uploaded CA, with the system's
- * CAs, or not at all (the section's verification off).
+ * CAs, or not at all (the section's verification off); `words`, the server's own after it.
  */
-export const trustNote = (handshake: string, trust: Pick<TlsTrust, 'ca' | 'verify'> | undefined): TestNote =>
-  testNote(trust?.verify ? (trust.ca ? 'tls_verified_ca' : 'tls_verified_system') : 'tls_unverified', { handshake });
+export const trustNote = (handshake: string, trust: Pick<TlsTrust, 'ca' | 'verify'> | undefined, words?: string): TestNote =>
+  testNote(trust?.verify ? (trust.ca ? 'tls_verified_ca' : 'tls_verified_system') : 'tls_unverified', { handshake }, words);
 
 /** A TLS handshake with `host:port` on a new connection, closed again; the handshake (tlsDetail) it made. */
 export async function probeTls(host: string, port: number, trust: TlsTrust): Promise<string> {

@@ -2,9 +2,10 @@
 // state of every PLC link and the PLC test of one interface. Both answers are checked against a
 // schema before the page shows them, so a reply of another daemon version shows as "unavailable"
 // instead of breaking the page.
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { comStatusSchema, type LinkStatusView, type PlcTestResult, plcTestResultSchema } from '../../device/model/plctest.ts';
-import { ApiFailure, get, post } from './client.ts';
+import { checked } from './checked.ts';
+import { get, post } from './client.ts';
 
 export const COM_STATUS_PATH = '/config/com_status';
 export const PLC_TEST_PATH = '/config/plctest';
@@ -20,16 +21,12 @@ export type PlcFailureReason = PlcTestFailure['reason'];
 
 /** The state of every link; throws ApiFailure when the call fails or the answer is not understood. */
 export async function fetchComStatus(): Promise<ComStatus> {
-  const parsed = v.safeParse(comStatusSchema, await get<unknown>(COM_STATUS_PATH));
-  if (!parsed.success) throw new ApiFailure(200, 'internal');
-  return parsed.output;
+  return checked(comStatusSchema, await get<unknown>(COM_STATUS_PATH));
 }
 
 /** Starts the counters of every running link again from 0 (administrator); the status after it. */
 export async function resetLinkCounters(): Promise<ComStatus> {
-  const parsed = v.safeParse(comStatusSchema, await post<unknown>(COUNTER_RESET_PATH, {}));
-  if (!parsed.success) throw new ApiFailure(200, 'internal');
-  return parsed.output;
+  return checked(comStatusSchema, await post<unknown>(COUNTER_RESET_PATH, {}));
 }
 
 /**
@@ -37,7 +34,5 @@ export async function resetLinkCounters(): Promise<ComStatus> {
  * (`ok: false`); the daemon refusing to test (409 `interface_not_ready`, `tcp_port_closed`) throws.
  */
 export async function runPlcTest(id: number): Promise<PlcTestResult> {
-  const parsed = v.safeParse(plcTestResultSchema, await post<unknown>(PLC_TEST_PATH, { id }));
-  if (!parsed.success) throw new ApiFailure(200, 'internal');
-  return parsed.output;
+  return checked(plcTestResultSchema, await post<unknown>(PLC_TEST_PATH, { id }));
 }

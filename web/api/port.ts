@@ -2,8 +2,8 @@
 // tick): the live counters of every redirection thread and the connection test of one thread. The
 // schemas live in device/model/porttest.ts; every answer is checked against them, so a reply of
 // another daemon version shows as "status unavailable" instead of breaking the page.
-import * as v from 'valibot';
-import { ApiFailure, get, post } from './client.ts';
+import { checked } from './checked.ts';
+import { get, post } from './client.ts';
 
 export {
   PORT_TEST_FAILURES,
@@ -27,9 +27,7 @@ export const PORT_TEST_PATH = '/config/porttest';
 
 /** The state of every thread; throws ApiFailure when the call fails or the answer is not understood. */
 export async function fetchPortStatus(): Promise<PortStatus> {
-  const parsed = v.safeParse(portStatusSchema, await get<unknown>(PORT_STATUS_PATH));
-  if (!parsed.success) throw new ApiFailure(200, 'internal');
-  return parsed.output;
+  return checked(portStatusSchema, await get<unknown>(PORT_STATUS_PATH));
 }
 
 /**
@@ -38,7 +36,5 @@ export async function fetchPortStatus(): Promise<PortStatus> {
  */
 export async function runPortTest(index: number): Promise<PortTestResult> {
   const body: PortTestRequest = { index };
-  const parsed = v.safeParse(portTestResultSchema, await post<unknown>(PORT_TEST_PATH, body));
-  if (!parsed.success) throw new ApiFailure(200, 'internal');
-  return parsed.output;
+  return checked(portTestResultSchema, await post<unknown>(PORT_TEST_PATH, body));
 }

@@ -3,6 +3,7 @@
 // client and e-mail pages answer as they run: their steps come one by one (`onProgress`).
 import * as v from 'valibot';
 import { type ServiceTestResult, serviceTestResultSchema, type TestStep, testProgressLineSchema } from '../../device/model/servicetest.ts';
+import { checked } from './checked.ts';
 import { ApiFailure, post, postLines } from './client.ts';
 
 /** where each page's test runs */
@@ -36,9 +37,7 @@ export async function runServiceTest(
   onProgress: (p: TestProgress) => void = () => {},
 ): Promise<ServiceTestResult> {
   if (!LIVE.includes(section)) {
-    const parsed = v.safeParse(serviceTestResultSchema, await post<unknown>(SERVICE_TEST_PATHS[section], body));
-    if (!parsed.success) throw new ApiFailure(200, 'internal');
-    return parsed.output;
+    return checked(serviceTestResultSchema, await post<unknown>(SERVICE_TEST_PATHS[section], body));
   }
   let progress: TestProgress = { steps: [] };
   let result: ServiceTestResult | undefined;
@@ -48,9 +47,7 @@ export async function runServiceTest(
       result = whole.output;
       return;
     }
-    const line = v.safeParse(testProgressLineSchema, raw);
-    if (!line.success) throw new ApiFailure(200, 'internal');
-    const l = line.output;
+    const l = checked(testProgressLineSchema, raw);
     if ('result' in l) result = l.result;
     else if ('error' in l) throw new ApiFailure(200, 'internal');
     else {
