@@ -30,6 +30,19 @@ export class PlcError extends Error {
   }
 }
 
+/** An answer whose check code (MEWTOCOL BCC, MEWTOCOL7 CRC, Modbus RTU CRC) does not match its bytes: garbled on the line. */
+export class CheckCodeError extends PlcError {
+  constructor(message: string, raw: string) {
+    super('bad_reply', message, undefined, raw);
+  }
+}
+
+/** The failure of an unreadable answer: a check-code error where the framer's `code` says so. */
+export const unreadable = (ev: { code: string; message: string }, raw: string): PlcError =>
+  ev.code === 'bcc' || ev.code === 'crc'
+    ? new CheckCodeError(`Unreadable answer: ${ev.message}`, raw)
+    : new PlcError('bad_reply', `Unreadable answer: ${ev.message}`, undefined, raw);
+
 /** The service control interface (pew interface_plc) is not an enabled link: no control block can be read. */
 export class ControlInterfaceOff extends PlcError {
   constructor() {

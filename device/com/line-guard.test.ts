@@ -397,7 +397,32 @@ describe('answers checked against their request', () => {
     r.inject(mew('%01!61'));
     await tick();
     expect(a.error).toMatchObject({ reason: 'plc_error', code: 61 });
-    expect(r.stats()).toMatchObject({ answers: 1, mismatched: 0 });
+    expect(r.stats()).toMatchObject({ answers: 1, mismatched: 0, plcErrors: 1, lastPlcError: 61, checkErrors: 0, invalidFrames: 0 });
+    await r.link.close();
+  });
+
+  it('MEWTOCOL: the diagnostics tell a wrong BCC, an unreadable frame and an error answer apart; the reset starts them from 0', async () => {
+    const r = rig('MEWTOCOL');
+    r.plc.setFault({ kind: 'bad_check', count: 1 });
+    const a = outcome(r.link.readWords('DT', 100, 1, 'a'));
+    await tick();
+    r.release(); // a wrong BCC: the retry goes out
+    await tick(5);
+    r.release();
+    await tick();
+    expect(a.done).toBe(true);
+    expect(r.stats()).toMatchObject({ checkErrors: 1, invalidFrames: 0, plcErrors: 0 });
+    // a frame broken by a control character inside it: unreadable
+    const b = outcome(r.link.readWords('DT', 100, 1, 'b'));
+    await tick();
+    r.inject('%01$RD\x0100\r');
+    await tick(5);
+    while (r.release()) await tick(1); // the retry gets the PLC's answer
+    expect(b).toEqual({ done: true, value: [value(100)] });
+    expect(r.stats()).toMatchObject({ checkErrors: 1, invalidFrames: 1, plcErrors: 0 });
+    expect(r.stats().lastPlcError).toBeUndefined();
+    r.link.resetCounters();
+    expect(r.stats()).toMatchObject({ checkErrors: 0, invalidFrames: 0, plcErrors: 0, reconnects: 0 });
     await r.link.close();
   });
 });

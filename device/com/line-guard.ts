@@ -35,7 +35,7 @@
 //   where an error reply is provably its own. A wrong error costs a timeout, never a wrong result.
 //   Modbus/TCP exceptions carry the transaction id, MEWTOCOL7's the frame number: told apart.
 import type { Clock, SerialSettings } from '../../hw/types.ts';
-import { type AnswerKey, type ChannelIo, type Dialog, keysOverlap, PlcError, startDialog } from './dialog.ts';
+import { type AnswerKey, type ChannelIo, CheckCodeError, type Dialog, keysOverlap, PlcError, startDialog } from './dialog.ts';
 import type { Abort } from './queue.ts';
 
 export interface LineStats {
@@ -43,7 +43,18 @@ export interface LineStats {
   lateAnswers: number;
   mismatched: number;
   resyncs: number;
+  /** answers whose check code (BCC, CRC) did not match */
+  checkErrors: number;
+  /** other answers that could not be read (framing, format, length) */
+  invalidFrames: number;
+  /** answers carrying a PLC error code (MEWTOCOL `!nn`, Modbus exception) */
+  plcErrors: number;
+  /** the last PLC error code answered (absent until one came) */
+  lastPlcError?: number;
 }
+
+/** The counters of a line that has carried nothing yet. */
+export const zeroLineStats = (): LineStats => ({ answers: 0, lateAnswers: 0, mismatched: 0, resyncs: 0, checkErrors: 0, invalidFrames: 0, plcErrors: 0 });
 
 /** owed answers remembered (the oldest is forgotten); fewer than the resync reads of every protocol */
 export const OWED_MAX = 16;
@@ -63,11 +74,12 @@ export function quietMsOf(kind: 'serial' | 'tcp' | 'internal', serial: SerialSet
 }
 
 export class LineGuard {
-  readonly stats: LineStats = { answers: 0, lateAnswers: 0, mismatched: 0, resyncs: 0 };
+  readonly stats: LineStats = zeroLineStats();
 
   /** Starts the counters again from 0 (the diagnostics' reset). */
   resetCounters(): void {
-    Object.assign(this.stats, { answers: 0, lateAnswers: 0, mismatched: 0, resyncs: 0 });
+    delete this.stats.lastPlcError;
+    Object.assign(this.stats, zeroLineStats());
   }
   private receiver: ((bytes: Uint8Array) => void) | undefined;
   /** the dialog that was on the line last, and whether its answer is owed */
@@ -196,7 +208,9 @@ export class LineGuard {
       (e) => {
         const reason = e instanceof PlcError ? e.reason : undefined;
         const owes = sends && (reason === 'no_answer' || (reason === 'bad_reply' && !inStep));
-        if (reason === 'plc_error') this.stats.answers++;
+        if (reason === 'plc_error') this.countPlcError(e as PlcError);
+        else if (e instanceof CheckCodeError) this.stats.checkErrors++;
+        else if (reason === 'bad_reply') this.stats.invalidFrames++;
         if (owes) this.owe(dialog.answerKey);
         if (owes || reason === 'bad_reply') {
           this.unsettled = true;
@@ -206,6 +220,12 @@ export class LineGuard {
         failed(e);
       },
     );
+  }
+
+  private countPlcError(e: PlcError): void {
+    this.stats.answers++;
+    this.stats.plcErrors++;
+    if (e.code !== undefined) this.stats.lastPlcError = e.code;
   }
 
   /** `n` answers dropped: late while answers are owed, else mismatched. */

@@ -42,6 +42,8 @@ export interface LinkDeps {
 export interface LinkStats extends QueueStats, LineStats {
   bytesOut: number;
   bytesIn: number;
+  /** times the channel was opened again after it had been lost (port closed, TCP connection ended) */
+  reconnects: number;
   /** share of the time since the counters started (`since`) that the wire was busy, 0-1 */
   busyShare: number;
   /** when the counters started: the link's start or their last reset (ms since the epoch; absent for a disabled interface) */

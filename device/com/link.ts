@@ -39,6 +39,9 @@ export class Link {
   private closed = false;
   private bytesIn = 0;
   private bytesOut = 0;
+  private reconnects = 0;
+  /** a channel was open once and lost since: the next one opened is a reconnect */
+  private lost = false;
   private needBaudSearch: boolean;
   state: LinkState = 'connecting';
   reason: StatusReason | undefined;
@@ -132,6 +135,7 @@ export class Link {
         ...this.guard.stats,
         bytesOut: this.bytesOut,
         bytesIn: this.bytesIn,
+        reconnects: this.reconnects,
         busyShare: this.queue.busyShare(now - this.countedSince),
         since: this.countedSince,
       },
@@ -144,6 +148,7 @@ export class Link {
     this.guard.resetCounters();
     this.bytesIn = 0;
     this.bytesOut = 0;
+    this.reconnects = 0;
     this.countedSince = this.deps.clock.now();
   }
 
@@ -284,6 +289,8 @@ export class Link {
       await ch.close();
       throw new OpenError(false, 'The link is closed', reason('port_closed'));
     }
+    if (this.lost) this.reconnects++;
+    this.lost = false;
     this.guard.reset(); // a new line owes nothing
     ch.onData((b) => {
       this.bytesIn += b.length;
@@ -292,6 +299,7 @@ export class Link {
     ch.onClose((err) => {
       if (this.channel !== ch) return;
       this.channel = undefined;
+      this.lost = true;
       this.markDown(reason('port_closed', undefined, err?.message));
     });
     this.channel = ch;

@@ -1,5 +1,5 @@
 import { mkdtemp } from 'node:fs/promises';
-import { createServer, type Server } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as v from 'valibot';
@@ -147,10 +147,20 @@ describe('link states', () => {
     expect(link.refused).toBe(true);
     expect(link.status().reason).toEqual({ code: 'tcp_refused', args: { host: '127.0.0.1', port } });
     // a Modbus/TCP peer answering exception 02 to everything: enough to count as answering
-    server = createServer((sock) => sock.on('data', (b) => sock.write(Buffer.from([b[0]!, b[1]!, 0, 0, 0, 3, b[6]!, b[7]! | 0x80, 2]))));
+    const peers = new Set<Socket>();
+    server = createServer((sock) => {
+      peers.add(sock);
+      sock.on('data', (b) => sock.write(Buffer.from([b[0]!, b[1]!, 0, 0, 0, 3, b[6]!, b[7]! | 0x80, 2])));
+    });
     await new Promise<void>((r) => server!.listen(port, '127.0.0.1', r));
     await until(() => link.status().state === 'up', 5000);
     expect(link.refused).toBe(false);
+    // the first connection is no reconnect; the peer ending it makes the next one one
+    expect(link.status().stats.reconnects).toBe(0);
+    for (const p of peers) p.destroy();
+    await until(() => link.status().stats.reconnects === 1 && link.status().state === 'up', 5000);
+    expect(link.status().stats.plcErrors).toBeGreaterThan(0);
+    expect(link.status().stats.lastPlcError).toBe(2);
   });
 
   it('saving pew rebuilds only the changed links', async () => {

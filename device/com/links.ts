@@ -17,10 +17,12 @@ import type { Logger } from '../system/log.ts';
 import { ControlInterfaceOff } from './dialog.ts';
 import type { PlcDriver } from './driver.ts';
 import { InternalMemory, internalChannel } from './internal-memory.ts';
+import { zeroLineStats } from './line-guard.ts';
 import { Link } from './link.ts';
 import { type LinkConfig, type LinkStatus, OpenError } from './link-types.ts';
 import { Mewtocol7Driver, MewtocolDriver } from './mewtocol-driver.ts';
 import { ModbusDriver } from './modbus-driver.ts';
+import { zeroQueueStats } from './queue.ts';
 import { openTcpChannel, parseIpPort, TcpOpenError } from './tcp-channel.ts';
 
 export const CONNECTOR_OF: Readonly<Record<number, string>> = { 0: 'COM1', 3: 'COM2', 1: 'COM3' };
@@ -130,21 +132,7 @@ export class Links {
         transport: cfg.kind,
         enabled: false,
         state: 'disabled',
-        stats: {
-          requests: 0,
-          errors: 0,
-          timeouts: 0,
-          retries: 0,
-          busyMs: 0,
-          waiting: 0,
-          answers: 0,
-          lateAnswers: 0,
-          mismatched: 0,
-          resyncs: 0,
-          bytesOut: 0,
-          bytesIn: 0,
-          busyShare: 0,
-        },
+        stats: { ...zeroQueueStats(), ...zeroLineStats(), bytesOut: 0, bytesIn: 0, reconnects: 0, busyShare: 0 },
       };
     });
   }

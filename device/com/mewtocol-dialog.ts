@@ -34,7 +34,7 @@ import {
   mewReplyShape,
   type Result,
 } from '../protocol/index.ts';
-import { type AnswerKey, AnswerSort, type Dialog, PlcError, RawLog, type Step } from './dialog.ts';
+import { type AnswerKey, AnswerSort, type Dialog, PlcError, RawLog, type Step, unreadable } from './dialog.ts';
 
 const bytesOf = (frame: string | undefined) => asciiToBytes(frame ?? '');
 
@@ -115,7 +115,7 @@ function framedDialog<T, M, O, C extends FrameEvent<M, O>>(f: Framing<T, M, O, C
           // another's long message, cut short by the next message, is no failure of this one
           const cut = open === 'other' && ev.code === 'procedure';
           open = undefined;
-          if (!cut) sort.broken(() => new PlcError('bad_reply', `Unreadable answer: ${ev.message}`, undefined, raw.text()));
+          if (!cut) sort.broken(() => unreadable(ev, raw.text()));
         } else {
           const rest = open === 'other'; // the last frame of another's long message: counted at its first
           open = undefined;

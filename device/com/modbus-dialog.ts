@@ -17,7 +17,7 @@ import {
   modbusExceptionInfo,
   modbusResponseShape,
 } from '../protocol/index.ts';
-import { AnswerSort, type Dialog, PlcError, RawLog, type Step } from './dialog.ts';
+import { AnswerSort, type Dialog, PlcError, RawLog, type Step, unreadable } from './dialog.ts';
 
 export type ModbusFraming = { kind: 'rtu' } | { kind: 'tcp'; transaction: number };
 
@@ -79,7 +79,7 @@ export function modbusDialog(unit: number, req: ModbusRequest, framing: ModbusFr
     feed(chunk): Step<ModbusResponse> {
       raw.add(chunk);
       for (const ev of decoder.push(chunk)) {
-        if (ev.type === 'error') sort.broken(() => new PlcError('bad_reply', `Unreadable answer: ${ev.message}`, undefined, raw.text()));
+        if (ev.type === 'error') sort.broken(() => unreadable(ev, raw.text()));
         else if (ev.transaction !== transaction) sort.stray();
         else heard(ev.unit, ev.pdu);
       }

@@ -51,6 +51,9 @@ export interface QueueStats {
   waiting: number;
 }
 
+/** The counters of a queue that has done nothing yet. */
+export const zeroQueueStats = (): QueueStats => ({ requests: 0, errors: 0, timeouts: 0, retries: 0, busyMs: 0, waiting: 0 });
+
 export class LinkError extends Error {
   constructor(
     readonly code: 'timeout' | 'closed' | 'queue_full' | 'failed',
@@ -110,7 +113,7 @@ export class LinkQueue {
    */
   private watchdog: ReturnType<typeof setTimeout> | undefined;
   private guarded: { expired: () => void } | undefined;
-  readonly stats: QueueStats = { requests: 0, errors: 0, timeouts: 0, retries: 0, busyMs: 0, waiting: 0 };
+  readonly stats: QueueStats = zeroQueueStats();
 
   constructor(private readonly opts: QueueOptions) {}
 
@@ -151,7 +154,7 @@ export class LinkQueue {
   /** share of `elapsedMs` (time since the queue started) the wire was busy, 0-1 */
   /** Starts the counters again from 0 (the diagnostics' reset); `waiting` is a state, not a count, and stays. */
   resetCounters(): void {
-    Object.assign(this.stats, { requests: 0, errors: 0, timeouts: 0, retries: 0, busyMs: 0 });
+    Object.assign(this.stats, { ...zeroQueueStats(), waiting: this.stats.waiting });
   }
 
   busyShare(elapsedMs: number): number {

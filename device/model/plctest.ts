@@ -32,6 +32,13 @@ export const linkStatusSchema = v.object({
     /** answers dropped: late (their request was given up), or fitting no request sent (docs/plc-links.md) */
     lateAnswers: count,
     mismatched: count,
+    /** answers whose check code did not match, other unreadable answers, answers with a PLC error code (the last one's code) */
+    checkErrors: count,
+    invalidFrames: count,
+    plcErrors: count,
+    lastPlcError: v.optional(v.number()),
+    /** times the channel was opened again after it was lost */
+    reconnects: count,
     bytesOut: count,
     bytesIn: count,
     busyShare: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),

@@ -41,7 +41,21 @@ function link(id: number, state: LinkState, extra: Record<string, unknown> = {})
     protocol: 'MEWTOCOL',
     transport: id === 5 ? 'tcp' : id === 4 ? 'internal' : 'serial',
     state,
-    stats: { requests: 0, errors: 0, timeouts: 0, retries: 0, lateAnswers: 0, mismatched: 0, bytesOut: 0, bytesIn: 0, busyShare: 0 },
+    stats: {
+      requests: 0,
+      errors: 0,
+      timeouts: 0,
+      retries: 0,
+      lateAnswers: 0,
+      mismatched: 0,
+      checkErrors: 0,
+      invalidFrames: 0,
+      plcErrors: 0,
+      reconnects: 0,
+      bytesOut: 0,
+      bytesIn: 0,
+      busyShare: 0,
+    },
     ...extra,
   };
 }
@@ -348,7 +362,22 @@ describe('the COM page (com_status and plctest mocked in the browser)', () => {
       reason: { code: 'tcp_no_connection', args: { host: '192.168.1.5', port: 9094, ms: 1500 } },
       baudRate: 19200,
       autobaud: 'found',
-      stats: { requests: 1234, errors: 2, timeouts: 1, retries: 3, lateAnswers: 5, mismatched: 0, bytesOut: 20480, bytesIn: 30000, busyShare: 0.25 },
+      stats: {
+        requests: 1234,
+        errors: 2,
+        timeouts: 1,
+        retries: 3,
+        lateAnswers: 5,
+        mismatched: 0,
+        checkErrors: 7,
+        invalidFrames: 1,
+        plcErrors: 3,
+        lastPlcError: 61,
+        reconnects: 2,
+        bytesOut: 20480,
+        bytesIn: 30000,
+        busyShare: 0.25,
+      },
     };
     const callsBefore = m.statusCalls.length;
     m.com1 = 'up';
@@ -362,6 +391,12 @@ describe('the COM page (com_status and plctest mocked in the browser)', () => {
     await expectText(status.locator('[data-counter=requests] dd'), '1,234');
     await expectText(status.locator('[data-counter=lateAnswers] dd'), '5');
     await expectText(status.locator('[data-counter=lateAnswers] dt'), en.com.stats.lateAnswers);
+    await expectText(status.locator('[data-counter=checkErrors] dd'), '7');
+    await expectText(status.locator('[data-counter=checkErrors] dt'), en.com.stats.checkErrors);
+    await expectText(status.locator('[data-counter=invalidFrames] dd'), '1');
+    await expectText(status.locator('[data-counter=plcErrors] dd'), '3');
+    await expectText(status.locator('[data-counter=lastPlcError] dd'), '61');
+    await expectText(status.locator('[data-counter=reconnects] dd'), '2');
     await expectText(status.locator('[data-counter=busyShare] dd'), '25%');
     await expectText(status.locator('[data-counter=busyShare] dt'), en.com.stats.busyShare);
 

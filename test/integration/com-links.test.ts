@@ -102,10 +102,17 @@ describe('PLC test (plctest)', () => {
 
   it('an error answer gives the failure note, the PLC error code and the raw reply', async () => {
     wires.COM1.plc.setFault({ kind: 'error', code: 61, count: 1 });
+    const before = link(0).status().stats;
     const r = await plctest(0);
     expect(r.body).toMatchObject({ ok: false, reason: 'plc_error', code: 61 });
     expect(r.body.message).toMatch(/PLC error 61/);
     expect(r.body.raw).toMatch(/^%EE!61[0-9A-F]{2}⏎$/);
+    // counted as an answer with a PLC error code, its code kept; neither a check-code error nor unreadable
+    const after = link(0).status().stats;
+    expect(after.plcErrors - before.plcErrors).toBe(1);
+    expect(after.lastPlcError).toBe(61);
+    expect(after.checkErrors - before.checkErrors).toBe(0);
+    expect(after.invalidFrames - before.invalidFrames).toBe(0);
   });
 
   it('a PLC that does not answer gives no_answer within the timeout and retries', async () => {
@@ -123,9 +130,14 @@ describe('PLC test (plctest)', () => {
     // the answers the silent PLC never sent are owed: a first test puts the line back in step (a resync read, docs/plc-links.md)
     expect((await plctest(0)).body).toMatchObject({ ok: true });
     wires.COM1.plc.setFault({ kind: 'bad_check', count: 2 });
+    const before = link(0).status().stats;
     const r = await plctest(0);
     expect(r.body).toMatchObject({ ok: false, reason: 'bad_reply' });
     expect(r.body.raw).toMatch(/^%EE\$RT/);
+    // both tries answered with a wrong BCC: check-code errors, not PLC errors (the raw reply shows them)
+    const after = link(0).status().stats;
+    expect(after.checkErrors - before.checkErrors).toBe(2);
+    expect(after.plcErrors - before.plcErrors).toBe(0);
   });
 
   it('refuses a disabled interface with the §8 message, and COM4 whose TCP port is closed', async () => {

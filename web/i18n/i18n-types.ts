@@ -1147,6 +1147,26 @@ export type NamespaceComTranslation = {
 		 */
 		mismatched: string
 		/**
+		 * C​h​e​c​k​-​c​o​d​e​ ​e​r​r​o​r​s
+		 */
+		checkErrors: string
+		/**
+		 * U​n​r​e​a​d​a​b​l​e​ ​a​n​s​w​e​r​s
+		 */
+		invalidFrames: string
+		/**
+		 * P​L​C​ ​e​r​r​o​r​ ​a​n​s​w​e​r​s
+		 */
+		plcErrors: string
+		/**
+		 * L​a​s​t​ ​P​L​C​ ​e​r​r​o​r
+		 */
+		lastPlcError: string
+		/**
+		 * R​e​c​o​n​n​e​c​t​s
+		 */
+		reconnects: string
+		/**
 		 * B​y​t​e​s​ ​s​e​n​t
 		 */
 		bytesOut: string
@@ -9966,6 +9986,26 @@ export type TranslationFunctions = {
 			 * Mismatched answers
 			 */
 			mismatched: () => LocalizedString
+			/**
+			 * Check-code errors
+			 */
+			checkErrors: () => LocalizedString
+			/**
+			 * Unreadable answers
+			 */
+			invalidFrames: () => LocalizedString
+			/**
+			 * PLC error answers
+			 */
+			plcErrors: () => LocalizedString
+			/**
+			 * Last PLC error
+			 */
+			lastPlcError: () => LocalizedString
+			/**
+			 * Reconnects
+			 */
+			reconnects: () => LocalizedString
 			/**
 			 * Bytes sent
 			 */
