@@ -59,6 +59,7 @@ export interface ConnectionStatus {
   framesOut: number;
   iFramesIn: number;
   iFramesOut: number;
+  windowStalls: number;
   unacknowledged: number;
   /** monotonic ms when data transfer started on it, null while not started */
   startedAt: number | null;
@@ -189,6 +190,7 @@ export class RedundancyGroup {
           framesOut: s.framesOut,
           iFramesIn: s.iFramesIn,
           iFramesOut: s.iFramesOut,
+          windowStalls: s.windowStalls,
           unacknowledged: s.unacknowledged,
           startedAt: m.startedAt,
           openedAt: m.openedAt,

@@ -95,13 +95,19 @@ describe('IEC 104 link: k and w windows', () => {
     const out: Apdu[] = [];
     for (let i = 0; i < 20; i++) out.push(...h.sent(h.take(h.link.sendAsdu(i, asdu(i)))));
     expect(out.map((a) => (a.format === 'I' ? a.ns : -1))).toEqual([...Array(12).keys()]);
-    expect(h.link.status()).toMatchObject({ unacknowledged: 12, pending: 8 });
+    // the window filled with frames waiting: one stall, however many more wait behind it
+    expect(h.link.status()).toMatchObject({ unacknowledged: 12, pending: 8, windowStalls: 1 });
     const a = h.peer(30, { format: 'S', nr: 5 });
     expect(a).toContainEqual({ kind: 'acked', count: 5 });
     expect(h.sent(a).map((x) => (x.format === 'I' ? x.ns : -1))).toEqual([12, 13, 14, 15, 16]);
     expect(h.link.unacknowledged()).toEqual([5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16].map(asdu));
+    // still full after the acknowledge let five out: the same stall
+    expect(h.link.status()).toMatchObject({ windowStalls: 1 });
     h.peer(31, { format: 'S', nr: 17 });
-    expect(h.link.status()).toMatchObject({ unacknowledged: 3, pending: 0 });
+    expect(h.link.status()).toMatchObject({ unacknowledged: 3, pending: 0, windowStalls: 1 });
+    // room again, then full once more with frames waiting: a second stall
+    for (let i = 20; i < 40; i++) h.link.sendAsdu(32, asdu(i));
+    expect(h.link.status()).toMatchObject({ unacknowledged: 12, windowStalls: 2 });
   });
 
   it('k holds under a burst of 1,000 ASDUs acknowledged every w frames; each frame is sent once, in order', () => {

@@ -58,6 +58,8 @@ export interface LinkStats {
   framesOut: number;
   iFramesIn: number;
   iFramesOut: number;
+  /** times I-frames had to wait because k were unacknowledged (the control station acknowledged too slowly) */
+  windowStalls: number;
   vs: number; // V(S): N(S) of the next I-frame sent
   vr: number; // V(R): N(S) expected next
   unacknowledged: number;
@@ -83,7 +85,9 @@ export class Iec104Link {
   private lastRx: number;
   private testSentAt: number | null = null;
   private readonly out = new Outbox<LinkAction>();
-  private stats = { framesIn: 0, framesOut: 0, iFramesIn: 0, iFramesOut: 0 };
+  private stats = { framesIn: 0, framesOut: 0, iFramesIn: 0, iFramesOut: 0, windowStalls: 0 };
+  /** the window is full with I-frames waiting: counted once until it has room again */
+  private stalled = false;
   private lastError: LinkStats['lastError'] = null;
 
   constructor(
@@ -303,6 +307,9 @@ export class Iec104Link {
       this.acknowledged();
       this.emit(apdu);
     }
+    const stalled = this.state === 'started' && this.pending.length > 0;
+    if (stalled && !this.stalled) this.stats.windowStalls++;
+    this.stalled = stalled;
   }
 
   private sendS(): void {

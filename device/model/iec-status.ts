@@ -26,6 +26,8 @@ export const iecConnectionStatusSchema = v.object({
   framesOut: count(),
   iFramesIn: count(),
   iFramesOut: count(),
+  /** times I-frames had to wait because k were unacknowledged */
+  windowStalls: count(),
   /** I-frames sent and not yet acknowledged */
   unacknowledged: count(),
   /** monotonic ms when data transfer started on it, null while not started */

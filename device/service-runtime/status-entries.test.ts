@@ -115,6 +115,7 @@ const conn = (o: Partial<IecConnectionStatus> = {}): IecConnectionStatus => ({
   framesOut: 1,
   iFramesIn: 0,
   iFramesOut: 0,
+  windowStalls: 0,
   unacknowledged: 0,
   startedAt: null,
   startedForMs: null,

@@ -5221,6 +5221,10 @@ export type NamespaceIecTranslation = {
 		 */
 		unacknowledged: string
 		/**
+		 * W​i​n​d​o​w​ ​s​t​a​l​l​s
+		 */
+		windowStalls: string
+		/**
 		 * L​a​s​t​ ​e​r​r​o​r
 		 */
 		lastError: string
@@ -13933,6 +13937,10 @@ export type TranslationFunctions = {
 			 * Unacknowledged
 			 */
 			unacknowledged: () => LocalizedString
+			/**
+			 * Window stalls
+			 */
+			windowStalls: () => LocalizedString
 			/**
 			 * Last error
 			 */

@@ -65,6 +65,7 @@ function Connections({ id, list }: { id: string; list: IecConnectionStatus[] }) 
             <th scope="col">{t.framesIn()}</th>
             <th scope="col">{t.framesOut()}</th>
             <th scope="col">{t.unacknowledged()}</th>
+            <th scope="col">{t.windowStalls()}</th>
             <th scope="col">{t.lastError()}</th>
           </tr>
         </thead>
@@ -77,6 +78,9 @@ function Connections({ id, list }: { id: string; list: IecConnectionStatus[] }) 
               <td class="num">{formatNumber(c.framesIn)}</td>
               <td class="num">{formatNumber(c.framesOut)}</td>
               <td class="num">{formatNumber(c.unacknowledged)}</td>
+              <td class="num" data-stalls>
+                {formatNumber(c.windowStalls)}
+              </td>
               <td>{c.lastError ? c.lastError.message : t.none()}</td>
             </tr>
           ))}

@@ -33,6 +33,7 @@ const de_iec = {
     framesIn: 'Telegramme empfangen',
     framesOut: 'Telegramme gesendet',
     unacknowledged: 'Unquittiert',
+    windowStalls: 'Fenster voll',
     lastError: 'Letzter Fehler',
     none: 'keiner',
     active: 'aktiv',

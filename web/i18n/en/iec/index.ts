@@ -33,6 +33,7 @@ const en_iec = {
     framesIn: 'Frames in',
     framesOut: 'Frames out',
     unacknowledged: 'Unacknowledged',
+    windowStalls: 'Window stalls',
     lastError: 'Last error',
     none: 'none',
     active: 'active',

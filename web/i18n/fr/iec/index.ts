@@ -43,6 +43,7 @@ const fr_iec = {
     framesIn: 'Trames reçues',
     framesOut: 'Trames envoyées',
     unacknowledged: 'Non acquittées',
+    windowStalls: 'Fenêtre pleine',
     lastError: 'Dernière erreur',
     none: 'aucune',
     active: 'actif',
