@@ -12,6 +12,7 @@ import { DEFAULT_WEB_DIR } from './api/static.ts';
 import { recoverRestore } from './backup/restore.ts';
 import { startCom } from './com/com.ts';
 import { ConfigStore } from './config/store.ts';
+import { Capture } from './diag/capture.ts';
 import { startFirmware } from './firmware/engine.ts';
 import { startFtpSend } from './ftp/engine.ts';
 import { startIec104 } from './iec104/engine.ts';
@@ -57,6 +58,8 @@ export interface DaemonOptions {
   tlsPort?: number;
   /** tests with a fake clock: how often the data logger wakes to look at it (default 1 s, logger/engine.ts POLL_MS) */
   loggerPollMs?: number;
+  /** the length of a capture's minute (tests: a capture that ends by itself without waiting minutes) */
+  captureMinuteMs?: number;
   /**
    * tests of the console (test/e2e), which sign in hundreds of times: a cheaper scrypt for the
    * passwords set (system/passwords.ts); absent, the unit's cost. Never set by the unit or the simulator.
@@ -88,7 +91,7 @@ export async function buildContext(
   log?: Logger,
   webDir: string = DEFAULT_WEB_DIR,
   host = '127.0.0.1',
-  tuning: { loggerPollMs?: number; httpLimits?: Partial<HttpLimits>; hashCost?: HashCost } = {},
+  tuning: { loggerPollMs?: number; httpLimits?: Partial<HttpLimits>; hashCost?: HashCost; captureMinuteMs?: number } = {},
 ): Promise<DaemonContext> {
   const logger = log ?? createLogger({ clock: hw.clock });
   await mkdir(dataDir, { recursive: true });
@@ -102,7 +105,9 @@ export async function buildContext(
     consolePorts: built?.consoleListeners?.().map((l) => l.port) ?? [],
   });
   const store = await ConfigStore.open({ dir: join(dataDir, 'config'), defs: CONFIG_SECTIONS, log: logger, crossOptions });
-  const com = await startCom(store, hw, logger);
+  // the monitor's one capture, fed by the links, the redirect threads and the IEC 104 station
+  const capture = new Capture(hw.clock, tuning.captureMinuteMs);
+  const com = await startCom(store, hw, logger, { capture });
   const audit = createAuditLog({ dir: join(dataDir, 'audit'), clock: hw.clock });
   const versions = { ...info.versions, app: APP_VERSION };
   const ftpSend = await startFtpSend({ store, links: com.links, hw, log: logger, dataDir });
@@ -112,7 +117,8 @@ export async function buildContext(
     dataDir,
     store,
     com,
-    redirects: await startRedirects(store, com.links, logger, host),
+    redirects: await startRedirects(store, com.links, logger, host, capture),
+    capture,
     logger: await startLogger({ store, links: com.links, hw, log: logger, audit, dataDir, ...(tuning.loggerPollMs ? { pollMs: tuning.loggerPollMs } : {}) }),
     tls: await startTlsBridge({ store, links: com.links, log: logger, dataDir, host }),
     rtc,
@@ -122,6 +128,7 @@ export async function buildContext(
       clock: hw.clock,
       log: logger,
       host,
+      capture,
       // a control station's clock sync sets the unit's clock, then the PLC's where the PLC clock sync runs
       setClock: (epochMs) => hw.setClock(epochMs),
       setPlcClock: async () => {
@@ -176,6 +183,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
   const host = opts.host ?? '127.0.0.1';
   const ctx = await buildContext(opts.hw, opts.dataDir, opts.log, opts.webDir, host, {
     loggerPollMs: opts.loggerPollMs,
+    captureMinuteMs: opts.captureMinuteMs,
     httpLimits: opts.httpLimits,
     hashCost: opts.hashCost,
   });
@@ -210,6 +218,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
       await ctx.tls.close();
       await ctx.rtc.close();
       await ctx.iec104.close();
+      ctx.capture.close();
       await ctx.services.close();
       await ctx.ftpSend.close();
       await ctx.scripts.close();

@@ -2,6 +2,7 @@
 import type { Hw, Versions } from '../../hw/types.ts';
 import type { Com } from '../com/com.ts';
 import type { ConfigStore } from '../config/store.ts';
+import type { Capture } from '../diag/capture.ts';
 import type { Firmware } from '../firmware/engine.ts';
 import type { FtpSend } from '../ftp/engine.ts';
 import type { Iec104Engine } from '../iec104/engine.ts';
@@ -41,6 +42,8 @@ export interface DaemonContext {
   tls: TlsBridge;
   /** the PLC clock sync of the saved pew_rtc section */
   rtc: RtcSync;
+  /** the monitor's traffic capture (docs/monitor.md) */
+  capture: Capture;
   /** the IEC 60870-5-104 controlled station of the saved pew_60870 section (docs/iec104.md) */
   iec104: Iec104Engine;
   /** the FTP send of the saved pew_ftpc and pew_script */

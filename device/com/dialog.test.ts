@@ -25,7 +25,7 @@ function fakeIo(over: Partial<ByteChannel> = {}) {
     setReceiver: (fn) => {
       receiver = fn;
     },
-    countOut: () => {},
+    sent: () => {},
   };
   /** delivers `text` through the shared buffer, then overwrites the buffer */
   const arrive = (text: string) => {

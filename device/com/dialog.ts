@@ -159,7 +159,8 @@ export interface ChannelIo {
   channel: ByteChannel;
   /** routes the channel's data to the running dialog; set by the link */
   setReceiver(fn: ((bytes: Uint8Array) => void) | undefined): void;
-  countOut(n: number): void;
+  /** bytes about to be written (counted, and captured where a capture runs) */
+  sent(bytes: Uint8Array): void;
   /** `n` whole answers arrived that the running dialog dropped as not its own */
   strays?(n: number): void;
 }
@@ -189,7 +190,7 @@ export function startDialog<T>(io: ChannelIo, dialog: Dialog<T>, abort: Abort, a
     failed(given());
   });
   const send = (b: Uint8Array) => {
-    io.countOut(b.length);
+    io.sent(b);
     io.channel.write(b);
   };
   let strays = dialog.strays?.() ?? 0;

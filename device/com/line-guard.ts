@@ -98,13 +98,13 @@ export class LineGuard {
   ) {}
 
   /** The channel as dialogs see it: their receiver set here, their strays counted here. */
-  io(channel: ChannelIo['channel'], countOut: (n: number) => void): ChannelIo {
+  io(channel: ChannelIo['channel'], sent: (bytes: Uint8Array) => void): ChannelIo {
     return {
       channel,
       setReceiver: (fn) => {
         this.receiver = fn;
       },
-      countOut,
+      sent,
       strays: (n) => this.dropped(n),
     };
   }

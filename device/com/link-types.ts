@@ -1,6 +1,7 @@
 // The shapes of a PLC link (link.ts): its configuration from pew, what it depends on, and the
 // status and statistics it reports (GET /config/com_status).
 import type { ByteChannel, Clock, SerialSettings } from '../../hw/types.ts';
+import type { Tap } from '../diag/capture.ts';
 import type { StatusReason } from '../model/reasons.ts';
 import type { Logger } from '../system/log.ts';
 import type { PlcDriver } from './driver.ts';
@@ -37,6 +38,8 @@ export interface LinkDeps {
   log: Logger;
   retries?: number;
   reconnect?: { firstMs: number; maxMs: number };
+  /** the link's handle on the monitor's capture (device/diag/capture.ts) */
+  tap?: Tap;
 }
 
 export interface LinkStats extends QueueStats, LineStats {

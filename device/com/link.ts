@@ -220,8 +220,10 @@ export class Link {
   /** The channel as dialogs see it (through the line guard): made once per channel, not per exchange. */
   private io(channel: ByteChannel): ChannelIo {
     if (this.channelIo?.channel === channel) return this.channelIo;
-    this.channelIo = this.guard.io(channel, (n) => {
-      this.bytesOut += n;
+    const tap = this.deps.tap;
+    this.channelIo = this.guard.io(channel, (b) => {
+      this.bytesOut += b.length;
+      if (tap?.frames) tap.frame('out', b);
     });
     return this.channelIo;
   }
@@ -254,7 +256,10 @@ export class Link {
           if (e instanceof PlcError) {
             if (e.reason === 'plc_error')
               this.markUp(); // the PLC answered, with an error
-            else if (e.reason === 'no_answer' && own && ++this.noAnswerInRow >= NO_ANSWER_DOWN) this.markDown(reason('plc_no_answer'));
+            else if (e.reason === 'no_answer') {
+              if (this.deps.tap?.events) this.deps.tap.event('no_answer', { ms: this.cfg.timeoutMs });
+              if (own && ++this.noAnswerInRow >= NO_ANSWER_DOWN) this.markDown(reason('plc_no_answer'));
+            }
           }
           failed(e);
         },
@@ -292,8 +297,10 @@ export class Link {
     if (this.lost) this.reconnects++;
     this.lost = false;
     this.guard.reset(); // a new line owes nothing
+    const tap = this.deps.tap;
     ch.onData((b) => {
       this.bytesIn += b.length;
+      if (tap?.frames) tap.frame('in', b);
       this.guard.data(b);
     });
     ch.onClose((err) => {
@@ -317,6 +324,8 @@ export class Link {
     if (state !== this.state || detail !== (this.reason ? reasonLog(this.reason) : '')) {
       const level = state === 'up' ? 'info' : 'warn';
       this.deps.log[level](`PLC link ${state}`, { link: this.cfg.name, detail });
+      const tap = this.deps.tap;
+      if (tap?.events && (state === 'up' || state === 'down')) tap.event(state === 'up' ? 'link_up' : 'link_down', why ? { reason: why.code } : undefined);
     }
     this.state = state;
     this.reason = why;

@@ -10,6 +10,8 @@
 // `addr_offset` (mewtocol.md §9: over Ethernet the station equals the last octet), unless the
 // offset is disabled (-32768); else any station (MEWTOCOL `EE`) or Modbus unit 1.
 import type { Clock, Hw } from '../../hw/types.ts';
+import type { Capture } from '../diag/capture.ts';
+import type { CaptureProtocol } from '../model/monitor.ts';
 import { ADDR_OFFSET_DISABLED, ETHERNET_ID, INTERNAL_ID, TRANSPARENT } from '../model/plc.ts';
 import { reason } from '../model/reasons.ts';
 import type { ComInterface, Pew } from '../model/sections/pew.ts';
@@ -67,7 +69,13 @@ export interface LinksDeps {
   clock: Clock;
   retries?: number;
   reconnect?: { firstMs: number; maxMs: number };
+  /** the monitor's capture: each link feeds it through its tap */
+  capture?: Capture;
 }
+
+/** How the monitor cuts and decodes a link's bytes. */
+export const captureProtocolOf = (cfg: LinkConfig): CaptureProtocol =>
+  cfg.protocol === 'MODBUS' ? (cfg.kind === 'serial' ? 'modbus_rtu' : 'modbus_tcp') : cfg.protocol === 'MEWTOCOL7' ? 'mewtocol7' : 'mewtocol';
 
 const sameConfig = (a: LinkConfig, b: LinkConfig) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -165,6 +173,7 @@ export class Links {
       ...(this.deps.retries !== undefined ? { retries: this.deps.retries } : {}),
       ...(this.deps.reconnect ? { reconnect: this.deps.reconnect } : {}),
       open: (baudRate) => this.open(cfg, baudRate),
+      ...(this.deps.capture ? { tap: this.deps.capture.tap(cfg.name, captureProtocolOf(cfg), 'in') } : {}),
     });
   }
 

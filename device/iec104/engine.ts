@@ -10,6 +10,7 @@ import type { ClockSetting } from '../../hw/types.ts';
 import type { Links } from '../com/links.ts';
 import { followSection } from '../config/follow.ts';
 import type { ConfigStore } from '../config/store.ts';
+import type { Capture } from '../diag/capture.ts';
 import type { RecordErrorCode } from '../model/blocks/iec104.ts';
 import type { IEC_CLOSE_CODES, IEC_LINK_STATES, IEC_RECORD_ERRORS, IecClockSync, IecGroupStatus, IecListenerStatus, IecStatus } from '../model/iec-status.ts';
 import type { Iec } from '../model/sections/iec.ts';
@@ -31,6 +32,8 @@ export interface Iec104Deps {
   setClock?: (epochMs: number) => Promise<ClockSetting>;
   /** then writes the unit's clock into the PLC where the PLC clock sync (pew_rtc) runs: 'written', or 'off' */
   setPlcClock?: () => Promise<'written' | 'off'>;
+  /** the monitor's capture (device/diag/capture.ts) */
+  capture?: Capture;
 }
 
 /** What the last clock sync of a control station did (docs/iec104.md "Clock synchronisation"). */
@@ -110,6 +113,7 @@ class StationRun {
       settings: iec,
       host: deps.host,
       log: deps.log,
+      ...(deps.capture ? { capture: deps.capture } : {}),
       handler: {
         asdu: (gi, connection, asdu) => this.apply(gi, (st) => st.receive(mono(), deps.clock.now(), connection, asdu), true),
         closed: (gi, connection) => this.apply(gi, (st) => st.connectionClosed(mono(), connection)),

@@ -12,6 +12,7 @@
 // group's spontaneous events) and sendTo (answers to one connection).
 
 import { createServer, type Server, type Socket } from 'node:net';
+import type { Capture } from '../diag/capture.ts';
 import { listenReason, reasonLog, type StatusReason } from '../model/reasons.ts';
 import type { Iec } from '../model/sections/iec.ts';
 import { ConnectionGuard, type GuardedConnection } from '../net/connection-guard.ts';
@@ -37,6 +38,8 @@ export interface Iec104ListenerOptions {
   host: string;
   log: Pick<Logger, 'info' | 'warn'>;
   handler: Iec104Handler;
+  /** the monitor's capture: the station's frames as source `iec104` */
+  capture?: Capture;
 }
 
 export interface Iec104ConnectionStatus extends ConnectionStatus {
@@ -94,6 +97,7 @@ export async function startIec104Listener(opts: Iec104ListenerOptions): Promise<
   let listening = false;
   let why: StatusReason | undefined;
   let port = settings.port;
+  const tap = opts.capture?.tap('iec104', 'iec104', undefined);
 
   const arm = (c: Conn, at: number | null) => {
     if (c.timer !== undefined) clearTimeout(c.timer);
@@ -120,7 +124,10 @@ export async function startIec104Listener(opts: Iec104ListenerOptions): Promise<
       if (!c) continue;
       switch (a.kind) {
         case 'send':
-          if (c.socket.writable) c.socket.write(a.bytes);
+          if (c.socket.writable) {
+            if (tap?.frames) tap.frame('out', a.bytes, c.guarded.peer);
+            c.socket.write(a.bytes);
+          }
           break;
         case 'timer':
           arm(c, a.at);
@@ -163,6 +170,7 @@ export async function startIec104Listener(opts: Iec104ListenerOptions): Promise<
 
   const refuse = (socket: Socket, ip: string, reason: string) => {
     refused++;
+    if (tap?.events) tap.event('client_refused', { why: reason.startsWith('no ') ? 'range' : 'full' }, `${ip}:${socket.remotePort ?? 0}`);
     refusals.warn(ip, 'IEC 104 connection refused', { port, client: ip, reason });
     socket.on('error', () => undefined);
     socket.destroy();
@@ -182,10 +190,15 @@ export async function startIec104Listener(opts: Iec104ListenerOptions): Promise<
         'data',
         guarded.wrap((b: Buffer) => {
           if (guarded.faulted || !conns.has(c.id)) return;
+          if (tap?.frames) tap.frame('in', b, guarded.peer);
           run(gi, group.receive(now(), c.id, b));
         }),
       );
-      socket.on('close', () => leave(c, 'connection ended'));
+      socket.on('close', () => {
+        if (tap?.events) tap.event('client_closed', undefined, guarded.peer);
+        leave(c, 'connection ended');
+      });
+      if (tap?.events) tap.event('client_connected', undefined, guarded.peer);
       log.info('IEC 104 connection opened', { port, group: gi, connection: c.id, peer: guarded.peer });
       run(gi, group.open(now(), c.id, guarded.peer));
     });

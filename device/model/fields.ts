@@ -138,6 +138,19 @@ export const list = <T extends Schema>(item: T, max: number, def: v.InferOutput<
 /** An object that refuses keys it does not know (security.md VAL-1). */
 export const obj = <T extends v.ObjectEntries>(entries: T) => v.strictObject(entries, msg('type', { expected: 'object' }));
 
+/** A whole number given as text (a query parameter), `def` when absent. */
+export const intText = (min: number, max: number, def: number) =>
+  v.optional(
+    v.pipe(
+      string(),
+      v.regex<string, string>(/^\d{1,15}$/, msg('not_integer')),
+      v.transform(Number),
+      v.minValue(min, msg('out_of_range', { min, max })),
+      v.maxValue(max, msg('out_of_range', { min, max })),
+    ),
+    String(def),
+  );
+
 /** An object field whose defaults come from its own entries. */
 export const group = <T extends v.ObjectEntries>(entries: T) => {
   const schema = obj(entries);

@@ -1,6 +1,6 @@
 // Accounts: the request shapes of setup and login (shared with the console's forms).
 import * as v from 'valibot';
-import { PASSWORD_MIN, policyPassword } from './fields.ts';
+import { intText, PASSWORD_MIN, policyPassword } from './fields.ts';
 import { msg } from './issues.ts';
 
 export const ROLES = ['admin', 'user'] as const;
@@ -72,17 +72,6 @@ export const endSessionSchema = obj({ handle: v.pipe(str(), v.regex<string, stri
 /** The audit log view: newest first, `size` entries per page. */
 export const AUDIT_PAGE_MAX = 200;
 export const AUDIT_PAGE_DEFAULT = 50;
-const intText = (min: number, max: number, def: number) =>
-  v.optional(
-    v.pipe(
-      str(),
-      v.regex<string, string>(/^\d{1,6}$/, msg('not_integer')),
-      v.transform(Number),
-      v.minValue(min, msg('out_of_range', { min, max })),
-      v.maxValue(max, msg('out_of_range', { min, max })),
-    ),
-    String(def),
-  );
 export const auditQuerySchema = obj({ page: intText(1, 999_999, 1), size: intText(1, AUDIT_PAGE_MAX, AUDIT_PAGE_DEFAULT) });
 
 /** The rules of spec §5 one by one, for the live checklist under a new password field. */

@@ -5,6 +5,7 @@
 import type { Links } from '../com/links.ts';
 import { followSection } from '../config/follow.ts';
 import type { ConfigStore } from '../config/store.ts';
+import type { Capture } from '../diag/capture.ts';
 import type { Pew } from '../model/sections/pew.ts';
 import type { Redirect } from '../model/sections/redirect.ts';
 import type { Logger } from '../system/log.ts';
@@ -17,7 +18,7 @@ export interface Redirects {
   close(): Promise<void>;
 }
 
-export async function startRedirects(store: ConfigStore, links: Links, log: Logger, host: string): Promise<Redirects> {
+export async function startRedirects(store: ConfigStore, links: Links, log: Logger, host: string, capture?: Capture): Promise<Redirects> {
   let threads: RedirectThread[] = [];
   const follower = await followSection(store, 'pew_redirect', log, async () => {
     const wanted = store.get<Redirect>('pew_redirect').threads;
@@ -29,6 +30,7 @@ export async function startRedirects(store: ConfigStore, links: Links, log: Logg
       log,
       link: (id: number) => links.get(id),
       protocolOf: (id: number) => store.get<Pew>('pew').interfaces.find((i) => i.id === id)?.protocol,
+      ...(capture ? { capture } : {}),
     };
     const next: RedirectThread[] = [];
     for (const [i, cfg] of wanted.entries()) {

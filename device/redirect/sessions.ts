@@ -64,6 +64,8 @@ export interface SessionDeps {
   fault(e: unknown): void;
   /** more than MAX_QUEUED requests waiting: the thread closes the connection */
   overflow(): void;
+  /** a request refused by the thread itself (restriction, unreadable, unit not served), with the code the client gets */
+  noteRefusal?(code: number): void;
 }
 
 export interface Session {
@@ -138,6 +140,7 @@ export function mewtocolSession(d: SessionDeps): Session {
   const out = (frame: string) => queue.enqueue(() => d.send(frame));
   const refuse = (header: MewHeader, station: MewStation, code: number) => {
     d.counters.refused++;
+    d.noteRefusal?.(code);
     out(mewErrorFrame(header, station, code));
   };
   return {
@@ -245,6 +248,12 @@ const exceptionOf = (e: unknown): number => {
 export function modbusSession(d: SessionDeps & { onFatal(): void }): Session {
   const decoder = createTcpDecoder();
   const queue = serial(d.fault, d.overflow);
+  /** counts a refusal by the thread; the exception the client gets */
+  const refused = (code: number): number => {
+    d.counters.refused++;
+    d.noteRefusal?.(code);
+    return code;
+  };
   return {
     settled: () => queue.settled(),
     close: () => queue.close(),
@@ -261,29 +270,26 @@ export function modbusSession(d: SessionDeps & { onFatal(): void }): Session {
         d.counters.requests++;
         const req = decodeModbusRequest(pdu);
         if (!req.ok) {
-          d.counters.refused++;
-          const res = encodeModbusException(req.error.fc ?? pdu[0] ?? 0, req.error.exception ?? MODBUS_EXCEPTION.ILLEGAL_FUNCTION);
+          const res = encodeModbusException(req.error.fc ?? pdu[0] ?? 0, refused(req.error.exception ?? MODBUS_EXCEPTION.ILLEGAL_FUNCTION));
           queue.enqueue(() => answer(res));
           continue;
         }
         const r = req.value;
         const ops = resolveModbus(r, d.rules.mapping as Restriction[], d.gateway);
         if (typeof ops === 'number') {
-          d.counters.refused++;
-          queue.enqueue(() => answer(encodeModbusException(r.fc, ops)));
+          queue.enqueue(() => answer(encodeModbusException(r.fc, refused(ops))));
           continue;
         }
         const link = d.link();
         const route = link ? routeUnit(unit, link.cfg, d.gateway) : undefined;
         if (route?.kind === 'refuse') {
-          d.counters.refused++;
-          queue.enqueue(() => answer(encodeModbusException(r.fc, route.exception)));
+          queue.enqueue(() => answer(encodeModbusException(r.fc, refused(route.exception))));
           continue;
         }
         if (route?.kind === 'broadcast') {
           // unit 0: every slave executes a write, none answers; a read cannot be broadcast
           if (!WRITES.has(r.fc)) {
-            d.counters.refused++;
+            refused(MODBUS_EXCEPTION.ILLEGAL_FUNCTION); // no answer: nobody answers a broadcast
             continue;
           }
           queue.enqueue(async () => {

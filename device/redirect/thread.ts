@@ -8,6 +8,7 @@
 // its requests) still gets every answer, then the thread ends the connection.
 import { createServer, type Server, type Socket } from 'node:net';
 import type { Link } from '../com/link.ts';
+import type { Capture, Tap } from '../diag/capture.ts';
 import { ipInRange } from '../model/ip.ts';
 import { listenReason, reasonLog, type StatusReason } from '../model/reasons.ts';
 import type { Thread } from '../model/sections/redirect.ts';
@@ -35,6 +36,8 @@ export interface ThreadDeps {
   link(id: number): Link | undefined;
   /** the protocol the interface speaks (a thread on a Modbus interface takes Modbus/TCP clients) */
   protocolOf(id: number): string | undefined;
+  /** the monitor's capture: the thread feeds it as source `port:<port>` */
+  capture?: Capture;
 }
 
 const plainIp = (a: string | undefined) => (a ?? '').replace(/^::ffff:/, '');
@@ -56,6 +59,16 @@ export class RedirectThread {
     private readonly deps: ThreadDeps,
   ) {
     this.guard = new ConnectionGuard({ listener: `redirect:${cfg.port}`, log: deps.log });
+  }
+
+  /** the thread's handle on the capture: its clients' frames, Modbus/TCP or MEWTOCOL as the clients speak */
+  private get tap(): Tap | undefined {
+    return this.deps.capture?.tap(`port:${this.cfg.port}`, this.modbus ? 'modbus_tcp' : 'mewtocol', 'out');
+  }
+
+  /** its clients speak Modbus/TCP: the gateway, or a thread on a Modbus interface */
+  private get modbus(): boolean {
+    return this.cfg.mb_translation || this.deps.protocolOf(this.cfg.service) === 'MODBUS';
   }
 
   async start(): Promise<void> {
@@ -100,18 +113,24 @@ export class RedirectThread {
 
   private accept(socket: Socket): void {
     const ip = plainIp(socket.remoteAddress);
-    if (!ipInRange(ip, this.cfg.ip_start, this.cfg.ip_end) || this.sockets.size >= this.cfg.clients) {
+    const tap = this.tap;
+    const peer = `${ip}:${socket.remotePort ?? 0}`;
+    const outside = !ipInRange(ip, this.cfg.ip_start, this.cfg.ip_end);
+    if (outside || this.sockets.size >= this.cfg.clients) {
       this.counters.refused++;
+      if (tap?.events) tap.event('client_refused', { why: outside ? 'range' : 'full' }, peer);
       socket.destroy();
       return;
     }
     this.sockets.add(socket);
     socket.setNoDelay(true);
+    if (tap?.events) tap.event('client_connected', undefined, peer);
     this.guard.adopt(socket, (conn) => {
       conn.idleAfter(this.cfg.timeout * 1000); // no whole frame either way for `timeout` s
       const send = (b: Uint8Array | string) => {
         if (socket.destroyed || !socket.writable) return;
         this.bytesOut += b.length;
+        if (tap?.frames) tap.frame('out', b, peer);
         conn.touch();
         if (typeof b === 'string') socket.write(b, 'latin1');
         else socket.write(b);
@@ -130,13 +149,16 @@ export class RedirectThread {
           this.counters.errors++;
           socket.destroy();
         },
+        noteRefusal: (code: number) => {
+          if (tap?.events) tap.event('request_refused', { code }, peer);
+        },
       };
-      const modbus = this.cfg.mb_translation || this.deps.protocolOf(id) === 'MODBUS';
-      const session = modbus ? modbusSession({ ...deps, onFatal: () => socket.destroy() }) : mewtocolSession(deps);
+      const session = this.modbus ? modbusSession({ ...deps, onFatal: () => socket.destroy() }) : mewtocolSession(deps);
       socket.on(
         'data',
         conn.wrap((b: Buffer) => {
           this.bytesIn += b.length;
+          if (tap?.frames) tap.frame('in', b, peer);
           session.receive(b); // a Buffer is a Uint8Array
         }),
       );
@@ -151,6 +173,7 @@ export class RedirectThread {
       socket.on('close', () => {
         session.close();
         this.sockets.delete(socket);
+        if (tap?.events) tap.event('client_closed', undefined, peer);
       });
     });
   }

@@ -46,6 +46,8 @@ export interface TestDaemonOptions {
   tls?: boolean;
   /** how often the data logger wakes (default 1 s): tests that move a fake clock need not wait a real second per step */
   loggerPollMs?: number;
+  /** a capture's minute in ms (device/diag/capture.ts) */
+  captureMinuteMs?: number;
   /** shorter deadlines or smaller caps for every HTTP listener (device/net/http-limits.ts), so a test need not wait the production 10 s */
   httpLimits?: DaemonOptions['httpLimits'];
   /** a cheaper scrypt for the passwords set (the browser tests: test/e2e/support.ts); absent, the unit's */
@@ -67,6 +69,7 @@ export async function startTestDaemon(opts: TestDaemonOptions = {}): Promise<Tes
     devOrigin: opts.devOrigin,
     ...(opts.tls ? { tlsPort: 0 } : {}),
     ...(opts.loggerPollMs ? { loggerPollMs: opts.loggerPollMs } : {}),
+    ...(opts.captureMinuteMs ? { captureMinuteMs: opts.captureMinuteMs } : {}),
     ...(opts.httpLimits ? { httpLimits: opts.httpLimits } : {}),
     ...(opts.hashCost ? { hashCost: opts.hashCost } : {}),
     ...(opts.frameLimits ? { frameLimits: opts.frameLimits } : {}),
