@@ -283,6 +283,8 @@ export class Capture {
 
   /** The records after `after` (a seq), at most `max`, and how many after it are gone from the ring. */
   read(after: number, max: number): { records: CaptureRecord[]; lost: number; next: number } {
+    // a cursor from before a restart of the daemon (ahead of every record): read from the oldest
+    if (after >= this.nextSeq) after = 0;
     const first = this.size > 0 ? this.ring[this.head]!.seq : this.nextSeq;
     const lost = Math.max(0, first - after - 1);
     const from = Math.max(0, after + 1 - first);

@@ -8,6 +8,7 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MonitorAnswer, MonitorRecord } from '../../device/model/monitor.ts';
 import type { Pew } from '../../device/model/sections/pew.ts';
@@ -241,6 +242,20 @@ describe('the traffic monitor', () => {
       expect(r.status, q).toBe(400);
     }
     expect((await admin.get('/config/monitor/download?format=zip')).status).toBe(400);
+    // any query at all: answered 200 or refused 400, never a fault
+    const samples = fc.sample(
+      fc.dictionary(fc.constantFrom('after', 'max', 'source', 'dir', 'command', 'errors', 'format', 'x'), fc.string({ unit: 'binary', maxLength: 12 }), {
+        maxKeys: 4,
+      }),
+      { numRuns: 60, seed: 7 },
+    );
+    for (const q of samples) {
+      const qs = new URLSearchParams(q).toString();
+      for (const path of ['/config/monitor', '/config/monitor/download']) {
+        const r = await admin.get(`${path}?${qs}`);
+        expect([200, 400], `${path}?${qs}`).toContain(r.status);
+      }
+    }
   });
 
   it('ends by itself after its time, with an event that says so', async () => {
