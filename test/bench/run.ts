@@ -21,6 +21,7 @@ import { CONNECTIONS, SECONDS } from './load.ts';
 import { measureLogTable } from './log-table.ts';
 import { measureLogger } from './logger.ts';
 import { measureLoginFlood } from './login-flood.ts';
+import { measureMonitor } from './monitor.ts';
 import { measureMqtt } from './mqtt.ts';
 import { measureRedirect } from './redirect.ts';
 import { measureSecurityListeners } from './security-listeners.ts';
@@ -159,6 +160,7 @@ try {
 
   await part('protocol codecs', () => measureCodecs(rows));
   await part('link wire utilisation', () => measureWire(rows));
+  await part('monitor', () => measureMonitor(rows));
   await part('late answers', async () => {
     failures.push(...(await measureLateAnswers(rows)));
   });
