@@ -13,6 +13,7 @@ import { recoverRestore } from './backup/restore.ts';
 import { startCom } from './com/com.ts';
 import { ConfigStore } from './config/store.ts';
 import { Capture } from './diag/capture.ts';
+import { WatchLists } from './diag/watch.ts';
 import { startFirmware } from './firmware/engine.ts';
 import { startFtpSend } from './ftp/engine.ts';
 import { startIec104 } from './iec104/engine.ts';
@@ -119,6 +120,7 @@ export async function buildContext(
     com,
     redirects: await startRedirects(store, com.links, logger, host, capture),
     capture,
+    watch: new WatchLists(dataDir),
     logger: await startLogger({ store, links: com.links, hw, log: logger, audit, dataDir, ...(tuning.loggerPollMs ? { pollMs: tuning.loggerPollMs } : {}) }),
     tls: await startTlsBridge({ store, links: com.links, log: logger, dataDir, host }),
     rtc,

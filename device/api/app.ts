@@ -32,6 +32,7 @@ import { statusRoutes } from './status-routes.ts';
 import { systemRoutes } from './system-routes.ts';
 import { uploadRoutes } from './upload-routes.ts';
 import { userRoutes } from './user-routes.ts';
+import { watchRoutes } from './watch-routes.ts';
 
 /**
  * Every route the daemon answers (docs/api.md has one row for each). The catch-all of unknown
@@ -43,6 +44,7 @@ export const ROUTES: readonly RouteDef[] = [
   ...configRoutes,
   ...comRoutes,
   ...monitorRoutes,
+  ...watchRoutes,
   ...portRoutes,
   ...downloadRoutes,
   ...logfileRoutes,

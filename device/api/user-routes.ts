@@ -85,6 +85,7 @@ export const userRoutes: RouteDef[] = [
       if (result === 'not_found') throw new ApiError(404, 'not_found', 'No such user');
       if (result === 'last_admin') throw new ApiError(409, 'last_admin', 'The last administrator cannot be removed');
       ctx.sessions.endUser(target.name);
+      await ctx.watch.drop(target.name); // a new user of the same name starts with an empty watch list
       await ctx.audit.write({ action: 'user_remove', ...who(c), detail: { name: target.name, role: target.role } });
       return c.json(usersOf(ctx));
     },

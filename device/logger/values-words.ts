@@ -111,6 +111,12 @@ const INT_RANGE: Partial<Record<Numeric, [bigint, bigint]>> = {
   u64: [0n, 2n ** 64n - 1n],
 };
 
+/** The whole numbers a log data type holds (undefined: a float or text type). */
+export function intRange(type: LogType): readonly [bigint, bigint] | undefined {
+  const kind = NUMERIC[type];
+  return kind ? INT_RANGE[kind] : undefined;
+}
+
 function writeNumeric(kind: Numeric, value: number | bigint, v: DataView): void {
   if (kind === 'f32') return v.setFloat32(0, Number(value), true);
   if (kind === 'f64') return v.setFloat64(0, Number(value), true);

@@ -7,7 +7,7 @@ import type { LogValue } from './types.ts';
 import { decodeValue } from './values-words.ts';
 
 export { dtText, SECONDS_1970_TO_2001, STRING_CHARS_MAX } from './values-text.ts';
-export { decodeValue, type Endian, encodeValue, float32Value } from './values-words.ts';
+export { decodeValue, type Endian, encodeValue, float32Value, intRange } from './values-words.ts';
 
 export type Scaling = Pick<LogRecord, 'enable_scal' | 'scal_plc_min' | 'scal_plc_max' | 'scal_log_min' | 'scal_log_max'>;
 /** str_len: n of a STRING[n] point (48 when not given) */

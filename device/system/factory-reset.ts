@@ -1,7 +1,8 @@
 // Factory reset (spec §2 /info, §4; security.md AUTH-2, AUD-1, LF-1): the unit goes back to the
 // state of a fresh install. Every configuration section back to its defaults (through the store, so
 // the engines stop what the defaults switch off), the services back to their defaults, every user
-// removed (the console shows the first-run setup again), every session ended, and the unit's files
+// removed with their register watch lists (the console shows the first-run setup again), every
+// session ended, and the unit's files
 // wiped: certificates, HTTP files, scripts, log configuration files, and the log files of the
 // internal and temp storage. A USB stick is the operator's removable medium: its files stay.
 //
@@ -13,6 +14,7 @@ import { join } from 'node:path';
 import { SERVICE_DEFAULTS } from '../../hw/services.ts';
 import type { Hw } from '../../hw/types.ts';
 import type { ConfigStore } from '../config/store.ts';
+import type { WatchLists } from '../diag/watch.ts';
 import { FORMAT_FOLDER } from '../logger/engine.ts';
 import { LOG_FOLDER } from '../logger/types.ts';
 import type { FactoryResetResult } from '../model/factory-reset.ts';
@@ -31,6 +33,7 @@ export interface FactoryResetDeps {
   dataDir: string;
   store: ConfigStore;
   users: Users;
+  watch: WatchLists;
   sessions: Sessions;
   audit: AuditLog;
   log: Logger;
@@ -68,6 +71,7 @@ export async function factoryReset(deps: FactoryResetDeps, by: { user: string; s
 
   const userCount = users.list().length;
   await users.removeAll();
+  await deps.watch.clear();
   const open = sessions.list();
   for (const s of open) sessions.end(s.id);
 

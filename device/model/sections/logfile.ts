@@ -107,7 +107,8 @@ export const logFileSchema = obj({
 });
 export type LogFile = v.InferOutput<typeof logFileSchema>;
 
-function addressRules(r: LogRecord, at: string): Issue[] {
+/** A point's address against its area's range (spec §9), the words its type takes included; `at` the path of the point. */
+export function addressRules(r: Pick<LogRecord, 'area' | 'reg_addr' | 'type' | 'str_len'>, at: string): Issue[] {
   const limit = AREA_LIMIT[r.area];
   if (BIT_AREAS.includes(r.area)) {
     if (!BIT_ADDRESS_RE.test(r.reg_addr)) return [issue(`${at}.reg_addr`, 'invalid_bit_address')];
