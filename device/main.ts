@@ -13,6 +13,7 @@ import { recoverRestore } from './backup/restore.ts';
 import { startCom } from './com/com.ts';
 import { ConfigStore } from './config/store.ts';
 import { Capture } from './diag/capture.ts';
+import { HealthHistory } from './diag/health.ts';
 import { WatchLists } from './diag/watch.ts';
 import { startFirmware } from './firmware/engine.ts';
 import { startFtpSend } from './ftp/engine.ts';
@@ -61,6 +62,8 @@ export interface DaemonOptions {
   loggerPollMs?: number;
   /** the length of a capture's minute (tests: a capture that ends by itself without waiting minutes) */
   captureMinuteMs?: number;
+  /** the health history's sample interval (tests: samples without waiting 10 s) */
+  healthIntervalMs?: number;
   /**
    * tests of the console (test/e2e), which sign in hundreds of times: a cheaper scrypt for the
    * passwords set (system/passwords.ts); absent, the unit's cost. Never set by the unit or the simulator.
@@ -92,7 +95,7 @@ export async function buildContext(
   log?: Logger,
   webDir: string = DEFAULT_WEB_DIR,
   host = '127.0.0.1',
-  tuning: { loggerPollMs?: number; httpLimits?: Partial<HttpLimits>; hashCost?: HashCost; captureMinuteMs?: number } = {},
+  tuning: { loggerPollMs?: number; httpLimits?: Partial<HttpLimits>; hashCost?: HashCost; captureMinuteMs?: number; healthIntervalMs?: number } = {},
 ): Promise<DaemonContext> {
   const logger = log ?? createLogger({ clock: hw.clock });
   await mkdir(dataDir, { recursive: true });
@@ -108,6 +111,16 @@ export async function buildContext(
   const store = await ConfigStore.open({ dir: join(dataDir, 'config'), defs: CONFIG_SECTIONS, log: logger, crossOptions });
   // the monitor's one capture, fed by the links, the redirect threads and the IEC 104 station
   const capture = new Capture(hw.clock, tuning.captureMinuteMs);
+  // the last hour of the links', the volumes' and the logger's health; sampling starts once the context is built
+  const health = new HealthHistory(
+    {
+      links: () => com.links.status(),
+      volumes: () => hw.volumes(),
+      logRecords: () => built?.logger.status().files.reduce((n, f) => n + f.records, 0) ?? 0,
+      now: () => hw.clock.now(),
+    },
+    tuning.healthIntervalMs,
+  );
   const com = await startCom(store, hw, logger, { capture });
   const audit = createAuditLog({ dir: join(dataDir, 'audit'), clock: hw.clock });
   const versions = { ...info.versions, app: APP_VERSION };
@@ -121,6 +134,7 @@ export async function buildContext(
     redirects: await startRedirects(store, com.links, logger, host, capture),
     capture,
     watch: new WatchLists(dataDir),
+    health,
     logger: await startLogger({ store, links: com.links, hw, log: logger, audit, dataDir, ...(tuning.loggerPollMs ? { pollMs: tuning.loggerPollMs } : {}) }),
     tls: await startTlsBridge({ store, links: com.links, log: logger, dataDir, host }),
     rtc,
@@ -176,6 +190,7 @@ export async function buildContext(
     crossOptions,
   };
   built = ctx;
+  health.start();
   return ctx;
 }
 
@@ -186,6 +201,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
   const ctx = await buildContext(opts.hw, opts.dataDir, opts.log, opts.webDir, host, {
     loggerPollMs: opts.loggerPollMs,
     captureMinuteMs: opts.captureMinuteMs,
+    healthIntervalMs: opts.healthIntervalMs,
     httpLimits: opts.httpLimits,
     hashCost: opts.hashCost,
   });
@@ -221,6 +237,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<Daemon> {
       await ctx.rtc.close();
       await ctx.iec104.close();
       ctx.capture.close();
+      ctx.health.stop();
       await ctx.services.close();
       await ctx.ftpSend.close();
       await ctx.scripts.close();

@@ -3,6 +3,7 @@ import type { Hw, Versions } from '../../hw/types.ts';
 import type { Com } from '../com/com.ts';
 import type { ConfigStore } from '../config/store.ts';
 import type { Capture } from '../diag/capture.ts';
+import type { HealthHistory } from '../diag/health.ts';
 import type { WatchLists } from '../diag/watch.ts';
 import type { Firmware } from '../firmware/engine.ts';
 import type { FtpSend } from '../ftp/engine.ts';
@@ -47,6 +48,8 @@ export interface DaemonContext {
   capture: Capture;
   /** each user's register watch list (docs/monitor.md) */
   watch: WatchLists;
+  /** the last hour's health samples (docs/monitor.md "Health") */
+  health: HealthHistory;
   /** the IEC 60870-5-104 controlled station of the saved pew_60870 section (docs/iec104.md) */
   iec104: Iec104Engine;
   /** the FTP send of the saved pew_ftpc and pew_script */

@@ -1,10 +1,12 @@
-// The traffic monitor (docs/monitor.md): start and stop the unit's one capture, read it with a
+// The traffic monitor and the health history (docs/monitor.md): start and stop the unit's one capture, read it with a
 // cursor (a polled stream: each read names the last record it saw), download it as text or pcap.
-// Administrators and users may watch; what is read is decoded here, from the ring, per read.
+// Administrators and users may watch; what is read is decoded here, from the ring, per read. The
+// health history answers the last hour's samples.
 import * as v from 'valibot';
 import { captureProtocolOf, linkConfigOf } from '../com/links.ts';
 import { type CaptureRecord, RING_BYTES, RING_RECORDS } from '../diag/capture.ts';
 import { capturePcap, captureText, decodedOf, frameTexts } from '../diag/export.ts';
+import type { HealthAnswer } from '../model/health.ts';
 import {
   type MonitorAnswer,
   type MonitorQuery,
@@ -94,6 +96,16 @@ function allAfter(ctx: DaemonContext, after: number, source: string | undefined)
 }
 
 export const monitorRoutes: RouteDef[] = [
+  route({
+    method: 'GET',
+    path: '/config/health',
+    key: 'health',
+    access: 'user',
+    handler: (c, ctx) => {
+      const answer: HealthAnswer = { intervalMs: ctx.health.intervalMs, samples: ctx.health.samples() };
+      return c.json(answer);
+    },
+  }),
   route({
     method: 'GET',
     path: '/config/monitor',

@@ -75,7 +75,7 @@ async function recordsUntil(after: number, until: (rs: MonitorRecord[]) => boole
 }
 
 beforeAll(async () => {
-  d = await startTestDaemon({ serial: { virtualPorts: { COM1: (s) => wire.open(s) } }, captureMinuteMs: MINUTE_MS });
+  d = await startTestDaemon({ serial: { virtualPorts: { COM1: (s) => wire.open(s) } }, captureMinuteMs: MINUTE_MS, healthIntervalMs: 250 });
   admin = await d.admin();
   user = await d.user();
   const pew = (await admin.get('/config/pew')).body as Pew;
@@ -256,6 +256,28 @@ describe('the traffic monitor', () => {
         expect([200, 400], `${path}?${qs}`).toContain(r.status);
       }
     }
+  });
+
+  it('the health history samples the links, the volumes and the daemon', async () => {
+    const link = d.ctx.com.links.get(0)!;
+    let seen: { links: Record<string, { requests: number; busy: number }>; volumes: Record<string, { free: number; total: number }>; rss: number } | undefined;
+    await expect
+      .poll(
+        async () => {
+          await link.readWords('DT', 0, 4);
+          const h = await user.get('/config/health');
+          expect(h.status).toBe(200);
+          expect(h.body.intervalMs).toBe(250);
+          seen = h.body.samples.at(-1);
+          return (seen?.links.COM1?.requests ?? 0) > 0;
+        },
+        { timeout: 20_000, interval: 100 },
+      )
+      .toBe(true);
+    expect(seen!.links.COM1!.busy).toBeGreaterThan(0);
+    expect(seen!.volumes.internal!.free).toBeGreaterThan(0);
+    expect(seen!.volumes.internal!.free).toBeLessThanOrEqual(seen!.volumes.internal!.total);
+    expect(seen!.rss).toBeGreaterThan(10 * 1024 * 1024);
   });
 
   it('ends by itself after its time, with an event that says so', async () => {

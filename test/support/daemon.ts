@@ -48,6 +48,8 @@ export interface TestDaemonOptions {
   loggerPollMs?: number;
   /** a capture's minute in ms (device/diag/capture.ts) */
   captureMinuteMs?: number;
+  /** the health history's sample interval (device/diag/health.ts) */
+  healthIntervalMs?: number;
   /** shorter deadlines or smaller caps for every HTTP listener (device/net/http-limits.ts), so a test need not wait the production 10 s */
   httpLimits?: DaemonOptions['httpLimits'];
   /** a cheaper scrypt for the passwords set (the browser tests: test/e2e/support.ts); absent, the unit's */
@@ -70,6 +72,7 @@ export async function startTestDaemon(opts: TestDaemonOptions = {}): Promise<Tes
     ...(opts.tls ? { tlsPort: 0 } : {}),
     ...(opts.loggerPollMs ? { loggerPollMs: opts.loggerPollMs } : {}),
     ...(opts.captureMinuteMs ? { captureMinuteMs: opts.captureMinuteMs } : {}),
+    ...(opts.healthIntervalMs ? { healthIntervalMs: opts.healthIntervalMs } : {}),
     ...(opts.httpLimits ? { httpLimits: opts.httpLimits } : {}),
     ...(opts.hashCost ? { hashCost: opts.hashCost } : {}),
     ...(opts.frameLimits ? { frameLimits: opts.frameLimits } : {}),
