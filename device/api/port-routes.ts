@@ -1,12 +1,12 @@
 // Redirect threads (spec §2 /port): live counters and the connection test of one thread.
 
-import { type PortStatus, type PortTestResult, portTestRequest } from '../model/porttest.ts';
+import { type PortStatus, type PortTestResult, portCounterResetRequest, portTestRequest } from '../model/porttest.ts';
 import { reasonLog } from '../model/reasons.ts';
 import { interfaceById, type Pew } from '../model/sections/pew.ts';
 import type { Redirect } from '../model/sections/redirect.ts';
 import { runPortTest } from '../redirect/port-test.ts';
 import { readBody } from './body.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, invalid } from './errors.ts';
 import { type RouteDef, route } from './route.ts';
 
 export const portRoutes: RouteDef[] = [
@@ -17,6 +17,21 @@ export const portRoutes: RouteDef[] = [
     access: 'user',
     handler: async (c, ctx) => {
       await ctx.redirects.settled();
+      return c.json({ threads: ctx.redirects.status() } satisfies PortStatus);
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/config/port_status/reset',
+    key: 'port_status_reset',
+    access: 'admin',
+    handler: async (c, ctx) => {
+      const { index } = await readBody(c, portCounterResetRequest);
+      await ctx.redirects.settled();
+      if (index !== undefined && !ctx.redirects.thread(index))
+        throw invalid([{ path: 'index', code: 'out_of_range', params: { min: 0, max: Math.max(0, ctx.redirects.status().length - 1) } }]);
+      const ports = ctx.redirects.resetCounters(index);
+      await ctx.audit.write({ action: 'thread_counters_reset', user: c.get('session')!.user, source: c.get('source'), detail: { ports } });
       return c.json({ threads: ctx.redirects.status() } satisfies PortStatus);
     },
   }),

@@ -26,7 +26,12 @@ export const portThreadStatusSchema = v.object({
   bytesOut: count,
   /** connections a contained fault ended (issue 15: a client never ends the daemon) */
   faults: count,
+  /** when the counters started: the thread's start or their last reset (ms since the epoch) */
+  since: v.optional(v.number()),
 });
+
+/** The reset of the thread counters (`/config/port_status/reset`): one thread by its position, or every one without `index`. */
+export const portCounterResetRequest = v.strictObject({ index: v.optional(threadIndex) });
 /** GET /config/port_status */
 export const portStatusSchema = v.object({ threads: v.array(portThreadStatusSchema) });
 export type PortThreadStatus = v.InferOutput<typeof portThreadStatusSchema>;

@@ -14,6 +14,8 @@ import { RedirectThread, type ThreadStatus } from './thread.ts';
 export interface Redirects {
   thread(index: number): RedirectThread | undefined;
   status(): ThreadStatus[];
+  /** Starts the counters of every thread (or the one at `index`) again from 0; the ports of those reset. */
+  resetCounters(index?: number): number[];
   settled(): Promise<void>;
   close(): Promise<void>;
 }
@@ -47,6 +49,12 @@ export async function startRedirects(store: ConfigStore, links: Links, log: Logg
   return {
     thread: (i) => threads[i],
     status: () => threads.map((t) => t.status()),
+    resetCounters: (index) =>
+      threads.flatMap((t, i) => {
+        if (index !== undefined && i !== index) return [];
+        t.resetCounters();
+        return [t.cfg.port];
+      }),
     settled: () => follower.settled(),
     close: async () => {
       await follower.stop();

@@ -27,6 +27,8 @@ export interface ThreadStatus extends ThreadCounters {
   bytesOut: number;
   /** connections ended by a contained fault (connection-guard.ts) */
   faults: number;
+  /** when requests, refused, errors and bytes started: the thread's start or their last reset (ms since the epoch) */
+  since: number;
 }
 
 export interface ThreadDeps {
@@ -51,6 +53,7 @@ export class RedirectThread {
   private readonly counters: ThreadCounters = { requests: 0, refused: 0, errors: 0 };
   private bytesIn = 0;
   private bytesOut = 0;
+  private countedSince = Date.now();
   private readonly guard: ConnectionGuard;
 
   constructor(
@@ -99,7 +102,16 @@ export class RedirectThread {
       bytesIn: this.bytesIn,
       bytesOut: this.bytesOut,
       faults: this.guard.faults,
+      since: this.countedSince,
     };
+  }
+
+  /** Starts the request, refusal, error and byte counters again from 0 (the clients connected stay). */
+  resetCounters(): void {
+    Object.assign(this.counters, { requests: 0, refused: 0, errors: 0 });
+    this.bytesIn = 0;
+    this.bytesOut = 0;
+    this.countedSince = Date.now();
   }
 
   async close(): Promise<void> {

@@ -145,6 +145,14 @@ describe('overview tables on /com and /port, the unit at work on /info', () => {
     expect(Number(row![5])).toBeGreaterThan(0);
     expect(row![6]).toBe('0');
     expect(row![7]).toBe('2');
+    expect(row![8]).not.toBe(''); // counted since the thread started
+    // Reset counters: requests from 0 again, audited with the thread's port
+    const reset = body.locator('[data-action=reset-counters]');
+    expect(await reset.textContent()).toBe(en.com.resetCounters);
+    await reset.click();
+    await poll(async () => (await cells(page, 'port'))[0]?.[5]).toBe('0');
+    const entries = (await (await page.request.get(`${suite.d.url}/config/audit?size=200`)).json()) as { entries: { action: string; detail?: unknown }[] };
+    expect(entries.entries[0]).toMatchObject({ action: 'thread_counters_reset', detail: { ports: [port] } });
     await body.locator('[data-action=add-thread]').click();
     await poll(async () => (await cells(page, 'port'))[1]?.[1]).toBe(t.unsaved);
     await body.locator('[data-overview-thread="1"] button').click();

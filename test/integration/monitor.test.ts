@@ -258,6 +258,24 @@ describe('the traffic monitor', () => {
     }
   });
 
+  it("the thread counters' reset: every thread or one, audited; refused for the user role and for a thread that is not there", async () => {
+    const status = async () => (await admin.get('/config/port_status')).body.threads as { port: number; requests: number; refused: number; since: number }[];
+    const before = await status();
+    expect(before.find((t) => t.port === mewPort)!.requests).toBeGreaterThan(0);
+    expect((await user.post('/config/port_status/reset', {})).status).toBe(403);
+    expect((await admin.post('/config/port_status/reset', { index: 7 })).status).toBe(400);
+    expect((await status()).find((t) => t.port === mewPort)!.requests).toBe(before.find((t) => t.port === mewPort)!.requests);
+    const t0 = Date.now();
+    const r = await admin.post('/config/port_status/reset', { index: 0 });
+    expect(r.status, r.text).toBe(200);
+    const after = r.body.threads as typeof before;
+    expect(after[0]).toMatchObject({ port: mewPort, requests: 0, refused: 0, errors: 0, bytesIn: 0, bytesOut: 0 });
+    expect(after[0]!.since).toBeGreaterThanOrEqual(t0);
+    expect(after[1]!.requests).toBe(before[1]!.requests); // the other thread keeps its counts
+    const entries = (await admin.get('/config/audit?size=20')).body.entries as { action: string; detail?: unknown }[];
+    expect(entries).toContainEqual(expect.objectContaining({ action: 'thread_counters_reset', detail: { ports: [mewPort] } }));
+  });
+
   it('the health history samples the links, the volumes and the daemon', async () => {
     const link = d.ctx.com.links.get(0)!;
     let seen: { links: Record<string, { requests: number; busy: number }>; volumes: Record<string, { free: number; total: number }>; rss: number } | undefined;

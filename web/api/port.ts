@@ -24,10 +24,16 @@ import { type PortStatus, type PortTestRequest, type PortTestResult, portStatusS
 
 export const PORT_STATUS_PATH = '/config/port_status';
 export const PORT_TEST_PATH = '/config/porttest';
+export const THREAD_COUNTER_RESET_PATH = '/config/port_status/reset';
 
 /** The state of every thread; throws ApiFailure when the call fails or the answer is not understood. */
 export async function fetchPortStatus(): Promise<PortStatus> {
   return checked(portStatusSchema, await get<unknown>(PORT_STATUS_PATH));
+}
+
+/** Starts the counters of every thread again from 0 (administrator); the status after it. */
+export async function resetThreadCounters(): Promise<PortStatus> {
+  return checked(portStatusSchema, await post<unknown>(THREAD_COUNTER_RESET_PATH, {}));
 }
 
 /**

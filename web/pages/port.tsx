@@ -9,12 +9,14 @@ import { isAllAddresses } from '../../device/model/ip.ts';
 import { INTERFACE_IDS, INTERFACE_NAMES } from '../../device/model/plc.ts';
 import { withDefaults } from '../../device/model/section.ts';
 import { DEFAULT_PORT, MAX_THREADS, threadSchema } from '../../device/model/sections/redirect.ts';
-import { type PortTestResult, type PortThreadStatus, runPortTest } from '../api/port.ts';
+import { ApiFailure } from '../api/client.ts';
+import { type PortTestResult, type PortThreadStatus, resetThreadCounters, runPortTest } from '../api/port.ts';
 import { Field, problemAt } from '../forms/field.tsx';
 import { BlockLink, OverviewCard, type OverviewColumn } from '../forms/overview.tsx';
 import { nextRestriction, Restrictions } from '../forms/restrictions.tsx';
 import { TestAction, WireBox } from '../forms/test-action.tsx';
-import { errorText, formatNumber, LL, labelled } from '../i18n/translate.ts';
+import { errorText, formatDateTime, formatNumber, LL, labelled } from '../i18n/translate.ts';
+import { notify } from '../state/notify.ts';
 import { portStatus, portStatusFailed, watchPortStatus } from '../state/port-status.ts';
 import { section, setField } from '../state/sections.ts';
 import { readOnly } from '../state/session.ts';
@@ -202,6 +204,7 @@ function PortOverview({ threads, savedCount }: { threads: Value[]; savedCount: n
     { key: 'requests', head: t.stats.requests(), num: true },
     { key: 'refused', head: t.stats.refused(), num: true },
     { key: 'restrictions', head: t.columns.restrictions(), num: true },
+    { key: 'since', head: LL.value.com.columns.since() },
   ];
   const rows = threads.map((thread, index) => {
     const status = index < savedCount ? portStatus.value?.threads.find((s) => s.index === index) : undefined;
@@ -218,10 +221,26 @@ function PortOverview({ threads, savedCount }: { threads: Value[]; savedCount: n
         requests: status ? formatNumber(status.requests) : '',
         refused: status ? formatNumber(status.refused) : '',
         restrictions: Array.isArray(thread.mapping) ? formatNumber(thread.mapping.length) : '0',
+        since: status?.since !== undefined ? formatDateTime(status.since) : '',
       },
     };
   });
-  return <OverviewCard name="port" title={t.overview()} hint={t.overviewHint()} columns={columns} rows={rows} />;
+  const actions = readOnly.value ? undefined : (
+    <button type="button" data-action="reset-counters" disabled={!portStatus.value} onClick={() => void resetCounters()}>
+      {LL.value.com.resetCounters()}
+    </button>
+  );
+  return <OverviewCard name="port" title={t.overview()} hint={t.overviewHint()} columns={columns} rows={rows} actions={actions} />;
+}
+
+/** Starts the counters of every thread again from 0 (audited by the unit); the table shows the answer at once. */
+async function resetCounters(): Promise<void> {
+  try {
+    portStatus.value = await resetThreadCounters();
+    portStatusFailed.value = false;
+  } catch (e) {
+    notify('error', errorText(e instanceof ApiFailure ? e.code : 'internal', e instanceof ApiFailure ? e.params : undefined));
+  }
 }
 
 export default function PortPage() {
