@@ -9,8 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MonitorAnswer, MonitorRecord } from '../../device/model/monitor.ts';
+import { connectionSchema, type Iec, type IecConnection, iecSchema } from '../../device/model/sections/iec.ts';
 import type { Pew } from '../../device/model/sections/pew.ts';
 import type { Redirect } from '../../device/model/sections/redirect.ts';
 import { asciiToBytes, bytesToAscii, encodeTcpFrame, mewCommandFrames } from '../../device/protocol/index.ts';
@@ -18,6 +20,7 @@ import { entry } from '../../device/redirect/testing.ts';
 import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
 import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
 import { type Client, startTestDaemon, type TestDaemon, USER } from '../support/daemon.ts';
+import { ControlStation } from '../support/iec104-control.ts';
 import { freePorts } from '../support/ports.ts';
 
 const run = promisify(execFile);
@@ -213,12 +216,60 @@ describe('the traffic monitor', () => {
       .map((l) => l.split('\t'));
     expect(rows).toContainEqual(['77', '6', '']);
     expect(rows).toContainEqual(['77', '6', '2']); // the exception answer: function 6, exception code 2
+    // a serial line's frames: the payloads as they went over the wire
+    const com = await download('format=pcap&source=COM1');
+    const comFile = join(tmpdir(), `capture-com-${process.pid}.pcap`);
+    await writeFile(comFile, Buffer.from(await com.arrayBuffer()));
+    const payloads = (await run('tshark', ['-r', comFile, '-T', 'fields', '-e', 'tcp.payload'])).stdout.trim().split('\n');
+    const ascii = payloads.map((h) => Buffer.from(h.replace(/:/g, ''), 'hex').toString('latin1'));
+    expect(ascii).toContain(d.ctx.capture.read(0, 100_000).records.find((x) => x.source === 'COM1' && x.kind === 'frame')!.data);
+    expect(ascii.some((a) => /^%EE#RT[0-9A-F*]{2}\r$/.test(a))).toBe(true);
     const text = await download('format=text');
     expect(text.status).toBe(200);
     const body = await text.text();
     expect(body.split('\n')[0]).toBe('time\tsource\tdirection\tpeer\tmeaning\tround trip\ttext\thex');
     expect(body).toMatch(/\tevent\t127\.0\.0\.1:\d+\trequest_refused \{"code":65\}/);
     expect(body).toMatch(/error FC6 station 1 .*error 2 illegal_data_address/);
+  });
+
+  it('the IEC 104 station: the APCI of each frame decoded; the pcap read by tshark as IEC 104', async () => {
+    const iecPort = (await freePorts(1))[0]!;
+    const saved = await admin.post('/config/pew_60870', {
+      ...(v.getDefaults(iecSchema) as Iec),
+      enable_60870: true,
+      port: iecPort,
+      connections: [
+        {
+          ...(v.getDefaults(connectionSchema) as IecConnection),
+          area: 'DT',
+          plc_buffer_rbm: 2000,
+          plc_buffer_m: 2010,
+          plc_buffer_m_depth: 501,
+          plc_buffer_c: 2600,
+        },
+      ],
+    });
+    expect(saved.status, saved.text).toBe(200);
+    await d.ctx.iec104.settled();
+    expect((await admin.post('/config/monitor/start', { sources: ['iec104'], level: 'frames' })).status).toBe(200);
+    const after = (await read()).next;
+    const station = await ControlStation.open(iecPort);
+    try {
+      station.send({ format: 'U', fn: 'testfr_act' });
+      const rs = await recordsUntil(after, (r) => r.some((x) => x.dir === 'out' && x.decoded?.iec?.u === 'testfr_con'), '&source=iec104');
+      expect(rs.find((x) => x.dir === 'in')).toMatchObject({ protocol: 'iec104', decoded: { what: 'iec', command: 'U', iec: { u: 'testfr_act' } } });
+      expect(rs.find((x) => x.event === 'client_connected')!.peer).toMatch(/^127\.0\.0\.1:\d+$/);
+    } finally {
+      station.close();
+    }
+    const r = await download('format=pcap&source=iec104');
+    const file = join(tmpdir(), `capture-iec-${process.pid}.pcap`);
+    await writeFile(file, Buffer.from(await r.arrayBuffer()));
+    const { stdout } = await run('tshark', ['-r', file, '-d', `tcp.port==${iecPort},iec60870_104`]);
+    // Wireshark's own dissector: the control station's TESTFR act to the unit, the unit's con back
+    expect(stdout).toMatch(/127\.0\.0\.1 → 10\.0\.0\.1\s+IEC 60870-5-104 \d+ <- U \(TESTFR act\)/);
+    expect(stdout).toMatch(/10\.0\.0\.1 → 127\.0\.0\.1\s+IEC 60870-5-104 \d+ -> U \(TESTFR con\)/);
+    await admin.post('/config/pew_60870', { ...(v.getDefaults(iecSchema) as Iec), enable_60870: false });
   });
 
   it('refuses malformed requests with the field and what is allowed, and sources the unit does not have', async () => {
