@@ -3,7 +3,7 @@
 // Administrators and users may watch; what is read is decoded here, from the ring, per read. The
 // health history answers the last hour's samples.
 import * as v from 'valibot';
-import { captureProtocolOf, linkConfigOf } from '../com/links.ts';
+import { captureProtocolOf, captureSourceOf, linkConfigOf } from '../com/links.ts';
 import { type CaptureRecord, RING_BYTES, RING_RECORDS } from '../diag/capture.ts';
 import { capturePcap, captureText, decodedOf, frameTexts } from '../diag/export.ts';
 import type { HealthAnswer } from '../model/health.ts';
@@ -36,7 +36,7 @@ function sourcesOf(ctx: DaemonContext): MonitorSource[] {
     if (l.state === 'disabled') continue;
     const it = pew.interfaces.find((i) => i.id === l.id);
     const protocol = it ? captureProtocolOf(linkConfigOf(pew, it)) : 'mewtocol';
-    out.push({ id: l.name, kind: 'link', protocol, active: l.state === 'up' });
+    out.push({ id: captureSourceOf(l.id), kind: 'link', protocol, active: l.state === 'up' });
   }
   for (const t of ctx.redirects.status()) {
     const cfg = ctx.store.get<{ threads: { port: number; service: number; mb_translation: boolean }[] }>('pew_redirect').threads[t.index];

@@ -12,7 +12,7 @@
 import type { Clock, Hw } from '../../hw/types.ts';
 import type { Capture } from '../diag/capture.ts';
 import type { CaptureProtocol } from '../model/monitor.ts';
-import { ADDR_OFFSET_DISABLED, ETHERNET_ID, INTERNAL_ID, TRANSPARENT } from '../model/plc.ts';
+import { ADDR_OFFSET_DISABLED, ETHERNET_ID, INTERFACE_NAMES, INTERNAL_ID, type InterfaceId, TRANSPARENT } from '../model/plc.ts';
 import { reason } from '../model/reasons.ts';
 import type { ComInterface, Pew } from '../model/sections/pew.ts';
 import type { Logger } from '../system/log.ts';
@@ -72,6 +72,9 @@ export interface LinksDeps {
   /** the monitor's capture: each link feeds it through its tap */
   capture?: Capture;
 }
+
+/** The monitor's name of a link: its connector (COM1 … INTERNAL), whatever name the interface was given. */
+export const captureSourceOf = (id: number): string => INTERFACE_NAMES[id as InterfaceId] ?? `interface ${id}`;
 
 /** How the monitor cuts and decodes a link's bytes. */
 export const captureProtocolOf = (cfg: LinkConfig): CaptureProtocol =>
@@ -173,7 +176,7 @@ export class Links {
       ...(this.deps.retries !== undefined ? { retries: this.deps.retries } : {}),
       ...(this.deps.reconnect ? { reconnect: this.deps.reconnect } : {}),
       open: (baudRate) => this.open(cfg, baudRate),
-      ...(this.deps.capture ? { tap: this.deps.capture.tap(cfg.name, captureProtocolOf(cfg), 'in') } : {}),
+      ...(this.deps.capture ? { tap: this.deps.capture.tap(captureSourceOf(cfg.id), captureProtocolOf(cfg), 'in') } : {}),
     });
   }
 

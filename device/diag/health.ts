@@ -5,7 +5,7 @@
 // second, and the daemon's CPU share of one core and memory. HEALTH_SAMPLES are kept, the oldest
 // go first: a fixed bound whatever runs.
 import type { Volume } from '../../hw/types.ts';
-import type { InterfaceStatus } from '../com/links.ts';
+import { captureSourceOf, type InterfaceStatus } from '../com/links.ts';
 
 export const HEALTH_INTERVAL_MS = 10_000;
 export const HEALTH_SAMPLES = 360; // one hour
@@ -21,6 +21,7 @@ export interface LinkSample {
 export interface HealthSample {
   /** ms since the epoch */
   t: number;
+  /** by connector (COM1 … INTERNAL), whatever name the interface was given */
   links: Record<string, LinkSample>;
   /** free and total bytes of each mounted volume (internal, usb, temp) */
   volumes: Record<string, { free: number; total: number }>;
@@ -90,7 +91,7 @@ export class HealthHistory {
     for (const l of this.deps.links()) {
       if (l.state === 'disabled') continue;
       const s = l.stats;
-      links.set(l.name, { requests: s.requests, errors: s.errors, timeouts: s.timeouts, busyMs: s.busyMs, since: s.since });
+      links.set(captureSourceOf(l.id), { requests: s.requests, errors: s.errors, timeouts: s.timeouts, busyMs: s.busyMs, since: s.since });
     }
     return { t: this.deps.now(), links, logRecords: this.deps.logRecords(), cpu: process.cpuUsage() };
   }

@@ -82,7 +82,8 @@ beforeAll(async () => {
   admin = await d.admin();
   user = await d.user();
   const pew = (await admin.get('/config/pew')).body as Pew;
-  Object.assign(pew.interfaces[0]!, { enabled: true, baudrate: 115200, timeout: 2000 });
+  // an interface named by its user: the monitor still names the link by its connector
+  Object.assign(pew.interfaces[0]!, { enabled: true, baudrate: 115200, timeout: 2000, name: 'Boiler' });
   [mewPort, gwPort] = (await freePorts(2)) as [number, number];
   const base = { monitoring_cmd: true, service: 0 as const, clients: 4, timeout: 60, ip_start: '0.0.0.0', ip_end: '0.0.0.0' };
   const redirect: Redirect = {
