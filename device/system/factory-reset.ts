@@ -1,7 +1,8 @@
 // Factory reset (spec §2 /info, §4; security.md AUTH-2, AUD-1, LF-1): the unit goes back to the
 // state of a fresh install. Every configuration section back to its defaults (through the store, so
 // the engines stop what the defaults switch off), the services back to their defaults, every user
-// removed (the console shows the first-run setup again), every session ended, and the unit's files
+// removed (the console shows the first-run setup again), every session ended, the scrape token of
+// GET /metrics cleared (docs/monitoring.md), and the unit's files
 // wiped: certificates, HTTP files, scripts, log configuration files, and the log files of the
 // internal and temp storage. A USB stick is the operator's removable medium: its files stay.
 //
@@ -22,6 +23,7 @@ import { HTTP_FOLDER } from '../rest/http-files.ts';
 import type { AuditLog } from './audit.ts';
 import { CERT_FOLDER } from './cert-files.ts';
 import type { Logger } from './log.ts';
+import type { MetricsToken } from './metrics-token.ts';
 import { SCRIPT_FOLDER } from './script-files.ts';
 import type { Sessions } from './sessions.ts';
 import type { Users } from './users.ts';
@@ -32,6 +34,7 @@ export interface FactoryResetDeps {
   store: ConfigStore;
   users: Users;
   sessions: Sessions;
+  metricsToken: MetricsToken;
   audit: AuditLog;
   log: Logger;
   /** resolves when the engines that follow the store have applied its last save */
@@ -70,6 +73,7 @@ export async function factoryReset(deps: FactoryResetDeps, by: { user: string; s
   await users.removeAll();
   const open = sessions.list();
   for (const s of open) sessions.end(s.id);
+  const metricsToken = (await deps.metricsToken.clear()) ? 1 : 0;
 
   const result: FactoryResetResult = {
     settings: keys.length,
@@ -81,6 +85,7 @@ export async function factoryReset(deps: FactoryResetDeps, by: { user: string; s
     logConfigs: files[3]!,
     logFiles,
     sessions: open.length,
+    metricsToken,
   };
   await audit.write({ action: 'factory_reset_done', user: by.user, source: by.source, detail: result });
   log.warn('factory reset done: the unit waits for its first administrator', result);
