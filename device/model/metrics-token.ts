@@ -27,3 +27,26 @@ export const metricsTokenStatusSchema = v.object({
   token: v.optional(v.string()),
 });
 export type MetricsTokenStatus = v.InferOutput<typeof metricsTokenStatusSchema>;
+
+/** where the job keeps the token and the unit's certificate on the Prometheus server (docs/monitoring.md) */
+export const SCRAPE_TOKEN_FILE = '/etc/prometheus/communicator-token';
+export const SCRAPE_CA_FILE = '/etc/prometheus/communicator.crt';
+
+/**
+ * The Prometheus job for a unit at `target` (host:port of its console): the one docs/monitoring.md
+ * shows and the card on /users offers to paste; a test runs it in a real Prometheus.
+ */
+export function scrapeConfig(target: string, https: boolean): string {
+  const lines = [
+    'scrape_configs:',
+    '  - job_name: communicator',
+    '    scrape_interval: 15s',
+    `    scheme: ${https ? 'https' : 'http'}`,
+    ...(https ? ['    tls_config:', `      ca_file: ${SCRAPE_CA_FILE}`] : []),
+    '    authorization:',
+    `      credentials_file: ${SCRAPE_TOKEN_FILE}`,
+    '    static_configs:',
+    `      - targets: ['${target}']`,
+  ];
+  return `${lines.join('\n')}\n`;
+}

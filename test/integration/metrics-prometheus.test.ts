@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderMetrics } from '../../device/metrics/series.ts';
+import { scrapeConfig } from '../../device/model/metrics-token.ts';
 import { input as everyField } from '../fixtures/metrics-input.ts';
 import { ADMIN, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
 import { type EntryProcess, startEntry } from '../support/entry-process.ts';
@@ -130,6 +131,8 @@ describe('a real Prometheus scrapes the unit as docs/monitoring.md says', () => 
 
   it("runs the page's job: the query API shows the unit's link series and up is 1", async () => {
     const [job] = blocks('yaml');
+    // the job the card on /users shows for such a unit
+    expect(job).toBe(scrapeConfig(DOC_TARGET, true));
     const config = localised(job!);
     expect(config).toContain('scrape_interval: 15s');
     await writeFile(join(dir, 'prometheus.yml'), config.replace('scrape_interval: 15s', 'scrape_interval: 1s'));
