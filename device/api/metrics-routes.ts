@@ -40,6 +40,7 @@ function unauthorized(c: Context<Env>): ApiError {
 export async function metricsInput(ctx: DaemonContext): Promise<MetricsInput> {
   const [ports, services, volumes] = await Promise.all([portStatus(ctx), servicesStatus(ctx), ctx.hw.volumes()]);
   const cpu = process.cpuUsage();
+  const memory = process.memoryUsage();
   return {
     version: ctx.versions.app,
     links: ctx.com.links.status(),
@@ -48,10 +49,10 @@ export async function metricsInput(ctx: DaemonContext): Promise<MetricsInput> {
     services: services.services,
     volumes,
     process: {
-      residentBytes: process.memoryUsage.rss(),
+      residentBytes: memory.rss,
       cpuSeconds: (cpu.user + cpu.system) / 1e6,
       startTimeSeconds: Math.round(performance.timeOrigin) / 1000,
-      heapUsedBytes: process.memoryUsage().heapUsed,
+      heapUsedBytes: memory.heapUsed,
     },
   };
 }
