@@ -96,8 +96,9 @@ describe('the series of GET /metrics', () => {
     expect(value('communicator_service_dead_letter_bytes', { service: 'mqtt' })).toBe(300);
 
     expect(value('communicator_tls_bridge_tls_failures_total', { part: 'server' })).toBe(5);
-    expect(value('communicator_script_section_runs_total', { section: 'on R10A' })).toBe(2);
-    expect(value('communicator_script_section_last_run_seconds', { section: 'cycle 60' })).toBe(0.25);
+    expect(value('communicator_script_section_runs_total', { section: 'on R10A', line: '9' })).toBe(2);
+    expect(value('communicator_script_section_last_run_seconds', { section: 'cycle 60', line: '3' })).toBe(0.25);
+    expect(value('communicator_script_section_runs_total', { section: 'cycle 60', line: '12' })).toBe(7);
     expect(value('communicator_rtc_last_sync_ok')).toBe(1);
     expect(value('communicator_iec104_events_acknowledged_total', { group: '0' })).toBe(17);
     expect(value('communicator_iec104_commands_total', { group: '0', result: 'no_answer' })).toBe(0);

@@ -7,6 +7,7 @@ import type { Volume } from '../../hw/types.ts';
 import type { InterfaceStatus } from '../com/links.ts';
 import type { IecStatus } from '../model/iec-status.ts';
 import { type LogStatus, WRITE_STATES } from '../model/log-status.ts';
+import { INTERFACE_NAMES, type InterfaceId } from '../model/plc.ts';
 import type { PortThreadStatus } from '../model/porttest.ts';
 import type { RtcStatus } from '../model/rtc-status.ts';
 import type { ScriptStatus } from '../model/script/status.ts';
@@ -105,7 +106,8 @@ export const LINK = {
 
 function links(f: Families, list: readonly InterfaceStatus[]): void {
   for (const l of list) {
-    const labels = { link: l.name, protocol: l.protocol };
+    // the connector, one per interface id: the name an interface carries can be set to anything
+    const labels = { link: INTERFACE_NAMES[l.id as InterfaceId] ?? l.name, protocol: l.protocol };
     f.add(LINK.up, labels, bit(l.state === 'up'));
     f.add(LINK.enabled, labels, bit(l.enabled));
     f.states(LINK.state, labels, LINK_STATES, l.state);
@@ -243,7 +245,8 @@ function tlsBridge(f: Families, tls: NonNullable<ServiceStatus['tls']>): void {
 function script(f: Families, s: ScriptStatus): void {
   f.add(SCRIPT.errors, {}, s.errors.length);
   for (const sec of s.sections) {
-    const labels = { section: sec.section };
+    // two sections may have the same head (two `cycle 60`); their lines tell them apart
+    const labels = { section: sec.section, line: sec.line };
     f.add(SCRIPT.runs, labels, sec.runs);
     f.add(SCRIPT.overruns, labels, sec.overruns);
     f.add(SCRIPT.durationMs, labels, sec.durationMs);
