@@ -32,6 +32,7 @@ import { createAuditLog } from './system/audit.ts';
 import { openConsoleTls } from './system/console-tls.ts';
 import { createLockout } from './system/lockout.ts';
 import { createLogger, type Logger } from './system/log.ts';
+import { METRICS_TOKEN_FILE, MetricsToken } from './system/metrics-token.ts';
 import type { HashCost } from './system/passwords.ts';
 import { startScriptFiles } from './system/script-files.ts';
 import { Sessions } from './system/sessions.ts';
@@ -172,6 +173,7 @@ export async function buildContext(
     log: logger,
     users: new Users(join(dataDir, 'users.json'), tuning.hashCost),
     sessions: new Sessions(hw.clock),
+    metricsToken: new MetricsToken(join(dataDir, METRICS_TOKEN_FILE)),
     lockout: createLockout({
       dataDir,
       clock: hw.clock,

@@ -17,8 +17,11 @@ cd "$(dirname "$0")/.."
 # python3-scapy, whose IEC 104 layer (run with Debian's /usr/bin/python3) is the control station we
 # did not write, and tshark, which captures those sessions on loopback and dissects every frame
 # (test/integration/iec104-scapy.test.ts; the debconf question whether non-root users may capture
-# is left at its default, no, by the noninteractive install)
-packages=(chromium socat mbpoll mosquitto mosquitto-clients mariadb-server influxdb systemd openssl dante-server python3-scapy tshark)
+# is left at its default, no, by the noninteractive install); prometheus, the monitoring server
+# that scrapes the unit's GET /metrics in test/integration/metrics-prometheus.test.ts, with its
+# promtool that lints the exposition (where systemd runs, the package also starts its own service on
+# port 9090, which the test does not use: it starts a Prometheus of its own on a free port)
+packages=(chromium socat mbpoll mosquitto mosquitto-clients mariadb-server influxdb systemd openssl dante-server python3-scapy tshark prometheus)
 # A package counts as there when dpkg's status is "installed" (`dpkg -s` also succeeds for a removed
 # package whose config files are left, and would skip the install) and, for chromium, when the
 # binary the browser tests start is there too (else it is reinstalled).
@@ -37,6 +40,7 @@ installed() {
     dante-server) command -v danted >/dev/null || [ -x /usr/sbin/danted ] ;;
     python3-scapy) /usr/bin/python3 -c 'import scapy.contrib.scada.iec104' 2>/dev/null ;;
     tshark) command -v tshark >/dev/null ;;
+    prometheus) command -v prometheus >/dev/null && command -v promtool >/dev/null ;;
   esac
 }
 missing=()

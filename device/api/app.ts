@@ -18,6 +18,7 @@ import { factoryResetRoutes } from './factory-reset-routes.ts';
 import { firmwareRoutes } from './firmware-routes.ts';
 import type { FrameLimits } from './first-frame.ts';
 import { logfileRoutes } from './logfile-routes.ts';
+import { metricsRoutes } from './metrics-routes.ts';
 import { monitorRoutes } from './monitor-routes.ts';
 import { checkOrigin } from './origin-check.ts';
 import { portRoutes } from './port-routes.ts';
@@ -61,6 +62,7 @@ export const ROUTES: readonly RouteDef[] = [
   ...userRoutes,
   ...servicesRoutes,
   ...factoryResetRoutes,
+  ...metricsRoutes,
   unknownDownload,
 ];
 

@@ -24,6 +24,8 @@ export function sourceOf(c: Context): string {
 /** The access check of one request (throws the ApiError to answer); sets `source` and `session`. */
 export function checkAccess(access: Access, ctx: DaemonContext, c: Context<Env>): void {
   c.set('source', sourceOf(c));
+  // the route checks its own credential, Host included; a session cookie opens nothing there
+  if (access === 'token') return;
   // security.md HOST-1: a DNS-rebinding page must not reach setup or login under a foreign name
   if (access === 'public') checkHost(c, ctx.hostname, hostNamesOf(ctx.store.get<Rest>('pew_api').host_names));
   const session = ctx.sessions.get(getCookie(c, COOKIE));

@@ -18,6 +18,7 @@ import type { AuditLog } from '../system/audit.ts';
 import type { ConsoleTls } from '../system/console-tls.ts';
 import type { LockoutState } from '../system/lockout.ts';
 import type { Logger } from '../system/log.ts';
+import type { MetricsToken } from '../system/metrics-token.ts';
 import type { ScriptFiles } from '../system/script-files.ts';
 import type { Session, Sessions } from '../system/sessions.ts';
 import type { Users } from '../system/users.ts';
@@ -32,6 +33,8 @@ export interface DaemonContext {
   users: Users;
   sessions: Sessions;
   lockout: LockoutState;
+  /** the scrape token of GET /metrics, kept as a hash (system/metrics-token.ts) */
+  metricsToken: MetricsToken;
   audit: AuditLog;
   versions: Versions;
   /** the PLC links of the saved pew section */

@@ -9,7 +9,7 @@ import type { DaemonContext, Env } from './context.ts';
 import { ApiError } from './errors.ts';
 
 /** 429 with Retry-After; `locked` carries the seconds for the console's text */
-function tooMany(c: Context<Env>, reason: 'locked' | 'busy', waitMs: number): ApiError {
+export function tooMany(c: Context<Env>, reason: 'locked' | 'busy', waitMs: number): ApiError {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   c.header('Retry-After', String(seconds));
   if (reason === 'locked') return new ApiError(429, 'locked', 'Too many failed attempts; try again later', undefined, { retryAfterSeconds: seconds });

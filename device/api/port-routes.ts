@@ -6,8 +6,15 @@ import { interfaceById, type Pew } from '../model/sections/pew.ts';
 import type { Redirect } from '../model/sections/redirect.ts';
 import { runPortTest } from '../redirect/port-test.ts';
 import { readBody } from './body.ts';
+import type { DaemonContext } from './context.ts';
 import { ApiError, invalid } from './errors.ts';
 import { type RouteDef, route } from './route.ts';
+
+/** The answer of `GET /config/port_status` (also the redirect series of `GET /metrics`). */
+export async function portStatus(ctx: DaemonContext): Promise<PortStatus> {
+  await ctx.redirects.settled();
+  return { threads: ctx.redirects.status() };
+}
 
 export const portRoutes: RouteDef[] = [
   route({
@@ -15,10 +22,7 @@ export const portRoutes: RouteDef[] = [
     path: '/config/port_status',
     key: 'port_status',
     access: 'user',
-    handler: async (c, ctx) => {
-      await ctx.redirects.settled();
-      return c.json({ threads: ctx.redirects.status() } satisfies PortStatus);
-    },
+    handler: async (c, ctx) => c.json(await portStatus(ctx)),
   }),
   route({
     method: 'POST',

@@ -3,8 +3,12 @@
 import type { Context } from 'hono';
 import type { DaemonContext, Env } from './context.ts';
 
-/** public: anyone (login, setup); user: any signed-in role (reads); admin: changes */
-export type Access = 'public' | 'user' | 'admin';
+/**
+ * public: anyone (login, setup); user: any signed-in role (reads); admin: changes; token: a
+ * credential of its own that the handler checks, never the console's session (`GET /metrics` and
+ * its scrape token: api/metrics-routes.ts)
+ */
+export type Access = 'public' | 'user' | 'admin' | 'token';
 
 export interface RouteDef {
   method: 'GET' | 'POST';

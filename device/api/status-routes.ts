@@ -28,19 +28,21 @@ const othersOf = (ctx: DaemonContext): OtherServicesStatus => {
   return o;
 };
 
+/** The answer of `GET /config/service_status` (also the service series of `GET /metrics`). */
+export async function servicesStatus(ctx: DaemonContext): Promise<ServicesStatus> {
+  await Promise.all([ctx.services.settled(), ctx.ftpSend.settled(), ctx.tls.settled(), ctx.rtc.settled(), ctx.iec104.settled()]);
+  const o = othersOf(ctx);
+  const rtc: RtcStatus = { unitTime: ctx.hw.clock.now(), timezone: await unitTimeZone(), ntp: await ntpOf(ctx), ...ctx.rtc.status() };
+  const ftp = o.ftp(ctx.ftpSend.status(), ctx.ftpSend.counters());
+  return { services: [...ctx.services.status(), ftp, o.tls(ctx.tls.status()), o.rtc(rtc), o.iec(ctx.iec104.status())] };
+}
+
 export const statusRoutes: RouteDef[] = [
   route({
     method: 'GET',
     path: '/config/service_status',
     key: 'service_status',
     access: 'user',
-    handler: async (c, ctx) => {
-      await Promise.all([ctx.services.settled(), ctx.ftpSend.settled(), ctx.tls.settled(), ctx.rtc.settled(), ctx.iec104.settled()]);
-      const o = othersOf(ctx);
-      const rtc: RtcStatus = { unitTime: ctx.hw.clock.now(), timezone: await unitTimeZone(), ntp: await ntpOf(ctx), ...ctx.rtc.status() };
-      const ftp = o.ftp(ctx.ftpSend.status(), ctx.ftpSend.counters());
-      const body: ServicesStatus = { services: [...ctx.services.status(), ftp, o.tls(ctx.tls.status()), o.rtc(rtc), o.iec(ctx.iec104.status())] };
-      return c.json(body);
-    },
+    handler: async (c, ctx) => c.json(await servicesStatus(ctx)),
   }),
 ];

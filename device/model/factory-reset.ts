@@ -23,8 +23,19 @@ export const factoryResetSchema = v.pipe(
 );
 
 /** What a factory reset removes, in the order the console lists it. */
-export const FACTORY_RESET_WIPES = ['settings', 'services', 'users', 'certificates', 'httpFiles', 'scripts', 'logConfigs', 'logFiles', 'sessions'] as const;
+export const FACTORY_RESET_WIPES = [
+  'settings',
+  'services',
+  'users',
+  'certificates',
+  'httpFiles',
+  'scripts',
+  'logConfigs',
+  'logFiles',
+  'sessions',
+  'metricsToken',
+] as const;
 export type FactoryResetWipe = (typeof FACTORY_RESET_WIPES)[number];
 
-/** The answer: how many of each were removed (settings: sections set back to defaults). */
+/** The answer: how many of each were removed (settings: sections set back to defaults; metricsToken: 1 when one was set). */
 export type FactoryResetResult = Record<FactoryResetWipe, number>;

@@ -2,7 +2,7 @@
 // state of a fresh install. Every configuration section back to its defaults (through the store, so
 // the engines stop what the defaults switch off), the services back to their defaults, every user
 // removed with their register watch lists (the console shows the first-run setup again), every
-// session ended, and the unit's files
+// session ended, the scrape token of GET /metrics cleared (docs/monitoring.md), and the unit's files
 // wiped: certificates, HTTP files, scripts, log configuration files, and the log files of the
 // internal and temp storage. A USB stick is the operator's removable medium: its files stay.
 //
@@ -24,6 +24,7 @@ import { HTTP_FOLDER } from '../rest/http-files.ts';
 import type { AuditLog } from './audit.ts';
 import { CERT_FOLDER } from './cert-files.ts';
 import type { Logger } from './log.ts';
+import type { MetricsToken } from './metrics-token.ts';
 import { SCRIPT_FOLDER } from './script-files.ts';
 import type { Sessions } from './sessions.ts';
 import type { Users } from './users.ts';
@@ -35,6 +36,7 @@ export interface FactoryResetDeps {
   users: Users;
   watch: WatchLists;
   sessions: Sessions;
+  metricsToken: MetricsToken;
   audit: AuditLog;
   log: Logger;
   /** resolves when the engines that follow the store have applied its last save */
@@ -74,6 +76,7 @@ export async function factoryReset(deps: FactoryResetDeps, by: { user: string; s
   await deps.watch.clear();
   const open = sessions.list();
   for (const s of open) sessions.end(s.id);
+  const metricsToken = (await deps.metricsToken.clear()) ? 1 : 0;
 
   const result: FactoryResetResult = {
     settings: keys.length,
@@ -85,6 +88,7 @@ export async function factoryReset(deps: FactoryResetDeps, by: { user: string; s
     logConfigs: files[3]!,
     logFiles,
     sessions: open.length,
+    metricsToken,
   };
   await audit.write({ action: 'factory_reset_done', user: by.user, source: by.source, detail: result });
   log.warn('factory reset done: the unit waits for its first administrator', result);

@@ -21,6 +21,7 @@ import { CONNECTIONS, SECONDS } from './load.ts';
 import { measureLogTable } from './log-table.ts';
 import { measureLogger } from './logger.ts';
 import { measureLoginFlood } from './login-flood.ts';
+import { measureMetrics } from './metrics.ts';
 import { measureMonitor } from './monitor.ts';
 import { measureMqtt } from './mqtt.ts';
 import { measureRedirect } from './redirect.ts';
@@ -153,6 +154,7 @@ try {
       }
     });
     await part('redirect threads', () => measureRedirect(rows, daemon));
+    await part('metrics scrape', () => measureMetrics(rows, daemon));
     await part('protocol fuzz', () => measureFuzz(rows, daemon));
     await part('tls bridge', () => measureTlsBridge(rows, daemon));
     await part('security: REST slots, dripping connections', () => measureSecurityListeners(rows, daemon));

@@ -1,6 +1,7 @@
 // Factory reset over the API (spec §2 /info, §4; security.md AUTH-2, AUD-1): refused for the user
 // role and without the confirmation word; once confirmed, settings, services, users, sessions,
-// certificates, HTTP files, scripts, log configurations and the unit's log files are gone, the audit
+// certificates, HTTP files, scripts, log configurations, the unit's log files and the scrape token
+// of /metrics are gone, the audit
 // log is kept with the reset in it, and the first-run setup works again.
 
 import { existsSync } from 'node:fs';
@@ -26,7 +27,7 @@ beforeAll(async () => {
   user = await d.user();
   certDir = await mkdtemp(join(tmpdir(), 'reset-certs-'));
   // a unit in use: a changed section, a service on, a certificate, an HTTP file, a script, a
-  // format file and log files on each storage volume
+  // format file, log files on each storage volume and a scrape token for /metrics
   const mqtt = (await admin.get('/config/pew_mqtt')).body;
   expect((await admin.post('/config/pew_mqtt', { ...mqtt, keep_alive: 99, broker_password: 'S3cret!pw' })).status).toBe(200);
   expect((await admin.post('/config/pew_system', { sshd: true })).status).toBe(200);
@@ -37,6 +38,7 @@ beforeAll(async () => {
   ).toBe(200);
   expect((await admin.post('/config/upload?kind=webfile&name=index.html', '<p>plant</p>', { 'content-type': 'application/octet-stream' })).status).toBe(200);
   expect((await admin.post('/config/upload?kind=script&name=plant.cfg', 'SEND 1\n', { 'content-type': 'application/octet-stream' })).status).toBe(200);
+  expect((await admin.post('/config/metrics_token', {})).status).toBe(200);
   await mkdir(join(d.dataDir, 'logcfg'), { recursive: true });
   await writeFile(join(d.dataDir, 'logcfg', 'format.csv'), 'name;value\n');
   for (const vol of await d.ctx.hw.volumes()) {
@@ -94,6 +96,7 @@ describe('POST /config/factory_reset', () => {
       httpFiles: 1,
       logConfigs: 1,
       logFiles: 2,
+      metricsToken: 1,
     });
     expect(r.body.removed.sessions).toBeGreaterThanOrEqual(2); // the admin's, the user's (and the setup's)
     expect(r.body.removed.scripts).toBeGreaterThanOrEqual(1);
@@ -118,6 +121,9 @@ describe('POST /config/factory_reset', () => {
     expect(existsSync(join(logDirs.internal!, 'internal.csv'))).toBe(false);
     expect(existsSync(join(logDirs.temp!, 'temp.csv'))).toBe(false);
     expect(existsSync(join(logDirs.usb!, 'usb.csv'))).toBe(true); // the operator's removable stick stays
+    // the scrape token is gone: /metrics is off, as a path the unit does not know
+    expect(existsSync(join(d.dataDir, 'metrics-token.json'))).toBe(false);
+    expect((await d.client().get('/metrics')).status).toBe(404);
 
     // the audit log is kept, with the reset recorded by the administrator who asked
     const after = await audit();

@@ -7985,7 +7985,7 @@ export type NamespaceServicesTranslation = {
 		 */
 		intro: string
 		/**
-		 * L​o​s​t​:​ ​e​v​e​r​y​ ​s​e​t​t​i​n​g​ ​o​f​ ​e​v​e​r​y​ ​p​a​g​e​ ​(​b​a​c​k​ ​t​o​ ​t​h​e​ ​d​e​f​a​u​l​t​s​)​,​ ​t​h​e​ ​s​e​r​v​i​c​e​s​ ​(​b​a​c​k​ ​t​o​ ​t​h​e​i​r​ ​d​e​f​a​u​l​t​s​)​,​ ​a​l​l​ ​u​s​e​r​s​ ​a​n​d​ ​t​h​e​i​r​ ​p​a​s​s​w​o​r​d​s​,​ ​t​h​e​ ​u​p​l​o​a​d​e​d​ ​c​e​r​t​i​f​i​c​a​t​e​s​ ​a​n​d​ ​k​e​y​s​,​ ​t​h​e​ ​H​T​T​P​ ​s​e​r​v​e​r​ ​f​i​l​e​s​,​ ​t​h​e​ ​s​c​r​i​p​t​ ​f​i​l​e​s​,​ ​t​h​e​ ​l​o​g​ ​c​o​n​f​i​g​u​r​a​t​i​o​n​ ​f​i​l​e​s​ ​a​n​d​ ​t​h​e​ ​l​o​g​ ​f​i​l​e​s​ ​i​n​ ​i​n​t​e​r​n​a​l​ ​a​n​d​ ​t​e​m​p​o​r​a​r​y​ ​m​e​m​o​r​y​.​ ​E​v​e​r​y​o​n​e​ ​i​s​ ​l​o​g​g​e​d​ ​o​u​t​.
+		 * L​o​s​t​:​ ​e​v​e​r​y​ ​s​e​t​t​i​n​g​ ​o​f​ ​e​v​e​r​y​ ​p​a​g​e​ ​(​b​a​c​k​ ​t​o​ ​t​h​e​ ​d​e​f​a​u​l​t​s​)​,​ ​t​h​e​ ​s​e​r​v​i​c​e​s​ ​(​b​a​c​k​ ​t​o​ ​t​h​e​i​r​ ​d​e​f​a​u​l​t​s​)​,​ ​a​l​l​ ​u​s​e​r​s​ ​a​n​d​ ​t​h​e​i​r​ ​p​a​s​s​w​o​r​d​s​,​ ​t​h​e​ ​u​p​l​o​a​d​e​d​ ​c​e​r​t​i​f​i​c​a​t​e​s​ ​a​n​d​ ​k​e​y​s​,​ ​t​h​e​ ​H​T​T​P​ ​s​e​r​v​e​r​ ​f​i​l​e​s​,​ ​t​h​e​ ​s​c​r​i​p​t​ ​f​i​l​e​s​,​ ​t​h​e​ ​l​o​g​ ​c​o​n​f​i​g​u​r​a​t​i​o​n​ ​f​i​l​e​s​,​ ​t​h​e​ ​l​o​g​ ​f​i​l​e​s​ ​i​n​ ​i​n​t​e​r​n​a​l​ ​a​n​d​ ​t​e​m​p​o​r​a​r​y​ ​m​e​m​o​r​y​ ​a​n​d​ ​t​h​e​ ​P​r​o​m​e​t​h​e​u​s​ ​s​c​r​a​p​e​ ​t​o​k​e​n​.​ ​E​v​e​r​y​o​n​e​ ​i​s​ ​l​o​g​g​e​d​ ​o​u​t​.
 		 */
 		lost: string
 		/**
@@ -8225,6 +8225,85 @@ export type NamespaceUsersTranslation = {
 		 * A​u​d​i​t​ ​l​o​g​ ​d​o​w​n​l​o​a​d​e​d
 		 */
 		audit_download: string
+		/**
+		 * S​c​r​a​p​e​ ​t​o​k​e​n​ ​s​e​t
+		 */
+		metrics_token_set: string
+		/**
+		 * S​c​r​a​p​e​ ​t​o​k​e​n​ ​c​l​e​a​r​e​d
+		 */
+		metrics_token_cleared: string
+	}
+	metrics: {
+		/**
+		 * P​r​o​m​e​t​h​e​u​s​ ​s​c​r​a​p​e​ ​t​o​k​e​n
+		 */
+		title: string
+		/**
+		 * W​i​t​h​ ​a​ ​t​o​k​e​n​ ​s​e​t​,​ ​P​r​o​m​e​t​h​e​u​s​ ​r​e​a​d​s​ ​t​h​e​ ​c​o​u​n​t​e​r​s​ ​a​n​d​ ​s​t​a​t​e​s​ ​o​f​ ​t​h​i​s​ ​u​n​i​t​ ​a​t​ ​/​m​e​t​r​i​c​s​,​ ​s​e​n​d​i​n​g​ ​t​h​e​ ​t​o​k​e​n​ ​w​i​t​h​ ​e​a​c​h​ ​s​c​r​a​p​e​.​ ​W​i​t​h​o​u​t​ ​o​n​e​,​ ​/​m​e​t​r​i​c​s​ ​i​s​ ​o​f​f​.
+		 */
+		intro: string
+		/**
+		 * O​f​f
+		 */
+		off: string
+		/**
+		 * O​n
+		 */
+		on: string
+		/**
+		 * s​i​n​c​e​ ​{​s​i​n​c​e​}
+		 * @param {unknown} since
+		 */
+		since: RequiredParams<'since'>
+		/**
+		 * G​e​n​e​r​a​t​e
+		 */
+		generate: string
+		/**
+		 * S​e​t​ ​o​w​n
+		 */
+		setOwn: string
+		/**
+		 * T​o​k​e​n​ ​(​1​6​ ​t​o​ ​2​5​6​ ​v​i​s​i​b​l​e​ ​c​h​a​r​a​c​t​e​r​s​,​ ​n​o​ ​s​p​a​c​e​)
+		 */
+		ownLabel: string
+		/**
+		 * S​e​t​ ​t​o​k​e​n
+		 */
+		save: string
+		/**
+		 * C​l​e​a​r
+		 */
+		clear: string
+		/**
+		 * C​l​e​a​r​ ​t​h​e​ ​s​c​r​a​p​e​ ​t​o​k​e​n
+		 */
+		clearTitle: string
+		/**
+		 * C​l​e​a​r​ ​t​h​e​ ​t​o​k​e​n​?​ ​P​r​o​m​e​t​h​e​u​s​ ​g​e​t​s​ ​n​o​t​h​i​n​g​ ​m​o​r​e​ ​f​r​o​m​ ​t​h​i​s​ ​u​n​i​t​ ​u​n​t​i​l​ ​a​ ​n​e​w​ ​o​n​e​ ​i​s​ ​s​e​t​.
+		 */
+		clearText: string
+		/**
+		 * T​h​e​ ​n​e​w​ ​t​o​k​e​n​,​ ​s​h​o​w​n​ ​t​h​i​s​ ​o​n​c​e​:​ ​c​o​p​y​ ​i​t​ ​n​o​w​.
+		 */
+		shownOnce: string
+		/**
+		 * C​o​p​y
+		 */
+		copy: string
+		/**
+		 * T​h​e​ ​j​o​b​ ​f​o​r​ ​p​r​o​m​e​t​h​e​u​s​.​y​m​l​;​ ​t​h​e​ ​t​o​k​e​n​ ​g​o​e​s​ ​i​n​t​o​ ​t​h​e​ ​f​i​l​e​ ​t​h​a​t​ ​c​r​e​d​e​n​t​i​a​l​s​_​f​i​l​e​ ​n​a​m​e​s​:
+		 */
+		job: string
+		/**
+		 * T​h​e​ ​s​c​r​a​p​e​ ​t​o​k​e​n​ ​i​s​ ​s​e​t​.
+		 */
+		set: string
+		/**
+		 * T​h​e​ ​s​c​r​a​p​e​ ​t​o​k​e​n​ ​i​s​ ​c​l​e​a​r​e​d​.
+		 */
+		cleared: string
 	}
 	/**
 	 * T​h​e​ ​a​d​m​i​n​i​s​t​r​a​t​i​o​n​ ​o​f​ ​u​s​e​r​s​,​ ​s​e​s​s​i​o​n​s​ ​a​n​d​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g​ ​i​s​ ​f​o​r​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​s​ ​o​n​l​y​.​ ​Y​o​u​ ​c​a​n​ ​c​h​a​n​g​e​ ​y​o​u​r​ ​o​w​n​ ​p​a​s​s​w​o​r​d​ ​h​e​r​e​.
@@ -16479,7 +16558,7 @@ export type TranslationFunctions = {
 			 */
 			intro: () => LocalizedString
 			/**
-			 * Lost: every setting of every page (back to the defaults), the services (back to their defaults), all users and their passwords, the uploaded certificates and keys, the HTTP server files, the script files, the log configuration files and the log files in internal and temporary memory. Everyone is logged out.
+			 * Lost: every setting of every page (back to the defaults), the services (back to their defaults), all users and their passwords, the uploaded certificates and keys, the HTTP server files, the script files, the log configuration files, the log files in internal and temporary memory and the Prometheus scrape token. Everyone is logged out.
 			 */
 			lost: () => LocalizedString
 			/**
@@ -16708,6 +16787,84 @@ export type TranslationFunctions = {
 			 * Audit log downloaded
 			 */
 			audit_download: () => LocalizedString
+			/**
+			 * Scrape token set
+			 */
+			metrics_token_set: () => LocalizedString
+			/**
+			 * Scrape token cleared
+			 */
+			metrics_token_cleared: () => LocalizedString
+		}
+		metrics: {
+			/**
+			 * Prometheus scrape token
+			 */
+			title: () => LocalizedString
+			/**
+			 * With a token set, Prometheus reads the counters and states of this unit at /metrics, sending the token with each scrape. Without one, /metrics is off.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Off
+			 */
+			off: () => LocalizedString
+			/**
+			 * On
+			 */
+			on: () => LocalizedString
+			/**
+			 * since {since}
+			 */
+			since: (arg: { since: unknown }) => LocalizedString
+			/**
+			 * Generate
+			 */
+			generate: () => LocalizedString
+			/**
+			 * Set own
+			 */
+			setOwn: () => LocalizedString
+			/**
+			 * Token (16 to 256 visible characters, no space)
+			 */
+			ownLabel: () => LocalizedString
+			/**
+			 * Set token
+			 */
+			save: () => LocalizedString
+			/**
+			 * Clear
+			 */
+			clear: () => LocalizedString
+			/**
+			 * Clear the scrape token
+			 */
+			clearTitle: () => LocalizedString
+			/**
+			 * Clear the token? Prometheus gets nothing more from this unit until a new one is set.
+			 */
+			clearText: () => LocalizedString
+			/**
+			 * The new token, shown this once: copy it now.
+			 */
+			shownOnce: () => LocalizedString
+			/**
+			 * Copy
+			 */
+			copy: () => LocalizedString
+			/**
+			 * The job for prometheus.yml; the token goes into the file that credentials_file names:
+			 */
+			job: () => LocalizedString
+			/**
+			 * The scrape token is set.
+			 */
+			set: () => LocalizedString
+			/**
+			 * The scrape token is cleared.
+			 */
+			cleared: () => LocalizedString
 		}
 		/**
 		 * The administration of users, sessions and the audit log is for administrators only. You can change your own password here.

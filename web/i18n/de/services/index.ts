@@ -39,7 +39,7 @@ const de_services = {
   reset: {
     title: 'Werkseinstellungen',
     intro: 'Setzt das Gerät in den Auslieferungszustand zurück. Erstellen Sie vorher eine Sicherung, falls Sie die Einstellungen noch brauchen.',
-    lost: 'Verloren gehen: alle Einstellungen aller Seiten (zurück auf die Vorgaben), die Dienste (zurück auf ihre Vorgaben), alle Benutzer und ihre Passwörter, die hochgeladenen Zertifikate und Schlüssel, die Dateien des HTTP-Servers, die Skriptdateien, die Log-Konfigurationsdateien und die Logdateien im internen und temporären Speicher. Alle werden abgemeldet.',
+    lost: 'Verloren gehen: alle Einstellungen aller Seiten (zurück auf die Vorgaben), die Dienste (zurück auf ihre Vorgaben), alle Benutzer und ihre Passwörter, die hochgeladenen Zertifikate und Schlüssel, die Dateien des HTTP-Servers, die Skriptdateien, die Log-Konfigurationsdateien, die Logdateien im internen und temporären Speicher und das Prometheus-Scrape-Token. Alle werden abgemeldet.',
     kept: 'Erhalten bleiben: das Audit-Protokoll und die Dateien auf einem USB-Stick.',
     button: 'Auf Werkseinstellungen zurücksetzen…',
     confirmTitle: 'Gerät auf Werkseinstellungen zurücksetzen?',

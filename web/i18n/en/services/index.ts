@@ -39,7 +39,7 @@ const en_services = {
   reset: {
     title: 'Factory reset',
     intro: 'Puts the unit back to the state it left the factory in. Make a backup first if you may need the settings again.',
-    lost: 'Lost: every setting of every page (back to the defaults), the services (back to their defaults), all users and their passwords, the uploaded certificates and keys, the HTTP server files, the script files, the log configuration files and the log files in internal and temporary memory. Everyone is logged out.',
+    lost: 'Lost: every setting of every page (back to the defaults), the services (back to their defaults), all users and their passwords, the uploaded certificates and keys, the HTTP server files, the script files, the log configuration files, the log files in internal and temporary memory and the Prometheus scrape token. Everyone is logged out.',
     kept: 'Kept: the audit log, and the files on a USB stick.',
     button: 'Factory reset…',
     confirmTitle: 'Reset the unit to factory state?',

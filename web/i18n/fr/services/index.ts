@@ -39,7 +39,7 @@ const fr_services = {
   reset: {
     title: 'Réinitialisation d’usine',
     intro: 'Remet l’appareil dans l’état de sa sortie d’usine. Faites d’abord une sauvegarde si vous risquez d’avoir encore besoin des paramètres.',
-    lost: 'Perdus\u00a0: tous les paramètres de toutes les pages (retour aux valeurs par défaut), les services (retour à leurs valeurs par défaut), tous les utilisateurs et leurs mots de passe, les certificats et clés chargés, les fichiers du serveur HTTP, les fichiers de script, les fichiers de configuration du journal et les fichiers journaux de la mémoire interne et temporaire. Tout le monde est déconnecté.',
+    lost: 'Perdus\u00a0: tous les paramètres de toutes les pages (retour aux valeurs par défaut), les services (retour à leurs valeurs par défaut), tous les utilisateurs et leurs mots de passe, les certificats et clés chargés, les fichiers du serveur HTTP, les fichiers de script, les fichiers de configuration du journal, les fichiers journaux de la mémoire interne et temporaire et le jeton de collecte Prometheus. Tout le monde est déconnecté.',
     kept: 'Conservés\u00a0: le journal d’audit et les fichiers d’une clé USB.',
     button: 'Réinitialisation d’usine…',
     confirmTitle: 'Réinitialiser l’appareil à l’état d’usine\u00a0?',
