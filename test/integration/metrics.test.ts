@@ -191,7 +191,11 @@ describe('GET /metrics with a token set', () => {
     expect(sampleValue(families, 'communicator_build_info', { version: d.ctx.versions.app })).toBe(1);
     expect(before.length).toBe(5);
     // every number of a link's stats has its series (the last PLC error code once one came: the unit tests)
-    expect(LINK_SERIES.map(([, field]) => field).sort()).toEqual(Object.keys(before[0]!.stats).filter((k) => k !== 'lastPlcError').sort());
+    expect(LINK_SERIES.map(([, field]) => field).sort()).toEqual(
+      Object.keys(before[0]!.stats)
+        .filter((k) => k !== 'lastPlcError')
+        .sort(),
+    );
     for (const [i, link] of before.entries()) {
       const labels = { link: link.name, protocol: link.protocol };
       expect(sampleValue(families, 'communicator_link_up', labels), link.name).toBe(link.state === 'up' ? 1 : 0);
