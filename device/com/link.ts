@@ -382,11 +382,18 @@ export class Link {
       }
       const io = this.io(ch);
       const direct: Run = <T>(make: () => Dialog<T>) => runDialog(io, make(), Abort.after(probeTimeoutMs(baud, this.cfg.serial)));
-      try {
-        await this.deps.driver.probe(direct);
-      } catch (e) {
-        if (!(e instanceof PlcError) || e.reason !== 'plc_error') continue; // no or garbled answer: next rate
-      }
+      const answered = async (): Promise<boolean> => {
+        try {
+          await this.deps.driver.probe(direct);
+          return true;
+        } catch (e) {
+          return e instanceof PlcError && e.reason === 'plc_error'; // an error answer is an answer at this rate
+        }
+      };
+      // The first answer may be the late one to the probe at the rate before (a PLC slower than that
+      // probe's wait, its answer still on the line): a second answer at this rate proves the PLC
+      // speaks it, as a PLC at another rate never hears the second probe.
+      if (!(await answered()) || !(await answered())) continue; // no or garbled answer: next rate
       this.baudRate = baud;
       this.guard.quietMs = quietMsOf(this.cfg.kind, this.cfg.serial, baud, this.cfg.timeoutMs);
       this.guard.reset(); // what the probes at other rates left is no answer to anything

@@ -1,16 +1,18 @@
 // Autobaud (pew `autobaud`): a link finds the rate of a virtual PLC set to each supported baud rate
 // of spec §3 on a wire that garbles mismatched settings, reports it, and then talks at that rate.
 import { describe, expect, it } from 'vitest';
-import { autobaudOrder } from '../../device/com/autobaud.ts';
+import { autobaudOrder, probeTimeoutMs } from '../../device/com/autobaud.ts';
 import { Link } from '../../device/com/link.ts';
 import type { LinkConfig } from '../../device/com/link-types.ts';
 import { MewtocolDriver } from '../../device/com/mewtocol-driver.ts';
 import { ModbusDriver } from '../../device/com/modbus-driver.ts';
 import { BAUD_RATES } from '../../device/model/plc.ts';
 import { createLogger } from '../../device/system/log.ts';
-import { systemClock } from '../../hw/types.ts';
+import { type ByteChannel, systemClock } from '../../hw/types.ts';
+import { createPlcEndpoint } from '../../sim/plc/endpoint.ts';
 import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
 import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
+import { realTimers } from '../../sim/wire.ts';
 
 const log = createLogger({ clock: systemClock, sink: null });
 
@@ -72,6 +74,68 @@ describe('autobaud', () => {
     await expect.poll(() => link.status().autobaud, { timeout: 20_000, interval: 50 }).toBe('found');
     expect(link.status().baudRate).toBe(57600);
     await link.close();
+  });
+
+  it("an answer too late for the probe at the PLC's rate is not taken for the next rate's", async () => {
+    // A PLC at 57600 whose first answer comes after the probe at 57600 has given up: while the link
+    // probes at 38400, the next rate tried. It hears only what comes at its own rate, and its
+    // answers reach whichever end of the wire is open (a pseudo-terminal keeps what is on the line).
+    const PLC_BAUD = 57600;
+    const plc = new VirtualPlc({ model: 'FP-X', scanMs: 0 });
+    let deliver: (b: Uint8Array) => void = () => {};
+    let answers = 0;
+    const endpoint = createPlcEndpoint(plc, {
+      protocol: 'MEWTOCOL',
+      transport: 'serial',
+      timers: realTimers,
+      send: (b) => {
+        const late = answers++ === 0 ? probeTimeoutMs(PLC_BAUD, { dataBits: 8, parity: 'odd', stopBits: 1 }) + 40 : 0;
+        setTimeout(() => deliver(b), late);
+      },
+    });
+    const cfg: LinkConfig = {
+      id: 0,
+      name: 'COM1',
+      kind: 'serial',
+      protocol: 'MEWTOCOL',
+      autobaud: true,
+      timeoutMs: 1000,
+      waitMs: 0,
+      ipPort: '',
+      station: 0,
+      serial: { baudRate: 9600, dataBits: 8, parity: 'odd', stopBits: 1, rtscts: false },
+    };
+    const open = async (baud: number): Promise<ByteChannel> => {
+      let on: (b: Uint8Array) => void = () => {};
+      let isOpen = true;
+      deliver = (b) => {
+        if (isOpen) on(b);
+      };
+      return {
+        write: (b) => {
+          if (baud === PLC_BAUD) endpoint.receive(b);
+        },
+        onData: (h) => {
+          on = h;
+        },
+        onClose: () => {},
+        close: async () => {
+          isOpen = false;
+        },
+        get isOpen() {
+          return isOpen;
+        },
+      };
+    };
+    expect(autobaudOrder(9600).indexOf(38400)).toBe(autobaudOrder(9600).indexOf(PLC_BAUD) + 1);
+    const link = new Link(cfg, { driver: new MewtocolDriver('EE'), clock: systemClock, log, reconnect: { firstMs: 50, maxMs: 60_000 }, open });
+    try {
+      link.start();
+      await expect.poll(() => link.status().autobaud, { timeout: 30_000, interval: 50 }).toBe('found');
+      expect(link.status()).toMatchObject({ state: 'up', baudRate: PLC_BAUD });
+    } finally {
+      await link.close();
+    }
   });
 
   it('a PLC at another parity answers at no rate: autobaud reports it failed and the link down', async () => {
