@@ -33,6 +33,9 @@ export const GLOSSARY: Record<'de' | 'fr', Term[]> = {
     { concept: 'logging / to log (logger)', use: 'Aufzeichnung / aufzeichnen', avoid: [/protokollier/i, /\bProtokollieren\b/] },
     { concept: 'words (PLC data words)', use: 'Wörter', avoid: [/\bWorte\b/] },
     { concept: 'settings', use: 'Einstellungen', avoid: [/\bKonfigurationseinstellung/] },
+    { concept: 'capture (traffic monitor)', use: 'Mitschnitt', avoid: [/\bCapture\b/] },
+    { concept: 'a record of the traffic monitor (a frame or an event)', use: 'Eintrag', avoid: [] },
+    { concept: 'frame (what goes over the wire)', use: 'Telegramm', avoid: [/\bFrames?\b/] },
     { concept: 'quotation marks', use: '„…“', avoid: [/"/, /«|»/, /(^|[\s(])'[A-ZÄÖÜ][^']*'/] },
   ],
   fr: [
@@ -49,6 +52,9 @@ export const GLOSSARY: Record<'de' | 'fr', Term[]> = {
     { concept: 'upload a file to the unit', use: 'charger', avoid: [/télévers/i] },
     { concept: 'the Reset button (the defaults into the form)', use: 'Réinitialiser', avoid: [/\bRétablir remplit\b/] },
     { concept: 'word order names', use: 'Big/Middle/Mixed with what each means', avoid: [/^(Big|Middle|Mixed)$/] },
+    { concept: 'capture (traffic monitor)', use: 'capture', avoid: [] },
+    { concept: 'a record of the traffic monitor (a frame or an event)', use: 'entrée', avoid: [] },
+    { concept: 'frame (what goes over the wire)', use: 'trame', avoid: [/\bframes?\b/i] },
     { concept: 'quotation marks', use: '« … » (with non-breaking spaces)', avoid: [/"/, /“|”|„/, /(^|[\s(])'[A-Za-zÀ-ÿ][^']*'/] },
     { concept: 'apostrophe', use: '’', avoid: [/[A-Za-zÀ-ÿ]'[A-Za-zÀ-ÿ]/] },
     {
