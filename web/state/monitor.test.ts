@@ -69,6 +69,9 @@ describe('the traffic monitor list', () => {
     stop();
     await vi.advanceTimersByTimeAsync(6000);
     expect(u.queries).toHaveLength(2);
+    // the next visit starts from nothing
+    expect(monitorRecords.value).toEqual([]);
+    expect(monitorAnswer.value).toBeNull();
   });
 
   it(`keeps the latest ${KEPT_MAX} records and counts the ones the unit dropped before a read (not before the oldest held)`, async () => {

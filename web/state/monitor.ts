@@ -59,10 +59,8 @@ function take(a: MonitorAnswer, after: number): void {
   if (records.length > 0) monitorRecords.value = [...monitorRecords.value, ...records].slice(-KEPT_MAX);
 }
 
-/** Starts reading the capture from its oldest record, with no filter; the returned stop ends it. */
-export function watchMonitor(tickMs = MONITOR_TICK_MS, load: (query: string) => Promise<MonitorAnswer> = fetchMonitor): () => void {
-  let stopped = false;
-  let busy = false;
+/** Nothing read, no filter: how a visit of the page starts, and what its end leaves behind. */
+function reset(): void {
   generation++;
   cursor = 0;
   monitorClearedAt.value = 0;
@@ -72,6 +70,13 @@ export function watchMonitor(tickMs = MONITOR_TICK_MS, load: (query: string) => 
   monitorLost.value = 0;
   monitorPaused.value = false;
   monitorFilters.value = NO_FILTERS;
+}
+
+/** Starts reading the capture from its oldest record, with no filter; the returned stop ends it and forgets what was read. */
+export function watchMonitor(tickMs = MONITOR_TICK_MS, load: (query: string) => Promise<MonitorAnswer> = fetchMonitor): () => void {
+  let stopped = false;
+  let busy = false;
+  reset();
   const tick = async () => {
     if (busy || stopped || monitorPaused.value) return;
     busy = true;
@@ -95,6 +100,7 @@ export function watchMonitor(tickMs = MONITOR_TICK_MS, load: (query: string) => 
     stopped = true;
     clearInterval(timer);
     wake = () => {};
+    reset();
   };
 }
 
