@@ -28,6 +28,7 @@ import { PAGES } from '../../web/pages.ts';
 import { THEMES, type Theme } from '../../web/state/pref-choices.ts';
 import { freePort } from '../support/ports.ts';
 import { type AxeViolation, axeViolations } from './axe.ts';
+import { mewAsk } from './live-plc.ts';
 import { type consoleSuite, fieldInput, loginApi, overflow, pageBody, WAIT_MS } from './support.ts';
 
 type Lang = (typeof LANGS)[number];
@@ -143,7 +144,8 @@ export async function sweep(suite: Suite, { size, lang, routes, shell }: Sweep):
 /**
  * The unit as a technician leaves it, so that the pages show their tables and blocks filled: the
  * logger on with two files of long names, two redirect threads (one a Modbus/TCP gateway) with
- * restrictions. Nothing of it needs a PLC that answers: the status shows its failed reads.
+ * restrictions, a capture of the first thread with a refused write. Nothing of it needs a PLC that
+ * answers: the status shows its failed reads.
  */
 export async function seedPlant(suite: Suite): Promise<void> {
   const c = await suite.d.admin();
@@ -165,12 +167,19 @@ export async function seedPlant(suite: Suite): Promise<void> {
   if (saved.status !== 200) throw new Error(`the logger was not saved: ${saved.text}`);
   const rule = (area: string, start: number, end: number, read_write: string, type = 0) =>
     withDefaults(restrictionSchema, { type, area, register_area_start: start, register_area_end: end, read_write });
+  const port = await freePort();
   const threads = [
-    withDefaults(threadSchema, { port: await freePort(), mapping: [rule('DT', 0, 99, 'RO'), rule('DT', 100, 199, 'R/W'), rule('WR', 0, 9, 'R/W')] }),
+    withDefaults(threadSchema, { port, mapping: [rule('DT', 0, 99, 'RO'), rule('DT', 100, 199, 'R/W'), rule('WR', 0, 9, 'R/W')] }),
     withDefaults(threadSchema, { port: await freePort(), mb_translation: true, mapping: [rule('DT', 200, 299, 'R/W'), rule('WY', 0, 3, 'RO', 2)] }),
   ];
   const ports = await c.post('/config/pew_redirect', { threads });
   if (ports.status !== 200) throw new Error(`the threads were not saved: ${ports.text}`);
+  // the traffic monitor holds a capture of the first thread at level raw: a client, its write the
+  // read-only restriction refuses, the error answer (/monitor shows records of each kind)
+  await suite.d.ctx.redirects.settled();
+  const capture = await c.post('/config/monitor/start', { sources: [`port:${port}`], level: 'raw', minutes: 60 });
+  if (capture.status !== 200) throw new Error(`the capture did not start: ${capture.text}`);
+  await mewAsk(port, { cmd: 'WD', area: 'DT', start: 5, words: [1] });
 }
 
 /** The test of one case: nothing found, no uncaught error in the pages. */

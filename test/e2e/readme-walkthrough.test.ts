@@ -1,4 +1,4 @@
-// The README's "First ten minutes", steps 1–6, followed as written in Debian's chromium against the
+// The README's "First ten minutes", steps 1–7, followed as written in Debian's chromium against the
 // simulator that `npm start` runs (sim/simulator.ts, started here on a free port with a data folder
 // of its own): the clicks the README names, found by the words it uses; its `npm run plc` commands
 // and its node one-liner run as typed (DATA_DIR points `npm run plc` at this simulator, and the
@@ -240,6 +240,41 @@ describe("the README's first ten minutes", () => {
     const g = graphs.locator(`[data-graph^="0/${prefix}"]`).first();
     await g.locator('.ct-host svg').waitFor();
     await expect.poll(() => g.locator('svg g.ct-series').evaluateAll((els) => els.map((e) => e.getAttribute('ct:series-name')))).toEqual(['Level', 'Flow']);
+    expect(cp.errors).toEqual([]);
+  });
+  it('7. the traffic monitor captures COM1 and lists the RT request and answer of a PLC test run in a second tab, with the round trip', async () => {
+    const text = step(7);
+    expect(text).toContain(`*${en.nav.monitor}*`);
+    await page.goto(`${daemon.url}${said(text, /\(`(\/#\/monitor)`\)/)}`);
+    await expectTitle(page, en.nav.monitor);
+    const monitor = pageBody(page, 'monitor');
+    // "keep source COM1 and level *Decoded*"
+    const source = monitor.getByLabel(en.monitor.source, { exact: true });
+    await expect.poll(() => source.locator('option:checked').textContent()).toBe(said(text, /keep source (\w+)/));
+    expect(await monitor.getByLabel(en.monitor.level, { exact: true }).locator('option:checked').textContent()).toBe(said(text, /and level \*([^*]+)\*/));
+    await monitor.getByRole('button', { name: said(text, /and press \*\*([^*]+)\*\*\. In/), exact: true }).click();
+    await expect.poll(() => monitor.locator('[data-capture]').getAttribute('data-capture')).toBe('on');
+    // "In a second browser tab press **PLC test** on `/#/com`"
+    const tab = await cp.context.newPage();
+    try {
+      await tab.goto(`${daemon.url}${said(text, /on `(\/#\/com)`/)}`);
+      const com1 = pageBody(tab, 'com').locator('[data-interface="0"]');
+      await com1.getByRole('button', { name: said(text, /tab press \*\*([^*]+)\*\*/), exact: true }).click();
+      await com1.locator('[data-cpu]').waitFor();
+    } finally {
+      await tab.close();
+    }
+    // "lists the unit's `RT` request, *Read status*, and the PLC's answer, *Read status: done*, with its round trip in ms"
+    const command = said(text, /the unit's `(\w+)` request/);
+    const request = monitor.locator(`.monitor-list li[data-command="${command}"][data-dir=out]`).first();
+    await expectText(request.locator('.what'), said(text, /request, \*([^*]+)\*/));
+    const answer = monitor.locator(`.monitor-list li[data-command="${command}"][data-dir=in]`).first();
+    await expectText(answer.locator('.what'), said(text, /answer, \*([^*]+)\*/));
+    expect(await answer.locator('.rtt').textContent()).toMatch(/ \d+ ms$/);
+    // "**Download pcap** saves the frames for Wireshark"
+    const pcap = monitor.getByRole('link', { name: said(text, /\*\*([^*]+)\*\* saves the frames/), exact: true });
+    const file = await page.request.get(new URL((await pcap.getAttribute('href'))!, daemon.url).toString());
+    expect([...(await file.body()).subarray(0, 4)]).toEqual([0xd4, 0xc3, 0xb2, 0xa1]); // a pcap file's magic
     expect(cp.errors).toEqual([]);
   });
 });

@@ -34,6 +34,9 @@ export const GLOSSARY: Record<'de' | 'fr', Term[]> = {
     { concept: 'words (PLC data words)', use: 'Wörter', avoid: [/\bWorte\b/] },
     { concept: 'settings', use: 'Einstellungen', avoid: [/\bKonfigurationseinstellung/] },
     { concept: 'scrape token (GET /metrics, docs/monitoring.md)', use: 'Scrape-Token', avoid: [/Scrape Token/, /Abruf-?[Tt]oken/, /Scrape-Schlüssel/] },
+    { concept: 'capture (traffic monitor)', use: 'Mitschnitt', avoid: [/\bCapture\b/] },
+    { concept: 'a record of the traffic monitor (a frame or an event)', use: 'Eintrag', avoid: [] },
+    { concept: 'frame (what goes over the wire)', use: 'Telegramm', avoid: [/\bFrames?\b/] },
     { concept: 'quotation marks', use: '„…“', avoid: [/"/, /«|»/, /(^|[\s(])'[A-ZÄÖÜ][^']*'/] },
   ],
   fr: [
@@ -51,6 +54,9 @@ export const GLOSSARY: Record<'de' | 'fr', Term[]> = {
     { concept: 'the Reset button (the defaults into the form)', use: 'Réinitialiser', avoid: [/\bRétablir remplit\b/] },
     { concept: 'word order names', use: 'Big/Middle/Mixed with what each means', avoid: [/^(Big|Middle|Mixed)$/] },
     { concept: 'scrape token (GET /metrics, docs/monitoring.md)', use: 'jeton de collecte', avoid: [/\btoken\b/i, /jeton de scrap/i] },
+    { concept: 'capture (traffic monitor)', use: 'capture', avoid: [] },
+    { concept: 'a record of the traffic monitor (a frame or an event)', use: 'entrée', avoid: [] },
+    { concept: 'frame (what goes over the wire)', use: 'trame', avoid: [/\bframes?\b/i] },
     { concept: 'quotation marks', use: '« … » (with non-breaking spaces)', avoid: [/"/, /“|”|„/, /(^|[\s(])'[A-Za-zÀ-ÿ][^']*'/] },
     { concept: 'apostrophe', use: '’', avoid: [/[A-Za-zÀ-ÿ]'[A-Za-zÀ-ÿ]/] },
     {

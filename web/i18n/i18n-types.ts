@@ -30,6 +30,7 @@ export type Translations = RootTranslation &
 	iec: NamespaceIecTranslation,
 	legal: NamespaceLegalTranslation,
 	logger: NamespaceLoggerTranslation,
+	monitor: NamespaceMonitorTranslation,
 	notFound: NamespaceNotFoundTranslation,
 	port: NamespacePortTranslation,
 	rest: NamespaceRestTranslation,
@@ -75,6 +76,10 @@ type RootTranslation = {
 		 * D​a​t​e​ ​a​n​d​ ​t​i​m​e
 		 */
 		datetime: string
+		/**
+		 * T​r​a​f​f​i​c​ ​m​o​n​i​t​o​r
+		 */
+		monitor: string
 		/**
 		 * M​Q​T​T​ ​c​l​i​e​n​t
 		 */
@@ -4914,6 +4919,12 @@ export type NamespaceHelpTranslation = {
 		 */
 		datetime: string
 		/**
+		 * W​a​t​c​h​e​s​ ​w​h​a​t​ ​g​o​e​s​ ​o​v​e​r​ ​t​h​e​ ​w​i​r​e​ ​o​f​ ​a​ ​P​L​C​ ​l​i​n​k​ ​(​C​O​M​1​ ​–​ ​C​O​M​4​,​ ​I​N​T​E​R​N​A​L​)​,​ ​a​ ​p​o​r​t​ ​(​t​h​e​ ​M​o​d​b​u​s​ ​g​a​t​e​w​a​y​ ​i​s​ ​o​n​e​)​ ​o​r​ ​t​h​e​ ​I​E​C​ ​1​0​4​ ​s​t​a​t​i​o​n​,​ ​d​e​c​o​d​e​d​.​ ​C​h​o​o​s​e​ ​t​h​e​ ​s​o​u​r​c​e​,​ ​t​h​e​ ​l​e​v​e​l​ ​(​e​v​e​n​t​s​ ​o​n​l​y​;​ ​d​e​c​o​d​e​d​ ​f​r​a​m​e​s​;​ ​d​e​c​o​d​e​d​ ​w​i​t​h​ ​t​h​e​ ​r​a​w​ ​b​y​t​e​s​ ​a​s​ ​t​e​x​t​ ​a​n​d​ ​h​e​x​)​ ​a​n​d​ ​t​h​e​ ​m​i​n​u​t​e​s​ ​(​1​ ​–​ ​6​0​)​,​ ​t​h​e​n​ ​S​t​a​r​t​.​ ​T​h​e​ ​u​n​i​t​ ​c​a​p​t​u​r​e​s​ ​o​n​e​ ​s​o​u​r​c​e​ ​a​t​ ​a​ ​t​i​m​e​ ​a​n​d​ ​s​t​o​p​s​ ​b​y​ ​i​t​s​e​l​f​ ​a​f​t​e​r​ ​t​h​e​ ​m​i​n​u​t​e​s​;​ ​S​t​o​p​ ​e​n​d​s​ ​i​t​ ​s​o​o​n​e​r​.​ ​U​s​e​r​s​ ​a​n​d​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​s​ ​m​a​y​ ​c​a​p​t​u​r​e​.​
+	​E​a​c​h​ ​r​o​w​:​ ​t​h​e​ ​t​i​m​e​ ​w​i​t​h​ ​m​i​l​l​i​s​e​c​o​n​d​s​,​ ​t​h​e​ ​s​o​u​r​c​e​,​ ​t​h​e​ ​d​i​r​e​c​t​i​o​n​ ​(​→​ ​s​e​n​t​ ​b​y​ ​t​h​e​ ​u​n​i​t​,​ ​←​ ​r​e​c​e​i​v​e​d​)​,​ ​t​h​e​ ​o​t​h​e​r​ ​s​i​d​e​,​ ​w​h​a​t​ ​t​h​e​ ​f​r​a​m​e​ ​m​e​a​n​s​ ​(​a​ ​r​e​a​d​ ​w​i​t​h​ ​i​t​s​ ​v​a​l​u​e​s​,​ ​a​n​ ​e​r​r​o​r​ ​a​n​s​w​e​r​ ​w​i​t​h​ ​i​t​s​ ​t​e​x​t​,​ ​w​h​y​ ​a​ ​f​r​a​m​e​ ​c​a​n​n​o​t​ ​b​e​ ​r​e​a​d​)​ ​a​n​d​ ​t​h​e​ ​r​o​u​n​d​ ​t​r​i​p​ ​o​f​ ​a​n​ ​a​n​s​w​e​r​.​ ​E​v​e​n​t​s​ ​s​a​y​ ​w​h​e​n​ ​a​ ​l​i​n​k​ ​w​e​n​t​ ​d​o​w​n​,​ ​a​ ​r​e​q​u​e​s​t​ ​g​o​t​ ​n​o​ ​a​n​s​w​e​r​,​ ​a​ ​c​l​i​e​n​t​ ​c​o​n​n​e​c​t​e​d​ ​o​r​ ​w​a​s​ ​r​e​f​u​s​e​d​.​ ​E​r​r​o​r​s​ ​a​r​e​ ​m​a​r​k​e​d​.​
+	​D​i​r​e​c​t​i​o​n​,​ ​c​o​m​m​a​n​d​ ​(​R​D​,​ ​F​C​3​ ​…​)​ ​a​n​d​ ​E​r​r​o​r​s​ ​o​n​l​y​ ​f​i​l​t​e​r​ ​t​h​e​ ​l​i​s​t​,​ ​w​h​i​c​h​ ​t​h​e​n​ ​s​t​a​r​t​s​ ​a​g​a​i​n​ ​f​r​o​m​ ​t​h​e​ ​o​l​d​e​s​t​ ​r​e​c​o​r​d​ ​t​h​e​ ​u​n​i​t​ ​h​o​l​d​s​ ​(​a​f​t​e​r​ ​t​h​e​ ​l​a​s​t​ ​C​l​e​a​r​)​.​ ​P​a​u​s​e​ ​s​t​o​p​s​ ​r​e​a​d​i​n​g​ ​(​t​h​e​ ​u​n​i​t​ ​g​o​e​s​ ​o​n​ ​c​a​p​t​u​r​i​n​g​)​;​ ​C​l​e​a​r​ ​e​m​p​t​i​e​s​ ​t​h​e​ ​l​i​s​t​.​ ​T​h​e​ ​d​o​w​n​l​o​a​d​s​ ​g​i​v​e​ ​t​h​e​ ​r​e​c​o​r​d​s​ ​s​i​n​c​e​ ​t​h​e​ ​l​a​s​t​ ​C​l​e​a​r​ ​o​f​ ​t​h​e​ ​c​h​o​s​e​n​ ​s​o​u​r​c​e​ ​a​s​ ​t​e​x​t​ ​o​r​ ​a​s​ ​a​ ​p​c​a​p​ ​f​i​l​e​ ​f​o​r​ ​W​i​r​e​s​h​a​r​k​.
+		 */
+		monitor: string
+		/**
 		 * T​h​e​ ​M​Q​T​T​ ​c​l​i​e​n​t​ ​p​u​b​l​i​s​h​e​s​ ​P​L​C​ ​d​a​t​a​ ​t​o​ ​a​ ​b​r​o​k​e​r​ ​a​n​d​ ​w​r​i​t​e​s​ ​r​e​c​e​i​v​e​d​ ​v​a​l​u​e​s​ ​i​n​t​o​ ​t​h​e​ ​P​L​C​.​
 	​G​e​n​e​r​a​l​:​ ​s​w​i​t​c​h​ ​t​h​e​ ​c​l​i​e​n​t​ ​o​n​ ​a​n​d​ ​c​h​o​o​s​e​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​b​l​o​c​k​ ​t​h​e​ ​P​L​C​ ​u​s​e​s​ ​t​o​ ​d​r​i​v​e​ ​i​t​ ​(​i​t​s​ ​f​o​o​t​p​r​i​n​t​ ​i​s​ ​s​h​o​w​n​ ​b​e​l​o​w​ ​t​h​e​ ​f​i​e​l​d​)​.​
 	​C​o​n​n​e​c​t​i​o​n​:​ ​t​h​e​ ​b​r​o​k​e​r​ ​a​d​d​r​e​s​s​ ​(​m​q​t​t​:​/​/​,​ ​m​q​t​t​s​:​/​/​,​ ​w​s​:​/​/​ ​o​r​ ​w​s​s​:​/​/​)​,​ ​t​h​e​ ​l​o​g​i​n​ ​a​n​d​ ​t​h​e​ ​q​u​a​l​i​t​y​ ​o​f​ ​s​e​r​v​i​c​e​.​ ​A​ ​s​t​o​r​e​d​ ​p​a​s​s​w​o​r​d​ ​s​h​o​w​s​ ​a​s​ ​a​s​t​e​r​i​s​k​s​;​ ​l​e​a​v​e​ ​t​h​e​m​ ​t​o​ ​k​e​e​p​ ​i​t​.​
@@ -6373,6 +6384,568 @@ export type NamespaceLoggerTranslation = {
 		 * @param {unknown} size
 		 */
 		total: RequiredParams<'count' | 'size'>
+	}
+}
+
+export type NamespaceMonitorTranslation = {
+	/**
+	 * C​a​p​t​u​r​e
+	 */
+	capture: string
+	/**
+	 * S​o​u​r​c​e
+	 */
+	source: string
+	/**
+	 * L​e​v​e​l
+	 */
+	level: string
+	levels: {
+		/**
+		 * E​v​e​n​t​s
+		 */
+		events: string
+		/**
+		 * D​e​c​o​d​e​d
+		 */
+		frames: string
+		/**
+		 * D​e​c​o​d​e​d​ ​w​i​t​h​ ​r​a​w​ ​b​y​t​e​s
+		 */
+		raw: string
+	}
+	/**
+	 * M​i​n​u​t​e​s
+	 */
+	minutes: string
+	/**
+	 * S​t​a​r​t
+	 */
+	start: string
+	/**
+	 * S​t​o​p
+	 */
+	stop: string
+	/**
+	 * S​t​a​r​t​ ​r​e​p​l​a​c​e​s​ ​a​ ​c​a​p​t​u​r​e​ ​t​h​a​t​ ​r​u​n​s​.​ ​T​h​e​ ​u​n​i​t​ ​c​a​p​t​u​r​e​s​ ​o​n​e​ ​s​o​u​r​c​e​ ​a​t​ ​a​ ​t​i​m​e​,​ ​a​l​s​o​ ​w​h​i​l​e​ ​t​h​i​s​ ​p​a​g​e​ ​i​s​ ​c​l​o​s​e​d​.
+	 */
+	startNote: string
+	/**
+	 * P​o​r​t​ ​{​p​o​r​t​}
+	 * @param {unknown} port
+	 */
+	portName: RequiredParams<'port'>
+	/**
+	 * M​o​d​b​u​s​ ​g​a​t​e​w​a​y​,​ ​p​o​r​t​ ​{​p​o​r​t​}
+	 * @param {unknown} port
+	 */
+	gateway: RequiredParams<'port'>
+	/**
+	 * I​E​C​ ​1​0​4​ ​s​t​a​t​i​o​n
+	 */
+	iec104: string
+	/**
+	 * N​o​ ​P​L​C​ ​l​i​n​k​,​ ​p​o​r​t​ ​o​r​ ​I​E​C​ ​1​0​4​ ​s​t​a​t​i​o​n​ ​i​s​ ​s​e​t​ ​u​p​:​ ​t​h​e​r​e​ ​i​s​ ​n​o​t​h​i​n​g​ ​t​o​ ​c​a​p​t​u​r​e​.
+	 */
+	noSources: string
+	/**
+	 * C​a​p​t​u​r​i​n​g​ ​{​s​o​u​r​c​e​s​}​ ​u​n​t​i​l​ ​{​u​n​t​i​l​}​,​ ​s​t​a​r​t​e​d​ ​b​y​ ​{​b​y​}​.
+	 * @param {unknown} by
+	 * @param {unknown} sources
+	 * @param {unknown} until
+	 */
+	on: RequiredParams<'by' | 'sources' | 'until'>
+	/**
+	 * T​h​e​ ​c​a​p​t​u​r​e​ ​o​f​ ​{​s​o​u​r​c​e​s​}​ ​e​n​d​e​d​ ​a​f​t​e​r​ ​i​t​s​ ​t​i​m​e​.
+	 * @param {unknown} sources
+	 */
+	timeout: RequiredParams<'sources'>
+	/**
+	 * T​h​e​ ​c​a​p​t​u​r​e​ ​o​f​ ​{​s​o​u​r​c​e​s​}​ ​w​a​s​ ​s​t​o​p​p​e​d​.
+	 * @param {unknown} sources
+	 */
+	stopped: RequiredParams<'sources'>
+	/**
+	 * N​o​ ​c​a​p​t​u​r​e​ ​i​s​ ​r​u​n​n​i​n​g​.
+	 */
+	off: string
+	/**
+	 * R​e​c​o​r​d​s
+	 */
+	records: string
+	/**
+	 * D​i​r​e​c​t​i​o​n
+	 */
+	dir: string
+	dirs: {
+		/**
+		 * A​l​l
+		 */
+		all: string
+		/**
+		 * R​e​c​e​i​v​e​d
+		 */
+		'in': string
+		/**
+		 * S​e​n​t
+		 */
+		out: string
+	}
+	/**
+	 * C​o​m​m​a​n​d
+	 */
+	command: string
+	/**
+	 * R​D​,​ ​W​D​,​ ​F​C​3​,​ ​I​ ​…​:​ ​1​ ​t​o​ ​8​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​ ​o​r​ ​_
+	 */
+	commandHint: string
+	/**
+	 * E​r​r​o​r​s​ ​o​n​l​y
+	 */
+	errorsOnly: string
+	/**
+	 * P​a​u​s​e
+	 */
+	pause: string
+	/**
+	 * R​e​s​u​m​e
+	 */
+	resume: string
+	/**
+	 * C​l​e​a​r
+	 */
+	clear: string
+	/**
+	 * D​o​w​n​l​o​a​d​ ​t​e​x​t
+	 */
+	downloadText: string
+	/**
+	 * D​o​w​n​l​o​a​d​ ​p​c​a​p
+	 */
+	downloadPcap: string
+	/**
+	 * T​h​e​ ​p​a​g​e​ ​k​e​e​p​s​ ​t​h​e​ ​l​a​t​e​s​t​ ​{​m​a​x​}​ ​r​e​c​o​r​d​s​;​ ​a​ ​d​o​w​n​l​o​a​d​ ​h​o​l​d​s​ ​a​l​l​ ​t​h​e​ ​u​n​i​t​ ​s​t​i​l​l​ ​h​a​s​.
+	 * @param {unknown} max
+	 */
+	kept: RequiredParams<'max'>
+	/**
+	 * P​a​u​s​e​d​:​ ​t​h​e​ ​u​n​i​t​ ​g​o​e​s​ ​o​n​ ​c​a​p​t​u​r​i​n​g​.
+	 */
+	paused: string
+	/**
+	 * {​c​o​u​n​t​}​ ​r​e​c​o​r​d​{​{​s​}​}​ ​d​r​o​p​p​e​d​ ​b​y​ ​t​h​e​ ​u​n​i​t​ ​b​e​f​o​r​e​ ​t​h​e​ ​p​a​g​e​ ​r​e​a​d​ ​{​{​i​t​|​t​h​e​m​}​}​.
+	 * @param {string | number | boolean} count
+	 */
+	lost: RequiredParams<'count'>
+	/**
+	 * N​o​ ​r​e​c​o​r​d​s​.
+	 */
+	empty: string
+	/**
+	 * s​e​n​t
+	 */
+	sent: string
+	/**
+	 * r​e​c​e​i​v​e​d
+	 */
+	received: string
+	/**
+	 * r​o​u​n​d​ ​t​r​i​p
+	 */
+	rtt: string
+	/**
+	 * P​r​o​b​l​e​m
+	 */
+	bad: string
+	/**
+	 * R​e​a​d
+	 */
+	read: string
+	/**
+	 * W​r​i​t​e
+	 */
+	write: string
+	/**
+	 * R​e​a​d​ ​s​t​a​t​u​s
+	 */
+	status: string
+	/**
+	 * d​o​n​e
+	 */
+	done: string
+	/**
+	 * s​t​a​t​i​o​n​ ​{​s​}
+	 * @param {unknown} s
+	 */
+	station: RequiredParams<'s'>
+	/**
+	 * {​n​}​ ​m​o​r​e
+	 * @param {unknown} n
+	 */
+	more: RequiredParams<'n'>
+	/**
+	 * E​r​r​o​r​ ​{​c​o​d​e​}​:​ ​{​t​e​x​t​}
+	 * @param {unknown} code
+	 * @param {unknown} text
+	 */
+	error: RequiredParams<'code' | 'text'>
+	/**
+	 * U​n​r​e​a​d​a​b​l​e​:​ ​{​w​h​y​}
+	 * @param {unknown} why
+	 */
+	unreadable: RequiredParams<'why'>
+	/**
+	 * N​e​x​t​ ​p​a​r​t​ ​o​f​ ​a​ ​m​e​s​s​a​g​e
+	 */
+	continued: string
+	/**
+	 * n​e​g​a​t​i​v​e
+	 */
+	negative: string
+	/**
+	 * t​e​s​t
+	 */
+	test: string
+	areas: {
+		/**
+		 * c​o​i​l​s
+		 */
+		coils: string
+		/**
+		 * i​n​p​u​t​s
+		 */
+		inputs: string
+		/**
+		 * h​o​l​d​i​n​g​ ​r​e​g​i​s​t​e​r​s
+		 */
+		holding_registers: string
+		/**
+		 * i​n​p​u​t​ ​r​e​g​i​s​t​e​r​s
+		 */
+		input_registers: string
+	}
+	events: {
+		/**
+		 * C​a​p​t​u​r​e​ ​s​t​a​r​t​e​d​:​ ​{​l​e​v​e​l​}​,​ ​{​m​i​n​u​t​e​s​}​ ​m​i​n
+		 * @param {unknown} level
+		 * @param {unknown} minutes
+		 */
+		capture_started: RequiredParams<'level' | 'minutes'>
+		/**
+		 * C​a​p​t​u​r​e​ ​s​t​o​p​p​e​d
+		 */
+		capture_stopped: string
+		/**
+		 * C​a​p​t​u​r​e​ ​e​n​d​e​d​ ​a​f​t​e​r​ ​i​t​s​ ​t​i​m​e
+		 */
+		capture_timeout: string
+		/**
+		 * L​i​n​k​ ​u​p
+		 */
+		link_up: string
+		/**
+		 * L​i​n​k​ ​d​o​w​n
+		 */
+		link_down: string
+		/**
+		 * N​o​ ​a​n​s​w​e​r​ ​w​i​t​h​i​n​ ​{​m​s​}​ ​m​s
+		 * @param {unknown} ms
+		 */
+		no_answer: RequiredParams<'ms'>
+		/**
+		 * C​l​i​e​n​t​ ​c​o​n​n​e​c​t​e​d
+		 */
+		client_connected: string
+		/**
+		 * C​l​i​e​n​t​ ​r​e​f​u​s​e​d​:​ ​{​w​h​y​}
+		 * @param {unknown} why
+		 */
+		client_refused: RequiredParams<'why'>
+		/**
+		 * C​l​i​e​n​t​ ​d​i​s​c​o​n​n​e​c​t​e​d
+		 */
+		client_closed: string
+		/**
+		 * R​e​q​u​e​s​t​ ​r​e​f​u​s​e​d​ ​b​y​ ​a​ ​r​e​s​t​r​i​c​t​i​o​n​ ​(​c​o​d​e​ ​{​c​o​d​e​}​)
+		 * @param {unknown} code
+		 */
+		request_refused: RequiredParams<'code'>
+	}
+	why: {
+		/**
+		 * i​t​s​ ​a​d​d​r​e​s​s​ ​i​s​ ​o​u​t​s​i​d​e​ ​t​h​e​ ​a​l​l​o​w​e​d​ ​r​a​n​g​e
+		 */
+		range: string
+		/**
+		 * a​l​l​ ​c​l​i​e​n​t​ ​p​l​a​c​e​s​ ​a​r​e​ ​t​a​k​e​n
+		 */
+		full: string
+	}
+	mew: {
+		/**
+		 * n​e​g​a​t​i​v​e​ ​a​c​k​n​o​w​l​e​d​g​e​ ​(​N​A​C​K​)
+		 */
+		nack: string
+		/**
+		 * l​i​n​k​ ​b​u​s​y​ ​(​W​A​C​K​)
+		 */
+		wack: string
+		/**
+		 * s​t​a​t​i​o​n​ ​n​u​m​b​e​r​ ​u​s​e​d​ ​t​w​i​c​e
+		 */
+		station_overlap: string
+		/**
+		 * t​r​a​n​s​m​i​s​s​i​o​n​ ​e​r​r​o​r
+		 */
+		transmission_error: string
+		/**
+		 * h​a​r​d​w​a​r​e​ ​e​r​r​o​r​ ​o​f​ ​t​h​e​ ​l​i​n​k​ ​u​n​i​t
+		 */
+		hardware_error: string
+		/**
+		 * s​t​a​t​i​o​n​ ​n​u​m​b​e​r​ ​s​e​t​t​i​n​g​ ​e​r​r​o​r
+		 */
+		station_setting_error: string
+		/**
+		 * f​r​a​m​e​ ​t​o​o​ ​l​o​n​g
+		 */
+		frame_over: string
+		/**
+		 * n​o​ ​r​e​s​p​o​n​s​e
+		 */
+		no_response: string
+		/**
+		 * b​u​f​f​e​r​ ​c​l​o​s​e​d
+		 */
+		buffer_closed: string
+		/**
+		 * t​i​m​e​o​u​t
+		 */
+		timeout: string
+		/**
+		 * t​r​a​n​s​m​i​s​s​i​o​n​ ​i​m​p​o​s​s​i​b​l​e
+		 */
+		transmission_impossible: string
+		/**
+		 * c​o​m​m​u​n​i​c​a​t​i​o​n​ ​s​t​o​p​p​e​d
+		 */
+		communication_stop: string
+		/**
+		 * n​o​ ​l​o​c​a​l​ ​s​t​a​t​i​o​n
+		 */
+		no_local_station: string
+		/**
+		 * o​t​h​e​r​ ​c​o​m​m​u​n​i​c​a​t​i​o​n​ ​e​r​r​o​r
+		 */
+		other_communication_error: string
+		/**
+		 * c​h​e​c​k​ ​c​o​d​e​ ​(​B​C​C​)​ ​w​r​o​n​g
+		 */
+		bcc_error: string
+		/**
+		 * f​o​r​m​a​t​ ​e​r​r​o​r
+		 */
+		format_error: string
+		/**
+		 * c​o​m​m​a​n​d​ ​n​o​t​ ​s​u​p​p​o​r​t​e​d
+		 */
+		not_supported: string
+		/**
+		 * p​r​o​c​e​d​u​r​e​ ​e​r​r​o​r​ ​(​m​u​l​t​i​-​f​r​a​m​e​)
+		 */
+		procedure_error: string
+		/**
+		 * l​i​n​k​ ​s​e​t​t​i​n​g​ ​e​r​r​o​r
+		 */
+		link_setting_error: string
+		/**
+		 * s​i​m​u​l​t​a​n​e​o​u​s​ ​o​p​e​r​a​t​i​o​n​ ​e​r​r​o​r
+		 */
+		simultaneous_operation_error: string
+		/**
+		 * s​e​n​d​i​n​g​ ​d​i​s​a​b​l​e​d
+		 */
+		sending_disabled: string
+		/**
+		 * b​u​s​y
+		 */
+		busy: string
+		/**
+		 * p​a​r​a​m​e​t​e​r​ ​e​r​r​o​r​:​ ​w​r​o​n​g​ ​a​r​e​a​ ​o​r​ ​a​d​d​r​e​s​s
+		 */
+		parameter_error: string
+		/**
+		 * d​a​t​a​ ​e​r​r​o​r
+		 */
+		data_error: string
+		/**
+		 * r​e​g​i​s​t​r​a​t​i​o​n​ ​e​r​r​o​r
+		 */
+		registration_error: string
+		/**
+		 * m​o​d​e​ ​e​r​r​o​r​:​ ​n​o​t​ ​a​l​l​o​w​e​d​ ​i​n​ ​R​U​N​ ​o​r​ ​P​R​O​G​ ​m​o​d​e
+		 */
+		mode_error: string
+		/**
+		 * p​r​o​t​e​c​t​ ​e​r​r​o​r
+		 */
+		protect_error: string
+		/**
+		 * a​d​d​r​e​s​s​ ​e​r​r​o​r
+		 */
+		address_error: string
+		/**
+		 * n​o​ ​d​a​t​a
+		 */
+		no_data: string
+		/**
+		 * u​n​k​n​o​w​n​ ​e​r​r​o​r
+		 */
+		unknown_error: string
+	}
+	modbus: {
+		/**
+		 * i​l​l​e​g​a​l​ ​f​u​n​c​t​i​o​n
+		 */
+		illegal_function: string
+		/**
+		 * i​l​l​e​g​a​l​ ​d​a​t​a​ ​a​d​d​r​e​s​s
+		 */
+		illegal_data_address: string
+		/**
+		 * i​l​l​e​g​a​l​ ​d​a​t​a​ ​v​a​l​u​e
+		 */
+		illegal_data_value: string
+		/**
+		 * s​e​r​v​e​r​ ​d​e​v​i​c​e​ ​f​a​i​l​u​r​e
+		 */
+		server_device_failure: string
+		/**
+		 * a​c​k​n​o​w​l​e​d​g​e
+		 */
+		acknowledge: string
+		/**
+		 * s​e​r​v​e​r​ ​d​e​v​i​c​e​ ​b​u​s​y
+		 */
+		server_device_busy: string
+		/**
+		 * m​e​m​o​r​y​ ​p​a​r​i​t​y​ ​e​r​r​o​r
+		 */
+		memory_parity_error: string
+		/**
+		 * g​a​t​e​w​a​y​ ​p​a​t​h​ ​u​n​a​v​a​i​l​a​b​l​e
+		 */
+		gateway_path_unavailable: string
+		/**
+		 * g​a​t​e​w​a​y​ ​t​a​r​g​e​t​ ​d​i​d​ ​n​o​t​ ​r​e​s​p​o​n​d
+		 */
+		gateway_target_failed: string
+		/**
+		 * u​n​k​n​o​w​n​ ​e​x​c​e​p​t​i​o​n
+		 */
+		unknown_exception: string
+	}
+	problems: {
+		/**
+		 * c​h​e​c​k​ ​c​o​d​e​ ​(​B​C​C​)​ ​w​r​o​n​g
+		 */
+		bcc: string
+		/**
+		 * c​h​e​c​k​ ​c​o​d​e​ ​(​C​R​C​)​ ​w​r​o​n​g
+		 */
+		crc: string
+		/**
+		 * n​o​t​ ​a​ ​f​r​a​m​e​ ​o​f​ ​t​h​e​ ​p​r​o​t​o​c​o​l
+		 */
+		format: string
+		/**
+		 * i​n​v​a​l​i​d​ ​s​t​a​t​i​o​n​ ​n​u​m​b​e​r
+		 */
+		bad_station: string
+		/**
+		 * t​o​o​ ​l​o​n​g
+		 */
+		too_long: string
+		/**
+		 * c​o​m​m​a​n​d​ ​n​o​t​ ​s​u​p​p​o​r​t​e​d
+		 */
+		not_supported: string
+		/**
+		 * i​n​v​a​l​i​d​ ​a​r​e​a​ ​o​r​ ​a​d​d​r​e​s​s
+		 */
+		parameter: string
+		/**
+		 * i​n​v​a​l​i​d​ ​d​a​t​a
+		 */
+		data: string
+		/**
+		 * i​n​v​a​l​i​d​ ​d​a​t​a
+		 */
+		bad_data: string
+		/**
+		 * w​r​o​n​g​ ​l​e​n​g​t​h
+		 */
+		bad_length: string
+		/**
+		 * n​o​t​ ​M​o​d​b​u​s​ ​(​p​r​o​t​o​c​o​l​ ​i​d​e​n​t​i​f​i​e​r​)
+		 */
+		bad_protocol: string
+		/**
+		 * n​o​ ​r​e​q​u​e​s​t​ ​f​u​n​c​t​i​o​n
+		 */
+		bad_function: string
+		/**
+		 * i​n​v​a​l​i​d​ ​v​a​l​u​e
+		 */
+		bad_value: string
+		/**
+		 * a​d​d​r​e​s​s​ ​o​u​t​ ​o​f​ ​r​a​n​g​e
+		 */
+		bad_address: string
+		/**
+		 * d​o​e​s​ ​n​o​t​ ​f​i​t​ ​t​h​e​ ​r​e​q​u​e​s​t
+		 */
+		mismatch: string
+		/**
+		 * f​u​n​c​t​i​o​n​ ​n​o​t​ ​s​u​p​p​o​r​t​e​d
+		 */
+		unsupported_function: string
+		/**
+		 * u​n​e​x​p​e​c​t​e​d​ ​a​n​s​w​e​r
+		 */
+		unexpected_reply: string
+		/**
+		 * i​n​v​a​l​i​d​ ​c​o​n​t​r​o​l​ ​f​i​e​l​d
+		 */
+		bad_control: string
+		/**
+		 * n​o​ ​s​t​a​r​t​ ​b​y​t​e​ ​6​8​h
+		 */
+		bad_start: string
+		/**
+		 * A​S​D​U​ ​t​o​o​ ​s​h​o​r​t
+		 */
+		short_asdu: string
+		/**
+		 * t​y​p​e​ ​n​o​t​ ​s​e​r​v​e​d
+		 */
+		unknown_type: string
+		/**
+		 * n​o​ ​o​b​j​e​c​t​s
+		 */
+		bad_count: string
+		/**
+		 * l​e​n​g​t​h​ ​d​o​e​s​ ​n​o​t​ ​f​i​t​ ​t​h​e​ ​t​y​p​e
+		 */
+		length_mismatch: string
+		/**
+		 * o​b​j​e​c​t​ ​a​d​d​r​e​s​s​ ​o​u​t​ ​o​f​ ​r​a​n​g​e
+		 */
+		bad_ioa: string
+		/**
+		 * i​n​v​a​l​i​d​ ​t​i​m​e​ ​t​a​g
+		 */
+		bad_time: string
 	}
 }
 
@@ -8830,6 +9403,7 @@ export type Namespaces =
 	| 'iec'
 	| 'legal'
 	| 'logger'
+	| 'monitor'
 	| 'notFound'
 	| 'port'
 	| 'rest'
@@ -8940,6 +9514,12 @@ type DisallowNamespaces = {
 	logger?: "[typesafe-i18n] reserved for 'logger'-namespace. You need to use the `./logger/index.ts` file instead."
 
 	/**
+	 * reserved for 'monitor'-namespace\
+	 * you need to use the `./monitor/index.ts` file instead
+	 */
+	monitor?: "[typesafe-i18n] reserved for 'monitor'-namespace. You need to use the `./monitor/index.ts` file instead."
+
+	/**
 	 * reserved for 'notFound'-namespace\
 	 * you need to use the `./notFound/index.ts` file instead
 	 */
@@ -9038,6 +9618,10 @@ export type TranslationFunctions = {
 		 * Date and time
 		 */
 		datetime: () => LocalizedString
+		/**
+		 * Traffic monitor
+		 */
+		monitor: () => LocalizedString
 		/**
 		 * MQTT client
 		 */
@@ -13722,6 +14306,12 @@ export type TranslationFunctions = {
 			 */
 			datetime: () => LocalizedString
 			/**
+			 * Watches what goes over the wire of a PLC link (COM1 – COM4, INTERNAL), a port (the Modbus gateway is one) or the IEC 104 station, decoded. Choose the source, the level (events only; decoded frames; decoded with the raw bytes as text and hex) and the minutes (1 – 60), then Start. The unit captures one source at a time and stops by itself after the minutes; Stop ends it sooner. Users and administrators may capture.
+		Each row: the time with milliseconds, the source, the direction (→ sent by the unit, ← received), the other side, what the frame means (a read with its values, an error answer with its text, why a frame cannot be read) and the round trip of an answer. Events say when a link went down, a request got no answer, a client connected or was refused. Errors are marked.
+		Direction, command (RD, FC3 …) and Errors only filter the list, which then starts again from the oldest record the unit holds (after the last Clear). Pause stops reading (the unit goes on capturing); Clear empties the list. The downloads give the records since the last Clear of the chosen source as text or as a pcap file for Wireshark.
+			 */
+			monitor: () => LocalizedString
+			/**
 			 * The MQTT client publishes PLC data to a broker and writes received values into the PLC.
 		General: switch the client on and choose the control register block the PLC uses to drive it (its footprint is shown below the field).
 		Connection: the broker address (mqtt://, mqtts://, ws:// or wss://), the login and the quality of service. A stored password shows as asterisks; leave them to keep it.
@@ -15099,6 +15689,548 @@ export type TranslationFunctions = {
 			 * Files: {count}, {size}
 			 */
 			total: (arg: { count: unknown, size: unknown }) => LocalizedString
+		}
+	}
+	monitor: {
+		/**
+		 * Capture
+		 */
+		capture: () => LocalizedString
+		/**
+		 * Source
+		 */
+		source: () => LocalizedString
+		/**
+		 * Level
+		 */
+		level: () => LocalizedString
+		levels: {
+			/**
+			 * Events
+			 */
+			events: () => LocalizedString
+			/**
+			 * Decoded
+			 */
+			frames: () => LocalizedString
+			/**
+			 * Decoded with raw bytes
+			 */
+			raw: () => LocalizedString
+		}
+		/**
+		 * Minutes
+		 */
+		minutes: () => LocalizedString
+		/**
+		 * Start
+		 */
+		start: () => LocalizedString
+		/**
+		 * Stop
+		 */
+		stop: () => LocalizedString
+		/**
+		 * Start replaces a capture that runs. The unit captures one source at a time, also while this page is closed.
+		 */
+		startNote: () => LocalizedString
+		/**
+		 * Port {port}
+		 */
+		portName: (arg: { port: unknown }) => LocalizedString
+		/**
+		 * Modbus gateway, port {port}
+		 */
+		gateway: (arg: { port: unknown }) => LocalizedString
+		/**
+		 * IEC 104 station
+		 */
+		iec104: () => LocalizedString
+		/**
+		 * No PLC link, port or IEC 104 station is set up: there is nothing to capture.
+		 */
+		noSources: () => LocalizedString
+		/**
+		 * Capturing {sources} until {until}, started by {by}.
+		 */
+		on: (arg: { by: unknown, sources: unknown, until: unknown }) => LocalizedString
+		/**
+		 * The capture of {sources} ended after its time.
+		 */
+		timeout: (arg: { sources: unknown }) => LocalizedString
+		/**
+		 * The capture of {sources} was stopped.
+		 */
+		stopped: (arg: { sources: unknown }) => LocalizedString
+		/**
+		 * No capture is running.
+		 */
+		off: () => LocalizedString
+		/**
+		 * Records
+		 */
+		records: () => LocalizedString
+		/**
+		 * Direction
+		 */
+		dir: () => LocalizedString
+		dirs: {
+			/**
+			 * All
+			 */
+			all: () => LocalizedString
+			/**
+			 * Received
+			 */
+			'in': () => LocalizedString
+			/**
+			 * Sent
+			 */
+			out: () => LocalizedString
+		}
+		/**
+		 * Command
+		 */
+		command: () => LocalizedString
+		/**
+		 * RD, WD, FC3, I …: 1 to 8 letters, digits or _
+		 */
+		commandHint: () => LocalizedString
+		/**
+		 * Errors only
+		 */
+		errorsOnly: () => LocalizedString
+		/**
+		 * Pause
+		 */
+		pause: () => LocalizedString
+		/**
+		 * Resume
+		 */
+		resume: () => LocalizedString
+		/**
+		 * Clear
+		 */
+		clear: () => LocalizedString
+		/**
+		 * Download text
+		 */
+		downloadText: () => LocalizedString
+		/**
+		 * Download pcap
+		 */
+		downloadPcap: () => LocalizedString
+		/**
+		 * The page keeps the latest {max} records; a download holds all the unit still has.
+		 */
+		kept: (arg: { max: unknown }) => LocalizedString
+		/**
+		 * Paused: the unit goes on capturing.
+		 */
+		paused: () => LocalizedString
+		/**
+		 * {count} record{{s}} dropped by the unit before the page read {{it|them}}.
+		 */
+		lost: (arg: { count: string | number | boolean }) => LocalizedString
+		/**
+		 * No records.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * sent
+		 */
+		sent: () => LocalizedString
+		/**
+		 * received
+		 */
+		received: () => LocalizedString
+		/**
+		 * round trip
+		 */
+		rtt: () => LocalizedString
+		/**
+		 * Problem
+		 */
+		bad: () => LocalizedString
+		/**
+		 * Read
+		 */
+		read: () => LocalizedString
+		/**
+		 * Write
+		 */
+		write: () => LocalizedString
+		/**
+		 * Read status
+		 */
+		status: () => LocalizedString
+		/**
+		 * done
+		 */
+		done: () => LocalizedString
+		/**
+		 * station {s}
+		 */
+		station: (arg: { s: unknown }) => LocalizedString
+		/**
+		 * {n} more
+		 */
+		more: (arg: { n: unknown }) => LocalizedString
+		/**
+		 * Error {code}: {text}
+		 */
+		error: (arg: { code: unknown, text: unknown }) => LocalizedString
+		/**
+		 * Unreadable: {why}
+		 */
+		unreadable: (arg: { why: unknown }) => LocalizedString
+		/**
+		 * Next part of a message
+		 */
+		continued: () => LocalizedString
+		/**
+		 * negative
+		 */
+		negative: () => LocalizedString
+		/**
+		 * test
+		 */
+		test: () => LocalizedString
+		areas: {
+			/**
+			 * coils
+			 */
+			coils: () => LocalizedString
+			/**
+			 * inputs
+			 */
+			inputs: () => LocalizedString
+			/**
+			 * holding registers
+			 */
+			holding_registers: () => LocalizedString
+			/**
+			 * input registers
+			 */
+			input_registers: () => LocalizedString
+		}
+		events: {
+			/**
+			 * Capture started: {level}, {minutes} min
+			 */
+			capture_started: (arg: { level: unknown, minutes: unknown }) => LocalizedString
+			/**
+			 * Capture stopped
+			 */
+			capture_stopped: () => LocalizedString
+			/**
+			 * Capture ended after its time
+			 */
+			capture_timeout: () => LocalizedString
+			/**
+			 * Link up
+			 */
+			link_up: () => LocalizedString
+			/**
+			 * Link down
+			 */
+			link_down: () => LocalizedString
+			/**
+			 * No answer within {ms} ms
+			 */
+			no_answer: (arg: { ms: unknown }) => LocalizedString
+			/**
+			 * Client connected
+			 */
+			client_connected: () => LocalizedString
+			/**
+			 * Client refused: {why}
+			 */
+			client_refused: (arg: { why: unknown }) => LocalizedString
+			/**
+			 * Client disconnected
+			 */
+			client_closed: () => LocalizedString
+			/**
+			 * Request refused by a restriction (code {code})
+			 */
+			request_refused: (arg: { code: unknown }) => LocalizedString
+		}
+		why: {
+			/**
+			 * its address is outside the allowed range
+			 */
+			range: () => LocalizedString
+			/**
+			 * all client places are taken
+			 */
+			full: () => LocalizedString
+		}
+		mew: {
+			/**
+			 * negative acknowledge (NACK)
+			 */
+			nack: () => LocalizedString
+			/**
+			 * link busy (WACK)
+			 */
+			wack: () => LocalizedString
+			/**
+			 * station number used twice
+			 */
+			station_overlap: () => LocalizedString
+			/**
+			 * transmission error
+			 */
+			transmission_error: () => LocalizedString
+			/**
+			 * hardware error of the link unit
+			 */
+			hardware_error: () => LocalizedString
+			/**
+			 * station number setting error
+			 */
+			station_setting_error: () => LocalizedString
+			/**
+			 * frame too long
+			 */
+			frame_over: () => LocalizedString
+			/**
+			 * no response
+			 */
+			no_response: () => LocalizedString
+			/**
+			 * buffer closed
+			 */
+			buffer_closed: () => LocalizedString
+			/**
+			 * timeout
+			 */
+			timeout: () => LocalizedString
+			/**
+			 * transmission impossible
+			 */
+			transmission_impossible: () => LocalizedString
+			/**
+			 * communication stopped
+			 */
+			communication_stop: () => LocalizedString
+			/**
+			 * no local station
+			 */
+			no_local_station: () => LocalizedString
+			/**
+			 * other communication error
+			 */
+			other_communication_error: () => LocalizedString
+			/**
+			 * check code (BCC) wrong
+			 */
+			bcc_error: () => LocalizedString
+			/**
+			 * format error
+			 */
+			format_error: () => LocalizedString
+			/**
+			 * command not supported
+			 */
+			not_supported: () => LocalizedString
+			/**
+			 * procedure error (multi-frame)
+			 */
+			procedure_error: () => LocalizedString
+			/**
+			 * link setting error
+			 */
+			link_setting_error: () => LocalizedString
+			/**
+			 * simultaneous operation error
+			 */
+			simultaneous_operation_error: () => LocalizedString
+			/**
+			 * sending disabled
+			 */
+			sending_disabled: () => LocalizedString
+			/**
+			 * busy
+			 */
+			busy: () => LocalizedString
+			/**
+			 * parameter error: wrong area or address
+			 */
+			parameter_error: () => LocalizedString
+			/**
+			 * data error
+			 */
+			data_error: () => LocalizedString
+			/**
+			 * registration error
+			 */
+			registration_error: () => LocalizedString
+			/**
+			 * mode error: not allowed in RUN or PROG mode
+			 */
+			mode_error: () => LocalizedString
+			/**
+			 * protect error
+			 */
+			protect_error: () => LocalizedString
+			/**
+			 * address error
+			 */
+			address_error: () => LocalizedString
+			/**
+			 * no data
+			 */
+			no_data: () => LocalizedString
+			/**
+			 * unknown error
+			 */
+			unknown_error: () => LocalizedString
+		}
+		modbus: {
+			/**
+			 * illegal function
+			 */
+			illegal_function: () => LocalizedString
+			/**
+			 * illegal data address
+			 */
+			illegal_data_address: () => LocalizedString
+			/**
+			 * illegal data value
+			 */
+			illegal_data_value: () => LocalizedString
+			/**
+			 * server device failure
+			 */
+			server_device_failure: () => LocalizedString
+			/**
+			 * acknowledge
+			 */
+			acknowledge: () => LocalizedString
+			/**
+			 * server device busy
+			 */
+			server_device_busy: () => LocalizedString
+			/**
+			 * memory parity error
+			 */
+			memory_parity_error: () => LocalizedString
+			/**
+			 * gateway path unavailable
+			 */
+			gateway_path_unavailable: () => LocalizedString
+			/**
+			 * gateway target did not respond
+			 */
+			gateway_target_failed: () => LocalizedString
+			/**
+			 * unknown exception
+			 */
+			unknown_exception: () => LocalizedString
+		}
+		problems: {
+			/**
+			 * check code (BCC) wrong
+			 */
+			bcc: () => LocalizedString
+			/**
+			 * check code (CRC) wrong
+			 */
+			crc: () => LocalizedString
+			/**
+			 * not a frame of the protocol
+			 */
+			format: () => LocalizedString
+			/**
+			 * invalid station number
+			 */
+			bad_station: () => LocalizedString
+			/**
+			 * too long
+			 */
+			too_long: () => LocalizedString
+			/**
+			 * command not supported
+			 */
+			not_supported: () => LocalizedString
+			/**
+			 * invalid area or address
+			 */
+			parameter: () => LocalizedString
+			/**
+			 * invalid data
+			 */
+			data: () => LocalizedString
+			/**
+			 * invalid data
+			 */
+			bad_data: () => LocalizedString
+			/**
+			 * wrong length
+			 */
+			bad_length: () => LocalizedString
+			/**
+			 * not Modbus (protocol identifier)
+			 */
+			bad_protocol: () => LocalizedString
+			/**
+			 * no request function
+			 */
+			bad_function: () => LocalizedString
+			/**
+			 * invalid value
+			 */
+			bad_value: () => LocalizedString
+			/**
+			 * address out of range
+			 */
+			bad_address: () => LocalizedString
+			/**
+			 * does not fit the request
+			 */
+			mismatch: () => LocalizedString
+			/**
+			 * function not supported
+			 */
+			unsupported_function: () => LocalizedString
+			/**
+			 * unexpected answer
+			 */
+			unexpected_reply: () => LocalizedString
+			/**
+			 * invalid control field
+			 */
+			bad_control: () => LocalizedString
+			/**
+			 * no start byte 68h
+			 */
+			bad_start: () => LocalizedString
+			/**
+			 * ASDU too short
+			 */
+			short_asdu: () => LocalizedString
+			/**
+			 * type not served
+			 */
+			unknown_type: () => LocalizedString
+			/**
+			 * no objects
+			 */
+			bad_count: () => LocalizedString
+			/**
+			 * length does not fit the type
+			 */
+			length_mismatch: () => LocalizedString
+			/**
+			 * object address out of range
+			 */
+			bad_ioa: () => LocalizedString
+			/**
+			 * invalid time tag
+			 */
+			bad_time: () => LocalizedString
 		}
 	}
 	notFound: {

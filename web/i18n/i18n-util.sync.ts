@@ -25,6 +25,7 @@ import de_help from './de/help/index.ts'
 import de_iec from './de/iec/index.ts'
 import de_legal from './de/legal/index.ts'
 import de_logger from './de/logger/index.ts'
+import de_monitor from './de/monitor/index.ts'
 import de_notFound from './de/notFound/index.ts'
 import de_port from './de/port/index.ts'
 import de_rest from './de/rest/index.ts'
@@ -52,6 +53,7 @@ import en_help from './en/help/index.ts'
 import en_iec from './en/iec/index.ts'
 import en_legal from './en/legal/index.ts'
 import en_logger from './en/logger/index.ts'
+import en_monitor from './en/monitor/index.ts'
 import en_notFound from './en/notFound/index.ts'
 import en_port from './en/port/index.ts'
 import en_rest from './en/rest/index.ts'
@@ -79,6 +81,7 @@ import fr_help from './fr/help/index.ts'
 import fr_iec from './fr/iec/index.ts'
 import fr_legal from './fr/legal/index.ts'
 import fr_logger from './fr/logger/index.ts'
+import fr_monitor from './fr/monitor/index.ts'
 import fr_notFound from './fr/notFound/index.ts'
 import fr_port from './fr/port/index.ts'
 import fr_rest from './fr/rest/index.ts'
@@ -110,6 +113,7 @@ const localeTranslations = {
 		iec: de_iec,
 		legal: de_legal,
 		logger: de_logger,
+		monitor: de_monitor,
 		notFound: de_notFound,
 		port: de_port,
 		rest: de_rest,
@@ -140,6 +144,7 @@ const localeTranslations = {
 		iec: en_iec,
 		legal: en_legal,
 		logger: en_logger,
+		monitor: en_monitor,
 		notFound: en_notFound,
 		port: en_port,
 		rest: en_rest,
@@ -170,6 +175,7 @@ const localeTranslations = {
 		iec: fr_iec,
 		legal: fr_legal,
 		logger: fr_logger,
+		monitor: fr_monitor,
 		notFound: fr_notFound,
 		port: fr_port,
 		rest: fr_rest,

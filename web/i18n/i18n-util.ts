@@ -33,6 +33,7 @@ export const namespaces: Namespaces[] = [
 	'iec',
 	'legal',
 	'logger',
+	'monitor',
 	'notFound',
 	'port',
 	'rest',

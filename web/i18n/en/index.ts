@@ -10,6 +10,7 @@ const en = {
     port: 'Ports and restrictions',
     wizard_com: 'Connection wizard',
     datetime: 'Date and time',
+    monitor: 'Traffic monitor',
     mqtt: 'MQTT client',
     sql: 'SQL client',
     db: 'NoSQL client',
