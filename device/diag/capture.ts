@@ -286,7 +286,8 @@ export class Capture {
     // a cursor from before a restart of the daemon (ahead of every record): read from the oldest
     if (after >= this.nextSeq) after = 0;
     const first = this.size > 0 ? this.ring[this.head]!.seq : this.nextSeq;
-    const lost = Math.max(0, first - after - 1);
+    // a read from 0 asks for the oldest held: what went before it is no loss of this reader's
+    const lost = after === 0 ? 0 : Math.max(0, first - after - 1);
     const from = Math.max(0, after + 1 - first);
     const records: CaptureRecord[] = [];
     for (let i = from; i < this.size && records.length < max; i++) records.push(this.ring[(this.head + i) % RING_RECORDS]!);
