@@ -15,7 +15,7 @@ describe('checkBudgets', () => {
     ]);
   });
 
-  it('the budgets of the console: 30 KB first load (lowered from 40 KB), 304 KB in all (raised with the traffic monitor page and the scrape token card in three languages)', () => {
-    expect(BUDGETS).toEqual({ firstLoadGzip: 30720, totalGzip: 311296 });
+  it('the budgets of the console: 30 KB first load (lowered from 40 KB), 310 KB in all (raised with the traffic monitor page, the scrape token card and the health plots in three languages)', () => {
+    expect(BUDGETS).toEqual({ firstLoadGzip: 30720, totalGzip: 317440 });
   });
 });

@@ -3,6 +3,7 @@
 
 export const PAGE_IDS = [
   'info',
+  'health',
   'com',
   'port',
   'wizard_com',
@@ -49,6 +50,7 @@ export interface PageDef {
 
 export const PAGES: readonly PageDef[] = [
   { id: 'info', path: '/info', group: 'system', sections: [], quick: true },
+  { id: 'health', path: '/health', group: 'system', sections: [] },
   { id: 'com', path: '/com', group: 'plc', sections: ['pew'], quick: true },
   { id: 'port', path: '/port', group: 'plc', sections: ['pew_redirect'], quick: true },
   { id: 'wizard_com', path: '/wizard_com', group: 'plc', sections: ['pew', 'pew_redirect'], quick: true, ownControls: true },

@@ -26,6 +26,7 @@ export type Translations = RootTranslation &
 	form: NamespaceFormTranslation,
 	ftpStatus: NamespaceFtpStatusTranslation,
 	graphs: NamespaceGraphsTranslation,
+	health: NamespaceHealthTranslation,
 	help: NamespaceHelpTranslation,
 	iec: NamespaceIecTranslation,
 	legal: NamespaceLegalTranslation,
@@ -60,6 +61,10 @@ type RootTranslation = {
 		 * S​y​s​t​e​m​ ​i​n​f​o​r​m​a​t​i​o​n
 		 */
 		info: string
+		/**
+		 * H​e​a​l​t​h
+		 */
+		health: string
 		/**
 		 * C​O​M​ ​i​n​t​e​r​f​a​c​e​s
 		 */
@@ -4878,6 +4883,163 @@ export type NamespaceGraphsTranslation = {
 	chart: RequiredParams<'name'>
 }
 
+export type NamespaceHealthTranslation = {
+	/**
+	 * T​h​e​ ​l​a​s​t​ ​h​o​u​r​,​ ​a​ ​s​a​m​p​l​e​ ​e​v​e​r​y​ ​{​s​e​c​o​n​d​s​}​ ​s​.
+	 * @param {unknown} seconds
+	 */
+	intro: RequiredParams<'seconds'>
+	/**
+	 * N​o​ ​s​a​m​p​l​e​ ​y​e​t​:​ ​t​h​e​ ​f​i​r​s​t​ ​c​o​m​e​s​ ​{​s​e​c​o​n​d​s​}​ ​s​ ​a​f​t​e​r​ ​t​h​e​ ​u​n​i​t​ ​s​t​a​r​t​s​.
+	 * @param {unknown} seconds
+	 */
+	waiting: RequiredParams<'seconds'>
+	/**
+	 * P​L​C​ ​l​i​n​k​s
+	 */
+	links: string
+	/**
+	 * N​o​ ​P​L​C​ ​l​i​n​k​ ​r​a​n​ ​i​n​ ​t​h​e​ ​l​a​s​t​ ​h​o​u​r​.
+	 */
+	noLinks: string
+	/**
+	 * B​u​s​y​ ​s​h​a​r​e​ ​o​f​ ​e​a​c​h​ ​l​i​n​k
+	 */
+	busy: string
+	/**
+	 * R​e​q​u​e​s​t​s​ ​o​f​ ​e​a​c​h​ ​l​i​n​k
+	 */
+	requests: string
+	/**
+	 * E​r​r​o​r​s​ ​a​n​d​ ​t​i​m​e​o​u​t​s​ ​o​f​ ​e​a​c​h​ ​l​i​n​k
+	 */
+	faults: string
+	/**
+	 * {​l​i​n​k​}​ ​e​r​r​o​r​s
+	 * @param {unknown} link
+	 */
+	errorsOf: RequiredParams<'link'>
+	/**
+	 * {​l​i​n​k​}​ ​t​i​m​e​o​u​t​s
+	 * @param {unknown} link
+	 */
+	timeoutsOf: RequiredParams<'link'>
+	/**
+	 * S​t​o​r​a​g​e
+	 */
+	storage: string
+	volumes: {
+		/**
+		 * I​n​t​e​r​n​a​l​ ​m​e​m​o​r​y
+		 */
+		internal: string
+		/**
+		 * U​S​B​ ​s​t​i​c​k
+		 */
+		usb: string
+		/**
+		 * T​e​m​p​o​r​a​r​y​ ​m​e​m​o​r​y
+		 */
+		temp: string
+	}
+	/**
+	 * F​r​e​e​ ​s​p​a​c​e
+	 */
+	freeSpace: string
+	/**
+	 * {​f​r​e​e​}​ ​f​r​e​e​ ​o​f​ ​{​t​o​t​a​l​}​ ​(​{​s​h​a​r​e​}​)
+	 * @param {unknown} free
+	 * @param {unknown} share
+	 * @param {unknown} total
+	 */
+	free: RequiredParams<'free' | 'share' | 'total'>
+	/**
+	 * L​e​s​s​ ​t​h​a​n​ ​1​0​%​ ​f​r​e​e​:​ ​t​h​e​ ​d​a​t​a​ ​l​o​g​g​e​r​ ​s​t​o​p​s​ ​w​h​e​n​ ​m​e​m​o​r​y​ ​r​u​n​s​ ​l​o​w​.
+	 */
+	low: string
+	/**
+	 * D​a​t​a​ ​l​o​g​g​e​r
+	 */
+	dataLogger: string
+	/**
+	 * R​e​c​o​r​d​s​ ​w​r​i​t​t​e​n
+	 */
+	records: string
+	/**
+	 * T​h​e​ ​u​n​i​t​’​s​ ​s​e​r​v​i​c​e​ ​(​d​a​e​m​o​n​)
+	 */
+	daemon: string
+	/**
+	 * C​P​U​,​ ​s​h​a​r​e​ ​o​f​ ​o​n​e​ ​c​o​r​e
+	 */
+	cpu: string
+	/**
+	 * M​e​m​o​r​y
+	 */
+	memory: string
+	/**
+	 * R​e​s​i​d​e​n​t​ ​m​e​m​o​r​y
+	 */
+	rss: string
+	/**
+	 * J​a​v​a​S​c​r​i​p​t​ ​h​e​a​p
+	 */
+	heap: string
+	units: {
+		/**
+		 * p​e​r​ ​s​e​c​o​n​d
+		 */
+		perSecond: string
+		/**
+		 * M​B
+		 */
+		mb: string
+		/**
+		 * G​B
+		 */
+		gb: string
+	}
+	amounts: {
+		/**
+		 * {​n​}​ ​M​B
+		 * @param {unknown} n
+		 */
+		mb: RequiredParams<'n'>
+		/**
+		 * {​n​}​ ​G​B
+		 * @param {unknown} n
+		 */
+		gb: RequiredParams<'n'>
+	}
+	table: {
+		/**
+		 * {​t​i​t​l​e​}​,​ ​t​h​e​ ​l​a​s​t​ ​h​o​u​r
+		 * @param {unknown} title
+		 */
+		caption: RequiredParams<'title'>
+		/**
+		 * S​e​r​i​e​s
+		 */
+		series: string
+		/**
+		 * N​o​w
+		 */
+		now: string
+		/**
+		 * L​o​w​e​s​t
+		 */
+		min: string
+		/**
+		 * H​i​g​h​e​s​t
+		 */
+		max: string
+	}
+	/**
+	 * n​o​ ​v​a​l​u​e
+	 */
+	none: string
+}
+
 export type NamespaceHelpTranslation = {
 	pages: {
 		/**
@@ -5051,6 +5213,10 @@ export type NamespaceHelpTranslation = {
 	​I​f​ ​t​h​e​ ​u​n​i​t​ ​d​o​e​s​ ​n​o​t​ ​a​n​s​w​e​r​ ​w​i​t​h​i​n​ ​2​ ​m​i​n​u​t​e​s​ ​t​h​e​ ​b​r​o​w​s​e​r​ ​t​i​m​e​o​u​t​ ​h​a​s​ ​p​r​o​b​a​b​l​y​ ​e​x​p​i​r​e​d​:​ ​t​h​e​ ​p​a​g​e​ ​r​e​t​r​i​e​s​ ​a​f​t​e​r​ ​a​b​o​u​t​ ​9​0​ ​s​.​ ​I​f​ ​t​h​e​ ​p​r​o​b​l​e​m​ ​r​e​m​a​i​n​s​,​ ​c​o​n​t​a​c​t​ ​s​u​p​p​o​r​t​.
 		 */
 		firmware: string
+		/**
+		 * T​h​e​ ​l​a​s​t​ ​h​o​u​r​ ​o​f​ ​t​h​e​ ​u​n​i​t​,​ ​a​ ​s​a​m​p​l​e​ ​e​v​e​r​y​ ​1​0​ ​s​:​ ​p​e​r​ ​r​u​n​n​i​n​g​ ​P​L​C​ ​l​i​n​k​ ​i​t​s​ ​b​u​s​y​ ​s​h​a​r​e​ ​a​n​d​ ​i​t​s​ ​r​e​q​u​e​s​t​s​,​ ​e​r​r​o​r​s​ ​a​n​d​ ​t​i​m​e​o​u​t​s​ ​(​d​a​s​h​e​d​)​ ​p​e​r​ ​s​e​c​o​n​d​;​ ​t​h​e​ ​f​r​e​e​ ​s​p​a​c​e​ ​o​f​ ​e​a​c​h​ ​s​t​o​r​a​g​e​,​ ​w​i​t​h​ ​a​ ​w​a​r​n​i​n​g​ ​b​e​l​o​w​ ​1​0​%​ ​f​r​e​e​ ​(​t​h​e​ ​d​a​t​a​ ​l​o​g​g​e​r​ ​s​t​o​p​s​ ​w​h​e​n​ ​m​e​m​o​r​y​ ​r​u​n​s​ ​l​o​w​)​;​ ​t​h​e​ ​r​e​c​o​r​d​s​ ​t​h​e​ ​l​o​g​g​e​r​ ​w​r​i​t​e​s​ ​p​e​r​ ​s​e​c​o​n​d​;​ ​t​h​e​ ​C​P​U​ ​a​n​d​ ​m​e​m​o​r​y​ ​o​f​ ​t​h​e​ ​u​n​i​t​’​s​ ​s​e​r​v​i​c​e​.​ ​T​i​m​e​s​ ​a​r​e​ ​t​h​i​s​ ​c​o​m​p​u​t​e​r​’​s​.
+		 */
+		health: string
 		/**
 		 * L​i​c​e​n​c​e​ ​t​e​r​m​s​ ​o​f​ ​t​h​e​ ​c​o​n​s​o​l​e​ ​a​n​d​ ​i​t​s​ ​c​o​m​p​o​n​e​n​t​s​.
 		 */
@@ -9399,6 +9565,7 @@ export type Namespaces =
 	| 'form'
 	| 'ftpStatus'
 	| 'graphs'
+	| 'health'
 	| 'help'
 	| 'iec'
 	| 'legal'
@@ -9488,6 +9655,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./graphs/index.ts` file instead
 	 */
 	graphs?: "[typesafe-i18n] reserved for 'graphs'-namespace. You need to use the `./graphs/index.ts` file instead."
+
+	/**
+	 * reserved for 'health'-namespace\
+	 * you need to use the `./health/index.ts` file instead
+	 */
+	health?: "[typesafe-i18n] reserved for 'health'-namespace. You need to use the `./health/index.ts` file instead."
 
 	/**
 	 * reserved for 'help'-namespace\
@@ -9602,6 +9775,10 @@ export type TranslationFunctions = {
 		 * System information
 		 */
 		info: () => LocalizedString
+		/**
+		 * Health
+		 */
+		health: () => LocalizedString
 		/**
 		 * COM interfaces
 		 */
@@ -14265,6 +14442,152 @@ export type TranslationFunctions = {
 		 */
 		chart: (arg: { name: unknown }) => LocalizedString
 	}
+	health: {
+		/**
+		 * The last hour, a sample every {seconds} s.
+		 */
+		intro: (arg: { seconds: unknown }) => LocalizedString
+		/**
+		 * No sample yet: the first comes {seconds} s after the unit starts.
+		 */
+		waiting: (arg: { seconds: unknown }) => LocalizedString
+		/**
+		 * PLC links
+		 */
+		links: () => LocalizedString
+		/**
+		 * No PLC link ran in the last hour.
+		 */
+		noLinks: () => LocalizedString
+		/**
+		 * Busy share of each link
+		 */
+		busy: () => LocalizedString
+		/**
+		 * Requests of each link
+		 */
+		requests: () => LocalizedString
+		/**
+		 * Errors and timeouts of each link
+		 */
+		faults: () => LocalizedString
+		/**
+		 * {link} errors
+		 */
+		errorsOf: (arg: { link: unknown }) => LocalizedString
+		/**
+		 * {link} timeouts
+		 */
+		timeoutsOf: (arg: { link: unknown }) => LocalizedString
+		/**
+		 * Storage
+		 */
+		storage: () => LocalizedString
+		volumes: {
+			/**
+			 * Internal memory
+			 */
+			internal: () => LocalizedString
+			/**
+			 * USB stick
+			 */
+			usb: () => LocalizedString
+			/**
+			 * Temporary memory
+			 */
+			temp: () => LocalizedString
+		}
+		/**
+		 * Free space
+		 */
+		freeSpace: () => LocalizedString
+		/**
+		 * {free} free of {total} ({share})
+		 */
+		free: (arg: { free: unknown, share: unknown, total: unknown }) => LocalizedString
+		/**
+		 * Less than 10% free: the data logger stops when memory runs low.
+		 */
+		low: () => LocalizedString
+		/**
+		 * Data logger
+		 */
+		dataLogger: () => LocalizedString
+		/**
+		 * Records written
+		 */
+		records: () => LocalizedString
+		/**
+		 * The unit’s service (daemon)
+		 */
+		daemon: () => LocalizedString
+		/**
+		 * CPU, share of one core
+		 */
+		cpu: () => LocalizedString
+		/**
+		 * Memory
+		 */
+		memory: () => LocalizedString
+		/**
+		 * Resident memory
+		 */
+		rss: () => LocalizedString
+		/**
+		 * JavaScript heap
+		 */
+		heap: () => LocalizedString
+		units: {
+			/**
+			 * per second
+			 */
+			perSecond: () => LocalizedString
+			/**
+			 * MB
+			 */
+			mb: () => LocalizedString
+			/**
+			 * GB
+			 */
+			gb: () => LocalizedString
+		}
+		amounts: {
+			/**
+			 * {n} MB
+			 */
+			mb: (arg: { n: unknown }) => LocalizedString
+			/**
+			 * {n} GB
+			 */
+			gb: (arg: { n: unknown }) => LocalizedString
+		}
+		table: {
+			/**
+			 * {title}, the last hour
+			 */
+			caption: (arg: { title: unknown }) => LocalizedString
+			/**
+			 * Series
+			 */
+			series: () => LocalizedString
+			/**
+			 * Now
+			 */
+			now: () => LocalizedString
+			/**
+			 * Lowest
+			 */
+			min: () => LocalizedString
+			/**
+			 * Highest
+			 */
+			max: () => LocalizedString
+		}
+		/**
+		 * no value
+		 */
+		none: () => LocalizedString
+	}
 	help: {
 		pages: {
 			/**
@@ -14438,6 +14761,10 @@ export type TranslationFunctions = {
 		If the unit does not answer within 2 minutes the browser timeout has probably expired: the page retries after about 90 s. If the problem remains, contact support.
 			 */
 			firmware: () => LocalizedString
+			/**
+			 * The last hour of the unit, a sample every 10 s: per running PLC link its busy share and its requests, errors and timeouts (dashed) per second; the free space of each storage, with a warning below 10% free (the data logger stops when memory runs low); the records the logger writes per second; the CPU and memory of the unit’s service. Times are this computer’s.
+			 */
+			health: () => LocalizedString
 			/**
 			 * Licence terms of the console and its components.
 			 */

@@ -21,6 +21,7 @@ import de_firmware from './de/firmware/index.ts'
 import de_form from './de/form/index.ts'
 import de_ftpStatus from './de/ftpStatus/index.ts'
 import de_graphs from './de/graphs/index.ts'
+import de_health from './de/health/index.ts'
 import de_help from './de/help/index.ts'
 import de_iec from './de/iec/index.ts'
 import de_legal from './de/legal/index.ts'
@@ -49,6 +50,7 @@ import en_firmware from './en/firmware/index.ts'
 import en_form from './en/form/index.ts'
 import en_ftpStatus from './en/ftpStatus/index.ts'
 import en_graphs from './en/graphs/index.ts'
+import en_health from './en/health/index.ts'
 import en_help from './en/help/index.ts'
 import en_iec from './en/iec/index.ts'
 import en_legal from './en/legal/index.ts'
@@ -77,6 +79,7 @@ import fr_firmware from './fr/firmware/index.ts'
 import fr_form from './fr/form/index.ts'
 import fr_ftpStatus from './fr/ftpStatus/index.ts'
 import fr_graphs from './fr/graphs/index.ts'
+import fr_health from './fr/health/index.ts'
 import fr_help from './fr/help/index.ts'
 import fr_iec from './fr/iec/index.ts'
 import fr_legal from './fr/legal/index.ts'
@@ -109,6 +112,7 @@ const localeTranslations = {
 		form: de_form,
 		ftpStatus: de_ftpStatus,
 		graphs: de_graphs,
+		health: de_health,
 		help: de_help,
 		iec: de_iec,
 		legal: de_legal,
@@ -140,6 +144,7 @@ const localeTranslations = {
 		form: en_form,
 		ftpStatus: en_ftpStatus,
 		graphs: en_graphs,
+		health: en_health,
 		help: en_help,
 		iec: en_iec,
 		legal: en_legal,
@@ -171,6 +176,7 @@ const localeTranslations = {
 		form: fr_form,
 		ftpStatus: fr_ftpStatus,
 		graphs: fr_graphs,
+		health: fr_health,
 		help: fr_help,
 		iec: fr_iec,
 		legal: fr_legal,

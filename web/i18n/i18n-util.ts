@@ -29,6 +29,7 @@ export const namespaces: Namespaces[] = [
 	'form',
 	'ftpStatus',
 	'graphs',
+	'health',
 	'help',
 	'iec',
 	'legal',

@@ -5,12 +5,12 @@
 // so zooming in shows detail the 2880 drawing points of the whole file left out (spec §9).
 
 import type { BarDrawEvent, CreatedEvent, DrawEvent } from 'chartist';
-import { BarChart, FixedScaleAxis, getBounds, Interpolation, LineChart } from 'chartist';
+import { BarChart, LineChart } from 'chartist';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { frameOptions } from '../graphs/chart-frame.ts';
 import type { Trend } from '../graphs/csv-trend.ts';
 import { seriesColour } from '../graphs/palette.ts';
 import { type ChartType, type Drawing, drawableColumns, drawing } from '../graphs/series.ts';
-import { axisTicks, clockLabel, withSeconds } from '../graphs/time-axis.ts';
 import { dragZoom, fullView, isZoomed, type Touches, timeAt, touchView, type View, wheelZoom } from '../graphs/zoom.ts';
 import { formatDateTime, LL } from '../i18n/translate.ts';
 
@@ -21,70 +21,7 @@ interface Area {
   y2: number;
 }
 
-/** y labels without float noise (0.30000000000000004 → 0.3) */
-const yLabel = (v: unknown) => String(Number(Number(v).toPrecision(8)));
-
-const PADDING = { top: 12, right: 36, bottom: 0, left: 4 };
-const X_AXIS_PX = 30; // chartist's default height of the x axis
-const Y_MIN_SPACE = 20; // chartist's default least space between y ticks
-const Y_LABEL_GAP = 10; // chartist draws a y label 10 px narrower than the axis offset
-let measureCtx: CanvasRenderingContext2D | null | undefined;
-
-/** The width in px of `text` in the axis labels' font (without a canvas: a digit is under 0.6 em). */
-function labelTextPx(text: string, host: HTMLElement): number {
-  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
-  const style = getComputedStyle(host);
-  const labelPx = labelFontPx(style, rem);
-  measureCtx ??= document.createElement('canvas').getContext('2d');
-  if (!measureCtx) return text.length * 0.6 * labelPx;
-  measureCtx.font = `${labelPx}px ${style.fontFamily}`;
-  return measureCtx.measureText(text).width;
-}
-
-/**
- * The y axis's width: the widest of the labels chartist will draw (its own scale for this height,
- * which may run past the highest value to a rounder, wider number: 950 → 1000), measured in the
- * labels' font, plus their right padding and chartist's gap.
- */
-function yAxisWidth(d: Drawing, host: HTMLElement): number {
-  const axisLength = Math.max(1, host.clientHeight - PADDING.top - PADDING.bottom - X_AXIS_PX);
-  const labels = [...getBounds(axisLength, { high: d.high, low: d.low }, Y_MIN_SPACE).values, d.low, d.high].map(yLabel);
-  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
-  const text = Math.max(...labels.map((l) => labelTextPx(l, host)));
-  return Math.min(160, Math.max(36, Math.ceil(text + 0.3 * rem + Y_LABEL_GAP + 2)));
-}
-
-/** The axis labels' font size in px: the small size of the console's type scale (--fs-small in web/styles/app.css). */
-function labelFontPx(style: CSSStyleDeclaration, rem: number): number {
-  const small = style.getPropertyValue('--fs-small').trim();
-  const n = parseFloat(small);
-  if (!Number.isFinite(n)) return 0.85 * rem;
-  return small.endsWith('rem') ? n * rem : n;
-}
-
-function chartOptions(d: Drawing, view: View, type: ChartType, host: HTMLElement) {
-  const yWidth = yAxisWidth(d, host);
-  // the x labels as wide as their text (HH:MM, or HH:MM:SS between marks closer than a minute)
-  const minutePx = Math.ceil(labelTextPx('00:00', host));
-  const secondPx = Math.ceil(labelTextPx('00:00:00', host));
-  const { ticks, step } = axisTicks(view.lo, view.hi, {
-    plotPx: host.clientWidth - PADDING.left - PADDING.right - yWidth,
-    labelPx: (s) => (withSeconds(s) ? secondPx : minutePx),
-    roomPx: PADDING.right,
-  });
-  return {
-    height: '100%',
-    low: d.low,
-    high: d.high,
-    chartPadding: PADDING,
-    axisX: { type: FixedScaleAxis, low: view.lo, high: view.hi, ticks, labelInterpolationFnc: (v: unknown) => clockLabel(Number(v), step) },
-    axisY: { offset: yWidth, labelInterpolationFnc: yLabel, referenceValue: 0 },
-    // line: straight segments (a smoothed curve would invent values), gaps where a read failed, no dots
-    showPoint: false,
-    lineSmooth: Interpolation.none({ fillHoles: false }),
-    stackBars: type === 2,
-  };
-}
+const chartOptions = (d: Drawing, view: View, type: ChartType, host: HTMLElement) => ({ ...frameOptions(d, view, host), stackBars: type === 2 });
 
 const chartData = (d: Drawing) => ({
   series: d.series.map((s) => ({ name: s.name, className: `gs-${s.column}`, meta: s.colour, data: s.data })),

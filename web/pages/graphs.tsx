@@ -10,6 +10,7 @@ import { parseTrend, TREND_MAX_BYTES, type Trend } from '../graphs/csv-trend.ts'
 import { downloadLogFile, fetchLogVolumes, type LogFileEntry, type LogVolume, STORAGE_URL_NAMES, type Storage } from '../graphs/log-files.ts';
 import { CHART_TYPES, type ChartType } from '../graphs/series.ts';
 import { errorText, LL } from '../i18n/translate.ts';
+import '../styles/chart-sheet.ts';
 import css from '../styles/graphs.css' with { type: 'text' };
 import { TrendChart } from './graphs-chart.tsx';
 

@@ -63,6 +63,7 @@ const TEXTS = ['fields', 'form', 'errors', 'confirm', 'service', 'certs', 'com',
 /** The component of every page of spec §2, with the parts of the texts it needs. */
 export const PAGE_COMPONENTS: Record<PageId, ComponentType> = {
   info: InfoPage,
+  health: page(() => import('../pages/health.tsx'), ['health', 'form']),
   com: page(() => import('../pages/com.tsx'), TEXTS),
   port: page(() => import('../pages/port.tsx'), TEXTS),
   wizard_com: page(() => import('../pages/wizard-com.tsx'), [...TEXTS, 'wizard']),

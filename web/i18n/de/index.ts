@@ -5,6 +5,7 @@ const de = {
   app: { title: 'Communicator', dateLocale: 'de-DE' },
   nav: {
     info: 'Systeminformationen',
+    health: 'Gerätezustand',
     com: 'COM-Schnittstellen',
     port: 'Ports und Einschränkungen',
     wizard_com: 'Verbindungsassistent',

@@ -6,6 +6,7 @@ const en = {
   app: { title: 'Communicator', dateLocale: 'en-GB' },
   nav: {
     info: 'System information',
+    health: 'Health',
     com: 'COM interfaces',
     port: 'Ports and restrictions',
     wizard_com: 'Connection wizard',

@@ -5,6 +5,7 @@ const fr = {
   app: { title: 'Communicator', dateLocale: 'fr-FR' },
   nav: {
     info: 'Informations système',
+    health: 'État de l’appareil',
     com: 'Interfaces COM',
     port: 'Ports et restrictions',
     wizard_com: 'Assistant de connexion',
