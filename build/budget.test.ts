@@ -15,7 +15,7 @@ describe('checkBudgets', () => {
     ]);
   });
 
-  it('the budgets of the console: 30 KB first load (lowered from 40 KB), 288 KB in all (raised with the status reasons and the test notes worded in three languages)', () => {
-    expect(BUDGETS).toEqual({ firstLoadGzip: 30720, totalGzip: 294912 });
+  it('the budgets of the console: 30 KB first load (lowered from 40 KB), 299 KB in all (raised with the register watch page, by no more than its own size)', () => {
+    expect(BUDGETS).toEqual({ firstLoadGzip: 30720, totalGzip: 306176 });
   });
 });

@@ -25,11 +25,14 @@ export interface Budgets {
  * unit's status reasons (a link down, a port in use, the logger's low memory …) became codes the
  * console words in three languages instead of the daemon's English (272.9 KB then), and to 288 KB
  * when what each step of a connection test found, and the unit's own account of a failed one,
- * became codes worded in three languages too (282.8 KB then). The first load was lowered from 40 KB to 30 KB
+ * became codes worded in three languages too (282.8 KB then). Raised to 299 KB, by no more than the
+ * page's own size, when the register watch page arrived (its chunk with its styles, its texts and
+ * help in three languages, chartist now a chunk of its own shared with the graphs: 11.9 KB; 295.6 KB
+ * then). The first load was lowered from 40 KB to 30 KB
  * when it reached 29.9 KB (what the first page needs: the shell, the first page, its texts and the
  * styles it uses).
  */
-export const BUDGETS: Budgets = { firstLoadGzip: 30 * 1024, totalGzip: 288 * 1024 };
+export const BUDGETS: Budgets = { firstLoadGzip: 30 * 1024, totalGzip: 299 * 1024 };
 
 /** the page the first-load budget is measured for */
 export const FIRST_LOAD_ROUTE = '/#/info';

@@ -7,6 +7,7 @@ export const PAGE_IDS = [
   'port',
   'wizard_com',
   'datetime',
+  'watch',
   'mqtt',
   'sql',
   'db',
@@ -52,6 +53,8 @@ export const PAGES: readonly PageDef[] = [
   { id: 'port', path: '/port', group: 'plc', sections: ['pew_redirect'], quick: true },
   { id: 'wizard_com', path: '/wizard_com', group: 'plc', sections: ['pew', 'pew_redirect'], quick: true, ownControls: true },
   { id: 'datetime', path: '/datetime', group: 'plc', sections: ['pew_rtc'] },
+  // the user's own list, saved by the page itself (no configuration section)
+  { id: 'watch', path: '/watch', group: 'plc', sections: [] },
   { id: 'mqtt', path: '/mqtt', group: 'apps', sections: ['pew_mqtt'] },
   { id: 'sql', path: '/sql', group: 'apps', sections: ['pew_sql'] },
   { id: 'db', path: '/db', group: 'apps', sections: ['pew_nosql'] },

@@ -33,6 +33,11 @@ export const GLOSSARY: Record<'de' | 'fr', Term[]> = {
     { concept: 'logging / to log (logger)', use: 'Aufzeichnung / aufzeichnen', avoid: [/protokollier/i, /\bProtokollieren\b/] },
     { concept: 'words (PLC data words)', use: 'Wörter', avoid: [/\bWorte\b/] },
     { concept: 'settings', use: 'Einstellungen', avoid: [/\bKonfigurationseinstellung/] },
+    {
+      concept: 'register watch (a user’s own PLC addresses read live)',
+      use: 'Registerbeobachtung, Beobachtungstabelle',
+      avoid: [/Watchliste|Überwachungsliste|Beobachtungsliste/],
+    },
     { concept: 'quotation marks', use: '„…“', avoid: [/"/, /«|»/, /(^|[\s(])'[A-ZÄÖÜ][^']*'/] },
   ],
   fr: [
@@ -49,6 +54,11 @@ export const GLOSSARY: Record<'de' | 'fr', Term[]> = {
     { concept: 'upload a file to the unit', use: 'charger', avoid: [/télévers/i] },
     { concept: 'the Reset button (the defaults into the form)', use: 'Réinitialiser', avoid: [/\bRétablir remplit\b/] },
     { concept: 'word order names', use: 'Big/Middle/Mixed with what each means', avoid: [/^(Big|Middle|Mixed)$/] },
+    {
+      concept: 'register watch (a user’s own PLC addresses read live)',
+      use: 'visualisation des registres, table de visualisation',
+      avoid: [/liste de (surveillance|visualisation)/i],
+    },
     { concept: 'quotation marks', use: '« … » (with non-breaking spaces)', avoid: [/"/, /“|”|„/, /(^|[\s(])'[A-Za-zÀ-ÿ][^']*'/] },
     { concept: 'apostrophe', use: '’', avoid: [/[A-Za-zÀ-ÿ]'[A-Za-zÀ-ÿ]/] },
     {

@@ -43,6 +43,7 @@ export const namespaces: Namespaces[] = [
 	'services',
 	'tls',
 	'users',
+	'watch',
 	'wizard'
 ]
 

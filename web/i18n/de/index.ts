@@ -9,6 +9,7 @@ const de = {
     port: 'Ports und Einschränkungen',
     wizard_com: 'Verbindungsassistent',
     datetime: 'Datum und Uhrzeit',
+    watch: 'Registerbeobachtung',
     mqtt: 'MQTT-Client',
     sql: 'SQL-Client',
     db: 'NoSQL-Client',

@@ -10,6 +10,7 @@ const en = {
     port: 'Ports and restrictions',
     wizard_com: 'Connection wizard',
     datetime: 'Date and time',
+    watch: 'Register watch',
     mqtt: 'MQTT client',
     sql: 'SQL client',
     db: 'NoSQL client',

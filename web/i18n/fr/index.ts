@@ -9,6 +9,7 @@ const fr = {
     port: 'Ports et restrictions',
     wizard_com: 'Assistant de connexion',
     datetime: 'Date et heure',
+    watch: 'Visualisation des registres',
     mqtt: 'Client MQTT',
     sql: 'Client SQL',
     db: 'Client NoSQL',
