@@ -9,6 +9,7 @@ export const PAGE_IDS = [
   'wizard_com',
   'datetime',
   'monitor',
+  'watch',
   'mqtt',
   'sql',
   'db',
@@ -56,6 +57,8 @@ export const PAGES: readonly PageDef[] = [
   { id: 'wizard_com', path: '/wizard_com', group: 'plc', sections: ['pew', 'pew_redirect'], quick: true, ownControls: true },
   { id: 'datetime', path: '/datetime', group: 'plc', sections: ['pew_rtc'] },
   { id: 'monitor', path: '/monitor', group: 'plc', sections: [] },
+  // the user's own list, saved by the page itself (no configuration section)
+  { id: 'watch', path: '/watch', group: 'plc', sections: [] },
   { id: 'mqtt', path: '/mqtt', group: 'apps', sections: ['pew_mqtt'] },
   { id: 'sql', path: '/sql', group: 'apps', sections: ['pew_sql'] },
   { id: 'db', path: '/db', group: 'apps', sections: ['pew_nosql'] },

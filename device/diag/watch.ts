@@ -81,6 +81,13 @@ const NO_SCALING = { enable_scal: false, scal_plc_min: 0, scal_plc_max: 1, scal_
 const failure = (e: unknown): { reason: string; code?: number } =>
   e instanceof PlcError ? { reason: e.reason, ...(e.code !== undefined ? { code: e.code } : {}) } : { reason: 'link_down' };
 
+/**
+ * A decoded value as JSON carries it: a 64-bit integer as its decimal text (exact), a float that is
+ * no finite number (a REAL's NaN or infinity bit pattern) as `NaN`, `Infinity` or `-Infinity`,
+ * which JSON would otherwise turn into null.
+ */
+const jsonValue = (v: number | bigint | string): number | string => (typeof v === 'bigint' || (typeof v === 'number' && !Number.isFinite(v)) ? String(v) : v);
+
 /** Reads every entry (each its own transaction, in order) and decodes it as the logger would. */
 export async function readWatch(links: Links, entries: readonly WatchEntry[], user: string): Promise<WatchValues> {
   const values: WatchValues['values'] = [];
@@ -91,7 +98,7 @@ export async function readWatch(links: Links, entries: readonly WatchEntry[], us
       if (!link) throw new PlcError('link_down', 'The interface is not enabled');
       const words = await link.readWords(src.area, src.word, src.words, `watch:${user}`, src.station);
       const v = pointValue({ ...e, ...NO_SCALING }, words, src.bit);
-      values.push({ ...(v === null ? {} : { value: typeof v === 'bigint' ? v.toString() : v }), words });
+      values.push({ ...(v === null ? {} : { value: jsonValue(v) }), words });
     } catch (err) {
       values.push({ failure: failure(err) });
     }

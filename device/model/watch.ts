@@ -38,7 +38,7 @@ export const watchWriteRequest = obj({ index: int(0, WATCH_MAX - 1, 0), value: t
 export type WatchWriteRequest = v.InferOutput<typeof watchWriteRequest>;
 
 const reading = v.object({
-  /** number, the text of a text type, a 64-bit integer as decimal text; absent when the read failed */
+  /** number, the text of a text type, a 64-bit integer as decimal text, a float that is no finite number as `NaN`, `Infinity` or `-Infinity`; absent when the read failed */
   value: v.optional(v.union([v.number(), v.string()])),
   /** the words read (for hex and binary display) */
   words: v.optional(v.array(v.number())),

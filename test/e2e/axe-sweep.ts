@@ -24,6 +24,7 @@ import { withDefaults } from '../../device/model/section.ts';
 import { logSchema } from '../../device/model/sections/log.ts';
 import { type LogFile, type LogRecord, logFileSchema, recordSchema } from '../../device/model/sections/logfile.ts';
 import { restrictionSchema, threadSchema } from '../../device/model/sections/redirect.ts';
+import { watchEntrySchema } from '../../device/model/watch.ts';
 import { PAGES } from '../../web/pages.ts';
 import { THEMES, type Theme } from '../../web/state/pref-choices.ts';
 import { freePort } from '../support/ports.ts';
@@ -144,8 +145,8 @@ export async function sweep(suite: Suite, { size, lang, routes, shell }: Sweep):
 /**
  * The unit as a technician leaves it, so that the pages show their tables and blocks filled: the
  * logger on with two files of long names, two redirect threads (one a Modbus/TCP gateway) with
- * restrictions, a capture of the first thread with a refused write. Nothing of it needs a PLC that
- * answers: the status shows its failed reads.
+ * restrictions, a capture of the first thread with a refused write, the administrator's register
+ * watch list. Nothing of it needs a PLC that answers: the status shows its failed reads.
  */
 export async function seedPlant(suite: Suite): Promise<void> {
   const c = await suite.d.admin();
@@ -180,6 +181,16 @@ export async function seedPlant(suite: Suite): Promise<void> {
   const capture = await c.post('/config/monitor/start', { sources: [`port:${port}`], level: 'raw', minutes: 60 });
   if (capture.status !== 200) throw new Error(`the capture did not start: ${capture.text}`);
   await mewAsk(port, { cmd: 'WD', area: 'DT', start: 5, words: [1] });
+  // the register watch: an entry the INTERNAL memory answers (its value and trend) and one on COM1, which is off (its failure)
+  const watched = (o: Record<string, unknown>) => withDefaults(watchEntrySchema, o);
+  const watch = await c.post('/config/watch', {
+    entries: [
+      watched({ name: 'boiler_house_flow_temperature', if: 4, reg_addr: '100', decimal: 1 }),
+      watched({ name: 'pump_station_north_running', if: 0, area: 6, reg_addr: '10A' }),
+      watched({ name: 'pressure_words', if: 4, reg_addr: '102', type: 4, format: 'bin' }),
+    ],
+  });
+  if (watch.status !== 200) throw new Error(`the watch list was not saved: ${watch.text}`);
 }
 
 /** The test of one case: nothing found, no uncaught error in the pages. */

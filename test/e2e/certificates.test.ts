@@ -76,7 +76,7 @@ describe('certificates on /mqtt', () => {
     // the field of the section names the file; it is saved with the page
     await expect.poll(() => fieldInput(page, 'pew_mqtt', 'ca').inputValue()).toBe('ca.pem');
     await page.locator('.page-bar [data-action=save]').click();
-    await page.locator('.notices .notice.info', { hasText: en.notify.saved }).waitFor();
+    await page.locator('.notices .notice.info', { hasText: en.form.notice.saved }).waitFor();
     expect((await (await api(page, suite.d)).get('/config/pew_mqtt')).body.ca).toBe('ca.pem');
 
     // a file that is no certificate: the §8 failure with the reason, nothing stored

@@ -52,7 +52,7 @@ describe('the data logger page', () => {
   const stored = async (page: Page) => (await (await api(page, suite.d)).get(`/config/${KEY}`)).body as StoredLog;
   const save = async (page: Page) => {
     await page.locator('.page-bar [data-action=save]').click();
-    await notice(page, 'info', en.notify.saved).waitFor();
+    await notice(page, 'info', en.form.notice.saved).waitFor();
   };
 
   /** Saves pew_log (and changes pew) through the API, signs in and opens /log. */
@@ -308,7 +308,7 @@ describe('the data logger page', () => {
       if (r.method() === 'POST') posts.push(new URL(r.url()).pathname);
     });
     await page.locator('.page-bar [data-action=save]').click();
-    await notice(page, 'error', en.notify.saveFailed).waitFor();
+    await notice(page, 'error', en.form.notice.saveFailed).waitFor();
     // the message names the field by its place, not by its path
     await notice(page, 'error', fill(en.form.problem, { place: `${en.nav.log}, ${fill(t.where.point, { file: 2, point: 690 })}`, message: '' })).waitFor();
     expect(posts).toEqual([]);

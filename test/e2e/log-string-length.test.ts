@@ -46,7 +46,7 @@ describe('the string length of a data point on /log', () => {
     await expect.poll(() => typeCell(2).textContent()).toBe('STRING[12]');
 
     await page.locator('.page-bar [data-action=save]').click();
-    await page.locator('.notices .notice.info', { hasText: en.notify.saved }).waitFor();
+    await page.locator('.notices .notice.info', { hasText: en.form.notice.saved }).waitFor();
     const stored = (await (await api(page, suite.d)).get('/config/pew_log')).body as { log_def: LogFile[] };
     expect(stored.log_def[0]!.records.map((r) => [r.name, r.type, r.str_len])).toEqual([
       ['Batch_Name', 13, 10],

@@ -25,7 +25,7 @@ describe('the specified-time trigger on /log', () => {
 
     await time.fill('06:30:15');
     await page.locator('.page-bar [data-action=save]').click();
-    await page.locator('.notices .notice.info', { hasText: de.notify.saved }).waitFor();
+    await page.locator('.notices .notice.info', { hasText: de.form.notice.saved }).waitFor();
     expect((await a.get('/config/pew_log')).body.log_def[0].time_start).toBe(6 * 3600 + 30 * 60 + 15);
 
     // a stored value comes back as its time of day

@@ -78,7 +78,7 @@ describe('the data logger from /log to /graphs against a virtual PLC on COM1', (
     await input(page, 'log_def.0.records.1.name').fill('Flow');
     await input(page, 'log_def.0.records.1.reg_addr').fill('101');
     await page.locator('.page-bar [data-action=save]').click();
-    await page.locator('.notices .notice.info', { hasText: en.notify.saved }).waitFor();
+    await page.locator('.notices .notice.info', { hasText: en.form.notice.saved }).waitFor();
 
     // the CSV file appears in the list of the internal storage
     const list = log.locator('[data-storage-files="0"]');

@@ -74,7 +74,7 @@ describe('the MQTT form', () => {
       }).observe(document.body, { childList: true, subtree: true });
     });
     await save.click();
-    const notice = page.locator('.notices .notice.info', { hasText: en.notify.saved });
+    const notice = page.locator('.notices .notice.info', { hasText: en.form.notice.saved });
     await notice.waitFor({ state: 'visible' });
     expect(await notice.locator('.bar').evaluate((e) => (e as HTMLElement).style.animationDuration)).toBe(`${SAVED_MS}ms`);
     expect(SAVED_MS).toBe(3000);
@@ -107,18 +107,18 @@ describe('the MQTT form', () => {
     await expectText(dialog(page).locator('#dlg-title'), en.confirm.resetTitle);
     await dialog(page).locator('button.danger', { hasText: en.confirm.reset }).click();
     await expect.poll(() => keepAlive(page).inputValue()).toBe(String(KEEP_ALIVE_DEFAULT));
-    await page.locator('.notices .notice.warning', { hasText: en.notify.resetDone }).waitFor();
+    await page.locator('.notices .notice.warning', { hasText: en.form.notice.resetDone }).waitFor();
     await expect.poll(() => marker(page).getAttribute('class')).toBe('mark changed');
     expect(await storedKeepAlive(page)).toBe(120);
     await save.click();
-    await page.locator('.notices .notice.info', { hasText: en.notify.saved }).waitFor();
+    await page.locator('.notices .notice.info', { hasText: en.form.notice.saved }).waitFor();
     expect(await storedKeepAlive(page)).toBe(KEEP_ALIVE_DEFAULT);
     expect(await keepAlive(page).inputValue()).toBe(String(KEEP_ALIVE_DEFAULT));
 
     // reset once more: the defaults are saved already, Save stays off, and the notice does not ask for it
     await page.locator('.page-bar [data-action=reset]').click();
     await dialog(page).locator('button.danger', { hasText: en.confirm.reset }).click();
-    await page.locator('.notices .notice.info', { hasText: en.notify.resetSame }).waitFor();
+    await page.locator('.notices .notice.info', { hasText: en.form.notice.resetSame }).waitFor();
     expect(await save.isDisabled()).toBe(true);
   });
 

@@ -32,7 +32,7 @@ describe('a masked password and a changed server', () => {
     await pw.fill('New-Secret2');
     await expect.poll(() => message.count()).toBe(0);
     await save.click();
-    await page.locator('.notices .notice.info', { hasText: en.notify.saved }).waitFor();
+    await page.locator('.notices .notice.info', { hasText: en.form.notice.saved }).waitFor();
     expect((await a.get('/config/pew_httpc')).body.server_addr).toBe('https://new.example/plc');
     expect(suite.d.ctx.store.get<{ server_password: string }>('pew_httpc').server_password).toBe('New-Secret2');
   });

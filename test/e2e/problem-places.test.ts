@@ -44,7 +44,7 @@ describe('problems named by their place', () => {
       .poll(() => notice(page).innerText())
       .toBe(
         [
-          en.notify.saveFailed,
+          en.form.notice.saveFailed,
           line(place(en, 1), fill(en.errors.port_conflict, { port: 10501, other: place(en, 2) })),
           line(ipPlace, en.errors.invalid_ip),
           line(place(en, 2), fill(en.errors.port_conflict, { port: 10501, other: place(en, 1) })),

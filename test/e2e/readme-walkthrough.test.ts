@@ -68,7 +68,7 @@ async function type(line: string): Promise<string> {
   return stdout.trim();
 }
 
-const saved = () => page.locator('.notices .notice.info', { hasText: en.notify.saved }).waitFor();
+const saved = () => page.locator('.notices .notice.info', { hasText: en.form.notice.saved }).waitFor();
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'readme-'));

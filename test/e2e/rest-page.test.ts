@@ -53,7 +53,7 @@ describe('the /rest page', () => {
     await page.locator('[data-security]').first().waitFor();
     await expect.poll(() => save(page).isEnabled()).toBe(true);
     await save(page).click();
-    await page.locator('.notices .notice.info', { hasText: en.notify.saved }).waitFor();
+    await page.locator('.notices .notice.info', { hasText: en.form.notice.saved }).waitFor();
     const stored = (await (await api(page, suite.d)).get('/config/pew_api')).body;
     expect(stored).toEqual({
       api_enable: true,
@@ -104,7 +104,7 @@ describe('the /rest page', () => {
     expect(await input(page, 'api_enable').isChecked()).toBe(false);
     expect((await (await api(page, suite.d)).get('/config/pew_api')).body.http_port).toBe(port); // not stored until saved
     await save(page).click();
-    await page.locator('.notices .notice.info', { hasText: en.notify.saved }).waitFor();
+    await page.locator('.notices .notice.info', { hasText: en.form.notice.saved }).waitFor();
     await page.locator('[data-rest-state=off]').waitFor();
   });
 
@@ -132,7 +132,7 @@ describe('the /rest page', () => {
     await input(page, 'api_key').fill(key);
     await expect.poll(() => warning.count()).toBe(0);
     await save(page).click();
-    await page.locator('.notices .notice.info', { hasText: en.notify.saved }).waitFor();
+    await page.locator('.notices .notice.info', { hasText: en.form.notice.saved }).waitFor();
     const stored = (await (await api(page, suite.d)).get('/config/pew_api')).body;
     expect(stored.api_key).toBe('********');
     await suite.d.ctx.rest.settled();
@@ -155,7 +155,7 @@ describe('the /rest page', () => {
     await page.locator('.page-bar [data-action=reset]').click();
     await dialog(page).locator('button.danger', { hasText: en.confirm.reset }).click();
     await save(page).click();
-    await page.locator('.notices .notice.info', { hasText: en.notify.saved }).waitFor();
+    await page.locator('.notices .notice.info', { hasText: en.form.notice.saved }).waitFor();
   });
 
   it('an out-of-range port: inline message, save refused; the daemon answers the same code', async () => {

@@ -57,7 +57,7 @@ describe('the script check on /script', () => {
     await page.locator('[data-script-ok]').waitFor();
     expect(await page.locator('.script-gutter .bad').count()).toBe(0);
     await save(page).click();
-    await page.locator('.notices .notice.info', { hasText: en.notify.saved }).first().waitFor();
+    await page.locator('.notices .notice.info', { hasText: en.form.notice.saved }).first().waitFor();
     expect((await stored(page, 'pew_script')).enable_script).toBe(true);
     const status = page.locator('[data-block=script-status]');
     await expect.poll(() => status.locator('[data-item=state] [data-state]').getAttribute('data-state'), { timeout: 15_000 }).toBe('running');

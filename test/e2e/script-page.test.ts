@@ -17,7 +17,7 @@ describe('the script page', () => {
   const input = (page: Page, path: string) => fieldInput(page, 'pew_script', path);
   const editor = (page: Page) => page.locator('#f-script_file-content');
   const save = (page: Page) => page.locator('.page-bar [data-action=save]');
-  const saved = (page: Page) => page.locator('.notices .notice.info', { hasText: en.notify.saved }).first().waitFor();
+  const saved = (page: Page) => page.locator('.notices .notice.info', { hasText: en.form.notice.saved }).first().waitFor();
   const scriptFile = (name: string) => readFile(join(suite.d.dataDir, 'scripts', name), 'utf8').catch(() => undefined);
   const stored = async (page: Page, key: string) => (await (await api(page, suite.d)).get(`/config/${key}`)).body;
 

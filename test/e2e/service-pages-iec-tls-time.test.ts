@@ -59,13 +59,13 @@ async function save(page: Page): Promise<void> {
   const answer = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.startsWith('/config'));
   await saveButton(page).click();
   expect((await answer).status()).toBe(200);
-  await page.locator('.notices .notice.info', { hasText: en.notify.saved }).waitFor();
+  await page.locator('.notices .notice.info', { hasText: en.form.notice.saved }).waitFor();
 }
 
 async function reset(page: Page): Promise<void> {
   await page.locator('.page-bar [data-action=reset]').click();
   await dialog(page).locator('button.danger', { hasText: en.confirm.reset }).click();
-  await page.locator('.notices .notice.warning', { hasText: en.notify.resetDone }).waitFor();
+  await page.locator('.notices .notice.warning', { hasText: en.form.notice.resetDone }).waitFor();
 }
 
 /** Every POST the page sends to /config (a refused save must send none). */

@@ -42,7 +42,7 @@ const dialog = (page: Page) => page.locator('[role=alertdialog]');
 
 async function save(page: Page): Promise<void> {
   await saveButton(page).click();
-  await page.locator('.notices .notice.info', { hasText: en.notify.saved }).waitFor();
+  await page.locator('.notices .notice.info', { hasText: en.form.notice.saved }).waitFor();
 }
 
 /** Adds a point with the button and fills the fields given (the editor opens on the new row). */

@@ -150,7 +150,7 @@ export const fill = (text: string, params: Record<string, string | number>, lang
 
 /** The notice of a refused save: the reason, then one line per problem ("<page>, <entry>, <field>: <message>"). */
 export const saveRefusal = (lines: readonly (readonly [place: string, message: string])[], l: typeof en = en): string =>
-  [l.notify.saveFailed, ...lines.map(([place, message]) => fill(l.form.problem, { place, message }))].join('\n');
+  [l.form.notice.saveFailed, ...lines.map(([place, message]) => fill(l.form.problem, { place, message }))].join('\n');
 
 /**
  * One browser and one daemon for a describe block (the administrator created unless `admin` is

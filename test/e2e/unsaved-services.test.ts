@@ -62,7 +62,7 @@ describe('unsaved service switches and the unsaved marker', () => {
     await expectTitle(page, en.nav.info);
     await saveAll(page).click();
     await expect.poll(() => enabledOnUnit(page, d, 'x11vnc')).toBe(true);
-    await expectText(page.locator('.notice span').first(), en.notify.saved);
+    await expectText(page.locator('.notice span').first(), en.form.notice.saved);
     expect(await saveAll(page).isDisabled()).toBe(true);
     expect(await menuLink(page, 'info').locator('.mark').count()).toBe(0);
     await menuLink(page, 'mqtt').click();

@@ -130,7 +130,7 @@ describe('the connection wizard', () => {
       if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/config')) posts.push({ path: new URL(r.url()).pathname, body: r.postDataJSON() });
     });
     await action(page, 'finish').click();
-    await page.locator('.notices .notice.info', { hasText: en.notify.saved }).waitFor();
+    await page.locator('.notices .notice.info', { hasText: en.form.notice.saved }).waitFor();
     await expectTitle(page, en.nav.port);
     // one save-all request with both sections
     expect(posts.map((p) => [p.path, Object.keys(p.body).sort()])).toEqual([['/config', ['pew', 'pew_redirect']]]);

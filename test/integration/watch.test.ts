@@ -2,9 +2,11 @@
 // as the data logger decodes them, a value the PLC changes read on the next call, addresses outside
 // §9's ranges refused with the range, and the administrator's write checked against the entry's
 // type, audited, refused for the user role and for the inputs.
+
+import { safeParse } from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pew } from '../../device/model/sections/pew.ts';
-import type { WatchEntry } from '../../device/model/watch.ts';
+import { type WatchEntry, watchValuesSchema } from '../../device/model/watch.ts';
 import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
 import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
 import { type Client, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
@@ -75,6 +77,15 @@ describe('the register watch', () => {
     plc.memory.writeWords('DT', 10, [7]);
     v = await user.get('/config/watch/values');
     expect(v.body.values[0].value).toBe(7);
+  });
+
+  it('a REAL holding no finite number reads as its text, and the answer still passes its schema', async () => {
+    await user.post('/config/watch', { entries: [entry({ reg_addr: '60', type: 7 }), entry({ reg_addr: '62', type: 7 }), entry({ reg_addr: '64' })] });
+    plc.memory.writeWords('DT', 60, [0xffff, 0xffff, 0x0000, 0xff80, 5]); // NaN, -Infinity, 5
+    const v = await user.get('/config/watch/values');
+    expect(v.status, v.text).toBe(200);
+    expect(v.body.values.map((x: { value?: unknown }) => x.value)).toEqual(['NaN', '-Infinity', 5]);
+    expect(safeParse(watchValuesSchema, v.body).success).toBe(true);
   });
 
   it('refuses an address outside its area with the range, and a malformed list, keeping the saved one', async () => {

@@ -1,6 +1,7 @@
 // One form field bound to a section's temporary copy. Kind, range, length limit, choices and
 // default come from the section's schema; label, help and messages from the dictionary; the
 // message shown is the one the daemon would give for the same value (same schema, same code).
+import type { GenericSchema } from 'valibot';
 import { PASSWORD_MASK } from '../../device/model/fields.ts';
 import { sectionByKey } from '../../device/model/index.ts';
 import { metaAt } from '../../device/model/introspect.ts';
@@ -46,6 +47,13 @@ export interface FieldViewProps extends FieldProps {
   help?: string;
   /** the value is a secret (a password input); else a password field of the section is one */
   secret?: boolean;
+  /**
+   * the schema the path is in, for a list that is no configuration section (the register watch);
+   * `section` then only names the field's id
+   */
+  schema?: GenericSchema;
+  /** editable in the user role too (a list of the user's own) */
+  editable?: boolean;
 }
 
 /**
@@ -53,8 +61,8 @@ export interface FieldViewProps extends FieldProps {
  * the section's temporary copy, the wizard to its own draft.
  */
 export function FieldView(props: FieldViewProps) {
-  const def = sectionByKey(props.section)!;
-  const meta = metaAt(def.schema, props.path);
+  const def = props.schema ? undefined : sectionByKey(props.section)!;
+  const meta = metaAt(props.schema ?? def!.schema, props.path);
   const value = props.value;
   const id = `f-${props.section}-${props.path.replace(/\./g, '-')}`;
   const text = fieldText(props.section, props.path);
@@ -62,11 +70,11 @@ export function FieldView(props: FieldViewProps) {
   const help = props.bare ? undefined : (props.help ?? text.help);
   const problem = props.problem;
   const message = problem ? issueText(props.section, problem.code, problem.params) : '';
-  const ro = readOnly.value || props.disabled === true;
+  const ro = (readOnly.value && !props.editable) || props.disabled === true;
   const set = props.onChange;
   const described = [problem ? `${id}-err` : '', help ? `${id}-help` : ''].filter(Boolean).join(' ') || undefined;
   const common = { id, disabled: ro, 'aria-invalid': problem ? true : undefined, 'aria-describedby': described, name: props.path };
-  const isSecret = props.secret ?? isSecretPath(def, undefined, props.path);
+  const isSecret = props.secret ?? (def ? isSecretPath(def, undefined, props.path) : false);
 
   let input: preact.JSX.Element;
   if (meta.kind === 'boolean') {

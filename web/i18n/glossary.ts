@@ -37,6 +37,11 @@ export const GLOSSARY: Record<'de' | 'fr', Term[]> = {
     { concept: 'capture (traffic monitor)', use: 'Mitschnitt', avoid: [/\bCapture\b/] },
     { concept: 'a record of the traffic monitor (a frame or an event)', use: 'Eintrag', avoid: [] },
     { concept: 'frame (what goes over the wire)', use: 'Telegramm', avoid: [/\bFrames?\b/] },
+    {
+      concept: 'register watch (a user’s own PLC addresses read live)',
+      use: 'Registerbeobachtung, Beobachtungstabelle',
+      avoid: [/Watchliste|Überwachungsliste|Beobachtungsliste/],
+    },
     { concept: 'quotation marks', use: '„…“', avoid: [/"/, /«|»/, /(^|[\s(])'[A-ZÄÖÜ][^']*'/] },
   ],
   fr: [
@@ -57,6 +62,11 @@ export const GLOSSARY: Record<'de' | 'fr', Term[]> = {
     { concept: 'capture (traffic monitor)', use: 'capture', avoid: [] },
     { concept: 'a record of the traffic monitor (a frame or an event)', use: 'entrée', avoid: [] },
     { concept: 'frame (what goes over the wire)', use: 'trame', avoid: [/\bframes?\b/i] },
+    {
+      concept: 'register watch (a user’s own PLC addresses read live)',
+      use: 'visualisation des registres, table de visualisation',
+      avoid: [/liste de (surveillance|visualisation)/i],
+    },
     { concept: 'quotation marks', use: '« … » (with non-breaking spaces)', avoid: [/"/, /“|”|„/, /(^|[\s(])'[A-Za-zÀ-ÿ][^']*'/] },
     { concept: 'apostrophe', use: '’', avoid: [/[A-Za-zÀ-ÿ]'[A-Za-zÀ-ÿ]/] },
     {

@@ -42,6 +42,7 @@ export type Translations = RootTranslation &
 	services: NamespaceServicesTranslation,
 	tls: NamespaceTlsTranslation,
 	users: NamespaceUsersTranslation,
+	watch: NamespaceWatchTranslation,
 	wizard: NamespaceWizardTranslation
 }
 
@@ -85,6 +86,10 @@ type RootTranslation = {
 		 * T​r​a​f​f​i​c​ ​m​o​n​i​t​o​r
 		 */
 		monitor: string
+		/**
+		 * R​e​g​i​s​t​e​r​ ​w​a​t​c​h
+		 */
+		watch: string
 		/**
 		 * M​Q​T​T​ ​c​l​i​e​n​t
 		 */
@@ -325,26 +330,6 @@ type RootTranslation = {
 		user: string
 	}
 	notify: {
-		/**
-		 * S​e​t​t​i​n​g​s​ ​s​a​v​e​d​.
-		 */
-		saved: string
-		/**
-		 * F​a​i​l​e​d​ ​t​o​ ​s​a​v​e​ ​s​e​t​t​i​n​g​s​.
-		 */
-		saveFailed: string
-		/**
-		 * N​o​t​h​i​n​g​ ​t​o​ ​s​a​v​e​:​ ​n​o​ ​s​e​t​t​i​n​g​ ​w​a​s​ ​c​h​a​n​g​e​d​.
-		 */
-		nothingToSave: string
-		/**
-		 * T​h​e​ ​d​e​f​a​u​l​t​s​ ​a​r​e​ ​i​n​ ​p​l​a​c​e​.​ ​S​a​v​e​ ​t​o​ ​a​p​p​l​y​ ​t​h​e​m​.
-		 */
-		resetDone: string
-		/**
-		 * T​h​e​ ​d​e​f​a​u​l​t​s​ ​a​r​e​ ​i​n​ ​p​l​a​c​e​:​ ​t​h​e​y​ ​a​r​e​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​ ​a​l​r​e​a​d​y​.
-		 */
-		resetSame: string
 		/**
 		 * T​h​i​s​ ​p​a​g​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.​ ​C​h​e​c​k​ ​t​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​t​o​ ​t​h​e​ ​u​n​i​t​ ​a​n​d​ ​r​e​t​r​y​.
 		 */
@@ -4534,6 +4519,28 @@ export type NamespaceFormTranslation = {
 	 * @param {unknown} min
 	 */
 	range: RequiredParams<'max' | 'min'>
+	notice: {
+		/**
+		 * S​e​t​t​i​n​g​s​ ​s​a​v​e​d​.
+		 */
+		saved: string
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​s​a​v​e​ ​s​e​t​t​i​n​g​s​.
+		 */
+		saveFailed: string
+		/**
+		 * N​o​t​h​i​n​g​ ​t​o​ ​s​a​v​e​:​ ​n​o​ ​s​e​t​t​i​n​g​ ​w​a​s​ ​c​h​a​n​g​e​d​.
+		 */
+		nothingToSave: string
+		/**
+		 * T​h​e​ ​d​e​f​a​u​l​t​s​ ​a​r​e​ ​i​n​ ​p​l​a​c​e​.​ ​S​a​v​e​ ​t​o​ ​a​p​p​l​y​ ​t​h​e​m​.
+		 */
+		resetDone: string
+		/**
+		 * T​h​e​ ​d​e​f​a​u​l​t​s​ ​a​r​e​ ​i​n​ ​p​l​a​c​e​:​ ​t​h​e​y​ ​a​r​e​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​ ​a​l​r​e​a​d​y​.
+		 */
+		resetSame: string
+	}
 	/**
 	 * U​s​e​s​ ​D​T​{​f​i​r​s​t​}​ ​–​ ​D​T​{​l​a​s​t​}​ ​(​{​c​o​u​n​t​}​ ​r​e​g​i​s​t​e​r​{​{​s​}​}​)​.
 	 * @param {string | number | boolean} count
@@ -5086,6 +5093,13 @@ export type NamespaceHelpTranslation = {
 	​D​i​r​e​c​t​i​o​n​,​ ​c​o​m​m​a​n​d​ ​(​R​D​,​ ​F​C​3​ ​…​)​ ​a​n​d​ ​E​r​r​o​r​s​ ​o​n​l​y​ ​f​i​l​t​e​r​ ​t​h​e​ ​l​i​s​t​,​ ​w​h​i​c​h​ ​t​h​e​n​ ​s​t​a​r​t​s​ ​a​g​a​i​n​ ​f​r​o​m​ ​t​h​e​ ​o​l​d​e​s​t​ ​r​e​c​o​r​d​ ​t​h​e​ ​u​n​i​t​ ​h​o​l​d​s​ ​(​a​f​t​e​r​ ​t​h​e​ ​l​a​s​t​ ​C​l​e​a​r​)​.​ ​P​a​u​s​e​ ​s​t​o​p​s​ ​r​e​a​d​i​n​g​ ​(​t​h​e​ ​u​n​i​t​ ​g​o​e​s​ ​o​n​ ​c​a​p​t​u​r​i​n​g​)​;​ ​C​l​e​a​r​ ​e​m​p​t​i​e​s​ ​t​h​e​ ​l​i​s​t​.​ ​T​h​e​ ​d​o​w​n​l​o​a​d​s​ ​g​i​v​e​ ​t​h​e​ ​r​e​c​o​r​d​s​ ​s​i​n​c​e​ ​t​h​e​ ​l​a​s​t​ ​C​l​e​a​r​ ​o​f​ ​t​h​e​ ​c​h​o​s​e​n​ ​s​o​u​r​c​e​ ​a​s​ ​t​e​x​t​ ​o​r​ ​a​s​ ​a​ ​p​c​a​p​ ​f​i​l​e​ ​f​o​r​ ​W​i​r​e​s​h​a​r​k​.
 		 */
 		monitor: string
+		/**
+		 * Y​o​u​r​ ​o​w​n​ ​l​i​s​t​ ​o​f​ ​u​p​ ​t​o​ ​3​2​ ​P​L​C​ ​a​d​d​r​e​s​s​e​s​ ​w​i​t​h​ ​t​h​e​i​r​ ​l​i​v​e​ ​v​a​l​u​e​s​;​ ​o​t​h​e​r​ ​u​s​e​r​s​ ​k​e​e​p​ ​l​i​s​t​s​ ​o​f​ ​t​h​e​i​r​ ​o​w​n​.​
+	​A​n​ ​e​n​t​r​y​ ​i​s​ ​d​e​s​c​r​i​b​e​d​ ​a​s​ ​a​ ​d​a​t​a​ ​p​o​i​n​t​ ​o​f​ ​t​h​e​ ​d​a​t​a​ ​l​o​g​g​e​r​:​ ​i​n​t​e​r​f​a​c​e​,​ ​s​t​a​t​i​o​n​ ​(​0​ ​=​ ​t​h​e​ ​i​n​t​e​r​f​a​c​e​'​s​ ​o​w​n​)​,​ ​a​r​e​a​ ​(​D​T​,​ ​F​L​,​ ​L​D​,​ ​o​r​ ​a​ ​b​i​t​ ​o​f​ ​X​,​ ​Y​,​ ​R​ ​s​u​c​h​ ​a​s​ ​R​1​0​A​)​,​ ​a​d​d​r​e​s​s​,​ ​d​a​t​a​ ​t​y​p​e​ ​(​a​ ​S​T​R​I​N​G​ ​w​i​t​h​ ​i​t​s​ ​l​e​n​g​t​h​ ​n​ ​o​f​ ​S​T​R​I​N​G​[​n​]​)​,​ ​w​o​r​d​ ​o​r​d​e​r​ ​a​n​d​ ​d​e​c​i​m​a​l​s​,​ ​a​n​d​ ​t​h​e​ ​d​i​s​p​l​a​y​:​ ​t​h​e​ ​v​a​l​u​e​ ​a​s​ ​i​t​s​ ​t​y​p​e​ ​s​h​o​w​s​ ​i​t​,​ ​o​r​ ​i​t​s​ ​w​o​r​d​s​ ​i​n​ ​h​e​x​ ​o​r​ ​b​i​n​a​r​y​.​ ​A​n​ ​a​d​d​r​e​s​s​ ​o​u​t​s​i​d​e​ ​i​t​s​ ​a​r​e​a​'​s​ ​r​a​n​g​e​ ​i​s​ ​r​e​f​u​s​e​d​ ​w​i​t​h​ ​t​h​e​ ​r​a​n​g​e​.​ ​A​d​d​ ​e​n​t​r​y​ ​a​d​d​s​ ​o​n​e​ ​a​f​t​e​r​ ​t​h​e​ ​l​a​s​t​;​ ​c​l​i​c​k​ ​a​ ​n​a​m​e​ ​t​o​ ​e​d​i​t​ ​o​r​ ​r​e​m​o​v​e​ ​i​t​.​ ​I​m​p​o​r​t​ ​f​r​o​m​ ​t​h​e​ ​d​a​t​a​ ​l​o​g​g​e​r​ ​l​i​s​t​s​ ​t​h​e​ ​d​a​t​a​ ​p​o​i​n​t​s​ ​o​f​ ​t​h​e​ ​s​a​v​e​d​ ​l​o​g​ ​f​i​l​e​s​:​ ​f​i​l​t​e​r​ ​t​h​e​m​ ​b​y​ ​n​a​m​e​,​ ​t​i​c​k​ ​t​h​e​m​ ​a​n​d​ ​a​d​d​ ​t​h​e​m​ ​(​t​h​e​i​r​ ​s​c​a​l​i​n​g​ ​i​s​ ​n​o​t​ ​a​p​p​l​i​e​d​)​.​ ​S​a​v​e​ ​l​i​s​t​ ​s​t​o​r​e​s​ ​t​h​e​ ​l​i​s​t​;​ ​D​i​s​c​a​r​d​ ​c​h​a​n​g​e​s​ ​r​e​t​u​r​n​s​ ​t​o​ ​t​h​e​ ​s​a​v​e​d​ ​o​n​e​.​
+	​W​h​i​l​e​ ​t​h​e​ ​p​a​g​e​ ​s​h​o​w​s​ ​t​h​e​ ​s​a​v​e​d​ ​l​i​s​t​,​ ​t​h​e​ ​v​a​l​u​e​s​ ​a​r​e​ ​r​e​a​d​ ​e​v​e​r​y​ ​1​.​5​ ​s​e​c​o​n​d​s​;​ ​a​ ​f​a​i​l​e​d​ ​r​e​a​d​ ​s​a​y​s​ ​w​h​y​.​ ​T​h​e​ ​t​r​e​n​d​ ​d​r​a​w​s​ ​t​h​e​ ​n​u​m​b​e​r​s​ ​o​f​ ​t​h​e​ ​l​a​s​t​ ​5​ ​m​i​n​u​t​e​s​.​
+	​A​d​m​i​n​i​s​t​r​a​t​o​r​s​:​ ​t​y​p​e​ ​a​ ​v​a​l​u​e​ ​i​n​ ​a​n​ ​e​n​t​r​y​'​s​ ​r​o​w​ ​a​n​d​ ​p​r​e​s​s​ ​W​r​i​t​e​;​ ​a​f​t​e​r​ ​y​o​u​r​ ​c​o​n​f​i​r​m​a​t​i​o​n​ ​t​h​e​ ​u​n​i​t​ ​w​r​i​t​e​s​ ​i​t​ ​t​o​ ​t​h​e​ ​P​L​C​.​ ​I​t​ ​i​s​ ​c​h​e​c​k​e​d​ ​a​g​a​i​n​s​t​ ​t​h​e​ ​e​n​t​r​y​'​s​ ​t​y​p​e​ ​f​i​r​s​t​ ​(​a​ ​w​h​o​l​e​ ​n​u​m​b​e​r​ ​w​i​t​h​i​n​ ​t​h​e​ ​t​y​p​e​'​s​ ​r​a​n​g​e​,​ ​a​l​s​o​ ​a​s​ ​0​x​…​ ​o​r​ ​0​b​…​,​ ​0​ ​o​r​ ​1​ ​f​o​r​ ​a​ ​b​i​t​,​ ​t​e​x​t​ ​n​o​ ​l​o​n​g​e​r​ ​t​h​a​n​ ​t​h​e​ ​s​t​r​i​n​g​)​;​ ​t​h​e​ ​i​n​p​u​t​s​ ​(​X​)​ ​a​r​e​ ​n​e​v​e​r​ ​w​r​i​t​t​e​n​.​ ​E​v​e​r​y​ ​w​r​i​t​e​ ​i​s​ ​r​e​c​o​r​d​e​d​ ​i​n​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g​.
+		 */
+		watch: string
 		/**
 		 * T​h​e​ ​M​Q​T​T​ ​c​l​i​e​n​t​ ​p​u​b​l​i​s​h​e​s​ ​P​L​C​ ​d​a​t​a​ ​t​o​ ​a​ ​b​r​o​k​e​r​ ​a​n​d​ ​w​r​i​t​e​s​ ​r​e​c​e​i​v​e​d​ ​v​a​l​u​e​s​ ​i​n​t​o​ ​t​h​e​ ​P​L​C​.​
 	​G​e​n​e​r​a​l​:​ ​s​w​i​t​c​h​ ​t​h​e​ ​c​l​i​e​n​t​ ​o​n​ ​a​n​d​ ​c​h​o​o​s​e​ ​t​h​e​ ​c​o​n​t​r​o​l​ ​r​e​g​i​s​t​e​r​ ​b​l​o​c​k​ ​t​h​e​ ​P​L​C​ ​u​s​e​s​ ​t​o​ ​d​r​i​v​e​ ​i​t​ ​(​i​t​s​ ​f​o​o​t​p​r​i​n​t​ ​i​s​ ​s​h​o​w​n​ ​b​e​l​o​w​ ​t​h​e​ ​f​i​e​l​d​)​.​
@@ -9272,6 +9286,204 @@ export type NamespaceUsersTranslation = {
 	empty: string
 }
 
+export type NamespaceWatchTranslation = {
+	/**
+	 * W​a​t​c​h​ ​l​i​s​t
+	 */
+	title: string
+	/**
+	 * Y​o​u​r​ ​o​w​n​ ​l​i​s​t​ ​o​f​ ​P​L​C​ ​a​d​d​r​e​s​s​e​s​,​ ​r​e​a​d​ ​e​v​e​r​y​ ​1​.​5​ ​s​e​c​o​n​d​s​.​ ​T​h​e​ ​t​r​e​n​d​ ​s​h​o​w​s​ ​t​h​e​ ​l​a​s​t​ ​5​ ​m​i​n​u​t​e​s​ ​w​h​i​l​e​ ​t​h​e​ ​p​a​g​e​ ​i​s​ ​o​p​e​n​.
+	 */
+	hint: string
+	/**
+	 * E​n​t​r​i​e​s​:​ ​{​c​o​u​n​t​}​ ​o​f​ ​{​m​a​x​}
+	 * @param {unknown} count
+	 * @param {unknown} max
+	 */
+	count: RequiredParams<'count' | 'max'>
+	/**
+	 * N​o​ ​e​n​t​r​i​e​s​ ​y​e​t​.​ ​A​d​d​ ​o​n​e​,​ ​o​r​ ​i​m​p​o​r​t​ ​v​a​r​i​a​b​l​e​s​ ​o​f​ ​t​h​e​ ​d​a​t​a​ ​l​o​g​g​e​r​.
+	 */
+	none: string
+	/**
+	 * A​d​d​ ​e​n​t​r​y
+	 */
+	add: string
+	/**
+	 * R​e​m​o​v​e​ ​e​n​t​r​y
+	 */
+	remove: string
+	/**
+	 * S​a​v​e​ ​l​i​s​t
+	 */
+	save: string
+	/**
+	 * D​i​s​c​a​r​d​ ​c​h​a​n​g​e​s
+	 */
+	discard: string
+	/**
+	 * W​a​t​c​h​ ​l​i​s​t​ ​s​a​v​e​d​.
+	 */
+	saved: string
+	/**
+	 * T​h​e​ ​w​a​t​c​h​ ​l​i​s​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+	 */
+	loadFailed: string
+	/**
+	 * U​n​s​a​v​e​d​ ​c​h​a​n​g​e​s​:​ ​t​h​e​ ​v​a​l​u​e​s​ ​a​r​e​ ​r​e​a​d​ ​a​g​a​i​n​ ​o​n​c​e​ ​t​h​e​ ​l​i​s​t​ ​i​s​ ​s​a​v​e​d​.
+	 */
+	unsaved: string
+	/**
+	 * V​a​l​u​e​s​ ​u​n​a​v​a​i​l​a​b​l​e​.
+	 */
+	unavailable: string
+	/**
+	 * T​h​e​ ​l​i​s​t​ ​i​s​ ​f​u​l​l​:​ ​i​t​ ​h​o​l​d​s​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​e​n​t​r​i​e​s​.
+	 * @param {unknown} max
+	 */
+	full: RequiredParams<'max'>
+	/**
+	 * E​d​i​t​ ​{​n​a​m​e​}
+	 * @param {unknown} name
+	 */
+	edit: RequiredParams<'name'>
+	/**
+	 * E​n​t​r​y​ ​{​n​}​:​ ​{​n​a​m​e​}
+	 * @param {unknown} n
+	 * @param {unknown} name
+	 */
+	editTitle: RequiredParams<'n' | 'name'>
+	/**
+	 * i​n​v​a​l​i​d​ ​s​e​t​t​i​n​g​s
+	 */
+	invalid: string
+	/**
+	 * 0​ ​=​ ​t​h​e​ ​i​n​t​e​r​f​a​c​e​'​s​ ​o​w​n​ ​s​t​a​t​i​o​n​.
+	 */
+	station: string
+	display: {
+		/**
+		 * D​i​s​p​l​a​y
+		 */
+		label: string
+		options: {
+			/**
+			 * V​a​l​u​e
+			 */
+			value: string
+			/**
+			 * W​o​r​d​s​ ​i​n​ ​h​e​x
+			 */
+			hex: string
+			/**
+			 * W​o​r​d​s​ ​i​n​ ​b​i​n​a​r​y
+			 */
+			bin: string
+		}
+	}
+	/**
+	 * V​a​l​u​e
+	 */
+	value: string
+	/**
+	 * T​r​e​n​d​ ​(​5​ ​m​i​n​)
+	 */
+	trendColumn: string
+	/**
+	 * T​r​e​n​d​ ​o​f​ ​{​n​a​m​e​}​ ​i​n​ ​t​h​e​ ​l​a​s​t​ ​5​ ​m​i​n​u​t​e​s
+	 * @param {unknown} name
+	 */
+	trendOf: RequiredParams<'name'>
+	/**
+	 * {​a​d​d​r​e​s​s​}​ ​o​n​ ​{​i​n​t​e​r​f​a​c​e​}
+	 * @param {unknown} address
+	 * @param {unknown} interface
+	 */
+	at: RequiredParams<'address' | 'interface'>
+	/**
+	 * {​a​d​d​r​e​s​s​}​ ​o​n​ ​{​i​n​t​e​r​f​a​c​e​}​,​ ​s​t​a​t​i​o​n​ ​{​s​t​a​t​i​o​n​}
+	 * @param {unknown} address
+	 * @param {unknown} interface
+	 * @param {unknown} station
+	 */
+	atStation: RequiredParams<'address' | 'interface' | 'station'>
+	/**
+	 * W​r​i​t​e
+	 */
+	write: string
+	/**
+	 * V​a​l​u​e​ ​t​o​ ​w​r​i​t​e​ ​t​o​ ​{​n​a​m​e​}
+	 * @param {unknown} name
+	 */
+	writeLabel: RequiredParams<'name'>
+	/**
+	 * W​r​i​t​e​ ​t​o​ ​t​h​e​ ​P​L​C
+	 */
+	writeTitle: string
+	/**
+	 * W​r​i​t​e​ ​{​v​a​l​u​e​}​ ​t​o​ ​{​a​t​}​?
+	 * @param {unknown} at
+	 * @param {unknown} value
+	 */
+	writeText: RequiredParams<'at' | 'value'>
+	/**
+	 * W​r​i​t​t​e​n​.
+	 */
+	written: string
+	/**
+	 * I​n​p​u​t​s​ ​(​X​)​ ​a​r​e​ ​n​o​t​ ​w​r​i​t​t​e​n​.
+	 */
+	inputs: string
+	'import': {
+		/**
+		 * I​m​p​o​r​t​ ​f​r​o​m​ ​t​h​e​ ​d​a​t​a​ ​l​o​g​g​e​r
+		 */
+		open: string
+		/**
+		 * V​a​r​i​a​b​l​e​s​ ​o​f​ ​t​h​e​ ​d​a​t​a​ ​l​o​g​g​e​r
+		 */
+		title: string
+		/**
+		 * F​i​l​t​e​r​ ​b​y​ ​n​a​m​e
+		 */
+		filter: string
+		/**
+		 * T​h​e​ ​d​a​t​a​ ​l​o​g​g​e​r​ ​h​a​s​ ​n​o​ ​v​a​r​i​a​b​l​e​s​.
+		 */
+		none: string
+		/**
+		 * N​o​ ​v​a​r​i​a​b​l​e​ ​m​a​t​c​h​e​s​ ​t​h​e​ ​f​i​l​t​e​r​.
+		 */
+		noMatch: string
+		/**
+		 * l​o​g​ ​f​i​l​e​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		file: RequiredParams<'name'>
+		/**
+		 * A​d​d​ ​s​e​l​e​c​t​e​d​ ​(​{​c​o​u​n​t​}​)
+		 * @param {unknown} count
+		 */
+		add: RequiredParams<'count'>
+		/**
+		 * C​l​o​s​e
+		 */
+		close: string
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​e​n​t​r​y​|​e​n​t​r​i​e​s​}​}​ ​a​d​d​e​d​.
+		 * @param {string | number | boolean} count
+		 */
+		added: RequiredParams<'count'>
+		/**
+		 * O​n​l​y​ ​{​a​d​d​e​d​}​ ​o​f​ ​t​h​e​ ​{​p​i​c​k​e​d​}​ ​v​a​r​i​a​b​l​e​s​ ​s​e​l​e​c​t​e​d​ ​w​e​r​e​ ​a​d​d​e​d​:​ ​t​h​e​ ​l​i​s​t​ ​h​o​l​d​s​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​e​n​t​r​i​e​s​.
+		 * @param {unknown} added
+		 * @param {unknown} max
+		 * @param {unknown} picked
+		 */
+		partial: RequiredParams<'added' | 'max' | 'picked'>
+	}
+}
+
 export type NamespaceWizardTranslation = {
 	/**
 	 * S​t​e​p​s
@@ -9581,6 +9793,7 @@ export type Namespaces =
 	| 'services'
 	| 'tls'
 	| 'users'
+	| 'watch'
 	| 'wizard'
 
 type DisallowNamespaces = {
@@ -9753,6 +9966,12 @@ type DisallowNamespaces = {
 	users?: "[typesafe-i18n] reserved for 'users'-namespace. You need to use the `./users/index.ts` file instead."
 
 	/**
+	 * reserved for 'watch'-namespace\
+	 * you need to use the `./watch/index.ts` file instead
+	 */
+	watch?: "[typesafe-i18n] reserved for 'watch'-namespace. You need to use the `./watch/index.ts` file instead."
+
+	/**
 	 * reserved for 'wizard'-namespace\
 	 * you need to use the `./wizard/index.ts` file instead
 	 */
@@ -9799,6 +10018,10 @@ export type TranslationFunctions = {
 		 * Traffic monitor
 		 */
 		monitor: () => LocalizedString
+		/**
+		 * Register watch
+		 */
+		watch: () => LocalizedString
 		/**
 		 * MQTT client
 		 */
@@ -10039,26 +10262,6 @@ export type TranslationFunctions = {
 		user: () => LocalizedString
 	}
 	notify: {
-		/**
-		 * Settings saved.
-		 */
-		saved: () => LocalizedString
-		/**
-		 * Failed to save settings.
-		 */
-		saveFailed: () => LocalizedString
-		/**
-		 * Nothing to save: no setting was changed.
-		 */
-		nothingToSave: () => LocalizedString
-		/**
-		 * The defaults are in place. Save to apply them.
-		 */
-		resetDone: () => LocalizedString
-		/**
-		 * The defaults are in place: they are the saved settings already.
-		 */
-		resetSame: () => LocalizedString
 		/**
 		 * This page could not be loaded. Check the connection to the unit and retry.
 		 */
@@ -14117,6 +14320,28 @@ export type TranslationFunctions = {
 		 * Range {min} – {max}
 		 */
 		range: (arg: { max: unknown, min: unknown }) => LocalizedString
+		notice: {
+			/**
+			 * Settings saved.
+			 */
+			saved: () => LocalizedString
+			/**
+			 * Failed to save settings.
+			 */
+			saveFailed: () => LocalizedString
+			/**
+			 * Nothing to save: no setting was changed.
+			 */
+			nothingToSave: () => LocalizedString
+			/**
+			 * The defaults are in place. Save to apply them.
+			 */
+			resetDone: () => LocalizedString
+			/**
+			 * The defaults are in place: they are the saved settings already.
+			 */
+			resetSame: () => LocalizedString
+		}
 		/**
 		 * Uses DT{first} – DT{last} ({count} register{{s}}).
 		 */
@@ -14634,6 +14859,13 @@ export type TranslationFunctions = {
 		Direction, command (RD, FC3 …) and Errors only filter the list, which then starts again from the oldest record the unit holds (after the last Clear). Pause stops reading (the unit goes on capturing); Clear empties the list. The downloads give the records since the last Clear of the chosen source as text or as a pcap file for Wireshark.
 			 */
 			monitor: () => LocalizedString
+			/**
+			 * Your own list of up to 32 PLC addresses with their live values; other users keep lists of their own.
+		An entry is described as a data point of the data logger: interface, station (0 = the interface's own), area (DT, FL, LD, or a bit of X, Y, R such as R10A), address, data type (a STRING with its length n of STRING[n]), word order and decimals, and the display: the value as its type shows it, or its words in hex or binary. An address outside its area's range is refused with the range. Add entry adds one after the last; click a name to edit or remove it. Import from the data logger lists the data points of the saved log files: filter them by name, tick them and add them (their scaling is not applied). Save list stores the list; Discard changes returns to the saved one.
+		While the page shows the saved list, the values are read every 1.5 seconds; a failed read says why. The trend draws the numbers of the last 5 minutes.
+		Administrators: type a value in an entry's row and press Write; after your confirmation the unit writes it to the PLC. It is checked against the entry's type first (a whole number within the type's range, also as 0x… or 0b…, 0 or 1 for a bit, text no longer than the string); the inputs (X) are never written. Every write is recorded in the audit log.
+			 */
+			watch: () => LocalizedString
 			/**
 			 * The MQTT client publishes PLC data to a broker and writes received values into the PLC.
 		General: switch the client on and choose the control register block the PLC uses to drive it (its footprint is shown below the field).
@@ -18539,6 +18771,182 @@ export type TranslationFunctions = {
 		 * No entries.
 		 */
 		empty: () => LocalizedString
+	}
+	watch: {
+		/**
+		 * Watch list
+		 */
+		title: () => LocalizedString
+		/**
+		 * Your own list of PLC addresses, read every 1.5 seconds. The trend shows the last 5 minutes while the page is open.
+		 */
+		hint: () => LocalizedString
+		/**
+		 * Entries: {count} of {max}
+		 */
+		count: (arg: { count: unknown, max: unknown }) => LocalizedString
+		/**
+		 * No entries yet. Add one, or import variables of the data logger.
+		 */
+		none: () => LocalizedString
+		/**
+		 * Add entry
+		 */
+		add: () => LocalizedString
+		/**
+		 * Remove entry
+		 */
+		remove: () => LocalizedString
+		/**
+		 * Save list
+		 */
+		save: () => LocalizedString
+		/**
+		 * Discard changes
+		 */
+		discard: () => LocalizedString
+		/**
+		 * Watch list saved.
+		 */
+		saved: () => LocalizedString
+		/**
+		 * The watch list could not be loaded.
+		 */
+		loadFailed: () => LocalizedString
+		/**
+		 * Unsaved changes: the values are read again once the list is saved.
+		 */
+		unsaved: () => LocalizedString
+		/**
+		 * Values unavailable.
+		 */
+		unavailable: () => LocalizedString
+		/**
+		 * The list is full: it holds at most {max} entries.
+		 */
+		full: (arg: { max: unknown }) => LocalizedString
+		/**
+		 * Edit {name}
+		 */
+		edit: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Entry {n}: {name}
+		 */
+		editTitle: (arg: { n: unknown, name: unknown }) => LocalizedString
+		/**
+		 * invalid settings
+		 */
+		invalid: () => LocalizedString
+		/**
+		 * 0 = the interface's own station.
+		 */
+		station: () => LocalizedString
+		display: {
+			/**
+			 * Display
+			 */
+			label: () => LocalizedString
+			options: {
+				/**
+				 * Value
+				 */
+				value: () => LocalizedString
+				/**
+				 * Words in hex
+				 */
+				hex: () => LocalizedString
+				/**
+				 * Words in binary
+				 */
+				bin: () => LocalizedString
+			}
+		}
+		/**
+		 * Value
+		 */
+		value: () => LocalizedString
+		/**
+		 * Trend (5 min)
+		 */
+		trendColumn: () => LocalizedString
+		/**
+		 * Trend of {name} in the last 5 minutes
+		 */
+		trendOf: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * {address} on {interface}
+		 */
+		at: (arg: { address: unknown, interface: unknown }) => LocalizedString
+		/**
+		 * {address} on {interface}, station {station}
+		 */
+		atStation: (arg: { address: unknown, interface: unknown, station: unknown }) => LocalizedString
+		/**
+		 * Write
+		 */
+		write: () => LocalizedString
+		/**
+		 * Value to write to {name}
+		 */
+		writeLabel: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Write to the PLC
+		 */
+		writeTitle: () => LocalizedString
+		/**
+		 * Write {value} to {at}?
+		 */
+		writeText: (arg: { at: unknown, value: unknown }) => LocalizedString
+		/**
+		 * Written.
+		 */
+		written: () => LocalizedString
+		/**
+		 * Inputs (X) are not written.
+		 */
+		inputs: () => LocalizedString
+		'import': {
+			/**
+			 * Import from the data logger
+			 */
+			open: () => LocalizedString
+			/**
+			 * Variables of the data logger
+			 */
+			title: () => LocalizedString
+			/**
+			 * Filter by name
+			 */
+			filter: () => LocalizedString
+			/**
+			 * The data logger has no variables.
+			 */
+			none: () => LocalizedString
+			/**
+			 * No variable matches the filter.
+			 */
+			noMatch: () => LocalizedString
+			/**
+			 * log file {name}
+			 */
+			file: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * Add selected ({count})
+			 */
+			add: (arg: { count: unknown }) => LocalizedString
+			/**
+			 * Close
+			 */
+			close: () => LocalizedString
+			/**
+			 * {count} {{entry|entries}} added.
+			 */
+			added: (arg: { count: string | number | boolean }) => LocalizedString
+			/**
+			 * Only {added} of the {picked} variables selected were added: the list holds at most {max} entries.
+			 */
+			partial: (arg: { added: unknown, max: unknown, picked: unknown }) => LocalizedString
+		}
 	}
 	wizard: {
 		/**

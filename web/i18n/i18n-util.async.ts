@@ -41,6 +41,7 @@ const localeNamespaceLoaders = {
 		services: () => import('./de/services/index.ts'),
 		tls: () => import('./de/tls/index.ts'),
 		users: () => import('./de/users/index.ts'),
+		watch: () => import('./de/watch/index.ts'),
 		wizard: () => import('./de/wizard/index.ts')
 	},
 	en: {
@@ -72,6 +73,7 @@ const localeNamespaceLoaders = {
 		services: () => import('./en/services/index.ts'),
 		tls: () => import('./en/tls/index.ts'),
 		users: () => import('./en/users/index.ts'),
+		watch: () => import('./en/watch/index.ts'),
 		wizard: () => import('./en/wizard/index.ts')
 	},
 	fr: {
@@ -103,6 +105,7 @@ const localeNamespaceLoaders = {
 		services: () => import('./fr/services/index.ts'),
 		tls: () => import('./fr/tls/index.ts'),
 		users: () => import('./fr/users/index.ts'),
+		watch: () => import('./fr/watch/index.ts'),
 		wizard: () => import('./fr/wizard/index.ts')
 	}
 }

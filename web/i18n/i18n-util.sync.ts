@@ -37,6 +37,7 @@ import de_serviceStatus from './de/serviceStatus/index.ts'
 import de_services from './de/services/index.ts'
 import de_tls from './de/tls/index.ts'
 import de_users from './de/users/index.ts'
+import de_watch from './de/watch/index.ts'
 import de_wizard from './de/wizard/index.ts'
 import en_auth from './en/auth/index.ts'
 import en_backup from './en/backup/index.ts'
@@ -66,6 +67,7 @@ import en_serviceStatus from './en/serviceStatus/index.ts'
 import en_services from './en/services/index.ts'
 import en_tls from './en/tls/index.ts'
 import en_users from './en/users/index.ts'
+import en_watch from './en/watch/index.ts'
 import en_wizard from './en/wizard/index.ts'
 import fr_auth from './fr/auth/index.ts'
 import fr_backup from './fr/backup/index.ts'
@@ -95,6 +97,7 @@ import fr_serviceStatus from './fr/serviceStatus/index.ts'
 import fr_services from './fr/services/index.ts'
 import fr_tls from './fr/tls/index.ts'
 import fr_users from './fr/users/index.ts'
+import fr_watch from './fr/watch/index.ts'
 import fr_wizard from './fr/wizard/index.ts'
 
 const localeTranslations = {
@@ -128,6 +131,7 @@ const localeTranslations = {
 		services: de_services,
 		tls: de_tls,
 		users: de_users,
+		watch: de_watch,
 		wizard: de_wizard
 	},
 	en: {
@@ -160,6 +164,7 @@ const localeTranslations = {
 		services: en_services,
 		tls: en_tls,
 		users: en_users,
+		watch: en_watch,
 		wizard: en_wizard
 	},
 	fr: {
@@ -192,6 +197,7 @@ const localeTranslations = {
 		services: fr_services,
 		tls: fr_tls,
 		users: fr_users,
+		watch: fr_watch,
 		wizard: fr_wizard
 	},
 }

@@ -45,6 +45,7 @@ export const namespaces: Namespaces[] = [
 	'services',
 	'tls',
 	'users',
+	'watch',
 	'wizard'
 ]
 

@@ -75,7 +75,7 @@ function Editor({ onWritten }: { onWritten: () => void }) {
       notify('info', t.written({ name: r.name }));
       onWritten();
     } catch (e) {
-      notify('error', failureText(LL.value.notify.saveFailed(), e));
+      notify('error', failureText(LL.value.form.notice.saveFailed(), e));
     } finally {
       setBusy(false);
     }

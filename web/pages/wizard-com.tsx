@@ -382,7 +382,7 @@ export default function WizardPage() {
           s.serverIssues.value = [];
         }
       });
-      notify('info', LL.value.notify.saved(), SAVED_MS);
+      notify('info', LL.value.form.notice.saved(), SAVED_MS);
       await navigate('/port');
     } catch (e) {
       const f = e instanceof ApiFailure ? e : new ApiFailure(0, 'internal');

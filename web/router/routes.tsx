@@ -81,6 +81,7 @@ export const PAGE_COMPONENTS: Record<PageId, ComponentType> = {
   tlsserver: page(() => import('../pages/tlsserver.tsx'), [...TEXTS, 'tls']),
   datetime: page(() => import('../pages/datetime.tsx'), [...TEXTS, 'datetime']),
   monitor: page(() => import('../pages/monitor.tsx'), [...TEXTS, 'monitor']),
+  watch: page(() => import('../pages/watch.tsx'), [...TEXTS, 'logger', 'watch']),
   log: page(() => import('../pages/log.tsx'), [...TEXTS, 'logger']),
   legal: page(() => import('../pages/legal.tsx'), ['legal']),
   graphs: page(() => import('../pages/graphs.tsx'), TEXTS),

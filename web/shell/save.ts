@@ -29,7 +29,7 @@ function problemLines(keys: readonly string[]): string[] {
 
 /** The notice of a refused save: the reason, then every problem on a line of its own. */
 function refused(lines: readonly string[]): void {
-  notify('error', [LL.value.notify.saveFailed(), ...lines].join('\n'));
+  notify('error', [LL.value.form.notice.saveFailed(), ...lines].join('\n'));
 }
 
 /** Saves the sections among `keys` and, for save-all, the switched services of /info. */
@@ -44,7 +44,7 @@ async function save(keys: readonly string[], withServices = false): Promise<bool
   try {
     const saved = await saveSections(keys);
     const services = withServices && servicesChanged.value ? await saveServiceEdits() : false;
-    notify('info', saved.length || services ? LL.value.notify.saved() : LL.value.notify.nothingToSave(), SAVED_MS);
+    notify('info', saved.length || services ? LL.value.form.notice.saved() : LL.value.form.notice.nothingToSave(), SAVED_MS);
     return true;
   } catch (e) {
     const f = e instanceof ApiFailure ? e : new ApiFailure(0, 'internal');
@@ -67,6 +67,6 @@ export async function resetPage(keys: readonly string[]): Promise<void> {
   if (!(await ask({ title: t.resetTitle(), text: t.resetText(), yes: t.reset(), no: t.cancel() }))) return;
   for (const k of keys) await resetToDefaults(k);
   // the defaults may be what is saved already: then there is nothing to save, and the notice says so
-  if (keys.some((k) => section(k).changed.value)) notify('warning', LL.value.notify.resetDone());
-  else notify('info', LL.value.notify.resetSame(), SAVED_MS);
+  if (keys.some((k) => section(k).changed.value)) notify('warning', LL.value.form.notice.resetDone());
+  else notify('info', LL.value.form.notice.resetSame(), SAVED_MS);
 }

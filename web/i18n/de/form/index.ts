@@ -4,6 +4,14 @@ import type { NamespaceFormTranslation } from '../../i18n-types.ts';
 const de_form = {
   labelled: '{label}: {text}',
   range: 'Bereich {min}\u00a0–\u00a0{max}',
+  /** the notices of a save and a reset (shown on the settings pages, which load this part) */
+  notice: {
+    saved: 'Einstellungen gespeichert.',
+    saveFailed: 'Speichern der Einstellungen fehlgeschlagen.',
+    nothingToSave: 'Nichts zu speichern: Es wurde keine Einstellung geändert.',
+    resetDone: 'Die Standardwerte sind eingetragen. Speichern Sie, um sie zu übernehmen.',
+    resetSame: 'Die Standardwerte sind eingetragen: Sie sind bereits die gespeicherten Einstellungen.',
+  },
   footprint: 'Belegt DT{first}\u00a0–\u00a0DT{last} ({count} Register).',
   multipleRegisters: 'Mehrere Dienste verwenden dieselben SPS-Register. Ändern Sie die Steuerregister so, dass sie sich nicht überschneiden.',
   place: {

@@ -1,0 +1,48 @@
+// German: the register watch page (/watch).
+import type { NamespaceWatchTranslation } from '../../i18n-types.ts';
+
+const de_watch = {
+  title: 'Beobachtungstabelle',
+  hint: 'Ihre eigene Tabelle von SPS-Adressen, alle 1,5 Sekunden gelesen. Der Verlauf zeigt die letzten 5 Minuten, solange die Seite offen ist.',
+  count: 'Einträge: {count} von {max}',
+  none: 'Noch keine Einträge. Fügen Sie einen hinzu oder importieren Sie Variablen des Datenloggers.',
+  add: 'Eintrag hinzufügen',
+  remove: 'Eintrag entfernen',
+  save: 'Tabelle speichern',
+  discard: 'Änderungen verwerfen',
+  saved: 'Beobachtungstabelle gespeichert.',
+  loadFailed: 'Die Beobachtungstabelle konnte nicht geladen werden.',
+  unsaved: 'Ungespeicherte Änderungen: Die Werte werden wieder gelesen, sobald die Tabelle gespeichert ist.',
+  unavailable: 'Werte nicht verfügbar.',
+  full: 'Die Tabelle ist voll: Sie fasst höchstens {max} Einträge.',
+  edit: '{name} bearbeiten',
+  editTitle: 'Eintrag {n}: {name}',
+  invalid: 'ungültige Einstellungen',
+  station: '0 = die Station der Schnittstelle.',
+  display: { label: 'Anzeige', options: { value: 'Wert', hex: 'Wörter hexadezimal', bin: 'Wörter binär' } },
+  value: 'Wert',
+  trendColumn: 'Verlauf (5\u00a0min)',
+  trendOf: 'Verlauf von {name} in den letzten 5 Minuten',
+  at: '{address} an {interface}',
+  atStation: '{address} an {interface}, Station {station}',
+  write: 'Schreiben',
+  writeLabel: 'Wert zum Schreiben in {name}',
+  writeTitle: 'In die SPS schreiben',
+  writeText: '{value} in {at} schreiben?',
+  written: 'Geschrieben.',
+  inputs: 'Eingänge (X) werden nicht geschrieben.',
+  import: {
+    open: 'Aus dem Datenlogger importieren',
+    title: 'Variablen des Datenloggers',
+    filter: 'Nach Namen filtern',
+    none: 'Der Datenlogger hat keine Variablen.',
+    noMatch: 'Keine Variable passt zum Filter.',
+    file: 'Logdatei {name}',
+    add: 'Ausgewählte hinzufügen ({count})',
+    close: 'Schließen',
+    added: '{count} {{Eintrag|Einträge}} hinzugefügt.',
+    partial: 'Nur {added} der {picked} ausgewählten Variablen wurden hinzugefügt: Die Tabelle fasst höchstens {max} Einträge.',
+  },
+} satisfies NamespaceWatchTranslation;
+
+export default de_watch;

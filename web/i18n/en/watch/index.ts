@@ -1,0 +1,48 @@
+// English: the register watch page (/watch).
+import type { BaseTranslation } from '../../i18n-types.ts';
+
+const en_watch = {
+  title: 'Watch list',
+  hint: 'Your own list of PLC addresses, read every 1.5 seconds. The trend shows the last 5 minutes while the page is open.',
+  count: 'Entries: {count} of {max}',
+  none: 'No entries yet. Add one, or import variables of the data logger.',
+  add: 'Add entry',
+  remove: 'Remove entry',
+  save: 'Save list',
+  discard: 'Discard changes',
+  saved: 'Watch list saved.',
+  loadFailed: 'The watch list could not be loaded.',
+  unsaved: 'Unsaved changes: the values are read again once the list is saved.',
+  unavailable: 'Values unavailable.',
+  full: 'The list is full: it holds at most {max} entries.',
+  edit: 'Edit {name}',
+  editTitle: 'Entry {n}: {name}',
+  invalid: 'invalid settings',
+  station: "0 = the interface's own station.",
+  display: { label: 'Display', options: { value: 'Value', hex: 'Words in hex', bin: 'Words in binary' } },
+  value: 'Value',
+  trendColumn: 'Trend (5 min)',
+  trendOf: 'Trend of {name} in the last 5 minutes',
+  at: '{address} on {interface}',
+  atStation: '{address} on {interface}, station {station}',
+  write: 'Write',
+  writeLabel: 'Value to write to {name}',
+  writeTitle: 'Write to the PLC',
+  writeText: 'Write {value} to {at}?',
+  written: 'Written.',
+  inputs: 'Inputs (X) are not written.',
+  import: {
+    open: 'Import from the data logger',
+    title: 'Variables of the data logger',
+    filter: 'Filter by name',
+    none: 'The data logger has no variables.',
+    noMatch: 'No variable matches the filter.',
+    file: 'log file {name}',
+    add: 'Add selected ({count})',
+    close: 'Close',
+    added: '{count} {{entry|entries}} added.',
+    partial: 'Only {added} of the {picked} variables selected were added: the list holds at most {max} entries.',
+  },
+} satisfies BaseTranslation;
+
+export default en_watch;

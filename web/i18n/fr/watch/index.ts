@@ -1,0 +1,48 @@
+// French: the register watch page (/watch).
+import type { NamespaceWatchTranslation } from '../../i18n-types.ts';
+
+const fr_watch = {
+  title: 'Table de visualisation',
+  hint: 'Votre propre liste d’adresses d’automate, lue toutes les 1,5 secondes. La tendance montre les 5 dernières minutes tant que la page est ouverte.',
+  count: 'Entrées\u00a0: {count} sur {max}',
+  none: 'Aucune entrée pour l’instant. Ajoutez-en une ou importez des variables de l’enregistreur de données.',
+  add: 'Ajouter une entrée',
+  remove: 'Retirer l’entrée',
+  save: 'Enregistrer la table',
+  discard: 'Annuler les modifications',
+  saved: 'Table de visualisation enregistrée.',
+  loadFailed: 'La table de visualisation n’a pas pu être chargée.',
+  unsaved: 'Modifications non enregistrées\u00a0: les valeurs sont relues une fois la table enregistrée.',
+  unavailable: 'Valeurs indisponibles.',
+  full: 'La table est pleine\u00a0: elle contient au plus {max} entrées.',
+  edit: 'Modifier {name}',
+  editTitle: 'Entrée {n}\u00a0: {name}',
+  invalid: 'paramètres invalides',
+  station: '0 = la station de l’interface.',
+  display: { label: 'Affichage', options: { value: 'Valeur', hex: 'Mots en hexadécimal', bin: 'Mots en binaire' } },
+  value: 'Valeur',
+  trendColumn: 'Tendance (5\u00a0min)',
+  trendOf: 'Tendance de {name} sur les 5 dernières minutes',
+  at: '{address} sur {interface}',
+  atStation: '{address} sur {interface}, station {station}',
+  write: 'Écrire',
+  writeLabel: 'Valeur à écrire dans {name}',
+  writeTitle: 'Écrire dans l’automate',
+  writeText: 'Écrire {value} dans {at}\u00a0?',
+  written: 'Écrit.',
+  inputs: 'Les entrées (X) ne sont pas écrites.',
+  import: {
+    open: 'Importer depuis l’enregistreur de données',
+    title: 'Variables de l’enregistreur de données',
+    filter: 'Filtrer par nom',
+    none: 'L’enregistreur de données n’a aucune variable.',
+    noMatch: 'Aucune variable ne correspond au filtre.',
+    file: 'fichier journal {name}',
+    add: 'Ajouter la sélection ({count})',
+    close: 'Fermer',
+    added: '{count} {{entrée ajoutée|entrées ajoutées}}.',
+    partial: 'Seules {added} des {picked} variables sélectionnées ont été ajoutées\u00a0: la table contient au plus {max} entrées.',
+  },
+} satisfies NamespaceWatchTranslation;
+
+export default fr_watch;
