@@ -19,6 +19,7 @@ import {
 } from '../model/monitor.ts';
 import { toIssues } from '../model/section.ts';
 import type { Pew } from '../model/sections/pew.ts';
+import { type Redirect, speaksModbus } from '../model/sections/redirect.ts';
 import { readBody } from './body.ts';
 import type { DaemonContext } from './context.ts';
 import { invalid } from './errors.ts';
@@ -39,8 +40,8 @@ function sourcesOf(ctx: DaemonContext): MonitorSource[] {
     out.push({ id: captureSourceOf(l.id), kind: 'link', protocol, active: l.state === 'up' });
   }
   for (const t of ctx.redirects.status()) {
-    const cfg = ctx.store.get<{ threads: { port: number; service: number; mb_translation: boolean }[] }>('pew_redirect').threads[t.index];
-    const modbus = cfg ? cfg.mb_translation || pew.interfaces.find((i) => i.id === cfg.service)?.protocol === 'MODBUS' : false;
+    const cfg = ctx.store.get<Redirect>('pew_redirect').threads[t.index];
+    const modbus = cfg ? speaksModbus(cfg, (id) => pew.interfaces.find((i) => i.id === id)?.protocol) : false;
     out.push({ id: `port:${t.port}`, kind: 'thread', protocol: modbus ? 'modbus_tcp' : 'mewtocol', active: t.listening });
   }
   const iec = ctx.iec104.status();

@@ -3,7 +3,7 @@
 import { type PortStatus, type PortTestResult, portCounterResetRequest, portTestRequest } from '../model/porttest.ts';
 import { reasonLog } from '../model/reasons.ts';
 import { interfaceById, type Pew } from '../model/sections/pew.ts';
-import type { Redirect } from '../model/sections/redirect.ts';
+import { type Redirect, speaksModbus } from '../model/sections/redirect.ts';
 import { runPortTest } from '../redirect/port-test.ts';
 import { readBody } from './body.ts';
 import type { DaemonContext } from './context.ts';
@@ -61,8 +61,13 @@ export const portRoutes: RouteDef[] = [
           raw: '',
         } satisfies PortTestResult);
       const it = interfaceById(ctx.store.get<Pew>('pew'), t.service);
-      const modbus = t.mb_translation || it?.protocol === 'MODBUS';
-      const result = await runPortTest(index, t, modbus, ctx.listenHost, (it?.timeout ?? 1000) * 2 + 1000);
+      const result = await runPortTest(
+        index,
+        t,
+        speaksModbus(t, () => it?.protocol),
+        ctx.listenHost,
+        (it?.timeout ?? 1000) * 2 + 1000,
+      );
       return c.json(result);
     },
   }),

@@ -45,16 +45,19 @@ export class WatchLists {
     return (await this.load())[user] ?? [];
   }
 
-  async set(user: string, entries: WatchEntry[]): Promise<void> {
-    const lists = { ...(await this.load()), [user]: entries };
+  /** Writes every list whole (atomically), then keeps them. */
+  private async write(lists: Record<string, WatchEntry[]>): Promise<void> {
     await writeFileAtomic(join(this.dataDir, FILE), `${JSON.stringify({ version: 1, lists }, null, 1)}\n`);
     this.lists = lists;
   }
 
+  async set(user: string, entries: WatchEntry[]): Promise<void> {
+    await this.write({ ...(await this.load()), [user]: entries });
+  }
+
   /** The factory reset: every list goes. */
   async clear(): Promise<void> {
-    await writeFileAtomic(join(this.dataDir, FILE), `${JSON.stringify({ version: 1, lists: {} }, null, 1)}\n`);
-    this.lists = {};
+    await this.write({});
   }
 
   /** A user deleted: the list goes with them. */
@@ -62,8 +65,7 @@ export class WatchLists {
     const lists = await this.load();
     if (!(user in lists)) return;
     const { [user]: _, ...rest } = lists;
-    await writeFileAtomic(join(this.dataDir, FILE), `${JSON.stringify({ version: 1, lists: rest }, null, 1)}\n`);
-    this.lists = rest;
+    await this.write(rest);
   }
 }
 

@@ -11,7 +11,7 @@ import type { Link } from '../com/link.ts';
 import type { Capture, Tap } from '../diag/capture.ts';
 import { ipInRange } from '../model/ip.ts';
 import { listenReason, reasonLog, type StatusReason } from '../model/reasons.ts';
-import type { Thread } from '../model/sections/redirect.ts';
+import { speaksModbus, type Thread } from '../model/sections/redirect.ts';
 import { ConnectionGuard } from '../net/connection-guard.ts';
 import type { Logger } from '../system/log.ts';
 import { mewtocolSession, modbusSession, type ThreadCounters } from './sessions.ts';
@@ -71,7 +71,7 @@ export class RedirectThread {
 
   /** its clients speak Modbus/TCP: the gateway, or a thread on a Modbus interface */
   private get modbus(): boolean {
-    return this.cfg.mb_translation || this.deps.protocolOf(this.cfg.service) === 'MODBUS';
+    return speaksModbus(this.cfg, this.deps.protocolOf);
   }
 
   async start(): Promise<void> {

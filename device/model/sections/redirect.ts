@@ -42,6 +42,10 @@ export const threadSchema = obj({
 });
 export type Thread = v.InferOutput<typeof threadSchema>;
 
+/** A thread's clients speak Modbus/TCP: the gateway, or a thread on a Modbus interface (`protocolOf` an interface id). */
+export const speaksModbus = (t: Pick<Thread, 'mb_translation' | 'service'>, protocolOf: (id: number) => string | undefined): boolean =>
+  t.mb_translation || protocolOf(t.service) === 'MODBUS';
+
 export const redirectSchema = obj({
   threads: list(threadSchema, MAX_THREADS), // security.md LF-1: no thread until the technician adds one
 });
