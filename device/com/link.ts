@@ -325,7 +325,8 @@ export class Link {
       const level = state === 'up' ? 'info' : 'warn';
       this.deps.log[level](`PLC link ${state}`, { link: this.cfg.name, detail });
       const tap = this.deps.tap;
-      if (tap?.events && (state === 'up' || state === 'down')) tap.event(state === 'up' ? 'link_up' : 'link_down', why ? { reason: why.code } : undefined);
+      if (tap?.events && (state === 'up' || state === 'down'))
+        tap.event(state === 'up' ? 'link_up' : 'link_down', why ? { reason: why.code, ...why.args } : undefined);
     }
     this.state = state;
     this.reason = why;

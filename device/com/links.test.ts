@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../hw/types.ts';
 import { createSimHw } from '../../sim/hw.ts';
+import { Capture } from '../diag/capture.ts';
 import { type Pew, pew as pewDef } from '../model/sections/pew.ts';
 import { createLogger } from '../system/log.ts';
 import { PlcError } from './dialog.ts';
@@ -28,9 +29,9 @@ afterEach(async () => {
   links = undefined;
 });
 
-async function started(edit: (p: Pew) => void = () => {}) {
+async function started(edit: (p: Pew) => void = () => {}, capture?: Capture) {
   const hw = createSimHw({ dataDir: await mkdtemp(join(tmpdir(), 'links-')), versions });
-  links = new Links({ hw, log, clock: systemClock, reconnect: { firstMs: 20, maxMs: 100 } });
+  links = new Links({ hw, log, clock: systemClock, reconnect: { firstMs: 20, maxMs: 100 }, ...(capture ? { capture } : {}) });
   const p = defaults();
   edit(p);
   await links.apply(p);
@@ -139,13 +140,18 @@ describe('link states', () => {
     await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
     const port = (probe.address() as { port: number }).port;
     await new Promise<void>((r) => probe.close(() => r()));
+    const capture = new Capture(systemClock);
+    capture.start({ sources: ['COM4'], level: 'events', minutes: 10, by: 'admin' });
     const { links } = await started((p) => {
       Object.assign(p.interfaces[4]!, { enabled: true, ip_port: `127.0.0.1:${port}`, protocol: 'MODBUS', timeout: 200 });
-    });
+    }, capture);
     const link = links.get(5)!;
     await until(() => link.status().state === 'down');
     expect(link.refused).toBe(true);
     expect(link.status().reason).toEqual({ code: 'tcp_refused', args: { host: '127.0.0.1', port } });
+    // the monitor's event carries the reason's values, so the console can name the host and port
+    const down = capture.read(0, 100).records.find((r) => r.event === 'link_down');
+    expect(down?.args).toEqual({ reason: 'tcp_refused', host: '127.0.0.1', port });
     // a Modbus/TCP peer answering exception 02 to everything: enough to count as answering
     const peers = new Set<Socket>();
     server = createServer((sock) => {
@@ -159,6 +165,7 @@ describe('link states', () => {
     expect(link.status().stats.reconnects).toBe(0);
     for (const p of peers) p.destroy();
     await until(() => link.status().stats.reconnects === 1 && link.status().state === 'up', 5000);
+    capture.stop();
     expect(link.status().stats.plcErrors).toBeGreaterThan(0);
     expect(link.status().stats.lastPlcError).toBe(2);
   });

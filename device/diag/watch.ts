@@ -111,7 +111,7 @@ export async function readWatch(links: Links, entries: readonly WatchEntry[], us
 /** Why a typed value cannot be written to the entry (an issue code with its params), or the words / bit to write. */
 export function watchWords(e: WatchEntry, text: string): { words: number[] } | { bit: boolean } | { problem: Omit<Issue, 'path'> } {
   const area = LOG_AREAS[e.area];
-  if (area === 'X') return { problem: { code: 'invalid_write_area', params: { entry: `X${e.reg_addr}` } } };
+  if (area === 'X') return { problem: { code: 'input_not_writable', params: { entry: `X${e.reg_addr}` } } };
   const t = text.trim();
   if (area === 'Y' || area === 'R') {
     if (t === '1') return { bit: true };

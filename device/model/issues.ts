@@ -24,6 +24,7 @@ export const ERROR_CODES = [
   'invalid_email',
   'invalid_bit_address',
   'invalid_write_area', // a write_areas entry that is not an area, a first word and optionally a last (params: entry)
+  'input_not_writable', // a write to the PLC's inputs X (params: entry)
   'invalid_control_flag', // "Control flag not valid"
   'address_out_of_range', // (params: min, max)
   'password_policy', // "Password does not match requirements"

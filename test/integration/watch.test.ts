@@ -121,7 +121,7 @@ describe('the register watch', () => {
       [0, '1.5', 'not_integer'],
       [0, 'abc', 'not_integer'],
       [1, '2', 'invalid_value', { allowed: ['0', '1'] }],
-      [2, '1', 'invalid_write_area', { entry: 'X0' }],
+      [2, '1', 'input_not_writable', { entry: 'X0' }],
     ];
     for (const [index, value, code, params] of checks) {
       const r = await admin.post('/config/watch/write', { index, value });

@@ -1388,6 +1388,11 @@ export type NamespaceErrorsTranslation = {
 	 */
 	invalid_write_area: RequiredParams<'entry'>
 	/**
+	 * {​e​n​t​r​y​}​ ​i​s​ ​a​n​ ​i​n​p​u​t​ ​o​f​ ​t​h​e​ ​P​L​C​:​ ​i​n​p​u​t​s​ ​c​a​n​n​o​t​ ​b​e​ ​w​r​i​t​t​e​n​.
+	 * @param {unknown} entry
+	 */
+	input_not_writable: RequiredParams<'entry'>
+	/**
 	 * C​o​n​t​r​o​l​ ​f​l​a​g​ ​n​o​t​ ​v​a​l​i​d​.
 	 */
 	invalid_control_flag: string
@@ -11266,6 +11271,10 @@ export type TranslationFunctions = {
 		 * Write each entry as an area, the first word and optionally the last, e.g. DT100-199 (not “{entry}”).
 		 */
 		invalid_write_area: (arg: { entry: unknown }) => LocalizedString
+		/**
+		 * {entry} is an input of the PLC: inputs cannot be written.
+		 */
+		input_not_writable: (arg: { entry: unknown }) => LocalizedString
 		/**
 		 * Control flag not valid.
 		 */

@@ -24,7 +24,7 @@ const word = (table: unknown, key: string): string => (table as Table)[key]?.() 
 
 /**
  * The link's status reason, when its text can be worded with the values the event carries (the
- * unit's link_down event names the reason's code alone: "No connection to {host}:{port}" would have
+ * unit's link_down event carries the reason's values; a record that lacks one is not worded with
  * empty places); else nothing.
  */
 function linkReason(code: unknown, args: Record<string, string | number>): string {

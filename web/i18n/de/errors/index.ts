@@ -22,6 +22,7 @@ const de_errors = {
   invalid_email: 'Ungültige E-Mail-Syntax: Adressen in spitzen Klammern, mehrere durch Kommas getrennt.',
   invalid_bit_address: 'Ungültige Bitadresse: bis zu 3 Dezimalziffern und eine optionale Hexadezimalziffer.',
   invalid_write_area: 'Jeder Eintrag ist ein Bereich, das erste Wort und optional das letzte, z. B. DT100-199 (nicht „{entry}“).',
+  input_not_writable: '{entry} ist ein Eingang der SPS: Eingänge lassen sich nicht schreiben.',
   invalid_control_flag: 'Ungültiger Steuermerker.',
   address_out_of_range: 'Adresse außerhalb des Bereichs ({min}\u00a0–\u00a0{max}).',
   password_policy: 'Das Passwort erfüllt die Anforderungen nicht: {min} bis {max} Zeichen mit Groß- und Kleinbuchstaben, einer Ziffer und einem Sonderzeichen.',

@@ -22,6 +22,7 @@ const en_errors = {
   invalid_email: 'Invalid e-mail syntax: addresses in angle brackets, several separated by commas.',
   invalid_bit_address: 'Invalid bit address: up to 3 decimal digits and one optional hex digit.',
   invalid_write_area: 'Write each entry as an area, the first word and optionally the last, e.g. DT100-199 (not “{entry}”).',
+  input_not_writable: '{entry} is an input of the PLC: inputs cannot be written.',
   invalid_control_flag: 'Control flag not valid.',
   address_out_of_range: 'Address out of range ({min} – {max}).',
   password_policy: 'Password does not match requirements: {min} to {max} characters with upper case, lower case, a digit and a special character.',

@@ -22,6 +22,7 @@ const fr_errors = {
   invalid_email: 'Syntaxe d’e-mail non valide : adresses entre chevrons, plusieurs adresses séparées par des virgules.',
   invalid_bit_address: 'Adresse de bit non valide : jusqu’à 3 chiffres décimaux et un chiffre hexadécimal facultatif.',
   invalid_write_area: 'Chaque entrée est une zone, le premier mot et éventuellement le dernier, p. ex. DT100-199 (pas « {entry} »).',
+  input_not_writable: '{entry} est une entrée de l’automate\u00a0: les entrées ne peuvent pas être écrites.',
   invalid_control_flag: 'Indicateur de commande non valide.',
   address_out_of_range: 'Adresse hors plage ({min}\u00a0–\u00a0{max}).',
   password_policy: 'Le mot de passe ne respecte pas les exigences : {min} à {max} caractères avec majuscules, minuscules, un chiffre et un caractère spécial.',
