@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import { JSON_LIMIT } from '../../device/api/body.ts';
 import { PASSWORD_MASK } from '../../device/model/fields.ts';
 import { defaultsOf, type SectionDef } from '../../device/model/section.ts';
+import { anyText } from '../support/any-text.ts';
 
 // ---------------------------------------------------------------------------------------------
 // the shape of a schema
@@ -256,7 +257,7 @@ export const mutationArb: fc.Arbitrary<Mutation> = fc.record({
   at: fc.nat(),
   pick: fc.nat(),
   json: fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.jsonValue({ maxDepth: 2, stringUnit: 'binary' })),
-  text: fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 20 })),
+  text: fc.oneof(fc.string({ maxLength: 40 }), anyText(40), fc.string({ unit: 'grapheme', maxLength: 20 })),
   key: fc.constantFrom(...EXTRA_KEYS),
 });
 
@@ -638,6 +639,6 @@ export const rawBodyArb: fc.Arbitrary<RawBody> = fc.oneof(
   },
   {
     weight: 1,
-    arbitrary: fc.string({ unit: 'binary', maxLength: 200 }).map((s): RawBody => ({ name: 'random text', contentType: 'application/json', body: s })),
+    arbitrary: anyText(200).map((s): RawBody => ({ name: 'random text', contentType: 'application/json', body: s })),
   },
 );

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { anyText } from '../../../test/support/any-text.ts';
 import { DEFAULT_SCRIPT } from '../../system/default-script.ts';
 import { LINES_MAX, SCRIPT_ERROR_CODES, VARIABLES_MAX } from './language.ts';
 import { parseScript } from './parse.ts';
@@ -160,7 +161,7 @@ describe('script parser', () => {
     const text = fc.oneof(
       fc.string({ maxLength: 400 }),
       fc.array(words, { maxLength: 80 }).map((w) => w.join(' ')),
-      fc.string({ unit: 'binary', maxLength: 200 }),
+      anyText(200),
     );
     fc.assert(
       fc.property(text, (t) => {
