@@ -121,6 +121,7 @@ export class Link {
 
   status(): LinkStatus {
     const now = this.deps.clock.now();
+    const queue = this.queue.statsNow();
     return {
       id: this.cfg.id,
       name: this.cfg.name,
@@ -131,12 +132,12 @@ export class Link {
       ...(this.cfg.kind === 'serial' ? { baudRate: this.baudRate } : {}),
       ...(this.autobaud ? { autobaud: this.autobaud } : {}),
       stats: {
-        ...this.queue.stats,
+        ...queue,
         ...this.guard.stats,
         bytesOut: this.bytesOut,
         bytesIn: this.bytesIn,
         reconnects: this.reconnects,
-        busyShare: this.queue.busyShare(now - this.countedSince),
+        busyShare: this.queue.busyShare(now - this.countedSince, queue.busyMs),
         since: this.countedSince,
       },
     };

@@ -105,12 +105,30 @@ describe('link transaction queue', () => {
     expect(settled.filter((s) => s.status === 'rejected').length).toBe(2);
   });
 
-  it('counts the time the wire is busy', async () => {
-    const q = queue();
-    const t0 = Date.now();
-    await Promise.all([1, 2, 3].map(() => q.submit({ user: 'u', idempotent: true, run: () => sleep(20) })));
-    expect(q.stats.busyMs).toBeGreaterThanOrEqual(55);
-    expect(q.busyShare(Date.now() - t0)).toBeGreaterThan(0.8);
+  it('counts the time the wire is busy, the attempt still on the wire included', async () => {
+    let now = 1000;
+    const q = queue({ clock: { now: () => now } });
+    const ends: (() => void)[] = [];
+    const tx = () => q.submit({ user: 'u', idempotent: true, run: () => new Promise<void>((r) => ends.push(r)) });
+    const done = [tx(), tx()];
+    await vi.waitFor(() => expect(ends.length).toBe(1));
+    now += 30;
+    // a reading while the first is on the wire: counted as a request, and busy for its 30 ms so far
+    expect(q.statsNow()).toMatchObject({ requests: 1, busyMs: 30 });
+    expect(q.stats.busyMs).toBe(0);
+    now += 10;
+    ends[0]!();
+    await vi.waitFor(() => expect(ends.length).toBe(2));
+    expect(q.statsNow()).toMatchObject({ requests: 2, busyMs: 40 });
+    now += 20;
+    // the reset while the second runs: only its time after the reset counts
+    q.resetCounters();
+    now += 5;
+    ends[1]!();
+    await Promise.all(done);
+    now += 100;
+    expect(q.statsNow()).toMatchObject({ requests: 0, busyMs: 5 });
+    expect(q.busyShare(50, q.statsNow().busyMs)).toBe(0.1);
   });
 
   it('does not repeat an attempt the retry rule calls final (an error answer of the PLC)', async () => {

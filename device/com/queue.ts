@@ -113,6 +113,8 @@ export class LinkQueue {
    */
   private watchdog: ReturnType<typeof setTimeout> | undefined;
   private guarded: { expired: () => void } | undefined;
+  /** since when the attempt on the wire has been busy and not yet counted in `busyMs` */
+  private busySince: number | undefined;
   readonly stats: QueueStats = zeroQueueStats();
 
   constructor(private readonly opts: QueueOptions) {}
@@ -151,14 +153,26 @@ export class LinkQueue {
     for (const p of waiting) this.deliver(p.reject, errorFor(p.tx, new LinkError('closed', 'The link is closed')));
   }
 
-  /** share of `elapsedMs` (time since the queue started) the wire was busy, 0-1 */
   /** Starts the counters again from 0 (the diagnostics' reset); `waiting` is a state, not a count, and stays. */
   resetCounters(): void {
     Object.assign(this.stats, { ...zeroQueueStats(), waiting: this.stats.waiting });
+    if (this.busySince !== undefined) this.busySince = this.opts.clock.now();
   }
 
-  busyShare(elapsedMs: number): number {
-    return elapsedMs > 0 ? Math.min(1, this.stats.busyMs / elapsedMs) : 0;
+  /**
+   * The counters as of now: `busyMs` includes the attempt still on the wire, so a request counted
+   * in `requests` has its busy time counted too (a sample taken while it runs is not "1 request,
+   * 0 % busy").
+   */
+  statsNow(): QueueStats {
+    const s = { ...this.stats };
+    if (this.busySince !== undefined) s.busyMs += this.opts.clock.now() - this.busySince;
+    return s;
+  }
+
+  /** share of `elapsedMs` (time since the counters started) the wire was busy, 0-1, given `busyMs` of statsNow */
+  busyShare(elapsedMs: number, busyMs: number): number {
+    return elapsedMs > 0 ? Math.min(1, busyMs / elapsedMs) : 0;
   }
 
   private next(): Pending | undefined {
@@ -202,7 +216,7 @@ export class LinkQueue {
     }
     if (i > 0) this.stats.retries++;
     this.stats.requests++;
-    const started = this.opts.clock.now();
+    this.busySince = this.opts.clock.now();
     const abort = new Abort();
     const ms = p.tx.timeoutMs ?? this.opts.timeoutMs;
     let over = false;
@@ -210,7 +224,8 @@ export class LinkQueue {
       if (over) return false;
       over = true;
       disarm();
-      this.stats.busyMs += this.opts.clock.now() - started;
+      this.stats.busyMs += this.opts.clock.now() - this.busySince!;
+      this.busySince = undefined;
       return true;
     };
     const failed = (e: unknown) => {
