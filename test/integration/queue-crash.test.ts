@@ -24,7 +24,11 @@ interface Run {
   begun: Set<number>;
 }
 
-async function runAndKill(file: string, dir: string, from: number, bound: number, delayMs: number): Promise<Run> {
+/**
+ * Runs the child until it has acknowledged `pushes` pushes (a count, not a time: a busy machine
+ * slows the child, not what a run covers), then kills it at a random moment `delayMs` later.
+ */
+async function runAndKill(file: string, dir: string, from: number, bound: number, pushes: number, delayMs: number): Promise<Run> {
   const child = spawn(process.execPath, [file, dir, String(from), String(bound)], { stdio: ['ignore', 'pipe', 'inherit'] });
   const run: Run = { pushed: new Map(), acked: new Set(), begun: new Set() };
   let rest = '';
@@ -38,8 +42,7 @@ async function runAndKill(file: string, dir: string, from: number, bound: number
       else if (k === 'b') run.begun.add(Number(a));
     }
   });
-  // kill only after the child has acknowledged something, at a random moment after that
-  while (run.pushed.size === 0 && child.exitCode === null) await sleep(5);
+  while (run.pushed.size < pushes && child.exitCode === null) await sleep(5);
   await sleep(delayMs);
   child.kill('SIGKILL');
   await once(child, 'exit');
@@ -59,7 +62,8 @@ describe('job queue under kill -9', () => {
     const begun = new Set<number>(); // acks started: gone or not, both are right after a kill
     let from = 1;
     for (let i = 0; i < 8; i++) {
-      const run = await runAndKill(file, dir, from, bound, 20 + Math.floor(random() * 200));
+      // 10-30 pushes a run, every second one acknowledged: together the runs pass the bound of 40, so drops happen
+      const run = await runAndKill(file, dir, from, bound, 10 + Math.floor(random() * 21), Math.floor(random() * 50));
       for (const [seq, n] of run.pushed) pushed.set(seq, n);
       for (const seq of run.acked) acked.add(seq);
       for (const seq of run.begun) begun.add(seq);
