@@ -38,7 +38,8 @@ export default defineConfig({
           // one import per worker, as for the unit tests
           isolate: false,
           // a file or folder handle left for the garbage collector to close fails the file (test/support/handle-guard.ts)
-          setupFiles: ['test/support/handle-guard-setup.ts'],
+          // and the daemon's fetch classes in the globals, as the daemon has them, for every client library a test drives (test/support/daemon-globals-setup.ts)
+          setupFiles: ['test/support/handle-guard-setup.ts', 'test/support/daemon-globals-setup.ts'],
           execArgv: ['--expose-gc'],
           include: ['test/integration/**/*.test.ts'],
           expect: { poll: { timeout: 15_000, interval: 50 } },

@@ -1,7 +1,7 @@
 // The daemon's fetch classes in place of node's. Headers, Request and Response are the globals Hono
 // makes its requests and answers with; node's own are undici's, and the first use of any of them
-// loads all of undici (its HTTP client, its web stream glue): about 7 MB of resident memory for the
-// daemon's whole life (47.2 → 54.1 MB beside the built-in modules the daemon loads anyway), for
+// loads all of undici (its HTTP client, its web stream glue): 3.6-4.6 MB of resident memory for the
+// daemon's whole life, 4.7-7.9 MB with @hono/node-server's listener (docs/architecture.md), for
 // classes that here only carry a request from node:http to a route and its answer back. The
 // daemon's own (this folder) do just that, and keep a body as it was made, so a JSON answer goes
 // to the socket as its string. Node's `fetch` is left alone: a client that calls it still gets
