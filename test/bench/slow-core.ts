@@ -2,7 +2,9 @@
 // A cgroup CPU quota (systemd-run --scope -p CPUQuota=25%) needs systemd as init, which this
 // sandbox and most CI containers lack, so the daemon is pinned with taskset to one core shared with
 // three busy neighbour processes pinned there too: the kernel's fair scheduler gives each of the four
-// a quarter of the core while all are runnable.
+// a quarter of the core while all are runnable. `quarterCore` (the unit load part) sets a cgroup
+// quota directly where the cgroup v1 cpu controller is writable (cpu-quota.ts): busy neighbours
+// give only a quarter of what the core has left, far less on a busy machine.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { availableParallelism } from 'node:os';

@@ -13,6 +13,7 @@
 // Figures: missed logger cycles (goal 0), each delivery's p99, the /info calls beside the load
 // against the same daemon idle, the daemon's CPU share and RSS. Then the headroom: the rates of
 // everything but the logger (already at its maxima) times 2, 4, 8, 16 until a logger cycle is missed.
+import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,6 +56,8 @@ const IEC: IecConnection = {
   plc_buffer_c: 2600,
   timeout: 2000,
 };
+/** the services' plc_poll (ms) by the first word of their driver's name */
+const POLL_MS: Record<string, number> = { MQTT: 200, SQL: 500, IEC: 100 };
 const WARM_S = 10;
 const MEASURE_S = 60;
 const STEP_S = 15;
@@ -63,6 +66,12 @@ const RATE_FACTORS = [2, 4, 8, 16, 32];
 /** the daemon's CPU: its quarter core divided by these, at the rates of factor 1 */
 const CPU_FACTORS = [2, 4, 8, 16];
 const INFO_IDLE = 20;
+/**
+ * BENCH_UNIT_PROF=DIR: the daemon writes a V8 CPU profile of the warm-up and the measured minute
+ * into DIR (the headroom steps left out; the quota lifted at the end so that the profile is written
+ * in time). The profiler changes the figures: use it to find where the time goes.
+ */
+const PROF = process.env.BENCH_UNIT_PROF;
 
 const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]! : Number.NaN);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -174,7 +183,12 @@ export async function measureUnitLoad(rows: Row[], daemon: string[]): Promise<vo
   let station: ControlStation | undefined;
   const failures: string[] = [];
   try {
-    server = await startServer([...daemon, '--port', String(httpPort), '--data', join(dir, 'data'), '--plcs', plcs], httpPort, '/rest/api/v1/authentication');
+    const profile = PROF ? ['--cpu-prof', '--cpu-prof-interval=200', `--cpu-prof-dir=${PROF}`] : [];
+    server = await startServer(
+      [...profile, ...daemon, '--port', String(httpPort), '--data', join(dir, 'data'), '--plcs', plcs],
+      httpPort,
+      '/rest/api/v1/authentication',
+    );
     const pid = server.child.pid!;
     slowed = await quarterCore(pid);
     const base = `http://${HOST}:${httpPort}`;
@@ -211,7 +225,7 @@ export async function measureUnitLoad(rows: Row[], daemon: string[]): Promise<vo
 
     const log = (await admin.get('/config/pew_log')).body as Log;
     await save(admin, '/config/pew_log', { ...log, enable_log: true, header: 1, log_def: logSettings() });
-    const mqtt: Mqtt = { ...defaultsOf(pew_mqtt), enable_mqtt: true, plc_poll: 0.2, broker_addr: `mqtt://${HOST}:${brokerPort}`, qos: 1 };
+    const mqtt: Mqtt = { ...defaultsOf(pew_mqtt), enable_mqtt: true, plc_poll: POLL_MS.MQTT! / 1000, broker_addr: `mqtt://${HOST}:${brokerPort}`, qos: 1 };
     await save(admin, '/config/pew_mqtt', mqtt);
     const seq: DataPoint = { ...(v.getDefaults(dataPointSchema) as DataPoint), name: 'seq', type: 'DINT', address: SQL_SEQ_DT };
     const sql: Sql = {
@@ -226,12 +240,12 @@ export async function measureUnitLoad(rows: Row[], daemon: string[]): Promise<vo
       use_encryption: false,
       tablename: 'unitload',
       timeout: 10,
-      plc_poll: 0.5,
+      plc_poll: POLL_MS.SQL! / 1000,
       interface: 0,
       datalist: [seq],
     };
     await save(admin, '/config/pew_sql', sql);
-    const iec: Iec = { ...(v.getDefaults(iecSchema) as Iec), enable_60870: true, port: iecPort, plc_poll: 100, connections: [IEC] };
+    const iec: Iec = { ...(v.getDefaults(iecSchema) as Iec), enable_60870: true, port: iecPort, plc_poll: POLL_MS.IEC!, connections: [IEC] };
     await save(admin, '/config/pew_60870', iec);
 
     const com1 = new PlcMemory(base, 'COM1');
@@ -252,6 +266,14 @@ export async function measureUnitLoad(rows: Row[], daemon: string[]): Promise<vo
     await phase(admin, pid, slowed, drivers, 1, WARM_S, failures);
     const one = await phase(admin, pid, slowed, drivers, 1, MEASURE_S, failures);
     if (failures.length) throw new Error(failures.join('; '));
+    if (PROF) {
+      report(rows, one, infoIdle, `${slowed.how}, profiled`);
+      await slowed.slower(1 / 4);
+      const exited = once(server.child, 'exit');
+      server.child.kill('SIGTERM');
+      await Promise.race([exited, sleep(120_000)]);
+      return;
+    }
     const rates: Phase[] = [];
     for (const f of RATE_FACTORS) {
       const p = await phase(admin, pid, slowed, drivers, f, STEP_S, failures);
@@ -269,6 +291,11 @@ export async function measureUnitLoad(rows: Row[], daemon: string[]): Promise<vo
     report(rows, one, infoIdle, slowed.how);
     headroom(rows, rates, cpu);
     if (failures.length) throw new Error(failures.join('; '));
+  } catch (e) {
+    const exited = server && (server.child.exitCode !== null || server.child.signalCode !== null);
+    throw exited
+      ? new Error(`${(e as Error).message}; the daemon exited (${server!.child.exitCode ?? server!.child.signalCode}): ${server!.output().slice(-400)}`)
+      : e;
   } finally {
     for (const d of drivers) await d.close().catch(() => undefined);
     station?.close();
@@ -290,11 +317,17 @@ function report(rows: Row[], one: Phase, infoIdle: number[], how: string): void 
   });
   for (const k of one.kinds) {
     const info = k.name.startsWith('/info');
+    const poll = POLL_MS[k.name.split(' ')[0]!];
+    const why = info
+      ? `; baseline: the same calls on the idle unit, ${infoIdle.length} times (p50 ${median(infoIdle).toFixed(1)} ms)`
+      : poll
+        ? `; baseline: the service's plc_poll, the longest a request waits to be seen (its reads on the line come on top)`
+        : '';
     rows.push({
       figure: `unit load: ${k.name} p99 (ms)`,
       ours: pct(k.lat, 99),
-      baseline: info ? pct(infoIdle, 99) : undefined,
-      note: `p50 ${median(k.lat).toFixed(1)} ms, ${k.lat.length} delivered, ${k.skipped} skipped (last one still outstanding), ${k.lost} lost${info ? `; baseline: the same calls on the idle unit, ${infoIdle.length} times (p50 ${median(infoIdle).toFixed(1)} ms)` : ''}`,
+      baseline: info ? pct(infoIdle, 99) : poll,
+      note: `p50 ${median(k.lat).toFixed(1)} ms, ${k.lat.length} delivered, ${k.skipped} skipped (last one still outstanding), ${k.lost} lost${why}`,
     });
   }
   rows.push({
