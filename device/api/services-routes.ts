@@ -13,7 +13,7 @@ import { type RouteDef, route } from './route.ts';
 /** The services and the security warnings of the saved configuration with them. */
 export async function servicesAnswer(ctx: DaemonContext) {
   const services = await ctx.hw.services();
-  return { services, warnings: securityWarnings(ctx.store.all() as Parameters<typeof securityWarnings>[0], services) };
+  return { services, warnings: securityWarnings(ctx.store.view() as Parameters<typeof securityWarnings>[0], services) };
 }
 
 export const servicesRoutes: RouteDef[] = [

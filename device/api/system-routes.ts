@@ -21,7 +21,7 @@ export const systemRoutes: RouteDef[] = [
     access: 'user',
     handler: async (c, ctx) => {
       const [info, services] = await Promise.all([ctx.hw.systemInfo(), ctx.hw.services()]);
-      const warnings = securityWarnings(ctx.store.all() as Parameters<typeof securityWarnings>[0], services);
+      const warnings = securityWarnings(ctx.store.view() as Parameters<typeof securityWarnings>[0], services);
       // security.md TLS-2: the certificate the console is served with, so its fingerprint can be checked
       const consoleTls = ctx.consoleTls ? { enabled: true, certificate: ctx.consoleTls.certificate() } : { enabled: false };
       // the console's own listeners with their contained faults (issue 15: every listener is guarded)

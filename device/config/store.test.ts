@@ -133,3 +133,22 @@ describe('readJson', () => {
     expect(s.readJson('pew_mqtt')).not.toContain('Hidden-1');
   });
 });
+
+describe('view', () => {
+  it('answers every section, secrets included, frozen, the same copy until a save and the saved values after it', async () => {
+    const s = await open();
+    await s.save({ pew_mqtt: { ...mqtt(9), broker_password: 'Hidden-1' } });
+    const v = s.view() as Record<string, { keep_alive?: number; broker_password?: string }>;
+    expect(v).toEqual(s.all());
+    expect(v.pew_mqtt).toMatchObject({ keep_alive: 9, broker_password: 'Hidden-1' });
+    expect(s.view()).toBe(v);
+    expect(Object.isFrozen(v.pew_mqtt)).toBe(true);
+    expect(() => {
+      (v.pew_mqtt as { keep_alive: number }).keep_alive = 1;
+    }).toThrow(TypeError);
+    expect(s.get<{ keep_alive: number }>('pew_mqtt').keep_alive).toBe(9);
+    await s.save({ pew_mqtt: mqtt(12) });
+    expect(s.view()).not.toBe(v);
+    expect(s.view().pew_mqtt).toMatchObject({ keep_alive: 12 });
+  });
+});

@@ -32,6 +32,7 @@ export class ConfigStore {
   /** the masked JSON of each section as GET answers it, made once per saved version */
   private readonly shown = new Map<string, string>();
   private allShown: string | undefined;
+  private allView: Readonly<Record<string, unknown>> | undefined;
 
   private constructor(private readonly opts: StoreOptions) {
     this.byKey = new Map(opts.defs.map((d) => [d.key, d]));
@@ -119,6 +120,16 @@ export class ConfigStore {
     return Object.fromEntries(this.keys().map((k) => [k, this.get(k)]));
   }
 
+  /**
+   * Every stored section, secrets included, to read and never change (frozen): one copy shared by
+   * every reader until the next save, so that a route answered often (the security warnings of
+   * GET /rest/api/v1) does not copy the whole configuration, 700 logger points with it, each time.
+   */
+  view(): Readonly<Record<string, unknown>> {
+    this.allView ??= deepFreeze(this.all());
+    return this.allView;
+  }
+
   onChange(fn: (keys: string[]) => void): void {
     this.listeners.push(fn);
   }
@@ -160,8 +171,17 @@ export class ConfigStore {
       this.shown.delete(key);
     }
     this.allShown = undefined;
+    this.allView = undefined;
     const keys = [...next.keys()];
     for (const fn of this.listeners) fn(keys);
     return { ok: true, keys };
   }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }

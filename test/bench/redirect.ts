@@ -33,7 +33,7 @@ import { cpuMs, HOST, startServer } from './processes.ts';
 import { median, type Row } from './stats.ts';
 
 const RD_WORDS = 27;
-const RD: MewRequest = { cmd: 'RD', area: 'DT', start: 0, count: RD_WORDS };
+export const RD: MewRequest = { cmd: 'RD', area: 'DT', start: 0, count: RD_WORDS };
 /** the PLC's answer to RD, 27 words of 0 */
 const RD_REPLY = mewReplyFrames('%', 'EE', RD, { kind: 'words', words: Array(RD_WORDS).fill(0) })[0]!;
 const SCAN_MS = 1;
@@ -44,7 +44,7 @@ const CPU_ROUNDS = 3;
 const CPU_MS = 2000;
 
 /** A client that sends one frame and waits for the whole answer, again and again. */
-class Asker {
+export class Asker {
   private readonly socket: Socket;
   private waiting: (() => void) | undefined;
   private readonly mew = createMewStreamDecoder();
@@ -87,7 +87,7 @@ async function loop(asker: Asker, frame: Uint8Array, ms: number): Promise<number
 }
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0;
-const thread = (port: number, service: Thread['service'], over: Partial<Thread> = {}): Thread => ({
+export const thread = (port: number, service: Thread['service'], over: Partial<Thread> = {}): Thread => ({
   port,
   mb_translation: false,
   monitoring_cmd: true,

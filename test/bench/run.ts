@@ -33,6 +33,7 @@ import { measureStarts } from './start.ts';
 import { formatTable, median, type Row } from './stats.ts';
 import { LOAD_ROUNDS, measureThroughput } from './throughput.ts';
 import { measureTlsBridge } from './tls-bridge.ts';
+import { measureUnitLoad } from './unit-load.ts';
 import { measureWire } from './wire.ts';
 
 const START_RUNS = 5;
@@ -175,6 +176,7 @@ try {
     await part('protocol fuzz', () => measureFuzz(rows, daemon));
     await part('tls bridge', () => measureTlsBridge(rows, daemon));
     await part('security: REST slots, dripping connections', () => measureSecurityListeners(rows, daemon));
+    await part('unit load', () => measureUnitLoad(rows, daemon));
   }
 
   await part('protocol codecs', () => measureCodecs(rows));
