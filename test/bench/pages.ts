@@ -69,7 +69,7 @@ const BARE_JS = `const calls=${JSON.stringify(BARE_CALLS)}[location.hash.slice(2
 const p=document.createElement('pre');p.id='ready';p.textContent=JSON.stringify(r).slice(0,4000);document.body.append(p);}`;
 
 /** Gives `d` the bench's settings: the log files of 690 and 10 points, a thread with 10 restrictions on `port`. */
-async function settle(d: TestDaemon, port: number): Promise<void> {
+export async function settle(d: TestDaemon, port: number): Promise<void> {
   const c = await d.admin();
   const logFile = (f: Partial<LogFile>) => withDefaults(logFileSchema, f) as LogFile;
   const small = bigPoints()

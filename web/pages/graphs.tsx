@@ -10,6 +10,7 @@ import { parseTrend, TREND_MAX_BYTES, type Trend } from '../graphs/csv-trend.ts'
 import { downloadLogFile, fetchLogVolumes, type LogFileEntry, type LogVolume, STORAGE_URL_NAMES, type Storage } from '../graphs/log-files.ts';
 import { CHART_TYPES, type ChartType } from '../graphs/series.ts';
 import { errorText, LL } from '../i18n/translate.ts';
+import { EARLY_WAIT_MS } from '../state/com-status.ts';
 import '../styles/chart-sheet.ts';
 import css from '../styles/graphs.css' with { type: 'text' };
 import { TrendChart } from './graphs-chart.tsx';
@@ -21,6 +22,20 @@ if (typeof document !== 'undefined' && !document.getElementById('graphs-css')) {
   style.textContent = css as string;
   document.head.append(style);
 }
+
+/**
+ * The list of the files, asked for while the page's chunk loads, so that the page's first render
+ * shows it (as the status pages do: earlyInto in web/state/com-status.ts); taken by the page's
+ * first render when less than EARLY_WAIT_MS old, or asked again by it when it did not come within
+ * EARLY_WAIT_MS or failed.
+ */
+let earlyVolumes: { at: number; volumes: LogVolume[] } | undefined = await Promise.race([
+  fetchLogVolumes().then(
+    (volumes) => ({ at: Date.now(), volumes }),
+    () => undefined,
+  ),
+  new Promise<undefined>((r) => setTimeout(r, EARLY_WAIT_MS)),
+]);
 
 /** A chosen file: `<storage>/<name>`. */
 type Key = `${Storage}/${string}`;
@@ -121,7 +136,11 @@ const touchFirst = () => typeof matchMedia === 'function' && matchMedia('(pointe
 
 export default function GraphsPage() {
   const t = LL.value.graphs;
-  const [volumes, setVolumes] = useState<LogVolume[] | undefined>();
+  const [volumes, setVolumes] = useState<LogVolume[] | undefined>(() => {
+    const early = earlyVolumes;
+    earlyVolumes = undefined;
+    return early && Date.now() - early.at < EARLY_WAIT_MS ? early.volumes : undefined;
+  });
   const [listError, setListError] = useState<ClientCode | undefined>();
   const [chosen, setChosen] = useState<Key[]>([]);
   const [loaded, setLoaded] = useState<Partial<Record<Key, Loaded>>>({});
@@ -140,7 +159,7 @@ export default function GraphsPage() {
     );
   };
   useEffect(() => {
-    refresh();
+    if (!volumes) refresh();
     return () => {
       alive.current = false;
     };
