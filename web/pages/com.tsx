@@ -24,7 +24,7 @@ import { comStatus, comStatusFailed, earlyComStatus, watchComStatus } from '../s
 import { notify } from '../state/notify.ts';
 import { section, setField } from '../state/sections.ts';
 import { readOnly } from '../state/session.ts';
-import { LinkStatusView, PlcTest } from './com-link.tsx';
+import { busyPercent, LinkStatusView, PlcTest } from './com-link.tsx';
 import { LinkState } from './link-states.tsx';
 
 // the first status answer before the first render (earlyInto in web/state/com-status.ts)
@@ -156,7 +156,7 @@ function ComOverview({ interfaces }: { interfaces: Iface[] }) {
         state: link ? <LinkState link={link} /> : failed ? t.unavailable() : '…',
         requests: stats ? formatNumber(stats.requests) : '',
         errors: stats ? formatNumber(stats.errors) : '',
-        busy: stats ? formatNumber(stats.busyShare, { style: 'percent', maximumFractionDigits: 0 }) : '',
+        busy: stats ? busyPercent(stats.busyShare) : '',
         since: stats?.since !== undefined ? formatDateTime(stats.since) : '',
       },
     };
