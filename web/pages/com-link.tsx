@@ -3,12 +3,12 @@
 // a failure shows a note plus the raw reply).
 import { type LinkStatus, type PlcTestResult, runPlcTest } from '../api/com.ts';
 import { TestAction, WireBox } from '../forms/test-action.tsx';
-import { formatWholePercent } from '../i18n/plain-percent.ts';
+import { formatWholePercent } from '../i18n/plain-decimal.ts';
 import { formatNumber, formatValue, LL, labelled } from '../i18n/translate.ts';
 import { plcFamilyText } from '../i18n/unit-values.ts';
 import { LinkState } from './link-states.tsx';
 
-/** A link's busy share as a whole percent (without Intl in the three languages: web/i18n/plain-percent.ts). */
+/** A link's busy share as a whole percent (without Intl in the three languages: web/i18n/plain-decimal.ts). */
 export const busyPercent = (share: number): string =>
   formatWholePercent(share, LL.value.app.dateLocale()) ?? formatNumber(share, { style: 'percent', maximumFractionDigits: 0 });
 

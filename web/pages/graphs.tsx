@@ -9,6 +9,7 @@ import { ApiFailure } from '../api/client.ts';
 import { parseTrend, TREND_MAX_BYTES, type Trend } from '../graphs/csv-trend.ts';
 import { downloadLogFile, fetchLogVolumes, type LogFileEntry, type LogVolume, STORAGE_URL_NAMES, type Storage } from '../graphs/log-files.ts';
 import { CHART_TYPES, type ChartType } from '../graphs/series.ts';
+import { formatOneDecimal } from '../i18n/plain-decimal.ts';
 import { errorText, LL } from '../i18n/translate.ts';
 import { EARLY_WAIT_MS } from '../state/com-status.ts';
 import '../styles/chart-sheet.ts';
@@ -48,6 +49,10 @@ type Loaded =
   | { state: 'invalid' }
   | { state: 'failed'; code: ClientCode };
 
+/** A size in KB or MB with one decimal (without Intl in the three languages: web/i18n/plain-decimal.ts). */
+const oneDecimal = (n: number): string =>
+  formatOneDecimal(n, LL.value.app.dateLocale()) ?? new Intl.NumberFormat(LL.value.app.dateLocale(), { maximumFractionDigits: 1 }).format(n);
+
 const TYPE_NAMES = ['line', 'bar', 'stacked'] as const; // spec §3: line 0, bar 1, stacked 2
 const MB = 1024 * 1024;
 
@@ -67,7 +72,6 @@ async function load(storage: Storage, file: LogFileEntry): Promise<Loaded> {
 
 function FileList({ volume, chosen, onToggle }: { volume: LogVolume; chosen: readonly Key[]; onToggle: (storage: Storage, f: LogFileEntry) => void }) {
   const t = LL.value.graphs;
-  const kb = new Intl.NumberFormat(LL.value.app.dateLocale(), { maximumFractionDigits: 1 });
   return (
     <fieldset data-storage={volume.storage}>
       <legend>{t.storages[STORAGE_URL_NAMES[volume.storage]]()}</legend>
@@ -88,7 +92,7 @@ function FileList({ volume, chosen, onToggle }: { volume: LogVolume; chosen: rea
                 <label>
                   <input type="checkbox" data-file={key} checked={chosen.includes(key)} onChange={() => onToggle(volume.storage, f)} />
                   <span class="name">{f.name}</span>
-                  <span class="size">{t.size({ kb: kb.format(f.size / 1024) })}</span>
+                  <span class="size">{t.size({ kb: oneDecimal(f.size / 1024) })}</span>
                 </label>
               </li>
             );
@@ -103,7 +107,6 @@ function GraphCard({ id, loaded, type }: { id: Key; loaded: Loaded; type: ChartT
   const t = LL.value.graphs;
   const [storage, ...rest] = id.split('/');
   const name = rest.join('/');
-  const mb = new Intl.NumberFormat(LL.value.app.dateLocale(), { maximumFractionDigits: 1 });
   return (
     <section class="card graph" data-graph={id} data-state={loaded.state} aria-label={name}>
       <header>
@@ -117,7 +120,7 @@ function GraphCard({ id, loaded, type }: { id: Key; loaded: Loaded; type: ChartT
       )}
       {loaded.state === 'too_large' && (
         <p class="error" role="alert" data-error="too_large">
-          {t.tooLarge({ size: mb.format(loaded.bytes / MB), max: mb.format(TREND_MAX_BYTES / MB) })}
+          {t.tooLarge({ size: oneDecimal(loaded.bytes / MB), max: oneDecimal(TREND_MAX_BYTES / MB) })}
         </p>
       )}
       {loaded.state === 'invalid' && (

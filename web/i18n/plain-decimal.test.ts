@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatWholePercent } from './plain-percent.ts';
+import { formatOneDecimal, formatWholePercent } from './plain-decimal.ts';
 
 describe('whole percents without Intl', () => {
   it.each(['en-GB', 'de-DE', 'fr-FR'])('are written as Intl writes them in %s', (locale) => {
@@ -15,5 +15,14 @@ describe('whole percents without Intl', () => {
     expect(formatWholePercent(-0.5, 'en-GB')).toBeUndefined();
     expect(formatWholePercent(Number.NaN, 'de-DE')).toBeUndefined();
     expect(formatWholePercent(0.5, 'es-ES')).toBeUndefined();
+  });
+
+  it.each(['en-GB', 'de-DE', 'fr-FR'])('sizes with one decimal are written as Intl writes them in %s', (locale) => {
+    const intl = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+    const values = [0, 0.04, 0.05, 0.15, 0.25, 1, 1.05, 9.95, 99.95, 999.95, 1234.56, 10_240, 1_048_575.9];
+    for (let i = 0; i < 2000; i++)
+      values.push(Math.random() * 10 ** (i % 8), Math.round(Math.random() * 100_000) / 100, Math.floor(Math.random() * 1e7) / 1024);
+    for (const v of values) expect(formatOneDecimal(v, locale), `${v}`).toBe(intl.format(v));
+    expect(formatOneDecimal(-1, locale)).toBeUndefined();
   });
 });
