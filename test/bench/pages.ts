@@ -152,10 +152,14 @@ async function moveRound(browser: Browser, url: string, cookies: readonly string
     await page.waitForFunction(
       `!document.getElementById('app').hasAttribute('data-first-frame') && !!document.querySelector(${JSON.stringify(PAGE_READY.info)})`,
       undefined,
-      {
-        timeout: 60_000,
-      },
+      { timeout: 60_000 },
     );
+    // and what it loads once the browser is idle (the model, texts) is in: no new request for a second
+    const requests = () => page.evaluate("performance.getEntriesByType('resource').length");
+    for (let n = -1, since = Date.now(); Date.now() - since < 1000; await new Promise((r) => setTimeout(r, 250))) {
+      const now = await requests();
+      if (now !== n) [n, since] = [now as number, Date.now()];
+    }
     const shown: Partial<Record<'log' | 'port', number>> = {};
     for (const [from, to] of MOVES) {
       const t0 = await now(page);
