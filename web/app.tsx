@@ -4,7 +4,7 @@ import { useEffect } from 'preact/hooks';
 import { ErrorBoundary } from 'preact-iso/lazy';
 import { LL, loadTexts } from './i18n/translate.ts';
 import { HashLocationProvider, setLeaveGuard } from './router/hash.tsx';
-import { page } from './router/routes.tsx';
+import { page, TEXTS } from './router/routes.tsx';
 import { confirmLeave } from './shell/actions.ts';
 import { Layout } from './shell/layout.tsx';
 import { lazyModule } from './shell/lazy-module.ts';
@@ -38,8 +38,10 @@ const SetupPage = page(() => import('./pages/auth.tsx').then((m) => ({ default: 
 function Console() {
   useEffect(() => {
     // begun at start already when the browser was signed in (web/state/console-data.ts); then, when
-    // the browser is idle, the messages of refused input and failed requests, which the first page does not need
-    void consoleData().then(() => whenIdle(() => loadTexts(['errors']).catch((e: unknown) => console.error('loading the messages failed', e))));
+    // the browser is idle, the texts the settings pages share, the messages of refused input and
+    // failed requests among them, which the first page does not need: a move to such a page then
+    // waits for the page's own chunk, not for a dozen parts of the dictionary besides
+    void consoleData().then(() => whenIdle(() => loadTexts(TEXTS).catch((e: unknown) => console.error('loading the messages failed', e))));
     void reportUpdate(); // after a firmware update's reload: the version now running
   }, []);
   return (

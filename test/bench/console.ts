@@ -41,9 +41,9 @@ async function byTurns(browser: Browser, consoleSide: Side, bare: Side): Promise
   }
   return times;
 }
-const THROTTLE = 4;
+export const THROTTLE = 4;
 /** the preferences cookie of a browser that has had the console open before (English, default theme, every page) */
-const RETURNING = `${PREFS_COOKIE}=${encodePrefs({ locale: 'en', theme: 'default', filter: 'all' })}`;
+export const RETURNING = `${PREFS_COOKIE}=${encodePrefs({ locale: 'en', theme: 'default', filter: 'all' })}`;
 
 const BARE_HTML =
   '<!doctype html><html><head><meta charset="utf-8"><title>bare</title><script type="module" src="/assets/bare.js"></script></head><body><div id="app"></div></body></html>';
@@ -86,7 +86,7 @@ const ASK_MS = 50;
  * on both sides alike), and waitForSelector looks only after 0, 20, 50, 100 and 100 ms and then every
  * 500 ms, which rounded a load up to its next look.
  */
-async function timeToData(browser: Browser, url: string, cookies: readonly string[], selector: string): Promise<number> {
+export async function timeToData(browser: Browser, url: string, cookies: readonly string[], selector: string): Promise<number> {
   const context = await browser.newContext();
   await context.addCookies(
     cookies.map((c) => {

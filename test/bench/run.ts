@@ -24,6 +24,7 @@ import { measureLoginFlood } from './login-flood.ts';
 import { measureMetrics } from './metrics.ts';
 import { measureMonitor } from './monitor.ts';
 import { measureMqtt } from './mqtt.ts';
+import { measurePages } from './pages.ts';
 import { measureRedirect } from './redirect.ts';
 import { measureSecurityListeners } from './security-listeners.ts';
 import { measureServiceTests } from './service-tests.ts';
@@ -198,6 +199,7 @@ try {
   await part('console in chromium', () => measureConsole(rows));
   await part('graphs in chromium', () => measureGraphs(rows));
   await part('log table in chromium', () => measureLogTable(rows));
+  await part('pages in chromium', () => measurePages(rows));
 
   await part(`crash loop ×${CRASH_ITERATIONS}`, async () => {
     const dir = join(work, 'crash');

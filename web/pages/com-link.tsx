@@ -3,9 +3,14 @@
 // a failure shows a note plus the raw reply).
 import { type LinkStatus, type PlcTestResult, runPlcTest } from '../api/com.ts';
 import { TestAction, WireBox } from '../forms/test-action.tsx';
+import { formatWholePercent } from '../i18n/plain-decimal.ts';
 import { formatNumber, formatValue, LL, labelled } from '../i18n/translate.ts';
 import { plcFamilyText } from '../i18n/unit-values.ts';
 import { LinkState } from './link-states.tsx';
+
+/** A link's busy share as a whole percent (without Intl in the three languages: web/i18n/plain-decimal.ts). */
+export const busyPercent = (share: number): string =>
+  formatWholePercent(share, LL.value.app.dateLocale()) ?? formatNumber(share, { style: 'percent', maximumFractionDigits: 0 });
 
 /** State badge, the reason it is not up, baud rate and counters of one link; "status unavailable" when the last call failed. */
 export function LinkStatusView({ link, failed }: { link: LinkStatus | undefined; failed: boolean }) {
@@ -33,7 +38,7 @@ export function LinkStatusView({ link, failed }: { link: LinkStatus | undefined;
     ['reconnects', formatNumber(s.reconnects)],
     ['bytesOut', formatNumber(s.bytesOut)],
     ['bytesIn', formatNumber(s.bytesIn)],
-    ['busyShare', formatNumber(s.busyShare, { style: 'percent', maximumFractionDigits: 0 })],
+    ['busyShare', busyPercent(s.busyShare)],
   ];
   return (
     <div class="link-status" data-status={link.state}>

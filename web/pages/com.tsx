@@ -20,12 +20,15 @@ import { INTERFACE_UNITS, interfaceFields } from '../forms/interface-fields.ts';
 import { BlockLink, OverviewCard, type OverviewColumn } from '../forms/overview.tsx';
 import { fieldOptions, fieldText } from '../i18n/field-text.ts';
 import { errorText, formatDateTime, formatNumber, formatValue, LL } from '../i18n/translate.ts';
-import { comStatus, comStatusFailed, watchComStatus } from '../state/com-status.ts';
+import { comStatus, comStatusFailed, earlyComStatus, watchComStatus } from '../state/com-status.ts';
 import { notify } from '../state/notify.ts';
 import { section, setField } from '../state/sections.ts';
 import { readOnly } from '../state/session.ts';
-import { LinkStatusView, PlcTest } from './com-link.tsx';
+import { busyPercent, LinkStatusView, PlcTest } from './com-link.tsx';
 import { LinkState } from './link-states.tsx';
+
+// the first status answer before the first render (earlyInto in web/state/com-status.ts)
+await earlyComStatus();
 
 const KEY = 'pew';
 const INTERNAL_MEMORY = { min: 0, max: INTERNAL_USER_WORDS - 1 };
@@ -153,7 +156,7 @@ function ComOverview({ interfaces }: { interfaces: Iface[] }) {
         state: link ? <LinkState link={link} /> : failed ? t.unavailable() : '…',
         requests: stats ? formatNumber(stats.requests) : '',
         errors: stats ? formatNumber(stats.errors) : '',
-        busy: stats ? formatNumber(stats.busyShare, { style: 'percent', maximumFractionDigits: 0 }) : '',
+        busy: stats ? busyPercent(stats.busyShare) : '',
         since: stats?.since !== undefined ? formatDateTime(stats.since) : '',
       },
     };

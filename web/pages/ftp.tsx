@@ -14,8 +14,12 @@ import { ServiceTest } from '../forms/service-test.tsx';
 import { LL } from '../i18n/translate.ts';
 import { watchFtpStatus } from '../state/ftp-status.ts';
 import { section } from '../state/sections.ts';
+import { earlyServicesStatus } from '../state/service-status.ts';
 import { FtpStatusBlock } from './ftp-status.tsx';
 import { CertificateGroup, SecurityHint, shown, WIDE } from './service-parts.tsx';
+
+// the first status answer before the first render (earlyInto in web/state/com-status.ts)
+await earlyServicesStatus();
 
 const KEY = 'pew_ftpc';
 

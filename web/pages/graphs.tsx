@@ -9,7 +9,9 @@ import { ApiFailure } from '../api/client.ts';
 import { parseTrend, TREND_MAX_BYTES, type Trend } from '../graphs/csv-trend.ts';
 import { downloadLogFile, fetchLogVolumes, type LogFileEntry, type LogVolume, STORAGE_URL_NAMES, type Storage } from '../graphs/log-files.ts';
 import { CHART_TYPES, type ChartType } from '../graphs/series.ts';
+import { formatOneDecimal } from '../i18n/plain-decimal.ts';
 import { errorText, LL } from '../i18n/translate.ts';
+import { EARLY_WAIT_MS } from '../state/com-status.ts';
 import '../styles/chart-sheet.ts';
 import css from '../styles/graphs.css' with { type: 'text' };
 import { TrendChart } from './graphs-chart.tsx';
@@ -22,6 +24,20 @@ if (typeof document !== 'undefined' && !document.getElementById('graphs-css')) {
   document.head.append(style);
 }
 
+/**
+ * The list of the files, asked for while the page's chunk loads, so that the page's first render
+ * shows it (as the status pages do: earlyInto in web/state/com-status.ts); taken by the page's
+ * first render when less than EARLY_WAIT_MS old, or asked again by it when it did not come within
+ * EARLY_WAIT_MS or failed.
+ */
+let earlyVolumes: { at: number; volumes: LogVolume[] } | undefined = await Promise.race([
+  fetchLogVolumes().then(
+    (volumes) => ({ at: Date.now(), volumes }),
+    () => undefined,
+  ),
+  new Promise<undefined>((r) => setTimeout(r, EARLY_WAIT_MS)),
+]);
+
 /** A chosen file: `<storage>/<name>`. */
 type Key = `${Storage}/${string}`;
 const keyOf = (storage: Storage, name: string): Key => `${storage}/${name}`;
@@ -32,6 +48,10 @@ type Loaded =
   | { state: 'too_large'; bytes: number }
   | { state: 'invalid' }
   | { state: 'failed'; code: ClientCode };
+
+/** A size in KB or MB with one decimal (without Intl in the three languages: web/i18n/plain-decimal.ts). */
+const oneDecimal = (n: number): string =>
+  formatOneDecimal(n, LL.value.app.dateLocale()) ?? new Intl.NumberFormat(LL.value.app.dateLocale(), { maximumFractionDigits: 1 }).format(n);
 
 const TYPE_NAMES = ['line', 'bar', 'stacked'] as const; // spec §3: line 0, bar 1, stacked 2
 const MB = 1024 * 1024;
@@ -52,7 +72,6 @@ async function load(storage: Storage, file: LogFileEntry): Promise<Loaded> {
 
 function FileList({ volume, chosen, onToggle }: { volume: LogVolume; chosen: readonly Key[]; onToggle: (storage: Storage, f: LogFileEntry) => void }) {
   const t = LL.value.graphs;
-  const kb = new Intl.NumberFormat(LL.value.app.dateLocale(), { maximumFractionDigits: 1 });
   return (
     <fieldset data-storage={volume.storage}>
       <legend>{t.storages[STORAGE_URL_NAMES[volume.storage]]()}</legend>
@@ -73,7 +92,7 @@ function FileList({ volume, chosen, onToggle }: { volume: LogVolume; chosen: rea
                 <label>
                   <input type="checkbox" data-file={key} checked={chosen.includes(key)} onChange={() => onToggle(volume.storage, f)} />
                   <span class="name">{f.name}</span>
-                  <span class="size">{t.size({ kb: kb.format(f.size / 1024) })}</span>
+                  <span class="size">{t.size({ kb: oneDecimal(f.size / 1024) })}</span>
                 </label>
               </li>
             );
@@ -88,7 +107,6 @@ function GraphCard({ id, loaded, type }: { id: Key; loaded: Loaded; type: ChartT
   const t = LL.value.graphs;
   const [storage, ...rest] = id.split('/');
   const name = rest.join('/');
-  const mb = new Intl.NumberFormat(LL.value.app.dateLocale(), { maximumFractionDigits: 1 });
   return (
     <section class="card graph" data-graph={id} data-state={loaded.state} aria-label={name}>
       <header>
@@ -102,7 +120,7 @@ function GraphCard({ id, loaded, type }: { id: Key; loaded: Loaded; type: ChartT
       )}
       {loaded.state === 'too_large' && (
         <p class="error" role="alert" data-error="too_large">
-          {t.tooLarge({ size: mb.format(loaded.bytes / MB), max: mb.format(TREND_MAX_BYTES / MB) })}
+          {t.tooLarge({ size: oneDecimal(loaded.bytes / MB), max: oneDecimal(TREND_MAX_BYTES / MB) })}
         </p>
       )}
       {loaded.state === 'invalid' && (
@@ -121,7 +139,11 @@ const touchFirst = () => typeof matchMedia === 'function' && matchMedia('(pointe
 
 export default function GraphsPage() {
   const t = LL.value.graphs;
-  const [volumes, setVolumes] = useState<LogVolume[] | undefined>();
+  const [volumes, setVolumes] = useState<LogVolume[] | undefined>(() => {
+    const early = earlyVolumes;
+    earlyVolumes = undefined;
+    return early && Date.now() - early.at < EARLY_WAIT_MS ? early.volumes : undefined;
+  });
   const [listError, setListError] = useState<ClientCode | undefined>();
   const [chosen, setChosen] = useState<Key[]>([]);
   const [loaded, setLoaded] = useState<Partial<Record<Key, Loaded>>>({});
@@ -140,7 +162,7 @@ export default function GraphsPage() {
     );
   };
   useEffect(() => {
-    refresh();
+    if (!volumes) refresh();
     return () => {
       alive.current = false;
     };

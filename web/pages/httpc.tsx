@@ -12,8 +12,12 @@ import { ServiceStatusBlock } from '../forms/service-status.tsx';
 import { ServiceTest } from '../forms/service-test.tsx';
 import { LL } from '../i18n/translate.ts';
 import { section } from '../state/sections.ts';
+import { earlyServicesStatus } from '../state/service-status.ts';
 import { HttpHeaders } from './httpc-headers.tsx';
 import { CertificateGroup, SecurityHint, shown, WIDE } from './service-parts.tsx';
+
+// the first status answer before the first render (earlyInto in web/state/com-status.ts)
+await earlyServicesStatus();
 
 const KEY = 'pew_httpc';
 

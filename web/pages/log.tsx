@@ -6,7 +6,7 @@
 import { useEffect } from 'preact/hooks';
 import { MultipleRegisterBanner } from '../forms/register.tsx';
 import { LL } from '../i18n/translate.ts';
-import { watchLogStatus } from '../state/log-status.ts';
+import { earlyLogStatus, watchLogStatus } from '../state/log-status.ts';
 import css from '../styles/log.css' with { type: 'text' };
 import { LogFiles } from './log-files.tsx';
 import { LogGeneral } from './log-general.tsx';
@@ -15,6 +15,9 @@ import { LogStatusBlock } from './log-status.tsx';
 import { LogStorage } from './log-storage.tsx';
 import { LogTransfer } from './log-transfer.tsx';
 import { SecurityHint } from './service-parts.tsx';
+
+// the first status answer before the first render (earlyInto in web/state/com-status.ts)
+await earlyLogStatus();
 
 export default function LogPage() {
   useEffect(() => watchLogStatus(), []);

@@ -17,11 +17,14 @@ import { nextRestriction, Restrictions } from '../forms/restrictions.tsx';
 import { TestAction, WireBox } from '../forms/test-action.tsx';
 import { errorText, formatDateTime, formatNumber, LL, labelled } from '../i18n/translate.ts';
 import { notify } from '../state/notify.ts';
-import { portStatus, portStatusFailed, watchPortStatus } from '../state/port-status.ts';
+import { earlyPortStatus, portStatus, portStatusFailed, watchPortStatus } from '../state/port-status.ts';
 import { section, setField } from '../state/sections.ts';
 import { readOnly } from '../state/session.ts';
 import { ThreadState } from './link-states.tsx';
 import { SecurityHint } from './service-parts.tsx';
+
+// the first status answer before the first render (earlyInto in web/state/com-status.ts)
+await earlyPortStatus();
 
 const KEY = 'pew_redirect';
 type Value = Record<string, unknown>;

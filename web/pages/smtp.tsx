@@ -13,7 +13,11 @@ import { ServiceTest } from '../forms/service-test.tsx';
 import { fieldOptions } from '../i18n/field-text.ts';
 import { LL } from '../i18n/translate.ts';
 import { section } from '../state/sections.ts';
+import { earlyServicesStatus } from '../state/service-status.ts';
 import { CertificateGroup, SecurityHint, shown, WIDE } from './service-parts.tsx';
+
+// the first status answer before the first render (earlyInto in web/state/com-status.ts)
+await earlyServicesStatus();
 
 const KEY = 'pew_email';
 

@@ -11,7 +11,11 @@ import { ServiceStatusBlock } from '../forms/service-status.tsx';
 import { ServiceTest } from '../forms/service-test.tsx';
 import { LL } from '../i18n/translate.ts';
 import { section, setField } from '../state/sections.ts';
+import { earlyServicesStatus } from '../state/service-status.ts';
 import { CertificateGroup, SecurityHint, WIDE } from './service-parts.tsx';
+
+// the first status answer before the first render (earlyInto in web/state/com-status.ts)
+await earlyServicesStatus();
 
 const KEY = 'pew_sql';
 type SqlType = keyof typeof SQL_DEFAULT_PORTS;

@@ -55,10 +55,11 @@ export const page = (load: Loader, texts: readonly Namespaces[] = []) =>
 /**
  * The parts of the texts every page but the information page may need (field labels, helps and
  * choices, the messages of refused input; the page blocks some pages share, such as the link states
- * or the restriction editor), loaded with the first such page: the first load carries only what the
+ * or the restriction editor), loaded with the first such page or once the first page shows and the
+ * browser is idle (web/app.tsx), whichever comes first: the first load carries only what the
  * information page shows. A page's own part (`users`, `tls` …) comes with its page.
  */
-const TEXTS = ['fields', 'form', 'errors', 'confirm', 'service', 'certs', 'com', 'port', 'rest', 'ftpStatus', 'graphs', 'backup', 'firmware'] as const;
+export const TEXTS = ['fields', 'form', 'errors', 'confirm', 'service', 'certs', 'com', 'port', 'rest', 'ftpStatus', 'graphs', 'backup', 'firmware'] as const;
 
 /** The component of every page of spec §2, with the parts of the texts it needs. */
 export const PAGE_COMPONENTS: Record<PageId, ComponentType> = {

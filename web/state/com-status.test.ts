@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ComStatus } from '../api/com.ts';
-import { COM_STATUS_TICK_MS, comStatus, comStatusFailed, poll, watchComStatus } from './com-status.ts';
+import { COM_STATUS_TICK_MS, comStatus, comStatusFailed, EARLY_WAIT_MS, earlyComStatus, poll, watchComStatus } from './com-status.ts';
 
 const link = (state: 'up' | 'down'): ComStatus => ({
   links: [
@@ -108,5 +108,59 @@ describe('status polling', () => {
     expect(comStatus.value?.links[0]?.state).toBe('down');
     expect(comStatusFailed.value).toBe(false);
     stop();
+  });
+
+  it('an early answer shows before the page renders; a watch begun within a tick takes it as its first and asks one tick later', async () => {
+    const early = vi.fn(async () => link('up'));
+    await earlyComStatus(early);
+    expect(comStatus.value?.links[0]?.state).toBe('up');
+    await vi.advanceTimersByTimeAsync(1000);
+    const load = vi.fn(async () => link('down'));
+    const stop = watchComStatus(COM_STATUS_TICK_MS, load);
+    // not cleared for the page's first render, and not asked again at once
+    expect(comStatus.value?.links[0]?.state).toBe('up');
+    expect(load).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(COM_STATUS_TICK_MS);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(comStatus.value?.links[0]?.state).toBe('down');
+    stop();
+    // taken once: a later watch starts from nothing and asks at once
+    const again = vi.fn(async () => link('up'));
+    const stop2 = watchComStatus(COM_STATUS_TICK_MS, again);
+    expect(comStatus.value).toBeNull();
+    expect(again).toHaveBeenCalledTimes(1);
+    stop2();
+    expect(early).toHaveBeenCalledTimes(1);
+  });
+
+  it('an early answer older than a tick is not taken: the watch starts from nothing and asks at once', async () => {
+    await earlyComStatus(async () => link('up'));
+    await vi.advanceTimersByTimeAsync(COM_STATUS_TICK_MS);
+    const load = vi.fn(async () => link('down'));
+    const stop = watchComStatus(COM_STATUS_TICK_MS, load);
+    expect(comStatus.value).toBeNull();
+    expect(load).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('a page waits for its early call one tick at most; a failed early call marks the status unavailable', async () => {
+    const { load, waiting } = pending<ComStatus>();
+    let done = false;
+    void earlyComStatus(load).then(() => {
+      done = true;
+    });
+    await vi.advanceTimersByTimeAsync(EARLY_WAIT_MS - 1);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(done).toBe(true);
+    waiting[0]!.resolve(link('up'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(comStatus.value?.links[0]?.state).toBe('up');
+
+    await earlyComStatus(async () => {
+      throw new Error('gone');
+    });
+    expect(comStatus.value).toBeNull();
+    expect(comStatusFailed.value).toBe(true);
   });
 });

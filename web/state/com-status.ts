@@ -16,10 +16,16 @@ export interface Poller {
 }
 
 /**
- * Calls `load` now and then every `tickMs`; a tick that comes while a call is still out is skipped.
- * After `stop()` nothing is called any more and a late answer is dropped.
+ * Calls `load` now (or, with `firstLater`, first after one tick) and then every `tickMs`; a tick that
+ * comes while a call is still out is skipped. After `stop()` nothing is called any more and a late
+ * answer is dropped.
  */
-export function poll<T>(load: () => Promise<T>, onResult: (r: { ok: true; value: T } | { ok: false; error: unknown }) => void, tickMs: number): Poller {
+export function poll<T>(
+  load: () => Promise<T>,
+  onResult: (r: { ok: true; value: T } | { ok: false; error: unknown }) => void,
+  tickMs: number,
+  firstLater = false,
+): Poller {
   let stopped = false;
   let busy = false;
   const tick = async () => {
@@ -34,7 +40,7 @@ export function poll<T>(load: () => Promise<T>, onResult: (r: { ok: true; value:
       busy = false;
     }
   };
-  void tick();
+  if (!firstLater) void tick();
   const timer = setInterval(() => void tick(), tickMs);
   return {
     stop() {
@@ -44,10 +50,50 @@ export function poll<T>(load: () => Promise<T>, onResult: (r: { ok: true; value:
   };
 }
 
-/** Polls `load` into a pair of signals (last answer, last call failed), starting from nothing; the returned stop ends it. */
+/** when a pair of signals got the answer of its early call (earlyInto), by Date.now() */
+const earlyAt = new WeakMap<Signal<unknown>, number>();
+
+/**
+ * How long a page waits for its early call before it renders without the answer (its watch then
+ * asks again): one update tick.
+ */
+export const EARLY_WAIT_MS = COM_STATUS_TICK_MS;
+
+/**
+ * Asks `load` once into a pair of signals before the page that shows them renders: the page's
+ * module awaits it at its top (web/pages/com.tsx), so the page's chunk, loaded with the first page
+ * or at a menu click, is ready once the answer is there and the first render shows it, instead of
+ * rendering the page once without it and again when its watch's first answer comes. A watch of the
+ * pair begun within one tick takes that answer as its first. Done after EARLY_WAIT_MS at the latest;
+ * never rejects (a failed call marks the status unavailable, as the watch's would).
+ */
+export function earlyInto<T>(value: Signal<T | null>, failed: Signal<boolean>, load: () => Promise<T>): Promise<void> {
+  const asked = load().then(
+    (v) => {
+      value.value = v;
+      failed.value = false;
+    },
+    () => {
+      value.value = null;
+      failed.value = true;
+    },
+  );
+  void asked.then(() => earlyAt.set(value, Date.now()));
+  return Promise.race([asked.then(() => undefined), new Promise<void>((r) => setTimeout(r, EARLY_WAIT_MS))]);
+}
+
+/**
+ * Polls `load` into a pair of signals (last answer, last call failed), starting from nothing, or from
+ * the answer of an early call (earlyInto) less than a tick old, when the first call is one tick
+ * later; the returned stop ends it.
+ */
 export function watchInto<T>(value: Signal<T | null>, failed: Signal<boolean>, load: () => Promise<T>, tickMs: number): () => void {
-  value.value = null;
-  failed.value = false;
+  const fresh = Date.now() - (earlyAt.get(value) ?? Number.NEGATIVE_INFINITY) < tickMs;
+  earlyAt.delete(value);
+  if (!fresh) {
+    value.value = null;
+    failed.value = false;
+  }
   const poller = poll(
     load,
     (r) => {
@@ -55,9 +101,13 @@ export function watchInto<T>(value: Signal<T | null>, failed: Signal<boolean>, l
       failed.value = !r.ok;
     },
     tickMs,
+    fresh,
   );
   return () => poller.stop();
 }
+
+/** The COM page's early call (earlyInto). */
+export const earlyComStatus = (load: () => Promise<ComStatus> = fetchComStatus): Promise<void> => earlyInto(comStatus, comStatusFailed, load);
 
 /** Starts the status updates of the COM page; the returned stop ends them. */
 export function watchComStatus(tickMs = COM_STATUS_TICK_MS, load: () => Promise<ComStatus> = fetchComStatus): () => void {

@@ -3,7 +3,7 @@
 // that does not fit) only marks the status as unavailable, without a notification.
 import { signal } from '@preact/signals';
 import { fetchLogStatus, type LogStatus } from '../api/log-status.ts';
-import { COM_STATUS_TICK_MS, watchInto } from './com-status.ts';
+import { COM_STATUS_TICK_MS, earlyInto, watchInto } from './com-status.ts';
 
 export const LOG_STATUS_TICK_MS = COM_STATUS_TICK_MS; // spec §9: update tick 1500 ms
 
@@ -11,6 +11,9 @@ export const LOG_STATUS_TICK_MS = COM_STATUS_TICK_MS; // spec §9: update tick 1
 export const logStatus = signal<LogStatus | null>(null);
 /** the last call failed (the page says "status unavailable") */
 export const logStatusFailed = signal(false);
+
+/** The log page's early call (earlyInto in ./com-status.ts). */
+export const earlyLogStatus = (load: () => Promise<LogStatus> = fetchLogStatus): Promise<void> => earlyInto(logStatus, logStatusFailed, load);
 
 /** Starts the status updates of the log page; the returned stop ends them. */
 export function watchLogStatus(tickMs = LOG_STATUS_TICK_MS, load: () => Promise<LogStatus> = fetchLogStatus): () => void {

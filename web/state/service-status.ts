@@ -7,7 +7,7 @@
 import { signal } from '@preact/signals';
 import type { StatusService } from '../../device/model/service-status.ts';
 import { fetchServicesStatus, type ServiceStatus, type ServicesStatus } from '../api/service-status.ts';
-import { COM_STATUS_TICK_MS, watchInto } from './com-status.ts';
+import { COM_STATUS_TICK_MS, earlyInto, watchInto } from './com-status.ts';
 
 export const SERVICE_STATUS_TICK_MS = COM_STATUS_TICK_MS; // spec §9: update tick 1500 ms
 
@@ -17,6 +17,17 @@ export const servicesStatus = signal<ServicesStatus | null>(null);
 export const servicesStatusFailed = signal(false);
 /** Date.now() when the last answer arrived (/datetime lets the unit's time run on from it) */
 export const servicesStatusReceivedAt = signal(0);
+
+/** The one answer, noting when it came. */
+const received = (load: () => Promise<ServicesStatus>) => async () => {
+  const answer = await load();
+  servicesStatusReceivedAt.value = Date.now();
+  return answer;
+};
+
+/** The early call of a page with a service's status block (earlyInto in ./com-status.ts). */
+export const earlyServicesStatus = (load: () => Promise<ServicesStatus> = fetchServicesStatus): Promise<void> =>
+  earlyInto(servicesStatus, servicesStatusFailed, received(load));
 
 let watchers = 0;
 let stopPolling: (() => void) | null = null;
@@ -28,16 +39,7 @@ let stopPolling: (() => void) | null = null;
 export function watchServicesStatus(tickMs = SERVICE_STATUS_TICK_MS, load: () => Promise<ServicesStatus> = fetchServicesStatus): () => void {
   watchers += 1;
   if (!stopPolling) {
-    stopPolling = watchInto(
-      servicesStatus,
-      servicesStatusFailed,
-      async () => {
-        const answer = await load();
-        servicesStatusReceivedAt.value = Date.now();
-        return answer;
-      },
-      tickMs,
-    );
+    stopPolling = watchInto(servicesStatus, servicesStatusFailed, received(load), tickMs);
   }
   let stopped = false;
   return () => {
