@@ -41,7 +41,8 @@ const POLL_S = 0.5;
 const seqPoint = (): DataPoint => ({ ...(v.getDefaults(dataPointSchema) as DataPoint), name: 'seq', type: 'DINT', address: 1200 });
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
 
-function sqlSettings(db: PostgresServer, table: string, over: Partial<Sql> = {}): Sql {
+/** pew_sql writing the `seq` point into `table` of the bench's PostgreSQL, polled every POLL_S */
+export function sqlSettings(db: PostgresServer, table: string, over: Partial<Sql> = {}): Sql {
   return {
     ...defaultsOf(pew_sql),
     enable_sql: true,

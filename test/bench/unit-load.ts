@@ -25,16 +25,16 @@ import type { Log } from '../../device/model/sections/log.ts';
 import { type LogFile, type LogRecord, logFileSchema, recordSchema } from '../../device/model/sections/logfile.ts';
 import { type Mqtt, pew_mqtt } from '../../device/model/sections/mqtt.ts';
 import type { Pew } from '../../device/model/sections/pew.ts';
-import { pew_sql, type Sql } from '../../device/model/sections/sql.ts';
 import { com1AsControlInterface } from '../support/control-interface.ts';
 import { ADMIN, Client } from '../support/daemon.ts';
-import { DB_NAME, DB_PASSWORD, DB_USER, startPostgres } from '../support/db-servers.ts';
+import { startPostgres } from '../support/db-servers.ts';
 import { ControlStation } from '../support/iec104-control.ts';
 import { startBroker } from '../support/mosquitto.ts';
 import { freePorts } from '../support/ports.ts';
 import { cpuMs, HOST, rssMB, type Server, startServer } from './processes.ts';
 import { Asker, thread } from './redirect.ts';
 import { type QuarterCore, quarterCore } from './slow-core.ts';
+import { sqlSettings } from './sql.ts';
 import { median, type Row } from './stats.ts';
 import { type Driver, fc3Frame, iecDriver, infoDriver, mqttDriver, PlcMemory, paced, pollDriver, rdFrame, sqlDriver } from './unit-load-drivers.ts';
 
@@ -228,22 +228,7 @@ export async function measureUnitLoad(rows: Row[], daemon: string[]): Promise<vo
     const mqtt: Mqtt = { ...defaultsOf(pew_mqtt), enable_mqtt: true, plc_poll: POLL_MS.MQTT! / 1000, broker_addr: `mqtt://${HOST}:${brokerPort}`, qos: 1 };
     await save(admin, '/config/pew_mqtt', mqtt);
     const seq: DataPoint = { ...(v.getDefaults(dataPointSchema) as DataPoint), name: 'seq', type: 'DINT', address: SQL_SEQ_DT };
-    const sql: Sql = {
-      ...defaultsOf(pew_sql),
-      enable_sql: true,
-      db_type: 2,
-      server: db.host,
-      port: db.port,
-      user: DB_USER,
-      pass: DB_PASSWORD,
-      instance_name: DB_NAME,
-      use_encryption: false,
-      tablename: 'unitload',
-      timeout: 10,
-      plc_poll: POLL_MS.SQL! / 1000,
-      interface: 0,
-      datalist: [seq],
-    };
+    const sql = sqlSettings(db, 'unitload', { plc_poll: POLL_MS.SQL! / 1000, interface: 0, datalist: [seq] });
     await save(admin, '/config/pew_sql', sql);
     const iec: Iec = { ...(v.getDefaults(iecSchema) as Iec), enable_60870: true, port: iecPort, plc_poll: POLL_MS.IEC!, connections: [IEC] };
     await save(admin, '/config/pew_60870', iec);
