@@ -13,6 +13,7 @@ import type { Log } from '../../device/model/sections/log.ts';
 import { type LogFile, type LogRecord, logFileSchema, recordSchema } from '../../device/model/sections/logfile.ts';
 import type { WatchEntry } from '../../device/model/watch.ts';
 import type { SerialFraming } from '../../sim/wire.ts';
+import { watchEntry as entry } from '../support/watch-entry.ts';
 import { connector, enableCom1, liveConsoleSuite, serialPlc } from './live-plc.ts';
 import { api, de, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, USER } from './support.ts';
 
@@ -22,21 +23,6 @@ const TICK_MS = 1500; // spec §9: update tick
 const TWO_TICKS_MS = 2 * TICK_MS + 1500;
 const wire = serialPlc('FP-XH', FRAMING);
 const plc = wire.plc;
-
-/** An entry on COM1 (interface id 0) as the daemon keeps it. */
-const entry = (o: Partial<WatchEntry>): WatchEntry => ({
-  name: '',
-  if: 0,
-  plc_addr: 0,
-  area: 1,
-  reg_addr: '0',
-  type: 0,
-  str_len: 48,
-  endian: 'little',
-  decimal: 0,
-  format: 'value',
-  ...o,
-});
 
 describe('the register watch page against a virtual PLC on COM1', () => {
   const suite = liveConsoleSuite({ COM1: connector(wire) });

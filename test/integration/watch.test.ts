@@ -6,10 +6,11 @@
 import { safeParse } from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pew } from '../../device/model/sections/pew.ts';
-import { type WatchEntry, watchValuesSchema } from '../../device/model/watch.ts';
+import { watchValuesSchema } from '../../device/model/watch.ts';
 import { SerialPlcAttachment } from '../../sim/plc/serial-attachment.ts';
 import { VirtualPlc } from '../../sim/plc/virtual-plc.ts';
 import { type Client, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
+import { watchEntry as entry } from '../support/watch-entry.ts';
 
 const FRAMING = { baud: 115200, bits: 8 as const, parity: 'odd' as const, stopbits: 1 as const };
 const plc = new VirtualPlc({ model: 'FP-XH' });
@@ -18,21 +19,6 @@ const wire = new SerialPlcAttachment(plc, { protocol: 'MEWTOCOL', framing: FRAMI
 let d: TestDaemon;
 let admin: Client;
 let user: Client;
-
-/** An entry on COM1 (interface id 0): area code 1 DT, 2 FL, 3 LD, 4 X, 5 Y, 6 R; type as the logger's value codes. */
-const entry = (o: Partial<WatchEntry>): WatchEntry => ({
-  name: '',
-  if: 0,
-  plc_addr: 0,
-  area: 1,
-  reg_addr: '0',
-  type: 0,
-  str_len: 48,
-  endian: 'little',
-  decimal: 0,
-  format: 'value',
-  ...o,
-});
 
 beforeAll(async () => {
   d = await startTestDaemon({ serial: { virtualPorts: { COM1: (s) => wire.open(s) } } });

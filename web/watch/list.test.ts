@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { withDefaults } from '../../device/model/section.ts';
 import { type LogFile, type LogRecord, logFileSchema, recordSchema } from '../../device/model/sections/logfile.ts';
-import { WATCH_MAX, type WatchEntry, watchListRules } from '../../device/model/watch.ts';
+import { WATCH_MAX, watchListRules } from '../../device/model/watch.ts';
+import { watchEntry as entry } from '../../test/support/watch-entry.ts';
 import { entryOf, filtered, listIssues, loggerVariables, nextEntry, withPicked } from './list.ts';
 
-const entry = (o: Partial<WatchEntry> = {}): WatchEntry => ({
-  name: '',
-  if: 0,
-  plc_addr: 0,
-  area: 1,
-  reg_addr: '0',
-  type: 0,
-  str_len: 48,
-  endian: 'little',
-  decimal: 0,
-  format: 'value',
-  ...o,
-});
 const point = (o: Partial<LogRecord>) => withDefaults(recordSchema, { name: 'p', ...o }) as LogRecord;
 const file = (o: Partial<LogFile>) => withDefaults(logFileSchema, { name: 'f', ...o }) as LogFile;
 
