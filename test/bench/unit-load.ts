@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import * as v from 'valibot';
 import { defaultsOf } from '../../device/model/section.ts';
 import { type DataPoint, dataPointSchema } from '../../device/model/sections/datapoint.ts';
-import { connectionSchema, type Iec, type IecConnection, iecSchema } from '../../device/model/sections/iec.ts';
+import { type Iec, iecSchema } from '../../device/model/sections/iec.ts';
 import type { Log } from '../../device/model/sections/log.ts';
 import { type LogFile, type LogRecord, logFileSchema, recordSchema } from '../../device/model/sections/logfile.ts';
 import { type Mqtt, pew_mqtt } from '../../device/model/sections/mqtt.ts';
@@ -28,7 +28,7 @@ import type { Pew } from '../../device/model/sections/pew.ts';
 import { com1AsControlInterface } from '../support/control-interface.ts';
 import { ADMIN, Client } from '../support/daemon.ts';
 import { startPostgres } from '../support/db-servers.ts';
-import { ControlStation } from '../support/iec104-control.ts';
+import { ControlStation, dtConnection } from '../support/iec104-control.ts';
 import { startBroker } from '../support/mosquitto.ts';
 import { freePorts } from '../support/ports.ts';
 import { cpuMs, HOST, rssMB, type Server, startServer } from './processes.ts';
@@ -47,15 +47,7 @@ const LOG_IFS = [0, 3, 1, 5] as const;
 const LOG_DT = 5000;
 const MQTT_TEXT_DT = 3000;
 const SQL_SEQ_DT = 3100;
-const IEC: IecConnection = {
-  ...(v.getDefaults(connectionSchema) as IecConnection),
-  area: 'DT',
-  plc_buffer_rbm: 2000,
-  plc_buffer_m: 2010,
-  plc_buffer_m_depth: 501,
-  plc_buffer_c: 2600,
-  timeout: 2000,
-};
+const IEC = dtConnection(2000);
 /** the services' plc_poll (ms) by the first word of their driver's name */
 const POLL_MS: Record<string, number> = { MQTT: 200, SQL: 500, IEC: 100 };
 const WARM_S = 10;

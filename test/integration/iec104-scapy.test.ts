@@ -14,24 +14,17 @@ import { join } from 'node:path';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeRecord } from '../../device/model/blocks/iec104.ts';
-import { connectionSchema, type Iec, type IecConnection, iecSchema } from '../../device/model/sections/iec.ts';
+import { type Iec, iecSchema } from '../../device/model/sections/iec.ts';
 import { answerCommand, type IecLayout, pushRecord } from '../../sim/plc/iec104-program.ts';
 import { type Asdu, requireScapy, type ScapyStation, startScapyStation } from '../fixtures/iec104/scapy-station.ts';
 import { type Capture, expertSummary, type Frame, frames, requireTshark, startCapture } from '../fixtures/iec104/tshark.ts';
 import { FakeClock } from '../support/daemon.ts';
+import { dtConnection } from '../support/iec104-control.ts';
 import { freePort, LOOPBACK } from '../support/ports.ts';
 import { type PlcLine, type Rig, startLine, startRig, until } from './logger-rig.ts';
 
 // timeout: the PLC's decisions come from this busy test process, so more than the default 1 s
-const ENTRY: IecConnection = {
-  ...(v.getDefaults(connectionSchema) as IecConnection),
-  area: 'DT',
-  plc_buffer_rbm: 2000,
-  plc_buffer_m: 2010,
-  plc_buffer_m_depth: 501,
-  plc_buffer_c: 2600,
-  timeout: 5000,
-};
+const ENTRY = dtConnection(5000);
 const LAYOUT: IecLayout = { area: 'DT', read_index: ENTRY.plc_buffer_rbm, ring: ENTRY.plc_buffer_m, depth: ENTRY.plc_buffer_m_depth };
 const CA = 7;
 const ORIGINATOR = 3;

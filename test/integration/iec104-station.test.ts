@@ -9,29 +9,21 @@ import { connect } from 'node:net';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeRecord } from '../../device/model/blocks/iec104.ts';
-import { connectionSchema, type Iec, type IecConnection, iecSchema } from '../../device/model/sections/iec.ts';
+import { type Iec, iecSchema } from '../../device/model/sections/iec.ts';
 import { type Rtc, rtcSchema } from '../../device/model/sections/rtc.ts';
 import { decodeFpClock, FP_CLOCK_WORDS } from '../../device/protocol/fp-clock.ts';
 import type { Asdu } from '../../device/protocol/iec104/asdu.ts';
 import { cp56FromEpochMs } from '../../device/protocol/iec104/cp56.ts';
 import { answerCommand, type IecLayout, pushRecord } from '../../sim/plc/iec104-program.ts';
 import { FakeClock } from '../support/daemon.ts';
-import { ControlStation } from '../support/iec104-control.ts';
+import { ControlStation, dtConnection } from '../support/iec104-control.ts';
 import { freePort, LOOPBACK } from '../support/ports.ts';
 import { serviceEntry } from '../support/service-status.ts';
 import { type PlcLine, type Rig, startLine, startRig, until } from './logger-rig.ts';
 
 // timeout: how long the PLC may take over a request or a command's decision; the virtual PLC and the
 // test's own decisions run in this busy process, so more than the default 1 s
-const ENTRY: IecConnection = {
-  ...(v.getDefaults(connectionSchema) as IecConnection),
-  area: 'DT',
-  plc_buffer_rbm: 2000,
-  plc_buffer_m: 2010,
-  plc_buffer_m_depth: 501,
-  plc_buffer_c: 2600,
-  timeout: 5000,
-};
+const ENTRY = dtConnection(5000);
 const LAYOUT: IecLayout = { area: 'DT', read_index: ENTRY.plc_buffer_rbm, ring: ENTRY.plc_buffer_m, depth: ENTRY.plc_buffer_m_depth };
 const CA = 7;
 /** the PLC's calendar registers in the virtual PLC's DT range */

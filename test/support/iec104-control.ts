@@ -3,6 +3,8 @@
 // their arrival time), acknowledges every I-frame at once with an S-frame, and sends I-frames with
 // its own send and receive counts. A bad frame or ASDU from the unit fails loudly.
 import { connect, type Socket } from 'node:net';
+import * as v from 'valibot';
+import { connectionSchema, type IecConnection } from '../../device/model/sections/iec.ts';
 import { type Apdu, encodeApdu, SEQ_MODULO, seqAdd, type UFunction } from '../../device/protocol/iec104/apci.ts';
 import { type Asdu, decodeAsdu, encodeAsdu } from '../../device/protocol/iec104/asdu.ts';
 import { createIec104Framer } from '../../device/protocol/iec104/framer.ts';
@@ -68,3 +70,18 @@ export class ControlStation {
     this.socket.destroy();
   }
 }
+
+/**
+ * An IEC 104 connection of the unit's station on the PLC's DT area as the tests and benches lay it
+ * out: read index DT2000, event ring DT2010 with 501 entries, command block DT2600; `timeout` how
+ * long the PLC may take over a request or a command's decision.
+ */
+export const dtConnection = (timeout: number): IecConnection => ({
+  ...(v.getDefaults(connectionSchema) as IecConnection),
+  area: 'DT',
+  plc_buffer_rbm: 2000,
+  plc_buffer_m: 2010,
+  plc_buffer_m_depth: 501,
+  plc_buffer_c: 2600,
+  timeout,
+});
