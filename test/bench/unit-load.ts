@@ -9,9 +9,10 @@
 //     through their control blocks (unit-load-drivers.ts);
 //   - two MEWTOCOL clients through a redirect thread to COM4 and a Modbus/TCP client through the
 //     gateway to COM4, 10 requests a second each;
-//   - the console's /info API calls once a second (a plain timed GET sequence: no browser here).
+//   - the console's /info API calls once a second (a plain timed GET sequence).
 // Figures: missed logger cycles (goal 0), each delivery's p99, the /info calls beside the load
-// against the same daemon idle, the daemon's CPU share and RSS. Then the headroom: the rates of
+// against the same daemon idle, the daemon's CPU share and RSS; then, the load going on, /#/info
+// loaded cold in chromium at CPU 4× (unit-load-console.ts) against the same loads of the idle unit. Then the headroom: the rates of
 // everything but the logger (already at its maxima) times 2, 4, 8, 16 until a logger cycle is missed.
 import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -31,11 +32,13 @@ import { startPostgres } from '../support/db-servers.ts';
 import { ControlStation, dtConnection } from '../support/iec104-control.ts';
 import { startBroker } from '../support/mosquitto.ts';
 import { freePorts } from '../support/ports.ts';
+import { THROTTLE } from './console.ts';
 import { cpuMs, HOST, rssMB, type Server, startServer } from './processes.ts';
 import { Asker, thread } from './redirect.ts';
 import { type QuarterCore, quarterCore } from './slow-core.ts';
 import { sqlSettings } from './sql.ts';
 import { median, type Row } from './stats.ts';
+import { buildConsole, type ConsoleLoads, consoleLoads } from './unit-load-console.ts';
 import { type Driver, fc3Frame, iecDriver, infoDriver, mqttDriver, PlcMemory, paced, pollDriver, rdFrame, sqlDriver } from './unit-load-drivers.ts';
 
 const FRAMING = { baud: 115200, bits: 8, parity: 'odd', stopbits: 1 } as const;
@@ -58,6 +61,9 @@ const RATE_FACTORS = [2, 4, 8, 16, 32];
 /** the daemon's CPU: its quarter core divided by these, at the rates of factor 1 */
 const CPU_FACTORS = [2, 4, 8, 16];
 const INFO_IDLE = 20;
+/** cold loads of /#/info in chromium on the idle unit; beside the load, as many as CONSOLE_S allow */
+const PAGE_IDLE = 10;
+const CONSOLE_S = 30;
 /**
  * BENCH_UNIT_PROF=DIR: the daemon writes a V8 CPU profile of the warm-up and the measured minute
  * into DIR (the headroom steps left out; the quota lifted at the end so that the profile is written
@@ -173,8 +179,10 @@ export async function measureUnitLoad(rows: Row[], daemon: string[]): Promise<vo
   let slowed: QuarterCore | undefined;
   const drivers: Driver[] = [];
   let station: ControlStation | undefined;
+  let pages: ConsoleLoads | undefined;
   const failures: string[] = [];
   try {
+    await buildConsole();
     const profile = PROF ? ['--cpu-prof', '--cpu-prof-interval=200', `--cpu-prof-dir=${PROF}`] : [];
     server = await startServer(
       [...profile, ...daemon, '--port', String(httpPort), '--data', join(dir, 'data'), '--plcs', plcs],
@@ -194,6 +202,8 @@ export async function measureUnitLoad(rows: Row[], daemon: string[]): Promise<vo
       await sleep(200);
     }
     const infoIdle = idleInfo.take().lat;
+    pages = await consoleLoads(base, admin.cookie);
+    const pageIdle = await pages.loads(PAGE_IDLE);
 
     const pew = (await admin.get('/config/pew')).body as Pew;
     com1AsControlInterface(pew, FRAMING);
@@ -251,6 +261,10 @@ export async function measureUnitLoad(rows: Row[], daemon: string[]): Promise<vo
       await Promise.race([exited, sleep(120_000)]);
       return;
     }
+    // the console beside the same load: cold loads of /#/info one after the other for CONSOLE_S
+    const beside = phase(admin, pid, slowed, drivers, 1, CONSOLE_S, failures);
+    const pageLoaded = await pages.loadsUntil(beside);
+    const consoleBeside = { phase: await beside, loads: pageLoaded, idle: pageIdle };
     const rates: Phase[] = [];
     for (const f of RATE_FACTORS) {
       const p = await phase(admin, pid, slowed, drivers, f, STEP_S, failures);
@@ -266,6 +280,7 @@ export async function measureUnitLoad(rows: Row[], daemon: string[]): Promise<vo
       if (p.log.missed > 0 || failures.length) break;
     }
     report(rows, one, infoIdle, slowed.how);
+    reportConsole(rows, consoleBeside.phase, consoleBeside.loads, consoleBeside.idle);
     headroom(rows, rates, cpu);
     if (failures.length) throw new Error(failures.join('; '));
   } catch (e) {
@@ -276,6 +291,7 @@ export async function measureUnitLoad(rows: Row[], daemon: string[]): Promise<vo
   } finally {
     for (const d of drivers) await d.close().catch(() => undefined);
     station?.close();
+    await pages?.close();
     await server?.stop();
     await slowed?.release();
     await owner.end();
@@ -314,6 +330,15 @@ function report(rows: Row[], one: Phase, infoIdle: number[], how: string): void 
     note: `user + system over the measured minute; baseline: the quarter core it may have; ${one.throttled === undefined ? '' : `quota used up in ${(one.throttled * 100).toFixed(0)} % of the 100-ms periods; `}the virtual PLCs and their wire timing run in the simulator's process and count here`,
   });
   rows.push({ figure: 'unit load: daemon RSS (MB)', ours: one.rss, note: 'VmRSS at the end of the measured minute' });
+}
+
+function reportConsole(rows: Row[], p: Phase, loads: number[], idle: number[]): void {
+  rows.push({
+    figure: `unit load: /info showing data beside it, CPU ${THROTTLE}× (ms)`,
+    ours: median(loads),
+    baseline: median(idle),
+    note: `median of ${loads.length} cold loads in chromium in ${p.seconds.toFixed(0)} s of the load (${p.log.missed} logger cycles missed meanwhile); baseline: ${idle.length} loads of the idle unit on the same quarter core`,
+  });
 }
 
 const rate = (p: Phase, k: Phase['kinds'][number]) => k.lat.length / p.seconds;
