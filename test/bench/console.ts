@@ -43,7 +43,7 @@ async function byTurns(browser: Browser, consoleSide: Side, bare: Side): Promise
 }
 export const THROTTLE = 4;
 /** the preferences cookie of a browser that has had the console open before (English, default theme, every page) */
-export const RETURNING = `${PREFS_COOKIE}=${encodePrefs({ locale: 'en', theme: 'default', filter: 'all' })}`;
+export const RETURNING = `${PREFS_COOKIE}=${encodePrefs({ locale: 'en', theme: 'default', filter: 'all', route: 'info' })}`;
 
 const BARE_HTML =
   '<!doctype html><html><head><meta charset="utf-8"><title>bare</title><script type="module" src="/assets/bare.js"></script></head><body><div id="app"></div></body></html>';
