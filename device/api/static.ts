@@ -12,7 +12,7 @@ import { START_ANSWERS_MARKER } from '../model/start-answers.ts';
 import { overTls } from './connection.ts';
 import type { Env } from './context.ts';
 import { FirstFrameRenderer, type FrameLimits, withFirstFrame } from './first-frame.ts';
-import { FramePreloadLinks, withPreloadLinks } from './frame-preloads.ts';
+import { FramePreloadLinks, withPreloads } from './frame-preloads.ts';
 import { carriesSession, startAnswers, withStartAnswers } from './start-answers.ts';
 import { type WebFile, WebFiles } from './web-files.ts';
 
@@ -100,7 +100,7 @@ async function sendWithAnswers(app: Hono<Env>, c: Context<Env>, file: WebFile, f
   const frame = prefs && route && (await frames.render(answers.json, prefs, route));
   if (frame && route) html = withFirstFrame(html, frame, route);
   // the framed page's code and texts load with the page, frame or not
-  if (prefs && route && route !== 'info') html = withPreloadLinks(html, await preloads.links(route, prefs.locale));
+  if (prefs && route && route !== 'info') html = withPreloads(html, await preloads.files(route, prefs.locale), !!frame);
   const packed = acceptsGzip(c.req.header('accept-encoding'));
   const body = packed ? new Uint8Array(await gzip(html)) : new TextEncoder().encode(html);
   c.header('Vary', 'Accept-Encoding');

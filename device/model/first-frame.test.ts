@@ -7,6 +7,7 @@ import {
   FIRST_FRAME_ATTR,
   FIRST_FRAME_GATE,
   FIRST_FRAME_SHOW,
+  FRAME_PRELOADS_ID,
   FRAME_ROUTES,
   frameHashes,
   NARROW_QUERY,
@@ -24,20 +25,29 @@ const SRC = 'http://unit/assets/chunk-ABC.js';
  * link (unless `link` is false) and whose tab is visible (unless `hidden`): what it set on the root
  * element, the module scripts it added to the head, and the page's next steps to run by hand.
  */
-function gate(hash: string, narrow: boolean, opts: { link?: boolean; hidden?: boolean; route?: string | null } = {}) {
+function gate(hash: string, narrow: boolean, opts: { link?: boolean; hidden?: boolean; route?: string | null; preloads?: string[] } = {}) {
   const route = opts.route === undefined ? 'info' : opts.route;
   const attrs = new Map<string, string>();
   const added: { type: string; src: string }[] = [];
+  const links: { rel: string; href: string }[] = [];
   const listeners = new Map<string, () => void>();
   const frames: (() => void)[] = [];
   const timers: (() => void)[] = [];
   const document = {
     documentElement: { setAttribute: (k: string, v: string) => attrs.set(k, v) },
     visibilityState: opts.hidden ? 'hidden' : 'visible',
-    getElementById: (id: string) => (id === 'app' ? { getAttribute: (k: string) => (k === FIRST_FRAME_ATTR ? route : null) } : null),
+    getElementById: (id: string) =>
+      id === 'app'
+        ? { getAttribute: (k: string) => (k === FIRST_FRAME_ATTR ? route : null) }
+        : id === FRAME_PRELOADS_ID && opts.preloads
+          ? { textContent: JSON.stringify(opts.preloads) }
+          : null,
     querySelector: (q: string) => (q === `link[${START_LINK_ATTR}]` && opts.link !== false ? { href: SRC } : null),
-    createElement: (tag: string) => ({ tag, type: '', src: '' }),
-    head: { append: (el: { tag: string; type: string; src: string }) => added.push({ type: `${el.tag}/${el.type}`, src: el.src }) },
+    createElement: (tag: string) => ({ tag, type: '', src: '', rel: '', href: '' }),
+    head: {
+      append: (el: { tag: string; type: string; src: string; rel: string; href: string }) =>
+        el.tag === 'link' ? links.push({ rel: el.rel, href: el.href }) : added.push({ type: `${el.tag}/${el.type}`, src: el.src }),
+    },
   };
   const matchMedia = (q: string) => ({ matches: q === NARROW_QUERY && narrow });
   new Function('location', 'matchMedia', 'document', 'addEventListener', 'requestAnimationFrame', 'setTimeout', FIRST_FRAME_GATE)(
@@ -52,6 +62,7 @@ function gate(hash: string, narrow: boolean, opts: { link?: boolean; hidden?: bo
   return {
     shown: attrs.get(FIRST_FRAME_ATTR),
     added,
+    links,
     listening: [...listeners.keys()],
     /** the page is read: DOMContentLoaded */
     read: () => listeners.get('DOMContentLoaded')?.(),
@@ -113,6 +124,25 @@ describe('the first frame gate', () => {
       g.paint();
       expect(g.added).toHaveLength(1);
     }
+  });
+
+  it('preloads the framed page’s code and texts with the console’s script, when the address is that page’s, on any screen', () => {
+    const preloads = ['assets/chunk-A.js', 'assets/chunk-B.js'];
+    for (const narrow of [false, true]) {
+      const g = gate('#/com', narrow, { route: 'com', preloads });
+      g.read();
+      if (!narrow) {
+        expect(g.links).toEqual([]);
+        g.paint();
+      }
+      expect(g.links).toEqual(preloads.map((href) => ({ rel: 'modulepreload', href })));
+      expect(g.added).toEqual([{ type: 'script/module', src: SRC }]);
+    }
+    // another page's address: the console loads that page, not these
+    const g = gate('#/port', false, { route: 'com', preloads });
+    g.read();
+    expect(g.added).toHaveLength(1);
+    expect(g.links).toEqual([]);
   });
 
   it('starts nothing in a page whose script is its own (no start link)', () => {

@@ -154,8 +154,8 @@ describe("the daemon's first frame in the browser", () => {
       await expect.poll(() => overview(page).isVisible()).toBe(true);
       expect(await page.locator('#page-title').textContent()).toBe(en.nav.com);
       expect(await page.locator(`#app[${FIRST_FRAME_ATTR}="com"]`).count()).toBe(1);
-      // the page's code and texts come with the page
-      expect(await page.locator('link[rel=modulepreload]:not([data-start])').count()).toBeGreaterThan(10);
+      // the page's code and texts come with the console's script, in one wave
+      await expect.poll(() => page.locator('link[rel=modulepreload]:not([data-start])').count()).toBeGreaterThan(10);
 
       await scripts.release();
       await tookOver(page);

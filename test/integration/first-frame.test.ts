@@ -17,6 +17,7 @@ import {
   FIRST_FRAME_FILE,
   FIRST_FRAME_GATE,
   FRAME_PRELOADS_FILE,
+  FRAME_PRELOADS_ID,
   type FramePreloads,
   NO_FRAME_ROUTE,
   PREFS_COOKIE,
@@ -33,6 +34,7 @@ const { en, de } = loadedLocales;
 
 const FRAME = new RegExp(`<div id="app" ${FIRST_FRAME_ATTR}="(\\w+)">(.*?)</div><script>`, 's');
 const PRELOAD = /<link rel="modulepreload" href="([^"]+)">/g;
+const PRELOAD_LIST = new RegExp(`<script type="application/json" id="${FRAME_PRELOADS_ID}">(.*?)</script>`, 's');
 const MODULE_SCRIPT = /<script type="module" src="([^"]+)"><\/script>/;
 const ANSWERS = new RegExp(`<script type="application/json" id="${START_ANSWERS_ID}">(.*?)</script>`, 's');
 
@@ -41,7 +43,18 @@ async function open(d: TestDaemon, cookie: string) {
   const res = await fetch(`${d.url}/`, { headers: { cookie } });
   const text = await res.text();
   const m = FRAME.exec(text);
-  return { res, text, route: m?.[1], frame: m?.[2], root: /<html[^>]*>/.exec(text)?.[0], preloads: [...text.matchAll(PRELOAD)].map((l) => l[1]!) };
+  const list = PRELOAD_LIST.exec(text)?.[1];
+  return {
+    res,
+    text,
+    route: m?.[1],
+    frame: m?.[2],
+    root: /<html[^>]*>/.exec(text)?.[0],
+    /** the preload links in the page */
+    preloads: [...text.matchAll(PRELOAD)].map((l) => l[1]!),
+    /** the list the gate makes links of once the frame is painted */
+    preloadList: list === undefined ? undefined : (JSON.parse(list) as string[]),
+  };
 }
 const prefs = (v: string) => `${PREFS_COOKIE}=${v}`;
 
@@ -131,8 +144,11 @@ describe("the daemon's first frame", () => {
     expect(root).toBe('<html lang="en" data-theme="default">');
   });
 
-  it("the cookie's route: that page's frame with its data from the start answers, and its code and texts preloaded in the cookie's language", async () => {
-    const { frame, route, text, preloads } = await open(d, `${admin}; ${prefs('de.default.all.com')}`);
+  it("the cookie's route: that page's frame with its data from the start answers, and its code and texts for the gate to preload, in the cookie's language", async () => {
+    const { frame, route, text, preloads: links, preloadList } = await open(d, `${admin}; ${prefs('de.default.all.com')}`);
+    // none as links in the page: the browser would fetch and compile them while it paints the frame
+    expect(links).toEqual([]);
+    const preloads = preloadList ?? [];
     expect(route).toBe('com');
     expect(frame).toMatch(/<div[^>]*data-page="com"/);
     expect(frame).not.toMatch(/<div[^>]*data-page="info"/);
@@ -170,9 +186,10 @@ describe("the daemon's first frame", () => {
   });
 
   it('a page without a frame (NO_FRAME_ROUTE): no frame and no preloads, the page runs its script itself', async () => {
-    const { frame, text, preloads } = await open(d, `${admin}; ${prefs(`en.default.all.${NO_FRAME_ROUTE}`)}`);
+    const { frame, text, preloads, preloadList } = await open(d, `${admin}; ${prefs(`en.default.all.${NO_FRAME_ROUTE}`)}`);
     expect(frame).toBeUndefined();
     expect(preloads).toEqual([]);
+    expect(preloadList).toBeUndefined();
     expect(text).toMatch(MODULE_SCRIPT);
   });
 
@@ -204,6 +221,10 @@ describe("the daemon's first frame", () => {
           expect(res.status, name).toBe(200);
           expect(text, name).toContain('<div id="app"></div>');
         }
+        // without a frame the framed page's code and texts are links in the page itself
+        const { preloads, preloadList } = await open(other, `${(await other.admin()).cookie}; ${prefs('en.default.all.com')}`);
+        expect(preloads.length, name).toBeGreaterThan(10);
+        expect(preloadList, name).toBeUndefined();
         const warnings = other.ctx.log.recent().filter((e) => e.msg.includes('first frame'));
         expect(warnings.length, name).toBe(1);
         expect(String(warnings[0]?.fields?.error), name).toContain(warning);
