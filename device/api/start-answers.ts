@@ -6,7 +6,7 @@
 // revalidated). The page is then no-store: it holds the session's CSRF token and its data.
 import type { Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import type { PrefsRoute } from '../model/first-frame.ts';
+import { NO_FRAME_ROUTE, type PrefsRoute } from '../model/first-frame.ts';
 import { AUTH_PATH, ROUTE_DATA_PATHS, START_ANSWERS_ID, START_ANSWERS_MARKER, START_DATA_PATHS } from '../model/start-answers.ts';
 import { COOKIE } from '../system/sessions.ts';
 import type { Env } from './context.ts';
@@ -53,7 +53,7 @@ export async function startAnswers(app: Hono<Env>, c: Context<Env>, route?: Pref
   const auth = await answer(app, c, AUTH_PATH);
   if (auth) out.push([AUTH_PATH, auth]);
   if (auth?.status === 200) {
-    const paths = [...START_DATA_PATHS, ...(route && route !== 'other' ? ROUTE_DATA_PATHS[route] : [])];
+    const paths = [...START_DATA_PATHS, ...(route && route !== NO_FRAME_ROUTE ? ROUTE_DATA_PATHS[route] : [])];
     const data = await Promise.all(paths.map((p) => answer(app, c, p)));
     paths.forEach((p, i) => {
       if (data[i]) out.push([p, data[i]]);
