@@ -2,9 +2,10 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Script } from 'node:vm';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_FRAME_FILE } from '../device/model/first-frame.ts';
+import { FIRST_FRAME_FILE, FRAME_PRELOADS_FILE, FRAME_ROUTES, type FramePreloads } from '../device/model/first-frame.ts';
 import { OTHER_PAGE_TEXT, writeWebFixture } from '../test/support/web-fixture.ts';
 import { checkBudgets } from './budget.ts';
 import { COMPILE_ON_LOAD } from './compile-hint.ts';
@@ -21,8 +22,8 @@ async function expectServable(out: string, report: WebReport): Promise<string> {
     expect(ref).toMatch(/^assets\/[A-Za-z0-9_-]+-[A-Z0-9]{8}\.(js|css)$/);
     expect(existsSync(join(out, ref)), ref).toBe(true);
   }
-  // the first frame renderer is the daemon's, never served: not in the report
-  const files = await listFiles(out, [REPORT_FILE, FIRST_FRAME_FILE]);
+  // the first frame renderer and the framed pages' preloads are the daemon's, never served: not in the report
+  const files = await listFiles(out, [REPORT_FILE, FIRST_FRAME_FILE, FRAME_PRELOADS_FILE]);
   expect(report.files.map((f) => f.file).sort()).toEqual(files);
   for (const f of files) {
     const plain = await readFile(join(out, f));
@@ -87,12 +88,24 @@ describe('buildWeb', () => {
     await expectServable(out, report);
     expect(report.firstLoad.files).toContain('index.html');
     expect(checkBudgets(report)).toEqual([]);
-    // the first frame renderer: one classic script without the pages opened later (device/api/first-frame.ts runs it)
+    // the first frame renderer: one classic script with the framed pages and without the pages and
+    // parts of the texts they do not load (device/api/first-frame.ts runs it)
     const renderer = await readFile(join(out, FIRST_FRAME_FILE), 'utf8');
     expect(renderer).toContain('renderFirstFrame');
-    expect(renderer).toContain('not part of the first frame: pages/com.tsx');
-    expect(renderer).not.toMatch(/^import |\bexport /m);
-    expect(renderer.length).toBeLessThan(200 * 1024);
+    expect(renderer).not.toContain('not part of the first frame: pages/com.tsx');
+    for (const lazy of ['pages/users.tsx', 'i18n/en/help/index.ts', 'shell/help.tsx']) expect(renderer).toContain(`not part of the first frame: ${lazy}`);
+    // a classic script: an import or export statement would not compile
+    expect(() => new Script(renderer)).not.toThrow();
+    expect(renderer.length).toBeLessThan(640 * 1024);
+    // the framed pages' preloads: each a built file that index.html does not load already
+    const preloads = JSON.parse(await readFile(join(out, FRAME_PRELOADS_FILE), 'utf8')) as FramePreloads;
+    expect(Object.keys(preloads).sort()).toEqual(FRAME_ROUTES.filter((r) => r !== 'info').sort());
+    const index = await readFile(join(out, 'index.html'), 'utf8');
+    for (const { common, locales } of Object.values(preloads))
+      for (const f of [...common, ...Object.values(locales).flat()]) {
+        expect(existsSync(join(out, f)), f).toBe(true);
+        expect(index, f).not.toContain(f);
+      }
     expect(existsSync(join(out, `${FIRST_FRAME_FILE}.gz`))).toBe(false);
     expect(checkBudgets(report, { firstLoadGzip: 1024, totalGzip: 150 * 1024 })[0]).toMatch(/^first-load budget exceeded/);
     // one script: the entry with the shell, the first page and the English common texts, all in the

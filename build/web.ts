@@ -8,13 +8,15 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BuildOptions, build, type Plugin } from 'esbuild';
-import { FIRST_FRAME_FILE } from '../device/model/first-frame.ts';
+import { FIRST_FRAME_FILE, FRAME_PRELOADS_FILE, FRAME_ROUTES } from '../device/model/first-frame.ts';
 import { BUDGETS, type Budgets, checkBudgets, FIRST_LOAD_MODULES, FIRST_LOAD_ROUTE } from './budget.ts';
 import { metaPath as metaPathIn, outputsOfModule, pageFiles, staticClosure } from './closure.ts';
 import { markCompileOnLoad } from './compile-hint.ts';
+import { framePreloads } from './frame-preloads.ts';
 import { gzipFile, listFiles } from './gzip.ts';
 import { injectAssets } from './html.ts';
 import { findLazyModules, lazyModulesImportEntry } from './one-chunk.ts';
+import { ROUTES_FILE, readPageTexts } from './page-texts.ts';
 import { formatReport, makeReport, type WebReport } from './report.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -126,10 +128,23 @@ export async function buildWeb(opts: BuildWebOptions): Promise<WebReport> {
   // the entry and what index.html preloads run before the first page shows: compiled as they arrive
   await markCompileOnLoad(outDir, [boot, ...preloads].map(toOut));
 
-  // the first frame renderer (web/first-frame.tsx), beside index.html: the daemon's, never served, so not gzipped or counted
+  // the first frame renderer (web/first-frame.tsx) and the preloads of a deep link to a framed page,
+  // beside index.html: the daemon's, never served, so not gzipped or counted
   await buildFirstFrame(options, srcDir, join(outDir, FIRST_FRAME_FILE));
+  if (existsSync(join(srcDir, ROUTES_FILE))) {
+    const frames = framePreloads({
+      outputs,
+      srcDir,
+      metaPath,
+      toOut,
+      pages: await readPageTexts(srcDir),
+      routes: FRAME_ROUTES.filter((r) => r !== 'info'),
+      firstLoad: new Set([boot, ...firstPage.flatMap((k) => staticClosure(outputs, k)), ...preloads]),
+    });
+    await writeFile(join(outDir, FRAME_PRELOADS_FILE), `${JSON.stringify(frames)}\n`);
+  }
 
-  const sizes = await Promise.all((await listFiles(outDir, [REPORT_FILE, FIRST_FRAME_FILE])).map((f) => gzipFile(outDir, f)));
+  const sizes = await Promise.all((await listFiles(outDir, [REPORT_FILE, FIRST_FRAME_FILE, FRAME_PRELOADS_FILE])).map((f) => gzipFile(outDir, f)));
   const page = pageFiles(
     outputs,
     metaPath(entry),
@@ -149,20 +164,27 @@ export async function buildWeb(opts: BuildWebOptions): Promise<WebReport> {
 }
 
 /**
- * What the first frame never loads: every module the console loads with import() but a language's
- * common texts (web/i18n/<language>/index.ts, for setLocale). The pages opened later, the help, the
- * dialogs, the model and the other parts of the texts stay out of the renderer; an import of one
- * there fails, and the daemon then sends the page without a frame.
+ * What the first frame never loads: every module the console loads with import() but what the
+ * framed pages (FRAME_ROUTES) load before their first render: their chunks, the parts of the
+ * dictionary they need in each language and a language's common texts (web/i18n/<language>/…), the
+ * configuration model and the settings pages' styles. The other pages, the help, the dialogs and the
+ * other parts of the texts stay out of the renderer; an import of one there fails, and the daemon
+ * then sends the page without a frame.
  */
-function onlyTheFirstFrame(srcDir: string): Plugin {
-  const common = /[\\/]i18n[\\/][a-z]{2}[\\/]index\.ts$/;
+function onlyTheFirstFrame(srcDir: string, parts: ReadonlySet<string>): Plugin {
+  const allowed = (target: string): boolean => {
+    const rel = relative(srcDir, target).split(sep).join('/');
+    const text = /^i18n\/[a-z]{2}\/(?:([A-Za-z]+)\/)?index\.ts$/.exec(rel);
+    if (text) return text[1] === undefined || parts.has(text[1]);
+    return FRAME_ROUTES.some((r) => rel === `pages/${r}.tsx`) || rel === 'state/model-parts.ts' || rel === 'styles/forms-sheet.ts';
+  };
   return {
     name: 'only-the-first-frame',
     setup(b) {
       b.onResolve({ filter: /.*/ }, (args) => {
         if (args.kind !== 'dynamic-import') return undefined;
         const target = resolve(args.resolveDir, args.path);
-        if (common.test(target) && target.startsWith(srcDir + sep)) return undefined;
+        if (target.startsWith(srcDir + sep) && allowed(target)) return undefined;
         return { path: target, namespace: 'not-in-the-first-frame' };
       });
       b.onLoad({ filter: /.*/, namespace: 'not-in-the-first-frame' }, (args) => ({
@@ -176,21 +198,29 @@ function onlyTheFirstFrame(srcDir: string): Plugin {
 /**
  * The first frame renderer: the same sources and options as the console's bundle, as one classic
  * script (the daemon runs it in a V8 context, not as a module), without what the first frame never
- * loads. A source folder without it (a test fixture) builds none.
+ * loads. The framed pages await their first answer at the top of their modules, which an IIFE bundle
+ * cannot hold: the bundle is an ES module with nothing imported or exported, run inside an async
+ * function. A source folder without it (a test fixture) builds none.
  */
 async function buildFirstFrame(options: BuildOptions, srcDir: string, outfile: string): Promise<void> {
   const entry = join(srcDir, 'first-frame.tsx');
   if (!existsSync(entry)) return;
   const { outdir: _outdir, entryNames: _e, chunkNames: _c, assetNames: _a, metafile: _m, ...rest } = options;
-  await build({
+  const pages = await readPageTexts(srcDir);
+  const parts = new Set(FRAME_ROUTES.flatMap((r) => pages.get(r)?.texts ?? []));
+  const out = await build({
     ...rest,
-    plugins: [onlyTheFirstFrame(srcDir), ...(rest.plugins ?? [])],
+    plugins: [onlyTheFirstFrame(srcDir, parts), ...(rest.plugins ?? [])],
     entryPoints: [entry],
     outfile,
     splitting: false,
-    format: 'iife',
+    format: 'esm',
     metafile: false,
+    write: false,
   });
+  const code = out.outputFiles.find((f) => f.path.endsWith('.js'))?.text ?? '';
+  if (/^\s*(?:import|export)\b/m.test(code)) throw new Error('the first frame renderer imports or exports: it must be one script');
+  await writeFile(outfile, `(async()=>{${code}})();\n`);
 }
 
 /**

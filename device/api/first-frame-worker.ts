@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { type Context, createContext, Script } from 'node:vm';
 import { parentPort } from 'node:worker_threads';
-import { FIRST_FRAME_HASH, type FramePrefs, PREF_KEYS } from '../model/first-frame.ts';
+import { type FramePrefs, type FrameRoute, frameHashes, PREF_KEYS } from '../model/first-frame.ts';
 import { START_ANSWERS_ID } from '../model/start-answers.ts';
 
 /** What the render gives: the markup of `#app` and what the console set on the root element. */
@@ -22,19 +22,21 @@ export interface FirstFrame {
   theme: string;
 }
 
-/** One page's render: the renderer's file and its stamp (size and time), the start answers (JSON text) and the preferences. */
+/** One page's render: the renderer's file and its stamp (size and time), the start answers (JSON text), the preferences and the route rendered. */
 export interface RenderJob {
   path: string;
   stamp: string;
   answers: string;
   prefs: FramePrefs;
+  route: FrameRoute;
 }
 
 /** What the thread posts: once that it is ready for pages, then one answer per job. */
 export type RenderReply = { ready: true } | { frame: FirstFrame } | { error: string };
 
 /** The browser the console's start code meets in the context: only what its start and first render touch. */
-function browserGlobals(answers: string, prefs: FramePrefs) {
+function browserGlobals(answers: string, prefs: FramePrefs, route: FrameRoute) {
+  const hash = frameHashes(route)[0]!;
   const root = { lang: '', dataset: {} as Record<string, string> };
   const storage = new Map<string, string>([
     [PREF_KEYS.locale, prefs.locale],
@@ -42,6 +44,8 @@ function browserGlobals(answers: string, prefs: FramePrefs) {
     [PREF_KEYS.filter, prefs.filter],
   ]);
   const noop = () => undefined;
+  // what a page's module adds to the document (its styles): an element nobody reads
+  const element = () => ({ dataset: {}, style: {}, setAttribute: noop, append: noop, remove: noop });
   return {
     root,
     globals: {
@@ -49,8 +53,10 @@ function browserGlobals(answers: string, prefs: FramePrefs) {
         documentElement: root,
         getElementById: (id: string) => (id === START_ANSWERS_ID ? { textContent: answers, remove: noop } : null),
         querySelector: () => null,
+        createElement: element,
+        head: { append: noop },
       },
-      location: { hash: FIRST_FRAME_HASH, search: '', pathname: '/', href: `http://unit/${FIRST_FRAME_HASH}` },
+      location: { hash, search: '', pathname: '/', href: `http://unit/${hash}` },
       history: { state: null, replaceState: noop, pushState: noop, back: noop, forward: noop, go: noop },
       navigator: { language: prefs.locale },
       localStorage: { getItem: (k: string) => storage.get(k) ?? null, setItem: noop, removeItem: noop },
@@ -76,6 +82,8 @@ function browserGlobals(answers: string, prefs: FramePrefs) {
       TextDecoder,
       AbortController,
       performance,
+      // the settings pages copy a section before they edit it
+      structuredClone,
     },
   };
 }
@@ -95,7 +103,7 @@ let context: Context | undefined;
 
 function render(job: RenderJob): FirstFrame {
   if (compiled?.stamp !== job.stamp) compiled = { stamp: job.stamp, script: new Script(readFileSync(job.path, 'utf8'), { filename: job.path }) };
-  const { root, globals } = browserGlobals(job.answers, job.prefs);
+  const { root, globals } = browserGlobals(job.answers, job.prefs, job.route);
   try {
     context ??= createContext({}, { microtaskMode: 'afterEvaluate' });
     // the browser's global names for the global object itself

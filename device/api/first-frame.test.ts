@@ -15,7 +15,7 @@ import { FirstFrameRenderer, MAX_WAITING, RENDER_LIMIT_MS } from './first-frame.
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CHILD = fileURLToPath(new URL('../../test/fixtures/frame-under-hooks.ts', import.meta.url));
-const prefs = { locale: 'en', theme: 'default', filter: 'all' };
+const prefs = { locale: 'en', theme: 'default', filter: 'all', route: 'info' } as const;
 
 /** renderers as web/first-frame.tsx makes them: `renderFirstFrame` leaves the markup in `firstFrame` */
 const RENDERERS = {
@@ -71,11 +71,11 @@ describe('pages and the thread', () => {
     const r = new FirstFrameRenderer(await webWith('at-once', RENDERERS.answers), (m) => failures.push(m));
     try {
       const pages = Array.from({ length: 1 + MAX_WAITING }, (_, page) => page);
-      const frames = await Promise.all(pages.map((page) => r.render(JSON.stringify({ page }), prefs)));
+      const frames = await Promise.all(pages.map((page) => r.render(JSON.stringify({ page }), prefs, 'info')));
       expect(frames.map((f) => f?.html)).toEqual(pages.map((page) => `<p>{"page":${page}}</p>`));
       const thread = r.threadId;
       expect(thread).toBeGreaterThan(0);
-      expect((await r.render('{"page":"later"}', prefs))?.html).toBe('<p>{"page":"later"}</p>');
+      expect((await r.render('{"page":"later"}', prefs, 'info'))?.html).toBe('<p>{"page":"later"}</p>');
       expect(r.threadId).toBe(thread);
       expect(failures).toEqual([]);
     } finally {
@@ -90,7 +90,7 @@ describe('pages and the thread', () => {
       // whether each page was answered before the render was stopped
       const beforeStop: boolean[] = [];
       const pages = Array.from({ length: 1 + MAX_WAITING + 2 }, (_, page) => page);
-      const frames = await Promise.all(pages.map(() => r.render('{}', prefs).finally(() => beforeStop.push(failures.length === 0))));
+      const frames = await Promise.all(pages.map(() => r.render('{}', prefs, 'info').finally(() => beforeStop.push(failures.length === 0))));
       expect(frames).toEqual(pages.map(() => undefined));
       // two pages beyond the one rendering and MAX_WAITING did not wait for the render that was
       // stopped (which two: the ones that came last, in the order their file checks came back)
@@ -107,13 +107,13 @@ describe('pages and the thread', () => {
     const web = await webWith('throws', RENDERERS.throws);
     const r = new FirstFrameRenderer(web, (m) => failures.push(m));
     try {
-      expect(await r.render('{}', prefs)).toBeUndefined();
-      expect(await r.render('{}', prefs)).toBeUndefined();
+      expect(await r.render('{}', prefs, 'info')).toBeUndefined();
+      expect(await r.render('{}', prefs, 'info')).toBeUndefined();
       expect(failures).toEqual(['Error: broken renderer']);
       const thread = r.threadId;
       // a new build beside the running daemon: compiled again in the same thread
       await writeFile(join(web, FIRST_FRAME_FILE), RENDERERS.answers);
-      expect((await r.render('{"page":1}', prefs))?.html).toBe('<p>{"page":1}</p>');
+      expect((await r.render('{"page":1}', prefs, 'info'))?.html).toBe('<p>{"page":1}</p>');
       expect(r.threadId).toBe(thread);
     } finally {
       r.close();
@@ -125,12 +125,12 @@ describe('pages and the thread', () => {
     const web = await webWith('allocates', RENDERERS.allocates);
     const r = new FirstFrameRenderer(web, (m) => failures.push(m));
     try {
-      expect(await r.render('{}', prefs)).toBeUndefined();
+      expect(await r.render('{}', prefs, 'info')).toBeUndefined();
       expect(failures).toHaveLength(1);
       expect(failures[0]).toMatch(/ERR_WORKER_OUT_OF_MEMORY|out of memory|timed out/i);
       expect(r.threadId).toBeUndefined();
       await writeFile(join(web, FIRST_FRAME_FILE), RENDERERS.answers);
-      expect((await r.render('{"page":1}', prefs))?.html).toBe('<p>{"page":1}</p>');
+      expect((await r.render('{"page":1}', prefs, 'info'))?.html).toBe('<p>{"page":1}</p>');
     } finally {
       r.close();
     }
@@ -139,11 +139,11 @@ describe('pages and the thread', () => {
   it('the thread is ended after its idle time; the next page starts a new one', async () => {
     const r = new FirstFrameRenderer(await webWith('idle', RENDERERS.answers), undefined, 50);
     try {
-      expect((await r.render('{"page":1}', prefs))?.html).toBe('<p>{"page":1}</p>');
+      expect((await r.render('{"page":1}', prefs, 'info'))?.html).toBe('<p>{"page":1}</p>');
       const first = r.threadId;
       expect(first).toBeGreaterThan(0);
       await expect.poll(() => r.threadId).toBeUndefined();
-      expect((await r.render('{"page":2}', prefs))?.html).toBe('<p>{"page":2}</p>');
+      expect((await r.render('{"page":2}', prefs, 'info'))?.html).toBe('<p>{"page":2}</p>');
       expect(r.threadId).toBeGreaterThan(first!);
     } finally {
       r.close();
@@ -152,7 +152,7 @@ describe('pages and the thread', () => {
 
   it('no renderer in the build: no frame and no thread', async () => {
     const r = new FirstFrameRenderer(join(tmp, 'none'));
-    expect(await r.render('{}', prefs)).toBeUndefined();
+    expect(await r.render('{}', prefs, 'info')).toBeUndefined();
     expect(r.threadId).toBeUndefined();
   });
 });

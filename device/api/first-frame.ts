@@ -33,6 +33,7 @@ import {
   FIRST_FRAME_FILE,
   FIRST_FRAME_GATE,
   type FramePrefs,
+  type FrameRoute,
   START_LINK_ATTR,
 } from '../model/first-frame.ts';
 import type { FirstFrame, RenderJob, RenderReply } from './first-frame-worker.ts';
@@ -173,15 +174,15 @@ export class FirstFrameRenderer {
   }
 
   /**
-   * The first frame for a browser with these start answers (their JSON text) and preferences;
+   * The first frame of `route` for a browser with these start answers (their JSON text) and preferences;
    * undefined when there is none: the build has no renderer, the render failed or was stopped, or
    * MAX_WAITING pages already wait. The renderer is compiled again when `npm run build` replaced it.
    */
-  async render(answers: string, prefs: FramePrefs): Promise<FirstFrame | undefined> {
+  async render(answers: string, prefs: FramePrefs, route: FrameRoute): Promise<FirstFrame | undefined> {
     const info = await stat(this.path).catch(() => undefined);
     if (!info?.isFile()) return undefined;
     if (this.rendering && this.waiting.length >= MAX_WAITING) return undefined;
-    const job: RenderJob = { path: this.path, stamp: `${info.size}:${info.mtimeMs}`, answers, prefs };
+    const job: RenderJob = { path: this.path, stamp: `${info.size}:${info.mtimeMs}`, answers, prefs, route };
     return new Promise((done) => {
       this.waiting.push({ job, done });
       this.next();
@@ -243,15 +244,15 @@ export class FirstFrameRenderer {
 const attr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
- * The page with the frame in `#app` (marked, and hidden until the gate after it finds it fits), the
+ * The page with the frame of `route` in `#app` (marked with its route, and hidden until the gate after it finds it fits), the
  * console's script as a preload the gate runs (START_LINK_ATTR), and the root element's language and
  * theme as the console set them; the page as it is when its template has no empty `#app`.
  */
-export function withFirstFrame(html: string, frame: FirstFrame): string {
+export function withFirstFrame(html: string, frame: FirstFrame, route: FrameRoute): string {
   if (!html.includes(APP_ELEMENT)) return html;
   const page = html
     .replace(CONSOLE_SCRIPT_TAG, (_, src: string) => `<link rel="modulepreload" href="${src}" ${START_LINK_ATTR}>`)
-    .replace(APP_ELEMENT, () => `<div id="app" ${FIRST_FRAME_ATTR}>${frame.html}</div><script>${FIRST_FRAME_GATE}</script>`);
+    .replace(APP_ELEMENT, () => `<div id="app" ${FIRST_FRAME_ATTR}="${route}">${frame.html}</div><script>${FIRST_FRAME_GATE}</script>`);
   return page.replace(/<html\b[^>]*>/, (tag) =>
     tag
       .replace(/\slang="[^"]*"/, (m) => (frame.lang ? ` lang="${attr(frame.lang)}"` : m))

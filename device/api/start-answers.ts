@@ -6,7 +6,8 @@
 // revalidated). The page is then no-store: it holds the session's CSRF token and its data.
 import type { Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { AUTH_PATH, START_ANSWERS_ID, START_ANSWERS_MARKER, START_DATA_PATHS } from '../model/start-answers.ts';
+import { NO_FRAME_ROUTE, type PrefsRoute } from '../model/first-frame.ts';
+import { AUTH_PATH, ROUTE_DATA_PATHS, START_ANSWERS_ID, START_ANSWERS_MARKER, START_DATA_PATHS } from '../model/start-answers.ts';
 import { COOKIE } from '../system/sessions.ts';
 import type { Env } from './context.ts';
 
@@ -43,15 +44,18 @@ export interface StartAnswersText {
 }
 
 /**
- * The answers to the start requests: who is signed in and, when somebody is, the start data.
+ * The answers to the start requests: who is signed in and, when somebody is, the start data and the
+ * data of the page the browser showed last (`route`, from its preferences cookie: ROUTE_DATA_PATHS),
+ * each refused as the browser's own request would be when the session may not read it.
  */
-export async function startAnswers(app: Hono<Env>, c: Context<Env>): Promise<StartAnswersText> {
+export async function startAnswers(app: Hono<Env>, c: Context<Env>, route?: PrefsRoute): Promise<StartAnswersText> {
   const out: [string, RawAnswer][] = [];
   const auth = await answer(app, c, AUTH_PATH);
   if (auth) out.push([AUTH_PATH, auth]);
   if (auth?.status === 200) {
-    const data = await Promise.all(START_DATA_PATHS.map((p) => answer(app, c, p)));
-    START_DATA_PATHS.forEach((p, i) => {
+    const paths = [...START_DATA_PATHS, ...(route && route !== NO_FRAME_ROUTE ? ROUTE_DATA_PATHS[route] : [])];
+    const data = await Promise.all(paths.map((p) => answer(app, c, p)));
+    paths.forEach((p, i) => {
       if (data[i]) out.push([p, data[i]]);
     });
   }

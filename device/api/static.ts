@@ -7,11 +7,12 @@ import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import type { Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { FIRST_FRAME_GATE, PREFS_COOKIE, parsePrefs } from '../model/first-frame.ts';
+import { FIRST_FRAME_GATE, NO_FRAME_ROUTE, PREFS_COOKIE, parsePrefs } from '../model/first-frame.ts';
 import { START_ANSWERS_MARKER } from '../model/start-answers.ts';
 import { overTls } from './connection.ts';
 import type { Env } from './context.ts';
 import { FirstFrameRenderer, type FrameLimits, withFirstFrame } from './first-frame.ts';
+import { FramePreloadLinks, withPreloads } from './frame-preloads.ts';
 import { carriesSession, startAnswers, withStartAnswers } from './start-answers.ts';
 import { type WebFile, WebFiles } from './web-files.ts';
 
@@ -87,15 +88,19 @@ const hasMarker = (body: Uint8Array): boolean => Buffer.from(body.buffer, body.b
 
 /**
  * index.html with the daemon's answers to the console's start requests in it (start-answers.ts) and,
- * for a signed-in browser that sent its preferences, the first frame (first-frame.ts): made for this
+ * for a signed-in browser that sent its preferences, the first frame of the page it showed last
+ * (first-frame.ts) and the preloads of that page's code and texts (frame-preloads.ts): made for this
  * request, never cached.
  */
-async function sendWithAnswers(app: Hono<Env>, c: Context<Env>, file: WebFile, frames: FirstFrameRenderer): Promise<Response> {
-  const answers = await startAnswers(app, c);
+async function sendWithAnswers(app: Hono<Env>, c: Context<Env>, file: WebFile, frames: FirstFrameRenderer, preloads: FramePreloadLinks): Promise<Response> {
+  const prefs = parsePrefs(getCookie(c, PREFS_COOKIE));
+  const answers = await startAnswers(app, c, prefs?.route);
   let html = withStartAnswers(new TextDecoder().decode(file.plain.body), answers.json);
-  const prefs = answers.signedIn ? parsePrefs(getCookie(c, PREFS_COOKIE)) : undefined;
-  const frame = prefs && (await frames.render(answers.json, prefs));
-  if (frame) html = withFirstFrame(html, frame);
+  const route = answers.signedIn && prefs && prefs.route !== NO_FRAME_ROUTE ? prefs.route : undefined;
+  const frame = prefs && route && (await frames.render(answers.json, prefs, route));
+  if (frame && route) html = withFirstFrame(html, frame, route);
+  // the framed page's code and texts load with the page, frame or not
+  if (prefs && route && route !== 'info') html = withPreloads(html, await preloads.files(route, prefs.locale), !!frame);
   const packed = acceptsGzip(c.req.header('accept-encoding'));
   const body = packed ? new Uint8Array(await gzip(html)) : new TextEncoder().encode(html);
   c.header('Vary', 'Accept-Encoding');
@@ -112,13 +117,14 @@ export const isConsolePath = (path: string): boolean => path === '/' || path ===
 export function serveConsole(app: Hono<Env>, webDir: string = DEFAULT_WEB_DIR, onFrameFailure?: (message: string) => void, frameLimits?: FrameLimits): void {
   const files = new WebFiles(webDir);
   const frames = new FirstFrameRenderer(webDir, onFrameFailure, undefined, frameLimits);
+  const preloads = new FramePreloadLinks(webDir);
   const index = async (c: Context<Env>) => {
     secureHeaders(c);
     const file = await files.get('index.html', true);
     if (!file) return c.text('The console is not built: run `npm run build` in the repository, then reload.\n', 503);
     c.header('Content-Security-Policy', CONSOLE_CSP);
     // a signed-in browser gets the answers to its first requests with the page (no-store, from secureHeaders)
-    if (c.req.method === 'GET' && carriesSession(c) && hasMarker(file.plain.body)) return sendWithAnswers(app, c, file, frames);
+    if (c.req.method === 'GET' && carriesSession(c) && hasMarker(file.plain.body)) return sendWithAnswers(app, c, file, frames, preloads);
     return send(c, file, REVALIDATE);
   };
   app.get('/', index);

@@ -7,30 +7,47 @@ import {
   FIRST_FRAME_ATTR,
   FIRST_FRAME_GATE,
   FIRST_FRAME_SHOW,
+  FRAME_PRELOADS_ID,
+  FRAME_ROUTES,
+  frameHashes,
   NARROW_QUERY,
+  NO_FRAME_ROUTE,
   parsePrefs,
+  routeOfHash,
   START_LINK_ATTR,
 } from './first-frame.ts';
 
 const SRC = 'http://unit/assets/chunk-ABC.js';
 
 /**
- * Runs the gate as the page would, with this hash and screen, in a page whose head has the console's
- * start link (unless `link` is false) and whose tab is visible (unless `hidden`): what it set on the
- * root element, the module scripts it added to the head, and the page's next steps to run by hand.
+ * Runs the gate as the page would, with this hash and screen, in a page whose `#app` holds the frame
+ * of `route` (/info unless given; null: no frame's attribute), whose head has the console's start
+ * link (unless `link` is false) and whose tab is visible (unless `hidden`): what it set on the root
+ * element, the module scripts it added to the head, and the page's next steps to run by hand.
  */
-function gate(hash: string, narrow: boolean, opts: { link?: boolean; hidden?: boolean } = {}) {
+function gate(hash: string, narrow: boolean, opts: { link?: boolean; hidden?: boolean; route?: string | null; preloads?: string[] } = {}) {
+  const route = opts.route === undefined ? 'info' : opts.route;
   const attrs = new Map<string, string>();
   const added: { type: string; src: string }[] = [];
+  const links: { rel: string; href: string }[] = [];
   const listeners = new Map<string, () => void>();
   const frames: (() => void)[] = [];
   const timers: (() => void)[] = [];
   const document = {
     documentElement: { setAttribute: (k: string, v: string) => attrs.set(k, v) },
     visibilityState: opts.hidden ? 'hidden' : 'visible',
+    getElementById: (id: string) =>
+      id === 'app'
+        ? { getAttribute: (k: string) => (k === FIRST_FRAME_ATTR ? route : null) }
+        : id === FRAME_PRELOADS_ID && opts.preloads
+          ? { textContent: JSON.stringify(opts.preloads) }
+          : null,
     querySelector: (q: string) => (q === `link[${START_LINK_ATTR}]` && opts.link !== false ? { href: SRC } : null),
-    createElement: (tag: string) => ({ tag, type: '', src: '' }),
-    head: { append: (el: { tag: string; type: string; src: string }) => added.push({ type: `${el.tag}/${el.type}`, src: el.src }) },
+    createElement: (tag: string) => ({ tag, type: '', src: '', rel: '', href: '' }),
+    head: {
+      append: (el: { tag: string; type: string; src: string; rel: string; href: string }) =>
+        el.tag === 'link' ? links.push({ rel: el.rel, href: el.href }) : added.push({ type: `${el.tag}/${el.type}`, src: el.src }),
+    },
   };
   const matchMedia = (q: string) => ({ matches: q === NARROW_QUERY && narrow });
   new Function('location', 'matchMedia', 'document', 'addEventListener', 'requestAnimationFrame', 'setTimeout', FIRST_FRAME_GATE)(
@@ -45,6 +62,7 @@ function gate(hash: string, narrow: boolean, opts: { link?: boolean; hidden?: bo
   return {
     shown: attrs.get(FIRST_FRAME_ATTR),
     added,
+    links,
     listening: [...listeners.keys()],
     /** the page is read: DOMContentLoaded */
     read: () => listeners.get('DOMContentLoaded')?.(),
@@ -64,6 +82,27 @@ describe('the first frame gate', () => {
   it('leaves it hidden for any other page, a page with a query, and on a narrow screen', () => {
     for (const hash of ['#/com', '#/info?x=1', '#/infos', '#info', '#/info/']) expect(gate(hash, false).shown, hash).toBeUndefined();
     expect(gate('#/info', true).shown).toBeUndefined();
+  });
+
+  it('shows the frame of another page only at that page’s hash, on a wide screen', () => {
+    for (const route of FRAME_ROUTES.filter((r) => r !== 'info')) {
+      expect(gate(`#/${route}`, false, { route }).shown, route).toBe(FIRST_FRAME_SHOW);
+      for (const hash of ['#/info', '', '#/', `#/${route}?x=1`, `#/${route}/`, `#/${route === 'com' ? 'port' : 'com'}`])
+        expect(gate(hash, false, { route }).shown, `${route} ${hash}`).toBeUndefined();
+      expect(gate(`#/${route}`, true, { route }).shown, route).toBeUndefined();
+    }
+  });
+
+  it('agrees with frameHashes and routeOfHash, which the console and the daemon use', () => {
+    for (const route of FRAME_ROUTES)
+      for (const hash of ['#/info', '', '#/', '#/com', '#/port', '#/log', '#/mqtt', '#/graphs', '#/users', '#/com?x'])
+        expect(gate(hash, false, { route }).shown === FIRST_FRAME_SHOW, `${route} ${hash}`).toBe(frameHashes(route).includes(hash));
+    expect(FRAME_ROUTES.map((r) => frameHashes(r).map(routeOfHash))).toEqual(FRAME_ROUTES.map((r) => frameHashes(r).map(() => r)));
+    for (const hash of ['#/users', '#/com?x=1', '#/info/', '#/wizard_com']) expect(routeOfHash(hash), hash).toBe(NO_FRAME_ROUTE);
+  });
+
+  it('shows nothing without a frame in the page', () => {
+    expect(gate('#/info', false, { route: null }).shown).toBeUndefined();
   });
 
   it('runs the console’s script after the shown frame is painted, never before the page is read', () => {
@@ -87,6 +126,25 @@ describe('the first frame gate', () => {
     }
   });
 
+  it('preloads the framed page’s code and texts with the console’s script, when the address is that page’s, on any screen', () => {
+    const preloads = ['assets/chunk-A.js', 'assets/chunk-B.js'];
+    for (const narrow of [false, true]) {
+      const g = gate('#/com', narrow, { route: 'com', preloads });
+      g.read();
+      if (!narrow) {
+        expect(g.links).toEqual([]);
+        g.paint();
+      }
+      expect(g.links).toEqual(preloads.map((href) => ({ rel: 'modulepreload', href })));
+      expect(g.added).toEqual([{ type: 'script/module', src: SRC }]);
+    }
+    // another page's address: the console loads that page, not these
+    const g = gate('#/port', false, { route: 'com', preloads });
+    g.read();
+    expect(g.added).toHaveLength(1);
+    expect(g.links).toEqual([]);
+  });
+
   it('starts nothing in a page whose script is its own (no start link)', () => {
     const g = gate('#/info', false, { link: false });
     expect(g.shown).toBe(FIRST_FRAME_SHOW);
@@ -105,19 +163,30 @@ describe('the first frame gate', () => {
 });
 
 describe('the preferences cookie', () => {
-  it('carries language, theme and menu filter both ways', () => {
-    const prefs = { locale: 'de', theme: 'material-ocean', filter: 'enabled' };
-    expect(encodePrefs(prefs)).toBe('de.material-ocean.enabled');
+  it('carries language, theme, menu filter and route both ways', () => {
+    const prefs = { locale: 'de', theme: 'material-ocean', filter: 'enabled', route: 'com' } as const;
+    expect(encodePrefs(prefs)).toBe('de.material-ocean.enabled.com');
     expect(parsePrefs(encodePrefs(prefs))).toEqual(prefs);
+    for (const route of [...FRAME_ROUTES, NO_FRAME_ROUTE]) expect(parsePrefs(`en.default.all.${route}`)?.route).toBe(route);
   });
 
-  it('gives nothing for a value that is not three plain names', () => {
+  it('a cookie of three names, as the console wrote it before it kept the route, means the information page', () => {
+    expect(parsePrefs('en.default.all')).toEqual({ locale: 'en', theme: 'default', filter: 'all', route: 'info' });
+  });
+
+  it('gives nothing for a value that is not three plain names and a known route', () => {
     for (const v of [
       undefined,
       '',
       'en',
       'en.default',
       'en.default.all.x',
+      'en.default.all.users',
+      'en.default.all.com.port',
+      'en.default.all.COM',
+      'en.default.all.',
+      'en.default.all.com ',
+      'en.default.all.constructor',
       'EN.default.all',
       'en..all',
       'en.<b>.all',

@@ -1,20 +1,44 @@
 // The console's first frame, rendered by the daemon into index.html (device/api/first-frame.ts):
 // what the daemon, the page and the console agree on. Shared by the daemon and the console.
 //
-// The route is in the address's hash, which the browser does not send: the daemon renders the
-// information page (where every session starts) and a small script in the page shows that frame
-// only when the hash names that page and the screen is not narrow (the shell's layout differs
-// there); otherwise the console renders as it always did. The console's preferences live in the
-// browser's storage: the console keeps a copy of them in a cookie (PREFS_COOKIE) so that the daemon
+// The route is in the address's hash, which the browser does not send: the console keeps the page it
+// shows in its preferences cookie (PREFS_COOKIE), and the daemon renders the frame of that page
+// (FRAME_ROUTES: the information page, where every session starts, and the pages a technician
+// opens most by a bookmark or a reload), with that page's data in the start answers. A small script
+// in the page shows that frame only when the hash names the frame's page and the screen is not
+// narrow (the shell's layout differs there); otherwise the console renders as it always did (a
+// bookmark to another page than the one last shown, a link from elsewhere). The console's
+// preferences live in the browser's storage: the cookie is a copy of them, so that the daemon
 // renders in the technician's language, theme and menu filter; without the cookie there is no frame.
 
-/** The hashes the first frame is for: the information page, by its name or as the console's start page. */
-export const FIRST_FRAME_HASHES = ['#/info', '', '#/'] as const;
-/** the hash the daemon renders the frame for */
-export const FIRST_FRAME_HASH = FIRST_FRAME_HASHES[0];
+/** The pages the daemon renders a first frame for (page ids of web/pages.ts). */
+export const FRAME_ROUTES = ['info', 'com', 'port', 'log', 'mqtt', 'graphs'] as const;
+export type FrameRoute = (typeof FRAME_ROUTES)[number];
+/** The cookie's route while the console shows a page without a frame: the daemon renders none. */
+export const NO_FRAME_ROUTE = 'other';
+export type PrefsRoute = FrameRoute | typeof NO_FRAME_ROUTE;
+
+export const isFrameRoute = (v: string): v is FrameRoute => (FRAME_ROUTES as readonly string[]).includes(v);
+
+/** The hashes a route's frame is for: the page by its name, and for the information page also the console's start page. */
+export const frameHashes = (route: FrameRoute): readonly string[] => (route === 'info' ? ['#/info', '', '#/'] : [`#/${route}`]);
+
+/** The route a hash names when it is one with a frame (as frameHashes gives them), else NO_FRAME_ROUTE. */
+export function routeOfHash(hash: string): PrefsRoute {
+  return FRAME_ROUTES.find((r) => frameHashes(r).includes(hash)) ?? NO_FRAME_ROUTE;
+}
 
 /** The renderer's file beside index.html in the console's build (build/web.ts writes it, device/api/first-frame.ts runs it). */
 export const FIRST_FRAME_FILE = 'first-frame.js';
+
+/**
+ * The files a deep link to each framed page needs beyond what index.html loads (the page's chunk and
+ * its imports, `common`; the parts of the dictionary, by language), relative to the web folder:
+ * build/frame-preloads.ts writes them beside index.html, and the daemon puts them into the page as
+ * `<link rel="modulepreload">` for the cookie's route and language (device/api/frame-preloads.ts).
+ */
+export const FRAME_PRELOADS_FILE = 'frame-preloads.json';
+export type FramePreloads = Record<string, { common: string[]; locales: Record<string, string[]> }>;
 
 /** The width below which the menu folds behind ☰ (the breakpoint of web/styles/app.css, web/shell/narrow.ts). */
 export const NARROW_QUERY = '(max-width: 760px)';
@@ -22,7 +46,7 @@ export const NARROW_QUERY = '(max-width: 760px)';
 /** The console's element in index.html (web/index.html), empty until the console or the daemon fills it. */
 export const APP_ELEMENT = '<div id="app"></div>';
 
-/** The attribute of `#app` while it holds the daemon's frame; `show` on the root element once the page's script found it fits. */
+/** The attribute of `#app` while it holds the daemon's frame, its value the frame's route; `show` on the root element once the page's script found it fits. */
 export const FIRST_FRAME_ATTR = 'data-first-frame';
 export const FIRST_FRAME_SHOW = 'show';
 
@@ -39,6 +63,15 @@ export const consoleScriptTag = (src: string): string => `<script type="module" 
 export const CONSOLE_SCRIPT_TAG = /<script type="module" src="([^"]*)"><\/script>/;
 
 /**
+ * The page's list of the framed page's code and texts (FRAME_PRELOADS_FILE) beside the frame: a JSON
+ * data element, which the gate turns into `<link rel="modulepreload">` links when it adds the
+ * console's script, and only when the address is the framed page's. Links in the page itself made
+ * the browser fetch and compile some 40 modules while it laid out and painted the frame: at CPU 4×
+ * the frame of /com showed about 200 ms later (paired loads, 2026-12-03).
+ */
+export const FRAME_PRELOADS_ID = 'frame-preloads';
+
+/**
  * The script that decides whether the frame is shown, and when the console's script runs: inline in
  * the page (the Content-Security-Policy names it by its hash, device/api/static.ts), so it costs no
  * request, and right after the frame, so the frame stays hidden while the browser reads it and shows
@@ -53,35 +86,57 @@ export const CONSOLE_SCRIPT_TAG = /<script type="module" src="([^"]*)"><\/script
  * modules to be made: 7-11 ms of the main thread at CPU 4× in traces of loads from a warm cache,
  * 7-28 ms from a cold one when the script came in time; now they are made after the paint.
  *
+ * The gate reads the frame's route from `#app` (FIRST_FRAME_ATTR, one of FRAME_ROUTES, written by the
+ * daemon): one script whatever the route, so the policy names one hash. With the console's script it
+ * adds the preloads of the framed page's code and texts (FRAME_PRELOADS_ID) when the address is that
+ * page's, shown or not (a narrow screen renders the same page).
+ *
  * Made by a call marked pure: the console's bundle imports this module but not the gate, and so
  * leaves the gate's text out.
  */
 export const FIRST_FRAME_GATE = /* @__PURE__ */ gateScript();
 
 function gateScript(): string {
-  return `(()=>{const d=document,show=${JSON.stringify(FIRST_FRAME_HASHES)}.includes(location.hash)&&!matchMedia(${JSON.stringify(NARROW_QUERY)}).matches,link=d.querySelector(${JSON.stringify(`link[${START_LINK_ATTR}]`)});if(show)d.documentElement.setAttribute(${JSON.stringify(FIRST_FRAME_ATTR)},${JSON.stringify(FIRST_FRAME_SHOW)});if(link)addEventListener("DOMContentLoaded",()=>{const start=()=>{const s=d.createElement("script");s.type="module";s.src=link.href;d.head.append(s)};if(show&&d.visibilityState==="visible")requestAnimationFrame(()=>setTimeout(start,0));else start()})})()`;
+  const attr = JSON.stringify(FIRST_FRAME_ATTR);
+  // frameHashes, written out for the page
+  const hashes = '(r==="info"?["#/info","","#/"]:["#/"+r])';
+  const preloads = `p=d.getElementById(${JSON.stringify(FRAME_PRELOADS_ID)});if(fits&&p)for(const h of JSON.parse(p.textContent)){const l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.append(l)}`;
+  return `(()=>{const d=document,a=d.getElementById("app"),r=a&&a.getAttribute(${attr}),fits=!!r&&${hashes}.includes(location.hash),show=fits&&!matchMedia(${JSON.stringify(NARROW_QUERY)}).matches,link=d.querySelector(${JSON.stringify(`link[${START_LINK_ATTR}]`)});if(show)d.documentElement.setAttribute(${attr},${JSON.stringify(FIRST_FRAME_SHOW)});if(link)addEventListener("DOMContentLoaded",()=>{const start=()=>{const s=d.createElement("script"),${preloads};s.type="module";s.src=link.href;d.head.append(s)};if(show&&d.visibilityState==="visible")requestAnimationFrame(()=>setTimeout(start,0));else start()})})()`;
 }
 
-/** The cookie with the console's preferences, as `<language>.<theme>.<menu filter>`. */
+/**
+ * The cookie with the console's preferences and the page it shows, as
+ * `<language>.<theme>.<menu filter>.<route>`; a cookie of the first three alone (written before the
+ * route was kept) names the information page.
+ */
 export const PREFS_COOKIE = 'console-prefs';
 
 export interface FramePrefs {
   locale: string;
   theme: string;
   filter: string;
+  route: PrefsRoute;
 }
 
 /** The keys the console keeps its preferences under in the browser's storage (web/state/prefs.ts); the daemon's renderer fills the same. */
-export const PREF_KEYS = { locale: 'console.locale', theme: 'console.theme', filter: 'console.filter' } as const satisfies Record<keyof FramePrefs, string>;
+export const PREF_KEYS = { locale: 'console.locale', theme: 'console.theme', filter: 'console.filter' } as const satisfies Record<
+  Exclude<keyof FramePrefs, 'route'>,
+  string
+>;
 
 const PART = /^[a-z][a-z-]{0,29}$/;
 
-export const encodePrefs = (p: FramePrefs): string => `${p.locale}.${p.theme}.${p.filter}`;
+export const encodePrefs = (p: FramePrefs): string => `${p.locale}.${p.theme}.${p.filter}.${p.route}`;
 
-/** The preferences a cookie value names, or undefined when it is not three such names (the console checks each against its choices). */
+/**
+ * The preferences a cookie value names, or undefined when it is not three such names and a route
+ * (one of FRAME_ROUTES or NO_FRAME_ROUTE), or the three names alone (the console checks each name
+ * against its choices).
+ */
 export function parsePrefs(value: string | undefined): FramePrefs | undefined {
   const parts = value?.split('.');
-  if (parts?.length !== 3 || !parts.every((p) => PART.test(p))) return undefined;
-  const [locale, theme, filter] = parts as [string, string, string];
-  return { locale, theme, filter };
+  if (!parts || (parts.length !== 3 && parts.length !== 4) || !parts.every((p) => PART.test(p))) return undefined;
+  const [locale, theme, filter, route = 'info'] = parts as [string, string, string, string?];
+  if (route !== NO_FRAME_ROUTE && !isFrameRoute(route)) return undefined;
+  return { locale, theme, filter, route };
 }

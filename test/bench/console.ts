@@ -43,7 +43,7 @@ async function byTurns(browser: Browser, consoleSide: Side, bare: Side): Promise
 }
 export const THROTTLE = 4;
 /** the preferences cookie of a browser that has had the console open before (English, default theme, every page) */
-export const RETURNING = `${PREFS_COOKIE}=${encodePrefs({ locale: 'en', theme: 'default', filter: 'all' })}`;
+export const RETURNING = `${PREFS_COOKIE}=${encodePrefs({ locale: 'en', theme: 'default', filter: 'all', route: 'info' })}`;
 
 const BARE_HTML =
   '<!doctype html><html><head><meta charset="utf-8"><title>bare</title><script type="module" src="/assets/bare.js"></script></head><body><div id="app"></div></body></html>';
@@ -66,8 +66,8 @@ export async function bareWebDir(dir: string, html = BARE_HTML, js = BARE_JS): P
 
 /**
  * A script the browser runs before the page's own: at each animation frame it looks for `selector`
- * shown (in the page and not hidden: the daemon's first frame is in the page for every route, and
- * shown only for /info);
+ * shown (in the page and not hidden: the daemon's first frame, of the page its cookie names, is in
+ * the page whatever the address, and shown only when the address is that page's);
  * in the first frame that has it, it posts a task, which runs once that frame is rendered, and notes
  * the time as `dataShownAt`. A string, not a function: the bench's own build would add helpers to a
  * function's text that the page does not have.

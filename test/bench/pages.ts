@@ -3,6 +3,9 @@
 // - A deep link (`/#/com` …) loaded cold by a returning browser (session and preferences cookie), until
 //   the frame that shows the page's data is rendered, side by side with a bare page that makes the
 //   same API calls for that page (who is signed in, then the page's data) and writes them as text.
+//   The cookie holds the page the console showed last (device/model/first-frame.ts): for each route
+//   the cookie the console leaves on that page (a reload, a bookmark to the page last used), and for
+//   /com also one naming /info (a link from elsewhere: the daemon frames /info, which is not shown).
 // - Moving between pages inside one loaded console: a click on the menu entry until the new page's
 //   data is shown, for a cycle of route pairs, each page met for the first time in that console.
 // - The longest task (PerformanceObserver `longtask`) while /log with 700 points and /port with a
@@ -15,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { buildWeb } from '../../build/web.ts';
+import { encodePrefs, type FrameRoute, PREFS_COOKIE } from '../../device/model/first-frame.ts';
 import { withDefaults } from '../../device/model/section.ts';
 import { logSchema } from '../../device/model/sections/log.ts';
 import { type LogFile, logFileSchema } from '../../device/model/sections/logfile.ts';
@@ -203,8 +207,19 @@ async function moveRound(browser: Browser, url: string, cookies: readonly string
   }
 }
 
-/** `runs` cold loads a side per route and `rounds` consoles for the moves: fewer while developing */
-export async function measurePages(rows: Row[], { runs = RUNS, rounds = MOVE_ROUNDS, routes = ROUTES as readonly Route[] } = {}): Promise<void> {
+/** the preferences cookie the console leaves on `route` (English, default theme, every page) */
+const cookieOn = (route: FrameRoute) => `${PREFS_COOKIE}=${encodePrefs({ locale: 'en', theme: 'default', filter: 'all', route })}`;
+/** the deep links timed with the cookie naming another page than the one opened: [opened, cookie's] */
+const ELSEWHERE: readonly (readonly [(typeof ROUTES)[number], FrameRoute])[] = [['com', 'info']];
+
+/**
+ * `runs` cold loads a side per row and `rounds` consoles for the moves (0: none): fewer while
+ * developing; `elsewhere` false leaves out the rows of a cookie naming another page.
+ */
+export async function measurePages(
+  rows: Row[],
+  { runs = RUNS, rounds = MOVE_ROUNDS, routes = ROUTES as readonly Route[], elsewhere = true } = {},
+): Promise<void> {
   const work = await mkdtemp(join(tmpdir(), 'bench-pages-'));
   const browser = await launchBrowser();
   // the console and the bare page load by turns, each from its own daemon started before
@@ -216,22 +231,28 @@ export async function measurePages(rows: Row[], { runs = RUNS, rounds = MOVE_ROU
   try {
     await settle(c, await freePort());
     await settle(b, await freePort());
-    const consoleCookies = [(await c.admin()).cookie, RETURNING];
+    const session = (await c.admin()).cookie;
+    const consoleCookies = [session, RETURNING];
     const bareCookies = [(await b.admin()).cookie];
-    for (const route of routes.filter((r): r is (typeof ROUTES)[number] => r !== 'info')) {
+    const loads: { route: (typeof ROUTES)[number]; cookie: FrameRoute }[] = [
+      ...routes.filter((r): r is (typeof ROUTES)[number] => r !== 'info').map((route) => ({ route, cookie: route as FrameRoute })),
+      ...(elsewhere ? ELSEWHERE.filter(([r]) => routes.includes(r)).map(([route, cookie]) => ({ route, cookie })) : []),
+    ];
+    for (const { route, cookie } of loads) {
       const times = { console: [] as number[], bare: [] as number[] };
       for (let i = 0; i < runs; i++) {
         for (const side of i % 2 ? (['bare', 'console'] as const) : (['console', 'bare'] as const)) {
           const d = side === 'console' ? c : b;
-          const cookies = side === 'console' ? consoleCookies : bareCookies;
+          const cookies = side === 'console' ? [session, cookieOn(cookie)] : bareCookies;
           times[side].push(await timeToData(browser, `${d.url}/#/${route}`, cookies, side === 'console' ? PAGE_READY[route] : '#ready'));
         }
       }
+      const other = cookie !== route;
       rows.push({
-        figure: `/${route} showing data, CPU ${THROTTLE}× (ms)`,
+        figure: `/${route} showing data${other ? `, cookie on /${cookie}` : ''}, CPU ${THROTTLE}× (ms)`,
         ours: median(times.console),
         baseline: median(times.bare),
-        note: `median of ${runs} cold loads each of /#/${route}, by turns; baseline: bare page with ${['auth', ...BARE_CALLS[route]].join(', ')}`,
+        note: `median of ${runs} cold loads each of /#/${route}, by turns, the preferences cookie ${other ? `naming /${cookie} (a link from elsewhere)` : 'the console leaves on that page'}; baseline: bare page with ${['auth', ...BARE_CALLS[route]].join(', ')}`,
       });
     }
 
@@ -248,12 +269,13 @@ export async function measurePages(rows: Row[], { runs = RUNS, rounds = MOVE_ROU
       ['/log 690 + 10 points shown and edited', f.logTask],
       ['/port 10 restrictions shown and edited', f.portTask],
     ] as const)
-      rows.push({
-        figure: `${name}: longest task, CPU ${THROTTLE}× (ms)`,
-        ours: Math.max(...ms),
-        baseline: 100,
-        note: `the longest of ${rounds} rounds (median round ${median(ms).toFixed(0)} ms), from the menu click on; baseline: the goal`,
-      });
+      if (ms.length > 0)
+        rows.push({
+          figure: `${name}: longest task, CPU ${THROTTLE}× (ms)`,
+          ours: Math.max(...ms),
+          baseline: 100,
+          note: `the longest of ${rounds} rounds (median round ${median(ms).toFixed(0)} ms), from the menu click on; baseline: the goal`,
+        });
   } finally {
     await Promise.all([c.stop(), b.stop()]);
     await browser.close();

@@ -104,7 +104,7 @@ describe("the daemon's first frame in the browser", () => {
     await pageBody(page, 'info').locator('[data-block="services"]').waitFor();
   });
 
-  it('another page: the frame stays hidden, and the console renders that page', async () => {
+  it('another page than the cookie names (a link from elsewhere): the frame stays hidden, and the console renders that page', async () => {
     const { page, scripts } = await openHeld('/#/com');
     await hiddenFrame(page);
     await scripts.release();
@@ -126,10 +126,10 @@ describe("the daemon's first frame in the browser", () => {
     await page.goto(`${suite.d.url}/#/info`);
     await facts(page).waitFor();
     // the browser's language (en-GB) in the default theme and filter, set by the console without being asked
-    await expect.poll(() => cookieValue(context)).toBe('en.default.all');
+    await expect.poll(() => cookieValue(context)).toBe('en.default.all.info');
     await page.locator('select[data-action=language]').selectOption('de');
     await page.locator('select[data-action=theme]').selectOption('eclipse');
-    await expect.poll(() => cookieValue(context)).toBe('de.eclipse.all');
+    await expect.poll(() => cookieValue(context)).toBe('de.eclipse.all.info');
 
     const scripts = await holdScripts(page);
     await page.reload({ waitUntil: 'commit' });
@@ -139,5 +139,86 @@ describe("the daemon's first frame in the browser", () => {
     await scripts.release();
     await tookOver(page);
     expect(await page.locator('#page-title').textContent()).toBe(de.nav.info);
+  });
+
+  describe('a page the browser showed last', () => {
+    const overview = (page: Page) => pageBody(page, 'com').locator('[data-overview-interface="1"] [data-state]');
+
+    it("reload on /#/com: the daemon's frame of /com with its link states before the script runs; then the console takes it over, once, and works", async () => {
+      const { page, context } = await suite.open();
+      await loginApi(page, suite.d);
+      await prefsCookie(context, suite.d, 'en.default.all.com');
+      const csp = cspReports(page);
+      const scripts = await holdScripts(page);
+      await page.goto(`${suite.d.url}/#/com`, { waitUntil: 'commit' });
+      await expect.poll(() => overview(page).isVisible()).toBe(true);
+      expect(await page.locator('#page-title').textContent()).toBe(en.nav.com);
+      expect(await page.locator(`#app[${FIRST_FRAME_ATTR}="com"]`).count()).toBe(1);
+      // the page's code and texts come with the console's script, in one wave
+      await expect.poll(() => page.locator('link[rel=modulepreload]:not([data-start])').count()).toBeGreaterThan(10);
+
+      await scripts.release();
+      await tookOver(page);
+      await expect.poll(() => overview(page).isVisible()).toBe(true);
+      // one page, one of each field: the console's render took over the frame's elements
+      expect(await page.locator('[data-page=com]:not(a)').count()).toBe(1);
+      expect(await page.locator('#f-pew-interfaces-0-timeout').count()).toBe(1);
+      expect(await page.locator('#page-title').count()).toBe(1);
+      // its inputs work: an edit enables the page's save
+      const timeout = page.locator('#f-pew-interfaces-0-timeout');
+      await timeout.fill('1500');
+      await expect.poll(() => page.locator('main [data-action=save]').isEnabled()).toBe(true);
+      expect(await timeout.inputValue()).toBe('1500');
+      expect(csp).toEqual([]);
+    });
+
+    it('the console keeps the page it shows in the cookie, and the next load frames that page', async () => {
+      const { page, context } = await suite.open();
+      await loginApi(page, suite.d);
+      await page.goto(`${suite.d.url}/#/info`);
+      await facts(page).waitFor();
+      await expect.poll(() => cookieValue(context)).toBe('en.default.all.info');
+      await menuLink(page, 'mqtt').click();
+      await expect.poll(() => cookieValue(context)).toBe('en.default.all.mqtt');
+      await menuLink(page, 'users').click();
+      await expect.poll(() => cookieValue(context)).toBe('en.default.all.other');
+      await menuLink(page, 'com').click();
+      await expect.poll(() => cookieValue(context)).toBe('en.default.all.com');
+
+      const scripts = await holdScripts(page);
+      await page.reload({ waitUntil: 'commit' });
+      await expect.poll(() => overview(page).isVisible()).toBe(true);
+      await scripts.release();
+      await tookOver(page);
+      expect(await page.locator('#page-title').textContent()).toBe(en.nav.com);
+    });
+
+    it('the cookie names /com, the address /port: no frame shown, and the console renders /port', async () => {
+      const { page, context } = await suite.open();
+      await loginApi(page, suite.d);
+      await prefsCookie(context, suite.d, 'en.default.all.com');
+      const scripts = await holdScripts(page);
+      await page.goto(`${suite.d.url}/#/port`, { waitUntil: 'commit' });
+      await page.locator(`#app[${FIRST_FRAME_ATTR}="com"] [data-overview-interface]`).first().waitFor({ state: 'attached' });
+      expect(await overview(page).isVisible()).toBe(false);
+      await scripts.release();
+      await pageBody(page, 'port').waitFor();
+      expect(await page.locator('#page-title').textContent()).toBe(en.nav.port);
+      expect(await page.locator('div[data-page=com]').count()).toBe(0);
+    });
+
+    it('a narrow screen: the frame of /com stays hidden, and the console renders /com itself', async () => {
+      const { page, context } = await suite.open({ viewport: { width: 600, height: 800 } });
+      await loginApi(page, suite.d);
+      await prefsCookie(context, suite.d, 'en.default.all.com');
+      const scripts = await holdScripts(page);
+      await page.goto(`${suite.d.url}/#/com`, { waitUntil: 'commit' });
+      await page.locator(`#app[${FIRST_FRAME_ATTR}="com"] [data-overview-interface]`).first().waitFor({ state: 'attached' });
+      expect(await overview(page).isVisible()).toBe(false);
+      await scripts.release();
+      await tookOver(page);
+      await expect.poll(() => overview(page).isVisible()).toBe(true);
+      expect(await page.locator('div[data-page=com]').count()).toBe(1);
+    });
   });
 });

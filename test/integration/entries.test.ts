@@ -147,7 +147,7 @@ describe("the unit's daemon from its bundle (npm run daemon)", () => {
     const res = await fetch(`${url}/`, { headers: { cookie: `${c.cookie}; ${PREFS_COOKIE}=de.default.all` } });
     const page = await res.text();
     expect(res.status).toBe(200);
-    expect(page).toContain(`<div id="app" ${FIRST_FRAME_ATTR}><p>`);
+    expect(page).toContain(`<div id="app" ${FIRST_FRAME_ATTR}="info"><p>`);
     expect(page).toContain(SYSTEM_INFO_PATH);
     expect(page).toContain('<html lang="de"');
     expect(e.output()).not.toContain('first frame');

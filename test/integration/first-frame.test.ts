@@ -6,14 +6,25 @@
 // it was before, and the daemon serves on.
 
 import { createHash } from 'node:crypto';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../build/web.ts';
 import { FirstFrameRenderer } from '../../device/api/first-frame.ts';
-import { FIRST_FRAME_ATTR, FIRST_FRAME_FILE, FIRST_FRAME_GATE, PREFS_COOKIE, START_LINK_ATTR } from '../../device/model/first-frame.ts';
+import {
+  FIRST_FRAME_ATTR,
+  FIRST_FRAME_FILE,
+  FIRST_FRAME_GATE,
+  FRAME_PRELOADS_FILE,
+  FRAME_PRELOADS_ID,
+  type FramePreloads,
+  NO_FRAME_ROUTE,
+  PREFS_COOKIE,
+  START_LINK_ATTR,
+} from '../../device/model/first-frame.ts';
 import { START_ANSWERS_ID, SYSTEM_INFO_PATH } from '../../device/model/start-answers.ts';
+import { COM_STATUS_PATH } from '../../web/api/com.ts';
 import { loadedLocales } from '../../web/i18n/i18n-util.ts';
 import { startTestDaemon, type TestDaemon } from '../support/daemon.ts';
 import { loadFullLocales } from '../support/locales.ts';
@@ -21,7 +32,9 @@ import { loadFullLocales } from '../support/locales.ts';
 loadFullLocales();
 const { en, de } = loadedLocales;
 
-const FRAME = new RegExp(`<div id="app" ${FIRST_FRAME_ATTR}>(.*?)</div><script>`, 's');
+const FRAME = new RegExp(`<div id="app" ${FIRST_FRAME_ATTR}="(\\w+)">(.*?)</div><script>`, 's');
+const PRELOAD = /<link rel="modulepreload" href="([^"]+)">/g;
+const PRELOAD_LIST = new RegExp(`<script type="application/json" id="${FRAME_PRELOADS_ID}">(.*?)</script>`, 's');
 const MODULE_SCRIPT = /<script type="module" src="([^"]+)"><\/script>/;
 const ANSWERS = new RegExp(`<script type="application/json" id="${START_ANSWERS_ID}">(.*?)</script>`, 's');
 
@@ -29,7 +42,19 @@ const ANSWERS = new RegExp(`<script type="application/json" id="${START_ANSWERS_
 async function open(d: TestDaemon, cookie: string) {
   const res = await fetch(`${d.url}/`, { headers: { cookie } });
   const text = await res.text();
-  return { res, text, frame: FRAME.exec(text)?.[1], root: /<html[^>]*>/.exec(text)?.[0] };
+  const m = FRAME.exec(text);
+  const list = PRELOAD_LIST.exec(text)?.[1];
+  return {
+    res,
+    text,
+    route: m?.[1],
+    frame: m?.[2],
+    root: /<html[^>]*>/.exec(text)?.[0],
+    /** the preload links in the page */
+    preloads: [...text.matchAll(PRELOAD)].map((l) => l[1]!),
+    /** the list the gate makes links of once the frame is painted */
+    preloadList: list === undefined ? undefined : (JSON.parse(list) as string[]),
+  };
 }
 const prefs = (v: string) => `${PREFS_COOKIE}=${v}`;
 
@@ -52,8 +77,10 @@ describe("the daemon's first frame", () => {
   });
 
   it('signed in with preferences: the information page with its data, behind the gate the CSP allows', async () => {
-    const { res, text, frame, root } = await open(d, `${admin}; ${prefs('en.default.all')}`);
+    const { res, text, frame, root, route, preloads } = await open(d, `${admin}; ${prefs('en.default.all')}`);
     expect(res.status).toBe(200);
+    expect(route).toBe('info');
+    expect(preloads).toEqual([]);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(frame).toBeDefined();
     expect(frame).toContain('data-page="info"');
@@ -63,7 +90,7 @@ describe("the daemon's first frame", () => {
     expect(frame).toContain('data-action="save-all"'); // the administrator's top bar
     expect(root).toBe('<html lang="en" data-theme="default">');
     // the gate comes right after the frame, and the policy allows exactly that script
-    expect(text).toContain(`<div id="app" ${FIRST_FRAME_ATTR}>${frame}</div><script>${FIRST_FRAME_GATE}</script>`);
+    expect(text).toContain(`<div id="app" ${FIRST_FRAME_ATTR}="info">${frame}</div><script>${FIRST_FRAME_GATE}</script>`);
     const hash = createHash('sha256').update(FIRST_FRAME_GATE).digest('base64');
     expect(res.headers.get('content-security-policy')).toContain(`script-src 'self' 'sha256-${hash}';`);
     // the answers still come with the page, for the console's own first render
@@ -117,11 +144,60 @@ describe("the daemon's first frame", () => {
     expect(root).toBe('<html lang="en" data-theme="default">');
   });
 
+  it("the cookie's route: that page's frame with its data from the start answers, and its code and texts for the gate to preload, in the cookie's language", async () => {
+    const { frame, route, text, preloads: links, preloadList } = await open(d, `${admin}; ${prefs('de.default.all.com')}`);
+    // none as links in the page: the browser would fetch and compile them while it paints the frame
+    expect(links).toEqual([]);
+    const preloads = preloadList ?? [];
+    expect(route).toBe('com');
+    expect(frame).toMatch(/<div[^>]*data-page="com"/);
+    expect(frame).not.toMatch(/<div[^>]*data-page="info"/);
+    const answers = JSON.parse(ANSWERS.exec(text)![1]!.replace(/\\u003c/g, '<')) as Record<string, { body: { links: { id: number; state: string }[] } }>;
+    // the overview's link state of COM1 (interface id 1), as the com_status answer in the page says
+    const com1 = answers[COM_STATUS_PATH]!.body.links.find((l) => l.id === 1)!;
+    expect(frame).toMatch(new RegExp(`data-overview-interface="1">.*?data-state="${com1.state}"`, 's'));
+    expect(frame).toContain(de.nav!.com as string);
+    // the page's chunk and imports and the German texts, each a built file; none of what index.html loads already
+    const built = JSON.parse(await readFile(join(web, FRAME_PRELOADS_FILE), 'utf8')) as FramePreloads;
+    expect(preloads).toEqual([...built.com!.common, ...built.com!.locales.de!]);
+    expect(preloads.length).toBeGreaterThan(10);
+    const index = await readFile(join(web, 'index.html'), 'utf8');
+    for (const f of preloads) {
+      expect((await stat(join(web, f))).isFile(), f).toBe(true);
+      expect(index, f).not.toContain(f);
+    }
+    expect(preloads.some((f) => built.com!.locales.en!.includes(f))).toBe(false);
+  });
+
+  it('each framed page: its frame with its data', async () => {
+    const shows: Record<string, RegExp> = {
+      // the unit's settings here have no thread and no log file: the page as it shows them
+      port: /<div[^>]*data-page="port"/,
+      log: /data-block="log-status".*?class="facts"/s,
+      mqtt: /data-block="mqtt-status".*?class="facts"/s,
+      graphs: /data-page="graphs".*?class="choose"/s,
+    };
+    for (const [r, shown] of Object.entries(shows)) {
+      const { frame, route } = await open(d, `${admin}; ${prefs(`en.default.all.${r}`)}`);
+      expect(route, r).toBe(r);
+      expect(frame, r).toMatch(new RegExp(`<div[^>]*data-page="${r}"`));
+      expect(frame, r).toMatch(shown);
+    }
+  });
+
+  it('a page without a frame (NO_FRAME_ROUTE): no frame and no preloads, the page runs its script itself', async () => {
+    const { frame, text, preloads, preloadList } = await open(d, `${admin}; ${prefs(`en.default.all.${NO_FRAME_ROUTE}`)}`);
+    expect(frame).toBeUndefined();
+    expect(preloads).toEqual([]);
+    expect(preloadList).toBeUndefined();
+    expect(text).toMatch(MODULE_SCRIPT);
+  });
+
   it('text from the unit is escaped, in the frame as in the console', async () => {
     const { text } = await open(d, admin);
     const answers = JSON.parse(ANSWERS.exec(text)![1]!.replace(/\\u003c/g, '<')) as Record<string, { body: { os: { hostname: string } } }>;
     answers[SYSTEM_INFO_PATH]!.body.os.hostname = '<img src=x onerror=alert(1)>';
-    const frame = await new FirstFrameRenderer(web).render(JSON.stringify(answers), { locale: 'en', theme: 'default', filter: 'all' });
+    const frame = await new FirstFrameRenderer(web).render(JSON.stringify(answers), { locale: 'en', theme: 'default', filter: 'all', route: 'info' }, 'info');
     expect(frame?.html).toContain('&lt;img src=x onerror=alert(1)>');
     expect(frame?.html).not.toContain('<img');
   });
@@ -145,6 +221,10 @@ describe("the daemon's first frame", () => {
           expect(res.status, name).toBe(200);
           expect(text, name).toContain('<div id="app"></div>');
         }
+        // without a frame the framed page's code and texts are links in the page itself
+        const { preloads, preloadList } = await open(other, `${(await other.admin()).cookie}; ${prefs('en.default.all.com')}`);
+        expect(preloads.length, name).toBeGreaterThan(10);
+        expect(preloadList, name).toBeUndefined();
         const warnings = other.ctx.log.recent().filter((e) => e.msg.includes('first frame'));
         expect(warnings.length, name).toBe(1);
         expect(String(warnings[0]?.fields?.error), name).toContain(warning);

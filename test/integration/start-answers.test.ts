@@ -9,11 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FRAME_ROUTES, PREFS_COOKIE } from '../../device/model/first-frame.ts';
 import {
   ALL_SECTIONS_PATH,
   AUTH_PATH,
   HTTP_FILES_PATH,
   LOG_CONFIG_FILES_PATH,
+  ROUTE_DATA_PATHS,
   SERVICES_PATH,
   START_ANSWERS_ID,
   START_ANSWERS_MARKER,
@@ -119,6 +121,31 @@ describe('index.html with the answers to the start requests', () => {
   it('a cookie of no session: only the refusal, no data', async () => {
     await d.admin();
     const { answers } = await page(d, { cookie: 'sid=0123456789abcdef' });
+    expect(answers).toEqual({ [AUTH_PATH]: { status: 401, body: { error: expect.objectContaining({ code: 'unauthenticated' }) } } });
+  });
+
+  it("with the preferences cookie's route: that page's data too, each answered as the API answers the session, viewer or administrator", async () => {
+    for (const who of [await d.admin(), await d.user()]) {
+      for (const route of FRAME_ROUTES) {
+        const { answers } = await page(d, { cookie: `${who.cookie}; ${PREFS_COOKIE}=en.default.all.${route}` });
+        expect(Object.keys(answers!).sort(), route).toEqual([AUTH_PATH, ...START_DATA_PATHS, ...ROUTE_DATA_PATHS[route]].sort());
+        for (const path of ROUTE_DATA_PATHS[route]) {
+          const direct = await who.get(path);
+          expect(answers![path]!.status, `${route} ${path}`).toBe(direct.status);
+          if (route !== 'com' && route !== 'port' && route !== 'mqtt') expect(answers![path]!.body, path).toEqual(direct.body);
+        }
+      }
+      // another page, an old cookie of three names (the information page), or a route it does not know: the start data alone
+      for (const prefs of ['en.default.all.other', 'en.default.all', 'en.default.all.users'])
+        expect(Object.keys((await page(d, { cookie: `${who.cookie}; ${PREFS_COOKIE}=${prefs}` })).answers!).sort(), prefs).toEqual(
+          [AUTH_PATH, ...START_DATA_PATHS].sort(),
+        );
+    }
+  });
+
+  it("a cookie of no session with a route: only the refusal, none of the page's data", async () => {
+    await d.admin();
+    const { answers } = await page(d, { cookie: `sid=0123456789abcdef; ${PREFS_COOKIE}=en.default.all.com` });
     expect(answers).toEqual({ [AUTH_PATH]: { status: 401, body: { error: expect.objectContaining({ code: 'unauthenticated' }) } } });
   });
 

@@ -1,7 +1,12 @@
 // The daemon's answers that came with the page: the client takes each once instead of asking, a
 // refusal among them throws as the daemon's own would; nothing is taken in a test or cloud mode.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ALL_SECTIONS_PATH, AUTH_PATH, START_ANSWERS_ID, SYSTEM_INFO_PATH } from '../../device/model/start-answers.ts';
+import { ALL_SECTIONS_PATH, AUTH_PATH, ROUTE_DATA_PATHS, START_ANSWERS_ID, SYSTEM_INFO_PATH } from '../../device/model/start-answers.ts';
+import { COM_STATUS_PATH } from './com.ts';
+import { LOG_STATUS_PATH } from './log-status.ts';
+import { ALL_LOGFILES_PATH } from './logfiles.ts';
+import { PORT_STATUS_PATH } from './port.ts';
+import { SERVICE_STATUS_PATH } from './service-status.ts';
 
 let asked: string[];
 let removed: number;
@@ -70,5 +75,27 @@ describe('start answers', () => {
     vi.stubGlobal('localStorage', { getItem: () => null, setItem: () => {}, removeItem: () => {} });
     const { get } = await import('./client.ts');
     expect(await get(SYSTEM_INFO_PATH)).toEqual({ asked: `http://127.0.0.1:9000${SYSTEM_INFO_PATH}` });
+  });
+
+  it('a page’s data the start did not take is forgotten, and asked for when that page opens; the start data stays', async () => {
+    pageWith({ [COM_STATUS_PATH]: { status: 200, body: { interfaces: [] } }, [SYSTEM_INFO_PATH]: { status: 200, body: { os: { hostname: 'unit' } } } });
+    const { get } = await import('./client.ts');
+    const { forgetStartAnswers } = await import('./forget-start-answers.ts');
+    forgetStartAnswers();
+    expect(await get(COM_STATUS_PATH)).toEqual({ asked: COM_STATUS_PATH });
+    expect(await get(SYSTEM_INFO_PATH)).toEqual({ os: { hostname: 'unit' } });
+  });
+});
+
+describe('the data of a framed page', () => {
+  it('are the requests the page makes before its first render', () => {
+    expect(ROUTE_DATA_PATHS).toEqual({
+      info: [],
+      com: [COM_STATUS_PATH],
+      port: [PORT_STATUS_PATH],
+      log: [LOG_STATUS_PATH],
+      mqtt: [SERVICE_STATUS_PATH],
+      graphs: [ALL_LOGFILES_PATH],
+    });
   });
 });

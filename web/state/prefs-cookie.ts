@@ -1,7 +1,8 @@
-// A copy of the preferences the console shows in, for the daemon: it renders the first frame in them
-// (device/model/first-frame.ts). The browser's storage stays where they are kept (web/state/prefs.ts).
-import { effect } from '@preact/signals';
-import { encodePrefs, PREFS_COOKIE } from '../../device/model/first-frame.ts';
+// A copy of the preferences the console shows in, and of the page it shows, for the daemon: it
+// renders the first frame of that page in them (device/model/first-frame.ts). The browser's storage
+// stays where the preferences are kept (web/state/prefs.ts).
+import { effect, signal } from '@preact/signals';
+import { encodePrefs, PREFS_COOKIE, routeOfHash } from '../../device/model/first-frame.ts';
 import { locale } from '../i18n/translate.ts';
 import { filter, theme } from './prefs.ts';
 
@@ -20,10 +21,18 @@ async function keep(value: string): Promise<void> {
   document.cookie = `${PREFS_COOKIE}=${value}; Path=/; Max-Age=${YEAR_S}; SameSite=Strict`;
 }
 
-/** Keeps the cookie equal to the language, theme and menu filter in use: set when one changes, and at start only when the cookie differs. */
+/**
+ * Keeps the cookie equal to the language, theme and menu filter in use and to the route of the page
+ * shown: set when one changes (a move between pages costs a comparison; the Cookie Store sets it
+ * off the main thread), and at start only when the cookie differs.
+ */
 export function keepPrefsCookie(): void {
+  const route = signal(routeOfHash(location.hash));
+  addEventListener('hashchange', () => {
+    route.value = routeOfHash(location.hash);
+  });
   effect(() => {
-    void keep(encodePrefs({ locale: locale.value, theme: theme.value, filter: filter.value })).catch(() => {
+    void keep(encodePrefs({ locale: locale.value, theme: theme.value, filter: filter.value, route: route.value })).catch(() => {
       /* cookies refused: the daemon renders no first frame */
     });
   });
