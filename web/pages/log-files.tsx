@@ -111,7 +111,7 @@ export function LogFiles() {
   const index = fileIndex(files.length);
   const file = files[index];
   const full = files.length >= MAX_LOG_FILES;
-  const issues = section(KEY).validation.value.issues;
+  const issues = section(KEY).shownValidation.value.issues;
   const invalid = (i: number) => issues.some((x) => x.path === `log_def.${i}` || x.path.startsWith(`log_def.${i}.`));
   return (
     <section class="card group" aria-labelledby="log-files" data-logfiles>
