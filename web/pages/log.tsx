@@ -6,6 +6,7 @@
 import { useEffect } from 'preact/hooks';
 import { MultipleRegisterBanner } from '../forms/register.tsx';
 import { LL } from '../i18n/translate.ts';
+import { stepping, useSteps } from '../shell/in-steps.tsx';
 import { earlyLogStatus, watchLogStatus } from '../state/log-status.ts';
 import css from '../styles/log.css' with { type: 'text' };
 import { LogFiles } from './log-files.tsx';
@@ -19,20 +20,24 @@ import { SecurityHint } from './service-parts.tsx';
 // the first status answer before the first render (earlyInto in web/state/com-status.ts)
 await earlyLogStatus();
 
+/** the page's parts after its status and general settings, one step each (web/shell/in-steps.tsx) */
+const PARTS = [LogFiles, LogPoints, LogTransfer, LogStorage];
+
 export default function LogPage() {
   useEffect(() => watchLogStatus(), []);
+  const count = 1 + PARTS.length;
+  const shown = useSteps(count);
   return (
-    <div class="log" data-page="log">
+    <div class="log" data-page="log" {...stepping(shown, count)}>
       <SecurityHint section="pew_log" codes={['frequent_writes']} />
       <style>{css as string}</style>
       <p class="hint intro">{LL.value.logger.intro()}</p>
       <MultipleRegisterBanner />
       <LogStatusBlock />
       <LogGeneral />
-      <LogFiles />
-      <LogPoints />
-      <LogTransfer />
-      <LogStorage />
+      {PARTS.slice(0, shown - 1).map((Part, k) => (
+        <Part key={k} />
+      ))}
     </div>
   );
 }
