@@ -4,6 +4,7 @@
 // edited with the schema-bound fields below the table, so typing re-renders a few dozen cells.
 
 import { batch } from '@preact/signals';
+import { Component } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { INTERFACE_NAMES, type InterfaceId } from '../../device/model/plc.ts';
 import { MAX_DIFFERENCE_POINTS, MAX_STRING_POINTS } from '../../device/model/sections/log.ts';
@@ -119,6 +120,27 @@ function Row({ j, r, invalid }: { j: number; r: LogRecord; invalid: boolean }) {
       <td>{scaling(r)}</td>
     </tr>
   );
+}
+
+interface RowProps {
+  j: number;
+  r: LogRecord;
+  invalid: boolean;
+}
+
+/**
+ * A row of the table, drawn again only when its own point, place or mark changed: a key typed into
+ * one point's name re-renders that row, not the rows in view (an edit copies only the edited point,
+ * web/state/equal.ts setPath); the selection and ticks it reads re-render it by themselves.
+ */
+class PointRow extends Component<RowProps> {
+  override shouldComponentUpdate(next: RowProps): boolean {
+    const p = this.props;
+    return next.r !== p.r || next.j !== p.j || next.invalid !== p.invalid;
+  }
+  render(p: RowProps) {
+    return <Row {...p} />;
+  }
 }
 
 function Editor({ index, j, r }: { index: number; j: number; r: LogRecord }) {
@@ -342,7 +364,7 @@ export function LogPoints() {
                 </tr>
               )}
               {records.slice(first, last).map((r, k) => (
-                <Row key={first + k} j={first + k} r={r} invalid={invalidRows.has(first + k)} />
+                <PointRow key={first + k} j={first + k} r={r} invalid={invalidRows.has(first + k)} />
               ))}
               {last < n && (
                 <tr class="spacer" aria-hidden="true" style={{ height: `${(n - last) * rowPx}px` }}>
