@@ -105,7 +105,8 @@ function Settings({ index, file }: { index: number; file: LogFile }) {
   );
 }
 
-export function LogFiles() {
+/** The list of log files; with `settings` (a later step of the page: web/pages/log.tsx) the selected one's fields too. */
+export function LogFiles({ settings = true }: { settings?: boolean }) {
   const t = LL.value.logger;
   const files = logFiles();
   const index = fileIndex(files.length);
@@ -162,7 +163,7 @@ export function LogFiles() {
           </span>
         )}
       </div>
-      {file && <Settings index={index} file={file} />}
+      {file && settings && <Settings index={index} file={file} />}
     </section>
   );
 }

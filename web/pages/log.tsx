@@ -20,12 +20,12 @@ import { SecurityHint } from './service-parts.tsx';
 // the first status answer before the first render (earlyInto in web/state/com-status.ts)
 await earlyLogStatus();
 
-/** the page's parts after its status and general settings, one step each (web/shell/in-steps.tsx) */
-const PARTS = [LogFiles, LogPoints, LogTransfer, LogStorage];
-
 export default function LogPage() {
   useEffect(() => watchLogStatus(), []);
-  const count = 1 + PARTS.length;
+  // in steps (web/shell/in-steps.tsx): the status and general settings; the list of log files and
+  // the selected one's points (the page's data); the selected file's settings (in the list's card,
+  // above the points); the variable list and the storages
+  const count = 4;
   const shown = useSteps(count);
   return (
     <div class="log" data-page="log" {...stepping(shown, count)}>
@@ -35,9 +35,18 @@ export default function LogPage() {
       <MultipleRegisterBanner />
       <LogStatusBlock />
       <LogGeneral />
-      {PARTS.slice(0, shown - 1).map((Part, k) => (
-        <Part key={k} />
-      ))}
+      {shown >= 2 && (
+        <>
+          <LogFiles settings={shown >= 3} />
+          <LogPoints />
+        </>
+      )}
+      {shown >= 4 && (
+        <>
+          <LogTransfer />
+          <LogStorage />
+        </>
+      )}
     </div>
   );
 }
