@@ -25,6 +25,7 @@ import { measureMetrics } from './metrics.ts';
 import { measureMonitor } from './monitor.ts';
 import { measureMqtt } from './mqtt.ts';
 import { measurePages } from './pages.ts';
+import { measurePageMoves } from './pages-moves.ts';
 import { measureRedirect } from './redirect.ts';
 import { measureSecurityListeners } from './security-listeners.ts';
 import { measureServiceTests } from './service-tests.ts';
@@ -200,6 +201,8 @@ try {
   await part('graphs in chromium', () => measureGraphs(rows));
   await part('log table in chromium', () => measureLogTable(rows));
   await part('pages in chromium', () => measurePages(rows));
+  // the same moves alone, without the deep links: `npm run bench -- moves`
+  if (ONLY.length) await part('page moves in chromium', () => measurePageMoves(rows));
 
   await part(`crash loop ×${CRASH_ITERATIONS}`, async () => {
     const dir = join(work, 'crash');

@@ -67,13 +67,13 @@ async function check(page: Page, where: string, themes: readonly Theme[]): Promi
   return found;
 }
 
-/** Waits until the route's page shows and nothing on it is still loading. */
+/** Waits until the route's page shows, nothing on it is still loading and its last step is drawn (web/shell/in-steps.tsx). */
 async function openRoute(page: Page, id: string, path: string) {
   await page.evaluate((p) => {
     location.hash = p;
   }, `#${path}`);
   await pageBody(page, id).waitFor({ timeout: WAIT_MS });
-  await page.waitForFunction(() => !document.querySelector('main .loading, main [aria-busy=true]'), undefined, { timeout: WAIT_MS });
+  await page.waitForFunction(() => !document.querySelector('main .loading, main [aria-busy=true], main [data-stepping]'), undefined, { timeout: WAIT_MS });
 }
 
 /** A page of `context` in `lang`; its uncaught errors are collected into `errors`. */

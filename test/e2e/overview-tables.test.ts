@@ -58,6 +58,8 @@ describe('overview tables on /com and /port, the unit at work on /info', () => {
     const page = await open('/com');
     const t = en.com;
     const body = pageBody(page, 'com');
+    // the page's title shows with the shell, the page once its chunk is in
+    await body.locator('[data-overview=com] thead th').first().waitFor();
     const heads = await body.locator('[data-overview=com] thead th').allTextContents();
     expect(heads).toEqual([
       t.columns.interface,

@@ -108,6 +108,9 @@ export async function goToRoute(page: Page, path: string, title: string): Promis
   await expectTitle(page, title);
 }
 
+/** Waits until the page shown has rendered its last step (web/shell/in-steps.tsx): every part of it is drawn. */
+export const pageDrawn = (page: Page) => page.waitForFunction(() => !document.querySelector('main [data-stepping]'), undefined, { timeout: WAIT_MS });
+
 /** The page component of a route inside <main> (every page has data-page with its id). */
 export const pageBody = (page: Page, id: string): Locator => page.locator(`main [data-page="${id}"]`);
 /** The menu entry of a page. */
@@ -184,7 +187,8 @@ export function consoleSuite(opts: { admin?: boolean; serial?: TestDaemonOptions
  * an element that scrolls or clips by itself is not counted, nor the skip link parked off-screen
  * to the left until it gets the focus.
  */
-export function overflow(page: Page) {
+export async function overflow(page: Page) {
+  await pageDrawn(page);
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     const clips = (e: Element) => {

@@ -99,7 +99,7 @@ export function DataList({ k }: { k: DbKey }) {
   const n = points.length;
   const [chosen, setChosen] = useState<number | null>(null);
   const selected = chosen !== null && chosen < n ? chosen : null;
-  const issues = s.validation.value.issues;
+  const issues = s.shownValidation.value.issues;
   const invalidRows = new Set(
     issues
       .map((i) => /^datalist\.(\d+)\./.exec(i.path))

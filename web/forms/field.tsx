@@ -160,7 +160,7 @@ export function FieldView(props: FieldViewProps) {
 /** The first problem at exactly `path` among a section's own, cross-section and server issues. */
 export function problemAt(key: string, path: string) {
   const s = section(key);
-  return [...s.validation.value.issues, ...s.serverIssues.value].find((i) => i.path === path);
+  return [...s.shownValidation.value.issues, ...s.serverIssues.value].find((i) => i.path === path);
 }
 
 export function Field(props: FieldProps) {

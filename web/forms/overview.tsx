@@ -2,6 +2,7 @@
 // of scroll) and the step from a row to its block: the block's heading is scrolled into view and
 // takes the focus, so a keyboard or screen-reader user lands where a sighted one looks.
 import type { ComponentChildren } from 'preact';
+import { afterNextFrame, showAllSteps } from '../shell/in-steps.tsx';
 import { TableView } from './table-view.tsx';
 
 export interface OverviewColumn {
@@ -20,11 +21,17 @@ export interface OverviewRow {
 
 /**
  * Moves to a block of the page: its heading (tabIndex -1) scrolls to just below the console's top bar
- * (sticky, and as tall as its wrapped lines on a phone) and takes the focus.
+ * (sticky, and as tall as its wrapped lines on a phone) and takes the focus. A block the page has
+ * not rendered yet (web/shell/in-steps.tsx) is rendered with every other step first.
  */
-export function goToBlock(headingId: string): void {
+export function goToBlock(headingId: string, again = true): void {
   const heading = document.getElementById(headingId);
-  if (!heading) return;
+  if (!heading) {
+    if (!again) return;
+    showAllSteps();
+    afterNextFrame(() => goToBlock(headingId, false));
+    return;
+  }
   const bar = document.querySelector('.top')?.getBoundingClientRect().bottom ?? 0;
   window.scrollBy({ top: heading.getBoundingClientRect().top - Math.max(0, bar) - 8, behavior: 'instant' });
   heading.focus({ preventScroll: true });

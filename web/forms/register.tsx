@@ -16,7 +16,9 @@ export function RegisterFootprint({ start, length }: { start: number; length: nu
 /** spec §3 "a multiple-register banner": shown while any two blocks overlap. */
 export function MultipleRegisterBanner() {
   const clash = allSections().some((s) =>
-    s.validation.value.issues.some((i) => i.code === 'addresses_overlap' && /plc_control_dt|plc_status_dt|rtc_control_rtc_r|mem_|plc_ctrl_wr/.test(i.path)),
+    s.shownValidation.value.issues.some(
+      (i) => i.code === 'addresses_overlap' && /plc_control_dt|plc_status_dt|rtc_control_rtc_r|mem_|plc_ctrl_wr/.test(i.path),
+    ),
   );
   if (!clash) return null;
   return (

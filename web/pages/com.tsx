@@ -20,6 +20,7 @@ import { INTERFACE_UNITS, interfaceFields } from '../forms/interface-fields.ts';
 import { BlockLink, OverviewCard, type OverviewColumn } from '../forms/overview.tsx';
 import { fieldOptions, fieldText } from '../i18n/field-text.ts';
 import { errorText, formatDateTime, formatNumber, formatValue, LL } from '../i18n/translate.ts';
+import { stepping, useSteps } from '../shell/in-steps.tsx';
 import { comStatus, comStatusFailed, earlyComStatus, watchComStatus } from '../state/com-status.ts';
 import { notify } from '../state/notify.ts';
 import { section, setField } from '../state/sections.ts';
@@ -188,7 +189,7 @@ function TransparentNote({ interfaces, plcId }: { interfaces: Iface[]; plcId: un
   const s = section(KEY);
   const chosen = interfaces.find((i) => i.id === plcId);
   if (chosen?.service !== TRANSPARENT) return null;
-  const atField = [...s.validation.value.issues, ...s.serverIssues.value].some((i) => i.path === 'interface_plc' && i.code === 'transparent_interface');
+  const atField = [...s.shownValidation.value.issues, ...s.serverIssues.value].some((i) => i.path === 'interface_plc' && i.code === 'transparent_interface');
   if (atField) return null;
   return (
     <p class="error" role="alert" data-rule="transparent_interface">
@@ -203,26 +204,29 @@ export default function ComPage() {
   const p = section(KEY).temp.value;
   const interfaces = (Array.isArray(p.interfaces) ? p.interfaces : []) as Iface[];
   const plcLabels = Object.fromEntries(INTERFACE_IDS.map((id) => [String(id), titleOf(id)]));
+  const blocks = INTERFACE_IDS.map((id) => interfaces.findIndex((i) => i.id === id));
+  // in steps (web/shell/in-steps.tsx): the overview with the links' states, then one block a step
+  const count = blocks.length + 2;
+  const shown = useSteps(count);
   return (
-    <div class="com" data-page="com">
+    <div class="com" data-page="com" {...stepping(shown, count)}>
       <ComOverview interfaces={INTERFACE_IDS.flatMap((id) => interfaces.filter((i) => i.id === id))} />
-      {INTERFACE_IDS.map((id) => {
-        const index = interfaces.findIndex((i) => i.id === id);
-        return index < 0 ? null : <InterfaceBlock key={id} index={index} iface={interfaces[index]!} />;
-      })}
-      <FieldGroup title={t.plc()} id="com-plc">
-        <div class="field-wrap" data-field-wrap="interface_plc">
-          <Field section={KEY} path="interface_plc" optionLabels={plcLabels} />
-          <TransparentNote interfaces={interfaces} plcId={p.interface_plc} />
-        </div>
-        <Field section={KEY} path="address_plc" />
-        <h3 class="sub">{t.restart()}</h3>
-        <Field section={KEY} path="restart_by_plc" />
-        <Field section={KEY} path="restart_level" />
-        <Field section={KEY} path="restart_polling" unit="s" />
-        <Field section={KEY} path="restart_control_r.bit" />
-        <Field section={KEY} path="restart_by_time" unit="h" />
-      </FieldGroup>
+      {blocks.map((index, k) => (index < 0 || k + 2 > shown ? null : <InterfaceBlock key={INTERFACE_IDS[k]} index={index} iface={interfaces[index]!} />))}
+      {shown >= count && (
+        <FieldGroup title={t.plc()} id="com-plc">
+          <div class="field-wrap" data-field-wrap="interface_plc">
+            <Field section={KEY} path="interface_plc" optionLabels={plcLabels} />
+            <TransparentNote interfaces={interfaces} plcId={p.interface_plc} />
+          </div>
+          <Field section={KEY} path="address_plc" />
+          <h3 class="sub">{t.restart()}</h3>
+          <Field section={KEY} path="restart_by_plc" />
+          <Field section={KEY} path="restart_level" />
+          <Field section={KEY} path="restart_polling" unit="s" />
+          <Field section={KEY} path="restart_control_r.bit" />
+          <Field section={KEY} path="restart_by_time" unit="h" />
+        </FieldGroup>
+      )}
     </div>
   );
 }

@@ -105,13 +105,14 @@ function Settings({ index, file }: { index: number; file: LogFile }) {
   );
 }
 
-export function LogFiles() {
+/** The list of log files; with `settings` (a later step of the page: web/pages/log.tsx) the selected one's fields too. */
+export function LogFiles({ settings = true }: { settings?: boolean }) {
   const t = LL.value.logger;
   const files = logFiles();
   const index = fileIndex(files.length);
   const file = files[index];
   const full = files.length >= MAX_LOG_FILES;
-  const issues = section(KEY).validation.value.issues;
+  const issues = section(KEY).shownValidation.value.issues;
   const invalid = (i: number) => issues.some((x) => x.path === `log_def.${i}` || x.path.startsWith(`log_def.${i}.`));
   return (
     <section class="card group" aria-labelledby="log-files" data-logfiles>
@@ -162,7 +163,7 @@ export function LogFiles() {
           </span>
         )}
       </div>
-      {file && <Settings index={index} file={file} />}
+      {file && settings && <Settings index={index} file={file} />}
     </section>
   );
 }

@@ -4,7 +4,8 @@
 // edited with the schema-bound fields below the table, so typing re-renders a few dozen cells.
 
 import { batch } from '@preact/signals';
-import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { Component } from 'preact';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { INTERFACE_NAMES, type InterfaceId } from '../../device/model/plc.ts';
 import { MAX_DIFFERENCE_POINTS, MAX_STRING_POINTS } from '../../device/model/sections/log.ts';
 import { LOG_AREAS, LOG_TYPES, type LogRecord, MAX_POINTS, STRING_TYPE } from '../../device/model/sections/logfile.ts';
@@ -121,12 +122,33 @@ function Row({ j, r, invalid }: { j: number; r: LogRecord; invalid: boolean }) {
   );
 }
 
+interface RowProps {
+  j: number;
+  r: LogRecord;
+  invalid: boolean;
+}
+
+/**
+ * A row of the table, drawn again only when its own point, place or mark changed: a key typed into
+ * one point's name re-renders that row, not the rows in view (an edit copies only the edited point,
+ * web/state/equal.ts setPath); the selection and ticks it reads re-render it by themselves.
+ */
+class PointRow extends Component<RowProps> {
+  override shouldComponentUpdate(next: RowProps): boolean {
+    const p = this.props;
+    return next.r !== p.r || next.j !== p.j || next.invalid !== p.invalid;
+  }
+  render(p: RowProps) {
+    return <Row {...p} />;
+  }
+}
+
 function Editor({ index, j, r }: { index: number; j: number; r: LogRecord }) {
   const t = LL.value.logger;
   const f = t.pointFields;
   const at = `log_def.${index}.records.${j}`;
   // spec §8: the point past a limit of spec §9 carries the model's too_many at its own path
-  const limit = section(KEY).validation.value.issues.some((i) => i.path === at && i.code === 'too_many');
+  const limit = section(KEY).shownValidation.value.issues.some((i) => i.path === at && i.code === 'too_many');
   return (
     <div class="point-editor" data-point-editor={j}>
       <div class="row between">
@@ -181,14 +203,24 @@ export function LogPoints() {
   const [viewPx, setViewPx] = useState(DEFAULT_VIEW_PX);
   const [howMany, setHowMany] = useState('1');
 
-  // the real row height and view height, so the spacers match what the browser draws
-  useLayoutEffect(() => {
+  // the real row height and view height, so the spacers match what the browser draws: read when
+  // the browser has laid the view out anyway (a ResizeObserver's report), never by forcing a layout
+  // in the render's task (300 ms of /log's first render at CPU 4× with 690 points)
+  const hasRows = n > 0;
+  useEffect(() => {
     const el = view.current;
-    if (!el) return;
-    const row = el.querySelector<HTMLElement>('tr[data-point]');
-    if (row && row.offsetHeight > 0 && row.offsetHeight !== rowPx) setRowPx(row.offsetHeight);
-    if (el.clientHeight > 0 && el.clientHeight !== viewPx) setViewPx(el.clientHeight);
-  });
+    if (!el || typeof ResizeObserver !== 'function') return;
+    const measure = () => {
+      const row = el.querySelector<HTMLElement>('tr[data-point]');
+      if (row && row.offsetHeight > 0) setRowPx(row.offsetHeight);
+      if (el.clientHeight > 0) setViewPx(el.clientHeight);
+    };
+    const o = new ResizeObserver(measure);
+    o.observe(el);
+    const table = el.querySelector('table');
+    if (table) o.observe(table);
+    return () => o.disconnect();
+  }, [hasRows]);
   useLayoutEffect(() => {
     const el = view.current;
     if (pendingScroll === null || !el) return;
@@ -200,7 +232,7 @@ export function LogPoints() {
   const first = Math.max(0, Math.floor(top / rowPx) - OVERSCAN);
   const last = Math.min(n, Math.ceil((top + viewPx) / rowPx) + OVERSCAN);
   const prefix = `log_def.${index}.records.`;
-  const issues = section(KEY).validation.value.issues;
+  const issues = section(KEY).shownValidation.value.issues;
   const invalidRows = new Set(issues.filter((i) => i.path.startsWith(prefix)).map((i) => Number(i.path.slice(prefix.length).split('.')[0])));
   const overLimit = issues.some((i) => i.code === 'too_many' && i.path.startsWith(prefix));
   const template = records.at(-1) ?? { type: 0, format: 'momentary' };
@@ -332,7 +364,7 @@ export function LogPoints() {
                 </tr>
               )}
               {records.slice(first, last).map((r, k) => (
-                <Row key={first + k} j={first + k} r={r} invalid={invalidRows.has(first + k)} />
+                <PointRow key={first + k} j={first + k} r={r} invalid={invalidRows.has(first + k)} />
               ))}
               {last < n && (
                 <tr class="spacer" aria-hidden="true" style={{ height: `${(n - last) * rowPx}px` }}>

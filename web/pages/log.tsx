@@ -6,6 +6,7 @@
 import { useEffect } from 'preact/hooks';
 import { MultipleRegisterBanner } from '../forms/register.tsx';
 import { LL } from '../i18n/translate.ts';
+import { stepping, useSteps } from '../shell/in-steps.tsx';
 import { earlyLogStatus, watchLogStatus } from '../state/log-status.ts';
 import css from '../styles/log.css' with { type: 'text' };
 import { LogFiles } from './log-files.tsx';
@@ -21,18 +22,31 @@ await earlyLogStatus();
 
 export default function LogPage() {
   useEffect(() => watchLogStatus(), []);
+  // in steps (web/shell/in-steps.tsx): the status and general settings; the list of log files and
+  // the selected one's points (the page's data); the selected file's settings (in the list's card,
+  // above the points); the variable list and the storages
+  const count = 4;
+  const shown = useSteps(count);
   return (
-    <div class="log" data-page="log">
+    <div class="log" data-page="log" {...stepping(shown, count)}>
       <SecurityHint section="pew_log" codes={['frequent_writes']} />
       <style>{css as string}</style>
       <p class="hint intro">{LL.value.logger.intro()}</p>
       <MultipleRegisterBanner />
       <LogStatusBlock />
       <LogGeneral />
-      <LogFiles />
-      <LogPoints />
-      <LogTransfer />
-      <LogStorage />
+      {shown >= 2 && (
+        <>
+          <LogFiles settings={shown >= 3} />
+          <LogPoints />
+        </>
+      )}
+      {shown >= 4 && (
+        <>
+          <LogTransfer />
+          <LogStorage />
+        </>
+      )}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { MultipleRegisterBanner, RegisterFootprint } from '../forms/register.tsx
 import { ServiceStatusBlock } from '../forms/service-status.tsx';
 import { ServiceTest } from '../forms/service-test.tsx';
 import { LL } from '../i18n/translate.ts';
+import { stepping, useSteps } from '../shell/in-steps.tsx';
 import { section } from '../state/sections.ts';
 import { earlyServicesStatus } from '../state/service-status.ts';
 import { SecurityHint } from './service-parts.tsx';
@@ -23,8 +24,11 @@ const KEY = 'pew_mqtt';
 export default function MqttPage() {
   const t = LL.value.service;
   const m = section(KEY).temp.value;
+  // in steps (web/shell/in-steps.tsx): the general settings and the status, then the specific
+  // settings, then the certificates and downloads
+  const shown = useSteps(3);
   return (
-    <div class="service" data-page="mqtt">
+    <div class="service" data-page="mqtt" {...stepping(shown, 3)}>
       <MultipleRegisterBanner />
       <SecurityHint section={KEY} />
       <FieldGroup title={t.general()} id="mqtt-general">
@@ -34,31 +38,37 @@ export default function MqttPage() {
         <Field section={KEY} path="plc_poll" unit="s" />
       </FieldGroup>
       <ServiceStatusBlock service="mqtt" />
-      <FieldGroup title={t.specific()} id="mqtt-specific">
-        <Field section={KEY} path="broker_addr" />
-        <Field section={KEY} path="broker_user" />
-        <Field section={KEY} path="broker_password" />
-        <Field section={KEY} path="keep_alive" unit="s" />
-        <Field section={KEY} path="qos" />
-        <Field section={KEY} path="retain" />
-        <Field section={KEY} path="tls_version" />
-        <Field section={KEY} path="insecure" />
-        <ServiceTest section={KEY} />
-      </FieldGroup>
-      <FieldGroup title={t.certificates()} id="mqtt-certs">
-        <p class="hint">
-          {t.certNote({
-            ext: certExtensions('ca', false)
-              .map((e) => `.${e}`)
-              .join(' '),
-          })}
-        </p>
-        <Field section={KEY} path="ca" />
-        <Field section={KEY} path="client" />
-        <Field section={KEY} path="key" />
-        <Certificates section={KEY} kinds={['ca', 'client', 'key']} tls={false} />
-      </FieldGroup>
-      <DownloadArea kinds={['mqtt', 'library']} />
+      {shown >= 2 && (
+        <FieldGroup title={t.specific()} id="mqtt-specific">
+          <Field section={KEY} path="broker_addr" />
+          <Field section={KEY} path="broker_user" />
+          <Field section={KEY} path="broker_password" />
+          <Field section={KEY} path="keep_alive" unit="s" />
+          <Field section={KEY} path="qos" />
+          <Field section={KEY} path="retain" />
+          <Field section={KEY} path="tls_version" />
+          <Field section={KEY} path="insecure" />
+          <ServiceTest section={KEY} />
+        </FieldGroup>
+      )}
+      {shown >= 3 && (
+        <>
+          <FieldGroup title={t.certificates()} id="mqtt-certs">
+            <p class="hint">
+              {t.certNote({
+                ext: certExtensions('ca', false)
+                  .map((e) => `.${e}`)
+                  .join(' '),
+              })}
+            </p>
+            <Field section={KEY} path="ca" />
+            <Field section={KEY} path="client" />
+            <Field section={KEY} path="key" />
+            <Certificates section={KEY} kinds={['ca', 'client', 'key']} tls={false} />
+          </FieldGroup>
+          <DownloadArea kinds={['mqtt', 'library']} />
+        </>
+      )}
     </div>
   );
 }

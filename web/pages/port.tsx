@@ -16,6 +16,7 @@ import { BlockLink, OverviewCard, type OverviewColumn } from '../forms/overview.
 import { nextRestriction, Restrictions } from '../forms/restrictions.tsx';
 import { TestAction, WireBox } from '../forms/test-action.tsx';
 import { errorText, formatDateTime, formatNumber, LL, labelled } from '../i18n/translate.ts';
+import { stepping, useSteps } from '../shell/in-steps.tsx';
 import { notify } from '../state/notify.ts';
 import { earlyPortStatus, portStatus, portStatusFailed, watchPortStatus } from '../state/port-status.ts';
 import { section, setField } from '../state/sections.ts';
@@ -137,7 +138,8 @@ function PortTest({ index }: { index: number }) {
   );
 }
 
-function ThreadBlock({ index, thread, savedCount }: { index: number; thread: Value; savedCount: number }) {
+/** A thread's block: its fields, then (`full`, a later step) its restrictions, status and test. */
+function ThreadBlock({ index, thread, savedCount, full }: { index: number; thread: Value; savedCount: number; full: boolean }) {
   const t = LL.value.port;
   const at = `threads.${index}`;
   const gateway = thread.mb_translation === true;
@@ -174,22 +176,26 @@ function ThreadBlock({ index, thread, savedCount }: { index: number; thread: Val
           </p>
         )}
       </div>
-      <Restrictions
-        path={`${at}.mapping`}
-        items={mapping}
-        gateway={gateway}
-        problem={(p) => problemAt(KEY, p)}
-        onSet={(p, v) => setField(KEY, p, v)}
-        onAdd={() => setMapping(index, [...mapping, nextRestriction(mapping, gateway)])}
-        onRemove={(j) =>
-          setMapping(
-            index,
-            mapping.filter((_, k) => k !== j),
-          )
-        }
-      />
-      <ThreadStatusView status={status} failed={portStatusFailed.value} saved={index < savedCount} />
-      <PortTest index={index} />
+      {full && (
+        <>
+          <Restrictions
+            path={`${at}.mapping`}
+            items={mapping}
+            gateway={gateway}
+            problem={(p) => problemAt(KEY, p)}
+            onSet={(p, v) => setField(KEY, p, v)}
+            onAdd={() => setMapping(index, [...mapping, nextRestriction(mapping, gateway)])}
+            onRemove={(j) =>
+              setMapping(
+                index,
+                mapping.filter((_, k) => k !== j),
+              )
+            }
+          />
+          <ThreadStatusView status={status} failed={portStatusFailed.value} saved={index < savedCount} />
+          <PortTest index={index} />
+        </>
+      )}
     </section>
   );
 }
@@ -254,8 +260,12 @@ export default function PortPage() {
   const savedCount = threadsOf(s.saved.value).length;
   const full = threads.length >= MAX_THREADS;
   const listProblem = problemAt(KEY, 'threads');
+  // in steps (web/shell/in-steps.tsx): the overview with the threads' states, then each thread's
+  // fields, then its restrictions, status and test
+  const count = 1 + 2 * threads.length;
+  const shown = useSteps(count);
   return (
-    <div class="port" data-page="port">
+    <div class="port" data-page="port" {...stepping(shown, count)}>
       <SecurityHint section={KEY} codes={['open_tcp_port']} />
       <p class="hint intro">{t.intro()}</p>
       {threads.length > 0 && <PortOverview threads={threads} savedCount={savedCount} />}
@@ -264,9 +274,9 @@ export default function PortPage() {
           {t.noThreads()}
         </p>
       )}
-      {threads.map((thread, i) => (
-        <ThreadBlock key={i} index={i} thread={thread} savedCount={savedCount} />
-      ))}
+      {threads.map((thread, i) =>
+        2 + 2 * i > shown ? null : <ThreadBlock key={i} index={i} thread={thread} savedCount={savedCount} full={3 + 2 * i <= shown} />,
+      )}
       {listProblem && (
         <p class="error" role="alert" data-list-error>
           {errorText(listProblem.code, listProblem.params)}

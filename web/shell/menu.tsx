@@ -28,7 +28,7 @@ function Marker({ page }: { page: PageDef }) {
         !
       </span>
     );
-  if (states.some((s) => s.validation.value.invalid))
+  if (states.some((s) => s.shownValidation.value.invalid))
     return (
       <span class="mark invalid" role="img" title={t.invalid()} aria-label={t.invalid()}>
         !

@@ -7,7 +7,8 @@ import { errorText, LL, loadTexts } from '../i18n/translate.ts';
 import { ask } from '../state/confirm.ts';
 import { ensureModel } from '../state/model.ts';
 import { notify, SAVED_MS } from '../state/notify.ts';
-import { allSections, resetToDefaults, saveSections, section } from '../state/sections.ts';
+import { resetToDefaults, saveSections } from '../state/save-sections.ts';
+import { allSections, section } from '../state/sections.ts';
 import { saveServiceEdits, servicesChanged } from '../state/service-edits.ts';
 
 /** The list positions of a path (`threads.1.mapping.0.area` → [1, 0]), to read the problems entry by entry. */

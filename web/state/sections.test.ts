@@ -36,7 +36,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const store = () => import('./sections.ts');
+const store = async () => ({ ...(await import('./sections.ts')), ...(await import('./save-sections.ts')) });
 
 describe('section store', () => {
   it('loads every section into both copies in one request; nothing is changed', async () => {

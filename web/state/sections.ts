@@ -1,11 +1,11 @@
 // Every configuration section as a saved and a temporary (edited) copy (spec §3), 'changed'
 // computed from the two (the equality flags), validation info per section, load, save, save-all
 // and reset (spec §4, §7).
-import { batch, computed, type ReadonlySignal, type Signal, signal } from '@preact/signals';
+import { batch, computed, effect, type ReadonlySignal, type Signal, signal } from '@preact/signals';
 import type { Issue } from '../../device/model/issues.ts';
 import { CONFIG_KEYS } from '../../device/model/keys.ts';
 import { ALL_SECTIONS_PATH } from '../../device/model/start-answers.ts';
-import { ApiFailure, type ApiIssue, get, post } from '../api/client.ts';
+import { type ApiIssue, get } from '../api/client.ts';
 import { jsonEqual, setPath } from './equal.ts';
 import { ensureModel, model } from './model.ts';
 
@@ -34,6 +34,13 @@ export interface SectionState {
   serverIssues: Signal<ApiIssue[]>;
   /** empty (valid) until the model is loaded */
   validation: ReadonlySignal<Validation>;
+  /**
+   * `validation` as the pages show it (fields' messages, the menu's markers): brought up to date
+   * in a task of its own after an edit, so that a key typed into a field of a large section (700
+   * log points) renders in one task and the section's check runs in the next, each short. A save
+   * reads `validation`, which is always up to date.
+   */
+  shownValidation: ReadonlySignal<Validation>;
 }
 
 const states = new Map<string, SectionState>();
@@ -49,10 +56,20 @@ const cross = computed(() => {
   }
 });
 export const loaded = signal(false);
+/** counts the tasks after edits in which the shown validation caught up (shownValidation) */
+const shownAt = signal(0);
+const NONE: Issue[] = [];
 
 for (const [key, index] of CONFIG_KEYS) {
   const saved = signal<Value>({});
   const temp = signal<Value>({});
+  // this section's cross-section issues, the same list while they stay the same: an edit of one
+  // section checks that section again, not every section whose page is in the menu
+  let lastCross = NONE;
+  const crossIssues = computed(() => {
+    const now = cross.value[key] ?? NONE;
+    return jsonEqual(now, lastCross) ? lastCross : (lastCross = now);
+  });
   const validation = computed<Validation>(() => {
     const m = model.value;
     const def = m?.sectionByKey(key);
@@ -60,7 +77,7 @@ for (const [key, index] of CONFIG_KEYS) {
     const own = m!.validateSection(def, temp.value);
     // a masked password whose server, port or proxy changed must be typed again (security.md SEC-2)
     const stale = m!.staleMaskIssues(def, temp.value, saved.value);
-    const issues = [...stale, ...(own.ok ? [] : own.issues), ...(cross.value[key] ?? [])];
+    const issues = [...stale, ...(own.ok ? [] : own.issues), ...crossIssues.value];
     const log = key === 'pew_log' ? issues.map((i) => /^log_def\.(\d+)/.exec(i.path)).find(Boolean) : null;
     return { invalid: issues.length > 0, issues, index, ...(log ? { subindex: Number(log[1]) + 1 } : {}) };
   });
@@ -70,11 +87,25 @@ for (const [key, index] of CONFIG_KEYS) {
     saved,
     temp,
     validation,
+    shownValidation: computed(() => (shownAt.value, validation.peek())),
     changed: computed(() => !jsonEqual(saved.value, temp.value)),
     fetchFailed: signal(false),
     serverIssues: signal<ApiIssue[]>([]),
   });
 }
+
+// after a change of the copies or the model, the shown validation catches up in a task of its own
+let due = false;
+effect(() => {
+  void [model.value, loaded.value];
+  for (const s of states.values()) void [s.temp.value, s.saved.value];
+  if (due) return;
+  due = true;
+  setTimeout(() => {
+    due = false;
+    shownAt.value++;
+  });
+});
 
 export function section(key: string): SectionState {
   const s = states.get(key);
@@ -84,7 +115,7 @@ export function section(key: string): SectionState {
 export const allSections = () => [...states.values()];
 export const anyChanged = computed(() => allSections().some((s) => s.changed.value));
 
-async function defaultsFor(key: string): Promise<Value> {
+export async function defaultsFor(key: string): Promise<Value> {
   const m = await ensureModel();
   return m.defaultsOf(m.sectionByKey(key)!) as Value;
 }
@@ -144,38 +175,8 @@ export function revert(key: string): void {
   });
 }
 
-/**
- * Saves the changed sections among `keys` (all changed sections for save-all): one section with its
- * own request, several as one transaction. Returns the keys saved; throws ApiFailure.
- */
-export async function saveSections(keys: readonly string[]): Promise<string[]> {
-  await ensureModel(); // the check before a save needs the schemas
-  const changed = keys.filter((k) => section(k).changed.value || section(k).fetchFailed.value);
-  if (changed.length === 0) return [];
-  try {
-    if (changed.length === 1) {
-      const key = changed[0]!;
-      const value = await post<Value>(`/config/${key}`, section(key).temp.value);
-      accept(key, value);
-    } else {
-      const body = Object.fromEntries(changed.map((k) => [k, section(k).temp.value]));
-      const saved = await post<Record<string, Value>>('/config', body);
-      batch(() => {
-        for (const k of changed) if (saved[k]) accept(k, saved[k]);
-      });
-    }
-  } catch (e) {
-    if (e instanceof ApiFailure && e.issues.length) {
-      batch(() => {
-        for (const k of changed) section(k).serverIssues.value = e.issues.filter((i) => (i.section ?? changed[0]) === k);
-      });
-    }
-    throw e;
-  }
-  return changed;
-}
-
-function accept(key: string, value: Value) {
+/** A section's copies as the daemon answered them (after a load or a save). */
+export function accept(key: string, value: Value) {
   const s = section(key);
   batch(() => {
     s.saved.value = value;
@@ -183,10 +184,4 @@ function accept(key: string, value: Value) {
     s.fetchFailed.value = false;
     s.serverIssues.value = [];
   });
-}
-
-/** Puts the defaults into the temporary copy (saved with the next save). */
-export async function resetToDefaults(key: string): Promise<void> {
-  const defaults = await get<Value>(`/config/get_reset?section=${encodeURIComponent(key)}`).catch(() => defaultsFor(key));
-  section(key).temp.value = defaults;
 }
