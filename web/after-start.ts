@@ -1,9 +1,13 @@
 // What the console does once its first render is done (web/main.tsx loads this module then, so the
 // first load carries nothing of it): it drops the answers the page carried for a page the start did
-// not open (old once that page opens: web/api/forget-start-answers.ts), and keeps the preferences
-// cookie the daemon reads at the next load (web/state/prefs-cookie.ts).
+// not open (old once that page opens: web/api/forget-start-answers.ts), keeps the preferences
+// cookie the daemon reads at the next load (web/state/prefs-cookie.ts), and once the browser is idle
+// preloads the other pages the daemon listed (web/api/idle-preloads.ts).
 import { forgetStartAnswers } from './api/forget-start-answers.ts';
+import { preloadIdle } from './api/idle-preloads.ts';
+import { whenIdle } from './state/console-data.ts';
 import { keepPrefsCookie } from './state/prefs-cookie.ts';
 
 forgetStartAnswers();
 keepPrefsCookie();
+whenIdle(() => preloadIdle());

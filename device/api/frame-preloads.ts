@@ -5,10 +5,18 @@
 // again once those have. Only for a signed-in page with a framed route; the built index.html has none.
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { FRAME_PRELOADS_FILE, FRAME_PRELOADS_ID, type FramePreloads, type FrameRoute } from '../model/first-frame.ts';
+import {
+  FRAME_PRELOADS_FILE,
+  FRAME_PRELOADS_ID,
+  FRAME_ROUTES,
+  type FramePreloads,
+  type FrameRoute,
+  IDLE_PRELOADS_ID,
+  PRELOAD_FILE,
+} from '../model/first-frame.ts';
 
 const attr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-const isList = (v: unknown): v is string[] => Array.isArray(v) && v.every((f) => typeof f === 'string' && /^assets\/[\w.-]+\.js$/.test(f));
+const isList = (v: unknown): v is string[] => Array.isArray(v) && v.every((f) => typeof f === 'string' && PRELOAD_FILE.test(f));
 
 export class FramePreloadLinks {
   private readonly path: string;
@@ -43,6 +51,24 @@ export class FramePreloadLinks {
     const texts = entry.locales && Object.hasOwn(entry.locales, locale) ? entry.locales[locale] : undefined;
     return [...entry.common, ...(isList(texts) ? texts : [])];
   }
+
+  /** The files of every framed page but /info (in the first load) and `route` (loaded with the page), in `locale`, less those of `route`. */
+  async others(route: FrameRoute | undefined, locale: string): Promise<string[]> {
+    const own = new Set(route ? await this.files(route, locale) : []);
+    const all = new Set<string>();
+    for (const r of FRAME_ROUTES) if (r !== 'info' && r !== route) for (const f of await this.files(r, locale)) if (!own.has(f)) all.add(f);
+    return [...all];
+  }
+}
+
+/** `files` as a JSON data element with this id, before the end of the body (every `<` escaped). */
+const withDataList = (html: string, id: string, files: readonly string[]): string =>
+  html.replace('</body>', () => `<script type="application/json" id="${id}">${JSON.stringify(files).replace(/</g, '\\u003c')}</script></body>`);
+
+/** The page with the list of `files` the console preloads when idle (IDLE_PRELOADS_ID, at the end of the body). */
+export function withIdlePreloads(html: string, files: readonly string[]): string {
+  if (files.length === 0) return html;
+  return withDataList(html, IDLE_PRELOADS_ID, files);
 }
 
 /**
@@ -52,10 +78,6 @@ export class FramePreloadLinks {
  */
 export function withPreloads(html: string, files: readonly string[], framed: boolean): string {
   if (files.length === 0) return html;
-  if (framed)
-    return html.replace(
-      '</body>',
-      () => `<script type="application/json" id="${FRAME_PRELOADS_ID}">${JSON.stringify(files).replace(/</g, '\\u003c')}</script></body>`,
-    );
+  if (framed) return withDataList(html, FRAME_PRELOADS_ID, files);
   return html.replace('</head>', () => `${files.map((f) => `<link rel="modulepreload" href="${attr(f)}">`).join('')}</head>`);
 }

@@ -12,7 +12,7 @@ import { START_ANSWERS_MARKER } from '../model/start-answers.ts';
 import { overTls } from './connection.ts';
 import type { Env } from './context.ts';
 import { FirstFrameRenderer, type FrameLimits, withFirstFrame } from './first-frame.ts';
-import { FramePreloadLinks, withPreloads } from './frame-preloads.ts';
+import { FramePreloadLinks, withIdlePreloads, withPreloads } from './frame-preloads.ts';
 import { carriesSession, startAnswers, withStartAnswers } from './start-answers.ts';
 import { type WebFile, WebFiles } from './web-files.ts';
 
@@ -101,6 +101,8 @@ async function sendWithAnswers(app: Hono<Env>, c: Context<Env>, file: WebFile, f
   if (frame && route) html = withFirstFrame(html, frame, route);
   // the framed page's code and texts load with the page, frame or not
   if (prefs && route && route !== 'info') html = withPreloads(html, await preloads.files(route, prefs.locale), !!frame);
+  // and the other pages' once the console is idle
+  if (prefs && answers.signedIn) html = withIdlePreloads(html, await preloads.others(route, prefs.locale));
   const packed = acceptsGzip(c.req.header('accept-encoding'));
   const body = packed ? new Uint8Array(await gzip(html)) : new TextEncoder().encode(html);
   c.header('Vary', 'Accept-Encoding');

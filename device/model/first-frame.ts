@@ -72,6 +72,18 @@ export const CONSOLE_SCRIPT_TAG = /<script type="module" src="([^"]*)"><\/script
 export const FRAME_PRELOADS_ID = 'frame-preloads';
 
 /**
+ * The page's list of the other framed pages' code and texts (FRAME_PRELOADS_FILE, in the cookie's
+ * language, less what the page loads anyway): a JSON data element the console turns into
+ * `<link rel="modulepreload">` links once its first page is shown and the browser is idle
+ * (web/api/idle-preloads.ts), so that a first move to one of those pages waits for no chunk, and
+ * not for a second wave of the chunks a page's chunk imports.
+ */
+export const IDLE_PRELOADS_ID = 'idle-preloads';
+
+/** A file of the build's preload lists: a script of the console's assets. */
+export const PRELOAD_FILE = /^assets\/[\w.-]+\.js$/;
+
+/**
  * The script that decides whether the frame is shown, and when the console's script runs: inline in
  * the page (the Content-Security-Policy names it by its hash, device/api/static.ts), so it costs no
  * request, and right after the frame, so the frame stays hidden while the browser reads it and shows

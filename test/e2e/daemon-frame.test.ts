@@ -220,5 +220,35 @@ describe("the daemon's first frame in the browser", () => {
       await expect.poll(() => overview(page).isVisible()).toBe(true);
       expect(await page.locator('div[data-page=com]').count()).toBe(1);
     });
+
+    it("once the console is idle on /info, the other framed pages' code is preloaded: a move to /log asks for no script", async () => {
+      const { page, context } = await suite.open();
+      await loginApi(page, suite.d);
+      await prefsCookie(context, suite.d, 'en.default.all');
+      await page.goto(`${suite.d.url}/#/info`);
+      await tookOver(page);
+      // the list the daemon put into the page is gone into links (web/api/idle-preloads.ts)
+      await page.waitForFunction(
+        () => !document.getElementById('idle-preloads') && document.querySelectorAll('link[rel=modulepreload]').length > 10,
+        undefined,
+        {
+          timeout: 30_000,
+        },
+      );
+      const preloaded = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => new URL(l.href).pathname),
+      );
+      // every preload fetched before the move
+      await expect
+        .poll(() => page.evaluate((n) => performance.getEntriesByType('resource').filter((e) => n.includes(new URL(e.name).pathname)).length, preloaded))
+        .toBe(preloaded.length);
+      const scripts: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().endsWith('.js')) scripts.push(new URL(r.url()).pathname);
+      });
+      await menuLink(page, 'log').click();
+      await pageBody(page, 'log').waitFor();
+      expect(scripts).toEqual([]);
+    });
   });
 });

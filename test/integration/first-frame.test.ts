@@ -19,6 +19,7 @@ import {
   FRAME_PRELOADS_FILE,
   FRAME_PRELOADS_ID,
   type FramePreloads,
+  IDLE_PRELOADS_ID,
   NO_FRAME_ROUTE,
   PREFS_COOKIE,
   START_LINK_ATTR,
@@ -36,6 +37,7 @@ const FRAME = new RegExp(`<div id="app" ${FIRST_FRAME_ATTR}="(\\w+)">(.*?)</div>
 const PRELOAD = /<link rel="modulepreload" href="([^"]+)">/g;
 const PRELOAD_LIST = new RegExp(`<script type="application/json" id="${FRAME_PRELOADS_ID}">(.*?)</script>`, 's');
 const MODULE_SCRIPT = /<script type="module" src="([^"]+)"><\/script>/;
+const IDLE_LIST = new RegExp(`<script type="application/json" id="${IDLE_PRELOADS_ID}">(.*?)</script>`, 's');
 const ANSWERS = new RegExp(`<script type="application/json" id="${START_ANSWERS_ID}">(.*?)</script>`, 's');
 
 /** The page a browser with this cookie gets: its text, the frame's markup (undefined without one) and the root element's tag. */
@@ -183,6 +185,27 @@ describe("the daemon's first frame", () => {
       expect(frame, r).toMatch(new RegExp(`<div[^>]*data-page="${r}"`));
       expect(frame, r).toMatch(shown);
     }
+  });
+
+  it("the other framed pages' code and texts, listed for the console to preload when idle: in the cookie's language, none of the page's own", async () => {
+    const built = JSON.parse(await readFile(join(web, FRAME_PRELOADS_FILE), 'utf8')) as FramePreloads;
+    const idle = async (cookie: string) => {
+      const list = IDLE_LIST.exec((await open(d, cookie)).text)?.[1];
+      return list === undefined ? undefined : (JSON.parse(list) as string[]);
+    };
+    const onInfo = (await idle(`${admin}; ${prefs('fr.default.all')}`)) ?? [];
+    for (const r of ['com', 'port', 'log', 'mqtt', 'graphs'] as const)
+      for (const f of [...built[r]!.common, ...built[r]!.locales.fr!]) expect(onInfo, `${r}: ${f}`).toContain(f);
+    expect(new Set(onInfo).size).toBe(onInfo.length);
+    expect(onInfo.some((f) => built.com!.locales.en!.includes(f))).toBe(false);
+    // on /com: what /com loads with the frame is not listed again
+    const onCom = (await idle(`${admin}; ${prefs('en.default.all.com')}`)) ?? [];
+    const com = [...built.com!.common, ...built.com!.locales.en!];
+    expect(onCom.filter((f) => com.includes(f))).toEqual([]);
+    expect(onCom).toContain(built.log!.common[0]);
+    // without a session, or without the preferences (no language known), none
+    expect(await idle(prefs('en.default.all'))).toBeUndefined();
+    expect(await idle(admin)).toBeUndefined();
   });
 
   it('a page without a frame (NO_FRAME_ROUTE): no frame and no preloads, the page runs its script itself', async () => {

@@ -1,0 +1,48 @@
+// The other pages' files the daemon listed: made preload links once, never a file the page has
+// already, nothing from a list that is not as the daemon writes it.
+import { describe, expect, it } from 'vitest';
+import { IDLE_PRELOADS_ID } from '../../device/model/first-frame.ts';
+import { idlePreloads, preloadIdle } from './idle-preloads.ts';
+
+/** A page with the list's text (none: no list), these preload links and scripts, and its head's children. */
+function page(list: string | undefined, links: string[] = [], scripts: string[] = []) {
+  let text = list;
+  const head: { rel: string; href: string }[] = [];
+  const doc = {
+    baseURI: 'http://unit/',
+    getElementById: (id: string) => (id === IDLE_PRELOADS_ID && text !== undefined ? { textContent: text, remove: () => (text = undefined) } : null),
+    querySelectorAll: () => [...links.map((l) => ({ href: `http://unit/${l}` })), ...scripts.map((s) => ({ src: `http://unit/${s}` }))],
+    createElement: () => ({ rel: '', href: '' }),
+    head: { append: (l: { rel: string; href: string }) => head.push(l) },
+  };
+  return { doc: doc as unknown as Document, head };
+}
+
+describe('idle preloads', () => {
+  it('lists the files the page has not yet, once', () => {
+    const { doc } = page(JSON.stringify(['assets/chunk-A.js', 'assets/chunk-B.js', 'assets/chunk-C.js']), ['assets/chunk-A.js'], ['assets/chunk-C.js']);
+    expect(idlePreloads(doc)).toEqual(['assets/chunk-B.js']);
+    expect(idlePreloads(doc)).toEqual([]);
+  });
+
+  it('adds a modulepreload link for each', () => {
+    const { doc, head } = page(JSON.stringify(['assets/chunk-A.js', 'assets/chunk-B.js']));
+    preloadIdle(doc);
+    expect(head).toEqual([
+      { rel: 'modulepreload', href: 'assets/chunk-A.js' },
+      { rel: 'modulepreload', href: 'assets/chunk-B.js' },
+    ]);
+  });
+
+  it.each([
+    ['no list', undefined],
+    ['not JSON', '[assets/chunk-A.js'],
+    ['not a list', '{"a":1}'],
+    ['a file elsewhere', JSON.stringify(['assets/chunk-A.js', 'https://evil.example/x.js'])],
+    ['a path out of assets', JSON.stringify(['assets/../index.js'])],
+  ])('nothing from %s', (_, list) => {
+    const { doc, head } = page(list);
+    preloadIdle(doc);
+    expect(head).toEqual([]);
+  });
+});

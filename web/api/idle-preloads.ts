@@ -1,0 +1,36 @@
+// The other framed pages' code and texts, which the daemon lists in the page (IDLE_PRELOADS_ID,
+// device/model/first-frame.ts): made `<link rel="modulepreload">` links once the first page is shown
+// and the browser is idle, so that a first move to /com, /port, /log, /mqtt or /graphs finds the
+// page's chunk and its imports fetched and compiled (not run: a page's module asks for its data
+// when it runs). Files already in the page are not asked for twice.
+import { IDLE_PRELOADS_ID, PRELOAD_FILE } from '../../device/model/first-frame.ts';
+
+/** The listed files, less the page's own scripts and preloads; none when the list is not as the daemon writes it. */
+export function idlePreloads(doc: Document): string[] {
+  const el = doc.getElementById(IDLE_PRELOADS_ID);
+  if (!el) return [];
+  el.remove();
+  let list: unknown;
+  try {
+    list = JSON.parse(el.textContent ?? '');
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(list) || !list.every((f): f is string => typeof f === 'string' && PRELOAD_FILE.test(f))) return [];
+  const have = new Set(
+    [...doc.querySelectorAll<HTMLLinkElement | HTMLScriptElement>('link[rel=modulepreload], script[src]')].map((e) =>
+      new URL('href' in e ? e.href : e.src, doc.baseURI).pathname.slice(1),
+    ),
+  );
+  return list.filter((f) => !have.has(f));
+}
+
+/** Adds the preload links of idlePreloads. */
+export function preloadIdle(doc: Document = document): void {
+  for (const href of idlePreloads(doc)) {
+    const link = doc.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    doc.head.append(link);
+  }
+}
