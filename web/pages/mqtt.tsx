@@ -2,9 +2,7 @@
 // save and reset are in the page bar), every field of pew_mqtt (spec §3). The template of the
 // other service pages.
 
-import { certExtensions } from '../../device/model/common.ts';
 import { MQTT_REGISTERS } from '../../device/model/sections/mqtt.ts';
-import { Certificates } from '../forms/certificates.tsx';
 import { DownloadArea } from '../forms/downloads.tsx';
 import { Field, FieldGroup } from '../forms/field.tsx';
 import { MultipleRegisterBanner, RegisterFootprint } from '../forms/register.tsx';
@@ -14,7 +12,7 @@ import { LL } from '../i18n/translate.ts';
 import { stepping, useSteps } from '../shell/in-steps.tsx';
 import { section } from '../state/sections.ts';
 import { earlyServicesStatus } from '../state/service-status.ts';
-import { SecurityHint } from './service-parts.tsx';
+import { CertificateGroup, SecurityHint } from './service-parts.tsx';
 
 // the first status answer before the first render (earlyInto in web/state/com-status.ts)
 await earlyServicesStatus();
@@ -53,19 +51,7 @@ export default function MqttPage() {
       )}
       {shown >= 3 && (
         <>
-          <FieldGroup title={t.certificates()} id="mqtt-certs">
-            <p class="hint">
-              {t.certNote({
-                ext: certExtensions('ca', false)
-                  .map((e) => `.${e}`)
-                  .join(' '),
-              })}
-            </p>
-            <Field section={KEY} path="ca" />
-            <Field section={KEY} path="client" />
-            <Field section={KEY} path="key" />
-            <Certificates section={KEY} kinds={['ca', 'client', 'key']} tls={false} />
-          </FieldGroup>
+          <CertificateGroup section={KEY} id="mqtt-certs" />
           <DownloadArea kinds={['mqtt', 'library']} />
         </>
       )}
