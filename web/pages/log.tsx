@@ -22,10 +22,11 @@ await earlyLogStatus();
 
 export default function LogPage() {
   useEffect(() => watchLogStatus(), []);
-  // in steps (web/shell/in-steps.tsx): the status and general settings; the list of log files and
-  // the selected one's points (the page's data); the selected file's settings (in the list's card,
-  // above the points); the variable list and the storages
-  const count = 4;
+  // in steps (web/shell/in-steps.tsx): the status, the general settings, the list of log files and
+  // the selected one's points (the page's data, in the daemon's first frame too: the table draws
+  // only the rows in view); the selected file's settings (in the list's card, above the points);
+  // the variable list and the storages
+  const count = 3;
   const shown = useSteps(count);
   return (
     <div class="log" data-page="log" {...stepping(shown, count)}>
@@ -35,13 +36,9 @@ export default function LogPage() {
       <MultipleRegisterBanner />
       <LogStatusBlock />
       <LogGeneral />
-      {shown >= 2 && (
-        <>
-          <LogFiles settings={shown >= 3} />
-          <LogPoints />
-        </>
-      )}
-      {shown >= 4 && (
+      <LogFiles settings={shown >= 2} />
+      <LogPoints />
+      {shown >= 3 && (
         <>
           <LogTransfer />
           <LogStorage />
