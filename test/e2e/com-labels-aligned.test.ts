@@ -2,7 +2,7 @@
 // on one line, whether the labels beside them take one line or two; at 1280 and 360 px, and nothing
 // is wider than the screen at 360 px.
 import { describe, expect, it } from 'vitest';
-import { consoleSuite, expectTitle, fr, loginApi, openConsole, overflow, pageBody } from './support.ts';
+import { consoleSuite, expectTitle, fr, loginApi, openConsole, overflow, pageBody, pageDrawn } from './support.ts';
 
 describe('the rows of /com in French', () => {
   const suite = consoleSuite();
@@ -15,6 +15,8 @@ describe('the rows of /com in French', () => {
     await expectTitle(page, fr.nav.com);
     const body = pageBody(page, 'com');
     await body.locator('section[data-interface] .grid .field').first().waitFor();
+    // every block drawn: /com renders its interfaces in steps (web/shell/in-steps.tsx)
+    await pageDrawn(page);
     // the fields of every block (interfaces, the PLC): their label's and control's boxes, grouped by grid row (same top)
     const rows = await body.evaluate((main) =>
       [...main.querySelectorAll('section.card .grid')].flatMap((grid) => {
