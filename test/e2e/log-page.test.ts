@@ -13,7 +13,21 @@ import { type LogFile, type LogRecord, logFileSchema, recordSchema, STRING_TYPE 
 import type { ComInterface } from '../../device/model/sections/pew.ts';
 import { exportVariables } from '../../web/log/export.ts';
 import { estimateReads } from '../../web/log/interval.ts';
-import { api, type ConsolePage, consoleSuite, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, USER } from './support.ts';
+import {
+  api,
+  type ConsolePage,
+  consoleSuite,
+  en,
+  expectText,
+  expectTitle,
+  fieldInput,
+  fill,
+  loginApi,
+  openConsole,
+  pageBody,
+  pageDrawn,
+  USER,
+} from './support.ts';
 
 const KEY = 'pew_log';
 const t = en.logger;
@@ -473,6 +487,7 @@ describe('the data logger page', () => {
     await row(page, 3).click();
     await page.locator('#log-import-file').setInputFiles({ name: 'globals.csv', mimeType: 'text/csv', buffer: Buffer.from(VARIABLES) });
     await body(page).locator('[data-skipped] summary').click();
+    await pageDrawn(page); // every step of /log drawn: the whole page is measured
     const wider = await page.evaluate(() => {
       const width = document.documentElement.clientWidth;
       const clipped = (e: Element) => {

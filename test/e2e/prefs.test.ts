@@ -4,7 +4,21 @@
 import type { Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
 import { PAGES } from '../../web/pages.ts';
-import { type ConsolePage, consoleSuite, de, en, expectText, expectTitle, fieldInput, fr, loginApi, menuLink, openConsole, pageBody } from './support.ts';
+import {
+  type ConsolePage,
+  consoleSuite,
+  de,
+  en,
+  expectText,
+  expectTitle,
+  fieldInput,
+  fr,
+  loginApi,
+  menuLink,
+  openConsole,
+  pageBody,
+  pageDrawn,
+} from './support.ts';
 
 type Dict = typeof en;
 const RAW_KEY = /^[a-z_]+(\.[a-z_]+)+$/;
@@ -54,6 +68,7 @@ describe('language and theme', () => {
     const field = pageBody(page, 'mqtt').locator('[data-field=keep_alive]');
     await expectText(field.locator('label'), t.fields.pew_mqtt.keep_alive.label);
     expect(await pageBody(page, 'mqtt').locator('#mqtt-general').textContent()).toBe(t.service.general);
+    await pageDrawn(page); // every step of /mqtt (web/shell/in-steps.tsx): the whole page is checked
     const problems = await textProblems(page);
     expect(problems.labels).toBeGreaterThan(10);
     expect(problems.rawKeys).toEqual([]);
