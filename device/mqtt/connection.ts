@@ -3,7 +3,7 @@
 // and password; a persistent session (clean false) under the unit's own client id so that the
 // broker keeps QoS 1/2 state and subscriptions across a reconnect; the last will on the status
 // topic. The same target and trust reading as the connection test (device/services/mqtt-test.ts).
-import type { IClientOptions } from 'mqtt';
+import type { IClientOptions, MqttClient } from 'mqtt';
 import { errorOfFailure, type ServiceErrorName } from '../model/blocks/convention.ts';
 import type { Mqtt } from '../model/sections/mqtt.ts';
 import { type BrokerTarget, brokerTarget, mqttTrust } from '../services/mqtt-test.ts';
@@ -14,6 +14,8 @@ export const STATUS_ONLINE = 'online';
 export const STATUS_OFFLINE = 'offline';
 export const BACKOFF_FIRST_MS = 1000;
 export const BACKOFF_MAX_MS = 30_000;
+/** How long a stop waits for the client's own end before it closes the socket itself. */
+export const END_WAIT_MS = 5000;
 
 export async function clientOptions(
   m: Mqtt,
@@ -45,4 +47,25 @@ export function connectionError(e: unknown): Exclude<ServiceErrorName, 'none'> {
   if (rc === 4 || rc === 5 || rc === 134 || rc === 135) return 'auth_failed';
   const code = errorOfFailure(classify(e).reason);
   return code === 'none' ? 'other' : code;
+}
+
+/**
+ * Ends `client` at once (force: nothing more is sent) and resolves when it has ended, or after
+ * `waitMs` with the socket destroyed: mqtt.js may never call back from end(true) when its stream
+ * closed in between (mqtt.js issue 710), and a stop that hangs would hold every later save of the
+ * service. `end` is set before the wait, so the client makes no further connect attempt either way.
+ */
+export async function endClient(client: Pick<MqttClient, 'endAsync' | 'stream'>, waitMs = END_WAIT_MS): Promise<'ended' | 'destroyed'> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'destroyed'>((resolve) => {
+    timer = setTimeout(() => resolve('destroyed'), waitMs);
+  });
+  const ended = client.endAsync(true).then(
+    () => 'ended' as const,
+    () => 'ended' as const,
+  );
+  const how = await Promise.race([ended, late]);
+  clearTimeout(timer);
+  if (how === 'destroyed') client.stream?.destroy();
+  return how;
 }

@@ -19,7 +19,7 @@ import type { JobQueue } from '../service-runtime/queue.ts';
 import type { StatusBook } from '../service-runtime/status.ts';
 import { drivers } from '../services/drivers.ts';
 import type { Logger } from '../system/log.ts';
-import { BACKOFF_FIRST_MS, BACKOFF_MAX_MS, clientOptions, connectionError, STATUS_OFFLINE, STATUS_ONLINE } from './connection.ts';
+import { BACKOFF_FIRST_MS, BACKOFF_MAX_MS, clientOptions, connectionError, endClient, STATUS_OFFLINE, STATUS_ONLINE } from './connection.ts';
 import { checkFilter, checkPublishTopic, topicMatches } from './topics.ts';
 
 export const MQTT_USER = 'mqtt';
@@ -143,7 +143,7 @@ export class MqttRun {
     await this.polling;
     const client = this.client;
     this.client = undefined;
-    if (client) await client.endAsync(true).catch(() => undefined);
+    if (client && (await endClient(client)) === 'destroyed') this.deps.log.warn('mqtt client did not end in time: its socket was closed');
     await this.messages;
     await this.movingGone;
     this.shared.book.set('off');
