@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatInteger, formatLocalDateTime } from './plain-format.ts';
+import { formatInteger, formatLocalDateTime, formatUngrouped } from './plain-format.ts';
 
 const LOCALES = ['en-GB', 'de-DE', 'fr-FR'];
 const SAMPLES = [0, 1, 9, 10, 99, 100, 999, 1000, 1234, 9999, 10_000, 65_535, 100_000, 999_999, 1_000_000, 1_234_567, 2 ** 31, Number.MAX_SAFE_INTEGER];
@@ -8,18 +8,52 @@ describe('whole numbers without Intl', () => {
   it.each(LOCALES)('are written as Intl writes them in %s, grouped and not, negative too', (locale) => {
     const values = [...SAMPLES, ...SAMPLES.map((n) => -n).filter((n) => n !== 0)];
     for (let i = 0; i < 2000; i++) values.push(Math.round((Math.random() - 0.5) * 10 ** (1 + (i % 15))) || 0); // no -0: Intl writes it, see below
-    for (const grouping of [true, false]) {
-      const intl = new Intl.NumberFormat(locale, { maximumFractionDigits: 10, useGrouping: grouping });
-      for (const n of values) expect(formatInteger(n, locale, grouping), `${n}`).toBe(intl.format(n));
+    const grouped = new Intl.NumberFormat(locale, { maximumFractionDigits: 10 });
+    const ungrouped = new Intl.NumberFormat(locale, { maximumFractionDigits: 10, useGrouping: false });
+    for (const n of values) {
+      expect(formatInteger(n, locale), `${n}`).toBe(grouped.format(n));
+      expect(formatUngrouped(n, locale), `${n}`).toBe(ungrouped.format(n));
     }
   });
 
   it('leaves fractions, -0, unsafe integers and other locales to Intl', () => {
-    expect(formatInteger(1.5, 'en-GB', true)).toBeUndefined();
-    expect(formatInteger(-0, 'de-DE', true)).toBeUndefined();
-    expect(formatInteger(2 ** 60, 'en-GB', true)).toBeUndefined();
-    expect(formatInteger(Number.NaN, 'en-GB', true)).toBeUndefined();
-    expect(formatInteger(1234, 'es-ES', true)).toBeUndefined();
+    expect(formatInteger(1.5, 'en-GB')).toBeUndefined();
+    expect(formatInteger(-0, 'de-DE')).toBeUndefined();
+    expect(formatInteger(2 ** 60, 'en-GB')).toBeUndefined();
+    expect(formatInteger(Number.NaN, 'en-GB')).toBeUndefined();
+    expect(formatInteger(1234, 'es-ES')).toBeUndefined();
+  });
+});
+
+describe('numbers without grouping without Intl (ranges and values in messages)', () => {
+  it.each(LOCALES)('are written as Intl writes them in %s, fractions and negatives too', (locale) => {
+    const values = [0, 0.1, 0.2, 0.5, 1.5, 0.001, 12.25, 3600, 65_535, 4_294_967_295, 2 ** 53, 2 ** 53 + 2, 1e20, 123_456.789_012_345_6, 0.123_456_789_1];
+    for (let i = 0; i < 3000; i++) {
+      const scale = 10 ** ((i % 12) - 4);
+      values.push(Number(((Math.random() - 0.5) * scale).toFixed(i % 11)) || 0);
+    }
+    const intl = new Intl.NumberFormat(locale, { maximumFractionDigits: 10, useGrouping: false });
+    let plain = 0;
+    for (const n of [...values, ...values.map((v) => -v).filter((v) => v !== 0)]) {
+      const ours = formatUngrouped(n, locale);
+      if (ours !== undefined) plain++;
+      expect(ours ?? intl.format(n), `${n}`).toBe(intl.format(n));
+    }
+    // the test is about the numbers written without Intl: nearly all of them are
+    expect(plain).toBeGreaterThan(values.length * 1.8);
+  });
+
+  it('leaves exponents, more than 10 decimals, -0, non-numbers and other locales to Intl', () => {
+    expect(formatUngrouped(1e21, 'en-GB')).toBeUndefined();
+    expect(formatUngrouped(3.4028234663852886e38, 'de-DE')).toBeUndefined();
+    expect(formatUngrouped(1e-7, 'en-GB')).toBeUndefined();
+    expect(formatUngrouped(0.1 + 0.2, 'en-GB')).toBeUndefined();
+    expect(formatUngrouped(-0, 'fr-FR')).toBeUndefined();
+    expect(formatUngrouped(Number.NaN, 'en-GB')).toBeUndefined();
+    expect(formatUngrouped(Number.POSITIVE_INFINITY, 'en-GB')).toBeUndefined();
+    expect(formatUngrouped(0.2, 'es-ES')).toBeUndefined();
+    expect(formatUngrouped(0.2, 'de-DE')).toBe('0,2');
+    expect(formatUngrouped(-10_502.5, 'fr-FR')).toBe('-10502,5');
   });
 });
 

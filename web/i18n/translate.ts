@@ -10,7 +10,7 @@ import type { Locales, Namespaces, TranslationFunctions, Translations } from './
 import { loadFormatters, loadLocaleAsync, loadNamespaceAsync } from './i18n-util.async.ts';
 import { baseLocale, i18nObject, isLocale, loadedLocales, locales } from './i18n-util.ts';
 import { memoTexts } from './memo-texts.ts';
-import { formatInteger, formatLocalDateTime } from './plain-format.ts';
+import { formatInteger, formatLocalDateTime, formatUngrouped } from './plain-format.ts';
 
 export const LOCALES = locales;
 export const locale = signal<Locales>(baseLocale);
@@ -81,7 +81,7 @@ const numberFormats = new Map<string, Intl.NumberFormat>();
 /** A number in the console's language (decimal comma and grouping in German and French). */
 export function formatNumber(n: number, opts?: Intl.NumberFormatOptions): string {
   const locale = LL.value.app.dateLocale();
-  const whole = !opts || (opts.useGrouping === false && Object.keys(opts).length === 1) ? formatInteger(n, locale, !opts) : undefined;
+  const whole = opts ? undefined : formatInteger(n, locale);
   if (whole !== undefined) return whole;
   const key = `${locale} ${opts ? JSON.stringify(opts) : ''}`;
   let f = numberFormats.get(key);
@@ -101,7 +101,7 @@ export function formatDateTime(at: Date | string | number, utc = false): string 
 }
 
 /** A value inside a range or a message (a port, an address, a limit): the language's decimal sign, no grouping: 0,2 · 10502. */
-export const formatValue = (n: number): string => formatNumber(n, { useGrouping: false });
+export const formatValue = (n: number): string => formatUngrouped(n, LL.value.app.dateLocale()) ?? formatNumber(n, { useGrouping: false });
 
 /** "<label>: <text>" with the language's separator (French puts a non-breaking space before the colon). */
 export const labelled = (label: string, text: string): string => LL.value.form.labelled({ label, text });
