@@ -109,6 +109,13 @@ export const labelled = (label: string, text: string): string => LL.value.form.l
 const showOne = (v: unknown) => (typeof v === 'number' ? formatValue(v) : String(v));
 const show = (v: unknown) => (Array.isArray(v) ? v.map(showOne).join(', ') : showOne(v));
 
+/** Whether the messages (the dictionary's part `errors`) are loaded in the console's language; when not, loads them. */
+function messagesLoaded(): boolean {
+  if (loadedLocales[locale.value]?.errors !== undefined) return true;
+  loadTexts(['errors']).catch((e: unknown) => console.error('loading the messages failed', e));
+  return false;
+}
+
 /**
  * The user message of an error code with its params (spec §5, §8). The messages are a part of the
  * dictionary loaded with the pages and once the first page shows (web/state/console-data.ts); asked
@@ -118,10 +125,7 @@ const show = (v: unknown) => (Array.isArray(v) ? v.map(showOne).join(', ') : sho
  */
 export function errorText(code: ClientCode, params?: IssueParams): string {
   if (code === 'connection_failed') return LL.value.shell.connectionFailed();
-  if (loadedLocales[locale.value]?.errors === undefined) {
-    loadTexts(['errors']).catch((e: unknown) => console.error('loading the messages failed', e));
-    return '';
-  }
+  if (!messagesLoaded()) return '';
   const fn = (LL.value.errors as unknown as Record<string, ((p: Record<string, string>) => string) | undefined>)[code];
   const shown: Record<string, string> = {};
   for (const [k, v] of Object.entries(params ?? {})) shown[k] = show(v);
@@ -144,10 +148,7 @@ export function shownArgs(args: Record<string, string | number> | undefined, nam
  * sent some. Loaded with the messages, like errorText ('' until they arrive).
  */
 export function reasonText(r: StatusReason): string {
-  if (loadedLocales[locale.value]?.errors === undefined) {
-    loadTexts(['errors']).catch((e: unknown) => console.error('loading the messages failed', e));
-    return '';
-  }
+  if (!messagesLoaded()) return '';
   const text = (LL.value.errors.reasons[r.code] as (p: Record<string, string>) => string)(shownArgs(r.args, ['port', 'code']));
   return r.words ? `${text} (${r.words})` : text;
 }
