@@ -135,6 +135,8 @@ describe('Sparkplug B edge node (pew_mqtt.sparkplug_*)', () => {
     expect(cross(c)).toEqual({ pew_mqtt: [{ path: 'sparkplug_device_id', code: 'required' }] });
     c.pew_mqtt.sparkplug_device_id = 'PLC';
     expect(cross(c)).toEqual({});
+    c.pew_mqtt.sparkplug_device_id = 'P/LC'; // the field itself reports it
+    expect(cross(c)).toEqual({});
     c.pew_mqtt.sparkplug_enable = false;
     c.pew_mqtt.sparkplug_device_id = '';
     expect(cross(c)).toEqual({});

@@ -111,7 +111,7 @@ function sparkplugRules(config: Record<string, unknown>, out: IssuesBySection): 
   const mqtt = config.pew_mqtt as Mqtt | undefined;
   const pew = config.pew as Pew | undefined;
   if (!mqtt?.sparkplug_enable || !pew?.interfaces) return;
-  if (!isSparkplugId(sparkplugDeviceId(mqtt, pew))) push(out, 'pew_mqtt', issue('sparkplug_device_id', 'required'));
+  if (!mqtt.sparkplug_device_id && !isSparkplugId(sparkplugDeviceId(mqtt, pew))) push(out, 'pew_mqtt', issue('sparkplug_device_id', 'required'));
   const seen = new Set<string>();
   (config.pew_log as Log | undefined)?.log_def?.forEach((f, i) =>
     f.records.forEach((r, j) => {
