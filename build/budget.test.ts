@@ -15,7 +15,7 @@ describe('checkBudgets', () => {
     ]);
   });
 
-  it('the budgets of the console: 30 KB first load (lowered from 40 KB), 322 KB in all (raised with the traffic monitor page, the scrape token card, the health plots and the register watch page in three languages)', () => {
-    expect(BUDGETS).toEqual({ firstLoadGzip: 30720, totalGzip: 329728 });
+  it('the budgets of the console: 30 KB first load (lowered from 40 KB), 324 KB in all (raised with the traffic monitor page, the scrape token card, the health plots, the register watch page and the Sparkplug settings in three languages)', () => {
+    expect(BUDGETS).toEqual({ firstLoadGzip: 30720, totalGzip: 331776 });
   });
 });

@@ -114,3 +114,45 @@ describe('transparent interfaces (spec §5)', () => {
     expect(issues.pew_sql?.some((i) => i.code === 'transparent_interface' && i.path === 'interface')).toBe(true);
   });
 });
+
+describe('Sparkplug B edge node (pew_mqtt.sparkplug_*)', () => {
+  const on = (): Config => {
+    const c = defaults();
+    Object.assign(c.pew_mqtt, { sparkplug_enable: true, broker_addr: 'b', sparkplug_group_id: 'g', sparkplug_edge_node_id: 'e' });
+    c.pew.interface_plc = 0;
+    c.pew_log.log_def = [
+      { id: 1, name: 'Tank', interface: 0, records: [] },
+      { id: 2, name: 'tank', interface: 0, records: [] },
+    ];
+    return c;
+  };
+  const rec = (id: number, name: string, iface = 0) => ({ id, name, if: iface, reg_addr: String(id * 10) });
+
+  it('an empty device id takes the PLC interface name, which must then be an id (topic-structure-namespace-valid-device-id)', () => {
+    const c = on();
+    expect(cross(c)).toEqual({});
+    c.pew.interfaces.find((i: { id: number }) => i.id === 0).name = 'COM/1';
+    expect(cross(c)).toEqual({ pew_mqtt: [{ path: 'sparkplug_device_id', code: 'required' }] });
+    c.pew_mqtt.sparkplug_device_id = 'PLC';
+    expect(cross(c)).toEqual({});
+    c.pew_mqtt.sparkplug_device_id = 'P/LC'; // the field itself reports it
+    expect(cross(c)).toEqual({});
+    c.pew_mqtt.sparkplug_enable = false;
+    c.pew_mqtt.sparkplug_device_id = '';
+    expect(cross(c)).toEqual({});
+  });
+
+  it('metric names <file>/<variable> of the device interface differ ignoring case (case-sensitivity-metric-names)', () => {
+    const c = on();
+    c.pew_log.log_def[0].records = [rec(1, 'Level'), rec(2, 'level'), rec(3, 'Other', 4), rec(4, 'other', 4)];
+    c.pew_log.log_def[1].records = [rec(1, 'LEVEL'), rec(2, 'Temp')];
+    expect(cross(c)).toEqual({
+      pew_log: [
+        { path: 'log_def.0.records.1.name', code: 'duplicate' },
+        { path: 'log_def.1.records.0.name', code: 'duplicate' },
+      ],
+    });
+    c.pew_mqtt.sparkplug_enable = false;
+    expect(cross(c)).toEqual({});
+  });
+});

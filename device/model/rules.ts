@@ -6,7 +6,11 @@ import { type Issue, issue } from './issues.ts';
 import { INTERFACE_NAMES, type InterfaceId, TRANSPARENT } from './plc.ts';
 import { parseScript } from './script/parse.ts';
 import type { SectionDef } from './section.ts';
+import type { Log } from './sections/log.ts';
+import type { Mqtt } from './sections/mqtt.ts';
+import { isSparkplugId } from './sections/mqtt.ts';
 import type { Pew } from './sections/pew.ts';
+import { sparkplugDeviceId, sparkplugMetricName } from './sparkplug.ts';
 
 /** Issues per section key. */
 export type IssuesBySection = Record<string, Issue[]>;
@@ -97,6 +101,28 @@ function scriptErrors(config: Record<string, unknown>, out: IssuesBySection): vo
   }
 }
 
+/**
+ * The Sparkplug B edge node (pew_mqtt.sparkplug_*), when on: an empty device id stands for the PLC
+ * interface's name, which must then be a valid id, else the device id is required; and no two
+ * points of the device (read on the PLC's interface) may have metric names (sparkplug.ts) equal but
+ * for case (case-sensitivity-metric-names).
+ */
+function sparkplugRules(config: Record<string, unknown>, out: IssuesBySection): void {
+  const mqtt = config.pew_mqtt as Mqtt | undefined;
+  const pew = config.pew as Pew | undefined;
+  if (!mqtt?.sparkplug_enable || !pew?.interfaces) return;
+  if (!mqtt.sparkplug_device_id && !isSparkplugId(sparkplugDeviceId(mqtt, pew))) push(out, 'pew_mqtt', issue('sparkplug_device_id', 'required'));
+  const seen = new Set<string>();
+  (config.pew_log as Log | undefined)?.log_def?.forEach((f, i) =>
+    f.records.forEach((r, j) => {
+      const name = sparkplugMetricName(f, r).toLowerCase();
+      if (r.if !== pew.interface_plc) return;
+      if (seen.has(name)) push(out, 'pew_log', issue(`log_def.${i}.records.${j}.name`, 'duplicate'));
+      seen.add(name);
+    }),
+  );
+}
+
 /** All cross-section issues of a complete configuration (section key → value). */
 export function crossSectionIssues(defs: readonly SectionDef[], config: Record<string, unknown>, opts: CrossOptions = {}): IssuesBySection {
   const out: IssuesBySection = {};
@@ -104,5 +130,6 @@ export function crossSectionIssues(defs: readonly SectionDef[], config: Record<s
   portConflicts(defs, config, opts, out);
   transparentUses(defs, config, out);
   scriptErrors(config, out);
+  sparkplugRules(config, out);
   return out;
 }

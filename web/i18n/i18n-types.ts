@@ -1982,6 +1982,66 @@ export type NamespaceFieldsTranslation = {
 			 */
 			help: string
 		}
+		sparkplug_enable: {
+			/**
+			 * S​p​a​r​k​p​l​u​g​ ​B​ ​e​d​g​e​ ​n​o​d​e
+			 */
+			label: string
+			/**
+			 * P​u​b​l​i​s​h​ ​t​h​e​ ​d​a​t​a​ ​l​o​g​g​e​r​'​s​ ​v​a​r​i​a​b​l​e​s​ ​a​s​ ​S​p​a​r​k​p​l​u​g​ ​B​ ​m​e​t​r​i​c​s​ ​o​n​ ​a​ ​c​o​n​n​e​c​t​i​o​n​ ​o​f​ ​i​t​s​ ​o​w​n​.
+			 */
+			help: string
+		}
+		sparkplug_group_id: {
+			/**
+			 * G​r​o​u​p​ ​I​D
+			 */
+			label: string
+			/**
+			 * U​p​ ​t​o​ ​6​4​ ​c​h​a​r​a​c​t​e​r​s​,​ ​n​o​ ​/​ ​+​ ​#​ ​(​r​e​q​u​i​r​e​d​)​.
+			 */
+			help: string
+		}
+		sparkplug_edge_node_id: {
+			/**
+			 * E​d​g​e​ ​n​o​d​e​ ​I​D
+			 */
+			label: string
+			/**
+			 * U​n​i​q​u​e​ ​i​n​ ​t​h​e​ ​g​r​o​u​p​;​ ​u​p​ ​t​o​ ​6​4​ ​c​h​a​r​a​c​t​e​r​s​,​ ​n​o​ ​/​ ​+​ ​#​ ​(​r​e​q​u​i​r​e​d​)​.
+			 */
+			help: string
+		}
+		sparkplug_device_id: {
+			/**
+			 * D​e​v​i​c​e​ ​I​D
+			 */
+			label: string
+			/**
+			 * E​m​p​t​y​:​ ​t​h​e​ ​P​L​C​ ​i​n​t​e​r​f​a​c​e​'​s​ ​n​a​m​e​.
+			 */
+			help: string
+		}
+		sparkplug_primary_host_id: {
+			/**
+			 * P​r​i​m​a​r​y​ ​h​o​s​t​ ​I​D
+			 */
+			label: string
+			/**
+			 * B​i​r​t​h​s​ ​w​a​i​t​ ​u​n​t​i​l​ ​t​h​i​s​ ​h​o​s​t​ ​i​s​ ​o​n​l​i​n​e​;​ ​e​m​p​t​y​:​ ​n​o​ ​p​r​i​m​a​r​y​ ​h​o​s​t​.
+			 */
+			help: string
+		}
+		sparkplug_poll: {
+			/**
+			 * M​e​t​r​i​c​ ​p​o​l​l​ ​t​i​m​e
+			 */
+			label: string
+			/**
+			 * S​e​c​o​n​d​s​ ​b​e​t​w​e​e​n​ ​t​w​o​ ​r​e​a​d​s​ ​o​f​ ​t​h​e​ ​m​e​t​r​i​c​s​.
+			 */
+			help: string
+		}
 	}
 	pew_script: {
 		enable_script: {
@@ -6051,6 +6111,26 @@ export type NamespaceLoggerTranslation = {
 			 * L​o​g​g​e​d​ ​m​a​x​i​m​u​m
 			 */
 			label: string
+		}
+		sparkplug_writable: {
+			/**
+			 * W​r​i​t​a​b​l​e​ ​b​y​ ​S​p​a​r​k​p​l​u​g
+			 */
+			label: string
+			/**
+			 * A​ ​S​p​a​r​k​p​l​u​g​ ​h​o​s​t​ ​m​a​y​ ​w​r​i​t​e​ ​t​h​e​ ​v​a​r​i​a​b​l​e​ ​(​D​C​M​D​)​.
+			 */
+			help: string
+		}
+		sparkplug_deadband: {
+			/**
+			 * S​p​a​r​k​p​l​u​g​ ​d​e​a​d​b​a​n​d
+			 */
+			label: string
+			/**
+			 * A​ ​n​u​m​b​e​r​ ​i​s​ ​p​u​b​l​i​s​h​e​d​ ​w​h​e​n​ ​i​t​ ​m​o​v​e​s​ ​m​o​r​e​ ​t​h​a​n​ ​t​h​i​s​;​ ​0​ ​=​ ​a​n​y​ ​c​h​a​n​g​e​.
+			 */
+			help: string
 		}
 	}
 	file: {
@@ -11820,6 +11900,66 @@ export type TranslationFunctions = {
 				 */
 				help: () => LocalizedString
 			}
+			sparkplug_enable: {
+				/**
+				 * Sparkplug B edge node
+				 */
+				label: () => LocalizedString
+				/**
+				 * Publish the data logger's variables as Sparkplug B metrics on a connection of its own.
+				 */
+				help: () => LocalizedString
+			}
+			sparkplug_group_id: {
+				/**
+				 * Group ID
+				 */
+				label: () => LocalizedString
+				/**
+				 * Up to 64 characters, no / + # (required).
+				 */
+				help: () => LocalizedString
+			}
+			sparkplug_edge_node_id: {
+				/**
+				 * Edge node ID
+				 */
+				label: () => LocalizedString
+				/**
+				 * Unique in the group; up to 64 characters, no / + # (required).
+				 */
+				help: () => LocalizedString
+			}
+			sparkplug_device_id: {
+				/**
+				 * Device ID
+				 */
+				label: () => LocalizedString
+				/**
+				 * Empty: the PLC interface's name.
+				 */
+				help: () => LocalizedString
+			}
+			sparkplug_primary_host_id: {
+				/**
+				 * Primary host ID
+				 */
+				label: () => LocalizedString
+				/**
+				 * Births wait until this host is online; empty: no primary host.
+				 */
+				help: () => LocalizedString
+			}
+			sparkplug_poll: {
+				/**
+				 * Metric poll time
+				 */
+				label: () => LocalizedString
+				/**
+				 * Seconds between two reads of the metrics.
+				 */
+				help: () => LocalizedString
+			}
 		}
 		pew_script: {
 			enable_script: {
@@ -15798,6 +15938,26 @@ export type TranslationFunctions = {
 				 * Logged maximum
 				 */
 				label: () => LocalizedString
+			}
+			sparkplug_writable: {
+				/**
+				 * Writable by Sparkplug
+				 */
+				label: () => LocalizedString
+				/**
+				 * A Sparkplug host may write the variable (DCMD).
+				 */
+				help: () => LocalizedString
+			}
+			sparkplug_deadband: {
+				/**
+				 * Sparkplug deadband
+				 */
+				label: () => LocalizedString
+				/**
+				 * A number is published when it moves more than this; 0 = any change.
+				 */
+				help: () => LocalizedString
 			}
 		}
 		file: {

@@ -95,7 +95,20 @@ describe('pew_log: data point', () => {
       scal_plc_min: 0,
       scal_log_max: 100,
       scal_log_min: 0,
+      sparkplug_writable: false,
+      sparkplug_deadband: 0,
     });
+  });
+
+  it('Sparkplug: read-only and any change reported by default, so points stored without the fields load unchanged', () => {
+    const stored = { id: 3, name: 'level', type: 7, dim: 'm' };
+    expect(v.parse(recordSchema, stored)).toMatchObject({ ...stored, sparkplug_writable: false, sparkplug_deadband: 0 });
+    expect(v.parse(recordSchema, { name: 'a', sparkplug_writable: true, sparkplug_deadband: 0.5 })).toMatchObject({
+      sparkplug_writable: true,
+      sparkplug_deadband: 0.5,
+    });
+    for (const bad of [-0.1, '1', Number.NaN]) expect(v.safeParse(recordSchema, { name: 'a', sparkplug_deadband: bad }).success, String(bad)).toBe(false);
+    expect(v.safeParse(recordSchema, { name: 'a', sparkplug_writable: 1 }).success).toBe(false);
   });
 
   it('str_len: n of STRING[n], 1-48 (spec §9 string 48); a stored point without it has 48', () => {

@@ -83,6 +83,10 @@ export const recordSchema = obj({
   scal_plc_min: num(-SCALE, SCALE, 0),
   scal_log_max: num(-SCALE, SCALE, 100),
   scal_log_min: num(-SCALE, SCALE, 0),
+  // Sparkplug B (docs/sparkplug.md): a host may write the point (DCMD); off, settings stored without it are read-only
+  sparkplug_writable: bool(false),
+  // Sparkplug B report by exception: a number is published when it moved more than this (0: any change)
+  sparkplug_deadband: num(0, SCALE, 0),
 });
 export type LogRecord = v.InferOutput<typeof recordSchema>;
 

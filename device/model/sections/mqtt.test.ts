@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PASSWORD_MASK } from '../fields.ts';
 import { defaultsOf, maskSection, unmaskSection } from '../section.ts';
 import { expectAccepted, expectMaxLength, expectRange, expectRejected } from '../testing.ts';
-import { pew_mqtt } from './mqtt.ts';
+import { isSparkplugId, pew_mqtt } from './mqtt.ts';
 
 describe('pew_mqtt', () => {
   it('defaults: keep_alive 65, qos 1, off, control register 260 (spec §3, §9)', () => {
@@ -43,5 +43,52 @@ describe('pew_mqtt', () => {
     expect(maskSection(pew_mqtt, defaultsOf(pew_mqtt)).broker_password).toBe('');
     expect(unmaskSection(pew_mqtt, shown, stored).broker_password).toBe('s3cret');
     expect(unmaskSection(pew_mqtt, { ...shown, broker_password: 'new' }, stored).broker_password).toBe('new');
+  });
+
+  it('Sparkplug: off by default, ids empty, poll 1 s in 0.2-120 like plc_poll; stored settings without the fields load', () => {
+    expect(defaultsOf(pew_mqtt)).toMatchObject({
+      sparkplug_enable: false,
+      sparkplug_group_id: '',
+      sparkplug_edge_node_id: '',
+      sparkplug_device_id: '',
+      sparkplug_primary_host_id: '',
+      sparkplug_poll: 1,
+    });
+    expectRange(pew_mqtt, (x, n) => (x.sparkplug_poll = n), 'sparkplug_poll', 0.2, 120, 0.1);
+  });
+
+  it('Sparkplug: group and edge node id required when on, with the broker (topic-structure)', () => {
+    expectRejected(
+      pew_mqtt,
+      (x) => Object.assign(x, { sparkplug_enable: true, broker_addr: 'b', sparkplug_edge_node_id: 'e' }),
+      'sparkplug_group_id',
+      'required',
+    );
+    expectRejected(
+      pew_mqtt,
+      (x) => Object.assign(x, { sparkplug_enable: true, broker_addr: 'b', sparkplug_group_id: 'g' }),
+      'sparkplug_edge_node_id',
+      'required',
+    );
+    expectRejected(
+      pew_mqtt,
+      (x) => Object.assign(x, { sparkplug_enable: true, sparkplug_group_id: 'g', sparkplug_edge_node_id: 'e' }),
+      'broker_addr',
+      'required',
+    );
+    expectAccepted(pew_mqtt, (x) =>
+      Object.assign(x, { sparkplug_enable: true, broker_addr: 'b', sparkplug_group_id: 'Plant 1', sparkplug_edge_node_id: 'Unit-7' }),
+    );
+  });
+
+  it('Sparkplug ids: 1-64 characters, no / + # or control characters, well-formed (topic-structure-namespace-valid-group-id, -valid-edge-node-id, -valid-device-id, intro-group-id-chars)', () => {
+    for (const path of ['sparkplug_group_id', 'sparkplug_edge_node_id', 'sparkplug_device_id', 'sparkplug_primary_host_id'] as const) {
+      for (const bad of ['a/b', 'a+', '#', 'a\u0000b', 'tab\there', 'c1\u0085', 'lone\ud800'])
+        expectRejected(pew_mqtt, (x) => (x[path] = bad), path, 'invalid_characters');
+      for (const ok of ['Line 1', 'Größe', 'a.b-c_d', '数据', '😀', 'x'.repeat(64)]) expectAccepted(pew_mqtt, (x) => (x[path] = ok));
+      expectMaxLength(pew_mqtt, (x, s) => (x[path] = s), path, 64);
+    }
+    expect(isSparkplugId('')).toBe(false);
+    expect(isSparkplugId('x'.repeat(65))).toBe(false);
   });
 });

@@ -23,6 +23,15 @@ const de_fields = {
     key: { label: 'Client-Schlüssel', help: 'Dateiendung .key oder .pem.' },
     tls_version: { label: 'Mindest-TLS-Version', help: 'Für neue Installationen 1.2 oder 1.3 wählen.', options: { none: 'Kein TLS' } },
     insecure: { label: 'Nicht verifiziertes Broker-Zertifikat akzeptieren', help: 'Nur für Tests: Die Identität des Brokers wird nicht geprüft.' },
+    sparkplug_enable: {
+      label: 'Sparkplug-B-Edge-Node',
+      help: 'Die Variablen des Datenloggers als Sparkplug-B-Metriken über eine eigene Verbindung veröffentlichen.',
+    },
+    sparkplug_group_id: { label: 'Gruppen-ID', help: 'Bis zu 64 Zeichen, ohne / + # (erforderlich).' },
+    sparkplug_edge_node_id: { label: 'Edge-Node-ID', help: 'Eindeutig in der Gruppe; bis zu 64 Zeichen, ohne / + # (erforderlich).' },
+    sparkplug_device_id: { label: 'Geräte-ID', help: 'Leer: der Name der SPS-Schnittstelle.' },
+    sparkplug_primary_host_id: { label: 'Primärer Host (ID)', help: 'Die Geburtsnachrichten warten, bis dieser Host online ist; leer: kein primärer Host.' },
+    sparkplug_poll: { label: 'Abfragezeit der Metriken', help: 'Sekunden zwischen zwei Lesevorgängen der Metriken.' },
   },
   pew_script: {
     enable_script: { label: 'Skript aktivieren', help: 'Das Gerät führt die aktive Skriptdatei aus.' },

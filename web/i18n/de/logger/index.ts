@@ -84,6 +84,8 @@ const de_logger = {
     scal_plc_max: { label: 'SPS-Maximum' },
     scal_log_min: { label: 'Aufgezeichnetes Minimum' },
     scal_log_max: { label: 'Aufgezeichnetes Maximum' },
+    sparkplug_writable: { label: 'Per Sparkplug beschreibbar', help: 'Ein Sparkplug-Host darf die Variable schreiben (DCMD).' },
+    sparkplug_deadband: { label: 'Sparkplug-Totband', help: 'Eine Zahl wird veröffentlicht, wenn sie sich um mehr als diesen Wert ändert; 0 = jede Änderung.' },
   },
   file: {
     none: 'Noch keine Logdatei. Legen Sie eine an, um ihre Datenpunkte festzulegen.',

@@ -17,6 +17,12 @@ const en_fields = {
     key: { label: 'Client key', help: 'Extensions .key or .pem.' },
     tls_version: { label: 'Minimum TLS version', help: 'For new setups choose 1.2 or 1.3.', options: { none: 'No TLS' } },
     insecure: { label: 'Accept unverified broker certificate', help: "Only for tests: the broker's identity is not checked." },
+    sparkplug_enable: { label: 'Sparkplug B edge node', help: "Publish the data logger's variables as Sparkplug B metrics on a connection of its own." },
+    sparkplug_group_id: { label: 'Group ID', help: 'Up to 64 characters, no / + # (required).' },
+    sparkplug_edge_node_id: { label: 'Edge node ID', help: 'Unique in the group; up to 64 characters, no / + # (required).' },
+    sparkplug_device_id: { label: 'Device ID', help: "Empty: the PLC interface's name." },
+    sparkplug_primary_host_id: { label: 'Primary host ID', help: 'Births wait until this host is online; empty: no primary host.' },
+    sparkplug_poll: { label: 'Metric poll time', help: 'Seconds between two reads of the metrics.' },
   },
   pew_script: {
     enable_script: { label: 'Enable script', help: 'The unit runs the active script file.' },

@@ -69,6 +69,8 @@ const en_logger = {
     scal_plc_max: { label: 'PLC maximum' },
     scal_log_min: { label: 'Logged minimum' },
     scal_log_max: { label: 'Logged maximum' },
+    sparkplug_writable: { label: 'Writable by Sparkplug', help: 'A Sparkplug host may write the variable (DCMD).' },
+    sparkplug_deadband: { label: 'Sparkplug deadband', help: 'A number is published when it moves more than this; 0 = any change.' },
   },
   file: {
     none: 'No log file yet. Add one to define its data points.',

@@ -23,6 +23,15 @@ const fr_fields = {
     key: { label: 'Clé client', help: 'Extensions .key ou .pem.' },
     tls_version: { label: 'Version TLS minimale', help: 'Pour une nouvelle installation, choisissez 1.2 ou 1.3.', options: { none: 'Sans TLS' } },
     insecure: { label: 'Accepter un certificat de broker non vérifié', help: 'Uniquement pour les tests : l’identité du broker n’est pas vérifiée.' },
+    sparkplug_enable: { label: 'Nœud edge Sparkplug B', help: 'Publier les variables de l’enregistreur comme métriques Sparkplug B sur une connexion à part.' },
+    sparkplug_group_id: { label: 'ID de groupe', help: 'Jusqu’à 64 caractères, sans / + # (obligatoire).' },
+    sparkplug_edge_node_id: { label: 'ID du nœud edge', help: 'Unique dans le groupe\u00a0; jusqu’à 64 caractères, sans / + # (obligatoire).' },
+    sparkplug_device_id: { label: 'ID de l’équipement', help: 'Vide\u00a0: le nom de l’interface automate.' },
+    sparkplug_primary_host_id: {
+      label: 'ID de l’hôte principal',
+      help: 'Les naissances attendent que cet hôte soit en ligne\u00a0; vide\u00a0: pas d’hôte principal.',
+    },
+    sparkplug_poll: { label: 'Période de scrutation des métriques', help: 'Secondes entre deux lectures des métriques.' },
   },
   pew_script: {
     enable_script: { label: 'Activer le script', help: 'L’appareil exécute le fichier script actif.' },

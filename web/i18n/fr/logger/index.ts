@@ -93,6 +93,11 @@ const fr_logger = {
     scal_plc_max: { label: 'Maximum automate' },
     scal_log_min: { label: 'Minimum enregistré' },
     scal_log_max: { label: 'Maximum enregistré' },
+    sparkplug_writable: { label: 'Inscriptible par Sparkplug', help: 'Un hôte Sparkplug peut écrire la variable (DCMD).' },
+    sparkplug_deadband: {
+      label: 'Bande morte Sparkplug',
+      help: 'Un nombre est publié quand il varie de plus que cette valeur\u00a0; 0\u00a0= tout changement.',
+    },
   },
   file: {
     none: 'Pas encore de fichier journal. Ajoutez-en un pour définir ses points de données.',
