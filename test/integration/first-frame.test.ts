@@ -24,6 +24,9 @@ import {
   PREFS_COOKIE,
   START_LINK_ATTR,
 } from '../../device/model/first-frame.ts';
+import { withDefaults } from '../../device/model/section.ts';
+import { logSchema } from '../../device/model/sections/log.ts';
+import { logFileSchema, recordSchema } from '../../device/model/sections/logfile.ts';
 import { START_ANSWERS_ID, SYSTEM_INFO_PATH } from '../../device/model/start-answers.ts';
 import { COM_STATUS_PATH } from '../../web/api/com.ts';
 import { loadedLocales } from '../../web/i18n/i18n-util.ts';
@@ -184,6 +187,21 @@ describe("the daemon's first frame", () => {
       expect(route, r).toBe(r);
       expect(frame, r).toMatch(new RegExp(`<div[^>]*data-page="${r}"`));
       expect(frame, r).toMatch(shown);
+    }
+  });
+
+  it("/log's frame draws the rows of the points' view only (15 of 100; the rows around it come after the console's first paint)", async () => {
+    const other = await startTestDaemon({ webDir: web });
+    try {
+      const c = await other.admin();
+      const records = Array.from({ length: 100 }, (_, i) => withDefaults(recordSchema, { id: i + 1, name: `P${i}`, reg_addr: String(i * 2), type: 4 }));
+      const log = { ...(withDefaults(logSchema, {}) as object), log_def: [withDefaults(logFileSchema, { id: 1, name: 'big', records })] };
+      expect((await c.post('/config/pew_log', log)).status).toBe(200);
+      const { frame } = await open(other, `${c.cookie}; ${prefs('en.default.all.log')}`);
+      const rows = [...(frame ?? '').matchAll(/<tr data-point="(\d+)"/g)].map((m) => Number(m[1]));
+      expect(rows).toEqual(Array.from({ length: 15 }, (_, i) => i));
+    } finally {
+      await other.stop();
     }
   });
 

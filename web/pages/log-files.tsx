@@ -105,7 +105,7 @@ function Settings({ index, file }: { index: number; file: LogFile }) {
   );
 }
 
-/** The list of log files; with `settings` (a later step of the page: web/pages/log.tsx) the selected one's fields too. */
+/** The list of log files; with `settings` (a later step of the page: web/pages/log.tsx) the selected one's fields and the interval warning marks too. */
 export function LogFiles({ settings = true }: { settings?: boolean }) {
   const t = LL.value.logger;
   const files = logFiles();
@@ -129,7 +129,8 @@ export function LogFiles({ settings = true }: { settings?: boolean }) {
       ) : (
         <ul class="logfile-list">
           {files.map((f, i) => {
-            const warned = intervalWarned(f, estimates.value[i]);
+            // the estimates with the settings' step: 20 ms of /log's first render at CPU 4× for 700 points
+            const warned = settings && intervalWarned(f, estimates.value[i]);
             return (
               <li key={i}>
                 <button type="button" class="btn small" data-logfile={i} aria-pressed={i === index} onClick={() => selectFile(i)}>

@@ -14,13 +14,16 @@ import { addPoints, removePoints } from '../log/edit.ts';
 import { pointAddress } from '../log/format.ts';
 import { ADD_AT_ONCE_MAX, pointCounts, room } from '../log/limits.ts';
 import { checkedPoints, fileIndex, KEY, logFiles, selectedPoint, setLogFiles } from '../log/page-state.ts';
+import { afterNextFrame } from '../shell/in-steps.tsx';
 import { notify } from '../state/notify.ts';
 import { section } from '../state/sections.ts';
 import { readOnly } from '../state/session.ts';
 import { LogField } from './log-field.tsx';
 import { interfaceLabels } from './log-files.tsx';
 
-const OVERSCAN = 8; // rows rendered above and below the view
+// rows rendered above and below the view, from the frame after the first paint on: the first render
+// (and the daemon's first frame) draws the rows in view only, a third fewer elements to lay out
+const OVERSCAN = 8;
 const DEFAULT_ROW_PX = 32;
 const DEFAULT_VIEW_PX = 480;
 export const typeLabels = Object.fromEntries(LOG_TYPES.map((n, i) => [String(i), n.toUpperCase()]));
@@ -202,6 +205,8 @@ export function LogPoints() {
   const [rowPx, setRowPx] = useState(DEFAULT_ROW_PX);
   const [viewPx, setViewPx] = useState(DEFAULT_VIEW_PX);
   const [howMany, setHowMany] = useState('1');
+  const [overscan, setOverscan] = useState(0);
+  useEffect(() => afterNextFrame(() => setOverscan(OVERSCAN)), []);
 
   // the real row height and view height, so the spacers match what the browser draws: read when
   // the browser has laid the view out anyway (a ResizeObserver's report), never by forcing a layout
@@ -229,8 +234,8 @@ export function LogPoints() {
     setTop(el.scrollTop);
   });
 
-  const first = Math.max(0, Math.floor(top / rowPx) - OVERSCAN);
-  const last = Math.min(n, Math.ceil((top + viewPx) / rowPx) + OVERSCAN);
+  const first = Math.max(0, Math.floor(top / rowPx) - overscan);
+  const last = Math.min(n, Math.ceil((top + viewPx) / rowPx) + overscan);
   const prefix = `log_def.${index}.records.`;
   const issues = section(KEY).shownValidation.value.issues;
   const invalidRows = new Set(issues.filter((i) => i.path.startsWith(prefix)).map((i) => Number(i.path.slice(prefix.length).split('.')[0])));
