@@ -52,22 +52,25 @@ export class FramePreloadLinks {
     return [...entry.common, ...(isList(texts) ? texts : [])];
   }
 
-  /** The files of every framed page but /info (in the first load) and `route` (loaded with the page), in `locale`, less those of `route`. */
-  async others(route: FrameRoute | undefined, locale: string): Promise<string[]> {
+  /** The files of every framed page but /info (in the first load) and `route` (loaded with the page), by route, in `locale`, less those of `route`. */
+  async others(route: FrameRoute | undefined, locale: string): Promise<Partial<Record<FrameRoute, string[]>>> {
     const own = new Set(route ? await this.files(route, locale) : []);
-    const all = new Set<string>();
-    for (const r of FRAME_ROUTES) if (r !== 'info' && r !== route) for (const f of await this.files(r, locale)) if (!own.has(f)) all.add(f);
-    return [...all];
+    const all: Partial<Record<FrameRoute, string[]>> = {};
+    for (const r of FRAME_ROUTES) {
+      const files = r === 'info' || r === route ? [] : (await this.files(r, locale)).filter((f) => !own.has(f));
+      if (files.length > 0) all[r] = files;
+    }
+    return all;
   }
 }
 
-/** `files` as a JSON data element with this id, before the end of the body (every `<` escaped). */
-const withDataList = (html: string, id: string, files: readonly string[]): string =>
-  html.replace('</body>', () => `<script type="application/json" id="${id}">${JSON.stringify(files).replace(/</g, '\\u003c')}</script></body>`);
+/** `data` as a JSON data element with this id, before the end of the body (every `<` escaped). */
+const withDataList = (html: string, id: string, data: unknown): string =>
+  html.replace('</body>', () => `<script type="application/json" id="${id}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script></body>`);
 
-/** The page with the list of `files` the console preloads when idle (IDLE_PRELOADS_ID, at the end of the body). */
-export function withIdlePreloads(html: string, files: readonly string[]): string {
-  if (files.length === 0) return html;
+/** The page with the lists of files, by route, the console preloads when idle (IDLE_PRELOADS_ID, at the end of the body). */
+export function withIdlePreloads(html: string, files: Partial<Record<FrameRoute, readonly string[]>>): string {
+  if (Object.keys(files).length === 0) return html;
   return withDataList(html, IDLE_PRELOADS_ID, files);
 }
 

@@ -10,6 +10,7 @@ import {
   FRAME_PRELOADS_ID,
   FRAME_ROUTES,
   frameHashes,
+  IDLE_PRELOADS_ID,
   NARROW_QUERY,
   NO_FRAME_ROUTE,
   parsePrefs,
@@ -25,7 +26,11 @@ const SRC = 'http://unit/assets/chunk-ABC.js';
  * link (unless `link` is false) and whose tab is visible (unless `hidden`): what it set on the root
  * element, the module scripts it added to the head, and the page's next steps to run by hand.
  */
-function gate(hash: string, narrow: boolean, opts: { link?: boolean; hidden?: boolean; route?: string | null; preloads?: string[] } = {}) {
+function gate(
+  hash: string,
+  narrow: boolean,
+  opts: { link?: boolean; hidden?: boolean; route?: string | null; preloads?: string[]; idle?: Record<string, string[]> | string } = {},
+) {
   const route = opts.route === undefined ? 'info' : opts.route;
   const attrs = new Map<string, string>();
   const added: { type: string; src: string }[] = [];
@@ -41,7 +46,9 @@ function gate(hash: string, narrow: boolean, opts: { link?: boolean; hidden?: bo
         ? { getAttribute: (k: string) => (k === FIRST_FRAME_ATTR ? route : null) }
         : id === FRAME_PRELOADS_ID && opts.preloads
           ? { textContent: JSON.stringify(opts.preloads) }
-          : null,
+          : id === IDLE_PRELOADS_ID && opts.idle
+            ? { textContent: typeof opts.idle === 'string' ? opts.idle : JSON.stringify(opts.idle) }
+            : null,
     querySelector: (q: string) => (q === `link[${START_LINK_ATTR}]` && opts.link !== false ? { href: SRC } : null),
     createElement: (tag: string) => ({ tag, type: '', src: '', rel: '', href: '' }),
     head: {
@@ -143,6 +150,26 @@ describe('the first frame gate', () => {
     g.read();
     expect(g.added).toHaveLength(1);
     expect(g.links).toEqual([]);
+  });
+
+  it('preloads the code and texts of the framed page the address names when the frame is another’s (a bookmark to /com, the cookie on /info), with the console’s script', () => {
+    const idle = { com: ['assets/chunk-C.js', 'assets/chunk-T.js'], log: ['assets/chunk-L.js'] };
+    const g = gate('#/com', false, { route: 'info', idle });
+    g.read();
+    expect(g.links).toEqual(idle.com.map((href) => ({ rel: 'modulepreload', href })));
+    expect(g.added).toEqual([{ type: 'script/module', src: SRC }]);
+    // a page without a list, another address, a list that is not as the daemon writes it: only the script
+    for (const [hash, list] of [
+      ['#/users', idle],
+      ['#/com?x=1', idle],
+      ['#/com', '[not json'],
+      ['#/com', '{"com":5}'],
+    ] as const) {
+      const other = gate(hash, false, { route: 'info', idle: list });
+      other.read();
+      expect(other.links, `${hash} ${JSON.stringify(list)}`).toEqual([]);
+      expect(other.added, hash).toEqual([{ type: 'script/module', src: SRC }]);
+    }
   });
 
   it('starts nothing in a page whose script is its own (no start link)', () => {

@@ -72,11 +72,13 @@ export const CONSOLE_SCRIPT_TAG = /<script type="module" src="([^"]*)"><\/script
 export const FRAME_PRELOADS_ID = 'frame-preloads';
 
 /**
- * The page's list of the other framed pages' code and texts (FRAME_PRELOADS_FILE, in the cookie's
- * language, less what the page loads anyway): a JSON data element the console turns into
+ * The page's lists of the other framed pages' code and texts (FRAME_PRELOADS_FILE, in the cookie's
+ * language, less what the page loads anyway), by route: a JSON data element the console turns into
  * `<link rel="modulepreload">` links once its first page is shown and the browser is idle
  * (web/api/idle-preloads.ts), so that a first move to one of those pages waits for no chunk, and
- * not for a second wave of the chunks a page's chunk imports.
+ * not for a second wave of the chunks a page's chunk imports. When the address names one of those
+ * pages (a bookmark to /#/com while the cookie names /info), the gate adds that page's list with the
+ * console's script: its chunks came in three waves after the console's start, 300 ms at CPU 4×.
  */
 export const IDLE_PRELOADS_ID = 'idle-preloads';
 
@@ -101,7 +103,8 @@ export const PRELOAD_FILE = /^assets\/[\w.-]+\.js$/;
  * The gate reads the frame's route from `#app` (FIRST_FRAME_ATTR, one of FRAME_ROUTES, written by the
  * daemon): one script whatever the route, so the policy names one hash. With the console's script it
  * adds the preloads of the framed page's code and texts (FRAME_PRELOADS_ID) when the address is that
- * page's, shown or not (a narrow screen renders the same page).
+ * page's, shown or not (a narrow screen renders the same page), and when the address names another
+ * framed page, that page's list among the idle preloads (IDLE_PRELOADS_ID).
  *
  * Made by a call marked pure: the console's bundle imports this module but not the gate, and so
  * leaves the gate's text out.
@@ -112,7 +115,8 @@ function gateScript(): string {
   const attr = JSON.stringify(FIRST_FRAME_ATTR);
   // frameHashes, written out for the page
   const hashes = '(r==="info"?["#/info","","#/"]:["#/"+r])';
-  const preloads = `p=d.getElementById(${JSON.stringify(FRAME_PRELOADS_ID)});if(fits&&p)for(const h of JSON.parse(p.textContent)){const l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.append(l)}`;
+  // the framed page's list when the address is that page's, else the list of the page the address names (none for another page)
+  const preloads = `p=d.getElementById(fits?${JSON.stringify(FRAME_PRELOADS_ID)}:${JSON.stringify(IDLE_PRELOADS_ID)});try{let f=JSON.parse(p.textContent);if(!fits)f=f[location.hash.slice(2)]||[];for(const h of f){const l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.append(l)}}catch{}`;
   return `(()=>{const d=document,a=d.getElementById("app"),r=a&&a.getAttribute(${attr}),fits=!!r&&${hashes}.includes(location.hash),show=fits&&!matchMedia(${JSON.stringify(NARROW_QUERY)}).matches,link=d.querySelector(${JSON.stringify(`link[${START_LINK_ATTR}]`)});if(show)d.documentElement.setAttribute(${attr},${JSON.stringify(FIRST_FRAME_SHOW)});if(link)addEventListener("DOMContentLoaded",()=>{const start=()=>{const s=d.createElement("script"),${preloads};s.type="module";s.src=link.href;d.head.append(s)};if(show&&d.visibilityState==="visible")requestAnimationFrame(()=>setTimeout(start,0));else start()})})()`;
 }
 

@@ -250,5 +250,23 @@ describe("the daemon's first frame in the browser", () => {
       await pageBody(page, 'log').waitFor();
       expect(scripts).toEqual([]);
     });
+
+    it("a bookmark to /#/com while the cookie names /info: the gate asks for /com's code and texts with the console's script, before the console runs", async () => {
+      const { page, context } = await suite.open();
+      await loginApi(page, suite.d);
+      await prefsCookie(context, suite.d, 'en.default.all.info');
+      const held = await holdScripts(page);
+      await page.goto(`${suite.d.url}/#/com`, { waitUntil: 'domcontentloaded' });
+      // the console's script is held back: what is asked for now comes from the page and its gate alone
+      await page.waitForFunction(() => document.querySelector('script[type=module][src]') !== null);
+      const preloaded = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => new URL(l.href).pathname.slice(1)),
+      );
+      const listed = await page.evaluate(() => (JSON.parse(document.getElementById('idle-preloads')?.textContent ?? '{}') as Record<string, string[]>).com);
+      expect(listed?.length).toBeGreaterThan(0);
+      for (const f of listed ?? []) expect(preloaded, f).toContain(f);
+      await held.release();
+      await pageBody(page, 'com').locator('[data-overview-interface="1"] [data-state]').waitFor();
+    });
   });
 });

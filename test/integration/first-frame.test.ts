@@ -207,10 +207,18 @@ describe("the daemon's first frame", () => {
 
   it("the other framed pages' code and texts, listed for the console to preload when idle: in the cookie's language, none of the page's own", async () => {
     const built = JSON.parse(await readFile(join(web, FRAME_PRELOADS_FILE), 'utf8')) as FramePreloads;
-    const idle = async (cookie: string) => {
+    const lists = async (cookie: string) => {
       const list = IDLE_LIST.exec((await open(d, cookie)).text)?.[1];
-      return list === undefined ? undefined : (JSON.parse(list) as string[]);
+      return list === undefined ? undefined : (JSON.parse(list) as Record<string, string[]>);
     };
+    const idle = async (cookie: string) => {
+      const byRoute = await lists(cookie);
+      return byRoute === undefined ? undefined : [...new Set(Object.values(byRoute).flat())];
+    };
+    // by route: each framed page's own list (a bookmark to it while the cookie names another page preloads that one)
+    const byRoute = (await lists(`${admin}; ${prefs('en.default.all')}`)) ?? {};
+    expect(Object.keys(byRoute).sort()).toEqual(['com', 'graphs', 'log', 'mqtt', 'port']);
+    for (const r of ['com', 'port', 'log', 'mqtt', 'graphs'] as const) expect(byRoute[r], r).toEqual([...built[r]!.common, ...built[r]!.locales.en!]);
     const onInfo = (await idle(`${admin}; ${prefs('fr.default.all')}`)) ?? [];
     for (const r of ['com', 'port', 'log', 'mqtt', 'graphs'] as const)
       for (const f of [...built[r]!.common, ...built[r]!.locales.fr!]) expect(onInfo, `${r}: ${f}`).toContain(f);

@@ -20,13 +20,14 @@ function page(list: string | undefined, links: string[] = [], scripts: string[] 
 
 describe('idle preloads', () => {
   it('lists the files the page has not yet, once', () => {
-    const { doc } = page(JSON.stringify(['assets/chunk-A.js', 'assets/chunk-B.js', 'assets/chunk-C.js']), ['assets/chunk-A.js'], ['assets/chunk-C.js']);
-    expect(idlePreloads(doc)).toEqual(['assets/chunk-B.js']);
+    const lists = { com: ['assets/chunk-A.js', 'assets/chunk-B.js'], log: ['assets/chunk-B.js', 'assets/chunk-C.js', 'assets/chunk-D.js'] };
+    const { doc } = page(JSON.stringify(lists), ['assets/chunk-A.js'], ['assets/chunk-C.js']);
+    expect(idlePreloads(doc)).toEqual(['assets/chunk-B.js', 'assets/chunk-D.js']);
     expect(idlePreloads(doc)).toEqual([]);
   });
 
   it('adds a modulepreload link for each', () => {
-    const { doc, head } = page(JSON.stringify(['assets/chunk-A.js', 'assets/chunk-B.js']));
+    const { doc, head } = page(JSON.stringify({ com: ['assets/chunk-A.js'], port: ['assets/chunk-B.js'] }));
     preloadIdle(doc);
     expect(head).toEqual([
       { rel: 'modulepreload', href: 'assets/chunk-A.js' },
@@ -37,9 +38,10 @@ describe('idle preloads', () => {
   it.each([
     ['no list', undefined],
     ['not JSON', '[assets/chunk-A.js'],
-    ['not a list', '{"a":1}'],
-    ['a file elsewhere', JSON.stringify(['assets/chunk-A.js', 'https://evil.example/x.js'])],
-    ['a path out of assets', JSON.stringify(['assets/../index.js'])],
+    ['not lists by route', '{"a":1}'],
+    ['one list', JSON.stringify(['assets/chunk-A.js'])],
+    ['a file elsewhere', JSON.stringify({ com: ['assets/chunk-A.js'], log: ['https://evil.example/x.js'] })],
+    ['a path out of assets', JSON.stringify({ com: ['assets/../index.js'] })],
   ])('nothing from %s', (_, list) => {
     const { doc, head } = page(list);
     preloadIdle(doc);

@@ -1,11 +1,11 @@
-// The other framed pages' code and texts, which the daemon lists in the page (IDLE_PRELOADS_ID,
+// The other framed pages' code and texts, which the daemon lists by route in the page (IDLE_PRELOADS_ID,
 // device/model/first-frame.ts): made `<link rel="modulepreload">` links once the first page is shown
 // and the browser is idle, so that a first move to /com, /port, /log, /mqtt or /graphs finds the
 // page's chunk and its imports fetched and compiled (not run: a page's module asks for its data
 // when it runs). Files already in the page are not asked for twice.
 import { IDLE_PRELOADS_ID, PRELOAD_FILE } from '../../device/model/first-frame.ts';
 
-/** The listed files, less the page's own scripts and preloads; none when the list is not as the daemon writes it. */
+/** The listed files of every route, once each, less the page's own scripts and preloads; none when the lists are not as the daemon writes them. */
 export function idlePreloads(doc: Document): string[] {
   const el = doc.getElementById(IDLE_PRELOADS_ID);
   if (!el) return [];
@@ -16,13 +16,16 @@ export function idlePreloads(doc: Document): string[] {
   } catch {
     return [];
   }
-  if (!Array.isArray(list) || !list.every((f): f is string => typeof f === 'string' && PRELOAD_FILE.test(f))) return [];
+  // the lists by route, as the daemon writes them: nothing from anything else
+  const lists = list && typeof list === 'object' && !Array.isArray(list) ? Object.values(list) : [];
+  const files = lists.every((l): l is unknown[] => Array.isArray(l)) ? lists.flat() : [];
+  if (files.length === 0 || !files.every((f): f is string => typeof f === 'string' && PRELOAD_FILE.test(f))) return [];
   const have = new Set(
     [...doc.querySelectorAll<HTMLLinkElement | HTMLScriptElement>('link[rel=modulepreload], script[src]')].map((e) =>
       new URL('href' in e ? e.href : e.src, doc.baseURI).pathname.slice(1),
     ),
   );
-  return list.filter((f) => !have.has(f));
+  return [...new Set(files)].filter((f) => !have.has(f));
 }
 
 /** Adds the preload links of idlePreloads. */
