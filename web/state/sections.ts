@@ -58,9 +58,9 @@ const cross = computed(() => {
 export const loaded = signal(false);
 /**
  * counts the tasks after edits in which the shown validation caught up (shownValidation); 0 until
- * the first of them, after the start: the first render shows no check (the daemon's first frame
- * never checks), which spared it checking every section (700 log points: 27 of the 36 ms a frame of
- * /graphs took to render in the daemon, 2026-12-04)
+ * the first of them: a render before it shows no check, the daemon's first frame (which runs no
+ * tasks) never does, which spared it checking every section (700 log points: 27 of the 36 ms a
+ * frame of /graphs took to render in the daemon, 2026-12-04)
  */
 const shownAt = signal(0);
 const NONE: Issue[] = [];
