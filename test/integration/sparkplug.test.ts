@@ -138,6 +138,23 @@ describe('Sparkplug B edge node', () => {
     expect(ddata.payload.metrics!.map((m) => m.value)).toEqual([78]);
   });
 
+  it('the PLC stops answering: one DDEATH with the next seq, no DDATA, then DBIRTH with the current values once it answers (operational-behavior-device-ddeath, payloads-ddeath-seq, payloads-dbirth-seq)', async () => {
+    const from = host.seen.length;
+    const last = seq(host.seen.at(-1)!);
+    rig.plc.setFault({ kind: 'error', code: 61 }); // every read refused
+    const ddeath = await host.next('DDEATH', from);
+    expect(ddeath).toMatchObject({ topic: topic('DDEATH', true), qos: 0, retain: false });
+    expect(seq(ddeath)).toBe((last + 1) & 0xff);
+    await until(async () => (await spStatus()).state === 'link_down', 10_000, 'status link_down');
+    setPoint(POINTS[0]!, 81);
+    rig.plc.setFault({ kind: 'none' });
+    const dbirth = await host.next('DBIRTH', from);
+    expect(seq(dbirth)).toBe((last + 2) & 0xff);
+    expect(dbirth.payload.metrics!.find((m) => m.name === 'Line1/Level')!.value).toBe(81);
+    expect(host.seen.slice(from).map((s) => s.type)).toEqual(['DDEATH', 'DBIRTH']);
+    await until(async () => (await spStatus()).state === 'online', 10_000, 'status online');
+  });
+
   it('the broker loses the connection: its will is NDEATH (QoS 1, not retained) with this bdSeq; after the reconnect NBIRTH bdSeq + 1, and the next will carries it (payloads-ndeath-will-message-qos, -retain, payloads-ndeath-bdseq, topics-nbirth-bdseq-increment)', async () => {
     for (const n of [0n, 1n]) {
       const from = host.seen.length;
