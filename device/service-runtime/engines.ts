@@ -15,6 +15,7 @@ import { startNosql } from '../nosql/engine.ts';
 import { startScript } from '../script/engine.ts';
 import { type SparkplugEngine, startSparkplug } from '../sparkplug/engine.ts';
 import { startSql } from '../sql/engine.ts';
+import type { AuditLog } from '../system/audit.ts';
 import type { Logger } from '../system/log.ts';
 import type { QueuedServiceDeps, ServiceEngine } from './queued-engine.ts';
 
@@ -26,6 +27,8 @@ export interface ServiceEngineDeps {
   dataDir: string;
   /** the FTP send the script's send statement hands its files to */
   ftpSend?: FtpSend;
+  /** where the Sparkplug B edge node audits the writes hosts make */
+  audit?: AuditLog;
 }
 
 export interface ServiceEngines {
@@ -105,7 +108,7 @@ export async function startServiceEngines(deps: ServiceEngineDeps): Promise<Serv
     },
   );
   // after the MQTT engine, whose client id it derives its own from
-  const sparkplug = await startSparkplug(common).catch((e: unknown) => {
+  const sparkplug = await startSparkplug({ ...common, ...(deps.audit ? { audit: deps.audit } : {}) }).catch((e: unknown) => {
     const message = e instanceof Error ? e.message : String(e);
     deps.log.error('the sparkplug engine cannot start', { error: message });
     return failedSparkplug(deps.hw.clock.now(), message);

@@ -13,6 +13,7 @@ import type { Pew } from '../model/sections/pew.ts';
 import type { SparkplugStatus } from '../model/sparkplug-status.ts';
 import { clientIdAt } from '../mqtt/engine.ts';
 import { followRuns } from '../service-runtime/runs.ts';
+import type { AuditLog } from '../system/audit.ts';
 import type { Logger } from '../system/log.ts';
 import { bdSeqFile, readBdSeq, sparkplugClientId } from './bdseq-file.ts';
 import { SparkplugRun, type SparkplugShared } from './run.ts';
@@ -23,6 +24,8 @@ export interface SparkplugDeps {
   log: Logger;
   dataDir: string;
   clock: Clock;
+  /** DCMD writes are audited here */
+  audit?: AuditLog;
 }
 
 export interface SparkplugEngine {

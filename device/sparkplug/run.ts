@@ -9,6 +9,7 @@ import type { IClientOptions, MqttClient } from 'mqtt';
 import type { Clock } from '../../hw/types.ts';
 import type { Links } from '../com/links.ts';
 import type { Log } from '../model/sections/log.ts';
+import { LOG_AREAS } from '../model/sections/logfile.ts';
 import type { Mqtt } from '../model/sections/mqtt.ts';
 import type { Pew } from '../model/sections/pew.ts';
 import { sparkplugDeviceId } from '../model/sparkplug.ts';
@@ -16,9 +17,11 @@ import type { SparkplugState } from '../model/sparkplug-status.ts';
 import { BACKOFF_FIRST_MS, BACKOFF_MAX_MS, brokerOptions, endClient } from '../mqtt/connection.ts';
 import { drivers } from '../services/drivers.ts';
 import type { BrokerTarget } from '../services/mqtt-test.ts';
+import type { AuditLog } from '../system/audit.ts';
 import type { Logger } from '../system/log.ts';
 import { writeBdSeq } from './bdseq-file.ts';
-import { changed, type MetricTable, metricTable } from './metrics.ts';
+import { type PlcWrite, planWrite } from './commands.ts';
+import { changed, type Metric, type MetricTable, metricTable } from './metrics.ts';
 import {
   asksRebirth,
   dbirthMessage,
@@ -31,7 +34,7 @@ import {
   type PayloadMessage,
   REBIRTH,
 } from './payload.ts';
-import { Poller } from './poller.ts';
+import { Poller, SPARKPLUG_USER } from './poller.ts';
 import { EdgeSession } from './session.ts';
 import { parseState } from './state.ts';
 import { commandTopics, deviceTopic, nodeTopic, parseTopic, type SparkplugIds } from './topics.ts';
@@ -59,6 +62,8 @@ export interface SparkplugRunDeps {
   log: Logger;
   dataDir: string;
   clock: Clock;
+  /** DCMD writes are audited here */
+  audit?: AuditLog;
 }
 
 const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
@@ -378,15 +383,52 @@ export class SparkplugRun {
     });
   }
 
-  /** DCMD: writes to the PLC come later; every command is refused and logged, nothing is written. */
+  /**
+   * DCMD: each metric is written when commands.ts planWrite takes it (writable, value in range),
+   * through the link queue in the serial chain, and audited; anything else is refused and logged,
+   * and nothing is written for it. The new value goes out by exception with the next pass.
+   */
   #dcmd(payload: Buffer): void {
     const r = this.#codec!.decodeCommand(payload);
-    this.#refuse('DCMD', r.ok ? 'writes from hosts are not taken (yet)' : r.message);
+    if (!r.ok) {
+      this.#refuse('DCMD', r.message);
+      return;
+    }
+    const host = r.command.timestamp !== undefined ? Number(r.command.timestamp) : undefined;
+    for (const c of r.command.metrics) {
+      const plan = planWrite(this.#table, c);
+      if (!plan.ok) {
+        const metric = plan.metric?.name ?? c.name ?? (c.alias !== undefined ? `alias ${c.alias}` : '?');
+        this.#refuse('DCMD', plan.reason, metric);
+        continue;
+      }
+      void this.#enqueue(() => this.#write(plan.metric, plan.value, plan.write, host));
+    }
   }
 
-  #refuse(kind: string, why: string): void {
+  async #write(metric: Metric, value: SparkplugValue, write: PlcWrite, hostTs: number | undefined): Promise<void> {
+    const s = metric.source;
+    const address = `${LOG_AREAS[metric.record.area]}${metric.record.reg_addr}`;
+    const detail = { metric: metric.name, interface: s.interfaceId, address, value: String(value), ...(hostTs !== undefined ? { host_ts: hostTs } : {}) };
+    try {
+      const link = this.deps.links.get(s.interfaceId);
+      if (!link) throw new Error(`interface ${s.interfaceId} is not enabled`);
+      if (write.kind === 'bit') await link.writeBits(write.area, write.index, [write.value], SPARKPLUG_USER, s.station);
+      else await link.writeWords(write.area, write.word, write.words, SPARKPLUG_USER, s.station);
+    } catch (e) {
+      this.#error(`write ${metric.name}: ${errorText(e)}`);
+      this.deps.log.warn('sparkplug: a DCMD write failed', { metric: metric.name, address, error: errorText(e) });
+      await this.deps.audit?.write({ action: 'sparkplug_write', user: SPARKPLUG_USER, detail: { ...detail, ok: false, reason: errorText(e) } });
+      return;
+    }
+    this.shared.counters.commands++;
+    this.deps.log.info('sparkplug: DCMD written', { metric: metric.name, address });
+    await this.deps.audit?.write({ action: 'sparkplug_write', user: SPARKPLUG_USER, detail: { ...detail, ok: true } });
+  }
+
+  #refuse(kind: string, why: string, metric?: string): void {
     this.shared.counters.refused++;
-    this.deps.log.warn(`sparkplug: ${kind} refused`, { reason: why });
+    this.deps.log.warn(`sparkplug: ${kind} refused`, { reason: why, ...(metric !== undefined ? { metric } : {}) });
   }
 
   #error(message: string): void {
