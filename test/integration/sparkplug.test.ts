@@ -27,7 +27,7 @@ const topic = (type: string, device = false) => `spBv1.0/${G}/${type}/${E}${devi
 /** The logger's points on COM1 (the PLC's interface): one per data type, a bit, one with a deadband. */
 const POINTS: (Partial<LogRecord> & { value: number | bigint | string | boolean; datatype: string })[] = [
   { id: 1, name: 'Level', type: 0, area: 1, reg_addr: '100', dim: 'mm', value: -1234, datatype: 'Int16' },
-  { id: 2, name: 'Count', type: 5, area: 1, reg_addr: '102', value: 4_000_000_000, datatype: 'UInt32' },
+  { id: 2, name: 'Count', type: 5, area: 1, reg_addr: '102', sparkplug_writable: true, value: 4_000_000_000, datatype: 'UInt32' },
   { id: 3, name: 'Temp', type: 7, area: 1, reg_addr: '104', dim: '°C', value: 21.5, datatype: 'Float' },
   { id: 4, name: 'Energy', type: 9, area: 1, reg_addr: '106', value: -(2n ** 40n), datatype: 'Int64' },
   { id: 5, name: 'Recipe', type: 13, area: 1, reg_addr: '110', str_len: 8, value: 'pump', datatype: 'String' },
@@ -126,16 +126,29 @@ describe('Sparkplug B edge node', () => {
     expect(dbirth.payload.metrics!.find((m) => m.name === 'Line1/Level')!.value).toBe(77);
   });
 
-  it('a DCMD is refused and logged, nothing is written, the node keeps publishing', async () => {
-    const before = rig.plc.memory.readWords('DT', 100, 1);
+  it('DCMD: a metric marked writable is written into PLC memory through the link, audited and reported by exception; a read-only metric, an unknown alias and the wrong datatype are refused and change nothing (operational-behavior-data-commands-dcmd-verb, -dcmd-metric-name, -dcmd-metric-value)', async () => {
+    const memory = () => rig.plc.memory.readWords('DT', 100, 4);
+    const before = memory();
     const refused = (await spStatus()).counters.refused;
-    await host.command(topic('DCMD', true), [{ alias: 1, type: 'Int16', value: 5 } as unknown as TahuMetric]);
-    await until(async () => (await spStatus()).counters.refused > refused, 10_000, 'DCMD refused');
-    expect(rig.plc.memory.readWords('DT', 100, 1)).toEqual(before);
+    await host.command(topic('DCMD', true), [
+      { alias: 1, type: 'Int16', value: 5 }, // Level: read-only
+      { alias: 99, type: 'Int16', value: 5 }, // no such metric
+      { alias: 2, type: 'String', value: '5' }, // Count is UInt32
+    ] as unknown as TahuMetric[]);
+    await until(async () => (await spStatus()).counters.refused === refused + 3, 10_000, 'three refusals');
+    expect(memory()).toEqual(before);
+
     const from = host.seen.length;
-    setPoint(POINTS[0]!, 78);
+    await host.command(topic('DCMD', true), [{ alias: 2, type: 'UInt32', value: 3_000_000_000 } as unknown as TahuMetric]);
     const ddata = await host.next('DDATA', from);
-    expect(ddata.payload.metrics!.map((m) => m.value)).toEqual([78]);
+    expect(ddata.payload.metrics!.map((m) => [Number(big(m.alias)), Number(big(m.value))])).toEqual([[2, 3_000_000_000]]);
+    expect(rig.plc.memory.readWords('DT', 102, 2)).toEqual(encodeValue(5, 3_000_000_000, 'little'));
+    expect(rig.plc.memory.readWords('DT', 100, 1)).toEqual(before.slice(0, 1));
+    const audit = (await rig.d.ctx.audit.read())
+      .split('\n')
+      .filter((l) => l.includes('sparkplug_write'))
+      .map((l) => JSON.parse(l) as { detail: Record<string, unknown> });
+    expect(audit.map((a) => a.detail)).toEqual([expect.objectContaining({ metric: 'Line1/Count', address: 'DT102', value: '3000000000', ok: true })]);
   });
 
   it('the PLC stops answering: one DDEATH with the next seq, no DDATA, then DBIRTH with the current values once it answers (operational-behavior-device-ddeath, payloads-ddeath-seq, payloads-dbirth-seq)', async () => {
