@@ -56,9 +56,12 @@ describe('Sparkplug B edge node under kill -9', () => {
       sparkplug_edge_node_id: 'E',
       sparkplug_poll: 0.2,
     });
-    await host.next('DBIRTH');
+    const dbirth = await host.next('DBIRTH');
     await setup.d.stop();
-    expect(metricBig((await host.next('NDEATH')).payload, 'bdSeq')).toBe(0n);
+    // the daemon's stop publishes NDEATH (its timestamp after the births: no will)
+    const stopped = await host.next('NDEATH');
+    expect(metricBig(stopped.payload, 'bdSeq')).toBe(0n);
+    expect(big(stopped.payload.timestamp)).toBeGreaterThanOrEqual(big(dbirth.payload.timestamp));
 
     const fixture = fileURLToPath(new URL('../fixtures/daemon-child-pty.ts', import.meta.url));
     const from = host.seen.length;

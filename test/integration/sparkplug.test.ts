@@ -177,6 +177,8 @@ describe('Sparkplug B edge node', () => {
       expect(will.payload.seq).toBeUndefined(); // topics-ndeath-seq
       expect(will.payload.metrics!.map((m) => [m.name, m.type])).toEqual([['bdSeq', 'Int64']]);
       expect(metricBig(will.payload, 'bdSeq')).toBe(n);
+      // the will made before its CONNECT, not an NDEATH published by the node
+      expect(big(will.payload.timestamp)).toBeLessThanOrEqual(big(host.seen.slice(0, from).findLast((s) => s.type === 'NBIRTH')!.payload.timestamp));
       const nbirth = await host.next('NBIRTH', from);
       expect([seq(nbirth), metricBig(nbirth.payload, 'bdSeq')]).toEqual([0, n + 1n]);
       expect(seq(await host.next('DBIRTH', from))).toBe(1);
@@ -195,9 +197,12 @@ describe('Sparkplug B edge node', () => {
     const from = host.seen.length;
     const bdSeq = BigInt((await spStatus()).bdSeq!);
     await saveSparkplug({ sparkplug_poll: 0.3 });
+    const lastBirth = host.seen.slice(0, from).findLast((s) => s.type === 'DBIRTH')!;
     const ndeath = await host.next('NDEATH', from);
     expect(ndeath).toMatchObject({ topic: topic('NDEATH'), qos: 1, retain: false });
     expect(metricBig(ndeath.payload, 'bdSeq')).toBe(bdSeq);
+    // published at the stop, not the will (whose timestamp is its CONNECT's, before the births)
+    expect(big(ndeath.payload.timestamp)).toBeGreaterThanOrEqual(big(lastBirth.payload.timestamp));
     const nbirth = await host.next('NBIRTH', from);
     expect(metricBig(nbirth.payload, 'bdSeq')).toBe(bdSeq + 1n);
     expect(host.of('NDEATH', from)).toHaveLength(1); // the DISCONNECT made the broker drop the will
