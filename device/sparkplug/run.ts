@@ -43,6 +43,11 @@ import type { SparkplugValue } from './types.ts';
 /** How long an intentional stop waits for the NDEATH's PUBACK, then for the DISCONNECT to go out. */
 export const NDEATH_WAIT_MS = 2000;
 
+/** DCMD writes waiting in the chain at most; more are refused as `busy`. */
+export const MAX_WRITES_WAITING = 64;
+/** Refusals are logged at most once in this time. */
+export const REFUSAL_LOG_MS = 10_000;
+
 export type SparkplugCounter = 'published' | 'births' | 'ddata' | 'commands' | 'refused';
 
 /** What outlives a save: the client id, the bdSeq kept on disk, the counters, the last error. */
@@ -91,6 +96,9 @@ export class SparkplugRun {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #work: Promise<void> = Promise.resolve();
   #rebirthQueued = false;
+  #writesWaiting = 0;
+  #refusalLoggedAt = -Infinity;
+  #refusalsUnlogged = 0;
   /** the value last published per alias (births and DDATA): what the next pass is compared with */
   readonly #last = new Map<number, SparkplugValue | null>();
   readonly #session: EdgeSession;
@@ -402,7 +410,15 @@ export class SparkplugRun {
         this.#refuse('DCMD', plan.reason, metric);
         continue;
       }
-      void this.#enqueue(() => this.#write(plan.metric, plan.value, plan.write, host));
+      if (this.#writesWaiting >= MAX_WRITES_WAITING) {
+        this.#refuse('DCMD', 'busy', plan.metric.name);
+        continue;
+      }
+      this.#writesWaiting++;
+      void this.#enqueue(async () => {
+        this.#writesWaiting--;
+        await this.#write(plan.metric, plan.value, plan.write, host);
+      });
     }
   }
 
@@ -426,9 +442,22 @@ export class SparkplugRun {
     await this.deps.audit?.write({ action: 'sparkplug_write', user: SPARKPLUG_USER, detail: { ...detail, ok: true } });
   }
 
+  /** Counts a refusal; logs it, at most one line per REFUSAL_LOG_MS with the number left out before it (a host sending junk must not fill the log). */
   #refuse(kind: string, why: string, metric?: string): void {
     this.shared.counters.refused++;
-    this.deps.log.warn(`sparkplug: ${kind} refused`, { reason: why, ...(metric !== undefined ? { metric } : {}) });
+    const now = performance.now();
+    if (now - this.#refusalLoggedAt < REFUSAL_LOG_MS) {
+      this.#refusalsUnlogged++;
+      return;
+    }
+    this.#refusalLoggedAt = now;
+    const unlogged = this.#refusalsUnlogged;
+    this.#refusalsUnlogged = 0;
+    this.deps.log.warn(`sparkplug: ${kind} refused`, {
+      reason: why,
+      ...(metric !== undefined ? { metric } : {}),
+      ...(unlogged > 0 ? { notLoggedBefore: unlogged } : {}),
+    });
   }
 
   #error(message: string): void {
