@@ -14,7 +14,7 @@ import type { Mqtt } from '../model/sections/mqtt.ts';
 import type { Pew } from '../model/sections/pew.ts';
 import { sparkplugDeviceId } from '../model/sparkplug.ts';
 import type { SparkplugState } from '../model/sparkplug-status.ts';
-import { BACKOFF_FIRST_MS, BACKOFF_MAX_MS, brokerOptions, endClient } from '../mqtt/connection.ts';
+import { BACKOFF_FIRST_MS, BACKOFF_MAX_MS, brokerOptions, END_WAIT_MS, endClient } from '../mqtt/connection.ts';
 import { drivers } from '../services/drivers.ts';
 import type { BrokerTarget } from '../services/mqtt-test.ts';
 import type { AuditLog } from '../system/audit.ts';
@@ -157,7 +157,9 @@ export class SparkplugRun {
   async stop(): Promise<void> {
     this.#active = false;
     if (this.#timer) clearTimeout(this.#timer);
-    await this.#work;
+    // the step under way ends (a read, a write, a birth); one stuck on a broker that stopped
+    // answering must not hold the stop: the steps after it see the run stopped and do nothing
+    if (!(await within(this.#work, END_WAIT_MS))) this.deps.log.warn('sparkplug: a step did not end in time, stopping anyway');
     const client = this.#client;
     this.#client = undefined;
     if (client) {
@@ -219,7 +221,12 @@ export class SparkplugRun {
     this.deps.log.info('sparkplug connected', { broker: this.m.broker_addr, bdSeq: this.#session.bdSeq });
     try {
       // message-flow-edge-node-ncmd-subscribe, -device-dcmd-subscribe, primary-application-state-…-state-subs
-      await client.subscribeAsync(commandTopics(this.#ids, this.m.sparkplug_primary_host_id), { qos: 1 });
+      const granted = await client.subscribeAsync(commandTopics(this.#ids, this.m.sparkplug_primary_host_id), { qos: 1 });
+      const refused = granted.filter((g) => g.qos >= 128).map((g) => g.topic);
+      if (refused.length > 0) {
+        this.#error(`subscription refused: ${refused.join(', ')}`);
+        this.deps.log.warn('sparkplug: the broker refused a subscription (its ACL?)', { topics: refused });
+      }
     } catch (e) {
       this.#error(`subscribe: ${errorText(e)}`);
       return; // the connection is gone: the next connect subscribes again
