@@ -126,7 +126,7 @@ describe('Sparkplug B edge node', () => {
     expect(dbirth.payload.metrics!.find((m) => m.name === 'Line1/Level')!.value).toBe(77);
   });
 
-  it('DCMD: a metric marked writable is written into PLC memory through the link, audited and reported by exception; a read-only metric, an unknown alias and the wrong datatype are refused and change nothing (operational-behavior-data-commands-dcmd-verb, -dcmd-metric-name, -dcmd-metric-value)', async () => {
+  it('DCMD: a metric marked writable is written into PLC memory through the link, audited and reported by exception; a read-only metric, an unknown alias, the wrong datatype and bytes that are no payload are refused and change nothing (operational-behavior-data-commands-dcmd-verb, -dcmd-metric-name, -dcmd-metric-value)', async () => {
     const memory = () => rig.plc.memory.readWords('DT', 100, 4);
     const before = memory();
     const refused = (await spStatus()).counters.refused;
@@ -136,6 +136,11 @@ describe('Sparkplug B edge node', () => {
       { alias: 2, type: 'String', value: '5' }, // Count is UInt32
     ] as unknown as TahuMetric[]);
     await until(async () => (await spStatus()).counters.refused === refused + 3, 10_000, 'three refusals');
+    expect(memory()).toEqual(before);
+    // bytes that are no Sparkplug payload, on both command topics: refused, the node stays up
+    await host.client.publishAsync(topic('DCMD', true), Buffer.from([0x0a, 0xff, 0xff, 0x01]));
+    await host.client.publishAsync(topic('NCMD'), Buffer.from('{"not": "protobuf"}'));
+    await until(async () => (await spStatus()).counters.refused === refused + 5, 10_000, 'two more refusals');
     expect(memory()).toEqual(before);
 
     const from = host.seen.length;
