@@ -248,7 +248,10 @@ export class SparkplugRun {
   /** Ends the connection: DISCONNECT (the broker drops the will), bounded; a client that is not connected is closed at once. */
   async #end(client: MqttClient): Promise<void> {
     if (client.connected && (await within(client.endAsync(false), NDEATH_WAIT_MS))) return;
-    await endClient(client, NDEATH_WAIT_MS);
+    // the DISCONNECT did not go out in time: mqtt.js ignores a second end while one is under way,
+    // so the socket is closed here (the broker then sends the will, with this bdSeq)
+    if (client.disconnecting) client.stream?.destroy();
+    else await endClient(client, NDEATH_WAIT_MS);
   }
 
   /** Publishes NDEATH at QoS 1, not retained, and waits for its PUBACK, bounded. */

@@ -213,6 +213,22 @@ describe('Sparkplug B edge node', () => {
     expect(host.of('NDEATH', from)).toHaveLength(1); // the DISCONNECT made the broker drop the will
   });
 
+  it("a stop while the broker hangs is bounded: NDEATH and DISCONNECT unanswered, the socket closed, the next connection births with bdSeq + 1; the old connection's will carries the old bdSeq (payloads-ndeath-bdseq, topics-nbirth-bdseq-increment)", async () => {
+    const from = host.seen.length;
+    const bdSeq = BigInt((await spStatus()).bdSeq!);
+    relay.freeze(); // the open connections carry nothing more; new ones pass
+    await saveSparkplug({ sparkplug_poll: 0.25 }); // resolves once the old run stopped and the new one started
+    const nbirth = await host.next('NBIRTH', from);
+    expect(metricBig(nbirth.payload, 'bdSeq')).toBe(bdSeq + 1n);
+    // the NDEATH published into the hung connection never left the relay; the broker sends that
+    // connection's will when the new one takes over the client id: a host matches it to no live NBIRTH
+    const will = await host.next('NDEATH', from);
+    expect(metricBig(will.payload, 'bdSeq')).toBe(bdSeq);
+    expect(big(will.payload.timestamp)).toBeLessThan(big(nbirth.payload.timestamp)); // the will, made at its CONNECT
+    await until(async () => (await spStatus()).state === 'online', 20_000, 'online again');
+    relay.cut(); // the raw client's hung connection too
+  });
+
   it('a primary host: nothing is published until its online STATE, births after it; an offline STATE older than the last one is ignored, a counting one gives NDEATH, a new connection (bdSeq + 1) and births once online again (message-flow-edge-node-birth-publish-phid-wait, -phid-wait-id, -phid-wait-timestamp, -phid-offline, operational-behavior-edge-node-termination-host-offline-timestamp, -reconnect)', async () => {
     const state = 'spBv1.0/STATE/scada1';
     const from = host.seen.length;

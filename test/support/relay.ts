@@ -11,6 +11,8 @@ import { LOOPBACK } from './ports.ts';
 export class Relay {
   readonly server: Server;
   readonly open = new Set<Socket>();
+  /** each relayed connection: the client's side, the target's side */
+  private readonly pairs = new Set<[Socket, Socket]>();
   down = false;
   attempts: number[] = [];
   port = 0;
@@ -31,9 +33,12 @@ export class Relay {
       b.pipe(c);
       this.open.add(c);
       this.open.add(b);
+      const pair: [Socket, Socket] = [c, b];
+      this.pairs.add(pair);
       c.on('close', () => {
         this.open.delete(c);
         this.open.delete(b);
+        this.pairs.delete(pair);
       });
     });
   }
@@ -41,6 +46,17 @@ export class Relay {
   async listen(): Promise<void> {
     await new Promise<void>((r) => this.server.listen(0, LOOPBACK, () => r()));
     this.port = (this.server.address() as { port: number }).port;
+  }
+
+  /** The connections open now carry nothing more either way, and stay open (a peer that hangs); new ones are relayed. */
+  freeze(): void {
+    for (const [c, b] of this.pairs) {
+      c.unpipe(b);
+      b.unpipe(c);
+      c.pause();
+      b.pause();
+    }
+    this.pairs.clear();
   }
 
   cut(): void {
