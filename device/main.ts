@@ -156,7 +156,7 @@ export async function buildContext(
       },
     }),
     ftpSend,
-    services: await startServiceEngines({ store, links: com.links, hw, log: logger, dataDir, ftpSend }),
+    services: await startServiceEngines({ store, links: com.links, hw, log: logger, dataDir, ftpSend, audit }),
     rest: await startRestServer({
       store,
       links: com.links,

@@ -10,6 +10,7 @@ import { iecStatusSchema } from './iec-status.ts';
 import { statusReasonSchema } from './reasons.ts';
 import { rtcStatusSchema } from './rtc-status.ts';
 import { scriptStatusSchema } from './script/status.ts';
+import { sparkplugStatusSchema } from './sparkplug-status.ts';
 import { tlsStatusSchema } from './tls-status.ts';
 
 const count = () => v.pipe(v.number(), v.integer(), v.minValue(0));
@@ -73,6 +74,8 @@ export const serviceStatusSchema = v.object({
   tls: v.optional(tlsStatusSchema),
   /** the PLC clock sync only: the unit's time and zone, NTP, the last sync (device/model/rtc-status.ts; docs/rtc.md) */
   rtc: v.optional(rtcStatusSchema),
+  /** the MQTT service only: the Sparkplug B edge node on its own connection (device/model/sparkplug-status.ts; docs/sparkplug.md) */
+  sparkplug: v.optional(sparkplugStatusSchema),
   /** the IEC 60870-5-104 station only: its listener, connections, event queues, PLC sides, clock syncs (device/model/iec-status.ts; docs/iec104.md) */
   iec: v.optional(iecStatusSchema),
 });

@@ -17,17 +17,15 @@ export const BACKOFF_MAX_MS = 30_000;
 /** How long a stop waits for the client's own end before it closes the socket itself. */
 export const END_WAIT_MS = 5000;
 
-export async function clientOptions(
-  m: Mqtt,
-  dataDir: string,
-  clientId: string,
-  statusTopic: string | undefined,
-): Promise<{ target: BrokerTarget; opts: IClientOptions }> {
+/**
+ * What every connection of the unit to the saved broker shares (the raw client's, the Sparkplug B
+ * edge node's): the target, TLS trust, keep-alive, timeouts, back-off start, login. Each use adds its
+ * client id, session kind and will.
+ */
+export async function brokerOptions(m: Mqtt, dataDir: string): Promise<{ target: BrokerTarget; opts: IClientOptions }> {
   const target = brokerTarget(m);
   const trust = target.tls ? await mqttTrust(m, dataDir) : undefined;
   const opts: IClientOptions = {
-    clientId,
-    clean: false,
     keepalive: m.keep_alive,
     connectTimeout: 10_000,
     reconnectPeriod: BACKOFF_FIRST_MS,
@@ -35,9 +33,27 @@ export async function clientOptions(
     ...(m.broker_user ? { username: m.broker_user, password: m.broker_password } : {}),
     ...(trust ? (tlsOptions(target.host, trust) as Partial<IClientOptions>) : {}),
     ...(trust && target.scheme === 'wss' ? { wsOptions: tlsOptions(target.host, trust) } : {}),
-    ...(statusTopic ? { will: { topic: statusTopic, payload: Buffer.from(STATUS_OFFLINE), qos: m.qos, retain: true } } : {}),
   };
   return { target, opts };
+}
+
+/** The raw client's options: a persistent session under the unit's client id, the will on the status topic. */
+export async function clientOptions(
+  m: Mqtt,
+  dataDir: string,
+  clientId: string,
+  statusTopic: string | undefined,
+): Promise<{ target: BrokerTarget; opts: IClientOptions }> {
+  const { target, opts } = await brokerOptions(m, dataDir);
+  return {
+    target,
+    opts: {
+      clientId,
+      clean: false,
+      ...opts,
+      ...(statusTopic ? { will: { topic: statusTopic, payload: Buffer.from(STATUS_OFFLINE), qos: m.qos, retain: true } } : {}),
+    },
+  };
 }
 
 /** The error code of a connection failure (CONNACK refusals are auth_failed). */

@@ -36,7 +36,7 @@ export interface MqttDeps {
 export type MqttEngine = ServiceEngine;
 
 /** The unit's MQTT client id: made once, kept beside the queue, so the broker keeps its session. */
-async function clientIdAt(dir: string): Promise<string> {
+export async function clientIdAt(dir: string): Promise<string> {
   const file = join(dir, 'client-id');
   try {
     const id = (await readFile(file, 'utf8')).trim();

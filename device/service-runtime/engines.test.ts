@@ -39,7 +39,23 @@ describe('service engines', () => {
       ['script', 'off'],
     ]);
     expect(status[1]!.lastError).toMatchObject({ code: 'local', number: 7 });
+    expect(status[0]!.sparkplug).toMatchObject({ enabled: false, state: 'off', metrics: 0 });
     expect(log.recent().some((e) => e.level === 'error' && e.msg === 'the httpc engine cannot start')).toBe(true);
+    await engines.close();
+  });
+
+  it("a Sparkplug B engine that cannot start is the MQTT entry's sparkplug part in state error; the other engines run", async () => {
+    // the unit's client id, which the edge node's is made from, cannot be kept: its file is a folder
+    await mkdir(join(dir, 'queues', 'mqtt', 'client-id'), { recursive: true });
+    const hw = createSimHw({ dataDir: dir, versions: { app: '0', bsp: '1', hmi: '1' } });
+    const log = createLogger({ clock: hw.clock, sink: null });
+    const store = await ConfigStore.open({ dir: join(dir, 'config'), defs: CONFIG_SECTIONS, log });
+    const links = new Links({ hw, log, clock: hw.clock });
+    const engines = await startServiceEngines({ store, links, hw, log, dataDir: dir });
+    const status = engines.status();
+    expect(status[0]!.sparkplug).toMatchObject({ enabled: true, state: 'error', lastError: { message: expect.any(String) } });
+    expect(status.slice(1).map((s) => s.state)).toEqual(['off', 'off', 'off', 'off', 'off']);
+    expect(log.recent().some((e) => e.level === 'error' && e.msg === 'the sparkplug engine cannot start')).toBe(true);
     await engines.close();
   });
 });

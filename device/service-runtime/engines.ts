@@ -13,7 +13,9 @@ import type { RuntimeService, ServiceStatus } from '../model/service-status.ts';
 import { startMqtt } from '../mqtt/engine.ts';
 import { startNosql } from '../nosql/engine.ts';
 import { startScript } from '../script/engine.ts';
+import { type SparkplugEngine, startSparkplug } from '../sparkplug/engine.ts';
 import { startSql } from '../sql/engine.ts';
+import type { AuditLog } from '../system/audit.ts';
 import type { Logger } from '../system/log.ts';
 import type { QueuedServiceDeps, ServiceEngine } from './queued-engine.ts';
 
@@ -25,6 +27,8 @@ export interface ServiceEngineDeps {
   dataDir: string;
   /** the FTP send the script's send statement hands its files to */
   ftpSend?: FtpSend;
+  /** where the Sparkplug B edge node audits the writes hosts make */
+  audit?: AuditLog;
 }
 
 export interface ServiceEngines {
@@ -34,6 +38,8 @@ export interface ServiceEngines {
   sql: ServiceEngine;
   nosql: ServiceEngine;
   script: ServiceEngine;
+  /** the Sparkplug B edge node: its own connection to the MQTT broker; its status is the MQTT entry's `sparkplug` part */
+  sparkplug: SparkplugEngine;
   /** resolves when every engine applied the last saved version */
   settled(): Promise<void>;
   status(): ServiceStatus[];
@@ -65,6 +71,22 @@ export function failedEngine(service: RuntimeService, at: number, message: strin
   };
 }
 
+/** What stands for a Sparkplug engine that could not start. */
+export function failedSparkplug(at: number, message: string): SparkplugEngine {
+  return {
+    settled: async () => {},
+    status: () => ({
+      enabled: true,
+      state: 'error',
+      seq: 0,
+      metrics: 0,
+      counters: { published: 0, births: 0, ddata: 0, commands: 0, refused: 0 },
+      lastError: { message, at },
+    }),
+    close: async () => {},
+  };
+}
+
 export async function startServiceEngines(deps: ServiceEngineDeps): Promise<ServiceEngines> {
   const common: QueuedServiceDeps = { store: deps.store, links: deps.links, hw: deps.hw, log: deps.log, dataDir: deps.dataDir, clock: deps.hw.clock };
   const started = {} as Record<RuntimeService, ServiceEngine>;
@@ -85,16 +107,23 @@ export async function startServiceEngines(deps: ServiceEngineDeps): Promise<Serv
       return failedEngine('script', deps.hw.clock.now(), message);
     },
   );
+  // after the MQTT engine, whose client id it derives its own from
+  const sparkplug = await startSparkplug({ ...common, ...(deps.audit ? { audit: deps.audit } : {}) }).catch((e: unknown) => {
+    const message = e instanceof Error ? e.message : String(e);
+    deps.log.error('the sparkplug engine cannot start', { error: message });
+    return failedSparkplug(deps.hw.clock.now(), message);
+  });
   const all = [...REGISTRY.map(([service]) => started[service]), script];
   return {
     ...started,
     script,
+    sparkplug,
     settled: async () => {
-      await Promise.all(all.map((e) => e.settled()));
+      await Promise.all([...all, sparkplug].map((e) => e.settled()));
     },
-    status: () => all.map((e) => e.status()),
+    status: () => all.map((e) => (e === started.mqtt ? { ...e.status(), sparkplug: sparkplug.status() } : e.status())),
     close: async () => {
-      for (const e of all) await e.close();
+      for (const e of [sparkplug, ...all]) await e.close();
     },
   };
 }

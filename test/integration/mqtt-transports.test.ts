@@ -14,7 +14,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +23,7 @@ import { BACKOFF_FIRST_MS } from '../../device/mqtt/connection.ts';
 import { certPath } from '../../device/system/cert-files.ts';
 import { makeCertificates, waitListening } from '../support/openssl.ts';
 import { freePorts, LOOPBACK } from '../support/ports.ts';
+import { Relay } from '../support/relay.ts';
 import { serviceEntry } from '../support/service-status.ts';
 import { until } from './logger-rig.ts';
 import { type MqttRig, plcPublish, startMqttRig, subscribe } from './mqtt-rig.ts';
@@ -32,57 +32,6 @@ let rig: MqttRig;
 let work: string;
 let broker: ChildProcess;
 const ports = { plain: 0, tls: 0, ws: 0 };
-
-/**
- * A TCP relay to the broker's plain listener that the test controls: `cut()` destroys every relayed
- * connection (the broker sees the unit vanish without DISCONNECT); while `down` every new
- * connection is counted with its time and closed at once (a broker that is down).
- */
-class Relay {
-  readonly server: Server;
-  readonly open = new Set<Socket>();
-  down = false;
-  attempts: number[] = [];
-  port = 0;
-
-  constructor(private readonly target: number) {
-    this.server = createServer((c) => {
-      c.on('error', () => {});
-      if (this.down) {
-        this.attempts.push(performance.now());
-        c.destroy();
-        return;
-      }
-      const b = connect(this.target, LOOPBACK);
-      b.on('error', () => c.destroy());
-      c.on('close', () => b.destroy());
-      b.on('close', () => c.destroy());
-      c.pipe(b);
-      b.pipe(c);
-      this.open.add(c);
-      this.open.add(b);
-      c.on('close', () => {
-        this.open.delete(c);
-        this.open.delete(b);
-      });
-    });
-  }
-
-  async listen(): Promise<void> {
-    await new Promise<void>((r) => this.server.listen(0, LOOPBACK, () => r()));
-    this.port = (this.server.address() as { port: number }).port;
-  }
-
-  cut(): void {
-    for (const s of this.open) s.destroy();
-    this.open.clear();
-  }
-
-  async close(): Promise<void> {
-    this.cut();
-    await new Promise<void>((r) => this.server.close(() => r()));
-  }
-}
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'mqtt-transports-'));
