@@ -7841,6 +7841,10 @@ export type NamespaceServiceTranslation = {
 	 */
 	specific: string
 	/**
+	 * S​p​a​r​k​p​l​u​g​ ​B
+	 */
+	sparkplug: string
+	/**
 	 * C​e​r​t​i​f​i​c​a​t​e​s
 	 */
 	certificates: string
@@ -17524,6 +17528,10 @@ export type TranslationFunctions = {
 		 * Connection
 		 */
 		specific: () => LocalizedString
+		/**
+		 * Sparkplug B
+		 */
+		sparkplug: () => LocalizedString
 		/**
 		 * Certificates
 		 */

@@ -3,7 +3,7 @@
 // renders only the rows in view (plus a margin) between two spacer rows, and one row at a time is
 // edited with the schema-bound fields below the table, so typing re-renders a few dozen cells.
 
-import { batch } from '@preact/signals';
+import { batch, computed } from '@preact/signals';
 import { Component } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { INTERFACE_NAMES, type InterfaceId } from '../../device/model/plc.ts';
@@ -146,6 +146,9 @@ class PointRow extends Component<RowProps> {
   }
 }
 
+/** The Sparkplug B edge node is on in the MQTT settings being edited: the points show their Sparkplug fields (docs/sparkplug.md). */
+const sparkplug = computed(() => section('pew_mqtt').temp.value.sparkplug_enable === true);
+
 function Editor({ index, j, r }: { index: number; j: number; r: LogRecord }) {
   const t = LL.value.logger;
   const f = t.pointFields;
@@ -184,6 +187,12 @@ function Editor({ index, j, r }: { index: number; j: number; r: LogRecord }) {
             <LogField path={`${at}.scal_plc_max`} text={f.scal_plc_max} bare />
             <LogField path={`${at}.scal_log_min`} text={f.scal_log_min} bare />
             <LogField path={`${at}.scal_log_max`} text={f.scal_log_max} bare />
+          </>
+        )}
+        {sparkplug.value && (
+          <>
+            <LogField path={`${at}.sparkplug_writable`} text={f.sparkplug_writable} />
+            <LogField path={`${at}.sparkplug_deadband`} text={f.sparkplug_deadband} />
           </>
         )}
       </div>

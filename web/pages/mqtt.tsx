@@ -23,7 +23,7 @@ export default function MqttPage() {
   const t = LL.value.service;
   const m = section(KEY).temp.value;
   // in steps (web/shell/in-steps.tsx): the general settings and the status, then the specific
-  // settings, then the certificates and downloads
+  // settings and the Sparkplug B edge node's (docs/sparkplug.md), then the certificates and downloads
   const shown = useSteps(3);
   return (
     <div class="service" data-page="mqtt" {...stepping(shown, 3)}>
@@ -47,6 +47,16 @@ export default function MqttPage() {
           <Field section={KEY} path="tls_version" />
           <Field section={KEY} path="insecure" />
           <ServiceTest section={KEY} />
+        </FieldGroup>
+      )}
+      {shown >= 2 && (
+        <FieldGroup title={t.sparkplug()} id="mqtt-sparkplug">
+          <Field section={KEY} path="sparkplug_enable" />
+          <Field section={KEY} path="sparkplug_group_id" />
+          <Field section={KEY} path="sparkplug_edge_node_id" />
+          <Field section={KEY} path="sparkplug_device_id" />
+          <Field section={KEY} path="sparkplug_primary_host_id" />
+          <Field section={KEY} path="sparkplug_poll" unit="s" />
         </FieldGroup>
       )}
       {shown >= 3 && (

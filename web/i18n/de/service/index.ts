@@ -4,6 +4,7 @@ import type { NamespaceServiceTranslation } from '../../i18n-types.ts';
 const de_service = {
   general: 'Allgemein',
   specific: 'Verbindung',
+  sparkplug: 'Sparkplug B',
   certificates: 'Zertifikate',
   downloads: 'Downloads',
   certNote: 'Namen der hochgeladenen Zertifikatsdateien ({ext}); leer lassen, wenn nicht verwendet.',

@@ -4,6 +4,7 @@ import type { BaseTranslation } from '../../i18n-types.ts';
 const en_service = {
   general: 'General',
   specific: 'Connection',
+  sparkplug: 'Sparkplug B',
   certificates: 'Certificates',
   downloads: 'Downloads',
   certNote: 'Names of uploaded certificate files ({ext}); leave empty when not used.',

@@ -4,6 +4,7 @@ import type { NamespaceServiceTranslation } from '../../i18n-types.ts';
 const fr_service = {
   general: 'Général',
   specific: 'Connexion',
+  sparkplug: 'Sparkplug B',
   certificates: 'Certificats',
   downloads: 'Téléchargements',
   certNote: 'Noms des fichiers de certificat chargés ({ext}) ; laisser vide si non utilisé.',
