@@ -1,6 +1,7 @@
 // The Sparkplug B edge node's settings in the console (docs/sparkplug.md): its part on /mqtt, an id
 // with a topic character refused at its field in the console's language and by the daemon with the
-// same code, and the Sparkplug fields of a logger variable shown on /log while the edge node is on.
+// same code, its status on /mqtt, and the Sparkplug fields of a logger variable shown on /log while
+// the edge node is on.
 
 import { describe, expect, it } from 'vitest';
 import { withDefaults } from '../../device/model/section.ts';
@@ -55,6 +56,10 @@ describe("the Sparkplug B edge node's settings", () => {
         return [m.sparkplug_enable, m.sparkplug_group_id, m.sparkplug_edge_node_id];
       })
       .toEqual([true, 'Plant1', 'Unit7']);
+    // its status beside the MQTT client's: no broker listens on port 1, so it keeps connecting
+    const state = page.locator('[data-block=mqtt-status] [data-sparkplug-state]');
+    await expect.poll(() => state.getAttribute('data-sparkplug-state')).toBe('connecting');
+    await expectText(state, en.serviceStatus.sparkplug.states.connecting);
   });
 
   it("on /log: a variable's Sparkplug fields (writable, deadband) while the edge node is on, none while it is off", async () => {

@@ -34,10 +34,32 @@ export function RunState({ s }: { s: ServiceStatus }) {
   );
 }
 
+/** The Sparkplug B edge node beside the MQTT client (docs/sparkplug.md "Status"), while it is on: where its session stands, its bdSeq, seq and metrics. */
+function sparkplugFacts(t: Texts, s: ServiceStatus): StatusFact[] {
+  const p = s.sparkplug;
+  if (!p?.enabled) return [];
+  const detail = t.sparkplug.detail({ bdSeq: p.bdSeq ?? '–', seq: p.seq, metrics: p.metrics });
+  return [
+    {
+      item: 'sparkplug',
+      label: t.sparkplug.label(),
+      value: (
+        <>
+          <span data-sparkplug-state={p.state}>{t.sparkplug.states[p.state]()}</span>
+          <span class="detail">{` · ${detail}`}</span>
+        </>
+      ),
+    },
+  ];
+}
+
 function facts(s: ServiceStatus): StatusFact[] {
   const t = LL.value.serviceStatus;
-  // dead letters stay on the unit while the service is off: they show either way
-  const dead: StatusFact[] = s.deadLetters ? [{ item: 'dead-letters', label: t.deadLetters(), value: deadLetterValue(s.deadLetters) }] : [];
+  // dead letters stay on the unit while the service is off: they show either way, as the edge node does
+  const dead: StatusFact[] = [
+    ...sparkplugFacts(t, s),
+    ...(s.deadLetters ? [{ item: 'dead-letters', label: t.deadLetters(), value: deadLetterValue(s.deadLetters) }] : []),
+  ];
   if (!s.enabled) return [{ item: 'state', label: t.state(), value: <span data-state="off">{t.off()}</span> }, ...dead];
   const e = s.lastError;
   return [

@@ -8439,6 +8439,45 @@ export type NamespaceServiceStatusTranslation = {
 	 * D​e​a​d​ ​l​e​t​t​e​r​s
 	 */
 	deadLetters: string
+	sparkplug: {
+		/**
+		 * S​p​a​r​k​p​l​u​g​ ​B​ ​e​d​g​e​ ​n​o​d​e
+		 */
+		label: string
+		/**
+		 * b​d​S​e​q​ ​{​b​d​S​e​q​}​ ​·​ ​s​e​q​ ​{​s​e​q​}​ ​·​ ​{​m​e​t​r​i​c​s​}​ ​m​e​t​r​i​c​{​{​s​}​}
+		 * @param {unknown} bdSeq
+		 * @param {string | number | boolean} metrics
+		 * @param {unknown} seq
+		 */
+		detail: RequiredParams<'bdSeq' | 'metrics' | 'seq'>
+		states: {
+			/**
+			 * o​f​f
+			 */
+			off: string
+			/**
+			 * c​o​n​n​e​c​t​i​n​g
+			 */
+			connecting: string
+			/**
+			 * w​a​i​t​i​n​g​ ​f​o​r​ ​t​h​e​ ​p​r​i​m​a​r​y​ ​h​o​s​t
+			 */
+			awaiting_host: string
+			/**
+			 * o​n​l​i​n​e​ ​(​b​o​r​n​)
+			 */
+			online: string
+			/**
+			 * P​L​C​ ​n​o​t​ ​a​n​s​w​e​r​i​n​g​ ​(​d​e​v​i​c​e​ ​d​e​a​d​)
+			 */
+			link_down: string
+			/**
+			 * c​a​n​n​o​t​ ​r​u​n
+			 */
+			error: string
+		}
+	}
 	/**
 	 * {​c​o​u​n​t​}​ ​k​e​p​t​ ​·​ ​{​d​r​o​p​p​e​d​}​ ​d​r​o​p​p​e​d​ ​a​t​ ​t​h​e​ ​b​o​u​n​d
 	 * @param {unknown} count
@@ -18048,6 +18087,42 @@ export type TranslationFunctions = {
 		 * Dead letters
 		 */
 		deadLetters: () => LocalizedString
+		sparkplug: {
+			/**
+			 * Sparkplug B edge node
+			 */
+			label: () => LocalizedString
+			/**
+			 * bdSeq {bdSeq} · seq {seq} · {metrics} metric{{s}}
+			 */
+			detail: (arg: { bdSeq: unknown, metrics: string | number | boolean, seq: unknown }) => LocalizedString
+			states: {
+				/**
+				 * off
+				 */
+				off: () => LocalizedString
+				/**
+				 * connecting
+				 */
+				connecting: () => LocalizedString
+				/**
+				 * waiting for the primary host
+				 */
+				awaiting_host: () => LocalizedString
+				/**
+				 * online (born)
+				 */
+				online: () => LocalizedString
+				/**
+				 * PLC not answering (device dead)
+				 */
+				link_down: () => LocalizedString
+				/**
+				 * cannot run
+				 */
+				error: () => LocalizedString
+			}
+		}
 		/**
 		 * {count} kept · {dropped} dropped at the bound
 		 */

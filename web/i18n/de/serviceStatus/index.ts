@@ -24,6 +24,18 @@ const de_serviceStatus = {
   queueValue: '{waiting} wartend von {bound}',
   dropped: 'Verworfen (Warteschlange voll)',
   deadLetters: 'Unzustellbare Aufträge',
+  sparkplug: {
+    label: 'Sparkplug-B-Edge-Node',
+    detail: 'bdSeq {bdSeq} · seq {seq} · {metrics} Metrik{{en}}',
+    states: {
+      off: 'aus',
+      connecting: 'verbindet',
+      awaiting_host: 'wartet auf den Primary Host',
+      online: 'online (Birth gesendet)',
+      link_down: 'SPS antwortet nicht (Gerät tot)',
+      error: 'kann nicht laufen',
+    },
+  },
   deadValue: '{count} aufbewahrt · {dropped} an der Grenze verworfen',
   deadCsv: 'CSV herunterladen',
   deadJson: 'JSON herunterladen',

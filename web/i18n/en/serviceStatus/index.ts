@@ -24,6 +24,18 @@ const en_serviceStatus = {
   queueValue: '{waiting} waiting of {bound}',
   dropped: 'Dropped (queue full)',
   deadLetters: 'Dead letters',
+  sparkplug: {
+    label: 'Sparkplug B edge node',
+    detail: 'bdSeq {bdSeq} · seq {seq} · {metrics} metric{{s}}',
+    states: {
+      off: 'off',
+      connecting: 'connecting',
+      awaiting_host: 'waiting for the primary host',
+      online: 'online (born)',
+      link_down: 'PLC not answering (device dead)',
+      error: 'cannot run',
+    },
+  },
   deadValue: '{count} kept · {dropped} dropped at the bound',
   deadCsv: 'Download CSV',
   deadJson: 'Download JSON',

@@ -24,6 +24,18 @@ const fr_serviceStatus = {
   queueValue: '{waiting} en attente sur {bound}',
   dropped: 'Abandonnés (file pleine)',
   deadLetters: 'Tâches non distribuables',
+  sparkplug: {
+    label: 'Nœud Sparkplug B',
+    detail: 'bdSeq {bdSeq} · seq {seq} · {metrics} métrique{{s}}',
+    states: {
+      off: 'arrêté',
+      connecting: 'connexion en cours',
+      awaiting_host: 'attend l’hôte principal',
+      online: 'en ligne (Birth envoyé)',
+      link_down: 'l’automate ne répond pas (appareil mort)',
+      error: 'ne peut pas fonctionner',
+    },
+  },
   deadValue: '{count} conservées · {dropped} supprimées à la limite',
   deadCsv: 'Télécharger CSV',
   deadJson: 'Télécharger JSON',
