@@ -23,8 +23,20 @@ export const sparkplugStatusSchema = v.object({
   seq: count(),
   /** metrics of the device (the logger's points on the PLC's interface) */
   metrics: count(),
-  /** messages published; births (NBIRTH); DDATA; commands taken; commands or metrics refused */
-  counters: v.object({ published: count(), births: count(), ddata: count(), commands: count(), refused: count() }),
+  /**
+   * messages published; births (NBIRTH); DDATA; commands taken; commands or metrics refused; passes
+   * kept while not born (stored), replayed as historical DDATA, dropped from the full history queue
+   */
+  counters: v.object({
+    published: count(),
+    births: count(),
+    ddata: count(),
+    commands: count(),
+    refused: count(),
+    stored: count(),
+    replayed: count(),
+    dropped: count(),
+  }),
   lastError: v.optional(v.object({ message: v.string(), at: v.number() })),
 });
 export type SparkplugStatus = v.InferOutput<typeof sparkplugStatusSchema>;

@@ -80,7 +80,7 @@ export function failedSparkplug(at: number, message: string): SparkplugEngine {
       state: 'error',
       seq: 0,
       metrics: 0,
-      counters: { published: 0, births: 0, ddata: 0, commands: 0, refused: 0 },
+      counters: { published: 0, births: 0, ddata: 0, commands: 0, refused: 0, stored: 0, replayed: 0, dropped: 0 },
       lastError: { message, at },
     }),
     close: async () => {},

@@ -12,10 +12,12 @@ import type { Mqtt } from '../model/sections/mqtt.ts';
 import type { Pew } from '../model/sections/pew.ts';
 import type { SparkplugStatus } from '../model/sparkplug-status.ts';
 import { clientIdAt } from '../mqtt/engine.ts';
+import { JobQueue, QUEUE_BOUND } from '../service-runtime/queue.ts';
 import { followRuns } from '../service-runtime/runs.ts';
 import type { AuditLog } from '../system/audit.ts';
 import type { Logger } from '../system/log.ts';
 import { bdSeqFile, readBdSeq, sparkplugClientId } from './bdseq-file.ts';
+import { type HistoryJob, isHistoryJob } from './history.ts';
 import { SparkplugRun, type SparkplugShared } from './run.ts';
 
 export interface SparkplugDeps {
@@ -26,6 +28,8 @@ export interface SparkplugDeps {
   clock: Clock;
   /** DCMD writes are audited here */
   audit?: AuditLog;
+  /** jobs the history queue holds (default QUEUE_BOUND) */
+  queueBound?: number;
 }
 
 export interface SparkplugEngine {
@@ -36,13 +40,22 @@ export interface SparkplugEngine {
 
 export async function startSparkplug(deps: SparkplugDeps): Promise<SparkplugEngine> {
   const file = bdSeqFile(deps.dataDir);
+  // the values taken while not born (run.ts #store), kept across saves and restarts
+  const history = await JobQueue.open<HistoryJob>(join(deps.dataDir, 'queues', 'sparkplug'), {
+    bound: deps.queueBound ?? QUEUE_BOUND,
+    accept: isHistoryJob,
+    onBad: (name, reason) => deps.log.error('sparkplug history: a stored job cannot be read, set aside', { file: name, reason }),
+  });
+  if (history.waiting > 0) deps.log.info('sparkplug history: values waiting from before the start', { waiting: history.waiting });
   const shared: SparkplugShared = {
     // the raw client's id, made once beside its queue (mqtt/engine.ts)
     clientId: sparkplugClientId(await clientIdAt(join(deps.dataDir, 'queues', 'mqtt'))),
     bdSeqFile: file,
     lastBdSeq: await readBdSeq(file),
     persist: Promise.resolve(),
-    counters: { published: 0, births: 0, ddata: 0, commands: 0, refused: 0 },
+    counters: { published: 0, births: 0, ddata: 0, commands: 0, refused: 0, stored: 0, replayed: 0, dropped: 0 },
+    last: new Map(),
+    history,
     lastError: undefined,
   };
   let enabled = false;
@@ -79,6 +92,7 @@ export async function startSparkplug(deps: SparkplugDeps): Promise<SparkplugEngi
     },
     close: async () => {
       await runs.close();
+      await history.close();
     },
   };
 }

@@ -4,7 +4,8 @@
 // sparkplug_poll s published by exception, DDEATH while the PLC does not answer, rebirth on request,
 // the primary host's STATE, and NDEATH before an intentional disconnect. session.ts decides what
 // goes out with which seq; everything that publishes runs in one serial chain (#work), so the order
-// of the seqs is the order of the writes.
+// of the seqs is the order of the writes. While the node is not born the passes go on and their
+// changes wait in the history queue (history.ts), replayed after the next births as historical DDATA.
 import type { IClientOptions, MqttClient } from 'mqtt';
 import type { Clock } from '../../hw/types.ts';
 import type { Links } from '../com/links.ts';
@@ -15,12 +16,14 @@ import type { Pew } from '../model/sections/pew.ts';
 import { sparkplugDeviceId } from '../model/sparkplug.ts';
 import type { SparkplugState } from '../model/sparkplug-status.ts';
 import { BACKOFF_FIRST_MS, BACKOFF_MAX_MS, brokerOptions, END_WAIT_MS, endClient } from '../mqtt/connection.ts';
+import type { JobQueue } from '../service-runtime/queue.ts';
 import { drivers } from '../services/drivers.ts';
 import type { BrokerTarget } from '../services/mqtt-test.ts';
 import type { AuditLog } from '../system/audit.ts';
 import type { Logger } from '../system/log.ts';
 import { writeBdSeq } from './bdseq-file.ts';
 import { type PlcWrite, planWrite } from './commands.ts';
+import { type HistoryJob, historyJob, historyValues } from './history.ts';
 import { changed, type Metric, type MetricTable, metricTable } from './metrics.ts';
 import {
   asksRebirth,
@@ -48,7 +51,7 @@ export const MAX_WRITES_WAITING = 64;
 /** Refusals are logged at most once in this time. */
 export const REFUSAL_LOG_MS = 10_000;
 
-export type SparkplugCounter = 'published' | 'births' | 'ddata' | 'commands' | 'refused';
+export type SparkplugCounter = 'published' | 'births' | 'ddata' | 'commands' | 'refused' | 'stored' | 'replayed' | 'dropped';
 
 /** What outlives a save: the client id, the bdSeq kept on disk, the counters, the last error. */
 export interface SparkplugShared {
@@ -59,6 +62,13 @@ export interface SparkplugShared {
   /** the writes of bdSeq, in order */
   persist: Promise<void>;
   counters: Record<SparkplugCounter, number>;
+  /**
+   * the value last published or stored per metric key (births, DDATA, history): what the next pass
+   * is compared with; kept across saves, so a new run stores what moved since the last one published
+   */
+  last: Map<string, SparkplugValue | null>;
+  /** the changes of the passes while not born, one job a pass, replayed after the births (<dataDir>/queues/sparkplug) */
+  history: JobQueue<HistoryJob>;
   lastError: { message: string; at: number } | undefined;
 }
 
@@ -99,10 +109,9 @@ export class SparkplugRun {
   #writesWaiting = 0;
   #refusalLoggedAt = -Infinity;
   #refusalsUnlogged = 0;
-  /** the value last published per alias (births and DDATA): what the next pass is compared with */
-  readonly #last = new Map<number, SparkplugValue | null>();
   readonly #session: EdgeSession;
   readonly #table: MetricTable;
+  readonly #byKey: Map<string, Metric>;
   readonly #poller: Poller;
   readonly #ids: SparkplugIds;
   #codec: PayloadCodec | undefined;
@@ -119,6 +128,7 @@ export class SparkplugRun {
   ) {
     this.#session = new EdgeSession({ primaryHostId: m.sparkplug_primary_host_id, ...(shared.lastBdSeq !== undefined ? { lastBdSeq: shared.lastBdSeq } : {}) });
     this.#table = metricTable(log, pew);
+    this.#byKey = new Map(this.#table.metrics.map((x) => [x.key, x]));
     this.#poller = new Poller(this.#table.metrics, pew, deps.links, () => deps.clock.now());
     this.#ids = { group: m.sparkplug_group_id, node: m.sparkplug_edge_node_id, device: sparkplugDeviceId(m, pew) };
     for (const s of this.#table.skipped) deps.log.warn('sparkplug: a logger point is no metric', { metric: s.name, reason: s.reason });
@@ -277,12 +287,19 @@ export class SparkplugRun {
     return this.#work;
   }
 
-  /** One message at QoS 0, not retained (payloads-nbirth-qos, -dbirth-qos, -ddata-qos …), written in call order. */
-  #publish(topic: string, msg: PayloadMessage): void {
+  /**
+   * One message at QoS 0, not retained (payloads-nbirth-qos, -dbirth-qos, -ddata-qos …), written in
+   * call order; `written` is told whether it went into the socket (QoS 0 has no acknowledgement).
+   */
+  #publish(topic: string, msg: PayloadMessage, written?: (ok: boolean) => void): void {
     const client = this.#client;
-    if (!client) return;
+    if (!client) {
+      written?.(false);
+      return;
+    }
     client.publish(topic, Buffer.from(this.#codec!.encode(msg)), { qos: 0, retain: false }, (e) => {
       if (e) this.deps.log.warn('sparkplug publish not written', { topic, error: errorText(e) });
+      written?.(!e);
     });
     this.shared.counters.published++;
   }
@@ -291,7 +308,7 @@ export class SparkplugRun {
   async #births(bdSeq: number): Promise<void> {
     this.#publish(nodeTopic(this.#ids, 'NBIRTH'), nbirthMessage({ timestamp: this.deps.clock.now(), bdSeq }));
     this.shared.counters.births++;
-    this.#last.clear();
+    this.shared.last.clear();
     await this.#pass();
   }
 
@@ -301,7 +318,7 @@ export class SparkplugRun {
    * (operational-behavior-device-ddeath). Nothing while the node is not born.
    */
   async #pass(): Promise<void> {
-    if (this.#session.node !== 'birthed') return;
+    if (this.#session.node !== 'birthed') return this.#store();
     const pass = await this.#poller.read();
     if (!this.#active || this.#session.node !== 'birthed') return;
     if (pass.down) {
@@ -317,16 +334,73 @@ export class SparkplugRun {
       const b = this.#session.deviceBirth();
       if (!b) return;
       this.#publish(deviceTopic(this.#ids, 'DBIRTH'), dbirthMessage({ timestamp: this.deps.clock.now(), seq: b.seq, values: pass.values }));
-      for (const v of pass.values) this.#last.set(v.metric.alias, v.value);
+      for (const v of pass.values) this.shared.last.set(v.metric.key, v.value);
+      await this.#replay();
       return;
     }
-    const moved = pass.values.filter((v) => changed(v.metric, this.#last.get(v.metric.alias) ?? null, v.value));
+    const moved = pass.values.filter((v) => changed(v.metric, this.shared.last.get(v.metric.key) ?? null, v.value));
     if (moved.length === 0) return;
     const d = this.#session.data();
     if (!d) return;
     this.#publish(deviceTopic(this.#ids, 'DDATA'), ddataMessage({ timestamp: this.deps.clock.now(), seq: d.seq, values: moved }));
     this.shared.counters.ddata++;
-    for (const v of moved) this.#last.set(v.metric.alias, v.value);
+    for (const v of moved) this.shared.last.set(v.metric.key, v.value);
+  }
+
+  /**
+   * A pass while the node is not born (connecting, broker away, primary host offline): the metrics
+   * that changed since the value last published or stored go into the history queue as one job
+   * (the oldest dropped and counted when it is full). With nothing to compare with (the first pass
+   * since the start, or since births without a DBIRTH) a pass only takes the values: the births
+   * carry the current values anyway.
+   */
+  async #store(): Promise<void> {
+    const pass = await this.#poller.read();
+    if (!this.#active || this.#session.node === 'birthed' || pass.down) return;
+    const first = this.shared.last.size === 0;
+    const moved = first ? [] : pass.values.filter((v) => changed(v.metric, this.shared.last.get(v.metric.key) ?? null, v.value));
+    for (const v of first ? pass.values : moved) this.shared.last.set(v.metric.key, v.value);
+    const job = historyJob(moved);
+    if (!job) return;
+    try {
+      const r = await this.shared.history.push(job);
+      this.shared.counters.stored++;
+      if (r.dropped) this.shared.counters.dropped++;
+    } catch (e) {
+      this.#error(`history: ${errorText(e)}`);
+      this.deps.log.error('sparkplug: values cannot be kept on storage', { error: errorText(e) });
+    }
+  }
+
+  /**
+   * After a DBIRTH: the jobs kept while not born, oldest first, each one DDATA with the next seq,
+   * is_historical on every metric and the times of its reads; a job is acknowledged (removed) once
+   * its DDATA was written into the socket. Metrics no longer in the list are left out. Stops when
+   * the node or the device is not born any more, or a write fails: the rest waits for the next births.
+   */
+  async #replay(): Promise<void> {
+    const q = this.shared.history;
+    while (this.#active && this.#session.node === 'birthed' && this.#session.device === 'birthed') {
+      const [head] = q.head(1);
+      if (!head) return;
+      const values = historyValues(head.job, this.#byKey);
+      if (values.length > 0) {
+        const d = this.#session.data();
+        if (!d) return;
+        let ok = false;
+        const msg = ddataMessage({ timestamp: this.deps.clock.now(), seq: d.seq, values });
+        const written = new Promise<void>((resolve) => {
+          this.#publish(deviceTopic(this.#ids, 'DDATA'), msg, (w) => {
+            ok = w;
+            resolve();
+          });
+        });
+        if (!(await within(written, NDEATH_WAIT_MS)) || !ok) return;
+        this.shared.counters.ddata++;
+        this.shared.counters.replayed++;
+      }
+      await q.ack(head.seq);
+    }
   }
 
   /** A pass every sparkplug_poll seconds from start to start (a slow pass does not stretch the period). */

@@ -2,6 +2,8 @@
 // by the test, reached through a TCP relay the test can cut, with a virtual FP-XH on COM1 whose
 // memory holds the logger's points, and a host application that decodes every message with Eclipse
 // Tahu's sparkplug-payload (sparkplug-host.ts). The tck-ids of Sparkplug 3.0 are named in the titles.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeValue } from '../../device/logger/values.ts';
 import type { Log } from '../../device/model/sections/log.ts';
@@ -51,6 +53,14 @@ const sparkplug = { sparkplug_enable: true, sparkplug_group_id: G, sparkplug_edg
 const saveSparkplug = (over: Record<string, unknown> = {}) => rig.saveMqtt({ broker_addr: `mqtt://${LOOPBACK}:${relay.port}`, qos: 1, ...sparkplug, ...over });
 const spStatus = async () => ((await rig.admin.get('/config/service_status')).body as ServicesStatus).services.find((s) => s.service === 'mqtt')!.sparkplug!;
 const seq = (s: Seen) => Number(big(s.payload.seq));
+/** The jobs waiting in the edge node's history queue on the unit's storage. */
+const jobs = () => readdirSync(join(rig.d.dataDir, 'queues', 'sparkplug')).filter((f) => f.endsWith('.job'));
+const historical = (s: Seen) => s.payload.metrics!.some((m) => m.isHistorical === true);
+/** The first DDATA after `from` that carries live values (values kept while not born may come before it). */
+async function liveData(from: number): Promise<Seen> {
+  await until(() => host.of('DDATA', from).some((d) => !historical(d)), 20_000, 'a live DDATA at the host');
+  return host.of('DDATA', from).find((d) => !historical(d))!;
+}
 
 beforeAll(async () => {
   port = await freePort();
@@ -252,7 +262,7 @@ describe('Sparkplug B edge node', () => {
     await publish(port, state, JSON.stringify({ online: false, timestamp: 1999 }), { retain: true });
     const born = host.seen.length;
     setPoint(POINTS[0]!, 80);
-    expect((await host.next('DDATA', born)).payload.metrics![0]!.value).toBe(80); // still publishing
+    expect((await liveData(born)).payload.metrics![0]!.value).toBe(80); // still publishing
     expect(host.of('NDEATH', born)).toEqual([]);
     await publish(port, state, JSON.stringify({ online: false, timestamp: 2000 }), { retain: true });
     const death = await host.next('NDEATH', born);
@@ -263,6 +273,64 @@ describe('Sparkplug B edge node', () => {
     expect(metricBig((await host.next('NBIRTH', after)).payload, 'bdSeq')).toBe(bdSeq + 1n);
     await publish(port, state, '', { retain: true }); // clear the retained STATEs
     await publish(port, 'spBv1.0/STATE/other', '', { retain: true });
+  });
+
+  it('store-and-forward: while the primary host is not online nothing is published and each pass with changes is kept on the unit; after its online STATE come NBIRTH and DBIRTH with the current values, then the kept values as DDATA with is_historical and the times of their reads, oldest first, the seq going on, then live DDATA (message-flow-edge-node-birth-publish-phid-wait, payloads-ddata-seq-inc; is_historical: Sparkplug 3.0 chapter 6)', async () => {
+    const state = 'spBv1.0/STATE/scada2';
+    const from = host.seen.length;
+    await saveSparkplug({ sparkplug_primary_host_id: 'scada2' });
+    await host.next('NDEATH', from); // the old session's end
+    await until(async () => (await spStatus()).state === 'awaiting_host', 10_000, 'awaiting the host');
+    const waiting = host.seen.length;
+    const base = (await spStatus()).counters;
+    // one metric moved per step, each step waits for its pass to be kept: one job a pass
+    const steps: [(typeof POINTS)[number], number | bigint | string][] = [
+      [POINTS[0]!, 11], // Level
+      [POINTS[4]!, 'mix'], // Recipe
+      [POINTS[0]!, 13],
+      [POINTS[3]!, 2n ** 50n + 1n], // Energy, beyond 2^53 as a JSON number would be lost: kept as a bigint
+      [POINTS[0]!, 14],
+    ];
+    for (const [i, [p, value]] of steps.entries()) {
+      setPoint(p, value);
+      await until(async () => (await spStatus()).counters.stored === base.stored + i + 1, 10_000, `step ${i + 1} kept`);
+    }
+    expect(host.seen.slice(waiting)).toEqual([]); // nothing published while the host is not online
+    expect(jobs()).toHaveLength(steps.length);
+
+    await publish(port, state, JSON.stringify({ online: true, timestamp: 5000 }), { retain: true });
+    const nbirth = await host.next('NBIRTH', waiting);
+    expect(host.seen[waiting]).toBe(nbirth);
+    const dbirth = await host.next('DBIRTH', waiting);
+    expect(seq(dbirth)).toBe(1);
+    // the births carry the current values, not the kept ones
+    expect(dbirth.payload.metrics!.find((m) => m.name === 'Line1/Level')!.value).toBe(14);
+    expect(dbirth.payload.metrics!.find((m) => m.name === 'Line1/Recipe')!.value).toBe('mix');
+    const replayed = await host.next('DDATA', waiting, steps.length);
+    const kept = host.of('DDATA', waiting).slice(0, steps.length);
+    expect(kept.at(-1)).toBe(replayed);
+    expect(host.seen.slice(waiting).map((s) => s.type)).toEqual(['NBIRTH', 'DBIRTH', ...steps.map(() => 'DDATA')]);
+    expect(kept.map(seq)).toEqual(steps.map((_, i) => i + 2));
+    const alias = (p: (typeof POINTS)[number]) => POINTS.indexOf(p) + 1;
+    expect(kept.map((d) => d.payload.metrics!.map((m) => [Number(big(m.alias)), m.name, m.isHistorical, asWritten(m.type, m.value)]))).toEqual(
+      steps.map(([p, value]) => [[alias(p), undefined, true, value]]),
+    );
+    // each value with the time of its read: in the order taken, before the births
+    const times = kept.map((d) => big(d.payload.metrics![0]!.timestamp));
+    expect([...times].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(times);
+    expect(new Set(times).size).toBe(times.length);
+    expect(times.at(-1)!).toBeLessThanOrEqual(big(nbirth.payload.timestamp));
+    await until(async () => (await spStatus()).counters.replayed === base.replayed + steps.length, 10_000, 'replayed counted');
+    expect((await spStatus()).counters).toMatchObject({ stored: base.stored + steps.length, dropped: base.dropped });
+    await until(() => jobs().length === 0, 10_000, 'the jobs acknowledged');
+
+    // then live values as before
+    setPoint(POINTS[0]!, 15);
+    const live = await host.next('DDATA', waiting, steps.length + 1);
+    expect(historical(live)).toBe(false);
+    expect(seq(live)).toBe(steps.length + 2);
+    expect(live.payload.metrics!.map((m) => [Number(big(m.alias)), m.value])).toEqual([[1, 15]]);
+    await publish(port, state, '', { retain: true });
   });
 
   it('switched off: NDEATH, then nothing; the bdSeq is kept on the unit for the next start', async () => {
