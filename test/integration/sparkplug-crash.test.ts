@@ -1,9 +1,12 @@
 // The Sparkplug B edge node under kill -9: a daemon in a child process (its COM1 a pseudo-terminal
 // with a virtual FP-XH) is born on Debian's mosquitto, then killed with SIGKILL. The host application
 // (Tahu's decoder) gets the will, NDEATH with the bdSeq of the NBIRTH before it; a new daemon on the
-// same data folder births with the next bdSeq, kept on the unit's storage across the kill.
+// same data folder births with the next bdSeq, kept on the unit's storage across the kill. Then the
+// values kept while the primary host is not online (store-and-forward): on storage before the kill,
+// replayed as historical DDATA after the next start's births.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,8 +15,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Log } from '../../device/model/sections/log.ts';
 import { startTestDaemon, type TestDaemon } from '../support/daemon.ts';
 import { freePort } from '../support/ports.ts';
-import { logDefaults, logFile, type PlcLine, record, startLine } from './logger-rig.ts';
-import { type Broker, COM1, startBroker, startMqttRig } from './mqtt-rig.ts';
+import { logDefaults, logFile, type PlcLine, record, startLine, until } from './logger-rig.ts';
+import { type Broker, COM1, publish, startBroker, startMqttRig } from './mqtt-rig.ts';
 import { big, Host, metricBig } from './sparkplug-host.ts';
 
 let line: PlcLine | undefined;
@@ -22,6 +25,8 @@ let host: Host | undefined;
 let child: ChildProcess | undefined;
 let d2: TestDaemon | undefined;
 let dataDir: string | undefined;
+let port: number;
+const fixture = fileURLToPath(new URL('../fixtures/daemon-child-pty.ts', import.meta.url));
 
 afterAll(async () => {
   if (child && child.exitCode === null) child.kill('SIGKILL');
@@ -38,7 +43,7 @@ describe('Sparkplug B edge node under kill -9', () => {
     const plc = line.plcs.get(1)!;
     plc.memory.writeWords('DT', 100, [4321]);
     dataDir = await mkdtemp(join(tmpdir(), 'sparkplug-crash-'));
-    const port = await freePort();
+    port = await freePort();
     broker = await startBroker(port);
     host = await Host.start(port);
     // the settings, saved by a first daemon on the data folder (its session: NBIRTH and NDEATH with bdSeq 0)
@@ -63,7 +68,6 @@ describe('Sparkplug B edge node under kill -9', () => {
     expect(metricBig(stopped.payload, 'bdSeq')).toBe(0n);
     expect(big(stopped.payload.timestamp)).toBeGreaterThanOrEqual(big(dbirth.payload.timestamp));
 
-    const fixture = fileURLToPath(new URL('../fixtures/daemon-child-pty.ts', import.meta.url));
     const from = host.seen.length;
     child = spawn(process.execPath, ['--import', 'tsx', fixture, dataDir, line.pty.hostPath], { stdio: ['ignore', 'pipe', 'inherit'] });
     const nbirth = await host.next('NBIRTH', from, 1, 60_000);
@@ -79,5 +83,53 @@ describe('Sparkplug B edge node under kill -9', () => {
     d2 = await startTestDaemon({ dataDir, serial: { serialMap: { COM1: line.pty.hostPath } } });
     const reborn = await host.next('NBIRTH', again, 1, 60_000);
     expect([Number(big(reborn.payload.seq)), metricBig(reborn.payload, 'bdSeq')]).toEqual([0, 2n]);
+  }, 180_000);
+
+  it('store-and-forward: the values kept while the primary host is not online are on storage when the daemon is killed (kill -9); after the next start and the host online they come as DDATA with is_historical after NBIRTH and DBIRTH, in order, with their read times', async () => {
+    const plc = line!.plcs.get(1)!;
+    const admin = await d2!.admin();
+    const m = (await admin.get('/config/pew_mqtt')).body as Record<string, unknown>;
+    expect((await admin.post('/config/pew_mqtt', { ...m, sparkplug_primary_host_id: 'scada9' })).status).toBe(200);
+    await d2!.ctx.services.settled();
+    await d2!.stop();
+    d2 = undefined;
+    const queue = join(dataDir!, 'queues', 'sparkplug');
+    const jobs = () => readdirSync(queue).filter((f) => f.endsWith('.job'));
+    expect(jobs()).toEqual([]);
+    const before = host!.seen.length;
+
+    // a daemon waiting for the host keeps a job for each pass with a change: a new value on every check
+    child = spawn(process.execPath, ['--import', 'tsx', fixture, dataDir!, line!.pty.hostPath], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let level = 5000;
+    await until(
+      () => {
+        plc.memory.writeWords('DT', 100, [++level]);
+        return jobs().length >= 3;
+      },
+      60_000,
+      'three jobs on storage',
+    );
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+    const kept = jobs()
+      .sort()
+      .map((f) => JSON.parse(readFileSync(join(queue, f), 'utf8')) as { t: number; m: [string, number][] });
+    expect(kept.length).toBeGreaterThanOrEqual(3);
+    expect(kept.every((j) => j.m.length === 1 && j.m[0]![0] === '1/1')).toBe(true);
+    // nothing but deaths (the stopped daemon's NDEATH, the killed one's will) while the host was not online
+    expect(host!.seen.slice(before).filter((x) => x.type !== 'NDEATH')).toEqual([]);
+    const from = host!.seen.length;
+
+    await publish(port, 'spBv1.0/STATE/scada9', JSON.stringify({ online: true, timestamp: 1 }), { retain: true });
+    d2 = await startTestDaemon({ dataDir: dataDir!, serial: { serialMap: { COM1: line!.pty.hostPath } } });
+    await host!.next('DDATA', from, kept.length, 60_000);
+    const seen = host!.seen.slice(from);
+    expect(seen.slice(0, 2 + kept.length).map((s) => s.type)).toEqual(['NBIRTH', 'DBIRTH', ...kept.map(() => 'DDATA')]);
+    expect(seen[1]!.payload.metrics!.map((x) => [x.name, x.value])).toEqual([['Line1/Level', level]]);
+    expect(
+      seen.slice(2, 2 + kept.length).map((d) => d.payload.metrics!.map((x) => [Number(big(x.alias)), x.isHistorical, x.value, Number(big(x.timestamp))])),
+    ).toEqual(kept.map((j) => [[1, true, j.m[0]![1], j.t]]));
+    await until(() => jobs().length === 0, 10_000, 'the jobs acknowledged');
+    await publish(port, 'spBv1.0/STATE/scada9', '', { retain: true });
   }, 180_000);
 });
