@@ -30,6 +30,7 @@ import { measureRedirect } from './redirect.ts';
 import { measureSecurityListeners } from './security-listeners.ts';
 import { measureServiceTests } from './service-tests.ts';
 import { measureConnectionTests } from './service-tests-net.ts';
+import { measureSparkplug } from './sparkplug.ts';
 import { measureSql } from './sql.ts';
 import { measureStarts } from './start.ts';
 import { formatTable, median, type Row } from './stats.ts';
@@ -194,6 +195,7 @@ try {
   await part('ftp send', () => measureFtpSend(rows));
   await part('security: login flood', () => measureLoginFlood(rows));
   await part('mqtt', () => measureMqtt(rows));
+  await part('sparkplug', () => measureSparkplug(rows));
   await part('sql', () => measureSql(rows));
   await part('iec 104', () => measureIec104(rows));
 
