@@ -13,6 +13,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Log } from '../../device/model/sections/log.ts';
+import { JobQueue } from '../../device/service-runtime/queue.ts';
+import { type HistoryJob, isHistoryJob } from '../../device/sparkplug/history.ts';
 import { startTestDaemon, type TestDaemon } from '../support/daemon.ts';
 import { freePort } from '../support/ports.ts';
 import { logDefaults, logFile, type PlcLine, record, startLine, until } from './logger-rig.ts';
@@ -130,6 +132,30 @@ describe('Sparkplug B edge node under kill -9', () => {
       seen.slice(2, 2 + kept.length).map((d) => d.payload.metrics!.map((x) => [Number(big(x.alias)), x.isHistorical, x.value, Number(big(x.timestamp))])),
     ).toEqual(kept.map((j) => [[1, true, j.m[0]![1], j.t]]));
     await until(() => jobs().length === 0, 10_000, 'the jobs acknowledged');
+    await publish(port, 'spBv1.0/STATE/scada9', '', { retain: true });
+  }, 180_000);
+
+  it('seq wraps from 255 to 0 across the messages the host receives (payloads-sequence-num-incrementing, payloads-sequence-num-zero-nbirth): 300 values kept on storage, replayed after the births', async () => {
+    await d2!.stop();
+    d2 = undefined;
+    // the values a long wait for the host would have kept, written as the edge node writes them
+    const queue = await JobQueue.open<HistoryJob>(join(dataDir!, 'queues', 'sparkplug'), { accept: isHistoryJob });
+    const t0 = Date.now() - 600_000;
+    for (let i = 0; i < 300; i++) await queue.push({ t: t0 + i * 1000, m: [['1/1', 7000 + i]] });
+    await queue.close();
+    const from = host!.seen.length;
+    await publish(port, 'spBv1.0/STATE/scada9', JSON.stringify({ online: true, timestamp: 2 }), { retain: true });
+    d2 = await startTestDaemon({ dataDir: dataDir!, serial: { serialMap: { COM1: line!.pty.hostPath } } });
+    await host!.next('DDATA', from, 300, 120_000);
+    const seen = host!.seen.slice(from).filter((x) => x.type !== 'NDEATH');
+    expect(seen.slice(0, 2).map((x) => x.type)).toEqual(['NBIRTH', 'DBIRTH']);
+    const seqs = seen.slice(0, 302).map((x) => Number(big(x.payload.seq)));
+    expect(seqs[0]).toBe(0);
+    for (let i = 1; i < seqs.length; i++) expect(seqs[i], `message ${i}`).toBe((seqs[i - 1]! + 1) % 256);
+    expect(seqs.slice(254, 259)).toEqual([254, 255, 0, 1, 2]);
+    expect(seen.slice(2, 302).map((d) => d.payload.metrics!.map((x) => [x.isHistorical, x.value]))).toEqual(
+      Array.from({ length: 300 }, (_, i) => [[true, 7000 + i]]),
+    );
     await publish(port, 'spBv1.0/STATE/scada9', '', { retain: true });
   }, 180_000);
 });

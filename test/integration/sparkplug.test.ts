@@ -26,8 +26,12 @@ const E = 'Unit7';
 const D = 'PLC1';
 const topic = (type: string, device = false) => `spBv1.0/${G}/${type}/${E}${device ? `/${D}` : ''}`;
 
-/** The logger's points on COM1 (the PLC's interface): one per data type, a bit, one with a deadband. */
-const POINTS: (Partial<LogRecord> & { value: number | bigint | string | boolean; datatype: string })[] = [
+/**
+ * The logger's points on COM1 (the PLC's interface): one of each of the logger's 16 types, a bit, one
+ * with a deadband; `sent`: the value as the metric carries it when it is not the value written (a
+ * DateTime in ms since 1970).
+ */
+const POINTS: (Partial<LogRecord> & { value: number | bigint | string | boolean; datatype: string; sent?: unknown })[] = [
   { id: 1, name: 'Level', type: 0, area: 1, reg_addr: '100', dim: 'mm', value: -1234, datatype: 'Int16' },
   { id: 2, name: 'Count', type: 5, area: 1, reg_addr: '102', sparkplug_writable: true, value: 4_000_000_000, datatype: 'UInt32' },
   { id: 3, name: 'Temp', type: 7, area: 1, reg_addr: '104', dim: '°C', value: 21.5, datatype: 'Float' },
@@ -35,6 +39,25 @@ const POINTS: (Partial<LogRecord> & { value: number | bigint | string | boolean;
   { id: 5, name: 'Recipe', type: 13, area: 1, reg_addr: '110', str_len: 8, value: 'pump', datatype: 'String' },
   { id: 6, name: 'Running', type: 0, area: 6, reg_addr: '10', value: true, datatype: 'Boolean' },
   { id: 7, name: 'Flow', type: 14, area: 1, reg_addr: '120', sparkplug_deadband: 0.5, value: -0.25, datatype: 'Double' },
+  { id: 8, name: 'Speed', type: 1, area: 1, reg_addr: '130', value: 65_000, datatype: 'UInt16' },
+  { id: 9, name: 'Status', type: 2, area: 1, reg_addr: '131', value: 0xbeef, datatype: 'UInt16' },
+  { id: 10, name: 'Flags', type: 3, area: 1, reg_addr: '132', value: 0b1010_0101, datatype: 'UInt16' },
+  { id: 11, name: 'Total', type: 4, area: 1, reg_addr: '134', value: -2_000_000_000, datatype: 'Int32' },
+  { id: 12, name: 'Mask', type: 6, area: 1, reg_addr: '136', value: 0xdeadbeef, datatype: 'UInt32' },
+  { id: 13, name: 'Gain', type: 8, area: 1, reg_addr: '138', value: 1.25, datatype: 'Float' },
+  { id: 14, name: 'Serial', type: 10, area: 1, reg_addr: '140', value: 2n ** 63n + 5n, datatype: 'UInt64' },
+  { id: 15, name: 'Code', type: 11, area: 1, reg_addr: '144', value: 'AB', datatype: 'String' },
+  {
+    id: 16,
+    name: 'Stamp',
+    type: 12,
+    area: 1,
+    reg_addr: '146',
+    value: '2026-12-04 03:00:00',
+    sent: BigInt(Date.UTC(2026, 11, 4, 3, 0, 0)),
+    datatype: 'DateTime',
+  },
+  { id: 17, name: 'Pressure', type: 15, area: 1, reg_addr: '150', value: 3.5, datatype: 'Double' },
 ];
 
 function setPoint(p: (typeof POINTS)[number], value: number | bigint | string | boolean): void {
@@ -45,6 +68,7 @@ function setPoint(p: (typeof POINTS)[number], value: number | bigint | string | 
 /** A Tahu metric value as the test wrote it. */
 function asWritten(type: string, v: unknown): unknown {
   if (type === 'Int64') return big(v, true);
+  if (type === 'UInt64' || type === 'DateTime') return big(v);
   if (type === 'UInt32') return Number(big(v));
   return v;
 }
@@ -73,7 +97,7 @@ beforeAll(async () => {
   const log: Log = {
     ...logDefaults(),
     log_def: [
-      logFile({ id: 1, name: 'Line1', interface: COM1, trigger: 0, records: POINTS.map(({ value: _v, datatype: _d, ...r }) => record({ ...r, if: COM1 })) }),
+      logFile({ id: 1, name: 'Line1', interface: COM1, trigger: 0, records: POINTS.map(({ value: _v, datatype: _d, sent: _s, ...r }) => record({ ...r, if: COM1 })) }),
     ],
   };
   const r = await rig.admin.post('/config/pew_log', log);
@@ -88,7 +112,7 @@ afterAll(async () => {
 });
 
 describe('Sparkplug B edge node', () => {
-  it('NBIRTH then DBIRTH: seq 0, bdSeq 0, Rebirth false; every metric with name, alias, datatype and the PLC value (principles-birth-certificates-order, topics-nbirth-seq-num, topics-nbirth-bdseq-increment, payloads-nbirth-qos, payloads-dbirth-seq, topics-dbirth-metrics, payloads-alias-birth-requirement)', async () => {
+  it('NBIRTH then DBIRTH: seq 0, bdSeq 0, Rebirth false; every metric (each of the 16 logger types and a bit) with name, alias, datatype and the PLC value (principles-birth-certificates-order, topics-nbirth-seq-num, topics-nbirth-bdseq-increment, payloads-nbirth-qos, payloads-dbirth-seq, topics-dbirth-metrics, payloads-alias-birth-requirement)', async () => {
     await saveSparkplug();
     const nbirth = await host.next('NBIRTH');
     expect(host.seen[0]!.type).toBe('NBIRTH'); // the first message of the edge node
@@ -102,7 +126,7 @@ describe('Sparkplug B edge node', () => {
     expect(dbirth).toMatchObject({ topic: topic('DBIRTH', true), qos: 0, retain: false });
     expect(seq(dbirth)).toBe(1);
     expect(dbirth.payload.metrics!.map((m) => [m.name, Number(big(m.alias)), m.type, asWritten(m.type, m.value)])).toEqual(
-      POINTS.map((p, i) => [`Line1/${p.name}`, i + 1, p.datatype, p.value]),
+      POINTS.map((p, i) => [`Line1/${p.name}`, i + 1, p.datatype, p.sent ?? p.value]),
     );
     expect(dbirth.payload.metrics![0]!.properties).toEqual({ engUnit: { type: 'String', value: 'mm' } });
     expect(host.of('DDATA')).toEqual([]); // nothing changed: no DDATA (principles-rbe-recommended)
