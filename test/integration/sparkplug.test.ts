@@ -97,7 +97,13 @@ beforeAll(async () => {
   const log: Log = {
     ...logDefaults(),
     log_def: [
-      logFile({ id: 1, name: 'Line1', interface: COM1, trigger: 0, records: POINTS.map(({ value: _v, datatype: _d, sent: _s, ...r }) => record({ ...r, if: COM1 })) }),
+      logFile({
+        id: 1,
+        name: 'Line1',
+        interface: COM1,
+        trigger: 0,
+        records: POINTS.map(({ value: _v, datatype: _d, sent: _s, ...r }) => record({ ...r, if: COM1 })),
+      }),
     ],
   };
   const r = await rig.admin.post('/config/pew_log', log);
