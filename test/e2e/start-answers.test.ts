@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
 import { ALL_SECTIONS_PATH, AUTH_PATH, START_ANSWERS_ID, START_DATA_PATHS } from '../../device/model/start-answers.ts';
-import { ADMIN, consoleSuite, loginApi, loginUi, pageBody } from './support.ts';
+import { ADMIN, consoleSuite, loginApi, loginUi, pageBody, WAIT_MS } from './support.ts';
 
 const START_PATHS: readonly string[] = [AUTH_PATH, ...START_DATA_PATHS];
 
@@ -18,7 +18,8 @@ function watch(page: Page): string[] {
   });
   return seen;
 }
-const hostShown = (page: Page) => expect.poll(() => pageBody(page, 'info').locator('.facts').nth(1).textContent()).toContain('communicator-sim');
+const hostShown = (page: Page) =>
+  expect.poll(() => pageBody(page, 'info').locator('.facts').nth(1).textContent(), { timeout: WAIT_MS }).toContain('communicator-sim');
 
 describe('start answers in the browser', () => {
   const suite = consoleSuite();
