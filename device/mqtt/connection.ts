@@ -65,6 +65,20 @@ export function connectionError(e: unknown): Exclude<ServiceErrorName, 'none'> {
   return code === 'none' ? 'other' : code;
 }
 
+/** Resolves true when `p` settles in time, false otherwise (or when it fails): a bounded wait for a step of a connection. */
+export function within(p: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([
+    p.then(
+      () => true,
+      () => false,
+    ),
+    new Promise<boolean>((r) => {
+      timer = setTimeout(() => r(false), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
 /**
  * Ends `client` at once (force: nothing more is sent) and resolves when it has ended, or after
  * `waitMs` with the socket destroyed: mqtt.js may never call back from end(true) when its stream
@@ -72,16 +86,14 @@ export function connectionError(e: unknown): Exclude<ServiceErrorName, 'none'> {
  * service. `end` is set before the wait, so the client makes no further connect attempt either way.
  */
 export async function endClient(client: Pick<MqttClient, 'endAsync' | 'stream'>, waitMs = END_WAIT_MS): Promise<'ended' | 'destroyed'> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<'destroyed'>((resolve) => {
-    timer = setTimeout(() => resolve('destroyed'), waitMs);
-  });
-  const ended = client.endAsync(true).then(
-    () => 'ended' as const,
-    () => 'ended' as const,
-  );
-  const how = await Promise.race([ended, late]);
-  clearTimeout(timer);
-  if (how === 'destroyed') client.stream?.destroy();
-  return how;
+  // an end that fails has ended too: only one that never calls back leaves the socket to close here
+  if (
+    await within(
+      client.endAsync(true).catch(() => undefined),
+      waitMs,
+    )
+  )
+    return 'ended';
+  client.stream?.destroy();
+  return 'destroyed';
 }

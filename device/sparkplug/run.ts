@@ -15,7 +15,7 @@ import type { Mqtt } from '../model/sections/mqtt.ts';
 import type { Pew } from '../model/sections/pew.ts';
 import { sparkplugDeviceId } from '../model/sparkplug.ts';
 import type { SparkplugState } from '../model/sparkplug-status.ts';
-import { BACKOFF_FIRST_MS, BACKOFF_MAX_MS, brokerOptions, END_WAIT_MS, endClient } from '../mqtt/connection.ts';
+import { BACKOFF_FIRST_MS, BACKOFF_MAX_MS, brokerOptions, END_WAIT_MS, endClient, within } from '../mqtt/connection.ts';
 import type { JobQueue } from '../service-runtime/queue.ts';
 import { drivers } from '../services/drivers.ts';
 import type { BrokerTarget } from '../services/mqtt-test.ts';
@@ -82,20 +82,6 @@ export interface SparkplugRunDeps {
 }
 
 const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
-
-/** Resolves true when `p` settles in time, false otherwise (or when it fails). */
-function within(p: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  return Promise.race([
-    p.then(
-      () => true,
-      () => false,
-    ),
-    new Promise<boolean>((r) => {
-      timer = setTimeout(() => r(false), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
-}
 
 export class SparkplugRun {
   #active = true;
