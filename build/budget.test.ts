@@ -15,7 +15,7 @@ describe('checkBudgets', () => {
     ]);
   });
 
-  it('the budgets of the console: 30 KB first load (lowered from 40 KB), 324 KB in all (raised with the traffic monitor page, the scrape token card, the health plots, the register watch page and the Sparkplug settings in three languages)', () => {
-    expect(BUDGETS).toEqual({ firstLoadGzip: 30720, totalGzip: 331776 });
+  it('the budgets of the console: 30 KB first load (lowered from 40 KB), 325 KB in all (raised with the traffic monitor page, the scrape token card, the health plots, the register watch page, the Sparkplug settings in three languages and the data a move asks with it)', () => {
+    expect(BUDGETS).toEqual({ firstLoadGzip: 30720, totalGzip: 332800 });
   });
 });

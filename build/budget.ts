@@ -33,11 +33,12 @@ export interface Budgets {
  * 306.8 KB then), and to 322 KB with the register watch page (its chunk with its styles, its
  * texts and help in three languages: 11.9 KB; 318.6 KB then), and to 324 KB with the Sparkplug B settings in the
  * model (pew_mqtt's sparkplug_* and the logger points' sparkplug_writable and sparkplug_deadband, their rules, their
- * texts and help in three languages: 1.4 KB; 323.0 KB then). The first load was lowered from 40 KB to 30 KB
+ * texts and help in three languages: 1.4 KB; 323.0 KB then), and to 325 KB when a move to a page began asking for
+ * the page's data with the move (web/api/ask-ahead.ts, a chunk loaded after the start: 0.4 KB; 324.3 KB then). The first load was lowered from 40 KB to 30 KB
  * when it reached 29.9 KB (what the first page needs: the shell, the first page, its texts and the
  * styles it uses).
  */
-export const BUDGETS: Budgets = { firstLoadGzip: 30 * 1024, totalGzip: 324 * 1024 };
+export const BUDGETS: Budgets = { firstLoadGzip: 30 * 1024, totalGzip: 325 * 1024 };
 
 /** the page the first-load budget is measured for */
 export const FIRST_LOAD_ROUTE = '/#/info';

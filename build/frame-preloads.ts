@@ -37,7 +37,8 @@ export function framePreloads(p: PreloadInput): FramePreloads {
   const out: FramePreloads = {};
   for (const route of p.routes) {
     const page = p.pages.get(route);
-    if (!page) continue;
+    // a framed page not found in the routes' source: its deep links and the idle preloads would lack it
+    if (!page) throw new Error(`no page ${route} read from web/router/routes.tsx (build/page-texts.ts)`);
     const common = unique([page.module, ...(page.texts.includes('fields') ? FORM_MODULES : [])].flatMap(files));
     const byLocale: Record<string, string[]> = {};
     for (const l of locales) byLocale[l] = unique(page.texts.flatMap((t) => files(`i18n/${l}/${t}/index.ts`))).filter((f) => !common.includes(f));

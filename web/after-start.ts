@@ -1,13 +1,16 @@
 // What the console does once its first render is done (web/main.tsx loads this module then, so the
 // first load carries nothing of it): it drops the answers the page carried for a page the start did
 // not open (old once that page opens: web/api/forget-start-answers.ts), keeps the preferences
-// cookie the daemon reads at the next load (web/state/prefs-cookie.ts), and once the browser is idle
-// preloads the other pages the daemon listed (web/api/idle-preloads.ts).
+// cookie the daemon reads at the next load (web/state/prefs-cookie.ts), asks each later page's data
+// with the move to it (web/api/ask-ahead.ts), and once the browser is idle preloads the other pages
+// the daemon listed (web/api/idle-preloads.ts).
+import { askAheadOnMoves } from './api/ask-ahead.ts';
 import { forgetStartAnswers } from './api/forget-start-answers.ts';
 import { preloadIdle } from './api/idle-preloads.ts';
 import { whenIdle } from './state/console-data.ts';
 import { keepPrefsCookie } from './state/prefs-cookie.ts';
 
 forgetStartAnswers();
+askAheadOnMoves();
 keepPrefsCookie();
 whenIdle(() => preloadIdle());

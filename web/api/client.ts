@@ -49,7 +49,7 @@ function safeStorage(): Storage | undefined {
 }
 
 /** Sends a request; a failure to reach the daemon, or a redirect to the machine configuration, throws. */
-async function send(method: 'GET' | 'POST', path: string, body: unknown, accept: string): Promise<Response> {
+export async function send(method: 'GET' | 'POST', path: string, body: unknown, accept: string): Promise<Response> {
   const headers: Record<string, string> = { Accept: accept };
   if (method === 'POST') {
     // a file (upload) goes as it is, everything else as JSON
@@ -83,6 +83,12 @@ function refusal(status: number, path: string, data: unknown): ApiFailure {
   return failure;
 }
 
+/** How `request` sends: `send`, or once web/api/ask-ahead.ts is loaded, its answer of a GET asked ahead when it has one. */
+let sendRequest = send;
+export const sendWith = (s: typeof send) => {
+  sendRequest = s;
+};
+
 export async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   // the daemon's answer that came with the page (web/api/start-answers.ts), in the unit's own mode
   const early = method === 'GET' && mode.value.name === 'unit' ? takeStartAnswer(path) : undefined;
@@ -90,7 +96,7 @@ export async function request<T>(method: 'GET' | 'POST', path: string, body?: un
     if (early.status >= 200 && early.status < 300) return early.body as T;
     throw refusal(early.status, path, early.body);
   }
-  const res = await send(method, path, body, 'application/json');
+  const res = await sendRequest(method, path, body, 'application/json');
   const data = (await res.json().catch(() => undefined)) as unknown;
   if (res.ok) return data as T;
   throw refusal(res.status, path, data);
