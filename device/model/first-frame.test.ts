@@ -78,6 +78,8 @@ function gate(
       run(frames);
       run(timers);
     },
+    /** the tasks the last step left to run */
+    tasks: () => run(timers),
   };
 }
 
@@ -133,31 +135,35 @@ describe('the first frame gate', () => {
     }
   });
 
-  it('preloads the framed page’s code and texts with the console’s script, when the address is that page’s, on any screen', () => {
+  it('preloads the framed page’s code and texts after the console’s script, in a task of its own, when the address is that page’s, on any screen', () => {
     const preloads = ['assets/chunk-A.js', 'assets/chunk-B.js'];
     for (const narrow of [false, true]) {
       const g = gate('#/com', narrow, { route: 'com', preloads });
       g.read();
       if (!narrow) {
-        expect(g.links).toEqual([]);
+        expect(g.added).toEqual([]);
         g.paint();
       }
-      expect(g.links).toEqual(preloads.map((href) => ({ rel: 'modulepreload', href })));
       expect(g.added).toEqual([{ type: 'script/module', src: SRC }]);
+      expect(g.links).toEqual([]);
+      g.tasks();
+      expect(g.links).toEqual(preloads.map((href) => ({ rel: 'modulepreload', href })));
     }
     // another page's address: the console loads that page, not these
     const g = gate('#/port', false, { route: 'com', preloads });
     g.read();
+    g.tasks();
     expect(g.added).toHaveLength(1);
     expect(g.links).toEqual([]);
   });
 
-  it('preloads the code and texts of the framed page the address names when the frame is another’s (a bookmark to /com, the cookie on /info), with the console’s script', () => {
+  it('preloads the code and texts of the framed page the address names when the frame is another’s (a bookmark to /com, the cookie on /info), after the console’s script', () => {
     const idle = { com: ['assets/chunk-C.js', 'assets/chunk-T.js'], log: ['assets/chunk-L.js'] };
     const g = gate('#/com', false, { route: 'info', idle });
     g.read();
-    expect(g.links).toEqual(idle.com.map((href) => ({ rel: 'modulepreload', href })));
     expect(g.added).toEqual([{ type: 'script/module', src: SRC }]);
+    g.tasks();
+    expect(g.links).toEqual(idle.com.map((href) => ({ rel: 'modulepreload', href })));
     // a page without a list, another address, a list that is not as the daemon writes it: only the script
     for (const [hash, list] of [
       ['#/users', idle],
@@ -167,6 +173,7 @@ describe('the first frame gate', () => {
     ] as const) {
       const other = gate(hash, false, { route: 'info', idle: list });
       other.read();
+      other.tasks();
       expect(other.links, `${hash} ${JSON.stringify(list)}`).toEqual([]);
       expect(other.added, hash).toEqual([{ type: 'script/module', src: SRC }]);
     }

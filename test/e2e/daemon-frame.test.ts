@@ -8,7 +8,7 @@
 import type { BrowserContext, BrowserContextOptions, Page, Route } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
 import { FIRST_FRAME_ATTR, PREFS_COOKIE, START_LINK_ATTR } from '../../device/model/first-frame.ts';
-import { consoleSuite, de, en, loginApi, menuLink, pageBody, type TestDaemon } from './support.ts';
+import { consoleSuite, de, en, loginApi, menuLink, pageBody, type TestDaemon, WAIT_MS } from './support.ts';
 
 /** Holds back the console's scripts until `release` is called. */
 async function holdScripts(page: Page) {
@@ -259,12 +259,16 @@ describe("the daemon's first frame in the browser", () => {
       await page.goto(`${suite.d.url}/#/com`, { waitUntil: 'domcontentloaded' });
       // the console's script is held back: what is asked for now comes from the page and its gate alone
       await page.waitForFunction(() => document.querySelector('script[type=module][src]') !== null);
-      const preloaded = await page.evaluate(() =>
-        [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => new URL(l.href).pathname.slice(1)),
-      );
       const listed = await page.evaluate(() => (JSON.parse(document.getElementById('idle-preloads')?.textContent ?? '{}') as Record<string, string[]>).com);
       expect(listed?.length).toBeGreaterThan(0);
-      for (const f of listed ?? []) expect(preloaded, f).toContain(f);
+      // the gate adds them in the task after the script's
+      const preloaded = () =>
+        page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => new URL(l.href).pathname.slice(1)));
+      const missing = async () => {
+        const have = await preloaded();
+        return (listed ?? []).filter((f) => !have.includes(f));
+      };
+      await expect.poll(missing, { timeout: WAIT_MS }).toEqual([]);
       await held.release();
       await pageBody(page, 'com').locator('[data-overview-interface="1"] [data-state]').waitFor();
     });
