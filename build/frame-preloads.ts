@@ -10,6 +10,8 @@ import { type Outputs, outputsOfModule, staticClosure } from './closure.ts';
 
 /** the modules a settings page (one with the field texts) loads with its chunk (web/router/routes.tsx `page`) */
 const FORM_MODULES = ['state/model-parts.ts', 'styles/forms-sheet.ts'];
+/** the module a page with parts of the texts loads them through (web/i18n/translate.ts) */
+const TEXT_MODULES = ['i18n/parts.ts'];
 
 export interface PreloadInput {
   outputs: Outputs;
@@ -39,7 +41,7 @@ export function framePreloads(p: PreloadInput): FramePreloads {
     const page = p.pages.get(route);
     // a framed page not found in the routes' source: its deep links and the idle preloads would lack it
     if (!page) throw new Error(`no page ${route} read from web/router/routes.tsx (build/page-texts.ts)`);
-    const common = unique([page.module, ...(page.texts.includes('fields') ? FORM_MODULES : [])].flatMap(files));
+    const common = unique([page.module, ...(page.texts.length > 0 ? TEXT_MODULES : []), ...(page.texts.includes('fields') ? FORM_MODULES : [])].flatMap(files));
     const byLocale: Record<string, string[]> = {};
     for (const l of locales) byLocale[l] = unique(page.texts.flatMap((t) => files(`i18n/${l}/${t}/index.ts`))).filter((f) => !common.includes(f));
     out[route] = { common, locales: byLocale };

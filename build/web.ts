@@ -167,7 +167,8 @@ export async function buildWeb(opts: BuildWebOptions): Promise<WebReport> {
  * What the first frame never loads: every module the console loads with import() but what the
  * framed pages (FRAME_ROUTES) load before their first render: their chunks, the parts of the
  * dictionary they need in each language and a language's common texts (web/i18n/<language>/…), the
- * configuration model and the settings pages' styles. The other pages, the help, the dialogs and the
+ * configuration model, the settings pages' styles and the module the parts are loaded through
+ * (web/i18n/parts.ts). The other pages, the help, the dialogs and the
  * other parts of the texts stay out of the renderer; an import of one there fails, and the daemon
  * then sends the page without a frame.
  */
@@ -176,7 +177,7 @@ function onlyTheFirstFrame(srcDir: string, parts: ReadonlySet<string>): Plugin {
     const rel = relative(srcDir, target).split(sep).join('/');
     const text = /^i18n\/[a-z]{2}\/(?:([A-Za-z]+)\/)?index\.ts$/.exec(rel);
     if (text) return text[1] === undefined || parts.has(text[1]);
-    return FRAME_ROUTES.some((r) => rel === `pages/${r}.tsx`) || rel === 'state/model-parts.ts' || rel === 'styles/forms-sheet.ts';
+    return FRAME_ROUTES.some((r) => rel === `pages/${r}.tsx`) || ['state/model-parts.ts', 'styles/forms-sheet.ts', 'i18n/parts.ts'].includes(rel);
   };
   return {
     name: 'only-the-first-frame',

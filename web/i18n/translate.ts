@@ -6,9 +6,9 @@ import type { StatusReason } from '../../device/model/reasons.ts';
 import type { ClientCode } from '../api/client.ts';
 import { rememberLocale, storedLocale } from '../state/prefs.ts';
 import en from './en/index.ts';
+import { initFormatters } from './formatters.ts';
 import type { Locales, Namespaces, TranslationFunctions, Translations } from './i18n-types.ts';
-import { loadFormatters, loadLocaleAsync, loadNamespaceAsync } from './i18n-util.async.ts';
-import { baseLocale, i18nObject, isLocale, loadedLocales, locales } from './i18n-util.ts';
+import { baseLocale, i18nObject, isLocale, loadedFormatters, loadedLocales, locales } from './i18n-util.ts';
 import { memoTexts } from './memo-texts.ts';
 import { formatInteger, formatLocalDateTime, formatUngrouped } from './plain-format.ts';
 
@@ -39,9 +39,27 @@ export const helpReady = signal(false);
  * the first page shows in most browsers: no chunk to fetch and wait for), the others' load on demand.
  */
 async function loadCommon(l: Locales): Promise<void> {
-  if (l !== baseLocale) return loadLocaleAsync(l);
-  loadedLocales[baseLocale] = { ...loadedLocales[baseLocale], ...(en as unknown as Translations) };
-  loadFormatters(l);
+  const common = l === 'en' ? en : (await OTHER_LOCALES[l]()).default;
+  loadedLocales[l] = { ...loadedLocales[l], ...(common as Translations) };
+  loadedFormatters[l] = initFormatters(l);
+}
+
+/**
+ * The common texts of the languages but English, one chunk each (as the generated
+ * web/i18n/i18n-util.async.ts loads them: that module, with its table of the parts, is loaded only
+ * with the first part, web/i18n/parts.ts).
+ */
+export const OTHER_LOCALES: Record<Exclude<Locales, 'en'>, () => Promise<{ default: unknown }>> = {
+  de: () => import('./de/index.ts'),
+  fr: () => import('./fr/index.ts'),
+};
+
+/** Loads the part `n` of the dictionary in language `l`. */
+async function loadNamespaceAsync(l: Locales, n: Namespaces): Promise<void> {
+  const { importNamespaceAsync } = await import('./parts.ts');
+  const part = await importNamespaceAsync(l, n);
+  // merged once it is in: another part may have come meanwhile
+  loadedLocales[l] = { ...loadedLocales[l], [n]: part };
 }
 
 export async function setLocale(l: Locales): Promise<void> {
