@@ -13,4 +13,4 @@ import { keepPrefsCookie } from './state/prefs-cookie.ts';
 forgetStartAnswers();
 askAheadOnMoves();
 keepPrefsCookie();
-whenIdle(() => preloadIdle());
+whenIdle(() => preloadIdle(document, whenIdle));

@@ -7,7 +7,7 @@
 
 import type { BrowserContext, BrowserContextOptions, Page, Route } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
-import { FIRST_FRAME_ATTR, PREFS_COOKIE, START_LINK_ATTR } from '../../device/model/first-frame.ts';
+import { FIRST_FRAME_ATTR, IDLE_PRELOADS_ID, PREFS_COOKIE, START_LINK_ATTR } from '../../device/model/first-frame.ts';
 import { consoleSuite, de, en, loginApi, menuLink, pageBody, type TestDaemon, WAIT_MS } from './support.ts';
 
 /** Holds back the console's scripts until `release` is called. */
@@ -225,16 +225,23 @@ describe("the daemon's first frame in the browser", () => {
       const { page, context } = await suite.open();
       await loginApi(page, suite.d);
       await prefsCookie(context, suite.d, 'en.default.all');
+      // the files the daemon lists in the page
+      let listed: string[] = [];
+      await page.route(`${suite.d.url}/`, async (route) => {
+        const r = await route.fetch();
+        const body = await r.text();
+        const list = new RegExp(`<script type="application/json" id="${IDLE_PRELOADS_ID}">(.*?)</script>`, 's').exec(body)?.[1];
+        listed = [...new Set(Object.values(JSON.parse(list ?? '{}') as Record<string, string[]>).flat())];
+        await route.fulfill({ response: r, body });
+      });
       await page.goto(`${suite.d.url}/#/info`);
       await tookOver(page);
-      // the list the daemon put into the page is gone into links (web/api/idle-preloads.ts)
-      await page.waitForFunction(
-        () => !document.getElementById('idle-preloads') && document.querySelectorAll('link[rel=modulepreload]').length > 10,
-        undefined,
-        {
-          timeout: 30_000,
-        },
-      );
+      expect(listed.length).toBeGreaterThan(10);
+      // the list the daemon put into the page is gone into links (web/api/idle-preloads.ts), a few at a time
+      const missing = () =>
+        page.evaluate((files) => files.filter((f) => !document.querySelector(`link[rel=modulepreload][href$="${f}"], script[src$="${f}"]`)), listed);
+      await expect.poll(missing, { timeout: 30_000 }).toEqual([]);
+      expect(await page.locator('#idle-preloads').count()).toBe(0);
       const preloaded = await page.evaluate(() =>
         [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => new URL(l.href).pathname),
       );

@@ -2,7 +2,7 @@
 // already, nothing from a list that is not as the daemon writes it.
 import { describe, expect, it } from 'vitest';
 import { IDLE_PRELOADS_ID } from '../../device/model/first-frame.ts';
-import { idlePreloads, preloadIdle } from './idle-preloads.ts';
+import { IDLE_BATCH, idlePreloads, preloadIdle } from './idle-preloads.ts';
 
 /** A page with the list's text (none: no list), these preload links and scripts, and its head's children. */
 function page(list: string | undefined, links: string[] = [], scripts: string[] = []) {
@@ -28,11 +28,24 @@ describe('idle preloads', () => {
 
   it('adds a modulepreload link for each', () => {
     const { doc, head } = page(JSON.stringify({ com: ['assets/chunk-A.js'], port: ['assets/chunk-B.js'] }));
-    preloadIdle(doc);
+    preloadIdle(doc, () => expect.unreachable('two files are one batch'));
     expect(head).toEqual([
       { rel: 'modulepreload', href: 'assets/chunk-A.js' },
       { rel: 'modulepreload', href: 'assets/chunk-B.js' },
     ]);
+  });
+
+  it('adds them IDLE_BATCH at a time, each next batch when the browser is idle again', () => {
+    const files = Array.from({ length: 2 * IDLE_BATCH + 3 }, (_, i) => `assets/chunk-${String.fromCharCode(65 + i)}.js`);
+    const { doc, head } = page(JSON.stringify({ log: files }));
+    const waiting: (() => void)[] = [];
+    preloadIdle(doc, (fn) => waiting.push(fn));
+    expect(head.map((l) => l.href)).toEqual(files.slice(0, IDLE_BATCH));
+    waiting.shift()?.();
+    expect(head.map((l) => l.href)).toEqual(files.slice(0, 2 * IDLE_BATCH));
+    waiting.shift()?.();
+    expect(head.map((l) => l.href)).toEqual(files);
+    expect(waiting).toEqual([]);
   });
 
   it.each([
@@ -44,7 +57,7 @@ describe('idle preloads', () => {
     ['a path out of assets', JSON.stringify({ com: ['assets/../index.js'] })],
   ])('nothing from %s', (_, list) => {
     const { doc, head } = page(list);
-    preloadIdle(doc);
+    preloadIdle(doc, (fn) => fn());
     expect(head).toEqual([]);
   });
 });
