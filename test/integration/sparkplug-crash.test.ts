@@ -111,8 +111,11 @@ describe('Sparkplug B edge node under kill -9', () => {
       60_000,
       'three jobs on storage',
     );
+    const killedAt = host!.seen.length;
     child.kill('SIGKILL');
     await once(child, 'exit');
+    // the broker sends the killed one's will when it finds the connection gone: in before the next start
+    await host!.next('NDEATH', killedAt, 1, 60_000);
     const kept = jobs()
       .sort()
       .map((f) => JSON.parse(readFileSync(join(queue, f), 'utf8')) as { t: number; m: [string, number][] });
