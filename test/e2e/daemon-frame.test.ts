@@ -36,6 +36,12 @@ const prefsCookie = (context: BrowserContext, d: TestDaemon, value: string) => c
 const cookieValue = async (context: BrowserContext) => (await context.cookies()).find((c) => c.name === PREFS_COOKIE)?.value;
 const facts = (page: Page) => page.locator('[data-page=info] .facts').first();
 const tookOver = (page: Page) => page.locator(`#app:not([${FIRST_FRAME_ATTR}])`).waitFor({ state: 'attached' });
+/** Those of `files` (paths in the web folder, as the daemon lists them) the page has no modulepreload link for. */
+const notPreloaded = (page: Page, files: readonly string[]) =>
+  page.evaluate((list) => {
+    const have = new Set([...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => new URL(l.href).pathname.slice(1)));
+    return list.filter((f) => !have.has(f));
+  }, files);
 
 describe("the daemon's first frame in the browser", () => {
   const suite = consoleSuite();
@@ -238,9 +244,7 @@ describe("the daemon's first frame in the browser", () => {
       await tookOver(page);
       expect(listed.length).toBeGreaterThan(10);
       // the list the daemon put into the page is gone into links (web/api/idle-preloads.ts), a few at a time
-      const missing = () =>
-        page.evaluate((files) => files.filter((f) => !document.querySelector(`link[rel=modulepreload][href$="${f}"], script[src$="${f}"]`)), listed);
-      await expect.poll(missing, { timeout: 30_000 }).toEqual([]);
+      await expect.poll(() => notPreloaded(page, listed), { timeout: 30_000 }).toEqual([]);
       expect(await page.locator('#idle-preloads').count()).toBe(0);
       const preloaded = await page.evaluate(() =>
         [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => new URL(l.href).pathname),
@@ -269,13 +273,7 @@ describe("the daemon's first frame in the browser", () => {
       const listed = await page.evaluate(() => (JSON.parse(document.getElementById('idle-preloads')?.textContent ?? '{}') as Record<string, string[]>).com);
       expect(listed?.length).toBeGreaterThan(0);
       // the gate adds them in the task after the script's
-      const preloaded = () =>
-        page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => new URL(l.href).pathname.slice(1)));
-      const missing = async () => {
-        const have = await preloaded();
-        return (listed ?? []).filter((f) => !have.includes(f));
-      };
-      await expect.poll(missing, { timeout: WAIT_MS }).toEqual([]);
+      await expect.poll(() => notPreloaded(page, listed ?? []), { timeout: WAIT_MS }).toEqual([]);
       await held.release();
       await pageBody(page, 'com').locator('[data-overview-interface="1"] [data-state]').waitFor();
     });

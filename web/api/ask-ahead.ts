@@ -33,7 +33,7 @@ export function askAhead(path: string): void {
 }
 
 /** The answer asked ahead for a GET of `path`, once, when it is recent; undefined when the request must ask. */
-export function takeAhead(path: string): Promise<Response> | undefined {
+function takeAhead(path: string): Promise<Response> | undefined {
   const a = ahead.get(path);
   ahead.delete(path);
   return recent(a) ? a.res : undefined;

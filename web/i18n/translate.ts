@@ -49,13 +49,13 @@ async function loadCommon(l: Locales): Promise<void> {
  * web/i18n/i18n-util.async.ts loads them: that module, with its table of the parts, is loaded only
  * with the first part, web/i18n/parts.ts).
  */
-export const OTHER_LOCALES: Record<Exclude<Locales, 'en'>, () => Promise<{ default: unknown }>> = {
+const OTHER_LOCALES: Record<Exclude<Locales, 'en'>, () => Promise<{ default: unknown }>> = {
   de: () => import('./de/index.ts'),
   fr: () => import('./fr/index.ts'),
 };
 
 /** Loads the part `n` of the dictionary in language `l`. */
-async function loadNamespaceAsync(l: Locales, n: Namespaces): Promise<void> {
+async function loadPart(l: Locales, n: Namespaces): Promise<void> {
   const { importNamespaceAsync } = await import('./parts.ts');
   const part = await importNamespaceAsync(l, n);
   // merged once it is in: another part may have come meanwhile
@@ -64,7 +64,7 @@ async function loadNamespaceAsync(l: Locales, n: Namespaces): Promise<void> {
 
 export async function setLocale(l: Locales): Promise<void> {
   await loadCommon(l);
-  await Promise.all([...loadedParts].map((n) => loadNamespaceAsync(l, n)));
+  await Promise.all([...loadedParts].map((n) => loadPart(l, n)));
   LL.value = memoTexts(i18nObject(l));
   locale.value = l;
   document.documentElement.lang = l;
@@ -86,10 +86,10 @@ export async function loadTexts(parts: readonly Namespaces[]): Promise<void> {
 
 async function loadParts(missing: readonly Namespaces[]): Promise<void> {
   const l = locale.value;
-  await Promise.all(missing.map((n) => loadNamespaceAsync(l, n)));
+  await Promise.all(missing.map((n) => loadPart(l, n)));
   for (const n of missing) loadedParts.add(n);
   // a language switch meanwhile loaded only the parts known then: bring these into its language too
-  if (locale.value !== l) await Promise.all(missing.map((n) => loadNamespaceAsync(locale.value, n)));
+  if (locale.value !== l) await Promise.all(missing.map((n) => loadPart(locale.value, n)));
   LL.value = memoTexts(i18nObject(locale.value));
 }
 
