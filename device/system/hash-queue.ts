@@ -60,6 +60,21 @@ const waitingFrom = new Set<string>();
 let bucket = HASH_BURST_MS;
 let bucketAt = 0;
 let timer: NodeJS.Timeout | undefined;
+/** while set, a hash that ended keeps its slot until this settles (holdHashes: tests only) */
+let held: Promise<void> | undefined;
+
+/**
+ * Hashes keep their slots after they end until the returned function is called: a test holds the
+ * places taken so that what arrives meanwhile meets them taken, whatever the machine's speed.
+ */
+export function holdHashes(): () => void {
+  let release!: () => void;
+  held = new Promise<void>((resolve) => (release = resolve));
+  return () => {
+    held = undefined;
+    release();
+  };
+}
 
 /** the bucket's content now (ms of hash time): refilled at HASH_SHARE since the last look */
 function budget(now: number): number {
@@ -129,7 +144,9 @@ export async function inHashSlot<T>(fn: () => Promise<T>, ticket?: HashTicket): 
   const began = performance.now();
   budget(began); // what the bucket gained while it waited; it gains on while the hash runs
   try {
-    return await fn();
+    const out = await fn();
+    if (held) await held;
+    return out;
   } finally {
     running[kind]--;
     const ended = performance.now();
