@@ -18,6 +18,7 @@ import { injectAssets } from './html.ts';
 import { findLazyModules, lazyModulesImportEntry } from './one-chunk.ts';
 import { ROUTES_FILE, readPageTexts } from './page-texts.ts';
 import { formatReport, makeReport, type WebReport } from './report.ts';
+import { minifiedTextCss } from './text-css.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const DEFAULT_SRC_DIR = join(ROOT, 'web');
@@ -73,8 +74,10 @@ export async function buildWeb(opts: BuildWebOptions): Promise<WebReport> {
   // the global stylesheet is an entry of its own, not imported by main.tsx: every lazy module imports
   // the entry (lazyModulesImportEntry), and each would get a copy of a stylesheet the entry imports
   const stylesheet = join(srcDir, STYLESHEET);
+  // browsers from 2021 on: ES2020 and more, module scripts, top-level await; nothing is polyfilled
+  const target = ['chrome91', 'edge91', 'firefox90', 'safari15'];
   const options = {
-    plugins: [i18nHelpersWithoutSideEffects()],
+    plugins: [i18nHelpersWithoutSideEffects(), minifiedTextCss(target)],
     // aliases resolve from the working directory: the repository root, where node_modules is
     absWorkingDir: ROOT,
     entryPoints: [entry, ...(existsSync(stylesheet) ? [stylesheet] : [])],
@@ -83,8 +86,7 @@ export async function buildWeb(opts: BuildWebOptions): Promise<WebReport> {
     splitting: true,
     format: 'esm',
     minify: opts.minify ?? true,
-    // browsers from 2021 on: ES2020 and more, module scripts, top-level await; nothing is polyfilled
-    target: ['chrome91', 'edge91', 'firefox90', 'safari15'],
+    target,
     jsx: 'automatic',
     jsxImportSource: 'preact',
     alias: { react: 'preact/compat', 'react-dom': 'preact/compat', 'react/jsx-runtime': 'preact/jsx-runtime' },
