@@ -357,6 +357,20 @@ describe('the data logger page', () => {
     expect(saved[1]!.records[699]).toMatchObject({ id: 700, name: 'P2239', reg_addr: '4478' });
   });
 
+  it('the cards far below the first screen are laid out only when they come near the view', async () => {
+    const page = await openLog({ log_def: [logFile({ id: 1, name: 'big', records: points(690) })] });
+    const storage = body(page).locator('[data-storage-files]');
+    const title = storage.locator('h2');
+    await title.waitFor({ state: 'attached' });
+    const laidOut = () => title.evaluate((e) => e.checkVisibility({ contentVisibilityAuto: true }));
+    // the storages' card is some three screens down at 1280 × 800: in the page, not laid out
+    expect(await laidOut()).toBe(false);
+    // scrolled to, it is drawn as any other
+    await storage.scrollIntoViewIfNeeded();
+    await expect.poll(laidOut).toBe(true);
+    expect(await title.evaluate((e) => (e as HTMLElement).offsetHeight)).toBeGreaterThan(10);
+  });
+
   it('deleting log files and data points renumbers the rest from 1 (spec §4)', async () => {
     const page = await openLog({ log_def: [logFile({ id: 1, name: 'a' }), logFile({ id: 2, name: 'b', records: points(5) }), logFile({ id: 3, name: 'c' })] });
     await body(page).locator('[data-action=remove-logfile]').click();
