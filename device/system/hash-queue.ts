@@ -143,14 +143,17 @@ export async function inHashSlot<T>(fn: () => Promise<T>, ticket?: HashTicket): 
   } else running[kind]++;
   const began = performance.now();
   budget(began); // what the bucket gained while it waited; it gains on while the hash runs
+  let ended: number | undefined;
   try {
     const out = await fn();
+    ended = performance.now();
     if (held) await held;
     return out;
   } finally {
     running[kind]--;
-    const ended = performance.now();
-    bucket = Math.max(-HASH_DEBT_MS, budget(ended) - (ended - began));
+    const now = performance.now();
+    // the hash's own length, not the time a test held its slot after it
+    bucket = Math.max(-HASH_DEBT_MS, budget(now) - ((ended ?? now) - began));
     pump();
   }
 }
