@@ -13,9 +13,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Log } from '../../device/model/sections/log.ts';
+import type { ServicesStatus } from '../../device/model/service-status.ts';
 import { JobQueue } from '../../device/service-runtime/queue.ts';
 import { type HistoryJob, isHistoryJob } from '../../device/sparkplug/history.ts';
-import { startTestDaemon, type TestDaemon } from '../support/daemon.ts';
+import { ADMIN, Client, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
 import { freePort } from '../support/ports.ts';
 import { logDefaults, logFile, type PlcLine, record, startLine, until } from './logger-rig.ts';
 import { type Broker, COM1, publish, startBroker, startMqttRig } from './mqtt-rig.ts';
@@ -29,6 +30,22 @@ let d2: TestDaemon | undefined;
 let dataDir: string | undefined;
 let port: number;
 const fixture = fileURLToPath(new URL('../fixtures/daemon-child-pty.ts', import.meta.url));
+
+/**
+ * The address the child daemon prints once it listens ("ready <url>", test/fixtures/daemon-child-pty.ts);
+ * its output is read on to the end (a pipe left unread would fill, one closed would fail its writes).
+ */
+function readyUrl(c: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    c.stdout!.on('data', (chunk) => {
+      out += String(chunk);
+      const m = /^ready (\S+)$/m.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    c.once('exit', () => reject(new Error(`the child daemon ended before it was ready: ${out}`)));
+  });
+}
 
 afterAll(async () => {
   if (child && child.exitCode === null) child.kill('SIGKILL');
@@ -102,14 +119,19 @@ describe('Sparkplug B edge node under kill -9', () => {
 
     // a daemon waiting for the host keeps a job for each pass with a change: a new value on every check
     child = spawn(process.execPath, ['--import', 'tsx', fixture, dataDir!, line!.pty.hostPath], { stdio: ['ignore', 'pipe', 'inherit'] });
+    // and is connected to the broker, waiting for the host, when it is killed: the broker sends a
+    // will only for a connection it had (on a busy machine the jobs came before the connection)
+    const childAdmin = await new Client(await readyUrl(child)).login(ADMIN);
+    const state = async () =>
+      ((await childAdmin.get('/config/service_status')).body as ServicesStatus).services.find((x) => x.service === 'mqtt')!.sparkplug!.state;
     let level = 5000;
     await until(
-      () => {
+      async () => {
         plc.memory.writeWords('DT', 100, [++level]);
-        return jobs().length >= 3;
+        return jobs().length >= 3 && (await state()) === 'awaiting_host';
       },
       60_000,
-      'three jobs on storage',
+      'three jobs on storage, the child connected and waiting for the host',
     );
     const killedAt = host!.seen.length;
     child.kill('SIGKILL');
