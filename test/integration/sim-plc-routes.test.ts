@@ -281,10 +281,13 @@ describe("the simulator's PLC routes", () => {
   });
 
   it("the counters of the list follow the daemon's requests", async () => {
+    // each of ten reads is counted; the daemon's own requests on that line (a late retry of the
+    // unplugged cable's reads above, on a busy machine) may fall between the two readings as well
     const before = (await call('GET', SIM_PLC_PATH)).body.plcs[0].requests as number;
-    await link(0).readWords('DT', 0, 1);
+    for (let i = 0; i < 10; i++) await link(0).readWords('DT', 0, 1);
     const after = (await call('GET', SIM_PLC_PATH)).body.plcs[0].requests as number;
-    expect(after).toBe(before + 1);
+    expect(after - before).toBeGreaterThanOrEqual(10);
+    expect(after - before).toBeLessThan(20);
   });
 
   it('answers loopback addresses only (checked in the code: this test cannot send from another address)', async () => {
