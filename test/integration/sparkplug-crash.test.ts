@@ -13,11 +13,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Log } from '../../device/model/sections/log.ts';
-import type { ServicesStatus } from '../../device/model/service-status.ts';
 import { JobQueue } from '../../device/service-runtime/queue.ts';
 import { type HistoryJob, isHistoryJob } from '../../device/sparkplug/history.ts';
 import { ADMIN, Client, startTestDaemon, type TestDaemon } from '../support/daemon.ts';
 import { freePort } from '../support/ports.ts';
+import { serviceEntry } from '../support/service-status.ts';
 import { logDefaults, logFile, type PlcLine, record, startLine, until } from './logger-rig.ts';
 import { type Broker, COM1, publish, startBroker, startMqttRig } from './mqtt-rig.ts';
 import { big, Host, metricBig } from './sparkplug-host.ts';
@@ -122,8 +122,7 @@ describe('Sparkplug B edge node under kill -9', () => {
     // and is connected to the broker, waiting for the host, when it is killed: the broker sends a
     // will only for a connection it had (on a busy machine the jobs came before the connection)
     const childAdmin = await new Client(await readyUrl(child)).login(ADMIN);
-    const state = async () =>
-      ((await childAdmin.get('/config/service_status')).body as ServicesStatus).services.find((x) => x.service === 'mqtt')!.sparkplug!.state;
+    const state = async () => (await serviceEntry(childAdmin, 'mqtt')).sparkplug?.state;
     let level = 5000;
     await until(
       async () => {
