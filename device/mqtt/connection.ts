@@ -80,12 +80,24 @@ export function within(p: Promise<unknown>, ms: number): Promise<boolean> {
 }
 
 /**
+ * A client being ended makes no further connect attempt. mqtt.js (5.16) with `manualConnect` clears
+ * its "disconnecting" mark once an end has called back, and an end of a client still waiting for
+ * CONNACK calls back before its socket has closed: the close then starts the reconnect timer, and
+ * the ended client comes back with its old will and client id (seen on mosquitto: it took over the
+ * next run's session, and the broker sent the old will twice). Without a reconnect period it cannot.
+ */
+export function noReconnect(client: Pick<MqttClient, 'options'>): void {
+  client.options.reconnectPeriod = 0;
+}
+
+/**
  * Ends `client` at once (force: nothing more is sent) and resolves when it has ended, or after
  * `waitMs` with the socket destroyed: mqtt.js may never call back from end(true) when its stream
  * closed in between (mqtt.js issue 710), and a stop that hangs would hold every later save of the
  * service. `end` is set before the wait, so the client makes no further connect attempt either way.
  */
-export async function endClient(client: Pick<MqttClient, 'endAsync' | 'stream'>, waitMs = END_WAIT_MS): Promise<'ended' | 'destroyed'> {
+export async function endClient(client: Pick<MqttClient, 'endAsync' | 'stream' | 'options'>, waitMs = END_WAIT_MS): Promise<'ended' | 'destroyed'> {
+  noReconnect(client);
   // an end that fails has ended too: only one that never calls back leaves the socket to close here
   if (
     await within(

@@ -15,7 +15,7 @@ import type { Mqtt } from '../model/sections/mqtt.ts';
 import type { Pew } from '../model/sections/pew.ts';
 import { sparkplugDeviceId } from '../model/sparkplug.ts';
 import type { SparkplugState } from '../model/sparkplug-status.ts';
-import { BACKOFF_FIRST_MS, BACKOFF_MAX_MS, brokerOptions, END_WAIT_MS, endClient, within } from '../mqtt/connection.ts';
+import { BACKOFF_FIRST_MS, BACKOFF_MAX_MS, brokerOptions, END_WAIT_MS, endClient, noReconnect, within } from '../mqtt/connection.ts';
 import type { JobQueue } from '../service-runtime/queue.ts';
 import { drivers } from '../services/drivers.ts';
 import type { BrokerTarget } from '../services/mqtt-test.ts';
@@ -159,6 +159,7 @@ export class SparkplugRun {
     const client = this.#client;
     this.#client = undefined;
     if (client) {
+      noReconnect(client); // a connection lost from here on is not made again
       // operational-behavior-edge-node-intentional-disconnect-ndeath: NDEATH first, then DISCONNECT
       for (const p of this.#session.stop()) if (p.type === 'NDEATH' && client.connected) await this.#ndeath(client, p.bdSeq);
       await this.#end(client);

@@ -3,16 +3,18 @@
 // memory holds the logger's points, and a host application that decodes every message with Eclipse
 // Tahu's sparkplug-payload (sparkplug-host.ts). The tck-ids of Sparkplug 3.0 are named in the titles.
 import { readdirSync } from 'node:fs';
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeValue } from '../../device/logger/values.ts';
 import type { Log } from '../../device/model/sections/log.ts';
 import type { LogRecord } from '../../device/model/sections/logfile.ts';
 import type { ServicesStatus } from '../../device/model/service-status.ts';
+import { BACKOFF_FIRST_MS } from '../../device/mqtt/connection.ts';
 import { freePort, LOOPBACK } from '../support/ports.ts';
 import { Relay } from '../support/relay.ts';
 import { logDefaults, logFile, record, until } from './logger-rig.ts';
-import { type Broker, COM1, type MqttRig, plcPublish, publish, startBroker, startMqttRig, subscribe } from './mqtt-rig.ts';
+import { type Broker, COM1, type MqttRig, plcPublish, publish, sleep, startBroker, startMqttRig, subscribe } from './mqtt-rig.ts';
 import { big, Host, metricBig, type Seen, type TahuMetric } from './sparkplug-host.ts';
 
 let rig: MqttRig;
@@ -273,6 +275,31 @@ describe('Sparkplug B edge node', () => {
     expect(big(will.payload.timestamp)).toBeLessThan(big(nbirth.payload.timestamp)); // the will, made at its CONNECT
     await until(async () => (await spStatus()).state === 'online', 20_000, 'online again');
     relay.cut(); // the raw client's hung connection too
+  });
+
+  it("a save while the connection waits for CONNACK leaves no client behind: the stopped run's client never connects again (with its old will and client id it would take over the next run's session)", async () => {
+    // a broker that takes each CONNECT and never answers; only the edge node's connections count
+    const edge: Socket[] = [];
+    const silent = createServer((c) => {
+      c.on('error', () => {});
+      c.on('data', (b) => {
+        if (b.includes('-spb') && !edge.includes(c)) edge.push(c);
+      });
+    });
+    await new Promise<void>((r) => silent.listen(0, LOOPBACK, () => r()));
+    try {
+      await saveSparkplug({ broker_addr: `mqtt://${LOOPBACK}:${(silent.address() as AddressInfo).port}` });
+      await until(() => edge.length === 1, WAIT_MS, "the edge node's CONNECT at the silent broker");
+      await saveSparkplug(); // back to the broker: the run waiting for CONNACK is stopped
+      await until(() => edge[0]!.destroyed, WAIT_MS, "the stopped run's socket closed");
+      await until(async () => (await spStatus()).state === 'online', WAIT_MS, 'online on the broker');
+      // a client that came back would connect again one reconnect period (1 s) after its socket closed
+      await sleep(3 * BACKOFF_FIRST_MS);
+      expect(edge.length).toBe(1);
+    } finally {
+      for (const c of edge) c.destroy();
+      silent.close();
+    }
   });
 
   it('a primary host: nothing is published until its online STATE, births after it; an offline STATE older than the last one is ignored, a counting one gives NDEATH, a new connection (bdSeq + 1) and births once online again (message-flow-edge-node-birth-publish-phid-wait, -phid-wait-id, -phid-wait-timestamp, -phid-offline, operational-behavior-edge-node-termination-host-offline-timestamp, -reconnect)', async () => {
