@@ -3,8 +3,8 @@ import { effect } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { ErrorBoundary } from 'preact-iso/lazy';
 import { LL, loadTexts } from './i18n/translate.ts';
-import { HashLocationProvider, setLeaveGuard } from './router/hash.tsx';
-import { page, TEXTS } from './router/routes.tsx';
+import { HashLocationProvider, setBeforeMove, setLeaveGuard } from './router/hash.tsx';
+import { page, pageReady, TEXTS } from './router/routes.tsx';
 import { confirmLeave } from './shell/actions.ts';
 import { Layout } from './shell/layout.tsx';
 import { lazyModule } from './shell/lazy-module.ts';
@@ -16,6 +16,7 @@ import { anyUnsaved } from './state/service-edits.ts';
 import { authState } from './state/session.ts';
 
 setLeaveGuard(confirmLeave);
+setBeforeMove(pageReady);
 addEventListener('beforeunload', (e) => {
   if (anyUnsaved.value) e.preventDefault();
 });

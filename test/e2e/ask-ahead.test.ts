@@ -2,10 +2,13 @@
 // the logger's status is asked while the page's code is still on its way, and the page, once its
 // code is in, shows that answer without asking again. The page's idle preloads are taken out of the
 // page and every script held once the console's start is done, so that the chunk of /log comes
-// only when the test lets it.
+// only when the test lets it. Each visit's first render shows the answer asked for that visit, and
+// the pages the daemon lists are run once the browser is idle (web/router/routes.tsx).
 import type { Route } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
 import { IDLE_PRELOADS_ID, PREFS_COOKIE } from '../../device/model/first-frame.ts';
+import { withDefaults } from '../../device/model/section.ts';
+import { logSchema } from '../../device/model/sections/log.ts';
 import { ROUTE_DATA_PATHS } from '../../device/model/start-answers.ts';
 import { consoleSuite, loginApi, menuLink, openConsole, pageBody, WAIT_MS } from './support.ts';
 
@@ -55,6 +58,9 @@ describe('a menu move asks for the page’s data with the move', () => {
     await expect.poll(() => asked.filter((t) => t >= movedAt).length, { timeout: WAIT_MS }).toBe(1);
     expect(held.length).toBeGreaterThan(0);
     expect(await pageBody(page, 'log').count()).toBe(0);
+    // the page before stays meanwhile, marked busy
+    expect(await pageBody(page, 'legal').count()).toBe(1);
+    expect(await page.locator('main').getAttribute('aria-busy')).toBe('true');
 
     holding = false;
     for (const r of held.splice(0)) await r.continue();
@@ -63,5 +69,41 @@ describe('a menu move asks for the page’s data with the move', () => {
     const shownAt = (await page.evaluate('window.statusShownAt')) as number;
     const before = asked.filter((t) => t >= movedAt && t <= shownAt).length;
     expect(before).toBe(1);
+    expect(await page.locator('main').getAttribute('aria-busy')).toBeNull();
+  });
+
+  it("a second visit's first render shows the status asked for it, never the last visit's; the listed pages' code has run before the move", async () => {
+    const { page } = await suite.open();
+    await loginApi(page, suite.d);
+    await openConsole(page, suite.d, '/info');
+    // with the preferences cookie the daemon frames /info and lists the other framed pages' files
+    await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === PREFS_COOKIE), { timeout: WAIT_MS }).toBe(true);
+    await page.reload();
+    await pageBody(page, 'info').waitFor();
+    // the pages of that list are run when the browser is idle: /graphs' module adds its styles
+    await expect.poll(() => page.evaluate(() => document.getElementById('graphs-css') !== null), { timeout: WAIT_MS }).toBe(true);
+    await menuLink(page, 'log').click();
+    await pageBody(page, 'log').locator('[data-block=log-status] [data-state=off]').waitFor({ timeout: WAIT_MS });
+    await menuLink(page, 'info').click();
+    await pageBody(page, 'info').waitFor();
+    const admin = await suite.d.admin();
+    try {
+      const r = await admin.post('/config/pew_log', { ...(withDefaults(logSchema, {}) as Record<string, unknown>), enable_log: true });
+      expect(r.status, r.text).toBe(200);
+      // what the status block holds when the page first appears again
+      await page.evaluate(`(() => {
+        new MutationObserver((_, o) => {
+          const body = document.querySelector('main [data-page=log]');
+          if (!body) return;
+          window.firstStatus = body.querySelector('[data-block=log-status] [data-running]') ? 'on' : body.querySelector('[data-block=log-status] [data-state=off]') ? 'off' : 'none';
+          o.disconnect();
+        }).observe(document.body, { subtree: true, childList: true });
+      })()`);
+      await menuLink(page, 'log').click();
+      await pageBody(page, 'log').locator('[data-block=log-status] [data-running]').waitFor({ timeout: WAIT_MS });
+      expect(await page.evaluate('window.firstStatus')).toBe('on');
+    } finally {
+      await admin.post('/config/pew_log', { ...(withDefaults(logSchema, {}) as Record<string, unknown>), enable_log: false });
+    }
   });
 });

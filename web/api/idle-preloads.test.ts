@@ -48,6 +48,28 @@ describe('idle preloads', () => {
     expect(waiting).toEqual([]);
   });
 
+  it('after the last batch hands on the routes listed (their pages are run next), also when every file is in the page already', () => {
+    const files = Array.from({ length: IDLE_BATCH + 1 }, (_, i) => `assets/chunk-${String.fromCharCode(65 + i)}.js`);
+    const { doc } = page(JSON.stringify({ com: files.slice(0, 1), log: files.slice(1) }));
+    const waiting: (() => void)[] = [];
+    const handed: string[][] = [];
+    preloadIdle(
+      doc,
+      (fn) => waiting.push(fn),
+      (routes) => handed.push(routes),
+    );
+    expect(handed).toEqual([]);
+    waiting.shift()?.();
+    expect(handed).toEqual([['com', 'log']]);
+    const all = page(JSON.stringify({ port: ['assets/chunk-A.js'] }), ['assets/chunk-A.js']);
+    preloadIdle(
+      all.doc,
+      () => expect.unreachable('nothing to add'),
+      (routes) => handed.push(routes),
+    );
+    expect(handed.at(-1)).toEqual(['port']);
+  });
+
   it.each([
     ['no list', undefined],
     ['not JSON', '[assets/chunk-A.js'],
@@ -57,7 +79,13 @@ describe('idle preloads', () => {
     ['a path out of assets', JSON.stringify({ com: ['assets/../index.js'] })],
   ])('nothing from %s', (_, list) => {
     const { doc, head } = page(list);
-    preloadIdle(doc, (fn) => fn());
+    const handed: string[][] = [];
+    preloadIdle(
+      doc,
+      (fn) => fn(),
+      (routes) => handed.push(routes),
+    );
     expect(head).toEqual([]);
+    expect(handed).toEqual([[]]);
   });
 });

@@ -28,8 +28,9 @@ import { readOnly } from '../state/session.ts';
 import { busyPercent, LinkStatusView, PlcTest } from './com-link.tsx';
 import { LinkState } from './link-states.tsx';
 
-// the first status answer before the first render (earlyInto in web/state/com-status.ts)
-await earlyComStatus();
+// the first status answer, asked before each visit's first render (earlyInto in web/state/com-status.ts;
+// made by the page's `ready`, web/router/routes.tsx)
+export const early = (): Promise<void> => earlyComStatus();
 
 const KEY = 'pew';
 const INTERNAL_MEMORY = { min: 0, max: INTERNAL_USER_WORDS - 1 };

@@ -15,8 +15,9 @@ import { earlyServicesStatus } from '../state/service-status.ts';
 import { InfluxReader } from './db-influx.tsx';
 import { CertificateGroup, SecurityHint, shown, WIDE } from './service-parts.tsx';
 
-// the first status answer before the first render (earlyInto in web/state/com-status.ts)
-await earlyServicesStatus();
+// the first status answer, asked before each visit's first render (earlyInto in web/state/com-status.ts;
+// made by the page's `ready`, web/router/routes.tsx)
+export const early = (): Promise<void> => earlyServicesStatus();
 
 const KEY = 'pew_nosql';
 

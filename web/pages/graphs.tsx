@@ -25,18 +25,21 @@ if (typeof document !== 'undefined' && !document.getElementById('graphs-css')) {
 }
 
 /**
- * The list of the files, asked for while the page's chunk loads, so that the page's first render
- * shows it (as the status pages do: earlyInto in web/state/com-status.ts); taken by the page's
- * first render when less than EARLY_WAIT_MS old, or asked again by it when it did not come within
- * EARLY_WAIT_MS or failed.
+ * The list of the files, asked for before each visit's first render (made by the page's `ready`,
+ * web/router/routes.tsx), so that the first render shows it (as the status pages do: earlyInto in
+ * web/state/com-status.ts); taken by the page's first render when less than EARLY_WAIT_MS old, or
+ * asked again by it when it did not come within EARLY_WAIT_MS or failed.
  */
-let earlyVolumes: { at: number; volumes: LogVolume[] } | undefined = await Promise.race([
-  fetchLogVolumes().then(
-    (volumes) => ({ at: Date.now(), volumes }),
-    () => undefined,
-  ),
-  new Promise<undefined>((r) => setTimeout(r, EARLY_WAIT_MS)),
-]);
+let earlyVolumes: { at: number; volumes: LogVolume[] } | undefined;
+export async function early(): Promise<void> {
+  earlyVolumes = await Promise.race([
+    fetchLogVolumes().then(
+      (volumes) => ({ at: Date.now(), volumes }),
+      () => undefined,
+    ),
+    new Promise<undefined>((r) => setTimeout(r, EARLY_WAIT_MS)),
+  ]);
+}
 
 /** A chosen file: `<storage>/<name>`. */
 type Key = `${Storage}/${string}`;

@@ -17,8 +17,9 @@ import { LogStorage } from './log-storage.tsx';
 import { LogTransfer } from './log-transfer.tsx';
 import { SecurityHint } from './service-parts.tsx';
 
-// the first status answer before the first render (earlyInto in web/state/com-status.ts)
-await earlyLogStatus();
+// the first status answer, asked before each visit's first render (earlyInto in web/state/com-status.ts;
+// made by the page's `ready`, web/router/routes.tsx)
+export const early = (): Promise<void> => earlyLogStatus();
 
 export default function LogPage() {
   useEffect(() => watchLogStatus(), []);

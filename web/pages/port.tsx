@@ -24,8 +24,9 @@ import { readOnly } from '../state/session.ts';
 import { ThreadState } from './link-states.tsx';
 import { SecurityHint } from './service-parts.tsx';
 
-// the first status answer before the first render (earlyInto in web/state/com-status.ts)
-await earlyPortStatus();
+// the first status answer, asked before each visit's first render (earlyInto in web/state/com-status.ts;
+// made by the page's `ready`, web/router/routes.tsx)
+export const early = (): Promise<void> => earlyPortStatus();
 
 const KEY = 'pew_redirect';
 type Value = Record<string, unknown>;

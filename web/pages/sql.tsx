@@ -14,8 +14,9 @@ import { section, setField } from '../state/sections.ts';
 import { earlyServicesStatus } from '../state/service-status.ts';
 import { CertificateGroup, SecurityHint, WIDE } from './service-parts.tsx';
 
-// the first status answer before the first render (earlyInto in web/state/com-status.ts)
-await earlyServicesStatus();
+// the first status answer, asked before each visit's first render (earlyInto in web/state/com-status.ts;
+// made by the page's `ready`, web/router/routes.tsx)
+export const early = (): Promise<void> => earlyServicesStatus();
 
 const KEY = 'pew_sql';
 type SqlType = keyof typeof SQL_DEFAULT_PORTS;

@@ -2,6 +2,7 @@
 // location.pathname; this one gives its Router the path after '#', so Router, lazy() and route
 // params work unchanged. A guard may refuse to leave (unsaved changes): the old hash comes back.
 
+import { signal } from '@preact/signals';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { LocationProvider } from 'preact-iso/router';
@@ -15,7 +16,18 @@ export const setLeaveGuard = (g: LeaveGuard) => {
   guard = g;
 };
 
+/** What a move waits for before the new page renders (web/router/routes.tsx pageReady); it never rejects. */
+export type BeforeMove = (to: string) => Promise<void>;
+let beforeMove: BeforeMove = () => Promise.resolve();
+export const setBeforeMove = (b: BeforeMove) => {
+  beforeMove = b;
+};
+
 let current = '/';
+/** counts the changes of the address: a move still waiting for its page when a later one comes is dropped */
+let moves = 0;
+/** the path a move waits for (its page's code and data: the page before stays shown meanwhile), null when none */
+export const movingTo = signal<string | null>(null);
 let approved: string | null = null;
 /** where the current entry is in the session history (kept in history.state, so Back can be undone) */
 let position = 0;
@@ -26,7 +38,7 @@ const positionOf = (): number | undefined => {
 
 /** Goes to a path (after the leave guard agrees). */
 export async function navigate(to: string, replace = false): Promise<boolean> {
-  if (to === current) return true;
+  if (to === current || to === movingTo.value) return true; // there, or on the way there
   if (!(await guard(current, to))) return false;
   approved = to;
   if (replace) history.replaceState({ pos: position }, '', `#${to}`);
@@ -45,7 +57,11 @@ export function HashLocationProvider(props: { children: ComponentChildren }) {
       const to = hashPath(location.hash);
       const pos = positionOf();
       if (to === current || asking) {
-        if (to === current && pos !== undefined) position = pos;
+        if (to === current) {
+          moves++; // back where we are: a move still waiting for its page is not made
+          movingTo.value = null;
+          if (pos !== undefined) position = pos;
+        }
         return;
       }
       if (approved !== to) {
@@ -58,6 +74,12 @@ export function HashLocationProvider(props: { children: ComponentChildren }) {
         if (!ok) return pos === undefined ? history.back() : history.go(position - pos);
       }
       approved = null;
+      // the page before stays shown until the new one can render with its data
+      const move = ++moves;
+      movingTo.value = to;
+      await beforeMove(to);
+      if (move !== moves) return; // a later change of the address took over
+      movingTo.value = null;
       current = to;
       position = pos ?? position + 1;
       if (pos === undefined) history.replaceState({ pos: position }, '', location.href);

@@ -15,7 +15,14 @@ import { hashPath } from './hash.tsx';
 
 export const CHUNK_TIMEOUT_MS = 120_000; // spec §9: chunk load timeout 120 s
 
-type Loader = () => Promise<{ default: ComponentType }>;
+/**
+ * A page's module: its component and, for a page whose first render shows data, `early`: the call
+ * that asks for it (earlyInto in web/state/com-status.ts), made before each visit's first render.
+ */
+export type PageModule = { default: ComponentType; early?: () => Promise<void> };
+type Loader = () => Promise<PageModule>;
+/** A page's component, and `ready`: done when it can render at once with its data (code loaded and run, early call answered). */
+export type PageComponent = ComponentType & { preload(): Promise<unknown>; ready(): Promise<void> };
 
 export function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -37,20 +44,24 @@ export function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
  * A page's chunk, loaded together with the parts of the dictionary it needs (`texts`); a page with
  * settings fields (the field texts) also with the configuration model, which its validation markers
  * need (after /info the model is loaded when the browser is idle: web/state/console-data.ts), and
- * with the settings pages' styles.
+ * with the settings pages' styles. `ready()` loads it when it is not yet and makes the page's early
+ * call (each visit: the page's first render shows that answer, never one from an earlier visit).
  */
-export const page = (load: Loader, texts: readonly Namespaces[] = []) =>
-  lazy(() =>
+export function page(load: Loader, texts: readonly Namespaces[] = []): PageComponent {
+  let loaded: PageModule | undefined;
+  const Lazy = lazy(() =>
     withTimeout(
       Promise.all([load(), loadTexts(texts), texts.includes('fields') ? Promise.all([ensureModel(), import('../styles/forms-sheet.ts')]) : undefined]).then(
-        ([m]) => m,
+        ([m]) => (loaded = m),
       ),
       CHUNK_TIMEOUT_MS,
-    ).catch((e: unknown) => {
+    ).catch((e: unknown): PageModule => {
       console.error('page chunk failed to load', e);
       return { default: ChunkFailed };
     }),
   );
+  return Object.assign(Lazy, { ready: () => Lazy.preload().then(() => loaded?.early?.()) });
+}
 
 /**
  * The parts of the texts every page but the information page may need (field labels, helps and
@@ -62,7 +73,7 @@ export const page = (load: Loader, texts: readonly Namespaces[] = []) =>
 export const TEXTS = ['fields', 'form', 'errors', 'confirm', 'service', 'certs', 'com', 'port', 'rest', 'ftpStatus', 'graphs', 'backup', 'firmware'] as const;
 
 /** The component of every page of spec §2, with the parts of the texts it needs. */
-export const PAGE_COMPONENTS: Record<PageId, ComponentType> = {
+export const PAGE_COMPONENTS: Record<PageId, ComponentType & Partial<PageComponent>> = {
   info: InfoPage,
   health: page(() => import('../pages/health.tsx'), ['health', 'form']),
   com: page(() => import('../pages/com.tsx'), TEXTS),
@@ -92,13 +103,39 @@ export const PAGE_COMPONENTS: Record<PageId, ComponentType> = {
 };
 
 /**
- * Starts loading the code of the page a hash names (the first page, before anything renders); done
- * once the page can render at once (a page whose chunk failed renders its retry message).
+ * Done when the page a path names can render at once with its data: its code loaded and run and its
+ * early call answered (bounded by EARLY_WAIT_MS), or failed (a page whose chunk failed renders its
+ * retry message). Awaited before the first render (preloadPage) and before each move
+ * (web/router/hash.tsx setBeforeMove): the page then renders once, with its data, in the task that
+ * took the answer, while the page before it stays shown.
  */
-export function preloadPage(hash: string): Promise<void> {
-  const p = pageOf(hashPath(hash));
-  const loading = p ? (PAGE_COMPONENTS[p.id] as unknown as { preload?: () => Promise<unknown> }).preload?.() : undefined;
-  return Promise.resolve(loading).then(() => undefined);
+export function pageReady(path: string): Promise<void> {
+  const p = pageOf(path.split('?')[0]!);
+  return Promise.resolve(p ? PAGE_COMPONENTS[p.id].ready?.() : undefined).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+/** pageReady for the page a hash names (the first page, before anything renders). */
+export const preloadPage = (hash: string): Promise<void> => pageReady(hashPath(hash));
+
+/**
+ * Loads and runs the code of the pages `ids` (the daemon's idle list), one page each time `later` runs it
+ * (the browser idle): a first move to one of them then waits only for its data (asked with the move,
+ * web/api/ask-ahead.ts), not for its module to run (15-20 ms at CPU 4× for /log) nor for its texts.
+ * A page's module asks for nothing when it runs: its early call is made by `ready`.
+ */
+export function runPagesIdle(ids: readonly string[], later: (fn: () => void) => void): void {
+  const left = ids.filter((id): id is PageId => Object.hasOwn(PAGE_COMPONENTS, id));
+  const next = () => {
+    const id = left.shift();
+    if (id === undefined) return;
+    void Promise.resolve(PAGE_COMPONENTS[id].preload?.())
+      .catch(() => undefined)
+      .then(() => later(next));
+  };
+  later(next);
 }
 
 export const NotFoundPage = page(() => import('../pages/not-found.tsx'), ['notFound']);

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { Route, Router, useLocation } from 'preact-iso/router';
 import { LL } from '../i18n/translate.ts';
 import { PAGES, pageOf } from '../pages.ts';
+import { movingTo } from '../router/hash.tsx';
 import { NotFoundPage, PAGE_COMPONENTS } from '../router/routes.tsx';
 import { loaded } from '../state/sections.ts';
 import { lazyModule } from './lazy-module.ts';
@@ -44,7 +45,7 @@ export function Layout() {
         <div id="menu" class="menu-wrap">
           <Menu onPick={() => setMenuOpen(false)} />
         </div>
-        <main id="main" tabIndex={-1} aria-labelledby="page-title">
+        <main id="main" tabIndex={-1} aria-labelledby="page-title" aria-busy={movingTo.value !== null ? true : undefined}>
           <PageBar page={page} />
           {help && helpPanel.value && <helpPanel.value.Help page={page} onClose={() => setHelp(false)} />}
           {page && page.sections.length > 0 && !loaded.value ? (
