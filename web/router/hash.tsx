@@ -1,6 +1,7 @@
 // Hash routing for preact-iso (spec §2: "Routing is hash based"). preact-iso's own provider reads
 // location.pathname; this one gives its Router the path after '#', so Router, lazy() and route
 // params work unchanged. A guard may refuse to leave (unsaved changes): the old hash comes back.
+// A move then waits until the new page can render with its data (setBeforeMove) before it renders.
 
 import { signal } from '@preact/signals';
 import type { ComponentChildren } from 'preact';
