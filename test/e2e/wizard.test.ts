@@ -13,7 +13,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { AREA_MAX, WORD_AREAS } from '../../device/model/plc.ts';
 import { type MewRequest, mewErrorFrame, mewReplyFrames } from '../../device/protocol/index.ts';
 import { connector, freePorts, HOST, liveConsoleSuite, mewAsk, serialPlc } from './live-plc.ts';
-import { api, type ConsolePage, de, en, expectText, expectTitle, fieldInput, fill, fr, loginApi, openConsole, pageBody, USER } from './support.ts';
+import { api, type ConsolePage, de, en, expectText, expectTitle, fieldInput, fill, fr, loginApi, openConsole, pageBody, pageDrawn, USER } from './support.ts';
 
 // a CommonJS package: its `default` is the client class
 const ModbusRTU = modbusSerial.default;
@@ -438,6 +438,8 @@ describe('the connection wizard', () => {
     await dialog(page).locator('button', { hasText: en.wizard.discard }).click();
     await expectTitle(page, en.nav.port);
     expect(await stored(page)).toEqual(before);
+    // the threads' blocks come in the page's later steps (web/shell/in-steps.tsx)
+    await pageDrawn(page);
     expect(await pageBody(page, 'port').locator('[data-thread]').count()).toBe(1);
   });
 
