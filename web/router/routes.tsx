@@ -48,19 +48,25 @@ export function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
  * call (each visit: the page's first render shows that answer, never one from an earlier visit).
  */
 export function page(load: Loader, texts: readonly Namespaces[] = []): PageComponent {
-  let loaded: PageModule | undefined;
-  const Lazy = lazy(() =>
-    withTimeout(
-      Promise.all([load(), loadTexts(texts), texts.includes('fields') ? Promise.all([ensureModel(), import('../styles/forms-sheet.ts')]) : undefined]).then(
-        ([m]) => (loaded = m),
+  // the module alone: its early call goes out once the page's code is in, beside its texts and model
+  let module: Promise<PageModule> | undefined;
+  const Lazy = lazy(() => {
+    module = load();
+    return withTimeout(
+      Promise.all([module, loadTexts(texts), texts.includes('fields') ? Promise.all([ensureModel(), import('../styles/forms-sheet.ts')]) : undefined]).then(
+        ([m]) => m,
       ),
       CHUNK_TIMEOUT_MS,
     ).catch((e: unknown): PageModule => {
       console.error('page chunk failed to load', e);
       return { default: ChunkFailed };
-    }),
-  );
-  return Object.assign(Lazy, { ready: () => Lazy.preload().then(() => loaded?.early?.()) });
+    });
+  });
+  const ready = async (): Promise<void> => {
+    const loading = Lazy.preload();
+    await Promise.all([loading, module?.then((m) => m.early?.()).catch(() => undefined)]);
+  };
+  return Object.assign(Lazy, { ready });
 }
 
 /**
