@@ -334,6 +334,10 @@ describe('Sparkplug B edge node', () => {
     const after = host.seen.length;
     await publish(port, state, JSON.stringify({ online: true, timestamp: 3000 }), { retain: true });
     expect(metricBig((await host.next('NBIRTH', after)).payload, 'bdSeq')).toBe(bdSeq + 1n);
+    // the births end with DBIRTH: its values are what the next run's passes compare with (a run
+    // stopped between NBIRTH and DBIRTH leaves nothing to compare with, and the next run's first
+    // pass only takes the values, as after a start)
+    expect((await host.next('DBIRTH', after)).payload.metrics![0]!.value).toBe(80);
     await publish(port, state, '', { retain: true }); // clear the retained STATEs
     await publish(port, 'spBv1.0/STATE/other', '', { retain: true });
   });
