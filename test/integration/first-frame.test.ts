@@ -197,16 +197,23 @@ describe("the daemon's first frame", () => {
     }
   });
 
-  it("/log's frame draws the rows of the points' view only (15 of 100; the rows around it come after the console's first paint)", async () => {
+  it("/log's frame is the page's first screen: the status and the general settings with their values; the log files and the points (two screens down) come with the console's next step", async () => {
     const other = await startTestDaemon({ webDir: web, frameLimits: FRAME_LIMITS_UNHURRIED });
     try {
       const c = await other.admin();
       const records = Array.from({ length: 100 }, (_, i) => withDefaults(recordSchema, { id: i + 1, name: `P${i}`, reg_addr: String(i * 2), type: 4 }));
-      const log = { ...(withDefaults(logSchema, {}) as object), log_def: [withDefaults(logFileSchema, { id: 1, name: 'big', records })] };
+      const log = {
+        ...(withDefaults(logSchema, {}) as object),
+        csv_separator: 'semicolon',
+        log_def: [withDefaults(logFileSchema, { id: 1, name: 'big', records })],
+      };
       expect((await c.post('/config/pew_log', log)).status).toBe(200);
       const { frame } = await open(other, `${c.cookie}; ${prefs('en.default.all.log')}`);
-      const rows = [...(frame ?? '').matchAll(/<tr data-point="(\d+)"/g)].map((m) => Number(m[1]));
-      expect(rows).toEqual(Array.from({ length: 15 }, (_, i) => i));
+      expect(frame).toMatch(/data-block="log-status"/);
+      // the general settings as stored: the logger off, the field separator chosen
+      expect(frame).toMatch(/<input type="checkbox" id="f-pew_log-enable_log" name="enable_log"\/>/);
+      expect(frame).toMatch(/<select id="f-pew_log-csv_separator"[^>]*>(<option [^>]*>[^<]*<\/option>)*<option selected value="semicolon">/);
+      expect(frame).not.toMatch(/data-logfiles|data-points|<tr data-point=/);
     } finally {
       await other.stop();
     }

@@ -23,11 +23,12 @@ export const early = (): Promise<void> => earlyLogStatus();
 
 export default function LogPage() {
   useEffect(() => watchLogStatus(), []);
-  // in steps (web/shell/in-steps.tsx): the status, the general settings, the list of log files and
-  // the selected one's points (the page's data, in the daemon's first frame too: the table draws
-  // only the rows in view); the selected file's settings (in the list's card, above the points);
-  // the variable list and the storages
-  const count = 3;
+  // in steps (web/shell/in-steps.tsx), the first screen first: the status and the general settings
+  // (the page's data on its first screen, and all of the daemon's first frame); then the list of
+  // log files and the selected one's points (the table draws only the rows in view; at 1280 × 800
+  // the points begin two screens down); the selected file's settings (in the list's card, above
+  // the points); the variable list and the storages
+  const count = 4;
   const shown = useSteps(count);
   return (
     <div class="log" data-page="log" {...stepping(shown, count)}>
@@ -37,9 +38,13 @@ export default function LogPage() {
       <MultipleRegisterBanner />
       <LogStatusBlock />
       <LogGeneral />
-      <LogFiles settings={shown >= 2} />
-      <LogPoints />
-      {shown >= 3 && (
+      {shown >= 2 && (
+        <>
+          <LogFiles settings={shown >= 3} />
+          <LogPoints />
+        </>
+      )}
+      {shown >= 4 && (
         <>
           <LogTransfer />
           <LogStorage />
