@@ -21,8 +21,8 @@ import { readOnly } from '../state/session.ts';
 import { LogField } from './log-field.tsx';
 import { interfaceLabels } from './log-files.tsx';
 
-// rows rendered above and below the view, from the frame after the first paint on: the first render
-// (and the daemon's first frame) draws the rows in view only, a third fewer elements to lay out
+// rows rendered above and below the view, from the frame after the table's first paint on: its first
+// render (in /log's second step) draws the rows in view only, a third fewer elements to lay out
 const OVERSCAN = 8;
 const DEFAULT_ROW_PX = 32;
 const DEFAULT_VIEW_PX = 480;
