@@ -19,7 +19,7 @@ afterAll(async () => {
 describe('login flood (item 2)', () => {
   it('40 concurrent wrong logins for 12 s: no log record lost, every console GET answered, hashing bounded', async () => {
     const r = await runFlood(rig, { concurrency: 40, ms: 12_000, gets: 3 });
-    expect(r.missed).toBe(0);
+    expect(r.missed, `cycles missed; the event loop's longest delay ${r.loopDelayMaxMs.toFixed(0)} ms`).toBe(0);
     expect(r.records).toBeGreaterThanOrEqual(Math.floor(r.seconds) - 1);
     expect(r.failedGets).toBe(0);
     // the console kept answering throughout (its latency under the flood is a bench figure:
@@ -37,7 +37,7 @@ describe('login flood (item 2)', () => {
     const r = await runFlood(rig, { concurrency: 150, ms: 12_000, ownerLogins: 3 });
     expect(r.adminLogins.length).toBeGreaterThanOrEqual(3);
     expect(r.adminLogins.map((a) => a.status)).toEqual(r.adminLogins.map(() => 200));
-    expect(r.missed).toBe(0);
+    expect(r.missed, `cycles missed; the event loop's longest delay ${r.loopDelayMaxMs.toFixed(0)} ms`).toBe(0);
     expect(r.records).toBeGreaterThanOrEqual(Math.floor(r.seconds) - 1);
     expect(r.maxHashing).toBeLessThanOrEqual(HASH_CONCURRENCY);
     // the flood was checked and refused, never let in

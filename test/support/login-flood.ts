@@ -12,6 +12,7 @@
 // own address (ADMIN_FROM, signed in before the flood) once a second.
 import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import type { Log } from '../../device/model/sections/log.ts';
@@ -86,6 +87,11 @@ export interface FloodResult {
   maxHashing: number;
   /** the owner's sign-ins from ADMIN_FROM during the flood: status and ms */
   adminLogins: { status: number; ms: number }[];
+  /**
+   * the longest delay of the daemon's event loop during the flood, ms (the daemon runs in this
+   * process): a missed cycle beside a stall of a cycle or more tells a starved thread, else look at the PLC's reads
+   */
+  loopDelayMaxMs: number;
 }
 
 /**
@@ -165,6 +171,8 @@ export async function runFlood(rig: FloodRig, opts: { concurrency: number; ms: n
     }
   };
   const watch = setInterval(() => (maxHashing = Math.max(maxHashing, hashLoad().active)), 5);
+  const loop = monitorEventLoopDelay({ resolution: 20 });
+  loop.enable();
   let logins: Record<number, number>;
   try {
     const loops = [probe(), owner()];
@@ -176,10 +184,21 @@ export async function runFlood(rig: FloodRig, opts: { concurrency: number; ms: n
     }
   } finally {
     clearInterval(watch);
+    loop.disable();
   }
   const seconds = (performance.now() - t0) / 1000;
   const after = rig.logged();
-  return { seconds, logins, gets, failedGets, records: after.records - before.records, missed: after.missed - before.missed, maxHashing, adminLogins };
+  return {
+    seconds,
+    logins,
+    gets,
+    failedGets,
+    records: after.records - before.records,
+    missed: after.missed - before.missed,
+    maxHashing,
+    adminLogins,
+    loopDelayMaxMs: loop.max / 1e6,
+  };
 }
 
 /** the p-th percentile (0-100) of `xs` */
