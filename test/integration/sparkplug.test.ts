@@ -204,21 +204,33 @@ describe('Sparkplug B edge node', () => {
     expect(audit.map((a) => a.detail)).toEqual([expect.objectContaining({ metric: 'Line1/Count', address: 'DT102', value: '3000000000', ok: true })]);
   });
 
-  it('the PLC stops answering: one DDEATH with the next seq, no DDATA, then DBIRTH with the current values once it answers (operational-behavior-device-ddeath, payloads-ddeath-seq, payloads-dbirth-seq)', async () => {
+  it('the PLC stops answering: one DDEATH with the next seq, no DDATA with values, then DBIRTH with the current values once it answers (operational-behavior-device-ddeath, payloads-ddeath-seq, payloads-dbirth-seq)', async () => {
     const from = host.seen.length;
-    const last = seq(host.seen.at(-1)!);
-    rig.plc.setFault({ kind: 'error', code: 61 }); // every read refused
-    const ddeath = await host.next('DDEATH', from);
-    expect(ddeath).toMatchObject({ topic: topic('DDEATH', true), qos: 0, retain: false });
-    expect(seq(ddeath)).toBe((last + 1) & 0xff);
-    await until(async () => (await spStatus()).state === 'link_down', WAIT_MS, 'status link_down');
-    setPoint(POINTS[0]!, 81);
-    rig.plc.setFault({ kind: 'none' });
-    const dbirth = await host.next('DBIRTH', from);
-    expect(seq(dbirth)).toBe((last + 2) & 0xff);
-    expect(dbirth.payload.metrics!.find((m) => m.name === 'Line1/Level')!.value).toBe(81);
-    expect(host.seen.slice(from).map((s) => s.type)).toEqual(['DDEATH', 'DBIRTH']);
-    await until(async () => (await spStatus()).state === 'online', WAIT_MS, 'status online');
+    try {
+      rig.plc.setFault({ kind: 'error', code: 61 }); // every read refused
+      const ddeath = await host.next('DDEATH', from);
+      expect(ddeath).toMatchObject({ topic: topic('DDEATH', true), qos: 0, retain: false });
+      // a pass under way when the fault came may have read a block before it and not the ones
+      // after: its DDATA carries those blocks' metrics as null (not read), and nothing else
+      const at = host.seen.indexOf(ddeath);
+      const between = host.seen.slice(from, at);
+      expect(between.length).toBeLessThanOrEqual(1);
+      for (const d of between) {
+        expect(d.type).toBe('DDATA');
+        expect(d.payload.metrics!.map((m) => m.value)).toEqual(d.payload.metrics!.map(() => null)); // is_null, as Tahu decodes it
+      }
+      expect(seq(ddeath)).toBe((seq(host.seen[at - 1]!) + 1) & 0xff);
+      await until(async () => (await spStatus()).state === 'link_down', WAIT_MS, 'status link_down');
+      setPoint(POINTS[0]!, 81);
+      rig.plc.setFault({ kind: 'none' });
+      const dbirth = await host.next('DBIRTH', from);
+      expect(seq(dbirth)).toBe((seq(ddeath) + 1) & 0xff);
+      expect(dbirth.payload.metrics!.find((m) => m.name === 'Line1/Level')!.value).toBe(81);
+      expect(host.seen.slice(from).map((s) => s.type)).toEqual([...between.map(() => 'DDATA'), 'DDEATH', 'DBIRTH']);
+      await until(async () => (await spStatus()).state === 'online', WAIT_MS, 'status online');
+    } finally {
+      rig.plc.setFault({ kind: 'none' }); // the cases after this one need the PLC
+    }
   });
 
   it('the broker loses the connection: its will is NDEATH (QoS 1, not retained) with this bdSeq; after the reconnect NBIRTH bdSeq + 1, and the next will carries it (payloads-ndeath-will-message-qos, -retain, payloads-ndeath-bdseq, topics-nbirth-bdseq-increment)', async () => {
