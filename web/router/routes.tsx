@@ -48,10 +48,11 @@ export function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
  * call (each visit: the page's first render shows that answer, never one from an earlier visit).
  */
 export function page(load: Loader, texts: readonly Namespaces[] = []): PageComponent {
-  // the module alone: its early call goes out once the page's code is in, beside its texts and model
+  // the module alone, bounded as the whole: its early call goes out once the page's code is in,
+  // beside its texts and model, and a chunk that never comes holds no move past the timeout
   let module: Promise<PageModule> | undefined;
   const Lazy = lazy(() => {
-    module = load();
+    module = withTimeout(load(), CHUNK_TIMEOUT_MS);
     return withTimeout(
       Promise.all([module, loadTexts(texts), texts.includes('fields') ? Promise.all([ensureModel(), import('../styles/forms-sheet.ts')]) : undefined]).then(
         ([m]) => m,
