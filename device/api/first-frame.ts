@@ -34,7 +34,7 @@ import {
   FIRST_FRAME_GATE,
   type FramePrefs,
   type FrameRoute,
-  START_LINK_ATTR,
+  START_SCRIPT_ATTR,
 } from '../model/first-frame.ts';
 import type { FirstFrame, RenderJob, RenderReply } from './first-frame-worker.ts';
 
@@ -245,14 +245,18 @@ const attr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').rep
 
 /**
  * The page with the frame of `route` in `#app` (marked with its route, and hidden until the gate after it finds it fits), the
- * console's script as a preload the gate runs (START_LINK_ATTR), and the root element's language and
- * theme as the console set them; the page as it is when its template has no empty `#app`.
+ * console's script named there for the gate to run (START_SCRIPT_ATTR; the page's own script tag
+ * removed), and the root element's language and theme as the console set them; the page as it is
+ * when its template has no empty `#app`.
  */
 export function withFirstFrame(html: string, frame: FirstFrame, route: FrameRoute): string {
+  // the script's source as the build wrote it into the tag, attribute-escaped already
+  const src = CONSOLE_SCRIPT_TAG.exec(html)?.[1];
   if (!html.includes(APP_ELEMENT)) return html;
+  const start = src === undefined ? '' : ` ${START_SCRIPT_ATTR}="${src}"`;
   const page = html
-    .replace(CONSOLE_SCRIPT_TAG, (_, src: string) => `<link rel="modulepreload" href="${src}" ${START_LINK_ATTR}>`)
-    .replace(APP_ELEMENT, () => `<div id="app" ${FIRST_FRAME_ATTR}="${route}">${frame.html}</div><script>${FIRST_FRAME_GATE}</script>`);
+    .replace(CONSOLE_SCRIPT_TAG, '')
+    .replace(APP_ELEMENT, () => `<div id="app" ${FIRST_FRAME_ATTR}="${route}"${start}>${frame.html}</div><script>${FIRST_FRAME_GATE}</script>`);
   return page.replace(/<html\b[^>]*>/, (tag) =>
     tag
       .replace(/\slang="[^"]*"/, (m) => (frame.lang ? ` lang="${attr(frame.lang)}"` : m))

@@ -15,15 +15,17 @@ import {
   NO_FRAME_ROUTE,
   parsePrefs,
   routeOfHash,
-  START_LINK_ATTR,
+  START_SCRIPT_ATTR,
 } from './first-frame.ts';
 
-const SRC = 'http://unit/assets/chunk-ABC.js';
+const SRC = 'assets/chunk-ABC.js';
+/** the preload of the console's script the gate adds when it runs the script at once */
+const START_PRELOAD = { rel: 'modulepreload', href: SRC };
 
 /**
  * Runs the gate as the page would, with this hash and screen, in a page whose `#app` holds the frame
- * of `route` (/info unless given; null: no frame's attribute), whose head has the console's start
- * link (unless `link` is false) and whose tab is visible (unless `hidden`): what it set on the root
+ * of `route` (/info unless given; null: no frame's attribute) and names the console's script
+ * (unless `link` is false) and whose tab is visible (unless `hidden`): what it set on the root
  * element, the module scripts it added to the head, and the page's next steps to run by hand.
  */
 function gate(
@@ -43,13 +45,12 @@ function gate(
     visibilityState: opts.hidden ? 'hidden' : 'visible',
     getElementById: (id: string) =>
       id === 'app'
-        ? { getAttribute: (k: string) => (k === FIRST_FRAME_ATTR ? route : null) }
+        ? { getAttribute: (k: string) => (k === FIRST_FRAME_ATTR ? route : k === START_SCRIPT_ATTR && opts.link !== false ? SRC : null) }
         : id === FRAME_PRELOADS_ID && opts.preloads
           ? { textContent: JSON.stringify(opts.preloads) }
           : id === IDLE_PRELOADS_ID && opts.idle
             ? { textContent: typeof opts.idle === 'string' ? opts.idle : JSON.stringify(opts.idle) }
             : null,
-    querySelector: (q: string) => (q === `link[${START_LINK_ATTR}]` && opts.link !== false ? { href: SRC } : null),
     createElement: (tag: string) => ({ tag, type: '', src: '', rel: '', href: '' }),
     head: {
       append: (el: { tag: string; type: string; src: string; rel: string; href: string }) =>
@@ -123,11 +124,16 @@ describe('the first frame gate', () => {
     expect(g.added).toEqual([]);
     g.paint();
     expect(g.added).toEqual([{ type: 'script/module', src: SRC }]);
+    // nothing fetched or compiled beside the frame's layout and paint: no preload of the script either
+    g.tasks();
+    expect(g.links).toEqual([]);
   });
 
   it('runs it once the page is read when the frame is not shown, or the tab is in the background', () => {
     for (const g of [gate('#/com', false), gate('#/info', true), gate('#/info', false, { hidden: true })]) {
       expect(g.added).toEqual([]);
+      // preloaded as it comes, while the browser reads the rest of the page
+      expect(g.links).toEqual([START_PRELOAD]);
       g.read();
       expect(g.added).toEqual([{ type: 'script/module', src: SRC }]);
       g.paint();
@@ -145,16 +151,18 @@ describe('the first frame gate', () => {
         g.paint();
       }
       expect(g.added).toEqual([{ type: 'script/module', src: SRC }]);
-      expect(g.links).toEqual([]);
+      // the narrow screen's frame is not shown: the script was preloaded as it came
+      const start = narrow ? [START_PRELOAD] : [];
+      expect(g.links).toEqual(start);
       g.tasks();
-      expect(g.links).toEqual(preloads.map((href) => ({ rel: 'modulepreload', href })));
+      expect(g.links).toEqual([...start, ...preloads.map((href) => ({ rel: 'modulepreload', href }))]);
     }
     // another page's address: the console loads that page, not these
     const g = gate('#/port', false, { route: 'com', preloads });
     g.read();
     g.tasks();
     expect(g.added).toHaveLength(1);
-    expect(g.links).toEqual([]);
+    expect(g.links).toEqual([START_PRELOAD]);
   });
 
   it('preloads the code and texts of the framed page the address names when the frame is another’s (a bookmark to /com, the cookie on /info), after the console’s script', () => {
@@ -163,7 +171,7 @@ describe('the first frame gate', () => {
     g.read();
     expect(g.added).toEqual([{ type: 'script/module', src: SRC }]);
     g.tasks();
-    expect(g.links).toEqual(idle.com.map((href) => ({ rel: 'modulepreload', href })));
+    expect(g.links).toEqual([START_PRELOAD, ...idle.com.map((href) => ({ rel: 'modulepreload', href }))]);
     // a page without a list, another address, a list that is not as the daemon writes it: only the script
     for (const [hash, list] of [
       ['#/users', idle],
@@ -174,15 +182,17 @@ describe('the first frame gate', () => {
       const other = gate(hash, false, { route: 'info', idle: list });
       other.read();
       other.tasks();
-      expect(other.links, `${hash} ${JSON.stringify(list)}`).toEqual([]);
+      expect(other.links, `${hash} ${JSON.stringify(list)}`).toEqual([START_PRELOAD]);
       expect(other.added, hash).toEqual([{ type: 'script/module', src: SRC }]);
     }
   });
 
-  it('starts nothing in a page whose script is its own (no start link)', () => {
-    const g = gate('#/info', false, { link: false });
-    expect(g.shown).toBe(FIRST_FRAME_SHOW);
-    expect(g.listening).toEqual([]);
+  it('starts nothing in a page whose script is its own (no script named)', () => {
+    for (const g of [gate('#/info', false, { link: false }), gate('#/com', false, { link: false })]) {
+      expect(g.listening).toEqual([]);
+      expect(g.links).toEqual([]);
+    }
+    expect(gate('#/info', false, { link: false }).shown).toBe(FIRST_FRAME_SHOW);
   });
 
   it('finds the console’s script tag as the build writes it, with its source as written', () => {

@@ -51,15 +51,17 @@ export const FIRST_FRAME_ATTR = 'data-first-frame';
 export const FIRST_FRAME_SHOW = 'show';
 
 /**
- * The page with the frame loads the console's script with this link (`<link rel="modulepreload" …
- * data-start>`) instead of its `<script type="module">` (device/api/first-frame.ts): the browser
- * fetches and compiles the script at once, and the gate runs it.
+ * The page with the frame names the console's script in this attribute of `#app` instead of loading
+ * it with its `<script type="module">` (device/api/first-frame.ts), and the gate adds the script.
+ * Not a `<link rel="modulepreload">` in the head: the browser fetched and compiled the script while
+ * it read, laid out and painted the frame, and paired loads at CPU 4× showed the frame of /graphs
+ * 26-66 ms later, /log 33-68, /com 50, with the console taking over no sooner (2026-12-05).
  */
-export const START_LINK_ATTR = 'data-start';
+export const START_SCRIPT_ATTR = 'data-start';
 
 /** The console's script in index.html, as the build writes it (build/html.ts; `src` attribute-escaped). */
 export const consoleScriptTag = (src: string): string => `<script type="module" src="${src}"></script>`;
-/** consoleScriptTag in a page, its `src` as the first group: where the daemon puts the START_LINK_ATTR link */
+/** consoleScriptTag in a page, its `src` as the first group: what the daemon moves into START_SCRIPT_ATTR */
 export const CONSOLE_SCRIPT_TAG = /<script type="module" src="([^"]*)"><\/script>/;
 
 /**
@@ -93,9 +95,11 @@ export const PRELOAD_FILE = /^assets\/[\w.-]+\.js$/;
  * parts as they came: paired loads at CPU 4× showed /info about 100 ms later).
  *
  * Once the page is read (DOMContentLoaded, so the start answers after the gate are in the document),
- * it adds the console's script (START_LINK_ATTR) as a module script: at once when the frame is not
+ * it adds the console's script (START_SCRIPT_ATTR) as a module script: at once when the frame is not
  * shown or the page is in a background tab (which paints nothing until it is shown), else after the
- * frame's paint. A module script in the page runs before the browser's first rendering whenever it
+ * frame's paint. In the first two cases it preloads the script as it comes (a `<link
+ * rel="modulepreload">`, fetched and compiled while the browser reads the rest of the page); a
+ * shown frame is painted first. A module script in the page runs before the browser's first rendering whenever it
  * has arrived by then (always, from a warm cache), and the frame's paint waited for the console's
  * modules to be made: 7-11 ms of the main thread at CPU 4× in traces of loads from a warm cache,
  * 7-28 ms from a cold one when the script came in time; now they are made after the paint.
@@ -106,7 +110,7 @@ export const PRELOAD_FILE = /^assets\/[\w.-]+\.js$/;
  * when the address is that page's, shown or not (a narrow screen renders the same page), and when
  * the address names another framed page, that page's list among the idle preloads (IDLE_PRELOADS_ID).
  * Each link costs the main thread 2-4 ms at CPU 4× (some 40 for /com: 70-180 ms in one task), and the
- * console's script, fetched and compiled already by its start link, need not wait for them: a
+ * console's script, asked for already, need not wait for them: a
  * bookmark to /#/com with the cookie on /info showed its data 908 → 824 ms, /#/log 928 → 873 (medians
  * of 14 and 10 paired loads, 2026-12-04).
  *
@@ -120,8 +124,8 @@ function gateScript(): string {
   // frameHashes, written out for the page
   const hashes = '(r==="info"?["#/info","","#/"]:["#/"+r])';
   // the framed page's list when the address is that page's, else the list of the page the address names (none for another page)
-  const preloads = `p=d.getElementById(fits?${JSON.stringify(FRAME_PRELOADS_ID)}:${JSON.stringify(IDLE_PRELOADS_ID)});try{let f=JSON.parse(p.textContent);if(!fits)f=f[location.hash.slice(2)]||[];for(const h of f){const l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.append(l)}}catch{}`;
-  return `(()=>{const d=document,a=d.getElementById("app"),r=a&&a.getAttribute(${attr}),fits=!!r&&${hashes}.includes(location.hash),show=fits&&!matchMedia(${JSON.stringify(NARROW_QUERY)}).matches,link=d.querySelector(${JSON.stringify(`link[${START_LINK_ATTR}]`)});if(show)d.documentElement.setAttribute(${attr},${JSON.stringify(FIRST_FRAME_SHOW)});if(link)addEventListener("DOMContentLoaded",()=>{const start=()=>{const s=d.createElement("script");s.type="module";s.src=link.href;d.head.append(s);setTimeout(()=>{let ${preloads}},0)};if(show&&d.visibilityState==="visible")requestAnimationFrame(()=>setTimeout(start,0));else start()})})()`;
+  const preloads = `p=d.getElementById(fits?${JSON.stringify(FRAME_PRELOADS_ID)}:${JSON.stringify(IDLE_PRELOADS_ID)});try{let f=JSON.parse(p.textContent);if(!fits)f=f[location.hash.slice(2)]||[];for(const h of f)pre(h)}catch{}`;
+  return `(()=>{const d=document,a=d.getElementById("app"),r=a&&a.getAttribute(${attr}),fits=!!r&&${hashes}.includes(location.hash),show=fits&&!matchMedia(${JSON.stringify(NARROW_QUERY)}).matches,now=!show||d.visibilityState!=="visible",src=a&&a.getAttribute(${JSON.stringify(START_SCRIPT_ATTR)});if(show)d.documentElement.setAttribute(${attr},${JSON.stringify(FIRST_FRAME_SHOW)});if(src){const pre=(h)=>{const l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.append(l)};if(now)pre(src);addEventListener("DOMContentLoaded",()=>{const start=()=>{const s=d.createElement("script");s.type="module";s.src=src;d.head.append(s);setTimeout(()=>{let ${preloads}},0)};if(now)start();else requestAnimationFrame(()=>setTimeout(start,0))})}})()`;
 }
 
 /**

@@ -7,7 +7,7 @@
 
 import type { BrowserContext, BrowserContextOptions, Page, Route } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
-import { FIRST_FRAME_ATTR, IDLE_PRELOADS_ID, PREFS_COOKIE, START_LINK_ATTR } from '../../device/model/first-frame.ts';
+import { FIRST_FRAME_ATTR, IDLE_PRELOADS_ID, PREFS_COOKIE, START_SCRIPT_ATTR } from '../../device/model/first-frame.ts';
 import { consoleSuite, de, en, loginApi, menuLink, pageBody, type TestDaemon, WAIT_MS } from './support.ts';
 
 /** Holds back the console's scripts until `release` is called. */
@@ -102,9 +102,12 @@ describe("the daemon's first frame in the browser", () => {
     await page.goto(`${suite.d.url}/#/info`);
     await tookOver(page);
     const notes = await page.evaluate(() => (window as unknown as { notes: { painted?: number; script?: { at: number; src: string } } }).notes);
-    const preload = await page.locator(`link[rel=modulepreload][${START_LINK_ATTR}]`).evaluate((l: HTMLLinkElement) => l.href);
+    // the script the daemon named in the frame's element, and no preload of it beside the frame
+    const named = await page.locator('#app').getAttribute(START_SCRIPT_ATTR);
+    expect(named).toMatch(/^assets\/[\w-]+\.js$/);
     expect(notes.painted).toBeTypeOf('number');
-    expect(notes.script?.src).toBe(preload);
+    expect(notes.script?.src).toBe(new URL(named!, page.url()).href);
+    expect(await page.locator(`link[rel=modulepreload][href="${named}"]`).count()).toBe(0);
     expect(notes.script!.at).toBeGreaterThan(notes.painted!);
     expect(await page.locator('script[type=module]').count()).toBe(1);
     await pageBody(page, 'info').locator('[data-block="services"]').waitFor();
@@ -161,7 +164,7 @@ describe("the daemon's first frame in the browser", () => {
       expect(await page.locator('#page-title').textContent()).toBe(en.nav.com);
       expect(await page.locator(`#app[${FIRST_FRAME_ATTR}="com"]`).count()).toBe(1);
       // the page's code and texts come with the console's script, in one wave
-      await expect.poll(() => page.locator('link[rel=modulepreload]:not([data-start])').count()).toBeGreaterThan(10);
+      await expect.poll(() => page.locator('link[rel=modulepreload]').count()).toBeGreaterThan(10);
 
       await scripts.release();
       await tookOver(page);

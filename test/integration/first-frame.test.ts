@@ -22,7 +22,7 @@ import {
   IDLE_PRELOADS_ID,
   NO_FRAME_ROUTE,
   PREFS_COOKIE,
-  START_LINK_ATTR,
+  START_SCRIPT_ATTR,
 } from '../../device/model/first-frame.ts';
 import { withDefaults } from '../../device/model/section.ts';
 import { logSchema } from '../../device/model/sections/log.ts';
@@ -36,7 +36,8 @@ import { loadFullLocales } from '../support/locales.ts';
 loadFullLocales();
 const { en, de } = loadedLocales;
 
-const FRAME = new RegExp(`<div id="app" ${FIRST_FRAME_ATTR}="(\\w+)">(.*?)</div><script>`, 's');
+// the frame, marked with its route and naming the console's script for the gate
+const FRAME = new RegExp(`<div id="app" ${FIRST_FRAME_ATTR}="(\\w+)" ${START_SCRIPT_ATTR}="assets/[\\w-]+\\.js">(.*?)</div><script>`, 's');
 const PRELOAD = /<link rel="modulepreload" href="([^"]+)">/g;
 const PRELOAD_LIST = new RegExp(`<script type="application/json" id="${FRAME_PRELOADS_ID}">(.*?)</script>`, 's');
 const MODULE_SCRIPT = /<script type="module" src="([^"]+)"><\/script>/;
@@ -101,17 +102,18 @@ describe("the daemon's first frame", () => {
     expect(frame).toContain(en.info!.versions as string);
     expect(frame).toContain('data-action="save-all"'); // the administrator's top bar
     expect(root).toBe('<html lang="en" data-theme="default">');
+    // the console's script as the build wrote it, now named in `#app` for the gate to run once the frame is painted
+    const built = MODULE_SCRIPT.exec(await readFile(join(web, 'index.html'), 'utf8'))?.[1];
+    expect(built).toMatch(/^assets\/[\w-]+\.js$/);
     // the gate comes right after the frame, and the policy allows exactly that script
-    expect(text).toContain(`<div id="app" ${FIRST_FRAME_ATTR}="info">${frame}</div><script>${FIRST_FRAME_GATE}</script>`);
+    expect(text).toContain(`<div id="app" ${FIRST_FRAME_ATTR}="info" ${START_SCRIPT_ATTR}="${built}">${frame}</div><script>${FIRST_FRAME_GATE}</script>`);
     const hash = createHash('sha256').update(FIRST_FRAME_GATE).digest('base64');
     expect(res.headers.get('content-security-policy')).toContain(`script-src 'self' 'sha256-${hash}';`);
     // the answers still come with the page, for the console's own first render
     expect(ANSWERS.test(text)).toBe(true);
-    // the console's script as the build wrote it, now a preload the gate runs once the frame is painted
-    const built = MODULE_SCRIPT.exec(await readFile(join(web, 'index.html'), 'utf8'))?.[1];
-    expect(built).toMatch(/^assets\/[\w-]+\.js$/);
-    expect(text).toContain(`<link rel="modulepreload" href="${built}" ${START_LINK_ATTR}>`);
+    // and nothing in the page fetches or compiles it beside the frame: no script tag, no preload
     expect(text).not.toContain('<script type="module"');
+    expect(text).not.toMatch(/<link rel="modulepreload"/);
   });
 
   it("in the browser's language and theme, with its menu filter", async () => {
@@ -146,7 +148,7 @@ describe("the daemon's first frame", () => {
       expect(text, cookie).not.toContain(FIRST_FRAME_GATE);
       // the page runs its script itself
       expect(text, cookie).toMatch(MODULE_SCRIPT);
-      expect(text, cookie).not.toContain(START_LINK_ATTR);
+      expect(text, cookie).not.toContain(START_SCRIPT_ATTR);
     }
   });
 
