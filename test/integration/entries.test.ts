@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDaemon } from '../../build/daemon.ts';
 import { SERVICE_FILE } from '../../build/image.ts';
 import { FRAME_WORKER } from '../../device/api/first-frame.ts';
-import { APP_ELEMENT, consoleScriptTag, FIRST_FRAME_ATTR, FIRST_FRAME_FILE, PREFS_COOKIE } from '../../device/model/first-frame.ts';
+import { APP_ELEMENT, consoleScriptTag, FIRST_FRAME_ATTR, FIRST_FRAME_FILE, PREFS_COOKIE, START_SCRIPT_ATTR } from '../../device/model/first-frame.ts';
 import { START_ANSWERS_ID, START_ANSWERS_MARKER, SYSTEM_INFO_PATH } from '../../device/model/start-answers.ts';
 import { readZip } from '../../device/system/unzip.ts';
 import { SIM_URL_FILE } from '../../sim/sim-url.ts';
@@ -147,7 +147,8 @@ describe("the unit's daemon from its bundle (npm run daemon)", () => {
     const res = await fetch(`${url}/`, { headers: { cookie: `${c.cookie}; ${PREFS_COOKIE}=de.default.all` } });
     const page = await res.text();
     expect(res.status).toBe(200);
-    expect(page).toContain(`<div id="app" ${FIRST_FRAME_ATTR}="info"><p>`);
+    // the frame, naming the page's script for its gate
+    expect(page).toContain(`<div id="app" ${FIRST_FRAME_ATTR}="info" ${START_SCRIPT_ATTR}="assets/main.js"><p>`);
     expect(page).toContain(SYSTEM_INFO_PATH);
     expect(page).toContain('<html lang="de"');
     expect(e.output()).not.toContain('first frame');
