@@ -292,13 +292,25 @@ describe('the data logger page', () => {
     const inDom = await rows(page).count();
     expect(inDom).toBeGreaterThan(10);
     expect(inDom).toBeLessThan(60);
-    // scrolling to the end shows the last rows, still only those in view
-    await body(page)
+    // scrolling to the end shows the last rows, still only those in view: in the render the scroll
+    // causes, the rows in view alone, with the last one; the rows above them come a frame later
+    const drawn = await body(page)
       .locator('[data-points-view]')
-      .evaluate((v) => {
-        v.scrollTop = v.scrollHeight;
-        v.dispatchEvent(new Event('scroll'));
-      });
+      .evaluate(
+        (v) =>
+          new Promise<{ rows: number; last: boolean }>((resolve) => {
+            const o = new MutationObserver(() => {
+              o.disconnect();
+              resolve({ rows: v.querySelectorAll('tr[data-point]').length, last: v.querySelector('tr[data-point="689"]') !== null });
+            });
+            o.observe(v, { childList: true, subtree: true });
+            v.scrollTop = v.scrollHeight;
+            v.dispatchEvent(new Event('scroll'));
+          }),
+      );
+    expect(drawn.last).toBe(true);
+    expect(drawn.rows).toBeGreaterThan(5);
+    await expect.poll(() => rows(page).count()).toBeGreaterThan(drawn.rows);
     await row(page, 689).waitFor({ state: 'visible' });
     expect(await rows(page).count()).toBeLessThan(60);
     expect(await cells(page, 689)).toEqual(['690', 'P2229', '', 'INTERNAL', '0', 'DT4458', 'DINT', 'Momentary', 'Little (low word first)', '0', 'off']);

@@ -214,8 +214,14 @@ export function LogPoints() {
   const [rowPx, setRowPx] = useState(DEFAULT_ROW_PX);
   const [viewPx, setViewPx] = useState(DEFAULT_VIEW_PX);
   const [howMany, setHowMany] = useState('1');
+  // the rows around the view come a frame after the rows in view: on the first render, and after a
+  // scroll past the rows drawn (a jump to the end draws 15 rows in its task, not 31)
   const [overscan, setOverscan] = useState(0);
-  useEffect(() => afterNextFrame(() => setOverscan(OVERSCAN)), []);
+  const widen = useRef<(() => void) | undefined>(undefined);
+  useEffect(() => {
+    widen.current = afterNextFrame(() => setOverscan(OVERSCAN));
+    return () => widen.current?.();
+  }, []);
 
   // the real row height and view height, so the spacers match what the browser draws: read when
   // the browser has laid the view out anyway (a ResizeObserver's report), never by forcing a layout
@@ -245,6 +251,14 @@ export function LogPoints() {
 
   const first = Math.max(0, Math.floor(top / rowPx) - overscan);
   const last = Math.min(n, Math.ceil((top + viewPx) / rowPx) + overscan);
+  const scrolled = (scrollTop: number) => {
+    if (Math.ceil((scrollTop + viewPx) / rowPx) <= first || Math.floor(scrollTop / rowPx) >= last) {
+      widen.current?.();
+      setOverscan(0);
+      widen.current = afterNextFrame(() => setOverscan(OVERSCAN));
+    }
+    setTop(scrollTop);
+  };
   const prefix = `log_def.${index}.records.`;
   const issues = section(KEY).shownValidation.value.issues;
   const invalidRows = new Set(issues.filter((i) => i.path.startsWith(prefix)).map((i) => Number(i.path.slice(prefix.length).split('.')[0])));
@@ -343,7 +357,13 @@ export function LogPoints() {
         </p>
       )}
       {n > 0 && (
-        <div class="points-view" ref={view} style={{ maxHeight: `${DEFAULT_VIEW_PX}px` }} onScroll={(e) => setTop(e.currentTarget.scrollTop)} data-points-view>
+        <div
+          class="points-view"
+          ref={view}
+          style={{ maxHeight: `${DEFAULT_VIEW_PX}px` }}
+          onScroll={(e) => scrolled(e.currentTarget.scrollTop)}
+          data-points-view
+        >
           <table class="points">
             <thead>
               <tr>
