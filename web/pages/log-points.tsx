@@ -218,8 +218,13 @@ export function LogPoints() {
   // scroll past the rows drawn (a jump to the end draws 15 rows in its task, not 31)
   const [overscan, setOverscan] = useState(0);
   const widen = useRef<(() => void) | undefined>(undefined);
-  useEffect(() => {
+  const viewFirst = () => {
+    widen.current?.();
+    setOverscan(0);
     widen.current = afterNextFrame(() => setOverscan(OVERSCAN));
+  };
+  useEffect(() => {
+    viewFirst();
     return () => widen.current?.();
   }, []);
 
@@ -249,14 +254,14 @@ export function LogPoints() {
     setTop(el.scrollTop);
   });
 
-  const first = Math.max(0, Math.floor(top / rowPx) - overscan);
-  const last = Math.min(n, Math.ceil((top + viewPx) / rowPx) + overscan);
+  // the rows in view at a scroll position: [first, end)
+  const inView = (at: number) => [Math.floor(at / rowPx), Math.ceil((at + viewPx) / rowPx)] as const;
+  const [from, to] = inView(top);
+  const first = Math.max(0, from - overscan);
+  const last = Math.min(n, to + overscan);
   const scrolled = (scrollTop: number) => {
-    if (Math.ceil((scrollTop + viewPx) / rowPx) <= first || Math.floor(scrollTop / rowPx) >= last) {
-      widen.current?.();
-      setOverscan(0);
-      widen.current = afterNextFrame(() => setOverscan(OVERSCAN));
-    }
+    const [a, b] = inView(scrollTop);
+    if (b <= first || a >= last) viewFirst();
     setTop(scrollTop);
   };
   const prefix = `log_def.${index}.records.`;
