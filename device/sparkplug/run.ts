@@ -228,6 +228,9 @@ export class SparkplugRun {
       this.#error(`subscribe: ${errorText(e)}`);
       return; // the connection is gone: the next connect subscribes again
     }
+    // the bdSeq this NBIRTH carries is on storage first: a kill -9 after the birth must not start the
+    // next session with the same number (topics-nbirth-bdseq-increment)
+    await this.shared.persist;
     if (client !== this.#client || !this.#active || !client.connected) return;
     for (const p of this.#session.connected()) if (p.type === 'NBIRTH') await this.#births(p.bdSeq);
   }
