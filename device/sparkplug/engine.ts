@@ -30,6 +30,8 @@ export interface SparkplugDeps {
   audit?: AuditLog;
   /** jobs the history queue holds (default QUEUE_BOUND) */
   queueBound?: number;
+  /** how a CONNECT's bdSeq is kept on storage (run.ts SparkplugRunDeps) */
+  writeBdSeq?: (file: string, n: number) => Promise<void>;
 }
 
 export interface SparkplugEngine {

@@ -79,6 +79,8 @@ export interface SparkplugRunDeps {
   clock: Clock;
   /** DCMD writes are audited here */
   audit?: AuditLog;
+  /** how a CONNECT's bdSeq is kept on storage (default writeBdSeq; a test holds it to show the births wait for it) */
+  writeBdSeq?: (file: string, n: number) => Promise<void>;
 }
 
 const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
@@ -205,8 +207,9 @@ export class SparkplugRun {
     const n = this.#session.connectSent();
     this.shared.lastBdSeq = n;
     const file = this.shared.bdSeqFile;
+    const write = this.deps.writeBdSeq ?? writeBdSeq;
     this.shared.persist = this.shared.persist
-      .then(() => writeBdSeq(file, n))
+      .then(() => write(file, n))
       .catch((e: unknown) => this.deps.log.error('sparkplug: bdSeq cannot be kept on storage', { error: errorText(e) }));
   }
 
