@@ -13,6 +13,7 @@ import { type LogFile, type LogRecord, logFileSchema, recordSchema, STRING_TYPE 
 import type { ComInterface } from '../../device/model/sections/pew.ts';
 import { exportVariables } from '../../web/log/export.ts';
 import { estimateReads } from '../../web/log/interval.ts';
+import { callsDuring } from './call-count.ts';
 import {
   api,
   type ConsolePage,
@@ -367,6 +368,44 @@ describe('the data logger page', () => {
     expect(saved.map((f) => f.records.length)).toEqual([0, 700]);
     expect(saved[1]!.records[680]!.name).toBe('Renamed');
     expect(saved[1]!.records[699]).toMatchObject({ id: 700, name: 'P2239', reg_addr: '4478' });
+  });
+
+  it("a key typed into a point's name re-renders that field alone, not the page's other fields (some 40 on /log)", async () => {
+    const page = await openLog({ log_def: [logFile({ id: 1, name: 'plant', records: points(30) })] });
+    await row(page, 3).click();
+    const name = input(page, 'log_def.0.records.3.name');
+    // a valid name to begin with (an empty one has a problem, whose going re-renders the field once more)
+    await name.fill('X');
+    await expect.poll(async () => (await cells(page, 3))[1]).toBe('X');
+    await page.evaluate(() => new Promise((r) => setTimeout(() => setTimeout(r, 0), 0)));
+    // every field of the page is one FieldView (web/forms/field.tsx): the innermost function around its class text
+    const typed = 'Pump';
+    const calls = await callsDuring(page, /["']check["']\s*:\s*["']["']/, async () => {
+      for (let k = 1; k <= typed.length; k++) {
+        await name.press(typed[k - 1]!);
+        await expect.poll(async () => (await cells(page, 3))[1]).toBe(`X${typed.slice(0, k)}`);
+      }
+      // and the section's check that catches up in a task of its own (web/state/sections.ts shownValidation)
+      await page.evaluate(() => new Promise((r) => setTimeout(() => setTimeout(r, 0), 0)));
+    });
+    // one render of the name's field a key; before, each key re-rendered every field of the page, twice
+    expect(calls).toBe(typed.length);
+    expect(await name.inputValue()).toBe(`X${typed}`);
+  });
+
+  it('a click on another point re-renders the two rows whose selection moved, not every row in view', async () => {
+    const page = await openLog({ log_def: [logFile({ id: 1, name: 'plant', records: points(30) })] });
+    await row(page, 3).click();
+    await expectText(body(page).locator('[data-point-editor] h3'), fill(en.logger.point.editTitle, { id: 4, name: 'P3' }));
+    expect(await rows(page).count()).toBeGreaterThan(10);
+    // each row of the table is one Row (web/pages/log-points.tsx): the innermost function around its edit button's action
+    const calls = await callsDuring(page, /["']edit-point["'],\s*["']aria-label["']:\s*\w+\.point\.edit\(/, async () => {
+      await row(page, 5).click();
+      await expectText(body(page).locator('[data-point-editor] h3'), fill(en.logger.point.editTitle, { id: 6, name: 'P5' }));
+    });
+    expect(calls).toBe(2);
+    expect(await row(page, 5).getAttribute('aria-selected')).toBe('true');
+    expect(await row(page, 3).getAttribute('aria-selected')).toBe('false');
   });
 
   it('the cards far below the first screen are laid out only when they come near the view', async () => {

@@ -1,6 +1,8 @@
 // One form field bound to a section's temporary copy. Kind, range, length limit, choices and
 // default come from the section's schema; label, help and messages from the dictionary; the
 // message shown is the one the daemon would give for the same value (same schema, same code).
+import { computed } from '@preact/signals';
+import { useMemo } from 'preact/hooks';
 import type { GenericSchema } from 'valibot';
 import { PASSWORD_MASK } from '../../device/model/fields.ts';
 import { sectionByKey } from '../../device/model/index.ts';
@@ -163,16 +165,27 @@ export function problemAt(key: string, path: string) {
   return [...s.shownValidation.value.issues, ...s.serverIssues.value].find((i) => i.path === path);
 }
 
+/**
+ * What a field shows of a section's temporary copy, each a computed signal: the value at `path`, its
+ * problem and whether it is a secret. A field that reads these re-renders when its own value or
+ * problem changes, not on every edit of its section (a key typed into one of /log's 700 points
+ * re-rendered every field of the page, some 40, and again when the check caught up).
+ */
+export function useFieldState(key: string, path: string) {
+  return useMemo(
+    () => ({
+      value: computed(() => getPath(section(key).temp.value, path)),
+      problem: computed(() => problemAt(key, path)),
+      secret: computed(() => isSecretPath(sectionByKey(key)!, section(key).temp.value, path)),
+    }),
+    [key, path],
+  );
+}
+
 export function Field(props: FieldProps) {
-  const s = section(props.section);
+  const f = useFieldState(props.section, props.path);
   return (
-    <FieldView
-      {...props}
-      value={getPath(s.temp.value, props.path)}
-      secret={isSecretPath(sectionByKey(props.section)!, s.temp.value, props.path)}
-      problem={problemAt(props.section, props.path)}
-      onChange={(v) => setField(props.section, props.path, v)}
-    />
+    <FieldView {...props} value={f.value.value} secret={f.secret.value} problem={f.problem.value} onChange={(v) => setField(props.section, props.path, v)} />
   );
 }
 

@@ -2,10 +2,9 @@
 // schema, the same check as the daemon) bound to the section's temporary copy, with its label,
 // choices and help from the page's texts (the `log` dictionary); the help shows once, in the
 // field's hint line.
-import { FieldView, problemAt } from '../forms/field.tsx';
+import { FieldView, useFieldState } from '../forms/field.tsx';
 import { KEY } from '../log/page-state.ts';
-import { getPath } from '../state/equal.ts';
-import { section, setField } from '../state/sections.ts';
+import { setField } from '../state/sections.ts';
 
 export interface FieldTexts {
   label: () => string;
@@ -17,15 +16,16 @@ const labelsOf = (options: Record<string, () => string>) => Object.fromEntries(O
 
 /** `bare` leaves out the range line (a range too wide to tell anything, such as the scaling ends). */
 export function LogField(props: { path: string; text: FieldTexts; unit?: string; optionLabels?: Record<string, string>; disabled?: boolean; bare?: boolean }) {
-  const value = getPath(section(KEY).temp.value, props.path);
+  // its own value and problem only: an edit elsewhere in pew_log does not re-render it
+  const f = useFieldState(KEY, props.path);
   const labels = props.optionLabels ?? (props.text.options ? labelsOf(props.text.options) : undefined);
   // the field shows this help in its own hint line (with the range), once
   return (
     <FieldView
       section={KEY}
       path={props.path}
-      value={value}
-      problem={problemAt(KEY, props.path)}
+      value={f.value.value}
+      problem={f.problem.value}
       label={props.text.label()}
       onChange={(v) => setField(KEY, props.path, v)}
       optionLabels={labels}

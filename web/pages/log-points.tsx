@@ -3,7 +3,7 @@
 // renders only the rows in view (plus a margin) between two spacer rows, and one row at a time is
 // edited with the schema-bound fields below the table, so typing re-renders a few dozen cells.
 
-import { batch, computed } from '@preact/signals';
+import { batch, computed, useComputed } from '@preact/signals';
 import { Component } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { INTERFACE_NAMES, type InterfaceId } from '../../device/model/plc.ts';
@@ -71,12 +71,21 @@ function toggle(j: number): void {
   checkedPoints.value = next;
 }
 
+interface RowProps {
+  j: number;
+  r: LogRecord;
+  invalid: boolean;
+}
+
 function scaling(r: LogRecord): string {
   const t = LL.value.logger.point;
   return r.enable_scal ? t.scale({ plcMin: r.scal_plc_min, plcMax: r.scal_plc_max, logMin: r.scal_log_min, logMax: r.scal_log_max }) : t.scaleOff();
 }
 
-function Row({ j, r, invalid }: { j: number; r: LogRecord; invalid: boolean }) {
+function Row({ j, r, invalid }: RowProps) {
+  // each row follows its own selection and tick: a click on a point redraws the two rows whose selection moved
+  const selected = useComputed(() => selectedPoint.value === j).value;
+  const checked = useComputed(() => checkedPoints.value.has(j)).value;
   const t = LL.value.logger;
   const o = t.pointFields;
   const format = (o.format.options as Record<string, () => string>)[r.format];
@@ -85,12 +94,12 @@ function Row({ j, r, invalid }: { j: number; r: LogRecord; invalid: boolean }) {
     selectedPoint.value = j;
   };
   return (
-    <tr data-point={j} aria-selected={selectedPoint.value === j} class={invalid ? 'invalid' : undefined} onClick={select}>
+    <tr data-point={j} aria-selected={selected} class={invalid ? 'invalid' : undefined} onClick={select}>
       <td class="pick">
         <input
           type="checkbox"
           aria-label={t.point.check({ id: r.id })}
-          checked={checkedPoints.value.has(j)}
+          checked={checked}
           disabled={readOnly.value}
           onClick={(e) => e.stopPropagation()}
           onChange={() => toggle(j)}
@@ -125,16 +134,10 @@ function Row({ j, r, invalid }: { j: number; r: LogRecord; invalid: boolean }) {
   );
 }
 
-interface RowProps {
-  j: number;
-  r: LogRecord;
-  invalid: boolean;
-}
-
 /**
  * A row of the table, drawn again only when its own point, place or mark changed: a key typed into
  * one point's name re-renders that row, not the rows in view (an edit copies only the edited point,
- * web/state/equal.ts setPath); the selection and ticks it reads re-render it by themselves.
+ * web/state/equal.ts setPath); its selection and tick re-render it by themselves.
  */
 class PointRow extends Component<RowProps> {
   override shouldComponentUpdate(next: RowProps): boolean {
@@ -198,6 +201,13 @@ function Editor({ index, j, r }: { index: number; j: number; r: LogRecord }) {
       </div>
     </div>
   );
+}
+
+/** The editor of the selected point: a click on a point redraws it and the two rows, not the table around them. */
+function SelectedEditor({ index, records }: { index: number; records: readonly LogRecord[] }) {
+  const j = selectedPoint.value;
+  const r = j !== null && j < records.length ? records[j] : undefined;
+  return r && j !== null ? <Editor index={index} j={j} r={r} /> : null;
 }
 
 export function LogPoints() {
@@ -270,8 +280,6 @@ export function LogPoints() {
   const overLimit = issues.some((i) => i.code === 'too_many' && i.path.startsWith(prefix));
   const template = records.at(-1) ?? { type: 0, format: 'momentary' };
   const full = room(counts, template) === 0;
-  const selected = selectedPoint.value;
-  const current = selected !== null && selected < n ? records[selected] : undefined;
   const checked = checkedPoints.value;
   const allChecked = n > 0 && checked.size === n;
   const count = Number(howMany);
@@ -414,7 +422,7 @@ export function LogPoints() {
           </table>
         </div>
       )}
-      {current && selected !== null && <Editor index={index} j={selected} r={current} />}
+      <SelectedEditor index={index} records={records} />
     </section>
   );
 }
