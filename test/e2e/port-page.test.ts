@@ -44,6 +44,7 @@ import {
   openConsole,
   overflow,
   pageBody,
+  pageDrawn,
   saveRefusal,
   USER,
 } from './support.ts';
@@ -637,6 +638,8 @@ describe('the ports page against the daemon, its redirect threads and a virtual 
   it('the user role sees no test, add or remove button enabled and every field read-only; the counters still update', async () => {
     const port = await freePort();
     const { page, calls } = await openPort([thread({ port, mapping: [restriction('DT', 0, 9), restriction('WR', 0, 1)] })], {}, USER);
+    // the page draws in steps (web/shell/in-steps.tsx): the thread's restrictions and test come after its first screen
+    await pageDrawn(page);
     // every button that changes or tests something (the overview's names only move to their block)
     const buttons = body(page).locator('button:not([data-go])');
     expect(await buttons.evaluateAll((bs) => bs.map((b) => `${b.getAttribute('data-action')}:${(b as HTMLButtonElement).disabled}`))).toEqual([
