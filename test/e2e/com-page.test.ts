@@ -400,9 +400,11 @@ describe('the COM page (com_status and plctest mocked in the browser)', () => {
     await expectText(status.locator('[data-counter=busyShare] dd'), '25%');
     await expectText(status.locator('[data-counter=busyShare] dt'), en.com.stats.busyShare);
 
-    // the calls come every tick, and a slow answer never has a second call beside it
-    const calls = m.statusCalls.slice(-3);
-    for (let i = 1; i < calls.length; i++) expect(calls[i]! - calls[i - 1]!).toBeGreaterThan(TICK_MS - 400);
+    // the calls go on, and a slow answer never has a second call beside it (their tick, exactly:
+    // web/state/com-status.test.ts with fake timers; the moments a call reaches this test's route
+    // handler are no measure of it, a busy test process takes two of them 86 ms apart)
+    const seen = m.statusCalls.length;
+    await expect.poll(() => m.statusCalls.length).toBeGreaterThanOrEqual(seen + 2);
     m.statusDelayMs = 2 * TICK_MS;
     await page.waitForTimeout(3 * TICK_MS);
     expect(m.maxInFlight).toBe(1);
