@@ -400,11 +400,20 @@ describe('the COM page (com_status and plctest mocked in the browser)', () => {
     await expectText(status.locator('[data-counter=busyShare] dd'), '25%');
     await expectText(status.locator('[data-counter=busyShare] dt'), en.com.stats.busyShare);
 
-    // the calls go on, and a slow answer never has a second call beside it (their tick, exactly:
-    // web/state/com-status.test.ts with fake timers; the moments a call reaches this test's route
-    // handler are no measure of it, a busy test process takes two of them 86 ms apart)
+    // the calls come every tick, by the page's own clock (this process sees them later on a busy
+    // machine: two 86 ms apart once), and a slow answer never has a second call beside it
     const seen = m.statusCalls.length;
     await expect.poll(() => m.statusCalls.length).toBeGreaterThanOrEqual(seen + 2);
+    const ticks = (
+      await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((e) => new URL(e.name).pathname === '/config/com_status')
+          .map((e) => e.startTime),
+      )
+    ).slice(-3);
+    expect(ticks).toHaveLength(3);
+    for (let i = 1; i < ticks.length; i++) expect(ticks[i]! - ticks[i - 1]!).toBeGreaterThan(TICK_MS - 400);
     m.statusDelayMs = 2 * TICK_MS;
     await page.waitForTimeout(3 * TICK_MS);
     expect(m.maxInFlight).toBe(1);
