@@ -72,46 +72,6 @@ describe('a menu move asks for the page’s data with the move', () => {
     expect(await page.locator('main').getAttribute('aria-busy')).toBeNull();
   });
 
-  it('a press on a menu entry asks for its page’s data before the click, and the page takes that answer; a press on the entry of the page shown asks nothing', async () => {
-    const { page } = await suite.open();
-    await loginApi(page, suite.d);
-    // the GETs of the status of /log and of the file list of /graphs, in the order they reach the daemon
-    const asked: string[] = [];
-    for (const path of [LOG_STATUS, ...ROUTE_DATA_PATHS.graphs]) {
-      await page.route(`**${path}`, (route) => {
-        asked.push(path);
-        return route.continue();
-      });
-    }
-    const count = (path: string) => asked.filter((p) => p === path).length;
-    await openConsole(page, suite.d, '/legal');
-    await pageBody(page, 'legal').waitFor();
-    await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === PREFS_COOKIE), { timeout: WAIT_MS }).toBe(true);
-    // the button goes down on the menu entry of /log: the status is asked, and the page has not moved
-    await menuLink(page, 'log').hover();
-    await page.mouse.down();
-    await expect.poll(() => count(LOG_STATUS), { timeout: WAIT_MS }).toBe(1);
-    expect(await page.evaluate(() => location.hash)).toBe('#/legal');
-    // and up: the click moves, and the page shows the answer asked at the press without asking again
-    await page.mouse.up();
-    await pageBody(page, 'log').locator('[data-block=log-status] .facts').waitFor({ timeout: WAIT_MS });
-    expect(count(LOG_STATUS)).toBe(1);
-
-    // on /graphs (no status it polls), a press and a click on its own entry ask nothing: a press on
-    // /log's entry after them asks the status, and no file list came before it
-    await menuLink(page, 'graphs').click();
-    await pageBody(page, 'graphs').locator('.choose').waitFor({ timeout: WAIT_MS });
-    const lists = count(ROUTE_DATA_PATHS.graphs[0]!);
-    const statuses = count(LOG_STATUS);
-    await menuLink(page, 'graphs').click();
-    await menuLink(page, 'log').hover();
-    await page.mouse.down();
-    await expect.poll(() => count(LOG_STATUS), { timeout: WAIT_MS }).toBe(statuses + 1);
-    expect(count(ROUTE_DATA_PATHS.graphs[0]!)).toBe(lists);
-    await page.mouse.up();
-    await pageBody(page, 'log').waitFor({ timeout: WAIT_MS });
-  });
-
   it("a second visit's first render shows the status asked for it, never the last visit's; the listed pages' code has run before the move", async () => {
     const { page } = await suite.open();
     await loginApi(page, suite.d);

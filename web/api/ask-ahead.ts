@@ -3,9 +3,8 @@
 // its status watch's first call; /graphs' list of files) go out at once, and the page's request
 // takes that answer (web/api/client.ts), instead of asking once the page's chunk is in and has run.
 // At CPU 4× a first move to /log showed its data about 45 ms sooner, one to /graphs about 90 ms
-// (paired consoles, 2026-12-04). A press on a link to another page asks before its click. Loaded
-// after the console's first render (web/after-start.ts): the first load carries nothing of it, and
-// the start's own page has its answers in the page.
+// (paired consoles, 2026-12-04). Loaded after the console's first render (web/after-start.ts): the
+// first load carries nothing of it, and the start's own page has its answers in the page.
 import { ROUTE_DATA_PATHS } from '../../device/model/start-answers.ts';
 import { type PageId, pageOf } from '../pages.ts';
 import { hashPath } from '../router/hash.tsx';
@@ -40,27 +39,11 @@ function takeAhead(path: string): Promise<Response> | undefined {
   return recent(a) ? a.res : undefined;
 }
 
-/** Asks the GETs the page at `hash` makes first. */
-function askFor(hash: string): void {
-  const page = pageOf(hashPath(hash).split('?')[0]!);
-  for (const path of (page && PAGE_DATA[page.id]) ?? []) askAhead(path);
-}
-
-/**
- * Asks the data of the page each change of the address leads to, and lets the console's requests
- * (GETs) take the answers. A press on a link to another page asks already: the click that moves
- * comes when the button or finger is let go, some 50-150 ms later, and the answer is there by then.
- */
+/** Asks the data of the page each change of the address leads to, and lets the console's requests (GETs) take the answers. */
 export function askAheadOnMoves(): void {
   sendWith((method, path, body, accept) => (method === 'GET' && takeAhead(path)) || send(method, path, body, accept));
-  addEventListener('hashchange', () => askFor(location.hash));
-  addEventListener(
-    'pointerdown',
-    (e) => {
-      const href = e.button === 0 && e.target instanceof Element ? e.target.closest('a[href^="#/"]')?.getAttribute('href') : undefined;
-      // a link to the page shown moves nowhere: its answer would only wait for the page's next poll
-      if (href && hashPath(href) !== hashPath(location.hash)) askFor(href);
-    },
-    { capture: true, passive: true },
-  );
+  addEventListener('hashchange', () => {
+    const page = pageOf(hashPath(location.hash).split('?')[0]!);
+    for (const path of (page && PAGE_DATA[page.id]) ?? []) askAhead(path);
+  });
 }
