@@ -165,28 +165,37 @@ export function problemAt(key: string, path: string) {
   return [...s.shownValidation.value.issues, ...s.serverIssues.value].find((i) => i.path === path);
 }
 
+/** What a field shows of a section's temporary copy: the value at its path, its problem, whether it is a secret. */
+export interface FieldState {
+  value: unknown;
+  problem: ReturnType<typeof problemAt>;
+  secret: boolean;
+}
+
 /**
- * What a field shows of a section's temporary copy, each a computed signal: the value at `path`, its
- * problem and whether it is a secret. A field that reads these re-renders when its own value or
- * problem changes, not on every edit of its section (a key typed into one of /log's 700 points
- * re-rendered every field of the page, some 40, and again when the check caught up).
+ * A field's state read through one computed signal that keeps its last answer while value, problem
+ * and secrecy stay the same: the field re-renders when its own state changes, not on every edit of
+ * its section (a key typed into one of /log's 700 points re-rendered every field of the page, some
+ * 40, and again when the check caught up).
  */
-export function useFieldState(key: string, path: string) {
-  return useMemo(
-    () => ({
-      value: computed(() => getPath(section(key).temp.value, path)),
-      problem: computed(() => problemAt(key, path)),
-      secret: computed(() => isSecretPath(sectionByKey(key)!, section(key).temp.value, path)),
-    }),
-    [key, path],
-  );
+export function useFieldState(key: string, path: string): FieldState {
+  return useMemo(() => {
+    let last: FieldState | undefined;
+    return computed(() => {
+      const temp = section(key).temp.value;
+      const value = getPath(temp, path);
+      const problem = problemAt(key, path);
+      const secret = isSecretPath(sectionByKey(key)!, temp, path);
+      if (last && last.value === value && last.problem === problem && last.secret === secret) return last;
+      last = { value, problem, secret };
+      return last;
+    });
+  }, [key, path]).value;
 }
 
 export function Field(props: FieldProps) {
   const f = useFieldState(props.section, props.path);
-  return (
-    <FieldView {...props} value={f.value.value} secret={f.secret.value} problem={f.problem.value} onChange={(v) => setField(props.section, props.path, v)} />
-  );
+  return <FieldView {...props} value={f.value} secret={f.secret} problem={f.problem} onChange={(v) => setField(props.section, props.path, v)} />;
 }
 
 /** A titled group of fields (spec §2 service layout: general, specific, certificates …). */

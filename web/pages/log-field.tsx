@@ -24,8 +24,8 @@ export function LogField(props: { path: string; text: FieldTexts; unit?: string;
     <FieldView
       section={KEY}
       path={props.path}
-      value={f.value.value}
-      problem={f.problem.value}
+      value={f.value}
+      problem={f.problem}
       label={props.text.label()}
       onChange={(v) => setField(KEY, props.path, v)}
       optionLabels={labels}
