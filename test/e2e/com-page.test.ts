@@ -14,6 +14,7 @@ import { INTERFACE_IDS, INTERFACE_NAMES } from '../../device/model/plc.ts';
 import {
   api,
   type ConsolePage,
+  callStarts,
   consoleSuite,
   de,
   en,
@@ -404,14 +405,7 @@ describe('the COM page (com_status and plctest mocked in the browser)', () => {
     // machine: two 86 ms apart once), and a slow answer never has a second call beside it
     const seen = m.statusCalls.length;
     await expect.poll(() => m.statusCalls.length).toBeGreaterThanOrEqual(seen + 2);
-    const ticks = (
-      await page.evaluate(() =>
-        performance
-          .getEntriesByType('resource')
-          .filter((e) => new URL(e.name).pathname === '/config/com_status')
-          .map((e) => e.startTime),
-      )
-    ).slice(-3);
+    const ticks = (await callStarts(page, '/config/com_status')).slice(-3);
     expect(ticks).toHaveLength(3);
     for (let i = 1; i < ticks.length; i++) expect(ticks[i]! - ticks[i - 1]!).toBeGreaterThan(TICK_MS - 400);
     m.statusDelayMs = 2 * TICK_MS;

@@ -207,3 +207,17 @@ export async function overflow(page: Page) {
     return { scrollWidth: Math.max(document.documentElement.scrollWidth, width), wider };
   });
 }
+
+/**
+ * When the page sent its GETs of `path`, by its own clock (the resource timing of its calls): a
+ * busy test process sees them later than the page sent them, so their moments there tell no tick.
+ */
+export const callStarts = (page: Page, path: string): Promise<number[]> =>
+  page.evaluate(
+    (p) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => new URL(e.name).pathname === p)
+        .map((e) => e.startTime),
+    path,
+  );
