@@ -3,9 +3,9 @@
 // renders only the rows in view (plus a margin) between two spacer rows, and one row at a time is
 // edited with the schema-bound fields below the table, so typing re-renders a few dozen cells.
 
-import { batch, computed, useComputed } from '@preact/signals';
+import { batch, computed } from '@preact/signals';
 import { Component } from 'preact';
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { INTERFACE_NAMES, type InterfaceId } from '../../device/model/plc.ts';
 import { MAX_DIFFERENCE_POINTS, MAX_STRING_POINTS } from '../../device/model/sections/log.ts';
 import { LOG_AREAS, LOG_TYPES, type LogRecord, MAX_POINTS, STRING_TYPE } from '../../device/model/sections/logfile.ts';
@@ -83,9 +83,10 @@ function scaling(r: LogRecord): string {
 }
 
 function Row({ j, r, invalid }: RowProps) {
-  // each row follows its own selection and tick: a click on a point redraws the two rows whose selection moved
-  const selected = useComputed(() => selectedPoint.value === j).value;
-  const checked = useComputed(() => checkedPoints.value.has(j)).value;
+  // each row follows its own selection and tick: a click on a point redraws the two rows whose
+  // selection moved (made again for another place, so a row never answers for the place it had)
+  const selected = useMemo(() => computed(() => selectedPoint.value === j), [j]).value;
+  const checked = useMemo(() => computed(() => checkedPoints.value.has(j)), [j]).value;
   const t = LL.value.logger;
   const o = t.pointFields;
   const format = (o.format.options as Record<string, () => string>)[r.format];
