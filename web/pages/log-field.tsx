@@ -16,7 +16,7 @@ const labelsOf = (options: Record<string, () => string>) => Object.fromEntries(O
 
 /** `bare` leaves out the range line (a range too wide to tell anything, such as the scaling ends). */
 export function LogField(props: { path: string; text: FieldTexts; unit?: string; optionLabels?: Record<string, string>; disabled?: boolean; bare?: boolean }) {
-  // its own value and problem only: an edit elsewhere in pew_log does not re-render it
+  // its own value, problem and secrecy only: an edit elsewhere in pew_log does not re-render it
   const f = useFieldState(KEY, props.path);
   const labels = props.optionLabels ?? (props.text.options ? labelsOf(props.text.options) : undefined);
   // the field shows this help in its own hint line (with the range), once
@@ -26,6 +26,7 @@ export function LogField(props: { path: string; text: FieldTexts; unit?: string;
       path={props.path}
       value={f.value}
       problem={f.problem}
+      secret={f.secret}
       label={props.text.label()}
       onChange={(v) => setField(KEY, props.path, v)}
       optionLabels={labels}
