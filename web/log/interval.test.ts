@@ -12,7 +12,18 @@ import { encodeMew7Message } from '../../device/protocol/mewtocol7-frame.ts';
 import { encodeModbusRequest, type ModbusResponse } from '../../device/protocol/modbus-pdu.ts';
 import { encodeModbusResponse } from '../../device/protocol/modbus-response.ts';
 import { encodeRtuFrame } from '../../device/protocol/modbus-rtu.ts';
-import { charBits, cycleExceeded, ETHERNET_MS, estimateReads, frameSizes, INTERNAL_MS, intervalWarning, requestMs, SCAN_MS } from './interval.ts';
+import {
+  charBits,
+  cycleExceeded,
+  ETHERNET_MS,
+  estimateReads,
+  frameSizes,
+  INTERNAL_MS,
+  intervalWarning,
+  readEstimator,
+  requestMs,
+  SCAN_MS,
+} from './interval.ts';
 
 const COM1 = 0;
 const COM2 = 3;
@@ -150,6 +161,64 @@ describe('estimateReads', () => {
     const two = estimateReads(file({ records: [1814, 1788].map((a, k) => rec({ id: k + 1, name: `p${k}`, if: COM1, reg_addr: String(a) })) }), 0, i);
     const three = estimateReads(file({ records: [1814, 1788, 1772].map((a, k) => rec({ id: k + 1, name: `p${k}`, if: COM1, reg_addr: String(a) })) }), 0, i);
     expect([two.requests, three.requests]).toEqual([1, 2]);
+  });
+});
+
+describe('readEstimator', () => {
+  it('plans again only when the points or the interfaces change: a name edit keeps the last answer', () => {
+    const estimate = readEstimator();
+    const i = ifaces({ [COM1]: { enabled: true } });
+    const f = file({ interface: COM1, records: dts(60, 0, { if: COM1 }) });
+    const first = estimate(f, 0, i);
+    expect(first).toEqual(estimateReads(f, 0, i));
+    const renamed = { ...f, records: f.records.map((r, k) => (k === 7 ? { ...r, name: 'renamed', dim: 'bar' } : r)) };
+    expect(estimate(renamed, 0, i)).toBe(first);
+    const moved = { ...f, records: f.records.map((r, k) => (k === 7 ? { ...r, reg_addr: '900' } : r)) };
+    expect(estimate(moved, 0, i)).toEqual(estimateReads(moved, 0, i));
+    expect(estimate(moved, 0, i).requests).toBe(first.requests + 1);
+  });
+
+  // every field a point's read depends on (interface, station, area, address, type, string length),
+  // the file's interface and station, and the interfaces' settings, edited at random one after the other
+  it('property: after any sequence of edits it answers what estimateReads answers', () => {
+    const base = file({ interface: COM1, plc_addr: 3, records: dts(40, 0, { if: COM1 }) });
+    const edit = fc.oneof(
+      fc.record({ k: fc.nat(39), field: fc.constant('name' as const), value: fc.string({ maxLength: 4 }) }),
+      fc.record({ k: fc.nat(39), field: fc.constant('reg_addr' as const), value: fc.nat(200).map(String) }),
+      fc.record({ k: fc.nat(39), field: fc.constant('if' as const), value: fc.constantFrom(COM1, COM2, INTERNAL) }),
+      fc.record({ k: fc.nat(39), field: fc.constant('plc_addr' as const), value: fc.constantFrom(0, 1, 3) }),
+      fc.record({ k: fc.nat(39), field: fc.constant('type' as const), value: fc.constantFrom(0, 2, 6) }),
+      fc.record({ k: fc.nat(39), field: fc.constant('area' as const), value: fc.constantFrom(0, 1, 2, 3) }),
+      fc.record({ k: fc.nat(39), field: fc.constant('str_len' as const), value: fc.integer({ min: 1, max: 48 }) }),
+      fc.record({ k: fc.constant(-1), field: fc.constantFrom('interface' as const, 'plc_addr' as const), value: fc.constantFrom(COM1, COM2, 0, 5) }),
+      fc.record({ k: fc.constant(-2), field: fc.constant('baudrate' as const), value: fc.constantFrom(1200, 9600, 115200) }),
+    );
+    fc.assert(
+      fc.property(fc.array(edit, { maxLength: 30 }), (edits) => {
+        const estimate = readEstimator();
+        let f = base;
+        let i = ifaces({ [COM1]: { enabled: true }, [COM2]: { enabled: true } });
+        for (const e of edits) {
+          if (e.k === -2) i = i.map((x) => (x.id === COM2 ? { ...x, baudrate: e.value as ComInterface['baudrate'] } : x));
+          else if (e.k === -1) f = { ...f, [e.field]: e.value };
+          else f = { ...f, records: f.records.map((r, k) => (k === e.k ? { ...r, [e.field]: e.value } : r)) };
+          let want: unknown;
+          try {
+            want = estimateReads(f, 0, i);
+          } catch (x) {
+            want = x;
+          }
+          let got: unknown;
+          try {
+            got = estimate(f, 0, i);
+          } catch (x) {
+            got = x;
+          }
+          expect(got).toEqual(want);
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 });
 

@@ -7,7 +7,7 @@ import { CONDITION, type LogFile, MAX_LOG_FILES, PLC_FLAG } from '../../device/m
 import type { ComInterface } from '../../device/model/sections/pew.ts';
 import { errorText, formatDateTime, LL } from '../i18n/translate.ts';
 import { addLogFile, removeLogFile } from '../log/edit.ts';
-import { cycleExceeded, estimateReads, type ReadEstimate } from '../log/interval.ts';
+import { cycleExceeded, type ReadEstimate, readEstimator } from '../log/interval.ts';
 import { fileIndex, KEY, logFiles, selectFile, setLogFiles } from '../log/page-state.ts';
 import { ask } from '../state/confirm.ts';
 import { notify } from '../state/notify.ts';
@@ -18,13 +18,17 @@ import { TimeOfDayField } from './log-time-field.tsx';
 
 export const interfaceLabels = Object.fromEntries(Object.entries(INTERFACE_NAMES).map(([id, name]) => [id, name]));
 
+// one estimator a place in the list of log files, each keeping its last answer (readEstimator)
+const estimators: ReturnType<typeof readEstimator>[] = [];
+const NO_INTERFACES: ComInterface[] = [];
+
 /** The read estimate of every log file against the COM settings being edited; undefined where it cannot be made. */
 export const estimates = computed<(ReadEstimate | undefined)[]>(() => {
   const v = section('pew').temp.value.interfaces;
-  const interfaces = Array.isArray(v) ? (v as ComInterface[]) : [];
+  const interfaces = Array.isArray(v) ? (v as ComInterface[]) : NO_INTERFACES;
   return logFiles().map((f, i) => {
     try {
-      return estimateReads(f, i, interfaces);
+      return (estimators[i] ??= readEstimator())(f, i, interfaces);
     } catch {
       return undefined; // values being typed that do not resolve yet
     }
