@@ -18,6 +18,7 @@ import {
   api,
   type ConsolePage,
   consoleSuite,
+  de,
   en,
   expectText,
   expectTitle,
@@ -406,6 +407,43 @@ describe('the data logger page', () => {
     expect(calls).toBe(2);
     expect(await row(page, 5).getAttribute('aria-selected')).toBe('true');
     expect(await row(page, 3).getAttribute('aria-selected')).toBe('false');
+  });
+
+  it("the table keeps the columns of its first layout: a long name typed into a point does not move them; another language's labels are measured again", async () => {
+    const page = await openLog({ log_def: [logFile({ id: 1, name: 'plant', records: points(30) })] });
+    const table = body(page).locator('table.points');
+    const heads = () => table.locator('thead th').evaluateAll((ths) => ths.map((th) => th.getBoundingClientRect().width));
+    const cut = () => table.locator('thead th').evaluateAll((ths) => ths.filter((th) => th.scrollWidth > th.clientWidth).map((th) => th.textContent));
+    await table.and(page.locator('[data-columns=kept]')).waitFor();
+    // laid out by the widths the browser gave the columns at first: one each, the header as it was
+    const first = await heads();
+    expect(first).toHaveLength(12);
+    const kept = await table.locator('col').evaluateAll((cols) => cols.map((c) => Number.parseFloat((c as HTMLElement).style.width)));
+    expect(Math.max(...kept.map((w, k) => Math.abs(w - first[k]!)))).toBeLessThan(0.5);
+    expect(await cut()).toEqual([]);
+
+    // a name longer than the column: the row shows it cut, the columns stay where they are (laid out
+    // by the cells, the name's column would widen and every other one move)
+    await row(page, 3).click();
+    const long = 'Pump_station_north_outlet_pressure_sensor_left';
+    await input(page, 'log_def.0.records.3.name').fill(long);
+    await expect.poll(async () => (await cells(page, 3))[1]).toBe(long);
+    const after = await heads();
+    expect(Math.max(...after.map((w, k) => Math.abs(w - first[k]!)))).toBeLessThan(0.5);
+    expect(
+      await row(page, 3)
+        .locator('td')
+        .nth(2)
+        .evaluate((td) => td.scrollWidth > td.clientWidth),
+    ).toBe(true);
+
+    // German labels are longer: measured again, none of them is cut
+    await page.locator('select[data-action=language]').selectOption('de');
+    await expectText(table.locator('thead th').nth(10), de.logger.pointFields.decimal.label);
+    await expect.poll(cut).toEqual([]);
+    await table.and(page.locator('[data-columns=kept]')).waitFor();
+    expect(await cut()).toEqual([]);
+    expect((await heads())[10]).toBeGreaterThan(first[10]!);
   });
 
   it('the cards far below the first screen are laid out only when they come near the view', async () => {
