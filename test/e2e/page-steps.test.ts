@@ -45,6 +45,52 @@ describe('pages in steps', () => {
     await pageBody(page, 'com').locator('#com-plc').waitFor(); // and the rest is there
   });
 
+  it("/port draws a thread's restrictions in two steps: the first five with the thread's status, then the rest", async () => {
+    const { page } = await suite.open();
+    await loginApi(page, suite.d);
+    const a = await api(page, suite.d);
+    const mapping = Array.from({ length: 10 }, (_, k) => ({
+      type: 0,
+      area: 'DT',
+      register_area_start: k * 10,
+      register_area_end: k * 10 + 9,
+      register_area_mapped: 0,
+      read_write: 'RO',
+    }));
+    const redirect = (await a.get('/config/pew_redirect')).body as { threads: Record<string, unknown>[] };
+    const thread = {
+      port: 9094,
+      mb_translation: false,
+      monitoring_cmd: true,
+      service: 0,
+      clients: 4,
+      timeout: 60,
+      ip_start: '0.0.0.0',
+      ip_end: '0.0.0.0',
+      mapping,
+    };
+    expect((await a.post('/config/pew_redirect', { ...redirect, threads: [thread] })).status).toBe(200);
+    await openConsole(page, suite.d, '/info');
+    // the rows of thread 1 and whether its status is drawn, each time the page changes, until the last step is in
+    const seen = await page.evaluate(`new Promise((resolve) => {
+      const seen = [];
+      const o = new MutationObserver(() => {
+        const rows = document.querySelectorAll('div[data-page=port] [data-thread="0"] tr.restriction').length;
+        const status = !!document.querySelector('[data-page=port] [data-thread="0"] .link-status[data-status]');
+        const now = rows + (status ? ' with status' : '');
+        if (seen.at(-1) !== now) seen.push(now);
+        if (!document.querySelector('div[data-page=port][data-stepping]') && document.querySelector('div[data-page=port]')) {
+          o.disconnect();
+          resolve(seen);
+        }
+      });
+      o.observe(document.getElementById('main'), { childList: true, subtree: true, attributes: true });
+      document.querySelector('nav a[data-page=port]').click();
+    })`);
+    expect(seen).toEqual(['0', '5 with status', '10 with status']);
+    await expect.poll(() => pageBody(page, 'port').locator('[data-thread="0"] tr.restriction').count()).toBe(10);
+  });
+
   it('a save while the page is still stepping sends every field of the section', async () => {
     const { page } = await suite.open();
     await loginApi(page, suite.d);

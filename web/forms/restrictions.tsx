@@ -61,6 +61,8 @@ export interface RestrictionsProps {
   areas?: readonly WordArea[];
   /** a heading other than "Restrictions" */
   title?: string;
+  /** draws the first `rows` entries only (a page drawn in steps: web/pages/port.tsx); all when left out */
+  rows?: number;
 }
 
 /** 'addresses overlap' names the other entry of the list `list` by its number instead of its path. */
@@ -165,7 +167,7 @@ export function Restrictions(props: RestrictionsProps) {
           <table class="restriction-table">
             <Head path={props.path} gateway={props.gateway} />
             <tbody>
-              {props.items.map((item, i) => (
+              {props.items.slice(0, props.rows).map((item, i) => (
                 <Row key={i} {...props} index={i} item={item} />
               ))}
             </tbody>
