@@ -3,6 +3,8 @@
 // rest and reaches it, and a save sends every field of the section, drawn yet or not.
 
 import { describe, expect, it } from 'vitest';
+import { withDefaults } from '../../device/model/section.ts';
+import { restrictionSchema, threadSchema } from '../../device/model/sections/redirect.ts';
 import { api, consoleSuite, loginApi, openConsole, pageBody } from './support.ts';
 
 /**
@@ -49,26 +51,12 @@ describe('pages in steps', () => {
     const { page } = await suite.open();
     await loginApi(page, suite.d);
     const a = await api(page, suite.d);
-    const mapping = Array.from({ length: 10 }, (_, k) => ({
-      type: 0,
-      area: 'DT',
-      register_area_start: k * 10,
-      register_area_end: k * 10 + 9,
-      register_area_mapped: 0,
-      read_write: 'RO',
-    }));
-    const redirect = (await a.get('/config/pew_redirect')).body as { threads: Record<string, unknown>[] };
-    const thread = {
-      port: 9094,
-      mb_translation: false,
-      monitoring_cmd: true,
-      service: 0,
-      clients: 4,
-      timeout: 60,
-      ip_start: '0.0.0.0',
-      ip_end: '0.0.0.0',
-      mapping,
-    };
+    // ten restrictions DT0-9, DT10-19 …, each field at its default otherwise
+    const mapping = Array.from({ length: 10 }, (_, k) =>
+      withDefaults(restrictionSchema, { area: 'DT', register_area_start: k * 10, register_area_end: k * 10 + 9 }),
+    );
+    const redirect = (await a.get('/config/pew_redirect')).body as { threads: unknown[] };
+    const thread = withDefaults(threadSchema, { mapping });
     expect((await a.post('/config/pew_redirect', { ...redirect, threads: [thread] })).status).toBe(200);
     await openConsole(page, suite.d, '/info');
     // the rows of thread 1 and whether its status is drawn, each time the page changes, until the last step is in
