@@ -32,12 +32,15 @@ export async function callsDuring(page: Page, marker: RegExp, act: () => Promise
       const text = await page.evaluate(async (url) => (await fetch(url)).text(), script.url);
       const m = marker.exec(text);
       if (!m) continue;
-      // the innermost function whose range holds the match (the script itself is the outermost)
+      // the innermost function whose range holds the match (the script itself is the outermost).
+      // The report has the functions run since the counts were taken away: when none around the
+      // match ran, neither did the function around it (0). When an outer one ran and the one around
+      // the match did not, this counts the outer one's calls: too many, never too few.
       const around = script.functions
         .map((f) => f.ranges[0]!)
         .filter((r) => r.startOffset <= m.index && m.index < r.endOffset)
         .sort((a, b) => a.endOffset - a.startOffset - (b.endOffset - b.startOffset));
-      if (around[0]) found.push(around[0].count);
+      found.push(around[0]?.count ?? 0);
     }
     if (found.length !== 1) throw new Error(`${marker} is in ${found.length} of the console's scripts run, not one`);
     return found[0]!;

@@ -394,6 +394,28 @@ describe('the data logger page', () => {
     expect(await name.inputValue()).toBe(`X${typed}`);
   });
 
+  it("a key typed into a point's name does not re-render the general settings; a register moved there does", async () => {
+    const page = await openLog({ log_def: [logFile({ id: 1, name: 'plant', records: points(30) })] });
+    await row(page, 3).click();
+    const name = input(page, 'log_def.0.records.3.name');
+    await name.fill('X');
+    await expect.poll(async () => (await cells(page, 3))[1]).toBe('X');
+    // the general settings' card is one LogGeneral (web/pages/log-general.tsx): the innermost function around its card's id
+    const general = /["']log-general["']/;
+    const typed = await callsDuring(page, general, async () => {
+      for (const key of 'Pump') await name.press(key);
+      await expect.poll(async () => (await cells(page, 3))[1]).toBe('XPump');
+      await page.evaluate(() => new Promise((r) => setTimeout(() => setTimeout(r, 0), 0)));
+    });
+    expect(typed).toBe(0);
+    // the PLC control register's footprint is the card's own: a new register re-renders it
+    const moved = await callsDuring(page, general, async () => {
+      await input(page, 'plc_ctrl_wr').fill('390');
+      await expect.poll(() => body(page).locator('[data-footprint]').allTextContents()).toContain(fill(t.register, { first: 390, count: 1 }));
+    });
+    expect(moved).toBeGreaterThan(0);
+  });
+
   it('a click on another point re-renders the two rows whose selection moved, not every row in view', async () => {
     const page = await openLog({ log_def: [logFile({ id: 1, name: 'plant', records: points(30) })] });
     await row(page, 3).click();

@@ -193,6 +193,26 @@ export function useFieldState(key: string, path: string): FieldState {
   }, [key, path]).value;
 }
 
+/**
+ * The values at `paths` of a section's temporary copy, read through one computed signal that keeps its
+ * last array while each value stays the same: a part that shows a few of a section's values (/log's
+ * register footprints) re-renders when one of them changes, not on every edit of the section.
+ */
+export function useFieldValues(key: string, paths: readonly string[]): readonly unknown[] {
+  const joined = paths.join('\n');
+  return useMemo(() => {
+    let last: unknown[] | undefined;
+    return computed(() => {
+      const temp = section(key).temp.value;
+      const now = paths.map((p) => getPath(temp, p));
+      if (last && now.every((v, i) => v === last![i])) return last;
+      last = now;
+      return last;
+    });
+    // made again for other paths, compared by their text (`joined`): a list written in the render is a new array each time
+  }, [key, joined]).value;
+}
+
 export function Field(props: FieldProps) {
   const f = useFieldState(props.section, props.path);
   return <FieldView {...props} value={f.value} secret={f.secret} problem={f.problem} onChange={(v) => setField(props.section, props.path, v)} />;

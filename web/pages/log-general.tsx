@@ -4,12 +4,11 @@
 import { useEffect, useState } from 'preact/hooks';
 import { MEM_REGISTERS } from '../../device/model/sections/log.ts';
 import { fetchFormatFiles, formatFileUrl } from '../api/logfiles.ts';
-import { FieldGroup } from '../forms/field.tsx';
+import { FieldGroup, useFieldValues } from '../forms/field.tsx';
 import { RegisterFootprint } from '../forms/register.tsx';
 import { LL } from '../i18n/translate.ts';
 import { KEY } from '../log/page-state.ts';
 import { type RegisterBlock, registerBlocks } from '../log/registers.ts';
-import { section } from '../state/sections.ts';
 import { LogField } from './log-field.tsx';
 
 function Footprint({ block }: { block: RegisterBlock }) {
@@ -51,12 +50,15 @@ function FormatFiles() {
   );
 }
 
+const REGISTER_PATHS = ['plc_ctrl_wr', ...MEM_REGISTERS];
+
 export function LogGeneral() {
   const t = LL.value.logger;
   const f = t.generalFields;
-  const l = section(KEY).temp.value;
-  const mem = registerBlocks(MEM_REGISTERS.map((k) => l[k] as number));
-  const ctrl = registerBlocks([l.plc_ctrl_wr as number]);
+  // the registers alone: a key typed into one of 700 points does not re-render the general settings
+  const [ctrlWr, ...memRegs] = useFieldValues(KEY, REGISTER_PATHS);
+  const mem = registerBlocks(memRegs as number[]);
+  const ctrl = registerBlocks([ctrlWr as number]);
   return (
     <FieldGroup title={t.titles.general()} id="log-general">
       <LogField path="enable_log" text={f.enable_log} />
