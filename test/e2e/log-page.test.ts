@@ -371,14 +371,19 @@ describe('the data logger page', () => {
     expect(saved[1]!.records[699]).toMatchObject({ id: 700, name: 'P2239', reg_addr: '4478' });
   });
 
-  it("a key typed into a point's name re-renders that field alone, not the page's other fields (some 40 on /log)", async () => {
+  /** /log with 30 points, point 4 in the editor and named X (a valid name: an empty one has a problem, whose going re-renders the field once more), the check caught up */
+  async function namedX() {
     const page = await openLog({ log_def: [logFile({ id: 1, name: 'plant', records: points(30) })] });
     await row(page, 3).click();
     const name = input(page, 'log_def.0.records.3.name');
-    // a valid name to begin with (an empty one has a problem, whose going re-renders the field once more)
     await name.fill('X');
     await expect.poll(async () => (await cells(page, 3))[1]).toBe('X');
     await page.evaluate(() => new Promise((r) => setTimeout(() => setTimeout(r, 0), 0)));
+    return { page, name };
+  }
+
+  it("a key typed into a point's name re-renders that field alone, not the page's other fields (some 40 on /log)", async () => {
+    const { page, name } = await namedX();
     // every field of the page is one FieldView (web/forms/field.tsx): the innermost function around its class text
     const typed = 'Pump';
     const calls = await callsDuring(page, /["']check["']\s*:\s*["']["']/, async () => {
@@ -395,11 +400,7 @@ describe('the data logger page', () => {
   });
 
   it("a key typed into a point's name does not re-render the general settings; a register moved there does", async () => {
-    const page = await openLog({ log_def: [logFile({ id: 1, name: 'plant', records: points(30) })] });
-    await row(page, 3).click();
-    const name = input(page, 'log_def.0.records.3.name');
-    await name.fill('X');
-    await expect.poll(async () => (await cells(page, 3))[1]).toBe('X');
+    const { page, name } = await namedX();
     // the general settings' card is one LogGeneral (web/pages/log-general.tsx): the innermost function around its card's id
     const general = /["']log-general["']/;
     const typed = await callsDuring(page, general, async () => {

@@ -1,7 +1,7 @@
 // One form field bound to a section's temporary copy. Kind, range, length limit, choices and
 // default come from the section's schema; label, help and messages from the dictionary; the
 // message shown is the one the daemon would give for the same value (same schema, same code).
-import { computed } from '@preact/signals';
+import { computed, type ReadonlySignal } from '@preact/signals';
 import { useMemo } from 'preact/hooks';
 import type { GenericSchema } from 'valibot';
 import { PASSWORD_MASK } from '../../device/model/fields.ts';
@@ -173,44 +173,53 @@ export interface FieldState {
 }
 
 /**
+ * A computed list that answers its last list while each item stays the same: whoever reads it
+ * re-renders when one of its items changes, not whenever one of its sources does.
+ */
+function sameItems<T extends readonly unknown[]>(items: () => T): ReadonlySignal<T> {
+  let last: T | undefined;
+  return computed(() => {
+    const now = items();
+    if (last && last.length === now.length && now.every((v, i) => v === last![i])) return last;
+    last = now;
+    return now;
+  });
+}
+
+/**
  * A field's state read through one computed signal that keeps its last answer while value, problem
  * and secrecy stay the same: the field re-renders when its own state changes, not on every edit of
  * its section (a key typed into one of /log's 700 points re-rendered every field of the page, some
  * 40, and again when the check caught up).
  */
 export function useFieldState(key: string, path: string): FieldState {
-  return useMemo(() => {
-    let last: FieldState | undefined;
-    return computed(() => {
-      const temp = section(key).temp.value;
-      const value = getPath(temp, path);
-      const problem = problemAt(key, path);
-      const secret = isSecretPath(sectionByKey(key)!, temp, path);
-      if (last && last.value === value && last.problem === problem && last.secret === secret) return last;
-      last = { value, problem, secret };
-      return last;
-    });
-  }, [key, path]).value;
+  const [value, problem, secret] = useMemo(
+    () =>
+      sameItems(() => {
+        const temp = section(key).temp.value;
+        return [getPath(temp, path), problemAt(key, path), isSecretPath(sectionByKey(key)!, temp, path)] as const;
+      }),
+    [key, path],
+  ).value;
+  return { value, problem, secret };
 }
 
 /**
- * The values at `paths` of a section's temporary copy, read through one computed signal that keeps its
- * last array while each value stays the same: a part that shows a few of a section's values (/log's
- * register footprints) re-renders when one of them changes, not on every edit of the section.
+ * The values at `paths` of a section's temporary copy, read the same way: a part that shows a few of
+ * a section's values (/log's register footprints) re-renders when one of them changes, not on every
+ * edit of the section.
  */
 export function useFieldValues(key: string, paths: readonly string[]): readonly unknown[] {
   const joined = paths.join('\n');
-  return useMemo(() => {
-    let last: unknown[] | undefined;
-    return computed(() => {
-      const temp = section(key).temp.value;
-      const now = paths.map((p) => getPath(temp, p));
-      if (last && now.every((v, i) => v === last![i])) return last;
-      last = now;
-      return last;
-    });
+  return useMemo(
+    () =>
+      sameItems(() => {
+        const temp = section(key).temp.value;
+        return paths.map((p) => getPath(temp, p));
+      }),
     // made again for other paths, compared by their text (`joined`): a list written in the render is a new array each time
-  }, [key, joined]).value;
+    [key, joined],
+  ).value;
 }
 
 export function Field(props: FieldProps) {

@@ -139,7 +139,7 @@ function PortTest({ index }: { index: number }) {
   );
 }
 
-/** A thread's block: its fields, then (`full`, a later step) its restrictions, status and test. */
+/** A thread's block: its fields, then (`full`, a later step) its restrictions, status and test; only the first `rows` restrictions while the page is still stepping. */
 function ThreadBlock({ index, thread, savedCount, full, rows }: { index: number; thread: Value; savedCount: number; full: boolean; rows?: number }) {
   const t = LL.value.port;
   const at = `threads.${index}`;
