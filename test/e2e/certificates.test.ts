@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, consoleSuite, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, USER } from './support.ts';
+import { api, consoleSuite, en, expectNotice, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, USER } from './support.ts';
 
 describe('certificates on /mqtt', () => {
   const suite = consoleSuite();
@@ -67,7 +67,7 @@ describe('certificates on /mqtt', () => {
     await expectText(page.locator('[data-certs=pew_mqtt] [data-certs-empty]'), en.certs.none);
 
     await page.locator('#cert-pew_mqtt-ca').setInputFiles(join(work, 'ca.pem'));
-    await page.locator('.notices .notice.info', { hasText: fill(en.certs.uploaded, { name: 'ca.pem' }) }).waitFor();
+    await expectNotice(page, 'info', fill(en.certs.uploaded, { name: 'ca.pem' }));
     await expectText(row(page, 'ca.pem').locator('[data-subject]'), 'CN=Broker CA, O=Example Works');
     await expectText(row(page, 'ca.pem').locator('[data-issuer]'), 'CN=Broker CA, O=Example Works');
     await expectText(row(page, 'ca.pem').locator('[data-valid-to]'), validTo.toLocaleDateString('en-GB'));
@@ -76,7 +76,7 @@ describe('certificates on /mqtt', () => {
     // the field of the section names the file; it is saved with the page
     await expect.poll(() => fieldInput(page, 'pew_mqtt', 'ca').inputValue()).toBe('ca.pem');
     await page.locator('.page-bar [data-action=save]').click();
-    await page.locator('.notices .notice.info', { hasText: en.form.notice.saved }).waitFor();
+    await expectNotice(page, 'info', en.form.notice.saved);
     expect((await (await api(page, suite.d)).get('/config/pew_mqtt')).body.ca).toBe('ca.pem');
 
     // a file that is no certificate: the §8 failure with the reason, nothing stored
@@ -87,7 +87,7 @@ describe('certificates on /mqtt', () => {
     });
     const refusal = `${en.certs.uploadFailed} ${en.errors.invalid_certificate}`;
     await expectText(page.locator('[data-cert-kind=client] .error'), refusal);
-    await page.locator('.notices .notice.error', { hasText: refusal }).waitFor();
+    await expectNotice(page, 'error', refusal);
     expect(await row(page, 'client.pem').count()).toBe(0);
     expect(await stored()).toEqual(['ca.pem']);
     // the key as a certificate, and a wrong extension (checked before sending)
@@ -106,7 +106,7 @@ describe('certificates on /mqtt', () => {
     expect(await stored()).toEqual(['ca.pem']);
     await row(page, 'ca.pem').locator('[data-action=delete-cert]').click();
     await dialog(page).locator('button.danger', { hasText: en.certs.delete }).click();
-    await page.locator('.notices .notice.info', { hasText: fill(en.certs.removed, { name: 'ca.pem' }) }).waitFor();
+    await expectNotice(page, 'info', fill(en.certs.removed, { name: 'ca.pem' }));
     await expect.poll(() => row(page, 'ca.pem').count()).toBe(0);
     expect(await stored()).toEqual([]);
     // the field that named it is emptied (saved with the page)

@@ -18,6 +18,7 @@ import {
   consoleSuite,
   de,
   en,
+  expectNotice,
   expectText,
   expectTitle,
   fieldInput,
@@ -210,7 +211,7 @@ describe('the COM page (com_status and plctest mocked in the browser)', () => {
     expect(await block(page, 0).getAttribute('class')).not.toContain('off');
 
     await page.locator('.page-bar [data-action=save]').click();
-    await page.locator('.notices .notice.info', { hasText: en.form.notice.saved }).waitFor();
+    await expectNotice(page, 'info', en.form.notice.saved);
     let s = await stored(page);
     expect(s.interfaces[0]).toMatchObject({ id: 0, enabled: true, baudrate: 19200, timeout: 2500 });
     expect(s.interfaces[4]).toMatchObject({ id: 5, enabled: true, ip_port: '192.168.1.5:9094', addr_offset: -12 });

@@ -12,7 +12,7 @@ import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium.ts';
 import type { TestDaemon } from '../support/daemon.ts';
 import { makeCertificates } from '../support/openssl.ts';
 import { LOOPBACK } from '../support/ports.ts';
-import { ADMIN, en, expectText, expectTitle, fill, loginUi, newPage, startConsoleDaemon } from './support.ts';
+import { ADMIN, en, expectNotice, expectText, expectTitle, fill, loginUi, newPage, startConsoleDaemon } from './support.ts';
 
 let d: TestDaemon;
 let browser: Browser;
@@ -58,9 +58,9 @@ describe('the console over HTTPS in chromium', () => {
 
     // an administrator replaces it on /info: the card shows the uploaded one once the daemon took it up
     await page.locator('#cert-console-server').setInputFiles({ name: 'server.pem', mimeType: 'application/x-pem-file', buffer: Buffer.from(uploaded.cert) });
-    await page.locator('.notices .notice.info', { hasText: fill(en.certs.uploaded, { name: 'server.pem' }) }).waitFor();
+    await expectNotice(page, 'info', fill(en.certs.uploaded, { name: 'server.pem' }));
     await page.locator('#cert-console-key').setInputFiles({ name: 'key.pem', mimeType: 'application/x-pem-file', buffer: Buffer.from(uploaded.key) });
-    await page.locator('.notices .notice.info', { hasText: fill(en.certs.uploaded, { name: 'key.pem' }) }).waitFor();
+    await expectNotice(page, 'info', fill(en.certs.uploaded, { name: 'key.pem' }));
     await expectText(page.locator('[data-fingerprint]'), new X509Certificate(uploaded.cert).fingerprint256);
     expect(await page.locator('[data-console-cert]').getAttribute('data-console-cert')).toBe('uploaded');
     await context.close();

@@ -11,7 +11,7 @@ import type { Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BROWSER_TIMEOUT_MS, RETRY_REFRESH_MS } from '../../device/model/firmware.ts';
 import { adminClient, buildTestImages, makeRoot, runningVersion, type Supervisor, startSupervisor, type TestImages } from '../support/firmware.ts';
-import { ADMIN, type ConsolePage, en, expectText, launchBrowser, loginUi, newPage, pageBody, RETRY_RESET, WAIT_MS } from './support.ts';
+import { ADMIN, type ConsolePage, en, expectNotice, expectText, launchBrowser, loginUi, newPage, pageBody, RETRY_RESET, WAIT_MS } from './support.ts';
 
 describe('the firmware page', () => {
   let imgs: TestImages;
@@ -75,7 +75,7 @@ describe('the firmware page', () => {
     console.log(`firmware page: update → console back after ${Date.now() - t0} ms`);
     await loginUi(page, ADMIN);
     // signed in again, the console says how the update ended, with the version read from the unit
-    await page.locator('.notices .notice.info', { hasText: en.firmware.nowRunning.replace('{version}', '1.5.1').replace('{from}', '1.5.0') }).waitFor();
+    await expectNotice(page, 'info', en.firmware.nowRunning.replace('{version}', '1.5.1').replace('{from}', '1.5.0'));
     await page.goto(`${sup.url}/#/info`);
     await expect.poll(async () => (await pageBody(page, 'info').textContent()) ?? '', { timeout: WAIT_MS }).toContain('1.5.1 (');
     await page.goto(`${sup.url}/#/firmware`);

@@ -1,7 +1,7 @@
 // /log: the number of data points to add at once (spec §9: 50) outside 1 – 50 is refused with the
 // range, at the input and when Add is pressed; nothing is added and the number is not changed.
 import { describe, expect, it } from 'vitest';
-import { consoleSuite, en, expectText, fill, loginApi, openConsole, pageBody } from './support.ts';
+import { consoleSuite, en, expectNotice, expectText, fill, loginApi, openConsole, pageBody } from './support.ts';
 
 describe('the number of data points to add on /log', () => {
   const suite = consoleSuite();
@@ -21,7 +21,7 @@ describe('the number of data points to add on /log', () => {
       await expectText(body.locator('[data-count-error]'), range);
       expect(await count.getAttribute('aria-invalid')).toBe('true');
       await body.locator('[data-action=add-points]').click();
-      await page.locator('.notices .notice.error', { hasText: fill(en.form.problem, { place: en.logger.point.howMany, message: range }) }).waitFor();
+      await expectNotice(page, 'error', fill(en.form.problem, { place: en.logger.point.howMany, message: range }));
       expect(await counts.textContent()).toBe(total(0));
       expect(await count.inputValue()).toBe(bad);
     }

@@ -20,6 +20,7 @@ import {
   consoleSuite,
   de,
   en,
+  expectNotice,
   expectText,
   expectTitle,
   fieldInput,
@@ -28,6 +29,7 @@ import {
   openConsole,
   pageBody,
   pageDrawn,
+  saveRefusal,
   USER,
 } from './support.ts';
 
@@ -61,14 +63,13 @@ describe('the data logger page', () => {
   const input = (page: Page, path: string) => fieldInput(page, KEY, path);
   const errorAt = (page: Page, path: string) => body(page).locator(`[data-field="${path}"] .error`);
   const dialog = (page: Page) => page.locator('[role=alertdialog]');
-  const notice = (page: Page, kind: 'info' | 'warning' | 'error', text: string) => page.locator(`.notices .notice.${kind}`, { hasText: text });
   const rows = (page: Page) => body(page).locator('tr[data-point]');
   const row = (page: Page, j: number) => body(page).locator(`tr[data-point="${j}"]`);
   const cells = async (page: Page, j: number) => (await row(page, j).locator('td').allTextContents()).slice(1);
   const stored = async (page: Page) => (await (await api(page, suite.d)).get(`/config/${KEY}`)).body as StoredLog;
   const save = async (page: Page) => {
     await page.locator('.page-bar [data-action=save]').click();
-    await notice(page, 'info', en.form.notice.saved).waitFor();
+    await expectNotice(page, 'info', en.form.notice.saved);
   };
 
   /** Saves pew_log (and changes pew) through the API, signs in and opens /log. */
@@ -100,7 +101,7 @@ describe('the data logger page', () => {
     await expectText(body(page).locator('[data-points] [data-empty]'), t.point.noLogFile);
     // spec §8: data points need a log file
     await body(page).locator('[data-action=add-points]').click();
-    await notice(page, 'error', t.point.noLogFile).waitFor();
+    await expectNotice(page, 'error', t.point.noLogFile);
     // without a log file, import and export say what they need instead of naming a file "–"
     await expectText(body(page).locator('[data-action=import]'), t.transfer.importNoFile);
     await expectText(body(page).locator('[data-action=export]'), t.transfer.exportNoFile);
@@ -245,7 +246,7 @@ describe('the data logger page', () => {
     await expectText(body(page).locator('[data-found]'), fill(t.transfer.found, { count: 1, skipped: 0, filtered: 5 }));
     await page.locator('#log-import-filter').fill('');
     await body(page).locator('[data-action=import]').click();
-    await notice(page, 'info', fill(t.transfer.success, { name: 'plant', count: 4 })).waitFor();
+    await expectNotice(page, 'info', fill(t.transfer.success, { name: 'plant', count: 4 }));
     await expect.poll(() => rows(page).count()).toBe(6);
     expect(await cells(page, 2)).toEqual(['3', 'Tank_Level', '', 'COM2', '0', 'DT100', 'INT', 'Momentary', 'Little (low word first)', '0', 'off']);
     expect(await cells(page, 4)).toEqual(['5', 'Temp_Boiler', '', 'COM2', '0', 'DT210', 'REAL', 'Momentary', 'Little (low word first)', '2', 'off']);
@@ -255,7 +256,7 @@ describe('the data logger page', () => {
     await page.locator('#log-import-file').setInputFiles({ name: 'globals.csv', mimeType: 'text/csv', buffer: Buffer.from(VARIABLES) });
     await expectText(body(page).locator('[data-no-valid]'), t.transfer.noValid);
     await body(page).locator('[data-action=import]').click();
-    await notice(page, 'error', `${t.transfer.failed} ${t.transfer.noValid}`).waitFor();
+    await expectNotice(page, 'error', `${t.transfer.failed} ${t.transfer.noValid}`);
 
     await save(page);
     const records = (await stored(page)).log_def[0]!.records;
@@ -330,15 +331,14 @@ describe('the data logger page', () => {
     await expectText(body(page).locator('[data-list-error]'), t.point.maxReached);
     await expectText(body(page).locator('[data-max]'), t.point.maxReached);
     await body(page).locator('[data-action=add-points]').click();
-    await notice(page, 'error', t.point.maxReached).waitFor();
+    await expectNotice(page, 'error', t.point.maxReached);
     const posts: string[] = [];
     page.on('request', (r) => {
       if (r.method() === 'POST') posts.push(new URL(r.url()).pathname);
     });
     await page.locator('.page-bar [data-action=save]').click();
-    await notice(page, 'error', en.form.notice.saveFailed).waitFor();
-    // the message names the field by its place, not by its path
-    await notice(page, 'error', fill(en.form.problem, { place: `${en.nav.log}, ${fill(t.where.point, { file: 2, point: 690 })}`, message: '' })).waitFor();
+    // refused, and the message names the field by its place, not by its path
+    await expectNotice(page, 'error', saveRefusal([[`${en.nav.log}, ${fill(t.where.point, { file: 2, point: 690 })}`, '']]));
     expect(posts).toEqual([]);
     await input(page, 'log_def.1.records.689.type').selectOption('4');
     await expect.poll(() => body(page).locator('[data-point-error]').count()).toBe(0);
@@ -352,7 +352,7 @@ describe('the data logger page', () => {
     await page.locator('#log-add-count').fill('50');
     await body(page).locator('[data-action=add-points]').click();
     await row(page, 699).waitFor();
-    await notice(page, 'warning', `${t.point.maxReached} ${fill(t.point.added, { count: 10 })}`).waitFor();
+    await expectNotice(page, 'warning', `${t.point.maxReached} ${fill(t.point.added, { count: 10 })}`);
     await expectText(
       body(page).locator('[data-counts]'),
       fill(t.point.counts, { total: 700, max: 700, strings: 60, maxStrings: 60, differences: 400, maxDifferences: 400 }),
@@ -361,7 +361,7 @@ describe('the data logger page', () => {
     expect(await rows(page).count()).toBeLessThan(60);
     expect(await cells(page, 699)).toEqual(['700', 'P2239', '', 'INTERNAL', '0', 'DT4478', 'DINT', 'Momentary', 'Little (low word first)', '0', 'off']);
     await body(page).locator('[data-action=add-points]').click();
-    await notice(page, 'error', t.point.maxReached).waitFor();
+    await expectNotice(page, 'error', t.point.maxReached);
     // 700 points are valid: nothing on the page blocks the save, and the daemon takes them all
     expect(await page.evaluate(() => document.querySelectorAll('[data-page=log] .has-error, [data-page=log] [data-list-error]').length)).toBe(0);
     await save(page);
@@ -562,7 +562,7 @@ describe('the data logger page', () => {
     await list.locator('[data-action=remove-files]').click();
     await expectText(dialog(page).locator('#dlg-text'), fill(t.storageFiles.removeText, { storage: t.generalFields.storage.options['0'], count: 1 }));
     await dialog(page).locator('button', { hasText: t.storageFiles.removeYes }).click();
-    await notice(page, 'info', fill(t.storageFiles.removed, { count: 1 })).waitFor();
+    await expectNotice(page, 'info', fill(t.storageFiles.removed, { count: 1 }));
     await expect.poll(() => list.locator('[data-file] a').allTextContents()).toEqual(['tank_20260315.csv']);
     await expect(stat(join(dir, 'tank_20260314.csv'))).rejects.toMatchObject({ code: 'ENOENT' });
 

@@ -12,7 +12,7 @@ import { logSchema } from '../../device/model/sections/log.ts';
 import { type LogFile, type LogRecord, logFileSchema, recordSchema } from '../../device/model/sections/logfile.ts';
 import { until } from '../integration/logger-rig.ts';
 import { mountSmallVolume, type SmallVolume } from '../support/tmpfs.ts';
-import { consoleSuite, de, en, expectText, fill, fr, loginApi, openConsole, pageBody, USER } from './support.ts';
+import { consoleSuite, de, en, expectNotice, expectText, fill, fr, loginApi, openConsole, pageBody, USER } from './support.ts';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -99,7 +99,7 @@ describe('the logger status on /log', () => {
 
     const page = await open('en-GB');
     await block(page).locator('[data-action=acknowledge]').click();
-    await page.locator('.notices .notice.info', { hasText: en.logger.status.acknowledged }).waitFor();
+    await expectNotice(page, 'info', en.logger.status.acknowledged);
     await expectText(block(page).locator('[data-item=state] [data-state]'), en.logger.status.states.ok);
     expect(await block(page).locator('[data-notices]').count()).toBe(0);
     expect((suite.d.ctx.logger.status() as LogStatus).notices).toMatchObject({ deleted: [], deletedCount: 0 });

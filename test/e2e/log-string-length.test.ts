@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { withDefaults } from '../../device/model/section.ts';
 import { logSchema } from '../../device/model/sections/log.ts';
 import { type LogFile, logFileSchema } from '../../device/model/sections/logfile.ts';
-import { api, consoleSuite, en, fieldInput, fill, loginApi, openConsole, pageBody } from './support.ts';
+import { api, consoleSuite, en, expectNotice, expectText, fieldInput, fill, loginApi, openConsole, pageBody, pageDrawn } from './support.ts';
 
 const VARIABLES = `${[
   'Class;Identifier;IEC address;FP address;Type;Initial value;Comment',
@@ -25,9 +25,12 @@ describe('the string length of a data point on /log', () => {
     await loginApi(page, suite.d);
     await openConsole(page, suite.d, '/log');
     const body = pageBody(page, 'log');
+    await pageDrawn(page);
     await page.locator('#log-import-file').setInputFiles({ name: 'globals.csv', mimeType: 'text/csv', buffer: Buffer.from(VARIABLES) });
+    // the preview of what Import adds, as the technician sees it before the click
+    await expectText(body.locator('[data-found]'), fill(en.logger.transfer.found, { count: 3, skipped: 0, filtered: 0 }));
     await body.locator('[data-action=import]').click();
-    await page.locator('.notices .notice.info', { hasText: fill(en.logger.transfer.success, { name: 'batch', count: 3 }) }).waitFor();
+    await expectNotice(page, 'info', fill(en.logger.transfer.success, { name: 'batch', count: 3 }));
     const typeCell = (j: number) => body.locator(`tr[data-point="${j}"] td`).nth(7);
     await expect.poll(() => typeCell(0).textContent()).toBe('STRING[10]');
     expect(await typeCell(1).textContent()).toBe('STRING[48]');
@@ -46,7 +49,7 @@ describe('the string length of a data point on /log', () => {
     await expect.poll(() => typeCell(2).textContent()).toBe('STRING[12]');
 
     await page.locator('.page-bar [data-action=save]').click();
-    await page.locator('.notices .notice.info', { hasText: en.form.notice.saved }).waitFor();
+    await expectNotice(page, 'info', en.form.notice.saved);
     const stored = (await (await api(page, suite.d)).get('/config/pew_log')).body as { log_def: LogFile[] };
     expect(stored.log_def[0]!.records.map((r) => [r.name, r.type, r.str_len])).toEqual([
       ['Batch_Name', 13, 10],

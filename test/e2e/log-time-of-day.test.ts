@@ -1,7 +1,7 @@
 // The logger's specified-time trigger takes a time of day (HH:MM:SS in a time input, shown in the
 // user's locale) and stores it as the model does: seconds after midnight (pew_log time_start).
 import { describe, expect, it } from 'vitest';
-import { api, consoleSuite, de, en, expectText, fieldInput, loginApi, openConsole, pageBody } from './support.ts';
+import { api, consoleSuite, de, en, expectNotice, expectText, fieldInput, loginApi, openConsole, pageBody } from './support.ts';
 
 const KEY = 'pew_log';
 
@@ -25,7 +25,7 @@ describe('the specified-time trigger on /log', () => {
 
     await time.fill('06:30:15');
     await page.locator('.page-bar [data-action=save]').click();
-    await page.locator('.notices .notice.info', { hasText: de.form.notice.saved }).waitFor();
+    await expectNotice(page, 'info', de.form.notice.saved);
     expect((await a.get('/config/pew_log')).body.log_def[0].time_start).toBe(6 * 3600 + 30 * 60 + 15);
 
     // a stored value comes back as its time of day

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SerialFraming } from '../../sim/wire.ts';
 import { graphView, seconds } from './graph-view.ts';
 import { connector, enableCom1, liveConsoleSuite, serialPlc } from './live-plc.ts';
-import { en, expectTitle, fieldInput, fill, loginApi, menuLink, openConsole, pageBody } from './support.ts';
+import { en, expectNotice, expectTitle, fieldInput, fill, loginApi, menuLink, openConsole, pageBody } from './support.ts';
 
 const FRAMING: SerialFraming = { baud: 115200, bits: 8, parity: 'odd', stopbits: 1 };
 const COM1_TIMEOUT_MS = 300;
@@ -78,7 +78,7 @@ describe('the data logger from /log to /graphs against a virtual PLC on COM1', (
     await input(page, 'log_def.0.records.1.name').fill('Flow');
     await input(page, 'log_def.0.records.1.reg_addr').fill('101');
     await page.locator('.page-bar [data-action=save]').click();
-    await page.locator('.notices .notice.info', { hasText: en.form.notice.saved }).waitFor();
+    await expectNotice(page, 'info', en.form.notice.saved);
 
     // the CSV file appears in the list of the internal storage
     const list = log.locator('[data-storage-files="0"]');

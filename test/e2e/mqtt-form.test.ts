@@ -10,6 +10,7 @@ import {
   consoleSuite,
   de,
   en,
+  expectNotice,
   expectText,
   expectTitle,
   fieldInput,
@@ -107,18 +108,18 @@ describe('the MQTT form', () => {
     await expectText(dialog(page).locator('#dlg-title'), en.confirm.resetTitle);
     await dialog(page).locator('button.danger', { hasText: en.confirm.reset }).click();
     await expect.poll(() => keepAlive(page).inputValue()).toBe(String(KEEP_ALIVE_DEFAULT));
-    await page.locator('.notices .notice.warning', { hasText: en.form.notice.resetDone }).waitFor();
+    await expectNotice(page, 'warning', en.form.notice.resetDone);
     await expect.poll(() => marker(page).getAttribute('class')).toBe('mark changed');
     expect(await storedKeepAlive(page)).toBe(120);
     await save.click();
-    await page.locator('.notices .notice.info', { hasText: en.form.notice.saved }).waitFor();
+    await expectNotice(page, 'info', en.form.notice.saved);
     expect(await storedKeepAlive(page)).toBe(KEEP_ALIVE_DEFAULT);
     expect(await keepAlive(page).inputValue()).toBe(String(KEEP_ALIVE_DEFAULT));
 
     // reset once more: the defaults are saved already, Save stays off, and the notice does not ask for it
     await page.locator('.page-bar [data-action=reset]').click();
     await dialog(page).locator('button.danger', { hasText: en.confirm.reset }).click();
-    await page.locator('.notices .notice.info', { hasText: en.form.notice.resetSame }).waitFor();
+    await expectNotice(page, 'info', en.form.notice.resetSame);
     expect(await save.isDisabled()).toBe(true);
   });
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultsOf } from '../../device/model/section.ts';
 import { pew_httpc } from '../../device/model/sections/httpc.ts';
-import { api, consoleSuite, en, expectText, fieldInput, loginApi, openConsole } from './support.ts';
+import { api, consoleSuite, en, expectNotice, expectText, fieldInput, loginApi, openConsole } from './support.ts';
 
 describe('a masked password and a changed server', () => {
   const suite = consoleSuite();
@@ -32,7 +32,7 @@ describe('a masked password and a changed server', () => {
     await pw.fill('New-Secret2');
     await expect.poll(() => message.count()).toBe(0);
     await save.click();
-    await page.locator('.notices .notice.info', { hasText: en.form.notice.saved }).waitFor();
+    await expectNotice(page, 'info', en.form.notice.saved);
     expect((await a.get('/config/pew_httpc')).body.server_addr).toBe('https://new.example/plc');
     expect(suite.d.ctx.store.get<{ server_password: string }>('pew_httpc').server_password).toBe('New-Secret2');
   });

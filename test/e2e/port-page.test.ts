@@ -36,6 +36,7 @@ import {
   callStarts,
   de,
   en,
+  expectNotice,
   expectText,
   expectTitle,
   fieldInput,
@@ -192,7 +193,7 @@ describe('the ports page against the daemon, its redirect threads and a virtual 
     await expect.poll(() => block(page, 0).locator('[data-restriction]').count()).toBe(2);
 
     await save(page);
-    await page.locator('.notices .notice.info', { hasText: en.form.notice.saved }).waitFor();
+    await expectNotice(page, 'info', en.form.notice.saved);
     expect((await stored(page)).threads).toEqual([
       {
         port: 9200,
@@ -298,7 +299,7 @@ describe('the ports page against the daemon, its redirect threads and a virtual 
     await expect.poll(() => errorAt(page, 'threads.0.mapping.1.register_area_mapped').count()).toBe(0);
 
     await save(page);
-    await page.locator('.notices .notice.info', { hasText: en.form.notice.saved }).waitFor();
+    await expectNotice(page, 'info', en.form.notice.saved);
     const t = (await stored(page)).threads[0]!;
     expect(t.mb_translation).toBe(true);
     expect(t.mapping).toEqual([restriction('WY', 0, 9, 'RO', { type: 2 }), restriction('WR', 0, 1, 'R/W', { type: 2, register_area_mapped: 1000 })]);
@@ -315,7 +316,7 @@ describe('the ports page against the daemon, its redirect threads and a virtual 
     expect(await add.isDisabled()).toBe(true);
     await expectText(body(page).locator('[data-max]').last(), fill(en.errors.too_many, { max: 10 }));
     await save(page);
-    await page.locator('.notices .notice.info', { hasText: en.form.notice.saved }).waitFor();
+    await expectNotice(page, 'info', en.form.notice.saved);
     expect((await stored(page)).threads.map((t) => t.port)).toEqual([9094, 9095, 9096, 9097, 9098, 9099, 9100, 9101, 9102, 9103]);
 
     // removing one frees the button again
@@ -385,7 +386,7 @@ describe('the ports page against the daemon, its redirect threads and a virtual 
     await block(page, 0).locator('[data-action=add-restriction]').click();
     await input(page, 'threads.0.mapping.0.register_area_end').fill('9');
     await save(page);
-    await page.locator('.notices .notice.info', { hasText: en.form.notice.saved }).waitFor();
+    await expectNotice(page, 'info', en.form.notice.saved);
     const saved = thread({ port, monitoring_cmd: false });
     expect((await stored(page)).threads).toEqual([saved]);
     await suite.d.ctx.redirects.settled();

@@ -17,7 +17,7 @@ import type { Variant } from '../../device/cli.ts';
 import { type Daemon, startDaemon } from '../../device/main.ts';
 import { simulatorVariant } from '../../sim/simulator.ts';
 import { freePorts } from '../support/ports.ts';
-import { ADMIN, type ConsolePage, en, expectText, expectTitle, fieldInput, fill, launchBrowser, newPage, pageBody } from './support.ts';
+import { ADMIN, type ConsolePage, en, expectNotice, expectText, expectTitle, fieldInput, fill, launchBrowser, newPage, pageBody } from './support.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
@@ -68,7 +68,7 @@ async function type(line: string): Promise<string> {
   return stdout.trim();
 }
 
-const saved = () => page.locator('.notices .notice.info', { hasText: en.form.notice.saved }).waitFor();
+const saved = () => expectNotice(page, 'info', en.form.notice.saved);
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'readme-'));

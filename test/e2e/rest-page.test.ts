@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
 import { freePort, LOOPBACK } from '../support/ports.ts';
-import { api, consoleSuite, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, USER } from './support.ts';
+import { api, consoleSuite, en, expectNotice, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, USER } from './support.ts';
 
 const KEY = 'pew_api';
 const FIELDS = [
@@ -53,7 +53,7 @@ describe('the /rest page', () => {
     await page.locator('[data-security]').first().waitFor();
     await expect.poll(() => save(page).isEnabled()).toBe(true);
     await save(page).click();
-    await page.locator('.notices .notice.info', { hasText: en.form.notice.saved }).waitFor();
+    await expectNotice(page, 'info', en.form.notice.saved);
     const stored = (await (await api(page, suite.d)).get('/config/pew_api')).body;
     expect(stored).toEqual({
       api_enable: true,
@@ -104,7 +104,7 @@ describe('the /rest page', () => {
     expect(await input(page, 'api_enable').isChecked()).toBe(false);
     expect((await (await api(page, suite.d)).get('/config/pew_api')).body.http_port).toBe(port); // not stored until saved
     await save(page).click();
-    await page.locator('.notices .notice.info', { hasText: en.form.notice.saved }).waitFor();
+    await expectNotice(page, 'info', en.form.notice.saved);
     await page.locator('[data-rest-state=off]').waitFor();
   });
 
@@ -132,7 +132,7 @@ describe('the /rest page', () => {
     await input(page, 'api_key').fill(key);
     await expect.poll(() => warning.count()).toBe(0);
     await save(page).click();
-    await page.locator('.notices .notice.info', { hasText: en.form.notice.saved }).waitFor();
+    await expectNotice(page, 'info', en.form.notice.saved);
     const stored = (await (await api(page, suite.d)).get('/config/pew_api')).body;
     expect(stored.api_key).toBe('********');
     await suite.d.ctx.rest.settled();
@@ -155,7 +155,7 @@ describe('the /rest page', () => {
     await page.locator('.page-bar [data-action=reset]').click();
     await dialog(page).locator('button.danger', { hasText: en.confirm.reset }).click();
     await save(page).click();
-    await page.locator('.notices .notice.info', { hasText: en.form.notice.saved }).waitFor();
+    await expectNotice(page, 'info', en.form.notice.saved);
   });
 
   it('an out-of-range port: inline message, save refused; the daemon answers the same code', async () => {
@@ -198,7 +198,7 @@ describe('the /rest page', () => {
     expect(await list.locator('tr[data-file="app.js"]').count()).toBe(1);
     await remove.click();
     await dialog(page).locator('button.danger', { hasText: en.rest.removeYes }).click();
-    await page.locator('.notices .notice.info', { hasText: fill(en.rest.removed, { count: 1 }) }).waitFor();
+    await expectNotice(page, 'info', fill(en.rest.removed, { count: 1 }));
     await expect.poll(() => list.locator('tr[data-file="app.js"]').count()).toBe(0);
     await expect(access(join(http, 'app.js'))).rejects.toThrow();
     expect(await list.locator('tbody tr').count()).toBe(1);

@@ -6,7 +6,7 @@
 
 import type { Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
-import { api, consoleSuite, de, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole } from './support.ts';
+import { api, consoleSuite, de, en, expectNotice, expectText, expectTitle, fieldInput, fill, loginApi, openConsole } from './support.ts';
 
 describe('the script check on /script', () => {
   const suite = consoleSuite();
@@ -57,7 +57,7 @@ describe('the script check on /script', () => {
     await page.locator('[data-script-ok]').waitFor();
     expect(await page.locator('.script-gutter .bad').count()).toBe(0);
     await save(page).click();
-    await page.locator('.notices .notice.info', { hasText: en.form.notice.saved }).first().waitFor();
+    await expectNotice(page, 'info', en.form.notice.saved);
     expect((await stored(page, 'pew_script')).enable_script).toBe(true);
     const status = page.locator('[data-block=script-status]');
     await expect.poll(() => status.locator('[data-item=state] [data-state]').getAttribute('data-state'), { timeout: 15_000 }).toBe('running');

@@ -10,14 +10,14 @@ import type { Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
 import { SCRIPT_MAX } from '../../device/model/sections/scriptfile.ts';
 import { DEFAULT_SCRIPT } from '../../device/system/default-script.ts';
-import { api, consoleSuite, en, expectText, expectTitle, fieldInput, fill, loginApi, menuLink, openConsole, RETRY_RESET } from './support.ts';
+import { api, consoleSuite, en, expectNotice, expectText, expectTitle, fieldInput, fill, loginApi, menuLink, openConsole, RETRY_RESET } from './support.ts';
 
 describe('the script page', () => {
   const suite = consoleSuite();
   const input = (page: Page, path: string) => fieldInput(page, 'pew_script', path);
   const editor = (page: Page) => page.locator('#f-script_file-content');
   const save = (page: Page) => page.locator('.page-bar [data-action=save]');
-  const saved = (page: Page) => page.locator('.notices .notice.info', { hasText: en.form.notice.saved }).first().waitFor();
+  const saved = (page: Page) => expectNotice(page, 'info', en.form.notice.saved);
   const scriptFile = (name: string) => readFile(join(suite.d.dataDir, 'scripts', name), 'utf8').catch(() => undefined);
   const stored = async (page: Page, key: string) => (await (await api(page, suite.d)).get(`/config/${key}`)).body;
 
@@ -138,7 +138,7 @@ describe('the script page', () => {
     await editor(page).fill(text);
     await expect.poll(() => menuLink(page, 'script').locator('.mark').getAttribute('class')).toBe('mark changed');
     await page.locator('[data-action=write-file]').click();
-    await page.locator('.notices .notice.info', { hasText: fill(en.script.written, { name: 'pew_script.cfg' }) }).waitFor();
+    await expectNotice(page, 'info', fill(en.script.written, { name: 'pew_script.cfg' }));
     expect(await scriptFile('pew_script.cfg')).toBe(text);
     expect(await stored(page, 'script_file')).toEqual({ content: text });
     await expect.poll(() => menuLink(page, 'script').locator('.mark').count()).toBe(0); // written = saved
@@ -149,7 +149,7 @@ describe('the script page', () => {
 
     const night = '# night shift\n[cycle 3600]\nsend\n';
     await page.locator('#script-upload').setInputFiles({ name: 'night_shift.cfg', mimeType: 'text/plain', buffer: Buffer.from(night) });
-    await page.locator('.notices .notice.info', { hasText: fill(en.script.uploaded, { name: 'night_shift.cfg' }) }).waitFor();
+    await expectNotice(page, 'info', fill(en.script.uploaded, { name: 'night_shift.cfg' }));
     await page.locator('tr[data-script="night_shift.cfg"]').waitFor();
     expect(await scriptFile('night_shift.cfg')).toBe(night);
     // a file that is no script is refused with the reason

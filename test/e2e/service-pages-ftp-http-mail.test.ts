@@ -13,7 +13,21 @@ import { defaultsOf } from '../../device/model/section.ts';
 import { pew_email } from '../../device/model/sections/email.ts';
 import { pew_ftpc } from '../../device/model/sections/ftpc.ts';
 import { pew_httpc } from '../../device/model/sections/httpc.ts';
-import { api, consoleSuite, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, saveRefusal, USER } from './support.ts';
+import {
+  api,
+  consoleSuite,
+  en,
+  expectNotice,
+  expectText,
+  expectTitle,
+  fieldInput,
+  fill,
+  loginApi,
+  openConsole,
+  pageBody,
+  saveRefusal,
+  USER,
+} from './support.ts';
 
 type Values = Record<string, unknown>;
 type PageId = 'ftp' | 'httpc' | 'smtp';
@@ -201,7 +215,7 @@ describe('the FTP, HTTP client and e-mail pages', () => {
       for (const path of fieldsOf(c)) expect(await fieldInput(page, key, path).count(), path).toBe(1);
       expect(await body.locator('.error').count()).toBe(0);
       await page.locator('.page-bar [data-action=save]').click();
-      await page.locator('.notices .notice.info', { hasText: en.form.notice.saved }).waitFor();
+      await expectNotice(page, 'info', en.form.notice.saved);
 
       const masked = { ...defaults, ...c.setup };
       for (const p of c.def.passwords) masked[p] = PASSWORD_MASK;
@@ -221,7 +235,7 @@ describe('the FTP, HTTP client and e-mail pages', () => {
       for (const path of c.hiddenAtDefaults) expect(await fieldInput(page, key, path).count(), path).toBe(0);
       expect((await a.get(`/config/${key}`)).body).toEqual(masked);
       await page.locator('.page-bar [data-action=save]').click();
-      await page.locator('.notices .notice.info', { hasText: en.form.notice.saved }).waitFor();
+      await expectNotice(page, 'info', en.form.notice.saved);
       expect((await a.get(`/config/${key}`)).body).toEqual(defaults);
     });
 
@@ -352,7 +366,7 @@ describe('the FTP, HTTP client and e-mail pages', () => {
     await expect.poll(() => body.locator('[data-header]').count()).toBe(1);
 
     await page.locator('.page-bar [data-action=save]').click();
-    await page.locator('.notices .notice.info', { hasText: en.form.notice.saved }).waitFor();
+    await expectNotice(page, 'info', en.form.notice.saved);
     const a = await api(page, suite.d);
     expect(((await a.get(`/config/${key}`)).body as Values).headers).toEqual([{ name: 'X-Api-Key', value: PASSWORD_MASK, secret: true }]);
     await page.reload();
@@ -369,7 +383,7 @@ describe('the FTP, HTTP client and e-mail pages', () => {
     await page.locator('[role=alertdialog] button.danger', { hasText: en.confirm.reset }).click();
     await expect.poll(() => body.locator('[data-header]').count()).toBe(0);
     await page.locator('.page-bar [data-action=save]').click();
-    await page.locator('.notices .notice.info', { hasText: en.form.notice.saved }).waitFor();
+    await expectNotice(page, 'info', en.form.notice.saved);
     expect(((await a.get(`/config/${key}`)).body as Values).headers).toEqual([]);
   });
 

@@ -19,6 +19,7 @@ import {
   type ConsolePage,
   consoleSuite,
   en,
+  expectNotice,
   expectText,
   expectTitle,
   fieldInput,
@@ -59,13 +60,13 @@ async function save(page: Page): Promise<void> {
   const answer = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.startsWith('/config'));
   await saveButton(page).click();
   expect((await answer).status()).toBe(200);
-  await page.locator('.notices .notice.info', { hasText: en.form.notice.saved }).waitFor();
+  await expectNotice(page, 'info', en.form.notice.saved);
 }
 
 async function reset(page: Page): Promise<void> {
   await page.locator('.page-bar [data-action=reset]').click();
   await dialog(page).locator('button.danger', { hasText: en.confirm.reset }).click();
-  await page.locator('.notices .notice.warning', { hasText: en.form.notice.resetDone }).waitFor();
+  await expectNotice(page, 'warning', en.form.notice.resetDone);
 }
 
 /** Every POST the page sends to /config (a refused save must send none). */

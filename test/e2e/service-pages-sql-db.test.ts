@@ -15,6 +15,7 @@ import {
   type ConsolePage,
   consoleSuite,
   en,
+  expectNotice,
   expectText,
   expectTitle,
   fieldInput,
@@ -42,7 +43,7 @@ const dialog = (page: Page) => page.locator('[role=alertdialog]');
 
 async function save(page: Page): Promise<void> {
   await saveButton(page).click();
-  await page.locator('.notices .notice.info', { hasText: en.form.notice.saved }).waitFor();
+  await expectNotice(page, 'info', en.form.notice.saved);
 }
 
 /** Adds a point with the button and fills the fields given (the editor opens on the new row). */

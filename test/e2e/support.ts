@@ -53,10 +53,25 @@ export interface ConsolePage {
   errors: string[];
 }
 
+/**
+ * Records every notice the console shows (web/shell/notifications.tsx) as it is added, in
+ * `window.shownNotices`: a notice lasts 3-5 s (spec §4, §9), and a test on a loaded machine may
+ * look for it later than that.
+ */
+const RECORD_NOTICES = `window.shownNotices = [];
+new MutationObserver((records) => {
+  for (const r of records)
+    for (const n of r.addedNodes)
+      if (n instanceof Element)
+        for (const e of n.matches('.notice') ? [n] : n.querySelectorAll('.notice'))
+          window.shownNotices.push({ kind: e.getAttribute('data-kind'), text: e.querySelector('span')?.textContent ?? '' });
+}).observe(document, { childList: true, subtree: true });`;
+
 /** A new browser context (English, desktop size unless given) with one page. */
 export async function newPage(browser: Browser, opts: BrowserContextOptions = {}): Promise<ConsolePage> {
   const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 800 }, ...opts });
   context.setDefaultTimeout(WAIT_MS);
+  await context.addInitScript({ content: RECORD_NOTICES });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -125,6 +140,26 @@ export async function expectText(loc: Locator, text: string, timeout = WAIT_MS):
 
 /** Waits until the page's heading shows `title`. */
 export const expectTitle = (page: Page, title: string) => expectText(page.locator('#page-title'), title);
+
+/**
+ * Waits until the console has shown a notice of `kind` whose text holds `text` (since the page
+ * loaded), and takes it off the record: each notice answers one wait. It fails with the notices
+ * shown and not yet taken, so that a failure says what came instead.
+ */
+export async function expectNotice(page: Page, kind: 'info' | 'warning' | 'error', text: string): Promise<void> {
+  const take = () =>
+    page.evaluate(
+      ([k, t]) => {
+        const shown = (window as unknown as { shownNotices: { kind: string; text: string }[] }).shownNotices;
+        const i = shown.findIndex((n) => n.kind === k && n.text.includes(t));
+        if (i < 0) return shown.map((n) => `${n.kind}: ${n.text}`);
+        shown.splice(i, 1);
+        return 'shown';
+      },
+      [kind, text] as const,
+    );
+  await expect.poll(take, { timeout: WAIT_MS, interval: 50, message: `a notice "${kind}: ${text}"` }).toBe('shown');
+}
 
 /**
  * For the tests' own calls through a page's request context: a call on a kept-alive connection

@@ -5,7 +5,22 @@
 
 import type { Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
-import { api, consoleSuite, en, expectText, expectTitle, fill, loginApi, loginUi, menuLink, newPage, openConsole, pageBody, USER } from './support.ts';
+import {
+  api,
+  consoleSuite,
+  en,
+  expectNotice,
+  expectText,
+  expectTitle,
+  fill,
+  loginApi,
+  loginUi,
+  menuLink,
+  newPage,
+  openConsole,
+  pageBody,
+  USER,
+} from './support.ts';
 
 const OPERATOR = { username: 'operator', password: 'Op3rator-Start!' };
 const NEW_PW = 'Op3rator-Second!';
@@ -106,7 +121,7 @@ describe('users page', () => {
     await page.locator('#set-pw').fill(NEW_PW);
     await page.locator('#set-confirm').fill(NEW_PW);
     await page.locator('form[data-form="set-password"] [data-action="set-password"]').click();
-    await page.locator('.notices .notice.info', { hasText: fill(en.users.passwordSet, { name: 'operator' }) }).waitFor();
+    await expectNotice(page, 'info', fill(en.users.passwordSet, { name: 'operator' }));
     expect(await page.locator('form[data-form="set-password"]').count()).toBe(0);
     expect(await d.ctx.users.authenticate('operator', NEW_PW)).toBeDefined();
 

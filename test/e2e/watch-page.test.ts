@@ -15,7 +15,7 @@ import type { WatchEntry } from '../../device/model/watch.ts';
 import type { SerialFraming } from '../../sim/wire.ts';
 import { watchEntry as entry } from '../support/watch-entry.ts';
 import { connector, enableCom1, liveConsoleSuite, serialPlc } from './live-plc.ts';
-import { api, de, en, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, USER } from './support.ts';
+import { api, de, en, expectNotice, expectText, expectTitle, fieldInput, fill, loginApi, openConsole, pageBody, USER } from './support.ts';
 
 const FRAMING: SerialFraming = { baud: 115200, bits: 8, parity: 'odd', stopbits: 1 };
 const TICK_MS = 1500; // spec §9: update tick
@@ -63,7 +63,7 @@ describe('the register watch page against a virtual PLC on COM1', () => {
     await expectText(body(page).locator('[data-note=unsaved]'), en.watch.unsaved);
     expect(await page.locator('.page-bar [data-action=save]').count()).toBe(0); // no section: the page saves itself
     await body(page).locator('[data-action=save-list]').click();
-    await page.locator('.notices .notice.info', { hasText: en.watch.saved }).waitFor();
+    await expectNotice(page, 'info', en.watch.saved);
     expect((await calls.get('/config/watch')).body.entries).toEqual([entry({ name: 'level', reg_addr: '120' })]);
 
     await expectText(value(page, 0), '777', TWO_TICKS_MS);
@@ -165,7 +165,7 @@ describe('the register watch page against a virtual PLC on COM1', () => {
     await panel.locator('[data-variable="1.0"]').check();
     await expectText(panel.locator('[data-action=add-picked]'), fill(en.watch.import.add, { count: 2 }));
     await panel.locator('[data-action=add-picked]').click();
-    await page.locator('.notices .notice.info', { hasText: fill(en.watch.import.added, { count: 2 }) }).waitFor();
+    await expectNotice(page, 'info', fill(en.watch.import.added, { count: 2 }));
     expect(await body(page).locator('tr[data-entry]').count()).toBe(3);
 
     // the record's station, or its log file's where it is 0 and on the file's interface
@@ -187,7 +187,7 @@ describe('the register watch page against a virtual PLC on COM1', () => {
     ] as const)
       expect(await input(page, `entries.1.${f}`).inputValue(), f).toBe(v);
     await body(page).locator('[data-action=save-list]').click();
-    await page.locator('.notices .notice.info', { hasText: en.watch.saved }).waitFor();
+    await expectNotice(page, 'info', en.watch.saved);
     expect((await calls.get('/config/watch')).body.entries).toEqual([entry({ name: 'first', reg_addr: '10' }), ...imported]);
   });
 
@@ -231,7 +231,7 @@ describe('the register watch page against a virtual PLC on COM1', () => {
     await input(page, 'entries.0.if').selectOption('0');
     await input(page, 'entries.0.reg_addr').fill('160');
     await body(page).locator('[data-action=save-list]').click();
-    await page.locator('.notices .notice.info', { hasText: en.watch.saved }).waitFor();
+    await expectNotice(page, 'info', en.watch.saved);
     await expectText(value(page, 0), '42', TWO_TICKS_MS);
 
     expect(await body(page).locator('thead th').allTextContents()).not.toContain(en.watch.write);

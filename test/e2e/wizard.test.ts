@@ -13,7 +13,23 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { AREA_MAX, WORD_AREAS } from '../../device/model/plc.ts';
 import { type MewRequest, mewErrorFrame, mewReplyFrames } from '../../device/protocol/index.ts';
 import { connector, freePorts, HOST, liveConsoleSuite, mewAsk, serialPlc } from './live-plc.ts';
-import { api, type ConsolePage, de, en, expectText, expectTitle, fieldInput, fill, fr, loginApi, openConsole, pageBody, pageDrawn, USER } from './support.ts';
+import {
+  api,
+  type ConsolePage,
+  de,
+  en,
+  expectNotice,
+  expectText,
+  expectTitle,
+  fieldInput,
+  fill,
+  fr,
+  loginApi,
+  openConsole,
+  pageBody,
+  pageDrawn,
+  USER,
+} from './support.ts';
 
 // a CommonJS package: its `default` is the client class
 const ModbusRTU = modbusSerial.default;
@@ -130,7 +146,7 @@ describe('the connection wizard', () => {
       if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/config')) posts.push({ path: new URL(r.url()).pathname, body: r.postDataJSON() });
     });
     await action(page, 'finish').click();
-    await page.locator('.notices .notice.info', { hasText: en.form.notice.saved }).waitFor();
+    await expectNotice(page, 'info', en.form.notice.saved);
     await expectTitle(page, en.nav.port);
     // one save-all request with both sections
     expect(posts.map((p) => [p.path, Object.keys(p.body).sort()])).toEqual([['/config', ['pew', 'pew_redirect']]]);
