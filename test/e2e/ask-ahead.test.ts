@@ -72,6 +72,27 @@ describe('a menu move asks for the page’s data with the move', () => {
     expect(await page.locator('main').getAttribute('aria-busy')).toBeNull();
   });
 
+  it('a move to a page whose code has run asks for its status once: its early call, made first, and nothing asked ahead beside it', async () => {
+    const { page } = await suite.open();
+    await loginApi(page, suite.d);
+    await openConsole(page, suite.d, '/info');
+    await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === PREFS_COOKIE), { timeout: WAIT_MS }).toBe(true);
+    await page.reload();
+    await pageBody(page, 'info').waitFor();
+    // the listed pages' code has run once the browser was idle (/graphs' module adds its styles)
+    await expect.poll(() => page.evaluate(() => document.getElementById('graphs-css') !== null), { timeout: WAIT_MS }).toBe(true);
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith(LOG_STATUS)) asked.push(r.url());
+    });
+    await menuLink(page, 'log').click();
+    await page.locator(SHOWN).waitFor({ timeout: WAIT_MS });
+    // a later move and its page: a second request of the move to /log would have been made by then
+    await menuLink(page, 'com').click();
+    await pageBody(page, 'com').waitFor({ timeout: WAIT_MS });
+    expect(asked).toHaveLength(1);
+  });
+
   it("a second visit's first render shows the status asked for it, never the last visit's; the listed pages' code has run before the move", async () => {
     const { page } = await suite.open();
     await loginApi(page, suite.d);

@@ -81,6 +81,24 @@ describe('a move asks for the new page’s data', () => {
     expect(await get(LOG_STATUS_PATH)).toEqual({ n: 1, url: LOG_STATUS_PATH });
   });
 
+  it('is not asked while the console’s own request of it is on its way (a page’s early call made first); once that is answered, the next move asks again', async () => {
+    let release: () => void = () => undefined;
+    answer = (url) =>
+      new Promise((r) => {
+        release = () => r(new Response(JSON.stringify({ n: asked.length, url }), { status: 200, headers: { 'content-type': 'application/json' } }));
+      });
+    const { get, move } = await started();
+    const early = get(LOG_STATUS_PATH);
+    move('#/log');
+    expect(asked).toEqual([LOG_STATUS_PATH]);
+    release();
+    expect(await early).toEqual({ n: 1, url: LOG_STATUS_PATH });
+    answer = (url) => new Response(JSON.stringify({ n: asked.length, url }), { status: 200, headers: { 'content-type': 'application/json' } });
+    move('#/log');
+    expect(asked).toEqual([LOG_STATUS_PATH, LOG_STATUS_PATH]);
+    expect(await get(LOG_STATUS_PATH)).toEqual({ n: 2, url: LOG_STATUS_PATH });
+  });
+
   it('an answer older than AHEAD_MS is dropped: the request asks again, and the next move asks anew', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const { get, move, AHEAD_MS } = await started();
