@@ -4,7 +4,7 @@
 // page and every script held once the console's start is done, so that the chunk of /log comes
 // only when the test lets it. Each visit's first render shows the answer asked for that visit, and
 // the pages the daemon lists are run once the browser is idle (web/router/routes.tsx).
-import type { Route } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
 import { IDLE_PRELOADS_ID, PREFS_COOKIE } from '../../device/model/first-frame.ts';
 import { withDefaults } from '../../device/model/section.ts';
@@ -72,15 +72,22 @@ describe('a menu move asks for the page’s data with the move', () => {
     expect(await page.locator('main').getAttribute('aria-busy')).toBeNull();
   });
 
-  it('a move to a page whose code has run asks for its status once: its early call, made first, and nothing asked ahead beside it', async () => {
+  /** A console on /info loaded again with the preferences cookie, once the pages the daemon lists have run. */
+  async function onInfoWithPagesRun(): Promise<Page> {
     const { page } = await suite.open();
     await loginApi(page, suite.d);
     await openConsole(page, suite.d, '/info');
+    // with the preferences cookie the daemon frames /info and lists the other framed pages' files
     await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === PREFS_COOKIE), { timeout: WAIT_MS }).toBe(true);
     await page.reload();
     await pageBody(page, 'info').waitFor();
-    // the listed pages' code has run once the browser was idle (/graphs' module adds its styles)
+    // the pages of that list are run when the browser is idle: /graphs' module adds its styles
     await expect.poll(() => page.evaluate(() => document.getElementById('graphs-css') !== null), { timeout: WAIT_MS }).toBe(true);
+    return page;
+  }
+
+  it('a move to a page whose code has run asks for its status once: its early call, made first, and nothing asked ahead beside it', async () => {
+    const page = await onInfoWithPagesRun();
     const asked: string[] = [];
     page.on('request', (r) => {
       if (r.url().endsWith(LOG_STATUS)) asked.push(r.url());
@@ -94,15 +101,7 @@ describe('a menu move asks for the page’s data with the move', () => {
   });
 
   it("a second visit's first render shows the status asked for it, never the last visit's; the listed pages' code has run before the move", async () => {
-    const { page } = await suite.open();
-    await loginApi(page, suite.d);
-    await openConsole(page, suite.d, '/info');
-    // with the preferences cookie the daemon frames /info and lists the other framed pages' files
-    await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === PREFS_COOKIE), { timeout: WAIT_MS }).toBe(true);
-    await page.reload();
-    await pageBody(page, 'info').waitFor();
-    // the pages of that list are run when the browser is idle: /graphs' module adds its styles
-    await expect.poll(() => page.evaluate(() => document.getElementById('graphs-css') !== null), { timeout: WAIT_MS }).toBe(true);
+    const page = await onInfoWithPagesRun();
     await menuLink(page, 'log').click();
     await pageBody(page, 'log').locator('[data-block=log-status] [data-state=off]').waitFor({ timeout: WAIT_MS });
     await menuLink(page, 'info').click();

@@ -69,7 +69,7 @@ new MutationObserver((records) => {
 
 /** A new browser context (English, desktop size unless given) with one page. */
 export async function newPage(browser: Browser, opts: BrowserContextOptions = {}): Promise<ConsolePage> {
-  const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 800 }, ...opts });
+  const context = await browser.newContext({ locale: 'en-GB', timezoneId: 'UTC', viewport: { width: 1280, height: 800 }, ...opts });
   context.setDefaultTimeout(WAIT_MS);
   await context.addInitScript({ content: RECORD_NOTICES });
   const page = await context.newPage();
