@@ -70,7 +70,7 @@ describe('certificates on /mqtt', () => {
     await expectNotice(page, 'info', fill(en.certs.uploaded, { name: 'ca.pem' }));
     await expectText(row(page, 'ca.pem').locator('[data-subject]'), 'CN=Broker CA, O=Example Works');
     await expectText(row(page, 'ca.pem').locator('[data-issuer]'), 'CN=Broker CA, O=Example Works');
-    await expectText(row(page, 'ca.pem').locator('[data-valid-to]'), validTo.toLocaleDateString('en-GB'));
+    await expectText(row(page, 'ca.pem').locator('[data-valid-to]'), validTo.toLocaleDateString('en-GB', { timeZone: 'UTC' }));
     expect(await row(page, 'ca.pem').getAttribute('data-expired')).toBeNull();
     expect(await readFile(join(certDir(), 'ca.pem'))).toEqual(caPem);
     // the field of the section names the file; it is saved with the page

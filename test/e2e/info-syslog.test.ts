@@ -2,7 +2,7 @@
 // as a word, the message; an entry's fields open on demand as "name value" rows, never raw JSON. The
 // administrator's audit excerpt names the actions and writes the times in the console's language.
 import { describe, expect, it } from 'vitest';
-import { consoleSuite, de, en, expectText, fr, loginApi, openConsole, pageBody } from './support.ts';
+import { consoleMoment, consoleSuite, de, en, expectText, fr, loginApi, openConsole, pageBody } from './support.ts';
 
 describe('the system log on /info', () => {
   const suite = consoleSuite();
@@ -15,7 +15,7 @@ describe('the system log on /info', () => {
     await openConsole(page, suite.d, '/info');
     const entry = pageBody(page, 'info').locator('[data-syslog] li', { hasText: 'link retry' }).last();
     await entry.waitFor();
-    const time = new Date(at.time).toLocaleString(en.app.dateLocale);
+    const time = consoleMoment(new Date(at.time).getTime(), en.app.dateLocale);
     expect(await entry.locator('time').textContent()).toBe(time);
     expect(await entry.locator('.level').textContent()).toBe(en.info.syslogLevels.warn);
     expect(await entry.locator('.msg').textContent()).toBe('link retry');
@@ -35,7 +35,7 @@ describe('the system log on /info', () => {
 
     await page.locator('select[data-action=language]').selectOption('de');
     await expectText(entry.locator('.level'), de.info.syslogLevels.warn);
-    await expectText(entry.locator('time'), new Date(at.time).toLocaleString(de.app.dateLocale));
+    await expectText(entry.locator('time'), consoleMoment(new Date(at.time).getTime(), de.app.dateLocale));
   });
 
   it.each([
@@ -53,7 +53,7 @@ describe('the system log on /info', () => {
       entries: { time: number | string; action: string; user?: string }[];
     };
     const login = entries.entries.find((e) => e.action === 'login_ok' && e.user === 'admin')!;
-    const time = new Date(login.time).toLocaleString(l.app.dateLocale);
+    const time = consoleMoment(new Date(login.time).getTime(), l.app.dateLocale);
     expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${escapeRegExp(time)} ${escapeRegExp(l.users.auditActions.login_ok)} admin\\b`)));
     // no action by its code, no ISO time
     expect(lines.join('\n')).not.toMatch(/\blogin_ok\b|\bsetup\b|\d{4}-\d\d-\d\dT\d\d:/);
